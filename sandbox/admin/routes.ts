@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { Chain } from '../chain/chain.ts';
+import { dataScript, hash160, p2pkhScript } from '../chain/script.ts';
+import { serializeTransaction } from '../chain/transaction.ts';
+import type { Faults } from '../faults.ts';
+import { parseJsonBody } from '../http/body.ts';
+import { ServiceProblem } from '../http/problem.ts';
+import type { Route } from '../http/router.ts';
+import { fundingInput, HEADER_VERSION, headerScript } from '../records/record-transactions.ts';
+import type { MetaTable } from '../store/database.ts';
+
+/** Test controls under /__sandbox (API key required): mine on demand, faults, odd transactions. */
+
+const mineSchema = z.object({ blocks: z.number().int().min(1).max(1000).default(1) }).strict();
+const injectSchema = z.object({ type: z.enum(['foreign', 'future']) }).strict();
+
+function parse<T>(schema: z.ZodType<T>, body: Buffer): T {
+  const result = schema.safeParse(body.length === 0 ? {} : parseJsonBody(body));
+  if (!result.success) {
+    throw new ServiceProblem(400, 'INVALID_REQUEST', result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+  }
+  return result.data;
+}
+
+export function adminRoutes(chain: Chain, faults: Faults, meta: MetaTable): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/__sandbox/mine',
+      handler: async (ctx) => {
+        const { blocks } = parse(mineSchema, await ctx.body());
+        const mined = Array.from({ length: blocks }, () => chain.mine());
+        return { status: 200, json: { tipHeight: chain.tipHeight, blocks: mined } };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/__sandbox/chain',
+      handler: () => ({ status: 200, json: { tipHeight: chain.tipHeight, mempool: chain.mempoolSize() } }),
+    },
+    { method: 'GET', path: '/__sandbox/faults', handler: () => ({ status: 200, json: faults.current }) },
+    {
+      method: 'POST',
+      path: '/__sandbox/faults',
+      handler: async (ctx) => {
+        try {
+          return { status: 200, json: faults.update(parseJsonBody(await ctx.body())) };
+        } catch (err) {
+          if (err instanceof z.ZodError) throw new ServiceProblem(400, 'INVALID_REQUEST', err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+          throw err;
+        }
+      },
+    },
+    {
+      // Transactions the service did not write: a plain payment (TX_NOT_AN_EVENT_TRANSACTION)
+      // and a record from a newer service version (TX_CONTENT_TYPE_NOT_SUPPORTED).
+      method: 'POST',
+      path: '/__sandbox/inject',
+      handler: async (ctx) => {
+        const { type } = parse(injectSchema, await ctx.body());
+        const serial = meta.next('funding');
+        const outputs =
+          type === 'foreign'
+            ? [{ satoshis: 1000n, script: p2pkhScript(hash160(Buffer.from(`foreign:${serial}`))) }]
+            : [
+                { satoshis: 0n, script: headerScript('record', HEADER_VERSION + 1) },
+                { satoshis: 0n, script: dataScript(Buffer.from('written by a future version')) },
+              ];
+        const raw = serializeTransaction({ version: 1, inputs: [fundingInput(serial)], outputs, lockTime: 0 });
+        return { status: 200, json: { txId: chain.accept({ raw, kind: type }) } };
+      },
+    },
+  ];
+}

@@ -1,0 +1,250 @@
+import type { SandboxDatabase } from '../store/database.ts';
+import { REGTEST_BITS, mineHeader } from './block-header.ts';
+import { ByteWriter } from './bytes.ts';
+import { merkleBranch, merkleLevels, merkleRootOf, type TscProof } from './merkle-tree.ts';
+import { hash160, p2pkhScript, pushData } from './script.ts';
+import { serializeTransaction, transactionId } from './transaction.ts';
+
+/**
+ * The simulated chain: a mempool of accepted transactions and blocks mined from it, each with a
+ * coinbase and a real 80-byte header that meets its target. State lives in the sandbox database.
+ */
+
+export type TxKind = 'coinbase' | 'record' | 'linked-create' | 'linked-update' | 'linked-delete' | 'foreign' | 'future';
+
+export interface TxRow {
+  txid: string;
+  raw: Buffer;
+  kind: TxKind;
+  published: Buffer | null;
+  prev_txid: string | null;
+  next_txid: string | null;
+  encode: string | null;
+  fund_script: string | null;
+  fund_path: string | null;
+  block_height: number | null;
+  block_index: number | null;
+  doomed: number;
+}
+
+export interface NewTransaction {
+  raw: Buffer;
+  kind: TxKind;
+  published?: Buffer;
+  encode?: string;
+  prevTxId?: string;
+  /** Linked create/update: the "fund for next" output's locking script (hex) and key path. */
+  fund?: { script: string; path: string };
+  /** Accepted now, rejected at the next block (a fault, or a spend the chain will refuse). */
+  doomed?: boolean;
+}
+
+export type ProofTarget = 'header' | 'hash' | 'merkleRoot';
+
+export interface Confirmation {
+  confirmedBlocks: number;
+  blockHash: string;
+  blockTimestamp: string;
+  merkleProof: TscProof;
+}
+
+export interface MinedBlock {
+  height: number;
+  hash: string;
+  time: number;
+  txIds: string[];
+  rejected: string[];
+}
+
+interface BlockRow {
+  height: number;
+  hash: string;
+  header: Buffer;
+  time: number;
+  tx_ids: string;
+}
+
+const ZERO_HASH = '0'.repeat(64);
+const BLOCK_VERSION = 0x20000000;
+const SUBSIDY = 625_000_000n;
+const MINER_SCRIPT = p2pkhScript(hash160(Buffer.from('notarium-sandbox-miner')));
+const LEVEL_CACHE_SIZE = 64;
+
+export class Chain {
+  private readonly levelCache = new Map<number, Buffer[][]>();
+  private readonly stmt;
+
+  constructor(
+    private readonly db: SandboxDatabase,
+    private readonly now: () => number,
+    private readonly proofTarget: ProofTarget = 'header',
+  ) {
+    this.stmt = {
+      tx: db.prepare<[string], TxRow>('SELECT * FROM txs WHERE txid = ?'),
+      byFundScript: db.prepare<[string], TxRow>('SELECT * FROM txs WHERE fund_script = ?'),
+      insertTx: db.prepare(
+        `INSERT INTO txs (txid, raw, kind, published, encode, prev_txid, fund_script, fund_path, doomed, accepted_at)
+         VALUES (@txid, @raw, @kind, @published, @encode, @prev_txid, @fund_script, @fund_path, @doomed, @accepted_at)`,
+      ),
+      link: db.prepare('UPDATE txs SET next_txid = ? WHERE txid = ?'),
+      mempool: db.prepare<[], TxRow>('SELECT * FROM txs WHERE block_height IS NULL ORDER BY seq'),
+      mempoolSize: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM txs WHERE block_height IS NULL'),
+      confirmTx: db.prepare('UPDATE txs SET block_height = ?, block_index = ? WHERE txid = ?'),
+      deleteTx: db.prepare('DELETE FROM txs WHERE txid = ?'),
+      unlink: db.prepare('UPDATE txs SET next_txid = NULL WHERE next_txid = ?'),
+      children: db.prepare<[string], { txid: string }>('SELECT txid FROM txs WHERE prev_txid = ? AND block_height IS NULL'),
+      tip: db.prepare<[], BlockRow>('SELECT * FROM blocks ORDER BY height DESC LIMIT 1'),
+      blockAt: db.prepare<[number], BlockRow>('SELECT * FROM blocks WHERE height = ?'),
+      blockByHash: db.prepare<[string], BlockRow>('SELECT * FROM blocks WHERE hash = ?'),
+      insertBlock: db.prepare('INSERT INTO blocks (height, hash, header, time, tx_ids) VALUES (?, ?, ?, ?, ?)'),
+    };
+    if (!this.stmt.tip.get()) this.mine();
+  }
+
+  get tipHeight(): number {
+    return this.stmt.tip.get()!.height;
+  }
+
+  mempoolSize(): number {
+    return this.stmt.mempoolSize.get()!.n;
+  }
+
+  get(txid: string): TxRow | undefined {
+    return this.stmt.tx.get(txid);
+  }
+
+  /** The linked record whose "fund for next" output has this locking script. */
+  byFundScript(scriptHex: string): TxRow | undefined {
+    return this.stmt.byFundScript.get(scriptHex);
+  }
+
+  /** Adds a transaction to the mempool; a linked update or delete becomes its predecessor's next. */
+  accept(tx: NewTransaction): string {
+    const txid = transactionId(tx.raw);
+    this.db.transaction(() => {
+      this.stmt.insertTx.run({
+        txid,
+        raw: tx.raw,
+        kind: tx.kind,
+        published: tx.published ?? null,
+        encode: tx.encode ?? null,
+        prev_txid: tx.prevTxId ?? null,
+        fund_script: tx.fund?.script ?? null,
+        fund_path: tx.fund?.path ?? null,
+        doomed: tx.doomed ? 1 : 0,
+        accepted_at: this.now(),
+      });
+      if (tx.prevTxId && !tx.doomed) this.stmt.link.run(txid, tx.prevTxId);
+    })();
+    return txid;
+  }
+
+  /** Mines one block from the mempool; doomed transactions (and what spends them) are rejected. */
+  mine(): MinedBlock {
+    return this.db.transaction((): MinedBlock => {
+      const tip = this.stmt.tip.get();
+      const height = tip ? tip.height + 1 : 0;
+      const rejected = this.rejectDoomed();
+      const included = this.stmt.mempool.all();
+      const coinbase = coinbaseTransaction(height);
+      const txIds = [transactionId(coinbase), ...included.map((t) => t.txid)];
+      const levels = merkleLevels(txIds);
+      const time = Math.max(Math.floor(this.now() / 1000), tip?.time ?? 0);
+      const { header, hash } = mineHeader({
+        version: BLOCK_VERSION,
+        prevHash: tip?.hash ?? ZERO_HASH,
+        merkleRoot: merkleRootOf(levels),
+        time,
+        bits: REGTEST_BITS,
+      });
+      this.stmt.insertBlock.run(height, hash, header, time, JSON.stringify(txIds));
+      this.stmt.insertTx.run({
+        txid: txIds[0],
+        raw: coinbase,
+        kind: 'coinbase',
+        published: null,
+        encode: null,
+        prev_txid: null,
+        fund_script: null,
+        fund_path: null,
+        doomed: 0,
+        accepted_at: this.now(),
+      });
+      txIds.forEach((txid, index) => this.stmt.confirmTx.run(height, index, txid));
+      this.cacheLevels(height, levels);
+      return { height, hash, time, txIds, rejected };
+    })();
+  }
+
+  private rejectDoomed(): string[] {
+    const rejected: string[] = [];
+    const reject = (txid: string): void => {
+      for (const child of this.stmt.children.all(txid)) reject(child.txid);
+      this.stmt.unlink.run(txid);
+      this.stmt.deleteTx.run(txid);
+      rejected.push(txid);
+    };
+    for (const tx of this.stmt.mempool.all()) if (tx.doomed && this.get(tx.txid)) reject(tx.txid);
+    return rejected;
+  }
+
+  /** The service's confirmation object, or null while the transaction is not in a block. */
+  confirmation(tx: TxRow): Confirmation | null {
+    if (tx.block_height === null || tx.block_index === null) return null;
+    const block = this.stmt.blockAt.get(tx.block_height)!;
+    const levels = this.levels(block);
+    const root = merkleRootOf(levels);
+    const targets: Record<ProofTarget, string> = { header: block.header.toString('hex'), hash: block.hash, merkleRoot: root };
+    return {
+      confirmedBlocks: this.tipHeight - block.height + 1,
+      blockHash: block.hash,
+      blockTimestamp: new Date(block.time * 1000).toISOString().replace('.000Z', 'Z'),
+      merkleProof: {
+        index: tx.block_index,
+        txOrId: tx.txid,
+        target: targets[this.proofTarget],
+        nodes: merkleBranch(levels, tx.block_index),
+        targetType: this.proofTarget,
+        proofType: null,
+        composite: null,
+      },
+    };
+  }
+
+  /** The 80-byte header of a block, by its hash. */
+  header(blockHash: string): Buffer | undefined {
+    return this.stmt.blockByHash.get(blockHash)?.header;
+  }
+
+  private levels(block: BlockRow): Buffer[][] {
+    const cached = this.levelCache.get(block.height);
+    if (cached) return cached;
+    const levels = merkleLevels(JSON.parse(block.tx_ids) as string[]);
+    this.cacheLevels(block.height, levels);
+    return levels;
+  }
+
+  private cacheLevels(height: number, levels: Buffer[][]): void {
+    this.levelCache.set(height, levels);
+    if (this.levelCache.size > LEVEL_CACHE_SIZE) this.levelCache.delete(this.levelCache.keys().next().value!);
+  }
+}
+
+/** A coinbase in the usual form: the null outpoint, BIP34 height in the scriptSig, the subsidy. */
+function coinbaseTransaction(height: number): Buffer {
+  const heightBytes = new ByteWriter().u32(height).toBuffer();
+  let n = 4;
+  while (n > 1 && heightBytes[n - 1] === 0 && (heightBytes[n - 2]! & 0x80) === 0) n--;
+  return serializeTransaction({
+    version: 1,
+    inputs: [
+      {
+        prevTxId: ZERO_HASH,
+        vout: 0xffffffff,
+        scriptSig: Buffer.concat([pushData(heightBytes.subarray(0, n)), pushData(Buffer.from('/notarium-sandbox/'))]),
+      },
+    ],
+    outputs: [{ satoshis: SUBSIDY, script: MINER_SCRIPT }],
+    lockTime: 0,
+  });
+}

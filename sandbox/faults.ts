@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * Fault injection for reliability tests: a share of 500s and 429s, dropped connections, added
+ * latency, and accepted transactions that are never mined (rejected at the next block).
+ */
+
+export const faultSettingsSchema = z
+  .object({
+    /** Share of requests answered 500 before they are processed (nothing is written). */
+    errorRate: z.number().min(0).max(1),
+    /** Share of requests answered 429 with Retry-After before they are processed. */
+    rateLimitRate: z.number().min(0).max(1),
+    /** Seconds in the Retry-After header of injected 429s. */
+    retryAfterSeconds: z.number().int().min(0).max(3600),
+    /** Share of connections destroyed without an answer. */
+    dropRate: z.number().min(0).max(1),
+    /** Whether a dropped request is processed first ("after": the answer is lost) or not ("before"). */
+    dropPhase: z.enum(['before', 'after']),
+    /** Added latency before each answer, uniformly drawn from [min, max] milliseconds. */
+    latencyMs: z.object({ min: z.number().min(0).max(60_000), max: z.number().min(0).max(60_000) }).refine((l) => l.min <= l.max, 'latencyMs.min must not exceed latencyMs.max'),
+    /** Share of accepted transactions that are never mined. */
+    neverMineRate: z.number().min(0).max(1),
+  })
+  .strict();
+
+export type FaultSettings = z.infer<typeof faultSettingsSchema>;
+
+export const NO_FAULTS: FaultSettings = {
+  errorRate: 0,
+  rateLimitRate: 0,
+  retryAfterSeconds: 1,
+  dropRate: 0,
+  dropPhase: 'before',
+  latencyMs: { min: 0, max: 0 },
+  neverMineRate: 0,
+};
+
+export type FaultDecision = { kind: 'none' } | { kind: 'error' } | { kind: 'rate-limit' } | { kind: 'drop'; phase: 'before' | 'after' };
+
+export class Faults {
+  private settings: FaultSettings;
+
+  constructor(
+    initial: Partial<FaultSettings> = {},
+    private readonly random: () => number = Math.random,
+  ) {
+    this.settings = faultSettingsSchema.parse({ ...NO_FAULTS, ...initial });
+  }
+
+  get current(): FaultSettings {
+    return this.settings;
+  }
+
+  /** Replaces the given settings; the rest stay as they are. */
+  update(patch: unknown): FaultSettings {
+    const partial = faultSettingsSchema.partial().parse(patch);
+    this.settings = faultSettingsSchema.parse({ ...this.settings, ...partial });
+    return this.settings;
+  }
+
+  decide(): FaultDecision {
+    const s = this.settings;
+    if (s.dropRate > 0 && this.random() < s.dropRate) return { kind: 'drop', phase: s.dropPhase };
+    if (s.errorRate > 0 && this.random() < s.errorRate) return { kind: 'error' };
+    if (s.rateLimitRate > 0 && this.random() < s.rateLimitRate) return { kind: 'rate-limit' };
+    return { kind: 'none' };
+  }
+
+  latency(): number {
+    const { min, max } = this.settings.latencyMs;
+    return max === 0 ? 0 : min + this.random() * (max - min);
+  }
+
+  neverMine(): boolean {
+    return this.settings.neverMineRate > 0 && this.random() < this.settings.neverMineRate;
+  }
+}

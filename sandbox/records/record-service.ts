@@ -1,0 +1,251 @@
+import { createHash } from 'node:crypto';
+import type { Chain, Confirmation, TxRow } from '../chain/chain.ts';
+import { isHash } from '../chain/bytes.ts';
+import { applyEncode, hasSaltArgument, parseEncode, type EncoderSettings, type EncodingStepResult } from '../encode/encode-spec.ts';
+import { notFound, ServiceProblem } from '../http/problem.ts';
+import type { MetaTable } from '../store/database.ts';
+import { buildRecordTransaction, fundScript, FUND_FOR_NEXT_SATOSHIS, type RecordKind } from './record-transactions.ts';
+import { decodeUpdateToken, encodeUpdateToken, type UpdateToken } from './update-token.ts';
+
+/** The record service: records and linked records over the simulated chain. */
+
+export interface RecordServiceSettings extends EncoderSettings {
+  navigateMax: number;
+  /** An empty body gives CONTENT_IS_REQUIRED. */
+  contentRequired: boolean;
+}
+
+export interface WriteResult {
+  txId: string;
+  encoding?: EncodingStepResult[];
+}
+
+export interface LinkedWriteResult extends WriteResult {
+  updateToken: string;
+  fingerprint: string;
+}
+
+const KEY_ALIAS = 'sandbox-linked-records';
+const LINKED_KINDS = new Set(['linked-create', 'linked-update', 'linked-delete']);
+const EVENT_KINDS = new Set(['record', ...LINKED_KINDS, 'future']);
+
+export class RecordService {
+  constructor(
+    private readonly chain: Chain,
+    private readonly meta: MetaTable,
+    private readonly settings: RecordServiceSettings,
+    /** Decides, per accepted transaction, whether it will never be mined (fault injection). */
+    private readonly neverMine: () => boolean = () => false,
+  ) {}
+
+  write(encode: string | null, body: Buffer): WriteResult {
+    const encoded = this.encodeBody(encode, body);
+    const raw = buildRecordTransaction({ kind: 'record', published: encoded.published, serial: this.meta.next('funding') });
+    const txId = this.chain.accept({ raw, kind: 'record', published: encoded.published, encode: encoded.encode, doomed: this.neverMine() });
+    return withEncoding({ txId }, encoded.report);
+  }
+
+  createLinked(encode: string | null, body: Buffer): LinkedWriteResult {
+    const encoded = this.encodeBody(encode, body);
+    return this.appendLinked('linked-create', encoded, undefined);
+  }
+
+  updateLinked(txId: string, encode: string | null, token: string | null, body: Buffer): LinkedWriteResult {
+    if (!isHash(txId)) throw new ServiceProblem(400, 'TX_HASH_PARM_INVALID', `"${txId}" is not a transaction hash: expected 64 hexadecimal characters.`);
+    const encoded = this.encodeBody(encode, body);
+    return this.appendLinked('linked-update', encoded, this.spendFor(txId, token));
+  }
+
+  deleteLinked(txId: string, token: string | null): { txId: string } {
+    if (!isHash(txId)) throw new ServiceProblem(400, 'TX_HASH_PARM_INVALID', `"${txId}" is not a transaction hash: expected 64 hexadecimal characters.`);
+    const spend = this.spendFor(txId, token);
+    const raw = buildRecordTransaction({ kind: 'linked-delete', serial: this.meta.next('funding'), spends: spend.key });
+    const id = this.chain.accept({ raw, kind: 'linked-delete', prevTxId: spend.prevTxId, doomed: spend.doomed || this.neverMine() });
+    return { txId: id };
+  }
+
+  status(txId: string): { confirmation: Confirmation | null } {
+    return { confirmation: this.chain.confirmation(this.eventTx(txId)) };
+  }
+
+  linkedStatus(txId: string): { updatable: boolean; confirmation: Confirmation | null } {
+    const tx = this.eventTx(txId);
+    return { updatable: isChainEnd(tx) && tx.kind !== 'linked-delete' && LINKED_KINDS.has(tx.kind), confirmation: this.chain.confirmation(tx) };
+  }
+
+  content(txId: string): Buffer {
+    return this.readable(this.eventTx(txId)).published ?? Buffer.alloc(0);
+  }
+
+  linkedContent(txId: string): Buffer {
+    const tx = this.readable(this.eventTx(txId));
+    if (!LINKED_KINDS.has(tx.kind)) {
+      throw new ServiceProblem(400, 'TX_INCORRECT_EVENT_TRANSACTION_TYPE', 'This transaction is a plain record, not a linked record; read it with GET /api/v1/records/{txId}/content.');
+    }
+    return tx.published ?? Buffer.alloc(0);
+  }
+
+  match(txId: string, encode: string | null, body: Buffer): { match: boolean; confirmation: Confirmation | null } {
+    const tx = this.readable(this.eventTx(txId));
+    return { match: this.matches(tx, encode, body), confirmation: this.chain.confirmation(tx) };
+  }
+
+  linkedMatch(txId: string, encode: string | null, prevTxId: string | null, body: Buffer): { match: boolean; confirmation: Confirmation | null } {
+    const tx = this.readable(this.eventTx(txId));
+    if (prevTxId !== null && !isHash(prevTxId)) throw invalidTxId(prevTxId, 'prevTxId');
+    if (tx.prev_txid !== null && prevTxId === null) {
+      throw new ServiceProblem(400, 'PREV_TX_ID_PARAM_MISSING', 'This linked record follows another one: pass its id as prevTxId.');
+    }
+    const sameLink = (prevTxId?.toLowerCase() ?? null) === tx.prev_txid && LINKED_KINDS.has(tx.kind);
+    return { match: sameLink && this.matches(tx, encode, body), confirmation: this.chain.confirmation(tx) };
+  }
+
+  navigate(txId: string, links: string | null): { txIds: string[]; endOfLinks: boolean } {
+    if (!isHash(txId)) throw invalidTxId(txId, 'txId');
+    const n = links === null || !/^-?\d+$/.test(links) ? NaN : Number(links);
+    if (!Number.isSafeInteger(n) || n === 0 || Math.abs(n) > this.settings.navigateMax) {
+      throw new ServiceProblem(400, 'LINKS_PARAM_INVALID', `links must be a nonzero integer between -${this.settings.navigateMax} and ${this.settings.navigateMax}; positive follows later records, negative earlier ones.`);
+    }
+    const tx = this.eventTx(txId, 'navigate');
+    if (!LINKED_KINDS.has(tx.kind)) {
+      throw new ServiceProblem(400, 'INVALID_NAVIGATION_TRANSACTION_TYPE', 'This transaction is not a linked record, so it has no links to navigate.');
+    }
+    const forward = n > 0;
+    const txIds: string[] = [];
+    let current: TxRow = tx;
+    while (txIds.length < Math.abs(n)) {
+      const nextId = forward ? current.next_txid : current.prev_txid;
+      const next = nextId ? this.chain.get(nextId) : undefined;
+      if (!next) break;
+      txIds.push(next.txid);
+      current = next;
+    }
+    const endOfLinks = forward ? current.next_txid === null : current.prev_txid === null;
+    return { txIds, endOfLinks };
+  }
+
+  /** Applies `encode` (or, when omitted and unsalted, the one used at creation) and compares. */
+  private matches(tx: TxRow, encode: string | null, body: Buffer): boolean {
+    let value = encode;
+    if (value === null) {
+      const original = tx.encode ?? '';
+      if (hasSaltArgument(parseEncode(original, this.settings))) {
+        throw new ServiceProblem(400, 'ENCODE_PARAM_INVALID', 'encode is required for this record: pass the same value, salt included, that was used when it was written.');
+      }
+      value = original;
+    }
+    return applyEncode(parseEncode(value, this.settings), body).published.equals(tx.published ?? Buffer.alloc(0));
+  }
+
+  private encodeBody(encode: string | null, body: Buffer): EncodedBody {
+    if (encode === null) {
+      throw new ServiceProblem(400, 'ENCODE_PARAM_INVALID', 'encode is required: name the encoders, e.g. encode=SHA256(salt), or pass encode= for none.');
+    }
+    const steps = parseEncode(encode, this.settings);
+    if (this.settings.contentRequired && body.length === 0) {
+      throw new ServiceProblem(400, 'CONTENT_IS_REQUIRED', 'The request has no body: send the record bytes as application/octet-stream.');
+    }
+    return { ...applyEncode(steps, body), encode };
+  }
+
+  private appendLinked(
+    kind: RecordKind,
+    encoded: EncodedBody,
+    spend: { key: SpendKey; prevTxId: string; doomed: boolean } | undefined,
+  ): LinkedWriteResult {
+    const derivationPath = `m/0/${this.meta.next('derivation')}`;
+    const script = fundScript(KEY_ALIAS, derivationPath);
+    const token: UpdateToken = { keyAlias: KEY_ALIAS, derivationPath, lockingScript: script.toString('hex'), outputValue: Number(FUND_FOR_NEXT_SATOSHIS) };
+    const raw = buildRecordTransaction({ kind, published: encoded.published, serial: this.meta.next('funding'), spends: spend?.key, nextFund: script });
+    const txId = this.chain.accept({
+      raw,
+      kind,
+      published: encoded.published,
+      encode: encoded.encode,
+      prevTxId: spend?.prevTxId,
+      fund: { script: token.lockingScript, path: derivationPath },
+      doomed: (spend?.doomed ?? false) || this.neverMine(),
+    });
+    const fingerprint = createHash('sha256').update(encoded.published).digest('hex');
+    return withEncoding({ txId, updateToken: encodeUpdateToken(token), fingerprint }, encoded.report);
+  }
+
+  /**
+   * What input 0 of an update or delete spends. With a token the previous transaction is not
+   * fetched: a token that does not unlock it yields a transaction the chain rejects later.
+   */
+  private spendFor(pathTxId: string, tokenParam: string | null): { key: SpendKey; prevTxId: string; doomed: boolean } {
+    const txId = pathTxId.toLowerCase();
+    const token = tokenParam === null || tokenParam === '' ? null : decodeUpdateToken(tokenParam);
+    const known = this.chain.get(txId);
+    if (!token) {
+      const tx = this.eventTx(txId);
+      this.checkLinkable(tx);
+      return { key: this.keyOf(tx), prevTxId: txId, doomed: false };
+    }
+    if (known && EVENT_KINDS.has(known.kind)) this.checkLinkable(known);
+    const owner = this.chain.byFundScript(token.lockingScript);
+    const unlocks = owner?.txid === txId;
+    return { key: { txid: txId, keyAlias: token.keyAlias, derivationPath: token.derivationPath }, prevTxId: txId, doomed: !unlocks };
+  }
+
+  private checkLinkable(tx: TxRow): void {
+    if (tx.kind !== 'linked-create' && tx.kind !== 'linked-update') {
+      throw new ServiceProblem(400, 'TX_NOT_LINKABLE', tx.kind === 'linked-delete'
+        ? 'This linked record is finalised: its chain can no longer be updated.'
+        : 'This transaction is a plain record: only linked records can be updated or finalised.');
+    }
+    if (!isChainEnd(tx)) {
+      throw new ServiceProblem(400, 'NOT_LINKED_RECORDS_END', 'Only the last record of a chain can be updated or finalised; navigate forward to find it.');
+    }
+  }
+
+  private keyOf(tx: TxRow): SpendKey {
+    return { txid: tx.txid, keyAlias: KEY_ALIAS, derivationPath: tx.fund_path! };
+  }
+
+  /** A transaction of this service, or the problem a caller should get for `txId`. */
+  private eventTx(txId: string, purpose: 'read' | 'navigate' = 'read'): TxRow {
+    if (!isHash(txId)) throw invalidTxId(txId, 'txId');
+    const tx = this.chain.get(txId.toLowerCase());
+    if (!tx) throw notFound();
+    if (!EVENT_KINDS.has(tx.kind)) {
+      if (purpose === 'navigate') {
+        throw new ServiceProblem(400, 'INVALID_NAVIGATION_TRANSACTION_TYPE', 'This transaction is not a linked record, so it has no links to navigate.');
+      }
+      throw new ServiceProblem(400, 'TX_NOT_AN_EVENT_TRANSACTION', 'This transaction exists but is not a record of this service.');
+    }
+    return tx;
+  }
+
+  private readable(tx: TxRow): TxRow {
+    if (tx.kind === 'future') {
+      throw new ServiceProblem(400, 'TX_CONTENT_TYPE_NOT_SUPPORTED', 'This record was written by a newer version of the service and cannot be read by this one.');
+    }
+    return tx;
+  }
+}
+
+interface EncodedBody {
+  published: Buffer;
+  report: EncodingStepResult[];
+  encode: string;
+}
+
+interface SpendKey {
+  txid: string;
+  keyAlias: string;
+  derivationPath: string;
+}
+
+function isChainEnd(tx: TxRow): boolean {
+  return tx.next_txid === null;
+}
+
+function invalidTxId(value: string, name: string): ServiceProblem {
+  return new ServiceProblem(400, 'TX_ID_PARAM_INVALID', `${name} "${value.slice(0, 80)}" is not a valid transaction id: expected 64 hexadecimal characters.`);
+}
+
+function withEncoding<T extends object>(result: T, report: EncodingStepResult[]): T & { encoding?: EncodingStepResult[] } {
+  return report.length > 0 ? { ...result, encoding: report } : result;
+}

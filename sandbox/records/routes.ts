@@ -1,0 +1,97 @@
+import type { Chain } from '../chain/chain.ts';
+import { isHash } from '../chain/bytes.ts';
+import { notFound, ServiceProblem } from '../http/problem.ts';
+import type { RequestContext, Route } from '../http/router.ts';
+import type { RecordService } from './record-service.ts';
+
+/** HTTP routes of the record service (endpoints 1-11, linked create/delete), health and explorer. */
+
+export type ResponseSpelling = 'reference' | 'guides';
+
+/**
+ * The API reference and the guides spell two keys differently (contentType / content-type,
+ * updateToken / update_token). The sandbox answers in either, so clients are tested against both.
+ */
+function spell(value: object, spelling: ResponseSpelling): object {
+  return spelling === 'reference' ? value : (respell(value) as object);
+}
+
+const GUIDE_KEYS: Record<string, string> = { contentType: 'content-type', updateToken: 'update_token' };
+
+function respell(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(respell);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [GUIDE_KEYS[k] ?? k, respell(v)]));
+}
+
+const query = (ctx: RequestContext, name: string): string | null => ctx.url.searchParams.get(name);
+const octets = (body: Buffer) => ({ status: 200, body, contentType: 'application/octet-stream' });
+
+export function recordRoutes(service: RecordService, spelling: ResponseSpelling): Route[] {
+  const json = (value: object) => ({ status: 200, json: spell(value, spelling) });
+  const R = '/api/v1/records';
+  const L = '/api/v1/linkedrecords';
+  return [
+    { method: 'POST', path: R, handler: async (ctx) => json(service.write(query(ctx, 'encode'), await ctx.body())) },
+    { method: 'GET', path: `${R}/{txId}/status`, handler: (ctx) => json(service.status(ctx.params.txId!)) },
+    { method: 'GET', path: `${R}/{txId}/content`, handler: (ctx) => octets(service.content(ctx.params.txId!)) },
+    { method: 'HEAD', path: `${R}/{txId}/content`, handler: (ctx) => octets(service.content(ctx.params.txId!)) },
+    { method: 'POST', path: `${R}/{txId}/match`, handler: async (ctx) => json(service.match(ctx.params.txId!, query(ctx, 'encode'), await ctx.body())) },
+
+    { method: 'POST', path: L, handler: async (ctx) => json(service.createLinked(query(ctx, 'encode'), await ctx.body())) },
+    {
+      method: 'POST',
+      path: `${L}/{txId}/update`,
+      handler: async (ctx) => json(service.updateLinked(ctx.params.txId!, query(ctx, 'encode'), query(ctx, 'updateToken'), await ctx.body())),
+    },
+    { method: 'POST', path: `${L}/{txId}/delete`, handler: (ctx) => json(service.deleteLinked(ctx.params.txId!, query(ctx, 'updateToken'))) },
+    { method: 'GET', path: `${L}/{txId}/status`, handler: (ctx) => json(service.linkedStatus(ctx.params.txId!)) },
+    { method: 'GET', path: `${L}/{txId}/content`, handler: (ctx) => octets(service.linkedContent(ctx.params.txId!)) },
+    { method: 'HEAD', path: `${L}/{txId}/content`, handler: (ctx) => octets(service.linkedContent(ctx.params.txId!)) },
+    {
+      method: 'POST',
+      path: `${L}/{txId}/match`,
+      handler: async (ctx) => json(service.linkedMatch(ctx.params.txId!, query(ctx, 'encode'), query(ctx, 'prevTxId'), await ctx.body())),
+    },
+    { method: 'GET', path: `${L}/{txId}/navigate`, handler: (ctx) => json(service.navigate(ctx.params.txId!, query(ctx, 'links'))) },
+  ];
+}
+
+export function healthRoutes(appVersion: string): Route[] {
+  return [
+    { method: 'GET', path: '/readiness', public: true, handler: () => ({ status: 200, json: { appVersion } }) },
+    { method: 'GET', path: '/liveness', public: true, handler: () => ({ status: 200, body: 'Healthy', contentType: 'text/plain; charset=utf-8' }) },
+  ];
+}
+
+/** What a public block explorer serves, so receipts can embed the raw transaction and header. */
+export function explorerRoutes(chain: Chain): Route[] {
+  const hex = (value: Buffer) => ({ status: 200, body: value.toString('hex'), contentType: 'text/plain; charset=utf-8' });
+  const checkHash = (value: string, what: string): void => {
+    if (!isHash(value)) throw new ServiceProblem(400, undefined, `"${value.slice(0, 80)}" is not a ${what}: expected 64 hexadecimal characters.`);
+  };
+  return [
+    {
+      method: 'GET',
+      path: '/explorer/tx/{txId}/hex',
+      public: true,
+      handler: (ctx) => {
+        checkHash(ctx.params.txId!, 'transaction id');
+        const tx = chain.get(ctx.params.txId!.toLowerCase());
+        if (!tx) throw notFound('No transaction with this id is known to the explorer.');
+        return hex(tx.raw);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/explorer/block/{blockHash}/header',
+      public: true,
+      handler: (ctx) => {
+        checkHash(ctx.params.blockHash!, 'block hash');
+        const header = chain.header(ctx.params.blockHash!.toLowerCase());
+        if (!header) throw notFound('No block with this hash is known to the explorer.');
+        return hex(header);
+      },
+    },
+  ];
+}

@@ -1,0 +1,256 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { adminRoutes } from './admin/routes.ts';
+import { Chain, type ProofTarget } from './chain/chain.ts';
+import { KNOWN_ENCODERS, type EncoderName } from './encode/encode-spec.ts';
+import { Faults, type FaultSettings } from './faults.ts';
+import { checkDeclaredLength, readBody } from './http/body.ts';
+import { rawProblemResponse, sendProblem, ServiceProblem } from './http/problem.ts';
+import { Router, type Reply, type RouteMatch } from './http/router.ts';
+import { createIdentityService } from './identity/identity-service.ts';
+import { RecordService } from './records/record-service.ts';
+import { explorerRoutes, healthRoutes, recordRoutes, type ResponseSpelling } from './records/routes.ts';
+import { MetaTable, openDatabase } from './store/database.ts';
+
+/** The sandbox: the record service, the identity service and a simulated chain on one loopback server. */
+
+export interface SandboxOptions {
+  /** Port to listen on; 0 (default) picks a free one. */
+  port?: number;
+  /** A loopback address (default 127.0.0.1); the sandbox refuses to listen anywhere else. */
+  host?: string;
+  /** Seconds between blocks (default 10, at least 0.1); 0 mines only on POST /__sandbox/mine. */
+  blockInterval?: number;
+  /** Directory for the SQLite state; without it everything lives in memory. */
+  dataDir?: string;
+  /** The x-api-key to accept (default: generated, and kept in the data directory when there is one). */
+  apiKey?: string;
+  /** The identity environment id in identity paths (default "sandbox"). */
+  envId?: string;
+  /** Request body limit in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** Largest |links| accepted by navigate (default 100). */
+  navigateMax?: number;
+  /** Encoders this instance accepts (default both). */
+  encoders?: EncoderName[];
+  saltRequired?: boolean;
+  sha256Required?: boolean;
+  contentRequired?: boolean;
+  /** What merkleProof.target holds (default "header"). */
+  proofTarget?: ProofTarget;
+  /** Key spellings of JSON answers: the API reference's (default) or the guides'. */
+  responseSpelling?: ResponseSpelling;
+  /** Access token lifetime in seconds (default 900). */
+  accessTokenTtl?: number;
+  /** Refresh token lifetime in seconds (default 30 days). */
+  refreshTokenTtl?: number;
+  faults?: Partial<FaultSettings>;
+  /** Milliseconds since the epoch; the chain clock (block times) and token times use it. */
+  clock?: () => number;
+  random?: () => number;
+  /** Receives one line per request (method, path without query, status, time); never headers. */
+  log?: (line: string) => void;
+  appVersion?: string;
+}
+
+export interface RunningSandbox {
+  baseUrl: string;
+  authUrl: string;
+  envId: string;
+  apiKey: string;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const IDENTITY_BODY_LIMIT = 64 * 1024;
+const LINGER_MS = 1000;
+
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host)) {
+    throw new Error(`The sandbox only listens on loopback addresses (127.0.0.1, ::1, localhost), not on "${host}".`);
+  }
+  const blockInterval = options.blockInterval ?? 10;
+  if (blockInterval !== 0 && !(blockInterval >= 0.1)) throw new Error('blockInterval must be 0 (mine on demand) or at least 0.1 seconds.');
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const now = options.clock ?? Date.now;
+  const log = options.log ?? (() => {});
+
+  const db = openDatabase(options.dataDir);
+  const meta = new MetaTable(db);
+  const apiKey = options.apiKey ?? meta.getOrInit('api-key', () => randomBytes(24).toString('base64url'));
+  const envId = options.envId ?? meta.getOrInit('env-id', () => 'sandbox');
+  const faults = new Faults(options.faults, options.random);
+  const chain = new Chain(db, now, options.proofTarget);
+  const records = new RecordService(
+    chain,
+    meta,
+    {
+      allowedEncoders: options.encoders ?? [...KNOWN_ENCODERS],
+      saltRequired: options.saltRequired ?? false,
+      sha256Required: options.sha256Required ?? false,
+      contentRequired: options.contentRequired ?? false,
+      navigateMax: options.navigateMax ?? 100,
+    },
+    () => faults.neverMine(),
+  );
+  let origin = '';
+  const identity = await createIdentityService({
+    db,
+    meta,
+    envId,
+    apiKey,
+    origin: () => origin,
+    now,
+    accessTokenTtl: options.accessTokenTtl ?? 900,
+    refreshTokenTtl: options.refreshTokenTtl ?? 30 * 24 * 3600,
+  });
+  const router = new Router().add(
+    ...recordRoutes(records, options.responseSpelling ?? 'reference'),
+    ...healthRoutes(options.appVersion ?? 'notarium-sandbox/0.1.0'),
+    ...explorerRoutes(chain),
+    ...identity.routes.map((r) => ({ ...r, bodyLimit: r.bodyLimit ?? IDENTITY_BODY_LIMIT })),
+    ...adminRoutes(chain, faults, meta),
+  );
+  const expectedKey = Buffer.from(apiKey);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    res.on('finish', () => log(`${req.method} ${safePath(req.url)} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
+    try {
+      const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+      const match = router.match(req.method ?? 'GET', url.pathname);
+      if (!match.route.public && !hasKey(req, expectedKey)) {
+        throw new ServiceProblem(401, 'UNAUTHORIZED', 'A valid API key is required: send it in the x-api-key header.');
+      }
+      const isAdmin = url.pathname.startsWith('/__sandbox/');
+      const fault = isAdmin ? { kind: 'none' as const } : faults.decide();
+      const latency = isAdmin ? 0 : faults.latency();
+      if (latency > 0) await new Promise((r) => setTimeout(r, latency));
+      if (fault.kind === 'drop' && fault.phase === 'before') return void req.socket.destroy();
+      if (fault.kind === 'error') throw new ServiceProblem(500, 'INTERNAL_ERROR', 'Injected fault: the service failed; retry later.');
+      if (fault.kind === 'rate-limit') {
+        const retryAfter = String(faults.current.retryAfterSeconds);
+        throw new ServiceProblem(429, 'TOO_MANY_REQUESTS', `Injected fault: too many requests; retry after ${retryAfter} s.`, { 'Retry-After': retryAfter });
+      }
+      const reply = await run(match, req, res, url, match.route.bodyLimit ?? bodyLimit);
+      if (fault.kind === 'drop') return void req.socket.destroy();
+      sendReply(res, reply);
+    } catch (err) {
+      if (res.headersSent || req.socket.destroyed) return;
+      if (err instanceof ServiceProblem) sendProblem(res, err);
+      else {
+        log(`internal error: ${err instanceof Error ? err.message : String(err)}`);
+        sendProblem(res, new ServiceProblem(500, 'INTERNAL_ERROR', 'The sandbox failed to handle this request; retry later.'));
+      }
+    } finally {
+      if (!req.complete) lingerThenClose(req, res);
+    }
+  };
+
+  const server: Server = createServer({ requestTimeout: 60_000, headersTimeout: 15_000, maxHeaderSize: 16 * 1024 }, (req, res) => void handle(req, res));
+  // With Expect: 100-continue, an oversize body is refused before the client sends it.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const { route } = router.match(req.method ?? 'GET', new URL(req.url ?? '/', 'http://sandbox.invalid').pathname);
+      checkDeclaredLength(req, route.bodyLimit ?? bodyLimit);
+      res.writeContinue();
+    } catch {
+      // The handler answers with the same problem, without reading the body.
+    }
+    void handle(req, res);
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    const problem =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? new ServiceProblem(431, undefined, 'The request headers are larger than 16 KiB.')
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? new ServiceProblem(408, undefined, 'The request took too long to arrive.')
+          : new ServiceProblem(400, undefined, 'The request is not valid HTTP/1.1.');
+    socket.end(rawProblemResponse(problem));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+
+  const timer = blockInterval > 0
+    ? setInterval(() => {
+        try {
+          chain.mine();
+        } catch (err) {
+          log(`mining failed: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }, blockInterval * 1000)
+    : undefined;
+
+  let stopped: Promise<void> | undefined;
+  return {
+    baseUrl: origin,
+    authUrl: origin,
+    envId,
+    apiKey,
+    stop: () =>
+      (stopped ??= new Promise<void>((resolve) => {
+        clearInterval(timer);
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+        server.closeAllConnections();
+      })),
+  };
+}
+
+async function run(match: RouteMatch, req: IncomingMessage, res: ServerResponse, url: URL, limit: number): Promise<Reply> {
+  if (req.method === 'POST') checkDeclaredLength(req, limit);
+  return match.route.handler({ req, res, url, params: match.params, body: () => readBody(req, limit) });
+}
+
+function sendReply(res: ServerResponse, reply: Reply): void {
+  if ('redirect' in reply) {
+    res.writeHead(reply.status, { Location: reply.redirect, 'Cache-Control': 'no-store' });
+    res.end();
+  } else if ('json' in reply) {
+    const body = JSON.stringify(reply.json);
+    res.writeHead(reply.status, { ...reply.headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  } else {
+    res.writeHead(reply.status, { ...reply.headers, 'Content-Type': reply.contentType, 'Content-Length': Buffer.byteLength(reply.body) });
+    res.end(reply.body);
+  }
+}
+
+function hasKey(req: IncomingMessage, expected: Buffer): boolean {
+  const given = req.headers['x-api-key'];
+  if (typeof given !== 'string') return false;
+  const buf = Buffer.from(given);
+  return buf.length === expected.length && timingSafeEqual(buf, expected);
+}
+
+/** The path without its query: queries can hold salts and update tokens, which stay out of logs. */
+function safePath(url: string | undefined): string {
+  return (url ?? '/').split('?')[0]!.slice(0, 200);
+}
+
+/**
+ * After refusing a body it did not read, the server discards what is still arriving for a moment
+ * (so the client can read the answer) and then closes the connection.
+ */
+function lingerThenClose(req: IncomingMessage, res: ServerResponse): void {
+  const close = (): void => {
+    req.resume();
+    setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+  };
+  if (res.writableFinished) close();
+  else res.once('finish', close);
+}

@@ -1,0 +1,92 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The sandbox's state in SQLite: a file under --data DIR (survives restarts), or memory.
+ * One schema for both, so the in-memory sandbox behaves exactly like the persistent one.
+ */
+
+export type SandboxDatabase = Database.Database;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS blocks (
+  height  INTEGER PRIMARY KEY,
+  hash    TEXT NOT NULL UNIQUE,
+  header  BLOB NOT NULL,
+  time    INTEGER NOT NULL,
+  tx_ids  TEXT NOT NULL          -- JSON array, coinbase first, in block order
+);
+CREATE TABLE IF NOT EXISTS txs (
+  seq           INTEGER PRIMARY KEY AUTOINCREMENT,   -- mempool order (parents before children)
+  txid          TEXT NOT NULL UNIQUE,
+  raw           BLOB NOT NULL,
+  kind          TEXT NOT NULL,   -- coinbase | record | linked-create | linked-update | linked-delete | foreign | future
+  published     BLOB,            -- the data push of output 1 (the record as published)
+  prev_txid     TEXT,            -- linked: the record this one follows
+  next_txid     TEXT,            -- linked: the record that follows this one
+  encode        TEXT,            -- the encode value used at creation
+  fund_script   TEXT,            -- linked create/update: locking script (hex) of the "fund for next" output
+  fund_path     TEXT,            -- linked create/update: derivation path of the key that unlocks it
+  block_height  INTEGER,
+  block_index   INTEGER,
+  doomed        INTEGER NOT NULL DEFAULT 0,          -- accepted but will be rejected at the next block
+  accepted_at   INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS txs_mempool ON txs (block_height) WHERE block_height IS NULL;
+CREATE INDEX IF NOT EXISTS txs_fund_script ON txs (fund_script) WHERE fund_script IS NOT NULL;
+`;
+
+export function openDatabase(dataDir?: string): SandboxDatabase {
+  let db: SandboxDatabase;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    db = new Database(join(dataDir, 'sandbox.sqlite'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+  } else {
+    db = new Database(':memory:');
+  }
+  db.pragma('foreign_keys = ON');
+  db.exec(SCHEMA);
+  return db;
+}
+
+/** A small key-value table for the sandbox's own settings (API key, counters, ...). */
+export class MetaTable {
+  private readonly getStmt;
+  private readonly setStmt;
+
+  constructor(db: SandboxDatabase) {
+    this.getStmt = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
+    this.setStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+  }
+
+  get(key: string): string | undefined {
+    return this.getStmt.get(key)?.value;
+  }
+
+  set(key: string, value: string): void {
+    this.setStmt.run(key, value);
+  }
+
+  /** The stored value, or `make()` stored first (and kept for later starts). */
+  getOrInit(key: string, make: () => string): string {
+    const existing = this.get(key);
+    if (existing !== undefined) return existing;
+    const value = make();
+    this.set(key, value);
+    return value;
+  }
+
+  /** Increments a counter and returns its new value. */
+  next(key: string): number {
+    const value = Number(this.get(key) ?? '0') + 1;
+    this.set(key, String(value));
+    return value;
+  }
+}
