@@ -105,6 +105,10 @@ export class Chain {
     return this.stmt.tip.get()!.height;
   }
 
+  get tipHash(): string {
+    return this.stmt.tip.get()!.hash;
+  }
+
   mempoolSize(): number {
     return this.stmt.mempoolSize.get()!.n;
   }

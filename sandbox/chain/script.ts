@@ -45,24 +45,3 @@ export function p2pkhScript(pubKeyHash: Uint8Array): Buffer {
   if (pubKeyHash.length !== 20) throw new Error('a pubkey hash is 20 bytes');
   return Buffer.concat([Buffer.from([OP_DUP, OP_HASH160, 20]), pubKeyHash, Buffer.from([OP_EQUALVERIFY, OP_CHECKSIG])]);
 }
-
-/** Reads the pushes of a data-carrier script, or null if `script` is not `OP_FALSE OP_RETURN <push>...`. */
-export function readDataPushes(script: Uint8Array): Buffer[] | null {
-  const s = Buffer.from(script);
-  if (s.length < 2 || s[0] !== OP_FALSE || s[1] !== OP_RETURN) return null;
-  const pushes: Buffer[] = [];
-  let i = 2;
-  while (i < s.length) {
-    const op = s[i++]!;
-    let n: number;
-    if (op < OP_PUSHDATA1) n = op;
-    else if (op === OP_PUSHDATA1 && i + 1 <= s.length) n = s.readUInt8(i), (i += 1);
-    else if (op === OP_PUSHDATA2 && i + 2 <= s.length) n = s.readUInt16LE(i), (i += 2);
-    else if (op === OP_PUSHDATA4 && i + 4 <= s.length) n = s.readUInt32LE(i), (i += 4);
-    else return null;
-    if (i + n > s.length) return null;
-    pushes.push(s.subarray(i, i + n));
-    i += n;
-  }
-  return pushes;
-}

@@ -22,7 +22,8 @@ export interface WriteResult {
 
 export interface LinkedWriteResult extends WriteResult {
   updateToken: string;
-  fingerprint: string;
+  /** Update only (as in the spec's sample): SHA-256 of the published bytes, in hex. */
+  fingerprint?: string;
 }
 
 const KEY_ALIAS = 'sandbox-linked-records';
@@ -166,8 +167,9 @@ export class RecordService {
       fund: { script: token.lockingScript, path: derivationPath },
       doomed: (spend?.doomed ?? false) || this.neverMine(),
     });
-    const fingerprint = createHash('sha256').update(encoded.published).digest('hex');
-    return withEncoding({ txId, updateToken: encodeUpdateToken(token), fingerprint }, encoded.report);
+    const result: LinkedWriteResult = { txId, updateToken: encodeUpdateToken(token) };
+    if (kind === 'linked-update') result.fingerprint = createHash('sha256').update(encoded.published).digest('hex');
+    return withEncoding(result, encoded.report);
   }
 
   /**

@@ -1,0 +1,117 @@
+import { startSandbox, type SandboxOptions } from '../../../sandbox/index.ts';
+import type { CliIo } from '../io.ts';
+import { choiceOption, numberOption, parseCommand } from '../options.ts';
+import { UsageError } from '../usage-error.ts';
+
+export const SANDBOX_HELP = `Usage: notarium sandbox [options]
+
+Runs the sandbox: the record service, the identity service and a simulated chain on loopback.
+
+Options:
+  --port N              port to listen on (default 0: a free port)
+  --host ADDR           loopback address to listen on (default 127.0.0.1)
+  --block-interval S    seconds between blocks (default 10, at least 0.1; 0: only on POST /__sandbox/mine)
+  --data DIR            keep chain, records and identity state in DIR (default: in memory)
+  --api-key KEY         the x-api-key to accept (default: generated; kept in --data)
+  --env-id ID           identity environment id in identity paths (default sandbox)
+  --body-limit BYTES    request body limit (default 1048576)
+  --navigate-max N      largest |links| for navigate (default 100)
+  --encoders LIST       allowed encoders, comma-separated (default SHA256,Base64)
+  --salt-required       SHA256 must carry a salt argument
+  --sha256-required     a SHA256 step is mandatory
+  --proof-target T      merkleProof target: header (default), hash or merkleRoot
+  --spelling S          JSON key spelling: reference (default) or guides
+  --json                print the connection details as one JSON line
+  --verbose             log one line per request on stderr (never headers or queries)
+  -h, --help            show this help`;
+
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'block-interval': { type: 'string' },
+  data: { type: 'string' },
+  'api-key': { type: 'string' },
+  'env-id': { type: 'string' },
+  'body-limit': { type: 'string' },
+  'navigate-max': { type: 'string' },
+  encoders: { type: 'string' },
+  'salt-required': { type: 'boolean' },
+  'sha256-required': { type: 'boolean' },
+  'proof-target': { type: 'string' },
+  spelling: { type: 'string' },
+  json: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export function sandboxOptionsFrom(argv: string[]): { options: SandboxOptions; json: boolean; verbose: boolean; help: boolean } {
+  const { values: v } = parseCommand('sandbox', argv, OPTIONS);
+  const blockInterval = numberOption('block-interval', v['block-interval'], 0, 86_400, false);
+  if (blockInterval !== undefined && blockInterval > 0 && blockInterval < 0.1) {
+    throw new UsageError('--block-interval must be 0 (mine on demand) or at least 0.1 seconds.');
+  }
+  const encoders = v.encoders?.split(',').map((e) => choiceOption('encoders', e.trim(), ['SHA256', 'Base64'] as const)!);
+  return {
+    json: v.json ?? false,
+    verbose: v.verbose ?? false,
+    help: v.help ?? false,
+    options: {
+      port: numberOption('port', v.port, 0, 65_535),
+      host: v.host,
+      blockInterval,
+      dataDir: v.data,
+      apiKey: v['api-key'],
+      envId: v['env-id'],
+      bodyLimit: numberOption('body-limit', v['body-limit'], 1, 2 ** 31),
+      navigateMax: numberOption('navigate-max', v['navigate-max'], 1, 2 ** 31 - 1),
+      encoders,
+      saltRequired: v['salt-required'],
+      sha256Required: v['sha256-required'],
+      proofTarget: choiceOption('proof-target', v['proof-target'], ['header', 'hash', 'merkleRoot'] as const),
+      responseSpelling: choiceOption('spelling', v.spelling, ['reference', 'guides'] as const),
+    },
+  };
+}
+
+export async function sandboxCommand(argv: string[], io: CliIo, defaults: SandboxOptions = {}): Promise<number> {
+  const parsed = sandboxOptionsFrom(argv);
+  if (parsed.help) {
+    io.out(SANDBOX_HELP);
+    return 0;
+  }
+  const options: SandboxOptions = { ...defaults, ...withoutUndefined(parsed.options) };
+  if (parsed.verbose) options.log = (line) => io.err(line);
+  let sandbox;
+  try {
+    sandbox = await startSandbox(options);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`Port ${options.port} is already in use: choose another with --port, or --port 0 for a free one.`);
+    throw err;
+  }
+  const interval = options.blockInterval ?? 10;
+  if (parsed.json) {
+    io.out(JSON.stringify({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, envId: sandbox.envId, apiKey: sandbox.apiKey, blockInterval: interval, dataDir: options.dataDir ?? null }));
+  } else {
+    io.out(
+      [
+        'Notarium sandbox is running.',
+        `  Base URL:  ${sandbox.baseUrl}`,
+        `  Auth URL:  ${sandbox.authUrl}`,
+        `  Env id:    ${sandbox.envId}`,
+        `  API key:   ${sandbox.apiKey}`,
+        `  Blocks:    ${interval > 0 ? `every ${interval} s` : 'on demand only'} (POST /__sandbox/mine mines one now)`,
+        `  Data:      ${options.dataDir ?? 'in memory (use --data DIR to keep it)'}`,
+        'Press Ctrl+C to stop.',
+      ].join('\n'),
+    );
+  }
+  await io.waitForStopSignal();
+  await sandbox.stop();
+  io.err('Sandbox stopped.');
+  return 0;
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bitsTarget, dataPushes, foldTscProof, parseHeader, parseTx } from '../support/bitcoin.ts';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+
+// The simulated chain in real formats, checked with an independent parser and Merkle fold.
+
+interface Confirmation {
+  confirmedBlocks: number;
+  blockHash: string;
+  blockTimestamp: string;
+  merkleProof: { index: number; txOrId: string; target: string; nodes: string[]; targetType: string };
+}
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(() => sb.stop());
+
+const explorer = async (path: string) => {
+  const res = await fetch(sb.baseUrl + path);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+  return res.text();
+};
+const statusOf = async (txId: string) => (await sb.json<{ confirmation: Confirmation | null }>(`/api/v1/records/${txId}/status`)).confirmation;
+
+describe('transactions', () => {
+  it('a record: header and data outputs as OP_FALSE OP_RETURN pushes; txId = reverse(sha256d(tx))', async () => {
+    const record = createHash('sha256').update('file').digest();
+    const { txId } = await sb.write(record, 'SHA256(abc)');
+    const tx = parseTx(await explorer(`/explorer/tx/${txId}/hex`));
+    expect(tx.txid).toBe(txId);
+    expect(tx.outputs).toHaveLength(2);
+    expect(dataPushes(tx.outputs[0]!.script)).not.toBeNull();
+    const published = createHash('sha256').update(Buffer.concat([Buffer.from('abc'), record])).digest();
+    expect(dataPushes(tx.outputs[1]!.script)).toEqual([published]);
+    expect(tx.outputs.every((o) => o.satoshis === 0n)).toBe(true);
+  });
+
+  it('linked records: each update spends the "fund for next" output of the one before', async () => {
+    const v1 = await sb.createLinked('v1');
+    const v2 = await sb.updateLinked(v1.txId, 'v2', { token: v1.updateToken });
+    const del = await sb.json<{ txId: string }>(`/api/v1/linkedrecords/${v2.txId}/delete`, { method: 'POST' });
+    const [t1, t2, t3] = await Promise.all([v1.txId, v2.txId, del.txId].map(async (id) => parseTx(await explorer(`/explorer/tx/${id}/hex`))));
+    expect(t1!.outputs).toHaveLength(3);
+    expect(t1!.outputs[2]!.satoshis).toBeGreaterThan(0n);
+    expect(t2!.inputs[0]).toMatchObject({ prevTxId: v1.txId, vout: 2 });
+    expect(t2!.outputs).toHaveLength(3);
+    expect(dataPushes(t2!.outputs[1]!.script)).toEqual([Buffer.from('v2')]);
+    expect(t3!.inputs[0]).toMatchObject({ prevTxId: v2.txId, vout: 2 });
+    expect(t3!.outputs).toHaveLength(1);
+    expect(dataPushes(t3!.outputs[0]!.script)).not.toBeNull();
+  });
+});
+
+describe('blocks and proofs', () => {
+  it('every proof folds to the Merkle root of a header that meets its target, at any block size', async () => {
+    for (const count of [1, 2, 3, 6, 7, 12]) {
+      const ids = [];
+      for (let i = 0; i < count; i++) ids.push((await sb.write(`block of ${count}, tx ${i}`)).txId);
+      await sb.mine();
+      for (const txId of ids) {
+        const c = (await statusOf(txId))!;
+        const header = parseHeader(c.merkleProof.target);
+        expect(c.merkleProof.txOrId).toBe(txId);
+        expect(foldTscProof(txId, c.merkleProof.index, c.merkleProof.nodes)).toBe(header.merkleRoot);
+        expect(header.hash).toBe(c.blockHash);
+        expect(BigInt('0x' + header.hash) <= bitsTarget(header.bits)).toBe(true);
+        expect(header.bits).toBe(0x207fffff);
+        expect(new Date(c.blockTimestamp).getTime()).toBe(header.time * 1000);
+      }
+    }
+  });
+
+  it('uses "*" where the node is its own sibling, and the coinbase sits at index 0', async () => {
+    const ids = [];
+    for (let i = 0; i < 2; i++) ids.push((await sb.write(`odd ${i}`)).txId);
+    // coinbase + 2 = 3 leaves: the last one pairs with itself
+    const { blocks } = await sb.json<{ blocks: { txIds: string[] }[] }>('/__sandbox/mine', { method: 'POST', body: '{}' });
+    expect(blocks[0]!.txIds.slice(1)).toEqual(ids);
+    const last = (await statusOf(ids[1]!))!;
+    expect(last.merkleProof.index).toBe(2);
+    expect(last.merkleProof.nodes[0]).toBe('*');
+    expect(await explorer(`/explorer/block/${last.blockHash}/header`)).toBe(last.merkleProof.target);
+    const coinbase = parseTx(await explorer(`/explorer/tx/${blocks[0]!.txIds[0]}/hex`));
+    expect(coinbase.inputs).toEqual([expect.objectContaining({ prevTxId: '00'.repeat(32), vout: 0xffffffff })]);
+    expect(coinbase.outputs[0]!.satoshis).toBeGreaterThan(0n);
+  });
+
+  it('headers chain to their predecessors, and confirmations count from the tip', async () => {
+    const { txId } = await sb.write('chained');
+    const { blocks } = await sb.json<{ blocks: { hash: string; height: number }[] }>('/__sandbox/mine', { method: 'POST', body: JSON.stringify({ blocks: 4 }) });
+    for (let i = 1; i < blocks.length; i++) {
+      const header = parseHeader(await explorer(`/explorer/block/${blocks[i]!.hash}/header`));
+      expect(header.prevHash).toBe(blocks[i - 1]!.hash);
+      expect(header.hash).toBe(blocks[i]!.hash);
+    }
+    expect((await statusOf(txId))!.confirmedBlocks).toBe(4);
+    expect((await statusOf(txId))!.blockHash).toBe(blocks[0]!.hash);
+  });
+
+  it('mines on its own every block interval', async () => {
+    const fast = await startTestSandbox({ blockInterval: 0.1 });
+    try {
+      const { txId } = await fast.write('timed');
+      let confirmation: unknown = null;
+      for (let i = 0; i < 50 && !confirmation; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        confirmation = (await fast.json<{ confirmation: unknown }>(`/api/v1/records/${txId}/status`)).confirmation;
+      }
+      expect(confirmation).not.toBeNull();
+    } finally {
+      await fast.stop();
+    }
+  });
+
+  it.each([
+    ['hash', (c: Confirmation) => c.blockHash],
+    ['merkleRoot', (c: Confirmation) => foldTscProof(c.merkleProof.txOrId, c.merkleProof.index, c.merkleProof.nodes)],
+  ] as const)('can put the %s in the proof target', async (proofTarget, expected) => {
+    const other = await startTestSandbox({ proofTarget });
+    try {
+      const { txId } = await other.write('target');
+      await other.mine();
+      const c = (await other.json<{ confirmation: Confirmation }>(`/api/v1/records/${txId}/status`)).confirmation;
+      expect(c.merkleProof.targetType).toBe(proofTarget);
+      expect(c.merkleProof.target).toBe(expected(c));
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('the explorer answers 404 and 400 like a public explorer would', async () => {
+    expect((await fetch(`${sb.baseUrl}/explorer/tx/${'00'.repeat(32)}/hex`)).status).toBe(404);
+    expect((await fetch(`${sb.baseUrl}/explorer/block/${'00'.repeat(32)}/header`)).status).toBe(404);
+    expect((await fetch(`${sb.baseUrl}/explorer/tx/xyz/hex`)).status).toBe(400);
+  });
+});
+
+describe('never-mined transactions', () => {
+  it('are accepted, then rejected at the next block (404), with what spends them', async () => {
+    const faulty = await startTestSandbox({ faults: { neverMineRate: 1 } });
+    try {
+      const created = await faulty.createLinked('doomed');
+      const update = await faulty.updateLinked(created.txId, 'child', { token: created.updateToken });
+      expect((await faulty.call(`/api/v1/linkedrecords/${update.txId}/status`)).status).toBe(200);
+      await faulty.mine();
+      for (const id of [created.txId, update.txId]) expect((await faulty.call(`/api/v1/records/${id}/status`)).status).toBe(404);
+    } finally {
+      await faulty.stop();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseHeader } from '../support/bitcoin.ts';
+import { startTestSandbox } from '../support/sandbox-client.ts';
+
+// With a data directory, chain, mempool and records survive a restart.
+
+const dataDir = mkdtempSync(join(tmpdir(), 'notarium-sandbox-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('restart with a data directory', () => {
+  it('keeps the key, the chain, the mempool and linked records', async () => {
+    const first = await startTestSandbox({ dataDir });
+    const mined = await first.write('mined before restart', 'SHA256(p)');
+    const v1 = await first.createLinked('v1');
+    const v2 = await first.updateLinked(v1.txId, 'v2', { token: v1.updateToken });
+    await first.mine(2);
+    const pending = await first.write('still in the mempool');
+    const before = await first.json<{ tipHeight: number; tipHash: string }>('/__sandbox/chain');
+    const status = await first.json(`/api/v1/records/${mined.txId}/status`);
+    await first.stop();
+
+    const second = await startTestSandbox({ dataDir });
+    try {
+      expect(second.apiKey).toBe(first.apiKey);
+      expect(second.envId).toBe(first.envId);
+      expect(await second.json('/__sandbox/chain')).toEqual({ tipHeight: before.tipHeight, tipHash: before.tipHash, mempool: 1 });
+      expect(await second.json(`/api/v1/records/${mined.txId}/status`)).toEqual(status);
+      expect(await second.json(`/api/v1/linkedrecords/${v1.txId}/navigate?links=5`)).toEqual({ txIds: [v2.txId], endOfLinks: true });
+      const v3 = await second.updateLinked(v2.txId, 'v3', { token: v2.updateToken });
+      const { blocks } = await second.json<{ blocks: { hash: string; txIds: string[] }[] }>('/__sandbox/mine', { method: 'POST', body: '{}' });
+      expect(blocks[0]!.txIds).toEqual(expect.arrayContaining([pending.txId, v3.txId]));
+      const header = parseHeader(await (await fetch(`${second.baseUrl}/explorer/block/${blocks[0]!.hash}/header`)).text());
+      expect(header.prevHash).toBe(before.tipHash);
+      const after = await second.json<{ confirmation: { confirmedBlocks: number } }>(`/api/v1/records/${mined.txId}/status`);
+      expect(after.confirmation.confirmedBlocks).toBe(3);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('an explicit API key wins over the stored one', async () => {
+    const sb = await startTestSandbox({ dataDir, apiKey: 'explicit-key' });
+    try {
+      expect(sb.apiKey).toBe('explicit-key');
+      expect((await sb.call('/__sandbox/chain')).status).toBe(200);
+    } finally {
+      await sb.stop();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { applyEncode, parseEncode, type EncoderSettings } from '../../../sandbox/encode/encode-spec.ts';
+import { ServiceProblem } from '../../../sandbox/http/problem.ts';
+
+const OPEN: EncoderSettings = { allowedEncoders: ['SHA256', 'Base64'], saltRequired: false, sha256Required: false };
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ServiceProblem) return err.errorCode;
+    throw err;
+  }
+  return 'no error';
+}
+
+describe('encode parameter', () => {
+  it('parses chains with and without salts', () => {
+    expect(parseEncode('SHA256(a/b:c-d+e)|Base64', OPEN)).toEqual([{ encoder: 'SHA256', salt: 'a/b:c-d+e' }, { encoder: 'Base64' }]);
+    expect(parseEncode('', OPEN)).toEqual([]);
+  });
+
+  it.each([
+    ['SHA256(a b)', 'ENCODE_PARAM_INVALID'], // "+" sent unencoded arrives as a space
+    ['SHA256(a_b)', 'ENCODE_PARAM_INVALID'],
+    ['SHA256()', 'ENCODE_PARAM_INVALID'],
+    ['SHA256(a', 'ENCODE_PARAM_INVALID'],
+    ['SHA256||Base64', 'ENCODE_PARAM_INVALID'],
+    ['SHA256|', 'ENCODE_PARAM_INVALID'],
+    ['SHA-256', 'ENCODE_PARAM_INVALID'],
+    ['sha256', 'UNKNOWN_ENCODER'],
+    ['MD5(x)', 'UNKNOWN_ENCODER'],
+  ])('refuses %s with %s', (value, code) => {
+    expect(codeOf(() => parseEncode(value, OPEN))).toBe(code);
+  });
+
+  it('applies the instance settings', () => {
+    expect(codeOf(() => parseEncode('Base64', { ...OPEN, allowedEncoders: ['SHA256'] }))).toBe('CONTENT_BAD_ENCODER');
+    expect(codeOf(() => parseEncode('SHA256', { ...OPEN, saltRequired: true }))).toBe('CONTENT_ENCODER_ARGUMENT_MISSING');
+    expect(codeOf(() => parseEncode('SHA256(s)', { ...OPEN, saltRequired: true }))).toBe('no error');
+    expect(codeOf(() => parseEncode('Base64', { ...OPEN, sha256Required: true }))).toBe('ENCODER_SHA256_MISSING');
+    expect(codeOf(() => parseEncode('', { ...OPEN, sha256Required: true }))).toBe('ENCODER_SHA256_MISSING');
+  });
+
+  it('prepends each salt to its encoder input and reports the steps', () => {
+    const record = Buffer.from('0123456789abcdef', 'hex');
+    const { published, report } = applyEncode(parseEncode('SHA256(k3J9)|Base64', OPEN), record);
+    const digest = createHash('sha256').update(Buffer.concat([Buffer.from('k3J9'), record])).digest();
+    expect(published.toString()).toBe(digest.toString('base64'));
+    expect(report).toEqual([{ contentType: 'application/octet-stream' }, { contentType: 'text/plain', output: digest.toString('base64') }]);
+  });
+
+  it('cuts text output at 1024 characters', () => {
+    const { published, report } = applyEncode(parseEncode('Base64', OPEN), Buffer.alloc(1000, 7));
+    expect(published.length).toBe(1336);
+    expect(report[0]!.output).toHaveLength(1024);
+  });
+});
