@@ -66,7 +66,7 @@ describe('create and update', () => {
     const strict = await startTestSandbox({ encoders: ['SHA256'], saltRequired: true, bodyLimit: 64 });
     try {
       const created = await strict.createLinked('v1', 'SHA256(s)');
-      const update = (encode: string, body: string | Buffer = 'x') => strict.call(`/api/v1/linkedrecords/${created.txId}/update?encode=${encode}`, { method: 'POST', body });
+      const update = (encode: string, body: string | Buffer = 'x') => strict.call(`/api/v1/linkedrecords/${created.txId}/update?encode=${encode}`, { method: 'POST', body: body as BodyInit });
       expect(await code(await update('SHA256(s'))).toBe('ENCODE_PARAM_INVALID');
       expect(await code(await update('Base64'))).toBe('CONTENT_BAD_ENCODER');
       expect(await code(await update('SHA256'))).toBe('CONTENT_ENCODER_ARGUMENT_MISSING');

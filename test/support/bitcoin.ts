@@ -49,11 +49,10 @@ export function dataPushes(script: Buffer): Buffer[] | null {
   let o = 2;
   while (o < script.length) {
     const op = script[o++]!;
-    let n = op;
-    if (op === 0x4c) n = script[o++]!;
-    else if (op === 0x4d) (n = script.readUInt16LE(o)), (o += 2);
-    else if (op === 0x4e) (n = script.readUInt32LE(o)), (o += 4);
-    else if (op > 0x4e) return null;
+    if (op > 0x4e) return null;
+    const width = op === 0x4c ? 1 : op === 0x4d ? 2 : op === 0x4e ? 4 : 0;
+    const n = width === 0 ? op : script.readUIntLE(o, width);
+    o += width;
     pushes.push(script.subarray(o, o + n));
     o += n;
   }

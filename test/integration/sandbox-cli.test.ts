@@ -1,0 +1,109 @@
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// `notarium sandbox` as a user runs it: a child process, its printed details, signals, and the
+// README's curl examples run against it.
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const BIN = join(ROOT, 'bin/notarium.js');
+const scratch = mkdtempSync(join(tmpdir(), 'notarium-cli-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  stdout: string;
+  exited: Promise<{ code: number | null; stderr: string }>;
+}
+
+function start(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Started> {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<{ code: number | null; stderr: string }>((r) => child.on('exit', (code) => r({ code, stderr })));
+  return new Promise((resolveStart, reject) => {
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (/Press Ctrl\+C|^\{.*\}\n/m.test(stdout)) resolveStart({ child, stdout, exited });
+    });
+    void exited.then(({ code }) => reject(new Error(`exited with ${code}: ${stderr}`)));
+  });
+}
+
+const field = (stdout: string, label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(stdout)?.[1];
+
+describe('notarium sandbox', () => {
+  it('prints its URLs, env id and key, and stops cleanly on SIGINT', async () => {
+    const s = await start(['sandbox', '--port', '0', '--api-key', 'cli-key', '--block-interval', '0']);
+    const baseUrl = field(s.stdout, 'Base URL')!;
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(field(s.stdout, 'Auth URL')).toBe(baseUrl);
+    expect(field(s.stdout, 'Env id')).toBe('sandbox');
+    expect(field(s.stdout, 'API key')).toBe('cli-key');
+    expect((await fetch(`${baseUrl}/liveness`)).status).toBe(200);
+    s.child.kill('SIGINT');
+    const { code, stderr } = await s.exited;
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/Sandbox stopped/);
+  });
+
+  it('runs the README curl examples', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = /<!-- sandbox-curl-examples -->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(block).toBeTruthy();
+    const s = await start(['sandbox', '--json', '--port', '0', '--block-interval', '0']);
+    try {
+      const { baseUrl, apiKey } = JSON.parse(s.stdout) as { baseUrl: string; apiKey: string };
+      const run = spawnSync('bash', ['-euo', 'pipefail', '-c', block!], { cwd: scratch, env: { ...process.env, BASE: baseUrl, KEY: apiKey }, encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const out = run.stdout;
+      expect(out).toMatch(/txId: [0-9a-f]{64}/);
+      expect(out).toContain('{"confirmation":null}');
+      expect(out).toMatch(/"confirmedBlocks":1,"blockHash":"[0-9a-f]{64}"/);
+      expect(out).toMatch(/\{"match":true,"confirmation":\{/);
+      expect(out).toMatch(/^01000000[0-9a-f]+$/m);
+      expect(out).toMatch(/"fingerprint":"[0-9a-f]{64}"/);
+      expect(out).toMatch(/"txIds":\["[0-9a-f]{64}"\],"endOfLinks":true/);
+      expect(out).toContain('"errorCode":"TX_ID_PARAM_INVALID"');
+    } finally {
+      s.child.kill('SIGTERM');
+      expect((await s.exited).code).toBe(0);
+    }
+  });
+
+  it('`start` keeps the embedded sandbox under NOTARIUM_HOME', async () => {
+    const home = join(scratch, 'home');
+    const s = await start(['start', '--port', '0', '--block-interval', '0'], { NOTARIUM_HOME: home });
+    s.child.kill('SIGTERM');
+    await s.exited;
+    expect(field(s.stdout, 'Data')).toBe(join(home, 'sandbox'));
+    expect(existsSync(join(home, 'sandbox', 'sandbox.sqlite'))).toBe(true);
+    const again = await start(['start', '--port', '0', '--block-interval', '0'], { NOTARIUM_HOME: home });
+    again.child.kill('SIGTERM');
+    await again.exited;
+    expect(field(again.stdout, 'API key')).toBe(field(s.stdout, 'API key'));
+  });
+
+  it.each([
+    [['sandbox', '--port', 'eighty'], /--port must be a whole number from 0 to 65535/],
+    [['sandbox', '--block-interval', '0.01'], /at least 0\.1 seconds/],
+    [['sandbox', '--host', '0.0.0.0', '--port', '0'], /only listens on loopback/],
+    [['sandbox', '--spelling', 'british'], /--spelling must be one of reference, guides/],
+    [['sandbox', '--bogus'], /Unknown option '--bogus'.*notarium sandbox --help/],
+    [['frobnicate'], /unknown command "frobnicate"/],
+  ])('%j exits 2 with a sentence that says what to do', (args, message) => {
+    const run = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 15_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it('--help lists the options', () => {
+    const run = spawnSync(process.execPath, [BIN, 'sandbox', '--help'], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    for (const option of ['--port', '--host', '--block-interval', '--data', '--api-key', '--env-id', '--body-limit', '--navigate-max']) expect(run.stdout).toContain(option);
+  });
+});
