@@ -128,9 +128,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       if (!match.route.public && !hasKey(req, expectedKey)) {
         throw new ServiceProblem(401, 'UNAUTHORIZED', 'A valid API key is required: send it in the x-api-key header.');
       }
-      const isAdmin = url.pathname.startsWith('/__sandbox/');
-      const fault = isAdmin ? { kind: 'none' as const } : faults.decide();
-      const latency = isAdmin ? 0 : faults.latency();
+      // Test controls and the browser-facing sign-in page are never faulted; the APIs are.
+      const exempt = url.pathname.startsWith('/__sandbox/') || url.pathname.startsWith('/oauth2/');
+      const fault = exempt ? { kind: 'none' as const } : faults.decide();
+      const latency = exempt ? 0 : faults.latency();
       if (latency > 0) await new Promise((r) => setTimeout(r, latency));
       if (fault.kind === 'drop' && fault.phase === 'before') return void req.socket.destroy();
       if (fault.kind === 'error') throw new ServiceProblem(500, 'INTERNAL_ERROR', 'Injected fault: the service failed; retry later.');
@@ -218,7 +219,8 @@ async function run(match: RouteMatch, req: IncomingMessage, res: ServerResponse,
 
 function sendReply(res: ServerResponse, reply: Reply): void {
   if ('redirect' in reply) {
-    res.writeHead(reply.status, { Location: reply.redirect, 'Cache-Control': 'no-store' });
+    // The redirect carries an authorization code: keep it out of caches and Referer headers.
+    res.writeHead(reply.status, { Location: reply.redirect, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
     res.end();
   } else if ('json' in reply) {
     const body = JSON.stringify(reply.json);
