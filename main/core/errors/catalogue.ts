@@ -1,0 +1,58 @@
+/**
+ * The one catalogue of sentences for people. Service errorCodes (record-service.md and
+ * service-notes.md) keep their names; Notarium's own codes describe client-side failures.
+ */
+const SENTENCES = {
+  // The record service's codes.
+  TX_ID_PARAM_INVALID: 'That is not a valid transaction id: expected 64 hexadecimal characters.',
+  TX_HASH_PARM_INVALID: 'That is not a valid transaction hash: expected 64 hexadecimal characters.',
+  TX_NOT_AN_EVENT_TRANSACTION: 'That transaction exists but is not a record of this service.',
+  TX_CONTENT_TYPE_NOT_SUPPORTED: 'That record was written by a newer version of the service and cannot be read by this one.',
+  TX_INCORRECT_EVENT_TRANSACTION_TYPE: 'That transaction is a plain record, not a linked record (a document version).',
+  TX_NOT_LINKABLE: 'That record cannot take a new version: it is a plain record, or its document is finalised.',
+  NOT_LINKED_RECORDS_END: 'Only the latest version of a document can be updated or finalised, and this is not the latest.',
+  UPDATE_TOKEN_PARAM_INVALID: "The document's update token was refused; the document may have been changed from elsewhere.",
+  CONTENT_LENGTH_LIMIT_EXCEEDED: 'The record is larger than the service accepts.',
+  CONTENT_BAD_ENCODER: 'The service does not allow this encoder; choose another encoding in the profile settings.',
+  CONTENT_ENCODER_ARGUMENT_MISSING: 'The service requires a salt for this encoder.',
+  ENCODE_PARAM_INVALID: 'The encoding specification was refused by the service.',
+  UNKNOWN_ENCODER: 'The service does not know this encoder.',
+  ENCODER_SHA256_MISSING: 'The service requires a SHA256 step in the encoding.',
+  CONTENT_IS_REQUIRED: 'The service requires a record body, and none was sent.',
+  LINKS_PARAM_INVALID: 'The number of links to navigate is out of the range the service allows.',
+  INVALID_NAVIGATION_TRANSACTION_TYPE: 'That transaction is not a linked record, so it has no versions to navigate.',
+  PREV_TX_ID_PARAM_MISSING: 'This version follows another one: its previous version id is needed to verify it.',
+  // The identity service's codes.
+  INVALID_GRANT: 'The sign-in could not be completed: the code or token was refused. Sign in again.',
+  INVALID_REQUEST: 'The request was malformed.',
+  INVALID_JSON: 'The request was malformed.',
+  // Notarium's own.
+  UNAUTHORIZED: 'The service refused the API key or sign-in: check the API key in the profile settings, or sign in again.',
+  NOT_FOUND: 'The service does not know this transaction (yet): it may still be publishing, or it was rejected.',
+  RATE_LIMITED: 'The service is busy and asked to slow down; Notarium retries shortly.',
+  SERVICE_UNAVAILABLE: 'The service is unavailable right now; Notarium retries later.',
+  SERVICE_ERROR: 'The service refused the request.',
+  NETWORK: 'The service could not be reached: check the network connection and the profile URL.',
+  TIMEOUT: 'The service did not answer in time.',
+  BAD_RESPONSE: 'The service answered with something Notarium does not understand.',
+  CANCELLED: 'Cancelled.',
+  FILE_UNREADABLE: 'The file could not be read.',
+  RECEIPT_INVALID: 'This is not a valid Notarium receipt.',
+  KEYCHAIN_UNAVAILABLE: 'The system keychain is not available, so the secret cannot be stored: unlock or install a keychain (Secret Service, Keychain, Credential Manager) and try again.',
+  NO_API_KEY: 'This profile has no API key: set one with "notarium key set" or in the app\'s settings.',
+  PROFILE_NOT_FOUND: 'There is no profile with that name.',
+  STORE_ERROR: 'The local library could not be read or written.',
+  USAGE: 'The command was not used correctly.',
+} as const;
+
+export type ErrorCode = keyof typeof SENTENCES;
+
+export function sentenceFor(code: ErrorCode): string;
+export function sentenceFor(code: ErrorCode, fallback: null): string | null;
+export function sentenceFor(code: ErrorCode, fallback?: null): string | null {
+  return (SENTENCES as Record<string, string>)[code] ?? (fallback === null ? null : SENTENCES.SERVICE_ERROR);
+}
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return code in SENTENCES;
+}

@@ -1,0 +1,50 @@
+import { sentenceFor, type ErrorCode } from './catalogue.ts';
+
+/**
+ * Every failure Notarium reports: a stable code, the service's errorCode when there is one, and
+ * one sentence for people from the catalogue — the same in the CLI, the app and the logs.
+ * Portable (no Node APIs): the renderer's verifier throws these too.
+ */
+export class NotariumError extends Error {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown }) {
+    super(message ?? sentenceFor(code), options);
+    this.name = 'NotariumError';
+    this.code = code;
+  }
+}
+
+/** A problem document (or an unexpected answer) from the record or identity service. */
+export class ServiceError extends NotariumError {
+  readonly status: number;
+  readonly errorCode: string | undefined;
+  readonly title: string | undefined;
+  readonly detail: string | undefined;
+
+  constructor(init: { status: number; errorCode?: string; title?: string; detail?: string; message?: string }) {
+    super('SERVICE_ERROR', init.message ?? serviceSentence(init.status, init.errorCode));
+    this.name = 'ServiceError';
+    this.status = init.status;
+    this.errorCode = init.errorCode;
+    this.title = init.title;
+    this.detail = init.detail;
+  }
+}
+
+/** The sentence for a service answer: by errorCode when the catalogue knows it, else by status. */
+export function serviceSentence(status: number, errorCode?: string): string {
+  if (errorCode) {
+    const known = sentenceFor(errorCode as ErrorCode, null);
+    if (known) return known;
+  }
+  if (status === 401 || status === 403) return sentenceFor('UNAUTHORIZED');
+  if (status === 404) return sentenceFor('NOT_FOUND');
+  if (status === 429) return sentenceFor('RATE_LIMITED');
+  if (status >= 500) return sentenceFor('SERVICE_UNAVAILABLE');
+  return errorCode ? `The service refused the request (${errorCode}).` : `The service refused the request (HTTP ${status}).`;
+}
+
+export function isNotariumError(err: unknown, code?: ErrorCode): err is NotariumError {
+  return err instanceof NotariumError && (code === undefined || err.code === code);
+}
