@@ -9,6 +9,7 @@ import { checkDeclaredLength, readBody } from './http/body.ts';
 import { rawProblemResponse, sendProblem, ServiceProblem } from './http/problem.ts';
 import { Router, type Reply, type RouteMatch } from './http/router.ts';
 import { createIdentityService } from './identity/identity-service.ts';
+import { IdempotencyKeys } from './records/idempotency.ts';
 import { RecordService } from './records/record-service.ts';
 import { explorerRoutes, healthRoutes, recordRoutes, type ResponseSpelling } from './records/routes.ts';
 import { MetaTable, openDatabase } from './store/database.ts';
@@ -111,7 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     refreshTokenTtl: options.refreshTokenTtl ?? 30 * 24 * 3600,
   });
   const router = new Router().add(
-    ...recordRoutes(records, options.responseSpelling ?? 'reference'),
+    ...recordRoutes(records, new IdempotencyKeys(db, now), options.responseSpelling ?? 'reference'),
     ...healthRoutes(options.appVersion ?? 'notarium-sandbox/0.1.0'),
     ...explorerRoutes(chain),
     ...identity.routes.map((r) => ({ ...r, bodyLimit: r.bodyLimit ?? IDENTITY_BODY_LIMIT })),

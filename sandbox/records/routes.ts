@@ -2,6 +2,7 @@ import type { Chain } from '../chain/chain.ts';
 import { isHash } from '../chain/bytes.ts';
 import { notFound, ServiceProblem } from '../http/problem.ts';
 import type { RequestContext, Route } from '../http/router.ts';
+import type { IdempotencyKeys } from './idempotency.ts';
 import type { RecordService } from './record-service.ts';
 
 /** HTTP routes of the record service (endpoints 1-11, linked create/delete), health and explorer. */
@@ -27,24 +28,29 @@ function respell(value: unknown): unknown {
 const query = (ctx: RequestContext, name: string): string | null => ctx.url.searchParams.get(name);
 const octets = (body: Buffer) => ({ status: 200, body, contentType: 'application/octet-stream' });
 
-export function recordRoutes(service: RecordService, spelling: ResponseSpelling): Route[] {
+export function recordRoutes(service: RecordService, idempotency: IdempotencyKeys, spelling: ResponseSpelling): Route[] {
   const json = (value: object) => ({ status: 200, json: spell(value, spelling) });
+  /** A write: its body, run at most once per Idempotency-Key. */
+  const write = (run: (ctx: RequestContext, body: Buffer) => object) => async (ctx: RequestContext) => {
+    const body = await ctx.body();
+    return json(idempotency.once(ctx, body, () => run(ctx, body)));
+  };
   const R = '/api/v1/records';
   const L = '/api/v1/linkedrecords';
   return [
-    { method: 'POST', path: R, handler: async (ctx) => json(service.write(query(ctx, 'encode'), await ctx.body())) },
+    { method: 'POST', path: R, handler: write((ctx, body) => service.write(query(ctx, 'encode'), body)) },
     { method: 'GET', path: `${R}/{txId}/status`, handler: (ctx) => json(service.status(ctx.params.txId!)) },
     { method: 'GET', path: `${R}/{txId}/content`, handler: (ctx) => octets(service.content(ctx.params.txId!)) },
     { method: 'HEAD', path: `${R}/{txId}/content`, handler: (ctx) => octets(service.content(ctx.params.txId!)) },
     { method: 'POST', path: `${R}/{txId}/match`, handler: async (ctx) => json(service.match(ctx.params.txId!, query(ctx, 'encode'), await ctx.body())) },
 
-    { method: 'POST', path: L, handler: async (ctx) => json(service.createLinked(query(ctx, 'encode'), await ctx.body())) },
+    { method: 'POST', path: L, handler: write((ctx, body) => service.createLinked(query(ctx, 'encode'), body)) },
     {
       method: 'POST',
       path: `${L}/{txId}/update`,
-      handler: async (ctx) => json(service.updateLinked(ctx.params.txId!, query(ctx, 'encode'), query(ctx, 'updateToken'), await ctx.body())),
+      handler: write((ctx, body) => service.updateLinked(ctx.params.txId!, query(ctx, 'encode'), query(ctx, 'updateToken'), body)),
     },
-    { method: 'POST', path: `${L}/{txId}/delete`, handler: (ctx) => json(service.deleteLinked(ctx.params.txId!, query(ctx, 'updateToken'))) },
+    { method: 'POST', path: `${L}/{txId}/delete`, handler: write((ctx) => service.deleteLinked(ctx.params.txId!, query(ctx, 'updateToken'))) },
     { method: 'GET', path: `${L}/{txId}/status`, handler: (ctx) => json(service.linkedStatus(ctx.params.txId!)) },
     { method: 'GET', path: `${L}/{txId}/content`, handler: (ctx) => octets(service.linkedContent(ctx.params.txId!)) },
     { method: 'HEAD', path: `${L}/{txId}/content`, handler: (ctx) => octets(service.linkedContent(ctx.params.txId!)) },

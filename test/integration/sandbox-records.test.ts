@@ -182,3 +182,24 @@ describe('instance settings', () => {
     }
   });
 });
+
+describe('Idempotency-Key (sandbox extension)', () => {
+  it('replays the first answer to a repeated write instead of registering twice', async () => {
+    const before = (await sb.json<{ mempool: number }>('/__sandbox/chain')).mempool;
+    const send = (body: string) => sb.call('/api/v1/records?encode=SHA256(idem)', { method: 'POST', body, headers: { 'idempotency-key': 'key-1' } });
+    const first = await (await send('same bytes')).json();
+    const second = await (await send('same bytes')).json();
+    expect(second).toEqual(first);
+    expect((await sb.json<{ mempool: number }>('/__sandbox/chain')).mempool).toBe(before + 1);
+    const reused = await send('other bytes');
+    expect(reused.status).toBe(422);
+    expect((await problemOf(reused)).errorCode).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('covers linked writes and refuses malformed keys', async () => {
+    const create = () => sb.call('/api/v1/linkedrecords?encode=', { method: 'POST', body: 'v1', headers: { 'idempotency-key': 'key-linked' } });
+    expect(await (await create()).json()).toEqual(await (await create()).json());
+    const bad = await sb.call('/api/v1/records?encode=', { method: 'POST', body: 'x', headers: { 'idempotency-key': 'has space' } });
+    expect((await problemOf(bad)).errorCode).toBe('IDEMPOTENCY_KEY_INVALID');
+  });
+});

@@ -1,0 +1,40 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { NotariumError } from '../errors/notarium-error.ts';
+import { MIGRATIONS } from './migrations.ts';
+
+export type LibraryDatabase = Database.Database;
+
+/**
+ * Opens the library (WAL, synchronous=FULL: a registration the service accepted must survive a
+ * crash or a power cut) and brings its schema up to date.
+ */
+export function openLibrary(path: string): LibraryDatabase {
+  let db: LibraryDatabase;
+  try {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+  } catch (err) {
+    throw new NotariumError('STORE_ERROR', `The library at ${path} could not be opened: ${(err as Error).message}.`, { cause: err });
+  }
+  migrate(db);
+  return db;
+}
+
+function migrate(db: LibraryDatabase): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new NotariumError('STORE_ERROR', 'The library was written by a newer version of Notarium: update Notarium to open it.');
+  }
+  for (let v = current; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}

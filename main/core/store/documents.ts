@@ -1,0 +1,48 @@
+import type { LibraryDatabase } from './database.ts';
+
+/** Documents: a chain of linked records, one per version, and the token for the next one. */
+
+export interface StoredDocument {
+  id: number;
+  profile: string;
+  name: string;
+  firstTxId: string | null;
+  headTxId: string | null;
+  updateToken: string | null;
+  finalisedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+const SELECT = `SELECT id, profile, name, first_tx_id AS firstTxId, head_tx_id AS headTxId, update_token AS updateToken,
+  finalised_at AS finalisedAt, created_at AS createdAt, updated_at AS updatedAt FROM documents`;
+
+export class Documents {
+  constructor(
+    private readonly db: LibraryDatabase,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  create(profile: string, name: string): StoredDocument {
+    const now = this.now();
+    const id = this.db.prepare('INSERT INTO documents (profile, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(profile, name, now, now).lastInsertRowid;
+    return this.get(Number(id))!;
+  }
+
+  get(id: number): StoredDocument | undefined {
+    return this.db.prepare<[number], StoredDocument>(`${SELECT} WHERE id = ?`).get(id);
+  }
+
+  /** The document one of whose versions has this txId. */
+  byTxId(txId: string): StoredDocument | undefined {
+    return this.db
+      .prepare<[string], StoredDocument>(`${SELECT} WHERE id = (SELECT document_id FROM records WHERE tx_id = ? AND document_id IS NOT NULL LIMIT 1)`)
+      .get(txId.toLowerCase());
+  }
+
+  list(profile?: string): StoredDocument[] {
+    return profile
+      ? this.db.prepare<[string], StoredDocument>(`${SELECT} WHERE profile = ? ORDER BY updated_at DESC`).all(profile)
+      : this.db.prepare<[], StoredDocument>(`${SELECT} ORDER BY updated_at DESC`).all();
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The library's schema, as an ordered list of migrations. `PRAGMA user_version` records how many
+ * have run; each runs once, in its own transaction, so a crash mid-upgrade leaves the old schema.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+
+  -- Endpoints and settings of a service; never secrets (those live in the OS keychain).
+  CREATE TABLE profiles (
+    name                  TEXT PRIMARY KEY,
+    kind                  TEXT NOT NULL CHECK (kind IN ('sandbox', 'service')),
+    base_url              TEXT,             -- null for the embedded sandbox (known at run time)
+    auth_url              TEXT,
+    env_id                TEXT,
+    authorize_url         TEXT,             -- authorization page URL (template for real networks)
+    client_id             TEXT,
+    explorer_tx_url       TEXT,             -- template with {txId}
+    explorer_header_url   TEXT,             -- template with {blockHash}
+    explorer_link_url     TEXT,             -- a page for people, template with {txId}
+    network               TEXT NOT NULL,    -- receipt label: sandbox | mainnet | testnet | ...
+    target_confirmations  INTEGER NOT NULL CHECK (target_confirmations BETWEEN 1 AND 1000),
+    expected_block_seconds INTEGER NOT NULL CHECK (expected_block_seconds >= 1),
+    reject_after_seconds  INTEGER NOT NULL CHECK (reject_after_seconds >= 1),
+    idempotent_writes     INTEGER NOT NULL DEFAULT 0,  -- the service honours Idempotency-Key
+    created_at            INTEGER NOT NULL,
+    updated_at            INTEGER NOT NULL
+  );
+
+  -- A document: a chain of linked records, one per version.
+  CREATE TABLE documents (
+    id            INTEGER PRIMARY KEY,
+    profile       TEXT NOT NULL REFERENCES profiles(name) ON UPDATE CASCADE,
+    name          TEXT NOT NULL,
+    first_tx_id   TEXT,                   -- the linked-create record, once published
+    head_tx_id    TEXT,                   -- the newest published version
+    update_token  TEXT,                   -- the head's token: lets the next version spend its link output
+    finalised_at  INTEGER,
+    created_at    INTEGER NOT NULL,
+    updated_at    INTEGER NOT NULL
+  );
+
+  CREATE TABLE records (
+    id               INTEGER PRIMARY KEY,
+    profile          TEXT NOT NULL REFERENCES profiles(name) ON UPDATE CASCADE,
+    kind             TEXT NOT NULL CHECK (kind IN ('record', 'linked-create', 'linked-update', 'linked-delete')),
+    state            TEXT NOT NULL CHECK (state IN ('hashing', 'submitting', 'published', 'confirmed', 'settled', 'rejected', 'failed')),
+    name             TEXT NOT NULL,        -- base name of the file
+    path             TEXT,                 -- where the file was when it was notarised
+    size             INTEGER,
+    sha256           TEXT,
+    encode           TEXT,
+    salt             TEXT,
+    record_hex       TEXT,
+    published_hex    TEXT,
+    idempotency_key  TEXT UNIQUE,          -- sent with the write: a resubmission after a crash is the same request
+    tx_id            TEXT,
+    prev_tx_id       TEXT,
+    document_id      INTEGER REFERENCES documents(id),
+    version          INTEGER,
+    confirmations    INTEGER NOT NULL DEFAULT 0,
+    block_hash       TEXT,
+    block_time       TEXT,
+    merkle_proof     TEXT,                 -- JSON, as the service returned it
+    confirmation     TEXT,                 -- JSON, the whole confirmation object
+    block_header     TEXT,
+    raw_tx           TEXT,
+    last_error       TEXT,
+    receipt_path     TEXT,
+    checks           INTEGER NOT NULL DEFAULT 0,
+    next_check_at    INTEGER,
+    unknown_since    INTEGER,              -- first of an unbroken run of 404s
+    created_at       INTEGER NOT NULL,
+    submitted_at     INTEGER,
+    published_at     INTEGER,
+    confirmed_at     INTEGER,
+    updated_at       INTEGER NOT NULL
+  );
+  CREATE INDEX records_sha256 ON records (sha256);
+  CREATE UNIQUE INDEX records_tx_id ON records (profile, tx_id) WHERE tx_id IS NOT NULL;
+  CREATE INDEX records_pending ON records (next_check_at) WHERE state IN ('submitting', 'published', 'confirmed');
+  CREATE INDEX records_document ON records (document_id, version);
+  CREATE INDEX records_created ON records (created_at);
+  `,
+];

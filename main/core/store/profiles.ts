@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { NotariumError } from '../errors/notarium-error.ts';
+import type { LibraryDatabase } from './database.ts';
+
+/** Profiles: where a service lives and how to follow its registrations. Never secrets. */
+
+export interface Profile {
+  name: string;
+  kind: 'sandbox' | 'service';
+  /** Null for the embedded sandbox: its address is known only once it runs. */
+  baseUrl: string | null;
+  authUrl: string | null;
+  envId: string | null;
+  authorizeUrl: string | null;
+  clientId: string | null;
+  explorerTxUrl: string | null;
+  explorerHeaderUrl: string | null;
+  explorerLinkUrl: string | null;
+  network: string;
+  targetConfirmations: number;
+  expectedBlockSeconds: number;
+  rejectAfterSeconds: number;
+  idempotentWrites: boolean;
+}
+
+export const SANDBOX_PROFILE: Profile = {
+  name: 'Sandbox',
+  kind: 'sandbox',
+  baseUrl: null,
+  authUrl: null,
+  envId: null,
+  authorizeUrl: null,
+  clientId: 'notarium-desktop',
+  explorerTxUrl: null,
+  explorerHeaderUrl: null,
+  explorerLinkUrl: null,
+  network: 'sandbox',
+  targetConfirmations: 3,
+  expectedBlockSeconds: 10,
+  rejectAfterSeconds: 120,
+  idempotentWrites: true,
+};
+
+const url = z.string().url().refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
+const template = (placeholder: string) => url.refine((u) => u.includes(placeholder), `must contain ${placeholder}`);
+
+/** What a user may set on a service profile. */
+export const profileInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(64).regex(/^[\p{L}\p{N} ._-]+$/u, 'may hold letters, digits, spaces, dots, dashes and underscores'),
+    baseUrl: url,
+    authUrl: url.nullable().default(null),
+    envId: z.string().min(1).max(128).regex(/^[A-Za-z0-9._-]+$/).nullable().default(null),
+    authorizeUrl: url.nullable().default(null),
+    clientId: z.string().min(1).max(256).nullable().default(null),
+    explorerTxUrl: template('{txId}').nullable().default(null),
+    explorerHeaderUrl: template('{blockHash}').nullable().default(null),
+    explorerLinkUrl: template('{txId}').nullable().default(null),
+    network: z.string().min(1).max(32).regex(/^[a-z0-9-]+$/).default('mainnet'),
+    targetConfirmations: z.number().int().min(1).max(1000).default(6),
+    expectedBlockSeconds: z.number().int().min(1).max(86_400).default(600),
+    rejectAfterSeconds: z.number().int().min(60).max(30 * 86_400).default(7200),
+    idempotentWrites: z.boolean().default(false),
+  })
+  .strict();
+
+export type ProfileInput = z.input<typeof profileInputSchema>;
+
+interface ProfileRow {
+  name: string;
+  kind: 'sandbox' | 'service';
+  base_url: string | null;
+  auth_url: string | null;
+  env_id: string | null;
+  authorize_url: string | null;
+  client_id: string | null;
+  explorer_tx_url: string | null;
+  explorer_header_url: string | null;
+  explorer_link_url: string | null;
+  network: string;
+  target_confirmations: number;
+  expected_block_seconds: number;
+  reject_after_seconds: number;
+  idempotent_writes: number;
+}
+
+const fromRow = (r: ProfileRow): Profile => ({
+  name: r.name,
+  kind: r.kind,
+  baseUrl: r.base_url,
+  authUrl: r.auth_url,
+  envId: r.env_id,
+  authorizeUrl: r.authorize_url,
+  clientId: r.client_id,
+  explorerTxUrl: r.explorer_tx_url,
+  explorerHeaderUrl: r.explorer_header_url,
+  explorerLinkUrl: r.explorer_link_url,
+  network: r.network,
+  targetConfirmations: r.target_confirmations,
+  expectedBlockSeconds: r.expected_block_seconds,
+  rejectAfterSeconds: r.reject_after_seconds,
+  idempotentWrites: r.idempotent_writes === 1,
+});
+
+const CURRENT = 'current-profile';
+
+export class Profiles {
+  constructor(
+    private readonly db: LibraryDatabase,
+    private readonly now: () => number = Date.now,
+  ) {
+    if (!this.get(SANDBOX_PROFILE.name)) this.write(SANDBOX_PROFILE, 'insert');
+  }
+
+  list(): Profile[] {
+    return this.db.prepare<[], ProfileRow>('SELECT * FROM profiles ORDER BY kind = \'service\', name').all().map(fromRow);
+  }
+
+  get(name: string): Profile | undefined {
+    const row = this.db.prepare<[string], ProfileRow>('SELECT * FROM profiles WHERE name = ?').get(name);
+    return row && fromRow(row);
+  }
+
+  require(name: string): Profile {
+    const profile = this.get(name);
+    if (!profile) throw new NotariumError('PROFILE_NOT_FOUND', `There is no profile named "${name}": "notarium profile list" shows the profiles.`);
+    return profile;
+  }
+
+  /** Adds or replaces a service profile; the embedded sandbox profile cannot be replaced. */
+  save(input: ProfileInput): Profile {
+    const parsed = profileInputSchema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new NotariumError('USAGE', `The profile's ${issue.path.join('.') || 'settings'} ${issue.message.replace(/^Invalid input: /, '')}.`);
+    }
+    if (parsed.data.name === SANDBOX_PROFILE.name) throw new NotariumError('USAGE', 'The Sandbox profile is built in: choose another name.');
+    const profile: Profile = { ...parsed.data, kind: 'service' };
+    this.write(profile, this.get(profile.name) ? 'update' : 'insert');
+    return profile;
+  }
+
+  remove(name: string): void {
+    if (name === SANDBOX_PROFILE.name) throw new NotariumError('USAGE', 'The Sandbox profile is built in and cannot be removed.');
+    this.require(name);
+    const used = this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM records WHERE profile = ?').get(name)!.n;
+    if (used > 0) throw new NotariumError('USAGE', `The profile "${name}" has ${used} records in the library; they keep it. Remove it after exporting and deleting them.`);
+    this.db.prepare('DELETE FROM profiles WHERE name = ?').run(name);
+    if (this.currentName() === name) this.use(SANDBOX_PROFILE.name);
+  }
+
+  currentName(): string {
+    return this.db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(CURRENT)?.value ?? SANDBOX_PROFILE.name;
+  }
+
+  current(): Profile {
+    return this.get(this.currentName()) ?? this.require(SANDBOX_PROFILE.name);
+  }
+
+  use(name: string): Profile {
+    const profile = this.require(name);
+    this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(CURRENT, name);
+    return profile;
+  }
+
+  private write(p: Profile, mode: 'insert' | 'update'): void {
+    const values = {
+      name: p.name,
+      kind: p.kind,
+      base_url: p.baseUrl,
+      auth_url: p.authUrl,
+      env_id: p.envId,
+      authorize_url: p.authorizeUrl,
+      client_id: p.clientId,
+      explorer_tx_url: p.explorerTxUrl,
+      explorer_header_url: p.explorerHeaderUrl,
+      explorer_link_url: p.explorerLinkUrl,
+      network: p.network,
+      target_confirmations: p.targetConfirmations,
+      expected_block_seconds: p.expectedBlockSeconds,
+      reject_after_seconds: p.rejectAfterSeconds,
+      idempotent_writes: p.idempotentWrites ? 1 : 0,
+      now: this.now(),
+    };
+    const columns = Object.keys(values).filter((k) => k !== 'now');
+    if (mode === 'insert') {
+      this.db
+        .prepare(`INSERT INTO profiles (${columns.join(', ')}, created_at, updated_at) VALUES (${columns.map((c) => '@' + c).join(', ')}, @now, @now)`)
+        .run(values);
+    } else {
+      this.db.prepare(`UPDATE profiles SET ${columns.map((c) => `${c} = @${c}`).join(', ')}, updated_at = @now WHERE name = @name`).run(values);
+    }
+  }
+}

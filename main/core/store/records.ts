@@ -1,0 +1,303 @@
+import type { LibraryDatabase } from './database.ts';
+
+/**
+ * Records in the library. A registration is written as `submitting` (with its fingerprint and
+ * idempotency key) before the request leaves, and gets its txId in one transaction with the
+ * answer: whatever crashes, the store keeps every record the service accepted.
+ */
+
+export type RecordKind = 'record' | 'linked-create' | 'linked-update' | 'linked-delete';
+export type RecordState = 'hashing' | 'submitting' | 'published' | 'confirmed' | 'settled' | 'rejected' | 'failed';
+export const PENDING_STATES: readonly RecordState[] = ['published', 'confirmed'];
+
+export interface StoredRecord {
+  id: number;
+  profile: string;
+  kind: RecordKind;
+  state: RecordState;
+  name: string;
+  path: string | null;
+  size: number | null;
+  sha256: string | null;
+  encode: string | null;
+  salt: string | null;
+  recordHex: string | null;
+  publishedHex: string | null;
+  idempotencyKey: string | null;
+  txId: string | null;
+  prevTxId: string | null;
+  documentId: number | null;
+  version: number | null;
+  confirmations: number;
+  blockHash: string | null;
+  blockTime: string | null;
+  /** The service's confirmation object, as it returned it (merkleProof included). */
+  confirmation: unknown;
+  blockHeader: string | null;
+  rawTx: string | null;
+  lastError: string | null;
+  receiptPath: string | null;
+  checks: number;
+  nextCheckAt: number | null;
+  unknownSince: number | null;
+  createdAt: number;
+  submittedAt: number | null;
+  publishedAt: number | null;
+  confirmedAt: number | null;
+  updatedAt: number;
+}
+
+export interface Submission {
+  profile: string;
+  kind: RecordKind;
+  name: string;
+  path: string | null;
+  size: number | null;
+  sha256: string | null;
+  encode: string;
+  salt: string | null;
+  recordHex: string;
+  publishedHex: string;
+  idempotencyKey: string;
+  prevTxId?: string | null;
+  documentId?: number | null;
+  version?: number | null;
+}
+
+export interface ConfirmationUpdate {
+  state: 'published' | 'confirmed' | 'settled';
+  confirmations: number;
+  blockHash: string | null;
+  blockTime: string | null;
+  confirmation: unknown;
+  blockHeader?: string | null;
+  rawTx?: string | null;
+}
+
+export interface RecordQuery {
+  profile?: string;
+  states?: RecordState[];
+  /** Matches name, sha256 or txId (prefix for hashes, substring for names). */
+  search?: string;
+  sort?: 'created' | 'name' | 'state' | 'confirmations';
+  direction?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+}
+
+const COLUMNS: Record<keyof StoredRecord, string> = {
+  id: 'id',
+  profile: 'profile',
+  kind: 'kind',
+  state: 'state',
+  name: 'name',
+  path: 'path',
+  size: 'size',
+  sha256: 'sha256',
+  encode: 'encode',
+  salt: 'salt',
+  recordHex: 'record_hex',
+  publishedHex: 'published_hex',
+  idempotencyKey: 'idempotency_key',
+  txId: 'tx_id',
+  prevTxId: 'prev_tx_id',
+  documentId: 'document_id',
+  version: 'version',
+  confirmations: 'confirmations',
+  blockHash: 'block_hash',
+  blockTime: 'block_time',
+  confirmation: 'confirmation',
+  blockHeader: 'block_header',
+  rawTx: 'raw_tx',
+  lastError: 'last_error',
+  receiptPath: 'receipt_path',
+  checks: 'checks',
+  nextCheckAt: 'next_check_at',
+  unknownSince: 'unknown_since',
+  createdAt: 'created_at',
+  submittedAt: 'submitted_at',
+  publishedAt: 'published_at',
+  confirmedAt: 'confirmed_at',
+  updatedAt: 'updated_at',
+};
+const SELECT = `SELECT ${Object.entries(COLUMNS).map(([k, c]) => `${c} AS ${k}`).join(', ')} FROM records`;
+
+type Row = Omit<StoredRecord, 'confirmation'> & { confirmation: string | null };
+const fromRow = (row: Row): StoredRecord => ({ ...row, confirmation: row.confirmation === null ? null : (JSON.parse(row.confirmation) as unknown) });
+
+const SORTS: Record<NonNullable<RecordQuery['sort']>, string> = {
+  created: 'created_at',
+  name: 'name COLLATE NOCASE',
+  state: 'state',
+  confirmations: 'confirmations',
+};
+
+export class Records {
+  constructor(
+    private readonly db: LibraryDatabase,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(id: number): StoredRecord | undefined {
+    const row = this.db.prepare<[number], Row>(`${SELECT} WHERE id = ?`).get(id);
+    return row && fromRow(row);
+  }
+
+  byTxId(txId: string, profile?: string): StoredRecord | undefined {
+    const row = profile
+      ? this.db.prepare<[string, string], Row>(`${SELECT} WHERE tx_id = ? AND profile = ?`).get(txId.toLowerCase(), profile)
+      : this.db.prepare<[string], Row>(`${SELECT} WHERE tx_id = ? ORDER BY id LIMIT 1`).get(txId.toLowerCase());
+    return row && fromRow(row);
+  }
+
+  /** Every record of this content, newest first (optionally in one profile). */
+  bySha256(sha256: string, profile?: string): StoredRecord[] {
+    const rows = profile
+      ? this.db.prepare<[string, string], Row>(`${SELECT} WHERE sha256 = ? AND profile = ? ORDER BY id DESC`).all(sha256, profile)
+      : this.db.prepare<[string], Row>(`${SELECT} WHERE sha256 = ? ORDER BY id DESC`).all(sha256);
+    return rows.map(fromRow);
+  }
+
+  /** The versions of a document, oldest first. */
+  ofDocument(documentId: number): StoredRecord[] {
+    return this.db.prepare<[number], Row>(`${SELECT} WHERE document_id = ? ORDER BY version, id`).all(documentId).map(fromRow);
+  }
+
+  /** A registration about to be sent; it is `submitting` until the service answers. */
+  insertSubmitting(s: Submission): StoredRecord {
+    const now = this.now();
+    const id = this.db
+      .prepare(
+        `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex,
+           idempotency_key, prev_tx_id, document_id, version, created_at, submitted_at, updated_at)
+         VALUES (@profile, @kind, 'submitting', @name, @path, @size, @sha256, @encode, @salt, @recordHex, @publishedHex,
+           @idempotencyKey, @prevTxId, @documentId, @version, @now, @now, @now)`,
+      )
+      .run({ prevTxId: null, documentId: null, version: null, ...s, now }).lastInsertRowid;
+    return this.get(Number(id))!;
+  }
+
+  /**
+   * The service accepted the registration: its txId, the first status check, and for a document
+   * version the new head and its update token, all in one transaction.
+   */
+  markPublished(id: number, txId: string, firstCheckAt: number, updateToken?: string | null): StoredRecord {
+    const now = this.now();
+    this.db.transaction(() => {
+      this.db
+        .prepare(`UPDATE records SET state = 'published', tx_id = ?, published_at = ?, next_check_at = ?, last_error = NULL, updated_at = ? WHERE id = ?`)
+        .run(txId.toLowerCase(), now, firstCheckAt, now, id);
+      const record = this.get(id)!;
+      if (record.documentId !== null) {
+        this.db
+          .prepare(
+            `UPDATE documents SET head_tx_id = @txId, first_tx_id = coalesce(first_tx_id, @txId), update_token = @token,
+               finalised_at = CASE WHEN @kind = 'linked-delete' THEN @now ELSE finalised_at END, updated_at = @now WHERE id = @doc`,
+          )
+          .run({ txId: txId.toLowerCase(), token: updateToken ?? null, kind: record.kind, now, doc: record.documentId });
+      }
+    })();
+    return this.get(id)!;
+  }
+
+  markFailed(id: number, reason: string): void {
+    this.setState(id, 'failed', reason);
+  }
+
+  markRejected(id: number, reason: string): void {
+    this.setState(id, 'rejected', reason);
+  }
+
+  /** Back to `submitting` for another attempt (an interrupted or retried write). */
+  resubmit(id: number): void {
+    this.db.prepare(`UPDATE records SET state = 'submitting', last_error = NULL, updated_at = ? WHERE id = ?`).run(this.now(), id);
+  }
+
+  recordConfirmation(id: number, u: ConfirmationUpdate, nextCheckAt: number | null): void {
+    const now = this.now();
+    this.db
+      .prepare(
+        `UPDATE records SET state = @state, confirmations = @confirmations, block_hash = @blockHash, block_time = @blockTime,
+           confirmation = @confirmation, block_header = coalesce(@blockHeader, block_header), raw_tx = coalesce(@rawTx, raw_tx),
+           confirmed_at = CASE WHEN @state = 'published' THEN NULL ELSE coalesce(confirmed_at, @now) END,
+           checks = checks + 1, next_check_at = @nextCheckAt, unknown_since = NULL, last_error = NULL, updated_at = @now
+         WHERE id = @id`,
+      )
+      .run({
+        ...u,
+        confirmation: u.confirmation === null ? null : JSON.stringify(u.confirmation),
+        blockHeader: u.blockHeader ?? null,
+        rawTx: u.rawTx ?? null,
+        nextCheckAt,
+        now,
+        id,
+      });
+  }
+
+  /** The service does not know the txId (yet): start or continue the run of 404s. */
+  recordUnknown(id: number, nextCheckAt: number): void {
+    const now = this.now();
+    this.db
+      .prepare('UPDATE records SET checks = checks + 1, unknown_since = coalesce(unknown_since, ?), next_check_at = ?, updated_at = ? WHERE id = ?')
+      .run(now, nextCheckAt, now, id);
+  }
+
+  /** A check failed for another reason (network, 5xx): keep the state, note the error, retry later. */
+  recordCheckError(id: number, message: string, nextCheckAt: number): void {
+    this.db.prepare('UPDATE records SET checks = checks + 1, last_error = ?, next_check_at = ?, updated_at = ? WHERE id = ?').run(message, nextCheckAt, this.now(), id);
+  }
+
+  setReceiptPath(id: number, path: string): void {
+    this.db.prepare('UPDATE records SET receipt_path = ?, updated_at = ? WHERE id = ?').run(path, this.now(), id);
+  }
+
+  /** Records whose status check is due, soonest first. */
+  due(now: number, limit: number): StoredRecord[] {
+    return this.db
+      .prepare<[number, number], Row>(`${SELECT} WHERE state IN ('published', 'confirmed') AND next_check_at <= ? ORDER BY next_check_at LIMIT ?`)
+      .all(now, limit)
+      .map(fromRow);
+  }
+
+  /** When the next check is due, or null when nothing is pending. */
+  nextDueAt(): number | null {
+    return this.db.prepare<[], { at: number | null }>(`SELECT min(next_check_at) AS at FROM records WHERE state IN ('published', 'confirmed')`).get()!.at;
+  }
+
+  pendingCount(profile?: string): number {
+    const where = `state IN ('submitting', 'published', 'confirmed')${profile ? ' AND profile = ?' : ''}`;
+    const stmt = this.db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM records WHERE ${where}`);
+    return (profile ? stmt.get(profile) : stmt.get())!.n;
+  }
+
+  /** Registrations that were sent (or about to be) when the process stopped. */
+  inDoubt(profile: string): StoredRecord[] {
+    return this.db.prepare<[string], Row>(`${SELECT} WHERE state = 'submitting' AND profile = ? ORDER BY id`).all(profile).map(fromRow);
+  }
+
+  query(q: RecordQuery = {}): { records: StoredRecord[]; total: number } {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.profile) where.push('profile = ?'), params.push(q.profile);
+    if (q.states?.length) where.push(`state IN (${q.states.map(() => '?').join(', ')})`), params.push(...q.states);
+    if (q.search?.trim()) {
+      const s = q.search.trim();
+      const hex = /^[0-9a-fA-F]{4,64}$/.test(s) ? s.toLowerCase() : null;
+      where.push(hex ? '(name LIKE ? ESCAPE \'\\\' OR sha256 LIKE ? OR tx_id LIKE ?)' : 'name LIKE ? ESCAPE \'\\\'');
+      params.push(`%${s.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+      if (hex) params.push(`${hex}%`, `${hex}%`);
+    }
+    const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+    const order = `${SORTS[q.sort ?? 'created']} ${q.direction === 'asc' ? 'ASC' : 'DESC'}, id ${q.direction === 'asc' ? 'ASC' : 'DESC'}`;
+    const total = this.db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM records${clause}`).get(...params)!.n;
+    const records = this.db
+      .prepare<unknown[], Row>(`${SELECT}${clause} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .all(...params, q.limit ?? 100, q.offset ?? 0)
+      .map(fromRow);
+    return { records, total };
+  }
+
+  private setState(id: number, state: RecordState, reason: string): void {
+    this.db.prepare('UPDATE records SET state = ?, last_error = ?, next_check_at = NULL, updated_at = ? WHERE id = ?').run(state, reason, this.now(), id);
+  }
+}
