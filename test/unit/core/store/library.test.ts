@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Library } from '../../../../main/core/store/library.ts';
+import { MIGRATIONS } from '../../../../main/core/store/migrations.ts';
+import type { Submission } from '../../../../main/core/store/records.ts';
+
+let dir: string;
+let now: number;
+let lib: Library;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'notarium-lib-'));
+  now = 1_700_000_000_000;
+  lib = Library.open(dir, () => now);
+});
+afterEach(() => {
+  lib.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const submission = (over: Partial<Submission> = {}): Submission => ({
+  profile: 'Sandbox',
+  kind: 'record',
+  name: 'contract.pdf',
+  path: '/docs/contract.pdf',
+  size: 48213,
+  sha256: 'aa'.repeat(32),
+  encode: 'SHA256(salt)',
+  salt: 'salt',
+  recordHex: 'aa'.repeat(32),
+  publishedHex: 'bb'.repeat(32),
+  idempotencyKey: `key-${Math.random()}`,
+  ...over,
+});
+
+describe('schema', () => {
+  it('migrates a new file to the latest version, and reopens without migrating again', () => {
+    expect(lib.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(lib.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    lib.close();
+    lib = Library.open(dir, () => now);
+    expect(lib.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+  });
+
+  it('refuses a library from a newer Notarium', () => {
+    lib.db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    lib.close();
+    expect(() => Library.open(dir)).toThrow(/newer version of Notarium/);
+    lib = Library.open(':memory:');
+  });
+});
+
+describe('profiles', () => {
+  it('starts with the built-in Sandbox profile as the current one', () => {
+    expect(lib.profiles.current()).toMatchObject({ name: 'Sandbox', kind: 'sandbox', network: 'sandbox', idempotentWrites: true });
+    expect(lib.profiles.list().map((p) => p.name)).toEqual(['Sandbox']);
+  });
+
+  it('adds, uses, updates and removes a service profile, with defaults', () => {
+    const p = lib.profiles.save({ name: 'Production', baseUrl: 'https://records.example.com', explorerTxUrl: 'https://x.example/tx/{txId}/hex' });
+    expect(p).toMatchObject({ kind: 'service', targetConfirmations: 6, network: 'mainnet', idempotentWrites: false });
+    lib.profiles.use('Production');
+    expect(lib.profiles.current().name).toBe('Production');
+    lib.profiles.save({ name: 'Production', baseUrl: 'https://records.example.com', targetConfirmations: 12 });
+    expect(lib.profiles.get('Production')!.targetConfirmations).toBe(12);
+    lib.profiles.remove('Production');
+    expect(lib.profiles.current().name).toBe('Sandbox');
+  });
+
+  it.each([
+    [{ name: 'x', baseUrl: 'ftp://nope' }, /baseUrl/],
+    [{ name: '', baseUrl: 'https://a.example' }, /name/],
+    [{ name: 'x', baseUrl: 'https://a.example', explorerTxUrl: 'https://e.example/tx' }, /explorerTxUrl must contain \{txId\}/],
+    [{ name: 'x', baseUrl: 'https://a.example', targetConfirmations: 0 }, /targetConfirmations/],
+    [{ name: 'Sandbox', baseUrl: 'https://a.example' }, /built in/],
+  ])('refuses %j with a sentence naming the field', (input, message) => {
+    expect(() => lib.profiles.save(input)).toThrow(message);
+  });
+
+  it('keeps a profile that records refer to, and the built-in one', () => {
+    lib.profiles.save({ name: 'Used', baseUrl: 'https://a.example' });
+    lib.records.insertSubmitting(submission({ profile: 'Used' }));
+    expect(() => lib.profiles.remove('Used')).toThrow(/has 1 records/);
+    expect(() => lib.profiles.remove('Sandbox')).toThrow(/built in/);
+    expect(() => lib.profiles.use('Nope')).toThrow(/no profile named "Nope"/);
+  });
+});
+
+describe('records', () => {
+  it('goes submitting -> published -> confirmed -> settled, scheduling checks', () => {
+    const r = lib.records.insertSubmitting(submission());
+    expect(r).toMatchObject({ state: 'submitting', txId: null, submittedAt: now });
+    expect(lib.records.inDoubt('Sandbox').map((x) => x.id)).toEqual([r.id]);
+    const published = lib.records.markPublished(r.id, 'AB'.repeat(32), now + 10_000);
+    expect(published).toMatchObject({ state: 'published', txId: 'ab'.repeat(32), nextCheckAt: now + 10_000 });
+    expect(lib.records.due(now, 10)).toEqual([]);
+    expect(lib.records.due(now + 10_000, 10).map((x) => x.id)).toEqual([r.id]);
+    expect(lib.records.nextDueAt()).toBe(now + 10_000);
+    lib.records.recordConfirmation(r.id, { state: 'confirmed', confirmations: 1, blockHash: 'cc'.repeat(32), blockTime: '2026-11-22T10:00:00Z', confirmation: { confirmedBlocks: 1 } }, now + 20_000);
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'confirmed', confirmations: 1, confirmation: { confirmedBlocks: 1 }, confirmedAt: now, checks: 1 });
+    lib.records.recordConfirmation(r.id, { state: 'settled', confirmations: 3, blockHash: 'cc'.repeat(32), blockTime: null, confirmation: { confirmedBlocks: 3 } }, null);
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'settled', nextCheckAt: null });
+    expect(lib.records.nextDueAt()).toBeNull();
+    expect(lib.records.byTxId('ab'.repeat(32))!.id).toBe(r.id);
+  });
+
+  it('tracks a run of 404s from its first one', () => {
+    const r = lib.records.insertSubmitting(submission());
+    lib.records.markPublished(r.id, '01'.repeat(32), now);
+    lib.records.recordUnknown(r.id, now + 1000);
+    now += 5000;
+    lib.records.recordUnknown(r.id, now + 1000);
+    expect(lib.records.get(r.id)).toMatchObject({ unknownSince: now - 5000, checks: 2 });
+    lib.records.markRejected(r.id, 'The service never published it.');
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'rejected', nextCheckAt: null, lastError: 'The service never published it.' });
+  });
+
+  it('a txId is unique within a profile', () => {
+    const a = lib.records.insertSubmitting(submission());
+    const b = lib.records.insertSubmitting(submission());
+    lib.records.markPublished(a.id, '02'.repeat(32), now);
+    expect(() => lib.records.markPublished(b.id, '02'.repeat(32), now)).toThrow(/UNIQUE/);
+  });
+
+  it('finds by content and by search, with filters, sorting and paging', () => {
+    for (let i = 0; i < 30; i++) {
+      now += 1;
+      const r = lib.records.insertSubmitting(submission({ name: `file-${String(i).padStart(2, '0')}.txt`, sha256: i === 7 ? 'cd'.repeat(32) : `${i}`.padStart(64, '0') }));
+      if (i % 3 === 0) lib.records.markPublished(r.id, `${i}`.padStart(64, 'f'), now);
+    }
+    expect(lib.records.bySha256('cd'.repeat(32)).map((r) => r.name)).toEqual(['file-07.txt']);
+    expect(lib.records.query({ search: 'file-1' }).total).toBe(10);
+    expect(lib.records.query({ search: 'cdcd' }).records.map((r) => r.name)).toEqual(['file-07.txt']);
+    expect(lib.records.query({ search: 'ffff' }).total).toBe(10);
+    expect(lib.records.query({ states: ['published'] }).total).toBe(10);
+    const page = lib.records.query({ sort: 'name', direction: 'asc', limit: 5, offset: 5 });
+    expect(page.records.map((r) => r.name)).toEqual(['file-05.txt', 'file-06.txt', 'file-07.txt', 'file-08.txt', 'file-09.txt']);
+    expect(page.total).toBe(30);
+    expect(lib.records.query({ search: '100%_' }).total).toBe(0);
+    expect(lib.records.pendingCount()).toBe(30);
+  });
+});
+
+describe('documents', () => {
+  it('follows the head and its update token as versions are published, and finalises', () => {
+    const doc = lib.documents.create('Sandbox', 'contract.pdf');
+    const v1 = lib.records.insertSubmitting(submission({ kind: 'linked-create', documentId: doc.id, version: 1 }));
+    lib.records.markPublished(v1.id, '11'.repeat(32), now, 'token-1');
+    expect(lib.documents.get(doc.id)).toMatchObject({ firstTxId: '11'.repeat(32), headTxId: '11'.repeat(32), updateToken: 'token-1', finalisedAt: null });
+    const v2 = lib.records.insertSubmitting(submission({ kind: 'linked-update', documentId: doc.id, version: 2, prevTxId: '11'.repeat(32) }));
+    lib.records.markPublished(v2.id, '22'.repeat(32), now, 'token-2');
+    expect(lib.documents.get(doc.id)).toMatchObject({ firstTxId: '11'.repeat(32), headTxId: '22'.repeat(32), updateToken: 'token-2' });
+    const end = lib.records.insertSubmitting(submission({ kind: 'linked-delete', documentId: doc.id, version: 3, prevTxId: '22'.repeat(32) }));
+    lib.records.markPublished(end.id, '33'.repeat(32), now, null);
+    expect(lib.documents.get(doc.id)).toMatchObject({ headTxId: '33'.repeat(32), updateToken: null, finalisedAt: now });
+    expect(lib.records.ofDocument(doc.id).map((r) => r.version)).toEqual([1, 2, 3]);
+    expect(lib.documents.byTxId('22'.repeat(32))!.id).toBe(doc.id);
+  });
+});
