@@ -1,0 +1,161 @@
+import { mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
+
+/**
+ * The embedded sandbox of the built-in Sandbox profile. Its state lives under the app data
+ * directory, and one process at a time hosts it: the first to need it starts it and announces its
+ * address in `host.json`; the others (the CLI while the app runs, a second CLI) connect to that one.
+ */
+
+export interface SandboxEndpoint {
+  baseUrl: string;
+  authUrl: string;
+  envId: string;
+  apiKey: string;
+}
+
+interface Announcement extends SandboxEndpoint {
+  pid: number;
+}
+
+export interface EmbeddedSandboxOptions {
+  /** Seconds between blocks (default 10). */
+  blockInterval?: number;
+  /** How long to wait for another process that is starting the sandbox (default 10 s). */
+  startWaitMs?: number;
+}
+
+export class EmbeddedSandbox {
+  private hosted: RunningSandbox | undefined;
+  private connecting: Promise<SandboxEndpoint> | undefined;
+  private readonly lockPath: string;
+  private readonly hostPath: string;
+
+  constructor(
+    private readonly dir: string,
+    private readonly options: EmbeddedSandboxOptions = {},
+  ) {
+    this.lockPath = join(dir, 'host.lock');
+    this.hostPath = join(dir, 'host.json');
+  }
+
+  /** Whether this process is the one serving the sandbox. */
+  get hosting(): boolean {
+    return this.hosted !== undefined;
+  }
+
+  /** The running sandbox: this process's, another live one's, or a new one started here. */
+  connect(): Promise<SandboxEndpoint> {
+    this.connecting ??= this.resolve().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  private async resolve(): Promise<SandboxEndpoint> {
+    if (this.hosted) return endpointOf(this.hosted);
+    mkdirSync(this.dir, { recursive: true });
+    const deadline = Date.now() + (this.options.startWaitMs ?? 10_000);
+    for (;;) {
+      if (this.tryLock()) return this.host();
+      const other = this.readAnnouncement();
+      if (other && isAlive(other.pid) && (await answers(other.baseUrl))) return endpointOf(other);
+      if (!other || !isAlive(other.pid)) {
+        if (this.lockOwnerGone()) {
+          this.removeStale();
+          continue;
+        }
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`Another Notarium process holds the embedded sandbox (${this.lockPath}) but it does not answer; quit it, or delete that file if no Notarium is running.`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  private async host(): Promise<SandboxEndpoint> {
+    try {
+      this.hosted = await startSandbox({ dataDir: this.dir, blockInterval: this.options.blockInterval ?? 10 });
+    } catch (err) {
+      this.release();
+      throw err;
+    }
+    const announcement: Announcement = { pid: process.pid, ...endpointOf(this.hosted) };
+    writeFileSync(this.hostPath, JSON.stringify(announcement), { mode: 0o600 });
+    return endpointOf(this.hosted);
+  }
+
+  /** Stops the sandbox if this process hosts it; others reconnect to (or start) another. */
+  async stop(): Promise<void> {
+    const hosted = this.hosted;
+    this.hosted = undefined;
+    if (!hosted) return;
+    this.release();
+    await hosted.stop();
+  }
+
+  private tryLock(): boolean {
+    try {
+      const fd = openSync(this.lockPath, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw err;
+    }
+  }
+
+  private lockOwnerGone(): boolean {
+    try {
+      const pid = Number(readFileSync(this.lockPath, 'utf8'));
+      return !Number.isInteger(pid) || pid <= 0 || !isAlive(pid);
+    } catch {
+      return true;
+    }
+  }
+
+  private readAnnouncement(): Announcement | undefined {
+    try {
+      return JSON.parse(readFileSync(this.hostPath, 'utf8')) as Announcement;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private removeStale(): void {
+    for (const path of [this.hostPath, this.lockPath]) {
+      try {
+        unlinkSync(path);
+      } catch {
+        // Another process cleaned up first.
+      }
+    }
+  }
+
+  private release(): void {
+    this.removeStale();
+  }
+}
+
+function endpointOf(s: SandboxEndpoint): SandboxEndpoint {
+  return { baseUrl: s.baseUrl, authUrl: s.authUrl, envId: s.envId, apiKey: s.apiKey };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function answers(baseUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${baseUrl}/liveness`, { signal: AbortSignal.timeout(2000) });
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,52 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EmbeddedSandbox } from '../../main/core/sandbox-host/embedded-sandbox.ts';
+
+const dirs: string[] = [];
+const fresh = () => {
+  const d = mkdtempSync(join(tmpdir(), 'notarium-embedded-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('the embedded sandbox', () => {
+  it('is started by the first user, shared with the next, and taken over when the host stops', async () => {
+    const dir = fresh();
+    const app = new EmbeddedSandbox(dir, { blockInterval: 0 });
+    const cli = new EmbeddedSandbox(dir, { blockInterval: 0 });
+    const hosted = await app.connect();
+    expect(app.hosting).toBe(true);
+    expect(existsSync(join(dir, 'sandbox.sqlite'))).toBe(true);
+    const shared = await cli.connect();
+    expect(cli.hosting).toBe(false);
+    expect(shared).toEqual(hosted);
+    await app.stop();
+    expect(existsSync(join(dir, 'host.lock'))).toBe(false);
+    const taken = await cli.connect();
+    expect(cli.hosting).toBe(true);
+    expect(taken.apiKey).toBe(hosted.apiKey); // same data directory, same key
+    expect((await fetch(`${taken.baseUrl}/liveness`)).status).toBe(200);
+    await cli.stop();
+  });
+
+  it('clears a lock left by a process that died', async () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'host.lock'), '999999999');
+    writeFileSync(join(dir, 'host.json'), JSON.stringify({ pid: 999999999, baseUrl: 'http://127.0.0.1:9', authUrl: '', envId: '', apiKey: '' }));
+    const sb = new EmbeddedSandbox(dir, { blockInterval: 0 });
+    const endpoint = await sb.connect();
+    expect(sb.hosting).toBe(true);
+    expect(endpoint.baseUrl).not.toBe('http://127.0.0.1:9');
+    await sb.stop();
+  });
+
+  it('concurrent connects in one process start one sandbox', async () => {
+    const sb = new EmbeddedSandbox(fresh(), { blockInterval: 0 });
+    const [a, b] = await Promise.all([sb.connect(), sb.connect()]);
+    expect(a).toEqual(b);
+    await sb.stop();
+  });
+});
