@@ -1,0 +1,166 @@
+import type { Profile } from '../store/profiles.ts';
+import type { Records, StoredRecord } from '../store/records.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import { afterConfirmed, afterError, afterUnconfirmed } from './schedule.ts';
+
+/**
+ * One scheduler for every pending registration. Checks are due at `next_check_at` in the library
+ * (so progress survives a restart), run with bounded concurrency under a global rate cap, and stop
+ * at the profile's target depth. With nothing pending it sets no timer and sends nothing.
+ */
+
+export interface ServiceConfirmation {
+  confirmedBlocks: number;
+  blockHash?: string | null;
+  blockTimestamp?: string | null;
+  [field: string]: unknown;
+}
+
+/** What the service says of a txId: unknown (404), known without a block, or in a block. */
+export type StatusAnswer = { kind: 'unknown' } | { kind: 'pending' } | { kind: 'confirmed'; confirmation: ServiceConfirmation };
+
+export interface Timers {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface PollerOptions {
+  records: Records;
+  profile(name: string): Profile;
+  /** Asks the service for the record's status (record or linked endpoint by its kind). */
+  check(record: StoredRecord): Promise<StatusAnswer>;
+  /** Called after every change of a record, with the record as it now is. */
+  onUpdate?(record: StoredRecord, before: StoredRecord): void | Promise<void>;
+  /** Called with a record's errors that the poller only retries (for logs). */
+  onError?(record: StoredRecord, err: unknown): void;
+  timers?: Timers;
+  concurrency?: number;
+  ratePerSecond?: number;
+}
+
+const SYSTEM_TIMERS: Timers = {
+  now: Date.now,
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+};
+
+/** Longest single sleep: new work wakes the poller anyway; this bounds clock drift. */
+const MAX_SLEEP_MS = 60 * 60_000;
+
+export class Poller {
+  private readonly timers: Timers;
+  private readonly concurrency: number;
+  private readonly limiter: RateLimiter;
+  private readonly inFlight = new Map<number, Promise<void>>();
+  private readonly errorRuns = new Map<number, number>();
+  private timer: unknown;
+  private running = false;
+
+  constructor(private readonly options: PollerOptions) {
+    this.timers = options.timers ?? SYSTEM_TIMERS;
+    this.concurrency = options.concurrency ?? 4;
+    this.limiter = new RateLimiter(options.ratePerSecond ?? 5, () => this.timers.now());
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Stops scheduling and waits for checks under way. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.clearTimer();
+    await Promise.allSettled(this.inFlight.values());
+  }
+
+  /** New or changed work (a fresh registration): look at the schedule again now. */
+  wake(): void {
+    if (this.running) this.schedule(0);
+  }
+
+  get busy(): number {
+    return this.inFlight.size;
+  }
+
+  private schedule(ms: number): void {
+    this.clearTimer();
+    this.timer = this.timers.setTimeout(() => this.pump(), Math.min(Math.max(0, ms), MAX_SLEEP_MS));
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private pump(): void {
+    this.timer = undefined;
+    if (!this.running) return;
+    const now = this.timers.now();
+    const free = this.concurrency - this.inFlight.size;
+    if (free > 0) {
+      const due = this.options.records.due(now, this.concurrency * 2).filter((r) => !this.inFlight.has(r.id)).slice(0, free);
+      for (const record of due) {
+        const wait = this.limiter.take();
+        if (wait > 0) return this.schedule(wait);
+        const run = this.checkOne(record).finally(() => {
+          this.inFlight.delete(record.id);
+          if (this.running) this.schedule(0);
+        });
+        this.inFlight.set(record.id, run);
+      }
+    }
+    // Checks under way reschedule when they end; otherwise sleep until the next one is due.
+    if (this.inFlight.size > 0) return;
+    const next = this.options.records.nextDueAt();
+    if (next !== null) this.schedule(next - now);
+  }
+
+  private async checkOne(record: StoredRecord): Promise<void> {
+    const { records } = this.options;
+    const profile = this.options.profile(record.profile);
+    let answer: StatusAnswer;
+    try {
+      answer = await this.options.check(record);
+    } catch (err) {
+      const run = (this.errorRuns.get(record.id) ?? 0) + 1;
+      this.errorRuns.set(record.id, run);
+      records.recordCheckError(record.id, err instanceof Error ? err.message : String(err), this.timers.now() + afterError(run));
+      this.options.onError?.(record, err);
+      return this.notify(record);
+    }
+    this.errorRuns.delete(record.id);
+    const now = this.timers.now();
+    if (answer.kind === 'unknown') {
+      const since = record.unknownSince ?? now;
+      if (now - since >= profile.rejectAfterSeconds * 1000) {
+        records.markRejected(record.id, `The service has not known this transaction for ${Math.round((now - since) / 60_000)} minutes: it was rejected, or never published.`);
+      } else {
+        records.recordUnknown(record.id, now + afterUnconfirmed(profile, record.checks));
+      }
+    } else if (answer.kind === 'pending') {
+      records.recordConfirmation(record.id, { state: 'published', confirmations: 0, blockHash: null, blockTime: null, confirmation: null }, now + afterUnconfirmed(profile, record.checks));
+    } else {
+      const c = answer.confirmation;
+      const settled = c.confirmedBlocks >= profile.targetConfirmations;
+      records.recordConfirmation(
+        record.id,
+        { state: settled ? 'settled' : 'confirmed', confirmations: c.confirmedBlocks, blockHash: c.blockHash ?? null, blockTime: c.blockTimestamp ?? null, confirmation: c },
+        settled ? null : now + afterConfirmed(profile, c.confirmedBlocks),
+      );
+    }
+    await this.notify(record);
+  }
+
+  private async notify(before: StoredRecord): Promise<void> {
+    const after = this.options.records.get(before.id);
+    if (!after || !this.options.onUpdate) return;
+    try {
+      await this.options.onUpdate(after, before);
+    } catch (err) {
+      this.options.onError?.(after, err);
+    }
+  }
+}

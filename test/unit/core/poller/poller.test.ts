@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Poller, type StatusAnswer } from '../../../../main/core/poller/poller.ts';
+import { Library } from '../../../../main/core/store/library.ts';
+import type { StoredRecord } from '../../../../main/core/store/records.ts';
+import { ManualClock } from '../../../support/manual-clock.ts';
+
+// The scheduler with a real library (SQLite in memory) and a manual clock; the service's answers
+// are scripted per txId, as the sandbox would give them block by block.
+
+let clock: ManualClock;
+let lib: Library;
+let answers: Map<string, StatusAnswer>;
+let calls: { txId: string; at: number }[];
+let poller: Poller;
+const BLOCK = 10_000; // the Sandbox profile: 10 s blocks, 3 confirmations, reject after 120 s
+
+beforeEach(() => {
+  clock = new ManualClock();
+  lib = Library.open(':memory:', clock.now);
+  answers = new Map();
+  calls = [];
+  poller = new Poller({
+    records: lib.records,
+    profile: (name) => lib.profiles.require(name),
+    check: async (r: StoredRecord) => {
+      calls.push({ txId: r.txId!, at: clock.now() });
+      const a = answers.get(r.txId!);
+      if (!a) throw new Error('service unreachable');
+      return a;
+    },
+    timers: clock,
+    concurrency: 2,
+    ratePerSecond: 5,
+  });
+});
+afterEach(async () => {
+  await poller.stop();
+  lib.close();
+});
+
+
+function publish(txId: string): StoredRecord {
+  const r = lib.records.insertSubmitting({
+    profile: 'Sandbox',
+    kind: 'record',
+    name: `${txId}.txt`,
+    path: null,
+    size: 1,
+    sha256: txId,
+    encode: 'SHA256(s)',
+    salt: 's',
+    recordHex: '00',
+    publishedHex: '00',
+    idempotencyKey: txId,
+  });
+  return lib.records.markPublished(r.id, txId, clock.now() + BLOCK);
+}
+const confirmed = (n: number): StatusAnswer => ({ kind: 'confirmed', confirmation: { confirmedBlocks: n, blockHash: 'ab'.repeat(32), blockTimestamp: '2026-11-22T10:00:00Z' } });
+const tx = (i: number) => String(i).padStart(64, '0');
+
+describe('poller', () => {
+  it('sends nothing and sets no timer when nothing is pending', async () => {
+    poller.start();
+    await clock.advance(3600_000);
+    expect(calls).toEqual([]);
+    expect(clock.timerCount).toBe(0);
+  });
+
+  it('checks one block after publication, then at the target depth: two calls to settle', async () => {
+    const r = publish(tx(1));
+    poller.start();
+    await clock.advance(BLOCK - 1);
+    expect(calls).toHaveLength(0);
+    answers.set(tx(1), confirmed(1));
+    await clock.advance(1);
+    expect(calls).toHaveLength(1);
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'confirmed', confirmations: 1 });
+    answers.set(tx(1), confirmed(3));
+    await clock.advance(2 * BLOCK + 1000);
+    expect(calls).toHaveLength(2);
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'settled', confirmations: 3, nextCheckAt: null });
+    await clock.advance(3600_000);
+    expect(calls).toHaveLength(2);
+    expect(clock.timerCount).toBe(0);
+  });
+
+  it('backs off while the transaction waits for a block', async () => {
+    publish(tx(2));
+    answers.set(tx(2), { kind: 'pending' });
+    poller.start();
+    await clock.advance(10 * BLOCK);
+    const gaps = calls.slice(1).map((c, i) => c.at - calls[i]!.at);
+    expect(gaps.length).toBeGreaterThan(2);
+    for (let i = 1; i < gaps.length; i++) expect(gaps[i]!).toBeGreaterThanOrEqual(gaps[i - 1]!);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(3 * BLOCK);
+  });
+
+  it('marks a record rejected after the profile period of 404s', async () => {
+    const r = publish(tx(3));
+    answers.set(tx(3), { kind: 'unknown' });
+    poller.start();
+    await clock.advance(100_000);
+    expect(lib.records.get(r.id)!.state).toBe('published');
+    await clock.advance(200_000);
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'rejected', lastError: expect.stringMatching(/rejected, or never published/) });
+    const n = calls.length;
+    await clock.advance(3600_000);
+    expect(calls).toHaveLength(n);
+  });
+
+  it('keeps the state and retries with backoff when the service cannot be reached', async () => {
+    const r = publish(tx(4));
+    poller.start();
+    await clock.advance(BLOCK + 60_000);
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'published', lastError: 'service unreachable' });
+    const gaps = calls.slice(1).map((c, i) => c.at - calls[i]!.at);
+    expect(gaps).toEqual([5_000, 10_000, 20_000]);
+    answers.set(tx(4), confirmed(3));
+    await clock.advance(60_000);
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'settled', lastError: null });
+  });
+
+  it('stays under the rate cap and the concurrency bound with many records due', async () => {
+    for (let i = 10; i < 60; i++) {
+      publish(tx(i));
+      answers.set(tx(i), confirmed(3));
+    }
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const original = answers;
+    poller = new Poller({
+      records: lib.records,
+      profile: (name) => lib.profiles.require(name),
+      check: async (r) => {
+        calls.push({ txId: r.txId!, at: clock.now() });
+        maxInFlight = Math.max(maxInFlight, ++inFlight);
+        await new Promise((res) => setImmediate(res));
+        inFlight--;
+        return original.get(r.txId!)!;
+      },
+      timers: clock,
+      concurrency: 2,
+      ratePerSecond: 5,
+    });
+    poller.start();
+    await clock.advance(BLOCK + 20_000);
+    expect(calls).toHaveLength(50);
+    expect(maxInFlight).toBeLessThanOrEqual(2);
+    // The token bucket's guarantee: any run of calls fits the burst (5) plus 5 per second elapsed.
+    for (let i = 0; i < calls.length; i++) {
+      for (let j = i; j < calls.length; j++) {
+        expect(j - i + 1).toBeLessThanOrEqual(5 + (5 * (calls[j]!.at - calls[i]!.at)) / 1000 + 1e-9);
+      }
+    }
+    expect(calls.at(-1)!.at - calls[0]!.at).toBeGreaterThanOrEqual(((50 - 5) / 5) * 1000 - 1);
+  });
+
+  it('resumes from the library after a restart', async () => {
+    const r = publish(tx(5));
+    answers.set(tx(5), confirmed(1));
+    poller.start();
+    await clock.advance(BLOCK);
+    await poller.stop();
+    expect(lib.records.get(r.id)!.state).toBe('confirmed');
+    answers.set(tx(5), confirmed(3));
+    const again = new Poller({ records: lib.records, profile: (n) => lib.profiles.require(n), check: async (x) => answers.get(x.txId!)!, timers: clock });
+    again.start();
+    await clock.advance(3 * BLOCK);
+    expect(lib.records.get(r.id)!.state).toBe('settled');
+    await again.stop();
+  });
+});
