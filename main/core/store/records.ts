@@ -278,8 +278,14 @@ export class Records {
   query(q: RecordQuery = {}): { records: StoredRecord[]; total: number } {
     const where: string[] = [];
     const params: unknown[] = [];
-    if (q.profile) where.push('profile = ?'), params.push(q.profile);
-    if (q.states?.length) where.push(`state IN (${q.states.map(() => '?').join(', ')})`), params.push(...q.states);
+    if (q.profile) {
+      where.push('profile = ?');
+      params.push(q.profile);
+    }
+    if (q.states?.length) {
+      where.push(`state IN (${q.states.map(() => '?').join(', ')})`);
+      params.push(...q.states);
+    }
     if (q.search?.trim()) {
       const s = q.search.trim();
       const hex = /^[0-9a-fA-F]{4,64}$/.test(s) ? s.toLowerCase() : null;
