@@ -1,0 +1,96 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { NotariumError } from '../errors/notarium-error.ts';
+import { HttpClient, joinUrl, type CallOptions, type TransportOptions } from './http-client.ts';
+import { strictEncode } from './request-url.ts';
+
+/**
+ * A public block explorer, for the raw transaction and the block header a receipt embeds. URLs
+ * come from templates (per profile) with `{txId}` and `{blockHash}` placeholders. Answers are
+ * checked: hex of a plausible length that hashes to the id asked for, so a wrong or truncated
+ * answer never reaches a receipt.
+ */
+
+export interface ExplorerTemplates {
+  /** e.g. `https://explorer.example/tx/{txId}/hex` */
+  transactionHex: string;
+  /** e.g. `https://explorer.example/block/{blockHash}/header` */
+  blockHeader: string;
+}
+
+export interface ExplorerApiOptions extends TransportOptions {
+  templates: ExplorerTemplates;
+}
+
+/** The sandbox's explorer endpoints under its base URL. */
+export function sandboxExplorerTemplates(baseUrl: string): ExplorerTemplates {
+  const base = baseUrl.replace(/\/+$/, '');
+  return { transactionHex: `${base}/explorer/tx/{txId}/hex`, blockHeader: `${base}/explorer/block/{blockHash}/header` };
+}
+
+const HASH = /^[0-9a-fA-F]{64}$/;
+const HEADER_BYTES = 80;
+/** The smallest valid transaction: one input, one output, no scripts. */
+const MIN_TX_BYTES = 60;
+
+export class ExplorerApi {
+  private readonly http: HttpClient;
+  private readonly templates: ExplorerTemplates;
+
+  constructor(options: ExplorerApiOptions) {
+    checkTemplate(options.templates.transactionHex, '{txId}');
+    checkTemplate(options.templates.blockHeader, '{blockHash}');
+    this.templates = options.templates;
+    this.http = new HttpClient(options);
+  }
+
+  /** The raw transaction in lowercase hex; its double SHA-256 is checked against `txId`. */
+  async transactionHex(txId: string, options?: CallOptions): Promise<string> {
+    if (!HASH.test(txId)) throw new NotariumError('TX_ID_PARAM_INVALID');
+    const id = txId.toLowerCase();
+    const hex = await this.fetchHex(fill(this.templates.transactionHex, '{txId}', id), options);
+    if (hex.length < MIN_TX_BYTES * 2) throw badAnswer(`the transaction is only ${hex.length / 2} bytes long`);
+    if (displayHash(hex) !== id) throw badAnswer('the transaction it returned does not have the id asked for');
+    return hex;
+  }
+
+  /** The 80-byte block header in lowercase hex; its double SHA-256 is checked against `blockHash`. */
+  async blockHeaderHex(blockHash: string, options?: CallOptions): Promise<string> {
+    // Block hashes come from the service's confirmation: a malformed one is the service's fault.
+    if (!HASH.test(blockHash)) throw new NotariumError('BAD_RESPONSE', 'The block hash to look up is not 64 hexadecimal characters.');
+    const hash = blockHash.toLowerCase();
+    const hex = await this.fetchHex(fill(this.templates.blockHeader, '{blockHash}', hash), options);
+    if (hex.length !== HEADER_BYTES * 2) throw badAnswer(`a block header is ${HEADER_BYTES} bytes, not ${hex.length / 2}`);
+    if (displayHash(hex) !== hash) throw badAnswer('the header it returned is not of the block asked for');
+    return hex;
+  }
+
+  private async fetchHex(url: string, options: CallOptions | undefined): Promise<string> {
+    // No credentials go to an explorer, so following its redirects is safe.
+    const res = await this.http.request({ method: 'GET', url, kind: 'read', followRedirects: true, signal: options?.signal });
+    let text = new TextDecoder().decode(res.body).trim();
+    if (text.startsWith('"') && text.endsWith('"') && text.length >= 2) text = text.slice(1, -1); // a JSON string
+    if (!/^(?:[0-9a-fA-F]{2})+$/.test(text)) throw badAnswer('it is not hexadecimal bytes');
+    return text.toLowerCase();
+  }
+}
+
+function checkTemplate(template: string, placeholder: string): void {
+  if (!template.includes(placeholder)) {
+    throw new NotariumError('NETWORK', `The explorer URL template in the profile has no ${placeholder} placeholder.`);
+  }
+  joinUrl(fill(template, placeholder, '0'.repeat(64)), '');
+}
+
+function fill(template: string, placeholder: string, value: string): string {
+  return template.split(placeholder).join(strictEncode(value));
+}
+
+/** reverse(sha256(sha256(bytes))) in hex: the txid of a transaction, the hash of a header. */
+function displayHash(hex: string): string {
+  return bytesToHex(sha256(sha256(hexToBytes(hex))).reverse());
+}
+
+function badAnswer(why: string): NotariumError {
+  return new NotariumError('BAD_RESPONSE', `The block explorer's answer cannot be used: ${why}.`);
+}

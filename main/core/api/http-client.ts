@@ -1,0 +1,192 @@
+import { NotariumError } from '../errors/notarium-error.ts';
+import { serviceErrorFrom } from './problem-document.ts';
+import { parseRetryAfter } from './retry-after.ts';
+import { isRetryable, resolvePolicy, retryDelay, type AttemptFailure, type RequestKind, type RetryPolicy } from './retry-policy.ts';
+import { classifyNetworkError, OutcomeUnknownError } from './transport-failure.ts';
+
+/**
+ * The request layer under every API client: global fetch with a per-attempt timeout, retries by
+ * the decision table in retry-policy.ts, and errors people can act on. Secrets travel only in the
+ * headers given per request; nothing here logs headers, queries or bodies.
+ */
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** What every API client takes from outside (STYLE.md: dependencies passed in). */
+export interface TransportOptions {
+  fetch?: FetchLike;
+  /** Per-attempt time limits: reads default to 15 s, writes to 30 s. */
+  timeouts?: { readMs?: number; writeMs?: number };
+  retry?: Partial<RetryPolicy>;
+  sleep?: Sleep;
+  random?: () => number;
+  /** Wall clock for Retry-After dates. */
+  now?: () => number;
+  /** One line per attempt: method, path without query, status or error, attempt, duration. */
+  log?: (line: string) => void;
+}
+
+/** Per-call options of every API method. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'HEAD' | 'POST';
+  /** Absolute URL, query included. */
+  url: string;
+  kind: RequestKind;
+  headers?: Record<string, string>;
+  body?: Uint8Array | string;
+  signal?: AbortSignal;
+  /** Off by default: fetch would forward custom headers such as x-api-key to another origin. */
+  followRedirects?: boolean;
+  /** Values to remove from any text of the service's that ends up in an error. */
+  redact?: readonly string[];
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  body: Uint8Array;
+}
+
+const DEFAULT_READ_TIMEOUT_MS = 15_000;
+const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
+
+export const defaultSleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(cancelled(signal));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(cancelled(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+type Attempt =
+  | { ok: true; response: HttpResponse }
+  | { ok: 'cancelled'; error: NotariumError }
+  | { ok: false; failure: AttemptFailure; response?: HttpResponse; cause?: unknown; label: string };
+
+export class HttpClient {
+  private readonly fetch: FetchLike;
+  private readonly policy: RetryPolicy;
+  private readonly sleep: Sleep;
+  private readonly random: () => number;
+  private readonly now: () => number;
+  private readonly log: (line: string) => void;
+  private readonly readTimeoutMs: number;
+  private readonly writeTimeoutMs: number;
+
+  constructor(options: TransportOptions = {}) {
+    // Late-bound so tests that stub globalThis.fetch are honoured.
+    this.fetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+    this.policy = resolvePolicy(options.retry);
+    this.sleep = options.sleep ?? defaultSleep;
+    this.random = options.random ?? Math.random;
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? (() => {});
+    this.readTimeoutMs = options.timeouts?.readMs ?? DEFAULT_READ_TIMEOUT_MS;
+    this.writeTimeoutMs = options.timeouts?.writeMs ?? DEFAULT_WRITE_TIMEOUT_MS;
+  }
+
+  /** Resolves with a 2xx answer; throws ServiceError, NotariumError (NETWORK, TIMEOUT, CANCELLED) or OutcomeUnknownError. */
+  async request(req: HttpRequest): Promise<HttpResponse> {
+    const target = describeUrl(req.url);
+    const timeoutMs = req.kind === 'write' ? this.writeTimeoutMs : this.readTimeoutMs;
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      const result = await this.attempt(req, timeoutMs);
+      const outcome = result.ok === true ? String(result.response.status) : result.ok === 'cancelled' ? 'cancelled' : result.label;
+      this.log(`${req.method} ${target.path} ${outcome} attempt ${attempt}/${this.policy.maxAttempts} ${Math.round(performance.now() - started)}ms`);
+      if (result.ok === true) return result.response;
+      if (result.ok === 'cancelled') throw result.error;
+
+      const retry = isRetryable(req.kind, result.failure) && attempt < this.policy.maxAttempts;
+      if (!retry) throw finalError(req, result, target.host, timeoutMs);
+      const retryAfter = result.response && (result.response.status === 429 || result.response.status === 503)
+        ? parseRetryAfter(result.response.headers.get('retry-after'), this.now())
+        : null;
+      await this.sleep(retryDelay(attempt, this.policy, this.random, retryAfter), req.signal);
+    }
+  }
+
+  private async attempt(req: HttpRequest, timeoutMs: number): Promise<Attempt> {
+    if (req.signal?.aborted) throw cancelled(req.signal);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+    try {
+      const res = await this.fetch(req.url, {
+        method: req.method,
+        headers: req.headers,
+        body: req.body as BodyInit | undefined,
+        redirect: req.followRedirects ? 'follow' : 'manual',
+        signal,
+      });
+      // The body is read under the same signal: a stalled body is a timeout too.
+      const response: HttpResponse = { status: res.status, headers: res.headers, body: new Uint8Array(await res.arrayBuffer()) };
+      if (res.status >= 200 && res.status < 300) return { ok: true, response };
+      return { ok: false, failure: { kind: 'status', status: res.status }, response, label: String(res.status) };
+    } catch (err) {
+      if (req.signal?.aborted) return { ok: 'cancelled', error: cancelled(req.signal) };
+      if (timeout.aborted) return { ok: false, failure: { kind: 'timeout' }, cause: err, label: 'timeout' };
+      const network = classifyNetworkError(err);
+      return { ok: false, failure: { kind: network.kind }, cause: err, label: network.code ?? (network.kind === 'lost' ? 'connection lost' : 'network error') };
+    }
+  }
+}
+
+function finalError(req: HttpRequest, result: Extract<Attempt, { ok: false }>, host: string, timeoutMs: number): NotariumError {
+  const { failure } = result;
+  const options = { cause: result.cause };
+  switch (failure.kind) {
+    case 'status':
+      return serviceErrorFrom(failure.status, result.response?.body ?? new Uint8Array(), req.redact);
+    case 'not-sent':
+      return new NotariumError('NETWORK', `The service at ${host} could not be reached (${result.label}): check the network connection and the profile URL.`, options);
+    case 'lost':
+      return req.kind === 'write'
+        ? new OutcomeUnknownError('NETWORK', `The connection to ${host} was lost after the request was sent, so whether the service wrote it is unknown; Notarium does not send it again by itself, to avoid a duplicate.`, options)
+        : new NotariumError('NETWORK', `The connection to ${host} was lost before the answer arrived: check the network connection.`, options);
+    case 'timeout': {
+      const seconds = `${Math.round(timeoutMs / 100) / 10} s`;
+      return req.kind === 'write'
+        ? new OutcomeUnknownError('TIMEOUT', `The service at ${host} did not answer within ${seconds}, so whether it wrote the request is unknown; Notarium does not send it again by itself, to avoid a duplicate.`, options)
+        : new NotariumError('TIMEOUT', `The service at ${host} did not answer within ${seconds}.`, options);
+    }
+  }
+}
+
+function cancelled(signal: AbortSignal): NotariumError {
+  return new NotariumError('CANCELLED', undefined, { cause: signal.reason });
+}
+
+/** Host for messages and path for logs: never the query (salts, update tokens) nor user info. */
+function describeUrl(url: string): { host: string; path: string } {
+  try {
+    const parsed = new URL(url);
+    return { host: parsed.host, path: parsed.pathname };
+  } catch {
+    return { host: 'the configured address', path: '(invalid URL)' };
+  }
+}
+
+/** Joins a configured base URL (which may carry a path prefix) and an API path. */
+export function joinUrl(base: string, path: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(base);
+  } catch {
+    throw new NotariumError('NETWORK', 'The service URL in the profile is not a valid http or https URL.');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new NotariumError('NETWORK', 'The service URL in the profile is not a valid http or https URL.');
+  }
+  return base.replace(/\/+$/, '') + path;
+}

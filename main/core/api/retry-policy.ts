@@ -1,0 +1,77 @@
+/**
+ * When a failed attempt is tried again, and after how long: exponential backoff with full jitter
+ * (each wait drawn uniformly from [0, min(cap, base · 2^(retry-1)))), and a decision table that
+ * keeps writes from being sent twice.
+ */
+
+export interface RetryPolicy {
+  /** Attempts in all, the first one included. */
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A Retry-After longer than this is cut down to it. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
+  maxAttempts: 5,
+  baseDelayMs: 250,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+});
+
+/**
+ * `read`: repeating it is harmless (GET, HEAD, match, refresh). `write`: it creates something
+ * (write, linked create/update/delete, code exchange), so a copy may be a duplicate.
+ */
+export type RequestKind = 'read' | 'write';
+
+/** How one attempt failed. */
+export type AttemptFailure =
+  | { kind: 'status'; status: number }
+  /** The connection was never made (refused, no route, no DNS answer): nothing was sent. */
+  | { kind: 'not-sent' }
+  /** The connection dropped or was reset after the request may have been sent. */
+  | { kind: 'lost' }
+  | { kind: 'timeout' };
+
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * The decision table. Writes are repeated only when the service certainly did nothing: a 500
+ * (the service fails before writing), a 429 (not processed) or a connection never made. Reads are
+ * repeated on every transient failure. Other 4xx are final for both.
+ */
+export function isRetryable(kind: RequestKind, failure: AttemptFailure): boolean {
+  switch (failure.kind) {
+    case 'status':
+      if (failure.status === 500 || failure.status === 429) return true;
+      return kind === 'read' && GATEWAY_STATUSES.has(failure.status);
+    case 'not-sent':
+      return true;
+    case 'lost':
+    case 'timeout':
+      return kind === 'read';
+  }
+}
+
+/** Full-jitter backoff before retry number `retry` (1 = the wait after the first attempt). */
+export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
+  return Math.floor(random() * ceiling);
+}
+
+/** The wait before the next attempt: the service's Retry-After when it gave one, else backoff. */
+export function retryDelay(retry: number, policy: RetryPolicy, random: () => number, retryAfterMs: number | null): number {
+  if (retryAfterMs !== null) return Math.min(retryAfterMs, policy.maxRetryAfterMs);
+  return backoffDelay(retry, policy, random);
+}
+
+export function resolvePolicy(overrides: Partial<RetryPolicy> = {}): RetryPolicy {
+  const policy = { ...DEFAULT_RETRY_POLICY, ...overrides };
+  if (!Number.isInteger(policy.maxAttempts) || policy.maxAttempts < 1) throw new RangeError('retry.maxAttempts must be an integer of at least 1.');
+  for (const key of ['baseDelayMs', 'maxDelayMs', 'maxRetryAfterMs'] as const) {
+    if (!(policy[key] >= 0)) throw new RangeError(`retry.${key} must be a number of at least 0.`);
+  }
+  return policy;
+}

@@ -1,0 +1,57 @@
+import { NotariumError } from '../errors/notarium-error.ts';
+import type { ErrorCode } from '../errors/catalogue.ts';
+
+/**
+ * Failures below HTTP: whether the request can have reached the service decides whether a write
+ * may be sent again. fetch reports them as TypeError("fetch failed") with the system error
+ * somewhere down the cause chain (sometimes inside an AggregateError).
+ */
+
+/** Codes raised while connecting, before a byte of the request was sent. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+export interface NetworkFailure {
+  kind: 'not-sent' | 'lost';
+  /** The first system or undici error code found, for logs and messages (e.g. ECONNREFUSED). */
+  code: string | undefined;
+}
+
+export function classifyNetworkError(err: unknown): NetworkFailure {
+  const codes = errorCodes(err);
+  const notSent = codes.find((c) => NOT_SENT_CODES.has(c));
+  return notSent ? { kind: 'not-sent', code: notSent } : { kind: 'lost', code: codes[0] };
+}
+
+/** Every `code` in the cause chain and in AggregateError members, outermost first. */
+export function errorCodes(err: unknown): string[] {
+  const codes: string[] = [];
+  const seen = new Set<unknown>();
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 8 || value === null || typeof value !== 'object' || seen.has(value)) return;
+    seen.add(value);
+    const { code, cause, errors } = value as { code?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof code === 'string') codes.push(code);
+    visit(cause, depth + 1);
+    if (Array.isArray(errors)) for (const e of errors) visit(e, depth + 1);
+  };
+  visit(err, 0);
+  return codes;
+}
+
+/**
+ * A write whose answer never arrived (connection lost, or no answer in time): the service may have
+ * accepted it. It is not sent again automatically; the caller must check before writing again.
+ * `code` is NETWORK or TIMEOUT as for any other request.
+ */
+export class OutcomeUnknownError extends NotariumError {
+  readonly outcomeUnknown = true;
+
+  constructor(code: Extract<ErrorCode, 'NETWORK' | 'TIMEOUT'>, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.name = 'OutcomeUnknownError';
+  }
+}
+
+export function isOutcomeUnknown(err: unknown): err is OutcomeUnknownError {
+  return err instanceof OutcomeUnknownError;
+}

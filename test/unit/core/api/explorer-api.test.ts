@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ExplorerApi } from '../../../../main/core/api/explorer-api.ts';
+import type { FetchLike } from '../../../../main/core/api/http-client.ts';
+
+// The explorer client's checks on what an explorer serves (the sandbox's explorer is covered by
+// the integration tests).
+
+const sha256d = (hex: string): string =>
+  Buffer.from(createHash('sha256').update(createHash('sha256').update(Buffer.from(hex, 'hex')).digest()).digest()).reverse().toString('hex');
+
+// The TSC reference header (service-notes.md) and its block hash.
+const HEADER =
+  '000000208e33a53195acad0ab42ddbdbe3e4d9ca081332e5b01a62e340dbd8167d1a787b702f61bb913ac2063e0f2aed6d933d3386234da5c8eb9e30e498efd25fb7cb96fff12c60ffff7f2001000000';
+const BLOCK = '75edb0a69eb195cdd81e310553aa4d25e18450e08f168532a2c2e9cf447bf169';
+const TX_HEX = '01000000' + '01' + '11'.repeat(32) + '00000000' + '00' + 'ffffffff' + '01' + '0000000000000000' + '00' + '00000000';
+const TX_ID = sha256d(TX_HEX);
+
+function explorer(body: string): { api: ExplorerApi; urls: string[] } {
+  const urls: string[] = [];
+  const fetch: FetchLike = async (url) => {
+    urls.push(url);
+    return new Response(body);
+  };
+  const templates = { transactionHex: 'https://ex.example/tx/{txId}/hex', blockHeader: 'https://ex.example/block/{blockHash}/header' };
+  return { api: new ExplorerApi({ templates, fetch, sleep: async () => {} }), urls };
+}
+
+describe('ExplorerApi', () => {
+  it('fills the templates and returns lowercase hex checked against the hash asked for', async () => {
+    expect(sha256d(HEADER)).toBe(BLOCK);
+    const { api, urls } = explorer(`${HEADER.toUpperCase()}\n`);
+    expect(await api.blockHeaderHex(BLOCK.toUpperCase())).toBe(HEADER);
+    expect(urls).toEqual([`https://ex.example/block/${BLOCK}/header`]);
+    expect(await explorer(TX_HEX).api.transactionHex(TX_ID)).toBe(TX_HEX);
+    expect(await explorer(JSON.stringify(TX_HEX)).api.transactionHex(TX_ID)).toBe(TX_HEX);
+  });
+
+  it.each([
+    ['not hex', 'hello', /not hexadecimal/],
+    ['odd length', `${HEADER}0`, /not hexadecimal/],
+    ['too short', HEADER.slice(0, 158), /80 bytes, not 79/],
+    ['another block', HEADER.replace(/00$/, '01'), /not of the block asked for/],
+  ])('refuses a header that is %s', async (_name, body, message) => {
+    await expect(explorer(body).api.blockHeaderHex(BLOCK)).rejects.toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringMatching(message) });
+  });
+
+  it('refuses a transaction too short to be one', async () => {
+    await expect(explorer('0100').api.transactionHex(TX_ID)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+  });
+
+  it('refuses templates without their placeholder, and ids that are not hashes', async () => {
+    expect(() => new ExplorerApi({ templates: { transactionHex: 'https://ex.example/tx', blockHeader: 'https://ex.example/{blockHash}' } })).toThrow(/\{txId\}/);
+    await expect(explorer(TX_HEX).api.transactionHex('../x')).rejects.toMatchObject({ code: 'TX_ID_PARAM_INVALID' });
+  });
+});
