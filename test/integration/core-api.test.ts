@@ -388,6 +388,20 @@ describe('faults', () => {
     expect(waits).toEqual([2000, 3000]);
   });
 
+  it('a write with an honoured Idempotency-Key is retried after lost answers, and written once', async () => {
+    const dropping = await sandbox({ faults: { dropRate: 0.5, dropPhase: 'after' }, random: seeded(11) });
+    const { lines, log } = logged();
+    const client = recordApi(dropping, { retry: { maxAttempts: 12 }, log });
+    const ids = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const { txId } = await client.writeRecord(sha256(`idem ${i}`), 'SHA256(k)', { idempotency: { key: `idem-${i}`, honoured: true } });
+      ids.add(txId);
+    }
+    expect(ids.size).toBe(20);
+    expect(lines.filter((l) => / 200 attempt [2-9]/.test(l)).length).toBeGreaterThan(3);
+    expect(await mempool(dropping)).toBe(20);
+  });
+
   it("a write whose answer is lost (dropPhase 'after') is not retried: NETWORK, outcome unknown", async () => {
     const dropping = await sandbox({ faults: { dropRate: 1, dropPhase: 'after' } });
     const { lines, log } = logged();

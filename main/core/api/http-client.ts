@@ -30,6 +30,11 @@ export interface TransportOptions {
 /** Per-call options of every API method. */
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Writes only: sent as the Idempotency-Key header. When the service honours it, a write whose
+   * answer was lost is sent again (the service answers the first result instead of writing twice).
+   */
+  idempotency?: { key: string; honoured: boolean };
 }
 
 export interface HttpRequest {
@@ -99,7 +104,7 @@ export class HttpClient {
   /** Resolves with a 2xx answer; throws ServiceError, NotariumError (NETWORK, TIMEOUT, CANCELLED) or OutcomeUnknownError. */
   async request(req: HttpRequest): Promise<HttpResponse> {
     const target = describeUrl(req.url);
-    const timeoutMs = req.kind === 'write' ? this.writeTimeoutMs : this.readTimeoutMs;
+    const timeoutMs = req.kind === 'read' ? this.readTimeoutMs : this.writeTimeoutMs;
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       const result = await this.attempt(req, timeoutMs);
@@ -151,16 +156,22 @@ function finalError(req: HttpRequest, result: Extract<Attempt, { ok: false }>, h
     case 'not-sent':
       return new NotariumError('NETWORK', `The service at ${host} could not be reached (${result.label}): check the network connection and the profile URL.`, options);
     case 'lost':
-      return req.kind === 'write'
-        ? new OutcomeUnknownError('NETWORK', `The connection to ${host} was lost after the request was sent, so whether the service wrote it is unknown; Notarium does not send it again by itself, to avoid a duplicate.`, options)
+      return req.kind !== 'read'
+        ? new OutcomeUnknownError('NETWORK', `The connection to ${host} was lost after the request was sent, so whether the service wrote it is unknown; ${unknownOutcomeAdvice(req.kind)}`, options)
         : new NotariumError('NETWORK', `The connection to ${host} was lost before the answer arrived: check the network connection.`, options);
     case 'timeout': {
       const seconds = `${Math.round(timeoutMs / 100) / 10} s`;
-      return req.kind === 'write'
-        ? new OutcomeUnknownError('TIMEOUT', `The service at ${host} did not answer within ${seconds}, so whether it wrote the request is unknown; Notarium does not send it again by itself, to avoid a duplicate.`, options)
+      return req.kind !== 'read'
+        ? new OutcomeUnknownError('TIMEOUT', `The service at ${host} did not answer within ${seconds}, so whether it wrote the request is unknown; ${unknownOutcomeAdvice(req.kind)}`, options)
         : new NotariumError('TIMEOUT', `The service at ${host} did not answer within ${seconds}.`, options);
     }
   }
+}
+
+function unknownOutcomeAdvice(kind: RequestKind): string {
+  return kind === 'idempotent-write'
+    ? 'sending it again later is safe: the service recognises the same request.'
+    : 'Notarium does not send it again by itself, to avoid a duplicate.';
 }
 
 function cancelled(signal: AbortSignal): NotariumError {

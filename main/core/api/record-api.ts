@@ -170,13 +170,18 @@ export class RecordApi {
   ): Promise<HttpResponse> {
     const headers: Record<string, string> = req.body ? { ...OCTETS } : {};
     const redact = [...(req.redact ?? [])];
+    let kind = req.kind;
+    if (kind === 'write' && options?.idempotency) {
+      headers['idempotency-key'] = options.idempotency.key;
+      if (options.idempotency.honoured) kind = 'idempotent-write';
+    }
     if (withKey) {
       const key = await resolveApiKey(this.apiKey);
       headers['x-api-key'] = key;
       redact.push(key);
     }
     const { path, ...rest } = req;
-    return this.http.request({ ...rest, url: joinUrl(this.baseUrl, path), headers, signal: options?.signal, redact });
+    return this.http.request({ ...rest, kind, url: joinUrl(this.baseUrl, path), headers, signal: options?.signal, redact });
   }
 
   private async orUnknown<T>(known: () => Promise<T>): Promise<T | { kind: 'unknown' }> {

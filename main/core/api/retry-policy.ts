@@ -23,8 +23,10 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
 /**
  * `read`: repeating it is harmless (GET, HEAD, match, refresh). `write`: it creates something
  * (write, linked create/update/delete, code exchange), so a copy may be a duplicate.
+ * `idempotent-write`: a write with an Idempotency-Key the service honours, so a copy is the same
+ * request and is retried like a read.
  */
-export type RequestKind = 'read' | 'write';
+export type RequestKind = 'read' | 'write' | 'idempotent-write';
 
 /** How one attempt failed. */
 export type AttemptFailure =
@@ -46,12 +48,12 @@ export function isRetryable(kind: RequestKind, failure: AttemptFailure): boolean
   switch (failure.kind) {
     case 'status':
       if (failure.status === 500 || failure.status === 429) return true;
-      return kind === 'read' && GATEWAY_STATUSES.has(failure.status);
+      return kind !== 'write' && GATEWAY_STATUSES.has(failure.status);
     case 'not-sent':
       return true;
     case 'lost':
     case 'timeout':
-      return kind === 'read';
+      return kind !== 'write';
   }
 }
 
