@@ -1,0 +1,89 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { concatBytes } from '@noble/hashes/utils.js';
+import { ascii, base64 } from '@scure/base';
+import { NotariumError } from '../errors/notarium-error.ts';
+
+/**
+ * The record service's `encode` parameter (record-service.md): encoders joined by '|', each `Name`
+ * or `Name(salt)`. The salt's ASCII bytes are prepended to that step's input. '' = no encoder.
+ */
+
+export const ENCODER_NAMES = ['SHA256', 'Base64'] as const;
+export type EncoderName = (typeof ENCODER_NAMES)[number];
+
+export interface EncodeStep {
+  encoder: EncoderName;
+  salt?: string;
+}
+
+/** Allowed salt characters: ASCII letters, digits, '/', ':', '-', '+' (one or more). */
+export const SALT_PATTERN = /^[A-Za-z0-9/:+-]+$/;
+const STEP_PATTERN = /^([A-Za-z0-9]+)(?:\(([^()]*)\))?$/;
+/** Longer values are not something Notarium writes; the cap keeps error messages and work bounded. */
+const MAX_ENCODE_LENGTH = 4096;
+
+export function isValidSalt(salt: string): boolean {
+  return SALT_PATTERN.test(salt);
+}
+
+function quote(text: string): string {
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}
+
+function invalid(message: string): NotariumError {
+  return new NotariumError('ENCODE_PARAM_INVALID', message);
+}
+
+/** Parses an encode value into its steps; throws ENCODE_PARAM_INVALID / UNKNOWN_ENCODER saying what is wrong. */
+export function parseEncodeSpec(value: string): EncodeStep[] {
+  if (value === '') return [];
+  if (value.length > MAX_ENCODE_LENGTH) throw invalid(`The encode value is ${value.length} characters long; at most ${MAX_ENCODE_LENGTH} are accepted.`);
+  const parts = value.split('|');
+  return parts.map((part, position): EncodeStep => {
+    if (part === '') {
+      throw invalid(`${quote(value)} has an empty encoder at position ${position + 1}: encoders are joined by a single '|', with none before the first or after the last.`);
+    }
+    const m = STEP_PATTERN.exec(part);
+    if (!m) {
+      const where = parts.length > 1 ? ` (encoder ${position + 1} of ${quote(value)})` : '';
+      throw invalid(`${quote(part)}${where} is not an encoder: write a name with an optional salt in parentheses, e.g. SHA256(salt).`);
+    }
+    const name = m[1]!;
+    const salt = m[2];
+    if (!(ENCODER_NAMES as readonly string[]).includes(name)) {
+      throw new NotariumError('UNKNOWN_ENCODER', `Unknown encoder ${quote(name)} in ${quote(value)}: the encoders are ${ENCODER_NAMES.join(' and ')} (names are case-sensitive).`);
+    }
+    if (salt === undefined) return { encoder: name as EncoderName };
+    if (salt === '') throw invalid(`The salt of ${name} in ${quote(value)} is empty: write ${name} without parentheses for no salt.`);
+    if (!isValidSalt(salt)) {
+      throw invalid(`The salt of ${name} in ${quote(value)} holds characters other than ASCII letters, digits, '/', ':', '-' and '+'.`);
+    }
+    return { encoder: name as EncoderName, salt };
+  });
+}
+
+/** The encode value for these steps (the inverse of parseEncodeSpec). */
+export function formatEncodeSpec(steps: readonly EncodeStep[]): string {
+  return steps
+    .map((step) => {
+      if (step.salt === undefined) return step.encoder;
+      if (!isValidSalt(step.salt)) throw invalid(`The salt ${quote(step.salt)} holds characters other than ASCII letters, digits, '/', ':', '-' and '+'.`);
+      return `${step.encoder}(${step.salt})`;
+    })
+    .join('|');
+}
+
+/** Applies the chain to `record`: the bytes the service publishes. */
+export function applyEncodeSpec(steps: readonly EncodeStep[], record: Uint8Array): Uint8Array {
+  let data = record;
+  for (const step of steps) {
+    const input = step.salt === undefined ? data : concatBytes(ascii.decode(step.salt), data);
+    data = step.encoder === 'SHA256' ? sha256(input) : ascii.decode(base64.encode(input));
+  }
+  return data;
+}
+
+/** parseEncodeSpec then applyEncodeSpec. */
+export function encodeRecord(encode: string, record: Uint8Array): Uint8Array {
+  return applyEncodeSpec(parseEncodeSpec(encode), record);
+}

@@ -1,0 +1,344 @@
+import { hex } from '@scure/base';
+import { isNotariumError } from '../../errors/notarium-error.ts';
+import { aggregationRootOf, type AggregationStep } from '../../protocol/aggregation.ts';
+import { applyEncodeSpec, parseEncodeSpec } from '../../protocol/encode-spec.ts';
+import type { ReceiptV1 } from '../receipt-v1.ts';
+import { checkProofOfWork, parseBlockHeader, POW_LIMITS, type BlockHeader } from './block-header.ts';
+import { CheckFailure } from './check-failure.ts';
+import { displayHash } from './double-sha256.ts';
+import { checkProofKind, foldMerkleBranch, targetTypeOf, txidOfTxOrId } from './merkle-proof.ts';
+import { outputsCarrying, parseRawTransaction } from './raw-transaction.ts';
+
+/**
+ * The offline verifier (receipt-v1.md, "Verification steps"): each step in the spec's order, with
+ * a status, a sentence saying what was checked, and for a failure what was expected and found.
+ * It never throws: whatever goes wrong becomes a failed step.
+ */
+
+export type StepId = 'file-digest' | 'record' | 'aggregation' | 'fingerprint' | 'transaction' | 'merkle-proof' | 'block-header' | 'service';
+export const STEP_IDS: readonly StepId[] = ['file-digest', 'record', 'aggregation', 'fingerprint', 'transaction', 'merkle-proof', 'block-header', 'service'];
+
+export type StepStatus = 'pass' | 'fail' | 'skipped' | 'not-run';
+
+export interface Step {
+  id: StepId;
+  status: StepStatus;
+  /** Short, for a table. */
+  label: string;
+  /** One sentence: what was checked, and for a failure the exact reason. */
+  detail: string;
+  expected?: string;
+  found?: string;
+}
+
+export type Outcome = 'verified' | 'partially-verified' | 'pending' | 'failed';
+
+export interface VerificationReport {
+  outcome: Outcome;
+  steps: Step[];
+  failedStep?: StepId;
+  summary: string;
+  proves?: string;
+  unproven?: string[];
+}
+
+export interface VerifyOptions {
+  /** SHA-256 (hex) of the supplied file; absent when verifying a receipt alone. */
+  fileDigest?: string;
+}
+
+export const STEP_LABELS: Record<StepId, string> = {
+  'file-digest': 'File digest',
+  record: 'Record',
+  aggregation: 'Batch path',
+  fingerprint: 'Fingerprint',
+  transaction: 'Transaction',
+  'merkle-proof': 'Merkle proof',
+  'block-header': 'Block header',
+  service: 'Service check',
+};
+
+const SERVICE_OFFLINE_DETAIL = "Needs the network and an API key: the service's match endpoint is asked whether it still holds this record; run the online check to add it.";
+
+type StepResult = { status: 'pass' | 'skipped' | 'not-run'; detail: string };
+
+/** What earlier steps established, for later ones. */
+interface Context {
+  readonly receipt: ReceiptV1;
+  readonly options: VerifyOptions;
+  merkleRoot?: string;
+  header?: BlockHeader;
+}
+
+const HASH = /^[0-9a-fA-F]{64}$/;
+const lower = (s: string) => s.toLowerCase();
+
+const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> = {
+  'file-digest': ({ receipt, options }) => {
+    if (options.fileDigest === undefined) {
+      return { status: 'skipped', detail: 'No file was supplied, so no SHA-256 was compared with file.sha256; supply the file to check it is the one this receipt is for.' };
+    }
+    if (!HASH.test(options.fileDigest)) throw new CheckFailure('The supplied file digest is not 64 hexadecimal characters.', { expected: '64 hex', found: options.fileDigest.slice(0, 80) });
+    const expected = lower(receipt.file.sha256);
+    const found = lower(options.fileDigest);
+    if (found !== expected) throw new CheckFailure("The supplied file's SHA-256 differs from file.sha256: it is not the file this receipt is for, or it was changed.", { expected, found });
+    return { status: 'pass', detail: `The supplied file's SHA-256 equals file.sha256 (${expected}).` };
+  },
+
+  record: ({ receipt }) => {
+    if (receipt.aggregation) return { status: 'not-run', detail: 'The file is one of a batch: the registered record is the batch root, checked in the batch path step.' };
+    const expected = lower(receipt.file.sha256);
+    const found = lower(receipt.fingerprint.record);
+    if (found !== expected) throw new CheckFailure("fingerprint.record is not the file's SHA-256 (file.sha256): the registered record is not this file's digest.", { expected, found: short(found) });
+    return { status: 'pass', detail: "fingerprint.record is the file's SHA-256, so the registered record is this file's digest." };
+  },
+
+  aggregation: ({ receipt }) => {
+    const agg = receipt.aggregation;
+    if (!agg) return { status: 'not-run', detail: 'No aggregation: the file was registered on its own, not as one of a batch.' };
+    const path = agg.path.map((entry): AggregationStep => (entry.left !== undefined ? { left: entry.left } : { right: entry.right! }));
+    const root = aggregationRootOf(hex.decode(lower(receipt.file.sha256)), lower(agg.nonce), path.map(lowerStep));
+    if (root !== lower(agg.root)) {
+      throw new CheckFailure(`The leaf built from file.sha256 and aggregation.nonce, folded along the ${path.length}-entry path, does not give aggregation.root.`, { expected: lower(agg.root), found: root });
+    }
+    if (root !== lower(receipt.fingerprint.record)) {
+      throw new CheckFailure('aggregation.root is not fingerprint.record: the batch root is not the registered record.', { expected: root, found: short(lower(receipt.fingerprint.record)) });
+    }
+    return { status: 'pass', detail: `The file's leaf, folded along the ${path.length}-entry batch path, gives aggregation.root, which is the registered record.` };
+  },
+
+  fingerprint: ({ receipt }) => {
+    const { encode, salt, record, published } = receipt.fingerprint;
+    let steps;
+    try {
+      steps = parseEncodeSpec(encode);
+    } catch (err) {
+      if (isNotariumError(err)) throw new CheckFailure(`fingerprint.encode is not a valid encode value: ${err.message}`, { found: short(encode) });
+      throw err;
+    }
+    if (salt !== undefined && !steps.some((s) => s.salt === salt)) {
+      throw new CheckFailure('fingerprint.salt is not the salt inside fingerprint.encode.', { expected: `a salt of ${short(encode)}`, found: salt });
+    }
+    const computed = hex.encode(applyEncodeSpec(steps, hex.decode(lower(record))));
+    if (computed !== lower(published)) {
+      throw new CheckFailure(`Applying fingerprint.encode (${encode === '' ? 'no encoder' : short(encode)}) to fingerprint.record does not give fingerprint.published.`, {
+        expected: short(computed),
+        found: short(lower(published)),
+      });
+    }
+    return { status: 'pass', detail: `Applying ${encode === '' ? 'no encoder' : short(encode)} to the record gives fingerprint.published.` };
+  },
+
+  transaction: ({ receipt }) => {
+    const proofTx = receipt.confirmation?.merkleProof.txOrId;
+    // The proof's txOrId may itself be the raw transaction: the same evidence, in another field.
+    const source = receipt.transaction !== undefined ? 'transaction' : proofTx !== undefined && proofTx.length > 64 ? 'merkleProof.txOrId' : undefined;
+    if (source === undefined) {
+      return { status: 'skipped', detail: 'The receipt holds no raw transaction, so the published fingerprint was not found on chain; the rest of the proof does not show what the transaction carries.' };
+    }
+    const bytes = hex.decode(lower(source === 'transaction' ? receipt.transaction! : proofTx!));
+    const txid = displayHash(bytes);
+    const expected = lower(receipt.registration.txId);
+    if (txid !== expected) throw new CheckFailure(`The raw transaction in ${source} does not hash to registration.txId: it is a different transaction.`, { expected, found: txid });
+    const tx = parseRawTransaction(bytes);
+    const published = hex.decode(lower(receipt.fingerprint.published));
+    const outputs = outputsCarrying(tx, published);
+    if (outputs.length === 0) {
+      throw new CheckFailure(`None of the transaction's ${tx.outputs.length} outputs carries fingerprint.published as an OP_FALSE OP_RETURN data push.`, {
+        expected: `a data push of ${short(lower(receipt.fingerprint.published))}`,
+        found: `${tx.outputs.length} outputs without it`,
+      });
+    }
+    return { status: 'pass', detail: `The raw transaction in ${source} hashes to registration.txId, and its output ${outputs[0]} carries fingerprint.published as a data push.` };
+  },
+
+  'merkle-proof': (ctx) => {
+    const confirmation = ctx.receipt.confirmation;
+    if (!confirmation) return { status: 'skipped', detail: 'No confirmation yet: the transaction is not in a block, so there is no Merkle proof.' };
+    const proof = confirmation.merkleProof;
+    checkProofKind(proof);
+    const targetType = targetTypeOf(proof);
+    const txid = txidOfTxOrId(proof.txOrId);
+    const expected = lower(ctx.receipt.registration.txId);
+    if (txid !== expected) throw new CheckFailure("The Merkle proof's txOrId is about another transaction than registration.txId.", { expected, found: txid });
+    const root = foldMerkleBranch(txid, proof.index, proof.nodes);
+    if (targetType === 'merkleRoot' && root !== lower(proof.target)) {
+      throw new CheckFailure(`Folding the ${proof.nodes.length} nodes from index ${proof.index} does not give the proof's target Merkle root.`, { expected: lower(proof.target), found: root });
+    }
+    if (targetType === 'hash' && lower(proof.target) !== lower(confirmation.blockHash)) {
+      throw new CheckFailure("The proof's target (a block hash) is not confirmation.blockHash.", { expected: lower(confirmation.blockHash), found: lower(proof.target) });
+    }
+    ctx.merkleRoot = root;
+    return { status: 'pass', detail: `Folding the ${proof.nodes.length} nodes from index ${proof.index} gives Merkle root ${root}.` };
+  },
+
+  'block-header': (ctx) => {
+    const { receipt } = ctx;
+    const confirmation = receipt.confirmation;
+    if (!confirmation) return { status: 'skipped', detail: 'No confirmation yet: there is no block to check.' };
+    const proof = confirmation.merkleProof;
+    const fromTarget = proof.targetType === 'header' ? lower(proof.target) : undefined;
+    const fromField = receipt.blockHeader === undefined ? undefined : lower(receipt.blockHeader);
+    if (fromTarget !== undefined && fromField !== undefined && fromTarget !== fromField) {
+      throw new CheckFailure('blockHeader differs from the header in merkleProof.target: the receipt names two different blocks.', { expected: fromTarget, found: fromField });
+    }
+    const headerHex = fromTarget ?? fromField;
+    if (headerHex === undefined) {
+      return { status: 'skipped', detail: `The receipt holds no block header (merkleProof.target is the ${targetTypeOf(proof) === 'merkleRoot' ? 'Merkle root' : 'block hash'} and blockHeader is absent), so the Merkle root was not tied to the block and its proof of work was not checked.` };
+    }
+    const header = parseBlockHeader(headerHex);
+    if (ctx.merkleRoot !== undefined && header.merkleRoot !== ctx.merkleRoot) {
+      throw new CheckFailure("The header's Merkle root is not the root the proof gives: the transaction is not in this block.", { expected: ctx.merkleRoot, found: header.merkleRoot });
+    }
+    const blockHash = lower(confirmation.blockHash);
+    if (header.hash !== blockHash) throw new CheckFailure('The header does not hash to confirmation.blockHash: it is the header of another block.', { expected: blockHash, found: header.hash });
+    const network = receipt.network.toLowerCase();
+    const limit = network === 'mainnet' ? POW_LIMITS.mainnet : network === 'testnet' ? POW_LIMITS.testnet : POW_LIMITS.regtest;
+    checkProofOfWork(header, limit);
+    ctx.header = header;
+    const bits = `0x${header.bits.toString(16).padStart(8, '0')}`;
+    return { status: 'pass', detail: `The header of block ${header.hash} (time ${headerTime(header)}) holds the proof's Merkle root and its hash meets the target of its bits (${bits}).` };
+  },
+};
+
+/** Verifies a receipt offline; never throws. */
+export function verifyReceipt(receipt: ReceiptV1, options: VerifyOptions = {}): VerificationReport {
+  const ctx: Context = { receipt, options };
+  const steps: Step[] = [];
+  let failed: Step | undefined;
+  for (const id of STEP_IDS) {
+    const label = STEP_LABELS[id];
+    if (id === 'service') {
+      steps.push({ id, status: 'skipped', label, detail: SERVICE_OFFLINE_DETAIL });
+    } else if (failed) {
+      steps.push({ id, status: 'not-run', label, detail: `Not run: the ${failed.label.toLowerCase()} step failed.` });
+    } else {
+      const step = runStep(id, ctx);
+      steps.push(step);
+      if (step.status === 'fail') failed = step;
+    }
+  }
+  try {
+    return conclude(steps, ctx);
+  } catch (err) {
+    return { outcome: 'failed', steps, failedStep: failed?.id ?? 'file-digest', summary: `The receipt could not be verified: ${errorText(err)}` };
+  }
+}
+
+function runStep(id: Exclude<StepId, 'service'>, ctx: Context): Step {
+  const label = STEP_LABELS[id];
+  try {
+    const result = RUNNERS[id](ctx);
+    return { id, status: result.status, label, detail: result.detail };
+  } catch (err) {
+    if (err instanceof CheckFailure) {
+      return { id, status: 'fail', label, detail: err.message, ...(err.expected === undefined ? {} : { expected: err.expected }), ...(err.found === undefined ? {} : { found: err.found }) };
+    }
+    return { id, status: 'fail', label, detail: `This step could not be completed on this receipt: ${errorText(err)}` };
+  }
+}
+
+function conclude(steps: Step[], ctx: Context): VerificationReport {
+  const failed = steps.find((s) => s.status === 'fail');
+  if (failed) {
+    return { outcome: 'failed', steps, failedStep: failed.id, summary: `Verification failed at the ${failed.label.toLowerCase()} step: ${failed.detail}` };
+  }
+  const { receipt } = ctx;
+  if (!receipt.confirmation) {
+    return {
+      outcome: 'pending',
+      steps,
+      summary: 'The registration is not confirmed yet: its transaction is not in a block, so nothing anchors the file in time; refresh the receipt once the service reports a confirmation.',
+    };
+  }
+  const skipped = steps.filter((s) => s.status === 'skipped' && s.id !== 'service');
+  const proves = provesSentence(ctx, skipped.length > 0);
+  if (skipped.length === 0) {
+    return {
+      outcome: 'verified',
+      steps,
+      summary: `Verified: the file's fingerprint is in transaction ${lower(receipt.registration.txId)}, in block ${lower(receipt.confirmation.blockHash)}.`,
+      proves,
+    };
+  }
+  return {
+    outcome: 'partially-verified',
+    steps,
+    summary: `Partially verified: no check failed, but ${listOf(skipped.map((s) => s.label.toLowerCase()))} could not be checked.`,
+    proves,
+    unproven: skipped.map((s) => unprovenBy(s.id, ctx)),
+  };
+}
+
+function provesSentence(ctx: Context, partial: boolean): string {
+  const { receipt, options, header } = ctx;
+  const confirmation = receipt.confirmation!;
+  const subject = options.fileDigest === undefined ? `the file whose SHA-256 is ${lower(receipt.file.sha256)}` : 'this file';
+  const block = lower(confirmation.blockHash);
+  const when = header
+    ? `whose header time is ${headerTime(header)} (header times are accurate to about two hours)`
+    : `whose time the service reported as ${confirmation.blockTimestamp ?? 'unknown'} (unchecked: the receipt holds no block header)`;
+  const claim = `${subject} existed no later than block ${block}, ${when}.`;
+  const lead = partial ? `Provided the points left unproven hold, ${claim}` : capitalize(claim);
+  return `${lead} This does not prove that the block is on the heaviest chain of the ${receipt.network} network: check that with any block explorer for that network, or against a header chain you trust.`;
+}
+
+function unprovenBy(id: StepId, ctx: Context): string {
+  const { receipt } = ctx;
+  const txId = lower(receipt.registration.txId);
+  switch (id) {
+    case 'file-digest':
+      return `That a particular file is the one described: no file was supplied, so its SHA-256 was not compared with ${lower(receipt.file.sha256)}.`;
+    case 'transaction':
+      return `That transaction ${txId} carries this fingerprint: the receipt holds no raw transaction; fetch it from any block explorer and check that an output pushes ${short(lower(receipt.fingerprint.published))}.`;
+    case 'block-header':
+      return `That transaction ${txId} is in block ${lower(receipt.confirmation?.blockHash ?? '')}, and the block's time and proof of work: the receipt holds no block header; fetch that block's header from any block explorer.`;
+    default:
+      return `The ${STEP_LABELS[id].toLowerCase()} step was skipped.`;
+  }
+}
+
+/** The result of the online check (the match endpoint), to merge into an offline report. */
+export interface ServiceCheck {
+  status: 'pass' | 'fail' | 'skipped';
+  detail: string;
+  expected?: string;
+  found?: string;
+}
+
+/**
+ * The report with its service step replaced by the online result. A service failure fails the
+ * report only when nothing failed before it; offline steps and their conclusions are untouched.
+ */
+export function withServiceCheck(report: VerificationReport, check: ServiceCheck): VerificationReport {
+  const step: Step = { id: 'service', status: check.status, label: STEP_LABELS.service, detail: check.detail };
+  if (check.expected !== undefined) step.expected = check.expected;
+  if (check.found !== undefined) step.found = check.found;
+  const steps = report.steps.map((s) => (s.id === 'service' ? step : s));
+  if (check.status !== 'fail' || report.outcome === 'failed') return { ...report, steps };
+  return { outcome: 'failed', steps, failedStep: 'service', summary: `Verification failed at the service check: ${check.detail}` };
+}
+
+function headerTime(header: BlockHeader): string {
+  return new Date(header.time * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+function lowerStep(step: AggregationStep): AggregationStep {
+  return 'left' in step ? { left: lower(step.left) } : { right: lower(step.right) };
+}
+
+function short(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 80)}… (${text.length} characters)` : text;
+}
+
+function listOf(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { checkProofOfWork, parseBlockHeader, POW_LIMITS, targetFromBits } from '../../../../../main/core/receipts/verify/block-header.ts';
+import { CheckFailure } from '../../../../../main/core/receipts/verify/check-failure.ts';
+import { bitsTarget, parseHeader } from '../../../../support/bitcoin.ts';
+import { header } from '../receipt-fixture.ts';
+import { TSC } from './tsc-vector.ts';
+
+describe('parseBlockHeader', () => {
+  it('reads the fields as an independent parser does', () => {
+    const h = parseBlockHeader(TSC.header);
+    const ref = parseHeader(TSC.header);
+    expect(h).toEqual({ version: ref.version, prevHash: ref.prevHash, merkleRoot: ref.merkleRoot, time: ref.time, bits: ref.bits, nonce: ref.nonce, hash: ref.hash });
+    expect(parseBlockHeader(Buffer.from(TSC.header, 'hex')).hash).toBe(TSC.blockHash);
+  });
+
+  it('refuses anything but 80 bytes of hex', () => {
+    expect(() => parseBlockHeader(TSC.header.slice(2))).toThrow(/80 bytes, not 79/);
+    expect(() => parseBlockHeader(`${TSC.header}00`)).toThrow(/80 bytes, not 81/);
+    expect(() => parseBlockHeader('zz'.repeat(80))).toThrow(/not hexadecimal/);
+    expect(() => parseBlockHeader(new Uint8Array(0))).toThrow(CheckFailure);
+  });
+});
+
+describe('targetFromBits', () => {
+  it('decodes compact targets', () => {
+    expect(targetFromBits(0x207fffff)).toBe(0x7fffffn << 232n);
+    expect(targetFromBits(0x1d00ffff)).toBe(0xffffn << 208n);
+    expect(targetFromBits(0x1b0404cb)).toBe(0x0404cbn << 192n);
+    expect(targetFromBits(0x03123456)).toBe(0x123456n);
+    expect(targetFromBits(0x02123456)).toBe(0x1234n);
+    expect(targetFromBits(0x01123456)).toBe(0x12n);
+    expect(targetFromBits(0x1d00ffff)).toBe(bitsTarget(0x1d00ffff));
+  });
+
+  it('refuses a set sign bit, overflow and zero', () => {
+    expect(() => targetFromBits(0x04923456)).toThrow(/negative/);
+    expect(() => targetFromBits(0x23000001)).toThrow(/larger than 256 bits/);
+    expect(() => targetFromBits(0x22000100)).toThrow(/larger than 256 bits/);
+    expect(() => targetFromBits(0x21010000)).toThrow(/larger than 256 bits/);
+    expect(() => targetFromBits(0xff7fffff)).toThrow(/larger than 256 bits/);
+    expect(() => targetFromBits(0x20000000)).toThrow(/zero/);
+    expect(() => targetFromBits(0x01003456)).toThrow(/zero/);
+    // The largest allowed values at each overflow boundary.
+    expect(targetFromBits(0x22000001)).toBe(1n << 248n);
+    expect(targetFromBits(0x210000ff)).toBe(0xffn << 240n);
+  });
+});
+
+describe('checkProofOfWork', () => {
+  it('the TSC header meets its regtest target', () => {
+    expect(() => checkProofOfWork(parseBlockHeader(TSC.header))).not.toThrow();
+  });
+
+  it('a header whose hash exceeds its target fails, with the target and the hash', () => {
+    const h = parseBlockHeader(header('ab'.repeat(32), { meets: false }).hex);
+    try {
+      checkProofOfWork(h);
+      expect.unreachable();
+    } catch (err) {
+      expect((err as CheckFailure).message).toMatch(/does not meet the target/);
+      expect((err as CheckFailure).found).toBe(h.hash);
+      expect((err as CheckFailure).expected).toMatch(/^hash ≤ 7fffff0{58}$/);
+    }
+  });
+
+  it('a regtest target is too easy for mainnet', () => {
+    expect(() => checkProofOfWork(parseBlockHeader(TSC.header), POW_LIMITS.mainnet)).toThrow(/easier than this network allows/);
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { CheckFailure } from '../../../../../main/core/receipts/verify/check-failure.ts';
+import { dataPushes, outputsCarrying, parseRawTransaction } from '../../../../../main/core/receipts/verify/raw-transaction.ts';
+import { parseTx } from '../../../../support/bitcoin.ts';
+import { dataScript, push, recordTx, serializeTx, txidOf } from '../receipt-fixture.ts';
+
+const published = Buffer.alloc(32, 0x5a);
+const raw = recordTx(published);
+
+describe('parseRawTransaction', () => {
+  it('reads a transaction as an independent parser does', () => {
+    const tx = parseRawTransaction(raw);
+    const ref = parseTx(raw.toString('hex'));
+    expect(tx.txid).toBe(ref.txid);
+    expect(tx.txid).toBe(txidOf(raw));
+    expect(tx.version).toBe(1);
+    expect(tx.inputs.map((i) => i.prevTxId)).toEqual(ref.inputs.map((i) => i.prevTxId));
+    expect(tx.outputs.map((o) => Buffer.from(o.script))).toEqual(ref.outputs.map((o) => o.script));
+    expect(tx.lockTime).toBe(0);
+  });
+
+  it('fails cleanly at every truncation point', () => {
+    for (let n = 0; n < raw.length; n++) expect(() => parseRawTransaction(raw.subarray(0, n)), `length ${n}`).toThrow(CheckFailure);
+    expect(() => parseRawTransaction(raw.subarray(0, raw.length - 1))).toThrow(/truncated: the lock time needs 4 bytes/);
+  });
+
+  it('refuses trailing bytes', () => {
+    expect(() => parseRawTransaction(Buffer.concat([raw, Buffer.from([0])]))).toThrow(/1 bytes after its end/);
+  });
+
+  it('does not trust declared counts or lengths', () => {
+    const hugeInputs = Buffer.concat([raw.subarray(0, 4), Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f])]);
+    expect(() => parseRawTransaction(hugeInputs)).toThrow(/declares .* inputs/);
+    const hugeOutputs = Buffer.concat([raw.subarray(0, 4), Buffer.from([0x00])]);
+    expect(() => parseRawTransaction(hugeOutputs)).toThrow(/no inputs/);
+    const hugeScript = serializeTx({ outputs: [{ satoshis: 0n, script: Buffer.alloc(300) }] });
+    const cut = Buffer.from(hugeScript);
+    cut[cut.length - 4 - 300 - 2] = 0xff; // script length varint low byte
+    expect(() => parseRawTransaction(cut)).toThrow(CheckFailure);
+  });
+
+  it('refuses non-canonical varints', () => {
+    const tx = Buffer.from(raw);
+    const withFd = Buffer.concat([tx.subarray(0, 4), Buffer.from([0xfd, 0x01, 0x00]), tx.subarray(5)]);
+    expect(() => parseRawTransaction(withFd)).toThrow(/non-canonical/);
+  });
+});
+
+describe('dataPushes', () => {
+  it('reads direct pushes and OP_PUSHDATA1/2/4', () => {
+    const a = Buffer.alloc(10, 1);
+    const b = Buffer.alloc(100, 2);
+    const c = Buffer.alloc(300, 3);
+    const d = Buffer.alloc(5, 4);
+    const pushdata4 = Buffer.concat([Buffer.from([0x4e, 5, 0, 0, 0]), d]);
+    const script = Buffer.concat([dataScript(a, b, c), pushdata4, Buffer.from([0x00])]);
+    expect(dataPushes(script)!.map((p) => Buffer.from(p))).toEqual([a, b, c, d, Buffer.alloc(0)]);
+  });
+
+  it('is null for other scripts, and stops at a truncated push or a non-push opcode', () => {
+    expect(dataPushes(Buffer.from([0x6a, 0x01, 0x01]))).toBeNull();
+    expect(dataPushes(Buffer.from([0x76, 0xa9]))).toBeNull();
+    expect(dataPushes(Buffer.from([0x00, 0x6a, 0x05, 0x01]))).toEqual([]);
+    expect(dataPushes(Buffer.from([0x00, 0x6a, 0x4d, 0x01]))).toEqual([]);
+    expect(dataPushes(Buffer.from([0x00, 0x6a, 0x4e, 0xff, 0xff, 0xff, 0xff, 0x00]))).toEqual([]);
+    expect(dataPushes(Buffer.concat([Buffer.from([0x00, 0x6a]), push(Buffer.from('x')), Buffer.from([0x51]), push(Buffer.from('y'))]))!.map((p) => Buffer.from(p).toString())).toEqual(['x']);
+  });
+
+  it('outputsCarrying finds the output with the published bytes', () => {
+    const tx = parseRawTransaction(raw);
+    expect(outputsCarrying(tx, published)).toEqual([1]);
+    expect(outputsCarrying(tx, Buffer.alloc(32, 1))).toEqual([]);
+  });
+});

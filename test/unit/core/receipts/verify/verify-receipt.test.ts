@@ -1,0 +1,326 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { buildAggregation } from '../../../../../main/core/protocol/aggregation.ts';
+import { fingerprintFor } from '../../../../../main/core/protocol/fingerprint.ts';
+import type { ReceiptV1 } from '../../../../../main/core/receipts/receipt-v1.ts';
+import { parseReceipt, serializeReceipt } from '../../../../../main/core/receipts/receipt-v1.ts';
+import { STEP_IDS, verifyReceipt, withServiceCheck, type StepId, type VerificationReport } from '../../../../../main/core/receipts/verify/verify-receipt.ts';
+import { branch, clone, FILE_DIGEST, header, makeFixture, recordTx, SALT, serializeTx, txidOf, type Draft } from '../receipt-fixture.ts';
+
+const fx = makeFixture();
+const FILE = FILE_DIGEST.toString('hex');
+const withFile = { fileDigest: FILE };
+
+const statuses = (report: VerificationReport) => Object.fromEntries(report.steps.map((s) => [s.id, s.status]));
+const step = (report: VerificationReport, id: StepId) => report.steps.find((s) => s.id === id)!;
+
+function tampered(mutate: (r: Draft) => void): ReceiptV1 {
+  const r = clone(fx.receipt) as Draft;
+  mutate(r);
+  // Every tampered receipt still passes the schema: the verifier, not the reader, must catch it.
+  return parseReceipt(JSON.stringify(r));
+}
+
+/** Rebuilds the block around a different transaction so that only the intended check breaks. */
+function reanchor(r: Draft, raw: Buffer): void {
+  const txid = txidOf(raw);
+  const txids = [...fx.txids.slice(0, 4), txid];
+  const { nodes, root } = branch(txids, 4);
+  const h = header(root);
+  r.transaction = raw.toString('hex');
+  r.registration.txId = txid;
+  r.confirmation.blockHash = h.hash;
+  Object.assign(r.confirmation.merkleProof, { txOrId: txid, nodes, target: h.hex });
+}
+
+describe('a valid receipt', () => {
+  it('with the file: verified, every step passes but the service step, which needs the network', () => {
+    const report = verifyReceipt(fx.receipt, withFile);
+    expect(report.outcome).toBe('verified');
+    expect(report.steps.map((s) => s.id)).toEqual(STEP_IDS);
+    expect(statuses(report)).toEqual({
+      'file-digest': 'pass',
+      record: 'pass',
+      aggregation: 'not-run',
+      fingerprint: 'pass',
+      transaction: 'pass',
+      'merkle-proof': 'pass',
+      'block-header': 'pass',
+      service: 'skipped',
+    });
+    expect(step(report, 'service').detail).toMatch(/network/);
+    expect(report.failedStep).toBeUndefined();
+    expect(report.proves).toContain(`This file existed no later than block ${fx.header.hash}, whose header time is 2026-11-18T`);
+    expect(report.proves).toContain('accurate to about two hours');
+    expect(report.proves).toMatch(/does not prove that the block is on the heaviest chain.*block explorer/);
+    expect(report.unproven).toBeUndefined();
+    for (const s of report.steps) expect(s.label.length).toBeLessThan(20);
+  });
+
+  it('without the file: partially verified, naming what is left unproven', () => {
+    const report = verifyReceipt(fx.receipt);
+    expect(report.outcome).toBe('partially-verified');
+    expect(step(report, 'file-digest').status).toBe('skipped');
+    expect(report.unproven).toHaveLength(1);
+    expect(report.unproven![0]).toMatch(/no file was supplied/);
+    expect(report.proves).toMatch(/^Provided the points left unproven hold, the file whose SHA-256 is/);
+  });
+
+  it('survives serialize -> parse', () => {
+    expect(verifyReceipt(parseReceipt(serializeReceipt(fx.receipt)), withFile).outcome).toBe('verified');
+  });
+
+  it('upper-case hex verifies too', () => {
+    const r = tampered((r) => {
+      r.registration.txId = r.registration.txId.toUpperCase();
+      r.fingerprint.published = r.fingerprint.published.toUpperCase();
+      r.confirmation.merkleProof.target = r.confirmation.merkleProof.target.toUpperCase();
+    });
+    expect(verifyReceipt(r, withFile).outcome).toBe('verified');
+  });
+
+  it.each([
+    ['header only in blockHeader (targetType hash)', (r: Draft) => {
+      r.blockHeader = r.confirmation.merkleProof.target;
+      Object.assign(r.confirmation.merkleProof, { targetType: 'hash', target: r.confirmation.blockHash });
+    }],
+    ['targetType absent', (r: Draft) => {
+      r.blockHeader = r.confirmation.merkleProof.target;
+      r.confirmation.merkleProof.target = r.confirmation.blockHash;
+      delete r.confirmation.merkleProof.targetType;
+    }],
+    ['targetType merkleRoot', (r: Draft) => {
+      r.blockHeader = r.confirmation.merkleProof.target;
+      Object.assign(r.confirmation.merkleProof, { targetType: 'merkleRoot', target: fx.root });
+    }],
+    ['targetType merkleroot', (r: Draft) => {
+      r.blockHeader = r.confirmation.merkleProof.target;
+      Object.assign(r.confirmation.merkleProof, { targetType: 'merkleroot', target: fx.root });
+    }],
+    ['the same header in both places', (r: Draft) => (r.blockHeader = r.confirmation.merkleProof.target)],
+    ['proofType branch, composite false', (r: Draft) => Object.assign(r.confirmation.merkleProof, { proofType: 'branch', composite: false })],
+    ['txOrId the raw transaction', (r: Draft) => (r.confirmation.merkleProof.txOrId = r.transaction)],
+    ['txOrId the raw transaction, no transaction field', (r: Draft) => {
+      r.confirmation.merkleProof.txOrId = r.transaction;
+      delete r.transaction;
+    }],
+  ])('%s: verified', (_, mutate) => {
+    const report = verifyReceipt(tampered(mutate), withFile);
+    expect(report.steps.filter((s) => s.status === 'fail')).toEqual([]);
+    expect(report.outcome).toBe('verified');
+  });
+
+  it('without a transaction: partially verified, transaction skipped, and says what that leaves unproven', () => {
+    const report = verifyReceipt(tampered((r) => delete r.transaction), withFile);
+    expect(report.outcome).toBe('partially-verified');
+    expect(step(report, 'transaction').status).toBe('skipped');
+    expect(report.unproven).toEqual([expect.stringMatching(new RegExp(`transaction ${fx.txid} carries this fingerprint`))]);
+    expect(report.summary).toMatch(/transaction could not be checked/);
+  });
+
+  it('without any header: partially verified, block-header skipped, time as the service reported it', () => {
+    const report = verifyReceipt(
+      tampered((r) => Object.assign(r.confirmation.merkleProof, { targetType: 'hash', target: r.confirmation.blockHash })),
+      withFile,
+    );
+    expect(report.outcome).toBe('partially-verified');
+    expect(step(report, 'block-header').status).toBe('skipped');
+    expect(report.proves).toMatch(/whose time the service reported as 2026-11-19T08:13:20Z \(unchecked/);
+    expect(report.unproven![0]).toMatch(/holds no block header/);
+  });
+
+  it('pending: no confirmation (null or absent)', () => {
+    for (const mutate of [(r: Draft) => (r.confirmation = null), (r: Draft) => delete r.confirmation]) {
+      const report = verifyReceipt(tampered(mutate), withFile);
+      expect(report.outcome).toBe('pending');
+      expect(statuses(report)).toMatchObject({ fingerprint: 'pass', transaction: 'pass', 'merkle-proof': 'skipped', 'block-header': 'skipped' });
+      expect(report.proves).toBeUndefined();
+      expect(report.summary).toMatch(/not confirmed yet/);
+    }
+  });
+
+  it('a pending receipt whose fingerprint is wrong is failed, not pending', () => {
+    const report = verifyReceipt(tampered((r) => Object.assign(r, { confirmation: null, fingerprint: { ...r.fingerprint, published: 'ab'.repeat(32) } })), withFile);
+    expect(report.outcome).toBe('failed');
+    expect(report.failedStep).toBe('fingerprint');
+  });
+});
+
+describe('other encodings and batches', () => {
+  it.each(['', 'Base64', 'SHA256(a+b)|Base64', 'SHA256'])('encode %j verifies', (encode) => {
+    const steps = encode === '' ? FILE_DIGEST : null;
+    const published = steps ?? (encode === 'Base64' ? Buffer.from(FILE_DIGEST.toString('base64')) : null);
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest();
+    const bytes = published ?? (encode === 'SHA256' ? sha(FILE_DIGEST) : Buffer.from(sha(Buffer.concat([Buffer.from('a+b'), FILE_DIGEST])).toString('base64')));
+    const receipt = tampered((r) => {
+      r.fingerprint = { encode, record: FILE, published: bytes.toString('hex') };
+      reanchor(r, recordTx(bytes));
+    });
+    expect(verifyReceipt(receipt, withFile).outcome).toBe('verified');
+  });
+
+  it('a batch: record not-run, aggregation passes; tampering fails at aggregation', () => {
+    const others = [1, 2, 3, 4].map((i) => createHash('sha256').update(`other file ${i}`).digest());
+    const batch = buildAggregation([others[0]!, FILE_DIGEST, ...others.slice(1)]);
+    const proof = batch.proofs[1]!;
+    const root = Buffer.from(batch.root, 'hex');
+    const fp = fingerprintFor(root, SALT);
+    const base = tampered((r) => {
+      r.fingerprint = { ...fp };
+      r.aggregation = { ...proof };
+      reanchor(r, recordTx(Buffer.from(fp.published, 'hex')));
+    });
+    const report = verifyReceipt(base, withFile);
+    expect(report.outcome).toBe('verified');
+    expect(statuses(report)).toMatchObject({ record: 'not-run', aggregation: 'pass' });
+
+    const fail = (mutate: (r: Draft) => void) => {
+      const r = clone(base) as Draft;
+      mutate(r);
+      return verifyReceipt(parseReceipt(JSON.stringify(r)), withFile);
+    };
+    for (const mutate of [
+      (r: Draft) => (r.aggregation.nonce = 'ff'.repeat(16)),
+      (r: Draft) => (r.aggregation.path = r.aggregation.path.map((s: Record<string, string>) => ('left' in s ? { right: s.left } : { left: s.right }))),
+      (r: Draft) => r.aggregation.path.pop(),
+      (r: Draft) => (r.file.sha256 = 'ab'.repeat(32)),
+    ]) {
+      const report = fail(mutate);
+      expect(report.failedStep).toBe(mutate.toString().includes('file.sha256') ? 'file-digest' : 'aggregation');
+    }
+    const rootMismatch = fail((r) => (r.aggregation.root = 'ab'.repeat(32)));
+    expect(rootMismatch.failedStep).toBe('aggregation');
+    expect(rootMismatch.steps.find((s) => s.id === 'aggregation')).toMatchObject({ expected: 'ab'.repeat(32), found: batch.root });
+  });
+});
+
+const OTHER = 'ab'.repeat(32);
+
+// [what, mutation, failing step, the detail must match, check expected/found]
+const TAMPERED: [string, (r: Draft) => void, StepId, RegExp][] = [
+  ['file.sha256 changed', (r) => (r.file.sha256 = OTHER), 'file-digest', /differs from file.sha256/],
+  ['fingerprint.record is not the file digest', (r) => (r.fingerprint.record = OTHER), 'record', /not the file's SHA-256/],
+  ['fingerprint.published changed', (r) => (r.fingerprint.published = OTHER), 'fingerprint', /does not give fingerprint.published/],
+  ['salt changed in encode', (r) => Object.assign(r.fingerprint, { encode: 'SHA256(other)', salt: 'other' }), 'fingerprint', /does not give fingerprint.published/],
+  ['salt field disagrees with encode', (r) => (r.fingerprint.salt = 'other'), 'fingerprint', /salt is not the salt inside/],
+  ['encoder chain changed', (r) => (r.fingerprint.encode = `${r.fingerprint.encode}|Base64`), 'fingerprint', /does not give fingerprint.published/],
+  ['registration.txId changed', (r) => (r.registration.txId = OTHER), 'transaction', /does not hash to registration.txId/],
+  ['a byte of the transaction changed', (r) => (r.transaction = r.transaction.slice(0, -2) + '01'), 'transaction', /does not hash to registration.txId/],
+  ['a transaction without the fingerprint', (r) => reanchor(r, recordTx(Buffer.alloc(32, 9))), 'transaction', /None of the transaction's 2 outputs carries fingerprint.published/],
+  ['a transaction with trailing bytes', (r) => reanchor(r, Buffer.concat([recordTx(Buffer.from(r.fingerprint.published, 'hex')), Buffer.from([0])])), 'transaction', /1 bytes after its end/],
+  ['a truncated transaction', (r) => reanchor(r, recordTx(Buffer.from(r.fingerprint.published, 'hex')).subarray(0, 60)), 'transaction', /truncated/],
+  ['published only in a non-data output', (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 1n, script: Buffer.concat([Buffer.from([0x6a, 32]), Buffer.from(r.fingerprint.published, 'hex')]) }] })), 'transaction', /carries fingerprint.published/],
+  ['txOrId another transaction', (r) => (r.confirmation.merkleProof.txOrId = OTHER), 'merkle-proof', /about another transaction/],
+  ['index odd where the branch says "*"', (r) => (r.confirmation.merkleProof.index = 5), 'merkle-proof', /only valid for a left child/],
+  ['index beyond the branch', (r) => (r.confirmation.merkleProof.index = 12), 'merkle-proof', /does not fit a branch of 3 nodes/],
+  ['proofType tree', (r) => (r.confirmation.merkleProof.proofType = 'tree'), 'merkle-proof', /tree proofs are not supported/],
+  ['composite true', (r) => (r.confirmation.merkleProof.composite = true), 'merkle-proof', /composite proofs are not supported/],
+  ['merkleRoot target wrong', (r) => Object.assign(r.confirmation.merkleProof, { targetType: 'merkleRoot', target: OTHER }), 'merkle-proof', /does not give the proof's target Merkle root/],
+  ['hash target is not blockHash', (r) => Object.assign(r.confirmation.merkleProof, { targetType: 'hash', target: OTHER }), 'merkle-proof', /is not confirmation.blockHash/],
+  ['a sibling node changed', (r) => (r.confirmation.merkleProof.nodes[2] = OTHER), 'block-header', /Merkle root is not the root the proof gives/],
+  ['index 0 (another position)', (r) => (r.confirmation.merkleProof.index = 0), 'block-header', /Merkle root is not the root the proof gives/],
+  ['blockHash changed', (r) => (r.confirmation.blockHash = OTHER), 'block-header', /does not hash to confirmation.blockHash/],
+  ['blockHeader differs from the target header', (r) => (r.blockHeader = header(fx.root, { time: 1 }).hex), 'block-header', /blockHeader differs from the header in merkleProof.target/],
+  ['header time changed', (r) => {
+    const h = header(fx.root, { time: 1_600_000_000 });
+    r.confirmation.merkleProof.target = h.hex;
+  }, 'block-header', /does not hash to confirmation.blockHash/],
+  ['a header without proof of work', (r) => {
+    const h = header(fx.root, { meets: false });
+    r.confirmation.merkleProof.target = h.hex;
+    r.confirmation.blockHash = h.hash;
+  }, 'block-header', /does not meet the target/],
+  ['regtest difficulty on mainnet', (r) => (r.network = 'mainnet'), 'block-header', /easier than this network allows/],
+  ['bits with the sign bit set', (r) => {
+    const h = header(fx.root, { bits: 0x20ffffff, meets: true });
+    r.confirmation.merkleProof.target = h.hex;
+    r.confirmation.blockHash = h.hash;
+  }, 'block-header', /negative target/],
+];
+
+describe('tampered receipts fail at the right step, with expected and found', () => {
+  it.each(TAMPERED)('%s', (_, mutate, failedStep, reason) => {
+    const report = verifyReceipt(tampered(mutate), withFile);
+    expect(report.outcome).toBe('failed');
+    expect(report.failedStep).toBe(failedStep);
+    const failed = step(report, failedStep);
+    expect(failed.status).toBe('fail');
+    expect(failed.detail).toMatch(reason);
+    expect(failed.expected).toBeTruthy();
+    expect(failed.found).toBeTruthy();
+    expect(failed.expected).not.toBe(failed.found);
+    expect(report.summary).toContain(failed.detail);
+    expect(report.proves).toBeUndefined();
+    // Steps before passed (or did not apply); steps after did not run.
+    const at = STEP_IDS.indexOf(failedStep);
+    report.steps.forEach((s, i) => {
+      if (i < at) expect(['pass', 'not-run', 'skipped']).toContain(s.status);
+      if (i > at && s.id !== 'service') expect(s.status).toBe('not-run');
+    });
+  });
+
+  it('a different file fails at file-digest, with the two digests', () => {
+    const other = createHash('sha256').update('another file').digest('hex');
+    const report = verifyReceipt(fx.receipt, { fileDigest: other });
+    expect(report.failedStep).toBe('file-digest');
+    expect(step(report, 'file-digest')).toMatchObject({ status: 'fail', expected: FILE, found: other });
+    expect(verifyReceipt(fx.receipt, { fileDigest: 'not hex' }).failedStep).toBe('file-digest');
+  });
+});
+
+describe('never throws', () => {
+  it('on objects that did not pass the schema', () => {
+    for (const junk of [{}, { file: null }, { ...fx.receipt, confirmation: { merkleProof: null } }, { ...fx.receipt, aggregation: { path: 'x' } }, { ...fx.receipt, fingerprint: 5 }]) {
+      const report = verifyReceipt(junk as unknown as ReceiptV1, withFile);
+      expect(report.outcome).toBe('failed');
+      expect(report.steps.map((s) => s.id)).toEqual(STEP_IDS);
+    }
+  });
+
+  it('on random corruptions of every hex field that still pass the schema', () => {
+    let seed = 42;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const fields: ((r: Draft) => [Draft, string])[] = [
+      (r) => [r, 'transaction'],
+      (r) => [r.confirmation.merkleProof, 'target'],
+      (r) => [r.confirmation.merkleProof, 'txOrId'],
+      (r) => [r.fingerprint, 'published'],
+    ];
+    for (let i = 0; i < 300; i++) {
+      const r = clone(fx.receipt) as Draft;
+      const [obj, key] = fields[rand(fields.length)]!(r);
+      const value: string = obj[key];
+      const at = rand(value.length);
+      obj[key] = value.slice(0, at) + '0123456789abcdef'[rand(16)] + value.slice(at + 1);
+      if (rand(4) === 0) r.confirmation.merkleProof.txOrId = r.transaction.slice(0, 2 * (33 + rand(40)));
+      let receipt: ReceiptV1;
+      try {
+        receipt = parseReceipt(JSON.stringify(r));
+      } catch {
+        continue;
+      }
+      expect(() => verifyReceipt(receipt, withFile)).not.toThrow();
+    }
+  });
+});
+
+describe('withServiceCheck', () => {
+  it('a pass fills the service step and keeps the outcome', () => {
+    const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'pass', detail: 'The service answered match: true.' });
+    expect(report.outcome).toBe('verified');
+    expect(step(report, 'service')).toMatchObject({ status: 'pass', detail: 'The service answered match: true.' });
+  });
+
+  it('a fail fails a report that had not failed, and names the service step', () => {
+    const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'fail', detail: 'The service answered match: false.', expected: 'match: true', found: 'match: false' });
+    expect(report).toMatchObject({ outcome: 'failed', failedStep: 'service' });
+    expect(report.proves).toBeUndefined();
+    expect(step(report, 'service')).toMatchObject({ expected: 'match: true', found: 'match: false' });
+  });
+
+  it('an earlier failure stays the one named', () => {
+    const failed = verifyReceipt(fx.receipt, { fileDigest: OTHER });
+    const report = withServiceCheck(failed, { status: 'fail', detail: 'no' });
+    expect(report.failedStep).toBe('file-digest');
+  });
+});
