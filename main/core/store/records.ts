@@ -208,9 +208,9 @@ export class Records {
     this.setState(id, 'rejected', reason);
   }
 
-  /** Back to `submitting` for another attempt (an interrupted or retried write). */
-  resubmit(id: number): void {
-    this.db.prepare(`UPDATE records SET state = 'submitting', last_error = NULL, updated_at = ? WHERE id = ?`).run(this.now(), id);
+  /** Notes why the last attempt did not finish, without changing the state (an answer lost in transit). */
+  noteError(id: number, message: string): void {
+    this.db.prepare('UPDATE records SET last_error = ?, updated_at = ? WHERE id = ?').run(message, this.now(), id);
   }
 
   recordConfirmation(id: number, u: ConfirmationUpdate, nextCheckAt: number | null): void {

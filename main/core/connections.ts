@@ -1,0 +1,88 @@
+import { ExplorerApi, sandboxExplorerTemplates, type ExplorerTemplates } from './api/explorer-api.ts';
+import type { TransportOptions } from './api/http-client.ts';
+import { IdentityApi } from './api/identity-api.ts';
+import { RecordApi } from './api/record-api.ts';
+import type { EmbeddedSandbox } from './sandbox-host/embedded-sandbox.ts';
+import { resolveApiKey } from './secrets/resolve-api-key.ts';
+import type { SecretStore } from './secrets/secret-store.ts';
+import type { Profile, Profiles } from './store/profiles.ts';
+
+/**
+ * How to reach a profile's service: the record API, the explorer for raw transactions and
+ * headers, and the identity service. The Sandbox profile reaches the embedded sandbox (started on
+ * first use); NOTARIUM_BASE_URL and NOTARIUM_API_KEY override any profile, for scripts.
+ */
+
+export interface Connection {
+  profile: Profile;
+  baseUrl: string;
+  api: RecordApi;
+  /** Null when the profile names no explorer: receipts then carry what the proof holds. */
+  explorer: ExplorerApi | null;
+  /** Null when the profile names no identity service. */
+  identity: IdentityApi | null;
+}
+
+export interface ConnectionsOptions {
+  profiles: Profiles;
+  sandbox: EmbeddedSandbox;
+  secrets: SecretStore;
+  env?: NodeJS.ProcessEnv;
+  transport?: TransportOptions;
+}
+
+export const BASE_URL_ENV = 'NOTARIUM_BASE_URL';
+
+export class Connections {
+  private readonly cache = new Map<string, Promise<Connection>>();
+
+  constructor(private readonly options: ConnectionsOptions) {}
+
+  forProfile(name: string): Promise<Connection> {
+    let connection = this.cache.get(name);
+    if (!connection) {
+      connection = this.open(this.options.profiles.require(name));
+      connection.catch(() => this.cache.delete(name));
+      this.cache.set(name, connection);
+    }
+    return connection;
+  }
+
+  /** Forget cached connections (a profile changed, or the sandbox host went away). */
+  reset(): void {
+    this.cache.clear();
+  }
+
+  private async open(profile: Profile): Promise<Connection> {
+    const env = this.options.env ?? process.env;
+    const transport = this.options.transport ?? {};
+    const override = env[BASE_URL_ENV];
+    if (profile.kind === 'sandbox' && !override) {
+      const endpoint = await this.options.sandbox.connect();
+      const apiKey = env.NOTARIUM_API_KEY || endpoint.apiKey;
+      return {
+        profile,
+        baseUrl: endpoint.baseUrl,
+        api: new RecordApi({ ...transport, baseUrl: endpoint.baseUrl, apiKey }),
+        explorer: new ExplorerApi({ ...transport, templates: sandboxExplorerTemplates(endpoint.baseUrl) }),
+        identity: new IdentityApi({ ...transport, authUrl: endpoint.authUrl, envId: endpoint.envId }),
+      };
+    }
+    const baseUrl = override || profile.baseUrl!;
+    const apiKey = () => resolveApiKey(profile.name, { store: this.options.secrets, env });
+    const templates = explorerTemplates(profile, baseUrl, Boolean(override) && profile.kind === 'sandbox');
+    return {
+      profile,
+      baseUrl,
+      api: new RecordApi({ ...transport, baseUrl, apiKey }),
+      explorer: templates ? new ExplorerApi({ ...transport, templates }) : null,
+      identity: profile.authUrl && profile.envId ? new IdentityApi({ ...transport, authUrl: profile.authUrl, envId: profile.envId }) : null,
+    };
+  }
+}
+
+function explorerTemplates(profile: Profile, baseUrl: string, sandboxElsewhere: boolean): ExplorerTemplates | null {
+  if (sandboxElsewhere) return sandboxExplorerTemplates(baseUrl);
+  if (profile.explorerTxUrl && profile.explorerHeaderUrl) return { transactionHex: profile.explorerTxUrl, blockHeader: profile.explorerHeaderUrl };
+  return null;
+}

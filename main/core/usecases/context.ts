@@ -1,0 +1,23 @@
+import type { Connections } from '../connections.ts';
+import type { HashProgress, HashResult } from '../hashing/hash-pool.ts';
+import type { Library } from '../store/library.ts';
+import type { StoredRecord } from '../store/records.ts';
+
+/** What every use-case works with; the Notary wires the real ones, tests may wire their own. */
+export interface NotaryContext {
+  library: Library;
+  connections: Connections;
+  hash(path: string, options?: { signal?: AbortSignal; onProgress?: (p: HashProgress) => void }): Promise<HashResult>;
+  now(): number;
+  /** A fresh idempotency key. */
+  newKey(): string;
+  /** A record changed (registered, confirmed, failed…): the shells update their views. */
+  recordUpdated(record: StoredRecord): void;
+  /** New pending work for the poller. */
+  wakePoller(): void;
+}
+
+/** The profile a use-case acts in: the one named, or the current one. */
+export function profileName(ctx: NotaryContext, profile?: string): string {
+  return profile ? ctx.library.profiles.require(profile).name : ctx.library.profiles.currentName();
+}
