@@ -118,6 +118,12 @@ export class Poller {
     if (next !== null) this.schedule(next - now);
   }
 
+  /** Checks one record now, outside the schedule (a "status" command), and stores the answer. */
+  checkNow(record: StoredRecord): Promise<void> {
+    const running = this.inFlight.get(record.id);
+    return running ?? this.checkOne(record);
+  }
+
   private async checkOne(record: StoredRecord): Promise<void> {
     const { records } = this.options;
     const profile = this.options.profile(record.profile);

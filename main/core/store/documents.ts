@@ -29,6 +29,19 @@ export class Documents {
     return this.get(Number(id))!;
   }
 
+  /** A version known from an imported receipt: it becomes the head when it is the newest. */
+  noteImportedVersion(id: number, txId: string, version: number, finalises: boolean): void {
+    const newest = this.db.prepare<[number], { v: number | null }>('SELECT max(version) AS v FROM records WHERE document_id = ?').get(id)!.v ?? 0;
+    const now = this.now();
+    this.db
+      .prepare(
+        `UPDATE documents SET first_tx_id = CASE WHEN @version = 1 THEN @txId ELSE first_tx_id END,
+           head_tx_id = CASE WHEN @version >= @newest THEN @txId ELSE head_tx_id END,
+           finalised_at = CASE WHEN @finalises = 1 THEN @now ELSE finalised_at END, updated_at = @now WHERE id = @id`,
+      )
+      .run({ id, txId: txId.toLowerCase(), version, newest, finalises: finalises ? 1 : 0, now });
+  }
+
   get(id: number): StoredDocument | undefined {
     return this.db.prepare<[number], StoredDocument>(`${SELECT} WHERE id = ?`).get(id);
   }

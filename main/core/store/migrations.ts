@@ -23,7 +23,7 @@ export const MIGRATIONS: readonly string[] = [
     explorer_link_url     TEXT,             -- a page for people, template with {txId}
     network               TEXT NOT NULL,    -- receipt label: sandbox | mainnet | testnet | ...
     target_confirmations  INTEGER NOT NULL CHECK (target_confirmations BETWEEN 1 AND 1000),
-    expected_block_seconds INTEGER NOT NULL CHECK (expected_block_seconds >= 1),
+    expected_block_seconds REAL NOT NULL CHECK (expected_block_seconds > 0),
     reject_after_seconds  INTEGER NOT NULL CHECK (reject_after_seconds >= 1),
     idempotent_writes     INTEGER NOT NULL DEFAULT 0,  -- the service honours Idempotency-Key
     created_at            INTEGER NOT NULL,

@@ -58,7 +58,7 @@ export const profileInputSchema = z
     explorerLinkUrl: template('{txId}').nullable().default(null),
     network: z.string().min(1).max(32).regex(/^[a-z0-9-]+$/).default('mainnet'),
     targetConfirmations: z.number().int().min(1).max(1000).default(6),
-    expectedBlockSeconds: z.number().int().min(1).max(86_400).default(600),
+    expectedBlockSeconds: z.number().positive().max(86_400).default(600),
     rejectAfterSeconds: z.number().int().min(60).max(30 * 86_400).default(7200),
     idempotentWrites: z.boolean().default(false),
   })
@@ -138,6 +138,13 @@ export class Profiles {
     const profile: Profile = { ...parsed.data, kind: 'service' };
     this.write(profile, this.get(profile.name) ? 'update' : 'insert');
     return profile;
+  }
+
+  /** The embedded sandbox mines at the interval the app runs it with; its profile follows. */
+  tuneSandbox(blockIntervalSeconds: number): void {
+    this.db
+      .prepare("UPDATE profiles SET expected_block_seconds = ?, reject_after_seconds = ?, updated_at = ? WHERE kind = 'sandbox'")
+      .run(blockIntervalSeconds, Math.max(120, Math.ceil(blockIntervalSeconds * 12)), this.now());
   }
 
   remove(name: string): void {

@@ -247,6 +247,39 @@ export class Records {
     this.db.prepare('UPDATE records SET checks = checks + 1, last_error = ?, next_check_at = ?, updated_at = ? WHERE id = ?').run(message, nextCheckAt, this.now(), id);
   }
 
+  /** The raw transaction and block header, kept so receipts can be written without the network later. */
+  setEvidence(id: number, evidence: { rawTx?: string | null; blockHeader?: string | null }): void {
+    this.db
+      .prepare('UPDATE records SET raw_tx = coalesce(?, raw_tx), block_header = coalesce(?, block_header), updated_at = ? WHERE id = ?')
+      .run(evidence.rawTx ?? null, evidence.blockHeader ?? null, this.now(), id);
+  }
+
+  /** A registration known from a receipt (imported), in the state its confirmation shows. */
+  insertImported(r: Omit<Submission, 'idempotencyKey'> & { txId: string; state: 'published' | 'confirmed' | 'settled'; confirmations: number; blockHash: string | null; blockTime: string | null; confirmation: unknown; rawTx: string | null; blockHeader: string | null; receiptPath: string }): StoredRecord {
+    const now = this.now();
+    const id = this.db
+      .prepare(
+        `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex, tx_id, prev_tx_id,
+           document_id, version, confirmations, block_hash, block_time, confirmation, raw_tx, block_header, receipt_path,
+           next_check_at, created_at, published_at, confirmed_at, updated_at)
+         VALUES (@profile, @kind, @state, @name, @path, @size, @sha256, @encode, @salt, @recordHex, @publishedHex, @txId, @prevTxId,
+           @documentId, @version, @confirmations, @blockHash, @blockTime, @confirmation, @rawTx, @blockHeader, @receiptPath,
+           @nextCheckAt, @now, @now, @confirmedAt, @now)`,
+      )
+      .run({
+        documentId: null,
+        version: null,
+        prevTxId: null,
+        ...r,
+        txId: r.txId.toLowerCase(),
+        confirmation: r.confirmation === null ? null : JSON.stringify(r.confirmation),
+        nextCheckAt: r.state === 'settled' ? null : now,
+        confirmedAt: r.state === 'published' ? null : now,
+        now,
+      }).lastInsertRowid;
+    return this.get(Number(id))!;
+  }
+
   setReceiptPath(id: number, path: string): void {
     this.db.prepare('UPDATE records SET receipt_path = ?, updated_at = ? WHERE id = ?').run(path, this.now(), id);
   }

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { TransportOptions } from './api/http-client.ts';
+import { embeddedSandboxDir } from './app-paths.ts';
+import { Connections } from './connections.ts';
+import { HashPool } from './hashing/hash-pool.ts';
+import { Poller, type StatusAnswer } from './poller/poller.ts';
+import { EmbeddedSandbox } from './sandbox-host/embedded-sandbox.ts';
+import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
+import type { SecretStore } from './secrets/secret-store.ts';
+import { Library } from './store/library.ts';
+import type { StoredRecord } from './store/records.ts';
+import type { NotaryContext } from './usecases/context.ts';
+import type { Follower } from './usecases/follow.ts';
+import { gatherEvidence, writeReceipt } from './usecases/receipts.ts';
+
+/**
+ * The notary engine every shell (desktop, web, CLI) uses: the library, the hashing pool, the
+ * connections to services, and the poller, wired once. Use-cases take its context.
+ */
+
+export interface NotaryEvents {
+  'record-updated': [record: StoredRecord];
+  /** Something went wrong in the background (a status check, a receipt that could not be written). */
+  'background-error': [record: StoredRecord, message: string];
+}
+
+export interface NotaryOptions {
+  /** Notarium's data directory (library, embedded sandbox). */
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+  secrets?: SecretStore;
+  now?: () => number;
+  /** Seconds between blocks of the embedded sandbox (default 10). */
+  sandboxBlockInterval?: number;
+  transport?: TransportOptions;
+  /** Write a receipt next to the file when its registration is in a block (default true). */
+  autoReceipts?: boolean;
+  pollerConcurrency?: number;
+  pollerRatePerSecond?: number;
+}
+
+export class Notary {
+  readonly library: Library;
+  readonly connections: Connections;
+  readonly sandbox: EmbeddedSandbox;
+  readonly poller: Poller;
+  readonly events = new EventEmitter<NotaryEvents>();
+  readonly context: NotaryContext;
+  private readonly hashPool = new HashPool();
+
+  constructor(private readonly options: NotaryOptions) {
+    const now = options.now ?? Date.now;
+    const env = options.env ?? process.env;
+    const blockInterval = options.sandboxBlockInterval ?? 10;
+    this.library = Library.open(options.dataDir, now);
+    this.library.profiles.tuneSandbox(blockInterval);
+    this.sandbox = new EmbeddedSandbox(embeddedSandboxDir({ ...env, NOTARIUM_HOME: options.dataDir }), { blockInterval });
+    this.connections = new Connections({
+      profiles: this.library.profiles,
+      sandbox: this.sandbox,
+      secrets: options.secrets ?? new KeychainSecretStore(),
+      env,
+      transport: options.transport,
+    });
+    this.poller = new Poller({
+      records: this.library.records,
+      profile: (name) => this.library.profiles.require(name),
+      check: (record) => this.statusOf(record),
+      onUpdate: (record, before) => this.afterCheck(record, before),
+      onError: (record, err) => this.events.emit('background-error', record, err instanceof Error ? err.message : String(err)),
+      concurrency: options.pollerConcurrency,
+      ratePerSecond: options.pollerRatePerSecond,
+    });
+    this.context = {
+      library: this.library,
+      connections: this.connections,
+      hash: (path, o) => this.hashPool.hashFile(path, o),
+      now,
+      newKey: () => randomUUID(),
+      recordUpdated: (record) => this.events.emit('record-updated', record),
+      wakePoller: () => this.poller.wake(),
+    };
+  }
+
+  /** Asks the service about a record, by the endpoint its kind uses. */
+  private async statusOf(record: StoredRecord): Promise<StatusAnswer> {
+    const { api } = await this.connections.forProfile(record.profile);
+    const answer = record.kind === 'record' ? await api.recordStatus(record.txId!) : await api.linkedStatus(record.txId!);
+    if (answer.kind === 'unknown') return answer;
+    if (!answer.confirmation) return { kind: 'pending' };
+    return { kind: 'confirmed', confirmation: { ...answer.confirmation } };
+  }
+
+  /** In a block for the first time, or settled: keep the evidence and write the receipt beside the file. */
+  private async afterCheck(record: StoredRecord, before: StoredRecord): Promise<void> {
+    const reached = (record.state === 'confirmed' && before.state === 'published') || (record.state === 'settled' && before.state !== 'settled');
+    let current = record;
+    if (reached) {
+      current = await gatherEvidence(this.context, record);
+      if ((this.options.autoReceipts ?? true) && current.path && current.kind !== 'linked-delete') {
+        try {
+          await writeReceipt(this.context, current);
+          current = this.library.records.get(record.id)!;
+        } catch (err) {
+          this.events.emit('background-error', current, err instanceof Error ? err.message : String(err));
+        }
+      }
+    }
+    if (current.state !== before.state || current.confirmations !== before.confirmations || current.lastError !== before.lastError || reached) {
+      this.events.emit('record-updated', current);
+    }
+  }
+
+  /** What status and wait need: checks on demand and the stream of changes. */
+  get follower(): Follower {
+    return {
+      checkNow: (record) => this.poller.checkNow(record),
+      subscribe: (listener) => {
+        this.events.on('record-updated', listener);
+        return () => this.events.off('record-updated', listener);
+      },
+    };
+  }
+
+  /** Follows every pending registration in the background until it settles. */
+  startPoller(): void {
+    this.poller.start();
+  }
+
+  async close(): Promise<void> {
+    await this.poller.stop();
+    await this.hashPool.close();
+    await this.sandbox.stop();
+    this.library.close();
+  }
+}

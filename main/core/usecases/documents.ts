@@ -1,0 +1,172 @@
+import { hex } from '@scure/base';
+import { basename, resolve } from 'node:path';
+import { NotariumError } from '../errors/notarium-error.ts';
+import { fingerprintFor } from '../protocol/fingerprint.ts';
+import type { StoredDocument } from '../store/documents.ts';
+import type { StoredRecord } from '../store/records.ts';
+import type { NotaryContext } from './context.ts';
+import { isTxId, resolveDocument } from './resolve-target.ts';
+import { submitRecord } from './submit.ts';
+
+/** A document's versions as a chain of linked records: add a version, finalise, history, which version. */
+
+/** The head must be published before anything can follow it. */
+function checkExtendable(ctx: NotaryContext, document: StoredDocument): StoredRecord[] {
+  if (document.finalisedAt !== null) throw new NotariumError('TX_NOT_LINKABLE', `The document "${document.name}" is finalised: it cannot take new versions.`);
+  const versions = ctx.library.records.ofDocument(document.id);
+  const pending = versions.find((v) => v.state === 'submitting');
+  if (pending) {
+    throw new NotariumError('USAGE', `Version ${pending.version} of "${document.name}" was sent but its answer was lost; run the same command again to finish it first.`);
+  }
+  if (!document.headTxId) throw new NotariumError('USAGE', `The document "${document.name}" has no published version yet.`);
+  return versions;
+}
+
+export async function addVersion(ctx: NotaryContext, file: string, of: string, options: { signal?: AbortSignal; profile?: string } = {}): Promise<StoredRecord> {
+  const document = await resolveDocument(ctx, of, options.profile);
+  const path = resolve(file);
+  const { sha256, size } = await ctx.hash(path, { signal: options.signal });
+  const inDoubt = ctx.library.records.ofDocument(document.id).find((v) => v.state === 'submitting' && v.sha256 === sha256);
+  if (inDoubt) return submitRecord(ctx, inDoubt, options.signal);
+  const versions = checkExtendable(ctx, document);
+  const same = versions.find((v) => v.sha256 === sha256 && v.state !== 'failed' && v.state !== 'rejected');
+  if (same) throw new NotariumError('USAGE', `${basename(path)} is already version ${same.version} of "${document.name}".`);
+  const fingerprint = fingerprintFor(hex.decode(sha256));
+  const record = ctx.library.records.insertSubmitting({
+    profile: document.profile,
+    kind: 'linked-update',
+    name: basename(path),
+    path,
+    size,
+    sha256,
+    encode: fingerprint.encode,
+    salt: fingerprint.salt,
+    recordHex: fingerprint.record,
+    publishedHex: fingerprint.published,
+    idempotencyKey: ctx.newKey(),
+    prevTxId: document.headTxId,
+    documentId: document.id,
+    version: nextVersion(versions),
+  });
+  ctx.recordUpdated(record);
+  return submitRecord(ctx, record, options.signal);
+}
+
+/** Appends the final, empty record: the chain can no longer be updated. */
+export async function finaliseDocument(ctx: NotaryContext, of: string, options: { signal?: AbortSignal; profile?: string } = {}): Promise<StoredRecord> {
+  const document = await resolveDocument(ctx, of, options.profile);
+  const inDoubt = ctx.library.records.ofDocument(document.id).find((v) => v.state === 'submitting' && v.kind === 'linked-delete');
+  if (inDoubt) return submitRecord(ctx, inDoubt, options.signal);
+  const versions = checkExtendable(ctx, document);
+  const record = ctx.library.records.insertSubmitting({
+    profile: document.profile,
+    kind: 'linked-delete',
+    name: document.name,
+    path: null,
+    size: null,
+    sha256: null,
+    encode: '',
+    salt: null,
+    recordHex: '',
+    publishedHex: '',
+    idempotencyKey: ctx.newKey(),
+    prevTxId: document.headTxId,
+    documentId: document.id,
+    version: nextVersion(versions),
+  });
+  ctx.recordUpdated(record);
+  return submitRecord(ctx, record, options.signal);
+}
+
+function nextVersion(versions: StoredRecord[]): number {
+  return Math.max(0, ...versions.map((v) => v.version ?? 0)) + 1;
+}
+
+export interface HistoryEntry {
+  version: number;
+  txId: string;
+  kind: StoredRecord['kind'] | 'unknown';
+  /** The library's record of this version, when it has one. */
+  record: StoredRecord | null;
+}
+
+export interface DocumentHistory {
+  document: StoredDocument | null;
+  versions: HistoryEntry[];
+  /** False when the chain could not be read from the service and only the library's view is shown. */
+  online: boolean;
+  finalised: boolean;
+}
+
+const NAVIGATE_STEP = 100;
+
+/**
+ * The whole chain from any entry point: navigated backward to its first record and forward to its
+ * last on the service (versions added elsewhere appear too), matched with the library's records.
+ */
+export async function documentHistory(ctx: NotaryContext, target: string, options: { profile?: string; offline?: boolean } = {}): Promise<DocumentHistory> {
+  let document: StoredDocument | null = null;
+  let entry: string;
+  let profile = options.profile ?? ctx.library.profiles.currentName();
+  if (isTxId(target) && !ctx.library.records.byTxId(target)) {
+    entry = target.toLowerCase();
+  } else {
+    document = await resolveDocument(ctx, target, options.profile);
+    profile = document.profile;
+    entry = document.headTxId ?? document.firstTxId ?? '';
+  }
+  const local = document ? ctx.library.records.ofDocument(document.id) : [];
+  const fromLibrary = (): DocumentHistory => ({
+    document,
+    versions: local.filter((r) => r.txId).map((r) => ({ version: r.version ?? 0, txId: r.txId!, kind: r.kind, record: r })),
+    online: false,
+    finalised: document?.finalisedAt != null,
+  });
+  if (options.offline || !entry) return fromLibrary();
+  let chain: string[];
+  try {
+    chain = await readChain(ctx, profile, entry);
+  } catch (err) {
+    if (document) return fromLibrary();
+    throw err;
+  }
+  const versions = chain.map((txId, i): HistoryEntry => {
+    const record = ctx.library.records.byTxId(txId) ?? null;
+    return { version: i + 1, txId, kind: record?.kind ?? 'unknown', record };
+  });
+  const last = versions.at(-1);
+  return { document, versions, online: true, finalised: last?.kind === 'linked-delete' || document?.finalisedAt != null };
+}
+
+async function readChain(ctx: NotaryContext, profile: string, entry: string): Promise<string[]> {
+  const { api } = await ctx.connections.forProfile(profile);
+  const walk = async (direction: 1 | -1): Promise<string[]> => {
+    const ids: string[] = [];
+    let from = entry;
+    for (;;) {
+      const page = await api.navigate(from, direction * NAVIGATE_STEP);
+      ids.push(...page.txIds);
+      if (page.endOfLinks || page.txIds.length === 0) return ids;
+      from = page.txIds.at(-1)!;
+    }
+  };
+  const [earlier, later] = await Promise.all([walk(-1), walk(1)]);
+  return [...earlier.reverse(), entry, ...later];
+}
+
+export interface WhichVersion {
+  document: StoredDocument;
+  /** The versions whose content is this file (usually one). */
+  matches: StoredRecord[];
+  versions: number;
+}
+
+/** Which version of a document a file is, by its content. */
+export async function whichVersion(ctx: NotaryContext, file: string, of?: string, options: { profile?: string } = {}): Promise<WhichVersion | null> {
+  const { sha256 } = await ctx.hash(resolve(file));
+  const candidates = ctx.library.records.bySha256(sha256, options.profile).filter((r) => r.documentId !== null && r.state !== 'failed' && r.state !== 'rejected');
+  const document = of ? await resolveDocument(ctx, of, options.profile) : candidates[0] ? ctx.library.documents.get(candidates[0].documentId!)! : null;
+  if (!document) return null;
+  const versions = ctx.library.records.ofDocument(document.id);
+  return { document, matches: candidates.filter((r) => r.documentId === document.id), versions: versions.filter((v) => v.kind !== 'linked-delete').length };
+}

@@ -1,0 +1,83 @@
+import { NotariumError } from '../errors/notarium-error.ts';
+import type { StoredRecord } from '../store/records.ts';
+import type { NotaryContext } from './context.ts';
+import { resolveRecord } from './resolve-target.ts';
+
+/** Status and waiting: ask the service now, or follow a registration until it is deep enough. */
+
+export interface Follower {
+  /** Checks one record now and stores the answer. */
+  checkNow(record: StoredRecord): Promise<void>;
+  /** Calls `listener` on every record change; returns the unsubscribe function. */
+  subscribe(listener: (record: StoredRecord) => void): () => void;
+}
+
+const FOLLOWED = new Set(['published', 'confirmed']);
+
+/** The record of `target`, refreshed from the service when it is still being followed. */
+export async function currentStatus(ctx: NotaryContext, follower: Follower, target: string, options: { profile?: string; offline?: boolean } = {}): Promise<StoredRecord> {
+  const record = await resolveRecord(ctx, target, options.profile);
+  if (!options.offline && FOLLOWED.has(record.state)) await follower.checkNow(record);
+  return ctx.library.records.get(record.id)!;
+}
+
+export interface WaitOptions {
+  profile?: string;
+  /** Depth to wait for (default: the profile's target confirmations). */
+  confirmations?: number;
+  signal?: AbortSignal;
+  onUpdate?(record: StoredRecord): void;
+}
+
+/**
+ * Resolves once the registration has `confirmations` blocks (or is rejected or failed). The
+ * poller drives the checks up to the profile's target; deeper waits check once per block.
+ */
+export async function waitFor(ctx: NotaryContext, follower: Follower, target: string, options: WaitOptions = {}): Promise<StoredRecord> {
+  let record = await resolveRecord(ctx, target, options.profile);
+  const profile = ctx.library.profiles.require(record.profile);
+  const depth = options.confirmations ?? profile.targetConfirmations;
+  const done = (r: StoredRecord) => r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && r.state !== 'published');
+  if (record.state === 'submitting') {
+    throw new NotariumError('USAGE', `${record.name} was sent but its answer was lost: run "notarium notarise" on it again to finish the registration first.`);
+  }
+  while (!done(record)) {
+    if (options.signal?.aborted) throw new NotariumError('CANCELLED');
+    if (record.state === 'settled') {
+      // Past the profile's target the poller stops; go on once per block.
+      await sleep(profile.expectedBlockSeconds * 1000, options.signal);
+      await follower.checkNow(record);
+    } else {
+      await nextUpdate(follower, record.id, options.signal);
+    }
+    record = ctx.library.records.get(record.id)!;
+    options.onUpdate?.(record);
+  }
+  return record;
+}
+
+function nextUpdate(follower: Follower, id: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = follower.subscribe((r) => {
+      if (r.id !== id) return;
+      cleanup();
+      resolve();
+    });
+    const onAbort = (): void => {
+      cleanup();
+      reject(new NotariumError('CANCELLED'));
+    };
+    const cleanup = (): void => {
+      stop();
+      signal?.removeEventListener('abort', onAbort);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(new NotariumError('CANCELLED'))), { once: true });
+  });
+}

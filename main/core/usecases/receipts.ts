@@ -1,0 +1,194 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Confirmation } from '../api/responses.ts';
+import { NotariumError } from '../errors/notarium-error.ts';
+import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
+import { parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { verifyReceipt } from '../receipts/verify/verify-receipt.ts';
+import type { StoredRecord } from '../store/records.ts';
+import { profileName, type NotaryContext } from './context.ts';
+import { resolveDocument, resolveRecord } from './resolve-target.ts';
+
+/** Receipts: what a record needs to verify offline, written next to its file or elsewhere, and read back in. */
+
+/** The record's confirmation when it is complete enough for a receipt (in a block, with a proof). */
+export function confirmationOf(record: StoredRecord): ServiceConfirmation | null {
+  const c = record.confirmation as Confirmation | null;
+  if (!c || !c.blockHash || !c.merkleProof) return null;
+  return { ...c, blockHash: c.blockHash, merkleProof: { ...c.merkleProof } };
+}
+
+/**
+ * Fetches the raw transaction and the block header (unless the proof carries it) from the
+ * profile's explorer and keeps them in the library. Best effort: without them a receipt still
+ * verifies, partially.
+ */
+export async function gatherEvidence(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord> {
+  const confirmation = confirmationOf(record);
+  if (!confirmation || !record.txId) return record;
+  const needsTx = !record.rawTx;
+  const needsHeader = !record.blockHeader && confirmation.merkleProof.targetType !== 'header';
+  if (!needsTx && !needsHeader) return record;
+  const { explorer } = await ctx.connections.forProfile(record.profile);
+  if (!explorer) return record;
+  const [rawTx, blockHeader] = await Promise.all([
+    needsTx ? explorer.transactionHex(record.txId).catch(() => null) : null,
+    needsHeader ? explorer.blockHeaderHex(confirmation.blockHash).catch(() => null) : null,
+  ]);
+  ctx.library.records.setEvidence(record.id, { rawTx, blockHeader });
+  return ctx.library.records.get(record.id)!;
+}
+
+/** The format-1 receipt of a stored registration (throws for a record that has no file content). */
+export async function receiptOf(ctx: NotaryContext, record: StoredRecord): Promise<ReceiptV1> {
+  if (record.kind === 'linked-delete' || record.sha256 === null || record.size === null) {
+    throw new NotariumError('USAGE', 'This registration finalises a document and holds no file, so it has no receipt of its own; export the document instead.');
+  }
+  if (!record.txId) throw new NotariumError('USAGE', `${record.name} has not been accepted by the service yet, so it has no receipt.`);
+  const { baseUrl, profile } = await ctx.connections.forProfile(record.profile);
+  return buildReceipt(
+    {
+      file: { name: record.name, size: record.size, sha256: record.sha256 },
+      fingerprint: { encode: record.encode!, salt: record.salt, record: record.recordHex!, published: record.publishedHex! },
+      registration: { kind: record.kind, serviceUrl: baseUrl, txId: record.txId, prevTxId: record.prevTxId, version: record.version },
+      network: profile.network,
+      transaction: record.rawTx,
+      confirmation: confirmationOf(record),
+      blockHeader: record.blockHeader,
+    },
+    { now: () => new Date(ctx.now()) },
+  );
+}
+
+/** Writes atomically (temp file + rename): a reader never sees half a receipt. */
+function writeAtomically(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, path);
+}
+
+/** Writes the record's receipt to `out`, or next to its file as `<name>.receipt.json`. */
+export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out?: string): Promise<string> {
+  const enriched = await gatherEvidence(ctx, record);
+  const receipt = await receiptOf(ctx, enriched);
+  const path = out ? resolve(out) : enriched.path ? join(dirname(enriched.path), receiptFileName(enriched.name)) : null;
+  if (!path) throw new NotariumError('USAGE', `Notarium does not know where ${record.name} is: name the receipt file with -o.`);
+  try {
+    writeAtomically(path, serializeReceipt(receipt));
+  } catch (err) {
+    throw new NotariumError('FILE_UNREADABLE', `The receipt could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): choose another place with -o.`, { cause: err });
+  }
+  ctx.library.records.setReceiptPath(record.id, path);
+  return path;
+}
+
+export interface ExportResult {
+  /** The receipt files written, one per registration (one per version for a document). */
+  receipts: string[];
+  /** A document's index file, listing its versions and their receipts. */
+  index?: string;
+}
+
+/** Exports the receipt of `target` (a file or txId); for a document version, every version's. */
+export async function exportReceipts(ctx: NotaryContext, target: string, options: { out?: string; profile?: string; document?: boolean } = {}): Promise<ExportResult> {
+  const record = await resolveRecord(ctx, target, options.profile);
+  if (record.documentId === null || options.document === false) return { receipts: [await writeReceipt(ctx, record, options.out)] };
+  const document = await resolveDocument(ctx, target, options.profile);
+  const versions = ctx.library.records.ofDocument(document.id).filter((v) => v.txId);
+  const folder = options.out ? resolve(options.out) : record.path ? dirname(record.path) : null;
+  if (!folder) throw new NotariumError('USAGE', `Notarium does not know where ${record.name} is: name a folder for the receipts with -o.`);
+  const receipts: string[] = [];
+  const entries = [];
+  for (const v of versions) {
+    const file = v.kind === 'linked-delete' ? null : await writeReceipt(ctx, v, join(folder, receiptFileName(`${stem(document.name)}.v${v.version}${extension(document.name)}`)));
+    if (file) receipts.push(file);
+    entries.push({ version: v.version, kind: v.kind, txId: v.txId, prevTxId: v.prevTxId, file: v.name, sha256: v.sha256, receipt: file ? basename(file) : null });
+  }
+  const index = join(folder, `${document.name}.versions.json`);
+  const body = { format: 'notarium-document-index/1', document: document.name, network: ctx.library.profiles.require(document.profile).network, finalised: document.finalisedAt !== null, versions: entries };
+  writeAtomically(index, JSON.stringify(body, null, 2) + '\n');
+  return { receipts, index };
+}
+
+function stem(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+function extension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot) : '';
+}
+
+/** Reads a receipt file, with the errors people need for a wrong or unreadable one. */
+export function readReceiptFile(path: string): ReceiptV1 {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new NotariumError('FILE_UNREADABLE', `The receipt ${path} could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`, { cause: err });
+  }
+  try {
+    return parseReceipt(text);
+  } catch (err) {
+    if (err instanceof NotariumError) throw new NotariumError(err.code, `${path}: ${err.message}`, { cause: err });
+    throw err;
+  }
+}
+
+/**
+ * Imports a receipt into the library (for "which version", verification by content, and the
+ * poller when it is not settled yet). A receipt that fails verification is refused.
+ */
+export function importReceipt(ctx: NotaryContext, receiptPath: string, options: { profile?: string } = {}): { record: StoredRecord; imported: boolean } {
+  const path = resolve(receiptPath);
+  const receipt = readReceiptFile(path);
+  const report = verifyReceipt(receipt);
+  if (report.outcome === 'failed') throw new NotariumError('RECEIPT_INVALID', `${path} does not verify: ${report.summary}`);
+  const profile = profileName(ctx, options.profile);
+  const existing = ctx.library.records.byTxId(receipt.registration.txId, profile);
+  if (existing) return { record: existing, imported: false };
+  const c = receipt.confirmation ?? null;
+  const target = ctx.library.profiles.require(profile).targetConfirmations;
+  const filePath = join(dirname(path), receipt.file.name);
+  const { kind, prevTxId } = receipt.registration;
+  let documentId: number | null = null;
+  let version = receipt.registration.version ?? null;
+  if (kind === 'linked-create') {
+    documentId = ctx.library.documents.create(profile, receipt.file.name).id;
+    version ??= 1;
+  } else if (kind !== 'record' && prevTxId) {
+    const previous = ctx.library.records.byTxId(prevTxId, profile);
+    documentId = previous?.documentId ?? null;
+    if (previous) version ??= (previous.version ?? 0) + 1;
+  }
+  const record = ctx.library.records.insertImported({
+    profile,
+    kind: receipt.registration.kind,
+    name: receipt.file.name,
+    path: existsSync(filePath) ? filePath : null,
+    size: receipt.file.size,
+    sha256: receipt.file.sha256,
+    encode: receipt.fingerprint.encode,
+    salt: receipt.fingerprint.salt ?? null,
+    recordHex: receipt.fingerprint.record,
+    publishedHex: receipt.fingerprint.published,
+    prevTxId: prevTxId ?? null,
+    documentId,
+    version,
+    txId: receipt.registration.txId,
+    state: !c ? 'published' : c.confirmedBlocks >= target ? 'settled' : 'confirmed',
+    confirmations: c?.confirmedBlocks ?? 0,
+    blockHash: c?.blockHash ?? null,
+    blockTime: c?.blockTimestamp ?? null,
+    confirmation: c,
+    rawTx: receipt.transaction ?? null,
+    blockHeader: receipt.blockHeader ?? null,
+    receiptPath: path,
+  });
+  if (documentId !== null) ctx.library.documents.noteImportedVersion(documentId, record.txId!, version ?? 1, kind === 'linked-delete');
+  ctx.recordUpdated(record);
+  ctx.wakePoller();
+  return { record, imported: true };
+}

@@ -1,0 +1,177 @@
+import { hex } from '@scure/base';
+import { existsSync } from 'node:fs';
+import { lstat, readdir } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { boundedMap } from '../bounded-map.ts';
+import { NotariumError } from '../errors/notarium-error.ts';
+import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { verifyReceipt, withServiceCheck, type ServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
+import type { StoredRecord } from '../store/records.ts';
+import type { NotaryContext } from './context.ts';
+import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
+
+/**
+ * Verification of files: by the receipt next to a file, a receipt given, or the library's index of
+ * contents; offline steps always, the service's match endpoint too unless offline.
+ */
+
+export type VerifyStatus = 'verified' | 'mismatch' | 'unknown' | 'pending';
+
+export interface FileVerification {
+  path: string;
+  status: VerifyStatus;
+  /** One sentence for people. */
+  message: string;
+  sha256?: string;
+  /** Where the proof came from. */
+  source?: 'receipt' | 'library';
+  receiptPath?: string;
+  txId?: string;
+  report?: VerificationReport;
+  error?: { code: string; message: string };
+}
+
+export interface VerifyOptions {
+  /** A receipt to verify the file against, instead of looking for one. */
+  receipt?: string;
+  offline?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Verifies one file; never throws for a file that cannot be read or verified (it is a result). */
+export async function verifyFile(ctx: NotaryContext, file: string, options: VerifyOptions = {}): Promise<FileVerification> {
+  const path = resolve(file);
+  let sha256: string;
+  try {
+    sha256 = (await ctx.hash(path, { signal: options.signal })).sha256;
+  } catch (err) {
+    return failure(path, err);
+  }
+  try {
+    const receiptPath = options.receipt ? resolve(options.receipt) : siblingReceipt(path);
+    if (receiptPath) return await verifyAgainst(ctx, path, sha256, readReceiptFile(receiptPath), { source: 'receipt', receiptPath }, options);
+    const record = ctx.library.records.bySha256(sha256).find((r) => r.txId && r.state !== 'rejected' && r.state !== 'failed');
+    if (!record) {
+      return { path, sha256, status: 'unknown', message: 'No receipt is next to this file and the library has no registration of its content.' };
+    }
+    if (!confirmationOf(record)) {
+      return { path, sha256, status: 'pending', source: 'library', txId: record.txId!, message: `Registered (${record.txId}) but not in a block yet.` };
+    }
+    return await verifyAgainst(ctx, path, sha256, await receiptOf(ctx, record), { source: 'library', record }, options);
+  } catch (err) {
+    return { ...failure(path, err), sha256 };
+  }
+}
+
+/** The receipt `<file>.receipt.json` beside the file, if there is one. */
+function siblingReceipt(path: string): string | undefined {
+  const candidate = join(dirname(path), receiptFileName(basename(path)));
+  return existsSync(candidate) ? candidate : undefined;
+}
+
+/** Verifies a receipt file, with or without the file it is for. */
+export async function verifyReceiptFile(ctx: NotaryContext, receiptPath: string, file?: string, options: VerifyOptions = {}): Promise<FileVerification> {
+  if (file) return verifyFile(ctx, file, { ...options, receipt: receiptPath });
+  const path = resolve(receiptPath);
+  try {
+    return await verifyAgainst(ctx, path, undefined, readReceiptFile(path), { source: 'receipt', receiptPath: path }, options);
+  } catch (err) {
+    return failure(path, err);
+  }
+}
+
+async function verifyAgainst(
+  ctx: NotaryContext,
+  path: string,
+  sha256: string | undefined,
+  receipt: ReceiptV1,
+  origin: { source: 'receipt' | 'library'; receiptPath?: string; record?: StoredRecord },
+  options: VerifyOptions,
+): Promise<FileVerification> {
+  let report = verifyReceipt(receipt, sha256 ? { fileDigest: sha256 } : {});
+  if (!options.offline && report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(ctx, receipt, origin.record));
+  const status: VerifyStatus = report.outcome === 'failed' ? 'mismatch' : report.outcome === 'pending' ? 'pending' : 'verified';
+  return {
+    path,
+    status,
+    message: report.summary,
+    ...(sha256 ? { sha256 } : {}),
+    source: origin.source,
+    ...(origin.receiptPath ? { receiptPath: origin.receiptPath } : {}),
+    txId: receipt.registration.txId,
+    report,
+  };
+}
+
+/** Asks the service whether the record matches, when a profile for it is known. */
+async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, record?: StoredRecord): Promise<ServiceCheck> {
+  const profile = record?.profile ?? profileFor(ctx, receipt);
+  if (!profile) return { status: 'skipped', detail: `No profile reaches the service this receipt was made with (${receipt.registration.serviceUrl}); the offline steps stand on their own.` };
+  try {
+    const { api } = await ctx.connections.forProfile(profile);
+    const { txId, kind, prevTxId } = receipt.registration;
+    const body = hex.decode(receipt.fingerprint.record);
+    const answer = kind === 'record' ? await api.matchRecord(txId, body, receipt.fingerprint.encode) : await api.matchLinked(txId, body, receipt.fingerprint.encode, prevTxId ?? undefined);
+    if (answer.kind === 'unknown') return { status: 'fail', detail: 'The service does not know this transaction.', expected: 'match: true', found: '404 not found' };
+    return answer.match
+      ? { status: 'pass', detail: `The service (profile "${profile}") confirms that the record matches transaction ${txId}.` }
+      : { status: 'fail', detail: 'The service says the record does not match the published one.', expected: 'match: true', found: 'match: false' };
+  } catch (err) {
+    return { status: 'skipped', detail: `The service could not be asked: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+function profileFor(ctx: NotaryContext, receipt: ReceiptV1): string | undefined {
+  const profiles = ctx.library.profiles.list();
+  const byUrl = profiles.find((p) => p.baseUrl && sameUrl(p.baseUrl, receipt.registration.serviceUrl));
+  if (byUrl) return byUrl.name;
+  return receipt.network === 'sandbox' ? profiles.find((p) => p.kind === 'sandbox')?.name : undefined;
+}
+
+function sameUrl(a: string, b: string): boolean {
+  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+}
+
+function failure(path: string, err: unknown): FileVerification {
+  const e = err instanceof NotariumError ? err : new NotariumError('FILE_UNREADABLE', err instanceof Error ? err.message : String(err));
+  return { path, status: e.code === 'RECEIPT_INVALID' ? 'mismatch' : 'unknown', message: e.message, error: { code: e.code, message: e.message } };
+}
+
+export interface BatchOptions extends VerifyOptions {
+  concurrency?: number;
+  onResult?(result: FileVerification): void;
+}
+
+/** Verifies files and folders (recursively): one result per file, receipts and hidden entries left out. */
+export async function verifyPaths(ctx: NotaryContext, paths: readonly string[], options: BatchOptions = {}): Promise<FileVerification[]> {
+  const files: string[] = [];
+  for (const p of paths) files.push(...(await expand(resolve(p))));
+  return boundedMap(files, options.concurrency ?? 8, async (file) => {
+    const result = await verifyFile(ctx, file, options);
+    options.onResult?.(result);
+    return result;
+  });
+}
+
+const NOT_VERIFIED = /\.(receipt|versions)\.json$/;
+
+/** A named file is taken as it is; a folder gives its files, walked without following links. */
+async function expand(path: string): Promise<string[]> {
+  let info;
+  try {
+    info = await lstat(path);
+  } catch {
+    return [path]; // verifyFile reports it as unreadable
+  }
+  if (!info.isDirectory()) return [path];
+  const out: string[] = [];
+  const entries = await readdir(path, { withFileTypes: true });
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || NOT_VERIFIED.test(entry.name)) continue;
+    const child = join(path, entry.name);
+    if (entry.isDirectory()) out.push(...(await expand(child)));
+    else if (entry.isFile()) out.push(child);
+  }
+  return out;
+}
