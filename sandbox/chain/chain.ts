@@ -89,6 +89,7 @@ export class Chain {
       link: db.prepare('UPDATE txs SET next_txid = ? WHERE txid = ?'),
       mempool: db.prepare<[], TxRow>('SELECT * FROM txs WHERE block_height IS NULL ORDER BY seq'),
       mempoolSize: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM txs WHERE block_height IS NULL'),
+      recordCount: db.prepare<[], { n: number }>("SELECT count(*) AS n FROM txs WHERE kind NOT IN ('coinbase', 'foreign', 'future')"),
       confirmTx: db.prepare('UPDATE txs SET block_height = ?, block_index = ? WHERE txid = ?'),
       deleteTx: db.prepare('DELETE FROM txs WHERE txid = ?'),
       unlink: db.prepare('UPDATE txs SET next_txid = NULL WHERE next_txid = ?'),
@@ -111,6 +112,11 @@ export class Chain {
 
   mempoolSize(): number {
     return this.stmt.mempoolSize.get()!.n;
+  }
+
+  /** Transactions the record service wrote and the chain has not rejected (mempool and blocks). */
+  recordCount(): number {
+    return this.stmt.recordCount.get()!.n;
   }
 
   get(txid: string): TxRow | undefined {

@@ -1,0 +1,159 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Notary } from '../../main/core/notary.ts';
+import { parseReceipt } from '../../main/core/receipts/receipt-v1.ts';
+import { verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts';
+import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
+import { addVersion, documentHistory, finaliseDocument, whichVersion } from '../../main/core/usecases/documents.ts';
+import { waitFor } from '../../main/core/usecases/follow.ts';
+import { notarise } from '../../main/core/usecases/notarise.ts';
+import { exportReceipts, importReceipt } from '../../main/core/usecases/receipts.ts';
+import { verifyFile, verifyPaths } from '../../main/core/usecases/verify.ts';
+
+// The engine end to end on the embedded sandbox (real HTTP on loopback, real SQLite, fast blocks).
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-notary-'));
+const files = join(root, 'files');
+mkdirSync(files);
+const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
+let notary: Notary;
+
+beforeAll(() => {
+  notary = new Notary({ dataDir: join(root, 'home'), sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
+  notary.startPoller();
+});
+afterAll(async () => {
+  await notary.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function file(name: string, content: string): string {
+  const path = join(files, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+async function admin(path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const { baseUrl, apiKey } = await notary.sandbox.connect();
+  const res = await fetch(baseUrl + path, { method: body === undefined ? 'GET' : 'POST', headers: { 'x-api-key': apiKey }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+describe('notarise, follow, receipt, verify', () => {
+  const paths: string[] = [];
+  beforeAll(() => {
+    for (let i = 0; i < 3; i++) paths.push(file(`report-${i}.txt`, `quarterly report ${i}\n`));
+  });
+
+  it('registers each file once; a rerun reports them as already registered', async () => {
+    const first = await notarise(notary.context, paths);
+    expect(first.map((r) => r.status)).toEqual(['registered', 'registered', 'registered']);
+    for (const r of first) expect(r.status !== 'failed' && r.record).toMatchObject({ state: 'published', txId: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const again = await notarise(notary.context, paths);
+    expect(again.map((r) => r.status)).toEqual(['already-registered', 'already-registered', 'already-registered']);
+  });
+
+  it('follows each registration to the target depth and writes a receipt next to the file', async () => {
+    for (const path of paths) {
+      const record = await waitFor(notary.context, notary.follower, path);
+      expect(record).toMatchObject({ state: 'settled', confirmations: 3 });
+    }
+    for (const path of paths) {
+      const receiptPath = `${path}.receipt.json`;
+      await expect.poll(() => existsSync(receiptPath), { timeout: 5000 }).toBe(true);
+      const receipt = parseReceipt(readFileSync(receiptPath, 'utf8'));
+      expect(receipt.transaction).toMatch(/^[0-9a-f]+$/);
+      expect(verifyReceipt(receipt).outcome).toBe('partially-verified'); // without the file
+    }
+  });
+
+  it('verifies a file by its receipt, offline and with the service; an altered file is a mismatch at file-digest', async () => {
+    const offline = await verifyFile(notary.context, paths[0]!, { offline: true });
+    expect(offline).toMatchObject({ status: 'verified', source: 'receipt' });
+    expect(offline.report!.steps.find((s) => s.id === 'service')!.status).toBe('skipped');
+    const online = await verifyFile(notary.context, paths[0]!);
+    expect(online.report!.steps.find((s) => s.id === 'service')!.status).toBe('pass');
+    expect(online.report!.proves).toMatch(/existed no later than block/);
+    writeFileSync(paths[1]!, 'quarterly report 1, altered\n');
+    const altered = await verifyFile(notary.context, paths[1]!);
+    expect(altered).toMatchObject({ status: 'mismatch' });
+    expect(altered.report!.failedStep).toBe('file-digest');
+  });
+
+  it('verifies by the library when no receipt is beside the file, and says unknown for new content', async () => {
+    rmSync(`${paths[2]}.receipt.json`);
+    expect(await verifyFile(notary.context, paths[2]!)).toMatchObject({ status: 'verified', source: 'library' });
+    expect(await verifyFile(notary.context, file('never.txt', 'never notarised'))).toMatchObject({ status: 'unknown' });
+  });
+
+  it('batch-verifies a folder: one result per file, receipts left out', async () => {
+    const results = await verifyPaths(notary.context, [files]);
+    const byName = Object.fromEntries(results.map((r) => [r.path.split('/').pop(), r.status]));
+    expect(byName).toEqual({ 'never.txt': 'unknown', 'report-0.txt': 'verified', 'report-1.txt': 'mismatch', 'report-2.txt': 'verified' });
+  });
+});
+
+describe('a registration whose answer was lost', () => {
+  it('stays in doubt, and the next run sends the same request: registered once', async () => {
+    const path = file('in-doubt.txt', 'sent, answer lost');
+    await admin('/__sandbox/faults', { dropRate: 1, dropPhase: 'after' });
+    const before = (await admin('/__sandbox/chain')).records as number;
+    const [lost] = await notarise(notary.context, [path]);
+    expect(lost).toMatchObject({ status: 'failed', record: { state: 'submitting' } });
+    await admin('/__sandbox/faults', { dropRate: 0 });
+    const [resumed] = await notarise(notary.context, [path]);
+    expect(resumed).toMatchObject({ status: 'resumed', record: { state: 'published' } });
+    expect((await admin('/__sandbox/chain')).records).toBe(before + 1);
+    const record = resumed!.status === 'resumed' ? resumed.record : undefined;
+    const { api } = await notary.connections.forProfile('Sandbox');
+    expect((await api.recordStatus(record!.txId!)).kind).toBe('known');
+  });
+});
+
+describe('documents', () => {
+  let v1: string;
+  let v2: string;
+  let v3: string;
+
+  it('keeps versions as a chain, tells which version a file is, and finalises', async () => {
+    v1 = file('contract.md', 'contract, draft 1\n');
+    const [created] = await notarise(notary.context, [v1], { document: true });
+    expect(created).toMatchObject({ status: 'registered', record: { kind: 'linked-create', version: 1 } });
+    v2 = file('contract-v2.md', 'contract, draft 2\n');
+    const second = await addVersion(notary.context, v2, v1);
+    expect(second).toMatchObject({ kind: 'linked-update', version: 2, prevTxId: created!.status === 'registered' ? created.record.txId : '' });
+    v3 = file('contract-v3.md', 'contract, signed\n');
+    const third = await addVersion(notary.context, v3, second.txId!);
+    const history = await documentHistory(notary.context, second.txId!);
+    expect(history.online).toBe(true);
+    expect(history.versions.map((v) => v.txId)).toEqual([created!.status === 'registered' ? created.record.txId : '', second.txId, third.txId]);
+    expect(await whichVersion(notary.context, v2)).toMatchObject({ matches: [{ version: 2 }], versions: 3 });
+    await expect(addVersion(notary.context, v2, v1)).rejects.toThrow(/already version 2/);
+    const end = await finaliseDocument(notary.context, v3);
+    expect(end.kind).toBe('linked-delete');
+    expect((await documentHistory(notary.context, v1)).finalised).toBe(true);
+    await expect(addVersion(notary.context, file('contract-v4.md', 'too late'), v1)).rejects.toThrow(/finalised/);
+  });
+
+  it('exports a receipt per version and an index, which another library imports', async () => {
+    await waitFor(notary.context, notary.follower, v3);
+    const out = join(root, 'export');
+    const result = await exportReceipts(notary.context, v2, { out });
+    expect(result.receipts).toHaveLength(3);
+    const index = JSON.parse(readFileSync(result.index!, 'utf8'));
+    expect(index).toMatchObject({ format: 'notarium-document-index/1', finalised: true });
+    expect(index.versions.map((v: { version: number }) => v.version)).toEqual([1, 2, 3, 4]);
+    for (const r of result.receipts) expect(verifyReceipt(parseReceipt(readFileSync(r, 'utf8'))).outcome).toMatch(/verified/);
+
+    const other = new Notary({ dataDir: join(root, 'other-home'), sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
+    try {
+      for (const r of result.receipts) expect(importReceipt(other.context, r).imported).toBe(true);
+      expect(importReceipt(other.context, result.receipts[0]!).imported).toBe(false);
+      expect(await whichVersion(other.context, v3)).toMatchObject({ matches: [{ version: 3 }] });
+    } finally {
+      await other.close();
+    }
+  });
+});
