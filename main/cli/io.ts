@@ -3,15 +3,44 @@ export interface CliIo {
   out(line: string): void;
   err(line: string): void;
   env: NodeJS.ProcessEnv;
+  /** Progress lines go to stderr only when it is a terminal. */
+  errIsTTY: boolean;
+  /** Rewrites the current stderr line (progress); a no-op when stderr is not a terminal. */
+  progress(line: string): void;
+  readStdin(): Promise<string>;
   /** Resolves on SIGINT or SIGTERM (the first one). */
   waitForStopSignal(): Promise<void>;
 }
 
 export function processIo(): CliIo {
+  const errIsTTY = process.stderr.isTTY === true;
+  let progressShown = false;
+  const clearProgress = (): void => {
+    if (progressShown) process.stderr.write('\r\x1b[2K');
+    progressShown = false;
+  };
   return {
-    out: (line) => process.stdout.write(line + '\n'),
-    err: (line) => process.stderr.write(line + '\n'),
+    out: (line) => {
+      clearProgress();
+      process.stdout.write(line + '\n');
+    },
+    err: (line) => {
+      clearProgress();
+      process.stderr.write(line + '\n');
+    },
     env: process.env,
+    errIsTTY,
+    progress: (line) => {
+      if (!errIsTTY) return;
+      const width = process.stderr.columns ?? 80;
+      process.stderr.write('\r\x1b[2K' + line.slice(0, width - 1));
+      progressShown = line !== '';
+    },
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
     waitForStopSignal: () =>
       new Promise((resolve) => {
         const stop = (): void => {

@@ -5,6 +5,13 @@ import { UsageError } from './usage-error.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** Every engine command takes these. */
+export const COMMON_OPTIONS = {
+  json: { type: 'boolean' },
+  profile: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export function parseCommand<O extends Options>(command: string, argv: string[], options: O, allowPositionals = false) {
   try {
     return parseArgs({ args: argv, options, allowPositionals, strict: true });
@@ -28,4 +35,10 @@ export function choiceOption<T extends string>(name: string, value: string | und
   if (value === undefined) return undefined;
   if (!(choices as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${choices.join(', ')}, not "${value}".`);
   return value as T;
+}
+
+/** Exactly `count` positional arguments (or at least `count` with `atLeast`), with a usage line when not. */
+export function requirePositionals(positionals: string[], count: number, usage: string, atLeast = false): string[] {
+  if (atLeast ? positionals.length < count : positionals.length !== count) throw new UsageError(`Usage: ${usage}`);
+  return positionals;
 }

@@ -1,4 +1,5 @@
 import { startSandbox, type SandboxOptions } from '../../../sandbox/index.ts';
+import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { choiceOption, numberOption, parseCommand } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
@@ -73,13 +74,10 @@ export function sandboxOptionsFrom(argv: string[]): { options: SandboxOptions; j
   };
 }
 
-export async function sandboxCommand(argv: string[], io: CliIo, defaults: SandboxOptions = {}): Promise<number> {
+export async function sandboxCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = sandboxOptionsFrom(argv);
-  if (parsed.help) {
-    io.out(SANDBOX_HELP);
-    return 0;
-  }
-  const options: SandboxOptions = { ...defaults, ...withoutUndefined(parsed.options) };
+  if (parsed.help) return help(io, SANDBOX_HELP);
+  const options: SandboxOptions = withoutUndefined(parsed.options);
   if (parsed.verbose) options.log = (line) => io.err(line);
   let sandbox;
   try {

@@ -192,3 +192,26 @@ export function importReceipt(ctx: NotaryContext, receiptPath: string, options: 
   ctx.wakePoller();
   return { record, imported: true };
 }
+
+export type ImportOutcome = { path: string; imported: boolean; record: StoredRecord } | { path: string; imported: false; error: NotariumError };
+
+/** Imports many receipts, each version after the one it follows, so documents link up. */
+export function importReceipts(ctx: NotaryContext, paths: readonly string[], options: { profile?: string } = {}): ImportOutcome[] {
+  const versionOf = (path: string): number => {
+    try {
+      return readReceiptFile(path).registration.version ?? 0;
+    } catch {
+      return 0; // importReceipt reports the problem
+    }
+  };
+  const ordered = paths.map((path, i) => ({ path, i, version: versionOf(path) })).sort((a, b) => a.version - b.version || a.i - b.i);
+  const outcomes = new Array<ImportOutcome>(paths.length);
+  for (const { path, i } of ordered) {
+    try {
+      outcomes[i] = { path, ...importReceipt(ctx, path, options) };
+    } catch (err) {
+      outcomes[i] = { path, imported: false, error: err instanceof NotariumError ? err : new NotariumError('RECEIPT_INVALID', (err as Error).message) };
+    }
+  }
+  return outcomes;
+}

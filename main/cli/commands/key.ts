@@ -1,0 +1,51 @@
+import { appDataDir } from '../../core/app-paths.ts';
+import { NotariumError } from '../../core/errors/notarium-error.ts';
+import { apiKeyAccount } from '../../core/secrets/accounts.ts';
+import { KeychainSecretStore } from '../../core/secrets/keychain-secret-store.ts';
+import { Library } from '../../core/store/library.ts';
+import { EXIT } from '../exit-codes.ts';
+import { help } from '../help.ts';
+import type { CliIo } from '../io.ts';
+import { parseCommand } from '../options.ts';
+
+export const KEY_HELP = `Usage:
+  notarium key set [--profile P]      read the API key from standard input into the system keychain
+  notarium key delete [--profile P]   remove it from the keychain
+
+The key is never printed, logged or written anywhere but the keychain, e.g.:
+  printf '%s' "$API_KEY" | notarium key set --profile Production`;
+
+export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === undefined || sub === '--help' || sub === '-h') return help(io, KEY_HELP);
+  const { values: v } = parseCommand(`key ${sub}`, rest, { profile: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  if (v.help) return help(io, KEY_HELP);
+  const library = Library.open(appDataDir(io.env));
+  let profile: string;
+  try {
+    profile = v.profile ? library.profiles.require(v.profile).name : library.profiles.currentName();
+    if (library.profiles.require(profile).kind === 'sandbox') {
+      throw new NotariumError('USAGE', 'The Sandbox profile uses the embedded sandbox\'s own key: add a service profile ("notarium profile add") for a real API key.');
+    }
+  } finally {
+    library.close();
+  }
+  const store = new KeychainSecretStore();
+  if (sub === 'set') {
+    const key = (await io.readStdin()).replace(/\r?\n$/, '');
+    if (!key.trim()) {
+      io.err('notarium key set: standard input was empty; pipe the key in, e.g. printf \'%s\' "$API_KEY" | notarium key set');
+      return EXIT.ERROR;
+    }
+    await store.set(apiKeyAccount(profile), key);
+    io.out(`API key for "${profile}" saved in the system keychain.`);
+    return EXIT.OK;
+  }
+  if (sub === 'delete') {
+    const removed = await store.delete(apiKeyAccount(profile));
+    io.out(removed ? `API key for "${profile}" removed from the keychain.` : `The keychain held no API key for "${profile}".`);
+    return EXIT.OK;
+  }
+  io.err(`notarium key: unknown subcommand "${sub}".\n\n${KEY_HELP}`);
+  return EXIT.ERROR;
+}

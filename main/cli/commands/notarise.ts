@@ -1,0 +1,94 @@
+import { basename } from 'node:path';
+import type { Notary } from '../../core/notary.ts';
+import type { StoredRecord } from '../../core/store/records.ts';
+import { waitFor } from '../../core/usecases/follow.ts';
+import { notarise, type NotariseOutcome } from '../../core/usecases/notarise.ts';
+import { stateWords } from '../describe.ts';
+import { EXIT } from '../exit-codes.ts';
+import { help } from '../help.ts';
+import { shortHash, table } from '../format.ts';
+import type { CliIo } from '../io.ts';
+import { recordJson } from '../json.ts';
+import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
+import { withNotary } from '../session.ts';
+
+export const NOTARISE_HELP = `Usage: notarium notarise <files…> [--document] [--wait] [--confirmations N] [--again] [--json] [--profile P]
+
+Hashes each file locally and registers a salted fingerprint of it; the file never leaves the machine.
+A file whose content is already registered in the profile is reported, not registered again.
+Running the command again finishes what an interrupted run left.
+
+  --document         start a new document (a chain of versions) for each file
+  --wait             wait until each registration has the profile's target confirmations
+  --confirmations N  with --wait: wait for N confirmations instead
+  --again            register even content that is already registered
+  --json             print the results as JSON`;
+
+export async function notariseCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values: v, positionals } = parseCommand(
+    'notarise',
+    argv,
+    { ...COMMON_OPTIONS, document: { type: 'boolean' }, wait: { type: 'boolean' }, confirmations: { type: 'string' }, again: { type: 'boolean' } },
+    true,
+  );
+  if (v.help) return help(io, NOTARISE_HELP);
+  const files = requirePositionals(positionals, 1, 'notarium notarise <files…> (see --help)', true);
+  const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
+  return withNotary(io, async (notary) => {
+    let done = 0;
+    const outcomes = await notarise(notary.context, files, {
+      profile: v.profile,
+      document: v.document,
+      again: v.again,
+      onProgress: (p) => {
+        if (p.phase === 'done' || p.phase === 'failed') done++;
+        const pct = p.phase === 'hashing' && p.total ? ` ${Math.floor(((p.bytes ?? 0) / p.total) * 100)}%` : '';
+        io.progress(`[${done}/${files.length}] ${p.phase} ${basename(p.path)}${pct}`);
+      },
+    });
+    io.progress('');
+    const records = new Map<string, StoredRecord>();
+    for (const o of outcomes) if (o.record) records.set(o.path, o.record);
+    if (v.wait) await waitAll(notary, io, outcomes, records, confirmations);
+    print(io, outcomes, records, v.json ?? false);
+    const failed = outcomes.some((o) => o.status === 'failed') || [...records.values()].some((r) => r.state === 'rejected' || r.state === 'failed');
+    return failed ? EXIT.ERROR : EXIT.OK;
+  });
+}
+
+async function waitAll(notary: Notary, io: CliIo, outcomes: NotariseOutcome[], records: Map<string, StoredRecord>, confirmations?: number): Promise<void> {
+  notary.startPoller();
+  let reached = 0;
+  const waiting = outcomes.filter((o) => o.status !== 'failed');
+  await Promise.all(
+    waiting.map(async (o) => {
+      const record = await waitFor(notary.context, notary.follower, o.record.txId!, { profile: o.record.profile, confirmations });
+      records.set(o.path, record);
+      io.progress(`[${++reached}/${waiting.length}] ${record.name}: ${stateWords(record)}`);
+    }),
+  );
+  io.progress('');
+}
+
+function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, StoredRecord>, json: boolean): void {
+  if (json) {
+    io.out(
+      JSON.stringify(
+        outcomes.map((o) => ({
+          path: o.path,
+          status: o.status,
+          record: records.has(o.path) ? recordJson(records.get(o.path)!) : null,
+          error: o.status === 'failed' ? { code: o.error.code, message: o.error.message } : null,
+        })),
+        null,
+        2,
+      ),
+    );
+    return;
+  }
+  const rows = outcomes.map((o) => {
+    const r = records.get(o.path);
+    return [o.status, basename(o.path), shortHash(r?.txId), o.status === 'failed' ? o.error.message : r ? stateWords(r) : ''];
+  });
+  io.out(table(['RESULT', 'FILE', 'TXID', 'STATE'], rows));
+}

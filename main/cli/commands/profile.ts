@@ -1,0 +1,107 @@
+import { Library } from '../../core/store/library.ts';
+import { appDataDir } from '../../core/app-paths.ts';
+import type { ProfileInput } from '../../core/store/profiles.ts';
+import { EXIT } from '../exit-codes.ts';
+import { table } from '../format.ts';
+import { help } from '../help.ts';
+import type { CliIo } from '../io.ts';
+import { numberOption, parseCommand, requirePositionals } from '../options.ts';
+
+export const PROFILE_HELP = `Usage:
+  notarium profile list [--json]
+  notarium profile add <name> --base-url URL [options]   add or replace a service profile
+  notarium profile use <name>                            make it the current profile
+  notarium profile remove <name>
+
+Options of add:
+  --auth-url URL            identity service address
+  --env-id ID               identity environment id
+  --authorize-url URL       sign-in page of the identity portal
+  --client-id ID            OAuth client id
+  --explorer-tx-url T       raw transaction hex, with {txId}
+  --explorer-header-url T   block header hex, with {blockHash}
+  --explorer-link-url T     a transaction page for people, with {txId}
+  --network NAME            label in receipts (default mainnet)
+  --confirmations N         target confirmations (default 6)
+  --block-seconds S         expected time between blocks (default 600)
+  --reject-after S          give up after S seconds of "unknown" (default 7200)
+  --idempotent-writes       the service honours Idempotency-Key
+
+API keys are not profile settings: set them with "notarium key set --profile <name>".`;
+
+const ADD_OPTIONS = {
+  'base-url': { type: 'string' },
+  'auth-url': { type: 'string' },
+  'env-id': { type: 'string' },
+  'authorize-url': { type: 'string' },
+  'client-id': { type: 'string' },
+  'explorer-tx-url': { type: 'string' },
+  'explorer-header-url': { type: 'string' },
+  'explorer-link-url': { type: 'string' },
+  network: { type: 'string' },
+  confirmations: { type: 'string' },
+  'block-seconds': { type: 'string' },
+  'reject-after': { type: 'string' },
+  'idempotent-writes': { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Profiles touch only the library: no sandbox, no network. */
+export async function profileCommand(argv: string[], io: CliIo): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === undefined || sub === '--help' || sub === '-h') return help(io, PROFILE_HELP);
+  const { values: v, positionals } = parseCommand(`profile ${sub}`, rest, ADD_OPTIONS, true);
+  if (v.help) return help(io, PROFILE_HELP);
+  const library = Library.open(appDataDir(io.env));
+  try {
+    switch (sub) {
+      case 'list': {
+        const current = library.profiles.currentName();
+        const profiles = library.profiles.list();
+        if (v.json) io.out(JSON.stringify(profiles.map((p) => ({ ...p, current: p.name === current })), null, 2));
+        else io.out(table(['', 'NAME', 'SERVICE', 'NETWORK', 'CONFIRMATIONS'], profiles.map((p) => [p.name === current ? '*' : '', p.name, p.baseUrl ?? 'embedded sandbox', p.network, String(p.targetConfirmations)])));
+        return EXIT.OK;
+      }
+      case 'add': {
+        const [name] = requirePositionals(positionals, 1, 'notarium profile add <name> --base-url URL [options]');
+        const input: ProfileInput = {
+          name: name!,
+          baseUrl: v['base-url'] ?? '',
+          authUrl: v['auth-url'] ?? null,
+          envId: v['env-id'] ?? null,
+          authorizeUrl: v['authorize-url'] ?? null,
+          clientId: v['client-id'] ?? null,
+          explorerTxUrl: v['explorer-tx-url'] ?? null,
+          explorerHeaderUrl: v['explorer-header-url'] ?? null,
+          explorerLinkUrl: v['explorer-link-url'] ?? null,
+          ...(v.network ? { network: v.network } : {}),
+          ...(v.confirmations ? { targetConfirmations: numberOption('confirmations', v.confirmations, 1, 1000) } : {}),
+          ...(v['block-seconds'] ? { expectedBlockSeconds: numberOption('block-seconds', v['block-seconds'], 0.1, 86_400, false) } : {}),
+          ...(v['reject-after'] ? { rejectAfterSeconds: numberOption('reject-after', v['reject-after'], 60, 30 * 86_400) } : {}),
+          idempotentWrites: v['idempotent-writes'] ?? false,
+        };
+        const profile = library.profiles.save(input);
+        io.out(v.json ? JSON.stringify(profile, null, 2) : `Profile "${profile.name}" saved. Set its API key with: notarium key set --profile "${profile.name}"`);
+        return EXIT.OK;
+      }
+      case 'use': {
+        const [name] = requirePositionals(positionals, 1, 'notarium profile use <name>');
+        library.profiles.use(name!);
+        io.out(`Using profile "${name}".`);
+        return EXIT.OK;
+      }
+      case 'remove': {
+        const [name] = requirePositionals(positionals, 1, 'notarium profile remove <name>');
+        library.profiles.remove(name!);
+        io.out(`Profile "${name}" removed.`);
+        return EXIT.OK;
+      }
+      default:
+        io.err(`notarium profile: unknown subcommand "${sub}".\n\n${PROFILE_HELP}`);
+        return EXIT.ERROR;
+    }
+  } finally {
+    library.close();
+  }
+}

@@ -1,0 +1,70 @@
+import type { StoredRecord } from '../../core/store/records.ts';
+import { currentStatus, waitFor } from '../../core/usecases/follow.ts';
+import { describeRecord, stateWords } from '../describe.ts';
+import { EXIT } from '../exit-codes.ts';
+import { help } from '../help.ts';
+import type { CliIo } from '../io.ts';
+import { recordJson } from '../json.ts';
+import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
+import { withNotary } from '../session.ts';
+
+export const STATUS_HELP = `Usage: notarium status <file|txId> [--offline] [--json] [--profile P]
+
+Shows a registration, asking the service for news unless --offline.
+Exit code: 0 in a block, 3 not yet in a block, 1 rejected or failed.`;
+
+export const WAIT_HELP = `Usage: notarium wait <file|txId> [--confirmations N] [--timeout SECONDS] [--json] [--profile P]
+
+Waits until the registration has N confirmations (default: the profile's target).
+Exit code: 0 reached, 1 rejected or failed, 3 timed out.`;
+
+/** 0 in a block, 3 still pending, 1 when the registration did not make it. */
+export function exitFor(record: StoredRecord): number {
+  if (record.state === 'confirmed' || record.state === 'settled') return EXIT.OK;
+  if (record.state === 'rejected' || record.state === 'failed') return EXIT.MISMATCH;
+  return EXIT.PENDING;
+}
+
+function show(io: CliIo, record: StoredRecord, json: boolean): void {
+  io.out(json ? JSON.stringify(recordJson(record), null, 2) : describeRecord(record));
+}
+
+export async function statusCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values: v, positionals } = parseCommand('status', argv, { ...COMMON_OPTIONS, offline: { type: 'boolean' } }, true);
+  if (v.help) return help(io, STATUS_HELP);
+  const [target] = requirePositionals(positionals, 1, 'notarium status <file|txId>');
+  return withNotary(io, async (notary) => {
+    const record = await currentStatus(notary.context, notary.follower, target!, { profile: v.profile, offline: v.offline });
+    show(io, record, v.json ?? false);
+    return exitFor(record);
+  });
+}
+
+export async function waitCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values: v, positionals } = parseCommand('wait', argv, { ...COMMON_OPTIONS, confirmations: { type: 'string' }, timeout: { type: 'string' } }, true);
+  if (v.help) return help(io, WAIT_HELP);
+  const [target] = requirePositionals(positionals, 1, 'notarium wait <file|txId>');
+  const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
+  const timeout = numberOption('timeout', v.timeout, 1, 7 * 86_400);
+  return withNotary(io, async (notary) => {
+    notary.startPoller();
+    const signal = timeout ? AbortSignal.timeout(timeout * 1000) : undefined;
+    let record: StoredRecord;
+    try {
+      record = await waitFor(notary.context, notary.follower, target!, {
+        profile: v.profile,
+        confirmations,
+        signal,
+        onUpdate: (r) => io.progress(`${r.name}: ${stateWords(r)}`),
+      });
+    } catch (err) {
+      if (!signal?.aborted) throw err;
+      io.progress('');
+      io.err(`Still waiting after ${timeout} s.`);
+      return EXIT.PENDING;
+    }
+    io.progress('');
+    show(io, record, v.json ?? false);
+    return exitFor(record);
+  });
+}

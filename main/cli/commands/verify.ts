@@ -1,0 +1,70 @@
+import { relative } from 'node:path';
+import { verifyPaths, verifyFile, type FileVerification } from '../../core/usecases/verify.ts';
+import { describeReport } from '../describe.ts';
+import { EXIT } from '../exit-codes.ts';
+import { help } from '../help.ts';
+import type { CliIo } from '../io.ts';
+import { COMMON_OPTIONS, parseCommand, requirePositionals } from '../options.ts';
+import { UsageError } from '../usage-error.ts';
+import { withNotary } from '../session.ts';
+
+export const VERIFY_HELP = `Usage: notarium verify <files|folders…> [--receipt FILE] [--offline] [--json] [--details]
+
+Verifies each file by the receipt next to it (<name>.receipt.json), by --receipt, or by the
+library's record of its content. Folders are walked recursively (receipts and hidden entries are
+left out). Unless --offline, the service is asked to confirm the match too.
+
+  --details   print each file's step report
+Exit code: 0 all verified, 1 any mismatch, 3 any unknown or pending (and none mismatched).`;
+
+/** The batch's exit code: a mismatch outranks unknown and pending. */
+export function exitForResults(results: FileVerification[]): number {
+  if (results.some((r) => r.status === 'mismatch')) return EXIT.MISMATCH;
+  if (results.some((r) => r.status === 'unknown' || r.status === 'pending')) return EXIT.PENDING;
+  return EXIT.OK;
+}
+
+export function verificationJson(r: FileVerification) {
+  return {
+    path: r.path,
+    status: r.status,
+    message: r.message,
+    sha256: r.sha256 ?? null,
+    source: r.source ?? null,
+    receiptPath: r.receiptPath ?? null,
+    txId: r.txId ?? null,
+    outcome: r.report?.outcome ?? null,
+    failedStep: r.report?.failedStep ?? null,
+    proves: r.report?.proves ?? null,
+    steps: r.report?.steps ?? [],
+    error: r.error ?? null,
+  };
+}
+
+export async function verifyCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values: v, positionals } = parseCommand('verify', argv, { ...COMMON_OPTIONS, receipt: { type: 'string' }, offline: { type: 'boolean' }, details: { type: 'boolean' } }, true);
+  if (v.help) return help(io, VERIFY_HELP);
+  const targets = requirePositionals(positionals, 1, 'notarium verify <files|folders…> (see --help)', true);
+  if (v.receipt && targets.length !== 1) throw new UsageError('--receipt verifies one file: name exactly one file with it.');
+  return withNotary(io, async (notary) => {
+    let done = 0;
+    const results = v.receipt
+      ? [await verifyFile(notary.context, targets[0]!, { receipt: v.receipt, offline: v.offline })]
+      : await verifyPaths(notary.context, targets, { offline: v.offline, onResult: (r) => io.progress(`[${++done}] ${r.status} ${relative(process.cwd(), r.path)}`) });
+    io.progress('');
+    if (v.json) io.out(JSON.stringify(results.map(verificationJson), null, 2));
+    else printResults(io, results, v.details ?? results.length === 1);
+    return exitForResults(results);
+  });
+}
+
+function printResults(io: CliIo, results: FileVerification[], details: boolean): void {
+  const width = Math.max(8, ...results.map((r) => r.status.length));
+  for (const r of results) {
+    io.out(`${r.status.toUpperCase().padEnd(width)}  ${relative(process.cwd(), r.path) || r.path}`);
+    if (details && r.report) io.out(describeReport(r.report) + '\n');
+    else io.out(`${' '.repeat(width)}  ${r.message}`);
+  }
+  const counts = ['verified', 'mismatch', 'pending', 'unknown'].map((s) => `${results.filter((r) => r.status === s).length} ${s}`);
+  io.out(`\n${results.length} file${results.length === 1 ? '' : 's'}: ${counts.join(', ')}`);
+}

@@ -1,0 +1,50 @@
+import type { StoredRecord } from '../core/store/records.ts';
+import type { Step, VerificationReport } from '../core/receipts/verify/verify-receipt.ts';
+
+/** Human-readable descriptions shared by the commands. */
+
+const STATE_WORDS: Record<StoredRecord['state'], string> = {
+  hashing: 'hashing',
+  submitting: 'sent, answer not received (run the command again to finish)',
+  published: 'accepted, waiting for a block',
+  confirmed: 'in a block',
+  settled: 'settled',
+  rejected: 'rejected',
+  failed: 'failed',
+};
+
+export function stateWords(r: StoredRecord): string {
+  if (r.state === 'confirmed' || r.state === 'settled') return `${STATE_WORDS[r.state]} (${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'})`;
+  return STATE_WORDS[r.state];
+}
+
+export function describeRecord(r: StoredRecord): string {
+  const lines = [
+    `${r.name}: ${stateWords(r)}`,
+    `  txId:         ${r.txId ?? '-'}`,
+    `  sha256:       ${r.sha256 ?? '-'}`,
+    `  fingerprint:  ${r.encode || 'none'}`,
+    `  profile:      ${r.profile}`,
+  ];
+  if (r.documentId !== null) lines.push(`  version:      ${r.version}${r.prevTxId ? ` (follows ${r.prevTxId})` : ''}`);
+  if (r.blockHash) lines.push(`  block:        ${r.blockHash}${r.blockTime ? ` at ${r.blockTime}` : ''}`);
+  if (r.receiptPath) lines.push(`  receipt:      ${r.receiptPath}`);
+  if (r.lastError) lines.push(`  note:         ${r.lastError}`);
+  return lines.join('\n');
+}
+
+const MARK: Record<Step['status'], string> = { pass: 'pass', fail: 'FAIL', skipped: 'skip', 'not-run': '-' };
+
+/** The step report: one line per step, expected vs found for a failure, then what is proven. */
+export function describeReport(report: VerificationReport): string {
+  const width = Math.max(...report.steps.map((s) => s.label.length));
+  const lines = report.steps.map((s) => {
+    const line = `  ${MARK[s.status].padEnd(4)}  ${s.label.padEnd(width)}  ${s.detail}`;
+    const diff = s.status === 'fail' && (s.expected !== undefined || s.found !== undefined) ? `\n        expected: ${s.expected ?? '-'}\n        found:    ${s.found ?? '-'}` : '';
+    return line + diff;
+  });
+  lines.push('', report.summary);
+  if (report.proves) lines.push(report.proves);
+  for (const u of report.unproven ?? []) lines.push(`  unproven: ${u}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,13 @@
+/** The CLI's exit codes, the same for every command. */
+export const EXIT = {
+  /** Success; for verification: verified. */
+  OK: 0,
+  /** A mismatch or a failed verification. */
+  MISMATCH: 1,
+  /** A usage or runtime error. */
+  ERROR: 2,
+  /** Pending, or unknown. */
+  PENDING: 3,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

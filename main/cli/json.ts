@@ -1,0 +1,31 @@
+import type { StoredRecord } from '../core/store/records.ts';
+
+/**
+ * The stable JSON shape of a registration in --json output (documented in the README). Times are
+ * ISO 8601; proofs and raw data stay in receipts.
+ */
+export function recordJson(r: StoredRecord) {
+  const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+  return {
+    txId: r.txId,
+    state: r.state,
+    kind: r.kind,
+    profile: r.profile,
+    name: r.name,
+    path: r.path,
+    size: r.size,
+    sha256: r.sha256,
+    encode: r.encode,
+    prevTxId: r.prevTxId,
+    documentId: r.documentId,
+    version: r.version,
+    confirmations: r.confirmations,
+    blockHash: r.blockHash,
+    blockTime: r.blockTime,
+    receiptPath: r.receiptPath,
+    lastError: r.lastError,
+    createdAt: iso(r.createdAt),
+    publishedAt: iso(r.publishedAt),
+    confirmedAt: iso(r.confirmedAt),
+  };
+}

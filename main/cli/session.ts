@@ -1,0 +1,21 @@
+import { appDataDir } from '../core/app-paths.ts';
+import { Notary } from '../core/notary.ts';
+import type { CliIo } from './io.ts';
+
+/** Seconds between the embedded sandbox's blocks when the CLI hosts it (tests make it fast). */
+export const SANDBOX_INTERVAL_ENV = 'NOTARIUM_SANDBOX_BLOCK_INTERVAL';
+
+/** Opens the engine on the data directory (NOTARIUM_HOME or the platform's), runs `fn`, closes it. */
+export async function withNotary<T>(io: CliIo, fn: (notary: Notary) => Promise<T>): Promise<T> {
+  const interval = Number(io.env[SANDBOX_INTERVAL_ENV]);
+  const notary = new Notary({
+    dataDir: appDataDir(io.env),
+    env: io.env,
+    sandboxBlockInterval: Number.isFinite(interval) && interval > 0 ? interval : undefined,
+  });
+  try {
+    return await fn(notary);
+  } finally {
+    await notary.close();
+  }
+}

@@ -1,0 +1,26 @@
+import { NotariumError } from '../errors/notarium-error.ts';
+
+/** Reasons people can act on, by the errno code the file system gave. */
+const REASONS: Record<string, string> = {
+  ENOENT: 'it does not exist (it may have been moved or deleted)',
+  EISDIR: 'it is a folder, not a file',
+  ENOTREG: 'it is not a regular file (a device, a pipe or a socket cannot be notarised)',
+  EACCES: 'permission denied: this user is not allowed to read it',
+  EPERM: 'permission denied: this user is not allowed to read it',
+  ENOTDIR: 'a part of its path is not a folder',
+  ENAMETOOLONG: 'its path is too long',
+  ELOOP: 'its path has too many symbolic links (there may be a loop)',
+  EMFILE: 'too many files are open at once; try again with fewer files',
+  ENFILE: 'too many files are open at once; try again with fewer files',
+  EIO: 'the disk reported a read error',
+  ENXIO: 'it is not a regular file (a device, a pipe or a socket cannot be notarised)',
+  EAGAIN: 'it is not a regular file (a device, a pipe or a socket cannot be notarised)',
+  // Not an errno: the worker thread died (out of memory, killed) while hashing this file.
+  EWORKER: 'the hashing worker stopped unexpectedly; try again',
+};
+
+/** FILE_UNREADABLE with one sentence naming the file and the reason. */
+export function fileUnreadable(path: string, code: string, detail?: string, cause?: unknown): NotariumError {
+  const reason = REASONS[code] ?? `${detail ?? 'unexpected error'} (${code})`;
+  return new NotariumError('FILE_UNREADABLE', `The file "${path}" could not be read: ${reason}.`, { cause });
+}

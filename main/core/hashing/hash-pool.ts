@@ -1,0 +1,247 @@
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { NotariumError } from '../errors/notarium-error.ts';
+import { fileUnreadable } from './file-unreadable.ts';
+
+export interface HashResult {
+  /** Lowercase hex SHA-256 of the whole file. */
+  sha256: string;
+  /** Bytes hashed (the file's size when it was read). */
+  size: number;
+}
+
+export interface HashProgress {
+  bytes: number;
+  total: number;
+}
+
+export interface HashFileOptions {
+  signal?: AbortSignal;
+  /** Throttled to one call per `progressIntervalMs`, plus a final one with bytes === total. */
+  onProgress?: (progress: HashProgress) => void;
+}
+
+export interface HashPoolOptions {
+  /** Worker threads at most; started lazily. Defaults to os.availableParallelism(). */
+  size?: number;
+  /** Read buffer per worker, 64 KiB to 16 MiB; see HASH_CHUNK_SIZE. */
+  chunkSize?: number;
+  progressIntervalMs?: number;
+  /** How long a cancelled worker may take to stop before it is replaced. */
+  cancelGraceMs?: number;
+  /** Where the worker comes from; a bundler may locate hash-worker.js itself. */
+  createWorker?: (options: WorkerOptions) => Worker;
+}
+
+/** The worker script; plain JavaScript so that no TypeScript loader is needed in the thread. */
+export const HASH_WORKER_URL = new URL('./hash-worker.js', import.meta.url);
+
+/** Default read buffer: as fast as 4-8 MiB on SHA-NI machines, a quarter of the memory. */
+export const HASH_CHUNK_SIZE = 1 << 20;
+const MIN_CHUNK = 64 << 10;
+const MAX_CHUNK = 16 << 20;
+
+interface Job {
+  id: number;
+  path: string;
+  options: HashFileOptions;
+  settled: boolean;
+  lastBytes: number;
+  resolve: (result: HashResult) => void;
+  reject: (err: unknown) => void;
+  detach: () => void;
+}
+
+interface Slot {
+  worker: Worker;
+  cancelFlag: Int32Array;
+  /** Job the worker is on, even after that job was cancelled and until the worker says so. */
+  job: Job | null;
+  grace: NodeJS.Timeout | undefined;
+  crash: unknown;
+}
+
+type Reply =
+  | { type: 'progress'; id: number; bytes: number; total: number }
+  | { type: 'done'; id: number; sha256: string; size: number }
+  | { type: 'error'; id: number; code: string; message: string }
+  | { type: 'cancelled'; id: number };
+
+/**
+ * SHA-256 of files in worker threads, so hashing never blocks the main event loop. Each worker
+ * streams one file at a time through a fixed buffer (constant memory whatever the file size);
+ * files beyond the pool size wait in a queue. Idle workers do not keep the process alive.
+ */
+export class HashPool {
+  readonly size: number;
+  readonly #chunkSize: number;
+  readonly #progressMs: number;
+  readonly #graceMs: number;
+  readonly #createWorker: (options: WorkerOptions) => Worker;
+  readonly #slots = new Set<Slot>();
+  readonly #queue: Job[] = [];
+  #nextId = 1;
+  #closed = false;
+
+  constructor(options: HashPoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.size ?? availableParallelism()));
+    const chunk = Math.floor(options.chunkSize ?? HASH_CHUNK_SIZE);
+    this.#chunkSize = Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, chunk));
+    this.#progressMs = options.progressIntervalMs ?? 100;
+    this.#graceMs = options.cancelGraceMs ?? 2000;
+    this.#createWorker = options.createWorker ?? ((o) => new Worker(HASH_WORKER_URL, o));
+  }
+
+  hashFile(path: string, options: HashFileOptions = {}): Promise<HashResult> {
+    if (this.#closed) return Promise.reject(new Error('HashPool.hashFile called after close().'));
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(cancelled(signal));
+    this.#nextId = (this.#nextId % 0x7fffffff) + 1; // ids go through an Int32Array: stay positive
+    return new Promise<HashResult>((resolvePromise, rejectPromise) => {
+      const job: Job = {
+        id: this.#nextId,
+        path,
+        options,
+        settled: false,
+        lastBytes: -1,
+        resolve: (result) => settle(() => resolvePromise(result)),
+        reject: (err) => settle(() => rejectPromise(err)),
+        detach: () => undefined,
+      };
+      const settle = (fn: () => void): void => {
+        if (job.settled) return;
+        job.settled = true;
+        job.detach();
+        fn();
+      };
+      if (signal) {
+        const onAbort = (): void => this.#cancel(job, cancelled(signal));
+        signal.addEventListener('abort', onAbort, { once: true });
+        job.detach = () => signal.removeEventListener('abort', onAbort);
+      }
+      this.#queue.push(job);
+      this.#pump();
+    });
+  }
+
+  /** Rejects queued and running jobs with CANCELLED and stops every worker. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const err = new NotariumError('CANCELLED', 'Hashing was stopped because the hashing pool was closed.');
+    for (const job of this.#queue.splice(0)) job.reject(err);
+    const exits: Promise<unknown>[] = [];
+    for (const slot of this.#slots) {
+      slot.job?.reject(err);
+      clearTimeout(slot.grace);
+      exits.push(slot.worker.terminate());
+    }
+    this.#slots.clear();
+    await Promise.all(exits);
+  }
+
+  #pump(): void {
+    while (this.#queue.length > 0 && !this.#closed) {
+      let slot = [...this.#slots].find((s) => s.job === null);
+      if (!slot) {
+        if (this.#slots.size >= this.size) return;
+        try {
+          slot = this.#spawn();
+        } catch (err) {
+          this.#queue.shift()!.reject(err); // e.g. a bundle without hash-worker.js
+          continue;
+        }
+      }
+      const job = this.#queue.shift()!;
+      slot.job = job;
+      slot.worker.ref(); // a running job keeps the process alive; an idle worker does not
+      slot.worker.postMessage({ id: job.id, path: resolve(job.path), chunkSize: this.#chunkSize, progressMs: this.#progressMs });
+    }
+  }
+
+  #spawn(): Slot {
+    const shared = new SharedArrayBuffer(4);
+    // execArgv []: the worker needs no loader, and some parent flags (--input-type) break it.
+    const worker = this.#createWorker({ workerData: { cancelFlag: shared }, execArgv: [] });
+    const slot: Slot = { worker, cancelFlag: new Int32Array(shared), job: null, grace: undefined, crash: undefined };
+    worker.unref();
+    worker.on('message', (reply: Reply) => this.#onReply(slot, reply));
+    worker.on('error', (err) => (slot.crash = err));
+    worker.on('exit', () => this.#onExit(slot));
+    this.#slots.add(slot);
+    return slot;
+  }
+
+  #onReply(slot: Slot, reply: Reply): void {
+    const job = slot.job;
+    if (!job || reply.id !== job.id) return;
+    if (reply.type === 'progress') {
+      this.#progress(job, reply.bytes, reply.total);
+      return;
+    }
+    this.#release(slot);
+    if (reply.type === 'done') {
+      if (this.#progress(job, reply.size, reply.size)) job.resolve({ sha256: reply.sha256, size: reply.size });
+    } else if (reply.type === 'error') {
+      job.reject(fileUnreadable(job.path, reply.code, reply.message));
+    }
+    // 'cancelled': the job was rejected when its signal fired; the worker is free again.
+  }
+
+  /** Reports progress unless it repeats the last report; false when the callback threw. */
+  #progress(job: Job, bytes: number, total: number): boolean {
+    if (job.settled || !job.options.onProgress || bytes === job.lastBytes) return !job.settled;
+    job.lastBytes = bytes;
+    try {
+      job.options.onProgress({ bytes, total });
+      return true;
+    } catch (err) {
+      this.#cancel(job, err);
+      return false;
+    }
+  }
+
+  /** Rejects at once; a running worker stops at its next chunk, or is replaced if it does not. */
+  #cancel(job: Job, reason: unknown): void {
+    job.reject(reason);
+    const queued = this.#queue.indexOf(job);
+    if (queued >= 0) {
+      this.#queue.splice(queued, 1);
+      return;
+    }
+    const slot = [...this.#slots].find((s) => s.job === job);
+    if (!slot) return;
+    Atomics.store(slot.cancelFlag, 0, job.id);
+    slot.worker.unref();
+    slot.grace = setTimeout(() => void slot.worker.terminate(), this.#graceMs);
+    slot.grace.unref();
+  }
+
+  #release(slot: Slot): void {
+    slot.job = null;
+    clearTimeout(slot.grace);
+    slot.grace = undefined;
+    slot.worker.unref();
+    this.#pump();
+  }
+
+  #onExit(slot: Slot): void {
+    if (!this.#slots.delete(slot)) return; // close() already accounted for it
+    clearTimeout(slot.grace);
+    const job = slot.job;
+    if (job && !job.settled) job.reject(fileUnreadable(job.path, 'EWORKER', undefined, slot.crash));
+    this.#pump();
+  }
+}
+
+function cancelled(signal: AbortSignal): NotariumError {
+  return new NotariumError('CANCELLED', undefined, { cause: signal.reason });
+}
+
+let shared: HashPool | undefined;
+
+/** Hashes with one process-wide pool, created on first use; it never keeps the process alive. */
+export function hashFile(path: string, options?: HashFileOptions): Promise<HashResult> {
+  shared ??= new HashPool();
+  return shared.hashFile(path, options);
+}

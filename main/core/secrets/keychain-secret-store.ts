@@ -1,0 +1,88 @@
+import type * as Keytar from '@napi-rs/keyring/keytar.js';
+import { NotariumError } from '../errors/notarium-error.ts';
+import { describeAccount, KEYCHAIN_SERVICE } from './accounts.ts';
+import type { SecretStore } from './secret-store.ts';
+
+/** The part of the keytar API used here; tests may pass a fake one. */
+export type KeytarApi = Pick<typeof Keytar, 'getPassword' | 'setPassword' | 'deletePassword'>;
+
+export interface KeychainSecretStoreOptions {
+  /** Defaults to 'notarium'. */
+  service?: string;
+  /** Defaults to @napi-rs/keyring's keytar API, loaded on first use. */
+  keytar?: KeytarApi;
+}
+
+type Operation = 'read' | 'store' | 'remove';
+
+/**
+ * Secrets in the OS keychain (Secret Service, macOS Keychain, Windows Credential Manager) through
+ * @napi-rs/keyring's keytar-compatible API. Any failure of the keychain rejects with
+ * KEYCHAIN_UNAVAILABLE; the secret itself never appears in an error.
+ */
+export class KeychainSecretStore implements SecretStore {
+  readonly service: string;
+  #keytar: Promise<KeytarApi> | undefined;
+
+  constructor(options: KeychainSecretStoreOptions = {}) {
+    this.service = options.service ?? KEYCHAIN_SERVICE;
+    if (options.keytar) this.#keytar = Promise.resolve(options.keytar);
+  }
+
+  get(account: string): Promise<string | null> {
+    return this.#call('read', account, (k) => k.getPassword(this.service, account));
+  }
+
+  set(account: string, secret: string): Promise<void> {
+    return this.#call('store', account, (k) => k.setPassword(this.service, account, secret), secret);
+  }
+
+  delete(account: string): Promise<boolean> {
+    return this.#call('remove', account, (k) => k.deletePassword(this.service, account));
+  }
+
+  async #call<T>(op: Operation, account: string, fn: (keytar: KeytarApi) => Promise<T>, secret?: string): Promise<T> {
+    let keytar: KeytarApi;
+    try {
+      // Lazy: a missing or broken native module must not stop the app from starting.
+      keytar = await (this.#keytar ??= import('@napi-rs/keyring/keytar.js'));
+    } catch (err) {
+      this.#keytar = undefined;
+      throw keychainError(op, account, `Notarium's keychain module could not be loaded: ${reasonOf(err)}`);
+    }
+    try {
+      return await fn(keytar);
+    } catch (err) {
+      throw keychainError(op, account, redact(reasonOf(err), secret));
+    }
+  }
+}
+
+// keyring-rs says "Couldn't access platform (secure) storage" or "Platform secure storage failure"
+// when the keychain is absent, locked or refuses access; its other errors are about the entry.
+const UNAVAILABLE = /couldn't access platform|platform secure storage failure|could not be loaded/i;
+
+function keychainError(op: Operation, account: string, reason: string): NotariumError {
+  const what = describeAccount(account);
+  const sentence = UNAVAILABLE.test(reason)
+    ? `The system keychain is not available, so ${what} cannot be ${PARTICIPLE[op]}: unlock or install a keychain (Secret Service, Keychain, Credential Manager) and try again.`
+    : `The system keychain could not ${op} ${what}: check the keychain (for example in the system's passwords app) and try again.`;
+  // The keychain's own words go in the cause, for logs; the secret has been removed from them.
+  return new NotariumError('KEYCHAIN_UNAVAILABLE', sentence, { cause: new Error(reason) });
+}
+
+const PARTICIPLE: Record<Operation, string> = { read: 'read', store: 'stored', remove: 'removed' };
+
+function reasonOf(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = err; e !== undefined && parts.length < 4; e = (e as { cause?: unknown }).cause) {
+    const text = e instanceof Error ? e.message : String(e);
+    if (!parts.some((p) => p.includes(text))) parts.push(text);
+    if (!(e instanceof Error)) break;
+  }
+  return parts.join(': ');
+}
+
+function redact(text: string, secret: string | undefined): string {
+  return secret ? text.split(secret).join('[secret]') : text;
+}
