@@ -38,6 +38,7 @@ export function adminRoutes(chain: Chain, faults: Faults, meta: MetaTable): Rout
       path: '/__sandbox/chain',
       handler: () => ({ status: 200, json: { tipHeight: chain.tipHeight, tipHash: chain.tipHash, mempool: chain.mempoolSize(), records: chain.recordCount() } }),
     },
+    { method: 'GET', path: '/__sandbox/records', handler: () => ({ status: 200, json: { txIds: chain.recordIds() } }) },
     { method: 'GET', path: '/__sandbox/faults', handler: () => ({ status: 200, json: faults.current }) },
     {
       method: 'POST',

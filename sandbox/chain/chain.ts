@@ -90,6 +90,7 @@ export class Chain {
       mempool: db.prepare<[], TxRow>('SELECT * FROM txs WHERE block_height IS NULL ORDER BY seq'),
       mempoolSize: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM txs WHERE block_height IS NULL'),
       recordCount: db.prepare<[], { n: number }>("SELECT count(*) AS n FROM txs WHERE kind NOT IN ('coinbase', 'foreign', 'future')"),
+      recordIds: db.prepare<[], { txid: string }>("SELECT txid FROM txs WHERE kind NOT IN ('coinbase', 'foreign', 'future') ORDER BY seq"),
       confirmTx: db.prepare('UPDATE txs SET block_height = ?, block_index = ? WHERE txid = ?'),
       deleteTx: db.prepare('DELETE FROM txs WHERE txid = ?'),
       unlink: db.prepare('UPDATE txs SET next_txid = NULL WHERE next_txid = ?'),
@@ -117,6 +118,11 @@ export class Chain {
   /** Transactions the record service wrote and the chain has not rejected (mempool and blocks). */
   recordCount(): number {
     return this.stmt.recordCount.get()!.n;
+  }
+
+  /** The ids of those transactions, in the order they were accepted. */
+  recordIds(): string[] {
+    return this.stmt.recordIds.all().map((r) => r.txid);
   }
 
   get(txid: string): TxRow | undefined {

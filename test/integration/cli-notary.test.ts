@@ -1,0 +1,164 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.ts';
+
+// The CLI end to end, as child processes on the embedded sandbox (fast blocks), one data directory.
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-cli-'));
+const work = join(root, 'work');
+const env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
+const cli = (...args: string[]) => runCli(args, { env, cwd: work });
+const json = async (...args: string[]) => {
+  const r = await cli(...args, '--json');
+  try {
+    return { ...r, value: JSON.parse(r.stdout) };
+  } catch {
+    throw new Error(`not JSON (exit ${r.code}): ${r.stdout}\n${r.stderr}`);
+  }
+};
+
+beforeAll(() => {
+  mkdirSync(work, { recursive: true });
+  for (const [name, content] of [['a.txt', 'alpha\n'], ['b.txt', 'beta\n'], ['c\\odd name.txt', 'odd\n']]) writeFileSync(join(work, name!), content!);
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('notarium hash', () => {
+  it('prints lines exactly like sha256sum, escaping odd names', async () => {
+    const ours = await cli('hash', 'a.txt', 'b.txt', 'c\\odd name.txt');
+    const { execFileSync } = await import('node:child_process');
+    const reference = execFileSync('sha256sum', ['a.txt', 'b.txt', 'c\\odd name.txt'], { cwd: work, encoding: 'utf8' });
+    expect(ours.stdout).toBe(reference);
+    expect(ours.code).toBe(0);
+  });
+
+  it('reports a missing file on stderr and exits 2', async () => {
+    const r = await cli('hash', 'missing.txt');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/missing\.txt/);
+  });
+});
+
+describe('notarise, status, wait, verify, receipts', () => {
+  it('notarises with --wait until settled; a rerun registers nothing new', async () => {
+    const first = await json('notarise', 'a.txt', 'b.txt', '--wait');
+    expect(first.code).toBe(0);
+    expect(first.value.map((o: { status: string; record: { state: string } }) => [o.status, o.record.state])).toEqual([
+      ['registered', 'settled'],
+      ['registered', 'settled'],
+    ]);
+    expect(existsSync(join(work, 'a.txt.receipt.json'))).toBe(true);
+    const again = await json('notarise', 'a.txt', 'b.txt');
+    expect(again.value.map((o: { status: string }) => o.status)).toEqual(['already-registered', 'already-registered']);
+  });
+
+  it('status by file and by txId; exit 0 in a block, 3 pending; wait --confirmations', async () => {
+    const byFile = await json('status', 'a.txt');
+    expect(byFile.code).toBe(0);
+    expect(byFile.value).toMatchObject({ state: 'settled', name: 'a.txt', txId: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const byTx = await json('status', byFile.value.txId);
+    expect(byTx.value.sha256).toBe(byFile.value.sha256);
+    writeFileSync(join(work, 'd.txt'), 'delta\n');
+    await cli('notarise', 'd.txt');
+    const pending = await cli('status', 'd.txt', '--offline');
+    expect(pending.code).toBe(3);
+    expect(pending.stdout).toMatch(/waiting for a block/);
+    const waited = await json('wait', 'd.txt', '--confirmations', '4');
+    expect(waited.code).toBe(0);
+    expect(waited.value.confirmations).toBeGreaterThanOrEqual(4);
+  });
+
+  it('verify: a folder with exit codes 0 / 1 / 3, and --details prints the step report', async () => {
+    const ok = await cli('verify', 'a.txt', 'b.txt');
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/VERIFIED {2}a\.txt/);
+    const one = await cli('verify', 'a.txt');
+    expect(one.stdout).toMatch(/pass {2}Merkle proof/i);
+    expect(one.stdout).toMatch(/existed no later than block/);
+    writeFileSync(join(work, 'b.txt'), 'beta, edited\n');
+    const bad = await json('verify', '.');
+    expect(bad.code).toBe(1);
+    const status = Object.fromEntries(bad.value.map((r: { path: string; status: string }) => [r.path.split('/').pop(), r.status]));
+    expect(status).toMatchObject({ 'a.txt': 'verified', 'b.txt': 'mismatch', 'c\\odd name.txt': 'unknown' });
+    expect(bad.value.find((r: { path: string }) => r.path.endsWith('b.txt')).failedStep).toBe('file-digest');
+    writeFileSync(join(work, 'b.txt'), 'beta\n');
+    const unknown = await cli('verify', 'c\\odd name.txt');
+    expect(unknown.code).toBe(3);
+  });
+
+  it('receipt export -o, receipt verify offline (with and without the file), receipt import into another library', async () => {
+    const out = join(root, 'exported.json');
+    const exported = await cli('receipt', 'export', 'a.txt', '-o', out);
+    expect(exported.code).toBe(0);
+    expect(exported.stdout.trim()).toBe(out);
+    const alone = await cli('receipt', 'verify', out);
+    expect(alone.code).toBe(0);
+    expect(alone.stdout).toMatch(/skip {2}File digest/i);
+    const withFile = await json('receipt', 'verify', out, 'a.txt');
+    expect(withFile.value).toMatchObject({ status: 'verified', outcome: 'verified' });
+    const tampered = JSON.parse(readFileSync(out, 'utf8'));
+    tampered.confirmation.merkleProof.nodes[0] = '00'.repeat(32);
+    writeFileSync(join(root, 'tampered.json'), JSON.stringify(tampered));
+    const bad = await json('receipt', 'verify', join(root, 'tampered.json'));
+    expect(bad.code).toBe(1);
+    expect(bad.value.failedStep).toBe('block-header'); // the fold gives another root than the header's
+    const garbage = join(root, 'garbage.json');
+    writeFileSync(garbage, '{"format": "something-else"}');
+    const refused = await cli('receipt', 'verify', garbage);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/format/);
+
+    const otherEnv = { ...env, NOTARIUM_HOME: join(root, 'other-home') };
+    const imported = await runCli(['receipt', 'import', out, '--json'], { env: otherEnv, cwd: work });
+    expect(JSON.parse(imported.stdout)[0]).toMatchObject({ imported: true, record: { name: 'a.txt', state: 'settled' } });
+    const copy = join(root, 'copy');
+    mkdirSync(copy);
+    writeFileSync(join(copy, 'a-copy.txt'), readFileSync(join(work, 'a.txt')));
+    const viaLibrary = await runCli(['verify', join(copy, 'a-copy.txt'), '--offline', '--json'], { env: otherEnv, cwd: root });
+    expect(viaLibrary.code).toBe(0);
+    expect(JSON.parse(viaLibrary.stdout)[0]).toMatchObject({ status: 'verified', source: 'library' });
+  });
+});
+
+describe('documents', () => {
+  it('versions, version add / which / finalise', async () => {
+    writeFileSync(join(work, 'plan-v1.md'), 'plan 1\n');
+    writeFileSync(join(work, 'plan-v2.md'), 'plan 2\n');
+    writeFileSync(join(work, 'plan-v3.md'), 'plan 3\n');
+    const created = await json('notarise', 'plan-v1.md', '--document');
+    expect(created.value[0].record).toMatchObject({ kind: 'linked-create', version: 1 });
+    const v2 = await json('version', 'add', 'plan-v2.md', '--of', 'plan-v1.md');
+    expect(v2.value).toMatchObject({ kind: 'linked-update', version: 2 });
+    const v3 = await json('version', 'add', 'plan-v3.md', '--of', v2.value.txId);
+    expect(v3.value.version).toBe(3);
+    const which = await cli('version', 'which', 'plan-v2.md');
+    expect(which.stdout).toMatch(/plan-v2\.md is version 2 of 3 of "plan-v1\.md"/);
+    const history = await json('versions', 'plan-v3.md');
+    expect(history.value).toMatchObject({ online: true, finalised: false });
+    expect(history.value.versions.map((v: { txId: string }) => v.txId)).toEqual([created.value[0].record.txId, v2.value.txId, v3.value.txId]);
+    const finalised = await cli('version', 'finalise', 'plan-v1.md');
+    expect(finalised.code).toBe(0);
+    writeFileSync(join(work, 'plan-v4.md'), 'plan 4\n');
+    const late = await cli('version', 'add', 'plan-v4.md', '--of', 'plan-v1.md');
+    expect(late.code).toBe(2);
+    expect(late.stderr).toMatch(/finalised/);
+    const table = await cli('versions', 'plan-v1.md');
+    expect(table.stdout).toMatch(/4 records, finalised/);
+  });
+});
+
+describe('usage errors', () => {
+  it.each([
+    [['notarise'], /Usage: notarium notarise/],
+    [['status', 'no-such-file.txt'], /could not be read|not registered/],
+    [['version', 'add', 'a.txt'], /--of/],
+    [['verify', 'a.txt', 'b.txt', '--receipt', 'x.json'], /one file/],
+    [['wait', 'a.txt', '--confirmations', 'lots'], /--confirmations must be a whole number/],
+  ])('%j exits 2 with a sentence', async (args, message) => {
+    const r = await cli(...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});

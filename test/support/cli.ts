@@ -1,0 +1,28 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+/** Runs `notarium` as a user would: a child process (async, so an in-process sandbox keeps serving). */
+
+export const BIN = join(resolve(import.meta.dirname, '../..'), 'bin/notarium.js');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliRun extends Promise<CliResult> {
+  child: ChildProcess;
+}
+
+export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {}): CliRun {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  child.stdin!.end(options.input ?? '');
+  const done = new Promise<CliResult>((resolveRun) => child.on('close', (code) => resolveRun({ code, stdout, stderr }))) as CliRun;
+  done.child = child;
+  return done;
+}
