@@ -21,6 +21,8 @@ export interface Connection {
   explorer: ExplorerApi | null;
   /** Null when the profile names no identity service. */
   identity: IdentityApi | null;
+  /** Throws NO_API_KEY (or KEYCHAIN_UNAVAILABLE) now, rather than once per request later. */
+  requireKey(): Promise<void>;
 }
 
 export interface ConnectionsOptions {
@@ -66,6 +68,7 @@ export class Connections {
         api: new RecordApi({ ...transport, baseUrl: endpoint.baseUrl, apiKey }),
         explorer: new ExplorerApi({ ...transport, templates: sandboxExplorerTemplates(endpoint.baseUrl) }),
         identity: new IdentityApi({ ...transport, authUrl: endpoint.authUrl, envId: endpoint.envId }),
+        requireKey: async () => {},
       };
     }
     const baseUrl = override || profile.baseUrl!;
@@ -77,6 +80,7 @@ export class Connections {
       api: new RecordApi({ ...transport, baseUrl, apiKey }),
       explorer: templates ? new ExplorerApi({ ...transport, templates }) : null,
       identity: profile.authUrl && profile.envId ? new IdentityApi({ ...transport, authUrl: profile.authUrl, envId: profile.envId }) : null,
+      requireKey: async () => void (await apiKey()),
     };
   }
 }

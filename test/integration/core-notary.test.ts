@@ -8,7 +8,8 @@ import { verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import { addVersion, documentHistory, finaliseDocument, whichVersion } from '../../main/core/usecases/documents.ts';
 import { waitFor } from '../../main/core/usecases/follow.ts';
-import { notarise } from '../../main/core/usecases/notarise.ts';
+import { notarise, type NotariseOutcome } from '../../main/core/usecases/notarise.ts';
+import type { StoredRecord } from '../../main/core/store/records.ts';
 import { exportReceipts, importReceipt } from '../../main/core/usecases/receipts.ts';
 import { verifyFile, verifyPaths } from '../../main/core/usecases/verify.ts';
 
@@ -28,6 +29,11 @@ afterAll(async () => {
   await notary.close();
   rmSync(root, { recursive: true, force: true });
 });
+
+function recordOf(outcome: NotariseOutcome | undefined): StoredRecord {
+  if (!outcome || outcome.status === 'failed') throw new Error(`not registered: ${outcome?.status === 'failed' ? outcome.error.message : 'no outcome'}`);
+  return outcome.record;
+}
 
 function file(name: string, content: string): string {
   const path = join(files, name);
@@ -106,9 +112,8 @@ describe('a registration whose answer was lost', () => {
     const [resumed] = await notarise(notary.context, [path]);
     expect(resumed).toMatchObject({ status: 'resumed', record: { state: 'published' } });
     expect((await admin('/__sandbox/chain')).records).toBe(before + 1);
-    const record = resumed!.status === 'resumed' ? resumed.record : undefined;
     const { api } = await notary.connections.forProfile('Sandbox');
-    expect((await api.recordStatus(record!.txId!)).kind).toBe('known');
+    expect((await api.recordStatus(recordOf(resumed).txId!)).kind).toBe('known');
   });
 });
 
@@ -123,12 +128,12 @@ describe('documents', () => {
     expect(created).toMatchObject({ status: 'registered', record: { kind: 'linked-create', version: 1 } });
     v2 = file('contract-v2.md', 'contract, draft 2\n');
     const second = await addVersion(notary.context, v2, v1);
-    expect(second).toMatchObject({ kind: 'linked-update', version: 2, prevTxId: created!.status === 'registered' ? created.record.txId : '' });
+    expect(second).toMatchObject({ kind: 'linked-update', version: 2, prevTxId: recordOf(created).txId });
     v3 = file('contract-v3.md', 'contract, signed\n');
     const third = await addVersion(notary.context, v3, second.txId!);
     const history = await documentHistory(notary.context, second.txId!);
     expect(history.online).toBe(true);
-    expect(history.versions.map((v) => v.txId)).toEqual([created!.status === 'registered' ? created.record.txId : '', second.txId, third.txId]);
+    expect(history.versions.map((v) => v.txId)).toEqual([recordOf(created).txId, second.txId, third.txId]);
     expect(await whichVersion(notary.context, v2)).toMatchObject({ matches: [{ version: 2 }], versions: 3 });
     await expect(addVersion(notary.context, v2, v1)).rejects.toThrow(/already version 2/);
     const end = await finaliseDocument(notary.context, v3);

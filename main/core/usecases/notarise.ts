@@ -42,7 +42,7 @@ export type NotariseOutcome =
 export async function notarise(ctx: NotaryContext, paths: readonly string[], options: NotariseOptions = {}): Promise<NotariseOutcome[]> {
   const profile = profileName(ctx, options.profile);
   // One connection check before any hashing: a missing key fails once, not once per file.
-  await ctx.connections.forProfile(profile);
+  await (await ctx.connections.forProfile(profile)).requireKey();
   return boundedMap(paths, options.concurrency ?? 8, async (given) => {
     const path = resolve(given);
     try {
