@@ -60,7 +60,7 @@ export class Poller {
   constructor(private readonly options: PollerOptions) {
     this.timers = options.timers ?? SYSTEM_TIMERS;
     this.concurrency = options.concurrency ?? 4;
-    this.limiter = new RateLimiter(options.ratePerSecond ?? 5, () => this.timers.now());
+    this.limiter = new RateLimiter(options.ratePerSecond ?? 10, () => this.timers.now());
   }
 
   start(): void {
