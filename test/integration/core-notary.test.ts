@@ -64,7 +64,8 @@ describe('notarise, follow, receipt, verify', () => {
   it('follows each registration to the target depth and writes a receipt next to the file', async () => {
     for (const path of paths) {
       const record = await waitFor(notary.context, notary.follower, path);
-      expect(record).toMatchObject({ state: 'settled', confirmations: 3 });
+      expect(record.state).toBe('settled');
+      expect(record.confirmations).toBeGreaterThanOrEqual(3);
     }
     for (const path of paths) {
       const receiptPath = `${path}.receipt.json`;

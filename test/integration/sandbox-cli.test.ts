@@ -77,12 +77,12 @@ describe('notarium sandbox', () => {
 
   it('`start` keeps the embedded sandbox under NOTARIUM_HOME', async () => {
     const home = join(scratch, 'home');
-    const s = await start(['start', '--port', '0', '--block-interval', '0'], { NOTARIUM_HOME: home });
+    const s = await start(['start', '--block-interval', '0.5'], { NOTARIUM_HOME: home });
     s.child.kill('SIGTERM');
     await s.exited;
     expect(field(s.stdout, 'Data')).toBe(join(home, 'sandbox'));
     expect(existsSync(join(home, 'sandbox', 'sandbox.sqlite'))).toBe(true);
-    const again = await start(['start', '--port', '0', '--block-interval', '0'], { NOTARIUM_HOME: home });
+    const again = await start(['start', '--block-interval', '0.5'], { NOTARIUM_HOME: home });
     again.child.kill('SIGTERM');
     await again.exited;
     expect(field(again.stdout, 'API key')).toBe(field(s.stdout, 'API key'));

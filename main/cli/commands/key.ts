@@ -18,7 +18,7 @@ The key is never printed, logged or written anywhere but the keychain, e.g.:
 export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '--help' || sub === '-h') return help(io, KEY_HELP);
-  const { values: v } = parseCommand(`key ${sub}`, rest, { profile: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  const { values: v } = parseCommand(`key ${sub}`, rest, { profile: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (v.help) return help(io, KEY_HELP);
   const library = Library.open(appDataDir(io.env));
   let profile: string;
@@ -38,12 +38,12 @@ export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
       return EXIT.ERROR;
     }
     await store.set(apiKeyAccount(profile), key);
-    io.out(`API key for "${profile}" saved in the system keychain.`);
+    io.out(v.json ? JSON.stringify({ profile, saved: true }) : `API key for "${profile}" saved in the system keychain.`);
     return EXIT.OK;
   }
   if (sub === 'delete') {
     const removed = await store.delete(apiKeyAccount(profile));
-    io.out(removed ? `API key for "${profile}" removed from the keychain.` : `The keychain held no API key for "${profile}".`);
+    io.out(v.json ? JSON.stringify({ profile, removed }) : removed ? `API key for "${profile}" removed from the keychain.` : `The keychain held no API key for "${profile}".`);
     return EXIT.OK;
   }
   io.err(`notarium key: unknown subcommand "${sub}".\n\n${KEY_HELP}`);

@@ -11,7 +11,7 @@ Runs the embedded sandbox of the Sandbox profile, with its data in the app data 
 Ctrl+C. Other notarium commands (and the app) use this running sandbox instead of starting their own.`;
 
 export async function startCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v } = parseCommand('start', argv, { 'block-interval': { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  const { values: v } = parseCommand('start', argv, { 'block-interval': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (v.help) return help(io, START_HELP);
   const dir = embeddedSandboxDir(io.env);
   const sandbox = new EmbeddedSandbox(dir, { blockInterval: numberOption('block-interval', v['block-interval'], 0.1, 86_400, false) ?? 10 });
@@ -20,7 +20,8 @@ export async function startCommand(argv: string[], io: CliIo): Promise<number> {
     io.err(`The embedded sandbox is already running in another Notarium process, at ${endpoint.baseUrl}.`);
     return EXIT.ERROR;
   }
-  io.out(
+  if (v.json) io.out(JSON.stringify({ ...endpoint, dataDir: dir }));
+  else io.out(
     [
       'Notarium is running on the embedded sandbox.',
       `  Base URL:  ${endpoint.baseUrl}`,
