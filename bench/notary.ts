@@ -18,7 +18,7 @@ import { parseReceipt } from '../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../main/core/receipts/verify/verify-receipt.ts';
 import { notarise } from '../main/core/usecases/notarise.ts';
 
-const { values } = parseArgs({ options: { files: { type: 'string', default: '1000' }, verifications: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({ options: { files: { type: 'string', default: '1000' }, verifications: { type: 'string', default: '10000' } }, strict: false });
 const FILES = Number(values.files);
 const VERIFICATIONS = Number(values.verifications);
 const BLOCK_SECONDS = 1;
