@@ -64,8 +64,7 @@ export const MIGRATIONS: readonly string[] = [
     confirmations    INTEGER NOT NULL DEFAULT 0,
     block_hash       TEXT,
     block_time       TEXT,
-    merkle_proof     TEXT,                 -- JSON, as the service returned it
-    confirmation     TEXT,                 -- JSON, the whole confirmation object
+    confirmation     TEXT,                 -- JSON, the confirmation object as the service returned it (proof included)
     block_header     TEXT,
     raw_tx           TEXT,
     last_error       TEXT,

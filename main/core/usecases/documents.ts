@@ -1,12 +1,10 @@
-import { hex } from '@scure/base';
 import { basename, resolve } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { fingerprintFor } from '../protocol/fingerprint.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import type { StoredRecord } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
 import { isTxId, resolveDocument } from './resolve-target.ts';
-import { submitRecord } from './submit.ts';
+import { fileSubmission, submitRecord } from './submit.ts';
 
 /** A document's versions as a chain of linked records: add a version, finalise, history, which version. */
 
@@ -31,23 +29,9 @@ export async function addVersion(ctx: NotaryContext, file: string, of: string, o
   const versions = checkExtendable(ctx, document);
   const same = versions.find((v) => v.sha256 === sha256 && v.state !== 'failed' && v.state !== 'rejected');
   if (same) throw new NotariumError('USAGE', `${basename(path)} is already version ${same.version} of "${document.name}".`);
-  const fingerprint = fingerprintFor(hex.decode(sha256));
-  const record = ctx.library.records.insertSubmitting({
-    profile: document.profile,
-    kind: 'linked-update',
-    name: basename(path),
-    path,
-    size,
-    sha256,
-    encode: fingerprint.encode,
-    salt: fingerprint.salt,
-    recordHex: fingerprint.record,
-    publishedHex: fingerprint.published,
-    idempotencyKey: ctx.newKey(),
-    prevTxId: document.headTxId,
-    documentId: document.id,
-    version: nextVersion(versions),
-  });
+  const record = ctx.library.records.insertSubmitting(
+    fileSubmission(ctx, { profile: document.profile, kind: 'linked-update', path, size, sha256 }, { prevTxId: document.headTxId, documentId: document.id, version: nextVersion(versions) }),
+  );
   ctx.recordUpdated(record);
   return submitRecord(ctx, record, options.signal);
 }

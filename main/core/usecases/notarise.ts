@@ -1,11 +1,9 @@
-import { hex } from '@scure/base';
 import { basename, resolve } from 'node:path';
 import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { fingerprintFor } from '../protocol/fingerprint.ts';
 import type { RecordKind, StoredRecord } from '../store/records.ts';
 import { profileName, type NotaryContext } from './context.ts';
-import { submitRecord } from './submit.ts';
+import { fileSubmission, submitRecord } from './submit.ts';
 
 /**
  * Notarise files: hash each locally, register a salted fingerprint of its digest (the file never
@@ -82,23 +80,10 @@ async function notariseOne(ctx: NotaryContext, path: string, profile: string, op
     return { path, status: 'already-registered', record: existing };
   }
   const kind: RecordKind = options.document ? 'linked-create' : 'record';
-  const fingerprint = fingerprintFor(hex.decode(sha256));
   const document = options.document ? ctx.library.documents.create(profile, basename(path)) : undefined;
-  const record = ctx.library.records.insertSubmitting({
-    profile,
-    kind,
-    name: basename(path),
-    path,
-    size,
-    sha256,
-    encode: fingerprint.encode,
-    salt: fingerprint.salt,
-    recordHex: fingerprint.record,
-    publishedHex: fingerprint.published,
-    idempotencyKey: ctx.newKey(),
-    documentId: document?.id ?? null,
-    version: document ? 1 : null,
-  });
+  const record = ctx.library.records.insertSubmitting(
+    fileSubmission(ctx, { profile, kind, path, size, sha256 }, document ? { documentId: document.id, version: 1 } : {}),
+  );
   ctx.recordUpdated(record);
   return send(ctx, record, path, 'registered', options);
 }

@@ -1,8 +1,31 @@
 import { hex } from '@scure/base';
+import { basename } from 'node:path';
 import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import type { StoredRecord } from '../store/records.ts';
+import { fingerprintFor } from '../protocol/fingerprint.ts';
+import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
+
+/** A new registration of a file's content: a fresh salted fingerprint and idempotency key. */
+export function fileSubmission(
+  ctx: NotaryContext,
+  file: { profile: string; kind: RecordKind; path: string; size: number; sha256: string },
+  link: { documentId?: number; version?: number; prevTxId?: string | null } = {},
+): Submission {
+  const fingerprint = fingerprintFor(hex.decode(file.sha256));
+  return {
+    ...file,
+    name: basename(file.path),
+    encode: fingerprint.encode,
+    salt: fingerprint.salt,
+    recordHex: fingerprint.record,
+    publishedHex: fingerprint.published,
+    idempotencyKey: ctx.newKey(),
+    documentId: link.documentId ?? null,
+    version: link.version ?? null,
+    prevTxId: link.prevTxId ?? null,
+  };
+}
 
 /**
  * Sends a `submitting` record to its service and stores the outcome in the same instant:

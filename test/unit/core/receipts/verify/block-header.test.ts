@@ -3,7 +3,7 @@ import { checkProofOfWork, parseBlockHeader, POW_LIMITS, targetFromBits } from '
 import { CheckFailure } from '../../../../../main/core/receipts/verify/check-failure.ts';
 import { bitsTarget, parseHeader } from '../../../../support/bitcoin.ts';
 import { header } from '../receipt-fixture.ts';
-import { TSC } from './tsc-vector.ts';
+import { TSC } from '../../../../support/tsc-vector.ts';
 
 describe('parseBlockHeader', () => {
   it('reads the fields as an independent parser does', () => {

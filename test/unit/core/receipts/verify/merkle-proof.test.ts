@@ -5,7 +5,7 @@ import { CheckFailure } from '../../../../../main/core/receipts/verify/check-fai
 import { checkProofKind, foldMerkleBranch, merkleParent, targetTypeOf, txidOfTxOrId } from '../../../../../main/core/receipts/verify/merkle-proof.ts';
 import { foldTscProof } from '../../../../support/bitcoin.ts';
 import { branch } from '../receipt-fixture.ts';
-import { TSC } from './tsc-vector.ts';
+import { TSC } from '../../../../support/tsc-vector.ts';
 
 
 const failure = (fn: () => unknown): CheckFailure => {
