@@ -13,6 +13,17 @@ import type { Profile, Profiles } from './store/profiles.ts';
  * first use); NOTARIUM_BASE_URL and NOTARIUM_API_KEY override any profile, for scripts.
  */
 
+/** What sign-in needs of a profile's identity service. */
+export interface AuthEndpoints {
+  authUrl: string;
+  envId: string;
+  /** The page that signs the user in and redirects back with a code. */
+  authorizeUrl: string;
+  clientId: string;
+  issuer: string;
+  audience: string;
+}
+
 export interface Connection {
   profile: Profile;
   baseUrl: string;
@@ -21,6 +32,8 @@ export interface Connection {
   explorer: ExplorerApi | null;
   /** Null when the profile names no identity service. */
   identity: IdentityApi | null;
+  /** Null when the profile is not set up for sign-in. */
+  auth: AuthEndpoints | null;
   /** Throws NO_API_KEY (or KEYCHAIN_UNAVAILABLE) now, rather than once per request later. */
   requireKey(): Promise<void>;
 }
@@ -68,6 +81,7 @@ export class Connections {
         api: new RecordApi({ ...transport, baseUrl: endpoint.baseUrl, apiKey }),
         explorer: new ExplorerApi({ ...transport, templates: sandboxExplorerTemplates(endpoint.baseUrl) }),
         identity: new IdentityApi({ ...transport, authUrl: endpoint.authUrl, envId: endpoint.envId }),
+        auth: authEndpoints({ ...profile, authUrl: endpoint.authUrl, envId: endpoint.envId, authorizeUrl: `${endpoint.authUrl}/oauth2/authorize` }),
         requireKey: async () => {},
       };
     }
@@ -80,9 +94,23 @@ export class Connections {
       api: new RecordApi({ ...transport, baseUrl, apiKey }),
       explorer: templates ? new ExplorerApi({ ...transport, templates }) : null,
       identity: profile.authUrl && profile.envId ? new IdentityApi({ ...transport, authUrl: profile.authUrl, envId: profile.envId }) : null,
+      auth: authEndpoints(profile),
       requireKey: async () => void (await apiKey()),
     };
   }
+}
+
+function authEndpoints(p: Pick<Profile, 'authUrl' | 'envId' | 'authorizeUrl' | 'clientId' | 'issuer' | 'audience'>): AuthEndpoints | null {
+  if (!p.authUrl || !p.envId || !p.authorizeUrl || !p.clientId) return null;
+  const authUrl = p.authUrl.replace(/\/+$/, '');
+  return {
+    authUrl,
+    envId: p.envId,
+    authorizeUrl: p.authorizeUrl,
+    clientId: p.clientId,
+    issuer: p.issuer ?? `${authUrl}/products/web/${p.envId}`,
+    audience: p.audience ?? p.clientId,
+  };
 }
 
 function explorerTemplates(profile: Profile, baseUrl: string, sandboxElsewhere: boolean): ExplorerTemplates | null {

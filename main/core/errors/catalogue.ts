@@ -43,6 +43,12 @@ const SENTENCES = {
   PROFILE_NOT_FOUND: 'There is no profile with that name.',
   STORE_ERROR: 'The local library could not be read or written.',
   USAGE: 'The command was not used correctly.',
+  SIGN_IN_CANCELLED: 'Sign-in was cancelled in the browser.',
+  SIGN_IN_FAILED: 'Sign-in did not complete: the identity portal returned an error.',
+  SIGN_IN_TIMEOUT: 'Sign-in timed out: the browser did not come back to Notarium in time. Start it again.',
+  SIGN_IN_NOT_CONFIGURED: 'This profile has no identity service: set its auth URL, identity env id and client id first.',
+  TOKEN_INVALID: 'The identity portal returned a token that does not verify, so it was refused.',
+  SIGNED_OUT: 'You are signed out: sign in again.',
 } as const;
 
 export type ErrorCode = keyof typeof SENTENCES;

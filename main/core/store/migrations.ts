@@ -84,4 +84,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX records_document ON records (document_id, version);
   CREATE INDEX records_created ON records (created_at);
   `,
+  `
+  -- Sign-in: the access token's expected issuer and audience (defaults: derived from the auth URL, the client id).
+  ALTER TABLE profiles ADD COLUMN issuer TEXT;
+  ALTER TABLE profiles ADD COLUMN audience TEXT;
+  `,
 ];

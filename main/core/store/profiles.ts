@@ -13,6 +13,10 @@ export interface Profile {
   envId: string | null;
   authorizeUrl: string | null;
   clientId: string | null;
+  /** Expected `iss` of access tokens; default `{authUrl}/products/web/{envId}`. */
+  issuer: string | null;
+  /** Expected `aud` of access tokens; default the client id. */
+  audience: string | null;
   explorerTxUrl: string | null;
   explorerHeaderUrl: string | null;
   explorerLinkUrl: string | null;
@@ -31,6 +35,8 @@ export const SANDBOX_PROFILE: Profile = {
   envId: null,
   authorizeUrl: null,
   clientId: 'notarium-desktop',
+  issuer: null,
+  audience: null,
   explorerTxUrl: null,
   explorerHeaderUrl: null,
   explorerLinkUrl: null,
@@ -53,6 +59,8 @@ export const profileInputSchema = z
     envId: z.string().min(1).max(128).regex(/^[A-Za-z0-9._-]+$/).nullable().default(null),
     authorizeUrl: url.nullable().default(null),
     clientId: z.string().min(1).max(256).nullable().default(null),
+    issuer: z.string().min(1).max(2048).nullable().default(null),
+    audience: z.string().min(1).max(256).nullable().default(null),
     explorerTxUrl: template('{txId}').nullable().default(null),
     explorerHeaderUrl: template('{blockHash}').nullable().default(null),
     explorerLinkUrl: template('{txId}').nullable().default(null),
@@ -74,6 +82,8 @@ interface ProfileRow {
   env_id: string | null;
   authorize_url: string | null;
   client_id: string | null;
+  issuer: string | null;
+  audience: string | null;
   explorer_tx_url: string | null;
   explorer_header_url: string | null;
   explorer_link_url: string | null;
@@ -92,6 +102,8 @@ const fromRow = (r: ProfileRow): Profile => ({
   envId: r.env_id,
   authorizeUrl: r.authorize_url,
   clientId: r.client_id,
+  issuer: r.issuer,
+  audience: r.audience,
   explorerTxUrl: r.explorer_tx_url,
   explorerHeaderUrl: r.explorer_header_url,
   explorerLinkUrl: r.explorer_link_url,
@@ -179,6 +191,8 @@ export class Profiles {
       env_id: p.envId,
       authorize_url: p.authorizeUrl,
       client_id: p.clientId,
+      issuer: p.issuer,
+      audience: p.audience,
       explorer_tx_url: p.explorerTxUrl,
       explorer_header_url: p.explorerHeaderUrl,
       explorer_link_url: p.explorerLinkUrl,

@@ -1,0 +1,108 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { NotariumError } from '../errors/notarium-error.ts';
+import { callbackPage, PAGE_HEADERS } from './callback-page.ts';
+
+/**
+ * The one-shot redirect target of a native app's sign-in (RFC 8252 §7.3): 127.0.0.1 only, a random
+ * port, one path. It answers exactly one valid callback — the one carrying our `state` — then closes.
+ * Callbacks with another state are refused (they did not come from the sign-in we started).
+ */
+
+const CALLBACK_PATH = '/callback';
+export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+
+export class LoopbackListener {
+  private settle: ((result: { code: string } | NotariumError) => void) | undefined;
+  private expectedState: string | undefined;
+  private closed = false;
+
+  private constructor(
+    private readonly server: Server,
+    /** Where the listener listens (kept after it closes, for checks). */
+    readonly address: AddressInfo,
+    readonly redirectUri: string,
+    private readonly expectedHost: string,
+  ) {}
+
+  /** Listens on 127.0.0.1 at a port the system picks. */
+  static async start(): Promise<LoopbackListener> {
+    const server = createServer();
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const address = server.address() as AddressInfo;
+    const listener = new LoopbackListener(server, address, `http://127.0.0.1:${address.port}${CALLBACK_PATH}`, `127.0.0.1:${address.port}`);
+    server.on('request', (req, res) => listener.handle(req, res));
+    return listener;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * Resolves with the code of the first callback carrying `state`; rejects on an `error` answer,
+   * on timeout or on cancel. The listener is closed in every case.
+   */
+  waitForCode(state: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<{ code: string }> {
+    return new Promise<{ code: string }>((resolve, reject) => {
+      const timer = setTimeout(() => finish(new NotariumError('SIGN_IN_TIMEOUT')), options.timeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS);
+      const onAbort = (): void => finish(new NotariumError('CANCELLED', 'Sign-in was cancelled.'));
+      const finish = (result: { code: string } | NotariumError): void => {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+        this.settle = undefined;
+        void this.close();
+        if (result instanceof NotariumError) reject(result);
+        else resolve(result);
+      };
+      if (options.signal?.aborted) return finish(new NotariumError('CANCELLED', 'Sign-in was cancelled.'));
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      this.expectedState = state;
+      this.settle = finish;
+    });
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const page = (status: number, title: string, message: string, ok = false): void => {
+      res.writeHead(status, { ...PAGE_HEADERS, Connection: 'close' });
+      res.end(callbackPage(title, message, ok));
+    };
+    // A page elsewhere cannot reach us under another name (DNS rebinding): the Host must be ours.
+    if (req.headers.host !== this.expectedHost) return page(400, 'Not for Notarium', 'This request was not addressed to Notarium.');
+    const url = new URL(req.url ?? '/', `http://${this.expectedHost}`);
+    if (url.pathname !== CALLBACK_PATH) return page(404, 'Not found', 'There is nothing here.');
+    if (req.method !== 'GET') return page(405, 'Not allowed', 'The sign-in callback is a GET request.');
+    const params = url.searchParams;
+    if (!this.settle || !this.expectedState || params.get('state') !== this.expectedState) {
+      return page(400, 'Sign-in refused', 'This answer does not belong to the sign-in Notarium started. Start the sign-in again from Notarium.');
+    }
+    const error = params.get('error');
+    if (error) {
+      const cancelled = error === 'access_denied';
+      page(200, cancelled ? 'Sign-in cancelled' : 'Sign-in failed', `${cancelled ? 'You cancelled the sign-in.' : 'The identity portal reported an error.'} You can close this tab.`);
+      const description = params.get('error_description');
+      return this.settle(
+        cancelled
+          ? new NotariumError('SIGN_IN_CANCELLED')
+          : new NotariumError('SIGN_IN_FAILED', `Sign-in did not complete: the identity portal answered "${error.slice(0, 64)}"${description ? ` (${description.slice(0, 200)})` : ''}.`),
+      );
+    }
+    const code = params.get('code');
+    if (!code) return page(400, 'Sign-in refused', 'The answer carries no authorization code. Start the sign-in again from Notarium.');
+    page(200, 'Signed in', 'Notarium has your sign-in. You can close this tab and return to Notarium.', true);
+    this.settle({ code });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // Let the answer to the browser go out before the connections are cut.
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      setTimeout(() => this.server.closeAllConnections(), 100).unref();
+    });
+  }
+}

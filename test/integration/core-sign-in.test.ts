@@ -1,0 +1,275 @@
+import { connect } from 'node:net';
+import { generateKeyPair, SignJWT } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LoopbackListener } from '../../main/core/auth/loopback-listener.ts';
+import { SignIn } from '../../main/core/auth/sign-in.ts';
+import { AccessTokenVerifier } from '../../main/core/auth/token-verifier.ts';
+import { IdentityApi } from '../../main/core/api/identity-api.ts';
+import { Connections, type Connection } from '../../main/core/connections.ts';
+import { EmbeddedSandbox } from '../../main/core/sandbox-host/embedded-sandbox.ts';
+import { refreshTokenAccount } from '../../main/core/secrets/accounts.ts';
+import { Library } from '../../main/core/store/library.ts';
+import type { SandboxOptions } from '../../sandbox/index.ts';
+import { useAuthorizePage } from '../support/authorize-page.ts';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+import { MemorySecretStore } from '../unit/core/secrets/memory-secret-store.ts';
+
+// Sign-in against the sandbox's identity service over real HTTP; the "browser" is real HTTP too.
+
+const PROFILE = 'Portal';
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+interface Setup {
+  sb: TestSandbox;
+  dispose(): Promise<void>;
+  connection: () => Promise<Connection>;
+  signIn: SignIn;
+  secrets: MemorySecretStore;
+  logs: string[];
+  setNow(ms: number): void;
+}
+
+async function setup(sandbox: SandboxOptions = {}, clock?: { now: () => number }): Promise<Setup> {
+  const sb = await startTestSandbox(sandbox);
+  const library = Library.open(':memory:');
+  library.profiles.save({ name: PROFILE, baseUrl: sb.baseUrl, authUrl: sb.authUrl, envId: sb.envId, authorizeUrl: `${sb.authUrl}/oauth2/authorize`, clientId: 'notarium-desktop' });
+  const logs: string[] = [];
+  const secrets = new MemorySecretStore();
+  const connections = new Connections({ profiles: library.profiles, sandbox: new EmbeddedSandbox('/nonexistent'), secrets, env: {}, transport: { log: (l) => logs.push(l) } });
+  let now: number | undefined;
+  const signIn = new SignIn({ profile: PROFILE, connection: () => connections.forProfile(PROFILE), secrets, now: clock?.now ?? (() => now ?? Date.now()) });
+  const dispose = async () => {
+    signIn.dispose();
+    library.close();
+    await sb.stop();
+  };
+  return { sb, signIn, secrets, logs, setNow: (ms) => (now = ms), dispose, connection: () => connections.forProfile(PROFILE) };
+}
+
+/** A setup torn down after the test. */
+async function setupForTest(sandbox: SandboxOptions = {}, clock?: { now: () => number }): Promise<Setup> {
+  const s = await setup(sandbox, clock);
+  cleanups.push(() => s.dispose());
+  return s;
+}
+
+/** An opener that signs in through the page, as the user would in the browser. */
+const through = (action: 'sign-in' | 'cancel' = 'sign-in', seen: { url?: string; callbackPage?: string | null } = {}) => async (url: string) => {
+  seen.url = url;
+  const visit = await useAuthorizePage(url, { action, userName: 'ada' });
+  seen.callbackPage = visit.callbackPage;
+};
+
+describe('the loopback listener', () => {
+  it('binds 127.0.0.1 only, answers one valid callback, then closes', async () => {
+    const listener = await LoopbackListener.start();
+    expect(listener.address.address).toBe('127.0.0.1');
+    expect(listener.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    const waiting = listener.waitForCode('s1');
+    const foreign = await fetch(`${listener.redirectUri}?code=c&state=other`);
+    expect(foreign.status).toBe(400);
+    expect(await foreign.text()).toMatch(/does not belong to the sign-in/);
+    const ok = await fetch(`${listener.redirectUri}?code=the-code&state=s1`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(await ok.text()).toMatch(/You can close this tab/);
+    expect(await waiting).toEqual({ code: 'the-code' });
+    await expect.poll(() => refused(listener.address.port)).toBe(true);
+  });
+
+  it('refuses a request with another Host (DNS rebinding)', async () => {
+    const listener = await LoopbackListener.start();
+    cleanups.push(() => listener.close());
+    const waiting = listener.waitForCode('s', { timeoutMs: 2000 });
+    waiting.catch(() => {});
+    const res = await rawGet(listener.address.port, '/callback?code=c&state=s', 'evil.example:80');
+    expect(res).toMatch(/^HTTP\/1\.1 400/);
+  });
+
+  it('closes after a timeout and after cancel', async () => {
+    const timed = await LoopbackListener.start();
+    await expect(timed.waitForCode('s', { timeoutMs: 100 })).rejects.toMatchObject({ code: 'SIGN_IN_TIMEOUT' });
+    await expect.poll(() => refused(timed.address.port)).toBe(true);
+    const cancelled = await LoopbackListener.start();
+    const controller = new AbortController();
+    const waiting = cancelled.waitForCode('s', { signal: controller.signal });
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'CANCELLED' });
+    await expect.poll(() => refused(cancelled.address.port)).toBe(true);
+  });
+});
+
+describe('sign-in through the system browser', () => {
+  let s: Setup;
+  beforeAll(async () => {
+    s = await setup();
+  });
+  afterAll(() => s.dispose());
+
+  it('signs in: state and PKCE in the URL, the identity verified, the refresh token in the keychain only', async () => {
+    const seen: { url?: string; callbackPage?: string | null } = {};
+    const identity = await s.signIn.signIn({ open: through('sign-in', seen) });
+    const url = new URL(seen.url!);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get('state')!.length).toBeGreaterThanOrEqual(22);
+    expect(url.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(seen.callbackPage).toMatch(/Signed in/);
+    expect(identity).toMatchObject({ subject: expect.any(String), name: 'ada', groups: ['notarium-users'] });
+    expect(s.signIn.state).toMatchObject({ status: 'signed-in' });
+    expect(await s.secrets.get(refreshTokenAccount(PROFILE))).toEqual(expect.any(String));
+    expect(await s.signIn.grantedClaims()).toEqual(expect.arrayContaining(['records:read', 'records:write']));
+  });
+
+  it('Cancel in the browser ends with a clear message', async () => {
+    await expect(s.signIn.signIn({ open: through('cancel') })).rejects.toMatchObject({ code: 'SIGN_IN_CANCELLED', message: 'Sign-in was cancelled in the browser.' });
+  });
+
+  it('a callback with another state is refused, and the real one still completes', async () => {
+    const identity = await s.signIn.signIn({
+      open: async (url) => {
+        const redirect = new URL(url).searchParams.get('redirect_uri')!;
+        expect((await fetch(`${redirect}?code=stolen&state=forged`)).status).toBe(400);
+        await useAuthorizePage(url);
+      },
+    });
+    expect(identity.subject).toEqual(expect.any(String));
+  });
+
+  it('signs out: keychain entry and memory wiped', async () => {
+    await s.signIn.signOut();
+    expect(s.signIn.state).toEqual({ status: 'signed-out' });
+    expect(await s.secrets.get(refreshTokenAccount(PROFILE))).toBeNull();
+    await expect(s.signIn.accessToken()).rejects.toMatchObject({ code: 'SIGNED_OUT' });
+  });
+
+  it('logs nothing of codes or tokens, and no error carries them', async () => {
+    await s.signIn.signIn({ open: through() });
+    const refresh = (await s.secrets.get(refreshTokenAccount(PROFILE)))!;
+    const access = await s.signIn.accessToken();
+    const text = s.logs.join('\n');
+    expect(text).toMatch(/code-exchange/);
+    for (const secret of [refresh, access, access.split('.')[2]!]) expect(text).not.toContain(secret);
+    const api = new IdentityApi({ authUrl: s.sb.authUrl, envId: s.sb.envId });
+    const err = await api.refreshToken(refresh + 'x').catch((e: Error) => e);
+    expect(String((err as Error).message) + JSON.stringify(err)).not.toContain(refresh);
+  });
+});
+
+describe('the identity service refuses what it must', () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    sb = await startTestSandbox();
+  });
+  afterAll(() => sb.stop());
+
+  /** A code issued to a loopback listener, as a browser would deliver it. */
+  async function obtainCode(): Promise<{ code: string; redirectUri: string }> {
+    const listener = await LoopbackListener.start();
+    const waiting = listener.waitForCode('st');
+    await useAuthorizePage(`${sb.authUrl}/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: 'notarium-desktop', redirect_uri: listener.redirectUri, state: 'st' })}`);
+    return { code: (await waiting).code, redirectUri: listener.redirectUri };
+  }
+
+  it('a replayed code', async () => {
+    const { code, redirectUri } = await obtainCode();
+    const api = new IdentityApi({ authUrl: sb.authUrl, envId: sb.envId });
+    await api.exchangeCode({ authorizationCode: code, usedRedirectUri: redirectUri });
+    await expect(api.exchangeCode({ authorizationCode: code, usedRedirectUri: redirectUri })).rejects.toMatchObject({ errorCode: 'INVALID_GRANT' });
+  });
+
+  it('a different redirect URI', async () => {
+    const { code } = await obtainCode();
+    const api = new IdentityApi({ authUrl: sb.authUrl, envId: sb.envId });
+    await expect(api.exchangeCode({ authorizationCode: code, usedRedirectUri: 'http://127.0.0.1:1/callback' })).rejects.toMatchObject({ errorCode: 'INVALID_GRANT' });
+  });
+
+  it('a token signed by another key, even with a published kid', async () => {
+    const { keys } = (await (await fetch(`${sb.authUrl}/products/web/${sb.envId}/portalbackend/api/api/v1/auth/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
+    const { privateKey } = await generateKeyPair('RS256');
+    const issuer = `${sb.authUrl}/products/web/${sb.envId}`;
+    const forged = await new SignJWT({ 'cognito:groups': ['admins'] })
+      .setProtectedHeader({ alg: 'RS256', kid: keys[0]!.kid })
+      .setIssuer(issuer)
+      .setAudience('notarium-desktop')
+      .setSubject('mallory')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    const verifier = new AccessTokenVerifier({ jwksUrl: `${issuer}/portalbackend/api/api/v1/auth/.well-known/jwks.json`, issuer, audience: 'notarium-desktop' });
+    await expect(verifier.verify(forged)).rejects.toMatchObject({ code: 'TOKEN_INVALID', message: expect.stringMatching(/signature does not verify/) });
+    await expect(verifier.verify('not.a.token')).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+  });
+});
+
+describe('token lifetimes', () => {
+  it('refreshes at about 80 % of the access token lifetime', async () => {
+    const s = await setupForTest({ accessTokenTtl: 2 });
+    const first = await s.signIn.signIn({ open: through() });
+    const changed = new Promise<number>((resolve) => s.signIn.events.on('change', (st) => st.status === 'signed-in' && resolve(st.identity.issuedAt)));
+    const issuedAgain = await changed;
+    expect(issuedAgain).toBeGreaterThan(first.issuedAt);
+  }, 15_000);
+
+  it('follows a key rotation (a new kid)', async () => {
+    let now = Date.now();
+    const s = await setupForTest({ accessTokenTtl: 600 }, { now: () => now });
+    await s.signIn.signIn({ open: through() });
+    const before = await s.signIn.accessToken();
+    await s.sb.json('/__sandbox/identity/rotate-key', { method: 'POST', body: JSON.stringify({ retirePrevious: true }) });
+    now += 590_000; // the token is about to expire: the next use refreshes
+    const after = await s.signIn.accessToken();
+    const kid = (t: string) => JSON.parse(Buffer.from(t.split('.')[0]!, 'base64url').toString()).kid;
+    expect(kid(after)).not.toBe(kid(before));
+    expect(s.signIn.state).toMatchObject({ status: 'signed-in' });
+  });
+
+  it('an expired refresh token signs the profile out, with a message, once', async () => {
+    let sandboxNow = Date.now();
+    const s = await setupForTest({ clock: () => sandboxNow, refreshTokenTtl: 60, accessTokenTtl: 30 });
+    await s.signIn.signIn({ open: through() });
+    sandboxNow += 120_000;
+    s.setNow(sandboxNow);
+    const changes: string[] = [];
+    s.signIn.events.on('change', (st) => changes.push(st.status));
+    await expect(s.signIn.accessToken()).rejects.toMatchObject({ code: 'SIGNED_OUT' });
+    expect(s.signIn.state).toEqual({ status: 'signed-out', message: expect.stringMatching(/expired or was revoked/) });
+    expect(await s.secrets.get(refreshTokenAccount(PROFILE))).toBeNull();
+    await expect(s.signIn.accessToken()).rejects.toMatchObject({ code: 'SIGNED_OUT' });
+    expect(changes).toEqual(['signed-out', 'signed-out']);
+  });
+
+  it('restore() turns a stored refresh token into a signed-in state; revoked tokens sign out', async () => {
+    const s = await setupForTest();
+    await s.signIn.signIn({ open: through() });
+    const fresh = new SignIn({ profile: PROFILE, connection: s.connection, secrets: s.secrets });
+    cleanups.push(() => fresh.dispose());
+    expect(await fresh.restore()).toMatchObject({ status: 'signed-in', identity: { name: 'ada' } });
+    await s.sb.json('/__sandbox/identity/revoke-refresh-tokens', { method: 'POST', body: '{}' });
+    const again = new SignIn({ profile: PROFILE, connection: s.connection, secrets: s.secrets });
+    cleanups.push(() => again.dispose());
+    expect(await again.restore()).toMatchObject({ status: 'signed-out', message: expect.stringMatching(/sign in again/) });
+  });
+});
+
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(true));
+  });
+}
+
+function rawGet(port: number, path: string, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let data = '';
+    socket.on('data', (d) => (data += d));
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+  });
+}
