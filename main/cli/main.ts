@@ -1,4 +1,5 @@
 import { NotariumError } from '../core/errors/notarium-error.ts';
+import { loginCommand, logoutCommand, whoamiCommand } from './commands/account.ts';
 import { hashCommand } from './commands/hash.ts';
 import { keyCommand } from './commands/key.ts';
 import { notariseCommand } from './commands/notarise.ts';
@@ -34,6 +35,7 @@ Documents:
 Setup:
   profile list|add|use|remove  services to work with (the Sandbox profile is built in)
   key set|delete               API keys, kept in the system keychain
+  login, whoami, logout        sign in to the identity portal in your browser
   start                        run the embedded sandbox for the app and other commands
   sandbox                      run a standalone sandbox of the service
 
@@ -55,6 +57,9 @@ const COMMANDS: Record<string, Command> = {
   version: versionCommand,
   profile: profileCommand,
   key: keyCommand,
+  login: loginCommand,
+  whoami: whoamiCommand,
+  logout: logoutCommand,
   start: startCommand,
   sandbox: (argv, io) => sandboxCommand(argv, io),
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { TransportOptions } from './api/http-client.ts';
 import { embeddedSandboxDir } from './app-paths.ts';
+import { SignIn } from './auth/sign-in.ts';
 import { Connections } from './connections.ts';
 import { HashPool } from './hashing/hash-pool.ts';
 import { Poller, type StatusAnswer } from './poller/poller.ts';
@@ -48,6 +49,8 @@ export class Notary {
   readonly events = new EventEmitter<NotaryEvents>();
   readonly context: NotaryContext;
   private readonly hashPool = new HashPool();
+  private readonly secrets: SecretStore;
+  private readonly signIns = new Map<string, SignIn>();
 
   constructor(private readonly options: NotaryOptions) {
     const now = options.now ?? Date.now;
@@ -56,10 +59,11 @@ export class Notary {
     this.library = Library.open(options.dataDir, now);
     this.library.profiles.tuneSandbox(blockInterval);
     this.sandbox = new EmbeddedSandbox(embeddedSandboxDir({ ...env, NOTARIUM_HOME: options.dataDir }), { blockInterval });
+    this.secrets = options.secrets ?? new KeychainSecretStore();
     this.connections = new Connections({
       profiles: this.library.profiles,
       sandbox: this.sandbox,
-      secrets: options.secrets ?? new KeychainSecretStore(),
+      secrets: this.secrets,
       env,
       transport: options.transport,
     });
@@ -123,12 +127,24 @@ export class Notary {
     };
   }
 
+  /** The sign-in of a profile (one per profile for the engine's lifetime). */
+  signIn(profile = this.library.profiles.currentName()): SignIn {
+    const name = this.library.profiles.require(profile).name;
+    let signIn = this.signIns.get(name);
+    if (!signIn) {
+      signIn = new SignIn({ profile: name, connection: () => this.connections.forProfile(name), secrets: this.secrets, now: this.options.now });
+      this.signIns.set(name, signIn);
+    }
+    return signIn;
+  }
+
   /** Follows every pending registration in the background until it settles. */
   startPoller(): void {
     this.poller.start();
   }
 
   async close(): Promise<void> {
+    for (const signIn of this.signIns.values()) signIn.dispose();
     await this.poller.stop();
     await this.hashPool.close();
     await this.sandbox.stop();

@@ -227,6 +227,16 @@ describe('token lifetimes', () => {
     expect(s.signIn.state).toMatchObject({ status: 'signed-in' });
   });
 
+  it('refreshes once after a 401 (the portal no longer accepts the access token)', async () => {
+    const s = await setupForTest({ accessTokenTtl: 600 });
+    await s.signIn.signIn({ open: through() });
+    const before = await s.signIn.accessToken();
+    await s.sb.json('/__sandbox/identity/rotate-key', { method: 'POST', body: JSON.stringify({ retirePrevious: true }) });
+    expect(await s.signIn.grantedClaims()).toEqual(expect.arrayContaining(['records:read']));
+    expect(await s.signIn.accessToken()).not.toBe(before);
+    expect(s.logs.filter((l) => /granted-claims 401/.test(l))).toHaveLength(1);
+  });
+
   it('an expired refresh token signs the profile out, with a message, once', async () => {
     let sandboxNow = Date.now();
     const s = await setupForTest({ clock: () => sandboxNow, refreshTokenTtl: 60, accessTokenTtl: 30 });

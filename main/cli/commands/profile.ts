@@ -18,6 +18,8 @@ Options of add:
   --env-id ID               identity environment id
   --authorize-url URL       sign-in page of the identity portal
   --client-id ID            OAuth client id
+  --issuer ISS              expected access-token issuer (default {auth-url}/products/web/{env-id})
+  --audience AUD            expected access-token audience (default the client id)
   --explorer-tx-url T       raw transaction hex, with {txId}
   --explorer-header-url T   block header hex, with {blockHash}
   --explorer-link-url T     a transaction page for people, with {txId}
@@ -35,6 +37,8 @@ const ADD_OPTIONS = {
   'env-id': { type: 'string' },
   'authorize-url': { type: 'string' },
   'client-id': { type: 'string' },
+  issuer: { type: 'string' },
+  audience: { type: 'string' },
   'explorer-tx-url': { type: 'string' },
   'explorer-header-url': { type: 'string' },
   'explorer-link-url': { type: 'string' },
@@ -72,6 +76,8 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
           envId: v['env-id'] ?? null,
           authorizeUrl: v['authorize-url'] ?? null,
           clientId: v['client-id'] ?? null,
+          issuer: v.issuer ?? null,
+          audience: v.audience ?? null,
           explorerTxUrl: v['explorer-tx-url'] ?? null,
           explorerHeaderUrl: v['explorer-header-url'] ?? null,
           explorerLinkUrl: v['explorer-link-url'] ?? null,

@@ -1,0 +1,18 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * Opens a URL in the user's default browser with the platform's opener. The URL is one argument
+ * (no shell), so nothing in it is interpreted. Resolves false when no opener could be started.
+ */
+export function openInBrowser(url: string, platform: NodeJS.Platform = process.platform): Promise<boolean> {
+  const [command, args] =
+    platform === 'darwin' ? ['open', [url]] : platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url]] : ['xdg-open', [url]];
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'ignore', detached: true });
+    child.once('error', () => resolve(false));
+    child.once('spawn', () => {
+      child.unref();
+      resolve(true);
+    });
+  });
+}

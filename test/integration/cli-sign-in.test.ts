@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useAuthorizePage } from '../support/authorize-page.ts';
+import { runCli } from '../support/cli.ts';
+
+// login / whoami / logout as child processes, on the embedded sandbox's identity service; the
+// refresh token goes to the real keychain (gnome-keyring under `npm test`).
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-login-'));
+const env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '1', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
+const cli = (...args: string[]) => runCli(args, { env, cwd: root });
+afterAll(async () => {
+  await cli('logout');
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('notarium login, whoami, logout', () => {
+  it('login --no-browser prints the URL on a line of its own, and completes when the browser comes back', async () => {
+    const run = cli('login', '--no-browser');
+    const url = await new Promise<string>((resolve) => {
+      let out = '';
+      run.child.stdout!.on('data', (d) => {
+        out += d;
+        const line = out.split('\n').find((l) => l.startsWith('http://'));
+        if (line) resolve(line);
+      });
+    });
+    expect(new URL(url).searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    const visit = await useAuthorizePage(url, { userName: 'grace' });
+    expect(visit.callbackPage).toMatch(/Signed in/);
+    const done = await run;
+    expect(done.code).toBe(0);
+    expect(done.stdout).toMatch(/Signed in as grace \(subject [0-9a-f-]+, groups: notarium-users\)/);
+  });
+
+  it('whoami shows the identity and the granted claims in a new process, without printing tokens', async () => {
+    const r = await cli('whoami', '--json');
+    expect(r.code).toBe(0);
+    const who = JSON.parse(r.stdout);
+    expect(who).toMatchObject({ signedIn: true, identity: { name: 'grace', groups: ['notarium-users'] }, grantedClaims: expect.arrayContaining(['records:write']) });
+    expect(r.stdout).not.toMatch(/eyJ[A-Za-z0-9_-]+\./); // no JWT
+  });
+
+  it('logout wipes the sign-in; whoami then says so with exit 3', async () => {
+    expect((await cli('logout')).stdout).toMatch(/Signed out/);
+    const r = await cli('whoami');
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/Not signed in/);
+  });
+
+  it('login gives up after its timeout with a sentence', async () => {
+    const r = await cli('login', '--no-browser', '--timeout', '10');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/timed out/);
+  }, 30_000);
+});
