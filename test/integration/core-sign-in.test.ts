@@ -80,6 +80,14 @@ describe('the loopback listener', () => {
     await expect.poll(() => refused(listener.address.port)).toBe(true);
   });
 
+  it('an error answer from the portal ends the wait with a sentence naming it', async () => {
+    const listener = await LoopbackListener.start();
+    const waiting = listener.waitForCode('s2');
+    const res = await fetch(`${listener.redirectUri}?error=invalid_scope&error_description=scope%20unknown&state=s2`);
+    expect(await res.text()).toMatch(/reported an error/);
+    await expect(waiting).rejects.toMatchObject({ code: 'SIGN_IN_FAILED', message: 'Sign-in did not complete: the identity portal answered "invalid_scope" (scope unknown).' });
+  });
+
   it('refuses a request with another Host (DNS rebinding)', async () => {
     const listener = await LoopbackListener.start();
     cleanups.push(() => listener.close());
