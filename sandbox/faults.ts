@@ -7,8 +7,10 @@ import { z } from 'zod';
 
 export const faultSettingsSchema = z
   .object({
-    /** Share of requests answered 500 before they are processed (nothing is written). */
+    /** Share of requests answered with `errorStatus` before they are processed (nothing is written). */
     errorRate: z.number().min(0).max(1),
+    /** The status of those answers: 500 (the service failed), or 502/503/504 as a gateway would give. */
+    errorStatus: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]),
     /** Share of requests answered 429 with Retry-After before they are processed. */
     rateLimitRate: z.number().min(0).max(1),
     /** Seconds in the Retry-After header of injected 429s. */
@@ -28,6 +30,7 @@ export type FaultSettings = z.infer<typeof faultSettingsSchema>;
 
 export const NO_FAULTS: FaultSettings = {
   errorRate: 0,
+  errorStatus: 500,
   rateLimitRate: 0,
   retryAfterSeconds: 1,
   dropRate: 0,

@@ -135,7 +135,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       const latency = exempt ? 0 : faults.latency();
       if (latency > 0) await new Promise((r) => setTimeout(r, latency));
       if (fault.kind === 'drop' && fault.phase === 'before') return void req.socket.destroy();
-      if (fault.kind === 'error') throw new ServiceProblem(500, 'INTERNAL_ERROR', 'Injected fault: the service failed; retry later.');
+      if (fault.kind === 'error') throw new ServiceProblem(faults.current.errorStatus, 'INTERNAL_ERROR', 'Injected fault: the service failed; retry later.');
       if (fault.kind === 'rate-limit') {
         const retryAfter = String(faults.current.retryAfterSeconds);
         throw new ServiceProblem(429, 'TOO_MANY_REQUESTS', `Injected fault: too many requests; retry after ${retryAfter} s.`, { 'Retry-After': retryAfter });

@@ -2,6 +2,7 @@ import { ExplorerApi, sandboxExplorerTemplates, type ExplorerTemplates } from '.
 import type { TransportOptions } from './api/http-client.ts';
 import { IdentityApi } from './api/identity-api.ts';
 import { RecordApi } from './api/record-api.ts';
+import { NotariumError } from './errors/notarium-error.ts';
 import type { EmbeddedSandbox } from './sandbox-host/embedded-sandbox.ts';
 import { resolveApiKey } from './secrets/resolve-api-key.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
@@ -10,7 +11,7 @@ import type { Profile, Profiles } from './store/profiles.ts';
 /**
  * How to reach a profile's service: the record API, the explorer for raw transactions and
  * headers, and the identity service. The Sandbox profile reaches the embedded sandbox (started on
- * first use); NOTARIUM_BASE_URL and NOTARIUM_API_KEY override any profile, for scripts.
+ * first use); NOTARIUM_BASE_URL and NOTARIUM_API_KEY override the current profile, for scripts.
  */
 
 /** What sign-in needs of a profile's identity service. */
@@ -68,8 +69,19 @@ export class Connections {
     this.cache.clear();
   }
 
+  /**
+   * After a failure to reach the embedded sandbox, the process that hosted it may have quit: the
+   * next use connects again, and takes over hosting if nobody does.
+   */
+  noteFailure(profileName: string, err: unknown): void {
+    const profile = this.options.profiles.get(profileName);
+    if (profile?.kind === 'sandbox' && err instanceof NotariumError && err.code === 'NETWORK') this.cache.delete(profileName);
+  }
+
   private async open(profile: Profile): Promise<Connection> {
-    const env = this.options.env ?? process.env;
+    // The overrides are for the profile in use: another profile's records (the poller follows them
+    // all) must never go to the override URL, nor carry the override key to their own service.
+    const env = profile.name === this.options.profiles.currentName() ? (this.options.env ?? process.env) : {};
     const transport = this.options.transport ?? {};
     const override = env[BASE_URL_ENV];
     if (profile.kind === 'sandbox' && !override) {

@@ -72,7 +72,10 @@ export class Notary {
       profile: (name) => this.library.profiles.require(name),
       check: (record) => this.statusOf(record),
       onUpdate: (record, before) => this.afterCheck(record, before),
-      onError: (record, err) => this.events.emit('background-error', record, err instanceof Error ? err.message : String(err)),
+      onError: (record, err) => {
+        this.connections.noteFailure(record.profile, err);
+        this.events.emit('background-error', record, err instanceof Error ? err.message : String(err));
+      },
       concurrency: options.pollerConcurrency,
       ratePerSecond: options.pollerRatePerSecond,
     });

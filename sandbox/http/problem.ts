@@ -21,6 +21,9 @@ const TITLES: Record<number, string> = {
   429: 'Too many requests',
   431: 'Request header fields too large',
   500: 'Internal server error',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
+  504: 'Gateway timeout',
 };
 
 /** A failure a handler throws; the server turns it into a problem document. */

@@ -64,7 +64,7 @@ describe('a service profile with its key in the keychain', () => {
     await cli(['key', 'set', '--profile', profile], 'wrong-key');
     writeFileSync(join(root, 'y.txt'), 'y\n');
     const refused = await cli(['notarise', 'y.txt']);
-    expect(refused.code).toBe(2);
+    expect(refused.code).toBe(1); // refused by the service
     expect(refused.stdout).toMatch(/refused the API key/);
     const overridden = await runCli(['notarise', 'y.txt', '--json'], { env: { ...env, NOTARIUM_API_KEY: sb.apiKey }, cwd: root });
     expect(JSON.parse(overridden.stdout)[0].status).toBe('registered');

@@ -108,13 +108,47 @@ describe('a registration whose answer was lost', () => {
     await admin('/__sandbox/faults', { dropRate: 1, dropPhase: 'after' });
     const before = (await admin('/__sandbox/chain')).records as number;
     const [lost] = await notarise(notary.context, [path]);
-    expect(lost).toMatchObject({ status: 'failed', record: { state: 'submitting' } });
+    expect(lost).toMatchObject({ status: 'in-doubt', record: { state: 'submitting' } });
     await admin('/__sandbox/faults', { dropRate: 0 });
     const [resumed] = await notarise(notary.context, [path]);
-    expect(resumed).toMatchObject({ status: 'resumed', record: { state: 'published' } });
+    // Sent again at the start of the run (in-doubt records first), or by this file's own turn.
+    expect(['resumed', 'already-registered']).toContain(resumed!.status);
+    expect(resumed).toMatchObject({ record: { state: 'published' } });
     expect((await admin('/__sandbox/chain')).records).toBe(before + 1);
     const { api } = await notary.connections.forProfile('Sandbox');
     expect((await api.recordStatus(recordOf(resumed).txId!)).kind).toBe('known');
+  });
+});
+
+describe('what must not register twice', () => {
+  it('the same content twice in one run is registered once', async () => {
+    const a = file('twin-a.txt', 'twins\n');
+    const b = file('twin-b.txt', 'twins\n');
+    const before = (await admin('/__sandbox/chain')).records as number;
+    const outcomes = await notarise(notary.context, [a, b, a]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['already-registered', 'already-registered', 'registered']);
+    expect((await admin('/__sandbox/chain')).records).toBe(before + 1);
+  });
+
+  it('a gateway error on a write leaves the registration in doubt; the next run finishes it', async () => {
+    const path = file('gateway.txt', 'behind a gateway');
+    await admin('/__sandbox/faults', { errorRate: 1, errorStatus: 502 });
+    const [first] = await notarise(notary.context, [path]);
+    expect(first).toMatchObject({ status: 'in-doubt', record: { state: 'submitting' } });
+    await admin('/__sandbox/faults', { errorRate: 0, errorStatus: 500 });
+    const [second] = await notarise(notary.context, [path]);
+    expect(['resumed', 'already-registered']).toContain(second!.status);
+    expect(second).toMatchObject({ record: { state: 'published' } });
+  });
+
+  it('in-doubt registrations of other files are sent again at the next run', async () => {
+    const path = file('left-behind.txt', 'its answer was lost');
+    await admin('/__sandbox/faults', { dropRate: 1, dropPhase: 'after' });
+    const [lost] = await notarise(notary.context, [path]);
+    await admin('/__sandbox/faults', { dropRate: 0 });
+    expect(lost!.status).toBe('in-doubt');
+    await notarise(notary.context, [file('another.txt', 'another')]);
+    expect(notary.library.records.get(lost!.record!.id)!.state).not.toBe('submitting');
   });
 });
 

@@ -125,7 +125,7 @@ describe('sign-in through the system browser', () => {
     expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url.searchParams.get('state')!.length).toBeGreaterThanOrEqual(22);
     expect(url.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
-    expect(seen.callbackPage).toMatch(/Signed in/);
+    expect(seen.callbackPage).toMatch(/finishing your sign-in/);
     expect(identity).toMatchObject({ subject: expect.any(String), name: 'ada', groups: ['notarium-users'] });
     expect(s.signIn.state).toMatchObject({ status: 'signed-in' });
     expect(await s.secrets.get(refreshTokenAccount(PROFILE))).toEqual(expect.any(String));

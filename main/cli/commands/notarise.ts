@@ -17,6 +17,8 @@ export const NOTARISE_HELP = `Usage: notarium notarise <files…> [--document] [
 Hashes each file locally and registers a salted fingerprint of it; the file never leaves the machine.
 A file whose content is already registered in the profile is reported, not registered again.
 Running the command again finishes what an interrupted run left.
+Exit code: 0 registered, 1 refused or rejected by the service, 2 a file could not be read or
+sent, 3 sent but the answer was lost (run the command again).
 
   --document         start a new document (a chain of versions) for each file
   --wait             wait until each registration has the profile's target confirmations
@@ -51,15 +53,22 @@ export async function notariseCommand(argv: string[], io: CliIo): Promise<number
     for (const o of outcomes) if (o.record) records.set(o.path, o.record);
     if (v.wait) await waitAll(notary, io, outcomes, records, confirmations);
     print(io, outcomes, records, v.json ?? false);
-    const failed = outcomes.some((o) => o.status === 'failed') || [...records.values()].some((r) => r.state === 'rejected' || r.state === 'failed');
-    return failed ? EXIT.ERROR : EXIT.OK;
+    return exitForOutcomes(outcomes, [...records.values()]);
   });
+}
+
+/** 2 a file could not be read or sent, 1 the service refused or rejected one, 3 one is in doubt, else 0. */
+function exitForOutcomes(outcomes: NotariseOutcome[], records: StoredRecord[]): number {
+  if (outcomes.some((o) => o.status === 'failed' && !o.record)) return EXIT.ERROR;
+  if (records.some((r) => r.state === 'failed' || r.state === 'rejected')) return EXIT.MISMATCH;
+  if (outcomes.some((o) => o.status === 'in-doubt')) return EXIT.PENDING;
+  return EXIT.OK;
 }
 
 async function waitAll(notary: Notary, io: CliIo, outcomes: NotariseOutcome[], records: Map<string, StoredRecord>, confirmations?: number): Promise<void> {
   notary.startPoller();
   let reached = 0;
-  const waiting = outcomes.filter((o) => o.status !== 'failed');
+  const waiting = outcomes.filter((o) => o.status !== 'failed' && o.status !== 'in-doubt');
   await Promise.all(
     waiting.map(async (o) => {
       const record = await waitFor(notary.context, notary.follower, o.record.txId!, { profile: o.record.profile, confirmations });
@@ -78,7 +87,7 @@ function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, Stor
           path: o.path,
           status: o.status,
           record: records.has(o.path) ? recordJson(records.get(o.path)!) : null,
-          error: o.status === 'failed' ? { code: o.error.code, message: o.error.message } : null,
+          error: o.status === 'failed' || o.status === 'in-doubt' ? { code: o.error.code, message: o.error.message } : null,
         })),
         null,
         2,
@@ -88,7 +97,7 @@ function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, Stor
   }
   const rows = outcomes.map((o) => {
     const r = records.get(o.path);
-    return [o.status, basename(o.path), shortHash(r?.txId), o.status === 'failed' ? o.error.message : r ? stateWords(r) : ''];
+    return [o.status, basename(o.path), shortHash(r?.txId), o.status === 'failed' || o.status === 'in-doubt' ? o.error.message : r ? stateWords(r) : ''];
   });
   io.out(table(['RESULT', 'FILE', 'TXID', 'STATE'], rows));
 }

@@ -6,10 +6,11 @@ import { table } from '../format.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { numberOption, parseCommand, requirePositionals } from '../options.ts';
+import { UsageError } from '../usage-error.ts';
 
 export const PROFILE_HELP = `Usage:
   notarium profile list [--json]
-  notarium profile add <name> --base-url URL [options]   add or replace a service profile
+  notarium profile add <name> --base-url URL [options]   add a service profile, or change the settings given
   notarium profile use <name>                            make it the current profile
   notarium profile remove <name>
 
@@ -69,24 +70,27 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
       }
       case 'add': {
         const [name] = requirePositionals(positionals, 1, 'notarium profile add <name> --base-url URL [options]');
-        const input: ProfileInput = {
-          name: name!,
-          baseUrl: v['base-url'] ?? '',
-          authUrl: v['auth-url'] ?? null,
-          envId: v['env-id'] ?? null,
-          authorizeUrl: v['authorize-url'] ?? null,
-          clientId: v['client-id'] ?? null,
-          issuer: v.issuer ?? null,
-          audience: v.audience ?? null,
-          explorerTxUrl: v['explorer-tx-url'] ?? null,
-          explorerHeaderUrl: v['explorer-header-url'] ?? null,
-          explorerLinkUrl: v['explorer-link-url'] ?? null,
-          ...(v.network ? { network: v.network } : {}),
-          ...(v.confirmations ? { targetConfirmations: numberOption('confirmations', v.confirmations, 1, 1000) } : {}),
-          ...(v['block-seconds'] ? { expectedBlockSeconds: numberOption('block-seconds', v['block-seconds'], 0.1, 86_400, false) } : {}),
-          ...(v['reject-after'] ? { rejectAfterSeconds: numberOption('reject-after', v['reject-after'], 60, 30 * 86_400) } : {}),
-          idempotentWrites: v['idempotent-writes'] ?? false,
+        // Adding an existing profile changes only the settings given; the others stay as they are.
+        const { kind: _kind, ...before } = library.profiles.get(name!) ?? {};
+        const given: Partial<ProfileInput> = {
+          baseUrl: v['base-url'],
+          authUrl: v['auth-url'],
+          envId: v['env-id'],
+          authorizeUrl: v['authorize-url'],
+          clientId: v['client-id'],
+          issuer: v.issuer,
+          audience: v.audience,
+          explorerTxUrl: v['explorer-tx-url'],
+          explorerHeaderUrl: v['explorer-header-url'],
+          explorerLinkUrl: v['explorer-link-url'],
+          network: v.network,
+          targetConfirmations: numberOption('confirmations', v.confirmations, 1, 1000),
+          expectedBlockSeconds: numberOption('block-seconds', v['block-seconds'], 0.1, 86_400, false),
+          rejectAfterSeconds: numberOption('reject-after', v['reject-after'], 60, 30 * 86_400),
+          idempotentWrites: v['idempotent-writes'],
         };
+        const input = { ...before, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)), name: name! } as ProfileInput;
+        if (!input.baseUrl) throw new UsageError('notarium profile add: a new profile needs --base-url URL.');
         const profile = library.profiles.save(input);
         io.out(v.json ? JSON.stringify(profile, null, 2) : `Profile "${profile.name}" saved. Set its API key with: notarium key set --profile "${profile.name}"`);
         return EXIT.OK;

@@ -15,10 +15,11 @@ library's record of its content. Folders are walked recursively (receipts and hi
 left out). Unless --offline, the service is asked to confirm the match too.
 
   --details   print each file's step report
-Exit code: 0 all verified, 1 any mismatch, 3 any unknown or pending (and none mismatched).`;
+Exit code: 0 all verified, 1 any mismatch, 2 a file could not be read, 3 any unknown or pending.`;
 
-/** The batch's exit code: a mismatch outranks unknown and pending. */
+/** The batch's exit code: a file that could not be read outranks a mismatch, which outranks unknown and pending. */
 export function exitForResults(results: FileVerification[]): number {
+  if (results.some((r) => r.error?.code === 'FILE_UNREADABLE')) return EXIT.ERROR;
   if (results.some((r) => r.status === 'mismatch')) return EXIT.MISMATCH;
   if (results.some((r) => r.status === 'unknown' || r.status === 'pending')) return EXIT.PENDING;
   return EXIT.OK;

@@ -92,13 +92,15 @@ export class LoopbackListener {
     }
     const code = params.get('code');
     if (!code) return page(400, 'Sign-in refused', 'The answer carries no authorization code. Start the sign-in again from Notarium.');
-    page(200, 'Signed in', 'Notarium has your sign-in. You can close this tab and return to Notarium.', true);
+    page(200, 'Back to Notarium', 'Notarium is finishing your sign-in. You can close this tab and return to Notarium.', true);
     this.settle({ code });
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // A wait still pending (the opener failed, the caller gave up) ends now, with its timer.
+    this.settle?.(new NotariumError('CANCELLED', 'Sign-in was cancelled.'));
     // Let the answer to the browser go out before the connections are cut.
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());

@@ -143,7 +143,8 @@ export class SignIn {
     try {
       tokens = await api.refreshToken(stored);
     } catch (err) {
-      if (err instanceof ServiceError && err.status >= 400 && err.status < 500 && err.status !== 429) {
+      // Only the portal saying the grant is bad signs out; a 404 or 403 from a wrong URL or a proxy does not.
+      if (err instanceof ServiceError && (err.status === 401 || (err.status === 400 && err.errorCode === 'INVALID_GRANT'))) {
         await this.deps.secrets.delete(refreshTokenAccount(this.deps.profile));
         this.signedOut('Your sign-in has expired or was revoked: sign in again.');
         throw new NotariumError('SIGNED_OUT', 'Your sign-in has expired or was revoked: sign in again.', { cause: err.errorCode });

@@ -30,7 +30,7 @@ const SENTENCES = {
   UNAUTHORIZED: 'The service refused the API key or sign-in: check the API key in the profile settings, or sign in again.',
   NOT_FOUND: 'The service does not know this transaction (yet): it may still be publishing, or it was rejected.',
   RATE_LIMITED: 'The service is busy and asked to slow down; Notarium retries shortly.',
-  SERVICE_UNAVAILABLE: 'The service is unavailable right now; Notarium retries later.',
+  SERVICE_UNAVAILABLE: 'The service is unavailable right now: try again later.',
   SERVICE_ERROR: 'The service refused the request.',
   NETWORK: 'The service could not be reached: check the network connection and the profile URL.',
   TIMEOUT: 'The service did not answer in time.',

@@ -121,7 +121,11 @@ export class Poller {
   /** Checks one record now, outside the schedule (a "status" command), and stores the answer. */
   checkNow(record: StoredRecord): Promise<void> {
     const running = this.inFlight.get(record.id);
-    return running ?? this.checkOne(record);
+    if (running) return running;
+    // Registered as in flight, so the schedule does not check the same record at the same time.
+    const run = this.checkOne(record).finally(() => this.inFlight.delete(record.id));
+    this.inFlight.set(record.id, run);
+    return run;
   }
 
   private async checkOne(record: StoredRecord): Promise<void> {

@@ -89,4 +89,12 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE profiles ADD COLUMN issuer TEXT;
   ALTER TABLE profiles ADD COLUMN audience TEXT;
   `,
+  `
+  -- Each record keeps where it was registered (receipts are rebuilt from the record, not the
+  -- profile as it is now) and, for a document version, its own update token (so a rejected
+  -- head can be rolled back to the version before it).
+  ALTER TABLE records ADD COLUMN network TEXT;
+  ALTER TABLE records ADD COLUMN service_url TEXT;
+  ALTER TABLE records ADD COLUMN update_token TEXT;
+  `,
 ];

@@ -37,6 +37,11 @@ export interface StoredRecord {
   rawTx: string | null;
   lastError: string | null;
   receiptPath: string | null;
+  /** The network label and service URL the registration was made with. */
+  network: string | null;
+  serviceUrl: string | null;
+  /** A document version's update token (for the version after it). */
+  updateToken: string | null;
   checks: number;
   nextCheckAt: number | null;
   unknownSince: number | null;
@@ -59,6 +64,8 @@ export interface Submission {
   recordHex: string;
   publishedHex: string;
   idempotencyKey: string;
+  network: string;
+  serviceUrl: string | null;
   prevTxId?: string | null;
   documentId?: number | null;
   version?: number | null;
@@ -111,6 +118,9 @@ const COLUMNS: Record<keyof StoredRecord, string> = {
   rawTx: 'raw_tx',
   lastError: 'last_error',
   receiptPath: 'receipt_path',
+  network: 'network',
+  serviceUrl: 'service_url',
+  updateToken: 'update_token',
   checks: 'checks',
   nextCheckAt: 'next_check_at',
   unknownSince: 'unknown_since',
@@ -169,9 +179,9 @@ export class Records {
     const id = this.db
       .prepare(
         `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex,
-           idempotency_key, prev_tx_id, document_id, version, created_at, submitted_at, updated_at)
+           idempotency_key, network, service_url, prev_tx_id, document_id, version, created_at, submitted_at, updated_at)
          VALUES (@profile, @kind, 'submitting', @name, @path, @size, @sha256, @encode, @salt, @recordHex, @publishedHex,
-           @idempotencyKey, @prevTxId, @documentId, @version, @now, @now, @now)`,
+           @idempotencyKey, @network, @serviceUrl, @prevTxId, @documentId, @version, @now, @now, @now)`,
       )
       .run({ prevTxId: null, documentId: null, version: null, ...s, now }).lastInsertRowid;
     return this.get(Number(id))!;
@@ -184,18 +194,21 @@ export class Records {
   markPublished(id: number, txId: string, firstCheckAt: number, updateToken?: string | null): StoredRecord {
     const now = this.now();
     this.db.transaction(() => {
-      this.db
-        .prepare(`UPDATE records SET state = 'published', tx_id = ?, published_at = ?, next_check_at = ?, last_error = NULL, updated_at = ? WHERE id = ?`)
-        .run(txId.toLowerCase(), now, firstCheckAt, now, id);
+      // Only a record still waiting for its answer takes a txId: an answer never overwrites another.
+      const changed = this.db
+        .prepare(
+          `UPDATE records SET state = 'published', tx_id = ?, update_token = ?, published_at = ?, next_check_at = ?, last_error = NULL, updated_at = ?
+           WHERE id = ? AND state = 'submitting'`,
+        )
+        .run(txId.toLowerCase(), updateToken ?? null, now, firstCheckAt, now, id).changes;
       const record = this.get(id)!;
-      if (record.documentId !== null) {
-        this.db
-          .prepare(
-            `UPDATE documents SET head_tx_id = @txId, first_tx_id = coalesce(first_tx_id, @txId), update_token = @token,
-               finalised_at = CASE WHEN @kind = 'linked-delete' THEN @now ELSE finalised_at END, updated_at = @now WHERE id = @doc`,
-          )
-          .run({ txId: txId.toLowerCase(), token: updateToken ?? null, kind: record.kind, now, doc: record.documentId });
-      }
+      if (changed === 0 || record.documentId === null) return;
+      this.db
+        .prepare(
+          `UPDATE documents SET head_tx_id = @txId, first_tx_id = coalesce(first_tx_id, @txId), update_token = @token,
+             finalised_at = CASE WHEN @kind = 'linked-delete' THEN @now ELSE finalised_at END, updated_at = @now WHERE id = @doc`,
+        )
+        .run({ txId: txId.toLowerCase(), token: updateToken ?? null, kind: record.kind, now, doc: record.documentId });
     })();
     return this.get(id)!;
   }
@@ -204,8 +217,28 @@ export class Records {
     this.setState(id, 'failed', reason);
   }
 
+  /**
+   * The chain refused the registration. A document whose head it was goes back to the version
+   * before it (and that version's token), so the document can take a new version again.
+   */
   markRejected(id: number, reason: string): void {
-    this.setState(id, 'rejected', reason);
+    this.db.transaction(() => {
+      this.setState(id, 'rejected', reason);
+      const record = this.get(id)!;
+      if (record.documentId === null) return;
+      const head = this.db
+        .prepare<[number], { txId: string; token: string | null; kind: string }>(
+          `SELECT tx_id AS txId, update_token AS token, kind FROM records
+           WHERE document_id = ? AND tx_id IS NOT NULL AND state NOT IN ('rejected', 'failed') ORDER BY version DESC, id DESC LIMIT 1`,
+        )
+        .get(record.documentId);
+      this.db
+        .prepare(
+          `UPDATE documents SET head_tx_id = ?, update_token = ?, finalised_at = CASE WHEN ? = 'linked-delete' THEN finalised_at ELSE NULL END,
+             first_tx_id = CASE WHEN first_tx_id = ? THEN NULL ELSE first_tx_id END, updated_at = ? WHERE id = ?`,
+        )
+        .run(head?.txId ?? null, head?.token ?? null, head?.kind ?? '', record.txId, this.now(), record.documentId);
+    })();
   }
 
   /** Notes why the last attempt did not finish, without changing the state (an answer lost in transit). */
@@ -261,10 +294,10 @@ export class Records {
       .prepare(
         `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex, tx_id, prev_tx_id,
            document_id, version, confirmations, block_hash, block_time, confirmation, raw_tx, block_header, receipt_path,
-           next_check_at, created_at, published_at, confirmed_at, updated_at)
+           network, service_url, next_check_at, created_at, published_at, confirmed_at, updated_at)
          VALUES (@profile, @kind, @state, @name, @path, @size, @sha256, @encode, @salt, @recordHex, @publishedHex, @txId, @prevTxId,
            @documentId, @version, @confirmations, @blockHash, @blockTime, @confirmation, @rawTx, @blockHeader, @receiptPath,
-           @nextCheckAt, @now, @now, @confirmedAt, @now)`,
+           @network, @serviceUrl, @nextCheckAt, @now, @now, @confirmedAt, @now)`,
       )
       .run({
         documentId: null,

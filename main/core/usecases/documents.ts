@@ -30,7 +30,11 @@ export async function addVersion(ctx: NotaryContext, file: string, of: string, o
   const same = versions.find((v) => v.sha256 === sha256 && v.state !== 'failed' && v.state !== 'rejected');
   if (same) throw new NotariumError('USAGE', `${basename(path)} is already version ${same.version} of "${document.name}".`);
   const record = ctx.library.records.insertSubmitting(
-    fileSubmission(ctx, { profile: document.profile, kind: 'linked-update', path, size, sha256 }, { prevTxId: document.headTxId, documentId: document.id, version: nextVersion(versions) }),
+    fileSubmission(ctx, { profile: document.profile, kind: 'linked-update', path, size, sha256 }, await whereOf(ctx, document.profile), {
+      prevTxId: document.headTxId,
+      documentId: document.id,
+      version: nextVersion(versions, document),
+    }),
   );
   ctx.recordUpdated(record);
   return submitRecord(ctx, record, options.signal);
@@ -54,16 +58,24 @@ export async function finaliseDocument(ctx: NotaryContext, of: string, options: 
     recordHex: '',
     publishedHex: '',
     idempotencyKey: ctx.newKey(),
+    ...(await whereOf(ctx, document.profile)),
     prevTxId: document.headTxId,
     documentId: document.id,
-    version: nextVersion(versions),
+    version: nextVersion(versions, document),
   });
   ctx.recordUpdated(record);
   return submitRecord(ctx, record, options.signal);
 }
 
-function nextVersion(versions: StoredRecord[]): number {
-  return Math.max(0, ...versions.map((v) => v.version ?? 0)) + 1;
+/** The version after the head: failed and rejected attempts do not count. */
+function nextVersion(versions: StoredRecord[], document: StoredDocument): number {
+  const head = versions.find((v) => v.txId === document.headTxId);
+  return (head?.version ?? 0) + 1;
+}
+
+async function whereOf(ctx: NotaryContext, profile: string): Promise<{ network: string; serviceUrl: string }> {
+  const connection = await ctx.connections.forProfile(profile);
+  return { network: connection.profile.network, serviceUrl: connection.baseUrl };
 }
 
 export interface HistoryEntry {

@@ -1,9 +1,9 @@
 import { basename, resolve } from 'node:path';
 import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import type { RecordKind, StoredRecord } from '../store/records.ts';
+import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
 import { profileName, type NotaryContext } from './context.ts';
-import { fileSubmission, submitRecord } from './submit.ts';
+import { fileSubmission, resumeInDoubt, submitRecord } from './submit.ts';
 
 /**
  * Notarise files: hash each locally, register a salted fingerprint of its digest (the file never
@@ -35,22 +35,32 @@ export interface NotariseProgress {
 
 export type NotariseOutcome =
   | { path: string; status: 'registered' | 'resumed' | 'already-registered'; record: StoredRecord }
+  /** Sent, but the answer was lost: the next run sends the same request again. */
+  | { path: string; status: 'in-doubt'; error: NotariumError; record: StoredRecord }
   | { path: string; status: 'failed'; error: NotariumError; record?: StoredRecord };
 
 export async function notarise(ctx: NotaryContext, paths: readonly string[], options: NotariseOptions = {}): Promise<NotariseOutcome[]> {
   const profile = profileName(ctx, options.profile);
   // One connection check before any hashing: a missing key fails once, not once per file.
-  await (await ctx.connections.forProfile(profile)).requireKey();
-  return boundedMap(paths, options.concurrency ?? 8, async (given) => {
+  const connection = await ctx.connections.forProfile(profile);
+  await connection.requireKey();
+  const where = { network: connection.profile.network, serviceUrl: connection.baseUrl };
+  const seen = new Map<string, Promise<unknown>>(); // content already being handled in this run
+  const resumed = resumeInDoubt(ctx, profile, options.signal);
+  const outcomes = await boundedMap(paths, options.concurrency ?? 8, async (given) => {
     const path = resolve(given);
     try {
-      return await notariseOne(ctx, path, profile, options);
+      return await notariseOne(ctx, path, profile, where, seen, options);
     } catch (err) {
       options.onProgress?.({ path, phase: 'failed' });
-      return { path, status: 'failed', error: asNotariumError(err) };
+      return { path, status: 'failed' as const, error: asNotariumError(err) };
     }
   });
+  await resumed;
+  return outcomes;
 }
+
+type Where = Pick<Submission, 'network' | 'serviceUrl'>;
 
 function asNotariumError(err: unknown): NotariumError {
   return err instanceof NotariumError ? err : new NotariumError('SERVICE_ERROR', err instanceof Error ? err.message : String(err), { cause: err });
@@ -65,24 +75,51 @@ async function send(ctx: NotaryContext, record: StoredRecord, path: string, stat
     return { path, status, record: published };
   } catch (err) {
     options.onProgress?.({ path, phase: 'failed' });
-    return { path, status: 'failed', error: asNotariumError(err), record: ctx.library.records.get(record.id)! };
+    const after = ctx.library.records.get(record.id)!;
+    return { path, status: after.state === 'submitting' ? 'in-doubt' : 'failed', error: asNotariumError(err), record: after };
   }
 }
 
-async function notariseOne(ctx: NotaryContext, path: string, profile: string, options: NotariseOptions): Promise<NotariseOutcome> {
+async function notariseOne(ctx: NotaryContext, path: string, profile: string, where: Where, seen: Map<string, Promise<unknown>>, options: NotariseOptions): Promise<NotariseOutcome> {
   const report = (phase: NotarisePhase, extra: Partial<NotariseProgress> = {}) => options.onProgress?.({ path, phase, ...extra });
   report('hashing', { bytes: 0 });
   const { sha256, size } = await ctx.hash(path, { signal: options.signal, onProgress: (p) => report('hashing', p) });
-  const existing = ctx.library.records.bySha256(sha256, profile).find((r) => r.state !== 'failed' && r.state !== 'rejected');
-  if (existing?.state === 'submitting') return send(ctx, existing, path, 'resumed', options);
-  if (existing && !options.again) {
+  // The same content twice in one run: the second waits for the first and is then "already registered".
+  const earlier = seen.get(sha256);
+  let release = (): void => {};
+  seen.set(sha256, new Promise<void>((r) => (release = r)));
+  if (earlier) await earlier;
+  try {
+    return await registerContent(ctx, path, profile, where, { sha256, size }, options, Boolean(earlier));
+  } finally {
+    release();
+  }
+}
+
+async function registerContent(
+  ctx: NotaryContext,
+  path: string,
+  profile: string,
+  where: Where,
+  file: { sha256: string; size: number },
+  options: NotariseOptions,
+  repeated: boolean,
+): Promise<NotariseOutcome> {
+  const report = (phase: NotarisePhase) => options.onProgress?.({ path, phase });
+  const { sha256, size } = file;
+  const records = ctx.library.records.bySha256(sha256, profile);
+  const inDoubt = records.find((r) => r.state === 'submitting');
+  if (inDoubt) return send(ctx, inDoubt, path, 'resumed', options);
+  // With --document, only a document version counts as "already registered".
+  const existing = records.find((r) => r.state !== 'failed' && r.state !== 'rejected' && (!options.document || r.documentId !== null));
+  if (existing && (!options.again || repeated)) {
     report('done');
     return { path, status: 'already-registered', record: existing };
   }
   const kind: RecordKind = options.document ? 'linked-create' : 'record';
   const document = options.document ? ctx.library.documents.create(profile, basename(path)) : undefined;
   const record = ctx.library.records.insertSubmitting(
-    fileSubmission(ctx, { profile, kind, path, size, sha256 }, document ? { documentId: document.id, version: 1 } : {}),
+    fileSubmission(ctx, { profile, kind, path, size, sha256 }, where, document ? { documentId: document.id, version: 1 } : {}),
   );
   ctx.recordUpdated(record);
   return send(ctx, record, path, 'registered', options);

@@ -40,18 +40,21 @@ export async function gatherEvidence(ctx: NotaryContext, record: StoredRecord): 
 }
 
 /** The format-1 receipt of a stored registration (throws for a record that has no file content). */
-export async function receiptOf(ctx: NotaryContext, record: StoredRecord): Promise<ReceiptV1> {
+export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
   if (record.kind === 'linked-delete' || record.sha256 === null || record.size === null) {
     throw new NotariumError('USAGE', 'This registration finalises a document and holds no file, so it has no receipt of its own; export the document instead.');
   }
   if (!record.txId) throw new NotariumError('USAGE', `${record.name} has not been accepted by the service yet, so it has no receipt.`);
-  const { baseUrl, profile } = await ctx.connections.forProfile(record.profile);
+  // Receipts come from the record as it was registered, without the network.
+  const profile = ctx.library.profiles.get(record.profile);
+  const serviceUrl = record.serviceUrl ?? profile?.baseUrl ?? '';
+  const network = record.network ?? profile?.network ?? 'unknown';
   return buildReceipt(
     {
       file: { name: record.name, size: record.size, sha256: record.sha256 },
       fingerprint: { encode: record.encode!, salt: record.salt, record: record.recordHex!, published: record.publishedHex! },
-      registration: { kind: record.kind, serviceUrl: baseUrl, txId: record.txId, prevTxId: record.prevTxId, version: record.version },
-      network: profile.network,
+      registration: { kind: record.kind, serviceUrl, txId: record.txId, prevTxId: record.prevTxId, version: record.version },
+      network,
       transaction: record.rawTx,
       confirmation: confirmationOf(record),
       blockHeader: record.blockHeader,
@@ -61,8 +64,8 @@ export async function receiptOf(ctx: NotaryContext, record: StoredRecord): Promi
 }
 
 /** Writes atomically (temp file + rename): a reader never sees half a receipt. */
-function writeAtomically(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
+function writeAtomically(path: string, text: string, createFolder = true): void {
+  if (createFolder) mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
   writeFileSync(temp, text);
   renameSync(temp, path);
@@ -71,11 +74,12 @@ function writeAtomically(path: string, text: string): void {
 /** Writes the record's receipt to `out`, or next to its file as `<name>.receipt.json`. */
 export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out?: string): Promise<string> {
   const enriched = await gatherEvidence(ctx, record);
-  const receipt = await receiptOf(ctx, enriched);
+  const receipt = receiptOf(ctx, enriched);
   const path = out ? resolve(out) : enriched.path ? join(dirname(enriched.path), receiptFileName(enriched.name)) : null;
   if (!path) throw new NotariumError('USAGE', `Notarium does not know where ${record.name} is: name the receipt file with -o.`);
   try {
-    writeAtomically(path, serializeReceipt(receipt));
+    // Next to the file, a folder that is gone is not recreated just to hold a receipt.
+    writeAtomically(path, serializeReceipt(receipt), Boolean(out));
   } catch (err) {
     throw new NotariumError('FILE_UNREADABLE', `The receipt could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): choose another place with -o.`, { cause: err });
   }
@@ -186,6 +190,8 @@ export function importReceipt(ctx: NotaryContext, receiptPath: string, options: 
     rawTx: receipt.transaction ?? null,
     blockHeader: receipt.blockHeader ?? null,
     receiptPath: path,
+    network: receipt.network,
+    serviceUrl: receipt.registration.serviceUrl,
   });
   if (documentId !== null) ctx.library.documents.noteImportedVersion(documentId, record.txId!, version ?? 1, kind === 'linked-delete');
   ctx.recordUpdated(record);

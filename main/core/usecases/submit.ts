@@ -1,7 +1,7 @@
 import { hex } from '@scure/base';
 import { basename } from 'node:path';
 import { isOutcomeUnknown } from '../api/transport-failure.ts';
-import { NotariumError } from '../errors/notarium-error.ts';
+import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
 import { fingerprintFor } from '../protocol/fingerprint.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
@@ -10,11 +10,13 @@ import type { NotaryContext } from './context.ts';
 export function fileSubmission(
   ctx: NotaryContext,
   file: { profile: string; kind: RecordKind; path: string; size: number; sha256: string },
+  where: Pick<Submission, 'network' | 'serviceUrl'>,
   link: { documentId?: number; version?: number; prevTxId?: string | null } = {},
 ): Submission {
   const fingerprint = fingerprintFor(hex.decode(file.sha256));
   return {
     ...file,
+    ...where,
     name: basename(file.path),
     encode: fingerprint.encode,
     salt: fingerprint.salt,
@@ -32,7 +34,40 @@ export function fileSubmission(
  * published with its txId, failed with the service's reason, or still in doubt (the answer was
  * lost) — then it stays `submitting` and the next run sends the same request again.
  */
-export async function submitRecord(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal): Promise<StoredRecord> {
+const sending = new WeakMap<NotaryContext, Map<number, Promise<StoredRecord>>>();
+
+/** One send per record at a time: a second caller waits for the first instead of sending again. */
+export function submitRecord(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal): Promise<StoredRecord> {
+  let sends = sending.get(ctx);
+  if (!sends) sending.set(ctx, (sends = new Map()));
+  const running = sends.get(record.id);
+  if (running) return running;
+  const send = sendRecord(ctx, record, signal).finally(() => sends.delete(record.id));
+  sends.set(record.id, send);
+  return send;
+}
+
+/** The registrations a crash or a lost answer left in doubt are sent again, as the same requests. */
+const IDEMPOTENCY_WINDOW_MS = 23 * 3600 * 1000;
+
+export async function resumeInDoubt(ctx: NotaryContext, profile: string, signal?: AbortSignal): Promise<StoredRecord[]> {
+  if (!ctx.library.profiles.require(profile).idempotentWrites) return []; // a resend could register twice
+  const recent = ctx.library.records.inDoubt(profile).filter((r) => ctx.now() - (r.submittedAt ?? 0) < IDEMPOTENCY_WINDOW_MS);
+  const outcomes = await Promise.allSettled(recent.map((r) => submitRecord(ctx, r, signal)));
+  return outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+}
+
+/**
+ * Failures after which the service may have written the record: the answer was lost, a gateway
+ * answered for it, or the answer could not be read. The record stays `submitting` (in doubt).
+ */
+function maybeAccepted(err: unknown): boolean {
+  if (isOutcomeUnknown(err)) return true;
+  if (err instanceof ServiceError) return err.status === 502 || err.status === 503 || err.status === 504;
+  return err instanceof NotariumError && (err.code === 'CANCELLED' || err.code === 'BAD_RESPONSE');
+}
+
+async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal): Promise<StoredRecord> {
   const { api, profile } = await ctx.connections.forProfile(record.profile);
   const call = { signal, idempotency: { key: record.idempotencyKey!, honoured: profile.idempotentWrites } };
   const body = hex.decode(record.recordHex ?? '');
@@ -54,8 +89,9 @@ export async function submitRecord(ctx: NotaryContext, record: StoredRecord, sig
         break;
     }
   } catch (err) {
+    ctx.connections.noteFailure(record.profile, err);
     const message = err instanceof Error ? err.message : String(err);
-    if (isOutcomeUnknown(err) || (err instanceof NotariumError && err.code === 'CANCELLED')) {
+    if (maybeAccepted(err)) {
       ctx.library.records.noteError(record.id, message);
     } else {
       ctx.library.records.markFailed(record.id, message);

@@ -57,7 +57,7 @@ export async function verifyFile(ctx: NotaryContext, file: string, options: Veri
     if (!confirmationOf(record)) {
       return { path, sha256, status: 'pending', source: 'library', txId: record.txId!, message: `Registered (${record.txId}) but not in a block yet.` };
     }
-    return await verifyAgainst(ctx, path, sha256, await receiptOf(ctx, record), { source: 'library', record }, options);
+    return await verifyAgainst(ctx, path, sha256, receiptOf(ctx, record), { source: 'library', record }, options);
   } catch (err) {
     return { ...failure(path, err), sha256 };
   }
@@ -105,14 +105,16 @@ async function verifyAgainst(
 
 /** Asks the service whether the record matches, when a profile for it is known. */
 async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, record?: StoredRecord): Promise<ServiceCheck> {
-  const profile = record?.profile ?? profileFor(ctx, receipt);
+  // A receipt this library knows (made or imported here) is checked with that record's profile.
+  const profile = (record ?? ctx.library.records.byTxId(receipt.registration.txId))?.profile ?? profileFor(ctx, receipt);
   if (!profile) return { status: 'skipped', detail: `No profile reaches the service this receipt was made with (${receipt.registration.serviceUrl}); the offline steps stand on their own.` };
   try {
     const { api } = await ctx.connections.forProfile(profile);
     const { txId, kind, prevTxId } = receipt.registration;
     const body = hex.decode(receipt.fingerprint.record);
     const answer = kind === 'record' ? await api.matchRecord(txId, body, receipt.fingerprint.encode) : await api.matchLinked(txId, body, receipt.fingerprint.encode, prevTxId ?? undefined);
-    if (answer.kind === 'unknown') return { status: 'fail', detail: 'The service does not know this transaction.', expected: 'match: true', found: '404 not found' };
+    // 404 means "still publishing, or rejected" — or another instance of the service: not a mismatch.
+    if (answer.kind === 'unknown') return { status: 'skipped', detail: `The service (profile "${profile}") does not know this transaction; the offline steps stand on their own.` };
     return answer.match
       ? { status: 'pass', detail: `The service (profile "${profile}") confirms that the record matches transaction ${txId}.` }
       : { status: 'fail', detail: 'The service says the record does not match the published one.', expected: 'match: true', found: 'match: false' };
@@ -121,11 +123,9 @@ async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, record?: Sto
   }
 }
 
+/** The profile whose service made the receipt, by its URL (a network label alone says too little). */
 function profileFor(ctx: NotaryContext, receipt: ReceiptV1): string | undefined {
-  const profiles = ctx.library.profiles.list();
-  const byUrl = profiles.find((p) => p.baseUrl && sameUrl(p.baseUrl, receipt.registration.serviceUrl));
-  if (byUrl) return byUrl.name;
-  return receipt.network === 'sandbox' ? profiles.find((p) => p.kind === 'sandbox')?.name : undefined;
+  return ctx.library.profiles.list().find((p) => p.baseUrl && sameUrl(p.baseUrl, receipt.registration.serviceUrl))?.name;
 }
 
 function sameUrl(a: string, b: string): boolean {

@@ -52,6 +52,8 @@ function publish(txId: string): StoredRecord {
     recordHex: '00',
     publishedHex: '00',
     idempotencyKey: txId,
+    network: 'sandbox',
+    serviceUrl: null,
   });
   return lib.records.markPublished(r.id, txId, clock.now() + BLOCK);
 }

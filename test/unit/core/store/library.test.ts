@@ -32,6 +32,8 @@ const submission = (over: Partial<Submission> = {}): Submission => ({
   recordHex: 'aa'.repeat(32),
   publishedHex: 'bb'.repeat(32),
   idempotencyKey: `key-${Math.random()}`,
+  network: 'sandbox',
+  serviceUrl: null,
   ...over,
 });
 
@@ -144,6 +146,23 @@ describe('records', () => {
 });
 
 describe('documents', () => {
+  it('a rejected version hands the head, and its token, back to the version before it', () => {
+    const doc = lib.documents.create('Sandbox', 'plan.md');
+    const v1 = lib.records.insertSubmitting(submission({ kind: 'linked-create', documentId: doc.id, version: 1 }));
+    lib.records.markPublished(v1.id, 'a1'.repeat(32), now, 'token-1');
+    const v2 = lib.records.insertSubmitting(submission({ kind: 'linked-update', documentId: doc.id, version: 2, prevTxId: 'a1'.repeat(32) }));
+    lib.records.markPublished(v2.id, 'a2'.repeat(32), now, 'token-2');
+    lib.records.markRejected(v2.id, 'never mined');
+    expect(lib.documents.get(doc.id)).toMatchObject({ headTxId: 'a1'.repeat(32), updateToken: 'token-1', firstTxId: 'a1'.repeat(32), finalisedAt: null });
+  });
+
+  it('an answer never overwrites the txId of a record that already has one', () => {
+    const r = lib.records.insertSubmitting(submission());
+    lib.records.markPublished(r.id, 'b1'.repeat(32), now);
+    lib.records.markPublished(r.id, 'b2'.repeat(32), now);
+    expect(lib.records.get(r.id)!.txId).toBe('b1'.repeat(32));
+  });
+
   it('follows the head and its update token as versions are published, and finalises', () => {
     const doc = lib.documents.create('Sandbox', 'contract.pdf');
     const v1 = lib.records.insertSubmitting(submission({ kind: 'linked-create', documentId: doc.id, version: 1 }));
