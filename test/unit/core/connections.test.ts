@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { Connections } from '../../../main/core/connections.ts';
+import { EmbeddedSandbox } from '../../../main/core/sandbox-host/embedded-sandbox.ts';
+import { apiKeyAccount } from '../../../main/core/secrets/accounts.ts';
+import { Library } from '../../../main/core/store/library.ts';
+import { MemorySecretStore } from './secrets/memory-secret-store.ts';
+
+describe('environment overrides', () => {
+  it('apply to the current profile only: other profiles keep their own service and key', async () => {
+    const library = Library.open(':memory:');
+    library.profiles.save({ name: 'Other', baseUrl: 'https://other.example' });
+    const secrets = new MemorySecretStore();
+    await secrets.set(apiKeyAccount('Other'), 'other-key');
+    const env = { NOTARIUM_BASE_URL: 'http://127.0.0.1:9', NOTARIUM_API_KEY: 'override-key' };
+    const connections = new Connections({ profiles: library.profiles, sandbox: new EmbeddedSandbox('/nonexistent'), secrets, env });
+    expect((await connections.forProfile('Sandbox')).baseUrl).toBe('http://127.0.0.1:9');
+    const other = await connections.forProfile('Other');
+    expect(other.baseUrl).toBe('https://other.example');
+    let sentKey = '';
+    const capture = new Connections({
+      profiles: library.profiles,
+      sandbox: new EmbeddedSandbox('/nonexistent'),
+      secrets,
+      env,
+      transport: {
+        fetch: async (_url, init) => {
+          sentKey = new Headers(init.headers).get('x-api-key') ?? '';
+          return new Response(JSON.stringify({ confirmation: null }), { headers: { 'content-type': 'application/json' } });
+        },
+      },
+    });
+    await (await capture.forProfile('Other')).api.recordStatus('ab'.repeat(32));
+    expect(sentKey).toBe('other-key');
+    library.close();
+  });
+});
