@@ -191,6 +191,9 @@ describe('documents', () => {
     try {
       for (const r of result.receipts) expect(importReceipt(other.context, r).imported).toBe(true);
       expect(importReceipt(other.context, result.receipts[0]!).imported).toBe(false);
+      // Made by another sandbox: kept with the receipt's own network, and not followed on this one.
+      const imported = other.library.records.query({ limit: 10 }).records;
+      expect(imported.every((r) => r.nextCheckAt === null && r.network === 'sandbox')).toBe(true);
       expect(await whichVersion(other.context, v3)).toMatchObject({ matches: [{ version: 3 }] });
     } finally {
       await other.close();

@@ -288,7 +288,8 @@ export class Records {
   }
 
   /** A registration known from a receipt (imported), in the state its confirmation shows. */
-  insertImported(r: Omit<Submission, 'idempotencyKey'> & { txId: string; state: 'published' | 'confirmed' | 'settled'; confirmations: number; blockHash: string | null; blockTime: string | null; confirmation: unknown; rawTx: string | null; blockHeader: string | null; receiptPath: string }): StoredRecord {
+  insertImported(r: Omit<Submission, 'idempotencyKey'> & { follow: boolean; txId: string; state: 'published' | 'confirmed' | 'settled'; confirmations: number; blockHash: string | null; blockTime: string | null; confirmation: unknown; rawTx: string | null; blockHeader: string | null; receiptPath: string }): StoredRecord {
+    const { follow, ...fields } = r;
     const now = this.now();
     const id = this.db
       .prepare(
@@ -303,10 +304,10 @@ export class Records {
         documentId: null,
         version: null,
         prevTxId: null,
-        ...r,
+        ...fields,
         txId: r.txId.toLowerCase(),
         confirmation: r.confirmation === null ? null : JSON.stringify(r.confirmation),
-        nextCheckAt: r.state === 'settled' ? null : now,
+        nextCheckAt: r.state === 'settled' || !follow ? null : now,
         confirmedAt: r.state === 'published' ? null : now,
         now,
       }).lastInsertRowid;

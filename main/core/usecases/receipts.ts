@@ -150,7 +150,10 @@ export function importReceipt(ctx: NotaryContext, receiptPath: string, options: 
   const receipt = readReceiptFile(path);
   const report = verifyReceipt(receipt);
   if (report.outcome === 'failed') throw new NotariumError('RECEIPT_INVALID', `${path} does not verify: ${report.summary}`);
-  const profile = profileName(ctx, options.profile);
+  // The profile whose service made the receipt, else the one asked for (or the current one); the
+  // poller follows the record only on the service that registered it.
+  const byService = ctx.library.profiles.list().find((p) => p.baseUrl && p.baseUrl.replace(/\/+$/, '') === receipt.registration.serviceUrl.replace(/\/+$/, ''));
+  const profile = options.profile ? profileName(ctx, options.profile) : (byService?.name ?? profileName(ctx));
   const existing = ctx.library.records.byTxId(receipt.registration.txId, profile);
   if (existing) return { record: existing, imported: false };
   const c = receipt.confirmation ?? null;
@@ -190,6 +193,7 @@ export function importReceipt(ctx: NotaryContext, receiptPath: string, options: 
     rawTx: receipt.transaction ?? null,
     blockHeader: receipt.blockHeader ?? null,
     receiptPath: path,
+    follow: byService?.name === profile,
     network: receipt.network,
     serviceUrl: receipt.registration.serviceUrl,
   });
