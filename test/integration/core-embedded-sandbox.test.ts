@@ -50,3 +50,23 @@ describe('the embedded sandbox', () => {
     await sb.stop();
   });
 });
+
+describe('stale locks', () => {
+  it('a lock still being written (empty and new) is not taken from its owner', async () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'host.lock'), '');
+    const sb = new EmbeddedSandbox(dir, { blockInterval: 0, startWaitMs: 300 });
+    await expect(sb.connect()).rejects.toThrow(/holds the embedded sandbox/);
+    expect(existsSync(join(dir, 'host.lock'))).toBe(true);
+  });
+
+  it('of several users finding a dead owner\'s lock at once, one hosts and the others connect to it', async () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'host.lock'), '999999999');
+    const users = [0, 1, 2].map(() => new EmbeddedSandbox(dir, { blockInterval: 0 }));
+    const endpoints = await Promise.all(users.map((u) => u.connect()));
+    expect(users.filter((u) => u.hosting)).toHaveLength(1);
+    expect(new Set(endpoints.map((e) => e.baseUrl)).size).toBe(1);
+    await Promise.all(users.map((u) => u.stop()));
+  });
+});

@@ -1,4 +1,4 @@
-import { mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
 
@@ -59,11 +59,9 @@ export class EmbeddedSandbox {
       if (this.tryLock()) return this.host();
       const other = this.readAnnouncement();
       if (other && isAlive(other.pid) && (await answers(other.baseUrl))) return endpointOf(other);
-      if (!other || !isAlive(other.pid)) {
-        if (this.lockOwnerGone()) {
-          this.removeStale();
-          continue;
-        }
+      if ((!other || !isAlive(other.pid)) && this.lockOwnerGone()) {
+        this.takeOverStaleLock();
+        continue;
       }
       if (Date.now() > deadline) {
         throw new Error(`Another Notarium process holds the embedded sandbox (${this.lockPath}) but it does not answer; quit it, or delete that file if no Notarium is running.`);
@@ -105,13 +103,31 @@ export class EmbeddedSandbox {
     }
   }
 
+  /** The lock's owner has died. A lock still being written (empty, and new) has an owner. */
   private lockOwnerGone(): boolean {
     try {
-      const pid = Number(readFileSync(this.lockPath, 'utf8'));
+      const text = readFileSync(this.lockPath, 'utf8');
+      if (text === '') return Date.now() - statSync(this.lockPath).mtimeMs > 5_000;
+      const pid = Number(text);
       return !Number.isInteger(pid) || pid <= 0 || !isAlive(pid);
     } catch {
       return true;
     }
+  }
+
+  /**
+   * Moves a dead owner's lock aside with an atomic rename, so that of several processes finding it
+   * at once only one clears it (the others' rename fails), and nobody deletes a fresh lock.
+   */
+  private takeOverStaleLock(): void {
+    const aside = `${this.lockPath}.stale-${process.pid}-${Math.random().toString(36).slice(2)}`;
+    try {
+      renameSync(this.lockPath, aside);
+    } catch {
+      return; // someone else moved it first, or it is already gone
+    }
+    unlinkQuietly(aside);
+    unlinkQuietly(this.hostPath);
   }
 
   private readAnnouncement(): Announcement | undefined {
@@ -122,18 +138,18 @@ export class EmbeddedSandbox {
     }
   }
 
-  private removeStale(): void {
-    for (const path of [this.hostPath, this.lockPath]) {
-      try {
-        unlinkSync(path);
-      } catch {
-        // Another process cleaned up first.
-      }
-    }
-  }
-
+  /** This process's own lock and announcement go. */
   private release(): void {
-    this.removeStale();
+    unlinkQuietly(this.hostPath);
+    unlinkQuietly(this.lockPath);
+  }
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Already gone.
   }
 }
 
