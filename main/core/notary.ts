@@ -49,7 +49,7 @@ export class Notary {
   readonly events = new EventEmitter<NotaryEvents>();
   readonly context: NotaryContext;
   private readonly hashPool = new HashPool();
-  private readonly secrets: SecretStore;
+  readonly secrets: SecretStore;
   private readonly signIns = new Map<string, SignIn>();
 
   constructor(private readonly options: NotaryOptions) {

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+import type { AccountView, EventName, FileRef, NotariumApi, NotariumEvents, ProfileView } from '../../../preload/contract.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
+import { NotariumError } from '../errors/notarium-error.ts';
+import type { Notary } from '../notary.ts';
+import { serializeReceipt, receiptFileName } from '../receipts/receipt-v1.ts';
+import { apiKeyAccount } from '../secrets/accounts.ts';
+import type { Profile, ProfileInput } from '../store/profiles.ts';
+import type { StoredRecord } from '../store/records.ts';
+import { addVersion, documentHistory, finaliseDocument, whichVersion } from '../usecases/documents.ts';
+import { notarise } from '../usecases/notarise.ts';
+import { gatherEvidence, receiptOf, writeReceipt } from '../usecases/receipts.ts';
+import { verifyFile, verifyPaths } from '../usecases/verify.ts';
+import { certificateHtml } from './certificate.ts';
+import { documentView, recordView, verificationView } from './views.ts';
+
+/**
+ * The contract's calls implemented over the engine, the same for both shells. A shell passes in
+ * what only it can do (resolve a dropped file to a path, open the system browser, show a file in
+ * its folder) and forwards the events to its page.
+ */
+
+export interface ShellAbilities {
+  shell: 'electron' | 'web';
+  /** A readable path for a file the page named (Electron: its path; web shell: the upload). */
+  resolveFile(ref: FileRef): string;
+  /** The name to show for a file the page named (default: the path's base name). */
+  nameOf?(ref: FileRef): string;
+  /** The system browser, for sign-in (Electron: shell.openExternal of this URL only). */
+  openExternal(url: string): Promise<void>;
+  showInFolder(path: string): void;
+}
+
+export interface AppService {
+  api: NotariumApi;
+  /** Sends every event to `emit` until the returned function is called. */
+  subscribe(emit: <E extends EventName>(event: E, payload: NotariumEvents[E]) => void): () => void;
+  close(): Promise<void>;
+}
+
+type Emit = <E extends EventName>(event: E, payload: NotariumEvents[E]) => void;
+
+export function createAppService(notary: Notary, abilities: ShellAbilities): AppService {
+  const ctx = notary.context;
+  const { library } = notary;
+  const listeners = new Set<Emit>();
+  const emit: Emit = (event, payload) => listeners.forEach((l) => l(event, payload));
+  const jobs = new Map<string, AbortController>();
+  const profile = (name: string): Profile | undefined => library.profiles.get(name);
+  const view = (r: StoredRecord) => recordView(r, profile(r.profile));
+  const nameOf = (ref: FileRef) => abilities.nameOf?.(ref) ?? basename(abilities.resolveFile(ref));
+  const record = (id: number): StoredRecord => {
+    const r = library.records.get(id);
+    if (!r) throw new NotariumError('NOT_FOUND', 'The library has no such registration.');
+    return r;
+  };
+  const document = (id: number) => {
+    const d = library.documents.get(id);
+    if (!d) throw new NotariumError('NOT_FOUND', 'The library has no such document.');
+    return d;
+  };
+
+  const onRecord = (r: StoredRecord): void => {
+    emit('record-updated', view(r));
+    emit('pending-count', library.records.pendingCount());
+  };
+  const onBackgroundError = (r: StoredRecord, message: string): void => emit('background-error', { recordId: r.id, message });
+  notary.events.on('record-updated', onRecord);
+  notary.events.on('background-error', onBackgroundError);
+
+  async function profileView(p: Profile): Promise<ProfileView> {
+    const apiKeySet = p.kind === 'sandbox' || Boolean(await notary.secrets.get(apiKeyAccount(p.name)).catch(() => null));
+    return {
+      name: p.name,
+      kind: p.kind,
+      baseUrl: p.baseUrl,
+      authUrl: p.authUrl,
+      envId: p.envId,
+      authorizeUrl: p.authorizeUrl,
+      clientId: p.clientId,
+      explorerTxUrl: p.explorerTxUrl,
+      explorerHeaderUrl: p.explorerHeaderUrl,
+      explorerLinkUrl: p.explorerLinkUrl,
+      network: p.network,
+      targetConfirmations: p.targetConfirmations,
+      current: p.name === library.profiles.currentName(),
+      apiKeySet,
+    };
+  }
+
+  async function account(name = library.profiles.currentName()): Promise<AccountView> {
+    const profileName = library.profiles.require(name).name;
+    const available = Boolean((await ctx.connections.forProfile(profileName)).auth);
+    const signIn = notary.signIn(profileName);
+    const state = signIn.state.status === 'signed-in' || !available ? signIn.state : await signIn.restore().catch(() => signIn.state);
+    if (state.status === 'signed-out') return { profile: profileName, status: 'signed-out', available, ...(state.message ? { message: state.message } : {}) };
+    const claims = await signIn.grantedClaims().catch(() => []);
+    const { subject, name: person, email, groups, expiresAt } = state.identity;
+    return { profile: profileName, status: 'signed-in', available: true, identity: { subject, groups, expiresAt, ...(person ? { name: person } : {}), ...(email ? { email } : {}) }, claims };
+  }
+
+  /** A job that reports through events: the call answers at once with its id. */
+  function job(run: (signal: AbortSignal, id: string) => Promise<void>): { jobId: string } {
+    const jobId = randomUUID();
+    const controller = new AbortController();
+    jobs.set(jobId, controller);
+    void run(controller.signal, jobId)
+      .catch((err: unknown) => emit('background-error', { recordId: null, message: err instanceof Error ? err.message : String(err) }))
+      .finally(() => jobs.delete(jobId));
+    return { jobId };
+  }
+
+  const api: NotariumApi = {
+    appInfo: async () => ({ version: packageJson.version, shell: abilities.shell, filePaths: abilities.shell === 'electron' }),
+    listProfiles: async () => Promise.all(library.profiles.list().map(profileView)),
+    useProfile: async (name) => {
+      const p = library.profiles.use(name);
+      ctx.connections.reset();
+      emit('account-changed', await account(p.name));
+      return profileView(p);
+    },
+    saveProfile: async (input) => {
+      const saved = library.profiles.save(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as unknown as ProfileInput);
+      ctx.connections.reset();
+      return profileView(saved);
+    },
+    removeProfile: async (name) => {
+      library.profiles.remove(name);
+      ctx.connections.reset();
+      return null;
+    },
+    setApiKey: async (name, key) => {
+      const p = library.profiles.require(name);
+      if (p.kind === 'sandbox') throw new NotariumError('USAGE', 'The Sandbox profile uses the embedded sandbox\'s own key.');
+      await notary.secrets.set(apiKeyAccount(p.name), key);
+      return { apiKeySet: true };
+    },
+    clearApiKey: async (name) => {
+      await notary.secrets.delete(apiKeyAccount(library.profiles.require(name).name));
+      return { apiKeySet: false };
+    },
+    account: async (name) => account(name),
+    signIn: async (name) => {
+      await notary.signIn(name).signIn({ open: (url) => abilities.openExternal(url) });
+      const view = await account(name);
+      emit('account-changed', view);
+      return view;
+    },
+    signOut: async (name) => {
+      await notary.signIn(name).signOut();
+      const view = await account(name);
+      emit('account-changed', view);
+      return view;
+    },
+    notarise: async (files, options) =>
+      job(async (signal, jobId) => {
+        const names = new Map(files.map((f) => [abilities.resolveFile(f), nameOf(f)]));
+        const outcomes = await notarise(ctx, [...names.keys()], {
+          document: options.document,
+          signal,
+          onProgress: (p) => emit('notarise-progress', { jobId, name: names.get(p.path) ?? basename(p.path), phase: p.phase, ...(p.bytes !== undefined ? { bytes: p.bytes } : {}), ...(p.total !== undefined ? { total: p.total } : {}) }),
+        });
+        notary.startPoller();
+        emit('notarise-done', {
+          jobId,
+          outcomes: outcomes.map((o) => ({
+            name: names.get(o.path) ?? basename(o.path),
+            status: o.status,
+            record: o.record ? view(o.record) : null,
+            error: o.status === 'failed' || o.status === 'in-doubt' ? { code: o.error.code, message: o.error.message } : null,
+          })),
+        });
+      }),
+    verify: async (files, options) =>
+      job(async (signal, jobId) => {
+        const counts = { verified: 0, mismatch: 0, unknown: 0, pending: 0 };
+        const report = (result: Parameters<typeof verificationView>[0], name: string) => {
+          counts[result.status]++;
+          emit('verify-result', { jobId, result: verificationView(result, name) });
+        };
+        if (options.receipt) {
+          const file = files[0]!;
+          report(await verifyFile(ctx, abilities.resolveFile(file), { receipt: abilities.resolveFile(options.receipt), offline: options.offline, signal }), nameOf(file));
+        } else {
+          const names = new Map(files.map((f) => [abilities.resolveFile(f), nameOf(f)]));
+          await verifyPaths(ctx, [...names.keys()], { offline: options.offline, signal, onResult: (r) => report(r, names.get(r.path) ?? basename(r.path)) });
+        }
+        emit('verify-done', { jobId, counts });
+      }),
+    cancelJob: async (jobId) => {
+      jobs.get(jobId)?.abort();
+      return null;
+    },
+    queryRecords: async (query) => {
+      const { records, total } = library.records.query(query);
+      return { records: records.map(view), total };
+    },
+    getRecord: async (id) => view(record(id)),
+    exportReceipt: async (id) => {
+      const r = await gatherEvidence(ctx, record(id));
+      const receipt = serializeReceipt(receiptOf(ctx, r));
+      // Beside the file when the app knows where it is; the web shell's page downloads it instead.
+      const path = abilities.shell === 'electron' && r.path ? await writeReceipt(ctx, r) : null;
+      return { path, fileName: receiptFileName(r.name), receipt };
+    },
+    showInFolder: async (id) => {
+      const r = record(id);
+      if (!r.path) throw new NotariumError('USAGE', 'Notarium does not know where this file is.');
+      abilities.showInFolder(r.path);
+      return null;
+    },
+    pendingCount: async () => library.records.pendingCount(),
+    listDocuments: async () => library.documents.list().map((d) => documentView(d, library.records.ofDocument(d.id).filter((v) => v.kind !== 'linked-delete' && v.state !== 'failed' && v.state !== 'rejected').length)),
+    documentHistory: async (id) => {
+      const d = document(id);
+      const history = await documentHistory(ctx, d.headTxId ?? d.firstTxId ?? '', { profile: d.profile });
+      return {
+        document: documentView(d, history.versions.filter((v) => v.kind !== 'linked-delete').length),
+        online: history.online,
+        finalised: history.finalised,
+        versions: history.versions.map((v) => ({ version: v.version, txId: v.txId, kind: v.kind, record: v.record ? view(v.record) : null })),
+      };
+    },
+    addVersion: async (id, file) => view(await addVersion(ctx, abilities.resolveFile(file), document(id).headTxId ?? '', { profile: document(id).profile })),
+    finaliseDocument: async (id) => view(await finaliseDocument(ctx, document(id).headTxId ?? '', { profile: document(id).profile })),
+    whichVersion: async (file) => {
+      const found = await whichVersion(ctx, abilities.resolveFile(file));
+      if (!found) return null;
+      const versions = library.records.ofDocument(found.document.id).filter((v) => v.kind !== 'linked-delete' && v.state !== 'failed' && v.state !== 'rejected').length;
+      return { document: documentView(found.document, versions), version: found.matches[0]?.version ?? null, versions: found.versions };
+    },
+    certificate: async (id) => {
+      const r = await gatherEvidence(ctx, record(id));
+      return { html: certificateHtml(r, receiptOf(ctx, r), profile(r.profile)), fileName: `${r.name}.certificate.html` };
+    },
+  };
+
+  return {
+    api,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: async () => {
+      for (const controller of jobs.values()) controller.abort();
+      notary.events.off('record-updated', onRecord);
+      notary.events.off('background-error', onBackgroundError);
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { verifyReceipt } from '../receipts/verify/verify-receipt.ts';
+import type { Profile } from '../store/profiles.ts';
+import type { StoredRecord } from '../store/records.ts';
+
+/**
+ * A printable certificate: a self-contained HTML page (no network, no scripts) with the file, its
+ * fingerprint, the transaction and block, what the proof shows step by step, and how to check it by
+ * hand. It accompanies the JSON receipt, which remains the proof.
+ */
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function certificateHtml(record: StoredRecord, receipt: ReceiptV1, profile: Profile | undefined): string {
+  const report = verifyReceipt(receipt);
+  const link = profile?.explorerLinkUrl && record.txId ? profile.explorerLinkUrl.replace('{txId}', record.txId) : null;
+  const row = (label: string, value: string | null | undefined) => (value ? `<tr><th>${escape(label)}</th><td><code>${escape(value)}</code></td></tr>` : '');
+  const steps = report.steps
+    .filter((s) => s.status !== 'not-run')
+    .map((s) => `<li class="${s.status}"><strong>${escape(s.label)}</strong> — ${escape(s.status === 'pass' ? 'passed' : s.status === 'fail' ? 'FAILED' : 'not checked here')}: ${escape(s.detail)}</li>`)
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>Certificate of registration — ${escape(record.name)}</title>
+<style>
+  body { font: 11pt/1.5 system-ui, sans-serif; color: #111; max-width: 48rem; margin: 2rem auto; padding: 0 1.5rem; }
+  h1 { font-size: 1.6rem; margin-bottom: .2rem; } .sub { color: #555; margin-top: 0; }
+  table { border-collapse: collapse; width: 100%; margin: 1rem 0; } th { text-align: left; width: 11rem; vertical-align: top; padding: .3rem .8rem .3rem 0; color: #444; font-weight: 600; }
+  td { padding: .3rem 0; } code { font: 9.5pt/1.4 ui-monospace, monospace; word-break: break-all; }
+  .proves { border-left: 4px solid #15803d; padding: .6rem 1rem; background: #f0fdf4; }
+  li.fail { color: #b91c1c; } li.skipped { color: #555; } ol { padding-left: 1.2rem; }
+  @media print { body { margin: 0; } a { color: inherit; } }
+</style></head>
+<body>
+<h1>Certificate of registration</h1>
+<p class="sub">Issued by Notarium on ${escape(receipt.issuedAt)} for the ${escape(receipt.network)} network.</p>
+<p class="proves">${escape(report.proves ?? report.summary)}</p>
+<table>
+${row('File', record.name)}${row('Size', record.size === null ? null : `${record.size} bytes`)}${row('SHA-256', record.sha256)}
+${row('Fingerprint', `${receipt.fingerprint.encode} → ${receipt.fingerprint.published}`)}
+${row('Transaction', record.txId)}${row('Block', record.blockHash)}${row('Block time', record.blockTime)}
+${row('Confirmations', receipt.confirmation ? String(receipt.confirmation.confirmedBlocks) : null)}
+${link ? `<tr><th>Explorer</th><td><a href="${escape(link)}">${escape(link)}</a></td></tr>` : ''}
+</table>
+<h2>What was checked</h2>
+<ol>
+${steps}
+</ol>
+<h2>How to check it by hand</h2>
+<ol>
+  <li>Compute the SHA-256 of the file (<code>sha256sum ${escape(record.name)}</code>); it must be <code>${escape(record.sha256 ?? '')}</code>.</li>
+  <li>Prepend the salt <code>${escape(receipt.fingerprint.salt ?? '')}</code> (as ASCII) to those 32 bytes and hash again with SHA-256: the result must be <code>${escape(receipt.fingerprint.published)}</code>.</li>
+  <li>Find transaction <code>${escape(record.txId ?? '')}</code> in any explorer of the ${escape(receipt.network)} network and check that one of its outputs carries that value as data (<code>OP_FALSE OP_RETURN</code>).</li>
+  <li>Check that the transaction is in block <code>${escape(record.blockHash ?? '')}</code> of the heaviest chain. The Merkle proof in the receipt file lets you do this without trusting the explorer.</li>
+</ol>
+<p class="sub">The receipt file <code>${escape(record.name)}.receipt.json</code> holds everything needed to verify this offline, with Notarium or by hand.</p>
+</body></html>
+`;
+}

@@ -1,0 +1,52 @@
+import type { DocumentView, RecordView, StepView, VerificationView } from '../../../preload/contract.ts';
+import type { StoredDocument } from '../store/documents.ts';
+import type { Profile } from '../store/profiles.ts';
+import type { StoredRecord } from '../store/records.ts';
+import type { FileVerification } from '../usecases/verify.ts';
+
+/** What the page is shown of the engine's objects: plain data, no secrets, no update tokens. */
+
+export function recordView(r: StoredRecord, profile: Profile | undefined): RecordView {
+  return {
+    id: r.id,
+    profile: r.profile,
+    kind: r.kind,
+    state: r.state,
+    name: r.name,
+    path: r.path,
+    size: r.size,
+    sha256: r.sha256,
+    encode: r.encode,
+    txId: r.txId,
+    prevTxId: r.prevTxId,
+    documentId: r.documentId,
+    version: r.version,
+    confirmations: r.confirmations,
+    blockHash: r.blockHash,
+    blockTime: r.blockTime,
+    network: r.network ?? profile?.network ?? null,
+    receiptPath: r.receiptPath,
+    lastError: r.lastError,
+    createdAt: r.createdAt,
+    publishedAt: r.publishedAt,
+    confirmedAt: r.confirmedAt,
+    explorerLink: r.txId && profile?.explorerLinkUrl ? profile.explorerLinkUrl.replace('{txId}', r.txId) : null,
+  };
+}
+
+export function documentView(d: StoredDocument, versions: number): DocumentView {
+  return { id: d.id, profile: d.profile, name: d.name, headTxId: d.headTxId, finalised: d.finalisedAt !== null, versions, updatedAt: d.updatedAt };
+}
+
+export function verificationView(v: FileVerification, name: string): VerificationView {
+  return {
+    name,
+    path: v.path,
+    status: v.status,
+    message: v.message,
+    outcome: v.report?.outcome ?? null,
+    txId: v.txId ?? null,
+    proves: v.report?.proves ?? null,
+    steps: (v.report?.steps ?? []).map((s): StepView => ({ ...s })),
+  };
+}

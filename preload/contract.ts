@@ -1,0 +1,253 @@
+import { z } from 'zod';
+
+/**
+ * The one declaration of everything that crosses between the UI and the core: every call (with
+ * the zod schema its arguments are validated against on the main side) and every event. The
+ * Electron preload and the web bridge both implement `NotariumBridge` from this file alone.
+ * Adding a call means one entry here and one function in the core.
+ */
+
+// ---- Shapes that cross (plain JSON: no Node types, no secrets) ----
+
+export type RecordState = 'hashing' | 'submitting' | 'published' | 'confirmed' | 'settled' | 'rejected' | 'failed';
+export type RecordKind = 'record' | 'linked-create' | 'linked-update' | 'linked-delete';
+
+export interface RecordView {
+  id: number;
+  profile: string;
+  kind: RecordKind;
+  state: RecordState;
+  name: string;
+  path: string | null;
+  size: number | null;
+  sha256: string | null;
+  encode: string | null;
+  txId: string | null;
+  prevTxId: string | null;
+  documentId: number | null;
+  version: number | null;
+  confirmations: number;
+  blockHash: string | null;
+  blockTime: string | null;
+  network: string | null;
+  receiptPath: string | null;
+  lastError: string | null;
+  createdAt: number;
+  publishedAt: number | null;
+  confirmedAt: number | null;
+  /** A page for people about the transaction, when the profile names an explorer. */
+  explorerLink: string | null;
+}
+
+export interface ProfileView {
+  name: string;
+  kind: 'sandbox' | 'service';
+  baseUrl: string | null;
+  authUrl: string | null;
+  envId: string | null;
+  authorizeUrl: string | null;
+  clientId: string | null;
+  explorerTxUrl: string | null;
+  explorerHeaderUrl: string | null;
+  explorerLinkUrl: string | null;
+  network: string;
+  targetConfirmations: number;
+  current: boolean;
+  /** Write-only: the key itself never crosses to the page. */
+  apiKeySet: boolean;
+}
+
+export interface IdentityView {
+  subject: string;
+  name?: string;
+  email?: string;
+  groups: string[];
+  expiresAt: number;
+}
+
+export type AccountView =
+  | { profile: string; status: 'signed-out'; message?: string; available: boolean }
+  | { profile: string; status: 'signed-in'; identity: IdentityView; claims: string[]; available: true };
+
+export interface StepView {
+  id: string;
+  status: 'pass' | 'fail' | 'skipped' | 'not-run';
+  label: string;
+  detail: string;
+  expected?: string;
+  found?: string;
+}
+
+export interface VerificationView {
+  name: string;
+  path: string | null;
+  status: 'verified' | 'mismatch' | 'unknown' | 'pending';
+  message: string;
+  outcome: 'verified' | 'partially-verified' | 'pending' | 'failed' | null;
+  txId: string | null;
+  proves: string | null;
+  steps: StepView[];
+}
+
+export interface DocumentView {
+  id: number;
+  profile: string;
+  name: string;
+  headTxId: string | null;
+  finalised: boolean;
+  versions: number;
+  updatedAt: number;
+}
+
+export interface HistoryView {
+  document: DocumentView | null;
+  online: boolean;
+  finalised: boolean;
+  versions: { version: number; txId: string; kind: RecordKind | 'unknown'; record: RecordView | null }[];
+}
+
+export interface AppInfo {
+  version: string;
+  shell: 'electron' | 'web';
+  /** Whether files have paths the core can read (Electron) or are uploaded (web shell). */
+  filePaths: boolean;
+}
+
+export type NotarisePhase = 'hashing' | 'submitting' | 'done' | 'failed';
+
+// ---- Call arguments ----
+
+const profileName = z.string().min(1).max(64);
+const recordId = z.number().int().positive();
+const documentId = z.number().int().positive();
+const jobId = z.string().uuid();
+
+/** A file the UI names: a path (Electron) or a file streamed to the web shell. */
+export const fileRef = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('path'), path: z.string().min(1).max(4096) }).strict(),
+  z.object({ kind: z.literal('upload'), uploadId: z.string().uuid() }).strict(),
+]);
+export type FileRef = z.infer<typeof fileRef>;
+
+export const recordQuery = z
+  .object({
+    search: z.string().max(200).optional(),
+    states: z.array(z.enum(['hashing', 'submitting', 'published', 'confirmed', 'settled', 'rejected', 'failed'])).max(7).optional(),
+    sort: z.enum(['created', 'name', 'state', 'confirmations']).optional(),
+    direction: z.enum(['asc', 'desc']).optional(),
+    limit: z.number().int().min(1).max(1000),
+    offset: z.number().int().min(0),
+  })
+  .strict();
+
+export const profileInput = z
+  .object({
+    name: profileName,
+    baseUrl: z.string().max(2048),
+    authUrl: z.string().max(2048).nullable().optional(),
+    envId: z.string().max(128).nullable().optional(),
+    authorizeUrl: z.string().max(2048).nullable().optional(),
+    clientId: z.string().max(256).nullable().optional(),
+    explorerTxUrl: z.string().max(2048).nullable().optional(),
+    explorerHeaderUrl: z.string().max(2048).nullable().optional(),
+    explorerLinkUrl: z.string().max(2048).nullable().optional(),
+    network: z.string().max(32).optional(),
+    targetConfirmations: z.number().int().min(1).max(1000).optional(),
+  })
+  .strict();
+
+/** Every call: its name and the schema of its arguments (a tuple). */
+export const CALLS = {
+  appInfo: z.tuple([]),
+  listProfiles: z.tuple([]),
+  useProfile: z.tuple([profileName]),
+  saveProfile: z.tuple([profileInput]),
+  removeProfile: z.tuple([profileName]),
+  setApiKey: z.tuple([profileName, z.string().min(1).max(4096)]),
+  clearApiKey: z.tuple([profileName]),
+  account: z.tuple([profileName.optional()]),
+  signIn: z.tuple([profileName.optional()]),
+  signOut: z.tuple([profileName.optional()]),
+  notarise: z.tuple([z.array(fileRef).min(1).max(100_000), z.object({ document: z.boolean().optional() }).strict()]),
+  verify: z.tuple([z.array(fileRef).min(1).max(100_000), z.object({ offline: z.boolean().optional(), receipt: fileRef.optional() }).strict()]),
+  cancelJob: z.tuple([jobId]),
+  queryRecords: z.tuple([recordQuery]),
+  getRecord: z.tuple([recordId]),
+  exportReceipt: z.tuple([recordId]),
+  showInFolder: z.tuple([recordId]),
+  pendingCount: z.tuple([]),
+  listDocuments: z.tuple([]),
+  documentHistory: z.tuple([documentId]),
+  addVersion: z.tuple([documentId, fileRef]),
+  finaliseDocument: z.tuple([documentId]),
+  whichVersion: z.tuple([fileRef]),
+  certificate: z.tuple([recordId]),
+} as const;
+
+export type CallName = keyof typeof CALLS;
+export const CALL_NAMES = Object.keys(CALLS) as CallName[];
+
+/** What each call resolves to. */
+export interface CallResults {
+  appInfo: AppInfo;
+  listProfiles: ProfileView[];
+  useProfile: ProfileView;
+  saveProfile: ProfileView;
+  removeProfile: null;
+  setApiKey: { apiKeySet: true };
+  clearApiKey: { apiKeySet: false };
+  account: AccountView;
+  signIn: AccountView;
+  signOut: AccountView;
+  notarise: { jobId: string };
+  verify: { jobId: string };
+  cancelJob: null;
+  queryRecords: { records: RecordView[]; total: number };
+  getRecord: RecordView;
+  exportReceipt: { path: string | null; fileName: string; receipt: string };
+  showInFolder: null;
+  pendingCount: number;
+  listDocuments: DocumentView[];
+  documentHistory: HistoryView;
+  addVersion: RecordView;
+  finaliseDocument: RecordView;
+  whichVersion: { document: DocumentView; version: number | null; versions: number } | null;
+  certificate: { html: string; fileName: string };
+}
+
+export type NotariumApi = {
+  [K in CallName]: (...args: z.input<(typeof CALLS)[K]>) => Promise<CallResults[K]>;
+};
+
+/** Every event the core sends to the page. */
+export interface NotariumEvents {
+  'record-updated': RecordView;
+  'pending-count': number;
+  'account-changed': AccountView;
+  'notarise-progress': { jobId: string; name: string; phase: NotarisePhase; bytes?: number; total?: number };
+  'notarise-done': { jobId: string; outcomes: { name: string; status: string; record: RecordView | null; error: { code: string; message: string } | null }[] };
+  'verify-result': { jobId: string; result: VerificationView };
+  'verify-done': { jobId: string; counts: Record<VerificationView['status'], number> };
+  'background-error': { recordId: number | null; message: string };
+  /** The shell asks the UI to open Verify with these results (argv --verify, file associations). */
+  'open-verify': { jobId: string };
+}
+
+export type EventName = keyof NotariumEvents;
+export const EVENT_NAMES: EventName[] = ['record-updated', 'pending-count', 'account-changed', 'notarise-progress', 'notarise-done', 'verify-result', 'verify-done', 'background-error', 'open-verify'];
+
+/** What the page sees as `window.notarium`: the calls, and `on` for events. */
+export type NotariumBridge = NotariumApi & {
+  on<E extends EventName>(event: E, listener: (payload: NotariumEvents[E]) => void): () => void;
+};
+
+/** Validates a call's arguments on the main side; throws a USAGE error naming what was wrong. */
+export function parseCall(method: string, args: unknown): { method: CallName; args: unknown[] } {
+  if (!Object.hasOwn(CALLS, method)) throw Object.assign(new Error(`There is no call named "${method.slice(0, 64)}".`), { code: 'USAGE' });
+  const result = CALLS[method as CallName].safeParse(args);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw Object.assign(new Error(`The call ${method} was refused: argument ${issue.path.join('.') || '(all)'} ${issue.message}.`), { code: 'USAGE' });
+  }
+  return { method: method as CallName, args: result.data as unknown[] };
+}

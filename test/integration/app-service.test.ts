@@ -1,0 +1,122 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCall, type EventName, type FileRef, type NotariumEvents } from '../../preload/contract.ts';
+import { createAppService, type AppService } from '../../main/core/app/app-service.ts';
+import { Notary } from '../../main/core/notary.ts';
+import { MemorySecretStore } from '../unit/core/secrets/memory-secret-store.ts';
+
+// The contract's calls over the engine, on the embedded sandbox, as both shells use them.
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-app-'));
+const files = join(root, 'files');
+let notary: Notary;
+let service: AppService;
+const events: { event: EventName; payload: unknown }[] = [];
+const opened: string[] = [];
+const path = (p: string): FileRef => ({ kind: 'path', path: p });
+
+beforeAll(() => {
+  mkdirSync(files);
+  notary = new Notary({ dataDir: join(root, 'home'), sandboxBlockInterval: 0.2, secrets: new MemorySecretStore(), env: {} });
+  service = createAppService(notary, {
+    shell: 'electron',
+    resolveFile: (ref) => (ref.kind === 'path' ? ref.path : ''),
+    openExternal: async (url) => void opened.push(url),
+    showInFolder: () => {},
+  });
+  service.subscribe((event, payload) => events.push({ event, payload }));
+});
+afterAll(async () => {
+  await service.close();
+  await notary.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function next<E extends EventName>(event: E, match: (p: NotariumEvents[E]) => boolean = () => true): Promise<NotariumEvents[E]> {
+  return new Promise((resolve) => {
+    const stop = service.subscribe((e, p) => {
+      if (e === event && match(p as NotariumEvents[E])) {
+        stop();
+        resolve(p as NotariumEvents[E]);
+      }
+    });
+  });
+}
+
+describe('the app service', () => {
+  it('describes the app and the profiles, without secrets', async () => {
+    expect(await service.api.appInfo()).toMatchObject({ shell: 'electron', filePaths: true, version: expect.any(String) });
+    const profiles = await service.api.listProfiles();
+    expect(profiles).toEqual([expect.objectContaining({ name: 'Sandbox', current: true, apiKeySet: true })]);
+    await expect(service.api.setApiKey('Sandbox', 'x')).rejects.toThrow(/own key/);
+    const saved = await service.api.saveProfile({ name: 'Prod', baseUrl: 'https://records.example.com' });
+    expect(saved).toMatchObject({ name: 'Prod', apiKeySet: false, current: false });
+    expect(await service.api.setApiKey('Prod', 'secret-key')).toEqual({ apiKeySet: true });
+    const again = (await service.api.listProfiles()).find((p) => p.name === 'Prod')!;
+    expect(again.apiKeySet).toBe(true);
+    expect(JSON.stringify(again)).not.toContain('secret-key');
+  });
+
+  it('notarises through a job: progress, done, record updates to settled, a receipt, a certificate', async () => {
+    const file = join(files, 'deed.txt');
+    writeFileSync(file, 'a deed\n');
+    const done = next('notarise-done');
+    const { jobId } = await service.api.notarise([path(file)], {});
+    const result = await done;
+    expect(result.jobId).toBe(jobId);
+    expect(result.outcomes).toEqual([expect.objectContaining({ name: 'deed.txt', status: 'registered', error: null })]);
+    expect(events.some((e) => e.event === 'notarise-progress' && (e.payload as { phase: string }).phase === 'hashing')).toBe(true);
+    const id = result.outcomes[0]!.record!.id;
+    await next('record-updated', (r) => r.id === id && r.state === 'settled');
+    await expect.poll(() => existsSync(`${file}.receipt.json`), { timeout: 5000 }).toBe(true);
+    const exported = await service.api.exportReceipt(id);
+    expect(exported).toMatchObject({ path: `${file}.receipt.json`, fileName: 'deed.txt.receipt.json' });
+    expect(JSON.parse(exported.receipt).format).toBe('notarium-receipt/1');
+    const certificate = await service.api.certificate(id);
+    expect(certificate.html).toContain(result.outcomes[0]!.record!.txId!);
+    expect(certificate.html).toMatch(/existed no later than block/);
+    const { records, total } = await service.api.queryRecords({ search: 'deed', limit: 10, offset: 0 });
+    expect(total).toBe(1);
+    expect(records[0]).toMatchObject({ name: 'deed.txt', state: 'settled' });
+    expect(await service.api.pendingCount()).toBe(0);
+  });
+
+  it('verifies through a job, one result per file with the step report', async () => {
+    const other = join(files, 'other.txt');
+    writeFileSync(other, 'never notarised');
+    const done = next('verify-done');
+    await service.api.verify([path(files)], {});
+    expect((await done).counts).toEqual({ verified: 1, mismatch: 0, unknown: 1, pending: 0 });
+    const results = events.filter((e) => e.event === 'verify-result').map((e) => (e.payload as NotariumEvents['verify-result']).result);
+    const deed = results.find((r) => r.name === 'deed.txt')!;
+    expect(deed).toMatchObject({ status: 'verified', outcome: 'verified' });
+    expect(deed.steps.map((s) => s.id)).toContain('merkle-proof');
+  });
+
+  it('keeps documents: versions, which version, history', async () => {
+    const v1 = join(files, 'plan.md');
+    writeFileSync(v1, 'plan 1');
+    const done = next('notarise-done');
+    await service.api.notarise([path(v1)], { document: true });
+    await done;
+    const [doc] = await service.api.listDocuments();
+    expect(doc).toMatchObject({ name: 'plan.md', versions: 1, finalised: false });
+    const v2 = join(files, 'plan-2.md');
+    writeFileSync(v2, 'plan 2');
+    expect(await service.api.addVersion(doc!.id, path(v2))).toMatchObject({ version: 2, kind: 'linked-update' });
+    expect(await service.api.whichVersion(path(v2))).toMatchObject({ version: 2, versions: 2 });
+    const history = await service.api.documentHistory(doc!.id);
+    expect(history.versions.map((v) => v.version)).toEqual([1, 2]);
+    expect(history.online).toBe(true);
+  });
+
+  it('refuses malformed calls before they reach the core', () => {
+    expect(() => parseCall('notarise', [[], {}])).toThrow(/argument 0/);
+    expect(() => parseCall('notarise', [[{ kind: 'path', path: '/x', extra: 1 }], {}])).toThrow(/refused/);
+    expect(() => parseCall('deleteEverything', [])).toThrow(/no call named/);
+    expect(() => parseCall('getRecord', ['1'])).toThrow(/refused/);
+    expect(parseCall('getRecord', [1])).toEqual({ method: 'getRecord', args: [1] });
+  });
+});
