@@ -1,5 +1,6 @@
 import { NotariumError } from '../core/errors/notarium-error.ts';
 import { loginCommand, logoutCommand, whoamiCommand } from './commands/account.ts';
+import { appCommand } from './commands/app.ts';
 import { hashCommand } from './commands/hash.ts';
 import { keyCommand } from './commands/key.ts';
 import { notariseCommand } from './commands/notarise.ts';
@@ -36,6 +37,7 @@ Setup:
   profile list|add|use|remove  services to work with (the Sandbox profile is built in)
   key set|delete               API keys, kept in the system keychain
   login, whoami, logout        sign in to the identity portal in your browser
+  app [--web] [--no-open]      open the app (in the browser where Electron is not available)
   start                        run the embedded sandbox for the app and other commands
   sandbox                      run a standalone sandbox of the service
 
@@ -61,6 +63,7 @@ const COMMANDS: Record<string, Command> = {
   whoami: whoamiCommand,
   logout: logoutCommand,
   start: startCommand,
+  app: appCommand,
   sandbox: (argv, io) => sandboxCommand(argv, io),
 };
 

@@ -37,7 +37,7 @@ afterAll(async () => {
 function next<E extends EventName>(event: E, match: (p: NotariumEvents[E]) => boolean = () => true): Promise<NotariumEvents[E]> {
   return new Promise((resolve) => {
     const stop = service.subscribe((e, p) => {
-      if (e === event && match(p as NotariumEvents[E])) {
+      if ((e as string) === event && match(p as NotariumEvents[E])) {
         stop();
         resolve(p as NotariumEvents[E]);
       }

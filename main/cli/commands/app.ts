@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startWebApp } from '../../web/web-app.ts';
+import { EXIT } from '../exit-codes.ts';
+import { help } from '../help.ts';
+import type { CliIo } from '../io.ts';
+import { openInBrowser } from '../open-url.ts';
+import { parseCommand } from '../options.ts';
+import { withNotary } from '../session.ts';
+
+export const APP_HELP = `Usage: notarium app [--web] [--no-open]
+
+Opens Notarium on the current profile (the embedded sandbox on a fresh install). Without the
+Electron runtime the app runs in your browser: a server on 127.0.0.1 only, opened once through a
+one-time link.
+
+  --web       the browser version (today the one this command starts; the Electron window is
+              started by the desktop build)
+  --no-open   print the link on a line of its own on stdout instead of opening the browser`;
+
+const RENDERER = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist/renderer');
+
+export async function appCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values: v } = parseCommand('app', argv, { web: { type: 'boolean' }, 'no-open': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  if (v.help) return help(io, APP_HELP);
+  if (!existsSync(join(RENDERER, 'index.html'))) {
+    io.err('notarium app: the user interface is not built yet: run "npm run build" (npm start does it for you).');
+    return EXIT.ERROR;
+  }
+  return withNotary(io, async (notary) => {
+    const app = await startWebApp(notary, {
+      staticDir: RENDERER,
+      openExternal: async (url) => {
+        if (!/^https?:\/\//.test(url) || !(await openInBrowser(url))) io.err(`Open this address to sign in: ${url}`);
+      },
+      showInFolder: (path) => void openInBrowser(dirname(path)),
+    });
+    if (v['no-open'] || !(await openInBrowser(app.shell.launchUrl))) {
+      io.err('Open this link in your browser (it works once):');
+      io.out(app.shell.launchUrl);
+    } else {
+      io.err(`Notarium is open in your browser (${app.shell.origin}).`);
+    }
+    io.err('Press Ctrl+C to quit.');
+    await io.waitForStopSignal();
+    await app.close();
+    return EXIT.OK;
+  });
+}
