@@ -39,8 +39,9 @@ export default tseslint.config(
     ]),
   },
   {
-    // Importing the electron package at run time downloads its binary: only main/electron may.
-    ignores: ['main/electron/**'],
+    // Importing the electron package at run time downloads its binary: only main/electron (and the
+    // Electron preload, which runs inside Electron) may.
+    ignores: ['main/electron/**', 'preload/electron-preload.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

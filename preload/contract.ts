@@ -241,6 +241,9 @@ export type NotariumBridge = NotariumApi & {
   on<E extends EventName>(event: E, listener: (payload: NotariumEvents[E]) => void): () => void;
 };
 
+/** In Electron the page can also learn a dropped file's path (webUtils.getPathForFile). */
+export type ElectronBridge = NotariumBridge & { pathForFile(file: File): string };
+
 /** Validates a call's arguments on the main side; throws a USAGE error naming what was wrong. */
 export function parseCall(method: string, args: unknown): { method: CallName; args: unknown[] } {
   if (!Object.hasOwn(CALLS, method)) throw Object.assign(new Error(`There is no call named "${method.slice(0, 64)}".`), { code: 'USAGE' });

@@ -120,6 +120,20 @@ describe('a registration whose answer was lost', () => {
   });
 });
 
+describe('folders', () => {
+  it('notarising a folder takes its files, recursively, leaving out hidden ones and receipts', async () => {
+    const folder = join(files, 'folder');
+    mkdirSync(join(folder, 'sub'), { recursive: true });
+    writeFileSync(join(folder, 'one.txt'), 'one');
+    writeFileSync(join(folder, 'sub', 'two.txt'), 'two');
+    writeFileSync(join(folder, '.hidden'), 'hidden');
+    writeFileSync(join(folder, 'one.txt.receipt.json'), '{}');
+    const outcomes = await notarise(notary.context, [folder]);
+    expect(outcomes.map((o) => o.path.slice(folder.length))).toEqual(['/one.txt', '/sub/two.txt']);
+    expect(outcomes.every((o) => o.status === 'registered')).toBe(true);
+  });
+});
+
 describe('what must not register twice', () => {
   it('the same content twice in one run is registered once', async () => {
     const a = file('twin-a.txt', 'twins\n');

@@ -12,9 +12,10 @@ import { recordJson } from '../json.ts';
 import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
 import { withNotary } from '../session.ts';
 
-export const NOTARISE_HELP = `Usage: notarium notarise <files…> [--document] [--wait] [--confirmations N] [--again] [--json] [--profile P]
+export const NOTARISE_HELP = `Usage: notarium notarise <files|folders…> [--document] [--wait] [--confirmations N] [--again] [--json] [--profile P]
 
-Hashes each file locally and registers a salted fingerprint of it; the file never leaves the machine.
+Hashes each file locally (folders: their files, recursively) and registers a salted fingerprint of
+it; the file never leaves the machine.
 A file whose content is already registered in the profile is reported, not registered again.
 Running the command again finishes what an interrupted run left.
 Exit code: 0 registered, 1 refused or rejected by the service, 2 a file could not be read or

@@ -3,10 +3,11 @@ import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
 import { profileName, type NotaryContext } from './context.ts';
+import { filesIn } from './files-in.ts';
 import { fileSubmission, resumeInDoubt, submitRecord } from './submit.ts';
 
 /**
- * Notarise files: hash each locally, register a salted fingerprint of its digest (the file never
+ * Notarise files (a folder: its files, recursively): hash each locally, register a salted fingerprint of its digest (the file never
  * leaves the machine), and store the registration. Idempotent: a file whose content is already
  * registered in the profile is reported, not registered again (unless `again`), and a
  * registration left in doubt by an interrupted run is sent again as the same request.
@@ -47,8 +48,8 @@ export async function notarise(ctx: NotaryContext, paths: readonly string[], opt
   const where = { network: connection.profile.network, serviceUrl: connection.baseUrl };
   const seen = new Map<string, Promise<unknown>>(); // content already being handled in this run
   const resumed = resumeInDoubt(ctx, profile, options.signal);
-  const outcomes = await boundedMap(paths, options.concurrency ?? 8, async (given) => {
-    const path = resolve(given);
+  const files = (await Promise.all(paths.map((p) => filesIn(resolve(p))))).flat();
+  const outcomes = await boundedMap(files, options.concurrency ?? 8, async (path) => {
     try {
       return await notariseOne(ctx, path, profile, where, seen, options);
     } catch (err) {

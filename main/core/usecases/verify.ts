@@ -1,6 +1,5 @@
 import { hex } from '@scure/base';
 import { existsSync } from 'node:fs';
-import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
@@ -8,6 +7,7 @@ import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt, withServiceCheck, type ServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import type { StoredRecord } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
+import { filesIn } from './files-in.ts';
 import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
 
 /**
@@ -145,33 +145,10 @@ export interface BatchOptions extends VerifyOptions {
 /** Verifies files and folders (recursively): one result per file, receipts and hidden entries left out. */
 export async function verifyPaths(ctx: NotaryContext, paths: readonly string[], options: BatchOptions = {}): Promise<FileVerification[]> {
   const files: string[] = [];
-  for (const p of paths) files.push(...(await expand(resolve(p))));
+  for (const p of paths) files.push(...(await filesIn(resolve(p))));
   return boundedMap(files, options.concurrency ?? 8, async (file) => {
     const result = await verifyFile(ctx, file, options);
     options.onResult?.(result);
     return result;
   });
-}
-
-const NOT_VERIFIED = /\.(receipt|versions)\.json$/;
-
-/** A named file is taken as it is; a folder gives its files, walked without following links. */
-async function expand(path: string): Promise<string[]> {
-  let info;
-  try {
-    info = await lstat(path);
-  } catch {
-    return [path]; // verifyFile reports it as unreadable
-  }
-  if (!info.isDirectory()) return [path];
-  const out: string[] = [];
-  const entries = await readdir(path, { withFileTypes: true });
-  entries.sort((a, b) => a.name.localeCompare(b.name));
-  for (const entry of entries) {
-    if (entry.name.startsWith('.') || NOT_VERIFIED.test(entry.name)) continue;
-    const child = join(path, entry.name);
-    if (entry.isDirectory()) out.push(...(await expand(child)));
-    else if (entry.isFile()) out.push(child);
-  }
-  return out;
 }

@@ -1,0 +1,230 @@
+import { join } from 'node:path';
+import type { BrowserWindow } from 'electron';
+import { app, dialog, session } from 'electron';
+import type { AppService, ShellAbilities } from '../core/app/app-service.ts';
+import { appDataDir } from '../core/app-paths.ts';
+import { wireError } from '../../preload/bridge-client.ts';
+import { parseCall, type FileRef } from '../../preload/contract.ts';
+import { handleAppProtocol, registerAppScheme } from './app-protocol.ts';
+import { parseArgv } from './argv.ts';
+import { registerIpc, type IpcRegistration } from './ipc.ts';
+import { installMenu, dialogProperties, type PickKind } from './menu.ts';
+import { Notifier, showNotification } from './notifications.ts';
+import { desktopAbilities } from './shell-abilities.ts';
+import { createTray, type PendingTray } from './tray.ts';
+import { createMainWindow, hardenSession } from './window.ts';
+
+/**
+ * The desktop app's life: one instance, one window, the engine started once and closed cleanly.
+ * Launch requests (argv `--verify`, a second launch, macOS open-file) wait until the page can
+ * hear about them, then become a verify job the page is asked to open.
+ */
+
+/** The engine as the shell sees it: the app service, the poller, and a close. */
+export interface Engine {
+  service: AppService;
+  startPoller(): void;
+  close(): Promise<void>;
+}
+
+export interface DesktopOptions {
+  argv: readonly string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Unpackaged (`electron .`): argv carries the app's folder. */
+  defaultApp: boolean;
+  platform: NodeJS.Platform;
+  /** Creates the notary in `dataDir` and the app service over it. */
+  openEngine(dataDir: string, abilities: ShellAbilities): Engine;
+  log?(message: string): void;
+  /** How long a quit waits for the engine to close before exiting anyway. */
+  closeTimeoutMs?: number;
+}
+
+export interface Desktop {
+  /** Verifies these paths and asks the page to show them (queued until the page is loaded). */
+  verifyPaths(paths: readonly string[]): void;
+  window(): BrowserWindow | null;
+  /** Settles when everything queued so far has been handed to the service. */
+  idle(): Promise<void>;
+}
+
+/** Where the built pieces are, relative to the app's folder (the one holding package.json). */
+export function builtPaths(appRoot: string): { rendererDir: string; preloadPath: string } {
+  return { rendererDir: join(appRoot, 'dist', 'renderer'), preloadPath: join(appRoot, 'dist', 'preload', 'electron-preload.cjs') };
+}
+
+/** Runs the app; resolves null when another instance already runs (this one then quits). */
+export async function runDesktop(options: DesktopOptions): Promise<Desktop | null> {
+  const log = options.log ?? ((message: string) => console.warn(message));
+  registerAppScheme(); // before ready, or the scheme has no origin
+  // The CLI's folder (or NOTARIUM_HOME), so the app and `notarium` share one library and sandbox,
+  // and each home has its own single-instance lock (Electron keys it on userData).
+  app.setPath('userData', appDataDir(options.env, options.platform));
+  const dataDir = app.getPath('userData');
+
+  // Chromium may reorder or add to a second instance's argv, so the original is sent as data too.
+  if (!app.requestSingleInstanceLock({ argv: [...options.argv], cwd: options.cwd })) {
+    app.quit();
+    return null;
+  }
+
+  let window: BrowserWindow | null = null;
+  let pageLoaded = false;
+  let engine: Engine | null = null;
+  let ipc: IpcRegistration | null = null;
+  let tray: PendingTray | null = null;
+  const queue: string[][] = [];
+  let draining: Promise<void> = Promise.resolve();
+
+  const verifyPaths = (paths: readonly string[]): void => {
+    if (paths.length === 0) return;
+    queue.push([...paths]);
+    drain();
+  };
+  const drain = (): void => {
+    if (!engine || !ipc || !pageLoaded) return;
+    const { service } = engine;
+    const send = ipc.send;
+    draining = draining.then(async () => {
+      while (queue.length > 0) {
+        const paths = queue.shift()!;
+        try {
+          const refs: FileRef[] = paths.map((path) => ({ kind: 'path', path }));
+          const call = parseCall('verify', [refs, {}]);
+          const { jobId } = await service.api.verify(...(call.args as Parameters<AppService['api']['verify']>));
+          send('open-verify', { jobId });
+        } catch (err) {
+          dialog.showErrorBox('Notarium could not verify', wireError(err).message);
+        }
+      }
+    });
+  };
+
+  const showWindow = (): void => {
+    if (!window || window.isDestroyed()) {
+      if (engine) openWindow();
+      return;
+    }
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  };
+
+  const fromCommandLine = (argv: readonly string[], cwd: string): void => verifyPaths(parseArgv(argv, { defaultApp: options.defaultApp, cwd }).verify);
+
+  app.on('second-instance', (_event, argv, workingDirectory, additionalData) => {
+    showWindow();
+    const data = additionalData as { argv?: unknown; cwd?: unknown } | undefined;
+    const sent = Array.isArray(data?.argv) && data.argv.every((a) => typeof a === 'string') && typeof data.cwd === 'string';
+    if (sent) fromCommandLine(data.argv as string[], data.cwd as string);
+    else fromCommandLine(argv, workingDirectory);
+  });
+  // macOS: files dropped on the Dock icon or opened with the app (may come before ready).
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    verifyPaths([path]);
+    showWindow();
+  });
+  fromCommandLine(options.argv, options.cwd);
+
+  await app.whenReady();
+  hardenSession(session.defaultSession);
+  const { rendererDir, preloadPath } = builtPaths(app.getAppPath());
+  handleAppProtocol(rendererDir);
+
+  engine = options.openEngine(dataDir, desktopAbilities());
+  const { service } = engine;
+  ipc = registerIpc({ service, window: () => window, log });
+  engine.startPoller();
+
+  function openWindow(): void {
+    pageLoaded = false;
+    const created = createMainWindow(preloadPath);
+    window = created;
+    created.webContents.on('did-finish-load', () => {
+      if (window !== created) return;
+      pageLoaded = true;
+      drain();
+    });
+    created.on('closed', () => {
+      if (window === created) {
+        window = null;
+        pageLoaded = false;
+      }
+    });
+  }
+
+  const pick = async (kind: PickKind, verb: 'Notarise' | 'Verify'): Promise<string[]> => {
+    const dialogOptions = { title: verb, buttonLabel: verb, properties: dialogProperties(kind) };
+    const result = window ? await dialog.showOpenDialog(window, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
+    return result.canceled ? [] : result.filePaths;
+  };
+  installMenu({
+    notarise: (kind) => {
+      void (async () => {
+        const paths = await pick(kind, 'Notarise');
+        if (paths.length === 0) return;
+        showWindow();
+        const refs: FileRef[] = paths.map((path) => ({ kind: 'path', path }));
+        const call = parseCall('notarise', [refs, {}]);
+        await service.api.notarise(...(call.args as Parameters<AppService['api']['notarise']>));
+      })().catch((err: unknown) => dialog.showErrorBox('Notarium could not notarise', wireError(err).message));
+    },
+    verify: (kind) => {
+      void pick(kind, 'Verify').then(
+        (paths) => {
+          showWindow();
+          verifyPaths(paths);
+        },
+        (err: unknown) => dialog.showErrorBox('Notarium could not verify', wireError(err).message),
+      );
+    },
+  });
+
+  tray = createTray({ open: showWindow, quit: () => app.quit() });
+  const notifier = new Notifier({ show: (notice) => showNotification(notice, showWindow) });
+  const unsubscribe = service.subscribe((event, payload) => {
+    if (event === 'pending-count') tray?.setPending(payload as number);
+    else if (event === 'record-updated') notifier.update(payload as Parameters<Notifier['update']>[0]);
+  });
+  service.api.pendingCount().then(
+    (count) => tray?.setPending(count),
+    () => {},
+  );
+  service.api.queryRecords({ states: ['hashing', 'submitting', 'published', 'confirmed'], limit: 1000, offset: 0 }).then(
+    (page) => notifier.seed(page.records),
+    () => {},
+  );
+
+  openWindow();
+
+  app.on('activate', () => showWindow()); // macOS: the Dock icon with no window open
+  app.on('window-all-closed', () => {
+    if (options.platform !== 'darwin') app.quit();
+  });
+
+  let quit: 'running' | 'closing' | 'closed' = 'running';
+  app.on('before-quit', (event) => {
+    if (quit === 'closed') return;
+    event.preventDefault(); // finish writing the library and stop the workers first
+    if (quit === 'closing') return;
+    quit = 'closing';
+    const closing = (async () => {
+      unsubscribe();
+      ipc?.dispose();
+      tray?.destroy();
+      await service.close();
+      await engine?.close();
+    })();
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, options.closeTimeoutMs ?? 5000).unref());
+    void Promise.race([closing, timeout])
+      .catch((err: unknown) => log(`Notarium did not close cleanly: ${wireError(err).message}`))
+      .finally(() => {
+        quit = 'closed';
+        app.quit();
+      });
+  });
+
+  return { verifyPaths, window: () => window, idle: () => draining };
+}

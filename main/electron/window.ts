@@ -1,0 +1,64 @@
+import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
+import { BrowserWindow } from 'electron';
+import { APP_URL, isAppUrl } from './app-origin.ts';
+
+/**
+ * The one window and its hardening. The page is treated as untrusted content: isolated, sandboxed,
+ * no Node, no navigation away from our origin, no new windows, no webviews, no permissions.
+ */
+
+export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+  return {
+    width: 1200,
+    height: 800,
+    minWidth: 720,
+    minHeight: 480,
+    title: 'Notarium',
+    backgroundColor: '#f7f7f5',
+    show: false, // shown on ready-to-show: no white flash
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false, // a file dropped outside the drop zone must not replace the app
+      safeDialogs: true,
+      spellcheck: false, // the UI holds file names and hashes, not prose
+    },
+  };
+}
+
+/** Every web contents (ours, and any the page might try to create) stays on our origin. */
+export function hardenContents(contents: WebContents): void {
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  contents.on('will-navigate', (event) => {
+    if (!isAppUrl(event.url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event) => {
+    if (!isAppUrl(event.url)) event.preventDefault();
+  });
+  contents.on('will-frame-navigate', (event) => {
+    if (!isAppUrl(event.url)) event.preventDefault(); // subframes too (the CSP already forbids them)
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+/** The page needs no camera, notification, clipboard-read or any other permission: all are denied. */
+export function hardenSession(session: Session): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}
+
+export function createMainWindow(preloadPath: string): BrowserWindow {
+  const window = new BrowserWindow(windowOptions(preloadPath));
+  hardenContents(window.webContents);
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(APP_URL);
+  return window;
+}

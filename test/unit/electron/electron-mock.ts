@@ -1,0 +1,220 @@
+import { EventEmitter } from 'node:events';
+import { vi } from 'vitest';
+
+/**
+ * The one stand-in for the `electron` module in the shell's unit tests (the binary cannot be
+ * downloaded here). It records what the shell asks of Electron; tests drive it by emitting the
+ * events Electron would. Use: `vi.mock('electron', () => import('./electron-mock.ts'))`.
+ */
+
+export class FakeFrame {
+  constructor(
+    public url: string,
+    public parent: FakeFrame | null = null,
+    public processId = 1,
+    public routingId = 1,
+  ) {}
+}
+
+export class FakeWebContents extends EventEmitter {
+  mainFrame = new FakeFrame('app://notarium/index.html');
+  sent: unknown[][] = [];
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
+  destroyed = false;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.windowOpenHandler = handler;
+  }
+  send(channel: string, ...args: unknown[]): void {
+    this.sent.push([channel, ...args]);
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+}
+
+export class BrowserWindow extends EventEmitter {
+  static instances: BrowserWindow[] = [];
+  webContents = new FakeWebContents();
+  loadedUrl: string | null = null;
+  visible = false;
+  focused = false;
+  minimized = false;
+  destroyed = false;
+  constructor(public options: Record<string, unknown>) {
+    super();
+    BrowserWindow.instances.push(this);
+  }
+  loadURL(url: string): Promise<void> {
+    this.loadedUrl = url;
+    return Promise.resolve();
+  }
+  show(): void {
+    this.visible = true;
+  }
+  focus(): void {
+    this.focused = true;
+  }
+  isMinimized(): boolean {
+    return this.minimized;
+  }
+  restore(): void {
+    this.minimized = false;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+}
+
+type Handler = (event: unknown, ...args: unknown[]) => unknown;
+
+export const ipcMain = {
+  handlers: new Map<string, Handler>(),
+  handle(channel: string, handler: Handler): void {
+    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    this.handlers.set(channel, handler);
+  },
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel);
+  },
+};
+
+class FakeIpcRenderer extends EventEmitter {
+  invoke = vi.fn(async (_channel: string, ..._args: unknown[]): Promise<unknown> => ({ ok: true, value: null }));
+}
+export const ipcRenderer = new FakeIpcRenderer();
+
+export const contextBridge = {
+  exposed: new Map<string, unknown>(),
+  exposeInMainWorld(key: string, api: unknown): void {
+    this.exposed.set(key, api);
+  },
+};
+
+export const webUtils = { getPathForFile: vi.fn((file: { name: string }) => `/dropped/${file.name}`) };
+
+export const protocol = {
+  privileged: [] as unknown[],
+  handlers: new Map<string, (request: Request) => Response | Promise<Response>>(),
+  registerSchemesAsPrivileged(schemes: unknown[]): void {
+    this.privileged.push(...schemes);
+  },
+  handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void {
+    this.handlers.set(scheme, handler);
+  },
+};
+
+export class FakeSession {
+  requestHandler: ((contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void) | null = null;
+  checkHandler: ((contents: unknown, permission: string, origin: string, details: unknown) => boolean) | null = null;
+  setPermissionRequestHandler(handler: FakeSession['requestHandler']): void {
+    this.requestHandler = handler;
+  }
+  setPermissionCheckHandler(handler: FakeSession['checkHandler']): void {
+    this.checkHandler = handler;
+  }
+}
+export const session = { defaultSession: new FakeSession() };
+
+export const shell = { openExternal: vi.fn(async (_url: string, _options?: unknown) => {}), showItemInFolder: vi.fn((_path: string) => {}) };
+
+export const dialog = {
+  showOpenDialog: vi.fn(async (..._args: unknown[]): Promise<{ canceled: boolean; filePaths: string[] }> => ({ canceled: true, filePaths: [] })),
+  showErrorBox: vi.fn((_title: string, _content: string) => {}),
+};
+
+export const Menu = {
+  applicationMenu: null as unknown,
+  buildFromTemplate: (template: unknown[]) => ({ template }),
+  setApplicationMenu(menu: unknown): void {
+    this.applicationMenu = menu;
+  },
+};
+
+export class Tray extends EventEmitter {
+  static instances: Tray[] = [];
+  tooltip = '';
+  title = '';
+  contextMenu: unknown = null;
+  destroyed = false;
+  constructor(public image: unknown) {
+    super();
+    Tray.instances.push(this);
+  }
+  setToolTip(text: string): void {
+    this.tooltip = text;
+  }
+  setTitle(text: string): void {
+    this.title = text;
+  }
+  setContextMenu(menu: unknown): void {
+    this.contextMenu = menu;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+}
+
+export class Notification extends EventEmitter {
+  static instances: Notification[] = [];
+  static shown: { title: string; body: string }[] = [];
+  static isSupported(): boolean {
+    return true;
+  }
+  constructor(public options: { title: string; body: string }) {
+    super();
+    Notification.instances.push(this);
+  }
+  show(): void {
+    Notification.shown.push({ title: this.options.title, body: this.options.body });
+  }
+}
+
+export const nativeImage = {
+  createFromDataURL: (dataURL: string) => ({ dataURL, addRepresentation() {}, setTemplateImage() {} }),
+};
+
+class FakeApp extends EventEmitter {
+  lockAvailable = true;
+  paths = new Map<string, string>([['userData', '/home/user/.config/Notarium']]);
+  appPath = '/opt/notarium';
+  requestSingleInstanceLock = vi.fn((_data?: unknown) => this.lockAvailable);
+  quit = vi.fn(() => {
+    this.emit('before-quit', { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } });
+  });
+  exit = vi.fn((_code?: number) => {});
+  whenReady = (): Promise<void> => Promise.resolve();
+  getPath(name: string): string {
+    const path = this.paths.get(name);
+    if (!path) throw new Error(`no path ${name}`);
+    return path;
+  }
+  setPath(name: string, path: string): void {
+    this.paths.set(name, path);
+  }
+  getAppPath(): string {
+    return this.appPath;
+  }
+}
+export const app = new FakeApp();
+
+/** A fresh Electron for each test. */
+export function resetElectron(): void {
+  BrowserWindow.instances = [];
+  Tray.instances = [];
+  Notification.instances = [];
+  Notification.shown = [];
+  ipcMain.handlers.clear();
+  ipcRenderer.removeAllListeners();
+  ipcRenderer.invoke.mockReset();
+  contextBridge.exposed.clear();
+  protocol.privileged = [];
+  protocol.handlers.clear();
+  session.defaultSession = new FakeSession();
+  Menu.applicationMenu = null;
+  app.removeAllListeners();
+  app.lockAvailable = true;
+  app.paths = new Map([['userData', '/home/user/.config/Notarium']]);
+  vi.clearAllMocks();
+}
+
+export default { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, webUtils, protocol, session, shell, dialog, Menu, Tray, Notification, nativeImage };

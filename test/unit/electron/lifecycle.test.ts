@@ -1,0 +1,244 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import * as electron from './electron-mock.ts';
+import { fakeService, JOB_ID, recordView, type FakeService } from './fake-service.ts';
+
+vi.mock('electron', () => import('./electron-mock.ts'));
+const { runDesktop } = await import('../../../main/electron/lifecycle.ts');
+
+let service: FakeService;
+let engine: { service: FakeService; startPoller: Mock<() => void>; close: Mock<() => Promise<void>> };
+let order: string[];
+
+beforeEach(() => {
+  electron.resetElectron();
+  service = fakeService();
+  order = [];
+  service.close.mockImplementation(async () => void order.push('service'));
+  engine = { service, startPoller: vi.fn(), close: vi.fn(async () => void order.push('engine')) };
+});
+afterEach(() => vi.useRealTimers());
+
+const start = (argv: string[] = ['/opt/Notarium/notarium'], extra: Partial<Parameters<typeof runDesktop>[0]> = {}) =>
+  runDesktop({ argv, cwd: '/home/ann', env: { HOME: '/home/ann' }, defaultApp: false, platform: 'linux', openEngine: () => engine, log: () => {}, ...extra });
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const firstWindow = () => electron.BrowserWindow.instances[0]!;
+const openVerifySent = (w: electron.BrowserWindow) => w.webContents.sent.filter((m) => m[1] === 'open-verify');
+
+describe('start', () => {
+  it('opens one hardened window on our origin, serves the renderer, starts the poller', async () => {
+    const openEngine = vi.fn(() => engine);
+    await start(undefined, { openEngine });
+    expect(openEngine).toHaveBeenCalledWith('/home/ann/.config/Notarium', expect.objectContaining({ shell: 'electron' }));
+    expect(electron.app.getPath('userData')).toBe('/home/ann/.config/Notarium'); // the CLI's folder
+    expect(engine.startPoller).toHaveBeenCalledOnce();
+    expect(electron.BrowserWindow.instances).toHaveLength(1);
+    expect(firstWindow().loadedUrl).toBe('app://notarium/index.html');
+    expect((firstWindow().options.webPreferences as { preload: string }).preload).toBe('/opt/notarium/dist/preload/electron-preload.cjs');
+    expect(electron.protocol.handlers.has('app')).toBe(true);
+    expect(electron.protocol.privileged).toHaveLength(1);
+    expect(electron.session.defaultSession.checkHandler!({}, 'media', 'app://notarium', {})).toBe(false);
+    expect(electron.ipcMain.handlers.size).toBeGreaterThan(0);
+  });
+
+  it('keeps its data in NOTARIUM_HOME when set', async () => {
+    const openEngine = vi.fn(() => engine);
+    await start(undefined, { openEngine, env: { HOME: '/home/ann', NOTARIUM_HOME: '/data/notarium' } });
+    expect(openEngine).toHaveBeenCalledWith('/data/notarium', expect.anything());
+    expect(electron.app.getPath('userData')).toBe('/data/notarium'); // and its own single-instance lock
+  });
+});
+
+describe('single instance', () => {
+  it('a second instance quits at once and touches nothing', async () => {
+    electron.app.lockAvailable = false;
+    const openEngine = vi.fn(() => engine);
+    expect(await start(['/opt/Notarium/notarium', '--verify', 'a.pdf'], { openEngine })).toBeNull();
+    expect(electron.app.quit).toHaveBeenCalled();
+    expect(openEngine).not.toHaveBeenCalled();
+    expect(electron.BrowserWindow.instances).toHaveLength(0);
+    expect(electron.ipcMain.handlers.size).toBe(0);
+    // It hands its own argv and cwd to the first instance.
+    expect(electron.app.requestSingleInstanceLock).toHaveBeenCalledWith({ argv: ['/opt/Notarium/notarium', '--verify', 'a.pdf'], cwd: '/home/ann' });
+  });
+
+  it('the first instance focuses its window and verifies what the second was given', async () => {
+    const desktop = (await start())!;
+    const window = firstWindow();
+    window.webContents.emit('did-finish-load');
+    window.minimized = true;
+    const chromiumArgv = ['/opt/Notarium/notarium', '--verify', '--original-process-start-time=1', 'x.pdf'];
+    electron.app.emit('second-instance', {}, chromiumArgv, '/tmp/elsewhere', { argv: ['/opt/Notarium/notarium', '--verify', 'b.pdf', 'c.pdf'], cwd: '/srv/docs' });
+    await desktop.idle();
+    expect(window.minimized).toBe(false);
+    expect(window.focused).toBe(true);
+    expect(service.api.verify).toHaveBeenCalledWith(
+      [
+        { kind: 'path', path: '/srv/docs/b.pdf' },
+        { kind: 'path', path: '/srv/docs/c.pdf' },
+      ],
+      {},
+    );
+    expect(openVerifySent(window)).toEqual([['notarium:event', 'open-verify', { jobId: JOB_ID }]]);
+  });
+
+  it('falls back to the argv Electron gives when the data is missing', async () => {
+    const desktop = (await start())!;
+    firstWindow().webContents.emit('did-finish-load');
+    electron.app.emit('second-instance', {}, ['/opt/Notarium/notarium', '--verify', 'x.pdf', '--original-process-start-time=1'], '/tmp/w', undefined);
+    await desktop.idle();
+    expect(service.api.verify).toHaveBeenCalledWith([{ kind: 'path', path: '/tmp/w/x.pdf' }], {});
+  });
+
+  it('a second launch without --verify only focuses', async () => {
+    const desktop = (await start())!;
+    firstWindow().webContents.emit('did-finish-load');
+    electron.app.emit('second-instance', {}, ['/opt/Notarium/notarium'], '/tmp', { argv: ['/opt/Notarium/notarium'], cwd: '/tmp' });
+    await desktop.idle();
+    expect(firstWindow().focused).toBe(true);
+    expect(service.api.verify).not.toHaveBeenCalled();
+  });
+});
+
+describe('launch requests', () => {
+  it('--verify at start waits for the page, then opens Verify with the job', async () => {
+    const desktop = (await start(['/opt/Notarium/notarium', '--no-sandbox', '--verify', 'a.pdf', '/tmp/folder']))!;
+    await desktop.idle();
+    expect(service.api.verify).not.toHaveBeenCalled(); // the page could not hear about it yet
+    firstWindow().webContents.emit('did-finish-load');
+    await desktop.idle();
+    expect(service.api.verify).toHaveBeenCalledWith(
+      [
+        { kind: 'path', path: '/home/ann/a.pdf' },
+        { kind: 'path', path: '/tmp/folder' },
+      ],
+      {},
+    );
+    expect(openVerifySent(firstWindow())).toHaveLength(1);
+  });
+
+  it('macOS open-file (even before ready) is verified', async () => {
+    const desktop = (await start(undefined, { platform: 'darwin' }))!;
+    const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+    electron.app.emit('open-file', event, '/Users/ann/contract.pdf');
+    expect(event.defaultPrevented).toBe(true);
+    firstWindow().webContents.emit('did-finish-load');
+    await desktop.idle();
+    expect(service.api.verify).toHaveBeenCalledWith([{ kind: 'path', path: '/Users/ann/contract.pdf' }], {});
+  });
+
+  it('a verify the service refuses is reported, and later requests still run', async () => {
+    const desktop = (await start())!;
+    firstWindow().webContents.emit('did-finish-load');
+    service.api.verify.mockRejectedValueOnce(Object.assign(new Error('The library could not be read.'), { code: 'STORE_ERROR' }));
+    desktop.verifyPaths(['/a']);
+    desktop.verifyPaths(['/b']);
+    await desktop.idle();
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(expect.any(String), 'The library could not be read.');
+    expect(service.api.verify).toHaveBeenCalledTimes(2);
+    expect(openVerifySent(firstWindow())).toHaveLength(1);
+  });
+});
+
+describe('menu', () => {
+  type Item = { label?: string; role?: string; submenu?: Item[]; click?: () => void };
+  const fileMenu = () => ((electron.Menu.applicationMenu as { template: Item[] }).template.find((m) => m.label === 'File')!.submenu ?? []);
+  const item = (label: string) => fileMenu().find((i) => i.label === label)!;
+
+  it('has the standard roles and File ▸ Notarise / Verify', async () => {
+    await start();
+    const template = (electron.Menu.applicationMenu as { template: Item[] }).template;
+    expect(template.map((m) => m.role ?? m.label)).toEqual(['File', 'editMenu', 'viewMenu', 'windowMenu']);
+    expect(fileMenu().map((i) => i.label ?? i.role)).toEqual(['Notarise Files…', 'Notarise Folder…', undefined, 'Verify Files…', 'Verify Folder…', undefined, 'quit']);
+  });
+
+  it('Notarise… sends the picked files and folders to the service', async () => {
+    await start();
+    electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/home/ann/a.pdf', '/home/ann/docs'] });
+    item('Notarise Files…').click!();
+    await settle();
+    expect(electron.dialog.showOpenDialog).toHaveBeenCalledWith(firstWindow(), expect.objectContaining({ properties: ['openFile', 'multiSelections'] }));
+    expect(service.api.notarise).toHaveBeenCalledWith(
+      [
+        { kind: 'path', path: '/home/ann/a.pdf' },
+        { kind: 'path', path: '/home/ann/docs' },
+      ],
+      {},
+    );
+  });
+
+  it('a cancelled dialog does nothing', async () => {
+    await start();
+    item('Notarise Folder…').click!();
+    await settle();
+    expect(service.api.notarise).not.toHaveBeenCalled();
+  });
+
+  it('Verify… verifies and opens the Verify screen', async () => {
+    const desktop = (await start())!;
+    firstWindow().webContents.emit('did-finish-load');
+    electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/srv/folder'] });
+    item('Verify Folder…').click!();
+    await settle();
+    await desktop.idle();
+    expect(service.api.verify).toHaveBeenCalledWith([{ kind: 'path', path: '/srv/folder' }], {});
+    expect(openVerifySent(firstWindow())).toHaveLength(1);
+  });
+});
+
+describe('tray and notifications', () => {
+  it('the tray shows the pending count', async () => {
+    service.api.pendingCount.mockResolvedValueOnce(2);
+    await start();
+    await settle();
+    const tray = electron.Tray.instances[0]!;
+    expect(tray.tooltip).toBe('Notarium — 2 registrations pending');
+    service.emit('pending-count', 1);
+    expect(tray.tooltip).toBe('Notarium — 1 registration pending');
+    service.emit('pending-count', 0);
+    expect(tray.tooltip).toBe('Notarium — nothing pending');
+  });
+
+  it('notifies when a record reaches a block, once, and not for updates without a transition', async () => {
+    service.api.queryRecords.mockResolvedValueOnce({ records: [recordView({ id: 1, state: 'published' })], total: 1 });
+    await start();
+    await settle();
+    vi.useFakeTimers();
+    service.emit('record-updated', recordView({ id: 1, state: 'confirmed', confirmations: 1 }));
+    service.emit('record-updated', recordView({ id: 1, state: 'confirmed', confirmations: 2 }));
+    service.emit('record-updated', recordView({ id: 9, state: 'settled' })); // first seen: no known transition
+    vi.advanceTimersByTime(2000);
+    expect(electron.Notification.shown).toEqual([{ title: '“report.pdf” is notarised', body: expect.any(String) }]);
+  });
+});
+
+describe('shutdown', () => {
+  it('before-quit closes the service and the engine, then quits', async () => {
+    await start();
+    electron.app.quit();
+    await settle();
+    await settle();
+    expect(order).toEqual(['service', 'engine']);
+    expect(electron.app.quit).toHaveBeenCalledTimes(2); // ours, then the one that really quits
+    expect(electron.ipcMain.handlers.size).toBe(0);
+    expect(electron.Tray.instances[0]!.destroyed).toBe(true);
+  });
+
+  it('closing the last window quits, except on macOS', async () => {
+    await start();
+    electron.app.emit('window-all-closed');
+    expect(electron.app.quit).toHaveBeenCalled();
+    electron.resetElectron();
+    await start(undefined, { platform: 'darwin' });
+    electron.app.emit('window-all-closed');
+    expect(electron.app.quit).not.toHaveBeenCalled();
+  });
+
+  it('a close that hangs does not keep the app from quitting', async () => {
+    service.close.mockImplementation(() => new Promise(() => {}));
+    await start(undefined, { closeTimeoutMs: 10 });
+    electron.app.quit();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(electron.app.quit).toHaveBeenCalledTimes(2);
+  });
+});

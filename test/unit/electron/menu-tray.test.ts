@@ -1,0 +1,51 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as electron from './electron-mock.ts';
+
+vi.mock('electron', () => import('./electron-mock.ts'));
+const { dialogProperties, menuTemplate } = await import('../../../main/electron/menu.ts');
+const { createTray, trayTitle, trayTooltip } = await import('../../../main/electron/tray.ts');
+
+beforeEach(() => electron.resetElectron());
+
+describe('the menu', () => {
+  it('on macOS: the app menu, and one Notarise… / Verify… picking files and folders', () => {
+    const actions = { notarise: vi.fn(), verify: vi.fn() };
+    const template = menuTemplate(actions, 'darwin');
+    expect(template.map((m) => m.role ?? m.label)).toEqual(['appMenu', 'File', 'editMenu', 'viewMenu', 'windowMenu']);
+    const file = template[1]!.submenu as { label?: string; click?: () => void }[];
+    file.find((i) => i.label === 'Notarise…')!.click!();
+    file.find((i) => i.label === 'Verify…')!.click!();
+    expect(actions.notarise).toHaveBeenCalledWith('both');
+    expect(actions.verify).toHaveBeenCalledWith('both');
+  });
+
+  it('dialogs pick what each item says', () => {
+    expect(dialogProperties('both')).toEqual(['openFile', 'openDirectory', 'multiSelections']);
+    expect(dialogProperties('files')).toEqual(['openFile', 'multiSelections']);
+    expect(dialogProperties('folders')).toEqual(['openDirectory', 'multiSelections']);
+  });
+});
+
+describe('the tray', () => {
+  it('words the pending count', () => {
+    expect(trayTooltip(0)).toBe('Notarium — nothing pending');
+    expect(trayTooltip(1)).toBe('Notarium — 1 registration pending');
+    expect(trayTooltip(12)).toBe('Notarium — 12 registrations pending');
+    expect(trayTitle(0)).toBe('');
+    expect(trayTitle(12)).toBe('12');
+  });
+
+  it('opens the window on click and from its menu, and quits from its menu', () => {
+    const actions = { open: vi.fn(), quit: vi.fn() };
+    const tray = createTray(actions);
+    const fake = electron.Tray.instances[0]!;
+    fake.emit('click');
+    const items = (fake.contextMenu as { template: { label?: string; click?: () => void }[] }).template;
+    items.find((i) => i.label === 'Open Notarium')!.click!();
+    items.find((i) => i.label === 'Quit Notarium')!.click!();
+    expect(actions.open).toHaveBeenCalledTimes(2);
+    expect(actions.quit).toHaveBeenCalledOnce();
+    tray.setPending(3);
+    expect(fake.tooltip).toBe('Notarium — 3 registrations pending');
+  });
+});

@@ -1,0 +1,48 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as electron from './electron-mock.ts';
+
+vi.mock('electron', () => import('./electron-mock.ts'));
+const { desktopAbilities, isAuthorizationUrl } = await import('../../../main/electron/shell-abilities.ts');
+
+beforeEach(() => electron.resetElectron());
+
+const AUTHORIZE = 'https://id.example.com/authorize?response_type=code&client_id=notarium&redirect_uri=http%3A%2F%2F127.0.0.1%3A5000%2Fcallback&state=abc&code_challenge=xyz&code_challenge_method=S256';
+
+describe('openExternal', () => {
+  it('opens the authorization URL the sign-in built, on http or https', async () => {
+    const abilities = desktopAbilities();
+    await abilities.openExternal(AUTHORIZE);
+    await abilities.openExternal(AUTHORIZE.replace('https://id.example.com', 'http://127.0.0.1:4010'));
+    expect(electron.shell.openExternal.mock.calls.map((c) => c[0])).toEqual([AUTHORIZE, AUTHORIZE.replace('https://id.example.com', 'http://127.0.0.1:4010')]);
+  });
+
+  it.each([
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'smb://server/share',
+    'ms-msdt:/id PCWDiagnostic',
+    'vscode://file/etc/passwd?response_type=code&state=a&code_challenge=b',
+    'data:text/html,hi',
+    'not a url',
+    'https://evil.example/', // http(s), but not an authorization request
+    'https://user:pass@id.example.com/authorize?response_type=code&state=a&code_challenge=b',
+  ])('refuses %s', async (url) => {
+    await expect(desktopAbilities().openExternal(url)).rejects.toMatchObject({ code: 'USAGE' });
+    expect(electron.shell.openExternal).not.toHaveBeenCalled();
+    expect(isAuthorizationUrl(url)).toBe(false);
+  });
+});
+
+describe('files', () => {
+  it('resolves paths and refuses uploads', () => {
+    const abilities = desktopAbilities();
+    expect(abilities.shell).toBe('electron');
+    expect(abilities.resolveFile({ kind: 'path', path: '/home/ann/a.pdf' })).toBe('/home/ann/a.pdf');
+    expect(() => abilities.resolveFile({ kind: 'upload', uploadId: '11111111-2222-4333-8444-555555555555' })).toThrow(expect.objectContaining({ code: 'USAGE' }));
+  });
+
+  it('shows a file in its folder', () => {
+    desktopAbilities().showInFolder('/home/ann/a.pdf');
+    expect(electron.shell.showItemInFolder).toHaveBeenCalledWith('/home/ann/a.pdf');
+  });
+});
