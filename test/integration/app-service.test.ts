@@ -112,6 +112,30 @@ describe('the app service', () => {
     expect(history.online).toBe(true);
   });
 
+  it('in the web shell, an uploaded file keeps its real name and no temporary path', async () => {
+    const upload = join(root, 'upload-1234');
+    writeFileSync(upload, 'uploaded bytes');
+    const web = createAppService(notary, {
+      shell: 'web',
+      resolveFile: () => upload,
+      nameOf: () => 'Quarterly report.pdf',
+      openExternal: async () => {},
+      showInFolder: () => {},
+    });
+    const done = new Promise<NotariumEvents['notarise-done']>((resolve) => {
+      const stop = web.subscribe((e, p) => {
+        if ((e as string) === 'notarise-done') {
+          stop();
+          resolve(p as NotariumEvents['notarise-done']);
+        }
+      });
+    });
+    await web.api.notarise([{ kind: 'upload', uploadId: '00000000-0000-4000-8000-000000000000' }], {});
+    const [outcome] = (await done).outcomes;
+    expect(outcome!.record).toMatchObject({ name: 'Quarterly report.pdf', path: null });
+    await web.close();
+  });
+
   it('refuses malformed calls before they reach the core', () => {
     expect(() => parseCall('notarise', [[], {}])).toThrow(/argument 0/);
     expect(() => parseCall('notarise', [[{ kind: 'path', path: '/x', extra: 1 }], {}])).toThrow(/refused/);

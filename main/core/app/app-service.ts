@@ -50,6 +50,8 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
   const profile = (name: string): Profile | undefined => library.profiles.get(name);
   const view = (r: StoredRecord) => recordView(r, profile(r.profile));
   const nameOf = (ref: FileRef) => abilities.nameOf?.(ref) ?? basename(abilities.resolveFile(ref));
+  // Only real paths are kept (receipts beside the file, "show in folder"); uploads are temporary.
+  const keepsPaths = abilities.shell === 'electron';
   const record = (id: number): StoredRecord => {
     const r = library.records.get(id);
     if (!r) throw new NotariumError('NOT_FOUND', 'The library has no such registration.');
@@ -156,9 +158,11 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
     notarise: async (files, options) =>
       job(async (signal, jobId) => {
         const names = new Map(files.map((f) => [abilities.resolveFile(f), nameOf(f)]));
+        const describe = (path: string) => ({ name: names.get(path) ?? basename(path), path: keepsPaths ? path : null });
         const outcomes = await notarise(ctx, [...names.keys()], {
           document: options.document,
           signal,
+          describe,
           onProgress: (p) => emit('notarise-progress', { jobId, name: names.get(p.path) ?? basename(p.path), phase: p.phase, ...(p.bytes !== undefined ? { bytes: p.bytes } : {}), ...(p.total !== undefined ? { total: p.total } : {}) }),
         });
         notary.startPoller();
@@ -222,7 +226,11 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
         versions: history.versions.map((v) => ({ version: v.version, txId: v.txId, kind: v.kind, record: v.record ? view(v.record) : null })),
       };
     },
-    addVersion: async (id, file) => view(await addVersion(ctx, abilities.resolveFile(file), document(id).headTxId ?? '', { profile: document(id).profile })),
+    addVersion: async (id, file) => {
+      const path = abilities.resolveFile(file);
+      const name = nameOf(file);
+      return view(await addVersion(ctx, path, document(id).headTxId ?? '', { profile: document(id).profile, describe: () => ({ name, path: keepsPaths ? path : null }) }));
+    },
     finaliseDocument: async (id) => view(await finaliseDocument(ctx, document(id).headTxId ?? '', { profile: document(id).profile })),
     whichVersion: async (file) => {
       const found = await whichVersion(ctx, abilities.resolveFile(file));

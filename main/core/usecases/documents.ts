@@ -20,7 +20,12 @@ function checkExtendable(ctx: NotaryContext, document: StoredDocument): StoredRe
   return versions;
 }
 
-export async function addVersion(ctx: NotaryContext, file: string, of: string, options: { signal?: AbortSignal; profile?: string } = {}): Promise<StoredRecord> {
+export async function addVersion(
+  ctx: NotaryContext,
+  file: string,
+  of: string,
+  options: { signal?: AbortSignal; profile?: string; describe?: (path: string) => { name: string; path: string | null } } = {},
+): Promise<StoredRecord> {
   const document = await resolveDocument(ctx, of, options.profile);
   const path = resolve(file);
   const { sha256, size } = await ctx.hash(path, { signal: options.signal });
@@ -30,7 +35,7 @@ export async function addVersion(ctx: NotaryContext, file: string, of: string, o
   const same = versions.find((v) => v.sha256 === sha256 && v.state !== 'failed' && v.state !== 'rejected');
   if (same) throw new NotariumError('USAGE', `${basename(path)} is already version ${same.version} of "${document.name}".`);
   const record = ctx.library.records.insertSubmitting(
-    fileSubmission(ctx, { profile: document.profile, kind: 'linked-update', path, size, sha256 }, await whereOf(ctx, document.profile), {
+    fileSubmission(ctx, { profile: document.profile, kind: 'linked-update', ...(options.describe?.(path) ?? { name: basename(path), path }), size, sha256 }, await whereOf(ctx, document.profile), {
       prevTxId: document.headTxId,
       documentId: document.id,
       version: nextVersion(versions, document),

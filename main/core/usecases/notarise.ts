@@ -23,6 +23,11 @@ export interface NotariseOptions {
   onProgress?(progress: NotariseProgress): void;
   /** Registrations sent at once (hashing has its own pool). */
   concurrency?: number;
+  /**
+   * The name to keep for a file, and whether its path is worth keeping (a file uploaded to the web
+   * shell sits in a temporary folder: its real name is known, its path is not).
+   */
+  describe?(path: string): { name: string; path: string | null };
 }
 
 export type NotarisePhase = 'hashing' | 'submitting' | 'done' | 'failed';
@@ -118,9 +123,10 @@ async function registerContent(
     return { path, status: 'already-registered', record: existing };
   }
   const kind: RecordKind = options.document ? 'linked-create' : 'record';
-  const document = options.document ? ctx.library.documents.create(profile, basename(path)) : undefined;
+  const described = options.describe?.(path) ?? { name: basename(path), path };
+  const document = options.document ? ctx.library.documents.create(profile, described.name) : undefined;
   const record = ctx.library.records.insertSubmitting(
-    fileSubmission(ctx, { profile, kind, path, size, sha256 }, where, document ? { documentId: document.id, version: 1 } : {}),
+    fileSubmission(ctx, { profile, kind, ...described, size, sha256 }, where, document ? { documentId: document.id, version: 1 } : {}),
   );
   ctx.recordUpdated(record);
   return send(ctx, record, path, 'registered', options);

@@ -1,5 +1,4 @@
 import { hex } from '@scure/base';
-import { basename } from 'node:path';
 import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
 import { fingerprintFor } from '../protocol/fingerprint.ts';
@@ -9,7 +8,7 @@ import type { NotaryContext } from './context.ts';
 /** A new registration of a file's content: a fresh salted fingerprint and idempotency key. */
 export function fileSubmission(
   ctx: NotaryContext,
-  file: { profile: string; kind: RecordKind; path: string; size: number; sha256: string },
+  file: { profile: string; kind: RecordKind; path: string | null; name: string; size: number; sha256: string },
   where: Pick<Submission, 'network' | 'serviceUrl'>,
   link: { documentId?: number; version?: number; prevTxId?: string | null } = {},
 ): Submission {
@@ -17,7 +16,6 @@ export function fileSubmission(
   return {
     ...file,
     ...where,
-    name: basename(file.path),
     encode: fingerprint.encode,
     salt: fingerprint.salt,
     recordHex: fingerprint.record,

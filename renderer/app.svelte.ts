@@ -1,0 +1,91 @@
+import type { AccountView, AppInfo, ProfileView } from '../preload/contract.ts';
+import { notarium, onConnection, sentence } from './lib/bridge.ts';
+
+/** App-wide state: the current screen, profiles, account, pending count, theme, notices. */
+
+export type Screen = 'notarise' | 'library' | 'verify' | 'documents' | 'account';
+export type Theme = 'system' | 'light' | 'dark';
+
+const THEME_KEY = 'notarium.theme';
+
+function storedTheme(): Theme {
+  try {
+    const t = localStorage.getItem(THEME_KEY);
+    return t === 'light' || t === 'dark' ? t : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+function applyTheme(theme: Theme): void {
+  if (theme === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
+}
+
+class AppState {
+  screen = $state<Screen>('notarise');
+  info = $state<AppInfo | null>(null);
+  profiles = $state<ProfileView[]>([]);
+  account = $state<AccountView | null>(null);
+  pending = $state(0);
+  theme = $state<Theme>(storedTheme());
+  connection = $state<'connecting' | 'open' | 'closed'>('open');
+  notices = $state<{ id: number; message: string }[]>([]);
+  #noticeId = 0;
+
+  current = $derived(this.profiles.find((p) => p.current) ?? null);
+
+  start(): void {
+    applyTheme(this.theme);
+    onConnection((s) => {
+      const wasClosed = this.connection === 'closed';
+      this.connection = s;
+      if (s === 'open' && wasClosed) void this.refresh(); // catch up on what happened meanwhile
+    });
+    notarium.on('pending-count', (n) => (this.pending = n));
+    notarium.on('account-changed', (a) => {
+      if (!this.current || a.profile === this.current.name) this.account = a;
+    });
+    notarium.on('background-error', (e) => this.notify(e.message));
+    void this.refresh();
+  }
+
+  async refresh(): Promise<void> {
+    try {
+      const [info, profiles, pending] = await Promise.all([notarium.appInfo(), notarium.listProfiles(), notarium.pendingCount()]);
+      this.info = info;
+      this.profiles = profiles;
+      this.pending = pending;
+      this.account = await notarium.account(undefined);
+    } catch (err) {
+      this.notify(sentence(err));
+    }
+  }
+
+  async reloadProfiles(): Promise<void> {
+    this.profiles = await notarium.listProfiles();
+  }
+
+  setTheme(theme: Theme): void {
+    this.theme = theme;
+    applyTheme(theme);
+    try {
+      if (theme === 'system') localStorage.removeItem(THEME_KEY);
+      else localStorage.setItem(THEME_KEY, theme);
+    } catch {
+      // storage unavailable: the choice lasts for this session
+    }
+  }
+
+  notify(message: string): void {
+    const id = ++this.#noticeId;
+    this.notices = [...this.notices.slice(-3), { id, message }];
+    setTimeout(() => this.dismiss(id), 12_000);
+  }
+
+  dismiss(id: number): void {
+    this.notices = this.notices.filter((n) => n.id !== id);
+  }
+}
+
+export const app = new AppState();

@@ -1,0 +1,57 @@
+import type { ElectronBridge, FileRef, NotariumBridge } from '../../preload/contract.ts';
+import { createWebBridge, type ConnectionState } from '../../preload/web-bridge.ts';
+
+/**
+ * The page's one handle on the core: the Electron preload's `window.notarium` when it is there,
+ * else the web shell's bridge over its WebSocket. Files become references either way.
+ */
+
+declare global {
+  interface Window {
+    notarium?: NotariumBridge;
+  }
+}
+
+type Handle = {
+  api: NotariumBridge;
+  toRef(file: File): Promise<FileRef>;
+  onConnection(listener: (state: ConnectionState) => void): () => void;
+};
+
+function pick(): Handle {
+  const exposed = window.notarium as ElectronBridge | undefined;
+  if (exposed) {
+    return {
+      api: exposed,
+      toRef: async (file) => ({ kind: 'path', path: exposed.pathForFile(file) }),
+      onConnection: () => () => {},
+    };
+  }
+  const web = createWebBridge();
+  return { api: web, toRef: (file) => web.uploadFile(file), onConnection: (l) => web.onConnection(l) };
+}
+
+let handle: Handle | null = null;
+
+export function init(): void {
+  handle ??= pick();
+}
+
+function h(): Handle {
+  init();
+  return handle!;
+}
+
+export const notarium = new Proxy({} as NotariumBridge, {
+  get: (_t, key) => (h().api as unknown as Record<string | symbol, unknown>)[key],
+});
+
+export const toRef = (file: File): Promise<FileRef> => h().toRef(file);
+export const onConnection = (listener: (state: ConnectionState) => void): (() => void) => h().onConnection(listener);
+
+/** The sentence of a failure that crossed (or any other), never JSON. */
+export function sentence(err: unknown): string {
+  if (err instanceof Error && err.message) return err.message;
+  if (typeof err === 'string' && err) return err;
+  return 'Something went wrong.';
+}

@@ -1,0 +1,146 @@
+import type { RecordState, RecordView } from '../../../preload/contract.ts';
+import { notarium, sentence } from '../../lib/bridge.ts';
+
+/**
+ * Library: a window onto every record, fetched in pages as the list scrolls (the list renders only
+ * the rows in view). record-updated patches loaded rows; a new record reloads the window.
+ */
+
+export const PAGE = 200;
+
+export type Filter = 'all' | 'pending' | 'settled' | 'problems';
+export type Sort = 'created' | 'name' | 'state' | 'confirmations';
+
+const FILTER_STATES: Record<Filter, RecordState[] | undefined> = {
+  all: undefined,
+  pending: ['hashing', 'submitting', 'published', 'confirmed'],
+  settled: ['settled'],
+  problems: ['failed', 'rejected'],
+};
+
+class LibraryState {
+  search = $state('');
+  filter = $state<Filter>('all');
+  sort = $state<Sort>('created');
+  direction = $state<'asc' | 'desc'>('desc');
+  total = $state(0);
+  loaded = $state(false);
+  error = $state<string | null>(null);
+  selectedId = $state<number | null>(null);
+  selected = $state<RecordView | null>(null);
+  /** Pages by index; a page being fetched is present as null. */
+  pages = $state<Map<number, RecordView[] | null>>(new Map());
+  #generation = 0;
+  #started = false;
+  #reloadTimer: ReturnType<typeof setTimeout> | null = null;
+  #searchTimer: ReturnType<typeof setTimeout> | null = null;
+
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    notarium.on('record-updated', (r) => this.#updated(r));
+    void this.reload();
+  }
+
+  row(index: number): RecordView | undefined {
+    return this.pages.get(Math.floor(index / PAGE))?.[index % PAGE];
+  }
+
+  /** Makes sure the rows [from, to) are loaded. */
+  ensure(from: number, to: number): void {
+    const last = Math.min(Math.ceil(Math.min(to, this.total) / PAGE), Math.ceil(this.total / PAGE));
+    for (let p = Math.max(0, Math.floor(from / PAGE)); p < last; p++) if (!this.pages.has(p)) void this.#fetch(p);
+  }
+
+  async #fetch(page: number): Promise<void> {
+    const gen = this.#generation;
+    this.pages = new Map(this.pages).set(page, null);
+    try {
+      const { records, total } = await notarium.queryRecords(this.#query(page * PAGE));
+      if (gen !== this.#generation) return;
+      this.total = total;
+      this.pages = new Map(this.pages).set(page, records);
+      this.error = null;
+    } catch (err) {
+      if (gen !== this.#generation) return;
+      const next = new Map(this.pages);
+      next.delete(page);
+      this.pages = next;
+      this.error = sentence(err);
+    }
+  }
+
+  #query(offset: number) {
+    const states = FILTER_STATES[this.filter];
+    const search = this.search.trim();
+    return { limit: PAGE, offset, sort: this.sort, direction: this.direction, ...(states ? { states } : {}), ...(search ? { search } : {}) };
+  }
+
+  async reload(): Promise<void> {
+    const gen = ++this.#generation;
+    try {
+      const { records, total } = await notarium.queryRecords(this.#query(0));
+      if (gen !== this.#generation) return;
+      this.total = total;
+      this.pages = new Map([[0, records]]);
+      this.error = null;
+    } catch (err) {
+      if (gen === this.#generation) this.error = sentence(err);
+    } finally {
+      if (gen === this.#generation) this.loaded = true;
+    }
+  }
+
+  searchChanged(): void {
+    if (this.#searchTimer) clearTimeout(this.#searchTimer);
+    this.#searchTimer = setTimeout(() => void this.reload(), 250);
+  }
+
+  async select(id: number | null): Promise<void> {
+    this.selectedId = id;
+    this.selected = null;
+    if (id === null) return;
+    const known = this.#find(id);
+    if (known) this.selected = known;
+    try {
+      const fresh = await notarium.getRecord(id);
+      if (this.selectedId === id) this.selected = fresh;
+    } catch (err) {
+      this.error = sentence(err);
+    }
+  }
+
+  #find(id: number): RecordView | undefined {
+    for (const page of this.pages.values()) {
+      const r = page?.find((x) => x.id === id);
+      if (r) return r;
+    }
+    return undefined;
+  }
+
+  #updated(r: RecordView): void {
+    if (this.selectedId === r.id) this.selected = r;
+    let found = false;
+    const next = new Map(this.pages);
+    for (const [p, page] of next) {
+      const i = page?.findIndex((x) => x.id === r.id) ?? -1;
+      if (page && i >= 0) {
+        found = true;
+        const copy = page.slice();
+        copy[i] = r;
+        next.set(p, copy);
+      }
+    }
+    if (found) this.pages = next;
+    else {
+      // A record the window has not seen (new, or now matching the filter): reload, at most twice a second.
+      if (this.#reloadTimer !== null) return;
+      this.#reloadTimer = setTimeout(() => {
+        this.#reloadTimer = null;
+        void this.reload();
+      }, 500);
+    }
+  }
+}
+
+export const library = new LibraryState();

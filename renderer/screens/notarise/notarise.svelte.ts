@@ -1,0 +1,122 @@
+import type { NotariumEvents, RecordState, RecordView } from '../../../preload/contract.ts';
+import { notarium, sentence, toRef } from '../../lib/bridge.ts';
+
+/** Notarise: files in flight, driven by notarise-progress / notarise-done / record-updated. */
+
+export type ItemPhase = 'uploading' | 'queued' | 'hashing' | 'submitting' | RecordState | 'in-doubt';
+
+export interface Item {
+  key: number;
+  name: string;
+  size: number;
+  jobId: string | null;
+  phase: ItemPhase;
+  percent: number | null;
+  recordId: number | null;
+  confirmations: number;
+  txId: string | null;
+  error: string | null;
+  note: string | null;
+}
+
+type JobEvent = { kind: 'progress'; e: NotariumEvents['notarise-progress'] } | { kind: 'done'; e: NotariumEvents['notarise-done'] };
+
+class NotariseState {
+  items = $state<Item[]>([]);
+  document = $state(false);
+  busy = $state(0);
+  error = $state<string | null>(null);
+  #key = 0;
+  #known = new Set<string>();
+  /** Events that arrived before their call answered with the job id. */
+  #early = new Map<string, JobEvent[]>();
+  #started = false;
+
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    notarium.on('notarise-progress', (e) => this.#route({ kind: 'progress', e }));
+    notarium.on('notarise-done', (e) => this.#route({ kind: 'done', e }));
+    notarium.on('record-updated', (r) => this.#record(r));
+  }
+
+  async add(files: File[]): Promise<void> {
+    this.error = null;
+    const fresh: Item[] = files.map((f) => ({ key: ++this.#key, name: f.name, size: f.size, jobId: null, phase: 'uploading', percent: null, recordId: null, confirmations: 0, txId: null, error: null, note: null }));
+    this.items = [...fresh, ...this.items];
+    const keys = fresh.map((i) => i.key);
+    this.busy++;
+    try {
+      const refs = [];
+      const sent: number[] = [];
+      for (let i = 0; i < files.length; i++) {
+        try {
+          refs.push(await toRef(files[i]!));
+          sent.push(keys[i]!);
+          this.#patch(keys[i]!, { phase: 'queued' });
+        } catch (err) {
+          this.#patch(keys[i]!, { phase: 'failed', error: sentence(err) });
+        }
+      }
+      if (refs.length === 0) return;
+      const { jobId } = await notarium.notarise(refs, { document: this.document });
+      this.#known.add(jobId);
+      this.items = this.items.map((it) => (sent.includes(it.key) ? { ...it, jobId } : it));
+      for (const ev of this.#early.get(jobId) ?? []) this.#apply(ev);
+      this.#early.delete(jobId);
+    } catch (err) {
+      this.error = sentence(err);
+      this.items = this.items.map((it) => (keys.includes(it.key) && !it.jobId && it.phase !== 'failed' ? { ...it, phase: 'failed', error: sentence(err) } : it));
+    } finally {
+      this.busy--;
+    }
+  }
+
+  clearFinished(): void {
+    this.items = this.items.filter((i) => !['settled', 'failed', 'rejected'].includes(i.phase));
+  }
+
+  #patch(key: number, patch: Partial<Item>): void {
+    this.items = this.items.map((it) => (it.key === key ? { ...it, ...patch } : it));
+  }
+
+  #route(ev: JobEvent): void {
+    const id = ev.e.jobId;
+    if (this.#known.has(id)) return this.#apply(ev);
+    const list = this.#early.get(id) ?? [];
+    list.push(ev);
+    this.#early.set(id, list);
+    setTimeout(() => this.#early.delete(id), 60_000); // not ours (another window's job)
+  }
+
+  #apply(ev: JobEvent): void {
+    if (ev.kind === 'progress') {
+      const p = ev.e;
+      const item = this.items.find((i) => i.jobId === p.jobId && i.name === p.name && i.recordId === null && i.phase !== 'failed');
+      if (!item) return;
+      if (p.phase === 'hashing') this.#patch(item.key, { phase: 'hashing', percent: p.total ? Math.min(100, Math.round(((p.bytes ?? 0) / p.total) * 100)) : null });
+      else if (p.phase === 'submitting') this.#patch(item.key, { phase: 'submitting', percent: null });
+      return;
+    }
+    for (const o of ev.e.outcomes) {
+      const item = this.items.find((i) => i.jobId === ev.e.jobId && i.name === o.name && i.recordId === null && i.error === null);
+      if (!item) continue;
+      if (o.error) {
+        this.#patch(item.key, { phase: o.status === 'in-doubt' ? 'in-doubt' : 'failed', error: o.error.message, recordId: o.record?.id ?? null });
+      } else if (o.record) {
+        this.#patch(item.key, { ...fromRecord(o.record), note: o.status === 'already-registered' ? 'Already notarised earlier' : null });
+      }
+    }
+  }
+
+  #record(r: RecordView): void {
+    if (!this.items.some((i) => i.recordId === r.id)) return;
+    this.items = this.items.map((it) => (it.recordId === r.id ? { ...it, ...fromRecord(r) } : it));
+  }
+}
+
+function fromRecord(r: RecordView): Partial<Item> {
+  return { recordId: r.id, phase: r.state, confirmations: r.confirmations, txId: r.txId, percent: null, error: r.state === 'failed' || r.state === 'rejected' ? (r.lastError ?? null) : null };
+}
+
+export const notariseState = new NotariseState();

@@ -1,0 +1,95 @@
+import type { FileRef, VerificationView } from '../../../preload/contract.ts';
+import { notarium, sentence, toRef } from '../../lib/bridge.ts';
+import { isReceipt } from '../../lib/files.ts';
+
+/** Verify: results from verify-result events, for the jobs this page started (or was asked to open). */
+
+export interface Row {
+  key: number;
+  jobId: string;
+  result: VerificationView;
+}
+
+class VerifyState {
+  rows = $state<Row[]>([]);
+  running = $state(0);
+  error = $state<string | null>(null);
+  offline = $state(false);
+  #jobs = new Set<string>();
+  #early = new Map<string, VerificationView[]>();
+  #key = 0;
+  #started = false;
+
+  start(onOpen: () => void): void {
+    if (this.#started) return;
+    this.#started = true;
+    notarium.on('verify-result', ({ jobId, result }) => {
+      if (this.#jobs.has(jobId)) this.#push(jobId, result);
+      else this.#early.set(jobId, [...(this.#early.get(jobId) ?? []), result]);
+    });
+    notarium.on('verify-done', ({ jobId }) => {
+      if (this.#jobs.delete(jobId)) this.running = Math.max(0, this.running - 1);
+      else setTimeout(() => this.#early.delete(jobId), 5_000);
+    });
+    notarium.on('open-verify', ({ jobId }) => {
+      this.#own(jobId);
+      onOpen();
+    });
+  }
+
+  #own(jobId: string): void {
+    this.#jobs.add(jobId);
+    this.running++;
+    for (const r of this.#early.get(jobId) ?? []) this.#push(jobId, r);
+    this.#early.delete(jobId);
+  }
+
+  #push(jobId: string, result: VerificationView): void {
+    this.rows = [...this.rows, { key: ++this.#key, jobId, result }];
+  }
+
+  async add(files: File[]): Promise<void> {
+    this.error = null;
+    try {
+      // A receipt dropped with its file (`x.pdf` + `x.pdf.receipt.json`) is checked against that file.
+      const receipts = new Map(files.filter((f) => isReceipt(f.name)).map((f) => [f.name.slice(0, -'.receipt.json'.length), f]));
+      const content = files.filter((f) => !isReceipt(f.name));
+      const orphanReceipts = [...receipts.entries()].filter(([name]) => !content.some((f) => f.name === name)).map(([, f]) => f);
+      if (content.length === 0) {
+        this.error = orphanReceipts.length ? 'Drop the file together with its receipt: the receipt alone proves nothing about a file.' : 'There was no file to verify.';
+        return;
+      }
+      const plain: FileRef[] = [];
+      const paired: { file: FileRef; receipt: FileRef }[] = [];
+      for (const f of content) {
+        const r = receipts.get(f.name);
+        if (r) paired.push({ file: await toRef(f), receipt: await toRef(r) });
+        else plain.push(await toRef(f));
+      }
+      const opts = this.offline ? { offline: true } : {};
+      if (plain.length) this.#own((await notarium.verify(plain, opts)).jobId);
+      for (const p of paired) this.#own((await notarium.verify([p.file], { ...opts, receipt: p.receipt })).jobId);
+    } catch (err) {
+      this.error = sentence(err);
+    }
+  }
+
+  clear(): void {
+    this.rows = [];
+  }
+}
+
+export const verifyState = new VerifyState();
+
+const STATUS_WORD: Record<VerificationView['status'], string> = { verified: 'Verified', mismatch: 'Mismatch', unknown: 'Unknown', pending: 'Pending' };
+export const statusWord = (s: VerificationView['status']): string => STATUS_WORD[s];
+
+export function toCsv(rows: Row[]): string {
+  const cell = (v: string | null | undefined): string => {
+    const s = (v ?? '').replace(/^[=+\-@\t\r]/, "'$&"); // no formulas in spreadsheets
+    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const head = ['status', 'file', 'outcome', 'txId', 'message'].join(',');
+  const lines = rows.map(({ result: r }) => [statusWord(r.status), r.name, r.outcome, r.txId, r.message].map(cell).join(','));
+  return [head, ...lines].join('\r\n') + '\r\n';
+}
