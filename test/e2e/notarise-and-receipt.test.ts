@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseReceipt } from '../../main/core/receipts/receipt-v1.ts';
+import { verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts';
+import { openApp, type RunningApp } from '../support/web-app.ts';
+
+// A user's first minutes in the web shell, in Chromium: notarise, see it settle, export the
+// receipt and check it; every screen passes axe without serious or critical violations.
+
+let app: RunningApp;
+const files = mkdtempSync(join(tmpdir(), 'notarium-e2e-files-'));
+beforeAll(async () => {
+  app = await openApp({ blockInterval: 0.5 });
+  await app.page.waitForLoadState('networkidle');
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  rmSync(files, { recursive: true, force: true });
+});
+
+const screen = (name: string) => app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
+
+describe('notarise → settled → receipt', () => {
+  it('notarises a chosen file and follows it to settled', async () => {
+    const file = join(files, 'contract.txt');
+    writeFileSync(file, 'the signed contract\n');
+    await screen('Notarise').click();
+    await app.page.locator('input[type=file]').first().setInputFiles(file);
+    await expect.poll(() => app.page.getByText('contract.txt').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await app.page.getByText('Settled').first().waitFor({ timeout: 30_000 });
+    mkdirSync('test-results', { recursive: true });
+    await app.page.screenshot({ path: 'test-results/e2e-notarise-settled.png' });
+  });
+
+  it('exports a receipt from the Library that verifies offline against the file', async () => {
+    await screen('Library').click();
+    await app.page.getByRole('option').filter({ hasText: 'contract.txt' }).first().click();
+    const download = app.page.waitForEvent('download');
+    await app.page.getByRole('button', { name: /Export receipt/ }).click();
+    const saved = join(files, 'downloaded.receipt.json');
+    await (await download).saveAs(saved);
+    const receipt = parseReceipt(readFileSync(saved, 'utf8'));
+    expect(receipt.file.name).toBe('contract.txt');
+    const digest = createHash('sha256').update('the signed contract\n').digest('hex');
+    expect(verifyReceipt(receipt, { fileDigest: digest }).outcome).toBe('verified');
+    await app.page.screenshot({ path: 'test-results/e2e-library.png' });
+  });
+
+  it('has no serious or critical accessibility violations on any screen', async () => {
+    for (const name of ['Notarise', 'Library', 'Verify', 'Documents', 'Account & settings']) {
+      await screen(name).click();
+      await app.page.waitForTimeout(300);
+      const results = await new AxeBuilder({ page: app.page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${name}: ${v.id} (${v.nodes.length})`);
+      expect(serious).toEqual([]);
+      await app.page.screenshot({ path: `test-results/e2e-${name.split(' ')[0]!.toLowerCase()}.png` });
+    }
+    expect(app.problems).toEqual([]);
+  });
+});
