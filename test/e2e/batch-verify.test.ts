@@ -1,0 +1,47 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.ts';
+import { openApp, type RunningApp } from '../support/web-app.ts';
+
+// A folder of 50 files notarised with the CLI (receipts beside them), two of them altered since,
+// verified in the app with their receipts: exactly those two fail, at the file digest.
+
+let app: RunningApp;
+const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-batch-'));
+beforeAll(async () => {
+  app = await openApp({ blockInterval: 0.3 });
+  await app.page.waitForLoadState('networkidle');
+  for (let i = 0; i < 50; i++) writeFileSync(join(folder, `minutes-${String(i).padStart(2, '0')}.txt`), `board minutes ${i}\n`);
+  // The CLI uses the sandbox the app hosts (same data directory).
+  const notarised = await runCli(['notarise', folder, '--wait'], { env: { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' } });
+  expect(notarised.code).toBe(0);
+  writeFileSync(join(folder, 'minutes-07.txt'), 'board minutes 7, quietly edited\n');
+  writeFileSync(join(folder, 'minutes-31.txt'), 'board minutes 31, quietly edited\n');
+}, 180_000);
+afterAll(async () => {
+  await app?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('batch verify in the app', () => {
+  it('50 files with their receipts: exactly the 2 altered ones fail, at the file digest', async () => {
+    const page = app.page;
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Verify', exact: true }).click();
+    const all = readdirSync(folder).map((f) => join(folder, f));
+    expect(all).toHaveLength(100);
+    await page.locator('input[type=file]').first().setInputFiles(all);
+    const rows = page.locator('tbody tr:not(.report)');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(50);
+    const mismatched = rows.filter({ hasText: 'Mismatch' });
+    await expect.poll(() => mismatched.count(), { timeout: 30_000 }).toBe(2);
+    expect((await mismatched.locator('td.file').allTextContents()).sort()).toEqual(['minutes-07.txt', 'minutes-31.txt']);
+    await expect.poll(() => rows.filter({ hasText: 'Verified' }).count()).toBe(48);
+    await mismatched.first().getByRole('button').click();
+    const report = page.locator('tr.report').first();
+    await expect.poll(() => report.textContent()).toMatch(/File digest/);
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/e2e-batch-verify.png' });
+  });
+});
