@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApp, type RunningApp } from '../support/web-app.ts';
+
+// A document's life in the app: started from Notarise, two more versions added on the Documents
+// screen, its three-version timeline, and "which version is this file?".
+
+let app: RunningApp;
+const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-doc-'));
+const file = (name: string, text: string) => {
+  const path = join(folder, name);
+  writeFileSync(path, text);
+  return path;
+};
+beforeAll(async () => {
+  app = await openApp({ blockInterval: 0.3 });
+  await app.page.waitForLoadState('networkidle');
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('documents in the app', () => {
+  it('three versions, their timeline, and which version a file is', async () => {
+    const page = app.page;
+    const nav = (name: string) => page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true }).click();
+    const v1 = file('policy.md', 'policy, first draft\n');
+    const v2 = file('policy-2.md', 'policy, second draft\n');
+    const v3 = file('policy-3.md', 'policy, approved\n');
+
+    await nav('Notarise');
+    await page.getByLabel('Start a new document for each file').check();
+    await page.locator('input[type=file]').first().setInputFiles(v1);
+    await page.getByText('Settled').first().waitFor({ timeout: 30_000 });
+
+    await nav('Documents');
+    await page.getByRole('button', { name: /policy\.md/ }).click();
+    await page.getByLabel('New version of policy.md').setInputFiles(v2);
+    await page.locator('ol.timeline > li').nth(1).waitFor({ timeout: 15_000 });
+    await page.getByLabel('New version of policy.md').setInputFiles(v3);
+    await page.locator('ol.timeline > li').nth(2).waitFor({ timeout: 15_000 });
+    expect(await page.locator('ol.timeline > li').count()).toBe(3);
+
+    await page.getByLabel('File to identify').setInputFiles(v2);
+    const answer = page.getByRole('status');
+    await expect.poll(() => answer.textContent(), { timeout: 10_000 }).toMatch(/version 2 of 3/i);
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/e2e-documents.png' });
+    expect(app.problems).toEqual([]);
+  });
+});
