@@ -19,6 +19,8 @@ export interface RunningApp {
   home: string;
   /** Console errors and CSP violations seen by the page. */
   problems: string[];
+  /** What the app process wrote to stderr so far (e.g. a sign-in link it could not open). */
+  stderr(): string;
   close(): Promise<void>;
 }
 
@@ -29,7 +31,9 @@ export function buildRenderer(): void {
 export async function openApp(options: { blockInterval?: number } = {}): Promise<RunningApp> {
   buildRenderer();
   const home = mkdtempSync(join(tmpdir(), 'notarium-e2e-'));
-  const run: CliRun = runCli(['app', '--no-open'], { env: { NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: String(options.blockInterval ?? 0.5) } });
+  const run: CliRun = runCli(['app', '--no-open'], { env: { NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: String(options.blockInterval ?? 0.5), NOTARIUM_NO_BROWSER: '1' } });
+  let stderr = '';
+  run.child.stderr!.on('data', (d) => (stderr += d));
   const link = await new Promise<string>((resolveLink, reject) => {
     let out = '';
     run.child.stdout!.on('data', (d) => {
@@ -50,6 +54,7 @@ export async function openApp(options: { blockInterval?: number } = {}): Promise
     page,
     home,
     problems,
+    stderr: () => stderr,
     close: async () => {
       await browser.close();
       run.child.kill('SIGTERM');

@@ -17,7 +17,9 @@ one-time link.
 
   --web       the browser version (today the one this command starts; the Electron window is
               started by the desktop build)
-  --no-open   print the link on a line of its own on stdout instead of opening the browser`;
+  --no-open   print the link on a line of its own on stdout instead of opening the browser
+
+NOTARIUM_NO_BROWSER=1 prints every link (sign-in too) instead of opening a browser.`;
 
 const RENDERER = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist/renderer');
 
@@ -28,15 +30,17 @@ export async function appCommand(argv: string[], io: CliIo): Promise<number> {
     io.err('notarium app: the user interface is not built yet: run "npm run build" (npm start does it for you).');
     return EXIT.ERROR;
   }
+  // Headless machines and tests: print links instead of starting a browser.
+  const noBrowser = Boolean(io.env.NOTARIUM_NO_BROWSER);
   return withNotary(io, async (notary) => {
     const app = await startWebApp(notary, {
       staticDir: RENDERER,
       openExternal: async (url) => {
-        if (!/^https?:\/\//.test(url) || !(await openInBrowser(url))) io.err(`Open this address to sign in: ${url}`);
+        if (!/^https?:\/\//.test(url) || noBrowser || !(await openInBrowser(url))) io.err(`Open this address to sign in: ${url}`);
       },
       showInFolder: (path) => void openInBrowser(dirname(path)),
     });
-    if (v['no-open'] || !(await openInBrowser(app.shell.launchUrl))) {
+    if (v['no-open'] || noBrowser || !(await openInBrowser(app.shell.launchUrl))) {
       io.err('Open this link in your browser (it works once):');
       io.out(app.shell.launchUrl);
     } else {

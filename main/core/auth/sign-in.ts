@@ -45,6 +45,7 @@ export class SignIn {
   private verifier: AccessTokenVerifier | undefined;
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<string> | undefined;
+  private listening: LoopbackListener | undefined;
   private readonly now: () => number;
 
   constructor(private readonly deps: SignInDeps) {
@@ -59,6 +60,7 @@ export class SignIn {
   async signIn(options: SignInOptions): Promise<Identity> {
     const { auth, identity: api } = await this.endpoints();
     const listener = await LoopbackListener.start();
+    this.listening = listener;
     try {
       const state = newState();
       const pkce = createPkce();
@@ -81,6 +83,7 @@ export class SignIn {
       await this.deps.secrets.set(refreshTokenAccount(this.deps.profile), tokens.refreshToken);
       return identity;
     } finally {
+      this.listening = undefined;
       await listener.close();
     }
   }
@@ -122,6 +125,7 @@ export class SignIn {
   }
 
   dispose(): void {
+    void this.listening?.close(); // a sign-in under way ends (cancelled) with the engine
     clearTimeout(this.timer);
     this.events.removeAllListeners();
   }
