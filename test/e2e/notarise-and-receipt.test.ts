@@ -36,6 +36,18 @@ describe('notarise → settled → receipt', () => {
     await app.page.screenshot({ path: 'test-results/e2e-notarise-settled.png' });
   });
 
+  it('notarises a file dropped on the drop zone', async () => {
+    await screen('Notarise').click();
+    const dataTransfer = await app.page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['dropped content\n'], 'dropped.txt', { type: 'text/plain' }));
+      return dt;
+    });
+    await app.page.getByRole('region', { name: 'Drop files or folders here' }).dispatchEvent('drop', { dataTransfer });
+    await app.page.locator('span.name', { hasText: 'dropped.txt' }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => app.page.getByText('Settled').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  });
+
   it('exports a receipt from the Library that verifies offline against the file', async () => {
     await screen('Library').click();
     await app.page.getByRole('option').filter({ hasText: 'contract.txt' }).first().click();
