@@ -170,6 +170,8 @@ export const CALLS = {
   signOut: z.tuple([profileName.optional()]),
   notarise: z.tuple([z.array(fileRef).min(1).max(100_000), z.object({ document: z.boolean().optional() }).strict()]),
   verify: z.tuple([z.array(fileRef).min(1).max(100_000), z.object({ offline: z.boolean().optional(), receipt: fileRef.optional() }).strict()]),
+  /** A receipt alone: every step that needs no file (the file digest is skipped). */
+  verifyReceipt: z.tuple([fileRef, z.object({ offline: z.boolean().optional() }).strict()]),
   cancelJob: z.tuple([jobId]),
   queryRecords: z.tuple([recordQuery]),
   getRecord: z.tuple([recordId]),
@@ -201,6 +203,7 @@ export interface CallResults {
   signOut: AccountView;
   notarise: { jobId: string };
   verify: { jobId: string };
+  verifyReceipt: { jobId: string };
   cancelJob: null;
   queryRecords: { records: RecordView[]; total: number };
   getRecord: RecordView;

@@ -60,6 +60,13 @@ describe('notarise → settled → receipt', () => {
     const digest = createHash('sha256').update('the signed contract\n').digest('hex');
     expect(verifyReceipt(receipt, { fileDigest: digest }).outcome).toBe('verified');
     await app.page.screenshot({ path: 'test-results/e2e-library.png' });
+
+    // The same receipt dropped alone on Verify: checked without its file, and said so.
+    await screen('Verify').click();
+    await app.page.locator('input[type=file]').first().setInputFiles(saved);
+    const row = app.page.locator('tbody tr:not(.report)').first();
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(/Verified/);
+    expect(await row.textContent()).toMatch(/Partially verified/);
   });
 
   it('has no serious or critical accessibility violations on any screen', async () => {

@@ -11,7 +11,7 @@ import type { StoredRecord } from '../store/records.ts';
 import { addVersion, documentHistory, finaliseDocument, whichVersion } from '../usecases/documents.ts';
 import { notarise } from '../usecases/notarise.ts';
 import { gatherEvidence, receiptOf, writeReceipt } from '../usecases/receipts.ts';
-import { verifyFile, verifyPaths } from '../usecases/verify.ts';
+import { verifyFile, verifyPaths, verifyReceiptFile } from '../usecases/verify.ts';
 import { certificateHtml } from './certificate.ts';
 import { documentView, recordView, verificationView } from './views.ts';
 
@@ -191,6 +191,12 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
           await verifyPaths(ctx, [...names.keys()], { offline: options.offline, signal, onResult: (r) => report(r, names.get(r.path) ?? basename(r.path)) });
         }
         emit('verify-done', { jobId, counts });
+      }),
+    verifyReceipt: async (receipt, options) =>
+      job(async (signal, jobId) => {
+        const result = await verifyReceiptFile(ctx, abilities.resolveFile(receipt), undefined, { offline: options.offline, signal });
+        emit('verify-result', { jobId, result: verificationView(result, nameOf(receipt)) });
+        emit('verify-done', { jobId, counts: { verified: 0, mismatch: 0, unknown: 0, pending: 0, [result.status]: 1 } });
       }),
     cancelJob: async (jobId) => {
       jobs.get(jobId)?.abort();

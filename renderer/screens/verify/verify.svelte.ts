@@ -55,10 +55,14 @@ class VerifyState {
       const receipts = new Map(files.filter((f) => isReceipt(f.name)).map((f) => [f.name.slice(0, -'.receipt.json'.length), f]));
       const content = files.filter((f) => !isReceipt(f.name));
       const orphanReceipts = [...receipts.entries()].filter(([name]) => !content.some((f) => f.name === name)).map(([, f]) => f);
-      if (content.length === 0) {
-        this.error = orphanReceipts.length ? 'Drop the file together with its receipt: the receipt alone proves nothing about a file.' : 'There was no file to verify.';
+      if (content.length === 0 && orphanReceipts.length === 0) {
+        this.error = 'There was no file to verify.';
         return;
       }
+      const opts = this.offline ? { offline: true } : {};
+      // A receipt alone: everything but the file digest is checked (the report says so).
+      for (const r of orphanReceipts) this.#own((await notarium.verifyReceipt(await toRef(r), opts)).jobId);
+      if (content.length === 0) return;
       const plain: FileRef[] = [];
       const paired: { file: FileRef; receipt: FileRef }[] = [];
       for (const f of content) {
@@ -66,7 +70,6 @@ class VerifyState {
         if (r) paired.push({ file: await toRef(f), receipt: await toRef(r) });
         else plain.push(await toRef(f));
       }
-      const opts = this.offline ? { offline: true } : {};
       if (plain.length) this.#own((await notarium.verify(plain, opts)).jobId);
       for (const p of paired) this.#own((await notarium.verify([p.file], { ...opts, receipt: p.receipt })).jobId);
     } catch (err) {
