@@ -72,6 +72,15 @@ class NotariseState {
     }
   }
 
+  /** Jobs still hashing or sending: cancelling stops them (a registration already sent stays in the library). */
+  get cancellable(): string[] {
+    return [...new Set(this.items.filter((i) => i.jobId && ['queued', 'hashing', 'submitting'].includes(i.phase)).map((i) => i.jobId!))];
+  }
+
+  async cancel(): Promise<void> {
+    await Promise.all(this.cancellable.map((id) => notarium.cancelJob(id).catch(() => null)));
+  }
+
   clearFinished(): void {
     this.items = this.items.filter((i) => !['settled', 'failed', 'rejected'].includes(i.phase));
   }
