@@ -1,4 +1,4 @@
-import { buildBridge, errorFromWire, isEventName, wireError } from './bridge-client.ts';
+import { buildBridge, errorFromWire, isEventName, listenerHub, wireError } from './bridge-client.ts';
 import type { CallName, EventName, FileRef, NotariumBridge } from './contract.ts';
 
 /**
@@ -37,7 +37,6 @@ export function createWebBridge(origin: string = location.origin): WebBridge {
   const url = origin.replace(/^http/, 'ws') + '/bridge';
   const pending = new Map<number, Pending>();
   const queue: { message: string; id: number; timer: ReturnType<typeof setTimeout> }[] = [];
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   const connectionListeners = new Set<(state: ConnectionState) => void>();
   let nextId = 1;
   let socket: WebSocket | null = null;
@@ -47,15 +46,8 @@ export function createWebBridge(origin: string = location.origin): WebBridge {
     for (const l of [...connectionListeners]) l(state);
   };
 
-  const deliver = (event: EventName, payload: unknown): void => {
-    for (const listener of [...(listeners.get(event) ?? [])]) {
-      try {
-        listener(payload);
-      } catch (err) {
-        console.error(err); // one failing listener must not starve the others
-      }
-    }
-  };
+  const hub = listenerHub();
+  const deliver = (event: EventName, payload: unknown): void => hub.deliver(event, payload);
 
   const onMessage = (data: unknown): void => {
     let message: { id?: unknown; result?: unknown; error?: unknown; event?: unknown; payload?: unknown };
@@ -126,15 +118,7 @@ export function createWebBridge(origin: string = location.origin): WebBridge {
 
   const bridge = buildBridge({
     invoke,
-    listen: (event, listener) => {
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
-      const entry = (payload: unknown): void => listener(payload);
-      set.add(entry);
-      return () => {
-        set.delete(entry);
-      };
-    },
+    listen: hub.listen,
   });
 
   const uploadFile = async (file: File): Promise<FileRef> => {
