@@ -1,32 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { runCli } from '../support/cli.ts';
+import { buildRenderer, launchApp } from '../support/web-app.ts';
 
 // `notarium app --no-open`: the web shell on the embedded sandbox, reached as the browser would.
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const home = mkdtempSync(join(tmpdir(), 'notarium-app-cli-'));
-beforeAll(() => {
-  if (!existsSync(join(ROOT, 'dist/renderer/index.html'))) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'ignore' });
-}, 120_000);
+beforeAll(() => buildRenderer(), 120_000);
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 describe('notarium app --no-open', () => {
   it('prints a one-time link on its own line; the page and the bridge answer only with its cookie', async () => {
-    const run = runCli(['app', '--no-open'], { env: { NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '1' } });
-    const link = await new Promise<string>((resolveLink, reject) => {
-      let out = '';
-      run.child.stdout!.on('data', (d) => {
-        out += d;
-        const line = out.split('\n').find((l) => l.startsWith('http://127.0.0.1:'));
-        if (line) resolveLink(line.trim());
-      });
-      void run.then((r) => reject(new Error(`exited: ${r.stderr}`)));
-    });
+    const { run, link } = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '1' });
     try {
       const origin = new URL(link).origin;
       expect((await fetch(origin + '/')).status).toBe(403);

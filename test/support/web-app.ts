@@ -28,10 +28,9 @@ export function buildRenderer(): void {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'ignore' });
 }
 
-export async function openApp(options: { blockInterval?: number } = {}): Promise<RunningApp> {
-  buildRenderer();
-  const home = mkdtempSync(join(tmpdir(), 'notarium-e2e-'));
-  const run: CliRun = runCli(['app', '--no-open'], { env: { NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: String(options.blockInterval ?? 0.5), NOTARIUM_NO_BROWSER: '1' } });
+/** `notarium app --no-open` as a child process, and the one-time link it prints on stdout. */
+export async function launchApp(env: NodeJS.ProcessEnv): Promise<{ run: CliRun; link: string; stderr: () => string }> {
+  const run = runCli(['app', '--no-open'], { env: { NOTARIUM_NO_BROWSER: '1', ...env } });
   let stderr = '';
   run.child.stderr!.on('data', (d) => (stderr += d));
   const link = await new Promise<string>((resolveLink, reject) => {
@@ -43,6 +42,13 @@ export async function openApp(options: { blockInterval?: number } = {}): Promise
     });
     void run.then((r) => reject(new Error(`notarium app exited: ${r.stderr}`)));
   });
+  return { run, link, stderr: () => stderr };
+}
+
+export async function openApp(options: { blockInterval?: number } = {}): Promise<RunningApp> {
+  buildRenderer();
+  const home = mkdtempSync(join(tmpdir(), 'notarium-e2e-'));
+  const { run, link, stderr } = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: String(options.blockInterval ?? 0.5) });
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   const page = await context.newPage();
@@ -54,7 +60,7 @@ export async function openApp(options: { blockInterval?: number } = {}): Promise
     page,
     home,
     problems,
-    stderr: () => stderr,
+    stderr,
     close: async () => {
       await browser.close();
       run.child.kill('SIGTERM');
