@@ -182,6 +182,7 @@ export const CALLS = {
   documentHistory: z.tuple([documentId]),
   addVersion: z.tuple([documentId, fileRef]),
   finaliseDocument: z.tuple([documentId]),
+  exportDocument: z.tuple([documentId]),
   whichVersion: z.tuple([fileRef]),
   certificate: z.tuple([recordId]),
 } as const;
@@ -214,6 +215,8 @@ export interface CallResults {
   documentHistory: HistoryView;
   addVersion: RecordView;
   finaliseDocument: RecordView;
+  /** One receipt per version, and an index of the versions. */
+  exportDocument: { files: { fileName: string; text: string }[] };
   whichVersion: { document: DocumentView; version: number | null; versions: number } | null;
   certificate: { html: string; fileName: string };
 }

@@ -49,6 +49,12 @@ describe('documents in the app', () => {
     await expect.poll(() => answer.textContent(), { timeout: 10_000 }).toMatch(/version 2 of 3/i);
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/e2e-documents.png' });
+
+    const downloads: string[] = [];
+    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+    await page.getByRole('button', { name: 'Export all receipts' }).click();
+    await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(4);
+    expect(downloads.sort()).toEqual(['policy.md v1.receipt.json', 'policy.md v2.receipt.json', 'policy.md v3.receipt.json', 'policy.md.versions.json']);
     expect(app.problems).toEqual([]);
   });
 });

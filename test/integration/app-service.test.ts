@@ -110,6 +110,10 @@ describe('the app service', () => {
     const history = await service.api.documentHistory(doc!.id);
     expect(history.versions.map((v) => v.version)).toEqual([1, 2]);
     expect(history.online).toBe(true);
+    const { files: exported } = await service.api.exportDocument(doc!.id);
+    expect(exported.map((f) => f.fileName)).toEqual(['plan.md v1.receipt.json', 'plan.md v2.receipt.json', 'plan.md.versions.json']);
+    expect(JSON.parse(exported[1]!.text).registration).toMatchObject({ kind: 'linked-update', version: 2 });
+    expect(JSON.parse(exported[2]!.text).versions).toHaveLength(2);
   });
 
   it('in the web shell, an uploaded file keeps its real name and no temporary path', async () => {

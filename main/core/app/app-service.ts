@@ -238,6 +238,24 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       return view(await addVersion(ctx, path, document(id).headTxId ?? '', { profile: document(id).profile, describe: () => ({ name, path: keepsPaths ? path : null }) }));
     },
     finaliseDocument: async (id) => view(await finaliseDocument(ctx, document(id).headTxId ?? '', { profile: document(id).profile })),
+    exportDocument: async (id) => {
+      const d = document(id);
+      const versions = library.records.ofDocument(d.id).filter((v) => v.txId && v.state !== 'failed' && v.state !== 'rejected');
+      const files: { fileName: string; text: string }[] = [];
+      for (const v of versions) {
+        if (v.kind === 'linked-delete') continue;
+        const enriched = await gatherEvidence(ctx, v);
+        files.push({ fileName: receiptFileName(`${d.name} v${v.version}`), text: serializeReceipt(receiptOf(ctx, enriched)) });
+      }
+      const index = {
+        format: 'notarium-document-index/1',
+        document: d.name,
+        finalised: d.finalisedAt !== null,
+        versions: versions.map((v) => ({ version: v.version, kind: v.kind, txId: v.txId, prevTxId: v.prevTxId, file: v.name, sha256: v.sha256, receipt: v.kind === 'linked-delete' ? null : receiptFileName(`${d.name} v${v.version}`) })),
+      };
+      files.push({ fileName: `${d.name}.versions.json`, text: JSON.stringify(index, null, 2) + '\n' });
+      return { files };
+    },
     whichVersion: async (file) => {
       const found = await whichVersion(ctx, abilities.resolveFile(file));
       if (!found) return null;

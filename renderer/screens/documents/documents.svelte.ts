@@ -1,5 +1,6 @@
 import type { DocumentView, HistoryView } from '../../../preload/contract.ts';
 import { notarium, sentence, toRef } from '../../lib/bridge.ts';
+import { download } from '../../lib/download.ts';
 
 /** Documents: the list, the selected one's history, versions and the "which version" question. */
 
@@ -92,6 +93,17 @@ class DocumentsState {
       await notarium.finaliseDocument(id);
       this.answer = 'The document is finalised: no version can follow.';
       await Promise.all([this.reload(), this.#loadHistory(id, true)]);
+    });
+  }
+
+  /** Every version's receipt and the index, downloaded as files. */
+  exportAll(): Promise<void> {
+    const id = this.selectedId;
+    if (id === null) return Promise.resolve();
+    return this.#run('export', async () => {
+      const { files } = await notarium.exportDocument(id);
+      for (const f of files) download(f.fileName, f.text, 'application/json');
+      this.answer = `${files.length - 1} receipt${files.length === 2 ? '' : 's'} and the index of versions were downloaded.`;
     });
   }
 
