@@ -17,9 +17,11 @@ function storedTheme(): Theme {
   }
 }
 
+const systemDark = window.matchMedia('(prefers-color-scheme: dark)');
+
+/** The page always carries a resolved theme, so the stylesheet holds each palette once. */
 function applyTheme(theme: Theme): void {
-  if (theme === 'system') delete document.documentElement.dataset.theme;
-  else document.documentElement.dataset.theme = theme;
+  document.documentElement.dataset.theme = theme === 'system' ? (systemDark.matches ? 'dark' : 'light') : theme;
 }
 
 class AppState {
@@ -37,6 +39,7 @@ class AppState {
 
   start(): void {
     applyTheme(this.theme);
+    systemDark.addEventListener('change', () => this.theme === 'system' && applyTheme('system'));
     onConnection((s) => {
       const wasClosed = this.connection === 'closed';
       this.connection = s;
