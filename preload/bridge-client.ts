@@ -1,4 +1,5 @@
-import { CALL_NAMES, EVENT_NAMES, type CallName, type EventName, type NotariumBridge } from './contract.ts';
+import { CALL_NAMES, EVENT_NAMES, type CallName, type EventName } from './contract-names.ts';
+import type { NotariumBridge } from './contract.ts';
 
 /**
  * The page-side half of the contract, built from the call names alone so no call needs its own
@@ -48,7 +49,7 @@ export interface BridgeTransport {
 }
 
 export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && (EVENT_NAMES as string[]).includes(name);
+  return typeof name === 'string' && (EVENT_NAMES as readonly string[]).includes(name);
 }
 
 /** `window.notarium` from the contract's names: every call, and `on` for the contract's events only. */

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { CALL_NAMES, EVENT_NAMES, type CallName, type EventName } from './contract-names.ts';
+
+export { CALL_NAMES, EVENT_NAMES, type CallName, type EventName };
 
 /**
  * The one declaration of everything that crosses between the UI and the core: every call (with
@@ -184,11 +187,11 @@ export const CALLS = {
   finaliseDocument: z.tuple([documentId]),
   exportDocument: z.tuple([documentId]),
   whichVersion: z.tuple([fileRef]),
+  /** The printable certificate as a self-contained HTML page. */
   certificate: z.tuple([recordId]),
-} as const;
-
-export type CallName = keyof typeof CALLS;
-export const CALL_NAMES = Object.keys(CALLS) as CallName[];
+  /** The same certificate printed to PDF (Electron's printToPDF; Chromium in the web shell). */
+  certificatePdf: z.tuple([recordId]),
+} as const satisfies Record<CallName, z.ZodType>;
 
 /** What each call resolves to. */
 export interface CallResults {
@@ -219,6 +222,7 @@ export interface CallResults {
   exportDocument: { files: { fileName: string; text: string }[] };
   whichVersion: { document: DocumentView; version: number | null; versions: number } | null;
   certificate: { html: string; fileName: string };
+  certificatePdf: { pdfBase64: string; fileName: string };
 }
 
 export type NotariumApi = {
@@ -237,10 +241,14 @@ export interface NotariumEvents {
   'background-error': { recordId: number | null; message: string };
   /** The shell asks the UI to open Verify with these results (argv --verify, file associations). */
   'open-verify': { jobId: string };
+  /** The shell started notarising (File ▸ Notarise…): the UI shows that job's progress. */
+  'open-notarise': { jobId: string };
 }
 
-export type EventName = keyof NotariumEvents;
-export const EVENT_NAMES: EventName[] = ['record-updated', 'pending-count', 'account-changed', 'notarise-progress', 'notarise-done', 'verify-result', 'verify-done', 'background-error', 'open-verify'];
+// Compile-time: the names list and the declarations above hold exactly the same events.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const eventNamesMatch: Exactly<EventName, keyof NotariumEvents> = true;
+void eventNamesMatch;
 
 /** What the page sees as `window.notarium`: the calls, and `on` for events. */
 export type NotariumBridge = NotariumApi & {

@@ -1,4 +1,4 @@
-import { ExplorerApi, sandboxExplorerTemplates, type ExplorerTemplates } from './api/explorer-api.ts';
+import { ExplorerApi, sandboxExplorerPage, sandboxExplorerTemplates, type ExplorerTemplates } from './api/explorer-api.ts';
 import type { TransportOptions } from './api/http-client.ts';
 import { IdentityApi } from './api/identity-api.ts';
 import { RecordApi } from './api/record-api.ts';
@@ -51,6 +51,8 @@ export const BASE_URL_ENV = 'NOTARIUM_BASE_URL';
 
 export class Connections {
   private readonly cache = new Map<string, Promise<Connection>>();
+  /** Explorer pages of sandboxes, known once connected (their address is known only then). */
+  private readonly sandboxPages = new Map<string, string>();
 
   constructor(private readonly options: ConnectionsOptions) {}
 
@@ -62,6 +64,11 @@ export class Connections {
       this.cache.set(name, connection);
     }
     return connection;
+  }
+
+  /** A `{txId}` template of a page for people about a transaction, or null when none is known. */
+  explorerLink(profile: Profile): string | null {
+    return profile.explorerLinkUrl ?? this.sandboxPages.get(profile.name) ?? null;
   }
 
   /** Forget cached connections (a profile changed, or the sandbox host went away). */
@@ -87,6 +94,7 @@ export class Connections {
     if (profile.kind === 'sandbox' && !override) {
       const endpoint = await this.options.sandbox.connect();
       const apiKey = env.NOTARIUM_API_KEY || endpoint.apiKey;
+      this.sandboxPages.set(profile.name, sandboxExplorerPage(endpoint.baseUrl));
       return {
         profile,
         baseUrl: endpoint.baseUrl,
@@ -100,6 +108,7 @@ export class Connections {
     const baseUrl = override || profile.baseUrl!;
     const apiKey = () => resolveApiKey(profile.name, { store: this.options.secrets, env });
     const templates = explorerTemplates(profile, baseUrl, Boolean(override) && profile.kind === 'sandbox');
+    if (override && profile.kind === 'sandbox') this.sandboxPages.set(profile.name, sandboxExplorerPage(baseUrl));
     return {
       profile,
       baseUrl,

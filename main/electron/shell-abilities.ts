@@ -1,6 +1,7 @@
 import { shell } from 'electron';
 import type { ShellAbilities } from '../core/app/app-service.ts';
 import { NotariumError } from '../core/errors/notarium-error.ts';
+import { printPdf } from './print-pdf.ts';
 
 /**
  * What only the desktop shell can do for the core. The browser is opened for one thing only, the
@@ -34,5 +35,6 @@ export function desktopAbilities(): ShellAbilities {
       await shell.openExternal(url, { activate: true });
     },
     showInFolder: (path) => shell.showItemInFolder(path),
+    printPdf,
   };
 }

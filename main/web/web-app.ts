@@ -3,6 +3,7 @@ import { CALL_NAMES, parseCall, type FileRef } from '../../preload/contract.ts';
 import { createAppService, type AppService } from '../core/app/app-service.ts';
 import { NotariumError } from '../core/errors/notarium-error.ts';
 import type { Notary } from '../core/notary.ts';
+import { printPdfWithChromium } from './chromium-pdf.ts';
 import { startWebShell, type Bridge, type Upload, type WebShell } from './web-server.ts';
 
 /**
@@ -16,6 +17,8 @@ export interface WebAppOptions {
   staticDir: string;
   openExternal(url: string): Promise<void>;
   showInFolder(path: string): void;
+  /** Default: the machine's Chromium-family browser, headless. */
+  printPdf?(html: string): Promise<Uint8Array>;
 }
 
 export interface WebApp {
@@ -38,6 +41,7 @@ export async function startWebApp(notary: Notary, options: WebAppOptions): Promi
     nameOf: (ref) => upload(ref).name,
     openExternal: options.openExternal,
     showInFolder: options.showInFolder,
+    printPdf: options.printPdf ?? ((html) => printPdfWithChromium(html)),
   });
   const bridge: Bridge = {
     methods: new Set(CALL_NAMES),

@@ -2,6 +2,7 @@ import type { Chain } from '../chain/chain.ts';
 import { isHash } from '../chain/bytes.ts';
 import { notFound, ServiceProblem } from '../http/problem.ts';
 import type { RequestContext, Route } from '../http/router.ts';
+import { EXPLORER_PAGE_CSP, explorerPage } from './explorer-page.ts';
 import type { IdempotencyKeys } from './idempotency.ts';
 import type { RecordService } from './record-service.ts';
 
@@ -70,13 +71,24 @@ export function healthRoutes(appVersion: string): Route[] {
   ];
 }
 
-/** What a public block explorer serves, so receipts can embed the raw transaction and header. */
+/** What a public block explorer serves: raw transactions and headers for receipts, and a page for people. */
 export function explorerRoutes(chain: Chain): Route[] {
   const hex = (value: Buffer) => ({ status: 200, body: value.toString('hex'), contentType: 'text/plain; charset=utf-8' });
   const checkHash = (value: string, what: string): void => {
     if (!isHash(value)) throw new ServiceProblem(400, undefined, `"${value.slice(0, 80)}" is not a ${what}: expected 64 hexadecimal characters.`);
   };
   return [
+    {
+      method: 'GET',
+      path: '/explorer/tx/{txId}',
+      public: true,
+      handler: (ctx) => {
+        checkHash(ctx.params.txId!, 'transaction id');
+        const page = explorerPage(chain, ctx.params.txId!.toLowerCase());
+        if (!page) throw notFound('No transaction with this id is known to the explorer.');
+        return { status: 200, body: page, contentType: 'text/html; charset=utf-8', headers: { 'Content-Security-Policy': EXPLORER_PAGE_CSP } };
+      },
+    },
     {
       method: 'GET',
       path: '/explorer/tx/{txId}/hex',

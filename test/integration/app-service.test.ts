@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCall, type EventName, type FileRef, type NotariumEvents } from '../../preload/contract.ts';
 import { createAppService, type AppService } from '../../main/core/app/app-service.ts';
 import { Notary } from '../../main/core/notary.ts';
+import { printPdfWithChromium } from '../../main/web/chromium-pdf.ts';
+import { decodeQr, pdfText } from '../support/certificate-checks.ts';
 import { MemorySecretStore } from '../unit/core/secrets/memory-secret-store.ts';
 
 // The contract's calls over the engine, on the embedded sandbox, as both shells use them.
@@ -25,6 +27,7 @@ beforeAll(() => {
     resolveFile: (ref) => (ref.kind === 'path' ? ref.path : ''),
     openExternal: async (url) => void opened.push(url),
     showInFolder: () => {},
+    printPdf: (html) => printPdfWithChromium(html),
   });
   service.subscribe((event, payload) => events.push({ event, payload }));
 });
@@ -77,6 +80,21 @@ describe('the app service', () => {
     const certificate = await service.api.certificate(id);
     expect(certificate.html).toContain(result.outcomes[0]!.record!.txId!);
     expect(certificate.html).toMatch(/existed no later than block/);
+    // The QR code, read back from pixels, is the sandbox explorer's page for this transaction.
+    const txId = result.outcomes[0]!.record!.txId!;
+    const link = decodeQr(certificate.html);
+    expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/explorer/tx/${txId}$`));
+    expect((await service.api.getRecord(id)).explorerLink).toBe(link);
+    const page = await fetch(link!);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await page.text()).toMatch(/In a block, \d+ confirmations?/);
+    const pdf = await service.api.certificatePdf(id);
+    expect(pdf.fileName).toBe('deed.txt.certificate.pdf');
+    const bytes = Buffer.from(pdf.pdfBase64, 'base64');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(bytes).replace(/\s+/g, ' ');
+    expect(text).toContain('Certificate of registration');
+    expect(text).toContain(txId.slice(0, 24));
     const { records, total } = await service.api.queryRecords({ search: 'deed', limit: 10, offset: 0 });
     expect(total).toBe(1);
     expect(records[0]).toMatchObject({ name: 'deed.txt', state: 'settled' });
@@ -125,6 +143,7 @@ describe('the app service', () => {
       nameOf: () => 'Quarterly report.pdf',
       openExternal: async () => {},
       showInFolder: () => {},
+      printPdf: () => Promise.reject(new Error('not printed in this test')),
     });
     const done = new Promise<NotariumEvents['notarise-done']>((resolve) => {
       const stop = web.subscribe((e, p) => {

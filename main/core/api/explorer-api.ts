@@ -28,6 +28,11 @@ export function sandboxExplorerTemplates(baseUrl: string): ExplorerTemplates {
   return { transactionHex: `${base}/explorer/tx/{txId}/hex`, blockHeader: `${base}/explorer/block/{blockHash}/header` };
 }
 
+/** The sandbox explorer's page for people about a transaction (a `{txId}` template). */
+export function sandboxExplorerPage(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/explorer/tx/{txId}`;
+}
+
 const HASH = /^[0-9a-fA-F]{64}$/;
 const HEADER_BYTES = 80;
 /** The smallest valid transaction: one input, one output, no scripts. */

@@ -30,6 +30,8 @@ export interface ShellAbilities {
   /** The system browser, for sign-in (Electron: shell.openExternal of this URL only). */
   openExternal(url: string): Promise<void>;
   showInFolder(path: string): void;
+  /** Prints a self-contained HTML page to PDF (Electron's printToPDF; headless Chromium otherwise). */
+  printPdf(html: string): Promise<Uint8Array>;
 }
 
 export interface AppService {
@@ -47,7 +49,11 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
   const listeners = new Set<Emit>();
   const emit: Emit = (event, payload) => listeners.forEach((l) => l(event, payload));
   const jobs = new Map<string, AbortController>();
-  const profile = (name: string): Profile | undefined => library.profiles.get(name);
+  // With the sandbox's explorer page filled in once its address is known.
+  const profile = (name: string): Profile | undefined => {
+    const p = library.profiles.get(name);
+    return p && { ...p, explorerLinkUrl: notary.connections.explorerLink(p) };
+  };
   const view = (r: StoredRecord) => recordView(r, profile(r.profile));
   const nameOf = (ref: FileRef) => abilities.nameOf?.(ref) ?? basename(abilities.resolveFile(ref));
   // Only real paths are kept (receipts beside the file, "show in folder"); uploads are temporary.
@@ -61,6 +67,11 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
     const d = library.documents.get(id);
     if (!d) throw new NotariumError('NOT_FOUND', 'The library has no such document.');
     return d;
+  };
+
+  const certificateOf = async (id: number): Promise<string> => {
+    const r = await gatherEvidence(ctx, record(id));
+    return certificateHtml(r, receiptOf(ctx, r), profile(r.profile));
   };
 
   const onRecord = (r: StoredRecord): void => {
@@ -262,9 +273,10 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       const versions = library.records.ofDocument(found.document.id).filter((v) => v.kind !== 'linked-delete' && v.state !== 'failed' && v.state !== 'rejected').length;
       return { document: documentView(found.document, versions), version: found.matches[0]?.version ?? null, versions: found.versions };
     },
-    certificate: async (id) => {
-      const r = await gatherEvidence(ctx, record(id));
-      return { html: certificateHtml(r, receiptOf(ctx, r), profile(r.profile)), fileName: `${r.name}.certificate.html` };
+    certificate: async (id) => ({ html: await certificateOf(id), fileName: `${record(id).name}.certificate.html` }),
+    certificatePdf: async (id) => {
+      const pdf = await abilities.printPdf(await certificateOf(id));
+      return { pdfBase64: Buffer.from(pdf).toString('base64'), fileName: `${record(id).name}.certificate.pdf` };
     },
   };
 

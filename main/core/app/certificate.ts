@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt } from '../receipts/verify/verify-receipt.ts';
 import type { Profile } from '../store/profiles.ts';
@@ -11,9 +12,16 @@ import type { StoredRecord } from '../store/records.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function certificateHtml(record: StoredRecord, receipt: ReceiptV1, profile: Profile | undefined): string {
+/** A QR code of the explorer link as inline SVG (vector: sharp on paper at any size). */
+async function qrSvg(link: string): Promise<string> {
+  const svg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+  return svg.replace('<svg ', '<svg role="img" aria-label="QR code of the explorer link" ');
+}
+
+export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, profile: Profile | undefined): Promise<string> {
   const report = verifyReceipt(receipt);
   const link = profile?.explorerLinkUrl && record.txId ? profile.explorerLinkUrl.replace('{txId}', record.txId) : null;
+  const qr = link ? await qrSvg(link) : null;
   const row = (label: string, value: string | null | undefined) => (value ? `<tr><th>${escape(label)}</th><td><code>${escape(value)}</code></td></tr>` : '');
   const steps = report.steps
     .filter((s) => s.status !== 'not-run')
@@ -30,12 +38,21 @@ export function certificateHtml(record: StoredRecord, receipt: ReceiptV1, profil
   td { padding: .3rem 0; } code { font: 9.5pt/1.4 ui-monospace, monospace; word-break: break-all; }
   .proves { border-left: 4px solid #15803d; padding: .6rem 1rem; background: #f0fdf4; }
   li.fail { color: #b91c1c; } li.skipped { color: #555; } ol { padding-left: 1.2rem; }
-  @media print { body { margin: 0; } a { color: inherit; } }
+  .top { display: flex; gap: 1.5rem; align-items: flex-start; justify-content: space-between; }
+  .qr { flex: none; width: 8.5rem; text-align: center; font-size: 8pt; color: #555; margin-top: .4rem; }
+  .qr svg { width: 8.5rem; height: 8.5rem; display: block; }
+  @page { size: A4; margin: 16mm; }
+  @media print { body { margin: 0; max-width: none; } a { color: inherit; } h2 { break-after: avoid; } li { break-inside: avoid; } }
 </style></head>
 <body>
+<div class="top">
+<div>
 <h1>Certificate of registration</h1>
 <p class="sub">Issued by Notarium on ${escape(receipt.issuedAt)} for the ${escape(receipt.network)} network.</p>
 <p class="proves">${escape(report.proves ?? report.summary)}</p>
+</div>
+${qr ? `<figure class="qr">${qr}<figcaption>Scan to see the transaction in an explorer</figcaption></figure>` : ''}
+</div>
 <table>
 ${row('File', record.name)}${row('Size', record.size === null ? null : `${record.size} bytes`)}${row('SHA-256', record.sha256)}
 ${row('Fingerprint', `${receipt.fingerprint.encode} → ${receipt.fingerprint.published}`)}

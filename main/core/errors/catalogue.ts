@@ -42,6 +42,9 @@ const SENTENCES = {
   NO_API_KEY: 'This profile has no API key: set one with "notarium key set" or in the app\'s settings.',
   PROFILE_NOT_FOUND: 'There is no profile with that name.',
   STORE_ERROR: 'The local library could not be read or written.',
+  FILE_MANAGER_UNWRITABLE: "Notarium could not change the file manager's settings: a folder or file it needs is not writable.",
+  FILE_MANAGER_CONFLICT: 'A file Notarium did not write is where its file-manager entry goes, so it was left alone: rename or remove it, then try again.',
+  THUNAR_ACTIONS_MALFORMED: "Thunar's custom actions file (uca.xml) is not valid XML, so Notarium left it unchanged: repair it (or remove it to start afresh), then try again.",
   USAGE: 'The command was not used correctly.',
   SIGN_IN_CANCELLED: 'Sign-in was cancelled in the browser.',
   SIGN_IN_FAILED: 'Sign-in did not complete: the identity portal returned an error.',
@@ -49,6 +52,8 @@ const SENTENCES = {
   SIGN_IN_NOT_CONFIGURED: 'This profile has no identity service: set its auth URL, identity env id and client id first.',
   TOKEN_INVALID: 'The identity portal returned a token that does not verify, so it was refused.',
   SIGNED_OUT: 'You are signed out: sign in again.',
+  PDF_UNAVAILABLE: 'Printing to PDF needs Chromium, Google Chrome or Microsoft Edge, and none was found: install one (or set NOTARIUM_CHROMIUM to its path), or save the HTML certificate and print it to PDF from your browser.',
+  PDF_FAILED: 'The certificate could not be printed to PDF: save the HTML certificate and print it from your browser instead.',
 } as const;
 
 export type ErrorCode = keyof typeof SENTENCES;

@@ -31,6 +31,7 @@ export class EmbeddedSandbox {
   private connecting: Promise<SandboxEndpoint> | undefined;
   private readonly lockPath: string;
   private readonly hostPath: string;
+  private readonly portPath: string;
 
   constructor(
     private readonly dir: string,
@@ -38,6 +39,7 @@ export class EmbeddedSandbox {
   ) {
     this.lockPath = join(dir, 'host.lock');
     this.hostPath = join(dir, 'host.json');
+    this.portPath = join(dir, 'port');
   }
 
   /** Whether this process is the one serving the sandbox. */
@@ -72,14 +74,37 @@ export class EmbeddedSandbox {
 
   private async host(): Promise<SandboxEndpoint> {
     try {
-      this.hosted = await startSandbox({ dataDir: this.dir, blockInterval: this.options.blockInterval ?? 10 });
+      this.hosted = await this.startOnKnownPort();
     } catch (err) {
       this.release();
       throw err;
     }
+    writeFileSync(this.portPath, String(new URL(this.hosted.baseUrl).port));
     const announcement: Announcement = { pid: process.pid, ...endpointOf(this.hosted) };
     writeFileSync(this.hostPath, JSON.stringify(announcement), { mode: 0o600 });
     return endpointOf(this.hosted);
+  }
+
+  /**
+   * The port the sandbox had last time, when it is free: explorer links kept in the library and on
+   * printed certificates then stay valid across restarts. Any free port otherwise.
+   */
+  private async startOnKnownPort(): Promise<RunningSandbox> {
+    const options = { dataDir: this.dir, blockInterval: this.options.blockInterval ?? 10 };
+    let port = 0;
+    try {
+      port = Number(readFileSync(this.portPath, 'utf8'));
+    } catch {
+      // First start.
+    }
+    if (Number.isInteger(port) && port > 0 && port < 65_536) {
+      try {
+        return await startSandbox({ ...options, port });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      }
+    }
+    return startSandbox(options);
   }
 
   /** Stops the sandbox if this process hosts it; others reconnect to (or start) another. */

@@ -1,0 +1,52 @@
+/**
+ * The names of every call and event of the contract, apart from their schemas: the page and the
+ * preload build their bridge from these alone, so zod (main-side validation) stays out of their
+ * bundles. contract.ts checks at compile time that these lists and its declarations match.
+ */
+
+export const CALL_NAMES = [
+  'appInfo',
+  'listProfiles',
+  'useProfile',
+  'saveProfile',
+  'removeProfile',
+  'setApiKey',
+  'clearApiKey',
+  'account',
+  'signIn',
+  'signOut',
+  'notarise',
+  'verify',
+  'verifyReceipt',
+  'cancelJob',
+  'queryRecords',
+  'getRecord',
+  'exportReceipt',
+  'showInFolder',
+  'pendingCount',
+  'listDocuments',
+  'documentHistory',
+  'addVersion',
+  'finaliseDocument',
+  'exportDocument',
+  'whichVersion',
+  'certificate',
+  'certificatePdf',
+] as const;
+
+export type CallName = (typeof CALL_NAMES)[number];
+
+export const EVENT_NAMES = [
+  'record-updated',
+  'pending-count',
+  'account-changed',
+  'notarise-progress',
+  'notarise-done',
+  'verify-result',
+  'verify-done',
+  'background-error',
+  'open-verify',
+  'open-notarise',
+] as const;
+
+export type EventName = (typeof EVENT_NAMES)[number];
