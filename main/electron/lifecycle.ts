@@ -75,6 +75,12 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
   let ipc: IpcRegistration | null = null;
   let tray: PendingTray | null = null;
   const queue: string[][] = [];
+  /** Messages for a page that is not loaded yet (its window was just opened), sent once it is. */
+  let forPage: (() => void)[] = [];
+  const toPage = (send: () => void): void => {
+    if (pageLoaded) send();
+    else forPage.push(send);
+  };
   let draining: Promise<void> = Promise.resolve();
 
   const verifyPaths = (paths: readonly string[]): void => {
@@ -145,6 +151,9 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
     created.webContents.on('did-finish-load', () => {
       if (window !== created) return;
       pageLoaded = true;
+      const waiting = forPage;
+      forPage = [];
+      waiting.forEach((send) => send());
       drain();
     });
     created.on('closed', () => {
@@ -168,7 +177,8 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
         showWindow();
         const refs: FileRef[] = paths.map((path) => ({ kind: 'path', path }));
         const call = parseCall('notarise', [refs, {}]);
-        await service.api.notarise(...(call.args as Parameters<AppService['api']['notarise']>));
+        const { jobId } = await service.api.notarise(...(call.args as Parameters<AppService['api']['notarise']>));
+        toPage(() => ipc?.send('open-notarise', { jobId }));
       })().catch((err: unknown) => dialog.showErrorBox('Notarium could not notarise', wireError(err).message));
     },
     verify: (kind) => {

@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReceipt } from '../../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts';
+import { pdfText } from '../support/certificate-checks.ts';
 import { openApp, type RunningApp } from '../support/web-app.ts';
 
 // A user's first minutes in the web shell, in Chromium: notarise, see it settle, export the
@@ -60,6 +61,18 @@ describe('notarise → settled → receipt', () => {
     const digest = createHash('sha256').update('the signed contract\n').digest('hex');
     expect(verifyReceipt(receipt, { fileDigest: digest }).outcome).toBe('verified');
     await app.page.screenshot({ path: 'test-results/e2e-library.png' });
+
+    // The printable certificate as PDF, with its QR code of the explorer link.
+    const pdfDownload = app.page.waitForEvent('download');
+    await app.page.getByRole('button', { name: 'Certificate (PDF)' }).click();
+    const pdf = await pdfDownload;
+    expect(pdf.suggestedFilename()).toBe('contract.txt.certificate.pdf');
+    const pdfPath = join(files, 'certificate.pdf');
+    await pdf.saveAs(pdfPath);
+    const text = pdfText(readFileSync(pdfPath)).replace(/\s+/g, ' ');
+    expect(text).toContain('Certificate of registration');
+    expect(text).toContain(receipt.registration.txId.slice(0, 24));
+    await app.page.getByRole('status').filter({ hasText: 'Downloaded contract.txt.certificate.pdf' }).waitFor();
 
     // The same receipt dropped alone on Verify: checked without its file, and said so.
     await screen('Verify').click();

@@ -19,7 +19,8 @@ async function qrSvg(link: string): Promise<string> {
 }
 
 export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, profile: Profile | undefined): Promise<string> {
-  const report = verifyReceipt(receipt);
+  // The library knows the file's digest from when it was hashed: the first step is checked too.
+  const report = verifyReceipt(receipt, record.sha256 ? { fileDigest: record.sha256 } : {});
   const link = profile?.explorerLinkUrl && record.txId ? profile.explorerLinkUrl.replace('{txId}', record.txId) : null;
   const qr = link ? await qrSvg(link) : null;
   const row = (label: string, value: string | null | undefined) => (value ? `<tr><th>${escape(label)}</th><td><code>${escape(value)}</code></td></tr>` : '');
@@ -35,7 +36,7 @@ export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, 
   body { font: 11pt/1.5 system-ui, sans-serif; color: #111; max-width: 48rem; margin: 2rem auto; padding: 0 1.5rem; }
   h1 { font-size: 1.6rem; margin-bottom: .2rem; } .sub { color: #555; margin-top: 0; }
   table { border-collapse: collapse; width: 100%; margin: 1rem 0; } th { text-align: left; width: 11rem; vertical-align: top; padding: .3rem .8rem .3rem 0; color: #444; font-weight: 600; }
-  td { padding: .3rem 0; } code { font: 9.5pt/1.4 ui-monospace, monospace; word-break: break-all; }
+  td { padding: .3rem 0; } td a { word-break: break-all; } code { font: 9.5pt/1.4 ui-monospace, monospace; word-break: break-all; }
   .proves { border-left: 4px solid #15803d; padding: .6rem 1rem; background: #f0fdf4; }
   li.fail { color: #b91c1c; } li.skipped { color: #555; } ol { padding-left: 1.2rem; }
   .top { display: flex; gap: 1.5rem; align-items: flex-start; justify-content: space-between; }

@@ -31,13 +31,21 @@ class NotariseState {
   /** Events that arrived before their call answered with the job id. */
   #early = new Map<string, JobEvent[]>();
   #started = false;
+  /** Jobs started by the shell: their files become rows as their events arrive. */
+  #adopted = new Set<string>();
 
-  start(): void {
+  /** Listens from the app's start, so jobs the shell starts (File ▸ Notarise…) are shown too. */
+  start(onOpen: () => void): void {
     if (this.#started) return;
     this.#started = true;
     notarium.on('notarise-progress', (e) => this.#route({ kind: 'progress', e }));
     notarium.on('notarise-done', (e) => this.#route({ kind: 'done', e }));
     notarium.on('record-updated', (r) => this.#record(r));
+    notarium.on('open-notarise', ({ jobId }) => {
+      this.#adopted.add(jobId);
+      this.#own(jobId);
+      onOpen();
+    });
   }
 
   async add(files: File[]): Promise<void> {
@@ -60,10 +68,8 @@ class NotariseState {
       }
       if (refs.length === 0) return;
       const { jobId } = await notarium.notarise(refs, { document: this.document });
-      this.#known.add(jobId);
       this.items = this.items.map((it) => (sent.includes(it.key) ? { ...it, jobId } : it));
-      for (const ev of this.#early.get(jobId) ?? []) this.#apply(ev);
-      this.#early.delete(jobId);
+      this.#own(jobId);
     } catch (err) {
       this.error = sentence(err);
       this.items = this.items.map((it) => (keys.includes(it.key) && !it.jobId && it.phase !== 'failed' ? { ...it, phase: 'failed', error: sentence(err) } : it));
@@ -89,6 +95,20 @@ class NotariseState {
     this.items = this.items.map((it) => (it.key === key ? { ...it, ...patch } : it));
   }
 
+  #own(jobId: string): void {
+    this.#known.add(jobId);
+    for (const ev of this.#early.get(jobId) ?? []) this.#apply(ev);
+    this.#early.delete(jobId);
+  }
+
+  /** The row of a file of a job the shell started, made on its first event. */
+  #adopt(jobId: string, name: string, size: number): Item | undefined {
+    if (!this.#adopted.has(jobId)) return undefined;
+    const item: Item = { key: ++this.#key, name, size, jobId, phase: 'queued', percent: null, recordId: null, confirmations: 0, txId: null, error: null, note: null };
+    this.items = [item, ...this.items];
+    return item;
+  }
+
   #route(ev: JobEvent): void {
     const id = ev.e.jobId;
     if (this.#known.has(id)) return this.#apply(ev);
@@ -101,14 +121,14 @@ class NotariseState {
   #apply(ev: JobEvent): void {
     if (ev.kind === 'progress') {
       const p = ev.e;
-      const item = this.items.find((i) => i.jobId === p.jobId && i.name === p.name && i.recordId === null && i.phase !== 'failed');
+      const item = this.items.find((i) => i.jobId === p.jobId && i.name === p.name && i.recordId === null && i.phase !== 'failed') ?? this.#adopt(p.jobId, p.name, p.total ?? 0);
       if (!item) return;
       if (p.phase === 'hashing') this.#patch(item.key, { phase: 'hashing', percent: p.total ? Math.min(100, Math.round(((p.bytes ?? 0) / p.total) * 100)) : null });
       else if (p.phase === 'submitting') this.#patch(item.key, { phase: 'submitting', percent: null });
       return;
     }
     for (const o of ev.e.outcomes) {
-      const item = this.items.find((i) => i.jobId === ev.e.jobId && i.name === o.name && i.recordId === null && i.error === null);
+      const item = this.items.find((i) => i.jobId === ev.e.jobId && i.name === o.name && i.recordId === null && i.error === null) ?? this.#adopt(ev.e.jobId, o.name, o.record?.size ?? 0);
       if (!item) continue;
       if (o.error) {
         this.#patch(item.key, { phase: o.status === 'in-doubt' ? 'in-doubt' : 'failed', error: o.error.message, recordId: o.record?.id ?? null });

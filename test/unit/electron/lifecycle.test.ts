@@ -152,11 +152,15 @@ describe('menu', () => {
     expect(fileMenu().map((i) => i.label ?? i.role)).toEqual(['Notarise Files…', 'Notarise Folder…', undefined, 'Verify Files…', 'Verify Folder…', undefined, 'quit']);
   });
 
-  it('Notarise… sends the picked files and folders to the service', async () => {
+  it('Notarise… sends the picked files and folders to the service, and opens Notarise on that job once the page is loaded', async () => {
     await start();
     electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/home/ann/a.pdf', '/home/ann/docs'] });
     item('Notarise Files…').click!();
     await settle();
+    const openNotarise = () => firstWindow().webContents.sent.filter((m) => m[1] === 'open-notarise');
+    expect(openNotarise()).toEqual([]);
+    firstWindow().webContents.emit('did-finish-load');
+    expect(openNotarise()).toEqual([['notarium:event', 'open-notarise', { jobId: JOB_ID }]]);
     expect(electron.dialog.showOpenDialog).toHaveBeenCalledWith(firstWindow(), expect.objectContaining({ properties: ['openFile', 'multiSelections'] }));
     expect(service.api.notarise).toHaveBeenCalledWith(
       [
