@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startWebApp } from '../../web/web-app.ts';
+import { launchElectron, findElectron } from '../electron-launch.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
@@ -11,17 +12,18 @@ import { withNotary } from '../session.ts';
 
 export const APP_HELP = `Usage: notarium app [--web] [--no-open]
 
-Opens Notarium on the current profile (the embedded sandbox on a fresh install). Without the
-Electron runtime the app runs in your browser: a server on 127.0.0.1 only, opened once through a
-one-time link.
+Opens Notarium on the current profile (the embedded sandbox on a fresh install): the desktop app
+when Electron's binary is installed (node_modules/electron), otherwise the app in your browser: a
+server on 127.0.0.1 only, opened once through a one-time link.
 
-  --web       the browser version (today the one this command starts; the Electron window is
-              started by the desktop build)
-  --no-open   print the link on a line of its own on stdout instead of opening the browser
+  --web       the browser version, even where Electron is installed
+  --no-open   the browser version, with its link printed on a line of its own on stdout instead
+              of opening the browser
 
 NOTARIUM_NO_BROWSER=1 prints every link (sign-in too) instead of opening a browser.`;
 
-const RENDERER = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist/renderer');
+const APP_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const RENDERER = join(APP_ROOT, 'dist', 'renderer');
 
 export async function appCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v } = parseCommand('app', argv, { web: { type: 'boolean' }, 'no-open': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
@@ -29,6 +31,11 @@ export async function appCommand(argv: string[], io: CliIo): Promise<number> {
   if (!existsSync(join(RENDERER, 'index.html'))) {
     io.err('notarium app: the user interface is not built yet: run "npm run build" (npm start does it for you).');
     return EXIT.ERROR;
+  }
+  const electron = v.web || v['no-open'] ? null : findElectron(APP_ROOT);
+  if (electron) {
+    io.err(`Starting the desktop app (Electron ${electron.version})…`);
+    return launchElectron({ appRoot: APP_ROOT, electron, env: io.env });
   }
   // Headless machines and tests: print links instead of starting a browser.
   const noBrowser = Boolean(io.env.NOTARIUM_NO_BROWSER);

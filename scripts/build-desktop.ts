@@ -1,0 +1,65 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+
+/**
+ * Bundles the Electron main process and its preload (the renderer is Vite's job):
+ * - main → `dist/main/electron/main.js`, ESM for Electron's Node, npm packages left external (the
+ *   packaged app carries node_modules; native modules must load from there), the hashing worker
+ *   copied beside it. Code splitting keeps the engine in a chunk loaded after main.js has chosen
+ *   which SQLite build to use (see main/electron/main.ts).
+ * - preload → `dist/preload/electron-preload.cjs`, one CommonJS file: sandboxed preloads cannot
+ *   load ESM or any module but `electron`.
+ */
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface DesktopBuild {
+  main: string;
+  preload: string;
+  metafiles: { main: Metafile; preload: Metafile };
+}
+
+export async function buildDesktop(outRoot = join(ROOT, 'dist')): Promise<DesktopBuild> {
+  const mainDir = join(outRoot, 'main', 'electron');
+  const preload = join(outRoot, 'preload', 'electron-preload.cjs');
+  const common = { bundle: true, sourcemap: 'linked', logLevel: 'warning', metafile: true, legalComments: 'none', absWorkingDir: ROOT } as const;
+  const [mainResult, preloadResult] = await Promise.all([
+    build({
+      ...common,
+      entryPoints: { main: join(ROOT, 'main', 'electron', 'main.ts') },
+      outdir: mainDir,
+      format: 'esm',
+      splitting: true,
+      platform: 'node',
+      target: 'node22',
+      packages: 'external',
+      chunkNames: 'chunks/[name]-[hash]',
+    }),
+    build({
+      ...common,
+      entryPoints: [join(ROOT, 'preload', 'electron-preload.ts')],
+      outfile: preload,
+      format: 'cjs',
+      platform: 'node',
+      target: 'chrome140',
+      external: ['electron'],
+    }),
+  ]);
+  // The pool starts its workers from `new URL('./hash-worker.js', import.meta.url)`: beside the
+  // chunk that holds the pool.
+  const chunks = Object.keys(mainResult.metafile.outputs).filter((f) => f.endsWith('.js'));
+  for (const chunk of chunks) {
+    if (mainResult.metafile.outputs[chunk]!.inputs['main/core/hashing/hash-pool.ts']) {
+      const dir = dirname(resolve(ROOT, chunk));
+      mkdirSync(dir, { recursive: true });
+      copyFileSync(join(ROOT, 'main', 'core', 'hashing', 'hash-worker.js'), join(dir, 'hash-worker.js'));
+    }
+  }
+  return { main: join(mainDir, 'main.js'), preload, metafiles: { main: mainResult.metafile, preload: preloadResult.metafile } };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildDesktop(process.argv[2] ? resolve(process.argv[2]) : undefined);
+}

@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
+import { buildDesktop, type DesktopBuild } from '../../scripts/build-desktop.ts';
+
+// The Electron main process and preload as the desktop app loads them: bundled, then the main
+// bundle run in plain Node against a stand-in `electron` module (test/support/fake-electron),
+// with the real engine: SQLite, the hashing workers, the embedded sandbox.
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-desktop-'));
+let built: DesktopBuild;
+
+beforeAll(async () => {
+  built = await buildDesktop(join(root, 'dist'));
+  symlinkSync(resolve('node_modules'), join(root, 'node_modules')); // the app folder's packages
+}, 60_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const externals = (meta: DesktopBuild['metafiles']['main']) =>
+  new Set(Object.values(meta.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)));
+
+describe('the desktop bundles', () => {
+  it('the sandboxed preload is one CommonJS file that requires electron alone, without zod', () => {
+    const code = readFileSync(built.preload, 'utf8');
+    expect([...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1])).toEqual(['electron']);
+    expect(Object.keys(built.metafiles.preload.inputs).some((f) => f.includes('node_modules/zod'))).toBe(false);
+    expect(code).toContain('exposeInMainWorld');
+  });
+
+  it('the main bundle needs only Node built-ins, electron, and the packages the app ships', () => {
+    const allowed = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'electron', ...Object.keys(packageJson.dependencies)]);
+    const needed = [...externals(built.metafiles.main)].map((p) => (p.startsWith('@') ? p.split('/').slice(0, 2).join('/') : p.split('/')[0]!));
+    expect(needed.filter((p) => !allowed.has(p))).toEqual([]);
+    expect(needed).toContain('better-sqlite3');
+  });
+});
+
+describe('the bundled main process, run against a stand-in electron', () => {
+  it('serves the UI, answers its own page only, notarises with the redirected SQLite build, and quits cleanly', async () => {
+    const appRoot = root;
+    mkdirSync(join(appRoot, 'dist', 'renderer'), { recursive: true });
+    writeFileSync(join(appRoot, 'dist', 'renderer', 'index.html'), '<!doctype html><title>Notarium</title>');
+    // What the launcher prepares for Electron: a copy of better-sqlite3 outside node_modules.
+    const native = join(root, 'native', 'node_modules');
+    mkdirSync(native, { recursive: true });
+    cpSync(resolve('node_modules/better-sqlite3'), join(native, 'better-sqlite3'), { recursive: true, filter: (src) => !src.includes(`${'better-sqlite3'}/deps`) });
+    for (const dep of ['bindings', 'file-uri-to-path']) symlinkSync(resolve('node_modules', dep), join(native, dep));
+    const file = join(root, 'contract.txt');
+    writeFileSync(file, 'signed\n');
+    const reportPath = join(root, 'report.json');
+    const child = spawn(process.execPath, ['--import', resolve('test/support/fake-electron/register.mjs'), built.main], {
+      env: {
+        PATH: process.env.PATH,
+        NOTARIUM_HOME: join(root, 'home'),
+        NOTARIUM_ELECTRON_SQLITE: join(native, 'better-sqlite3', 'lib', 'index.js'),
+        FAKE_ELECTRON_APP_ROOT: appRoot,
+        FAKE_ELECTRON_REPORT: reportPath,
+        FAKE_ELECTRON_FILE: file,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d));
+    child.stderr.on('data', (d: Buffer) => (output += d));
+    const code = await new Promise<number | null>((done) => child.on('exit', done));
+    expect({ code, output }).toEqual({ code: 0, output: expect.any(String) });
+    const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+    expect(report.errors).toEqual([]);
+    expect(report.windows[0].webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: join(appRoot, 'dist', 'preload', 'electron-preload.cjs') });
+    expect(report.index).toMatchObject({ status: 200, body: expect.stringContaining('<title>Notarium</title>'), csp: expect.stringContaining("default-src 'none'") });
+    expect(report.channels).toContain('notarium:certificatePdf');
+    expect(report.appInfo).toMatchObject({ ok: true, value: { shell: 'electron', filePaths: true } });
+    expect(report.foreign).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This page may not call Notarium.' } });
+    expect(report.notarise.ok).toBe(true);
+    expect(report.notariseDone.outcomes).toEqual([expect.objectContaining({ name: 'contract.txt', status: 'registered', error: null })]);
+    // Every better-sqlite3 load came from the copy named by NOTARIUM_ELECTRON_SQLITE.
+    expect(report.sqlite.length).toBeGreaterThan(0);
+    expect(report.sqlite.every((p: string) => p.startsWith(native))).toBe(true);
+  }, 90_000);
+});

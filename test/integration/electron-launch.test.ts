@@ -1,0 +1,108 @@
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { electronSqlite, findElectron, launchElectron, type RebuildRequest } from '../../main/cli/electron-launch.ts';
+
+// How a clone starts the desktop app: Electron found where npm put it, SQLite compiled for it into
+// dist/native once, the app started with that build named. The Electron binary is a stand-in
+// script (it cannot be downloaded here), and so is the compiler (@electron/rebuild needs
+// Electron's headers from the internet): the "compiled" module is the repository's own build.
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-launch-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let appRoot: string;
+let n = 0;
+beforeEach(() => {
+  appRoot = join(root, `app-${++n}`);
+  mkdirSync(join(appRoot, 'node_modules'), { recursive: true });
+  symlinkSync(resolve('node_modules/better-sqlite3'), join(appRoot, 'node_modules', 'better-sqlite3'));
+});
+
+function installElectron(version: string, withBinary = true): string {
+  const pkg = join(appRoot, 'node_modules', 'electron');
+  mkdirSync(join(pkg, 'dist'), { recursive: true });
+  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'electron', version }));
+  writeFileSync(join(pkg, 'path.txt'), 'electron');
+  const record = join(appRoot, 'electron-ran.json');
+  if (withBinary) {
+    const script = `#!/bin/sh\nprintf '{"args":"%s","sqlite":"%s","runAsNode":"%s"}' "$*" "$NOTARIUM_ELECTRON_SQLITE" "$ELECTRON_RUN_AS_NODE" > '${record}'\nexit 7\n`;
+    writeFileSync(join(pkg, 'dist', 'electron'), script);
+    chmodSync(join(pkg, 'dist', 'electron'), 0o755);
+  }
+  return record;
+}
+
+function buildOutputs(): void {
+  for (const file of ['dist/main/electron/main.js', 'dist/preload/electron-preload.cjs', 'dist/renderer/index.html']) {
+    mkdirSync(dirname(join(appRoot, file)), { recursive: true });
+    writeFileSync(join(appRoot, file), '');
+  }
+}
+
+const rebuilds: RebuildRequest[] = [];
+let copiedNodeBuild = false;
+const fakeRebuild = async (request: RebuildRequest): Promise<void> => {
+  rebuilds.push(request);
+  const out = join(request.buildPath, 'node_modules', 'better-sqlite3', 'build', 'Release');
+  copiedNodeBuild ||= existsSync(join(out, 'better_sqlite3.node'));
+  mkdirSync(out, { recursive: true });
+  copyFileSync(resolve('node_modules/better-sqlite3/build/Release/better_sqlite3.node'), join(out, 'better_sqlite3.node'));
+};
+
+describe('finding Electron', () => {
+  it('finds the binary the npm package downloaded, with its version', () => {
+    installElectron('45.4.1');
+    expect(findElectron(appRoot)).toEqual({ binary: join(appRoot, 'node_modules', 'electron', 'dist', 'electron'), version: '45.4.1' });
+  });
+
+  it('answers null when the package is there but its binary is not (as on build machines)', () => {
+    installElectron('45.4.1', false);
+    expect(findElectron(appRoot)).toBeNull();
+    expect(findElectron(join(root, 'nowhere'))).toBeNull();
+  });
+});
+
+describe('SQLite for Electron', () => {
+  it('is compiled once into dist/native from a copy without the Node build, then reused', async () => {
+    rebuilds.length = 0;
+    const entry = await electronSqlite(appRoot, '45.4.1', fakeRebuild);
+    const dir = join(appRoot, 'dist', 'native', 'electron-45.4.1');
+    expect(entry).toBe(join(dir, 'node_modules', 'better-sqlite3', 'lib', 'index.js'));
+    expect(rebuilds).toEqual([{ buildPath: dir, electronVersion: '45.4.1', onlyModules: ['better-sqlite3'], force: true }]);
+    expect(existsSync(join(dir, 'node_modules', 'better-sqlite3', 'src'))).toBe(true);
+    expect(copiedNodeBuild).toBe(false);
+    // The repository's own build is untouched and still the Node one.
+    expect(existsSync(resolve('node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true);
+    await electronSqlite(appRoot, '45.4.1', fakeRebuild);
+    expect(rebuilds).toHaveLength(1);
+    // Another Electron gets its own build.
+    await electronSqlite(appRoot, '46.0.0', fakeRebuild);
+    expect(rebuilds.map((r) => r.electronVersion)).toEqual(['45.4.1', '46.0.0']);
+  });
+
+  it('a failed compilation says what to do instead', async () => {
+    await expect(electronSqlite(appRoot, '45.4.1', async () => Promise.reject(new Error('no headers')))).rejects.toThrow(/could not be compiled for Electron 45\.4\.1 \(no headers\)\. Run "notarium app --web"/);
+    await expect(electronSqlite(appRoot, '45.4.1', async () => {})).rejects.toThrow(/was not compiled/);
+  });
+});
+
+describe('launching', () => {
+  it('starts Electron on the app folder with the SQLite build named, and answers its exit code', async () => {
+    const record = installElectron('45.4.1');
+    buildOutputs();
+    const code = await launchElectron({ appRoot, electron: findElectron(appRoot)!, env: { PATH: process.env.PATH, ELECTRON_RUN_AS_NODE: '1' }, args: ['--verify', '/tmp/a b.pdf'], rebuild: fakeRebuild });
+    expect(code).toBe(7);
+    expect(JSON.parse(readFileSync(record, 'utf8'))).toEqual({
+      args: `${appRoot} --verify /tmp/a b.pdf`,
+      sqlite: join(appRoot, 'dist', 'native', 'electron-45.4.1', 'node_modules', 'better-sqlite3', 'lib', 'index.js'),
+      runAsNode: '',
+    });
+  });
+
+  it('refuses to start an app that is not built, and says how to build it', async () => {
+    installElectron('45.4.1');
+    await expect(launchElectron({ appRoot, electron: findElectron(appRoot)!, env: {}, rebuild: fakeRebuild })).rejects.toThrow(/not built yet \(dist\/main\/electron\/main\.js is missing\): run "npm run build"/);
+  });
+});

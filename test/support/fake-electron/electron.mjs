@@ -1,0 +1,145 @@
+// A stand-in for Electron's main-process API, just enough to run the bundled main process in plain
+// Node (the Electron binary cannot be downloaded on build machines). When the main window loads, it
+// drives the app like its page would — the app:// protocol, IPC calls with a genuine and a foreign
+// sender, a notarisation — writes what happened to FAKE_ELECTRON_REPORT, and quits.
+import { EventEmitter } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const env = process.env;
+const report = { windows: [], sent: [], errors: [] };
+const paths = new Map();
+let protocolHandler = null;
+const handlers = new Map();
+
+class App extends EventEmitter {
+  isPackaged = false;
+  whenReady() {
+    return new Promise((resolve) => setImmediate(resolve));
+  }
+  getAppPath() {
+    return env.FAKE_ELECTRON_APP_ROOT;
+  }
+  setPath(name, value) {
+    paths.set(name, value);
+  }
+  getPath(name) {
+    return paths.get(name);
+  }
+  requestSingleInstanceLock() {
+    return true;
+  }
+  quit() {
+    let prevented = false;
+    this.emit('before-quit', { preventDefault: () => (prevented = true) });
+    if (!prevented) process.exit(0);
+  }
+  exit(code) {
+    process.exit(code);
+  }
+}
+export const app = new App();
+
+export const protocol = {
+  registerSchemesAsPrivileged: (schemes) => (report.schemes = schemes),
+  handle: (scheme, handler) => (protocolHandler = handler),
+};
+
+export const session = {
+  defaultSession: { setPermissionRequestHandler() {}, setPermissionCheckHandler() {} },
+};
+
+export const ipcMain = {
+  handle: (channel, handler) => handlers.set(channel, handler),
+  removeHandler: (channel) => handlers.delete(channel),
+};
+
+class WebContents extends EventEmitter {
+  mainFrame = { url: '', parent: null, processId: 1, routingId: 1 };
+  setWindowOpenHandler() {}
+  isDestroyed() {
+    return false;
+  }
+  send(channel, ...args) {
+    report.sent.push([channel, ...args]);
+    this.emit('fake-sent', args);
+  }
+}
+
+export class BrowserWindow extends EventEmitter {
+  constructor(options) {
+    super();
+    this.options = options;
+    this.webContents = new WebContents();
+    report.windows.push(options);
+  }
+  async loadURL(url) {
+    this.webContents.mainFrame.url = url;
+    setImmediate(() => {
+      this.emit('ready-to-show');
+      this.webContents.emit('did-finish-load');
+      void drive(this).catch((err) => {
+        report.errors.push(String(err?.stack ?? err));
+        finish();
+      });
+    });
+  }
+  isDestroyed() {
+    return false;
+  }
+  isMinimized() {
+    return false;
+  }
+  show() {}
+  focus() {}
+  restore() {}
+  destroy() {}
+}
+
+export const Menu = { buildFromTemplate: (template) => ({ template }), setApplicationMenu() {} };
+export class Tray {
+  setContextMenu() {}
+  setToolTip(text) {
+    report.tray = text;
+  }
+  setTitle() {}
+  on() {}
+  destroy() {}
+}
+export const nativeImage = { createFromDataURL: () => ({ addRepresentation() {}, setTemplateImage() {} }) };
+export class Notification {
+  static isSupported() {
+    return false;
+  }
+}
+export const dialog = {
+  showErrorBox: (title, text) => report.errors.push(`${title}: ${text}`),
+  showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+};
+export const shell = { openExternal: async () => {}, showItemInFolder() {} };
+export const contextBridge = {};
+export const ipcRenderer = {};
+export const webUtils = {};
+export default { app, protocol, session, ipcMain, BrowserWindow, Menu, Tray, nativeImage, Notification, dialog, shell };
+
+function finish() {
+  writeFileSync(env.FAKE_ELECTRON_REPORT, JSON.stringify(report, null, 2));
+  app.quit();
+}
+
+async function drive(window) {
+  const contents = window.webContents;
+  const call = (name, args, sender = contents) => handlers.get(`notarium:${name}`)({ sender, senderFrame: contents.mainFrame }, ...args);
+  const index = await protocolHandler(new Request('app://notarium/index.html'));
+  report.index = { status: index.status, csp: index.headers.get('content-security-policy'), body: await index.text() };
+  report.channels = [...handlers.keys()];
+  report.appInfo = await call('appInfo', []);
+  report.foreign = await call('appInfo', [], new WebContents());
+  const done = new Promise((resolve) => {
+    contents.on('fake-sent', ([event, payload]) => event === 'notarise-done' && resolve(payload));
+  });
+  report.notarise = await call('notarise', [[{ kind: 'path', path: env.FAKE_ELECTRON_FILE }], {}]);
+  report.notariseDone = await done;
+  report.sqlite = Object.keys(createRequire(import.meta.url).cache).filter((p) => p.includes('better_sqlite3.node') || p.includes('better-sqlite3/lib/index.js'));
+  finish();
+}
