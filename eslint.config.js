@@ -49,4 +49,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The page and the preload take only types from contract.ts: its values (the zod schemas) are
+    // main-side validation and would weigh down their bundles. Names come from contract-names.ts.
+    files: ['renderer/**', 'preload/bridge-client.ts', 'preload/web-bridge.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', allowTypeImports: true, message: "Only main/electron imports 'electron' at run time; use `import type`." }],
+          patterns: [{ group: ['**/contract.ts'], allowTypeImports: true, message: 'Import only types from contract.ts here; names are in contract-names.ts.' }],
+        },
+      ],
+    },
+  },
 );
