@@ -43,6 +43,21 @@ describe('the embedded sandbox', () => {
     await sb.stop();
   });
 
+  it('comes back on the port it had (explorer links stay valid), or any port when that one is taken', async () => {
+    const dir = fresh();
+    const first = new EmbeddedSandbox(dir, { blockInterval: 0 });
+    const { baseUrl } = await first.connect();
+    await first.stop();
+    const again = new EmbeddedSandbox(dir, { blockInterval: 0 });
+    expect((await again.connect()).baseUrl).toBe(baseUrl);
+    // While it runs, its port is taken: a sandbox in another folder remembering it goes elsewhere.
+    const other = fresh();
+    writeFileSync(join(other, 'port'), new URL(baseUrl).port);
+    const elsewhere = new EmbeddedSandbox(other, { blockInterval: 0 });
+    expect((await elsewhere.connect()).baseUrl).not.toBe(baseUrl);
+    await Promise.all([again.stop(), elsewhere.stop()]);
+  });
+
   it('concurrent connects in one process start one sandbox', async () => {
     const sb = new EmbeddedSandbox(fresh(), { blockInterval: 0 });
     const [a, b] = await Promise.all([sb.connect(), sb.connect()]);

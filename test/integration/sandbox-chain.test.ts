@@ -132,7 +132,28 @@ describe('blocks and proofs', () => {
     }
   });
 
+  it('the explorer page for people shows where a transaction is and the data it carries', async () => {
+    const record = createHash('sha256').update('page').digest();
+    const { txId } = await sb.write(record, 'SHA256');
+    const page = async () => {
+      const res = await fetch(`${sb.baseUrl}/explorer/tx/${txId.toUpperCase()}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+      return res.text();
+    };
+    expect(await page()).toMatch(/Waiting for a block/);
+    await sb.mine();
+    await sb.mine();
+    const html = await page();
+    expect(html).toContain(txId);
+    expect(html).toMatch(/In a block, 2 confirmations/);
+    expect(html).toContain(createHash('sha256').update(record).digest('hex'));
+    expect(html).not.toMatch(/<script/i);
+  });
+
   it('the explorer answers 404 and 400 like a public explorer would', async () => {
+    expect((await fetch(`${sb.baseUrl}/explorer/tx/${'00'.repeat(32)}`)).status).toBe(404);
     expect((await fetch(`${sb.baseUrl}/explorer/tx/${'00'.repeat(32)}/hex`)).status).toBe(404);
     expect((await fetch(`${sb.baseUrl}/explorer/block/${'00'.repeat(32)}/header`)).status).toBe(404);
     expect((await fetch(`${sb.baseUrl}/explorer/tx/xyz/hex`)).status).toBe(400);
