@@ -14,6 +14,7 @@ import type { StoredRecord } from './store/records.ts';
 import type { NotaryContext } from './usecases/context.ts';
 import type { Follower } from './usecases/follow.ts';
 import { gatherEvidence, writeReceipt } from './usecases/receipts.ts';
+import { FolderWatcher } from './watch/folder-watcher.ts';
 
 /**
  * The notary engine every shell (desktop, web, CLI) uses: the library, the hashing pool, the
@@ -39,6 +40,8 @@ export interface NotaryOptions {
   autoReceipts?: boolean;
   pollerConcurrency?: number;
   pollerRatePerSecond?: number;
+  /** Files of watched folders taken at once (default 4). */
+  watchConcurrency?: number;
 }
 
 export class Notary {
@@ -48,6 +51,8 @@ export class Notary {
   readonly poller: Poller;
   readonly events = new EventEmitter<NotaryEvents>();
   readonly context: NotaryContext;
+  /** Watched folders: started by the shell that wants them (the app, `notarium watch`). */
+  readonly watcher: FolderWatcher;
   private readonly hashPool = new HashPool();
   readonly secrets: SecretStore;
   private readonly signIns = new Map<string, SignIn>();
@@ -88,6 +93,7 @@ export class Notary {
       recordUpdated: (record) => this.events.emit('record-updated', record),
       wakePoller: () => this.poller.wake(),
     };
+    this.watcher = new FolderWatcher({ context: this.context, concurrency: options.watchConcurrency });
   }
 
   /** Asks the service about a record, by the endpoint its kind uses. */
@@ -99,7 +105,7 @@ export class Notary {
     return { kind: 'confirmed', confirmation: { ...answer.confirmation } };
   }
 
-  /** In a block for the first time, or settled: keep the evidence and write the receipt beside the file. */
+  /** In a block for the first time, or settled: keep the evidence and write the receipt beside the file (or where its watched folder keeps receipts). */
   private async afterCheck(record: StoredRecord, before: StoredRecord): Promise<void> {
     const reached = (record.state === 'confirmed' && before.state === 'published') || (record.state === 'settled' && before.state !== 'settled');
     let current = record;
@@ -107,7 +113,7 @@ export class Notary {
       current = await gatherEvidence(this.context, record);
       if ((this.options.autoReceipts ?? true) && current.path && current.kind !== 'linked-delete') {
         try {
-          await writeReceipt(this.context, current);
+          await writeReceipt(this.context, current, this.watcher.receiptPathFor(current));
           current = this.library.records.get(record.id)!;
         } catch (err) {
           this.events.emit('background-error', current, err instanceof Error ? err.message : String(err));
@@ -148,6 +154,7 @@ export class Notary {
 
   async close(): Promise<void> {
     for (const signIn of this.signIns.values()) signIn.dispose();
+    await this.watcher.stop();
     await this.poller.stop();
     await this.hashPool.close();
     await this.sandbox.stop();

@@ -97,4 +97,36 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE records ADD COLUMN service_url TEXT;
   ALTER TABLE records ADD COLUMN update_token TEXT;
   `,
+  `
+  -- Watched folders: new files become documents, changed files their next versions. A profile
+  -- can be removed only without records, and then its folders go with it.
+  CREATE TABLE watched_folders (
+    id          INTEGER PRIMARY KEY,
+    path        TEXT NOT NULL UNIQUE,          -- absolute
+    profile     TEXT NOT NULL REFERENCES profiles(name) ON UPDATE CASCADE ON DELETE CASCADE,
+    recursive   INTEGER NOT NULL,
+    include     TEXT NOT NULL,                 -- JSON array of globs, relative to the folder
+    exclude     TEXT NOT NULL,
+    receipts    TEXT NOT NULL CHECK (receipts IN ('beside', 'folder')),
+    stable_ms   INTEGER NOT NULL CHECK (stable_ms >= 0),
+    created_at  INTEGER NOT NULL,
+    updated_at  INTEGER NOT NULL
+  );
+
+  -- What the watcher last took of each file: a rescan hashes only files whose size or mtime differ.
+  CREATE TABLE watched_files (
+    folder_id   INTEGER NOT NULL REFERENCES watched_folders(id) ON DELETE CASCADE,
+    rel_path    TEXT NOT NULL,                 -- '/'-separated, relative to the folder
+    size        INTEGER NOT NULL,
+    mtime_ms    REAL NOT NULL,
+    sha256      TEXT NOT NULL,
+    record_id   INTEGER REFERENCES records(id),      -- the registration of this content
+    document_id INTEGER REFERENCES documents(id),    -- the document its next content extends
+    gone_at     INTEGER,                       -- deleted: its records stay; a file back here continues the document
+    updated_at  INTEGER NOT NULL,
+    PRIMARY KEY (folder_id, rel_path)
+  );
+  CREATE INDEX watched_files_sha256 ON watched_files (sha256);
+  CREATE INDEX watched_files_record ON watched_files (record_id);
+  `,
 ];

@@ -1,0 +1,151 @@
+import type { LibraryDatabase } from './database.ts';
+
+/**
+ * Watched folders and what the watcher last took of each of their files (size, mtime, content, and
+ * the document the file's next content extends), so a restart hashes only what changed meanwhile.
+ */
+
+export type ReceiptPlacement = 'beside' | 'folder';
+
+export interface WatchSettings {
+  recursive: boolean;
+  /** Globs relative to the folder; empty: every file. */
+  include: string[];
+  exclude: string[];
+  /** Receipts next to their files, or in the folder's `.notarium/`. */
+  receipts: ReceiptPlacement;
+  /** How long a file must stay unchanged before it is taken. */
+  stableMs: number;
+}
+
+export interface WatchedFolder extends WatchSettings {
+  id: number;
+  /** Absolute. */
+  path: string;
+  /** The profile its files are notarised in. */
+  profile: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface WatchedFile {
+  folderId: number;
+  /** '/'-separated, relative to the folder. */
+  relPath: string;
+  size: number;
+  mtimeMs: number;
+  sha256: string;
+  recordId: number | null;
+  documentId: number | null;
+  /** When the file was found deleted; null while it exists. */
+  goneAt: number | null;
+  updatedAt: number;
+}
+
+const FOLDER_SELECT = `SELECT id, path, profile, recursive, include, exclude, receipts, stable_ms AS stableMs,
+  created_at AS createdAt, updated_at AS updatedAt FROM watched_folders`;
+const FILE_SELECT = `SELECT folder_id AS folderId, rel_path AS relPath, size, mtime_ms AS mtimeMs, sha256, record_id AS recordId,
+  document_id AS documentId, gone_at AS goneAt, updated_at AS updatedAt FROM watched_files`;
+
+type FolderRow = Omit<WatchedFolder, 'recursive' | 'include' | 'exclude'> & { recursive: number; include: string; exclude: string };
+const folderOf = (row: FolderRow): WatchedFolder => ({
+  ...row,
+  recursive: row.recursive === 1,
+  include: JSON.parse(row.include) as string[],
+  exclude: JSON.parse(row.exclude) as string[],
+});
+
+export class WatchedFolders {
+  constructor(
+    private readonly db: LibraryDatabase,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  list(): WatchedFolder[] {
+    return this.db.prepare<[], FolderRow>(`${FOLDER_SELECT} ORDER BY path`).all().map(folderOf);
+  }
+
+  get(id: number): WatchedFolder | undefined {
+    const row = this.db.prepare<[number], FolderRow>(`${FOLDER_SELECT} WHERE id = ?`).get(id);
+    return row && folderOf(row);
+  }
+
+  byPath(path: string): WatchedFolder | undefined {
+    const row = this.db.prepare<[string], FolderRow>(`${FOLDER_SELECT} WHERE path = ?`).get(path);
+    return row && folderOf(row);
+  }
+
+  add(path: string, profile: string, settings: WatchSettings): WatchedFolder {
+    const now = this.now();
+    const id = this.db
+      .prepare(
+        `INSERT INTO watched_folders (path, profile, recursive, include, exclude, receipts, stable_ms, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(path, profile, settings.recursive ? 1 : 0, JSON.stringify(settings.include), JSON.stringify(settings.exclude), settings.receipts, settings.stableMs, now, now)
+      .lastInsertRowid;
+    return this.get(Number(id))!;
+  }
+
+  update(id: number, settings: WatchSettings): WatchedFolder {
+    this.db
+      .prepare('UPDATE watched_folders SET recursive = ?, include = ?, exclude = ?, receipts = ?, stable_ms = ?, updated_at = ? WHERE id = ?')
+      .run(settings.recursive ? 1 : 0, JSON.stringify(settings.include), JSON.stringify(settings.exclude), settings.receipts, settings.stableMs, this.now(), id);
+    return this.get(id)!;
+  }
+
+  /** Forgets the folder and what was seen of its files (their records stay in the library). */
+  remove(id: number): void {
+    this.db.prepare('DELETE FROM watched_folders WHERE id = ?').run(id);
+  }
+
+  files(folderId: number): WatchedFile[] {
+    return this.db.prepare<[number], WatchedFile>(`${FILE_SELECT} WHERE folder_id = ? ORDER BY rel_path`).all(folderId);
+  }
+
+  file(folderId: number, relPath: string): WatchedFile | undefined {
+    return this.db.prepare<[number, string], WatchedFile>(`${FILE_SELECT} WHERE folder_id = ? AND rel_path = ?`).get(folderId, relPath);
+  }
+
+  /** Files (in any folder) last seen with this content, newest first. */
+  withContent(sha256: string): WatchedFile[] {
+    return this.db.prepare<[string], WatchedFile>(`${FILE_SELECT} WHERE sha256 = ? ORDER BY updated_at DESC`).all(sha256);
+  }
+
+  /** Files (in any folder, not deleted) whose next content extends this document. */
+  holdingDocument(documentId: number): WatchedFile[] {
+    return this.db.prepare<[number], WatchedFile>(`${FILE_SELECT} WHERE document_id = ? AND gone_at IS NULL`).all(documentId);
+  }
+
+  /** Files (not deleted) whose content is this registration. */
+  trackingRecord(recordId: number): WatchedFile[] {
+    return this.db.prepare<[number], WatchedFile>(`${FILE_SELECT} WHERE record_id = ? AND gone_at IS NULL`).all(recordId);
+  }
+
+  /** The file as it was taken now: present, with this content. */
+  saveFile(file: Omit<WatchedFile, 'goneAt' | 'updatedAt'>): void {
+    this.db
+      .prepare(
+        `INSERT INTO watched_files (folder_id, rel_path, size, mtime_ms, sha256, record_id, document_id, gone_at, updated_at)
+         VALUES (@folderId, @relPath, @size, @mtimeMs, @sha256, @recordId, @documentId, NULL, @now)
+         ON CONFLICT (folder_id, rel_path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, sha256 = excluded.sha256,
+           record_id = excluded.record_id, document_id = excluded.document_id, gone_at = NULL, updated_at = excluded.updated_at`,
+      )
+      .run({ ...file, now: this.now() });
+  }
+
+  markGone(folderId: number, relPath: string): void {
+    const now = this.now();
+    this.db.prepare('UPDATE watched_files SET gone_at = ?, updated_at = ? WHERE folder_id = ? AND rel_path = ? AND gone_at IS NULL').run(now, now, folderId, relPath);
+  }
+
+  /** A file was moved (renamed): its entry follows it, replacing whatever was last seen at the new place. */
+  moveFile(from: WatchedFile, to: { folderId: number; relPath: string; size: number; mtimeMs: number }): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM watched_files WHERE folder_id = ? AND rel_path = ?').run(to.folderId, to.relPath);
+      this.db
+        .prepare('UPDATE watched_files SET folder_id = ?, rel_path = ?, size = ?, mtime_ms = ?, gone_at = NULL, updated_at = ? WHERE folder_id = ? AND rel_path = ?')
+        .run(to.folderId, to.relPath, to.size, to.mtimeMs, this.now(), from.folderId, from.relPath);
+    })();
+  }
+}

@@ -1,0 +1,367 @@
+import { watch, type FSWatcher } from 'chokidar';
+import { realpathSync, statSync, type Stats } from 'node:fs';
+import { EventEmitter, once } from 'node:events';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { NotariumError } from '../errors/notarium-error.ts';
+import type { Timers } from '../poller/poller.ts';
+import type { StoredRecord } from '../store/records.ts';
+import type { WatchedFolder, WatchSettings } from '../store/watched-folders.ts';
+import type { NotaryContext } from '../usecases/context.ts';
+import { checkGlobs, fileFilter, isNeverWatchedPath } from './filters.ts';
+import { receiptLocation } from './receipt-location.ts';
+import { planRescan, scanFolder, snapshotOf } from './rescan.ts';
+import { Stability } from './stability.ts';
+import { syncFile, type WatchAction } from './sync-file.ts';
+import { WorkQueue, type RunOutcome } from './work-queue.ts';
+
+/**
+ * Watched folders, live: chokidar reports what happens, each file waits until it is stable, then
+ * a bounded queue takes it (sync-file.ts). On start every folder is rescanned first, so what
+ * changed while Notarium was closed is caught up. One watcher per data directory: two processes
+ * watching the same folder would both register its new files.
+ */
+
+export const DEFAULT_WATCH_SETTINGS: WatchSettings = { recursive: false, include: [], exclude: [], receipts: 'beside', stableMs: 3000 };
+const DEFAULT_CONCURRENCY = 4;
+
+export interface WatchFileEvent {
+  folderId: number;
+  /** The watched folder. */
+  folder: string;
+  /** The file (absolute) and its path in the folder ('/'-separated). */
+  path: string;
+  relPath: string;
+  action: WatchAction | 'failed';
+  /** The registration the file's content is now (for 'deleted': was); null when none. */
+  record: StoredRecord | null;
+  error: NotariumError | null;
+}
+
+export type FolderState = 'scanning' | 'watching' | 'unavailable' | 'stopped';
+
+export interface WatchFolderEvent {
+  folderId: number;
+  path: string;
+  state: FolderState | 'error';
+  /** Why a folder is unavailable, or what went wrong while watching it. */
+  message: string | null;
+  /** With 'watching': what the rescan found, by size and mtime (changed: new, modified or gone). */
+  rescan: { unchanged: number; changed: number } | null;
+}
+
+/** The current batch of work: counts since the watcher was last idle. */
+export interface WatchProgress {
+  /** Waiting to be stable. */
+  settling: number;
+  queued: number;
+  active: number;
+  done: number;
+  failed: number;
+  idle: boolean;
+}
+
+export interface FolderWatcherEvents {
+  file: [event: WatchFileEvent];
+  progress: [progress: WatchProgress];
+  folder: [event: WatchFolderEvent];
+}
+
+export interface WatchedFolderView extends WatchedFolder {
+  state: FolderState;
+}
+
+export interface FolderWatcherOptions {
+  context: NotaryContext;
+  /** Files taken at once (hashing and registering); default 4. */
+  concurrency?: number;
+  timers?: Timers;
+}
+
+interface Session {
+  folder: WatchedFolder;
+  accept: (relPath: string) => boolean;
+  fsw: FSWatcher;
+}
+
+const SYSTEM_TIMERS: Timers = {
+  now: Date.now,
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+};
+
+const toRelPath = (root: string, path: string): string => relative(root, path).split(sep).join('/');
+
+function isInside(inner: string, outer: string): boolean {
+  const rel = relative(outer, inner);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+export class FolderWatcher {
+  readonly events = new EventEmitter<FolderWatcherEvents>();
+  private readonly ctx: NotaryContext;
+  private readonly sessions = new Map<number, Session>();
+  private readonly states = new Map<number, FolderState>();
+  private readonly stability: Stability<number>;
+  private readonly queue: WorkQueue<number>;
+  private readonly contentRuns = new Map<string, Promise<unknown>>();
+  private readonly idleWaiters: (() => void)[] = [];
+  private abort = new AbortController();
+  private running = false;
+  private progressScheduled = false;
+
+  constructor(options: FolderWatcherOptions) {
+    this.ctx = options.context;
+    this.stability = new Stability<number>({
+      timers: options.timers ?? SYSTEM_TIMERS,
+      stat: snapshotOf,
+      onStable: (path, folderId) => this.queue.push(path, folderId),
+    });
+    this.queue = new WorkQueue<number>({
+      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+      run: (path, folderId) => this.take(path, folderId),
+      onChange: () => this.changed(),
+    });
+  }
+
+  private get store() {
+    return this.ctx.library.watchedFolders;
+  }
+
+  /** The remembered folders, with what the watcher is doing with each. */
+  list(): WatchedFolderView[] {
+    return this.store.list().map((f) => ({ ...f, state: this.states.get(f.id) ?? 'stopped' }));
+  }
+
+  /** A remembered folder by its path, or undefined. */
+  get(path: string): WatchedFolderView | undefined {
+    const folder = this.store.byPath(canonical(path));
+    return folder && { ...folder, state: this.states.get(folder.id) ?? 'stopped' };
+  }
+
+  /** Remembers a folder (and watches it at once when the watcher runs). Its files go to `profile` (default: the current one). */
+  async add(path: string, settings: Partial<WatchSettings> = {}, profile?: string): Promise<WatchedFolder> {
+    const where = canonical(path);
+    if (this.store.byPath(where)) throw new NotariumError('USAGE', `${where} is already watched.`);
+    const full = { ...DEFAULT_WATCH_SETTINGS, ...settings };
+    this.check(where, full);
+    const folder = this.store.add(where, profile ? this.ctx.library.profiles.require(profile).name : this.ctx.library.profiles.currentName(), full);
+    if (this.running) await this.watchFolder(folder);
+    return folder;
+  }
+
+  /** Changes a folder's settings; a running watch of it restarts with them (and rescans). */
+  async update(path: string, changes: Partial<WatchSettings>): Promise<WatchedFolder> {
+    const current = this.require(path);
+    const full: WatchSettings = { ...pickSettings(current), ...changes };
+    this.check(current.path, full, current.id);
+    const folder = this.store.update(current.id, full);
+    if (this.sessions.has(folder.id)) {
+      await this.unwatchFolder(folder.id);
+      await this.watchFolder(folder);
+    }
+    return folder;
+  }
+
+  /** Stops watching a folder and forgets it; the records of its files stay in the library. */
+  async remove(path: string): Promise<void> {
+    const folder = this.require(path);
+    await this.unwatchFolder(folder.id);
+    this.store.remove(folder.id);
+    this.states.delete(folder.id);
+  }
+
+  /** Watches the remembered folders (only those at `paths`, when given), each rescanned first. */
+  async start(paths?: readonly string[]): Promise<void> {
+    const folders = paths ? paths.map((p) => this.require(p)) : this.store.list();
+    if (!this.running) {
+      this.running = true;
+      this.abort = new AbortController();
+    }
+    for (const folder of folders) if (!this.sessions.has(folder.id)) await this.watchFolder(folder);
+  }
+
+  /** Stops watching; work under way is cancelled (a registration in doubt is resumed next time). */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.abort.abort();
+    await Promise.all([...this.sessions.keys()].map((id) => this.unwatchFolder(id)));
+    this.stability.forget();
+    this.queue.clear();
+    await this.queue.drain();
+    this.changed();
+  }
+
+  progress(): WatchProgress {
+    const counts = this.queue.counts();
+    const settling = this.stability.size;
+    return { settling, ...counts, idle: settling + counts.queued + counts.active === 0 };
+  }
+
+  /** Resolves when no file is waiting, queued or being taken. */
+  whenIdle(): Promise<void> {
+    if (this.progress().idle) return Promise.resolve();
+    return new Promise((resolveIdle) => this.idleWaiters.push(resolveIdle));
+  }
+
+  /** Where the poller writes the receipt of a registration a watched file holds (undefined: beside its file). */
+  receiptPathFor(record: StoredRecord): string | undefined {
+    const files = this.store.trackingRecord(record.id);
+    for (const file of files) {
+      const folder = this.store.get(file.folderId);
+      if (folder) return receiptLocation(folder, file.relPath);
+    }
+    return undefined;
+  }
+
+  private require(path: string): WatchedFolder {
+    const folder = this.store.byPath(canonical(path));
+    if (!folder) throw new NotariumError('USAGE', `${resolve(path)} is not a watched folder.`);
+    return folder;
+  }
+
+  /** A folder that exists, with usable globs, that no other watched folder already covers. */
+  private check(path: string, settings: WatchSettings, self?: number): void {
+    let isFolder = false;
+    try {
+      isFolder = statSync(path).isDirectory();
+    } catch {
+      // reported below
+    }
+    if (!isFolder) throw new NotariumError('FILE_UNREADABLE', `${path} is not a folder that Notarium can read.`);
+    checkGlobs(settings.include);
+    checkGlobs(settings.exclude);
+    if (!Number.isFinite(settings.stableMs) || settings.stableMs < 0) throw new NotariumError('USAGE', 'The time a file must stay unchanged must be zero or more seconds.');
+    for (const other of this.store.list()) {
+      if (other.id === self) continue;
+      const clash = (isInside(path, other.path) && other.recursive) || (isInside(other.path, path) && settings.recursive);
+      if (clash) throw new NotariumError('USAGE', `${path} overlaps the watched folder ${other.path}: a file would be watched twice.`);
+    }
+  }
+
+  private setState(folder: WatchedFolder, state: WatchFolderEvent['state'], message: string | null = null, rescan: WatchFolderEvent['rescan'] = null): void {
+    if (state !== 'error') this.states.set(folder.id, state);
+    this.events.emit('folder', { folderId: folder.id, path: folder.path, state, message, rescan });
+  }
+
+  private async watchFolder(folder: WatchedFolder): Promise<void> {
+    let isFolder = false;
+    try {
+      isFolder = statSync(folder.path).isDirectory();
+    } catch {
+      // unavailable
+    }
+    if (!isFolder) {
+      this.setState(folder, 'unavailable', `${folder.path} cannot be read (missing, or a drive that is not connected): it is watched again at the next start.`);
+      return;
+    }
+    this.setState(folder, 'scanning');
+    const accept = fileFilter(folder);
+    const fsw = watch(folder.path, {
+      ignoreInitial: true,
+      depth: folder.recursive ? undefined : 0,
+      followSymlinks: false,
+      alwaysStat: true,
+      ignorePermissionErrors: true,
+      ignored: (path) => isNeverWatchedPath(toRelPath(folder.path, path)),
+    });
+    const session: Session = { folder, accept, fsw };
+    this.sessions.set(folder.id, session);
+    const onFile = (path: string, stats?: Stats) => this.onEvent(session, path, stats ?? null);
+    fsw.on('add', onFile).on('change', onFile).on('unlink', (path) => this.onEvent(session, path, null));
+    fsw.on('error', (err) => this.setState(folder, 'error', `Watching ${folder.path} failed: ${err instanceof Error ? err.message : String(err)}.`));
+    await once(fsw, 'ready');
+    // Watching first, then the rescan: nothing that happens in between is missed.
+    const found = await scanFolder(folder.path, accept, folder.recursive);
+    if (this.sessions.get(folder.id) !== session) return; // stopped meanwhile
+    const plan = planRescan(this.store.files(folder.id), found, accept);
+    for (const { relPath, snapshot } of plan.check) this.touch(resolve(folder.path, relPath), snapshot, folder);
+    this.setState(folder, 'watching', null, { unchanged: plan.unchanged, changed: plan.check.length });
+  }
+
+  private async unwatchFolder(id: number): Promise<void> {
+    const session = this.sessions.get(id);
+    if (!session) return;
+    this.sessions.delete(id);
+    await session.fsw.close();
+    this.stability.forget((_, folderId) => folderId !== id);
+    this.queue.clear((_, folderId) => folderId !== id);
+    const folder = this.store.get(id);
+    if (folder) this.setState(folder, 'stopped');
+  }
+
+  private onEvent(session: Session, path: string, stats: Stats | null): void {
+    if (this.sessions.get(session.folder.id) !== session) return;
+    if (stats && !stats.isFile()) return;
+    const relPath = toRelPath(session.folder.path, path);
+    if (!session.accept(relPath)) return;
+    this.touch(path, stats && { size: stats.size, mtimeMs: stats.mtimeMs }, session.folder);
+  }
+
+  private touch(path: string, snapshot: { size: number; mtimeMs: number } | null, folder: WatchedFolder): void {
+    if (this.progress().idle) this.queue.resetCounts(); // a new batch
+    this.stability.touch(path, snapshot, folder.stableMs, folder.id);
+    this.changed();
+  }
+
+  /** Takes one stable file; its outcome is an event, never an exception. */
+  private async take(path: string, folderId: number): Promise<RunOutcome> {
+    const folder = this.sessions.get(folderId)?.folder;
+    if (!folder) return 'none';
+    const relPath = toRelPath(folder.path, path);
+    const signal = this.abort.signal;
+    const event = (action: WatchFileEvent['action'], record: StoredRecord | null, error: NotariumError | null = null) =>
+      this.events.emit('file', { folderId, folder: folder.path, path, relPath, action, record, error });
+    try {
+      const result = await syncFile({ ctx: this.ctx, signal, exclusive: (sha, fn) => this.exclusive(sha, fn) }, folder, relPath);
+      if (!result) return 'none';
+      if (result.action === 'unsettled') {
+        // It changed while it was hashed: wait for it to settle again.
+        if (this.sessions.has(folderId)) this.touch(path, await snapshotOf(path), folder);
+        return 'none';
+      }
+      event(result.action, result.record);
+      return 'done';
+    } catch (err) {
+      if (signal.aborted) return 'none'; // stopping: taken again at the next start
+      event('failed', null, err instanceof NotariumError ? err : new NotariumError('FILE_UNREADABLE', `${relPath}: ${(err as Error).message}`, { cause: err }));
+      return 'failed';
+    }
+  }
+
+  private exclusive<R>(sha256: string, fn: () => Promise<R>): Promise<R> {
+    const before = this.contentRuns.get(sha256) ?? Promise.resolve();
+    const run = before.then(fn, fn);
+    const settled = run.catch(() => undefined);
+    this.contentRuns.set(sha256, settled);
+    void settled.then(() => {
+      if (this.contentRuns.get(sha256) === settled) this.contentRuns.delete(sha256);
+    });
+    return run;
+  }
+
+  /** Counts changed: one progress event per turn of the event loop, and the idle waiters. */
+  private changed(): void {
+    if (this.progress().idle) this.idleWaiters.splice(0).forEach((wake) => wake());
+    if (this.progressScheduled) return;
+    this.progressScheduled = true;
+    setImmediate(() => {
+      this.progressScheduled = false;
+      this.events.emit('progress', this.progress());
+    });
+  }
+}
+
+function pickSettings(f: WatchSettings): WatchSettings {
+  return { recursive: f.recursive, include: f.include, exclude: f.exclude, receipts: f.receipts, stableMs: f.stableMs };
+}
+
+/** The folder's real, absolute path (so the same folder named two ways is one). */
+function canonical(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    return absolute;
+  }
+}

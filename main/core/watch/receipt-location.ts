@@ -1,0 +1,26 @@
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { receiptFileName } from '../receipts/receipt-v1.ts';
+import type { WatchedFolder } from '../store/watched-folders.ts';
+
+/**
+ * Where the receipt of a watched file goes: next to it, or under the folder's `.notarium/` at the
+ * same relative place (a folder people share stays free of receipts, and the watcher never takes
+ * its own output, `.notarium/` being hidden).
+ */
+export function receiptLocation(folder: Pick<WatchedFolder, 'path' | 'receipts'>, relPath: string): string {
+  const base = folder.receipts === 'folder' ? join(folder.path, '.notarium') : folder.path;
+  return join(base, dirname(relPath), receiptFileName(relPath));
+}
+
+/** A renamed file's receipt follows it; false when there was none to move (or it could not be moved). */
+export function moveReceipt(from: string, to: string): boolean {
+  if (from === to || !existsSync(from)) return false;
+  try {
+    mkdirSync(dirname(to), { recursive: true });
+    renameSync(from, to);
+    return true;
+  } catch {
+    return false; // the receipt stays where it was, and still verifies the file
+  }
+}

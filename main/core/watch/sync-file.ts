@@ -1,0 +1,147 @@
+import { join } from 'node:path';
+import { NotariumError } from '../errors/notarium-error.ts';
+import type { StoredDocument } from '../store/documents.ts';
+import type { StoredRecord } from '../store/records.ts';
+import type { WatchedFile, WatchedFolder } from '../store/watched-folders.ts';
+import type { NotaryContext } from '../usecases/context.ts';
+import { addVersion } from '../usecases/documents.ts';
+import { notarise } from '../usecases/notarise.ts';
+import { moveReceipt, receiptLocation } from './receipt-location.ts';
+import { snapshotOf } from './rescan.ts';
+import { sameSnapshot } from './stability.ts';
+
+/**
+ * Takes one stable file of a watched folder. New content starts a document; a changed file becomes
+ * its document's next version; content already notarised (a rename, a copy, a revert) is only
+ * tracked, never registered again; a deleted file keeps its records and its place, so a file back
+ * at the same path continues the same document.
+ */
+
+export type WatchAction = 'registered' | 'version' | 'known' | 'renamed' | 'unchanged' | 'deleted';
+
+export interface ContentFacts {
+  /** What was last taken at this path (deleted since, perhaps). */
+  last: WatchedFile | undefined;
+  sha256: string;
+  /** A live registration of this content in the folder's profile. */
+  known: StoredRecord | undefined;
+  /** A file last taken with this content and now gone: this file, moved here. */
+  moved: WatchedFile | undefined;
+  /** The document the file at this path extends. */
+  document: StoredDocument | undefined;
+  /** Another existing file already extends `known`'s document. */
+  heldElsewhere: boolean;
+}
+
+export type ContentDecision =
+  | { action: 'unchanged' }
+  | { action: 'renamed'; from: WatchedFile }
+  | { action: 'known'; record: StoredRecord; documentId: number | null }
+  | { action: 'version'; document: StoredDocument }
+  | { action: 'registered' };
+
+export function decideContent(f: ContentFacts): ContentDecision {
+  if (f.last && f.last.sha256 === f.sha256) return { action: 'unchanged' };
+  if (f.known) {
+    if (f.moved && (!f.last || f.last.goneAt !== null)) return { action: 'renamed', from: f.moved };
+    // A copy of a file that is still there starts its own document at its first change.
+    return { action: 'known', record: f.known, documentId: f.last?.documentId ?? (f.heldElsewhere ? null : f.known.documentId) };
+  }
+  // A finalised document takes no versions: the file starts a new one.
+  if (f.document && f.document.finalisedAt === null) return { action: 'version', document: f.document };
+  return { action: 'registered' };
+}
+
+export type SyncResult = { action: WatchAction; record: StoredRecord | null } | { action: 'unsettled' };
+
+export interface SyncOptions {
+  ctx: NotaryContext;
+  signal: AbortSignal;
+  /** Runs `fn` alone among the runs for the same content: the same content is registered once. */
+  exclusive<R>(sha256: string, fn: () => Promise<R>): Promise<R>;
+}
+
+/** null when there is nothing to do (unchanged by size and mtime, or never taken and gone). */
+export async function syncFile(options: SyncOptions, folder: WatchedFolder, relPath: string): Promise<SyncResult | null> {
+  const { ctx, signal } = options;
+  const store = ctx.library.watchedFolders;
+  const path = join(folder.path, relPath);
+  const last = store.file(folder.id, relPath);
+  const before = await snapshotOf(path);
+  if (!before) {
+    if (!last || last.goneAt !== null) return null;
+    store.markGone(folder.id, relPath);
+    return { action: 'deleted', record: recordOf(ctx, last.recordId) };
+  }
+  if (last && last.goneAt === null && sameSnapshot(last, before)) return null;
+  const { sha256 } = await ctx.hash(path, { signal });
+  if (!sameSnapshot(before, await snapshotOf(path))) return { action: 'unsettled' };
+  return options.exclusive(sha256, async () => {
+    const decision = decideContent(await factsFor(ctx, folder, relPath, last, sha256));
+    const taken = { folderId: folder.id, relPath, size: before.size, mtimeMs: before.mtimeMs, sha256 };
+    switch (decision.action) {
+      case 'unchanged':
+        store.saveFile({ ...taken, recordId: last!.recordId, documentId: last!.documentId });
+        return { action: 'unchanged', record: recordOf(ctx, last!.recordId) };
+      case 'renamed': {
+        const { from } = decision;
+        store.moveFile(from, taken);
+        const record = recordOf(ctx, from.recordId);
+        const fromFolder = store.get(from.folderId) ?? folder;
+        const receipt = receiptLocation(folder, relPath);
+        if (record && moveReceipt(receiptLocation(fromFolder, from.relPath), receipt)) ctx.library.records.setReceiptPath(record.id, receipt);
+        return { action: 'renamed', record };
+      }
+      case 'known':
+        store.saveFile({ ...taken, recordId: decision.record.id, documentId: decision.documentId });
+        return { action: 'known', record: decision.record };
+      // notarise and addVersion hash the file again (from the page cache, usually): their own
+      // checks and the resumption of a registration left in doubt stay the engine's.
+      case 'version': {
+        const { document } = decision;
+        if (!document.headTxId) {
+          throw new NotariumError('USAGE', `The document "${document.name}" has no published version yet, so ${relPath} cannot follow it now; it is taken again at its next change or when watching restarts.`);
+        }
+        const record = await addVersion(ctx, path, document.headTxId, { signal, profile: folder.profile });
+        store.saveFile({ ...taken, sha256: record.sha256 ?? sha256, recordId: record.id, documentId: document.id });
+        return { action: 'version', record };
+      }
+      case 'registered': {
+        const [outcome] = await notarise(ctx, [path], { document: true, profile: folder.profile, signal });
+        if (!outcome || outcome.status === 'failed' || outcome.status === 'in-doubt') throw outcome?.error ?? new NotariumError('FILE_UNREADABLE');
+        const { record } = outcome;
+        store.saveFile({ ...taken, sha256: record.sha256 ?? sha256, recordId: record.id, documentId: record.documentId });
+        return { action: 'registered', record };
+      }
+    }
+  });
+}
+
+function recordOf(ctx: NotaryContext, id: number | null): StoredRecord | null {
+  return id === null ? null : (ctx.library.records.get(id) ?? null);
+}
+
+/** What the decision needs, from the library and (for files elsewhere) the disk. */
+async function factsFor(ctx: NotaryContext, folder: WatchedFolder, relPath: string, last: WatchedFile | undefined, sha256: string): Promise<ContentFacts> {
+  const store = ctx.library.watchedFolders;
+  const live = ctx.library.records.bySha256(sha256, folder.profile).filter((r) => r.state === 'published' || r.state === 'confirmed' || r.state === 'settled');
+  const known = live.find((r) => r.documentId !== null) ?? live[0];
+  const exists = async (file: WatchedFile): Promise<boolean> => {
+    const home = store.get(file.folderId);
+    return home !== undefined && (await snapshotOf(join(home.path, file.relPath))) !== null;
+  };
+  const elsewhere = (file: WatchedFile) => file.folderId !== folder.id || file.relPath !== relPath;
+  let moved: WatchedFile | undefined;
+  for (const file of store.withContent(sha256)) {
+    if (elsewhere(file) && !(await exists(file))) {
+      moved = file;
+      break;
+    }
+  }
+  let heldElsewhere = false;
+  if (known?.documentId != null) {
+    for (const file of store.holdingDocument(known.documentId)) if (elsewhere(file) && (await exists(file))) heldElsewhere = true;
+  }
+  const document = last?.documentId == null ? undefined : ctx.library.documents.get(last.documentId);
+  return { last, sha256, known, moved, document, heldElsewhere };
+}

@@ -1,0 +1,237 @@
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Notary } from '../../main/core/notary.ts';
+import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
+import type { WatchFileEvent, WatchFolderEvent, WatchProgress } from '../../main/core/watch/folder-watcher.ts';
+
+// Watched folders end to end: the engine on the embedded sandbox (real HTTP, real SQLite, real
+// file-system events), short quiet periods, registrations counted by the sandbox itself.
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-watch-'));
+const home = join(root, 'home');
+const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
+const QUIET_MS = 150;
+const CONCURRENCY = 4;
+
+let notary: Notary;
+let files: WatchFileEvent[] = [];
+let progress: WatchProgress[] = [];
+let folderEvents: WatchFolderEvent[] = [];
+
+function open(): Notary {
+  const n = new Notary({ dataDir: home, sandboxBlockInterval: 0.2, secrets: noSecrets, env: {}, pollerRatePerSecond: 500, watchConcurrency: CONCURRENCY });
+  n.watcher.events.on('file', (e) => files.push(e));
+  n.watcher.events.on('progress', (p) => progress.push(p));
+  n.watcher.events.on('folder', (e) => folderEvents.push(e));
+  n.startPoller();
+  return n;
+}
+
+beforeAll(async () => {
+  notary = open();
+  await notary.watcher.start(); // no folder yet: each one added below is watched at once
+});
+afterAll(async () => {
+  await notary.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function folder(name: string): string {
+  const path = join(root, name);
+  mkdirSync(path, { recursive: true });
+  return path;
+}
+
+/** Registrations the sandbox holds, read on a fresh connection (the sandbox restarts with the engine, on the same port). */
+async function registrations(): Promise<number> {
+  const { baseUrl, apiKey } = await notary.sandbox.connect();
+  const res = await new Promise<IncomingMessage>((resolve, reject) => get(`${baseUrl}/__sandbox/records`, { agent: false, headers: { 'x-api-key': apiKey } }, resolve).on('error', reject));
+  let body = '';
+  for await (const chunk of res) body += chunk;
+  return (JSON.parse(body) as { txIds: string[] }).txIds.length;
+}
+
+/** Waits (generously: the machine may be busy) for the file event that `match` picks. */
+async function fileEvent(match: (e: WatchFileEvent) => boolean, timeout = 15_000): Promise<WatchFileEvent> {
+  await expect.poll(() => files.some(match), { timeout, interval: 20 }).toBe(true);
+  return files.find(match)!;
+}
+
+const at = (path: string, action?: WatchFileEvent['action']) => (e: WatchFileEvent) => e.path === path && (action === undefined || e.action === action);
+
+describe('a watched folder', () => {
+  let dir: string;
+  let report: string;
+  let v1: WatchFileEvent;
+
+  beforeAll(async () => {
+    dir = folder('beside');
+    await notary.watcher.add(dir, { recursive: true, stableMs: QUIET_MS });
+  });
+
+  it('notarises a new file as the first version of a document, and writes its receipt beside it', async () => {
+    report = join(dir, 'report.txt');
+    writeFileSync(report, 'quarterly report, draft\n');
+    v1 = await fileEvent(at(report, 'registered'));
+    expect(v1.record).toMatchObject({ kind: 'linked-create', version: 1, state: 'published', path: report });
+    expect(v1.relPath).toBe('report.txt');
+    await expect.poll(() => existsSync(`${report}.receipt.json`), { timeout: 15_000 }).toBe(true);
+  });
+
+  it('registers a changed file as the next version of its document, linked to the one before', async () => {
+    writeFileSync(report, 'quarterly report, final\n');
+    const v2 = await fileEvent(at(report, 'version'));
+    expect(v2.record).toMatchObject({ kind: 'linked-update', version: 2, documentId: v1.record!.documentId, prevTxId: v1.record!.txId });
+  });
+
+  it('follows a renamed file without registering it again; its next change continues the document', async () => {
+    const before = await registrations();
+    const renamed = join(dir, 'sub', 'report-final.txt');
+    mkdirSync(join(dir, 'sub'));
+    renameSync(report, renamed);
+    const moved = await fileEvent(at(renamed, 'renamed'));
+    expect(moved.record).toMatchObject({ version: 2, documentId: v1.record!.documentId });
+    expect(await registrations()).toBe(before);
+    expect(notary.library.watchedFolders.file(moved.folderId, 'sub/report-final.txt')).toMatchObject({ documentId: v1.record!.documentId, goneAt: null });
+    expect(notary.library.watchedFolders.file(moved.folderId, 'report.txt')).toBeUndefined();
+    writeFileSync(renamed, 'quarterly report, final, signed\n');
+    const v3 = await fileEvent(at(renamed, 'version'));
+    expect(v3.record).toMatchObject({ version: 3, documentId: v1.record!.documentId });
+    expect(await registrations()).toBe(before + 1);
+    report = renamed;
+  });
+
+  it('keeps the records of a deleted file', async () => {
+    rmSync(report);
+    const deleted = await fileEvent(at(report, 'deleted'));
+    expect(deleted.record).toMatchObject({ version: 3 });
+    expect(notary.library.records.ofDocument(v1.record!.documentId!).map((r) => r.version)).toEqual([1, 2, 3]);
+    expect(notary.library.watchedFolders.file(deleted.folderId, 'sub/report-final.txt')!.goneAt).not.toBeNull();
+  });
+
+  it('never takes receipts, hidden files, `.notarium/` or temporary files, nor a copy of content already notarised', async () => {
+    const before = await registrations();
+    const seen = files.length;
+    mkdirSync(join(dir, '.notarium'), { recursive: true });
+    writeFileSync(join(dir, '.notarium', 'inside.txt'), 'never');
+    writeFileSync(join(dir, 'other.txt.receipt.json'), '{}');
+    writeFileSync(join(dir, '.hidden'), 'never');
+    writeFileSync(join(dir, 'download.pdf.crdownload'), 'never');
+    writeFileSync(join(dir, 'notes.txt.tmp'), 'never');
+    writeFileSync(join(dir, 'copy-of-v2.txt'), 'quarterly report, final\n'); // version 2's content
+    const sentinel = join(dir, 'sentinel.txt');
+    writeFileSync(sentinel, 'taken after everything above\n');
+    await fileEvent(at(sentinel, 'registered'));
+    await notary.watcher.whenIdle();
+    const later = files.slice(seen).map((e) => [e.relPath, e.action]);
+    expect(later.sort()).toEqual([
+      ['copy-of-v2.txt', 'known'],
+      ['sentinel.txt', 'registered'],
+    ]);
+    expect(await registrations()).toBe(before + 1);
+  });
+});
+
+describe('settings', () => {
+  it('keeps receipts in .notarium/, and honours include, exclude and non-recursive', async () => {
+    const dir = folder('settings');
+    mkdirSync(join(dir, 'sub'));
+    mkdirSync(join(dir, 'drafts'));
+    await notary.watcher.add(dir, { receipts: 'folder', include: ['*.md'], exclude: ['draft-*'], stableMs: QUIET_MS });
+    expect(notary.watcher.get(dir)).toMatchObject({ recursive: false, receipts: 'folder', include: ['*.md'], exclude: ['draft-*'], state: 'watching' });
+    const seen = files.length;
+    writeFileSync(join(dir, 'skipped.txt'), 'not markdown');
+    writeFileSync(join(dir, 'draft-plan.md'), 'excluded');
+    writeFileSync(join(dir, 'sub', 'deep.md'), 'not recursive');
+    const taken = join(dir, 'plan.md');
+    writeFileSync(taken, '# the plan\n');
+    await fileEvent(at(taken, 'registered'));
+    await notary.watcher.whenIdle();
+    expect(files.slice(seen).map((e) => e.relPath)).toEqual(['plan.md']);
+    await expect.poll(() => existsSync(join(dir, '.notarium', 'plan.md.receipt.json')), { timeout: 15_000 }).toBe(true);
+    expect(existsSync(`${taken}.receipt.json`)).toBe(false);
+  });
+
+  it('refuses a folder inside a recursive watched folder, a missing folder and an unusable glob', async () => {
+    await expect(notary.watcher.add(join(root, 'beside', 'sub'))).rejects.toThrow(/overlaps the watched folder/);
+    await expect(notary.watcher.add(join(root, 'missing'))).rejects.toThrow(/is not a folder/);
+    await expect(notary.watcher.add(folder('globs'), { include: [''] })).rejects.toThrow(/not a usable glob/);
+  });
+});
+
+describe('a burst of 500 new files', () => {
+  it('notarises each exactly once, with bounded concurrency and progress counts', async () => {
+    const dir = folder('burst');
+    await notary.watcher.add(dir, { stableMs: QUIET_MS });
+    const before = await registrations();
+    const seen = files.length;
+    progress = [];
+    for (let i = 0; i < 500; i++) writeFileSync(join(dir, `file-${String(i).padStart(3, '0')}.txt`), `burst file ${i}\n`);
+    await expect.poll(() => files.slice(seen).filter((e) => e.action === 'registered').length, { timeout: 90_000, interval: 100 }).toBe(500);
+    await notary.watcher.whenIdle();
+    const burst = files.slice(seen);
+    expect(new Set(burst.map((e) => e.relPath)).size).toBe(500);
+    expect(burst.every((e) => e.action === 'registered')).toBe(true);
+    expect(await registrations()).toBe(before + 500);
+    expect(Math.max(...progress.map((p) => p.active))).toBeLessThanOrEqual(CONCURRENCY);
+    expect(Math.max(...progress.map((p) => p.active))).toBeGreaterThan(1);
+    await expect.poll(() => progress.at(-1), { timeout: 5000 }).toMatchObject({ done: 500, failed: 0, idle: true });
+  }, 120_000);
+});
+
+describe('changes while the watcher is stopped', () => {
+  it('are caught up at the next start; unchanged files are not hashed nor registered again', async () => {
+    const dir = folder('restart');
+    await notary.watcher.add(dir, { stableMs: QUIET_MS });
+    const keep = join(dir, 'keep.txt');
+    const edit = join(dir, 'edit.txt');
+    const gone = join(dir, 'gone.txt');
+    const moveFrom = join(dir, 'move.txt');
+    const touched = join(dir, 'touched.txt');
+    const contents: [string, string][] = [[keep, 'keep'], [edit, 'edit v1'], [gone, 'gone'], [moveFrom, 'move'], [touched, 'touched']];
+    for (const [path, text] of contents) writeFileSync(path, text);
+    for (const [path] of contents) await fileEvent(at(path, 'registered'));
+    await notary.watcher.whenIdle();
+
+    await notary.close();
+    writeFileSync(edit, 'edit v2');
+    rmSync(gone);
+    const moveTo = join(dir, 'moved.txt');
+    renameSync(moveFrom, moveTo);
+    const added = join(dir, 'added.txt');
+    writeFileSync(added, 'added while closed');
+    const later = new Date(Date.now() + 5000);
+    utimesSync(touched, later, later); // a new mtime, the same content
+
+    files = [];
+    folderEvents = [];
+    notary = open();
+    const before = await registrations();
+    await notary.watcher.start();
+    expect(folderEvents.find((e) => e.path === join(root, 'burst') && e.state === 'watching')?.rescan).toEqual({ unchanged: 500, changed: 0 });
+    expect(folderEvents.find((e) => e.path === dir && e.state === 'watching')?.rescan).toEqual({ unchanged: 1, changed: 6 });
+    await fileEvent(at(edit, 'version'));
+    await fileEvent(at(added, 'registered'));
+    await fileEvent(at(gone, 'deleted'));
+    await fileEvent(at(moveTo, 'renamed'));
+    await fileEvent(at(touched, 'unchanged'));
+    await notary.watcher.whenIdle();
+    expect(files.some((e) => e.path === keep)).toBe(false);
+    expect(files.filter((e) => e.action !== 'deleted').every((e) => e.folder === dir)).toBe(true);
+    expect(await registrations()).toBe(before + 2);
+  }, 60_000);
+});
+
+describe('forgetting a folder', () => {
+  it('stops watching it and keeps its records', async () => {
+    const dir = join(root, 'settings');
+    const records = notary.library.records.query({ search: 'plan.md' }).total;
+    await notary.watcher.remove(dir);
+    expect(notary.watcher.get(dir)).toBeUndefined();
+    expect(notary.watcher.list().map((f) => f.path)).not.toContain(dir);
+    expect(notary.library.records.query({ search: 'plan.md' }).total).toBe(records);
+  });
+});
