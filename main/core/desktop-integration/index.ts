@@ -8,7 +8,7 @@ import { nautilus } from './nautilus.ts';
 import { nemo } from './nemo.ts';
 import type { IntegrationState } from './owned-file.ts';
 import { thunar } from './thunar.ts';
-import { checkVerifyCommand, type VerifyCommand } from './verify-command.ts';
+import { checkVerifyCommand } from './verify-command.ts';
 import { xdgDirs, type XdgDirs } from './xdg-dirs.ts';
 
 /**
@@ -73,7 +73,7 @@ export async function fileManagerIntegrationStatus(command: readonly string[], o
       const integration = INTEGRATIONS[fileManager];
       const detected = await onPath(integration.executables, options.path ?? process.env.PATH ?? '');
       try {
-        return { fileManager, name: integration.name, detected, state: await integration.status(command as VerifyCommand, dirs) };
+        return { fileManager, name: integration.name, detected, state: await integration.status(command, dirs) };
       } catch (err) {
         if (!(err instanceof NotariumError)) throw err;
         return { fileManager, name: integration.name, detected, state: 'unknown', problem: err.message };

@@ -35,7 +35,7 @@ const ENTITY = /^&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);/;
 export function parseUcaXml(text: string): UcaDocument {
   const stack: string[] = [];
   const actions: UcaAction[] = [];
-  let current: (UcaAction & { idText: string | null }) | null = null;
+  let current: { start: number; idText: string | null } | null = null;
   let rootSeen = false;
   let rootStart = -1;
   let rootEnd = -1;
@@ -97,7 +97,7 @@ export function parseUcaXml(text: string): UcaDocument {
       }
       if (stack.length === 1 && name === 'action') {
         if (selfClosing) actions.push({ start: i, end: i + match[0].length, uniqueId: null });
-        else current = { start: i, end: -1, uniqueId: null, idText: null };
+        else current = { start: i, idText: null };
       }
       if (!selfClosing) stack.push(name);
       i += match[0].length;
