@@ -11,6 +11,7 @@ import { startCommand } from './commands/start.ts';
 import { statusCommand, waitCommand } from './commands/status.ts';
 import { verifyCommand } from './commands/verify.ts';
 import { versionCommand, versionsCommand } from './commands/versions.ts';
+import { watchCommand } from './commands/watch.ts';
 import { EXIT } from './exit-codes.ts';
 import { processIo, type CliIo } from './io.ts';
 import { UsageError } from './usage-error.ts';
@@ -24,6 +25,7 @@ Notarise files:
   status <file|txId>           a registration's state
   wait <file|txId>             wait until a registration has enough confirmations
   hash <files…>                SHA-256 of files, like sha256sum
+  watch [folders…]             notarise what appears or changes in folders (--list, --remove)
 
 Verify:
   verify <files|folders…>      verify files by their receipts or the library
@@ -53,6 +55,7 @@ const COMMANDS: Record<string, Command> = {
   notarize: notariseCommand,
   status: statusCommand,
   wait: waitCommand,
+  watch: watchCommand,
   verify: verifyCommand,
   receipt: receiptCommand,
   versions: versionsCommand,

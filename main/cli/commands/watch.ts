@@ -1,0 +1,174 @@
+import type { Notary } from '../../core/notary.ts';
+import type { WatchSettings } from '../../core/store/watched-folders.ts';
+import type { WatchedFolderView, WatchFileEvent, WatchFolderEvent, WatchProgress } from '../../core/watch/folder-watcher.ts';
+import { EXIT } from '../exit-codes.ts';
+import { shortHash, table } from '../format.ts';
+import { help } from '../help.ts';
+import type { CliIo } from '../io.ts';
+import { recordJson } from '../json.ts';
+import { choiceOption, COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
+import { withNotary } from '../session.ts';
+import { UsageError } from '../usage-error.ts';
+
+export const WATCH_HELP = `Usage:
+  notarium watch [folders…] [--recursive] [--include GLOB]… [--exclude GLOB]… [--receipts beside|folder] [--stable S] [--once] [--json] [--profile P]
+  notarium watch --list [--json]
+  notarium watch --remove <folders…>
+
+Watches folders and notarises their files, without a window (for servers and scripts): a new file
+starts a document, a changed file becomes its next version, a renamed or copied file whose content
+is already notarised is followed without registering it again, and a deleted file keeps its
+records (a file back at the same path continues its document). A file is taken once it has stayed
+unchanged for the quiet period. Hidden files and folders (.notarium/ among them), receipts and
+temporary or partial files are never taken.
+
+Folders named are remembered, in the same library as the app's, and watched; options given change
+a remembered folder's settings. With no folder, every remembered folder is watched. At start each
+folder is rescanned by size and modification time, so what changed while nothing watched is caught
+up; unchanged files are neither hashed nor registered again. Run one watcher per data directory
+(the app or this command). Stops on Ctrl+C or SIGTERM; exit code 0 (with --once: 1 when a file
+could not be notarised).
+
+  --recursive        take the files of subfolders too
+  --include GLOB     take only matching files (repeatable); a glob without "/" matches file names
+                     at any depth ("*.pdf"), one with "/" the path in the folder ("contracts/**")
+  --exclude GLOB     never take matching files (repeatable)
+  --receipts WHERE   beside: next to each file (default); folder: in the folder's .notarium/
+  --stable S         seconds a file must stay unchanged before it is taken (default 3)
+  --once             catch up, wait until every file is taken, and exit (receipts of registrations
+                     not yet in a block are written by a later run, or the app)
+  --list             list the remembered folders and their settings
+  --remove           forget the folders named (their records stay in the library)
+  --json             events as JSON, one object per line (--list: an array)
+  --profile P        the profile a folder added now notarises in (default: the current one)`;
+
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  recursive: { type: 'boolean' },
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
+  receipts: { type: 'string' },
+  stable: { type: 'string' },
+  once: { type: 'boolean' },
+  list: { type: 'boolean' },
+  remove: { type: 'boolean' },
+} as const;
+
+export async function watchCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values: v, positionals } = parseCommand('watch', argv, OPTIONS, true);
+  if (v.help) return help(io, WATCH_HELP);
+  const stable = numberOption('stable', v.stable, 0, 3600, false);
+  const settings: Partial<WatchSettings> = {
+    ...(v.recursive ? { recursive: true } : {}),
+    ...(v.include ? { include: v.include } : {}),
+    ...(v.exclude ? { exclude: v.exclude } : {}),
+    ...(v.receipts ? { receipts: choiceOption('receipts', v.receipts, ['beside', 'folder'] as const) } : {}),
+    ...(stable === undefined ? {} : { stableMs: Math.round(stable * 1000) }),
+  };
+  const watching = Object.keys(settings).length > 0 || v.once === true || v.profile !== undefined;
+  if (v.list && v.remove) throw new UsageError('notarium watch: --list and --remove do not go together.');
+  if ((v.list || v.remove) && watching) throw new UsageError(`notarium watch: --${v.list ? 'list' : 'remove'} takes no watch options. Run "notarium watch --help" for the options.`);
+  if (v.list) {
+    requirePositionals(positionals, 0, 'notarium watch --list [--json]');
+    return withNotary(io, async (notary) => listFolders(io, notary.watcher.list(), v.json ?? false));
+  }
+  if (v.remove) {
+    const folders = requirePositionals(positionals, 1, 'notarium watch --remove <folders…>', true);
+    return withNotary(io, async (notary) => {
+      for (const folder of folders) {
+        await notary.watcher.remove(folder);
+        io.err(`No longer watching ${folder}; the records of its files stay in the library.`);
+      }
+      return EXIT.OK;
+    });
+  }
+  return withNotary(io, (notary) => watchFolders(io, notary, positionals, settings, { once: v.once ?? false, json: v.json ?? false, profile: v.profile }));
+}
+
+function listFolders(io: CliIo, folders: WatchedFolderView[], json: boolean): number {
+  if (json) {
+    io.out(JSON.stringify(folders.map(folderJson), null, 2));
+    return EXIT.OK;
+  }
+  if (folders.length === 0) {
+    io.out('No folder is watched. Add one with "notarium watch <folder>".');
+    return EXIT.OK;
+  }
+  const globs = (g: string[]) => (g.length ? g.join(' ') : '-');
+  const rows = folders.map((f) => [f.path, f.profile, f.recursive ? 'yes' : 'no', globs(f.include), globs(f.exclude), f.receipts, `${f.stableMs / 1000}s`]);
+  io.out(table(['FOLDER', 'PROFILE', 'RECURSIVE', 'INCLUDE', 'EXCLUDE', 'RECEIPTS', 'STABLE'], rows));
+  return EXIT.OK;
+}
+
+function folderJson(f: WatchedFolderView) {
+  return { path: f.path, profile: f.profile, recursive: f.recursive, include: f.include, exclude: f.exclude, receipts: f.receipts, stableSeconds: f.stableMs / 1000 };
+}
+
+async function watchFolders(
+  io: CliIo,
+  notary: Notary,
+  paths: string[],
+  settings: Partial<WatchSettings>,
+  options: { once: boolean; json: boolean; profile?: string },
+): Promise<number> {
+  const { watcher } = notary;
+  const stopped = io.waitForStopSignal(); // listening before anything starts: a signal during the rescan stops too
+  for (const path of paths) {
+    if (watcher.get(path)) await watcher.update(path, settings);
+    else await watcher.add(path, settings, options.profile);
+  }
+  const folders = paths.length ? paths : watcher.list().map((f) => f.path);
+  if (folders.length === 0) throw new UsageError('notarium watch: no folder is watched yet. Name one: notarium watch <folder> (see --help).');
+  let failed = 0;
+  const print = printer(io, options.json);
+  watcher.events.on('file', (e) => {
+    if (e.action === 'failed') failed++;
+    print.file(e);
+  });
+  watcher.events.on('folder', print.folder);
+  watcher.events.on('progress', print.progress);
+  notary.startPoller(); // receipts are written when registrations reach a block
+  await watcher.start(folders);
+  print.ready(folders.map((path) => watcher.get(path)!));
+  await (options.once ? watcher.whenIdle() : stopped);
+  await watcher.stop();
+  io.progress('');
+  if (!options.json) io.err(options.once ? 'Caught up.' : 'Stopped.');
+  return options.once && failed > 0 ? EXIT.MISMATCH : EXIT.OK;
+}
+
+/** Text for people (progress on the terminal's last line), or one JSON object per line. */
+function printer(io: CliIo, json: boolean) {
+  const line = (value: object) => io.out(JSON.stringify(value));
+  let last = '';
+  return {
+    ready(folders: WatchedFolderView[]): void {
+      if (json) return line({ event: 'ready', folders: folders.map(folderJson) });
+      io.out(`Watching ${folders.length} folder${folders.length === 1 ? '' : 's'} (Ctrl+C to stop):`);
+      for (const f of folders) io.out(`  ${f.path}${f.recursive ? ' (with subfolders)' : ''}, receipts ${f.receipts === 'folder' ? 'in .notarium/' : 'beside the files'}`);
+    },
+    file(e: WatchFileEvent): void {
+      if (json) {
+        const { folder, path, relPath, action, record, error } = e;
+        return line({ event: 'file', folder, path, relPath, action, record: record && recordJson(record), error: error && { code: error.code, message: error.message } });
+      }
+      const detail = e.error ? e.error.message : e.record ? `${e.record.version ? `v${e.record.version} ` : ''}${shortHash(e.record.txId)}` : '';
+      io.out(`${e.action.padEnd(10)}  ${e.relPath}  ${detail}`.trimEnd());
+    },
+    folder(e: WatchFolderEvent): void {
+      if (json) return line({ event: 'folder', ...e });
+      if (e.state === 'watching' && e.rescan) io.err(`${e.path}: ${e.rescan.unchanged} unchanged, ${e.rescan.changed} to check`);
+      if (e.message) io.err(e.message);
+    },
+    progress(p: WatchProgress): void {
+      if (json) {
+        // Only when files were taken or the watcher fell idle: not once per event-loop turn.
+        const key = `${p.done}/${p.failed}/${p.idle}`;
+        if (key === last) return;
+        last = key;
+        return line({ event: 'progress', ...p });
+      }
+      io.progress(p.idle ? '' : `${p.done} taken, ${p.failed} failed, ${p.active} in progress, ${p.queued + p.settling} waiting`);
+    },
+  };
+}

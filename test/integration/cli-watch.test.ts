@@ -1,0 +1,91 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, type CliRun } from '../support/cli.ts';
+
+// `notarium watch` as a child process on the embedded sandbox (fast blocks): JSON lines while it
+// runs, SIGTERM to stop it, and the folders it remembers in the library.
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-cli-watch-'));
+const dir = join(root, 'inbox');
+mkdirSync(join(dir, 'sub'), { recursive: true });
+const env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
+const cli = (...args: string[]) => runCli(args, { env, cwd: root });
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+interface Line {
+  event: string;
+  action?: string;
+  relPath?: string;
+  record?: { kind: string; version: number; documentId: number; prevTxId: string | null; txId: string };
+  rescan?: { unchanged: number; changed: number } | null;
+}
+
+/** The JSON lines a running command has printed so far. */
+function lines(run: CliRun): () => Line[] {
+  let out = '';
+  run.child.stdout!.on('data', (d) => (out += d));
+  return () => out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Line);
+}
+
+async function line(read: () => Line[], match: (l: Line) => boolean): Promise<Line> {
+  await expect.poll(() => read().some(match), { timeout: 20_000, interval: 50 }).toBe(true);
+  return read().find(match)!;
+}
+
+describe('notarium watch', () => {
+  let v1: Line;
+
+  it('explains itself', async () => {
+    const r = await cli('watch', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/notarium watch --list/);
+    expect(r.stdout).toMatch(/notarium watch --remove <folders…>/);
+  });
+
+  it('watches until SIGTERM: a new file starts a document, a change adds its next version, receipts in .notarium/', async () => {
+    const run = cli('watch', dir, '--recursive', '--receipts', 'folder', '--exclude', '*.log', '--stable', '0.2', '--json');
+    const read = lines(run);
+    await line(read, (l) => l.event === 'ready');
+    writeFileSync(join(dir, 'sub', 'minutes.txt'), 'minutes of the meeting\n');
+    writeFileSync(join(dir, 'debug.log'), 'excluded\n');
+    v1 = await line(read, (l) => l.event === 'file' && l.relPath === 'sub/minutes.txt');
+    expect(v1).toMatchObject({ action: 'registered', record: { kind: 'linked-create', version: 1 } });
+    await expect.poll(() => existsSync(join(dir, '.notarium', 'sub', 'minutes.txt.receipt.json')), { timeout: 20_000 }).toBe(true);
+    writeFileSync(join(dir, 'sub', 'minutes.txt'), 'minutes of the meeting, approved\n');
+    const v2 = await line(read, (l) => l.event === 'file' && l.action === 'version');
+    expect(v2.record).toMatchObject({ version: 2, documentId: v1.record!.documentId, prevTxId: v1.record!.txId });
+    run.child.kill('SIGTERM');
+    const done = await run;
+    expect(done.code).toBe(0);
+    expect(read().some((l) => l.relPath === 'debug.log')).toBe(false);
+    expect(read().at(-1)).toMatchObject({ event: 'folder', path: dir, state: 'stopped' });
+  });
+
+  it('remembers the folder and its settings', async () => {
+    const r = await cli('watch', '--list', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([{ path: dir, profile: 'Sandbox', recursive: true, include: [], exclude: ['*.log'], receipts: 'folder', stableSeconds: 0.2 }]);
+  });
+
+  it('with --once catches up on what changed while it was stopped, leaving unchanged files alone', async () => {
+    writeFileSync(join(dir, 'added.txt'), 'added while nothing watched\n');
+    const r = await cli('watch', '--once', '--json');
+    expect(r.code).toBe(0);
+    const events = r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+    expect(events.find((l) => l.event === 'folder' && l.rescan)?.rescan).toEqual({ unchanged: 1, changed: 1 });
+    expect(events.filter((l) => l.event === 'file').map((l) => [l.relPath, l.action])).toEqual([['added.txt', 'registered']]);
+  });
+
+  it('forgets a folder with --remove, and refuses what it cannot do with exit 2', async () => {
+    expect((await cli('watch', '--remove', dir)).code).toBe(0);
+    expect((await cli('watch', '--list')).stdout).toMatch(/No folder is watched/);
+    const missing = await cli('watch', join(root, 'missing'), '--once');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/is not a folder/);
+    expect((await cli('watch', '--list', '--remove')).code).toBe(2);
+    expect((await cli('watch', '--once')).stderr).toMatch(/no folder is watched yet/);
+  });
+});
