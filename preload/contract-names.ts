@@ -23,6 +23,7 @@ export const CALL_NAMES = [
   'getRecord',
   'exportReceipt',
   'showInFolder',
+  'openExplorer',
   'pendingCount',
   'listDocuments',
   'documentHistory',

@@ -180,6 +180,8 @@ export const CALLS = {
   getRecord: z.tuple([recordId]),
   exportReceipt: z.tuple([recordId]),
   showInFolder: z.tuple([recordId]),
+  /** The transaction's page in the profile's explorer, in the system browser. */
+  openExplorer: z.tuple([recordId]),
   pendingCount: z.tuple([]),
   listDocuments: z.tuple([]),
   documentHistory: z.tuple([documentId]),
@@ -213,6 +215,7 @@ export interface CallResults {
   getRecord: RecordView;
   exportReceipt: { path: string | null; fileName: string; receipt: string };
   showInFolder: null;
+  openExplorer: null;
   pendingCount: number;
   listDocuments: DocumentView[];
   documentHistory: HistoryView;

@@ -4,9 +4,10 @@ import { NotariumError } from '../core/errors/notarium-error.ts';
 import { printPdf } from './print-pdf.ts';
 
 /**
- * What only the desktop shell can do for the core. The browser is opened for one thing only, the
- * identity portal's authorization request the sign-in built, so a compromised page or a bad
- * profile URL cannot make the app launch `file:`, `smb:` or custom-protocol handlers.
+ * What only the desktop shell can do for the core. The browser is opened for two things only, each
+ * a URL the core built (never one the page sent): the identity portal's authorization request, and
+ * a transaction's explorer page (http or https). A compromised page or a bad profile URL cannot make
+ * the app launch `file:`, `smb:` or custom-protocol handlers.
  */
 
 /** Whether a URL is an OAuth authorization request (PKCE) on http(s), the only thing we open. */
@@ -23,6 +24,16 @@ export function isAuthorizationUrl(url: string): boolean {
   return q.get('response_type') === 'code' && !!q.get('state') && !!q.get('code_challenge');
 }
 
+/** Whether a URL is a plain web page (http or https, no credentials): what explorer links must be. */
+export function isWebPageUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && !parsed.username && !parsed.password;
+  } catch {
+    return false;
+  }
+}
+
 export function desktopAbilities(): ShellAbilities {
   return {
     shell: 'electron',
@@ -32,6 +43,10 @@ export function desktopAbilities(): ShellAbilities {
     },
     openExternal: async (url) => {
       if (!isAuthorizationUrl(url)) throw new NotariumError('USAGE', 'Notarium opens only the sign-in page of an http or https identity portal in the browser.');
+      await shell.openExternal(url, { activate: true });
+    },
+    openExplorerPage: async (url) => {
+      if (!isWebPageUrl(url)) throw new NotariumError('USAGE', "The profile's explorer page is not an http or https address: correct it in the profile settings.");
       await shell.openExternal(url, { activate: true });
     },
     showInFolder: (path) => shell.showItemInFolder(path),

@@ -16,6 +16,7 @@ export interface WebAppOptions {
   /** The built renderer (dist/renderer). */
   staticDir: string;
   openExternal(url: string): Promise<void>;
+  openExplorerPage(url: string): Promise<void>;
   showInFolder(path: string): void;
   /** Default: the machine's Chromium-family browser, headless. */
   printPdf?(html: string): Promise<Uint8Array>;
@@ -40,6 +41,7 @@ export async function startWebApp(notary: Notary, options: WebAppOptions): Promi
     resolveFile: (ref) => upload(ref).path,
     nameOf: (ref) => upload(ref).name,
     openExternal: options.openExternal,
+    openExplorerPage: options.openExplorerPage,
     showInFolder: options.showInFolder,
     printPdf: options.printPdf ?? ((html) => printPdfWithChromium(html)),
   });

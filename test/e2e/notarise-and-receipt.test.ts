@@ -64,7 +64,7 @@ describe('notarise → settled → receipt', () => {
 
     // The printable certificate as PDF, with its QR code of the explorer link.
     const pdfDownload = app.page.waitForEvent('download');
-    await app.page.getByRole('button', { name: 'Certificate (PDF)' }).click();
+    await app.page.getByRole('group', { name: 'Certificate' }).getByRole('button', { name: 'PDF' }).click();
     const pdf = await pdfDownload;
     expect(pdf.suggestedFilename()).toBe('contract.txt.certificate.pdf');
     const pdfPath = join(files, 'certificate.pdf');

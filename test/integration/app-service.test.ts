@@ -17,6 +17,7 @@ let notary: Notary;
 let service: AppService;
 const events: { event: EventName; payload: unknown }[] = [];
 const opened: string[] = [];
+const explored: string[] = [];
 const path = (p: string): FileRef => ({ kind: 'path', path: p });
 
 beforeAll(() => {
@@ -26,6 +27,7 @@ beforeAll(() => {
     shell: 'electron',
     resolveFile: (ref) => (ref.kind === 'path' ? ref.path : ''),
     openExternal: async (url) => void opened.push(url),
+    openExplorerPage: async (url) => void explored.push(url),
     showInFolder: () => {},
     printPdf: (html) => printPdfWithChromium(html),
   });
@@ -85,6 +87,8 @@ describe('the app service', () => {
     const link = decodeQr(certificate.html);
     expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/explorer/tx/${txId}$`));
     expect((await service.api.getRecord(id)).explorerLink).toBe(link);
+    await service.api.openExplorer(id);
+    expect(explored).toEqual([link]);
     const page = await fetch(link!);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(await page.text()).toMatch(/In a block, \d+ confirmations?/);
@@ -142,6 +146,7 @@ describe('the app service', () => {
       resolveFile: () => upload,
       nameOf: () => 'Quarterly report.pdf',
       openExternal: async () => {},
+      openExplorerPage: async () => {},
       showInFolder: () => {},
       printPdf: () => Promise.reject(new Error('not printed in this test')),
     });

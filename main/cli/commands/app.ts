@@ -45,6 +45,9 @@ export async function appCommand(argv: string[], io: CliIo): Promise<number> {
       openExternal: async (url) => {
         if (!/^https?:\/\//.test(url) || noBrowser || !(await openInBrowser(url))) io.err(`Open this address to sign in: ${url}`);
       },
+      openExplorerPage: async (url) => {
+        if (noBrowser || !(await openInBrowser(url))) io.err(`Open this address to see the transaction: ${url}`);
+      },
       showInFolder: (path) => void openInBrowser(dirname(path)),
     });
     if (v['no-open'] || noBrowser || !(await openInBrowser(app.shell.launchUrl))) {

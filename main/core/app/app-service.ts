@@ -29,6 +29,8 @@ export interface ShellAbilities {
   nameOf?(ref: FileRef): string;
   /** The system browser, for sign-in (Electron: shell.openExternal of this URL only). */
   openExternal(url: string): Promise<void>;
+  /** The system browser on a transaction's explorer page (a URL the core built from the profile). */
+  openExplorerPage(url: string): Promise<void>;
   showInFolder(path: string): void;
   /** Prints a self-contained HTML page to PDF (Electron's printToPDF; headless Chromium otherwise). */
   printPdf(html: string): Promise<Uint8Array>;
@@ -224,6 +226,12 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       // Beside the file when the app knows where it is; the web shell's page downloads it instead.
       const path = abilities.shell === 'electron' && r.path ? await writeReceipt(ctx, r) : null;
       return { path, fileName: receiptFileName(r.name), receipt };
+    },
+    openExplorer: async (id) => {
+      const link = view(record(id)).explorerLink;
+      if (!link) throw new NotariumError('USAGE', 'This profile names no explorer page: add one (a URL with {txId}) in its settings.');
+      await abilities.openExplorerPage(link);
+      return null;
     },
     showInFolder: async (id) => {
       const r = record(id);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as electron from './electron-mock.ts';
 
 vi.mock('electron', () => import('./electron-mock.ts'));
-const { desktopAbilities, isAuthorizationUrl } = await import('../../../main/electron/shell-abilities.ts');
+const { desktopAbilities, isAuthorizationUrl, isWebPageUrl } = await import('../../../main/electron/shell-abilities.ts');
 
 beforeEach(() => electron.resetElectron());
 
@@ -30,6 +30,19 @@ describe('openExternal', () => {
     await expect(desktopAbilities().openExternal(url)).rejects.toMatchObject({ code: 'USAGE' });
     expect(electron.shell.openExternal).not.toHaveBeenCalled();
     expect(isAuthorizationUrl(url)).toBe(false);
+  });
+});
+
+describe('openExplorerPage', () => {
+  it('opens http and https pages, and nothing else', async () => {
+    const abilities = desktopAbilities();
+    await abilities.openExplorerPage('https://explorer.example/tx/ab12');
+    await abilities.openExplorerPage('http://127.0.0.1:4100/explorer/tx/ab12');
+    for (const url of ['file:///etc/passwd', 'smb://server/share', 'javascript:alert(1)', 'https://u:p@explorer.example/tx/1', 'nonsense']) {
+      await expect(abilities.openExplorerPage(url)).rejects.toMatchObject({ code: 'USAGE' });
+      expect(isWebPageUrl(url)).toBe(false);
+    }
+    expect(electron.shell.openExternal.mock.calls.map((c) => c[0])).toEqual(['https://explorer.example/tx/ab12', 'http://127.0.0.1:4100/explorer/tx/ab12']);
   });
 });
 
