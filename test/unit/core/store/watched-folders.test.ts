@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Library } from '../../../../main/core/store/library.ts';
+import type { WatchSettings } from '../../../../main/core/store/watched-folders.ts';
+
+let now: number;
+let lib: Library;
+const settings: WatchSettings = { recursive: true, include: ['*.pdf'], exclude: ['draft-*'], receipts: 'folder', stableMs: 2000 };
+const seen = (relPath: string, sha256 = 'aa'.repeat(32)) => ({ folderId: 1, relPath, size: 3, mtimeMs: 1.5, sha256, recordId: null, documentId: null });
+
+beforeEach(() => {
+  now = 1_700_000_000_000;
+  lib = Library.open(':memory:', () => now);
+});
+afterEach(() => lib.close());
+
+describe('WatchedFolders', () => {
+  it('keeps a folder with its settings, and changes them', () => {
+    const folder = lib.watchedFolders.add('/docs', 'Sandbox', settings);
+    expect(lib.watchedFolders.byPath('/docs')).toEqual({ ...settings, id: folder.id, path: '/docs', profile: 'Sandbox', createdAt: now, updatedAt: now });
+    now += 1;
+    expect(lib.watchedFolders.update(folder.id, { ...settings, recursive: false, include: [] })).toMatchObject({ recursive: false, include: [], updatedAt: now });
+    expect(lib.watchedFolders.list().map((f) => f.path)).toEqual(['/docs']);
+  });
+
+  it('remembers each file as last taken; a deleted one keeps its entry until a file is back', () => {
+    const folder = lib.watchedFolders.add('/docs', 'Sandbox', settings);
+    lib.watchedFolders.saveFile({ ...seen('a.pdf'), folderId: folder.id });
+    lib.watchedFolders.markGone(folder.id, 'a.pdf');
+    expect(lib.watchedFolders.file(folder.id, 'a.pdf')).toMatchObject({ goneAt: now, mtimeMs: 1.5 });
+    expect(lib.watchedFolders.withContent('aa'.repeat(32))).toHaveLength(1);
+    lib.watchedFolders.saveFile({ ...seen('a.pdf', 'bb'.repeat(32)), folderId: folder.id });
+    expect(lib.watchedFolders.file(folder.id, 'a.pdf')).toMatchObject({ goneAt: null, sha256: 'bb'.repeat(32) });
+  });
+
+  it('moves an entry with its file, replacing what was last seen at the new place', () => {
+    const folder = lib.watchedFolders.add('/docs', 'Sandbox', settings);
+    lib.watchedFolders.saveFile({ ...seen('old.pdf'), folderId: folder.id });
+    lib.watchedFolders.saveFile({ ...seen('new.pdf', 'cc'.repeat(32)), folderId: folder.id });
+    lib.watchedFolders.markGone(folder.id, 'new.pdf');
+    lib.watchedFolders.moveFile(lib.watchedFolders.file(folder.id, 'old.pdf')!, { folderId: folder.id, relPath: 'new.pdf', size: 3, mtimeMs: 2 });
+    expect(lib.watchedFolders.files(folder.id)).toMatchObject([{ relPath: 'new.pdf', sha256: 'aa'.repeat(32), mtimeMs: 2, goneAt: null }]);
+  });
+
+  it('forgets a folder’s files with it, and the folders of a removed profile', () => {
+    const folder = lib.watchedFolders.add('/docs', 'Sandbox', settings);
+    lib.watchedFolders.saveFile({ ...seen('a.pdf'), folderId: folder.id });
+    lib.watchedFolders.remove(folder.id);
+    expect(lib.watchedFolders.files(folder.id)).toEqual([]);
+    lib.profiles.save({ name: 'Work', baseUrl: 'https://records.example' });
+    lib.watchedFolders.add('/work', 'Work', settings);
+    lib.profiles.remove('Work');
+    expect(lib.watchedFolders.list()).toEqual([]);
+  });
+});
