@@ -114,8 +114,12 @@ async function watchFolders(
   const { watcher } = notary;
   const stopped = io.waitForStopSignal(); // listening before anything starts: a signal during the rescan stops too
   for (const path of paths) {
-    if (watcher.get(path)) await watcher.update(path, settings);
-    else await watcher.add(path, settings, options.profile);
+    const known = watcher.get(path);
+    if (known && options.profile && notary.library.profiles.require(options.profile).name !== known.profile) {
+      throw new UsageError(`notarium watch: ${known.path} is watched in the profile "${known.profile}"; to change it, remove the folder and add it again with --profile.`);
+    }
+    if (!known) await watcher.add(path, settings, options.profile);
+    else if (Object.keys(settings).length) await watcher.update(path, settings);
   }
   const folders = paths.length ? paths : watcher.list().map((f) => f.path);
   if (folders.length === 0) throw new UsageError('notarium watch: no folder is watched yet. Name one: notarium watch <folder> (see --help).');

@@ -81,6 +81,8 @@ interface Session {
   folder: WatchedFolder;
   accept: (relPath: string) => boolean;
   fsw: FSWatcher;
+  /** Aborted when the folder stops being watched (perhaps before chokidar is ready). */
+  closing: AbortController;
 }
 
 const SYSTEM_TIMERS: Timers = {
@@ -206,12 +208,12 @@ export class FolderWatcher {
 
   /** Where the poller writes the receipt of a registration a watched file holds (undefined: beside its file). */
   receiptPathFor(record: StoredRecord): string | undefined {
-    const files = this.store.trackingRecord(record.id);
-    for (const file of files) {
+    const places = this.store.trackingRecord(record.id).flatMap((file) => {
       const folder = this.store.get(file.folderId);
-      if (folder) return receiptLocation(folder, file.relPath);
-    }
-    return undefined;
+      return folder ? [{ path: resolve(folder.path, file.relPath), receipt: receiptLocation(folder, file.relPath) }] : [];
+    });
+    // The file that was notarised, when it is still where it was; else where it went (a copy has the same content).
+    return (places.find((p) => p.path === record.path) ?? places[0])?.receipt;
   }
 
   private require(path: string): WatchedFolder {
@@ -265,12 +267,16 @@ export class FolderWatcher {
       ignorePermissionErrors: true,
       ignored: (path) => isNeverWatchedPath(toRelPath(folder.path, path)),
     });
-    const session: Session = { folder, accept, fsw };
+    const session: Session = { folder, accept, fsw, closing: new AbortController() };
     this.sessions.set(folder.id, session);
     const onFile = (path: string, stats?: Stats) => this.onEvent(session, path, stats ?? null);
     fsw.on('add', onFile).on('change', onFile).on('unlink', (path) => this.onEvent(session, path, null));
     fsw.on('error', (err) => this.setState(folder, 'error', `Watching ${folder.path} failed: ${err instanceof Error ? err.message : String(err)}.`));
-    await once(fsw, 'ready');
+    try {
+      await once(fsw, 'ready', { signal: session.closing.signal });
+    } catch {
+      return; // stopped before it was ready
+    }
     // Watching first, then the rescan: nothing that happens in between is missed.
     const found = await scanFolder(folder.path, accept, folder.recursive);
     if (this.sessions.get(folder.id) !== session) return; // stopped meanwhile
@@ -283,6 +289,7 @@ export class FolderWatcher {
     const session = this.sessions.get(id);
     if (!session) return;
     this.sessions.delete(id);
+    session.closing.abort();
     await session.fsw.close();
     this.stability.forget((_, folderId) => folderId !== id);
     this.queue.clear((_, folderId) => folderId !== id);
@@ -323,7 +330,7 @@ export class FolderWatcher {
       event(result.action, result.record);
       return 'done';
     } catch (err) {
-      if (signal.aborted) return 'none'; // stopping: taken again at the next start
+      if (signal.aborted || !this.sessions.has(folderId)) return 'none'; // stopping, or the folder was removed: nothing to report
       event('failed', null, err instanceof NotariumError ? err : new NotariumError('FILE_UNREADABLE', `${relPath}: ${(err as Error).message}`, { cause: err }));
       return 'failed';
     }

@@ -74,7 +74,14 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
     return { action: 'deleted', record: recordOf(ctx, last.recordId) };
   }
   if (last && last.goneAt === null && sameSnapshot(last, before)) return null;
-  const { sha256 } = await ctx.hash(path, { signal });
+  let sha256: string;
+  try {
+    ({ sha256 } = await ctx.hash(path, { signal }));
+  } catch (err) {
+    // Deleted or replaced while it was read: not a failure, the file settles again.
+    if (!signal.aborted && !sameSnapshot(before, await snapshotOf(path))) return { action: 'unsettled' };
+    throw err;
+  }
   if (!sameSnapshot(before, await snapshotOf(path))) return { action: 'unsettled' };
   return options.exclusive(sha256, async () => {
     const decision = decideContent(await factsFor(ctx, folder, relPath, last, sha256));
