@@ -97,6 +97,7 @@ describe('a watched folder', () => {
     expect(await registrations()).toBe(before);
     expect(notary.library.watchedFolders.file(moved.folderId, 'sub/report-final.txt')).toMatchObject({ documentId: v1.record!.documentId, goneAt: null });
     expect(notary.library.watchedFolders.file(moved.folderId, 'report.txt')).toBeUndefined();
+    await expect.poll(() => existsSync(`${renamed}.receipt.json`), { timeout: 15_000 }).toBe(true); // the receipt follows the file
     writeFileSync(renamed, 'quarterly report, final, signed\n');
     const v3 = await fileEvent(at(renamed, 'version'));
     expect(v3.record).toMatchObject({ version: 3, documentId: v1.record!.documentId });
