@@ -40,6 +40,18 @@ export interface RecordView {
   confirmedAt: number | null;
   /** A page for people about the transaction, when the profile names an explorer. */
   explorerLink: string | null;
+  /** The salted fingerprint the service published (hex), once registered. */
+  published: string | null;
+  /** The Merkle proof that puts the transaction in its block, once it is in one. */
+  proof: ProofView | null;
+}
+
+export interface ProofView {
+  /** The transaction's position in the block. */
+  index: number;
+  /** What the proof's root is checked against: the block header, its hash, or the Merkle root. */
+  targetType: string;
+  nodes: string[];
 }
 
 export interface ProfileView {

@@ -60,6 +60,9 @@ describe('notarise → settled → receipt', () => {
     expect(receipt.file.name).toBe('contract.txt');
     const digest = createHash('sha256').update('the signed contract\n').digest('hex');
     expect(verifyReceipt(receipt, { fileDigest: digest }).outcome).toBe('verified');
+    // The proof is shown in the details: its path of nodes, as in the receipt.
+    await app.page.getByText(/Merkle path of \d+ nodes?, position \d+ in the block/).click();
+    for (const node of receipt.confirmation!.merkleProof.nodes) await app.page.getByText(node, { exact: true }).waitFor();
     await app.page.screenshot({ path: 'test-results/e2e-library.png' });
 
     // The printable certificate as PDF, with its QR code of the explorer link.

@@ -1,4 +1,4 @@
-import type { DocumentView, RecordView, StepView, VerificationView } from '../../../preload/contract.ts';
+import type { DocumentView, ProofView, RecordView, StepView, VerificationView } from '../../../preload/contract.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/records.ts';
@@ -31,6 +31,19 @@ export function recordView(r: StoredRecord, profile: Profile | undefined): Recor
     publishedAt: r.publishedAt,
     confirmedAt: r.confirmedAt,
     explorerLink: r.txId && profile?.explorerLinkUrl ? profile.explorerLinkUrl.replace('{txId}', r.txId) : null,
+    published: r.publishedHex,
+    proof: proofView(r.confirmation),
+  };
+}
+
+/** The proof from the service's confirmation as stored (read defensively: it is the service's JSON). */
+function proofView(confirmation: unknown): ProofView | null {
+  const proof = (confirmation as { merkleProof?: unknown } | null)?.merkleProof as { index?: unknown; targetType?: unknown; nodes?: unknown } | undefined;
+  if (!proof || typeof proof.index !== 'number' || !Array.isArray(proof.nodes)) return null;
+  return {
+    index: proof.index,
+    targetType: typeof proof.targetType === 'string' ? proof.targetType : 'header',
+    nodes: proof.nodes.filter((n): n is string => typeof n === 'string'),
   };
 }
 

@@ -60,6 +60,8 @@ export function recordView(overrides: Partial<RecordView> = {}): RecordView {
     publishedAt: 2,
     confirmedAt: null,
     explorerLink: null,
+    published: null,
+    proof: null,
     ...overrides,
   };
 }
