@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,18 @@ describe('notarise, follow, receipt, verify', () => {
     const results = await verifyPaths(notary.context, [files]);
     const byName = Object.fromEntries(results.map((r) => [r.path.split('/').pop(), r.status]));
     expect(byName).toEqual({ 'never.txt': 'unknown', 'report-0.txt': 'verified', 'report-1.txt': 'mismatch', 'report-2.txt': 'verified' });
+  });
+
+  it('a receipt named on its own is verified as a receipt: with its file beside it, or alone', async () => {
+    const receipt = `${paths[0]}.receipt.json`;
+    const [withFile] = await verifyPaths(notary.context, [receipt]);
+    expect(withFile).toMatchObject({ path: paths[0], status: 'verified', source: 'receipt', receiptPath: receipt, sha256: expect.any(String) });
+    const moved = join(files, 'elsewhere.receipt.json');
+    copyFileSync(receipt, moved);
+    const [alone] = await verifyPaths(notary.context, [moved]);
+    expect(alone).toMatchObject({ path: moved, status: 'verified', source: 'receipt' });
+    expect(alone!.report!.steps.find((s) => s.id === 'file-digest')!.status).toBe('skipped');
+    rmSync(moved);
   });
 });
 

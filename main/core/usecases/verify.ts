@@ -1,5 +1,6 @@
 import { hex } from '@scure/base';
 import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
@@ -142,13 +143,36 @@ export interface BatchOptions extends VerifyOptions {
   onResult?(result: FileVerification): void;
 }
 
-/** Verifies files and folders (recursively): one result per file, receipts and hidden entries left out. */
+/**
+ * Verifies files and folders (recursively): one result per file, receipts and hidden entries in
+ * folders left out. A receipt named on its own (opened from the file manager, say) is verified as
+ * a receipt: with its file when that lies beside it, else alone.
+ */
 export async function verifyPaths(ctx: NotaryContext, paths: readonly string[], options: BatchOptions = {}): Promise<FileVerification[]> {
-  const files: string[] = [];
-  for (const p of paths) files.push(...(await filesIn(resolve(p))));
-  return boundedMap(files, options.concurrency ?? 8, async (file) => {
-    const result = await verifyFile(ctx, file, options);
+  const items: { file?: string; receipt?: string }[] = [];
+  for (const p of paths.map((p) => resolve(p))) {
+    if (RECEIPT_NAME.test(p) && (await isFile(p))) items.push({ receipt: p, file: fileOfReceipt(p) });
+    else items.push(...(await filesIn(p)).map((file) => ({ file })));
+  }
+  return boundedMap(items, options.concurrency ?? 8, async ({ file, receipt }) => {
+    const result = receipt ? await verifyReceiptFile(ctx, receipt, file, options) : await verifyFile(ctx, file!, options);
     options.onResult?.(result);
     return result;
   });
+}
+
+const RECEIPT_NAME = /\.receipt\.json$/;
+
+/** `<file>` for `<file>.receipt.json`, when it exists. */
+function fileOfReceipt(receiptPath: string): string | undefined {
+  const file = receiptPath.replace(RECEIPT_NAME, '');
+  return existsSync(file) ? file : undefined;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
 }
