@@ -33,6 +33,14 @@ export const CALL_NAMES = [
   'whichVersion',
   'certificate',
   'certificatePdf',
+  'listWatchedFolders',
+  'chooseFolder',
+  'addWatchedFolder',
+  'updateWatchedFolder',
+  'removeWatchedFolder',
+  'watchProgress',
+  'fileManagerIntegration',
+  'setFileManagerIntegration',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];
@@ -48,6 +56,9 @@ export const EVENT_NAMES = [
   'background-error',
   'open-verify',
   'open-notarise',
+  'watch-progress',
+  'watch-folder',
+  'watch-file',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -130,6 +130,44 @@ export interface AppInfo {
 
 export type NotarisePhase = 'hashing' | 'submitting' | 'done' | 'failed';
 
+export interface WatchSettingsView {
+  recursive: boolean;
+  /** Globs: a name pattern (no '/') matches at any depth; one with '/' matches the path in the folder. */
+  include: string[];
+  exclude: string[];
+  /** Receipts beside the files, or in the folder's `.notarium/`. */
+  receipts: 'beside' | 'folder';
+  /** How long a file must stay unchanged before it is taken. */
+  stableSeconds: number;
+}
+
+export interface WatchedFolderView extends WatchSettingsView {
+  path: string;
+  profile: string;
+  state: 'scanning' | 'watching' | 'unavailable' | 'stopped' | 'error';
+  /** Why it is unavailable, or what went wrong while watching it. */
+  message: string | null;
+}
+
+export interface WatchProgressView {
+  /** Files waiting to be stable, waiting their turn, being taken. */
+  settling: number;
+  queued: number;
+  active: number;
+  /** Since the watcher was last idle. */
+  done: number;
+  failed: number;
+  idle: boolean;
+}
+
+export interface FileManagerView {
+  /** Whether this app can add itself to file managers here (the desktop app, on Linux). */
+  supported: boolean;
+  /** Why not, when it cannot. */
+  reason: string | null;
+  entries: { fileManager: string; name: string; detected: boolean; state: 'absent' | 'installed' | 'outdated' | 'unknown'; problem: string | null }[];
+}
+
 // ---- Call arguments ----
 
 const profileName = z.string().min(1).max(64);
@@ -171,6 +209,19 @@ export const profileInput = z
   })
   .strict();
 
+const folderPath = z.string().min(1).max(4096);
+const glob = z.string().min(1).max(256);
+export const watchSettings = z
+  .object({
+    recursive: z.boolean(),
+    include: z.array(glob).max(64),
+    exclude: z.array(glob).max(64),
+    receipts: z.enum(['beside', 'folder']),
+    stableSeconds: z.number().min(0.5).max(3600),
+  })
+  .partial()
+  .strict();
+
 /** Every call: its name and the schema of its arguments (a tuple). */
 export const CALLS = {
   appInfo: z.tuple([]),
@@ -205,6 +256,17 @@ export const CALLS = {
   certificate: z.tuple([recordId]),
   /** The same certificate printed to PDF (Electron's printToPDF; Chromium in the web shell). */
   certificatePdf: z.tuple([recordId]),
+  listWatchedFolders: z.tuple([]),
+  /** The desktop app's folder picker (null when cancelled); the web shell has none. */
+  chooseFolder: z.tuple([]),
+  addWatchedFolder: z.tuple([folderPath, watchSettings]),
+  updateWatchedFolder: z.tuple([folderPath, watchSettings]),
+  /** Stops watching; the folder's records stay in the library. */
+  removeWatchedFolder: z.tuple([folderPath]),
+  watchProgress: z.tuple([]),
+  fileManagerIntegration: z.tuple([]),
+  /** Adds "Verify with Notarium" to the file managers (true) or takes it away (false). */
+  setFileManagerIntegration: z.tuple([z.boolean()]),
 } as const satisfies Record<CallName, z.ZodType>;
 
 /** What each call resolves to. */
@@ -238,6 +300,14 @@ export interface CallResults {
   whichVersion: { document: DocumentView; version: number | null; versions: number } | null;
   certificate: { html: string; fileName: string };
   certificatePdf: { pdfBase64: string; fileName: string };
+  listWatchedFolders: WatchedFolderView[];
+  chooseFolder: string | null;
+  addWatchedFolder: WatchedFolderView;
+  updateWatchedFolder: WatchedFolderView;
+  removeWatchedFolder: null;
+  watchProgress: WatchProgressView;
+  fileManagerIntegration: FileManagerView;
+  setFileManagerIntegration: FileManagerView;
 }
 
 export type NotariumApi = {
@@ -258,6 +328,10 @@ export interface NotariumEvents {
   'open-verify': { jobId: string };
   /** The shell started notarising (File ▸ Notarise…): the UI shows that job's progress. */
   'open-notarise': { jobId: string };
+  'watch-progress': WatchProgressView;
+  'watch-folder': WatchedFolderView;
+  /** What a watched folder's file became: registered, a new version, already known, renamed… */
+  'watch-file': { folder: string; path: string; relPath: string; action: string; recordId: number | null; message: string | null };
 }
 
 // Compile-time: the names list and the declarations above hold exactly the same events.

@@ -23,8 +23,8 @@ import { FolderWatcher } from './watch/folder-watcher.ts';
 
 export interface NotaryEvents {
   'record-updated': [record: StoredRecord];
-  /** Something went wrong in the background (a status check, a receipt that could not be written). */
-  'background-error': [record: StoredRecord, message: string];
+  /** Something went wrong in the background (a status check, a receipt that could not be written, the watcher). */
+  'background-error': [record: StoredRecord | null, message: string];
 }
 
 export interface NotaryOptions {
@@ -150,6 +150,15 @@ export class Notary {
   /** Follows every pending registration in the background until it settles. */
   startPoller(): void {
     this.poller.start();
+  }
+
+  /**
+   * What the app runs while it is open: the poller, and the watched folders (caught up first).
+   * A folder that cannot be watched is reported on the watcher's events, not thrown here.
+   */
+  startBackground(): void {
+    this.poller.start();
+    void this.watcher.start().catch((err: unknown) => this.events.emit('background-error', null, err instanceof Error ? err.message : String(err)));
   }
 
   async close(): Promise<void> {

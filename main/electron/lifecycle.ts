@@ -23,7 +23,8 @@ import { createMainWindow, hardenSession } from './window.ts';
 /** The engine as the shell sees it: the app service, the poller, and a close. */
 export interface Engine {
   service: AppService;
-  startPoller(): void;
+  /** The poller and the watched folders. */
+  startBackground(): void;
   close(): Promise<void>;
 }
 
@@ -142,7 +143,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
   engine = options.openEngine(dataDir, desktopAbilities());
   const { service } = engine;
   ipc = registerIpc({ service, window: () => window, log });
-  engine.startPoller();
+  engine.startBackground();
 
   function openWindow(): void {
     pageLoaded = false;

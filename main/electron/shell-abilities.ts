@@ -1,4 +1,4 @@
-import { shell } from 'electron';
+import { app, BrowserWindow, dialog, shell } from 'electron';
 import type { ShellAbilities } from '../core/app/app-service.ts';
 import { NotariumError } from '../core/errors/notarium-error.ts';
 import { printPdf } from './print-pdf.ts';
@@ -34,6 +34,22 @@ export function isWebPageUrl(url: string): boolean {
   }
 }
 
+export interface LaunchFacts {
+  platform: NodeJS.Platform;
+  isPackaged: boolean;
+  execPath: string;
+  appPath: string;
+  /** Set by the AppImage runtime: the image itself (execPath is inside its temporary mount). */
+  appImage?: string;
+}
+
+/** How a file manager starts this app (before `--verify`): Linux only (elsewhere the installer does it). */
+export function verifyCommandFor(facts: LaunchFacts): readonly string[] | undefined {
+  if (facts.platform !== 'linux') return undefined;
+  if (facts.appImage) return [facts.appImage];
+  return facts.isPackaged ? [facts.execPath] : [facts.execPath, facts.appPath];
+}
+
 export function desktopAbilities(): ShellAbilities {
   return {
     shell: 'electron',
@@ -50,6 +66,13 @@ export function desktopAbilities(): ShellAbilities {
       await shell.openExternal(url, { activate: true });
     },
     showInFolder: (path) => shell.showItemInFolder(path),
+    chooseFolder: async () => {
+      const options = { title: 'Watch a folder', buttonLabel: 'Watch', properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[] };
+      const parent = BrowserWindow.getFocusedWindow();
+      const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+    verifyCommand: verifyCommandFor({ platform: process.platform, isPackaged: app.isPackaged, execPath: process.execPath, appPath: app.getAppPath(), appImage: process.env.APPIMAGE }),
     printPdf,
   };
 }

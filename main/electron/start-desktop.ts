@@ -16,7 +16,7 @@ runDesktop({
   openEngine: (dataDir, abilities) => {
     const notary = new Notary({ dataDir, env: process.env });
     const service = createAppService(notary, abilities);
-    return { service, startPoller: () => notary.startPoller(), close: () => notary.close() };
+    return { service, startBackground: () => notary.startBackground(), close: () => notary.close() };
   },
 }).catch((err: unknown) => {
   console.error(err);

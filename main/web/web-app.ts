@@ -60,7 +60,7 @@ export async function startWebApp(notary: Notary, options: WebAppOptions): Promi
     uploadDir: join(notary.library.db.name, '..', 'uploads'),
     onUpload: (u) => uploads.set(u.id, u),
   });
-  notary.startPoller();
+  notary.startBackground();
   return {
     shell,
     service,

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,8 @@ beforeAll(() => {
     openExplorerPage: async (url) => void explored.push(url),
     showInFolder: () => {},
     printPdf: (html) => printPdfWithChromium(html),
+    verifyCommand: ['/opt/Notarium/notarium'],
+    xdgDirs: { dataHome: join(root, 'xdg', 'data'), configHome: join(root, 'xdg', 'config'), configDirs: [join(root, 'xdg', 'etc')] },
   });
   service.subscribe((event, payload) => events.push({ event, payload }));
 });
@@ -42,9 +44,9 @@ afterAll(async () => {
 function next<E extends EventName>(event: E, match: (p: NotariumEvents[E]) => boolean = () => true): Promise<NotariumEvents[E]> {
   return new Promise((resolve) => {
     const stop = service.subscribe((e, p) => {
-      if ((e as string) === event && match(p as NotariumEvents[E])) {
+      if ((e as string) === event && match(p as unknown as NotariumEvents[E])) {
         stop();
-        resolve(p as NotariumEvents[E]);
+        resolve(p as unknown as NotariumEvents[E]);
       }
     });
   });
@@ -161,7 +163,41 @@ describe('the app service', () => {
     await web.api.notarise([{ kind: 'upload', uploadId: '00000000-0000-4000-8000-000000000000' }], {});
     const [outcome] = (await done).outcomes;
     expect(outcome!.record).toMatchObject({ name: 'Quarterly report.pdf', path: null });
+    // The web shell has no app for file managers to start, and no folder picker.
+    expect(await web.api.fileManagerIntegration()).toMatchObject({ supported: false, reason: expect.stringMatching(/desktop app/), entries: [] });
+    await expect(web.api.chooseFolder()).rejects.toThrow(/type it instead/);
     await web.close();
+  });
+
+  it('watches a folder: a new file is registered, settings change, and the folder can be let go', async () => {
+    notary.startBackground();
+    const folder = join(root, 'watched');
+    mkdirSync(folder);
+    const added = await service.api.addWatchedFolder(folder, { stableSeconds: 0.5, receipts: 'folder' });
+    expect(added).toMatchObject({ path: folder, recursive: false, receipts: 'folder', stableSeconds: 0.5, include: [], exclude: [] });
+    await expect.poll(async () => (await service.api.listWatchedFolders())[0]?.state, { timeout: 10_000 }).toBe('watching');
+    const registered = next('watch-file', (e) => e.relPath === 'minutes.txt');
+    writeFileSync(join(folder, 'minutes.txt'), 'the minutes\n');
+    const event = await registered;
+    expect(event).toMatchObject({ folder, action: 'registered', message: null, recordId: expect.any(Number) });
+    expect(await service.api.getRecord(event.recordId!)).toMatchObject({ name: 'minutes.txt', kind: 'linked-create' });
+    await expect.poll(async () => (await service.api.watchProgress()).idle, { timeout: 10_000 }).toBe(true);
+    expect(await service.api.updateWatchedFolder(folder, { recursive: true, exclude: ['*.tmp'] })).toMatchObject({ recursive: true, exclude: ['*.tmp'] });
+    await expect(service.api.addWatchedFolder(folder, {})).rejects.toThrow(/already watched/);
+    expect(await service.api.removeWatchedFolder(folder)).toBeNull();
+    expect(await service.api.listWatchedFolders()).toEqual([]);
+    await expect(service.api.updateWatchedFolder(folder, {})).rejects.toMatchObject({ code: 'USAGE' });
+  });
+
+  it('adds Verify with Notarium to the file managers and takes it away again (desktop app on Linux)', async () => {
+    const before = await service.api.fileManagerIntegration();
+    expect(before).toMatchObject({ supported: true, reason: null });
+    expect(before.entries.map((e) => [e.fileManager, e.state])).toEqual([['nautilus', 'absent'], ['nemo', 'absent'], ['dolphin', 'absent'], ['thunar', 'absent']]);
+    const on = await service.api.setFileManagerIntegration(true);
+    expect(on.entries.every((e) => e.state === 'installed')).toBe(true);
+    expect(readFileSync(join(root, 'xdg', 'data', 'nemo', 'actions', 'notarium-verify.nemo_action'), 'utf8')).toContain('/opt/Notarium/notarium');
+    const off = await service.api.setFileManagerIntegration(false);
+    expect(off.entries.every((e) => e.state === 'absent')).toBe(true);
   });
 
   it('refuses malformed calls before they reach the core', () => {

@@ -5,6 +5,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { Notary } from '../notary.ts';
 import { serializeReceipt, receiptFileName } from '../receipts/receipt-v1.ts';
+import type { XdgDirs } from '../desktop-integration/index.ts';
 import { apiKeyAccount } from '../secrets/accounts.ts';
 import type { Profile, ProfileInput } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/records.ts';
@@ -13,6 +14,8 @@ import { notarise } from '../usecases/notarise.ts';
 import { gatherEvidence, receiptOf, writeReceipt } from '../usecases/receipts.ts';
 import { verifyFile, verifyPaths, verifyReceiptFile } from '../usecases/verify.ts';
 import { certificateHtml } from './certificate.ts';
+import { fileManagerCalls } from './file-manager-calls.ts';
+import { watchCalls } from './watch-calls.ts';
 import { documentView, recordView, verificationView } from './views.ts';
 
 /**
@@ -34,6 +37,12 @@ export interface ShellAbilities {
   showInFolder(path: string): void;
   /** Prints a self-contained HTML page to PDF (Electron's printToPDF; headless Chromium otherwise). */
   printPdf(html: string): Promise<Uint8Array>;
+  /** A folder picker (the desktop app's dialog); null when cancelled. */
+  chooseFolder?(): Promise<string | null>;
+  /** How file managers start this app to verify (argv before `--verify`), where that is offered. */
+  verifyCommand?: readonly string[];
+  /** Where file-manager entries go (tests); default from the environment. */
+  xdgDirs?: XdgDirs;
 }
 
 export interface AppService {
@@ -80,9 +89,10 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
     emit('record-updated', view(r));
     emit('pending-count', library.records.pendingCount());
   };
-  const onBackgroundError = (r: StoredRecord, message: string): void => emit('background-error', { recordId: r.id, message });
+  const onBackgroundError = (r: StoredRecord | null, message: string): void => emit('background-error', { recordId: r?.id ?? null, message });
   notary.events.on('record-updated', onRecord);
   notary.events.on('background-error', onBackgroundError);
+  const watching = watchCalls(notary, emit);
 
   async function profileView(p: Profile): Promise<ProfileView> {
     const apiKeySet = p.kind === 'sandbox' || Boolean(await notary.secrets.get(apiKeyAccount(p.name)).catch(() => null));
@@ -282,6 +292,12 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       return { document: documentView(found.document, versions), version: found.matches[0]?.version ?? null, versions: found.versions };
     },
     certificate: async (id) => ({ html: await certificateOf(id), fileName: `${record(id).name}.certificate.html` }),
+    ...watching.api,
+    chooseFolder: async () => {
+      if (!abilities.chooseFolder) throw new NotariumError('USAGE', "The browser cannot tell Notarium a folder's path: type it instead.");
+      return abilities.chooseFolder();
+    },
+    ...fileManagerCalls({ shell: abilities.shell, platform: process.platform, verifyCommand: abilities.verifyCommand, dirs: abilities.xdgDirs }),
     certificatePdf: async (id) => {
       const pdf = await abilities.printPdf(await certificateOf(id));
       return { pdfBase64: Buffer.from(pdf).toString('base64'), fileName: `${record(id).name}.certificate.pdf` };
@@ -298,6 +314,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       for (const controller of jobs.values()) controller.abort();
       notary.events.off('record-updated', onRecord);
       notary.events.off('background-error', onBackgroundError);
+      watching.dispose();
       listeners.clear();
     },
   };

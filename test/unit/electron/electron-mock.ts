@@ -34,6 +34,9 @@ export class FakeWebContents extends EventEmitter {
 
 export class BrowserWindow extends EventEmitter {
   static instances: BrowserWindow[] = [];
+  static getFocusedWindow(): BrowserWindow | null {
+    return BrowserWindow.instances.find((w) => w.focused) ?? null;
+  }
   webContents = new FakeWebContents();
   loadedUrl: string | null = null;
   visible = false;
@@ -177,6 +180,7 @@ class FakeApp extends EventEmitter {
   lockAvailable = true;
   paths = new Map<string, string>([['userData', '/home/user/.config/Notarium']]);
   appPath = '/opt/notarium';
+  isPackaged = false;
   requestSingleInstanceLock = vi.fn((_data?: unknown) => this.lockAvailable);
   quit = vi.fn(() => {
     this.emit('before-quit', { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } });

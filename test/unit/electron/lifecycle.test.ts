@@ -6,7 +6,7 @@ vi.mock('electron', () => import('./electron-mock.ts'));
 const { runDesktop } = await import('../../../main/electron/lifecycle.ts');
 
 let service: FakeService;
-let engine: { service: FakeService; startPoller: Mock<() => void>; close: Mock<() => Promise<void>> };
+let engine: { service: FakeService; startBackground: Mock<() => void>; close: Mock<() => Promise<void>> };
 let order: string[];
 
 beforeEach(() => {
@@ -14,7 +14,7 @@ beforeEach(() => {
   service = fakeService();
   order = [];
   service.close.mockImplementation(async () => void order.push('service'));
-  engine = { service, startPoller: vi.fn(), close: vi.fn(async () => void order.push('engine')) };
+  engine = { service, startBackground: vi.fn(), close: vi.fn(async () => void order.push('engine')) };
 });
 afterEach(() => vi.useRealTimers());
 
@@ -31,7 +31,7 @@ describe('start', () => {
     await start(undefined, { openEngine });
     expect(openEngine).toHaveBeenCalledWith('/home/ann/.config/Notarium', expect.objectContaining({ shell: 'electron' }));
     expect(electron.app.getPath('userData')).toBe('/home/ann/.config/Notarium'); // the CLI's folder
-    expect(engine.startPoller).toHaveBeenCalledOnce();
+    expect(engine.startBackground).toHaveBeenCalledOnce();
     expect(electron.BrowserWindow.instances).toHaveLength(1);
     expect(firstWindow().loadedUrl).toBe('app://notarium/index.html');
     expect((firstWindow().options.webPreferences as { preload: string }).preload).toBe('/opt/notarium/dist/preload/electron-preload.cjs');

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as electron from './electron-mock.ts';
 
 vi.mock('electron', () => import('./electron-mock.ts'));
-const { desktopAbilities, isAuthorizationUrl, isWebPageUrl } = await import('../../../main/electron/shell-abilities.ts');
+const { desktopAbilities, isAuthorizationUrl, isWebPageUrl, verifyCommandFor } = await import('../../../main/electron/shell-abilities.ts');
 
 beforeEach(() => electron.resetElectron());
 
@@ -43,6 +43,30 @@ describe('openExplorerPage', () => {
       expect(isWebPageUrl(url)).toBe(false);
     }
     expect(electron.shell.openExternal.mock.calls.map((c) => c[0])).toEqual(['https://explorer.example/tx/ab12', 'http://127.0.0.1:4100/explorer/tx/ab12']);
+  });
+});
+
+describe('the file managers\' verify command', () => {
+  const facts = { platform: 'linux' as const, isPackaged: true, execPath: '/opt/Notarium/notarium', appPath: '/opt/Notarium/resources/app.asar' };
+  it('is the executable when packaged, electron with the app folder when not, the image for an AppImage', () => {
+    expect(verifyCommandFor(facts)).toEqual(['/opt/Notarium/notarium']);
+    expect(verifyCommandFor({ ...facts, isPackaged: false, execPath: '/src/node_modules/electron/dist/electron', appPath: '/src' })).toEqual(['/src/node_modules/electron/dist/electron', '/src']);
+    expect(verifyCommandFor({ ...facts, appImage: '/home/ann/Apps/Notarium.AppImage', execPath: '/tmp/.mount_NotariXYZ/notarium' })).toEqual(['/home/ann/Apps/Notarium.AppImage']);
+  });
+
+  it('is not offered on Windows and macOS (the installer and the bundle do it)', () => {
+    expect(verifyCommandFor({ ...facts, platform: 'win32' })).toBeUndefined();
+    expect(verifyCommandFor({ ...facts, platform: 'darwin' })).toBeUndefined();
+  });
+});
+
+describe('chooseFolder', () => {
+  it('asks for one folder and answers its path, or null when cancelled', async () => {
+    electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/home/ann/Contracts'] });
+    expect(await desktopAbilities().chooseFolder!()).toBe('/home/ann/Contracts');
+    expect(electron.dialog.showOpenDialog).toHaveBeenCalledWith(expect.objectContaining({ properties: ['openDirectory', 'createDirectory'] }));
+    electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });
+    expect(await desktopAbilities().chooseFolder!()).toBeNull();
   });
 });
 

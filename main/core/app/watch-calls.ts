@@ -1,0 +1,68 @@
+import type { NotariumApi, NotariumEvents, WatchedFolderView, WatchSettingsView } from '../../../preload/contract.ts';
+import { NotariumError } from '../errors/notarium-error.ts';
+import type { Notary } from '../notary.ts';
+import type { WatchSettings } from '../store/watched-folders.ts';
+import type { WatchedFolderView as EngineFolder, WatchFileEvent, WatchFolderEvent } from '../watch/folder-watcher.ts';
+
+/** The contract's watched-folder calls and events over the engine's folder watcher. */
+
+type WatchCalls = Pick<NotariumApi, 'listWatchedFolders' | 'addWatchedFolder' | 'updateWatchedFolder' | 'removeWatchedFolder' | 'watchProgress'>;
+type Emit = <E extends 'watch-progress' | 'watch-folder' | 'watch-file'>(event: E, payload: NotariumEvents[E]) => void;
+
+function settingsOf(view: Partial<WatchSettingsView>): Partial<WatchSettings> {
+  const { stableSeconds, ...rest } = view;
+  return stableSeconds === undefined ? rest : { ...rest, stableMs: Math.round(stableSeconds * 1000) };
+}
+
+export function watchCalls(notary: Notary, emit: Emit): { api: WatchCalls; dispose(): void } {
+  const { watcher } = notary;
+  // What went wrong with a folder is said once, in an event; the list repeats it until it changes.
+  const messages = new Map<string, string | null>();
+  const view = (f: EngineFolder, state: WatchedFolderView['state'] = f.state): WatchedFolderView => ({
+    path: f.path,
+    profile: f.profile,
+    recursive: f.recursive,
+    include: f.include,
+    exclude: f.exclude,
+    receipts: f.receipts,
+    stableSeconds: f.stableMs / 1000,
+    state,
+    message: messages.get(f.path) ?? null,
+  });
+  const current = (path: string): WatchedFolderView => {
+    const found = watcher.get(path);
+    if (!found) throw new NotariumError('NOT_FOUND', `${path} is not a watched folder.`);
+    return view(found);
+  };
+
+  const onFolder = (e: WatchFolderEvent): void => {
+    messages.set(e.path, e.message);
+    const found = watcher.get(e.path);
+    if (found) emit('watch-folder', view(found, e.state));
+  };
+  const onFile = (e: WatchFileEvent): void =>
+    emit('watch-file', { folder: e.folder, path: e.path, relPath: e.relPath, action: e.action, recordId: e.record?.id ?? null, message: e.error?.message ?? null });
+  const onProgress = (p: NotariumEvents['watch-progress']): void => emit('watch-progress', { ...p });
+  watcher.events.on('folder', onFolder);
+  watcher.events.on('file', onFile);
+  watcher.events.on('progress', onProgress);
+
+  return {
+    api: {
+      listWatchedFolders: async () => watcher.list().map((f) => view(f)),
+      addWatchedFolder: async (path, settings) => current((await watcher.add(path, settingsOf(settings))).path),
+      updateWatchedFolder: async (path, changes) => current((await watcher.update(path, settingsOf(changes))).path),
+      removeWatchedFolder: async (path) => {
+        await watcher.remove(path);
+        messages.delete(path);
+        return null;
+      },
+      watchProgress: async () => ({ ...watcher.progress() }),
+    },
+    dispose: () => {
+      watcher.events.off('folder', onFolder);
+      watcher.events.off('file', onFile);
+      watcher.events.off('progress', onProgress);
+    },
+  };
+}
