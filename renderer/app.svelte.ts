@@ -3,7 +3,7 @@ import { notarium, onConnection, sentence } from './lib/bridge.ts';
 
 /** App-wide state: the current screen, profiles, account, pending count, theme, notices. */
 
-export type Screen = 'notarise' | 'library' | 'verify' | 'documents' | 'account';
+export type Screen = 'notarise' | 'library' | 'verify' | 'documents' | 'watch' | 'account';
 export type Theme = 'system' | 'light' | 'dark';
 
 const THEME_KEY = 'notarium.theme';

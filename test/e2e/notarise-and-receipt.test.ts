@@ -86,7 +86,7 @@ describe('notarise → settled → receipt', () => {
   });
 
   it('has no serious or critical accessibility violations on any screen', async () => {
-    for (const name of ['Notarise', 'Library', 'Verify', 'Documents', 'Account & settings']) {
+    for (const name of ['Notarise', 'Library', 'Verify', 'Documents', 'Watched folders', 'Account & settings']) {
       await screen(name).click();
       await app.page.waitForTimeout(300);
       const results = await new AxeBuilder({ page: app.page }).analyze();

@@ -1,0 +1,119 @@
+import type { NotariumEvents, WatchedFolderView, WatchProgressView, WatchSettingsView } from '../../../preload/contract.ts';
+import { notarium, sentence } from '../../lib/bridge.ts';
+
+/** Watched folders: the list with each folder's state, live progress, and recent activity. */
+
+export interface Activity {
+  key: number;
+  at: number;
+  folder: string;
+  relPath: string;
+  action: string;
+  message: string | null;
+}
+
+const MAX_ACTIVITY = 50;
+
+class WatchState {
+  folders = $state<WatchedFolderView[]>([]);
+  progress = $state<WatchProgressView | null>(null);
+  activity = $state<Activity[]>([]);
+  loaded = $state(false);
+  busy = $state<string | null>(null);
+  error = $state<string | null>(null);
+  #key = 0;
+  #started = false;
+
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    notarium.on('watch-folder', (f) => {
+      this.folders = this.folders.some((x) => x.path === f.path) ? this.folders.map((x) => (x.path === f.path ? f : x)) : [...this.folders, f];
+    });
+    notarium.on('watch-progress', (p) => (this.progress = p));
+    notarium.on('watch-file', (e) => this.#log(e));
+    void this.reload();
+  }
+
+  async reload(): Promise<void> {
+    try {
+      const [folders, progress] = await Promise.all([notarium.listWatchedFolders(), notarium.watchProgress()]);
+      this.folders = folders;
+      this.progress = progress;
+    } catch (err) {
+      this.error = sentence(err);
+    } finally {
+      this.loaded = true;
+    }
+  }
+
+  /** Runs one change at a time; answers whether it worked (a failure is shown). */
+  async #run(label: string, fn: () => Promise<void>): Promise<boolean> {
+    this.busy = label;
+    this.error = null;
+    try {
+      await fn();
+      return true;
+    } catch (err) {
+      this.error = sentence(err);
+      return false;
+    } finally {
+      this.busy = null;
+    }
+  }
+
+  add(path: string, settings: Partial<WatchSettingsView>): Promise<boolean> {
+    return this.#run('add', async () => {
+      const added = await notarium.addWatchedFolder(path, settings);
+      this.folders = [...this.folders.filter((f) => f.path !== added.path), added];
+    });
+  }
+
+  update(path: string, changes: Partial<WatchSettingsView>): Promise<boolean> {
+    return this.#run(`update:${path}`, async () => {
+      const updated = await notarium.updateWatchedFolder(path, changes);
+      this.folders = this.folders.map((f) => (f.path === path ? updated : f));
+    });
+  }
+
+  remove(path: string): Promise<boolean> {
+    return this.#run(`remove:${path}`, async () => {
+      await notarium.removeWatchedFolder(path);
+      this.folders = this.folders.filter((f) => f.path !== path);
+    });
+  }
+
+  #log(e: NotariumEvents['watch-file']): void {
+    const entry: Activity = { key: ++this.#key, at: Date.now(), folder: e.folder, relPath: e.relPath, action: e.action, message: e.message };
+    this.activity = [entry, ...this.activity].slice(0, MAX_ACTIVITY);
+  }
+}
+
+export const watchState = new WatchState();
+
+/** What happened to a file, in words. */
+export const ACTION_TEXT: Record<string, string> = {
+  registered: 'Notarised (new document)',
+  version: 'Notarised as a new version',
+  known: 'Already notarised',
+  renamed: 'Renamed (already notarised)',
+  unchanged: 'Unchanged',
+  deleted: 'Deleted (its records stay)',
+  failed: 'Failed',
+};
+
+export const STATE_TEXT: Record<WatchedFolderView['state'], string> = {
+  scanning: 'Catching up',
+  watching: 'Watching',
+  unavailable: 'Unavailable',
+  stopped: 'Stopped',
+  error: 'Problem',
+};
+
+/** Globs typed one per line or separated by commas. */
+export function parseGlobs(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((g) => g.trim())
+    .filter(Boolean);
+}
