@@ -1,11 +1,16 @@
 import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * What a command line asks of the app (its first launch, or a second launch routed to the first).
  * Chromium adds switches of its own (`--original-process-start-time=…`) and may move switches
  * before positional arguments, so paths are not read "after --verify": when `--verify` is present,
- * every positional argument is a path. Electron and Chromium switches are ignored.
+ * every positional argument is a path. Without it, only receipts are: the system opens a
+ * `*.receipt.json` with the app (file association) by naming it alone, and opening a receipt shows
+ * its verification. Electron and Chromium switches are ignored.
  */
+
+const RECEIPT = /\.receipt\.json$/i;
 
 export interface LaunchRequest {
   /** Absolute paths to verify (files or folders); empty when the launch did not ask for it. */
@@ -39,7 +44,18 @@ export function parseArgv(argv: readonly string[], context: ArgvContext): Launch
     }
   }
   if (context.defaultApp) positional.shift();
-  if (!verify) return { verify: [] };
-  const paths = [...inline, ...positional].map((p) => (isAbsolute(p) ? p : resolve(context.cwd, p)));
+  // Launchers give `file://` URLs for %U (the desktop entry's main Exec), paths for %F.
+  const asPath = (p: string): string => (p.startsWith('file://') ? fileURLToPathOr(p) : p);
+  const given = [...inline, ...positional].map(asPath);
+  const named = verify ? given : given.filter((p) => RECEIPT.test(p));
+  const paths = named.map((p) => (isAbsolute(p) ? p : resolve(context.cwd, p)));
   return { verify: [...new Set(paths)] };
+}
+
+function fileURLToPathOr(url: string): string {
+  try {
+    return fileURLToPath(url);
+  } catch {
+    return url; // not a local file URL: left as it is, and found unreadable later
+  }
 }

@@ -21,10 +21,15 @@ describe('argv', () => {
     expect(parseArgv(['/usr/lib/electron', '--verify', '--inspect=9229', '.', 'a.pdf'], dev)).toEqual({ verify: ['/home/ann/a.pdf'] });
   });
 
-  it('without --verify asks for nothing', () => {
+  it('without --verify asks for nothing, except to verify receipts it was opened with', () => {
     expect(parseArgv(['/opt/Notarium/notarium'], packaged)).toEqual({ verify: [] });
     expect(parseArgv(['/opt/Notarium/notarium', 'a.pdf', '--no-sandbox'], packaged)).toEqual({ verify: [] });
     expect(parseArgv(['/usr/lib/electron', '.'], dev)).toEqual({ verify: [] });
+    // A receipt double-clicked in the file manager (the .desktop MimeType entry runs `notarium %U`).
+    expect(parseArgv(['/opt/Notarium/notarium', '--no-sandbox', 'Downloads/deed.pdf.receipt.json', 'other.pdf'], packaged)).toEqual({ verify: ['/home/ann/Downloads/deed.pdf.receipt.json'] });
+    expect(parseArgv(['/usr/lib/electron', '.', '/tmp/x.receipt.json'], dev)).toEqual({ verify: ['/tmp/x.receipt.json'] });
+    expect(parseArgv(['/opt/Notarium/notarium', 'file:///home/ann/My%20deed.pdf.receipt.json'], packaged)).toEqual({ verify: ['/home/ann/My deed.pdf.receipt.json'] });
+    expect(parseArgv(['/opt/Notarium/notarium', '--verify', 'file:///srv/a%23b.pdf'], packaged)).toEqual({ verify: ['/srv/a#b.pdf'] });
   });
 
   it('takes --verify=path, names after --, and each path once', () => {
