@@ -40,7 +40,7 @@ describe('the desktop bundles', () => {
 });
 
 describe('the bundled main process, run against a stand-in electron', () => {
-  it('serves the UI, answers its own page only, notarises with the redirected SQLite build, and quits cleanly', async () => {
+  it('serves the UI, answers its own page only, routes --verify, notarises with the redirected SQLite build, and quits cleanly', async () => {
     const appRoot = root;
     mkdirSync(join(appRoot, 'dist', 'renderer'), { recursive: true });
     writeFileSync(join(appRoot, 'dist', 'renderer', 'index.html'), '<!doctype html><title>Notarium</title>');
@@ -52,7 +52,9 @@ describe('the bundled main process, run against a stand-in electron', () => {
     const file = join(root, 'contract.txt');
     writeFileSync(file, 'signed\n');
     const reportPath = join(root, 'report.json');
-    const child = spawn(process.execPath, ['--import', resolve('test/support/fake-electron/register.mjs'), built.main], {
+    const stranger = join(root, 'stranger.pdf');
+    writeFileSync(stranger, 'never notarised');
+    const child = spawn(process.execPath, ['--import', resolve('test/support/fake-electron/register.mjs'), built.main, '--verify', stranger], {
       env: {
         PATH: process.env.PATH,
         NOTARIUM_HOME: join(root, 'home'),
@@ -77,6 +79,10 @@ describe('the bundled main process, run against a stand-in electron', () => {
     expect(report.foreign).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This page may not call Notarium.' } });
     expect(report.notarise.ok).toBe(true);
     expect(report.notariseDone.outcomes).toEqual([expect.objectContaining({ name: 'contract.txt', status: 'registered', error: null })]);
+    // `--verify <path>` on the command line became a verify job the page was asked to open.
+    expect(report.openVerify).toEqual([{ jobId: expect.any(String) }]);
+    expect(report.verifyDone).toEqual({ jobId: report.openVerify[0].jobId, counts: { verified: 0, mismatch: 0, unknown: 1, pending: 0 } });
+    expect(report.verifyResults).toEqual([expect.objectContaining({ name: 'stranger.pdf', status: 'unknown' })]);
     // Every better-sqlite3 load came from the copy named by NOTARIUM_ELECTRON_SQLITE.
     expect(report.sqlite.length).toBeGreaterThan(0);
     expect(report.sqlite.every((p: string) => p.startsWith(native))).toBe(true);

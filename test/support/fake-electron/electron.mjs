@@ -7,6 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const env = process.env;
+// As `electron <app folder>` sets it: argv[1] is the app (here the bundle), not a file to open.
+process.defaultApp = true;
 const report = { windows: [], sent: [], errors: [] };
 const paths = new Map();
 let protocolHandler = null;
@@ -138,8 +140,15 @@ async function drive(window) {
   const done = new Promise((resolve) => {
     contents.on('fake-sent', ([event, payload]) => event === 'notarise-done' && resolve(payload));
   });
+  // The launch's `--verify <paths>` arrives as a job the page is asked to open.
+  const verified = new Promise((resolve) => {
+    contents.on('fake-sent', ([event, payload]) => event === 'verify-done' && resolve(payload));
+  });
   report.notarise = await call('notarise', [[{ kind: 'path', path: env.FAKE_ELECTRON_FILE }], {}]);
   report.notariseDone = await done;
+  report.verifyDone = await verified;
+  report.openVerify = report.sent.filter(([, event]) => event === 'open-verify').map(([, , payload]) => payload);
+  report.verifyResults = report.sent.filter(([, event]) => event === 'verify-result').map(([, , payload]) => payload.result);
   report.sqlite = Object.keys(createRequire(import.meta.url).cache).filter((p) => p.includes('better_sqlite3.node') || p.includes('better-sqlite3/lib/index.js'));
   finish();
 }
