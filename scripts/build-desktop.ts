@@ -5,10 +5,11 @@ import { build, type Metafile } from 'esbuild';
 
 /**
  * Bundles the Electron main process and its preload (the renderer is Vite's job):
- * - main → `dist/main/electron/main.js`, ESM for Electron's Node, npm packages left external (the
- *   packaged app carries node_modules; native modules must load from there), the hashing worker
- *   copied beside it. Code splitting keeps the engine in a chunk loaded after main.js has chosen
- *   which SQLite build to use (see main/electron/main.ts).
+ * - main → `dist/main/electron/main.js` (the main process) and `engine.js` (the engine's utility
+ *   process), ESM for Electron's Node, npm packages left external (the packaged app carries
+ *   node_modules; native modules must load from there), the hashing worker copied beside the
+ *   chunk that starts it. Code splitting keeps the engine in a chunk loaded after engine.js has
+ *   chosen which SQLite build to use (see main/electron/engine-process.ts).
  * - preload → `dist/preload/electron-preload.cjs`, one CommonJS file: sandboxed preloads cannot
  *   load ESM or any module but `electron`.
  */
@@ -17,6 +18,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface DesktopBuild {
   main: string;
+  engine: string;
   preload: string;
   metafiles: { main: Metafile; preload: Metafile };
 }
@@ -28,7 +30,7 @@ export async function buildDesktop(outRoot = join(ROOT, 'dist')): Promise<Deskto
   const [mainResult, preloadResult] = await Promise.all([
     build({
       ...common,
-      entryPoints: { main: join(ROOT, 'main', 'electron', 'main.ts') },
+      entryPoints: { main: join(ROOT, 'main', 'electron', 'main.ts'), engine: join(ROOT, 'main', 'electron', 'engine-process.ts') },
       outdir: mainDir,
       format: 'esm',
       splitting: true,
@@ -57,7 +59,7 @@ export async function buildDesktop(outRoot = join(ROOT, 'dist')): Promise<Deskto
       copyFileSync(join(ROOT, 'main', 'core', 'hashing', 'hash-worker.js'), join(dir, 'hash-worker.js'));
     }
   }
-  return { main: join(mainDir, 'main.js'), preload, metafiles: { main: mainResult.metafile, preload: preloadResult.metafile } };
+  return { main: join(mainDir, 'main.js'), engine: join(mainDir, 'engine.js'), preload, metafiles: { main: mainResult.metafile, preload: preloadResult.metafile } };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { BrowserWindow } from 'electron';
 import { app, dialog, session } from 'electron';
-import type { AppService, ShellAbilities } from '../core/app/app-service.ts';
+import type { AppService } from '../core/app/app-service.ts';
 import { appDataDir } from '../core/app-paths.ts';
 import { wireError } from '../../preload/bridge-client.ts';
 import { parseCall, type FileRef } from '../../preload/contract.ts';
@@ -10,7 +10,7 @@ import { parseArgv } from './argv.ts';
 import { registerIpc, type IpcRegistration } from './ipc.ts';
 import { installMenu, dialogProperties, type PickKind } from './menu.ts';
 import { Notifier, showNotification } from './notifications.ts';
-import { desktopAbilities } from './shell-abilities.ts';
+import { desktopAbilities, type DesktopAbilities } from './shell-abilities.ts';
 import { createTray, type PendingTray } from './tray.ts';
 import { createMainWindow, hardenSession } from './window.ts';
 
@@ -36,7 +36,7 @@ export interface DesktopOptions {
   defaultApp: boolean;
   platform: NodeJS.Platform;
   /** Creates the notary in `dataDir` and the app service over it. */
-  openEngine(dataDir: string, abilities: ShellAbilities): Engine;
+  openEngine(dataDir: string, abilities: DesktopAbilities): Engine;
   log?(message: string): void;
   /** How long a quit waits for the engine to close before exiting anyway. */
   closeTimeoutMs?: number;

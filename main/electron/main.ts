@@ -1,27 +1,20 @@
 import { app } from 'electron';
-import { register } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { runDesktop } from './lifecycle.ts';
+import { forkEngine } from './utility-engine.ts';
 
 /**
- * The Electron entry. Unpackaged (`npm start`), the repository's better-sqlite3 is compiled for
- * plain Node (the CLI and the tests use it), so the launcher prepares a copy compiled for
- * Electron and names it in NOTARIUM_ELECTRON_SQLITE; every import of better-sqlite3 (the library's
- * and the embedded sandbox's) is redirected to it before the engine loads. A packaged app has its
- * own node_modules rebuilt for Electron and never reads that variable.
+ * The Electron entry: real dependencies in, everything else in lifecycle.ts (which the unit tests
+ * drive with a mocked electron module and a fake service). The engine runs in a utility process
+ * (utility-engine.ts), so this process only manages windows, menus and the OS.
  */
-
-const ELECTRON_SQLITE = 'NOTARIUM_ELECTRON_SQLITE';
-
-/** A resolve hook sending `better-sqlite3` to the module named in `data.target`. */
-const REDIRECT_HOOK = `
-let target;
-export function initialize(data) { target = data.target; }
-export async function resolve(specifier, context, next) {
-  return next(specifier === 'better-sqlite3' ? target : specifier, context);
-}`;
-
-const devSqlite = app.isPackaged ? undefined : process.env[ELECTRON_SQLITE];
-if (devSqlite) {
-  register(`data:text/javascript,${encodeURIComponent(REDIRECT_HOOK)}`, { data: { target: pathToFileURL(devSqlite).href } });
-}
-await import('./start-desktop.ts');
+runDesktop({
+  argv: process.argv,
+  cwd: process.cwd(),
+  env: process.env,
+  defaultApp: process.defaultApp === true,
+  platform: process.platform,
+  openEngine: forkEngine,
+}).catch((err: unknown) => {
+  console.error(err);
+  app.exit(1);
+});

@@ -1,5 +1,6 @@
 import { app, BrowserWindow, dialog, shell } from 'electron';
 import type { ShellAbilities } from '../core/app/app-service.ts';
+import type { RemoteAbility } from '../core/app/engine-protocol.ts';
 import { NotariumError } from '../core/errors/notarium-error.ts';
 import { printPdf } from './print-pdf.ts';
 
@@ -50,13 +51,11 @@ export function verifyCommandFor(facts: LaunchFacts): readonly string[] | undefi
   return facts.isPackaged ? [facts.execPath] : [facts.execPath, facts.appPath];
 }
 
-export function desktopAbilities(): ShellAbilities {
+/** What the main process does for the engine (which runs in its own process), and how it was started. */
+export type DesktopAbilities = Pick<ShellAbilities, RemoteAbility> & { verifyCommand?: readonly string[] };
+
+export function desktopAbilities(): DesktopAbilities {
   return {
-    shell: 'electron',
-    resolveFile: (ref) => {
-      if (ref.kind === 'path') return ref.path;
-      throw new NotariumError('USAGE', 'The desktop app takes files by their path; uploads are for the web shell.');
-    },
     openExternal: async (url) => {
       if (!isAuthorizationUrl(url)) throw new NotariumError('USAGE', 'Notarium opens only the sign-in page of an http or https identity portal in the browser.');
       await shell.openExternal(url, { activate: true });

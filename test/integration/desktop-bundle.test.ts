@@ -61,6 +61,7 @@ describe('the bundled main process, run against a stand-in electron', () => {
         NOTARIUM_ELECTRON_SQLITE: join(native, 'better-sqlite3', 'lib', 'index.js'),
         FAKE_ELECTRON_APP_ROOT: appRoot,
         FAKE_ELECTRON_REPORT: reportPath,
+        FAKE_ELECTRON_ENGINE_REPORT: join(root, 'engine-report.json'),
         FAKE_ELECTRON_FILE: file,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,6 +77,7 @@ describe('the bundled main process, run against a stand-in electron', () => {
     expect(report.index).toMatchObject({ status: 200, body: expect.stringContaining('<title>Notarium</title>'), csp: expect.stringContaining("default-src 'none'") });
     expect(report.channels).toContain('notarium:certificatePdf');
     expect(report.appInfo).toMatchObject({ ok: true, value: { shell: 'electron', filePaths: true } });
+    expect(report.chooseFolder).toEqual({ ok: true, value: null });
     expect(report.foreign).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This page may not call Notarium.' } });
     expect(report.notarise.ok).toBe(true);
     expect(report.notariseDone.outcomes).toEqual([expect.objectContaining({ name: 'contract.txt', status: 'registered', error: null })]);
@@ -83,8 +85,12 @@ describe('the bundled main process, run against a stand-in electron', () => {
     expect(report.openVerify).toEqual([{ jobId: expect.any(String) }]);
     expect(report.verifyDone).toEqual({ jobId: report.openVerify[0].jobId, counts: { verified: 0, mismatch: 0, unknown: 1, pending: 0 } });
     expect(report.verifyResults).toEqual([expect.objectContaining({ name: 'stranger.pdf', status: 'unknown' })]);
-    // Every better-sqlite3 load came from the copy named by NOTARIUM_ELECTRON_SQLITE.
-    expect(report.sqlite.length).toBeGreaterThan(0);
-    expect(report.sqlite.every((p: string) => p.startsWith(native))).toBe(true);
+    // The engine ran in its own utility process: the main process never loaded SQLite, and every
+    // better-sqlite3 load in the engine came from the copy named by NOTARIUM_ELECTRON_SQLITE.
+    expect(report.utilityProcesses).toEqual([{ modulePath: join(appRoot, 'dist', 'main', 'electron', 'engine.js'), serviceName: 'Notarium engine' }]);
+    expect(report.sqlite).toEqual([]);
+    const engine = JSON.parse(readFileSync(join(root, 'engine-report.json'), 'utf8')) as { sqlite: string[] };
+    expect(engine.sqlite.length).toBeGreaterThan(0);
+    expect(engine.sqlite.every((p) => p.startsWith(native))).toBe(true);
   }, 90_000);
 });

@@ -2,6 +2,7 @@
 // Node (the Electron binary cannot be downloaded on build machines). When the main window loads, it
 // drives the app like its page would — the app:// protocol, IPC calls with a genuine and a foreign
 // sender, a notarisation — writes what happened to FAKE_ELECTRON_REPORT, and quits.
+import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -69,6 +70,9 @@ class WebContents extends EventEmitter {
 }
 
 export class BrowserWindow extends EventEmitter {
+  static getFocusedWindow() {
+    return null;
+  }
   constructor(options) {
     super();
     this.options = options;
@@ -98,6 +102,27 @@ export class BrowserWindow extends EventEmitter {
   destroy() {}
 }
 
+// A utility process as a Node child speaking structured clone over its IPC channel.
+export const utilityProcess = {
+  fork(modulePath, args, options = {}) {
+    const child = fork(modulePath, args, {
+      env: options.env ?? process.env,
+      serialization: 'advanced',
+      execArgv: ['--import', new URL('./register.mjs', import.meta.url).href],
+      stdio: 'inherit',
+    });
+    report.utilityProcesses = [...(report.utilityProcesses ?? []), { modulePath, serviceName: options.serviceName }];
+    return {
+      postMessage: (message) => child.send(message),
+      on(event, listener) {
+        child.on(event, listener);
+        return this;
+      },
+      kill: () => child.kill(),
+    };
+  },
+};
+
 export const Menu = { buildFromTemplate: (template) => ({ template }), setApplicationMenu() {} };
 export class Tray {
   setContextMenu() {}
@@ -122,7 +147,7 @@ export const shell = { openExternal: async () => {}, showItemInFolder() {} };
 export const contextBridge = {};
 export const ipcRenderer = {};
 export const webUtils = {};
-export default { app, protocol, session, ipcMain, BrowserWindow, Menu, Tray, nativeImage, Notification, dialog, shell };
+export default { app, protocol, session, ipcMain, BrowserWindow, Menu, Tray, nativeImage, Notification, dialog, shell, utilityProcess };
 
 function finish() {
   writeFileSync(env.FAKE_ELECTRON_REPORT, JSON.stringify(report, null, 2));
@@ -137,6 +162,8 @@ async function drive(window) {
   report.channels = [...handlers.keys()];
   report.appInfo = await call('appInfo', []);
   report.foreign = await call('appInfo', [], new WebContents());
+  // The engine asks the main process for a folder picker: the (cancelled) dialog answers.
+  report.chooseFolder = await call('chooseFolder', []);
   const done = new Promise((resolve) => {
     contents.on('fake-sent', ([event, payload]) => event === 'notarise-done' && resolve(payload));
   });

@@ -26,10 +26,11 @@ const firstWindow = () => electron.BrowserWindow.instances[0]!;
 const openVerifySent = (w: electron.BrowserWindow) => w.webContents.sent.filter((m) => m[1] === 'open-verify');
 
 describe('start', () => {
-  it('opens one hardened window on our origin, serves the renderer, starts the poller', async () => {
+  it('opens one hardened window on our origin, serves the renderer, starts the engine in the background', async () => {
     const openEngine = vi.fn(() => engine);
     await start(undefined, { openEngine });
-    expect(openEngine).toHaveBeenCalledWith('/home/ann/.config/Notarium', expect.objectContaining({ shell: 'electron' }));
+    // The engine is given the data folder and the abilities only the main process has.
+    expect(openEngine).toHaveBeenCalledWith('/home/ann/.config/Notarium', expect.objectContaining({ openExternal: expect.any(Function), printPdf: expect.any(Function), chooseFolder: expect.any(Function) }));
     expect(electron.app.getPath('userData')).toBe('/home/ann/.config/Notarium'); // the CLI's folder
     expect(engine.startBackground).toHaveBeenCalledOnce();
     expect(electron.BrowserWindow.instances).toHaveLength(1);

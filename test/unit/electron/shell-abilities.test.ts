@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as electron from './electron-mock.ts';
 
 vi.mock('electron', () => import('./electron-mock.ts'));
+const { pathOf } = await import('../../../main/electron/file-refs.ts');
 const { desktopAbilities, isAuthorizationUrl, isWebPageUrl, verifyCommandFor } = await import('../../../main/electron/shell-abilities.ts');
 
 beforeEach(() => electron.resetElectron());
@@ -71,11 +72,9 @@ describe('chooseFolder', () => {
 });
 
 describe('files', () => {
-  it('resolves paths and refuses uploads', () => {
-    const abilities = desktopAbilities();
-    expect(abilities.shell).toBe('electron');
-    expect(abilities.resolveFile({ kind: 'path', path: '/home/ann/a.pdf' })).toBe('/home/ann/a.pdf');
-    expect(() => abilities.resolveFile({ kind: 'upload', uploadId: '11111111-2222-4333-8444-555555555555' })).toThrow(expect.objectContaining({ code: 'USAGE' }));
+  it('the engine takes paths and refuses uploads', () => {
+    expect(pathOf({ kind: 'path', path: '/home/ann/a.pdf' })).toBe('/home/ann/a.pdf');
+    expect(() => pathOf({ kind: 'upload', uploadId: '11111111-2222-4333-8444-555555555555' })).toThrow(expect.objectContaining({ code: 'USAGE' }));
   });
 
   it('shows a file in its folder', () => {

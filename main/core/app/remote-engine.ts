@@ -1,0 +1,97 @@
+import { CALL_NAMES } from '../../../preload/contract-names.ts';
+import type { EventName, NotariumApi, NotariumEvents } from '../../../preload/contract.ts';
+import { errorFromWire, wireError } from '../../../preload/bridge-client.ts';
+import type { AppService, ShellAbilities } from './app-service.ts';
+import type { EnginePort, FromEngine, RemoteAbility, ToEngine } from './engine-protocol.ts';
+
+/**
+ * The main process's side of the engine process: an AppService whose calls and events go over the
+ * channel, and the shell abilities the engine asks for, done here. If the engine process dies,
+ * every waiting call fails with a sentence instead of hanging.
+ */
+
+export interface RemoteEngine {
+  service: AppService;
+  startBackground(): void;
+  /** Asks the engine to finish its work and close; settles when it has (or has exited). */
+  close(): Promise<void>;
+}
+
+type Emit = <E extends EventName>(event: E, payload: NotariumEvents[E]) => void;
+
+const ENGINE_GONE = { code: 'INTERNAL', message: "Notarium's engine stopped unexpectedly: quit Notarium and open it again." };
+
+export function connectEngine(port: EnginePort<FromEngine, ToEngine>, abilities: Pick<ShellAbilities, RemoteAbility>): RemoteEngine {
+  let nextId = 0;
+  const pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  const listeners = new Set<Emit>();
+  let gone = false;
+  let closed: (() => void) | null = null;
+  const closedPromise = new Promise<void>((resolve) => (closed = resolve));
+
+  const fail = (): void => {
+    gone = true;
+    for (const waiting of pending.values()) waiting.reject(errorFromWire(ENGINE_GONE));
+    pending.clear();
+    closed?.();
+  };
+
+  const answerAbility = async (id: number, name: RemoteAbility, args: unknown[]): Promise<void> => {
+    try {
+      const fn = abilities[name] as (...a: unknown[]) => unknown;
+      port.post({ type: 'ability-result', id, ok: true, value: (await fn(...args)) ?? null });
+    } catch (err) {
+      port.post({ type: 'ability-result', id, ok: false, error: wireError(err) });
+    }
+  };
+
+  port.onMessage((message) => {
+    switch (message.type) {
+      case 'result': {
+        const waiting = pending.get(message.id);
+        pending.delete(message.id);
+        if (message.ok) waiting?.resolve(message.value);
+        else waiting?.reject(errorFromWire(message.error));
+        break;
+      }
+      case 'event':
+        for (const listener of [...listeners]) listener(message.event as EventName, message.payload as never);
+        break;
+      case 'ability':
+        void answerAbility(message.id, message.name, message.args);
+        break;
+      case 'closed':
+        closed?.();
+        break;
+      case 'ready':
+        break;
+    }
+  });
+  port.onExit?.(() => fail());
+
+  const call = (method: string, args: unknown[]): Promise<unknown> => {
+    if (gone) return Promise.reject(errorFromWire(ENGINE_GONE));
+    return new Promise((resolve, reject) => {
+      const id = ++nextId;
+      pending.set(id, { resolve, reject });
+      port.post({ type: 'call', id, method, args });
+    });
+  };
+  const api = Object.fromEntries(CALL_NAMES.map((name) => [name, (...args: unknown[]) => call(name, args)])) as unknown as NotariumApi;
+
+  return {
+    service: {
+      api,
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      close: async () => listeners.clear(),
+    },
+    startBackground: () => port.post({ type: 'start-background' }),
+    close: async () => {
+      if (!gone) port.post({ type: 'close' });
+      await closedPromise;
+    },
+  };
+}

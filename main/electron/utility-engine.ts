@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import { app, utilityProcess } from 'electron';
+import { connectEngine, type RemoteEngine } from '../core/app/remote-engine.ts';
+import type { FromEngine, ToEngine } from '../core/app/engine-protocol.ts';
+import type { EngineConfig } from './engine-config.ts';
+import type { DesktopAbilities } from './shell-abilities.ts';
+
+/**
+ * The engine (library, hashing, poller, watcher, embedded sandbox) in an Electron utility process:
+ * nothing it does, however heavy, holds up the windows. This process answers what the engine asks
+ * of the shell (dialogs, the browser, printing).
+ */
+
+const ELECTRON_SQLITE = 'NOTARIUM_ELECTRON_SQLITE';
+
+export function forkEngine(dataDir: string, abilities: DesktopAbilities): RemoteEngine {
+  const config: EngineConfig = { dataDir, ...(abilities.verifyCommand ? { verifyCommand: [...abilities.verifyCommand] } : {}) };
+  const env = { ...process.env };
+  // Only an unpackaged app (npm start) may be told to load another SQLite build.
+  if (app.isPackaged) delete env[ELECTRON_SQLITE];
+  const child = utilityProcess.fork(join(app.getAppPath(), 'dist', 'main', 'electron', 'engine.js'), [JSON.stringify(config)], {
+    serviceName: 'Notarium engine',
+    env,
+    stdio: 'inherit',
+  });
+  const engine = connectEngine(
+    {
+      post: (message: ToEngine) => child.postMessage(message),
+      onMessage: (listener: (message: FromEngine) => void) => child.on('message', (message: unknown) => listener(message as FromEngine)),
+      onExit: (listener) => child.on('exit', (code: number) => listener(code)),
+    },
+    abilities,
+  );
+  return {
+    ...engine,
+    close: async () => {
+      await engine.close();
+      child.kill();
+    },
+  };
+}

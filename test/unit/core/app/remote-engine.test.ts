@@ -1,0 +1,106 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AppService, ShellAbilities } from '../../../../main/core/app/app-service.ts';
+import type { EnginePort, FromEngine, ToEngine } from '../../../../main/core/app/engine-protocol.ts';
+import { serveEngine } from '../../../../main/core/app/engine-server.ts';
+import { connectEngine } from '../../../../main/core/app/remote-engine.ts';
+import { NotariumError } from '../../../../main/core/errors/notarium-error.ts';
+import { fakeService } from '../../electron/fake-service.ts';
+
+// The main process and the engine process, wired back to back through a channel that delivers
+// structured clones asynchronously, as Electron's utility-process port does.
+
+function channel() {
+  const toEngine: ((m: ToEngine) => void)[] = [];
+  const toMain: ((m: FromEngine) => void)[] = [];
+  const exits: ((code: number | null) => void)[] = [];
+  const deliver = <T>(listeners: ((m: T) => void)[], message: T) => setImmediate(() => listeners.forEach((l) => l(structuredClone(message))));
+  const engineSide: EnginePort<ToEngine, FromEngine> = { post: (m) => deliver(toMain, m), onMessage: (l) => void toEngine.push(l) };
+  const mainSide: EnginePort<FromEngine, ToEngine> = { post: (m) => deliver(toEngine, m), onMessage: (l) => void toMain.push(l), onExit: (l) => void exits.push(l) };
+  return { engineSide, mainSide, exit: (code: number) => exits.forEach((l) => l(code)) };
+}
+
+function wire(main: Partial<ShellAbilities> = {}) {
+  const { engineSide, mainSide, exit } = channel();
+  const service = fakeService();
+  let given: ShellAbilities | undefined;
+  const parts = { startBackground: vi.fn(), close: vi.fn(async () => {}) };
+  serveEngine(engineSide, { shell: 'electron', resolveFile: () => '/x' }, (abilities) => {
+    given = abilities;
+    return { service: service as unknown as AppService, ...parts };
+  });
+  const abilities = {
+    openExternal: vi.fn(async () => {}),
+    openExplorerPage: vi.fn(async () => {}),
+    showInFolder: vi.fn(),
+    printPdf: vi.fn(async () => new Uint8Array([37, 80, 68, 70])),
+    chooseFolder: vi.fn(async () => '/home/ann/Contracts'),
+    ...main,
+  };
+  const engine = connectEngine(mainSide, abilities);
+  return { engine, service, abilities, parts, exit, engineAbilities: () => given! };
+}
+
+describe('the engine over its channel', () => {
+  it("answers calls with the service's results, validated on the engine side too", async () => {
+    const { engine, service } = wire();
+    service.api.pendingCount.mockResolvedValueOnce(7);
+    expect(await engine.service.api.pendingCount()).toBe(7);
+    await engine.service.api.getRecord(3);
+    expect(service.api.getRecord).toHaveBeenCalledWith(3);
+    await expect(engine.service.api.getRecord('3' as unknown as number)).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/refused/) });
+  });
+
+  it('a failure crosses as its code and sentence only', async () => {
+    const { engine, service } = wire();
+    service.api.getRecord.mockRejectedValueOnce(Object.assign(new NotariumError('NOT_FOUND', 'The library has no such registration.'), { secret: 'x' }));
+    const err = (await engine.service.api.getRecord(1).catch((e: unknown) => e)) as Error & { code: string };
+    expect({ code: err.code, message: err.message }).toEqual({ code: 'NOT_FOUND', message: 'The library has no such registration.' });
+    expect(Object.keys(err)).toEqual(['code']);
+  });
+
+  it("delivers the service's events to every subscriber until it unsubscribes", async () => {
+    const { engine, service } = wire();
+    const seen: unknown[] = [];
+    const stop = engine.service.subscribe((event, payload) => seen.push([event, payload]));
+    service.emit('pending-count', 2);
+    await vi.waitFor(() => expect(seen).toEqual([['pending-count', 2]]));
+    stop();
+    service.emit('pending-count', 3);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen).toHaveLength(1);
+  });
+
+  it('the engine asks the main process for what only it can do, and gets answers or failures', async () => {
+    const { engineAbilities, abilities } = wire({ openExternal: vi.fn(async () => Promise.reject(new NotariumError('USAGE', 'Notarium opens only the sign-in page.'))) });
+    await vi.waitFor(() => expect(engineAbilities()).toBeDefined());
+    const engine = engineAbilities();
+    expect(await engine.chooseFolder!()).toBe('/home/ann/Contracts');
+    expect(Array.from(await engine.printPdf('<html>'))).toEqual([37, 80, 68, 70]);
+    expect(abilities.printPdf).toHaveBeenCalledWith('<html>');
+    await expect(engine.openExternal('file:///etc/passwd')).rejects.toMatchObject({ code: 'USAGE', message: 'Notarium opens only the sign-in page.' });
+    engine.showInFolder('/home/ann/a.pdf');
+    await vi.waitFor(() => expect(abilities.showInFolder).toHaveBeenCalledWith('/home/ann/a.pdf'));
+    // What the engine process has itself stays local.
+    expect(engine.resolveFile({ kind: 'path', path: '/y' })).toBe('/x');
+  });
+
+  it('starts the background work on request, and closes the service then the engine', async () => {
+    const { engine, service, parts } = wire();
+    engine.startBackground();
+    await vi.waitFor(() => expect(parts.startBackground).toHaveBeenCalledOnce());
+    await engine.close();
+    expect(service.close).toHaveBeenCalledOnce();
+    expect(parts.close).toHaveBeenCalledOnce();
+  });
+
+  it('if the engine process dies, waiting and later calls fail with a sentence instead of hanging', async () => {
+    const { engine, service, exit } = wire();
+    service.api.pendingCount.mockImplementationOnce(() => new Promise(() => {}));
+    const waiting = engine.service.api.pendingCount();
+    await new Promise((r) => setTimeout(r, 10));
+    exit(1);
+    await expect(waiting).rejects.toMatchObject({ code: 'INTERNAL', message: expect.stringMatching(/engine stopped unexpectedly/) });
+    await expect(engine.service.api.appInfo()).rejects.toMatchObject({ code: 'INTERNAL' });
+    await engine.close(); // settles at once: there is nothing left to close
+  });
+});
