@@ -1,0 +1,318 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { KeychainSecretStore } from '../../main/core/secrets/keychain-secret-store.ts';
+import { refreshTokenAccount } from '../../main/core/secrets/accounts.ts';
+import { startSandbox } from '../../sandbox/server.ts';
+import { runCli, type CliRun } from '../support/cli.ts';
+import { buildRenderer, CHROMIUM, launchApp } from '../support/web-app.ts';
+
+// Evidence for issue #7 (secrets): a whole session in the web shell that handles every kind of
+// secret (an API key typed into Settings, a wrong one, a sign-in with its refresh and access
+// tokens, the launch secret), with everything the page receives and everything the app process
+// prints recorded; then none of those secrets may appear in any of it, nor in a receipt, nor in a
+// sentence shown. The exact token strings are known honestly: the service profile's identity
+// calls go through a recording proxy in this process (it sees the answers the app gets), and the
+// refresh token is read back from the keychain with the app's own secret store.
+// The gate's refusals are tested case by case in test/integration/web-shell.test.ts; here the same
+// kinds of request are sent to the real app and counted, for the printed figures.
+
+const PROFILE = 'Svc';
+const WRONG_KEY = `wrong-key-${createHash('sha256').update(String(process.pid)).digest('hex').slice(0, 24)}`;
+
+const home = mkdtempSync(join(tmpdir(), 'notarium-evidence-'));
+const files = join(home, 'user-files');
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let proxy: Server;
+let proxyUrl: string;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let app: { run: CliRun; link: string };
+
+/** What the proxy saw: token answers and how often the app used each credential. */
+const issued = { accessTokens: new Set<string>(), refreshTokens: new Set<string>() };
+const used = { apiKey: 0, wrongKey: 0, bearer: 0 };
+
+/** Everything the page got or sent, and everything the app printed. */
+const framesReceived: string[] = [];
+const framesSent: string[] = [];
+const bodies: string[] = [];
+let appOutput = '';
+const shown: string[] = [];
+let refusal = '';
+
+function startProxy(target: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const key = req.headers['x-api-key'];
+      if (key === sandbox.apiKey) used.apiKey++;
+      if (key === WRONG_KEY) used.wrongKey++;
+      if (/^Bearer /.test(req.headers.authorization ?? '')) used.bearer++;
+      const out = request(new URL(req.url ?? '/', target), { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (answer) => {
+        const back: Buffer[] = [];
+        answer.on('data', (c: Buffer) => back.push(c));
+        answer.on('end', () => {
+          const body = Buffer.concat(back);
+          if (/\/sign-in\/(code-exchange|refresh-token)$/.test(new URL(req.url ?? '/', target).pathname) && answer.statusCode === 201) {
+            const tokens = JSON.parse(body.toString('utf8')) as { accessToken?: string; refreshToken?: string };
+            if (tokens.accessToken) issued.accessTokens.add(tokens.accessToken);
+            if (tokens.refreshToken) issued.refreshTokens.add(tokens.refreshToken);
+          }
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          res.end(body);
+        });
+      });
+      out.on('error', () => res.writeHead(502).end());
+      out.end(Buffer.concat(chunks));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const screen = (name: string) => page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
+
+async function noteShown(): Promise<void> {
+  shown.push((await page.textContent('body')) ?? '');
+}
+
+async function setKey(key: string): Promise<void> {
+  await screen('Account & settings').click();
+  const row = page.locator('li.profile').filter({ hasText: PROFILE });
+  await row.getByRole('button', { name: /(Set|Replace) API key/ }).click();
+  await row.locator('input[type=password]').fill(key);
+  await row.getByRole('button', { name: 'Save key' }).click();
+  await page.getByRole('status').filter({ hasText: `The API key for ${PROFILE} is set.` }).waitFor();
+  await noteShown();
+}
+
+beforeAll(async () => {
+  mkdirSync(files);
+  buildRenderer();
+  sandbox = await startSandbox({ blockInterval: 0.5 });
+  proxy = await startProxy(sandbox.baseUrl);
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  // A service profile: records, explorer and identity through the proxy; the authorize page is the
+  // sandbox's own (the browser goes there); the issuer is the sandbox's, since it signs the tokens.
+  const env = { NOTARIUM_HOME: home };
+  const added = await runCli(
+    [
+      'profile', 'add', PROFILE, '--base-url', proxyUrl,
+      '--explorer-tx-url', `${proxyUrl}/explorer/tx/{txId}/hex`, '--explorer-header-url', `${proxyUrl}/explorer/block/{blockHash}/header`,
+      '--auth-url', proxyUrl, '--env-id', sandbox.envId, '--authorize-url', `${sandbox.baseUrl}/oauth2/authorize`, '--client-id', 'notarium-evidence',
+      '--issuer', `${sandbox.baseUrl}/products/web/${sandbox.envId}`, '--network', 'sandbox', '--confirmations', '1', '--block-seconds', '0.5', '--idempotent-writes',
+    ],
+    { env },
+  );
+  expect(added.code, added.stderr).toBe(0);
+  expect((await runCli(['profile', 'use', PROFILE], { env })).code).toBe(0);
+
+  app = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.5' });
+  app.run.child.stdout!.on('data', (d) => (appOutput += d));
+  app.run.child.stderr!.on('data', (d) => (appOutput += d));
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  // Every page of the context (the app and the sign-in tab), from its first request.
+  context.on('page', (p) => {
+    p.on('websocket', (ws) => {
+      ws.on('framereceived', (f) => framesReceived.push(String(f.payload)));
+      ws.on('framesent', (f) => framesSent.push(String(f.payload)));
+    });
+  });
+  context.on('response', (response) => {
+    void response.body().then(
+      (b) => bodies.push(b.toString('utf8')),
+      () => bodies.push(''), // redirects and upgrades have no body: counted, nothing to read
+    );
+  });
+  page = await context.newPage();
+  await page.goto(app.link);
+  await page.waitForLoadState('networkidle');
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  app?.run.child.kill('SIGTERM');
+  await app?.run;
+  await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
+  await sandbox?.stop();
+  rmSync(home, { recursive: true, force: true });
+});
+
+describe('secrets in a whole session', () => {
+  it('handles an API key, a sign-in, notarising, verifying, exports and errors', async () => {
+    await setKey(sandbox.apiKey);
+
+    // Sign in: the app prints the link (no browser here), a tab signs in on the sandbox's page.
+    await screen('Account & settings').click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const linkIn = () => /https?:\/\/\S+\/oauth2\/authorize\S+/.exec(appOutput)?.[0];
+    await expect.poll(linkIn, { timeout: 10_000 }).toBeTruthy();
+    const tab = await context.newPage();
+    await tab.goto(linkIn()!);
+    await tab.getByLabel('User name').fill('ada');
+    await tab.getByRole('button', { name: 'Sign in' }).click();
+    await tab.getByText('You can close this tab').waitFor({ timeout: 10_000 });
+    await tab.close();
+    await page.getByText('Signed in', { exact: true }).waitFor({ timeout: 15_000 });
+    await noteShown();
+
+    // Notarise with the key, to settled.
+    const file = join(files, 'contract.txt');
+    writeFileSync(file, 'the signed contract\n');
+    await screen('Notarise').click();
+    await page.locator('input[type=file]').first().setInputFiles(file);
+    await page.getByText('Settled').first().waitFor({ timeout: 30_000 });
+    await noteShown();
+
+    // Export the receipt from the Library.
+    await screen('Library').click();
+    await page.getByRole('option').filter({ hasText: 'contract.txt' }).first().click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /Export receipt/ }).click();
+    await (await download).saveAs(join(files, 'downloaded.receipt.json'));
+    await noteShown();
+
+    // Verify the file with its receipt (online: the service is asked, with the key).
+    await screen('Verify').click();
+    await page.locator('input[type=file]').first().setInputFiles([file, join(files, 'downloaded.receipt.json')]);
+    await expect.poll(() => page.locator('tbody tr:not(.report)').first().textContent(), { timeout: 15_000 }).toMatch(/Verified/);
+    await noteShown();
+
+    // A wrong key: the service refuses it, and the page says so in a sentence.
+    await setKey(WRONG_KEY);
+    const other = join(files, 'refused.txt');
+    writeFileSync(other, 'refused with a wrong key\n');
+    await screen('Notarise').click();
+    await page.locator('input[type=file]').first().setInputFiles(other);
+    const why = page.locator('.why').filter({ hasText: /API key/i }).first();
+    await why.waitFor({ timeout: 15_000 });
+    refusal = (await why.textContent()) ?? '';
+    await noteShown();
+
+    // The credentials really were used (else "not leaked" would prove nothing).
+    expect(used.apiKey).toBeGreaterThan(0);
+    expect(used.wrongKey).toBeGreaterThan(0);
+    expect(used.bearer).toBeGreaterThan(0);
+    expect(framesReceived.some((f) => f.includes(JSON.stringify(refusal.trim()).slice(1, -1)))).toBe(true); // the service's refusal, as a sentence
+  }, 120_000);
+
+  it('shows no secret in any frame, response body, log line, receipt or sentence', async () => {
+    // The refresh token the app keeps is the one the proxy saw issued.
+    const stored = await new KeychainSecretStore().get(refreshTokenAccount(PROFILE));
+    expect(stored).not.toBeNull();
+    expect(issued.refreshTokens.has(stored!)).toBe(true);
+    expect(issued.accessTokens.size).toBeGreaterThan(0);
+    const session = (await context.cookies()).find((c) => c.name === 'notarium_session')!.value;
+    // The embedded sandbox's key, when the app started it (its data folder is the home's sandbox/).
+    const hostFile = join(home, 'sandbox', 'host.json');
+    const embeddedKey = existsSync(hostFile) ? [(JSON.parse(readFileSync(hostFile, 'utf8')) as { apiKey: string }).apiKey] : [];
+    const secrets: Record<string, string[]> = {
+      'API key': [sandbox.apiKey],
+      'wrong API key': [WRONG_KEY],
+      'embedded sandbox API key': embeddedKey,
+      'refresh token': [...issued.refreshTokens],
+      'access token': [...issued.accessTokens],
+      'session secret': [session],
+    };
+    for (const values of Object.values(secrets)) for (const v of values) expect(v.length).toBeGreaterThanOrEqual(16);
+
+    const receipts = findReceipts(home).concat(join(files, 'downloaded.receipt.json'));
+    const logLines = appOutput.split('\n').filter((l) => l.trim() !== '');
+    const places: [string, string[]][] = [
+      ['frame to the page', framesReceived],
+      ['HTTP response body', bodies],
+      ['app log line', logLines],
+      ['receipt file', receipts.map((p) => readFileSync(p, 'utf8'))],
+      ['page text', shown],
+    ];
+    const leaks: string[] = [];
+    for (const [place, texts] of places) {
+      for (const [kind, values] of Object.entries(secrets)) {
+        if (texts.some((t) => values.some((v) => t.includes(v)))) leaks.push(`${kind} in a ${place}`);
+      }
+    }
+    // The page sends the key it was typed into, once per save, in that call only; no token ever.
+    const keySends = framesSent.filter((f) => f.includes(sandbox.apiKey) || f.includes(WRONG_KEY));
+    expect(keySends.every((f) => (JSON.parse(f) as { method: string }).method === 'setApiKey')).toBe(true);
+    expect(keySends).toHaveLength(2);
+    for (const kind of ['refresh token', 'access token', 'embedded sandbox API key'] as const) {
+      if (framesSent.some((f) => secrets[kind]!.some((v) => f.includes(v)))) leaks.push(`${kind} in a frame from the page`);
+    }
+    expect(receipts.length).toBeGreaterThanOrEqual(2); // the one beside the upload, the download
+    const frames = framesReceived.length + framesSent.length;
+    console.log(`secrets: ${frames} frames, ${bodies.length} response bodies, ${logLines.length} log lines, ${receipts.length} receipts checked; ${leaks.length} leaks`);
+    expect(leaks).toEqual([]);
+  });
+
+  it('refuses requests without the secret, from a foreign Origin, or to a foreign Host', async () => {
+    const origin = new URL(app.link).origin;
+    const session = `notarium_session=${(await context.cookies()).find((c) => c.name === 'notarium_session')!.value}`;
+    const host = new URL(origin).host;
+    const cases: { name: string; headers: Record<string, string>; method?: string; expected: number }[] = [
+      { name: 'no secret', headers: {}, expected: 403 },
+      { name: 'a guessed secret', headers: { cookie: 'notarium_session=guess' }, expected: 403 },
+      { name: 'a foreign Origin', headers: { cookie: session, origin: 'http://attacker.example' }, expected: 403 },
+      { name: 'a POST without Origin', headers: { cookie: session }, method: 'POST', expected: 403 },
+      { name: 'a foreign Host (DNS rebinding)', headers: { cookie: session, host: 'attacker.example' }, expected: 421 },
+      { name: 'localhost as Host', headers: { cookie: session, host: `localhost:${new URL(origin).port}` }, expected: 421 },
+    ];
+    const statuses: string[] = [];
+    for (const c of cases) {
+      const status = await raw(origin, c.method ?? 'GET', { host, ...c.headers });
+      statuses.push(`${c.name} ${status}`);
+      expect(status, c.name).toBe(c.expected);
+    }
+    const upgrades: [string, Record<string, string>][] = [
+      ['no secret', { origin }],
+      ['a foreign Origin', { cookie: session, origin: 'http://attacker.example' }],
+      ['no Origin', { cookie: session }],
+      ['a foreign Host', { cookie: session, origin, host: 'attacker.example' }],
+    ];
+    for (const [name, headers] of upgrades) {
+      const status = await upgrade(origin, headers);
+      statuses.push(`bridge with ${name} ${status}`);
+      expect(status, name).toBeGreaterThanOrEqual(400);
+    }
+    expect(await raw(origin, 'GET', { host, cookie: session })).toBe(200); // and the page itself is served
+    console.log(`web shell gate: ${statuses.length} of ${statuses.length} refused (${statuses.join(', ')})`);
+  });
+});
+
+function findReceipts(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...findReceipts(path));
+    else if (name.endsWith('.receipt.json')) out.push(path);
+  }
+  return out;
+}
+
+function raw(origin: string, method: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL('/', origin), { method, headers }, (res: IncomingMessage) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function upgrade(origin: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${origin.replace('http', 'ws')}/bridge`, { headers });
+    ws.once('open', () => (ws.close(), resolve(101)));
+    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.once('error', () => resolve(0));
+  });
+}
