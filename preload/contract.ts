@@ -128,7 +128,8 @@ export interface AppInfo {
   filePaths: boolean;
 }
 
-export type NotarisePhase = 'hashing' | 'submitting' | 'done' | 'failed';
+/** `retrying`: a send failed transiently and is tried again; not a failure. */
+export type NotarisePhase = 'hashing' | 'submitting' | 'retrying' | 'done' | 'failed';
 
 export interface WatchSettingsView {
   recursive: boolean;
@@ -319,7 +320,8 @@ export interface NotariumEvents {
   'record-updated': RecordView;
   'pending-count': number;
   'account-changed': AccountView;
-  'notarise-progress': { jobId: string; name: string; phase: NotarisePhase; bytes?: number; total?: number };
+  /** retrying: `attempt` (2 is the first retry), `message` (why, in words), `retryAt` (ms since the epoch). */
+  'notarise-progress': { jobId: string; name: string; phase: NotarisePhase; bytes?: number; total?: number; attempt?: number; message?: string; retryAt?: number };
   'notarise-done': { jobId: string; outcomes: { name: string; status: string; record: RecordView | null; error: { code: string; message: string } | null }[] };
   'verify-result': { jobId: string; result: VerificationView };
   'verify-done': { jobId: string; counts: Record<VerificationView['status'], number> };

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { RequestCounter } from './admin/request-counter.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { Chain, type ProofTarget } from './chain/chain.ts';
 import { KNOWN_ENCODERS, type EncoderName } from './encode/encode-spec.ts';
@@ -111,12 +112,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     accessTokenTtl: options.accessTokenTtl ?? 900,
     refreshTokenTtl: options.refreshTokenTtl ?? 30 * 24 * 3600,
   });
+  const requests = new RequestCounter(now);
   const router = new Router().add(
     ...recordRoutes(records, new IdempotencyKeys(db, now), options.responseSpelling ?? 'reference'),
     ...healthRoutes(options.appVersion ?? 'notarium-sandbox/0.1.0'),
     ...explorerRoutes(chain),
     ...identity.routes.map((r) => ({ ...r, bodyLimit: r.bodyLimit ?? IDENTITY_BODY_LIMIT })),
-    ...adminRoutes(chain, faults, meta),
+    ...adminRoutes(chain, faults, meta, requests),
   );
   const expectedKey = Buffer.from(apiKey);
 
@@ -131,6 +133,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       }
       // Test controls and the browser-facing sign-in page are never faulted; the APIs are.
       const exempt = url.pathname.startsWith('/__sandbox/') || url.pathname.startsWith('/oauth2/');
+      if (!url.pathname.startsWith('/__sandbox/')) requests.count(`${req.method} ${match.route.path}`);
       const fault = exempt ? { kind: 'none' as const } : faults.decide();
       const latency = exempt ? 0 : faults.latency();
       if (latency > 0) await new Promise((r) => setTimeout(r, latency));

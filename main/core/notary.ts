@@ -75,7 +75,7 @@ export class Notary {
     this.poller = new Poller({
       records: this.library.records,
       profile: (name) => this.library.profiles.require(name),
-      check: (record) => this.statusOf(record),
+      check: (record, nextAttempt) => this.statusOf(record, nextAttempt),
       onUpdate: (record, before) => this.afterCheck(record, before),
       onError: (record, err) => {
         this.connections.noteFailure(record.profile, err);
@@ -97,9 +97,10 @@ export class Notary {
   }
 
   /** Asks the service about a record, by the endpoint its kind uses. */
-  private async statusOf(record: StoredRecord): Promise<StatusAnswer> {
+  private async statusOf(record: StoredRecord, nextAttempt: () => Promise<void>): Promise<StatusAnswer> {
     const { api } = await this.connections.forProfile(record.profile);
-    const answer = record.kind === 'record' ? await api.recordStatus(record.txId!) : await api.linkedStatus(record.txId!);
+    const call = { onRetry: nextAttempt };
+    const answer = record.kind === 'record' ? await api.recordStatus(record.txId!, call) : await api.linkedStatus(record.txId!, call);
     if (answer.kind === 'unknown') return answer;
     if (!answer.confirmation) return { kind: 'pending' };
     return { kind: 'confirmed', confirmation: { ...answer.confirmation } };

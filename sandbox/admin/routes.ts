@@ -6,6 +6,7 @@ import type { Faults } from '../faults.ts';
 import { parseJsonBody } from '../http/body.ts';
 import { ServiceProblem } from '../http/problem.ts';
 import type { Route } from '../http/router.ts';
+import type { RequestCounter } from './request-counter.ts';
 import { fundingInput, HEADER_VERSION, headerScript } from '../records/record-transactions.ts';
 import type { MetaTable } from '../store/database.ts';
 
@@ -22,8 +23,18 @@ function parse<T>(schema: z.ZodType<T>, body: Buffer): T {
   return result.data;
 }
 
-export function adminRoutes(chain: Chain, faults: Faults, meta: MetaTable): Route[] {
+export function adminRoutes(chain: Chain, faults: Faults, meta: MetaTable, requests: RequestCounter): Route[] {
   return [
+    // Service requests by route and second since the last reset, faulted ones included.
+    { method: 'GET', path: '/__sandbox/requests', handler: () => ({ status: 200, json: requests.view() }) },
+    {
+      method: 'POST',
+      path: '/__sandbox/requests/reset',
+      handler: () => {
+        requests.reset();
+        return { status: 200, json: requests.view() };
+      },
+    },
     {
       method: 'POST',
       path: '/__sandbox/mine',

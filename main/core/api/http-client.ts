@@ -35,7 +35,23 @@ export interface CallOptions {
    * answer was lost is sent again (the service answers the first result instead of writing twice).
    */
   idempotency?: { key: string; honoured: boolean };
+  /** Told before each retry (see HttpRequest.onRetry). */
+  onRetry?: RetryListener;
 }
+
+/** A retry about to happen, for progress shown to people ("retrying, not failing"). */
+export interface RetryNotice {
+  /** The attempt about to be made: 2 is the first retry. */
+  attempt: number;
+  maxAttempts: number;
+  /** Why the last attempt failed, in words: "the service is unavailable". */
+  reason: string;
+  /** When the next attempt starts, in ms since the epoch. */
+  retryAt: number;
+}
+
+/** The next attempt also waits for a returned promise (the poller holds it for its rate cap). */
+export type RetryListener = (notice: RetryNotice) => void | Promise<void>;
 
 export interface HttpRequest {
   method: 'GET' | 'HEAD' | 'POST';
@@ -49,6 +65,7 @@ export interface HttpRequest {
   followRedirects?: boolean;
   /** Values to remove from any text of the service's that ends up in an error. */
   redact?: readonly string[];
+  onRetry?: RetryListener;
 }
 
 export interface HttpResponse {
@@ -118,7 +135,10 @@ export class HttpClient {
       const retryAfter = result.response && (result.response.status === 429 || result.response.status === 503)
         ? parseRetryAfter(result.response.headers.get('retry-after'), this.now())
         : null;
-      await this.sleep(retryDelay(attempt, this.policy, this.random, retryAfter), req.signal);
+      const delay = retryDelay(attempt, this.policy, this.random, retryAfter);
+      const held = notify(req.onRetry, { attempt: attempt + 1, maxAttempts: this.policy.maxAttempts, reason: retryReason(result.failure), retryAt: this.now() + delay });
+      await this.sleep(delay, req.signal);
+      await held;
     }
   }
 
@@ -165,6 +185,28 @@ function finalError(req: HttpRequest, result: Extract<Attempt, { ok: false }>, h
         ? new OutcomeUnknownError('TIMEOUT', `The service at ${host} did not answer within ${seconds}, so whether it wrote the request is unknown; ${unknownOutcomeAdvice(req.kind)}`, options)
         : new NotariumError('TIMEOUT', `The service at ${host} did not answer within ${seconds}.`, options);
     }
+  }
+}
+
+/** A listener that throws or rejects does not fail the request it listens to. */
+async function notify(listener: RetryListener | undefined, notice: RetryNotice): Promise<void> {
+  try {
+    await listener?.(notice);
+  } catch {
+    // Progress is best effort; the request goes on.
+  }
+}
+
+function retryReason(failure: AttemptFailure): string {
+  switch (failure.kind) {
+    case 'status':
+      return failure.status === 429 ? 'the service is busy' : 'the service is unavailable';
+    case 'not-sent':
+      return 'the service cannot be reached';
+    case 'lost':
+      return 'the connection was lost';
+    case 'timeout':
+      return 'the service did not answer in time';
   }
 }
 

@@ -186,7 +186,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
           document: options.document,
           signal,
           describe,
-          onProgress: (p) => emit('notarise-progress', { jobId, name: names.get(p.path) ?? basename(p.path), phase: p.phase, ...(p.bytes !== undefined ? { bytes: p.bytes } : {}), ...(p.total !== undefined ? { total: p.total } : {}) }),
+          onProgress: ({ path, ...p }) => emit('notarise-progress', { jobId, name: names.get(path) ?? basename(path), ...p }),
         });
         notary.startPoller();
         emit('notarise-done', {

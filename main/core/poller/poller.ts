@@ -28,8 +28,11 @@ export interface Timers {
 export interface PollerOptions {
   records: Records;
   profile(name: string): Profile;
-  /** Asks the service for the record's status (record or linked endpoint by its kind). */
-  check(record: StoredRecord): Promise<StatusAnswer>;
+  /**
+   * Asks the service for the record's status (record or linked endpoint by its kind). A check that
+   * sends a request again (a retry) awaits `nextAttempt` first, so retries count against the cap too.
+   */
+  check(record: StoredRecord, nextAttempt: () => Promise<void>): Promise<StatusAnswer>;
   /** Called after every change of a record, with the record as it now is. */
   onUpdate?(record: StoredRecord, before: StoredRecord): void | Promise<void>;
   /** Called with a record's errors that the poller only retries (for logs). */
@@ -133,7 +136,7 @@ export class Poller {
     const profile = this.options.profile(record.profile);
     let answer: StatusAnswer;
     try {
-      answer = await this.options.check(record);
+      answer = await this.options.check(record, () => this.limiter.acquire((ms) => new Promise((r) => this.timers.setTimeout(r, ms))));
     } catch (err) {
       const run = (this.errorRuns.get(record.id) ?? 0) + 1;
       this.errorRuns.set(record.id, run);

@@ -1,25 +1,30 @@
-/** A token bucket: at most `perSecond` requests per second on average, bursts up to `perSecond`. */
+/**
+ * A strict cap: request starts at least 1/perSecond s apart, so any one-second window holds at
+ * most `perSecond` of them. (A token bucket would let a full bucket plus a second's refill — twice
+ * the cap — through in the first second after a quiet spell.)
+ */
 export class RateLimiter {
-  private tokens: number;
-  private last: number;
+  private readonly intervalMs: number;
+  private nextAt = -Infinity;
 
   constructor(
-    private readonly perSecond: number,
+    perSecond: number,
     private readonly now: () => number,
   ) {
-    this.tokens = perSecond;
-    this.last = now();
+    if (!(perSecond > 0)) throw new RangeError('The poller rate cap must be a number above 0.');
+    this.intervalMs = 1000 / perSecond;
   }
 
-  /** Takes a token if one is free; otherwise returns how many ms until one is. */
+  /** Takes the next slot if it is due; otherwise returns how many ms until it is. */
   take(): number {
     const now = this.now();
-    this.tokens = Math.min(this.perSecond, this.tokens + ((now - this.last) / 1000) * this.perSecond);
-    this.last = now;
-    if (this.tokens >= 1) {
-      this.tokens -= 1;
-      return 0;
-    }
-    return Math.ceil(((1 - this.tokens) / this.perSecond) * 1000);
+    if (now < this.nextAt) return Math.ceil(this.nextAt - now);
+    this.nextAt = now + this.intervalMs;
+    return 0;
+  }
+
+  /** Waits for a slot and takes it. */
+  async acquire(sleep: (ms: number) => Promise<void>): Promise<void> {
+    for (let wait = this.take(); wait > 0; wait = this.take()) await sleep(wait);
   }
 }

@@ -1,4 +1,5 @@
 import { basename, resolve } from 'node:path';
+import type { RetryNotice } from '../api/http-client.ts';
 import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
@@ -30,13 +31,20 @@ export interface NotariseOptions {
   describe?(path: string): { name: string; path: string | null };
 }
 
-export type NotarisePhase = 'hashing' | 'submitting' | 'done' | 'failed';
+/** `retrying`: an attempt failed transiently (5xx, a dropped connection, a timeout) and another follows. */
+export type NotarisePhase = 'hashing' | 'submitting' | 'retrying' | 'done' | 'failed';
 
 export interface NotariseProgress {
   path: string;
   phase: NotarisePhase;
   bytes?: number;
   total?: number;
+  /** retrying: the attempt about to be made (2 is the first retry). */
+  attempt?: number;
+  /** retrying: why the last attempt failed, in words. */
+  message?: string;
+  /** retrying: when the next attempt starts, in ms since the epoch. */
+  retryAt?: number;
 }
 
 export type NotariseOutcome =
@@ -76,7 +84,8 @@ function asNotariumError(err: unknown): NotariumError {
 async function send(ctx: NotaryContext, record: StoredRecord, path: string, status: 'registered' | 'resumed', options: NotariseOptions): Promise<NotariseOutcome> {
   options.onProgress?.({ path, phase: 'submitting' });
   try {
-    const published = await submitRecord(ctx, record, options.signal);
+    const onRetry = (n: RetryNotice) => options.onProgress?.({ path, phase: 'retrying', attempt: n.attempt, message: n.reason, retryAt: n.retryAt });
+    const published = await submitRecord(ctx, record, options.signal, onRetry);
     options.onProgress?.({ path, phase: 'done' });
     return { path, status, record: published };
   } catch (err) {

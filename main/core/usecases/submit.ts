@@ -1,4 +1,5 @@
 import { hex } from '@scure/base';
+import type { RetryListener } from '../api/http-client.ts';
 import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
 import { fingerprintFor } from '../protocol/fingerprint.ts';
@@ -34,13 +35,16 @@ export function fileSubmission(
  */
 const sending = new WeakMap<NotaryContext, Map<number, Promise<StoredRecord>>>();
 
-/** One send per record at a time: a second caller waits for the first instead of sending again. */
-export function submitRecord(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal): Promise<StoredRecord> {
+/**
+ * One send per record at a time: a second caller waits for the first instead of sending again.
+ * `onRetry` hears of the first caller's retries only (progress, not correctness).
+ */
+export function submitRecord(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
   let sends = sending.get(ctx);
   if (!sends) sending.set(ctx, (sends = new Map()));
   const running = sends.get(record.id);
   if (running) return running;
-  const send = sendRecord(ctx, record, signal).finally(() => sends.delete(record.id));
+  const send = sendRecord(ctx, record, signal, onRetry).finally(() => sends.delete(record.id));
   sends.set(record.id, send);
   return send;
 }
@@ -65,9 +69,9 @@ function maybeAccepted(err: unknown): boolean {
   return err instanceof NotariumError && (err.code === 'CANCELLED' || err.code === 'BAD_RESPONSE');
 }
 
-async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal): Promise<StoredRecord> {
+async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
   const { api, profile } = await ctx.connections.forProfile(record.profile);
-  const call = { signal, idempotency: { key: record.idempotencyKey!, honoured: profile.idempotentWrites } };
+  const call = { signal, onRetry, idempotency: { key: record.idempotencyKey!, honoured: profile.idempotentWrites } };
   const body = hex.decode(record.recordHex ?? '');
   const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
   let result: { txId: string; updateToken?: string | null };

@@ -3,7 +3,8 @@ import { notarium, sentence, toRef } from '../../lib/bridge.ts';
 
 /** Notarise: files in flight, driven by notarise-progress / notarise-done / record-updated. */
 
-export type ItemPhase = 'uploading' | 'queued' | 'hashing' | 'submitting' | RecordState | 'in-doubt';
+/** `retrying`: a send failed transiently and is tried again; `submitted`: the service accepted it, the record follows. */
+export type ItemPhase = 'uploading' | 'queued' | 'hashing' | 'submitting' | 'retrying' | 'submitted' | RecordState | 'in-doubt';
 
 export interface Item {
   key: number;
@@ -17,6 +18,8 @@ export interface Item {
   txId: string | null;
   error: string | null;
   note: string | null;
+  /** While retrying: "the service is unavailable (attempt 3)". */
+  retry: string | null;
 }
 
 type JobEvent = { kind: 'progress'; e: NotariumEvents['notarise-progress'] } | { kind: 'done'; e: NotariumEvents['notarise-done'] };
@@ -50,7 +53,7 @@ class NotariseState {
 
   async add(files: File[]): Promise<void> {
     this.error = null;
-    const fresh: Item[] = files.map((f) => ({ key: ++this.#key, name: f.name, size: f.size, jobId: null, phase: 'uploading', percent: null, recordId: null, confirmations: 0, txId: null, error: null, note: null }));
+    const fresh: Item[] = files.map((f) => ({ key: ++this.#key, name: f.name, size: f.size, jobId: null, phase: 'uploading', percent: null, recordId: null, confirmations: 0, txId: null, error: null, note: null, retry: null }));
     this.items = [...fresh, ...this.items];
     const keys = fresh.map((i) => i.key);
     this.busy++;
@@ -80,7 +83,7 @@ class NotariseState {
 
   /** Jobs still hashing or sending: cancelling stops them (a registration already sent stays in the library). */
   get cancellable(): string[] {
-    return [...new Set(this.items.filter((i) => i.jobId && ['queued', 'hashing', 'submitting'].includes(i.phase)).map((i) => i.jobId!))];
+    return [...new Set(this.items.filter((i) => i.jobId && ['queued', 'hashing', 'submitting', 'retrying'].includes(i.phase)).map((i) => i.jobId!))];
   }
 
   async cancel(): Promise<void> {
@@ -104,7 +107,7 @@ class NotariseState {
   /** The row of a file of a job the shell started, made on its first event. */
   #adopt(jobId: string, name: string, size: number): Item | undefined {
     if (!this.#adopted.has(jobId)) return undefined;
-    const item: Item = { key: ++this.#key, name, size, jobId, phase: 'queued', percent: null, recordId: null, confirmations: 0, txId: null, error: null, note: null };
+    const item: Item = { key: ++this.#key, name, size, jobId, phase: 'queued', percent: null, recordId: null, confirmations: 0, txId: null, error: null, note: null, retry: null };
     this.items = [item, ...this.items];
     return item;
   }
@@ -125,13 +128,15 @@ class NotariseState {
       if (!item) return;
       if (p.phase === 'hashing') this.#patch(item.key, { phase: 'hashing', percent: p.total ? Math.min(100, Math.round(((p.bytes ?? 0) / p.total) * 100)) : null });
       else if (p.phase === 'submitting') this.#patch(item.key, { phase: 'submitting', percent: null });
+      else if (p.phase === 'retrying') this.#patch(item.key, { phase: 'retrying', percent: null, retry: `${p.message ?? 'the service did not answer'} (attempt ${p.attempt ?? 2})` });
+      else if (p.phase === 'done' && (item.phase === 'submitting' || item.phase === 'retrying')) this.#patch(item.key, { phase: 'submitted', retry: null });
       return;
     }
     for (const o of ev.e.outcomes) {
       const item = this.items.find((i) => i.jobId === ev.e.jobId && i.name === o.name && i.recordId === null && i.error === null) ?? this.#adopt(ev.e.jobId, o.name, o.record?.size ?? 0);
       if (!item) continue;
       if (o.error) {
-        this.#patch(item.key, { phase: o.status === 'in-doubt' ? 'in-doubt' : 'failed', error: o.error.message, recordId: o.record?.id ?? null });
+        this.#patch(item.key, { phase: o.status === 'in-doubt' ? 'in-doubt' : 'failed', error: o.error.message, recordId: o.record?.id ?? null, retry: null });
       } else if (o.record) {
         this.#patch(item.key, { ...fromRecord(o.record), note: o.status === 'already-registered' ? 'Already notarised earlier' : null });
       }
@@ -145,7 +150,7 @@ class NotariseState {
 }
 
 function fromRecord(r: RecordView): Partial<Item> {
-  return { recordId: r.id, phase: r.state, confirmations: r.confirmations, txId: r.txId, percent: null, error: r.state === 'failed' || r.state === 'rejected' ? (r.lastError ?? null) : null };
+  return { recordId: r.id, phase: r.state, retry: null, confirmations: r.confirmations, txId: r.txId, percent: null, error: r.state === 'failed' || r.state === 'rejected' ? (r.lastError ?? null) : null };
 }
 
 export const notariseState = new NotariseState();

@@ -139,6 +139,41 @@ describe('Retry-After on 429', () => {
   });
 });
 
+describe('retry notices', () => {
+  it('tells the listener of each retry: the next attempt, the reason in words, and when', async () => {
+    const h = harness([problem(500), sysError('ECONNRESET'), ok()]);
+    const notices: unknown[] = [];
+    await h.client.request(request('idempotent-write', { onRetry: (n) => void notices.push(n) }));
+    const at = Date.parse('2025-03-01T12:00:00Z');
+    expect(notices).toEqual([
+      { attempt: 2, maxAttempts: 5, reason: 'the service is unavailable', retryAt: at + h.waits[0]! },
+      { attempt: 3, maxAttempts: 5, reason: 'the connection was lost', retryAt: at + h.waits[1]! },
+    ]);
+  });
+
+  it('holds the next attempt until the promise the listener returns settles', async () => {
+    const h = harness([problem(503), ok()]);
+    let release = (): void => {};
+    const held = new Promise<void>((r) => (release = r));
+    const done = h.client.request(request('read', { onRetry: () => held }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(h.calls).toHaveLength(1);
+    release();
+    await done;
+    expect(h.calls).toHaveLength(2);
+  });
+
+  it('a listener that throws does not fail the request, and nothing is told on success', async () => {
+    const h = harness([problem(500), ok()]);
+    let told = 0;
+    await h.client.request(request('read', { onRetry: () => { told++; throw new Error('listener broke'); } }));
+    expect(told).toBe(1);
+    const quiet = harness([ok()]);
+    await quiet.client.request(request('read', { onRetry: () => void told++ }));
+    expect(told).toBe(1);
+  });
+});
+
 describe('errors', () => {
   it('turns a problem document into a ServiceError with the catalogue sentence', async () => {
     const h = harness([problem(400, 'TX_NOT_LINKABLE', { title: 'Invalid request', detail: 'This transaction is a plain record.' })]);
