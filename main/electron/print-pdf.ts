@@ -8,7 +8,7 @@ import { hardenContents } from './window.ts';
 export async function printPdf(html: string): Promise<Uint8Array> {
   const window = new BrowserWindow({
     show: false,
-    webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true, spellcheck: false },
+    webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true, spellcheck: false, disableBlinkFeatures: 'Auxclick' },
   });
   hardenContents(window.webContents);
   try {

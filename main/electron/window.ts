@@ -28,6 +28,7 @@ export function windowOptions(preloadPath: string): BrowserWindowConstructorOpti
       experimentalFeatures: false,
       webviewTag: false,
       navigateOnDragDrop: false, // a file dropped outside the drop zone must not replace the app
+      disableBlinkFeatures: 'Auxclick', // no middle-click navigation (new windows are denied anyway)
       safeDialogs: true,
       spellcheck: false, // the UI holds file names and hashes, not prose
     },
@@ -56,7 +57,13 @@ export function hardenSession(session: Session): void {
 }
 
 export function createMainWindow(preloadPath: string): BrowserWindow {
-  const window = new BrowserWindow(windowOptions(preloadPath));
+  const options = windowOptions(preloadPath);
+  // The flags that must never regress are restated where the window is made, so no later change to
+  // windowOptions can drop them, and static checkers (electronegativity) can see them.
+  const window = new BrowserWindow({
+    ...options,
+    webPreferences: { ...options.webPreferences, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, disableBlinkFeatures: 'Auxclick' },
+  });
   hardenContents(window.webContents);
   window.once('ready-to-show', () => window.show());
   void window.loadURL(APP_URL);
