@@ -18,6 +18,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { HASH_CHUNK_SIZE, HashPool } from '../main/core/hashing/hash-pool.ts';
+import { report } from './results.ts';
 
 const run = promisify(execFile);
 const MiB = 1 << 20;
@@ -249,6 +250,7 @@ try {
   console.log('| buffer | time | throughput |');
   console.log('|---:|---:|---:|');
   for (const s of sweep) console.log(`| ${s.kib} KiB | ${fmt(s.ms)} | ${rate(bigMiB * MiB, s.ms)} |`);
+  for (const r of rows) report({ bench: 'hash-files', measure: r.name, result: r.ours, reference: r.reference, ratio: r.ratio, goal: r.goal, met: r.met });
   console.log(`\ngoals: ${rows.every((r) => r.met) ? 'all met' : 'NOT all met'}`);
   console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {

@@ -17,6 +17,7 @@ import { Notary } from '../main/core/notary.ts';
 import { parseReceipt } from '../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../main/core/receipts/verify/verify-receipt.ts';
 import { notarise } from '../main/core/usecases/notarise.ts';
+import { report } from './results.ts';
 
 const { values } = parseArgs({ options: { files: { type: 'string', default: '1000' }, verifications: { type: 'string', default: '10000' } }, strict: false });
 const FILES = Number(values.files);
@@ -89,6 +90,9 @@ try {
   console.log(`| client time per notarised record | ${perRecord.toFixed(2)} ms | ${rawPerRecord.toFixed(2)} ms (bare HTTP write) | ${(perRecord / rawPerRecord).toFixed(2)} | - |`);
   console.log(`| status calls per confirmed record | ${callsPerRecord.toFixed(2)} | - | - | ≤ 3: ${callsPerRecord <= 3 ? 'met' : 'NOT met'} |`);
   console.log(`| ${VERIFICATIONS} receipts verified offline | ${verifySeconds.toFixed(2)} s (${Math.round(VERIFICATIONS / verifySeconds)}/s) | - | - | < 2 s: ${verifySeconds < 2 ? 'met' : 'NOT met'} |`);
+  report({ bench: 'notary', measure: `client time per notarised record (${FILES} files)`, result: `${perRecord.toFixed(2)} ms`, reference: `${rawPerRecord.toFixed(2)} ms bare HTTP write`, ratio: perRecord / rawPerRecord, goal: '-', met: null });
+  report({ bench: 'notary', measure: 'status calls per confirmed record', result: callsPerRecord.toFixed(2), reference: '-', ratio: null, goal: '≤ 3', met: callsPerRecord <= 3 });
+  report({ bench: 'notary', measure: `receipts verified offline (${VERIFICATIONS})`, result: `${Math.round(VERIFICATIONS / verifySeconds)}/s (${verifySeconds.toFixed(2)} s)`, reference: '-', ratio: null, goal: '< 2 s', met: verifySeconds < 2 });
   if (failed || verified !== VERIFICATIONS) console.log(`\nwarning: ${failed} registrations failed, ${VERIFICATIONS - verified} verifications failed`);
 } finally {
   child.kill('SIGTERM');

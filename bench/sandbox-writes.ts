@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { report } from './results.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '16' } }, strict: false });
 const seconds = Number(values.seconds);
@@ -87,6 +88,8 @@ try {
   console.log(`| bare node:http (reference) | ${reference.toFixed(0)} | 1.00 |`);
   console.log(`| sandbox, in memory | ${memory.toFixed(0)} | ${(memory / reference).toFixed(2)} |`);
   console.log(`| sandbox, --data (SQLite WAL) | ${disk.toFixed(0)} | ${(disk / reference).toFixed(2)} |`);
+  report({ bench: 'sandbox-writes', measure: 'writes/s, sandbox in memory', result: memory.toFixed(0), reference: `${reference.toFixed(0)} bare node:http`, ratio: memory / reference, goal: '>= 300/s', met: memory >= 300 });
+  report({ bench: 'sandbox-writes', measure: 'writes/s, sandbox --data (SQLite WAL)', result: disk.toFixed(0), reference: `${reference.toFixed(0)} bare node:http`, ratio: disk / reference, goal: '>= 300/s', met: disk >= 300 });
   console.log(`\ngoal: >= 300 writes/s -> ${Math.min(memory, disk) >= 300 ? 'met' : 'NOT met'}`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

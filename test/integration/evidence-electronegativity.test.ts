@@ -67,7 +67,8 @@ describe('electronegativity', () => {
     expect(electronSide).toContain('preload/electron-preload.ts');
     expect(inputs.filter((f) => f.includes('electron') && !electronSide.includes(f) && !f.startsWith('node_modules/'))).toEqual([]);
 
-    const { default: run } = (await import('@doyensec/electronegativity')) as unknown as { default: Run };
+    const loaded = createRequire(import.meta.url)('@doyensec/electronegativity') as Run | { default: Run };
+    const run = typeof loaded === 'function' ? loaded : loaded.default; // CommonJS build: the function itself
     const electronVersion = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }).version;
     const result = await run({ input: scanDir, electronVersionOverride: electronVersion });
     // One item is a question for a person, not a finding: the CSP evaluator (MEDIUM_MAYBE) asks

@@ -1,0 +1,110 @@
+/**
+ * The Library's first paint with 100,000 records, next to the same page with 100 records, in one
+ * run: each library is seeded straight through the store in a temporary NOTARIUM_HOME, the web
+ * shell started (`notarium app --no-open`) and opened in Chromium. Measured in the page:
+ *  - first contentful paint of the app (loading it, on the Notarise screen),
+ *  - Library: from the click to the first frame painted with rows in the list (median of --runs).
+ *
+ *   npx tsx bench/ui-library.ts [--records 100000] [--reference 100] [--runs 5]
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { Library } from '../main/core/store/library.ts';
+import { buildRenderer, CHROMIUM, launchApp } from '../test/support/web-app.ts';
+import { report } from './results.ts';
+
+const { values } = parseArgs({ options: { records: { type: 'string', default: '100000' }, reference: { type: 'string', default: '100' }, runs: { type: 'string', default: '5' } }, strict: false });
+const RECORDS = Number(values.records);
+const REFERENCE = Number(values.reference);
+const RUNS = Number(values.runs);
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+/** Settled records on the Sandbox profile, in one transaction (no service involved). */
+function seed(home: string, count: number): number {
+  const started = performance.now();
+  const library = Library.open(home);
+  try {
+    const db = library.db;
+    db.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        const sha256 = randomBytes(32).toString('hex');
+        library.records.insertSubmitting({
+          profile: 'Sandbox', kind: 'record', name: `document-${String(i).padStart(6, '0')}.pdf`, path: `/home/ann/Documents/document-${i}.pdf`, size: 1000 + i,
+          sha256, encode: 'SHA256(x)', salt: 'x', recordHex: sha256, publishedHex: sha256, idempotencyKey: randomUUID(), network: 'sandbox', serviceUrl: null,
+        });
+      }
+      // Settled: nothing for the poller to follow, as an old library would be.
+      db.prepare("UPDATE records SET state = 'settled', tx_id = lower(hex(randomblob(32))), confirmations = 6, published_at = created_at, confirmed_at = created_at").run();
+    })();
+  } finally {
+    library.close();
+  }
+  return performance.now() - started;
+}
+
+/**
+ * In the page: click Library, wait for rows, then for the frame that shows them to be painted. A
+ * string, so that tsx's helpers (it names functions) do not end up in the page.
+ */
+const CLICK_TO_ROWS = `new Promise((resolve) => {
+  const nav = document.querySelector('nav[aria-label="Screens"]');
+  const button = [...nav.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Library');
+  const t0 = performance.now();
+  button.click();
+  const poll = () => {
+    if (document.querySelector('[role="listbox"] [role="option"]')) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0)));
+    else requestAnimationFrame(poll);
+  };
+  poll();
+})`;
+
+interface Measure { fcp: number; library: number[] }
+
+async function measure(count: number): Promise<Measure & { seedMs: number }> {
+  const home = mkdtempSync(join(tmpdir(), 'notarium-bench-ui-'));
+  const seedMs = seed(home, count);
+  const app = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '10' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(app.link);
+    await page.getByRole('navigation', { name: 'Screens' }).waitFor();
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+    const library: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Notarise', exact: true }).click();
+      await page.waitForTimeout(200);
+      // In the page: click, then wait for rows and for the frame that shows them to be painted.
+      library.push(await page.evaluate<number>(CLICK_TO_ROWS));
+    }
+    const shown = await page.getByRole('option').count();
+    console.error(`${count} records: seeded in ${(seedMs / 1000).toFixed(1)} s, FCP ${fcp.toFixed(0)} ms, Library ${library.map((t) => t.toFixed(0)).join(', ')} ms, ${shown} rows in the DOM`);
+    return { fcp, library, seedMs };
+  } finally {
+    await browser.close();
+    app.run.child.kill('SIGTERM');
+    await app.run;
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+buildRenderer();
+const reference = await measure(REFERENCE);
+const big = await measure(RECORDS);
+const refLib = median(reference.library);
+const bigLib = median(big.library);
+console.log(`\nLibrary first paint in Chromium (web shell), ${RECORDS} records vs ${REFERENCE} (median of ${RUNS})\n`);
+console.log('| measure | result | reference | ratio |');
+console.log('|---|---:|---:|---:|');
+console.log(`| app first contentful paint | ${big.fcp.toFixed(0)} ms | ${reference.fcp.toFixed(0)} ms | ${(big.fcp / reference.fcp).toFixed(2)} |`);
+console.log(`| Library, first visit: click to rows painted | ${big.library[0]!.toFixed(0)} ms | ${reference.library[0]!.toFixed(0)} ms | ${(big.library[0]! / reference.library[0]!).toFixed(2)} |`);
+console.log(`| Library: click to rows painted | ${bigLib.toFixed(0)} ms | ${refLib.toFixed(0)} ms | ${(bigLib / refLib).toFixed(2)} |`);
+report({ bench: 'ui-library', measure: `app first contentful paint, ${RECORDS} records`, result: `${big.fcp.toFixed(0)} ms`, reference: `${reference.fcp.toFixed(0)} ms with ${REFERENCE}`, ratio: big.fcp / reference.fcp, goal: '-', met: null });
+report({ bench: 'ui-library', measure: `Library first visit, rows painted, ${RECORDS} records`, result: `${big.library[0]!.toFixed(0)} ms`, reference: `${reference.library[0]!.toFixed(0)} ms with ${REFERENCE}`, ratio: big.library[0]! / reference.library[0]!, goal: '-', met: null });
+report({ bench: 'ui-library', measure: `Library rows painted (median), ${RECORDS} records`, result: `${bigLib.toFixed(0)} ms`, reference: `${refLib.toFixed(0)} ms with ${REFERENCE}`, ratio: bigLib / refLib, goal: '-', met: null });
