@@ -16,8 +16,10 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 /** What every API client takes from outside (STYLE.md: dependencies passed in). */
 export interface TransportOptions {
   fetch?: FetchLike;
-  /** Per-attempt time limits: reads default to 15 s, writes to 30 s. */
+  /** Per-attempt time limits, covering the whole answer (headers and body): reads default to 15 s, writes to 30 s. */
   timeouts?: { readMs?: number; writeMs?: number };
+  /** Largest answer body read, in bytes (default 16 MiB); a larger one is a BAD_RESPONSE, not read further. */
+  maxResponseBytes?: number;
   retry?: Partial<RetryPolicy>;
   sleep?: Sleep;
   random?: () => number;
@@ -76,6 +78,8 @@ export interface HttpResponse {
 
 const DEFAULT_READ_TIMEOUT_MS = 15_000;
 const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
+/** No endpoint answers more than a raw transaction, and a receipt holds at most 4 Mi characters of it. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 export const defaultSleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
@@ -94,6 +98,8 @@ export const defaultSleep: Sleep = (ms, signal) =>
 type Attempt =
   | { ok: true; response: HttpResponse }
   | { ok: 'cancelled'; error: NotariumError }
+  /** An answer refused as it arrived (too large): final, never retried. */
+  | { ok: 'refused'; error: NotariumError; label: string }
   | { ok: false; failure: AttemptFailure; response?: HttpResponse; cause?: unknown; label: string };
 
 export class HttpClient {
@@ -105,6 +111,7 @@ export class HttpClient {
   private readonly log: (line: string) => void;
   private readonly readTimeoutMs: number;
   private readonly writeTimeoutMs: number;
+  private readonly maxResponseBytes: number;
 
   constructor(options: TransportOptions = {}) {
     // Late-bound so tests that stub globalThis.fetch are honoured.
@@ -116,6 +123,7 @@ export class HttpClient {
     this.log = options.log ?? (() => {});
     this.readTimeoutMs = options.timeouts?.readMs ?? DEFAULT_READ_TIMEOUT_MS;
     this.writeTimeoutMs = options.timeouts?.writeMs ?? DEFAULT_WRITE_TIMEOUT_MS;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
   /** Resolves with a 2xx answer; throws ServiceError, NotariumError (NETWORK, TIMEOUT, CANCELLED) or OutcomeUnknownError. */
@@ -128,7 +136,7 @@ export class HttpClient {
       const outcome = result.ok === true ? String(result.response.status) : result.ok === 'cancelled' ? 'cancelled' : result.label;
       this.log(`${req.method} ${target.path} ${outcome} attempt ${attempt}/${this.policy.maxAttempts} ${Math.round(performance.now() - started)}ms`);
       if (result.ok === true) return result.response;
-      if (result.ok === 'cancelled') throw result.error;
+      if (result.ok === 'cancelled' || result.ok === 'refused') throw result.error;
 
       const retry = isRetryable(req.kind, result.failure) && attempt < this.policy.maxAttempts;
       if (!retry) throw finalError(req, result, target.host, timeoutMs);
@@ -154,8 +162,14 @@ export class HttpClient {
         redirect: req.followRedirects ? 'follow' : 'manual',
         signal,
       });
-      // The body is read under the same signal: a stalled body is a timeout too.
-      const response: HttpResponse = { status: res.status, headers: res.headers, body: new Uint8Array(await res.arrayBuffer()) };
+      // The body is read under the same signal: a stalled or dripping body is a timeout too.
+      const body = await readBounded(res, req.method === 'HEAD' ? 0 : this.maxResponseBytes);
+      if (body === null) {
+        const limit = this.maxResponseBytes >= 1024 * 1024 ? `${Math.round((this.maxResponseBytes / 1024 / 1024) * 10) / 10} MiB` : `${this.maxResponseBytes} bytes`;
+        const error = new NotariumError('BAD_RESPONSE', `The service at ${describeUrl(req.url).host} answered with more than ${limit}, more than any answer Notarium expects; the rest was not read.`);
+        return { ok: 'refused', error, label: 'too large' };
+      }
+      const response: HttpResponse = { status: res.status, headers: res.headers, body };
       if (res.status >= 200 && res.status < 300) return { ok: true, response };
       return { ok: false, failure: { kind: 'status', status: res.status }, response, label: String(res.status) };
     } catch (err) {
@@ -214,6 +228,39 @@ function unknownOutcomeAdvice(kind: RequestKind): string {
   return kind === 'idempotent-write'
     ? 'sending it again later is safe: the service recognises the same request.'
     : 'Notarium does not send it again by itself, to avoid a duplicate.';
+}
+
+/**
+ * The body, or null once it exceeds `limit` bytes (declared or counted): the stream is cancelled,
+ * so a huge answer costs at most `limit` bytes. HEAD answers have no body whatever their length says.
+ */
+async function readBounded(res: Response, limit: number): Promise<Uint8Array | null> {
+  if (res.body === null) return new Uint8Array();
+  const declared = res.headers.get('content-length');
+  if (limit > 0 && declared !== null && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > limit) {
+    await res.body.cancel().catch(() => {});
+    return null;
+  }
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 function cancelled(signal: AbortSignal): NotariumError {

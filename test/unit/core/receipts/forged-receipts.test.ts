@@ -209,7 +209,7 @@ function genuine(header: Buffer): boolean {
 }
 /** A forger without the work: bump the nonce until the header does NOT meet its own target. */
 function unmined(header: Buffer): Buffer {
-  const h = Buffer.from(header);
+  const h: Buffer = Buffer.from(header);
   while (genuine(h)) h.writeUInt32LE((h.readUInt32LE(76) + 1) >>> 0, 76);
   return h;
 }
@@ -473,7 +473,7 @@ describe('forged receipts (issue #7): 10,000 mutations of valid receipts', () =>
         }
         const path = headerPath(d);
         const original = Buffer.from(get(d, path) as string, 'hex');
-        let h = Buffer.from(original);
+        let h: Buffer = Buffer.from(original);
         if (field === 0) h.writeUInt32LE(bits >>> 0, 72);
         else if (field === 1) h.writeUInt32LE((word === h.readUInt32LE(76) ? word + 1 : word) >>> 0, 76);
         else if (field === 2) h.writeUInt32LE((word === h.readUInt32LE(68) ? word + 1 : word) >>> 0, 68);
@@ -508,7 +508,8 @@ describe('forged receipts (issue #7): 10,000 mutations of valid receipts', () =>
         case 1: {
           // other bytes of the same length pushed
           const other = Buffer.from(published);
-          other[a % other.length] ^= 1 + (a % 255);
+          const i = a % other.length;
+          other[i] = other[i]! ^ (1 + (a % 255));
           out.script = Buffer.concat([out.script.subarray(0, at), other, out.script.subarray(at + published.length)]);
           forged = serializeTx(tx);
           break;

@@ -1,0 +1,337 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExplorerApi, sandboxExplorerTemplates } from '../../main/core/api/explorer-api.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES, type TransportOptions } from '../../main/core/api/http-client.ts';
+import { IdentityApi } from '../../main/core/api/identity-api.ts';
+import { RecordApi } from '../../main/core/api/record-api.ts';
+import type { ErrorCode } from '../../main/core/errors/catalogue.ts';
+import { NotariumError } from '../../main/core/errors/notarium-error.ts';
+
+/**
+ * Issue #7, "forged proofs": a hostile service. A raw node:http server answers every client call
+ * (record API, explorer, identity) with wrong JSON types, missing fields, extra nesting, non-JSON,
+ * huge bodies, a slow drip, stalls, resets and broken HTTP. Each must end as a typed NotariumError
+ * within the configured time limits. Each case has its own path prefix, so cases run side by side.
+ */
+
+const T = 400; // per-attempt time limit, reads and writes
+const ATTEMPTS = 2;
+const MAX_DELAY = 40;
+const MARGIN = 2_000; // a bound, not a timing assertion: the machine is shared
+const options: TransportOptions = { timeouts: { readMs: T, writeMs: T }, retry: { maxAttempts: ATTEMPTS, baseDelayMs: 20, maxDelayMs: MAX_DELAY } };
+
+const TX = 'ab'.repeat(32);
+const HASH = 'cd'.repeat(32);
+const NOT_JSON = '<html><body>502 Bad Gateway</body></html>';
+const DEEP_JSON = '['.repeat(1_000_000);
+
+type Body = 'json' | 'octets' | 'hex';
+interface Endpoint {
+  name: string;
+  kind: 'read' | 'write';
+  body: Body;
+  call(base: string): Promise<unknown>;
+  /** Answers of the right status with the wrong content. */
+  shapes: [string, string][];
+}
+
+const record = (base: string) => new RecordApi({ baseUrl: base, apiKey: 'the-key', ...options });
+const explorer = (base: string) => new ExplorerApi({ templates: sandboxExplorerTemplates(base), ...options });
+const identity = (base: string) => new IdentityApi({ authUrl: base, envId: 'env', ...options });
+const jsonShapes = (...shapes: [string, string][]): [string, string][] => [...shapes, ['not JSON', NOT_JSON], ['deeply nested JSON', DEEP_JSON], ['empty body', ''], ['null', 'null']];
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    name: 'write record',
+    kind: 'write',
+    body: 'json',
+    call: (b) => record(b).writeRecord(new Uint8Array(32), 'SHA256(salt)'),
+    shapes: jsonShapes(['wrong type', '{"txId":42}'], ['missing field', '{"encoding":[]}'], ['extra nesting', `{"result":{"txId":"${TX}"}}`], ['array', `[{"txId":"${TX}"}]`]),
+  },
+  {
+    name: 'record status',
+    kind: 'read',
+    body: 'json',
+    call: (b) => record(b).recordStatus(TX),
+    shapes: jsonShapes(
+      ['wrong type', '{"confirmation":"yes"}'],
+      ['wrong nested type', `{"confirmation":{"confirmedBlocks":"6","blockHash":"${HASH}"}}`],
+      ['missing field', `{"confirmation":{"blockHash":"${HASH}"}}`],
+      ['bad hash', '{"confirmation":{"confirmedBlocks":1,"blockHash":"xyz"}}'],
+      ['bad proof', `{"confirmation":{"confirmedBlocks":1,"blockHash":"${HASH}","merkleProof":{"index":-1,"txOrId":"${TX}","target":"${HASH}","nodes":[]}}}`],
+      ['array', '[{"confirmation":null}]'],
+    ),
+  },
+  {
+    name: 'verify record',
+    kind: 'read',
+    body: 'json',
+    call: (b) => record(b).matchRecord(TX, new Uint8Array(32), 'SHA256(salt)'),
+    shapes: jsonShapes(['wrong type', '{"match":"true","confirmation":null}'], ['missing field', '{"confirmation":null}'], ['extra nesting', '{"result":{"match":true,"confirmation":null}}']),
+  },
+  {
+    name: 'linked status',
+    kind: 'read',
+    body: 'json',
+    call: (b) => record(b).linkedStatus(TX),
+    shapes: jsonShapes(['wrong type', '{"updatable":"yes","confirmation":null}'], ['missing field', '{"confirmation":null}']),
+  },
+  {
+    name: 'navigate',
+    kind: 'read',
+    body: 'json',
+    call: (b) => record(b).navigate(TX, 5),
+    shapes: jsonShapes(['wrong type', '{"txIds":"a","endOfLinks":true}'], ['missing field', '{"txIds":[]}'], ['extra nesting', '{"links":{"txIds":[],"endOfLinks":true}}']),
+  },
+  { name: 'record content', kind: 'read', body: 'octets', call: (b) => record(b).recordContent(TX), shapes: [] },
+  {
+    name: 'explorer transaction',
+    kind: 'read',
+    body: 'hex',
+    call: (b) => explorer(b).transactionHex(TX),
+    shapes: [
+      ['JSON instead of hex', '{"hex":"0011"}'],
+      ['not hex', NOT_JSON],
+      ['empty body', ''],
+      ['too short', '00'.repeat(10)],
+      ['another transaction', '01'.repeat(120)],
+    ],
+  },
+  {
+    name: 'explorer header',
+    kind: 'read',
+    body: 'hex',
+    call: (b) => explorer(b).blockHeaderHex(HASH),
+    shapes: [
+      ['JSON instead of hex', '{"header":1}'],
+      ['79 bytes', '00'.repeat(79)],
+      ['another block', '00'.repeat(80)],
+    ],
+  },
+  {
+    name: 'granted claims',
+    kind: 'read',
+    body: 'json',
+    call: (b) => identity(b).grantedClaims({ apiKey: 'the-key' }),
+    shapes: jsonShapes(['wrong type', '{"grantedClaims":"admin"}'], ['missing field', '{}'], ['extra nesting', '{"data":{"grantedClaims":[]}}']),
+  },
+  {
+    name: 'token refresh',
+    kind: 'read',
+    body: 'json',
+    call: (b) => identity(b).refreshToken('the-refresh-token'),
+    shapes: jsonShapes(['wrong type', '{"accessToken":1,"expiresIn":900}'], ['missing field', '{"expiresIn":900}'], ['wrong number', '{"accessToken":"a","expiresIn":"soon"}'], ['extra nesting', '{"token":{"accessToken":"a","expiresIn":1}}']),
+  },
+  {
+    name: 'code exchange',
+    kind: 'write',
+    body: 'json',
+    call: (b) => identity(b).exchangeCode({ authorizationCode: 'code', usedRedirectUri: 'http://127.0.0.1:9/cb' }),
+    shapes: jsonShapes(['missing field', '{"accessToken":"a","expiresIn":900}'], ['wrong number', '{"accessToken":"a","expiresIn":-5,"refreshToken":"r"}']),
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// The hostile server.
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+const handlers = new Map<string, Handler>();
+/** Bytes the server had written before the client hung up, per huge-body case. */
+const hugeSent = new Map<string, number>();
+const timers = new Set<NodeJS.Timeout>();
+const HUGE = 50 * 1024 * 1024;
+
+function contentType(body: Body): string {
+  return body === 'json' ? 'application/json' : body === 'hex' ? 'text/plain' : 'application/octet-stream';
+}
+
+/** 50 MB, written as fast as the client reads, stopping when it hangs up. */
+function huge(id: string, res: ServerResponse, type: string, declared: boolean): void {
+  const chunk = Buffer.alloc(64 * 1024, 0x5b);
+  res.writeHead(200, { 'content-type': type, ...(declared ? { 'content-length': String(HUGE) } : {}) });
+  let sent = 0;
+  const pump = (): void => {
+    while (sent < HUGE && !res.destroyed) {
+      sent += chunk.length;
+      hugeSent.set(id, sent);
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    if (sent >= HUGE) res.end();
+  };
+  res.on('error', () => {});
+  pump();
+}
+
+const TRANSPORT_FAULTS: { fault: string; expect: ErrorCode; handler: (id: string, body: Body) => Handler }[] = [
+  { fault: 'huge body (50 MB, declared)', expect: 'BAD_RESPONSE', handler: (id, body) => (_req, res) => huge(id, res, contentType(body), true) },
+  { fault: 'huge body (50 MB, chunked)', expect: 'BAD_RESPONSE', handler: (id, body) => (_req, res) => huge(id, res, contentType(body), false) },
+  {
+    fault: 'slow drip',
+    expect: 'TIMEOUT',
+    handler: (_id, body) => (_req, res) => {
+      res.writeHead(200, { 'content-type': contentType(body), 'content-length': '100000' });
+      const timer = setInterval(() => res.write(body === 'hex' ? 'a' : '['), 40);
+      timers.add(timer);
+      res.on('close', () => clearInterval(timer));
+    },
+  },
+  { fault: 'stalled before headers', expect: 'TIMEOUT', handler: () => () => {} },
+  {
+    fault: 'stalled mid-body',
+    expect: 'TIMEOUT',
+    handler: (_id, body) => (_req, res) => {
+      res.writeHead(200, { 'content-type': contentType(body), 'content-length': '1000' });
+      res.write(body === 'hex' ? 'ab' : '{"tx');
+    },
+  },
+  { fault: 'connection reset', expect: 'NETWORK', handler: () => (req) => req.socket.destroy() },
+  {
+    fault: 'reset mid-body',
+    expect: 'NETWORK',
+    handler: (_id, body) => (req, res) => {
+      res.writeHead(200, { 'content-type': contentType(body), 'content-length': '1000' });
+      res.write(body === 'hex' ? 'abab' : '{"txId":"');
+      const timer = setTimeout(() => req.socket.destroy(), 20);
+      timers.add(timer);
+    },
+  },
+  { fault: 'not HTTP', expect: 'NETWORK', handler: () => (req) => req.socket.end('SSH-2.0-OpenSSH_9.6\r\n\r\n') },
+  {
+    fault: 'body shorter than declared, then closed',
+    expect: 'NETWORK',
+    handler: (_id, body) => (_req, res) => {
+      res.writeHead(200, { 'content-type': contentType(body), 'content-length': '1000', connection: 'close' });
+      res.end(body === 'hex' ? 'abab' : '{"txId":"');
+    },
+  },
+];
+
+interface Case {
+  id: string;
+  endpoint: Endpoint;
+  fault: string;
+  expect: ErrorCode;
+}
+
+const cases: Case[] = [];
+for (const endpoint of ENDPOINTS) {
+  for (const [fault, text] of endpoint.shapes) {
+    const id = `c${cases.length}`;
+    handlers.set(id, (_req, res) => {
+      res.writeHead(endpoint.name === 'code exchange' || endpoint.name === 'token refresh' ? 201 : 200, { 'content-type': contentType(endpoint.body) });
+      res.end(text);
+    });
+    cases.push({ id, endpoint, fault, expect: 'BAD_RESPONSE' });
+  }
+  for (const t of TRANSPORT_FAULTS) {
+    const id = `c${cases.length}`;
+    handlers.set(id, t.handler(id, endpoint.body));
+    cases.push({ id, endpoint, fault: t.fault, expect: t.expect });
+  }
+}
+
+let server: Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume();
+    const handler = handlers.get(req.url!.split('/')[1]!);
+    if (handler) handler(req, res);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  for (const timer of timers) clearTimeout(timer);
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** The longest a call may take: every attempt at its limit, the waits between them, and a margin. */
+function bound(kind: 'read' | 'write', fault: string): number {
+  // Writes are not repeated after a timeout or a lost connection (the service may have written).
+  const attempts = kind === 'read' || fault === 'not HTTP' ? ATTEMPTS : 1;
+  return attempts * T + (attempts - 1) * MAX_DELAY + MARGIN;
+}
+
+async function runCase(c: Case): Promise<{ c: Case; error: unknown; ms: number }> {
+  const started = performance.now();
+  const error = await c.endpoint.call(`${origin}/${c.id}`).then(
+    (value) => new Error(`resolved with ${JSON.stringify(value)?.slice(0, 200)}`),
+    (err: unknown) => err,
+  );
+  return { c, error, ms: performance.now() - started };
+}
+
+async function pool<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return results;
+}
+
+describe('malformed service responses (issue #7): every answer ends as a typed error in time', () => {
+  it(`${cases.length} cases over ${ENDPOINTS.length} endpoints`, async () => {
+    const results = await pool(cases, 6, runCase);
+    const failures: string[] = [];
+    const byCode = new Map<string, number>();
+    let max = 0;
+    for (const { c, error, ms } of results) {
+      max = Math.max(max, ms);
+      const what = `${c.endpoint.name} / ${c.fault}`;
+      if (!(error instanceof NotariumError)) {
+        failures.push(`${what}: not a NotariumError: ${String((error as Error)?.stack ?? error)}`);
+        continue;
+      }
+      byCode.set(error.code, (byCode.get(error.code) ?? 0) + 1);
+      if (error.code !== c.expect) failures.push(`${what}: ${error.code} (${error.message}), expected ${c.expect}`);
+      if (error.message.length < 20) failures.push(`${what}: no sentence: ${error.message}`);
+      if (ms > bound(c.endpoint.kind, c.fault)) failures.push(`${what}: took ${Math.round(ms)} ms, beyond ${bound(c.endpoint.kind, c.fault)} ms`);
+    }
+    expect(failures).toEqual([]);
+    const codes = [...byCode.entries()].map(([k, v]) => `${k} ${v}`).join(', ');
+    const sent = [...hugeSent.values()];
+    console.log(
+      `malformed responses: ${cases.length} cases (${ENDPOINTS.length} endpoints), ${results.length} typed errors (${codes}), max ${(max / 1000).toFixed(1)} s ` +
+        `(limit ${T} ms per attempt, ${ATTEMPTS} attempts for reads); huge bodies: the server got at most ${(Math.max(...sent) / 1024 / 1024).toFixed(1)} MiB of 50 MiB out before the client hung up`,
+    );
+    // A 50 MB answer costs about the limit, never the whole body (socket buffers account for the rest).
+    expect(Math.max(...sent)).toBeLessThan(DEFAULT_MAX_RESPONSE_BYTES + 8 * 1024 * 1024);
+  }, 120_000);
+
+  it('the response limit is configurable, and an answer of exactly the limit is read', async () => {
+    const id = 'limit';
+    let size = 0;
+    handlers.set(id, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.end(Buffer.alloc(size, 1));
+    });
+    const api = new RecordApi({ baseUrl: `${origin}/${id}`, apiKey: 'k', ...options, maxResponseBytes: 1024 });
+    size = 1024;
+    expect((await api.recordContent(TX)).length).toBe(1024);
+    size = 1025;
+    const err = await api.recordContent(TX).then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(NotariumError);
+    expect((err as NotariumError).code).toBe('BAD_RESPONSE');
+    expect((err as NotariumError).message).toMatch(/answered with more than 1024 bytes, more than any answer Notarium expects/);
+  });
+
+  it('a HEAD answer declaring a 50 MB record is not refused: HEAD has no body', async () => {
+    handlers.set('head', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(HUGE) });
+      res.end();
+    });
+    expect(await record(`${origin}/head`).recordHead(TX)).toEqual({ contentLength: HUGE, contentType: 'application/octet-stream' });
+  });
+});
