@@ -599,7 +599,7 @@ describe('forged receipts (issue #7): 10,000 mutations of valid receipts', () =>
       const order = entries.map((e, i) => ({ e, k: (i * 7919 + r) % 101 })).sort((x, y) => x.k - y.k);
       return Object.fromEntries(order.map(({ e: [k, x] }) => [k, shuffle(x, r)]));
     };
-    const arb = fc.record({ base: baseArb, kind: fc.integer({ min: 0, max: 6 }), r: fc.nat(), name: fc.string({ minLength: 1, maxLength: 30 }).filter((s) => /^[^/\\\u0000-\u001f\u007f]+$/.test(s) && s !== '.' && s !== '..') });
+    const arb = fc.record({ base: baseArb, kind: fc.integer({ min: 0, max: 6 }), r: fc.nat(), name: fc.string({ minLength: 1, maxLength: 30 }).filter((s) => ![...s].some((c) => c === '/' || c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) && s !== '.' && s !== '..') });
     fc.assert(
       fc.property(arb, ({ base, kind, r, name }) => {
         const d = clone(base.draft);
