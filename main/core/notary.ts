@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { TransportOptions } from './api/http-client.ts';
+import type { RetryNotice, TransportOptions } from './api/http-client.ts';
 import { embeddedSandboxDir } from './app-paths.ts';
 import { SignIn } from './auth/sign-in.ts';
 import { Connections } from './connections.ts';
@@ -97,9 +97,9 @@ export class Notary {
   }
 
   /** Asks the service about a record, by the endpoint its kind uses. */
-  private async statusOf(record: StoredRecord, nextAttempt: () => Promise<void>): Promise<StatusAnswer> {
+  private async statusOf(record: StoredRecord, nextAttempt: (at?: number) => Promise<void>): Promise<StatusAnswer> {
     const { api } = await this.connections.forProfile(record.profile);
-    const call = { onRetry: nextAttempt };
+    const call = { onRetry: (n: RetryNotice) => nextAttempt(n.retryAt) };
     const answer = record.kind === 'record' ? await api.recordStatus(record.txId!, call) : await api.linkedStatus(record.txId!, call);
     if (answer.kind === 'unknown') return answer;
     if (!answer.confirmation) return { kind: 'pending' };

@@ -130,6 +130,8 @@ export class HttpClient {
   async request(req: HttpRequest): Promise<HttpResponse> {
     const target = describeUrl(req.url);
     const timeoutMs = req.kind === 'read' ? this.readTimeoutMs : this.writeTimeoutMs;
+    // A write whose earlier attempt was lost or timed out may have been written, whatever later attempts say.
+    let mayHaveWritten = false;
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       const result = await this.attempt(req, timeoutMs);
@@ -139,7 +141,13 @@ export class HttpClient {
       if (result.ok === 'cancelled' || result.ok === 'refused') throw result.error;
 
       const retry = isRetryable(req.kind, result.failure) && attempt < this.policy.maxAttempts;
-      if (!retry) throw finalError(req, result, target.host, timeoutMs);
+      if (!retry) {
+        if (mayHaveWritten && isRetryable(req.kind, result.failure)) {
+          throw new OutcomeUnknownError('NETWORK', `The service at ${target.host} failed ${attempt} times, and an earlier connection was lost after the request was sent, so whether it wrote the request is unknown; ${unknownOutcomeAdvice(req.kind)}`, { cause: result.cause });
+        }
+        throw finalError(req, result, target.host, timeoutMs);
+      }
+      if (req.kind !== 'read' && (result.failure.kind === 'lost' || result.failure.kind === 'timeout')) mayHaveWritten = true;
       const retryAfter = result.response && (result.response.status === 429 || result.response.status === 503)
         ? parseRetryAfter(result.response.headers.get('retry-after'), this.now())
         : null;

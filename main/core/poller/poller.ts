@@ -30,9 +30,10 @@ export interface PollerOptions {
   profile(name: string): Profile;
   /**
    * Asks the service for the record's status (record or linked endpoint by its kind). A check that
-   * sends a request again (a retry) awaits `nextAttempt` first, so retries count against the cap too.
+   * sends a request again (a retry, due at `at`) awaits `nextAttempt` first, so retries count
+   * against the cap too.
    */
-  check(record: StoredRecord, nextAttempt: () => Promise<void>): Promise<StatusAnswer>;
+  check(record: StoredRecord, nextAttempt: (at?: number) => Promise<void>): Promise<StatusAnswer>;
   /** Called after every change of a record, with the record as it now is. */
   onUpdate?(record: StoredRecord, before: StoredRecord): void | Promise<void>;
   /** Called with a record's errors that the poller only retries (for logs). */
@@ -136,7 +137,7 @@ export class Poller {
     const profile = this.options.profile(record.profile);
     let answer: StatusAnswer;
     try {
-      answer = await this.options.check(record, () => this.limiter.acquire((ms) => new Promise((r) => this.timers.setTimeout(r, ms))));
+      answer = await this.options.check(record, (at) => this.limiter.acquire((ms) => new Promise((r) => this.timers.setTimeout(r, ms)), at));
     } catch (err) {
       const run = (this.errorRuns.get(record.id) ?? 0) + 1;
       this.errorRuns.set(record.id, run);

@@ -23,8 +23,13 @@ export class RateLimiter {
     return 0;
   }
 
-  /** Waits for a slot and takes it. */
-  async acquire(sleep: (ms: number) => Promise<void>): Promise<void> {
+  /**
+   * Waits for a slot and takes it, not before `notBefore` (ms, the same clock): a slot taken early
+   * and used later would let two requests start closer together than the cap allows.
+   */
+  async acquire(sleep: (ms: number) => Promise<void>, notBefore = -Infinity): Promise<void> {
+    const early = notBefore - this.now();
+    if (early > 0) await sleep(early);
     for (let wait = this.take(); wait > 0; wait = this.take()) await sleep(wait);
   }
 }

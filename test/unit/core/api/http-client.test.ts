@@ -174,6 +174,22 @@ describe('retry notices', () => {
   });
 });
 
+describe('a write retried after a lost connection', () => {
+  it('ends with the outcome unknown, not as the last status, when every retry fails', async () => {
+    const h = harness([sysError('ECONNRESET'), problem(500), problem(500)], { maxAttempts: 3 });
+    const err = await failure(h.client.request(request('idempotent-write')));
+    expect(isOutcomeUnknown(err)).toBe(true);
+    expect(err.message).toMatch(/failed 3 times, and an earlier connection was lost after the request was sent, so whether it wrote the request is unknown/);
+  });
+
+  it('keeps a final refusal (4xx) as the service said it', async () => {
+    const h = harness([sysError('ECONNRESET'), problem(400, 'ENCODE_PARAM_INVALID')], { maxAttempts: 3 });
+    const err = await failure(h.client.request(request('idempotent-write')));
+    expect(isOutcomeUnknown(err)).toBe(false);
+    expect(err).toBeInstanceOf(ServiceError);
+  });
+});
+
 describe('errors', () => {
   it('turns a problem document into a ServiceError with the catalogue sentence', async () => {
     const h = harness([problem(400, 'TX_NOT_LINKABLE', { title: 'Invalid request', detail: 'This transaction is a plain record.' })]);

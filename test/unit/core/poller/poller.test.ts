@@ -159,11 +159,14 @@ describe('poller', () => {
     poller = new Poller({
       records: lib.records,
       profile: (name) => lib.profiles.require(name),
-      // Each check fails twice and is retried the way the HTTP layer does: through nextAttempt.
+      // Each check fails twice and is retried the way the HTTP layer does: after a backoff of
+      // 300 ms, through nextAttempt.
       check: async (_r, nextAttempt) => {
         for (let attempt = 1; attempt < 3; attempt++) {
-          attempts.push(clock.now());
-          await nextAttempt();
+          const at = clock.now();
+          attempts.push(at);
+          await nextAttempt(at + 300);
+          expect(clock.now()).toBeGreaterThanOrEqual(at + 300);
         }
         attempts.push(clock.now());
         return confirmed(3);

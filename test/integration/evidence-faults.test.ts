@@ -1,0 +1,152 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Notary } from '../../main/core/notary.ts';
+import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
+import type { RecordState } from '../../main/core/store/records.ts';
+import { notarise } from '../../main/core/usecases/notarise.ts';
+
+// Evidence (issue #7): a 500-file batch against a service that fails 20 % of requests with 500,
+// drops 10 % of connections (after processing: the write happens, the answer is lost) and answers
+// after 0–2 s. Every file is registered exactly once and settles, no record is ever marked failed
+// or rejected, and the poller's status calls, counted by the sandbox, stay under its cap.
+
+const FILES = 500;
+const RATE_CAP = 10;
+const FAULTS = { errorRate: 0.2, errorStatus: 500, dropRate: 0.1, dropPhase: 'after', latencyMs: { min: 0, max: 2000 } } as const;
+/** Sends at once: the latency is paid per request, so more of them in flight keep the run short. */
+const WRITE_CONCURRENCY = 32;
+/** Enough checks in flight that the rate cap, not the latency, is what limits the poller. */
+const POLLER_CONCURRENCY = 40;
+/** The cap is checked as a rate over 5 s: a 1 s bucket can gain a request from arrival jitter. */
+const RATE_WINDOW_S = 5;
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-faults-'));
+const work = join(root, 'files');
+const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
+let notary: Notary;
+let attemptLines = 0;
+let retries = 0;
+
+beforeAll(() => {
+  mkdirSync(work);
+  for (let i = 0; i < FILES; i++) writeFileSync(join(work, `doc-${String(i).padStart(3, '0')}.txt`), `faulty day, document ${i}\n`);
+  notary = new Notary({
+    dataDir: join(root, 'home'),
+    sandboxBlockInterval: 0.5,
+    secrets: noSecrets,
+    env: {},
+    autoReceipts: false,
+    pollerConcurrency: POLLER_CONCURRENCY,
+    pollerRatePerSecond: RATE_CAP,
+    transport: {
+      // One line per attempt ("… attempt 2/5 …"): every attempt after the first is a retry.
+      log: (line) => {
+        attemptLines++;
+        if (!/ attempt 1\//.test(line)) retries++;
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await notary.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function admin<T>(path: string, body?: unknown): Promise<T> {
+  const { baseUrl, apiKey } = await notary.sandbox.connect();
+  const res = await fetch(baseUrl + path, { method: body === undefined ? 'GET' : 'POST', headers: { 'x-api-key': apiKey }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface RouteCount {
+  route: string;
+  total: number;
+  peakPerSecond: number;
+  perSecond: [number, number][];
+}
+
+/** The highest rate over any `window` consecutive seconds, from per-second counts. */
+function peakRate(perSecond: [number, number][], window: number): number {
+  const counts = new Map(perSecond);
+  let peak = 0;
+  for (const [start] of perSecond) {
+    let n = 0;
+    for (let s = start; s < start + window; s++) n += counts.get(s) ?? 0;
+    peak = Math.max(peak, n / window);
+  }
+  return peak;
+}
+
+function allSettled(): Promise<void> {
+  const done = (): boolean => notary.library.records.query({ limit: 10_000 }).records.filter((r) => r.state === 'settled').length === FILES;
+  return new Promise((resolve) => {
+    if (done()) return resolve();
+    const stop = notary.follower.subscribe(() => {
+      if (!done()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+describe('a 500-file batch under faults', () => {
+  it('registers every file exactly once, settles them all, and keeps the poller under its cap', { timeout: 900_000 }, async () => {
+    const paths = Array.from({ length: FILES }, (_, i) => join(work, `doc-${String(i).padStart(3, '0')}.txt`));
+    const states = new Set<RecordState>();
+    notary.events.on('record-updated', (r) => states.add(r.state));
+    let retryingEvents = 0;
+
+    await admin('/__sandbox/faults', FAULTS);
+    await admin('/__sandbox/requests/reset', {});
+    const started = performance.now();
+    notary.startPoller();
+    const settled = allSettled();
+
+    const first = await notarise(notary.context, paths, { concurrency: WRITE_CONCURRENCY, onProgress: (p) => void (p.phase === 'retrying' && retryingEvents++) });
+    expect(first.filter((o) => o.status === 'failed')).toEqual([]);
+    // A write whose five attempts all failed after one was lost stays in doubt; the next run sends it again (README).
+    const inDoubt = first.filter((o) => o.status === 'in-doubt').map((o) => o.path);
+    let resumed = 0;
+    for (let pass = 0; pass < 5 && inDoubt.length > 0; pass++) {
+      const again = await notarise(notary.context, inDoubt.splice(0), { concurrency: WRITE_CONCURRENCY });
+      resumed += again.filter((o) => o.status === 'resumed').length;
+      expect(again.filter((o) => o.status === 'failed')).toEqual([]);
+      inDoubt.push(...again.filter((o) => o.status === 'in-doubt').map((o) => o.path));
+    }
+    expect(inDoubt).toEqual([]);
+    await settled;
+    const seconds = (performance.now() - started) / 1000;
+
+    const { records } = notary.library.records.query({ limit: 10_000 });
+    const { txIds } = await admin<{ txIds: string[] }>('/__sandbox/records');
+    const libraryIds = new Set(records.map((r) => r.txId));
+    const registered = records.filter((r) => r.txId !== null && txIds.includes(r.txId)).length;
+    const duplicates = txIds.length - new Set(records.map((r) => r.sha256)).size + (records.length - libraryIds.size);
+    const { routes } = await admin<{ routes: RouteCount[] }>('/__sandbox/requests');
+    const status = routes.find((r) => r.route === 'GET /api/v1/records/{txId}/status');
+    expect(status).toBeDefined();
+    const peak = peakRate(status!.perSecond, RATE_WINDOW_S);
+    const writes = routes.find((r) => r.route === 'POST /api/v1/records')!.total;
+
+    console.log(
+      `faults: ${registered}/${FILES} registered, ${duplicates} duplicates, ${retries.toLocaleString('en')} retries ` +
+        `(${retryingEvents} shown as retrying; ${resumed} in doubt resent by a second run), ` +
+        `status calls peak ${peak.toFixed(1)}/s over ${RATE_WINDOW_S} s (busiest second ${status!.peakPerSecond}; cap ${RATE_CAP}/s; ${status!.total} in all), ` +
+        `${writes} write requests, ${Math.round(seconds)} s`,
+    );
+    expect(registered).toBe(FILES);
+    expect(duplicates).toBe(0);
+    expect(txIds).toHaveLength(FILES); // the service registered each file once
+    expect([...libraryIds].sort()).toEqual([...txIds].sort());
+    expect(records.every((r) => r.state === 'settled')).toBe(true);
+    expect(states.has('failed')).toBe(false); // not even for a moment
+    expect(states.has('rejected')).toBe(false);
+    expect(retries).toBeGreaterThan(0);
+    expect(retryingEvents).toBeGreaterThan(0);
+    expect(attemptLines).toBeGreaterThan(FILES);
+    expect(peak).toBeLessThanOrEqual(RATE_CAP);
+  });
+});
