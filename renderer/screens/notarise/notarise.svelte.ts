@@ -36,6 +36,11 @@ class NotariseState {
   #started = false;
   /** Jobs started by the shell: their files become rows as their events arrive. */
   #adopted = new Set<string>();
+  /**
+   * The latest view of records not yet tied to a row: a row learns its record only when the whole
+   * job is done, and a quick record may have settled by then (its outcome is the earlier snapshot).
+   */
+  #latest = new Map<number, RecordView>();
 
   /** Listens from the app's start, so jobs the shell starts (File ▸ Notarise…) are shown too. */
   start(onOpen: () => void): void {
@@ -138,16 +143,30 @@ class NotariseState {
       if (o.error) {
         this.#patch(item.key, { phase: o.status === 'in-doubt' ? 'in-doubt' : 'failed', error: o.error.message, recordId: o.record?.id ?? null, retry: null });
       } else if (o.record) {
-        this.#patch(item.key, { ...fromRecord(o.record), note: o.status === 'already-registered' ? 'Already notarised earlier' : null });
+        const latest = this.#latest.get(o.record.id) ?? o.record;
+        this.#latest.delete(o.record.id);
+        this.#patch(item.key, { ...fromRecord(latest), note: o.status === 'already-registered' ? 'Already notarised earlier' : null });
       }
     }
   }
 
+  /** Kept only while some row still waits for its record, and bounded (a large job, the watcher). */
+  #remember(r: RecordView): void {
+    this.#latest.delete(r.id);
+    this.#latest.set(r.id, r);
+    if (this.#latest.size > LATEST_KEPT) this.#latest.delete(this.#latest.keys().next().value!);
+  }
+
   #record(r: RecordView): void {
-    if (!this.items.some((i) => i.recordId === r.id)) return;
+    if (!this.items.some((i) => i.recordId === r.id)) {
+      if (this.items.some((i) => i.recordId === null && i.phase !== 'failed')) this.#remember(r);
+      return;
+    }
     this.items = this.items.map((it) => (it.recordId === r.id ? { ...it, ...fromRecord(r) } : it));
   }
 }
+
+const LATEST_KEPT = 5_000;
 
 function fromRecord(r: RecordView): Partial<Item> {
   return { recordId: r.id, phase: r.state, retry: null, confirmations: r.confirmations, txId: r.txId, percent: null, error: r.state === 'failed' || r.state === 'rejected' ? (r.lastError ?? null) : null };
