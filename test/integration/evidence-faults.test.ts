@@ -107,7 +107,7 @@ describe('a 500-file batch under faults', () => {
 
     const first = await notarise(notary.context, paths, { concurrency: WRITE_CONCURRENCY, onProgress: (p) => void (p.phase === 'retrying' && retryingEvents++) });
     expect(first.filter((o) => o.status === 'failed')).toEqual([]);
-    // A write whose five attempts all failed after one was lost stays in doubt; the next run sends it again (README).
+    // A write whose five attempts all failed stays in doubt, never failed; the next run sends it again (README).
     const inDoubt = first.filter((o) => o.status === 'in-doubt').map((o) => o.path);
     let resumed = 0;
     for (let pass = 0; pass < 5 && inDoubt.length > 0; pass++) {
@@ -148,5 +148,52 @@ describe('a 500-file batch under faults', () => {
     expect(retryingEvents).toBeGreaterThan(0);
     expect(attemptLines).toBeGreaterThan(FILES);
     expect(peak).toBeLessThanOrEqual(RATE_CAP);
+  });
+
+  it('a write the service fails on every attempt is in doubt, not failed; the next run registers it once', { timeout: 120_000 }, async () => {
+    await admin('/__sandbox/faults', { errorRate: 1, errorStatus: 500, dropRate: 0, latencyMs: { min: 0, max: 0 } });
+    const path = join(work, 'outage.txt');
+    writeFileSync(path, 'written during an outage\n');
+    const reasons: string[] = [];
+    const [first] = await notarise(notary.context, [path], { onProgress: (p) => void (p.phase === 'retrying' && reasons.push(`${p.message} (attempt ${p.attempt})`)) });
+    expect(first).toMatchObject({ status: 'in-doubt', record: { state: 'submitting' } });
+    expect(reasons).toEqual([2, 3, 4, 5].map((n) => `the service is unavailable (attempt ${n})`));
+    await admin('/__sandbox/faults', { errorRate: 0 });
+    const before = (await admin<{ txIds: string[] }>('/__sandbox/records')).txIds.length;
+    const [second] = await notarise(notary.context, [path]);
+    // Resent at the start of the run, it may be published before the file is hashed again.
+    expect(['resumed', 'already-registered']).toContain(second!.status);
+    expect(second).toMatchObject({ record: { state: 'published', id: first!.record!.id } });
+    expect((await admin<{ txIds: string[] }>('/__sandbox/records')).txIds).toHaveLength(before + 1);
+  });
+
+  it('status checks that fail keep the record as it was and note the error; it settles once the service answers', { timeout: 120_000 }, async () => {
+    const path = join(work, 'checked-in-a-storm.txt');
+    writeFileSync(path, 'checked while the service fails\n');
+    await notary.poller.stop(); // so no check can settle it before the service starts failing
+    const [outcome] = await notarise(notary.context, [path]);
+    expect(outcome).toMatchObject({ status: 'registered', record: { state: 'published' } });
+    const id = outcome!.record!.id;
+    await admin('/__sandbox/faults', { errorRate: 1, errorStatus: 503 });
+    notary.startPoller();
+    const noted = new Promise<void>((resolve) => {
+      const stop = notary.follower.subscribe((r) => {
+        if (r.id !== id || r.lastError === null) return;
+        stop();
+        resolve();
+      });
+    });
+    await noted;
+    expect(notary.library.records.get(id)).toMatchObject({ state: 'published', lastError: expect.stringMatching(/unavailable/) });
+    const settled = new Promise<void>((resolve) => {
+      const stop = notary.follower.subscribe((r) => {
+        if (r.id !== id || r.state !== 'settled') return;
+        stop();
+        resolve();
+      });
+    });
+    await admin('/__sandbox/faults', { errorRate: 0 });
+    await settled;
+    expect(notary.library.records.get(id)).toMatchObject({ state: 'settled', lastError: null });
   });
 });

@@ -60,13 +60,16 @@ export async function resumeInDoubt(ctx: NotaryContext, profile: string, signal?
 }
 
 /**
- * Failures after which the service may have written the record: the answer was lost, a gateway
- * answered for it, or the answer could not be read. The record stays `submitting` (in doubt).
+ * Failures after which the record stays `submitting` (in doubt) and the next run sends the same
+ * request again: the service may have written it (the answer was lost, a gateway answered for it,
+ * the answer could not be read), or it could not take it yet (500, 429, unreachable: nothing was
+ * written, so sending again is safe). Only a refusal (another 4xx) marks the record failed: a
+ * service that is down for a while is not the file's failure.
  */
-function maybeAccepted(err: unknown): boolean {
+function keptForResend(err: unknown): boolean {
   if (isOutcomeUnknown(err)) return true;
-  if (err instanceof ServiceError) return err.status === 502 || err.status === 503 || err.status === 504;
-  return err instanceof NotariumError && (err.code === 'CANCELLED' || err.code === 'BAD_RESPONSE');
+  if (err instanceof ServiceError) return err.status === 429 || err.status >= 500;
+  return err instanceof NotariumError && ['CANCELLED', 'BAD_RESPONSE', 'NETWORK', 'TIMEOUT'].includes(err.code);
 }
 
 async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
@@ -93,7 +96,7 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
   } catch (err) {
     ctx.connections.noteFailure(record.profile, err);
     const message = err instanceof Error ? err.message : String(err);
-    if (maybeAccepted(err)) {
+    if (keptForResend(err)) {
       ctx.library.records.noteError(record.id, message);
     } else {
       ctx.library.records.markFailed(record.id, message);
