@@ -54,11 +54,25 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/**
+ * The sandbox's test controls. The test's fetch shares Node's connection pool with the engine's,
+ * and the faults cut connections, so a pooled socket can be reset under a control request: the
+ * controls are idempotent, so a network failure is simply tried again.
+ */
 async function admin<T>(path: string, body?: unknown): Promise<T> {
   const { baseUrl, apiKey } = await notary.sandbox.connect();
-  const res = await fetch(baseUrl + path, { method: body === undefined ? 'GET' : 'POST', headers: { 'x-api-key': apiKey }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
+  for (let attempt = 1; ; attempt++) {
+    let res: Response;
+    try {
+      res = await fetch(baseUrl + path, { method: body === undefined ? 'GET' : 'POST', headers: { 'x-api-key': apiKey }, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+      continue;
+    }
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  }
 }
 
 interface RouteCount {
@@ -147,7 +161,9 @@ describe('a 500-file batch under faults', () => {
     expect(retries).toBeGreaterThan(0);
     expect(retryingEvents).toBeGreaterThan(0);
     expect(attemptLines).toBeGreaterThan(FILES);
-    expect(peak).toBeLessThanOrEqual(RATE_CAP);
+    // Starts are at least 1/cap apart at the client; the sandbox counts arrivals, and one request
+    // sent late in a slot just before the window can arrive inside it: one request of slack per window.
+    expect(peak).toBeLessThanOrEqual(RATE_CAP + 1 / RATE_WINDOW_S);
   });
 
   it('a write the service fails on every attempt is in doubt, not failed; the next run registers it once', { timeout: 120_000 }, async () => {
@@ -168,6 +184,7 @@ describe('a 500-file batch under faults', () => {
   });
 
   it('status checks that fail keep the record as it was and note the error; it settles once the service answers', { timeout: 120_000 }, async () => {
+    await admin('/__sandbox/faults', { errorRate: 0, dropRate: 0, latencyMs: { min: 0, max: 0 } });
     const path = join(work, 'checked-in-a-storm.txt');
     writeFileSync(path, 'checked while the service fails\n');
     await notary.poller.stop(); // so no check can settle it before the service starts failing
