@@ -181,10 +181,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     socket.end(rawProblemResponse(problem));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+  } catch (err) {
+    db.close(); // a sandbox that could not listen holds no file open (a caller may try another port)
+    throw err;
+  }
   const address = server.address() as AddressInfo;
   origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 

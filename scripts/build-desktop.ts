@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
@@ -26,6 +26,9 @@ export interface DesktopBuild {
 export async function buildDesktop(outRoot = join(ROOT, 'dist')): Promise<DesktopBuild> {
   const mainDir = join(outRoot, 'main', 'electron');
   const preload = join(outRoot, 'preload', 'electron-preload.cjs');
+  // Chunk names carry hashes: without a clean start, old chunks would pile up (and be packaged).
+  rmSync(join(outRoot, 'main'), { recursive: true, force: true });
+  rmSync(join(outRoot, 'preload'), { recursive: true, force: true });
   const common = { bundle: true, sourcemap: 'linked', logLevel: 'warning', metafile: true, legalComments: 'none', absWorkingDir: ROOT } as const;
   const [mainResult, preloadResult] = await Promise.all([
     build({

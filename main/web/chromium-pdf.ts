@@ -65,6 +65,9 @@ export async function printPdfWithChromium(html: string, options: ChromiumPdfOpt
       '--disable-component-update',
       '--disable-extensions',
       '--disable-sync',
+      // A fresh profile must not reach for the OS keychain (a "Chrome Safe Storage" or keyring prompt).
+      '--password-store=basic',
+      '--use-mock-keychain',
       '--no-pdf-header-footer',
       `--user-data-dir=${join(dir, 'profile')}`,
       `--print-to-pdf=${pdf}`,
@@ -82,7 +85,8 @@ export async function printPdfWithChromium(html: string, options: ChromiumPdfOpt
     if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new NotariumError('PDF_FAILED');
     return new Uint8Array(bytes);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    // Helper processes may still hold the profile for a moment (Windows): the result stands regardless.
+    await rm(dir, { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
   }
 }
 
@@ -91,7 +95,7 @@ function run(executable: string, args: string[], timeoutMs: number): Promise<voi
     const child = spawn(executable, args, { stdio: 'ignore' });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new NotariumError('PDF_FAILED', 'Printing the certificate to PDF took too long: save the HTML certificate and print it from your browser instead.'));
+      reject(new NotariumError('PDF_TIMEOUT'));
     }, timeoutMs);
     child.once('error', (err) => {
       clearTimeout(timer);

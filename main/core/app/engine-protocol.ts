@@ -18,6 +18,8 @@ export type ToEngine =
 
 export type FromEngine =
   | { type: 'ready' }
+  /** The engine could not open (a locked or newer library, say): why, for the user. */
+  | { type: 'failed'; error: WireError }
   | { type: 'result'; id: number; ok: true; value: unknown }
   | { type: 'result'; id: number; ok: false; error: WireError }
   | { type: 'event'; event: string; payload: unknown }

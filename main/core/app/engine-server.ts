@@ -1,5 +1,6 @@
 import { parseCall } from '../../../preload/contract.ts';
 import { errorFromWire, wireError } from '../../../preload/bridge-client.ts';
+import { NotariumError } from '../errors/notarium-error.ts';
 import type { AppService, ShellAbilities } from './app-service.ts';
 import type { EnginePort, FromEngine, RemoteAbility, ToEngine } from './engine-protocol.ts';
 
@@ -37,7 +38,13 @@ export function serveEngine(port: EnginePort<ToEngine, FromEngine>, local: Local
     printPdf: ask<Uint8Array>('printPdf'),
     chooseFolder: ask<string | null>('chooseFolder'),
   };
-  const parts = open(abilities);
+  let parts: EngineParts;
+  try {
+    parts = open(abilities);
+  } catch (err) {
+    port.post({ type: 'failed', error: wireError(err) });
+    return;
+  }
   parts.service.subscribe((event, payload) => port.post({ type: 'event', event, payload }));
   let closing: Promise<void> | null = null;
 
@@ -46,6 +53,7 @@ export function serveEngine(port: EnginePort<ToEngine, FromEngine>, local: Local
       case 'call':
         void (async () => {
           try {
+            if (closing) throw new NotariumError('CANCELLED', 'Notarium is closing.');
             const call = parseCall(message.method, message.args);
             const method = parts.service.api[call.method] as (...a: unknown[]) => Promise<unknown>;
             port.post({ type: 'result', id: message.id, ok: true, value: (await method.apply(parts.service.api, call.args)) ?? null });

@@ -1,6 +1,6 @@
 import { CALL_NAMES } from '../../../preload/contract-names.ts';
 import type { EventName, NotariumApi, NotariumEvents } from '../../../preload/contract.ts';
-import { errorFromWire, wireError } from '../../../preload/bridge-client.ts';
+import { errorFromWire, wireError, type WireError } from '../../../preload/bridge-client.ts';
 import type { AppService, ShellAbilities } from './app-service.ts';
 import type { EnginePort, FromEngine, RemoteAbility, ToEngine } from './engine-protocol.ts';
 
@@ -19,19 +19,19 @@ export interface RemoteEngine {
 
 type Emit = <E extends EventName>(event: E, payload: NotariumEvents[E]) => void;
 
-const ENGINE_GONE = { code: 'INTERNAL', message: "Notarium's engine stopped unexpectedly: quit Notarium and open it again." };
+const ENGINE_GONE: WireError = { code: 'INTERNAL', message: "Notarium's engine stopped unexpectedly: quit Notarium and open it again." };
 
 export function connectEngine(port: EnginePort<FromEngine, ToEngine>, abilities: Pick<ShellAbilities, RemoteAbility>): RemoteEngine {
   let nextId = 0;
   const pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   const listeners = new Set<Emit>();
-  let gone = false;
+  let gone: WireError | null = null;
   let closed: (() => void) | null = null;
   const closedPromise = new Promise<void>((resolve) => (closed = resolve));
 
-  const fail = (): void => {
-    gone = true;
-    for (const waiting of pending.values()) waiting.reject(errorFromWire(ENGINE_GONE));
+  const fail = (why: WireError): void => {
+    gone ??= why;
+    for (const waiting of pending.values()) waiting.reject(errorFromWire(gone));
     pending.clear();
     closed?.();
   };
@@ -63,14 +63,17 @@ export function connectEngine(port: EnginePort<FromEngine, ToEngine>, abilities:
       case 'closed':
         closed?.();
         break;
+      case 'failed':
+        fail(message.error);
+        break;
       case 'ready':
         break;
     }
   });
-  port.onExit?.(() => fail());
+  port.onExit?.(() => fail(ENGINE_GONE));
 
   const call = (method: string, args: unknown[]): Promise<unknown> => {
-    if (gone) return Promise.reject(errorFromWire(ENGINE_GONE));
+    if (gone) return Promise.reject(errorFromWire(gone));
     return new Promise((resolve, reject) => {
       const id = ++nextId;
       pending.set(id, { resolve, reject });

@@ -54,6 +54,7 @@ const SENTENCES = {
   SIGNED_OUT: 'You are signed out: sign in again.',
   PDF_UNAVAILABLE: 'Printing to PDF needs Chromium, Google Chrome or Microsoft Edge, and none was found: install one (or set NOTARIUM_CHROMIUM to its path), or save the HTML certificate and print it to PDF from your browser.',
   PDF_FAILED: 'The certificate could not be printed to PDF: save the HTML certificate and print it from your browser instead.',
+  PDF_TIMEOUT: 'Printing the certificate to PDF took too long: save the HTML certificate and print it from your browser instead.',
 } as const;
 
 export type ErrorCode = keyof typeof SENTENCES;

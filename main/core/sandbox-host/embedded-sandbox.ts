@@ -1,4 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
 
@@ -97,11 +98,13 @@ export class EmbeddedSandbox {
     } catch {
       // First start.
     }
-    if (Number.isInteger(port) && port > 0 && port < 65_536) {
+    // Some systems let a loopback bind share a port another program listens on (SO_REUSEADDR on
+    // macOS, Windows beside a wildcard listener): a port that answers belongs to someone else now.
+    if (Number.isInteger(port) && port > 0 && port < 65_536 && !(await portAnswers(port))) {
       try {
         return await startSandbox({ ...options, port });
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      } catch {
+        // Taken, reserved (Windows port exclusions: EACCES) or unavailable: any free port will do.
       }
     }
     return startSandbox(options);
@@ -189,6 +192,20 @@ function isAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Whether anything accepts a TCP connection on a loopback port. */
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const done = (answered: boolean) => {
+      socket.destroy();
+      resolve(answered);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
 }
 
 async function answers(baseUrl: string): Promise<boolean> {

@@ -93,6 +93,27 @@ describe('the engine over its channel', () => {
     expect(parts.close).toHaveBeenCalledOnce();
   });
 
+  it('an engine that cannot open says why, and every call carries that sentence', async () => {
+    const { engineSide, mainSide } = channel();
+    serveEngine(engineSide, { shell: 'electron', resolveFile: () => '/x' }, () => {
+      throw new NotariumError('STORE_ERROR', 'The library was written by a newer version of Notarium: update Notarium to open it.');
+    });
+    const engine = connectEngine(mainSide, { openExternal: async () => {}, openExplorerPage: async () => {}, showInFolder: () => {}, printPdf: async () => new Uint8Array(), chooseFolder: async () => null });
+    await expect(engine.service.api.appInfo()).rejects.toMatchObject({ code: 'STORE_ERROR', message: expect.stringMatching(/newer version of Notarium/) });
+    await engine.close();
+  });
+
+  it('a call that arrives while the engine closes is refused as cancelled', async () => {
+    const { engine, parts } = wire();
+    let finish: () => void = () => {};
+    parts.close.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
+    const closing = engine.close();
+    await vi.waitFor(() => expect(parts.close).toHaveBeenCalled());
+    await expect(engine.service.api.pendingCount()).rejects.toMatchObject({ code: 'CANCELLED', message: 'Notarium is closing.' });
+    finish();
+    await closing;
+  });
+
   it('if the engine process dies, waiting and later calls fail with a sentence instead of hanging', async () => {
     const { engine, service, exit } = wire();
     service.api.pendingCount.mockImplementationOnce(() => new Promise(() => {}));
