@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Notary } from '../../main/core/notary.ts';
+import { verifyFile } from '../../main/core/usecases/verify.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import type { WatchFileEvent, WatchFolderEvent, WatchProgress } from '../../main/core/watch/folder-watcher.ts';
 
@@ -133,6 +134,70 @@ describe('a watched folder', () => {
       ['sentinel.txt', 'registered'],
     ]);
     expect(await registrations()).toBe(before + 1);
+  });
+});
+
+describe('receipts stay true to the file', () => {
+  let dir: string;
+  const settled = (id: number) => expect.poll(() => notary.library.records.get(id)?.state, { timeout: 20_000 }).toBe('settled');
+  const receiptTx = (path: string) => (existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { registration: { txId: string } }).registration.txId : null);
+
+  beforeAll(async () => {
+    dir = folder('true-receipts');
+    await notary.watcher.add(dir, { stableMs: QUIET_MS });
+  });
+
+  it('a version replaced before its block keeps its receipt apart: the one beside the file is the current one\'s', async () => {
+    const doc = join(dir, 'doc.txt');
+    writeFileSync(doc, 'first words\n');
+    const v1 = await fileEvent(at(doc, 'registered'));
+    writeFileSync(doc, 'second words\n'); // before version 1 is in a block
+    const v2 = await fileEvent(at(doc, 'version'));
+    // From the moment version 2 is taken, the receipt beside the file is never version 1's.
+    expect(receiptTx(`${doc}.receipt.json`)).not.toBe(v1.record!.txId);
+    await settled(v1.record!.id);
+    expect(receiptTx(`${doc}.receipt.json`)).not.toBe(v1.record!.txId);
+    await settled(v2.record!.id);
+    await expect.poll(() => receiptTx(`${doc}.receipt.json`), { timeout: 15_000 }).toBe(v2.record!.txId);
+    expect(await verifyFile(notary.context, doc)).toMatchObject({ status: 'verified', source: 'receipt' });
+    const earlier = join(dir, '.notarium', 'doc.txt.v1.receipt.json');
+    await expect.poll(() => receiptTx(earlier), { timeout: 15_000 }).toBe(v1.record!.txId);
+  });
+
+  it('an undo back to an earlier version gets that version\'s receipt, not the replaced one\'s', async () => {
+    const doc = join(dir, 'undo.txt');
+    writeFileSync(doc, 'kept\n');
+    const v1 = await fileEvent(at(doc, 'registered'));
+    await settled(v1.record!.id);
+    writeFileSync(doc, 'edited\n');
+    const v2 = await fileEvent(at(doc, 'version'));
+    await settled(v2.record!.id);
+    await expect.poll(() => receiptTx(`${doc}.receipt.json`), { timeout: 15_000 }).toBe(v2.record!.txId);
+    writeFileSync(doc, 'kept\n'); // undo
+    await fileEvent(at(doc, 'known'));
+    expect(receiptTx(`${doc}.receipt.json`)).toBe(v1.record!.txId);
+    expect(await verifyFile(notary.context, doc)).toMatchObject({ status: 'verified', source: 'receipt' });
+  });
+});
+
+describe('stopping while starting', () => {
+  it('stop means stop: folders not yet set up when stop() is called are not watched after it', async () => {
+    const other = new Notary({ dataDir: join(root, 'home-stop'), sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
+    try {
+      for (const name of ['s1', 's2', 's3']) {
+        const dir = folder(name);
+        for (let i = 0; i < 200; i++) writeFileSync(join(dir, `f${i}.txt`), `file ${i}`);
+        await other.watcher.add(dir, { stableMs: QUIET_MS });
+      }
+      const starting = other.watcher.start();
+      await new Promise((r) => setTimeout(r, 5));
+      await other.watcher.stop();
+      await starting;
+      expect(other.watcher.list().map((f) => f.state)).toEqual(['stopped', 'stopped', 'stopped']);
+      expect(other.watcher.progress()).toMatchObject({ settling: 0, queued: 0, active: 0 });
+    } finally {
+      await other.close();
+    }
   });
 });
 

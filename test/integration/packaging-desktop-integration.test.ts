@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -276,6 +276,22 @@ describe('failures', () => {
     expect(reports[3]?.problem).toContain('is not valid XML');
     await expect(uninstallFileManagerIntegration({ dirs: home.dirs })).rejects.toMatchObject({ code: 'THUNAR_ACTIONS_MALFORMED' });
     expect(readFileSync(uca, 'utf8')).toBe(broken);
+  });
+
+  it("Thunar's uca.xml linked from elsewhere (dotfiles) stays a link; the linked file gets the action, and loses it again", async () => {
+    const home = sandboxHome();
+    const dotfiles = join(home.root, 'dotfiles');
+    mkdirSync(dotfiles);
+    writeFileSync(join(dotfiles, 'uca.xml'), USER_UCA);
+    mkdirSync(join(home.dirs.configHome, 'Thunar'), { recursive: true });
+    const uca = join(home.dirs.configHome, 'Thunar', 'uca.xml');
+    symlinkSync(join(dotfiles, 'uca.xml'), uca);
+    await installFileManagerIntegration([home.recorder], { dirs: home.dirs, fileManagers: ['thunar'] });
+    expect(lstatSync(uca).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dotfiles, 'uca.xml'), 'utf8')).toContain('Verify with Notarium');
+    await uninstallFileManagerIntegration({ dirs: home.dirs, fileManagers: ['thunar'] });
+    expect(lstatSync(uca).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dotfiles, 'uca.xml'), 'utf8')).not.toContain('Verify with Notarium');
   });
 
   it('a file of the same name that Notarium did not write is neither overwritten nor removed', async () => {

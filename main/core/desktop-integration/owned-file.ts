@@ -1,4 +1,4 @@
-import { chmod, mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, realpath, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, relative, sep } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 
@@ -52,12 +52,14 @@ export async function removeOwnedFile(path: string, base: string): Promise<void>
  * leaves it half written: that matters for files we share with the user, like Thunar's uca.xml.
  */
 export async function writeAtomically(path: string, content: string, mode: number): Promise<void> {
-  const temporary = `${path}.notarium-${process.pid}.tmp`;
+  // A file kept elsewhere and linked here (dotfiles) is written where it lives: the link stays.
+  const target = await realpath(path).catch(() => path);
+  const temporary = `${target}.notarium-${process.pid}.tmp`;
   try {
-    await mkdir(dirname(path), { recursive: true });
+    await mkdir(dirname(target), { recursive: true });
     await writeFile(temporary, content, { mode });
     await chmod(temporary, mode); // the umask may have taken bits away
-    await rename(temporary, path);
+    await rename(temporary, target);
   } catch (err) {
     await rm(temporary, { force: true }).catch(() => undefined);
     throw unwritable(path, err);

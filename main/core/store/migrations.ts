@@ -129,4 +129,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX watched_files_sha256 ON watched_files (sha256);
   CREATE INDEX watched_files_record ON watched_files (record_id);
   `,
+  `
+  -- Every new content looks up the files of its document (receipt places, documents held elsewhere).
+  CREATE INDEX watched_files_document ON watched_files (document_id);
+  `,
 ];

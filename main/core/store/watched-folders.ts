@@ -117,7 +117,13 @@ export class WatchedFolders {
     return this.db.prepare<[number], WatchedFile>(`${FILE_SELECT} WHERE document_id = ? AND gone_at IS NULL`).all(documentId);
   }
 
+  /** The files that hold, or held until they were deleted, a version of a document. */
+  everHoldingDocument(documentId: number): WatchedFile[] {
+    return this.db.prepare<[number], WatchedFile>(`${FILE_SELECT} WHERE document_id = ?`).all(documentId);
+  }
+
   /** Files (not deleted) whose content is this registration. */
+
   trackingRecord(recordId: number): WatchedFile[] {
     return this.db.prepare<[number], WatchedFile>(`${FILE_SELECT} WHERE record_id = ? AND gone_at IS NULL`).all(recordId);
   }

@@ -5,10 +5,10 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { Timers } from '../poller/poller.ts';
 import type { StoredRecord } from '../store/records.ts';
-import type { WatchedFolder, WatchSettings } from '../store/watched-folders.ts';
+import type { WatchedFile, WatchedFolder, WatchSettings } from '../store/watched-folders.ts';
 import type { NotaryContext } from '../usecases/context.ts';
 import { checkGlobs, fileFilter, isNeverWatchedPath } from './filters.ts';
-import { receiptLocation } from './receipt-location.ts';
+import { earlierVersionReceiptLocation, receiptLocation } from './receipt-location.ts';
 import { planRescan, scanFolder, snapshotOf } from './rescan.ts';
 import { Stability } from './stability.ts';
 import { syncFile, type WatchAction } from './sync-file.ts';
@@ -179,7 +179,10 @@ export class FolderWatcher {
       this.running = true;
       this.abort = new AbortController();
     }
-    for (const folder of folders) if (!this.sessions.has(folder.id)) await this.watchFolder(folder);
+    for (const folder of folders) {
+      if (!this.running) break; // stopped while earlier folders were being set up: stop means stop
+      if (!this.sessions.has(folder.id)) await this.watchFolder(folder);
+    }
   }
 
   /** Stops watching; work under way is cancelled (a registration in doubt is resumed next time). */
@@ -206,14 +209,24 @@ export class FolderWatcher {
     return new Promise((resolveIdle) => this.idleWaiters.push(resolveIdle));
   }
 
-  /** Where the poller writes the receipt of a registration a watched file holds (undefined: beside its file). */
+  /**
+   * Where the poller writes the receipt of a registration of a watched file (undefined: not one,
+   * so beside its file as usual). The place of a file's receipt is its current content's: a
+   * version since replaced, or a file since deleted, has its receipt kept under the folder's
+   * `.notarium/` with its version in the name, never over the current one.
+   */
   receiptPathFor(record: StoredRecord): string | undefined {
-    const places = this.store.trackingRecord(record.id).flatMap((file) => {
-      const folder = this.store.get(file.folderId);
-      return folder ? [{ path: resolve(folder.path, file.relPath), receipt: receiptLocation(folder, file.relPath) }] : [];
-    });
-    // The file that was notarised, when it is still where it was; else where it went (a copy has the same content).
-    return (places.find((p) => p.path === record.path) ?? places[0])?.receipt;
+    const place = (files: readonly WatchedFile[], at: (folder: WatchedFolder, relPath: string) => string) => {
+      const places = files.flatMap((file) => {
+        const folder = this.store.get(file.folderId);
+        return folder ? [{ path: resolve(folder.path, file.relPath), receipt: at(folder, file.relPath) }] : [];
+      });
+      // The file that was notarised, when it is still where it was; else where it went (a copy has the same content).
+      return (places.find((p) => p.path === record.path) ?? places[0])?.receipt;
+    };
+    const current = place(this.store.trackingRecord(record.id), receiptLocation);
+    if (current || record.documentId === null) return current;
+    return place(this.store.everHoldingDocument(record.documentId), (folder, relPath) => earlierVersionReceiptLocation(folder, relPath, record));
   }
 
   private require(path: string): WatchedFolder {
@@ -367,7 +380,8 @@ function pickSettings(f: WatchSettings): WatchSettings {
 function canonical(path: string): string {
   const absolute = resolve(path);
   try {
-    return realpathSync(absolute);
+    // The native call also gives the folder's true case where names ignore case (macOS, Windows).
+    return realpathSync.native(absolute);
   } catch {
     return absolute;
   }

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { receiptFileName } from '../receipts/receipt-v1.ts';
 import type { WatchedFolder } from '../store/watched-folders.ts';
 
@@ -11,6 +11,17 @@ import type { WatchedFolder } from '../store/watched-folders.ts';
 export function receiptLocation(folder: Pick<WatchedFolder, 'path' | 'receipts'>, relPath: string): string {
   const base = folder.receipts === 'folder' ? join(folder.path, '.notarium') : folder.path;
   return join(base, dirname(relPath), receiptFileName(relPath));
+}
+
+/**
+ * Where the receipt of a registration a watched file no longer has goes (a version since replaced,
+ * or a file since deleted): under the folder's `.notarium/`, with its version (or, for a plain
+ * record, the start of its txId) in the name, so it is kept without ever standing where the file's
+ * current receipt goes.
+ */
+export function earlierVersionReceiptLocation(folder: Pick<WatchedFolder, 'path'>, relPath: string, registration: { version?: number | null; txId: string | null }): string {
+  const label = registration.version ? `v${registration.version}` : (registration.txId ?? 'unpublished').slice(0, 12);
+  return join(folder.path, '.notarium', dirname(relPath), `${basename(relPath)}.${label}.receipt.json`);
 }
 
 /** A renamed file's receipt follows it; false when there was none to move (or it could not be moved). */

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredDocument } from '../store/documents.ts';
@@ -6,7 +7,8 @@ import type { WatchedFile, WatchedFolder } from '../store/watched-folders.ts';
 import type { NotaryContext } from '../usecases/context.ts';
 import { addVersion } from '../usecases/documents.ts';
 import { notarise } from '../usecases/notarise.ts';
-import { moveReceipt, receiptLocation } from './receipt-location.ts';
+import { readReceiptFile, writeReceipt } from '../usecases/receipts.ts';
+import { earlierVersionReceiptLocation, moveReceipt, receiptLocation } from './receipt-location.ts';
 import { snapshotOf } from './rescan.ts';
 import { sameSnapshot } from './stability.ts';
 
@@ -87,9 +89,12 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
     const decision = decideContent(await factsFor(ctx, folder, relPath, last, sha256));
     const taken = { folderId: folder.id, relPath, size: before.size, mtimeMs: before.mtimeMs, sha256 };
     switch (decision.action) {
-      case 'unchanged':
+      case 'unchanged': {
         store.saveFile({ ...taken, recordId: last!.recordId, documentId: last!.documentId });
-        return { action: 'unchanged', record: recordOf(ctx, last!.recordId) };
+        const record = recordOf(ctx, last!.recordId);
+        await alignReceipt(ctx, folder, relPath, record);
+        return { action: 'unchanged', record };
+      }
       case 'renamed': {
         const { from } = decision;
         store.moveFile(from, taken);
@@ -101,6 +106,7 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
       }
       case 'known':
         store.saveFile({ ...taken, recordId: decision.record.id, documentId: decision.documentId });
+        await alignReceipt(ctx, folder, relPath, decision.record);
         return { action: 'known', record: decision.record };
       // notarise and addVersion hash the file again (from the page cache, usually): their own
       // checks and the resumption of a registration left in doubt stay the engine's.
@@ -111,6 +117,7 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
         }
         const record = await addVersion(ctx, path, document.headTxId, { signal, profile: folder.profile });
         store.saveFile({ ...taken, sha256: record.sha256 ?? sha256, recordId: record.id, documentId: document.id });
+        await alignReceipt(ctx, folder, relPath, record);
         return { action: 'version', record };
       }
       case 'registered': {
@@ -122,6 +129,34 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
       }
     }
   });
+}
+
+/**
+ * The receipt at a watched file's place is its current content's. When the content changes (a new
+ * version, an undo, a save over it, a copy), the registration's receipt is written now if it has
+ * its proof (else the poller writes it once it does), and the receipt of what the file held moves
+ * under `.notarium/` with its version in the name: beside the file it would only fail to verify.
+ */
+async function alignReceipt(ctx: NotaryContext, folder: WatchedFolder, relPath: string, record: StoredRecord | null): Promise<void> {
+  const at = receiptLocation(folder, relPath);
+  let standing: { txId: string; version?: number | null } | undefined; // the receipt there, if there is one
+  if (existsSync(at)) {
+    try {
+      standing = readReceiptFile(at).registration;
+    } catch {
+      return; // a file that is not one of our receipts: not ours to replace
+    }
+  }
+  if (!record || standing?.txId === record.txId) return;
+  if (standing) moveReceipt(at, earlierVersionReceiptLocation(folder, relPath, standing));
+  if (record.state === 'confirmed' || record.state === 'settled') {
+    try {
+      await writeReceipt(ctx, record, at);
+      return;
+    } catch {
+      // The evidence could not be gathered now (offline): the poller writes it later.
+    }
+  }
 }
 
 function recordOf(ctx: NotaryContext, id: number | null): StoredRecord | null {
