@@ -46,23 +46,23 @@ describe('build/installer.nsh', () => {
     expect(existsSync(result.exe)).toBe(true);
   });
 
-  it('writes the per-user verb for every file and folder: label, icon, and the command with --verify "%1"', () => {
+  it('writes the verb for every file and folder, in the install mode's hive (SHCTX): label, icon, and the command with --verify "%1"', () => {
     const writes = result.output.split('\n').filter((line) => line.startsWith('WriteRegStr:'));
     expect(writes).toEqual([
-      'WriteRegStr: HKCU\\Software\\Classes\\*\\shell\\NotariumVerify\\MUIVerb=Verify with Notarium',
-      'WriteRegStr: HKCU\\Software\\Classes\\*\\shell\\NotariumVerify\\Icon="$INSTDIR\\Notarium.exe",0',
-      'WriteRegStr: HKCU\\Software\\Classes\\*\\shell\\NotariumVerify\\command\\="$INSTDIR\\Notarium.exe" --verify "%1"',
-      'WriteRegStr: HKCU\\Software\\Classes\\Directory\\shell\\NotariumVerify\\MUIVerb=Verify with Notarium',
-      'WriteRegStr: HKCU\\Software\\Classes\\Directory\\shell\\NotariumVerify\\Icon="$INSTDIR\\Notarium.exe",0',
-      'WriteRegStr: HKCU\\Software\\Classes\\Directory\\shell\\NotariumVerify\\command\\="$INSTDIR\\Notarium.exe" --verify "%1"',
+      'WriteRegStr: SHCTX\\Software\\Classes\\*\\shell\\NotariumVerify\\MUIVerb=Verify with Notarium',
+      'WriteRegStr: SHCTX\\Software\\Classes\\*\\shell\\NotariumVerify\\Icon="$INSTDIR\\Notarium.exe",0',
+      'WriteRegStr: SHCTX\\Software\\Classes\\*\\shell\\NotariumVerify\\command\\="$INSTDIR\\Notarium.exe" --verify "%1"',
+      'WriteRegStr: SHCTX\\Software\\Classes\\Directory\\shell\\NotariumVerify\\MUIVerb=Verify with Notarium',
+      'WriteRegStr: SHCTX\\Software\\Classes\\Directory\\shell\\NotariumVerify\\Icon="$INSTDIR\\Notarium.exe",0',
+      'WriteRegStr: SHCTX\\Software\\Classes\\Directory\\shell\\NotariumVerify\\command\\="$INSTDIR\\Notarium.exe" --verify "%1"',
     ]);
   });
 
   it('removes exactly those keys on uninstall, and tells Explorer both times', () => {
     const deletes = result.output.split('\n').filter((line) => line.startsWith('DeleteRegKey:'));
     expect(deletes).toEqual([
-      'DeleteRegKey: HKCU\\Software\\Classes\\*\\shell\\NotariumVerify',
-      'DeleteRegKey: HKCU\\Software\\Classes\\Directory\\shell\\NotariumVerify',
+      'DeleteRegKey: SHCTX\\Software\\Classes\\*\\shell\\NotariumVerify',
+      'DeleteRegKey: SHCTX\\Software\\Classes\\Directory\\shell\\NotariumVerify',
     ]);
     expect(result.output.match(/Plugin command: Call shell32::SHChangeNotify\(i 0x08000000/g)).toHaveLength(2);
   });
