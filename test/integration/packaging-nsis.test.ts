@@ -46,7 +46,7 @@ describe('build/installer.nsh', () => {
     expect(existsSync(result.exe)).toBe(true);
   });
 
-  it('writes the verb for every file and folder, in the install mode's hive (SHCTX): label, icon, and the command with --verify "%1"', () => {
+  it("writes the verb for every file and folder, in the install mode's hive (SHCTX): label, icon, and the command with --verify '%1'", () => {
     const writes = result.output.split('\n').filter((line) => line.startsWith('WriteRegStr:'));
     expect(writes).toEqual([
       'WriteRegStr: SHCTX\\Software\\Classes\\*\\shell\\NotariumVerify\\MUIVerb=Verify with Notarium',
