@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type RunningApp } from '../support/web-app.ts';
+import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // The API key is write-only: typed once into the keychain (gnome-keyring under `npm test`), then
 // shown only as "set"; it never comes back to the page.
@@ -11,14 +11,13 @@ beforeAll(async () => {
   app = await openApp();
   app.page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
   await app.page.reload(); // so the bridge's socket is observed from its start
-  await app.page.waitForLoadState('networkidle');
 }, 120_000);
 afterAll(() => app?.close());
 
 describe('the API key', () => {
   it('is saved to the keychain and never shown or sent back to the page', async () => {
     const page = app.page;
-    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Account & settings', exact: true }).click();
+    await screenButton(page, 'Account & settings').click();
     await page.getByRole('button', { name: 'Add a service profile' }).click();
     await page.getByLabel('Name').fill('Prod');
     await page.getByLabel('Service address').fill('https://records.example.com');
@@ -29,7 +28,7 @@ describe('the API key', () => {
     await page.getByRole('button', { name: 'Replace API key' }).waitFor();
     await page.reload();
     await page.waitForLoadState('networkidle');
-    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Account & settings', exact: true }).click();
+    await screenButton(page, 'Account & settings').click();
     await page.getByRole('button', { name: 'Replace API key' }).waitFor();
     expect(received.length).toBeGreaterThan(0);
     expect(received.some((frame) => frame.includes(KEY))).toBe(false);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.ts';
-import { openApp, type RunningApp } from '../support/web-app.ts';
+import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // A folder of 50 files notarised with the CLI (receipts beside them), two of them altered since,
 // verified in the app with their receipts: exactly those two fail, at the file digest.
@@ -12,7 +12,6 @@ let app: RunningApp;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-batch-'));
 beforeAll(async () => {
   app = await openApp({ blockInterval: 0.3 });
-  await app.page.waitForLoadState('networkidle');
   for (let i = 0; i < 50; i++) writeFileSync(join(folder, `minutes-${String(i).padStart(2, '0')}.txt`), `board minutes ${i}\n`);
   // The CLI uses the sandbox the app hosts (same data directory).
   const notarised = await runCli(['notarise', folder, '--wait'], { env: { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' } });
@@ -28,7 +27,7 @@ afterAll(async () => {
 describe('batch verify in the app', () => {
   it('50 files with their receipts: exactly the 2 altered ones fail, at the file digest', async () => {
     const page = app.page;
-    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Verify', exact: true }).click();
+    await screenButton(page, 'Verify').click();
     const all = readdirSync(folder).map((f) => join(folder, f));
     expect(all).toHaveLength(100);
     await page.locator('input[type=file]').first().setInputFiles(all);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type RunningApp } from '../support/web-app.ts';
+import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // A document's life in the app: started from Notarise, two more versions added on the Documents
 // screen, its three-version timeline, and "which version is this file?".
@@ -16,7 +16,6 @@ const file = (name: string, text: string) => {
 };
 beforeAll(async () => {
   app = await openApp({ blockInterval: 0.3 });
-  await app.page.waitForLoadState('networkidle');
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -26,7 +25,7 @@ afterAll(async () => {
 describe('documents in the app', () => {
   it('three versions, their timeline, and which version a file is', async () => {
     const page = app.page;
-    const nav = (name: string) => page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true }).click();
+    const nav = (name: string) => screenButton(page, name).click();
     const v1 = file('policy.md', 'policy, first draft\n');
     const v2 = file('policy-2.md', 'policy, second draft\n');
     const v3 = file('policy-3.md', 'policy, approved\n');

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type RunningApp } from '../support/web-app.ts';
+import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // Evidence (issue #7): while the service fails, the Notarise screen says "Retrying", with the
 // reason and the attempt, in the pending tone; no row ever shows "Failed", and when the service
@@ -14,14 +14,13 @@ const FILES = 10;
 
 beforeAll(async () => {
   app = await openApp({ blockInterval: 0.5 });
-  await app.page.waitForLoadState('networkidle');
 }, 120_000);
 afterAll(async () => {
   await app?.close();
   rmSync(files, { recursive: true, force: true });
 });
 
-const screen = (name: string) => app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
+const screen = (name: string) => screenButton(app.page, name);
 
 /** The embedded sandbox's test controls: the app announces its address and key in host.json. */
 async function faults(settings: Record<string, unknown>): Promise<void> {

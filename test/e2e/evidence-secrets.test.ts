@@ -11,7 +11,7 @@ import { KeychainSecretStore } from '../../main/core/secrets/keychain-secret-sto
 import { refreshTokenAccount } from '../../main/core/secrets/accounts.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import { runCli, type CliRun } from '../support/cli.ts';
-import { buildRenderer, CHROMIUM, launchApp } from '../support/web-app.ts';
+import { buildRenderer, CHROMIUM, launchApp, screenButton } from '../support/web-app.ts';
 
 // Evidence for issue #7 (secrets): a whole session in the web shell that handles every kind of
 // secret (an API key typed into Settings, a wrong one, a sign-in with its refresh and access
@@ -78,7 +78,7 @@ function startProxy(target: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-const screen = (name: string) => page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
+const screen = (name: string) => screenButton(page, name);
 
 async function noteShown(): Promise<void> {
   shown.push((await page.textContent('body')) ?? '');

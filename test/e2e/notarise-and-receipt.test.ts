@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReceipt } from '../../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts';
 import { pdfText } from '../support/certificate-checks.ts';
-import { openApp, type RunningApp } from '../support/web-app.ts';
+import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // A user's first minutes in the web shell, in Chromium: notarise, see it settle, export the
 // receipt and check it; every screen passes axe without serious or critical violations.
@@ -16,14 +16,13 @@ let app: RunningApp;
 const files = mkdtempSync(join(tmpdir(), 'notarium-e2e-files-'));
 beforeAll(async () => {
   app = await openApp({ blockInterval: 0.5 });
-  await app.page.waitForLoadState('networkidle');
 }, 120_000);
 afterAll(async () => {
   await app?.close();
   rmSync(files, { recursive: true, force: true });
 });
 
-const screen = (name: string) => app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
+const screen = (name: string) => screenButton(app.page, name);
 
 describe('notarise → settled → receipt', () => {
   it('notarises a chosen file and follows it to settled', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type RunningApp } from '../support/web-app.ts';
+import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // Sign-in from the app through the sandbox's authorize page, in a real browser tab: the app opens
 // the system browser (here none can be opened, so it prints the link), the user signs in there,
@@ -8,14 +8,13 @@ import { openApp, type RunningApp } from '../support/web-app.ts';
 let app: RunningApp;
 beforeAll(async () => {
   app = await openApp();
-  await app.page.waitForLoadState('networkidle');
 }, 120_000);
 afterAll(() => app?.close());
 
 describe('sign-in from the app', () => {
   it('goes through the authorize page in the browser and shows the identity and claims', async () => {
     const page = app.page;
-    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Account & settings', exact: true }).click();
+    await screenButton(page, 'Account & settings').click();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const linkIn = () => /https?:\/\/\S+\/oauth2\/authorize\S+/.exec(app.stderr())?.[0];
     await expect.poll(linkIn, { timeout: 10_000 }).toBeTruthy();

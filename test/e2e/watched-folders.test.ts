@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type RunningApp } from '../support/web-app.ts';
+import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // Watched folders in the web shell: a folder typed in, its existing file caught up, a new file
 // taken once stable, a changed file made the next version; the activity says so in words.
@@ -11,14 +11,13 @@ let app: RunningApp;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-watched-'));
 beforeAll(async () => {
   app = await openApp({ blockInterval: 0.5 });
-  await app.page.waitForLoadState('networkidle');
 }, 120_000);
 afterAll(async () => {
   await app?.close();
   rmSync(folder, { recursive: true, force: true });
 });
 
-const screen = (name: string) => app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
+const screen = (name: string) => screenButton(app.page, name);
 const activity = (file: string, what: RegExp) => app.page.getByRole('row').filter({ hasText: file }).filter({ hasText: what });
 
 describe('watched folders', () => {

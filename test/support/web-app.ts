@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { runCli, type CliRun } from './cli.ts';
 
 /**
@@ -45,6 +45,12 @@ export async function launchApp(env: NodeJS.ProcessEnv): Promise<{ run: CliRun; 
   return { run, link, stderr: () => stderr };
 }
 
+/** The sidebar's button for a screen. */
+export function screenButton(page: Page, name: string): Locator {
+  return page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
+}
+
+/** The app on a fresh data directory, opened in Chromium and loaded. */
 export async function openApp(options: { blockInterval?: number } = {}): Promise<RunningApp> {
   buildRenderer();
   const home = mkdtempSync(join(tmpdir(), 'notarium-e2e-'));
@@ -56,6 +62,7 @@ export async function openApp(options: { blockInterval?: number } = {}): Promise
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto(link);
+  await page.waitForLoadState('networkidle');
   return {
     page,
     home,
