@@ -1,8 +1,10 @@
 import type { BrowserWindow, IpcMainInvokeEvent } from 'electron';
 import { ipcMain } from 'electron';
 import type { AppService } from '../core/app/app-service.ts';
-import { CALL_CHANNEL_PREFIX, EVENT_CHANNEL, wireError, type Answer } from '../../preload/bridge-client.ts';
-import { CALL_NAMES, parseCall } from '../../preload/contract.ts';
+import { callService } from '../core/app/call-service.ts';
+import { CALL_CHANNEL_PREFIX, EVENT_CHANNEL, type Answer } from '../../preload/bridge-client.ts';
+import { answerOf } from '../core/app/requests.ts';
+import { CALL_NAMES } from '../../preload/contract.ts';
 import { isAppUrl } from './app-origin.ts';
 
 /**
@@ -35,14 +37,7 @@ export function registerIpc(options: IpcOptions): IpcRegistration {
         log(`Refused ${channel}: ${refusal}.`);
         return { ok: false, error: { code: 'FORBIDDEN', message: 'This page may not call Notarium.' } };
       }
-      try {
-        const call = parseCall(name, args);
-        const method = options.service.api[call.method] as (...a: unknown[]) => Promise<unknown>;
-        const value = await method.apply(options.service.api, call.args);
-        return { ok: true, value: value ?? null };
-      } catch (err) {
-        return { ok: false, error: wireError(err) };
-      }
+      return answerOf(() => callService(options.service, name, args));
     });
   }
   const send = (event: string, payload: unknown): void => {

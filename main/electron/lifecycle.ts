@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import type { BrowserWindow } from 'electron';
 import { app, dialog, session } from 'electron';
 import type { AppService } from '../core/app/app-service.ts';
+import { callService } from '../core/app/call-service.ts';
 import { appDataDir } from '../core/app-paths.ts';
 import { wireError } from '../../preload/bridge-client.ts';
-import { parseCall, type FileRef } from '../../preload/contract.ts';
+import type { FileRef } from '../../preload/contract.ts';
 import { handleAppProtocol, registerAppScheme } from './app-protocol.ts';
 import { parseArgv } from './argv.ts';
 import { registerIpc, type IpcRegistration } from './ipc.ts';
@@ -98,8 +99,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
         const paths = queue.shift()!;
         try {
           const refs: FileRef[] = paths.map((path) => ({ kind: 'path', path }));
-          const call = parseCall('verify', [refs, {}]);
-          const { jobId } = await service.api.verify(...(call.args as Parameters<AppService['api']['verify']>));
+          const { jobId } = (await callService(service, 'verify', [refs, {}])) as { jobId: string };
           send('open-verify', { jobId });
         } catch (err) {
           dialog.showErrorBox('Notarium could not verify', wireError(err).message);
@@ -177,8 +177,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
         if (paths.length === 0) return;
         showWindow();
         const refs: FileRef[] = paths.map((path) => ({ kind: 'path', path }));
-        const call = parseCall('notarise', [refs, {}]);
-        const { jobId } = await service.api.notarise(...(call.args as Parameters<AppService['api']['notarise']>));
+        const { jobId } = (await callService(service, 'notarise', [refs, {}])) as { jobId: string };
         toPage(() => ipc?.send('open-notarise', { jobId }));
       })().catch((err: unknown) => dialog.showErrorBox('Notarium could not notarise', wireError(err).message));
     },

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { CALL_NAMES, parseCall, type FileRef } from '../../preload/contract.ts';
+import { CALL_NAMES, type FileRef } from '../../preload/contract.ts';
 import { createAppService, type AppService } from '../core/app/app-service.ts';
+import { callService } from '../core/app/call-service.ts';
 import { NotariumError } from '../core/errors/notarium-error.ts';
 import type { Notary } from '../core/notary.ts';
 import { printPdfWithChromium } from './chromium-pdf.ts';
@@ -47,11 +48,7 @@ export async function startWebApp(notary: Notary, options: WebAppOptions): Promi
   });
   const bridge: Bridge = {
     methods: new Set(CALL_NAMES),
-    call: async (method, args) => {
-      const call = parseCall(method, args);
-      const fn = service.api[call.method] as (...a: unknown[]) => Promise<unknown>;
-      return fn(...call.args);
-    },
+    call: (method, args) => callService(service, method, args),
     subscribe: (emit) => service.subscribe((event, payload) => emit(event, payload)),
   };
   const shell = await startWebShell({

@@ -1,4 +1,4 @@
-import type { WireError } from '../../../preload/bridge-client.ts';
+import type { Answer, WireError } from '../../../preload/bridge-client.ts';
 
 /**
  * The messages between the desktop app's main process and its engine process (where the library,
@@ -11,8 +11,7 @@ export type RemoteAbility = 'openExternal' | 'openExplorerPage' | 'showInFolder'
 
 export type ToEngine =
   | { type: 'call'; id: number; method: string; args: unknown[] }
-  | { type: 'ability-result'; id: number; ok: true; value: unknown }
-  | { type: 'ability-result'; id: number; ok: false; error: WireError }
+  | ({ type: 'ability-result'; id: number } & Answer)
   | { type: 'start-background' }
   | { type: 'close' };
 
@@ -20,8 +19,7 @@ export type FromEngine =
   | { type: 'ready' }
   /** The engine could not open (a locked or newer library, say): why, for the user. */
   | { type: 'failed'; error: WireError }
-  | { type: 'result'; id: number; ok: true; value: unknown }
-  | { type: 'result'; id: number; ok: false; error: WireError }
+  | ({ type: 'result'; id: number } & Answer)
   | { type: 'event'; event: string; payload: unknown }
   | { type: 'ability'; id: number; name: RemoteAbility; args: unknown[] }
   | { type: 'closed' };

@@ -1,8 +1,9 @@
-import { parseCall } from '../../../preload/contract.ts';
-import { errorFromWire, wireError } from '../../../preload/bridge-client.ts';
+import { wireError } from '../../../preload/bridge-client.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { AppService, ShellAbilities } from './app-service.ts';
+import { callService } from './call-service.ts';
 import type { EnginePort, FromEngine, RemoteAbility, ToEngine } from './engine-protocol.ts';
+import { answerOf, Requests } from './requests.ts';
 
 /**
  * The engine process's side: the app service over the engine, answering the main process's calls
@@ -20,16 +21,11 @@ export interface EngineParts {
 export type LocalAbilities = Omit<ShellAbilities, RemoteAbility>;
 
 export function serveEngine(port: EnginePort<ToEngine, FromEngine>, local: LocalAbilities, open: (abilities: ShellAbilities) => EngineParts): void {
-  let nextId = 0;
-  const asked = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  const asked = new Requests();
   const ask =
     <T>(name: RemoteAbility) =>
     (...args: unknown[]): Promise<T> =>
-      new Promise((resolve, reject) => {
-        const id = ++nextId;
-        asked.set(id, { resolve: resolve as (value: unknown) => void, reject });
-        port.post({ type: 'ability', id, name, args });
-      });
+      asked.send((id) => port.post({ type: 'ability', id, name, args })) as Promise<T>;
   const abilities: ShellAbilities = {
     ...local,
     openExternal: ask<void>('openExternal'),
@@ -51,24 +47,14 @@ export function serveEngine(port: EnginePort<ToEngine, FromEngine>, local: Local
   port.onMessage((message) => {
     switch (message.type) {
       case 'call':
-        void (async () => {
-          try {
-            if (closing) throw new NotariumError('CANCELLED', 'Notarium is closing.');
-            const call = parseCall(message.method, message.args);
-            const method = parts.service.api[call.method] as (...a: unknown[]) => Promise<unknown>;
-            port.post({ type: 'result', id: message.id, ok: true, value: (await method.apply(parts.service.api, call.args)) ?? null });
-          } catch (err) {
-            port.post({ type: 'result', id: message.id, ok: false, error: wireError(err) });
-          }
-        })();
+        void answerOf(() => {
+          if (closing) throw new NotariumError('CANCELLED', 'Notarium is closing.');
+          return callService(parts.service, message.method, message.args);
+        }).then((answer) => port.post({ type: 'result', id: message.id, ...answer }));
         break;
-      case 'ability-result': {
-        const waiting = asked.get(message.id);
-        asked.delete(message.id);
-        if (message.ok) waiting?.resolve(message.value);
-        else waiting?.reject(errorFromWire(message.error));
+      case 'ability-result':
+        asked.settle(message.id, message);
         break;
-      }
       case 'start-background':
         parts.startBackground();
         break;

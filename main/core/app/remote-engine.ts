@@ -1,8 +1,9 @@
 import { CALL_NAMES } from '../../../preload/contract-names.ts';
 import type { EventName, NotariumApi, NotariumEvents } from '../../../preload/contract.ts';
-import { errorFromWire, wireError, type WireError } from '../../../preload/bridge-client.ts';
+import { errorFromWire, type WireError } from '../../../preload/bridge-client.ts';
 import type { AppService, ShellAbilities } from './app-service.ts';
 import type { EnginePort, FromEngine, RemoteAbility, ToEngine } from './engine-protocol.ts';
+import { answerOf, Requests } from './requests.ts';
 
 /**
  * The main process's side of the engine process: an AppService whose calls and events go over the
@@ -22,8 +23,7 @@ type Emit = <E extends EventName>(event: E, payload: NotariumEvents[E]) => void;
 const ENGINE_GONE: WireError = { code: 'INTERNAL', message: "Notarium's engine stopped unexpectedly: quit Notarium and open it again." };
 
 export function connectEngine(port: EnginePort<FromEngine, ToEngine>, abilities: Pick<ShellAbilities, RemoteAbility>): RemoteEngine {
-  let nextId = 0;
-  const pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  const pending = new Requests();
   const listeners = new Set<Emit>();
   let gone: WireError | null = null;
   let closed: (() => void) | null = null;
@@ -31,29 +31,20 @@ export function connectEngine(port: EnginePort<FromEngine, ToEngine>, abilities:
 
   const fail = (why: WireError): void => {
     gone ??= why;
-    for (const waiting of pending.values()) waiting.reject(errorFromWire(gone));
-    pending.clear();
+    pending.failAll(gone);
     closed?.();
   };
 
   const answerAbility = async (id: number, name: RemoteAbility, args: unknown[]): Promise<void> => {
-    try {
-      const fn = abilities[name] as (...a: unknown[]) => unknown;
-      port.post({ type: 'ability-result', id, ok: true, value: (await fn(...args)) ?? null });
-    } catch (err) {
-      port.post({ type: 'ability-result', id, ok: false, error: wireError(err) });
-    }
+    const fn = abilities[name] as (...a: unknown[]) => unknown;
+    port.post({ type: 'ability-result', id, ...(await answerOf(() => fn(...args))) });
   };
 
   port.onMessage((message) => {
     switch (message.type) {
-      case 'result': {
-        const waiting = pending.get(message.id);
-        pending.delete(message.id);
-        if (message.ok) waiting?.resolve(message.value);
-        else waiting?.reject(errorFromWire(message.error));
+      case 'result':
+        pending.settle(message.id, message);
         break;
-      }
       case 'event':
         for (const listener of [...listeners]) listener(message.event as EventName, message.payload as never);
         break;
@@ -74,11 +65,7 @@ export function connectEngine(port: EnginePort<FromEngine, ToEngine>, abilities:
 
   const call = (method: string, args: unknown[]): Promise<unknown> => {
     if (gone) return Promise.reject(errorFromWire(gone));
-    return new Promise((resolve, reject) => {
-      const id = ++nextId;
-      pending.set(id, { resolve, reject });
-      port.post({ type: 'call', id, method, args });
-    });
+    return pending.send((id) => port.post({ type: 'call', id, method, args }));
   };
   const api = Object.fromEntries(CALL_NAMES.map((name) => [name, (...args: unknown[]) => call(name, args)])) as unknown as NotariumApi;
 
