@@ -25,6 +25,16 @@ const { deepAssign } = require('builder-util-runtime/out/objects.js') as typeof 
 export const schemaPath = require.resolve('app-builder-lib/scheme.json');
 
 /** electron-builder.yml as electron-builder loads it (YAML, then its configuration merge). */
+/** The fuses the packaged app must have flipped: no running as plain Node, no NODE_OPTIONS or --inspect from outside, encrypted cookies, only the integrity-checked app.asar. */
+export const REQUIRED_FUSES = {
+  runAsNode: false,
+  enableCookieEncryption: true,
+  enableNodeOptionsEnvironmentVariable: false,
+  enableNodeCliInspectArguments: false,
+  enableEmbeddedAsarIntegrityValidation: true,
+  onlyLoadAppFromAsar: true,
+};
+
 export function loadBuilderConfig(): Promise<Configuration> {
   return getConfig(projectDir, null, null);
 }

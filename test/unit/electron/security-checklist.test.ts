@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadBuilderConfig } from '../../support/electron-builder.ts';
+import { loadBuilderConfig, REQUIRED_FUSES } from '../../support/electron-builder.ts';
 import * as electron from './electron-mock.ts';
 import { fakeService } from './fake-service.ts';
 
@@ -178,14 +178,7 @@ describe('Electron security checklist', () => {
 
   it('18 fuses: flipped in the packaged binary (electron-builder.yml electronFuses)', async () => {
     const config = await loadBuilderConfig();
-    expect(config.electronFuses).toEqual({
-      runAsNode: false,
-      enableCookieEncryption: true,
-      enableNodeOptionsEnvironmentVariable: false,
-      enableNodeCliInspectArguments: false,
-      enableEmbeddedAsarIntegrityValidation: true,
-      onlyLoadAppFromAsar: true,
-    });
+    expect(config.electronFuses).toEqual(REQUIRED_FUSES);
   });
 
   it('19 no Electron APIs exposed to untrusted content: the preload exposes one object of functions', async () => {
