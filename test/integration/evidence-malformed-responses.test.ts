@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExplorerApi, sandboxExplorerTemplates } from '../../main/core/api/explorer-api.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES, type TransportOptions } from '../../main/core/api/http-client.ts';
@@ -7,6 +10,9 @@ import { IdentityApi } from '../../main/core/api/identity-api.ts';
 import { RecordApi } from '../../main/core/api/record-api.ts';
 import type { ErrorCode } from '../../main/core/errors/catalogue.ts';
 import { NotariumError } from '../../main/core/errors/notarium-error.ts';
+import { Notary } from '../../main/core/notary.ts';
+import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
+import { notarise } from '../../main/core/usecases/notarise.ts';
 
 /**
  * Issue #7, "forged proofs": a hostile service. A raw node:http server answers every client call
@@ -47,7 +53,14 @@ const ENDPOINTS: Endpoint[] = [
     kind: 'write',
     body: 'json',
     call: (b) => record(b).writeRecord(new Uint8Array(32), 'SHA256(salt)'),
-    shapes: jsonShapes(['wrong type', '{"txId":42}'], ['missing field', '{"encoding":[]}'], ['extra nesting', `{"result":{"txId":"${TX}"}}`], ['array', `[{"txId":"${TX}"}]`]),
+    shapes: jsonShapes(
+      ['wrong type', '{"txId":42}'],
+      ['missing field', '{"encoding":[]}'],
+      ['extra nesting', `{"result":{"txId":"${TX}"}}`],
+      ['array', `[{"txId":"${TX}"}]`],
+      ['txId not a transaction id', '{"txId":"../../etc/passwd"}'],
+      ['txId of 63 hex digits', `{"txId":"${TX.slice(1)}"}`],
+    ),
   },
   {
     name: 'record status',
@@ -82,7 +95,12 @@ const ENDPOINTS: Endpoint[] = [
     kind: 'read',
     body: 'json',
     call: (b) => record(b).navigate(TX, 5),
-    shapes: jsonShapes(['wrong type', '{"txIds":"a","endOfLinks":true}'], ['missing field', '{"txIds":[]}'], ['extra nesting', '{"links":{"txIds":[],"endOfLinks":true}}']),
+    shapes: jsonShapes(
+      ['wrong type', '{"txIds":"a","endOfLinks":true}'],
+      ['missing field', '{"txIds":[]}'],
+      ['extra nesting', '{"links":{"txIds":[],"endOfLinks":true}}'],
+      ['a txId that is not one', `{"txIds":["${TX}","x"],"endOfLinks":true}`],
+    ),
   },
   { name: 'record content', kind: 'read', body: 'octets', call: (b) => record(b).recordContent(TX), shapes: [] },
   {
@@ -325,6 +343,31 @@ describe('malformed service responses (issue #7): every answer ends as a typed e
     expect(err).toBeInstanceOf(NotariumError);
     expect((err as NotariumError).code).toBe('BAD_RESPONSE');
     expect((err as NotariumError).message).toMatch(/answered with more than 1024 bytes, more than any answer Notarium expects/);
+  });
+
+  it('a write answered with a txId that is not one (issue #11) stores no registration: the record stays in doubt', async () => {
+    handlers.set('badtxid', (req, res) => {
+      if (req.method === 'POST' && req.url!.startsWith('/badtxid/api/v1/records?')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"txId":"../../etc/passwd"}');
+      } else res.writeHead(404).end();
+    });
+    const home = mkdtempSync(join(tmpdir(), 'notarium-badtxid-'));
+    const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
+    const notary = new Notary({ dataDir: home, secrets: noSecrets, env: { NOTARIUM_API_KEY: 'the-key' }, transport: options });
+    try {
+      notary.library.profiles.save({ name: 'Hostile', baseUrl: `${origin}/badtxid` });
+      notary.library.profiles.use('Hostile');
+      const file = join(home, 'contract.pdf');
+      writeFileSync(file, 'a contract\n');
+      const [outcome] = await notarise(notary.context, [file]);
+      expect(outcome).toMatchObject({ status: 'in-doubt', error: { code: 'BAD_RESPONSE' }, record: { state: 'submitting', txId: null } });
+      expect((outcome as { error: NotariumError }).error.message).toMatch(/answer to write record .*txId: expected a transaction id, 64 hexadecimal characters/);
+      expect(notary.library.records.query({ limit: 10, offset: 0 }).records.map((r) => [r.state, r.txId])).toEqual([['submitting', null]]);
+    } finally {
+      await notary.close();
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it('a HEAD answer declaring a 50 MB record is not refused: HEAD has no body', async () => {

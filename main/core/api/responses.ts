@@ -68,6 +68,9 @@ const hex = /^(?:[0-9a-fA-F]{2})+$/;
 const hash = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hexadecimal characters').transform((s) => s.toLowerCase());
 const lowerHex = z.string().regex(hex, 'expected hexadecimal bytes').transform((s) => s.toLowerCase());
 const nonEmpty = z.string().min(1);
+/** A txId the service hands back is stored and later put in paths and receipts: exactly 64 hex digits. */
+const NOT_A_TXID = 'expected a transaction id, 64 hexadecimal characters';
+const txId = z.string({ error: NOT_A_TXID }).regex(/^[0-9a-fA-F]{64}$/, NOT_A_TXID).transform((s) => s.toLowerCase());
 
 const encodingStep = z
   .object({ contentType: z.string().optional(), 'content-type': z.string().optional(), output: z.string().nullish() })
@@ -118,22 +121,22 @@ const confirmation = z
 const tokenFields = { updateToken: nonEmpty.nullish(), update_token: nonEmpty.nullish() };
 const pickToken = (t: { updateToken?: string | null; update_token?: string | null }): string | null => t.updateToken ?? t.update_token ?? null;
 
-export const writeResultSchema = z.object({ txId: nonEmpty, encoding }).transform((r): WriteResult => ({ txId: r.txId, encoding: r.encoding }));
+export const writeResultSchema = z.object({ txId, encoding }).transform((r): WriteResult => ({ txId: r.txId, encoding: r.encoding }));
 
 export const linkedCreateSchema = z
-  .object({ txId: nonEmpty, encoding, ...tokenFields })
+  .object({ txId, encoding, ...tokenFields })
   .transform((r): LinkedWriteResult => ({ txId: r.txId, encoding: r.encoding, updateToken: pickToken(r) }));
 
 export const linkedUpdateSchema = z
-  .object({ txId: nonEmpty, encoding, fingerprint: z.string().nullish(), ...tokenFields })
+  .object({ txId, encoding, fingerprint: z.string().nullish(), ...tokenFields })
   .transform((r): LinkedUpdateResult => ({ txId: r.txId, encoding: r.encoding, updateToken: pickToken(r), fingerprint: r.fingerprint ?? null }));
 
-export const deleteResultSchema = z.object({ txId: nonEmpty });
+export const deleteResultSchema = z.object({ txId });
 
 export const statusSchema = z.object({ confirmation });
 export const linkedStatusSchema = z.object({ updatable: z.boolean(), confirmation });
 export const matchSchema = z.object({ match: z.boolean(), confirmation });
-export const navigateSchema = z.object({ txIds: z.array(nonEmpty), endOfLinks: z.boolean() });
+export const navigateSchema = z.object({ txIds: z.array(txId), endOfLinks: z.boolean() });
 export const readinessSchema = z
   .object({ appVersion: z.string().nullish() })
   .transform((r): Readiness => ({ appVersion: r.appVersion ?? null }));

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   codeExchangeSchema,
+  deleteResultSchema,
   linkedCreateSchema,
   linkedStatusSchema,
   linkedUpdateSchema,
   matchSchema,
+  navigateSchema,
   parseJson,
   parseValue,
   readinessSchema,
@@ -15,6 +17,7 @@ import {
 import { NotariumError } from '../../../../main/core/errors/notarium-error.ts';
 
 const H = (c: string): string => c.repeat(64);
+const TX = H('e');
 const TOKEN = 'eyJrZXlBbGlhcyI6InMifQ%3D%3D';
 
 const proof = {
@@ -30,26 +33,26 @@ const confirmation = { confirmedBlocks: 2, blockHash: H('c'), blockTimestamp: '2
 
 describe('tolerant parsing', () => {
   it('reads both spellings of an encoding step', () => {
-    expect(parseValue({ txId: 'x', encoding: [{ contentType: 'application/octet-stream' }] }, writeResultSchema, 'w')).toEqual({
-      txId: 'x',
+    expect(parseValue({ txId: TX, encoding: [{ contentType: 'application/octet-stream' }] }, writeResultSchema, 'w')).toEqual({
+      txId: TX,
       encoding: [{ contentType: 'application/octet-stream', output: null }],
     });
-    expect(parseValue({ txId: 'x', encoding: [{ 'content-type': 'text/plain', output: 'aGk=' }] }, writeResultSchema, 'w').encoding).toEqual([
+    expect(parseValue({ txId: TX, encoding: [{ 'content-type': 'text/plain', output: 'aGk=' }] }, writeResultSchema, 'w').encoding).toEqual([
       { contentType: 'text/plain', output: 'aGk=' },
     ]);
   });
 
   it('gives an empty encoding when the array is omitted or null', () => {
-    expect(parseValue({ txId: 'x' }, writeResultSchema, 'w').encoding).toEqual([]);
-    expect(parseValue({ txId: 'x', encoding: null }, writeResultSchema, 'w').encoding).toEqual([]);
+    expect(parseValue({ txId: TX }, writeResultSchema, 'w').encoding).toEqual([]);
+    expect(parseValue({ txId: TX, encoding: null }, writeResultSchema, 'w').encoding).toEqual([]);
   });
 
   it('reads both spellings of the update token, and tolerates none', () => {
-    expect(parseValue({ txId: 'x', updateToken: TOKEN }, linkedCreateSchema, 'c').updateToken).toBe(TOKEN);
-    expect(parseValue({ txId: 'x', update_token: TOKEN }, linkedCreateSchema, 'c').updateToken).toBe(TOKEN);
-    expect(parseValue({ txId: 'x' }, linkedCreateSchema, 'c').updateToken).toBeNull();
-    expect(parseValue({ txId: 'x', update_token: TOKEN, fingerprint: H('d') }, linkedUpdateSchema, 'u')).toEqual({
-      txId: 'x',
+    expect(parseValue({ txId: TX, updateToken: TOKEN }, linkedCreateSchema, 'c').updateToken).toBe(TOKEN);
+    expect(parseValue({ txId: TX, update_token: TOKEN }, linkedCreateSchema, 'c').updateToken).toBe(TOKEN);
+    expect(parseValue({ txId: TX }, linkedCreateSchema, 'c').updateToken).toBeNull();
+    expect(parseValue({ txId: TX, update_token: TOKEN, fingerprint: H('d') }, linkedUpdateSchema, 'u')).toEqual({
+      txId: TX,
       encoding: [],
       updateToken: TOKEN,
       fingerprint: H('d'),
@@ -117,6 +120,19 @@ describe('answers that do not fit', () => {
     expect(bad({ txId: 'x', encoding: [{ output: 'x' }] }, writeResultSchema).message).toContain('contentType (or content-type) is missing');
     expect(bad({ encoding: [] }, writeResultSchema).message).toMatch(/record status.*txId/);
     expect(bad({ confirmation: { ...confirmation, merkleProof: { ...proof, targetType: 'height' } } }, statusSchema).message).toContain('targetType');
+  });
+
+  it('refuses a txId that is not 64 hexadecimal digits, in every answer that carries one (issue #11)', () => {
+    const notTxIds = ['x', '../../etc/passwd', H('a').slice(1), `${H('a')}0`, `${H('a').slice(2)}zz`, ` ${H('a').slice(1)}`, 42, null];
+    for (const txId of notTxIds) {
+      expect(bad({ txId }, writeResultSchema).message).toMatch(/txId: .*transaction id, 64 hexadecimal characters/);
+      expect(bad({ txId, updateToken: TOKEN }, linkedCreateSchema).message).toMatch(/txId/);
+      expect(bad({ txId, updateToken: TOKEN }, linkedUpdateSchema).message).toMatch(/txId/);
+      expect(bad({ txId }, deleteResultSchema).message).toMatch(/txId/);
+      expect(bad({ txIds: [TX, txId], endOfLinks: false }, navigateSchema).message).toMatch(/txIds\.1/);
+    }
+    // Upper case is the same id: kept, in lower case.
+    expect(parseValue({ txId: TX.toUpperCase() }, writeResultSchema, 'w').txId).toBe(TX);
   });
 
   it('never quotes a value (it may be a token)', () => {
