@@ -31,6 +31,13 @@ export interface EncodingStepResult {
 const STEP = /^([A-Za-z0-9]+)(?:\(([^()]*)\))?$/;
 const SALT = /^[A-Za-z0-9/:+-]+$/;
 const MAX_OUTPUT_CHARS = 1024;
+/**
+ * Bounds of a chain, so one request cannot make the service hash or grow data without end: at most
+ * 16 encoders (real chains have one or two), and no step producing more than 16 MiB (Base64 grows
+ * its input by a third per step). The spec sets none; both are answered as ENCODE_PARAM_INVALID.
+ */
+export const MAX_ENCODE_STEPS = 16;
+export const MAX_ENCODED_BYTES = 16 * 1024 * 1024;
 
 function invalid(detail: string): ServiceProblem {
   return new ServiceProblem(400, 'ENCODE_PARAM_INVALID', detail);
@@ -42,7 +49,9 @@ export function parseEncode(value: string, settings: EncoderSettings): EncodeSte
     if (settings.sha256Required) throw new ServiceProblem(400, 'ENCODER_SHA256_MISSING', 'This instance requires a SHA256 encoder in encode.');
     return [];
   }
-  const steps = value.split('|').map((part): EncodeStep => {
+  const parts = value.split('|');
+  if (parts.length > MAX_ENCODE_STEPS) throw invalid(`encode chains ${parts.length} encoders; at most ${MAX_ENCODE_STEPS} are accepted.`);
+  const steps = parts.map((part): EncodeStep => {
     const m = STEP.exec(part);
     if (!m) throw invalid(`"${part}" is not an encoder: use a name with an optional salt in parentheses, e.g. SHA256(salt).`);
     const [, name, salt] = m;
@@ -68,8 +77,21 @@ export function parseEncode(value: string, settings: EncoderSettings): EncodeSte
   return steps;
 }
 
+/** Refuses, before any work, a chain that would make a step's output larger than the bound. */
+function checkOutputSizes(steps: readonly EncodeStep[], recordLength: number): void {
+  let length = recordLength;
+  for (const [i, step] of steps.entries()) {
+    const input = length + (step.salt === undefined ? 0 : Buffer.byteLength(step.salt, 'ascii'));
+    length = step.encoder === 'SHA256' ? 32 : 4 * Math.ceil(input / 3);
+    if (length > MAX_ENCODED_BYTES) {
+      throw invalid(`Encoder ${i + 1} of encode would produce ${length} bytes from a ${recordLength}-byte record; at most ${MAX_ENCODED_BYTES} bytes per encoder.`);
+    }
+  }
+}
+
 /** Applies the chain to `record`; returns the published bytes and the per-step report. */
 export function applyEncode(steps: readonly EncodeStep[], record: Uint8Array): { published: Buffer; report: EncodingStepResult[] } {
+  checkOutputSizes(steps, record.length);
   let data: Buffer = Buffer.from(record);
   const report: EncodingStepResult[] = [];
   for (const step of steps) {

@@ -45,6 +45,19 @@ describe('write record (1)', () => {
     expect((await problemOf(res)).errorCode).toBe(code);
   });
 
+  it('bounds encoder chains (issue #11): 500 encoders, and a legal chain that would grow past 16 MiB, are 400 ENCODE_PARAM_INVALID', async () => {
+    const chain = (n: number) => Array.from({ length: n }, () => 'Base64').join('|');
+    const tooMany = await sb.call(`/api/v1/records?encode=${chain(500)}`, { method: 'POST', body: '' });
+    expect(tooMany.status).toBe(400);
+    expect(await problemOf(tooMany)).toMatchObject({ errorCode: 'ENCODE_PARAM_INVALID', detail: expect.stringMatching(/500 encoders; at most 16/) });
+    // Ten Base64 steps are allowed in number; from a 1 MiB body (the default limit) they would make 17.8 MiB.
+    const tooLarge = await sb.call(`/api/v1/records?encode=${chain(10)}`, { method: 'POST', body: Buffer.alloc(1024 * 1024, 7) });
+    expect(tooLarge.status).toBe(400);
+    expect(await problemOf(tooLarge)).toMatchObject({ errorCode: 'ENCODE_PARAM_INVALID', detail: expect.stringMatching(/Encoder 10 of encode would produce 18620408 bytes from a 1048576-byte record; at most 16777216/) });
+    // Nothing was registered for either; nine steps are still fine.
+    expect((await sb.call(`/api/v1/records?encode=${chain(9)}`, { method: 'POST', body: Buffer.alloc(1024 * 1024, 7) })).status).toBe(200);
+  });
+
   it('requires the encode parameter', async () => {
     const res = await sb.call('/api/v1/records', { method: 'POST', body: digest });
     expect((await problemOf(res)).errorCode).toBe('ENCODE_PARAM_INVALID');

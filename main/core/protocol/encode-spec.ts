@@ -21,6 +21,14 @@ export const SALT_PATTERN = /^[A-Za-z0-9/:+-]+$/;
 const STEP_PATTERN = /^([A-Za-z0-9]+)(?:\(([^()]*)\))?$/;
 /** Longer values are not something Notarium writes; the cap keeps error messages and work bounded. */
 const MAX_ENCODE_LENGTH = 4096;
+/**
+ * The bounds of an encoder chain, so a receipt or a profile cannot make Notarium hash or grow data
+ * without end (500 `Base64` steps cost minutes and gigabytes). Real chains have one or two steps
+ * (`SHA256(salt)`, `SHA256(salt)|Base64`); the spec sets no limit. The sandbox states the same.
+ */
+export const MAX_ENCODE_STEPS = 16;
+/** No step of a chain may produce more than this many bytes (Base64 grows its input by a third). */
+export const MAX_ENCODED_BYTES = 16 * 1024 * 1024;
 
 export function isValidSalt(salt: string): boolean {
   return SALT_PATTERN.test(salt);
@@ -39,6 +47,9 @@ export function parseEncodeSpec(value: string): EncodeStep[] {
   if (value === '') return [];
   if (value.length > MAX_ENCODE_LENGTH) throw invalid(`The encode value is ${value.length} characters long; at most ${MAX_ENCODE_LENGTH} are accepted.`);
   const parts = value.split('|');
+  if (parts.length > MAX_ENCODE_STEPS) {
+    throw invalid(`${quote(value)} chains ${parts.length} encoders; at most ${MAX_ENCODE_STEPS} are accepted (real chains have one or two, e.g. SHA256(salt)|Base64).`);
+  }
   return parts.map((part, position): EncodeStep => {
     if (part === '') {
       throw invalid(`${quote(value)} has an empty encoder at position ${position + 1}: encoders are joined by a single '|', with none before the first or after the last.`);
@@ -73,8 +84,22 @@ export function formatEncodeSpec(steps: readonly EncodeStep[]): string {
     .join('|');
 }
 
-/** Applies the chain to `record`: the bytes the service publishes. */
+/** What a step gives for `length` input bytes: a digest, or Base64 text (4 characters per 3 bytes). */
+function stepOutputLength(step: EncodeStep, length: number): number {
+  const input = length + (step.salt?.length ?? 0);
+  return step.encoder === 'SHA256' ? 32 : 4 * Math.ceil(input / 3);
+}
+
+/** Applies the chain to `record`: the bytes the service publishes. Refuses, before any work, a chain whose output would be too large. */
 export function applyEncodeSpec(steps: readonly EncodeStep[], record: Uint8Array): Uint8Array {
+  if (steps.length > MAX_ENCODE_STEPS) throw invalid(`The encode chain has ${steps.length} encoders; at most ${MAX_ENCODE_STEPS} are accepted.`);
+  let length = record.length;
+  steps.forEach((step, i) => {
+    length = stepOutputLength(step, length);
+    if (length > MAX_ENCODED_BYTES) {
+      throw invalid(`Applying ${quote(formatEncodeSpec(steps))} to ${record.length} bytes would make ${length} bytes at encoder ${i + 1}; an encoder may produce at most ${MAX_ENCODED_BYTES} bytes (16 MiB).`);
+    }
+  });
   let data = record;
   for (const step of steps) {
     const input = step.salt === undefined ? data : concatBytes(ascii.decode(step.salt), data);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { applyEncode, parseEncode, type EncoderSettings } from '../../../sandbox/encode/encode-spec.ts';
+import { applyEncode, MAX_ENCODED_BYTES, MAX_ENCODE_STEPS, parseEncode, type EncoderSettings } from '../../../sandbox/encode/encode-spec.ts';
 import { ServiceProblem } from '../../../sandbox/http/problem.ts';
 
 const OPEN: EncoderSettings = { allowedEncoders: ['SHA256', 'Base64'], saltRequired: false, sha256Required: false };
@@ -55,5 +55,14 @@ describe('encode parameter', () => {
     const { published, report } = applyEncode(parseEncode('Base64', OPEN), Buffer.alloc(1000, 7));
     expect(published.length).toBe(1336);
     expect(report[0]!.output).toHaveLength(1024);
+  });
+
+  it(`bounds a chain (issue #11): ${MAX_ENCODE_STEPS} encoders, no step beyond ${MAX_ENCODED_BYTES} bytes`, () => {
+    const chain = (n: number) => Array.from({ length: n }, () => 'Base64').join('|');
+    expect(parseEncode(chain(MAX_ENCODE_STEPS), OPEN)).toHaveLength(MAX_ENCODE_STEPS);
+    expect(codeOf(() => parseEncode(chain(MAX_ENCODE_STEPS + 1), OPEN))).toBe('ENCODE_PARAM_INVALID');
+    expect(codeOf(() => parseEncode(chain(500), OPEN))).toBe('ENCODE_PARAM_INVALID');
+    expect(codeOf(() => applyEncode(parseEncode(chain(10), OPEN), Buffer.alloc(1024 * 1024)))).toBe('ENCODE_PARAM_INVALID');
+    expect(applyEncode(parseEncode(chain(9), OPEN), Buffer.alloc(1024 * 1024)).published.length).toBe(13965304);
   });
 });

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryString } from '../../../../main/core/api/request-url.ts';
 import { NotariumError } from '../../../../main/core/errors/notarium-error.ts';
-import { applyEncodeSpec, ENCODER_NAMES, formatEncodeSpec, parseEncodeSpec, type EncodeStep } from '../../../../main/core/protocol/encode-spec.ts';
-import { applyEncode, parseEncode, type EncoderSettings } from '../../../../sandbox/encode/encode-spec.ts';
+import { applyEncodeSpec, ENCODER_NAMES, formatEncodeSpec, MAX_ENCODED_BYTES, MAX_ENCODE_STEPS, parseEncodeSpec, type EncodeStep } from '../../../../main/core/protocol/encode-spec.ts';
+import { applyEncode, MAX_ENCODED_BYTES as SANDBOX_MAX_BYTES, MAX_ENCODE_STEPS as SANDBOX_MAX_STEPS, parseEncode, type EncoderSettings } from '../../../../sandbox/encode/encode-spec.ts';
 import { ServiceProblem } from '../../../../sandbox/http/problem.ts';
 
 /**
@@ -19,12 +20,16 @@ const SALT_CHARS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 const LANGUAGE = /^(?:(?:SHA256|Base64)(?:\([A-Za-z0-9/:+-]+\))?(?:\|(?:SHA256|Base64)(?:\([A-Za-z0-9/:+-]+\))?)*)?$/;
 /** The client's own bound (encode-spec.ts); the spec sets none, the URL length limits the service. */
 const CLIENT_MAX = 4096;
+/** Issue #11: both bound a chain to 16 encoders and each step's output to 16 MiB (the spec sets neither). */
+const STEPS_MAX = 16;
+const BYTES_MAX = 16 * 1024 * 1024;
+const withinBounds = (value: string) => value === '' || value.split('|').length <= STEPS_MAX;
 /** The sandbox with every encoder allowed and nothing required: the grammar alone. */
 const GRAMMAR_ONLY: EncoderSettings = { allowedEncoders: ['SHA256', 'Base64'], saltRequired: false, sha256Required: false };
 
 const salt = fc.array(fc.constantFrom(...SALT_CHARS), { minLength: 1, maxLength: 40 }).map((a) => a.join(''));
 const step: fc.Arbitrary<EncodeStep> = fc.record({ encoder: fc.constantFrom(...ENCODER_NAMES), salt: fc.option(salt, { nil: undefined }) }).map((s) => (s.salt === undefined ? { encoder: s.encoder } : s));
-const steps = fc.array(step, { minLength: 0, maxLength: 6 });
+const steps = fc.array(step, { minLength: 0, maxLength: STEPS_MAX });
 const render = (ss: EncodeStep[]) => ss.map((s) => (s.salt === undefined ? s.encoder : `${s.encoder}(${s.salt})`)).join('|');
 
 type Verdict = { ok: true; steps: EncodeStep[] } | { ok: false; code: string };
@@ -47,14 +52,30 @@ function sandbox(value: string): Verdict {
   }
 }
 
-const figures = { valid: 0, nearMisses: 0, differential: 0, accepted: 0, agreed: 0, codeOrder: 0 };
+/** Large outputs are compared by digest: a diff of 16 MiB arrays would not fit in memory. */
+const digestOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The code either implementation refuses with, or 'accepted'. */
+function refusal(fn: () => unknown): string {
+  try {
+    fn();
+    return 'accepted';
+  } catch (err) {
+    if (err instanceof NotariumError) return err.code;
+    if (err instanceof ServiceProblem) return err.errorCode ?? `HTTP ${err.status}`;
+    throw err;
+  }
+}
+
+const figures = { valid: 0, nearMisses: 0, differential: 0, accepted: 0, agreed: 0, codeOrder: 0, edges: 0 };
 
 describe('the encode parameter (property)', () => {
   afterAll(() => {
     console.log(
       `encode parser: ${figures.valid} valid values from the grammar accepted and round-tripped by both parsers; ${figures.nearMisses} near-misses rejected with the right code; ` +
         `${figures.differential} random inputs: client and sandbox agree on accept/reject ${figures.agreed}/${figures.differential} (${figures.accepted} accepted), ` +
-        `both match the spec's grammar; error codes differ only where a value has both an unknown name and a bad salt (${figures.codeOrder})`,
+        `both match the spec's grammar; error codes differ only where a value has both an unknown name and a bad salt (${figures.codeOrder}); ` +
+        `both bound chains to ${STEPS_MAX} encoders and ${BYTES_MAX / 1024 / 1024} MiB per step, and agree at ${figures.edges} output edges`,
     );
   });
 
@@ -76,6 +97,38 @@ describe('the encode parameter (property)', () => {
     );
   });
 
+  it('both state the same bounds', () => {
+    expect([MAX_ENCODE_STEPS, SANDBOX_MAX_STEPS, MAX_ENCODED_BYTES, SANDBOX_MAX_BYTES]).toEqual([STEPS_MAX, STEPS_MAX, BYTES_MAX, BYTES_MAX]);
+  });
+
+  // Chains at the output bound: the largest record each accepts (computed here from the grammar's
+  // arithmetic: SHA256 gives 32 bytes, Base64 4 per 3 of salt + input) and one byte more.
+  const edges: [string, number][] = [
+    ['Base64', (BYTES_MAX / 4) * 3],
+    ['Base64(abc)', (BYTES_MAX / 4) * 3 - 3],
+    ['SHA256(s)|Base64', -1],
+    ['Base64|SHA256', (BYTES_MAX / 4) * 3],
+    ['Base64|Base64', (((BYTES_MAX / 4) * 3) / 4) * 3],
+  ];
+
+  it.each(edges)('agree on the output bound of %s: the largest record is accepted with the same bytes, one byte more is refused by both', (value, largest) => {
+    const ss = parseEncodeSpec(value);
+    if (largest < 0) {
+      // A digest first: any record gives 44 bytes, so no record size reaches the bound.
+      const big = new Uint8Array(BYTES_MAX);
+      expect(digestOf(applyEncodeSpec(ss, big))).toBe(digestOf(applyEncode(parseEncode(value, GRAMMAR_ONLY), big).published));
+      return;
+    }
+    const record = new Uint8Array(largest).fill(0x61);
+    const published = applyEncodeSpec(ss, record);
+    expect(published.length).toBeLessThanOrEqual(BYTES_MAX);
+    expect(digestOf(published)).toBe(digestOf(applyEncode(parseEncode(value, GRAMMAR_ONLY), record).published));
+    const over = new Uint8Array(largest + 1);
+    expect(refusal(() => applyEncodeSpec(ss, over))).toBe('ENCODE_PARAM_INVALID');
+    expect(refusal(() => applyEncode(parseEncode(value, GRAMMAR_ONLY), over))).toBe('ENCODE_PARAM_INVALID');
+    figures.edges++;
+  });
+
   const nearMisses: [string, fc.Arbitrary<string>, string][] = [
     [
       'a character outside the salt alphabet',
@@ -89,13 +142,14 @@ describe('the encode parameter (property)', () => {
     ['a wrongly cased encoder', fc.constantFrom('sha256', 'Sha256', 'SHA-256', 'base64', 'BASE64', 'Base-64').map((n) => n), 'UNKNOWN_ENCODER|ENCODE_PARAM_INVALID'],
     ['an empty encoder between bars', fc.tuple(steps.filter((s) => s.length > 0), fc.integer({ min: 0, max: 2 })).map(([ss, k]) => [`|${render(ss)}`, `${render(ss)}|`, render(ss).replace(/^([^|]+)/, '$1|')][k]!), 'ENCODE_PARAM_INVALID'],
     ['whitespace around an encoder', fc.tuple(steps.filter((s) => s.length > 0), fc.constantFrom(' ', '\t', '\n', '\u00a0')).map(([ss, w]) => `${render(ss)}${w}`), 'ENCODE_PARAM_INVALID'],
+    ['more encoders than the bound', fc.array(step, { minLength: STEPS_MAX + 1, maxLength: 40 }).map(render), 'ENCODE_PARAM_INVALID'],
     ['longer than the client accepts', fc.tuple(fc.constantFrom(...ENCODER_NAMES), fc.integer({ min: CLIENT_MAX, max: 20_000 })).map(([n, len]) => `${n}(${'a'.repeat(len)})`), 'ENCODE_PARAM_INVALID'],
   ];
 
   it.each(nearMisses)('rejects %s with the right code (300 each)', (_what, arb, codes) => {
     fc.assert(
       fc.property(arb, (value) => {
-        expect(LANGUAGE.test(value) && value.length <= CLIENT_MAX).toBe(false);
+        expect(LANGUAGE.test(value) && value.length <= CLIENT_MAX && withinBounds(value)).toBe(false);
         const verdict = client(value);
         expect(verdict.ok, value).toBe(false);
         expect(codes.split('|')).toContain((verdict as { code: string }).code);
@@ -123,7 +177,7 @@ describe('the encode parameter (property)', () => {
       fc.property(fc.oneof(noise, edited, steps.map(render)), (value) => {
         fc.pre(value.length <= CLIENT_MAX);
         const [a, b] = [client(value), sandbox(value)];
-        const inLanguage = LANGUAGE.test(value);
+        const inLanguage = LANGUAGE.test(value) && withinBounds(value);
         figures.differential++;
         expect({ value, client: a.ok, sandbox: b.ok }).toEqual({ value, client: inLanguage, sandbox: inLanguage });
         figures.agreed++;

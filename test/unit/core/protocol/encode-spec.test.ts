@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isNotariumError } from '../../../../main/core/errors/notarium-error.ts';
-import { applyEncodeSpec, encodeRecord, formatEncodeSpec, parseEncodeSpec, type EncodeStep } from '../../../../main/core/protocol/encode-spec.ts';
+import { applyEncodeSpec, encodeRecord, formatEncodeSpec, MAX_ENCODED_BYTES, MAX_ENCODE_STEPS, parseEncodeSpec, type EncodeStep } from '../../../../main/core/protocol/encode-spec.ts';
+import { parseReceipt, type ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
+import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-receipt.ts';
+import { clone, makeFixture, SALT, type Draft } from '../receipts/receipt-fixture.ts';
 
 const VALID: [string, EncodeStep[]][] = [
   ['', []],
@@ -83,5 +86,51 @@ describe('applyEncodeSpec', () => {
   it('applies a chain in order, each salt to its own step', () => {
     const expected = Buffer.from(Buffer.concat([Buffer.from('b'), Buffer.from(sha(Buffer.concat([Buffer.from('a'), record])).toString('base64'))]).toString('base64'));
     expect(Buffer.from(applyEncodeSpec(parseEncodeSpec('SHA256(a)|Base64|Base64(b)'), record))).toEqual(expected);
+  });
+});
+
+describe('the bounds of a chain (issue #11: 500 Base64 steps cost 40 s and 2.5 GB)', () => {
+  const codeOf = (fn: () => unknown): string => {
+    try {
+      fn();
+      return 'accepted';
+    } catch (err) {
+      if (isNotariumError(err)) return `${err.code}: ${err.message}`;
+      throw err;
+    }
+  };
+
+  it(`accepts ${MAX_ENCODE_STEPS} encoders and refuses one more, by count, in the parser and in apply`, () => {
+    const chain = (n: number, name = 'SHA256') => Array.from({ length: n }, () => name).join('|');
+    expect(parseEncodeSpec(chain(MAX_ENCODE_STEPS))).toHaveLength(MAX_ENCODE_STEPS);
+    expect(codeOf(() => parseEncodeSpec(chain(MAX_ENCODE_STEPS + 1)))).toMatch(/^ENCODE_PARAM_INVALID: .*chains 17 encoders; at most 16 are accepted/);
+    // 500 steps that would be cheap to run (SHA256; Base64 of nothing stays nothing) are refused by the count alone.
+    expect(codeOf(() => parseEncodeSpec(chain(500)))).toMatch(/^ENCODE_PARAM_INVALID: .*chains 500 encoders; at most 16/);
+    expect(codeOf(() => parseEncodeSpec(chain(500, 'Base64')))).toMatch(/chains 500 encoders/);
+    const steps: EncodeStep[] = Array.from({ length: 500 }, () => ({ encoder: 'Base64' }));
+    expect(codeOf(() => applyEncodeSpec(steps, new Uint8Array(0)))).toMatch(/^ENCODE_PARAM_INVALID: The encode chain has 500 encoders; at most 16/);
+  });
+
+  it(`refuses a legal chain whose output would pass ${MAX_ENCODED_BYTES} bytes, before doing the work`, () => {
+    // Ten Base64 steps are within the count; from 1 MiB they would make 17.8 MiB (18,620,408 bytes).
+    const record = new Uint8Array(1024 * 1024);
+    const tenTimes = parseEncodeSpec(Array.from({ length: 10 }, () => 'Base64').join('|'));
+    expect(codeOf(() => applyEncodeSpec(tenTimes, record))).toMatch(/^ENCODE_PARAM_INVALID: Applying "Base64\|Base64.*to 1048576 bytes would make 18620408 bytes at encoder 10; an encoder may produce at most 16777216 bytes/);
+    expect(applyEncodeSpec(tenTimes.slice(0, 9), record).length).toBe(13965304);
+    // A salt counts: it is part of the step's input.
+    const edge = new Uint8Array((MAX_ENCODED_BYTES / 4) * 3 - 2);
+    expect(applyEncodeSpec([{ encoder: 'Base64', salt: 'ab' }], edge).length).toBe(MAX_ENCODED_BYTES);
+    expect(codeOf(() => applyEncodeSpec([{ encoder: 'Base64', salt: 'abc' }], edge))).toMatch(/would make 16777220 bytes at encoder 1/);
+  });
+
+  it('a receipt whose encode chains 500 encoders is refused when it is read, and fails verification if built by hand', () => {
+    const { receipt } = makeFixture();
+    const draft = clone(receipt) as Draft;
+    draft.fingerprint.encode = `SHA256(${SALT})|${Array.from({ length: 499 }, () => 'Base64').join('|')}`;
+    expect(codeOf(() => parseReceipt(JSON.stringify(draft)))).toMatch(/^RECEIPT_INVALID: .*fingerprint\.encode .*500 encoders; at most 16/);
+    const report = verifyReceipt(draft as ReceiptV1);
+    expect(report.outcome).toBe('failed');
+    expect(report.failedStep).toBe('fingerprint');
+    expect(report.summary).toMatch(/500 encoders; at most 16/);
   });
 });
