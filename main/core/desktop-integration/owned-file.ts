@@ -1,6 +1,7 @@
-import { chmod, mkdir, readFile, realpath, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, rm, rmdir } from 'node:fs/promises';
 import { dirname, relative, sep } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { writeFileAtomically } from '../fs/atomic-write.ts';
 
 /**
  * The files Notarium adds for a file manager carry this mark in a comment, so that uninstall and
@@ -48,20 +49,17 @@ export async function removeOwnedFile(path: string, base: string): Promise<void>
 }
 
 /**
- * Replaces a file in one step (a temporary file renamed over it), so a crash or a full disk never
- * leaves it half written: that matters for files we share with the user, like Thunar's uca.xml.
+ * Replaces a file in one step (atomic-write.ts), so a crash or a full disk never leaves it half
+ * written: that matters for files we share with the user, like Thunar's uca.xml.
  */
 export async function writeAtomically(path: string, content: string, mode: number): Promise<void> {
-  // A file kept elsewhere and linked here (dotfiles) is written where it lives: the link stays.
+  // A file kept elsewhere and linked here (dotfiles, in the user's own folders) is written where it
+  // lives: the link stays. The temporary file beside it is never a link (atomic-write.ts).
   const target = await realpath(path).catch(() => path);
-  const temporary = `${target}.notarium-${process.pid}.tmp`;
   try {
     await mkdir(dirname(target), { recursive: true });
-    await writeFile(temporary, content, { mode });
-    await chmod(temporary, mode); // the umask may have taken bits away
-    await rename(temporary, target);
+    writeFileAtomically(target, content, { mode });
   } catch (err) {
-    await rm(temporary, { force: true }).catch(() => undefined);
     throw unwritable(path, err);
   }
 }

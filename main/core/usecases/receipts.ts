@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Confirmation } from '../api/responses.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt } from '../receipts/verify/verify-receipt.ts';
@@ -63,12 +64,10 @@ export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
   );
 }
 
-/** Writes atomically (temp file + rename): a reader never sees half a receipt. */
+/** Writes atomically (see atomic-write.ts): a reader never sees half a receipt, and no planted link is followed. */
 function writeAtomically(path: string, text: string, createFolder = true): void {
   if (createFolder) mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, path);
+  writeFileAtomically(path, text);
 }
 
 /** Writes the record's receipt to `out`, or next to its file as `<name>.receipt.json`. */

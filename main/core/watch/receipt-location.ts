@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { receiptFileName } from '../receipts/receipt-v1.ts';
 import type { WatchedFolder } from '../store/watched-folders.ts';
@@ -24,14 +24,26 @@ export function earlierVersionReceiptLocation(folder: Pick<WatchedFolder, 'path'
   return join(folder.path, '.notarium', dirname(relPath), `${basename(relPath)}.${label}.receipt.json`);
 }
 
-/** A renamed file's receipt follows it; false when there was none to move (or it could not be moved). */
+/**
+ * A renamed file's receipt follows it; false when there was none to move (or it could not be moved).
+ * Only a regular file is moved (a link planted in its place stays where it is), and a rename
+ * replaces whatever stands at `to` without writing through it.
+ */
 export function moveReceipt(from: string, to: string): boolean {
-  if (from === to || !existsSync(from)) return false;
+  if (from === to || !isRegularFile(from)) return false;
   try {
     mkdirSync(dirname(to), { recursive: true });
     renameSync(from, to);
     return true;
   } catch {
     return false; // the receipt stays where it was, and still verifies the file
+  }
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
   }
 }
