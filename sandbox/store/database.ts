@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -41,11 +41,37 @@ CREATE INDEX IF NOT EXISTS txs_mempool ON txs (block_height) WHERE block_height 
 CREATE INDEX IF NOT EXISTS txs_fund_script ON txs (fund_script) WHERE fund_script IS NOT NULL;
 `;
 
+/**
+ * The data directory holds the API key and the identity signing key: on POSIX it is 0700 and its
+ * files 0600 whatever the umask, and an existing one readable by others is tightened. The database
+ * file is made 0600 before SQLite opens it, because SQLite gives its -wal and -shm files the
+ * database's mode. (Windows ignores these modes; a per-user folder's ACLs apply there.)
+ */
+function ownerOnly(path: string): void {
+  if (process.platform === 'win32') return;
+  const mode = statSync(path).mode & 0o7777;
+  if (mode & 0o077) chmodSync(path, mode & ~0o077);
+}
+
+function privateDatabaseFile(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  ownerOnly(dataDir);
+  const path = join(dataDir, 'sandbox.sqlite');
+  closeSync(openSync(path, 'a', 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) {
+    try {
+      ownerOnly(file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+  return path;
+}
+
 export function openDatabase(dataDir?: string): SandboxDatabase {
   let db: SandboxDatabase;
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
-    db = new Database(join(dataDir, 'sandbox.sqlite'));
+    db = new Database(privateDatabaseFile(dataDir));
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
   } else {

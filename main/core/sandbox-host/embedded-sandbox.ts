@@ -1,7 +1,8 @@
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
+import { privateFolder, writePrivateFile } from '../fs/private-files.ts';
 
 /**
  * The embedded sandbox of the built-in Sandbox profile. Its state lives under the app data
@@ -56,7 +57,7 @@ export class EmbeddedSandbox {
 
   private async resolve(): Promise<SandboxEndpoint> {
     if (this.hosted) return endpointOf(this.hosted);
-    mkdirSync(this.dir, { recursive: true });
+    privateFolder(this.dir); // its key and identity signing key live here
     const deadline = Date.now() + (this.options.startWaitMs ?? 10_000);
     for (;;) {
       if (this.tryLock()) return this.host();
@@ -80,9 +81,9 @@ export class EmbeddedSandbox {
       this.release();
       throw err;
     }
-    writeFileSync(this.portPath, String(new URL(this.hosted.baseUrl).port));
+    writePrivateFile(this.portPath, String(new URL(this.hosted.baseUrl).port));
     const announcement: Announcement = { pid: process.pid, ...endpointOf(this.hosted) };
-    writeFileSync(this.hostPath, JSON.stringify(announcement), { mode: 0o600 });
+    writePrivateFile(this.hostPath, JSON.stringify(announcement));
     return endpointOf(this.hosted);
   }
 

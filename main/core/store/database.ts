@@ -1,19 +1,24 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { privateFile, privateFolder, restrictIfPresent } from '../fs/private-files.ts';
 import { MIGRATIONS } from './migrations.ts';
 
 export type LibraryDatabase = Database.Database;
 
 /**
  * Opens the library (WAL, synchronous=FULL: a registration the service accepted must survive a
- * crash or a power cut) and brings its schema up to date.
+ * crash or a power cut) and brings its schema up to date. Its folder and files are the user's
+ * alone (private-files.ts), tightened if an earlier version left them readable by others.
  */
 export function openLibrary(path: string): LibraryDatabase {
   let db: LibraryDatabase;
   try {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:') {
+      privateFolder(dirname(path));
+      privateFile(path);
+      for (const suffix of ['-wal', '-shm', '-journal']) restrictIfPresent(path + suffix);
+    }
     db = new Database(path);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
