@@ -1,7 +1,8 @@
+import { visibleName } from '../../preload/visible-text.ts';
 import type { StoredRecord } from '../core/store/records.ts';
 import type { Step, VerificationReport } from '../core/receipts/verify/verify-receipt.ts';
 
-/** Human-readable descriptions shared by the commands. */
+/** Human-readable descriptions shared by the commands. Each value from outside is one line: visibleName. */
 
 const STATE_WORDS: Record<StoredRecord['state'], string> = {
   hashing: 'hashing',
@@ -20,16 +21,16 @@ export function stateWords(r: StoredRecord): string {
 
 export function describeRecord(r: StoredRecord): string {
   const lines = [
-    `${r.name}: ${stateWords(r)}`,
+    `${visibleName(r.name)}: ${stateWords(r)}`,
     `  txId:         ${r.txId ?? '-'}`,
     `  sha256:       ${r.sha256 ?? '-'}`,
     `  fingerprint:  ${r.encode || 'none'}`,
     `  profile:      ${r.profile}`,
   ];
   if (r.documentId !== null) lines.push(`  version:      ${r.version}${r.prevTxId ? ` (follows ${r.prevTxId})` : ''}`);
-  if (r.blockHash) lines.push(`  block:        ${r.blockHash}${r.blockTime ? ` at ${r.blockTime}` : ''}`);
-  if (r.receiptPath) lines.push(`  receipt:      ${r.receiptPath}`);
-  if (r.lastError) lines.push(`  note:         ${r.lastError}`);
+  if (r.blockHash) lines.push(`  block:        ${r.blockHash}${r.blockTime ? ` at ${visibleName(r.blockTime)}` : ''}`);
+  if (r.receiptPath) lines.push(`  receipt:      ${visibleName(r.receiptPath)}`);
+  if (r.lastError) lines.push(`  note:         ${visibleName(r.lastError)}`);
   return lines.join('\n');
 }
 
@@ -39,12 +40,12 @@ const MARK: Record<Step['status'], string> = { pass: 'pass', fail: 'FAIL', skipp
 export function describeReport(report: VerificationReport): string {
   const width = Math.max(...report.steps.map((s) => s.label.length));
   const lines = report.steps.map((s) => {
-    const line = `  ${MARK[s.status].padEnd(4)}  ${s.label.padEnd(width)}  ${s.detail}`;
-    const diff = s.status === 'fail' && (s.expected !== undefined || s.found !== undefined) ? `\n        expected: ${s.expected ?? '-'}\n        found:    ${s.found ?? '-'}` : '';
+    const line = `  ${MARK[s.status].padEnd(4)}  ${s.label.padEnd(width)}  ${visibleName(s.detail)}`;
+    const diff = s.status === 'fail' && (s.expected !== undefined || s.found !== undefined) ? `\n        expected: ${visibleName(s.expected ?? '-')}\n        found:    ${visibleName(s.found ?? '-')}` : '';
     return line + diff;
   });
-  lines.push('', report.summary);
-  if (report.proves) lines.push(report.proves);
-  for (const u of report.unproven ?? []) lines.push(`  unproven: ${u}`);
+  lines.push('', visibleName(report.summary));
+  if (report.proves) lines.push(visibleName(report.proves));
+  for (const u of report.unproven ?? []) lines.push(`  unproven: ${visibleName(u)}`);
   return lines.join('\n');
 }

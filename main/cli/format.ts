@@ -1,6 +1,10 @@
+import { visibleName } from '../../preload/visible-text.ts';
+
 /** Plain-text output for people: aligned tables and short values. */
 
-export function table(headers: string[], rows: string[][]): string {
+/** A table; each cell is one line, so a name's newline or tab is shown escaped, never laid out. */
+export function table(headers: string[], cells: string[][]): string {
+  const rows = cells.map((r) => r.map(visibleName));
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd();
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');

@@ -1,3 +1,5 @@
+import { visibleName, visibleText } from '../../preload/visible-text.ts';
+
 /** What a CLI command touches of the process, passed in so commands run in tests without one. */
 export interface CliIo {
   out(line: string): void;
@@ -12,6 +14,12 @@ export interface CliIo {
   waitForStopSignal(): Promise<void>;
 }
 
+/**
+ * The process's stdout and stderr. Everything printed passes through visibleText here, the one
+ * boundary no command can go around: a receipt's fields or a file's name never reach the terminal
+ * as escape sequences, carriage returns or bidirectional overrides (JSON stays valid JSON). Names
+ * shown inside a line are escaped by the commands with visibleName, newlines included.
+ */
 export function processIo(): CliIo {
   const errIsTTY = process.stderr.isTTY === true;
   let progressShown = false;
@@ -22,18 +30,18 @@ export function processIo(): CliIo {
   return {
     out: (line) => {
       clearProgress();
-      process.stdout.write(line + '\n');
+      process.stdout.write(visibleText(line) + '\n');
     },
     err: (line) => {
       clearProgress();
-      process.stderr.write(line + '\n');
+      process.stderr.write(visibleText(line) + '\n');
     },
     env: process.env,
     errIsTTY,
     progress: (line) => {
       if (!errIsTTY) return;
       const width = process.stderr.columns ?? 80;
-      process.stderr.write('\r\x1b[2K' + line.slice(0, width - 1));
+      process.stderr.write('\r\x1b[2K' + visibleName(line).slice(0, width - 1));
       progressShown = line !== '';
     },
     readStdin: async () => {

@@ -1,5 +1,6 @@
 import { exportReceipts, importReceipts } from '../../core/usecases/receipts.ts';
 import { verifyReceiptFile } from '../../core/usecases/verify.ts';
+import { visibleName } from '../../../preload/visible-text.ts';
 import { describeReport } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
@@ -34,8 +35,8 @@ async function exportCommand(argv: string[], io: CliIo): Promise<number> {
     const result = await exportReceipts(notary.context, target!, { out: v.output, profile: v.profile });
     if (v.json) io.out(JSON.stringify(result, null, 2));
     else {
-      for (const r of result.receipts) io.out(r);
-      if (result.index) io.out(result.index);
+      for (const r of result.receipts) io.out(visibleName(r));
+      if (result.index) io.out(visibleName(result.index));
     }
     return EXIT.OK;
   });
@@ -49,7 +50,7 @@ async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> 
   return withNotary(io, async (notary) => {
     const result = await verifyReceiptFile(notary.context, receipt!, file, { offline: !v.online });
     if (v.json) io.out(JSON.stringify(verificationJson(result), null, 2));
-    else io.out(result.report ? `${result.status.toUpperCase()}  ${result.path}\n${describeReport(result.report)}` : `${result.status.toUpperCase()}  ${result.path}\n${result.message}`);
+    else io.out(`${result.status.toUpperCase()}  ${visibleName(result.path)}\n${result.report ? describeReport(result.report) : visibleName(result.message)}`);
     return exitForResults([result]);
   });
 }
@@ -64,8 +65,8 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
       io.out(JSON.stringify(outcomes.map((o) => ('error' in o ? { path: o.path, imported: false, error: o.error.message } : { path: o.path, imported: o.imported, record: recordJson(o.record) })), null, 2));
     } else {
       for (const o of outcomes) {
-        if ('error' in o) io.err(`not imported  ${o.error.message}`);
-        else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${o.path}`);
+        if ('error' in o) io.err(`not imported  ${visibleName(o.error.message)}`);
+        else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${visibleName(o.path)}`);
       }
     }
     return outcomes.some((o) => 'error' in o) ? EXIT.ERROR : EXIT.OK;

@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { verifyPaths, verifyFile, type FileVerification } from '../../core/usecases/verify.ts';
+import { visibleName } from '../../../preload/visible-text.ts';
 import { describeReport } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
@@ -62,9 +63,9 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
 function printResults(io: CliIo, results: FileVerification[], details: boolean): void {
   const width = Math.max(8, ...results.map((r) => r.status.length));
   for (const r of results) {
-    io.out(`${r.status.toUpperCase().padEnd(width)}  ${relative(process.cwd(), r.path) || r.path}`);
+    io.out(`${r.status.toUpperCase().padEnd(width)}  ${visibleName(relative(process.cwd(), r.path) || r.path)}`);
     if (details && r.report) io.out(describeReport(r.report) + '\n');
-    else io.out(`${' '.repeat(width)}  ${r.message}`);
+    else io.out(`${' '.repeat(width)}  ${visibleName(r.message)}`);
   }
   const counts = ['verified', 'mismatch', 'pending', 'unknown'].map((s) => `${results.filter((r) => r.status === s).length} ${s}`);
   io.out(`\n${results.length} file${results.length === 1 ? '' : 's'}: ${counts.join(', ')}`);

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { visibleName } from '../../../preload/visible-text.ts';
 import { addVersion, documentHistory, finaliseDocument, whichVersion } from '../../core/usecases/documents.ts';
 import { describeRecord, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -43,7 +44,7 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
       return EXIT.OK;
     }
     const name = history.document?.name ?? 'document';
-    io.out(`${name}: ${history.versions.length} record${history.versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}${history.online ? '' : ' (library only: the service was not asked)'}`);
+    io.out(`${visibleName(name)}: ${history.versions.length} record${history.versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}${history.online ? '' : ' (library only: the service was not asked)'}`);
     const rows = history.versions.map((e) => [
       String(e.version),
       e.kind === 'linked-delete' ? '(finalised)' : (e.record?.name ?? '(not in this library)'),
@@ -81,9 +82,9 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
         if (v.json) {
           io.out(JSON.stringify(found ? { document: found.document.name, versions: found.versions, matches: found.matches.map(recordJson) } : null, null, 2));
         } else if (!found || found.matches.length === 0) {
-          io.out(found ? `${basename(file!)} is none of the ${found.versions} versions of "${found.document.name}".` : `${basename(file!)} is not a version of any document in the library.`);
+          io.out(found ? `${visibleName(basename(file!))} is none of the ${found.versions} versions of "${visibleName(found.document.name)}".` : `${visibleName(basename(file!))} is not a version of any document in the library.`);
         } else {
-          io.out(found.matches.map((m) => `${basename(file!)} is version ${m.version} of ${found.versions} of "${found.document.name}" (txId ${m.txId}).`).join('\n'));
+          io.out(found.matches.map((m) => `${visibleName(basename(file!))} is version ${m.version} of ${found.versions} of "${visibleName(found.document.name)}" (txId ${m.txId}).`).join('\n'));
         }
         return found && found.matches.length > 0 ? EXIT.OK : EXIT.PENDING;
       }

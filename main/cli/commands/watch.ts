@@ -1,3 +1,4 @@
+import { visibleName } from '../../../preload/visible-text.ts';
 import type { Notary } from '../../core/notary.ts';
 import type { WatchSettings } from '../../core/store/watched-folders.ts';
 import type { WatchedFolderView, WatchFileEvent, WatchFolderEvent, WatchProgress } from '../../core/watch/folder-watcher.ts';
@@ -149,7 +150,7 @@ function printer(io: CliIo, json: boolean) {
     ready(folders: WatchedFolderView[]): void {
       if (json) return line({ event: 'ready', folders: folders.map(folderJson) });
       io.out(`Watching ${folders.length} folder${folders.length === 1 ? '' : 's'} (Ctrl+C to stop):`);
-      for (const f of folders) io.out(`  ${f.path}${f.recursive ? ' (with subfolders)' : ''}, receipts ${f.receipts === 'folder' ? 'in .notarium/' : 'beside the files'}`);
+      for (const f of folders) io.out(`  ${visibleName(f.path)}${f.recursive ? ' (with subfolders)' : ''}, receipts ${f.receipts === 'folder' ? 'in .notarium/' : 'beside the files'}`);
     },
     file(e: WatchFileEvent): void {
       if (json) {
@@ -157,12 +158,12 @@ function printer(io: CliIo, json: boolean) {
         return line({ event: 'file', folder, path, relPath, action, record: record && recordJson(record), error: error && { code: error.code, message: error.message } });
       }
       const detail = e.error ? e.error.message : e.record ? `${e.record.version ? `v${e.record.version} ` : ''}${shortHash(e.record.txId)}` : '';
-      io.out(`${e.action.padEnd(10)}  ${e.relPath}  ${detail}`.trimEnd());
+      io.out(`${e.action.padEnd(10)}  ${visibleName(e.relPath)}  ${visibleName(detail)}`.trimEnd());
     },
     folder(e: WatchFolderEvent): void {
       if (json) return line({ event: 'folder', ...e });
-      if (e.state === 'watching' && e.rescan) io.err(`${e.path}: ${e.rescan.unchanged} unchanged, ${e.rescan.changed} to check`);
-      if (e.message) io.err(e.message);
+      if (e.state === 'watching' && e.rescan) io.err(`${visibleName(e.path)}: ${e.rescan.unchanged} unchanged, ${e.rescan.changed} to check`);
+      if (e.message) io.err(visibleName(e.message));
     },
     progress(p: WatchProgress): void {
       if (json) {

@@ -1,8 +1,10 @@
 import QRCode from 'qrcode';
+import { visibleName } from '../../../preload/visible-text.ts';
 import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt } from '../receipts/verify/verify-receipt.ts';
 import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/records.ts';
+import { powershellQuote, shellQuote } from '../text/shell-quote.ts';
 
 /**
  * A printable certificate: a self-contained HTML page (no network, no scripts) with the file, its
@@ -11,6 +13,22 @@ import type { StoredRecord } from '../store/records.ts';
  */
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The commands that compute the file's SHA-256, for the shell each is written for: the name is
+ * quoted (a file may be named `report$(curl …|sh).pdf`), and `--` / -LiteralPath keep a name that
+ * starts with '-' or holds wildcards a name. A name with characters that cannot be shown or copied
+ * faithfully (a newline, a bidirectional override) is not put in a command at all: FILE stands for it.
+ */
+function digestCommands(name: string): string {
+  const typeable = visibleName(name) === name;
+  const [posix, powershell] = typeable ? [shellQuote(name), powershellQuote(name)] : ['FILE', 'FILE'];
+  const placeholder = typeable ? '' : ` Its name holds characters that cannot be shown or copied as they are (above, as <code>\\u…</code> escapes): type it in place of <code>FILE</code>, for example with the Tab key.`;
+  return (
+    `in a terminal on Linux or macOS (a POSIX shell: sh, bash, zsh), <code>${escape(`sha256sum -- ${posix}`)}</code> (on macOS without coreutils, <code>${escape(`shasum -a 256 -- ${posix}`)}</code>); ` +
+    `in Windows PowerShell, <code>${escape(`Get-FileHash -Algorithm SHA256 -LiteralPath ${powershell}`)}</code>, which prints it in capitals.${placeholder}`
+  );
+}
 
 /** A QR code of the explorer link as inline SVG (vector: sharp on paper at any size). */
 async function qrSvg(link: string): Promise<string> {
@@ -23,6 +41,7 @@ export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, 
   const report = verifyReceipt(receipt, record.sha256 ? { fileDigest: record.sha256 } : {});
   const link = profile?.explorerLinkUrl && record.txId ? profile.explorerLinkUrl.replace('{txId}', record.txId) : null;
   const qr = link ? await qrSvg(link) : null;
+  const name = visibleName(record.name);
   const row = (label: string, value: string | null | undefined) => (value ? `<tr><th>${escape(label)}</th><td><code>${escape(value)}</code></td></tr>` : '');
   const steps = report.steps
     .filter((s) => s.status !== 'not-run')
@@ -31,7 +50,7 @@ export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>Certificate of registration — ${escape(record.name)}</title>
+<title>Certificate of registration — ${escape(name)}</title>
 <style>
   body { font: 11pt/1.5 system-ui, sans-serif; color: #111; max-width: 48rem; margin: 2rem auto; padding: 0 1.5rem; }
   h1 { font-size: 1.6rem; margin-bottom: .2rem; } .sub { color: #555; margin-top: 0; }
@@ -55,7 +74,7 @@ export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, 
 ${qr ? `<figure class="qr">${qr}<figcaption>Scan to see the transaction in an explorer</figcaption></figure>` : ''}
 </div>
 <table>
-${row('File', record.name)}${row('Size', record.size === null ? null : `${record.size} bytes`)}${row('SHA-256', record.sha256)}
+${row('File', name)}${row('Size', record.size === null ? null : `${record.size} bytes`)}${row('SHA-256', record.sha256)}
 ${row('Fingerprint', `${receipt.fingerprint.encode} → ${receipt.fingerprint.published}`)}
 ${row('Transaction', record.txId)}${row('Block', record.blockHash)}${row('Block time', record.blockTime)}
 ${row('Confirmations', receipt.confirmation ? String(receipt.confirmation.confirmedBlocks) : null)}
@@ -67,12 +86,12 @@ ${steps}
 </ol>
 <h2>How to check it by hand</h2>
 <ol>
-  <li>Compute the SHA-256 of the file (<code>sha256sum ${escape(record.name)}</code>); it must be <code>${escape(record.sha256 ?? '')}</code>.</li>
+  <li>Compute the SHA-256 of the file; it must be <code>${escape(record.sha256 ?? '')}</code>. To compute it: ${digestCommands(record.name)}</li>
   <li>Prepend the salt <code>${escape(receipt.fingerprint.salt ?? '')}</code> (as ASCII) to those 32 bytes and hash again with SHA-256: the result must be <code>${escape(receipt.fingerprint.published)}</code>.</li>
   <li>Find transaction <code>${escape(record.txId ?? '')}</code> in any explorer of the ${escape(receipt.network)} network and check that one of its outputs carries that value as data (<code>OP_FALSE OP_RETURN</code>).</li>
   <li>Check that the transaction is in block <code>${escape(record.blockHash ?? '')}</code> of the heaviest chain. The Merkle proof in the receipt file lets you do this without trusting the explorer.</li>
 </ol>
-<p class="sub">The receipt file <code>${escape(record.name)}.receipt.json</code> holds everything needed to verify this offline, with Notarium or by hand.</p>
+<p class="sub">The receipt file <code>${escape(name)}.receipt.json</code> holds everything needed to verify this offline, with Notarium or by hand.</p>
 </body></html>
 `;
 }

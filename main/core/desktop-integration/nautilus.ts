@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FileManagerIntegration } from './file-manager.ts';
 import { OWNER_MARK, ownedFileState, removeOwnedFile, writeOwnedFile } from './owned-file.ts';
-import { shellQuoteAll } from './shell-quote.ts';
+import { shellQuoteAll } from '../text/shell-quote.ts';
 import { MENU_LABEL, type VerifyCommand } from './verify-command.ts';
 import type { XdgDirs } from './xdg-dirs.ts';
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { escapeDesktopString } from './desktop-exec.ts';
 import type { FileManagerIntegration } from './file-manager.ts';
 import { OWNER_MARK, ownedFileState, removeOwnedFile, writeOwnedFile } from './owned-file.ts';
-import { shellQuoteAll } from './shell-quote.ts';
+import { shellQuoteAll } from '../text/shell-quote.ts';
 import { ICON_NAME, MENU_LABEL, MENU_TOOLTIP, type VerifyCommand } from './verify-command.ts';
 import type { XdgDirs } from './xdg-dirs.ts';
 

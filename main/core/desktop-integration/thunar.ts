@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { FileManagerIntegration } from './file-manager.ts';
 import { readIfExists, removeEmptyFolders, unwritable, writeAtomically, type IntegrationState } from './owned-file.ts';
-import { shellQuoteAll } from './shell-quote.ts';
+import { shellQuoteAll } from '../text/shell-quote.ts';
 import { MalformedXmlError, escapeXmlText, parseUcaXml, type UcaDocument } from './uca-xml.ts';
 import { ICON_NAME, MENU_LABEL, MENU_TOOLTIP, type VerifyCommand } from './verify-command.ts';
 import type { XdgDirs } from './xdg-dirs.ts';

@@ -19,8 +19,11 @@ const REASONS: Record<string, string> = {
   EWORKER: 'the hashing worker stopped unexpectedly; try again',
 };
 
+const NOT_UTF8 = 'there is no file of that name: its real name may hold bytes that are not UTF-8 (shown as \uFFFD), which Notarium cannot open; rename the file with UTF-8 characters only';
+
 /** FILE_UNREADABLE with one sentence naming the file and the reason. */
 export function fileUnreadable(path: string, code: string, detail?: string, cause?: unknown): NotariumError {
-  const reason = REASONS[code] ?? `${detail ?? 'unexpected error'} (${code})`;
+  // Node reads names as UTF-8: bytes that are not (legal on Linux) come back as U+FFFD, a name no file has.
+  const reason = code === 'ENOENT' && path.includes('\uFFFD') ? NOT_UTF8 : (REASONS[code] ?? `${detail ?? 'unexpected error'} (${code})`);
   return new NotariumError('FILE_UNREADABLE', `The file "${path}" could not be read: ${reason}.`, { cause });
 }

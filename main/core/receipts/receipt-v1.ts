@@ -39,7 +39,8 @@ const baseName = z
   .min(1, { error: 'must not be empty' })
   .max(1024, { error: 'must be at most 1024 characters' })
   .refine((name) => !/[/\\]/.test(name), { error: "must be a base name only, without '/' or '\\': never a path" })
-  .refine((name) => name !== '.' && name !== '..' && ![...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), { error: 'must be a file name, without control characters and not "." or ".."' });
+  // Informational, and any name a file system allows (a newline or a tab included): shells escape it where they show it.
+  .refine((name) => name !== '.' && name !== '..', { error: 'must be a file name, not "." or ".."' });
 
 const encode = z
   .string({ error: 'must be the encode value, a string' })

@@ -69,6 +69,15 @@ describe('serializeReceipt / parseReceipt', () => {
     expect(() => parseReceipt(`\uFEFF${JSON.stringify(receipt)}`)).not.toThrow();
   });
 
+  it.each(['a\nb.pdf', 'a\tb.pdf', 'a..b', '..a', 'ends with a space ', '\u001b[2J\u009b\u202eevil.pdf', 'a\u0000b'])(
+    'accepts any name a file system allows, control characters and dots included (issue #11): %j',
+    (name) => {
+      const draft = clone(receipt) as Draft;
+      draft.file.name = name;
+      expect(parseReceipt(serializeReceipt(draft as ReceiptV1)).file.name).toBe(name);
+    },
+  );
+
   it('serializeReceipt refuses a receipt that would not read back', () => {
     expect(() => serializeReceipt({ ...receipt, network: '' })).toThrow(/network must not be empty/);
   });
@@ -85,7 +94,7 @@ const BAD: [string, (r: Draft) => void, string[]][] = [
   ['file.name a Windows path', (r) => (r.file.name = 'C:\\docs\\a.pdf'), ['file.name', 'base name']],
   ['file.name empty', (r) => (r.file.name = ''), ['file.name must not be empty']],
   ['file.name ..', (r) => (r.file.name = '..'), ['file.name']],
-  ['file.name with a control character', (r) => (r.file.name = 'a\nb.pdf'), ['file.name', 'control characters']],
+  ['file.name .', (r) => (r.file.name = '.'), ['file.name must be a file name, not "." or ".."']],
   ['file.size negative', (r) => (r.file.size = -1), ['file.size', 'whole number', 'found -1']],
   ['file.size a string', (r) => (r.file.size = '12'), ['file.size', 'found "12"']],
   ['file.sha256 short', (r) => (r.file.sha256 = 'abc'), ['file.sha256', '64 hexadecimal', 'found "abc"']],

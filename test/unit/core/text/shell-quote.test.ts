@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { shellQuote, shellQuoteAll } from '../../../../main/core/desktop-integration/shell-quote.ts';
+import { shellQuote, shellQuoteAll } from '../../../../main/core/text/shell-quote.ts';
 
 /** What a real POSIX shell makes of a command line: its words, NUL-separated by printf. */
 function shellWords(line: string): string[] {

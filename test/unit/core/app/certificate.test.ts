@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { certificateHtml } from '../../../../main/core/app/certificate.ts';
+import type { StoredRecord } from '../../../../main/core/store/records.ts';
+import { FILE_CONTENT, FILE_DIGEST, makeFixture } from '../receipts/receipt-fixture.ts';
+
+// Issue #11, item 11: the certificate's "check it by hand" commands are pasted into a shell; a
+// file's name must reach the command as a name, never as shell syntax.
+
+const dir = mkdtempSync(join(tmpdir(), 'notarium-cert-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const { receipt } = makeFixture();
+const recordNamed = (name: string) => ({ name, size: FILE_CONTENT.length, sha256: FILE_DIGEST.toString('hex'), txId: receipt.registration.txId, blockHash: receipt.confirmation!.blockHash, blockTime: null }) as unknown as StoredRecord;
+const unescapeHtml = (html: string) => html.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+
+/** The commands the certificate offers, as a person would copy them. */
+async function commands(name: string): Promise<{ posix: string; macos: string; powershell: string; html: string }> {
+  const html = await certificateHtml(recordNamed(name), { ...receipt, file: { ...receipt.file, name } }, undefined);
+  const code = (prefix: string) => {
+    const found = [...html.matchAll(/<code>(.*?)<\/code>/gs)].map((m) => unescapeHtml(m[1]!)).find((c) => c.startsWith(prefix));
+    if (!found) throw new Error(`no ${prefix} command in the certificate`);
+    return found;
+  };
+  return { posix: code('sha256sum '), macos: code('shasum '), powershell: code('Get-FileHash '), html };
+}
+
+const HOSTILE = ['report$(touch pwned-1).pdf', 'report`touch pwned-2`.pdf', "it's \"quoted\".pdf", 'a;touch pwned-3;b.pdf', '-n.pdf', '*.pdf', '$HOME & ${IFS}|x.pdf', 'back\\slash.pdf'];
+
+describe('the certificate: how to check it by hand', () => {
+  it.each(HOSTILE)('the POSIX command for %j hashes exactly that file and runs nothing else', async (name) => {
+    writeFileSync(join(dir, name), FILE_CONTENT);
+    const { posix, macos } = await commands(name);
+    expect(macos).toBe(posix.replace(/^sha256sum /, 'shasum -a 256 '));
+    for (const shell of ['dash', 'bash']) {
+      const run = spawnSync(shell, ['-c', posix], { cwd: dir, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout.replace(/^\\/, '').slice(0, 64)).toBe(FILE_DIGEST.toString('hex'));
+      expect(run.stdout.split('\n').filter(Boolean)).toHaveLength(1); // one file, not a glob's worth
+    }
+    expect(readdirSync(dir).filter((n) => n.startsWith('pwned'))).toEqual([]);
+  });
+
+  it.each(HOSTILE)('the PowerShell command quotes %j as one literal string', async (name) => {
+    const { powershell } = await commands(name);
+    const quoted = powershell.slice('Get-FileHash -Algorithm SHA256 -LiteralPath '.length);
+    expect(quoted).toMatch(/^'.*'$/s);
+    // Inside single quotes PowerShell expands nothing; a quote is only ever doubled.
+    expect(quoted.slice(1, -1).replaceAll("''", '')).not.toContain("'");
+    expect(quoted.slice(1, -1).replaceAll("''", "'")).toBe(name);
+  });
+
+  it('PowerShell typographic quotes are doubled too', async () => {
+    const { powershell } = await commands('o\u2019clock \u2018x\u2019.pdf');
+    expect(powershell).toBe("Get-FileHash -Algorithm SHA256 -LiteralPath 'o\u2019\u2019clock \u2018\u2018x\u2019\u2019.pdf'");
+  });
+
+  it.each([
+    ['two\nlines.pdf', 'two\\nlines.pdf'],
+    ['tab\there.pdf', 'tab\\there.pdf'],
+    ['report\u202efdp.exe', 'report\\u202efdp.exe'],
+    ['esc\u001b[2J.pdf', 'esc\\u001b[2J.pdf'],
+  ])('a name that cannot be copied faithfully (%j) is not put in a command: FILE stands for it, and the name is shown escaped', async (name, shown) => {
+    const { posix, powershell, html } = await commands(name);
+    expect(posix).toBe('sha256sum -- FILE');
+    expect(powershell).toBe('Get-FileHash -Algorithm SHA256 -LiteralPath FILE');
+    expect(html).toMatch(/type it in place of <code>FILE<\/code>/);
+    expect(html).not.toContain(name);
+    expect(unescapeHtml(html)).toContain(`<th>File</th><td><code>${shown}</code>`);
+  });
+
+  it('says which shell each command is for', async () => {
+    const { html } = await commands('contract.pdf');
+    expect(html).toContain('in a terminal on Linux or macOS (a POSIX shell: sh, bash, zsh), <code>sha256sum -- contract.pdf</code>');
+    expect(html).toContain("in Windows PowerShell, <code>Get-FileHash -Algorithm SHA256 -LiteralPath &#39;contract.pdf&#39;</code>, which prints it in capitals.");
+    expect(existsSync(join(dir, 'pwned-1'))).toBe(false);
+  });
+});
