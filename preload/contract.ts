@@ -228,7 +228,8 @@ export const CALLS = {
   appInfo: z.tuple([]),
   listProfiles: z.tuple([]),
   useProfile: z.tuple([profileName]),
-  saveProfile: z.tuple([profileInput]),
+  /** keepApiKey: the person confirmed that the profile's API key goes to its new address too. */
+  saveProfile: z.tuple([profileInput, z.object({ keepApiKey: z.boolean().optional() }).strict()]),
   removeProfile: z.tuple([profileName]),
   setApiKey: z.tuple([profileName, z.string().min(1).max(4096)]),
   clearApiKey: z.tuple([profileName]),

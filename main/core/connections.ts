@@ -4,14 +4,15 @@ import { IdentityApi } from './api/identity-api.ts';
 import { RecordApi } from './api/record-api.ts';
 import { NotariumError } from './errors/notarium-error.ts';
 import type { EmbeddedSandbox } from './sandbox-host/embedded-sandbox.ts';
-import { resolveApiKey } from './secrets/resolve-api-key.ts';
+import { resolveApiKey } from './secrets/api-key.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import type { Profile, Profiles } from './store/profiles.ts';
 
 /**
  * How to reach a profile's service: the record API, the explorer for raw transactions and
  * headers, and the identity service. The Sandbox profile reaches the embedded sandbox (started on
- * first use); NOTARIUM_BASE_URL and NOTARIUM_API_KEY override the current profile, for scripts.
+ * first use); NOTARIUM_BASE_URL and NOTARIUM_API_KEY override the current profile, for scripts (a
+ * key in the keychain is never sent to NOTARIUM_BASE_URL: scripts give that service's key too).
  */
 
 /** What sign-in needs of a profile's identity service. */
@@ -106,7 +107,9 @@ export class Connections {
       };
     }
     const baseUrl = override || profile.baseUrl!;
-    const apiKey = () => resolveApiKey(profile.name, { store: this.options.secrets, env });
+    // Only to the URL it was entered for: never to a changed profile URL or to NOTARIUM_BASE_URL (api-key.ts).
+    // The profile is read again per request: a key set or a URL changed meanwhile (another process) counts at once.
+    const apiKey = () => resolveApiKey(this.options.profiles.require(profile.name), baseUrl, { store: this.options.secrets, env });
     const templates = explorerTemplates(profile, baseUrl, Boolean(override) && profile.kind === 'sandbox');
     if (override && profile.kind === 'sandbox') this.sandboxPages.set(profile.name, sandboxExplorerPage(baseUrl));
     return {

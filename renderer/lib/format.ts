@@ -1,6 +1,7 @@
+import type { RecordState, RecordView } from '../../preload/contract.ts';
+
 /** Names and paths from outside, shown with invisible and reordering characters escaped (see visible-text.ts). */
 export { visibleName } from '../../preload/visible-text.ts';
-import type { RecordState, RecordView } from '../../preload/contract.ts';
 
 export function bytes(n: number | null | undefined): string {
   if (n === null || n === undefined) return '—';

@@ -58,12 +58,22 @@ describe('the app service', () => {
     const profiles = await service.api.listProfiles();
     expect(profiles).toEqual([expect.objectContaining({ name: 'Sandbox', current: true, apiKeySet: true })]);
     await expect(service.api.setApiKey('Sandbox', 'x')).rejects.toThrow(/own key/);
-    const saved = await service.api.saveProfile({ name: 'Prod', baseUrl: 'https://records.example.com' });
+    const saved = await service.api.saveProfile({ name: 'Prod', baseUrl: 'https://records.example.com' }, {});
     expect(saved).toMatchObject({ name: 'Prod', apiKeySet: false, current: false });
     expect(await service.api.setApiKey('Prod', 'secret-key')).toEqual({ apiKeySet: true });
     const again = (await service.api.listProfiles()).find((p) => p.name === 'Prod')!;
     expect(again.apiKeySet).toBe(true);
     expect(JSON.stringify(again)).not.toContain('secret-key');
+  });
+
+  it('a profile saved with a new address has no API key set, unless the person chose to keep it (issue #11)', async () => {
+    const moved = await service.api.saveProfile({ name: 'Prod', baseUrl: 'https://records.example.org' }, {});
+    expect(moved.apiKeySet).toBe(false);
+    const back = await service.api.saveProfile({ name: 'Prod', baseUrl: 'https://records.example.com' }, {});
+    expect(back.apiKeySet).toBe(true); // where the key was entered
+    const kept = await service.api.saveProfile({ name: 'Prod', baseUrl: 'https://records.example.net' }, { keepApiKey: true });
+    expect(kept.apiKeySet).toBe(true);
+    expect(notary.library.profiles.require('Prod').apiKeyUrl).toBe('https://records.example.net');
   });
 
   it('notarises through a job: progress, done, record updates to settled, a receipt, a certificate', async () => {

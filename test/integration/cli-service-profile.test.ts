@@ -1,5 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.ts';
@@ -69,5 +71,67 @@ describe('a service profile with its key in the keychain', () => {
     const overridden = await runCli(['notarise', 'y.txt', '--json'], { env: { ...env, NOTARIUM_API_KEY: sb.apiKey }, cwd: root });
     expect(JSON.parse(overridden.stdout)[0].status).toBe('registered');
     expect((await cli(['key', 'delete', '--profile', profile])).stdout).toMatch(/removed/);
+  });
+});
+
+describe('the key stays with the address it was entered for (issue #11, item 5)', () => {
+  const named = `Moved ${process.pid}`;
+  /** A service that records the headers of every request it gets and answers a write with a txId. */
+  const seen: { method: string; url: string; apiKey: string | undefined }[] = [];
+  let elsewhere: Server;
+  let elsewhereUrl: string;
+
+  beforeAll(async () => {
+    elsewhere = createServer((req, res) => {
+      seen.push({ method: req.method!, url: req.url!, apiKey: req.headers['x-api-key'] as string | undefined });
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ txId: 'ef'.repeat(32) }));
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await cli(['key', 'delete', '--profile', named]);
+    await new Promise((resolve) => elsewhere.close(resolve));
+  });
+
+  it('a profile given a new --base-url sends its stored key nowhere: the next write to the new server carries no x-api-key, and the user is told why', async () => {
+    expect((await cli(['profile', 'add', named, '--base-url', sb.baseUrl])).code).toBe(0);
+    expect((await cli(['key', 'set', '--profile', named], sb.apiKey)).stdout).toContain(`it is sent only to ${sb.baseUrl}`);
+    writeFileSync(join(root, 'm1.txt'), 'm1\n');
+    expect(JSON.parse((await cli(['notarise', 'm1.txt', '--profile', named, '--json'])).stdout)[0].status).toBe('registered');
+
+    const moved = await cli(['profile', 'add', named, '--base-url', elsewhereUrl]);
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toContain(`an API key stored for it was entered for ${sb.baseUrl} and will not be sent to ${elsewhereUrl}`);
+    const listed = JSON.parse((await cli(['profile', 'list', '--json'])).stdout).find((p: { name: string }) => p.name === named);
+    expect(listed).toMatchObject({ baseUrl: elsewhereUrl, apiKeyUrl: sb.baseUrl });
+
+    writeFileSync(join(root, 'm2.txt'), 'm2\n');
+    const refused = await cli(['notarise', 'm2.txt', '--profile', named]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`The API key stored for the profile "${named}" was entered for ${sb.baseUrl}, so Notarium does not send it to ${elsewhereUrl}: enter the key for ${elsewhereUrl} with "notarium key set --profile ${named}"`);
+    expect(seen.filter((r) => r.apiKey !== undefined)).toEqual([]);
+    expect(refused.stdout + refused.stderr).not.toContain(sb.apiKey);
+  });
+
+  it('NOTARIUM_BASE_URL does not receive the stored key either', async () => {
+    expect((await cli(['profile', 'add', named, '--base-url', sb.baseUrl])).code).toBe(0); // back where the key was entered
+    expect((await cli(['profile', 'use', named])).code).toBe(0);
+    writeFileSync(join(root, 'm3.txt'), 'm3\n');
+    const overridden = await runCli(['notarise', 'm3.txt'], { env: { ...env, NOTARIUM_BASE_URL: elsewhereUrl }, cwd: root });
+    expect(overridden.code).toBe(2);
+    expect(overridden.stderr).toContain(`and NOTARIUM_BASE_URL sends this profile's requests to ${elsewhereUrl}, where Notarium does not send it: give that service's key in NOTARIUM_API_KEY`);
+    expect(seen.filter((r) => r.apiKey !== undefined)).toEqual([]);
+  });
+
+  it('entering the key for the new address binds it there', async () => {
+    expect((await cli(['profile', 'add', named, '--base-url', elsewhereUrl])).code).toBe(0);
+    expect((await cli(['key', 'set', '--profile', named], 'key-for-elsewhere')).code).toBe(0);
+    const sent = await cli(['notarise', 'm2.txt', '--profile', named, '--json']);
+    expect(JSON.parse(sent.stdout)[0].status).toBe('registered');
+    expect(seen.filter((r) => r.method === 'POST').map((r) => r.apiKey)).toEqual(['key-for-elsewhere']);
+    expect(seen.some((r) => r.apiKey === sb.apiKey)).toBe(false);
+    expect((await cli(['profile', 'use', 'Sandbox'])).code).toBe(0);
   });
 });

@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isNotariumError } from '../../main/core/errors/notarium-error.ts';
 import { apiKeyAccount, refreshTokenAccount } from '../../main/core/secrets/accounts.ts';
 import { KeychainSecretStore } from '../../main/core/secrets/keychain-secret-store.ts';
-import { resolveApiKey } from '../../main/core/secrets/resolve-api-key.ts';
+import { resolveApiKey, setApiKey } from '../../main/core/secrets/api-key.ts';
+import { Library } from '../../main/core/store/library.ts';
 
 // The real Secret Service: `npm test` runs vitest inside dbus-run-session with an unlocked
 // gnome-keyring (scripts/test.sh). Profiles are unique per run and removed afterwards.
@@ -63,12 +64,17 @@ describe.skipIf(!hasBus)('KeychainSecretStore on gnome-keyring (run through npm 
     expect(await store.get(refreshTokenAccount(profileA))).toBe('refresh-a');
   });
 
-  it('resolveApiKey reads the keychain, and the variable overrides it', async () => {
-    await store.set(apiKeyAccount(profileB), 'key-b');
-    expect(await resolveApiKey(profileB, { store, env: {} })).toBe('key-b');
-    expect(await resolveApiKey(profileB, { store, env: { NOTARIUM_API_KEY: 'env-key' } })).toBe('env-key');
+  it('resolveApiKey reads the keychain for the URL the key was set for, and the variable overrides it', async () => {
+    const library = Library.open(':memory:');
+    library.profiles.save({ name: profileB, baseUrl: 'https://records.example.com' });
+    await setApiKey(library.profiles, store, profileB, 'key-b');
+    const profile = library.profiles.require(profileB);
+    expect(await resolveApiKey(profile, 'https://records.example.com', { store, env: {} })).toBe('key-b');
+    expect(await resolveApiKey(profile, 'https://records.example.com', { store, env: { NOTARIUM_API_KEY: 'env-key' } })).toBe('env-key');
+    await expect(resolveApiKey(profile, 'https://elsewhere.example', { store, env: {} })).rejects.toSatisfy((e) => isNotariumError(e, 'NO_API_KEY'));
     await store.delete(apiKeyAccount(profileB));
-    await expect(resolveApiKey(profileB, { store, env: {} })).rejects.toSatisfy((e) => isNotariumError(e, 'NO_API_KEY'));
+    await expect(resolveApiKey(profile, 'https://records.example.com', { store, env: {} })).rejects.toSatisfy((e) => isNotariumError(e, 'NO_API_KEY'));
+    library.close();
   });
 });
 

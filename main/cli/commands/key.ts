@@ -1,6 +1,7 @@
 import { appDataDir } from '../../core/app-paths.ts';
 import { NotariumError } from '../../core/errors/notarium-error.ts';
 import { apiKeyAccount } from '../../core/secrets/accounts.ts';
+import { setApiKey } from '../../core/secrets/api-key.ts';
 import { KeychainSecretStore } from '../../core/secrets/keychain-secret-store.ts';
 import { Library } from '../../core/store/library.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -13,7 +14,9 @@ export const KEY_HELP = `Usage:
   notarium key delete [--profile P]   remove it from the keychain
 
 The key is never printed, logged or written anywhere but the keychain, e.g.:
-  printf '%s' "$API_KEY" | notarium key set --profile Production`;
+  printf '%s' "$API_KEY" | notarium key set --profile Production
+It is sent only to the service address the profile had when the key was set: after
+"notarium profile add" gives the profile another --base-url, set the key again.`;
 
 export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
@@ -21,31 +24,30 @@ export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v } = parseCommand(`key ${sub}`, rest, { profile: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (v.help) return help(io, KEY_HELP);
   const library = Library.open(appDataDir(io.env));
-  let profile: string;
   try {
-    profile = v.profile ? library.profiles.require(v.profile).name : library.profiles.currentName();
-    if (library.profiles.require(profile).kind === 'sandbox') {
+    const profile = v.profile ? library.profiles.require(v.profile) : library.profiles.current();
+    if (profile.kind === 'sandbox') {
       throw new NotariumError('USAGE', 'The Sandbox profile uses the embedded sandbox\'s own key: add a service profile ("notarium profile add") for a real API key.');
     }
+    const store = new KeychainSecretStore();
+    if (sub === 'set') {
+      const key = (await io.readStdin()).replace(/\r?\n$/, '');
+      if (!key.trim()) {
+        io.err('notarium key set: standard input was empty; pipe the key in, e.g. printf \'%s\' "$API_KEY" | notarium key set');
+        return EXIT.ERROR;
+      }
+      await setApiKey(library.profiles, store, profile.name, key);
+      io.out(v.json ? JSON.stringify({ profile: profile.name, saved: true, serviceUrl: profile.baseUrl }) : `API key for "${profile.name}" saved in the system keychain; it is sent only to ${profile.baseUrl}.`);
+      return EXIT.OK;
+    }
+    if (sub === 'delete') {
+      const removed = await store.delete(apiKeyAccount(profile.name));
+      io.out(v.json ? JSON.stringify({ profile: profile.name, removed }) : removed ? `API key for "${profile.name}" removed from the keychain.` : `The keychain held no API key for "${profile.name}".`);
+      return EXIT.OK;
+    }
+    io.err(`notarium key: unknown subcommand "${sub}".\n\n${KEY_HELP}`);
+    return EXIT.ERROR;
   } finally {
     library.close();
   }
-  const store = new KeychainSecretStore();
-  if (sub === 'set') {
-    const key = (await io.readStdin()).replace(/\r?\n$/, '');
-    if (!key.trim()) {
-      io.err('notarium key set: standard input was empty; pipe the key in, e.g. printf \'%s\' "$API_KEY" | notarium key set');
-      return EXIT.ERROR;
-    }
-    await store.set(apiKeyAccount(profile), key);
-    io.out(v.json ? JSON.stringify({ profile, saved: true }) : `API key for "${profile}" saved in the system keychain.`);
-    return EXIT.OK;
-  }
-  if (sub === 'delete') {
-    const removed = await store.delete(apiKeyAccount(profile));
-    io.out(v.json ? JSON.stringify({ profile, removed }) : removed ? `API key for "${profile}" removed from the keychain.` : `The keychain held no API key for "${profile}".`);
-    return EXIT.OK;
-  }
-  io.err(`notarium key: unknown subcommand "${sub}".\n\n${KEY_HELP}`);
-  return EXIT.ERROR;
 }

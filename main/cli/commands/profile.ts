@@ -1,6 +1,6 @@
 import { Library } from '../../core/store/library.ts';
 import { appDataDir } from '../../core/app-paths.ts';
-import type { ProfileInput } from '../../core/store/profiles.ts';
+import { sameServiceUrl, type ProfileInput } from '../../core/store/profiles.ts';
 import { EXIT } from '../exit-codes.ts';
 import { table } from '../format.ts';
 import { help } from '../help.ts';
@@ -30,7 +30,8 @@ Options of add:
   --reject-after S          give up after S seconds of "unknown" (default 7200)
   --idempotent-writes       the service honours Idempotency-Key
 
-API keys are not profile settings: set them with "notarium key set --profile <name>".`;
+API keys are not profile settings: set them with "notarium key set --profile <name>". A key is sent
+only to the --base-url it was set for: give a profile another --base-url and set its key again.`;
 
 const ADD_OPTIONS = {
   'base-url': { type: 'string' },
@@ -71,7 +72,8 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
       case 'add': {
         const [name] = requirePositionals(positionals, 1, 'notarium profile add <name> --base-url URL [options]');
         // Adding an existing profile changes only the settings given; the others stay as they are.
-        const { kind: _kind, ...before } = library.profiles.get(name!) ?? {};
+        const existing = library.profiles.get(name!);
+        const { kind: _kind, apiKeyUrl: _apiKeyUrl, ...before } = existing ?? {};
         const given: Partial<ProfileInput> = {
           baseUrl: v['base-url'],
           authUrl: v['auth-url'],
@@ -92,7 +94,12 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
         const input = { ...before, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)), name: name! } as ProfileInput;
         if (!input.baseUrl) throw new UsageError('notarium profile add: a new profile needs --base-url URL.');
         const profile = library.profiles.save(input);
-        io.out(v.json ? JSON.stringify(profile, null, 2) : `Profile "${profile.name}" saved. Set its API key with: notarium key set --profile "${profile.name}"`);
+        // The key stays with the address it was entered for (api-key.ts): say so when the address changed.
+        const keyLeft = existing?.apiKeyUrl != null && !sameServiceUrl(existing.apiKeyUrl, profile.baseUrl!);
+        const keyWords = keyLeft
+          ? `Its address changed: an API key stored for it was entered for ${existing.apiKeyUrl} and will not be sent to ${profile.baseUrl}. Enter the key for the new address with: notarium key set --profile "${profile.name}"`
+          : `Set its API key with: notarium key set --profile "${profile.name}"`;
+        io.out(v.json ? JSON.stringify(profile, null, 2) : `Profile "${profile.name}" saved. ${keyWords}`);
         return EXIT.OK;
       }
       case 'use': {

@@ -7,6 +7,7 @@ import type { Notary } from '../notary.ts';
 import { serializeReceipt, receiptFileName } from '../receipts/receipt-v1.ts';
 import type { XdgDirs } from '../desktop-integration/index.ts';
 import { apiKeyAccount } from '../secrets/accounts.ts';
+import { hasUsableApiKey, setApiKey } from '../secrets/api-key.ts';
 import type { Profile, ProfileInput } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/records.ts';
 import { addVersion, documentHistory, finaliseDocument, whichVersion } from '../usecases/documents.ts';
@@ -95,7 +96,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
   const watching = watchCalls(notary, emit);
 
   async function profileView(p: Profile): Promise<ProfileView> {
-    const apiKeySet = p.kind === 'sandbox' || Boolean(await notary.secrets.get(apiKeyAccount(p.name)).catch(() => null));
+    const apiKeySet = p.kind === 'sandbox' || (await hasUsableApiKey(p, notary.secrets).catch(() => false));
     return {
       name: p.name,
       kind: p.kind,
@@ -145,8 +146,10 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       emit('account-changed', await account(p.name));
       return profileView(p);
     },
-    saveProfile: async (input) => {
-      const saved = library.profiles.save(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as unknown as ProfileInput);
+    saveProfile: async (input, options) => {
+      const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as unknown as ProfileInput;
+      // A new address leaves the API key behind unless the person confirmed keeping it (Settings asks).
+      const saved = library.profiles.save(given, { keepApiKey: options.keepApiKey });
       ctx.connections.reset();
       return profileView(saved);
     },
@@ -156,9 +159,8 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       return null;
     },
     setApiKey: async (name, key) => {
-      const p = library.profiles.require(name);
-      if (p.kind === 'sandbox') throw new NotariumError('USAGE', 'The Sandbox profile uses the embedded sandbox\'s own key.');
-      await notary.secrets.set(apiKeyAccount(p.name), key);
+      await setApiKey(library.profiles, notary.secrets, name, key);
+      ctx.connections.reset();
       return { apiKeySet: true };
     },
     clearApiKey: async (name) => {

@@ -133,4 +133,10 @@ export const MIGRATIONS: readonly string[] = [
   -- Every new content looks up the files of its document (receipt places, documents held elsewhere).
   CREATE INDEX watched_files_document ON watched_files (document_id);
   `,
+  `
+  -- The service URL the profile's API key (in the keychain) was entered for: it is sent nowhere else.
+  -- Keys stored so far were entered for the profile's current URL.
+  ALTER TABLE profiles ADD COLUMN api_key_url TEXT;
+  UPDATE profiles SET api_key_url = base_url WHERE kind = 'service';
+  `,
 ];

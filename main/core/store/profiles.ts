@@ -25,6 +25,24 @@ export interface Profile {
   expectedBlockSeconds: number;
   rejectAfterSeconds: number;
   idempotentWrites: boolean;
+  /**
+   * The service URL the API key in the keychain was entered for (null: none was, for this profile).
+   * Notarium sends the key there only: a profile whose URL changed has no usable key until it is
+   * entered again, or the change is confirmed in the app ("keep the key for the new address").
+   */
+  apiKeyUrl: string | null;
+}
+
+/** Two spellings of one service URL (host case, default port, trailing slashes) are the same place. */
+export function sameServiceUrl(a: string, b: string): boolean {
+  const normal = (u: string) => {
+    try {
+      return new URL(u).href.replace(/\/+$/, '');
+    } catch {
+      return u.replace(/\/+$/, '');
+    }
+  };
+  return normal(a) === normal(b);
 }
 
 export const SANDBOX_PROFILE: Profile = {
@@ -45,6 +63,7 @@ export const SANDBOX_PROFILE: Profile = {
   expectedBlockSeconds: 10,
   rejectAfterSeconds: 120,
   idempotentWrites: true,
+  apiKeyUrl: null,
 };
 
 const url = z.string().url().refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
@@ -92,6 +111,7 @@ interface ProfileRow {
   expected_block_seconds: number;
   reject_after_seconds: number;
   idempotent_writes: number;
+  api_key_url: string | null;
 }
 
 const fromRow = (r: ProfileRow): Profile => ({
@@ -112,6 +132,7 @@ const fromRow = (r: ProfileRow): Profile => ({
   expectedBlockSeconds: r.expected_block_seconds,
   rejectAfterSeconds: r.reject_after_seconds,
   idempotentWrites: r.idempotent_writes === 1,
+  apiKeyUrl: r.api_key_url,
 });
 
 const CURRENT = 'current-profile';
@@ -139,17 +160,28 @@ export class Profiles {
     return profile;
   }
 
-  /** Adds or replaces a service profile; the embedded sandbox profile cannot be replaced. */
-  save(input: ProfileInput): Profile {
+  /**
+   * Adds or replaces a service profile; the embedded sandbox profile cannot be replaced. A stored API
+   * key stays bound to the URL it was entered for, so a new URL leaves the profile without a usable
+   * key, unless `keepApiKey` (a person confirmed it) moves the key to the new URL.
+   */
+  save(input: ProfileInput, options: { keepApiKey?: boolean } = {}): Profile {
     const parsed = profileInputSchema.safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw new NotariumError('USAGE', `The profile's ${issue.path.join('.') || 'settings'} ${issue.message.replace(/^Invalid input: /, '')}.`);
     }
     if (parsed.data.name === SANDBOX_PROFILE.name) throw new NotariumError('USAGE', 'The Sandbox profile is built in: choose another name.');
-    const profile: Profile = { ...parsed.data, kind: 'service' };
-    this.write(profile, this.get(profile.name) ? 'update' : 'insert');
+    const before = this.get(parsed.data.name);
+    const keyFollows = options.keepApiKey === true && before?.apiKeyUrl != null && before.baseUrl !== null && sameServiceUrl(before.apiKeyUrl, before.baseUrl);
+    const profile: Profile = { ...parsed.data, kind: 'service', apiKeyUrl: keyFollows ? parsed.data.baseUrl : (before?.apiKeyUrl ?? null) };
+    this.write(profile, before ? 'update' : 'insert');
     return profile;
+  }
+
+  /** Records the URL the profile's API key was just entered for (null while it is being replaced). */
+  bindApiKey(name: string, url: string | null): void {
+    this.db.prepare('UPDATE profiles SET api_key_url = ?, updated_at = ? WHERE name = ?').run(url, this.now(), this.require(name).name);
   }
 
   /** The embedded sandbox mines at the interval the app runs it with; its profile follows. */
@@ -201,6 +233,7 @@ export class Profiles {
       expected_block_seconds: p.expectedBlockSeconds,
       reject_after_seconds: p.rejectAfterSeconds,
       idempotent_writes: p.idempotentWrites ? 1 : 0,
+      api_key_url: p.apiKeyUrl,
       now: this.now(),
     };
     const columns = Object.keys(values).filter((k) => k !== 'now');

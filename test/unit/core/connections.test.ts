@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Connections } from '../../../main/core/connections.ts';
 import { EmbeddedSandbox } from '../../../main/core/sandbox-host/embedded-sandbox.ts';
-import { apiKeyAccount } from '../../../main/core/secrets/accounts.ts';
+import { setApiKey } from '../../../main/core/secrets/api-key.ts';
 import { Library } from '../../../main/core/store/library.ts';
 import { MemorySecretStore } from './secrets/memory-secret-store.ts';
 
@@ -10,7 +10,7 @@ describe('environment overrides', () => {
     const library = Library.open(':memory:');
     library.profiles.save({ name: 'Other', baseUrl: 'https://other.example' });
     const secrets = new MemorySecretStore();
-    await secrets.set(apiKeyAccount('Other'), 'other-key');
+    await setApiKey(library.profiles, secrets, 'Other', 'other-key');
     const env = { NOTARIUM_BASE_URL: 'http://127.0.0.1:9', NOTARIUM_API_KEY: 'override-key' };
     const connections = new Connections({ profiles: library.profiles, sandbox: new EmbeddedSandbox('/nonexistent'), secrets, env });
     expect((await connections.forProfile('Sandbox')).baseUrl).toBe('http://127.0.0.1:9');
