@@ -160,7 +160,6 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
     },
     setApiKey: async (name, key) => {
       await setApiKey(library.profiles, notary.secrets, name, key);
-      ctx.connections.reset();
       return { apiKeySet: true };
     },
     clearApiKey: async (name) => {
