@@ -109,7 +109,7 @@ function semanticKey(r: ReceiptV1): string {
 // ---------------------------------------------------------------------------------------------
 // Tallies, printed at the end.
 
-const tally = { runs: 0, verified: 0, thrown: 0, byStep: new Map<string, number>(), downgraded: new Map<string, number>(), byFamily: new Map<string, number>(), equivalent: 0 };
+const tally = { runs: 0, verified: 0, thrown: 0, byStep: new Map<string, number>(), downgraded: new Map<string, number>(), downgradedByFamily: new Map<string, number>(), byFamily: new Map<string, number>(), equivalent: 0 };
 const controls = { runs: 0, verified: 0 };
 /** Self-mined blocks labelled honestly (sandbox, regtest): they verify, but only ever as a test chain. */
 const testChains = { runs: 0, verifiedAsTestChain: 0 };
@@ -135,6 +135,7 @@ function expectForgeryRefused(family: string, text: string, base: Base): void {
   else {
     expect(verdict.skipped.length + (verdict.outcome === 'pending' ? 1 : 0), `${family}: a downgrade names what is missing`).toBeGreaterThan(0);
     bump(tally.downgraded, verdict.outcome === 'pending' ? 'pending' : `${verdict.skipped.join('+')} skipped`);
+    bump(tally.downgradedByFamily, family);
   }
 }
 
@@ -165,6 +166,7 @@ function expectOutcome(family: string, text: string, fileSha256: string, expecte
     expect('failedAt' in expected ? expected.failedAt : `partially verified (${expected.partial.join('+')})`, `${family}: ${verdict.report?.summary ?? 'refused by the reader'}`).toBe(verdict.step);
   } else {
     bump(tally.downgraded, `${verdict.skipped.join('+')} skipped`);
+    bump(tally.downgradedByFamily, family.replace(/-(zero-width|homoglyph|whitespace|case|unknown)$/, ''));
     expect(verdict.outcome, family).toBe('partially-verified');
     expect('partial' in expected ? expected.partial : `failed at ${expected.failedAt}`, `${family}: ${verdict.report!.summary}`).toEqual(verdict.skipped);
     // Partially verified names what is missing and what that leaves unproven, and never reads as verified.
@@ -360,10 +362,11 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
     const steps = [...tally.byStep.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
     const downgraded = [...tally.downgraded.entries()].map(([k, v]) => `${k} ${v}`).join(', ');
     const families = [...tally.byFamily.entries()].map(([k, v]) => `${k} ${v}`).join(', ');
+    const downgradedFamilies = [...tally.downgradedByFamily.entries()].map(([k, v]) => `${k} ${v}`).join(', ');
     console.log(
       `forged receipts: ${tally.runs + tally.equivalent} mutations = ${tally.runs} forgeries + ${tally.equivalent} equivalent edits; ` +
         `forgeries verified ${tally.verified}, rejected by step: ${steps}; ` +
-        `downgraded (evidence removed: partially verified or pending, never verified): ${downgraded || 'none'}; thrown ${tally.thrown}\n` +
+        `downgraded (partially verified or pending, never verified): ${downgraded || 'none'} (by family: ${downgradedFamilies || 'none'}); thrown ${tally.thrown}\n` +
         `  forgeries by family: ${families}\n` +
         `  equivalent edits (raw edits the oracle found touch nothing a step reads: uncovered field, hex case, trailing space), verified as the original: ${tally.equivalent}\n` +
         `equivalent receipts (controls): ${controls.runs}, verified ${controls.verified}\n` +
