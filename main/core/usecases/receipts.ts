@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Confirmation } from '../api/responses.ts';
+import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { readRegularFile } from '../fs/read-regular-file.ts';
 import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts';
@@ -246,16 +247,14 @@ export type ImportOutcome = ({ path: string } & ImportResult) | { path: string; 
 
 /** Imports many receipts, each version after the one it follows, so documents link up. */
 export async function importReceipts(ctx: NotaryContext, paths: readonly string[], options: { profile?: string } = {}): Promise<ImportOutcome[]> {
-  const read = await Promise.all(
-    paths.map(async (given, i) => {
-      const path = resolve(given);
-      try {
-        return { path, i, receipt: await readReceiptFile(path) };
-      } catch (err) {
-        return { path, i, error: asImportError(err) };
-      }
-    }),
-  );
+  const read = await boundedMap(paths, 8, async (given, i) => {
+    const path = resolve(given);
+    try {
+      return { path, i, receipt: await readReceiptFile(path) };
+    } catch (err) {
+      return { path, i, error: asImportError(err) };
+    }
+  });
   const version = (r: (typeof read)[number]) => r.receipt?.registration.version ?? 0;
   const ordered = [...read].sort((a, b) => version(a) - version(b) || a.i - b.i);
   const outcomes = new Array<ImportOutcome>(paths.length);

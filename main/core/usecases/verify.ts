@@ -127,15 +127,16 @@ async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, record?: Sto
     const body = hex.decode(receipt.fingerprint.record);
     const answer = kind === 'record' ? await api.matchRecord(txId, body, receipt.fingerprint.encode) : await api.matchLinked(txId, body, receipt.fingerprint.encode, prevTxId ?? undefined);
     if (answer.kind === 'unknown') {
-      if (sameUrl(baseUrl, madeBy) && receipt.confirmation) {
-        return {
-          status: 'fail',
-          detail: `The service that made this receipt (profile "${profile}", ${madeBy}) does not know transaction ${txId}, though the receipt says it is in block ${receipt.confirmation.blockHash}: that service did not register it.`,
-          expected: 'the service knows the transaction',
-          found: 'unknown (404)',
-        };
+      if (!sameUrl(baseUrl, madeBy)) {
+        return { status: 'skipped', detail: `The service of profile "${profile}" (${baseUrl}) does not know transaction ${txId}, but it is not the service this receipt names (${madeBy}), so its answer says nothing either way.` };
       }
-      return { status: 'skipped', detail: `The service of profile "${profile}" (${baseUrl}) does not know transaction ${txId}, but it is not the service this receipt names (${madeBy}), so its answer says nothing either way.` };
+      if (!receipt.confirmation) return { status: 'skipped', detail: `The service (profile "${profile}") does not know transaction ${txId} yet: it may still be publishing it.` };
+      return {
+        status: 'fail',
+        detail: `The service that made this receipt (profile "${profile}", ${madeBy}) does not know transaction ${txId}, though the receipt says it is in block ${receipt.confirmation.blockHash}: that service did not register it.`,
+        expected: 'the service knows the transaction',
+        found: 'unknown (404)',
+      };
     }
     return answer.match
       ? { status: 'pass', detail: `The service (profile "${profile}") confirms that the record matches transaction ${txId}.` }

@@ -353,10 +353,11 @@ export function withServiceCheck(report: VerificationReport, check: ServiceCheck
   if (check.expected !== undefined) step.expected = check.expected;
   if (check.found !== undefined) step.found = check.found;
   const steps = report.steps.map((s) => (s.id === 'service' ? step : s));
-  if (report.outcome === 'failed' || report.outcome === 'pending' || check.status === 'pass') return { ...report, steps };
+  if (report.outcome === 'failed' || check.status === 'pass') return { ...report, steps };
   if (check.status === 'fail') {
     return { outcome: 'failed', steps, failedStep: 'service', summary: `Verification failed at the service check: ${check.detail}`, network: report.network };
   }
+  if (report.outcome === 'pending') return { ...report, steps };
   const unproven = [...(report.unproven ?? []), `That the service that made this receipt still holds this registration, as was asked: ${check.detail}`];
   const summary =
     report.outcome === 'verified'

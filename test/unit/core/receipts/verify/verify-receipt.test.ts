@@ -441,8 +441,9 @@ describe('withServiceCheck', () => {
     expect(report.summary).toBe(`${partial.summary} The service check that was asked for could not be made either.`);
   });
 
-  it('a pending report stays pending whatever the service says', () => {
+  it('a pending report stays pending when the service cannot be asked, and fails when it says no', () => {
     const pending = verifyReceipt(tampered((r) => delete r.confirmation), withFile);
     expect(withServiceCheck(pending, { status: 'skipped', detail: 'unreachable' }).outcome).toBe('pending');
+    expect(withServiceCheck(pending, { status: 'fail', detail: 'The service answered match: false.' })).toMatchObject({ outcome: 'failed', failedStep: 'service' });
   });
 });
