@@ -96,11 +96,16 @@ export interface StepView {
 export interface VerificationView {
   name: string;
   path: string | null;
-  status: 'verified' | 'mismatch' | 'unknown' | 'pending';
+  /** `partially-verified`: no step failed but some could not be checked; never to be shown as verified. */
+  status: 'verified' | 'partially-verified' | 'mismatch' | 'unknown' | 'pending';
   message: string;
   outcome: 'verified' | 'partially-verified' | 'pending' | 'failed' | null;
   txId: string | null;
   proves: string | null;
+  /** For a partially verified result: what the skipped steps leave unproven, one sentence each. */
+  unproven: string[];
+  /** The receipt's network; `testChain`: its proof of work proves nothing (sandbox, regtest). */
+  network: { label: string; known: boolean; testChain: boolean } | null;
   steps: StepView[];
 }
 

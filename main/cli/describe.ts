@@ -1,6 +1,7 @@
 import { visibleName } from '../../preload/visible-text.ts';
 import type { StoredRecord } from '../core/store/records.ts';
 import type { Step, VerificationReport } from '../core/receipts/verify/verify-receipt.ts';
+import type { FileVerification } from '../core/usecases/verify.ts';
 
 /** Human-readable descriptions shared by the commands. Each value from outside is one line: visibleName. */
 
@@ -32,6 +33,12 @@ export function describeRecord(r: StoredRecord): string {
   if (r.receiptPath) lines.push(`  receipt:      ${visibleName(r.receiptPath)}`);
   if (r.lastError) lines.push(`  note:         ${visibleName(r.lastError)}`);
   return lines.join('\n');
+}
+
+/** A result's word, for the first column: a test chain's "verified" never reads as a plain one. */
+export function statusWord(r: Pick<FileVerification, 'status' | 'report'>): string {
+  if (r.status === 'verified' && r.report?.network.testChain) return 'VERIFIED (TEST CHAIN)';
+  return r.status === 'partially-verified' ? 'PARTIALLY VERIFIED' : r.status.toUpperCase();
 }
 
 const MARK: Record<Step['status'], string> = { pass: 'pass', fail: 'FAIL', skipped: 'skip', 'not-run': '-' };

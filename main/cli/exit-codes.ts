@@ -6,7 +6,7 @@ export const EXIT = {
   MISMATCH: 1,
   /** A usage or runtime error. */
   ERROR: 2,
-  /** Pending, or unknown. */
+  /** Pending, unknown, or partially verified (some step could not be checked). */
   PENDING: 3,
 } as const;
 

@@ -29,7 +29,8 @@ export function short(hash: string | null | undefined, n = 10): string {
   return hash.length > n * 2 + 1 ? `${hash.slice(0, n)}…${hash.slice(-n)}` : hash;
 }
 
-export type Tone = 'verified' | 'pending' | 'mismatch' | 'unknown';
+/** `partial`: partially verified, never verified; `test`: verified on a test chain, whose proof of work proves nothing. */
+export type Tone = 'verified' | 'partial' | 'test' | 'pending' | 'mismatch' | 'unknown';
 
 export const STATE_LABEL: Record<RecordState, string> = {
   hashing: 'Hashing',

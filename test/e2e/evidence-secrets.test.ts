@@ -28,6 +28,8 @@ const WRONG_KEY = `wrong-key-${createHash('sha256').update(String(process.pid)).
 
 const home = mkdtempSync(join(tmpdir(), 'notarium-evidence-'));
 const files = join(home, 'user-files');
+// The receipt as downloaded, named for its file so that the two dropped together are checked together.
+const DOWNLOADED_RECEIPT = 'contract.txt.receipt.json';
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let proxy: Server;
 let proxyUrl: string;
@@ -178,13 +180,13 @@ describe('secrets in a whole session', () => {
     await page.getByRole('option').filter({ hasText: 'contract.txt' }).first().click();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: /Export receipt/ }).click();
-    await (await download).saveAs(join(files, 'downloaded.receipt.json'));
+    await (await download).saveAs(join(files, DOWNLOADED_RECEIPT));
     await noteShown();
 
-    // Verify the file with its receipt (online: the service is asked, with the key).
+    // Verify the file with its receipt, dropped together under the receipt's own name (online: the service is asked, with the key).
     await screen('Verify').click();
-    await page.locator('input[type=file]').first().setInputFiles([file, join(files, 'downloaded.receipt.json')]);
-    await expect.poll(() => page.locator('tbody tr:not(.report)').first().textContent(), { timeout: 15_000 }).toMatch(/Verified/);
+    await page.locator('input[type=file]').first().setInputFiles([file, join(files, DOWNLOADED_RECEIPT)]);
+    await expect.poll(() => page.locator('tbody tr:not(.report) td.status').first().textContent(), { timeout: 15_000 }).toBe('Verified · test chain');
     await noteShown();
 
     // A wrong key: the service refuses it, and the page says so in a sentence.
@@ -225,7 +227,7 @@ describe('secrets in a whole session', () => {
     };
     for (const values of Object.values(secrets)) for (const v of values) expect(v.length).toBeGreaterThanOrEqual(16);
 
-    const receipts = findReceipts(home).concat(join(files, 'downloaded.receipt.json'));
+    const receipts = findReceipts(home).concat(join(files, DOWNLOADED_RECEIPT));
     const logLines = appOutput.split('\n').filter((l) => l.trim() !== '');
     const places: [string, string[]][] = [
       ['frame to the page', framesReceived],

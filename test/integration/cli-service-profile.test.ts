@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe('a service profile with its key in the keychain', () => {
   it('is added, chosen, and refuses to work until it has a key', async () => {
-    const added = await cli(['profile', 'add', profile, '--base-url', sb.baseUrl, '--explorer-tx-url', `${sb.baseUrl}/explorer/tx/{txId}/hex`, '--explorer-header-url', `${sb.baseUrl}/explorer/block/{blockHash}/header`, '--network', 'testnet-sim', '--confirmations', '2', '--block-seconds', '0.5']);
+    const added = await cli(['profile', 'add', profile, '--base-url', sb.baseUrl, '--explorer-tx-url', `${sb.baseUrl}/explorer/tx/{txId}/hex`, '--explorer-header-url', `${sb.baseUrl}/explorer/block/{blockHash}/header`, '--network', 'regtest', '--confirmations', '2', '--block-seconds', '0.5']);
     expect(added.code).toBe(0);
     expect((await cli(['profile', 'use', profile])).code).toBe(0);
     const list = await cli(['profile', 'list', '--json']);
@@ -50,7 +50,7 @@ describe('a service profile with its key in the keychain', () => {
     expect(outcome.record).toMatchObject({ state: 'settled', profile });
     expect(done.stdout + done.stderr).not.toContain(sb.apiKey);
     const receipt = JSON.parse(readFileSync(join(root, 'x.txt.receipt.json'), 'utf8'));
-    expect(receipt.network).toBe('testnet-sim');
+    expect(receipt.network).toBe('regtest');
     expect(JSON.stringify(receipt)).not.toContain(sb.apiKey);
     for (const file of readdirSync(home)) {
       const path = join(home, file);

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runCli, type CliRun } from '../support/cli.ts';
 
 // `notarium watch` as a child process on the embedded sandbox (fast blocks): JSON lines while it
@@ -87,5 +88,27 @@ describe('notarium watch', () => {
     expect(missing.stderr).toMatch(/is not a folder/);
     expect((await cli('watch', '--list', '--remove')).code).toBe(2);
     expect((await cli('watch', '--once')).stderr).toMatch(/no folder is watched yet/);
+  });
+
+  it('a FIFO where a watched file\'s receipt goes does not stall it (issue #11): the file is taken again', async () => {
+    const fifoDir = join(root, 'fifo-inbox');
+    mkdirSync(fifoDir);
+    const note = join(fifoDir, 'note.txt');
+    writeFileSync(note, 'a note\n');
+    const first = await cli('watch', fifoDir, '--once', '--receipts', 'beside', '--json');
+    expect(first.code).toBe(0);
+    // Settled first, so that nothing else writes its receipt while the FIFO is there.
+    expect((await cli('wait', note)).code).toBe(0);
+    rmSync(`${note}.receipt.json`, { force: true });
+    execFileSync('mkfifo', [`${note}.receipt.json`]);
+    // Touched, same content: taken again, and its receipt's place is read (a sync read of a FIFO blocked the engine for good).
+    utimesSync(note, new Date(), new Date(Date.now() + 5_000));
+    const run = cli('watch', fifoDir, '--once', '--json');
+    onTestFinished(() => void run.child.kill('SIGKILL')); // a command that hangs (the defect) must not outlive the test
+    const again = await run;
+    expect(again.code).toBe(0);
+    const events = again.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+    expect(events.filter((l) => l.event === 'file').map((l) => [l.relPath, l.action])).toEqual([['note.txt', 'unchanged']]);
+    expect(lstatSync(`${note}.receipt.json`).isFIFO()).toBe(true); // not a receipt of ours: left alone
   });
 });

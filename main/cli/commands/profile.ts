@@ -24,7 +24,9 @@ Options of add:
   --explorer-tx-url T       raw transaction hex, with {txId}
   --explorer-header-url T   block header hex, with {blockHash}
   --explorer-link-url T     a transaction page for people, with {txId}
-  --network NAME            label in receipts (default mainnet)
+  --network NAME            the chain the service writes to, as receipts name it: mainnet,
+                            testnet, stn, regtest or sandbox (default mainnet); it decides how
+                            a receipt's proof of work is judged
   --confirmations N         target confirmations (default 6)
   --block-seconds S         expected time between blocks (default 600)
   --reject-after S          give up after S seconds of "unknown" (default 7200)

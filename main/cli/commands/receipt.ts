@@ -1,7 +1,8 @@
-import { exportReceipts, importReceipts } from '../../core/usecases/receipts.ts';
+import { STEP_LABELS } from '../../core/receipts/verify/verify-receipt.ts';
+import { exportReceipts, importReceipts, type ImportedProof } from '../../core/usecases/receipts.ts';
 import { verifyReceiptFile } from '../../core/usecases/verify.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
-import { describeReport } from '../describe.ts';
+import { describeReport, statusWord } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
@@ -15,7 +16,18 @@ export const RECEIPT_HELP = `Usage:
                                                   for a document: every version's, plus an index
   notarium receipt verify <receipt> [file] [--online]
                                                   verify offline and print the step report
-  notarium receipt import <receipts…>             add receipts to the library`;
+  notarium receipt import <receipts…>             add receipts to the library (a receipt that
+                                                  fails, or names an unknown network, is refused;
+                                                  a partially verified one stays partially verified)`;
+
+/** What an imported receipt proved by itself, in words. */
+function provenWords(proof: ImportedProof): string {
+  const chain = proof.testChain ? ` on ${proof.network}, a test chain whose proof of work proves nothing` : ` on ${proof.network}`;
+  if (proof.outcome === 'pending') return `pending${chain}: not in a block yet; the library follows it where a profile reaches its service.`;
+  if (proof.outcome === 'verified') return `verified${chain} (the file itself is checked when it is verified).`;
+  const labels = proof.skipped.map((id) => STEP_LABELS[id].toLowerCase());
+  return `partially verified${chain}: the receipt holds nothing to check the ${labels.join(' and ')} by, so the library never reads it as verified; verify the file for what that leaves unproven.`;
+}
 
 export async function receiptCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
@@ -50,7 +62,7 @@ async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> 
   return withNotary(io, async (notary) => {
     const result = await verifyReceiptFile(notary.context, receipt!, file, { offline: !v.online });
     if (v.json) io.out(JSON.stringify(verificationJson(result), null, 2));
-    else io.out(`${result.status.toUpperCase()}  ${visibleName(result.path)}\n${result.report ? describeReport(result.report) : visibleName(result.message)}`);
+    else io.out(`${statusWord(result)}  ${visibleName(result.path)}\n${result.report ? describeReport(result.report) : visibleName(result.message)}`);
     return exitForResults([result]);
   });
 }
@@ -60,13 +72,19 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
   if (v.help) return help(io, RECEIPT_HELP);
   const receipts = requirePositionals(positionals, 1, 'notarium receipt import <receipts…>', true);
   return withNotary(io, async (notary) => {
-    const outcomes = importReceipts(notary.context, receipts, { profile: v.profile });
+    const outcomes = await importReceipts(notary.context, receipts, { profile: v.profile });
     if (v.json) {
-      io.out(JSON.stringify(outcomes.map((o) => ('error' in o ? { path: o.path, imported: false, error: o.error.message } : { path: o.path, imported: o.imported, record: recordJson(o.record) })), null, 2));
+      io.out(
+        JSON.stringify(
+          outcomes.map((o) => ('error' in o ? { path: o.path, imported: false, error: o.error.message } : { path: o.path, imported: o.imported, ...o.proof, record: recordJson(o.record) })),
+          null,
+          2,
+        ),
+      );
     } else {
       for (const o of outcomes) {
         if ('error' in o) io.err(`not imported  ${visibleName(o.error.message)}`);
-        else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${visibleName(o.path)}`);
+        else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${visibleName(o.path)}\n  ${provenWords(o.proof)}`);
       }
     }
     return outcomes.some((o) => 'error' in o) ? EXIT.ERROR : EXIT.OK;

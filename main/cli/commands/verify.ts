@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
-import { verifyPaths, verifyFile, type FileVerification } from '../../core/usecases/verify.ts';
+import { VERIFY_STATUSES, verifyPaths, verifyFile, type FileVerification } from '../../core/usecases/verify.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
-import { describeReport } from '../describe.ts';
+import { describeReport, statusWord } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
@@ -13,16 +13,19 @@ export const VERIFY_HELP = `Usage: notarium verify <files|folders…> [--receipt
 
 Verifies each file by the receipt next to it (<name>.receipt.json), by --receipt, or by the
 library's record of its content. Folders are walked recursively (receipts and hidden entries are
-left out). Unless --offline, the service is asked to confirm the match too.
+left out). Unless --offline, the service is asked to confirm the match too; when it cannot be
+asked, the file is at best partially verified.
 
   --details   print each file's step report
-Exit code: 0 all verified, 1 any mismatch, 2 a file could not be read, 3 any unknown or pending.`;
+Exit code: 0 all verified, 1 any mismatch, 2 a file could not be read, 3 any unknown, pending or
+partially verified (some step could not be checked: the output says which, and what that leaves
+unproven).`;
 
 /** The batch's exit code: a file that could not be read outranks a mismatch, which outranks unknown and pending. */
 export function exitForResults(results: FileVerification[]): number {
   if (results.some((r) => r.error?.code === 'FILE_UNREADABLE')) return EXIT.ERROR;
   if (results.some((r) => r.status === 'mismatch')) return EXIT.MISMATCH;
-  if (results.some((r) => r.status === 'unknown' || r.status === 'pending')) return EXIT.PENDING;
+  if (results.some((r) => r.status !== 'verified')) return EXIT.PENDING;
   return EXIT.OK;
 }
 
@@ -38,6 +41,8 @@ export function verificationJson(r: FileVerification) {
     outcome: r.report?.outcome ?? null,
     failedStep: r.report?.failedStep ?? null,
     proves: r.report?.proves ?? null,
+    unproven: r.report?.unproven ?? [],
+    network: r.report?.network ?? null,
     steps: r.report?.steps ?? [],
     error: r.error ?? null,
   };
@@ -61,12 +66,15 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
 }
 
 function printResults(io: CliIo, results: FileVerification[], details: boolean): void {
-  const width = Math.max(8, ...results.map((r) => r.status.length));
+  const width = Math.max(8, ...results.map((r) => statusWord(r).length));
   for (const r of results) {
-    io.out(`${r.status.toUpperCase().padEnd(width)}  ${visibleName(relative(process.cwd(), r.path) || r.path)}`);
+    io.out(`${statusWord(r).padEnd(width)}  ${visibleName(relative(process.cwd(), r.path) || r.path)}`);
     if (details && r.report) io.out(describeReport(r.report) + '\n');
-    else io.out(`${' '.repeat(width)}  ${visibleName(r.message)}`);
+    else {
+      io.out(`${' '.repeat(width)}  ${visibleName(r.message)}`);
+      for (const u of r.report?.unproven ?? []) io.out(`${' '.repeat(width)}  unproven: ${visibleName(u)}`);
+    }
   }
-  const counts = ['verified', 'mismatch', 'pending', 'unknown'].map((s) => `${results.filter((r) => r.status === s).length} ${s}`);
+  const counts = VERIFY_STATUSES.map((s) => `${results.filter((r) => r.status === s).length} ${s.replace('-', ' ')}`);
   io.out(`\n${results.length} file${results.length === 1 ? '' : 's'}: ${counts.join(', ')}`);
 }

@@ -17,7 +17,7 @@ import { verifyFile, verifyPaths, verifyReceiptFile } from '../usecases/verify.t
 import { certificateHtml } from './certificate.ts';
 import { fileManagerCalls } from './file-manager-calls.ts';
 import { watchCalls } from './watch-calls.ts';
-import { documentView, recordView, verificationView } from './views.ts';
+import { documentView, noVerifications, recordView, verificationView } from './views.ts';
 
 /**
  * The contract's calls implemented over the engine, the same for both shells. A shell passes in
@@ -202,7 +202,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       }),
     verify: async (files, options) =>
       job(async (signal, jobId) => {
-        const counts = { verified: 0, mismatch: 0, unknown: 0, pending: 0 };
+        const counts = noVerifications();
         const report = (result: Parameters<typeof verificationView>[0], name: string) => {
           counts[result.status]++;
           emit('verify-result', { jobId, result: verificationView(result, name) });
@@ -220,7 +220,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       job(async (signal, jobId) => {
         const result = await verifyReceiptFile(ctx, abilities.resolveFile(receipt), undefined, { offline: options.offline, signal });
         emit('verify-result', { jobId, result: verificationView(result, nameOf(receipt)) });
-        emit('verify-done', { jobId, counts: { verified: 0, mismatch: 0, unknown: 0, pending: 0, [result.status]: 1 } });
+        emit('verify-done', { jobId, counts: { ...noVerifications(), [result.status]: 1 } });
       }),
     cancelJob: async (jobId) => {
       jobs.get(jobId)?.abort();

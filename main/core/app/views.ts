@@ -2,7 +2,7 @@ import type { DocumentView, ProofView, RecordView, StepView, VerificationView } 
 import type { StoredDocument } from '../store/documents.ts';
 import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/records.ts';
-import type { FileVerification } from '../usecases/verify.ts';
+import { VERIFY_STATUSES, type FileVerification, type VerifyStatus } from '../usecases/verify.ts';
 
 /** What the page is shown of the engine's objects: plain data, no secrets, no update tokens. */
 
@@ -51,6 +51,11 @@ export function documentView(d: StoredDocument, versions: number): DocumentView 
   return { id: d.id, profile: d.profile, name: d.name, headTxId: d.headTxId, finalised: d.finalisedAt !== null, versions, updatedAt: d.updatedAt };
 }
 
+/** A batch's counts by status, each status at 0. */
+export function noVerifications(): Record<VerifyStatus, number> {
+  return Object.fromEntries(VERIFY_STATUSES.map((s) => [s, 0])) as Record<VerifyStatus, number>;
+}
+
 export function verificationView(v: FileVerification, name: string): VerificationView {
   return {
     name,
@@ -60,6 +65,8 @@ export function verificationView(v: FileVerification, name: string): Verificatio
     outcome: v.report?.outcome ?? null,
     txId: v.txId ?? null,
     proves: v.report?.proves ?? null,
+    unproven: [...(v.report?.unproven ?? [])],
+    network: v.report ? { ...v.report.network } : null,
     steps: (v.report?.steps ?? []).map((s): StepView => ({ ...s })),
   };
 }

@@ -4,7 +4,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 const REASONS: Record<string, string> = {
   ENOENT: 'it does not exist (it may have been moved or deleted)',
   EISDIR: 'it is a folder, not a file',
-  ENOTREG: 'it is not a regular file (a device, a pipe or a socket cannot be notarised)',
+  ENOTREG: 'it is not a regular file but a device, a pipe or a socket, and Notarium reads only regular files',
   EACCES: 'permission denied: this user is not allowed to read it',
   EPERM: 'permission denied: this user is not allowed to read it',
   ENOTDIR: 'a part of its path is not a folder',
@@ -13,8 +13,8 @@ const REASONS: Record<string, string> = {
   EMFILE: 'too many files are open at once; try again with fewer files',
   ENFILE: 'too many files are open at once; try again with fewer files',
   EIO: 'the disk reported a read error',
-  ENXIO: 'it is not a regular file (a device, a pipe or a socket cannot be notarised)',
-  EAGAIN: 'it is not a regular file (a device, a pipe or a socket cannot be notarised)',
+  ENXIO: 'it is not a regular file but a device, a pipe or a socket, and Notarium reads only regular files',
+  EAGAIN: 'it is not a regular file but a device, a pipe or a socket, and Notarium reads only regular files',
   // Not an errno: the worker thread died (out of memory, killed) while hashing this file.
   EWORKER: 'the hashing worker stopped unexpectedly; try again',
 };

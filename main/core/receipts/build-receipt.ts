@@ -1,6 +1,7 @@
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { AggregationProof } from '../protocol/aggregation.ts';
 import { parseEncodeSpec } from '../protocol/encode-spec.ts';
+import { NETWORK_CHOICES, networkOf, shownLabel } from '../protocol/networks.ts';
 import { RECEIPT_FORMAT, validateReceipt, type ReceiptV1, type RecordKind } from './receipt-v1.ts';
 
 /** Builds a format-1 receipt from what Notarium stores for a registration. */
@@ -27,6 +28,7 @@ export interface ReceiptSource {
   file: { name: string; size: number; sha256: string };
   fingerprint: { encode: string; salt?: string | null; record: string; published: string };
   registration: { kind: RecordKind; serviceUrl: string; txId: string; prevTxId?: string | null; version?: number | null };
+  /** A label of the network vocabulary (networks.ts); any other is refused. */
   network: string;
   /** Raw transaction hex, when it could be fetched. */
   transaction?: string | null;
@@ -45,10 +47,18 @@ export interface ReceiptClock {
 export function buildReceipt(source: ReceiptSource, clock: ReceiptClock): ReceiptV1 {
   const { file, fingerprint, registration, confirmation } = source;
   const salt = fingerprint.salt ?? saltOf(fingerprint.encode);
+  // A receipt's proof of work is judged by its network's label: Notarium writes only labels it can judge.
+  const network = networkOf(source.network);
+  if (!network) {
+    throw new NotariumError(
+      'RECEIPT_INVALID',
+      `The registration's network label ${shownLabel(source.network)} is not ${NETWORK_CHOICES}, so no receipt is written with it: set the profile's network to the one its service writes to.`,
+    );
+  }
   const receipt: Record<string, unknown> = {
     format: RECEIPT_FORMAT,
     issuedAt: clock.now().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    network: source.network,
+    network: network.label,
     file: { name: baseName(file.name), size: file.size, sha256: file.sha256 },
     fingerprint: {
       encode: fingerprint.encode,

@@ -8,8 +8,12 @@ import { parseEncodeSpec, SALT_PATTERN } from '../protocol/encode-spec.ts';
  */
 
 export const RECEIPT_FORMAT = 'notarium-receipt/1';
-/** Raw transactions can be large, but a receipt is not unbounded: 4 Mi characters. */
-export const MAX_RECEIPT_CHARS = 4 * 1024 * 1024;
+/**
+ * Raw transactions can be large, but a receipt is not unbounded: a receipt file is at most 4 MiB,
+ * and so its text at most 4 Mi characters (UTF-8 never takes fewer bytes than characters).
+ */
+export const MAX_RECEIPT_BYTES = 4 * 1024 * 1024;
+export const MAX_RECEIPT_CHARS = MAX_RECEIPT_BYTES;
 /** Format 1 nests 4 levels deep; the margin leaves room for unknown fields of later versions. */
 export const MAX_JSON_DEPTH = 64;
 /** Longest aggregation path: a batch of 2^64 files. */
@@ -269,7 +273,8 @@ export function serializeReceipt(receipt: ReceiptV1): string {
   const result = receiptV1Schema.safeParse(receipt);
   if (!result.success) throw invalid(describeIssues(result.error.issues, receipt));
   const json = `${JSON.stringify(receipt, null, 2)}\n`;
-  if (json.length > MAX_RECEIPT_CHARS) throw invalid(`The receipt would be ${json.length} characters long; a receipt is at most ${MAX_RECEIPT_CHARS}: leave out the raw transaction.`);
+  const bytes = new TextEncoder().encode(json).length;
+  if (bytes > MAX_RECEIPT_BYTES) throw invalid(`The receipt would be ${bytes} bytes long; a receipt is at most ${MAX_RECEIPT_BYTES} (4 MiB): leave out the raw transaction.`);
   return json;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { NETWORK_CHOICES, networkOf } from '../protocol/networks.ts';
 import type { LibraryDatabase } from './database.ts';
 
 /** Profiles: where a service lives and how to follow its registrations. Never secrets. */
@@ -83,7 +84,16 @@ export const profileInputSchema = z
     explorerTxUrl: template('{txId}').nullable().default(null),
     explorerHeaderUrl: template('{blockHash}').nullable().default(null),
     explorerLinkUrl: template('{txId}').nullable().default(null),
-    network: z.string().min(1).max(32).regex(/^[a-z0-9-]+$/).default('mainnet'),
+    // The label written into receipts, which decides how their proof of work is judged: the vocabulary's only.
+    network: z
+      .string()
+      .default('mainnet')
+      .transform((label, ctx) => {
+        const network = networkOf(label);
+        if (network) return network.label;
+        ctx.addIssue({ code: 'custom', message: `must be ${NETWORK_CHOICES}: receipts carry it, and their proof of work is judged by it` });
+        return z.NEVER;
+      }),
     targetConfirmations: z.number().int().min(1).max(1000).default(6),
     expectedBlockSeconds: z.number().positive().max(86_400).default(600),
     rejectAfterSeconds: z.number().int().min(60).max(30 * 86_400).default(7200),

@@ -1,11 +1,14 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Confirmation } from '../api/responses.ts';
+import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
+import { readRegularFile } from '../fs/read-regular-file.ts';
+import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
-import { parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
-import { verifyReceipt } from '../receipts/verify/verify-receipt.ts';
+import { MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { verifyReceipt, type StepId } from '../receipts/verify/verify-receipt.ts';
 import type { StoredRecord } from '../store/records.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { resolveDocument, resolveRecord } from './resolve-target.ts';
@@ -46,10 +49,11 @@ export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
     throw new NotariumError('USAGE', 'This registration finalises a document and holds no file, so it has no receipt of its own; export the document instead.');
   }
   if (!record.txId) throw new NotariumError('USAGE', `${record.name} has not been accepted by the service yet, so it has no receipt.`);
-  // Receipts come from the record as it was registered, without the network.
+  // Receipts come from the record as it was registered, without the network. A record made before
+  // network labels were checked may hold one outside the vocabulary: its profile's, once set right, stands in.
   const profile = ctx.library.profiles.get(record.profile);
   const serviceUrl = record.serviceUrl ?? profile?.baseUrl ?? '';
-  const network = record.network ?? profile?.network ?? 'unknown';
+  const network = [record.network, profile?.network].find((label) => label && networkOf(label)) ?? record.network ?? profile?.network ?? '';
   return buildReceipt(
     {
       file: { name: record.name, size: record.size, sha256: record.sha256 },
@@ -124,37 +128,72 @@ function extension(name: string): string {
   return dot > 0 ? name.slice(dot) : '';
 }
 
-/** Reads a receipt file, with the errors people need for a wrong or unreadable one. */
-export function readReceiptFile(path: string): ReceiptV1 {
-  let text: string;
+/**
+ * Reads a receipt file, with the errors people need for a wrong or unreadable one. Whatever lies at
+ * the path, only a regular file is read, and no more of it than a receipt can be.
+ */
+export async function readReceiptFile(path: string): Promise<ReceiptV1> {
+  const bytes = await readRegularFile(path, {
+    maxBytes: MAX_RECEIPT_BYTES,
+    tooLarge: (size) =>
+      new NotariumError('RECEIPT_INVALID', `${path}: the file is ${size === undefined ? 'longer than 4 MiB' : `${size} bytes long`}; a receipt is at most ${MAX_RECEIPT_BYTES} bytes (4 MiB), so it was not read. This is not a Notarium receipt.`),
+  });
   try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new NotariumError('FILE_UNREADABLE', `The receipt ${path} could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`, { cause: err });
-  }
-  try {
-    return parseReceipt(text);
+    return parseReceipt(bytes.toString('utf8'));
   } catch (err) {
     if (err instanceof NotariumError) throw new NotariumError(err.code, `${path}: ${err.message}`, { cause: err });
     throw err;
   }
 }
 
+/** What an imported receipt proved by itself: the file digest aside (the file is checked when it is verified). */
+export interface ImportedProof {
+  outcome: 'verified' | 'partially-verified' | 'pending';
+  /** Steps that could not be checked from the receipt: what the library cannot vouch for. */
+  skipped: StepId[];
+  /** The network's label, and whether it is a test chain whose proof of work proves nothing. */
+  network: string;
+  testChain: boolean;
+}
+
 /**
  * Imports a receipt into the library (for "which version", verification by content, and the
- * poller when it is not settled yet). A receipt that fails verification is refused.
+ * poller when it is not settled yet). A receipt that fails verification is refused, and so is one
+ * whose network label is outside the vocabulary (its proof of work could never be judged). A
+ * partially verified receipt is kept as it is, with only the evidence it holds: the library
+ * verifies from exactly that, so it reads partially verified there too, never verified.
  */
-export function importReceipt(ctx: NotaryContext, receiptPath: string, options: { profile?: string } = {}): { record: StoredRecord; imported: boolean } {
+export async function importReceipt(ctx: NotaryContext, receiptPath: string, options: { profile?: string } = {}): Promise<ImportResult> {
   const path = resolve(receiptPath);
-  const receipt = readReceiptFile(path);
+  return importParsed(ctx, path, await readReceiptFile(path), options);
+}
+
+export interface ImportResult {
+  record: StoredRecord;
+  imported: boolean;
+  proof: ImportedProof;
+}
+
+function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1, options: { profile?: string }): ImportResult {
+  const network = networkOf(receipt.network);
+  if (!network) {
+    throw new NotariumError('RECEIPT_INVALID', `${path} names the network ${shownLabel(receipt.network)}, which is not ${NETWORK_CHOICES}: its proof of work could never be judged, so it is not imported.`);
+  }
   const report = verifyReceipt(receipt);
   if (report.outcome === 'failed') throw new NotariumError('RECEIPT_INVALID', `${path} does not verify: ${report.summary}`);
+  const skipped = report.steps.filter((s) => s.status === 'skipped' && s.id !== 'file-digest' && s.id !== 'service').map((s) => s.id);
+  const proof: ImportedProof = {
+    outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 ? 'partially-verified' : 'verified',
+    skipped,
+    network: network.label,
+    testChain: network.testChain,
+  };
   // The profile whose service made the receipt, else the one asked for (or the current one); the
   // poller follows the record only on the service that registered it.
   const byService = ctx.library.profiles.list().find((p) => p.baseUrl && p.baseUrl.replace(/\/+$/, '') === receipt.registration.serviceUrl.replace(/\/+$/, ''));
   const profile = options.profile ? profileName(ctx, options.profile) : (byService?.name ?? profileName(ctx));
   const existing = ctx.library.records.byTxId(receipt.registration.txId, profile);
-  if (existing) return { record: existing, imported: false };
+  if (existing) return { record: existing, imported: false, proof };
   const c = receipt.confirmation ?? null;
   const target = ctx.library.profiles.require(profile).targetConfirmations;
   const filePath = join(dirname(path), receipt.file.name);
@@ -169,6 +208,7 @@ export function importReceipt(ctx: NotaryContext, receiptPath: string, options: 
     documentId = previous?.documentId ?? null;
     if (previous) version ??= (previous.version ?? 0) + 1;
   }
+  // Only the evidence the receipt holds, all of it checked just now: nothing is added that did not verify.
   const record = ctx.library.records.insertImported({
     profile,
     kind: receipt.registration.kind,
@@ -193,34 +233,40 @@ export function importReceipt(ctx: NotaryContext, receiptPath: string, options: 
     blockHeader: receipt.blockHeader ?? null,
     receiptPath: path,
     follow: byService?.name === profile,
-    network: receipt.network,
+    network: network.label,
     serviceUrl: receipt.registration.serviceUrl,
   });
   if (documentId !== null) ctx.library.documents.noteImportedVersion(documentId, record.txId!, version ?? 1, kind === 'linked-delete');
   ctx.recordUpdated(record);
   ctx.wakePoller();
-  return { record, imported: true };
+  return { record, imported: true, proof };
 }
 
-export type ImportOutcome = { path: string; imported: boolean; record: StoredRecord } | { path: string; imported: false; error: NotariumError };
+export type ImportOutcome = ({ path: string } & ImportResult) | { path: string; imported: false; error: NotariumError };
 
 /** Imports many receipts, each version after the one it follows, so documents link up. */
-export function importReceipts(ctx: NotaryContext, paths: readonly string[], options: { profile?: string } = {}): ImportOutcome[] {
-  const versionOf = (path: string): number => {
+export async function importReceipts(ctx: NotaryContext, paths: readonly string[], options: { profile?: string } = {}): Promise<ImportOutcome[]> {
+  const read = await boundedMap(paths, 8, async (given, i) => {
+    const path = resolve(given);
     try {
-      return readReceiptFile(path).registration.version ?? 0;
-    } catch {
-      return 0; // importReceipt reports the problem
-    }
-  };
-  const ordered = paths.map((path, i) => ({ path, i, version: versionOf(path) })).sort((a, b) => a.version - b.version || a.i - b.i);
-  const outcomes = new Array<ImportOutcome>(paths.length);
-  for (const { path, i } of ordered) {
-    try {
-      outcomes[i] = { path, ...importReceipt(ctx, path, options) };
+      return { path, i, receipt: await readReceiptFile(path) };
     } catch (err) {
-      outcomes[i] = { path, imported: false, error: err instanceof NotariumError ? err : new NotariumError('RECEIPT_INVALID', (err as Error).message) };
+      return { path, i, error: asImportError(err) };
+    }
+  });
+  const version = (r: (typeof read)[number]) => r.receipt?.registration.version ?? 0;
+  const ordered = [...read].sort((a, b) => version(a) - version(b) || a.i - b.i);
+  const outcomes = new Array<ImportOutcome>(paths.length);
+  for (const r of ordered) {
+    try {
+      outcomes[r.i] = r.receipt ? { path: r.path, ...importParsed(ctx, r.path, r.receipt, options) } : { path: r.path, imported: false, error: r.error! };
+    } catch (err) {
+      outcomes[r.i] = { path: r.path, imported: false, error: asImportError(err) };
     }
   }
   return outcomes;
+}
+
+function asImportError(err: unknown): NotariumError {
+  return err instanceof NotariumError ? err : new NotariumError('RECEIPT_INVALID', (err as Error).message);
 }

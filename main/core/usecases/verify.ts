@@ -1,9 +1,9 @@
 import { hex } from '@scure/base';
-import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { present } from '../fs/present.ts';
 import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt, withServiceCheck, type ServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import type { StoredRecord } from '../store/records.ts';
@@ -16,7 +16,9 @@ import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
  * contents; offline steps always, the service's match endpoint too unless offline.
  */
 
-export type VerifyStatus = 'verified' | 'mismatch' | 'unknown' | 'pending';
+/** A report's outcome for a file: `partially-verified` is never `verified` (some step could not be checked). */
+export const VERIFY_STATUSES = ['verified', 'partially-verified', 'mismatch', 'pending', 'unknown'] as const;
+export type VerifyStatus = (typeof VERIFY_STATUSES)[number];
 
 export interface FileVerification {
   path: string;
@@ -49,8 +51,8 @@ export async function verifyFile(ctx: NotaryContext, file: string, options: Veri
     return failure(path, err);
   }
   try {
-    const receiptPath = options.receipt ? resolve(options.receipt) : siblingReceipt(path);
-    if (receiptPath) return await verifyAgainst(ctx, path, sha256, readReceiptFile(receiptPath), { source: 'receipt', receiptPath }, options);
+    const receiptPath = options.receipt ? resolve(options.receipt) : await siblingReceipt(path);
+    if (receiptPath) return await verifyAgainst(ctx, path, sha256, await readReceiptFile(receiptPath), { source: 'receipt', receiptPath }, options);
     const record = ctx.library.records.bySha256(sha256).find((r) => r.txId && r.state !== 'rejected' && r.state !== 'failed');
     if (!record) {
       return { path, sha256, status: 'unknown', message: 'No receipt is next to this file and the library has no registration of its content.' };
@@ -64,10 +66,13 @@ export async function verifyFile(ctx: NotaryContext, file: string, options: Veri
   }
 }
 
-/** The receipt `<file>.receipt.json` beside the file, if there is one. */
-function siblingReceipt(path: string): string | undefined {
+/**
+ * The receipt `<file>.receipt.json` beside the file, if anything is there: whatever it is (a FIFO,
+ * a folder, a link), reading it says what is wrong, rather than the library answering in its place.
+ */
+async function siblingReceipt(path: string): Promise<string | undefined> {
   const candidate = join(dirname(path), receiptFileName(basename(path)));
-  return existsSync(candidate) ? candidate : undefined;
+  return (await present(candidate)) ? candidate : undefined;
 }
 
 /** Verifies a receipt file, with or without the file it is for. */
@@ -75,7 +80,7 @@ export async function verifyReceiptFile(ctx: NotaryContext, receiptPath: string,
   if (file) return verifyFile(ctx, file, { ...options, receipt: receiptPath });
   const path = resolve(receiptPath);
   try {
-    return await verifyAgainst(ctx, path, undefined, readReceiptFile(path), { source: 'receipt', receiptPath: path }, options);
+    return await verifyAgainst(ctx, path, undefined, await readReceiptFile(path), { source: 'receipt', receiptPath: path }, options);
   } catch (err) {
     return failure(path, err);
   }
@@ -91,7 +96,7 @@ async function verifyAgainst(
 ): Promise<FileVerification> {
   let report = verifyReceipt(receipt, sha256 ? { fileDigest: sha256 } : {});
   if (!options.offline && report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(ctx, receipt, origin.record));
-  const status: VerifyStatus = report.outcome === 'failed' ? 'mismatch' : report.outcome === 'pending' ? 'pending' : 'verified';
+  const status: VerifyStatus = report.outcome === 'failed' ? 'mismatch' : report.outcome;
   return {
     path,
     status,
@@ -104,23 +109,41 @@ async function verifyAgainst(
   };
 }
 
-/** Asks the service whether the record matches, when a profile for it is known. */
+/**
+ * Asks the service whether the record matches, when a profile for it is known. "Unknown" (404) from
+ * the very service that made the receipt, about a registration the receipt says is in a block, is
+ * a failure: that service would know it. From another service it proves nothing either way.
+ */
 async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, record?: StoredRecord): Promise<ServiceCheck> {
   // A receipt this library knows (made or imported here) is checked with that record's profile.
   const profile = (record ?? ctx.library.records.byTxId(receipt.registration.txId))?.profile ?? profileFor(ctx, receipt);
-  if (!profile) return { status: 'skipped', detail: `No profile reaches the service this receipt was made with (${receipt.registration.serviceUrl}); the offline steps stand on their own.` };
+  const madeBy = receipt.registration.serviceUrl;
+  if (!profile) {
+    return { status: 'skipped', detail: `No profile reaches the service this receipt was made with (${madeBy}), so it could not be asked: add a profile for it, or verify offline to rely on the other steps alone.` };
+  }
   try {
-    const { api } = await ctx.connections.forProfile(profile);
+    const { api, baseUrl } = await ctx.connections.forProfile(profile);
     const { txId, kind, prevTxId } = receipt.registration;
     const body = hex.decode(receipt.fingerprint.record);
     const answer = kind === 'record' ? await api.matchRecord(txId, body, receipt.fingerprint.encode) : await api.matchLinked(txId, body, receipt.fingerprint.encode, prevTxId ?? undefined);
-    // 404 means "still publishing, or rejected" — or another instance of the service: not a mismatch.
-    if (answer.kind === 'unknown') return { status: 'skipped', detail: `The service (profile "${profile}") does not know this transaction; the offline steps stand on their own.` };
+    if (answer.kind === 'unknown') {
+      if (!sameUrl(baseUrl, madeBy)) {
+        return { status: 'skipped', detail: `The service of profile "${profile}" (${baseUrl}) does not know transaction ${txId}, but it is not the service this receipt names (${madeBy}), so its answer says nothing either way.` };
+      }
+      if (!receipt.confirmation) return { status: 'skipped', detail: `The service (profile "${profile}") does not know transaction ${txId} yet: it may still be publishing it.` };
+      return {
+        status: 'fail',
+        detail: `The service that made this receipt (profile "${profile}", ${madeBy}) does not know transaction ${txId}, though the receipt says it is in block ${receipt.confirmation.blockHash}: that service did not register it.`,
+        expected: 'the service knows the transaction',
+        found: 'unknown (404)',
+      };
+    }
     return answer.match
       ? { status: 'pass', detail: `The service (profile "${profile}") confirms that the record matches transaction ${txId}.` }
       : { status: 'fail', detail: 'The service says the record does not match the published one.', expected: 'match: true', found: 'match: false' };
   } catch (err) {
-    return { status: 'skipped', detail: `The service could not be asked: ${err instanceof Error ? err.message : String(err)}` };
+    const reason = (err instanceof Error ? err.message : String(err)).replace(/\.?$/, '.');
+    return { status: 'skipped', detail: `The service of profile "${profile}" could not be asked: ${reason} Ask again once it can be reached, or verify offline to rely on the other steps alone.` };
   }
 }
 
@@ -151,7 +174,7 @@ export interface BatchOptions extends VerifyOptions {
 export async function verifyPaths(ctx: NotaryContext, paths: readonly string[], options: BatchOptions = {}): Promise<FileVerification[]> {
   const items: { file?: string; receipt?: string }[] = [];
   for (const p of paths.map((p) => resolve(p))) {
-    if (RECEIPT_NAME.test(p) && (await isFile(p))) items.push({ receipt: p, file: fileOfReceipt(p) });
+    if (RECEIPT_NAME.test(p) && !(await isFolder(p))) items.push({ receipt: p, file: await fileOfReceipt(p) });
     else items.push(...(await filesIn(p)).map((file) => ({ file })));
   }
   return boundedMap(items, options.concurrency ?? 8, async ({ file, receipt }) => {
@@ -163,16 +186,15 @@ export async function verifyPaths(ctx: NotaryContext, paths: readonly string[], 
 
 const RECEIPT_NAME = /\.receipt\.json$/;
 
-/** `<file>` for `<file>.receipt.json`, when it exists. */
-function fileOfReceipt(receiptPath: string): string | undefined {
+/** `<file>` for `<file>.receipt.json`, when something is there (hashing it says if it is no file). */
+async function fileOfReceipt(receiptPath: string): Promise<string | undefined> {
   const file = receiptPath.replace(RECEIPT_NAME, '');
-  return existsSync(file) ? file : undefined;
+  return (await present(file)) ? file : undefined;
 }
 
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
+async function isFolder(path: string): Promise<boolean> {
+  return lstat(path).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
 }

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { present } from '../fs/present.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import type { StoredRecord } from '../store/records.ts';
 import type { WatchedFile, WatchedFolder } from '../store/watched-folders.ts';
@@ -140,11 +140,11 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
 async function alignReceipt(ctx: NotaryContext, folder: WatchedFolder, relPath: string, record: StoredRecord | null): Promise<void> {
   const at = receiptLocation(folder, relPath);
   let standing: { txId: string; version?: number | null } | undefined; // the receipt there, if there is one
-  if (existsSync(at)) {
+  if (await present(at)) {
     try {
-      standing = readReceiptFile(at).registration;
+      standing = (await readReceiptFile(at)).registration;
     } catch {
-      return; // a file that is not one of our receipts: not ours to replace
+      return; // not one of our receipts (or no regular file at all): not ours to replace
     }
   }
   if (!record || standing?.txId === record.txId) return;

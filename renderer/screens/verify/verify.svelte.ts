@@ -1,6 +1,7 @@
 import type { FileRef, VerificationView } from '../../../preload/contract.ts';
 import { notarium, sentence, toRef } from '../../lib/bridge.ts';
 import { isReceipt } from '../../lib/files.ts';
+import type { Tone } from '../../lib/format.ts';
 
 /** Verify: results from verify-result events, for the jobs this page started (or was asked to open). */
 
@@ -84,8 +85,18 @@ class VerifyState {
 
 export const verifyState = new VerifyState();
 
-const STATUS_WORD: Record<VerificationView['status'], string> = { verified: 'Verified', mismatch: 'Mismatch', unknown: 'Unknown', pending: 'Pending' };
-export const statusWord = (s: VerificationView['status']): string => STATUS_WORD[s];
+type Result = Pick<VerificationView, 'status' | 'network'>;
+const STATUS: Record<VerificationView['status'], { word: string; tone: Tone }> = {
+  verified: { word: 'Verified', tone: 'verified' },
+  'partially-verified': { word: 'Partially verified', tone: 'partial' },
+  mismatch: { word: 'Mismatch', tone: 'mismatch' },
+  unknown: { word: 'Unknown', tone: 'unknown' },
+  pending: { word: 'Pending', tone: 'pending' },
+};
+/** A test chain's "verified" is its own badge: its proof of work proves nothing, and it never reads as a mainnet proof. */
+const onTestChain = (r: Result): boolean => r.status === 'verified' && Boolean(r.network?.testChain);
+export const statusWord = (r: Result): string => (onTestChain(r) ? 'Verified · test chain' : STATUS[r.status].word);
+export const statusTone = (r: Result): Tone => (onTestChain(r) ? 'test' : STATUS[r.status].tone);
 
 export function toCsv(rows: Row[]): string {
   const cell = (v: string | null | undefined): string => {
@@ -93,6 +104,6 @@ export function toCsv(rows: Row[]): string {
     return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   const head = ['status', 'file', 'outcome', 'txId', 'message'].join(',');
-  const lines = rows.map(({ result: r }) => [statusWord(r.status), r.name, r.outcome, r.txId, r.message].map(cell).join(','));
+  const lines = rows.map(({ result: r }) => [statusWord(r), r.name, r.outcome, r.txId, r.message].map(cell).join(','));
   return [head, ...lines].join('\r\n') + '\r\n';
 }

@@ -20,15 +20,6 @@ export interface BlockHeader {
 
 export const HEADER_BYTES = 80;
 
-/** The proof-of-work limit (easiest allowed target) of the Bitcoin-family networks. */
-export const POW_LIMITS = {
-  /** Difficulty 1 (mainnet and testnet). */
-  mainnet: (1n << 224n) - 1n,
-  testnet: (1n << 224n) - 1n,
-  /** Regtest; the sandbox mines at this difficulty. */
-  regtest: (1n << 255n) - 1n,
-} as const;
-
 export function parseBlockHeader(header: Uint8Array | string): BlockHeader {
   let bytes: Uint8Array;
   if (typeof header === 'string') {
@@ -71,14 +62,25 @@ export function targetFromBits(bits: number): bigint {
   return target;
 }
 
-/** Throws when the hash does not meet the header's own target, or the target is easier than `powLimit`. */
-export function checkProofOfWork(header: BlockHeader, powLimit: bigint = POW_LIMITS.regtest): void {
+/** Throws when the hash does not meet the target of the header's own bits; returns that target. */
+export function checkOwnTarget(header: BlockHeader): bigint {
   const target = targetFromBits(header.bits);
-  const targetHex = target.toString(16).padStart(64, '0');
-  if (target > powLimit) {
-    throw new CheckFailure(`The header's target is easier than this network allows.`, { expected: `target ≤ ${powLimit.toString(16).padStart(64, '0')}`, found: targetHex });
-  }
   if (BigInt(`0x${header.hash}`) > target) {
-    throw new CheckFailure(`The block hash does not meet the target in the header's bits: no proof of work.`, { expected: `hash ≤ ${targetHex}`, found: header.hash });
+    throw new CheckFailure(`The block hash does not meet the target in the header's bits: no proof of work.`, { expected: `hash ≤ ${hex64(target)}`, found: header.hash });
   }
+  return target;
 }
+
+/**
+ * Throws when the header's target is easier than `powLimit` (its network's, from networks.ts) or
+ * its hash does not meet that target.
+ */
+export function checkProofOfWork(header: BlockHeader, powLimit: bigint): void {
+  const target = targetFromBits(header.bits);
+  if (target > powLimit) {
+    throw new CheckFailure(`The header's target is easier than this network allows.`, { expected: `target ≤ ${hex64(powLimit)}`, found: hex64(target) });
+  }
+  checkOwnTarget(header);
+}
+
+const hex64 = (n: bigint) => n.toString(16).padStart(64, '0');

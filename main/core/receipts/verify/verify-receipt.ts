@@ -2,8 +2,9 @@ import { hex } from '@scure/base';
 import { isNotariumError } from '../../errors/notarium-error.ts';
 import { aggregationRootOf, type AggregationStep } from '../../protocol/aggregation.ts';
 import { applyEncodeSpec, parseEncodeSpec } from '../../protocol/encode-spec.ts';
+import { NETWORK_CHOICES, networkOf, shownLabel, type Network } from '../../protocol/networks.ts';
 import type { ReceiptV1 } from '../receipt-v1.ts';
-import { checkProofOfWork, parseBlockHeader, POW_LIMITS, type BlockHeader } from './block-header.ts';
+import { checkOwnTarget, checkProofOfWork, parseBlockHeader, type BlockHeader } from './block-header.ts';
 import { CheckFailure } from './check-failure.ts';
 import { displayHash } from './double-sha256.ts';
 import { checkProofKind, foldMerkleBranch, targetTypeOf, txidOfTxOrId } from './merkle-proof.ts';
@@ -33,6 +34,16 @@ export interface Step {
 
 export type Outcome = 'verified' | 'partially-verified' | 'pending' | 'failed';
 
+/** The network the receipt names, as the verifier judged it (networks.ts). */
+export interface NetworkFinding {
+  /** The vocabulary's label when the receipt names a known network; else the label as written. */
+  label: string;
+  /** Whether the label is in the vocabulary: only then is a header's proof of work judged. */
+  known: boolean;
+  /** A test chain (sandbox, regtest): anyone can mine its blocks, so its proof of work proves nothing. */
+  testChain: boolean;
+}
+
 export interface VerificationReport {
   outcome: Outcome;
   steps: Step[];
@@ -40,6 +51,7 @@ export interface VerificationReport {
   summary: string;
   proves?: string;
   unproven?: string[];
+  network: NetworkFinding;
 }
 
 export interface VerifyOptions {
@@ -66,8 +78,12 @@ type StepResult = { status: 'pass' | 'skipped' | 'not-run'; detail: string };
 interface Context {
   readonly receipt: ReceiptV1;
   readonly options: VerifyOptions;
+  /** Undefined for a label outside the vocabulary: no proof-of-work limit is known. */
+  readonly network: Network | undefined;
   merkleRoot?: string;
   header?: BlockHeader;
+  /** The header was checked, but not its proof of work (no limit for the network's label). */
+  powUnjudged?: boolean;
 }
 
 const HASH = /^[0-9a-fA-F]{64}$/;
@@ -192,18 +208,27 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     }
     const blockHash = lower(confirmation.blockHash);
     if (header.hash !== blockHash) throw new CheckFailure('The header does not hash to confirmation.blockHash: it is the header of another block.', { expected: blockHash, found: header.hash });
-    const network = receipt.network.toLowerCase();
-    const limit = network === 'mainnet' ? POW_LIMITS.mainnet : network === 'testnet' ? POW_LIMITS.testnet : POW_LIMITS.regtest;
-    checkProofOfWork(header, limit);
-    ctx.header = header;
     const bits = `0x${header.bits.toString(16).padStart(8, '0')}`;
-    return { status: 'pass', detail: `The header of block ${header.hash} (time ${headerTime(header)}) holds the proof's Merkle root and its hash meets the target of its bits (${bits}).` };
+    const { network } = ctx;
+    ctx.header = header;
+    if (!network) {
+      // What can be checked is; how much work the block needed cannot be, so the step is not a pass.
+      checkOwnTarget(header);
+      ctx.powUnjudged = true;
+      return {
+        status: 'skipped',
+        detail: `The header of block ${header.hash} holds the proof's Merkle root and its hash meets the target of its own bits (${bits}), but its proof of work could not be judged: the network label ${shownLabel(receipt.network)} is not ${NETWORK_CHOICES}, so no limit says how hard its blocks must be.`,
+      };
+    }
+    checkProofOfWork(header, network.powLimit);
+    const caveat = network.testChain ? ` ${capitalize(network.label)} is a test chain: anyone can mine a block at its limit in a moment, so this proof of work proves nothing.` : '';
+    return { status: 'pass', detail: `The header of block ${header.hash} (time ${headerTime(header)}) holds the proof's Merkle root and its hash meets the target of its bits (${bits}), within the ${network.label} limit.${caveat}` };
   },
 };
 
 /** Verifies a receipt offline; never throws. */
 export function verifyReceipt(receipt: ReceiptV1, options: VerifyOptions = {}): VerificationReport {
-  const ctx: Context = { receipt, options };
+  const ctx: Context = { receipt, options, network: networkOf(receipt.network) };
   const steps: Step[] = [];
   let failed: Step | undefined;
   for (const id of STEP_IDS) {
@@ -221,7 +246,7 @@ export function verifyReceipt(receipt: ReceiptV1, options: VerifyOptions = {}): 
   try {
     return conclude(steps, ctx);
   } catch (err) {
-    return { outcome: 'failed', steps, failedStep: failed?.id ?? 'file-digest', summary: `The receipt could not be verified: ${errorText(err)}` };
+    return { outcome: 'failed', steps, failedStep: failed?.id ?? 'file-digest', summary: `The receipt could not be verified: ${errorText(err)}`, network: findingOf(ctx) };
   }
 }
 
@@ -239,9 +264,10 @@ function runStep(id: Exclude<StepId, 'service'>, ctx: Context): Step {
 }
 
 function conclude(steps: Step[], ctx: Context): VerificationReport {
+  const network = findingOf(ctx);
   const failed = steps.find((s) => s.status === 'fail');
   if (failed) {
-    return { outcome: 'failed', steps, failedStep: failed.id, summary: `Verification failed at the ${failed.label.toLowerCase()} step: ${failed.detail}` };
+    return { outcome: 'failed', steps, failedStep: failed.id, summary: `Verification failed at the ${failed.label.toLowerCase()} step: ${failed.detail}`, network };
   }
   const { receipt } = ctx;
   if (!receipt.confirmation) {
@@ -249,29 +275,32 @@ function conclude(steps: Step[], ctx: Context): VerificationReport {
       outcome: 'pending',
       steps,
       summary: 'The registration is not confirmed yet: its transaction is not in a block, so nothing anchors the file in time; refresh the receipt once the service reports a confirmation.',
+      network,
     };
   }
   const skipped = steps.filter((s) => s.status === 'skipped' && s.id !== 'service');
   const proves = provesSentence(ctx, skipped.length > 0);
   if (skipped.length === 0) {
-    return {
-      outcome: 'verified',
-      steps,
-      summary: `Verified: the file's fingerprint is in transaction ${lower(receipt.registration.txId)}, in block ${lower(receipt.confirmation.blockHash)}.`,
-      proves,
-    };
+    const where = `the file's fingerprint is in transaction ${lower(receipt.registration.txId)}, in block ${lower(receipt.confirmation.blockHash)}`;
+    const summary = network.testChain
+      ? `Verified on ${network.label}, a test chain: ${where}. A ${network.label} block's proof of work proves nothing (anyone can mine one in a moment), so this is not a proof on mainnet.`
+      : `Verified: ${where}.`;
+    return { outcome: 'verified', steps, summary, proves, network };
   }
-  return {
-    outcome: 'partially-verified',
-    steps,
-    summary: `Partially verified: no check failed, but ${listOf(skipped.map((s) => s.label.toLowerCase()))} could not be checked.`,
-    proves,
-    unproven: skipped.map((s) => unprovenBy(s.id, ctx)),
-  };
+  return { outcome: 'partially-verified', steps, summary: partialSummary(skipped, ctx), proves, unproven: skipped.map((s) => unprovenBy(s.id, ctx)), network };
+}
+
+function partialSummary(skipped: readonly Step[], ctx: Context): string {
+  const unknown = ctx.network ? '' : ` The network label ${shownLabel(ctx.receipt.network)} is not one Notarium knows, so no block's proof of work can be judged for it.`;
+  return `Partially verified, not verified: no check failed, but ${listOf(skipped.map((s) => s.label.toLowerCase()))} could not be checked.${unknown}`;
+}
+
+function findingOf({ receipt, network }: Context): NetworkFinding {
+  return network ? { label: network.label, known: true, testChain: network.testChain } : { label: String(receipt.network), known: false, testChain: false };
 }
 
 function provesSentence(ctx: Context, partial: boolean): string {
-  const { receipt, options, header } = ctx;
+  const { receipt, options, header, network } = ctx;
   const confirmation = receipt.confirmation!;
   const subject = options.fileDigest === undefined ? `the file whose SHA-256 is ${lower(receipt.file.sha256)}` : 'this file';
   const block = lower(confirmation.blockHash);
@@ -280,19 +309,27 @@ function provesSentence(ctx: Context, partial: boolean): string {
     : `whose time the service reported as ${confirmation.blockTimestamp ?? 'unknown'} (unchecked: the receipt holds no block header)`;
   const claim = `${subject} existed no later than block ${block}, ${when}.`;
   const lead = partial ? `Provided the points left unproven hold, ${claim}` : capitalize(claim);
-  return `${lead} This does not prove that the block is on the heaviest chain of the ${receipt.network} network: check that with any block explorer for that network, or against a header chain you trust.`;
+  if (network?.testChain) {
+    return `${lead} But ${network.label} is a test chain: anyone can mine a block there in a moment, so its proof of work proves nothing, and this is not a proof on mainnet or any public network.`;
+  }
+  const chain = network ? `the ${network.label} network` : `the network the receipt calls ${shownLabel(receipt.network)}`;
+  return `${lead} This does not prove that the block is on the heaviest chain of ${chain}: check that with any block explorer for that network, or against a header chain you trust.`;
 }
 
 function unprovenBy(id: StepId, ctx: Context): string {
   const { receipt } = ctx;
   const txId = lower(receipt.registration.txId);
+  const block = lower(receipt.confirmation?.blockHash ?? '');
   switch (id) {
     case 'file-digest':
       return `That a particular file is the one described: no file was supplied, so its SHA-256 was not compared with ${lower(receipt.file.sha256)}.`;
     case 'transaction':
       return `That transaction ${txId} carries this fingerprint: the receipt holds no raw transaction; fetch it from any block explorer and check that an output pushes ${short(lower(receipt.fingerprint.published))}.`;
     case 'block-header':
-      return `That transaction ${txId} is in block ${lower(receipt.confirmation?.blockHash ?? '')}, and the block's time and proof of work: the receipt holds no block header; fetch that block's header from any block explorer.`;
+      if (ctx.powUnjudged) {
+        return `That block ${block} took any work to make: the receipt's network label ${shownLabel(receipt.network)} is not ${NETWORK_CHOICES}, so its proof of work could not be judged, and a block anyone can mine in a moment proves nothing.`;
+      }
+      return `That transaction ${txId} is in block ${block}, and the block's time and proof of work: the receipt holds no block header; fetch that block's header from any block explorer.${ctx.network ? '' : ` Even then, its network label ${shownLabel(receipt.network)} is not one Notarium knows, so its proof of work could not be judged.`}`;
     default:
       return `The ${STEP_LABELS[id].toLowerCase()} step was skipped.`;
   }
@@ -307,16 +344,26 @@ export interface ServiceCheck {
 }
 
 /**
- * The report with its service step replaced by the online result. A service failure fails the
- * report only when nothing failed before it; offline steps and their conclusions are untouched.
+ * The report with its service step replaced by the online result, for a check that was asked for.
+ * A service failure fails the report when nothing failed before it; a check that could not be made
+ * leaves the report partially verified at best, naming it; offline steps keep their conclusions.
  */
 export function withServiceCheck(report: VerificationReport, check: ServiceCheck): VerificationReport {
   const step: Step = { id: 'service', status: check.status, label: STEP_LABELS.service, detail: check.detail };
   if (check.expected !== undefined) step.expected = check.expected;
   if (check.found !== undefined) step.found = check.found;
   const steps = report.steps.map((s) => (s.id === 'service' ? step : s));
-  if (check.status !== 'fail' || report.outcome === 'failed') return { ...report, steps };
-  return { outcome: 'failed', steps, failedStep: 'service', summary: `Verification failed at the service check: ${check.detail}` };
+  if (report.outcome === 'failed' || check.status === 'pass') return { ...report, steps };
+  if (check.status === 'fail') {
+    return { outcome: 'failed', steps, failedStep: 'service', summary: `Verification failed at the service check: ${check.detail}`, network: report.network };
+  }
+  if (report.outcome === 'pending') return { ...report, steps };
+  const unproven = [...(report.unproven ?? []), `That the service that made this receipt still holds this registration, as was asked: ${check.detail}`];
+  const summary =
+    report.outcome === 'verified'
+      ? `Partially verified, not verified: every offline check passed, but the service check that was asked for could not be made. ${check.detail}`
+      : `${report.summary} The service check that was asked for could not be made either.`;
+  return { ...report, outcome: 'partially-verified', steps, summary, unproven };
 }
 
 function headerTime(header: BlockHeader): string {

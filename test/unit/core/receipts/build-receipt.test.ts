@@ -32,6 +32,14 @@ describe('buildReceipt', () => {
     expect(verifyReceipt(receipt, { fileDigest: FILE_DIGEST.toString('hex') }).outcome).toBe('verified');
   });
 
+  it('writes only a label of the network vocabulary, in its own spelling, and refuses any other', () => {
+    expect(buildReceipt(source({ network: 'SANDBOX' }), clock).network).toBe('sandbox');
+    expect(buildReceipt(source({ network: 'regtest' }), clock).network).toBe('regtest');
+    for (const label of ['testnet-sim', 'mainnet\u200b', 'unknown', '']) {
+      expect(() => buildReceipt(source({ network: label }), clock), label).toThrow(/network label ".*" is not mainnet, testnet, stn, regtest or sandbox, so no receipt is written with it/);
+    }
+  });
+
   it('keeps the header in merkleProof.target when it is the header, and refuses a different one beside it', () => {
     const same = buildReceipt(source({ blockHeader: fx.header.hex }), clock);
     expect(same.blockHeader).toBeUndefined();

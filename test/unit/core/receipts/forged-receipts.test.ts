@@ -1,21 +1,27 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NotariumError } from '../../../../main/core/errors/notarium-error.ts';
 import { parseEncodeSpec } from '../../../../main/core/protocol/encode-spec.ts';
+import { fingerprintFor } from '../../../../main/core/protocol/fingerprint.ts';
+import { NETWORK_LABELS, networkOf } from '../../../../main/core/protocol/networks.ts';
 import { MAX_JSON_DEPTH, MAX_RECEIPT_CHARS, parseReceipt, serializeReceipt, type ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
-import { STEP_IDS, verifyReceipt, type VerificationReport } from '../../../../main/core/receipts/verify/verify-receipt.ts';
+import { STEP_IDS, verifyReceipt, type StepId, type VerificationReport } from '../../../../main/core/receipts/verify/verify-receipt.ts';
 import type { Baseline } from '../../../fixtures/receipts/record-baselines.ts';
 import { dataPushes, hexRev, parseTx, rev, sha256d, type ParsedTx } from '../../../support/bitcoin.ts';
-import { FILE_DIGEST, makeFixture, type Draft } from './receipt-fixture.ts';
+import { branch, FILE_DIGEST, header as mineHeader, makeFixture, recordTx, type Draft } from './receipt-fixture.ts';
 
 /**
- * Issue #7, "forged proofs": valid receipts mutated 10,000 times, by family. None may verify, each
- * is rejected at a named step (or by the reader, as RECEIPT_INVALID), and nothing escapes the
- * verifier. Mutations are semantic by construction; the one blind family (raw text edits) is judged
- * by an oracle that says whether the edit changed anything a verification step reads, and edits
- * that did not are checked to verify as the original. Seeds are fixed so the printed figures
- * repeat; FORGED_SEED picks another.
+ * Issues #7 and #11, "forged proofs": valid receipts mutated 10,000 times, by family, and 2,000
+ * receipts forged from nothing (#11: missing evidence, network-label tricks, self-mined test-chain
+ * headers presented as another network). None may verify, each is rejected at a named step (or by
+ * the reader, as RECEIPT_INVALID) or downgraded to the outcome its family must get, and nothing
+ * escapes the verifier. Mutations are semantic by construction; the one blind family (raw text
+ * edits) is judged by an oracle that says whether the edit changed anything a verification step
+ * reads, and edits that did not are checked to verify as the original. Seeds are fixed so the
+ * printed figures repeat; FORGED_SEED picks another. Receipt files that are devices, links or huge
+ * are in test/integration/evidence-receipt-files.test.ts.
  */
 
 const SEED = Number(process.env.FORGED_SEED ?? 20261122);
@@ -73,7 +79,6 @@ function semanticKey(r: ReceiptV1): string {
   const l = (s: string | null | undefined) => (typeof s === 'string' ? s.toLowerCase() : s);
   const salts = parseEncodeSpec(r.fingerprint.encode).map((s) => s.salt);
   const p = r.confirmation?.merkleProof;
-  const network = r.network.toLowerCase();
   return JSON.stringify({
     sha256: l(r.file.sha256),
     encode: r.fingerprint.encode,
@@ -96,15 +101,18 @@ function semanticKey(r: ReceiptV1): string {
       : null,
     blockHeader: l(r.blockHeader),
     aggregation: r.aggregation ? { nonce: l(r.aggregation.nonce), root: l(r.aggregation.root), path: r.aggregation.path.map((s) => (s.left !== undefined ? { left: l(s.left) } : { right: l(s.right) })) } : null,
-    powLimit: network === 'mainnet' || network === 'testnet' ? 'difficulty-1' : 'regtest',
+    // The vocabulary's label (case aside) or none: the proof of work is judged by it.
+    network: networkOf(r.network)?.label ?? 'unknown',
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Tallies, printed at the end.
 
-const tally = { runs: 0, verified: 0, thrown: 0, byStep: new Map<string, number>(), downgraded: new Map<string, number>(), byFamily: new Map<string, number>(), equivalent: 0 };
+const tally = { runs: 0, verified: 0, thrown: 0, byStep: new Map<string, number>(), downgraded: new Map<string, number>(), downgradedByFamily: new Map<string, number>(), byFamily: new Map<string, number>(), equivalent: 0 };
 const controls = { runs: 0, verified: 0 };
+/** Self-mined blocks labelled honestly (sandbox, regtest): they verify, but only ever as a test chain. */
+const testChains = { runs: 0, verifiedAsTestChain: 0 };
 
 function bump(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
@@ -127,6 +135,7 @@ function expectForgeryRefused(family: string, text: string, base: Base): void {
   else {
     expect(verdict.skipped.length + (verdict.outcome === 'pending' ? 1 : 0), `${family}: a downgrade names what is missing`).toBeGreaterThan(0);
     bump(tally.downgraded, verdict.outcome === 'pending' ? 'pending' : `${verdict.skipped.join('+')} skipped`);
+    bump(tally.downgradedByFamily, family);
   }
 }
 
@@ -135,6 +144,37 @@ const run = (family: string, numRuns: number, arb: fc.Arbitrary<{ base: Base; te
     fc.property(arb, ({ base, text }) => expectForgeryRefused(family, text, base)),
     { numRuns, seed: SEED + seedOffset, endOnFailure: true },
   );
+
+/** What a family of #11 must get, exactly: a failure at a named step, or partially verified with these steps skipped. */
+type Expected = { failedAt: StepId | 'parse' } | { partial: StepId[] };
+
+/** A forgery built from nothing (issue #11's families): judged like the others, and held to its family's exact outcome. */
+function expectOutcome(family: string, text: string, fileSha256: string, expected: Expected): VerificationReport | undefined {
+  const verdict = judge(text, fileSha256);
+  tally.runs++;
+  bump(tally.byFamily, family);
+  if (verdict.kind === 'thrown') {
+    tally.thrown++;
+    throw new Error(`${family}: an exception escaped: ${String((verdict.error as Error)?.stack ?? verdict.error)}`);
+  }
+  if (verdict.kind === 'verified') {
+    tally.verified++;
+    throw new Error(`${family}: a forged receipt verified:\n${text.slice(0, 4000)}`);
+  }
+  if (verdict.kind === 'rejected') {
+    bump(tally.byStep, verdict.step);
+    expect('failedAt' in expected ? expected.failedAt : `partially verified (${expected.partial.join('+')})`, `${family}: ${verdict.report?.summary ?? 'refused by the reader'}`).toBe(verdict.step);
+  } else {
+    bump(tally.downgraded, `${verdict.skipped.join('+')} skipped`);
+    bump(tally.downgradedByFamily, family.replace(/-(zero-width|homoglyph|whitespace|case|unknown)$/, ''));
+    expect(verdict.outcome, family).toBe('partially-verified');
+    expect('partial' in expected ? expected.partial : `failed at ${expected.failedAt}`, `${family}: ${verdict.report!.summary}`).toEqual(verdict.skipped);
+    // Partially verified names what is missing and what that leaves unproven, and never reads as verified.
+    expect(verdict.report!.summary).toMatch(/^Partially verified, not verified: /);
+    expect(verdict.report!.unproven).toHaveLength(verdict.skipped.length);
+  }
+  return verdict.report;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Draft helpers.
@@ -215,19 +255,122 @@ function unmined(header: Buffer): Buffer {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Issue #11: blocks forged from nothing, and labels that only look like a network.
 
-describe('forged receipts (issue #7): 10,000 mutations of valid receipts', () => {
+/**
+ * A never-registered file's fingerprint in a forged record transaction, with a Merkle branch of the
+ * forger's choosing around it (random siblings, any position): everything but the block is consistent.
+ */
+const forgedBlockArb = fc
+  .record({ content: fc.uint8Array({ minLength: 1, maxLength: 64 }), salt: fc.stringMatching(/^[A-Za-z0-9]{22}$/), depth: fc.integer({ min: 0, max: 10 }), at: fc.nat(), seed: fc.nat(), confirmedBlocks: fc.integer({ min: 1, max: 10_000 }) })
+  .map(({ content, salt, depth, at, seed, confirmedBlocks }) => {
+    const digest = createHash('sha256').update(content).digest();
+    const fp = fingerprintFor(digest, salt);
+    const raw = recordTx(Buffer.from(fp.published, 'hex'));
+    const txid = txidOf(raw);
+    const count = 2 ** depth - (depth > 0 ? at % 2 ** (depth - 1) : 0);
+    const index = at % count;
+    const txids = Array.from({ length: count }, (_, i) => (i === index ? txid : createHash('sha256').update(`forged ${seed} ${i}`).digest('hex')));
+    const { nodes, root } = branch(txids, index);
+    const draft: Draft = {
+      format: 'notarium-receipt/1',
+      issuedAt: '2026-11-22T10:15:00Z',
+      network: 'mainnet',
+      file: { name: 'forged.pdf', size: content.length, sha256: digest.toString('hex') },
+      fingerprint: { encode: fp.encode, salt: fp.salt, record: fp.record, published: fp.published },
+      registration: { kind: 'record', serviceUrl: 'https://records.example', txId: txid, prevTxId: null },
+      transaction: raw.toString('hex'),
+      confirmation: { confirmedBlocks, blockHash: '00'.repeat(32), blockTimestamp: '2026-11-19T08:13:20Z', merkleProof: { index, txOrId: txid, target: root, nodes, targetType: 'merkleRoot' } },
+    };
+    return { draft, root, fileSha256: digest.toString('hex') };
+  });
+
+interface LabelTrick {
+  kind: 'zero-width' | 'homoglyph' | 'whitespace' | 'case' | 'unknown' | 'honest';
+  text: string;
+  /** In the vocabulary after normalisation (case variants only): its own limit then applies. */
+  known: boolean;
+}
+
+const ZERO_WIDTH = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u180e'];
+const SPACES = [' ', '\t', '\n', '\r', '\u00a0', '\u2009', '\u3000'];
+/** Letters of mainnet, testnet and stn, and characters that look like them. */
+const LOOKALIKES: Record<string, string[]> = {
+  m: ['\u043c', '\u217f', '\uff4d', 'rn'],
+  a: ['\u0430', '\u0251', '\uff41', '\u00e0'],
+  i: ['\u0456', '\u0131', '\u0069\u0307', '\uff49', '1', 'l'],
+  n: ['\u0578', '\u0578', '\u057c', '\uff4e', '\u0144'],
+  e: ['\u0435', '\u0117', '\uff45', '\u212e'],
+  t: ['\u0442', '\uff54', '\u0163'],
+  s: ['\u0455', '\uff53', '\u015f'],
+};
+const TARGETS = ['mainnet', 'testnet', 'stn'] as const;
+const UNKNOWN = ['bitcoin', 'main', 'livenet', 'bsv', 'BSV', 'mainnet-1', 'main-net', 'main_net', 'mainnet.', 'prod', 'testnet3', 'testnet4', 'scaling', 'mainet', 'mainnnet', 'sandbox2', 'regtests', 'mainnetmainnet', 'null', 'undefined', '*', 'x'];
+
+/** A label that claims a public network (mainnet, testnet, stn) without being it, or is it in another case. */
+const labelTrickArb: fc.Arbitrary<LabelTrick> = fc
+  .record({ kind: fc.integer({ min: 0, max: 4 }), target: fc.constantFrom(...TARGETS), at: fc.nat(), pick: fc.nat(), random: fc.string({ minLength: 1, maxLength: 40, unit: 'binary' }) })
+  .map(({ kind, target, at, pick, random }): LabelTrick => {
+    const i = at % (target.length + 1);
+    switch (kind) {
+      case 0: // an invisible character anywhere
+        return { kind: 'zero-width', text: target.slice(0, i) + ZERO_WIDTH[pick % ZERO_WIDTH.length] + target.slice(i), known: false };
+      case 1: {
+        // one letter swapped for a lookalike
+        const j = at % target.length;
+        const options = LOOKALIKES[target[j]!]!;
+        return { kind: 'homoglyph', text: target.slice(0, j) + options[pick % options.length] + target.slice(j + 1), known: false };
+      }
+      case 2: // spaces around or inside
+        return { kind: 'whitespace', text: target.slice(0, i) + SPACES[pick % SPACES.length] + target.slice(i), known: false };
+      case 3: {
+        // any mixture of cases: the same network, held to its own limit
+        const text = [...target].map((c, k) => ((pick >> k) & 1 ? c.toUpperCase() : c)).join('');
+        return { kind: 'case', text, known: true };
+      }
+      default: {
+        const text = pick % 3 === 0 ? random : UNKNOWN[pick % UNKNOWN.length]!;
+        return { kind: 'unknown', text, known: networkOf(text) !== undefined };
+      }
+    }
+  })
+  // A random label that happens to be a vocabulary's label is no trick; one past the reader's 64 characters is not read.
+  .filter((l) => !(l.kind === 'unknown' && l.known) && l.text.length <= 64 && l.text.length > 0);
+
+/** sandbox or regtest, in any case: what a self-mined block honestly is. */
+const honestTestChainArb: fc.Arbitrary<LabelTrick> = fc
+  .record({ label: fc.constantFrom('sandbox', 'regtest'), pick: fc.nat() })
+  .map(({ label, pick }) => ({ kind: 'honest', text: [...label].map((c, k) => ((pick >> k) & 1 ? c.toUpperCase() : c)).join(''), known: true }));
+
+/** A trick label is never read as a known network; a case variant is, and is held to that network's limit. */
+function expectLabelJudged(report: VerificationReport, label: LabelTrick): void {
+  const header = report.steps.find((s) => s.id === 'block-header')!;
+  if (label.known) {
+    expect(report.network).toEqual({ label: label.text.toLowerCase(), known: true, testChain: false });
+    expect(header.detail).toMatch(/easier than this network allows/);
+  } else {
+    expect(report.network).toEqual({ label: label.text, known: false, testChain: false });
+    expect(header.detail).toMatch(/proof of work could not be judged/);
+    expect(report.unproven!.join(' ')).toMatch(/took any work to make/);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipts, 2,000 forged from nothing', () => {
   afterAll(() => {
     const steps = [...tally.byStep.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
     const downgraded = [...tally.downgraded.entries()].map(([k, v]) => `${k} ${v}`).join(', ');
     const families = [...tally.byFamily.entries()].map(([k, v]) => `${k} ${v}`).join(', ');
+    const downgradedFamilies = [...tally.downgradedByFamily.entries()].map(([k, v]) => `${k} ${v}`).join(', ');
     console.log(
       `forged receipts: ${tally.runs + tally.equivalent} mutations = ${tally.runs} forgeries + ${tally.equivalent} equivalent edits; ` +
         `forgeries verified ${tally.verified}, rejected by step: ${steps}; ` +
-        `downgraded (evidence removed: partially verified or pending, never verified): ${downgraded || 'none'}; thrown ${tally.thrown}\n` +
+        `downgraded (partially verified or pending, never verified): ${downgraded || 'none'} (by family: ${downgradedFamilies || 'none'}); thrown ${tally.thrown}\n` +
         `  forgeries by family: ${families}\n` +
         `  equivalent edits (raw edits the oracle found touch nothing a step reads: uncovered field, hex case, trailing space), verified as the original: ${tally.equivalent}\n` +
-        `equivalent receipts (controls): ${controls.runs}, verified ${controls.verified}`,
+        `equivalent receipts (controls): ${controls.runs}, verified ${controls.verified}\n` +
+        `self-mined blocks labelled sandbox or regtest: ${testChains.runs}, verified only as a test chain ${testChains.verifiedAsTestChain}`,
     );
   });
 
@@ -593,6 +736,87 @@ describe('forged receipts (issue #7): 10,000 mutations of valid receipts', () =>
     run('oversize', 20, big, 11);
   });
 
+  // -------------------------------------------------------------------------------------------
+  // Issue #11: receipts forged from nothing, and network labels that only look like a network.
+
+  it('missing evidence: a never-registered file, no header, a self-consistent Merkle root, with or without a raw transaction (500)', () => {
+    const arb = fc
+      .record({ forged: forgedBlockArb, targetType: fc.constantFrom('merkleRoot', 'merkleroot', 'hash'), withTx: fc.boolean(), network: fc.constantFrom(...NETWORK_LABELS), blockHash: randomHex(64) })
+      .map(({ forged, targetType, withTx, network, blockHash }) => {
+        const { draft, root, fileSha256 } = forged;
+        // The forger's proof folds to a root of its own choosing; nothing ties that root to any block.
+        Object.assign(draft.confirmation, { blockHash });
+        Object.assign(proof(draft), { targetType, target: targetType === 'hash' ? blockHash : root });
+        if (!withTx) delete draft.transaction;
+        draft.network = network;
+        return { text: show(draft), fileSha256, withTx };
+      });
+    fc.assert(
+      fc.property(arb, ({ text, fileSha256, withTx }) => {
+        expectOutcome('missing-evidence', text, fileSha256, { partial: withTx ? ['block-header'] : ['transaction', 'block-header'] });
+      }),
+      { numRuns: 500, seed: SEED + 13, endOnFailure: true },
+    );
+  });
+
+  it('network-label tricks on genuine sandbox blocks: zero-width, homoglyph, whitespace, case, unknown labels (700)', () => {
+    const arb = fc.record({ base: baseArb, label: labelTrickArb }).map(({ base, label }) => {
+      const d = clone(base.draft);
+      d.network = label.text;
+      return { base, text: show(d), label };
+    });
+    fc.assert(
+      fc.property(arb, ({ base, text, label }) => {
+        const report = expectOutcome(`label-${label.kind}`, text, base.fileSha256, label.known ? { failedAt: 'block-header' } : { partial: ['block-header'] });
+        expectLabelJudged(report!, label);
+      }),
+      { numRuns: 700, seed: SEED + 14, endOnFailure: true },
+    );
+  });
+
+  /** A forged block mined here, in a moment (a target at or near the test chains' limit needs a few hashes), labelled as given. */
+  const selfMinedArb = (labels: fc.Arbitrary<LabelTrick>) =>
+    fc
+      .record({ forged: forgedBlockArb, bits: fc.constantFrom(0x207fffff, 0x200fffff, 0x1f7fffff), placement: fc.constantFrom('header', 'blockHeader-hash', 'blockHeader-merkleRoot'), label: labels, time: fc.integer({ min: 1_231_006_505, max: 2 ** 32 - 1 }) })
+      .map(({ forged, bits, placement, label, time }) => {
+        const { draft, root, fileSha256 } = forged;
+        const mined = mineHeader(root, { bits, time });
+        draft.confirmation.blockHash = mined.hash;
+        if (placement === 'header') Object.assign(proof(draft), { targetType: 'header', target: mined.hex });
+        else {
+          draft.blockHeader = mined.hex;
+          Object.assign(proof(draft), placement === 'blockHeader-hash' ? { targetType: 'hash', target: mined.hash } : { targetType: 'merkleRoot', target: root });
+        }
+        draft.network = label.text;
+        return { text: show(draft), fileSha256, label };
+      });
+
+  it('self-mined test-chain headers over forged transactions, presented as mainnet, testnet, stn or a label trick (800)', () => {
+    fc.assert(
+      fc.property(selfMinedArb(labelTrickArb), ({ text, fileSha256, label }) => {
+        const report = expectOutcome(`self-mined-${label.kind}`, text, fileSha256, label.known ? { failedAt: 'block-header' } : { partial: ['block-header'] });
+        expectLabelJudged(report!, label);
+      }),
+      { numRuns: 800, seed: SEED + 15, endOnFailure: true },
+    );
+  });
+
+  it('the same self-mined blocks labelled for what they are (sandbox, regtest): verified, but only ever as a test chain (controls, 200)', () => {
+    fc.assert(
+      fc.property(selfMinedArb(honestTestChainArb), ({ text, fileSha256, label }) => {
+        const report = verifyReceipt(parseReceipt(text), { fileDigest: fileSha256 });
+        testChains.runs++;
+        expect(report.outcome).toBe('verified');
+        expect(report.network).toEqual({ label: label.text.toLowerCase(), known: true, testChain: true });
+        expect(report.summary).toMatch(/^Verified on (sandbox|regtest), a test chain: .*proof of work proves nothing .*not a proof on mainnet/);
+        expect(report.proves).toMatch(/is a test chain: anyone can mine a block there in a moment, so its proof of work proves nothing, and this is not a proof on mainnet/);
+        expect(report.proves).not.toMatch(/heaviest chain/);
+        testChains.verifiedAsTestChain++;
+      }),
+      { numRuns: 200, seed: SEED + 16, endOnFailure: true },
+    );
+  });
+
   it('equivalent receipts still verify: key order, whitespace, hex case, uncovered fields, spelling variants (controls, 300)', () => {
     const shuffle = (v: unknown, r: number): unknown => {
       if (Array.isArray(v)) return v.map((x) => shuffle(x, r));
@@ -651,8 +875,9 @@ describe('forged receipts (issue #7): 10,000 mutations of valid receipts', () =>
     );
   });
 
-  it('adds up to 10,000 mutations, none verified, none thrown', () => {
-    expect(tally.runs + tally.equivalent).toBe(10_000);
+  it('adds up to 12,000 mutations and forgeries, none verified, none thrown', () => {
+    expect(tally.runs + tally.equivalent).toBe(12_000);
+    expect(testChains).toEqual({ runs: 200, verifiedAsTestChain: 200 });
     expect(tally.verified).toBe(0);
     expect(tally.thrown).toBe(0);
   });

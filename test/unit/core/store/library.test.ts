@@ -77,8 +77,17 @@ describe('profiles', () => {
     [{ name: 'x', baseUrl: 'https://a.example', explorerTxUrl: 'https://e.example/tx' }, /explorerTxUrl must contain \{txId\}/],
     [{ name: 'x', baseUrl: 'https://a.example', targetConfirmations: 0 }, /targetConfirmations/],
     [{ name: 'Sandbox', baseUrl: 'https://a.example' }, /built in/],
+    [{ name: 'x', baseUrl: 'https://a.example', network: 'testnet-sim' }, /The profile's network must be mainnet, testnet, stn, regtest or sandbox: receipts carry it/],
+    [{ name: 'x', baseUrl: 'https://a.example', network: 'mainnet\u200b' }, /network must be mainnet, testnet, stn, regtest or sandbox/],
+    [{ name: 'x', baseUrl: 'https://a.example', network: ' mainnet' }, /network must be mainnet, testnet, stn, regtest or sandbox/],
   ])('refuses %j with a sentence naming the field', (input, message) => {
     expect(() => lib.profiles.save(input)).toThrow(message);
+  });
+
+  it('keeps a network label only from the vocabulary, in its own spelling', () => {
+    expect(lib.profiles.save({ name: 'Test', baseUrl: 'https://a.example', network: 'TestNet' }).network).toBe('testnet');
+    expect(lib.profiles.get('Test')!.network).toBe('testnet');
+    expect(lib.profiles.save({ name: 'Test', baseUrl: 'https://a.example', network: 'stn' }).network).toBe('stn');
   });
 
   it('keeps a profile that records refer to, and the built-in one', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkProofOfWork, parseBlockHeader, POW_LIMITS, targetFromBits } from '../../../../../main/core/receipts/verify/block-header.ts';
+import { NETWORKS } from '../../../../../main/core/protocol/networks.ts';
+import { checkOwnTarget, checkProofOfWork, parseBlockHeader, targetFromBits } from '../../../../../main/core/receipts/verify/block-header.ts';
 import { CheckFailure } from '../../../../../main/core/receipts/verify/check-failure.ts';
 import { bitsTarget, parseHeader } from '../../../../support/bitcoin.ts';
 import { header } from '../receipt-fixture.ts';
@@ -48,13 +49,13 @@ describe('targetFromBits', () => {
 
 describe('checkProofOfWork', () => {
   it('the TSC header meets its regtest target', () => {
-    expect(() => checkProofOfWork(parseBlockHeader(TSC.header))).not.toThrow();
+    expect(() => checkProofOfWork(parseBlockHeader(TSC.header), NETWORKS.regtest.powLimit)).not.toThrow();
   });
 
   it('a header whose hash exceeds its target fails, with the target and the hash', () => {
     const h = parseBlockHeader(header('ab'.repeat(32), { meets: false }).hex);
     try {
-      checkProofOfWork(h);
+      checkProofOfWork(h, NETWORKS.sandbox.powLimit);
       expect.unreachable();
     } catch (err) {
       expect((err as CheckFailure).message).toMatch(/does not meet the target/);
@@ -63,7 +64,15 @@ describe('checkProofOfWork', () => {
     }
   });
 
-  it('a regtest target is too easy for mainnet', () => {
-    expect(() => checkProofOfWork(parseBlockHeader(TSC.header), POW_LIMITS.mainnet)).toThrow(/easier than this network allows/);
+  it('a regtest target is too easy for mainnet, testnet and stn, whose limit is difficulty 1', () => {
+    for (const network of [NETWORKS.mainnet, NETWORKS.testnet, NETWORKS.stn]) {
+      expect(network.powLimit).toBe((1n << 224n) - 1n);
+      expect(() => checkProofOfWork(parseBlockHeader(TSC.header), network.powLimit)).toThrow(/easier than this network allows/);
+    }
+  });
+
+  it('checkOwnTarget holds a header to its own bits only, whatever they are', () => {
+    expect(checkOwnTarget(parseBlockHeader(TSC.header))).toBe(targetFromBits(parseBlockHeader(TSC.header).bits));
+    expect(() => checkOwnTarget(parseBlockHeader(header('ab'.repeat(32), { meets: false }).hex))).toThrow(/does not meet the target/);
   });
 });

@@ -52,7 +52,11 @@ describe('a valid receipt', () => {
     expect(report.failedStep).toBeUndefined();
     expect(report.proves).toContain(`This file existed no later than block ${fx.header.hash}, whose header time is 2026-11-18T`);
     expect(report.proves).toContain('accurate to about two hours');
-    expect(report.proves).toMatch(/does not prove that the block is on the heaviest chain.*block explorer/);
+    // The fixture is a sandbox block: a test chain, which the report says at every turn.
+    expect(report.network).toEqual({ label: 'sandbox', known: true, testChain: true });
+    expect(report.summary).toMatch(/^Verified on sandbox, a test chain: the file's fingerprint is in transaction .*proof of work proves nothing .*not a proof on mainnet\.$/);
+    expect(report.proves).toMatch(/But sandbox is a test chain: anyone can mine a block there in a moment, so its proof of work proves nothing, and this is not a proof on mainnet/);
+    expect(step(report, 'block-header').detail).toMatch(/within the sandbox limit\. Sandbox is a test chain: .*proves nothing/);
     expect(report.unproven).toBeUndefined();
     for (const s of report.steps) expect(s.label.length).toBeLessThan(20);
   });
@@ -304,6 +308,101 @@ describe('never throws', () => {
   });
 });
 
+/** Bitcoin's genesis block: a real difficulty-1 header of mainnet and of testnet3, over one coinbase transaction. */
+const GENESIS = {
+  merkleRoot: '4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b',
+  mainnet: { header: '0100000000000000000000000000000000000000000000000000000000000000000000003ba3edfd7a7b12b27ac72c3e67768f617fc81bc3888a51323a9fb8aa4b1e5e4a29ab5f49ffff001d1dac2b7c', hash: '000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f' },
+  testnet: { header: '0100000000000000000000000000000000000000000000000000000000000000000000003ba3edfd7a7b12b27ac72c3e67768f617fc81bc3888a51323a9fb8aa4b1e5e4a dae5494dffff001d1aa4ae18'.replace(' ', ''), hash: '000000000933ea01ad0ee984209779baaec3ced90fa3f408719526f8d77f4943' },
+};
+
+/** The fixture's file, claimed in the genesis block: the Merkle proof and header hold, the transaction is not given. */
+function inGenesis(network: string, which: 'mainnet' | 'testnet' = 'mainnet'): ReceiptV1 {
+  return tampered((r) => {
+    delete r.transaction;
+    r.network = network;
+    r.registration.txId = GENESIS.merkleRoot;
+    r.confirmation.blockHash = GENESIS[which].hash;
+    Object.assign(r.confirmation.merkleProof, { index: 0, txOrId: GENESIS.merkleRoot, nodes: [], targetType: 'header', target: GENESIS[which].header });
+  });
+}
+
+describe('network labels: a closed vocabulary decides the proof-of-work limit', () => {
+  it.each([
+    ['mainnet', 'mainnet'],
+    ['MainNet', 'mainnet'],
+    ['testnet', 'testnet'],
+    ['STN', 'stn'],
+  ] as const)('a real difficulty-1 header passes under %s (its own limit), and the report names the network', (label, canonical) => {
+    const report = verifyReceipt(inGenesis(label, canonical === 'testnet' ? 'testnet' : 'mainnet'), withFile);
+    expect(step(report, 'block-header')).toMatchObject({ status: 'pass', detail: expect.stringContaining(`within the ${canonical} limit.`) });
+    expect(report.network).toEqual({ label: canonical, known: true, testChain: false });
+    // Partially verified only because the transaction is not given; never a test-chain caveat.
+    expect(report).toMatchObject({ outcome: 'partially-verified', summary: expect.stringMatching(/^Partially verified, not verified: .*transaction could not be checked\.$/) });
+    expect(report.proves).toMatch(new RegExp(`heaviest chain of the ${canonical} network`));
+    expect(report.proves).not.toMatch(/test chain/);
+  });
+
+  it.each(['mainnet', 'MAINNET', 'testnet', 'stn'])('a sandbox block labelled %s fails: its target is easier than that network allows', (label) => {
+    const report = verifyReceipt(tampered((r) => (r.network = label)), withFile);
+    expect(report).toMatchObject({ outcome: 'failed', failedStep: 'block-header' });
+    expect(step(report, 'block-header')).toMatchObject({ detail: /easier than this network allows/, expected: `target ≤ ${'0'.repeat(8)}${'f'.repeat(56)}` });
+  });
+
+  it.each(['regtest', 'Sandbox', 'REGTEST'])('a sandbox block labelled %s verifies, as a test chain', (label) => {
+    const report = verifyReceipt(tampered((r) => (r.network = label)), withFile);
+    expect(report.outcome).toBe('verified');
+    expect(report.network).toEqual({ label: label.toLowerCase(), known: true, testChain: true });
+    expect(report.summary).toMatch(new RegExp(`^Verified on ${label.toLowerCase()}, a test chain`));
+  });
+
+  it.each([
+    ['a zero-width space', 'mainnet\u200b', '"mainnet\\u{200b}"'],
+    ['a Cyrillic а', 'm\u0430innet', '"m\\u{430}innet"'],
+    ['a leading space', ' mainnet', '" mainnet"'],
+    ['a trailing newline', 'mainnet\n', '"mainnet\\u{a}"'],
+    ['a fullwidth m', '\uff4dainnet', '"\\u{ff4d}ainnet"'],
+    ['a dash', 'main-net', '"main-net"'],
+    ['an unknown network', 'livenet', '"livenet"'],
+  ])('a sandbox block labelled with %s: partially verified at best, its proof of work not judged, the label shown escaped', (_, label, shown) => {
+    const report = verifyReceipt(tampered((r) => (r.network = label)), withFile);
+    expect(report.outcome).toBe('partially-verified');
+    expect(report.network).toEqual({ label, known: false, testChain: false });
+    const header = step(report, 'block-header');
+    expect(header.status).toBe('skipped');
+    expect(header.detail).toContain(`the network label ${shown} is not mainnet, testnet, stn, regtest or sandbox`);
+    expect(header.detail).toMatch(/proof of work could not be judged/);
+    expect(report.summary).toContain(`The network label ${shown} is not one Notarium knows`);
+    expect(report.unproven).toEqual([expect.stringMatching(/took any work to make/)]);
+    expect(report.proves).toContain(`the network the receipt calls ${shown}`);
+  });
+
+  it('an unknown label still fails a header that does not meet its own bits', () => {
+    const unmined = header(fx.root, { meets: false });
+    const report = verifyReceipt(
+      tampered((r) => {
+        r.network = 'mainnet\u200b';
+        r.confirmation.blockHash = unmined.hash;
+        r.confirmation.merkleProof.target = unmined.hex;
+      }),
+      withFile,
+    );
+    expect(report).toMatchObject({ outcome: 'failed', failedStep: 'block-header' });
+    expect(step(report, 'block-header').detail).toMatch(/does not meet the target in the header's bits/);
+  });
+
+  it('an unknown label without a header: the missing header and the unknown label are both said', () => {
+    const report = verifyReceipt(
+      tampered((r) => {
+        r.network = 'bitcoin';
+        Object.assign(r.confirmation.merkleProof, { targetType: 'merkleRoot', target: fx.root });
+      }),
+      withFile,
+    );
+    expect(report.outcome).toBe('partially-verified');
+    expect(report.unproven).toEqual([expect.stringMatching(/holds no block header.*Even then, its network label "bitcoin" is not one Notarium knows/)]);
+  });
+});
+
 describe('withServiceCheck', () => {
   it('a pass fills the service step and keeps the outcome', () => {
     const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'pass', detail: 'The service answered match: true.' });
@@ -322,5 +421,29 @@ describe('withServiceCheck', () => {
     const failed = verifyReceipt(fx.receipt, { fileDigest: OTHER });
     const report = withServiceCheck(failed, { status: 'fail', detail: 'no' });
     expect(report.failedStep).toBe('file-digest');
+  });
+
+  it('a check that was asked for but could not be made leaves a verified report partially verified, naming it', () => {
+    const detail = 'No profile reaches the service this receipt was made with (https://records.example), so it could not be asked.';
+    const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'skipped', detail });
+    expect(report.outcome).toBe('partially-verified');
+    expect(step(report, 'service')).toMatchObject({ status: 'skipped', detail });
+    expect(report.summary).toBe(`Partially verified, not verified: every offline check passed, but the service check that was asked for could not be made. ${detail}`);
+    expect(report.unproven).toEqual([`That the service that made this receipt still holds this registration, as was asked: ${detail}`]);
+    expect(report.proves).toBe(verifyReceipt(fx.receipt, withFile).proves);
+  });
+
+  it('a partially verified report keeps what it left unproven, and adds the service', () => {
+    const partial = verifyReceipt(tampered((r) => delete r.transaction), withFile);
+    const report = withServiceCheck(partial, { status: 'skipped', detail: 'It could not be reached.' });
+    expect(report.outcome).toBe('partially-verified');
+    expect(report.unproven).toEqual([partial.unproven![0], expect.stringMatching(/^That the service that made this receipt still holds this registration/)]);
+    expect(report.summary).toBe(`${partial.summary} The service check that was asked for could not be made either.`);
+  });
+
+  it('a pending report stays pending when the service cannot be asked, and fails when it says no', () => {
+    const pending = verifyReceipt(tampered((r) => delete r.confirmation), withFile);
+    expect(withServiceCheck(pending, { status: 'skipped', detail: 'unreachable' }).outcome).toBe('pending');
+    expect(withServiceCheck(pending, { status: 'fail', detail: 'The service answered match: false.' })).toMatchObject({ outcome: 'failed', failedStep: 'service' });
   });
 });

@@ -1,0 +1,55 @@
+/**
+ * The networks a receipt can name: a closed vocabulary. A receipt's proof of work is judged by its
+ * network's limit (the easiest target a block may have), so the label decides what a header proves;
+ * a label outside this list has no limit and its proof of work cannot be judged.
+ *
+ * Normalisation: a label names a network only when it is ASCII letters alone and, lower-cased, is
+ * exactly one of these. Nothing else is forgiven: "MainNet" is mainnet, but "mainnet\u200b",
+ * " mainnet", "mаinnet" (Cyrillic а) and "main-net" are unknown labels.
+ *
+ * Portable (no Node APIs): the verifier runs in the page too.
+ */
+
+export const NETWORK_LABELS = ['mainnet', 'testnet', 'stn', 'regtest', 'sandbox'] as const;
+export type NetworkLabel = (typeof NETWORK_LABELS)[number];
+
+export interface Network {
+  label: NetworkLabel;
+  /** The proof-of-work limit: a header whose target is easier does not belong to this network. */
+  powLimit: bigint;
+  /** Anyone can mine a block of it in a moment, so its proof of work proves nothing. */
+  testChain: boolean;
+}
+
+/** Difficulty 1: the limit of Bitcoin's main and public test networks. */
+const DIFFICULTY_1 = (1n << 224n) - 1n;
+/** Regtest's limit; the sandbox mines at it (bits 0x207fffff). */
+const REGTEST_LIMIT = (1n << 255n) - 1n;
+
+export const NETWORKS: Readonly<Record<NetworkLabel, Network>> = {
+  mainnet: { label: 'mainnet', powLimit: DIFFICULTY_1, testChain: false },
+  testnet: { label: 'testnet', powLimit: DIFFICULTY_1, testChain: false },
+  stn: { label: 'stn', powLimit: DIFFICULTY_1, testChain: false },
+  regtest: { label: 'regtest', powLimit: REGTEST_LIMIT, testChain: true },
+  sandbox: { label: 'sandbox', powLimit: REGTEST_LIMIT, testChain: true },
+};
+
+/** The network a label names, or undefined for any label outside the vocabulary (or no label at all). */
+export function networkOf(label: unknown): Network | undefined {
+  if (typeof label !== 'string' || !/^[A-Za-z]{1,16}$/.test(label)) return undefined;
+  const key = label.toLowerCase();
+  return Object.hasOwn(NETWORKS, key) ? NETWORKS[key as NetworkLabel] : undefined;
+}
+
+/** "mainnet, testnet, stn, regtest or sandbox", for sentences. */
+export const NETWORK_CHOICES = `${NETWORK_LABELS.slice(0, -1).join(', ')} or ${NETWORK_LABELS.at(-1)}`;
+
+/**
+ * A label as it can be shown safely: quoted, with every character outside printable ASCII written
+ * as \u{…}, so "mainnet\u200b" cannot pass for "mainnet" on a screen.
+ */
+export function shownLabel(given: unknown): string {
+  const label = typeof given === 'string' ? given : String(given);
+  const shown = [...label.slice(0, 64)].map((c) => (/^[\x20-\x7e]$/.test(c) && c !== '"' && c !== '\\' ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`)).join('');
+  return `"${shown}${label.length > 64 ? '…' : ''}"`;
+}

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
+import { runCli } from '../support/cli.ts';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+import { branch, header, recordTx, txidOf } from '../unit/core/receipts/receipt-fixture.ts';
+
+/**
+ * Issue #11, item 1, end to end: a forged receipt is never "verified". Partially verified is its
+ * own status (exit 3), a network label outside the vocabulary is never judged as the network it
+ * looks like, an imported partial receipt stays partial in the library, and the online check that
+ * was asked for either passes, fails (the service that made the receipt does not know it), or
+ * leaves the file partially verified.
+ */
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-outcomes-'));
+const work = join(root, 'work');
+const env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
+let sb: TestSandbox;
+const cli = (...args: string[]) => runCli(args, { env: { ...env, NOTARIUM_API_KEY: sb.apiKey }, cwd: work });
+const json = async (...args: string[]) => {
+  const r = await cli(...args, '--json');
+  try {
+    return { ...r, value: JSON.parse(r.stdout) };
+  } catch {
+    throw new Error(`not JSON (exit ${r.code}): ${r.stdout}\n${r.stderr}`);
+  }
+};
+
+beforeAll(async () => {
+  sb = await startTestSandbox({ blockInterval: 0.2 });
+  mkdirSync(env.NOTARIUM_HOME, { recursive: true });
+  mkdirSync(work, { recursive: true });
+});
+afterAll(async () => {
+  await sb.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/**
+ * A receipt for `content` (never registered anywhere), forged from nothing: the fingerprint in a
+ * record transaction of the forger's making, in a Merkle branch of its choosing; with a header
+ * mined here at the test chains' limit, or with no transaction and no header at all.
+ */
+function forge(name: string, content: string, opts: { network: string; evidence: 'none' | 'mined'; serviceUrl?: string }): string {
+  writeFileSync(join(work, name), content);
+  const digest = createHash('sha256').update(content).digest();
+  const fp = fingerprintFor(digest, 'k3J9xQ2pL8mN4vR7tY1wZ5');
+  const raw = recordTx(Buffer.from(fp.published, 'hex'));
+  const txid = txidOf(raw);
+  const txids = [0, 1, 2].map((i) => createHash('sha256').update(`${name} ${i}`).digest('hex')).concat(txid);
+  const { nodes, root: merkleRoot } = branch(txids, 3);
+  const mined = header(merkleRoot);
+  const receipt = {
+    format: 'notarium-receipt/1',
+    issuedAt: '2026-11-22T10:15:00Z',
+    network: opts.network,
+    file: { name, size: Buffer.byteLength(content), sha256: digest.toString('hex') },
+    fingerprint: { encode: fp.encode, salt: fp.salt, record: fp.record, published: fp.published },
+    registration: { kind: 'record', serviceUrl: opts.serviceUrl ?? 'https://records.example', txId: txid, prevTxId: null },
+    ...(opts.evidence === 'mined' ? { transaction: raw.toString('hex') } : {}),
+    confirmation: {
+      confirmedBlocks: 6,
+      blockHash: opts.evidence === 'mined' ? mined.hash : createHash('sha256').update(name).digest('hex'),
+      blockTimestamp: '2026-11-19T08:13:20Z',
+      merkleProof: opts.evidence === 'mined' ? { index: 3, txOrId: txid, target: mined.hex, nodes, targetType: 'header' } : { index: 3, txOrId: txid, target: merkleRoot, nodes, targetType: 'merkleRoot' },
+    },
+  };
+  const path = join(work, `${name}.receipt.json`);
+  writeFileSync(path, JSON.stringify(receipt, null, 2));
+  return path;
+}
+
+describe('no transaction, no header, a self-consistent Merkle root, for a file never registered', () => {
+  it('verify: PARTIALLY VERIFIED, exit 3, naming the skipped steps and what they leave unproven', async () => {
+    forge('partial.pdf', 'never registered anywhere\n', { network: 'mainnet', evidence: 'none' });
+    const text = await cli('verify', 'partial.pdf', '--offline');
+    expect(text.code).toBe(3);
+    expect(text.stdout).toMatch(/^PARTIALLY VERIFIED {2}partial\.pdf$/m);
+    expect(text.stdout).toMatch(/Partially verified, not verified: no check failed, but transaction and block header could not be checked/);
+    expect(text.stdout).toMatch(/unproven: That transaction [0-9a-f]{64} carries this fingerprint/);
+    expect(text.stdout).toMatch(/unproven: That transaction [0-9a-f]{64} is in block [0-9a-f]{64}, and the block's time and proof of work/);
+    expect(text.stdout).not.toMatch(/^VERIFIED/m);
+    const batch = await cli('verify', '.', '--offline');
+    expect(batch.stdout).toMatch(/^1 file: 0 verified, 1 partially verified, 0 mismatch, 0 pending, 0 unknown$/m);
+    expect(batch.code).toBe(3);
+
+    const { code, value } = await json('verify', 'partial.pdf', '--offline');
+    expect(code).toBe(3);
+    expect(value[0]).toMatchObject({
+      status: 'partially-verified',
+      outcome: 'partially-verified',
+      source: 'receipt',
+      network: { label: 'mainnet', known: true, testChain: false },
+      unproven: [expect.stringMatching(/carries this fingerprint/), expect.stringMatching(/is in block/)],
+    });
+  });
+
+  it('receipt verify: the same, with and without the file', async () => {
+    const withFile = await cli('receipt', 'verify', 'partial.pdf.receipt.json', 'partial.pdf');
+    expect(withFile.code).toBe(3);
+    expect(withFile.stdout).toMatch(/^PARTIALLY VERIFIED {2}/);
+    const alone = await json('receipt', 'verify', 'partial.pdf.receipt.json');
+    expect(alone).toMatchObject({ code: 3, value: { status: 'partially-verified', unproven: expect.arrayContaining([expect.stringMatching(/no file was supplied/)]) } });
+  });
+});
+
+describe('network labels', () => {
+  it('a raw transaction and a self-mined header labelled "mainnet\\u200b": partially verified, the proof of work not judged, the label shown escaped', async () => {
+    forge('zero-width.pdf', 'zero width\n', { network: 'mainnet\u200b', evidence: 'mined' });
+    const text = await cli('verify', 'zero-width.pdf', '--offline');
+    expect(text.code).toBe(3);
+    expect(text.stdout).toMatch(/^PARTIALLY VERIFIED {2}zero-width\.pdf$/m);
+    expect(text.stdout).toContain('the network label "mainnet\\u{200b}" is not mainnet, testnet, stn, regtest or sandbox');
+    expect(text.stdout).not.toContain('mainnet\u200b');
+    const { value } = await json('verify', 'zero-width.pdf', '--offline');
+    expect(value[0]).toMatchObject({ status: 'partially-verified', network: { label: 'mainnet\u200b', known: false, testChain: false } });
+    expect(value[0].steps.find((s: { id: string }) => s.id === 'block-header')).toMatchObject({ status: 'skipped', detail: expect.stringMatching(/proof of work could not be judged/) });
+  });
+
+  it('the same block labelled mainnet: a mismatch at the block header, exit 1', async () => {
+    forge('mainnet.pdf', 'claims mainnet\n', { network: 'MainNet', evidence: 'mined' });
+    const { code, value } = await json('verify', 'mainnet.pdf', '--offline');
+    expect(code).toBe(1);
+    expect(value[0]).toMatchObject({ status: 'mismatch', failedStep: 'block-header', network: { label: 'mainnet', known: true } });
+    expect(value[0].message).toMatch(/easier than this network allows/);
+  });
+
+  it('the same block labelled sandbox: verified, but as a test chain whose proof of work proves nothing', async () => {
+    forge('sandbox.pdf', 'honest label\n', { network: 'sandbox', evidence: 'mined' });
+    const text = await cli('verify', 'sandbox.pdf', '--offline');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^VERIFIED \(TEST CHAIN\) {2}sandbox\.pdf$/m);
+    expect(text.stdout).toMatch(/Verified on sandbox, a test chain: .*proof of work proves nothing \(anyone can mine one in a moment\), so this is not a proof on mainnet/);
+    const { value } = await json('verify', 'sandbox.pdf', '--offline');
+    expect(value[0]).toMatchObject({ status: 'verified', network: { label: 'sandbox', known: true, testChain: true }, proves: expect.stringMatching(/proves nothing/) });
+  });
+
+  it('profile add takes only a vocabulary label, in its own spelling', async () => {
+    const bad = await cli('profile', 'add', 'Odd', '--base-url', 'https://records.example', '--network', 'testnet-sim');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/The profile's network must be mainnet, testnet, stn, regtest or sandbox/);
+    const good = await json('profile', 'add', 'Odd', '--base-url', 'https://records.example', '--network', 'TestNet');
+    expect(good.value).toMatchObject({ name: 'Odd', network: 'testnet' });
+    expect((await cli('profile', 'remove', 'Odd')).code).toBe(0);
+  });
+});
+
+describe('receipt import keeps the outcome the receipt had', () => {
+  it('a partially verified receipt is imported as such, and the library then says partially verified, never verified', async () => {
+    const forged = forge('imported.pdf', 'imported, never registered\n', { network: 'mainnet', evidence: 'none' });
+    // Away from its file, so that the file is verified by the library alone.
+    const elsewhere = join(root, 'forged-import.json');
+    writeFileSync(elsewhere, readFileSync(forged));
+    rmSync(forged);
+    const imported = await json('receipt', 'import', elsewhere);
+    expect(imported.code).toBe(0);
+    expect(imported.value[0]).toMatchObject({ imported: true, outcome: 'partially-verified', skipped: ['transaction', 'block-header'], network: 'mainnet', testChain: false });
+    const words = await cli('receipt', 'import', elsewhere);
+    expect(words.stdout).toMatch(/already in the library .*\n {2}partially verified on mainnet: the receipt holds nothing to check the transaction and block header by/);
+
+    const viaLibrary = await json('verify', 'imported.pdf', '--offline');
+    expect(viaLibrary.code).toBe(3);
+    expect(viaLibrary.value[0]).toMatchObject({ source: 'library', status: 'partially-verified', outcome: 'partially-verified' });
+    expect((await cli('verify', 'imported.pdf', '--offline')).stdout).toMatch(/^PARTIALLY VERIFIED {2}imported\.pdf$/m);
+  });
+
+  it('a receipt whose network label is not in the vocabulary is refused', async () => {
+    const path = forge('refused.pdf', 'refused\n', { network: 'mainnet\u200b', evidence: 'mined' });
+    const r = await cli('receipt', 'import', path);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^not imported {2}.*refused\.pdf\.receipt\.json names the network "mainnet\\u\{200b\}", which is not mainnet, testnet, stn, regtest or sandbox: its proof of work could never be judged, so it is not imported\.$/m);
+  });
+});
+
+describe('the online check, when it is asked for', () => {
+  it('the service that made the receipt does not know its confirmed registration: a failed service step, exit 1', async () => {
+    const added = await cli('profile', 'add', 'Service', '--base-url', sb.baseUrl, '--explorer-tx-url', `${sb.baseUrl}/explorer/tx/{txId}/hex`, '--explorer-header-url', `${sb.baseUrl}/explorer/block/{blockHash}/header`, '--network', 'sandbox', '--confirmations', '1', '--block-seconds', '0.5');
+    expect(added.code).toBe(0);
+    expect((await cli('profile', 'use', 'Service')).code).toBe(0);
+    const receipt = forge('unknown-to-service.pdf', 'the service never saw this\n', { network: 'sandbox', evidence: 'mined', serviceUrl: sb.baseUrl });
+    // Offline, a self-mined sandbox block verifies (as a test chain): only the service can tell.
+    expect((await cli('receipt', 'verify', receipt, 'unknown-to-service.pdf')).code).toBe(0);
+    const { code, value } = await json('receipt', 'verify', receipt, 'unknown-to-service.pdf', '--online');
+    expect(code).toBe(1);
+    expect(value).toMatchObject({ status: 'mismatch', failedStep: 'service' });
+    expect(value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringMatching(/^The service that made this receipt \(profile "Service", .*\) does not know transaction [0-9a-f]{64}, though the receipt says it is in block [0-9a-f]{64}: that service did not register it\.$/),
+      expected: 'the service knows the transaction',
+      found: 'unknown (404)',
+    });
+  });
+
+  it('no profile reaches the service that made the receipt: partially verified, naming the service step, exit 3', async () => {
+    const receipt = forge('no-profile.pdf', 'made elsewhere\n', { network: 'sandbox', evidence: 'mined', serviceUrl: 'https://records.example' });
+    const { code, value } = await json('receipt', 'verify', receipt, 'no-profile.pdf', '--online');
+    expect(code).toBe(3);
+    expect(value).toMatchObject({ status: 'partially-verified', unproven: [expect.stringMatching(/^That the service that made this receipt still holds this registration, as was asked: No profile reaches the service/)] });
+    expect(value.message).toMatch(/^Partially verified, not verified: every offline check passed, but the service check that was asked for could not be made/);
+    // Not asked: the offline steps stand on their own.
+    expect((await cli('receipt', 'verify', receipt, 'no-profile.pdf')).code).toBe(0);
+  });
+
+  it('the service cannot be reached: partially verified, exit 3', async () => {
+    expect((await cli('profile', 'add', 'Gone', '--base-url', 'http://127.0.0.1:9', '--network', 'sandbox')).code).toBe(0);
+    forge('unreachable.pdf', 'its service is gone\n', { network: 'sandbox', evidence: 'mined', serviceUrl: 'http://127.0.0.1:9' });
+    const { code, value } = await json('verify', 'unreachable.pdf');
+    expect(code).toBe(3);
+    expect(value[0]).toMatchObject({ status: 'partially-verified' });
+    expect(value[0].steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ status: 'skipped', detail: expect.stringMatching(/^The service of profile "Gone" could not be asked: .* Ask again once it can be reached, or verify offline/) });
+  });
+
+  it('a genuine receipt of that service passes the online check: verified, as a test chain', async () => {
+    writeFileSync(join(work, 'genuine.txt'), 'registered for real\n');
+    const done = await json('notarise', 'genuine.txt', '--wait');
+    expect(done.value[0].record).toMatchObject({ state: 'settled', profile: 'Service' });
+    const online = await json('receipt', 'verify', 'genuine.txt.receipt.json', 'genuine.txt', '--online');
+    expect(online).toMatchObject({ code: 0, value: { status: 'verified', network: { label: 'sandbox', testChain: true } } });
+    expect(online.value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ status: 'pass' });
+    const text = await cli('verify', 'genuine.txt');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^VERIFIED \(TEST CHAIN\) {2}genuine\.txt$/m);
+  });
+});

@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { NotariumError } from '../../../../main/core/errors/notarium-error.ts';
+import { readRegularFile } from '../../../../main/core/fs/read-regular-file.ts';
+
+// Whatever lies at a path (a FIFO, a device, a folder, a huge file), reading it ends at once with a
+// sentence, and never reads more than the limit: nothing here may block or fill memory.
+
+const dir = mkdtempSync(join(tmpdir(), 'notarium-bounded-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const LIMIT = 1024;
+const tooLarge = (size: number | undefined) => new NotariumError('RECEIPT_INVALID', `too large: ${size ?? 'grew past the limit'}`);
+const read = (path: string) => readRegularFile(path, { maxBytes: LIMIT, tooLarge });
+
+describe('readRegularFile', () => {
+  it('reads a regular file up to the limit, and through a link to one', async () => {
+    writeFileSync(join(dir, 'small'), 'receipt');
+    writeFileSync(join(dir, 'exact'), 'x'.repeat(LIMIT));
+    symlinkSync(join(dir, 'small'), join(dir, 'link-to-small'));
+    expect((await read(join(dir, 'small'))).toString()).toBe('receipt');
+    expect((await read(join(dir, 'exact'))).length).toBe(LIMIT);
+    expect((await read(join(dir, 'link-to-small'))).toString()).toBe('receipt');
+  });
+
+  it('refuses one byte past the limit, by its size', async () => {
+    writeFileSync(join(dir, 'over'), 'x'.repeat(LIMIT + 1));
+    await expect(read(join(dir, 'over'))).rejects.toThrow(`too large: ${LIMIT + 1}`);
+  });
+
+  it('refuses a 1.5 GiB sparse file by its size, without reading it', async () => {
+    const path = join(dir, 'sparse');
+    const fd = openSync(path, 'w');
+    ftruncateSync(fd, 1.5 * 2 ** 30);
+    closeSync(fd);
+    // A read of it would allocate 1.5 GiB (or fail on the string length): the size alone refuses it.
+    await expect(read(path)).rejects.toThrow(`too large: ${1.5 * 2 ** 30}`);
+  });
+
+  it('refuses a FIFO without opening it for a writer that never comes', async () => {
+    const path = join(dir, 'fifo');
+    execFileSync('mkfifo', [path]);
+    await expect(read(path)).rejects.toMatchObject({ code: 'FILE_UNREADABLE', message: expect.stringMatching(/"[^"]*fifo" could not be read: it is not a regular file but a device, a pipe or a socket/) });
+  });
+
+  it('refuses devices, and links to them, before opening them', async () => {
+    symlinkSync('/dev/zero', join(dir, 'zero'));
+    symlinkSync('/dev/urandom', join(dir, 'random'));
+    for (const path of ['/dev/zero', join(dir, 'zero'), join(dir, 'random'), '/dev/null']) {
+      await expect(read(path), path).rejects.toMatchObject({ code: 'FILE_UNREADABLE', message: expect.stringMatching(/not a regular file/) });
+    }
+  });
+
+  it('refuses a folder, a dangling link and a missing file, saying which', async () => {
+    mkdirSync(join(dir, 'folder'));
+    symlinkSync(join(dir, 'nowhere'), join(dir, 'dangling'));
+    await expect(read(join(dir, 'folder'))).rejects.toThrow(/it is a folder, not a file/);
+    await expect(read(join(dir, 'dangling'))).rejects.toThrow(/it does not exist/);
+    await expect(read(join(dir, 'missing'))).rejects.toThrow(/it does not exist/);
+  });
+
+  it('stops at the limit when the size the file system tells is not the length (a file in /proc says 0)', async () => {
+    // /proc/self/maps reports size 0 yet has content: only the bounded read tells how long it is.
+    await expect(readRegularFile('/proc/self/maps', { maxBytes: 16, tooLarge })).rejects.toThrow('too large: grew past the limit');
+    expect((await readRegularFile('/proc/self/maps', { maxBytes: 1 << 22, tooLarge })).length).toBeGreaterThan(16);
+  });
+});

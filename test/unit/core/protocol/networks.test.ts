@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { NETWORK_CHOICES, NETWORK_LABELS, NETWORKS, networkOf, shownLabel } from '../../../../main/core/protocol/networks.ts';
+
+describe('the network vocabulary', () => {
+  it('is closed: five labels, their proof-of-work limits, and which are test chains', () => {
+    expect(NETWORK_LABELS).toEqual(['mainnet', 'testnet', 'stn', 'regtest', 'sandbox']);
+    expect(Object.fromEntries(NETWORK_LABELS.map((l) => [l, [NETWORKS[l].powLimit, NETWORKS[l].testChain]]))).toEqual({
+      mainnet: [(1n << 224n) - 1n, false],
+      testnet: [(1n << 224n) - 1n, false],
+      stn: [(1n << 224n) - 1n, false],
+      regtest: [(1n << 255n) - 1n, true],
+      sandbox: [(1n << 255n) - 1n, true],
+    });
+    expect(NETWORK_CHOICES).toBe('mainnet, testnet, stn, regtest or sandbox');
+  });
+
+  it('names a network only for ASCII letters that, lower-cased, are exactly a label', () => {
+    expect(networkOf('mainnet')?.label).toBe('mainnet');
+    expect(networkOf('MainNet')?.label).toBe('mainnet');
+    expect(networkOf('SANDBOX')?.label).toBe('sandbox');
+    for (const label of ['mainnet\u200b', '\u200bmainnet', 'm\u0430innet', ' mainnet', 'mainnet ', 'main net', 'main-net', '\uff4dainnet', 'mainnet\n', 'ma\u0131nnet', 'MA\u0130NNET', 'testnet3', 'livenet', '', 'toString', '__proto__', 'constructor']) {
+      expect(networkOf(label), JSON.stringify(label)).toBeUndefined();
+    }
+    for (const value of [undefined, null, 1, {}, ['mainnet']]) expect(networkOf(value)).toBeUndefined();
+  });
+
+  it('shows a label with everything but printable ASCII escaped, so no trick passes for a name', () => {
+    expect(shownLabel('mainnet')).toBe('"mainnet"');
+    expect(shownLabel('mainnet\u200b')).toBe('"mainnet\\u{200b}"');
+    expect(shownLabel('m\u0430innet\n')).toBe('"m\\u{430}innet\\u{a}"');
+    expect(shownLabel('a"b\\c\u001b[31m')).toBe('"a\\u{22}b\\u{5c}c\\u{1b}[31m"');
+    expect(shownLabel('x'.repeat(100))).toBe(`"${'x'.repeat(64)}…"`);
+  });
+});
