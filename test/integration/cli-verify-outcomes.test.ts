@@ -205,13 +205,18 @@ describe('the online check, when it is asked for', () => {
     expect((await cli('receipt', 'verify', receipt, 'no-profile.pdf')).code).toBe(0);
   });
 
-  it('the service cannot be reached: partially verified, exit 3', async () => {
+  it('the service cannot be reached: partially verified when --online asked for it (exit 3); verify, which only tries, keeps the offline verdict and says why the step was skipped', async () => {
     expect((await cli('profile', 'add', 'Gone', '--base-url', 'http://127.0.0.1:9', '--network', 'sandbox')).code).toBe(0);
-    forge('unreachable.pdf', 'its service is gone\n', { network: 'sandbox', evidence: 'mined', serviceUrl: 'http://127.0.0.1:9' });
-    const { code, value } = await json('verify', 'unreachable.pdf');
-    expect(code).toBe(3);
-    expect(value[0]).toMatchObject({ status: 'partially-verified' });
-    expect(value[0].steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ status: 'skipped', detail: expect.stringMatching(/^The service of profile "Gone" could not be asked: .* Ask again once it can be reached, or verify offline/) });
+    const receipt = forge('unreachable.pdf', 'its service is gone\n', { network: 'sandbox', evidence: 'mined', serviceUrl: 'http://127.0.0.1:9' });
+    const skipped = { status: 'skipped', detail: expect.stringMatching(/^The service of profile "Gone" could not be asked: .* Ask again once it can be reached, or verify offline/) };
+    const asked = await json('receipt', 'verify', receipt, 'unreachable.pdf', '--online');
+    expect(asked.code).toBe(3);
+    expect(asked.value).toMatchObject({ status: 'partially-verified' });
+    expect(asked.value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject(skipped);
+    const tried = await json('verify', 'unreachable.pdf');
+    expect(tried.code).toBe(0);
+    expect(tried.value[0]).toMatchObject({ status: 'verified', network: { label: 'sandbox', testChain: true } });
+    expect(tried.value[0].steps.find((s: { id: string }) => s.id === 'service')).toMatchObject(skipped);
   });
 
   it('a genuine receipt of that service passes the online check: verified, as a test chain', async () => {

@@ -60,7 +60,7 @@ async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> 
   if (positionals.length < 1 || positionals.length > 2) requirePositionals(positionals, 1, 'notarium receipt verify <receipt> [file]');
   const [receipt, file] = positionals;
   return withNotary(io, async (notary) => {
-    const result = await verifyReceiptFile(notary.context, receipt!, file, { offline: !v.online });
+    const result = await verifyReceiptFile(notary.context, receipt!, file, { offline: !v.online, requireService: v.online ?? false });
     if (v.json) io.out(JSON.stringify(verificationJson(result), null, 2));
     else io.out(`${statusWord(result)}  ${visibleName(result.path)}\n${result.report ? describeReport(result.report) : visibleName(result.message)}`);
     return exitForResults([result]);

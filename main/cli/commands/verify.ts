@@ -13,8 +13,9 @@ export const VERIFY_HELP = `Usage: notarium verify <files|folders…> [--receipt
 
 Verifies each file by the receipt next to it (<name>.receipt.json), by --receipt, or by the
 library's record of its content. Folders are walked recursively (receipts and hidden entries are
-left out). Unless --offline, the service is asked to confirm the match too; when it cannot be
-asked, the file is at best partially verified.
+left out). Unless --offline, the service that made a receipt is also asked to confirm the match
+when a profile reaches it: a "no" fails the file; when it cannot be asked, the offline proof stands
+and the report says why the service step was skipped (receipt verify --online requires it).
 
   --details   print each file's step report
 Exit code: 0 all verified, 1 any mismatch, 2 a file could not be read, 3 any unknown, pending or

@@ -38,6 +38,11 @@ export interface VerifyOptions {
   /** A receipt to verify the file against, instead of looking for one. */
   receipt?: string;
   offline?: boolean;
+  /**
+   * The service check was asked for (`receipt verify --online`): when it cannot be made, the file is
+   * partially verified at best. Otherwise it is tried, and a skip leaves the offline verdict.
+   */
+  requireService?: boolean;
   signal?: AbortSignal;
 }
 
@@ -95,7 +100,7 @@ async function verifyAgainst(
   options: VerifyOptions,
 ): Promise<FileVerification> {
   let report = verifyReceipt(receipt, sha256 ? { fileDigest: sha256 } : {});
-  if (!options.offline && report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(ctx, receipt, origin.record));
+  if (!options.offline && report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(ctx, receipt, origin.record), options.requireService ?? false);
   const status: VerifyStatus = report.outcome === 'failed' ? 'mismatch' : report.outcome;
   return {
     path,

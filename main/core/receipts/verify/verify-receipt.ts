@@ -344,11 +344,13 @@ export interface ServiceCheck {
 }
 
 /**
- * The report with its service step replaced by the online result, for a check that was asked for.
- * A service failure fails the report when nothing failed before it; a check that could not be made
- * leaves the report partially verified at best, naming it; offline steps keep their conclusions.
+ * The report with its service step replaced by the online result. A service failure fails the
+ * report when nothing failed before it. A check that could not be made leaves the report partially
+ * verified at best, naming it, when the check was `required` (the user asked for it); when it was
+ * only tried, the offline proof stands on its own (the service step is optional, receipt-v1.md) and
+ * the step says why it was skipped. Offline steps keep their conclusions.
  */
-export function withServiceCheck(report: VerificationReport, check: ServiceCheck): VerificationReport {
+export function withServiceCheck(report: VerificationReport, check: ServiceCheck, required = true): VerificationReport {
   const step: Step = { id: 'service', status: check.status, label: STEP_LABELS.service, detail: check.detail };
   if (check.expected !== undefined) step.expected = check.expected;
   if (check.found !== undefined) step.found = check.found;
@@ -357,7 +359,7 @@ export function withServiceCheck(report: VerificationReport, check: ServiceCheck
   if (check.status === 'fail') {
     return { outcome: 'failed', steps, failedStep: 'service', summary: `Verification failed at the service check: ${check.detail}`, network: report.network };
   }
-  if (report.outcome === 'pending') return { ...report, steps };
+  if (report.outcome === 'pending' || !required) return { ...report, steps };
   const unproven = [...(report.unproven ?? []), `That the service that made this receipt still holds this registration, as was asked: ${check.detail}`];
   const summary =
     report.outcome === 'verified'

@@ -433,6 +433,15 @@ describe('withServiceCheck', () => {
     expect(report.proves).toBe(verifyReceipt(fx.receipt, withFile).proves);
   });
 
+  it('a check that was only tried, not asked for, and could not be made leaves the offline verdict, its step saying why', () => {
+    const detail = 'The service of profile "Service" could not be asked: it is unreachable.';
+    const offline = verifyReceipt(fx.receipt, withFile);
+    const report = withServiceCheck(offline, { status: 'skipped', detail }, false);
+    expect(report).toMatchObject({ outcome: 'verified', summary: offline.summary, proves: offline.proves });
+    expect(step(report, 'service')).toMatchObject({ status: 'skipped', detail });
+    expect(withServiceCheck(offline, { status: 'fail', detail: 'no' }, false)).toMatchObject({ outcome: 'failed', failedStep: 'service' });
+  });
+
   it('a partially verified report keeps what it left unproven, and adds the service', () => {
     const partial = verifyReceipt(tampered((r) => delete r.transaction), withFile);
     const report = withServiceCheck(partial, { status: 'skipped', detail: 'It could not be reached.' });
