@@ -10,8 +10,9 @@
  * Portable (no Node APIs): the verifier runs in the page too.
  */
 
-export const NETWORK_LABELS = ['mainnet', 'testnet', 'stn', 'regtest', 'sandbox'] as const;
-export type NetworkLabel = (typeof NETWORK_LABELS)[number];
+import { NETWORK_LABELS, type NetworkLabel } from '../../../preload/network-labels.ts';
+
+export { NETWORK_LABELS, type NetworkLabel };
 
 export interface Network {
   label: NetworkLabel;
