@@ -151,7 +151,7 @@ export class UploadStore {
   #admitBytes(name: string, sofar: number, more: number): void {
     const { fileBytes, totalBytes } = this.#limits;
     if (sofar + more > fileBytes) {
-      throw new UploadRefused(413, `${quote(name)} is larger than ${bytes(fileBytes)}, the most the browser version of Notarium takes: use the desktop app or the notarium command, which read files where they are.`);
+      throw new UploadRefused(413, `${quote(name)} is too large for the browser version of Notarium, which takes files of up to ${bytes(fileBytes)}: use the desktop app or the notarium command, which read files where they are.`);
     }
     if (this.#bytes + more > totalBytes) {
       throw new UploadRefused(413, `Notarium already holds ${bytes(this.#bytes)} of dropped files for work in progress, and ${quote(name)} would take it past ${bytes(totalBytes)}: wait until that is done, then drop it again.`);

@@ -220,7 +220,7 @@ describe('uploads', () => {
   it('refuses a file larger than the limit before reading it, with a sentence that names it', async () => {
     const res = await upload(session, 'movie.mkv', new Uint8Array(LIMITS.fileBytes + 1));
     expect(res.status).toBe(413);
-    expect(res.text).toMatch(/^"movie\.mkv" is larger than 1000 B, the most the browser version of Notarium takes: use the desktop app or the notarium command/);
+    expect(res.text).toMatch(/^"movie\.mkv" is too large for the browser version of Notarium, which takes files of up to 1000 B: use the desktop app or the notarium command/);
     expect(readdirSync(uploadDir())).toEqual([]);
   });
 
