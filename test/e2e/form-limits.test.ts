@@ -42,6 +42,14 @@ describe('limits a user can reach', () => {
     await expect.poll(() => readdirSync(join(shellDir, 'uploads'))).toEqual([]);
   });
 
+  it('gives back what it uploaded for a verify that cannot start (one of its files was refused)', async () => {
+    await screen('Verify').click();
+    await app.page.locator('input[type=file]').first().setInputFiles([join(files, 'note.txt'), join(files, 'disk-image.iso')]);
+    await app.page.getByRole('alert').filter({ hasText: /"disk-image\.iso" is too large for the browser version of Notarium/ }).waitFor({ timeout: 30_000 });
+    const shellDir = join(app.home, 'web-shell', readdirSync(join(app.home, 'web-shell'))[0]!);
+    await expect.poll(() => readdirSync(join(shellDir, 'uploads'))).toEqual([]);
+  });
+
   it('refuses 70 globs with a sentence on the Watched folders screen', async () => {
     await screen('Watched folders').click();
     await app.page.getByLabel('Folder', { exact: true }).fill(files);
