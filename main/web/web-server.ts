@@ -54,6 +54,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
+/** The largest message the bridge takes; a larger one closes that connection (1009), not the shell. */
+export const BRIDGE_MAX_MESSAGE = 4 * 1024 * 1024;
+
 const USED =
   'This link was already used: each link opens Notarium once, in one tab. Go back to that tab, or run "notarium app" again (or start Notarium from its launcher) for a new link.';
 
@@ -135,7 +138,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: 4 * 1024 * 1024,
+    maxPayload: BRIDGE_MAX_MESSAGE,
     // The page offers two: ours, and the one that carries the secret. Only ours is ever echoed.
     handleProtocols: (offered) => (offered.has(BRIDGE_PROTOCOL) ? BRIDGE_PROTOCOL : false),
   });

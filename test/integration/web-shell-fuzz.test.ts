@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { isErrorCode } from '../../main/core/errors/catalogue.ts';
+import { BRIDGE_MAX_MESSAGE } from '../../main/web/web-server.ts';
 import { CALL_NAMES, CALLS, type CallName } from '../../preload/contract.ts';
 import { buildRenderer, launchApp, openBridge, tradeLaunch } from '../support/web-app.ts';
 
@@ -91,12 +92,9 @@ function messageText(id: number, method: string, list: ArgList): string {
   return `{"id":${id},"method":${JSON.stringify(method)},"args":${args}}`;
 }
 
-/** The bridge's frame limit: a larger message closes the connection (code 1009, web-shell.test.ts), it is not answered. */
-const MAX_MESSAGE = 4 * 1024 * 1024;
-
-/** Whether a message is not for this run: past the frame limit, or the contract takes its arguments (so they are not malformed). */
+/** Whether a message is not for this run: past the frame limit (it closes the connection, see web-shell.test.ts), or the contract takes its arguments (so they are not malformed). */
 function unfit(method: CallName, text: string): boolean {
-  return Buffer.byteLength(text) >= MAX_MESSAGE || CALLS[method].safeParse((JSON.parse(text) as { args: unknown }).args).success;
+  return Buffer.byteLength(text) > BRIDGE_MAX_MESSAGE || CALLS[method].safeParse((JSON.parse(text) as { args: unknown }).args).success;
 }
 
 /** Messages that are not well-formed calls (numbered ones below 0, apart from the fuzzed calls' ids). */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startWebShell, type Bridge, type WebShell } from '../../main/web/web-server.ts';
+import { BRIDGE_MAX_MESSAGE, startWebShell, type Bridge, type WebShell } from '../../main/web/web-server.ts';
 import { BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
 import { openBridge, tradeLaunch, upload, type NodeSession } from '../support/web-app.ts';
 
@@ -190,7 +190,7 @@ describe('the bridge', () => {
   it('closes only the connection that sent a frame too large, and keeps answering others', async () => {
     const big = await openBridge(session);
     const closed = new Promise<number>((resolve) => big.once('close', (code) => resolve(code)));
-    big.send('x'.repeat(5 * 1024 * 1024));
+    big.send('x'.repeat(BRIDGE_MAX_MESSAGE + 1));
     expect(await closed).toBe(1009);
     const ws = await openBridge(session);
     const answer = new Promise((resolve) => ws.once('message', (d) => resolve(JSON.parse(String(d)))));
