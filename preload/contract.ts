@@ -176,10 +176,21 @@ export interface FileManagerView {
 
 // ---- Call arguments ----
 
-const profileName = z.string().min(1).max(64);
+/**
+ * Limits a person can reach from a form (a long paste, many globs) are refused with a sentence
+ * written for them, which parseCall passes on as it is; other refusals name the argument instead.
+ */
+const FOR_PEOPLE = new Set<string>();
+function said(sentence: string): { error: string } {
+  FOR_PEOPLE.add(sentence);
+  return { error: sentence };
+}
+
+const profileName = z.string().min(1, said('A profile needs a name.')).max(64, said('A profile name has at most 64 characters.'));
 const recordId = z.number().int().positive();
 const documentId = z.number().int().positive();
 const jobId = z.string().uuid();
+const address = z.string().max(2048, said('An address has at most 2,048 characters.'));
 
 /** A file the UI names: a path (Electron) or a file streamed to the web shell. */
 export const fileRef = z.discriminatedUnion('kind', [
@@ -190,7 +201,7 @@ export type FileRef = z.infer<typeof fileRef>;
 
 export const recordQuery = z
   .object({
-    search: z.string().max(200).optional(),
+    search: z.string().max(200, said('A search has at most 200 characters.')).optional(),
     states: z.array(z.enum(['hashing', 'submitting', 'published', 'confirmed', 'settled', 'rejected', 'failed'])).max(7).optional(),
     sort: z.enum(['created', 'name', 'state', 'confirmations']).optional(),
     direction: z.enum(['asc', 'desc']).optional(),
@@ -202,28 +213,33 @@ export const recordQuery = z
 export const profileInput = z
   .object({
     name: profileName,
-    baseUrl: z.string().max(2048),
-    authUrl: z.string().max(2048).nullable().optional(),
-    envId: z.string().max(128).nullable().optional(),
-    authorizeUrl: z.string().max(2048).nullable().optional(),
-    clientId: z.string().max(256).nullable().optional(),
-    explorerTxUrl: z.string().max(2048).nullable().optional(),
-    explorerHeaderUrl: z.string().max(2048).nullable().optional(),
-    explorerLinkUrl: z.string().max(2048).nullable().optional(),
-    network: z.string().max(32).optional(),
-    targetConfirmations: z.number().int().min(1).max(1000).optional(),
+    baseUrl: address,
+    authUrl: address.nullable().optional(),
+    envId: z.string().max(128, said('An environment id has at most 128 characters.')).nullable().optional(),
+    authorizeUrl: address.nullable().optional(),
+    clientId: z.string().max(256, said('A client id has at most 256 characters.')).nullable().optional(),
+    explorerTxUrl: address.nullable().optional(),
+    explorerHeaderUrl: address.nullable().optional(),
+    explorerLinkUrl: address.nullable().optional(),
+    network: z.string().max(32, said('A network name has at most 32 characters.')).optional(),
+    targetConfirmations: z.number().int().min(1, said('Confirmations to settle: from 1 to 1,000.')).max(1000, said('Confirmations to settle: from 1 to 1,000.')).optional(),
   })
   .strict();
 
-const folderPath = z.string().min(1).max(4096);
-const glob = z.string().min(1).max(256);
+/** The API key as typed or pasted: the keychain takes far more, but no service key is this long. */
+const apiKey = z.string().min(1, said('Type or paste the API key first.')).max(4096, said('An API key has at most 4,096 characters: check that only the key was pasted.'));
+
+const folderPath = z.string().min(1, said('Name the folder to watch.')).max(4096, said('A folder path has at most 4,096 characters.'));
+const glob = z.string().min(1).max(256, said('A glob has at most 256 characters.'));
+/** Globs are matched against every file the folder holds: a bounded list keeps that cheap. */
+const MAX_GLOBS = 64;
 export const watchSettings = z
   .object({
     recursive: z.boolean(),
-    include: z.array(glob).max(64),
-    exclude: z.array(glob).max(64),
+    include: z.array(glob).max(MAX_GLOBS, said(`A watched folder takes at most ${MAX_GLOBS} globs under "Only these": combine some (for example *.{pdf,docx}).`)),
+    exclude: z.array(glob).max(MAX_GLOBS, said(`A watched folder takes at most ${MAX_GLOBS} globs under "Never these": combine some (for example *.{tmp,bak}).`)),
     receipts: z.enum(['beside', 'folder']),
-    stableSeconds: z.number().min(0.5).max(3600),
+    stableSeconds: z.number().min(0.5, said('Take a file once unchanged for 0.5 to 3,600 seconds.')).max(3600, said('Take a file once unchanged for 0.5 to 3,600 seconds.')),
   })
   .partial()
   .strict();
@@ -236,7 +252,7 @@ export const CALLS = {
   /** keepApiKey: the person confirmed that the profile's API key goes to its new address too. */
   saveProfile: z.tuple([profileInput, z.object({ keepApiKey: z.boolean().optional() }).strict()]),
   removeProfile: z.tuple([profileName]),
-  setApiKey: z.tuple([profileName, z.string().min(1).max(4096)]),
+  setApiKey: z.tuple([profileName, apiKey]),
   clearApiKey: z.tuple([profileName]),
   account: z.tuple([profileName.optional()]),
   signIn: z.tuple([profileName.optional()]),
@@ -357,11 +373,20 @@ export type ElectronBridge = NotariumBridge & { pathForFile(file: File): string 
 
 /** Validates a call's arguments on the main side; throws a USAGE error naming what was wrong. */
 export function parseCall(method: string, args: unknown): { method: CallName; args: unknown[] } {
-  if (!Object.hasOwn(CALLS, method)) throw Object.assign(new Error(`There is no call named "${method.slice(0, 64)}".`), { code: 'USAGE' });
+  if (!Object.hasOwn(CALLS, method)) throw usage(`There is no call named "${clip(method, 64)}".`);
   const result = CALLS[method as CallName].safeParse(args);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    throw Object.assign(new Error(`The call ${method} was refused: argument ${issue.path.join('.') || '(all)'} ${issue.message}.`), { code: 'USAGE' });
+    if (FOR_PEOPLE.has(issue.message)) throw usage(issue.message);
+    // The input may be huge or hostile: what the sentence repeats of it is bounded.
+    const where = issue.path.length ? `argument ${clip(issue.path.map((p) => clip(String(p), 32)).join('.'), 100)}` : 'its arguments';
+    throw usage(`The call ${method} was refused: ${where}: ${clip(issue.message, 160)}.`);
   }
   return { method: method as CallName, args: result.data as unknown[] };
 }
+
+function usage(sentence: string): Error & { code: 'USAGE' } {
+  return Object.assign(new Error(sentence), { code: 'USAGE' as const });
+}
+
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

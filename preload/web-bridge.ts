@@ -1,10 +1,13 @@
 import { buildBridge, errorFromWire, isEventName, listenerHub, wireError } from './bridge-client.ts';
 import type { CallName, EventName, FileRef, NotariumBridge } from './contract.ts';
+import { BRIDGE_PROTOCOL, openSession, SESSION_HEADER, SESSION_PROTOCOL_PREFIX, sessionRefusal, SessionEnded } from './web-session.ts';
 
 /**
  * `window.notarium` for the web shell: the contract's calls over the page's WebSocket to
  * `/bridge` (`{id, method, args}` → `{id, result}` | `{id, error}`), its events pushed as
- * `{event, payload}`, and uploads for dropped files (the page cannot see paths).
+ * `{event, payload}`, and uploads for dropped files (the page cannot see paths). Every request
+ * presents the tab's session secret (web-session.ts); without one, or once the shell refuses it,
+ * the connection has ended and every call fails with the sentence that says how to open Notarium.
  * The socket reconnects with backoff; calls made while it is down wait for it (bounded).
  */
 
@@ -14,13 +17,18 @@ export interface UploadedFile {
   size: number;
 }
 
-export type ConnectionState = 'connecting' | 'open' | 'closed';
+/** `ended`: this page has no session (any more); the sentence says why and what to do. */
+export type ConnectionState = 'connecting' | 'open' | 'closed' | 'ended';
+
+export type ConnectionListener = (state: ConnectionState, sentence?: string) => void;
 
 export type WebBridge = NotariumBridge & {
   /** Streams a file to the shell (POST /upload) and answers the reference the calls accept. */
   uploadFile(file: File): Promise<FileRef>;
-  /** Connection changes (for a "reconnecting" notice). */
-  onConnection(listener: (state: ConnectionState) => void): () => void;
+  /** Gives back an upload no call was given (the shell deletes it). */
+  discardUpload(ref: FileRef): Promise<void>;
+  /** Connection changes (for a "reconnecting" notice); a listener added after the end hears it at once. */
+  onConnection(listener: ConnectionListener): () => void;
 };
 
 interface Pending {
@@ -33,17 +41,29 @@ const BACKOFF_CAP_MS = 8000;
 /** A call sent while the socket is down waits this long for it before failing. */
 const QUEUE_TIMEOUT_MS = 30_000;
 
-export function createWebBridge(origin: string = location.origin): WebBridge {
+export function createWebBridge(origin: string = location.origin, session: Promise<string> = openSession(origin)): WebBridge {
   const url = origin.replace(/^http/, 'ws') + '/bridge';
   const pending = new Map<number, Pending>();
   const queue: { message: string; id: number; timer: ReturnType<typeof setTimeout> }[] = [];
-  const connectionListeners = new Set<(state: ConnectionState) => void>();
+  const connectionListeners = new Set<ConnectionListener>();
   let nextId = 1;
   let socket: WebSocket | null = null;
   let attempt = 0;
+  /** Why this page's session ended, once it has. */
+  let ended: string | null = null;
 
-  const setState = (state: ConnectionState): void => {
-    for (const l of [...connectionListeners]) l(state);
+  const setState = (state: ConnectionState, sentence?: string): void => {
+    for (const l of [...connectionListeners]) l(state, sentence);
+  };
+
+  const endedError = (): Error => errorFromWire({ code: 'SESSION_ENDED', message: ended ?? '' });
+  const end = (sentence: string): void => {
+    if (ended !== null) return;
+    ended = sentence;
+    for (const item of queue.splice(0)) clearTimeout(item.timer);
+    for (const call of pending.values()) call.reject(endedError());
+    pending.clear();
+    setState('ended', sentence);
   };
 
   const hub = listenerHub();
@@ -67,11 +87,13 @@ export function createWebBridge(origin: string = location.origin): WebBridge {
     if (isEventName(message.event)) deliver(message.event, message.payload);
   };
 
-  const connect = (): void => {
+  const connect = (secret: string): void => {
     setState('connecting');
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, [BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX + secret]);
     socket = ws;
+    let opened = false;
     ws.addEventListener('open', () => {
+      opened = true;
       attempt = 0;
       setState('open');
       for (const item of queue.splice(0)) {
@@ -91,12 +113,16 @@ export function createWebBridge(origin: string = location.origin): WebBridge {
         call.reject(errorFromWire({ code: 'UNAVAILABLE', message: 'The connection to Notarium was lost before it answered: try again.' }));
       }
       const delay = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt++);
-      setTimeout(connect, Math.random() * delay + BACKOFF_BASE_MS);
+      const retry = (): void => void setTimeout(() => connect(secret), Math.random() * delay + BACKOFF_BASE_MS);
+      // Refused before it opened: a shell that no longer knows this secret ends the session.
+      if (opened) return retry();
+      void sessionRefusal(origin, secret).then((refusal) => (refusal === null ? retry() : end(refusal)));
     });
   };
 
   const invoke = (method: CallName, args: unknown[]): Promise<unknown> =>
     new Promise((resolve, reject) => {
+      if (ended !== null) return reject(endedError());
       const id = nextId++;
       // JSON has no undefined: an omitted optional argument must not arrive as null.
       const sent = args.slice();
@@ -122,31 +148,41 @@ export function createWebBridge(origin: string = location.origin): WebBridge {
   });
 
   const uploadFile = async (file: File): Promise<FileRef> => {
+    if (ended !== null) throw endedError();
+    const secret = await session;
     let response: Response;
     try {
       response = await fetch(`${origin}/upload?name=${encodeURIComponent(file.name)}`, {
         method: 'POST',
         body: file,
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/octet-stream' },
+        headers: { 'Content-Type': 'application/octet-stream', [SESSION_HEADER]: secret },
       });
     } catch {
       throw errorFromWire({ code: 'UNAVAILABLE', message: `Notarium could not receive "${file.name}": check that the app is still running.` });
     }
     if (!response.ok) {
       const text = (await response.text().catch(() => '')).trim();
-      throw errorFromWire({ code: 'UPLOAD', message: text && text.length < 300 ? text : `Notarium could not receive "${file.name}".` });
+      throw errorFromWire({ code: 'UPLOAD', message: text && text.length < 400 ? text : `Notarium could not receive "${file.name}".` });
     }
     const body = (await response.json()) as { uploadId?: unknown };
     if (typeof body.uploadId !== 'string') throw errorFromWire({ code: 'INTERNAL', message: 'The app answered the upload with something the page does not understand.' });
     return { kind: 'upload', uploadId: body.uploadId };
   };
 
-  connect();
+  const discardUpload = async (ref: FileRef): Promise<void> => {
+    if (ref.kind !== 'upload' || ended !== null) return;
+    const secret = await session;
+    // Best effort: whatever is left is deleted when the shell closes.
+    await fetch(`${origin}/upload/${encodeURIComponent(ref.uploadId)}`, { method: 'DELETE', headers: { [SESSION_HEADER]: secret } }).catch(() => undefined);
+  };
+
+  session.then(connect, (err: unknown) => end(err instanceof SessionEnded ? err.message : 'Notarium could not start this page: run "notarium app" again for a new link.'));
   return Object.assign(bridge, {
     uploadFile,
-    onConnection: (listener: (state: ConnectionState) => void) => {
+    discardUpload,
+    onConnection: (listener: ConnectionListener) => {
       connectionListeners.add(listener);
+      if (ended !== null) listener('ended', ended);
       return () => {
         connectionListeners.delete(listener);
       };

@@ -1,4 +1,5 @@
 import type { AccountView, AppInfo, ProfileView } from '../preload/contract.ts';
+import type { ConnectionState } from '../preload/web-bridge.ts';
 import { notarium, onConnection, sentence } from './lib/bridge.ts';
 
 /** App-wide state: the current screen, profiles, account, pending count, theme, notices. */
@@ -31,7 +32,9 @@ class AppState {
   account = $state<AccountView | null>(null);
   pending = $state(0);
   theme = $state<Theme>(storedTheme());
-  connection = $state<'connecting' | 'open' | 'closed'>('open');
+  connection = $state<ConnectionState>('open');
+  /** Once the web shell's session has ended: why, and how to open Notarium again. */
+  ended = $state<string | null>(null);
   notices = $state<{ id: number; message: string }[]>([]);
   #noticeId = 0;
 
@@ -40,9 +43,10 @@ class AppState {
   start(): void {
     applyTheme(this.theme);
     systemDark.addEventListener('change', () => this.theme === 'system' && applyTheme('system'));
-    onConnection((s) => {
+    onConnection((s, sentence) => {
       const wasClosed = this.connection === 'closed';
       this.connection = s;
+      if (s === 'ended') this.ended = sentence ?? null;
       if (s === 'open' && wasClosed) void this.refresh(); // catch up on what happened meanwhile
     });
     notarium.on('pending-count', (n) => (this.pending = n));

@@ -1,16 +1,18 @@
-import { join } from 'node:path';
+import { dirname } from 'node:path';
 import { CALL_NAMES, type FileRef } from '../../preload/contract.ts';
 import { createAppService, type AppService } from '../core/app/app-service.ts';
 import { callService } from '../core/app/call-service.ts';
 import { NotariumError } from '../core/errors/notarium-error.ts';
 import type { Notary } from '../core/notary.ts';
 import { printPdfWithChromium } from './chromium-pdf.ts';
-import { startWebShell, type Bridge, type Upload, type WebShell } from './web-server.ts';
+import type { UploadLimits } from './upload-store.ts';
+import { startWebShell, type Bridge, type WebShell } from './web-server.ts';
 
 /**
  * The app in the web shell: the engine's app service behind the loopback server. The page names
- * files only by upload (it cannot see paths), and the shell's abilities (opening the browser,
- * showing a folder) are the platform's.
+ * files only by upload (it cannot see paths); an upload lives until the work that named it ends
+ * (or the call that named it is refused). The shell's abilities (opening the browser, showing a
+ * folder) are the platform's.
  */
 
 export interface WebAppOptions {
@@ -21,6 +23,9 @@ export interface WebAppOptions {
   showInFolder(path: string): void;
   /** Default: the machine's Chromium-family browser, headless. */
   printPdf?(html: string): Promise<Uint8Array>;
+  uploadLimits?: UploadLimits;
+  /** Failures no page should see in full (default: stderr). */
+  log?(line: string): void;
 }
 
 export interface WebApp {
@@ -30,17 +35,22 @@ export interface WebApp {
 }
 
 export async function startWebApp(notary: Notary, options: WebAppOptions): Promise<WebApp> {
-  const uploads = new Map<string, Upload>();
-  const upload = (ref: FileRef): Upload => {
+  // The closures below run only once the shell (declared further down) has started.
+  const upload = (ref: FileRef) => {
     if (ref.kind !== 'upload') throw new NotariumError('USAGE', 'In the browser, files are dropped or chosen, not named by path.');
-    const found = uploads.get(ref.uploadId);
+    const found = shell.uploads.get(ref.uploadId);
     if (!found) throw new NotariumError('USAGE', 'That file is no longer available: drop it again.');
     return found;
+  };
+  const release = (refs: readonly FileRef[]): void => {
+    for (const ref of refs) if (ref.kind === 'upload') void shell.uploads.release(ref.uploadId);
   };
   const service = createAppService(notary, {
     shell: 'web',
     resolveFile: (ref) => upload(ref).path,
     nameOf: (ref) => upload(ref).name,
+    digestOf: (path) => shell.uploads.digestOf(path),
+    releaseFiles: release,
     openExternal: options.openExternal,
     openExplorerPage: options.openExplorerPage,
     showInFolder: options.showInFolder,
@@ -48,14 +58,20 @@ export async function startWebApp(notary: Notary, options: WebAppOptions): Promi
   });
   const bridge: Bridge = {
     methods: new Set(CALL_NAMES),
-    call: (method, args) => callService(service, method, args),
+    // A refused call started no work: the uploads it named are released here.
+    call: (method, args) =>
+      callService(service, method, args).catch((err: unknown) => {
+        release(uploadsNamedIn(args));
+        throw err;
+      }),
     subscribe: (emit) => service.subscribe((event, payload) => emit(event, payload)),
   };
   const shell = await startWebShell({
     staticDir: options.staticDir,
     bridge,
-    uploadDir: join(notary.library.db.name, '..', 'uploads'),
-    onUpload: (u) => uploads.set(u.id, u),
+    dataDir: dirname(notary.library.db.name),
+    uploadLimits: options.uploadLimits,
+    log: options.log,
   });
   notary.startBackground();
   return {
@@ -66,4 +82,17 @@ export async function startWebApp(notary: Notary, options: WebAppOptions): Promi
       await service.close();
     },
   };
+}
+
+/** The upload references anywhere in a call's arguments (they are checked, so at most a few levels deep). */
+function uploadsNamedIn(args: unknown[]): FileRef[] {
+  const found: FileRef[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 3 || typeof value !== 'object' || value === null) return;
+    const v = value as { kind?: unknown; uploadId?: unknown };
+    if (v.kind === 'upload' && typeof v.uploadId === 'string') found.push({ kind: 'upload', uploadId: v.uploadId });
+    for (const child of Array.isArray(value) ? value : Object.values(value)) visit(child, depth + 1);
+  };
+  visit(args, 0);
+  return found;
 }

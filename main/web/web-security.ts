@@ -1,13 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { SESSION_HEADER, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
 
 /**
- * The web shell's gate: it listens on 127.0.0.1 only, and every request (and the WebSocket
- * upgrade) must name our exact Host (no DNS rebinding), come from our Origin when it has one, and
- * carry the per-launch secret cookie.
+ * The web shell's gate: it listens on 127.0.0.1 only; every request must name our exact Host (no
+ * DNS rebinding) and come from our Origin when it has one (a write or the bridge must have one).
+ * What holds authority must also present the per-launch secret, which no browser sends by itself
+ * (it is not a cookie): the bridge as a WebSocket subprotocol, uploads in a header. The built
+ * page itself holds no secret and needs only the Host and Origin checks.
  */
-
-export const SESSION_COOKIE = 'notarium_session';
 
 export type GateVerdict = { ok: true } | { ok: false; status: number; reason: string };
 
@@ -17,6 +18,8 @@ export interface Gate {
   secret: string;
 }
 
+export const ENDED = 'This Notarium window has ended: run "notarium app" again (or start Notarium from its launcher) for a new link.';
+
 export function sameSecret(given: string | undefined, secret: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
@@ -24,17 +27,17 @@ export function sameSecret(given: string | undefined, secret: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function cookieValue(req: IncomingMessage, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+/** The secret a request presents: the bridge's upgrade in its subprotocols, anything else in the header. */
+export function presentedSecret(req: IncomingMessage): string | undefined {
+  if (req.headers.upgrade !== undefined) {
+    const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+    return offered.find((p) => p.startsWith(SESSION_PROTOCOL_PREFIX))?.slice(SESSION_PROTOCOL_PREFIX.length);
   }
-  return undefined;
+  const header = req.headers[SESSION_HEADER.toLowerCase()];
+  return typeof header === 'string' ? header : undefined;
 }
 
-/** Host and Origin only: the check that also applies to the one-time token request. */
+/** Host and Origin only: the check for the page's files and for trading the launch token. */
 export function checkHostAndOrigin(req: IncomingMessage, gate: Gate, originRequired = false): GateVerdict {
   if (req.headers.host !== gate.host) return { ok: false, status: 421, reason: 'This request was not addressed to Notarium.' };
   const origin = req.headers.origin;
@@ -42,11 +45,10 @@ export function checkHostAndOrigin(req: IncomingMessage, gate: Gate, originRequi
   return { ok: true };
 }
 
+/** Host, Origin and the session secret: the check for everything that acts. */
 export function checkRequest(req: IncomingMessage, gate: Gate, originRequired = false): GateVerdict {
   const hostAndOrigin = checkHostAndOrigin(req, gate, originRequired);
   if (!hostAndOrigin.ok) return hostAndOrigin;
-  if (!sameSecret(cookieValue(req, SESSION_COOKIE), gate.secret)) {
-    return { ok: false, status: 403, reason: 'This Notarium window has expired: open Notarium again from its launcher.' };
-  }
+  if (!sameSecret(presentedSecret(req), gate.secret)) return { ok: false, status: 403, reason: ENDED };
   return { ok: true };
 }

@@ -1,49 +1,45 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { checkHostAndOrigin, checkRequest, SESSION_COOKIE, type Gate } from './web-security.ts';
+import { WebSocketServer } from 'ws';
+import { BRIDGE_PROTOCOL, LAUNCH_FRAGMENT, LAUNCH_HEADER } from '../../preload/web-session.ts';
+import { serveConnection, type Bridge } from './bridge-connection.ts';
+import { writeLaunchFile, type LaunchFile } from './launch-file.ts';
+import { openShellFolder } from './shell-folder.ts';
+import { UploadRefused, UploadStore, type UploadLimits } from './upload-store.ts';
+import { checkHostAndOrigin, checkRequest, sameSecret, type Gate } from './web-security.ts';
+
+export type { Bridge } from './bridge-connection.ts';
 
 /**
  * The web shell: the built renderer on 127.0.0.1 (random port) and a WebSocket bridge that carries
- * the same calls and events as the Electron preload. A one-time launch URL sets the per-launch
- * secret as an HttpOnly, SameSite=Strict cookie; every request and the upgrade are checked for it,
- * for our Host and for our Origin. Dropped files are streamed here and stored for the core to hash.
+ * the same calls and events as the Electron preload. The per-launch secret is never a cookie: the
+ * page trades the one-time launch token (in the launch address's fragment) for it once, and
+ * presents it on the bridge and on uploads (see web-security.ts and preload/web-session.ts).
+ * Dropped files are streamed here, hashed on the way in, and kept only while needed.
  */
-
-export interface Bridge {
-  methods: ReadonlySet<string>;
-  /** Validates and runs a call; throws errors with `code` and a sentence for people. */
-  call(method: string, args: unknown[]): Promise<unknown>;
-  subscribe(emit: (event: string, payload: unknown) => void): () => void;
-}
-
-export interface Upload {
-  id: string;
-  name: string;
-  size: number;
-  path: string;
-}
 
 export interface WebShellOptions {
   staticDir: string;
   bridge: Bridge;
-  /** Where dropped files are streamed to (created if missing). */
-  uploadDir: string;
-  /** Every upload is reported here, so the bridge can find it by id. */
-  onUpload(upload: Upload): void;
+  /** The data directory: the shell's launch file and uploads live in a private folder there. */
+  dataDir: string;
+  uploadLimits?: UploadLimits;
   /** Content-Security-Policy of the page (the renderer's own). */
   csp?: string;
+  /** Failures no page should see in full (default: stderr). */
+  log?(line: string): void;
 }
 
 export interface WebShell {
   origin: string;
-  /** Opens the app once: it trades its token for the session cookie. */
+  /** Opens the app once: `<origin>/#launch=<token>`. Print it only to the user's own terminal. */
   launchUrl: string;
+  /** A private file that opens launchUrl: give its path to the browser, never the URL. Deleted once used, and at close. */
+  launchFile(): Promise<string>;
+  uploads: UploadStore;
   close(): Promise<void>;
 }
 
@@ -57,6 +53,12 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.json': 'application/json',
 };
+
+/** The largest message the bridge takes; a larger one closes that connection (1009), not the shell. */
+export const BRIDGE_MAX_MESSAGE = 4 * 1024 * 1024;
+
+const USED =
+  'This link was already used: each link opens Notarium once, in one tab. Go back to that tab, or run "notarium app" again (or start Notarium from its launcher) for a new link.';
 
 export function webShellCsp(origin: string): string {
   const ws = origin.replace(/^http/, 'ws');
@@ -74,9 +76,12 @@ export function webShellCsp(origin: string): string {
 }
 
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
+  const log = options.log ?? ((line: string) => process.stderr.write(line + '\n'));
   const secret = randomBytes(32).toString('base64url');
   let launchToken: string | null = randomBytes(32).toString('base64url');
-  mkdirSync(options.uploadDir, { recursive: true });
+  const launchFiles = new Set<LaunchFile>();
+  const folder = await openShellFolder(options.dataDir);
+  const uploads = await UploadStore.open(join(folder.dir, 'uploads'), options.uploadLimits);
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -86,103 +91,113 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const origin = `http://127.0.0.1:${port}`;
   const gate: Gate = { host: `127.0.0.1:${port}`, origin, secret };
   const csp = options.csp ?? webShellCsp(origin);
+  const launchUrl = `${origin}/#${LAUNCH_FRAGMENT}=${launchToken}`;
 
-  const refuse = (res: ServerResponse, status: number, reason: string): void => {
-    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(reason);
+  const forgetLaunchFiles = async (): Promise<void> => {
+    await Promise.all([...launchFiles].map((f) => f.remove()));
+    launchFiles.clear();
+  };
+
+  /** The launch token for the secret, once, to a page of our own origin. */
+  const trade = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const verdict = checkHostAndOrigin(req, gate, true);
+    if (!verdict.ok) return refuse(res, verdict.status, verdict.reason);
+    const token = req.headers[LAUNCH_HEADER.toLowerCase()];
+    if (launchToken === null || typeof token !== 'string' || !sameSecret(token, launchToken)) return refuse(res, 403, USED);
+    launchToken = null;
+    await forgetLaunchFiles();
+    json(res, 200, { session: secret });
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       const url = new URL(req.url ?? '/', origin);
-      const launch = url.searchParams.get('launch');
-      if (launch !== null) {
-        const verdict = checkHostAndOrigin(req, gate);
+      if (url.pathname === '/session' && req.method === 'POST') return trade(req, res);
+      if (url.pathname === '/session' || url.pathname === '/upload' || url.pathname.startsWith('/upload/')) {
+        const verdict = checkRequest(req, gate, req.method !== 'GET' && req.method !== 'HEAD');
         if (!verdict.ok) return refuse(res, verdict.status, verdict.reason);
-        if (launchToken === null || launch !== launchToken) return refuse(res, 403, 'This launch link was already used: open Notarium again from its launcher.');
-        launchToken = null; // one time only
-        res.writeHead(303, {
-          'Set-Cookie': `${SESSION_COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
-          Location: '/',
-          'Cache-Control': 'no-store',
-          'Referrer-Policy': 'no-referrer',
-        });
-        return res.end();
+        if (url.pathname === '/session' && req.method === 'GET') return void res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
+        if (url.pathname === '/upload' && req.method === 'POST') return upload(req, res, url, uploads);
+        if (url.pathname.startsWith('/upload/') && req.method === 'DELETE') {
+          await uploads.release(url.pathname.slice('/upload/'.length));
+          return void res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
+        }
+        return refuse(res, 405, 'Not allowed.');
       }
-      const verdict = checkRequest(req, gate, req.method !== 'GET' && req.method !== 'HEAD');
+      // The built page holds no secret: our Host, and our Origin when one is named, are enough.
+      const verdict = checkHostAndOrigin(req, gate);
       if (!verdict.ok) return refuse(res, verdict.status, verdict.reason);
-      if (req.method === 'POST' && url.pathname === '/upload') return upload(req, res, url, options);
       if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Not allowed.');
       await serveStatic(res, options.staticDir, url.pathname, csp);
-    })().catch(() => {
+    })().catch((err: unknown) => {
+      log(`The web shell could not answer ${req.method} ${req.url?.split('?')[0]}: ${err instanceof Error ? err.message : String(err)}`);
       if (!res.headersSent) refuse(res, 500, 'Notarium could not answer this request.');
       else res.destroy();
     });
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: BRIDGE_MAX_MESSAGE,
+    // The page offers two: ours, and the one that carries the secret. Only ours is ever echoed.
+    handleProtocols: (offered) => (offered.has(BRIDGE_PROTOCOL) ? BRIDGE_PROTOCOL : false),
+  });
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
     const verdict = new URL(req.url ?? '/', origin).pathname === '/bridge' ? checkRequest(req, gate, true) : { ok: false as const, status: 404, reason: 'Not found.' };
     if (!verdict.ok) {
-      socket.end(`HTTP/1.1 ${verdict.status} Refused\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${verdict.reason}`);
+      socket.end(`HTTP/1.1 ${verdict.status} Refused\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${verdict.reason}`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => connect(ws, options.bridge));
+    wss.handleUpgrade(req, socket, head, (ws) => serveConnection(ws, options.bridge, log));
   });
 
   return {
     origin,
-    launchUrl: `${origin}/?launch=${launchToken}`,
+    launchUrl,
+    launchFile: async () => {
+      if (launchToken === null) throw new Error('The launch link was already used.');
+      const file = await writeLaunchFile(folder.dir, launchUrl);
+      launchFiles.add(file);
+      return file.path;
+    },
+    uploads,
     close: async () => {
+      launchToken = null;
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => {
         wss.close(() => server.close(() => resolve()));
         server.closeAllConnections();
       });
+      await uploads.releaseAll();
+      await folder.remove();
     },
   };
 }
 
-/** One page connection: calls in, answers and events out, as JSON messages. */
-function connect(ws: WebSocket, bridge: Bridge): void {
-  const send = (message: unknown): void => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-  };
-  const unsubscribe = bridge.subscribe((event, payload) => send({ event, payload }));
-  ws.on('close', unsubscribe);
-  ws.on('message', (data) => {
-    let message: { id?: unknown; method?: unknown; args?: unknown };
-    try {
-      message = JSON.parse(String(data)) as typeof message;
-    } catch {
-      return send({ id: null, error: { code: 'USAGE', message: 'The message is not JSON.' } });
-    }
-    const { id, method, args } = message;
-    if (typeof id !== 'number' || typeof method !== 'string' || !Array.isArray(args) || !bridge.methods.has(method)) {
-      return send({ id: typeof id === 'number' ? id : null, error: { code: 'USAGE', message: 'Unknown call.' } });
-    }
-    bridge.call(method, args).then(
-      (result) => send({ id, result: result ?? null }),
-      (err: unknown) => send({ id, error: errorOf(err) }),
-    );
-  });
+function refuse(res: ServerResponse, status: number, reason: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(reason);
 }
 
-/** Only the code and the sentence cross to the page: no stack, no cause. */
-function errorOf(err: unknown): { code: string; message: string } {
-  const e = err as { code?: unknown; message?: unknown };
-  return { code: typeof e?.code === 'string' ? e.code : 'INTERNAL', message: typeof e?.message === 'string' ? e.message : 'Something went wrong.' };
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
 }
 
-async function upload(req: IncomingMessage, res: ServerResponse, url: URL, options: WebShellOptions): Promise<void> {
+async function upload(req: IncomingMessage, res: ServerResponse, url: URL, uploads: UploadStore): Promise<void> {
   const name = (url.searchParams.get('name') ?? '').replace(/[/\\]/g, '_').slice(0, 255) || 'upload';
-  const id = randomUUID();
-  const path = join(options.uploadDir, id);
-  await pipeline(req, createWriteStream(path, { mode: 0o600 }));
-  const { size } = await stat(path);
-  options.onUpload({ id, name, size, path });
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify({ uploadId: id, name, size }));
+  try {
+    const { id, size } = await uploads.receive(req, name);
+    json(res, 200, { uploadId: id, name, size });
+  } catch (err) {
+    if (!(err instanceof UploadRefused)) throw err;
+    // Answered before the body is read: the connection closes after the sentence, so the rest is not sent.
+    res.writeHead(err.status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
+    res.end(err.message, () => {
+      if (!req.complete) req.socket.destroy();
+    });
+  }
 }
 
 async function serveStatic(res: ServerResponse, root: string, pathname: string, csp: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { ElectronBridge, FileRef, NotariumBridge } from '../../preload/contract.ts';
-import { createWebBridge, type ConnectionState } from '../../preload/web-bridge.ts';
+import { createWebBridge, type ConnectionListener } from '../../preload/web-bridge.ts';
 
 /**
  * The page's one handle on the core: the Electron preload's `window.notarium` when it is there,
@@ -15,7 +15,9 @@ declare global {
 type Handle = {
   api: NotariumBridge;
   toRef(file: File): Promise<FileRef>;
-  onConnection(listener: (state: ConnectionState) => void): () => void;
+  /** Gives back a reference no call was given (the web shell deletes the upload). */
+  discard(ref: FileRef): Promise<void>;
+  onConnection(listener: ConnectionListener): () => void;
 };
 
 function pick(): Handle {
@@ -24,11 +26,12 @@ function pick(): Handle {
     return {
       api: exposed,
       toRef: async (file) => ({ kind: 'path', path: exposed.pathForFile(file) }),
+      discard: async () => {},
       onConnection: () => () => {},
     };
   }
   const web = createWebBridge();
-  return { api: web, toRef: (file) => web.uploadFile(file), onConnection: (l) => web.onConnection(l) };
+  return { api: web, toRef: (file) => web.uploadFile(file), discard: (ref) => web.discardUpload(ref), onConnection: (l) => web.onConnection(l) };
 }
 
 let handle: Handle | null = null;
@@ -47,7 +50,20 @@ export const notarium = new Proxy({} as NotariumBridge, {
 });
 
 export const toRef = (file: File): Promise<FileRef> => h().toRef(file);
-export const onConnection = (listener: (state: ConnectionState) => void): (() => void) => h().onConnection(listener);
+
+/** References for the files of one call: if one cannot be made (an upload refused), the others are given back. */
+export async function toRefs(files: readonly File[]): Promise<FileRef[]> {
+  const refs: FileRef[] = [];
+  try {
+    for (const file of files) refs.push(await toRef(file));
+    return refs;
+  } catch (err) {
+    await Promise.all(refs.map((r) => h().discard(r)));
+    throw err;
+  }
+}
+
+export const onConnection = (listener: ConnectionListener): (() => void) => h().onConnection(listener);
 
 /** The sentence of a failure that crossed (or any other), never JSON. */
 export function sentence(err: unknown): string {

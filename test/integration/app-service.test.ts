@@ -150,17 +150,23 @@ describe('the app service', () => {
     expect(JSON.parse(exported[2]!.text).versions).toHaveLength(2);
   });
 
-  it('in the web shell, an uploaded file keeps its real name and no temporary path', async () => {
+  it('in the web shell, an uploaded file keeps its real name and no temporary path, and is released when its job ends', async () => {
     const upload = join(root, 'upload-1234');
     writeFileSync(upload, 'uploaded bytes');
+    const released: FileRef[][] = [];
     const web = createAppService(notary, {
       shell: 'web',
       resolveFile: () => upload,
       nameOf: () => 'Quarterly report.pdf',
+      releaseFiles: (refs) => void released.push([...refs]),
       openExternal: async () => {},
       openExplorerPage: async () => {},
       showInFolder: () => {},
       printPdf: () => Promise.reject(new Error('not printed in this test')),
+    });
+    // A shell that cannot forward an event (its page is gone) must not stop the job or the other listeners.
+    web.subscribe(() => {
+      throw new Error('the page is gone');
     });
     const done = new Promise<NotariumEvents['notarise-done']>((resolve) => {
       const stop = web.subscribe((e, p) => {
@@ -170,9 +176,11 @@ describe('the app service', () => {
         }
       });
     });
-    await web.api.notarise([{ kind: 'upload', uploadId: '00000000-0000-4000-8000-000000000000' }], {});
+    const ref: FileRef = { kind: 'upload', uploadId: '00000000-0000-4000-8000-000000000000' };
+    await web.api.notarise([ref], {});
     const [outcome] = (await done).outcomes;
     expect(outcome!.record).toMatchObject({ name: 'Quarterly report.pdf', path: null });
+    await expect.poll(() => released).toEqual([[ref]]);
     // The web shell has no app for file managers to start, and no folder picker.
     expect(await web.api.fileManagerIntegration()).toMatchObject({ supported: false, reason: expect.stringMatching(/desktop app/), entries: [] });
     await expect(web.api.chooseFolder()).rejects.toThrow(/type it instead/);

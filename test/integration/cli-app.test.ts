@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import { buildRenderer, launchApp } from '../support/web-app.ts';
+import { buildRenderer, call, launchApp, openBridge, tradeLaunch } from '../support/web-app.ts';
 
 // `notarium app --no-open`: the web shell on the embedded sandbox, reached as the browser would.
 
@@ -12,26 +11,19 @@ beforeAll(() => buildRenderer(), 120_000);
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 describe('notarium app --no-open', () => {
-  it('prints a one-time link on its own line; the page and the bridge answer only with its cookie', async () => {
+  it('prints a one-time link on its own line; the bridge answers only a session traded from it', async () => {
     const { run, link } = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '1' });
     try {
-      const origin = new URL(link).origin;
-      expect((await fetch(origin + '/')).status).toBe(403);
-      const launched = await fetch(link, { redirect: 'manual' });
-      expect(launched.status).toBe(303);
-      const cookie = launched.headers.get('set-cookie')!.split(';')[0]!;
-      const page = await fetch(origin + '/', { headers: { cookie } });
-      expect(page.status).toBe(200);
+      const url = new URL(link);
+      expect(url.pathname + url.search).toBe('/'); // the token is in the fragment: never sent, never logged
+      const page = await fetch(url.origin + '/');
+      expect(page.status).toBe(200); // the page itself holds no secret
       expect(await page.text()).toMatch(/<div id="app">/);
-      const ws = new WebSocket(origin.replace('http', 'ws') + '/bridge', { headers: { cookie, origin } });
-      const answer = await new Promise<Record<string, unknown>>((resolveAnswer, reject) => {
-        ws.once('open', () => ws.send(JSON.stringify({ id: 1, method: 'listProfiles', args: [] })));
-        ws.on('message', (d) => {
-          const m = JSON.parse(String(d)) as Record<string, unknown>;
-          if (m.id === 1) resolveAnswer(m);
-        });
-        ws.once('error', reject);
-      });
+      await expect(openBridge({ origin: url.origin, secret: 'guess' })).rejects.toThrow(/403/);
+      const session = await tradeLaunch(link);
+      await expect(tradeLaunch(link)).rejects.toThrow(/403.*already used/);
+      const ws = await openBridge(session);
+      const answer = await call(ws, 1, 'listProfiles', []);
       expect(answer.result).toEqual([expect.objectContaining({ name: 'Sandbox', current: true })]);
       ws.close();
     } finally {

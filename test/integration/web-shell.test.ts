@@ -1,40 +1,45 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startWebShell, type Bridge, type Upload, type WebShell } from '../../main/web/web-server.ts';
+import { BRIDGE_MAX_MESSAGE, startWebShell, type Bridge, type WebShell } from '../../main/web/web-server.ts';
+import { BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
+import { openBridge, tradeLaunch, upload, type NodeSession } from '../support/web-app.ts';
 
-// The web shell's gate over real HTTP and WebSocket: secret cookie, Host, Origin, one-time launch.
+// The web shell's server over real HTTP and WebSocket: the gate (Host, Origin, the session secret
+// presented by the page, never a cookie), the one-time launch token and its private launch file,
+// the bridge's answers to anything a page sends, and uploads (bounded, hashed, deleted).
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-web-'));
 const staticDir = join(root, 'static');
-const uploads: Upload[] = [];
-let emit: ((event: string, payload: unknown) => void) | undefined;
+const dataDir = join(root, 'data');
+const logged: string[] = [];
+const emitters = new Set<(event: string, payload: unknown) => void>();
 const bridge: Bridge = {
-  methods: new Set(['echo', 'fail']),
-  call: async (method, args) => {
-    if (method === 'fail') throw Object.assign(new Error('A sentence for people.'), { code: 'USAGE', stack: 'secret stack' });
-    return args;
+  methods: new Set(['echo', 'fail', 'crash', 'throwAtOnce']),
+  call: (method, args) => {
+    if (method === 'throwAtOnce') throw Object.assign(new Error('Refused before any promise.'), { code: 'USAGE' });
+    if (method === 'fail') return Promise.reject(Object.assign(new Error('A sentence for people.'), { code: 'USAGE', stack: 'secret stack' }));
+    if (method === 'crash') return Promise.reject(new TypeError("Cannot read properties of undefined (reading 'secret-internals')"));
+    return Promise.resolve(args);
   },
-  subscribe: (e) => ((emit = e), () => (emit = undefined)),
+  subscribe: (e) => (emitters.add(e), () => emitters.delete(e)),
 };
+const LIMITS = { fileBytes: 1000, totalBytes: 2500, count: 3 };
 let shell: WebShell;
-let cookie: string;
+let session: NodeSession;
+let launchFile: string;
 
 beforeAll(async () => {
   mkdirSync(staticDir);
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Notarium</title><script src="app.js"></script>');
   writeFileSync(join(staticDir, 'app.js'), 'console.log(1)');
   writeFileSync(join(root, 'outside.txt'), 'outside');
-  shell = await startWebShell({ staticDir, bridge, uploadDir: join(root, 'uploads'), onUpload: (u) => uploads.push(u) });
-  const launched = await fetch(shell.launchUrl, { redirect: 'manual' });
-  expect(launched.status).toBe(303);
-  const setCookie = launched.headers.get('set-cookie')!;
-  expect(setCookie).toMatch(/HttpOnly/);
-  expect(setCookie).toMatch(/SameSite=Strict/);
-  cookie = setCookie.split(';')[0]!;
+  shell = await startWebShell({ staticDir, bridge, dataDir, uploadLimits: LIMITS, log: (l) => logged.push(l) });
+  launchFile = await shell.launchFile();
 });
 afterAll(async () => {
   await shell.close();
@@ -55,78 +60,233 @@ function raw(path: string, headers: Record<string, string>, method = 'GET', body
   });
 }
 
-describe('the gate', () => {
-  it('listens on 127.0.0.1 only', () => {
-    expect(shell.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+const token = (): string => new URLSearchParams(new URL(shell.launchUrl).hash.slice(1)).get('launch')!;
+const secretHeader = (): Record<string, string> => ({ 'x-notarium-session': session.secret });
+
+describe('the launch', () => {
+  it('keeps the token out of what is sent: the link carries it in its fragment only', () => {
+    const url = new URL(shell.launchUrl);
+    expect(url.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(url.pathname + url.search).toBe('/');
+    expect(token()).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
-  it('refuses requests without the secret, and a second use of the launch link', async () => {
-    expect((await raw('/', {})).status).toBe(403);
-    expect((await raw('/', { cookie: 'notarium_session=guess' })).status).toBe(403);
-    const again = await raw(new URL(shell.launchUrl).pathname + new URL(shell.launchUrl).search, {});
+  it('writes a private launch file (0600, in a 0700 folder, an unpredictable name) that holds the link', () => {
+    expect(statSync(launchFile).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(launchFile)).mode & 0o777).toBe(0o700);
+    expect(statSync(dirname(dirname(launchFile))).mode & 0o777).toBe(0o700);
+    expect(launchFile).toMatch(/launch-[A-Za-z0-9_-]{22}\.html$/);
+    expect(readFileSync(launchFile, 'utf8')).toContain(JSON.stringify(shell.launchUrl));
+  });
+
+  it('trades the token only from our Origin, never for a guess, then once only; the launch file is gone', async () => {
+    expect((await raw('/session', { 'x-notarium-launch': token() }, 'POST')).status).toBe(403);
+    expect((await raw('/session', { 'x-notarium-launch': token(), origin: 'http://127.0.0.1:1' }, 'POST')).status).toBe(403);
+    expect((await raw('/session', { 'x-notarium-launch': 'guess', origin: shell.origin }, 'POST')).status).toBe(403);
+    expect(existsSync(launchFile)).toBe(true); // a wrong guess does not spend the real token
+    session = await tradeLaunch(shell.launchUrl);
+    expect(session.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(existsSync(launchFile)).toBe(false);
+    const again = await raw('/session', { 'x-notarium-launch': token(), origin: shell.origin }, 'POST');
     expect(again.status).toBe(403);
-    expect(again.body).toMatch(/already used/);
+    expect(again.body).toMatch(/already used.*notarium app/);
+    await expect(shell.launchFile()).rejects.toThrow(/already used/);
   });
 
-  it('serves the page with the secret, with a strict CSP', async () => {
-    const page = await raw('/', { cookie });
+  it('never sets a cookie', async () => {
+    for (const res of [await raw('/', {}), await raw('/session', secretHeader()), await raw('/session', { 'x-notarium-launch': token(), origin: shell.origin }, 'POST')]) {
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('tells a page whether its secret is still good', async () => {
+    expect((await raw('/session', secretHeader())).status).toBe(204);
+    expect((await raw('/session', { 'x-notarium-session': 'guess' })).status).toBe(403);
+    expect((await raw('/session', {})).body).toMatch(/notarium app/);
+  });
+});
+
+describe('the gate', () => {
+  it('serves the page, which holds no secret, with a strict CSP', async () => {
+    const page = await raw('/', {});
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toMatch(/default-src 'none'; script-src 'self'/);
     expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
-    expect((await raw('/app.js', { cookie })).status).toBe(200);
+    expect((await raw('/app.js', {})).status).toBe(200);
   });
 
   it('refuses a foreign Host (DNS rebinding) and a foreign Origin, even with the secret', async () => {
-    expect((await raw('/', { cookie, host: 'attacker.example' })).status).toBe(421);
-    expect((await raw('/', { cookie, host: 'localhost:1' })).status).toBe(421);
-    expect((await raw('/', { cookie, origin: 'http://attacker.example' })).status).toBe(403);
-    expect((await raw('/upload?name=x', { cookie }, 'POST', 'x')).status).toBe(403); // a POST must name its Origin
+    expect((await raw('/', { host: 'attacker.example' })).status).toBe(421);
+    expect((await raw('/', { host: 'localhost:1' })).status).toBe(421);
+    expect((await raw('/', { origin: 'http://attacker.example' })).status).toBe(403);
+    expect((await raw('/upload?name=x', { ...secretHeader(), origin: 'http://127.0.0.1:1' }, 'POST', 'x')).status).toBe(403);
+    expect((await raw('/upload?name=x', secretHeader(), 'POST', 'x')).status).toBe(403); // a POST must name its Origin
+    expect((await raw('/upload?name=x', { origin: shell.origin }, 'POST', 'x')).status).toBe(403); // and present the secret
+    expect((await raw('/upload?name=x', { origin: shell.origin, cookie: `notarium_session=${session.secret}` }, 'POST', 'x')).status).toBe(403); // not as a cookie
   });
 
   it('does not serve files outside the renderer', async () => {
-    for (const path of ['/../outside.txt', '/%2e%2e/outside.txt', '/..%2foutside.txt']) expect((await raw(path, { cookie })).status).toBe(404);
+    for (const path of ['/../outside.txt', '/%2e%2e/outside.txt', '/..%2foutside.txt']) expect((await raw(path, {})).status).toBe(404);
   });
 });
 
 describe('the bridge', () => {
-  const open = (headers: Record<string, string>) =>
-    new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(`${shell.origin.replace('http', 'ws')}/bridge`, { headers });
-      ws.once('open', () => resolve(ws));
-      ws.once('error', reject);
-      ws.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
+  const refused = (headers: Record<string, string>, protocols: string[] = [BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX + session.secret]) =>
+    new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${shell.origin.replace('http', 'ws')}/bridge`, protocols, { headers });
+      ws.once('open', () => (ws.close(), resolve(101)));
+      ws.once('unexpected-response', (_req, res) => resolve(res.statusCode!));
+      ws.once('error', () => resolve(0));
     });
 
-  it('refuses the upgrade without the secret, from another Origin, or without an Origin', async () => {
-    await expect(open({ origin: shell.origin })).rejects.toThrow(/403/);
-    await expect(open({ cookie, origin: 'http://attacker.example' })).rejects.toThrow(/403/);
-    await expect(open({ cookie })).rejects.toThrow(/403/);
+  it('refuses the upgrade without the secret, from another Origin (another 127.0.0.1 port too), without an Origin, or to another Host', async () => {
+    expect(await refused({ origin: shell.origin }, [BRIDGE_PROTOCOL])).toBe(403);
+    expect(await refused({ origin: shell.origin }, [BRIDGE_PROTOCOL, `${SESSION_PROTOCOL_PREFIX}guess`])).toBe(403);
+    expect(await refused({ origin: shell.origin, cookie: `notarium_session=${session.secret}` }, [BRIDGE_PROTOCOL])).toBe(403);
+    expect(await refused({ origin: 'http://attacker.example' })).toBe(403);
+    expect(await refused({ origin: 'http://127.0.0.1:1' })).toBe(403);
+    expect(await refused({})).toBe(403);
+    expect(await refused({ origin: shell.origin, host: 'attacker.example' })).toBe(421);
   });
 
-  it('carries calls, errors (code and sentence only) and events', async () => {
-    const ws = await open({ cookie, origin: shell.origin });
+  it('echoes only its own subprotocol, never the one carrying the secret', async () => {
+    const ws = await openBridge(session);
+    expect(ws.protocol).toBe(BRIDGE_PROTOCOL);
+    ws.close();
+  });
+
+  it('answers every message, with a code and a sentence only, and carries events', async () => {
+    const ws = await openBridge(session);
     const messages: Record<string, unknown>[] = [];
     ws.on('message', (d) => messages.push(JSON.parse(String(d))));
-    ws.send(JSON.stringify({ id: 1, method: 'echo', args: ['a', 2] }));
-    ws.send(JSON.stringify({ id: 2, method: 'fail', args: [] }));
-    ws.send(JSON.stringify({ id: 3, method: 'notAMethod', args: [] }));
-    ws.send('not json');
-    await expect.poll(() => messages.length).toBe(4);
+    const sent = [
+      { id: 1, method: 'echo', args: ['a', 2] },
+      { id: 2, method: 'fail', args: [] },
+      { id: 3, method: 'notAMethod', args: [] },
+      { id: 4, method: 'throwAtOnce', args: [] },
+      { id: 5, method: 'crash', args: [] },
+      { id: 6, method: 'echo' },
+      { id: 'x', method: 'echo', args: [] },
+    ].map((m) => JSON.stringify(m));
+    for (const m of [...sent, 'not json', 'null', '[]', '7', '"text"', '{"__proto__":{"polluted":1}}']) ws.send(m);
+    ws.send(Buffer.from([0, 1, 2]), { binary: true });
+    await expect.poll(() => messages.length).toBe(14);
     expect(messages).toContainEqual({ id: 1, result: ['a', 2] });
     expect(messages).toContainEqual({ id: 2, error: { code: 'USAGE', message: 'A sentence for people.' } });
-    expect(messages).toContainEqual({ id: 3, error: { code: 'USAGE', message: 'Unknown call.' } });
-    emit!('record-updated', { id: 7 });
+    expect(messages).toContainEqual({ id: 3, error: { code: 'USAGE', message: 'There is no call named "notAMethod".' } });
+    expect(messages).toContainEqual({ id: 4, error: { code: 'USAGE', message: 'Refused before any promise.' } });
+    // Not one of Notarium's own failures: the catalogue's sentence for the page, the details in the log.
+    expect(messages).toContainEqual({ id: 5, error: { code: 'INTERNAL', message: expect.stringMatching(/error of its own/) } });
+    expect(JSON.stringify(messages)).not.toMatch(/secret-internals|secret stack/);
+    expect(logged.some((l) => l.includes('secret-internals'))).toBe(true);
+    expect(messages).toContainEqual({ id: 6, error: { code: 'USAGE', message: expect.stringMatching(/takes JSON messages/) } });
+    expect(messages.filter((m) => m.id === null)).toHaveLength(8);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    for (const emit of emitters) emit('record-updated', { id: 7 });
     await expect.poll(() => messages.at(-1)).toEqual({ event: 'record-updated', payload: { id: 7 } });
+    ws.close();
+  });
+
+  it('closes only the connection that sent a frame too large, and keeps answering others', async () => {
+    const big = await openBridge(session);
+    const closed = new Promise<number>((resolve) => big.once('close', (code) => resolve(code)));
+    big.send('x'.repeat(BRIDGE_MAX_MESSAGE + 1));
+    expect(await closed).toBe(1009);
+    const ws = await openBridge(session);
+    const answer = new Promise((resolve) => ws.once('message', (d) => resolve(JSON.parse(String(d)))));
+    ws.send(JSON.stringify({ id: 1, method: 'echo', args: ['still here'] }));
+    expect(await answer).toEqual({ id: 1, result: ['still here'] });
     ws.close();
   });
 });
 
 describe('uploads', () => {
-  it('streams a dropped file to the upload folder for the core to hash', async () => {
-    const res = await raw('/upload?name=contract%2F..%2Fx.pdf', { cookie, origin: shell.origin }, 'POST', 'file bytes');
+  const uploadDir = () => join(dirname(launchFile), 'uploads');
+
+  it('streams a dropped file into a private folder, hashing it on the way in', async () => {
+    const res = await raw('/upload?name=contract%2F..%2Fx.pdf', { ...secretHeader(), origin: shell.origin }, 'POST', 'file bytes');
     expect(res.status).toBe(200);
-    const body = JSON.parse(res.body);
+    const body = JSON.parse(res.body) as { uploadId: string };
     expect(body).toMatchObject({ name: 'contract_.._x.pdf', size: 10 });
-    expect(readFileSync(uploads.at(-1)!.path, 'utf8')).toBe('file bytes');
+    const held = shell.uploads.get(body.uploadId)!;
+    expect(readFileSync(held.path, 'utf8')).toBe('file bytes');
+    expect(statSync(held.path).mode & 0o777).toBe(0o600);
+    expect(statSync(uploadDir()).mode & 0o777).toBe(0o700);
+    expect(shell.uploads.digestOf(held.path)).toEqual({ sha256: createHash('sha256').update('file bytes').digest('hex'), size: 10 });
+    await shell.uploads.release(body.uploadId);
+    expect(existsSync(held.path)).toBe(false);
+  });
+
+  it('refuses a file larger than the limit before reading it, with a sentence that names it', async () => {
+    const res = await upload(session, 'movie.mkv', new Uint8Array(LIMITS.fileBytes + 1));
+    expect(res.status).toBe(413);
+    expect(res.text).toMatch(/^"movie\.mkv" is too large for the browser version of Notarium, which takes files of up to 1000 B: use the desktop app or the notarium command/);
+    expect(readdirSync(uploadDir())).toEqual([]);
+  });
+
+  it('refuses a body that grows past the limit while it arrives (no declared length), and deletes what came', async () => {
+    const { port } = new URL(shell.origin);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/upload?name=stream.bin', method: 'POST', headers: { ...secretHeader(), origin: shell.origin } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject);
+      for (let i = 0; i < 12; i++) req.write(new Uint8Array(100));
+      req.end();
+    });
+    expect(status).toBe(413);
+    await expect.poll(() => readdirSync(uploadDir())).toEqual([]);
+  });
+
+  it('holds at most the stated count and bytes at once; a release makes room', async () => {
+    const a = await upload(session, 'a.bin', new Uint8Array(900));
+    const b = await upload(session, 'b.bin', new Uint8Array(900));
+    const c = await upload(session, 'c.bin', new Uint8Array(900)); // 2,700 bytes would pass 2,500
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 413]);
+    expect(c.text).toMatch(/already holds 1\.8 KiB of dropped files for work in progress, and "c\.bin" would take it past 2\.4 KiB: wait until that is done/);
+    const d = await upload(session, 'd.bin', 'small');
+    const e = await upload(session, 'e.bin', 'small');
+    expect([d.status, e.status]).toEqual([200, 429]);
+    expect(e.text).toMatch(/already holds 3 dropped files for work in progress: wait until it is done, then drop "e\.bin" again/);
+    // The page gives back one it will not use: deleted at once, and there is room again.
+    const dropped = await raw(`/upload/${d.uploadId}`, { ...secretHeader(), origin: shell.origin }, 'DELETE');
+    expect(dropped.status).toBe(204);
+    expect(shell.uploads.get(d.uploadId!)).toBeUndefined();
+    expect((await raw(`/upload/${a.uploadId}`, { origin: shell.origin }, 'DELETE')).status).toBe(403); // not without the secret
+    expect((await upload(session, 'f.bin', 'small')).status).toBe(200);
+    expect(readdirSync(uploadDir())).toHaveLength(3);
+  });
+});
+
+describe('start and close', () => {
+  it('deletes at start what shells no longer running left, and keeps a running one\'s folder', async () => {
+    const home = join(root, 'leftovers');
+    const parent = join(home, 'web-shell');
+    mkdirSync(join(parent, '999999999-old', 'uploads'), { recursive: true });
+    writeFileSync(join(parent, '999999999-old', 'uploads', 'big'), 'left from a crash');
+    mkdirSync(join(parent, `${process.pid}-running`));
+    mkdirSync(join(home, 'uploads'));
+    writeFileSync(join(home, 'uploads', '0b1c'), 'left by an earlier version');
+    const other = await startWebShell({ staticDir, bridge, dataDir: home });
+    try {
+      expect(existsSync(join(parent, '999999999-old'))).toBe(false);
+      expect(existsSync(join(home, 'uploads'))).toBe(false);
+      expect(existsSync(join(parent, `${process.pid}-running`))).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('deletes its launch file and its uploads at close', async () => {
+    const home = join(root, 'closing');
+    const other = await startWebShell({ staticDir, bridge, dataDir: home });
+    const unused = await other.launchFile(); // the browser never came
+    const mine = await tradeLaunch(other.launchUrl).then((s) => upload(s, 'left.pdf', 'dropped, never used'));
+    expect(mine.status).toBe(200);
+    expect(readdirSync(join(home, 'web-shell'))).toHaveLength(1);
+    await other.close();
+    expect(existsSync(unused)).toBe(false);
+    expect(readdirSync(join(home, 'web-shell'))).toEqual([]);
   });
 });

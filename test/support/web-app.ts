@@ -3,11 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { WebSocket } from 'ws';
+import { BRIDGE_PROTOCOL, LAUNCH_FRAGMENT, LAUNCH_HEADER, SESSION_HEADER, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
 import { runCli, type CliRun } from './cli.ts';
 
 /**
  * The app as a user meets it in the web shell: `notarium app --no-open` on a fresh data directory
- * (embedded sandbox, fast blocks), opened in Debian's Chromium through its one-time link.
+ * (embedded sandbox, fast blocks), opened in Debian's Chromium through its one-time link. And the
+ * same session from Node, for tests that speak to the shell directly: the launch token traded for
+ * the session secret, the bridge opened with it, uploads sent with it, as the page does.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -29,8 +33,8 @@ export function buildRenderer(): void {
 }
 
 /** `notarium app --no-open` as a child process, and the one-time link it prints on stdout. */
-export async function launchApp(env: NodeJS.ProcessEnv): Promise<{ run: CliRun; link: string; stderr: () => string }> {
-  const run = runCli(['app', '--no-open'], { env: { NOTARIUM_NO_BROWSER: '1', ...env } });
+export async function launchApp(env: NodeJS.ProcessEnv, options: { cwd?: string } = {}): Promise<{ run: CliRun; link: string; stderr: () => string }> {
+  const run = runCli(['app', '--no-open'], { env: { NOTARIUM_NO_BROWSER: '1', ...env }, cwd: options.cwd });
   let stderr = '';
   run.child.stderr!.on('data', (d) => (stderr += d));
   const link = await new Promise<string>((resolveLink, reject) => {
@@ -43,6 +47,53 @@ export async function launchApp(env: NodeJS.ProcessEnv): Promise<{ run: CliRun; 
     void run.then((r) => reject(new Error(`notarium app exited: ${r.stderr}`)));
   });
   return { run, link, stderr: () => stderr };
+}
+
+export interface NodeSession {
+  origin: string;
+  secret: string;
+}
+
+/** What the page does with its launch link: the token (in the fragment) traded once for the session secret. */
+export async function tradeLaunch(link: string): Promise<NodeSession> {
+  const url = new URL(link);
+  const token = new URLSearchParams(url.hash.slice(1)).get(LAUNCH_FRAGMENT);
+  if (!token) throw new Error(`No launch token in ${link}`);
+  const answer = await fetch(`${url.origin}/session`, { method: 'POST', headers: { origin: url.origin, [LAUNCH_HEADER]: token } });
+  if (answer.status !== 200) throw new Error(`The launch token was refused (${answer.status}): ${await answer.text()}`);
+  const { session } = (await answer.json()) as { session: string };
+  return { origin: url.origin, secret: session };
+}
+
+/** The bridge as the page opens it: our Origin, and the secret as the second subprotocol. */
+export function openBridge(session: NodeSession, headers: Record<string, string> = { origin: session.origin }): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${session.origin.replace('http', 'ws')}/bridge`, [BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX + session.secret], { headers });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
+  });
+}
+
+/** One call over an open bridge, and its answer. */
+export function call(ws: WebSocket, id: number, method: string, args: unknown[]): Promise<{ id: number | null; result?: unknown; error?: { code: string; message: string } }> {
+  return new Promise((resolve) => {
+    const onMessage = (data: unknown): void => {
+      const message = JSON.parse(String(data)) as { id?: number | null };
+      if (message.id !== id) return;
+      ws.off('message', onMessage);
+      resolve(message as never);
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ id, method, args }));
+  });
+}
+
+/** A file dropped on the page: POST /upload with the session header. */
+export async function upload(session: NodeSession, name: string, body: Uint8Array<ArrayBuffer> | string): Promise<{ status: number; uploadId?: string; text: string }> {
+  const answer = await fetch(`${session.origin}/upload?name=${encodeURIComponent(name)}`, { method: 'POST', body, headers: { origin: session.origin, [SESSION_HEADER]: session.secret } });
+  const text = await answer.text();
+  return { status: answer.status, text, ...(answer.status === 200 ? { uploadId: (JSON.parse(text) as { uploadId: string }).uploadId } : {}) };
 }
 
 /** The sidebar's button for a screen. */

@@ -14,11 +14,12 @@ export const APP_HELP = `Usage: notarium app [--web] [--no-open]
 
 Opens Notarium on the current profile (the embedded sandbox on a fresh install): the desktop app
 when Electron's binary is installed (node_modules/electron), otherwise the app in your browser: a
-server on 127.0.0.1 only, opened once through a one-time link.
+server on 127.0.0.1 only, opened once through a one-time link (the browser is given a private file
+that holds it, so the link never appears in a command line other users can see).
 
   --web       the browser version, even where Electron is installed
-  --no-open   the browser version, with its link printed on a line of its own on stdout instead
-              of opening the browser
+  --no-open   the browser version, with its one-time link printed on a line of its own on stdout
+              instead of opening the browser
 
 NOTARIUM_NO_BROWSER=1 prints every link (sign-in too) instead of opening a browser.`;
 
@@ -42,6 +43,7 @@ export async function appCommand(argv: string[], io: CliIo): Promise<number> {
   return withNotary(io, async (notary) => {
     const app = await startWebApp(notary, {
       staticDir: RENDERER,
+      log: (line) => io.err(line),
       openExternal: async (url) => {
         if (!/^https?:\/\//.test(url) || noBrowser || !(await openInBrowser(url))) io.err(`Open this address to sign in: ${url}`);
       },
@@ -50,11 +52,11 @@ export async function appCommand(argv: string[], io: CliIo): Promise<number> {
       },
       showInFolder: (path) => void openInBrowser(dirname(path)),
     });
-    if (v['no-open'] || noBrowser || !(await openInBrowser(app.shell.launchUrl))) {
+    if (v['no-open'] || noBrowser || !(await openInBrowser(await app.shell.launchFile()))) {
       io.err('Open this link in your browser (it works once):');
       io.out(app.shell.launchUrl);
     } else {
-      io.err(`Notarium is open in your browser (${app.shell.origin}).`);
+      io.err(`Notarium is opening in your browser (${app.shell.origin}). If it does not, quit with Ctrl+C and run "notarium app --no-open" for a link.`);
     }
     io.err('Press Ctrl+C to quit.');
     await io.waitForStopSignal();

@@ -3,7 +3,9 @@ import { basename } from 'node:path';
 import type { AccountView, EventName, FileRef, NotariumApi, NotariumEvents, ProfileView } from '../../../preload/contract.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { NotariumError } from '../errors/notarium-error.ts';
+import type { HashResult } from '../hashing/hash-pool.ts';
 import type { Notary } from '../notary.ts';
+import type { NotaryContext } from '../usecases/context.ts';
 import { serializeReceipt, receiptFileName } from '../receipts/receipt-v1.ts';
 import type { XdgDirs } from '../desktop-integration/index.ts';
 import { apiKeyAccount } from '../secrets/accounts.ts';
@@ -15,6 +17,7 @@ import { notarise } from '../usecases/notarise.ts';
 import { gatherEvidence, receiptOf, writeReceipt } from '../usecases/receipts.ts';
 import { verifyFile, verifyPaths, verifyReceiptFile } from '../usecases/verify.ts';
 import { certificateHtml } from './certificate.ts';
+import { fanOut } from './fan-out.ts';
 import { fileManagerCalls } from './file-manager-calls.ts';
 import { watchCalls } from './watch-calls.ts';
 import { documentView, noVerifications, recordView, verificationView } from './views.ts';
@@ -31,6 +34,10 @@ export interface ShellAbilities {
   resolveFile(ref: FileRef): string;
   /** The name to show for a file the page named (default: the path's base name). */
   nameOf?(ref: FileRef): string;
+  /** A digest the shell already knows for one of its files (the web shell hashes uploads as they arrive). */
+  digestOf?(path: string): HashResult | undefined;
+  /** The work that named these files is over (the web shell deletes its uploads). */
+  releaseFiles?(refs: readonly FileRef[]): void;
   /** The system browser, for sign-in (Electron: shell.openExternal of this URL only). */
   openExternal(url: string): Promise<void>;
   /** The system browser on a transaction's explorer page (a URL the core built from the profile). */
@@ -55,11 +62,17 @@ export interface AppService {
 
 type Emit = <E extends EventName>(event: E, payload: NotariumEvents[E]) => void;
 
+/** The engine's context, answering digests the shell already knows without reading the file again. */
+function withKnownDigests(ctx: NotaryContext, digestOf: ShellAbilities['digestOf']): NotaryContext {
+  if (!digestOf) return ctx;
+  return { ...ctx, hash: async (path, options) => digestOf(path) ?? ctx.hash(path, options) };
+}
+
 export function createAppService(notary: Notary, abilities: ShellAbilities): AppService {
-  const ctx = notary.context;
+  const ctx = withKnownDigests(notary.context, abilities.digestOf);
   const { library } = notary;
   const listeners = new Set<Emit>();
-  const emit: Emit = (event, payload) => listeners.forEach((l) => l(event, payload));
+  const emit: Emit = (event, payload) => fanOut(listeners, event, payload);
   const jobs = new Map<string, AbortController>();
   // With the sandbox's explorer page filled in once its address is known.
   const profile = (name: string): Profile | undefined => {
@@ -126,15 +139,29 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
     return { profile: profileName, status: 'signed-in', available: true, identity: { subject, groups, expiresAt, ...(person ? { name: person } : {}), ...(email ? { email } : {}) }, claims };
   }
 
-  /** A job that reports through events: the call answers at once with its id. */
-  function job(run: (signal: AbortSignal, id: string) => Promise<void>): { jobId: string } {
+  const release = (refs: readonly (FileRef | undefined)[]): void => abilities.releaseFiles?.(refs.filter((r) => r !== undefined));
+
+  /** A job that reports through events: the call answers at once with its id. The files it names are released when it ends. */
+  function job(files: readonly (FileRef | undefined)[], run: (signal: AbortSignal, id: string) => Promise<void>): { jobId: string } {
     const jobId = randomUUID();
     const controller = new AbortController();
     jobs.set(jobId, controller);
     void run(controller.signal, jobId)
       .catch((err: unknown) => emit('background-error', { recordId: null, message: err instanceof Error ? err.message : String(err) }))
-      .finally(() => jobs.delete(jobId));
+      .finally(() => {
+        jobs.delete(jobId);
+        release(files);
+      });
     return { jobId };
+  }
+
+  /** A call that uses a file and answers when done with it. */
+  async function usingFile<T>(file: FileRef, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } finally {
+      release([file]);
+    }
   }
 
   const api: NotariumApi = {
@@ -180,7 +207,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       return view;
     },
     notarise: async (files, options) =>
-      job(async (signal, jobId) => {
+      job(files, async (signal, jobId) => {
         const names = new Map(files.map((f) => [abilities.resolveFile(f), nameOf(f)]));
         const describe = (path: string) => ({ name: names.get(path) ?? basename(path), path: keepsPaths ? path : null });
         const outcomes = await notarise(ctx, [...names.keys()], {
@@ -201,7 +228,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
         });
       }),
     verify: async (files, options) =>
-      job(async (signal, jobId) => {
+      job([...files, options.receipt], async (signal, jobId) => {
         const counts = noVerifications();
         const report = (result: Parameters<typeof verificationView>[0], name: string) => {
           counts[result.status]++;
@@ -217,7 +244,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
         emit('verify-done', { jobId, counts });
       }),
     verifyReceipt: async (receipt, options) =>
-      job(async (signal, jobId) => {
+      job([receipt], async (signal, jobId) => {
         const result = await verifyReceiptFile(ctx, abilities.resolveFile(receipt), undefined, { offline: options.offline, signal });
         emit('verify-result', { jobId, result: verificationView(result, nameOf(receipt)) });
         emit('verify-done', { jobId, counts: { ...noVerifications(), [result.status]: 1 } });
@@ -262,11 +289,12 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
         versions: history.versions.map((v) => ({ version: v.version, txId: v.txId, kind: v.kind, record: v.record ? view(v.record) : null })),
       };
     },
-    addVersion: async (id, file) => {
-      const path = abilities.resolveFile(file);
-      const name = nameOf(file);
-      return view(await addVersion(ctx, path, document(id).headTxId ?? '', { profile: document(id).profile, describe: () => ({ name, path: keepsPaths ? path : null }) }));
-    },
+    addVersion: async (id, file) =>
+      usingFile(file, async () => {
+        const path = abilities.resolveFile(file);
+        const name = nameOf(file);
+        return view(await addVersion(ctx, path, document(id).headTxId ?? '', { profile: document(id).profile, describe: () => ({ name, path: keepsPaths ? path : null }) }));
+      }),
     finaliseDocument: async (id) => view(await finaliseDocument(ctx, document(id).headTxId ?? '', { profile: document(id).profile })),
     exportDocument: async (id) => {
       const d = document(id);
@@ -286,12 +314,13 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       files.push({ fileName: `${d.name}.versions.json`, text: JSON.stringify(index, null, 2) + '\n' });
       return { files };
     },
-    whichVersion: async (file) => {
-      const found = await whichVersion(ctx, abilities.resolveFile(file));
-      if (!found) return null;
-      const versions = library.records.ofDocument(found.document.id).filter((v) => v.kind !== 'linked-delete' && v.state !== 'failed' && v.state !== 'rejected').length;
-      return { document: documentView(found.document, versions), version: found.matches[0]?.version ?? null, versions: found.versions };
-    },
+    whichVersion: async (file) =>
+      usingFile(file, async () => {
+        const found = await whichVersion(ctx, abilities.resolveFile(file));
+        if (!found) return null;
+        const versions = library.records.ofDocument(found.document.id).filter((v) => v.kind !== 'linked-delete' && v.state !== 'failed' && v.state !== 'rejected').length;
+        return { document: documentView(found.document, versions), version: found.matches[0]?.version ?? null, versions: found.versions };
+      }),
     certificate: async (id) => ({ html: await certificateOf(id), fileName: `${record(id).name}.certificate.html` }),
     ...watching.api,
     chooseFolder: async () => {

@@ -2,6 +2,7 @@ import { CALL_NAMES } from '../../../preload/contract-names.ts';
 import type { EventName, NotariumApi, NotariumEvents } from '../../../preload/contract.ts';
 import { errorFromWire, type WireError } from '../../../preload/bridge-client.ts';
 import type { AppService, ShellAbilities } from './app-service.ts';
+import { fanOut } from './fan-out.ts';
 import type { EnginePort, FromEngine, RemoteAbility, ToEngine } from './engine-protocol.ts';
 import { answerOf, Requests } from './requests.ts';
 
@@ -46,7 +47,7 @@ export function connectEngine(port: EnginePort<FromEngine, ToEngine>, abilities:
         pending.settle(message.id, message);
         break;
       case 'event':
-        for (const listener of [...listeners]) listener(message.event as EventName, message.payload as never);
+        fanOut(listeners, message.event as EventName, message.payload as never);
         break;
       case 'ability':
         void answerAbility(message.id, message.name, message.args);

@@ -46,6 +46,7 @@ const SENTENCES = {
   FILE_MANAGER_CONFLICT: 'A file Notarium did not write is where its file-manager entry goes, so it was left alone: rename or remove it, then try again.',
   THUNAR_ACTIONS_MALFORMED: "Thunar's custom actions file (uca.xml) is not valid XML, so Notarium left it unchanged: repair it (or remove it to start afresh), then try again.",
   USAGE: 'The command was not used correctly.',
+  INTERNAL: 'Notarium could not complete this because of an error of its own: try again, and if it happens again, quit Notarium and open it again.',
   SIGN_IN_CANCELLED: 'Sign-in was cancelled in the browser.',
   SIGN_IN_FAILED: 'Sign-in did not complete: the identity portal returned an error.',
   SIGN_IN_TIMEOUT: 'Sign-in timed out: the browser did not come back to Notarium in time. Start it again.',
@@ -62,9 +63,9 @@ export type ErrorCode = keyof typeof SENTENCES;
 export function sentenceFor(code: ErrorCode): string;
 export function sentenceFor(code: ErrorCode, fallback: null): string | null;
 export function sentenceFor(code: ErrorCode, fallback?: null): string | null {
-  return (SENTENCES as Record<string, string>)[code] ?? (fallback === null ? null : SENTENCES.SERVICE_ERROR);
+  return (Object.hasOwn(SENTENCES, code) ? SENTENCES[code] : undefined) ?? (fallback === null ? null : SENTENCES.SERVICE_ERROR);
 }
 
 export function isErrorCode(code: string): code is ErrorCode {
-  return code in SENTENCES;
+  return Object.hasOwn(SENTENCES, code);
 }

@@ -1,5 +1,5 @@
-import type { FileRef, VerificationView } from '../../../preload/contract.ts';
-import { notarium, sentence, toRef } from '../../lib/bridge.ts';
+import type { VerificationView } from '../../../preload/contract.ts';
+import { notarium, sentence, toRef, toRefs } from '../../lib/bridge.ts';
 import { isReceipt } from '../../lib/files.ts';
 import type { Tone } from '../../lib/format.ts';
 
@@ -63,16 +63,12 @@ class VerifyState {
       const opts = this.offline ? { offline: true } : {};
       // A receipt alone: everything but the file digest is checked (the report says so).
       for (const r of orphanReceipts) this.#own((await notarium.verifyReceipt(await toRef(r), opts)).jobId);
-      if (content.length === 0) return;
-      const plain: FileRef[] = [];
-      const paired: { file: FileRef; receipt: FileRef }[] = [];
-      for (const f of content) {
-        const r = receipts.get(f.name);
-        if (r) paired.push({ file: await toRef(f), receipt: await toRef(r) });
-        else plain.push(await toRef(f));
+      const plain = content.filter((f) => !receipts.has(f.name));
+      if (plain.length) this.#own((await notarium.verify(await toRefs(plain), opts)).jobId);
+      for (const f of content.filter((c) => receipts.has(c.name))) {
+        const [file, receipt] = await toRefs([f, receipts.get(f.name)!]);
+        this.#own((await notarium.verify([file!], { ...opts, receipt })).jobId);
       }
-      if (plain.length) this.#own((await notarium.verify(plain, opts)).jobId);
-      for (const p of paired) this.#own((await notarium.verify([p.file], { ...opts, receipt: p.receipt })).jobId);
     } catch (err) {
       this.error = sentence(err);
     }

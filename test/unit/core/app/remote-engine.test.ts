@@ -70,6 +70,20 @@ describe('the engine over its channel', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('a subscriber that throws stops neither the others nor the channel', async () => {
+    const { engine, service } = wire();
+    const seen: unknown[] = [];
+    engine.service.subscribe(() => {
+      throw new Error('the window is gone');
+    });
+    engine.service.subscribe((event, payload) => seen.push([event, payload]));
+    service.emit('pending-count', 2);
+    service.emit('pending-count', 3);
+    await vi.waitFor(() => expect(seen).toEqual([['pending-count', 2], ['pending-count', 3]]));
+    service.api.pendingCount.mockResolvedValueOnce(4);
+    expect(await engine.service.api.pendingCount()).toBe(4);
+  });
+
   it('the engine asks the main process for what only it can do, and gets answers or failures', async () => {
     const { engineAbilities, abilities } = wire({ openExternal: vi.fn(async () => Promise.reject(new NotariumError('USAGE', 'Notarium opens only the sign-in page.'))) });
     await vi.waitFor(() => expect(engineAbilities()).toBeDefined());

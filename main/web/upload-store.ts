@@ -1,0 +1,162 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { basename, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { bytes } from '../cli/format.ts';
+import type { HashResult } from '../core/hashing/hash-pool.ts';
+
+/**
+ * Files dropped on the page in the web shell: streamed into the shell's private folder, hashed on
+ * the way in (the core takes the digest instead of reading the file again), kept only while the
+ * work that named them runs, and bounded — one file's size, and the count and bytes held at once —
+ * so a page cannot fill the disk. Refusals are sentences the page shows where the file was dropped.
+ */
+
+export interface Upload extends HashResult {
+  id: string;
+  name: string;
+  path: string;
+}
+
+export interface UploadLimits {
+  /** The largest file taken. */
+  fileBytes: number;
+  /** Bytes held at once (uploads being received included). */
+  totalBytes: number;
+  /** Files held at once (uploads being received included). */
+  count: number;
+}
+
+const GiB = 1024 ** 3;
+
+/**
+ * A single file up to 2 GiB (a long video, a disk image is past what a browser should copy: the
+ * desktop app and the CLI read files where they are); 4 GiB and 1,000 files at once, enough to
+ * batch-verify a large folder in one drop.
+ */
+export const UPLOAD_LIMITS: UploadLimits = { fileBytes: 2 * GiB, totalBytes: 4 * GiB, count: 1000 };
+
+/** A refused upload: the HTTP status and the sentence for the page. */
+export class UploadRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class UploadStore {
+  readonly #dir: string;
+  readonly #limits: UploadLimits;
+  readonly #held = new Map<string, Upload>();
+  /** Bytes and files held, those still arriving included. */
+  #bytes = 0;
+  #count = 0;
+
+  private constructor(dir: string, limits: UploadLimits) {
+    this.#dir = dir;
+    this.#limits = limits;
+  }
+
+  static async open(dir: string, limits: UploadLimits = UPLOAD_LIMITS): Promise<UploadStore> {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    return new UploadStore(dir, limits);
+  }
+
+  /**
+   * Streams one request body to a new file. A declared length past a limit is refused before a byte
+   * is read; a body that grows past it while arriving is cut off and its file deleted.
+   */
+  async receive(req: IncomingMessage, name: string): Promise<Upload> {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    this.#admitFile(name, Number.isFinite(declared) ? declared : 0);
+    const id = randomUUID();
+    const path = join(this.#dir, id);
+    const hash = createHash('sha256');
+    let size = 0;
+    this.#count++;
+    const meter = new Transform({
+      transform: (chunk: Buffer, _encoding, done) => {
+        try {
+          this.#admitBytes(name, size, chunk.length);
+        } catch (err) {
+          return done(err as Error);
+        }
+        size += chunk.length;
+        this.#bytes += chunk.length;
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    // The request is piped, not part of the pipeline: a refusal must leave it open for the answer.
+    const file = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+    const interrupted = (): void => {
+      if (!req.complete) meter.destroy(new Error('The upload was interrupted.'));
+    };
+    req.once('close', interrupted);
+    req.pipe(meter);
+    try {
+      await pipeline(meter, file);
+    } catch (err) {
+      req.unpipe(meter);
+      this.#count--;
+      this.#bytes -= size;
+      await rm(path, { force: true });
+      throw err;
+    } finally {
+      req.off('close', interrupted);
+    }
+    const upload: Upload = { id, name, path, size, sha256: hash.digest('hex') };
+    this.#held.set(id, upload);
+    return upload;
+  }
+
+  get(id: string): Upload | undefined {
+    return this.#held.get(id);
+  }
+
+  /** The digest taken on the way in, for a file that is one of ours. */
+  digestOf(path: string): HashResult | undefined {
+    const upload = this.#held.get(basename(path));
+    return upload?.path === path ? { sha256: upload.sha256, size: upload.size } : undefined;
+  }
+
+  /** Done with: the file is deleted and the id forgotten. */
+  async release(id: string): Promise<void> {
+    const upload = this.#held.get(id);
+    if (!upload) return;
+    this.#held.delete(id);
+    this.#count--;
+    this.#bytes -= upload.size;
+    await rm(upload.path, { force: true });
+  }
+
+  async releaseAll(): Promise<void> {
+    await Promise.all([...this.#held.keys()].map((id) => this.release(id)));
+  }
+
+  /** Throws when one more file, of `declared` bytes, would pass a limit. */
+  #admitFile(name: string, declared: number): void {
+    if (this.#count >= this.#limits.count) {
+      throw new UploadRefused(429, `Notarium already holds ${this.#limits.count} dropped files for work in progress: wait until it is done, then drop ${quote(name)} again.`);
+    }
+    this.#admitBytes(name, 0, declared);
+  }
+
+  /** Throws when `more` bytes of a file already `sofar` long would pass a limit. */
+  #admitBytes(name: string, sofar: number, more: number): void {
+    const { fileBytes, totalBytes } = this.#limits;
+    if (sofar + more > fileBytes) {
+      throw new UploadRefused(413, `${quote(name)} is too large for the browser version of Notarium, which takes files of up to ${bytes(fileBytes)}: use the desktop app or the notarium command, which read files where they are.`);
+    }
+    if (this.#bytes + more > totalBytes) {
+      throw new UploadRefused(413, `Notarium already holds ${bytes(this.#bytes)} of dropped files for work in progress, and ${quote(name)} would take it past ${bytes(totalBytes)}: wait until that is done, then drop it again.`);
+    }
+  }
+}
+
+const quote = (name: string): string => `"${name.length > 80 ? `${name.slice(0, 79)}…` : name}"`;
