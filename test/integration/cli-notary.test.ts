@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.ts';
+import { jsonCli, runCli } from '../support/cli.ts';
 
 // The CLI end to end, as child processes on the embedded sandbox (fast blocks), one data directory.
 
@@ -10,14 +10,7 @@ const root = mkdtempSync(join(tmpdir(), 'notarium-cli-'));
 const work = join(root, 'work');
 const env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
 const cli = (...args: string[]) => runCli(args, { env, cwd: work });
-const json = async (...args: string[]) => {
-  const r = await cli(...args, '--json');
-  try {
-    return { ...r, value: JSON.parse(r.stdout) };
-  } catch {
-    throw new Error(`not JSON (exit ${r.code}): ${r.stdout}\n${r.stderr}`);
-  }
-};
+const json = jsonCli(cli);
 
 beforeAll(() => {
   mkdirSync(work, { recursive: true });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
-import { runCli } from '../support/cli.ts';
+import { jsonCli, runCli } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 import { branch, header, recordTx, txidOf } from '../unit/core/receipts/receipt-fixture.ts';
 
@@ -21,14 +21,7 @@ const work = join(root, 'work');
 const env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
 let sb: TestSandbox;
 const cli = (...args: string[]) => runCli(args, { env: { ...env, NOTARIUM_API_KEY: sb.apiKey }, cwd: work });
-const json = async (...args: string[]) => {
-  const r = await cli(...args, '--json');
-  try {
-    return { ...r, value: JSON.parse(r.stdout) };
-  } catch {
-    throw new Error(`not JSON (exit ${r.code}): ${r.stdout}\n${r.stderr}`);
-  }
-};
+const json = jsonCli(cli);
 
 beforeAll(async () => {
   sb = await startTestSandbox({ blockInterval: 0.2 });

@@ -83,7 +83,7 @@ describe('the bundled main process, run against a stand-in electron', () => {
     expect(report.notariseDone.outcomes).toEqual([expect.objectContaining({ name: 'contract.txt', status: 'registered', error: null })]);
     // `--verify <path>` on the command line became a verify job the page was asked to open.
     expect(report.openVerify).toEqual([{ jobId: expect.any(String) }]);
-    expect(report.verifyDone).toEqual({ jobId: report.openVerify[0].jobId, counts: { verified: 0, mismatch: 0, unknown: 1, pending: 0 } });
+    expect(report.verifyDone).toEqual({ jobId: report.openVerify[0].jobId, counts: { verified: 0, 'partially-verified': 0, mismatch: 0, unknown: 1, pending: 0 } });
     expect(report.verifyResults).toEqual([expect.objectContaining({ name: 'stranger.pdf', status: 'unknown' })]);
     // The engine ran in its own utility process: the main process never loaded SQLite, and every
     // better-sqlite3 load in the engine came from the copy named by NOTARIUM_ELECTRON_SQLITE.

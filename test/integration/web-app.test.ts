@@ -120,7 +120,7 @@ describe('uploads in the web shell', () => {
 
 describe('what a form can send past the limits', () => {
   it('a long API key and 70 globs are refused with a sentence, and the shell goes on', async () => {
-    expect((await ask('saveProfile', [{ name: 'Prod', baseUrl: 'https://records.example.com' }])).result).toMatchObject({ name: 'Prod' });
+    expect((await ask('saveProfile', [{ name: 'Prod', baseUrl: 'https://records.example.com' }, {}])).result).toMatchObject({ name: 'Prod' });
     expect((await ask('setApiKey', ['Prod', 'k'.repeat(5000)])).error).toEqual({
       code: 'USAGE',
       message: 'An API key has at most 4,096 characters: check that only the key was pasted.',

@@ -26,3 +26,15 @@ export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?:
   done.child = child;
   return done;
 }
+
+/** `cli(...args, '--json')` with its standard output parsed; a run that printed no JSON fails with what it printed. */
+export function jsonCli(cli: (...args: string[]) => Promise<CliResult>) {
+  return async (...args: string[]) => {
+    const r = await cli(...args, '--json');
+    try {
+      return { ...r, value: JSON.parse(r.stdout) };
+    } catch {
+      throw new Error(`not JSON (exit ${r.code}): ${r.stdout}\n${r.stderr}`);
+    }
+  };
+}
