@@ -104,7 +104,7 @@ export interface VerificationView {
   proves: string | null;
   /** For a partially verified result: what the skipped steps leave unproven, one sentence each. */
   unproven: string[];
-  /** The receipt's network; `testChain`: its proof of work proves nothing (sandbox, regtest). */
+  /** The receipt's network; `testChain`: its proof of work proves nothing (testnet, stn, regtest, sandbox). */
   network: { label: string; known: boolean; testChain: boolean } | null;
   steps: StepView[];
 }

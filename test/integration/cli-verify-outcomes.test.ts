@@ -127,7 +127,7 @@ describe('network labels', () => {
     const text = await cli('verify', 'sandbox.pdf', '--offline');
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^VERIFIED \(TEST CHAIN\) {2}sandbox\.pdf$/m);
-    expect(text.stdout).toMatch(/Verified on sandbox, a test chain: .*proof of work proves nothing \(anyone can mine one in a moment\), so this is not a proof on mainnet/);
+    expect(text.stdout).toMatch(/Verified on sandbox, a test chain: .*proof of work proves nothing \(anyone can mine a block there on an ordinary computer\), so this is not a proof on mainnet/);
     const { value } = await json('verify', 'sandbox.pdf', '--offline');
     expect(value[0]).toMatchObject({ status: 'verified', network: { label: 'sandbox', known: true, testChain: true }, proves: expect.stringMatching(/proves nothing/) });
   });

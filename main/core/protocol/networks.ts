@@ -18,19 +18,50 @@ export interface Network {
   label: NetworkLabel;
   /** The proof-of-work limit: a header whose target is easier does not belong to this network. */
   powLimit: bigint;
-  /** Anyone can mine a block of it in a moment, so its proof of work proves nothing. */
+  /**
+   * Anyone can mine its blocks on an ordinary computer, so its proof of work proves nothing:
+   * regtest and the sandbox by their limit, testnet and stn by their minimum-difficulty rule (a
+   * block may drop to difficulty 1, about 2^32 hashes: minutes on a CPU).
+   */
   testChain: boolean;
+  /** The least work Notarium accepts of this network's blocks, above its limit; none for test chains. */
+  workFloor?: WorkFloor;
+}
+
+export interface WorkFloor {
+  /** A header whose target is easier (greater) is refused. */
+  target: bigint;
+  /** The floor in words, for the step's sentences ("difficulty 2^30"). */
+  shown: string;
+  /** Why a header below it is refused, one sentence. */
+  why: string;
 }
 
 /** Difficulty 1: the limit of Bitcoin's main and public test networks. */
 const DIFFICULTY_1 = (1n << 224n) - 1n;
+/** The target of difficulty 1 as difficulty is counted (bits 0x1d00ffff); difficulty d's target is this / d. */
+const DIFFICULTY_1_TARGET = 0xffffn << 208n;
 /** Regtest's limit; the sandbox mines at it (bits 0x207fffff). */
 const REGTEST_LIMIT = (1n << 255n) - 1n;
 
+/**
+ * Mainnet's floor: difficulty 2^30 (about 1.07e9). A difficulty-1 header takes about 2^32 hashes,
+ * minutes on a CPU, so a forger can mine one over a transaction and Merkle branch of their own;
+ * mainnet (BSV, and the Bitcoin history it shares) has been far above 2^30 since 2014, and
+ * Notarium's receipts date from 2026, so a header easier than this is no mainnet block a receipt
+ * can name. The floor puts a forgery out of reach of CPUs and GPUs (it takes about 2^62 hashes),
+ * not of someone with mining hardware: only a check against the heaviest chain closes that.
+ */
+const MAINNET_FLOOR: WorkFloor = {
+  target: DIFFICULTY_1_TARGET >> 30n,
+  shown: 'difficulty 2^30 (about 1.07 billion)',
+  why: 'mainnet has been far harder than that since 2014 and Notarium receipts date from 2026, so a header this easy is not a mainnet block a receipt can name: anyone could have mined it on an ordinary computer.',
+};
+
 export const NETWORKS: Readonly<Record<NetworkLabel, Network>> = {
-  mainnet: { label: 'mainnet', powLimit: DIFFICULTY_1, testChain: false },
-  testnet: { label: 'testnet', powLimit: DIFFICULTY_1, testChain: false },
-  stn: { label: 'stn', powLimit: DIFFICULTY_1, testChain: false },
+  mainnet: { label: 'mainnet', powLimit: DIFFICULTY_1, testChain: false, workFloor: MAINNET_FLOOR },
+  testnet: { label: 'testnet', powLimit: DIFFICULTY_1, testChain: true },
+  stn: { label: 'stn', powLimit: DIFFICULTY_1, testChain: true },
   regtest: { label: 'regtest', powLimit: REGTEST_LIMIT, testChain: true },
   sandbox: { label: 'sandbox', powLimit: REGTEST_LIMIT, testChain: true },
 };

@@ -1,4 +1,5 @@
 import { hex } from '@scure/base';
+import type { Network } from '../../protocol/networks.ts';
 import { CheckFailure } from './check-failure.ts';
 import { displayHash, reversed } from './double-sha256.ts';
 
@@ -72,13 +73,21 @@ export function checkOwnTarget(header: BlockHeader): bigint {
 }
 
 /**
- * Throws when the header's target is easier than `powLimit` (its network's, from networks.ts) or
- * its hash does not meet that target.
+ * Throws when the header's target is easier than its network's limit or work floor (networks.ts),
+ * or its hash does not meet that target. The target is judged before the hash, so a header whose
+ * target is too easy is refused for that, whatever its hash.
  */
-export function checkProofOfWork(header: BlockHeader, powLimit: bigint): void {
+export function checkProofOfWork(header: BlockHeader, network: Pick<Network, 'label' | 'powLimit' | 'workFloor'>): void {
   const target = targetFromBits(header.bits);
-  if (target > powLimit) {
-    throw new CheckFailure(`The header's target is easier than this network allows.`, { expected: `target ≤ ${hex64(powLimit)}`, found: hex64(target) });
+  if (target > network.powLimit) {
+    throw new CheckFailure(`The header's target is easier than this network allows.`, { expected: `target ≤ ${hex64(network.powLimit)}`, found: hex64(target) });
+  }
+  const floor = network.workFloor;
+  if (floor && target > floor.target) {
+    throw new CheckFailure(`The header's target is easier than ${floor.shown}, the least work Notarium accepts of a ${network.label} block: ${floor.why}`, {
+      expected: `target ≤ ${hex64(floor.target)}`,
+      found: hex64(target),
+    });
   }
   checkOwnTarget(header);
 }

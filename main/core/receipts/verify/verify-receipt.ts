@@ -40,7 +40,7 @@ export interface NetworkFinding {
   label: string;
   /** Whether the label is in the vocabulary: only then is a header's proof of work judged. */
   known: boolean;
-  /** A test chain (sandbox, regtest): anyone can mine its blocks, so its proof of work proves nothing. */
+  /** A test chain (testnet, stn, regtest, sandbox): anyone can mine its blocks, so its proof of work proves nothing. */
   testChain: boolean;
 }
 
@@ -69,6 +69,9 @@ export const STEP_LABELS: Record<StepId, string> = {
   'block-header': 'Block header',
   service: 'Service check',
 };
+
+/** Why a test chain's proof of work proves nothing (networks.ts, testChain), for sentences. */
+const TEST_CHAIN_MINING = 'anyone can mine a block there on an ordinary computer';
 
 const SERVICE_OFFLINE_DETAIL = "Needs the network and an API key: the service's match endpoint is asked whether it still holds this record; run the online check to add it.";
 
@@ -220,9 +223,10 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
         detail: `The header of block ${header.hash} holds the proof's Merkle root and its hash meets the target of its own bits (${bits}), but its proof of work could not be judged: the network label ${shownLabel(receipt.network)} is not ${NETWORK_CHOICES}, so no limit says how hard its blocks must be.`,
       };
     }
-    checkProofOfWork(header, network.powLimit);
-    const caveat = network.testChain ? ` ${capitalize(network.label)} is a test chain: anyone can mine a block at its limit in a moment, so this proof of work proves nothing.` : '';
-    return { status: 'pass', detail: `The header of block ${header.hash} (time ${headerTime(header)}) holds the proof's Merkle root and its hash meets the target of its bits (${bits}), within the ${network.label} limit.${caveat}` };
+    checkProofOfWork(header, network);
+    const caveat = network.testChain ? ` ${capitalize(network.label)} is a test chain: ${TEST_CHAIN_MINING}, so this proof of work proves nothing.` : '';
+    const floor = network.workFloor ? ` and its work floor (${network.workFloor.shown})` : '';
+    return { status: 'pass', detail: `The header of block ${header.hash} (time ${headerTime(header)}) holds the proof's Merkle root and its hash meets the target of its bits (${bits}), within the ${network.label} limit${floor}.${caveat}` };
   },
 };
 
@@ -283,7 +287,7 @@ function conclude(steps: Step[], ctx: Context): VerificationReport {
   if (skipped.length === 0) {
     const where = `the file's fingerprint is in transaction ${lower(receipt.registration.txId)}, in block ${lower(receipt.confirmation.blockHash)}`;
     const summary = network.testChain
-      ? `Verified on ${network.label}, a test chain: ${where}. A ${network.label} block's proof of work proves nothing (anyone can mine one in a moment), so this is not a proof on mainnet.`
+      ? `Verified on ${network.label}, a test chain: ${where}. A ${network.label} block's proof of work proves nothing (${TEST_CHAIN_MINING}), so this is not a proof on mainnet.`
       : `Verified: ${where}.`;
     return { outcome: 'verified', steps, summary, proves, network };
   }
@@ -310,7 +314,7 @@ function provesSentence(ctx: Context, partial: boolean): string {
   const claim = `${subject} existed no later than block ${block}, ${when}.`;
   const lead = partial ? `Provided the points left unproven hold, ${claim}` : capitalize(claim);
   if (network?.testChain) {
-    return `${lead} But ${network.label} is a test chain: anyone can mine a block there in a moment, so its proof of work proves nothing, and this is not a proof on mainnet or any public network.`;
+    return `${lead} But ${network.label} is a test chain: ${TEST_CHAIN_MINING}, so its proof of work proves nothing, and this is not a proof on mainnet.`;
   }
   const chain = network ? `the ${network.label} network` : `the network the receipt calls ${shownLabel(receipt.network)}`;
   return `${lead} This does not prove that the block is on the heaviest chain of ${chain}: check that with any block explorer for that network, or against a header chain you trust.`;

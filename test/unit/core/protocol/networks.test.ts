@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { NETWORK_CHOICES, NETWORK_LABELS, NETWORKS, networkOf, shownLabel } from '../../../../main/core/protocol/networks.ts';
 
 describe('the network vocabulary', () => {
-  it('is closed: five labels, their proof-of-work limits, and which are test chains', () => {
+  it('is closed: five labels, their proof-of-work limits, which are test chains, and mainnet\'s work floor', () => {
     expect(NETWORK_LABELS).toEqual(['mainnet', 'testnet', 'stn', 'regtest', 'sandbox']);
-    expect(Object.fromEntries(NETWORK_LABELS.map((l) => [l, [NETWORKS[l].powLimit, NETWORKS[l].testChain]]))).toEqual({
-      mainnet: [(1n << 224n) - 1n, false],
-      testnet: [(1n << 224n) - 1n, false],
-      stn: [(1n << 224n) - 1n, false],
-      regtest: [(1n << 255n) - 1n, true],
-      sandbox: [(1n << 255n) - 1n, true],
+    // testnet and stn are test chains: their minimum-difficulty rule lets anyone mine a block at difficulty 1.
+    expect(Object.fromEntries(NETWORK_LABELS.map((l) => [l, [NETWORKS[l].powLimit, NETWORKS[l].testChain, NETWORKS[l].workFloor?.target]]))).toEqual({
+      mainnet: [(1n << 224n) - 1n, false, (0xffffn << 208n) / 2n ** 30n],
+      testnet: [(1n << 224n) - 1n, true, undefined],
+      stn: [(1n << 224n) - 1n, true, undefined],
+      regtest: [(1n << 255n) - 1n, true, undefined],
+      sandbox: [(1n << 255n) - 1n, true, undefined],
     });
+    expect(NETWORKS.mainnet.workFloor?.why).toMatch(/since 2014 .* 2026/);
     expect(NETWORK_CHOICES).toBe('mainnet, testnet, stn, regtest or sandbox');
   });
 

@@ -10,12 +10,14 @@ import { MAX_JSON_DEPTH, MAX_RECEIPT_CHARS, parseReceipt, serializeReceipt, type
 import { STEP_IDS, verifyReceipt, type StepId, type VerificationReport } from '../../../../main/core/receipts/verify/verify-receipt.ts';
 import type { Baseline } from '../../../fixtures/receipts/record-baselines.ts';
 import { dataPushes, hexRev, parseTx, rev, sha256d, type ParsedTx } from '../../../support/bitcoin.ts';
+import { REAL_HEADERS } from '../../../support/real-headers.ts';
 import { branch, FILE_DIGEST, header as mineHeader, makeFixture, recordTx, type Draft } from './receipt-fixture.ts';
 
 /**
- * Issues #7 and #11, "forged proofs": valid receipts mutated 10,000 times, by family, and 2,000
+ * Issues #7 and #11, "forged proofs": valid receipts mutated 10,000 times, by family, and 2,300
  * receipts forged from nothing (#11: missing evidence, network-label tricks, self-mined test-chain
- * headers presented as another network). None may verify, each is rejected at a named step (or by
+ * headers presented as another network, real difficulty-1 and pre-2014 headers under mainnet,
+ * testnet or stn). None may verify, each is rejected at a named step (or by
  * the reader, as RECEIPT_INVALID) or downgraded to the outcome its family must get, and nothing
  * escapes the verifier. Mutations are semantic by construction; the one blind family (raw text
  * edits) is judged by an oracle that says whether the edit changed anything a verification step
@@ -113,6 +115,8 @@ const tally = { runs: 0, verified: 0, thrown: 0, byStep: new Map<string, number>
 const controls = { runs: 0, verified: 0 };
 /** Self-mined blocks labelled honestly (sandbox, regtest): they verify, but only ever as a test chain. */
 const testChains = { runs: 0, verifiedAsTestChain: 0 };
+/** Real difficulty-1 and pre-2014 headers: refused, or (a claimed root under testnet or stn) partially verified as a test chain. */
+const realHeaders = { refused: 0, testChainPartial: 0 };
 
 function bump(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
@@ -346,7 +350,7 @@ const honestTestChainArb: fc.Arbitrary<LabelTrick> = fc
 function expectLabelJudged(report: VerificationReport, label: LabelTrick): void {
   const header = report.steps.find((s) => s.id === 'block-header')!;
   if (label.known) {
-    expect(report.network).toEqual({ label: label.text.toLowerCase(), known: true, testChain: false });
+    expect(report.network).toEqual({ label: label.text.toLowerCase(), known: true, testChain: networkOf(label.text)!.testChain });
     expect(header.detail).toMatch(/easier than this network allows/);
   } else {
     expect(report.network).toEqual({ label: label.text, known: false, testChain: false });
@@ -357,7 +361,7 @@ function expectLabelJudged(report: VerificationReport, label: LabelTrick): void 
 
 // ---------------------------------------------------------------------------------------------
 
-describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipts, 2,000 forged from nothing', () => {
+describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipts, 2,300 forged from nothing', () => {
   afterAll(() => {
     const steps = [...tally.byStep.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
     const downgraded = [...tally.downgraded.entries()].map(([k, v]) => `${k} ${v}`).join(', ');
@@ -370,7 +374,8 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
         `  forgeries by family: ${families}\n` +
         `  equivalent edits (raw edits the oracle found touch nothing a step reads: uncovered field, hex case, trailing space), verified as the original: ${tally.equivalent}\n` +
         `equivalent receipts (controls): ${controls.runs}, verified ${controls.verified}\n` +
-        `self-mined blocks labelled sandbox or regtest: ${testChains.runs}, verified only as a test chain ${testChains.verifiedAsTestChain}`,
+        `self-mined blocks labelled sandbox or regtest: ${testChains.runs}, verified only as a test chain ${testChains.verifiedAsTestChain}\n` +
+        `real difficulty-1 and pre-2014 headers under mainnet, testnet or stn: refused ${realHeaders.refused}, partially verified as a test chain ${realHeaders.testChainPartial}`,
     );
   });
 
@@ -809,12 +814,65 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
         expect(report.outcome).toBe('verified');
         expect(report.network).toEqual({ label: label.text.toLowerCase(), known: true, testChain: true });
         expect(report.summary).toMatch(/^Verified on (sandbox|regtest), a test chain: .*proof of work proves nothing .*not a proof on mainnet/);
-        expect(report.proves).toMatch(/is a test chain: anyone can mine a block there in a moment, so its proof of work proves nothing, and this is not a proof on mainnet/);
+        expect(report.proves).toMatch(/is a test chain: anyone can mine a block there on an ordinary computer, so its proof of work proves nothing, and this is not a proof on mainnet/);
         expect(report.proves).not.toMatch(/heaviest chain/);
         testChains.verifiedAsTestChain++;
       }),
       { numRuns: 200, seed: SEED + 16, endOnFailure: true },
     );
+  });
+
+  it('real difficulty-1 and pre-2014 headers under mainnet, testnet or stn: never verified (300)', () => {
+    // Anyone mines a difficulty-1 header in minutes; the test cannot, so it takes real ones (the
+    // Bitcoin and testnet3 genesis blocks, block 125,552) with their real hashes as blockHash.
+    const BLOCKS = ['genesis', 'testnetGenesis', 'block125552'] as const;
+    const arb = fc
+      .record({
+        forged: forgedBlockArb,
+        block: fc.constantFrom(...BLOCKS),
+        network: fc.constantFrom(...TARGETS),
+        upper: fc.nat(),
+        // branch: the forged transaction's own Merkle branch, the real header in the proof's target or blockHeader;
+        // rootTarget: the real header's Merkle root as the proof's target; claimRoot: the block's root claimed as the
+        // registration's txId, no transaction given (the only claim a real header can be made to hold).
+        claim: fc.constantFrom('branch-header', 'branch-blockHeader-hash', 'branch-blockHeader-merkleRoot', 'rootTarget', 'claimRoot'),
+      })
+      .map(({ forged, block, network, upper, claim }) => {
+        const { draft, root, fileSha256 } = forged;
+        const real = REAL_HEADERS[block];
+        draft.confirmation.blockHash = real.hash;
+        draft.network = [...network].map((c, k) => ((upper >> k) & 1 ? c.toUpperCase() : c)).join('');
+        if (claim === 'branch-header') Object.assign(proof(draft), { targetType: 'header', target: real.header });
+        else if (claim === 'rootTarget') Object.assign(proof(draft), { targetType: 'merkleRoot', target: real.merkleRoot });
+        else if (claim === 'claimRoot') {
+          delete draft.transaction;
+          draft.registration.txId = real.merkleRoot;
+          Object.assign(proof(draft), { index: 0, txOrId: real.merkleRoot, nodes: [], targetType: 'header', target: real.header });
+        } else {
+          draft.blockHeader = real.header;
+          Object.assign(proof(draft), claim === 'branch-blockHeader-hash' ? { targetType: 'hash', target: real.hash } : { targetType: 'merkleRoot', target: root });
+        }
+        return { text: show(draft), fileSha256, network, claim };
+      });
+    fc.assert(
+      fc.property(arb, ({ text, fileSha256, network, claim }) => {
+        // A forged branch does not reach the real block's root; a claimed root holds, and then the header is judged:
+        // below mainnet's work floor, or a test chain's block that proves nothing.
+        const expected: Expected = claim === 'rootTarget' ? { failedAt: 'merkle-proof' } : claim !== 'claimRoot' || network === 'mainnet' ? { failedAt: 'block-header' } : { partial: ['transaction'] };
+        const report = expectOutcome(`real-header-${network}`, text, fileSha256, expected)!;
+        const header = report.steps.find((s) => s.id === 'block-header')!;
+        if (claim === 'claimRoot' && network === 'mainnet') expect(header.detail).toMatch(/easier than difficulty 2\^30 .*mainnet block/);
+        else if (claim !== 'rootTarget') expect(header.detail).toMatch(claim === 'claimRoot' ? /is a test chain: .*proves nothing/ : /not the root the proof gives/);
+        if (claim === 'claimRoot' && network !== 'mainnet') {
+          expect(report.network).toEqual({ label: network, known: true, testChain: true });
+          expect(report.proves).toMatch(/is a test chain: .*proves nothing, and this is not a proof on mainnet\.$/);
+        }
+        realHeaders[claim === 'claimRoot' && network !== 'mainnet' ? 'testChainPartial' : 'refused']++;
+      }),
+      { numRuns: 300, seed: SEED + 17, endOnFailure: true },
+    );
+    expect(realHeaders.refused).toBeGreaterThan(0);
+    expect(realHeaders.testChainPartial).toBeGreaterThan(0);
   });
 
   it('equivalent receipts still verify: key order, whitespace, hex case, uncovered fields, spelling variants (controls, 300)', () => {
@@ -875,8 +933,8 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
     );
   });
 
-  it('adds up to 12,000 mutations and forgeries, none verified, none thrown', () => {
-    expect(tally.runs + tally.equivalent).toBe(12_000);
+  it('adds up to 12,300 mutations and forgeries, none verified, none thrown', () => {
+    expect(tally.runs + tally.equivalent).toBe(12_300);
     expect(testChains).toEqual({ runs: 200, verifiedAsTestChain: 200 });
     expect(tally.verified).toBe(0);
     expect(tally.thrown).toBe(0);

@@ -49,13 +49,13 @@ describe('targetFromBits', () => {
 
 describe('checkProofOfWork', () => {
   it('the TSC header meets its regtest target', () => {
-    expect(() => checkProofOfWork(parseBlockHeader(TSC.header), NETWORKS.regtest.powLimit)).not.toThrow();
+    expect(() => checkProofOfWork(parseBlockHeader(TSC.header), NETWORKS.regtest)).not.toThrow();
   });
 
   it('a header whose hash exceeds its target fails, with the target and the hash', () => {
     const h = parseBlockHeader(header('ab'.repeat(32), { meets: false }).hex);
     try {
-      checkProofOfWork(h, NETWORKS.sandbox.powLimit);
+      checkProofOfWork(h, NETWORKS.sandbox);
       expect.unreachable();
     } catch (err) {
       expect((err as CheckFailure).message).toMatch(/does not meet the target/);
@@ -67,7 +67,41 @@ describe('checkProofOfWork', () => {
   it('a regtest target is too easy for mainnet, testnet and stn, whose limit is difficulty 1', () => {
     for (const network of [NETWORKS.mainnet, NETWORKS.testnet, NETWORKS.stn]) {
       expect(network.powLimit).toBe((1n << 224n) - 1n);
-      expect(() => checkProofOfWork(parseBlockHeader(TSC.header), network.powLimit)).toThrow(/easier than this network allows/);
+      expect(() => checkProofOfWork(parseBlockHeader(TSC.header), network)).toThrow(/easier than this network allows/);
+    }
+  });
+
+  /** A header with these bits and nothing mined: whether its target passes is told apart from whether its hash does. */
+  const withBits = (bits: number) => ({ ...parseBlockHeader(header('ab'.repeat(32), { meets: false }).hex), bits });
+  const refusal = (bits: number) => {
+    try {
+      checkProofOfWork(withBits(bits), NETWORKS.mainnet);
+      return 'passed';
+    } catch (err) {
+      return (err as CheckFailure).message;
+    }
+  };
+
+  it('mainnet refuses a target easier than difficulty 2^30, whatever the hash; at the floor only the hash is judged', () => {
+    const floor = (0xffffn << 208n) / 2n ** 30n;
+    expect(targetFromBits(0x1903fffc)).toBe(floor);
+    expect(targetFromBits(0x1903fffd)).toBeGreaterThan(floor);
+    // Easier than the floor: difficulty 1, Bitcoin block 125552's 244,112, and one step past the floor.
+    for (const bits of [0x1d00ffff, 0x1a44b9f2, 0x1903fffd]) {
+      expect(refusal(bits), bits.toString(16)).toMatch(/^The header's target is easier than difficulty 2\^30 \(about 1\.07 billion\), the least work Notarium accepts of a mainnet block: mainnet has been far harder than that since 2014 .* anyone could have mined it/);
+    }
+    // At the floor and harder, the target passes: what fails is the unmined hash.
+    for (const bits of [0x1903fffc, 0x1806b99f, 0x18009645]) expect(refusal(bits), bits.toString(16)).toMatch(/^The block hash does not meet the target/);
+    try {
+      checkProofOfWork(withBits(0x1d00ffff), NETWORKS.mainnet);
+    } catch (err) {
+      expect((err as CheckFailure).expected).toBe(`target ≤ ${floor.toString(16).padStart(64, '0')}`);
+    }
+  });
+
+  it('testnet and stn have no floor: a difficulty-1 target is judged by its hash alone (they are test chains)', () => {
+    for (const network of [NETWORKS.testnet, NETWORKS.stn]) {
+      expect(() => checkProofOfWork(withBits(0x1d00ffff), network)).toThrow(/^The block hash does not meet the target/);
     }
   });
 

@@ -6,6 +6,8 @@ import type { ReceiptV1 } from '../../../../../main/core/receipts/receipt-v1.ts'
 import { parseReceipt, serializeReceipt } from '../../../../../main/core/receipts/receipt-v1.ts';
 import { STEP_IDS, verifyReceipt, withServiceCheck, type StepId, type VerificationReport } from '../../../../../main/core/receipts/verify/verify-receipt.ts';
 import { branch, clone, FILE_DIGEST, header, makeFixture, recordTx, SALT, serializeTx, txidOf, type Draft } from '../receipt-fixture.ts';
+import { parseHeader } from '../../../../support/bitcoin.ts';
+import { REAL_HEADERS as REAL } from '../../../../support/real-headers.ts';
 
 const fx = makeFixture();
 const FILE = FILE_DIGEST.toString('hex');
@@ -55,7 +57,7 @@ describe('a valid receipt', () => {
     // The fixture is a sandbox block: a test chain, which the report says at every turn.
     expect(report.network).toEqual({ label: 'sandbox', known: true, testChain: true });
     expect(report.summary).toMatch(/^Verified on sandbox, a test chain: the file's fingerprint is in transaction .*proof of work proves nothing .*not a proof on mainnet\.$/);
-    expect(report.proves).toMatch(/But sandbox is a test chain: anyone can mine a block there in a moment, so its proof of work proves nothing, and this is not a proof on mainnet/);
+    expect(report.proves).toMatch(/But sandbox is a test chain: anyone can mine a block there on an ordinary computer, so its proof of work proves nothing, and this is not a proof on mainnet/);
     expect(step(report, 'block-header').detail).toMatch(/within the sandbox limit\. Sandbox is a test chain: .*proves nothing/);
     expect(report.unproven).toBeUndefined();
     for (const s of report.steps) expect(s.label.length).toBeLessThan(20);
@@ -308,38 +310,52 @@ describe('never throws', () => {
   });
 });
 
-/** Bitcoin's genesis block: a real difficulty-1 header of mainnet and of testnet3, over one coinbase transaction. */
-const GENESIS = {
-  merkleRoot: '4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b',
-  mainnet: { header: '0100000000000000000000000000000000000000000000000000000000000000000000003ba3edfd7a7b12b27ac72c3e67768f617fc81bc3888a51323a9fb8aa4b1e5e4a29ab5f49ffff001d1dac2b7c', hash: '000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f' },
-  testnet: { header: '0100000000000000000000000000000000000000000000000000000000000000000000003ba3edfd7a7b12b27ac72c3e67768f617fc81bc3888a51323a9fb8aa4b1e5e4a dae5494dffff001d1aa4ae18'.replace(' ', ''), hash: '000000000933ea01ad0ee984209779baaec3ced90fa3f408719526f8d77f4943' },
-};
-
-/** The fixture's file, claimed in the genesis block: the Merkle proof and header hold, the transaction is not given. */
-function inGenesis(network: string, which: 'mainnet' | 'testnet' = 'mainnet'): ReceiptV1 {
+/** The file's registration claimed as a real block's only transaction: the proof and header hold, the transaction is not given. */
+function inBlock(network: string, block: keyof typeof REAL): ReceiptV1 {
+  const { merkleRoot, header, hash } = REAL[block];
   return tampered((r) => {
     delete r.transaction;
     r.network = network;
-    r.registration.txId = GENESIS.merkleRoot;
-    r.confirmation.blockHash = GENESIS[which].hash;
-    Object.assign(r.confirmation.merkleProof, { index: 0, txOrId: GENESIS.merkleRoot, nodes: [], targetType: 'header', target: GENESIS[which].header });
+    r.registration.txId = merkleRoot;
+    r.confirmation.blockHash = hash;
+    Object.assign(r.confirmation.merkleProof, { index: 0, txOrId: merkleRoot, nodes: [], targetType: 'header', target: header });
   });
 }
 
-describe('network labels: a closed vocabulary decides the proof-of-work limit', () => {
-  it.each([
-    ['mainnet', 'mainnet'],
-    ['MainNet', 'mainnet'],
-    ['testnet', 'testnet'],
-    ['STN', 'stn'],
-  ] as const)('a real difficulty-1 header passes under %s (its own limit), and the report names the network', (label, canonical) => {
-    const report = verifyReceipt(inGenesis(label, canonical === 'testnet' ? 'testnet' : 'mainnet'), withFile);
-    expect(step(report, 'block-header')).toMatchObject({ status: 'pass', detail: expect.stringContaining(`within the ${canonical} limit.`) });
-    expect(report.network).toEqual({ label: canonical, known: true, testChain: false });
+describe('network labels: a closed vocabulary decides the proof-of-work limit, and mainnet has a work floor', () => {
+  it('the real headers hash to their blocks and hold their Merkle roots', () => {
+    for (const { merkleRoot, header: hex, hash } of Object.values(REAL)) {
+      expect(parseHeader(hex)).toMatchObject({ hash, merkleRoot });
+    }
+  });
+
+  it.each(['mainnet', 'MainNet'])('a real post-2014 mainnet header (block 400,000) passes under %s, above the work floor', (label) => {
+    const report = verifyReceipt(inBlock(label, 'block400000'), withFile);
+    expect(step(report, 'block-header')).toMatchObject({ status: 'pass', detail: expect.stringContaining('within the mainnet limit and its work floor (difficulty 2^30 (about 1.07 billion)).') });
+    expect(report.network).toEqual({ label: 'mainnet', known: true, testChain: false });
     // Partially verified only because the transaction is not given; never a test-chain caveat.
     expect(report).toMatchObject({ outcome: 'partially-verified', summary: expect.stringMatching(/^Partially verified, not verified: .*transaction could not be checked\.$/) });
-    expect(report.proves).toMatch(new RegExp(`heaviest chain of the ${canonical} network`));
+    expect(report.proves).toMatch(/heaviest chain of the mainnet network/);
     expect(report.proves).not.toMatch(/test chain/);
+  });
+
+  it.each(['genesis', 'block125552'] as const)('a real header below the work floor (difficulty 1; 244,112) fails under mainnet: %s', (block) => {
+    const report = verifyReceipt(inBlock('mainnet', block), withFile);
+    expect(report).toMatchObject({ outcome: 'failed', failedStep: 'block-header' });
+    expect(step(report, 'block-header').detail).toMatch(/easier than difficulty 2\^30 .*least work Notarium accepts of a mainnet block: .*anyone could have mined it/);
+  });
+
+  it.each([
+    ['testnet', 'testnetGenesis'],
+    ['STN', 'genesis'],
+  ] as const)('a real difficulty-1 header under %s verifies only as a test chain', (label, block) => {
+    const canonical = label.toLowerCase();
+    const report = verifyReceipt(inBlock(label, block), withFile);
+    expect(step(report, 'block-header')).toMatchObject({ status: 'pass', detail: expect.stringContaining(`within the ${canonical} limit. ${canonical === 'stn' ? 'Stn' : 'Testnet'} is a test chain: anyone can mine a block there on an ordinary computer, so this proof of work proves nothing.`) });
+    expect(report.network).toEqual({ label: canonical, known: true, testChain: true });
+    expect(report.outcome).toBe('partially-verified');
+    expect(report.proves).toMatch(new RegExp(`But ${canonical} is a test chain: .* proves nothing, and this is not a proof on mainnet\\.$`));
+    expect(report.proves).not.toMatch(/heaviest chain/);
   });
 
   it.each(['mainnet', 'MAINNET', 'testnet', 'stn'])('a sandbox block labelled %s fails: its target is easier than that network allows', (label) => {
