@@ -13,7 +13,8 @@ import { branch, header, recordTx, txidOf } from '../unit/core/receipts/receipt-
  * own status (exit 3), a network label outside the vocabulary is never judged as the network it
  * looks like, an imported partial receipt stays partial in the library, and the online check that
  * was asked for either passes, fails (the service that made the receipt does not know it), or
- * leaves the file partially verified.
+ * leaves the file partially verified; merely tried (verify), the service's "unknown" leaves the
+ * file partially verified.
  */
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-outcomes-'));
@@ -180,12 +181,24 @@ describe('the online check, when it is asked for', () => {
     const { code, value } = await json('receipt', 'verify', receipt, 'unknown-to-service.pdf', '--online');
     expect(code).toBe(1);
     expect(value).toMatchObject({ status: 'mismatch', failedStep: 'service' });
-    expect(value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({
-      status: 'fail',
-      detail: expect.stringMatching(/^The service that made this receipt \(profile "Service", .*\) does not know transaction [0-9a-f]{64}, though the receipt says it is in block [0-9a-f]{64}: that service did not register it\.$/),
-      expected: 'the service knows the transaction',
-      found: 'unknown (404)',
-    });
+    const disowned = expect.stringMatching(/^The service that made this receipt \(profile "Service", .*\) does not know transaction [0-9a-f]{64}, though the receipt says it is in block [0-9a-f]{64}: that service did not register it\.$/);
+    expect(value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ status: 'fail', detail: disowned, expected: 'the service knows the transaction', found: 'unknown (404)' });
+
+    // verify only tries the check: the service's "unknown" leaves the file partially verified (exit 3), never a mismatch.
+    const tried = await json('verify', 'unknown-to-service.pdf');
+    expect(tried.code).toBe(3);
+    expect(tried.value[0]).toMatchObject({ status: 'partially-verified', unproven: [expect.stringMatching(/^That the service that made this receipt registered it: the service that made this receipt does not know it: /)] });
+    expect(tried.value[0].steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ status: 'skipped', detail: disowned, found: 'unknown (404)' });
+    expect((await cli('verify', 'unknown-to-service.pdf')).stdout).toMatch(/^PARTIALLY VERIFIED {2}unknown-to-service\.pdf$/m);
+  });
+
+  it('the receipt names its service in another spelling (scheme case, default path): the same profile is asked', async () => {
+    const spelled = `${sb.baseUrl.replace(/^http:/, 'HTTP:')}/`;
+    const receipt = forge('spelled.pdf', 'its service spelled otherwise\n', { network: 'sandbox', evidence: 'mined', serviceUrl: spelled });
+    const { code, value } = await json('receipt', 'verify', receipt, 'spelled.pdf', '--online');
+    expect(code).toBe(1);
+    expect(value).toMatchObject({ status: 'mismatch', failedStep: 'service' });
+    expect(value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ found: 'unknown (404)', detail: expect.stringMatching(/^The service that made this receipt \(profile "Service"/) });
   });
 
   it('no profile reaches the service that made the receipt: partially verified, naming the service step, exit 3', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sameServiceUrl } from '../../../preload/service-url.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { NETWORK_CHOICES, networkOf } from '../protocol/networks.ts';
 import type { LibraryDatabase } from './database.ts';
@@ -34,17 +35,7 @@ export interface Profile {
   apiKeyUrl: string | null;
 }
 
-/** Two spellings of one service URL (host case, default port, trailing slashes) are the same place. */
-export function sameServiceUrl(a: string, b: string): boolean {
-  const normal = (u: string) => {
-    try {
-      return new URL(u).href.replace(/\/+$/, '');
-    } catch {
-      return u.replace(/\/+$/, '');
-    }
-  };
-  return normal(a) === normal(b);
-}
+export { sameServiceUrl };
 
 export const SANDBOX_PROFILE: Profile = {
   name: 'Sandbox',

@@ -1,6 +1,7 @@
 import type { Connections } from '../connections.ts';
 import type { HashProgress, HashResult } from '../hashing/hash-pool.ts';
 import type { Library } from '../store/library.ts';
+import { sameServiceUrl } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/records.ts';
 
 /** What every use-case works with; the Notary wires the real ones, tests may wire their own. */
@@ -15,6 +16,14 @@ export interface NotaryContext {
   recordUpdated(record: StoredRecord): void;
   /** New pending work for the poller. */
   wakePoller(): void;
+}
+
+/**
+ * The profile whose service is at `serviceUrl` (the one that made a receipt), by the one rule for
+ * service URLs; undefined when no profile reaches it.
+ */
+export function profileFor(ctx: NotaryContext, serviceUrl: string): string | undefined {
+  return ctx.library.profiles.list().find((p) => p.baseUrl && sameServiceUrl(p.baseUrl, serviceUrl))?.name;
 }
 
 /** The profile a use-case acts in: the one named, or the current one. */

@@ -10,7 +10,7 @@ import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receip
 import { MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt, type StepId } from '../receipts/verify/verify-receipt.ts';
 import type { StoredRecord } from '../store/records.ts';
-import { profileName, type NotaryContext } from './context.ts';
+import { profileFor, profileName, type NotaryContext } from './context.ts';
 import { resolveDocument, resolveRecord } from './resolve-target.ts';
 
 /** Receipts: what a record needs to verify offline, written next to its file or elsewhere, and read back in. */
@@ -190,8 +190,8 @@ function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1, opti
   };
   // The profile whose service made the receipt, else the one asked for (or the current one); the
   // poller follows the record only on the service that registered it.
-  const byService = ctx.library.profiles.list().find((p) => p.baseUrl && p.baseUrl.replace(/\/+$/, '') === receipt.registration.serviceUrl.replace(/\/+$/, ''));
-  const profile = options.profile ? profileName(ctx, options.profile) : (byService?.name ?? profileName(ctx));
+  const byService = profileFor(ctx, receipt.registration.serviceUrl);
+  const profile = options.profile ? profileName(ctx, options.profile) : (byService ?? profileName(ctx));
   const existing = ctx.library.records.byTxId(receipt.registration.txId, profile);
   if (existing) return { record: existing, imported: false, proof };
   const c = receipt.confirmation ?? null;
@@ -232,7 +232,7 @@ function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1, opti
     rawTx: receipt.transaction ?? null,
     blockHeader: receipt.blockHeader ?? null,
     receiptPath: path,
-    follow: byService?.name === profile,
+    follow: byService === profile,
     network: network.label,
     serviceUrl: receipt.registration.serviceUrl,
   });

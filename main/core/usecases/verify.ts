@@ -7,7 +7,8 @@ import { present } from '../fs/present.ts';
 import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt, withServiceCheck, type ServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import type { StoredRecord } from '../store/records.ts';
-import type { NotaryContext } from './context.ts';
+import { sameServiceUrl } from '../store/profiles.ts';
+import { profileFor, type NotaryContext } from './context.ts';
 import { filesIn } from './files-in.ts';
 import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
 
@@ -117,11 +118,13 @@ async function verifyAgainst(
 /**
  * Asks the service whether the record matches, when a profile for it is known. "Unknown" (404) from
  * the very service that made the receipt, about a registration the receipt says is in a block, is
- * a failure: that service would know it. From another service it proves nothing either way.
+ * a failure when the check was asked for (that service would know it), and leaves the file
+ * partially verified when it was only tried (withServiceCheck). From another service it proves
+ * nothing either way.
  */
 async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, record?: StoredRecord): Promise<ServiceCheck> {
   // A receipt this library knows (made or imported here) is checked with that record's profile.
-  const profile = (record ?? ctx.library.records.byTxId(receipt.registration.txId))?.profile ?? profileFor(ctx, receipt);
+  const profile = (record ?? ctx.library.records.byTxId(receipt.registration.txId))?.profile ?? profileFor(ctx, receipt.registration.serviceUrl);
   const madeBy = receipt.registration.serviceUrl;
   if (!profile) {
     return { status: 'skipped', detail: `No profile reaches the service this receipt was made with (${madeBy}), so it could not be asked: add a profile for it, or verify offline to rely on the other steps alone.` };
@@ -132,7 +135,7 @@ async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, record?: Sto
     const body = hex.decode(receipt.fingerprint.record);
     const answer = kind === 'record' ? await api.matchRecord(txId, body, receipt.fingerprint.encode) : await api.matchLinked(txId, body, receipt.fingerprint.encode, prevTxId ?? undefined);
     if (answer.kind === 'unknown') {
-      if (!sameUrl(baseUrl, madeBy)) {
+      if (!sameServiceUrl(baseUrl, madeBy)) {
         return { status: 'skipped', detail: `The service of profile "${profile}" (${baseUrl}) does not know transaction ${txId}, but it is not the service this receipt names (${madeBy}), so its answer says nothing either way.` };
       }
       if (!receipt.confirmation) return { status: 'skipped', detail: `The service (profile "${profile}") does not know transaction ${txId} yet: it may still be publishing it.` };
@@ -141,6 +144,7 @@ async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, record?: Sto
         detail: `The service that made this receipt (profile "${profile}", ${madeBy}) does not know transaction ${txId}, though the receipt says it is in block ${receipt.confirmation.blockHash}: that service did not register it.`,
         expected: 'the service knows the transaction',
         found: 'unknown (404)',
+        unknownToMaker: true,
       };
     }
     return answer.match
@@ -150,15 +154,6 @@ async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, record?: Sto
     const reason = (err instanceof Error ? err.message : String(err)).replace(/\.?$/, '.');
     return { status: 'skipped', detail: `The service of profile "${profile}" could not be asked: ${reason} Ask again once it can be reached, or verify offline to rely on the other steps alone.` };
   }
-}
-
-/** The profile whose service made the receipt, by its URL (a network label alone says too little). */
-function profileFor(ctx: NotaryContext, receipt: ReceiptV1): string | undefined {
-  return ctx.library.profiles.list().find((p) => p.baseUrl && sameUrl(p.baseUrl, receipt.registration.serviceUrl))?.name;
-}
-
-function sameUrl(a: string, b: string): boolean {
-  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 }
 
 function failure(path: string, err: unknown): FileVerification {

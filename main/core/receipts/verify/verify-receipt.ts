@@ -345,21 +345,38 @@ export interface ServiceCheck {
   detail: string;
   expected?: string;
   found?: string;
+  /**
+   * The failure is "unknown" (404) from the very service that made a confirmed receipt: it fails
+   * the check only when the check was required; merely tried, it leaves the receipt partially
+   * verified (the service may have lost or moved it; its word is not a proof against the chain).
+   */
+  unknownToMaker?: boolean;
 }
 
 /**
  * The report with its service step replaced by the online result. A service failure fails the
- * report when nothing failed before it. A check that could not be made leaves the report partially
- * verified at best, naming it, when the check was `required` (the user asked for it); when it was
- * only tried, the offline proof stands on its own (the service step is optional, receipt-v1.md) and
- * the step says why it was skipped. Offline steps keep their conclusions.
+ * report when nothing failed before it, except "unknown" from the service that made the receipt
+ * when the check was only tried: that leaves the receipt partially verified, saying so. A check
+ * that could not be made leaves the report partially verified at best, naming it, when the check
+ * was `required` (the user asked for it); when it was only tried, the offline proof stands on its
+ * own (the service step is optional, receipt-v1.md) and the step says why it was skipped. Offline
+ * steps keep their conclusions.
  */
 export function withServiceCheck(report: VerificationReport, check: ServiceCheck, required = true): VerificationReport {
-  const step: Step = { id: 'service', status: check.status, label: STEP_LABELS.service, detail: check.detail };
+  const disowned = check.status === 'fail' && check.unknownToMaker === true && !required;
+  const step: Step = { id: 'service', status: disowned ? 'skipped' : check.status, label: STEP_LABELS.service, detail: check.detail };
   if (check.expected !== undefined) step.expected = check.expected;
   if (check.found !== undefined) step.found = check.found;
   const steps = report.steps.map((s) => (s.id === 'service' ? step : s));
   if (report.outcome === 'failed' || check.status === 'pass') return { ...report, steps };
+  if (disowned && report.outcome !== 'pending') {
+    const unproven = [...(report.unproven ?? []), `That the service that made this receipt registered it: the service that made this receipt does not know it: ${check.detail}`];
+    const summary =
+      report.outcome === 'verified'
+        ? `Partially verified, not verified: every offline check passed, but the service that made this receipt does not know it. ${check.detail}`
+        : `${report.summary} The service that made this receipt does not know it either.`;
+    return { ...report, outcome: 'partially-verified', steps, summary, unproven };
+  }
   if (check.status === 'fail') {
     return { outcome: 'failed', steps, failedStep: 'service', summary: `Verification failed at the service check: ${check.detail}`, network: report.network };
   }

@@ -458,6 +458,21 @@ describe('withServiceCheck', () => {
     expect(withServiceCheck(offline, { status: 'fail', detail: 'no' }, false)).toMatchObject({ outcome: 'failed', failedStep: 'service' });
   });
 
+  it('"unknown" from the service that made a confirmed receipt: a failure when asked for, partially verified when only tried', () => {
+    const detail = 'The service that made this receipt (profile "Service", https://records.example) does not know transaction x, though the receipt says it is in block y: that service did not register it.';
+    const disowned = { status: 'fail', detail, expected: 'the service knows the transaction', found: 'unknown (404)', unknownToMaker: true } as const;
+    const offline = verifyReceipt(fx.receipt, withFile);
+    expect(withServiceCheck(offline, disowned, true)).toMatchObject({ outcome: 'failed', failedStep: 'service' });
+    const tried = withServiceCheck(offline, disowned, false);
+    expect(tried).toMatchObject({ outcome: 'partially-verified', proves: offline.proves });
+    expect(tried.failedStep).toBeUndefined();
+    expect(step(tried, 'service')).toMatchObject({ status: 'skipped', detail, found: 'unknown (404)' });
+    expect(tried.summary).toBe(`Partially verified, not verified: every offline check passed, but the service that made this receipt does not know it. ${detail}`);
+    expect(tried.unproven).toEqual([`That the service that made this receipt registered it: the service that made this receipt does not know it: ${detail}`]);
+    // match: false is a failure however the check came about.
+    expect(withServiceCheck(offline, { status: 'fail', detail: 'The service says the record does not match the published one.' }, false)).toMatchObject({ outcome: 'failed' });
+  });
+
   it('a partially verified report keeps what it left unproven, and adds the service', () => {
     const partial = verifyReceipt(tampered((r) => delete r.transaction), withFile);
     const report = withServiceCheck(partial, { status: 'skipped', detail: 'It could not be reached.' });
