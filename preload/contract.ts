@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALL_NAMES, EVENT_NAMES, type CallName, type EventName } from './contract-names.ts';
+import type { VerifyStatus } from './verify-statuses.ts';
 
 export { CALL_NAMES, EVENT_NAMES, type CallName, type EventName };
 
@@ -34,6 +35,11 @@ export interface RecordView {
   blockTime: string | null;
   network: string | null;
   receiptPath: string | null;
+  /**
+   * For a record imported from a receipt, what the receipt proved when it was imported; null for
+   * Notarium's own registrations. `partially-verified` is never shown as settled or verified.
+   */
+  proofOutcome: 'verified' | 'partially-verified' | 'pending' | null;
   lastError: string | null;
   createdAt: number;
   publishedAt: number | null;
@@ -97,7 +103,9 @@ export interface VerificationView {
   name: string;
   path: string | null;
   /** `partially-verified`: no step failed but some could not be checked; never to be shown as verified. */
-  status: 'verified' | 'partially-verified' | 'mismatch' | 'unknown' | 'pending';
+  status: VerifyStatus;
+  /** Verified, but on a test chain (testnet, stn, regtest, sandbox): its proof of work proves nothing; its own badge. */
+  verifiedOnTestChain: boolean;
   message: string;
   outcome: 'verified' | 'partially-verified' | 'pending' | 'failed' | null;
   txId: string | null;

@@ -1,7 +1,7 @@
 import { visibleName } from '../../preload/visible-text.ts';
 import type { StoredRecord } from '../core/store/records.ts';
 import type { Step, VerificationReport } from '../core/receipts/verify/verify-receipt.ts';
-import type { FileVerification } from '../core/usecases/verify.ts';
+import { verifiedOnTestChain, type FileVerification } from '../core/usecases/verify.ts';
 
 /** Human-readable descriptions shared by the commands. Each value from outside is one line: visibleName. */
 
@@ -16,8 +16,9 @@ const STATE_WORDS: Record<StoredRecord['state'], string> = {
 };
 
 export function stateWords(r: StoredRecord): string {
-  if (r.state === 'confirmed' || r.state === 'settled') return `${STATE_WORDS[r.state]} (${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'})`;
-  return STATE_WORDS[r.state];
+  const words = r.state === 'confirmed' || r.state === 'settled' ? `${STATE_WORDS[r.state]} (${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'})` : STATE_WORDS[r.state];
+  // An imported receipt that proved only part of its claim: the state is the receipt's word, not a proof.
+  return r.proofOutcome === 'partially-verified' ? `${words}, imported from a partially verified receipt (not verified)` : words;
 }
 
 export function describeRecord(r: StoredRecord): string {
@@ -37,7 +38,7 @@ export function describeRecord(r: StoredRecord): string {
 
 /** A result's word, for the first column: a test chain's "verified" never reads as a plain one. */
 export function statusWord(r: Pick<FileVerification, 'status' | 'report'>): string {
-  if (r.status === 'verified' && r.report?.network.testChain) return 'VERIFIED (TEST CHAIN)';
+  if (verifiedOnTestChain(r)) return 'VERIFIED (TEST CHAIN)';
   return r.status === 'partially-verified' ? 'PARTIALLY VERIFIED' : r.status.toUpperCase();
 }
 

@@ -23,6 +23,8 @@ export function recordJson(r: StoredRecord) {
     blockHash: r.blockHash,
     blockTime: r.blockTime,
     receiptPath: r.receiptPath,
+    /** Imported records: what the receipt proved when imported (null: registered by Notarium). */
+    proofOutcome: r.proofOutcome,
     lastError: r.lastError,
     createdAt: iso(r.createdAt),
     publishedAt: iso(r.publishedAt),

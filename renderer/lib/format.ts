@@ -1,7 +1,9 @@
 import type { RecordState, RecordView } from '../../preload/contract.ts';
 
 /** Names and paths from outside, shown with invisible and reordering characters escaped (see visible-text.ts). */
-export { visibleName } from '../../preload/visible-text.ts';
+import { visibleName } from '../../preload/visible-text.ts';
+
+export { visibleName };
 
 export function bytes(n: number | null | undefined): string {
   if (n === null || n === undefined) return '—';
@@ -21,7 +23,8 @@ const dateFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeSt
 export function time(ms: number | string | null | undefined): string {
   if (ms === null || ms === undefined || ms === '') return '—';
   const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? String(ms) : dateFmt.format(d);
+  // Not a time: shown as given (a receipt's blockTimestamp can be any text), its invisible characters escaped.
+  return Number.isNaN(d.getTime()) ? visibleName(String(ms)) : dateFmt.format(d);
 }
 
 export function short(hash: string | null | undefined, n = 10): string {
@@ -55,4 +58,16 @@ export const STATE_TONE: Record<RecordState, Tone> = {
 export function stateText(r: Pick<RecordView, 'state' | 'confirmations'>): string {
   if (r.state === 'confirmed') return `${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'}`;
   return STATE_LABEL[r.state];
+}
+
+/** Whether a record came from a receipt that proved only part of what it claims (receipt import). */
+export const importedPartial = (r: Pick<RecordView, 'proofOutcome'>): boolean => r.proofOutcome === 'partially-verified';
+
+/**
+ * A record's badge: its state, except for a record imported from a partially verified receipt,
+ * whose state is only what that receipt claimed; it is never shown as settled.
+ */
+export function recordBadge(r: Pick<RecordView, 'state' | 'confirmations' | 'proofOutcome'>): { tone: Tone; label: string } {
+  if (importedPartial(r) && r.state !== 'rejected' && r.state !== 'failed') return { tone: 'partial', label: 'Imported · partially verified' };
+  return { tone: STATE_TONE[r.state], label: stateText(r) };
 }

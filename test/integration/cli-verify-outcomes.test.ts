@@ -160,6 +160,11 @@ describe('receipt import keeps the outcome the receipt had', () => {
     expect(viaLibrary.code).toBe(3);
     expect(viaLibrary.value[0]).toMatchObject({ source: 'library', status: 'partially-verified', outcome: 'partially-verified' });
     expect((await cli('verify', 'imported.pdf', '--offline')).stdout).toMatch(/^PARTIALLY VERIFIED {2}imported\.pdf$/m);
+
+    // The record keeps that outcome: its state is the receipt's word (6 confirmations, settled), never a proof.
+    const status = await json('status', imported.value[0].record.txId, '--offline');
+    expect(status.value).toMatchObject({ state: 'settled', proofOutcome: 'partially-verified' });
+    expect((await cli('status', imported.value[0].record.txId, '--offline')).stdout).toMatch(/^imported\.pdf: settled \(6 confirmations\), imported from a partially verified receipt \(not verified\)$/m);
   });
 
   it('a receipt whose network label is not in the vocabulary is refused', async () => {

@@ -1,7 +1,8 @@
 import QRCode from 'qrcode';
-import { visibleName } from '../../../preload/visible-text.ts';
+import { visibleName, visibleText } from '../../../preload/visible-text.ts';
+import { NotariumError } from '../errors/notarium-error.ts';
 import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
-import { verifyReceipt } from '../receipts/verify/verify-receipt.ts';
+import { verifyReceipt, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/records.ts';
 import { powershellQuote, shellQuote } from '../text/shell-quote.ts';
@@ -13,6 +14,26 @@ import { powershellQuote, shellQuote } from '../text/shell-quote.ts';
  */
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text from a receipt or the service, for the page: invisible and reordering characters shown as escapes, then HTML-escaped. */
+const shown = (s: string) => escape(visibleText(s));
+
+/**
+ * The outcome, first and in words: only a verified report gets the green box. A test chain's says
+ * its proof of work proves nothing; a partially verified one lists what is left unproven.
+ */
+function outcomeBox(report: VerificationReport): string {
+  const { outcome, network } = report;
+  const tone = outcome === 'verified' ? (network.testChain ? 'test' : 'verified') : 'partial';
+  const heading =
+    outcome === 'verified' ? (network.testChain ? `Verified on ${network.label}, a test chain: its proof of work proves nothing` : 'Verified') : outcome === 'pending' ? 'Pending: not in a block yet' : 'Partially verified, not verified';
+  const unproven = (report.unproven ?? []).map((u) => `<li>${shown(u)}</li>`).join('\n');
+  return (
+    `<div class="outcome ${tone}"><p class="heading"><strong>${escape(heading)}</strong></p>` +
+    `<p>${shown(report.proves ?? report.summary)}</p>` +
+    (unproven ? `<p>Not proven here:</p><ul class="unproven">\n${unproven}\n</ul>` : '') +
+    `</div>`
+  );
+}
 
 /**
  * The commands that compute the file's SHA-256, for the shell each is written for: the name is
@@ -39,13 +60,16 @@ async function qrSvg(link: string): Promise<string> {
 export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, profile: Profile | undefined): Promise<string> {
   // The library knows the file's digest from when it was hashed: the first step is checked too.
   const report = verifyReceipt(receipt, record.sha256 ? { fileDigest: record.sha256 } : {});
+  if (report.outcome === 'failed') {
+    throw new NotariumError('RECEIPT_INVALID', `No certificate is made for ${visibleName(record.name)}: its proof does not verify. ${visibleText(report.summary)}`);
+  }
   const link = profile?.explorerLinkUrl && record.txId ? profile.explorerLinkUrl.replace('{txId}', record.txId) : null;
   const qr = link ? await qrSvg(link) : null;
   const name = visibleName(record.name);
   const row = (label: string, value: string | null | undefined) => (value ? `<tr><th>${escape(label)}</th><td><code>${escape(value)}</code></td></tr>` : '');
   const steps = report.steps
     .filter((s) => s.status !== 'not-run')
-    .map((s) => `<li class="${s.status}"><strong>${escape(s.label)}</strong> — ${escape(s.status === 'pass' ? 'passed' : s.status === 'fail' ? 'FAILED' : 'not checked here')}: ${escape(s.detail)}</li>`)
+    .map((s) => `<li class="${s.status}"><strong>${escape(s.label)}</strong> — ${escape(s.status === 'pass' ? 'passed' : s.status === 'fail' ? 'FAILED' : 'not checked here')}: ${shown(s.detail)}</li>`)
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -56,7 +80,10 @@ export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, 
   h1 { font-size: 1.6rem; margin-bottom: .2rem; } .sub { color: #555; margin-top: 0; }
   table { border-collapse: collapse; width: 100%; margin: 1rem 0; } th { text-align: left; width: 11rem; vertical-align: top; padding: .3rem .8rem .3rem 0; color: #444; font-weight: 600; }
   td { padding: .3rem 0; } td a { word-break: break-all; } code { font: 9.5pt/1.4 ui-monospace, monospace; word-break: break-all; }
-  .proves { border-left: 4px solid #15803d; padding: .6rem 1rem; background: #f0fdf4; }
+  .outcome { border-left: 4px solid; padding: .1rem 1rem; } .outcome .heading { margin-bottom: 0; }
+  .outcome.verified { border-color: #15803d; background: #f0fdf4; }
+  .outcome.test { border-color: #555; border-left-style: dashed; background: #f4f4f5; }
+  .outcome.partial { border-color: #b45309; background: #fffbeb; } ul.unproven { padding-left: 1.2rem; }
   li.fail { color: #b91c1c; } li.skipped { color: #555; } ol { padding-left: 1.2rem; }
   .top { display: flex; gap: 1.5rem; align-items: flex-start; justify-content: space-between; }
   .qr { flex: none; width: 8.5rem; text-align: center; font-size: 8pt; color: #555; margin-top: .4rem; }
@@ -68,15 +95,15 @@ export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, 
 <div class="top">
 <div>
 <h1>Certificate of registration</h1>
-<p class="sub">Issued by Notarium on ${escape(receipt.issuedAt)} for the ${escape(receipt.network)} network.</p>
-<p class="proves">${escape(report.proves ?? report.summary)}</p>
+<p class="sub">Issued by Notarium on ${escape(receipt.issuedAt)} for the ${escape(receipt.network)} network.${record.proofOutcome ? ` Imported from a receipt that was ${escape(record.proofOutcome.replace('-', ' '))} when it was imported; Notarium did not register it.` : ''}</p>
+${outcomeBox(report)}
 </div>
 ${qr ? `<figure class="qr">${qr}<figcaption>Scan to see the transaction in an explorer</figcaption></figure>` : ''}
 </div>
 <table>
 ${row('File', name)}${row('Size', record.size === null ? null : `${record.size} bytes`)}${row('SHA-256', record.sha256)}
 ${row('Fingerprint', `${receipt.fingerprint.encode} → ${receipt.fingerprint.published}`)}
-${row('Transaction', record.txId)}${row('Block', record.blockHash)}${row('Block time', record.blockTime)}
+${row('Transaction', record.txId)}${row('Block', record.blockHash)}${row('Block time', record.blockTime === null ? null : visibleName(record.blockTime))}
 ${row('Confirmations', receipt.confirmation ? String(receipt.confirmation.confirmedBlocks) : null)}
 ${link ? `<tr><th>Explorer</th><td><a href="${escape(link)}">${escape(link)}</a></td></tr>` : ''}
 </table>

@@ -2,7 +2,8 @@ import type { DocumentView, ProofView, RecordView, StepView, VerificationView } 
 import type { StoredDocument } from '../store/documents.ts';
 import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/records.ts';
-import { VERIFY_STATUSES, type FileVerification, type VerifyStatus } from '../usecases/verify.ts';
+import { visibleName, visibleText } from '../../../preload/visible-text.ts';
+import { verifiedOnTestChain, type FileVerification } from '../usecases/verify.ts';
 
 /** What the page is shown of the engine's objects: plain data, no secrets, no update tokens. */
 
@@ -26,6 +27,7 @@ export function recordView(r: StoredRecord, profile: Profile | undefined): Recor
     blockTime: r.blockTime,
     network: r.network ?? profile?.network ?? null,
     receiptPath: r.receiptPath,
+    proofOutcome: r.proofOutcome,
     lastError: r.lastError,
     createdAt: r.createdAt,
     publishedAt: r.publishedAt,
@@ -51,22 +53,31 @@ export function documentView(d: StoredDocument, versions: number): DocumentView 
   return { id: d.id, profile: d.profile, name: d.name, headTxId: d.headTxId, finalised: d.finalisedAt !== null, versions, updatedAt: d.updatedAt };
 }
 
-/** A batch's counts by status, each status at 0. */
-export function noVerifications(): Record<VerifyStatus, number> {
-  return Object.fromEntries(VERIFY_STATUSES.map((s) => [s, 0])) as Record<VerifyStatus, number>;
-}
+export { noVerifications } from '../../../preload/verify-statuses.ts';
 
+/**
+ * A verification for the page. Its sentences quote the receipt (labels, times, a service's words),
+ * so invisible and reordering characters are shown as escapes (visible-text.ts): a bidirectional
+ * override cannot reorder the caveats.
+ */
 export function verificationView(v: FileVerification, name: string): VerificationView {
+  const text = (s: string | undefined) => (s === undefined ? undefined : visibleText(s));
   return {
     name,
     path: v.path,
     status: v.status,
-    message: v.message,
+    verifiedOnTestChain: verifiedOnTestChain(v),
+    message: visibleText(v.message),
     outcome: v.report?.outcome ?? null,
     txId: v.txId ?? null,
-    proves: v.report?.proves ?? null,
-    unproven: [...(v.report?.unproven ?? [])],
-    network: v.report ? { ...v.report.network } : null,
-    steps: (v.report?.steps ?? []).map((s): StepView => ({ ...s })),
+    proves: v.report?.proves === undefined ? null : visibleText(v.report.proves),
+    unproven: (v.report?.unproven ?? []).map(visibleText),
+    network: v.report ? { ...v.report.network, label: visibleName(v.report.network.label) } : null,
+    steps: (v.report?.steps ?? []).map((s): StepView => {
+      const step: StepView = { ...s, detail: visibleText(s.detail) };
+      if (s.expected !== undefined) step.expected = text(s.expected);
+      if (s.found !== undefined) step.found = text(s.found);
+      return step;
+    }),
   };
 }

@@ -139,4 +139,9 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE profiles ADD COLUMN api_key_url TEXT;
   UPDATE profiles SET api_key_url = base_url WHERE kind = 'service';
   `,
+  `
+  -- What an imported receipt proved when it was imported (null: registered here, by Notarium): a
+  -- partially verified one stays so in the library, whatever state its receipt claimed.
+  ALTER TABLE records ADD COLUMN proof_outcome TEXT CHECK (proof_outcome IN ('verified', 'partially-verified', 'pending'));
+  `,
 ];

@@ -8,6 +8,9 @@ import type { LibraryDatabase } from './database.ts';
 
 export type RecordKind = 'record' | 'linked-create' | 'linked-update' | 'linked-delete';
 export type RecordState = 'hashing' | 'submitting' | 'published' | 'confirmed' | 'settled' | 'rejected' | 'failed';
+/** What an imported receipt proved: a failed one is never imported. */
+export type ImportedOutcome = 'verified' | 'partially-verified' | 'pending';
+
 export const PENDING_STATES: readonly RecordState[] = ['published', 'confirmed'];
 
 export interface StoredRecord {
@@ -40,6 +43,8 @@ export interface StoredRecord {
   /** The network label and service URL the registration was made with. */
   network: string | null;
   serviceUrl: string | null;
+  /** For a record imported from a receipt, what that receipt proved then; null for Notarium's own registrations. */
+  proofOutcome: ImportedOutcome | null;
   /** A document version's update token (for the version after it). */
   updateToken: string | null;
   checks: number;
@@ -120,6 +125,7 @@ const COLUMNS: Record<keyof StoredRecord, string> = {
   receiptPath: 'receipt_path',
   network: 'network',
   serviceUrl: 'service_url',
+  proofOutcome: 'proof_outcome',
   updateToken: 'update_token',
   checks: 'checks',
   nextCheckAt: 'next_check_at',
@@ -288,17 +294,17 @@ export class Records {
   }
 
   /** A registration known from a receipt (imported), in the state its confirmation shows. */
-  insertImported(r: Omit<Submission, 'idempotencyKey'> & { follow: boolean; txId: string; state: 'published' | 'confirmed' | 'settled'; confirmations: number; blockHash: string | null; blockTime: string | null; confirmation: unknown; rawTx: string | null; blockHeader: string | null; receiptPath: string }): StoredRecord {
+  insertImported(r: Omit<Submission, 'idempotencyKey'> & { follow: boolean; proofOutcome: ImportedOutcome; txId: string; state: 'published' | 'confirmed' | 'settled'; confirmations: number; blockHash: string | null; blockTime: string | null; confirmation: unknown; rawTx: string | null; blockHeader: string | null; receiptPath: string }): StoredRecord {
     const { follow, ...fields } = r;
     const now = this.now();
     const id = this.db
       .prepare(
         `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex, tx_id, prev_tx_id,
            document_id, version, confirmations, block_hash, block_time, confirmation, raw_tx, block_header, receipt_path,
-           network, service_url, next_check_at, created_at, published_at, confirmed_at, updated_at)
+           network, service_url, proof_outcome, next_check_at, created_at, published_at, confirmed_at, updated_at)
          VALUES (@profile, @kind, @state, @name, @path, @size, @sha256, @encode, @salt, @recordHex, @publishedHex, @txId, @prevTxId,
            @documentId, @version, @confirmations, @blockHash, @blockTime, @confirmation, @rawTx, @blockHeader, @receiptPath,
-           @network, @serviceUrl, @nextCheckAt, @now, @now, @confirmedAt, @now)`,
+           @network, @serviceUrl, @proofOutcome, @nextCheckAt, @now, @now, @confirmedAt, @now)`,
       )
       .run({
         documentId: null,

@@ -9,7 +9,7 @@ import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts'
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt, type StepId } from '../receipts/verify/verify-receipt.ts';
-import type { StoredRecord } from '../store/records.ts';
+import type { ImportedOutcome, StoredRecord } from '../store/records.ts';
 import { profileFor, profileName, type NotaryContext } from './context.ts';
 import { resolveDocument, resolveRecord } from './resolve-target.ts';
 
@@ -148,7 +148,7 @@ export async function readReceiptFile(path: string): Promise<ReceiptV1> {
 
 /** What an imported receipt proved by itself: the file digest aside (the file is checked when it is verified). */
 export interface ImportedProof {
-  outcome: 'verified' | 'partially-verified' | 'pending';
+  outcome: ImportedOutcome;
   /** Steps that could not be checked from the receipt: what the library cannot vouch for. */
   skipped: StepId[];
   /** The network's label, and whether it is a test chain whose proof of work proves nothing. */
@@ -233,6 +233,7 @@ function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1, opti
     blockHeader: receipt.blockHeader ?? null,
     receiptPath: path,
     follow: byService === profile,
+    proofOutcome: proof.outcome,
     network: network.label,
     serviceUrl: receipt.registration.serviceUrl,
   });

@@ -1,6 +1,7 @@
 import { hex } from '@scure/base';
 import { lstat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { VERIFY_STATUSES, type VerifyStatus } from '../../../preload/verify-statuses.ts';
 import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { present } from '../fs/present.ts';
@@ -17,9 +18,7 @@ import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
  * contents; offline steps always, the service's match endpoint too unless offline.
  */
 
-/** A report's outcome for a file: `partially-verified` is never `verified` (some step could not be checked). */
-export const VERIFY_STATUSES = ['verified', 'partially-verified', 'mismatch', 'pending', 'unknown'] as const;
-export type VerifyStatus = (typeof VERIFY_STATUSES)[number];
+export { VERIFY_STATUSES, type VerifyStatus };
 
 export interface FileVerification {
   path: string;
@@ -45,6 +44,11 @@ export interface VerifyOptions {
    */
   requireService?: boolean;
   signal?: AbortSignal;
+}
+
+/** Verified, but on a test chain (networks.ts): its proof of work proves nothing, and it never reads as a plain "verified". */
+export function verifiedOnTestChain(r: Pick<FileVerification, 'status' | 'report'>): boolean {
+  return r.status === 'verified' && r.report?.network.testChain === true;
 }
 
 /** Verifies one file; never throws for a file that cannot be read or verified (it is a result). */

@@ -81,7 +81,7 @@ class VerifyState {
 
 export const verifyState = new VerifyState();
 
-type Result = Pick<VerificationView, 'status' | 'network'>;
+type Result = Pick<VerificationView, 'status' | 'verifiedOnTestChain'>;
 const STATUS: Record<VerificationView['status'], { word: string; tone: Tone }> = {
   verified: { word: 'Verified', tone: 'verified' },
   'partially-verified': { word: 'Partially verified', tone: 'partial' },
@@ -90,9 +90,8 @@ const STATUS: Record<VerificationView['status'], { word: string; tone: Tone }> =
   pending: { word: 'Pending', tone: 'pending' },
 };
 /** A test chain's "verified" is its own badge: its proof of work proves nothing, and it never reads as a mainnet proof. */
-const onTestChain = (r: Result): boolean => r.status === 'verified' && Boolean(r.network?.testChain);
-export const statusWord = (r: Result): string => (onTestChain(r) ? 'Verified · test chain' : STATUS[r.status].word);
-export const statusTone = (r: Result): Tone => (onTestChain(r) ? 'test' : STATUS[r.status].tone);
+export const statusWord = (r: Result): string => (r.verifiedOnTestChain ? 'Verified · test chain' : STATUS[r.status].word);
+export const statusTone = (r: Result): Tone => (r.verifiedOnTestChain ? 'test' : STATUS[r.status].tone);
 
 export function toCsv(rows: Row[]): string {
   const cell = (v: string | null | undefined): string => {

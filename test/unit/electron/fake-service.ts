@@ -55,6 +55,7 @@ export function recordView(overrides: Partial<RecordView> = {}): RecordView {
     blockTime: null,
     network: 'sandbox',
     receiptPath: null,
+    proofOutcome: null,
     lastError: null,
     createdAt: 1,
     publishedAt: 2,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { certificateHtml } from '../../../../main/core/app/certificate.ts';
 import type { StoredRecord } from '../../../../main/core/store/records.ts';
-import { FILE_CONTENT, FILE_DIGEST, makeFixture } from '../receipts/receipt-fixture.ts';
+import { FILE_CONTENT, FILE_DIGEST, makeFixture, type Draft } from '../receipts/receipt-fixture.ts';
 
 // Issue #11, item 11: the certificate's "check it by hand" commands are pasted into a shell; a
 // file's name must reach the command as a name, never as shell syntax.
@@ -77,5 +77,48 @@ describe('the certificate: how to check it by hand', () => {
     expect(html).toContain('in a terminal on Linux or macOS (a POSIX shell: sh, bash, zsh), <code>sha256sum -- contract.pdf</code>');
     expect(html).toContain("in Windows PowerShell, <code>Get-FileHash -Algorithm SHA256 -LiteralPath &#39;contract.pdf&#39;</code>, which prints it in capitals.");
     expect(existsSync(join(dir, 'pwned-1'))).toBe(false);
+  });
+});
+
+// Issue #11: the certificate says the outcome it shows, and text from a receipt cannot reorder it.
+describe('the certificate: the outcome, first', () => {
+  const box = (html: string) => /<div class="outcome (\w+)">(.*?)<\/div>/s.exec(html);
+  const without = (edit: (r: Draft) => void) => {
+    const r = structuredClone(receipt) as unknown as Draft;
+    edit(r);
+    return r as unknown as typeof receipt;
+  };
+
+  it('a verified receipt on a test chain says so: its proof of work proves nothing', async () => {
+    const html = await certificateHtml(recordNamed('contract.pdf'), receipt, undefined);
+    expect(box(html)?.[1]).toBe('test');
+    expect(box(html)?.[2]).toMatch(/<strong>Verified on sandbox, a test chain: its proof of work proves nothing<\/strong>/);
+    expect(html).not.toMatch(/class="outcome verified"/);
+  });
+
+  it('a partially verified receipt is not in the green box: its heading says so and it lists what is unproven', async () => {
+    const html = await certificateHtml(recordNamed('contract.pdf'), without((r) => delete r.transaction), undefined);
+    expect(box(html)?.[1]).toBe('partial');
+    expect(box(html)?.[2]).toMatch(/<strong>Partially verified, not verified<\/strong>/);
+    expect(box(html)?.[2]).toMatch(/<ul class="unproven">\n<li>That transaction [0-9a-f]{64} carries this fingerprint/);
+  });
+
+  it('no certificate for a receipt that fails, with a sentence saying why', async () => {
+    const other = { ...recordNamed('contract.pdf'), sha256: 'ab'.repeat(32) } as StoredRecord;
+    await expect(certificateHtml(other, receipt, undefined)).rejects.toThrow(/^No certificate is made for contract\.pdf: its proof does not verify\. Verification failed at the file digest step/);
+  });
+
+  it('bidirectional overrides and controls from a receipt are shown as escapes, in what it proves and the block time', async () => {
+    // No header: what it proves quotes the receipt's blockTimestamp.
+    const r = without((d) => {
+      d.confirmation.merkleProof.targetType = 'hash';
+      d.confirmation.merkleProof.target = d.confirmation.blockHash;
+      d.confirmation.blockTimestamp = '2026-11-19\u202e (unchecked)\u001b[8m';
+    });
+    const record = { ...recordNamed('contract.pdf'), blockTime: 'noon\u2066 evil\u2069' } as StoredRecord;
+    const html = await certificateHtml(record, r, undefined);
+    for (const c of ['\u202e', '\u2066', '\u2069', '\u001b']) expect(html).not.toContain(c);
+    expect(box(html)?.[2]).toContain('2026-11-19\\u202e (unchecked)\\u001b[8m');
+    expect(html).toContain('<code>noon\\u2066 evil\\u2069</code>');
   });
 });
