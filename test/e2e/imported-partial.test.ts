@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.ts';
+import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
+import { FILE_CONTENT, makeFixture } from '../unit/core/receipts/receipt-fixture.ts';
+
+// Issue #11: a receipt imported while only partially verified (no raw transaction, no header, a
+// Merkle root of its own) claims 6 confirmations; the Library never shows it as settled.
+
+let app: RunningApp;
+const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-imported-'));
+/** Set NOTARIUM_SHOTS to a folder to keep screenshots of the states, at two sizes and in both themes. */
+const SHOTS = process.env.NOTARIUM_SHOTS;
+
+beforeAll(async () => {
+  app = await openApp();
+  const { receipt, root } = makeFixture();
+  const forged = structuredClone(receipt) as unknown as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tampering
+  delete forged.transaction;
+  forged.network = 'mainnet';
+  forged.file.name = 'partial-contract.pdf';
+  Object.assign(forged.confirmation, { confirmedBlocks: 6 });
+  Object.assign(forged.confirmation.merkleProof, { targetType: 'merkleRoot', target: root });
+  writeFileSync(join(folder, 'partial-contract.pdf'), FILE_CONTENT);
+  writeFileSync(join(folder, 'partial-contract.pdf.receipt.json'), JSON.stringify(forged, null, 2));
+  const imported = await runCli(['receipt', 'import', join(folder, 'partial-contract.pdf.receipt.json')], { env: { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' } });
+  expect(imported.stdout).toMatch(/partially verified on mainnet/);
+}, 180_000);
+afterAll(async () => {
+  await app?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('an imported, partially verified receipt in the Library', () => {
+  it('has its own badge and sentence, never the green "Settled"', async () => {
+    const page = app.page;
+    await page.reload();
+    await screenButton(page, 'Library').click();
+    const row = page.locator('.row', { hasText: 'partial-contract.pdf' });
+    await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => row.locator('.badge').textContent()).toMatch(/^\s*Imported · partially verified\s*$/);
+    expect(await row.locator('.badge.verified').count()).toBe(0);
+    await row.click();
+    const details = page.locator('section.details');
+    await expect.poll(() => details.locator('.badge').first().textContent()).toMatch(/^\s*Imported · partially verified\s*$/);
+    await expect.poll(() => details.textContent()).toMatch(/Imported from a receipt that was only partially verified: Notarium did not register this/);
+    expect(await details.locator('.badge.verified').count()).toBe(0);
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      for (const [w, h] of [[800, 600], [1440, 900]] as const) {
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.setViewportSize({ width: w, height: h });
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.screenshot({ path: join(SHOTS, `library-imported-partial-${w}x${h}-${scheme}.png`) });
+        }
+      }
+    }
+  });
+});
