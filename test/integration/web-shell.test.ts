@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +58,18 @@ function raw(path: string, headers: Record<string, string>, method = 'GET', body
     });
     req.on('error', reject);
     req.end(body);
+  });
+}
+
+/** Bytes as a hostile local process writes them, and everything the shell answers until it closes the connection. */
+function rawBytes(text: string): Promise<string> {
+  const { port } = new URL(shell.origin);
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect(Number(port), '127.0.0.1', () => socket.end(text));
+    socket.on('data', (d) => (answer += d));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer));
   });
 }
 
@@ -123,6 +136,17 @@ describe('the gate', () => {
     expect((await raw('/upload?name=x', secretHeader(), 'POST', 'x')).status).toBe(403); // a POST must name its Origin
     expect((await raw('/upload?name=x', { origin: shell.origin }, 'POST', 'x')).status).toBe(403); // and present the secret
     expect((await raw('/upload?name=x', { origin: shell.origin, cookie: `notarium_session=${session.secret}` }, 'POST', 'x')).status).toBe(403); // not as a cookie
+  });
+
+  it('answers a request target that is no address with 400, on a request and on an upgrade, and goes on', async () => {
+    const { port } = new URL(shell.origin);
+    const head = (target: string, upgrade: boolean) =>
+      `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${upgrade ? `Origin: ${shell.origin}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n` : ''}\r\n`;
+    for (const target of ['//[', '//[::1', '//attacker.example/bridge', 'http://[/bridge', '*']) {
+      expect(await rawBytes(head(target, true))).toMatch(/^HTTP\/1\.1 400 /);
+      expect(await rawBytes(head(target, false))).toMatch(/^HTTP\/1\.1 400 /);
+    }
+    expect((await raw('/session', secretHeader())).status).toBe(204);
   });
 
   it('does not serve files outside the renderer', async () => {
