@@ -83,7 +83,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   let launchToken: string | null = randomBytes(32).toString('base64url');
   const launchFiles = new Set<LaunchFile>();
   const folder = await openShellFolder(options.dataDir);
-  const uploads = await UploadStore.open(join(folder.dir, 'uploads'), options.uploadLimits);
+  const uploads = await UploadStore.open(join(folder.dir, 'uploads'), options.uploadLimits, log);
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -283,6 +283,35 @@ describe('uploads', () => {
   });
 });
 
+describe('an upload whose file cannot be deleted', () => {
+  it('is logged, stops nothing, and counts against the limits until a later try deletes it', async () => {
+    const home = join(root, 'undeletable');
+    const lines: string[] = [];
+    const other = await startWebShell({ staticDir, bridge, dataDir: home, uploadLimits: { fileBytes: 100, totalBytes: 100, count: 1 }, log: (l) => lines.push(l) });
+    try {
+      const mine = await tradeLaunch(other.launchUrl);
+      const first = await upload(mine, 'held.pdf', 'in use');
+      const { path } = other.uploads.get(first.uploadId!)!;
+      // A file rm cannot delete, even as root: a folder that is not empty, where the upload was.
+      rmSync(path);
+      mkdirSync(join(path, 'in-the-way'), { recursive: true });
+      await expect(other.uploads.release(first.uploadId!)).resolves.toBeUndefined();
+      const answer = await fetch(`${mine.origin}/upload/${first.uploadId}`, { method: 'DELETE', headers: { origin: mine.origin, 'x-notarium-session': mine.secret } });
+      expect(answer.status).toBe(204);
+      expect(lines.join('\n')).toMatch(/A dropped file Notarium is done with could not be deleted \(ERR_FS_EISDIR\): it is tried again/);
+      expect(lines.join('\n')).not.toContain(mine.secret);
+      // Still on disk, so still held: the bound stays true.
+      expect((await upload(mine, 'next.pdf', 'next')).status).toBe(429);
+      rmSync(path, { recursive: true }); // what held it lets go
+      const next = await upload(mine, 'next.pdf', 'next'); // the next upload tries again first
+      expect(next.status).toBe(200);
+      expect(existsSync(path)).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('start and close', () => {
   it('deletes at start what shells no longer running left, and keeps a running one\'s folder', async () => {
     const home = join(root, 'leftovers');
