@@ -320,15 +320,29 @@ describe('start and close', () => {
     writeFileSync(join(parent, '999999999-old', 'uploads', 'big'), 'left from a crash');
     mkdirSync(join(parent, `${process.pid}-running`));
     mkdirSync(join(home, 'uploads'));
-    writeFileSync(join(home, 'uploads', '0b1c'), 'left by an earlier version');
+    writeFileSync(join(home, 'uploads', '0b1c2d3e-0000-4000-8000-0123456789ab'), 'left by an earlier version');
     const other = await startWebShell({ staticDir, bridge, dataDir: home });
     try {
       expect(existsSync(join(parent, '999999999-old'))).toBe(false);
-      expect(existsSync(join(home, 'uploads'))).toBe(false);
+      expect(existsSync(join(home, 'uploads'))).toBe(false); // emptied, so removed
       expect(existsSync(join(parent, `${process.pid}-running`))).toBe(true);
     } finally {
       await other.close();
     }
+  });
+
+  it("leaves a user's own uploads/ where NOTARIUM_HOME is their folder: only an earlier version's files go", async () => {
+    const home = join(root, 'users-own');
+    const theirs = join(home, 'uploads');
+    mkdirSync(join(theirs, 'photos'), { recursive: true });
+    writeFileSync(join(theirs, 'cv.pdf'), 'theirs');
+    writeFileSync(join(theirs, 'photos', 'a.jpg'), 'theirs');
+    mkdirSync(join(theirs, '0b1c2d3e-0000-4000-8000-0123456789ab')); // named like ours, but a folder: not ours
+    writeFileSync(join(theirs, '11111111-2222-4333-8444-555555555555'), 'left by an earlier version');
+    const other = await startWebShell({ staticDir, bridge, dataDir: home });
+    await other.close();
+    expect(readdirSync(theirs).sort()).toEqual(['0b1c2d3e-0000-4000-8000-0123456789ab', 'cv.pdf', 'photos']);
+    expect(readFileSync(join(theirs, 'photos', 'a.jpg'), 'utf8')).toBe('theirs');
   });
 
   it('deletes its launch file and its uploads at close', async () => {
