@@ -39,6 +39,8 @@ export interface WebShell {
   launchUrl: string;
   /** A private file that opens launchUrl: give its path to the browser, never the URL. Deleted once used, and at close. */
   launchFile(): Promise<string>;
+  /** Resolves once a page has traded the launch token (the browser did open the app). */
+  launched: Promise<void>;
   uploads: UploadStore;
   close(): Promise<void>;
 }
@@ -82,6 +84,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const secret = randomBytes(32).toString('base64url');
   let launchToken: string | null = randomBytes(32).toString('base64url');
   const launchFiles = new Set<LaunchFile>();
+  let traded = (): void => undefined;
+  const launched = new Promise<void>((resolve) => (traded = resolve));
   const folder = await openShellFolder(options.dataDir);
   const uploads = await UploadStore.open(join(folder.dir, 'uploads'), options.uploadLimits, log);
   const server = createServer();
@@ -107,6 +111,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     const token = req.headers[LAUNCH_HEADER.toLowerCase()];
     if (launchToken === null || typeof token !== 'string' || !sameSecret(token, launchToken)) return refuse(res, 403, USED);
     launchToken = null;
+    traded();
     await forgetLaunchFiles();
     json(res, 200, { session: secret });
   };
@@ -176,6 +181,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       launchFiles.add(file);
       return file.path;
     },
+    launched,
     uploads,
     close: async () => {
       launchToken = null;
