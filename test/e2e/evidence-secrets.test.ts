@@ -229,7 +229,9 @@ describe('secrets in a whole session', () => {
     };
     for (const values of Object.values(secrets)) for (const v of values) expect(v.length).toBeGreaterThanOrEqual(16);
 
-    const receipts = [...new Set(findReceipts(home).concat(join(files, DOWNLOADED_RECEIPT)))];
+    // Exactly what the session produced: the one receipt downloaded (the web shell writes none beside its uploads, which it deletes).
+    const receipts = findReceipts(home);
+    expect(receipts).toEqual([join(files, DOWNLOADED_RECEIPT)]);
     // The one-time link itself is printed, by design, on the user's own terminal (--no-open): that line is not a leak.
     const logLines = appOutput.split('\n').filter((l) => l.trim() !== '' && l.trim() !== app.link);
     const places: [string, string[]][] = [
@@ -258,7 +260,6 @@ describe('secrets in a whole session', () => {
     for (const kind of ['refresh token', 'access token', 'embedded sandbox API key'] as const) {
       if (framesSent.some((f) => secrets[kind]!.some((v) => f.includes(v)))) leaks.push(`${kind} in a frame from the page`);
     }
-    expect(receipts.length).toBeGreaterThanOrEqual(1); // the download (the web shell writes none beside its uploads, which it deletes)
     const frames = framesReceived.length + framesSent.length;
     console.log(`secrets: ${frames} frames, ${bodies.length} response bodies, ${logLines.length} log lines, ${receipts.length} receipts checked; ${leaks.length} leaks`);
     expect(leaks).toEqual([]);
@@ -302,6 +303,7 @@ describe('secrets in a whole session', () => {
       expect(status, name).toBe(name === 'a foreign Host' ? 421 : 403);
     }
     expect(await upgrade(origin, { origin }, secret)).toBe(101); // and the page's own way in works
+    expect(statuses).toHaveLength(cases.length + upgrades.length); // each one above asserted with its own expected status
     console.log(`web shell gate: ${statuses.length} of ${statuses.length} refused (${statuses.join(', ')})`);
   });
 });
