@@ -1,5 +1,6 @@
-import { lstatSync, renameSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { isRegularFile } from '../fs/entry-at.ts';
 import { folderWithin } from '../fs/folder-within.ts';
 import { receiptFileName } from '../receipts/receipt-v1.ts';
 import type { WatchedFolder } from '../store/watched-folders.ts';
@@ -39,13 +40,5 @@ export function moveReceipt(from: string, to: string, within: string): boolean {
     return true;
   } catch {
     return false; // the receipt stays where it was, and still verifies the file
-  }
-}
-
-function isRegularFile(path: string): boolean {
-  try {
-    return lstatSync(path).isFile();
-  } catch {
-    return false;
   }
 }

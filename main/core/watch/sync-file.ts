@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { present } from '../fs/present.ts';
+import { present } from '../fs/entry-at.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import type { StoredRecord } from '../store/records.ts';
 import type { WatchedFile, WatchedFolder } from '../store/watched-folders.ts';
