@@ -9,6 +9,7 @@ import { IdentityApi } from '../../main/core/api/identity-api.ts';
 import { Connections, type Connection } from '../../main/core/connections.ts';
 import { EmbeddedSandbox } from '../../main/core/sandbox-host/embedded-sandbox.ts';
 import { refreshTokenAccount } from '../../main/core/secrets/accounts.ts';
+import { readRefreshToken } from '../../main/core/secrets/refresh-token.ts';
 import { Library } from '../../main/core/store/library.ts';
 import type { SandboxOptions } from '../../sandbox/index.ts';
 import { useAuthorizePage } from '../support/authorize-page.ts';
@@ -159,7 +160,7 @@ describe('sign-in through the system browser', () => {
 
   it('logs nothing of codes or tokens, and no error carries them', async () => {
     await s.signIn.signIn({ open: through() });
-    const refresh = (await s.secrets.get(refreshTokenAccount(PROFILE)))!;
+    const refresh = (await readRefreshToken(s.secrets, PROFILE))!.token;
     const access = await s.signIn.accessToken();
     const text = s.logs.join('\n');
     expect(text).toMatch(/code-exchange/);
