@@ -8,7 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { KeychainSecretStore } from '../../main/core/secrets/keychain-secret-store.ts';
-import { refreshTokenAccount } from '../../main/core/secrets/accounts.ts';
+import { readRefreshToken } from '../../main/core/secrets/refresh-token.ts';
 import { BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import { runCli, type CliRun } from '../support/cli.ts';
@@ -210,8 +210,8 @@ describe('secrets in a whole session', () => {
 
   it('shows no secret in any frame, response body, log line, receipt or sentence', async () => {
     // The refresh token the app keeps is the one the proxy saw issued.
-    const stored = await new KeychainSecretStore().get(refreshTokenAccount(PROFILE));
-    expect(stored).not.toBeNull();
+    const stored = (await readRefreshToken(new KeychainSecretStore(), PROFILE))?.token;
+    expect(stored).toBeDefined();
     expect(issued.refreshTokens.has(stored!)).toBe(true);
     expect(issued.accessTokens.size).toBeGreaterThan(0);
     const session = await sessionSecret();
