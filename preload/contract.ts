@@ -386,6 +386,10 @@ export function parseCall(method: string, args: unknown): { method: CallName; ar
   if (!result.success) {
     const issue = result.error.issues[0]!;
     if (FOR_PEOPLE.has(issue.message)) throw usage(issue.message);
+    if (issue.path.length === 0 && (issue.code === 'too_big' || issue.code === 'too_small') && issue.origin === 'array') {
+      const [bound, n] = issue.code === 'too_big' ? ['at most', Number(issue.maximum)] : ['at least', Number(issue.minimum)];
+      throw usage(`The call ${method} was refused: it takes ${n === 0 ? 'no arguments' : `${bound} ${n} argument${n === 1 ? '' : 's'}`}.`);
+    }
     // The input may be huge or hostile: what the sentence repeats of it is bounded.
     const where = issue.path.length ? `argument ${clip(issue.path.map((p) => clip(String(p), 32)).join('.'), 100)}` : 'its arguments';
     throw usage(`The call ${method} was refused: ${where}: ${clip(issue.message, 160)}.`);

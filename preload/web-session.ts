@@ -28,7 +28,8 @@ const NO_SESSION =
 
 /**
  * The session secret of this tab: traded from the launch fragment when there is one (which is
- * then taken out of the address and the history), else the one this tab kept (a reload).
+ * then taken out of the address bar and the tab's back/forward entry; the browser's global history
+ * keeps the visited link, whose token is spent by then), else the one this tab kept (a reload).
  */
 export async function openSession(origin: string = location.origin): Promise<string> {
   const token = new URLSearchParams(location.hash.slice(1)).get(LAUNCH_FRAGMENT);

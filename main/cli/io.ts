@@ -22,6 +22,13 @@ export interface CliIo {
  */
 export function processIo(): CliIo {
   const errIsTTY = process.stderr.isTTY === true;
+  // A reader that went away (`notarium verify … | head`) is not an error of the command: its output
+  // is dropped and the command finishes its work (a registration under way is not cut off).
+  let readerGone = false;
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    readerGone = true;
+  });
   let progressShown = false;
   const clearProgress = (): void => {
     if (progressShown) process.stderr.write('\r\x1b[2K');
@@ -30,7 +37,7 @@ export function processIo(): CliIo {
   return {
     out: (line) => {
       clearProgress();
-      process.stdout.write(visibleText(line) + '\n');
+      if (!readerGone) process.stdout.write(visibleText(line) + '\n');
     },
     err: (line) => {
       clearProgress();

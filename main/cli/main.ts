@@ -44,7 +44,8 @@ Setup:
   sandbox                      run a standalone sandbox of the service
 
 Every command takes --help; most take --json and --profile NAME.
-Exit codes: 0 success or verified, 1 mismatch or failed, 2 usage or runtime error, 3 pending or unknown.
+Exit codes: 0 success or verified, 1 mismatch or failed, 2 usage or runtime error, 3 pending, unknown or
+partially verified.
 Environment: NOTARIUM_HOME (data directory), NOTARIUM_BASE_URL, NOTARIUM_API_KEY (override the profile;
 a key stored in the keychain is never sent to NOTARIUM_BASE_URL, so give both).`;
 

@@ -24,6 +24,11 @@ export interface AuthEndpoints {
   clientId: string;
   issuer: string;
   audience: string;
+  /**
+   * Who issues this profile's tokens: the identity service's address (auth URL and env id), or the
+   * embedded sandbox whatever port it has today. A refresh token goes back only to its issuer.
+   */
+  identityService: string;
 }
 
 export interface Connection {
@@ -102,7 +107,7 @@ export class Connections {
         api: new RecordApi({ ...transport, baseUrl: endpoint.baseUrl, apiKey }),
         explorer: new ExplorerApi({ ...transport, templates: sandboxExplorerTemplates(endpoint.baseUrl) }),
         identity: new IdentityApi({ ...transport, authUrl: endpoint.authUrl, envId: endpoint.envId }),
-        auth: authEndpoints({ ...profile, authUrl: endpoint.authUrl, envId: endpoint.envId, authorizeUrl: `${endpoint.authUrl}/oauth2/authorize` }),
+        auth: authEndpoints({ ...profile, authUrl: endpoint.authUrl, envId: endpoint.envId, authorizeUrl: `${endpoint.authUrl}/oauth2/authorize` }, EMBEDDED_IDENTITY),
         requireKey: async () => {},
       };
     }
@@ -124,10 +129,14 @@ export class Connections {
   }
 }
 
-function authEndpoints(p: Pick<Profile, 'authUrl' | 'envId' | 'authorizeUrl' | 'clientId' | 'issuer' | 'audience'>): AuthEndpoints | null {
+/** The embedded sandbox's identity service: the same one (and the same signing key) across restarts and ports. */
+const EMBEDDED_IDENTITY = 'embedded-sandbox';
+
+function authEndpoints(p: Pick<Profile, 'authUrl' | 'envId' | 'authorizeUrl' | 'clientId' | 'issuer' | 'audience'>, identityService?: string): AuthEndpoints | null {
   if (!p.authUrl || !p.envId || !p.authorizeUrl || !p.clientId) return null;
   const authUrl = p.authUrl.replace(/\/+$/, '');
   return {
+    identityService: identityService ?? `${authUrl}/products/web/${p.envId}`,
     authUrl,
     envId: p.envId,
     authorizeUrl: p.authorizeUrl,

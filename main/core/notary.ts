@@ -114,7 +114,8 @@ export class Notary {
       current = await gatherEvidence(this.context, record);
       if ((this.options.autoReceipts ?? true) && current.path && current.kind !== 'linked-delete') {
         try {
-          await writeReceipt(this.context, current, this.watcher.receiptPathFor(current));
+          const place = this.watcher.receiptPathFor(current);
+          await writeReceipt(this.context, current, place?.path, { within: place?.within });
           current = this.library.records.get(record.id)!;
         } catch (err) {
           this.events.emit('background-error', current, err instanceof Error ? err.message : String(err));

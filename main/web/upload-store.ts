@@ -52,19 +52,27 @@ export class UploadRefused extends Error {
 export class UploadStore {
   readonly #dir: string;
   readonly #limits: UploadLimits;
+  readonly #log: (line: string) => void;
   readonly #held = new Map<string, Upload>();
-  /** Bytes and files held, those still arriving included. */
+  /**
+   * Files done with that could not be deleted yet (a virus scanner holding one, a folder made
+   * read-only): still on disk, so still counted against the limits, and tried again at each upload
+   * and release.
+   */
+  readonly #undeleted = new Map<string, { path: string; size: number }>();
+  /** Bytes and files held, those still arriving and those not deleted yet included. */
   #bytes = 0;
   #count = 0;
 
-  private constructor(dir: string, limits: UploadLimits) {
+  private constructor(dir: string, limits: UploadLimits, log: (line: string) => void) {
     this.#dir = dir;
     this.#limits = limits;
+    this.#log = log;
   }
 
-  static async open(dir: string, limits: UploadLimits = UPLOAD_LIMITS): Promise<UploadStore> {
+  static async open(dir: string, limits: UploadLimits = UPLOAD_LIMITS, log: (line: string) => void = () => undefined): Promise<UploadStore> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    return new UploadStore(dir, limits);
+    return new UploadStore(dir, limits, log);
   }
 
   /**
@@ -72,6 +80,7 @@ export class UploadStore {
    * is read; a body that grows past it while arriving is cut off and its file deleted.
    */
   async receive(req: IncomingMessage, name: string): Promise<Upload> {
+    if (this.#undeleted.size > 0) await this.#deleteDone();
     const declared = Number(req.headers['content-length'] ?? 0);
     this.#admitFile(name, Number.isFinite(declared) ? declared : 0);
     const id = randomUUID();
@@ -95,7 +104,7 @@ export class UploadStore {
     // The request is piped, not part of the pipeline: a refusal must leave it open for the answer.
     const file = createWriteStream(path, { flags: 'wx', mode: 0o600 });
     const interrupted = (): void => {
-      if (!req.complete) meter.destroy(new Error('The upload was interrupted.'));
+      if (!req.complete) meter.destroy(new UploadRefused(400, `The upload of ${quote(name)} was interrupted: drop it again.`));
     };
     req.once('close', interrupted);
     req.pipe(meter);
@@ -103,9 +112,8 @@ export class UploadStore {
       await pipeline(meter, file);
     } catch (err) {
       req.unpipe(meter);
-      this.#count--;
-      this.#bytes -= size;
-      await rm(path, { force: true });
+      this.#undeleted.set(id, { path, size });
+      await this.#deleteDone();
       throw err;
     } finally {
       req.off('close', interrupted);
@@ -125,14 +133,35 @@ export class UploadStore {
     return upload?.path === path ? { sha256: upload.sha256, size: upload.size } : undefined;
   }
 
-  /** Done with: the file is deleted and the id forgotten. */
+  /**
+   * Done with: the id is forgotten and the file deleted. Never rejects (callers fire and forget it):
+   * a file that cannot be deleted is logged, stays counted, and is tried again later.
+   */
   async release(id: string): Promise<void> {
     const upload = this.#held.get(id);
-    if (!upload) return;
-    this.#held.delete(id);
-    this.#count--;
-    this.#bytes -= upload.size;
-    await rm(upload.path, { force: true });
+    if (upload) {
+      this.#held.delete(id);
+      this.#undeleted.set(id, upload);
+    }
+    await this.#deleteDone();
+  }
+
+  /** Deletes the files done with; only a file that is gone stops counting. */
+  async #deleteDone(): Promise<void> {
+    await Promise.all(
+      [...this.#undeleted].map(async ([id, { path, size }]) => {
+        try {
+          await rm(path, { force: true });
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code ?? 'an unknown error';
+          return this.#log(`A dropped file Notarium is done with could not be deleted (${code}): it is tried again at the next upload, and counts against the limits until then.`);
+        }
+        // Counted once, though two releases may have deleted it at the same time.
+        if (!this.#undeleted.delete(id)) return;
+        this.#count--;
+        this.#bytes -= size;
+      }),
+    );
   }
 
   async releaseAll(): Promise<void> {

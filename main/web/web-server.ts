@@ -9,7 +9,7 @@ import { serveConnection, type Bridge } from './bridge-connection.ts';
 import { writeLaunchFile, type LaunchFile } from './launch-file.ts';
 import { openShellFolder } from './shell-folder.ts';
 import { UploadRefused, UploadStore, type UploadLimits } from './upload-store.ts';
-import { checkHostAndOrigin, checkRequest, sameSecret, type Gate } from './web-security.ts';
+import { checkHostAndOrigin, checkRequest, sameSecret, type Gate, type GateVerdict } from './web-security.ts';
 
 export type { Bridge } from './bridge-connection.ts';
 
@@ -39,6 +39,8 @@ export interface WebShell {
   launchUrl: string;
   /** A private file that opens launchUrl: give its path to the browser, never the URL. Deleted once used, and at close. */
   launchFile(): Promise<string>;
+  /** Resolves once a page has traded the launch token (the browser did open the app). */
+  launched: Promise<void>;
   uploads: UploadStore;
   close(): Promise<void>;
 }
@@ -60,6 +62,8 @@ export const BRIDGE_MAX_MESSAGE = 4 * 1024 * 1024;
 const USED =
   'This link was already used: each link opens Notarium once, in one tab. Go back to that tab, or run "notarium app" again (or start Notarium from its launcher) for a new link.';
 
+const BAD_TARGET = 'This request does not name a page of Notarium.';
+
 export function webShellCsp(origin: string): string {
   const ws = origin.replace(/^http/, 'ws');
   return [
@@ -80,8 +84,10 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const secret = randomBytes(32).toString('base64url');
   let launchToken: string | null = randomBytes(32).toString('base64url');
   const launchFiles = new Set<LaunchFile>();
+  let traded = (): void => undefined;
+  const launched = new Promise<void>((resolve) => (traded = resolve));
   const folder = await openShellFolder(options.dataDir);
-  const uploads = await UploadStore.open(join(folder.dir, 'uploads'), options.uploadLimits);
+  const uploads = await UploadStore.open(join(folder.dir, 'uploads'), options.uploadLimits, log);
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -105,35 +111,44 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     const token = req.headers[LAUNCH_HEADER.toLowerCase()];
     if (launchToken === null || typeof token !== 'string' || !sameSecret(token, launchToken)) return refuse(res, 403, USED);
     launchToken = null;
+    traded();
     await forgetLaunchFiles();
     json(res, 200, { session: secret });
   };
 
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', origin);
-      if (url.pathname === '/session' && req.method === 'POST') return trade(req, res);
-      if (url.pathname === '/session' || url.pathname === '/upload' || url.pathname.startsWith('/upload/')) {
-        const verdict = checkRequest(req, gate, req.method !== 'GET' && req.method !== 'HEAD');
-        if (!verdict.ok) return refuse(res, verdict.status, verdict.reason);
-        if (url.pathname === '/session' && req.method === 'GET') return void res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
-        if (url.pathname === '/upload' && req.method === 'POST') return upload(req, res, url, uploads);
-        if (url.pathname.startsWith('/upload/') && req.method === 'DELETE') {
-          await uploads.release(url.pathname.slice('/upload/'.length));
-          return void res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
-        }
-        return refuse(res, 405, 'Not allowed.');
-      }
-      // The built page holds no secret: our Host, and our Origin when one is named, are enough.
-      const verdict = checkHostAndOrigin(req, gate);
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = requestTarget(req, origin);
+    if (url === null) return refuse(res, 400, BAD_TARGET);
+    if (url.pathname === '/session' && req.method === 'POST') return trade(req, res);
+    if (url.pathname === '/session' || url.pathname === '/upload' || url.pathname.startsWith('/upload/')) {
+      const verdict = checkRequest(req, gate, req.method !== 'GET' && req.method !== 'HEAD');
       if (!verdict.ok) return refuse(res, verdict.status, verdict.reason);
-      if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Not allowed.');
-      await serveStatic(res, options.staticDir, url.pathname, csp);
-    })().catch((err: unknown) => {
-      log(`The web shell could not answer ${req.method} ${req.url?.split('?')[0]}: ${err instanceof Error ? err.message : String(err)}`);
+      if (url.pathname === '/session' && req.method === 'GET') return void res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
+      if (url.pathname === '/upload' && req.method === 'POST') return upload(req, res, url, uploads);
+      if (url.pathname.startsWith('/upload/') && req.method === 'DELETE') {
+        await uploads.release(url.pathname.slice('/upload/'.length));
+        return void res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
+      }
+      return refuse(res, 405, 'Not allowed.');
+    }
+    // The built page holds no secret: our Host, and our Origin when one is named, are enough.
+    const verdict = checkHostAndOrigin(req, gate);
+    if (!verdict.ok) return refuse(res, verdict.status, verdict.reason);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Not allowed.');
+    await serveStatic(res, options.staticDir, url.pathname, csp);
+  };
+  // Whatever a request holds, what it throws (at once or later) becomes an answer: never the process's end.
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const failed = (err: unknown): void => {
+      log(`The web shell could not answer a ${String(req.method).slice(0, 16)} request: ${err instanceof Error ? err.message : String(err)}`);
       if (!res.headersSent) refuse(res, 500, 'Notarium could not answer this request.');
       else res.destroy();
-    });
+    };
+    try {
+      answer(req, res).catch(failed);
+    } catch (err) {
+      failed(err);
+    }
   });
 
   const wss = new WebSocketServer({
@@ -142,14 +157,19 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     // The page offers two: ours, and the one that carries the secret. Only ours is ever echoed.
     handleProtocols: (offered) => (offered.has(BRIDGE_PROTOCOL) ? BRIDGE_PROTOCOL : false),
   });
+  const upgrade = (req: IncomingMessage, socket: Socket, head: Buffer): void => {
+    const verdict = requestTarget(req, origin)?.pathname === '/bridge' ? checkRequest(req, gate, true) : notTheBridge(req, origin);
+    if (!verdict.ok) return refuseUpgrade(socket, verdict.status, verdict.reason);
+    wss.handleUpgrade(req, socket, head, (ws) => serveConnection(ws, options.bridge, log));
+  };
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    const verdict = new URL(req.url ?? '/', origin).pathname === '/bridge' ? checkRequest(req, gate, true) : { ok: false as const, status: 404, reason: 'Not found.' };
-    if (!verdict.ok) {
-      socket.end(`HTTP/1.1 ${verdict.status} Refused\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${verdict.reason}`);
-      return;
+    try {
+      upgrade(req, socket, head);
+    } catch (err) {
+      log(`The web shell could not answer an upgrade: ${err instanceof Error ? err.message : String(err)}`);
+      refuseUpgrade(socket, 500, 'Notarium could not answer this request.');
     }
-    wss.handleUpgrade(req, socket, head, (ws) => serveConnection(ws, options.bridge, log));
   });
 
   return {
@@ -161,6 +181,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       launchFiles.add(file);
       return file.path;
     },
+    launched,
     uploads,
     close: async () => {
       launchToken = null;
@@ -173,6 +194,26 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       await folder.remove();
     },
   };
+}
+
+/** The request's target on our origin, or null when it is not one (`//[`, a bare `*`…): those are answered 400. */
+function requestTarget(req: IncomingMessage, origin: string): URL | null {
+  if (typeof req.url !== 'string' || !req.url.startsWith('/')) return null;
+  try {
+    const url = new URL(req.url, origin);
+    return url.origin === origin ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function notTheBridge(req: IncomingMessage, origin: string): GateVerdict {
+  return requestTarget(req, origin) === null ? { ok: false, status: 400, reason: BAD_TARGET } : { ok: false, status: 404, reason: 'Not found.' };
+}
+
+function refuseUpgrade(socket: Socket, status: number, reason: string): void {
+  if (socket.writable) socket.end(`HTTP/1.1 ${status} Refused\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${reason}`);
+  else socket.destroy();
 }
 
 function refuse(res: ServerResponse, status: number, reason: string): void {

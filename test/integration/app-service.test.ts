@@ -224,5 +224,8 @@ describe('the app service', () => {
     expect(() => parseCall('deleteEverything', [])).toThrow(/no call named/);
     expect(() => parseCall('getRecord', ['1'])).toThrow(/refused/);
     expect(parseCall('getRecord', [1])).toEqual({ method: 'getRecord', args: [1] });
+    // Arity is said in words, not in the schema library's.
+    expect(() => parseCall('appInfo', ['x'])).toThrow(/^The call appInfo was refused: it takes no arguments\.$/);
+    expect(() => parseCall('getRecord', [])).toThrow(/^The call getRecord was refused: it takes at least 1 argument\.$/);
   });
 });

@@ -1,7 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appCommand, LAUNCH_GRACE_MS } from '../../main/cli/commands/app.ts';
+import type { CliIo } from '../../main/cli/io.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 import { buildRenderer, call, launchApp, openBridge, tradeLaunch } from '../support/web-app.ts';
 
 // `notarium app --no-open`: the web shell on the embedded sandbox, reached as the browser would.
@@ -31,4 +34,59 @@ describe('notarium app --no-open', () => {
       expect((await run).code).toBe(0);
     }
   });
+});
+
+describe('notarium app, when the browser never shows the launch file', () => {
+  /** The command in this process, its opener a stand-in that starts nothing and its clock a manual one. */
+  async function start(dataDir: string) {
+    const err: string[] = [];
+    const opened: string[] = [];
+    let stop = (): void => undefined;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const io: CliIo = {
+      out: (line) => err.push(`stdout: ${line}`),
+      err: (line) => err.push(line),
+      env: { NOTARIUM_HOME: dataDir, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '1', HOME: dataDir },
+      errIsTTY: false,
+      progress: () => undefined,
+      readStdin: () => Promise.resolve(''),
+      waitForStopSignal: () => stopped,
+    };
+    const clock = new ManualClock();
+    const exit = appCommand(['--web'], io, {
+      open: (target) => (opened.push(target), Promise.resolve(true)), // "started", and then nothing happens: a snap browser, an editor
+      timers: clock,
+    });
+    await expect.poll(() => err.some((l) => l.startsWith('Press Ctrl+C')), { timeout: 60_000 }).toBe(true);
+    return { err, opened, clock, exit, stop };
+  }
+  const reminder = /^If Notarium did not open in your browser, open this link: (http:\/\/127\.0\.0\.1:\d+\/#launch=[\w-]{43})$/;
+
+  it('prints the one-time link on the terminal once the grace period passes without a session', async () => {
+    const { err, opened, clock, exit, stop } = await start(join(home, 'never-opened'));
+    expect(opened).toEqual([expect.stringMatching(/launch-[\w-]{22}\.html$/)]); // the file, never the link, on the command line
+    expect(err.filter((l) => reminder.test(l))).toEqual([]);
+    await clock.advance(LAUNCH_GRACE_MS - 1);
+    expect(err.filter((l) => reminder.test(l))).toEqual([]);
+    await clock.advance(1);
+    const printed = err.filter((l) => reminder.test(l));
+    expect(printed).toHaveLength(1);
+    expect(err.filter((l) => l.startsWith('stdout:'))).toEqual([]);
+    // The printed link works, once.
+    const session = await tradeLaunch(reminder.exec(printed[0]!)![1]!);
+    expect(session.secret).toMatch(/^[\w-]{43}$/);
+    stop();
+    expect(await exit).toBe(0);
+  }, 120_000);
+
+  it('prints nothing more when the browser opened the launch file in time', async () => {
+    const { err, opened, clock, exit, stop } = await start(join(home, 'opened'));
+    // What a browser that can read the launch file does: follow it to the link, and trade the token.
+    const link = /location\.replace\("([^"]+)"\)/.exec(readFileSync(opened[0]!, 'utf8'))![1]!;
+    await tradeLaunch(link);
+    await clock.advance(LAUNCH_GRACE_MS * 2);
+    expect(err.filter((l) => reminder.test(l) || l.includes('#launch='))).toEqual([]);
+    stop();
+    expect(await exit).toBe(0);
+  }, 120_000);
 });

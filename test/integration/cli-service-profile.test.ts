@@ -116,7 +116,9 @@ describe('the key stays with the address it was entered for (issue #11, item 5)'
   });
 
   it('NOTARIUM_BASE_URL does not receive the stored key either', async () => {
-    expect((await cli(['profile', 'add', named, '--base-url', sb.baseUrl])).code).toBe(0); // back where the key was entered
+    const back = await cli(['profile', 'add', named, '--base-url', sb.baseUrl]); // back where the key was entered
+    expect(back.code).toBe(0);
+    expect(back.stdout).toContain(`Profile "${named}" saved. The API key stored for it was entered for this address, so it is sent there.`);
     expect((await cli(['profile', 'use', named])).code).toBe(0);
     writeFileSync(join(root, 'm3.txt'), 'm3\n');
     const overridden = await runCli(['notarise', 'm3.txt'], { env: { ...env, NOTARIUM_BASE_URL: elsewhereUrl }, cwd: root });

@@ -76,14 +76,45 @@ describe('planted links', () => {
 
   it("a watched file's receipt move takes only a regular file, and replaces a link at its destination", () => {
     link('moved-from.receipt.json');
-    expect(moveReceipt(join(shared, 'moved-from.receipt.json'), join(shared, 'moved-to.receipt.json'))).toBe(false);
+    expect(moveReceipt(join(shared, 'moved-from.receipt.json'), join(shared, 'moved-to.receipt.json'), shared)).toBe(false);
     expect(lstatSync(join(shared, 'moved-from.receipt.json')).isSymbolicLink()).toBe(true);
     writeFileSync(join(shared, 'real.receipt.json'), '{"a receipt":true}\n');
     link('destination.receipt.json');
-    expect(moveReceipt(join(shared, 'real.receipt.json'), join(shared, 'destination.receipt.json'))).toBe(true);
+    expect(moveReceipt(join(shared, 'real.receipt.json'), join(shared, 'destination.receipt.json'), shared)).toBe(true);
     untouched();
     expect(readFileSync(join(shared, 'destination.receipt.json'), 'utf8')).toBe('{"a receipt":true}\n');
     expect(lstatSync(join(shared, 'destination.receipt.json')).isFile()).toBe(true);
+  });
+
+  it("a watched folder's receipt: a planted .notarium link, or a link inside .notarium/, is refused with a sentence; nothing lands outside", async () => {
+    const watched = join(root, 'watched');
+    const elsewhere = join(root, 'elsewhere');
+    mkdirSync(join(watched, 'sub'), { recursive: true });
+    mkdirSync(elsewhere);
+    const record = await settled('minutes.txt');
+    symlinkSync(elsewhere, join(watched, '.notarium'));
+    const refusal = /Nothing was written into .*: .*\.notarium is a link, so a file written there could land outside the watched folder .*: remove it/;
+    await expect(writeReceipt(notary.context, record, join(watched, '.notarium', 'minutes.txt.receipt.json'), { within: watched })).rejects.toThrow(refusal);
+    await expect(writeReceipt(notary.context, record, join(watched, '.notarium', 'sub', 'minutes.txt.receipt.json'), { within: watched })).rejects.toThrow(refusal);
+    writeFileSync(join(watched, 'old.receipt.json'), '{"a receipt":true}\n');
+    expect(moveReceipt(join(watched, 'old.receipt.json'), join(watched, '.notarium', 'old.v1.receipt.json'), watched)).toBe(false);
+    expect(readdirSync(elsewhere)).toEqual([]);
+
+    // One level down: .notarium is a real folder, the link is inside it.
+    rmSync(join(watched, '.notarium'));
+    mkdirSync(join(watched, '.notarium'));
+    symlinkSync(elsewhere, join(watched, '.notarium', 'sub'));
+    await expect(writeReceipt(notary.context, record, join(watched, '.notarium', 'sub', 'minutes.txt.receipt.json'), { within: watched })).rejects.toThrow(/\.notarium\/sub is a link/);
+    expect(moveReceipt(join(watched, 'old.receipt.json'), join(watched, '.notarium', 'sub', 'old.v1.receipt.json'), watched)).toBe(false);
+    // Beside a file in a linked subfolder of the watched folder, likewise.
+    symlinkSync(elsewhere, join(watched, 'linked'));
+    await expect(writeReceipt(notary.context, record, join(watched, 'linked', 'minutes.txt.receipt.json'), { within: watched })).rejects.toThrow(/linked is a link/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+
+    // Without links, the folders are made and the receipt is written.
+    const written = await writeReceipt(notary.context, record, join(watched, '.notarium', 'deep', 'er', 'minutes.txt.receipt.json'), { within: watched });
+    expect(parseReceipt(readFileSync(written, 'utf8')).registration.txId).toBe(record.txId);
+    expect(moveReceipt(join(watched, 'old.receipt.json'), join(watched, '.notarium', 'deep', 'old.v1.receipt.json'), watched)).toBe(true);
   });
 
   it("a file manager's entry: a link at its old temporary name (<file>.notarium-<pid>.tmp) is not followed", async () => {

@@ -1,4 +1,5 @@
-import { connect } from 'node:net';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LoopbackListener } from '../../main/core/auth/loopback-listener.ts';
@@ -8,6 +9,7 @@ import { IdentityApi } from '../../main/core/api/identity-api.ts';
 import { Connections, type Connection } from '../../main/core/connections.ts';
 import { EmbeddedSandbox } from '../../main/core/sandbox-host/embedded-sandbox.ts';
 import { refreshTokenAccount } from '../../main/core/secrets/accounts.ts';
+import { readRefreshToken } from '../../main/core/secrets/refresh-token.ts';
 import { Library } from '../../main/core/store/library.ts';
 import type { SandboxOptions } from '../../sandbox/index.ts';
 import { useAuthorizePage } from '../support/authorize-page.ts';
@@ -24,6 +26,8 @@ afterEach(async () => {
 
 interface Setup {
   sb: TestSandbox;
+  library: Library;
+  connections: Connections;
   dispose(): Promise<void>;
   connection: () => Promise<Connection>;
   signIn: SignIn;
@@ -46,7 +50,7 @@ async function setup(sandbox: SandboxOptions = {}, clock?: { now: () => number }
     library.close();
     await sb.stop();
   };
-  return { sb, signIn, secrets, logs, setNow: (ms) => (now = ms), dispose, connection: () => connections.forProfile(PROFILE) };
+  return { sb, library, connections, signIn, secrets, logs, setNow: (ms) => (now = ms), dispose, connection: () => connections.forProfile(PROFILE) };
 }
 
 /** A setup torn down after the test. */
@@ -156,7 +160,7 @@ describe('sign-in through the system browser', () => {
 
   it('logs nothing of codes or tokens, and no error carries them', async () => {
     await s.signIn.signIn({ open: through() });
-    const refresh = (await s.secrets.get(refreshTokenAccount(PROFILE)))!;
+    const refresh = (await readRefreshToken(s.secrets, PROFILE))!.token;
     const access = await s.signIn.accessToken();
     const text = s.logs.join('\n');
     expect(text).toMatch(/code-exchange/);
@@ -258,6 +262,52 @@ describe('token lifetimes', () => {
     expect(await s.secrets.get(refreshTokenAccount(PROFILE))).toBeNull();
     await expect(s.signIn.accessToken()).rejects.toMatchObject({ code: 'SIGNED_OUT' });
     expect(changes).toEqual(['signed-out', 'signed-out']);
+  });
+
+  it('the refresh token goes back only to the identity service that issued it: a profile saved with another one is signed out, and the token is never sent there', async () => {
+    // A recording loopback server stands in for the new identity service.
+    const heard: string[] = [];
+    const recorder = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        heard.push(`${req.method} ${req.url} ${body}`);
+        res.writeHead(500).end();
+      });
+    });
+    await new Promise<void>((done) => recorder.listen(0, '127.0.0.1', done));
+    cleanups.push(() => new Promise<void>((done) => recorder.close(() => done())));
+    const elsewhere = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
+
+    let now = Date.now();
+    const s = await setupForTest({ accessTokenTtl: 600 }, { now: () => now });
+    await s.signIn.signIn({ open: through() });
+    const stored = (await s.secrets.get(refreshTokenAccount(PROFILE)))!;
+    const { kind: _kind, apiKeyUrl: _apiKeyUrl, baseUrl, ...rest } = s.library.profiles.require(PROFILE);
+    const profile = { ...rest, baseUrl: baseUrl! };
+    s.library.profiles.save({ ...profile, authUrl: elsewhere, envId: 'other-env', authorizeUrl: `${elsewhere}/oauth2/authorize` });
+    s.connections.reset();
+    now += 590_000; // the access token is about to expire: the next use (or the scheduled refresh) refreshes
+
+    await expect(s.signIn.accessToken()).rejects.toMatchObject({ code: 'SIGNED_OUT', message: expect.stringMatching(/was signed out: sign in again/) });
+    expect(s.signIn.state).toEqual({ status: 'signed-out', message: expect.stringContaining(`now signs in with ${elsewhere}/products/web/other-env`) });
+    expect(await s.secrets.get(refreshTokenAccount(PROFILE))).toBeNull();
+    expect(heard).toEqual([]);
+    expect(heard.join('\n')).not.toContain(stored);
+
+    // Back at the service that issued it, a new sign-in works as before.
+    s.library.profiles.save(profile);
+    s.connections.reset();
+    await s.signIn.signIn({ open: through() });
+    expect(s.signIn.state).toMatchObject({ status: 'signed-in' });
+  });
+
+  it('a token kept before tokens were bound to their issuer is not sent anywhere: signed out, with a sentence', async () => {
+    const s = await setupForTest();
+    await s.secrets.set(refreshTokenAccount(PROFILE), 'a-bare-token-of-an-earlier-version');
+    expect(await s.signIn.restore()).toEqual({ status: 'signed-out', message: expect.stringMatching(/was made with an earlier identity service.*sign in again/) });
+    expect(await s.secrets.get(refreshTokenAccount(PROFILE))).toBeNull();
+    expect(s.logs.filter((l) => /refresh-token/.test(l))).toEqual([]);
   });
 
   it('restore() turns a stored refresh token into a signed-in state; revoked tokens sign out', async () => {

@@ -40,8 +40,8 @@ const PLANT: Record<Hostile, (at: string) => void> = {
   },
 };
 const EXPECTED: Record<Hostile, { status: string; code: string; message: RegExp }> = {
-  fifo: { status: 'unknown', code: 'FILE_UNREADABLE', message: /fifo\.pdf\.receipt\.json" could not be read: it is not a regular file but a device, a pipe or a socket/ },
-  zero: { status: 'unknown', code: 'FILE_UNREADABLE', message: /zero\.pdf\.receipt\.json" could not be read: it is not a regular file but a device, a pipe or a socket/ },
+  fifo: { status: 'unknown', code: 'FILE_UNREADABLE', message: /fifo\.pdf\.receipt\.json" could not be read: it is a pipe \(FIFO\), not a regular file/ },
+  zero: { status: 'unknown', code: 'FILE_UNREADABLE', message: /zero\.pdf\.receipt\.json" could not be read: it is a device, not a regular file/ },
   folder: { status: 'unknown', code: 'FILE_UNREADABLE', message: /folder\.pdf\.receipt\.json" could not be read: it is a folder, not a file/ },
   huge: { status: 'mismatch', code: 'RECEIPT_INVALID', message: new RegExp(`huge\\.pdf\\.receipt\\.json: the file is ${HUGE} bytes long; a receipt is at most 4194304 bytes \\(4 MiB\\), so it was not read`) },
 };

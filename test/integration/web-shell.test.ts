@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +58,18 @@ function raw(path: string, headers: Record<string, string>, method = 'GET', body
     });
     req.on('error', reject);
     req.end(body);
+  });
+}
+
+/** Bytes as a hostile local process writes them, and everything the shell answers until it closes the connection. */
+function rawBytes(text: string): Promise<string> {
+  const { port } = new URL(shell.origin);
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect(Number(port), '127.0.0.1', () => socket.end(text));
+    socket.on('data', (d) => (answer += d));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer));
   });
 }
 
@@ -123,6 +136,17 @@ describe('the gate', () => {
     expect((await raw('/upload?name=x', secretHeader(), 'POST', 'x')).status).toBe(403); // a POST must name its Origin
     expect((await raw('/upload?name=x', { origin: shell.origin }, 'POST', 'x')).status).toBe(403); // and present the secret
     expect((await raw('/upload?name=x', { origin: shell.origin, cookie: `notarium_session=${session.secret}` }, 'POST', 'x')).status).toBe(403); // not as a cookie
+  });
+
+  it('answers a request target that is no address with 400, on a request and on an upgrade, and goes on', async () => {
+    const { port } = new URL(shell.origin);
+    const head = (target: string, upgrade: boolean) =>
+      `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${upgrade ? `Origin: ${shell.origin}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n` : ''}\r\n`;
+    for (const target of ['//[', '//[::1', '//attacker.example/bridge', 'http://[/bridge', '*']) {
+      expect(await rawBytes(head(target, true))).toMatch(/^HTTP\/1\.1 400 /);
+      expect(await rawBytes(head(target, false))).toMatch(/^HTTP\/1\.1 400 /);
+    }
+    expect((await raw('/session', secretHeader())).status).toBe(204);
   });
 
   it('does not serve files outside the renderer', async () => {
@@ -259,6 +283,35 @@ describe('uploads', () => {
   });
 });
 
+describe('an upload whose file cannot be deleted', () => {
+  it('is logged, stops nothing, and counts against the limits until a later try deletes it', async () => {
+    const home = join(root, 'undeletable');
+    const lines: string[] = [];
+    const other = await startWebShell({ staticDir, bridge, dataDir: home, uploadLimits: { fileBytes: 100, totalBytes: 100, count: 1 }, log: (l) => lines.push(l) });
+    try {
+      const mine = await tradeLaunch(other.launchUrl);
+      const first = await upload(mine, 'held.pdf', 'in use');
+      const { path } = other.uploads.get(first.uploadId!)!;
+      // A file rm cannot delete, even as root: a folder that is not empty, where the upload was.
+      rmSync(path);
+      mkdirSync(join(path, 'in-the-way'), { recursive: true });
+      await expect(other.uploads.release(first.uploadId!)).resolves.toBeUndefined();
+      const answer = await fetch(`${mine.origin}/upload/${first.uploadId}`, { method: 'DELETE', headers: { origin: mine.origin, 'x-notarium-session': mine.secret } });
+      expect(answer.status).toBe(204);
+      expect(lines.join('\n')).toMatch(/A dropped file Notarium is done with could not be deleted \(ERR_FS_EISDIR\): it is tried again/);
+      expect(lines.join('\n')).not.toContain(mine.secret);
+      // Still on disk, so still held: the bound stays true.
+      expect((await upload(mine, 'next.pdf', 'next')).status).toBe(429);
+      rmSync(path, { recursive: true }); // what held it lets go
+      const next = await upload(mine, 'next.pdf', 'next'); // the next upload tries again first
+      expect(next.status).toBe(200);
+      expect(existsSync(path)).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('start and close', () => {
   it('deletes at start what shells no longer running left, and keeps a running one\'s folder', async () => {
     const home = join(root, 'leftovers');
@@ -267,15 +320,29 @@ describe('start and close', () => {
     writeFileSync(join(parent, '999999999-old', 'uploads', 'big'), 'left from a crash');
     mkdirSync(join(parent, `${process.pid}-running`));
     mkdirSync(join(home, 'uploads'));
-    writeFileSync(join(home, 'uploads', '0b1c'), 'left by an earlier version');
+    writeFileSync(join(home, 'uploads', '0b1c2d3e-0000-4000-8000-0123456789ab'), 'left by an earlier version');
     const other = await startWebShell({ staticDir, bridge, dataDir: home });
     try {
       expect(existsSync(join(parent, '999999999-old'))).toBe(false);
-      expect(existsSync(join(home, 'uploads'))).toBe(false);
+      expect(existsSync(join(home, 'uploads'))).toBe(false); // emptied, so removed
       expect(existsSync(join(parent, `${process.pid}-running`))).toBe(true);
     } finally {
       await other.close();
     }
+  });
+
+  it("leaves a user's own uploads/ where NOTARIUM_HOME is their folder: only an earlier version's files go", async () => {
+    const home = join(root, 'users-own');
+    const theirs = join(home, 'uploads');
+    mkdirSync(join(theirs, 'photos'), { recursive: true });
+    writeFileSync(join(theirs, 'cv.pdf'), 'theirs');
+    writeFileSync(join(theirs, 'photos', 'a.jpg'), 'theirs');
+    mkdirSync(join(theirs, '0b1c2d3e-0000-4000-8000-0123456789ab')); // named like ours, but a folder: not ours
+    writeFileSync(join(theirs, '11111111-2222-4333-8444-555555555555'), 'left by an earlier version');
+    const other = await startWebShell({ staticDir, bridge, dataDir: home });
+    await other.close();
+    expect(readdirSync(theirs).sort()).toEqual(['0b1c2d3e-0000-4000-8000-0123456789ab', 'cv.pdf', 'photos']);
+    expect(readFileSync(join(theirs, 'photos', 'a.jpg'), 'utf8')).toBe('theirs');
   });
 
   it('deletes its launch file and its uploads at close', async () => {

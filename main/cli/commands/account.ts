@@ -3,7 +3,7 @@ import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { numberOption, parseCommand } from '../options.ts';
-import { openInBrowser } from '../open-url.ts';
+import { openWithDefaultApp } from '../open-with-default-app.ts';
 import { withNotary } from '../session.ts';
 
 export const LOGIN_HELP = `Usage: notarium login [--no-browser] [--timeout SECONDS] [--profile P] [--json]
@@ -37,7 +37,7 @@ export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
     const identity = await notary.signIn(v.profile).signIn({
       timeoutMs: timeout * 1000,
       open: async (url) => {
-        if (!v['no-browser'] && (await openInBrowser(url))) {
+        if (!v['no-browser'] && (await openWithDefaultApp(url))) {
           io.err('Your browser is open at the sign-in page; finish signing in there.');
           return;
         }

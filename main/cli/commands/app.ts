@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SYSTEM_TIMERS, type Timers } from '../../core/poller/poller.ts';
 import { startWebApp } from '../../web/web-app.ts';
 import { launchElectron, findElectron } from '../electron-launch.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
-import { openInBrowser } from '../open-url.ts';
+import { openWithDefaultApp } from '../open-with-default-app.ts';
 import { parseCommand } from '../options.ts';
 import { withNotary } from '../session.ts';
 
@@ -15,7 +16,9 @@ export const APP_HELP = `Usage: notarium app [--web] [--no-open]
 Opens Notarium on the current profile (the embedded sandbox on a fresh install): the desktop app
 when Electron's binary is installed (node_modules/electron), otherwise the app in your browser: a
 server on 127.0.0.1 only, opened once through a one-time link (the browser is given a private file
-that holds it, so the link never appears in a command line other users can see).
+that holds it, so the link never appears in a command line other users can see). If the app has not
+opened within 15 seconds (a browser that cannot read the data directory, .html opened in an editor),
+the link is printed here too.
 
   --web       the browser version, even where Electron is installed
   --no-open   the browser version, with its one-time link printed on a line of its own on stdout
@@ -26,7 +29,23 @@ NOTARIUM_NO_BROWSER=1 prints every link (sign-in too) instead of opening a brows
 const APP_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const RENDERER = join(APP_ROOT, 'dist', 'renderer');
 
-export async function appCommand(argv: string[], io: CliIo): Promise<number> {
+/**
+ * How long the browser has to open the launch file before the link is printed as well. A snap or
+ * Flatpak browser cannot read the data directory's hidden folder, and where .html opens in an
+ * editor nothing navigates: the opener starting says nothing about that.
+ */
+export const LAUNCH_GRACE_MS = 15_000;
+
+/** What the command asks of the machine: replaced in tests by a stand-in opener and a manual clock. */
+export interface AppMachine {
+  open(target: string): Promise<boolean>;
+  timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
+}
+
+const MACHINE: AppMachine = { open: (target) => openWithDefaultApp(target), timers: SYSTEM_TIMERS };
+
+export async function appCommand(argv: string[], io: CliIo, machine: AppMachine = MACHINE): Promise<number> {
+  const open = machine.open;
   const { values: v } = parseCommand('app', argv, { web: { type: 'boolean' }, 'no-open': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (v.help) return help(io, APP_HELP);
   if (!existsSync(join(RENDERER, 'index.html'))) {
@@ -45,21 +64,26 @@ export async function appCommand(argv: string[], io: CliIo): Promise<number> {
       staticDir: RENDERER,
       log: (line) => io.err(line),
       openExternal: async (url) => {
-        if (!/^https?:\/\//.test(url) || noBrowser || !(await openInBrowser(url))) io.err(`Open this address to sign in: ${url}`);
+        if (!/^https?:\/\//.test(url) || noBrowser || !(await open(url))) io.err(`Open this address to sign in: ${url}`);
       },
       openExplorerPage: async (url) => {
-        if (noBrowser || !(await openInBrowser(url))) io.err(`Open this address to see the transaction: ${url}`);
+        if (noBrowser || !(await open(url))) io.err(`Open this address to see the transaction: ${url}`);
       },
-      showInFolder: (path) => void openInBrowser(dirname(path)),
+      showInFolder: (path) => void open(dirname(path)),
     });
-    if (v['no-open'] || noBrowser || !(await openInBrowser(await app.shell.launchFile()))) {
+    let reminder: unknown;
+    if (v['no-open'] || noBrowser || !(await open(await app.shell.launchFile()))) {
       io.err('Open this link in your browser (it works once):');
       io.out(app.shell.launchUrl);
     } else {
-      io.err(`Notarium is opening in your browser (${app.shell.origin}). If it does not, quit with Ctrl+C and run "notarium app --no-open" for a link.`);
+      io.err(`Notarium is opening in your browser (${app.shell.origin}).`);
+      // On the user's own terminal only, and only while the link is still unused.
+      reminder = machine.timers.setTimeout(() => io.err(`If Notarium did not open in your browser, open this link: ${app.shell.launchUrl}`), LAUNCH_GRACE_MS);
+      void app.shell.launched.then(() => machine.timers.clearTimeout(reminder));
     }
     io.err('Press Ctrl+C to quit.');
     await io.waitForStopSignal();
+    if (reminder !== undefined) machine.timers.clearTimeout(reminder);
     await app.close();
     return EXIT.OK;
   });

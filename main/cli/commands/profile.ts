@@ -97,10 +97,13 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
         if (!input.baseUrl) throw new UsageError('notarium profile add: a new profile needs --base-url URL.');
         const profile = library.profiles.save(input);
         // The key stays with the address it was entered for (api-key.ts): say so when the address changed.
-        const keyLeft = existing?.apiKeyUrl != null && !sameServiceUrl(existing.apiKeyUrl, profile.baseUrl!);
-        const keyWords = keyLeft
-          ? `Its address changed: an API key stored for it was entered for ${existing.apiKeyUrl} and will not be sent to ${profile.baseUrl}. Enter the key for the new address with: notarium key set --profile "${profile.name}"`
-          : `Set its API key with: notarium key set --profile "${profile.name}"`;
+        const keyUrl = existing?.apiKeyUrl ?? null;
+        const keyWords =
+          keyUrl === null
+            ? `Set its API key with: notarium key set --profile "${profile.name}"`
+            : sameServiceUrl(keyUrl, profile.baseUrl!)
+              ? `The API key stored for it was entered for this address, so it is sent there.`
+              : `Its address changed: an API key stored for it was entered for ${keyUrl} and will not be sent to ${profile.baseUrl}. Enter the key for the new address with: notarium key set --profile "${profile.name}"`;
         io.out(v.json ? JSON.stringify(profile, null, 2) : `Profile "${profile.name}" saved. ${keyWords}`);
         return EXIT.OK;
       }

@@ -22,6 +22,9 @@ import { fileManagerCalls } from './file-manager-calls.ts';
 import { watchCalls } from './watch-calls.ts';
 import { documentView, noVerifications, recordView, verificationView } from './views.ts';
 
+/** The settings that say which identity service signs a profile in, and for which client. */
+const IDENTITY_SETTINGS = ['authUrl', 'envId', 'authorizeUrl', 'clientId', 'issuer', 'audience'] as const;
+
 /**
  * The contract's calls implemented over the engine, the same for both shells. A shell passes in
  * what only it can do (resolve a dropped file to a path, open the system browser, show a file in
@@ -176,8 +179,14 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
     saveProfile: async (input, options) => {
       const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as unknown as ProfileInput;
       // A new address leaves the API key behind unless the person confirmed keeping it (Settings asks).
+      const before = library.profiles.get(given.name);
       const saved = library.profiles.save(given, { keepApiKey: options.keepApiKey });
       ctx.connections.reset();
+      if (before && IDENTITY_SETTINGS.some((k) => before[k] !== saved[k])) {
+        // Tokens belong to the identity service that issued them (secrets/refresh-token.ts): a new one starts signed out.
+        await notary.signIn(saved.name).signOut(`The profile "${saved.name}" now signs in with another identity service, so it was signed out: sign in again.`);
+        emit('account-changed', await account(saved.name));
+      }
       return profileView(saved);
     },
     removeProfile: async (name) => {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Connection } from '../connections.ts';
 import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
 import { refreshTokenAccount } from '../secrets/accounts.ts';
+import { readRefreshToken, storeRefreshToken } from '../secrets/refresh-token.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { LoopbackListener } from './loopback-listener.ts';
 import { createPkce, newState } from './pkce.ts';
@@ -80,7 +81,7 @@ export class SignIn {
       const { code } = await waiting;
       const tokens = await api.exchangeCode({ authorizationCode: code, usedRedirectUri: listener.redirectUri, codeVerifier: pkce.verifier }, { signal: options.signal });
       const identity = await this.accept(tokens.accessToken);
-      await this.deps.secrets.set(refreshTokenAccount(this.deps.profile), tokens.refreshToken);
+      await storeRefreshToken(this.deps.secrets, this.deps.profile, { token: tokens.refreshToken, issuedBy: auth.identityService });
       return identity;
     } finally {
       this.listening = undefined;
@@ -90,8 +91,7 @@ export class SignIn {
 
   /** At start: a refresh token in the keychain becomes a fresh access token, or the profile is signed out. */
   async restore(): Promise<SignInState> {
-    const stored = await this.deps.secrets.get(refreshTokenAccount(this.deps.profile));
-    if (!stored) return this.signedOut();
+    if (!(await readRefreshToken(this.deps.secrets, this.deps.profile))) return this.signedOut();
     try {
       await this.refresh();
     } catch (err) {
@@ -118,10 +118,10 @@ export class SignIn {
     }
   }
 
-  /** Wipes the keychain entry and the tokens in memory. */
-  async signOut(): Promise<void> {
+  /** Wipes the keychain entry and the tokens in memory; `message` says why, when it was not asked for. */
+  async signOut(message?: string): Promise<void> {
     await this.deps.secrets.delete(refreshTokenAccount(this.deps.profile));
-    this.signedOut();
+    this.signedOut(message);
   }
 
   dispose(): void {
@@ -137,15 +137,22 @@ export class SignIn {
   }
 
   private async doRefresh(): Promise<string> {
-    const stored = await this.deps.secrets.get(refreshTokenAccount(this.deps.profile));
+    const stored = await readRefreshToken(this.deps.secrets, this.deps.profile);
     if (!stored) {
       this.signedOut();
       throw new NotariumError('SIGNED_OUT');
     }
-    const { identity: api } = await this.endpoints();
+    const { auth, identity: api } = await this.endpoints();
+    if (stored.issuedBy !== auth.identityService) {
+      // The profile's identity service changed since (or the token predates the binding): the
+      // token is never sent to a service that did not issue it.
+      const message = `The sign-in of the profile "${this.deps.profile}" was made with ${stored.issuedBy ?? 'an earlier identity service'}, and the profile now signs in with ${auth.identityService}, so it was signed out: sign in again.`;
+      await this.signOut(message);
+      throw new NotariumError('SIGNED_OUT', message);
+    }
     let tokens;
     try {
-      tokens = await api.refreshToken(stored);
+      tokens = await api.refreshToken(stored.token);
     } catch (err) {
       // Only the portal saying the grant is bad signs out; a 404 or 403 from a wrong URL or a proxy does not.
       if (err instanceof ServiceError && (err.status === 401 || (err.status === 400 && err.errorCode === 'INVALID_GRANT'))) {
@@ -157,7 +164,7 @@ export class SignIn {
       this.schedule(RETRY_AFTER_NETWORK_ERROR_MS);
       throw err;
     }
-    if (tokens.refreshToken) await this.deps.secrets.set(refreshTokenAccount(this.deps.profile), tokens.refreshToken);
+    if (tokens.refreshToken) await storeRefreshToken(this.deps.secrets, this.deps.profile, { token: tokens.refreshToken, issuedBy: auth.identityService });
     try {
       await this.accept(tokens.accessToken);
     } catch (err) {
@@ -186,6 +193,7 @@ export class SignIn {
   private signedOut(message?: string): SignInState {
     clearTimeout(this.timer);
     this.access = undefined;
+    this.verifier = undefined; // the next sign-in may be with another identity service
     this.current = message ? { status: 'signed-out', message } : { status: 'signed-out' };
     this.events.emit('change', this.current);
     return this.current;

@@ -20,13 +20,19 @@ const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (
 export interface AtomicWriteOptions {
   /** The file's exact mode (e.g. 0o755 for a script); by default 0o666 less the umask, as for any new file. */
   mode?: number;
+  /** The temporary file's name (tests plant links at exactly the name used); by default a random one. */
+  temporaryName?: () => string;
 }
+
+/** Hidden and *.tmp, so watched folders never take it; short, whatever the length of the target's name. */
+const randomTemporaryName = (): string => `.notarium-${randomBytes(12).toString('hex')}.tmp`;
+
+/** Names tried when something already stands at one: anything there is never opened, only stepped around. */
+const ATTEMPTS = 3;
 
 /** Replaces `path` with `content` in one step. The folder must exist; the temporary file is removed on failure. */
 export function writeFileAtomically(path: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): void {
-  // Hidden and *.tmp, so watched folders never take it; short, whatever the length of the target's name.
-  const temporary = join(dirname(path), `.notarium-${randomBytes(12).toString('hex')}.tmp`);
-  const fd = openSync(temporary, CREATE_NEW, options.mode ?? 0o666);
+  const { temporary, fd } = createTemporary(dirname(path), options);
   try {
     try {
       if (options.mode !== undefined) fchmodSync(fd, options.mode); // the umask may have taken bits away
@@ -44,5 +50,17 @@ export function writeFileAtomically(path: string, content: string | Uint8Array, 
       // Already renamed or never written: nothing left behind.
     }
     throw err;
+  }
+}
+
+/** A new file of its own beside the target; whatever stands at a name (a planted link) is left as it is. */
+function createTemporary(folder: string, options: AtomicWriteOptions): { temporary: string; fd: number } {
+  for (let attempt = 1; ; attempt++) {
+    const temporary = join(folder, (options.temporaryName ?? randomTemporaryName)());
+    try {
+      return { temporary, fd: openSync(temporary, CREATE_NEW, options.mode ?? 0o666) };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt === ATTEMPTS) throw err;
+    }
   }
 }

@@ -51,6 +51,10 @@ export async function readRegularFile(path: string, options: BoundedReadOptions)
   }
 }
 
-function notRegular(info: { isDirectory(): boolean }): NodeJS.ErrnoException {
-  return Object.assign(new Error('not a regular file'), { code: info.isDirectory() ? 'EISDIR' : 'ENOTREG' });
+type Kind = { isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean };
+
+/** What is there instead of a regular file, as a code file-unreadable.ts has a sentence for. */
+function notRegular(info: Kind): NodeJS.ErrnoException {
+  const code = info.isDirectory() ? 'EISDIR' : info.isFIFO() ? 'EFIFO' : info.isCharacterDevice() || info.isBlockDevice() ? 'EDEVICE' : info.isSocket() ? 'ESOCKET' : 'ENOTREG';
+  return Object.assign(new Error('not a regular file'), { code });
 }

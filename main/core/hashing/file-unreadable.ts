@@ -5,6 +5,11 @@ const REASONS: Record<string, string> = {
   ENOENT: 'it does not exist (it may have been moved or deleted)',
   EISDIR: 'it is a folder, not a file',
   ENOTREG: 'it is not a regular file but a device, a pipe or a socket, and Notarium reads only regular files',
+  // Not errnos: what lstat/fstat found instead of a regular file (read-regular-file.ts).
+  EFIFO: 'it is a pipe (FIFO), not a regular file, and Notarium reads only regular files',
+  EDEVICE: 'it is a device, not a regular file, and Notarium reads only regular files',
+  ESOCKET: 'it is a socket, not a regular file, and Notarium reads only regular files',
+  EINVAL: 'the system refused to read it (it may be a special file, such as one under /proc); Notarium reads only regular files',
   EACCES: 'permission denied: this user is not allowed to read it',
   EPERM: 'permission denied: this user is not allowed to read it',
   ENOTDIR: 'a part of its path is not a folder',

@@ -43,7 +43,7 @@ export interface PollerOptions {
   ratePerSecond?: number;
 }
 
-const SYSTEM_TIMERS: Timers = {
+export const SYSTEM_TIMERS: Timers = {
   now: Date.now,
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),

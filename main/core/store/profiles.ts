@@ -58,7 +58,25 @@ export const SANDBOX_PROFILE: Profile = {
   apiKeyUrl: null,
 };
 
-const url = z.string().url().refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
+const url = z
+  .string()
+  .url({ error: 'must be a whole address, such as https://records.example.com' })
+  .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
+
+/** The settings as people know them (the Settings form's labels), for sentences. */
+const SETTING_NAMES: Record<string, string> = {
+  name: 'name',
+  baseUrl: 'service address',
+  authUrl: 'identity service URL',
+  envId: 'environment id',
+  authorizeUrl: 'authorize URL',
+  clientId: 'client id',
+  explorerTxUrl: 'explorer transaction URL',
+  explorerHeaderUrl: 'explorer block header URL',
+  explorerLinkUrl: 'explorer page for people',
+  network: 'network',
+  targetConfirmations: 'confirmations to settle',
+};
 const template = (placeholder: string) => url.refine((u) => u.includes(placeholder), `must contain ${placeholder}`);
 
 /** What a user may set on a service profile. */
@@ -170,7 +188,8 @@ export class Profiles {
     const parsed = profileInputSchema.safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw new NotariumError('USAGE', `The profile's ${issue.path.join('.') || 'settings'} ${issue.message.replace(/^Invalid input: /, '')}.`);
+      const setting = issue.path.length ? (SETTING_NAMES[String(issue.path[0])] ?? issue.path.join('.')) : 'settings';
+      throw new NotariumError('USAGE', `The profile's ${setting} ${issue.message.replace(/^Invalid input: /, '')}.`);
     }
     if (parsed.data.name === SANDBOX_PROFILE.name) throw new NotariumError('USAGE', 'The Sandbox profile is built in: choose another name.');
     const before = this.get(parsed.data.name);

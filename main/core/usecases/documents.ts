@@ -4,7 +4,8 @@ import type { StoredDocument } from '../store/documents.ts';
 import type { StoredRecord } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
 import { isTxId, resolveDocument } from './resolve-target.ts';
-import { fileSubmission, submitRecord } from './submit.ts';
+import { checkReceiptNames } from './receipt-names.ts';
+import { fileSubmission, registrationTarget, submitRecord } from './submit.ts';
 
 /** A document's versions as a chain of linked records: add a version, finalise, history, which version. */
 
@@ -27,15 +28,18 @@ export async function addVersion(
   options: { signal?: AbortSignal; profile?: string; describe?: (path: string) => { name: string; path: string | null } } = {},
 ): Promise<StoredRecord> {
   const document = await resolveDocument(ctx, of, options.profile);
+  const where = registrationTarget(await ctx.connections.forProfile(document.profile));
   const path = resolve(file);
+  const described = options.describe?.(path) ?? { name: basename(path), path };
   const { sha256, size } = await ctx.hash(path, { signal: options.signal });
   const inDoubt = ctx.library.records.ofDocument(document.id).find((v) => v.state === 'submitting' && v.sha256 === sha256);
   if (inDoubt) return submitRecord(ctx, inDoubt, options.signal);
   const versions = checkExtendable(ctx, document);
   const same = versions.find((v) => v.sha256 === sha256 && v.state !== 'failed' && v.state !== 'rejected');
   if (same) throw new NotariumError('USAGE', `${basename(path)} is already version ${same.version} of "${document.name}".`);
+  checkReceiptNames(described.name, { document: true });
   const record = ctx.library.records.insertSubmitting(
-    fileSubmission(ctx, { profile: document.profile, kind: 'linked-update', ...(options.describe?.(path) ?? { name: basename(path), path }), size, sha256 }, await whereOf(ctx, document.profile), {
+    fileSubmission(ctx, { profile: document.profile, kind: 'linked-update', ...described, size, sha256 }, where, {
       prevTxId: document.headTxId,
       documentId: document.id,
       version: nextVersion(versions, document),
@@ -63,7 +67,7 @@ export async function finaliseDocument(ctx: NotaryContext, of: string, options: 
     recordHex: '',
     publishedHex: '',
     idempotencyKey: ctx.newKey(),
-    ...(await whereOf(ctx, document.profile)),
+    ...registrationTarget(await ctx.connections.forProfile(document.profile)),
     prevTxId: document.headTxId,
     documentId: document.id,
     version: nextVersion(versions, document),
@@ -76,11 +80,6 @@ export async function finaliseDocument(ctx: NotaryContext, of: string, options: 
 function nextVersion(versions: StoredRecord[], document: StoredDocument): number {
   const head = versions.find((v) => v.txId === document.headTxId);
   return (head?.version ?? 0) + 1;
-}
-
-async function whereOf(ctx: NotaryContext, profile: string): Promise<{ network: string; serviceUrl: string }> {
-  const connection = await ctx.connections.forProfile(profile);
-  return { network: connection.profile.network, serviceUrl: connection.baseUrl };
 }
 
 export interface HistoryEntry {

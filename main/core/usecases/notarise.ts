@@ -5,7 +5,8 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { filesIn } from './files-in.ts';
-import { fileSubmission, resumeInDoubt, submitRecord } from './submit.ts';
+import { checkReceiptNames } from './receipt-names.ts';
+import { fileSubmission, registrationTarget, resumeInDoubt, submitRecord } from './submit.ts';
 
 /**
  * Notarise files (a folder: its files, recursively): hash each locally, register a salted fingerprint of its digest (the file never
@@ -57,8 +58,8 @@ export async function notarise(ctx: NotaryContext, paths: readonly string[], opt
   const profile = profileName(ctx, options.profile);
   // One connection check before any hashing: a missing key fails once, not once per file.
   const connection = await ctx.connections.forProfile(profile);
+  const where = registrationTarget(connection);
   await connection.requireKey();
-  const where = { network: connection.profile.network, serviceUrl: connection.baseUrl };
   const seen = new Map<string, Promise<unknown>>(); // content already being handled in this run
   const resumed = resumeInDoubt(ctx, profile, options.signal);
   const files = (await Promise.all(paths.map((p) => filesIn(resolve(p))))).flat();
@@ -133,6 +134,7 @@ async function registerContent(
   }
   const kind: RecordKind = options.document ? 'linked-create' : 'record';
   const described = options.describe?.(path) ?? { name: basename(path), path };
+  checkReceiptNames(described.name, { document: Boolean(options.document) });
   const document = options.document ? ctx.library.documents.create(profile, described.name) : undefined;
   const record = ctx.library.records.insertSubmitting(
     fileSubmission(ctx, { profile, kind, ...described, size, sha256 }, where, document ? { documentId: document.id, version: 1 } : {}),

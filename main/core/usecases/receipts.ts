@@ -4,6 +4,7 @@ import type { Confirmation } from '../api/responses.ts';
 import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
+import { folderWithin } from '../fs/folder-within.ts';
 import { readRegularFile } from '../fs/read-regular-file.ts';
 import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
@@ -68,22 +69,31 @@ export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
   );
 }
 
-/** Writes atomically (see atomic-write.ts): a reader never sees half a receipt, and no planted link is followed. */
-function writeAtomically(path: string, text: string, createFolder = true): void {
-  if (createFolder) mkdirSync(dirname(path), { recursive: true });
+/**
+ * Writes atomically (see atomic-write.ts): a reader never sees half a receipt, and no planted link is
+ * followed. Under a watched folder (`within`), the folders on the way are made without following
+ * links either, and a link planted among them is refused (folder-within.ts).
+ */
+function writeAtomically(path: string, text: string, folder: { create: boolean; within?: string }): void {
+  if (folder.within) folderWithin(folder.within, dirname(path));
+  else if (folder.create) mkdirSync(dirname(path), { recursive: true });
   writeFileAtomically(path, text);
 }
 
-/** Writes the record's receipt to `out`, or next to its file as `<name>.receipt.json`. */
-export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out?: string): Promise<string> {
+/**
+ * Writes the record's receipt to `out`, or next to its file as `<name>.receipt.json`. `within`: the
+ * watched folder the receipt's place is in (its `.notarium/`, or beside a file of it).
+ */
+export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out?: string, options: { within?: string } = {}): Promise<string> {
   const enriched = await gatherEvidence(ctx, record);
   const receipt = receiptOf(ctx, enriched);
   const path = out ? resolve(out) : enriched.path ? join(dirname(enriched.path), receiptFileName(enriched.name)) : null;
   if (!path) throw new NotariumError('USAGE', `Notarium does not know where ${record.name} is: name the receipt file with -o.`);
   try {
     // Next to the file, a folder that is gone is not recreated just to hold a receipt.
-    writeAtomically(path, serializeReceipt(receipt), Boolean(out));
+    writeAtomically(path, serializeReceipt(receipt), { create: Boolean(out), within: options.within });
   } catch (err) {
+    if (err instanceof NotariumError) throw err;
     throw new NotariumError('FILE_UNREADABLE', `The receipt could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): choose another place with -o.`, { cause: err });
   }
   ctx.library.records.setReceiptPath(record.id, path);
@@ -114,7 +124,7 @@ export async function exportReceipts(ctx: NotaryContext, target: string, options
   }
   const index = join(folder, `${document.name}.versions.json`);
   const body = { format: 'notarium-document-index/1', document: document.name, network: ctx.library.profiles.require(document.profile).network, finalised: document.finalisedAt !== null, versions: entries };
-  writeAtomically(index, JSON.stringify(body, null, 2) + '\n');
+  writeAtomically(index, JSON.stringify(body, null, 2) + '\n', { create: true });
   return { receipts, index };
 }
 

@@ -2,9 +2,28 @@ import { hex } from '@scure/base';
 import type { RetryListener } from '../api/http-client.ts';
 import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
+import type { Connection } from '../connections.ts';
 import { fingerprintFor } from '../protocol/fingerprint.ts';
+import { NETWORK_CHOICES, networkOf, shownLabel } from '../protocol/networks.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
+
+/**
+ * Where new registrations of a profile go: its service, and its network as receipts will name it.
+ * A profile saved before network labels were a closed vocabulary may hold free text: every receipt
+ * of a registration made on it would fail to build, so nothing is registered until it is set right.
+ */
+export function registrationTarget(connection: Connection): Pick<Submission, 'network' | 'serviceUrl'> {
+  const { profile } = connection;
+  const network = networkOf(profile.network);
+  if (!network) {
+    throw new NotariumError(
+      'USAGE',
+      `The profile "${profile.name}" names the network ${shownLabel(profile.network)}, which is not ${NETWORK_CHOICES}, so its receipts could not be written and nothing was registered: set its network with "notarium profile add ${profile.name} --network <label>" or in Settings.`,
+    );
+  }
+  return { network: network.label, serviceUrl: connection.baseUrl };
+}
 
 /** A new registration of a file's content: a fresh salted fingerprint and idempotency key. */
 export function fileSubmission(

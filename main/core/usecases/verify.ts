@@ -1,10 +1,9 @@
 import { hex } from '@scure/base';
-import { lstat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { VERIFY_STATUSES, type VerifyStatus } from '../../../preload/verify-statuses.ts';
 import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { present } from '../fs/present.ts';
+import { isFolder, present } from '../fs/entry-at.ts';
 import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt, withServiceCheck, type ServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import type { StoredRecord } from '../store/records.ts';
@@ -194,11 +193,4 @@ const RECEIPT_NAME = /\.receipt\.json$/;
 async function fileOfReceipt(receiptPath: string): Promise<string | undefined> {
   const file = receiptPath.replace(RECEIPT_NAME, '');
   return (await present(file)) ? file : undefined;
-}
-
-async function isFolder(path: string): Promise<boolean> {
-  return lstat(path).then(
-    (info) => info.isDirectory(),
-    () => false,
-  );
 }

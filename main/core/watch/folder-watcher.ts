@@ -215,14 +215,15 @@ export class FolderWatcher {
    * version since replaced, or a file since deleted, has its receipt kept under the folder's
    * `.notarium/` with its version in the name, never over the current one.
    */
-  receiptPathFor(record: StoredRecord): string | undefined {
+  receiptPathFor(record: StoredRecord): { path: string; within: string } | undefined {
     const place = (files: readonly WatchedFile[], at: (folder: WatchedFolder, relPath: string) => string) => {
       const places = files.flatMap((file) => {
         const folder = this.store.get(file.folderId);
-        return folder ? [{ path: resolve(folder.path, file.relPath), receipt: at(folder, file.relPath) }] : [];
+        return folder ? [{ file: resolve(folder.path, file.relPath), path: at(folder, file.relPath), within: folder.path }] : [];
       });
       // The file that was notarised, when it is still where it was; else where it went (a copy has the same content).
-      return (places.find((p) => p.path === record.path) ?? places[0])?.receipt;
+      const found = places.find((p) => p.file === record.path) ?? places[0];
+      return found && { path: found.path, within: found.within };
     };
     const current = place(this.store.trackingRecord(record.id), receiptLocation);
     if (current || record.documentId === null) return current;

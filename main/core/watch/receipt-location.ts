@@ -1,5 +1,7 @@
-import { lstatSync, mkdirSync, renameSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { isRegularFile } from '../fs/entry-at.ts';
+import { folderWithin } from '../fs/folder-within.ts';
 import { receiptFileName } from '../receipts/receipt-v1.ts';
 import type { WatchedFolder } from '../store/watched-folders.ts';
 
@@ -26,24 +28,17 @@ export function earlierVersionReceiptLocation(folder: Pick<WatchedFolder, 'path'
 
 /**
  * A renamed file's receipt follows it; false when there was none to move (or it could not be moved).
- * Only a regular file is moved (a link planted in its place stays where it is), and a rename
- * replaces whatever stands at `to` without writing through it.
+ * Only a regular file is moved (a link planted in its place stays where it is), a rename replaces
+ * whatever stands at `to` without writing through it, and `to`'s folder under the watched folder
+ * `within` has no link on the way (folder-within.ts).
  */
-export function moveReceipt(from: string, to: string): boolean {
+export function moveReceipt(from: string, to: string, within: string): boolean {
   if (from === to || !isRegularFile(from)) return false;
   try {
-    mkdirSync(dirname(to), { recursive: true });
+    folderWithin(within, dirname(to));
     renameSync(from, to);
     return true;
   } catch {
     return false; // the receipt stays where it was, and still verifies the file
-  }
-}
-
-function isRegularFile(path: string): boolean {
-  try {
-    return lstatSync(path).isFile();
-  } catch {
-    return false;
   }
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { present } from '../fs/present.ts';
+import { present } from '../fs/entry-at.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import type { StoredRecord } from '../store/records.ts';
 import type { WatchedFile, WatchedFolder } from '../store/watched-folders.ts';
@@ -101,7 +101,7 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
         const record = recordOf(ctx, from.recordId);
         const fromFolder = store.get(from.folderId) ?? folder;
         const receipt = receiptLocation(folder, relPath);
-        if (record && moveReceipt(receiptLocation(fromFolder, from.relPath), receipt)) ctx.library.records.setReceiptPath(record.id, receipt);
+        if (record && moveReceipt(receiptLocation(fromFolder, from.relPath), receipt, folder.path)) ctx.library.records.setReceiptPath(record.id, receipt);
         return { action: 'renamed', record };
       }
       case 'known':
@@ -148,10 +148,10 @@ async function alignReceipt(ctx: NotaryContext, folder: WatchedFolder, relPath: 
     }
   }
   if (!record || standing?.txId === record.txId) return;
-  if (standing) moveReceipt(at, earlierVersionReceiptLocation(folder, relPath, standing));
+  if (standing) moveReceipt(at, earlierVersionReceiptLocation(folder, relPath, standing), folder.path);
   if (record.state === 'confirmed' || record.state === 'settled') {
     try {
-      await writeReceipt(ctx, record, at);
+      await writeReceipt(ctx, record, at, { within: folder.path });
       return;
     } catch {
       // The evidence could not be gathered now (offline): the poller writes it later.

@@ -40,6 +40,28 @@ describe('writeFileAtomically', () => {
     expect(readdirSync(folder).sort()).toEqual([...planted, 'a.receipt.json'].sort());
   });
 
+  it('a link planted at the exact temporary name chosen is never opened: the write steps around it, and the link and its target stay as they were', () => {
+    const target = join(folder, 'a.receipt.json');
+    const names = ['.notarium-planted.tmp', '.notarium-free.tmp'];
+    symlinkSync(outside, join(folder, names[0]!));
+    const chosen: string[] = [];
+    writeFileAtomically(target, '{"receipt":2}\n', { temporaryName: () => (chosen.push(names[chosen.length]!), chosen.at(-1)!) });
+    expect(chosen).toEqual(names);
+    expect(readFileSync(outside, 'utf8')).toBe('precious\n');
+    expect(readFileSync(target, 'utf8')).toBe('{"receipt":2}\n');
+    expect(lstatSync(join(folder, names[0]!)).isSymbolicLink()).toBe(true);
+    expect(readdirSync(folder).sort()).toEqual([names[0]!, 'a.receipt.json'].sort());
+  });
+
+  it('when every name tried has a link planted at it, the write is refused (EEXIST) and neither the link nor its target is touched', () => {
+    const target = join(folder, 'a.receipt.json');
+    symlinkSync(outside, join(folder, '.notarium-planted.tmp'));
+    expect(() => writeFileAtomically(target, 'overwrite?', { temporaryName: () => '.notarium-planted.tmp' })).toThrow(/EEXIST/);
+    expect(readFileSync(outside, 'utf8')).toBe('precious\n');
+    expect(lstatSync(join(folder, '.notarium-planted.tmp')).isSymbolicLink()).toBe(true);
+    expect(readdirSync(folder)).toEqual(['.notarium-planted.tmp']);
+  });
+
   it('replaces a link standing at the target itself instead of following it', () => {
     const target = join(folder, 'a.receipt.json');
     symlinkSync(outside, target);

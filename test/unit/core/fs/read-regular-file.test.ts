@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,15 +43,22 @@ describe('readRegularFile', () => {
   it('refuses a FIFO without opening it for a writer that never comes', async () => {
     const path = join(dir, 'fifo');
     execFileSync('mkfifo', [path]);
-    await expect(read(path)).rejects.toMatchObject({ code: 'FILE_UNREADABLE', message: expect.stringMatching(/"[^"]*fifo" could not be read: it is not a regular file but a device, a pipe or a socket/) });
+    await expect(read(path)).rejects.toMatchObject({ code: 'FILE_UNREADABLE', message: expect.stringMatching(/"[^"]*fifo" could not be read: it is a pipe \(FIFO\), not a regular file/) });
   });
 
   it('refuses devices, and links to them, before opening them', async () => {
     symlinkSync('/dev/zero', join(dir, 'zero'));
     symlinkSync('/dev/urandom', join(dir, 'random'));
     for (const path of ['/dev/zero', join(dir, 'zero'), join(dir, 'random'), '/dev/null']) {
-      await expect(read(path), path).rejects.toMatchObject({ code: 'FILE_UNREADABLE', message: expect.stringMatching(/not a regular file/) });
+      await expect(read(path), path).rejects.toMatchObject({ code: 'FILE_UNREADABLE', message: expect.stringMatching(/could not be read: it is a device, not a regular file/) });
     }
+  });
+
+  it.runIf(process.platform === 'linux')('says in words why a special file the system will not read cannot be read (/proc/self/pagemap: EINVAL)', async () => {
+    await expect(read('/proc/self/pagemap')).rejects.toMatchObject({
+      code: 'FILE_UNREADABLE',
+      message: expect.stringMatching(/could not be read: the system refused to read it \(it may be a special file, such as one under \/proc\); Notarium reads only regular files\.$/),
+    });
   });
 
   it('refuses a folder, a dangling link and a missing file, saying which', async () => {
@@ -63,6 +70,11 @@ describe('readRegularFile', () => {
   });
 
   it('stops at the limit when the size the file system tells is not the length (a file in /proc says 0)', async () => {
+    if (process.platform !== 'linux') {
+      // Such files are Linux's /proc: macOS and Windows have none, so there is nothing of the kind to read there.
+      expect(existsSync('/proc/self/maps')).toBe(false);
+      return;
+    }
     // /proc/self/maps reports size 0 yet has content: only the bounded read tells how long it is.
     await expect(readRegularFile('/proc/self/maps', { maxBytes: 16, tooLarge })).rejects.toThrow('too large: grew past the limit');
     expect((await readRegularFile('/proc/self/maps', { maxBytes: 1 << 22, tooLarge })).length).toBeGreaterThan(16);

@@ -72,10 +72,11 @@ describe('profiles', () => {
   });
 
   it.each([
-    [{ name: 'x', baseUrl: 'ftp://nope' }, /baseUrl/],
+    [{ name: 'x', baseUrl: 'ftp://nope' }, /^The profile's service address must start with http:\/\/ or https:\/\/\.$/],
+    [{ name: 'x', baseUrl: 'records' }, /^The profile's service address must be a whole address, such as https:\/\/records\.example\.com\.$/],
     [{ name: '', baseUrl: 'https://a.example' }, /name/],
-    [{ name: 'x', baseUrl: 'https://a.example', explorerTxUrl: 'https://e.example/tx' }, /explorerTxUrl must contain \{txId\}/],
-    [{ name: 'x', baseUrl: 'https://a.example', targetConfirmations: 0 }, /targetConfirmations/],
+    [{ name: 'x', baseUrl: 'https://a.example', explorerTxUrl: 'https://e.example/tx' }, /explorer transaction URL must contain \{txId\}/],
+    [{ name: 'x', baseUrl: 'https://a.example', targetConfirmations: 0 }, /confirmations to settle/],
     [{ name: 'Sandbox', baseUrl: 'https://a.example' }, /built in/],
     [{ name: 'x', baseUrl: 'https://a.example', network: 'testnet-sim' }, /The profile's network must be mainnet, testnet, stn, regtest or sandbox: receipts carry it/],
     [{ name: 'x', baseUrl: 'https://a.example', network: 'mainnet\u200b' }, /network must be mainnet, testnet, stn, regtest or sandbox/],
