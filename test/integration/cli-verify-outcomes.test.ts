@@ -206,6 +206,25 @@ describe('the online check, when it is asked for', () => {
     expect(value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ found: 'unknown (404)', detail: expect.stringMatching(/^The service that made this receipt \(profile "Service"/) });
   });
 
+  it('a receipt naming the embedded sandbox is asked of the built-in Sandbox profile (which has no base URL of its own)', async () => {
+    writeFileSync(join(work, 'embedded.txt'), 'registered on the embedded sandbox\n');
+    const done = await json('notarise', 'embedded.txt', '--wait', '--profile', 'Sandbox');
+    expect(done.value[0].record).toMatchObject({ state: 'settled', profile: 'Sandbox' });
+    const embeddedUrl = JSON.parse(readFileSync(join(work, 'embedded.txt.receipt.json'), 'utf8')).registration.serviceUrl as string;
+    const receipt = forge('claims-embedded.pdf', 'the embedded sandbox never saw this\n', { network: 'sandbox', evidence: 'mined', serviceUrl: embeddedUrl });
+    const asked = await json('receipt', 'verify', receipt, 'claims-embedded.pdf', '--online');
+    expect(asked.code).toBe(1);
+    expect(asked.value).toMatchObject({ status: 'mismatch', failedStep: 'service' });
+    expect(asked.value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ found: 'unknown (404)', detail: expect.stringMatching(/^The service that made this receipt \(profile "Sandbox"/) });
+    const tried = await json('verify', 'claims-embedded.pdf');
+    expect(tried.code).toBe(3);
+    expect(tried.value[0]).toMatchObject({ status: 'partially-verified' });
+    // The genuine one is confirmed by the same embedded sandbox.
+    const genuine = await json('receipt', 'verify', 'embedded.txt.receipt.json', 'embedded.txt', '--online');
+    expect(genuine).toMatchObject({ code: 0, value: { status: 'verified' } });
+    expect(genuine.value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ status: 'pass', detail: expect.stringMatching(/profile "Sandbox"/) });
+  });
+
   it('no profile reaches the service that made the receipt: partially verified, naming the service step, exit 3', async () => {
     const receipt = forge('no-profile.pdf', 'made elsewhere\n', { network: 'sandbox', evidence: 'mined', serviceUrl: 'https://records.example' });
     const { code, value } = await json('receipt', 'verify', receipt, 'no-profile.pdf', '--online');

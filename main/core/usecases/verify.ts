@@ -4,6 +4,7 @@ import { VERIFY_STATUSES, type VerifyStatus } from '../../../preload/verify-stat
 import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { isFolder, present } from '../fs/entry-at.ts';
+import { networkOf } from '../protocol/networks.ts';
 import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt, withServiceCheck, type ServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import type { StoredRecord } from '../store/records.ts';
@@ -119,6 +120,25 @@ async function verifyAgainst(
 }
 
 /**
+ * The profile to ask about a receipt: the one of the record this library knows (made or imported
+ * here), else the profile whose address is the receipt's service, else the built-in Sandbox profile
+ * when the receipt names the embedded sandbox (its address is known only once it is reached).
+ */
+async function profileToAsk(ctx: NotaryContext, receipt: ReceiptV1, record?: StoredRecord): Promise<string | undefined> {
+  const { txId, serviceUrl } = receipt.registration;
+  const known = (record ?? ctx.library.records.byTxId(txId))?.profile ?? profileFor(ctx, serviceUrl);
+  if (known || networkOf(receipt.network)?.label !== 'sandbox') return known;
+  const sandbox = ctx.library.profiles.list().find((p) => p.kind === 'sandbox');
+  if (!sandbox) return undefined;
+  try {
+    const { baseUrl } = await ctx.connections.forProfile(sandbox.name);
+    return sameServiceUrl(baseUrl, serviceUrl) ? sandbox.name : undefined;
+  } catch {
+    return undefined; // not reachable: no profile reaches the receipt's service, as the step says
+  }
+}
+
+/**
  * Asks the service whether the record matches, when a profile for it is known. "Unknown" (404) from
  * the very service that made the receipt, about a registration the receipt says is in a block, is
  * a failure when the check was asked for (that service would know it), and leaves the file
@@ -126,8 +146,7 @@ async function verifyAgainst(
  * nothing either way.
  */
 async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, record?: StoredRecord): Promise<ServiceCheck> {
-  // A receipt this library knows (made or imported here) is checked with that record's profile.
-  const profile = (record ?? ctx.library.records.byTxId(receipt.registration.txId))?.profile ?? profileFor(ctx, receipt.registration.serviceUrl);
+  const profile = await profileToAsk(ctx, receipt, record);
   const madeBy = receipt.registration.serviceUrl;
   if (!profile) {
     return { status: 'skipped', detail: `No profile reaches the service this receipt was made with (${madeBy}), so it could not be asked: add a profile for it, or verify offline to rely on the other steps alone.` };

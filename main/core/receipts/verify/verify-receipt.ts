@@ -73,7 +73,7 @@ export const STEP_LABELS: Record<StepId, string> = {
 /** Why a test chain's proof of work proves nothing (networks.ts, testChain), for sentences. */
 const TEST_CHAIN_MINING = 'anyone can mine a block there on an ordinary computer';
 
-const SERVICE_OFFLINE_DETAIL = "Needs the network and an API key: the service's match endpoint is asked whether it still holds this record; run the online check to add it.";
+const SERVICE_OFFLINE_DETAIL = 'Needs the network and an API key: the service\'s match endpoint is asked whether it still holds this record; add it with "notarium receipt verify --online", or in the app by verifying without "Offline".';
 
 type StepResult = { status: 'pass' | 'skipped' | 'not-run'; detail: string };
 
