@@ -1,5 +1,6 @@
 import { appDataDir } from '../core/app-paths.ts';
 import { Notary } from '../core/notary.ts';
+import { visibleName } from '../../preload/visible-text.ts';
 import type { CliIo } from './io.ts';
 
 /** Seconds between the embedded sandbox's blocks when the CLI hosts it (tests make it fast). */
@@ -13,6 +14,9 @@ export async function withNotary<T>(io: CliIo, fn: (notary: Notary) => Promise<T
     env: io.env,
     sandboxBlockInterval: Number.isFinite(interval) && interval > 0 ? interval : undefined,
   });
+  // What the engine does on its own while a command runs (a receipt written after a check, say) can
+  // fail with no caller to tell: the command's user hears of it.
+  notary.events.on('background-error', (record, message) => io.err(`notarium: ${record ? `${visibleName(record.name)}: ` : ''}${message}`));
   try {
     return await fn(notary);
   } finally {

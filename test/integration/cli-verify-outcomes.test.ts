@@ -225,6 +225,25 @@ describe('the online check, when it is asked for', () => {
     expect(genuine.value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ status: 'pass', detail: expect.stringMatching(/profile "Sandbox"/) });
   });
 
+  it('importing a forged receipt that names the embedded sandbox asks it too: kept as partially verified, with the block time its checked header gives', async () => {
+    const embeddedUrl = JSON.parse(readFileSync(join(work, 'embedded.txt.receipt.json'), 'utf8')).registration.serviceUrl as string;
+    const receipt = forge('import-claims-embedded.pdf', 'forged to name the embedded sandbox, then imported\n', { network: 'sandbox', evidence: 'mined', serviceUrl: embeddedUrl });
+    const imported = await cli('receipt', 'import', receipt);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/partially verified on sandbox, a test chain whose proof of work proves nothing: the service that made it does not know this registration, so the library never reads it as verified/);
+    const status = await json('status', 'import-claims-embedded.pdf', '--offline');
+    expect(status.value).toMatchObject({ proofOutcome: 'partially-verified', profile: 'Sandbox' });
+    // The receipt says 2026-11-19T08:13:20Z; the header it carries, which was checked, says otherwise.
+    expect(status.value.blockTime).toBe(new Date(1_795_000_000 * 1000).toISOString().replace('.000Z', 'Z'));
+    // A genuine receipt of the embedded sandbox imports as verified (into a library that lacks it).
+    const genuine = JSON.parse(readFileSync(join(work, 'embedded.txt.receipt.json'), 'utf8'));
+    const other = { ...env, NOTARIUM_HOME: join(root, 'other-home') };
+    const again = await runCli(['receipt', 'import', join(work, 'embedded.txt.receipt.json')], { env: other, cwd: work });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/imported .*embedded\.txt\.receipt\.json\n {2}verified on sandbox/);
+    expect(genuine.registration.txId).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('no profile reaches the service that made the receipt: partially verified, naming the service step, exit 3', async () => {
     const receipt = forge('no-profile.pdf', 'made elsewhere\n', { network: 'sandbox', evidence: 'mined', serviceUrl: 'https://records.example' });
     const { code, value } = await json('receipt', 'verify', receipt, 'no-profile.pdf', '--online');

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -110,5 +110,22 @@ describe('notarium watch', () => {
     const events = again.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
     expect(events.filter((l) => l.event === 'file').map((l) => [l.relPath, l.action])).toEqual([['note.txt', 'unchanged']]);
     expect(lstatSync(`${note}.receipt.json`).isFIFO()).toBe(true); // not a receipt of ours: left alone
+  });
+
+  it('a planted .notarium link gets no receipt through it, and the command says why (issue #11)', async () => {
+    const shared = join(root, 'shared');
+    const elsewhere = join(root, 'elsewhere');
+    mkdirSync(shared);
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, join(shared, '.notarium'));
+    const doc = join(shared, 'doc.txt');
+    writeFileSync(doc, 'a shared document\n');
+    const watched = await cli('watch', shared, '--once', '--receipts', 'folder', '--stable', '1');
+    expect(watched.code).toBe(0);
+    // The receipt is written when the record is first in a block and when it settles, by whichever command runs then.
+    const waited = await cli('wait', doc);
+    expect(waited.code).toBe(0);
+    expect(watched.stderr + waited.stderr).toMatch(/^notarium: doc\.txt: Nothing was written into .*\.notarium.*: .*link.*Someone may have planted it/m);
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 });

@@ -25,8 +25,12 @@ function provenWords(proof: ImportedProof): string {
   const chain = proof.testChain ? ` on ${proof.network}, a test chain whose proof of work proves nothing` : ` on ${proof.network}`;
   if (proof.outcome === 'pending') return `pending${chain}: not in a block yet; the library follows it where a profile reaches its service.`;
   if (proof.outcome === 'verified') return `verified${chain} (the file itself is checked when it is verified).`;
-  const labels = proof.skipped.map((id) => STEP_LABELS[id].toLowerCase());
-  return `partially verified${chain}: the receipt holds nothing to check the ${labels.join(' and ')} by, so the library never reads it as verified; verify the file for what that leaves unproven.`;
+  const labels = proof.skipped.filter((id) => id !== 'service').map((id) => STEP_LABELS[id].toLowerCase());
+  const why = [
+    ...(labels.length ? [`the receipt holds nothing to check the ${labels.join(' and ')} by`] : []),
+    ...(proof.skipped.includes('service') ? ['the service that made it does not know this registration'] : []),
+  ];
+  return `partially verified${chain}: ${why.join(', and ')}, so the library never reads it as verified; verify the file for what that leaves unproven.`;
 }
 
 export async function receiptCommand(argv: string[], io: CliIo): Promise<number> {

@@ -9,10 +9,12 @@ import { readRegularFile } from '../fs/read-regular-file.ts';
 import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
-import { verifyReceipt, type StepId } from '../receipts/verify/verify-receipt.ts';
+import { parseBlockHeader } from '../receipts/verify/block-header.ts';
+import { verifyReceipt, withServiceCheck, type StepId, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import type { ImportedOutcome, StoredRecord } from '../store/records.ts';
-import { profileFor, profileName, type NotaryContext } from './context.ts';
+import { profileName, type NotaryContext } from './context.ts';
 import { resolveDocument, resolveRecord } from './resolve-target.ts';
+import { profileToAsk, serviceCheck } from './service-check.ts';
 
 /** Receipts: what a record needs to verify offline, written next to its file or elsewhere, and read back in. */
 
@@ -184,14 +186,18 @@ export interface ImportResult {
   proof: ImportedProof;
 }
 
-function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1, options: { profile?: string }): ImportResult {
+async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1, options: { profile?: string }): Promise<ImportResult> {
   const network = networkOf(receipt.network);
   if (!network) {
     throw new NotariumError('RECEIPT_INVALID', `${path} names the network ${shownLabel(receipt.network)}, which is not ${NETWORK_CHOICES}: its proof of work could never be judged, so it is not imported.`);
   }
-  const report = verifyReceipt(receipt);
+  let report = verifyReceipt(receipt);
+  // As verify does, the service that made the receipt is asked when a profile reaches it (the
+  // embedded sandbox included): a forged receipt whose maker does not know it is kept as partial.
+  if (report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(ctx, receipt), false);
   if (report.outcome === 'failed') throw new NotariumError('RECEIPT_INVALID', `${path} does not verify: ${report.summary}`);
-  const skipped = report.steps.filter((s) => s.status === 'skipped' && s.id !== 'file-digest' && s.id !== 'service').map((s) => s.id);
+  const makerDoesNotKnow = report.steps.some((s) => s.id === 'service' && s.found === 'unknown (404)');
+  const skipped = report.steps.filter((s) => (s.status === 'skipped' && s.id !== 'file-digest' && s.id !== 'service') || (s.id === 'service' && makerDoesNotKnow)).map((s) => s.id);
   const proof: ImportedProof = {
     outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 ? 'partially-verified' : 'verified',
     skipped,
@@ -200,7 +206,7 @@ function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1, opti
   };
   // The profile whose service made the receipt, else the one asked for (or the current one); the
   // poller follows the record only on the service that registered it.
-  const byService = profileFor(ctx, receipt.registration.serviceUrl);
+  const byService = await profileToAsk(ctx, receipt);
   const profile = options.profile ? profileName(ctx, options.profile) : (byService ?? profileName(ctx));
   const existing = ctx.library.records.byTxId(receipt.registration.txId, profile);
   if (existing) return { record: existing, imported: false, proof };
@@ -237,12 +243,14 @@ function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1, opti
     state: !c ? 'published' : c.confirmedBlocks >= target ? 'settled' : 'confirmed',
     confirmations: c?.confirmedBlocks ?? 0,
     blockHash: c?.blockHash ?? null,
-    blockTime: c?.blockTimestamp ?? null,
+    // The block's time only as its checked header tells it, never the receipt's word for it.
+    blockTime: checkedHeaderTime(receipt, report),
     confirmation: c,
     rawTx: receipt.transaction ?? null,
     blockHeader: receipt.blockHeader ?? null,
     receiptPath: path,
-    follow: byService === profile,
+    // Followed on the service that made it, unless that service already said it does not know it.
+    follow: byService === profile && !makerDoesNotKnow,
     proofOutcome: proof.outcome,
     network: network.label,
     serviceUrl: receipt.registration.serviceUrl,
@@ -270,12 +278,20 @@ export async function importReceipts(ctx: NotaryContext, paths: readonly string[
   const outcomes = new Array<ImportOutcome>(paths.length);
   for (const r of ordered) {
     try {
-      outcomes[r.i] = r.receipt ? { path: r.path, ...importParsed(ctx, r.path, r.receipt, options) } : { path: r.path, imported: false, error: r.error! };
+      outcomes[r.i] = r.receipt ? { path: r.path, ...(await importParsed(ctx, r.path, r.receipt, options)) } : { path: r.path, imported: false, error: r.error! };
     } catch (err) {
       outcomes[r.i] = { path: r.path, imported: false, error: asImportError(err) };
     }
   }
   return outcomes;
+}
+
+/** The time of the block header the report checked (ISO 8601), or null when no header was checked. */
+function checkedHeaderTime(receipt: ReceiptV1, report: VerificationReport): string | null {
+  if (!report.steps.some((s) => s.id === 'block-header' && s.status === 'pass')) return null;
+  const proof = receipt.confirmation?.merkleProof;
+  const header = proof?.targetType === 'header' ? proof.target : receipt.blockHeader;
+  return header === undefined ? null : new Date(parseBlockHeader(header).time * 1000).toISOString().replace('.000Z', 'Z');
 }
 
 function asImportError(err: unknown): NotariumError {

@@ -1,0 +1,68 @@
+import { hex } from '@scure/base';
+import { networkOf } from '../protocol/networks.ts';
+import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
+import type { ServiceCheck } from '../receipts/verify/verify-receipt.ts';
+import { sameServiceUrl } from '../store/profiles.ts';
+import type { StoredRecord } from '../store/records.ts';
+import { profileFor, type NotaryContext } from './context.ts';
+
+/** The online step of verification (receipt-v1.md, `service`): the service that made a receipt is asked about it. Used by verify and by import. */
+
+/**
+ * The profile to ask about a receipt: the one of the record this library knows (made or imported
+ * here), else the profile whose address is the receipt's service, else the built-in Sandbox profile
+ * when the receipt names the embedded sandbox (its address is known only once it is reached).
+ */
+export async function profileToAsk(ctx: NotaryContext, receipt: ReceiptV1, record?: StoredRecord): Promise<string | undefined> {
+  const { txId, serviceUrl } = receipt.registration;
+  const known = (record ?? ctx.library.records.byTxId(txId))?.profile ?? profileFor(ctx, serviceUrl);
+  if (known || networkOf(receipt.network)?.label !== 'sandbox') return known;
+  const sandbox = ctx.library.profiles.list().find((p) => p.kind === 'sandbox');
+  if (!sandbox) return undefined;
+  try {
+    const { baseUrl } = await ctx.connections.forProfile(sandbox.name);
+    return sameServiceUrl(baseUrl, serviceUrl) ? sandbox.name : undefined;
+  } catch {
+    return undefined; // not reachable: no profile reaches the receipt's service, as the step says
+  }
+}
+
+/**
+ * Asks the service whether the record matches, when a profile for it is known. "Unknown" (404) from
+ * the very service that made the receipt, about a registration the receipt says is in a block, is
+ * a failure when the check was asked for (that service would know it), and leaves the file
+ * partially verified when it was only tried (withServiceCheck). From another service it proves
+ * nothing either way.
+ */
+export async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, record?: StoredRecord): Promise<ServiceCheck> {
+  const profile = await profileToAsk(ctx, receipt, record);
+  const madeBy = receipt.registration.serviceUrl;
+  if (!profile) {
+    return { status: 'skipped', detail: `No profile reaches the service this receipt was made with (${madeBy}), so it could not be asked: add a profile for it, or verify offline to rely on the other steps alone.` };
+  }
+  try {
+    const { api, baseUrl } = await ctx.connections.forProfile(profile);
+    const { txId, kind, prevTxId } = receipt.registration;
+    const body = hex.decode(receipt.fingerprint.record);
+    const answer = kind === 'record' ? await api.matchRecord(txId, body, receipt.fingerprint.encode) : await api.matchLinked(txId, body, receipt.fingerprint.encode, prevTxId ?? undefined);
+    if (answer.kind === 'unknown') {
+      if (!sameServiceUrl(baseUrl, madeBy)) {
+        return { status: 'skipped', detail: `The service of profile "${profile}" (${baseUrl}) does not know transaction ${txId}, but it is not the service this receipt names (${madeBy}), so its answer says nothing either way.` };
+      }
+      if (!receipt.confirmation) return { status: 'skipped', detail: `The service (profile "${profile}") does not know transaction ${txId} yet: it may still be publishing it.` };
+      return {
+        status: 'fail',
+        detail: `The service that made this receipt (profile "${profile}", ${madeBy}) does not know transaction ${txId}, though the receipt says it is in block ${receipt.confirmation.blockHash}: that service did not register it.`,
+        expected: 'the service knows the transaction',
+        found: 'unknown (404)',
+        unknownToMaker: true,
+      };
+    }
+    return answer.match
+      ? { status: 'pass', detail: `The service (profile "${profile}") confirms that the record matches transaction ${txId}.` }
+      : { status: 'fail', detail: 'The service says the record does not match the published one.', expected: 'match: true', found: 'match: false' };
+  } catch (err) {
+    const reason = (err instanceof Error ? err.message : String(err)).replace(/\.?$/, '.');
+    return { status: 'skipped', detail: `The service of profile "${profile}" could not be asked: ${reason} Ask again once it can be reached, or verify offline to rely on the other steps alone.` };
+  }
+}
