@@ -111,7 +111,7 @@ describe('a profile whose network label predates the vocabulary', () => {
     await sb.stop();
   });
   const run = (...args: string[]) => runCli(args, { env: keyEnv, cwd: root });
-  const refusal = /The profile "Old service" names the network "BSV main net", which is not mainnet, testnet, stn, regtest or sandbox, so its receipts could not be written and nothing was registered: set its network with "notarium profile add Old service --network <label>" or in Settings\./;
+  const refusal = /The profile "Old service" names the network "BSV main net", which is not mainnet, testnet, stn, regtest or sandbox, so its receipts could not be written and nothing was registered: set its network with "notarium profile add 'Old service' --network <label>" or in Settings\./;
 
   it('notarise, version add and the watcher refuse before registering, naming the profile, its label and the fix', async () => {
     writeFileSync(join(root, 'old.txt'), 'old profile\n');

@@ -7,6 +7,7 @@ import { fingerprintFor } from '../protocol/fingerprint.ts';
 import { NETWORK_CHOICES, networkOf, shownLabel } from '../protocol/networks.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
+import { shellQuote } from '../text/shell-quote.ts';
 
 /**
  * Where new registrations of a profile go: its service, and its network as receipts will name it.
@@ -19,7 +20,7 @@ export function registrationTarget(connection: Connection): Pick<Submission, 'ne
   if (!network) {
     throw new NotariumError(
       'USAGE',
-      `The profile "${profile.name}" names the network ${shownLabel(profile.network)}, which is not ${NETWORK_CHOICES}, so its receipts could not be written and nothing was registered: set its network with "notarium profile add ${profile.name} --network <label>" or in Settings.`,
+      `The profile "${profile.name}" names the network ${shownLabel(profile.network)}, which is not ${NETWORK_CHOICES}, so its receipts could not be written and nothing was registered: set its network with "notarium profile add ${shellQuote(profile.name)} --network <label>" or in Settings.`,
     );
   }
   return { network: network.label, serviceUrl: connection.baseUrl };

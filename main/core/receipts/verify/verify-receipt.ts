@@ -370,7 +370,7 @@ export function withServiceCheck(report: VerificationReport, check: ServiceCheck
   const steps = report.steps.map((s) => (s.id === 'service' ? step : s));
   if (report.outcome === 'failed' || check.status === 'pass') return { ...report, steps };
   if (disowned && report.outcome !== 'pending') {
-    const unproven = [...(report.unproven ?? []), `That the service that made this receipt registered it: the service that made this receipt does not know it: ${check.detail}`];
+    const unproven = [...(report.unproven ?? []), `That the service that made this receipt registered it: ${check.detail}`];
     const summary =
       report.outcome === 'verified'
         ? `Partially verified, not verified: every offline check passed, but the service that made this receipt does not know it. ${check.detail}`

@@ -468,7 +468,7 @@ describe('withServiceCheck', () => {
     expect(tried.failedStep).toBeUndefined();
     expect(step(tried, 'service')).toMatchObject({ status: 'skipped', detail, found: 'unknown (404)' });
     expect(tried.summary).toBe(`Partially verified, not verified: every offline check passed, but the service that made this receipt does not know it. ${detail}`);
-    expect(tried.unproven).toEqual([`That the service that made this receipt registered it: the service that made this receipt does not know it: ${detail}`]);
+    expect(tried.unproven).toEqual([`That the service that made this receipt registered it: ${detail}`]);
     // match: false is a failure however the check came about.
     expect(withServiceCheck(offline, { status: 'fail', detail: 'The service says the record does not match the published one.' }, false)).toMatchObject({ outcome: 'failed' });
   });
