@@ -13,7 +13,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
  */
 export function folderWithin(root: string, folder: string): void {
   const rel = relative(root, folder);
-  if (rel.startsWith('..') || isAbsolute(rel)) throw outside(root, folder, `${folder} is not in it`);
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw outside(root, folder, `${folder} is not in it`);
   let at = root;
   for (const part of rel.split(sep).filter(Boolean)) {
     at = join(at, part);

@@ -9,8 +9,7 @@ import { readRegularFile } from '../fs/read-regular-file.ts';
 import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
-import { parseBlockHeader } from '../receipts/verify/block-header.ts';
-import { verifyReceipt, withServiceCheck, type StepId, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
+import { verifyReceipt, withServiceCheck, type StepId } from '../receipts/verify/verify-receipt.ts';
 import type { ImportedOutcome, StoredRecord } from '../store/records.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { resolveDocument, resolveRecord } from './resolve-target.ts';
@@ -194,9 +193,10 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   let report = verifyReceipt(receipt);
   // As verify does, the service that made the receipt is asked when a profile reaches it (the
   // embedded sandbox included): a forged receipt whose maker does not know it is kept as partial.
-  if (report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(ctx, receipt), false);
+  const check = report.outcome === 'failed' ? undefined : await serviceCheck(ctx, receipt);
+  if (check) report = withServiceCheck(report, check, false);
   if (report.outcome === 'failed') throw new NotariumError('RECEIPT_INVALID', `${path} does not verify: ${report.summary}`);
-  const makerDoesNotKnow = report.steps.some((s) => s.id === 'service' && s.found === 'unknown (404)');
+  const makerDoesNotKnow = check?.unknownToMaker === true;
   const skipped = report.steps.filter((s) => (s.status === 'skipped' && s.id !== 'file-digest' && s.id !== 'service') || (s.id === 'service' && makerDoesNotKnow)).map((s) => s.id);
   const proof: ImportedProof = {
     outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 ? 'partially-verified' : 'verified',
@@ -244,7 +244,7 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
     confirmations: c?.confirmedBlocks ?? 0,
     blockHash: c?.blockHash ?? null,
     // The block's time only as its checked header tells it, never the receipt's word for it.
-    blockTime: checkedHeaderTime(receipt, report),
+    blockTime: report.blockTime ?? null,
     confirmation: c,
     rawTx: receipt.transaction ?? null,
     blockHeader: receipt.blockHeader ?? null,
@@ -284,14 +284,6 @@ export async function importReceipts(ctx: NotaryContext, paths: readonly string[
     }
   }
   return outcomes;
-}
-
-/** The time of the block header the report checked (ISO 8601), or null when no header was checked. */
-function checkedHeaderTime(receipt: ReceiptV1, report: VerificationReport): string | null {
-  if (!report.steps.some((s) => s.id === 'block-header' && s.status === 'pass')) return null;
-  const proof = receipt.confirmation?.merkleProof;
-  const header = proof?.targetType === 'header' ? proof.target : receipt.blockHeader;
-  return header === undefined ? null : new Date(parseBlockHeader(header).time * 1000).toISOString().replace('.000Z', 'Z');
 }
 
 function asImportError(err: unknown): NotariumError {

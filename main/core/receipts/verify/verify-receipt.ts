@@ -52,6 +52,8 @@ export interface VerificationReport {
   proves?: string;
   unproven?: string[];
   network: NetworkFinding;
+  /** The block's time as its checked header gives it (ISO 8601), when the block-header step passed. */
+  blockTime?: string;
 }
 
 export interface VerifyOptions {
@@ -284,14 +286,16 @@ function conclude(steps: Step[], ctx: Context): VerificationReport {
   }
   const skipped = steps.filter((s) => s.status === 'skipped' && s.id !== 'service');
   const proves = provesSentence(ctx, skipped.length > 0);
+  const headerPassed = ctx.header && steps.some((s) => s.id === 'block-header' && s.status === 'pass');
+  const checked = headerPassed ? { blockTime: headerTime(ctx.header!) } : {};
   if (skipped.length === 0) {
     const where = `the file's fingerprint is in transaction ${lower(receipt.registration.txId)}, in block ${lower(receipt.confirmation.blockHash)}`;
     const summary = network.testChain
       ? `Verified on ${network.label}, a test chain: ${where}. A ${network.label} block's proof of work proves nothing (${TEST_CHAIN_MINING}), so this is not a proof on mainnet.`
       : `Verified: ${where}.`;
-    return { outcome: 'verified', steps, summary, proves, network };
+    return { outcome: 'verified', steps, summary, proves, network, ...checked };
   }
-  return { outcome: 'partially-verified', steps, summary: partialSummary(skipped, ctx), proves, unproven: skipped.map((s) => unprovenBy(s.id, ctx)), network };
+  return { outcome: 'partially-verified', steps, summary: partialSummary(skipped, ctx), proves, unproven: skipped.map((s) => unprovenBy(s.id, ctx)), network, ...checked };
 }
 
 function partialSummary(skipped: readonly Step[], ctx: Context): string {
