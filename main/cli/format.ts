@@ -1,3 +1,4 @@
+import { byteSize } from '../../preload/byte-size.ts';
 import { visibleName } from '../../preload/visible-text.ts';
 
 /** Plain-text output for people: aligned tables and short values. */
@@ -16,13 +17,5 @@ export function shortHash(hash: string | null | undefined): string {
 }
 
 export function bytes(n: number | null | undefined): string {
-  if (n === null || n === undefined) return '-';
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let v = n;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${u === 0 ? v : v.toFixed(1)} ${units[u]}`;
+  return n === null || n === undefined ? '-' : byteSize(n);
 }

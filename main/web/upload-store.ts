@@ -5,7 +5,8 @@ import type { IncomingMessage } from 'node:http';
 import { basename, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { bytes } from '../cli/format.ts';
+import { byteSize } from '../../preload/byte-size.ts';
+import { visibleName } from '../../preload/visible-text.ts';
 import type { HashResult } from '../core/hashing/hash-pool.ts';
 
 /**
@@ -180,12 +181,12 @@ export class UploadStore {
   #admitBytes(name: string, sofar: number, more: number): void {
     const { fileBytes, totalBytes } = this.#limits;
     if (sofar + more > fileBytes) {
-      throw new UploadRefused(413, `${quote(name)} is too large for the browser version of Notarium, which takes files of up to ${bytes(fileBytes)}: use the desktop app or the notarium command, which read files where they are.`);
+      throw new UploadRefused(413, `${quote(name)} is too large for the browser version of Notarium, which takes files of up to ${byteSize(fileBytes)}: use the desktop app or the notarium command, which read files where they are.`);
     }
     if (this.#bytes + more > totalBytes) {
-      throw new UploadRefused(413, `Notarium already holds ${bytes(this.#bytes)} of dropped files for work in progress, and ${quote(name)} would take it past ${bytes(totalBytes)}: wait until that is done, then drop it again.`);
+      throw new UploadRefused(413, `Notarium already holds ${byteSize(this.#bytes)} of dropped files for work in progress, and ${quote(name)} would take it past ${byteSize(totalBytes)}: wait until that is done, then drop it again.`);
     }
   }
 }
 
-const quote = (name: string): string => `"${name.length > 80 ? `${name.slice(0, 79)}…` : name}"`;
+const quote = (name: string): string => `"${visibleName(name.length > 80 ? `${name.slice(0, 79)}…` : name)}"`;

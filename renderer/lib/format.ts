@@ -1,21 +1,13 @@
 import type { RecordState, RecordView } from '../../preload/contract.ts';
 
 /** Names and paths from outside, shown with invisible and reordering characters escaped (see visible-text.ts). */
+import { byteSize } from '../../preload/byte-size.ts';
 import { visibleName } from '../../preload/visible-text.ts';
 
 export { visibleName };
 
 export function bytes(n: number | null | undefined): string {
-  if (n === null || n === undefined) return '—';
-  if (n < 1024) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
+  return n === null || n === undefined ? '—' : byteSize(n);
 }
 
 const dateFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
