@@ -160,9 +160,9 @@ describe('blocks and proofs', () => {
   });
 });
 
-describe('never-mined transactions', () => {
+describe('rejected transactions', () => {
   it('are accepted, then rejected at the next block (404), with what spends them', async () => {
-    const faulty = await startTestSandbox({ faults: { neverMineRate: 1 } });
+    const faulty = await startTestSandbox({ faults: { rejectRate: 1 } });
     try {
       const created = await faulty.createLinked('doomed');
       const update = await faulty.updateLinked(created.txId, 'child', { token: created.updateToken });
