@@ -109,7 +109,7 @@ describe('a strict sandbox: the least kind reading of every point the documentat
     expect(chain.mempool).toBe(0); // every version was mined: each spend was valid, none waits for ever
   });
 
-  it('a finalisation whose txId cannot be read yet stays in doubt with a sentence, is not sent again, and is found later', async () => {
+  it('a finalisation whose txId cannot be read yet stays in doubt with a sentence, and is not sent again', async () => {
     const sb = await sandbox({ deleteAnswer: 'empty', disable: ['navigate'] });
     const { notary, file } = notaryFor(sb.baseUrl, sb.apiKey);
     const first = registered((await notarise(notary.context, [file('memo.md', 'memo\n')], { document: true }))[0]);
