@@ -7,12 +7,14 @@ import { verifiedOnTestChain, type FileVerification } from '../core/usecases/ver
 
 const STATE_WORDS: Record<StoredRecord['state'], string> = {
   hashing: 'hashing',
+  queued: "queued, waiting for the previous version's block",
   submitting: 'sent, answer not received (run the command again to finish)',
   published: 'accepted, waiting for a block',
   confirmed: 'in a block',
   settled: 'settled',
   rejected: 'rejected',
   failed: 'failed',
+  superseded: 'superseded (not the registration)',
 };
 
 export function stateWords(r: StoredRecord): string {

@@ -1,3 +1,4 @@
+import type { RecordState } from '../../../preload/record-states.ts';
 import type { LibraryDatabase } from './database.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { LibraryDatabase } from './database.ts';
  */
 
 export type RecordKind = 'record' | 'linked-create' | 'linked-update' | 'linked-delete';
-export type RecordState = 'hashing' | 'submitting' | 'published' | 'confirmed' | 'settled' | 'rejected' | 'failed';
+export type { RecordState };
 /** What an imported receipt proved: a failed one is never imported. */
 export type ImportedOutcome = 'verified' | 'partially-verified' | 'pending';
 
@@ -47,6 +48,14 @@ export interface StoredRecord {
   proofOutcome: ImportedOutcome | null;
   /** A document version's update token (for the version after it). */
   updateToken: string | null;
+  /** The id of the first record of the registration this row sends again (null: it is the first). */
+  resubmits: number | null;
+  /** The row that is the registration instead of this one (set with state `superseded`). */
+  supersededBy: number | null;
+  /** Sent again after a lost answer without Idempotency-Key: the service may hold a second, harmless registration. */
+  possibleDuplicate: boolean;
+  /** When its status was last asked (ms). */
+  lastCheckedAt: number | null;
   checks: number;
   nextCheckAt: number | null;
   unknownSince: number | null;
@@ -127,6 +136,10 @@ const COLUMNS: Record<keyof StoredRecord, string> = {
   serviceUrl: 'service_url',
   proofOutcome: 'proof_outcome',
   updateToken: 'update_token',
+  resubmits: 'resubmits',
+  supersededBy: 'superseded_by',
+  possibleDuplicate: 'possible_duplicate',
+  lastCheckedAt: 'last_checked_at',
   checks: 'checks',
   nextCheckAt: 'next_check_at',
   unknownSince: 'unknown_since',
@@ -138,8 +151,12 @@ const COLUMNS: Record<keyof StoredRecord, string> = {
 };
 const SELECT = `SELECT ${Object.entries(COLUMNS).map(([k, c]) => `${c} AS ${k}`).join(', ')} FROM records`;
 
-type Row = Omit<StoredRecord, 'confirmation'> & { confirmation: string | null };
-const fromRow = (row: Row): StoredRecord => ({ ...row, confirmation: row.confirmation === null ? null : (JSON.parse(row.confirmation) as unknown) });
+type Row = Omit<StoredRecord, 'confirmation' | 'possibleDuplicate'> & { confirmation: string | null; possibleDuplicate: number };
+const fromRow = (row: Row): StoredRecord => ({
+  ...row,
+  confirmation: row.confirmation === null ? null : (JSON.parse(row.confirmation) as unknown),
+  possibleDuplicate: row.possibleDuplicate === 1,
+});
 
 const SORTS: Record<NonNullable<RecordQuery['sort']>, string> = {
   created: 'created_at',
