@@ -6,6 +6,7 @@ import type { Connection } from '../connections.ts';
 import { fingerprintFor } from '../protocol/fingerprint.ts';
 import { NETWORK_CHOICES, networkOf, shownLabel } from '../protocol/networks.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
+import { landingAfter } from './chain-landing.ts';
 import type { NotaryContext } from './context.ts';
 import { shellQuote } from '../text/shell-quote.ts';
 
@@ -51,7 +52,7 @@ export function fileSubmission(
 /**
  * Sends a `submitting` record to its service and stores the outcome in the same instant:
  * published with its txId, failed with the service's reason, or still in doubt (the answer was
- * lost) — then it stays `submitting` and the next run sends the same request again.
+ * lost) — then it stays `submitting` and the next run settles it (in-doubt.ts).
  */
 const sending = new WeakMap<NotaryContext, Map<number, Promise<StoredRecord>>>();
 
@@ -67,16 +68,6 @@ export function submitRecord(ctx: NotaryContext, record: StoredRecord, signal?: 
   const send = sendRecord(ctx, record, signal, onRetry).finally(() => sends.delete(record.id));
   sends.set(record.id, send);
   return send;
-}
-
-/** The registrations a crash or a lost answer left in doubt are sent again, as the same requests. */
-const IDEMPOTENCY_WINDOW_MS = 23 * 3600 * 1000;
-
-export async function resumeInDoubt(ctx: NotaryContext, profile: string, signal?: AbortSignal): Promise<StoredRecord[]> {
-  if (!ctx.library.profiles.require(profile).idempotentWrites) return []; // a resend could register twice
-  const recent = ctx.library.records.inDoubt(profile).filter((r) => ctx.now() - (r.submittedAt ?? 0) < IDEMPOTENCY_WINDOW_MS);
-  const outcomes = await Promise.allSettled(recent.map((r) => submitRecord(ctx, r, signal)));
-  return outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
 }
 
 /**
@@ -96,8 +87,8 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
   const { api, profile } = await ctx.connections.forProfile(record.profile);
   const call = { signal, onRetry, idempotency: { key: record.idempotencyKey!, honoured: profile.idempotentWrites } };
   const body = hex.decode(record.recordHex ?? '');
-  const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
-  let result: { txId: string; updateToken?: string | null };
+  const token = predecessorToken(ctx, record);
+  let result: { txId: string | null; updateToken?: string | null };
   try {
     switch (record.kind) {
       case 'record':
@@ -107,10 +98,10 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
         result = await api.createLinked(body, record.encode!, call);
         break;
       case 'linked-update':
-        result = await api.updateLinked(record.prevTxId!, body, record.encode!, document?.updateToken ?? undefined, call);
+        result = await api.updateLinked(record.prevTxId!, body, record.encode!, token, call);
         break;
       case 'linked-delete':
-        result = { ...(await api.deleteLinked(record.prevTxId!, document?.updateToken ?? undefined, call)), updateToken: null };
+        result = { ...(await api.deleteLinked(record.prevTxId!, token, call)), updateToken: null };
         break;
     }
   } catch (err) {
@@ -124,8 +115,43 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
     ctx.recordUpdated(ctx.library.records.get(record.id)!);
     throw err;
   }
-  const published = ctx.library.records.markPublished(record.id, result.txId, ctx.now() + profile.expectedBlockSeconds * 1000, result.updateToken);
+  if (result.txId === null) return findUnnamed(ctx, record);
+  return markLanded(ctx, record, result.txId, result.updateToken);
+}
+
+/**
+ * The update token of the version this one follows: the predecessor's own (the winner's, when it
+ * was submitted more than once), else the document's. Without one the service fetches the
+ * predecessor itself (record-service.md, endpoint 6).
+ */
+function predecessorToken(ctx: NotaryContext, record: StoredRecord): string | undefined {
+  if (!record.prevTxId) return undefined;
+  const predecessor = ctx.library.records.byTxId(record.prevTxId, record.profile);
+  if (predecessor) return predecessor.updateToken ?? undefined;
+  const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
+  return document?.updateToken ?? undefined;
+}
+
+/** The service wrote `txId` for this record (its answer, or found on the chain): published, followed from now on. */
+export function markLanded(ctx: NotaryContext, record: StoredRecord, txId: string, updateToken?: string | null): StoredRecord {
+  const profile = ctx.library.profiles.require(record.profile);
+  const published = ctx.library.records.markPublished(record.id, txId, ctx.now() + profile.expectedBlockSeconds * 1000, updateToken);
   ctx.recordUpdated(published);
   ctx.wakePoller();
   return published;
+}
+
+/**
+ * A write the service accepted without naming its transaction (a delete answered with an empty
+ * 200: service-notes.md, Timing and life-cycle rules): its txId is the record that follows its
+ * predecessor. Until that shows, it stays in doubt, settled later like any write whose answer was
+ * lost (in-doubt.ts).
+ */
+async function findUnnamed(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord> {
+  const landing = await landingAfter(ctx, record);
+  if (landing.kind === 'same' || landing.kind === 'ours') return markLanded(ctx, record, landing.txId);
+  const message = 'The service accepted this write without naming its transaction, and it does not follow its previous version yet: it is looked for again at the next run.';
+  ctx.library.records.noteError(record.id, message);
+  ctx.recordUpdated(ctx.library.records.get(record.id)!);
+  throw new NotariumError('BAD_RESPONSE', message);
 }
