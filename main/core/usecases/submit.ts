@@ -6,7 +6,6 @@ import type { Connection } from '../connections.ts';
 import { fingerprintFor } from '../protocol/fingerprint.ts';
 import { NETWORK_CHOICES, networkOf, shownLabel } from '../protocol/networks.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
-import { landingAfter } from './chain-landing.ts';
 import type { NotaryContext } from './context.ts';
 import { shellQuote } from '../text/shell-quote.ts';
 
@@ -71,8 +70,8 @@ export function submitRecord(ctx: NotaryContext, record: StoredRecord, signal?: 
 }
 
 /**
- * Failures after which the record stays `submitting` (in doubt) and the next run sends the same
- * request again: the service may have written it (the answer was lost, a gateway answered for it,
+ * Failures after which the record stays `submitting` (in doubt) and the next run settles it
+ * (in-doubt.ts): the service may have written it (the answer was lost, a gateway answered for it,
  * the answer could not be read), or it could not take it yet (500, 429, unreachable: nothing was
  * written, so sending again is safe). Only a refusal (another 4xx) marks the record failed: a
  * service that is down for a while is not the file's failure.
@@ -84,11 +83,14 @@ function keptForResend(err: unknown): boolean {
 }
 
 async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
+  // Settled meanwhile (published by an earlier send, superseded, failed): never sent twice.
+  const current = ctx.library.records.get(record.id)!;
+  if (current.state !== 'submitting') return current;
   const { api, profile } = await ctx.connections.forProfile(record.profile);
   const call = { signal, onRetry, idempotency: { key: record.idempotencyKey!, honoured: profile.idempotentWrites } };
   const body = hex.decode(record.recordHex ?? '');
-  const token = predecessorToken(ctx, record);
-  let result: { txId: string | null; updateToken?: string | null };
+  const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
+  let result: { txId: string; updateToken?: string | null };
   try {
     switch (record.kind) {
       case 'record':
@@ -98,10 +100,10 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
         result = await api.createLinked(body, record.encode!, call);
         break;
       case 'linked-update':
-        result = await api.updateLinked(record.prevTxId!, body, record.encode!, token, call);
+        result = await api.updateLinked(record.prevTxId!, body, record.encode!, document?.updateToken ?? undefined, call);
         break;
       case 'linked-delete':
-        result = { ...(await api.deleteLinked(record.prevTxId!, token, call)), updateToken: null };
+        result = { ...(await api.deleteLinked(record.prevTxId!, document?.updateToken ?? undefined, call)), updateToken: null };
         break;
     }
   } catch (err) {
@@ -115,43 +117,18 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
     ctx.recordUpdated(ctx.library.records.get(record.id)!);
     throw err;
   }
-  if (result.txId === null) return findUnnamed(ctx, record);
   return markLanded(ctx, record, result.txId, result.updateToken);
 }
 
 /**
- * The update token of the version this one follows: the predecessor's own (the winner's, when it
- * was submitted more than once), else the document's. Without one the service fetches the
- * predecessor itself (record-service.md, endpoint 6).
+ * The service wrote `txId` for this record (its answer, or found on the chain after a lost one):
+ * published, and followed from now on. A document takes it as its head, with its update token
+ * (none for a write found on the chain: the service then fetches the predecessor itself).
  */
-function predecessorToken(ctx: NotaryContext, record: StoredRecord): string | undefined {
-  if (!record.prevTxId) return undefined;
-  const predecessor = ctx.library.records.byTxId(record.prevTxId, record.profile);
-  if (predecessor) return predecessor.updateToken ?? undefined;
-  const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
-  return document?.updateToken ?? undefined;
-}
-
-/** The service wrote `txId` for this record (its answer, or found on the chain): published, followed from now on. */
 export function markLanded(ctx: NotaryContext, record: StoredRecord, txId: string, updateToken?: string | null): StoredRecord {
   const profile = ctx.library.profiles.require(record.profile);
   const published = ctx.library.records.markPublished(record.id, txId, ctx.now() + profile.expectedBlockSeconds * 1000, updateToken);
   ctx.recordUpdated(published);
   ctx.wakePoller();
   return published;
-}
-
-/**
- * A write the service accepted without naming its transaction (a delete answered with an empty
- * 200: service-notes.md, Timing and life-cycle rules): its txId is the record that follows its
- * predecessor. Until that shows, it stays in doubt, settled later like any write whose answer was
- * lost (in-doubt.ts).
- */
-async function findUnnamed(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord> {
-  const landing = await landingAfter(ctx, record);
-  if (landing.kind === 'same' || landing.kind === 'ours') return markLanded(ctx, record, landing.txId);
-  const message = 'The service accepted this write without naming its transaction, and it does not follow its previous version yet: it is looked for again at the next run.';
-  ctx.library.records.noteError(record.id, message);
-  ctx.recordUpdated(ctx.library.records.get(record.id)!);
-  throw new NotariumError('BAD_RESPONSE', message);
 }
