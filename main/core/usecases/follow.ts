@@ -2,6 +2,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredRecord } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
 import { resolveRecord } from './resolve-target.ts';
+import { sendingNow } from './submit.ts';
 import { releaseQueue, waitsFor } from './version-queue.ts';
 
 /** Status and waiting: ask the service now, or follow a registration until it is deep enough. */
@@ -58,7 +59,12 @@ export async function waitForRecord(ctx: NotaryContext, follower: Follower, star
   const depth = options.confirmations ?? profile.targetConfirmations;
   const done = (r: StoredRecord) => r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && (r.state === 'confirmed' || r.state === 'settled'));
   if (record.state === 'submitting') {
-    throw new NotariumError('USAGE', `${record.name} was sent but its answer was lost: run "notarium notarise" on it again to finish the registration first.`);
+    const sending = sendingNow(ctx, record.id); // a queued version this process has just released, say
+    if (!sending) {
+      const command = record.kind === 'record' || record.kind === 'linked-create' ? 'notarium notarise' : `notarium version ${record.kind === 'linked-delete' ? 'finalise' : 'add'}`;
+      throw new NotariumError('USAGE', `${record.name} was sent but its answer was lost: run "${command}" on it again to finish the registration first.`);
+    }
+    record = registrationOf(ctx, await sending.catch(() => ctx.library.records.get(record.id)!));
   }
   while (!done(record)) {
     if (options.signal?.aborted) throw new NotariumError('CANCELLED');
