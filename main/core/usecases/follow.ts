@@ -3,7 +3,7 @@ import type { StoredRecord } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
 import { resolveRecord } from './resolve-target.ts';
 import { sendingNow } from './submit.ts';
-import { releaseQueue, waitsFor } from './version-queue.ts';
+import { releaseQueue, sentHead, waitsFor } from './version-queue.ts';
 
 /** Status and waiting: ask the service now, or follow a registration until it is deep enough. */
 
@@ -58,16 +58,12 @@ export async function waitForRecord(ctx: NotaryContext, follower: Follower, star
   const profile = ctx.library.profiles.require(record.profile);
   const depth = options.confirmations ?? profile.targetConfirmations;
   const done = (r: StoredRecord) => r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && (r.state === 'confirmed' || r.state === 'settled'));
-  if (record.state === 'submitting') {
-    const sending = sendingNow(ctx, record.id); // a queued version this process has just released, say
-    if (!sending) {
-      const command = record.kind === 'record' || record.kind === 'linked-create' ? 'notarium notarise' : `notarium version ${record.kind === 'linked-delete' ? 'finalise' : 'add'}`;
-      throw new NotariumError('USAGE', `${record.name} was sent but its answer was lost: run "${command}" on it again to finish the registration first.`);
-    }
-    record = registrationOf(ctx, await sending.catch(() => ctx.library.records.get(record.id)!));
-  }
+  if (record.state === 'submitting') record = registrationOf(ctx, await notInDoubt(ctx, record));
   while (!done(record)) {
     if (options.signal?.aborted) throw new NotariumError('CANCELLED');
+    // A queued version behind a write whose answer was lost would wait for nothing.
+    const ahead = record.state === 'queued' ? sentHead(ctx.library.records.ofDocument(record.documentId!)) : undefined;
+    if (ahead?.state === 'submitting') await notInDoubt(ctx, ahead);
     if (record.state === 'settled') {
       // Past the profile's target the poller stops; go on once per block.
       await sleep(profile.expectedBlockSeconds * 1000, options.signal);
@@ -79,6 +75,19 @@ export async function waitForRecord(ctx: NotaryContext, follower: Follower, star
     options.onUpdate?.(record);
   }
   return record;
+}
+
+/**
+ * A `submitting` record this process is sending (a queued version it has just released) is only
+ * unanswered yet: its answer is awaited. One sent earlier whose answer was lost is in doubt, and
+ * waiting for it would wait for nothing: the command that registers it settles it.
+ */
+async function notInDoubt(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord> {
+  const sending = sendingNow(ctx, record.id);
+  if (sending) return sending.catch(() => ctx.library.records.get(record.id)!);
+  const command = record.kind === 'record' || record.kind === 'linked-create' ? 'notarium notarise' : `notarium version ${record.kind === 'linked-delete' ? 'finalise' : 'add'}`;
+  const what = record.version !== null && record.version > 1 ? `Version ${record.version} of ${record.name}` : record.name;
+  throw new NotariumError('USAGE', `${what} was sent but its answer was lost: run "${command}" on it again to finish the registration first.`);
 }
 
 /** The row that is (or will be) the registration of `record`'s content: itself, or what superseded it. */
