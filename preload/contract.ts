@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CALL_NAMES, EVENT_NAMES, type CallName, type EventName } from './contract-names.ts';
+import { RECORD_STATES, type RecordState } from './record-states.ts';
 import type { VerifyStatus } from './verify-statuses.ts';
 
-export { CALL_NAMES, EVENT_NAMES, type CallName, type EventName };
+export { CALL_NAMES, EVENT_NAMES, type CallName, type EventName, type RecordState };
 
 /**
  * The one declaration of everything that crosses between the UI and the core: every call (with
@@ -13,7 +14,6 @@ export { CALL_NAMES, EVENT_NAMES, type CallName, type EventName };
 
 // ---- Shapes that cross (plain JSON: no Node types, no secrets) ----
 
-export type RecordState = 'hashing' | 'submitting' | 'published' | 'confirmed' | 'settled' | 'rejected' | 'failed';
 export type RecordKind = 'record' | 'linked-create' | 'linked-update' | 'linked-delete';
 
 export interface RecordView {
@@ -41,6 +41,12 @@ export interface RecordView {
    */
   proofOutcome: 'verified' | 'partially-verified' | 'pending' | null;
   lastError: string | null;
+  /** The first record of the registration this row sends again (null: it is the first). */
+  resubmits: number | null;
+  /** The row that is the registration instead of this one (state `superseded`). */
+  supersededBy: number | null;
+  /** Sent again after a lost answer, without Idempotency-Key: the service may hold a second, harmless registration. */
+  possibleDuplicate: boolean;
   createdAt: number;
   publishedAt: number | null;
   confirmedAt: number | null;
@@ -213,7 +219,7 @@ export type FileRef = z.infer<typeof fileRef>;
 export const recordQuery = z
   .object({
     search: z.string().max(200, said('A search has at most 200 characters.')).optional(),
-    states: z.array(z.enum(['hashing', 'submitting', 'published', 'confirmed', 'settled', 'rejected', 'failed'])).max(7).optional(),
+    states: z.array(z.enum(RECORD_STATES)).max(RECORD_STATES.length).optional(),
     sort: z.enum(['created', 'name', 'state', 'confirmations']).optional(),
     direction: z.enum(['asc', 'desc']).optional(),
     limit: z.number().int().min(1).max(1000),

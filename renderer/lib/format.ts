@@ -29,22 +29,26 @@ export type Tone = 'verified' | 'partial' | 'test' | 'pending' | 'mismatch' | 'u
 
 export const STATE_LABEL: Record<RecordState, string> = {
   hashing: 'Hashing',
+  queued: "Waiting for the previous version's block",
   submitting: 'Submitting',
   published: 'Waiting for a block',
   confirmed: 'Confirming',
   settled: 'Settled',
   rejected: 'Rejected',
   failed: 'Failed',
+  superseded: 'Superseded',
 };
 
 export const STATE_TONE: Record<RecordState, Tone> = {
   hashing: 'pending',
+  queued: 'pending',
   submitting: 'pending',
   published: 'pending',
   confirmed: 'pending',
   settled: 'verified',
   rejected: 'mismatch',
   failed: 'mismatch',
+  superseded: 'unknown',
 };
 
 export function stateText(r: Pick<RecordView, 'state' | 'confirmations'>): string {

@@ -29,11 +29,14 @@ afterAll(async () => {
 
 describe('a service profile with its key in the keychain', () => {
   it('is added, chosen, and refuses to work until it has a key', async () => {
-    const added = await cli(['profile', 'add', profile, '--base-url', sb.baseUrl, '--explorer-tx-url', `${sb.baseUrl}/explorer/tx/{txId}/hex`, '--explorer-header-url', `${sb.baseUrl}/explorer/block/{blockHash}/header`, '--network', 'regtest', '--confirmations', '2', '--block-seconds', '0.5']);
+    const added = await cli(['profile', 'add', profile, '--base-url', sb.baseUrl, '--explorer-tx-url', `${sb.baseUrl}/explorer/tx/{txId}/hex`, '--explorer-header-url', `${sb.baseUrl}/explorer/block/{blockHash}/header`, '--network', 'regtest', '--confirmations', '2', '--block-seconds', '0.5', '--resubmit-after', '900']);
     expect(added.code).toBe(0);
     expect((await cli(['profile', 'use', profile])).code).toBe(0);
     const list = await cli(['profile', 'list', '--json']);
-    expect(JSON.parse(list.stdout).find((p: { name: string }) => p.name === profile)).toMatchObject({ current: true, baseUrl: sb.baseUrl, targetConfirmations: 2 });
+    expect(JSON.parse(list.stdout).find((p: { name: string }) => p.name === profile)).toMatchObject({ current: true, baseUrl: sb.baseUrl, targetConfirmations: 2, resubmitAfterSeconds: 900 });
+    const tooSoon = await cli(['profile', 'add', profile, '--resubmit-after', '0']);
+    expect(tooSoon.code).toBe(2);
+    expect(tooSoon.stderr).toMatch(/resubmit-after/);
     writeFileSync(join(root, 'x.txt'), 'x\n');
     const noKey = await cli(['notarise', 'x.txt']);
     expect(noKey.code).toBe(2);

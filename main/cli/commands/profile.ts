@@ -30,6 +30,8 @@ Options of add:
   --confirmations N         target confirmations (default 6)
   --block-seconds S         expected time between blocks (default 600)
   --reject-after S          give up after S seconds of "unknown" (default 7200)
+  --resubmit-after S        send a registration again when it is still not in a block S seconds
+                            after it was published (default 3600, the service's documented hour)
   --idempotent-writes       the service honours Idempotency-Key
 
 API keys are not profile settings: set them with "notarium key set --profile <name>". A key is sent
@@ -50,6 +52,7 @@ const ADD_OPTIONS = {
   confirmations: { type: 'string' },
   'block-seconds': { type: 'string' },
   'reject-after': { type: 'string' },
+  'resubmit-after': { type: 'string' },
   'idempotent-writes': { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -91,6 +94,7 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
           targetConfirmations: numberOption('confirmations', v.confirmations, 1, 1000),
           expectedBlockSeconds: numberOption('block-seconds', v['block-seconds'], 0.1, 86_400, false),
           rejectAfterSeconds: numberOption('reject-after', v['reject-after'], 60, 30 * 86_400),
+          resubmitAfterSeconds: numberOption('resubmit-after', v['resubmit-after'], 1, 30 * 86_400),
           idempotentWrites: v['idempotent-writes'],
         };
         const input = { ...before, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)), name: name! } as ProfileInput;

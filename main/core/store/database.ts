@@ -36,10 +36,21 @@ function migrate(db: LibraryDatabase): void {
   if (current > MIGRATIONS.length) {
     throw new NotariumError('STORE_ERROR', 'The library was written by a newer version of Notarium: update Notarium to open it.');
   }
-  for (let v = current; v < MIGRATIONS.length; v++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[v]!);
-      db.pragma(`user_version = ${v + 1}`);
-    })();
+  if (current === MIGRATIONS.length) return;
+  // SQLite's way to rebuild a table that others refer to (a CHECK cannot be altered): foreign keys
+  // off around the transactions (the pragma is a no-op inside one), every reference checked before
+  // each commits, so a migration that would leave one dangling rolls back instead.
+  db.pragma('foreign_keys = OFF');
+  try {
+    for (let v = current; v < MIGRATIONS.length; v++) {
+      db.transaction(() => {
+        db.exec(MIGRATIONS[v]!);
+        const dangling = db.pragma('foreign_key_check') as unknown[];
+        if (dangling.length > 0) throw new NotariumError('STORE_ERROR', `Upgrading the library to version ${v + 1} would break ${dangling.length} references between its tables: it was left as it was.`);
+        db.pragma(`user_version = ${v + 1}`);
+      })();
+    }
+  } finally {
+    db.pragma('foreign_keys = ON');
   }
 }

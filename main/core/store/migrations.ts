@@ -144,4 +144,75 @@ export const MIGRATIONS: readonly string[] = [
   -- partially verified one stays so in the library, whatever state its receipt claimed.
   ALTER TABLE records ADD COLUMN proof_outcome TEXT CHECK (proof_outcome IN ('verified', 'partially-verified', 'pending'));
   `,
+  `
+  -- The record life cycle of the real service (service-notes.md, Timing and life-cycle rules):
+  -- 'queued', a document version kept here until its predecessor is in a block, and 'superseded',
+  -- a row that is not the registration (a resubmission that lost, a watched file's replaced save).
+  -- The state CHECK grows, so the table is rebuilt (database.ts runs this with foreign keys off and
+  -- checks every reference before it commits); ids are kept, so every reference stays as it was.
+  CREATE TABLE records_next (
+    id               INTEGER PRIMARY KEY,
+    profile          TEXT NOT NULL REFERENCES profiles(name) ON UPDATE CASCADE,
+    kind             TEXT NOT NULL CHECK (kind IN ('record', 'linked-create', 'linked-update', 'linked-delete')),
+    state            TEXT NOT NULL CHECK (state IN ('hashing', 'queued', 'submitting', 'published', 'confirmed', 'settled', 'rejected', 'failed', 'superseded')),
+    name             TEXT NOT NULL,
+    path             TEXT,
+    size             INTEGER,
+    sha256           TEXT,
+    encode           TEXT,
+    salt             TEXT,
+    record_hex       TEXT,
+    published_hex    TEXT,
+    idempotency_key  TEXT UNIQUE,
+    tx_id            TEXT,
+    prev_tx_id       TEXT,
+    document_id      INTEGER REFERENCES documents(id),
+    version          INTEGER,
+    confirmations    INTEGER NOT NULL DEFAULT 0,
+    block_hash       TEXT,
+    block_time       TEXT,
+    confirmation     TEXT,
+    block_header     TEXT,
+    raw_tx           TEXT,
+    last_error       TEXT,
+    receipt_path     TEXT,
+    checks           INTEGER NOT NULL DEFAULT 0,
+    next_check_at    INTEGER,
+    unknown_since    INTEGER,
+    created_at       INTEGER NOT NULL,
+    submitted_at     INTEGER,
+    published_at     INTEGER,
+    confirmed_at     INTEGER,
+    updated_at       INTEGER NOT NULL,
+    network          TEXT,
+    service_url      TEXT,
+    update_token     TEXT,
+    proof_outcome    TEXT CHECK (proof_outcome IN ('verified', 'partially-verified', 'pending')),
+    resubmits          INTEGER REFERENCES records(id),  -- the first record of the registration this row sends again
+    superseded_by      INTEGER REFERENCES records(id),  -- the row that is the registration instead of this one
+    possible_duplicate INTEGER NOT NULL DEFAULT 0 CHECK (possible_duplicate IN (0, 1)),  -- sent again after a lost answer, without Idempotency-Key
+    last_checked_at    INTEGER                          -- the last status request for it
+  );
+  INSERT INTO records_next (id, profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex,
+    idempotency_key, tx_id, prev_tx_id, document_id, version, confirmations, block_hash, block_time, confirmation,
+    block_header, raw_tx, last_error, receipt_path, checks, next_check_at, unknown_since, created_at, submitted_at,
+    published_at, confirmed_at, updated_at, network, service_url, update_token, proof_outcome)
+  SELECT id, profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex,
+    idempotency_key, tx_id, prev_tx_id, document_id, version, confirmations, block_hash, block_time, confirmation,
+    block_header, raw_tx, last_error, receipt_path, checks, next_check_at, unknown_since, created_at, submitted_at,
+    published_at, confirmed_at, updated_at, network, service_url, update_token, proof_outcome
+  FROM records;
+  DROP TABLE records;
+  ALTER TABLE records_next RENAME TO records;
+  CREATE INDEX records_sha256 ON records (sha256);
+  CREATE UNIQUE INDEX records_tx_id ON records (profile, tx_id) WHERE tx_id IS NOT NULL;
+  CREATE INDEX records_pending ON records (next_check_at) WHERE state IN ('submitting', 'published', 'confirmed');
+  CREATE INDEX records_document ON records (document_id, version);
+  CREATE INDEX records_created ON records (created_at);
+  CREATE INDEX records_resubmits ON records (resubmits) WHERE resubmits IS NOT NULL;
+
+  -- How long a registration may stay out of a block before it is sent again (the documentation's
+  -- hour; the Sandbox profile's follows its block interval, profiles.ts tuneSandbox).
+  ALTER TABLE profiles ADD COLUMN resubmit_after_seconds INTEGER NOT NULL DEFAULT 3600 CHECK (resubmit_after_seconds >= 1);
+  `,
 ];

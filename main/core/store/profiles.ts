@@ -26,6 +26,8 @@ export interface Profile {
   targetConfirmations: number;
   expectedBlockSeconds: number;
   rejectAfterSeconds: number;
+  /** A registration still not in a block this long after it was published is sent again (service-notes.md: "no guarantee that a record will be mined"). */
+  resubmitAfterSeconds: number;
   idempotentWrites: boolean;
   /**
    * The service URL the API key in the keychain was entered for (null: none was, for this profile).
@@ -36,6 +38,12 @@ export interface Profile {
 }
 
 export { sameServiceUrl };
+
+/**
+ * The Sandbox profile resubmits after six blocks (the real service's hour is six of its ten-minute
+ * blocks), never under 30 s: a loaded machine's late block is not worth a second transaction.
+ */
+const sandboxResubmitAfter = (blockIntervalSeconds: number): number => Math.max(30, Math.ceil(blockIntervalSeconds * 6));
 
 export const SANDBOX_PROFILE: Profile = {
   name: 'Sandbox',
@@ -54,6 +62,7 @@ export const SANDBOX_PROFILE: Profile = {
   targetConfirmations: 3,
   expectedBlockSeconds: 10,
   rejectAfterSeconds: 120,
+  resubmitAfterSeconds: sandboxResubmitAfter(10),
   idempotentWrites: true,
   apiKeyUrl: null,
 };
@@ -76,6 +85,7 @@ const SETTING_NAMES: Record<string, string> = {
   explorerLinkUrl: 'explorer page for people',
   network: 'network',
   targetConfirmations: 'confirmations to settle',
+  resubmitAfterSeconds: 'resubmit time',
 };
 const template = (placeholder: string) => url.refine((u) => u.includes(placeholder), `must contain ${placeholder}`);
 
@@ -106,6 +116,8 @@ export const profileInputSchema = z
     targetConfirmations: z.number().int().min(1).max(1000).default(6),
     expectedBlockSeconds: z.number().positive().max(86_400).default(600),
     rejectAfterSeconds: z.number().int().min(60).max(30 * 86_400).default(7200),
+    // The documentation's hour (service-notes.md, Timing and life-cycle rules).
+    resubmitAfterSeconds: z.number().int().min(1).max(30 * 86_400).default(3600),
     idempotentWrites: z.boolean().default(false),
   })
   .strict();
@@ -129,6 +141,7 @@ interface ProfileRow {
   target_confirmations: number;
   expected_block_seconds: number;
   reject_after_seconds: number;
+  resubmit_after_seconds: number;
   idempotent_writes: number;
   api_key_url: string | null;
 }
@@ -150,6 +163,7 @@ const fromRow = (r: ProfileRow): Profile => ({
   targetConfirmations: r.target_confirmations,
   expectedBlockSeconds: r.expected_block_seconds,
   rejectAfterSeconds: r.reject_after_seconds,
+  resubmitAfterSeconds: r.resubmit_after_seconds,
   idempotentWrites: r.idempotent_writes === 1,
   apiKeyUrl: r.api_key_url,
 });
@@ -207,8 +221,8 @@ export class Profiles {
   /** The embedded sandbox mines at the interval the app runs it with; its profile follows. */
   tuneSandbox(blockIntervalSeconds: number): void {
     this.db
-      .prepare("UPDATE profiles SET expected_block_seconds = ?, reject_after_seconds = ?, updated_at = ? WHERE kind = 'sandbox'")
-      .run(blockIntervalSeconds, Math.max(120, Math.ceil(blockIntervalSeconds * 12)), this.now());
+      .prepare("UPDATE profiles SET expected_block_seconds = ?, reject_after_seconds = ?, resubmit_after_seconds = ?, updated_at = ? WHERE kind = 'sandbox'")
+      .run(blockIntervalSeconds, Math.max(120, Math.ceil(blockIntervalSeconds * 12)), sandboxResubmitAfter(blockIntervalSeconds), this.now());
   }
 
   remove(name: string): void {
@@ -252,6 +266,7 @@ export class Profiles {
       target_confirmations: p.targetConfirmations,
       expected_block_seconds: p.expectedBlockSeconds,
       reject_after_seconds: p.rejectAfterSeconds,
+      resubmit_after_seconds: p.resubmitAfterSeconds,
       idempotent_writes: p.idempotentWrites ? 1 : 0,
       api_key_url: p.apiKeyUrl,
       now: this.now(),

@@ -2,6 +2,9 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredRecord } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
 import { resolveRecord } from './resolve-target.ts';
+import { settlingNow } from './in-doubt.ts';
+import { sendingNow } from './submit.ts';
+import { releaseQueue, sentHead, waitsFor } from './version-queue.ts';
 
 /** Status and waiting: ask the service now, or follow a registration until it is deep enough. */
 
@@ -14,11 +17,36 @@ export interface Follower {
 
 const FOLLOWED = new Set(['published', 'confirmed']);
 
-/** The record of `target`, refreshed from the service when it is still being followed. */
+/**
+ * The record of `target`, refreshed from the service when it is still being followed. A queued
+ * version's predecessor is asked instead: when it is in a block, the version is sent now.
+ */
 export async function currentStatus(ctx: NotaryContext, follower: Follower, target: string, options: { profile?: string; offline?: boolean } = {}): Promise<StoredRecord> {
   const record = await resolveRecord(ctx, target, options.profile);
   if (!options.offline && FOLLOWED.has(record.state)) await follower.checkNow(record);
+  if (!options.offline && record.state === 'queued') await nudgeQueue(ctx, follower, record);
   return ctx.library.records.get(record.id)!;
+}
+
+/** Asks after the version a queued one waits for, and sends the queue if its turn came. */
+async function nudgeQueue(ctx: NotaryContext, follower: Follower, queued: StoredRecord): Promise<void> {
+  const ahead = waitsFor(ctx, queued);
+  if (ahead && FOLLOWED.has(ahead.state)) await follower.checkNow(ahead);
+  await sendIfItsTurn(ctx, queued);
+}
+
+/**
+ * Sends the queue of `queued`'s document if its turn came (its predecessor in a block: the
+ * poller's answer may have come before anyone waited). A queued version behind a write whose
+ * answer was lost would wait for nothing: that write is awaited if this process is settling it,
+ * else refused with a sentence. Returns whether `queued` left the queue (sent, or failed).
+ */
+async function sendIfItsTurn(ctx: NotaryContext, queued: StoredRecord): Promise<boolean> {
+  const ahead = sentHead(ctx.library.records.ofDocument(queued.documentId!));
+  if (ahead?.state === 'submitting') await notInDoubt(ctx, ahead);
+  const failures = await releaseQueue(ctx, queued.documentId!);
+  if (failures.has(queued.id)) throw failures.get(queued.id);
+  return ctx.library.records.get(queued.id)!.state !== 'queued';
 }
 
 export interface WaitOptions {
@@ -31,29 +59,57 @@ export interface WaitOptions {
 
 /**
  * Resolves once the registration has `confirmations` blocks (or is rejected or failed). The
- * poller drives the checks up to the profile's target; deeper waits check once per block.
+ * poller drives the checks up to the profile's target (and sends a queued version when its turn
+ * comes); deeper waits check once per block. A submission superseded by another is followed by
+ * the one that is the registration.
  */
 export async function waitFor(ctx: NotaryContext, follower: Follower, target: string, options: WaitOptions = {}): Promise<StoredRecord> {
-  let record = await resolveRecord(ctx, target, options.profile);
+  return waitForRecord(ctx, follower, await resolveRecord(ctx, target, options.profile), options);
+}
+
+export async function waitForRecord(ctx: NotaryContext, follower: Follower, start: StoredRecord, options: Omit<WaitOptions, 'profile'> = {}): Promise<StoredRecord> {
+  let record = registrationOf(ctx, start);
   const profile = ctx.library.profiles.require(record.profile);
   const depth = options.confirmations ?? profile.targetConfirmations;
-  const done = (r: StoredRecord) => r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && r.state !== 'published');
-  if (record.state === 'submitting') {
-    throw new NotariumError('USAGE', `${record.name} was sent but its answer was lost: run "notarium notarise" on it again to finish the registration first.`);
-  }
+  const done = (r: StoredRecord) => r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && (r.state === 'confirmed' || r.state === 'settled'));
+  if (record.state === 'submitting') record = registrationOf(ctx, await notInDoubt(ctx, record));
   while (!done(record)) {
     if (options.signal?.aborted) throw new NotariumError('CANCELLED');
-    if (record.state === 'settled') {
+    const sentNow = record.state === 'queued' && (await sendIfItsTurn(ctx, record));
+    if (sentNow) {
+      // Looked at again below, before any waiting.
+    } else if (record.state === 'settled') {
       // Past the profile's target the poller stops; go on once per block.
       await sleep(profile.expectedBlockSeconds * 1000, options.signal);
       await follower.checkNow(record);
     } else {
       await nextUpdate(follower, record.id, options.signal);
     }
-    record = ctx.library.records.get(record.id)!;
+    record = registrationOf(ctx, ctx.library.records.get(record.id)!);
     options.onUpdate?.(record);
   }
   return record;
+}
+
+/**
+ * A `submitting` record this process is sending (a queued version it has just released) or
+ * settling (left in doubt long ago, caught up on at start) is only unanswered yet: that is awaited.
+ * One sent earlier whose answer was lost is in doubt, and waiting for it would wait for nothing:
+ * the command that registers it settles it.
+ */
+async function notInDoubt(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord> {
+  const pending = sendingNow(ctx, record.id) ?? settlingNow(ctx, record.id);
+  if (pending) return pending.catch(() => ctx.library.records.get(record.id)!);
+  const command = record.kind === 'record' || record.kind === 'linked-create' ? 'notarium notarise' : `notarium version ${record.kind === 'linked-delete' ? 'finalise' : 'add'}`;
+  const what = record.version !== null && record.version > 1 ? `Version ${record.version} of ${record.name}` : record.name;
+  throw new NotariumError('USAGE', `${what} was sent but its answer was lost: run "${command}" on it again to finish the registration first.`);
+}
+
+/** The row that is (or will be) the registration of `record`'s content: itself, or what superseded it. */
+function registrationOf(ctx: NotaryContext, record: StoredRecord): StoredRecord {
+  let current = record;
+  while (current.state === 'superseded' && current.supersededBy !== null) current = ctx.library.records.get(current.supersededBy)!;
+  return current;
 }
 
 function nextUpdate(follower: Follower, id: number, signal?: AbortSignal): Promise<void> {

@@ -62,7 +62,7 @@ describe('profiles', () => {
 
   it('adds, uses, updates and removes a service profile, with defaults', () => {
     const p = lib.profiles.save({ name: 'Production', baseUrl: 'https://records.example.com', explorerTxUrl: 'https://x.example/tx/{txId}/hex' });
-    expect(p).toMatchObject({ kind: 'service', targetConfirmations: 6, network: 'mainnet', idempotentWrites: false });
+    expect(p).toMatchObject({ kind: 'service', targetConfirmations: 6, network: 'mainnet', idempotentWrites: false, resubmitAfterSeconds: 3600 });
     lib.profiles.use('Production');
     expect(lib.profiles.current().name).toBe('Production');
     lib.profiles.save({ name: 'Production', baseUrl: 'https://records.example.com', targetConfirmations: 12 });
@@ -77,12 +77,24 @@ describe('profiles', () => {
     [{ name: '', baseUrl: 'https://a.example' }, /name/],
     [{ name: 'x', baseUrl: 'https://a.example', explorerTxUrl: 'https://e.example/tx' }, /explorer transaction URL must contain \{txId\}/],
     [{ name: 'x', baseUrl: 'https://a.example', targetConfirmations: 0 }, /confirmations to settle/],
+    [{ name: 'x', baseUrl: 'https://a.example', resubmitAfterSeconds: 0 }, /resubmit time/],
     [{ name: 'Sandbox', baseUrl: 'https://a.example' }, /built in/],
     [{ name: 'x', baseUrl: 'https://a.example', network: 'testnet-sim' }, /The profile's network must be mainnet, testnet, stn, regtest or sandbox: receipts carry it/],
     [{ name: 'x', baseUrl: 'https://a.example', network: 'mainnet\u200b' }, /network must be mainnet, testnet, stn, regtest or sandbox/],
     [{ name: 'x', baseUrl: 'https://a.example', network: ' mainnet' }, /network must be mainnet, testnet, stn, regtest or sandbox/],
   ])('refuses %j with a sentence naming the field', (input, message) => {
     expect(() => lib.profiles.save(input)).toThrow(message);
+  });
+
+  it("keeps a resubmit time, and ties the Sandbox profile's to its block interval", () => {
+    expect(lib.profiles.save({ name: 'Slow', baseUrl: 'https://a.example', resubmitAfterSeconds: 5400 }).resubmitAfterSeconds).toBe(5400);
+    expect(lib.profiles.get('Slow')!.resubmitAfterSeconds).toBe(5400);
+    expect(lib.profiles.require('Sandbox').resubmitAfterSeconds).toBe(60); // six of its 10 s blocks
+    lib.profiles.tuneSandbox(20);
+    expect(lib.profiles.require('Sandbox')).toMatchObject({ expectedBlockSeconds: 20, resubmitAfterSeconds: 120 });
+    lib.profiles.tuneSandbox(0.5);
+    expect(lib.profiles.require('Sandbox').resubmitAfterSeconds).toBe(30);
+    expect(lib.profiles.get('Slow')!.resubmitAfterSeconds).toBe(5400);
   });
 
   it('keeps a network label only from the vocabulary, in its own spelling', () => {
