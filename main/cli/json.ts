@@ -26,6 +26,9 @@ export function recordJson(r: StoredRecord) {
     /** Imported records: what the receipt proved when imported (null: registered by Notarium). */
     proofOutcome: r.proofOutcome,
     lastError: r.lastError,
+    /** The last status request for it, and when the poller asks next (at most one per block time). */
+    lastCheckedAt: iso(r.lastCheckedAt),
+    nextCheckAt: iso(r.nextCheckAt),
     createdAt: iso(r.createdAt),
     publishedAt: iso(r.publishedAt),
     confirmedAt: iso(r.confirmedAt),

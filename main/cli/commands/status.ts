@@ -1,5 +1,5 @@
-import type { StoredRecord } from '../../core/store/records.ts';
-import { currentStatus, waitFor } from '../../core/usecases/follow.ts';
+import { PENDING_STATES, type StoredRecord } from '../../core/store/records.ts';
+import { currentStatus, waitFor, type CurrentStatus } from '../../core/usecases/follow.ts';
 import { describeRecord, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
@@ -10,7 +10,9 @@ import { withNotary } from '../session.ts';
 
 export const STATUS_HELP = `Usage: notarium status <file|txId> [--offline] [--json] [--profile P]
 
-Shows a registration, asking the service for news unless --offline.
+Shows a registration, asking the service for news unless --offline. The service allows one status
+request per registration per block time (the profile's --block-seconds): within it, the library
+answers and says when the service was asked and when it will be asked next.
 Exit code: 0 in a block, 3 not yet in a block, 1 rejected or failed.`;
 
 export const WAIT_HELP = `Usage: notarium wait <file|txId> [--confirmations N] [--timeout SECONDS] [--json] [--profile P]
@@ -29,14 +31,27 @@ function show(io: CliIo, record: StoredRecord, json: boolean): void {
   io.out(json ? JSON.stringify(recordJson(record), null, 2) : describeRecord(record));
 }
 
+/** A status the library answered because the service was asked less than a block time ago: says when, and when next. */
+function showStatus(io: CliIo, { record, source }: CurrentStatus, json: boolean): void {
+  if (json) return io.out(JSON.stringify({ ...recordJson(record), source }, null, 2));
+  const lines = [describeRecord(record)];
+  if (source === 'library' && record.lastCheckedAt !== null && PENDING_STATES.includes(record.state)) {
+    lines.push(
+      `  checked:      ${new Date(record.lastCheckedAt).toISOString()}, less than a block time ago: this is the library's answer (the service allows one status request per registration per block time)`,
+      `  next check:   ${record.nextCheckAt === null ? '-' : new Date(record.nextCheckAt).toISOString()}`,
+    );
+  }
+  io.out(lines.join('\n'));
+}
+
 export async function statusCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals } = parseCommand('status', argv, { ...COMMON_OPTIONS, offline: { type: 'boolean' } }, true);
   if (v.help) return help(io, STATUS_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium status <file|txId>');
   return withNotary(io, async (notary) => {
-    const record = await currentStatus(notary.context, notary.follower, target!, { profile: v.profile, offline: v.offline });
-    show(io, record, v.json ?? false);
-    return exitFor(record);
+    const status = await currentStatus(notary.context, notary.follower, target!, { profile: v.profile, offline: v.offline });
+    showStatus(io, status, v.json ?? false);
+    return exitFor(status.record);
   });
 }
 

@@ -181,7 +181,7 @@ export class RecordApi {
       redact.push(key);
     }
     const { path, ...rest } = req;
-    return this.http.request({ ...rest, kind, url: joinUrl(this.baseUrl, path), headers, signal: options?.signal, redact, onRetry: options?.onRetry });
+    return this.http.request({ ...rest, kind, url: joinUrl(this.baseUrl, path), headers, signal: options?.signal, redact, onRetry: options?.onRetry, maxAttempts: options?.maxAttempts });
   }
 
   private async orUnknown<T>(known: () => Promise<T>): Promise<T | { kind: 'unknown' }> {

@@ -3,6 +3,7 @@ import type { RetryListener } from '../api/http-client.ts';
 import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
 import type { Connection } from '../connections.ts';
+import { firstCheckAt } from '../poller/schedule.ts';
 import { fingerprintFor } from '../protocol/fingerprint.ts';
 import { NETWORK_CHOICES, networkOf, shownLabel } from '../protocol/networks.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
@@ -124,7 +125,7 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
     ctx.recordUpdated(ctx.library.records.get(record.id)!);
     throw err;
   }
-  const published = ctx.library.records.markPublished(record.id, result.txId, ctx.now() + profile.expectedBlockSeconds * 1000, result.updateToken);
+  const published = ctx.library.records.markPublished(record.id, result.txId, firstCheckAt(profile, ctx.now()), result.updateToken);
   ctx.recordUpdated(published);
   ctx.wakePoller();
   return published;
