@@ -26,6 +26,8 @@ export function recordJson(r: StoredRecord) {
     /** Imported records: what the receipt proved when imported (null: registered by Notarium). */
     proofOutcome: r.proofOutcome,
     lastError: r.lastError,
+    /** Why its receipt is not written (its network and its block disagree), with the fix. */
+    receiptHeld: r.receiptHeld,
     /** The last status request for it, and when the poller asks next (at most one per block time). */
     lastCheckedAt: iso(r.lastCheckedAt),
     nextCheckAt: iso(r.nextCheckAt),
