@@ -3,6 +3,7 @@ import type { RetryListener } from '../api/http-client.ts';
 import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
 import type { Connection } from '../connections.ts';
+import { firstCheckAt } from '../poller/schedule.ts';
 import { fingerprintFor } from '../protocol/fingerprint.ts';
 import { NETWORK_CHOICES, networkOf, shownLabel } from '../protocol/networks.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
@@ -11,12 +12,14 @@ import { shellQuote } from '../text/shell-quote.ts';
 import { checkPublished, deleteTxId, refuseAfterMismatch, type WriteAnswer } from './write-answer.ts';
 
 /**
- * Where new registrations of a profile go: its service, and its network as receipts will name it.
+ * Where new registrations of a profile go: its service, and its network as receipts will name it
+ * (none yet for a profile that reads it from its first confirmed block: its records take it then).
  * A profile saved before network labels were a closed vocabulary may hold free text: every receipt
  * of a registration made on it would fail to build, so nothing is registered until it is set right.
  */
 export function registrationTarget(connection: Connection): Pick<Submission, 'network' | 'serviceUrl'> {
   const { profile } = connection;
+  if (profile.network === null) return { network: null, serviceUrl: connection.baseUrl };
   const network = networkOf(profile.network);
   if (!network) {
     throw new NotariumError(
@@ -152,7 +155,7 @@ function predecessorToken(ctx: NotaryContext, record: StoredRecord): string | un
  */
 export function markLanded(ctx: NotaryContext, record: StoredRecord, txId: string, updateToken?: string | null): StoredRecord {
   const profile = ctx.library.profiles.require(record.profile);
-  const published = ctx.library.records.markPublished(record.id, txId, ctx.now() + profile.expectedBlockSeconds * 1000, updateToken);
+  const published = ctx.library.records.markPublished(record.id, txId, firstCheckAt(profile, ctx.now()), updateToken);
   ctx.recordUpdated(published);
   ctx.wakePoller();
   return published;
