@@ -47,6 +47,17 @@ export interface RecordView {
   supersededBy: number | null;
   /** Sent again after a lost answer, without Idempotency-Key: the service may hold a second, harmless registration. */
   possibleDuplicate: boolean;
+  /**
+   * For a queued version: the version it waits for (the one before it), that version's txId (null
+   * while it is not sent either) and state. It is sent once that one is in a block.
+   */
+  waitsFor: { version: number; txId: string | null; state: RecordState } | null;
+  /**
+   * For a registration sent again after it stayed out of a block: how long after the first was
+   * published, and which transaction is in a block (`again`: a later one, the first was not mined;
+   * null: none yet, all are followed).
+   */
+  sentAgain: { afterSeconds: number; winner: 'first' | 'again' | null } | null;
   createdAt: number;
   publishedAt: number | null;
   confirmedAt: number | null;
@@ -137,7 +148,8 @@ export interface HistoryView {
   document: DocumentView | null;
   online: boolean;
   finalised: boolean;
-  versions: { version: number; txId: string; kind: RecordKind | 'unknown'; record: RecordView | null }[];
+  /** In order: the history as read, then the library's versions not in a block yet (a queued one has no txId). */
+  versions: { version: number; txId: string | null; kind: RecordKind | 'unknown'; record: RecordView | null }[];
 }
 
 export interface AppInfo {

@@ -8,12 +8,23 @@ import { notarium, sentence } from '../../lib/bridge.ts';
 
 export const PAGE = 200;
 
-export type Filter = 'all' | 'pending' | 'settled' | 'problems';
+export type Filter = 'all' | 'pending' | 'queued' | 'settled' | 'problems';
 export type Sort = 'created' | 'name' | 'state' | 'confirmations';
 
+/** The state filter's choices, in the order shown. */
+export const FILTERS: readonly (readonly [Filter, string])[] = [
+  ['all', 'All'],
+  ['pending', 'Pending'],
+  ['queued', 'Queued versions'],
+  ['settled', 'Settled'],
+  ['problems', 'Failed or rejected'],
+];
+
+// Superseded rows are never a registration of the file: the library's query leaves them out.
 const FILTER_STATES: Record<Filter, RecordState[] | undefined> = {
   all: undefined,
-  pending: ['hashing', 'submitting', 'published', 'confirmed'],
+  pending: ['hashing', 'queued', 'submitting', 'published', 'confirmed'],
+  queued: ['queued'],
   settled: ['settled'],
   problems: ['failed', 'rejected'],
 };
