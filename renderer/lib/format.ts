@@ -24,6 +24,14 @@ export function short(hash: string | null | undefined, n = 10): string {
   return hash.length > n * 2 + 1 ? `${hash.slice(0, n)}…${hash.slice(-n)}` : hash;
 }
 
+/** A span of time in round words: "40 seconds", "25 minutes", "3 hours". */
+export function duration(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds < 90) return plural(Math.round(seconds), 'second');
+  if (seconds < 120 * 60) return plural(Math.round(seconds / 60), 'minute');
+  return plural(Math.round(seconds / 3600), 'hour');
+}
+
 /**
  * `partial`: partially verified, never verified; `test`: verified on a test chain, whose proof of
  * work proves nothing; `queued`: a version kept back until its predecessor's block, not yet sent.
