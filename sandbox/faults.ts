@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Fault injection for reliability tests: a share of 500s and 429s, dropped connections, added
- * latency, and accepted transactions that are never mined (rejected at the next block).
+ * latency, accepted transactions the chain rejects at the next block, and accepted transactions
+ * that are never mined at all.
  */
 
 export const faultSettingsSchema = z
@@ -21,7 +22,12 @@ export const faultSettingsSchema = z
     dropPhase: z.enum(['before', 'after']),
     /** Added latency before each answer, uniformly drawn from [min, max] milliseconds. */
     latencyMs: z.object({ min: z.number().min(0).max(60_000), max: z.number().min(0).max(60_000) }).refine((l) => l.min <= l.max, 'latencyMs.min must not exceed latencyMs.max'),
-    /** Share of accepted transactions that are never mined. */
+    /** Share of accepted transactions rejected at the next block (404 from then on), with what spends them. */
+    rejectRate: z.number().min(0).max(1),
+    /**
+     * Share of accepted transactions never mined: their status stays unconfirmed forever, and they
+     * do not extend their chain (service-notes.md: "There is no guarantee that a record will be mined").
+     */
     neverMineRate: z.number().min(0).max(1),
   })
   .strict();
@@ -36,6 +42,7 @@ export const NO_FAULTS: FaultSettings = {
   dropRate: 0,
   dropPhase: 'before',
   latencyMs: { min: 0, max: 0 },
+  rejectRate: 0,
   neverMineRate: 0,
 };
 
@@ -73,6 +80,10 @@ export class Faults {
   latency(): number {
     const { min, max } = this.settings.latencyMs;
     return max === 0 ? 0 : min + this.random() * (max - min);
+  }
+
+  reject(): boolean {
+    return this.settings.rejectRate > 0 && this.random() < this.settings.rejectRate;
   }
 
   neverMine(): boolean {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { RequestCounter } from './admin/request-counter.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { behaviourOf, type Behaviour } from './behaviour.ts';
 import { Chain, type ProofTarget } from './chain/chain.ts';
 import { KNOWN_ENCODERS, type EncoderName } from './encode/encode-spec.ts';
 import { Faults, type FaultSettings } from './faults.ts';
@@ -12,12 +13,12 @@ import { Router, type Reply, type RouteMatch } from './http/router.ts';
 import { createIdentityService } from './identity/identity-service.ts';
 import { IdempotencyKeys } from './records/idempotency.ts';
 import { RecordService } from './records/record-service.ts';
-import { explorerRoutes, healthRoutes, recordRoutes, type ResponseSpelling } from './records/routes.ts';
+import { explorerRoutes, healthRoutes, recordRoutes, type Feature } from './records/routes.ts';
 import { MetaTable, openDatabase } from './store/database.ts';
 
 /** The sandbox: the record service, the identity service and a simulated chain on one loopback server. */
 
-export interface SandboxOptions {
+export interface SandboxOptions extends Partial<Behaviour> {
   /** Port to listen on; 0 (default) picks a free one. */
   port?: number;
   /** A loopback address (default 127.0.0.1); the sandbox refuses to listen anywhere else. */
@@ -32,8 +33,13 @@ export interface SandboxOptions {
   envId?: string;
   /** Request body limit in bytes (default 1 MiB). */
   bodyLimit?: number;
-  /** Largest |links| accepted by navigate (default 100). */
-  navigateMax?: number;
+  /**
+   * The least kind reading of the documentation for every setting of `Behaviour` not given
+   * explicitly (see behaviour.ts); otherwise the sandbox's kind defaults.
+   */
+  strict?: boolean;
+  /** Features answered as an unknown txId would be, as on an instance configured without them. */
+  disable?: Feature[];
   /** Encoders this instance accepts (default both). */
   encoders?: EncoderName[];
   saltRequired?: boolean;
@@ -41,8 +47,6 @@ export interface SandboxOptions {
   contentRequired?: boolean;
   /** What merkleProof.target holds (default "header"). */
   proofTarget?: ProofTarget;
-  /** Key spellings of JSON answers: the API reference's (default) or the guides'. */
-  responseSpelling?: ResponseSpelling;
   /** Access token lifetime in seconds (default 900). */
   accessTokenTtl?: number;
   /** Refresh token lifetime in seconds (default 30 days). */
@@ -82,6 +86,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const now = options.clock ?? Date.now;
   const log = options.log ?? (() => {});
+  const behaviour = behaviourOf(options);
 
   const db = openDatabase(options.dataDir);
   const meta = new MetaTable(db);
@@ -97,9 +102,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       saltRequired: options.saltRequired ?? false,
       sha256Required: options.sha256Required ?? false,
       contentRequired: options.contentRequired ?? false,
-      navigateMax: options.navigateMax ?? 100,
+      navigateMax: behaviour.navigateMax,
+      lifecycle: behaviour.lifecycle,
+      layout: behaviour.layout,
+      tokenPlacement: behaviour.tokenPlacement,
     },
-    () => faults.neverMine(),
+    { reject: () => faults.reject(), neverMine: () => faults.neverMine() },
   );
   let origin = '';
   const identity = await createIdentityService({
@@ -114,7 +122,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   const requests = new RequestCounter(now);
   const router = new Router().add(
-    ...recordRoutes(records, new IdempotencyKeys(db, now), options.responseSpelling ?? 'reference'),
+    ...recordRoutes(records, {
+      spelling: behaviour.responseSpelling,
+      idempotency: behaviour.idempotency === 'honour' ? new IdempotencyKeys(db, now) : null,
+      deleteAnswer: behaviour.deleteAnswer,
+      errorCodes: behaviour.errorCodes,
+      disabled: options.disable ?? [],
+    }),
     ...healthRoutes(options.appVersion ?? 'notarium-sandbox/0.1.0'),
     ...explorerRoutes(chain),
     ...identity.routes.map((r) => ({ ...r, bodyLimit: r.bodyLimit ?? IDENTITY_BODY_LIMIT })),
@@ -148,7 +162,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       sendReply(res, reply);
     } catch (err) {
       if (res.headersSent || req.socket.destroyed) return;
-      if (err instanceof ServiceProblem) sendProblem(res, err);
+      if (err instanceof ServiceProblem) sendProblem(res, err, behaviour.errorCodes);
       else {
         log(`internal error: ${err instanceof Error ? err.message : String(err)}`);
         sendProblem(res, new ServiceProblem(500, 'INTERNAL_ERROR', 'The sandbox failed to handle this request; retry later.'));
@@ -236,7 +250,8 @@ function sendReply(res: ServerResponse, reply: Reply): void {
     res.writeHead(reply.status, { ...reply.headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
   } else {
-    res.writeHead(reply.status, { ...reply.headers, 'Content-Type': reply.contentType, 'Content-Length': Buffer.byteLength(reply.body) });
+    const type: Record<string, string> = reply.contentType ? { 'Content-Type': reply.contentType } : {};
+    res.writeHead(reply.status, { ...reply.headers, ...type, 'Content-Length': Buffer.byteLength(reply.body) });
     res.end(reply.body);
   }
 }

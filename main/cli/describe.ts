@@ -1,5 +1,7 @@
 import { visibleName } from '../../preload/visible-text.ts';
 import type { StoredRecord } from '../core/store/records.ts';
+import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
+import { shellQuote } from '../core/text/shell-quote.ts';
 import type { Step, VerificationReport } from '../core/receipts/verify/verify-receipt.ts';
 import { verifiedOnTestChain, type FileVerification } from '../core/usecases/verify.ts';
 
@@ -23,7 +25,7 @@ export function stateWords(r: StoredRecord): string {
   return r.proofOutcome === 'partially-verified' ? `${words}, imported from a partially verified receipt (not verified)` : words;
 }
 
-export function describeRecord(r: StoredRecord): string {
+export function describeRecord(r: StoredRecord, life?: LifeCycleFacts): string {
   const lines = [
     `${visibleName(r.name)}: ${stateWords(r)}`,
     `  txId:         ${r.txId ?? '-'}`,
@@ -34,8 +36,26 @@ export function describeRecord(r: StoredRecord): string {
   if (r.documentId !== null) lines.push(`  version:      ${r.version}${r.prevTxId ? ` (follows ${r.prevTxId})` : ''}`);
   if (r.blockHash) lines.push(`  block:        ${r.blockHash}${r.blockTime ? ` at ${visibleName(r.blockTime)}` : ''}`);
   if (r.receiptPath) lines.push(`  receipt:      ${visibleName(r.receiptPath)}`);
+  lines.push(...lifeCycleLines(r, life));
   if (r.lastError) lines.push(`  note:         ${visibleName(r.lastError)}`);
   return lines.join('\n');
+}
+
+/** Where a record stands in the life cycle of service-notes.md (queued, sent again, superseded, a possible copy). */
+function lifeCycleLines(r: StoredRecord, life: LifeCycleFacts | undefined): string[] {
+  const lines: string[] = [];
+  const version = (w: StoredRecord) => (w.kind === 'linked-create' ? 'version 1' : `version ${w.version}`);
+  if (life?.waitsFor) {
+    const w = life.waitsFor;
+    lines.push(`  waits for:    ${version(w)} ${w.txId ? `(txId ${w.txId}) ` : ''}to be in a block: the service takes a version only after the one before it is mined`);
+    lines.push(`  follow it:    ${r.path ? `notarium wait ${shellQuote(r.path)}` : 'notarium version finalise <file|txId> --wait'} (the app and "notarium watch" send it too)`);
+  }
+  if (life?.resubmits) lines.push(`  resubmits:    ${life.resubmits.txId ?? '-'} (sent again: not in a block in time)`);
+  if (life?.supersededBy) lines.push(`  superseded by: ${life.supersededBy.txId ?? `a later ${life.supersededBy.state} submission`}`);
+  if (r.possibleDuplicate) {
+    lines.push('  duplicate:    its answer was lost and it was sent again (the service does not promise Idempotency-Key), so the service may hold a second, harmless registration of the same fingerprint; the library keeps this one');
+  }
+  return lines;
 }
 
 /** A result's word, for the first column: a test chain's "verified" never reads as a plain one. */

@@ -1,10 +1,12 @@
 import type { StoredRecord } from '../core/store/records.ts';
+import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
 
 /**
  * The stable JSON shape of a registration in --json output (documented in the README). Times are
- * ISO 8601; proofs and raw data stay in receipts.
+ * ISO 8601; proofs and raw data stay in receipts. With `life` (status, wait, version add and
+ * finalise), what a queued, resubmitted or superseded record refers to, by txId.
  */
-export function recordJson(r: StoredRecord) {
+export function recordJson(r: StoredRecord, life?: LifeCycleFacts) {
   const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
   return {
     txId: r.txId,
@@ -26,8 +28,15 @@ export function recordJson(r: StoredRecord) {
     /** Imported records: what the receipt proved when imported (null: registered by Notarium). */
     proofOutcome: r.proofOutcome,
     lastError: r.lastError,
+    /** Sent again after a lost answer without Idempotency-Key: the service may hold a second, harmless registration. */
+    possibleDuplicate: r.possibleDuplicate,
     createdAt: iso(r.createdAt),
     publishedAt: iso(r.publishedAt),
     confirmedAt: iso(r.confirmedAt),
+    ...(life && {
+      waitsFor: life.waitsFor && { version: life.waitsFor.version, txId: life.waitsFor.txId, state: life.waitsFor.state },
+      resubmits: life.resubmits?.txId ?? null,
+      supersededBy: life.supersededBy?.txId ?? null,
+    }),
   };
 }

@@ -13,6 +13,7 @@ import { Library } from './store/library.ts';
 import type { StoredRecord } from './store/records.ts';
 import type { NotaryContext } from './usecases/context.ts';
 import type { Follower } from './usecases/follow.ts';
+import { afterStatus, catchUp } from './usecases/life-cycle.ts';
 import { gatherEvidence, writeReceipt } from './usecases/receipts.ts';
 import { FolderWatcher } from './watch/folder-watcher.ts';
 
@@ -56,6 +57,8 @@ export class Notary {
   private readonly hashPool = new HashPool();
   readonly secrets: SecretStore;
   private readonly signIns = new Map<string, SignIn>();
+  /** What startPoller caught up on: close waits for it, as for checks under way. */
+  private catchingUp: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: NotaryOptions) {
     const now = options.now ?? Date.now;
@@ -106,12 +109,21 @@ export class Notary {
     return { kind: 'confirmed', confirmation: { ...answer.confirmation } };
   }
 
-  /** In a block for the first time, or settled: keep the evidence and write the receipt beside the file (or where its watched folder keeps receipts). */
+  /**
+   * The life cycle first (the first submission in a block is the registration, its document's next
+   * version goes, one long unmined is sent again); then, in a block for the first time or settled,
+   * keep the evidence and write the receipt beside the file (or where its watched folder keeps receipts).
+   */
   private async afterCheck(record: StoredRecord, before: StoredRecord): Promise<void> {
+    try {
+      await afterStatus(this.context, record);
+    } catch (err) {
+      this.events.emit('background-error', this.library.records.get(record.id) ?? record, err instanceof Error ? err.message : String(err));
+    }
     const reached = (record.state === 'confirmed' && before.state === 'published') || (record.state === 'settled' && before.state !== 'settled');
-    let current = record;
+    let current = this.library.records.get(record.id) ?? record;
     if (reached) {
-      current = await gatherEvidence(this.context, record);
+      current = await gatherEvidence(this.context, current);
       if ((this.options.autoReceipts ?? true) && current.path && current.kind !== 'linked-delete') {
         try {
           const place = this.watcher.receiptPathFor(current);
@@ -149,9 +161,14 @@ export class Notary {
     return signIn;
   }
 
-  /** Follows every pending registration in the background until it settles. */
+  /**
+   * Follows every pending registration in the background until it settles, after catching up on
+   * what an earlier process left: writes in doubt, versions whose predecessor is now in a block.
+   */
   startPoller(): void {
+    if (this.poller.running) return;
     this.poller.start();
+    this.catchingUp = catchUp(this.context).catch((err: unknown) => this.events.emit('background-error', null, err instanceof Error ? err.message : String(err)));
   }
 
   /**
@@ -159,13 +176,14 @@ export class Notary {
    * A folder that cannot be watched is reported on the watcher's events, not thrown here.
    */
   startBackground(): void {
-    this.poller.start();
+    this.startPoller();
     void this.watcher.start().catch((err: unknown) => this.events.emit('background-error', null, err instanceof Error ? err.message : String(err)));
   }
 
   async close(): Promise<void> {
     for (const signIn of this.signIns.values()) signIn.dispose();
     await this.watcher.stop();
+    await this.catchingUp;
     await this.poller.stop();
     await this.hashPool.close();
     await this.sandbox.stop();

@@ -13,7 +13,7 @@ import type { MetaTable } from '../store/database.ts';
 /** Test controls under /__sandbox (API key required): mine on demand, faults, odd transactions. */
 
 const mineSchema = z.object({ blocks: z.number().int().min(1).max(1000).default(1) }).strict();
-const injectSchema = z.object({ type: z.enum(['foreign', 'future']) }).strict();
+const injectSchema = z.object({ type: z.enum(['foreign', 'foreign-data', 'future']) }).strict();
 
 function parse<T>(schema: z.ZodType<T>, body: Buffer): T {
   const result = schema.safeParse(body.length === 0 ? {} : parseJsonBody(body));
@@ -47,7 +47,10 @@ export function adminRoutes(chain: Chain, faults: Faults, meta: MetaTable, reque
     {
       method: 'GET',
       path: '/__sandbox/chain',
-      handler: () => ({ status: 200, json: { tipHeight: chain.tipHeight, tipHash: chain.tipHash, mempool: chain.mempoolSize(), records: chain.recordCount() } }),
+      handler: () => ({
+        status: 200,
+        json: { tipHeight: chain.tipHeight, tipHash: chain.tipHash, mempool: chain.mempoolSize(), neverMined: chain.neverMinedCount(), records: chain.recordCount() },
+      }),
     },
     { method: 'GET', path: '/__sandbox/records', handler: () => ({ status: 200, json: { txIds: chain.recordIds() } }) },
     { method: 'GET', path: '/__sandbox/faults', handler: () => ({ status: 200, json: faults.current }) },
@@ -64,20 +67,22 @@ export function adminRoutes(chain: Chain, faults: Faults, meta: MetaTable, reque
       },
     },
     {
-      // Transactions the service did not write: a plain payment (TX_NOT_AN_EVENT_TRANSACTION)
-      // and a record from a newer service version (TX_CONTENT_TYPE_NOT_SUPPORTED).
+      // Transactions the service did not write: a plain payment and someone else's OP_RETURN data
+      // (TX_NOT_AN_EVENT_TRANSACTION; on the troubleshooting page NOT_A_DATA_TRANSACTION and
+      // NOT_AN_EVENT_TRANSACTION), and a record from a newer service version (TX_CONTENT_TYPE_NOT_SUPPORTED).
       method: 'POST',
       path: '/__sandbox/inject',
       handler: async (ctx) => {
         const { type } = parse(injectSchema, await ctx.body());
         const serial = meta.next('funding');
-        const outputs =
-          type === 'foreign'
-            ? [{ satoshis: 1000n, script: p2pkhScript(hash160(Buffer.from(`foreign:${serial}`))) }]
-            : [
-                { satoshis: 0n, script: headerScript('record', HEADER_VERSION + 1) },
-                { satoshis: 0n, script: dataScript(Buffer.from('written by a future version')) },
-              ];
+        const outputs = {
+          foreign: [{ satoshis: 1000n, script: p2pkhScript(hash160(Buffer.from(`foreign:${serial}`))) }],
+          'foreign-data': [{ satoshis: 0n, script: dataScript(Buffer.from('someone else'), Buffer.from(`data ${serial}`)) }],
+          future: [
+            { satoshis: 0n, script: headerScript('record', HEADER_VERSION + 1) },
+            { satoshis: 0n, script: dataScript(Buffer.from('written by a future version')) },
+          ],
+        }[type];
         const raw = serializeTransaction({ version: 1, inputs: [fundingInput(serial)], outputs, lockTime: 0 });
         return { status: 200, json: { txId: chain.accept({ raw, kind: type }) } };
       },

@@ -76,3 +76,40 @@ export class ByteWriter {
     return Buffer.concat(this.parts);
   }
 }
+
+/** Reads little-endian fixed-width integers and Bitcoin varints from a buffer, front to back. */
+export class ByteReader {
+  private offset = 0;
+
+  constructor(private readonly data: Buffer) {}
+
+  get done(): boolean {
+    return this.offset === this.data.length;
+  }
+
+  bytes(n: number): Buffer {
+    if (this.offset + n > this.data.length) throw new Error('read past the end of the data');
+    this.offset += n;
+    return this.data.subarray(this.offset - n, this.offset);
+  }
+
+  u32(): number {
+    return this.bytes(4).readUInt32LE(0);
+  }
+
+  u64(): bigint {
+    return this.bytes(8).readBigUInt64LE(0);
+  }
+
+  varint(): number {
+    const first = this.bytes(1)[0]!;
+    if (first < 0xfd) return first;
+    if (first === 0xfd) return this.bytes(2).readUInt16LE(0);
+    if (first === 0xfe) return this.u32();
+    return Number(this.u64());
+  }
+
+  varbytes(): Buffer {
+    return this.bytes(this.varint());
+  }
+}

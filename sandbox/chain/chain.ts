@@ -10,7 +10,7 @@ import { serializeTransaction, transactionId } from './transaction.ts';
  * coinbase and a real 80-byte header that meets its target. State lives in the sandbox database.
  */
 
-export type TxKind = 'coinbase' | 'record' | 'linked-create' | 'linked-update' | 'linked-delete' | 'foreign' | 'future';
+export type TxKind = 'coinbase' | 'record' | 'linked-create' | 'linked-update' | 'linked-delete' | 'foreign' | 'foreign-data' | 'future';
 
 export interface TxRow {
   txid: string;
@@ -25,6 +25,7 @@ export interface TxRow {
   block_height: number | null;
   block_index: number | null;
   doomed: number;
+  never_mined: number;
 }
 
 export interface NewTransaction {
@@ -37,6 +38,11 @@ export interface NewTransaction {
   fund?: { script: string; path: string };
   /** Accepted now, rejected at the next block (a fault, or a spend the chain will refuse). */
   doomed?: boolean;
+  /**
+   * Accepted, and never mined nor rejected: its status stays unconfirmed forever and, never valid
+   * on chain, it does not become its predecessor's next (service-notes.md: Timing and life-cycle rules).
+   */
+  neverMined?: boolean;
 }
 
 export type ProofTarget = 'header' | 'hash' | 'merkleRoot';
@@ -69,6 +75,8 @@ const BLOCK_VERSION = 0x20000000;
 const SUBSIDY = 625_000_000n;
 const MINER_SCRIPT = p2pkhScript(hash160(Buffer.from('notarium-sandbox-miner')));
 const LEVEL_CACHE_SIZE = 64;
+/** The kinds of transaction the record service writes, as an SQL list. */
+const SERVICE_KINDS = "'record', 'linked-create', 'linked-update', 'linked-delete'";
 
 export class Chain {
   private readonly levelCache = new Map<number, Buffer[][]>();
@@ -83,14 +91,16 @@ export class Chain {
       tx: db.prepare<[string], TxRow>('SELECT * FROM txs WHERE txid = ?'),
       byFundScript: db.prepare<[string], TxRow>('SELECT * FROM txs WHERE fund_script = ?'),
       insertTx: db.prepare(
-        `INSERT INTO txs (txid, raw, kind, published, encode, prev_txid, fund_script, fund_path, doomed, accepted_at)
-         VALUES (@txid, @raw, @kind, @published, @encode, @prev_txid, @fund_script, @fund_path, @doomed, @accepted_at)`,
+        `INSERT INTO txs (txid, raw, kind, published, encode, prev_txid, fund_script, fund_path, doomed, never_mined, accepted_at)
+         VALUES (@txid, @raw, @kind, @published, @encode, @prev_txid, @fund_script, @fund_path, @doomed, @never_mined, @accepted_at)`,
       ),
       link: db.prepare('UPDATE txs SET next_txid = ? WHERE txid = ?'),
-      mempool: db.prepare<[], TxRow>('SELECT * FROM txs WHERE block_height IS NULL ORDER BY seq'),
-      mempoolSize: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM txs WHERE block_height IS NULL'),
-      recordCount: db.prepare<[], { n: number }>("SELECT count(*) AS n FROM txs WHERE kind NOT IN ('coinbase', 'foreign', 'future')"),
-      recordIds: db.prepare<[], { txid: string }>("SELECT txid FROM txs WHERE kind NOT IN ('coinbase', 'foreign', 'future') ORDER BY seq"),
+      unmined: db.prepare<[], TxRow>('SELECT * FROM txs WHERE block_height IS NULL ORDER BY seq'),
+      mempool: db.prepare<[], TxRow>('SELECT * FROM txs WHERE block_height IS NULL AND never_mined = 0 ORDER BY seq'),
+      mempoolSize: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM txs WHERE block_height IS NULL AND never_mined = 0'),
+      neverMinedCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM txs WHERE never_mined = 1'),
+      recordCount: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM txs WHERE kind IN (${SERVICE_KINDS})`),
+      recordIds: db.prepare<[], { txid: string }>(`SELECT txid FROM txs WHERE kind IN (${SERVICE_KINDS}) ORDER BY seq`),
       confirmTx: db.prepare('UPDATE txs SET block_height = ?, block_index = ? WHERE txid = ?'),
       deleteTx: db.prepare('DELETE FROM txs WHERE txid = ?'),
       unlink: db.prepare('UPDATE txs SET next_txid = NULL WHERE next_txid = ?'),
@@ -111,8 +121,14 @@ export class Chain {
     return this.stmt.tip.get()!.hash;
   }
 
+  /** Transactions waiting for the next block. */
   mempoolSize(): number {
     return this.stmt.mempoolSize.get()!.n;
+  }
+
+  /** Transactions accepted and held unmined for good. */
+  neverMinedCount(): number {
+    return this.stmt.neverMinedCount.get()!.n;
   }
 
   /** Transactions the record service wrote and the chain has not rejected (mempool and blocks). */
@@ -134,7 +150,7 @@ export class Chain {
     return this.stmt.byFundScript.get(scriptHex);
   }
 
-  /** Adds a transaction to the mempool; a linked update or delete becomes its predecessor's next. */
+  /** Adds a transaction to the mempool; a linked update or delete that will be mined becomes its predecessor's next. */
   accept(tx: NewTransaction): string {
     const txid = transactionId(tx.raw);
     this.db.transaction(() => {
@@ -148,14 +164,18 @@ export class Chain {
         fund_script: tx.fund?.script ?? null,
         fund_path: tx.fund?.path ?? null,
         doomed: tx.doomed ? 1 : 0,
+        never_mined: tx.neverMined ? 1 : 0,
         accepted_at: this.now(),
       });
-      if (tx.prevTxId && !tx.doomed) this.stmt.link.run(txid, tx.prevTxId);
+      if (tx.prevTxId && !tx.doomed && !tx.neverMined) this.stmt.link.run(txid, tx.prevTxId);
     })();
     return txid;
   }
 
-  /** Mines one block from the mempool; doomed transactions (and what spends them) are rejected. */
+  /**
+   * Mines one block from the mempool; doomed transactions (and what spends them) are rejected, and
+   * never-mined ones stay where they are.
+   */
   mine(): MinedBlock {
     return this.db.transaction((): MinedBlock => {
       const tip = this.stmt.tip.get();
@@ -184,6 +204,7 @@ export class Chain {
         fund_script: null,
         fund_path: null,
         doomed: 0,
+        never_mined: 0,
         accepted_at: this.now(),
       });
       txIds.forEach((txid, index) => this.stmt.confirmTx.run(height, index, txid));
@@ -200,7 +221,7 @@ export class Chain {
       this.stmt.deleteTx.run(txid);
       rejected.push(txid);
     };
-    for (const tx of this.stmt.mempool.all()) if (tx.doomed && this.get(tx.txid)) reject(tx.txid);
+    for (const tx of this.stmt.unmined.all()) if (tx.doomed && this.get(tx.txid)) reject(tx.txid);
     return rejected;
   }
 

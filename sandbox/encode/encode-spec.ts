@@ -29,7 +29,11 @@ export interface EncodingStepResult {
 }
 
 const STEP = /^([A-Za-z0-9]+)(?:\(([^()]*)\))?$/;
-const SALT = /^[A-Za-z0-9/:+-]+$/;
+/**
+ * Salt characters: the reference's list (ASCII letters, digits, '/', ':', '-', '+') and '.', which
+ * the guides' own examples use (`SHA256(01-02T13.14.15)`, `SHA256(23:59:59.123)`; service-notes.md).
+ */
+const SALT = /^[A-Za-z0-9/:.+-]+$/;
 const MAX_OUTPUT_CHARS = 1024;
 /**
  * Bounds of a chain, so one request cannot make the service hash or grow data without end: at most
@@ -43,10 +47,14 @@ function invalid(detail: string): ServiceProblem {
   return new ServiceProblem(400, 'ENCODE_PARAM_INVALID', detail);
 }
 
+function sha256Missing(): ServiceProblem {
+  return new ServiceProblem(400, 'ENCODER_SHA256_MISSING', 'This instance requires a SHA256 encoder in encode.').spelledOnTroubleshootingPage('ENCODER_FINGERPRINT_MISSING');
+}
+
 /** Parses and checks `encode` against the instance settings; throws the service's problem codes. */
 export function parseEncode(value: string, settings: EncoderSettings): EncodeStep[] {
   if (value === '') {
-    if (settings.sha256Required) throw new ServiceProblem(400, 'ENCODER_SHA256_MISSING', 'This instance requires a SHA256 encoder in encode.');
+    if (settings.sha256Required) throw sha256Missing();
     return [];
   }
   const parts = value.split('|');
@@ -56,7 +64,7 @@ export function parseEncode(value: string, settings: EncoderSettings): EncodeSte
     if (!m) throw invalid(`"${part}" is not an encoder: use a name with an optional salt in parentheses, e.g. SHA256(salt).`);
     const [, name, salt] = m;
     if (salt !== undefined && !SALT.test(salt)) {
-      throw invalid(`The salt of ${name} may only hold ASCII letters, digits, '/', ':', '-' and '+' (sent as %2B).`);
+      throw invalid(`The salt of ${name} may only hold ASCII letters, digits, '/', ':', '-', '.' and '+' (sent as %2B).`);
     }
     if (!(KNOWN_ENCODERS as readonly string[]).includes(name!)) {
       throw new ServiceProblem(400, 'UNKNOWN_ENCODER', `Unknown encoder "${name}"; known encoders are ${KNOWN_ENCODERS.join(', ')}.`);
@@ -68,12 +76,12 @@ export function parseEncode(value: string, settings: EncoderSettings): EncodeSte
       throw new ServiceProblem(400, 'CONTENT_BAD_ENCODER', `The encoder ${step.encoder} is not allowed on this instance.`);
     }
     if (step.encoder === 'SHA256' && settings.saltRequired && step.salt === undefined) {
-      throw new ServiceProblem(400, 'CONTENT_ENCODER_ARGUMENT_MISSING', 'This instance requires a salt argument for SHA256, e.g. SHA256(salt).');
+      throw new ServiceProblem(400, 'CONTENT_ENCODER_ARGUMENT_MISSING', 'This instance requires a salt argument for SHA256, e.g. SHA256(salt).').spelledOnTroubleshootingPage(
+        'ENCODER_ARGUMENT_MISSING',
+      );
     }
   }
-  if (settings.sha256Required && !steps.some((s) => s.encoder === 'SHA256')) {
-    throw new ServiceProblem(400, 'ENCODER_SHA256_MISSING', 'This instance requires a SHA256 encoder in encode.');
-  }
+  if (settings.sha256Required && !steps.some((s) => s.encoder === 'SHA256')) throw sha256Missing();
   return steps;
 }
 

@@ -2,6 +2,12 @@ import type { ServerResponse } from 'node:http';
 
 /** RFC 7807 problem documents, the service's error bodies. */
 
+/**
+ * Whose spelling of the error codes the service answers in: the API reference's, or the
+ * troubleshooting page's, which spells some differently (service-notes.md: Timing and life-cycle rules).
+ */
+export type ErrorCodeSpelling = 'reference' | 'troubleshooting';
+
 export interface ProblemDocument {
   type: string;
   title: string;
@@ -28,6 +34,9 @@ const TITLES: Record<number, string> = {
 
 /** A failure a handler throws; the server turns it into a problem document. */
 export class ServiceProblem extends Error {
+  /** The troubleshooting page's spelling of `errorCode`, where it has its own. */
+  private troubleshootingCode: string | undefined;
+
   constructor(
     readonly status: number,
     readonly errorCode: string | undefined,
@@ -38,14 +47,21 @@ export class ServiceProblem extends Error {
     this.name = 'ServiceProblem';
   }
 
-  toDocument(): ProblemDocument {
+  /** Names the code the troubleshooting page uses for this problem. */
+  spelledOnTroubleshootingPage(code: string): this {
+    this.troubleshootingCode = code;
+    return this;
+  }
+
+  toDocument(spelling: ErrorCodeSpelling = 'reference'): ProblemDocument {
+    const errorCode = spelling === 'troubleshooting' ? (this.troubleshootingCode ?? this.errorCode) : this.errorCode;
     const doc: ProblemDocument = {
-      type: this.errorCode ? `urn:notarium-sandbox:problem:${this.errorCode}` : 'about:blank',
+      type: errorCode ? `urn:notarium-sandbox:problem:${errorCode}` : 'about:blank',
       title: TITLES[this.status] ?? 'Error',
       status: this.status,
       detail: this.detail,
     };
-    if (this.errorCode) doc.errorCode = this.errorCode;
+    if (errorCode) doc.errorCode = errorCode;
     return doc;
   }
 }
@@ -54,8 +70,8 @@ export function notFound(detail = 'The transaction cannot be read: it may still 
   return new ServiceProblem(404, undefined, detail);
 }
 
-export function sendProblem(res: ServerResponse, problem: ServiceProblem): void {
-  const body = JSON.stringify(problem.toDocument());
+export function sendProblem(res: ServerResponse, problem: ServiceProblem, spelling: ErrorCodeSpelling = 'reference'): void {
+  const body = JSON.stringify(problem.toDocument(spelling));
   res.writeHead(problem.status, {
     ...problem.headers,
     'Content-Type': 'application/problem+json',

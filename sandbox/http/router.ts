@@ -14,7 +14,7 @@ export interface RequestContext {
 
 export type Reply =
   | { status: number; json: unknown; headers?: Record<string, string> }
-  | { status: number; body: Buffer | string; contentType: string; headers?: Record<string, string> }
+  | { status: number; body: Buffer | string; contentType?: string; headers?: Record<string, string> }
   | { status: number; redirect: string };
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;

@@ -4,8 +4,9 @@ import { isHash } from '../chain/bytes.ts';
 import { applyEncode, hasSaltArgument, parseEncode, type EncoderSettings, type EncodingStepResult } from '../encode/encode-spec.ts';
 import { notFound, ServiceProblem } from '../http/problem.ts';
 import type { MetaTable } from '../store/database.ts';
-import { buildRecordTransaction, fundScript, FUND_FOR_NEXT_SATOSHIS, type RecordKind } from './record-transactions.ts';
-import { decodeUpdateToken, encodeUpdateToken, type UpdateToken } from './update-token.ts';
+import { spendsUnmined, type Lifecycle } from './lifecycle.ts';
+import { buildRecordTransaction, fundOutputIndex, fundScript, FUND_FOR_NEXT_SATOSHIS, type Layout, type RecordKind } from './record-transactions.ts';
+import { decodeUpdateToken, encodeUpdateToken, type TokenPlacement, type UpdateToken } from './update-token.ts';
 
 /** The record service: records and linked records over the simulated chain. */
 
@@ -13,7 +14,20 @@ export interface RecordServiceSettings extends EncoderSettings {
   navigateMax: number;
   /** An empty body gives CONTENT_IS_REQUIRED. */
   contentRequired: boolean;
+  lifecycle: Lifecycle;
+  layout: Layout;
+  tokenPlacement: TokenPlacement;
 }
+
+/** Per accepted transaction, what the chain will do with it beyond the rules (fault injection). */
+export interface Fates {
+  /** Rejected at the next block. */
+  reject(): boolean;
+  /** Never mined. */
+  neverMine(): boolean;
+}
+
+const NO_FATES: Fates = { reject: () => false, neverMine: () => false };
 
 export interface WriteResult {
   txId: string;
@@ -35,14 +49,13 @@ export class RecordService {
     private readonly chain: Chain,
     private readonly meta: MetaTable,
     private readonly settings: RecordServiceSettings,
-    /** Decides, per accepted transaction, whether it will never be mined (fault injection). */
-    private readonly neverMine: () => boolean = () => false,
+    private readonly fates: Fates = NO_FATES,
   ) {}
 
   write(encode: string | null, body: Buffer): WriteResult {
     const encoded = this.encodeBody(encode, body);
-    const raw = buildRecordTransaction({ kind: 'record', published: encoded.published, serial: this.meta.next('funding') });
-    const txId = this.chain.accept({ raw, kind: 'record', published: encoded.published, encode: encoded.encode, doomed: this.neverMine() });
+    const raw = buildRecordTransaction({ layout: this.settings.layout, kind: 'record', published: encoded.published, serial: this.meta.next('funding') });
+    const txId = this.chain.accept({ raw, kind: 'record', published: encoded.published, encode: encoded.encode, ...this.fate(undefined) });
     return withEncoding({ txId }, encoded.report);
   }
 
@@ -52,16 +65,17 @@ export class RecordService {
   }
 
   updateLinked(txId: string, encode: string | null, token: string | null, body: Buffer): LinkedWriteResult {
-    if (!isHash(txId)) throw new ServiceProblem(400, 'TX_HASH_PARM_INVALID', `"${txId}" is not a transaction hash: expected 64 hexadecimal characters.`);
+    if (!isHash(txId)) throw invalidTxHash(txId);
     const encoded = this.encodeBody(encode, body);
     return this.appendLinked('linked-update', encoded, this.spendFor(txId, token));
   }
 
   deleteLinked(txId: string, token: string | null): { txId: string } {
-    if (!isHash(txId)) throw new ServiceProblem(400, 'TX_HASH_PARM_INVALID', `"${txId}" is not a transaction hash: expected 64 hexadecimal characters.`);
+    // The path names the previous record: the troubleshooting page calls a bad one a missing prevTxId.
+    if (!isHash(txId)) throw invalidTxHash(txId).spelledOnTroubleshootingPage('PREV_TX_ID_PARAM_MISSING');
     const spend = this.spendFor(txId, token);
-    const raw = buildRecordTransaction({ kind: 'linked-delete', serial: this.meta.next('funding'), spends: spend.key });
-    const id = this.chain.accept({ raw, kind: 'linked-delete', prevTxId: spend.prevTxId, doomed: spend.doomed || this.neverMine() });
+    const raw = buildRecordTransaction({ layout: this.settings.layout, kind: 'linked-delete', serial: this.meta.next('funding'), spends: spend.key });
+    const id = this.chain.accept({ raw, kind: 'linked-delete', prevTxId: spend.prevTxId, ...this.fate(spend) });
     return { txId: id };
   }
 
@@ -81,7 +95,11 @@ export class RecordService {
   linkedContent(txId: string): Buffer {
     const tx = this.readable(this.eventTx(txId));
     if (!LINKED_KINDS.has(tx.kind)) {
-      throw new ServiceProblem(400, 'TX_INCORRECT_EVENT_TRANSACTION_TYPE', 'This transaction is a plain record, not a linked record; read it with GET /api/v1/records/{txId}/content.');
+      throw new ServiceProblem(
+        400,
+        'TX_INCORRECT_EVENT_TRANSACTION_TYPE',
+        'This transaction is a plain record, not a linked record; read it with GET /api/v1/records/{txId}/content.',
+      ).spelledOnTroubleshootingPage('INCORRECT_EVENT_TRANSACTION_TYPE');
     }
     return tx.published ?? Buffer.alloc(0);
   }
@@ -138,10 +156,9 @@ export class RecordService {
     return applyEncode(parseEncode(value, this.settings), body).published.equals(tx.published ?? Buffer.alloc(0));
   }
 
-  private encodeBody(encode: string | null, body: Buffer): EncodedBody {
-    if (encode === null) {
-      throw new ServiceProblem(400, 'ENCODE_PARAM_INVALID', 'encode is required: name the encoders, e.g. encode=SHA256(salt), or pass encode= for none.');
-    }
+  /** Without `encode` the record is published as sent, as the guides' "unencoded" examples do. */
+  private encodeBody(encodeParam: string | null, body: Buffer): EncodedBody {
+    const encode = encodeParam ?? '';
     const steps = parseEncode(encode, this.settings);
     if (this.settings.contentRequired && body.length === 0) {
       throw new ServiceProblem(400, 'CONTENT_IS_REQUIRED', 'The request has no body: send the record bytes as application/octet-stream.');
@@ -152,12 +169,12 @@ export class RecordService {
   private appendLinked(
     kind: RecordKind,
     encoded: EncodedBody,
-    spend: { key: SpendKey; prevTxId: string; doomed: boolean } | undefined,
+    spend: Spend | undefined,
   ): LinkedWriteResult {
     const derivationPath = `m/0/${this.meta.next('derivation')}`;
     const script = fundScript(KEY_ALIAS, derivationPath);
     const token: UpdateToken = { keyAlias: KEY_ALIAS, derivationPath, lockingScript: script.toString('hex'), outputValue: Number(FUND_FOR_NEXT_SATOSHIS) };
-    const raw = buildRecordTransaction({ kind, published: encoded.published, serial: this.meta.next('funding'), spends: spend?.key, nextFund: script });
+    const raw = buildRecordTransaction({ layout: this.settings.layout, kind, published: encoded.published, serial: this.meta.next('funding'), spends: spend?.key, nextFund: script });
     const txId = this.chain.accept({
       raw,
       kind,
@@ -165,30 +182,39 @@ export class RecordService {
       encode: encoded.encode,
       prevTxId: spend?.prevTxId,
       fund: { script: token.lockingScript, path: derivationPath },
-      doomed: (spend?.doomed ?? false) || this.neverMine(),
+      ...this.fate(spend),
     });
     const result: LinkedWriteResult = { txId, updateToken: encodeUpdateToken(token) };
     if (kind === 'linked-update') result.fingerprint = createHash('sha256').update(encoded.published).digest('hex');
     return withEncoding(result, encoded.report);
   }
 
+  /** What the chain will do with a new transaction: the spend's fate, then the injected faults. */
+  private fate(spend: Spend | undefined): { doomed: boolean; neverMined: boolean } {
+    return { doomed: (spend?.doomed ?? false) || this.fates.reject(), neverMined: (spend?.neverMined ?? false) || this.fates.neverMine() };
+  }
+
   /**
    * What input 0 of an update or delete spends. With a token the previous transaction is not
-   * fetched: a token that does not unlock it yields a transaction the chain rejects later.
+   * fetched: a token that does not unlock it yields a transaction the chain rejects later. Either
+   * way the life-cycle rule applies to a predecessor not yet in a block.
    */
-  private spendFor(pathTxId: string, tokenParam: string | null): { key: SpendKey; prevTxId: string; doomed: boolean } {
+  private spendFor(pathTxId: string, tokenParam: string | null): Spend {
     const txId = pathTxId.toLowerCase();
-    const token = tokenParam === null || tokenParam === '' ? null : decodeUpdateToken(tokenParam);
-    const known = this.chain.get(txId);
+    const token = tokenParam === null || tokenParam === '' ? null : decodeUpdateToken(tokenParam, this.settings.tokenPlacement);
     if (!token) {
       const tx = this.eventTx(txId);
       this.checkLinkable(tx);
-      return { key: this.keyOf(tx), prevTxId: txId, doomed: false };
+      const neverMined = spendsUnmined(this.settings.lifecycle, tx);
+      return { key: this.keyOf(tx), prevTxId: txId, doomed: false, neverMined };
     }
-    if (known && EVENT_KINDS.has(known.kind)) this.checkLinkable(known);
-    const owner = this.chain.byFundScript(token.lockingScript);
-    const unlocks = owner?.txid === txId;
-    return { key: { txid: txId, keyAlias: token.keyAlias, derivationPath: token.derivationPath }, prevTxId: txId, doomed: !unlocks };
+    const known = this.chain.get(txId);
+    const previous = known && EVENT_KINDS.has(known.kind) ? known : undefined;
+    if (previous) this.checkLinkable(previous);
+    const neverMined = spendsUnmined(this.settings.lifecycle, previous);
+    const unlocks = this.chain.byFundScript(token.lockingScript)?.txid === txId;
+    const vout = fundOutputIndex(this.settings.layout, previous);
+    return { key: { txid: txId, vout, keyAlias: token.keyAlias, derivationPath: token.derivationPath }, prevTxId: txId, doomed: !unlocks, neverMined };
   }
 
   private checkLinkable(tx: TxRow): void {
@@ -203,7 +229,7 @@ export class RecordService {
   }
 
   private keyOf(tx: TxRow): SpendKey {
-    return { txid: tx.txid, keyAlias: KEY_ALIAS, derivationPath: tx.fund_path! };
+    return { txid: tx.txid, vout: fundOutputIndex(this.settings.layout, tx), keyAlias: KEY_ALIAS, derivationPath: tx.fund_path! };
   }
 
   /** A transaction of this service, or the problem a caller should get for `txId`. */
@@ -215,7 +241,10 @@ export class RecordService {
       if (purpose === 'navigate') {
         throw new ServiceProblem(400, 'INVALID_NAVIGATION_TRANSACTION_TYPE', 'This transaction is not a linked record, so it has no links to navigate.');
       }
-      throw new ServiceProblem(400, 'TX_NOT_AN_EVENT_TRANSACTION', 'This transaction exists but is not a record of this service.');
+      // The troubleshooting page has a code for each: a transaction with no data, and someone else's data.
+      throw new ServiceProblem(400, 'TX_NOT_AN_EVENT_TRANSACTION', 'This transaction exists but is not a record of this service.').spelledOnTroubleshootingPage(
+        tx.kind === 'foreign-data' ? 'NOT_AN_EVENT_TRANSACTION' : 'NOT_A_DATA_TRANSACTION',
+      );
     }
     return tx;
   }
@@ -236,12 +265,25 @@ interface EncodedBody {
 
 interface SpendKey {
   txid: string;
+  vout: number;
   keyAlias: string;
   derivationPath: string;
 }
 
+/** What an update or delete spends, and what the chain will make of it. */
+interface Spend {
+  key: SpendKey;
+  prevTxId: string;
+  doomed: boolean;
+  neverMined: boolean;
+}
+
 function isChainEnd(tx: TxRow): boolean {
   return tx.next_txid === null;
+}
+
+function invalidTxHash(value: string): ServiceProblem {
+  return new ServiceProblem(400, 'TX_HASH_PARM_INVALID', `"${value.slice(0, 80)}" is not a transaction hash: expected 64 hexadecimal characters.`);
 }
 
 function invalidTxId(value: string, name: string): ServiceProblem {

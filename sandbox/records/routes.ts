@@ -1,7 +1,7 @@
 import type { Chain } from '../chain/chain.ts';
 import { isHash } from '../chain/bytes.ts';
-import { notFound, ServiceProblem } from '../http/problem.ts';
-import type { RequestContext, Route } from '../http/router.ts';
+import { notFound, ServiceProblem, type ErrorCodeSpelling } from '../http/problem.ts';
+import type { Reply, RequestContext, Route } from '../http/router.ts';
 import { EXPLORER_PAGE_CSP, explorerPage } from './explorer-page.ts';
 import type { IdempotencyKeys } from './idempotency.ts';
 import type { RecordService } from './record-service.ts';
@@ -9,6 +9,26 @@ import type { RecordService } from './record-service.ts';
 /** HTTP routes of the record service (endpoints 1-11, linked create/delete), health and explorer. */
 
 export type ResponseSpelling = 'reference' | 'guides';
+
+/** Features that "may not be available in your configuration" (service-notes.md). */
+export const FEATURES = ['linked', 'match', 'navigate'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+/** A delete's 200: the guide's sample `{ "txId": ... }`, or the API reference's bare "200 The transaction published". */
+export type DeleteAnswer = 'txid' | 'empty';
+
+export interface RecordRouteSettings {
+  spelling: ResponseSpelling;
+  /** Writes run once per Idempotency-Key; null: the header is ignored (a write sent twice is registered twice). */
+  idempotency: IdempotencyKeys | null;
+  deleteAnswer: DeleteAnswer;
+  errorCodes: ErrorCodeSpelling;
+  /**
+   * Answered 404 with the same problem document as an unknown txId: how a disabled feature answers
+   * is not documented, and this is the least kind reading.
+   */
+  disabled: readonly Feature[];
+}
 
 /**
  * The API reference and the guides spell two keys differently (contentType / content-type,
@@ -29,39 +49,69 @@ function respell(value: unknown): unknown {
 const query = (ctx: RequestContext, name: string): string | null => ctx.url.searchParams.get(name);
 const octets = (body: Buffer) => ({ status: 200, body, contentType: 'application/octet-stream' });
 
-export function recordRoutes(service: RecordService, idempotency: IdempotencyKeys, spelling: ResponseSpelling): Route[] {
-  const json = (value: object) => ({ status: 200, json: spell(value, spelling) });
-  /** A write: its body, run at most once per Idempotency-Key. */
-  const write = (run: (ctx: RequestContext, body: Buffer) => object) => async (ctx: RequestContext) => {
+export function recordRoutes(service: RecordService, settings: RecordRouteSettings): Route[] {
+  const json = (value: object) => ({ status: 200, json: spell(value, settings.spelling) });
+  /** A write of the request's body, run at most once per Idempotency-Key when keys are honoured. */
+  const write = async (ctx: RequestContext, run: (body: Buffer) => object): Promise<object> => {
     const body = await ctx.body();
-    return json(idempotency.once(ctx, body, () => run(ctx, body)));
+    return settings.idempotency ? settings.idempotency.once(ctx, body, () => run(body)) : run(body);
   };
+  const deleteReply = (result: object): Reply =>
+    settings.deleteAnswer === 'empty' ? { status: 200, body: '' } : json(result);
   const R = '/api/v1/records';
   const L = '/api/v1/linkedrecords';
-  return [
-    { method: 'POST', path: R, handler: write((ctx, body) => service.write(query(ctx, 'encode'), body)) },
-    { method: 'GET', path: `${R}/{txId}/status`, handler: (ctx) => json(service.status(ctx.params.txId!)) },
-    { method: 'GET', path: `${R}/{txId}/content`, handler: (ctx) => octets(service.content(ctx.params.txId!)) },
-    { method: 'HEAD', path: `${R}/{txId}/content`, handler: (ctx) => octets(service.content(ctx.params.txId!)) },
-    { method: 'POST', path: `${R}/{txId}/match`, handler: async (ctx) => json(service.match(ctx.params.txId!, query(ctx, 'encode'), await ctx.body())) },
+  const routes: (Route & { features: Feature[] })[] = [
+    { method: 'POST', path: R, features: [], handler: async (ctx) => json(await write(ctx, (body) => service.write(query(ctx, 'encode'), body))) },
+    { method: 'GET', path: `${R}/{txId}/status`, features: [], handler: (ctx) => json(service.status(ctx.params.txId!)) },
+    { method: 'GET', path: `${R}/{txId}/content`, features: [], handler: (ctx) => octets(service.content(ctx.params.txId!)) },
+    { method: 'HEAD', path: `${R}/{txId}/content`, features: [], handler: (ctx) => octets(service.content(ctx.params.txId!)) },
+    { method: 'POST', path: `${R}/{txId}/match`, features: ['match'], handler: async (ctx) => json(service.match(ctx.params.txId!, query(ctx, 'encode'), await ctx.body())) },
 
-    { method: 'POST', path: L, handler: write((ctx, body) => service.createLinked(query(ctx, 'encode'), body)) },
+    { method: 'POST', path: L, features: ['linked'], handler: async (ctx) => json(await write(ctx, (body) => service.createLinked(query(ctx, 'encode'), body))) },
     {
       method: 'POST',
       path: `${L}/{txId}/update`,
-      handler: write((ctx, body) => service.updateLinked(ctx.params.txId!, query(ctx, 'encode'), query(ctx, 'updateToken'), body)),
+      features: ['linked'],
+      handler: async (ctx) => json(await write(ctx, (body) => service.updateLinked(ctx.params.txId!, query(ctx, 'encode'), query(ctx, 'updateToken'), body))),
     },
-    { method: 'POST', path: `${L}/{txId}/delete`, handler: write((ctx) => service.deleteLinked(ctx.params.txId!, query(ctx, 'updateToken'))) },
-    { method: 'GET', path: `${L}/{txId}/status`, handler: (ctx) => json(service.linkedStatus(ctx.params.txId!)) },
-    { method: 'GET', path: `${L}/{txId}/content`, handler: (ctx) => octets(service.linkedContent(ctx.params.txId!)) },
-    { method: 'HEAD', path: `${L}/{txId}/content`, handler: (ctx) => octets(service.linkedContent(ctx.params.txId!)) },
+    {
+      method: 'POST',
+      path: `${L}/{txId}/delete`,
+      features: ['linked'],
+      handler: async (ctx) =>
+        deleteReply(
+          await write(ctx, (body) => {
+            if (body.length > 0 && settings.errorCodes === 'troubleshooting') throw deleteWithContent();
+            return service.deleteLinked(ctx.params.txId!, query(ctx, 'updateToken'));
+          }),
+        ),
+    },
+    { method: 'GET', path: `${L}/{txId}/status`, features: ['linked'], handler: (ctx) => json(service.linkedStatus(ctx.params.txId!)) },
+    { method: 'GET', path: `${L}/{txId}/content`, features: ['linked'], handler: (ctx) => octets(service.linkedContent(ctx.params.txId!)) },
+    { method: 'HEAD', path: `${L}/{txId}/content`, features: ['linked'], handler: (ctx) => octets(service.linkedContent(ctx.params.txId!)) },
     {
       method: 'POST',
       path: `${L}/{txId}/match`,
+      features: ['linked', 'match'],
       handler: async (ctx) => json(service.linkedMatch(ctx.params.txId!, query(ctx, 'encode'), query(ctx, 'prevTxId'), await ctx.body())),
     },
-    { method: 'GET', path: `${L}/{txId}/navigate`, handler: (ctx) => json(service.navigate(ctx.params.txId!, query(ctx, 'links'))) },
+    { method: 'GET', path: `${L}/{txId}/navigate`, features: ['linked', 'navigate'], handler: (ctx) => json(service.navigate(ctx.params.txId!, query(ctx, 'links'))) },
   ];
+  return routes.map(({ features, ...route }) =>
+    features.some((f) => settings.disabled.includes(f))
+      ? {
+          ...route,
+          handler: () => {
+            throw notFound();
+          },
+        }
+      : route,
+  );
+}
+
+/** The troubleshooting page: "The delete operation does not accept any content". */
+function deleteWithContent(): ServiceProblem {
+  return new ServiceProblem(400, 'INCORRECT_EVENT_TRANSACTION_TYPE', 'The delete operation does not accept any content: send the new version with an update, then delete without a body.');
 }
 
 export function healthRoutes(appVersion: string): Route[] {

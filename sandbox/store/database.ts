@@ -25,8 +25,8 @@ CREATE TABLE IF NOT EXISTS txs (
   seq           INTEGER PRIMARY KEY AUTOINCREMENT,   -- mempool order (parents before children)
   txid          TEXT NOT NULL UNIQUE,
   raw           BLOB NOT NULL,
-  kind          TEXT NOT NULL,   -- coinbase | record | linked-create | linked-update | linked-delete | foreign | future
-  published     BLOB,            -- the data push of output 1 (the record as published)
+  kind          TEXT NOT NULL,   -- coinbase | record | linked-create | linked-update | linked-delete | foreign | foreign-data | future
+  published     BLOB,            -- the record as published (the bytes the transaction carries)
   prev_txid     TEXT,            -- linked: the record this one follows
   next_txid     TEXT,            -- linked: the record that follows this one
   encode        TEXT,            -- the encode value used at creation
@@ -35,7 +35,8 @@ CREATE TABLE IF NOT EXISTS txs (
   block_height  INTEGER,
   block_index   INTEGER,
   doomed        INTEGER NOT NULL DEFAULT 0,          -- accepted but will be rejected at the next block
-  accepted_at   INTEGER NOT NULL
+  accepted_at   INTEGER NOT NULL,
+  never_mined   INTEGER NOT NULL DEFAULT 0           -- accepted and never mined (nor rejected)
 );
 CREATE INDEX IF NOT EXISTS txs_mempool ON txs (block_height) WHERE block_height IS NULL;
 CREATE INDEX IF NOT EXISTS txs_fund_script ON txs (fund_script) WHERE fund_script IS NOT NULL;
@@ -79,7 +80,18 @@ export function openDatabase(dataDir?: string): SandboxDatabase {
   }
   db.pragma('foreign_keys = ON');
   db.exec(SCHEMA);
+  addMissingColumns(db);
   return db;
+}
+
+/** Columns added since a data directory may have been made: an older one is brought up to date. */
+const ADDED_COLUMNS = [{ table: 'txs', column: 'never_mined', definition: 'INTEGER NOT NULL DEFAULT 0' }] as const;
+
+function addMissingColumns(db: SandboxDatabase): void {
+  for (const { table, column, definition } of ADDED_COLUMNS) {
+    const columns = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`).all();
+    if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+  }
 }
 
 /** A small key-value table for the sandbox's own settings (API key, counters, ...). */

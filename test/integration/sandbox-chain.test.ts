@@ -41,7 +41,9 @@ describe('transactions', () => {
 
   it('linked records: each update spends the "fund for next" output of the one before', async () => {
     const v1 = await sb.createLinked('v1');
+    await sb.mine();
     const v2 = await sb.updateLinked(v1.txId, 'v2', { token: v1.updateToken });
+    await sb.mine();
     const del = await sb.json<{ txId: string }>(`/api/v1/linkedrecords/${v2.txId}/delete`, { method: 'POST' });
     const [t1, t2, t3] = await Promise.all([v1.txId, v2.txId, del.txId].map(async (id) => parseTx(await explorer(`/explorer/tx/${id}/hex`))));
     expect(t1!.outputs).toHaveLength(3);
@@ -52,6 +54,44 @@ describe('transactions', () => {
     expect(t3!.inputs[0]).toMatchObject({ prevTxId: v2.txId, vout: 2 });
     expect(t3!.outputs).toHaveLength(1);
     expect(dataPushes(t3!.outputs[0]!.script)).not.toBeNull();
+  });
+});
+
+describe('layouts (service-notes.md: How the data sits on chain)', () => {
+  const TAG = Buffer.from('notarium-sandbox-records');
+  it.each([
+    // [layout, outputs of a record, the pushes of the script holding the record: header (tag, format version, kind) and record]
+    ['separate', 2, (kind: number, published: Buffer) => [published]],
+    ['shared-output', 1, (kind: number, published: Buffer) => [TAG, Buffer.from([1]), Buffer.from([kind]), published]],
+    ['shared-push', 1, (kind: number, published: Buffer) => [Buffer.concat([TAG, Buffer.from([1]), Buffer.from([kind]), published])]],
+  ] as const)('%s: the published bytes stand unchanged and contiguous in an output script; updates spend the "fund for next" output', async (layout, count, pushes) => {
+    const other = await startTestSandbox({ layout });
+    try {
+      const hex = async (id: string) => parseTx(await (await fetch(`${other.baseUrl}/explorer/tx/${id}/hex`)).text());
+      const record = createHash('sha256').update('file').digest();
+      const published = createHash('sha256').update(Buffer.concat([Buffer.from('abc'), record])).digest();
+      const tx = await hex((await other.write(record, 'SHA256(abc)')).txId);
+      expect(tx.outputs).toHaveLength(count);
+      expect(dataPushes(tx.outputs.at(-1)!.script)).toEqual(pushes(1, published));
+      expect(tx.outputs.at(-1)!.script.includes(published)).toBe(true);
+
+      const v1 = await other.createLinked('v1');
+      await other.mine();
+      const v2 = await other.updateLinked(v1.txId, 'v2');
+      await other.mine();
+      const del = await other.json<{ txId: string }>(`/api/v1/linkedrecords/${v2.txId}/delete`, { method: 'POST' });
+      await other.mine();
+      const [t1, t2, t3] = await Promise.all([v1.txId, v2.txId, del.txId].map(hex));
+      expect(t1!.outputs).toHaveLength(count + 1);
+      expect(t1!.outputs.at(-1)!.satoshis).toBeGreaterThan(0n);
+      expect(dataPushes(t2!.outputs.at(-2)!.script)).toEqual(pushes(3, Buffer.from('v2')));
+      expect(t2!.inputs[0]).toMatchObject({ prevTxId: v1.txId, vout: count });
+      expect(t3!.inputs[0]).toMatchObject({ prevTxId: v2.txId, vout: count });
+      expect(t3!.outputs).toHaveLength(1);
+      expect((await other.json<{ confirmation: unknown }>(`/api/v1/linkedrecords/${del.txId}/status`)).confirmation).not.toBeNull();
+    } finally {
+      await other.stop();
+    }
   });
 });
 
@@ -160,9 +200,10 @@ describe('blocks and proofs', () => {
   });
 });
 
-describe('never-mined transactions', () => {
+describe('rejected transactions', () => {
   it('are accepted, then rejected at the next block (404), with what spends them', async () => {
-    const faulty = await startTestSandbox({ faults: { neverMineRate: 1 } });
+    // The update is sent before its predecessor is mined, so that it is in the mempool when that one is rejected.
+    const faulty = await startTestSandbox({ faults: { rejectRate: 1 }, lifecycle: 'allow' });
     try {
       const created = await faulty.createLinked('doomed');
       const update = await faulty.updateLinked(created.txId, 'child', { token: created.updateToken });
@@ -171,6 +212,25 @@ describe('never-mined transactions', () => {
       for (const id of [created.txId, update.txId]) expect((await faulty.call(`/api/v1/records/${id}/status`)).status).toBe(404);
     } finally {
       await faulty.stop();
+    }
+  });
+});
+
+describe('never-mined transactions (--never-mine-rate)', () => {
+  it('are accepted and stay unconfirmed for good, neither mined nor rejected; the rate can change at run time', async () => {
+    const held = await startTestSandbox({ faults: { neverMineRate: 1 } });
+    try {
+      const { txId } = await held.write('never mined');
+      await held.mine(3);
+      expect(await held.json(`/api/v1/records/${txId}/status`)).toEqual({ confirmation: null });
+      expect(await held.json('/__sandbox/chain')).toMatchObject({ mempool: 0, neverMined: 1, records: 1 });
+      expect(await held.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify({ neverMineRate: 0 }) })).toMatchObject({ neverMineRate: 0, rejectRate: 0 });
+      const mined = await held.write('mined');
+      await held.mine();
+      expect((await held.json<{ confirmation: unknown }>(`/api/v1/records/${mined.txId}/status`)).confirmation).not.toBeNull();
+      expect(await held.json(`/api/v1/records/${txId}/status`)).toEqual({ confirmation: null });
+    } finally {
+      await held.stop();
     }
   });
 });

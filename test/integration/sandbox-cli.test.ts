@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseTx } from '../support/bitcoin.ts';
 
 // `notarium sandbox` as a user runs it: a child process, its printed details, signals, and the
 // README's curl examples run against it.
@@ -75,6 +76,24 @@ describe('notarium sandbox', () => {
     }
   });
 
+  it('--strict and the settings beside it reach the sandbox', async () => {
+    const s = await start(['sandbox', '--port', '0', '--block-interval', '0', '--api-key', 'k', '--strict', '--never-mine-rate', '1', '--disable', 'navigate', '--layout', 'separate']);
+    try {
+      expect(s.stdout).toMatch(/Readings:\s+strict/);
+      const baseUrl = field(s.stdout, 'Base URL')!;
+      const call = (path: string, init: RequestInit = {}) => fetch(baseUrl + path, { ...init, headers: { 'x-api-key': 'k' } });
+      expect(await (await call('/__sandbox/faults')).json()).toMatchObject({ neverMineRate: 1, rejectRate: 0 });
+      const created = (await (await call('/api/v1/linkedrecords', { method: 'POST', body: 'v1' })).json()) as Record<string, string>;
+      expect(created).toHaveProperty('update_token');
+      expect((await call(`/api/v1/linkedrecords/${created.txId}/navigate?links=1`)).status).toBe(404);
+      // --layout wins over --strict's shared push: header, record and "fund for next" in three outputs.
+      expect(parseTx(await (await fetch(`${baseUrl}/explorer/tx/${created.txId}/hex`)).text()).outputs).toHaveLength(3);
+    } finally {
+      s.child.kill('SIGTERM');
+      await s.exited;
+    }
+  });
+
   it('`start` keeps the embedded sandbox under NOTARIUM_HOME', async () => {
     const home = join(scratch, 'home');
     const s = await start(['start', '--block-interval', '0.5'], { NOTARIUM_HOME: home });
@@ -93,6 +112,10 @@ describe('notarium sandbox', () => {
     [['sandbox', '--block-interval', '0.01'], /at least 0\.1 seconds/],
     [['sandbox', '--host', '0.0.0.0', '--port', '0'], /only listens on loopback/],
     [['sandbox', '--spelling', 'british'], /--spelling must be one of reference, guides/],
+    [['sandbox', '--lifecycle', 'maybe'], /--lifecycle must be one of refuse, never-mine, allow/],
+    [['sandbox', '--never-mine-rate', '2'], /--never-mine-rate must be a number from 0 to 1/],
+    [['sandbox', '--disable', 'linked,verify'], /--disable must be one of linked, match, navigate, not "verify"/],
+    [['sandbox', '--token-placement', 'twice'], /--token-placement must be one of either, as-issued, encoded-once/],
     [['sandbox', '--bogus'], /Unknown option '--bogus'.*notarium sandbox --help/],
     [['frobnicate'], /unknown command "frobnicate"/],
   ])('%j exits 2 with a sentence that says what to do', (args, message) => {
@@ -104,6 +127,8 @@ describe('notarium sandbox', () => {
   it('--help lists the options', () => {
     const run = spawnSync(process.execPath, [BIN, 'sandbox', '--help'], { encoding: 'utf8' });
     expect(run.status).toBe(0);
-    for (const option of ['--port', '--host', '--block-interval', '--data', '--api-key', '--env-id', '--body-limit', '--navigate-max']) expect(run.stdout).toContain(option);
+    for (const option of ['--port', '--host', '--block-interval', '--data', '--api-key', '--env-id', '--body-limit', '--navigate-max', '--strict', '--lifecycle', '--never-mine-rate', '--idempotency', '--layout', '--delete-answer', '--error-codes', '--token-placement', '--disable']) {
+      expect(run.stdout).toContain(option);
+    }
   });
 });

@@ -9,9 +9,14 @@ beforeAll(async () => {
 });
 afterAll(() => sb.stop());
 
+/** A chain of `length` versions, each mined before the next is written (the life-cycle rule). */
 async function chainOf(length: number): Promise<{ txId: string; updateToken: string }[]> {
   const chain = [await sb.createLinked('v1', 'SHA256(c1)')];
-  for (let v = 2; v <= length; v++) chain.push(await sb.updateLinked(chain.at(-1)!.txId, `v${v}`, { encode: 'SHA256(c1)', token: chain.at(-1)!.updateToken }));
+  await sb.mine();
+  for (let v = 2; v <= length; v++) {
+    chain.push(await sb.updateLinked(chain.at(-1)!.txId, `v${v}`, { encode: 'SHA256(c1)', token: chain.at(-1)!.updateToken }));
+    await sb.mine();
+  }
   return chain;
 }
 
@@ -24,16 +29,19 @@ describe('create and update', () => {
     const token = decodeURIComponent(created.updateToken as string);
     const structure = JSON.parse(Buffer.from(token, 'base64').toString());
     expect(structure).toEqual({ keyAlias: expect.any(String), derivationPath: expect.any(String), lockingScript: expect.stringMatching(/^76a914[0-9a-f]{40}88ac$/), outputValue: 1 });
+    await sb.mine();
     const updated = await sb.json<Record<string, unknown>>(`/api/v1/linkedrecords/${created.txId}/update?encode=SHA256(a)`, { method: 'POST', body: 'v2' });
     expect(updated).toMatchObject({ txId: expect.stringMatching(/^[0-9a-f]{64}$/), updateToken: expect.any(String), fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
   it('update works with the token sent once or twice URL-encoded', async () => {
     const created = await sb.createLinked('v1');
+    await sb.mine();
     const raw = decodeURIComponent(created.updateToken);
     const once = await sb.call(`/api/v1/linkedrecords/${created.txId}/update?encode=&updateToken=${encodeURIComponent(raw)}`, { method: 'POST', body: 'v2' });
     expect(once.status).toBe(200);
     const next = (await once.json()) as { txId: string; updateToken: string };
+    await sb.mine();
     const twice = await sb.call(`/api/v1/linkedrecords/${next.txId}/update?encode=&updateToken=${encodeURIComponent(next.updateToken)}`, { method: 'POST', body: 'v3' });
     expect(twice.status).toBe(200);
   });
@@ -66,6 +74,7 @@ describe('create and update', () => {
     const strict = await startTestSandbox({ encoders: ['SHA256'], saltRequired: true, bodyLimit: 64 });
     try {
       const created = await strict.createLinked('v1', 'SHA256(s)');
+      await strict.mine();
       const update = (encode: string, body: string | Buffer = 'x') => strict.call(`/api/v1/linkedrecords/${created.txId}/update?encode=${encode}`, { method: 'POST', body: body as BodyInit });
       expect(await code(await update('SHA256(s'))).toBe('ENCODE_PARAM_INVALID');
       expect(await code(await update('Base64'))).toBe('CONTENT_BAD_ENCODER');
@@ -80,6 +89,7 @@ describe('create and update', () => {
   it('a token that does not unlock the record is accepted, then rejected by the chain', async () => {
     const a = await sb.createLinked('a');
     const b = await sb.createLinked('b');
+    await sb.mine();
     const wrong = await sb.updateLinked(a.txId, 'a2', { token: b.updateToken });
     expect((await sb.call(`/api/v1/linkedrecords/${wrong.txId}/status`)).status).toBe(200);
     await sb.mine();
@@ -185,6 +195,7 @@ describe('delete (finalise)', () => {
 
   it('works without a token too', async () => {
     const created = await sb.createLinked('only');
+    await sb.mine();
     expect((await sb.call(`/api/v1/linkedrecords/${created.txId}/delete`, { method: 'POST' })).status).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +16,9 @@ describe('restart with a data directory', () => {
     const first = await startTestSandbox({ dataDir });
     const mined = await first.write('mined before restart', 'SHA256(p)');
     const v1 = await first.createLinked('v1');
+    await first.mine();
     const v2 = await first.updateLinked(v1.txId, 'v2', { token: v1.updateToken });
-    await first.mine(2);
+    await first.mine();
     const pending = await first.write('still in the mempool');
     const before = await first.json<{ tipHeight: number; tipHash: string }>('/__sandbox/chain');
     const status = await first.json(`/api/v1/records/${mined.txId}/status`);
@@ -26,7 +28,7 @@ describe('restart with a data directory', () => {
     try {
       expect(second.apiKey).toBe(first.apiKey);
       expect(second.envId).toBe(first.envId);
-      expect(await second.json('/__sandbox/chain')).toEqual({ tipHeight: before.tipHeight, tipHash: before.tipHash, mempool: 1, records: 4 });
+      expect(await second.json('/__sandbox/chain')).toEqual({ tipHeight: before.tipHeight, tipHash: before.tipHash, mempool: 1, neverMined: 0, records: 4 });
       expect(await second.json(`/api/v1/records/${mined.txId}/status`)).toEqual(status);
       expect(await second.json(`/api/v1/linkedrecords/${v1.txId}/navigate?links=5`)).toEqual({ txIds: [v2.txId], endOfLinks: true });
       const v3 = await second.updateLinked(v2.txId, 'v3', { token: v2.updateToken });
@@ -36,6 +38,26 @@ describe('restart with a data directory', () => {
       expect(header.prevHash).toBe(before.tipHash);
       const after = await second.json<{ confirmation: { confirmedBlocks: number } }>(`/api/v1/records/${mined.txId}/status`);
       expect(after.confirmation.confirmedBlocks).toBe(3);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('brings a data directory made before never-mined transactions up to date', async () => {
+    const older = join(dataDir, 'older');
+    const first = await startTestSandbox({ dataDir: older });
+    const kept = await first.write('kept');
+    await first.stop();
+    const db = new Database(join(older, 'sandbox.sqlite'));
+    db.exec('ALTER TABLE txs DROP COLUMN never_mined'); // the table as an earlier sandbox made it
+    db.close();
+    const second = await startTestSandbox({ dataDir: older, faults: { neverMineRate: 1 } });
+    try {
+      const held = await second.write('held');
+      await second.mine();
+      expect(await second.json(`/api/v1/records/${held.txId}/status`)).toEqual({ confirmation: null });
+      expect((await second.json<{ confirmation: unknown }>(`/api/v1/records/${kept.txId}/status`)).confirmation).not.toBeNull();
+      expect(await second.json('/__sandbox/chain')).toMatchObject({ mempool: 0, neverMined: 1, records: 2 });
     } finally {
       await second.stop();
     }

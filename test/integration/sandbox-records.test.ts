@@ -58,9 +58,11 @@ describe('write record (1)', () => {
     expect((await sb.call(`/api/v1/records?encode=${chain(9)}`, { method: 'POST', body: Buffer.alloc(1024 * 1024, 7) })).status).toBe(200);
   });
 
-  it('requires the encode parameter', async () => {
-    const res = await sb.call('/api/v1/records', { method: 'POST', body: digest });
-    expect((await problemOf(res)).errorCode).toBe('ENCODE_PARAM_INVALID');
+  it('without encode, publishes the record as sent (the guides\' "unencoded" examples)', async () => {
+    const res = await sb.call('/api/v1/records', { method: 'POST', body: 'hello' });
+    expect(res.status).toBe(200);
+    const { txId } = (await res.json()) as { txId: string };
+    expect(await (await sb.call(`/api/v1/records/${txId}/content`)).text()).toBe('hello');
   });
 
   it('needs a known API key', async () => {

@@ -8,7 +8,13 @@ export interface TestSandbox extends RunningSandbox {
   mine(blocks?: number): Promise<void>;
   write(body: Uint8Array | string, encode?: string): Promise<{ txId: string }>;
   createLinked(body: Uint8Array | string, encode?: string): Promise<{ txId: string; updateToken: string }>;
+  /** The token goes in the query as the service returned it (the `as-issued` placement). */
   updateLinked(txId: string, body: Uint8Array | string, opts?: { encode?: string; token?: string }): Promise<{ txId: string; updateToken: string }>;
+}
+
+/** A linked write's answer in either spelling of the token's key (the guides print `update_token`). */
+function linkedAnswer(body: { txId: string; updateToken?: string; update_token?: string }): { txId: string; updateToken: string } {
+  return { ...body, updateToken: (body.updateToken ?? body.update_token)! };
 }
 
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
@@ -28,10 +34,10 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     json,
     mine: async (blocks = 1) => void (await post('/__sandbox/mine', JSON.stringify({ blocks }))),
     write: (body, encode = '') => post(`/api/v1/records?encode=${encodeURIComponent(encode)}`, body),
-    createLinked: (body, encode = '') => post(`/api/v1/linkedrecords?encode=${encodeURIComponent(encode)}`, body),
-    updateLinked: (txId, body, opts = {}) => {
-      const token = opts.token ? `&updateToken=${encodeURIComponent(opts.token)}` : '';
-      return post(`/api/v1/linkedrecords/${txId}/update?encode=${encodeURIComponent(opts.encode ?? '')}${token}`, body);
+    createLinked: async (body, encode = '') => linkedAnswer(await post(`/api/v1/linkedrecords?encode=${encodeURIComponent(encode)}`, body)),
+    updateLinked: async (txId, body, opts = {}) => {
+      const token = opts.token ? `&updateToken=${opts.token}` : '';
+      return linkedAnswer(await post(`/api/v1/linkedrecords/${txId}/update?encode=${encodeURIComponent(opts.encode ?? '')}${token}`, body));
     },
   };
 }

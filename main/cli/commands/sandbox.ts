@@ -1,4 +1,13 @@
-import { startSandbox, type SandboxOptions } from '../../../sandbox/index.ts';
+import {
+  DEFAULT_LIFECYCLE,
+  FEATURES,
+  LAYOUTS,
+  LIFECYCLES,
+  startSandbox,
+  STRICT_BEHAVIOUR,
+  TOKEN_PLACEMENTS,
+  type SandboxOptions,
+} from '../../../sandbox/index.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { choiceOption, numberOption, parseCommand } from '../options.ts';
@@ -16,12 +25,25 @@ Options:
   --api-key KEY         the x-api-key to accept (default: generated; kept in --data)
   --env-id ID           identity environment id in identity paths (default sandbox)
   --body-limit BYTES    request body limit (default 1048576)
-  --navigate-max N      largest |links| for navigate (default 100)
   --encoders LIST       allowed encoders, comma-separated (default SHA256,Base64)
   --salt-required       SHA256 must carry a salt argument
   --sha256-required     a SHA256 step is mandatory
   --proof-target T      merkleProof target: header (default), hash or merkleRoot
-  --spelling S          JSON key spelling: reference (default) or guides
+  --disable LIST        answer these features as an unknown txId would: linked, match, navigate
+  --never-mine-rate R   share of accepted writes never mined, 0 to 1 (default 0)
+
+Where the service's documentation allows more than one reading (strict value in brackets):
+  --strict              the least kind reading for every setting below not given explicitly
+  --lifecycle L         an update or delete before its predecessor is mined: refuse, never-mine
+                        or allow (default ${DEFAULT_LIFECYCLE}) [${STRICT_BEHAVIOUR.lifecycle}]
+  --idempotency I       Idempotency-Key: honour (default) or ignore [${STRICT_BEHAVIOUR.idempotency}]
+  --spelling S          JSON key spelling: reference (default) or guides [${STRICT_BEHAVIOUR.responseSpelling}]
+  --layout L            the record on chain: separate (default), shared-output or shared-push [${STRICT_BEHAVIOUR.layout}]
+  --navigate-max N      largest |links| for navigate (default 100) [${STRICT_BEHAVIOUR.navigateMax}]
+  --delete-answer A     a delete's 200: txid (default) or empty [${STRICT_BEHAVIOUR.deleteAnswer}]
+  --error-codes E       error code spellings: reference (default) or troubleshooting [${STRICT_BEHAVIOUR.errorCodes}]
+  --token-placement P   update token in the query: either (default), as-issued or encoded-once [${STRICT_BEHAVIOUR.tokenPlacement}]
+
   --json                print the connection details as one JSON line
   --verbose             log one line per request on stderr (never headers or queries)
   -h, --help            show this help`;
@@ -39,7 +61,16 @@ const OPTIONS = {
   'salt-required': { type: 'boolean' },
   'sha256-required': { type: 'boolean' },
   'proof-target': { type: 'string' },
+  disable: { type: 'string' },
+  'never-mine-rate': { type: 'string' },
+  strict: { type: 'boolean' },
+  lifecycle: { type: 'string' },
+  idempotency: { type: 'string' },
   spelling: { type: 'string' },
+  layout: { type: 'string' },
+  'delete-answer': { type: 'string' },
+  'error-codes': { type: 'string' },
+  'token-placement': { type: 'string' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -52,6 +83,8 @@ export function sandboxOptionsFrom(argv: string[]): { options: SandboxOptions; j
     throw new UsageError('--block-interval must be 0 (mine on demand) or at least 0.1 seconds.');
   }
   const encoders = v.encoders?.split(',').map((e) => choiceOption('encoders', e.trim(), ['SHA256', 'Base64'] as const)!);
+  const disable = v.disable?.split(',').map((f) => choiceOption('disable', f.trim(), FEATURES)!);
+  const neverMineRate = numberOption('never-mine-rate', v['never-mine-rate'], 0, 1, false);
   return {
     json: v.json ?? false,
     verbose: v.verbose ?? false,
@@ -69,7 +102,17 @@ export function sandboxOptionsFrom(argv: string[]): { options: SandboxOptions; j
       saltRequired: v['salt-required'],
       sha256Required: v['sha256-required'],
       proofTarget: choiceOption('proof-target', v['proof-target'], ['header', 'hash', 'merkleRoot'] as const),
+      disable,
+      faults: neverMineRate === undefined ? undefined : { neverMineRate },
+      strict: v.strict,
+      // Unset, the life-cycle rule is DEFAULT_LIFECYCLE (strict: never-mine), as for every sandbox.
+      lifecycle: choiceOption('lifecycle', v.lifecycle, LIFECYCLES),
+      idempotency: choiceOption('idempotency', v.idempotency, ['honour', 'ignore'] as const),
       responseSpelling: choiceOption('spelling', v.spelling, ['reference', 'guides'] as const),
+      layout: choiceOption('layout', v.layout, LAYOUTS),
+      deleteAnswer: choiceOption('delete-answer', v['delete-answer'], ['txid', 'empty'] as const),
+      errorCodes: choiceOption('error-codes', v['error-codes'], ['reference', 'troubleshooting'] as const),
+      tokenPlacement: choiceOption('token-placement', v['token-placement'], TOKEN_PLACEMENTS),
     },
   };
 }
@@ -99,6 +142,7 @@ export async function sandboxCommand(argv: string[], io: CliIo): Promise<number>
         `  Env id:    ${sandbox.envId}`,
         `  API key:   ${sandbox.apiKey}`,
         `  Blocks:    ${interval > 0 ? `every ${interval} s` : 'on demand only'} (POST /__sandbox/mine mines one now)`,
+        `  Readings:  ${options.strict ? 'strict (the least kind reading of the service documentation)' : 'default'}`,
         `  Data:      ${options.dataDir ?? 'in memory (use --data DIR to keep it)'}`,
         'Press Ctrl+C to stop.',
       ].join('\n'),

@@ -1,4 +1,6 @@
+import type { Notary } from '../../core/notary.ts';
 import type { StoredRecord } from '../../core/store/records.ts';
+import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
 import { currentStatus, waitFor } from '../../core/usecases/follow.ts';
 import { describeRecord, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -10,8 +12,10 @@ import { withNotary } from '../session.ts';
 
 export const STATUS_HELP = `Usage: notarium status <file|txId> [--offline] [--json] [--profile P]
 
-Shows a registration, asking the service for news unless --offline.
-Exit code: 0 in a block, 3 not yet in a block, 1 rejected or failed.`;
+Shows a registration, asking the service for news unless --offline. Of a document version queued
+until the version before it is in a block, the version before it is asked, and the queued one is
+sent when its turn has come.
+Exit code: 0 in a block, 3 not yet in a block (or queued), 1 rejected or failed.`;
 
 export const WAIT_HELP = `Usage: notarium wait <file|txId> [--confirmations N] [--timeout SECONDS] [--json] [--profile P]
 
@@ -25,8 +29,9 @@ export function exitFor(record: StoredRecord): number {
   return EXIT.PENDING;
 }
 
-function show(io: CliIo, record: StoredRecord, json: boolean): void {
-  io.out(json ? JSON.stringify(recordJson(record), null, 2) : describeRecord(record));
+function show(io: CliIo, notary: Notary, record: StoredRecord, json: boolean): void {
+  const life = lifeCycleOf(notary.context, record);
+  io.out(json ? JSON.stringify(recordJson(record, life), null, 2) : describeRecord(record, life));
 }
 
 export async function statusCommand(argv: string[], io: CliIo): Promise<number> {
@@ -35,7 +40,7 @@ export async function statusCommand(argv: string[], io: CliIo): Promise<number> 
   const [target] = requirePositionals(positionals, 1, 'notarium status <file|txId>');
   return withNotary(io, async (notary) => {
     const record = await currentStatus(notary.context, notary.follower, target!, { profile: v.profile, offline: v.offline });
-    show(io, record, v.json ?? false);
+    show(io, notary, record, v.json ?? false);
     return exitFor(record);
   });
 }
@@ -64,7 +69,7 @@ export async function waitCommand(argv: string[], io: CliIo): Promise<number> {
       return EXIT.PENDING;
     }
     io.progress('');
-    show(io, record, v.json ?? false);
+    show(io, notary, record, v.json ?? false);
     return exitFor(record);
   });
 }

@@ -1,26 +1,51 @@
 import { basename } from 'node:path';
 import { visibleName } from '../../../preload/visible-text.ts';
+import type { Notary } from '../../core/notary.ts';
+import type { StoredRecord } from '../../core/store/records.ts';
+import { shellQuote } from '../../core/text/shell-quote.ts';
 import { addVersion, documentHistory, finaliseDocument, whichVersion } from '../../core/usecases/documents.ts';
+import { waitForRecord } from '../../core/usecases/follow.ts';
+import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
 import { describeRecord, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { shortHash, table } from '../format.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
-import { COMMON_OPTIONS, parseCommand, requirePositionals } from '../options.ts';
+import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withNotary } from '../session.ts';
 import { exitFor } from './status.ts';
+
+/** --wait: the poller runs (it sends a queued version when its predecessor is in a block) until the version is deep enough. */
+async function waitForVersion(notary: Notary, io: CliIo, record: StoredRecord, confirmations?: number): Promise<StoredRecord> {
+  notary.startPoller();
+  const reached = await waitForRecord(notary.context, notary.follower, record, { confirmations, onUpdate: (r) => io.progress(`version ${r.version}: ${stateWords(r)}`) });
+  io.progress('');
+  return reached;
+}
 
 export const VERSIONS_HELP = `Usage: notarium versions <file|txId> [--offline] [--json]
 
 Shows a document's versions, read from the service from any version (and the library's records).`;
 
 export const VERSION_HELP = `Usage:
-  notarium version add <file> --of <file|txId>   register <file> as the next version of a document
-  notarium version finalise <file|txId>         close the document: no version can follow
+  notarium version add <file> --of <file|txId> [--wait]
+                                                register <file> as the next version of a document
+  notarium version finalise <file|txId> [--wait] close the document: no version can follow
   notarium version which <file> [--of <file|txId>]
-                                                which version of a document <file> is`;
+                                                which version of a document <file> is
+
+--of names the document by any of its versions (a file or a txId), or by the file its latest
+version was registered from, even after that file was edited in place.
+
+The service takes a version only once the version before it is in a block. Until then the new
+version is queued in the library ("waiting for the previous version's block") and the command
+returns at once; it is sent as soon as the block comes, by whichever Notarium runs then: the app,
+"notarium watch", "notarium wait", "notarium status" of it, or the next "notarium notarise".
+
+  --wait             wait until it is in a block with the profile's target confirmations
+  --confirmations N  with --wait: wait for N confirmations instead`;
 
 export async function versionsCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals } = parseCommand('versions', argv, { ...COMMON_OPTIONS, offline: { type: 'boolean' } }, true);
@@ -59,28 +84,39 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
 export async function versionCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '--help' || sub === '-h') return help(io, VERSION_HELP);
-  const { values: v, positionals } = parseCommand(`version ${sub}`, rest, { ...COMMON_OPTIONS, of: { type: 'string' } }, true);
+  const { values: v, positionals } = parseCommand(
+    `version ${sub}`,
+    rest,
+    { ...COMMON_OPTIONS, of: { type: 'string' }, wait: { type: 'boolean' }, confirmations: { type: 'string' } },
+    true,
+  );
   if (v.help) return help(io, VERSION_HELP);
+  const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
   return withNotary(io, async (notary) => {
+    const settle = (record: StoredRecord) => (v.wait ? waitForVersion(notary, io, record, confirmations) : Promise.resolve(record));
     switch (sub) {
       case 'add': {
         const [file] = requirePositionals(positionals, 1, 'notarium version add <file> --of <file|txId>');
-        if (!v.of) throw new UsageError('notarium version add: name the document with --of <file|txId> (any of its versions).');
-        const record = await addVersion(notary.context, file!, v.of, { profile: v.profile });
-        io.out(v.json ? JSON.stringify(recordJson(record), null, 2) : `Version ${record.version} registered.\n${describeRecord(record)}`);
+        if (!v.of) throw new UsageError('notarium version add: name the document with --of <file|txId> (any of its versions, or the file its latest version came from).');
+        const record = await settle(await addVersion(notary.context, file!, v.of, { profile: v.profile }));
+        const words = record.state === 'queued' ? `Version ${record.version} queued: waiting for the previous version's block.` : `Version ${record.version} registered.`;
+        io.out(v.json ? JSON.stringify(recordJson(record, lifeCycleOf(notary.context, record)), null, 2) : `${words}\n${describeRecord(record, lifeCycleOf(notary.context, record))}`);
         return exitFor(record) === EXIT.MISMATCH ? EXIT.ERROR : EXIT.OK;
       }
       case 'finalise': {
         const [target] = requirePositionals(positionals, 1, 'notarium version finalise <file|txId>');
-        const record = await finaliseDocument(notary.context, target!, { profile: v.profile });
-        io.out(v.json ? JSON.stringify(recordJson(record), null, 2) : `Finalised: no version can follow (txId ${record.txId}).`);
-        return EXIT.OK;
+        const record = await settle(await finaliseDocument(notary.context, target!, { profile: v.profile }));
+        const life = lifeCycleOf(notary.context, record);
+        if (v.json) io.out(JSON.stringify(recordJson(record, life), null, 2));
+        else if (record.state === 'queued') io.out(`Finalisation queued: waiting for the previous version's block.\n${describeRecord(record, life)}\n  follow it:    notarium version finalise ${shellQuote(target!)} --wait`);
+        else io.out(`Finalised: no version can follow (txId ${record.txId}).`);
+        return exitFor(record) === EXIT.MISMATCH ? EXIT.ERROR : EXIT.OK;
       }
       case 'which': {
         const [file] = requirePositionals(positionals, 1, 'notarium version which <file> [--of <file|txId>]');
         const found = await whichVersion(notary.context, file!, v.of, { profile: v.profile });
         if (v.json) {
-          io.out(JSON.stringify(found ? { document: found.document.name, versions: found.versions, matches: found.matches.map(recordJson) } : null, null, 2));
+          io.out(JSON.stringify(found ? { document: found.document.name, versions: found.versions, matches: found.matches.map((m) => recordJson(m)) } : null, null, 2));
         } else if (!found || found.matches.length === 0) {
           io.out(found ? `${visibleName(basename(file!))} is none of the ${found.versions} versions of "${visibleName(found.document.name)}".` : `${visibleName(basename(file!))} is not a version of any document in the library.`);
         } else {

@@ -297,9 +297,9 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       usingFile(file, async () => {
         const path = abilities.resolveFile(file);
         const name = nameOf(file);
-        return view(await addVersion(ctx, path, document(id).headTxId ?? '', { profile: document(id).profile, describe: () => ({ name, path: keepsPaths ? path : null }) }));
+        return view(await addVersion(ctx, path, { documentId: document(id).id }, { describe: () => ({ name, path: keepsPaths ? path : null }) }));
       }),
-    finaliseDocument: async (id) => view(await finaliseDocument(ctx, document(id).headTxId ?? '', { profile: document(id).profile })),
+    finaliseDocument: async (id) => view(await finaliseDocument(ctx, { documentId: document(id).id })),
     exportDocument: async (id) => {
       const d = document(id);
       const versions = library.records.ofDocument(d.id).filter((v) => v.txId && v.state !== 'failed' && v.state !== 'rejected');

@@ -59,7 +59,7 @@ export class Poller {
   private readonly inFlight = new Map<number, Promise<void>>();
   private readonly errorRuns = new Map<number, number>();
   private timer: unknown;
-  private running = false;
+  private started = false;
 
   constructor(private readonly options: PollerOptions) {
     this.timers = options.timers ?? SYSTEM_TIMERS;
@@ -67,22 +67,26 @@ export class Poller {
     this.limiter = new RateLimiter(options.ratePerSecond ?? 10, () => this.timers.now());
   }
 
+  get running(): boolean {
+    return this.started;
+  }
+
   start(): void {
-    if (this.running) return;
-    this.running = true;
+    if (this.started) return;
+    this.started = true;
     this.schedule(0);
   }
 
   /** Stops scheduling and waits for checks under way. */
   async stop(): Promise<void> {
-    this.running = false;
+    this.started = false;
     this.clearTimer();
     await Promise.allSettled(this.inFlight.values());
   }
 
   /** New or changed work (a fresh registration): look at the schedule again now. */
   wake(): void {
-    if (this.running) this.schedule(0);
+    if (this.started) this.schedule(0);
   }
 
   get busy(): number {
@@ -101,7 +105,7 @@ export class Poller {
 
   private pump(): void {
     this.timer = undefined;
-    if (!this.running) return;
+    if (!this.started) return;
     const now = this.timers.now();
     const free = this.concurrency - this.inFlight.size;
     if (free > 0) {
@@ -111,7 +115,7 @@ export class Poller {
         if (wait > 0) return this.schedule(wait);
         const run = this.checkOne(record).finally(() => {
           this.inFlight.delete(record.id);
-          if (this.running) this.schedule(0);
+          if (this.started) this.schedule(0);
         });
         this.inFlight.set(record.id, run);
       }

@@ -53,6 +53,21 @@ export class Documents {
       .get(txId.toLowerCase());
   }
 
+  /**
+   * The documents whose latest version (queued or sent, not failed, rejected or superseded) was
+   * registered from `path`: a file edited in place is still its document's, by where it is.
+   */
+  lastRegisteredFrom(path: string, profile?: string): StoredDocument[] {
+    return this.db
+      .prepare<[{ path: string; profile: string | null }], StoredDocument>(
+        `${SELECT} d WHERE (@profile IS NULL OR d.profile = @profile) AND @path = (
+           SELECT path FROM records r WHERE r.document_id = d.id AND r.kind != 'linked-delete' AND r.state NOT IN ('failed', 'rejected', 'superseded')
+           ORDER BY r.version DESC, r.id DESC LIMIT 1)
+         ORDER BY d.updated_at DESC, d.id DESC`,
+      )
+      .all({ path, profile: profile ?? null });
+  }
+
   list(profile?: string): StoredDocument[] {
     return profile
       ? this.db.prepare<[string], StoredDocument>(`${SELECT} WHERE profile = ? ORDER BY updated_at DESC`).all(profile)

@@ -14,6 +14,15 @@ export type ImportedOutcome = 'verified' | 'partially-verified' | 'pending';
 
 export const PENDING_STATES: readonly RecordState[] = ['published', 'confirmed'];
 
+/** A row that is, or may become, the registration of its content: not failed, rejected or superseded. */
+export const isLive = (r: Pick<StoredRecord, 'state'>): boolean => r.state !== 'failed' && r.state !== 'rejected' && r.state !== 'superseded';
+
+/** In a block (a chain may take its next record only then: service-notes.md, Timing and life-cycle rules). */
+export const inBlock = (r: Pick<StoredRecord, 'state'>): boolean => r.state === 'confirmed' || r.state === 'settled';
+
+/** The id every submission of one registration shares: the first record's. */
+export const groupOf = (r: Pick<StoredRecord, 'id' | 'resubmits'>): number => r.resubmits ?? r.id;
+
 export interface StoredRecord {
   id: number;
   profile: string;
@@ -95,8 +104,12 @@ export interface ConfirmationUpdate {
   rawTx?: string | null;
 }
 
+/** A document version kept in the library until its predecessor is in a block. */
+export type QueuedVersion = Omit<Submission, 'prevTxId' | 'documentId' | 'version'> & { documentId: number; version: number };
+
 export interface RecordQuery {
   profile?: string;
+  /** Superseded rows are left out unless asked for: they are never a registration of the file. */
   states?: RecordState[];
   /** Matches name, sha256 or txId (prefix for hashes, substring for names). */
   search?: string;
@@ -183,17 +196,33 @@ export class Records {
     return row && fromRow(row);
   }
 
-  /** Every record of this content, newest first (optionally in one profile). */
+  /** Every record of this content, newest first (optionally in one profile); superseded rows are not among them. */
   bySha256(sha256: string, profile?: string): StoredRecord[] {
     const rows = profile
-      ? this.db.prepare<[string, string], Row>(`${SELECT} WHERE sha256 = ? AND profile = ? ORDER BY id DESC`).all(sha256, profile)
-      : this.db.prepare<[string], Row>(`${SELECT} WHERE sha256 = ? ORDER BY id DESC`).all(sha256);
+      ? this.db.prepare<[string, string], Row>(`${SELECT} WHERE sha256 = ? AND profile = ? AND state != 'superseded' ORDER BY id DESC`).all(sha256, profile)
+      : this.db.prepare<[string], Row>(`${SELECT} WHERE sha256 = ? AND state != 'superseded' ORDER BY id DESC`).all(sha256);
     return rows.map(fromRow);
   }
 
-  /** The versions of a document, oldest first. */
+  /** The versions of a document, oldest first (queued ones included; superseded rows are not versions). */
   ofDocument(documentId: number): StoredRecord[] {
-    return this.db.prepare<[number], Row>(`${SELECT} WHERE document_id = ? ORDER BY version, id`).all(documentId).map(fromRow);
+    return this.db.prepare<[number], Row>(`${SELECT} WHERE document_id = ? AND state != 'superseded' ORDER BY version, id`).all(documentId).map(fromRow);
+  }
+
+  /** Every submission of one registration (the first record and its resubmissions), oldest first. */
+  group(id: number): StoredRecord[] {
+    return this.db.prepare<[number, number], Row>(`${SELECT} WHERE id = ? OR resubmits = ? ORDER BY id`).all(id, id).map(fromRow);
+  }
+
+  /** The rows `winner` superseded. */
+  supersededBy(winner: number): StoredRecord[] {
+    return this.db.prepare<[number], Row>(`${SELECT} WHERE superseded_by = ? ORDER BY id`).all(winner).map(fromRow);
+  }
+
+  /** Documents with a version waiting for its predecessor's block (in one profile, or all). */
+  documentsWithQueue(profile?: string): number[] {
+    const where = `state = 'queued'${profile ? ' AND profile = ?' : ''}`;
+    return this.db.prepare<unknown[], { id: number }>(`SELECT DISTINCT document_id AS id FROM records WHERE ${where} ORDER BY document_id`).all(...(profile ? [profile] : [])).map((r) => r.id);
   }
 
   /** A registration about to be sent; it is `submitting` until the service answers. */
@@ -208,6 +237,134 @@ export class Records {
       )
       .run({ prevTxId: null, documentId: null, version: null, ...s, now }).lastInsertRowid;
     return this.get(Number(id))!;
+  }
+
+  /**
+   * A document version kept here, not sent, until its predecessor is in a block. With `replacing`
+   * (a watched file saved again meanwhile), the document's queued content versions give way to it:
+   * they become `superseded` by it (with that reason), and it takes the first one's version number.
+   */
+  queueVersion(q: QueuedVersion, replacing?: { reason: string }): { record: StoredRecord; superseded: StoredRecord[] } {
+    return this.db.transaction(() => {
+      const replaced = replacing
+        ? this.db.prepare<[number], { id: number; version: number }>(`SELECT id, version FROM records WHERE document_id = ? AND state = 'queued' AND kind = 'linked-update' ORDER BY version, id`).all(q.documentId)
+        : [];
+      const now = this.now();
+      const id = Number(
+        this.db
+          .prepare(
+            `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex,
+               idempotency_key, network, service_url, document_id, version, created_at, updated_at)
+             VALUES (@profile, @kind, 'queued', @name, @path, @size, @sha256, @encode, @salt, @recordHex, @publishedHex,
+               @idempotencyKey, @network, @serviceUrl, @documentId, @version, @now, @now)`,
+          )
+          .run({ ...q, version: replaced[0]?.version ?? q.version, now }).lastInsertRowid,
+      );
+      for (const r of replaced) this.supersede(r.id, id, replacing!.reason);
+      return { record: this.get(id)!, superseded: replaced.map((r) => this.get(r.id)!) };
+    })();
+  }
+
+  /**
+   * Takes a queued version to `submitting`, after `predecessor` (in a block), as its next version.
+   * One statement, so of two processes releasing the same queue only one wins, and only while
+   * nothing else of the document is on its way (never two writes on one predecessor).
+   */
+  claimQueued(id: number, predecessor: StoredRecord): StoredRecord | undefined {
+    const now = this.now();
+    const changed = this.db
+      .prepare(
+        `UPDATE records SET state = 'submitting', prev_tx_id = @prev, version = @version, submitted_at = @now, last_error = NULL, updated_at = @now
+         WHERE id = @id AND state = 'queued'
+           AND EXISTS (SELECT 1 FROM records WHERE id = @pred AND state IN ('confirmed', 'settled'))
+           AND NOT EXISTS (SELECT 1 FROM records WHERE document_id = @doc AND state IN ('submitting', 'published'))`,
+      )
+      .run({ id, prev: predecessor.txId, version: (predecessor.version ?? 0) + 1, pred: predecessor.id, doc: predecessor.documentId, now }).changes;
+    return changed === 1 ? this.get(id) : undefined;
+  }
+
+  /**
+   * A new submission of a registration still not in a block (service-notes.md: "no guarantee that a
+   * record will be mined"): the same fingerprint and salt, a new idempotency key, sent as
+   * `submitting`. Only the newest submission of a registration is sent again, once: of two
+   * processes deciding at the same moment, one inserts.
+   */
+  insertResubmission(of: StoredRecord, idempotencyKey: string): StoredRecord | undefined {
+    const now = this.now();
+    const result = this.db
+      .prepare(
+        `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex, idempotency_key,
+           network, service_url, prev_tx_id, document_id, version, resubmits, created_at, submitted_at, updated_at)
+         SELECT profile, kind, 'submitting', name, path, size, sha256, encode, salt, record_hex, published_hex, @key,
+           network, service_url, prev_tx_id, document_id, version, coalesce(resubmits, id), @now, @now, @now
+         FROM records r WHERE id = @id AND state = 'published'
+           AND NOT EXISTS (SELECT 1 FROM records o WHERE coalesce(o.resubmits, o.id) = coalesce(r.resubmits, r.id) AND o.id > r.id)`,
+      )
+      .run({ id: of.id, key: idempotencyKey, now });
+    return result.changes === 1 ? this.get(Number(result.lastInsertRowid)) : undefined;
+  }
+
+  /**
+   * A transaction found on the service that is this registration's (its content, after its
+   * predecessor): kept as one more submission of it, followed like the others.
+   */
+  insertAdopted(of: StoredRecord, txId: string, firstCheckAt: number): StoredRecord {
+    const now = this.now();
+    const id = this.db
+      .prepare(
+        `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex,
+           network, service_url, prev_tx_id, document_id, version, resubmits, tx_id, next_check_at, created_at, submitted_at, published_at, updated_at)
+         SELECT profile, kind, 'published', name, path, size, sha256, encode, salt, record_hex, published_hex,
+           network, service_url, prev_tx_id, document_id, version, coalesce(resubmits, id), @txId, @at, @now, @now, @now, @now
+         FROM records WHERE id = @id`,
+      )
+      .run({ id: of.id, txId: txId.toLowerCase(), at: firstCheckAt, now }).lastInsertRowid;
+    return this.get(Number(id))!;
+  }
+
+  /**
+   * `winner` is in a block first: it is the registration. The other submissions of it not in a
+   * block become `superseded` (never followed, shown or counted again), watched files follow the
+   * winner, and a document takes the winner's txId and token as its head.
+   */
+  winRace(winner: StoredRecord, reason: string): StoredRecord[] {
+    const group = groupOf(winner);
+    return this.db.transaction(() => {
+      const losers = this.db
+        .prepare<[number, number, number], { id: number; txId: string | null }>(
+          `SELECT id, tx_id AS txId FROM records WHERE (id = ? OR resubmits = ?) AND id != ? AND state IN ('submitting', 'published')`,
+        )
+        .all(group, group, winner.id);
+      if (losers.length === 0) return [];
+      const follow = this.db.prepare('UPDATE watched_files SET record_id = ? WHERE record_id = ?');
+      for (const loser of losers) {
+        this.supersede(loser.id, winner.id, reason);
+        follow.run(winner.id, loser.id);
+      }
+      if (winner.documentId !== null && winner.txId) {
+        const theirs = losers.flatMap((l) => (l.txId ? [l.txId] : []));
+        this.db
+          .prepare(
+            `UPDATE documents SET head_tx_id = @txId, update_token = @token,
+               first_tx_id = CASE WHEN @kind = 'linked-create' THEN @txId ELSE first_tx_id END, updated_at = @now
+             WHERE id = @doc AND (head_tx_id IS NULL OR head_tx_id IN (SELECT value FROM json_each(@theirs)))`,
+          )
+          .run({ txId: winner.txId, token: winner.updateToken, kind: winner.kind, now: this.now(), doc: winner.documentId, theirs: JSON.stringify(theirs) });
+      }
+      return losers.map((l) => this.get(l.id)!);
+    })();
+  }
+
+  /** A submission that is not the registration: `by` is (or will be) instead. */
+  supersede(id: number, by: number, reason: string): void {
+    this.db
+      .prepare(`UPDATE records SET state = 'superseded', superseded_by = ?, last_error = ?, next_check_at = NULL, updated_at = ? WHERE id = ? AND state IN ('queued', 'submitting', 'published')`)
+      .run(by, reason, this.now(), id);
+  }
+
+  /** Sent again after a lost answer, without Idempotency-Key: the service may hold a second registration. */
+  markPossibleDuplicate(id: number): void {
+    this.db.prepare('UPDATE records SET possible_duplicate = 1, updated_at = ? WHERE id = ?').run(this.now(), id);
   }
 
   /**
@@ -236,8 +393,12 @@ export class Records {
     return this.get(id)!;
   }
 
+  /** The service refused the registration (or it can no longer be written): a document's head goes back as with a rejection. */
   markFailed(id: number, reason: string): void {
-    this.setState(id, 'failed', reason);
+    this.db.transaction(() => {
+      this.setState(id, 'failed', reason);
+      this.rollBackHead(this.get(id)!);
+    })();
   }
 
   /**
@@ -246,22 +407,27 @@ export class Records {
    */
   markRejected(id: number, reason: string): void {
     this.db.transaction(() => {
+      if (this.get(id)?.state === 'superseded') return; // another submission is the registration: nothing to roll back
       this.setState(id, 'rejected', reason);
-      const record = this.get(id)!;
-      if (record.documentId === null) return;
-      const head = this.db
-        .prepare<[number], { txId: string; token: string | null; kind: string }>(
-          `SELECT tx_id AS txId, update_token AS token, kind FROM records
-           WHERE document_id = ? AND tx_id IS NOT NULL AND state NOT IN ('rejected', 'failed') ORDER BY version DESC, id DESC LIMIT 1`,
-        )
-        .get(record.documentId);
-      this.db
-        .prepare(
-          `UPDATE documents SET head_tx_id = ?, update_token = ?, finalised_at = CASE WHEN ? = 'linked-delete' THEN finalised_at ELSE NULL END,
-             first_tx_id = CASE WHEN first_tx_id = ? THEN NULL ELSE first_tx_id END, updated_at = ? WHERE id = ?`,
-        )
-        .run(head?.txId ?? null, head?.token ?? null, head?.kind ?? '', record.txId, this.now(), record.documentId);
+      this.rollBackHead(this.get(id)!);
     })();
+  }
+
+  /** A document's head and token are its newest version with a txId that is still live. */
+  private rollBackHead(record: StoredRecord): void {
+    if (record.documentId === null) return;
+    const head = this.db
+      .prepare<[number], { txId: string; token: string | null; kind: string }>(
+        `SELECT tx_id AS txId, update_token AS token, kind FROM records
+         WHERE document_id = ? AND tx_id IS NOT NULL AND state NOT IN ('rejected', 'failed', 'superseded') ORDER BY version DESC, id DESC LIMIT 1`,
+      )
+      .get(record.documentId);
+    this.db
+      .prepare(
+        `UPDATE documents SET head_tx_id = ?, update_token = ?, finalised_at = CASE WHEN ? = 'linked-delete' THEN finalised_at ELSE NULL END,
+           first_tx_id = CASE WHEN first_tx_id = ? THEN NULL ELSE first_tx_id END, updated_at = ? WHERE id = ?`,
+      )
+      .run(head?.txId ?? null, head?.token ?? null, head?.kind ?? '', record.txId, this.now(), record.documentId);
   }
 
   /** Notes why the last attempt did not finish, without changing the state (an answer lost in transit). */
@@ -276,8 +442,8 @@ export class Records {
         `UPDATE records SET state = @state, confirmations = @confirmations, block_hash = @blockHash, block_time = @blockTime,
            confirmation = @confirmation, block_header = coalesce(@blockHeader, block_header), raw_tx = coalesce(@rawTx, raw_tx),
            confirmed_at = CASE WHEN @state = 'published' THEN NULL ELSE coalesce(confirmed_at, @now) END,
-           checks = checks + 1, next_check_at = @nextCheckAt, unknown_since = NULL, last_error = NULL, updated_at = @now
-         WHERE id = @id`,
+           checks = checks + 1, next_check_at = @nextCheckAt, unknown_since = NULL, last_error = NULL, last_checked_at = @now, updated_at = @now
+         WHERE id = @id AND state IN ('published', 'confirmed', 'settled')`,
       )
       .run({
         ...u,
@@ -294,13 +460,19 @@ export class Records {
   recordUnknown(id: number, nextCheckAt: number): void {
     const now = this.now();
     this.db
-      .prepare('UPDATE records SET checks = checks + 1, unknown_since = coalesce(unknown_since, ?), next_check_at = ?, updated_at = ? WHERE id = ?')
-      .run(now, nextCheckAt, now, id);
+      .prepare(
+        `UPDATE records SET checks = checks + 1, unknown_since = coalesce(unknown_since, ?), next_check_at = ?, last_checked_at = ?, updated_at = ?
+         WHERE id = ? AND state IN ('published', 'confirmed', 'settled')`,
+      )
+      .run(now, nextCheckAt, now, now, id);
   }
 
   /** A check failed for another reason (network, 5xx): keep the state, note the error, retry later. */
   recordCheckError(id: number, message: string, nextCheckAt: number): void {
-    this.db.prepare('UPDATE records SET checks = checks + 1, last_error = ?, next_check_at = ?, updated_at = ? WHERE id = ?').run(message, nextCheckAt, this.now(), id);
+    const now = this.now();
+    this.db
+      .prepare(`UPDATE records SET checks = checks + 1, last_error = ?, next_check_at = ?, last_checked_at = ?, updated_at = ? WHERE id = ? AND state IN ('published', 'confirmed', 'settled')`)
+      .run(message, nextCheckAt, now, now, id);
   }
 
   /** The raw transaction and block header, kept so receipts can be written without the network later. */
@@ -355,14 +527,17 @@ export class Records {
   }
 
   pendingCount(profile?: string): number {
-    const where = `state IN ('submitting', 'published', 'confirmed')${profile ? ' AND profile = ?' : ''}`;
+    const where = `state IN ('queued', 'submitting', 'published', 'confirmed')${profile ? ' AND profile = ?' : ''}`;
     const stmt = this.db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM records WHERE ${where}`);
     return (profile ? stmt.get(profile) : stmt.get())!.n;
   }
 
-  /** Registrations that were sent (or about to be) when the process stopped. */
-  inDoubt(profile: string): StoredRecord[] {
-    return this.db.prepare<[string], Row>(`${SELECT} WHERE state = 'submitting' AND profile = ? ORDER BY id`).all(profile).map(fromRow);
+  /** Registrations that were sent (or about to be) when the process stopped: of one profile or all, sent before a time. */
+  inDoubt(profile?: string, submittedBefore = Number.MAX_SAFE_INTEGER): StoredRecord[] {
+    return this.db
+      .prepare<[{ profile: string | null; before: number }], Row>(`${SELECT} WHERE state = 'submitting' AND (@profile IS NULL OR profile = @profile) AND coalesce(submitted_at, 0) < @before ORDER BY id`)
+      .all({ profile: profile ?? null, before: submittedBefore })
+      .map(fromRow);
   }
 
   query(q: RecordQuery = {}): { records: StoredRecord[]; total: number } {
@@ -375,6 +550,8 @@ export class Records {
     if (q.states?.length) {
       where.push(`state IN (${q.states.map(() => '?').join(', ')})`);
       params.push(...q.states);
+    } else {
+      where.push("state != 'superseded'");
     }
     if (q.search?.trim()) {
       const s = q.search.trim();

@@ -1,61 +1,84 @@
 import { basename, resolve } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredDocument } from '../store/documents.ts';
-import type { StoredRecord } from '../store/records.ts';
+import { isLive, type StoredRecord } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
+import { settleInDoubt } from './in-doubt.ts';
 import { isTxId, resolveDocument } from './resolve-target.ts';
 import { checkReceiptNames } from './receipt-names.ts';
-import { fileSubmission, registrationTarget, submitRecord } from './submit.ts';
+import { fileSubmission, registrationTarget } from './submit.ts';
+import { releaseQueue } from './version-queue.ts';
 
 /** A document's versions as a chain of linked records: add a version, finalise, history, which version. */
 
-/** The head must be published before anything can follow it. */
-function checkExtendable(ctx: NotaryContext, document: StoredDocument): StoredRecord[] {
+/**
+ * A document takes a new version while it is not finalised (nor being finalised) and has a version
+ * to follow; a version whose predecessor is not in a block yet is queued (version-queue.ts).
+ */
+function checkExtendable(document: StoredDocument, versions: readonly StoredRecord[]): void {
   if (document.finalisedAt !== null) throw new NotariumError('TX_NOT_LINKABLE', `The document "${document.name}" is finalised: it cannot take new versions.`);
-  const versions = ctx.library.records.ofDocument(document.id);
-  const pending = versions.find((v) => v.state === 'submitting');
-  if (pending) {
-    throw new NotariumError('USAGE', `Version ${pending.version} of "${document.name}" was sent but its answer was lost; run the same command again to finish it first.`);
-  }
-  if (!document.headTxId) throw new NotariumError('USAGE', `The document "${document.name}" has no published version yet.`);
-  return versions;
+  const closing = versions.find((v) => v.kind === 'linked-delete' && isLive(v));
+  if (closing) throw new NotariumError('TX_NOT_LINKABLE', `The document "${document.name}" is being finalised (its final record is ${closing.state === 'queued' ? "waiting for the previous version's block" : 'on its way'}): it cannot take new versions.`);
+  if (!versions.some((v) => isLive(v))) throw new NotariumError('USAGE', `The document "${document.name}" has no registered version to follow: notarise the file again with --document.`);
 }
 
-export async function addVersion(
-  ctx: NotaryContext,
-  file: string,
-  of: string,
-  options: { signal?: AbortSignal; profile?: string; describe?: (path: string) => { name: string; path: string | null } } = {},
-): Promise<StoredRecord> {
-  const document = await resolveDocument(ctx, of, options.profile);
+/** The document named by `of` (any of its versions, or the file its latest version came from), or by id. */
+type DocumentRef = string | { documentId: number };
+
+async function documentOf(ctx: NotaryContext, of: DocumentRef, profile?: string): Promise<StoredDocument> {
+  if (typeof of === 'string') return resolveDocument(ctx, of, profile);
+  const document = ctx.library.documents.get(of.documentId);
+  if (!document) throw new NotariumError('NOT_FOUND', 'That document is not in the library.');
+  return document;
+}
+
+export interface AddVersionOptions {
+  signal?: AbortSignal;
+  profile?: string;
+  describe?: (path: string) => { name: string; path: string | null };
+  /**
+   * A watched file saved again while its previous save still waits for a block: the queued
+   * content versions of the document give way to this one (they become `superseded`).
+   */
+  replaceQueued?: boolean;
+}
+
+/**
+ * Registers `file` as the document's next version: sent at once when the version before it is in
+ * a block, else kept `queued` and sent when it is (either way it is in the library before this
+ * returns). A send that fails is thrown, as the record says.
+ */
+export async function addVersion(ctx: NotaryContext, file: string, of: DocumentRef, options: AddVersionOptions = {}): Promise<StoredRecord> {
+  const document = await documentOf(ctx, of, options.profile);
   const where = registrationTarget(await ctx.connections.forProfile(document.profile));
   const path = resolve(file);
   const described = options.describe?.(path) ?? { name: basename(path), path };
   const { sha256, size } = await ctx.hash(path, { signal: options.signal });
   const inDoubt = ctx.library.records.ofDocument(document.id).find((v) => v.state === 'submitting' && v.sha256 === sha256);
-  if (inDoubt) return submitRecord(ctx, inDoubt, options.signal);
-  const versions = checkExtendable(ctx, document);
-  const same = versions.find((v) => v.sha256 === sha256 && v.state !== 'failed' && v.state !== 'rejected');
-  if (same) throw new NotariumError('USAGE', `${basename(path)} is already version ${same.version} of "${document.name}".`);
+  if (inDoubt) return settleInDoubt(ctx, inDoubt, options.signal);
+  const versions = ctx.library.records.ofDocument(document.id);
+  checkExtendable(document, versions);
+  const same = versions.find((v) => v.sha256 === sha256 && isLive(v));
+  if (same) throw new NotariumError('USAGE', `${basename(path)} is already version ${same.version} of "${document.name}"${same.state === 'queued' ? " (waiting for the previous version's block)" : ''}.`);
   checkReceiptNames(described.name, { document: true });
-  const record = ctx.library.records.insertSubmitting(
-    fileSubmission(ctx, { profile: document.profile, kind: 'linked-update', ...described, size, sha256 }, where, {
-      prevTxId: document.headTxId,
-      documentId: document.id,
-      version: nextVersion(versions, document),
-    }),
+  const version = nextVersion(versions);
+  const { record, superseded } = ctx.library.records.queueVersion(
+    { ...fileSubmission(ctx, { profile: document.profile, kind: 'linked-update', ...described, size, sha256 }, where), documentId: document.id, version },
+    options.replaceQueued ? { reason: 'Replaced by a later save of the file before it was sent: only the latest content is registered once the previous version is in a block.' } : undefined,
   );
-  ctx.recordUpdated(record);
-  return submitRecord(ctx, record, options.signal);
+  for (const r of superseded) ctx.recordUpdated(r);
+  return sendWhenItsTurn(ctx, record, options.signal);
 }
 
-/** Appends the final, empty record: the chain can no longer be updated. */
-export async function finaliseDocument(ctx: NotaryContext, of: string, options: { signal?: AbortSignal; profile?: string } = {}): Promise<StoredRecord> {
-  const document = await resolveDocument(ctx, of, options.profile);
-  const inDoubt = ctx.library.records.ofDocument(document.id).find((v) => v.state === 'submitting' && v.kind === 'linked-delete');
-  if (inDoubt) return submitRecord(ctx, inDoubt, options.signal);
-  const versions = checkExtendable(ctx, document);
-  const record = ctx.library.records.insertSubmitting({
+/** Appends the final, empty record: the chain can no longer be updated. Queued like a version. */
+export async function finaliseDocument(ctx: NotaryContext, of: DocumentRef, options: { signal?: AbortSignal; profile?: string } = {}): Promise<StoredRecord> {
+  const document = await documentOf(ctx, of, options.profile);
+  const versions = ctx.library.records.ofDocument(document.id);
+  const closing = versions.find((v) => v.kind === 'linked-delete' && (v.state === 'submitting' || v.state === 'queued'));
+  if (closing?.state === 'submitting') return settleInDoubt(ctx, closing, options.signal);
+  if (closing) return closing;
+  checkExtendable(document, versions);
+  const { record } = ctx.library.records.queueVersion({
     profile: document.profile,
     kind: 'linked-delete',
     name: document.name,
@@ -68,18 +91,23 @@ export async function finaliseDocument(ctx: NotaryContext, of: string, options: 
     publishedHex: '',
     idempotencyKey: ctx.newKey(),
     ...registrationTarget(await ctx.connections.forProfile(document.profile)),
-    prevTxId: document.headTxId,
     documentId: document.id,
-    version: nextVersion(versions, document),
+    version: nextVersion(versions),
   });
-  ctx.recordUpdated(record);
-  return submitRecord(ctx, record, options.signal);
+  return sendWhenItsTurn(ctx, record, options.signal);
 }
 
-/** The version after the head: failed and rejected attempts do not count. */
-function nextVersion(versions: StoredRecord[], document: StoredDocument): number {
-  const head = versions.find((v) => v.txId === document.headTxId);
-  return (head?.version ?? 0) + 1;
+/** The queued record, sent now when its turn has come; a failure of its own send is thrown. */
+async function sendWhenItsTurn(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal): Promise<StoredRecord> {
+  ctx.recordUpdated(record);
+  const failures = await releaseQueue(ctx, record.documentId!, signal);
+  if (failures.has(record.id)) throw failures.get(record.id);
+  return ctx.library.records.get(record.id)!;
+}
+
+/** The version after the newest live one (queued included): failed, rejected and superseded attempts do not count. */
+function nextVersion(versions: readonly StoredRecord[]): number {
+  return Math.max(0, ...versions.filter(isLive).map((v) => v.version ?? 0)) + 1;
 }
 
 export interface HistoryEntry {

@@ -2,6 +2,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredRecord } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
 import { resolveRecord } from './resolve-target.ts';
+import { releaseQueue, waitsFor } from './version-queue.ts';
 
 /** Status and waiting: ask the service now, or follow a registration until it is deep enough. */
 
@@ -14,11 +15,23 @@ export interface Follower {
 
 const FOLLOWED = new Set(['published', 'confirmed']);
 
-/** The record of `target`, refreshed from the service when it is still being followed. */
+/**
+ * The record of `target`, refreshed from the service when it is still being followed. A queued
+ * version's predecessor is asked instead: when it is in a block, the version is sent now.
+ */
 export async function currentStatus(ctx: NotaryContext, follower: Follower, target: string, options: { profile?: string; offline?: boolean } = {}): Promise<StoredRecord> {
   const record = await resolveRecord(ctx, target, options.profile);
   if (!options.offline && FOLLOWED.has(record.state)) await follower.checkNow(record);
+  if (!options.offline && record.state === 'queued') await nudgeQueue(ctx, follower, record);
   return ctx.library.records.get(record.id)!;
+}
+
+/** Asks after the version a queued one waits for, and sends the queue if its turn came. */
+async function nudgeQueue(ctx: NotaryContext, follower: Follower, queued: StoredRecord): Promise<void> {
+  const ahead = waitsFor(ctx, queued);
+  if (ahead && FOLLOWED.has(ahead.state)) await follower.checkNow(ahead);
+  const failures = await releaseQueue(ctx, queued.documentId!);
+  if (failures.has(queued.id)) throw failures.get(queued.id);
 }
 
 export interface WaitOptions {
@@ -31,13 +44,19 @@ export interface WaitOptions {
 
 /**
  * Resolves once the registration has `confirmations` blocks (or is rejected or failed). The
- * poller drives the checks up to the profile's target; deeper waits check once per block.
+ * poller drives the checks up to the profile's target (and sends a queued version when its turn
+ * comes); deeper waits check once per block. A submission superseded by another is followed by
+ * the one that is the registration.
  */
 export async function waitFor(ctx: NotaryContext, follower: Follower, target: string, options: WaitOptions = {}): Promise<StoredRecord> {
-  let record = await resolveRecord(ctx, target, options.profile);
+  return waitForRecord(ctx, follower, await resolveRecord(ctx, target, options.profile), options);
+}
+
+export async function waitForRecord(ctx: NotaryContext, follower: Follower, start: StoredRecord, options: Omit<WaitOptions, 'profile'> = {}): Promise<StoredRecord> {
+  let record = registrationOf(ctx, start);
   const profile = ctx.library.profiles.require(record.profile);
   const depth = options.confirmations ?? profile.targetConfirmations;
-  const done = (r: StoredRecord) => r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && r.state !== 'published');
+  const done = (r: StoredRecord) => r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && (r.state === 'confirmed' || r.state === 'settled'));
   if (record.state === 'submitting') {
     throw new NotariumError('USAGE', `${record.name} was sent but its answer was lost: run "notarium notarise" on it again to finish the registration first.`);
   }
@@ -50,10 +69,17 @@ export async function waitFor(ctx: NotaryContext, follower: Follower, target: st
     } else {
       await nextUpdate(follower, record.id, options.signal);
     }
-    record = ctx.library.records.get(record.id)!;
+    record = registrationOf(ctx, ctx.library.records.get(record.id)!);
     options.onUpdate?.(record);
   }
   return record;
+}
+
+/** The row that is (or will be) the registration of `record`'s content: itself, or what superseded it. */
+function registrationOf(ctx: NotaryContext, record: StoredRecord): StoredRecord {
+  let current = record;
+  while (current.state === 'superseded' && current.supersededBy !== null) current = ctx.library.records.get(current.supersededBy)!;
+  return current;
 }
 
 function nextUpdate(follower: Follower, id: number, signal?: AbortSignal): Promise<void> {

@@ -6,13 +6,16 @@ import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { filesIn } from './files-in.ts';
 import { checkReceiptNames } from './receipt-names.ts';
-import { fileSubmission, registrationTarget, resumeInDoubt, submitRecord } from './submit.ts';
+import { settleAllInDoubt, settleInDoubt } from './in-doubt.ts';
+import { fileSubmission, registrationTarget, submitRecord } from './submit.ts';
+import { releaseQueues } from './version-queue.ts';
 
 /**
  * Notarise files (a folder: its files, recursively): hash each locally, register a salted fingerprint of its digest (the file never
  * leaves the machine), and store the registration. Idempotent: a file whose content is already
- * registered in the profile is reported, not registered again (unless `again`), and a
- * registration left in doubt by an interrupted run is sent again as the same request.
+ * registered in the profile is reported, not registered again (unless `again`), a registration
+ * left in doubt by an interrupted run is settled (in-doubt.ts), and document versions waiting for
+ * a predecessor that is now in a block are sent.
  */
 
 export interface NotariseOptions {
@@ -61,7 +64,7 @@ export async function notarise(ctx: NotaryContext, paths: readonly string[], opt
   const where = registrationTarget(connection);
   await connection.requireKey();
   const seen = new Map<string, Promise<unknown>>(); // content already being handled in this run
-  const resumed = resumeInDoubt(ctx, profile, options.signal);
+  const resumed = settleAllInDoubt(ctx, { profile, signal: options.signal }).then(() => releaseQueues(ctx, { profile, signal: options.signal }));
   const files = (await Promise.all(paths.map((p) => filesIn(resolve(p))))).flat();
   const outcomes = await boundedMap(files, options.concurrency ?? 8, async (path) => {
     try {
@@ -81,12 +84,12 @@ function asNotariumError(err: unknown): NotariumError {
   return err instanceof NotariumError ? err : new NotariumError('SERVICE_ERROR', err instanceof Error ? err.message : String(err), { cause: err });
 }
 
-/** Sends the record; a failure is an outcome of this file, with the record as it was left. */
+/** Sends the record (a new one, or one in doubt); a failure is an outcome of this file, with the record as it was left. */
 async function send(ctx: NotaryContext, record: StoredRecord, path: string, status: 'registered' | 'resumed', options: NotariseOptions): Promise<NotariseOutcome> {
   options.onProgress?.({ path, phase: 'submitting' });
   try {
     const onRetry = (n: RetryNotice) => options.onProgress?.({ path, phase: 'retrying', attempt: n.attempt, message: n.reason, retryAt: n.retryAt });
-    const published = await submitRecord(ctx, record, options.signal, onRetry);
+    const published = await (status === 'resumed' ? settleInDoubt : submitRecord)(ctx, record, options.signal, onRetry);
     options.onProgress?.({ path, phase: 'done' });
     return { path, status, record: published };
   } catch (err) {

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredDocument } from '../store/documents.ts';
-import type { StoredRecord } from '../store/records.ts';
+import { visibleName } from '../../../preload/visible-text.ts';
+import { isLive, type StoredRecord } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
 
 /** Commands take "<file|txId>": a 64-hex transaction id, or a file whose content is looked up. */
@@ -27,12 +28,37 @@ export async function resolveRecord(ctx: NotaryContext, target: string, profile?
   return live;
 }
 
-/** The document that `target` (a txId of any version, or a file that is one of its versions) belongs to. */
+/**
+ * The document that `target` belongs to: a txId of any version, a file that is one of its
+ * versions, or a file whose content is new (edited in place) at the path its latest version was
+ * registered from.
+ */
 export async function resolveDocument(ctx: NotaryContext, target: string, profile?: string): Promise<StoredDocument> {
-  const record = await resolveRecord(ctx, target, profile);
+  let record: StoredRecord;
+  try {
+    record = await resolveRecord(ctx, target, profile);
+  } catch (err) {
+    const byPath = !isTxId(target) && err instanceof NotariumError && err.code === 'NOT_FOUND' ? documentAtPath(ctx, target, profile) : undefined;
+    if (byPath) return byPath;
+    throw err;
+  }
   const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
   if (!document) {
     throw new NotariumError('USAGE', `${target} is registered as a plain record, not as a document version: notarise it with --document to start a document.`);
   }
   return document;
+}
+
+/** The document whose latest version came from this path; several: an error naming each, to choose one by txId. */
+function documentAtPath(ctx: NotaryContext, target: string, profile?: string): StoredDocument | undefined {
+  const candidates = ctx.library.documents.lastRegisteredFrom(resolve(target), profile);
+  if (candidates.length <= 1) return candidates[0];
+  const lines = candidates.map((d) => {
+    const versions = ctx.library.records.ofDocument(d.id).filter((v) => isLive(v) && v.kind !== 'linked-delete').length;
+    return `  "${visibleName(d.name)}" (${d.profile}): ${versions} version${versions === 1 ? '' : 's'}, latest txId ${d.headTxId ?? '(not sent yet)'}`;
+  });
+  throw new NotariumError(
+    'USAGE',
+    `The latest versions of ${candidates.length} documents were registered from ${visibleName(resolve(target))}, and its content is none of their versions: name the document by the txId of one of its versions:\n${lines.join('\n')}`,
+  );
 }

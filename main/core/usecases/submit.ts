@@ -51,7 +51,7 @@ export function fileSubmission(
 /**
  * Sends a `submitting` record to its service and stores the outcome in the same instant:
  * published with its txId, failed with the service's reason, or still in doubt (the answer was
- * lost) — then it stays `submitting` and the next run sends the same request again.
+ * lost) — then it stays `submitting` and the next run settles it (in-doubt.ts).
  */
 const sending = new WeakMap<NotaryContext, Map<number, Promise<StoredRecord>>>();
 
@@ -69,19 +69,9 @@ export function submitRecord(ctx: NotaryContext, record: StoredRecord, signal?: 
   return send;
 }
 
-/** The registrations a crash or a lost answer left in doubt are sent again, as the same requests. */
-const IDEMPOTENCY_WINDOW_MS = 23 * 3600 * 1000;
-
-export async function resumeInDoubt(ctx: NotaryContext, profile: string, signal?: AbortSignal): Promise<StoredRecord[]> {
-  if (!ctx.library.profiles.require(profile).idempotentWrites) return []; // a resend could register twice
-  const recent = ctx.library.records.inDoubt(profile).filter((r) => ctx.now() - (r.submittedAt ?? 0) < IDEMPOTENCY_WINDOW_MS);
-  const outcomes = await Promise.allSettled(recent.map((r) => submitRecord(ctx, r, signal)));
-  return outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
-}
-
 /**
- * Failures after which the record stays `submitting` (in doubt) and the next run sends the same
- * request again: the service may have written it (the answer was lost, a gateway answered for it,
+ * Failures after which the record stays `submitting` (in doubt) and the next run settles it
+ * (in-doubt.ts): the service may have written it (the answer was lost, a gateway answered for it,
  * the answer could not be read), or it could not take it yet (500, 429, unreachable: nothing was
  * written, so sending again is safe). Only a refusal (another 4xx) marks the record failed: a
  * service that is down for a while is not the file's failure.
@@ -93,6 +83,9 @@ function keptForResend(err: unknown): boolean {
 }
 
 async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
+  // Settled meanwhile (published by an earlier send, superseded, failed): never sent twice.
+  const current = ctx.library.records.get(record.id)!;
+  if (current.state !== 'submitting') return current;
   const { api, profile } = await ctx.connections.forProfile(record.profile);
   const call = { signal, onRetry, idempotency: { key: record.idempotencyKey!, honoured: profile.idempotentWrites } };
   const body = hex.decode(record.recordHex ?? '');
@@ -124,7 +117,17 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
     ctx.recordUpdated(ctx.library.records.get(record.id)!);
     throw err;
   }
-  const published = ctx.library.records.markPublished(record.id, result.txId, ctx.now() + profile.expectedBlockSeconds * 1000, result.updateToken);
+  return markLanded(ctx, record, result.txId, result.updateToken);
+}
+
+/**
+ * The service wrote `txId` for this record (its answer, or found on the chain after a lost one):
+ * published, and followed from now on. A document takes it as its head, with its update token
+ * (none for a write found on the chain: the service then fetches the predecessor itself).
+ */
+export function markLanded(ctx: NotaryContext, record: StoredRecord, txId: string, updateToken?: string | null): StoredRecord {
+  const profile = ctx.library.profiles.require(record.profile);
+  const published = ctx.library.records.markPublished(record.id, txId, ctx.now() + profile.expectedBlockSeconds * 1000, updateToken);
   ctx.recordUpdated(published);
   ctx.wakePoller();
   return published;

@@ -341,6 +341,7 @@ export class FolderWatcher {
         if (this.sessions.has(folderId)) this.touch(path, await snapshotOf(path), folder);
         return 'none';
       }
+      for (const replaced of result.superseded ?? []) event('superseded', replaced);
       event(result.action, result.record);
       return 'done';
     } catch (err) {

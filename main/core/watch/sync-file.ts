@@ -19,7 +19,8 @@ import { sameSnapshot } from './stability.ts';
  * at the same path continues the same document.
  */
 
-export type WatchAction = 'registered' | 'version' | 'known' | 'renamed' | 'unchanged' | 'deleted';
+/** `superseded`: a save queued as the next version was replaced by a later save before it was sent. */
+export type WatchAction = 'registered' | 'version' | 'known' | 'renamed' | 'unchanged' | 'deleted' | 'superseded';
 
 export interface ContentFacts {
   /** What was last taken at this path (deleted since, perhaps). */
@@ -54,7 +55,8 @@ export function decideContent(f: ContentFacts): ContentDecision {
   return { action: 'registered' };
 }
 
-export type SyncResult = { action: WatchAction; record: StoredRecord | null } | { action: 'unsettled' };
+/** `superseded`: earlier saves of the file that this one replaced in its document's queue. */
+export type SyncResult = { action: WatchAction; record: StoredRecord | null; superseded?: StoredRecord[] } | { action: 'unsettled' };
 
 export interface SyncOptions {
   ctx: NotaryContext;
@@ -110,15 +112,14 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
         return { action: 'known', record: decision.record };
       // notarise and addVersion hash the file again (from the page cache, usually): their own
       // checks and the resumption of a registration left in doubt stay the engine's.
+      // While the version before it waits for its block, a new save replaces the queued one: only
+      // the latest content is registered when the block comes (version-queue.ts).
       case 'version': {
         const { document } = decision;
-        if (!document.headTxId) {
-          throw new NotariumError('USAGE', `The document "${document.name}" has no published version yet, so ${relPath} cannot follow it now; it is taken again at its next change or when watching restarts.`);
-        }
-        const record = await addVersion(ctx, path, document.headTxId, { signal, profile: folder.profile });
+        const record = await addVersion(ctx, path, { documentId: document.id }, { signal, profile: folder.profile, replaceQueued: true });
         store.saveFile({ ...taken, sha256: record.sha256 ?? sha256, recordId: record.id, documentId: document.id });
         await alignReceipt(ctx, folder, relPath, record);
-        return { action: 'version', record };
+        return { action: 'version', record, superseded: ctx.library.records.supersededBy(record.id) };
       }
       case 'registered': {
         const [outcome] = await notarise(ctx, [path], { document: true, profile: folder.profile, signal });

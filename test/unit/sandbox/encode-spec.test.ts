@@ -21,6 +21,10 @@ describe('encode parameter', () => {
     expect(parseEncode('', OPEN)).toEqual([]);
   });
 
+  it.each(['01-02T13.14.15', '23:59:59.123', '2024-01-02T13:14:15.12345'])("reads the guides' salt %s ('.' beyond the reference's list)", (salt) => {
+    expect(parseEncode(`SHA256(${salt})|Base64`, OPEN)).toEqual([{ encoder: 'SHA256', salt }, { encoder: 'Base64' }]);
+  });
+
   it.each([
     ['SHA256(a b)', 'ENCODE_PARAM_INVALID'], // "+" sent unencoded arrives as a space
     ['SHA256(a_b)', 'ENCODE_PARAM_INVALID'],
@@ -33,6 +37,23 @@ describe('encode parameter', () => {
     ['MD5(x)', 'UNKNOWN_ENCODER'],
   ])('refuses %s with %s', (value, code) => {
     expect(codeOf(() => parseEncode(value, OPEN))).toBe(code);
+  });
+
+  it('spells two codes otherwise on the troubleshooting page', () => {
+    const problem = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (err) {
+        return err as ServiceProblem;
+      }
+      throw new Error('no problem');
+    };
+    const argument = problem(() => parseEncode('SHA256', { ...OPEN, saltRequired: true }));
+    expect([argument.toDocument().errorCode, argument.toDocument('troubleshooting').errorCode]).toEqual(['CONTENT_ENCODER_ARGUMENT_MISSING', 'ENCODER_ARGUMENT_MISSING']);
+    const fingerprint = problem(() => parseEncode('', { ...OPEN, sha256Required: true }));
+    expect([fingerprint.toDocument().errorCode, fingerprint.toDocument('troubleshooting').errorCode]).toEqual(['ENCODER_SHA256_MISSING', 'ENCODER_FINGERPRINT_MISSING']);
+    const same = problem(() => parseEncode('Rot13', OPEN));
+    expect(same.toDocument('troubleshooting').errorCode).toBe('UNKNOWN_ENCODER');
   });
 
   it('applies the instance settings', () => {

@@ -1,0 +1,40 @@
+import { hex } from '@scure/base';
+import { NotariumError } from '../errors/notarium-error.ts';
+import { groupOf, type StoredRecord } from '../store/records.ts';
+import type { NotaryContext } from './context.ts';
+
+/**
+ * What stands after a linked write's predecessor on the service: the check before a document
+ * version is sent again (a resubmission, a lost answer, a delete answered without its txId). A
+ * linked write spends its predecessor's output, and a second one would spend it twice
+ * (service-notes.md, Timing and life-cycle rules), so it is sent again only when the chain shows
+ * that the first did not land: forward navigation follows the transaction that spends that output
+ * (service-notes.md, How the data sits on chain), and `updatable` stays true while the predecessor
+ * is the end of its chain.
+ */
+export type Landing =
+  /** Nothing follows the predecessor, which can still be updated: sending again is safe. */
+  | { kind: 'nothing' }
+  /** One of this registration's own submissions follows: the service holds it, unmined. */
+  | { kind: 'ours'; txId: string }
+  /** Another transaction with this content follows the predecessor: this write landed, its answer was lost. */
+  | { kind: 'same'; txId: string }
+  /** Something else follows (or the predecessor can no longer be updated): the document went on without this write. */
+  | { kind: 'elsewhere'; txId: string | null };
+
+export async function landingAfter(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal): Promise<Landing> {
+  const prevTxId = record.prevTxId;
+  if (!prevTxId) throw new NotariumError('INTERNAL'); // only a document's later versions have a predecessor
+  const { api } = await ctx.connections.forProfile(record.profile);
+  const call = { signal };
+  const next = (await api.navigate(prevTxId, 1, call)).txIds[0]?.toLowerCase();
+  if (!next) {
+    const status = await api.linkedStatus(prevTxId, call);
+    return status.kind === 'known' && status.updatable ? { kind: 'nothing' } : { kind: 'elsewhere', txId: null };
+  }
+  const own = ctx.library.records.group(groupOf(record)).some((r) => r.txId === next);
+  if (own) return { kind: 'ours', txId: next };
+  // Matched as the service verifies a linked record: our bytes, our encode, after our predecessor.
+  const match = await api.matchLinked(next, hex.decode(record.recordHex ?? ''), record.encode || undefined, prevTxId, call);
+  return match.kind === 'known' && match.match ? { kind: 'same', txId: next } : { kind: 'elsewhere', txId: next };
+}

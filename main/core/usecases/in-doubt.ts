@@ -1,0 +1,69 @@
+import { NotariumError } from '../errors/notarium-error.ts';
+import type { RetryListener } from '../api/http-client.ts';
+import type { StoredRecord } from '../store/records.ts';
+import { landingAfter } from './chain-landing.ts';
+import type { NotaryContext } from './context.ts';
+import { markLanded, submitRecord } from './submit.ts';
+
+/**
+ * A write whose answer was lost (a dropped connection, a gateway's answer, a crash) is settled
+ * without relying on Idempotency-Key, which the real service does not document (service-notes.md,
+ * Timing and life-cycle rules). Only a profile with `idempotentWrites` sends the same request again
+ * (within the key's lifetime). Elsewhere:
+ * - a document's later version reads the chain from its predecessor: what landed is adopted, and it
+ *   is sent again only when nothing follows the predecessor, so no output is ever spent twice;
+ * - an independent record (or a document's first record) is sent again, marked
+ *   `possible_duplicate`: the library keeps one record of it, and the service may hold a second,
+ *   harmless registration of the same fingerprint.
+ */
+
+/** How long a service that honours Idempotency-Key is trusted to remember a key. */
+const IDEMPOTENCY_WINDOW_MS = 23 * 3600 * 1000;
+
+export async function settleInDoubt(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
+  const profile = ctx.library.profiles.require(record.profile);
+  if (profile.idempotentWrites && ctx.now() - (record.submittedAt ?? 0) < IDEMPOTENCY_WINDOW_MS) return submitRecord(ctx, record, signal, onRetry);
+  if (record.kind === 'record' || record.kind === 'linked-create') {
+    ctx.library.records.markPossibleDuplicate(record.id); // before it leaves: a crash keeps the mark
+    return submitRecord(ctx, ctx.library.records.get(record.id)!, signal, onRetry);
+  }
+  const landing = await landingAfter(ctx, record, signal);
+  switch (landing.kind) {
+    case 'nothing':
+      return submitRecord(ctx, record, signal, onRetry);
+    case 'ours': {
+      // Another submission of this version holds the predecessor's output: this one did not land.
+      const holder = ctx.library.records.byTxId(landing.txId, record.profile)!;
+      ctx.library.records.supersede(record.id, holder.id, `Not registered: the service holds another submission of this version (txId ${landing.txId}), which is followed instead.`);
+      const superseded = ctx.library.records.get(record.id)!;
+      ctx.recordUpdated(superseded);
+      return superseded;
+    }
+    case 'same':
+      return markLanded(ctx, record, landing.txId);
+    case 'elsewhere': {
+      const message = extendedElsewhere(record, landing.txId);
+      ctx.library.records.markFailed(record.id, message);
+      ctx.recordUpdated(ctx.library.records.get(record.id)!);
+      throw new NotariumError('NOT_LINKED_RECORDS_END', message);
+    }
+  }
+}
+
+/** The sentence of a version that can no longer be written: its document went on without it. */
+export function extendedElsewhere(record: StoredRecord, follower: string | null): string {
+  const what = record.kind === 'linked-delete' ? 'The finalisation' : `Version ${record.version}`;
+  return follower
+    ? `${what} of "${record.name}" was not registered: on the service, version ${(record.version ?? 2) - 1} is already followed by another record (txId ${follower}), written from elsewhere. See the document's versions with "notarium versions", then add this one again.`
+    : `${what} of "${record.name}" was not registered: the service says version ${(record.version ?? 2) - 1} can no longer take a version (finalised, or extended from elsewhere). See the document's versions with "notarium versions".`;
+}
+
+/**
+ * Settles the in-doubt writes of a profile (or of all profiles) sent before `submittedBefore`:
+ * what another process is sending at this moment is left to it.
+ */
+export async function settleAllInDoubt(ctx: NotaryContext, options: { profile?: string; submittedBefore?: number; signal?: AbortSignal } = {}): Promise<StoredRecord[]> {
+  const inDoubt = ctx.library.records.inDoubt(options.profile, options.submittedBefore);
+  const outcomes = await Promise.allSettled(inDoubt.map((r) => settleInDoubt(ctx, r, options.signal)));
+  return outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+}

@@ -1,0 +1,61 @@
+import { inBlock, type StoredRecord } from '../store/records.ts';
+import type { NotaryContext } from './context.ts';
+import { settleAllInDoubt } from './in-doubt.ts';
+import { resubmitIfDue } from './resubmit.ts';
+import { releaseQueue, releaseQueues, waitsFor } from './version-queue.ts';
+
+/**
+ * What the engine does with a registration as the service's answers come (the poller's, or a
+ * check on demand), and when a process starts: the life cycle of service-notes.md's Timing and
+ * life-cycle rules, in one place.
+ */
+
+/**
+ * After a status answer: a submission in a block is the registration (the others of it are
+ * superseded), and its document's next queued version goes; one still not in a block may be due
+ * to be sent again. Failures of what it sends are thrown after the records say what became of them.
+ */
+export async function afterStatus(ctx: NotaryContext, record: StoredRecord): Promise<void> {
+  if (inBlock(record)) {
+    const reason = `Superseded: another submission of this registration (txId ${record.txId}) was in a block first, and is the registration.`;
+    for (const loser of ctx.library.records.winRace(record, reason)) ctx.recordUpdated(loser);
+    if (record.documentId === null) return;
+    const failures = await releaseQueue(ctx, record.documentId);
+    const [first] = failures.values();
+    if (first !== undefined) throw first;
+  } else {
+    await resubmitIfDue(ctx, record);
+  }
+}
+
+/**
+ * What a process catches up on when it starts following registrations: writes left in doubt long
+ * enough ago that no other process is still sending them (a write with all its retries ends within
+ * about 6 minutes: 5 attempts of at most 30 s, waits of at most 60 s), then every queue whose
+ * predecessor is already in a block.
+ */
+export const IN_DOUBT_GRACE_MS = 10 * 60_000;
+
+export async function catchUp(ctx: NotaryContext): Promise<void> {
+  await settleAllInDoubt(ctx, { submittedBefore: ctx.now() - IN_DOUBT_GRACE_MS });
+  await releaseQueues(ctx);
+}
+
+/** What a record's place in the life cycle refers to, for people: the rows it names by id. */
+export interface LifeCycleFacts {
+  /** A queued version: the version it waits for (sent, or queued ahead of it). */
+  waitsFor: StoredRecord | null;
+  /** A superseded row: the one that is the registration instead. */
+  supersededBy: StoredRecord | null;
+  /** A resubmission: the first submission of its registration. */
+  resubmits: StoredRecord | null;
+}
+
+export function lifeCycleOf(ctx: NotaryContext, record: StoredRecord): LifeCycleFacts {
+  const get = (id: number | null) => (id === null ? null : (ctx.library.records.get(id) ?? null));
+  return {
+    waitsFor: record.state === 'queued' ? (waitsFor(ctx, record) ?? null) : null,
+    supersededBy: get(record.supersededBy),
+    resubmits: get(record.resubmits),
+  };
+}

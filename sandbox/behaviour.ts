@@ -1,0 +1,63 @@
+import type { ErrorCodeSpelling } from './http/problem.ts';
+import { DEFAULT_LIFECYCLE, type Lifecycle } from './records/lifecycle.ts';
+import type { Layout } from './records/record-transactions.ts';
+import type { DeleteAnswer, ResponseSpelling } from './records/routes.ts';
+import type { TokenPlacement } from './records/update-token.ts';
+
+/**
+ * How the record service behaves where the real service's documentation allows more than one
+ * reading (service-notes.md). By default the sandbox keeps its kind readings; `strict` takes, for
+ * each, the least kind reading the documentation allows, so a client tested against it works on the
+ * real service. Each setting can also be chosen on its own, and wins over `strict`.
+ */
+export interface Behaviour {
+  /** An update or delete before its predecessor is in a block ("Timing and life-cycle rules"). */
+  lifecycle: Lifecycle;
+  /** Idempotency-Key is not documented: `ignore` registers a write sent twice twice. */
+  idempotency: 'honour' | 'ignore';
+  /** JSON keys as the API reference spells them, or as the guides print them. */
+  responseSpelling: ResponseSpelling;
+  /** Where the record sits among the service's metadata ("How the data sits on chain"). */
+  layout: Layout;
+  /** Largest |links| for navigate: the instance maximum is not published, and may be well below 100. */
+  navigateMax: number;
+  /** The API reference describes a delete's 200 with no body; the guide's sample has `{ txId }`. */
+  deleteAnswer: DeleteAnswer;
+  /** The troubleshooting page spells some codes differently from the API reference. */
+  errorCodes: ErrorCodeSpelling;
+  /** How the update token is to be placed in the query is not documented. */
+  tokenPlacement: TokenPlacement;
+}
+
+export const KIND_BEHAVIOUR: Behaviour = {
+  lifecycle: DEFAULT_LIFECYCLE,
+  idempotency: 'honour',
+  responseSpelling: 'reference',
+  layout: 'separate',
+  navigateMax: 100,
+  deleteAnswer: 'txid',
+  errorCodes: 'reference',
+  tokenPlacement: 'either',
+};
+
+export const STRICT_BEHAVIOUR: Behaviour = {
+  lifecycle: 'never-mine',
+  idempotency: 'ignore',
+  responseSpelling: 'guides',
+  layout: 'shared-push',
+  // The smallest maximum under which the guides' own navigate example (links=9) still works.
+  navigateMax: 9,
+  deleteAnswer: 'empty',
+  errorCodes: 'troubleshooting',
+  tokenPlacement: 'as-issued',
+};
+
+/** The behaviour for `options`: strict or kind, with each setting given explicitly winning. */
+export function behaviourOf(options: Partial<Behaviour> & { strict?: boolean }): Behaviour {
+  const base = options.strict ? STRICT_BEHAVIOUR : KIND_BEHAVIOUR;
+  const chosen = Object.fromEntries(Object.keys(base).flatMap((key) => {
+    const value = options[key as keyof Behaviour];
+    return value === undefined ? [] : [[key, value]];
+  })) as Partial<Behaviour>;
+  return { ...base, ...chosen };
+}
