@@ -146,10 +146,14 @@ export interface DocumentView {
 
 export interface HistoryView {
   document: DocumentView | null;
-  online: boolean;
+  /** Where the history came from: read from the service, or the library's records, with the reason in a sentence. */
+  source: { from: 'service' | 'library'; reason: string | null };
   finalised: boolean;
-  /** In order: the history as read, then the library's versions not in a block yet (a queued one has no txId). */
-  versions: { version: number; txId: string | null; kind: RecordKind | 'unknown'; record: RecordView | null }[];
+  /**
+   * In order: the history as read (`source`), then the library's versions it does not hold,
+   * `notInHistory`: not in a block yet (one sent but unmined; queued ones, with no txId).
+   */
+  versions: { version: number; txId: string | null; kind: RecordKind | 'unknown'; record: RecordView | null; notInHistory: boolean }[];
 }
 
 export interface AppInfo {

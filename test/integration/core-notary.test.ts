@@ -6,7 +6,8 @@ import { Notary } from '../../main/core/notary.ts';
 import { parseReceipt } from '../../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
-import { addVersion, documentHistory, finaliseDocument, whichVersion } from '../../main/core/usecases/documents.ts';
+import { documentHistory } from '../../main/core/usecases/document-history.ts';
+import { addVersion, finaliseDocument, whichVersion } from '../../main/core/usecases/documents.ts';
 import { waitFor } from '../../main/core/usecases/follow.ts';
 import { notarise, type NotariseOutcome } from '../../main/core/usecases/notarise.ts';
 import type { StoredRecord } from '../../main/core/store/records.ts';
@@ -194,7 +195,7 @@ describe('documents', () => {
     v3 = file('contract-v3.md', 'contract, signed\n');
     const third = await addVersion(notary.context, v3, second.txId!);
     const history = await documentHistory(notary.context, second.txId!);
-    expect(history.online).toBe(true);
+    expect(history.source).toEqual({ from: 'service', reason: null });
     expect(history.versions.map((v) => v.txId)).toEqual([recordOf(created).txId, second.txId, third.txId]);
     expect(await whichVersion(notary.context, v2)).toMatchObject({ matches: [{ version: 2 }], versions: 3 });
     await expect(addVersion(notary.context, v2, v1)).rejects.toThrow(/already version 2/);

@@ -3,7 +3,7 @@ import type { StoredDocument } from '../store/documents.ts';
 import type { Profile } from '../store/profiles.ts';
 import { groupOf, inBlock, isLive, type Records, type StoredRecord } from '../store/records.ts';
 import { visibleName, visibleText } from '../../../preload/visible-text.ts';
-import type { DocumentHistory } from '../usecases/documents.ts';
+import type { DocumentHistory } from '../usecases/document-history.ts';
 import { verifiedOnTestChain, type FileVerification } from '../usecases/verify.ts';
 
 /** What the page is shown of the engine's objects: plain data, no secrets, no update tokens. */
@@ -99,10 +99,10 @@ export function historyView(d: StoredDocument, history: DocumentHistory, records
   const shown = new Set(history.versions.map((v) => v.txId));
   const waiting = records.filter((r) => isLive(r) && !(r.txId !== null && shown.has(r.txId)) && !inBlock(r));
   const versions: HistoryView['versions'] = [
-    ...history.versions.map((v) => ({ version: v.version, txId: v.txId, kind: v.kind, record: v.record ? view(v.record) : null })),
-    ...waiting.map((r) => ({ version: r.version ?? 0, txId: r.txId, kind: r.kind, record: view(r) })),
+    ...history.versions.map((v) => ({ version: v.version, txId: v.txId, kind: v.kind, record: v.record ? view(v.record) : null, notInHistory: false })),
+    ...waiting.map((r) => ({ version: r.version ?? 0, txId: r.txId, kind: r.kind, record: view(r), notInHistory: true })),
   ];
-  return { document: documentView(d, versions.filter((v) => v.kind !== 'linked-delete').length), online: history.online, finalised: history.finalised, versions };
+  return { document: documentView(d, versions.filter((v) => v.kind !== 'linked-delete').length), source: history.source, finalised: history.finalised, versions };
 }
 
 export { noVerifications } from '../../../preload/verify-statuses.ts';

@@ -8,6 +8,7 @@ import { NETWORK_CHOICES, networkOf, shownLabel } from '../protocol/networks.ts'
 import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
 import { shellQuote } from '../text/shell-quote.ts';
+import { checkPublished, deleteTxId, refuseAfterMismatch, type WriteAnswer } from './write-answer.ts';
 
 /**
  * Where new registrations of a profile go: its service, and its network as receipts will name it.
@@ -90,8 +91,9 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
   const call = { signal, onRetry, idempotency: { key: record.idempotencyKey!, honoured: profile.idempotentWrites } };
   const body = hex.decode(record.recordHex ?? '');
   const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
-  let result: { txId: string; updateToken?: string | null };
+  let result: WriteAnswer;
   try {
+    refuseAfterMismatch(api);
     switch (record.kind) {
       case 'record':
         result = await api.writeRecord(body, record.encode!, call);
@@ -102,9 +104,11 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
       case 'linked-update':
         result = await api.updateLinked(record.prevTxId!, body, record.encode!, document?.updateToken ?? undefined, call);
         break;
-      case 'linked-delete':
-        result = { ...(await api.deleteLinked(record.prevTxId!, document?.updateToken ?? undefined, call)), updateToken: null };
+      case 'linked-delete': {
+        const { txId } = await api.deleteLinked(record.prevTxId!, document?.updateToken ?? undefined, call);
+        result = { txId: txId ?? (await deleteTxId(api, record.prevTxId!, { signal })), updateToken: null };
         break;
+      }
     }
   } catch (err) {
     ctx.connections.noteFailure(record.profile, err);
@@ -117,7 +121,9 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
     ctx.recordUpdated(ctx.library.records.get(record.id)!);
     throw err;
   }
-  return markLanded(ctx, record, result.txId, result.updateToken);
+  const published = markLanded(ctx, record, result.txId, result.updateToken);
+  await checkPublished(ctx, api, published, result, { signal });
+  return published;
 }
 
 /**
