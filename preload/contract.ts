@@ -385,7 +385,8 @@ export interface NotariumEvents {
   'watch-progress': WatchProgressView;
   'watch-folder': WatchedFolderView;
   /** What a watched folder's file became: registered, a new version, already known, renamed… */
-  'watch-file': { folder: string; path: string; relPath: string; action: string; recordId: number | null; message: string | null };
+  /** `state`: the record's state then (a version may be `queued`; a replaced save is `superseded`). */
+  'watch-file': { folder: string; path: string; relPath: string; action: string; recordId: number | null; state: RecordState | null; message: string | null };
 }
 
 // Compile-time: the names list and the declarations above hold exactly the same events.
