@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Set NOTARIUM_SHOTS to a folder to keep screenshots of a state, at two sizes and in both themes. */
 const SHOTS = process.env.NOTARIUM_SHOTS;
@@ -10,8 +10,11 @@ const SIZES = [
   [1440, 900],
 ] as const;
 
-/** `<name>-<w>x<h>-<scheme>.png` for each size and theme; the page is left at its size and theme. */
-export async function keepShots(page: Page, name: string): Promise<void> {
+/**
+ * `<name>-<w>x<h>-<scheme>.png` for each size and theme, with `show` scrolled into view (a narrow
+ * window may put it below the fold); the page is left at its size and theme.
+ */
+export async function keepShots(page: Page, name: string, show?: Locator): Promise<void> {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize();
@@ -19,6 +22,7 @@ export async function keepShots(page: Page, name: string): Promise<void> {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme });
+      await show?.scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}-${colorScheme}.png`) });
     }
   }

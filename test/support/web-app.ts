@@ -96,9 +96,10 @@ export async function upload(session: NodeSession, name: string, body: Uint8Arra
   return { status: answer.status, text, ...(answer.status === 200 ? { uploadId: (JSON.parse(text) as { uploadId: string }).uploadId } : {}) };
 }
 
-/** The sidebar's button for a screen. */
+/** The sidebar's button for a screen (the Library's also names its pending count, "Library 2 pending"). */
 export function screenButton(page: Page, name: string): Locator {
-  return page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
+  const label = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: new RegExp(`^${label}(\\s*\\d+ pending)?$`) });
 }
 
 /**
