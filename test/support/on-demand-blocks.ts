@@ -14,18 +14,16 @@ export interface AppMiningOnDemand {
  * /__sandbox/mine): a registration waits for its block, and a version queued behind it stays
  * queued, until the test moves on; nothing races a clock. The profile is set up as a user would
  * with the CLI: checked every half second, two confirmations to settle, its key in the keychain,
- * and no resubmission while the test holds the blocks back.
+ * and no resubmission while the test holds the blocks back unless it asks for one.
  */
-export async function openAppMiningOnDemand(): Promise<AppMiningOnDemand> {
+export async function openAppMiningOnDemand(options: { resubmitAfterSeconds?: number } = {}): Promise<AppMiningOnDemand> {
   const sandbox = await startTestSandbox();
   const app = await openApp({
     setUp: async (home) => {
       const cli = (args: string[], input?: string) => runCli(args, { env: { NOTARIUM_HOME: home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' }, input });
-      const added = await cli([
-        'profile', 'add', PROFILE, '--base-url', sandbox.baseUrl, '--network', 'sandbox',
-        '--explorer-tx-url', `${sandbox.baseUrl}/explorer/tx/{txId}/hex`, '--explorer-header-url', `${sandbox.baseUrl}/explorer/block/{blockHash}/header`,
-        '--confirmations', '2', '--block-seconds', '0.5', '--resubmit-after', '3600',
-      ]); // prettier-ignore
+      const explorer = ['--explorer-tx-url', `${sandbox.baseUrl}/explorer/tx/{txId}/hex`, '--explorer-header-url', `${sandbox.baseUrl}/explorer/block/{blockHash}/header`];
+      const pace = ['--confirmations', '2', '--block-seconds', '0.5', '--resubmit-after', String(options.resubmitAfterSeconds ?? 3600)];
+      const added = await cli(['profile', 'add', PROFILE, '--base-url', sandbox.baseUrl, '--network', 'sandbox', ...explorer, ...pace]);
       expect(added.code, added.stderr).toBe(0);
       const key = await cli(['key', 'set', '--profile', PROFILE], `${sandbox.apiKey}\n`);
       expect(key.code, key.stderr).toBe(0);

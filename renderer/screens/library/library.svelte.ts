@@ -131,6 +131,10 @@ class LibraryState {
 
   #updated(r: RecordView): void {
     if (this.selectedId === r.id) this.selected = r;
+    // A row that no longer belongs in the list (superseded: never a registration; or out of the
+    // filter's states now) is not patched but dropped, by reloading the window.
+    const states = FILTER_STATES[this.filter];
+    if (r.state === 'superseded' || (states && !states.includes(r.state))) return this.#reloadSoon();
     let found = false;
     const next = new Map(this.pages);
     for (const [p, page] of next) {
@@ -143,14 +147,16 @@ class LibraryState {
       }
     }
     if (found) this.pages = next;
-    else {
-      // A record the window has not seen (new, or now matching the filter): reload, at most twice a second.
-      if (this.#reloadTimer !== null) return;
-      this.#reloadTimer = setTimeout(() => {
-        this.#reloadTimer = null;
-        void this.reload();
-      }, 500);
-    }
+    else this.#reloadSoon(); // a record the window has not seen (new, or now matching the filter)
+  }
+
+  /** Reloads the window, at most twice a second. */
+  #reloadSoon(): void {
+    if (this.#reloadTimer !== null) return;
+    this.#reloadTimer = setTimeout(() => {
+      this.#reloadTimer = null;
+      void this.reload();
+    }, 500);
   }
 }
 
