@@ -139,11 +139,14 @@ describe('the app service', () => {
     expect(doc).toMatchObject({ name: 'plan.md', versions: 1, finalised: false });
     const v2 = join(files, 'plan-2.md');
     writeFileSync(v2, 'plan 2');
-    expect(await service.api.addVersion(doc!.id, path(v2))).toMatchObject({ version: 2, kind: 'linked-update' });
+    // Queued until version 1 is in a block (service-notes.md), then sent by the engine.
+    const inBlock = next('record-updated', (r) => r.kind === 'linked-update' && r.version === 2 && (r.state === 'confirmed' || r.state === 'settled'));
+    expect(await service.api.addVersion(doc!.id, path(v2))).toMatchObject({ version: 2, kind: 'linked-update', state: 'queued' });
     expect(await service.api.whichVersion(path(v2))).toMatchObject({ version: 2, versions: 2 });
+    await inBlock;
     const history = await service.api.documentHistory(doc!.id);
     expect(history.versions.map((v) => v.version)).toEqual([1, 2]);
-    expect(history).toMatchObject({ source: { from: 'service', reason: null }, online: true });
+    expect(history).toMatchObject({ source: { from: 'service', reason: null } });
     const { files: exported } = await service.api.exportDocument(doc!.id);
     expect(exported.map((f) => f.fileName)).toEqual(['plan.md v1.receipt.json', 'plan.md v2.receipt.json', 'plan.md.versions.json']);
     expect(JSON.parse(exported[1]!.text).registration).toMatchObject({ kind: 'linked-update', version: 2 });

@@ -126,17 +126,29 @@ describe('documents', () => {
     writeFileSync(join(work, 'plan-v3.md'), 'plan 3\n');
     const created = await json('notarise', 'plan-v1.md', '--document');
     expect(created.value[0].record).toMatchObject({ kind: 'linked-create', version: 1 });
+    // Version 1 is not in a block yet: the next versions wait for it in the library, and say so.
     const v2 = await json('version', 'add', 'plan-v2.md', '--of', 'plan-v1.md');
-    expect(v2.value).toMatchObject({ kind: 'linked-update', version: 2 });
-    const v3 = await json('version', 'add', 'plan-v3.md', '--of', v2.value.txId);
-    expect(v3.value.version).toBe(3);
+    expect(v2.code).toBe(0);
+    expect(v2.value).toMatchObject({ kind: 'linked-update', version: 2, state: 'queued', txId: null, waitsFor: { version: 1, txId: created.value[0].record.txId } });
+    const v3 = await cli('version', 'add', 'plan-v3.md', '--of', 'plan-v2.md');
+    expect(v3.code).toBe(0);
+    expect(v3.stdout).toContain("Version 3 queued: waiting for the previous version's block.");
+    expect(v3.stdout).toMatch(/waits for: +version 2 to be in a block/);
+    expect(v3.stdout).toContain(`follow it:    notarium wait ${join(work, 'plan-v3.md')}`);
+    // Following it sends each version once the one before it is in a block.
+    const sent = await json('wait', 'plan-v3.md', '--confirmations', '1');
+    expect(sent.code).toBe(0);
+    expect(sent.value).toMatchObject({ version: 3, state: expect.stringMatching(/^(confirmed|settled)$/) });
     const which = await cli('version', 'which', 'plan-v2.md');
     expect(which.stdout).toMatch(/plan-v2\.md is version 2 of 3 of "plan-v1\.md"/);
     const history = await json('versions', 'plan-v3.md');
     expect(history.value).toMatchObject({ source: { from: 'service', reason: null }, online: true, finalised: false });
-    expect(history.value.versions.map((v: { txId: string }) => v.txId)).toEqual([created.value[0].record.txId, v2.value.txId, v3.value.txId]);
-    const finalised = await cli('version', 'finalise', 'plan-v1.md');
+    const [h1, h2, h3] = history.value.versions as { txId: string; record: { prevTxId: string | null } }[];
+    expect([h1!.txId, h2!.record.prevTxId, h3!.record.prevTxId]).toEqual([created.value[0].record.txId, h1!.txId, h2!.txId]);
+    expect(h3!.txId).toBe(sent.value.txId);
+    const finalised = await cli('version', 'finalise', 'plan-v1.md', '--wait', '--confirmations', '1');
     expect(finalised.code).toBe(0);
+    expect(finalised.stdout).toMatch(/^Finalised: no version can follow \(txId [0-9a-f]{64}\)\.$/m);
     writeFileSync(join(work, 'plan-v4.md'), 'plan 4\n');
     const late = await cli('version', 'add', 'plan-v4.md', '--of', 'plan-v1.md');
     expect(late.code).toBe(2);

@@ -8,7 +8,7 @@ import { verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import { documentHistory } from '../../main/core/usecases/document-history.ts';
 import { addVersion, finaliseDocument, whichVersion } from '../../main/core/usecases/documents.ts';
-import { waitFor } from '../../main/core/usecases/follow.ts';
+import { waitFor, waitForRecord } from '../../main/core/usecases/follow.ts';
 import { notarise, type NotariseOutcome } from '../../main/core/usecases/notarise.ts';
 import type { StoredRecord } from '../../main/core/store/records.ts';
 import { exportReceipts, importReceipt } from '../../main/core/usecases/receipts.ts';
@@ -189,18 +189,25 @@ describe('documents', () => {
     v1 = file('contract.md', 'contract, draft 1\n');
     const [created] = await notarise(notary.context, [v1], { document: true });
     expect(created).toMatchObject({ status: 'registered', record: { kind: 'linked-create', version: 1 } });
+    // The service takes a version only once the one before it is in a block: until then it waits in the library.
     v2 = file('contract-v2.md', 'contract, draft 2\n');
     const second = await addVersion(notary.context, v2, v1);
-    expect(second).toMatchObject({ kind: 'linked-update', version: 2, prevTxId: recordOf(created).txId });
+    expect(second).toMatchObject({ kind: 'linked-update', version: 2, state: 'queued', txId: null, prevTxId: null });
     v3 = file('contract-v3.md', 'contract, signed\n');
-    const third = await addVersion(notary.context, v3, second.txId!);
-    const history = await documentHistory(notary.context, second.txId!);
+    const third = await addVersion(notary.context, v3, v2); // named by a version that is itself still queued
+    expect(third).toMatchObject({ version: 3, state: 'queued' });
+    const sent2 = await waitForRecord(notary.context, notary.follower, second, { confirmations: 1 });
+    expect(sent2).toMatchObject({ state: expect.stringMatching(/^(confirmed|settled)$/), prevTxId: recordOf(created).txId });
+    const sent3 = await waitForRecord(notary.context, notary.follower, third, { confirmations: 1 });
+    expect(sent3.prevTxId).toBe(sent2.txId);
+    const history = await documentHistory(notary.context, sent2.txId!);
     expect(history.source).toEqual({ from: 'service', reason: null });
-    expect(history.versions.map((v) => v.txId)).toEqual([recordOf(created).txId, second.txId, third.txId]);
+    expect(history.versions.map((v) => v.txId)).toEqual([recordOf(created).txId, sent2.txId, sent3.txId]);
     expect(await whichVersion(notary.context, v2)).toMatchObject({ matches: [{ version: 2 }], versions: 3 });
     await expect(addVersion(notary.context, v2, v1)).rejects.toThrow(/already version 2/);
     const end = await finaliseDocument(notary.context, v3);
-    expect(end.kind).toBe('linked-delete');
+    expect(end).toMatchObject({ kind: 'linked-delete', version: 4 });
+    expect((await waitForRecord(notary.context, notary.follower, end, { confirmations: 1 })).prevTxId).toBe(sent3.txId);
     expect((await documentHistory(notary.context, v1)).finalised).toBe(true);
     await expect(addVersion(notary.context, file('contract-v4.md', 'too late'), v1)).rejects.toThrow(/finalised/);
   });

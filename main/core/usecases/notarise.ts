@@ -64,11 +64,13 @@ export async function notarise(ctx: NotaryContext, paths: readonly string[], opt
   const where = registrationTarget(connection);
   await connection.requireKey();
   const seen = new Map<string, Promise<unknown>>(); // content already being handled in this run
+  // Settled in the background from the start; a file of this run that is one of them is still reported as resumed.
+  const resuming = new Set(ctx.library.records.inDoubt(profile).map((r) => r.id));
   const resumed = settleAllInDoubt(ctx, { profile, signal: options.signal }).then(() => releaseQueues(ctx, { profile, signal: options.signal }));
   const files = (await Promise.all(paths.map((p) => filesIn(resolve(p))))).flat();
   const outcomes = await boundedMap(files, options.concurrency ?? 8, async (path) => {
     try {
-      return await notariseOne(ctx, path, profile, where, seen, options);
+      return await notariseOne(ctx, path, profile, { where, seen, resuming }, options);
     } catch (err) {
       options.onProgress?.({ path, phase: 'failed' });
       return { path, status: 'failed' as const, error: asNotariumError(err) };
@@ -79,6 +81,13 @@ export async function notarise(ctx: NotaryContext, paths: readonly string[], opt
 }
 
 type Where = Pick<Submission, 'network' | 'serviceUrl'>;
+
+/** What the files of one run share: where they go, the content already being handled, the records in doubt when it began. */
+interface Run {
+  where: Where;
+  seen: Map<string, Promise<unknown>>;
+  resuming: ReadonlySet<number>;
+}
 
 function asNotariumError(err: unknown): NotariumError {
   return err instanceof NotariumError ? err : new NotariumError('SERVICE_ERROR', err instanceof Error ? err.message : String(err), { cause: err });
@@ -99,7 +108,8 @@ async function send(ctx: NotaryContext, record: StoredRecord, path: string, stat
   }
 }
 
-async function notariseOne(ctx: NotaryContext, path: string, profile: string, where: Where, seen: Map<string, Promise<unknown>>, options: NotariseOptions): Promise<NotariseOutcome> {
+async function notariseOne(ctx: NotaryContext, path: string, profile: string, run: Run, options: NotariseOptions): Promise<NotariseOutcome> {
+  const { seen } = run;
   const report = (phase: NotarisePhase, extra: Partial<NotariseProgress> = {}) => options.onProgress?.({ path, phase, ...extra });
   report('hashing', { bytes: 0 });
   const { sha256, size } = await ctx.hash(path, { signal: options.signal, onProgress: (p) => report('hashing', p) });
@@ -109,7 +119,7 @@ async function notariseOne(ctx: NotaryContext, path: string, profile: string, wh
   seen.set(sha256, new Promise<void>((r) => (release = r)));
   if (earlier) await earlier;
   try {
-    return await registerContent(ctx, path, profile, where, { sha256, size }, options, Boolean(earlier));
+    return await registerContent(ctx, path, profile, run, { sha256, size }, options, Boolean(earlier));
   } finally {
     release();
   }
@@ -119,7 +129,7 @@ async function registerContent(
   ctx: NotaryContext,
   path: string,
   profile: string,
-  where: Where,
+  { where, resuming }: Run,
   file: { sha256: string; size: number },
   options: NotariseOptions,
   repeated: boolean,
@@ -127,7 +137,7 @@ async function registerContent(
   const report = (phase: NotarisePhase) => options.onProgress?.({ path, phase });
   const { sha256, size } = file;
   const records = ctx.library.records.bySha256(sha256, profile);
-  const inDoubt = records.find((r) => r.state === 'submitting');
+  const inDoubt = records.find((r) => r.state === 'submitting' || resuming.has(r.id));
   if (inDoubt) return send(ctx, inDoubt, path, 'resumed', options);
   // With --document, only a document version counts as "already registered".
   const existing = records.find((r) => r.state !== 'failed' && r.state !== 'rejected' && (!options.document || r.documentId !== null));

@@ -70,6 +70,11 @@ export function submitRecord(ctx: NotaryContext, record: StoredRecord, signal?: 
   return send;
 }
 
+/** The send of this record under way in this process, if one is: it is not in doubt, only unanswered yet. */
+export function sendingNow(ctx: NotaryContext, id: number): Promise<StoredRecord> | undefined {
+  return sending.get(ctx)?.get(id);
+}
+
 /**
  * Failures after which the record stays `submitting` (in doubt) and the next run settles it
  * (in-doubt.ts): the service may have written it (the answer was lost, a gateway answered for it,
@@ -90,7 +95,7 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
   const { api, profile } = await ctx.connections.forProfile(record.profile);
   const call = { signal, onRetry, idempotency: { key: record.idempotencyKey!, honoured: profile.idempotentWrites } };
   const body = hex.decode(record.recordHex ?? '');
-  const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
+  const token = predecessorToken(ctx, record);
   let result: WriteAnswer;
   try {
     refuseAfterMismatch(api);
@@ -102,10 +107,10 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
         result = await api.createLinked(body, record.encode!, call);
         break;
       case 'linked-update':
-        result = await api.updateLinked(record.prevTxId!, body, record.encode!, document?.updateToken ?? undefined, call);
+        result = await api.updateLinked(record.prevTxId!, body, record.encode!, token, call);
         break;
       case 'linked-delete': {
-        const { txId } = await api.deleteLinked(record.prevTxId!, document?.updateToken ?? undefined, call);
+        const { txId } = await api.deleteLinked(record.prevTxId!, token, call);
         result = { txId: txId ?? (await deleteTxId(api, record.prevTxId!, { signal })), updateToken: null };
         break;
       }
@@ -124,6 +129,20 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
   const published = markLanded(ctx, record, result.txId, result.updateToken);
   await checkPublished(ctx, api, published, result, { signal });
   return published;
+}
+
+/**
+ * The update token of the version this one follows: the predecessor's own, kept on its row. The
+ * document's token is its head's, which a version sent again (a resubmission) no longer follows.
+ * Without one (a version found on the chain, or imported) the service fetches the predecessor
+ * itself (record-service.md, endpoint 6).
+ */
+function predecessorToken(ctx: NotaryContext, record: StoredRecord): string | undefined {
+  if (!record.prevTxId) return undefined;
+  const predecessor = ctx.library.records.byTxId(record.prevTxId, record.profile);
+  if (predecessor) return predecessor.updateToken ?? undefined;
+  const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
+  return document?.updateToken ?? undefined;
 }
 
 /**

@@ -1,0 +1,379 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Notary } from '../../main/core/notary.ts';
+import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
+import type { ProfileInput } from '../../main/core/store/profiles.ts';
+import { inBlock, type StoredRecord } from '../../main/core/store/records.ts';
+import { addVersion, finaliseDocument } from '../../main/core/usecases/documents.ts';
+import { currentStatus, waitFor, waitForRecord } from '../../main/core/usecases/follow.ts';
+import { catchUp } from '../../main/core/usecases/life-cycle.ts';
+import { notarise, type NotariseOutcome } from '../../main/core/usecases/notarise.ts';
+import type { WatchFileEvent } from '../../main/core/watch/folder-watcher.ts';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+
+// The record life cycle of the real service (service-notes.md, Timing and life-cycle rules) end to
+// end: the engine against standalone sandboxes over real HTTP, with real SQLite. A sandbox that
+// refuses an update or delete before its predecessor is mined (`lifecycle: 'refuse'`) proves that
+// no version is sent early; never-mined writes prove resubmission; a sandbox that ignores
+// Idempotency-Key proves what a lost answer leaves.
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-life-'));
+const files = join(root, 'files');
+mkdirSync(files);
+const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
+const sandboxes: TestSandbox[] = [];
+const notaries: Notary[] = [];
+let homes = 0;
+
+afterAll(async () => {
+  for (const n of notaries) await n.close();
+  for (const sb of sandboxes) await sb.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function sandbox(options: Parameters<typeof startTestSandbox>[0]): Promise<TestSandbox> {
+  const sb = await startTestSandbox(options);
+  sandboxes.push(sb);
+  return sb;
+}
+
+/** An engine on its own library whose current profile is a service profile on `sb`. */
+function engine(sb: TestSandbox, profile: Partial<ProfileInput> = {}, options: { home?: string; poller?: boolean; now?: () => number } = {}): Notary {
+  const notary = new Notary({ dataDir: options.home ?? join(root, `home-${++homes}`), secrets: noSecrets, env: { NOTARIUM_API_KEY: sb.apiKey }, autoReceipts: false, pollerRatePerSecond: 500, now: options.now });
+  notary.library.profiles.save({
+    name: 'Service',
+    baseUrl: sb.baseUrl,
+    network: 'sandbox',
+    explorerTxUrl: `${sb.baseUrl}/explorer/tx/{txId}/hex`,
+    explorerHeaderUrl: `${sb.baseUrl}/explorer/block/{blockHash}/header`,
+    expectedBlockSeconds: 0.2,
+    targetConfirmations: 1,
+    ...profile,
+  });
+  notary.library.profiles.use('Service');
+  if (options.poller ?? true) notary.startPoller();
+  notaries.push(notary);
+  return notary;
+}
+
+function file(name: string, content: string): string {
+  const path = join(files, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+function recordOf(outcome: NotariseOutcome | undefined): StoredRecord {
+  if (!outcome || !('record' in outcome) || !outcome.record) throw new Error(`not registered: ${JSON.stringify(outcome)}`);
+  return outcome.record;
+}
+
+/** Resolves with the probe's value once it has one, looking again at every record change (a bound only against a hang). */
+function until<T>(notary: Notary, probe: () => T | undefined | null | false, what: string, timeoutMs = 90_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      const value = probe();
+      if (value) {
+        stop();
+        resolve(value);
+      }
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no ${what} after ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    const stop = (): void => {
+      clearTimeout(timer);
+      notary.events.off('record-updated', check);
+    };
+    notary.events.on('record-updated', check);
+    check();
+  });
+}
+
+const get = (notary: Notary, id: number) => notary.library.records.get(id)!;
+
+/** Requests the sandbox received on one route (faulted ones included). */
+async function received(sb: TestSandbox, route: string): Promise<number> {
+  const { routes } = await sb.json<{ routes: { route: string; total: number }[] }>('/__sandbox/requests');
+  return routes.find((r) => r.route === route)?.total ?? 0;
+}
+const UPDATE = 'POST /api/v1/linkedrecords/{txId}/update';
+const DELETE = 'POST /api/v1/linkedrecords/{txId}/delete';
+
+async function forward(sb: TestSandbox, txId: string): Promise<string[]> {
+  return (await sb.json<{ txIds: string[] }>(`/api/v1/linkedrecords/${txId}/navigate?links=9`)).txIds;
+}
+
+describe('versions wait for the block: a sandbox that refuses a version sent before its predecessor is mined', { timeout: 120_000 }, () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    sb = await sandbox({ lifecycle: 'refuse', blockInterval: 0 }); // mined only when the test says so
+  });
+
+  it('queues versions added before their predecessor is mined, and sends each once the one before it is, in order', async () => {
+    const notary = engine(sb);
+    const ctx = notary.context;
+    const v1 = file('plan-1.md', 'plan, draft 1\n');
+    const created = recordOf((await notarise(ctx, [v1], { document: true }))[0]);
+    expect(created.state).toBe('published');
+    const second = await addVersion(ctx, file('plan-2.md', 'plan, draft 2\n'), v1);
+    const third = await addVersion(ctx, file('plan-3.md', 'plan, draft 3\n'), v1);
+    const end = await finaliseDocument(ctx, v1);
+    expect([second, third, end].map((r) => [r.kind, r.version, r.state, r.txId])).toEqual([
+      ['linked-update', 2, 'queued', null],
+      ['linked-update', 3, 'queued', null],
+      ['linked-delete', 4, 'queued', null],
+    ]);
+    await expect(addVersion(ctx, file('plan-5.md', 'plan, too late\n'), v1)).rejects.toThrow(/is being finalised/);
+    expect(await received(sb, UPDATE)).toBe(0);
+
+    // Each block lets exactly the next version go.
+    let predecessor = created;
+    for (const queued of [second, third, end]) {
+      await sb.mine();
+      const sent = await until(notary, () => ['published', 'confirmed', 'settled'].includes(get(notary, queued.id).state) && get(notary, queued.id), `version ${queued.version} sent`);
+      expect(sent.prevTxId).toBe(predecessor.txId);
+      const later = [second, third, end].filter((r) => r.version! > queued.version!);
+      expect(later.map((r) => get(notary, r.id).state)).toEqual(later.map(() => 'queued'));
+      predecessor = sent;
+    }
+    await sb.mine();
+    const last = await waitForRecord(ctx, notary.follower, end, { confirmations: 1 });
+    expect(inBlock(last)).toBe(true);
+    // Sent once each, none refused (the sandbox refuses anything sent before its predecessor's block).
+    expect(await received(sb, UPDATE)).toBe(2);
+    expect(await received(sb, DELETE)).toBe(1);
+    expect(await forward(sb, created.txId!)).toEqual([get(notary, second.id).txId, get(notary, third.id).txId, last.txId]);
+    expect(notary.library.documents.get(created.documentId!)).toMatchObject({ headTxId: last.txId, finalisedAt: expect.any(Number) });
+  });
+
+  it('a queued version is sent by a later process, or by "status" of it, once its predecessor is mined', async () => {
+    const home = join(root, 'home-restart');
+    const first = engine(sb, {}, { home, poller: false });
+    const v1 = file('memo-1.md', 'memo 1\n');
+    recordOf((await notarise(first.context, [v1], { document: true }))[0]);
+    const queued = await addVersion(first.context, file('memo-2.md', 'memo 2\n'), v1);
+    expect(queued.state).toBe('queued');
+    await first.close();
+    notaries.splice(notaries.indexOf(first), 1);
+    await sb.mine();
+
+    // Nothing follows the registrations in this process: asking after the queued version does.
+    const later = engine(sb, {}, { home, poller: false });
+    const status = await currentStatus(later.context, later.follower, join(files, 'memo-2.md'));
+    expect(status).toMatchObject({ id: queued.id, state: 'published', version: 2 });
+    expect(status.prevTxId).toBe(later.library.records.ofDocument(queued.documentId!)[0]!.txId);
+
+    // And a process that follows registrations sends the next one when the block comes.
+    const third = await addVersion(later.context, file('memo-3.md', 'memo 3\n'), join(files, 'memo-2.md'));
+    expect(third.state).toBe('queued');
+    later.startPoller();
+    await sb.mine();
+    await until(later, () => get(later, third.id).state === 'published', 'version 3 sent');
+    await sb.mine();
+    expect(inBlock(await waitForRecord(later.context, later.follower, third, { confirmations: 1 }))).toBe(true);
+  });
+});
+
+describe('resubmission: a registration not in a block in time is sent again', { timeout: 120_000 }, () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    sb = await sandbox({ lifecycle: 'refuse', blockInterval: 0.2 });
+  });
+  const neverMine = (rate: number) => sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify({ neverMineRate: rate }) });
+  const resubmitAfter = (notary: Notary, seconds: number) => {
+    const { kind: _kind, apiKeyUrl: _key, ...settings } = notary.library.profiles.require('Service');
+    notary.library.profiles.save({ ...settings, baseUrl: settings.baseUrl!, resubmitAfterSeconds: seconds });
+  };
+
+  it('a record never mined is sent again; the first in a block is the registration, the other superseded and never counted', async () => {
+    const notary = engine(sb, { resubmitAfterSeconds: 3600 });
+    await neverMine(1);
+    const path = file('invoice.pdf', 'invoice 17\n');
+    const first = recordOf((await notarise(notary.context, [path]))[0]);
+    await neverMine(0);
+    resubmitAfter(notary, 1);
+    const winner = await waitFor(notary.context, notary.follower, first.txId!, { confirmations: 1 }); // the wait that never returned
+    resubmitAfter(notary, 3600);
+    expect(winner).toMatchObject({ resubmits: first.id, publishedHex: first.publishedHex, salt: first.salt, encode: first.encode });
+    expect(winner.idempotencyKey).not.toBe(first.idempotencyKey);
+    expect(get(notary, first.id)).toMatchObject({ state: 'superseded', supersededBy: winner.id });
+    for (const r of notary.library.records.group(first.id)) if (r.id !== winner.id) expect(r).toMatchObject({ state: 'superseded', supersededBy: winner.id });
+    // One registration of the file, wherever the library is asked.
+    expect(notary.library.records.bySha256(first.sha256!).map((r) => r.id)).toEqual([winner.id]);
+    expect(notary.library.records.query({ search: 'invoice.pdf' }).records.map((r) => r.id)).toEqual([winner.id]);
+    expect((await currentStatus(notary.context, notary.follower, path)).id).toBe(winner.id);
+    expect((await sb.json<{ neverMined: number }>('/__sandbox/chain')).neverMined).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a version never mined is sent again only after the chain shows it did not extend its predecessor, and the chain stays whole", async () => {
+    const notary = engine(sb, { resubmitAfterSeconds: 3600 });
+    const v1 = file('deed-1.md', 'deed 1\n');
+    const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), { confirmations: 1 });
+    await neverMine(1);
+    const second = await addVersion(notary.context, file('deed-2.md', 'deed 2\n'), v1);
+    expect(second.state).toBe('published');
+    await neverMine(0);
+    resubmitAfter(notary, 1);
+    const winner = await waitForRecord(notary.context, notary.follower, second, { confirmations: 1 });
+    resubmitAfter(notary, 3600);
+    expect(winner).toMatchObject({ resubmits: second.id, version: 2, prevTxId: created.txId });
+    expect(get(notary, second.id).state).toBe('superseded');
+    expect(await forward(sb, created.txId!)).toEqual([winner.txId]);
+    expect(notary.library.documents.get(created.documentId!)!.headTxId).toBe(winner.txId);
+    // And the document goes on from the winner, with its token.
+    const third = await addVersion(notary.context, file('deed-3.md', 'deed 3\n'), v1);
+    expect((await waitForRecord(notary.context, notary.follower, third, { confirmations: 1 })).prevTxId).toBe(winner.txId);
+  });
+
+  it('a version the service holds unmined is not sent again: a second would spend the same output', async () => {
+    const manual = await sandbox({ lifecycle: 'refuse', blockInterval: 0 });
+    const notary = engine(manual, { resubmitAfterSeconds: 3600 });
+    const v1 = file('lease-1.md', 'lease 1\n');
+    const created = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
+    await manual.mine();
+    await waitForRecord(notary.context, notary.follower, created, { confirmations: 1 });
+    const second = await addVersion(notary.context, file('lease-2.md', 'lease 2\n'), v1);
+    expect(second.state).toBe('published');
+    resubmitAfter(notary, 1);
+    await until(notary, () => /the service holds it/.test(get(notary, second.id).lastError ?? ''), 'note that the service holds the version');
+    resubmitAfter(notary, 3600);
+    expect(notary.library.records.group(second.id)).toHaveLength(1);
+    expect(await received(manual, UPDATE)).toBe(1);
+    await manual.mine();
+    expect(inBlock(await waitForRecord(notary.context, notary.follower, second, { confirmations: 1 }))).toBe(true);
+  });
+
+  it('a version whose predecessor was extended elsewhere meanwhile fails with a sentence, and the document keeps its head', async () => {
+    const notary = engine(sb, { resubmitAfterSeconds: 3600 });
+    const v1 = file('will-1.md', 'will 1\n');
+    const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), { confirmations: 1 });
+    await neverMine(1);
+    const second = await addVersion(notary.context, file('will-2.md', 'will 2\n'), v1);
+    await neverMine(0);
+    const theirs = await sb.updateLinked(created.txId!, 'written elsewhere');
+    resubmitAfter(notary, 1);
+    const failed = await until(notary, () => get(notary, second.id).state === 'failed' && get(notary, second.id), 'the version failing');
+    resubmitAfter(notary, 3600);
+    expect(failed.lastError).toContain(`already followed by another record (txId ${theirs.txId})`);
+    expect(notary.library.records.group(second.id)).toHaveLength(1);
+    expect(notary.library.documents.get(created.documentId!)!.headTxId).toBe(created.txId);
+  });
+});
+
+describe('a write whose answer was lost, on a service without Idempotency-Key', { timeout: 120_000 }, () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    sb = await sandbox({ lifecycle: 'refuse', idempotency: 'ignore', blockInterval: 0.2 });
+  });
+  const faults = (settings: object) => sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
+
+  it('an independent record is sent again and kept once, marked as a possible duplicate on the service', async () => {
+    const notary = engine(sb, { idempotentWrites: false });
+    const path = file('receipt-scan.png', 'scan\n');
+    const before = (await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.length;
+    await faults({ dropRate: 1, dropPhase: 'after' });
+    const [lost] = await notarise(notary.context, [path]);
+    await faults({ dropRate: 0 });
+    expect(lost).toMatchObject({ status: 'in-doubt', record: { state: 'submitting', possibleDuplicate: false } });
+    const [again] = await notarise(notary.context, [path]);
+    expect(again).toMatchObject({ status: 'resumed', record: { id: recordOf(lost).id, state: 'published', possibleDuplicate: true } });
+    expect((await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.length).toBe(before + 2); // the service holds both
+    expect(notary.library.records.bySha256(recordOf(again).sha256!)).toHaveLength(1);
+  });
+
+  it('a version whose answer was lost after it landed is found on the chain and adopted, never sent twice', async () => {
+    const notary = engine(sb, { idempotentWrites: false });
+    const v1 = file('policy-1.md', 'policy 1\n');
+    const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), { confirmations: 1 });
+    const updatesBefore = await received(sb, UPDATE);
+    const v2 = file('policy-2.md', 'policy 2\n');
+    await faults({ dropRate: 1, dropPhase: 'after' });
+    await expect(addVersion(notary.context, v2, v1)).rejects.toThrow();
+    await faults({ dropRate: 0 });
+    const inDoubt = notary.library.records.ofDocument(created.documentId!).find((r) => r.version === 2)!;
+    expect(inDoubt.state).toBe('submitting');
+    const adopted = await addVersion(notary.context, v2, v1); // the same command again settles it
+    expect(adopted).toMatchObject({ id: inDoubt.id, state: 'published', possibleDuplicate: false });
+    expect(await forward(sb, created.txId!)).toEqual([adopted.txId]);
+    expect(await received(sb, UPDATE)).toBe(updatesBefore + 1);
+    expect(inBlock(await waitForRecord(notary.context, notary.follower, adopted, { confirmations: 1 }))).toBe(true);
+  });
+
+  it('a version whose request was lost before it landed is sent again, once nothing follows its predecessor', async () => {
+    const notary = engine(sb, { idempotentWrites: false });
+    const v1 = file('terms-1.md', 'terms 1\n');
+    const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), { confirmations: 1 });
+    const updatesBefore = await received(sb, UPDATE);
+    const v2 = file('terms-2.md', 'terms 2\n');
+    await faults({ dropRate: 1, dropPhase: 'before' });
+    await expect(addVersion(notary.context, v2, v1)).rejects.toThrow();
+    await faults({ dropRate: 0 });
+    const sent = await addVersion(notary.context, v2, v1);
+    expect(sent.state).toBe('published');
+    expect(await received(sb, UPDATE)).toBe(updatesBefore + 2);
+    expect(await forward(sb, created.txId!)).toEqual([sent.txId]);
+  });
+
+  it("a process catching up settles writes left in doubt long ago, not another process's write under way", async () => {
+    const home = join(root, 'home-catch-up');
+    const hourAgo = () => Date.now() - 3600_000;
+    const old = engine(sb, { idempotentWrites: false }, { home, poller: false, now: hourAgo });
+    await faults({ dropRate: 1, dropPhase: 'before' });
+    const [longAgo] = await notarise(old.context, [file('old-note.txt', 'old note\n')]);
+    await faults({ dropRate: 0 });
+    await old.close();
+    notaries.splice(notaries.indexOf(old), 1);
+
+    const now = engine(sb, { idempotentWrites: false }, { home, poller: false });
+    await faults({ dropRate: 1, dropPhase: 'before' });
+    const [recent] = await notarise(now.context, [file('new-note.txt', 'new note\n')]);
+    await faults({ dropRate: 0 });
+    await catchUp(now.context);
+    expect(get(now, recordOf(longAgo).id)).toMatchObject({ state: 'published', possibleDuplicate: true });
+    expect(get(now, recordOf(recent).id).state).toBe('submitting');
+  });
+});
+
+describe('a watched file saved again while its previous version waits for its block', { timeout: 120_000 }, () => {
+  it('registers only its latest content when the block comes; the saves in between are superseded, and the events say so', async () => {
+    const sb = await sandbox({ lifecycle: 'refuse', blockInterval: 0 });
+    const notary = engine(sb);
+    const events: WatchFileEvent[] = [];
+    notary.watcher.events.on('file', (e) => events.push(e));
+    const dir = join(root, 'watched');
+    mkdirSync(dir);
+    await notary.watcher.start();
+    await notary.watcher.add(dir, { stableMs: 100 });
+    const doc = join(dir, 'minutes.txt');
+    const taken = (action: WatchFileEvent['action'], n: number) =>
+      expect.poll(() => events.filter((e) => e.path === doc && e.action === action).length, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(n);
+
+    writeFileSync(doc, 'minutes, draft\n');
+    await taken('registered', 1);
+    const first = events.find((e) => e.action === 'registered')!.record!;
+    for (const [i, words] of ['minutes, second save\n', 'minutes, third save\n', 'minutes, final\n'].entries()) {
+      writeFileSync(doc, words);
+      await taken('version', i + 1);
+    }
+    const versions = events.filter((e) => e.action === 'version').map((e) => e.record!);
+    const superseded = events.filter((e) => e.action === 'superseded').map((e) => e.record!);
+    expect(versions.map((r) => [r.version, r.state])).toEqual([[2, 'queued'], [2, 'queued'], [2, 'queued']]);
+    expect(superseded.map((r) => r.id)).toEqual([versions[0]!.id, versions[1]!.id]);
+    expect(superseded.map((r) => [r.state, r.supersededBy])).toEqual([['superseded', versions[1]!.id], ['superseded', versions[2]!.id]]);
+    expect(superseded[0]!.lastError).toMatch(/Replaced by a later save/);
+    expect(await received(sb, UPDATE)).toBe(0);
+
+    await sb.mine();
+    const latest = versions[2]!;
+    await until(notary, () => get(notary, latest.id).state === 'published', 'the latest save sent');
+    await sb.mine();
+    const mined = await waitForRecord(notary.context, notary.follower, latest, { confirmations: 1 });
+    expect(await forward(sb, first.txId!)).toEqual([mined.txId]);
+    expect(await received(sb, UPDATE)).toBe(1);
+    expect(notary.library.records.ofDocument(first.documentId!).map((r) => [r.version, r.sha256 === mined.sha256])).toEqual([[1, false], [2, true]]);
+    expect(notary.library.watchedFolders.file(notary.watcher.get(dir)!.id, 'minutes.txt')).toMatchObject({ recordId: latest.id });
+  });
+});
