@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAppMiningOnDemand, type AppMiningOnDemand } from '../support/on-demand-blocks.ts';
@@ -96,6 +97,9 @@ describe('a version queued behind its unmined predecessor', () => {
     expect(await row3.textContent()).toContain('version 3 of policy.md');
     expect(await badge(row1)).toBe('Waiting for a block');
     await keepShots(page, 'notarise-queued');
+    // The queued badge and the version chooser pass axe, as every screen does (notarise-and-receipt.test.ts).
+    const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id} (${v.nodes.length})`)).toEqual([]);
 
     // A block: version 1 is in it, so version 2 is sent; version 3 still waits for version 2's.
     await chain.sandbox.mine();
