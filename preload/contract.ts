@@ -135,6 +135,9 @@ export interface DocumentView {
 
 export interface HistoryView {
   document: DocumentView | null;
+  /** Where the history came from: read from the service, or the library's records, with the reason in a sentence. */
+  source: { from: 'service' | 'library'; reason: string | null };
+  /** source.from === 'service'. */
   online: boolean;
   finalised: boolean;
   versions: { version: number; txId: string; kind: RecordKind | 'unknown'; record: RecordView | null }[];

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonCli, runCli } from '../support/cli.ts';
+import { startTestSandbox } from '../support/sandbox-client.ts';
 
 // The CLI end to end, as child processes on the embedded sandbox (fast blocks), one data directory.
 
@@ -141,7 +142,7 @@ describe('documents', () => {
     const which = await cli('version', 'which', 'plan-v2.md');
     expect(which.stdout).toMatch(/plan-v2\.md is version 2 of 3 of "plan-v1\.md"/);
     const history = await json('versions', 'plan-v3.md');
-    expect(history.value).toMatchObject({ online: true, finalised: false });
+    expect(history.value).toMatchObject({ source: { from: 'service', reason: null }, online: true, finalised: false });
     const [h1, h2, h3] = history.value.versions as { txId: string; record: { prevTxId: string | null } }[];
     expect([h1!.txId, h2!.record.prevTxId, h3!.record.prevTxId]).toEqual([created.value[0].record.txId, h1!.txId, h2!.txId]);
     expect(h3!.txId).toBe(sent.value.txId);
@@ -153,7 +154,44 @@ describe('documents', () => {
     expect(late.code).toBe(2);
     expect(late.stderr).toMatch(/finalised/);
     const table = await cli('versions', 'plan-v1.md');
-    expect(table.stdout).toMatch(/4 records, finalised/);
+    expect(table.stdout).toMatch(/^plan-v1\.md: 4 records, finalised, read from the service$/m);
+    // Where the history came from, truthfully (issue #12): --offline does not ask the service, and says so.
+    const offline = await cli('versions', 'plan-v1.md', '--offline');
+    expect(offline.stdout).toMatch(/^plan-v1\.md: 4 records, finalised, from the library\nNot read from the service: The service was not asked \(offline\)\.$/m);
+    const offlineJson = await json('versions', 'plan-v1.md', '--offline');
+    expect(offlineJson.value).toMatchObject({ source: { from: 'library', reason: 'The service was not asked (offline).' }, online: false });
+  });
+
+  it('receipt import takes a receipt whose record shares a push with the service metadata (strict sandbox; issue #12)', async () => {
+    const sb = await startTestSandbox({ strict: true, blockInterval: 0.2 });
+    try {
+      const onIt = { ...env, NOTARIUM_HOME: join(root, 'home-strict'), NOTARIUM_BASE_URL: sb.baseUrl, NOTARIUM_API_KEY: sb.apiKey };
+      writeFileSync(join(work, 'shared-push.txt'), 'beside the metadata\n');
+      expect((await runCli(['notarise', 'shared-push.txt', '--wait'], { env: onIt, cwd: work })).code).toBe(0);
+      const elsewhere = { ...onIt, NOTARIUM_HOME: join(root, 'home-strict-import') };
+      const imported = await runCli(['receipt', 'import', 'shared-push.txt.receipt.json'], { env: elsewhere, cwd: work });
+      expect(imported.code).toBe(0);
+      expect(imported.stdout).toMatch(/imported .*shared-push\.txt\.receipt\.json\n {2}verified on sandbox/);
+      const verified = JSON.parse((await runCli(['receipt', 'verify', 'shared-push.txt.receipt.json', 'shared-push.txt', '--json'], { env: elsewhere, cwd: work })).stdout);
+      expect(verified.steps.find((s: { id: string }) => s.id === 'transaction').detail).toMatch(/inside a data push, beside other bytes/);
+    } finally {
+      await sb.stop();
+    }
+  });
+
+  it('versions on a service without navigate: from the library, with the reason in words (issue #12)', async () => {
+    const sb = await startTestSandbox({ disable: ['navigate'] });
+    try {
+      const onIt = { ...env, NOTARIUM_HOME: join(root, 'home-no-navigate'), NOTARIUM_BASE_URL: sb.baseUrl, NOTARIUM_API_KEY: sb.apiKey };
+      writeFileSync(join(work, 'brief.md'), 'brief\n');
+      expect((await runCli(['notarise', 'brief.md', '--document'], { env: onIt, cwd: work })).code).toBe(0);
+      const text = await runCli(['versions', 'brief.md'], { env: onIt, cwd: work });
+      expect(text.stdout).toMatch(/^brief\.md: 1 record, from the library\nNot read from the service: The service at 127\.0\.0\.1:\d+ does not offer navigate in its configuration \(it knows transaction [0-9a-f]{64} but answered 404 to navigating from it\), so a document's history is read from the library instead\. Ask its provider to enable navigate\.$/m);
+      const asJson = JSON.parse((await runCli(['versions', 'brief.md', '--json'], { env: onIt, cwd: work })).stdout);
+      expect(asJson).toMatchObject({ source: { from: 'library', reason: expect.stringMatching(/does not offer navigate/) }, online: false, versions: [{ version: 1, kind: 'linked-create' }] });
+    } finally {
+      await sb.stop();
+    }
   });
 });
 

@@ -6,6 +6,8 @@ import type { FetchLike, TransportOptions } from '../../main/core/api/http-clien
 import { IdentityApi } from '../../main/core/api/identity-api.ts';
 import { RecordApi, type RecordApiOptions } from '../../main/core/api/record-api.ts';
 import { isOutcomeUnknown } from '../../main/core/api/transport-failure.ts';
+import { walkLinks } from '../../main/core/api/link-walk.ts';
+import { serviceErrorFrom } from '../../main/core/api/problem-document.ts';
 import { sentenceFor, type ErrorCode } from '../../main/core/errors/catalogue.ts';
 import { NotariumError, ServiceError } from '../../main/core/errors/notarium-error.ts';
 import type { SandboxOptions } from '../../sandbox/index.ts';
@@ -169,6 +171,7 @@ describe('linked records', () => {
     expect(await api.linkedHead(v3.txId)).toEqual({ contentLength: 32, contentType: 'application/octet-stream' });
 
     const deleted = await api.deleteLinked(v3.txId, v3.updateToken!);
+    if (!deleted.txId) throw new Error('the default sandbox answers a delete with its txId');
     await sb.mine();
     expect(await api.linkedStatus(deleted.txId)).toMatchObject({ kind: 'known', updatable: false });
     expect(await api.linkedStatus(v3.txId)).toMatchObject({ updatable: false });
@@ -178,26 +181,27 @@ describe('linked records', () => {
     expect(err).toMatchObject({ errorCode: 'TX_NOT_LINKABLE' });
   });
 
-  it.each(['encoded-once', 'as-issued'] as const)('the update token %s is accepted, and the transactions it makes are mined', async (encoding) => {
+  it.each(['encoded-once', 'as-issued'] as const)('the update token %s is accepted, and the transactions it makes are mined', async (placement) => {
     const urls: string[] = [];
     const recording: FetchLike = (url, init) => {
       urls.push(url);
       return fetch(url, init);
     };
-    const client = recordApi(sb, { updateTokenEncoding: encoding, fetch: recording });
+    const client = recordApi(sb, { tokenPlacement: placement, fetch: recording });
     // Only a token with %-escapes (base64 padding, '+' or '/') tells the two ways apart.
     let v1 = await client.createLinked(bytes('a'), '');
     for (let i = 0; i < 20 && !v1.updateToken!.includes('%'); i++) v1 = await client.createLinked(bytes('a'), '');
     expect(v1.updateToken).toContain('%');
     const v2 = await client.updateLinked(v1.txId, bytes('b'), '', v1.updateToken!);
-    const end = await client.deleteLinked(v2.txId, v2.updateToken!);
+    const { txId: end } = await client.deleteLinked(v2.txId, v2.updateToken!);
+    if (!end) throw new Error('the default sandbox answers a delete with its txId');
     // A token that did not unlock the record would make the chain reject the spend at the next block.
     await sb.mine();
     expect(await client.linkedStatus(v2.txId)).toMatchObject({ kind: 'known', confirmation: { confirmedBlocks: 1 } });
-    expect(await client.linkedStatus(end.txId)).toMatchObject({ kind: 'known', updatable: false, confirmation: { confirmedBlocks: 1 } });
+    expect(await client.linkedStatus(end)).toMatchObject({ kind: 'known', updatable: false, confirmation: { confirmedBlocks: 1 } });
 
     const received = new URL(urls.find((u) => u.includes('/update'))!).searchParams.get('updateToken');
-    expect(received).toBe(encoding === 'encoded-once' ? v1.updateToken : decodeURIComponent(v1.updateToken!));
+    expect(received).toBe(placement === 'encoded-once' ? v1.updateToken : decodeURIComponent(v1.updateToken!));
   });
 });
 
@@ -348,6 +352,134 @@ describe("the guides' spelling (content-type, update_token) parses the same", ()
     if (status.kind !== 'known' || !status.confirmation?.merkleProof) throw new Error('expected a proof');
     expect(status.confirmation.merkleProof.targetType).toBe(proofTarget);
     expect(status.confirmation.merkleProof.target).toHaveLength(64);
+  });
+});
+
+describe("the troubleshooting page's spellings, and the sandbox's own code, have the catalogue's sentences (issue #12)", () => {
+  let spelled: TestSandbox;
+  let client: RecordApi;
+  beforeAll(async () => {
+    spelled = await sandbox({ errorCodes: 'troubleshooting', saltRequired: true, sha256Required: true, lifecycle: 'refuse' });
+    client = recordApi(spelled);
+  });
+  const inject = async (type: 'foreign' | 'foreign-data'): Promise<string> =>
+    (await spelled.json<{ txId: string }>('/__sandbox/inject', { method: 'POST', body: JSON.stringify({ type }) })).txId;
+  const body = sha256('x');
+
+  // [the spelling, the code whose sentence it gets, the call]
+  const cases: [string, ErrorCode, () => Promise<unknown>][] = [
+    ['ENCODER_ARGUMENT_MISSING', 'CONTENT_ENCODER_ARGUMENT_MISSING', () => client.writeRecord(body, 'SHA256')],
+    ['ENCODER_FINGERPRINT_MISSING', 'ENCODER_SHA256_MISSING', () => client.writeRecord(body, '')],
+    ['NOT_AN_EVENT_TRANSACTION', 'TX_NOT_AN_EVENT_TRANSACTION', async () => client.recordContent(await inject('foreign-data'))],
+    ['NOT_A_DATA_TRANSACTION', 'TX_NOT_AN_EVENT_TRANSACTION', async () => client.recordContent(await inject('foreign'))],
+    ['INCORRECT_EVENT_TRANSACTION_TYPE', 'INCORRECT_EVENT_TRANSACTION_TYPE', async () => client.linkedContent((await client.writeRecord(body, 'SHA256(s)')).txId)],
+    ['PREV_TX_ID_PARAM_MISSING', 'PREV_TX_ID_PARAM_MISSING', () => client.deleteLinked('zz')],
+    // The life-cycle rule: an update before the previous record is in a block.
+    ['PREVIOUS_RECORD_NOT_MINED', 'PREVIOUS_RECORD_NOT_MINED', async () => {
+      const v1 = await client.createLinked(body, 'SHA256(s)');
+      return client.updateLinked(v1.txId, body, 'SHA256(t)', v1.updateToken!);
+    }],
+  ];
+
+  it.each(cases)('%s', async (errorCode, sentenceOf, call) => {
+    const err = await rejection(call());
+    expect(err).toMatchObject({ code: 'SERVICE_ERROR', status: 400, errorCode, message: sentenceFor(sentenceOf) });
+  });
+
+  it('a delete sent with content: INCORRECT_EVENT_TRANSACTION_TYPE, whose sentence says a finalisation takes none', async () => {
+    const v1 = await client.createLinked(body, 'SHA256(s)');
+    const res = await spelled.call(`/api/v1/linkedrecords/${v1.txId}/delete`, { method: 'POST', body: 'content' });
+    const err = serviceErrorFrom(res.status, new Uint8Array(await res.arrayBuffer()));
+    expect(err).toMatchObject({ errorCode: 'INCORRECT_EVENT_TRANSACTION_TYPE', message: expect.stringMatching(/a finalisation takes no content/) });
+  });
+});
+
+describe('the update token sent as issued; the other placement tried once and kept (issue #12)', () => {
+  it.each(['as-issued', 'encoded-once'] as const)('a service that takes it %s only: every update and delete goes through, and the spends are mined', async (placement) => {
+    const picky = await sandbox({ tokenPlacement: placement });
+    const urls: string[] = [];
+    const client = recordApi(picky, {
+      fetch: (url, init) => {
+        urls.push(url);
+        return fetch(url, init);
+      },
+    });
+    const placed = () =>
+      urls.filter((u) => u.includes('updateToken=')).map((u) => (new URL(u).searchParams.get('updateToken')!.includes('%') ? 'encoded-once' : 'as-issued'));
+    const v1 = await client.createLinked(bytes('v1'), '');
+    expect(v1.updateToken).toContain('%');
+    await picky.mine();
+    const v2 = await client.updateLinked(v1.txId, bytes('v2'), '', v1.updateToken!);
+    await picky.mine();
+    const v3 = await client.updateLinked(v2.txId, bytes('v3'), '', v2.updateToken!);
+    await picky.mine();
+    const { txId: end } = await client.deleteLinked(v3.txId, v3.updateToken!);
+    await picky.mine();
+    // As issued first; on a service that refuses it, encoded once, once, and from then on.
+    expect(placed()).toEqual(placement === 'as-issued' ? ['as-issued', 'as-issued', 'as-issued'] : ['as-issued', 'encoded-once', 'encoded-once', 'encoded-once']);
+    for (const txId of [v2.txId, v3.txId, end!]) expect(await client.linkedStatus(txId)).toMatchObject({ kind: 'known', confirmation: { confirmedBlocks: expect.any(Number) } });
+    expect(await client.navigate(v1.txId, 10)).toEqual({ txIds: [v2.txId, v3.txId, end], endOfLinks: true });
+  });
+});
+
+describe('a delete answered with an empty 200 (issue #12)', () => {
+  it('is a success that names no txId; the record is the one that follows the predecessor', async () => {
+    const quiet = await sandbox({ deleteAnswer: 'empty' });
+    const client = recordApi(quiet);
+    const v1 = await client.createLinked(bytes('only'), '');
+    await quiet.mine();
+    expect(await client.deleteLinked(v1.txId, v1.updateToken!)).toEqual({ txId: null });
+    const [end] = (await client.navigate(v1.txId, 1)).txIds;
+    await quiet.mine();
+    expect(await client.linkedStatus(end!)).toMatchObject({ kind: 'known', updatable: false, confirmation: { confirmedBlocks: 1 } });
+  });
+});
+
+describe('navigate under a small instance maximum (issue #12)', () => {
+  it('walkLinks reads the whole chain in the largest pages allowed, and the connection keeps the size', async () => {
+    const small = await sandbox({ navigateMax: 3 });
+    const asked: number[] = [];
+    const client = recordApi(small, {
+      fetch: (url, init) => {
+        if (url.includes('/navigate')) asked.push(Number(new URL(url).searchParams.get('links')));
+        return fetch(url, init);
+      },
+    });
+    const chain = [await client.createLinked(bytes('0'), '')];
+    for (let i = 1; i < 10; i++) {
+      await small.mine();
+      const prev = chain.at(-1)!;
+      chain.push(await client.updateLinked(prev.txId, bytes(String(i)), '', prev.updateToken!));
+    }
+    const ids = chain.map((c) => c.txId);
+    expect((await rejection(client.navigate(ids[0]!, 4))).message).toBe(sentenceFor('LINKS_PARAM_INVALID'));
+    asked.length = 0;
+    expect(await walkLinks(client, ids[0]!, 1)).toEqual(ids.slice(1));
+    expect(asked.filter((n) => n > 3)).toEqual([100, 50, 25, 13, 7, 4]);
+    asked.length = 0;
+    expect(await walkLinks(client, ids.at(-1)!, -1)).toEqual(ids.slice(0, -1).reverse());
+    expect(asked).toEqual([-3, -3, -3]);
+  });
+});
+
+describe('features the instance does not offer (issue #12): FEATURE_UNAVAILABLE, not "unknown"', () => {
+  it('linked records, match and navigate, each named with what to do', async () => {
+    const bare = await sandbox({ disable: ['linked'] });
+    const noLinked = recordApi(bare);
+    const created = await rejection(noLinked.createLinked(bytes('x'), ''));
+    expect(created).toMatchObject({ code: 'FEATURE_UNAVAILABLE', message: expect.stringMatching(/does not offer linked records in its configuration \(it answered 404 to creating a linked record\)/) });
+
+    const limited = await sandbox({ disable: ['match', 'navigate'] });
+    const client = recordApi(limited);
+    const { txId } = await client.writeRecord(bytes('r'), 'SHA256(s)');
+    expect((await rejection(client.matchRecord(txId, bytes('r'), 'SHA256(s)'))).message).toMatch(new RegExp(`knows transaction ${txId} but answered 404 to verifying it`));
+    const v1 = await client.createLinked(bytes('v1'), '');
+    expect((await rejection(client.matchLinked(v1.txId, bytes('v1'), ''))).code).toBe('FEATURE_UNAVAILABLE');
+    expect((await rejection(client.navigate(v1.txId, 1))).message).toMatch(/does not offer navigate in its configuration/);
+    // About a transaction the service does not know, a 404 still means unknown.
+    const unknownId = 'ef'.repeat(32);
+    expect(await client.matchRecord(unknownId, bytes('r'), 'SHA256(s)')).toEqual({ kind: 'unknown' });
+    expect(await rejection(client.navigate(unknownId, 1))).toMatchObject({ code: 'SERVICE_ERROR', status: 404 });
   });
 });
 

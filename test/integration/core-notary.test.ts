@@ -6,7 +6,8 @@ import { Notary } from '../../main/core/notary.ts';
 import { parseReceipt } from '../../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
-import { addVersion, documentHistory, finaliseDocument, whichVersion } from '../../main/core/usecases/documents.ts';
+import { documentHistory } from '../../main/core/usecases/document-history.ts';
+import { addVersion, finaliseDocument, whichVersion } from '../../main/core/usecases/documents.ts';
 import { waitFor, waitForRecord } from '../../main/core/usecases/follow.ts';
 import { notarise, type NotariseOutcome } from '../../main/core/usecases/notarise.ts';
 import type { StoredRecord } from '../../main/core/store/records.ts';
@@ -200,7 +201,7 @@ describe('documents', () => {
     const sent3 = await waitForRecord(notary.context, notary.follower, third, { confirmations: 1 });
     expect(sent3.prevTxId).toBe(sent2.txId);
     const history = await documentHistory(notary.context, sent2.txId!);
-    expect(history.online).toBe(true);
+    expect(history.source).toEqual({ from: 'service', reason: null });
     expect(history.versions.map((v) => v.txId)).toEqual([recordOf(created).txId, sent2.txId, sent3.txId]);
     expect(await whichVersion(notary.context, v2)).toMatchObject({ matches: [{ version: 2 }], versions: 3 });
     await expect(addVersion(notary.context, v2, v1)).rejects.toThrow(/already version 2/);

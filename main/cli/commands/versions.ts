@@ -3,7 +3,8 @@ import { visibleName } from '../../../preload/visible-text.ts';
 import type { Notary } from '../../core/notary.ts';
 import type { StoredRecord } from '../../core/store/records.ts';
 import { shellQuote } from '../../core/text/shell-quote.ts';
-import { addVersion, documentHistory, finaliseDocument, whichVersion } from '../../core/usecases/documents.ts';
+import { documentHistory } from '../../core/usecases/document-history.ts';
+import { addVersion, finaliseDocument, whichVersion } from '../../core/usecases/documents.ts';
 import { waitForRecord } from '../../core/usecases/follow.ts';
 import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
 import { describeRecord, stateWords } from '../describe.ts';
@@ -27,7 +28,9 @@ async function waitForVersion(notary: Notary, io: CliIo, record: StoredRecord, c
 
 export const VERSIONS_HELP = `Usage: notarium versions <file|txId> [--offline] [--json]
 
-Shows a document's versions, read from the service from any version (and the library's records).`;
+Shows a document's versions, read from the service from any version (and the library's records).
+When the service cannot be read (or with --offline), the library's versions are shown, and the
+output says why.`;
 
 export const VERSION_HELP = `Usage:
   notarium version add <file> --of <file|txId> [--wait]
@@ -58,7 +61,8 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
         JSON.stringify(
           {
             document: history.document ? { name: history.document.name, firstTxId: history.document.firstTxId, headTxId: history.document.headTxId } : null,
-            online: history.online,
+            source: history.source,
+            online: history.source.from === 'service',
             finalised: history.finalised,
             versions: history.versions.map((e) => ({ version: e.version, txId: e.txId, kind: e.kind, record: e.record ? recordJson(e.record) : null })),
           },
@@ -69,7 +73,9 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
       return EXIT.OK;
     }
     const name = history.document?.name ?? 'document';
-    io.out(`${visibleName(name)}: ${history.versions.length} record${history.versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}${history.online ? '' : ' (library only: the service was not asked)'}`);
+    const { source } = history;
+    io.out(`${visibleName(name)}: ${history.versions.length} record${history.versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}`);
+    if (source.from === 'library') io.out(`Not read from the service: ${source.reason}`);
     const rows = history.versions.map((e) => [
       String(e.version),
       e.kind === 'linked-delete' ? '(finalised)' : (e.record?.name ?? '(not in this library)'),

@@ -1,6 +1,7 @@
-import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
+import { isServiceCode, NotariumError, ServiceError } from '../errors/notarium-error.ts';
+import { FeatureUnavailableError } from './feature-unavailable.ts';
 import { HttpClient, joinUrl, type CallOptions, type HttpRequest, type HttpResponse, type TransportOptions } from './http-client.ts';
-import { queryString, segment, updateTokenParam, type UpdateTokenEncoding } from './request-url.ts';
+import { queryString, segment, updateTokenParam, type TokenPlacement } from './request-url.ts';
 import {
   deleteResultSchema,
   linkedCreateSchema,
@@ -28,15 +29,19 @@ import { resolveApiKey, type SecretSource } from './secret.ts';
  * 404 on status and match means "not known (yet)": the transaction may still be publishing, or it
  * was rejected. Those methods return `{ kind: 'unknown' }` instead of throwing, so a poller can
  * switch on the result; every other failure throws. Content, HEAD and navigate have no sensible
- * "unknown" value and throw a ServiceError with status 404.
+ * "unknown" value and throw a ServiceError with status 404. A 404 that means a disabled feature
+ * (feature-unavailable.ts) throws FeatureUnavailableError instead.
+ *
+ * What a connection learns about its service is kept by its RecordApi: where the update token goes
+ * (below), and navigate's page size (link-walk.ts).
  */
 
 export interface RecordApiOptions extends TransportOptions {
   baseUrl: string;
   /** Sent only in the x-api-key header. */
   apiKey: SecretSource;
-  /** How update tokens go into the query; see request-url.ts. Default `encoded-once`. */
-  updateTokenEncoding?: UpdateTokenEncoding;
+  /** Where update tokens go in the query first; see request-url.ts. Default `as-issued`. */
+  tokenPlacement?: TokenPlacement;
 }
 
 export type RecordStatus = { kind: 'unknown' } | { kind: 'known'; confirmation: Confirmation | null };
@@ -57,13 +62,16 @@ export class RecordApi {
   private readonly http: HttpClient;
   private readonly baseUrl: string;
   private readonly apiKey: SecretSource;
-  private readonly tokenEncoding: UpdateTokenEncoding;
+  /** The placement tried first; after the service refused one and took the other, the other. */
+  private tokenPlacement: TokenPlacement;
+  private readonly host: string;
 
   constructor(options: RecordApiOptions) {
     joinUrl(options.baseUrl, '/'); // fail early on a bad profile URL
     this.baseUrl = options.baseUrl;
     this.apiKey = options.apiKey;
-    this.tokenEncoding = options.updateTokenEncoding ?? 'encoded-once';
+    this.tokenPlacement = options.tokenPlacement ?? 'as-issued';
+    this.host = new URL(options.baseUrl).host;
     this.http = new HttpClient(options);
   }
 
@@ -91,7 +99,7 @@ export class RecordApi {
 
   /** `encode` may be omitted only when the record was written without a salt. */
   matchRecord(txId: string, body: Uint8Array, encode?: string, options?: CallOptions): Promise<MatchResult> {
-    return this.orUnknown(async () => {
+    return this.matchOrUnknown(txId, () => this.recordStatus(txId, options), async () => {
       const res = await this.call({ method: 'POST', path: `${RECORDS}/${segment(txId)}/match${queryString({ encode })}`, kind: 'read', body }, options);
       return { kind: 'known' as const, ...parseJson(res, matchSchema, 'verify record') };
     });
@@ -99,23 +107,37 @@ export class RecordApi {
 
   // Linked records (create, 6-11, delete).
 
+  /** A 404 here names no transaction: the service has no linked records (feature-unavailable.ts). */
   async createLinked(body: Uint8Array, encode: string, options?: CallOptions): Promise<LinkedWriteResult> {
-    const res = await this.call({ method: 'POST', path: LINKED + queryString({ encode }), kind: 'write', body }, options);
-    return parseJson(res, linkedCreateSchema, 'create linked record');
+    try {
+      const res = await this.call({ method: 'POST', path: LINKED + queryString({ encode }), kind: 'write', body }, options);
+      return parseJson(res, linkedCreateSchema, 'create linked record');
+    } catch (err) {
+      if (err instanceof ServiceError && err.status === 404) throw new FeatureUnavailableError('linked', this.host);
+      throw err;
+    }
   }
 
   /** Appends a version after `txId` (the end of its chain). With the token the service does not fetch `txId`. */
   async updateLinked(txId: string, body: Uint8Array, encode: string, updateToken?: string, options?: CallOptions): Promise<LinkedUpdateResult> {
-    const path = `${LINKED}/${segment(txId)}/update${queryString({ encode }, this.tokenParam(updateToken))}`;
-    const res = await this.call({ method: 'POST', path, kind: 'write', body, redact: updateToken ? [updateToken] : [] }, options);
+    const res = await this.withToken(updateToken, (token) =>
+      this.call({ method: 'POST', path: `${LINKED}/${segment(txId)}/update${queryString({ encode }, token)}`, kind: 'write', body, redact: updateToken ? [updateToken] : [] }, options),
+    );
     return parseJson(res, linkedUpdateSchema, 'update linked record');
   }
 
-  /** Finalises the chain: appends an empty record; nothing is removed. */
-  async deleteLinked(txId: string, updateToken?: string, options?: CallOptions): Promise<{ txId: string }> {
-    const path = `${LINKED}/${segment(txId)}/delete${queryString({}, this.tokenParam(updateToken))}`;
-    const res = await this.call({ method: 'POST', path, kind: 'write', redact: updateToken ? [updateToken] : [] }, options);
-    return parseJson(res, deleteResultSchema, 'delete linked record');
+  /**
+   * Finalises the chain: appends an empty record; nothing is removed. The API reference describes
+   * the answer as a bare 200, the guide's sample as `{ txId }` (service-notes.md): `txId` is null
+   * when the service said nothing, and the record is then the one that follows `txId`.
+   */
+  async deleteLinked(txId: string, updateToken?: string, options?: CallOptions): Promise<{ txId: string | null }> {
+    const res = await this.withToken(updateToken, (token) =>
+      this.call({ method: 'POST', path: `${LINKED}/${segment(txId)}/delete${queryString({}, token)}`, kind: 'write', redact: updateToken ? [updateToken] : [] }, options),
+    );
+    if (new TextDecoder().decode(res.body).trim() === '') return { txId: null };
+    const { txId: written } = parseJson(res, deleteResultSchema, 'delete linked record');
+    return { txId: written ?? null };
   }
 
   linkedStatus(txId: string, options?: CallOptions): Promise<LinkedStatus> {
@@ -135,17 +157,25 @@ export class RecordApi {
 
   /** `prevTxId`: the record that `txId` updates or deletes; omit it for the record that created the chain. */
   matchLinked(txId: string, body: Uint8Array, encode?: string, prevTxId?: string, options?: CallOptions): Promise<MatchResult> {
-    return this.orUnknown(async () => {
+    return this.matchOrUnknown(txId, () => this.linkedStatus(txId, options), async () => {
       const path = `${LINKED}/${segment(txId)}/match${queryString({ encode, prevTxId })}`;
       const res = await this.call({ method: 'POST', path, kind: 'read', body }, options);
       return { kind: 'known' as const, ...parseJson(res, matchSchema, 'verify linked record') };
     });
   }
 
-  /** Positive `links`: later records, negative: earlier ones; at most |links| ids. */
+  /**
+   * Positive `links`: later records, negative: earlier ones; at most |links| ids, and |links| at
+   * most the instance's maximum (link-walk.ts pages through any maximum).
+   */
   async navigate(txId: string, links: number, options?: CallOptions): Promise<NavigateResult> {
-    const res = await this.call({ method: 'GET', path: `${LINKED}/${segment(txId)}/navigate${queryString({ links })}`, kind: 'read' }, options);
-    return parseJson(res, navigateSchema, 'navigate linked records');
+    try {
+      const res = await this.call({ method: 'GET', path: `${LINKED}/${segment(txId)}/navigate${queryString({ links })}`, kind: 'read' }, options);
+      return parseJson(res, navigateSchema, 'navigate linked records');
+    } catch (err) {
+      if (err instanceof ServiceError && err.status === 404 && (await this.linkedStatus(txId, options)).kind === 'known') throw new FeatureUnavailableError('navigate', this.host, txId);
+      throw err;
+    }
   }
 
   // Health (no API key).
@@ -159,8 +189,25 @@ export class RecordApi {
     return new TextDecoder().decode((await this.call({ method: 'GET', path: '/liveness', kind: 'read' }, options, false)).body).trim();
   }
 
-  private tokenParam(token: string | undefined): Record<string, string | undefined> {
-    return { updateToken: token ? updateTokenParam(token, this.tokenEncoding) : undefined };
+  /**
+   * Sends a write that may carry an update token, placed as this connection last found right. On
+   * UPDATE_TOKEN_PARAM_INVALID (a refusal: nothing was written) the other placement is tried once,
+   * and kept if the service takes it.
+   */
+  private async withToken(token: string | undefined, send: (query: Record<string, string | undefined>) => Promise<HttpResponse>): Promise<HttpResponse> {
+    if (!token) return send({});
+    const placed = (placement: TokenPlacement) => ({ updateToken: updateTokenParam(token, placement) });
+    const first = this.tokenPlacement;
+    const other: TokenPlacement = first === 'as-issued' ? 'encoded-once' : 'as-issued';
+    try {
+      return await send(placed(first));
+    } catch (err) {
+      // A token with nothing to escape reads the same either way: a second try would say the same.
+      if (!isServiceCode(err, 'UPDATE_TOKEN_PARAM_INVALID') || placed(other).updateToken === placed(first).updateToken) throw err;
+    }
+    const res = await send(placed(other));
+    this.tokenPlacement = other;
+    return res;
   }
 
   private async call(
@@ -182,6 +229,13 @@ export class RecordApi {
     }
     const { path, ...rest } = req;
     return this.http.request({ ...rest, kind, url: joinUrl(this.baseUrl, path), headers, signal: options?.signal, redact, onRetry: options?.onRetry });
+  }
+
+  /** A 404 from match is "unknown" only if the status of `txId` is unknown too; else match is disabled. */
+  private async matchOrUnknown(txId: string, status: () => Promise<{ kind: 'unknown' | 'known' }>, match: () => Promise<MatchResult>): Promise<MatchResult> {
+    const answer = await this.orUnknown(match);
+    if (answer.kind === 'unknown' && (await status()).kind === 'known') throw new FeatureUnavailableError('match', this.host, txId);
+    return answer;
   }
 
   private async orUnknown<T>(known: () => Promise<T>): Promise<T | { kind: 'unknown' }> {

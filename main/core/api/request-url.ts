@@ -20,19 +20,21 @@ export function queryString(params: Record<string, string | number | undefined>,
 }
 
 /**
- * How an update token goes into the query.
+ * Where an update token goes in the query. The token is described as URL-encoded base64 JSON, and
+ * how it is to be placed is not documented (service-notes.md: Timing and life-cycle rules):
  *
- * - `encoded-once` (default): the token is percent-encoded like any other value, so the service's
- *   query parser hands it exactly the string it issued (a URL-encoded base64 text, '%' included).
- *   This is right whatever the token holds.
- * - `as-issued`: the token's own %XX escapes are left for the query parser to undo, so the service
- *   sees the base64 text underneath. Only characters that would break the query are escaped. For a
- *   service that does not URL-decode the token a second time.
+ * - `as-issued` (first): the token goes in as the service returned it, its own %XX escapes left
+ *   for the query parser to undo, so the service sees the base64 text underneath. Only characters
+ *   that would break the query are escaped. This is what the service's guides do.
+ * - `encoded-once`: the token is percent-encoded like any other value, so the query parser hands
+ *   the service exactly the string it issued, '%' included.
  *
- * The sandbox accepts both (it decodes once or twice).
+ * The record API tries the other placement once when the service calls the token invalid
+ * (record-api.ts), and keeps the one that worked for its connection.
  */
-export type UpdateTokenEncoding = 'encoded-once' | 'as-issued';
+export const TOKEN_PLACEMENTS = ['as-issued', 'encoded-once'] as const;
+export type TokenPlacement = (typeof TOKEN_PLACEMENTS)[number];
 
-export function updateTokenParam(token: string, encoding: UpdateTokenEncoding): string {
-  return encoding === 'encoded-once' ? strictEncode(token) : token.replace(/[^A-Za-z0-9%._~-]/g, (c) => strictEncode(c));
+export function updateTokenParam(token: string, placement: TokenPlacement): string {
+  return placement === 'encoded-once' ? strictEncode(token) : token.replace(/[^A-Za-z0-9%._~-]/g, (c) => strictEncode(c));
 }

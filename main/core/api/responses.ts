@@ -131,7 +131,8 @@ export const linkedUpdateSchema = z
   .object({ txId, encoding, fingerprint: z.string().nullish(), ...tokenFields })
   .transform((r): LinkedUpdateResult => ({ txId: r.txId, encoding: r.encoding, updateToken: pickToken(r), fingerprint: r.fingerprint ?? null }));
 
-export const deleteResultSchema = z.object({ txId });
+/** The guide's `{ txId }`; an object without it says nothing, as an empty body does (record-api.ts). */
+export const deleteResultSchema = z.object({ txId: txId.nullish() });
 
 export const statusSchema = z.object({ confirmation });
 export const linkedStatusSchema = z.object({ updatable: z.boolean(), confirmation });

@@ -41,12 +41,13 @@ export function errorCodes(err: unknown): string[] {
 /**
  * A write whose answer never arrived (connection lost, or no answer in time): the service may have
  * accepted it. It is not sent again automatically; the caller must check before writing again.
- * `code` is NETWORK or TIMEOUT as for any other request.
+ * `code` is NETWORK or TIMEOUT as for any other request, or TXID_MISSING for an answer that came
+ * but did not say which transaction was written.
  */
 export class OutcomeUnknownError extends NotariumError {
   readonly outcomeUnknown = true;
 
-  constructor(code: Extract<ErrorCode, 'NETWORK' | 'TIMEOUT'>, message: string, options?: { cause?: unknown }) {
+  constructor(code: Extract<ErrorCode, 'NETWORK' | 'TIMEOUT' | 'TXID_MISSING'>, message: string, options?: { cause?: unknown }) {
     super(code, message, options);
     this.name = 'OutcomeUnknownError';
   }

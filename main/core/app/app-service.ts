@@ -12,7 +12,8 @@ import { apiKeyAccount } from '../secrets/accounts.ts';
 import { hasUsableApiKey, setApiKey } from '../secrets/api-key.ts';
 import type { Profile, ProfileInput } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/records.ts';
-import { addVersion, documentHistory, finaliseDocument, whichVersion } from '../usecases/documents.ts';
+import { documentHistory } from '../usecases/document-history.ts';
+import { addVersion, finaliseDocument, whichVersion } from '../usecases/documents.ts';
 import { notarise } from '../usecases/notarise.ts';
 import { gatherEvidence, receiptOf, writeReceipt } from '../usecases/receipts.ts';
 import { verifyFile, verifyPaths, verifyReceiptFile } from '../usecases/verify.ts';
@@ -293,7 +294,8 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       const history = await documentHistory(ctx, d.headTxId ?? d.firstTxId ?? '', { profile: d.profile });
       return {
         document: documentView(d, history.versions.filter((v) => v.kind !== 'linked-delete').length),
-        online: history.online,
+        source: history.source,
+        online: history.source.from === 'service',
         finalised: history.finalised,
         versions: history.versions.map((v) => ({ version: v.version, txId: v.txId, kind: v.kind, record: v.record ? view(v.record) : null })),
       };

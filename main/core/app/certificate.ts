@@ -115,7 +115,7 @@ ${steps}
 <ol>
   <li>Compute the SHA-256 of the file; it must be <code>${escape(record.sha256 ?? '')}</code>. To compute it: ${digestCommands(record.name)}</li>
   <li>Prepend the salt <code>${escape(receipt.fingerprint.salt ?? '')}</code> (as ASCII) to those 32 bytes and hash again with SHA-256: the result must be <code>${escape(receipt.fingerprint.published)}</code>.</li>
-  <li>Find transaction <code>${escape(record.txId ?? '')}</code> in any explorer of the ${escape(receipt.network)} network and check that one of its outputs carries that value as data (<code>OP_FALSE OP_RETURN</code>).</li>
+  <li>Find transaction <code>${escape(record.txId ?? '')}</code> in any explorer of the ${escape(receipt.network)} network and check that the script of one of its outputs holds those bytes, whole and in order (usually as data after <code>OP_FALSE OP_RETURN</code>, possibly beside the service's own data).</li>
   <li>Check that the transaction is in block <code>${escape(record.blockHash ?? '')}</code> of the heaviest chain. The Merkle proof in the receipt file lets you do this without trusting the explorer.</li>
 </ol>
 <p class="sub">The receipt file <code>${escape(name)}.receipt.json</code> holds everything needed to verify this offline, with Notarium or by hand.</p>

@@ -1,6 +1,7 @@
 /**
  * The one catalogue of sentences for people. Service errorCodes (record-service.md and
- * service-notes.md) keep their names; Notarium's own codes describe client-side failures.
+ * service-notes.md) keep their names, and the troubleshooting page's other spellings of them are
+ * read as the same code (SPELLINGS); Notarium's own codes describe client-side failures.
  */
 const SENTENCES = {
   // The record service's codes.
@@ -9,6 +10,9 @@ const SENTENCES = {
   TX_NOT_AN_EVENT_TRANSACTION: 'That transaction exists but is not a record of this service.',
   TX_CONTENT_TYPE_NOT_SUPPORTED: 'That record was written by a newer version of the service and cannot be read by this one.',
   TX_INCORRECT_EVENT_TRANSACTION_TYPE: 'That transaction is a plain record, not a linked record (a document version).',
+  // The troubleshooting page's code for a delete sent with content; the API reference's
+  // TX_INCORRECT_EVENT_TRANSACTION_TYPE is about reading, so this spelling has its own sentence.
+  INCORRECT_EVENT_TRANSACTION_TYPE: 'The service refused the request as the wrong kind for this transaction: a finalisation takes no content, and a plain record has no versions.',
   TX_NOT_LINKABLE: 'That record cannot take a new version: it is a plain record, or its document is finalised.',
   NOT_LINKED_RECORDS_END: 'Only the latest version of a document can be updated or finalised, and this is not the latest.',
   UPDATE_TOKEN_PARAM_INVALID: "The document's update token was refused; the document may have been changed from elsewhere.",
@@ -21,12 +25,18 @@ const SENTENCES = {
   CONTENT_IS_REQUIRED: 'The service requires a record body, and none was sent.',
   LINKS_PARAM_INVALID: 'The number of links to navigate is out of the range the service allows.',
   INVALID_NAVIGATION_TRANSACTION_TYPE: 'That transaction is not a linked record, so it has no versions to navigate.',
-  PREV_TX_ID_PARAM_MISSING: 'This version follows another one: its previous version id is needed to verify it.',
+  PREV_TX_ID_PARAM_MISSING: "This version follows another one: the service needs the previous version's id to verify it, or to finalise after it.",
+  // The sandbox's own (sandbox/records/lifecycle.ts): the real service calls it undefined behaviour (service-notes.md: Timing and life-cycle rules).
+  PREVIOUS_RECORD_NOT_MINED: 'The service takes a new version (or a finalisation) only once the version it follows is in a block, and that one is not yet: wait for its block (about 10 minutes on BSV), then try again.',
   // The identity service's codes.
   INVALID_GRANT: 'The sign-in could not be completed: the code or token was refused. Sign in again.',
   INVALID_REQUEST: 'The request was malformed.',
   INVALID_JSON: 'The request was malformed.',
   // Notarium's own.
+  FEATURE_UNAVAILABLE: "This service's configuration does not offer this feature (linked records, verify or navigate): ask the service's provider to enable it, or use a profile whose service offers it.",
+  TXID_MISSING: 'The service accepted the request but did not say which transaction it wrote: the record stays in doubt, and is not sent again before the chain has been read to find it.',
+  ENCODING_MISMATCH:
+    "The service published other bytes than Notarium computed, so receipts from this service would not verify. What it registered stays registered, but Notarium sends nothing more to it in this session: check the profile's service URL, and ask the service's provider whether it applies encode as documented (SHA-256 of the salt's ASCII bytes followed by the record).",
   UNAUTHORIZED: 'The service refused the API key or sign-in: check the API key in the profile settings, or sign in again.',
   NOT_FOUND: 'The service does not know this transaction (yet): it may still be publishing, or it was rejected.',
   RATE_LIMITED: 'The service is busy and asked to slow down; Notarium retries shortly.',
@@ -59,6 +69,23 @@ const SENTENCES = {
 } as const;
 
 export type ErrorCode = keyof typeof SENTENCES;
+
+/**
+ * The troubleshooting page's spellings of the API reference's codes (service-notes.md: Timing and
+ * life-cycle rules; docs.nchainplatform.com "Error Codes"): the same failure, the same sentence.
+ */
+const SPELLINGS: Readonly<Record<string, ErrorCode>> = {
+  ENCODER_ARGUMENT_MISSING: 'CONTENT_ENCODER_ARGUMENT_MISSING',
+  ENCODER_FINGERPRINT_MISSING: 'ENCODER_SHA256_MISSING',
+  NOT_AN_EVENT_TRANSACTION: 'TX_NOT_AN_EVENT_TRANSACTION',
+  NOT_A_DATA_TRANSACTION: 'TX_NOT_AN_EVENT_TRANSACTION',
+};
+
+/** A service's errorCode as the catalogue names it, whichever page's spelling it came in; null when unknown. */
+export function catalogueCode(errorCode: string): ErrorCode | null {
+  if (Object.hasOwn(SPELLINGS, errorCode)) return SPELLINGS[errorCode]!;
+  return isErrorCode(errorCode) ? errorCode : null;
+}
 
 export function sentenceFor(code: ErrorCode): string;
 export function sentenceFor(code: ErrorCode, fallback: null): string | null;

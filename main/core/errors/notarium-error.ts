@@ -1,4 +1,4 @@
-import { sentenceFor, type ErrorCode } from './catalogue.ts';
+import { catalogueCode, sentenceFor, type ErrorCode } from './catalogue.ts';
 
 /**
  * Every failure Notarium reports: a stable code, the service's errorCode when there is one, and
@@ -34,15 +34,18 @@ export class ServiceError extends NotariumError {
 
 /** The sentence for a service answer: by errorCode when the catalogue knows it, else by status. */
 export function serviceSentence(status: number, errorCode?: string): string {
-  if (errorCode) {
-    const known = sentenceFor(errorCode as ErrorCode, null);
-    if (known) return known;
-  }
+  const known = errorCode ? catalogueCode(errorCode) : null;
+  if (known) return sentenceFor(known);
   if (status === 401 || status === 403) return sentenceFor('UNAUTHORIZED');
   if (status === 404) return sentenceFor('NOT_FOUND');
   if (status === 429) return sentenceFor('RATE_LIMITED');
   if (status >= 500) return sentenceFor('SERVICE_UNAVAILABLE');
   return errorCode ? `The service refused the request (${errorCode}).` : `The service refused the request (HTTP ${status}).`;
+}
+
+/** A refusal by the service with this errorCode, in any spelling the catalogue knows. */
+export function isServiceCode(err: unknown, code: ErrorCode): err is ServiceError {
+  return err instanceof ServiceError && err.errorCode !== undefined && catalogueCode(err.errorCode) === code;
 }
 
 export function isNotariumError(err: unknown, code?: ErrorCode): err is NotariumError {

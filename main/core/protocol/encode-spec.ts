@@ -16,8 +16,16 @@ export interface EncodeStep {
   salt?: string;
 }
 
-/** Allowed salt characters: ASCII letters, digits, '/', ':', '-', '+' (one or more). */
-export const SALT_PATTERN = /^[A-Za-z0-9/:+-]+$/;
+/**
+ * Salt characters read (one or more): the reference's list (ASCII letters, digits, '/', ':', '-',
+ * '+') and '.', which the service's own guides use (`SHA256(01-02T13.14.15)|Base64`,
+ * `SHA256(23:59:59.123)`; service-notes.md: Timing and life-cycle rules), so receipts from such
+ * salts verify. Notarium's own salts keep the reference's list (OWN_SALT_PATTERN).
+ */
+export const SALT_PATTERN = /^[A-Za-z0-9/:.+-]+$/;
+/** The salt characters the API reference states: what Notarium itself ever sends. */
+export const OWN_SALT_PATTERN = /^[A-Za-z0-9/:+-]+$/;
+const SALT_CHARACTERS = "ASCII letters, digits, '/', ':', '-', '+' and '.'";
 const STEP_PATTERN = /^([A-Za-z0-9]+)(?:\(([^()]*)\))?$/;
 /** Longer values are not something Notarium writes; the cap keeps error messages and work bounded. */
 const MAX_ENCODE_LENGTH = 4096;
@@ -29,10 +37,6 @@ const MAX_ENCODE_LENGTH = 4096;
 export const MAX_ENCODE_STEPS = 16;
 /** No step of a chain may produce more than this many bytes (Base64 grows its input by a third). */
 export const MAX_ENCODED_BYTES = 16 * 1024 * 1024;
-
-export function isValidSalt(salt: string): boolean {
-  return SALT_PATTERN.test(salt);
-}
 
 function quote(text: string): string {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
@@ -66,8 +70,8 @@ export function parseEncodeSpec(value: string): EncodeStep[] {
     }
     if (salt === undefined) return { encoder: name as EncoderName };
     if (salt === '') throw invalid(`The salt of ${name} in ${quote(value)} is empty: write ${name} without parentheses for no salt.`);
-    if (!isValidSalt(salt)) {
-      throw invalid(`The salt of ${name} in ${quote(value)} holds characters other than ASCII letters, digits, '/', ':', '-' and '+'.`);
+    if (!SALT_PATTERN.test(salt)) {
+      throw invalid(`The salt of ${name} in ${quote(value)} holds characters other than ${SALT_CHARACTERS}.`);
     }
     return { encoder: name as EncoderName, salt };
   });
@@ -78,7 +82,7 @@ export function formatEncodeSpec(steps: readonly EncodeStep[]): string {
   return steps
     .map((step) => {
       if (step.salt === undefined) return step.encoder;
-      if (!isValidSalt(step.salt)) throw invalid(`The salt ${quote(step.salt)} holds characters other than ASCII letters, digits, '/', ':', '-' and '+'.`);
+      if (!SALT_PATTERN.test(step.salt)) throw invalid(`The salt ${quote(step.salt)} holds characters other than ${SALT_CHARACTERS}.`);
       return `${step.encoder}(${step.salt})`;
     })
     .join('|');

@@ -1,6 +1,6 @@
 import { hex } from '@scure/base';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { applyEncodeSpec, formatEncodeSpec, isValidSalt } from './encode-spec.ts';
+import { applyEncodeSpec, formatEncodeSpec, OWN_SALT_PATTERN } from './encode-spec.ts';
 
 /**
  * The notarisation protocol's defaults (receipt-v1.md): the record is the file's 32-byte SHA-256,
@@ -40,7 +40,7 @@ export function newSalt(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array =
 export function fingerprintFor(fileDigest: Uint8Array, salt: string = newSalt()): Fingerprint {
   // A wrong length is a caller bug, not a user-facing failure.
   if (fileDigest.length !== 32) throw new RangeError(`A file digest is 32 bytes (SHA-256), not ${fileDigest.length}.`);
-  if (!isValidSalt(salt)) throw new NotariumError('ENCODE_PARAM_INVALID', "A salt holds only ASCII letters, digits, '/', ':', '-' and '+', and at least one of them.");
+  if (!OWN_SALT_PATTERN.test(salt)) throw new NotariumError('ENCODE_PARAM_INVALID', "A salt holds only ASCII letters, digits, '/', ':', '-' and '+', and at least one of them.");
   const steps = [{ encoder: 'SHA256' as const, salt }];
   return {
     encode: formatEncodeSpec(steps),

@@ -74,7 +74,7 @@ export const fileSchema = z.looseObject(
 export const fingerprintSchema = z.looseObject(
   {
     encode,
-    salt: text(SALT_PATTERN, "the salt: ASCII letters, digits, '/', ':', '-' or '+'").optional(),
+    salt: text(SALT_PATTERN, "the salt: ASCII letters, digits, '/', ':', '-', '+' or '.'").optional(),
     record: hexBytes('the record sent to the service'),
     published: hexBytes('the bytes the service published'),
   },

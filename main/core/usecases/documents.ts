@@ -4,12 +4,12 @@ import type { StoredDocument } from '../store/documents.ts';
 import { isLive, type StoredRecord } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
 import { settleInDoubt } from './in-doubt.ts';
-import { isTxId, resolveDocument } from './resolve-target.ts';
+import { resolveDocument } from './resolve-target.ts';
 import { checkReceiptNames } from './receipt-names.ts';
 import { fileSubmission, registrationTarget } from './submit.ts';
 import { releaseQueue } from './version-queue.ts';
 
-/** A document's versions as a chain of linked records: add a version, finalise, history, which version. */
+/** A document's versions as a chain of linked records: add a version, finalise, which version (its history: document-history.ts). */
 
 /**
  * A document takes a new version while it is not finalised (nor being finalised) and has a version
@@ -108,78 +108,6 @@ async function sendWhenItsTurn(ctx: NotaryContext, record: StoredRecord, signal?
 /** The version after the newest live one (queued included): failed, rejected and superseded attempts do not count. */
 function nextVersion(versions: readonly StoredRecord[]): number {
   return Math.max(0, ...versions.filter(isLive).map((v) => v.version ?? 0)) + 1;
-}
-
-export interface HistoryEntry {
-  version: number;
-  txId: string;
-  kind: StoredRecord['kind'] | 'unknown';
-  /** The library's record of this version, when it has one. */
-  record: StoredRecord | null;
-}
-
-export interface DocumentHistory {
-  document: StoredDocument | null;
-  versions: HistoryEntry[];
-  /** False when the chain could not be read from the service and only the library's view is shown. */
-  online: boolean;
-  finalised: boolean;
-}
-
-const NAVIGATE_STEP = 100;
-
-/**
- * The whole chain from any entry point: navigated backward to its first record and forward to its
- * last on the service (versions added elsewhere appear too), matched with the library's records.
- */
-export async function documentHistory(ctx: NotaryContext, target: string, options: { profile?: string; offline?: boolean } = {}): Promise<DocumentHistory> {
-  let document: StoredDocument | null = null;
-  let entry: string;
-  let profile = options.profile ?? ctx.library.profiles.currentName();
-  if (isTxId(target) && !ctx.library.records.byTxId(target)) {
-    entry = target.toLowerCase();
-  } else {
-    document = await resolveDocument(ctx, target, options.profile);
-    profile = document.profile;
-    entry = document.headTxId ?? document.firstTxId ?? '';
-  }
-  const local = document ? ctx.library.records.ofDocument(document.id) : [];
-  const fromLibrary = (): DocumentHistory => ({
-    document,
-    versions: local.filter((r) => r.txId).map((r) => ({ version: r.version ?? 0, txId: r.txId!, kind: r.kind, record: r })),
-    online: false,
-    finalised: document?.finalisedAt != null,
-  });
-  if (options.offline || !entry) return fromLibrary();
-  let chain: string[];
-  try {
-    chain = await readChain(ctx, profile, entry);
-  } catch (err) {
-    if (document) return fromLibrary();
-    throw err;
-  }
-  const versions = chain.map((txId, i): HistoryEntry => {
-    const record = ctx.library.records.byTxId(txId) ?? null;
-    return { version: i + 1, txId, kind: record?.kind ?? 'unknown', record };
-  });
-  const last = versions.at(-1);
-  return { document, versions, online: true, finalised: last?.kind === 'linked-delete' || document?.finalisedAt != null };
-}
-
-async function readChain(ctx: NotaryContext, profile: string, entry: string): Promise<string[]> {
-  const { api } = await ctx.connections.forProfile(profile);
-  const walk = async (direction: 1 | -1): Promise<string[]> => {
-    const ids: string[] = [];
-    let from = entry;
-    for (;;) {
-      const page = await api.navigate(from, direction * NAVIGATE_STEP);
-      ids.push(...page.txIds);
-      if (page.endOfLinks || page.txIds.length === 0) return ids;
-      from = page.txIds.at(-1)!;
-    }
-  };
-  const [earlier, later] = await Promise.all([walk(-1), walk(1)]);
-  return [...earlier.reverse(), entry, ...later];
 }
 
 export interface WhichVersion {

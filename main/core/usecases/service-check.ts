@@ -1,4 +1,5 @@
 import { hex } from '@scure/base';
+import { isFeatureUnavailable } from '../api/feature-unavailable.ts';
 import { networkOf } from '../protocol/networks.ts';
 import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
 import type { ServiceCheck } from '../receipts/verify/verify-receipt.ts';
@@ -62,6 +63,10 @@ export async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, recor
       ? { status: 'pass', detail: `The service (profile "${profile}") confirms that the record matches transaction ${txId}.` }
       : { status: 'fail', detail: 'The service says the record does not match the published one.', expected: 'match: true', found: 'match: false' };
   } catch (err) {
+    // Not "unknown", and not a passing outage: this service never answers verify (feature-unavailable.ts).
+    if (isFeatureUnavailable(err, 'match')) {
+      return { status: 'skipped', detail: `Profile "${profile}": ${err.message}` };
+    }
     const reason = (err instanceof Error ? err.message : String(err)).replace(/\.?$/, '.');
     return { status: 'skipped', detail: `The service of profile "${profile}" could not be asked: ${reason} Ask again once it can be reached, or verify offline to rely on the other steps alone.` };
   }

@@ -8,6 +8,7 @@ import { NETWORK_CHOICES, networkOf, shownLabel } from '../protocol/networks.ts'
 import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
 import { shellQuote } from '../text/shell-quote.ts';
+import { checkPublished, deleteTxId, refuseAfterMismatch, type WriteAnswer } from './write-answer.ts';
 
 /**
  * Where new registrations of a profile go: its service, and its network as receipts will name it.
@@ -95,8 +96,9 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
   const call = { signal, onRetry, idempotency: { key: record.idempotencyKey!, honoured: profile.idempotentWrites } };
   const body = hex.decode(record.recordHex ?? '');
   const token = predecessorToken(ctx, record);
-  let result: { txId: string; updateToken?: string | null };
+  let result: WriteAnswer;
   try {
+    refuseAfterMismatch(api);
     switch (record.kind) {
       case 'record':
         result = await api.writeRecord(body, record.encode!, call);
@@ -107,9 +109,11 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
       case 'linked-update':
         result = await api.updateLinked(record.prevTxId!, body, record.encode!, token, call);
         break;
-      case 'linked-delete':
-        result = { ...(await api.deleteLinked(record.prevTxId!, token, call)), updateToken: null };
+      case 'linked-delete': {
+        const { txId } = await api.deleteLinked(record.prevTxId!, token, call);
+        result = { txId: txId ?? (await deleteTxId(api, record.prevTxId!, { signal })), updateToken: null };
         break;
+      }
     }
   } catch (err) {
     ctx.connections.noteFailure(record.profile, err);
@@ -122,7 +126,9 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
     ctx.recordUpdated(ctx.library.records.get(record.id)!);
     throw err;
   }
-  return markLanded(ctx, record, result.txId, result.updateToken);
+  const published = markLanded(ctx, record, result.txId, result.updateToken);
+  await checkPublished(ctx, api, published, result, { signal });
+  return published;
 }
 
 /**

@@ -152,12 +152,54 @@ export function dataPushes(script: Uint8Array): Uint8Array[] | null {
   return pushes;
 }
 
-/** Indices of the outputs with a data push equal to `data`. */
-export function outputsCarrying(tx: RawTransaction, data: Uint8Array): number[] {
-  const found: number[] = [];
+/** How an output holds the published bytes, for the report. */
+export type Placement = 'own-push' | 'in-push' | 'in-script';
+
+export interface Carrier {
+  output: number;
+  placement: Placement;
+}
+
+/**
+ * The outputs whose script holds `data` as contiguous bytes (receipt-v1.md, `transaction`): the
+ * service promises no layout, so the record may be a data push of its own, share a push with the
+ * service's metadata, or stand in a script of another form (service-notes.md: How the data sits on
+ * chain). What commits the transaction to the record is the bytes standing in an output, nothing
+ * else. Empty data is carried by nothing.
+ */
+export function outputsCarrying(tx: RawTransaction, data: Uint8Array): Carrier[] {
+  if (data.length === 0) return [];
+  const table = prefixTable(data);
+  const found: Carrier[] = [];
   tx.outputs.forEach((output, i) => {
-    const pushes = dataPushes(output.script);
-    if (pushes?.some((p) => p.length === data.length && p.every((b, k) => b === data[k]))) found.push(i);
+    if (indexOfBytes(output.script, data, table) < 0) return;
+    const pushes = dataPushes(output.script) ?? [];
+    const placement = pushes.some((p) => sameBytes(p, data)) ? 'own-push' : pushes.some((p) => indexOfBytes(p, data, table) >= 0) ? 'in-push' : 'in-script';
+    found.push({ output: i, placement });
   });
   return found;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, k) => x === b[k]);
+}
+
+/** Knuth-Morris-Pratt's failure table: a search costs the script's length, whatever a forger puts in it. */
+function prefixTable(needle: Uint8Array): Int32Array {
+  const table = new Int32Array(needle.length);
+  for (let i = 1, k = 0; i < needle.length; i++) {
+    while (k > 0 && needle[i] !== needle[k]) k = table[k - 1]!;
+    if (needle[i] === needle[k]) k++;
+    table[i] = k;
+  }
+  return table;
+}
+
+function indexOfBytes(haystack: Uint8Array, needle: Uint8Array, table: Int32Array): number {
+  for (let i = 0, k = 0; i < haystack.length; i++) {
+    while (k > 0 && haystack[i] !== needle[k]) k = table[k - 1]!;
+    if (haystack[i] === needle[k]) k++;
+    if (k === needle.length) return i - needle.length + 1;
+  }
+  return -1;
 }

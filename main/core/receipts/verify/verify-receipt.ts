@@ -8,7 +8,7 @@ import { checkOwnTarget, checkProofOfWork, parseBlockHeader, type BlockHeader } 
 import { CheckFailure } from './check-failure.ts';
 import { displayHash } from './double-sha256.ts';
 import { checkProofKind, foldMerkleBranch, targetTypeOf, txidOfTxOrId } from './merkle-proof.ts';
-import { outputsCarrying, parseRawTransaction } from './raw-transaction.ts';
+import { outputsCarrying, parseRawTransaction, type Placement } from './raw-transaction.ts';
 
 /**
  * The offline verifier (receipt-v1.md, "Verification steps"): each step in the spec's order, with
@@ -92,6 +92,11 @@ interface Context {
 }
 
 const HASH = /^[0-9a-fA-F]{64}$/;
+const PLACEMENT_WORDS: Record<Placement, string> = {
+  'own-push': 'as a data push of its own',
+  'in-push': "inside a data push, beside other bytes (the service's metadata)",
+  'in-script': 'inside its script',
+};
 const lower = (s: string) => s.toLowerCase();
 
 const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> = {
@@ -163,14 +168,15 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     if (txid !== expected) throw new CheckFailure(`The raw transaction in ${source} does not hash to registration.txId: it is a different transaction.`, { expected, found: txid });
     const tx = parseRawTransaction(bytes);
     const published = hex.decode(lower(receipt.fingerprint.published));
-    const outputs = outputsCarrying(tx, published);
-    if (outputs.length === 0) {
-      throw new CheckFailure(`None of the transaction's ${tx.outputs.length} outputs carries fingerprint.published as an OP_FALSE OP_RETURN data push.`, {
-        expected: `a data push of ${short(lower(receipt.fingerprint.published))}`,
-        found: `${tx.outputs.length} outputs without it`,
+    const carriers = outputsCarrying(tx, published);
+    if (carriers.length === 0) {
+      throw new CheckFailure(`None of the transaction's ${tx.outputs.length} outputs holds fingerprint.published in its script.`, {
+        expected: `the bytes ${short(lower(receipt.fingerprint.published))} inside an output script`,
+        found: `${tx.outputs.length} outputs without them`,
       });
     }
-    return { status: 'pass', detail: `The raw transaction in ${source} hashes to registration.txId, and its output ${outputs[0]} carries fingerprint.published as a data push.` };
+    const { output, placement } = carriers[0]!;
+    return { status: 'pass', detail: `The raw transaction in ${source} hashes to registration.txId, and its output ${output} carries fingerprint.published ${PLACEMENT_WORDS[placement]}.` };
   },
 
   'merkle-proof': (ctx) => {
@@ -332,7 +338,7 @@ function unprovenBy(id: StepId, ctx: Context): string {
     case 'file-digest':
       return `That a particular file is the one described: no file was supplied, so its SHA-256 was not compared with ${lower(receipt.file.sha256)}.`;
     case 'transaction':
-      return `That transaction ${txId} carries this fingerprint: the receipt holds no raw transaction; fetch it from any block explorer and check that an output pushes ${short(lower(receipt.fingerprint.published))}.`;
+      return `That transaction ${txId} carries this fingerprint: the receipt holds no raw transaction; fetch it from any block explorer and check that an output's script holds the bytes ${short(lower(receipt.fingerprint.published))}.`;
     case 'block-header':
       if (ctx.powUnjudged) {
         return `That block ${block} took any work to make: the receipt's network label ${shownLabel(receipt.network)} is not ${NETWORK_CHOICES}, so its proof of work could not be judged, and a block anyone can mine in a moment proves nothing.`;

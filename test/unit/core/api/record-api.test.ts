@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../../../main/core/api/http-client.ts';
 import { RecordApi } from '../../../../main/core/api/record-api.ts';
 import { NotariumError } from '../../../../main/core/errors/notarium-error.ts';
+import { isFeatureUnavailable } from '../../../../main/core/api/feature-unavailable.ts';
 
 // What RecordApi puts on the wire: methods, paths, queries, headers. The answers are canned; the
 // integration tests check the same calls against a real sandbox.
@@ -62,11 +63,11 @@ describe('RecordApi requests', () => {
     ]);
   });
 
-  it('sends the update token encoded once, so the service reads exactly the issued string', async () => {
+  it('sends the update token as issued, as the guides do: the service reads the base64 underneath', async () => {
     const { api, sent } = apiWith(json({ txId: TX }));
     await api.updateLinked(TX, new Uint8Array(), '', TOKEN);
     await api.deleteLinked(TX, TOKEN);
-    for (const s of sent) expect(s.url.searchParams.get('updateToken')).toBe(TOKEN);
+    for (const s of sent) expect(s.url.searchParams.get('updateToken')).toBe(decodeURIComponent(TOKEN));
   });
 
   it('cannot be steered to another path by an id', async () => {
@@ -105,8 +106,94 @@ describe('RecordApi requests', () => {
     expect(err).toMatchObject({ code: 'BAD_RESPONSE' });
   });
 
+  it('reads a delete answered with an empty 200, or with an object without txId, as a success that names no txId', async () => {
+    expect(await apiWith(() => new Response(null, { status: 200 })).api.deleteLinked(TX)).toEqual({ txId: null });
+    expect(await apiWith(() => new Response('  \n', { status: 200 })).api.deleteLinked(TX)).toEqual({ txId: null });
+    expect(await apiWith(json({})).api.deleteLinked(TX)).toEqual({ txId: null });
+    expect(await apiWith(json({ txId: TX.toUpperCase() })).api.deleteLinked(TX)).toEqual({ txId: TX });
+    await expect(apiWith(json({ txId: 'x' })).api.deleteLinked(TX)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+  });
+
   it('refuses a base URL that is not http(s)', () => {
     expect(() => new RecordApi({ baseUrl: 'ftp://x', apiKey: KEY })).toThrow(NotariumError);
     expect(() => new RecordApi({ baseUrl: 'not a url', apiKey: KEY })).toThrow(NotariumError);
+  });
+});
+
+/** A fake service answering by request: what the tests below need of each endpoint. */
+function serviceWith(answer: (req: Sent) => Response): { api: RecordApi; sent: Sent[] } {
+  const sent: Sent[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    const req = { method: init.method ?? 'GET', url: new URL(url), headers: new Headers(init.headers), body: init.body };
+    sent.push(req);
+    return answer(req);
+  };
+  return { api: new RecordApi({ baseUrl: 'https://records.example/', apiKey: KEY, fetch, sleep: async () => {} }), sent };
+}
+const problem = (status: number, errorCode?: string) =>
+  new Response(JSON.stringify({ title: status === 404 ? 'Content not found' : 'Invalid request', status, ...(errorCode ? { errorCode } : {}) }), { status, headers: { 'content-type': 'application/problem+json' } });
+const ok = (value: unknown) => new Response(JSON.stringify(value), { status: 200 });
+
+describe('the update token: sent as issued, the other placement tried once on UPDATE_TOKEN_PARAM_INVALID, and kept (issue #12)', () => {
+  /** A service that takes the token only percent-encoded once more (it reads the query twice). */
+  const encodedOnceOnly = (req: Sent) => (req.url.searchParams.get('updateToken') === TOKEN ? ok({ txId: TX }) : problem(400, 'UPDATE_TOKEN_PARAM_INVALID'));
+  const placements = (sent: Sent[]) => sent.map((s) => (s.url.searchParams.get('updateToken') === TOKEN ? 'encoded-once' : 'as-issued'));
+
+  it('tries the other placement once, and the connection keeps it for updates and deletes', async () => {
+    const { api, sent } = serviceWith(encodedOnceOnly);
+    expect(await api.updateLinked(TX, new Uint8Array(), '', TOKEN)).toMatchObject({ txId: TX });
+    await api.deleteLinked(TX, TOKEN);
+    await api.updateLinked(TX, new Uint8Array(), '', TOKEN);
+    expect(placements(sent)).toEqual(['as-issued', 'encoded-once', 'encoded-once', 'encoded-once']);
+  });
+
+  it('a token refused both ways is refused once more, not again and again', async () => {
+    const { api, sent } = serviceWith(() => problem(400, 'UPDATE_TOKEN_PARAM_INVALID'));
+    await expect(api.updateLinked(TX, new Uint8Array(), '', TOKEN)).rejects.toMatchObject({ code: 'SERVICE_ERROR', errorCode: 'UPDATE_TOKEN_PARAM_INVALID' });
+    expect(placements(sent)).toEqual(['as-issued', 'encoded-once']);
+    await expect(api.deleteLinked(TX, TOKEN)).rejects.toMatchObject({ errorCode: 'UPDATE_TOKEN_PARAM_INVALID' });
+    expect(placements(sent)).toEqual(['as-issued', 'encoded-once', 'as-issued', 'encoded-once']);
+  });
+
+  it('no second try for a token that reads the same either way, or for another refusal', async () => {
+    const plain = serviceWith(() => problem(400, 'UPDATE_TOKEN_PARAM_INVALID'));
+    await expect(plain.api.updateLinked(TX, new Uint8Array(), '', 'eyJhIjoiYiJ9')).rejects.toMatchObject({ errorCode: 'UPDATE_TOKEN_PARAM_INVALID' });
+    expect(plain.sent).toHaveLength(1);
+    const other = serviceWith(() => problem(400, 'NOT_LINKED_RECORDS_END'));
+    await expect(other.api.updateLinked(TX, new Uint8Array(), '', TOKEN)).rejects.toMatchObject({ errorCode: 'NOT_LINKED_RECORDS_END' });
+    expect(other.sent).toHaveLength(1);
+  });
+});
+
+describe('a disabled feature answers 404 like an unknown txId: told apart by context (issue #12)', () => {
+  const KNOWN = 'cd'.repeat(32);
+  /** match and navigate disabled: 404 whatever the txId; status answers for KNOWN only. */
+  const disabled = (req: Sent) => (req.url.pathname.endsWith('/status') && req.url.pathname.includes(KNOWN) ? ok({ updatable: true, confirmation: null }) : problem(404));
+
+  it('a 404 to creating a linked record: FEATURE_UNAVAILABLE, naming linked records and what to do', async () => {
+    const { api } = serviceWith(() => problem(404));
+    const err = await api.createLinked(new Uint8Array(), '').catch((e: unknown) => e);
+    expect(isFeatureUnavailable(err, 'linked')).toBe(true);
+    expect(err).toMatchObject({ code: 'FEATURE_UNAVAILABLE' });
+    expect((err as Error).message).toMatch(/^The service at records\.example does not offer linked records in its configuration \(it answered 404 to creating a linked record\), so documents .* ask its provider to enable linked records/);
+  });
+
+  it('a 404 from match about a transaction whose status answers: FEATURE_UNAVAILABLE; both unknown: unknown', async () => {
+    const { api, sent } = serviceWith(disabled);
+    const err = await api.matchRecord(KNOWN, new Uint8Array(), 'SHA256(s)').catch((e: unknown) => e);
+    expect(isFeatureUnavailable(err, 'match')).toBe(true);
+    expect((err as Error).message).toContain(`knows transaction ${KNOWN} but answered 404 to verifying it`);
+    expect(sent.map((s) => `${s.method} ${s.url.pathname}`)).toEqual([`POST /api/v1/records/${KNOWN}/match`, `GET /api/v1/records/${KNOWN}/status`]);
+    expect(isFeatureUnavailable(await api.matchLinked(KNOWN, new Uint8Array(), '', TX).catch((e: unknown) => e), 'match')).toBe(true);
+    expect(await api.matchRecord(TX, new Uint8Array(), 'SHA256(s)')).toEqual({ kind: 'unknown' });
+    expect(await api.matchLinked(TX, new Uint8Array())).toEqual({ kind: 'unknown' });
+  });
+
+  it('a 404 from navigate about a linked record whose status answers: FEATURE_UNAVAILABLE; else the 404', async () => {
+    const { api } = serviceWith(disabled);
+    const err = await api.navigate(KNOWN, 5).catch((e: unknown) => e);
+    expect(isFeatureUnavailable(err, 'navigate')).toBe(true);
+    expect((err as Error).message).toContain("a document's history is read from the library instead");
+    await expect(api.navigate(TX, 5)).rejects.toMatchObject({ code: 'SERVICE_ERROR', status: 404 });
   });
 });

@@ -10,14 +10,15 @@ import { ServiceProblem } from '../../../../sandbox/http/problem.ts';
 /**
  * Issue #7, "forged proofs": the `encode` parser accepts exactly the grammar of record-service.md
  * ("Encode parameter"): '' (no encoder), or encoders joined by '|', each `Name` or `Name(salt)`,
- * salt = one or more of ASCII letters, digits, '/', ':', '-', '+'. Valid values are generated from
+ * salt = one or more of ASCII letters, digits, '/', ':', '-', '+' (and '.', which the service's guides
+ * use: issue #12). Valid values are generated from
  * the grammar, near-misses from each way of missing it, and the client's parser is compared with
  * the sandbox's independent one (and with a whole-language regex, a third reading) on random text.
  */
 
-const SALT_CHARS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/:-+'];
+const SALT_CHARS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/:-+.'];
 /** The whole language as one regex, written from the spec's sentence, not from either parser. */
-const LANGUAGE = /^(?:(?:SHA256|Base64)(?:\([A-Za-z0-9/:+-]+\))?(?:\|(?:SHA256|Base64)(?:\([A-Za-z0-9/:+-]+\))?)*)?$/;
+const LANGUAGE = /^(?:(?:SHA256|Base64)(?:\([A-Za-z0-9/:.+-]+\))?(?:\|(?:SHA256|Base64)(?:\([A-Za-z0-9/:.+-]+\))?)*)?$/;
 /** The client's own bound (encode-spec.ts); the spec sets none, the URL length limits the service. */
 const CLIENT_MAX = 4096;
 /** Issue #11: both bound a chain to 16 encoders and each step's output to 16 MiB (the spec sets neither). */

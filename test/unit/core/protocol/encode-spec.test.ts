@@ -15,15 +15,19 @@ const VALID: [string, EncodeStep[]][] = [
   ['SHA256(+)', [{ encoder: 'SHA256', salt: '+' }]],
   ['SHA256(AZaz09)|Base64', [{ encoder: 'SHA256', salt: 'AZaz09' }, { encoder: 'Base64' }]],
   ['Base64(x)|SHA256|Base64', [{ encoder: 'Base64', salt: 'x' }, { encoder: 'SHA256' }, { encoder: 'Base64' }]],
+  // Issue #12: the salts of the service's own guides hold '.' (service-notes.md).
+  ['SHA256(01-02T13.14.15)|Base64', [{ encoder: 'SHA256', salt: '01-02T13.14.15' }, { encoder: 'Base64' }]],
+  ['SHA256(2024-01-02T13:14:15.12345)', [{ encoder: 'SHA256', salt: '2024-01-02T13:14:15.12345' }]],
+  ['SHA256(23:59:59.123)', [{ encoder: 'SHA256', salt: '23:59:59.123' }]],
 ];
 
 // [value, code, a fragment the message must contain]
 const INVALID: [string, string, string][] = [
   ['SHA256()', 'ENCODE_PARAM_INVALID', 'empty'],
-  ['SHA256(a b)', 'ENCODE_PARAM_INVALID', "'/', ':', '-' and '+'"],
-  ['SHA256(a_b)', 'ENCODE_PARAM_INVALID', "'/', ':', '-' and '+'"],
-  ['SHA256(a%2Bb)', 'ENCODE_PARAM_INVALID', "'/', ':', '-' and '+'"],
-  ['SHA256(é)', 'ENCODE_PARAM_INVALID', "'/', ':', '-' and '+'"],
+  ['SHA256(a b)', 'ENCODE_PARAM_INVALID', "'/', ':', '-', '+' and '.'"],
+  ['SHA256(a_b)', 'ENCODE_PARAM_INVALID', "'/', ':', '-', '+' and '.'"],
+  ['SHA256(a%2Bb)', 'ENCODE_PARAM_INVALID', "'/', ':', '-', '+' and '.'"],
+  ['SHA256(é)', 'ENCODE_PARAM_INVALID', "'/', ':', '-', '+' and '.'"],
   ['SHA256(a', 'ENCODE_PARAM_INVALID', 'not an encoder'],
   ['SHA256(a))', 'ENCODE_PARAM_INVALID', 'not an encoder'],
   ['SHA256(a)(b)', 'ENCODE_PARAM_INVALID', 'not an encoder'],

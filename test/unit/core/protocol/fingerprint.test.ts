@@ -54,4 +54,9 @@ describe('fingerprintFor', () => {
     expect(() => fingerprintFor(digest, 'a b')).toThrow(/ASCII letters/);
     expect(() => fingerprintFor(digest, '')).toThrow(/ASCII letters/);
   });
+
+  it("keeps the reference's salt alphabet: '.' is read (the guides use it) but never sent by Notarium", () => {
+    expect(() => fingerprintFor(digest, '01-02T13.14.15')).toThrow(/ASCII letters/);
+    expect(parseEncodeSpec('SHA256(01-02T13.14.15)')).toEqual([{ encoder: 'SHA256', salt: '01-02T13.14.15' }]);
+  });
 });

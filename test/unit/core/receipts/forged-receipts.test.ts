@@ -639,7 +639,7 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
     run('block-header', 1200, arb, 8);
   });
 
-  it('transactions without the data push, or another transaction (1,200)', () => {
+  it('transactions without the published bytes whole in an output, or another transaction (1,200)', () => {
     const arb = fc.record({ base: baseArb, kind: fc.integer({ min: 0, max: 6 }), consistent: fc.boolean(), asTxOrId: fc.boolean(), a: fc.nat(), junk: fc.uint8Array({ minLength: 1, maxLength: 40 }) }).map(({ base, kind, consistent, asTxOrId, a, junk }) => {
       const d = clone(base.draft);
       const raw = d.transaction as string;
@@ -663,17 +663,21 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
           forged = serializeTx(tx);
           break;
         }
-        case 2: // OP_RETURN without OP_FALSE: not a data output
-          out.script = out.script.subarray(1);
+        // Issue #12: the bytes may stand anywhere in an output script (receipt-v1.md), so a push
+        // that is not a data output, or a push declared short, is no longer a forgery; these are.
+        case 2: {
+          // a byte put inside the published bytes: no longer whole and in order
+          const k = 1 + (a % (published.length - 1));
+          out.script = Buffer.concat([out.script.subarray(0, at + k), Buffer.from([a & 0xff]), out.script.subarray(at + k)]);
           forged = serializeTx(tx);
           break;
-        case 3: // a non-push opcode before the push ends the data
-          out.script = Buffer.concat([out.script.subarray(0, 2), Buffer.from([0x76]), out.script.subarray(2)]);
+        }
+        case 3: // the published bytes' first or last byte cut
+          out.script = a % 2 ? Buffer.concat([out.script.subarray(0, at), out.script.subarray(at + 1)]) : Buffer.concat([out.script.subarray(0, at + published.length - 1), out.script.subarray(at + published.length)]);
           forged = serializeTx(tx);
           break;
-        case 4: // the push declared one byte short
-          out.script = Buffer.from(out.script);
-          out.script[at - 1]! -= 1;
+        case 4: // the published bytes reversed (display order for internal order)
+          out.script = Buffer.concat([out.script.subarray(0, at), Buffer.from(published).reverse(), out.script.subarray(at + published.length)]);
           forged = serializeTx(tx);
           break;
         case 5: // bytes cut from the end or appended

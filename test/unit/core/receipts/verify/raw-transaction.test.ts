@@ -66,9 +66,33 @@ describe('dataPushes', () => {
     expect(dataPushes(Buffer.concat([Buffer.from([0x00, 0x6a]), push(Buffer.from('x')), Buffer.from([0x51]), push(Buffer.from('y'))]))!.map((p) => Buffer.from(p).toString())).toEqual(['x']);
   });
 
-  it('outputsCarrying finds the output with the published bytes', () => {
-    const tx = parseRawTransaction(raw);
-    expect(outputsCarrying(tx, published)).toEqual([1]);
-    expect(outputsCarrying(tx, Buffer.alloc(32, 1))).toEqual([]);
+});
+
+describe('outputsCarrying', () => {
+  const carried = (...scripts: Buffer[]) => outputsCarrying(parseRawTransaction(serializeTx({ outputs: scripts.map((script) => ({ satoshis: 0n, script })) })), published);
+
+  it('finds the output with the published bytes, and how it holds them', () => {
+    expect(outputsCarrying(parseRawTransaction(raw), published)).toEqual([{ output: 1, placement: 'own-push' }]);
+    expect(outputsCarrying(parseRawTransaction(raw), Buffer.alloc(32, 1))).toEqual([]);
+    expect(carried(dataScript(Buffer.from('meta'), published))).toEqual([{ output: 0, placement: 'own-push' }]);
+    expect(carried(dataScript(Buffer.concat([Buffer.from('meta'), published])))).toEqual([{ output: 0, placement: 'in-push' }]);
+    expect(carried(Buffer.concat([Buffer.from([0x6a]), push(published)]))).toEqual([{ output: 0, placement: 'in-script' }]);
+    expect(carried(dataScript(Buffer.from('x')), dataScript(published), dataScript(Buffer.concat([published, published])))).toEqual([
+      { output: 1, placement: 'own-push' },
+      { output: 2, placement: 'in-push' },
+    ]);
+  });
+
+  it('wants the bytes whole and in order', () => {
+    expect(carried(dataScript(published.subarray(0, 16), published.subarray(16)))).toEqual([]);
+    expect(carried(dataScript(published.subarray(0, 31)))).toEqual([]);
+    expect(carried(dataScript(published.subarray(0, 16)), dataScript(published.subarray(16)))).toEqual([]);
+  });
+
+  it('finds bytes whose prefix repeats (the search does not skip a partial match)', () => {
+    const needle = Buffer.from('aab'.repeat(11));
+    const tx = parseRawTransaction(serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(Buffer.concat([Buffer.from('aa'), needle])) }] }));
+    expect(outputsCarrying(tx, needle)).toEqual([{ output: 0, placement: 'in-push' }]);
+    expect(outputsCarrying(tx, new Uint8Array())).toEqual([]);
   });
 });

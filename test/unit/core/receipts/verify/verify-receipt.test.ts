@@ -5,7 +5,7 @@ import { fingerprintFor } from '../../../../../main/core/protocol/fingerprint.ts
 import type { ReceiptV1 } from '../../../../../main/core/receipts/receipt-v1.ts';
 import { parseReceipt, serializeReceipt } from '../../../../../main/core/receipts/receipt-v1.ts';
 import { STEP_IDS, verifyReceipt, withServiceCheck, type StepId, type VerificationReport } from '../../../../../main/core/receipts/verify/verify-receipt.ts';
-import { branch, clone, FILE_DIGEST, header, makeFixture, recordTx, SALT, serializeTx, txidOf, type Draft } from '../receipt-fixture.ts';
+import { branch, clone, dataScript, FILE_DIGEST, header, makeFixture, push, recordTx, SALT, serializeTx, txidOf, type Draft } from '../receipt-fixture.ts';
 import { parseHeader } from '../../../../support/bitcoin.ts';
 import { REAL_HEADERS as REAL } from '../../../../support/real-headers.ts';
 
@@ -165,6 +165,16 @@ describe('other encodings and batches', () => {
     expect(verifyReceipt(receipt, withFile).outcome).toBe('verified');
   });
 
+  it("a salt with '.', as the service's guides write them, verifies (issue #12)", () => {
+    const encode = 'SHA256(01-02T13.14.15)|Base64';
+    const bytes = Buffer.from(createHash('sha256').update(Buffer.concat([Buffer.from('01-02T13.14.15'), FILE_DIGEST])).digest('base64'));
+    const receipt = tampered((r) => {
+      r.fingerprint = { encode, salt: '01-02T13.14.15', record: FILE, published: bytes.toString('hex') };
+      reanchor(r, recordTx(bytes));
+    });
+    expect(verifyReceipt(receipt, withFile).outcome).toBe('verified');
+  });
+
   it('a batch: record not-run, aggregation passes; tampering fails at aggregation', () => {
     const others = [1, 2, 3, 4].map((i) => createHash('sha256').update(`other file ${i}`).digest());
     const batch = buildAggregation([others[0]!, FILE_DIGEST, ...others.slice(1)]);
@@ -212,10 +222,15 @@ const TAMPERED: [string, (r: Draft) => void, StepId, RegExp][] = [
   ['encoder chain changed', (r) => (r.fingerprint.encode = `${r.fingerprint.encode}|Base64`), 'fingerprint', /does not give fingerprint.published/],
   ['registration.txId changed', (r) => (r.registration.txId = OTHER), 'transaction', /does not hash to registration.txId/],
   ['a byte of the transaction changed', (r) => (r.transaction = r.transaction.slice(0, -2) + '01'), 'transaction', /does not hash to registration.txId/],
-  ['a transaction without the fingerprint', (r) => reanchor(r, recordTx(Buffer.alloc(32, 9))), 'transaction', /None of the transaction's 2 outputs carries fingerprint.published/],
+  ['a transaction without the fingerprint', (r) => reanchor(r, recordTx(Buffer.alloc(32, 9))), 'transaction', /None of the transaction's 2 outputs holds fingerprint.published in its script/],
   ['a transaction with trailing bytes', (r) => reanchor(r, Buffer.concat([recordTx(Buffer.from(r.fingerprint.published, 'hex')), Buffer.from([0])])), 'transaction', /1 bytes after its end/],
   ['a truncated transaction', (r) => reanchor(r, recordTx(Buffer.from(r.fingerprint.published, 'hex')).subarray(0, 60)), 'transaction', /truncated/],
-  ['published only in a non-data output', (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 1n, script: Buffer.concat([Buffer.from([0x6a, 32]), Buffer.from(r.fingerprint.published, 'hex')]) }] })), 'transaction', /carries fingerprint.published/],
+  // Issue #12: the bytes must stand whole and in order inside one output script.
+  ['published split over two pushes', (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(...halves(r)) }] })), 'transaction', /holds fingerprint.published/],
+  ['published without its last byte', (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(Buffer.from(r.fingerprint.published, 'hex').subarray(0, 31)) }] })), 'transaction', /holds fingerprint.published/],
+  ['published byte-reversed', (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(Buffer.from(r.fingerprint.published, 'hex').reverse()) }] })), 'transaction', /holds fingerprint.published/],
+  ['published only in an input script', (r) => reanchor(r, serializeTx({ inputs: [{ prev: Buffer.alloc(32, 1), vout: 0, script: push(Buffer.from(r.fingerprint.published, 'hex')) }], outputs: [{ satoshis: 0n, script: dataScript(Buffer.from('service')) }] })), 'transaction', /holds fingerprint.published/],
+  ['published split over two outputs', (r) => reanchor(r, serializeTx({ outputs: halves(r).map((h) => ({ satoshis: 0n, script: dataScript(h) })) })), 'transaction', /None of the transaction's 2 outputs holds/],
   ['txOrId another transaction', (r) => (r.confirmation.merkleProof.txOrId = OTHER), 'merkle-proof', /about another transaction/],
   ['index odd where the branch says "*"', (r) => (r.confirmation.merkleProof.index = 5), 'merkle-proof', /only valid for a left child/],
   ['index beyond the branch', (r) => (r.confirmation.merkleProof.index = 12), 'merkle-proof', /does not fit a branch of 3 nodes/],
@@ -243,6 +258,34 @@ const TAMPERED: [string, (r: Draft) => void, StepId, RegExp][] = [
     r.confirmation.blockHash = h.hash;
   }, 'block-header', /negative target/],
 ];
+
+/** The published bytes in two halves. */
+const halves = (r: Draft): Buffer[] => {
+  const bytes = Buffer.from(r.fingerprint.published, 'hex');
+  return [bytes.subarray(0, 16), bytes.subarray(16)];
+};
+
+describe('the published bytes anywhere inside an output script, as receipt-v1.md says (issue #12)', () => {
+  const published = Buffer.from(fx.receipt.fingerprint.published, 'hex');
+  const meta = Buffer.from('nChain Event header v1');
+  // [layout, the transaction's outputs, the output that carries them, how the report says it]
+  const LAYOUTS: [string, Buffer[], number, RegExp][] = [
+    ['a push of its own, in output 1 (the sandbox by default)', [dataScript(meta), dataScript(published)], 1, /output 1 carries fingerprint.published as a data push of its own/],
+    ['a push of its own beside the metadata in one output', [dataScript(meta, published)], 0, /output 0 carries fingerprint.published as a data push of its own/],
+    ['the same push as the metadata, after it', [dataScript(Buffer.concat([meta, published]))], 0, /output 0 carries fingerprint.published inside a data push, beside other bytes/],
+    ['the same push as the metadata, between two fields', [dataScript(Buffer.concat([meta, published, Buffer.from([1, 2])]))], 0, /inside a data push, beside other bytes/],
+    ['a script that is not OP_FALSE OP_RETURN', [Buffer.concat([Buffer.from([0x6a]), push(Buffer.concat([meta, published]))])], 0, /output 0 carries fingerprint.published inside its script/],
+    ['after a non-push opcode', [Buffer.concat([Buffer.from([0x00, 0x6a, 0x76]), push(published)])], 0, /inside its script/],
+  ];
+
+  it.each(LAYOUTS)('%s: verified, naming the output', (_, scripts, output, said) => {
+    const receipt = tampered((r) => reanchor(r, serializeTx({ outputs: scripts.map((script) => ({ satoshis: 0n, script })) })));
+    const report = verifyReceipt(receipt, withFile);
+    expect(report.outcome).toBe('verified');
+    expect(step(report, 'transaction').detail).toMatch(said);
+    expect(step(report, 'transaction').detail).toContain(`output ${output} `);
+  });
+});
 
 describe('tampered receipts fail at the right step, with expected and found', () => {
   it.each(TAMPERED)('%s', (_, mutate, failedStep, reason) => {
