@@ -30,6 +30,9 @@ export function recordJson(r: StoredRecord, life?: LifeCycleFacts) {
     lastError: r.lastError,
     /** Sent again after a lost answer without Idempotency-Key: the service may hold a second, harmless registration. */
     possibleDuplicate: r.possibleDuplicate,
+    /** The last status request for it, and when the poller asks next (at most one per block time). */
+    lastCheckedAt: iso(r.lastCheckedAt),
+    nextCheckAt: iso(r.nextCheckAt),
     createdAt: iso(r.createdAt),
     publishedAt: iso(r.publishedAt),
     confirmedAt: iso(r.confirmedAt),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { RetryNotice, TransportOptions } from './api/http-client.ts';
+import type { TransportOptions } from './api/http-client.ts';
 import { embeddedSandboxDir } from './app-paths.ts';
 import { SignIn } from './auth/sign-in.ts';
 import { Connections } from './connections.ts';
@@ -78,7 +78,7 @@ export class Notary {
     this.poller = new Poller({
       records: this.library.records,
       profile: (name) => this.library.profiles.require(name),
-      check: (record, nextAttempt) => this.statusOf(record, nextAttempt),
+      check: (record) => this.statusOf(record),
       onUpdate: (record, before) => this.afterCheck(record, before),
       onError: (record, err) => {
         this.connections.noteFailure(record.profile, err);
@@ -99,10 +99,10 @@ export class Notary {
     this.watcher = new FolderWatcher({ context: this.context, concurrency: options.watchConcurrency });
   }
 
-  /** Asks the service about a record, by the endpoint its kind uses. */
-  private async statusOf(record: StoredRecord, nextAttempt: (at?: number) => Promise<void>): Promise<StatusAnswer> {
+  /** Asks the service about a record, by the endpoint its kind uses: one request, the poller's schedule is its retry. */
+  private async statusOf(record: StoredRecord): Promise<StatusAnswer> {
     const { api } = await this.connections.forProfile(record.profile);
-    const call = { onRetry: (n: RetryNotice) => nextAttempt(n.retryAt) };
+    const call = { maxAttempts: 1 };
     const answer = record.kind === 'record' ? await api.recordStatus(record.txId!, call) : await api.linkedStatus(record.txId!, call);
     if (answer.kind === 'unknown') return answer;
     if (!answer.confirmation) return { kind: 'pending' };

@@ -162,7 +162,7 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
 
     // Nothing follows the registrations in this process: asking after the queued version does.
     const later = engine(sb, {}, { home, poller: false });
-    const status = await currentStatus(later.context, later.follower, join(files, 'memo-2.md'));
+    const { record: status } = await currentStatus(later.context, later.follower, join(files, 'memo-2.md'));
     expect(status).toMatchObject({ id: queued.id, state: 'published', version: 2 });
     expect(status.prevTxId).toBe(later.library.records.ofDocument(queued.documentId!)[0]!.txId);
 
@@ -204,7 +204,7 @@ describe('resubmission: a registration not in a block in time is sent again', { 
     // One registration of the file, wherever the library is asked.
     expect(notary.library.records.bySha256(first.sha256!).map((r) => r.id)).toEqual([winner.id]);
     expect(notary.library.records.query({ search: 'invoice.pdf' }).records.map((r) => r.id)).toEqual([winner.id]);
-    expect((await currentStatus(notary.context, notary.follower, path)).id).toBe(winner.id);
+    expect((await currentStatus(notary.context, notary.follower, path)).record.id).toBe(winner.id);
     expect((await sb.json<{ neverMined: number }>('/__sandbox/chain')).neverMined).toBeGreaterThanOrEqual(1);
   });
 

@@ -1,7 +1,7 @@
 import type { Notary } from '../../core/notary.ts';
-import type { StoredRecord } from '../../core/store/records.ts';
+import { PENDING_STATES, type StoredRecord } from '../../core/store/records.ts';
 import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
-import { currentStatus, waitFor } from '../../core/usecases/follow.ts';
+import { currentStatus, waitFor, type CurrentStatus } from '../../core/usecases/follow.ts';
 import { describeRecord, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
@@ -14,7 +14,9 @@ export const STATUS_HELP = `Usage: notarium status <file|txId> [--offline] [--js
 
 Shows a registration, asking the service for news unless --offline. Of a document version queued
 until the version before it is in a block, the version before it is asked, and the queued one is
-sent when its turn has come.
+sent when its turn has come. The service allows one status request per registration per block time
+(the profile's --block-seconds): within it, the library answers and says when the service was
+asked and when it will be asked next.
 Exit code: 0 in a block, 3 not yet in a block (or queued), 1 rejected or failed.`;
 
 export const WAIT_HELP = `Usage: notarium wait <file|txId> [--confirmations N] [--timeout SECONDS] [--json] [--profile P]
@@ -34,14 +36,28 @@ function show(io: CliIo, notary: Notary, record: StoredRecord, json: boolean): v
   io.out(json ? JSON.stringify(recordJson(record, life), null, 2) : describeRecord(record, life));
 }
 
+/** A status the library answered because the service was asked less than a block time ago: says when, and when next. */
+function showStatus(io: CliIo, notary: Notary, { record, source }: CurrentStatus, json: boolean): void {
+  const life = lifeCycleOf(notary.context, record);
+  if (json) return io.out(JSON.stringify({ ...recordJson(record, life), source }, null, 2));
+  const lines = [describeRecord(record, life)];
+  if (source === 'library' && record.lastCheckedAt !== null && PENDING_STATES.includes(record.state)) {
+    lines.push(
+      `  checked:      ${new Date(record.lastCheckedAt).toISOString()}, less than a block time ago: this is the library's answer (the service allows one status request per registration per block time)`,
+      `  next check:   ${record.nextCheckAt === null ? '-' : new Date(record.nextCheckAt).toISOString()}`,
+    );
+  }
+  io.out(lines.join('\n'));
+}
+
 export async function statusCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals } = parseCommand('status', argv, { ...COMMON_OPTIONS, offline: { type: 'boolean' } }, true);
   if (v.help) return help(io, STATUS_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium status <file|txId>');
   return withNotary(io, async (notary) => {
-    const record = await currentStatus(notary.context, notary.follower, target!, { profile: v.profile, offline: v.offline });
-    show(io, notary, record, v.json ?? false);
-    return exitFor(record);
+    const status = await currentStatus(notary.context, notary.follower, target!, { profile: v.profile, offline: v.offline });
+    showStatus(io, notary, status, v.json ?? false);
+    return exitFor(status.record);
   });
 }
 

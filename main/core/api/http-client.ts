@@ -39,6 +39,8 @@ export interface CallOptions {
   idempotency?: { key: string; honoured: boolean };
   /** Told before each retry (see HttpRequest.onRetry). */
   onRetry?: RetryListener;
+  /** Attempts in all, below the policy's (see HttpRequest.maxAttempts). */
+  maxAttempts?: number;
 }
 
 /** A retry about to happen, for progress shown to people ("retrying, not failing"). */
@@ -68,6 +70,11 @@ export interface HttpRequest {
   /** Values to remove from any text of the service's that ends up in an error. */
   redact?: readonly string[];
   onRetry?: RetryListener;
+  /**
+   * Attempts in all, when fewer than the policy's: the poller's status checks make one, because the
+   * service allows one request per record per block time and the poller's schedule is their retry.
+   */
+  maxAttempts?: number;
 }
 
 export interface HttpResponse {
@@ -132,15 +139,16 @@ export class HttpClient {
     const timeoutMs = req.kind === 'read' ? this.readTimeoutMs : this.writeTimeoutMs;
     // A write whose earlier attempt was lost or timed out may have been written, whatever later attempts say.
     let mayHaveWritten = false;
+    const maxAttempts = Math.max(1, Math.min(req.maxAttempts ?? Infinity, this.policy.maxAttempts));
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       const result = await this.attempt(req, timeoutMs);
       const outcome = result.ok === true ? String(result.response.status) : result.ok === 'cancelled' ? 'cancelled' : result.label;
-      this.log(`${req.method} ${target.path} ${outcome} attempt ${attempt}/${this.policy.maxAttempts} ${Math.round(performance.now() - started)}ms`);
+      this.log(`${req.method} ${target.path} ${outcome} attempt ${attempt}/${maxAttempts} ${Math.round(performance.now() - started)}ms`);
       if (result.ok === true) return result.response;
       if (result.ok === 'cancelled' || result.ok === 'refused') throw result.error;
 
-      const retry = isRetryable(req.kind, result.failure) && attempt < this.policy.maxAttempts;
+      const retry = isRetryable(req.kind, result.failure) && attempt < maxAttempts;
       if (!retry) {
         if (mayHaveWritten && isRetryable(req.kind, result.failure)) {
           throw new OutcomeUnknownError('NETWORK', `The service at ${target.host} failed ${attempt} times, and an earlier connection was lost after the request was sent, so whether it wrote the request is unknown; ${unknownOutcomeAdvice(req.kind)}`, { cause: result.cause });
@@ -152,7 +160,7 @@ export class HttpClient {
         ? parseRetryAfter(result.response.headers.get('retry-after'), this.now())
         : null;
       const delay = retryDelay(attempt, this.policy, this.random, retryAfter);
-      const held = notify(req.onRetry, { attempt: attempt + 1, maxAttempts: this.policy.maxAttempts, reason: retryReason(result.failure), retryAt: this.now() + delay });
+      const held = notify(req.onRetry, { attempt: attempt + 1, maxAttempts, reason: retryReason(result.failure), retryAt: this.now() + delay });
       await this.sleep(delay, req.signal);
       await held;
     }

@@ -228,7 +228,7 @@ export class RecordApi {
       redact.push(key);
     }
     const { path, ...rest } = req;
-    return this.http.request({ ...rest, kind, url: joinUrl(this.baseUrl, path), headers, signal: options?.signal, redact, onRetry: options?.onRetry });
+    return this.http.request({ ...rest, kind, url: joinUrl(this.baseUrl, path), headers, signal: options?.signal, redact, onRetry: options?.onRetry, maxAttempts: options?.maxAttempts });
   }
 
   /** A 404 from match is "unknown" only if the status of `txId` is unknown too; else match is disabled. */

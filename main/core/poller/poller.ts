@@ -1,12 +1,14 @@
 import type { Profile } from '../store/profiles.ts';
 import type { Records, StoredRecord } from '../store/records.ts';
 import { RateLimiter } from './rate-limiter.ts';
-import { afterConfirmed, afterError, afterUnconfirmed } from './schedule.ts';
+import { afterConfirmed, afterError, afterUnconfirmed, checkGapMs, nextCheckAt } from './schedule.ts';
 
 /**
  * One scheduler for every pending registration. Checks are due at `next_check_at` in the library
- * (so progress survives a restart), run with bounded concurrency under a global rate cap, and stop
- * at the profile's target depth. With nothing pending it sets no timer and sends nothing.
+ * (so progress survives a restart), on each profile's grid (schedule.ts), run with bounded
+ * concurrency under a global rate cap, and stop at the profile's target depth. A record is asked
+ * about at most once per block time of its profile, whoever asks (records.claimCheck). With nothing
+ * pending it sets no timer and sends nothing.
  */
 
 export interface ServiceConfirmation {
@@ -29,11 +31,10 @@ export interface PollerOptions {
   records: Records;
   profile(name: string): Profile;
   /**
-   * Asks the service for the record's status (record or linked endpoint by its kind). A check that
-   * sends a request again (a retry, due at `at`) awaits `nextAttempt` first, so retries count
-   * against the cap too.
+   * Asks the service for the record's status (record or linked endpoint by its kind), in one
+   * request: a failed check is tried again by the schedule, a block later, never sooner.
    */
-  check(record: StoredRecord, nextAttempt: (at?: number) => Promise<void>): Promise<StatusAnswer>;
+  check(record: StoredRecord): Promise<StatusAnswer>;
   /** Called after every change of a record, with the record as it now is. */
   onUpdate?(record: StoredRecord, before: StoredRecord): void | Promise<void>;
   /** Called with a record's errors that the poller only retries (for logs). */
@@ -56,7 +57,7 @@ export class Poller {
   private readonly timers: Timers;
   private readonly concurrency: number;
   private readonly limiter: RateLimiter;
-  private readonly inFlight = new Map<number, Promise<void>>();
+  private readonly inFlight = new Map<number, Promise<boolean>>();
   private readonly errorRuns = new Map<number, number>();
   private timer: unknown;
   private started = false;
@@ -113,7 +114,7 @@ export class Poller {
       for (const record of due) {
         const wait = this.limiter.take();
         if (wait > 0) return this.schedule(wait);
-        const run = this.checkOne(record).finally(() => {
+        const run = this.checkOne(record, record.nextCheckAt ?? undefined).finally(() => {
           this.inFlight.delete(record.id);
           if (this.started) this.schedule(0);
         });
@@ -126,28 +127,47 @@ export class Poller {
     if (next !== null) this.schedule(next - now);
   }
 
-  /** Checks one record now, outside the schedule (a "status" command), and stores the answer. */
-  checkNow(record: StoredRecord): Promise<void> {
+  /**
+   * Checks one record now, outside the schedule (a "status" command), and stores the answer.
+   * Resolves false, without asking, when the record was asked about less than a block time ago
+   * (here or by another process): the library's answer is then as fresh as the service allows.
+   */
+  checkNow(record: StoredRecord): Promise<boolean> {
     const running = this.inFlight.get(record.id);
     if (running) return running;
     // Registered as in flight, so the schedule does not check the same record at the same time.
-    const run = this.checkOne(record).finally(() => this.inFlight.delete(record.id));
-    this.inFlight.set(record.id, run);
-    return run;
+    const run = this.paced(record)
+      ? Promise.resolve(false)
+      : this.limiter.acquire((ms) => new Promise<void>((r) => this.timers.setTimeout(r, ms))).then(() => this.checkOne(record));
+    const tracked = run.finally(() => this.inFlight.delete(record.id));
+    this.inFlight.set(record.id, tracked);
+    return tracked;
   }
 
-  private async checkOne(record: StoredRecord): Promise<void> {
+  /** Asked about less than a block time ago, as the library says now. */
+  private paced(record: StoredRecord): boolean {
+    const last = this.options.records.get(record.id)?.lastCheckedAt ?? null;
+    const now = this.timers.now();
+    return last !== null && last <= now && now - last < checkGapMs(this.options.profile(record.profile));
+  }
+
+  /** One status request and its answer stored; false when the record's pace did not allow one. `dueAt`: when a scheduled check was due. */
+  private async checkOne(record: StoredRecord, dueAt?: number): Promise<boolean> {
     const { records } = this.options;
     const profile = this.options.profile(record.profile);
+    const requestedAt = this.timers.now();
+    if (!records.claimCheck(record.id, requestedAt, checkGapMs(profile))) return false;
+    const next = (wantMs: number): number => nextCheckAt(profile, requestedAt, wantMs, dueAt);
     let answer: StatusAnswer;
     try {
-      answer = await this.options.check(record, (at) => this.limiter.acquire((ms) => new Promise((r) => this.timers.setTimeout(r, ms)), at));
+      answer = await this.options.check(record);
     } catch (err) {
       const run = (this.errorRuns.get(record.id) ?? 0) + 1;
       this.errorRuns.set(record.id, run);
-      records.recordCheckError(record.id, err instanceof Error ? err.message : String(err), this.timers.now() + afterError(run));
+      records.recordCheckError(record.id, err instanceof Error ? err.message : String(err), next(afterError(profile, run)));
       this.options.onError?.(record, err);
-      return this.notify(record);
+      await this.notify(record);
+      return true;
     }
     this.errorRuns.delete(record.id);
     const now = this.timers.now();
@@ -156,20 +176,21 @@ export class Poller {
       if (now - since >= profile.rejectAfterSeconds * 1000) {
         records.markRejected(record.id, `The service has not known this transaction for ${Math.round((now - since) / 60_000)} minutes: it was rejected, or never published.`);
       } else {
-        records.recordUnknown(record.id, now + afterUnconfirmed(profile, record.checks));
+        records.recordUnknown(record.id, next(afterUnconfirmed(profile, record.checks)));
       }
     } else if (answer.kind === 'pending') {
-      records.recordConfirmation(record.id, { state: 'published', confirmations: 0, blockHash: null, blockTime: null, confirmation: null }, now + afterUnconfirmed(profile, record.checks));
+      records.recordConfirmation(record.id, { state: 'published', confirmations: 0, blockHash: null, blockTime: null, confirmation: null }, next(afterUnconfirmed(profile, record.checks)));
     } else {
       const c = answer.confirmation;
       const settled = c.confirmedBlocks >= profile.targetConfirmations;
       records.recordConfirmation(
         record.id,
         { state: settled ? 'settled' : 'confirmed', confirmations: c.confirmedBlocks, blockHash: c.blockHash ?? null, blockTime: c.blockTimestamp ?? null, confirmation: c },
-        settled ? null : now + afterConfirmed(profile, c.confirmedBlocks),
+        settled ? null : next(afterConfirmed(profile, c.confirmedBlocks)),
       );
     }
     await this.notify(record);
+    return true;
   }
 
   private async notify(before: StoredRecord): Promise<void> {

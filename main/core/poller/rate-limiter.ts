@@ -23,13 +23,8 @@ export class RateLimiter {
     return 0;
   }
 
-  /**
-   * Waits for a slot and takes it, not before `notBefore` (ms, the same clock): a slot taken early
-   * and used later would let two requests start closer together than the cap allows.
-   */
-  async acquire(sleep: (ms: number) => Promise<void>, notBefore = -Infinity): Promise<void> {
-    const early = notBefore - this.now();
-    if (early > 0) await sleep(early);
+  /** Waits for a slot and takes it (a check on demand: it counts against the cap too). */
+  async acquire(sleep: (ms: number) => Promise<void>): Promise<void> {
     for (let wait = this.take(); wait > 0; wait = this.take()) await sleep(wait);
   }
 }

@@ -475,6 +475,28 @@ export class Records {
       .run(message, nextCheckAt, now, now, id);
   }
 
+  /**
+   * Takes the right to ask the service about a record now (`at`): granted when its last status
+   * request was at least `gapMs` ago (service-notes.md: "once every 10 minutes (at the most
+   * frequent)"), or after a clock set back. In one statement, so two pollers (the app's and a command's) never both ask within
+   * the gap; the next scheduled check moves past the gap too, so a crash before the answer does not
+   * ask again early.
+   */
+  claimCheck(id: number, at: number, gapMs: number): boolean {
+    return this.db.transaction(() => {
+      const claimed = this.db
+        .prepare(
+          `UPDATE records SET last_checked_at = @at,
+             next_check_at = CASE WHEN next_check_at IS NULL THEN NULL ELSE max(next_check_at, @at + @gapMs) END, updated_at = @at
+           WHERE id = @id AND (last_checked_at IS NULL OR last_checked_at + @gapMs <= @at OR last_checked_at > @at)`,
+        )
+        .run({ id, at, gapMs }).changes === 1;
+      // Refused (a longer block time since it was scheduled, say): due once the gap is over, not before.
+      if (!claimed) this.db.prepare('UPDATE records SET next_check_at = max(next_check_at, last_checked_at + ?) WHERE id = ? AND next_check_at IS NOT NULL').run(gapMs, id);
+      return claimed;
+    })();
+  }
+
   /** The raw transaction and block header, kept so receipts can be written without the network later. */
   setEvidence(id: number, evidence: { rawTx?: string | null; blockHeader?: string | null }): void {
     this.db

@@ -8,23 +8,34 @@ import { releaseQueue, waitsFor } from './version-queue.ts';
 /** Status and waiting: ask the service now, or follow a registration until it is deep enough. */
 
 export interface Follower {
-  /** Checks one record now and stores the answer. */
-  checkNow(record: StoredRecord): Promise<void>;
+  /** Checks one record now and stores the answer; false when its pace allowed no request (asked less than a block time ago). */
+  checkNow(record: StoredRecord): Promise<boolean>;
   /** Calls `listener` on every record change; returns the unsubscribe function. */
   subscribe(listener: (record: StoredRecord) => void): () => void;
 }
 
 const FOLLOWED = new Set(['published', 'confirmed']);
 
+export interface CurrentStatus {
+  record: StoredRecord;
+  /**
+   * `service`: asked just now. `library`: the library's answer: offline, no longer followed, or
+   * asked less than a block time ago (the service allows one status request per record per block
+   * time: `lastCheckedAt` and `nextCheckAt` say when it was asked and will be).
+   */
+  source: 'service' | 'library';
+}
+
 /**
- * The record of `target`, refreshed from the service when it is still being followed. A queued
- * version's predecessor is asked instead: when it is in a block, the version is sent now.
+ * The record of `target`, refreshed from the service when it is still being followed and its pace
+ * allows. A queued version's predecessor is asked instead: when it is in a block, the version is
+ * sent now.
  */
-export async function currentStatus(ctx: NotaryContext, follower: Follower, target: string, options: { profile?: string; offline?: boolean } = {}): Promise<StoredRecord> {
+export async function currentStatus(ctx: NotaryContext, follower: Follower, target: string, options: { profile?: string; offline?: boolean } = {}): Promise<CurrentStatus> {
   const record = await resolveRecord(ctx, target, options.profile);
-  if (!options.offline && FOLLOWED.has(record.state)) await follower.checkNow(record);
+  const asked = !options.offline && FOLLOWED.has(record.state) && (await follower.checkNow(record));
   if (!options.offline && record.state === 'queued') await nudgeQueue(ctx, follower, record);
-  return ctx.library.records.get(record.id)!;
+  return { record: ctx.library.records.get(record.id)!, source: asked ? 'service' : 'library' };
 }
 
 /** Asks after the version a queued one waits for, and sends the queue if its turn came. */

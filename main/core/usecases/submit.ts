@@ -3,6 +3,7 @@ import type { RetryListener } from '../api/http-client.ts';
 import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
 import type { Connection } from '../connections.ts';
+import { firstCheckAt } from '../poller/schedule.ts';
 import { fingerprintFor } from '../protocol/fingerprint.ts';
 import { NETWORK_CHOICES, networkOf, shownLabel } from '../protocol/networks.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
@@ -152,7 +153,7 @@ function predecessorToken(ctx: NotaryContext, record: StoredRecord): string | un
  */
 export function markLanded(ctx: NotaryContext, record: StoredRecord, txId: string, updateToken?: string | null): StoredRecord {
   const profile = ctx.library.profiles.require(record.profile);
-  const published = ctx.library.records.markPublished(record.id, txId, ctx.now() + profile.expectedBlockSeconds * 1000, updateToken);
+  const published = ctx.library.records.markPublished(record.id, txId, firstCheckAt(profile, ctx.now()), updateToken);
   ctx.recordUpdated(published);
   ctx.wakePoller();
   return published;

@@ -110,6 +110,15 @@ describe('retries by the decision table', () => {
     expect(h.calls).toHaveLength(5);
     expect(h.waits).toHaveLength(4);
   });
+
+  it('makes at most the attempts a request allows (a status check: one, its schedule is the retry)', async () => {
+    const h = harness([problem(503), ok()]);
+    const err = await failure(h.client.request(request('read', { maxAttempts: 1 })));
+    expect((err as ServiceError).status).toBe(503);
+    expect(h.calls).toHaveLength(1);
+    expect(h.waits).toEqual([]);
+    expect(h.lines).toEqual([expect.stringMatching(/ 503 attempt 1\/1 /)]);
+  });
 });
 
 describe('Retry-After on 429', () => {
