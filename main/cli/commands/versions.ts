@@ -126,7 +126,8 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
         } else if (!found || found.matches.length === 0) {
           io.out(found ? `${visibleName(basename(file!))} is none of the ${found.versions} versions of "${visibleName(found.document.name)}".` : `${visibleName(basename(file!))} is not a version of any document in the library.`);
         } else {
-          io.out(found.matches.map((m) => `${visibleName(basename(file!))} is version ${m.version} of ${found.versions} of "${visibleName(found.document.name)}" (txId ${m.txId}).`).join('\n'));
+          const where = (m: StoredRecord) => (m.state === 'queued' ? "queued: waiting for the previous version's block" : `txId ${m.txId}`);
+          io.out(found.matches.map((m) => `${visibleName(basename(file!))} is version ${m.version} of ${found.versions} of "${visibleName(found.document.name)}" (${where(m)}).`).join('\n'));
         }
         return found && found.matches.length > 0 ? EXIT.OK : EXIT.PENDING;
       }

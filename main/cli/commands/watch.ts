@@ -157,7 +157,8 @@ function printer(io: CliIo, json: boolean) {
         const { folder, path, relPath, action, record, error } = e;
         return line({ event: 'file', folder, path, relPath, action, record: record && recordJson(record), error: error && { code: error.code, message: error.message } });
       }
-      const detail = e.error ? e.error.message : e.record ? `${e.record.version ? `v${e.record.version} ` : ''}${shortHash(e.record.txId)}` : '';
+      // A version queued for its predecessor's block, or a save replaced meanwhile, has no txId: its state says why.
+      const detail = e.error ? e.error.message : e.record ? `${e.record.version ? `v${e.record.version} ` : ''}${e.record.txId ? shortHash(e.record.txId) : e.record.state}` : '';
       io.out(`${e.action.padEnd(10)}  ${visibleName(e.relPath)}  ${visibleName(detail)}`.trimEnd());
     },
     folder(e: WatchFolderEvent): void {

@@ -2,8 +2,9 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredRecord } from '../store/records.ts';
 import type { NotaryContext } from './context.ts';
 import { resolveRecord } from './resolve-target.ts';
+import { settlingNow } from './in-doubt.ts';
 import { sendingNow } from './submit.ts';
-import { releaseQueue, waitsFor } from './version-queue.ts';
+import { releaseQueue, sentHead, waitsFor } from './version-queue.ts';
 
 /** Status and waiting: ask the service now, or follow a registration until it is deep enough. */
 
@@ -42,8 +43,21 @@ export async function currentStatus(ctx: NotaryContext, follower: Follower, targ
 async function nudgeQueue(ctx: NotaryContext, follower: Follower, queued: StoredRecord): Promise<void> {
   const ahead = waitsFor(ctx, queued);
   if (ahead && FOLLOWED.has(ahead.state)) await follower.checkNow(ahead);
+  await sendIfItsTurn(ctx, queued);
+}
+
+/**
+ * Sends the queue of `queued`'s document if its turn came (its predecessor in a block: the
+ * poller's answer may have come before anyone waited). A queued version behind a write whose
+ * answer was lost would wait for nothing: that write is awaited if this process is settling it,
+ * else refused with a sentence. Returns whether `queued` left the queue (sent, or failed).
+ */
+async function sendIfItsTurn(ctx: NotaryContext, queued: StoredRecord): Promise<boolean> {
+  const ahead = sentHead(ctx.library.records.ofDocument(queued.documentId!));
+  if (ahead?.state === 'submitting') await notInDoubt(ctx, ahead);
   const failures = await releaseQueue(ctx, queued.documentId!);
   if (failures.has(queued.id)) throw failures.get(queued.id);
+  return ctx.library.records.get(queued.id)!.state !== 'queued';
 }
 
 export interface WaitOptions {
@@ -69,17 +83,13 @@ export async function waitForRecord(ctx: NotaryContext, follower: Follower, star
   const profile = ctx.library.profiles.require(record.profile);
   const depth = options.confirmations ?? profile.targetConfirmations;
   const done = (r: StoredRecord) => r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && (r.state === 'confirmed' || r.state === 'settled'));
-  if (record.state === 'submitting') {
-    const sending = sendingNow(ctx, record.id); // a queued version this process has just released, say
-    if (!sending) {
-      const command = record.kind === 'record' || record.kind === 'linked-create' ? 'notarium notarise' : `notarium version ${record.kind === 'linked-delete' ? 'finalise' : 'add'}`;
-      throw new NotariumError('USAGE', `${record.name} was sent but its answer was lost: run "${command}" on it again to finish the registration first.`);
-    }
-    record = registrationOf(ctx, await sending.catch(() => ctx.library.records.get(record.id)!));
-  }
+  if (record.state === 'submitting') record = registrationOf(ctx, await notInDoubt(ctx, record));
   while (!done(record)) {
     if (options.signal?.aborted) throw new NotariumError('CANCELLED');
-    if (record.state === 'settled') {
+    const sentNow = record.state === 'queued' && (await sendIfItsTurn(ctx, record));
+    if (sentNow) {
+      // Looked at again below, before any waiting.
+    } else if (record.state === 'settled') {
       // Past the profile's target the poller stops; go on once per block.
       await sleep(profile.expectedBlockSeconds * 1000, options.signal);
       await follower.checkNow(record);
@@ -90,6 +100,20 @@ export async function waitForRecord(ctx: NotaryContext, follower: Follower, star
     options.onUpdate?.(record);
   }
   return record;
+}
+
+/**
+ * A `submitting` record this process is sending (a queued version it has just released) or
+ * settling (left in doubt long ago, caught up on at start) is only unanswered yet: that is awaited.
+ * One sent earlier whose answer was lost is in doubt, and waiting for it would wait for nothing:
+ * the command that registers it settles it.
+ */
+async function notInDoubt(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord> {
+  const pending = sendingNow(ctx, record.id) ?? settlingNow(ctx, record.id);
+  if (pending) return pending.catch(() => ctx.library.records.get(record.id)!);
+  const command = record.kind === 'record' || record.kind === 'linked-create' ? 'notarium notarise' : `notarium version ${record.kind === 'linked-delete' ? 'finalise' : 'add'}`;
+  const what = record.version !== null && record.version > 1 ? `Version ${record.version} of ${record.name}` : record.name;
+  throw new NotariumError('USAGE', `${what} was sent but its answer was lost: run "${command}" on it again to finish the registration first.`);
 }
 
 /** The row that is (or will be) the registration of `record`'s content: itself, or what superseded it. */

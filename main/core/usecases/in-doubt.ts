@@ -20,7 +20,25 @@ import { markLanded, submitRecord } from './submit.ts';
 /** How long a service that honours Idempotency-Key is trusted to remember a key. */
 const IDEMPOTENCY_WINDOW_MS = 23 * 3600 * 1000;
 
-export async function settleInDoubt(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
+const settling = new WeakMap<NotaryContext, Map<number, Promise<StoredRecord>>>();
+
+/** One settling per record at a time in a process: a second caller waits for the first (one look at the chain, one send). */
+export function settleInDoubt(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
+  let runs = settling.get(ctx);
+  if (!runs) settling.set(ctx, (runs = new Map()));
+  const running = runs.get(record.id);
+  if (running) return running;
+  const run = settle(ctx, record, signal, onRetry).finally(() => runs.delete(record.id));
+  runs.set(record.id, run);
+  return run;
+}
+
+/** The settling of this record under way in this process, if one is. */
+export function settlingNow(ctx: NotaryContext, id: number): Promise<StoredRecord> | undefined {
+  return settling.get(ctx)?.get(id);
+}
+
+async function settle(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
   const profile = ctx.library.profiles.require(record.profile);
   if (profile.idempotentWrites && ctx.now() - (record.submittedAt ?? 0) < IDEMPOTENCY_WINDOW_MS) return submitRecord(ctx, record, signal, onRetry);
   if (record.kind === 'record' || record.kind === 'linked-create') {

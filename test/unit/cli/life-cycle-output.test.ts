@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { describeRecord } from '../../../main/cli/describe.ts';
+import { recordJson } from '../../../main/cli/json.ts';
+import type { StoredRecord } from '../../../main/core/store/records.ts';
+
+/** What status, wait and version add say of a record's place in the life cycle. */
+
+const base = { name: 'deed.pdf', confirmations: 0, txId: null, sha256: 'cd'.repeat(32), encode: 'SHA256(s)', profile: 'Acme', documentId: 4, prevTxId: null, blockHash: null, receiptPath: null, lastError: null, possibleDuplicate: false, createdAt: 0, publishedAt: null, confirmedAt: null };
+const rec = (over: Partial<StoredRecord>) => ({ ...base, ...over }) as StoredRecord;
+const none = { waitsFor: null, supersededBy: null, resubmits: null };
+
+describe('a queued version', () => {
+  const queued = rec({ state: 'queued', kind: 'linked-update', version: 3, path: "/docs/it's.pdf" });
+  const ahead = rec({ state: 'published', kind: 'linked-update', version: 2, txId: 'ab'.repeat(32) });
+
+  it('says what it waits for and how to follow it', () => {
+    const out = describeRecord(queued, { ...none, waitsFor: ahead });
+    expect(out).toContain("deed.pdf: queued, waiting for the previous version's block");
+    expect(out).toContain(`waits for:    version 2 (txId ${'ab'.repeat(32)}) to be in a block`);
+    expect(out).toContain(`follow it:    notarium wait '/docs/it'\\''s.pdf'`);
+  });
+
+  it('in JSON, names the version it waits for', () => {
+    expect(recordJson(queued, { ...none, waitsFor: ahead })).toMatchObject({ state: 'queued', waitsFor: { version: 2, txId: 'ab'.repeat(32), state: 'published' }, resubmits: null, supersededBy: null });
+    expect(recordJson(queued)).not.toHaveProperty('waitsFor');
+  });
+});
+
+describe('a registration sent again', () => {
+  it('a resubmission names the first submission; a superseded one names the registration', () => {
+    const first = rec({ state: 'superseded', kind: 'record', txId: '11'.repeat(32) });
+    const winner = rec({ state: 'confirmed', kind: 'record', txId: '22'.repeat(32), confirmations: 1 });
+    expect(describeRecord(winner, { ...none, resubmits: first })).toContain(`resubmits:    ${'11'.repeat(32)} (sent again: not in a block in time)`);
+    expect(describeRecord(first, { ...none, supersededBy: winner })).toContain(`superseded by: ${'22'.repeat(32)}`);
+    expect(recordJson(first, { ...none, supersededBy: winner })).toMatchObject({ state: 'superseded', supersededBy: '22'.repeat(32) });
+  });
+
+  it('after a lost answer without Idempotency-Key, says the service may hold a second, harmless registration', () => {
+    const record = rec({ state: 'published', kind: 'record', txId: '33'.repeat(32), possibleDuplicate: true });
+    expect(describeRecord(record)).toMatch(/duplicate: +its answer was lost and it was sent again .* the service may hold a second, harmless registration/);
+    expect(recordJson(record).possibleDuplicate).toBe(true);
+    expect(describeRecord(rec({ state: 'published', kind: 'record' }))).not.toContain('duplicate:');
+  });
+});
