@@ -41,6 +41,8 @@ export interface RecordView {
    */
   proofOutcome: 'verified' | 'partially-verified' | 'pending' | null;
   lastError: string | null;
+  /** Why its receipt is not written (its profile's network and its block disagree), with the fix; null otherwise. */
+  receiptHeld: string | null;
   /** The first record of the registration this row sends again (null: it is the first). */
   resubmits: number | null;
   /** The row that is the registration instead of this one (state `superseded`). */
@@ -77,8 +79,17 @@ export interface ProfileView {
   explorerTxUrl: string | null;
   explorerHeaderUrl: string | null;
   explorerLinkUrl: string | null;
-  network: string;
+  /** The label its receipts carry; null while a profile that reads it from the chain has seen no block. */
+  network: string | null;
+  /** `set` by a person, or `detect`ed from the first confirmed block header of its service. */
+  networkSource: 'set' | 'detect';
+  /** For a detected network: the block it was read from. */
+  networkDetectedFrom: string | null;
   targetConfirmations: number;
+  /** Status checks: at most one per registration per this many seconds (the service's block time). */
+  expectedBlockSeconds: number;
+  resubmitAfterSeconds: number;
+  idempotentWrites: boolean;
   current: boolean;
   /** Write-only: the key itself never crosses to the page. */
   apiKeySet: boolean;
@@ -240,6 +251,9 @@ export const profileInput = z
     explorerLinkUrl: address.nullable().optional(),
     network: z.string().max(32, said('A network name has at most 32 characters.')).optional(),
     targetConfirmations: z.number().int().min(1, said('Confirmations to settle: from 1 to 1,000.')).max(1000, said('Confirmations to settle: from 1 to 1,000.')).optional(),
+    expectedBlockSeconds: z.number().min(0.1, said('Block time: from 0.1 to 86,400 seconds.')).max(86_400, said('Block time: from 0.1 to 86,400 seconds.')).optional(),
+    resubmitAfterSeconds: z.number().int(said('Send again after: a whole number of seconds.')).min(1, said('Send again after: from 1 second to 30 days.')).max(30 * 86_400, said('Send again after: from 1 second to 30 days.')).optional(),
+    idempotentWrites: z.boolean().optional(),
   })
   .strict();
 

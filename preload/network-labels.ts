@@ -5,3 +5,20 @@
  */
 export const NETWORK_LABELS = ['mainnet', 'testnet', 'stn', 'regtest', 'sandbox'] as const;
 export type NetworkLabel = (typeof NETWORK_LABELS)[number];
+
+/** A profile's choice: one of the labels, or reading it from the first confirmed block of its service. */
+export const DETECT_NETWORK = 'detect';
+
+export interface ProfileNetwork {
+  network: string | null;
+  networkSource: 'set' | 'detect';
+  networkDetectedFrom: string | null;
+}
+
+/** A profile's network in words, for the CLI and the page: "mainnet", "detect", "detected: regtest from block 3f…". */
+export function profileNetworkWords(p: ProfileNetwork, options: { short?: boolean } = {}): string {
+  if (p.networkSource === 'set') return p.network ?? '';
+  if (p.network === null) return DETECT_NETWORK;
+  if (options.short || !p.networkDetectedFrom) return `detected: ${p.network}`;
+  return `detected: ${p.network} from block ${p.networkDetectedFrom}`;
+}

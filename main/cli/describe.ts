@@ -37,6 +37,7 @@ export function describeRecord(r: StoredRecord, life?: LifeCycleFacts): string {
   if (r.blockHash) lines.push(`  block:        ${r.blockHash}${r.blockTime ? ` at ${visibleName(r.blockTime)}` : ''}`);
   if (r.receiptPath) lines.push(`  receipt:      ${visibleName(r.receiptPath)}`);
   lines.push(...lifeCycleLines(r, life));
+  if (r.receiptHeld) lines.push(`  receipt held: ${visibleName(r.receiptHeld)}`);
   if (r.lastError) lines.push(`  note:         ${visibleName(r.lastError)}`);
   return lines.join('\n');
 }

@@ -30,6 +30,8 @@ export function recordJson(r: StoredRecord, life?: LifeCycleFacts) {
     lastError: r.lastError,
     /** Sent again after a lost answer without Idempotency-Key: the service may hold a second, harmless registration. */
     possibleDuplicate: r.possibleDuplicate,
+    /** Why its receipt is not written (its network and its block disagree), with the fix. */
+    receiptHeld: r.receiptHeld,
     /** The last status request for it, and when the poller asks next (at most one per block time). */
     lastCheckedAt: iso(r.lastCheckedAt),
     nextCheckAt: iso(r.nextCheckAt),

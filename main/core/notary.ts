@@ -14,6 +14,7 @@ import type { StoredRecord } from './store/records.ts';
 import type { NotaryContext } from './usecases/context.ts';
 import type { Follower } from './usecases/follow.ts';
 import { afterStatus, catchUp } from './usecases/life-cycle.ts';
+import { checkReceiptNetwork } from './usecases/receipt-network.ts';
 import { gatherEvidence, writeReceipt } from './usecases/receipts.ts';
 import { FolderWatcher } from './watch/folder-watcher.ts';
 
@@ -124,19 +125,43 @@ export class Notary {
     let current = this.library.records.get(record.id) ?? record;
     if (reached) {
       current = await gatherEvidence(this.context, current);
-      if ((this.options.autoReceipts ?? true) && current.path && current.kind !== 'linked-delete') {
-        try {
-          const place = this.watcher.receiptPathFor(current);
-          await writeReceipt(this.context, current, place?.path, { within: place?.within });
-          current = this.library.records.get(record.id)!;
-        } catch (err) {
-          this.events.emit('background-error', current, err instanceof Error ? err.message : String(err));
-        }
-      }
+      // A label its block disproves holds the receipt back, saying why (receipt-network.ts), once.
+      const wasHeld = current.receiptHeld;
+      current = checkReceiptNetwork(this.context, current);
+      if (current.receiptHeld !== null && current.receiptHeld !== wasHeld) this.events.emit('background-error', current, current.receiptHeld);
+      if (current.receiptHeld === null) current = await this.autoReceipt(current);
     }
     if (current.state !== before.state || current.confirmations !== before.confirmations || current.lastError !== before.lastError || reached) {
       this.events.emit('record-updated', current);
     }
+  }
+
+  /** Writes the receipt beside the file (or where its watched folder keeps them), when the engine writes receipts itself. */
+  private async autoReceipt(record: StoredRecord): Promise<StoredRecord> {
+    if (!(this.options.autoReceipts ?? true) || !record.path || record.kind === 'linked-delete') return record;
+    try {
+      const place = this.watcher.receiptPathFor(record);
+      await writeReceipt(this.context, record, place?.path, { within: place?.within });
+    } catch (err) {
+      this.events.emit('background-error', record, err instanceof Error ? err.message : String(err));
+    }
+    return this.library.records.get(record.id)!;
+  }
+
+  /**
+   * The receipts held because their profile's network and their block disagreed, looked at again
+   * (after the profile was saved, or when the app starts): those the label now fits are written.
+   */
+  async writeHeldReceipts(profile?: string): Promise<StoredRecord[]> {
+    const released: StoredRecord[] = [];
+    for (const held of this.library.records.heldReceipts(profile)) {
+      let current = checkReceiptNetwork(this.context, held);
+      if (current.receiptHeld !== null) continue;
+      if (!current.receiptPath) current = await this.autoReceipt(current);
+      released.push(current);
+      this.events.emit('record-updated', current);
+    }
+    return released;
   }
 
   /** What status and wait need: checks on demand and the stream of changes. */
@@ -177,6 +202,8 @@ export class Notary {
    */
   startBackground(): void {
     this.startPoller();
+    // A profile's network may have been set right while the app was closed (notarium profile add).
+    void this.writeHeldReceipts().catch((err: unknown) => this.events.emit('background-error', null, err instanceof Error ? err.message : String(err)));
     void this.watcher.start().catch((err: unknown) => this.events.emit('background-error', null, err instanceof Error ? err.message : String(err)));
   }
 

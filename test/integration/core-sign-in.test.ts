@@ -283,7 +283,7 @@ describe('token lifetimes', () => {
     const s = await setupForTest({ accessTokenTtl: 600 }, { now: () => now });
     await s.signIn.signIn({ open: through() });
     const stored = (await s.secrets.get(refreshTokenAccount(PROFILE)))!;
-    const { kind: _kind, apiKeyUrl: _apiKeyUrl, baseUrl, ...rest } = s.library.profiles.require(PROFILE);
+    const { kind: _kind, apiKeyUrl: _apiKeyUrl, networkSource: _source, networkDetectedFrom: _from, baseUrl, ...rest } = s.library.profiles.require(PROFILE);
     const profile = { ...rest, baseUrl: baseUrl! };
     s.library.profiles.save({ ...profile, authUrl: elsewhere, envId: 'other-env', authorizeUrl: `${elsewhere}/oauth2/authorize` });
     s.connections.reset();

@@ -1,11 +1,14 @@
 import { Library } from '../../core/store/library.ts';
 import { appDataDir } from '../../core/app-paths.ts';
-import { sameServiceUrl, type ProfileInput } from '../../core/store/profiles.ts';
+import { sameServiceUrl, type Profile, type ProfileInput } from '../../core/store/profiles.ts';
+import { profileNetworkWords } from '../../../preload/network-labels.ts';
 import { EXIT } from '../exit-codes.ts';
 import { table } from '../format.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { numberOption, parseCommand, requirePositionals } from '../options.ts';
+import { withNotary } from '../session.ts';
+import { visibleName } from '../../../preload/visible-text.ts';
 import { UsageError } from '../usage-error.ts';
 
 export const PROFILE_HELP = `Usage:
@@ -25,10 +28,13 @@ Options of add:
   --explorer-header-url T   block header hex, with {blockHash}
   --explorer-link-url T     a transaction page for people, with {txId}
   --network NAME            the chain the service writes to, as receipts name it: mainnet,
-                            testnet, stn, regtest or sandbox (default mainnet); it decides how
-                            a receipt's proof of work is judged
+                            testnet, stn, regtest or sandbox; it decides how a receipt's proof of
+                            work is judged. "detect" (a new profile's default) reads it from the
+                            first confirmed block header of the service; a profile added before
+                            keeps its network unless this is given
   --confirmations N         target confirmations (default 6)
-  --block-seconds S         expected time between blocks (default 600)
+  --block-seconds S         expected time between blocks (default 600); status checks ask about a
+                            registration at most once per this time, as the service allows
   --reject-after S          give up after S seconds of "unknown" (default 7200)
   --resubmit-after S        send a registration again when it is still not in a block S seconds
                             after it was published (default 3600, the service's documented hour)
@@ -58,7 +64,22 @@ const ADD_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** Profiles touch only the library: no sandbox, no network. */
+/** The network as `profile add` reports it: a profile that detects says so until its first block. */
+function networkWords(profile: Profile): string {
+  return profile.networkSource === 'detect' && profile.network === null ? 'detect, from the first confirmed block header of its service' : profileNetworkWords(profile);
+}
+
+/**
+ * Receipts held because the profile's network and their blocks disagreed: written now if the label
+ * fits (the one case where saving a profile needs the engine: receipts go where the engine puts them).
+ */
+async function writeHeldReceipts(io: CliIo, name: string): Promise<void> {
+  const { released, left } = await withNotary(io, async (notary) => ({ released: await notary.writeHeldReceipts(name), left: notary.library.records.heldReceipts(name).length }));
+  for (const r of released) io.err(r.receiptPath ? `Receipt written: ${visibleName(r.receiptPath)}` : `${visibleName(r.name)}: its receipt is no longer held: write it with "notarium receipt export".`);
+  if (left > 0) io.err(`${left} receipt${left === 1 ? ' is' : 's are'} still held: their blocks do not fit this network either ("notarium status <file>" says why).`);
+}
+
+/** Profiles touch only the library (but for receipts held for their network): no sandbox, no network. */
 export async function profileCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '--help' || sub === '-h') return help(io, PROFILE_HELP);
@@ -71,14 +92,15 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
         const current = library.profiles.currentName();
         const profiles = library.profiles.list();
         if (v.json) io.out(JSON.stringify(profiles.map((p) => ({ ...p, current: p.name === current })), null, 2));
-        else io.out(table(['', 'NAME', 'SERVICE', 'NETWORK', 'CONFIRMATIONS'], profiles.map((p) => [p.name === current ? '*' : '', p.name, p.baseUrl ?? 'embedded sandbox', p.network, String(p.targetConfirmations)])));
+        else io.out(table(['', 'NAME', 'SERVICE', 'NETWORK', 'CONFIRMATIONS'], profiles.map((p) => [p.name === current ? '*' : '', p.name, p.baseUrl ?? 'embedded sandbox', profileNetworkWords(p, { short: true }), String(p.targetConfirmations)])));
         return EXIT.OK;
       }
       case 'add': {
         const [name] = requirePositionals(positionals, 1, 'notarium profile add <name> --base-url URL [options]');
         // Adding an existing profile changes only the settings given; the others stay as they are.
         const existing = library.profiles.get(name!);
-        const { kind: _kind, apiKeyUrl: _apiKeyUrl, ...before } = existing ?? {};
+        // The network is given only with --network: without it, an existing profile keeps its own (profiles.ts).
+        const { kind: _kind, apiKeyUrl: _apiKeyUrl, network: _network, networkSource: _source, networkDetectedFrom: _from, ...before } = existing ?? {};
         const given: Partial<ProfileInput> = {
           baseUrl: v['base-url'],
           authUrl: v['auth-url'],
@@ -108,7 +130,8 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
             : sameServiceUrl(keyUrl, profile.baseUrl!)
               ? `The API key stored for it was entered for this address, so it is sent there.`
               : `Its address changed: an API key stored for it was entered for ${keyUrl} and will not be sent to ${profile.baseUrl}. Enter the key for the new address with: notarium key set --profile "${profile.name}"`;
-        io.out(v.json ? JSON.stringify(profile, null, 2) : `Profile "${profile.name}" saved. ${keyWords}`);
+        io.out(v.json ? JSON.stringify(profile, null, 2) : `Profile "${profile.name}" saved (network: ${networkWords(profile)}). ${keyWords}`);
+        if (library.records.heldReceipts(profile.name).length > 0) await writeHeldReceipts(io, profile.name);
         return EXIT.OK;
       }
       case 'use': {

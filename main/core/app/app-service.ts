@@ -126,7 +126,12 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       explorerHeaderUrl: p.explorerHeaderUrl,
       explorerLinkUrl: p.explorerLinkUrl,
       network: p.network,
+      networkSource: p.networkSource,
+      networkDetectedFrom: p.networkDetectedFrom,
       targetConfirmations: p.targetConfirmations,
+      expectedBlockSeconds: p.expectedBlockSeconds,
+      resubmitAfterSeconds: p.resubmitAfterSeconds,
+      idempotentWrites: p.idempotentWrites,
       current: p.name === library.profiles.currentName(),
       apiKeySet,
     };
@@ -183,6 +188,8 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       const before = library.profiles.get(given.name);
       const saved = library.profiles.save(given, { keepApiKey: options.keepApiKey });
       ctx.connections.reset();
+      // Receipts held for a network its blocks disproved are written once the label fits.
+      await notary.writeHeldReceipts(saved.name);
       if (before && IDENTITY_SETTINGS.some((k) => before[k] !== saved[k])) {
         // Tokens belong to the identity service that issued them (secrets/refresh-token.ts): a new one starts signed out.
         await notary.signIn(saved.name).signOut(`The profile "${saved.name}" now signs in with another identity service, so it was signed out: sign in again.`);

@@ -29,6 +29,7 @@ export function recordView(r: StoredRecord, profile: Profile | undefined): Recor
     receiptPath: r.receiptPath,
     proofOutcome: r.proofOutcome,
     lastError: r.lastError,
+    receiptHeld: r.receiptHeld === null ? null : visibleText(r.receiptHeld),
     resubmits: r.resubmits,
     supersededBy: r.supersededBy,
     possibleDuplicate: r.possibleDuplicate,

@@ -48,6 +48,7 @@ const SENTENCES = {
   CANCELLED: 'Cancelled.',
   FILE_UNREADABLE: 'The file could not be read.',
   RECEIPT_INVALID: 'This is not a valid Notarium receipt.',
+  NETWORK_MISMATCH: "The profile's network and the chain its service writes to disagree, so no receipt was written: set the profile's network (notarium profile add <name> --network <label>, or in Settings), and the receipt is written then.",
   KEYCHAIN_UNAVAILABLE: 'The system keychain is not available, so the secret cannot be stored: unlock or install a keychain (Secret Service, Keychain, Credential Manager) and try again.',
   NO_API_KEY: 'This profile has no API key: set one with "notarium key set" or in the app\'s settings.',
   PROFILE_NOT_FOUND: 'There is no profile with that name.',

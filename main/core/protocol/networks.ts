@@ -66,6 +66,20 @@ export const NETWORKS: Readonly<Record<NetworkLabel, Network>> = {
   sandbox: { label: 'sandbox', powLimit: REGTEST_LIMIT, testChain: true },
 };
 
+/**
+ * The network a block's target (from its header's bits) points to, for a profile that reads its
+ * network from its service's chain (service-notes.md: the documentation's own headers have bits
+ * 0x207fffff, so an instance may write to a test chain). Easier than difficulty 1 (bits 0x207fffff
+ * among them) is regtest; at or above mainnet's work floor is mainnet; anything between is testnet.
+ * The difficulty cannot tell regtest from the sandbox, testnet from stn, nor a test chain mined
+ * above the floor from mainnet: a profile that knows better sets its label.
+ */
+export function networkOfTarget(target: bigint): Network {
+  if (target > DIFFICULTY_1) return NETWORKS.regtest;
+  if (target <= MAINNET_FLOOR.target) return NETWORKS.mainnet;
+  return NETWORKS.testnet;
+}
+
 /** The network a label names, or undefined for any label outside the vocabulary (or no label at all). */
 export function networkOf(label: unknown): Network | undefined {
   if (typeof label !== 'string' || !/^[A-Za-z]{1,16}$/.test(label)) return undefined;

@@ -215,4 +215,13 @@ export const MIGRATIONS: readonly string[] = [
   -- hour; the Sandbox profile's follows its block interval, profiles.ts tuneSandbox).
   ALTER TABLE profiles ADD COLUMN resubmit_after_seconds INTEGER NOT NULL DEFAULT 3600 CHECK (resubmit_after_seconds >= 1);
   `,
+  `
+  -- A profile may read its network from its service's chain (the first confirmed block header)
+  -- instead of being told: then 'network' holds the label read, '' until a block is seen, and
+  -- network_detected_from the block it was read from. Profiles saved before keep their label.
+  ALTER TABLE profiles ADD COLUMN network_detect INTEGER NOT NULL DEFAULT 0 CHECK (network_detect IN (0, 1));
+  ALTER TABLE profiles ADD COLUMN network_detected_from TEXT;
+  -- Why a registration's receipt is not written (its profile's label and its block disagree), until it is.
+  ALTER TABLE records ADD COLUMN receipt_held TEXT;
+  `,
 ];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { DETECT_NETWORK, type ProfileNetwork } from '../../../preload/network-labels.ts';
 import { sameServiceUrl } from '../../../preload/service-url.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { NETWORK_CHOICES, networkOf } from '../protocol/networks.ts';
+import { NETWORK_CHOICES, networkOf, type NetworkLabel } from '../protocol/networks.ts';
 import type { LibraryDatabase } from './database.ts';
 
 /** Profiles: where a service lives and how to follow its registrations. Never secrets. */
@@ -22,7 +23,15 @@ export interface Profile {
   explorerTxUrl: string | null;
   explorerHeaderUrl: string | null;
   explorerLinkUrl: string | null;
-  network: string;
+  /**
+   * The label its receipts carry (networks.ts): the one set, or the one read from the chain; null
+   * while a profile that reads it has seen no block yet.
+   */
+  network: string | null;
+  /** `set`: a person named the network. `detect`: it is read from the first confirmed block header of the profile's service. */
+  networkSource: NetworkSource;
+  /** For a detected network, the block whose header it was read from. */
+  networkDetectedFrom: string | null;
   targetConfirmations: number;
   expectedBlockSeconds: number;
   rejectAfterSeconds: number;
@@ -38,6 +47,8 @@ export interface Profile {
 }
 
 export { sameServiceUrl };
+
+export type NetworkSource = ProfileNetwork['networkSource'];
 
 /**
  * The Sandbox profile resubmits after six blocks (the real service's hour is six of its ten-minute
@@ -59,6 +70,8 @@ export const SANDBOX_PROFILE: Profile = {
   explorerHeaderUrl: null,
   explorerLinkUrl: null,
   network: 'sandbox',
+  networkSource: 'set',
+  networkDetectedFrom: null,
   targetConfirmations: 3,
   expectedBlockSeconds: 10,
   rejectAfterSeconds: 120,
@@ -103,14 +116,18 @@ export const profileInputSchema = z
     explorerTxUrl: template('{txId}').nullable().default(null),
     explorerHeaderUrl: template('{blockHash}').nullable().default(null),
     explorerLinkUrl: template('{txId}').nullable().default(null),
-    // The label written into receipts, which decides how their proof of work is judged: the vocabulary's only.
+    // The label written into receipts, which decides how their proof of work is judged: the
+    // vocabulary's only, or "detect" (read from the chain). Absent (or null, a detecting profile's
+    // label before its first block): a new profile detects, an existing one keeps what it has.
     network: z
       .string()
-      .default('mainnet')
+      .nullish()
       .transform((label, ctx) => {
+        if (label === undefined || label === null) return undefined;
+        if (label.toLowerCase() === DETECT_NETWORK) return DETECT_NETWORK;
         const network = networkOf(label);
         if (network) return network.label;
-        ctx.addIssue({ code: 'custom', message: `must be ${NETWORK_CHOICES}: receipts carry it, and their proof of work is judged by it` });
+        ctx.addIssue({ code: 'custom', message: `must be ${NETWORK_CHOICES}, or "${DETECT_NETWORK}" to read it from the chain: receipts carry it, and their proof of work is judged by it` });
         return z.NEVER;
       }),
     targetConfirmations: z.number().int().min(1).max(1000).default(6),
@@ -138,6 +155,8 @@ interface ProfileRow {
   explorer_header_url: string | null;
   explorer_link_url: string | null;
   network: string;
+  network_detect: number;
+  network_detected_from: string | null;
   target_confirmations: number;
   expected_block_seconds: number;
   reject_after_seconds: number;
@@ -159,7 +178,10 @@ const fromRow = (r: ProfileRow): Profile => ({
   explorerTxUrl: r.explorer_tx_url,
   explorerHeaderUrl: r.explorer_header_url,
   explorerLinkUrl: r.explorer_link_url,
-  network: r.network,
+  // A detecting profile that has seen no block yet keeps '' in the (NOT NULL) column.
+  network: r.network === '' ? null : r.network,
+  networkSource: r.network_detect === 1 ? 'detect' : 'set',
+  networkDetectedFrom: r.network_detected_from,
   targetConfirmations: r.target_confirmations,
   expectedBlockSeconds: r.expected_block_seconds,
   rejectAfterSeconds: r.reject_after_seconds,
@@ -169,6 +191,20 @@ const fromRow = (r: ProfileRow): Profile => ({
 });
 
 const CURRENT = 'current-profile';
+
+type NetworkFields = Pick<Profile, 'network' | 'networkSource' | 'networkDetectedFrom'>;
+
+/**
+ * A profile's network after a save: a label given is set; "detect" reads it from the chain (a
+ * profile that already detects keeps what it read); nothing given keeps an existing profile's, and
+ * makes a new one detect.
+ */
+function networkSetting(choice: NetworkLabel | typeof DETECT_NETWORK | undefined, before: Profile | undefined): NetworkFields {
+  const detect: NetworkFields = { network: null, networkSource: 'detect', networkDetectedFrom: null };
+  if (choice === undefined) return before ? { network: before.network, networkSource: before.networkSource, networkDetectedFrom: before.networkDetectedFrom } : detect;
+  if (choice === DETECT_NETWORK) return before?.networkSource === 'detect' ? { network: before.network, networkSource: 'detect', networkDetectedFrom: before.networkDetectedFrom } : detect;
+  return { network: choice, networkSource: 'set', networkDetectedFrom: null };
+}
 
 export class Profiles {
   constructor(
@@ -208,9 +244,22 @@ export class Profiles {
     if (parsed.data.name === SANDBOX_PROFILE.name) throw new NotariumError('USAGE', 'The Sandbox profile is built in: choose another name.');
     const before = this.get(parsed.data.name);
     const keyFollows = options.keepApiKey === true && before?.apiKeyUrl != null && before.baseUrl !== null && sameServiceUrl(before.apiKeyUrl, before.baseUrl);
-    const profile: Profile = { ...parsed.data, kind: 'service', apiKeyUrl: keyFollows ? parsed.data.baseUrl : (before?.apiKeyUrl ?? null) };
+    const { network: choice, ...settings } = parsed.data;
+    const profile: Profile = { ...settings, ...networkSetting(choice, before), kind: 'service', apiKeyUrl: keyFollows ? parsed.data.baseUrl : (before?.apiKeyUrl ?? null) };
     this.write(profile, before ? 'update' : 'insert');
     return profile;
+  }
+
+  /**
+   * A detecting profile's network, read from a confirmed block of its service: kept only while the
+   * profile still detects and has no label yet (the first block wins, whoever reads it).
+   */
+  noteDetectedNetwork(name: string, label: NetworkLabel, blockHash: string): boolean {
+    return (
+      this.db
+        .prepare("UPDATE profiles SET network = ?, network_detected_from = ?, updated_at = ? WHERE name = ? AND network_detect = 1 AND network = ''")
+        .run(label, blockHash, this.now(), name).changes === 1
+    );
   }
 
   /** Records the URL the profile's API key was just entered for (null while it is being replaced). */
@@ -262,7 +311,9 @@ export class Profiles {
       explorer_tx_url: p.explorerTxUrl,
       explorer_header_url: p.explorerHeaderUrl,
       explorer_link_url: p.explorerLinkUrl,
-      network: p.network,
+      network: p.network ?? '',
+      network_detect: p.networkSource === 'detect' ? 1 : 0,
+      network_detected_from: p.networkDetectedFrom,
       target_confirmations: p.targetConfirmations,
       expected_block_seconds: p.expectedBlockSeconds,
       reject_after_seconds: p.rejectAfterSeconds,

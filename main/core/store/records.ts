@@ -65,6 +65,8 @@ export interface StoredRecord {
   possibleDuplicate: boolean;
   /** When its status was last asked (ms). */
   lastCheckedAt: number | null;
+  /** Why its receipt is not written (its network label and its block disagree), in one sentence with the fix; null otherwise. */
+  receiptHeld: string | null;
   checks: number;
   nextCheckAt: number | null;
   unknownSince: number | null;
@@ -87,7 +89,8 @@ export interface Submission {
   recordHex: string;
   publishedHex: string;
   idempotencyKey: string;
-  network: string;
+  /** Null for a profile whose network is read from its first confirmed block, until it is. */
+  network: string | null;
   serviceUrl: string | null;
   prevTxId?: string | null;
   documentId?: number | null;
@@ -153,6 +156,7 @@ const COLUMNS: Record<keyof StoredRecord, string> = {
   supersededBy: 'superseded_by',
   possibleDuplicate: 'possible_duplicate',
   lastCheckedAt: 'last_checked_at',
+  receiptHeld: 'receipt_held',
   checks: 'checks',
   nextCheckAt: 'next_check_at',
   unknownSince: 'unknown_since',
@@ -531,8 +535,28 @@ export class Records {
     return this.get(Number(id))!;
   }
 
-  setReceiptPath(id: number, path: string): void {
-    this.db.prepare('UPDATE records SET receipt_path = ?, updated_at = ? WHERE id = ?').run(path, this.now(), id);
+  /** The receipt was written: where, and under which network label (a held one may take its profile's corrected label). */
+  setReceiptPath(id: number, path: string, network?: string): void {
+    this.db
+      .prepare('UPDATE records SET receipt_path = ?, network = coalesce(?, network), receipt_held = NULL, updated_at = ? WHERE id = ?')
+      .run(path, network ?? null, this.now(), id);
+  }
+
+  /** Holds the record's receipt with the reason (null: nothing holds it any more). */
+  holdReceipt(id: number, reason: string | null): void {
+    this.db.prepare('UPDATE records SET receipt_held = ?, updated_at = ? WHERE id = ?').run(reason, this.now(), id);
+  }
+
+  /** Records whose receipt is held, oldest first (optionally of one profile). */
+  heldReceipts(profile?: string): StoredRecord[] {
+    const where = `receipt_held IS NOT NULL${profile ? ' AND profile = ?' : ''}`;
+    const stmt = this.db.prepare<unknown[], Row>(`${SELECT} WHERE ${where} ORDER BY id`);
+    return (profile ? stmt.all(profile) : stmt.all()).map(fromRow);
+  }
+
+  /** A profile's network was read from its chain: its records registered before that take the label. */
+  adoptNetwork(profile: string, label: string): void {
+    this.db.prepare('UPDATE records SET network = ?, updated_at = ? WHERE profile = ? AND network IS NULL').run(label, this.now(), profile);
   }
 
   /** Records whose status check is due, soonest first. */

@@ -13,6 +13,7 @@ import { verifyReceipt, withServiceCheck, type StepId } from '../receipts/verify
 import type { ImportedOutcome, StoredRecord } from '../store/records.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { resolveDocument, resolveRecord } from './resolve-target.ts';
+import { receiptNetwork } from './receipt-network.ts';
 import { profileToAsk, serviceCheck } from './service-check.ts';
 
 /** Receipts: what a record needs to verify offline, written next to its file or elsewhere, and read back in. */
@@ -51,12 +52,12 @@ export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
     throw new NotariumError('USAGE', 'This registration finalises a document and holds no file, so it has no receipt of its own; export the document instead.');
   }
   if (!record.txId) throw new NotariumError('USAGE', `${record.name} has not been accepted by the service yet, so it has no receipt.`);
-  // Receipts come from the record as it was registered, without the network. A record made before
-  // network labels were checked may hold one outside the vocabulary: its profile's, once set right, stands in.
+  // Receipts come from the record as it was registered, without the network; the label is the
+  // one its block's header bears out (receipt-network.ts).
   const profile = ctx.library.profiles.get(record.profile);
   const serviceUrl = record.serviceUrl ?? profile?.baseUrl ?? '';
-  const network = [record.network, profile?.network].find((label) => label && networkOf(label)) ?? record.network ?? profile?.network ?? '';
-  return buildReceipt(
+  const network = receiptNetwork(ctx, record);
+  const receipt = buildReceipt(
     {
       file: { name: record.name, size: record.size, sha256: record.sha256 },
       fingerprint: { encode: record.encode!, salt: record.salt, record: record.recordHex!, published: record.publishedHex! },
@@ -68,6 +69,10 @@ export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
     },
     { now: () => new Date(ctx.now()) },
   );
+  // Never a receipt that fails its own block-header check, whatever the service or explorer gave.
+  const header = verifyReceipt(receipt).steps.find((s) => s.id === 'block-header');
+  if (header?.status === 'fail') throw new NotariumError('RECEIPT_INVALID', `No receipt was written for ${record.name}: it would fail its own block-header check (${header.detail}).`);
+  return receipt;
 }
 
 /**
@@ -87,7 +92,14 @@ function writeAtomically(path: string, text: string, folder: { create: boolean; 
  */
 export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out?: string, options: { within?: string } = {}): Promise<string> {
   const enriched = await gatherEvidence(ctx, record);
-  const receipt = receiptOf(ctx, enriched);
+  let receipt: ReceiptV1;
+  try {
+    receipt = receiptOf(ctx, enriched);
+  } catch (err) {
+    // Its network and its block disagree: the record says why until the label is right.
+    if (err instanceof NotariumError && err.code === 'NETWORK_MISMATCH') ctx.library.records.holdReceipt(record.id, err.message);
+    throw err;
+  }
   const path = out ? resolve(out) : enriched.path ? join(dirname(enriched.path), receiptFileName(enriched.name)) : null;
   if (!path) throw new NotariumError('USAGE', `Notarium does not know where ${record.name} is: name the receipt file with -o.`);
   try {
@@ -97,7 +109,7 @@ export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out
     if (err instanceof NotariumError) throw err;
     throw new NotariumError('FILE_UNREADABLE', `The receipt could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): choose another place with -o.`, { cause: err });
   }
-  ctx.library.records.setReceiptPath(record.id, path);
+  ctx.library.records.setReceiptPath(record.id, path, receipt.network);
   return path;
 }
 

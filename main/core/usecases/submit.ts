@@ -12,12 +12,14 @@ import { shellQuote } from '../text/shell-quote.ts';
 import { checkPublished, deleteTxId, refuseAfterMismatch, type WriteAnswer } from './write-answer.ts';
 
 /**
- * Where new registrations of a profile go: its service, and its network as receipts will name it.
+ * Where new registrations of a profile go: its service, and its network as receipts will name it
+ * (none yet for a profile that reads it from its first confirmed block: its records take it then).
  * A profile saved before network labels were a closed vocabulary may hold free text: every receipt
  * of a registration made on it would fail to build, so nothing is registered until it is set right.
  */
 export function registrationTarget(connection: Connection): Pick<Submission, 'network' | 'serviceUrl'> {
   const { profile } = connection;
+  if (profile.network === null) return { network: null, serviceUrl: connection.baseUrl };
   const network = networkOf(profile.network);
   if (!network) {
     throw new NotariumError(

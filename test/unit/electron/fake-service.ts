@@ -57,6 +57,7 @@ export function recordView(overrides: Partial<RecordView> = {}): RecordView {
     receiptPath: null,
     proofOutcome: null,
     lastError: null,
+    receiptHeld: null,
     resubmits: null,
     supersededBy: null,
     possibleDuplicate: false,

@@ -62,7 +62,7 @@ describe('profiles', () => {
 
   it('adds, uses, updates and removes a service profile, with defaults', () => {
     const p = lib.profiles.save({ name: 'Production', baseUrl: 'https://records.example.com', explorerTxUrl: 'https://x.example/tx/{txId}/hex' });
-    expect(p).toMatchObject({ kind: 'service', targetConfirmations: 6, network: 'mainnet', idempotentWrites: false, resubmitAfterSeconds: 3600 });
+    expect(p).toMatchObject({ kind: 'service', targetConfirmations: 6, network: null, networkSource: 'detect', idempotentWrites: false, resubmitAfterSeconds: 3600 });
     lib.profiles.use('Production');
     expect(lib.profiles.current().name).toBe('Production');
     lib.profiles.save({ name: 'Production', baseUrl: 'https://records.example.com', targetConfirmations: 12 });
@@ -79,7 +79,7 @@ describe('profiles', () => {
     [{ name: 'x', baseUrl: 'https://a.example', targetConfirmations: 0 }, /confirmations to settle/],
     [{ name: 'x', baseUrl: 'https://a.example', resubmitAfterSeconds: 0 }, /resubmit time/],
     [{ name: 'Sandbox', baseUrl: 'https://a.example' }, /built in/],
-    [{ name: 'x', baseUrl: 'https://a.example', network: 'testnet-sim' }, /The profile's network must be mainnet, testnet, stn, regtest or sandbox: receipts carry it/],
+    [{ name: 'x', baseUrl: 'https://a.example', network: 'testnet-sim' }, /The profile's network must be mainnet, testnet, stn, regtest or sandbox, or "detect" to read it from the chain: receipts carry it/],
     [{ name: 'x', baseUrl: 'https://a.example', network: 'mainnet\u200b' }, /network must be mainnet, testnet, stn, regtest or sandbox/],
     [{ name: 'x', baseUrl: 'https://a.example', network: ' mainnet' }, /network must be mainnet, testnet, stn, regtest or sandbox/],
   ])('refuses %j with a sentence naming the field', (input, message) => {

@@ -11,7 +11,7 @@ import { MIGRATIONS } from '../../../../main/core/store/migrations.ts';
  * grows), which documents and watched files refer to: an old library must come through whole.
  */
 
-const BEFORE = MIGRATIONS.length - 1; // the schema of the release before the life-cycle states
+const BEFORE = MIGRATIONS.findIndex((m) => m.includes("'queued'")); // the schema of the release before the life-cycle states
 let dir: string;
 
 beforeEach(() => {
