@@ -30,8 +30,10 @@ export interface StrictService {
 }
 
 export interface StrictServiceOptions {
-  /** Seconds between the sandbox's blocks, also the profile's --block-seconds (the status pace). */
+  /** Seconds between the sandbox's blocks (0: only when a test mines), also the profile's --block-seconds (the status pace). */
   blockInterval: number;
+  /** The profile's --block-seconds when it is not the sandbox's interval (a test that mines itself). */
+  blockSeconds?: number;
   targetConfirmations?: number;
   /** The profile's --resubmit-after: longer than any run by default, so nothing is sent again unless a test says so. */
   resubmitAfterSeconds?: number;
@@ -53,7 +55,7 @@ export async function startStrictService(home: string, options: StrictServiceOpt
         // The sandbox's headers have bits 0x207fffff, as a regtest chain's.
         network: 'regtest',
         targetConfirmations: options.targetConfirmations ?? 3,
-        expectedBlockSeconds: options.blockInterval,
+        expectedBlockSeconds: options.blockSeconds ?? options.blockInterval,
         resubmitAfterSeconds: options.resubmitAfterSeconds ?? 3600,
         idempotentWrites: false,
       });
