@@ -34,7 +34,7 @@ export async function afterStatus(ctx: NotaryContext, record: StoredRecord): Pro
  * about 6 minutes: 5 attempts of at most 30 s, waits of at most 60 s), then every queue whose
  * predecessor is already in a block.
  */
-export const IN_DOUBT_GRACE_MS = 10 * 60_000;
+const IN_DOUBT_GRACE_MS = 10 * 60_000;
 
 export async function catchUp(ctx: NotaryContext): Promise<void> {
   await settleAllInDoubt(ctx, { submittedBefore: ctx.now() - IN_DOUBT_GRACE_MS });
