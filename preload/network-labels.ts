@@ -15,10 +15,8 @@ export interface ProfileNetwork {
   networkDetectedFrom: string | null;
 }
 
-/** A profile's network in words, for the CLI and the page: "mainnet", "detect", "detected: regtest from block 3f…". */
-export function profileNetworkWords(p: ProfileNetwork, options: { short?: boolean } = {}): string {
+/** A profile's network in a word or two, for lists in the CLI and the page: "mainnet", "detect", "detected: regtest". */
+export function profileNetworkWords(p: ProfileNetwork): string {
   if (p.networkSource === 'set') return p.network ?? '';
-  if (p.network === null) return DETECT_NETWORK;
-  if (options.short || !p.networkDetectedFrom) return `detected: ${p.network}`;
-  return `detected: ${p.network} from block ${p.networkDetectedFrom}`;
+  return p.network === null ? DETECT_NETWORK : `detected: ${p.network}`;
 }

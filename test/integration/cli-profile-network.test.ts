@@ -34,7 +34,7 @@ describe('a service profile left to detect its network', () => {
   it('says "detect" until its first block, then reads regtest from it; its receipts carry regtest and verify', async () => {
     const added = await add('Detecting');
     expect(added.code).toBe(0);
-    expect(added.stdout).toMatch(/^Profile "Detecting" saved \(network: detect, from the first confirmed block header of its service\)\./);
+    expect(added.stdout).toMatch(/^Network: detect, from the first confirmed block header of its service\.$/m);
     expect((await cli('profile', 'use', 'Detecting')).code).toBe(0);
     expect((await cli('profile', 'list')).stdout).toMatch(/^\*\s+Detecting\s+\S+\s+detect\s+2$/m);
 
@@ -55,7 +55,7 @@ describe('a service profile left to detect its network', () => {
     expect(verified.stdout).toMatch(/^VERIFIED \(TEST CHAIN\) {2}minutes\.txt$/m);
 
     // Saved again without --network, it keeps what it read.
-    expect((await add('Detecting')).stdout).toMatch(new RegExp(`network: detected: regtest from block ${profile.networkDetectedFrom}\\)`));
+    expect((await add('Detecting')).stdout).toMatch(new RegExp(`^Network: regtest, detected from block ${profile.networkDetectedFrom}\\.$`, 'm'));
   });
 });
 

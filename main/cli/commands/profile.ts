@@ -64,9 +64,10 @@ const ADD_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** The network as `profile add` reports it: a profile that detects says so until its first block. */
-function networkWords(profile: Profile): string {
-  return profile.networkSource === 'detect' && profile.network === null ? 'detect, from the first confirmed block header of its service' : profileNetworkWords(profile);
+/** The network as `profile add` reports it: a profile that detects says so, then where it read it. */
+function networkWords(p: Profile): string {
+  if (p.networkSource === 'set') return p.network ?? '';
+  return p.network === null ? 'detect, from the first confirmed block header of its service' : `${p.network}, detected from block ${p.networkDetectedFrom}`;
 }
 
 /**
@@ -92,7 +93,7 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
         const current = library.profiles.currentName();
         const profiles = library.profiles.list();
         if (v.json) io.out(JSON.stringify(profiles.map((p) => ({ ...p, current: p.name === current })), null, 2));
-        else io.out(table(['', 'NAME', 'SERVICE', 'NETWORK', 'CONFIRMATIONS'], profiles.map((p) => [p.name === current ? '*' : '', p.name, p.baseUrl ?? 'embedded sandbox', profileNetworkWords(p, { short: true }), String(p.targetConfirmations)])));
+        else io.out(table(['', 'NAME', 'SERVICE', 'NETWORK', 'CONFIRMATIONS'], profiles.map((p) => [p.name === current ? '*' : '', p.name, p.baseUrl ?? 'embedded sandbox', profileNetworkWords(p), String(p.targetConfirmations)])));
         return EXIT.OK;
       }
       case 'add': {
@@ -130,7 +131,7 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
             : sameServiceUrl(keyUrl, profile.baseUrl!)
               ? `The API key stored for it was entered for this address, so it is sent there.`
               : `Its address changed: an API key stored for it was entered for ${keyUrl} and will not be sent to ${profile.baseUrl}. Enter the key for the new address with: notarium key set --profile "${profile.name}"`;
-        io.out(v.json ? JSON.stringify(profile, null, 2) : `Profile "${profile.name}" saved (network: ${networkWords(profile)}). ${keyWords}`);
+        io.out(v.json ? JSON.stringify(profile, null, 2) : `Profile "${profile.name}" saved. ${keyWords}\nNetwork: ${networkWords(profile)}.`);
         if (library.records.heldReceipts(profile.name).length > 0) await writeHeldReceipts(io, profile.name);
         return EXIT.OK;
       }
