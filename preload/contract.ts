@@ -49,6 +49,17 @@ export interface RecordView {
   supersededBy: number | null;
   /** Sent again after a lost answer, without Idempotency-Key: the service may hold a second, harmless registration. */
   possibleDuplicate: boolean;
+  /**
+   * For a queued version: the version it waits for (the one before it), that version's txId (null
+   * while it is not sent either) and state. It is sent once that one is in a block.
+   */
+  waitsFor: { version: number; txId: string | null; state: RecordState } | null;
+  /**
+   * For a registration sent again after it stayed out of a block: how long after the first was
+   * published, and which transaction is in a block (`again`: a later one, the first was not mined;
+   * null: none yet, all are followed).
+   */
+  sentAgain: { afterSeconds: number; winner: 'first' | 'again' | null } | null;
   createdAt: number;
   publishedAt: number | null;
   confirmedAt: number | null;
@@ -148,10 +159,12 @@ export interface HistoryView {
   document: DocumentView | null;
   /** Where the history came from: read from the service, or the library's records, with the reason in a sentence. */
   source: { from: 'service' | 'library'; reason: string | null };
-  /** source.from === 'service'. */
-  online: boolean;
   finalised: boolean;
-  versions: { version: number; txId: string; kind: RecordKind | 'unknown'; record: RecordView | null }[];
+  /**
+   * In order: the history as read (`source`), then the library's versions it does not hold,
+   * `notInHistory`: not in a block yet (one sent but unmined; queued ones, with no txId).
+   */
+  versions: { version: number; txId: string | null; kind: RecordKind | 'unknown'; record: RecordView | null; notInHistory: boolean }[];
 }
 
 export interface AppInfo {
@@ -386,7 +399,8 @@ export interface NotariumEvents {
   'watch-progress': WatchProgressView;
   'watch-folder': WatchedFolderView;
   /** What a watched folder's file became: registered, a new version, already known, renamed… */
-  'watch-file': { folder: string; path: string; relPath: string; action: string; recordId: number | null; message: string | null };
+  /** `state`: the record's state then (a version may be `queued`; a replaced save is `superseded`). */
+  'watch-file': { folder: string; path: string; relPath: string; action: string; recordId: number | null; state: RecordState | null; message: string | null };
 }
 
 // Compile-time: the names list and the declarations above hold exactly the same events.

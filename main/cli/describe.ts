@@ -36,8 +36,8 @@ export function describeRecord(r: StoredRecord, life?: LifeCycleFacts): string {
   if (r.documentId !== null) lines.push(`  version:      ${r.version}${r.prevTxId ? ` (follows ${r.prevTxId})` : ''}`);
   if (r.blockHash) lines.push(`  block:        ${r.blockHash}${r.blockTime ? ` at ${visibleName(r.blockTime)}` : ''}`);
   if (r.receiptPath) lines.push(`  receipt:      ${visibleName(r.receiptPath)}`);
-  lines.push(...lifeCycleLines(r, life));
   if (r.receiptHeld) lines.push(`  receipt held: ${visibleName(r.receiptHeld)}`);
+  lines.push(...lifeCycleLines(r, life));
   if (r.lastError) lines.push(`  note:         ${visibleName(r.lastError)}`);
   return lines.join('\n');
 }

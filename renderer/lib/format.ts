@@ -24,24 +24,36 @@ export function short(hash: string | null | undefined, n = 10): string {
   return hash.length > n * 2 + 1 ? `${hash.slice(0, n)}…${hash.slice(-n)}` : hash;
 }
 
-/** `partial`: partially verified, never verified; `test`: verified on a test chain, whose proof of work proves nothing. */
-export type Tone = 'verified' | 'partial' | 'test' | 'pending' | 'mismatch' | 'unknown';
+/** A span of time in round words: "40 seconds", "25 minutes", "3 hours". */
+export function duration(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds < 90) return plural(Math.round(seconds), 'second');
+  if (seconds < 120 * 60) return plural(Math.round(seconds / 60), 'minute');
+  return plural(Math.round(seconds / 3600), 'hour');
+}
+
+/**
+ * `partial`: partially verified, never verified; `test`: verified on a test chain, whose proof of
+ * work proves nothing; `queued`: a version kept back until its predecessor's block, not yet sent.
+ */
+export type Tone = 'verified' | 'partial' | 'test' | 'pending' | 'queued' | 'mismatch' | 'unknown';
 
 export const STATE_LABEL: Record<RecordState, string> = {
   hashing: 'Hashing',
-  queued: "Waiting for the previous version's block",
+  // Not late and not failed: a version waits, by design, for its predecessor to be mined.
+  queued: "Queued — waiting for the previous version's block",
   submitting: 'Submitting',
   published: 'Waiting for a block',
   confirmed: 'Confirming',
   settled: 'Settled',
   rejected: 'Rejected',
   failed: 'Failed',
-  superseded: 'Superseded',
+  superseded: 'Superseded — not the registration',
 };
 
 export const STATE_TONE: Record<RecordState, Tone> = {
   hashing: 'pending',
-  queued: 'pending',
+  queued: 'queued',
   submitting: 'pending',
   published: 'pending',
   confirmed: 'pending',

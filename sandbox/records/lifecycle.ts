@@ -13,7 +13,7 @@ export const LIFECYCLES = ['refuse', 'never-mine', 'allow'] as const;
 export type Lifecycle = (typeof LIFECYCLES)[number];
 
 /** The default of startSandbox, `notarium sandbox` and the embedded sandbox. */
-export const DEFAULT_LIFECYCLE: Lifecycle = 'allow';
+export const DEFAULT_LIFECYCLE: Lifecycle = 'refuse';
 
 /**
  * Applies the rule to a write that spends `predecessor`'s output (undefined when the service did

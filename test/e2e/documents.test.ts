@@ -49,6 +49,8 @@ describe('documents in the app', () => {
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/e2e-documents.png' });
 
+    // Each version's receipt once it is in a block: version 3 may still be queued behind version 2.
+    await expect.poll(() => page.locator('ol.timeline').getByText('Settled').count(), { timeout: 60_000 }).toBe(3);
     const downloads: string[] = [];
     page.on('download', (d) => downloads.push(d.suggestedFilename()));
     await page.getByRole('button', { name: 'Export all receipts' }).click();

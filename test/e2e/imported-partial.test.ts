@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.ts';
+import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 import { FILE_CONTENT, makeFixture } from '../unit/core/receipts/receipt-fixture.ts';
 
@@ -11,8 +12,6 @@ import { FILE_CONTENT, makeFixture } from '../unit/core/receipts/receipt-fixture
 
 let app: RunningApp;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-imported-'));
-/** Set NOTARIUM_SHOTS to a folder to keep screenshots of the states, at two sizes and in both themes. */
-const SHOTS = process.env.NOTARIUM_SHOTS;
 
 beforeAll(async () => {
   app = await openApp();
@@ -47,15 +46,6 @@ describe('an imported, partially verified receipt in the Library', () => {
     await expect.poll(() => details.locator('.badge').first().textContent()).toMatch(/^\s*Imported · partially verified\s*$/);
     await expect.poll(() => details.textContent()).toMatch(/Imported from a receipt that was only partially verified: Notarium did not register this/);
     expect(await details.locator('.badge.verified').count()).toBe(0);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      for (const [w, h] of [[800, 600], [1440, 900]] as const) {
-        for (const scheme of ['light', 'dark'] as const) {
-          await page.setViewportSize({ width: w, height: h });
-          await page.emulateMedia({ colorScheme: scheme });
-          await page.screenshot({ path: join(SHOTS, `library-imported-partial-${w}x${h}-${scheme}.png`) });
-        }
-      }
-    }
+    await keepShots(page, 'library-imported-partial');
   });
 });

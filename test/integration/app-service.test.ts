@@ -146,7 +146,7 @@ describe('the app service', () => {
     await inBlock;
     const history = await service.api.documentHistory(doc!.id);
     expect(history.versions.map((v) => v.version)).toEqual([1, 2]);
-    expect(history).toMatchObject({ source: { from: 'service', reason: null }, online: true });
+    expect(history).toMatchObject({ source: { from: 'service', reason: null } });
     const { files: exported } = await service.api.exportDocument(doc!.id);
     expect(exported.map((f) => f.fileName)).toEqual(['plan.md v1.receipt.json', 'plan.md v2.receipt.json', 'plan.md.versions.json']);
     expect(JSON.parse(exported[1]!.text).registration).toMatchObject({ kind: 'linked-update', version: 2 });

@@ -162,7 +162,7 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
 
     // Nothing follows the registrations in this process: asking after the queued version does.
     const later = engine(sb, {}, { home, poller: false });
-    const { record: status } = await currentStatus(later.context, later.follower, join(files, 'memo-2.md'));
+    const status = (await currentStatus(later.context, later.follower, join(files, 'memo-2.md'))).record;
     expect(status).toMatchObject({ id: queued.id, state: 'published', version: 2 });
     expect(status.prevTxId).toBe(later.library.records.ofDocument(queued.documentId!)[0]!.txId);
 
@@ -184,7 +184,7 @@ describe('resubmission: a registration not in a block in time is sent again', { 
   });
   const neverMine = (rate: number) => sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify({ neverMineRate: rate }) });
   const resubmitAfter = (notary: Notary, seconds: number) => {
-    const { kind: _kind, apiKeyUrl: _key, networkSource: _source, networkDetectedFrom: _from, ...settings } = notary.library.profiles.require('Service');
+    const { kind: _kind, apiKeyUrl: _key, ...settings } = notary.library.profiles.require('Service');
     notary.library.profiles.save({ ...settings, baseUrl: settings.baseUrl!, resubmitAfterSeconds: seconds });
   };
 

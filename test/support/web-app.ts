@@ -96,15 +96,20 @@ export async function upload(session: NodeSession, name: string, body: Uint8Arra
   return { status: answer.status, text, ...(answer.status === 200 ? { uploadId: (JSON.parse(text) as { uploadId: string }).uploadId } : {}) };
 }
 
-/** The sidebar's button for a screen. */
+/** The sidebar's button for a screen (the Library's also names its pending count, "Library 2 pending"). */
 export function screenButton(page: Page, name: string): Locator {
-  return page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
+  const label = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: new RegExp(`^${label}(\\s*\\d+ pending)?$`) });
 }
 
-/** The app on a fresh data directory, opened in Chromium and loaded. */
-export async function openApp(options: { blockInterval?: number } = {}): Promise<RunningApp> {
+/**
+ * The app on a fresh data directory, opened in Chromium and loaded. `setUp` prepares the data
+ * directory first, as a user would with the CLI (a profile, its key).
+ */
+export async function openApp(options: { blockInterval?: number; setUp?: (home: string) => Promise<void> } = {}): Promise<RunningApp> {
   buildRenderer();
   const home = mkdtempSync(join(tmpdir(), 'notarium-e2e-'));
+  await options.setUp?.(home);
   const { run, link, stderr } = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: String(options.blockInterval ?? 0.5) });
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });

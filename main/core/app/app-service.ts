@@ -21,7 +21,7 @@ import { certificateHtml } from './certificate.ts';
 import { fanOut } from './fan-out.ts';
 import { fileManagerCalls } from './file-manager-calls.ts';
 import { watchCalls } from './watch-calls.ts';
-import { documentView, noVerifications, recordView, verificationView } from './views.ts';
+import { documentView, historyView, noVerifications, recordView, verificationView, versionCount } from './views.ts';
 
 /** The settings that say which identity service signs a profile in, and for which client. */
 const IDENTITY_SETTINGS = ['authUrl', 'envId', 'authorizeUrl', 'clientId', 'issuer', 'audience'] as const;
@@ -83,7 +83,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
     const p = library.profiles.get(name);
     return p && { ...p, explorerLinkUrl: notary.connections.explorerLink(p) };
   };
-  const view = (r: StoredRecord) => recordView(r, profile(r.profile));
+  const view = (r: StoredRecord) => recordView(r, profile(r.profile), library.records);
   const nameOf = (ref: FileRef) => abilities.nameOf?.(ref) ?? basename(abilities.resolveFile(ref));
   // Only real paths are kept (receipts beside the file, "show in folder"); uploads are temporary.
   const keepsPaths = abilities.shell === 'electron';
@@ -295,17 +295,11 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       return null;
     },
     pendingCount: async () => library.records.pendingCount(),
-    listDocuments: async () => library.documents.list().map((d) => documentView(d, library.records.ofDocument(d.id).filter((v) => v.kind !== 'linked-delete' && v.state !== 'failed' && v.state !== 'rejected').length)),
+    listDocuments: async () => library.documents.list().map((d) => documentView(d, versionCount(library.records.ofDocument(d.id)))),
     documentHistory: async (id) => {
       const d = document(id);
       const history = await documentHistory(ctx, d.headTxId ?? d.firstTxId ?? '', { profile: d.profile });
-      return {
-        document: documentView(d, history.versions.filter((v) => v.kind !== 'linked-delete').length),
-        source: history.source,
-        online: history.source.from === 'service',
-        finalised: history.finalised,
-        versions: history.versions.map((v) => ({ version: v.version, txId: v.txId, kind: v.kind, record: v.record ? view(v.record) : null })),
-      };
+      return historyView(d, history, library.records.ofDocument(d.id), view);
     },
     addVersion: async (id, file) =>
       usingFile(file, async () => {
@@ -336,8 +330,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       usingFile(file, async () => {
         const found = await whichVersion(ctx, abilities.resolveFile(file));
         if (!found) return null;
-        const versions = library.records.ofDocument(found.document.id).filter((v) => v.kind !== 'linked-delete' && v.state !== 'failed' && v.state !== 'rejected').length;
-        return { document: documentView(found.document, versions), version: found.matches[0]?.version ?? null, versions: found.versions };
+        return { document: documentView(found.document, versionCount(library.records.ofDocument(found.document.id))), version: found.matches[0]?.version ?? null, versions: found.versions };
       }),
     certificate: async (id) => ({ html: await certificateOf(id), fileName: `${record(id).name}.certificate.html` }),
     ...watching.api,

@@ -1,13 +1,17 @@
-import type { DocumentView, ProofView, RecordView, StepView, VerificationView } from '../../../preload/contract.ts';
+import type { DocumentView, HistoryView, ProofView, RecordView, StepView, VerificationView } from '../../../preload/contract.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import type { Profile } from '../store/profiles.ts';
-import type { StoredRecord } from '../store/records.ts';
+import { groupOf, inBlock, isLive, type Records, type StoredRecord } from '../store/records.ts';
 import { visibleName, visibleText } from '../../../preload/visible-text.ts';
+import type { DocumentHistory } from '../usecases/document-history.ts';
 import { verifiedOnTestChain, type FileVerification } from '../usecases/verify.ts';
 
 /** What the page is shown of the engine's objects: plain data, no secrets, no update tokens. */
 
-export function recordView(r: StoredRecord, profile: Profile | undefined): RecordView {
+/** What a record's view reads of the library besides the record: its document's versions, its registration's submissions. */
+export type RecordNeighbours = Pick<Records, 'ofDocument' | 'group'>;
+
+export function recordView(r: StoredRecord, profile: Profile | undefined, neighbours: RecordNeighbours): RecordView {
   return {
     id: r.id,
     profile: r.profile,
@@ -33,12 +37,38 @@ export function recordView(r: StoredRecord, profile: Profile | undefined): Recor
     resubmits: r.resubmits,
     supersededBy: r.supersededBy,
     possibleDuplicate: r.possibleDuplicate,
+    waitsFor: r.state === 'queued' ? waitsFor(r, neighbours) : null,
+    sentAgain: r.state === 'superseded' ? null : sentAgain(r, neighbours),
     createdAt: r.createdAt,
     publishedAt: r.publishedAt,
     confirmedAt: r.confirmedAt,
     explorerLink: r.txId && profile?.explorerLinkUrl ? profile.explorerLinkUrl.replace('{txId}', r.txId) : null,
     published: r.publishedHex,
     proof: proofView(r.confirmation),
+  };
+}
+
+/** The version a queued one waits for: the live version just before it in its document. */
+function waitsFor(r: StoredRecord, neighbours: RecordNeighbours): RecordView['waitsFor'] {
+  if (r.documentId === null || r.version === null) return null;
+  const before = neighbours
+    .ofDocument(r.documentId)
+    .filter((v) => v.id !== r.id && isLive(v) && v.version !== null && v.version < r.version!)
+    .at(-1);
+  return before ? { version: before.version!, txId: before.txId, state: before.state } : null;
+}
+
+/**
+ * A registration sent again after it stayed out of a block (service-notes.md, Timing and
+ * life-cycle rules: no guarantee a record is mined): when, and which submission is in a block.
+ */
+function sentAgain(r: StoredRecord, neighbours: RecordNeighbours): RecordView['sentAgain'] {
+  const [first, again, ...more] = neighbours.group(groupOf(r));
+  if (!first || !again) return null;
+  const mined = [first, again, ...more].find(inBlock);
+  return {
+    afterSeconds: Math.max(0, Math.round((again.createdAt - (first.publishedAt ?? first.createdAt)) / 1000)),
+    winner: mined === undefined ? null : mined.id === first.id ? 'first' : 'again',
   };
 }
 
@@ -55,6 +85,25 @@ function proofView(confirmation: unknown): ProofView | null {
 
 export function documentView(d: StoredDocument, versions: number): DocumentView {
   return { id: d.id, profile: d.profile, name: d.name, headTxId: d.headTxId, finalised: d.finalisedAt !== null, versions, updatedAt: d.updatedAt };
+}
+
+/** How many versions the library holds of a document: content versions that are, or may become, registrations (queued ones too). */
+export const versionCount = (records: readonly StoredRecord[]): number => records.filter((v) => v.kind !== 'linked-delete' && isLive(v)).length;
+
+/**
+ * A document's timeline: the history as read (from the service or the library), then the library's
+ * versions it cannot show yet, in version order: one sent but not in a block, which navigating may
+ * not return (service-notes.md: an unmined record does not extend its chain), and queued ones,
+ * which have no transaction at all.
+ */
+export function historyView(d: StoredDocument, history: DocumentHistory, records: readonly StoredRecord[], view: (r: StoredRecord) => RecordView): HistoryView {
+  const shown = new Set(history.versions.map((v) => v.txId));
+  const waiting = records.filter((r) => isLive(r) && !(r.txId !== null && shown.has(r.txId)) && !inBlock(r));
+  const versions: HistoryView['versions'] = [
+    ...history.versions.map((v) => ({ version: v.version, txId: v.txId, kind: v.kind, record: v.record ? view(v.record) : null, notInHistory: false })),
+    ...waiting.map((r) => ({ version: r.version ?? 0, txId: r.txId, kind: r.kind, record: view(r), notInHistory: true })),
+  ];
+  return { document: documentView(d, versions.filter((v) => v.kind !== 'linked-delete').length), source: history.source, finalised: history.finalised, versions };
 }
 
 export { noVerifications } from '../../../preload/verify-statuses.ts';

@@ -41,7 +41,7 @@ export function watchCalls(notary: Notary, emit: Emit): { api: WatchCalls; dispo
     if (found) emit('watch-folder', view(found, e.state));
   };
   const onFile = (e: WatchFileEvent): void =>
-    emit('watch-file', { folder: e.folder, path: e.path, relPath: e.relPath, action: e.action, recordId: e.record?.id ?? null, message: e.error?.message ?? null });
+    emit('watch-file', { folder: e.folder, path: e.path, relPath: e.relPath, action: e.action, recordId: e.record?.id ?? null, state: e.record?.state ?? null, message: e.error?.message ?? null });
   const onProgress = (p: NotariumEvents['watch-progress']): void => emit('watch-progress', { ...p });
   watcher.events.on('folder', onFolder);
   watcher.events.on('file', onFile);

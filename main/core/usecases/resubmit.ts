@@ -1,3 +1,4 @@
+import { firstCheckAt } from '../poller/schedule.ts';
 import type { Profile } from '../store/profiles.ts';
 import { groupOf, type StoredRecord } from '../store/records.ts';
 import { landingAfter } from './chain-landing.ts';
@@ -58,7 +59,7 @@ const HELD_UNMINED =
   'Not in a block yet, and the service holds it: it is not sent again, because a second copy would spend the same output as this one. It is followed until it is mined.';
 
 function adopt(ctx: NotaryContext, record: StoredRecord, txId: string, profile: Profile): StoredRecord {
-  const adopted = ctx.library.records.insertAdopted(record, txId, ctx.now() + profile.expectedBlockSeconds * 1000);
+  const adopted = ctx.library.records.insertAdopted(record, txId, firstCheckAt(profile, ctx.now()));
   ctx.recordUpdated(adopted);
   ctx.wakePoller();
   return adopted;

@@ -81,7 +81,10 @@ class DocumentsState {
     if (id === null) return Promise.resolve();
     return this.#run('add', async () => {
       const r = await notarium.addVersion(id, await toRef(file));
-      this.answer = `${file.name} is registered as version ${r.version ?? 'next'}.`;
+      this.answer =
+        r.state === 'queued'
+          ? `${file.name} is queued as version ${r.version ?? 'next'}: it is sent as soon as version ${r.waitsFor?.version ?? 'before it'} is in a block.`
+          : `${file.name} is registered as version ${r.version ?? 'next'}.`;
       await Promise.all([this.reload(), this.#loadHistory(id, true)]);
     });
   }

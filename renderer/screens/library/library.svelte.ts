@@ -8,12 +8,23 @@ import { notarium, sentence } from '../../lib/bridge.ts';
 
 export const PAGE = 200;
 
-export type Filter = 'all' | 'pending' | 'settled' | 'problems';
+export type Filter = 'all' | 'pending' | 'queued' | 'settled' | 'problems';
 export type Sort = 'created' | 'name' | 'state' | 'confirmations';
 
+/** The state filter's choices, in the order shown. */
+export const FILTERS: readonly (readonly [Filter, string])[] = [
+  ['all', 'All'],
+  ['pending', 'Pending'],
+  ['queued', 'Queued versions'],
+  ['settled', 'Settled'],
+  ['problems', 'Failed or rejected'],
+];
+
+// Superseded rows are never a registration of the file: the library's query leaves them out.
 const FILTER_STATES: Record<Filter, RecordState[] | undefined> = {
   all: undefined,
-  pending: ['hashing', 'submitting', 'published', 'confirmed'],
+  pending: ['hashing', 'queued', 'submitting', 'published', 'confirmed'],
+  queued: ['queued'],
   settled: ['settled'],
   problems: ['failed', 'rejected'],
 };
@@ -120,6 +131,10 @@ class LibraryState {
 
   #updated(r: RecordView): void {
     if (this.selectedId === r.id) this.selected = r;
+    // A row that no longer belongs in the list (superseded: never a registration; or out of the
+    // filter's states now) is not patched but dropped, by reloading the window.
+    const states = FILTER_STATES[this.filter];
+    if (r.state === 'superseded' || (states && !states.includes(r.state))) return this.#reloadSoon();
     let found = false;
     const next = new Map(this.pages);
     for (const [p, page] of next) {
@@ -132,14 +147,16 @@ class LibraryState {
       }
     }
     if (found) this.pages = next;
-    else {
-      // A record the window has not seen (new, or now matching the filter): reload, at most twice a second.
-      if (this.#reloadTimer !== null) return;
-      this.#reloadTimer = setTimeout(() => {
-        this.#reloadTimer = null;
-        void this.reload();
-      }, 500);
-    }
+    else this.#reloadSoon(); // a record the window has not seen (new, or now matching the filter)
+  }
+
+  /** Reloads the window, at most twice a second. */
+  #reloadSoon(): void {
+    if (this.#reloadTimer !== null) return;
+    this.#reloadTimer = setTimeout(() => {
+      this.#reloadTimer = null;
+      void this.reload();
+    }, 500);
   }
 }
 

@@ -1,10 +1,20 @@
-import type { NotariumEvents, RecordState, RecordView } from '../../../preload/contract.ts';
+import type { DocumentView, NotariumEvents, RecordState, RecordView } from '../../../preload/contract.ts';
+import { RECORD_STATES } from '../../../preload/record-states.ts';
 import { notarium, sentence, toRef } from '../../lib/bridge.ts';
 
 /** Notarise: files in flight, driven by notarise-progress / notarise-done / record-updated. */
 
-/** `retrying`: a send failed transiently and is tried again; `submitted`: the service accepted it, the record follows. */
-export type ItemPhase = 'uploading' | 'queued' | 'hashing' | 'submitting' | 'retrying' | 'submitted' | RecordState | 'in-doubt';
+/**
+ * Before its record exists a file goes through the job's phases (`waiting`: read, its turn not yet
+ * come; `retrying`: a send failed transiently and is tried again; `submitted`: the service accepted
+ * it); then it shows its record's state, `queued` among them (a version waiting for its
+ * predecessor's block), which is why the job's own wait is not called that.
+ */
+export type ItemPhase = 'uploading' | 'waiting' | 'hashing' | 'submitting' | 'retrying' | 'submitted' | RecordState | 'in-doubt';
+
+const FINISHED: readonly ItemPhase[] = ['settled', 'failed', 'rejected', 'superseded'];
+/** Nothing more will happen to it. */
+export const finished = (i: Item): boolean => FINISHED.includes(i.phase);
 
 export interface Item {
   key: number;
@@ -27,6 +37,10 @@ type JobEvent = { kind: 'progress'; e: NotariumEvents['notarise-progress'] } | {
 class NotariseState {
   items = $state<Item[]>([]);
   document = $state(false);
+  /** The document each file added becomes the next version of, in the order given (null: none). */
+  versionOf = $state<number | null>(null);
+  /** The documents still open for versions, to choose from. */
+  documents = $state<DocumentView[]>([]);
   busy = $state(0);
   error = $state<string | null>(null);
   #key = 0;
@@ -56,12 +70,25 @@ class NotariseState {
     });
   }
 
+  async loadDocuments(): Promise<void> {
+    try {
+      this.documents = (await notarium.listDocuments()).filter((d) => !d.finalised);
+    } catch (err) {
+      this.error = sentence(err);
+    }
+    if (this.versionOf !== null && !this.documents.some((d) => d.id === this.versionOf)) this.versionOf = null;
+  }
+
   async add(files: File[]): Promise<void> {
     this.error = null;
     const fresh: Item[] = files.map((f) => ({ key: ++this.#key, name: f.name, size: f.size, jobId: null, phase: 'uploading', percent: null, recordId: null, confirmations: 0, txId: null, error: null, note: null, retry: null }));
     this.items = [...fresh, ...this.items];
     const keys = fresh.map((i) => i.key);
     this.busy++;
+    if (this.versionOf !== null) {
+      await this.#addVersions(files, keys, this.versionOf).finally(() => this.busy--);
+      return;
+    }
     try {
       const refs = [];
       const sent: number[] = [];
@@ -69,7 +96,7 @@ class NotariseState {
         try {
           refs.push(await toRef(files[i]!));
           sent.push(keys[i]!);
-          this.#patch(keys[i]!, { phase: 'queued' });
+          this.#patch(keys[i]!, { phase: 'waiting' });
         } catch (err) {
           this.#patch(keys[i]!, { phase: 'failed', error: sentence(err) });
         }
@@ -78,6 +105,7 @@ class NotariseState {
       const { jobId } = await notarium.notarise(refs, { document: this.document });
       this.items = this.items.map((it) => (sent.includes(it.key) ? { ...it, jobId } : it));
       this.#own(jobId);
+      if (this.document) void this.loadDocuments();
     } catch (err) {
       this.error = sentence(err);
       this.items = this.items.map((it) => (keys.includes(it.key) && !it.jobId && it.phase !== 'failed' ? { ...it, phase: 'failed', error: sentence(err) } : it));
@@ -86,9 +114,31 @@ class NotariseState {
     }
   }
 
+  /**
+   * Each file as the document's next version, one after the other so their order is the versions'
+   * order. The core answers at once: sent, or queued while the version before is not in a block.
+   */
+  async #addVersions(files: File[], keys: number[], documentId: number): Promise<void> {
+    const name = this.documents.find((d) => d.id === documentId)?.name ?? 'the document';
+    for (let i = 0; i < files.length; i++) {
+      const key = keys[i]!;
+      try {
+        const ref = await toRef(files[i]!);
+        this.#patch(key, { phase: 'hashing' });
+        const answer = await notarium.addVersion(documentId, ref);
+        const r = laterOf(answer, this.#latest.get(answer.id));
+        this.#latest.delete(answer.id);
+        this.#patch(key, { ...fromRecord(r), note: `version ${r.version ?? '?'} of ${name}` });
+      } catch (err) {
+        this.#patch(key, { phase: 'failed', error: sentence(err) });
+      }
+    }
+    void this.loadDocuments();
+  }
+
   /** Jobs still hashing or sending: cancelling stops them (a registration already sent stays in the library). */
   get cancellable(): string[] {
-    return [...new Set(this.items.filter((i) => i.jobId && ['queued', 'hashing', 'submitting', 'retrying'].includes(i.phase)).map((i) => i.jobId!))];
+    return [...new Set(this.items.filter((i) => i.jobId && ['waiting', 'hashing', 'submitting', 'retrying'].includes(i.phase)).map((i) => i.jobId!))];
   }
 
   async cancel(): Promise<void> {
@@ -96,7 +146,7 @@ class NotariseState {
   }
 
   clearFinished(): void {
-    this.items = this.items.filter((i) => !['settled', 'failed', 'rejected'].includes(i.phase));
+    this.items = this.items.filter((i) => !finished(i));
   }
 
   #patch(key: number, patch: Partial<Item>): void {
@@ -112,7 +162,7 @@ class NotariseState {
   /** The row of a file of a job the shell started, made on its first event. */
   #adopt(jobId: string, name: string, size: number): Item | undefined {
     if (!this.#adopted.has(jobId)) return undefined;
-    const item: Item = { key: ++this.#key, name, size, jobId, phase: 'queued', percent: null, recordId: null, confirmations: 0, txId: null, error: null, note: null, retry: null };
+    const item: Item = { key: ++this.#key, name, size, jobId, phase: 'waiting', percent: null, recordId: null, confirmations: 0, txId: null, error: null, note: null, retry: null };
     this.items = [item, ...this.items];
     return item;
   }
@@ -167,6 +217,17 @@ class NotariseState {
 }
 
 const LATEST_KEPT = 5_000;
+
+/**
+ * Of an answer and an event about the same record that crossed it, the one further on: the event
+ * may have been sent after the answer was made. A record's states only move forward, in
+ * RECORD_STATES' order (then by depth).
+ */
+function laterOf(a: RecordView, b: RecordView | undefined): RecordView {
+  if (!b) return a;
+  const rank = (r: RecordView) => RECORD_STATES.indexOf(r.state) * 1e6 + r.confirmations;
+  return rank(b) > rank(a) ? b : a;
+}
 
 function fromRecord(r: RecordView): Partial<Item> {
   return { recordId: r.id, phase: r.state, retry: null, confirmations: r.confirmations, txId: r.txId, percent: null, error: r.state === 'failed' || r.state === 'rejected' ? (r.lastError ?? null) : null };

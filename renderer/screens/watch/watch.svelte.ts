@@ -1,4 +1,4 @@
-import type { NotariumEvents, WatchedFolderView, WatchProgressView, WatchSettingsView } from '../../../preload/contract.ts';
+import type { NotariumEvents, RecordState, WatchedFolderView, WatchProgressView, WatchSettingsView } from '../../../preload/contract.ts';
 import { notarium, sentence } from '../../lib/bridge.ts';
 
 /** Watched folders: the list with each folder's state, live progress, and recent activity. */
@@ -9,6 +9,7 @@ export interface Activity {
   folder: string;
   relPath: string;
   action: string;
+  state: RecordState | null;
   message: string | null;
 }
 
@@ -84,23 +85,29 @@ class WatchState {
   }
 
   #log(e: NotariumEvents['watch-file']): void {
-    const entry: Activity = { key: ++this.#key, at: Date.now(), folder: e.folder, relPath: e.relPath, action: e.action, message: e.message };
+    const entry: Activity = { key: ++this.#key, at: Date.now(), folder: e.folder, relPath: e.relPath, action: e.action, state: e.state, message: e.message };
     this.activity = [entry, ...this.activity].slice(0, MAX_ACTIVITY);
   }
 }
 
 export const watchState = new WatchState();
 
-/** What happened to a file, in words. */
-export const ACTION_TEXT: Record<string, string> = {
+const ACTION_TEXT: Record<string, string> = {
   registered: 'Notarised (new document)',
   version: 'Notarised as a new version',
   known: 'Already notarised',
   renamed: 'Renamed (already notarised)',
   unchanged: 'Unchanged',
   deleted: 'Deleted (its records stay)',
+  superseded: 'Superseded by a later save before it was sent',
   failed: 'Failed',
 };
+
+/** What happened to a file, in words: a version saved while the one before waits for its block is queued, not yet notarised. */
+export function actionText(a: Pick<Activity, 'action' | 'state'>): string {
+  if (a.action === 'version' && a.state === 'queued') return "Queued as a new version — waiting for the previous version's block";
+  return ACTION_TEXT[a.action] ?? a.action;
+}
 
 export const STATE_TEXT: Record<WatchedFolderView['state'], string> = {
   scanning: 'Catching up',

@@ -61,6 +61,8 @@ export function recordView(overrides: Partial<RecordView> = {}): RecordView {
     resubmits: null,
     supersededBy: null,
     possibleDuplicate: false,
+    waitsFor: null,
+    sentAgain: null,
     createdAt: 1,
     publishedAt: 2,
     confirmedAt: null,

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { noVerifications, verificationView } from '../../../../main/core/app/views.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { historyView, noVerifications, recordView, verificationView, versionCount } from '../../../../main/core/app/views.ts';
+import { Library } from '../../../../main/core/store/library.ts';
+import type { StoredRecord, Submission } from '../../../../main/core/store/records.ts';
+import type { DocumentHistory } from '../../../../main/core/usecases/document-history.ts';
 import type { ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-receipt.ts';
 import { VERIFY_STATUSES, type FileVerification } from '../../../../main/core/usecases/verify.ts';
@@ -48,5 +54,126 @@ describe('verificationView', () => {
   it('counts every status of the one list, each at 0', () => {
     expect(noVerifications()).toEqual(Object.fromEntries(VERIFY_STATUSES.map((s) => [s, 0])));
     expect(Object.keys(noVerifications())).toEqual(['verified', 'partially-verified', 'mismatch', 'pending', 'unknown']);
+  });
+});
+
+// Issue #12: what the page is shown of queued versions, registrations sent again and superseded rows.
+describe('record views of the life cycle', () => {
+  let dir: string;
+  let now: number;
+  let lib: Library;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'notarium-views-'));
+    now = 1_700_000_000_000;
+    lib = Library.open(dir, () => now);
+  });
+  afterEach(() => {
+    lib.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  let n = 0;
+  const submission = (over: Partial<Submission> = {}): Submission => ({
+    profile: 'Sandbox',
+    kind: 'record',
+    name: 'plan.md',
+    path: '/docs/plan.md',
+    size: 10,
+    sha256: (++n).toString(16).padStart(64, '0'),
+    encode: 'SHA256(salt)',
+    salt: 'salt',
+    recordHex: 'aa'.repeat(32),
+    publishedHex: 'bb'.repeat(32),
+    idempotencyKey: `key-${n}`,
+    network: 'sandbox',
+    serviceUrl: null,
+    ...over,
+  });
+  const view = (r: StoredRecord) => recordView(lib.records.get(r.id)!, lib.profiles.get('Sandbox'), lib.records);
+  const mined = (r: StoredRecord, confirmations = 1) =>
+    lib.records.recordConfirmation(r.id, { state: 'confirmed', confirmations, blockHash: 'cc'.repeat(32), blockTime: '2026-11-23T10:00:00Z', confirmation: null }, null);
+  /** A document whose version 1 is published (not in a block) and version 2 queued behind it. */
+  const queuedBehindUnmined = () => {
+    const doc = lib.documents.create('Sandbox', 'plan.md');
+    const v1 = lib.records.insertSubmitting(submission({ kind: 'linked-create', documentId: doc.id, version: 1 }));
+    lib.records.markPublished(v1.id, 'a1'.repeat(32), now, 'token-1');
+    const { record: v2 } = lib.records.queueVersion({ ...submission({ kind: 'linked-update', name: 'plan-2.md' }), documentId: doc.id, version: 2 });
+    return { doc: lib.documents.get(doc.id)!, v1: lib.records.get(v1.id)!, v2 };
+  };
+
+  it('a queued version says what it waits for: the version before it, its txId and its state', () => {
+    const { doc, v1, v2 } = queuedBehindUnmined();
+    expect(view(v2)).toMatchObject({ state: 'queued', txId: null, waitsFor: { version: 1, txId: 'a1'.repeat(32), state: 'published' } });
+    expect(view(v1).waitsFor).toBeNull();
+    // Behind a version that is queued too: no txId yet.
+    const { record: v3 } = lib.records.queueVersion({ ...submission({ kind: 'linked-update', name: 'plan-3.md' }), documentId: doc.id, version: 3 });
+    expect(view(v3).waitsFor).toEqual({ version: 2, txId: null, state: 'queued' });
+  });
+
+  it('a registration sent again says after how long, and which submission is in a block', () => {
+    const first = lib.records.insertSubmitting(submission());
+    lib.records.markPublished(first.id, 'f1'.repeat(32), now);
+    expect(view(first).sentAgain).toBeNull();
+    now += 62 * 60_000;
+    const again = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-again')!;
+    lib.records.markPublished(again.id, 'f2'.repeat(32), now);
+    // Neither in a block yet: both followed.
+    expect(view(first).sentAgain).toEqual({ afterSeconds: 62 * 60, winner: null });
+    expect(view(again).sentAgain).toEqual({ afterSeconds: 62 * 60, winner: null });
+    // The second is mined first: the first is superseded and says nothing of it.
+    mined(lib.records.get(again.id)!);
+    lib.records.winRace(lib.records.get(again.id)!, 'Superseded: the other was in a block first.');
+    expect(view(again).sentAgain).toEqual({ afterSeconds: 62 * 60, winner: 'again' });
+    expect(view(first)).toMatchObject({ state: 'superseded', sentAgain: null });
+  });
+
+  it('the first mined after all is the registration, and says so', () => {
+    const first = lib.records.insertSubmitting(submission());
+    lib.records.markPublished(first.id, 'e1'.repeat(32), now);
+    now += 90_000;
+    const again = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-again')!;
+    lib.records.markPublished(again.id, 'e2'.repeat(32), now);
+    mined(lib.records.get(first.id)!);
+    lib.records.winRace(lib.records.get(first.id)!, 'Superseded.');
+    expect(view(first).sentAgain).toEqual({ afterSeconds: 90, winner: 'first' });
+  });
+
+  it("a document's timeline: the history as read, then the library's versions not in a block yet, queued ones last", () => {
+    const { doc, v1, v2 } = queuedBehindUnmined();
+    const records = lib.records.ofDocument(doc.id);
+    // As read from a service whose navigate does not return the unmined version 1 (service-notes.md).
+    const empty: DocumentHistory = { document: doc, versions: [], source: { from: 'service', reason: null }, finalised: false };
+    const shown = historyView(doc, empty, records, (r) => view(r));
+    expect(shown.versions.map((v) => [v.version, v.txId, v.record?.state, v.notInHistory])).toEqual([
+      [1, 'a1'.repeat(32), 'published', true],
+      [2, null, 'queued', true],
+    ]);
+    expect(shown.document!.versions).toBe(2);
+    // Once version 1 is in a block and read from the service, it is the history's; version 2 still waits.
+    mined(v1);
+    const read: DocumentHistory = { ...empty, versions: [{ version: 1, txId: v1.txId!, kind: 'linked-create', record: lib.records.get(v1.id)! }] };
+    expect(historyView(doc, read, lib.records.ofDocument(doc.id), (r) => view(r)).versions.map((v) => [v.version, v.txId, v.notInHistory])).toEqual([
+      [1, 'a1'.repeat(32), false],
+      [2, null, true],
+    ]);
+    // The library's own history, with the reason it was not read from the service.
+    const offline: DocumentHistory = { ...read, source: { from: 'library', reason: 'The service was not asked (offline).' } };
+    expect(historyView(doc, offline, lib.records.ofDocument(doc.id), (r) => view(r)).source).toEqual({ from: 'library', reason: 'The service was not asked (offline).' });
+    expect(v2.state).toBe('queued');
+  });
+
+  it('a watched file saved again while queued: the replaced save is no version, in the timeline or the count', () => {
+    const { doc } = queuedBehindUnmined();
+    const { record: latest, superseded } = lib.records.queueVersion(
+      { ...submission({ kind: 'linked-update', name: 'plan.md' }), documentId: doc.id, version: 3 },
+      { reason: 'Superseded by a later save.' },
+    );
+    expect(superseded.map((r) => r.state)).toEqual(['superseded']);
+    const records = lib.records.ofDocument(doc.id);
+    expect(versionCount(records)).toBe(2);
+    const empty: DocumentHistory = { document: doc, versions: [], source: { from: 'service', reason: null }, finalised: false };
+    const shown = historyView(doc, empty, records, (r) => view(r));
+    expect(shown.versions.map((v) => v.record?.id)).toEqual([records[0]!.id, latest.id]);
+    expect(shown.versions.some((v) => v.record?.state === 'superseded')).toBe(false);
   });
 });

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAppMiningOnDemand, type AppMiningOnDemand } from '../support/on-demand-blocks.ts';
+import { keepShots } from '../support/screenshots.ts';
+import { screenButton } from '../support/web-app.ts';
+
+// Issue #12: a registration not in a block after the profile's --resubmit-after is sent again as a
+// new transaction (service-notes.md, Timing and life-cycle rules). When a block comes, one of them
+// is the registration: the Library shows one record of the file, whose details say it was sent again.
+
+let chain: AppMiningOnDemand;
+const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-again-'));
+beforeAll(async () => {
+  chain = await openAppMiningOnDemand({ resubmitAfterSeconds: 2 });
+}, 180_000);
+afterAll(async () => {
+  await chain?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('a registration sent again after it stayed out of a block', () => {
+  it('is one record in the Library once a block comes, and its details say it was sent again', async () => {
+    const page = chain.app.page;
+    const nav = (name: string) => screenButton(page, name).click();
+    const path = join(folder, 'minutes.txt');
+    writeFileSync(path, 'the minutes\n');
+    await nav('Notarise');
+    await page.locator('input[type=file]').first().setInputFiles(path);
+
+    // No block comes: after two seconds it is sent again, and both submissions are followed.
+    await nav('Library');
+    const rows = page.getByRole('listbox', { name: 'Records' }).getByRole('option');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    await chain.sandbox.mine();
+
+    // The first submission in a block is the registration; the others are superseded, never shown.
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(1);
+    await page.getByText('1 record', { exact: true }).waitFor();
+    await rows.first().click();
+    const details = page.locator('section.details');
+    await expect
+      .poll(() => details.textContent(), { timeout: 30_000 })
+      .toMatch(
+        /Sent again after \d+ seconds? without a block( \(the first transaction was not mined in that time\); this transaction|; the first transaction was then) was in a block first( after all)? and is the registration\./,
+      );
+    expect(await details.locator('.badge').first().textContent()).toMatch(/1 confirmation|Settled/);
+    await keepShots(page, 'library-sent-again', details.getByText(/Sent again after/));
+    expect(chain.app.problems).toEqual([]);
+  }, 300_000);
+});
