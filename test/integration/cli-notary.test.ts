@@ -4,19 +4,23 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonCli, runCli } from '../support/cli.ts';
 import { startTestSandbox } from '../support/sandbox-client.ts';
+import { MODES, startStrictService, type StrictService } from '../support/strict-service.ts';
 
-// The CLI end to end, as child processes on the embedded sandbox (fast blocks), one data directory.
+// The CLI end to end, as child processes (fast blocks), one data directory per service: the
+// embedded sandbox, and a strict sandbox through a service profile without Idempotency-Key (issue #12).
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-cli-'));
 const work = join(root, 'work');
 const env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
 const cli = (...args: string[]) => runCli(args, { env, cwd: work });
-const json = jsonCli(cli);
 
-beforeAll(() => {
-  mkdirSync(work, { recursive: true });
-  for (const [name, content] of [['a.txt', 'alpha\n'], ['b.txt', 'beta\n'], ['c\\odd name.txt', 'odd\n']]) writeFileSync(join(work, name!), content!);
-});
+/** The files each working folder starts with: two plain ones and an odd name. */
+function writeFiles(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, content] of [['a.txt', 'alpha\n'], ['b.txt', 'beta\n'], ['c\\odd name.txt', 'odd\n']]) writeFileSync(join(dir, name!), content!);
+}
+
+beforeAll(() => writeFiles(work));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('notarium hash', () => {
@@ -35,133 +39,152 @@ describe('notarium hash', () => {
   });
 });
 
-describe('notarise, status, wait, verify, receipts', () => {
-  it('notarises with --wait until settled; a rerun registers nothing new', async () => {
-    const first = await json('notarise', 'a.txt', 'b.txt', '--wait');
-    expect(first.code).toBe(0);
-    expect(first.value.map((o: { status: string; record: { state: string } }) => [o.status, o.record.state])).toEqual([
-      ['registered', 'settled'],
-      ['registered', 'settled'],
-    ]);
-    expect(existsSync(join(work, 'a.txt.receipt.json'))).toBe(true);
-    const again = await json('notarise', 'a.txt', 'b.txt');
-    expect(again.value.map((o: { status: string }) => o.status)).toEqual(['already-registered', 'already-registered']);
+describe.each(MODES)('on the $mode service', ({ mode }) => {
+  const work = join(root, mode, 'work');
+  let env: NodeJS.ProcessEnv = { NOTARIUM_HOME: join(root, mode, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
+  let strict: StrictService | undefined;
+  const cli = (...args: string[]) => runCli(args, { env, cwd: work });
+  const json = jsonCli(cli);
+
+  beforeAll(async () => {
+    writeFiles(work);
+    if (mode === 'strict') {
+      strict = await startStrictService(join(root, mode, 'home'), { blockInterval: 0.2 });
+      env = { ...env, ...strict.env };
+    }
+  });
+  afterAll(() => strict?.stop());
+
+  describe('notarise, status, wait, verify, receipts', () => {
+    it('notarises with --wait until settled; a rerun registers nothing new', async () => {
+      const first = await json('notarise', 'a.txt', 'b.txt', '--wait');
+      expect(first.code).toBe(0);
+      expect(first.value.map((o: { status: string; record: { state: string } }) => [o.status, o.record.state])).toEqual([
+        ['registered', 'settled'],
+        ['registered', 'settled'],
+      ]);
+      expect(existsSync(join(work, 'a.txt.receipt.json'))).toBe(true);
+      const again = await json('notarise', 'a.txt', 'b.txt');
+      expect(again.value.map((o: { status: string }) => o.status)).toEqual(['already-registered', 'already-registered']);
+    });
+
+    it('status by file and by txId; exit 0 in a block, 3 pending; wait --confirmations', async () => {
+      const byFile = await json('status', 'a.txt');
+      expect(byFile.code).toBe(0);
+      expect(byFile.value).toMatchObject({ state: 'settled', name: 'a.txt', txId: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      const byTx = await json('status', byFile.value.txId);
+      expect(byTx.value.sha256).toBe(byFile.value.sha256);
+      writeFileSync(join(work, 'd.txt'), 'delta\n');
+      await cli('notarise', 'd.txt');
+      const pending = await cli('status', 'd.txt', '--offline');
+      expect(pending.code).toBe(3);
+      expect(pending.stdout).toMatch(/waiting for a block/);
+      const waited = await json('wait', 'd.txt', '--confirmations', '4');
+      expect(waited.code).toBe(0);
+      expect(waited.value.confirmations).toBeGreaterThanOrEqual(4);
+    });
+
+    it('verify: a folder with exit codes 0 / 1 / 3, and --details prints the step report', async () => {
+      const ok = await cli('verify', 'a.txt', 'b.txt');
+      expect(ok.code).toBe(0);
+      // The embedded sandbox is a test chain: verified, and said to be one.
+      expect(ok.stdout).toMatch(/^VERIFIED \(TEST CHAIN\) {2}a\.txt$/m);
+      const one = await cli('verify', 'a.txt');
+      expect(one.stdout).toMatch(/pass {2}Merkle proof/i);
+      expect(one.stdout).toMatch(/existed no later than block/);
+      writeFileSync(join(work, 'b.txt'), 'beta, edited\n');
+      const bad = await json('verify', '.');
+      expect(bad.code).toBe(1);
+      const status = Object.fromEntries(bad.value.map((r: { path: string; status: string }) => [r.path.split('/').pop(), r.status]));
+      expect(status).toMatchObject({ 'a.txt': 'verified', 'b.txt': 'mismatch', 'c\\odd name.txt': 'unknown' });
+      expect(bad.value.find((r: { path: string }) => r.path.endsWith('b.txt')).failedStep).toBe('file-digest');
+      writeFileSync(join(work, 'b.txt'), 'beta\n');
+      const unknown = await cli('verify', 'c\\odd name.txt');
+      expect(unknown.code).toBe(3);
+    });
+
+    it('receipt export -o, receipt verify offline (with and without the file), receipt import into another library', async () => {
+      const out = join(root, mode, 'exported.json');
+      const exported = await cli('receipt', 'export', 'a.txt', '-o', out);
+      expect(exported.code).toBe(0);
+      expect(exported.stdout.trim()).toBe(out);
+      // Without its file a receipt proves nothing about a particular file: partially verified, exit 3.
+      const alone = await cli('receipt', 'verify', out);
+      expect(alone.code).toBe(3);
+      expect(alone.stdout).toMatch(/^PARTIALLY VERIFIED {2}/);
+      expect(alone.stdout).toMatch(/skip {2}File digest/i);
+      const withFile = await json('receipt', 'verify', out, 'a.txt');
+      expect(withFile.value).toMatchObject({ status: 'verified', outcome: 'verified' });
+      const tampered = JSON.parse(readFileSync(out, 'utf8'));
+      tampered.confirmation.merkleProof.nodes[0] = '00'.repeat(32);
+      writeFileSync(join(root, mode, 'tampered.json'), JSON.stringify(tampered));
+      const bad = await json('receipt', 'verify', join(root, mode, 'tampered.json'));
+      expect(bad.code).toBe(1);
+      expect(bad.value.failedStep).toBe('block-header'); // the fold gives another root than the header's
+      const garbage = join(root, mode, 'garbage.json');
+      writeFileSync(garbage, '{"format": "something-else"}');
+      const refused = await cli('receipt', 'verify', garbage);
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toMatch(/format/);
+
+      const otherEnv = { ...env, NOTARIUM_HOME: join(root, mode, 'other-home'), NOTARIUM_API_KEY: '' };
+      const imported = await runCli(['receipt', 'import', out, '--json'], { env: otherEnv, cwd: work });
+      expect(JSON.parse(imported.stdout)[0]).toMatchObject({ imported: true, record: { name: 'a.txt', state: 'settled' } });
+      const copy = join(root, mode, 'copy');
+      mkdirSync(copy);
+      writeFileSync(join(copy, 'a-copy.txt'), readFileSync(join(work, 'a.txt')));
+      const viaLibrary = await runCli(['verify', join(copy, 'a-copy.txt'), '--offline', '--json'], { env: otherEnv, cwd: join(root, mode) });
+      expect(viaLibrary.code).toBe(0);
+      expect(JSON.parse(viaLibrary.stdout)[0]).toMatchObject({ status: 'verified', source: 'library' });
+    });
   });
 
-  it('status by file and by txId; exit 0 in a block, 3 pending; wait --confirmations', async () => {
-    const byFile = await json('status', 'a.txt');
-    expect(byFile.code).toBe(0);
-    expect(byFile.value).toMatchObject({ state: 'settled', name: 'a.txt', txId: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    const byTx = await json('status', byFile.value.txId);
-    expect(byTx.value.sha256).toBe(byFile.value.sha256);
-    writeFileSync(join(work, 'd.txt'), 'delta\n');
-    await cli('notarise', 'd.txt');
-    const pending = await cli('status', 'd.txt', '--offline');
-    expect(pending.code).toBe(3);
-    expect(pending.stdout).toMatch(/waiting for a block/);
-    const waited = await json('wait', 'd.txt', '--confirmations', '4');
-    expect(waited.code).toBe(0);
-    expect(waited.value.confirmations).toBeGreaterThanOrEqual(4);
-  });
-
-  it('verify: a folder with exit codes 0 / 1 / 3, and --details prints the step report', async () => {
-    const ok = await cli('verify', 'a.txt', 'b.txt');
-    expect(ok.code).toBe(0);
-    // The embedded sandbox is a test chain: verified, and said to be one.
-    expect(ok.stdout).toMatch(/^VERIFIED \(TEST CHAIN\) {2}a\.txt$/m);
-    const one = await cli('verify', 'a.txt');
-    expect(one.stdout).toMatch(/pass {2}Merkle proof/i);
-    expect(one.stdout).toMatch(/existed no later than block/);
-    writeFileSync(join(work, 'b.txt'), 'beta, edited\n');
-    const bad = await json('verify', '.');
-    expect(bad.code).toBe(1);
-    const status = Object.fromEntries(bad.value.map((r: { path: string; status: string }) => [r.path.split('/').pop(), r.status]));
-    expect(status).toMatchObject({ 'a.txt': 'verified', 'b.txt': 'mismatch', 'c\\odd name.txt': 'unknown' });
-    expect(bad.value.find((r: { path: string }) => r.path.endsWith('b.txt')).failedStep).toBe('file-digest');
-    writeFileSync(join(work, 'b.txt'), 'beta\n');
-    const unknown = await cli('verify', 'c\\odd name.txt');
-    expect(unknown.code).toBe(3);
-  });
-
-  it('receipt export -o, receipt verify offline (with and without the file), receipt import into another library', async () => {
-    const out = join(root, 'exported.json');
-    const exported = await cli('receipt', 'export', 'a.txt', '-o', out);
-    expect(exported.code).toBe(0);
-    expect(exported.stdout.trim()).toBe(out);
-    // Without its file a receipt proves nothing about a particular file: partially verified, exit 3.
-    const alone = await cli('receipt', 'verify', out);
-    expect(alone.code).toBe(3);
-    expect(alone.stdout).toMatch(/^PARTIALLY VERIFIED {2}/);
-    expect(alone.stdout).toMatch(/skip {2}File digest/i);
-    const withFile = await json('receipt', 'verify', out, 'a.txt');
-    expect(withFile.value).toMatchObject({ status: 'verified', outcome: 'verified' });
-    const tampered = JSON.parse(readFileSync(out, 'utf8'));
-    tampered.confirmation.merkleProof.nodes[0] = '00'.repeat(32);
-    writeFileSync(join(root, 'tampered.json'), JSON.stringify(tampered));
-    const bad = await json('receipt', 'verify', join(root, 'tampered.json'));
-    expect(bad.code).toBe(1);
-    expect(bad.value.failedStep).toBe('block-header'); // the fold gives another root than the header's
-    const garbage = join(root, 'garbage.json');
-    writeFileSync(garbage, '{"format": "something-else"}');
-    const refused = await cli('receipt', 'verify', garbage);
-    expect(refused.code).toBe(1);
-    expect(refused.stdout).toMatch(/format/);
-
-    const otherEnv = { ...env, NOTARIUM_HOME: join(root, 'other-home') };
-    const imported = await runCli(['receipt', 'import', out, '--json'], { env: otherEnv, cwd: work });
-    expect(JSON.parse(imported.stdout)[0]).toMatchObject({ imported: true, record: { name: 'a.txt', state: 'settled' } });
-    const copy = join(root, 'copy');
-    mkdirSync(copy);
-    writeFileSync(join(copy, 'a-copy.txt'), readFileSync(join(work, 'a.txt')));
-    const viaLibrary = await runCli(['verify', join(copy, 'a-copy.txt'), '--offline', '--json'], { env: otherEnv, cwd: root });
-    expect(viaLibrary.code).toBe(0);
-    expect(JSON.parse(viaLibrary.stdout)[0]).toMatchObject({ status: 'verified', source: 'library' });
+  describe('documents', () => {
+    it('versions, version add / which / finalise', async () => {
+      writeFileSync(join(work, 'plan-v1.md'), 'plan 1\n');
+      writeFileSync(join(work, 'plan-v2.md'), 'plan 2\n');
+      writeFileSync(join(work, 'plan-v3.md'), 'plan 3\n');
+      const created = await json('notarise', 'plan-v1.md', '--document');
+      expect(created.value[0].record).toMatchObject({ kind: 'linked-create', version: 1 });
+      // Version 1 is not in a block yet: the next versions wait for it in the library, and say so.
+      const v2 = await json('version', 'add', 'plan-v2.md', '--of', 'plan-v1.md');
+      expect(v2.code).toBe(0);
+      expect(v2.value).toMatchObject({ kind: 'linked-update', version: 2, state: 'queued', txId: null, waitsFor: { version: 1, txId: created.value[0].record.txId } });
+      const v3 = await cli('version', 'add', 'plan-v3.md', '--of', 'plan-v2.md');
+      expect(v3.code).toBe(0);
+      expect(v3.stdout).toContain("Version 3 queued: waiting for the previous version's block.");
+      expect(v3.stdout).toMatch(/waits for: +version 2 to be in a block/);
+      expect(v3.stdout).toContain(`follow it:    notarium wait ${join(work, 'plan-v3.md')}`);
+      // Following it sends each version once the one before it is in a block.
+      const sent = await json('wait', 'plan-v3.md', '--confirmations', '1');
+      expect(sent.code).toBe(0);
+      expect(sent.value).toMatchObject({ version: 3, state: expect.stringMatching(/^(confirmed|settled)$/) });
+      const which = await cli('version', 'which', 'plan-v2.md');
+      expect(which.stdout).toMatch(/plan-v2\.md is version 2 of 3 of "plan-v1\.md"/);
+      const history = await json('versions', 'plan-v3.md');
+      expect(history.value).toMatchObject({ source: { from: 'service', reason: null }, online: true, finalised: false });
+      const [h1, h2, h3] = history.value.versions as { txId: string; record: { prevTxId: string | null } }[];
+      expect([h1!.txId, h2!.record.prevTxId, h3!.record.prevTxId]).toEqual([created.value[0].record.txId, h1!.txId, h2!.txId]);
+      expect(h3!.txId).toBe(sent.value.txId);
+      const finalised = await cli('version', 'finalise', 'plan-v1.md', '--wait', '--confirmations', '1');
+      expect(finalised.code).toBe(0);
+      expect(finalised.stdout).toMatch(/^Finalised: no version can follow \(txId [0-9a-f]{64}\)\.$/m);
+      writeFileSync(join(work, 'plan-v4.md'), 'plan 4\n');
+      const late = await cli('version', 'add', 'plan-v4.md', '--of', 'plan-v1.md');
+      expect(late.code).toBe(2);
+      expect(late.stderr).toMatch(/finalised/);
+      const table = await cli('versions', 'plan-v1.md');
+      expect(table.stdout).toMatch(/^plan-v1\.md: 4 records, finalised, read from the service$/m);
+      // Where the history came from, truthfully (issue #12): --offline does not ask the service, and says so.
+      const offline = await cli('versions', 'plan-v1.md', '--offline');
+      expect(offline.stdout).toMatch(/^plan-v1\.md: 4 records, finalised, from the library\nNot read from the service: The service was not asked \(offline\)\.$/m);
+      const offlineJson = await json('versions', 'plan-v1.md', '--offline');
+      expect(offlineJson.value).toMatchObject({ source: { from: 'library', reason: 'The service was not asked (offline).' }, online: false });
+    });
   });
 });
 
-describe('documents', () => {
-  it('versions, version add / which / finalise', async () => {
-    writeFileSync(join(work, 'plan-v1.md'), 'plan 1\n');
-    writeFileSync(join(work, 'plan-v2.md'), 'plan 2\n');
-    writeFileSync(join(work, 'plan-v3.md'), 'plan 3\n');
-    const created = await json('notarise', 'plan-v1.md', '--document');
-    expect(created.value[0].record).toMatchObject({ kind: 'linked-create', version: 1 });
-    // Version 1 is not in a block yet: the next versions wait for it in the library, and say so.
-    const v2 = await json('version', 'add', 'plan-v2.md', '--of', 'plan-v1.md');
-    expect(v2.code).toBe(0);
-    expect(v2.value).toMatchObject({ kind: 'linked-update', version: 2, state: 'queued', txId: null, waitsFor: { version: 1, txId: created.value[0].record.txId } });
-    const v3 = await cli('version', 'add', 'plan-v3.md', '--of', 'plan-v2.md');
-    expect(v3.code).toBe(0);
-    expect(v3.stdout).toContain("Version 3 queued: waiting for the previous version's block.");
-    expect(v3.stdout).toMatch(/waits for: +version 2 to be in a block/);
-    expect(v3.stdout).toContain(`follow it:    notarium wait ${join(work, 'plan-v3.md')}`);
-    // Following it sends each version once the one before it is in a block.
-    const sent = await json('wait', 'plan-v3.md', '--confirmations', '1');
-    expect(sent.code).toBe(0);
-    expect(sent.value).toMatchObject({ version: 3, state: expect.stringMatching(/^(confirmed|settled)$/) });
-    const which = await cli('version', 'which', 'plan-v2.md');
-    expect(which.stdout).toMatch(/plan-v2\.md is version 2 of 3 of "plan-v1\.md"/);
-    const history = await json('versions', 'plan-v3.md');
-    expect(history.value).toMatchObject({ source: { from: 'service', reason: null }, online: true, finalised: false });
-    const [h1, h2, h3] = history.value.versions as { txId: string; record: { prevTxId: string | null } }[];
-    expect([h1!.txId, h2!.record.prevTxId, h3!.record.prevTxId]).toEqual([created.value[0].record.txId, h1!.txId, h2!.txId]);
-    expect(h3!.txId).toBe(sent.value.txId);
-    const finalised = await cli('version', 'finalise', 'plan-v1.md', '--wait', '--confirmations', '1');
-    expect(finalised.code).toBe(0);
-    expect(finalised.stdout).toMatch(/^Finalised: no version can follow \(txId [0-9a-f]{64}\)\.$/m);
-    writeFileSync(join(work, 'plan-v4.md'), 'plan 4\n');
-    const late = await cli('version', 'add', 'plan-v4.md', '--of', 'plan-v1.md');
-    expect(late.code).toBe(2);
-    expect(late.stderr).toMatch(/finalised/);
-    const table = await cli('versions', 'plan-v1.md');
-    expect(table.stdout).toMatch(/^plan-v1\.md: 4 records, finalised, read from the service$/m);
-    // Where the history came from, truthfully (issue #12): --offline does not ask the service, and says so.
-    const offline = await cli('versions', 'plan-v1.md', '--offline');
-    expect(offline.stdout).toMatch(/^plan-v1\.md: 4 records, finalised, from the library\nNot read from the service: The service was not asked \(offline\)\.$/m);
-    const offlineJson = await json('versions', 'plan-v1.md', '--offline');
-    expect(offlineJson.value).toMatchObject({ source: { from: 'library', reason: 'The service was not asked (offline).' }, online: false });
-  });
-
+describe('documents on particular services', () => {
   it('receipt import takes a receipt whose record shares a push with the service metadata (strict sandbox; issue #12)', async () => {
     const sb = await startTestSandbox({ strict: true, blockInterval: 0.2 });
     try {

@@ -184,7 +184,7 @@ describe('resubmission: a registration not in a block in time is sent again', { 
   });
   const neverMine = (rate: number) => sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify({ neverMineRate: rate }) });
   const resubmitAfter = (notary: Notary, seconds: number) => {
-    const { kind: _kind, apiKeyUrl: _key, ...settings } = notary.library.profiles.require('Service');
+    const { kind: _kind, apiKeyUrl: _key, networkSource: _source, networkDetectedFrom: _from, ...settings } = notary.library.profiles.require('Service');
     notary.library.profiles.save({ ...settings, baseUrl: settings.baseUrl!, resubmitAfterSeconds: seconds });
   };
 

@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Library } from '../../main/core/store/library.ts';
-import { runCli } from '../support/cli.ts';
+import type { StoredRecord } from '../../main/core/store/records.ts';
+import { parseTx } from '../support/bitcoin.ts';
+import { runCli, type CliResult } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+import { startStrictService, type StrictService } from '../support/strict-service.ts';
 
 // Evidence (issue #7): SIGKILL the `notarium` CLI at random points of a notarisation, round after
 // round, restarting it each time; then run it once more to the end. Every record the sandbox
@@ -32,10 +35,10 @@ function prng(seed: number): () => number {
   };
 }
 
-/** Kill points as counts of accepted records: `rounds` draws in [1, files), in order. */
-function killPlan(c: CrashCase): number[] {
+/** Kill points as counts of accepted records: `rounds` draws in [1, writes), in order. */
+function killPlan(c: { rounds: number; seed: number }, writes: number): number[] {
   const random = prng(c.seed);
-  return Array.from({ length: c.rounds }, () => 1 + Math.floor(random() * (c.files - 1))).sort((a, b) => a - b);
+  return Array.from({ length: c.rounds }, () => 1 + Math.floor(random() * (writes - 1))).sort((a, b) => a - b);
 }
 
 describe.each(CASES)('SIGKILL during notarisation: $files files, $rounds kills (seed $seed)', (c) => {
@@ -62,7 +65,7 @@ describe.each(CASES)('SIGKILL during notarisation: $files files, $rounds kills (
 
   it('loses nothing the service accepted and registers nothing twice', { timeout: 600_000 }, async () => {
     const started = performance.now();
-    const plan = killPlan(c);
+    const plan = killPlan(c, c.files);
     console.log(`crash plan (seed ${c.seed}): kill after ${plan.join(', ')} accepted records`);
     const kills: number[] = [];
     for (const point of plan) {
@@ -104,5 +107,202 @@ describe.each(CASES)('SIGKILL during notarisation: $files files, $rounds kills (
     } finally {
       library.close();
     }
+  });
+});
+
+// Evidence (issue #12): the same on a service as the real one may be, a `--strict` sandbox reached
+// through a service profile without Idempotency-Key, with documents as well as plain files: each
+// document is begun with `notarise --document` and given versions with `version add`, so the kills
+// land during both, while versions wait for their predecessor's block and are sent by later runs.
+// Every file ends with exactly one live record in the library (superseded rows are not
+// registrations); the service may hold harmless duplicates of independent records sent again after
+// a lost answer (counted and printed); no output the sandbox accepted is spent twice; every
+// document's chain runs from its first version to its last, each mined, in version order.
+
+interface StrictCrashCase {
+  plain: number;
+  documents: number;
+  versions: number;
+  rounds: number;
+  seed: number;
+}
+
+const STRICT_CASES: StrictCrashCase[] = [{ plain: 200, documents: 12, versions: 3, rounds: 20, seed: SEED }];
+const pad = (n: number) => String(n).padStart(3, '0');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The locking script of a "fund for next" output: P2PKH (service-notes.md, How the data sits on chain). */
+const isP2pkh = (script: Buffer) => script.length === 25 && script[0] === 0x76 && script[1] === 0xa9 && script[2] === 0x14 && script[23] === 0x88 && script[24] === 0xac;
+
+describe.each(STRICT_CASES)('SIGKILL on a strict service without idempotency: $plain files and $documents documents of $versions versions, $rounds kills (seed $seed)', (c) => {
+  const root = mkdtempSync(join(tmpdir(), 'notarium-crash-strict-'));
+  const work = join(root, 'files');
+  const plain = Array.from({ length: c.plain }, (_, i) => `file-${pad(i)}.txt`);
+  const documents = Array.from({ length: c.documents }, (_, d) => d);
+  const version = (d: number, v: number) => `contract-${pad(d)}-v${v}.md`;
+  const allVersions = documents.flatMap((d) => Array.from({ length: c.versions }, (_, v) => version(d, v + 1)));
+  let service: StrictService;
+  let sb: TestSandbox;
+
+  /**
+   * The runs, in order: the documents begun, then a share of the plain files (their blocks come
+   * meanwhile), then each document's next version, another share, and so on. `version add --wait`
+   * sends its version once the one before it is in a block, so its write happens in that run.
+   */
+  const share = Math.ceil(c.plain / c.versions);
+  const steps: string[][] = [
+    ['notarise', '--document', ...documents.map((d) => version(d, 1))],
+    ['notarise', ...plain.slice(0, share)],
+    ...Array.from({ length: c.versions - 1 }, (_, i) => i + 2).flatMap((v) => [
+      ...documents.map((d) => ['version', 'add', version(d, v), '--of', version(d, v - 1), '--wait', '--confirmations', '1']),
+      ['notarise', ...plain.slice((v - 1) * share, v * share)],
+    ]),
+  ];
+
+  /**
+   * A quarter of the kills land in `version add` runs, the moment the sandbox accepts their write
+   * (its answer lost: the next run must read the chain before sending anything); the rest in
+   * `notarise` runs at counts of accepted records, as in the default suite.
+   */
+  function strictKillPlan(): { counts: number[]; versionAdds: Set<number> } {
+    const random = prng(c.seed);
+    const adds = steps.flatMap((step, i) => (step[0] === 'version' ? [i] : []));
+    const versionAdds = new Set<number>();
+    while (versionAdds.size < Math.ceil(c.rounds / 4)) versionAdds.add(adds[Math.floor(random() * adds.length)]!);
+    const counts = killPlan({ rounds: c.rounds - versionAdds.size, seed: c.seed + 1 }, c.plain + c.documents * c.versions);
+    return { counts, versionAdds };
+  }
+
+  beforeAll(async () => {
+    // Fast blocks, and the profile told so (its status pace is one check per block time).
+    service = await startStrictService(join(root, 'home'), { blockInterval: 0.3, targetConfirmations: 3, resubmitAfterSeconds: 120 });
+    sb = service.sandbox;
+    mkdirSync(work);
+    for (const [i, name] of plain.entries()) writeFileSync(join(work, name), `plain file number ${i}\n`);
+    for (const name of allVersions) writeFileSync(join(work, name), `${name}: the words of this version\n`);
+  });
+  afterAll(async () => {
+    await service.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const acceptedCount = async (): Promise<number> => (await sb.json<{ records: number }>('/__sandbox/chain')).records;
+  const run = (args: string[]) => runCli(args, { env: service.env, cwd: work });
+
+  /** A run that ended on its own did its work; a `version add` run again after a kill may find its version already taken. */
+  function expectDone(step: string[], result: CliResult, killedBefore: boolean): void {
+    if (killedBefore && step[0] === 'version' && result.code === 2 && /is already version \d+ of/.test(result.stderr)) return;
+    expect(result.code, `${step.slice(0, 3).join(' ')}…: ${result.stdout}${result.stderr}`).toBe(0);
+  }
+
+  it('keeps one live record per file, spends no output twice, and leaves every chain intact', { timeout: 900_000 }, async () => {
+    const started = performance.now();
+    const plan = strictKillPlan();
+    console.log(`strict crash plan (seed ${c.seed}): kill notarise runs after ${plan.counts.join(', ')} accepted records, and version add runs ${[...plan.versionAdds].map((i) => steps[i]![2]).join(', ')} at their write`);
+    const kills: string[] = [];
+    let counted = 0;
+    for (const [i, step] of steps.entries()) {
+      let killedBefore = false;
+      for (;;) {
+        const accepted = await acceptedCount();
+        // At least one new acceptance before each kill, so every kill lands while the CLI is writing.
+        const target =
+          step[0] === 'version'
+            ? plan.versionAdds.has(i) && !killedBefore ? accepted + 1 : Infinity
+            : counted < plan.counts.length ? Math.max(plan.counts[counted]!, accepted + 1) : Infinity;
+        const running = run(step);
+        let exited = false;
+        void running.then(() => (exited = true));
+        while (!exited && (await acceptedCount()) < target) await sleep(10);
+        if (!exited) running.child.kill('SIGKILL');
+        const result = await running;
+        if (result.code !== null) {
+          expectDone(step, result, killedBefore);
+          break;
+        }
+        kills.push(`${await acceptedCount()} (${step[0] === 'version' ? `version add ${step[2]}` : 'notarise'})`);
+        if (step[0] !== 'version') counted++;
+        killedBefore = true;
+      }
+    }
+    expect(kills.length).toBeGreaterThanOrEqual(Math.min(c.rounds, 10));
+    expect(kills.filter((k) => k.includes('(version add')).length, kills.join(', ')).toBe(plan.versionAdds.size);
+
+    // To the end: the plain files settled, then each document's last version in a block (which sends what is still queued).
+    const final = await run(['notarise', ...plain, '--wait', '--json']);
+    expect(final.code, final.stderr).toBe(0);
+    const outcomes = JSON.parse(final.stdout) as { record: { state: string } }[];
+    expect(outcomes.map((o) => o.record.state)).toEqual(plain.map(() => 'settled'));
+    for (const d of documents) {
+      const waited = await run(['wait', version(d, c.versions), '--confirmations', '1']);
+      expect(waited.code, `wait ${version(d, c.versions)}: ${waited.stdout}${waited.stderr}`).toBe(0);
+    }
+
+    const library = Library.open(service.env.NOTARIUM_HOME);
+    let live: StoredRecord[];
+    let superseded: StoredRecord[];
+    try {
+      live = library.records.query({ limit: 10_000 }).records;
+      superseded = library.records.query({ limit: 10_000, states: ['superseded'] }).records;
+    } finally {
+      library.close();
+    }
+
+    // Every file: exactly one live record, in a block.
+    for (const name of [...plain, ...allVersions]) {
+      const rows = live.filter((r) => r.path === join(work, name));
+      expect(rows.map((r) => r.state), name).toHaveLength(1);
+      expect(['confirmed', 'settled'], name).toContain(rows[0]!.state);
+    }
+    expect(live).toHaveLength(plain.length + allVersions.length);
+
+    // The service: every live record is there; what else it holds is a duplicate of an
+    // independent record sent again after a lost answer, or a resubmission that lost.
+    const serviceIds = (await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds;
+    const raw = new Map<string, ReturnType<typeof parseTx>>();
+    for (const txId of serviceIds) raw.set(txId, parseTx(await (await sb.call(`/explorer/tx/${txId}/hex`)).text()));
+    const liveIds = new Set(live.map((r) => r.txId));
+    const lost = live.filter((r) => !serviceIds.includes(r.txId!));
+    const extra = serviceIds.filter((id) => !liveIds.has(id));
+    const resubmissions = extra.filter((id) => superseded.some((r) => r.txId === id));
+    const publishes = (txId: string, r: StoredRecord) => raw.get(txId)!.outputs.some((o) => o.script.includes(Buffer.from(r.publishedHex!, 'hex')));
+    const duplicates = extra.filter((id) => !resubmissions.includes(id));
+    const unexplained = duplicates.filter((id) => !live.some((r) => r.possibleDuplicate && (r.kind === 'record' || r.kind === 'linked-create') && publishes(id, r)));
+
+    // No output spent twice among the transactions the sandbox accepted (funding inputs included).
+    const spenders = new Map<string, string[]>();
+    for (const [txId, tx] of raw) for (const input of tx.inputs) spenders.set(`${input.prevTxId}:${input.vout}`, [...(spenders.get(`${input.prevTxId}:${input.vout}`) ?? []), txId]);
+    const spentTwice = [...spenders.entries()].filter(([, by]) => by.length > 1);
+
+    // Every chain: each version's input 0 spends its predecessor's fund-for-next output (the last,
+    // a P2PKH output); navigate from the first version reaches the last, in order; each is mined.
+    const broken: string[] = [];
+    let intact = 0;
+    for (const d of documents) {
+      const problems = broken.length;
+      const chain = allVersions.filter((n) => n.startsWith(`contract-${pad(d)}-`)).map((n) => live.find((r) => r.path === join(work, n))!);
+      for (const [k, r] of chain.entries()) {
+        const status = await sb.json<{ confirmation: unknown }>(`/api/v1/linkedrecords/${r.txId}/status`);
+        if (status.confirmation === null) broken.push(`${r.name} is not mined`);
+        if (k === 0) continue;
+        const before = raw.get(chain[k - 1]!.txId!)!;
+        const fund = before.outputs.length - 1;
+        const spent = raw.get(r.txId!)!.inputs[0]!;
+        if (spent.prevTxId !== before.txid || spent.vout !== fund || !isP2pkh(before.outputs[fund]!.script)) broken.push(`${r.name} does not spend ${chain[k - 1]!.name}'s fund-for-next output`);
+      }
+      const walk = await sb.json<{ txIds: string[]; endOfLinks: boolean }>(`/api/v1/linkedrecords/${chain[0]!.txId}/navigate?links=9`);
+      if (JSON.stringify(walk.txIds) !== JSON.stringify(chain.slice(1).map((r) => r.txId))) broken.push(`navigate from ${chain[0]!.name} reads ${walk.txIds.length} links, not its ${chain.length - 1} later versions in order`);
+      if (broken.length === problems) intact++;
+    }
+
+    console.log(
+      `strict crash: lost ${lost.length}/${live.length}, one live record for each of ${plain.length + allVersions.length} files; ` +
+        `service duplicates ${duplicates.length} (of records sent again after a lost answer; ${unexplained.length} unexplained), resubmissions superseded ${resubmissions.length}; ` +
+        `outputs spent twice ${spentTwice.length}; chains intact ${intact}/${c.documents}; ` +
+        `killed after ${kills.join(', ')} accepted records (seed ${c.seed}); ${Math.round((performance.now() - started) / 1000)} s`,
+    );
+    expect(lost).toEqual([]);
+    expect(unexplained).toEqual([]);
+    expect(spentTwice).toEqual([]);
+    expect(broken).toEqual([]);
   });
 });
