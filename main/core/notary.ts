@@ -80,7 +80,7 @@ export class Notary {
       records: this.library.records,
       profile: (name) => this.library.profiles.require(name),
       check: (record) => this.statusOf(record),
-      onUpdate: (record, before) => this.afterCheck(record, before),
+      onUpdate: (record, before, answer) => this.afterCheck(record, before, answer),
       onError: (record, err) => {
         this.connections.noteFailure(record.profile, err);
         this.events.emit('background-error', record, err instanceof Error ? err.message : String(err));
@@ -115,9 +115,9 @@ export class Notary {
    * version goes, one long unmined is sent again); then, in a block for the first time or settled,
    * keep the evidence and write the receipt beside the file (or where its watched folder keeps receipts).
    */
-  private async afterCheck(record: StoredRecord, before: StoredRecord): Promise<void> {
+  private async afterCheck(record: StoredRecord, before: StoredRecord, answer: StatusAnswer | undefined): Promise<void> {
     try {
-      await afterStatus(this.context, record);
+      await afterStatus(this.context, record, answer?.kind);
     } catch (err) {
       this.events.emit('background-error', this.library.records.get(record.id) ?? record, err instanceof Error ? err.message : String(err));
     }

@@ -188,6 +188,25 @@ describe('resubmission: a registration not in a block in time is sent again', { 
     notary.library.profiles.save({ ...settings, baseUrl: settings.baseUrl!, resubmitAfterSeconds: seconds });
   };
 
+  it('a check that fails is no news: a record past its resubmit time is not sent again until the service says it is not in a block', async () => {
+    const notary = engine(sb, { resubmitAfterSeconds: 3600 });
+    const first = recordOf((await notarise(notary.context, [file('ledger.csv', 'ledger 3\n')]))[0]);
+    const faults = (settings: object) => sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
+    await faults({ errorRate: 1, errorStatus: 503 }); // every service request fails; mining goes on
+    await sb.mine();
+    resubmitAfter(notary, 1);
+    let failedChecks = 0;
+    const failures = new Promise<void>((resolve) => notary.events.on('background-error', (r) => r?.id === first.id && ++failedChecks === 6 && resolve())); // past the resubmit time (1 s): six checks, a block (0.2 s) to three apart
+    notary.startPoller();
+    await failures;
+    await faults({ errorRate: 0 });
+    const settled = await waitFor(notary.context, notary.follower, first.txId!, { confirmations: 1 });
+    resubmitAfter(notary, 3600);
+    expect(settled.id).toBe(first.id);
+    expect(notary.library.records.group(first.id).map((r) => r.id)).toEqual([first.id]); // nothing was sent again
+    expect((await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.filter((id) => id === first.txId)).toHaveLength(1);
+  });
+
   it('a record never mined is sent again; the first in a block is the registration, the other superseded and never counted', async () => {
     const notary = engine(sb, { resubmitAfterSeconds: 3600 });
     await neverMine(1);

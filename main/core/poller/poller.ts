@@ -36,7 +36,8 @@ export interface PollerOptions {
    */
   check(record: StoredRecord): Promise<StatusAnswer>;
   /** Called after every change of a record, with the record as it now is. */
-  onUpdate?(record: StoredRecord, before: StoredRecord): void | Promise<void>;
+  /** `answer`: what the service said, or undefined when the check failed (nothing was learnt). */
+  onUpdate?(record: StoredRecord, before: StoredRecord, answer: StatusAnswer | undefined): void | Promise<void>;
   /** Called with a record's errors that the poller only retries (for logs). */
   onError?(record: StoredRecord, err: unknown): void;
   timers?: Timers;
@@ -166,7 +167,7 @@ export class Poller {
       this.errorRuns.set(record.id, run);
       records.recordCheckError(record.id, err instanceof Error ? err.message : String(err), next(afterError(profile, run)));
       this.options.onError?.(record, err);
-      await this.notify(record);
+      await this.notify(record, undefined);
       return true;
     }
     this.errorRuns.delete(record.id);
@@ -189,15 +190,15 @@ export class Poller {
         settled ? null : next(afterConfirmed(profile, c.confirmedBlocks)),
       );
     }
-    await this.notify(record);
+    await this.notify(record, answer);
     return true;
   }
 
-  private async notify(before: StoredRecord): Promise<void> {
+  private async notify(before: StoredRecord, answer: StatusAnswer | undefined): Promise<void> {
     const after = this.options.records.get(before.id);
     if (!after || !this.options.onUpdate) return;
     try {
-      await this.options.onUpdate(after, before);
+      await this.options.onUpdate(after, before, answer);
     } catch (err) {
       this.options.onError?.(after, err);
     }
