@@ -98,6 +98,7 @@ describe('receipts from the sandbox (proof target: header)', () => {
 
   it('linked create and update: each verifies (published data in output 1)', async () => {
     const created = await register(sb, 'version one', 'linked-create');
+    await sb.mine(); // a version follows only a record in a block (service-notes.md, Timing and life-cycle rules)
     const updated = await register(sb, 'version two', 'linked-update', { prevTxId: created.source.registration.txId, token: created.updateToken!, version: 2 });
     await sb.mine();
     for (const reg of [created, updated]) {

@@ -11,6 +11,7 @@ import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import type { StoredRecord } from '../../main/core/store/records.ts';
 import { documentHistory } from '../../main/core/usecases/document-history.ts';
 import { addVersion, finaliseDocument } from '../../main/core/usecases/documents.ts';
+import { waitFor } from '../../main/core/usecases/follow.ts';
 import { notarise, type NotariseOutcome } from '../../main/core/usecases/notarise.ts';
 import { importReceipt } from '../../main/core/usecases/receipts.ts';
 import { verifyReceiptFile } from '../../main/core/usecases/verify.ts';
@@ -46,6 +47,13 @@ function notaryFor(baseUrl: string, apiKey: string): { notary: Notary; file: (na
     return path;
   };
   return { notary, file };
+}
+
+/** Mines a block and follows `txId` into it: a version is sent only once the library knows its predecessor is in a block. */
+async function mineAndFollow(sb: TestSandbox, notary: Notary, txId: string): Promise<void> {
+  await sb.mine();
+  notary.startPoller();
+  await waitFor(notary.context, notary.follower, txId, { confirmations: 1 });
 }
 
 async function sandbox(options: SandboxOptions): Promise<TestSandbox> {
@@ -93,10 +101,10 @@ describe('a strict sandbox: the least kind reading of every point the documentat
     const first = registered((await notarise(notary.context, [file('plan.md', 'plan 1\n')], { document: true }))[0]);
     const txIds = [first.txId!];
     for (let v = 2; v <= 5; v++) {
-      await sb.mine(); // the strict sandbox never mines a version sent before its predecessor's block
+      await mineAndFollow(sb, notary, txIds.at(-1)!); // the strict sandbox never mines a version sent before its predecessor's block
       txIds.push((await addVersion(notary.context, file(`plan-${v}.md`, `plan ${v}\n`), txIds.at(-1)!)).txId!);
     }
-    await sb.mine();
+    await mineAndFollow(sb, notary, txIds.at(-1)!);
     const end = await finaliseDocument(notary.context, txIds.at(-1)!);
     // The service said nothing: the txId is the record that follows the last version.
     expect(end).toMatchObject({ state: 'published', kind: 'linked-delete', txId: expect.stringMatching(/^[0-9a-f]{64}$/), lastError: null });
@@ -113,7 +121,7 @@ describe('a strict sandbox: the least kind reading of every point the documentat
     const sb = await sandbox({ deleteAnswer: 'empty', disable: ['navigate'] });
     const { notary, file } = notaryFor(sb.baseUrl, sb.apiKey);
     const first = registered((await notarise(notary.context, [file('memo.md', 'memo\n')], { document: true }))[0]);
-    await sb.mine();
+    await mineAndFollow(sb, notary, first.txId!);
     const err = await finaliseDocument(notary.context, first.txId!).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'TXID_MISSING', message: expect.stringMatching(/took the finalisation without saying its transaction id, and navigating from the previous version to find it failed \(.*does not offer navigate.*\)/) });
     const inDoubt = notary.library.records.ofDocument(first.documentId!).find((r) => r.kind === 'linked-delete')!;
@@ -199,7 +207,7 @@ describe('a service that publishes other bytes than Notarium computes (ENCODING_
     expect(outcomes.map((o) => o.status)).toEqual(['registered', 'registered', 'registered']);
     const doc = registered((await notarise(notary.context, [file('doc.md', 'doc 1\n')], { document: true }))[0]);
     expect(proxy.seen.filter((s) => s.endsWith('/content'))).toEqual(['GET /api/v1/records/{txId}/content']);
-    await sb.mine();
+    await mineAndFollow(sb, notary, doc.txId!);
     const err = await addVersion(notary.context, file('doc-2.md', 'doc 2\n'), doc.txId!).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'ENCODING_MISMATCH', message: expect.stringMatching(/reported its fingerprint \(SHA-256 of the published bytes\) as [0-9a-f]{64}, where Notarium computed/) });
     expect(proxy.seen.filter((s) => s.endsWith('/content'))).toHaveLength(1);
