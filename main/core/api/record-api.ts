@@ -1,7 +1,7 @@
 import { isServiceCode, NotariumError, ServiceError } from '../errors/notarium-error.ts';
 import { FeatureUnavailableError } from './feature-unavailable.ts';
 import { HttpClient, joinUrl, type CallOptions, type HttpRequest, type HttpResponse, type TransportOptions } from './http-client.ts';
-import { queryString, segment, updateTokenParam, type TokenPlacement } from './request-url.ts';
+import { queryString, segment, strictEncode, updateTokenParam, type TokenPlacement } from './request-url.ts';
 import {
   deleteResultSchema,
   linkedCreateSchema,
@@ -121,7 +121,7 @@ export class RecordApi {
   /** Appends a version after `txId` (the end of its chain). With the token the service does not fetch `txId`. */
   async updateLinked(txId: string, body: Uint8Array, encode: string, updateToken?: string, options?: CallOptions): Promise<LinkedUpdateResult> {
     const res = await this.withToken(updateToken, (token) =>
-      this.call({ method: 'POST', path: `${LINKED}/${segment(txId)}/update${queryString({ encode }, token)}`, kind: 'write', body, redact: updateToken ? [updateToken] : [] }, options),
+      this.call({ method: 'POST', path: `${LINKED}/${segment(txId)}/update${queryString({ encode }, token)}`, kind: 'write', body, redact: tokenForms(updateToken) }, options),
     );
     return parseJson(res, linkedUpdateSchema, 'update linked record');
   }
@@ -133,7 +133,7 @@ export class RecordApi {
    */
   async deleteLinked(txId: string, updateToken?: string, options?: CallOptions): Promise<{ txId: string | null }> {
     const res = await this.withToken(updateToken, (token) =>
-      this.call({ method: 'POST', path: `${LINKED}/${segment(txId)}/delete${queryString({}, token)}`, kind: 'write', redact: updateToken ? [updateToken] : [] }, options),
+      this.call({ method: 'POST', path: `${LINKED}/${segment(txId)}/delete${queryString({}, token)}`, kind: 'write', redact: tokenForms(updateToken) }, options),
     );
     if (new TextDecoder().decode(res.body).trim() === '') return { txId: null };
     const { txId: written } = parseJson(res, deleteResultSchema, 'delete linked record');
@@ -173,7 +173,7 @@ export class RecordApi {
       const res = await this.call({ method: 'GET', path: `${LINKED}/${segment(txId)}/navigate${queryString({ links })}`, kind: 'read' }, options);
       return parseJson(res, navigateSchema, 'navigate linked records');
     } catch (err) {
-      if (err instanceof ServiceError && err.status === 404 && (await this.linkedStatus(txId, options)).kind === 'known') throw new FeatureUnavailableError('navigate', this.host, txId);
+      if (err instanceof ServiceError && err.status === 404 && inABlock(await this.linkedStatus(txId, options))) throw new FeatureUnavailableError('navigate', this.host, txId);
       throw err;
     }
   }
@@ -231,10 +231,13 @@ export class RecordApi {
     return this.http.request({ ...rest, kind, url: joinUrl(this.baseUrl, path), headers, signal: options?.signal, redact, onRetry: options?.onRetry, maxAttempts: options?.maxAttempts });
   }
 
-  /** A 404 from match is "unknown" only if the status of `txId` is unknown too; else match is disabled. */
-  private async matchOrUnknown(txId: string, status: () => Promise<{ kind: 'unknown' | 'known' }>, match: () => Promise<MatchResult>): Promise<MatchResult> {
+  /**
+   * A 404 from match means match is disabled only when the status of `txId` shows it in a block: a
+   * service's index may not hold a transaction still publishing, so a 404 then is "unknown".
+   */
+  private async matchOrUnknown(txId: string, status: () => Promise<RecordStatus | LinkedStatus>, match: () => Promise<MatchResult>): Promise<MatchResult> {
     const answer = await this.orUnknown(match);
-    if (answer.kind === 'unknown' && (await status()).kind === 'known') throw new FeatureUnavailableError('match', this.host, txId);
+    if (answer.kind === 'unknown' && inABlock(await status())) throw new FeatureUnavailableError('match', this.host, txId);
     return answer;
   }
 
@@ -246,6 +249,26 @@ export class RecordApi {
       throw err;
     }
   }
+}
+
+/**
+ * Every form a problem detail could echo the update token in: as issued, percent-encoded once more
+ * (one placement), and decoded once (what the service sees of the other). None reaches a message.
+ */
+function tokenForms(token: string | undefined): string[] {
+  if (!token) return [];
+  let decoded = token;
+  try {
+    decoded = decodeURIComponent(token);
+  } catch {
+    // Not percent-encoded text: the token as issued is all there is.
+  }
+  return [...new Set([token, strictEncode(token), decoded])];
+}
+
+/** The service knows the transaction and says it is in a block. */
+function inABlock(status: RecordStatus | LinkedStatus): boolean {
+  return status.kind === 'known' && status.confirmation !== null;
 }
 
 function contentHead(res: HttpResponse): ContentHead {

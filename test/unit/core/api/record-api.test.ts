@@ -134,6 +134,16 @@ const problem = (status: number, errorCode?: string) =>
   new Response(JSON.stringify({ title: status === 404 ? 'Content not found' : 'Invalid request', status, ...(errorCode ? { errorCode } : {}) }), { status, headers: { 'content-type': 'application/problem+json' } });
 const ok = (value: unknown) => new Response(JSON.stringify(value), { status: 200 });
 
+describe('the update token in a refusal', () => {
+  it('is kept out of the message in every form the service could echo it: as issued, decoded, encoded once more', async () => {
+    for (const echo of [TOKEN, decodeURIComponent(TOKEN), encodeURIComponent(TOKEN)]) {
+      const { api } = serviceWith(() => new Response(JSON.stringify({ title: 'Invalid request', status: 400, errorCode: 'TX_NOT_LINKABLE', detail: `the token ${echo} spends nothing` }), { status: 400 }));
+      const err = (await api.updateLinked(TX, new Uint8Array(), '', TOKEN).catch((e: unknown) => e)) as Error;
+      expect(err.message).not.toContain(echo);
+    }
+  });
+});
+
 describe('the update token: sent as issued, the other placement tried once on UPDATE_TOKEN_PARAM_INVALID, and kept (issue #12)', () => {
   /** A service that takes the token only percent-encoded once more (it reads the query twice). */
   const encodedOnceOnly = (req: Sent) => (req.url.searchParams.get('updateToken') === TOKEN ? ok({ txId: TX }) : problem(400, 'UPDATE_TOKEN_PARAM_INVALID'));
@@ -167,8 +177,15 @@ describe('the update token: sent as issued, the other placement tried once on UP
 
 describe('a disabled feature answers 404 like an unknown txId: told apart by context (issue #12)', () => {
   const KNOWN = 'cd'.repeat(32);
-  /** match and navigate disabled: 404 whatever the txId; status answers for KNOWN only. */
-  const disabled = (req: Sent) => (req.url.pathname.endsWith('/status') && req.url.pathname.includes(KNOWN) ? ok({ updatable: true, confirmation: null }) : problem(404));
+  /** Known and still publishing: a service's index may not hold it yet, so its 404s prove nothing. */
+  const PUBLISHING = 'ef'.repeat(32);
+  /** match and navigate disabled: 404 whatever the txId; status answers for KNOWN (in a block) and PUBLISHING (not yet). */
+  const disabled = (req: Sent) =>
+    req.url.pathname.endsWith('/status') && req.url.pathname.includes(KNOWN)
+      ? ok({ updatable: true, confirmation: { confirmedBlocks: 1 } })
+      : req.url.pathname.endsWith('/status') && req.url.pathname.includes(PUBLISHING)
+        ? ok({ updatable: true, confirmation: null })
+        : problem(404);
 
   it('a 404 to creating a linked record: FEATURE_UNAVAILABLE, naming linked records and what to do', async () => {
     const { api } = serviceWith(() => problem(404));
@@ -187,6 +204,7 @@ describe('a disabled feature answers 404 like an unknown txId: told apart by con
     expect(isFeatureUnavailable(await api.matchLinked(KNOWN, new Uint8Array(), '', TX).catch((e: unknown) => e), 'match')).toBe(true);
     expect(await api.matchRecord(TX, new Uint8Array(), 'SHA256(s)')).toEqual({ kind: 'unknown' });
     expect(await api.matchLinked(TX, new Uint8Array())).toEqual({ kind: 'unknown' });
+    expect(await api.matchRecord(PUBLISHING, new Uint8Array(), 'SHA256(s)')).toEqual({ kind: 'unknown' }); // not in a block yet: proves nothing
   });
 
   it('a 404 from navigate about a linked record whose status answers: FEATURE_UNAVAILABLE; else the 404', async () => {
@@ -195,5 +213,6 @@ describe('a disabled feature answers 404 like an unknown txId: told apart by con
     expect(isFeatureUnavailable(err, 'navigate')).toBe(true);
     expect((err as Error).message).toContain("a document's history is read from the library instead");
     await expect(api.navigate(TX, 5)).rejects.toMatchObject({ code: 'SERVICE_ERROR', status: 404 });
+    await expect(api.navigate(PUBLISHING, 5)).rejects.toMatchObject({ code: 'SERVICE_ERROR', status: 404 });
   });
 });
