@@ -1,5 +1,5 @@
 import { visibleName } from '../../preload/visible-text.ts';
-import type { StoredRecord } from '../core/store/records.ts';
+import type { StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
 import { shellQuote } from '../core/text/shell-quote.ts';
 import type { Step, VerificationReport } from '../core/receipts/verify/verify-receipt.ts';

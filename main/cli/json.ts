@@ -1,4 +1,4 @@
-import type { StoredRecord } from '../core/store/records.ts';
+import type { StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
 
 /**

@@ -10,7 +10,7 @@ import { EmbeddedSandbox } from './sandbox-host/embedded-sandbox.ts';
 import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import { Library } from './store/library.ts';
-import type { StoredRecord } from './store/records.ts';
+import type { StoredRecord } from './store/record.ts';
 import type { NotaryContext } from './usecases/context.ts';
 import type { Follower } from './usecases/follow.ts';
 import { afterStatus, catchUp } from './usecases/life-cycle.ts';

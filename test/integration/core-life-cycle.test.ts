@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Notary } from '../../main/core/notary.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import type { ProfileInput } from '../../main/core/store/profiles.ts';
-import { inBlock, type StoredRecord } from '../../main/core/store/records.ts';
+import { inBlock, type StoredRecord } from '../../main/core/store/record.ts';
 import { addVersion, finaliseDocument } from '../../main/core/usecases/documents.ts';
 import { currentStatus, waitFor, waitForRecord } from '../../main/core/usecases/follow.ts';
 import { catchUp } from '../../main/core/usecases/life-cycle.ts';

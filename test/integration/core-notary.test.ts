@@ -10,7 +10,7 @@ import { documentHistory } from '../../main/core/usecases/document-history.ts';
 import { addVersion, finaliseDocument, whichVersion } from '../../main/core/usecases/documents.ts';
 import { waitFor, waitForRecord } from '../../main/core/usecases/follow.ts';
 import { notarise, type NotariseOutcome } from '../../main/core/usecases/notarise.ts';
-import type { StoredRecord } from '../../main/core/store/records.ts';
+import type { StoredRecord } from '../../main/core/store/record.ts';
 import { exportReceipts, importReceipt } from '../../main/core/usecases/receipts.ts';
 import { verifyFile, verifyPaths } from '../../main/core/usecases/verify.ts';
 import { MODES, startStrictService, type StrictService } from '../support/strict-service.ts';

@@ -6,7 +6,7 @@ import { writeOwnedFile } from '../../main/core/desktop-integration/owned-file.t
 import { Notary } from '../../main/core/notary.ts';
 import { parseReceipt } from '../../main/core/receipts/receipt-v1.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
-import type { StoredRecord } from '../../main/core/store/records.ts';
+import type { StoredRecord } from '../../main/core/store/record.ts';
 import { waitFor } from '../../main/core/usecases/follow.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { exportReceipts, writeReceipt } from '../../main/core/usecases/receipts.ts';

@@ -8,7 +8,7 @@ import { Notary } from '../../main/core/notary.ts';
 import { parseReceipt } from '../../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
-import type { StoredRecord } from '../../main/core/store/records.ts';
+import type { StoredRecord } from '../../main/core/store/record.ts';
 import { documentHistory } from '../../main/core/usecases/document-history.ts';
 import { addVersion, finaliseDocument } from '../../main/core/usecases/documents.ts';
 import { waitFor } from '../../main/core/usecases/follow.ts';

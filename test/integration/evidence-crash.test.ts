@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Library } from '../../main/core/store/library.ts';
-import type { StoredRecord } from '../../main/core/store/records.ts';
+import type { StoredRecord } from '../../main/core/store/record.ts';
 import { parseTx } from '../support/bitcoin.ts';
 import { runCli, type CliResult } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';

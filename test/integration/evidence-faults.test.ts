@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Notary } from '../../main/core/notary.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
-import type { RecordState } from '../../main/core/store/records.ts';
+import type { RecordState } from '../../main/core/store/record.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { parseTx } from '../support/bitcoin.ts';
 import { startStrictService, type Mode, type StrictService } from '../support/strict-service.ts';

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { Notary } from '../../core/notary.ts';
-import type { StoredRecord } from '../../core/store/records.ts';
+import type { StoredRecord } from '../../core/store/record.ts';
 import { waitFor } from '../../core/usecases/follow.ts';
 import { notarise, type NotariseOutcome } from '../../core/usecases/notarise.ts';
 import { stateWords } from '../describe.ts';

@@ -1,5 +1,5 @@
 import type { Notary } from '../../core/notary.ts';
-import { PENDING_STATES, type StoredRecord } from '../../core/store/records.ts';
+import { PENDING_STATES, type StoredRecord } from '../../core/store/record.ts';
 import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
 import { currentStatus, waitFor, type CurrentStatus } from '../../core/usecases/follow.ts';
 import { describeRecord, stateWords } from '../describe.ts';

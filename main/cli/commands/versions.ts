@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { visibleName } from '../../../preload/visible-text.ts';
 import type { Notary } from '../../core/notary.ts';
-import type { StoredRecord } from '../../core/store/records.ts';
+import type { StoredRecord } from '../../core/store/record.ts';
 import { shellQuote } from '../../core/text/shell-quote.ts';
 import { documentHistory } from '../../core/usecases/document-history.ts';
 import { addVersion, finaliseDocument, whichVersion } from '../../core/usecases/documents.ts';

@@ -11,7 +11,7 @@ import type { XdgDirs } from '../desktop-integration/index.ts';
 import { apiKeyAccount } from '../secrets/accounts.ts';
 import { hasUsableApiKey, setApiKey } from '../secrets/api-key.ts';
 import type { Profile, ProfileInput } from '../store/profiles.ts';
-import type { StoredRecord } from '../store/records.ts';
+import type { StoredRecord } from '../store/record.ts';
 import { documentHistory } from '../usecases/document-history.ts';
 import { addVersion, finaliseDocument, whichVersion } from '../usecases/documents.ts';
 import { notarise } from '../usecases/notarise.ts';

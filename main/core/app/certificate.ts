@@ -4,7 +4,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import type { Profile } from '../store/profiles.ts';
-import type { StoredRecord } from '../store/records.ts';
+import type { StoredRecord } from '../store/record.ts';
 import { powershellQuote, shellQuote } from '../text/shell-quote.ts';
 
 /**

@@ -1,7 +1,8 @@
 import type { DocumentView, HistoryView, ProofView, RecordView, StepView, VerificationView } from '../../../preload/contract.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import type { Profile } from '../store/profiles.ts';
-import { groupOf, inBlock, isLive, type Records, type StoredRecord } from '../store/records.ts';
+import { groupOf, inBlock, isLive, type StoredRecord } from '../store/record.ts';
+import type { Records } from '../store/records.ts';
 import { visibleName, visibleText } from '../../../preload/visible-text.ts';
 import type { DocumentHistory } from '../usecases/document-history.ts';
 import { verifiedOnTestChain, type FileVerification } from '../usecases/verify.ts';

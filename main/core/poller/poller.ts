@@ -1,5 +1,6 @@
 import type { Profile } from '../store/profiles.ts';
-import type { Records, StoredRecord } from '../store/records.ts';
+import type { StoredRecord } from '../store/record.ts';
+import type { Records } from '../store/records.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { afterConfirmed, afterError, afterUnconfirmed, checkGapMs, nextCheckAt } from './schedule.ts';
 

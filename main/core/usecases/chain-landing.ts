@@ -1,6 +1,6 @@
 import { hex } from '@scure/base';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { groupOf, type StoredRecord } from '../store/records.ts';
+import { groupOf, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 
 /**

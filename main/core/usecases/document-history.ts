@@ -1,6 +1,6 @@
 import { walkLinks } from '../api/link-walk.ts';
 import type { StoredDocument } from '../store/documents.ts';
-import type { StoredRecord } from '../store/records.ts';
+import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { isTxId, resolveDocument } from './resolve-target.ts';
 

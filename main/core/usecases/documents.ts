@@ -1,7 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredDocument } from '../store/documents.ts';
-import { isLive, type StoredRecord } from '../store/records.ts';
+import { isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { settleInDoubt } from './in-doubt.ts';
 import { resolveDocument } from './resolve-target.ts';

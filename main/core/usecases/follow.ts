@@ -1,5 +1,5 @@
 import { NotariumError } from '../errors/notarium-error.ts';
-import type { StoredRecord } from '../store/records.ts';
+import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { resolveRecord } from './resolve-target.ts';
 import { settlingNow } from './in-doubt.ts';

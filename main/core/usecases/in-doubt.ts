@@ -1,6 +1,6 @@
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { RetryListener } from '../api/http-client.ts';
-import type { StoredRecord } from '../store/records.ts';
+import type { StoredRecord } from '../store/record.ts';
 import { landingAfter } from './chain-landing.ts';
 import type { NotaryContext } from './context.ts';
 import { markLanded, submitRecord } from './submit.ts';

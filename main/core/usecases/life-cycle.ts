@@ -1,4 +1,4 @@
-import { inBlock, type StoredRecord } from '../store/records.ts';
+import { inBlock, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { settleAllInDoubt } from './in-doubt.ts';
 import { resubmitIfDue } from './resubmit.ts';

@@ -2,7 +2,7 @@ import { basename, resolve } from 'node:path';
 import type { RetryNotice } from '../api/http-client.ts';
 import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
+import type { RecordKind, StoredRecord, Submission } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { filesIn } from './files-in.ts';
 import { checkReceiptNames } from './receipt-names.ts';

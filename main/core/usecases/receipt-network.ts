@@ -4,7 +4,7 @@ import { networkOf, networkOfTarget, type Network } from '../protocol/networks.t
 import { CheckFailure } from '../receipts/verify/check-failure.ts';
 import { checkOwnTarget, checkProofOfWork, parseBlockHeader, targetFromBits, type BlockHeader } from '../receipts/verify/block-header.ts';
 import type { Profile } from '../store/profiles.ts';
-import type { StoredRecord } from '../store/records.ts';
+import type { StoredRecord } from '../store/record.ts';
 import { shellQuote } from '../text/shell-quote.ts';
 import type { NotaryContext } from './context.ts';
 

@@ -10,7 +10,7 @@ import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts'
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt, withServiceCheck, type StepId } from '../receipts/verify/verify-receipt.ts';
-import type { ImportedOutcome, StoredRecord } from '../store/records.ts';
+import type { ImportedOutcome, StoredRecord } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { resolveDocument, resolveRecord } from './resolve-target.ts';
 import { receiptNetwork } from './receipt-network.ts';

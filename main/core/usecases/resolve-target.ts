@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
-import { isLive, type StoredRecord } from '../store/records.ts';
+import { isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 
 /** Commands take "<file|txId>": a 64-hex transaction id, or a file whose content is looked up. */

@@ -1,6 +1,6 @@
 import { firstCheckAt } from '../poller/schedule.ts';
 import type { Profile } from '../store/profiles.ts';
-import { groupOf, type StoredRecord } from '../store/records.ts';
+import { groupOf, type StoredRecord } from '../store/record.ts';
 import { landingAfter } from './chain-landing.ts';
 import type { NotaryContext } from './context.ts';
 import { extendedElsewhere } from './in-doubt.ts';

@@ -4,7 +4,7 @@ import { networkOf } from '../protocol/networks.ts';
 import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
 import type { ServiceCheck } from '../receipts/verify/verify-receipt.ts';
 import { sameServiceUrl } from '../store/profiles.ts';
-import type { StoredRecord } from '../store/records.ts';
+import type { StoredRecord } from '../store/record.ts';
 import { profileFor, type NotaryContext } from './context.ts';
 
 /** The online step of verification (receipt-v1.md, `service`): the service that made a receipt is asked about it. Used by verify and by import. */

@@ -6,7 +6,7 @@ import type { Connection } from '../connections.ts';
 import { firstCheckAt } from '../poller/schedule.ts';
 import { fingerprintFor } from '../protocol/fingerprint.ts';
 import { NETWORK_CHOICES, networkOf, shownLabel } from '../protocol/networks.ts';
-import type { RecordKind, StoredRecord, Submission } from '../store/records.ts';
+import type { RecordKind, StoredRecord, Submission } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { shellQuote } from '../text/shell-quote.ts';
 import { checkPublished, deleteTxId, refuseAfterMismatch, type WriteAnswer } from './write-answer.ts';

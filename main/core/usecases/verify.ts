@@ -5,7 +5,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import { isFolder, present } from '../fs/entry-at.ts';
 import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt, withServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
-import type { StoredRecord } from '../store/records.ts';
+import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { filesIn } from './files-in.ts';
 import { serviceCheck } from './service-check.ts';

@@ -1,4 +1,4 @@
-import { inBlock, isLive, type StoredRecord } from '../store/records.ts';
+import { inBlock, isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { submitRecord } from './submit.ts';
 

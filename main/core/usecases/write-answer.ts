@@ -6,7 +6,7 @@ import type { EncodingStep } from '../api/responses.ts';
 import { OutcomeUnknownError } from '../api/transport-failure.ts';
 import { sentenceFor } from '../errors/catalogue.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import type { StoredRecord } from '../store/records.ts';
+import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 
 /**

@@ -4,7 +4,7 @@ import { EventEmitter, once } from 'node:events';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { Timers } from '../poller/poller.ts';
-import type { StoredRecord } from '../store/records.ts';
+import type { StoredRecord } from '../store/record.ts';
 import type { WatchedFile, WatchedFolder, WatchSettings } from '../store/watched-folders.ts';
 import type { NotaryContext } from '../usecases/context.ts';
 import { checkGlobs, fileFilter, isNeverWatchedPath } from './filters.ts';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { present } from '../fs/entry-at.ts';
 import type { StoredDocument } from '../store/documents.ts';
-import type { StoredRecord } from '../store/records.ts';
+import type { StoredRecord } from '../store/record.ts';
 import type { WatchedFile, WatchedFolder } from '../store/watched-folders.ts';
 import type { NotaryContext } from '../usecases/context.ts';
 import { addVersion } from '../usecases/documents.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeRecord } from '../../../main/cli/describe.ts';
 import { recordJson } from '../../../main/cli/json.ts';
-import type { StoredRecord } from '../../../main/core/store/records.ts';
+import type { StoredRecord } from '../../../main/core/store/record.ts';
 
 /** What status, wait and version add say of a record's place in the life cycle. */
 

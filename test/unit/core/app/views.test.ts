@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { historyView, noVerifications, recordView, verificationView, versionCount } from '../../../../main/core/app/views.ts';
 import { Library } from '../../../../main/core/store/library.ts';
-import type { StoredRecord, Submission } from '../../../../main/core/store/records.ts';
+import type { StoredRecord, Submission } from '../../../../main/core/store/record.ts';
 import type { DocumentHistory } from '../../../../main/core/usecases/document-history.ts';
 import type { ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-receipt.ts';

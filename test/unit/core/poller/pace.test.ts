@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Poller, type StatusAnswer } from '../../../../main/core/poller/poller.ts';
 import { firstCheckAt } from '../../../../main/core/poller/schedule.ts';
 import { Library } from '../../../../main/core/store/library.ts';
-import type { StoredRecord } from '../../../../main/core/store/records.ts';
+import type { StoredRecord } from '../../../../main/core/store/record.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
 
 // The documented pace (service-notes.md: status "once every 10 minutes (at the most frequent)"):

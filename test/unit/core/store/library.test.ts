@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Library } from '../../../../main/core/store/library.ts';
 import { MIGRATIONS } from '../../../../main/core/store/migrations.ts';
-import type { Submission } from '../../../../main/core/store/records.ts';
+import type { Submission } from '../../../../main/core/store/record.ts';
 
 let dir: string;
 let now: number;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Library } from '../../../../main/core/store/library.ts';
-import type { QueuedVersion, StoredRecord, Submission } from '../../../../main/core/store/records.ts';
+import type { QueuedVersion, StoredRecord, Submission } from '../../../../main/core/store/record.ts';
 
 /** The library's side of the record life cycle: queued versions, resubmissions, superseded rows. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredRecord } from '../../../../main/core/store/records.ts';
+import type { StoredRecord } from '../../../../main/core/store/record.ts';
 import { resubmitDue } from '../../../../main/core/usecases/resubmit.ts';
 import { sentHead } from '../../../../main/core/usecases/version-queue.ts';
 

@@ -4,7 +4,7 @@ import { NotariumError } from '../../../../main/core/errors/notarium-error.ts';
 import { fingerprintFor } from '../../../../main/core/protocol/fingerprint.ts';
 import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-receipt.ts';
 import { Library } from '../../../../main/core/store/library.ts';
-import type { StoredRecord } from '../../../../main/core/store/records.ts';
+import type { StoredRecord } from '../../../../main/core/store/record.ts';
 import type { NotaryContext } from '../../../../main/core/usecases/context.ts';
 import { checkReceiptNetwork, receiptNetwork } from '../../../../main/core/usecases/receipt-network.ts';
 import { receiptOf } from '../../../../main/core/usecases/receipts.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredDocument } from '../../../../main/core/store/documents.ts';
-import type { StoredRecord } from '../../../../main/core/store/records.ts';
+import type { StoredRecord } from '../../../../main/core/store/record.ts';
 import type { WatchedFile } from '../../../../main/core/store/watched-folders.ts';
 import { decideContent, type ContentFacts } from '../../../../main/core/watch/sync-file.ts';
 

@@ -1,0 +1,54 @@
+import type { LibraryDatabase } from './database.ts';
+import { SELECT, fromRow, type Row } from './record-rows.ts';
+import type { RecordState, StoredRecord } from './record.ts';
+
+/** The Library's list: filtered, searched, sorted and paged in SQL. */
+
+export interface RecordQuery {
+  profile?: string;
+  /** Superseded rows are left out unless asked for: they are never a registration of the file. */
+  states?: RecordState[];
+  /** Matches name, sha256 or txId (prefix for hashes, substring for names). */
+  search?: string;
+  sort?: 'created' | 'name' | 'state' | 'confirmations';
+  direction?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+}
+
+const SORTS: Record<NonNullable<RecordQuery['sort']>, string> = {
+  created: 'created_at',
+  name: 'name COLLATE NOCASE',
+  state: 'state',
+  confirmations: 'confirmations',
+};
+
+export function queryRecords(db: LibraryDatabase, q: RecordQuery = {}): { records: StoredRecord[]; total: number } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (q.profile) {
+    where.push('profile = ?');
+    params.push(q.profile);
+  }
+  if (q.states?.length) {
+    where.push(`state IN (${q.states.map(() => '?').join(', ')})`);
+    params.push(...q.states);
+  } else {
+    where.push("state != 'superseded'");
+  }
+  if (q.search?.trim()) {
+    const s = q.search.trim();
+    const hex = /^[0-9a-fA-F]{4,64}$/.test(s) ? s.toLowerCase() : null;
+    where.push(hex ? '(name LIKE ? ESCAPE \'\\\' OR sha256 LIKE ? OR tx_id LIKE ?)' : 'name LIKE ? ESCAPE \'\\\'');
+    params.push(`%${s.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+    if (hex) params.push(`${hex}%`, `${hex}%`);
+  }
+  const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+  const order = `${SORTS[q.sort ?? 'created']} ${q.direction === 'asc' ? 'ASC' : 'DESC'}, id ${q.direction === 'asc' ? 'ASC' : 'DESC'}`;
+  const total = db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM records${clause}`).get(...params)!.n;
+  const records = db
+    .prepare<unknown[], Row>(`${SELECT}${clause} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .all(...params, q.limit ?? 100, q.offset ?? 0)
+    .map(fromRow);
+  return { records, total };
+}

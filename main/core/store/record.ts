@@ -1,0 +1,106 @@
+import type { RecordState } from '../../../preload/record-states.ts';
+
+/** A record of the library: its kinds, its row as the code sees it, and what can be said of its state. */
+
+export type RecordKind = 'record' | 'linked-create' | 'linked-update' | 'linked-delete';
+export type { RecordState };
+/** What an imported receipt proved: a failed one is never imported. */
+export type ImportedOutcome = 'verified' | 'partially-verified' | 'pending';
+
+export const PENDING_STATES: readonly RecordState[] = ['published', 'confirmed'];
+
+/** A row that is, or may become, the registration of its content: not failed, rejected or superseded. */
+export const isLive = (r: Pick<StoredRecord, 'state'>): boolean => r.state !== 'failed' && r.state !== 'rejected' && r.state !== 'superseded';
+
+/** In a block (a chain may take its next record only then: service-notes.md, Timing and life-cycle rules). */
+export const inBlock = (r: Pick<StoredRecord, 'state'>): boolean => r.state === 'confirmed' || r.state === 'settled';
+
+/** The id every submission of one registration shares: the first record's. */
+export const groupOf = (r: Pick<StoredRecord, 'id' | 'resubmits'>): number => r.resubmits ?? r.id;
+
+export interface StoredRecord {
+  id: number;
+  profile: string;
+  kind: RecordKind;
+  state: RecordState;
+  name: string;
+  path: string | null;
+  size: number | null;
+  sha256: string | null;
+  encode: string | null;
+  salt: string | null;
+  recordHex: string | null;
+  publishedHex: string | null;
+  idempotencyKey: string | null;
+  txId: string | null;
+  prevTxId: string | null;
+  documentId: number | null;
+  version: number | null;
+  confirmations: number;
+  blockHash: string | null;
+  blockTime: string | null;
+  /** The service's confirmation object, as it returned it (merkleProof included). */
+  confirmation: unknown;
+  blockHeader: string | null;
+  rawTx: string | null;
+  lastError: string | null;
+  receiptPath: string | null;
+  /** The network label and service URL the registration was made with. */
+  network: string | null;
+  serviceUrl: string | null;
+  /** For a record imported from a receipt, what that receipt proved then; null for Notarium's own registrations. */
+  proofOutcome: ImportedOutcome | null;
+  /** A document version's update token (for the version after it). */
+  updateToken: string | null;
+  /** The id of the first record of the registration this row sends again (null: it is the first). */
+  resubmits: number | null;
+  /** The row that is the registration instead of this one (set with state `superseded`). */
+  supersededBy: number | null;
+  /** Sent again after a lost answer without Idempotency-Key: the service may hold a second, harmless registration. */
+  possibleDuplicate: boolean;
+  /** When its status was last asked (ms). */
+  lastCheckedAt: number | null;
+  /** Why its receipt is not written (its network label and its block disagree), in one sentence with the fix; null otherwise. */
+  receiptHeld: string | null;
+  checks: number;
+  nextCheckAt: number | null;
+  unknownSince: number | null;
+  createdAt: number;
+  submittedAt: number | null;
+  publishedAt: number | null;
+  confirmedAt: number | null;
+  updatedAt: number;
+}
+
+export interface Submission {
+  profile: string;
+  kind: RecordKind;
+  name: string;
+  path: string | null;
+  size: number | null;
+  sha256: string | null;
+  encode: string;
+  salt: string | null;
+  recordHex: string;
+  publishedHex: string;
+  idempotencyKey: string;
+  /** Null for a profile whose network is read from its first confirmed block, until it is. */
+  network: string | null;
+  serviceUrl: string | null;
+  prevTxId?: string | null;
+  documentId?: number | null;
+  version?: number | null;
+}
+
+export interface ConfirmationUpdate {
+  state: 'published' | 'confirmed' | 'settled';
+  confirmations: number;
+  blockHash: string | null;
+  blockTime: string | null;
+  confirmation: unknown;
+  blockHeader?: string | null;
+  rawTx?: string | null;
+}
+
+/** A document version kept in the library until its predecessor is in a block. */
+export type QueuedVersion = Omit<Submission, 'prevTxId' | 'documentId' | 'version'> & { documentId: number; version: number };
