@@ -9,6 +9,7 @@ import { inBlock, type StoredRecord } from '../../main/core/store/record.ts';
 import { addVersion, finaliseDocument } from '../../main/core/usecases/documents.ts';
 import { currentStatus, waitFor, waitForRecord } from '../../main/core/usecases/follow.ts';
 import { catchUp } from '../../main/core/usecases/life-cycle.ts';
+import { GIVE_UP_PERIODS } from '../../main/core/usecases/resubmit.ts';
 import { notarise, type NotariseOutcome } from '../../main/core/usecases/notarise.ts';
 import type { WatchFileEvent } from '../../main/core/watch/folder-watcher.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
@@ -160,7 +161,9 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
     notaries.splice(notaries.indexOf(first), 1);
     await sb.mine();
 
-    // Nothing follows the registrations in this process: asking after the queued version does.
+    // Nothing follows the registrations in this process: asking after the queued version does, once
+    // a block time (0.2 s) has passed since version 1 was published (no status request before then).
+    await new Promise((resolve) => setTimeout(resolve, 250));
     const later = engine(sb, {}, { home, poller: false });
     const status = (await currentStatus(later.context, later.follower, join(files, 'memo-2.md'))).record;
     expect(status).toMatchObject({ id: queued.id, state: 'published', version: 2 });
@@ -263,6 +266,43 @@ describe('resubmission: a registration not in a block in time is sent again', { 
     expect(await received(manual, UPDATE)).toBe(1);
     await manual.mine();
     expect(inBlock(await waitForRecord(notary.context, notary.follower, second, { confirmations: 1 }))).toBe(true);
+  });
+
+  it(`a record the service never mines is given up after ${GIVE_UP_PERIODS} resubmission periods: every submission fails with a sentence, and the wait ends`, async () => {
+    const notary = engine(sb, { resubmitAfterSeconds: 3600 });
+    await neverMine(1);
+    const first = recordOf((await notarise(notary.context, [file('grant.pdf', 'grant 4\n')]))[0]);
+    resubmitAfter(notary, 1);
+    const ended = await waitFor(notary.context, notary.follower, first.txId!, { confirmations: 1 }); // the wait that never returned
+    await neverMine(0);
+    resubmitAfter(notary, 3600);
+    expect(ended.state).toBe('failed');
+    expect(ended.lastError).toBe('Not mined: the service accepted "grant.pdf" but did not get it into a block in 6 seconds, sent again every 1 second, so it is no longer followed. Notarise the file again later, or ask the service\'s provider.');
+    const group = notary.library.records.group(first.id);
+    expect(group.length).toBeGreaterThan(1); // it was sent again before it was given up
+    expect(group.filter((r) => r.state !== 'failed')).toEqual([]);
+    expect(notary.library.records.pendingCount()).toBe(0);
+  });
+
+  it(`a version the service holds unmined is given up after ${GIVE_UP_PERIODS} periods, with the version queued behind it, and the document goes back to its mined head`, async () => {
+    const manual = await sandbox({ lifecycle: 'refuse', blockInterval: 0 });
+    const notary = engine(manual, { resubmitAfterSeconds: 3600 });
+    const v1 = file('lease-a1.md', 'lease a1\n');
+    const created = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
+    await manual.mine();
+    await waitForRecord(notary.context, notary.follower, created, { confirmations: 1 });
+    const second = await addVersion(notary.context, file('lease-a2.md', 'lease a2\n'), v1);
+    const third = await addVersion(notary.context, file('lease-a3.md', 'lease a3\n'), v1);
+    expect([second.state, third.state]).toEqual(['published', 'queued']);
+    resubmitAfter(notary, 1);
+    const ended = await waitForRecord(notary.context, notary.follower, third, { confirmations: 1 });
+    resubmitAfter(notary, 3600);
+    expect(ended).toMatchObject({ id: third.id, state: 'failed' });
+    expect(ended.lastError).toContain('before it was never mined');
+    expect(get(notary, second.id).state).toBe('failed');
+    expect(get(notary, second.id).lastError).toMatch(/^Version 2 of "lease-a2\.md" was accepted by the service \(txId [0-9a-f]{64}\) but not mined in/);
+    expect(await received(manual, UPDATE)).toBe(1); // never sent again: it holds the output
+    expect(notary.library.documents.get(created.documentId!)!.headTxId).toBe(created.txId);
   });
 
   it('a version whose predecessor was extended elsewhere meanwhile fails with a sentence, and the document keeps its head', async () => {

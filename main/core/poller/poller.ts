@@ -1,5 +1,5 @@
 import type { Profile } from '../store/profiles.ts';
-import type { StoredRecord } from '../store/record.ts';
+import { groupOf, type StoredRecord } from '../store/record.ts';
 import type { Records } from '../store/records.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { afterConfirmed, afterError, afterUnconfirmed, checkGapMs, nextCheckAt } from './schedule.ts';
@@ -36,8 +36,11 @@ export interface PollerOptions {
    * request: a failed check is tried again by the schedule, a block later, never sooner.
    */
   check(record: StoredRecord): Promise<StatusAnswer>;
-  /** Called after every change of a record, with the record as it now is. */
-  /** `answer`: what the service said, or undefined when the check failed (nothing was learnt). */
+  /**
+   * Called after every change of a record, with the record as it now is. `answer`: what the service
+   * said, or undefined when nothing was asked of it (the check failed, or another submission of its
+   * registration was found in a block first).
+   */
   onUpdate?(record: StoredRecord, before: StoredRecord, answer: StatusAnswer | undefined): void | Promise<void>;
   /** Called with a record's errors that the poller only retries (for logs). */
   onError?(record: StoredRecord, err: unknown): void;
@@ -146,11 +149,17 @@ export class Poller {
     return tracked;
   }
 
-  /** Asked about less than a block time ago, as the library says now. */
+  /**
+   * Asked about less than a block time ago, as the library says now; or never asked, and published
+   * less than a block time ago: not in a block before then (service-notes.md, Timing and life-cycle
+   * rules: wait about 10 minutes before the first check). A record imported from a receipt was
+   * published long before it came here.
+   */
   private paced(record: StoredRecord): boolean {
-    const last = this.options.records.get(record.id)?.lastCheckedAt ?? null;
+    const current = this.options.records.get(record.id) ?? record;
+    const since = current.lastCheckedAt ?? (current.proofOutcome === null ? current.publishedAt : null);
     const now = this.timers.now();
-    return last !== null && last <= now && now - last < checkGapMs(this.options.profile(record.profile));
+    return since !== null && since <= now && now - since < checkGapMs(this.options.profile(record.profile));
   }
 
   /** One status request and its answer stored; false when the record's pace did not allow one. `dueAt`: when a scheduled check was due. */
@@ -173,6 +182,7 @@ export class Poller {
     }
     this.errorRuns.delete(record.id);
     const now = this.timers.now();
+    let superseded: StoredRecord[] = [];
     if (answer.kind === 'unknown') {
       const since = record.unknownSince ?? now;
       if (now - since >= profile.rejectAfterSeconds * 1000) {
@@ -185,13 +195,16 @@ export class Poller {
     } else {
       const c = answer.confirmation;
       const settled = c.confirmedBlocks >= profile.targetConfirmations;
-      records.recordConfirmation(
+      const beforeRace = new Map(records.group(groupOf(record)).map((r) => [r.id, r]));
+      superseded = records.recordConfirmation(
         record.id,
         { state: settled ? 'settled' : 'confirmed', confirmations: c.confirmedBlocks, blockHash: c.blockHash ?? null, blockTime: c.blockTimestamp ?? null, confirmation: c },
         settled ? null : next(afterConfirmed(profile, c.confirmedBlocks)),
-      );
+      ).map((r) => beforeRace.get(r.id) ?? r);
     }
     await this.notify(record, answer);
+    // The other submissions of its registration this answer superseded (the race is settled in the store).
+    for (const loser of superseded) if (loser.id !== record.id) await this.notify(loser, undefined);
     return true;
   }
 

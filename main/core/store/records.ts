@@ -1,7 +1,7 @@
 import type { LibraryDatabase } from './database.ts';
 import { queryRecords, type RecordQuery } from './record-query.ts';
 import { SELECT, fromRow, type Row } from './record-rows.ts';
-import { groupOf, type ConfirmationUpdate, type ImportedOutcome, type QueuedVersion, type RecordState, type StoredRecord, type Submission } from './record.ts';
+import { groupOf, inBlock, type ConfirmationUpdate, type ImportedOutcome, type QueuedVersion, type RecordState, type StoredRecord, type Submission } from './record.ts';
 
 /**
  * Records in the library. A registration is written as `submitting` (with its fingerprint and
@@ -117,8 +117,8 @@ export class Records {
   /**
    * A new submission of a registration still not in a block (service-notes.md: "no guarantee that a
    * record will be mined"): the same fingerprint and salt, a new idempotency key, sent as
-   * `submitting`. Only the newest submission of a registration is sent again, once: of two
-   * processes deciding at the same moment, one inserts.
+   * `submitting`. Only the newest live submission of a registration is sent again (one refused or
+   * rejected does not count), once: of two processes deciding at the same moment, one inserts.
    */
   insertResubmission(of: StoredRecord, idempotencyKey: string): StoredRecord | undefined {
     const now = this.now();
@@ -129,7 +129,8 @@ export class Records {
          SELECT profile, kind, 'submitting', name, path, size, sha256, encode, salt, record_hex, published_hex, @key,
            network, service_url, prev_tx_id, document_id, version, coalesce(resubmits, id), @now, @now, @now
          FROM records r WHERE id = @id AND state = 'published'
-           AND NOT EXISTS (SELECT 1 FROM records o WHERE coalesce(o.resubmits, o.id) = coalesce(r.resubmits, r.id) AND o.id > r.id)`,
+           AND NOT EXISTS (SELECT 1 FROM records o WHERE coalesce(o.resubmits, o.id) = coalesce(r.resubmits, r.id) AND o.id > r.id
+             AND o.state NOT IN ('failed', 'rejected', 'superseded'))`,
       )
       .run({ id: of.id, key: idempotencyKey, now });
     return result.changes === 1 ? this.get(Number(result.lastInsertRowid)) : undefined;
@@ -158,7 +159,7 @@ export class Records {
    * block become `superseded` (never followed, shown or counted again), watched files follow the
    * winner, and a document takes the winner's txId and token as its head.
    */
-  winRace(winner: StoredRecord, reason: string): StoredRecord[] {
+  winRace(winner: StoredRecord, reason: string = lostRace(winner.txId)): StoredRecord[] {
     const group = groupOf(winner);
     return this.db.transaction(() => {
       const losers = this.db
@@ -167,11 +168,7 @@ export class Records {
         )
         .all(group, group, winner.id);
       if (losers.length === 0) return [];
-      const follow = this.db.prepare('UPDATE watched_files SET record_id = ? WHERE record_id = ?');
-      for (const loser of losers) {
-        this.supersede(loser.id, winner.id, reason);
-        follow.run(winner.id, loser.id);
-      }
+      for (const loser of losers) this.loseTo(loser.id, winner.id, reason);
       if (winner.documentId !== null && winner.txId) {
         const theirs = losers.flatMap((l) => (l.txId ? [l.txId] : []));
         this.db
@@ -184,6 +181,12 @@ export class Records {
       }
       return losers.map((l) => this.get(l.id)!);
     })();
+  }
+
+  /** Superseded by `winner`, and its watched files follow the winner. */
+  private loseTo(id: number, winner: number, reason: string): void {
+    this.supersede(id, winner, reason);
+    this.db.prepare('UPDATE watched_files SET record_id = ? WHERE record_id = ?').run(winner, id);
   }
 
   /** A submission that is not the registration: `by` is (or will be) instead. */
@@ -244,6 +247,27 @@ export class Records {
     })();
   }
 
+  /**
+   * A registration none of whose submissions was mined in time: its unmined submissions fail (no
+   * longer followed) and a document's head goes back to the version before; for a document version,
+   * the versions queued behind it fail too (`queuedReason`), since they would follow the output the
+   * unmined one may still hold. One transaction; a submission in a block meanwhile wins instead.
+   * Returns the rows that changed.
+   */
+  giveUp(group: number, reason: string, queuedReason: string): StoredRecord[] {
+    return this.db.transaction(() => {
+      const rows = this.group(group);
+      if (rows.some(inBlock)) return [];
+      const unmined = rows.filter((r) => r.state === 'published');
+      const documentId = rows[0]?.documentId ?? null;
+      const queued = documentId === null ? [] : this.ofDocument(documentId).filter((r) => r.state === 'queued');
+      for (const r of unmined) this.setState(r.id, 'failed', reason);
+      for (const r of queued) this.setState(r.id, 'failed', queuedReason);
+      if (unmined[0]) this.rollBackHead(this.get(unmined[0].id)!);
+      return [...unmined, ...queued].map((r) => this.get(r.id)!);
+    })();
+  }
+
   /** A document's head and token are its newest version with a txId that is still live. */
   private rollBackHead(record: StoredRecord): void {
     if (record.documentId === null) return;
@@ -266,25 +290,45 @@ export class Records {
     this.db.prepare('UPDATE records SET last_error = ?, updated_at = ? WHERE id = ?').run(message, this.now(), id);
   }
 
-  recordConfirmation(id: number, u: ConfirmationUpdate, nextCheckAt: number | null): void {
-    const now = this.now();
-    this.db
-      .prepare(
-        `UPDATE records SET state = @state, confirmations = @confirmations, block_hash = @blockHash, block_time = @blockTime,
-           confirmation = @confirmation, block_header = coalesce(@blockHeader, block_header), raw_tx = coalesce(@rawTx, raw_tx),
-           confirmed_at = CASE WHEN @state = 'published' THEN NULL ELSE coalesce(confirmed_at, @now) END,
-           checks = checks + 1, next_check_at = @nextCheckAt, unknown_since = NULL, last_error = NULL, last_checked_at = @now, updated_at = @now
-         WHERE id = @id AND state IN ('published', 'confirmed', 'settled')`,
-      )
-      .run({
-        ...u,
-        confirmation: u.confirmation === null ? null : JSON.stringify(u.confirmation),
-        blockHeader: u.blockHeader ?? null,
-        rawTx: u.rawTx ?? null,
-        nextCheckAt,
-        now,
-        id,
-      });
+  /**
+   * Stores the service's answer about a submission, and settles the race among the submissions
+   * of its registration in the same transaction: the first in a block is the registration. One
+   * found in a block after another of its registration already is loses to it (two processes may
+   * each see a different submission mined; only one can win). Returns the rows superseded by
+   * this answer (this one included, when it lost).
+   */
+  recordConfirmation(id: number, u: ConfirmationUpdate, nextCheckAt: number | null): StoredRecord[] {
+    return this.db.transaction(() => {
+      const record = this.get(id);
+      if (!record || !['published', 'confirmed', 'settled'].includes(record.state)) return [];
+      const inBlockNow = u.state !== 'published';
+      if (inBlockNow && !inBlock(record)) {
+        const first = this.group(groupOf(record)).find((r) => r.id !== id && inBlock(r));
+        if (first) {
+          this.loseTo(id, first.id, lostRace(first.txId));
+          return [this.get(id)!];
+        }
+      }
+      const now = this.now();
+      this.db
+        .prepare(
+          `UPDATE records SET state = @state, confirmations = @confirmations, block_hash = @blockHash, block_time = @blockTime,
+             confirmation = @confirmation, block_header = coalesce(@blockHeader, block_header), raw_tx = coalesce(@rawTx, raw_tx),
+             confirmed_at = CASE WHEN @state = 'published' THEN NULL ELSE coalesce(confirmed_at, @now) END,
+             checks = checks + 1, next_check_at = @nextCheckAt, unknown_since = NULL, last_error = NULL, updated_at = @now
+           WHERE id = @id`,
+        )
+        .run({
+          ...u,
+          confirmation: u.confirmation === null ? null : JSON.stringify(u.confirmation),
+          blockHeader: u.blockHeader ?? null,
+          rawTx: u.rawTx ?? null,
+          nextCheckAt,
+          now,
+          id,
+        });
+      return inBlockNow ? this.winRace(this.get(id)!) : [];
+    })();
   }
 
   /** The service does not know the txId (yet): start or continue the run of 404s. */
@@ -292,18 +336,18 @@ export class Records {
     const now = this.now();
     this.db
       .prepare(
-        `UPDATE records SET checks = checks + 1, unknown_since = coalesce(unknown_since, ?), next_check_at = ?, last_checked_at = ?, updated_at = ?
+        `UPDATE records SET checks = checks + 1, unknown_since = coalesce(unknown_since, ?), next_check_at = ?, updated_at = ?
          WHERE id = ? AND state IN ('published', 'confirmed', 'settled')`,
       )
-      .run(now, nextCheckAt, now, now, id);
+      .run(now, nextCheckAt, now, id);
   }
 
   /** A check failed for another reason (network, 5xx): keep the state, note the error, retry later. */
   recordCheckError(id: number, message: string, nextCheckAt: number): void {
     const now = this.now();
     this.db
-      .prepare(`UPDATE records SET checks = checks + 1, last_error = ?, next_check_at = ?, last_checked_at = ?, updated_at = ? WHERE id = ? AND state IN ('published', 'confirmed', 'settled')`)
-      .run(message, nextCheckAt, now, now, id);
+      .prepare(`UPDATE records SET checks = checks + 1, last_error = ?, next_check_at = ?, updated_at = ? WHERE id = ? AND state IN ('published', 'confirmed', 'settled')`)
+      .run(message, nextCheckAt, now, id);
   }
 
   /**
@@ -420,4 +464,9 @@ export class Records {
   private setState(id: number, state: RecordState, reason: string): void {
     this.db.prepare('UPDATE records SET state = ?, last_error = ?, next_check_at = NULL, updated_at = ? WHERE id = ?').run(state, reason, this.now(), id);
   }
+}
+
+/** Why a submission is not the registration: another of it was in a block first. */
+function lostRace(winnerTxId: string | null): string {
+  return `Superseded: another submission of this registration (txId ${winnerTxId}) was in a block first, and is the registration.`;
 }

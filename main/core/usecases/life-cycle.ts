@@ -11,16 +11,15 @@ import { releaseQueue, releaseQueues, waitsFor } from './version-queue.ts';
  */
 
 /**
- * After a status check: a submission in a block is the registration (the others of it are
- * superseded), and its document's next queued version goes; one the service has just said is not
- * in a block (`answered` 'pending') may be due to be sent again — never after a check that failed
- * (it may well be in a block) or one the service did not know. Failures of what it sends are thrown
- * after the records say what became of them.
+ * After a status check: a submission in a block is the registration (the store superseded the
+ * others of it with the answer, records.ts recordConfirmation), and its document's next queued
+ * version goes; one the service has just said is not in a block (`answered` 'pending') may be due
+ * to be sent again, or given up — never after a check that failed (it may well be in a block) or
+ * one the service did not know. Failures of what it sends are thrown after the records say what
+ * became of them.
  */
 export async function afterStatus(ctx: NotaryContext, record: StoredRecord, answered: 'unknown' | 'pending' | 'confirmed' | undefined): Promise<void> {
   if (inBlock(record)) {
-    const reason = `Superseded: another submission of this registration (txId ${record.txId}) was in a block first, and is the registration.`;
-    for (const loser of ctx.library.records.winRace(record, reason)) ctx.recordUpdated(loser);
     if (record.documentId === null) return;
     const failures = await releaseQueue(ctx, record.documentId);
     const [first] = failures.values();

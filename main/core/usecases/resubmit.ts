@@ -1,6 +1,7 @@
 import { firstCheckAt } from '../poller/schedule.ts';
 import type { Profile } from '../store/profiles.ts';
-import { groupOf, type StoredRecord } from '../store/record.ts';
+import { groupOf, isLive, type StoredRecord } from '../store/record.ts';
+import { duration } from '../text/duration.ts';
 import { landingAfter } from './chain-landing.ts';
 import type { NotaryContext } from './context.ts';
 import { extendedElsewhere } from './in-doubt.ts';
@@ -12,8 +13,18 @@ import { submitRecord } from './submit.ts';
  * life-cycle rules). A registration whose newest submission is still not in a block
  * `resubmitAfterSeconds` after it was published is sent again (same fingerprint and salt, a new
  * idempotency key, a new row that `resubmits` the first); every submission is followed, the first
- * in a block is the registration and the others become `superseded` (life-cycle.ts).
+ * in a block is the registration and the others become `superseded` (records.ts recordConfirmation).
+ * The service may also never mine it: a registration still not in a block GIVE_UP_PERIODS periods
+ * after it was first published is given up (failed, with a sentence), so that nothing — `wait`,
+ * `notarise --wait`, a watched folder — waits for it forever.
  */
+
+/**
+ * Periods of `resubmitAfterSeconds` a registration is followed without a block, resubmissions
+ * included, before it is given up: six hours on the default hour, six times the chance the
+ * documentation's "about an hour" gives a record to be mined.
+ */
+export const GIVE_UP_PERIODS = 6;
 
 /**
  * Whether this submission, as the poller just found it, is due to be sent again: the newest of its
@@ -33,8 +44,14 @@ export function resubmitDue(record: StoredRecord, newest: boolean, profile: Pick
  */
 export async function resubmitIfDue(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord | undefined> {
   const profile = ctx.library.profiles.require(record.profile);
-  const newest = ctx.library.records.group(groupOf(record)).at(-1)?.id === record.id;
+  const group = ctx.library.records.group(groupOf(record));
+  // The newest live submission: one the service refused, or rejected, is not the one to send again.
+  const newest = group.filter(isLive).at(-1)?.id === record.id;
   if (!resubmitDue(record, newest, profile, ctx.now())) return undefined;
+  if (pastGiveUp(group, profile, ctx.now())) {
+    for (const r of ctx.library.records.giveUp(groupOf(record), notMined(record, profile), queueStuck(record))) ctx.recordUpdated(r);
+    return undefined;
+  }
   if (record.kind === 'linked-update' || record.kind === 'linked-delete') {
     const landing = await landingAfter(ctx, record);
     if (landing.kind === 'ours') {
@@ -53,6 +70,26 @@ export async function resubmitIfDue(ctx: NotaryContext, record: StoredRecord): P
   if (!again) return undefined; // another process sent it again first
   ctx.recordUpdated(again);
   return submitRecord(ctx, again, undefined);
+}
+
+/** Whether the registration's first submission was published GIVE_UP_PERIODS periods ago or more. */
+export function pastGiveUp(group: readonly StoredRecord[], profile: Pick<Profile, 'resubmitAfterSeconds'>, now: number): boolean {
+  const first = group[0]?.publishedAt ?? null;
+  return first !== null && now - first >= GIVE_UP_PERIODS * profile.resubmitAfterSeconds * 1000;
+}
+
+/** The sentence of a registration given up: what happened, and what to do. */
+function notMined(record: StoredRecord, profile: Pick<Profile, 'resubmitAfterSeconds'>): string {
+  if (record.kind === 'linked-update' || record.kind === 'linked-delete') {
+    const what = record.kind === 'linked-delete' ? 'The finalisation' : `Version ${record.version}`;
+    return `${what} of "${record.name}" was accepted by the service (txId ${record.txId}) but not mined in ${duration(GIVE_UP_PERIODS * profile.resubmitAfterSeconds)}, so it is no longer followed. It may still hold version ${(record.version ?? 2) - 1}'s output: a new version can be refused until the service drops it. Check with "notarium versions", then add the version again.`;
+  }
+  return `Not mined: the service accepted "${record.name}" but did not get it into a block in ${duration(GIVE_UP_PERIODS * profile.resubmitAfterSeconds)}, sent again every ${duration(profile.resubmitAfterSeconds)}, so it is no longer followed. Notarise the file again later, or ask the service's provider.`;
+}
+
+/** The sentence of a version queued behind one given up. */
+function queueStuck(record: StoredRecord): string {
+  return `Not sent: version ${record.version} of "${record.name}" before it was never mined, and it would follow the output that one may still hold. Add this version again once "notarium versions" shows the document can take one.`;
 }
 
 const HELD_UNMINED =

@@ -131,6 +131,7 @@ describe('status pace', () => {
     const calls: Call[] = [];
     const poller = newPoller(async (r) => (calls.push({ txId: r.txId!, at: clock.now(), by: 0 }), { kind: 'pending' }));
     const r = publish(tx(200));
+    await clock.advance(BLOCK); // a block after publication: the first check on demand may ask
     expect(await poller.checkNow(r)).toBe(true);
     await clock.advance(BLOCK - 1);
     expect(await poller.checkNow(r)).toBe(false);
@@ -139,6 +140,32 @@ describe('status pace', () => {
     await clock.advance(1);
     expect(await poller.checkNow(r)).toBe(true);
     expect(calls.map((c) => c.at - calls[0]!.at)).toEqual([0, BLOCK]);
+  });
+
+  it('a status on demand of a record just published does not ask before a block has passed since it was published', async () => {
+    const calls: Call[] = [];
+    const poller = newPoller(async (r) => (calls.push({ txId: r.txId!, at: clock.now(), by: 0 }), { kind: 'pending' }));
+    const r = publish(tx(210));
+    expect(await poller.checkNow(r)).toBe(false);
+    await clock.advance(BLOCK - 1);
+    expect(await poller.checkNow(r)).toBe(false);
+    expect(calls).toHaveLength(0);
+    await clock.advance(1);
+    expect(await poller.checkNow(r)).toBe(true);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('the last request time is when the request left, not when its answer came', async () => {
+    let answer: (a: StatusAnswer) => void = () => {};
+    const poller = newPoller(() => new Promise<StatusAnswer>((resolve) => (answer = resolve)));
+    const r = publish(tx(220));
+    await clock.advance(BLOCK);
+    const asked = clock.now();
+    const check = poller.checkNow(r);
+    await clock.advance(3_000); // a slow answer
+    answer({ kind: 'pending' });
+    expect(await check).toBe(true);
+    expect(lib.records.get(r.id)!.lastCheckedAt).toBe(asked);
   });
 
   it('a request lost in a crash is not repeated early by the next process', async () => {

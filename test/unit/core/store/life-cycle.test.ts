@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Library } from '../../../../main/core/store/library.ts';
-import type { QueuedVersion, StoredRecord, Submission } from '../../../../main/core/store/record.ts';
+import { inBlock, type QueuedVersion, type StoredRecord, type Submission } from '../../../../main/core/store/record.ts';
 
 /** The library's side of the record life cycle: queued versions, resubmissions, superseded rows. */
 
@@ -102,9 +105,10 @@ describe('resubmissions', () => {
     lib.watchedFolders.saveFile({ folderId: folder.id, relPath: 'deed.pdf', size: 10, mtimeMs: 1, sha256: 'aa'.repeat(32), recordId: first.id, documentId: null });
     const again = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-again')!;
     lib.records.markPublished(again.id, tx(2), now);
-    lib.records.recordConfirmation(again.id, { state: 'confirmed', confirmations: 1, blockHash: null, blockTime: null, confirmation: {} }, now);
-    const losers = lib.records.winRace(lib.records.get(again.id)!, 'lost');
-    expect(losers.map((r) => [r.id, r.state, r.supersededBy, r.nextCheckAt, r.lastError])).toEqual([[first.id, 'superseded', again.id, null, 'lost']]);
+    // The answer that finds it in a block settles the race in the same transaction.
+    const losers = lib.records.recordConfirmation(again.id, { state: 'confirmed', confirmations: 1, blockHash: null, blockTime: null, confirmation: {} }, now);
+    expect(losers.map((r) => [r.id, r.state, r.supersededBy, r.nextCheckAt])).toEqual([[first.id, 'superseded', again.id, null]]);
+    expect(losers[0]!.lastError).toContain(`another submission of this registration (txId ${tx(2)}) was in a block first`);
     // A late answer for the loser changes nothing.
     lib.records.recordConfirmation(first.id, { state: 'confirmed', confirmations: 1, blockHash: null, blockTime: null, confirmation: {} }, now);
     lib.records.markRejected(first.id, 'late');
@@ -114,6 +118,66 @@ describe('resubmissions', () => {
     expect(lib.records.query({ states: ['superseded'] }).records.map((r) => r.id)).toEqual([first.id]);
     expect(lib.records.due(now + 1e9, 10).map((r) => r.id)).not.toContain(first.id);
     expect(lib.watchedFolders.file(folder.id, 'deed.pdf')!.recordId).toBe(again.id);
+  });
+
+  it('two processes that each find a different submission in a block keep one registration: the first in a block wins', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'notarium-race-'));
+    const a = Library.open(dir, () => now);
+    const b = Library.open(dir, () => now);
+    try {
+      const first = a.records.insertSubmitting(submission());
+      a.records.markPublished(first.id, tx(1), now);
+      const again = a.records.insertResubmission(a.records.get(first.id)!, 'key-again')!;
+      a.records.markPublished(again.id, tx(2), now);
+      const mined = { state: 'confirmed', confirmations: 1, blockHash: null, blockTime: null, confirmation: {} } as const;
+      // Each process hears of a different submission in a block, one after the other.
+      a.records.recordConfirmation(again.id, mined, now);
+      const lost = b.records.recordConfirmation(first.id, mined, now);
+      const group = b.records.group(first.id);
+      expect(group.filter(inBlock).map((r) => r.id)).toEqual([again.id]);
+      expect(group.find((r) => r.id === first.id)).toMatchObject({ state: 'superseded', supersededBy: again.id });
+      expect(lost).toEqual([]); // the first was superseded already: its late answer changes nothing
+    } finally {
+      a.close();
+      b.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a submission found in a block after another of its registration already is loses to it', () => {
+    const first = lib.records.insertSubmitting(submission());
+    lib.records.markPublished(first.id, tx(1), now);
+    const again = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-again')!;
+    lib.records.markPublished(again.id, tx(2), now);
+    // Both mined (independent records may both be): the answers come in one order.
+    const mined = { state: 'confirmed', confirmations: 1, blockHash: null, blockTime: null, confirmation: {} } as const;
+    lib.db.prepare("UPDATE records SET state = 'confirmed' WHERE id = ?").run(first.id); // as a concurrent process's answer left it
+    const lost = lib.records.recordConfirmation(again.id, mined, now);
+    expect(lost.map((r) => [r.id, r.state, r.supersededBy])).toEqual([[again.id, 'superseded', first.id]]);
+    expect(lib.records.group(first.id).filter(inBlock).map((r) => r.id)).toEqual([first.id]);
+  });
+
+  it('a resubmission the service refused does not count: the live submission before it is sent again', () => {
+    const first = lib.records.insertSubmitting(submission());
+    lib.records.markPublished(first.id, tx(1), now);
+    const refused = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-refused')!;
+    lib.records.markFailed(refused.id, 'refused');
+    const again = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-again');
+    expect(again).toMatchObject({ state: 'submitting', resubmits: first.id, idempotencyKey: 'key-again' });
+  });
+
+  it('a registration given up: its unmined submissions and the versions queued behind it fail, and the head goes back', () => {
+    const { documentId, head } = documentWithHead('confirmed');
+    const next = lib.records.claimQueued(lib.records.queueVersion(queued(documentId, 2, 'cc'.repeat(32))).record.id, head)!;
+    lib.records.markPublished(next.id, tx(2), now, 'token-2');
+    const behind = lib.records.queueVersion(queued(documentId, 3, 'dd'.repeat(32))).record;
+    const changed = lib.records.giveUp(next.id, 'not mined', 'stuck');
+    expect(changed.map((r) => [r.id, r.state, r.lastError])).toEqual([
+      [next.id, 'failed', 'not mined'],
+      [behind.id, 'failed', 'stuck'],
+    ]);
+    expect(lib.documents.get(documentId)).toMatchObject({ headTxId: tx(1), updateToken: 'token-1' });
+    expect(lib.records.giveUp(head.id, 'x', 'y')).toEqual([]); // in a block: nothing to give up
   });
 
   it("a document's first version sent again: the winner becomes the document's first and head record, with its token", () => {

@@ -1,0 +1,11 @@
+/** A span of time for a sentence: "45 seconds", "20 minutes", "6 hours", "1.5 days". */
+export function duration(seconds: number): string {
+  const unit = (n: number, word: string): string => {
+    const v = Math.round(n * 10) / 10;
+    return `${v} ${word}${v === 1 ? '' : 's'}`;
+  };
+  if (seconds < 90) return unit(Math.round(seconds), 'second');
+  if (seconds < 90 * 60) return unit(Math.round(seconds / 60), 'minute');
+  if (seconds < 36 * 3600) return unit(seconds / 3600, 'hour');
+  return unit(seconds / 86_400, 'day');
+}

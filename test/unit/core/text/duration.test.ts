@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { duration } from '../../../../main/core/text/duration.ts';
+
+describe('duration', () => {
+  it('says a span in the unit a person would use', () => {
+    expect(duration(1)).toBe('1 second');
+    expect(duration(6)).toBe('6 seconds');
+    expect(duration(3600)).toBe('60 minutes');
+    expect(duration(6 * 3600)).toBe('6 hours');
+    expect(duration(1.5 * 86_400 * 2)).toBe('3 days');
+  });
+});
