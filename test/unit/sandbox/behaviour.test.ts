@@ -17,7 +17,7 @@ describe('the readings a sandbox takes', () => {
       navigateMax: 9,
       deleteAnswer: 'empty',
       errorCodes: 'troubleshooting',
-      tokenPlacement: 'as-issued',
+      tokenPlacement: 'encoded-once',
     });
   });
 
