@@ -8,8 +8,13 @@ import { z } from 'zod';
 
 export const faultSettingsSchema = z
   .object({
-    /** Share of requests answered with `errorStatus` before they are processed (nothing is written). */
+    /** Share of requests answered with `errorStatus`. */
     errorRate: z.number().min(0).max(1),
+    /**
+     * Whether such a request is processed first ("after": the write is made, then the error is
+     * answered, as a service failing after its write or a gateway timing out would) or not ("before").
+     */
+    errorPhase: z.enum(['before', 'after']),
     /** The status of those answers: 500 (the service failed), or 502/503/504 as a gateway would give. */
     errorStatus: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]),
     /** Share of requests answered 429 with Retry-After before they are processed. */
@@ -37,6 +42,7 @@ export type FaultSettings = z.infer<typeof faultSettingsSchema>;
 export const NO_FAULTS: FaultSettings = {
   errorRate: 0,
   errorStatus: 500,
+  errorPhase: 'before',
   rateLimitRate: 0,
   retryAfterSeconds: 1,
   dropRate: 0,
@@ -46,7 +52,7 @@ export const NO_FAULTS: FaultSettings = {
   neverMineRate: 0,
 };
 
-export type FaultDecision = { kind: 'none' } | { kind: 'error' } | { kind: 'rate-limit' } | { kind: 'drop'; phase: 'before' | 'after' };
+export type FaultDecision = { kind: 'none' } | { kind: 'error'; phase: 'before' | 'after' } | { kind: 'rate-limit' } | { kind: 'drop'; phase: 'before' | 'after' };
 
 export class Faults {
   private settings: FaultSettings;
@@ -72,7 +78,7 @@ export class Faults {
   decide(): FaultDecision {
     const s = this.settings;
     if (s.dropRate > 0 && this.random() < s.dropRate) return { kind: 'drop', phase: s.dropPhase };
-    if (s.errorRate > 0 && this.random() < s.errorRate) return { kind: 'error' };
+    if (s.errorRate > 0 && this.random() < s.errorRate) return { kind: 'error', phase: s.errorPhase };
     if (s.rateLimitRate > 0 && this.random() < s.rateLimitRate) return { kind: 'rate-limit' };
     return { kind: 'none' };
   }

@@ -152,13 +152,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       const latency = exempt ? 0 : faults.latency();
       if (latency > 0) await new Promise((r) => setTimeout(r, latency));
       if (fault.kind === 'drop' && fault.phase === 'before') return void req.socket.destroy();
-      if (fault.kind === 'error') throw new ServiceProblem(faults.current.errorStatus, 'INTERNAL_ERROR', 'Injected fault: the service failed; retry later.');
+      const injectedError = () => new ServiceProblem(faults.current.errorStatus, 'INTERNAL_ERROR', 'Injected fault: the service failed; retry later.');
+      if (fault.kind === 'error' && fault.phase === 'before') throw injectedError();
       if (fault.kind === 'rate-limit') {
         const retryAfter = String(faults.current.retryAfterSeconds);
         throw new ServiceProblem(429, 'TOO_MANY_REQUESTS', `Injected fault: too many requests; retry after ${retryAfter} s.`, { 'Retry-After': retryAfter });
       }
       const reply = await run(match, req, res, url, match.route.bodyLimit ?? bodyLimit);
       if (fault.kind === 'drop') return void req.socket.destroy();
+      if (fault.kind === 'error') throw injectedError(); // processed: the write is made, its answer is the error
       sendReply(res, reply);
     } catch (err) {
       if (res.headersSent || req.socket.destroyed) return;

@@ -150,6 +150,32 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
     expect(notary.library.documents.get(created.documentId!)).toMatchObject({ headTxId: last.txId, finalisedAt: expect.any(Number) });
   });
 
+  it('a version the service did not take (unavailable: nothing written) goes back to its queue, holds the ones after it, and is sent when the service is back', async () => {
+    const notary = engine(sb);
+    const faults = (settings: object) => sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
+    const v1 = file('plan-1.md', 'plan 1\n');
+    const created = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
+    await sb.mine();
+    await waitForRecord(notary.context, notary.follower, created, { confirmations: 1 });
+    await faults({ errorRate: 1, errorStatus: 503 });
+    await expect(addVersion(notary.context, file('plan-2.md', 'plan 2\n'), v1)).rejects.toMatchObject({ status: 503 });
+    const third = await addVersion(notary.context, file('plan-3.md', 'plan 3\n'), v1);
+    const versions = () => notary.library.records.ofDocument(created.documentId!);
+    expect(versions().map((v) => [v.version, v.state])).toEqual([[1, 'settled'], [2, 'queued'], [3, 'queued']]); // the profile's target is one block
+    expect(versions()[1]!.lastError).toMatch(/^Not sent yet: .* It stays queued, and is sent after version 1 when the service takes it\.$/);
+    await faults({ errorRate: 0 });
+    const mining = setInterval(() => void sb.mine().catch(() => {}), 200);
+    try {
+      const done = await waitForRecord(notary.context, notary.follower, third, { confirmations: 1 });
+      expect(inBlock(done)).toBe(true);
+    } finally {
+      clearInterval(mining);
+    }
+    const [one, two, three] = versions();
+    expect([two!.prevTxId, three!.prevTxId]).toEqual([one!.txId, two!.txId]);
+    expect(await forward(sb, one!.txId!)).toEqual([two!.txId, three!.txId]);
+  });
+
   it('a queued version is sent by a later process, or by "status" of it, once its predecessor is mined', async () => {
     const home = join(root, 'home-restart');
     const first = engine(sb, {}, { home, poller: false });
@@ -343,15 +369,19 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     expect(notary.library.records.bySha256(recordOf(again).sha256!)).toHaveLength(1);
   });
 
-  it('a version whose answer was lost after it landed is found on the chain and adopted, never sent twice', async () => {
+  const AFTER_WRITE = [
+    { answer: 'lost', name: 'policy', fault: { dropRate: 1, dropPhase: 'after' }, clear: { dropRate: 0 } },
+    { answer: 'a 500', name: 'charter', fault: { errorRate: 1, errorStatus: 500, errorPhase: 'after' }, clear: { errorRate: 0, errorPhase: 'before' } },
+  ];
+  it.each(AFTER_WRITE)('a version whose answer was $answer after it landed is found on the chain and adopted, never sent twice', async ({ name, fault, clear }) => {
     const notary = engine(sb, { idempotentWrites: false });
-    const v1 = file('policy-1.md', 'policy 1\n');
+    const v1 = file(`${name}-1.md`, `${name} 1\n`);
     const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), { confirmations: 1 });
     const updatesBefore = await received(sb, UPDATE);
-    const v2 = file('policy-2.md', 'policy 2\n');
-    await faults({ dropRate: 1, dropPhase: 'after' });
+    const v2 = file(`${name}-2.md`, `${name} 2\n`);
+    await faults(fault);
     await expect(addVersion(notary.context, v2, v1)).rejects.toThrow();
-    await faults({ dropRate: 0 });
+    await faults(clear);
     const inDoubt = notary.library.records.ofDocument(created.documentId!).find((r) => r.version === 2)!;
     expect(inDoubt.state).toBe('submitting');
     const adopted = await addVersion(notary.context, v2, v1); // the same command again settles it

@@ -192,22 +192,29 @@ describe.each(CASES)('on the $mode service', ({ mode, files: FILES }) => {
       expect(records.every((r) => r.state === 'settled')).toBe(true);
       expect(states.has('failed')).toBe(false); // not even for a moment
       expect(states.has('rejected')).toBe(false);
-      expect(retries).toBeGreaterThan(0);
-      expect(retryingEvents).toBeGreaterThan(0);
+      if (strict) {
+        // Without Idempotency-Key a write answered 500, or whose answer was lost, may exist: it is
+        // never repeated blindly, but left in doubt and settled by the next run.
+        expect(resumed).toBeGreaterThan(0);
+      } else {
+        expect(retries).toBeGreaterThan(0);
+        expect(retryingEvents).toBeGreaterThan(0);
+      }
       expect(attemptLines).toBeGreaterThan(FILES);
       // Starts are at least 1/cap apart at the client; the sandbox counts arrivals, and one request
       // sent late in a slot just before the window can arrive inside it: one request of slack per window.
       expect(peak).toBeLessThanOrEqual(RATE_CAP + 1 / RATE_WINDOW_S);
     });
 
-    it('a write the service fails on every attempt is in doubt, not failed; the next run registers it once', { timeout: 120_000 }, async () => {
+    it('a write the service fails (500) is in doubt, not failed; the next run registers it once', { timeout: 120_000 }, async () => {
       await admin('/__sandbox/faults', { errorRate: 1, errorStatus: 500, dropRate: 0, latencyMs: { min: 0, max: 0 } });
       const path = join(work, 'outage.txt');
       writeFileSync(path, 'written during an outage\n');
       const reasons: string[] = [];
       const [first] = await notarise(notary.context, [path], { onProgress: (p) => void (p.phase === 'retrying' && reasons.push(`${p.message} (attempt ${p.attempt})`)) });
       expect(first).toMatchObject({ status: 'in-doubt', record: { state: 'submitting' } });
-      expect(reasons).toEqual([2, 3, 4, 5].map((n) => `the service is unavailable (attempt ${n})`));
+      // A 500 is repeated only where the service honours Idempotency-Key: elsewhere the write may exist.
+      expect(reasons).toEqual(strict ? [] : [2, 3, 4, 5].map((n) => `the service is unavailable (attempt ${n})`));
       await admin('/__sandbox/faults', { errorRate: 0 });
       const before = (await admin<{ txIds: string[] }>('/__sandbox/records')).txIds.length;
       const [second] = await notarise(notary.context, [path]);

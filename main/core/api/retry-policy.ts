@@ -40,15 +40,17 @@ export type AttemptFailure =
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
 /**
- * The decision table. Writes are repeated only when the service certainly did nothing: a 500
- * (the service fails before writing), a 429 (not processed) or a connection never made. Reads are
- * repeated on every transient failure. Other 4xx are final for both.
+ * The decision table. Writes are repeated only when the service certainly did nothing: a 429 (not
+ * processed) or a connection never made. A 500 is not one: a service, or a gateway in front of it,
+ * can fail after the write was made, and the real service does not document Idempotency-Key
+ * (service-notes.md), so a write answered 500 is in doubt and settled from the chain. Reads are
+ * repeated on every transient failure. Other 4xx are final for all.
  */
 export function isRetryable(kind: RequestKind, failure: AttemptFailure): boolean {
   switch (failure.kind) {
     case 'status':
-      if (failure.status === 500 || failure.status === 429) return true;
-      return kind !== 'write' && GATEWAY_STATUSES.has(failure.status);
+      if (failure.status === 429) return true;
+      return kind !== 'write' && (failure.status === 500 || GATEWAY_STATUSES.has(failure.status));
     case 'not-sent':
       return true;
     case 'lost':

@@ -196,6 +196,17 @@ export class Records {
       .run(by, reason, this.now(), id);
   }
 
+  /**
+   * A version taken from the queue that the service did not take (nothing was written): back to
+   * `queued`, with the reason, to be sent after its predecessor again by whoever releases the queue.
+   */
+  requeue(id: number, reason: string): StoredRecord | undefined {
+    const changed = this.db
+      .prepare(`UPDATE records SET state = 'queued', prev_tx_id = NULL, submitted_at = NULL, last_error = ?, updated_at = ? WHERE id = ? AND state = 'submitting' AND tx_id IS NULL`)
+      .run(reason, this.now(), id).changes;
+    return changed === 1 ? this.get(id) : undefined;
+  }
+
   /** Sent again after a lost answer, without Idempotency-Key: the service may hold a second registration. */
   markPossibleDuplicate(id: number): void {
     this.db.prepare('UPDATE records SET possible_duplicate = 1, updated_at = ? WHERE id = ?').run(this.now(), id);

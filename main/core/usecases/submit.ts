@@ -80,16 +80,30 @@ export function sendingNow(ctx: NotaryContext, id: number): Promise<StoredRecord
 
 /**
  * Failures after which the record stays `submitting` (in doubt) and the next run settles it
- * (in-doubt.ts): the service may have written it (the answer was lost, a gateway answered for it,
- * the answer could not be read), or it could not take it yet (500, 429, unreachable: nothing was
- * written, so sending again is safe). Only a refusal (another 4xx) marks the record failed: a
- * service that is down for a while is not the file's failure.
+ * (in-doubt.ts): the service may have written it (the answer was lost, the service or a gateway
+ * answered 5xx, the answer could not be read), or it could not take it yet (429, unreachable).
+ * Only a refusal (another 4xx) marks the record failed: a service that is down for a while is not
+ * the file's failure.
  */
 function keptForResend(err: unknown): boolean {
   if (isOutcomeUnknown(err)) return true;
   if (err instanceof ServiceError) return err.status === 429 || err.status >= 500;
   return err instanceof NotariumError && ['CANCELLED', 'BAD_RESPONSE', 'NETWORK', 'TIMEOUT'].includes(err.code);
 }
+
+/**
+ * Failures that show nothing was written: the connection was never made, the service was too busy
+ * (429) or unavailable (503), or it did not accept the key (401, 403). A version taken from its
+ * queue goes back to it then, instead of being failed or left in doubt: one outage or one expired
+ * key does not cost the document its queued versions.
+ */
+function nothingWritten(err: unknown): boolean {
+  if (err instanceof ServiceError) return [401, 403, 429, 503].includes(err.status);
+  return err instanceof NotariumError && err.code === 'NETWORK' && !isOutcomeUnknown(err);
+}
+
+/** A version from the queue (every later version is sent from it), not a resubmission of one. */
+const fromQueue = (record: StoredRecord): boolean => (record.kind === 'linked-update' || record.kind === 'linked-delete') && record.resubmits === null;
 
 async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
   // Settled meanwhile (published by an earlier send, superseded, failed): never sent twice.
@@ -121,7 +135,10 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
   } catch (err) {
     ctx.connections.noteFailure(record.profile, err);
     const message = err instanceof Error ? err.message : String(err);
-    if (keptForResend(err)) {
+    const requeued = fromQueue(record) && nothingWritten(err) && ctx.library.records.requeue(record.id, `Not sent yet: ${message} It stays queued, and is sent after version ${(record.version ?? 2) - 1} when the service takes it.`);
+    if (requeued) {
+      // Back in the queue: sent again by the next release (a later check, "wait", "status", the next start).
+    } else if (keptForResend(err)) {
       ctx.library.records.noteError(record.id, message);
     } else {
       ctx.library.records.markFailed(record.id, message);

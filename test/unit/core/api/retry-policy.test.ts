@@ -49,7 +49,7 @@ describe('the retry decision table', () => {
   ];
   const expected: Record<RequestKind, Record<string, boolean>> = {
     read: { 500: true, 502: true, 503: true, 504: true, 429: true, 400: false, 401: false, 404: false, 501: false, ECONNREFUSED: true, reset: true, timeout: true },
-    write: { 500: true, 502: false, 503: false, 504: false, 429: true, 400: false, 401: false, 404: false, 501: false, ECONNREFUSED: true, reset: false, timeout: false },
+    write: { 500: false, 502: false, 503: false, 504: false, 429: true, 400: false, 401: false, 404: false, 501: false, ECONNREFUSED: true, reset: false, timeout: false },
     // With an Idempotency-Key the service honours, a copy is the same request: retried like a read.
     'idempotent-write': { 500: true, 502: true, 503: true, 504: true, 429: true, 400: false, 401: false, 404: false, 501: false, ECONNREFUSED: true, reset: true, timeout: true },
   };
