@@ -391,6 +391,24 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     expect(inBlock(await waitForRecord(notary.context, notary.follower, adopted, { confirmations: 1 }))).toBe(true);
   });
 
+  it('a finalisation whose answer was lost after it landed is recognised on the chain (the record that ends it, empty), without match, and never sent twice', async () => {
+    const noMatch = await sandbox({ lifecycle: 'refuse', idempotency: 'ignore', blockInterval: 0.2, disable: ['match'] });
+    const faults = (settings: object) => noMatch.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
+    const notary = engine(noMatch, { idempotentWrites: false });
+    const v1 = file('bylaws-1.md', 'bylaws 1\n');
+    const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), { confirmations: 1 });
+    const deletesBefore = await received(noMatch, DELETE);
+    await faults({ dropRate: 1, dropPhase: 'after' });
+    await expect(finaliseDocument(notary.context, v1)).rejects.toThrow();
+    await faults({ dropRate: 0 });
+    const inDoubt = notary.library.records.ofDocument(created.documentId!).find((r) => r.kind === 'linked-delete')!;
+    expect(inDoubt.state).toBe('submitting');
+    const landed = await finaliseDocument(notary.context, v1); // the same command again settles it
+    expect(landed).toMatchObject({ id: inDoubt.id, state: 'published', possibleDuplicate: false });
+    expect(await forward(noMatch, created.txId!)).toEqual([landed.txId]);
+    expect(await received(noMatch, DELETE)).toBe(deletesBefore + 1);
+  });
+
   it('a version whose request was lost before it landed is sent again, once nothing follows its predecessor', async () => {
     const notary = engine(sb, { idempotentWrites: false });
     const v1 = file('terms-1.md', 'terms 1\n');

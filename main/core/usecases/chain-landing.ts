@@ -34,6 +34,14 @@ export async function landingAfter(ctx: NotaryContext, record: StoredRecord, sig
   }
   const own = ctx.library.records.group(groupOf(record)).some((r) => r.txId === next);
   if (own) return { kind: 'ours', txId: next };
+  if (record.kind === 'linked-delete') {
+    // A finalisation has no content to match: it ends the chain (its linked status says it cannot
+    // be updated, record-service.md endpoint 7) and holds nothing (endpoint 8). Any other follower
+    // is a version written from elsewhere.
+    const status = await api.linkedStatus(next, call);
+    const ends = status.kind === 'known' && !status.updatable && (await api.linkedContent(next, call)).length === 0;
+    return ends ? { kind: 'same', txId: next } : { kind: 'elsewhere', txId: next };
+  }
   // Matched as the service verifies a linked record: our bytes, our encode, after our predecessor.
   const match = await api.matchLinked(next, hex.decode(record.recordHex ?? ''), record.encode || undefined, prevTxId, call);
   return match.kind === 'known' && match.match ? { kind: 'same', txId: next } : { kind: 'elsewhere', txId: next };
