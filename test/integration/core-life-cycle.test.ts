@@ -355,6 +355,21 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
   });
   const faults = (settings: object) => sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
 
+  it("a command leaves another file's write sent moments ago to whoever is sending it; the file named again is settled at once", async () => {
+    const notary = engine(sb, { idempotentWrites: false });
+    const path = file('minutes.txt', 'minutes\n');
+    await faults({ dropRate: 1, dropPhase: 'after' });
+    const [lost] = await notarise(notary.context, [path]);
+    await faults({ dropRate: 0 });
+    expect(lost).toMatchObject({ status: 'in-doubt' });
+    const before = (await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.length;
+    await notarise(notary.context, [file('agenda.txt', 'agenda\n')]); // another file: the young write is not touched
+    expect(get(notary, recordOf(lost).id)).toMatchObject({ state: 'submitting', possibleDuplicate: false });
+    expect((await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.length).toBe(before + 1);
+    const [again] = await notarise(notary.context, [path]);
+    expect(again).toMatchObject({ status: 'resumed', record: { id: recordOf(lost).id, state: 'published' } });
+  });
+
   it('an independent record is sent again and kept once, marked as a possible duplicate on the service', async () => {
     const notary = engine(sb, { idempotentWrites: false });
     const path = file('receipt-scan.png', 'scan\n');

@@ -241,6 +241,8 @@ export class Records {
   /** The service refused the registration (or it can no longer be written): a document's head goes back as with a rejection. */
   markFailed(id: number, reason: string): void {
     this.db.transaction(() => {
+      // Never over another process's outcome: a row in a block, superseded or already ended stays as it is.
+      if (!['queued', 'submitting', 'published'].includes(this.get(id)?.state ?? '')) return;
       this.setState(id, 'failed', reason);
       this.rollBackHead(this.get(id)!);
     })();
@@ -298,7 +300,8 @@ export class Records {
 
   /** Notes why the last attempt did not finish, without changing the state (an answer lost in transit). */
   noteError(id: number, message: string): void {
-    this.db.prepare('UPDATE records SET last_error = ?, updated_at = ? WHERE id = ?').run(message, this.now(), id);
+    // Only while it waits for an answer or a block: another process's answer (published, failed) is not overwritten.
+    this.db.prepare("UPDATE records SET last_error = ?, updated_at = ? WHERE id = ? AND state IN ('submitting', 'published')").run(message, this.now(), id);
   }
 
   /**

@@ -77,11 +77,19 @@ export function extendedElsewhere(record: StoredRecord, follower: string | null)
 }
 
 /**
- * Settles the in-doubt writes of a profile (or of all profiles) sent before `submittedBefore`:
- * what another process is sending at this moment is left to it.
+ * How long after it was sent a write may still be on its way in another process: a write with all
+ * its retries ends within about 6 minutes (5 attempts of at most 30 s, waits of at most 60 s).
  */
-export async function settleAllInDoubt(ctx: NotaryContext, options: { profile?: string; submittedBefore?: number; signal?: AbortSignal } = {}): Promise<StoredRecord[]> {
-  const inDoubt = ctx.library.records.inDoubt(options.profile, options.submittedBefore);
+const IN_DOUBT_GRACE_MS = 10 * 60_000;
+
+/**
+ * Settles the in-doubt writes of a profile (or of all profiles) left by earlier processes: those
+ * sent more than IN_DOUBT_GRACE_MS ago, since a younger one may be another process's send under
+ * way (the app's, while a command runs). A file the user names again is settled at once
+ * (`settleInDoubt`).
+ */
+export async function settleAllInDoubt(ctx: NotaryContext, options: { profile?: string; signal?: AbortSignal } = {}): Promise<StoredRecord[]> {
+  const inDoubt = ctx.library.records.inDoubt(options.profile, ctx.now() - IN_DOUBT_GRACE_MS);
   const outcomes = await Promise.allSettled(inDoubt.map((r) => settleInDoubt(ctx, r, options.signal)));
   return outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
 }

@@ -31,14 +31,11 @@ export async function afterStatus(ctx: NotaryContext, record: StoredRecord, answ
 
 /**
  * What a process catches up on when it starts following registrations: writes left in doubt long
- * enough ago that no other process is still sending them (a write with all its retries ends within
- * about 6 minutes: 5 attempts of at most 30 s, waits of at most 60 s), then every queue whose
+ * enough ago that no other process is still sending them (in-doubt.ts), then every queue whose
  * predecessor is already in a block.
  */
-const IN_DOUBT_GRACE_MS = 10 * 60_000;
-
 export async function catchUp(ctx: NotaryContext): Promise<void> {
-  await settleAllInDoubt(ctx, { submittedBefore: ctx.now() - IN_DOUBT_GRACE_MS });
+  await settleAllInDoubt(ctx);
   await releaseQueues(ctx);
 }
 

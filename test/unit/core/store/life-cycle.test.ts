@@ -219,3 +219,14 @@ describe('documents by path', () => {
     expect(lib.documents.lastRegisteredFrom('/docs/deed.pdf', 'Other')).toEqual([]);
   });
 });
+
+describe('another process has settled the row meanwhile', () => {
+  it('a late failure or error note does not overwrite its outcome', () => {
+    const r = lib.records.insertSubmitting(submission());
+    lib.records.markPublished(r.id, tx(1), now);
+    lib.records.recordConfirmation(r.id, { state: 'confirmed', confirmations: 1, blockHash: null, blockTime: null, confirmation: {} }, now);
+    lib.records.markFailed(r.id, 'refused');
+    lib.records.noteError(r.id, 'lost');
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'confirmed', txId: tx(1), lastError: null });
+  });
+});
