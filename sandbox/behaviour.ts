@@ -2,6 +2,7 @@ import type { ErrorCodeSpelling } from './http/problem.ts';
 import { DEFAULT_LIFECYCLE, type Lifecycle } from './records/lifecycle.ts';
 import type { Layout } from './records/record-transactions.ts';
 import type { DeleteAnswer, ResponseSpelling } from './records/routes.ts';
+import type { ChainIndex } from './records/record-service.ts';
 import type { TokenPlacement } from './records/update-token.ts';
 
 /**
@@ -27,6 +28,11 @@ export interface Behaviour {
   errorCodes: ErrorCodeSpelling;
   /** How the update token is to be placed in the query is not documented. */
   tokenPlacement: TokenPlacement;
+  /**
+   * What navigate and `updatable` see after a linked record: every accepted successor, or only one
+   * in a block (the documentation does not say whether the index covers unmined transactions).
+   */
+  chainIndex: ChainIndex;
 }
 
 export const KIND_BEHAVIOUR: Behaviour = {
@@ -38,6 +44,7 @@ export const KIND_BEHAVIOUR: Behaviour = {
   deleteAnswer: 'txid',
   errorCodes: 'reference',
   tokenPlacement: 'either',
+  chainIndex: 'accepted',
 };
 
 export const STRICT_BEHAVIOUR: Behaviour = {
@@ -52,6 +59,9 @@ export const STRICT_BEHAVIOUR: Behaviour = {
   // The placement the client tries second (it sends the token as issued first): the least kind
   // reading for this client, so its fallback runs in every strict suite.
   tokenPlacement: 'encoded-once',
+  // An accepted successor is invisible until its block: a client cannot tell a lost write that
+  // landed from one that did not by reading the chain at once.
+  chainIndex: 'mined',
 };
 
 /** The behaviour for `options`: strict or kind, with each setting given explicitly winning. */

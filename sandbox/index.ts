@@ -5,3 +5,4 @@ export { DEFAULT_LIFECYCLE, LIFECYCLES, type Lifecycle } from './records/lifecyc
 export { LAYOUTS } from './records/record-transactions.ts';
 export { FEATURES, type Feature } from './records/routes.ts';
 export { TOKEN_PLACEMENTS } from './records/update-token.ts';
+export { CHAIN_INDEXES } from './records/record-service.ts';

@@ -106,6 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       lifecycle: behaviour.lifecycle,
       layout: behaviour.layout,
       tokenPlacement: behaviour.tokenPlacement,
+      chainIndex: behaviour.chainIndex,
     },
     { reject: () => faults.reject(), neverMine: () => faults.neverMine() },
   );

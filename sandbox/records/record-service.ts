@@ -17,7 +17,17 @@ export interface RecordServiceSettings extends EncoderSettings {
   lifecycle: Lifecycle;
   layout: Layout;
   tokenPlacement: TokenPlacement;
+  chainIndex: ChainIndex;
 }
+
+/**
+ * What navigate and `updatable` see after a linked record: `accepted`, every accepted successor;
+ * `mined`, only one in a block. Under `mined` a write after a record whose successor is accepted
+ * but unmined is accepted too, as a service that does not see the first would: it spends the same
+ * output, and the chain's first-seen rule leaves it never mined.
+ */
+export const CHAIN_INDEXES = ['accepted', 'mined'] as const;
+export type ChainIndex = (typeof CHAIN_INDEXES)[number];
 
 /** Per accepted transaction, what the chain will do with it beyond the rules (fault injection). */
 export interface Fates {
@@ -85,7 +95,13 @@ export class RecordService {
 
   linkedStatus(txId: string): { updatable: boolean; confirmation: Confirmation | null } {
     const tx = this.eventTx(txId);
-    return { updatable: isChainEnd(tx) && tx.kind !== 'linked-delete' && LINKED_KINDS.has(tx.kind), confirmation: this.chain.confirmation(tx) };
+    return { updatable: this.successorOf(tx) === undefined && tx.kind !== 'linked-delete' && LINKED_KINDS.has(tx.kind), confirmation: this.chain.confirmation(tx) };
+  }
+
+  /** The record after `tx`, as the index sees it (see ChainIndex). */
+  private successorOf(tx: TxRow): TxRow | undefined {
+    const next = tx.next_txid ? this.chain.get(tx.next_txid) : undefined;
+    return next && (this.settings.chainIndex === 'accepted' || this.chain.confirmation(next) !== null) ? next : undefined;
   }
 
   content(txId: string): Buffer {
@@ -132,14 +148,14 @@ export class RecordService {
     const forward = n > 0;
     const txIds: string[] = [];
     let current: TxRow = tx;
+    const step = (from: TxRow): TxRow | undefined => (forward ? this.successorOf(from) : from.prev_txid ? this.chain.get(from.prev_txid) : undefined);
     while (txIds.length < Math.abs(n)) {
-      const nextId = forward ? current.next_txid : current.prev_txid;
-      const next = nextId ? this.chain.get(nextId) : undefined;
+      const next = step(current);
       if (!next) break;
       txIds.push(next.txid);
       current = next;
     }
-    const endOfLinks = forward ? current.next_txid === null : current.prev_txid === null;
+    const endOfLinks = step(current) === undefined;
     return { txIds, endOfLinks };
   }
 
@@ -205,13 +221,13 @@ export class RecordService {
     if (!token) {
       const tx = this.eventTx(txId);
       this.checkLinkable(tx);
-      const neverMined = spendsUnmined(this.settings.lifecycle, tx);
+      const neverMined = spendsUnmined(this.settings.lifecycle, tx) || spentUnseen(tx);
       return { key: this.keyOf(tx), prevTxId: txId, doomed: false, neverMined };
     }
     const known = this.chain.get(txId);
     const previous = known && EVENT_KINDS.has(known.kind) ? known : undefined;
     if (previous) this.checkLinkable(previous);
-    const neverMined = spendsUnmined(this.settings.lifecycle, previous);
+    const neverMined = spendsUnmined(this.settings.lifecycle, previous) || (previous !== undefined && spentUnseen(previous));
     const unlocks = this.chain.byFundScript(token.lockingScript)?.txid === txId;
     const vout = fundOutputIndex(this.settings.layout, previous);
     return { key: { txid: txId, vout, keyAlias: token.keyAlias, derivationPath: token.derivationPath }, prevTxId: txId, doomed: !unlocks, neverMined };
@@ -223,7 +239,7 @@ export class RecordService {
         ? 'This linked record is finalised: its chain can no longer be updated.'
         : 'This transaction is a plain record: only linked records can be updated or finalised.');
     }
-    if (!isChainEnd(tx)) {
+    if (this.successorOf(tx) !== undefined) {
       throw new ServiceProblem(400, 'NOT_LINKED_RECORDS_END', 'Only the last record of a chain can be updated or finalised; navigate forward to find it.');
     }
   }
@@ -278,8 +294,12 @@ interface Spend {
   neverMined: boolean;
 }
 
-function isChainEnd(tx: TxRow): boolean {
-  return tx.next_txid === null;
+/**
+ * Its output is already spent by an accepted successor the index does not show (ChainIndex
+ * `mined`): a second spend, which the chain's first-seen rule never mines.
+ */
+function spentUnseen(tx: TxRow): boolean {
+  return tx.next_txid !== null;
 }
 
 function invalidTxHash(value: string): ServiceProblem {

@@ -95,6 +95,12 @@ function until<T>(notary: Notary, probe: () => T | undefined | null | false, wha
 
 const get = (notary: Notary, id: number) => notary.library.records.get(id)!;
 
+/** Changes the engine's service profile's resubmission time. */
+function setResubmitAfter(notary: Notary, seconds: number): void {
+  const { kind: _kind, apiKeyUrl: _key, networkSource: _source, networkDetectedFrom: _from, ...settings } = notary.library.profiles.require('Service');
+  notary.library.profiles.save({ ...settings, baseUrl: settings.baseUrl!, resubmitAfterSeconds: seconds });
+}
+
 /** Requests the sandbox received on one route (faulted ones included). */
 async function received(sb: TestSandbox, route: string): Promise<number> {
   const { routes } = await sb.json<{ routes: { route: string; total: number }[] }>('/__sandbox/requests');
@@ -212,10 +218,7 @@ describe('resubmission: a registration not in a block in time is sent again', { 
     sb = await sandbox({ lifecycle: 'refuse', blockInterval: 0.2 });
   });
   const neverMine = (rate: number) => sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify({ neverMineRate: rate }) });
-  const resubmitAfter = (notary: Notary, seconds: number) => {
-    const { kind: _kind, apiKeyUrl: _key, networkSource: _source, networkDetectedFrom: _from, ...settings } = notary.library.profiles.require('Service');
-    notary.library.profiles.save({ ...settings, baseUrl: settings.baseUrl!, resubmitAfterSeconds: seconds });
-  };
+  const resubmitAfter = setResubmitAfter;
 
   it('a check that fails is no news: a record past its resubmit time is not sent again until the service says it is not in a block', async () => {
     const notary = engine(sb, { resubmitAfterSeconds: 3600 });
@@ -424,8 +427,8 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     expect(await received(noMatch, DELETE)).toBe(deletesBefore + 1);
   });
 
-  it('a version whose request was lost before it landed is sent again, once nothing follows its predecessor', async () => {
-    const notary = engine(sb, { idempotentWrites: false });
+  it('a version whose request was lost before it landed is sent again once nothing follows its predecessor for its resubmission time, not before', async () => {
+    const notary = engine(sb, { idempotentWrites: false, resubmitAfterSeconds: 3600 });
     const v1 = file('terms-1.md', 'terms 1\n');
     const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), { confirmations: 1 });
     const updatesBefore = await received(sb, UPDATE);
@@ -433,10 +436,36 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     await faults({ dropRate: 1, dropPhase: 'before' });
     await expect(addVersion(notary.context, v2, v1)).rejects.toThrow();
     await faults({ dropRate: 0 });
-    const sent = await addVersion(notary.context, v2, v1);
+    // Nothing on the chain yet: it may still be on its way (a service may index mined transactions only).
+    const early = await addVersion(notary.context, v2, v1).catch((err: unknown) => err);
+    expect(early).toMatchObject({ code: 'WRITE_IN_DOUBT' });
+    expect((early as Error).message).toMatch(/^Version 2 of "terms-2\.md" was sent, its answer was lost, and the chain does not show it yet: .* in (59|60) minutes: run "notarium version add" on it again then, or with --wait/);
+    expect(await received(sb, UPDATE)).toBe(updatesBefore + 1);
+    setResubmitAfter(notary, 1);
+    const sent = await addVersion(notary.context, v2, v1, { waitForChain: true }); // looks once per block, then sends it again
     expect(sent.state).toBe('published');
     expect(await received(sb, UPDATE)).toBe(updatesBefore + 2);
     expect(await forward(sb, created.txId!)).toEqual([sent.txId]);
+  });
+
+  it('on a service whose navigate shows only mined transactions, a version whose answer was lost is waited for on the chain and adopted, never sent twice', async () => {
+    const mined = await sandbox({ lifecycle: 'refuse', idempotency: 'ignore', blockInterval: 0, chainIndex: 'mined' });
+    const notary = engine(mined, { idempotentWrites: false, resubmitAfterSeconds: 3600 });
+    const v1 = file('rules-1.md', 'rules 1\n');
+    const first = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
+    await mined.mine();
+    const created = await waitForRecord(notary.context, notary.follower, first, { confirmations: 1 });
+    await mined.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify({ dropRate: 1, dropPhase: 'after' }) });
+    await expect(addVersion(notary.context, file('rules-2.md', 'rules 2\n'), v1)).rejects.toThrow();
+    await mined.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify({ dropRate: 0 }) });
+    expect(await forward(mined, created.txId!)).toEqual([]); // accepted, unmined: not shown
+    await expect(addVersion(notary.context, join(files, 'rules-2.md'), v1)).rejects.toMatchObject({ code: 'WRITE_IN_DOUBT' });
+    const waiting = addVersion(notary.context, join(files, 'rules-2.md'), v1, { waitForChain: true });
+    await mined.mine();
+    const adopted = await waiting;
+    expect(adopted).toMatchObject({ state: 'published', possibleDuplicate: false });
+    expect(await forward(mined, created.txId!)).toEqual([adopted.txId]);
+    expect(await received(mined, UPDATE)).toBe(1);
   });
 
   it("a process catching up settles writes left in doubt long ago, not another process's write under way", async () => {

@@ -39,6 +39,35 @@ describe('navigate maximum', () => {
   });
 });
 
+describe('chain index', () => {
+  it('mined: navigate and updatable see a successor only once it is in a block; a second write meanwhile is accepted and never mined', async () => {
+    const sb = await sandbox({ chainIndex: 'mined', lifecycle: 'refuse' });
+    const v1 = await sb.createLinked('v1');
+    await sb.mine();
+    const v2 = await sb.updateLinked(v1.txId, 'v2', { token: v1.updateToken });
+    const forward = () => sb.json<{ txIds: string[]; endOfLinks: boolean }>(`/api/v1/linkedrecords/${v1.txId}/navigate?links=2`);
+    expect(await forward()).toEqual({ txIds: [], endOfLinks: true });
+    expect(await sb.json(`/api/v1/linkedrecords/${v1.txId}/status`)).toMatchObject({ updatable: true });
+    // A client that cannot see v2 writes after v1 again: the same output, spent a second time.
+    const again = await sb.updateLinked(v1.txId, 'v2 again', { token: v1.updateToken });
+    await sb.mine();
+    expect(await forward()).toEqual({ txIds: [v2.txId], endOfLinks: true });
+    expect(await sb.json(`/api/v1/linkedrecords/${v1.txId}/status`)).toMatchObject({ updatable: false });
+    expect(await sb.json(`/api/v1/linkedrecords/${again.txId}/status`)).toMatchObject({ confirmation: null });
+    await sb.mine();
+    expect(await sb.json(`/api/v1/linkedrecords/${again.txId}/status`)).toMatchObject({ confirmation: null }); // never mined
+  });
+
+  it('accepted (the default): an unmined successor is shown at once, and a second write after it is refused', async () => {
+    const sb = await sandbox({ lifecycle: 'refuse' });
+    const v1 = await sb.createLinked('v1');
+    await sb.mine();
+    const v2 = await sb.updateLinked(v1.txId, 'v2', { token: v1.updateToken });
+    expect(await sb.json(`/api/v1/linkedrecords/${v1.txId}/navigate?links=2`)).toEqual({ txIds: [v2.txId], endOfLinks: true });
+    expect(await code(await sb.call(`/api/v1/linkedrecords/${v1.txId}/update?encode=`, { method: 'POST', body: 'v2 again' }))).toBe('NOT_LINKED_RECORDS_END');
+  });
+});
+
 describe('delete answer', () => {
   it('empty: a bare 200 with no body, the new record found by navigating forward from the one deleted', async () => {
     const sb = await sandbox({ deleteAnswer: 'empty' });
@@ -174,15 +203,13 @@ describe('--strict', () => {
     const raw = parseTx(await (await fetch(`${sb.baseUrl}/explorer/tx/${txId}/hex`)).text());
     expect(raw.outputs).toHaveLength(2);
     expect(dataPushes(raw.outputs[0]!.script)).toHaveLength(1);
-    const early = await sb.updateLinked(txId, 'early', { token: v1.update_token as string });
+    const early = await sb.updateLinked(txId, 'early', { token: encodeURIComponent(v1.update_token as string) });
     await sb.mine();
     expect(await sb.json(`/api/v1/linkedrecords/${early.txId}/status`)).toEqual({ updatable: true, confirmation: null });
     expect(await sb.json(`/api/v1/linkedrecords/${txId}/navigate?links=9`)).toEqual({ txIds: [], endOfLinks: true });
     expect(await code(await sb.call(`/api/v1/linkedrecords/${txId}/navigate?links=10`))).toBe('LINKS_PARAM_INVALID');
-    // The token as issued only; encoded once more it is refused.
-    expect(await code(await sb.call(`/api/v1/linkedrecords/${txId}/update?encode=&updateToken=${encodeURIComponent(v1.update_token as string)}`, { method: 'POST', body: 'v2' }))).toBe(
-      'UPDATE_TOKEN_PARAM_INVALID',
-    );
+    // The token encoded once more only (the placement the client tries second); as issued it is refused.
+    expect(await code(await sb.call(`/api/v1/linkedrecords/${txId}/update?encode=&updateToken=${v1.update_token as string}`, { method: 'POST', body: 'v2' }))).toBe('UPDATE_TOKEN_PARAM_INVALID');
     // Idempotency-Key ignored; a delete answered with an empty body; troubleshooting spellings.
     const twice = () => sb.json<{ txId: string }>('/api/v1/records?encode=', { method: 'POST', body: 'x', headers: { 'idempotency-key': 'k' } });
     expect((await twice()).txId).not.toBe((await twice()).txId);

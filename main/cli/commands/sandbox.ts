@@ -6,6 +6,7 @@ import {
   startSandbox,
   STRICT_BEHAVIOUR,
   TOKEN_PLACEMENTS,
+  CHAIN_INDEXES,
   type SandboxOptions,
 } from '../../../sandbox/index.ts';
 import { help } from '../help.ts';
@@ -43,6 +44,8 @@ Where the service's documentation allows more than one reading (strict value in 
   --delete-answer A     a delete's 200: txid (default) or empty [${STRICT_BEHAVIOUR.deleteAnswer}]
   --error-codes E       error code spellings: reference (default) or troubleshooting [${STRICT_BEHAVIOUR.errorCodes}]
   --token-placement P   update token in the query: either (default), as-issued or encoded-once [${STRICT_BEHAVIOUR.tokenPlacement}]
+  --chain-index I       what navigate and updatable see after a linked record: accepted (default)
+                        or mined (an unmined successor is invisible) [${STRICT_BEHAVIOUR.chainIndex}]
 
   --json                print the connection details as one JSON line
   --verbose             log one line per request on stderr (never headers or queries)
@@ -71,6 +74,7 @@ const OPTIONS = {
   'delete-answer': { type: 'string' },
   'error-codes': { type: 'string' },
   'token-placement': { type: 'string' },
+  'chain-index': { type: 'string' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -113,6 +117,7 @@ export function sandboxOptionsFrom(argv: string[]): { options: SandboxOptions; j
       deleteAnswer: choiceOption('delete-answer', v['delete-answer'], ['txid', 'empty'] as const),
       errorCodes: choiceOption('error-codes', v['error-codes'], ['reference', 'troubleshooting'] as const),
       tokenPlacement: choiceOption('token-placement', v['token-placement'], TOKEN_PLACEMENTS),
+      chainIndex: choiceOption('chain-index', v['chain-index'], CHAIN_INDEXES),
     },
   };
 }

@@ -104,14 +104,14 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
       case 'add': {
         const [file] = requirePositionals(positionals, 1, 'notarium version add <file> --of <file|txId>');
         if (!v.of) throw new UsageError('notarium version add: name the document with --of <file|txId> (any of its versions, or the file its latest version came from).');
-        const record = await settle(await addVersion(notary.context, file!, v.of, { profile: v.profile }));
+        const record = await settle(await addVersion(notary.context, file!, v.of, { profile: v.profile, waitForChain: v.wait }));
         const words = record.state === 'queued' ? `Version ${record.version} queued: waiting for the previous version's block.` : `Version ${record.version} registered.`;
         io.out(v.json ? JSON.stringify(recordJson(record, lifeCycleOf(notary.context, record)), null, 2) : `${words}\n${describeRecord(record, lifeCycleOf(notary.context, record))}`);
         return exitFor(record) === EXIT.MISMATCH ? EXIT.ERROR : EXIT.OK;
       }
       case 'finalise': {
         const [target] = requirePositionals(positionals, 1, 'notarium version finalise <file|txId>');
-        const record = await settle(await finaliseDocument(notary.context, target!, { profile: v.profile }));
+        const record = await settle(await finaliseDocument(notary.context, target!, { profile: v.profile, waitForChain: v.wait }));
         const life = lifeCycleOf(notary.context, record);
         if (v.json) io.out(JSON.stringify(recordJson(record, life), null, 2));
         else if (record.state === 'queued') io.out(`Finalisation queued: waiting for the previous version's block.\n${describeRecord(record, life)}\n  follow it:    notarium version finalise ${shellQuote(target!)} --wait`);

@@ -34,6 +34,7 @@ const SENTENCES = {
   INVALID_JSON: 'The request was malformed.',
   // Notarium's own.
   FEATURE_UNAVAILABLE: "This service's configuration does not offer this feature (linked records, verify or navigate): ask the service's provider to enable it, or use a profile whose service offers it.",
+  WRITE_IN_DOUBT: "A version's answer was lost and the chain does not show it yet: it may still be on its way, so it is not sent again before its resubmission time has passed.",
   TXID_MISSING: 'The service accepted the request but did not say which transaction it wrote: the record stays in doubt, and is not sent again before the chain has been read to find it.',
   ENCODING_MISMATCH:
     "The service published other bytes than Notarium computed, so receipts from this service would not verify. What it registered stays registered, but Notarium sends nothing more to it in this session: check the profile's service URL, and ask the service's provider whether it applies encode as documented (SHA-256 of the salt's ASCII bytes followed by the record).",

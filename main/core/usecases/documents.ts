@@ -41,6 +41,8 @@ export interface AddVersionOptions {
    * content versions of the document give way to this one (they become `superseded`).
    */
   replaceQueued?: boolean;
+  /** A version in doubt not yet seen on the chain: wait for the chain (in-doubt.ts) rather than say when to try again. */
+  waitForChain?: boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function addVersion(ctx: NotaryContext, file: string, of: DocumentR
   const described = options.describe?.(path) ?? { name: basename(path), path };
   const { sha256, size } = await ctx.hash(path, { signal: options.signal });
   const inDoubt = ctx.library.records.ofDocument(document.id).find((v) => v.state === 'submitting' && v.sha256 === sha256);
-  if (inDoubt) return settleInDoubt(ctx, inDoubt, options.signal);
+  if (inDoubt) return settleInDoubt(ctx, inDoubt, { signal: options.signal, waitForChain: options.waitForChain });
   const versions = ctx.library.records.ofDocument(document.id);
   checkExtendable(document, versions);
   const same = versions.find((v) => v.sha256 === sha256 && isLive(v));
@@ -71,11 +73,11 @@ export async function addVersion(ctx: NotaryContext, file: string, of: DocumentR
 }
 
 /** Appends the final, empty record: the chain can no longer be updated. Queued like a version. */
-export async function finaliseDocument(ctx: NotaryContext, of: DocumentRef, options: { signal?: AbortSignal; profile?: string } = {}): Promise<StoredRecord> {
+export async function finaliseDocument(ctx: NotaryContext, of: DocumentRef, options: Pick<AddVersionOptions, 'signal' | 'profile' | 'waitForChain'> = {}): Promise<StoredRecord> {
   const document = await documentOf(ctx, of, options.profile);
   const versions = ctx.library.records.ofDocument(document.id);
   const closing = versions.find((v) => v.kind === 'linked-delete' && (v.state === 'submitting' || v.state === 'queued'));
-  if (closing?.state === 'submitting') return settleInDoubt(ctx, closing, options.signal);
+  if (closing?.state === 'submitting') return settleInDoubt(ctx, closing, { signal: options.signal, waitForChain: options.waitForChain });
   if (closing) return closing;
   checkExtendable(document, versions);
   const { record } = ctx.library.records.queueVersion({

@@ -4,6 +4,7 @@ import type { StoredRecord } from '../store/record.ts';
 import { landingAfter } from './chain-landing.ts';
 import type { NotaryContext } from './context.ts';
 import { markLanded, submitRecord } from './submit.ts';
+import { duration } from '../text/duration.ts';
 
 /**
  * A write whose answer was lost (a dropped connection, a gateway's answer, a crash) is settled
@@ -11,7 +12,11 @@ import { markLanded, submitRecord } from './submit.ts';
  * Timing and life-cycle rules). Only a profile with `idempotentWrites` sends the same request again
  * (within the key's lifetime). Elsewhere:
  * - a document's later version reads the chain from its predecessor: what landed is adopted, and it
- *   is sent again only when nothing follows the predecessor, so no output is ever spent twice;
+ *   is sent again only when nothing follows the predecessor *and* its resubmission time has passed
+ *   since it was sent. Until then the write may be accepted and not yet visible: the service's
+ *   navigate and `updatable` may see only mined transactions (a reading service-notes.md allows),
+ *   and sending it again would spend the same output twice. After that time it is sent again as
+ *   any registration not mined in time is (resubmit.ts);
  * - an independent record (or a document's first record) is sent again, marked
  *   `possible_duplicate`: the library keeps one record of it, and the service may hold a second,
  *   harmless registration of the same fingerprint.
@@ -22,13 +27,23 @@ const IDEMPOTENCY_WINDOW_MS = 23 * 3600 * 1000;
 
 const settling = new WeakMap<NotaryContext, Map<number, Promise<StoredRecord>>>();
 
+export interface SettleOptions {
+  signal?: AbortSignal;
+  onRetry?: RetryListener;
+  /**
+   * A document version not yet seen on the chain: look again once per block until it is, or until
+   * its resubmission time has passed (a command run with --wait), instead of saying when to try again.
+   */
+  waitForChain?: boolean;
+}
+
 /** One settling per record at a time in a process: a second caller waits for the first (one look at the chain, one send). */
-export function settleInDoubt(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
+export function settleInDoubt(ctx: NotaryContext, record: StoredRecord, options: SettleOptions = {}): Promise<StoredRecord> {
   let runs = settling.get(ctx);
   if (!runs) settling.set(ctx, (runs = new Map()));
   const running = runs.get(record.id);
   if (running) return running;
-  const run = settle(ctx, record, signal, onRetry).finally(() => runs.delete(record.id));
+  const run = settle(ctx, record, options).finally(() => runs.delete(record.id));
   runs.set(record.id, run);
   return run;
 }
@@ -38,7 +53,8 @@ export function settlingNow(ctx: NotaryContext, id: number): Promise<StoredRecor
   return settling.get(ctx)?.get(id);
 }
 
-async function settle(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
+async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleOptions): Promise<StoredRecord> {
+  const { signal, onRetry } = options;
   const profile = ctx.library.profiles.require(record.profile);
   if (profile.idempotentWrites && ctx.now() - (record.submittedAt ?? 0) < IDEMPOTENCY_WINDOW_MS) return submitRecord(ctx, record, signal, onRetry);
   if (record.kind === 'record' || record.kind === 'linked-create') {
@@ -47,8 +63,18 @@ async function settle(ctx: NotaryContext, record: StoredRecord, signal?: AbortSi
   }
   const landing = await landingAfter(ctx, record, signal);
   switch (landing.kind) {
-    case 'nothing':
-      return submitRecord(ctx, record, signal, onRetry);
+    case 'nothing': {
+      const resendAt = (record.submittedAt ?? 0) + profile.resubmitAfterSeconds * 1000;
+      if (ctx.now() >= resendAt) return submitRecord(ctx, record, signal, onRetry);
+      if (!options.waitForChain) {
+        const message = notSeenYet(record, resendAt - ctx.now());
+        ctx.library.records.noteError(record.id, message);
+        ctx.recordUpdated(ctx.library.records.get(record.id)!);
+        throw new NotariumError('WRITE_IN_DOUBT', message);
+      }
+      await delay(Math.min(profile.expectedBlockSeconds * 1000, resendAt - ctx.now()), signal);
+      return settle(ctx, ctx.library.records.get(record.id)!, options);
+    }
     case 'ours': {
       // Another submission of this version holds the predecessor's output: this one did not land.
       const holder = ctx.library.records.byTxId(landing.txId, record.profile)!;
@@ -66,6 +92,21 @@ async function settle(ctx: NotaryContext, record: StoredRecord, signal?: AbortSi
       throw new NotariumError('NOT_LINKED_RECORDS_END', message);
     }
   }
+}
+
+/** The sentence of a version sent moments ago whose answer was lost, and which the chain does not show yet. */
+function notSeenYet(record: StoredRecord, waitMs: number): string {
+  const what = record.kind === 'linked-delete' ? 'The finalisation' : `Version ${record.version}`;
+  const command = record.kind === 'linked-delete' ? 'notarium version finalise' : 'notarium version add';
+  return `${what} of "${record.name}" was sent, its answer was lost, and the chain does not show it yet: it may still be on its way, and sending it again now could spend its predecessor's output twice. It is sent again only if the chain still does not show it in ${duration(waitMs / 1000)}: run "${command}" on it again then, or with --wait to wait for the chain now.`;
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new NotariumError('CANCELLED'));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(new NotariumError('CANCELLED'))), { once: true });
+  });
 }
 
 /** The sentence of a version that can no longer be written: its document went on without it. */
@@ -90,6 +131,6 @@ const IN_DOUBT_GRACE_MS = 10 * 60_000;
  */
 export async function settleAllInDoubt(ctx: NotaryContext, options: { profile?: string; signal?: AbortSignal } = {}): Promise<StoredRecord[]> {
   const inDoubt = ctx.library.records.inDoubt(options.profile, ctx.now() - IN_DOUBT_GRACE_MS);
-  const outcomes = await Promise.allSettled(inDoubt.map((r) => settleInDoubt(ctx, r, options.signal)));
+  const outcomes = await Promise.allSettled(inDoubt.map((r) => settleInDoubt(ctx, r, { signal: options.signal })));
   return outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
 }

@@ -18,6 +18,7 @@ describe('the readings a sandbox takes', () => {
       deleteAnswer: 'empty',
       errorCodes: 'troubleshooting',
       tokenPlacement: 'encoded-once',
+      chainIndex: 'mined',
     });
   });
 
