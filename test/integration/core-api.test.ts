@@ -12,6 +12,7 @@ import { sentenceFor, type ErrorCode } from '../../main/core/errors/catalogue.ts
 import { NotariumError, ServiceError } from '../../main/core/errors/notarium-error.ts';
 import type { SandboxOptions } from '../../sandbox/index.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 
 // The API clients of main/core/api against real sandboxes over HTTP: every endpoint, every
 // spelling, the service's error codes, and the retry rules under injected faults.
@@ -57,17 +58,6 @@ async function rejection(promise: Promise<unknown>): Promise<NotariumError> {
   return err as NotariumError;
 }
 
-/** A small deterministic PRNG, so fault patterns repeat run after run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Signs in on the sandbox's authorize page and returns the code from the redirect. */
 async function authorizationCode(sb: TestSandbox, challenge?: string, userName = 'sandbox-user'): Promise<string> {
@@ -498,7 +488,7 @@ describe('faults', () => {
   };
 
   it('errorRate 0.5: writes succeed through retries, and no write is duplicated', async () => {
-    const faulty = await sandbox({ faults: { errorRate: 0.5 }, random: seeded(7) });
+    const faulty = await sandbox({ faults: { errorRate: 0.5 }, random: seededRandom(7) });
     const { lines, log } = logged();
     const client = recordApi(faulty, { retry: { maxAttempts: 12 }, log });
     let succeeded = 0;
@@ -529,7 +519,7 @@ describe('faults', () => {
   });
 
   it('a write with an honoured Idempotency-Key is retried after lost answers, and written once', async () => {
-    const dropping = await sandbox({ faults: { dropRate: 0.5, dropPhase: 'after' }, random: seeded(11) });
+    const dropping = await sandbox({ faults: { dropRate: 0.5, dropPhase: 'after' }, random: seededRandom(11) });
     const { lines, log } = logged();
     const client = recordApi(dropping, { retry: { maxAttempts: 12 }, log });
     const ids = new Set<string>();

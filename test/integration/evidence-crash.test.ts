@@ -8,6 +8,7 @@ import { parseTx } from '../support/bitcoin.ts';
 import { runCli, type CliResult } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 import { startStrictService, type StrictService } from '../support/strict-service.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 
 // Evidence (issue #7): SIGKILL the `notarium` CLI at random points of a notarisation, round after
 // round, restarting it each time; then run it once more to the end. Every record the sandbox
@@ -23,21 +24,10 @@ interface CrashCase {
 const SEED = Number(process.env.NOTARIUM_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CASES: CrashCase[] = [{ files: 500, rounds: 20, seed: SEED }];
 
-/** mulberry32: small, seedable, good enough to spread kill points. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /** Kill points as counts of accepted records: `rounds` draws in [1, writes), in order. */
 function killPlan(c: { rounds: number; seed: number }, writes: number): number[] {
-  const random = prng(c.seed);
+  const random = seededRandom(c.seed);
   return Array.from({ length: c.rounds }, () => 1 + Math.floor(random() * (writes - 1))).sort((a, b) => a - b);
 }
 
@@ -164,7 +154,7 @@ describe.each(STRICT_CASES)('SIGKILL on a strict service without idempotency: $p
    * `notarise` runs at counts of accepted records, as in the default suite.
    */
   function strictKillPlan(): { counts: number[]; versionAdds: Set<number> } {
-    const random = prng(c.seed);
+    const random = seededRandom(c.seed);
     const adds = steps.flatMap((step, i) => (step[0] === 'version' ? [i] : []));
     const versionAdds = new Set<number>();
     while (versionAdds.size < Math.ceil(c.rounds / 4)) versionAdds.add(adds[Math.floor(random() * adds.length)]!);

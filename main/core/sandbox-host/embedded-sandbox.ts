@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { DEFAULT_LIFECYCLE, startSandbox, type Lifecycle, type RunningSandbox } from '../../../sandbox/index.ts';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
 import { privateFolder, writePrivateFile } from '../fs/private-files.ts';
 
 /**
@@ -24,8 +24,6 @@ interface Announcement extends SandboxEndpoint {
 export interface EmbeddedSandboxOptions {
   /** Seconds between blocks (default 10). */
   blockInterval?: number;
-  /** An update or delete before its predecessor is mined (service-notes.md: Timing and life-cycle rules). */
-  lifecycle?: Lifecycle;
   /** How long to wait for another process that is starting the sandbox (default 10 s). */
   startWaitMs?: number;
 }
@@ -94,7 +92,7 @@ export class EmbeddedSandbox {
    * printed certificates then stay valid across restarts. Any free port otherwise.
    */
   private async startOnKnownPort(): Promise<RunningSandbox> {
-    const options = { dataDir: this.dir, blockInterval: this.options.blockInterval ?? 10, lifecycle: this.options.lifecycle ?? DEFAULT_LIFECYCLE };
+    const options = { dataDir: this.dir, blockInterval: this.options.blockInterval ?? 10 };
     let port = 0;
     try {
       port = Number(readFileSync(this.portPath, 'utf8'));

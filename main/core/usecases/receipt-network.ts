@@ -17,7 +17,7 @@ import type { NotaryContext } from './context.ts';
  */
 
 /** The header of the block a record is in, as its receipt would carry it (the proof's target, or the one fetched): null unless it is that block's. */
-export function blockHeaderOf(record: StoredRecord): BlockHeader | null {
+function blockHeaderOf(record: StoredRecord): BlockHeader | null {
   const c = record.confirmation as Confirmation | null;
   if (!c?.blockHash) return null;
   const hex = c.merkleProof?.targetType === 'header' ? c.merkleProof.target : record.blockHeader;
@@ -34,7 +34,7 @@ export function blockHeaderOf(record: StoredRecord): BlockHeader | null {
  * A profile that detects its network and has none yet reads it from this record's block header
  * (networks.ts networkOfTarget); the records it registered before then take that label.
  */
-export function detectNetwork(ctx: NotaryContext, record: StoredRecord): void {
+function detectNetwork(ctx: NotaryContext, record: StoredRecord): void {
   const profile = ctx.library.profiles.get(record.profile);
   if (!profile || profile.networkSource !== 'detect' || profile.network !== null) return;
   const header = blockHeaderOf(record);

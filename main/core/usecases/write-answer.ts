@@ -5,6 +5,7 @@ import type { RecordApi } from '../api/record-api.ts';
 import type { EncodingStep } from '../api/responses.ts';
 import { OutcomeUnknownError } from '../api/transport-failure.ts';
 import { sentenceFor } from '../errors/catalogue.ts';
+import { bytesEqual } from '../receipts/verify/double-sha256.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
@@ -114,7 +115,7 @@ async function compare(api: RecordApi, record: StoredRecord, answer: WriteAnswer
     check.contentReading = true;
     try {
       const content = record.kind === 'record' ? await api.recordContent(answer.txId, options) : await api.linkedContent(answer.txId, options);
-      evidence = sameBytes(content, published) ? { kind: 'match' } : { kind: 'mismatch', what: 'its content', reported: short(hex.encode(content)), computed: short(record.publishedHex) };
+      evidence = bytesEqual(content, published) ? { kind: 'match' } : { kind: 'mismatch', what: 'its content', reported: short(hex.encode(content)), computed: short(record.publishedHex) };
       check.contentMatched = evidence.kind === 'match';
     } catch {
       // Not readable yet (still publishing) or not reachable: the next write's answer is read back instead.
@@ -133,10 +134,6 @@ async function compare(api: RecordApi, record: StoredRecord, answer: WriteAnswer
 /** ASCII text when every byte is printable (a Base64 step's output), else null. */
 function printable(bytes: Uint8Array): string | null {
   return bytes.every((b) => b >= 0x20 && b < 0x7f) ? ascii.encode(bytes) : null;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 function short(text: string): string {

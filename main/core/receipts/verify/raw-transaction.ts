@@ -1,6 +1,6 @@
 import { hex } from '@scure/base';
 import { CheckFailure } from './check-failure.ts';
-import { displayHash, reversed } from './double-sha256.ts';
+import { bytesEqual, displayHash, reversed } from './double-sha256.ts';
 
 /**
  * A serialized Bitcoin (BSV) transaction, read with a bounds check before every read: a count or
@@ -174,15 +174,12 @@ export function outputsCarrying(tx: RawTransaction, data: Uint8Array): Carrier[]
   tx.outputs.forEach((output, i) => {
     if (indexOfBytes(output.script, data, table) < 0) return;
     const pushes = dataPushes(output.script) ?? [];
-    const placement = pushes.some((p) => sameBytes(p, data)) ? 'own-push' : pushes.some((p) => indexOfBytes(p, data, table) >= 0) ? 'in-push' : 'in-script';
+    const placement = pushes.some((p) => bytesEqual(p, data)) ? 'own-push' : pushes.some((p) => indexOfBytes(p, data, table) >= 0) ? 'in-push' : 'in-script';
     found.push({ output: i, placement });
   });
   return found;
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((x, k) => x === b[k]);
-}
 
 /** Knuth-Morris-Pratt's failure table: a search costs the script's length, whatever a forger puts in it. */
 function prefixTable(needle: Uint8Array): Int32Array {

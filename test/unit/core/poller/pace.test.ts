@@ -4,6 +4,7 @@ import { firstCheckAt } from '../../../../main/core/poller/schedule.ts';
 import { Library } from '../../../../main/core/store/library.ts';
 import type { StoredRecord } from '../../../../main/core/store/record.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
+import { seededRandom } from '../../../support/seeded-random.ts';
 
 // The documented pace (service-notes.md: status "once every 10 minutes (at the most frequent)"):
 // a record is asked about at most once per block time of its profile, whoever asks (the schedule,
@@ -76,17 +77,6 @@ function shortestGaps(calls: Call[]): Map<string, number> {
   return gaps;
 }
 
-/** mulberry32: a small seedable PRNG, so a failing run can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('status pace', () => {
   it('checks registrations published close together in one batch, on the grid, at least a block after publication', async () => {
@@ -201,7 +191,7 @@ describe('status pace', () => {
   });
 
   it.each([1, 2, 3])('never asks about a record twice within its block time: hours of errors, 404s, latency, statuses on demand and two processes (seed %i)', { timeout: 120_000 }, async (seed) => {
-    const random = prng(seed);
+    const random = seededRandom(seed);
     const calls: Call[] = [];
     const depth = new Map<string, number>();
     let errors = 0;
