@@ -448,6 +448,26 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     expect(await forward(sb, created.txId!)).toEqual([sent.txId]);
   });
 
+  it('a finalisation the service took without its txId is never sent again, however long the chain takes to show it', async () => {
+    const quiet = await sandbox({ lifecycle: 'refuse', idempotency: 'ignore', blockInterval: 0, chainIndex: 'mined', deleteAnswer: 'empty' });
+    const notary = engine(quiet, { idempotentWrites: false, resubmitAfterSeconds: 1 });
+    const v1 = file('statute-1.md', 'statute 1\n');
+    const first = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
+    await quiet.mine();
+    const created = await waitForRecord(notary.context, notary.follower, first, { confirmations: 1 });
+    await expect(finaliseDocument(notary.context, v1)).rejects.toMatchObject({ code: 'TXID_MISSING' });
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // past its resubmission time
+    const again = await finaliseDocument(notary.context, v1).catch((err: unknown) => err);
+    expect(again).toMatchObject({ code: 'WRITE_IN_DOUBT' });
+    expect((again as Error).message).toMatch(/^The finalisation of "statute-1\.md" was taken by the service without its transaction id, .* it is not sent again\./);
+    expect(await received(quiet, DELETE)).toBe(1);
+    await quiet.mine();
+    const landed = await finaliseDocument(notary.context, v1);
+    expect(landed).toMatchObject({ kind: 'linked-delete', state: 'published' });
+    expect(await forward(quiet, created.txId!)).toEqual([landed.txId]);
+    expect(await received(quiet, DELETE)).toBe(1);
+  });
+
   it('on a service whose navigate shows only mined transactions, a version whose answer was lost is waited for on the chain and adopted, never sent twice', async () => {
     const mined = await sandbox({ lifecycle: 'refuse', idempotency: 'ignore', blockInterval: 0, chainIndex: 'mined' });
     const notary = engine(mined, { idempotentWrites: false, resubmitAfterSeconds: 3600 });

@@ -224,4 +224,9 @@ export const MIGRATIONS: readonly string[] = [
   -- Why a registration's receipt is not written (its profile's label and its block disagree), until it is.
   ALTER TABLE records ADD COLUMN receipt_held TEXT;
   `,
+  `
+  -- The service said it wrote this row but not its txId (a delete answered with an empty 200), and
+  -- the chain does not show it yet: it is never sent again, only looked for.
+  ALTER TABLE records ADD COLUMN written_unseen INTEGER NOT NULL DEFAULT 0 CHECK (written_unseen IN (0, 1));
+  `,
 ];

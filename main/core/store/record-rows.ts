@@ -35,6 +35,7 @@ const COLUMNS: Record<keyof StoredRecord, string> = {
   resubmits: 'resubmits',
   supersededBy: 'superseded_by',
   possibleDuplicate: 'possible_duplicate',
+  writtenUnseen: 'written_unseen',
   lastCheckedAt: 'last_checked_at',
   receiptHeld: 'receipt_held',
   checks: 'checks',
@@ -48,9 +49,10 @@ const COLUMNS: Record<keyof StoredRecord, string> = {
 };
 export const SELECT = `SELECT ${Object.entries(COLUMNS).map(([k, c]) => `${c} AS ${k}`).join(', ')} FROM records`;
 
-export type Row = Omit<StoredRecord, 'confirmation' | 'possibleDuplicate'> & { confirmation: string | null; possibleDuplicate: number };
+export type Row = Omit<StoredRecord, 'confirmation' | 'possibleDuplicate' | 'writtenUnseen'> & { confirmation: string | null; possibleDuplicate: number; writtenUnseen: number };
 export const fromRow = (row: Row): StoredRecord => ({
   ...row,
   confirmation: row.confirmation === null ? null : (JSON.parse(row.confirmation) as unknown),
   possibleDuplicate: row.possibleDuplicate === 1,
+  writtenUnseen: row.writtenUnseen === 1,
 });

@@ -58,6 +58,8 @@ export interface StoredRecord {
   supersededBy: number | null;
   /** Sent again after a lost answer without Idempotency-Key: the service may hold a second, harmless registration. */
   possibleDuplicate: boolean;
+  /** The service said it wrote it without saying its txId (a delete's empty answer): never sent again, only looked for on the chain. */
+  writtenUnseen: boolean;
   /** When its status was last asked (ms). */
   lastCheckedAt: number | null;
   /** Why its receipt is not written (its network label and its block disagree), in one sentence with the fix; null otherwise. */

@@ -207,6 +207,11 @@ export class Records {
     return changed === 1 ? this.get(id) : undefined;
   }
 
+  /** The service said it wrote the row without its txId: from now on it is only looked for on the chain, never sent again. */
+  markWrittenUnseen(id: number): void {
+    this.db.prepare("UPDATE records SET written_unseen = 1, updated_at = ? WHERE id = ? AND state = 'submitting'").run(this.now(), id);
+  }
+
   /** Sent again after a lost answer, without Idempotency-Key: the service may hold a second registration. */
   markPossibleDuplicate(id: number): void {
     this.db.prepare('UPDATE records SET possible_duplicate = 1, updated_at = ? WHERE id = ?').run(this.now(), id);

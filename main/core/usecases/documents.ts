@@ -3,6 +3,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import { isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
+import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { settleInDoubt } from './in-doubt.ts';
 import { resolveDocument } from './resolve-target.ts';
 import { checkReceiptNames } from './receipt-names.ts';
@@ -69,7 +70,7 @@ export async function addVersion(ctx: NotaryContext, file: string, of: DocumentR
     options.replaceQueued ? { reason: 'Replaced by a later save of the file before it was sent: only the latest content is registered once the previous version is in a block.' } : undefined,
   );
   for (const r of superseded) ctx.recordUpdated(r);
-  return sendWhenItsTurn(ctx, record, options.signal);
+  return sendWhenItsTurn(ctx, record, options);
 }
 
 /** Appends the final, empty record: the chain can no longer be updated. Queued like a version. */
@@ -96,14 +97,22 @@ export async function finaliseDocument(ctx: NotaryContext, of: DocumentRef, opti
     documentId: document.id,
     version: nextVersion(versions),
   });
-  return sendWhenItsTurn(ctx, record, options.signal);
+  return sendWhenItsTurn(ctx, record, options);
 }
 
-/** The queued record, sent now when its turn has come; a failure of its own send is thrown. */
-async function sendWhenItsTurn(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal): Promise<StoredRecord> {
+/**
+ * The queued record, sent now when its turn has come; a failure of its own send is thrown. One
+ * whose outcome is unknown is settled from the chain at once when the caller waits for it.
+ */
+async function sendWhenItsTurn(ctx: NotaryContext, record: StoredRecord, options: Pick<AddVersionOptions, 'signal' | 'waitForChain'>): Promise<StoredRecord> {
   ctx.recordUpdated(record);
-  const failures = await releaseQueue(ctx, record.documentId!, signal);
-  if (failures.has(record.id)) throw failures.get(record.id);
+  const failures = await releaseQueue(ctx, record.documentId!, options.signal);
+  if (failures.has(record.id)) {
+    const failure = failures.get(record.id);
+    const current = ctx.library.records.get(record.id)!;
+    if (options.waitForChain && isOutcomeUnknown(failure) && current.state === 'submitting') return settleInDoubt(ctx, current, options);
+    throw failure;
+  }
   return ctx.library.records.get(record.id)!;
 }
 

@@ -56,7 +56,7 @@ export function settlingNow(ctx: NotaryContext, id: number): Promise<StoredRecor
 async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleOptions): Promise<StoredRecord> {
   const { signal, onRetry } = options;
   const profile = ctx.library.profiles.require(record.profile);
-  if (profile.idempotentWrites && ctx.now() - (record.submittedAt ?? 0) < IDEMPOTENCY_WINDOW_MS) return submitRecord(ctx, record, signal, onRetry);
+  if (profile.idempotentWrites && !record.writtenUnseen && ctx.now() - (record.submittedAt ?? 0) < IDEMPOTENCY_WINDOW_MS) return submitRecord(ctx, record, signal, onRetry);
   if (record.kind === 'record' || record.kind === 'linked-create') {
     ctx.library.records.markPossibleDuplicate(record.id); // before it leaves: a crash keeps the mark
     return submitRecord(ctx, ctx.library.records.get(record.id)!, signal, onRetry);
@@ -65,14 +65,15 @@ async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleO
   switch (landing.kind) {
     case 'nothing': {
       const resendAt = (record.submittedAt ?? 0) + profile.resubmitAfterSeconds * 1000;
-      if (ctx.now() >= resendAt) return submitRecord(ctx, record, signal, onRetry);
+      // Written, by the service's own word: it is only looked for, once per block, however long it takes.
+      if (!record.writtenUnseen && ctx.now() >= resendAt) return submitRecord(ctx, record, signal, onRetry);
       if (!options.waitForChain) {
-        const message = notSeenYet(record, resendAt - ctx.now());
+        const message = record.writtenUnseen ? writtenNotSeenYet(record) : notSeenYet(record, resendAt - ctx.now());
         ctx.library.records.noteError(record.id, message);
         ctx.recordUpdated(ctx.library.records.get(record.id)!);
         throw new NotariumError('WRITE_IN_DOUBT', message);
       }
-      await delay(Math.min(profile.expectedBlockSeconds * 1000, resendAt - ctx.now()), signal);
+      await delay(record.writtenUnseen ? profile.expectedBlockSeconds * 1000 : Math.min(profile.expectedBlockSeconds * 1000, resendAt - ctx.now()), signal);
       return settle(ctx, ctx.library.records.get(record.id)!, options);
     }
     case 'ours': {
@@ -99,6 +100,11 @@ function notSeenYet(record: StoredRecord, waitMs: number): string {
   const what = record.kind === 'linked-delete' ? 'The finalisation' : `Version ${record.version}`;
   const command = record.kind === 'linked-delete' ? 'notarium version finalise' : 'notarium version add';
   return `${what} of "${record.name}" was sent, its answer was lost, and the chain does not show it yet: it may still be on its way, and sending it again now could spend its predecessor's output twice. It is sent again only if the chain still does not show it in ${duration(waitMs / 1000)}: run "${command}" on it again then, or with --wait to wait for the chain now.`;
+}
+
+/** The sentence of a finalisation the service took without saying its txId, not yet on the chain. */
+function writtenNotSeenYet(record: StoredRecord): string {
+  return `The finalisation of "${record.name}" was taken by the service without its transaction id, and the chain does not show it yet (it shows records once they are in a block): it is not sent again. Run "notarium version finalise" on it again after the next block, or with --wait to wait for it now.`;
 }
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {

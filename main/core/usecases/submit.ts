@@ -128,6 +128,7 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
         break;
       case 'linked-delete': {
         const { txId } = await api.deleteLinked(record.prevTxId!, token, call);
+        if (txId === null) ctx.library.records.markWrittenUnseen(record.id); // written: before anything can fail
         result = { txId: txId ?? (await deleteTxId(api, record.prevTxId!, { signal })), updateToken: null };
         break;
       }
