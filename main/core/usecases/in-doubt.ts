@@ -3,6 +3,7 @@ import type { RetryListener } from '../api/http-client.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { landingAfter } from './chain-landing.ts';
 import type { NotaryContext } from './context.ts';
+import { OnePerRecord } from './one-per-record.ts';
 import { markLanded, submitRecord } from './submit.ts';
 import { duration } from '../text/duration.ts';
 
@@ -25,7 +26,7 @@ import { duration } from '../text/duration.ts';
 /** How long a service that honours Idempotency-Key is trusted to remember a key. */
 const IDEMPOTENCY_WINDOW_MS = 23 * 3600 * 1000;
 
-const settling = new WeakMap<NotaryContext, Map<number, Promise<StoredRecord>>>();
+const settling = new OnePerRecord<StoredRecord>();
 
 export interface SettleOptions {
   signal?: AbortSignal;
@@ -39,18 +40,12 @@ export interface SettleOptions {
 
 /** One settling per record at a time in a process: a second caller waits for the first (one look at the chain, one send). */
 export function settleInDoubt(ctx: NotaryContext, record: StoredRecord, options: SettleOptions = {}): Promise<StoredRecord> {
-  let runs = settling.get(ctx);
-  if (!runs) settling.set(ctx, (runs = new Map()));
-  const running = runs.get(record.id);
-  if (running) return running;
-  const run = settle(ctx, record, options).finally(() => runs.delete(record.id));
-  runs.set(record.id, run);
-  return run;
+  return settling.run(ctx, record.id, () => settle(ctx, record, options));
 }
 
 /** The settling of this record under way in this process, if one is. */
 export function settlingNow(ctx: NotaryContext, id: number): Promise<StoredRecord> | undefined {
-  return settling.get(ctx)?.get(id);
+  return settling.current(ctx, id);
 }
 
 async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleOptions): Promise<StoredRecord> {

@@ -8,6 +8,7 @@ import { fingerprintFor } from '../protocol/fingerprint.ts';
 import { NETWORK_CHOICES, networkOf, shownLabel } from '../protocol/networks.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
+import { OnePerRecord } from './one-per-record.ts';
 import { shellQuote } from '../text/shell-quote.ts';
 import { checkPublished, deleteTxId, refuseAfterMismatch, type WriteAnswer } from './write-answer.ts';
 
@@ -57,25 +58,19 @@ export function fileSubmission(
  * published with its txId, failed with the service's reason, or still in doubt (the answer was
  * lost) — then it stays `submitting` and the next run settles it (in-doubt.ts).
  */
-const sending = new WeakMap<NotaryContext, Map<number, Promise<StoredRecord>>>();
+const sending = new OnePerRecord<StoredRecord>();
 
 /**
  * One send per record at a time: a second caller waits for the first instead of sending again.
  * `onRetry` hears of the first caller's retries only (progress, not correctness).
  */
 export function submitRecord(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
-  let sends = sending.get(ctx);
-  if (!sends) sending.set(ctx, (sends = new Map()));
-  const running = sends.get(record.id);
-  if (running) return running;
-  const send = sendRecord(ctx, record, signal, onRetry).finally(() => sends.delete(record.id));
-  sends.set(record.id, send);
-  return send;
+  return sending.run(ctx, record.id, () => sendRecord(ctx, record, signal, onRetry));
 }
 
 /** The send of this record under way in this process, if one is: it is not in doubt, only unanswered yet. */
 export function sendingNow(ctx: NotaryContext, id: number): Promise<StoredRecord> | undefined {
-  return sending.get(ctx)?.get(id);
+  return sending.current(ctx, id);
 }
 
 /**
