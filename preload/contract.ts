@@ -55,11 +55,12 @@ export interface RecordView {
    */
   waitsFor: { version: number; txId: string | null; state: RecordState } | null;
   /**
-   * For a registration sent again after it stayed out of a block: how long after the first was
-   * published, and which transaction is in a block (`again`: a later one, the first was not mined;
-   * null: none yet, all are followed).
+   * For a registration with more than one submission: how long after the first was published the
+   * other came, how (`sent-again` after it stayed out of a block; `found-on-chain`: a write whose
+   * answer was lost, found written on the chain and taken as it is), and which transaction is in a
+   * block (`again`: the later one; null: none yet, all are followed).
    */
-  sentAgain: { afterSeconds: number; winner: 'first' | 'again' | null } | null;
+  sentAgain: { afterSeconds: number; winner: 'first' | 'again' | null; how: 'sent-again' | 'found-on-chain' } | null;
   createdAt: number;
   publishedAt: number | null;
   confirmedAt: number | null;

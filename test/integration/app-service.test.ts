@@ -76,6 +76,13 @@ describe('the app service', () => {
     expect(notary.library.profiles.require('Prod').apiKeyUrl).toBe('https://records.example.net');
   });
 
+  it('a profile saved from Settings keeps the settings the form does not show', async () => {
+    notary.library.profiles.save({ name: 'Kept', baseUrl: 'https://kept.example.com', issuer: 'https://id.example.com', audience: 'records', rejectAfterSeconds: 86_400, expectedBlockSeconds: 30 });
+    const saved = await service.api.saveProfile({ name: 'Kept', baseUrl: 'https://kept.example.com', targetConfirmations: 2 }, {});
+    expect(saved).toMatchObject({ targetConfirmations: 2, expectedBlockSeconds: 30 });
+    expect(notary.library.profiles.require('Kept')).toMatchObject({ issuer: 'https://id.example.com', audience: 'records', rejectAfterSeconds: 86_400, expectedBlockSeconds: 30, targetConfirmations: 2 });
+  });
+
   it('notarises through a job: progress, done, record updates to settled, a receipt, a certificate', async () => {
     const file = join(files, 'deed.txt');
     writeFileSync(file, 'a deed\n');

@@ -186,7 +186,9 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as unknown as ProfileInput;
       // A new address leaves the API key behind unless the person confirmed keeping it (Settings asks).
       const before = library.profiles.get(given.name);
-      const saved = library.profiles.save(given, { keepApiKey: options.keepApiKey });
+      // Settings the form does not show (the issuer, the audience, the time before a rejection) are kept.
+      const merged = before?.kind === 'service' ? { ...library.profiles.inputOf(before), ...given } : given;
+      const saved = library.profiles.save(merged, { keepApiKey: options.keepApiKey });
       ctx.connections.reset();
       // Receipts held for a network its blocks disproved are written once the label fits.
       await notary.writeHeldReceipts(saved.name);

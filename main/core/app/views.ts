@@ -70,6 +70,8 @@ function sentAgain(r: StoredRecord, neighbours: RecordNeighbours): RecordView['s
   return {
     afterSeconds: Math.max(0, Math.round((again.createdAt - (first.publishedAt ?? first.createdAt)) / 1000)),
     winner: mined === undefined ? null : mined.id === first.id ? 'first' : 'again',
+    // A submission sent by Notarium has an idempotency key; one found on the chain (adopted) has none.
+    how: again.idempotencyKey === null ? 'found-on-chain' : 'sent-again',
   };
 }
 

@@ -250,6 +250,29 @@ export class Profiles {
     return profile;
   }
 
+  /** What would save `profile` as it is: a form that shows only some settings saves over this. */
+  inputOf(profile: Profile): ProfileInput {
+    return {
+      name: profile.name,
+      baseUrl: profile.baseUrl ?? '',
+      authUrl: profile.authUrl,
+      envId: profile.envId,
+      authorizeUrl: profile.authorizeUrl,
+      clientId: profile.clientId,
+      issuer: profile.issuer,
+      audience: profile.audience,
+      explorerTxUrl: profile.explorerTxUrl,
+      explorerHeaderUrl: profile.explorerHeaderUrl,
+      explorerLinkUrl: profile.explorerLinkUrl,
+      network: profile.networkSource === 'detect' ? DETECT_NETWORK : profile.network,
+      targetConfirmations: profile.targetConfirmations,
+      expectedBlockSeconds: profile.expectedBlockSeconds,
+      rejectAfterSeconds: profile.rejectAfterSeconds,
+      resubmitAfterSeconds: profile.resubmitAfterSeconds,
+      idempotentWrites: profile.idempotentWrites,
+    };
+  }
+
   /**
    * A detecting profile's network, read from a confirmed block of its service: kept only while the
    * profile still detects and has no label yet (the first block wins, whoever reads it).

@@ -34,7 +34,11 @@ export function queryRecords(db: LibraryDatabase, q: RecordQuery = {}): { record
     where.push(`state IN (${q.states.map(() => '?').join(', ')})`);
     params.push(...q.states);
   } else {
-    where.push("state != 'superseded'");
+    // One row per registration: of its submissions (a resubmission, a write found on the chain),
+    // the newest live one; a refused or rejected one only when none is live.
+    where.push(`state != 'superseded' AND NOT EXISTS (SELECT 1 FROM records o WHERE o.id != records.id
+      AND coalesce(o.resubmits, o.id) = coalesce(records.resubmits, records.id) AND o.state NOT IN ('failed', 'rejected', 'superseded')
+      AND (records.state IN ('failed', 'rejected') OR o.id > records.id))`);
   }
   if (q.search?.trim()) {
     const s = q.search.trim();

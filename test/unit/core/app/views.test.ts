@@ -118,13 +118,32 @@ describe('record views of the life cycle', () => {
     const again = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-again')!;
     lib.records.markPublished(again.id, 'f2'.repeat(32), now);
     // Neither in a block yet: both followed.
-    expect(view(first).sentAgain).toEqual({ afterSeconds: 62 * 60, winner: null });
-    expect(view(again).sentAgain).toEqual({ afterSeconds: 62 * 60, winner: null });
+    expect(view(first).sentAgain).toEqual({ afterSeconds: 62 * 60, winner: null, how: 'sent-again' });
+    expect(view(again).sentAgain).toEqual({ afterSeconds: 62 * 60, winner: null, how: 'sent-again' });
     // The second is mined first: the first is superseded and says nothing of it.
     mined(lib.records.get(again.id)!);
     lib.records.winRace(lib.records.get(again.id)!, 'Superseded: the other was in a block first.');
-    expect(view(again).sentAgain).toEqual({ afterSeconds: 62 * 60, winner: 'again' });
+    expect(view(again).sentAgain).toEqual({ afterSeconds: 62 * 60, winner: 'again', how: 'sent-again' });
     expect(view(first)).toMatchObject({ state: 'superseded', sentAgain: null });
+  });
+
+  it('a write found written on the chain after its answer was lost says so, not "sent again"', () => {
+    const doc = lib.documents.create('Sandbox', 'deed.pdf');
+    const lost = lib.records.insertSubmitting(submission({ kind: 'linked-update', documentId: doc.id, version: 2 }));
+    now += 30_000;
+    const adopted = lib.records.insertAdopted(lost, 'd2'.repeat(32), now);
+    expect(view(adopted).sentAgain).toEqual({ afterSeconds: 30, winner: null, how: 'found-on-chain' });
+  });
+
+  it('the Library lists a registration once while none of its submissions is in a block, and not a refused one beside a live one', () => {
+    const first = lib.records.insertSubmitting(submission({ name: 'once.pdf' }));
+    lib.records.markPublished(first.id, 'c1'.repeat(32), now);
+    const refused = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-refused')!;
+    lib.records.markFailed(refused.id, 'refused');
+    const again = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-again')!;
+    lib.records.markPublished(again.id, 'c2'.repeat(32), now);
+    expect(lib.records.query({ search: 'once.pdf' }).records.map((r) => r.id)).toEqual([again.id]);
+    expect(lib.records.query({ search: 'once.pdf' }).total).toBe(1);
   });
 
   it('the first mined after all is the registration, and says so', () => {
@@ -135,7 +154,7 @@ describe('record views of the life cycle', () => {
     lib.records.markPublished(again.id, 'e2'.repeat(32), now);
     mined(lib.records.get(first.id)!);
     lib.records.winRace(lib.records.get(first.id)!, 'Superseded.');
-    expect(view(first).sentAgain).toEqual({ afterSeconds: 90, winner: 'first' });
+    expect(view(first).sentAgain).toEqual({ afterSeconds: 90, winner: 'first', how: 'sent-again' });
   });
 
   it("a document's timeline: the history as read, then the library's versions not in a block yet, queued ones last", () => {
