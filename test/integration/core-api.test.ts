@@ -487,18 +487,27 @@ describe('faults', () => {
     return { lines, log: (l) => lines.push(l) };
   };
 
-  it('errorRate 0.5: writes succeed through retries, and no write is duplicated', async () => {
+  it('errorRate 0.5: a write answered 500 is not repeated (it may exist), unless the service honours Idempotency-Key; none is duplicated', async () => {
     const faulty = await sandbox({ faults: { errorRate: 0.5 }, random: seededRandom(7) });
     const { lines, log } = logged();
     const client = recordApi(faulty, { retry: { maxAttempts: 12 }, log });
     let succeeded = 0;
+    let refused = 0;
     for (let i = 0; i < 20; i++) {
-      await client.writeRecord(sha256(`doc ${i}`), 'SHA256(s)');
-      succeeded++;
+      const before = lines.length;
+      const outcome = await client.writeRecord(sha256(`doc ${i}`), 'SHA256(s)').catch((err: unknown) => err);
+      expect(lines.length - before).toBe(1); // one attempt, whatever the answer
+      if (outcome instanceof ServiceError) {
+        expect(outcome.status).toBe(500);
+        refused++;
+      } else succeeded++;
     }
-    expect(succeeded).toBe(20);
-    expect(lines.filter((l) => / 500 /.test(l)).length).toBeGreaterThan(3);
+    expect(refused).toBeGreaterThan(3);
     expect(await mempool(faulty)).toBe(succeeded);
+    // With Idempotency-Key honoured, the same request is repeated until it goes through.
+    for (let i = 0; i < 20; i++) await client.writeRecord(sha256(`kept ${i}`), 'SHA256(s)', { idempotency: { key: `kept-${i}`, honoured: true } });
+    expect(lines.filter((l) => / 500 /.test(l)).length).toBeGreaterThan(refused);
+    expect(await mempool(faulty)).toBe(succeeded + 20);
   });
 
   it('429 with Retry-After: the wait is honoured, for writes and reads', async () => {
