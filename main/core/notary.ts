@@ -17,6 +17,7 @@ import { afterStatus, catchUp } from './usecases/life-cycle.ts';
 import { checkReceiptNetwork } from './usecases/receipt-network.ts';
 import { gatherEvidence, writeReceipt } from './usecases/receipts.ts';
 import { FolderWatcher } from './watch/folder-watcher.ts';
+import { newLeaseOwner } from './usecases/send-lease.ts';
 
 /**
  * The notary engine every shell (desktop, web, CLI) uses: the library, the hashing pool, the
@@ -94,6 +95,7 @@ export class Notary {
       hash: (path, o) => this.hashPool.hashFile(path, o),
       now,
       newKey: () => randomUUID(),
+      leaseOwner: newLeaseOwner(),
       recordUpdated: (record) => this.events.emit('record-updated', record),
       wakePoller: () => this.poller.wake(),
     };

@@ -358,19 +358,24 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
   });
   const faults = (settings: object) => sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
 
-  it("a command leaves another file's write sent moments ago to whoever is sending it; the file named again is settled at once", async () => {
+  it('a write another engine is sending is left to it: neither a command for other files nor one naming it sends it again', async () => {
     const notary = engine(sb, { idempotentWrites: false });
     const path = file('minutes.txt', 'minutes\n');
     await faults({ dropRate: 1, dropPhase: 'after' });
     const [lost] = await notarise(notary.context, [path]);
     await faults({ dropRate: 0 });
     expect(lost).toMatchObject({ status: 'in-doubt' });
+    const id = recordOf(lost).id;
+    expect(notary.library.records.takeSendLease(id, { owner: 'the app', until: Date.now() + 600_000 }, () => false)).toBe(true);
     const before = (await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.length;
-    await notarise(notary.context, [file('agenda.txt', 'agenda\n')]); // another file: the young write is not touched
-    expect(get(notary, recordOf(lost).id)).toMatchObject({ state: 'submitting', possibleDuplicate: false });
-    expect((await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.length).toBe(before + 1);
+    await notarise(notary.context, [file('agenda.txt', 'agenda\n')]); // another file: the row is not touched
+    expect(get(notary, id)).toMatchObject({ state: 'submitting', possibleDuplicate: false });
+    const [named] = await notarise(notary.context, [path]);
+    expect(named).toMatchObject({ status: 'in-doubt', error: { code: 'BEING_SENT' } }); // still in doubt here: its outcome is the other engine's
+    expect((await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.length).toBe(before + 1); // agenda.txt only
+    notary.library.records.releaseSendLease(id, 'the app'); // its send ended without an answer
     const [again] = await notarise(notary.context, [path]);
-    expect(again).toMatchObject({ status: 'resumed', record: { id: recordOf(lost).id, state: 'published' } });
+    expect(again).toMatchObject({ status: 'resumed', record: { id, state: 'published', possibleDuplicate: true } });
   });
 
   it('an independent record is sent again and kept once, marked as a possible duplicate on the service', async () => {
@@ -502,6 +507,8 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     await faults({ dropRate: 1, dropPhase: 'before' });
     const [recent] = await notarise(now.context, [file('new-note.txt', 'new note\n')]);
     await faults({ dropRate: 0 });
+    // Another engine (the app) is sending it again at this moment: it holds its send lease.
+    expect(now.library.records.takeSendLease(recordOf(recent).id, { owner: 'the app', until: Date.now() + 600_000 }, () => false)).toBe(true);
     await catchUp(now.context);
     expect(get(now, recordOf(longAgo).id)).toMatchObject({ state: 'published', possibleDuplicate: true });
     expect(get(now, recordOf(recent).id).state).toBe('submitting');

@@ -34,6 +34,7 @@ const SENTENCES = {
   INVALID_JSON: 'The request was malformed.',
   // Notarium's own.
   FEATURE_UNAVAILABLE: "This service's configuration does not offer this feature (linked records, verify or navigate): ask the service's provider to enable it, or use a profile whose service offers it.",
+  BEING_SENT: 'Another Notarium process (the app, or another command) is sending this registration right now: it is left to it, and its outcome shows in the library when its send ends.',
   WRITE_IN_DOUBT: "A version's answer was lost and the chain does not show it yet: it may still be on its way, so it is not sent again before its resubmission time has passed.",
   TXID_MISSING: 'The service accepted the request but did not say which transaction it wrote: the record stays in doubt, and is not sent again before the chain has been read to find it.',
   ENCODING_MISMATCH:

@@ -228,5 +228,8 @@ export const MIGRATIONS: readonly string[] = [
   -- The service said it wrote this row but not its txId (a delete answered with an empty 200), and
   -- the chain does not show it yet: it is never sent again, only looked for.
   ALTER TABLE records ADD COLUMN written_unseen INTEGER NOT NULL DEFAULT 0 CHECK (written_unseen IN (0, 1));
+  -- Who may send a submitting row now, and until when (usecases/send-lease.ts).
+  ALTER TABLE records ADD COLUMN send_lease_owner TEXT;
+  ALTER TABLE records ADD COLUMN send_lease_until INTEGER;
   `,
 ];

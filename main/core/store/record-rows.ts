@@ -36,6 +36,8 @@ const COLUMNS: Record<keyof StoredRecord, string> = {
   supersededBy: 'superseded_by',
   possibleDuplicate: 'possible_duplicate',
   writtenUnseen: 'written_unseen',
+  sendLeaseOwner: 'send_lease_owner',
+  sendLeaseUntil: 'send_lease_until',
   lastCheckedAt: 'last_checked_at',
   receiptHeld: 'receipt_held',
   checks: 'checks',

@@ -60,6 +60,9 @@ export interface StoredRecord {
   possibleDuplicate: boolean;
   /** The service said it wrote it without saying its txId (a delete's empty answer): never sent again, only looked for on the chain. */
   writtenUnseen: boolean;
+  /** The engine that may send it now (a `submitting` row), and until when (ms); null when none holds it. */
+  sendLeaseOwner: string | null;
+  sendLeaseUntil: number | null;
   /** When its status was last asked (ms). */
   lastCheckedAt: number | null;
   /** Why its receipt is not written (its network label and its block disagree), in one sentence with the fix; null otherwise. */
@@ -72,6 +75,12 @@ export interface StoredRecord {
   publishedAt: number | null;
   confirmedAt: number | null;
   updatedAt: number;
+}
+
+/** The right to send a `submitting` row: who holds it, and until when (ms). */
+export interface SendLease {
+  owner: string;
+  until: number;
 }
 
 export interface Submission {

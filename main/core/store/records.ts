@@ -1,7 +1,7 @@
 import type { LibraryDatabase } from './database.ts';
 import { queryRecords, type RecordQuery } from './record-query.ts';
 import { SELECT, fromRow, type Row } from './record-rows.ts';
-import { groupOf, inBlock, type ConfirmationUpdate, type ImportedOutcome, type QueuedVersion, type RecordState, type StoredRecord, type Submission } from './record.ts';
+import { groupOf, inBlock, type SendLease, type ConfirmationUpdate, type ImportedOutcome, type QueuedVersion, type RecordState, type StoredRecord, type Submission } from './record.ts';
 
 /**
  * Records in the library. A registration is written as `submitting` (with its fingerprint and
@@ -57,16 +57,16 @@ export class Records {
   }
 
   /** A registration about to be sent; it is `submitting` until the service answers. */
-  insertSubmitting(s: Submission): StoredRecord {
+  insertSubmitting(s: Submission, lease?: SendLease): StoredRecord {
     const now = this.now();
     const id = this.db
       .prepare(
         `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex,
-           idempotency_key, network, service_url, prev_tx_id, document_id, version, created_at, submitted_at, updated_at)
+           idempotency_key, network, service_url, prev_tx_id, document_id, version, send_lease_owner, send_lease_until, created_at, submitted_at, updated_at)
          VALUES (@profile, @kind, 'submitting', @name, @path, @size, @sha256, @encode, @salt, @recordHex, @publishedHex,
-           @idempotencyKey, @network, @serviceUrl, @prevTxId, @documentId, @version, @now, @now, @now)`,
+           @idempotencyKey, @network, @serviceUrl, @prevTxId, @documentId, @version, @owner, @until, @now, @now, @now)`,
       )
-      .run({ prevTxId: null, documentId: null, version: null, ...s, now }).lastInsertRowid;
+      .run({ prevTxId: null, documentId: null, version: null, ...s, owner: lease?.owner ?? null, until: lease?.until ?? null, now }).lastInsertRowid;
     return this.get(Number(id))!;
   }
 
@@ -101,16 +101,17 @@ export class Records {
    * One statement, so of two processes releasing the same queue only one wins, and only while
    * nothing else of the document is on its way (never two writes on one predecessor).
    */
-  claimQueued(id: number, predecessor: StoredRecord): StoredRecord | undefined {
+  claimQueued(id: number, predecessor: StoredRecord, lease?: SendLease): StoredRecord | undefined {
     const now = this.now();
     const changed = this.db
       .prepare(
-        `UPDATE records SET state = 'submitting', prev_tx_id = @prev, version = @version, submitted_at = @now, last_error = NULL, updated_at = @now
+        `UPDATE records SET state = 'submitting', prev_tx_id = @prev, version = @version, submitted_at = @now, last_error = NULL, updated_at = @now,
+           send_lease_owner = @owner, send_lease_until = @until
          WHERE id = @id AND state = 'queued'
            AND EXISTS (SELECT 1 FROM records WHERE id = @pred AND state IN ('confirmed', 'settled'))
            AND NOT EXISTS (SELECT 1 FROM records WHERE document_id = @doc AND state IN ('submitting', 'published'))`,
       )
-      .run({ id, prev: predecessor.txId, version: (predecessor.version ?? 0) + 1, pred: predecessor.id, doc: predecessor.documentId, now }).changes;
+      .run({ id, prev: predecessor.txId, version: (predecessor.version ?? 0) + 1, pred: predecessor.id, doc: predecessor.documentId, owner: lease?.owner ?? null, until: lease?.until ?? null, now }).changes;
     return changed === 1 ? this.get(id) : undefined;
   }
 
@@ -120,19 +121,19 @@ export class Records {
    * `submitting`. Only the newest live submission of a registration is sent again (one refused or
    * rejected does not count), once: of two processes deciding at the same moment, one inserts.
    */
-  insertResubmission(of: StoredRecord, idempotencyKey: string): StoredRecord | undefined {
+  insertResubmission(of: StoredRecord, idempotencyKey: string, lease?: SendLease): StoredRecord | undefined {
     const now = this.now();
     const result = this.db
       .prepare(
         `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex, idempotency_key,
-           network, service_url, prev_tx_id, document_id, version, resubmits, created_at, submitted_at, updated_at)
+           network, service_url, prev_tx_id, document_id, version, resubmits, send_lease_owner, send_lease_until, created_at, submitted_at, updated_at)
          SELECT profile, kind, 'submitting', name, path, size, sha256, encode, salt, record_hex, published_hex, @key,
-           network, service_url, prev_tx_id, document_id, version, coalesce(resubmits, id), @now, @now, @now
+           network, service_url, prev_tx_id, document_id, version, coalesce(resubmits, id), @owner, @until, @now, @now, @now
          FROM records r WHERE id = @id AND state = 'published'
            AND NOT EXISTS (SELECT 1 FROM records o WHERE coalesce(o.resubmits, o.id) = coalesce(r.resubmits, r.id) AND o.id > r.id
              AND o.state NOT IN ('failed', 'rejected', 'superseded'))`,
       )
-      .run({ id: of.id, key: idempotencyKey, now });
+      .run({ id: of.id, key: idempotencyKey, owner: lease?.owner ?? null, until: lease?.until ?? null, now });
     return result.changes === 1 ? this.get(Number(result.lastInsertRowid)) : undefined;
   }
 
@@ -468,12 +469,40 @@ export class Records {
     return (profile ? stmt.get(profile) : stmt.get())!.n;
   }
 
-  /** Registrations that were sent (or about to be) when the process stopped: of one profile or all, sent before a time. */
-  inDoubt(profile?: string, submittedBefore = Number.MAX_SAFE_INTEGER): StoredRecord[] {
+  /**
+   * Registrations sent (or about to be) whose answer never came, of one profile or all: `submitting`
+   * rows whose send lease is free — none, expired, or its holder gone (`gone`). A row another engine
+   * is sending is not among them.
+   */
+  inDoubt(profile: string | undefined, gone: (owner: string) => boolean): StoredRecord[] {
+    const now = this.now();
     return this.db
-      .prepare<[{ profile: string | null; before: number }], Row>(`${SELECT} WHERE state = 'submitting' AND (@profile IS NULL OR profile = @profile) AND coalesce(submitted_at, 0) < @before ORDER BY id`)
-      .all({ profile: profile ?? null, before: submittedBefore })
-      .map(fromRow);
+      .prepare<[{ profile: string | null }], Row>(`${SELECT} WHERE state = 'submitting' AND (@profile IS NULL OR profile = @profile) ORDER BY id`)
+      .all({ profile: profile ?? null })
+      .map(fromRow)
+      .filter((r) => r.sendLeaseOwner === null || (r.sendLeaseUntil ?? 0) <= now || gone(r.sendLeaseOwner));
+  }
+
+  /**
+   * Takes the right to send a `submitting` row now (`lease`), in one statement: granted when it is
+   * free, already `lease.owner`'s, expired, or held by an engine that is `gone`.
+   */
+  takeSendLease(id: number, lease: SendLease, gone: (owner: string) => boolean): boolean {
+    const row = this.get(id);
+    if (!row || row.state !== 'submitting') return false;
+    const held = row.sendLeaseOwner;
+    const free = held === null || held === lease.owner || (row.sendLeaseUntil ?? 0) <= this.now() || gone(held);
+    if (!free) return false;
+    return (
+      this.db
+        .prepare(`UPDATE records SET send_lease_owner = ?, send_lease_until = ? WHERE id = ? AND state = 'submitting' AND send_lease_owner IS ?`)
+        .run(lease.owner, lease.until, id, held).changes === 1
+    );
+  }
+
+  /** The send of this row ended (answered, refused or lost): whoever comes next may settle it. */
+  releaseSendLease(id: number, owner: string): void {
+    this.db.prepare('UPDATE records SET send_lease_owner = NULL, send_lease_until = NULL WHERE id = ? AND send_lease_owner = ?').run(id, owner);
   }
 
   query(q: RecordQuery = {}): { records: StoredRecord[]; total: number } {

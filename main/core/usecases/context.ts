@@ -12,6 +12,8 @@ export interface NotaryContext {
   now(): number;
   /** A fresh idempotency key. */
   newKey(): string;
+  /** This engine's name as the holder of send leases (send-lease.ts). */
+  leaseOwner: string;
   /** A record changed (registered, confirmed, failed…): the shells update their views. */
   recordUpdated(record: StoredRecord): void;
   /** New pending work for the poller. */

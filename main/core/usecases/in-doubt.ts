@@ -4,7 +4,8 @@ import type { StoredRecord } from '../store/record.ts';
 import { landingAfter } from './chain-landing.ts';
 import type { NotaryContext } from './context.ts';
 import { OnePerRecord } from './one-per-record.ts';
-import { markLanded, submitRecord } from './submit.ts';
+import { holderGone, leaseFor } from './send-lease.ts';
+import { beingSent, markLanded, submitRecord } from './submit.ts';
 import { duration } from '../text/duration.ts';
 
 /**
@@ -40,7 +41,19 @@ export interface SettleOptions {
 
 /** One settling per record at a time in a process: a second caller waits for the first (one look at the chain, one send). */
 export function settleInDoubt(ctx: NotaryContext, record: StoredRecord, options: SettleOptions = {}): Promise<StoredRecord> {
-  return settling.run(ctx, record.id, () => settle(ctx, record, options));
+  return settling.run(ctx, record.id, async () => {
+    // One engine settles a row at a time, and none while another sends it (send-lease.ts).
+    if (!ctx.library.records.takeSendLease(record.id, leaseFor(ctx), holderGone)) {
+      const current = ctx.library.records.get(record.id)!;
+      if (current.state !== 'submitting') return current;
+      throw beingSent(record);
+    }
+    try {
+      return await settle(ctx, record, options);
+    } finally {
+      ctx.library.records.releaseSendLease(record.id, ctx.leaseOwner);
+    }
+  });
 }
 
 /** The settling of this record under way in this process, if one is. */
@@ -68,6 +81,7 @@ async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleO
         ctx.recordUpdated(ctx.library.records.get(record.id)!);
         throw new NotariumError('WRITE_IN_DOUBT', message);
       }
+      ctx.library.records.takeSendLease(record.id, leaseFor(ctx), holderGone); // renewed while it waits: still this engine's to settle
       await delay(record.writtenUnseen ? profile.expectedBlockSeconds * 1000 : Math.min(profile.expectedBlockSeconds * 1000, resendAt - ctx.now()), signal);
       return settle(ctx, ctx.library.records.get(record.id)!, options);
     }
@@ -119,19 +133,12 @@ export function extendedElsewhere(record: StoredRecord, follower: string | null)
 }
 
 /**
- * How long after it was sent a write may still be on its way in another process: a write with all
- * its retries ends within about 6 minutes (5 attempts of at most 30 s, waits of at most 60 s).
- */
-const IN_DOUBT_GRACE_MS = 10 * 60_000;
-
-/**
- * Settles the in-doubt writes of a profile (or of all profiles) left by earlier processes: those
- * sent more than IN_DOUBT_GRACE_MS ago, since a younger one may be another process's send under
- * way (the app's, while a command runs). A file the user names again is settled at once
- * (`settleInDoubt`).
+ * Settles the in-doubt writes of a profile (or of all profiles): those no engine is sending (their
+ * send lease is free, expired or its holder gone), so a send under way in another process (the
+ * app's, while a command runs) is left to it.
  */
 export async function settleAllInDoubt(ctx: NotaryContext, options: { profile?: string; signal?: AbortSignal } = {}): Promise<StoredRecord[]> {
-  const inDoubt = ctx.library.records.inDoubt(options.profile, ctx.now() - IN_DOUBT_GRACE_MS);
+  const inDoubt = ctx.library.records.inDoubt(options.profile, holderGone);
   const outcomes = await Promise.allSettled(inDoubt.map((r) => settleInDoubt(ctx, r, { signal: options.signal })));
   return outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
 }

@@ -9,6 +9,7 @@ import { checkReceiptNames } from './receipt-names.ts';
 import { settleAllInDoubt, settleInDoubt } from './in-doubt.ts';
 import { fileSubmission, registrationTarget, submitRecord } from './submit.ts';
 import { releaseQueues } from './version-queue.ts';
+import { holderGone, leaseFor } from './send-lease.ts';
 
 /**
  * Notarise files (a folder: its files, recursively): hash each locally, register a salted fingerprint of its digest (the file never
@@ -65,7 +66,7 @@ export async function notarise(ctx: NotaryContext, paths: readonly string[], opt
   await connection.requireKey();
   const seen = new Map<string, Promise<unknown>>(); // content already being handled in this run
   // Settled in the background from the start; a file of this run that is one of them is still reported as resumed.
-  const resuming = new Set(ctx.library.records.inDoubt(profile).map((r) => r.id));
+  const resuming = new Set(ctx.library.records.inDoubt(profile, holderGone).map((r) => r.id));
   const resumed = settleAllInDoubt(ctx, { profile, signal: options.signal }).then(() => releaseQueues(ctx, { profile, signal: options.signal }));
   const files = (await Promise.all(paths.map((p) => filesIn(resolve(p))))).flat();
   const outcomes = await boundedMap(files, options.concurrency ?? 8, async (path) => {
@@ -151,6 +152,7 @@ async function registerContent(
   const document = options.document ? ctx.library.documents.create(profile, described.name) : undefined;
   const record = ctx.library.records.insertSubmitting(
     fileSubmission(ctx, { profile, kind, ...described, size, sha256 }, where, document ? { documentId: document.id, version: 1 } : {}),
+    leaseFor(ctx),
   );
   ctx.recordUpdated(record);
   return send(ctx, record, path, 'registered', options);

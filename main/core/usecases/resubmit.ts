@@ -6,6 +6,7 @@ import { landingAfter } from './chain-landing.ts';
 import type { NotaryContext } from './context.ts';
 import { extendedElsewhere } from './in-doubt.ts';
 import { submitRecord } from './submit.ts';
+import { leaseFor } from './send-lease.ts';
 
 /**
  * Resubmission. "There is no guarantee that a record will be mined": a record not mined within
@@ -66,7 +67,7 @@ export async function resubmitIfDue(ctx: NotaryContext, record: StoredRecord): P
       return undefined;
     }
   }
-  const again = ctx.library.records.insertResubmission(record, ctx.newKey());
+  const again = ctx.library.records.insertResubmission(record, ctx.newKey(), leaseFor(ctx));
   if (!again) return undefined; // another process sent it again first
   ctx.recordUpdated(again);
   return submitRecord(ctx, again, undefined);

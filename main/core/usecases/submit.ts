@@ -11,6 +11,7 @@ import type { NotaryContext } from './context.ts';
 import { OnePerRecord } from './one-per-record.ts';
 import { shellQuote } from '../text/shell-quote.ts';
 import { checkPublished, deleteTxId, refuseAfterMismatch, type WriteAnswer } from './write-answer.ts';
+import { holderGone, leaseFor } from './send-lease.ts';
 
 /**
  * Where new registrations of a profile go: its service, and its network as receipts will name it
@@ -104,6 +105,21 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
   // Settled meanwhile (published by an earlier send, superseded, failed): never sent twice.
   const current = ctx.library.records.get(record.id)!;
   if (current.state !== 'submitting') return current;
+  // Another engine is sending it now (the app while a command runs): left to it.
+  if (!ctx.library.records.takeSendLease(record.id, leaseFor(ctx), holderGone)) throw beingSent(record);
+  try {
+    return await sendLeased(ctx, record, signal, onRetry);
+  } finally {
+    ctx.library.records.releaseSendLease(record.id, ctx.leaseOwner);
+  }
+}
+
+/** The sentence of a registration another engine is sending at this moment. */
+export function beingSent(record: StoredRecord): NotariumError {
+  return new NotariumError('BEING_SENT', `"${record.name}" is being sent by another Notarium process right now (the app, or another command): it is left to it, and its outcome shows in the library when that send ends.`);
+}
+
+async function sendLeased(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
   const { api, profile } = await ctx.connections.forProfile(record.profile);
   const call = { signal, onRetry, idempotency: { key: record.idempotencyKey!, honoured: profile.idempotentWrites } };
   const body = hex.decode(record.recordHex ?? '');

@@ -1,6 +1,7 @@
 import { inBlock, isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { submitRecord } from './submit.ts';
+import { leaseFor } from './send-lease.ts';
 
 /**
  * Document versions wait for the block. The real service calls an update or delete sent before its
@@ -48,7 +49,7 @@ export async function releaseQueue(ctx: NotaryContext, documentId: number, signa
       return failures;
     }
     if (!inBlock(predecessor)) return failures;
-    const claimed = ctx.library.records.claimQueued(next.id, predecessor);
+    const claimed = ctx.library.records.claimQueued(next.id, predecessor, leaseFor(ctx));
     if (!claimed) return failures; // another process sent it, or something of the document is on its way
     ctx.recordUpdated(claimed);
     try {

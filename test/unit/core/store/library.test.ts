@@ -116,7 +116,7 @@ describe('records', () => {
   it('goes submitting -> published -> confirmed -> settled, scheduling checks', () => {
     const r = lib.records.insertSubmitting(submission());
     expect(r).toMatchObject({ state: 'submitting', txId: null, submittedAt: now });
-    expect(lib.records.inDoubt('Sandbox').map((x) => x.id)).toEqual([r.id]);
+    expect(lib.records.inDoubt('Sandbox', () => false).map((x) => x.id)).toEqual([r.id]);
     const published = lib.records.markPublished(r.id, 'AB'.repeat(32), now + 10_000);
     expect(published).toMatchObject({ state: 'published', txId: 'ab'.repeat(32), nextCheckAt: now + 10_000 });
     expect(lib.records.due(now, 10)).toEqual([]);

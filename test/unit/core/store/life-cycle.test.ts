@@ -230,3 +230,30 @@ describe('another process has settled the row meanwhile', () => {
     expect(lib.records.get(r.id)).toMatchObject({ state: 'confirmed', txId: tx(1), lastError: null });
   });
 });
+
+describe('the send lease', () => {
+  const lease = (owner: string, until = now + 600_000) => ({ owner, until });
+  const alive = () => false;
+
+  it('a row another engine is sending is not in doubt, and cannot be taken, until its lease expires', () => {
+    const r = lib.records.insertSubmitting(submission(), lease('app'));
+    expect(lib.records.inDoubt('Sandbox', alive)).toEqual([]);
+    expect(lib.records.takeSendLease(r.id, lease('cli'), alive)).toBe(false);
+    expect(lib.records.takeSendLease(r.id, lease('app', now + 900_000), alive)).toBe(true); // its holder renews it
+    now += 900_001;
+    expect(lib.records.inDoubt('Sandbox', alive).map((x) => x.id)).toEqual([r.id]);
+    expect(lib.records.takeSendLease(r.id, lease('cli'), alive)).toBe(true);
+    expect(lib.records.get(r.id)).toMatchObject({ sendLeaseOwner: 'cli' });
+  });
+
+  it("a row whose holder's process is gone is in doubt at once (a crash), and a released one too", () => {
+    const crashed = lib.records.insertSubmitting(submission({ sha256: 'c1'.repeat(32) }), lease('crashed'));
+    const gone = (owner: string) => owner === 'crashed';
+    expect(lib.records.inDoubt('Sandbox', gone).map((x) => x.id)).toEqual([crashed.id]);
+    expect(lib.records.takeSendLease(crashed.id, lease('next'), gone)).toBe(true);
+    lib.records.releaseSendLease(crashed.id, 'someone else'); // only its holder releases it
+    expect(lib.records.get(crashed.id)!.sendLeaseOwner).toBe('next');
+    lib.records.releaseSendLease(crashed.id, 'next');
+    expect(lib.records.inDoubt('Sandbox', alive).map((x) => x.id)).toEqual([crashed.id]);
+  });
+});
