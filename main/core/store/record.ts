@@ -1,8 +1,9 @@
+import type { RecordKind } from '../../../preload/contract.ts';
 import type { RecordState } from '../../../preload/record-states.ts';
 
 /** A record of the library: its kinds, its row as the code sees it, and what can be said of its state. */
 
-export type RecordKind = 'record' | 'linked-create' | 'linked-update' | 'linked-delete';
+export type { RecordKind };
 export type { RecordState };
 /** What an imported receipt proved: a failed one is never imported. */
 export type ImportedOutcome = 'verified' | 'partially-verified' | 'pending';
