@@ -2,7 +2,8 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { resolveRecord } from './resolve-target.ts';
-import { settlingNow } from './in-doubt.ts';
+import { isOutcomeUnknown } from '../api/transport-failure.ts';
+import { settleInDoubt, settlingNow } from './in-doubt.ts';
 import { sendingNow } from './submit.ts';
 import { releaseQueue, sentHead, waitsFor } from './version-queue.ts';
 
@@ -52,11 +53,15 @@ async function nudgeQueue(ctx: NotaryContext, follower: Follower, queued: Stored
  * answer was lost would wait for nothing: that write is awaited if this process is settling it,
  * else refused with a sentence. Returns whether `queued` left the queue (sent, or failed).
  */
-async function sendIfItsTurn(ctx: NotaryContext, queued: StoredRecord): Promise<boolean> {
+async function sendIfItsTurn(ctx: NotaryContext, queued: StoredRecord, signal?: AbortSignal): Promise<boolean> {
   const ahead = sentHead(ctx.library.records.ofDocument(queued.documentId!));
-  if (ahead?.state === 'submitting') await notInDoubt(ctx, ahead);
-  const failures = await releaseQueue(ctx, queued.documentId!);
-  if (failures.has(queued.id)) throw failures.get(queued.id);
+  if (ahead?.state === 'submitting') await settledNow(ctx, ahead, signal);
+  const failures = await releaseQueue(ctx, queued.documentId!, signal);
+  if (failures.has(queued.id)) {
+    const failure = failures.get(queued.id);
+    // Sent, its outcome unknown: it left the queue, and the wait settles it from the chain.
+    if (!(isOutcomeUnknown(failure) && ctx.library.records.get(queued.id)!.state === 'submitting')) throw failure;
+  }
   return ctx.library.records.get(queued.id)!.state !== 'queued';
 }
 
@@ -83,11 +88,12 @@ export async function waitForRecord(ctx: NotaryContext, follower: Follower, star
   const profile = ctx.library.profiles.require(record.profile);
   const depth = options.confirmations ?? profile.targetConfirmations;
   const done = (r: StoredRecord) => r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && (r.state === 'confirmed' || r.state === 'settled'));
-  if (record.state === 'submitting') record = registrationOf(ctx, await notInDoubt(ctx, record));
   while (!done(record)) {
     if (options.signal?.aborted) throw new NotariumError('CANCELLED');
-    const sentNow = record.state === 'queued' && (await sendIfItsTurn(ctx, record));
-    if (sentNow) {
+    const sentNow = record.state === 'queued' && (await sendIfItsTurn(ctx, record, options.signal));
+    if (record.state === 'submitting') {
+      await settledNow(ctx, record, options.signal);
+    } else if (sentNow) {
       // Looked at again below, before any waiting.
     } else if (record.state === 'settled') {
       // Past the profile's target the poller stops; go on once per block.
@@ -103,17 +109,25 @@ export async function waitForRecord(ctx: NotaryContext, follower: Follower, star
 }
 
 /**
- * A `submitting` record this process is sending (a queued version it has just released) or
- * settling (left in doubt long ago, caught up on at start) is only unanswered yet: that is awaited.
- * One sent earlier whose answer was lost is in doubt, and waiting for it would wait for nothing:
- * the command that registers it settles it.
+ * A `submitting` record this engine is sending or settling is only unanswered yet: that is awaited.
+ * One whose answer was lost is settled here, waiting for the chain as long as it takes
+ * (in-doubt.ts); one another engine is sending is looked at again a block later. A settling that
+ * ends the record (failed, superseded) returns it; other failures are thrown.
  */
-async function notInDoubt(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord> {
+async function settledNow(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal): Promise<StoredRecord> {
+  const current = () => ctx.library.records.get(record.id)!;
   const pending = sendingNow(ctx, record.id) ?? settlingNow(ctx, record.id);
-  if (pending) return pending.catch(() => ctx.library.records.get(record.id)!);
-  const command = record.kind === 'record' || record.kind === 'linked-create' ? 'notarium notarise' : `notarium version ${record.kind === 'linked-delete' ? 'finalise' : 'add'}`;
-  const what = record.version !== null && record.version > 1 ? `Version ${record.version} of ${record.name}` : record.name;
-  throw new NotariumError('USAGE', `${what} was sent but its answer was lost: run "${command}" on it again to finish the registration first.`);
+  if (pending) return pending.catch(current);
+  try {
+    return await settleInDoubt(ctx, record, { signal, waitForChain: true });
+  } catch (err) {
+    if (err instanceof NotariumError && err.code === 'BEING_SENT') {
+      await sleep(ctx.library.profiles.require(record.profile).expectedBlockSeconds * 1000, signal);
+      return current();
+    }
+    if (current().state !== 'submitting') return current();
+    throw err;
+  }
 }
 
 /** The row that is (or will be) the registration of `record`'s content: itself, or what superseded it. */

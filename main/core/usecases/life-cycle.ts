@@ -1,3 +1,4 @@
+import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { inBlock, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { settleAllInDoubt } from './in-doubt.ts';
@@ -12,7 +13,8 @@ import { releaseQueue, releaseQueues, waitsFor } from './version-queue.ts';
 
 /**
  * After a status check: a submission in a block is the registration (the store superseded the
- * others of it with the answer, records.ts recordConfirmation), and its document's next queued
+ * others of it with the answer, records.ts recordConfirmation), the profile's writes left in doubt
+ * are looked at again (in-doubt.ts: a block may show them), and its document's next queued
  * version goes; one the service has just said is not in a block (`answered` 'pending') may be due
  * to be sent again, or given up — never after a check that failed (it may well be in a block) or
  * one the service did not know. Failures of what it sends are thrown after the records say what
@@ -20,9 +22,12 @@ import { releaseQueue, releaseQueues, waitsFor } from './version-queue.ts';
  */
 export async function afterStatus(ctx: NotaryContext, record: StoredRecord, answered: 'unknown' | 'pending' | 'confirmed' | undefined): Promise<void> {
   if (inBlock(record)) {
+    // A block came: writes of this profile left in doubt may show on the chain now.
+    await settleAllInDoubt(ctx, { profile: record.profile });
     if (record.documentId === null) return;
     const failures = await releaseQueue(ctx, record.documentId);
-    const [first] = failures.values();
+    // A version sent whose outcome is unknown is in doubt, not failed: settled at a later block.
+    const [first] = [...failures.values()].filter((f) => !isOutcomeUnknown(f));
     if (first !== undefined) throw first;
   } else if (answered === 'pending') {
     await resubmitIfDue(ctx, record);
