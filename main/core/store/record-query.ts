@@ -6,7 +6,10 @@ import type { RecordState, StoredRecord } from './record.ts';
 
 export interface RecordQuery {
   profile?: string;
-  /** Superseded rows are left out unless asked for: they are never a registration of the file. */
+  /**
+   * Superseded rows are left out unless asked for: they are never a registration of the file.
+   * Otherwise each registration is one row, whatever the states asked for.
+   */
   states?: RecordState[];
   /** Matches name, sha256 or txId (prefix for hashes, substring for names). */
   search?: string;
@@ -23,6 +26,9 @@ const SORTS: Record<NonNullable<RecordQuery['sort']>, string> = {
   confirmations: 'confirmations',
 };
 
+/** A row that is, or may become, the registration (isLive, in SQL). */
+const LIVE = (row: string): string => `${row}.state NOT IN ('failed', 'rejected', 'superseded')`;
+
 export function queryRecords(db: LibraryDatabase, q: RecordQuery = {}): { records: StoredRecord[]; total: number } {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -33,12 +39,13 @@ export function queryRecords(db: LibraryDatabase, q: RecordQuery = {}): { record
   if (q.states?.length) {
     where.push(`state IN (${q.states.map(() => '?').join(', ')})`);
     params.push(...q.states);
-  } else {
+  }
+  if (!q.states?.includes('superseded')) {
     // One row per registration: of its submissions (a resubmission, a write found on the chain),
-    // the newest live one; a refused or rejected one only when none is live.
+    // the newest live one; when none is live (refused, rejected, given up), the newest.
     where.push(`state != 'superseded' AND NOT EXISTS (SELECT 1 FROM records o WHERE o.id != records.id
-      AND coalesce(o.resubmits, o.id) = coalesce(records.resubmits, records.id) AND o.state NOT IN ('failed', 'rejected', 'superseded')
-      AND (records.state IN ('failed', 'rejected') OR o.id > records.id))`);
+      AND coalesce(o.resubmits, o.id) = coalesce(records.resubmits, records.id) AND o.state != 'superseded'
+      AND (${LIVE('o')} AND (NOT ${LIVE('records')} OR o.id > records.id) OR NOT ${LIVE('records')} AND o.id > records.id))`);
   }
   if (q.search?.trim()) {
     const s = q.search.trim();

@@ -5,19 +5,11 @@ import type { RecordState } from '../../../preload/record-states.ts';
 
 export type { RecordKind };
 export type { RecordState };
+export { groupOf, inBlock, isLive } from '../../../preload/record-states.ts';
 /** What an imported receipt proved: a failed one is never imported. */
 export type ImportedOutcome = 'verified' | 'partially-verified' | 'pending';
 
 export const PENDING_STATES: readonly RecordState[] = ['published', 'confirmed'];
-
-/** A row that is, or may become, the registration of its content: not failed, rejected or superseded. */
-export const isLive = (r: Pick<StoredRecord, 'state'>): boolean => r.state !== 'failed' && r.state !== 'rejected' && r.state !== 'superseded';
-
-/** In a block (a chain may take its next record only then: service-notes.md, Timing and life-cycle rules). */
-export const inBlock = (r: Pick<StoredRecord, 'state'>): boolean => r.state === 'confirmed' || r.state === 'settled';
-
-/** The id every submission of one registration shares: the first record's. */
-export const groupOf = (r: Pick<StoredRecord, 'id' | 'resubmits'>): number => r.resubmits ?? r.id;
 
 export interface StoredRecord {
   id: number;

@@ -463,10 +463,9 @@ export class Records {
     return this.db.prepare<[], { at: number | null }>(`SELECT min(next_check_at) AS at FROM records WHERE state IN ('published', 'confirmed')`).get()!.at;
   }
 
+  /** Registrations not settled yet (one per registration, however often it was sent). */
   pendingCount(profile?: string): number {
-    const where = `state IN ('queued', 'submitting', 'published', 'confirmed')${profile ? ' AND profile = ?' : ''}`;
-    const stmt = this.db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM records WHERE ${where}`);
-    return (profile ? stmt.get(profile) : stmt.get())!.n;
+    return queryRecords(this.db, { states: ['queued', 'submitting', 'published', 'confirmed'], limit: 0, ...(profile ? { profile } : {}) }).total;
   }
 
   /**

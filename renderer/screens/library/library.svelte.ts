@@ -1,4 +1,5 @@
 import type { RecordState, RecordView } from '../../../preload/contract.ts';
+import { groupOf, isLive } from '../../../preload/record-states.ts';
 import { notarium, sentence } from '../../lib/bridge.ts';
 
 /**
@@ -131,6 +132,7 @@ class LibraryState {
 
   #updated(r: RecordView): void {
     if (this.selectedId === r.id) this.selected = r;
+    this.#followRegistration(r);
     // A row that no longer belongs in the list (superseded: never a registration; or out of the
     // filter's states now) is not patched but dropped, by reloading the window.
     const states = FILTER_STATES[this.filter];
@@ -148,6 +150,21 @@ class LibraryState {
     }
     if (found) this.pages = next;
     else this.#reloadSoon(); // a record the window has not seen (new, or now matching the filter)
+  }
+
+  /**
+   * The details show a registration, not one submission of it: when it is sent again (or found on
+   * the chain) the newer submission takes the selection's place, as it takes the row's; when a
+   * block makes another submission the registration, that one does.
+   */
+  #followRegistration(r: RecordView): void {
+    const shown = this.selected;
+    if (!shown) return;
+    if (r.id === shown.id && r.state === 'superseded' && r.supersededBy !== null) void this.select(r.supersededBy);
+    else if (r.id > shown.id && isLive(r) && groupOf(r) === groupOf(shown)) {
+      this.selectedId = r.id;
+      this.selected = r;
+    }
   }
 
   /** Reloads the window, at most twice a second. */

@@ -135,7 +135,7 @@ describe('record views of the life cycle', () => {
     expect(view(adopted).sentAgain).toEqual({ afterSeconds: 30, winner: null, how: 'found-on-chain' });
   });
 
-  it('the Library lists a registration once while none of its submissions is in a block, and not a refused one beside a live one', () => {
+  it('the Library lists a registration once while none of its submissions is in a block, not a refused one beside a live one, and once when given up', () => {
     const first = lib.records.insertSubmitting(submission({ name: 'once.pdf' }));
     lib.records.markPublished(first.id, 'c1'.repeat(32), now);
     const refused = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-refused')!;
@@ -143,6 +143,14 @@ describe('record views of the life cycle', () => {
     const again = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-again')!;
     lib.records.markPublished(again.id, 'c2'.repeat(32), now);
     expect(lib.records.query({ search: 'once.pdf' }).records.map((r) => r.id)).toEqual([again.id]);
+    expect(lib.records.query({ search: 'once.pdf' }).total).toBe(1);
+    expect(lib.records.pendingCount()).toBe(1);
+    // A state filter too: both submissions are pending, the registration is one row.
+    expect(lib.records.query({ search: 'once.pdf', states: ['published'] }).records.map((r) => r.id)).toEqual([again.id]);
+    expect(lib.records.query({ search: 'once.pdf', states: ['failed'] }).total).toBe(0);
+    // Given up (none of its submissions live): still one row, the newest submission.
+    lib.records.giveUp(first.id, 'Not mined.', 'Not sent.');
+    expect(lib.records.query({ search: 'once.pdf' }).records.map((r) => [r.id, r.state])).toEqual([[again.id, 'failed']]);
     expect(lib.records.query({ search: 'once.pdf' }).total).toBe(1);
   });
 
