@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { generateKeyPair, SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LoopbackListener } from '../../main/core/auth/loopback-listener.ts';
 import { SignIn } from '../../main/core/auth/sign-in.ts';
 import { AccessTokenVerifier } from '../../main/core/auth/token-verifier.ts';
@@ -21,6 +21,7 @@ import { MemorySecretStore } from '../unit/core/secrets/memory-secret-store.ts';
 const PROFILE = 'Portal';
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   while (cleanups.length) await cleanups.pop()!();
 });
 
@@ -214,6 +215,39 @@ describe('the identity service refuses what it must', () => {
     const verifier = new AccessTokenVerifier({ jwksUrl: `${issuer}/portalbackend/api/api/v1/auth/.well-known/jwks.json`, issuer, audience: 'notarium-desktop' });
     await expect(verifier.verify(forged)).rejects.toMatchObject({ code: 'TOKEN_INVALID', message: expect.stringMatching(/signature does not verify/) });
     await expect(verifier.verify('not.a.token')).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+  });
+});
+
+describe('the identity service key set', () => {
+  it('is fetched again once for a token naming a key it does not hold: a rotation is followed, an unknown key refused', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] }); // jose's cooldown reads Date
+    const issuer = 'https://id.example';
+    const keys = [await generateKeyPair('RS256', { extractable: true }), await generateKeyPair('RS256', { extractable: true })];
+    let published = 0;
+    let fetches = 0;
+    const server = createServer((_req, res) => {
+      fetches++;
+      void exportJWK(keys[published]!.publicKey).then((jwk) => res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: [{ ...jwk, kid: `k${published}`, alg: 'RS256', use: 'sig' }] })));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const token = (k: number, kid = `k${k}`) =>
+      new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid }).setIssuer(issuer).setAudience('notarium-desktop').setSubject('ada').setIssuedAt().setExpirationTime('5m').sign(keys[k]!.privateKey);
+    const verifier = new AccessTokenVerifier({ jwksUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`, issuer, audience: 'notarium-desktop' });
+
+    expect((await verifier.verify(await token(0))).subject).toBe('ada');
+    expect(fetches).toBe(1);
+    // The key was rotated just now: the token that names the new one has the set fetched again.
+    published = 1;
+    expect((await verifier.verify(await token(1))).subject).toBe('ada');
+    expect(fetches).toBe(2);
+    // A key the portal does not publish: one more fetch for that token, then refused.
+    await expect(verifier.verify(await token(1, 'unknown'))).rejects.toMatchObject({ code: 'TOKEN_INVALID', message: expect.stringMatching(/no published key matches it/) });
+    expect(fetches).toBe(3);
+    // Past the cooldown, jose fetches again by itself, once.
+    vi.setSystemTime(Date.now() + 31_000);
+    await expect(verifier.verify(await token(1, 'unknown'))).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+    expect(fetches).toBe(4);
   });
 });
 

@@ -25,33 +25,36 @@ export interface TokenExpectations {
 const ALGORITHMS = ['RS256'];
 const CLOCK_TOLERANCE_SECONDS = 60;
 
+/**
+ * jose's remote key set fetches the JWKS again by itself when a token names a key it does not hold
+ * (a rotation), once its cooldown after the last fetch has passed. A token is verified only as it
+ * comes from the portal's own token endpoint, so one that names an unknown key within the cooldown
+ * (a key rotated just now) asks jose to reload the set, once for that token.
+ */
+const JWKS_COOLDOWN_MS = 30_000;
+
 export class AccessTokenVerifier {
-  private jwks;
+  private readonly jwks;
 
   constructor(
     private readonly expected: TokenExpectations,
     private readonly now: () => number = Date.now,
   ) {
-    this.jwks = this.keySet();
-  }
-
-  private keySet() {
-    return createRemoteJWKSet(new URL(this.expected.jwksUrl), { timeoutDuration: 10_000 });
+    this.jwks = createRemoteJWKSet(new URL(this.expected.jwksUrl), { timeoutDuration: 10_000, cooldownDuration: JWKS_COOLDOWN_MS });
   }
 
   async verify(token: string): Promise<Identity> {
+    // Outside the cooldown jose fetches the set by itself for an unknown key: no second fetch then.
+    const fetchesItself = !this.jwks.coolingDown;
     try {
       return await this.verifyWith(token);
     } catch (err) {
-      // A key the cached set does not know may be a rotation: fetch the set again, once.
-      if (err instanceof errors.JWKSNoMatchingKey) {
-        this.jwks = this.keySet();
-        try {
-          return await this.verifyWith(token);
-        } catch (again) {
-          throw refused(again);
-        }
-      }
+      if (!(err instanceof errors.JWKSNoMatchingKey) || fetchesItself) throw refused(err);
+    }
+    try {
+      await this.jwks.reload();
+      return await this.verifyWith(token);
+    } catch (err) {
       throw refused(err);
     }
   }
