@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isReceiptName } from '../../preload/notarium-files.ts';
 
 /**
  * What a command line asks of the app (its first launch, or a second launch routed to the first).
@@ -9,8 +10,6 @@ import { fileURLToPath } from 'node:url';
  * `*.receipt.json` with the app (file association) by naming it alone, and opening a receipt shows
  * its verification. Electron and Chromium switches are ignored.
  */
-
-const RECEIPT = /\.receipt\.json$/i;
 
 export interface LaunchRequest {
   /** Absolute paths to verify (files or folders); empty when the launch did not ask for it. */
@@ -47,7 +46,7 @@ export function parseArgv(argv: readonly string[], context: ArgvContext): Launch
   // Launchers give `file://` URLs for %U (the desktop entry's main Exec), paths for %F.
   const asPath = (p: string): string => (p.startsWith('file://') ? fileURLToPathOr(p) : p);
   const given = [...inline, ...positional].map(asPath);
-  const named = verify ? given : given.filter((p) => RECEIPT.test(p));
+  const named = verify ? given : given.filter(isReceiptName);
   const paths = named.map((p) => (isAbsolute(p) ? p : resolve(context.cwd, p)));
   return { verify: [...new Set(paths)] };
 }

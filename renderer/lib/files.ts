@@ -52,4 +52,3 @@ export async function filesFromDrop(data: DataTransfer | null): Promise<File[]> 
   return out;
 }
 
-export const isReceipt = (name: string): boolean => name.endsWith('.receipt.json');

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { visibleName, visibleText } from '../../../preload/visible-text.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/record.ts';
@@ -118,7 +118,7 @@ ${steps}
   <li>Find transaction <code>${escape(record.txId ?? '')}</code> in any explorer of the ${escape(receipt.network)} network and check that the script of one of its outputs holds those bytes, whole and in order (usually as data after <code>OP_FALSE OP_RETURN</code>, possibly beside the service's own data).</li>
   <li>Check that the transaction is in block <code>${escape(record.blockHash ?? '')}</code> of the heaviest chain. The Merkle proof in the receipt file lets you do this without trusting the explorer.</li>
 </ol>
-<p class="sub">The receipt file <code>${escape(name)}.receipt.json</code> holds everything needed to verify this offline, with Notarium or by hand.</p>
+<p class="sub">The receipt file <code>${escape(receiptFileName(name))}</code> holds everything needed to verify this offline, with Notarium or by hand.</p>
 </body></html>
 `;
 }

@@ -6,6 +6,7 @@ import type { Records } from '../store/records.ts';
 import { visibleName, visibleText } from '../../../preload/visible-text.ts';
 import type { DocumentHistory } from '../usecases/document-history.ts';
 import { verifiedOnTestChain, type FileVerification } from '../usecases/verify.ts';
+import { DEFAULT_TARGET_TYPE } from '../receipts/verify/merkle-proof.ts';
 
 /** What the page is shown of the engine's objects: plain data, no secrets, no update tokens. */
 
@@ -81,7 +82,7 @@ function proofView(confirmation: unknown): ProofView | null {
   if (!proof || typeof proof.index !== 'number' || !Array.isArray(proof.nodes)) return null;
   return {
     index: proof.index,
-    targetType: typeof proof.targetType === 'string' ? proof.targetType : 'header',
+    targetType: typeof proof.targetType === 'string' ? proof.targetType : DEFAULT_TARGET_TYPE,
     nodes: proof.nodes.filter((n): n is string => typeof n === 'string'),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECEIPT_SUFFIX } from '../../../preload/notarium-files.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { parseEncodeSpec, SALT_PATTERN } from '../protocol/encode-spec.ts';
 
@@ -281,5 +282,5 @@ export function serializeReceipt(receipt: ReceiptV1): string {
 /** `<name>.receipt.json`, from the base name of `originalName`. */
 export function receiptFileName(originalName: string): string {
   const base = originalName.split(/[/\\]/).pop() ?? '';
-  return `${base === '' ? 'file' : base}.receipt.json`;
+  return `${base === '' ? 'file' : base}${RECEIPT_SUFFIX}`;
 }

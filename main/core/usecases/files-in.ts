@@ -1,8 +1,6 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/** Receipts and document indexes are Notarium's own files: never notarised or verified themselves. */
-const NOTARIUM_FILES = /\.(receipt|versions)\.json$/;
+import { isNotariumFile } from '../../../preload/notarium-files.ts';
 
 /**
  * The files a user means by a path: a named file as it is; a folder's files, recursively, without
@@ -20,7 +18,7 @@ export async function filesIn(path: string): Promise<string[]> {
   const entries = await readdir(path, { withFileTypes: true });
   entries.sort((a, b) => a.name.localeCompare(b.name));
   for (const entry of entries) {
-    if (entry.name.startsWith('.') || NOTARIUM_FILES.test(entry.name)) continue;
+    if (entry.name.startsWith('.') || isNotariumFile(entry.name)) continue;
     const child = join(path, entry.name);
     if (entry.isDirectory()) out.push(...(await filesIn(child)));
     else if (entry.isFile()) out.push(child);

@@ -1,3 +1,4 @@
+import { RECEIPT_SUFFIX } from '../../../preload/notarium-files.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 
 /**
@@ -11,8 +12,6 @@ import { NotariumError } from '../errors/notarium-error.ts';
 
 export const NAME_LIMIT = 255;
 
-/** A plain record's receipt: `<name>.receipt.json`. */
-const RECEIPT_SUFFIX = '.receipt.json';
 /**
  * A document version's receipts also take a label: `<name>.v<N>.receipt.json` (exports, earlier
  * versions under a watched folder's `.notarium/`) or `<name>.<12 characters of the txId>.receipt.json`.

@@ -1,4 +1,5 @@
 import { basename, dirname, join, resolve } from 'node:path';
+import { besideReceipt, isReceiptName } from '../../../preload/notarium-files.ts';
 import { VERIFY_STATUSES, type VerifyStatus } from '../../../preload/verify-statuses.ts';
 import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
@@ -135,7 +136,7 @@ export interface BatchOptions extends VerifyOptions {
 export async function verifyPaths(ctx: NotaryContext, paths: readonly string[], options: BatchOptions = {}): Promise<FileVerification[]> {
   const items: { file?: string; receipt?: string }[] = [];
   for (const p of paths.map((p) => resolve(p))) {
-    if (RECEIPT_NAME.test(p) && !(await isFolder(p))) items.push({ receipt: p, file: await fileOfReceipt(p) });
+    if (isReceiptName(p) && !(await isFolder(p))) items.push({ receipt: p, file: await fileOfReceipt(p) });
     else items.push(...(await filesIn(p)).map((file) => ({ file })));
   }
   return boundedMap(items, options.concurrency ?? 8, async ({ file, receipt }) => {
@@ -145,10 +146,8 @@ export async function verifyPaths(ctx: NotaryContext, paths: readonly string[], 
   });
 }
 
-const RECEIPT_NAME = /\.receipt\.json$/;
-
 /** `<file>` for `<file>.receipt.json`, when something is there (hashing it says if it is no file). */
 async function fileOfReceipt(receiptPath: string): Promise<string | undefined> {
-  const file = receiptPath.replace(RECEIPT_NAME, '');
+  const file = besideReceipt(receiptPath);
   return (await present(file)) ? file : undefined;
 }

@@ -1,4 +1,5 @@
 import picomatch from 'picomatch';
+import { isNotariumFile } from '../../../preload/notarium-files.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 
 /**
@@ -8,7 +9,6 @@ import { NotariumError } from '../errors/notarium-error.ts';
  * include and exclude globs decide, against the path relative to the folder ('/'-separated).
  */
 
-const NOTARIUM_FILES = /\.(receipt|versions)\.json$/i;
 const TEMPORARY_FILES = [
   /\.(tmp|temp|part|partial|crdownload|download|swp|swo|swx)$/i,
   /~$/, // editor backups
@@ -18,7 +18,7 @@ const TEMPORARY_FILES = [
 
 /** A name (file or folder) the watcher never takes, whatever the globs say. */
 export function isNeverWatched(name: string): boolean {
-  return name.startsWith('.') || NOTARIUM_FILES.test(name) || TEMPORARY_FILES.some((p) => p.test(name));
+  return name.startsWith('.') || isNotariumFile(name) || TEMPORARY_FILES.some((p) => p.test(name));
 }
 
 /** A relative path the watcher never looks into or takes: some segment of it is never watched. */

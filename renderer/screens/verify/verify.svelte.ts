@@ -1,6 +1,6 @@
 import type { VerificationView } from '../../../preload/contract.ts';
+import { besideReceipt, isReceiptName } from '../../../preload/notarium-files.ts';
 import { notarium, sentence, toRef, toRefs } from '../../lib/bridge.ts';
-import { isReceipt } from '../../lib/files.ts';
 import type { Tone } from '../../lib/format.ts';
 
 /** Verify: results from verify-result events, for the jobs this page started (or was asked to open). */
@@ -53,8 +53,8 @@ class VerifyState {
     this.error = null;
     try {
       // A receipt dropped with its file (`x.pdf` + `x.pdf.receipt.json`) is checked against that file.
-      const receipts = new Map(files.filter((f) => isReceipt(f.name)).map((f) => [f.name.slice(0, -'.receipt.json'.length), f]));
-      const content = files.filter((f) => !isReceipt(f.name));
+      const receipts = new Map(files.filter((f) => isReceiptName(f.name)).map((f) => [besideReceipt(f.name), f]));
+      const content = files.filter((f) => !isReceiptName(f.name));
       const orphanReceipts = [...receipts.entries()].filter(([name]) => !content.some((f) => f.name === name)).map(([, f]) => f);
       if (content.length === 0 && orphanReceipts.length === 0) {
         this.error = 'There was no file to verify.';

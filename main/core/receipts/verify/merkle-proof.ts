@@ -20,6 +20,9 @@ export interface TscMerkleProof {
 
 export type MerkleTargetType = 'hash' | 'header' | 'merkleRoot';
 
+/** What an absent or null `targetType` means (the TSC standard's default): the block hash. */
+export const DEFAULT_TARGET_TYPE: MerkleTargetType = 'hash';
+
 /** A block holds fewer than 2^53 transactions (the largest exact index), so a branch is at most this long. */
 export const MAX_BRANCH_LENGTH = 53;
 const HASH_HEX = /^[0-9a-fA-F]{64}$/;
@@ -28,7 +31,8 @@ const HEX = /^(?:[0-9a-fA-F]{2})+$/;
 /** What `target` holds; absent or null = block hash; `merkleroot` is an accepted spelling. */
 export function targetTypeOf(proof: Pick<TscMerkleProof, 'targetType'>): MerkleTargetType {
   const t = proof.targetType;
-  if (t === undefined || t === null || t === 'hash') return 'hash';
+  if (t === undefined || t === null) return DEFAULT_TARGET_TYPE;
+  if (t === 'hash') return 'hash';
   if (t === 'header') return 'header';
   if (t === 'merkleRoot' || t === 'merkleroot') return 'merkleRoot';
   throw new CheckFailure(`The proof's targetType "${String(t).slice(0, 40)}" is unknown.`, { expected: 'hash, header or merkleRoot', found: String(t).slice(0, 40) });

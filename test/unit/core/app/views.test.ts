@@ -154,6 +154,14 @@ describe('record views of the life cycle', () => {
     expect(lib.records.query({ search: 'once.pdf' }).total).toBe(1);
   });
 
+  it("a proof whose targetType is absent is read as the standard's default, the block hash", () => {
+    const r = lib.records.insertSubmitting(submission());
+    lib.records.markPublished(r.id, 'f1'.repeat(32), now);
+    const merkleProof = { index: 0, txOrId: 'f1'.repeat(32), target: 'cc'.repeat(32), nodes: [] };
+    lib.records.recordConfirmation(r.id, { state: 'confirmed', confirmations: 1, blockHash: 'cc'.repeat(32), blockTime: null, confirmation: { merkleProof } }, null);
+    expect(view(r).proof).toMatchObject({ targetType: 'hash' });
+  });
+
   it('the first mined after all is the registration, and says so', () => {
     const first = lib.records.insertSubmitting(submission());
     lib.records.markPublished(first.id, 'e1'.repeat(32), now);
