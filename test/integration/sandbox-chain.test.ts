@@ -146,7 +146,7 @@ describe('blocks and proofs', () => {
     try {
       const { txId } = await fast.write('timed');
       let confirmation: unknown = null;
-      for (let i = 0; i < 50 && !confirmation; i++) {
+      for (let i = 0; i < 600 && !confirmation; i++) {
         await new Promise((r) => setTimeout(r, 50));
         confirmation = (await fast.json<{ confirmation: unknown }>(`/api/v1/records/${txId}/status`)).confirmation;
       }

@@ -243,7 +243,6 @@ describe('shutdown', () => {
     service.close.mockImplementation(() => new Promise(() => {}));
     await start(undefined, { closeTimeoutMs: 10 });
     electron.app.quit();
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(electron.app.quit).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalledTimes(2));
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HttpClient, type FetchLike, type HttpRequest } from '../../../../main/core/api/http-client.ts';
 import type { RequestKind } from '../../../../main/core/api/retry-policy.ts';
 import { isOutcomeUnknown } from '../../../../main/core/api/transport-failure.ts';
@@ -164,8 +164,17 @@ describe('retry notices', () => {
     const h = harness([problem(503), ok()]);
     let release = (): void => {};
     const held = new Promise<void>((r) => (release = r));
-    const done = h.client.request(request('read', { onRetry: () => held }));
-    await new Promise((r) => setTimeout(r, 20));
+    let told = false;
+    const done = h.client.request(
+      request('read', {
+        onRetry: () => {
+          told = true;
+          return held;
+        },
+      }),
+    );
+    await vi.waitFor(() => expect(told).toBe(true));
+    await new Promise((r) => setImmediate(r)); // anything the client would do without waiting, it has done
     expect(h.calls).toHaveLength(1);
     release();
     await done;
@@ -281,12 +290,10 @@ describe('errors', () => {
 describe('the default sleep', () => {
   it('is cut short by the caller\'s signal', async () => {
     const controller = new AbortController();
-    const client = new HttpClient({ fetch: async () => problem(503), retry: { baseDelayMs: 60_000 }, random: () => 0.99 });
-    const started = Date.now();
-    const pending = failure(client.request(request('read', { signal: controller.signal })));
-    setTimeout(() => controller.abort(), 20);
+    // A wait of ten minutes: were it not cut short, the test's own time limit would end it first.
+    const client = new HttpClient({ fetch: async () => problem(503), retry: { baseDelayMs: 600_000, maxDelayMs: 600_000 }, random: () => 0.99 });
+    const pending = failure(client.request(request('read', { signal: controller.signal, onRetry: () => void setImmediate(() => controller.abort()) })));
     expect((await pending).code).toBe('CANCELLED');
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
 

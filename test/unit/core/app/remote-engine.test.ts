@@ -65,8 +65,11 @@ describe('the engine over its channel', () => {
     service.emit('pending-count', 2);
     await vi.waitFor(() => expect(seen).toEqual([['pending-count', 2]]));
     stop();
+    // A subscriber still listening sees the next event; the one that left does not.
+    const still: unknown[] = [];
+    engine.service.subscribe((event, payload) => still.push([event, payload]));
     service.emit('pending-count', 3);
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(still).toEqual([['pending-count', 3]]));
     expect(seen).toHaveLength(1);
   });
 
@@ -132,7 +135,7 @@ describe('the engine over its channel', () => {
     const { engine, service, exit } = wire();
     service.api.pendingCount.mockImplementationOnce(() => new Promise(() => {}));
     const waiting = engine.service.api.pendingCount();
-    await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(service.api.pendingCount).toHaveBeenCalled()); // the call is in the engine
     exit(1);
     await expect(waiting).rejects.toMatchObject({ code: 'INTERNAL', message: expect.stringMatching(/engine stopped unexpectedly/) });
     await expect(engine.service.api.appInfo()).rejects.toMatchObject({ code: 'INTERNAL' });
