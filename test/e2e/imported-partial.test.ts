@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.ts';
 import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
-import { FILE_CONTENT, makeFixture } from '../unit/core/receipts/receipt-fixture.ts';
+import { FILE_CONTENT, makeFixture } from '../support/receipt-fixture.ts';
 
 // Issue #11: a receipt imported while only partially verified (no raw transaction, no header, a
 // Merkle root of its own) claims 6 confirmations; the Library never shows it as settled.

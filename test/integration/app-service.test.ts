@@ -1,49 +1,59 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseCall, type EventName, type FileRef, type NotariumEvents } from '../../preload/contract.ts';
 import { createAppService, type AppService } from '../../main/core/app/app-service.ts';
 import { Notary } from '../../main/core/notary.ts';
 import { printPdfWithChromium } from '../../main/web/chromium-pdf.ts';
 import { decodeQr, pdfText } from '../support/certificate-checks.ts';
-import { MemorySecretStore } from '../unit/core/secrets/memory-secret-store.ts';
+import { MemorySecretStore } from '../support/memory-secret-store.ts';
 
-// The contract's calls over the engine, on the embedded sandbox, as both shells use them.
+// The contract's calls over the engine, on the embedded sandbox, as both shells use them. Each
+// test has its own engine, library and files: none depends on another's leftovers.
 
-const root = mkdtempSync(join(tmpdir(), 'notarium-app-'));
-const files = join(root, 'files');
-let notary: Notary;
-let service: AppService;
-const events: { event: EventName; payload: unknown }[] = [];
-const opened: string[] = [];
-const explored: string[] = [];
 const path = (p: string): FileRef => ({ kind: 'path', path: p });
 
-beforeAll(() => {
+interface Setup {
+  root: string;
+  files: string;
+  notary: Notary;
+  service: AppService;
+  events: { event: EventName; payload: unknown }[];
+  explored: string[];
+}
+
+let t: Setup;
+
+beforeEach(() => {
+  const root = mkdtempSync(join(tmpdir(), 'notarium-app-'));
+  const files = join(root, 'files');
   mkdirSync(files);
-  notary = new Notary({ dataDir: join(root, 'home'), sandboxBlockInterval: 0.2, secrets: new MemorySecretStore(), env: {} });
-  service = createAppService(notary, {
+  const notary = new Notary({ dataDir: join(root, 'home'), sandboxBlockInterval: 0.2, secrets: new MemorySecretStore(), env: {} });
+  const explored: string[] = [];
+  const service = createAppService(notary, {
     shell: 'electron',
     resolveFile: (ref) => (ref.kind === 'path' ? ref.path : ''),
-    openExternal: async (url) => void opened.push(url),
+    openExternal: async () => {},
     openExplorerPage: async (url) => void explored.push(url),
     showInFolder: () => {},
     printPdf: (html) => printPdfWithChromium(html),
     verifyCommand: ['/opt/Notarium/notarium'],
     xdgDirs: { dataHome: join(root, 'xdg', 'data'), configHome: join(root, 'xdg', 'config'), configDirs: [join(root, 'xdg', 'etc')] },
   });
+  const events: Setup['events'] = [];
   service.subscribe((event, payload) => events.push({ event, payload }));
+  t = { root, files, notary, service, events, explored };
 });
-afterAll(async () => {
-  await service.close();
-  await notary.close();
-  rmSync(root, { recursive: true, force: true });
+afterEach(async () => {
+  await t.service.close();
+  await t.notary.close();
+  rmSync(t.root, { recursive: true, force: true });
 });
 
 function next<E extends EventName>(event: E, match: (p: NotariumEvents[E]) => boolean = () => true): Promise<NotariumEvents[E]> {
   return new Promise((resolve) => {
-    const stop = service.subscribe((e, p) => {
+    const stop = t.service.subscribe((e, p) => {
       if ((e as string) === event && match(p as unknown as NotariumEvents[E])) {
         stop();
         resolve(p as unknown as NotariumEvents[E]);
@@ -52,8 +62,21 @@ function next<E extends EventName>(event: E, match: (p: NotariumEvents[E]) => bo
   });
 }
 
+/** A file notarised through a job and followed until settled. */
+async function settledFile(name: string, content: string): Promise<{ file: string; id: number; txId: string; jobId: string; done: NotariumEvents['notarise-done'] }> {
+  const file = join(t.files, name);
+  writeFileSync(file, content);
+  const finished = next('notarise-done');
+  const { jobId } = await t.service.api.notarise([path(file)], {});
+  const done = await finished;
+  const record = done.outcomes[0]!.record!;
+  await next('record-updated', (r) => r.id === record.id && r.state === 'settled');
+  return { file, id: record.id, txId: record.txId!, jobId, done };
+}
+
 describe('the app service', () => {
   it('describes the app and the profiles, without secrets', async () => {
+    const { service } = t;
     expect(await service.api.appInfo()).toMatchObject({ shell: 'electron', filePaths: true, version: expect.any(String) });
     const profiles = await service.api.listProfiles();
     expect(profiles).toEqual([expect.objectContaining({ name: 'Sandbox', current: true, apiKeySet: true })]);
@@ -67,6 +90,9 @@ describe('the app service', () => {
   });
 
   it('a profile saved with a new address has no API key set, unless the person chose to keep it (issue #11)', async () => {
+    const { service, notary } = t;
+    await service.api.saveProfile({ name: 'Prod', baseUrl: 'https://records.example.com' }, {});
+    await service.api.setApiKey('Prod', 'secret-key');
     const moved = await service.api.saveProfile({ name: 'Prod', baseUrl: 'https://records.example.org' }, {});
     expect(moved.apiKeySet).toBe(false);
     const back = await service.api.saveProfile({ name: 'Prod', baseUrl: 'https://records.example.com' }, {});
@@ -77,56 +103,65 @@ describe('the app service', () => {
   });
 
   it('a profile saved from Settings keeps the settings the form does not show', async () => {
+    const { service, notary } = t;
     notary.library.profiles.save({ name: 'Kept', baseUrl: 'https://kept.example.com', issuer: 'https://id.example.com', audience: 'records', rejectAfterSeconds: 86_400, expectedBlockSeconds: 30 });
     const saved = await service.api.saveProfile({ name: 'Kept', baseUrl: 'https://kept.example.com', targetConfirmations: 2 }, {});
     expect(saved).toMatchObject({ targetConfirmations: 2, expectedBlockSeconds: 30 });
     expect(notary.library.profiles.require('Kept')).toMatchObject({ issuer: 'https://id.example.com', audience: 'records', rejectAfterSeconds: 86_400, expectedBlockSeconds: 30, targetConfirmations: 2 });
   });
 
-  it('notarises through a job: progress, done, record updates to settled, a receipt, a certificate', async () => {
-    const file = join(files, 'deed.txt');
-    writeFileSync(file, 'a deed\n');
-    const done = next('notarise-done');
-    const { jobId } = await service.api.notarise([path(file)], {});
-    const result = await done;
-    expect(result.jobId).toBe(jobId);
-    expect(result.outcomes).toEqual([expect.objectContaining({ name: 'deed.txt', status: 'registered', error: null })]);
-    expect(events.some((e) => e.event === 'notarise-progress' && (e.payload as { phase: string }).phase === 'hashing')).toBe(true);
-    const id = result.outcomes[0]!.record!.id;
-    await next('record-updated', (r) => r.id === id && r.state === 'settled');
+  it('notarises through a job: progress while hashing, then done with the record, followed to settled', async () => {
+    const { done, jobId, id } = await settledFile('deed.txt', 'a deed\n');
+    expect(done.jobId).toBe(jobId);
+    expect(done.outcomes).toEqual([expect.objectContaining({ name: 'deed.txt', status: 'registered', error: null })]);
+    expect(t.events.some((e) => e.event === 'notarise-progress' && (e.payload as NotariumEvents['notarise-progress']).jobId === jobId && (e.payload as { phase: string }).phase === 'hashing')).toBe(true);
+    expect(await t.service.api.getRecord(id)).toMatchObject({ name: 'deed.txt', state: 'settled' });
+    const { records, total } = await t.service.api.queryRecords({ search: 'deed', limit: 10, offset: 0 });
+    expect(total).toBe(1);
+    expect(records[0]).toMatchObject({ name: 'deed.txt', state: 'settled' });
+    expect(await t.service.api.pendingCount()).toBe(0);
+  });
+
+  it('a settled record has its receipt beside the file, and exports it', async () => {
+    const { file, id } = await settledFile('deed.txt', 'a deed\n');
     await expect.poll(() => existsSync(`${file}.receipt.json`), { timeout: 5000 }).toBe(true);
-    const exported = await service.api.exportReceipt(id);
+    const exported = await t.service.api.exportReceipt(id);
     expect(exported).toMatchObject({ path: `${file}.receipt.json`, fileName: 'deed.txt.receipt.json' });
     expect(JSON.parse(exported.receipt).format).toBe('notarium-receipt/1');
-    const certificate = await service.api.certificate(id);
-    expect(certificate.html).toContain(result.outcomes[0]!.record!.txId!);
+  });
+
+  it("a certificate names the transaction, and its QR code is the explorer's page, opened in the browser", async () => {
+    const { id, txId } = await settledFile('deed.txt', 'a deed\n');
+    const certificate = await t.service.api.certificate(id);
+    expect(certificate.html).toContain(txId);
     expect(certificate.html).toMatch(/existed no later than block/);
     // The QR code, read back from pixels, is the sandbox explorer's page for this transaction.
-    const txId = result.outcomes[0]!.record!.txId!;
     const link = decodeQr(certificate.html);
     expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/explorer/tx/${txId}$`));
-    expect((await service.api.getRecord(id)).explorerLink).toBe(link);
-    await service.api.openExplorer(id);
-    expect(explored).toEqual([link]);
+    expect((await t.service.api.getRecord(id)).explorerLink).toBe(link);
+    await t.service.api.openExplorer(id);
+    expect(t.explored).toEqual([link]);
     const page = await fetch(link!);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(await page.text()).toMatch(/In a block, \d+ confirmations?/);
-    const pdf = await service.api.certificatePdf(id);
+  });
+
+  it('a certificate prints to PDF with its words and the transaction', async () => {
+    const { id, txId } = await settledFile('deed.txt', 'a deed\n');
+    const pdf = await t.service.api.certificatePdf(id);
     expect(pdf.fileName).toBe('deed.txt.certificate.pdf');
     const bytes = Buffer.from(pdf.pdfBase64, 'base64');
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdfText(bytes).replace(/\s+/g, ' ');
     expect(text).toContain('Certificate of registration');
     expect(text).toContain(txId.slice(0, 24));
-    const { records, total } = await service.api.queryRecords({ search: 'deed', limit: 10, offset: 0 });
-    expect(total).toBe(1);
-    expect(records[0]).toMatchObject({ name: 'deed.txt', state: 'settled' });
-    expect(await service.api.pendingCount()).toBe(0);
   });
 
   it('verifies through a job, one result per file with the step report', async () => {
-    const other = join(files, 'other.txt');
-    writeFileSync(other, 'never notarised');
+    const { service, files, events } = t;
+    const { file } = await settledFile('deed.txt', 'a deed\n');
+    await expect.poll(() => existsSync(`${file}.receipt.json`), { timeout: 5000 }).toBe(true);
+    writeFileSync(join(files, 'other.txt'), 'never notarised');
     const done = next('verify-done');
     await service.api.verify([path(files)], {});
     expect((await done).counts).toEqual({ verified: 1, 'partially-verified': 0, mismatch: 0, unknown: 1, pending: 0 });
@@ -137,6 +172,7 @@ describe('the app service', () => {
   });
 
   it('keeps documents: versions, which version, history', async () => {
+    const { service, files } = t;
     const v1 = join(files, 'plan.md');
     writeFileSync(v1, 'plan 1');
     const done = next('notarise-done');
@@ -161,6 +197,7 @@ describe('the app service', () => {
   });
 
   it('in the web shell, an uploaded file keeps its real name and no temporary path, and is released when its job ends', async () => {
+    const { notary, root } = t;
     const upload = join(root, 'upload-1234');
     writeFileSync(upload, 'uploaded bytes');
     const released: FileRef[][] = [];
@@ -198,6 +235,7 @@ describe('the app service', () => {
   });
 
   it('watches a folder: a new file is registered, settings change, and the folder can be let go', async () => {
+    const { service, notary, root } = t;
     notary.startBackground();
     const folder = join(root, 'watched');
     mkdirSync(folder);
@@ -218,6 +256,7 @@ describe('the app service', () => {
   });
 
   it('adds Verify with Notarium to the file managers and takes it away again (desktop app on Linux)', async () => {
+    const { service, root } = t;
     const before = await service.api.fileManagerIntegration();
     expect(before).toMatchObject({ supported: true, reason: null });
     expect(before.entries.map((e) => [e.fileManager, e.state])).toEqual([['nautilus', 'absent'], ['nemo', 'absent'], ['dolphin', 'absent'], ['thunar', 'absent']]);

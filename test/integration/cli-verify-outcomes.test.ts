@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
 import { jsonCli, runCli } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
-import { branch, header, recordTx, txidOf } from '../unit/core/receipts/receipt-fixture.ts';
+import { branch, header, recordTx, txidOf } from '../support/receipt-fixture.ts';
 
 /**
  * Issue #11, item 1, end to end: a forged receipt is never "verified". Partially verified is its

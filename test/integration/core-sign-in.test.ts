@@ -14,7 +14,7 @@ import { Library } from '../../main/core/store/library.ts';
 import type { SandboxOptions } from '../../sandbox/index.ts';
 import { useAuthorizePage } from '../support/authorize-page.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
-import { MemorySecretStore } from '../unit/core/secrets/memory-secret-store.ts';
+import { MemorySecretStore } from '../support/memory-secret-store.ts';
 
 // Sign-in against the sandbox's identity service over real HTTP; the "browser" is real HTTP too.
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { Notary } from '../../main/core/notary.ts';
 import { startWebApp, type WebApp } from '../../main/web/web-app.ts';
-import { MemorySecretStore } from '../unit/core/secrets/memory-secret-store.ts';
+import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { call, openBridge, tradeLaunch, upload, type NodeSession } from '../support/web-app.ts';
 
 // The web shell's app over the real engine (embedded sandbox): an upload is hashed once, on its

@@ -3,7 +3,7 @@ import { Connections } from '../../../main/core/connections.ts';
 import { EmbeddedSandbox } from '../../../main/core/sandbox-host/embedded-sandbox.ts';
 import { setApiKey } from '../../../main/core/secrets/api-key.ts';
 import { Library } from '../../../main/core/store/library.ts';
-import { MemorySecretStore } from './secrets/memory-secret-store.ts';
+import { MemorySecretStore } from '../../support/memory-secret-store.ts';
 
 describe('environment overrides', () => {
   it('apply to the current profile only: other profiles keep their own service and key', async () => {

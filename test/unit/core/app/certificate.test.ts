@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { certificateHtml } from '../../../../main/core/app/certificate.ts';
 import type { StoredRecord } from '../../../../main/core/store/record.ts';
-import { FILE_CONTENT, FILE_DIGEST, makeFixture, type Draft } from '../receipts/receipt-fixture.ts';
+import { FILE_CONTENT, FILE_DIGEST, makeFixture, type Draft } from '../../../support/receipt-fixture.ts';
 
 // Issue #11, item 11: the certificate's "check it by hand" commands are pasted into a shell; a
 // file's name must reach the command as a name, never as shell syntax.

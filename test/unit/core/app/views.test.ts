@@ -9,7 +9,7 @@ import type { DocumentHistory } from '../../../../main/core/usecases/document-hi
 import type { ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-receipt.ts';
 import { VERIFY_STATUSES, type FileVerification } from '../../../../main/core/usecases/verify.ts';
-import { FILE_DIGEST, makeFixture, type Draft } from '../receipts/receipt-fixture.ts';
+import { FILE_DIGEST, makeFixture, type Draft } from '../../../support/receipt-fixture.ts';
 
 // Issue #11: what the page is shown of a verification.
 

@@ -4,7 +4,7 @@ import { isNotariumError } from '../../../../main/core/errors/notarium-error.ts'
 import { applyEncodeSpec, encodeRecord, formatEncodeSpec, MAX_ENCODED_BYTES, MAX_ENCODE_STEPS, parseEncodeSpec, type EncodeStep } from '../../../../main/core/protocol/encode-spec.ts';
 import { parseReceipt, type ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-receipt.ts';
-import { clone, makeFixture, SALT, type Draft } from '../receipts/receipt-fixture.ts';
+import { clone, makeFixture, SALT, type Draft } from '../../../support/receipt-fixture.ts';
 
 const VALID: [string, EncodeStep[]][] = [
   ['', []],

@@ -3,7 +3,7 @@ import { isNotariumError } from '../../../../main/core/errors/notarium-error.ts'
 import { buildReceipt, type ReceiptSource, type ServiceConfirmation } from '../../../../main/core/receipts/build-receipt.ts';
 import { parseReceipt, serializeReceipt } from '../../../../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-receipt.ts';
-import { FILE_DIGEST, makeFixture } from './receipt-fixture.ts';
+import { FILE_DIGEST, makeFixture } from '../../../support/receipt-fixture.ts';
 
 const fx = makeFixture();
 const clock = { now: () => new Date('2026-11-22T10:15:00.123Z') };

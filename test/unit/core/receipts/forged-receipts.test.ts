@@ -11,7 +11,7 @@ import { STEP_IDS, verifyReceipt, type StepId, type VerificationReport } from '.
 import type { Baseline } from '../../../fixtures/receipts/record-baselines.ts';
 import { dataPushes, hexRev, parseTx, rev, sha256d, type ParsedTx } from '../../../support/bitcoin.ts';
 import { REAL_HEADERS } from '../../../support/real-headers.ts';
-import { branch, FILE_DIGEST, header as mineHeader, makeFixture, recordTx, type Draft } from './receipt-fixture.ts';
+import { branch, FILE_DIGEST, header as mineHeader, makeFixture, recordTx, type Draft } from '../../../support/receipt-fixture.ts';
 
 /**
  * Issues #7 and #11, "forged proofs": valid receipts mutated 10,000 times, by family, and 2,300

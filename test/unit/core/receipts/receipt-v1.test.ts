@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isNotariumError } from '../../../../main/core/errors/notarium-error.ts';
 import { jsonDepth, MAX_JSON_DEPTH, MAX_RECEIPT_CHARS, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
-import { clone, makeFixture, type Draft } from './receipt-fixture.ts';
+import { clone, makeFixture, type Draft } from '../../../support/receipt-fixture.ts';
 
 const { receipt } = makeFixture();
 

@@ -4,7 +4,7 @@ import { apiKeyAccount, refreshTokenAccount } from '../../../../main/core/secret
 import { hasUsableApiKey, resolveApiKey, setApiKey } from '../../../../main/core/secrets/api-key.ts';
 import type { SecretStore } from '../../../../main/core/secrets/secret-store.ts';
 import { Library } from '../../../../main/core/store/library.ts';
-import { MemorySecretStore } from './memory-secret-store.ts';
+import { MemorySecretStore } from '../../../support/memory-secret-store.ts';
 
 const URL_A = 'https://records.example.com';
 const URL_B = 'https://elsewhere.example.net';

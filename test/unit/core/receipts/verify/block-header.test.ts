@@ -3,7 +3,7 @@ import { NETWORKS } from '../../../../../main/core/protocol/networks.ts';
 import { checkOwnTarget, checkProofOfWork, parseBlockHeader, targetFromBits } from '../../../../../main/core/receipts/verify/block-header.ts';
 import { CheckFailure } from '../../../../../main/core/receipts/verify/check-failure.ts';
 import { bitsTarget, parseHeader } from '../../../../support/bitcoin.ts';
-import { header } from '../receipt-fixture.ts';
+import { header } from '../../../../support/receipt-fixture.ts';
 import { TSC } from '../../../../support/tsc-vector.ts';
 
 describe('parseBlockHeader', () => {

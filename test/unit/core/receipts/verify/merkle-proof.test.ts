@@ -4,7 +4,7 @@ import { parseBlockHeader } from '../../../../../main/core/receipts/verify/block
 import { CheckFailure } from '../../../../../main/core/receipts/verify/check-failure.ts';
 import { checkProofKind, foldMerkleBranch, merkleParent, targetTypeOf, txidOfTxOrId } from '../../../../../main/core/receipts/verify/merkle-proof.ts';
 import { foldTscProof } from '../../../../support/bitcoin.ts';
-import { branch } from '../receipt-fixture.ts';
+import { branch } from '../../../../support/receipt-fixture.ts';
 import { TSC } from '../../../../support/tsc-vector.ts';
 
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CheckFailure } from '../../../../../main/core/receipts/verify/check-failure.ts';
 import { dataPushes, outputsCarrying, parseRawTransaction } from '../../../../../main/core/receipts/verify/raw-transaction.ts';
 import { parseTx } from '../../../../support/bitcoin.ts';
-import { dataScript, push, recordTx, serializeTx, txidOf } from '../receipt-fixture.ts';
+import { dataScript, push, recordTx, serializeTx, txidOf } from '../../../../support/receipt-fixture.ts';
 
 const published = Buffer.alloc(32, 0x5a);
 const raw = recordTx(published);

@@ -5,7 +5,7 @@ import { fingerprintFor } from '../../../../../main/core/protocol/fingerprint.ts
 import type { ReceiptV1 } from '../../../../../main/core/receipts/receipt-v1.ts';
 import { parseReceipt, serializeReceipt } from '../../../../../main/core/receipts/receipt-v1.ts';
 import { STEP_IDS, verifyReceipt, withServiceCheck, type StepId, type VerificationReport } from '../../../../../main/core/receipts/verify/verify-receipt.ts';
-import { branch, clone, dataScript, FILE_DIGEST, header, makeFixture, push, recordTx, SALT, serializeTx, txidOf, type Draft } from '../receipt-fixture.ts';
+import { branch, clone, dataScript, FILE_DIGEST, header, makeFixture, push, recordTx, SALT, serializeTx, txidOf, type Draft } from '../../../../support/receipt-fixture.ts';
 import { parseHeader } from '../../../../support/bitcoin.ts';
 import { REAL_HEADERS as REAL } from '../../../../support/real-headers.ts';
 

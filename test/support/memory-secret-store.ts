@@ -1,4 +1,4 @@
-import type { SecretStore } from '../../../../main/core/secrets/secret-store.ts';
+import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 
 /** A SecretStore in a Map, for tests of code that only needs the interface. */
 export class MemorySecretStore implements SecretStore {

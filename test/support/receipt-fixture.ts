@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { fingerprintFor } from '../../../../main/core/protocol/fingerprint.ts';
-import type { ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
-import { bitsTarget, rev, sha256d } from '../../../support/bitcoin.ts';
+import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
+import type { ReceiptV1 } from '../../main/core/receipts/receipt-v1.ts';
+import { bitsTarget, rev, sha256d } from './bitcoin.ts';
 
 /**
  * A complete, valid receipt built here from first principles (transaction, 5-transaction block,
