@@ -363,8 +363,8 @@ export interface CallResults {
   documentHistory: HistoryView;
   addVersion: RecordView;
   finaliseDocument: RecordView;
-  /** One receipt per version, and an index of the versions. */
-  exportDocument: { files: { fileName: string; text: string }[] };
+  /** The document's export (one receipt per version, and the index of versions) as one zip, and how many receipts it holds. */
+  exportDocument: { fileName: string; zipBase64: string; receipts: number };
   whichVersion: { document: DocumentView; version: number | null; versions: number } | null;
   certificate: { html: string; fileName: string };
   certificatePdf: { pdfBase64: string; fileName: string };

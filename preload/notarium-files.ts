@@ -16,3 +16,10 @@ export const besideReceipt = (receiptName: string): string => receiptName.slice(
 
 /** A receipt or a versions index: never a file to notarise or verify itself. */
 export const isNotariumFile = (name: string): boolean => isReceiptName(name) || name.toLowerCase().endsWith(VERSIONS_INDEX_SUFFIX);
+
+/**
+ * The receipt of one registration among several of a file: `<name>.<label>.receipt.json`, the
+ * label a version (`v2`) or the start of a txId. Document exports and a watched folder's
+ * `.notarium/` name them so.
+ */
+export const labelledReceiptName = (name: string, label: string): string => `${name}.${label}${RECEIPT_SUFFIX}`;

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
+import { unzipEntries } from '../support/unzip.ts';
 
 // A document's life in the app: started from Notarise, two more versions added on the Documents
 // screen, its three-version timeline, and "which version is this file?".
@@ -51,11 +52,12 @@ describe('documents in the app', () => {
 
     // Each version's receipt once it is in a block: version 3 may still be queued behind version 2.
     await expect.poll(() => page.locator('ol.timeline').getByText('Settled').count(), { timeout: 60_000 }).toBe(3);
-    const downloads: string[] = [];
-    page.on('download', (d) => downloads.push(d.suggestedFilename()));
-    await page.getByRole('button', { name: 'Export all receipts' }).click();
-    await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(4);
-    expect(downloads.sort()).toEqual(['policy.md v1.receipt.json', 'policy.md v2.receipt.json', 'policy.md v3.receipt.json', 'policy.md.versions.json']);
+    // One download: a zip of every version's receipt and the index, named as the CLI names them.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export all receipts' }).click()]);
+    expect(download.suggestedFilename()).toBe('policy.md receipts.zip');
+    const entries = unzipEntries(readFileSync(await download.path()));
+    expect([...entries.keys()].sort()).toEqual(['policy.md.v1.receipt.json', 'policy.md.v2.receipt.json', 'policy.md.v3.receipt.json', 'policy.md.versions.json']);
+    await page.getByText('policy.md receipts.zip was downloaded: 3 receipts and the index of versions.').waitFor();
     expect(app.problems).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { Notary } from '../../main/core/notary.ts';
 import { printPdfWithChromium } from '../../main/web/chromium-pdf.ts';
 import { decodeQr, pdfText } from '../support/certificate-checks.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
+import { unzipEntries } from '../support/unzip.ts';
 
 // The contract's calls over the engine, on the embedded sandbox, as both shells use them. Each
 // test has its own engine, library and files: none depends on another's leftovers.
@@ -190,10 +191,18 @@ describe('the app service', () => {
     const history = await service.api.documentHistory(doc!.id);
     expect(history.versions.map((v) => v.version)).toEqual([1, 2]);
     expect(history).toMatchObject({ source: { from: 'service', reason: null } });
-    const { files: exported } = await service.api.exportDocument(doc!.id);
-    expect(exported.map((f) => f.fileName)).toEqual(['plan.md v1.receipt.json', 'plan.md v2.receipt.json', 'plan.md.versions.json']);
-    expect(JSON.parse(exported[1]!.text).registration).toMatchObject({ kind: 'linked-update', version: 2 });
-    expect(JSON.parse(exported[2]!.text).versions).toHaveLength(2);
+    // One zip, with the names and index the CLI writes (document-export.ts).
+    const exported = await service.api.exportDocument(doc!.id);
+    expect(exported).toMatchObject({ fileName: 'plan.md receipts.zip', receipts: 2 });
+    const entries = unzipEntries(Buffer.from(exported.zipBase64, 'base64'));
+    expect([...entries.keys()].sort()).toEqual(['plan.md.v1.receipt.json', 'plan.md.v2.receipt.json', 'plan.md.versions.json']);
+    expect(JSON.parse(entries.get('plan.md.v2.receipt.json')!).registration).toMatchObject({ kind: 'linked-update', version: 2 });
+    const index = JSON.parse(entries.get('plan.md.versions.json')!);
+    expect(index).toMatchObject({ format: 'notarium-document-index/1', document: 'plan.md', network: 'sandbox', finalised: false });
+    expect(index.versions.map((v: { version: number; receipt: string }) => [v.version, v.receipt])).toEqual([
+      [1, 'plan.md.v1.receipt.json'],
+      [2, 'plan.md.v2.receipt.json'],
+    ]);
   });
 
   it('in the web shell, an uploaded file keeps its real name and no temporary path, and is released when its job ends', async () => {

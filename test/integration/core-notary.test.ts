@@ -11,7 +11,8 @@ import { addVersion, finaliseDocument, whichVersion } from '../../main/core/usec
 import { waitFor, waitForRecord } from '../../main/core/usecases/follow.ts';
 import { notarise, type NotariseOutcome } from '../../main/core/usecases/notarise.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
-import { exportReceipts, importReceipt } from '../../main/core/usecases/receipts.ts';
+import { importReceipt } from '../../main/core/usecases/receipts.ts';
+import { exportReceipts } from '../../main/core/usecases/document-export.ts';
 import { verifyFile, verifyPaths } from '../../main/core/usecases/verify.ts';
 import { MODES, startStrictService, type StrictService } from '../support/strict-service.ts';
 

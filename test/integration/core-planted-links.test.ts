@@ -9,7 +9,8 @@ import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
 import { waitFor } from '../../main/core/usecases/follow.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
-import { exportReceipts, writeReceipt } from '../../main/core/usecases/receipts.ts';
+import { writeReceipt } from '../../main/core/usecases/receipts.ts';
+import { exportReceipts } from '../../main/core/usecases/document-export.ts';
 import { moveReceipt } from '../../main/core/watch/receipt-location.ts';
 
 // Issue #11, item 7: another user of a shared folder plants links where Notarium writes. Receipts,
@@ -63,14 +64,14 @@ describe('planted links', () => {
   it("a document's export: receipts and the index file replace links instead of following them", async () => {
     const record = await settled('plan.txt', { document: true });
     link('plan.txt.versions.json');
-    link('plan.v1.txt.receipt.json');
+    link('plan.txt.v1.receipt.json');
     link(`plan.txt.versions.json.${process.pid}.tmp`);
     const result = await exportReceipts(notary.context, join(shared, 'plan.txt'), { out: shared });
     untouched();
     expect(result.index).toBe(join(shared, 'plan.txt.versions.json'));
     expect(lstatSync(result.index!).isFile()).toBe(true);
     expect(JSON.parse(readFileSync(result.index!, 'utf8'))).toMatchObject({ document: 'plan.txt', versions: [{ txId: record.txId }] });
-    expect(result.receipts).toEqual([join(shared, 'plan.v1.txt.receipt.json')]);
+    expect(result.receipts).toEqual([join(shared, 'plan.txt.v1.receipt.json')]);
     expect(lstatSync(result.receipts[0]!).isFile()).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import { STEP_LABELS } from '../../core/receipts/verify/verify-receipt.ts';
-import { exportReceipts, importReceipts, type ImportedProof } from '../../core/usecases/receipts.ts';
+import { importReceipts, type ImportedProof } from '../../core/usecases/receipts.ts';
+import { exportReceipts } from '../../core/usecases/document-export.ts';
 import { verifyReceiptFile } from '../../core/usecases/verify.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 import { describeReport, statusWord } from '../describe.ts';

@@ -12,6 +12,8 @@ import { apiKeyAccount } from '../secrets/accounts.ts';
 import { hasUsableApiKey, setApiKey } from '../secrets/api-key.ts';
 import type { Profile, ProfileInput } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/record.ts';
+import { zipArchive } from '../archive/zip-archive.ts';
+import { documentExport } from '../usecases/document-export.ts';
 import { documentHistory } from '../usecases/document-history.ts';
 import { addVersion, finaliseDocument, whichVersion } from '../usecases/documents.ts';
 import { notarise } from '../usecases/notarise.ts';
@@ -312,21 +314,9 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
     finaliseDocument: async (id) => view(await finaliseDocument(ctx, { documentId: document(id).id })),
     exportDocument: async (id) => {
       const d = document(id);
-      const versions = library.records.ofDocument(d.id).filter((v) => v.txId && v.state !== 'failed' && v.state !== 'rejected');
-      const files: { fileName: string; text: string }[] = [];
-      for (const v of versions) {
-        if (v.kind === 'linked-delete') continue;
-        const enriched = await gatherEvidence(ctx, v);
-        files.push({ fileName: receiptFileName(`${d.name} v${v.version}`), text: serializeReceipt(receiptOf(ctx, enriched)) });
-      }
-      const index = {
-        format: 'notarium-document-index/1',
-        document: d.name,
-        finalised: d.finalisedAt !== null,
-        versions: versions.map((v) => ({ version: v.version, kind: v.kind, txId: v.txId, prevTxId: v.prevTxId, file: v.name, sha256: v.sha256, receipt: v.kind === 'linked-delete' ? null : receiptFileName(`${d.name} v${v.version}`) })),
-      };
-      files.push({ fileName: `${d.name}.versions.json`, text: JSON.stringify(index, null, 2) + '\n' });
-      return { files };
+      const files = await documentExport(ctx, d);
+      const zip = zipArchive(files.map((f) => ({ name: f.fileName, data: f.text })), new Date(ctx.now()));
+      return { fileName: `${d.name} receipts.zip`, zipBase64: Buffer.from(zip).toString('base64'), receipts: files.filter((f) => f.receiptOf).length };
     },
     whichVersion: async (file) =>
       usingFile(file, async () => {

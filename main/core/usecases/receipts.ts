@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Confirmation } from '../api/responses.ts';
 import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
@@ -12,7 +12,6 @@ import { MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, typ
 import { verifyReceipt, withServiceCheck, type StepId } from '../receipts/verify/verify-receipt.ts';
 import type { ImportedOutcome, StoredRecord } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
-import { resolveDocument, resolveRecord } from './resolve-target.ts';
 import { receiptNetwork } from './receipt-network.ts';
 import { profileToAsk, serviceCheck } from './service-check.ts';
 
@@ -80,10 +79,22 @@ export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
  * followed. Under a watched folder (`within`), the folders on the way are made without following
  * links either, and a link planted among them is refused (folder-within.ts).
  */
-function writeAtomically(path: string, text: string, folder: { create: boolean; within?: string }): void {
+export function writeAtomically(path: string, text: string, folder: { create: boolean; within?: string }): void {
   if (folder.within) folderWithin(folder.within, dirname(path));
   else if (folder.create) mkdirSync(dirname(path), { recursive: true });
   writeFileAtomically(path, text);
+}
+
+/** The record's receipt, with the evidence gathered first; a receipt its block disagrees with is held, and the record says why. */
+export async function receiptFor(ctx: NotaryContext, record: StoredRecord): Promise<ReceiptV1> {
+  const enriched = await gatherEvidence(ctx, record);
+  try {
+    return receiptOf(ctx, enriched);
+  } catch (err) {
+    // Its network and its block disagree: the record says why until the label is right.
+    if (err instanceof NotariumError && err.code === 'NETWORK_MISMATCH') ctx.library.records.holdReceipt(record.id, err.message);
+    throw err;
+  }
 }
 
 /**
@@ -91,16 +102,8 @@ function writeAtomically(path: string, text: string, folder: { create: boolean; 
  * watched folder the receipt's place is in (its `.notarium/`, or beside a file of it).
  */
 export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out?: string, options: { within?: string } = {}): Promise<string> {
-  const enriched = await gatherEvidence(ctx, record);
-  let receipt: ReceiptV1;
-  try {
-    receipt = receiptOf(ctx, enriched);
-  } catch (err) {
-    // Its network and its block disagree: the record says why until the label is right.
-    if (err instanceof NotariumError && err.code === 'NETWORK_MISMATCH') ctx.library.records.holdReceipt(record.id, err.message);
-    throw err;
-  }
-  const path = out ? resolve(out) : enriched.path ? join(dirname(enriched.path), receiptFileName(enriched.name)) : null;
+  const receipt = await receiptFor(ctx, record);
+  const path = out ? resolve(out) : record.path ? join(dirname(record.path), receiptFileName(record.name)) : null;
   if (!path) throw new NotariumError('USAGE', `Notarium does not know where ${record.name} is: name the receipt file with -o.`);
   try {
     // Next to the file, a folder that is gone is not recreated just to hold a receipt.
@@ -111,44 +114,6 @@ export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out
   }
   ctx.library.records.setReceiptPath(record.id, path, receipt.network);
   return path;
-}
-
-export interface ExportResult {
-  /** The receipt files written, one per registration (one per version for a document). */
-  receipts: string[];
-  /** A document's index file, listing its versions and their receipts. */
-  index?: string;
-}
-
-/** Exports the receipt of `target` (a file or txId); for a document version, every version's. */
-export async function exportReceipts(ctx: NotaryContext, target: string, options: { out?: string; profile?: string; document?: boolean } = {}): Promise<ExportResult> {
-  const record = await resolveRecord(ctx, target, options.profile);
-  if (record.documentId === null || options.document === false) return { receipts: [await writeReceipt(ctx, record, options.out)] };
-  const document = await resolveDocument(ctx, target, options.profile);
-  const versions = ctx.library.records.ofDocument(document.id).filter((v) => v.txId);
-  const folder = options.out ? resolve(options.out) : record.path ? dirname(record.path) : null;
-  if (!folder) throw new NotariumError('USAGE', `Notarium does not know where ${record.name} is: name a folder for the receipts with -o.`);
-  const receipts: string[] = [];
-  const entries = [];
-  for (const v of versions) {
-    const file = v.kind === 'linked-delete' ? null : await writeReceipt(ctx, v, join(folder, receiptFileName(`${stem(document.name)}.v${v.version}${extension(document.name)}`)));
-    if (file) receipts.push(file);
-    entries.push({ version: v.version, kind: v.kind, txId: v.txId, prevTxId: v.prevTxId, file: v.name, sha256: v.sha256, receipt: file ? basename(file) : null });
-  }
-  const index = join(folder, `${document.name}.versions.json`);
-  const body = { format: 'notarium-document-index/1', document: document.name, network: ctx.library.profiles.require(document.profile).network, finalised: document.finalisedAt !== null, versions: entries };
-  writeAtomically(index, JSON.stringify(body, null, 2) + '\n', { create: true });
-  return { receipts, index };
-}
-
-function stem(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(0, dot) : name;
-}
-
-function extension(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot) : '';
 }
 
 /**

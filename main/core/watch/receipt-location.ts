@@ -1,6 +1,6 @@
 import { renameSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { RECEIPT_SUFFIX } from '../../../preload/notarium-files.ts';
+import { labelledReceiptName } from '../../../preload/notarium-files.ts';
 import { isRegularFile } from '../fs/entry-at.ts';
 import { folderWithin } from '../fs/folder-within.ts';
 import { receiptFileName } from '../receipts/receipt-v1.ts';
@@ -24,7 +24,7 @@ export function receiptLocation(folder: Pick<WatchedFolder, 'path' | 'receipts'>
  */
 export function earlierVersionReceiptLocation(folder: Pick<WatchedFolder, 'path'>, relPath: string, registration: { version?: number | null; txId: string | null }): string {
   const label = registration.version ? `v${registration.version}` : (registration.txId ?? 'unpublished').slice(0, 12);
-  return join(folder.path, '.notarium', dirname(relPath), `${basename(relPath)}.${label}${RECEIPT_SUFFIX}`);
+  return join(folder.path, '.notarium', dirname(relPath), labelledReceiptName(basename(relPath), label));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { DocumentView, HistoryView } from '../../../preload/contract.ts';
 import { notarium, sentence, toRef } from '../../lib/bridge.ts';
-import { download } from '../../lib/download.ts';
+import { download, fromBase64 } from '../../lib/download.ts';
 
 /** Documents: the list, the selected one's history, versions and the "which version" question. */
 
@@ -99,14 +99,14 @@ class DocumentsState {
     });
   }
 
-  /** Every version's receipt and the index, downloaded as files. */
+  /** Every version's receipt and the index, downloaded as one zip. */
   exportAll(): Promise<void> {
     const id = this.selectedId;
     if (id === null) return Promise.resolve();
     return this.#run('export', async () => {
-      const { files } = await notarium.exportDocument(id);
-      for (const f of files) download(f.fileName, f.text, 'application/json');
-      this.answer = `${files.length - 1} receipt${files.length === 2 ? '' : 's'} and the index of versions were downloaded.`;
+      const { fileName, zipBase64, receipts } = await notarium.exportDocument(id);
+      download(fileName, fromBase64(zipBase64), 'application/zip');
+      this.answer = `${fileName} was downloaded: ${receipts} receipt${receipts === 1 ? '' : 's'} and the index of versions.`;
     });
   }
 

@@ -1,0 +1,76 @@
+import { dirname, join, resolve } from 'node:path';
+import { labelledReceiptName, VERSIONS_INDEX_SUFFIX } from '../../../preload/notarium-files.ts';
+import { NotariumError } from '../errors/notarium-error.ts';
+import { serializeReceipt } from '../receipts/receipt-v1.ts';
+import type { StoredDocument } from '../store/documents.ts';
+import { isLive, type StoredRecord } from '../store/record.ts';
+import type { NotaryContext } from './context.ts';
+import { receiptFor, writeAtomically, writeReceipt } from './receipts.ts';
+import { resolveDocument, resolveRecord } from './resolve-target.ts';
+
+/**
+ * A document's export, one for the CLI and the app: each version's receipt, named
+ * `<document>.v<N>.receipt.json`, and an index `<document>.versions.json` of its versions, their
+ * transactions and receipts. The CLI writes the files into a folder; the app offers them as one zip.
+ */
+
+export const DOCUMENT_INDEX_FORMAT = 'notarium-document-index/1';
+
+export interface ExportedFile {
+  fileName: string;
+  text: string;
+  /** The version whose receipt this is, and the receipt's network label (none for the index). */
+  receiptOf?: { record: StoredRecord; network: string };
+}
+
+/** The versions the service accepted and that are, or may become, in a block; a finalisation has no receipt. */
+export async function documentExport(ctx: NotaryContext, document: StoredDocument): Promise<ExportedFile[]> {
+  const versions = ctx.library.records.ofDocument(document.id).filter((v) => v.txId !== null && isLive(v));
+  const files: ExportedFile[] = [];
+  const entries = [];
+  for (const v of versions) {
+    const fileName = v.kind === 'linked-delete' ? null : labelledReceiptName(document.name, `v${v.version}`);
+    if (fileName) {
+      const receipt = await receiptFor(ctx, v);
+      files.push({ fileName, text: serializeReceipt(receipt), receiptOf: { record: v, network: receipt.network } });
+    }
+    entries.push({ version: v.version, kind: v.kind, txId: v.txId, prevTxId: v.prevTxId, file: v.name, sha256: v.sha256, receipt: fileName });
+  }
+  const index = {
+    format: DOCUMENT_INDEX_FORMAT,
+    document: document.name,
+    network: ctx.library.profiles.require(document.profile).network,
+    finalised: document.finalisedAt !== null,
+    versions: entries,
+  };
+  files.push({ fileName: `${document.name}${VERSIONS_INDEX_SUFFIX}`, text: JSON.stringify(index, null, 2) + '\n' });
+  return files;
+}
+
+export interface ExportResult {
+  /** The receipt files written, one per registration (one per version for a document). */
+  receipts: string[];
+  /** A document's index file, listing its versions and their receipts. */
+  index?: string;
+}
+
+/** Exports the receipt of `target` (a file or txId); for a document version, the document's export (document-export.ts) into a folder. */
+export async function exportReceipts(ctx: NotaryContext, target: string, options: { out?: string; profile?: string; document?: boolean } = {}): Promise<ExportResult> {
+  const record = await resolveRecord(ctx, target, options.profile);
+  if (record.documentId === null || options.document === false) return { receipts: [await writeReceipt(ctx, record, options.out)] };
+  const document = await resolveDocument(ctx, target, options.profile);
+  const folder = options.out ? resolve(options.out) : record.path ? dirname(record.path) : null;
+  if (!folder) throw new NotariumError('USAGE', `Notarium does not know where ${record.name} is: name a folder for the receipts with -o.`);
+  const result: ExportResult = { receipts: [] };
+  for (const file of await documentExport(ctx, document)) {
+    const path = join(folder, file.fileName);
+    writeAtomically(path, file.text, { create: true });
+    if (!file.receiptOf) result.index = path;
+    else {
+      ctx.library.records.setReceiptPath(file.receiptOf.record.id, path, file.receiptOf.network);
+      result.receipts.push(path);
+    }
+  }
+  return result;
+}
+
