@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
+import { keepShots } from '../support/screenshots.ts';
 import { unzipEntries } from '../support/unzip.ts';
 
 // A document's life in the app: started from Notarise, two more versions added on the Documents
@@ -57,7 +58,9 @@ describe('documents in the app', () => {
     expect(download.suggestedFilename()).toBe('policy.md receipts.zip');
     const entries = unzipEntries(readFileSync(await download.path()));
     expect([...entries.keys()].sort()).toEqual(['policy.md.v1.receipt.json', 'policy.md.v2.receipt.json', 'policy.md.v3.receipt.json', 'policy.md.versions.json']);
-    await page.getByText('policy.md receipts.zip was downloaded: 3 receipts and the index of versions.').waitFor();
+    const exported = page.getByText('policy.md receipts.zip was downloaded: 3 receipts and the index of versions.');
+    await exported.waitFor();
+    await keepShots(page, 'documents-exported', exported);
     expect(app.problems).toEqual([]);
   });
 });
