@@ -28,34 +28,17 @@ export function zipArchive(entries: readonly ZipEntry[], modified: Date): Uint8A
     const name = Buffer.from(entry.name, 'utf8');
     const data = typeof entry.data === 'string' ? Buffer.from(entry.data, 'utf8') : Buffer.from(entry.data);
     const packed = deflateRawSync(data);
-    const sums = { crc: crc32(data), packed: packed.length, size: data.length };
 
+    const fields = { time, date, crc: crc32(data), packed: packed.length, size: data.length, nameLength: name.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(VERSION, 4);
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(DEFLATE, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(sums.crc, 14);
-    local.writeUInt32LE(sums.packed, 18);
-    local.writeUInt32LE(sums.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    writeEntryFields(local, 4, fields);
     locals.push(local, name, packed);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(MADE_BY, 4);
-    central.writeUInt16LE(VERSION, 6);
-    central.writeUInt16LE(UTF8_NAMES, 8);
-    central.writeUInt16LE(DEFLATE, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(sums.crc, 16);
-    central.writeUInt32LE(sums.packed, 20);
-    central.writeUInt32LE(sums.size, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 6, fields);
     central.writeUInt32LE(FILE_MODE >>> 0, 38); // extra, comment, disk and internal attributes stay zero
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
@@ -70,6 +53,28 @@ export function zipArchive(entries: readonly ZipEntry[], modified: Date): Uint8A
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return new Uint8Array(Buffer.concat([...locals, directory, end]));
+}
+
+interface EntryFields {
+  time: number;
+  date: number;
+  crc: number;
+  packed: number;
+  size: number;
+  nameLength: number;
+}
+
+/** The fields a local header and a central directory entry share, in the same order (from "version needed"). */
+function writeEntryFields(header: Buffer, at: number, f: EntryFields): void {
+  header.writeUInt16LE(VERSION, at);
+  header.writeUInt16LE(UTF8_NAMES, at + 2);
+  header.writeUInt16LE(DEFLATE, at + 4);
+  header.writeUInt16LE(f.time, at + 6);
+  header.writeUInt16LE(f.date, at + 8);
+  header.writeUInt32LE(f.crc, at + 10);
+  header.writeUInt32LE(f.packed, at + 14);
+  header.writeUInt32LE(f.size, at + 18);
+  header.writeUInt16LE(f.nameLength, at + 22);
 }
 
 /** MS-DOS date and time, local time as zip tools show it (two-second resolution, from 1980). */
