@@ -1,6 +1,6 @@
 import { expect, vi, type Mock } from 'vitest';
 import type { AppService } from '../../../main/core/app/app-service.ts';
-import { CALL_NAMES, type EventName, type NotariumApi, type NotariumEvents, type RecordView } from '../../../preload/contract.ts';
+import { CALL_NAMES, type EventName, type NotariumApi, type NotariumEvents } from '../../../preload/contract.ts';
 
 /** A small AppService for the shell's tests: every call a vi.fn, events emitted by hand. */
 
@@ -32,43 +32,5 @@ export function fakeService(): FakeService {
       for (const listener of [...listeners]) listener(event, payload);
     },
     listeners: () => listeners.size,
-  };
-}
-
-export function recordView(overrides: Partial<RecordView> = {}): RecordView {
-  return {
-    id: 1,
-    profile: 'Sandbox',
-    kind: 'record',
-    state: 'published',
-    name: 'report.pdf',
-    path: '/home/user/report.pdf',
-    size: 10,
-    sha256: 'ab'.repeat(32),
-    encode: null,
-    txId: 'cd'.repeat(32),
-    prevTxId: null,
-    documentId: null,
-    version: null,
-    confirmations: 0,
-    blockHash: null,
-    blockTime: null,
-    network: 'sandbox',
-    receiptPath: null,
-    proofOutcome: null,
-    lastError: null,
-    receiptHeld: null,
-    resubmits: null,
-    supersededBy: null,
-    possibleDuplicate: false,
-    waitsFor: null,
-    sentAgain: null,
-    createdAt: 1,
-    publishedAt: 2,
-    confirmedAt: null,
-    explorerLink: null,
-    published: null,
-    proof: null,
-    ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import * as electron from './electron-mock.ts';
-import { A_JOB_ID, fakeService, recordView, type FakeService } from './fake-service.ts';
+import { recordView } from '../../support/record-view.ts';
+import { A_JOB_ID, fakeService, type FakeService } from './fake-service.ts';
 
 vi.mock('electron', () => import('./electron-mock.ts'));
 const { runDesktop } = await import('../../../main/electron/lifecycle.ts');
