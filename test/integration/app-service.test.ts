@@ -182,14 +182,16 @@ describe('the app service', () => {
     writeFileSync(join(files, 'b', 'report.pdf'), 'report b');
     const jobId = randomUUID();
     const done = next('notarise-done', (d) => d.jobId === jobId);
-    await service.api.notarise(jobId, [path(join(files, 'a', 'report.pdf')), path(join(files, 'b', 'report.pdf'))], {});
+    // The same file named twice is two files of the call too: the second is found already registered.
+    await service.api.notarise(jobId, [path(join(files, 'a', 'report.pdf')), path(join(files, 'b', 'report.pdf')), path(join(files, 'a', 'report.pdf'))], {});
     const outcomes = (await done).outcomes;
-    expect(outcomes.map((o) => [o.index, o.inFolder, o.name, o.record?.path])).toEqual([
-      [0, null, 'report.pdf', join(files, 'a', 'report.pdf')],
-      [1, null, 'report.pdf', join(files, 'b', 'report.pdf')],
+    expect(outcomes.map((o) => [o.index, o.inFolder, o.name, o.status, o.record?.path])).toEqual([
+      [0, null, 'report.pdf', 'registered', join(files, 'a', 'report.pdf')],
+      [1, null, 'report.pdf', 'registered', join(files, 'b', 'report.pdf')],
+      [2, null, 'report.pdf', 'already-registered', join(files, 'a', 'report.pdf')],
     ]);
     const progress = events.filter((e) => e.event === 'notarise-progress').map((e) => e.payload as NotariumEvents['notarise-progress']);
-    expect(new Set(progress.filter((p) => p.jobId === jobId && p.phase === 'done').map((p) => p.index))).toEqual(new Set([0, 1]));
+    expect(new Set(progress.filter((p) => p.jobId === jobId && p.phase === 'done').map((p) => p.index))).toEqual(new Set([0, 1, 2]));
   });
 
   it("a folder in a job: its files carry the folder's index and their place in it", async () => {
