@@ -314,7 +314,7 @@ export const CALLS = {
   signOut: z.tuple([profileName.optional()]),
   /**
    * Jobs: the caller names the job (a random UUID it makes) so it knows the job before the first
-   * event; the call answers once the job has started, and its events carry that id.
+   * event; the call answers at once (null), and the job reports through events carrying that id.
    */
   notarise: z.tuple([jobId, z.array(fileRef).min(1).max(100_000), z.object({ document: z.boolean().optional() }).strict()]),
   verify: z.tuple([jobId, z.array(fileRef).min(1).max(100_000), z.object({ offline: z.boolean().optional(), receipt: fileRef.optional() }).strict()]),
