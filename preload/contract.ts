@@ -175,6 +175,16 @@ export interface AppInfo {
   filePaths: boolean;
 }
 
+/**
+ * Which file of a job an event is about (names are no key: two dropped files may share one):
+ * `index` in the call's file list; `inFolder`, for a folder there, the file's place among that
+ * folder's files (null: the entry was the file itself).
+ */
+export interface JobFile {
+  index: number;
+  inFolder: number | null;
+}
+
 /** `retrying`: a send failed transiently and is tried again; not a failure. */
 export type NotarisePhase = 'hashing' | 'submitting' | 'retrying' | 'done' | 'failed';
 
@@ -302,10 +312,14 @@ export const CALLS = {
   account: z.tuple([profileName.optional()]),
   signIn: z.tuple([profileName.optional()]),
   signOut: z.tuple([profileName.optional()]),
-  notarise: z.tuple([z.array(fileRef).min(1).max(100_000), z.object({ document: z.boolean().optional() }).strict()]),
-  verify: z.tuple([z.array(fileRef).min(1).max(100_000), z.object({ offline: z.boolean().optional(), receipt: fileRef.optional() }).strict()]),
+  /**
+   * Jobs: the caller names the job (a random UUID it makes) so it knows the job before the first
+   * event; the call answers at once (null), and the job reports through events carrying that id.
+   */
+  notarise: z.tuple([jobId, z.array(fileRef).min(1).max(100_000), z.object({ document: z.boolean().optional() }).strict()]),
+  verify: z.tuple([jobId, z.array(fileRef).min(1).max(100_000), z.object({ offline: z.boolean().optional(), receipt: fileRef.optional() }).strict()]),
   /** A receipt alone: every step that needs no file (the file digest is skipped). */
-  verifyReceipt: z.tuple([fileRef, z.object({ offline: z.boolean().optional() }).strict()]),
+  verifyReceipt: z.tuple([jobId, fileRef, z.object({ offline: z.boolean().optional() }).strict()]),
   cancelJob: z.tuple([jobId]),
   queryRecords: z.tuple([recordQuery]),
   getRecord: z.tuple([recordId]),
@@ -349,9 +363,9 @@ export interface CallResults {
   account: AccountView;
   signIn: AccountView;
   signOut: AccountView;
-  notarise: { jobId: string };
-  verify: { jobId: string };
-  verifyReceipt: { jobId: string };
+  notarise: null;
+  verify: null;
+  verifyReceipt: null;
   cancelJob: null;
   queryRecords: { records: RecordView[]; total: number };
   getRecord: RecordView;
@@ -388,9 +402,9 @@ export interface NotariumEvents {
   'pending-count': number;
   'account-changed': AccountView;
   /** retrying: `attempt` (2 is the first retry), `message` (why, in words), `retryAt` (ms since the epoch). */
-  'notarise-progress': { jobId: string; name: string; phase: NotarisePhase; bytes?: number; total?: number; attempt?: number; message?: string; retryAt?: number };
-  'notarise-done': { jobId: string; outcomes: { name: string; status: string; record: RecordView | null; error: { code: string; message: string } | null }[] };
-  'verify-result': { jobId: string; result: VerificationView };
+  'notarise-progress': JobFile & { jobId: string; name: string; phase: NotarisePhase; bytes?: number; total?: number; attempt?: number; message?: string; retryAt?: number };
+  'notarise-done': { jobId: string; outcomes: (JobFile & { name: string; status: string; record: RecordView | null; error: { code: string; message: string } | null })[] };
+  'verify-result': JobFile & { jobId: string; result: VerificationView };
   'verify-done': { jobId: string; counts: Record<VerificationView['status'], number> };
   'background-error': { recordId: number | null; message: string };
   /** The shell asks the UI to open Verify with these results (argv --verify, file associations). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { BrowserWindow } from 'electron';
 import { app, dialog, session } from 'electron';
@@ -99,7 +100,8 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
         const paths = queue.shift()!;
         try {
           const refs: FileRef[] = paths.map((path) => ({ kind: 'path', path }));
-          const { jobId } = (await callService(service, 'verify', [refs, {}])) as { jobId: string };
+          const jobId = randomUUID();
+          await callService(service, 'verify', [jobId, refs, {}]);
           send('open-verify', { jobId });
         } catch (err) {
           dialog.showErrorBox('Notarium could not verify', wireError(err).message);
@@ -177,7 +179,8 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
         if (paths.length === 0) return;
         showWindow();
         const refs: FileRef[] = paths.map((path) => ({ kind: 'path', path }));
-        const { jobId } = (await callService(service, 'notarise', [refs, {}])) as { jobId: string };
+        const jobId = randomUUID();
+        await callService(service, 'notarise', [jobId, refs, {}]);
         toPage(() => ipc?.send('open-notarise', { jobId }));
       })().catch((err: unknown) => dialog.showErrorBox('Notarium could not notarise', wireError(err).message));
     },

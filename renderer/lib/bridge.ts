@@ -63,6 +63,13 @@ export async function toRefs(files: readonly File[]): Promise<FileRef[]> {
   }
 }
 
+/** How a screen's state turns dropped files into references for its calls (tests give their own). */
+export interface FileRefs {
+  toRef(file: File): Promise<FileRef>;
+  toRefs(files: readonly File[]): Promise<FileRef[]>;
+}
+export const fileRefs: FileRefs = { toRef, toRefs };
+
 export const onConnection = (listener: ConnectionListener): (() => void) => h().onConnection(listener);
 
 /** The sentence of a failure that crossed (or any other), never JSON. */

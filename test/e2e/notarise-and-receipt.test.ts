@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReceipt } from '../../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts';
 import { pdfText } from '../support/certificate-checks.ts';
+import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // A user's first minutes in the web shell, in Chromium: notarise, see it settle, export the
@@ -46,6 +47,28 @@ describe('notarise → settled → receipt', () => {
     await app.page.getByRole('region', { name: 'Drop files or folders here' }).dispatchEvent('drop', { dataTransfer });
     await app.page.locator('span.name', { hasText: 'dropped.txt' }).waitFor({ timeout: 10_000 });
     await expect.poll(() => app.page.getByText('Settled').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps two dropped files of the same name apart: each row its own progress and record', async () => {
+    await screen('Notarise').click();
+    await app.page.getByRole('button', { name: 'Clear finished' }).click();
+    const dataTransfer = await app.page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['the report from folder a\n'], 'report.pdf', { type: 'application/pdf' }));
+      dt.items.add(new File(['the report from folder b, a longer one\n'], 'report.pdf', { type: 'application/pdf' }));
+      return dt;
+    });
+    await app.page.getByRole('region', { name: 'Drop files or folders here' }).dispatchEvent('drop', { dataTransfer });
+    const rows = app.page.locator('li.row', { hasText: 'report.pdf' });
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+    await keepShots(app.page, 'notarise-same-name-in-progress', rows.first());
+    await expect.poll(() => rows.filter({ hasText: 'Settled' }).count(), { timeout: 60_000 }).toBe(2);
+    // Each row shows its own file's size and transaction (they were mixed up when matched by name).
+    const metas = await rows.locator('.meta').allTextContents();
+    expect(metas.map((m) => m.split(' · ')[0]).sort()).toEqual(['25 B', '39 B']);
+    const txIds = metas.map((m) => /txId (\S+)/.exec(m)?.[1]);
+    expect(txIds.every(Boolean) && txIds[0] !== txIds[1]).toBe(true);
+    await keepShots(app.page, 'notarise-same-name-settled', rows.first());
   });
 
   it('exports a receipt from the Library that verifies offline against the file', async () => {

@@ -119,8 +119,16 @@ describe('a version queued behind its unmined predecessor', () => {
     expect(await badge(timeline.nth(0))).toBe('Settled');
     expect(await badge(timeline.nth(1))).toBe('Settled');
 
+    // A row counts against its own record's profile (Chain: 2 to settle), not the one in use now (Sandbox: 3).
+    const use = async (name: string, other: string) => {
+      await nav('Account & settings');
+      await page.getByRole('button', { name: `Use ${name}` }).click();
+      await page.getByRole('button', { name: `Use ${other}` }).waitFor({ timeout: 15_000 });
+    };
+    await use('Sandbox', 'Chain');
     await nav('Notarise');
     await expect.poll(() => badge(row3), { timeout: 30_000 }).toBe('1 of 2 confirmations');
+    await use('Chain', 'Sandbox');
     await nav('Library');
     await rows.filter({ hasText: 'policy-3.md' }).click();
     await expect.poll(() => badge(details)).toBe('1 confirmation');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,7 +69,8 @@ async function settledFile(name: string, content: string): Promise<{ file: strin
   const file = join(t.files, name);
   writeFileSync(file, content);
   const finished = next('notarise-done');
-  const { jobId } = await t.service.api.notarise([path(file)], {});
+  const jobId = randomUUID();
+  expect(await t.service.api.notarise(jobId, [path(file)], {})).toBeNull();
   const done = await finished;
   const record = done.outcomes[0]!.record!;
   await next('record-updated', (r) => r.id === record.id && r.state === 'settled');
@@ -164,7 +166,7 @@ describe('the app service', () => {
     await expect.poll(() => existsSync(`${file}.receipt.json`), { timeout: 5000 }).toBe(true);
     writeFileSync(join(files, 'other.txt'), 'never notarised');
     const done = next('verify-done');
-    await service.api.verify([path(files)], {});
+    await service.api.verify(randomUUID(), [path(files)], {});
     expect((await done).counts).toEqual({ verified: 1, 'partially-verified': 0, mismatch: 0, unknown: 1, pending: 0 });
     const results = events.filter((e) => e.event === 'verify-result').map((e) => (e.payload as NotariumEvents['verify-result']).result);
     const deed = results.find((r) => r.name === 'deed.txt')!;
@@ -172,12 +174,63 @@ describe('the app service', () => {
     expect(deed.steps.map((s) => s.id)).toContain('merkle-proof');
   });
 
+  it('names each file of a job by its index in the call: two files of the same name stay apart', async () => {
+    const { service, files, events } = t;
+    mkdirSync(join(files, 'a'));
+    mkdirSync(join(files, 'b'));
+    writeFileSync(join(files, 'a', 'report.pdf'), 'report a');
+    writeFileSync(join(files, 'b', 'report.pdf'), 'report b');
+    const jobId = randomUUID();
+    const done = next('notarise-done', (d) => d.jobId === jobId);
+    // The same file named twice is two files of the call too: the second is found already registered.
+    await service.api.notarise(jobId, [path(join(files, 'a', 'report.pdf')), path(join(files, 'b', 'report.pdf')), path(join(files, 'a', 'report.pdf'))], {});
+    const outcomes = (await done).outcomes;
+    expect(outcomes.map((o) => [o.index, o.inFolder, o.name, o.status, o.record?.path])).toEqual([
+      [0, null, 'report.pdf', 'registered', join(files, 'a', 'report.pdf')],
+      [1, null, 'report.pdf', 'registered', join(files, 'b', 'report.pdf')],
+      [2, null, 'report.pdf', 'already-registered', join(files, 'a', 'report.pdf')],
+    ]);
+    const progress = events.filter((e) => e.event === 'notarise-progress').map((e) => e.payload as NotariumEvents['notarise-progress']);
+    expect(new Set(progress.filter((p) => p.jobId === jobId && p.phase === 'done').map((p) => p.index))).toEqual(new Set([0, 1, 2]));
+  });
+
+  it("a folder in a job: its files carry the folder's index and their place in it", async () => {
+    const { service, files, events } = t;
+    mkdirSync(join(files, 'docs', 'old'), { recursive: true });
+    writeFileSync(join(files, 'docs', 'note.txt'), 'new note');
+    writeFileSync(join(files, 'docs', 'old', 'note.txt'), 'old note');
+    writeFileSync(join(files, 'single.txt'), 'single');
+    const jobId = randomUUID();
+    const done = next('verify-done', (d) => d.jobId === jobId);
+    await service.api.verify(jobId, [path(join(files, 'single.txt')), path(join(files, 'docs'))], { offline: true });
+    await done;
+    const results = events.filter((e) => e.event === 'verify-result').map((e) => e.payload as NotariumEvents['verify-result']);
+    expect(results.map((r) => [r.index, r.inFolder, r.result.path]).sort()).toEqual([
+      [0, null, join(files, 'single.txt')],
+      [1, 0, join(files, 'docs', 'note.txt')],
+      [1, 1, join(files, 'docs', 'old', 'note.txt')],
+    ]);
+  });
+
+  it('refuses a job id already running, and cancels a job by the id its caller made', async () => {
+    const { service, files } = t;
+    const big = join(files, 'big.bin');
+    writeFileSync(big, Buffer.alloc(1024 * 1024, 7));
+    const jobId = randomUUID();
+    const done = next('notarise-done', (d) => d.jobId === jobId);
+    await service.api.notarise(jobId, [path(big)], {});
+    await expect(service.api.notarise(jobId, [path(big)], {})).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/already running/) });
+    // Cancelled before any of its file is read: the answer and the refusal above are only microtasks.
+    await service.api.cancelJob(jobId);
+    expect((await done).outcomes).toEqual([expect.objectContaining({ index: 0, status: 'failed', record: null })]);
+  });
+
   it('keeps documents: versions, which version, history', async () => {
     const { service, files } = t;
     const v1 = join(files, 'plan.md');
     writeFileSync(v1, 'plan 1');
     const done = next('notarise-done');
-    await service.api.notarise([path(v1)], { document: true });
+    await service.api.notarise(randomUUID(), [path(v1)], { document: true });
     await done;
     const [doc] = await service.api.listDocuments();
     expect(doc).toMatchObject({ name: 'plan.md', versions: 1, finalised: false });
@@ -233,7 +286,7 @@ describe('the app service', () => {
       });
     });
     const ref: FileRef = { kind: 'upload', uploadId: '00000000-0000-4000-8000-000000000000' };
-    await web.api.notarise([ref], {});
+    await web.api.notarise(randomUUID(), [ref], {});
     const [outcome] = (await done).outcomes;
     expect(outcome!.record).toMatchObject({ name: 'Quarterly report.pdf', path: null });
     await expect.poll(() => released).toEqual([[ref]]);
@@ -277,8 +330,12 @@ describe('the app service', () => {
   });
 
   it('refuses malformed calls before they reach the core', () => {
-    expect(() => parseCall('notarise', [[], {}])).toThrow(/argument 0/);
-    expect(() => parseCall('notarise', [[{ kind: 'path', path: '/x', extra: 1 }], {}])).toThrow(/refused/);
+    const jobId = randomUUID();
+    expect(() => parseCall('notarise', [jobId, [], {}])).toThrow(/argument 1/);
+    expect(() => parseCall('notarise', [jobId, [{ kind: 'path', path: '/x', extra: 1 }], {}])).toThrow(/refused/);
+    // The page names its jobs with a random UUID, nothing else.
+    expect(() => parseCall('notarise', ['job-1', [{ kind: 'path', path: '/x' }], {}])).toThrow(/argument 0/);
+    expect(() => parseCall('verifyReceipt', [{ kind: 'path', path: '/x' }, {}])).toThrow(/refused/);
     expect(() => parseCall('deleteEverything', [])).toThrow(/no call named/);
     expect(() => parseCall('getRecord', ['1'])).toThrow(/refused/);
     expect(parseCall('getRecord', [1])).toEqual({ method: 'getRecord', args: [1] });

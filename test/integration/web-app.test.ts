@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,8 +74,8 @@ describe('uploads in the web shell', () => {
     // Whatever happens to the stored copy afterwards, the digest is the one of the bytes received.
     const held = app.shell.uploads.get(ref.uploadId)!;
     writeFileSync(held.path, 'changed on disk after the upload\n');
-    const { result } = await ask('notarise', [[ref], { document: true }]);
-    const { jobId } = result as { jobId: string };
+    const jobId = randomUUID();
+    expect((await ask('notarise', [jobId, [ref], { document: true }])).result).toBeNull();
     const done = await event('notarise-done', (p) => p.jobId === jobId);
     const outcome = (done.outcomes as { status: string; record: { id: number; sha256: string } }[])[0]!;
     expect(outcome).toMatchObject({ status: 'registered', record: { sha256: sha256('the deed as dropped\n') } });
@@ -89,14 +89,16 @@ describe('uploads in the web shell', () => {
   it('are deleted when a verify job ends, the receipt dropped with the file too', async () => {
     const file = await dropped('deed.txt', 'the deed as dropped\n');
     const withReceipt = await dropped('deed.txt.receipt.json', receipt);
-    const { jobId } = (await ask('verify', [[file], { receipt: withReceipt, offline: true }])).result as { jobId: string };
+    const jobId = randomUUID();
+    await ask('verify', [jobId, [file], { receipt: withReceipt, offline: true }]);
     const result = await event('verify-result', (p) => p.jobId === jobId);
     expect(result.result, JSON.stringify(result.result)).toMatchObject({ status: 'verified' });
     await event('verify-done', (p) => p.jobId === jobId);
     await expect.poll(() => uploadsHeld()).toEqual([]);
     const alone = await dropped('deed.txt.receipt.json', receipt);
-    const second = (await ask('verifyReceipt', [alone, { offline: true }])).result as { jobId: string };
-    await event('verify-done', (p) => p.jobId === second.jobId);
+    const second = randomUUID();
+    await ask('verifyReceipt', [second, alone, { offline: true }]);
+    await event('verify-done', (p) => p.jobId === second);
     await expect.poll(() => uploadsHeld()).toEqual([]);
   });
 
@@ -112,7 +114,7 @@ describe('uploads in the web shell', () => {
 
   it('are deleted when the call that named them is refused', async () => {
     const ref = await dropped('x.pdf', 'never used');
-    const refused = await ask('notarise', [[ref], { document: 'yes' }]);
+    const refused = await ask('notarise', [randomUUID(), [ref], { document: 'yes' }]);
     expect(refused.error).toMatchObject({ code: 'USAGE' });
     await expect.poll(() => uploadsHeld()).toEqual([]);
   });

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
-import type { AccountView, EventName, FileRef, NotariumApi, NotariumEvents, ProfileView } from '../../../preload/contract.ts';
+import type { AccountView, EventName, FileRef, JobFile, NotariumApi, NotariumEvents, ProfileView } from '../../../preload/contract.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { HashResult } from '../hashing/hash-pool.ts';
@@ -152,18 +151,24 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
 
   const release = (refs: readonly (FileRef | undefined)[]): void => abilities.releaseFiles?.(refs.filter((r) => r !== undefined));
 
-  /** A job that reports through events: the call answers at once with its id. The files it names are released when it ends. */
-  function job(files: readonly (FileRef | undefined)[], run: (signal: AbortSignal, id: string) => Promise<void>): { jobId: string } {
-    const jobId = randomUUID();
+  /**
+   * A job that reports through events under the id its caller made (the page knows it before the
+   * first event): the call answers at once. The files it names are released when it ends.
+   */
+  function job(jobId: string, files: readonly (FileRef | undefined)[], run: (signal: AbortSignal) => Promise<void>): null {
+    if (jobs.has(jobId)) {
+      release(files);
+      throw new NotariumError('USAGE', 'A job with this id is already running: make a new id (a random UUID) for each job.');
+    }
     const controller = new AbortController();
     jobs.set(jobId, controller);
-    void run(controller.signal, jobId)
+    void run(controller.signal)
       .catch((err: unknown) => emit('background-error', { recordId: null, message: err instanceof Error ? err.message : String(err) }))
       .finally(() => {
         jobs.delete(jobId);
         release(files);
       });
-    return { jobId };
+    return null;
   }
 
   /** A call that uses a file and answers when done with it. */
@@ -227,11 +232,13 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       emit('account-changed', view);
       return view;
     },
-    notarise: async (files, options) =>
-      job(files, async (signal, jobId) => {
-        const names = new Map(files.map((f) => [abilities.resolveFile(f), nameOf(f)]));
+    notarise: async (jobId, files, options) =>
+      job(jobId, files, async (signal) => {
+        // In the call's order, a path given twice included: events name files by their index there.
+        const paths = files.map((f) => abilities.resolveFile(f));
+        const names = new Map(files.map((f, i) => [paths[i]!, nameOf(f)]));
         const describe = (path: string) => ({ name: names.get(path) ?? basename(path), path: keepsPaths ? path : null });
-        const outcomes = await notarise(ctx, [...names.keys()], {
+        const outcomes = await notarise(ctx, paths, {
           document: options.document,
           signal,
           describe,
@@ -241,6 +248,8 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
         emit('notarise-done', {
           jobId,
           outcomes: outcomes.map((o) => ({
+            index: o.index,
+            inFolder: o.inFolder,
             name: names.get(o.path) ?? basename(o.path),
             status: o.status,
             record: o.record ? view(o.record) : null,
@@ -248,26 +257,27 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
           })),
         });
       }),
-    verify: async (files, options) =>
-      job([...files, options.receipt], async (signal, jobId) => {
+    verify: async (jobId, files, options) =>
+      job(jobId, [...files, options.receipt], async (signal) => {
         const counts = noVerifications();
-        const report = (result: Parameters<typeof verificationView>[0], name: string) => {
+        const report = (result: Parameters<typeof verificationView>[0], name: string, origin: JobFile) => {
           counts[result.status]++;
-          emit('verify-result', { jobId, result: verificationView(result, name) });
+          emit('verify-result', { jobId, ...origin, result: verificationView(result, name) });
         };
         if (options.receipt) {
           const file = files[0]!;
-          report(await verifyFile(ctx, abilities.resolveFile(file), { receipt: abilities.resolveFile(options.receipt), offline: options.offline, signal }), nameOf(file));
+          report(await verifyFile(ctx, abilities.resolveFile(file), { receipt: abilities.resolveFile(options.receipt), offline: options.offline, signal }), nameOf(file), { index: 0, inFolder: null });
         } else {
-          const names = new Map(files.map((f) => [abilities.resolveFile(f), nameOf(f)]));
-          await verifyPaths(ctx, [...names.keys()], { offline: options.offline, signal, onResult: (r) => report(r, names.get(r.path) ?? basename(r.path)) });
+          const paths = files.map((f) => abilities.resolveFile(f));
+          const names = new Map(files.map((f, i) => [paths[i]!, nameOf(f)]));
+          await verifyPaths(ctx, paths, { offline: options.offline, signal, onResult: (r, origin) => report(r, names.get(r.path) ?? basename(r.path), origin) });
         }
         emit('verify-done', { jobId, counts });
       }),
-    verifyReceipt: async (receipt, options) =>
-      job([receipt], async (signal, jobId) => {
+    verifyReceipt: async (jobId, receipt, options) =>
+      job(jobId, [receipt], async (signal) => {
         const result = await verifyReceiptFile(ctx, abilities.resolveFile(receipt), undefined, { offline: options.offline, signal });
-        emit('verify-result', { jobId, result: verificationView(result, nameOf(receipt)) });
+        emit('verify-result', { jobId, index: 0, inFolder: null, result: verificationView(result, nameOf(receipt)) });
         emit('verify-done', { jobId, counts: { ...noVerifications(), [result.status]: 1 } });
       }),
     cancelJob: async (jobId) => {

@@ -25,3 +25,19 @@ export async function filesIn(path: string): Promise<string[]> {
   }
   return out;
 }
+
+/**
+ * Where a file of a run came from, so a caller can tell apart files of the same name or path:
+ * `index` in the list of paths it was given; `inFolder`, for a folder there, the file's place
+ * among that folder's files (null: the path was the file itself).
+ */
+export interface FileOrigin {
+  index: number;
+  inFolder: number | null;
+}
+
+/** The files the paths name (filesIn of each, in order), each with where it came from. */
+export async function filesOf(paths: readonly string[]): Promise<(FileOrigin & { path: string })[]> {
+  const found = await Promise.all(paths.map((p) => filesIn(p)));
+  return found.flatMap((files, index) => files.map((path, i) => ({ path, index, inFolder: path === paths[index] ? null : i })));
+}

@@ -4,7 +4,7 @@ import { boundedMap } from '../bounded-map.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
-import { filesIn } from './files-in.ts';
+import { filesOf, type FileOrigin } from './files-in.ts';
 import { checkReceiptNames } from './receipt-names.ts';
 import { settleAllInDoubt, settleInDoubt } from './in-doubt.ts';
 import { fileSubmission, registrationTarget, submitRecord } from './submit.ts';
@@ -26,7 +26,7 @@ export interface NotariseOptions {
   /** Register even when the content is already registered. */
   again?: boolean;
   signal?: AbortSignal;
-  onProgress?(progress: NotariseProgress): void;
+  onProgress?(progress: NotariseProgress & FileOrigin): void;
   /** Registrations sent at once (hashing has its own pool). */
   concurrency?: number;
   /**
@@ -52,7 +52,10 @@ export interface NotariseProgress {
   retryAt?: number;
 }
 
-export type NotariseOutcome =
+/** Each with where its file came from in the paths given (two files may share a name, or a path given twice). */
+export type NotariseOutcome = FileOutcome & FileOrigin;
+
+type FileOutcome =
   | { path: string; status: 'registered' | 'resumed' | 'already-registered'; record: StoredRecord }
   /** Sent, but the answer was lost: the next run sends the same request again. */
   | { path: string; status: 'in-doubt'; error: NotariumError; record: StoredRecord }
@@ -68,18 +71,23 @@ export async function notarise(ctx: NotaryContext, paths: readonly string[], opt
   // Settled in the background from the start; a file of this run that is one of them is still reported as resumed.
   const resuming = new Set(ctx.library.records.inDoubt(profile, holderGone).map((r) => r.id));
   const resumed = settleAllInDoubt(ctx, { profile, signal: options.signal }).then(() => releaseQueues(ctx, { profile, signal: options.signal }));
-  const files = (await Promise.all(paths.map((p) => filesIn(resolve(p))))).flat();
-  const outcomes = await boundedMap(files, options.concurrency ?? 8, async (path) => {
+  const files = await filesOf(paths.map((p) => resolve(p)));
+  const outcomes = await boundedMap(files, options.concurrency ?? 8, async ({ path, ...origin }): Promise<NotariseOutcome> => {
+    const onProgress = options.onProgress;
+    const forFile: FileOptions = { ...options, onProgress: onProgress && ((p) => onProgress({ ...p, ...origin })) };
     try {
-      return await notariseOne(ctx, path, profile, { where, seen, resuming }, options);
+      return { ...(await notariseOne(ctx, path, profile, { where, seen, resuming }, forFile)), ...origin };
     } catch (err) {
-      options.onProgress?.({ path, phase: 'failed' });
-      return { path, status: 'failed' as const, error: asNotariumError(err) };
+      forFile.onProgress?.({ path, phase: 'failed' });
+      return { path, status: 'failed', error: asNotariumError(err), ...origin };
     }
   });
   await resumed;
   return outcomes;
 }
+
+/** The options as one file's work sees them: its progress is reported with its origin added. */
+type FileOptions = Omit<NotariseOptions, 'onProgress'> & { onProgress?(progress: NotariseProgress): void };
 
 type Where = Pick<Submission, 'network' | 'serviceUrl'>;
 
@@ -95,7 +103,7 @@ function asNotariumError(err: unknown): NotariumError {
 }
 
 /** Sends the record (a new one, or one in doubt); a failure is an outcome of this file, with the record as it was left. */
-async function send(ctx: NotaryContext, record: StoredRecord, path: string, status: 'registered' | 'resumed', options: NotariseOptions): Promise<NotariseOutcome> {
+async function send(ctx: NotaryContext, record: StoredRecord, path: string, status: 'registered' | 'resumed', options: FileOptions): Promise<FileOutcome> {
   options.onProgress?.({ path, phase: 'submitting' });
   try {
     const onRetry = (n: RetryNotice) => options.onProgress?.({ path, phase: 'retrying', attempt: n.attempt, message: n.reason, retryAt: n.retryAt });
@@ -109,7 +117,7 @@ async function send(ctx: NotaryContext, record: StoredRecord, path: string, stat
   }
 }
 
-async function notariseOne(ctx: NotaryContext, path: string, profile: string, run: Run, options: NotariseOptions): Promise<NotariseOutcome> {
+async function notariseOne(ctx: NotaryContext, path: string, profile: string, run: Run, options: FileOptions): Promise<FileOutcome> {
   const { seen } = run;
   const report = (phase: NotarisePhase, extra: Partial<NotariseProgress> = {}) => options.onProgress?.({ path, phase, ...extra });
   report('hashing', { bytes: 0 });
@@ -132,9 +140,9 @@ async function registerContent(
   profile: string,
   { where, resuming }: Run,
   file: { sha256: string; size: number },
-  options: NotariseOptions,
+  options: FileOptions,
   repeated: boolean,
-): Promise<NotariseOutcome> {
+): Promise<FileOutcome> {
   const report = (phase: NotarisePhase) => options.onProgress?.({ path, phase });
   const { sha256, size } = file;
   const records = ctx.library.records.bySha256(sha256, profile);

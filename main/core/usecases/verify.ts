@@ -8,7 +8,7 @@ import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt, withServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
-import { filesIn } from './files-in.ts';
+import { filesOf, type FileOrigin } from './files-in.ts';
 import { serviceCheck } from './service-check.ts';
 import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
 
@@ -125,7 +125,8 @@ function failure(path: string, err: unknown): FileVerification {
 
 export interface BatchOptions extends VerifyOptions {
   concurrency?: number;
-  onResult?(result: FileVerification): void;
+  /** Each result as it comes, with where its file came from in the paths given. */
+  onResult?(result: FileVerification, origin: FileOrigin): void;
 }
 
 /**
@@ -134,14 +135,14 @@ export interface BatchOptions extends VerifyOptions {
  * a receipt: with its file when that lies beside it, else alone.
  */
 export async function verifyPaths(ctx: NotaryContext, paths: readonly string[], options: BatchOptions = {}): Promise<FileVerification[]> {
-  const items: { file?: string; receipt?: string }[] = [];
-  for (const p of paths.map((p) => resolve(p))) {
-    if (isReceiptName(p) && !(await isFolder(p))) items.push({ receipt: p, file: await fileOfReceipt(p) });
-    else items.push(...(await filesIn(p)).map((file) => ({ file })));
+  const items: (FileOrigin & { file?: string; receipt?: string })[] = [];
+  for (const [index, p] of paths.map((p) => resolve(p)).entries()) {
+    if (isReceiptName(p) && !(await isFolder(p))) items.push({ receipt: p, file: await fileOfReceipt(p), index, inFolder: null });
+    else items.push(...(await filesOf([p])).map(({ path, inFolder }) => ({ file: path, index, inFolder })));
   }
-  return boundedMap(items, options.concurrency ?? 8, async ({ file, receipt }) => {
+  return boundedMap(items, options.concurrency ?? 8, async ({ file, receipt, ...origin }) => {
     const result = receipt ? await verifyReceiptFile(ctx, receipt, file, options) : await verifyFile(ctx, file!, options);
-    options.onResult?.(result);
+    options.onResult?.(result, origin);
     return result;
   });
 }

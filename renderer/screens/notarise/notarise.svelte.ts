@@ -1,6 +1,7 @@
-import type { DocumentView, NotariumEvents, RecordState, RecordView } from '../../../preload/contract.ts';
+import { SvelteSet } from 'svelte/reactivity';
+import type { DocumentView, JobFile, NotariumBridge, NotariumEvents, RecordState, RecordView } from '../../../preload/contract.ts';
 import { RECORD_STATES } from '../../../preload/record-states.ts';
-import { notarium, sentence, toRef } from '../../lib/bridge.ts';
+import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';
 
 /** Notarise: files in flight, driven by notarise-progress / notarise-done / record-updated. */
 
@@ -20,10 +21,18 @@ export interface Item {
   key: number;
   name: string;
   size: number;
+  /**
+   * The file in its job (null: a version added on its own): the job's id, made by the page or the
+   * shell, and the file's place in the call (JobFile). Names are no key: two files may share one.
+   */
   jobId: string | null;
+  index: number | null;
+  inFolder: number | null;
   phase: ItemPhase;
   percent: number | null;
   recordId: number | null;
+  /** Its record's profile, whose target confirmations it is counted against. */
+  profile: string | null;
   confirmations: number;
   txId: string | null;
   error: string | null;
@@ -32,9 +41,29 @@ export interface Item {
   retry: string | null;
 }
 
-type JobEvent = { kind: 'progress'; e: NotariumEvents['notarise-progress'] } | { kind: 'done'; e: NotariumEvents['notarise-done'] };
+const row = (key: number, name: string, size: number, at: Partial<Item> = {}): Item => ({
+  key,
+  name,
+  size,
+  jobId: null,
+  index: null,
+  inFolder: null,
+  phase: 'waiting',
+  percent: null,
+  recordId: null,
+  profile: null,
+  confirmations: 0,
+  txId: null,
+  error: null,
+  note: null,
+  retry: null,
+  ...at,
+});
 
-class NotariseState {
+/** Phases in which cancelling the job still stops the file. */
+const CANCELLABLE: readonly ItemPhase[] = ['waiting', 'hashing', 'submitting', 'retrying'];
+
+export class NotariseState {
   items = $state<Item[]>([]);
   document = $state(false);
   /** The document each file added becomes the next version of, in the order given (null: none). */
@@ -44,35 +73,41 @@ class NotariseState {
   busy = $state(0);
   error = $state<string | null>(null);
   #key = 0;
-  #known = new Set<string>();
-  /** Events that arrived before their call answered with the job id. */
-  #early = new Map<string, JobEvent[]>();
   #started = false;
-  /** Jobs started by the shell: their files become rows as their events arrive. */
-  #adopted = new Set<string>();
+  /** Jobs under way that this page follows (its own, and those the shell opened here), until done. */
+  #running = new SvelteSet<string>();
   /**
    * The latest view of records not yet tied to a row: a row learns its record only when the whole
    * job is done, and a quick record may have settled by then (its outcome is the earlier snapshot).
    */
   #latest = new Map<number, RecordView>();
 
+  readonly #notarium: NotariumBridge;
+  readonly #refs: FileRefs;
+
+  /** The bridge and the file references: the page's own, or a test's fakes. */
+  constructor(notarium: NotariumBridge, refs: FileRefs) {
+    this.#notarium = notarium;
+    this.#refs = refs;
+  }
+
   /** Listens from the app's start, so jobs the shell starts (File ▸ Notarise…) are shown too. */
   start(onOpen: () => void): void {
     if (this.#started) return;
     this.#started = true;
-    notarium.on('notarise-progress', (e) => this.#route({ kind: 'progress', e }));
-    notarium.on('notarise-done', (e) => this.#route({ kind: 'done', e }));
-    notarium.on('record-updated', (r) => this.#record(r));
-    notarium.on('open-notarise', ({ jobId }) => {
-      this.#adopted.add(jobId);
-      this.#own(jobId);
+    this.#notarium.on('notarise-progress', (e) => this.#progress(e));
+    this.#notarium.on('notarise-done', (e) => this.#done(e));
+    this.#notarium.on('record-updated', (r) => this.#record(r));
+    // The shell names its job before the job's first event: its files become rows as they come.
+    this.#notarium.on('open-notarise', ({ jobId }) => {
+      this.#running.add(jobId);
       onOpen();
     });
   }
 
   async loadDocuments(): Promise<void> {
     try {
-      this.documents = (await notarium.listDocuments()).filter((d) => !d.finalised);
+      this.documents = (await this.#notarium.listDocuments()).filter((d) => !d.finalised);
     } catch (err) {
       this.error = sentence(err);
     }
@@ -81,7 +116,7 @@ class NotariseState {
 
   async add(files: File[]): Promise<void> {
     this.error = null;
-    const fresh: Item[] = files.map((f) => ({ key: ++this.#key, name: f.name, size: f.size, jobId: null, phase: 'uploading', percent: null, recordId: null, confirmations: 0, txId: null, error: null, note: null, retry: null }));
+    const fresh = files.map((f) => row(++this.#key, f.name, f.size, { phase: 'uploading' }));
     this.items = [...fresh, ...this.items];
     const keys = fresh.map((i) => i.key);
     this.busy++;
@@ -89,26 +124,27 @@ class NotariseState {
       await this.#addVersions(files, keys, this.versionOf).finally(() => this.busy--);
       return;
     }
+    // Named here, so that every event of the job finds its row, however early it comes.
+    const jobId = crypto.randomUUID();
     try {
       const refs = [];
-      const sent: number[] = [];
       for (let i = 0; i < files.length; i++) {
         try {
-          refs.push(await toRef(files[i]!));
-          sent.push(keys[i]!);
-          this.#patch(keys[i]!, { phase: 'waiting' });
+          refs.push(await this.#refs.toRef(files[i]!));
+          this.#patch(keys[i]!, { phase: 'waiting', jobId, index: refs.length - 1 });
         } catch (err) {
           this.#patch(keys[i]!, { phase: 'failed', error: sentence(err) });
         }
       }
       if (refs.length === 0) return;
-      const { jobId } = await notarium.notarise(refs, { document: this.document });
-      this.items = this.items.map((it) => (sent.includes(it.key) ? { ...it, jobId } : it));
-      this.#own(jobId);
+      // Followed from now on: a cancel sent after this call reaches the core after it.
+      this.#running.add(jobId);
+      await this.#notarium.notarise(jobId, refs, { document: this.document });
       if (this.document) void this.loadDocuments();
     } catch (err) {
+      this.#running.delete(jobId);
       this.error = sentence(err);
-      this.items = this.items.map((it) => (keys.includes(it.key) && !it.jobId && it.phase !== 'failed' ? { ...it, phase: 'failed', error: sentence(err) } : it));
+      this.items = this.items.map((it) => (keys.includes(it.key) && it.phase !== 'failed' ? { ...it, phase: 'failed', error: sentence(err) } : it));
     } finally {
       this.busy--;
     }
@@ -123,9 +159,9 @@ class NotariseState {
     for (let i = 0; i < files.length; i++) {
       const key = keys[i]!;
       try {
-        const ref = await toRef(files[i]!);
+        const ref = await this.#refs.toRef(files[i]!);
         this.#patch(key, { phase: 'hashing' });
-        const answer = await notarium.addVersion(documentId, ref);
+        const answer = await this.#notarium.addVersion(documentId, ref);
         const r = laterOf(answer, this.#latest.get(answer.id));
         this.#latest.delete(answer.id);
         this.#patch(key, { ...fromRecord(r), note: `version ${r.version ?? '?'} of ${name}` });
@@ -138,11 +174,11 @@ class NotariseState {
 
   /** Jobs still hashing or sending: cancelling stops them (a registration already sent stays in the library). */
   get cancellable(): string[] {
-    return [...new Set(this.items.filter((i) => i.jobId && ['waiting', 'hashing', 'submitting', 'retrying'].includes(i.phase)).map((i) => i.jobId!))];
+    return [...new Set(this.items.filter((i) => i.jobId && this.#running.has(i.jobId) && CANCELLABLE.includes(i.phase)).map((i) => i.jobId!))];
   }
 
   async cancel(): Promise<void> {
-    await Promise.all(this.cancellable.map((id) => notarium.cancelJob(id).catch(() => null)));
+    await Promise.all(this.cancellable.map((id) => this.#notarium.cancelJob(id).catch(() => null)));
   }
 
   clearFinished(): void {
@@ -153,51 +189,41 @@ class NotariseState {
     this.items = this.items.map((it) => (it.key === key ? { ...it, ...patch } : it));
   }
 
-  #own(jobId: string): void {
-    this.#known.add(jobId);
-    for (const ev of this.#early.get(jobId) ?? []) this.#apply(ev);
-    this.#early.delete(jobId);
-  }
-
-  /** The row of a file of a job the shell started, made on its first event. */
-  #adopt(jobId: string, name: string, size: number): Item | undefined {
-    if (!this.#adopted.has(jobId)) return undefined;
-    const item: Item = { key: ++this.#key, name, size, jobId, phase: 'waiting', percent: null, recordId: null, confirmations: 0, txId: null, error: null, note: null, retry: null };
+  /**
+   * The row of a file of a job this page follows; a file that has none yet (a job the shell
+   * started, a file found in a folder) gets one. Other jobs (another window's) are not ours.
+   */
+  #rowOf(jobId: string, file: JobFile, name: string, size: number): Item | undefined {
+    const same = (i: Item) => i.jobId === jobId && i.index === file.index && i.inFolder === file.inFolder;
+    const found = this.items.find(same);
+    if (found || !this.#running.has(jobId)) return found;
+    const item = row(++this.#key, name, size, { jobId, ...file });
     this.items = [item, ...this.items];
     return item;
   }
 
-  #route(ev: JobEvent): void {
-    const id = ev.e.jobId;
-    if (this.#known.has(id)) return this.#apply(ev);
-    const list = this.#early.get(id) ?? [];
-    list.push(ev);
-    this.#early.set(id, list);
-    setTimeout(() => this.#early.delete(id), 60_000); // not ours (another window's job)
+  #progress(p: NotariumEvents['notarise-progress']): void {
+    const item = this.#rowOf(p.jobId, p, p.name, p.total ?? 0);
+    if (!item) return;
+    if (p.phase === 'hashing') this.#patch(item.key, { phase: 'hashing', percent: p.total ? Math.min(100, Math.round(((p.bytes ?? 0) / p.total) * 100)) : null });
+    else if (p.phase === 'submitting') this.#patch(item.key, { phase: 'submitting', percent: null });
+    else if (p.phase === 'retrying') this.#patch(item.key, { phase: 'retrying', percent: null, retry: `${p.message ?? 'the service did not answer'} (attempt ${p.attempt ?? 2})` });
+    else if (p.phase === 'done' && (item.phase === 'submitting' || item.phase === 'retrying')) this.#patch(item.key, { phase: 'submitted', retry: null });
   }
 
-  #apply(ev: JobEvent): void {
-    if (ev.kind === 'progress') {
-      const p = ev.e;
-      const item = this.items.find((i) => i.jobId === p.jobId && i.name === p.name && i.recordId === null && i.phase !== 'failed') ?? this.#adopt(p.jobId, p.name, p.total ?? 0);
-      if (!item) return;
-      if (p.phase === 'hashing') this.#patch(item.key, { phase: 'hashing', percent: p.total ? Math.min(100, Math.round(((p.bytes ?? 0) / p.total) * 100)) : null });
-      else if (p.phase === 'submitting') this.#patch(item.key, { phase: 'submitting', percent: null });
-      else if (p.phase === 'retrying') this.#patch(item.key, { phase: 'retrying', percent: null, retry: `${p.message ?? 'the service did not answer'} (attempt ${p.attempt ?? 2})` });
-      else if (p.phase === 'done' && (item.phase === 'submitting' || item.phase === 'retrying')) this.#patch(item.key, { phase: 'submitted', retry: null });
-      return;
-    }
-    for (const o of ev.e.outcomes) {
-      const item = this.items.find((i) => i.jobId === ev.e.jobId && i.name === o.name && i.recordId === null && i.error === null) ?? this.#adopt(ev.e.jobId, o.name, o.record?.size ?? 0);
+  #done(e: NotariumEvents['notarise-done']): void {
+    for (const o of e.outcomes) {
+      const item = this.#rowOf(e.jobId, o, o.name, o.record?.size ?? 0);
       if (!item) continue;
       if (o.error) {
-        this.#patch(item.key, { phase: o.status === 'in-doubt' ? 'in-doubt' : 'failed', error: o.error.message, recordId: o.record?.id ?? null, retry: null });
+        this.#patch(item.key, { phase: o.status === 'in-doubt' ? 'in-doubt' : 'failed', error: o.error.message, recordId: o.record?.id ?? null, profile: o.record?.profile ?? null, retry: null });
       } else if (o.record) {
         const latest = this.#latest.get(o.record.id) ?? o.record;
         this.#latest.delete(o.record.id);
         this.#patch(item.key, { ...fromRecord(latest), note: o.status === 'already-registered' ? 'Already notarised earlier' : null });
       }
     }
+    this.#running.delete(e.jobId);
   }
 
   /** Kept only while some row still waits for its record, and bounded (a large job, the watcher). */
@@ -230,7 +256,7 @@ function laterOf(a: RecordView, b: RecordView | undefined): RecordView {
 }
 
 function fromRecord(r: RecordView): Partial<Item> {
-  return { recordId: r.id, phase: r.state, retry: null, confirmations: r.confirmations, txId: r.txId, percent: null, error: r.state === 'failed' || r.state === 'rejected' ? (r.lastError ?? null) : null };
+  return { recordId: r.id, profile: r.profile, phase: r.state, retry: null, confirmations: r.confirmations, txId: r.txId, percent: null, error: r.state === 'failed' || r.state === 'rejected' ? (r.lastError ?? null) : null };
 }
 
-export const notariseState = new NotariseState();
+export const notariseState = new NotariseState(notarium, fileRefs);

@@ -1,6 +1,6 @@
-import type { VerificationView } from '../../../preload/contract.ts';
+import type { NotariumBridge, NotariumEvents, VerificationView } from '../../../preload/contract.ts';
 import { besideReceipt, isReceiptName } from '../../../preload/notarium-files.ts';
-import { notarium, sentence, toRef, toRefs } from '../../lib/bridge.ts';
+import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';
 import type { Tone } from '../../lib/format.ts';
 
 /** Verify: results from verify-result events, for the jobs this page started (or was asked to open). */
@@ -8,45 +8,71 @@ import type { Tone } from '../../lib/format.ts';
 export interface Row {
   key: number;
   jobId: string;
+  /** The file's place in its job's call (JobFile): names are no key, two files may share one. */
+  index: number;
+  inFolder: number | null;
   result: VerificationView;
 }
 
-class VerifyState {
+export class VerifyState {
   rows = $state<Row[]>([]);
   running = $state(0);
   error = $state<string | null>(null);
   offline = $state(false);
+  /** Jobs under way that this page follows: its own, and those the shell opened here. */
   #jobs = new Set<string>();
-  #early = new Map<string, VerificationView[]>();
   #key = 0;
   #started = false;
+
+  readonly #notarium: NotariumBridge;
+  readonly #refs: FileRefs;
+
+  /** The bridge and the file references: the page's own, or a test's fakes. */
+  constructor(notarium: NotariumBridge, refs: FileRefs) {
+    this.#notarium = notarium;
+    this.#refs = refs;
+  }
 
   start(onOpen: () => void): void {
     if (this.#started) return;
     this.#started = true;
-    notarium.on('verify-result', ({ jobId, result }) => {
-      if (this.#jobs.has(jobId)) this.#push(jobId, result);
-      else this.#early.set(jobId, [...(this.#early.get(jobId) ?? []), result]);
+    this.#notarium.on('verify-result', (e) => {
+      if (this.#jobs.has(e.jobId)) this.#put(e);
     });
-    notarium.on('verify-done', ({ jobId }) => {
-      if (this.#jobs.delete(jobId)) this.running = Math.max(0, this.running - 1);
-      else setTimeout(() => this.#early.delete(jobId), 5_000);
-    });
-    notarium.on('open-verify', ({ jobId }) => {
-      this.#own(jobId);
+    this.#notarium.on('verify-done', ({ jobId }) => this.#end(jobId));
+    // The shell names its job before the job's first result.
+    this.#notarium.on('open-verify', ({ jobId }) => {
+      this.#follow(jobId);
       onOpen();
     });
   }
 
-  #own(jobId: string): void {
+  #follow(jobId: string): void {
     this.#jobs.add(jobId);
     this.running++;
-    for (const r of this.#early.get(jobId) ?? []) this.#push(jobId, r);
-    this.#early.delete(jobId);
   }
 
-  #push(jobId: string, result: VerificationView): void {
-    this.rows = [...this.rows, { key: ++this.#key, jobId, result }];
+  #end(jobId: string): void {
+    if (this.#jobs.delete(jobId)) this.running = Math.max(0, this.running - 1);
+  }
+
+  /** A file's result: a new row, or the one of that file of that job if it has one. */
+  #put({ jobId, index, inFolder, result }: NotariumEvents['verify-result']): void {
+    const at = this.rows.findIndex((r) => r.jobId === jobId && r.index === index && r.inFolder === inFolder);
+    if (at === -1) this.rows = [...this.rows, { key: ++this.#key, jobId, index, inFolder, result }];
+    else this.rows = this.rows.map((r, i) => (i === at ? { ...r, result } : r));
+  }
+
+  /** Starts one job under an id made here, so that none of its results comes before the page knows it. */
+  async #job(start: (jobId: string) => Promise<null>): Promise<void> {
+    const jobId = crypto.randomUUID();
+    this.#follow(jobId);
+    try {
+      await start(jobId);
+    } catch (err) {
+      this.#end(jobId);
+      throw err;
+    }
   }
 
   async add(files: File[]): Promise<void> {
@@ -62,12 +88,18 @@ class VerifyState {
       }
       const opts = this.offline ? { offline: true } : {};
       // A receipt alone: everything but the file digest is checked (the report says so).
-      for (const r of orphanReceipts) this.#own((await notarium.verifyReceipt(await toRef(r), opts)).jobId);
+      for (const r of orphanReceipts) {
+        const ref = await this.#refs.toRef(r);
+        await this.#job((id) => this.#notarium.verifyReceipt(id, ref, opts));
+      }
       const plain = content.filter((f) => !receipts.has(f.name));
-      if (plain.length) this.#own((await notarium.verify(await toRefs(plain), opts)).jobId);
+      if (plain.length) {
+        const refs = await this.#refs.toRefs(plain);
+        await this.#job((id) => this.#notarium.verify(id, refs, opts));
+      }
       for (const f of content.filter((c) => receipts.has(c.name))) {
-        const [file, receipt] = await toRefs([f, receipts.get(f.name)!]);
-        this.#own((await notarium.verify([file!], { ...opts, receipt })).jobId);
+        const [file, receipt] = await this.#refs.toRefs([f, receipts.get(f.name)!]);
+        await this.#job((id) => this.#notarium.verify(id, [file!], { ...opts, receipt }));
       }
     } catch (err) {
       this.error = sentence(err);
@@ -79,7 +111,7 @@ class VerifyState {
   }
 }
 
-export const verifyState = new VerifyState();
+export const verifyState = new VerifyState(notarium, fileRefs);
 
 type Result = Pick<VerificationView, 'status' | 'verifiedOnTestChain'>;
 const STATUS: Record<VerificationView['status'], { word: string; tone: Tone }> = {

@@ -2,6 +2,7 @@
 // Node (the Electron binary cannot be downloaded on build machines). When the main window loads, it
 // drives the app like its page would — the app:// protocol, IPC calls with a genuine and a foreign
 // sender, a notarisation — writes what happened to FAKE_ELECTRON_REPORT, and quits.
+import { randomUUID } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { writeFileSync } from 'node:fs';
@@ -171,7 +172,8 @@ async function drive(window) {
   const verified = new Promise((resolve) => {
     contents.on('fake-sent', ([event, payload]) => event === 'verify-done' && resolve(payload));
   });
-  report.notarise = await call('notarise', [[{ kind: 'path', path: env.FAKE_ELECTRON_FILE }], {}]);
+  // The page names its job (a random UUID) with the call.
+  report.notarise = await call('notarise', [randomUUID(), [{ kind: 'path', path: env.FAKE_ELECTRON_FILE }], {}]);
   report.notariseDone = await done;
   report.verifyDone = await verified;
   report.openVerify = report.sent.filter(([, event]) => event === 'open-verify').map(([, , payload]) => payload);

@@ -1,10 +1,12 @@
-import { vi, type Mock } from 'vitest';
+import { expect, vi, type Mock } from 'vitest';
 import type { AppService } from '../../../main/core/app/app-service.ts';
-import { CALL_NAMES, type EventName, type NotariumApi, type NotariumEvents, type RecordView } from '../../../preload/contract.ts';
+import { CALL_NAMES, type EventName, type NotariumApi, type NotariumEvents } from '../../../preload/contract.ts';
 
 /** A small AppService for the shell's tests: every call a vi.fn, events emitted by hand. */
 
 export const JOB_ID = '11111111-2222-4333-8444-555555555555';
+/** Any job id a shell makes: a random UUID. */
+export const A_JOB_ID: unknown = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
 export type FakeService = AppService & {
   api: { [K in keyof NotariumApi]: Mock<NotariumApi[K]> };
@@ -16,8 +18,6 @@ export type FakeService = AppService & {
 export function fakeService(): FakeService {
   const listeners = new Set<(event: EventName, payload: unknown) => void>();
   const api = Object.fromEntries(CALL_NAMES.map((name) => [name, vi.fn(async () => null)])) as unknown as FakeService['api'];
-  api.verify.mockImplementation(async () => ({ jobId: JOB_ID }));
-  api.notarise.mockImplementation(async () => ({ jobId: JOB_ID }));
   api.pendingCount.mockImplementation(async () => 0);
   api.queryRecords.mockImplementation(async () => ({ records: [], total: 0 }));
   return {
@@ -32,43 +32,5 @@ export function fakeService(): FakeService {
       for (const listener of [...listeners]) listener(event, payload);
     },
     listeners: () => listeners.size,
-  };
-}
-
-export function recordView(overrides: Partial<RecordView> = {}): RecordView {
-  return {
-    id: 1,
-    profile: 'Sandbox',
-    kind: 'record',
-    state: 'published',
-    name: 'report.pdf',
-    path: '/home/user/report.pdf',
-    size: 10,
-    sha256: 'ab'.repeat(32),
-    encode: null,
-    txId: 'cd'.repeat(32),
-    prevTxId: null,
-    documentId: null,
-    version: null,
-    confirmations: 0,
-    blockHash: null,
-    blockTime: null,
-    network: 'sandbox',
-    receiptPath: null,
-    proofOutcome: null,
-    lastError: null,
-    receiptHeld: null,
-    resubmits: null,
-    supersededBy: null,
-    possibleDuplicate: false,
-    waitsFor: null,
-    sentAgain: null,
-    createdAt: 1,
-    publishedAt: 2,
-    confirmedAt: null,
-    explorerLink: null,
-    published: null,
-    proof: null,
-    ...overrides,
   };
 }

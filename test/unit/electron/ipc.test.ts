@@ -32,8 +32,8 @@ describe('IPC registration', () => {
   });
 
   it('runs a valid call from our main frame and answers with its value', async () => {
-    expect(await invoke('verify', [[{ kind: 'path', path: '/tmp/a.pdf' }], {}])).toEqual({ ok: true, value: { jobId: JOB_ID } });
-    expect(service.api.verify).toHaveBeenCalledWith([{ kind: 'path', path: '/tmp/a.pdf' }], {});
+    expect(await invoke('verify', [JOB_ID, [{ kind: 'path', path: '/tmp/a.pdf' }], {}])).toEqual({ ok: true, value: null });
+    expect(service.api.verify).toHaveBeenCalledWith(JOB_ID, [{ kind: 'path', path: '/tmp/a.pdf' }], {});
     expect(await invoke('removeProfile', ['Work'])).toEqual({ ok: true, value: null });
   });
 
@@ -78,9 +78,11 @@ describe('validation and errors', () => {
     ['useProfile', []],
     ['useProfile', [42]],
     ['getRecord', [-1]],
-    ['verify', [[{ kind: 'path', path: '/a', extra: 1 }], {}]],
-    ['verify', [[], {}]],
-    ['notarise', [[{ kind: 'url', path: 'https://x' }], {}]],
+    ['verify', [JOB_ID, [{ kind: 'path', path: '/a', extra: 1 }], {}]],
+    ['verify', [JOB_ID, [], {}]],
+    ['notarise', [JOB_ID, [{ kind: 'url', path: 'https://x' }], {}]],
+    ['notarise', ['job-1', [{ kind: 'path', path: '/a' }], {}]],
+    ['verify', [[{ kind: 'path', path: '/a' }], {}]],
     ['cancelJob', ['not-a-uuid']],
     ['appInfo', ['unexpected']],
   ])('refuses %s%j before the service sees it', async (name, args) => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import * as electron from './electron-mock.ts';
-import { fakeService, JOB_ID, recordView, type FakeService } from './fake-service.ts';
+import { recordView } from '../../support/record-view.ts';
+import { A_JOB_ID, fakeService, type FakeService } from './fake-service.ts';
 
 vi.mock('electron', () => import('./electron-mock.ts'));
 const { runDesktop } = await import('../../../main/electron/lifecycle.ts');
@@ -74,13 +75,14 @@ describe('single instance', () => {
     expect(window.minimized).toBe(false);
     expect(window.focused).toBe(true);
     expect(service.api.verify).toHaveBeenCalledWith(
+      A_JOB_ID,
       [
         { kind: 'path', path: '/srv/docs/b.pdf' },
         { kind: 'path', path: '/srv/docs/c.pdf' },
       ],
       {},
     );
-    expect(openVerifySent(window)).toEqual([['notarium:event', 'open-verify', { jobId: JOB_ID }]]);
+    expect(openVerifySent(window)).toEqual([['notarium:event', 'open-verify', { jobId: service.api.verify.mock.calls[0]![0] }]]);
   });
 
   it('falls back to the argv Electron gives when the data is missing', async () => {
@@ -88,7 +90,8 @@ describe('single instance', () => {
     firstWindow().webContents.emit('did-finish-load');
     electron.app.emit('second-instance', {}, ['/opt/Notarium/notarium', '--verify', 'x.pdf', '--original-process-start-time=1'], '/tmp/w', undefined);
     await desktop.idle();
-    expect(service.api.verify).toHaveBeenCalledWith([{ kind: 'path', path: '/tmp/w/x.pdf' }], {});
+    expect(service.api.verify).toHaveBeenCalledWith(
+      A_JOB_ID, [{ kind: 'path', path: '/tmp/w/x.pdf' }], {});
   });
 
   it('a second launch without --verify only focuses', async () => {
@@ -109,6 +112,7 @@ describe('launch requests', () => {
     firstWindow().webContents.emit('did-finish-load');
     await desktop.idle();
     expect(service.api.verify).toHaveBeenCalledWith(
+      A_JOB_ID,
       [
         { kind: 'path', path: '/home/ann/a.pdf' },
         { kind: 'path', path: '/tmp/folder' },
@@ -125,7 +129,8 @@ describe('launch requests', () => {
     expect(event.defaultPrevented).toBe(true);
     firstWindow().webContents.emit('did-finish-load');
     await desktop.idle();
-    expect(service.api.verify).toHaveBeenCalledWith([{ kind: 'path', path: '/Users/ann/contract.pdf' }], {});
+    expect(service.api.verify).toHaveBeenCalledWith(
+      A_JOB_ID, [{ kind: 'path', path: '/Users/ann/contract.pdf' }], {});
   });
 
   it('a verify the service refuses is reported, and later requests still run', async () => {
@@ -161,9 +166,10 @@ describe('menu', () => {
     const openNotarise = () => firstWindow().webContents.sent.filter((m) => m[1] === 'open-notarise');
     expect(openNotarise()).toEqual([]);
     firstWindow().webContents.emit('did-finish-load');
-    expect(openNotarise()).toEqual([['notarium:event', 'open-notarise', { jobId: JOB_ID }]]);
+    expect(openNotarise()).toEqual([['notarium:event', 'open-notarise', { jobId: service.api.notarise.mock.calls[0]![0] }]]);
     expect(electron.dialog.showOpenDialog).toHaveBeenCalledWith(firstWindow(), expect.objectContaining({ properties: ['openFile', 'multiSelections'] }));
     expect(service.api.notarise).toHaveBeenCalledWith(
+      A_JOB_ID,
       [
         { kind: 'path', path: '/home/ann/a.pdf' },
         { kind: 'path', path: '/home/ann/docs' },
@@ -186,7 +192,8 @@ describe('menu', () => {
     item('Verify Folder…').click!();
     await settle();
     await desktop.idle();
-    expect(service.api.verify).toHaveBeenCalledWith([{ kind: 'path', path: '/srv/folder' }], {});
+    expect(service.api.verify).toHaveBeenCalledWith(
+      A_JOB_ID, [{ kind: 'path', path: '/srv/folder' }], {});
     expect(openVerifySent(firstWindow())).toHaveLength(1);
   });
 });

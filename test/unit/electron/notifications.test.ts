@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as electron from './electron-mock.ts';
-import { recordView } from './fake-service.ts';
+import { recordView } from '../../support/record-view.ts';
 
 vi.mock('electron', () => import('./electron-mock.ts'));
 const { Notifier, noticeFor, outcomeOf, showNotification } = await import('../../../main/electron/notifications.ts');

@@ -14,6 +14,7 @@ const { createElectronBridge } = await import('../../../preload/electron-preload
 const exposedAtLoad = new Map(electron.contextBridge.exposed);
 
 let bridge: Exposed;
+const JOB = '11111111-2222-4333-8444-555555555555';
 
 beforeEach(() => {
   electron.resetElectron();
@@ -29,14 +30,14 @@ describe('the preload', () => {
   });
 
   it('invokes the call channel with the arguments and resolves with the value', async () => {
-    electron.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: { jobId: 'j' } });
-    await expect(bridge.verify!([{ kind: 'path', path: '/a' }], {})).resolves.toEqual({ jobId: 'j' });
-    expect(electron.ipcRenderer.invoke).toHaveBeenCalledWith('notarium:verify', [{ kind: 'path', path: '/a' }], {});
+    electron.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: { total: 2 } });
+    await expect(bridge.verify!(JOB, [{ kind: 'path', path: '/a' }], {})).resolves.toEqual({ total: 2 });
+    expect(electron.ipcRenderer.invoke).toHaveBeenCalledWith('notarium:verify', JOB, [{ kind: 'path', path: '/a' }], {});
   });
 
   it('turns a failure into an Error with .code and the sentence', async () => {
     electron.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'NO_API_KEY', message: 'This profile has no API key.' } });
-    const err = (await (bridge.notarise!([{ kind: 'path', path: '/a' }], {}) as Promise<unknown>).catch((e: unknown) => e)) as Error & { code: string };
+    const err = (await (bridge.notarise!(JOB, [{ kind: 'path', path: '/a' }], {}) as Promise<unknown>).catch((e: unknown) => e)) as Error & { code: string };
     expect(err).toBeInstanceOf(Error);
     expect(err.code).toBe('NO_API_KEY');
     expect(err.message).toBe('This profile has no API key.');

@@ -1,0 +1,40 @@
+import type { RecordView } from '../../preload/contract.ts';
+
+/** A record as the core describes it to the page: a published report.pdf unless told otherwise. */
+export function recordView(overrides: Partial<RecordView> = {}): RecordView {
+  return {
+    id: 1,
+    profile: 'Sandbox',
+    kind: 'record',
+    state: 'published',
+    name: 'report.pdf',
+    path: '/home/user/report.pdf',
+    size: 10,
+    sha256: 'ab'.repeat(32),
+    encode: null,
+    txId: 'cd'.repeat(32),
+    prevTxId: null,
+    documentId: null,
+    version: null,
+    confirmations: 0,
+    blockHash: null,
+    blockTime: null,
+    network: 'sandbox',
+    receiptPath: null,
+    proofOutcome: null,
+    lastError: null,
+    receiptHeld: null,
+    resubmits: null,
+    supersededBy: null,
+    possibleDuplicate: false,
+    waitsFor: null,
+    sentAgain: null,
+    createdAt: 1,
+    publishedAt: 2,
+    confirmedAt: null,
+    explorerLink: null,
+    published: null,
+    proof: null,
+    ...overrides,
+  };
+}

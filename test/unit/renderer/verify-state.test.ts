@@ -1,0 +1,87 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { VerificationView } from '../../../preload/contract.ts';
+import { VerifyState } from '../../../renderer/screens/verify/verify.svelte.ts';
+import { FakeBridge } from '../../support/fake-bridge.ts';
+
+// The Verify screen's state over a bridge in memory: results of its own jobs and of jobs the shell
+// opened, each under its file's place in the job, whenever they come.
+
+let fake: FakeBridge;
+let state: VerifyState;
+let opened: number;
+
+beforeEach(() => {
+  fake = new FakeBridge();
+  state = new VerifyState(fake.bridge, fake.refs);
+  opened = 0;
+  state.start(() => opened++);
+});
+
+const file = (name: string, content = name): File => new File([content], name);
+const none = { verified: 0, 'partially-verified': 0, mismatch: 0, unknown: 0, pending: 0 };
+
+function result(name: string, status: VerificationView['status']): VerificationView {
+  return { name, path: null, status, verifiedOnTestChain: false, message: `${name}: ${status}`, outcome: null, txId: null, proves: null, unproven: [], network: null, steps: [] };
+}
+
+describe('the Verify state', () => {
+  it('names its job itself and keeps two files of the same name apart', async () => {
+    await state.add([file('report.pdf', 'a'), file('report.pdf', 'b')]);
+    const { jobId, call, refs } = fake.lastJob();
+    expect([call, refs.length, state.running]).toEqual(['verify', 2, 1]);
+    fake.emit('verify-result', { jobId, index: 1, inFolder: null, result: result('report.pdf', 'mismatch') });
+    fake.emit('verify-result', { jobId, index: 0, inFolder: null, result: result('report.pdf', 'verified') });
+    expect(state.rows.map((r) => [r.index, r.result.status])).toEqual([
+      [1, 'mismatch'],
+      [0, 'verified'],
+    ]);
+    fake.emit('verify-done', { jobId, counts: { ...none, verified: 1, mismatch: 1 } });
+    expect(state.running).toBe(0);
+  });
+
+  it('loses no result that comes before the call answers', async () => {
+    fake.whileStarting = ({ jobId }) => {
+      fake.emit('verify-result', { jobId, index: 0, inFolder: null, result: result('deed.txt', 'verified') });
+      fake.emit('verify-done', { jobId, counts: { ...none, verified: 1 } });
+    };
+    await state.add([file('deed.txt')]);
+    expect(state.rows.map((r) => [r.jobId, r.result.name, r.result.status])).toEqual([[fake.lastJob().jobId, 'deed.txt', 'verified']]);
+    expect(state.running).toBe(0);
+  });
+
+  it("shows the results of a job the shell opened, and none of another window's job", () => {
+    const jobId = crypto.randomUUID();
+    fake.emit('open-verify', { jobId });
+    expect([opened, state.running]).toEqual([1, 1]);
+    fake.emit('verify-result', { jobId, index: 0, inFolder: 0, result: result('note.txt', 'verified') });
+    fake.emit('verify-result', { jobId, index: 0, inFolder: 1, result: result('note.txt', 'unknown') });
+    fake.emit('verify-result', { jobId: crypto.randomUUID(), index: 0, inFolder: null, result: result('theirs.txt', 'verified') });
+    fake.emit('verify-done', { jobId, counts: { ...none, verified: 1, unknown: 1 } });
+    expect(state.rows.map((r) => [r.result.name, r.inFolder, r.result.status])).toEqual([
+      ['note.txt', 0, 'verified'],
+      ['note.txt', 1, 'unknown'],
+    ]);
+    expect(state.running).toBe(0);
+  });
+
+  it('checks a receipt dropped with its file against that file, and a receipt alone on its own', async () => {
+    await state.add([file('x.pdf'), file('x.pdf.receipt.json'), file('y.pdf.receipt.json'), file('z.pdf')]);
+    expect(fake.jobs.map((j) => [j.call, j.refs.map((r) => fake.nameOf(r)), j.options.receipt ? fake.nameOf(j.options.receipt as never) : null])).toEqual([
+      ['verifyReceipt', ['y.pdf.receipt.json'], null],
+      ['verify', ['z.pdf'], null],
+      ['verify', ['x.pdf'], 'x.pdf.receipt.json'],
+    ]);
+    expect(new Set(fake.jobs.map((j) => j.jobId)).size).toBe(3);
+    expect(state.running).toBe(3);
+  });
+
+  it('a refused call says why and leaves nothing running', async () => {
+    fake.refuseNext = Object.assign(new Error('The library could not be read.'), { code: 'STORE_ERROR' });
+    await state.add([file('a.pdf')]);
+    expect([state.error, state.running, state.rows]).toEqual(['The library could not be read.', 0, []]);
+    state.offline = true;
+    await state.add([file('b.pdf')]);
+    expect(fake.lastJob().options).toEqual({ offline: true });
+    expect(state.running).toBe(1);
+  });
+});
