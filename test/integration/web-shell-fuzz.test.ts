@@ -112,7 +112,6 @@ const NOT_CALLS = [
   '{"type":"call","id":-105,"method":"constructor","args":[]}', '{"type":"call","id":-106,"method":"toString","args":[]}', '{"__proto__":{"id":-107}}',
   '{"type":"call","id":1e999,"method":"appInfo","args":[]}', 'not json', '{"type":"call","id":-108,"method":"appInfo","args":[]', '\u0000',
   '{"type":"call","id":-109,"method":"appInfo","args":["x"]}', // the message of the issue
-  '{"type":"answer","id":-110,"ok":true,"value":1}', '{"type":"event","event":"pending-count","payload":1}', // the page may only call
 ];
 
 // ---- The run ----
