@@ -1,8 +1,11 @@
 // The sandboxed preload runs inside Electron (bundled, never loaded by Node), so it alone in
 // preload/ imports 'electron' at run time (eslint.config.js allows it).
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { buildBridge, CALL_CHANNEL_PREFIX, EVENT_CHANNEL, listenerHub, unwrapAnswer } from './bridge-client.ts';
+import { buildBridge } from './bridge-client.ts';
 import type { ElectronBridge } from './contract.ts';
+import { listenerHub } from './protocol/event-listeners.ts';
+import { CALL_CHANNEL_PREFIX, EVENT_CHANNEL } from './protocol/ipc-channels.ts';
+import { readAnswer, unwrapAnswer } from './protocol/messages.ts';
 
 /**
  * Exposes `window.notarium` to the isolated page: the contract's calls over IPC and its events.
@@ -15,7 +18,7 @@ export function createElectronBridge(): ElectronBridge {
     if (typeof name === 'string') hub.deliver(name, payload);
   });
   const bridge = buildBridge({
-    invoke: async (name, args) => unwrapAnswer(await ipcRenderer.invoke(CALL_CHANNEL_PREFIX + name, ...args)),
+    invoke: async (name, args) => unwrapAnswer(readAnswer(await ipcRenderer.invoke(CALL_CHANNEL_PREFIX + name, ...args))),
     listen: hub.listen,
   });
   return Object.assign(bridge, { pathForFile: (file: File) => webUtils.getPathForFile(file) });

@@ -1,11 +1,14 @@
-import { buildBridge, errorFromWire, isEventName, listenerHub, wireError } from './bridge-client.ts';
-import type { CallName, EventName, FileRef, NotariumBridge } from './contract.ts';
+import { buildBridge, isEventName } from './bridge-client.ts';
+import type { CallName, FileRef, NotariumBridge } from './contract.ts';
+import { listenerHub } from './protocol/event-listeners.ts';
+import { errorFromData, readMessage, type CallMessage, type ErrorData } from './protocol/messages.ts';
+import { PendingCalls } from './protocol/pending-calls.ts';
 import { BRIDGE_PROTOCOL, openSession, SESSION_HEADER, SESSION_PROTOCOL_PREFIX, sessionRefusal, SessionEnded } from './web-session.ts';
 
 /**
  * `window.notarium` for the web shell: the contract's calls over the page's WebSocket to
- * `/bridge` (`{id, method, args}` → `{id, result}` | `{id, error}`), its events pushed as
- * `{event, payload}`, and uploads for dropped files (the page cannot see paths). Every request
+ * `/bridge`, in the protocol's messages as JSON text (protocol/: calls, their answers, events
+ * pushed), and uploads for dropped files (the page cannot see paths). Every request
  * presents the tab's session secret (web-session.ts); without one, or once the shell refuses it,
  * the connection has ended and every call fails with the sentence that says how to open Notarium.
  * The socket reconnects with backoff; calls made while it is down wait for it (bounded).
@@ -31,11 +34,6 @@ export type WebBridge = NotariumBridge & {
   onConnection(listener: ConnectionListener): () => void;
 };
 
-interface Pending {
-  resolve(value: unknown): void;
-  reject(err: Error): void;
-}
-
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_CAP_MS = 8000;
 /** A call sent while the socket is down waits this long for it before failing. */
@@ -43,10 +41,9 @@ const QUEUE_TIMEOUT_MS = 30_000;
 
 export function createWebBridge(origin: string = location.origin, session: Promise<string> = openSession(origin)): WebBridge {
   const url = origin.replace(/^http/, 'ws') + '/bridge';
-  const pending = new Map<number, Pending>();
+  const pending = new PendingCalls();
   const queue: { message: string; id: number; timer: ReturnType<typeof setTimeout> }[] = [];
   const connectionListeners = new Set<ConnectionListener>();
-  let nextId = 1;
   let socket: WebSocket | null = null;
   let attempt = 0;
   /** Why this page's session ended, once it has. */
@@ -56,35 +53,26 @@ export function createWebBridge(origin: string = location.origin, session: Promi
     for (const l of [...connectionListeners]) l(state, sentence);
   };
 
-  const endedError = (): Error => errorFromWire({ code: 'SESSION_ENDED', message: ended ?? '' });
+  const endedData = (): ErrorData => ({ code: 'SESSION_ENDED', message: ended ?? '' });
   const end = (sentence: string): void => {
     if (ended !== null) return;
     ended = sentence;
     for (const item of queue.splice(0)) clearTimeout(item.timer);
-    for (const call of pending.values()) call.reject(endedError());
-    pending.clear();
+    pending.failAll(endedData());
     setState('ended', sentence);
   };
 
   const hub = listenerHub();
-  const deliver = (event: EventName, payload: unknown): void => hub.deliver(event, payload);
 
   const onMessage = (data: unknown): void => {
-    let message: { id?: unknown; result?: unknown; error?: unknown; event?: unknown; payload?: unknown };
+    let message: ReturnType<typeof readMessage>;
     try {
-      message = JSON.parse(String(data)) as typeof message;
+      message = readMessage(JSON.parse(String(data)));
     } catch {
       return;
     }
-    if (typeof message.id === 'number') {
-      const call = pending.get(message.id);
-      if (!call) return;
-      pending.delete(message.id);
-      if (message.error !== undefined) call.reject(errorFromWire(wireError(message.error)));
-      else call.resolve(message.result ?? null);
-      return;
-    }
-    if (isEventName(message.event)) deliver(message.event, message.payload);
+    if (message?.type === 'answer') pending.settle(message);
+    else if (message?.type === 'event' && isEventName(message.event)) hub.deliver(message.event, message.payload);
   };
 
   const connect = (secret: string): void => {
@@ -107,10 +95,9 @@ export function createWebBridge(origin: string = location.origin, session: Promi
       socket = null;
       setState('closed');
       // Calls in flight on a dropped socket have no answer coming: fail them with a sentence.
-      for (const [id, call] of pending) {
+      for (const id of pending.ids()) {
         if (queue.some((q) => q.id === id)) continue;
-        pending.delete(id);
-        call.reject(errorFromWire({ code: 'UNAVAILABLE', message: 'The connection to Notarium was lost before it answered: try again.' }));
+        pending.fail(id, { code: 'UNAVAILABLE', message: 'The connection to Notarium was lost before it answered: try again.' });
       }
       const delay = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt++);
       const retry = (): void => void setTimeout(() => connect(secret), Math.random() * delay + BACKOFF_BASE_MS);
@@ -120,27 +107,28 @@ export function createWebBridge(origin: string = location.origin, session: Promi
     });
   };
 
-  const invoke = (method: CallName, args: unknown[]): Promise<unknown> =>
-    new Promise((resolve, reject) => {
-      if (ended !== null) return reject(endedError());
-      const id = nextId++;
-      // JSON has no undefined: an omitted optional argument must not arrive as null.
-      const sent = args.slice();
-      while (sent.length && sent[sent.length - 1] === undefined) sent.pop();
-      const message = JSON.stringify({ id, method, args: sent });
-      pending.set(id, { resolve, reject });
-      if (socket && socket.readyState === WebSocket.OPEN) {
-        socket.send(message);
-        return;
-      }
-      const timer = setTimeout(() => {
-        const i = queue.findIndex((q) => q.id === id);
-        if (i >= 0) queue.splice(i, 1);
-        pending.delete(id);
-        reject(errorFromWire({ code: 'UNAVAILABLE', message: 'Notarium is not reachable: check that the app is still running, then reload this page.' }));
-      }, QUEUE_TIMEOUT_MS);
-      queue.push({ message, id, timer });
-    });
+  /** Sends a call now, or queues it (bounded) while the socket is down. */
+  const post = (call: CallMessage): void => {
+    const message = JSON.stringify(call);
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(message);
+      return;
+    }
+    const timer = setTimeout(() => {
+      const i = queue.findIndex((q) => q.id === call.id);
+      if (i >= 0) queue.splice(i, 1);
+      pending.fail(call.id, { code: 'UNAVAILABLE', message: 'Notarium is not reachable: check that the app is still running, then reload this page.' });
+    }, QUEUE_TIMEOUT_MS);
+    queue.push({ message, id: call.id, timer });
+  };
+
+  const invoke = (method: CallName, args: unknown[]): Promise<unknown> => {
+    if (ended !== null) return Promise.reject(errorFromData(endedData()));
+    // JSON has no undefined: an omitted optional argument must not arrive as null.
+    const sent = args.slice();
+    while (sent.length && sent[sent.length - 1] === undefined) sent.pop();
+    return pending.call(method, sent, post);
+  };
 
   const bridge = buildBridge({
     invoke,
@@ -148,7 +136,7 @@ export function createWebBridge(origin: string = location.origin, session: Promi
   });
 
   const uploadFile = async (file: File): Promise<FileRef> => {
-    if (ended !== null) throw endedError();
+    if (ended !== null) throw errorFromData(endedData());
     const secret = await session;
     let response: Response;
     try {
@@ -158,14 +146,14 @@ export function createWebBridge(origin: string = location.origin, session: Promi
         headers: { 'Content-Type': 'application/octet-stream', [SESSION_HEADER]: secret },
       });
     } catch {
-      throw errorFromWire({ code: 'UNAVAILABLE', message: `Notarium could not receive "${file.name}": check that the app is still running.` });
+      throw errorFromData({ code: 'UNAVAILABLE', message: `Notarium could not receive "${file.name}": check that the app is still running.` });
     }
     if (!response.ok) {
       const text = (await response.text().catch(() => '')).trim();
-      throw errorFromWire({ code: 'UPLOAD', message: text && text.length < 400 ? text : `Notarium could not receive "${file.name}".` });
+      throw errorFromData({ code: 'UPLOAD', message: text && text.length < 400 ? text : `Notarium could not receive "${file.name}".` });
     }
     const body = (await response.json()) as { uploadId?: unknown };
-    if (typeof body.uploadId !== 'string') throw errorFromWire({ code: 'INTERNAL', message: 'The app answered the upload with something the page does not understand.' });
+    if (typeof body.uploadId !== 'string') throw errorFromData({ code: 'INTERNAL', message: 'The app answered the upload with something the page does not understand.' });
     return { kind: 'upload', uploadId: body.uploadId };
   };
 

@@ -2,22 +2,24 @@ import type { BrowserWindow, IpcMainInvokeEvent } from 'electron';
 import { ipcMain } from 'electron';
 import type { AppService } from '../core/app/app-service.ts';
 import { callService } from '../core/app/call-service.ts';
-import { CALL_CHANNEL_PREFIX, EVENT_CHANNEL, type Answer } from '../../preload/bridge-client.ts';
-import { answerOf } from '../core/app/requests.ts';
+import { errorData } from '../core/errors/error-data.ts';
 import { CALL_NAMES } from '../../preload/contract.ts';
+import { answerOf } from '../../preload/protocol/dispatcher.ts';
+import { CALL_CHANNEL_PREFIX, EVENT_CHANNEL } from '../../preload/protocol/ipc-channels.ts';
+import type { Answer } from '../../preload/protocol/messages.ts';
 import { isAppUrl } from './app-origin.ts';
 
 /**
  * The whole contract on Electron IPC, registered by one generic loop: each call checks its sender,
- * validates its arguments with the contract's schema, then runs the service. Answers are
- * envelopes (see bridge-client.ts) so a failure crosses as `{ code, message }` and nothing more.
+ * validates its arguments with the contract's schema, then runs the service. Answers are the
+ * protocol's (preload/protocol/) so a failure crosses as `{ code, message }` and nothing more.
  */
 
 export interface IpcOptions {
   service: AppService;
   /** Our window, or null while there is none: only its main frame may call, only it hears events. */
   window(): BrowserWindow | null;
-  /** Where refusals are logged: the channel and the reason, never the arguments (they may be secrets). */
+  /** Where refusals (the channel and the reason, never the arguments: they may be secrets) and internal failures are logged. */
   log?(message: string): void;
 }
 
@@ -37,7 +39,10 @@ export function registerIpc(options: IpcOptions): IpcRegistration {
         log(`Refused ${channel}: ${refusal}.`);
         return { ok: false, error: { code: 'FORBIDDEN', message: 'This page may not call Notarium.' } };
       }
-      return answerOf(() => callService(options.service, name, args));
+      return answerOf(
+        () => callService(options.service, name, args),
+        (err) => errorData(err, (detail) => log(`The call ${name} failed: ${detail}`)),
+      );
     });
   }
   const send = (event: string, payload: unknown): void => {

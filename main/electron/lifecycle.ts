@@ -5,7 +5,7 @@ import { app, dialog, session } from 'electron';
 import type { AppService } from '../core/app/app-service.ts';
 import { callService } from '../core/app/call-service.ts';
 import { appDataDir } from '../core/app-paths.ts';
-import { wireError } from '../../preload/bridge-client.ts';
+import { describeFailure, errorData } from '../core/errors/error-data.ts';
 import type { FileRef } from '../../preload/contract.ts';
 import { handleAppProtocol, registerAppScheme } from './app-protocol.ts';
 import { parseArgv } from './argv.ts';
@@ -60,6 +60,8 @@ export function builtPaths(appRoot: string): { rendererDir: string; preloadPath:
 /** Runs the app; resolves null when another instance already runs (this one then quits). */
 export async function runDesktop(options: DesktopOptions): Promise<Desktop | null> {
   const log = options.log ?? ((message: string) => console.warn(message));
+  /** A failure's sentence for a dialog: the catalogue's, the details of one not of Notarium's own in the log. */
+  const sentenceOf = (err: unknown): string => errorData(err, (detail) => log(`Notarium failed: ${detail}`)).message;
   registerAppScheme(); // before ready, or the scheme has no origin
   // The CLI's folder (or NOTARIUM_HOME), so the app and `notarium` share one library and sandbox,
   // and each home has its own single-instance lock (Electron keys it on userData).
@@ -104,7 +106,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
           await callService(service, 'verify', [jobId, refs, {}]);
           send('open-verify', { jobId });
         } catch (err) {
-          dialog.showErrorBox('Notarium could not verify', wireError(err).message);
+          dialog.showErrorBox('Notarium could not verify', sentenceOf(err));
         }
       }
     });
@@ -182,7 +184,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
         const jobId = randomUUID();
         await callService(service, 'notarise', [jobId, refs, {}]);
         toPage(() => ipc?.send('open-notarise', { jobId }));
-      })().catch((err: unknown) => dialog.showErrorBox('Notarium could not notarise', wireError(err).message));
+      })().catch((err: unknown) => dialog.showErrorBox('Notarium could not notarise', sentenceOf(err)));
     },
     verify: (kind) => {
       void pick(kind, 'Verify').then(
@@ -190,7 +192,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
           showWindow();
           verifyPaths(paths);
         },
-        (err: unknown) => dialog.showErrorBox('Notarium could not verify', wireError(err).message),
+        (err: unknown) => dialog.showErrorBox('Notarium could not verify', sentenceOf(err)),
       );
     },
   });
@@ -232,7 +234,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
     })();
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, options.closeTimeoutMs ?? 5000).unref());
     void Promise.race([closing, timeout])
-      .catch((err: unknown) => log(`Notarium did not close cleanly: ${wireError(err).message}`))
+      .catch((err: unknown) => log(`Notarium did not close cleanly: ${describeFailure(err)}`))
       .finally(() => {
         quit = 'closed';
         app.quit();

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { CALL_NAMES, type FileRef } from '../../preload/contract.ts';
+import type { FileRef } from '../../preload/contract.ts';
 import { createAppService, type AppService } from '../core/app/app-service.ts';
 import { callService } from '../core/app/call-service.ts';
 import { NotariumError } from '../core/errors/notarium-error.ts';
@@ -57,7 +57,6 @@ export async function startWebApp(notary: Notary, options: WebAppOptions): Promi
     printPdf: options.printPdf ?? ((html) => printPdfWithChromium(html)),
   });
   const bridge: Bridge = {
-    methods: new Set(CALL_NAMES),
     // A refused call started no work: the uploads it named are released here.
     call: (method, args) =>
       callService(service, method, args).catch((err: unknown) => {

@@ -27,7 +27,7 @@ describe('notarium app --no-open', () => {
       await expect(tradeLaunch(link)).rejects.toThrow(/403.*already used/);
       const ws = await openBridge(session);
       const answer = await call(ws, 1, 'listProfiles', []);
-      expect(answer.result).toEqual([expect.objectContaining({ name: 'Sandbox', current: true })]);
+      expect(answer.value).toEqual([expect.objectContaining({ name: 'Sandbox', current: true })]);
       ws.close();
     } finally {
       run.child.kill('SIGTERM');

@@ -75,7 +75,7 @@ describe('uploads in the web shell', () => {
     const held = app.shell.uploads.get(ref.uploadId)!;
     writeFileSync(held.path, 'changed on disk after the upload\n');
     const jobId = randomUUID();
-    expect((await ask('notarise', [jobId, [ref], { document: true }])).result).toBeNull();
+    expect((await ask('notarise', [jobId, [ref], { document: true }])).value).toBeNull();
     const done = await event('notarise-done', (p) => p.jobId === jobId);
     const outcome = (done.outcomes as { status: string; record: { id: number; sha256: string } }[])[0]!;
     expect(outcome).toMatchObject({ status: 'registered', record: { sha256: sha256('the deed as dropped\n') } });
@@ -83,7 +83,7 @@ describe('uploads in the web shell', () => {
     expect(app.shell.uploads.get(ref.uploadId)).toBeUndefined();
     recordId = outcome.record.id;
     await event('record-updated', (p) => p.id === recordId && p.state === 'settled');
-    receipt = ((await ask('exportReceipt', [recordId])).result as { receipt: string }).receipt;
+    receipt = ((await ask('exportReceipt', [recordId])).value as { receipt: string }).receipt;
   });
 
   it('are deleted when a verify job ends, the receipt dropped with the file too', async () => {
@@ -104,11 +104,11 @@ describe('uploads in the web shell', () => {
 
   it('are deleted once a call that answers at the end has answered (which version, add a version)', async () => {
     const which = await ask('whichVersion', [await dropped('deed.txt', 'the deed as dropped\n')]);
-    expect(which.result).toMatchObject({ version: 1, versions: 1 });
+    expect(which.value).toMatchObject({ version: 1, versions: 1 });
     await expect.poll(() => uploadsHeld()).toEqual([]);
-    const document = (which.result as { document: { id: number } }).document.id;
+    const document = (which.value as { document: { id: number } }).document.id;
     const added = await ask('addVersion', [document, await dropped('deed.txt', 'the deed, amended\n')]);
-    expect(added.result).toMatchObject({ version: 2, sha256: sha256('the deed, amended\n') });
+    expect(added.value).toMatchObject({ version: 2, sha256: sha256('the deed, amended\n') });
     await expect.poll(() => uploadsHeld()).toEqual([]);
   });
 
@@ -122,7 +122,7 @@ describe('uploads in the web shell', () => {
 
 describe('what a form can send past the limits', () => {
   it('a long API key and 70 globs are refused with a sentence, and the shell goes on', async () => {
-    expect((await ask('saveProfile', [{ name: 'Prod', baseUrl: 'https://records.example.com' }, {}])).result).toMatchObject({ name: 'Prod' });
+    expect((await ask('saveProfile', [{ name: 'Prod', baseUrl: 'https://records.example.com' }, {}])).value).toMatchObject({ name: 'Prod' });
     expect((await ask('setApiKey', ['Prod', 'k'.repeat(5000)])).error).toEqual({
       code: 'USAGE',
       message: 'An API key has at most 4,096 characters: check that only the key was pasted.',
@@ -135,7 +135,7 @@ describe('what a form can send past the limits', () => {
       message: 'A watched folder takes at most 64 globs under "Only these": combine some (for example *.{pdf,docx}).',
     });
     expect((await ask('addWatchedFolder', [folder, { exclude: globs }])).error?.message).toMatch(/at most 64 globs under "Never these"/);
-    expect((await ask('setApiKey', ['Prod', 'k'.repeat(4096)])).result).toEqual({ apiKeySet: true });
-    expect((await ask('appInfo', [])).result).toMatchObject({ shell: 'web' });
+    expect((await ask('setApiKey', ['Prod', 'k'.repeat(4096)])).value).toEqual({ apiKeySet: true });
+    expect((await ask('appInfo', [])).value).toMatchObject({ shell: 'web' });
   });
 });

@@ -97,7 +97,7 @@ type ArgList = { args: unknown[] } | { rawArgs: string };
 function messageText(id: number, method: string, list: ArgList): string {
   let args = 'rawArgs' in list ? list.rawArgs : JSON.stringify(list.args);
   for (const [marker, raw] of Object.entries(RAW)) args = args.split(marker).join(raw);
-  return `{"id":${id},"method":${JSON.stringify(method)},"args":${args}}`;
+  return `{"type":"call","id":${id},"method":${JSON.stringify(method)},"args":${args}}`;
 }
 
 /** Whether a message is not for this run: past the frame limit (it closes the connection, see web-shell.test.ts), or the contract takes its arguments (so they are not malformed). */
@@ -107,18 +107,20 @@ function unfit(method: CallName, text: string): boolean {
 
 /** Messages that are not well-formed calls (numbered ones below 0, apart from the fuzzed calls' ids). */
 const NOT_CALLS = [
-  '', 'null', '[]', '7', '"appInfo"', '{}', '{"id":-101}', '{"id":"1","method":"appInfo","args":[]}', '{"id":1.5,"method":"appInfo","args":[]}',
-  '{"id":-102,"method":"appInfo","args":{}}', '{"id":-103,"method":"appInfo","args":null}', '{"id":-104,"method":"__proto__","args":[]}',
-  '{"id":-105,"method":"constructor","args":[]}', '{"id":-106,"method":"toString","args":[]}', '{"__proto__":{"id":-107}}',
-  '{"id":1e999,"method":"appInfo","args":[]}', 'not json', '{"id":-108,"method":"appInfo","args":[]', '\u0000',
-  '{"id":-109,"method":"appInfo","args":["x"]}', // the message of the issue
+  '', 'null', '[]', '7', '"appInfo"', '{}', '{"id":-101}', '{"type":"call","id":"1","method":"appInfo","args":[]}', '{"type":"call","id":1.5,"method":"appInfo","args":[]}',
+  '{"type":"call","id":-102,"method":"appInfo","args":{}}', '{"type":"call","id":-103,"method":"appInfo","args":null}', '{"type":"call","id":-104,"method":"__proto__","args":[]}',
+  '{"type":"call","id":-105,"method":"constructor","args":[]}', '{"type":"call","id":-106,"method":"toString","args":[]}', '{"__proto__":{"id":-107}}',
+  '{"type":"call","id":1e999,"method":"appInfo","args":[]}', 'not json', '{"type":"call","id":-108,"method":"appInfo","args":[]', '\u0000',
+  '{"type":"call","id":-109,"method":"appInfo","args":["x"]}', // the message of the issue
 ];
 
 // ---- The run ----
 
 interface Answer {
+  type: 'answer';
   id: number | null;
-  result?: unknown;
+  ok: boolean;
+  value?: unknown;
   error?: { code: string; message: string };
 }
 
@@ -179,7 +181,7 @@ describe('the web shell under malformed calls', () => {
     expect(all).toHaveLength(sent.length + NOT_CALLS.length);
     for (const a of all) {
       const e = a?.error;
-      if (!e || a.result !== undefined) bad.push(`no error: ${JSON.stringify(a).slice(0, 200)}`);
+      if (!e || a.ok !== false) bad.push(`no error: ${JSON.stringify(a).slice(0, 200)}`);
       else if (!isErrorCode(e.code) || !/^[A-Z"].*[.!]$/s.test(e.message) || e.message.length > 400 || /\n\s+at /.test(e.message)) bad.push(`not a sentence: ${JSON.stringify(e).slice(0, 300)}`);
       else codes[e.code] = (codes[e.code] ?? 0) + 1;
     }
@@ -188,8 +190,8 @@ describe('the web shell under malformed calls', () => {
     // Still up: a good call answers, and nothing the calls could have done was done.
     expect(app.run.child.exitCode).toBeNull();
     const good = new Promise<Answer>((resolve) => ws.on('message', (d) => (JSON.parse(String(d)) as Answer).id === -1 && resolve(JSON.parse(String(d)))));
-    ws.send(JSON.stringify({ id: -1, method: 'appInfo', args: [] }));
-    expect((await good).result).toEqual({ version: expect.any(String), shell: 'web', filePaths: false });
+    ws.send(JSON.stringify({ type: 'call', id: -1, method: 'appInfo', args: [] }));
+    expect((await good).value).toEqual({ version: expect.any(String), shell: 'web', filePaths: false });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const state = await Promise.all(
       (
@@ -204,9 +206,9 @@ describe('the web shell under malformed calls', () => {
         return new Promise<unknown>((resolve) => {
           ws.on('message', (d) => {
             const a = JSON.parse(String(d)) as Answer;
-            if (a.id === n) resolve(a.result);
+            if (a.id === n) resolve(a.value);
           });
-          ws.send(JSON.stringify({ id: n, method, args }));
+          ws.send(JSON.stringify({ type: 'call', id: n, method, args }));
         });
       }),
     );
@@ -301,8 +303,8 @@ describe('the web shell under malformed calls', () => {
     // Still up: the bridge answers, and a new request is served.
     expect(app.run.child.exitCode).toBeNull();
     const good = new Promise<Answer>((resolve) => ws.on('message', (d) => (JSON.parse(String(d)) as Answer).id === -2 && resolve(JSON.parse(String(d)))));
-    ws.send(JSON.stringify({ id: -2, method: 'appInfo', args: [] }));
-    expect((await good).result).toEqual({ version: expect.any(String), shell: 'web', filePaths: false });
+    ws.send(JSON.stringify({ type: 'call', id: -2, method: 'appInfo', args: [] }));
+    expect((await good).value).toEqual({ version: expect.any(String), shell: 'web', filePaths: false });
     expect((await fetch(`${session.origin}/session`, { headers: { [SESSION_HEADER]: session.secret } })).status).toBe(204);
     expect(app.stderr()).not.toMatch(/\n\s+at /);
 

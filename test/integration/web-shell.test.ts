@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { BRIDGE_MAX_MESSAGE, startWebShell, type Bridge, type WebShell } from '../../main/web/web-server.ts';
+import { parseCall } from '../../preload/contract.ts';
 import { BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
 import { openBridge, tradeLaunch, upload, type NodeSession } from '../support/web-app.ts';
 
@@ -20,8 +21,9 @@ const dataDir = join(root, 'data');
 const logged: string[] = [];
 const emitters = new Set<(event: string, payload: unknown) => void>();
 const bridge: Bridge = {
-  methods: new Set(['echo', 'fail', 'crash', 'throwAtOnce']),
   call: (method, args) => {
+    // Any other name goes to the contract, which refuses the names it does not have.
+    if (!['echo', 'fail', 'crash', 'throwAtOnce'].includes(method)) return Promise.resolve().then(() => parseCall(method, args));
     if (method === 'throwAtOnce') throw Object.assign(new Error('Refused before any promise.'), { code: 'USAGE' });
     if (method === 'fail') return Promise.reject(Object.assign(new Error('A sentence for people.'), { code: 'USAGE', stack: 'secret stack' }));
     if (method === 'crash') return Promise.reject(new TypeError("Cannot read properties of undefined (reading 'secret-internals')"));
@@ -191,23 +193,23 @@ describe('the bridge', () => {
       { id: 5, method: 'crash', args: [] },
       { id: 6, method: 'echo' },
       { id: 'x', method: 'echo', args: [] },
-    ].map((m) => JSON.stringify(m));
+    ].map((m) => JSON.stringify({ type: 'call', ...m }));
     for (const m of [...sent, 'not json', 'null', '[]', '7', '"text"', '{"__proto__":{"polluted":1}}']) ws.send(m);
     ws.send(Buffer.from([0, 1, 2]), { binary: true });
     await expect.poll(() => messages.length).toBe(14);
-    expect(messages).toContainEqual({ id: 1, result: ['a', 2] });
-    expect(messages).toContainEqual({ id: 2, error: { code: 'USAGE', message: 'A sentence for people.' } });
-    expect(messages).toContainEqual({ id: 3, error: { code: 'USAGE', message: 'There is no call named "notAMethod".' } });
-    expect(messages).toContainEqual({ id: 4, error: { code: 'USAGE', message: 'Refused before any promise.' } });
+    expect(messages).toContainEqual({ type: 'answer', id: 1, ok: true, value: ['a', 2] });
+    expect(messages).toContainEqual({ type: 'answer', id: 2, ok: false, error: { code: 'USAGE', message: 'A sentence for people.' } });
+    expect(messages).toContainEqual({ type: 'answer', id: 3, ok: false, error: { code: 'USAGE', message: 'There is no call named "notAMethod".' } });
+    expect(messages).toContainEqual({ type: 'answer', id: 4, ok: false, error: { code: 'USAGE', message: 'Refused before any promise.' } });
     // Not one of Notarium's own failures: the catalogue's sentence for the page, the details in the log.
-    expect(messages).toContainEqual({ id: 5, error: { code: 'INTERNAL', message: expect.stringMatching(/error of its own/) } });
+    expect(messages).toContainEqual({ type: 'answer', id: 5, ok: false, error: { code: 'INTERNAL', message: expect.stringMatching(/error of its own/) } });
     expect(JSON.stringify(messages)).not.toMatch(/secret-internals|secret stack/);
     expect(logged.some((l) => l.includes('secret-internals'))).toBe(true);
-    expect(messages).toContainEqual({ id: 6, error: { code: 'USAGE', message: expect.stringMatching(/takes JSON messages/) } });
+    expect(messages).toContainEqual({ type: 'answer', id: 6, ok: false, error: { code: 'USAGE', message: expect.stringMatching(/takes JSON messages/) } });
     expect(messages.filter((m) => m.id === null)).toHaveLength(8);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     for (const emit of emitters) emit('record-updated', { id: 7 });
-    await expect.poll(() => messages.at(-1)).toEqual({ event: 'record-updated', payload: { id: 7 } });
+    await expect.poll(() => messages.at(-1)).toEqual({ type: 'event', event: 'record-updated', payload: { id: 7 } });
     ws.close();
   });
 
@@ -218,8 +220,8 @@ describe('the bridge', () => {
     expect(await closed).toBe(1009);
     const ws = await openBridge(session);
     const answer = new Promise((resolve) => ws.once('message', (d) => resolve(JSON.parse(String(d)))));
-    ws.send(JSON.stringify({ id: 1, method: 'echo', args: ['still here'] }));
-    expect(await answer).toEqual({ id: 1, result: ['still here'] });
+    ws.send(JSON.stringify({ type: 'call', id: 1, method: 'echo', args: ['still here'] }));
+    expect(await answer).toEqual({ type: 'answer', id: 1, ok: true, value: ['still here'] });
     ws.close();
   });
 });

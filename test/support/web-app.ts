@@ -75,17 +75,17 @@ export function openBridge(session: NodeSession, headers: Record<string, string>
   });
 }
 
-/** One call over an open bridge, and its answer. */
-export function call(ws: WebSocket, id: number, method: string, args: unknown[]): Promise<{ id: number | null; result?: unknown; error?: { code: string; message: string } }> {
+/** One call over an open bridge, and its answer (the protocol's, preload/protocol/messages.ts). */
+export function call(ws: WebSocket, id: number, method: string, args: unknown[]): Promise<{ id: number | null; ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
   return new Promise((resolve) => {
     const onMessage = (data: unknown): void => {
-      const message = JSON.parse(String(data)) as { id?: number | null };
-      if (message.id !== id) return;
+      const message = JSON.parse(String(data)) as { type?: string; id?: number | null };
+      if (message.type !== 'answer' || message.id !== id) return;
       ws.off('message', onMessage);
       resolve(message as never);
     };
     ws.on('message', onMessage);
-    ws.send(JSON.stringify({ id, method, args }));
+    ws.send(JSON.stringify({ type: 'call', id, method, args }));
   });
 }
 

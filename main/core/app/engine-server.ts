@@ -1,9 +1,10 @@
-import { wireError } from '../../../preload/bridge-client.ts';
+import { dispatch } from '../../../preload/protocol/dispatcher.ts';
+import { PendingCalls } from '../../../preload/protocol/pending-calls.ts';
+import { errorData } from '../errors/error-data.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { AppService, ShellAbilities } from './app-service.ts';
 import { callService } from './call-service.ts';
 import type { EnginePort, FromEngine, RemoteAbility, ToEngine } from './engine-protocol.ts';
-import { answerOf, Requests } from './requests.ts';
 
 /**
  * The engine process's side: the app service over the engine, answering the main process's calls
@@ -20,12 +21,18 @@ export interface EngineParts {
 /** The abilities the engine process has itself: naming files, and facts the main process passed in. */
 export type LocalAbilities = Omit<ShellAbilities, RemoteAbility>;
 
-export function serveEngine(port: EnginePort<ToEngine, FromEngine>, local: LocalAbilities, open: (abilities: ShellAbilities) => EngineParts): void {
-  const asked = new Requests();
+export function serveEngine(
+  port: EnginePort<ToEngine, FromEngine>,
+  local: LocalAbilities,
+  open: (abilities: ShellAbilities) => EngineParts,
+  /** Where internal failures are told in full (the main process and the page get the catalogue's sentence). */
+  log: (line: string) => void = (line) => process.stderr.write(line + '\n'),
+): void {
+  const asked = new PendingCalls();
   const ask =
     <T>(name: RemoteAbility) =>
     (...args: unknown[]): Promise<T> =>
-      asked.send((id) => port.post({ type: 'ability', id, name, args })) as Promise<T>;
+      asked.call(name, args, (message) => port.post(message)) as Promise<T>;
   const abilities: ShellAbilities = {
     ...local,
     openExternal: ask<void>('openExternal'),
@@ -38,22 +45,26 @@ export function serveEngine(port: EnginePort<ToEngine, FromEngine>, local: Local
   try {
     parts = open(abilities);
   } catch (err) {
-    port.post({ type: 'failed', error: wireError(err) });
+    port.post({ type: 'failed', error: errorData(err, (detail) => log(`Notarium's engine could not open: ${detail}`)) });
     return;
   }
   parts.service.subscribe((event, payload) => port.post({ type: 'event', event, payload }));
   let closing: Promise<void> | null = null;
+  const calls = {
+    run: (method: string, args: unknown[]) => {
+      if (closing) throw new NotariumError('CANCELLED', 'Notarium is closing.');
+      return callService(parts.service, method, args);
+    },
+    errorData: (err: unknown, method: string) => errorData(err, (detail) => log(`The call ${method} failed: ${detail}`)),
+  };
 
   port.onMessage((message) => {
     switch (message.type) {
       case 'call':
-        void answerOf(() => {
-          if (closing) throw new NotariumError('CANCELLED', 'Notarium is closing.');
-          return callService(parts.service, message.method, message.args);
-        }).then((answer) => port.post({ type: 'result', id: message.id, ...answer }));
+        void dispatch(message, calls).then((answer) => port.post(answer));
         break;
-      case 'ability-result':
-        asked.settle(message.id, message);
+      case 'answer':
+        asked.settle(message);
         break;
       case 'start-background':
         parts.startBackground();

@@ -1,10 +1,13 @@
 import { CALL_NAMES } from '../../../preload/contract-names.ts';
 import type { EventName, NotariumApi, NotariumEvents } from '../../../preload/contract.ts';
-import { errorFromWire, type WireError } from '../../../preload/bridge-client.ts';
+import { dispatch } from '../../../preload/protocol/dispatcher.ts';
+import { errorFromData, type ErrorData } from '../../../preload/protocol/messages.ts';
+import { PendingCalls } from '../../../preload/protocol/pending-calls.ts';
+import { errorData } from '../errors/error-data.ts';
+import { NotariumError } from '../errors/notarium-error.ts';
 import type { AppService, ShellAbilities } from './app-service.ts';
+import { REMOTE_ABILITIES, type EnginePort, type FromEngine, type RemoteAbility, type ToEngine } from './engine-protocol.ts';
 import { fanOut } from './fan-out.ts';
-import type { EnginePort, FromEngine, RemoteAbility, ToEngine } from './engine-protocol.ts';
-import { answerOf, Requests } from './requests.ts';
 
 /**
  * The main process's side of the engine process: an AppService whose calls and events go over the
@@ -21,36 +24,45 @@ export interface RemoteEngine {
 
 type Emit = <E extends EventName>(event: E, payload: NotariumEvents[E]) => void;
 
-const ENGINE_GONE: WireError = { code: 'INTERNAL', message: "Notarium's engine stopped unexpectedly: quit Notarium and open it again." };
+const ENGINE_GONE: ErrorData = { code: 'INTERNAL', message: "Notarium's engine stopped unexpectedly: quit Notarium and open it again." };
 
-export function connectEngine(port: EnginePort<FromEngine, ToEngine>, abilities: Pick<ShellAbilities, RemoteAbility>): RemoteEngine {
-  const pending = new Requests();
+export function connectEngine(
+  port: EnginePort<FromEngine, ToEngine>,
+  abilities: Pick<ShellAbilities, RemoteAbility>,
+  /** Where internal failures of the abilities are told in full (the engine gets the catalogue's sentence). */
+  log: (line: string) => void = (line) => process.stderr.write(line + '\n'),
+): RemoteEngine {
+  const pending = new PendingCalls();
   const listeners = new Set<Emit>();
-  let gone: WireError | null = null;
+  let gone: ErrorData | null = null;
   let closed: (() => void) | null = null;
   const closedPromise = new Promise<void>((resolve) => (closed = resolve));
 
-  const fail = (why: WireError): void => {
+  const fail = (why: ErrorData): void => {
     gone ??= why;
     pending.failAll(gone);
     closed?.();
   };
 
-  const answerAbility = async (id: number, name: RemoteAbility, args: unknown[]): Promise<void> => {
-    const fn = abilities[name] as (...a: unknown[]) => unknown;
-    port.post({ type: 'ability-result', id, ...(await answerOf(() => fn(...args))) });
+  // The abilities the engine may ask for, and no other name.
+  const abilityCalls = {
+    run: (name: string, args: unknown[]) => {
+      if (!(REMOTE_ABILITIES as readonly string[]).includes(name)) throw new NotariumError('USAGE', `There is no ability named "${name.slice(0, 64)}".`);
+      return (abilities[name as RemoteAbility] as (...a: unknown[]) => unknown)(...args);
+    },
+    errorData: (err: unknown, name: string) => errorData(err, (detail) => log(`The engine's request ${name} failed: ${detail}`)),
   };
 
   port.onMessage((message) => {
     switch (message.type) {
-      case 'result':
-        pending.settle(message.id, message);
+      case 'answer':
+        pending.settle(message);
         break;
       case 'event':
         fanOut(listeners, message.event as EventName, message.payload as never);
         break;
-      case 'ability':
-        void answerAbility(message.id, message.name, message.args);
+      case 'call':
+        void dispatch(message, abilityCalls).then((answer) => port.post(answer));
         break;
       case 'closed':
         closed?.();
@@ -65,8 +77,8 @@ export function connectEngine(port: EnginePort<FromEngine, ToEngine>, abilities:
   port.onExit?.(() => fail(ENGINE_GONE));
 
   const call = (method: string, args: unknown[]): Promise<unknown> => {
-    if (gone) return Promise.reject(errorFromWire(gone));
-    return pending.send((id) => port.post({ type: 'call', id, method, args }));
+    if (gone) return Promise.reject(errorFromData(gone));
+    return pending.call(method, args, (message) => port.post(message));
   };
   const api = Object.fromEntries(CALL_NAMES.map((name) => [name, (...args: unknown[]) => call(name, args)])) as unknown as NotariumApi;
 

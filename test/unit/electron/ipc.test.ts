@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { sentenceFor } from '../../../main/core/errors/catalogue.ts';
 import { CALL_NAMES } from '../../../preload/contract.ts';
 import * as electron from './electron-mock.ts';
 import { fakeService, JOB_ID, type FakeService } from './fake-service.ts';
@@ -105,11 +106,16 @@ describe('validation and errors', () => {
     expect(JSON.stringify(answer)).not.toMatch(/ECONNREFUSED|sk-secret|at .*\.ts/);
   });
 
-  it('a failure without a code crosses as INTERNAL', async () => {
+  // One rule with the web shell and the engine (main/core/errors/error-data.ts): the page gets the
+  // catalogue's sentence for a failure not of Notarium's own, the log what happened.
+  it('a failure without a code crosses as INTERNAL, its text only in the log', async () => {
     service.api.listDocuments.mockRejectedValueOnce(new TypeError('x is undefined'));
-    expect(await invoke('listDocuments', [])).toStrictEqual({ ok: false, error: { code: 'INTERNAL', message: 'x is undefined' } });
+    expect(await invoke('listDocuments', [])).toStrictEqual({ ok: false, error: { code: 'INTERNAL', message: sentenceFor('INTERNAL') } });
+    expect(logged).toEqual(['The call listDocuments failed: TypeError: x is undefined']);
     service.api.listDocuments.mockRejectedValueOnce('a string');
-    expect(await invoke('listDocuments', [])).toStrictEqual({ ok: false, error: { code: 'INTERNAL', message: 'Something went wrong.' } });
+    expect(await invoke('listDocuments', [])).toStrictEqual({ ok: false, error: { code: 'INTERNAL', message: sentenceFor('INTERNAL') } });
+    service.api.listDocuments.mockRejectedValueOnce(Object.assign(new Error('ENOENT: no such file, open /home/ann/secret.txt'), { code: 'ENOENT' }));
+    expect(await invoke('listDocuments', [])).toStrictEqual({ ok: false, error: { code: 'INTERNAL', message: sentenceFor('INTERNAL') } });
   });
 });
 

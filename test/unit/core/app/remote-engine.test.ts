@@ -101,6 +101,19 @@ describe('the engine over its channel', () => {
     expect(engine.resolveFile({ kind: 'path', path: '/y' })).toBe('/x');
   });
 
+  it('the main process answers only the abilities the engine may ask for', async () => {
+    const { engineSide, mainSide } = channel();
+    const answers: FromEngine[] = [];
+    const abilities = { openExternal: vi.fn(async () => {}), openExplorerPage: vi.fn(async () => {}), showInFolder: vi.fn(), printPdf: vi.fn(async () => new Uint8Array()), chooseFolder: vi.fn(async () => null) };
+    connectEngine(mainSide, abilities);
+    engineSide.onMessage((m) => void answers.push(m as never));
+    engineSide.post({ type: 'call', id: 1, method: 'constructor', args: [] });
+    engineSide.post({ type: 'call', id: 2, method: 'chooseFolder', args: [] });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    expect(answers).toContainEqual({ type: 'answer', id: 1, ok: false, error: { code: 'USAGE', message: 'There is no ability named "constructor".' } });
+    expect(answers).toContainEqual({ type: 'answer', id: 2, ok: true, value: null });
+  });
+
   it('starts the background work on request, and closes the service then the engine', async () => {
     const { engine, service, parts } = wire();
     engine.startBackground();

@@ -1,0 +1,21 @@
+import type { ErrorData } from '../../../preload/protocol/messages.ts';
+import { isErrorCode, sentenceFor } from './catalogue.ts';
+
+/**
+ * What of a failure may cross to a page or another process (preload/protocol/): a catalogue code
+ * and a sentence, never the stack, the cause or other fields. A failure that is not one of
+ * Notarium's own (no catalogue code, or no sentence) is an internal error: the other side gets
+ * the catalogue's sentence, `log` gets what happened (its text may hold paths or internals).
+ */
+export function errorData(err: unknown, log: (detail: string) => void): ErrorData {
+  const e = err as { code?: unknown; message?: unknown } | null | undefined;
+  if (typeof e?.code === 'string' && isErrorCode(e.code) && typeof e.message === 'string' && e.message) return { code: e.code, message: e.message };
+  log(describeFailure(err));
+  return { code: 'INTERNAL', message: sentenceFor('INTERNAL') };
+}
+
+/** A failure in one bounded line, for a log. */
+export function describeFailure(err: unknown): string {
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
