@@ -51,10 +51,7 @@ export async function documentExport(ctx: NotaryContext, document: StoredDocumen
 /** The document's export as one zip named for the document, and how many receipts it holds: the app's one download. */
 export async function documentZip(ctx: NotaryContext, document: StoredDocument): Promise<{ fileName: string; zip: Uint8Array; receipts: number }> {
   const files = await documentExport(ctx, document);
-  const zip = zipArchive(
-    files.map((f) => ({ name: f.fileName, data: f.text })),
-    new Date(ctx.now()),
-  );
+  const zip = zipArchive(files.map((f) => ({ name: f.fileName, data: f.text })), new Date(ctx.now()));
   return { fileName: `${document.name} receipts.zip`, zip, receipts: files.filter((f) => f.receiptOf).length };
 }
 
