@@ -9,7 +9,10 @@ export { CALL_NAMES, EVENT_NAMES, type CallName, type EventName, type RecordStat
  * The one declaration of everything that crosses between the UI and the core: every call (with
  * the zod schema its arguments are validated against on the main side) and every event. The
  * Electron preload and the web bridge both implement `NotariumBridge` from this file alone.
- * Adding a call means one entry here and one function in the core.
+ * Adding a call touches three files: its name in contract-names.ts; its argument schema in `CALLS`
+ * and its result in `CallResults` here; its function in the one call module of main/core/app whose
+ * concern it is (main/core/app/app-service.ts puts the modules together and does not compile until
+ * every call is implemented exactly once). The transports, bridges and shells take it from the names.
  */
 
 // ---- Shapes that cross (plain JSON: no Node types, no secrets) ----

@@ -1,5 +1,5 @@
 import { app, BrowserWindow, dialog, shell } from 'electron';
-import type { ShellAbilities } from '../core/app/app-service.ts';
+import type { ShellAbilities } from '../core/app/shell-abilities.ts';
 import type { RemoteAbility } from '../core/app/engine-protocol.ts';
 import { NotariumError } from '../core/errors/notarium-error.ts';
 import { printPdf } from './print-pdf.ts';

@@ -2,7 +2,8 @@ import { dispatch } from '../../../preload/protocol/dispatcher.ts';
 import { PendingCalls } from '../../../preload/protocol/pending-calls.ts';
 import { errorData } from '../errors/error-data.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import type { AppService, ShellAbilities } from './app-service.ts';
+import type { AppService } from './app-service.ts';
+import type { ShellAbilities } from './shell-abilities.ts';
 import { callService } from './call-service.ts';
 import type { EnginePort, FromEngine, RemoteAbility, ToEngine } from './engine-protocol.ts';
 

@@ -1,6 +1,7 @@
-import type { FileManagerView, NotariumApi } from '../../../preload/contract.ts';
+import type { FileManagerView } from '../../../preload/contract.ts';
 import { fileManagerIntegrationStatus, installFileManagerIntegration, uninstallFileManagerIntegration, type FileManagerReport } from '../desktop-integration/index.ts';
 import type { XdgDirs } from '../desktop-integration/index.ts';
+import type { CallDeps, Calls } from './call-deps.ts';
 
 /**
  * Settings ▸ "Add to file manager": the Linux file managers' "Verify with Notarium" entries, which
@@ -8,9 +9,9 @@ import type { XdgDirs } from '../desktop-integration/index.ts';
  * bundle; the web shell has no app to run.
  */
 
-type FileManagerCalls = Pick<NotariumApi, 'fileManagerIntegration' | 'setFileManagerIntegration'>;
+type FileManagerCalls = 'fileManagerIntegration' | 'setFileManagerIntegration';
 
-export interface FileManagerSetup {
+interface FileManagerSetup {
   /** How the file managers start this app (argv before `--verify`); absent where this is not offered. */
   verifyCommand?: readonly string[];
   platform: NodeJS.Platform;
@@ -29,7 +30,8 @@ function unsupported(setup: FileManagerSetup): string | null {
 
 const viewOf = (r: FileManagerReport): FileManagerView['entries'][number] => ({ fileManager: r.fileManager, name: r.name, detected: r.detected, state: r.state, problem: r.problem ?? null });
 
-export function fileManagerCalls(setup: FileManagerSetup): FileManagerCalls {
+export function fileManagerCalls({ abilities }: CallDeps, platform: NodeJS.Platform = process.platform): Calls<FileManagerCalls> {
+  const setup: FileManagerSetup = { shell: abilities.shell, platform, verifyCommand: abilities.verifyCommand, dirs: abilities.xdgDirs };
   const reason = unsupported(setup);
   const options = setup.dirs ? { dirs: setup.dirs } : {};
   const status = async (): Promise<FileManagerView> =>

@@ -5,7 +5,8 @@ import { errorFromData, type ErrorData } from '../../../preload/protocol/message
 import { PendingCalls } from '../../../preload/protocol/pending-calls.ts';
 import { errorData } from '../errors/error-data.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import type { AppService, ShellAbilities } from './app-service.ts';
+import type { AppService } from './app-service.ts';
+import type { ShellAbilities } from './shell-abilities.ts';
 import { REMOTE_ABILITIES, type EnginePort, type FromEngine, type RemoteAbility, type ToEngine } from './engine-protocol.ts';
 import { fanOut } from './fan-out.ts';
 

@@ -1,9 +1,10 @@
-import type { DocumentView, HistoryView, ProofView, RecordView, StepView, VerificationView } from '../../../preload/contract.ts';
+import type { AccountView, DocumentView, HistoryView, ProfileView, ProofView, RecordView, StepView, VerificationView } from '../../../preload/contract.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import type { Profile } from '../store/profiles.ts';
 import { groupOf, inBlock, isLive, type StoredRecord } from '../store/record.ts';
 import type { Records } from '../store/records.ts';
 import { visibleName, visibleText } from '../../../preload/visible-text.ts';
+import type { Account } from '../usecases/account.ts';
 import type { DocumentHistory } from '../usecases/document-history.ts';
 import { verifiedOnTestChain, type FileVerification } from '../usecases/verify.ts';
 import { DEFAULT_TARGET_TYPE } from '../receipts/verify/merkle-proof.ts';
@@ -85,6 +86,37 @@ function proofView(confirmation: unknown): ProofView | null {
     targetType: typeof proof.targetType === 'string' ? proof.targetType : DEFAULT_TARGET_TYPE,
     nodes: proof.nodes.filter((n): n is string => typeof n === 'string'),
   };
+}
+
+export function profileView(p: Profile, facts: { current: boolean; apiKeySet: boolean }): ProfileView {
+  return {
+    name: p.name,
+    kind: p.kind,
+    baseUrl: p.baseUrl,
+    authUrl: p.authUrl,
+    envId: p.envId,
+    authorizeUrl: p.authorizeUrl,
+    clientId: p.clientId,
+    explorerTxUrl: p.explorerTxUrl,
+    explorerHeaderUrl: p.explorerHeaderUrl,
+    explorerLinkUrl: p.explorerLinkUrl,
+    network: p.network,
+    networkSource: p.networkSource,
+    networkDetectedFrom: p.networkDetectedFrom,
+    targetConfirmations: p.targetConfirmations,
+    expectedBlockSeconds: p.expectedBlockSeconds,
+    resubmitAfterSeconds: p.resubmitAfterSeconds,
+    idempotentWrites: p.idempotentWrites,
+    current: facts.current,
+    apiKeySet: facts.apiKeySet,
+  };
+}
+
+/** An account: of the identity, what the page shows of a person (no tokens). */
+export function accountView(a: Account): AccountView {
+  if (a.state.status === 'signed-out') return { profile: a.profile, status: 'signed-out', available: a.available, ...(a.state.message ? { message: a.state.message } : {}) };
+  const { subject, name, email, groups, expiresAt } = a.state.identity;
+  return { profile: a.profile, status: 'signed-in', available: true, identity: { subject, groups, expiresAt, ...(name ? { name } : {}), ...(email ? { email } : {}) }, claims: a.claims };
 }
 
 export function documentView(d: StoredDocument, versions: number): DocumentView {

@@ -1,20 +1,19 @@
-import type { NotariumApi, NotariumEvents, WatchedFolderView, WatchSettingsView } from '../../../preload/contract.ts';
+import type { NotariumEvents, WatchedFolderView, WatchSettingsView } from '../../../preload/contract.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import type { Notary } from '../notary.ts';
 import type { WatchSettings } from '../store/watched-folders.ts';
 import type { WatchedFolderView as EngineFolder, WatchFileEvent, WatchFolderEvent } from '../watch/folder-watcher.ts';
+import type { CallDeps, LiveCalls } from './call-deps.ts';
 
-/** The contract's watched-folder calls and events over the engine's folder watcher. */
+/** The contract's watched-folder calls and events over the engine's folder watcher, and the folder picker they use. */
 
-type WatchCalls = Pick<NotariumApi, 'listWatchedFolders' | 'addWatchedFolder' | 'updateWatchedFolder' | 'removeWatchedFolder' | 'watchProgress'>;
-type Emit = <E extends 'watch-progress' | 'watch-folder' | 'watch-file'>(event: E, payload: NotariumEvents[E]) => void;
+type WatchCalls = 'listWatchedFolders' | 'chooseFolder' | 'addWatchedFolder' | 'updateWatchedFolder' | 'removeWatchedFolder' | 'watchProgress';
 
 function settingsOf(view: Partial<WatchSettingsView>): Partial<WatchSettings> {
   const { stableSeconds, ...rest } = view;
   return stableSeconds === undefined ? rest : { ...rest, stableMs: Math.round(stableSeconds * 1000) };
 }
 
-export function watchCalls(notary: Notary, emit: Emit): { api: WatchCalls; dispose(): void } {
+export function watchCalls({ notary, abilities, emit }: CallDeps): LiveCalls<WatchCalls> {
   const { watcher } = notary;
   // What went wrong with a folder is said once, in an event; the list repeats it until it changes.
   const messages = new Map<string, string | null>();
@@ -50,6 +49,10 @@ export function watchCalls(notary: Notary, emit: Emit): { api: WatchCalls; dispo
   return {
     api: {
       listWatchedFolders: async () => watcher.list().map((f) => view(f)),
+      chooseFolder: async () => {
+        if (!abilities.chooseFolder) throw new NotariumError('USAGE', "The browser cannot tell Notarium a folder's path: type it instead.");
+        return abilities.chooseFolder();
+      },
       addWatchedFolder: async (path, settings) => current((await watcher.add(path, settingsOf(settings))).path),
       updateWatchedFolder: async (path, changes) => current((await watcher.update(path, settingsOf(changes))).path),
       removeWatchedFolder: async (path) => {

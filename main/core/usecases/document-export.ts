@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { labelledReceiptName, VERSIONS_INDEX_SUFFIX } from '../../../preload/notarium-files.ts';
+import { zipArchive } from '../archive/zip-archive.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { serializeReceipt } from '../receipts/receipt-v1.ts';
 import type { StoredDocument } from '../store/documents.ts';
@@ -45,6 +46,13 @@ export async function documentExport(ctx: NotaryContext, document: StoredDocumen
   };
   files.push({ fileName: `${document.name}${VERSIONS_INDEX_SUFFIX}`, text: JSON.stringify(index, null, 2) + '\n' });
   return files;
+}
+
+/** The document's export as one zip named for the document, and how many receipts it holds: the app's one download. */
+export async function documentZip(ctx: NotaryContext, document: StoredDocument): Promise<{ fileName: string; zip: Uint8Array; receipts: number }> {
+  const files = await documentExport(ctx, document);
+  const zip = zipArchive(files.map((f) => ({ name: f.fileName, data: f.text })), new Date(ctx.now()));
+  return { fileName: `${document.name} receipts.zip`, zip, receipts: files.filter((f) => f.receiptOf).length };
 }
 
 export interface ExportResult {

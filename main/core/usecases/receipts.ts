@@ -117,6 +117,17 @@ export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out
 }
 
 /**
+ * A record's receipt for a person to keep: its text and file name, also written beside the file
+ * when `besideFile` is asked for and the record knows where its file is (else `path` is null).
+ */
+export async function exportReceipt(ctx: NotaryContext, record: StoredRecord, options: { besideFile: boolean }): Promise<{ path: string | null; fileName: string; text: string }> {
+  const enriched = await gatherEvidence(ctx, record);
+  const text = serializeReceipt(receiptOf(ctx, enriched));
+  const path = options.besideFile && enriched.path ? await writeReceipt(ctx, enriched) : null;
+  return { path, fileName: receiptFileName(enriched.name), text };
+}
+
+/**
  * Reads a receipt file, with the errors people need for a wrong or unreadable one. Whatever lies at
  * the path, only a regular file is read, and no more of it than a receipt can be.
  */

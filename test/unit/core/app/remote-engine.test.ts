@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AppService, ShellAbilities } from '../../../../main/core/app/app-service.ts';
+import type { AppService } from '../../../../main/core/app/app-service.ts';
+import type { ShellAbilities } from '../../../../main/core/app/shell-abilities.ts';
 import type { EnginePort, FromEngine, ToEngine } from '../../../../main/core/app/engine-protocol.ts';
 import { serveEngine } from '../../../../main/core/app/engine-server.ts';
 import { connectEngine } from '../../../../main/core/app/remote-engine.ts';

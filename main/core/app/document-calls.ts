@@ -1,0 +1,45 @@
+import type { DocumentView } from '../../../preload/contract.ts';
+import type { StoredDocument } from '../store/documents.ts';
+import { documentZip } from '../usecases/document-export.ts';
+import { documentHistory } from '../usecases/document-history.ts';
+import { addVersion, finaliseDocument, whichVersion } from '../usecases/documents.ts';
+import type { CallDeps, Calls } from './call-deps.ts';
+import { documentById, recordViewOf } from './library-items.ts';
+import { shellFiles } from './shell-files.ts';
+import { documentView, historyView, versionCount } from './views.ts';
+
+/** Documents: a file's versions kept as a chain of linked records, its history, its export. */
+
+type DocumentCalls = 'listDocuments' | 'documentHistory' | 'addVersion' | 'finaliseDocument' | 'exportDocument' | 'whichVersion';
+
+export function documentCalls({ notary, ctx, abilities }: CallDeps): Calls<DocumentCalls> {
+  const { library } = notary;
+  const files = shellFiles(abilities);
+  const view = (d: StoredDocument): DocumentView => documentView(d, versionCount(library.records.ofDocument(d.id)));
+  return {
+    listDocuments: async () => library.documents.list().map(view),
+    documentHistory: async (id) => {
+      const d = documentById(notary, id);
+      const history = await documentHistory(ctx, d.headTxId ?? d.firstTxId ?? '', { profile: d.profile });
+      return historyView(d, history, library.records.ofDocument(d.id), (r) => recordViewOf(notary, r));
+    },
+    addVersion: async (id, file) =>
+      files.using(file, async () => {
+        const path = files.path(file);
+        const name = files.name(file);
+        const added = await addVersion(ctx, path, { documentId: documentById(notary, id).id }, { describe: () => ({ name, path: files.kept(path) }) });
+        return recordViewOf(notary, added);
+      }),
+    finaliseDocument: async (id) => recordViewOf(notary, await finaliseDocument(ctx, { documentId: documentById(notary, id).id })),
+    exportDocument: async (id) => {
+      const { fileName, zip, receipts } = await documentZip(ctx, documentById(notary, id));
+      return { fileName, zipBase64: Buffer.from(zip).toString('base64'), receipts };
+    },
+    whichVersion: async (file) =>
+      files.using(file, async () => {
+        const found = await whichVersion(ctx, files.path(file));
+        if (!found) return null;
+        return { document: view(found.document), version: found.matches[0]?.version ?? null, versions: found.versions };
+      }),
+  };
+}

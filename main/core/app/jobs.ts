@@ -1,0 +1,43 @@
+import type { FileRef } from '../../../preload/contract.ts';
+import { NotariumError } from '../errors/notarium-error.ts';
+
+/**
+ * Jobs that report through events under the id their caller made (the page knows it before the
+ * first event): a job call answers at once. The files a job names are released when it ends.
+ */
+export class Jobs {
+  readonly #running = new Map<string, AbortController>();
+
+  constructor(
+    private readonly shell: {
+      release(files: readonly (FileRef | undefined)[]): void;
+      /** A job failed as a whole (a file that could not be resolved, the service unreachable). */
+      failed(message: string): void;
+    },
+  ) {}
+
+  start(jobId: string, files: readonly (FileRef | undefined)[], run: (signal: AbortSignal) => Promise<void>): null {
+    if (this.#running.has(jobId)) {
+      this.shell.release(files);
+      throw new NotariumError('USAGE', 'A job with this id is already running: make a new id (a random UUID) for each job.');
+    }
+    const controller = new AbortController();
+    this.#running.set(jobId, controller);
+    void run(controller.signal)
+      .catch((err: unknown) => this.shell.failed(err instanceof Error ? err.message : String(err)))
+      .finally(() => {
+        this.#running.delete(jobId);
+        this.shell.release(files);
+      });
+    return null;
+  }
+
+  /** Stops a job; an id no job has (any more) is no error. */
+  cancel(jobId: string): void {
+    this.#running.get(jobId)?.abort();
+  }
+
+  cancelAll(): void {
+    for (const controller of this.#running.values()) controller.abort();
+  }
+}

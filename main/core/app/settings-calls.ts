@@ -1,0 +1,48 @@
+import packageJson from '../../../package.json' with { type: 'json' };
+import type { ProfileView } from '../../../preload/contract.ts';
+import { apiKeyAccount } from '../secrets/accounts.ts';
+import { setApiKey } from '../secrets/api-key.ts';
+import type { Profile, ProfileInput } from '../store/profiles.ts';
+import { apiKeyReady, removeProfile, saveProfile, useProfile } from '../usecases/profiles.ts';
+import { accountChanged } from './account-calls.ts';
+import type { CallDeps, Calls } from './call-deps.ts';
+import { profileView } from './views.ts';
+
+/** Settings: the app itself, the profiles (which service, which network) and their API keys. */
+
+type SettingsCalls = 'appInfo' | 'listProfiles' | 'useProfile' | 'saveProfile' | 'removeProfile' | 'setApiKey' | 'clearApiKey';
+
+export function settingsCalls(deps: CallDeps): Calls<SettingsCalls> {
+  const { notary, ctx, abilities } = deps;
+  const { profiles } = notary.library;
+  const view = async (p: Profile): Promise<ProfileView> => {
+    const apiKeySet = await apiKeyReady(p, notary.secrets);
+    return profileView(p, { current: p.name === profiles.currentName(), apiKeySet });
+  };
+  return {
+    appInfo: async () => ({ version: packageJson.version, shell: abilities.shell, filePaths: abilities.shell === 'electron' }),
+    listProfiles: async () => Promise.all(profiles.list().map(view)),
+    useProfile: async (name) => {
+      const p = useProfile(ctx, name);
+      await accountChanged(deps, p.name);
+      return view(p);
+    },
+    saveProfile: async (input, options) => {
+      const { profile, signedOut } = await saveProfile(ctx, notary, input as ProfileInput, options);
+      if (signedOut) await accountChanged(deps, profile.name);
+      return view(profile);
+    },
+    removeProfile: async (name) => {
+      removeProfile(ctx, name);
+      return null;
+    },
+    setApiKey: async (name, key) => {
+      await setApiKey(profiles, notary.secrets, name, key);
+      return { apiKeySet: true };
+    },
+    clearApiKey: async (name) => {
+      await notary.secrets.delete(apiKeyAccount(profiles.require(name).name));
+      return { apiKeySet: false };
+    },
+  };
+}
