@@ -122,6 +122,8 @@ export type AccountView =
 export interface StepView {
   id: string;
   status: 'pass' | 'fail' | 'skipped' | 'not-run';
+  /** Why a failed or skipped step is so, as a stable code (main/core/receipts/verify/step-codes.ts). */
+  code?: string;
   label: string;
   detail: string;
   expected?: string;

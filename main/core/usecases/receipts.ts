@@ -173,7 +173,7 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   const check = report.outcome === 'failed' ? undefined : await serviceCheck(ctx, receipt);
   if (check) report = withServiceCheck(report, check, false);
   if (report.outcome === 'failed') throw new NotariumError('RECEIPT_INVALID', `${path} does not verify: ${report.summary}`);
-  const makerDoesNotKnow = check?.unknownToMaker === true;
+  const makerDoesNotKnow = check?.status === 'fail' && check.code === 'unknown-to-maker';
   const skipped = report.steps.filter((s) => (s.status === 'skipped' && s.id !== 'file-digest' && s.id !== 'service') || (s.id === 'service' && makerDoesNotKnow)).map((s) => s.id);
   const proof: ImportedProof = {
     outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 ? 'partially-verified' : 'verified',
