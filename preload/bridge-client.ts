@@ -26,8 +26,8 @@ export function buildBridge(transport: BridgeTransport): NotariumBridge {
     bridge[name] = (...args: unknown[]) => transport.invoke(name, args);
   }
   bridge.on = (event: unknown, listener: unknown) => {
-    if (!isEventName(event)) throw errorFromData({ code: 'USAGE', message: `There is no event named "${String(event).slice(0, 64)}".` });
-    if (typeof listener !== 'function') throw errorFromData({ code: 'USAGE', message: 'The listener must be a function.' });
+    if (!isEventName(event)) throw errorFromData({ code: 'BAD_CALL', message: `There is no event named "${String(event).slice(0, 64)}".` });
+    if (typeof listener !== 'function') throw errorFromData({ code: 'BAD_CALL', message: 'The listener must be a function.' });
     return transport.listen(event, (payload) => (listener as (payload: unknown) => void)(payload));
   };
   return bridge as NotariumBridge;

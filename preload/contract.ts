@@ -125,6 +125,8 @@ export type AccountView =
 export interface StepView {
   id: string;
   status: 'pass' | 'fail' | 'skipped' | 'not-run';
+  /** Why a failed or skipped step is so, as a stable code (main/core/receipts/verify/step-codes.ts). */
+  code?: string;
   label: string;
   detail: string;
   expected?: string;
@@ -434,26 +436,29 @@ export type NotariumBridge = NotariumApi & {
 /** In Electron the page can also learn a dropped file's path (webUtils.getPathForFile). */
 export type ElectronBridge = NotariumBridge & { pathForFile(file: File): string };
 
-/** Validates a call's arguments on the main side; throws a USAGE error naming what was wrong. */
+/**
+ * Validates a call's arguments on the main side. A limit a form can reach is INVALID_ARGUMENT, with
+ * its sentence for the form; anything else is BAD_CALL (a page that does not keep the contract).
+ */
 export function parseCall(method: string, args: unknown): { method: CallName; args: unknown[] } {
-  if (!Object.hasOwn(CALLS, method)) throw usage(`There is no call named "${clip(method, 64)}".`);
+  if (!Object.hasOwn(CALLS, method)) throw refusal('BAD_CALL', `There is no call named "${clip(method, 64)}".`);
   const result = CALLS[method as CallName].safeParse(args);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    if (FOR_PEOPLE.has(issue.message)) throw usage(issue.message);
+    if (FOR_PEOPLE.has(issue.message)) throw refusal('INVALID_ARGUMENT', issue.message);
     if (issue.path.length === 0 && (issue.code === 'too_big' || issue.code === 'too_small') && issue.origin === 'array') {
       const [bound, n] = issue.code === 'too_big' ? ['at most', Number(issue.maximum)] : ['at least', Number(issue.minimum)];
-      throw usage(`The call ${method} was refused: it takes ${n === 0 ? 'no arguments' : `${bound} ${n} argument${n === 1 ? '' : 's'}`}.`);
+      throw refusal('BAD_CALL', `The call ${method} was refused: it takes ${n === 0 ? 'no arguments' : `${bound} ${n} argument${n === 1 ? '' : 's'}`}.`);
     }
     // The input may be huge or hostile: what the sentence repeats of it is bounded.
     const where = issue.path.length ? `argument ${clip(issue.path.map((p) => clip(String(p), 32)).join('.'), 100)}` : 'its arguments';
-    throw usage(`The call ${method} was refused: ${where}: ${clip(issue.message, 160)}.`);
+    throw refusal('BAD_CALL', `The call ${method} was refused: ${where}: ${clip(issue.message, 160)}.`);
   }
   return { method: method as CallName, args: result.data as unknown[] };
 }
 
-function usage(sentence: string): Error & { code: 'USAGE' } {
-  return Object.assign(new Error(sentence), { code: 'USAGE' as const });
+function refusal<C extends 'BAD_CALL' | 'INVALID_ARGUMENT'>(code: C, sentence: string): Error & { code: C } {
+  return Object.assign(new Error(sentence), { code });
 }
 
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

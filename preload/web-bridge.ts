@@ -150,7 +150,7 @@ export function createWebBridge(origin: string = location.origin, session: Promi
     }
     if (!response.ok) {
       const text = (await response.text().catch(() => '')).trim();
-      throw errorFromData({ code: 'UPLOAD', message: text && text.length < 400 ? text : `Notarium could not receive "${file.name}".` });
+      throw errorFromData({ code: 'UPLOAD_FAILED', message: text && text.length < 400 ? text : `Notarium could not receive "${file.name}".` });
     }
     const body = (await response.json()) as { uploadId?: unknown };
     if (typeof body.uploadId !== 'string') throw errorFromData({ code: 'INTERNAL', message: 'The app answered the upload with something the page does not understand.' });

@@ -64,9 +64,9 @@ export async function electronSqlite(appRoot: string, electronVersion: string, r
   try {
     await rebuild({ buildPath: dir, electronVersion, onlyModules: ['better-sqlite3'], force: true });
   } catch (err) {
-    throw new NotariumError('USAGE', `SQLite could not be compiled for Electron ${electronVersion} (${(err as Error).message}). Run "notarium app --web" to use the app in the browser instead.`, { cause: err });
+    throw new NotariumError('APP_UNAVAILABLE', `SQLite could not be compiled for Electron ${electronVersion} (${(err as Error).message}). Run "notarium app --web" to use the app in the browser instead.`, { cause: err });
   }
-  if (!existsSync(binary)) throw new NotariumError('USAGE', `SQLite was not compiled for Electron ${electronVersion}. Run "notarium app --web" to use the app in the browser instead.`);
+  if (!existsSync(binary)) throw new NotariumError('APP_UNAVAILABLE', `SQLite was not compiled for Electron ${electronVersion}. Run "notarium app --web" to use the app in the browser instead.`);
   writeFileSync(stampPath, stamp);
   return join(module, 'lib', 'index.js');
 }
@@ -92,14 +92,14 @@ export interface LaunchOptions {
 export async function launchElectron(options: LaunchOptions): Promise<number> {
   const { appRoot } = options;
   for (const built of ['dist/main/electron/main.js', 'dist/preload/electron-preload.cjs', 'dist/renderer/index.html']) {
-    if (!existsSync(join(appRoot, built))) throw new NotariumError('USAGE', `The desktop app is not built yet (${built} is missing): run "npm run build" (npm start does it for you).`);
+    if (!existsSync(join(appRoot, built))) throw new NotariumError('APP_UNAVAILABLE', `The desktop app is not built yet (${built} is missing): run "npm run build" (npm start does it for you).`);
   }
   const sqlite = await electronSqlite(appRoot, options.electron.version, options.rebuild);
   const env: NodeJS.ProcessEnv = { ...options.env, NOTARIUM_ELECTRON_SQLITE: sqlite };
   delete env.ELECTRON_RUN_AS_NODE; // would start Electron as plain Node instead of the app
   const child = spawn(options.electron.binary, [appRoot, ...(options.args ?? [])], { env, stdio: 'inherit' });
   return new Promise((resolve, reject) => {
-    child.once('error', (err) => reject(new NotariumError('USAGE', `Electron could not be started: ${err.message}.`, { cause: err })));
+    child.once('error', (err) => reject(new NotariumError('APP_UNAVAILABLE', `Electron could not be started: ${err.message}.`, { cause: err })));
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }

@@ -57,11 +57,11 @@ export type DesktopAbilities = Pick<ShellAbilities, RemoteAbility> & { verifyCom
 export function desktopAbilities(): DesktopAbilities {
   return {
     openExternal: async (url) => {
-      if (!isAuthorizationUrl(url)) throw new NotariumError('USAGE', 'Notarium opens only the sign-in page of an http or https identity portal in the browser.');
+      if (!isAuthorizationUrl(url)) throw new NotariumError('URL_REFUSED', 'Notarium opens only the sign-in page of an http or https identity portal in the browser.');
       await shell.openExternal(url, { activate: true }); // eng-disable OPEN_EXTERNAL_JS_CHECK (reviewed: only an http(s) PKCE authorization request passes the check above)
     },
     openExplorerPage: async (url) => {
-      if (!isWebPageUrl(url)) throw new NotariumError('USAGE', "The profile's explorer page is not an http or https address: correct it in the profile settings.");
+      if (!isWebPageUrl(url)) throw new NotariumError('URL_REFUSED', "The profile's explorer page is not an http or https address: correct it in the profile settings.");
       await shell.openExternal(url, { activate: true }); // eng-disable OPEN_EXTERNAL_JS_CHECK (reviewed: only a credential-free http(s) page passes the check above)
     },
     showInFolder: (path) => shell.showItemInFolder(path),

@@ -37,9 +37,9 @@ export interface WebApp {
 export async function startWebApp(notary: Notary, options: WebAppOptions): Promise<WebApp> {
   // The closures below run only once the shell (declared further down) has started.
   const upload = (ref: FileRef) => {
-    if (ref.kind !== 'upload') throw new NotariumError('USAGE', 'In the browser, files are dropped or chosen, not named by path.');
+    if (ref.kind !== 'upload') throw new NotariumError('NOT_IN_THIS_SHELL', 'In the browser, files are dropped or chosen, not named by path.');
     const found = shell.uploads.get(ref.uploadId);
-    if (!found) throw new NotariumError('USAGE', 'That file is no longer available: drop it again.');
+    if (!found) throw new NotariumError('UPLOAD_EXPIRED', 'That file is no longer available: drop it again.');
     return found;
   };
   const release = (refs: readonly FileRef[]): void => {

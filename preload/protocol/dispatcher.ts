@@ -32,7 +32,7 @@ export async function dispatch(message: unknown, handler: CallHandler): Promise<
   const call = readMessage(message);
   if (call?.type !== 'call') {
     const id = (message as { id?: unknown } | null)?.id;
-    return { type: 'answer', id: isId(id) ? id : null, ok: false, error: { code: 'USAGE', message: MALFORMED_CALL } };
+    return { type: 'answer', id: isId(id) ? id : null, ok: false, error: { code: 'BAD_CALL', message: MALFORMED_CALL } };
   }
   const answer = await answerOf(
     () => handler.run(call.method, call.args),

@@ -314,7 +314,7 @@ describe('the app service', () => {
     await expect(service.api.addWatchedFolder(folder, {})).rejects.toThrow(/already watched/);
     expect(await service.api.removeWatchedFolder(folder)).toBeNull();
     expect(await service.api.listWatchedFolders()).toEqual([]);
-    await expect(service.api.updateWatchedFolder(folder, {})).rejects.toMatchObject({ code: 'USAGE' });
+    await expect(service.api.updateWatchedFolder(folder, {})).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });
   });
 
   it('adds Verify with Notarium to the file managers and takes it away again (desktop app on Linux)', async () => {

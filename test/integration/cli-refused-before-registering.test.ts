@@ -41,7 +41,7 @@ describe.runIf(process.platform !== 'win32')('names too long for their receipts 
     const run = await json('notarise', name);
     expect(run.code).toBe(2);
     const [outcome] = run.value as { status: string; record: unknown; error: { code: string; message: string } }[];
-    expect(outcome).toMatchObject({ status: 'failed', record: null, error: { code: 'USAGE' } });
+    expect(outcome).toMatchObject({ status: 'failed', record: null, error: { code: 'NAME_TOO_LONG' } });
     expect(outcome!.error.message).toMatch(/is 245 bytes long, and its receipt's name \(<name>\.receipt\.json\) would pass the file system's limit of 255 bytes, so it was not registered: rename the file to at most 242 bytes/);
     expect(registrations()).toEqual([]);
   });

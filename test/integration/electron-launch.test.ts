@@ -103,6 +103,9 @@ describe('launching', () => {
 
   it('refuses to start an app that is not built, and says how to build it', async () => {
     installElectron('45.4.1');
-    await expect(launchElectron({ appRoot, electron: findElectron(appRoot)!, env: {}, rebuild: fakeRebuild })).rejects.toThrow(/not built yet \(dist\/main\/electron\/main\.js is missing\): run "npm run build"/);
+    await expect(launchElectron({ appRoot, electron: findElectron(appRoot)!, env: {}, rebuild: fakeRebuild })).rejects.toMatchObject({
+      code: 'APP_UNAVAILABLE',
+      message: expect.stringMatching(/not built yet \(dist\/main\/electron\/main\.js is missing\): run "npm run build"/),
+    });
   });
 });

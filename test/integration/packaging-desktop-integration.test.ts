@@ -315,6 +315,6 @@ describe('failures', () => {
 
   it('refuses an empty command', async () => {
     const home = sandboxHome();
-    await expect(installFileManagerIntegration([], { dirs: home.dirs })).rejects.toMatchObject({ code: 'USAGE' });
+    await expect(installFileManagerIntegration([], { dirs: home.dirs })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 });

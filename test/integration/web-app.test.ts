@@ -115,7 +115,7 @@ describe('uploads in the web shell', () => {
   it('are deleted when the call that named them is refused', async () => {
     const ref = await dropped('x.pdf', 'never used');
     const refused = await ask('notarise', [randomUUID(), [ref], { document: 'yes' }]);
-    expect(refused.error).toMatchObject({ code: 'USAGE' });
+    expect(refused.error).toMatchObject({ code: 'BAD_CALL' });
     await expect.poll(() => uploadsHeld()).toEqual([]);
   });
 });
@@ -124,14 +124,14 @@ describe('what a form can send past the limits', () => {
   it('a long API key and 70 globs are refused with a sentence, and the shell goes on', async () => {
     expect((await ask('saveProfile', [{ name: 'Prod', baseUrl: 'https://records.example.com' }, {}])).value).toMatchObject({ name: 'Prod' });
     expect((await ask('setApiKey', ['Prod', 'k'.repeat(5000)])).error).toEqual({
-      code: 'USAGE',
+      code: 'INVALID_ARGUMENT',
       message: 'An API key has at most 4,096 characters: check that only the key was pasted.',
     });
     const folder = join(root, 'watched');
     mkdirSync(folder);
     const globs = Array.from({ length: 70 }, (_, i) => `*.ext${i}`);
     expect((await ask('addWatchedFolder', [folder, { include: globs }])).error).toEqual({
-      code: 'USAGE',
+      code: 'INVALID_ARGUMENT',
       message: 'A watched folder takes at most 64 globs under "Only these": combine some (for example *.{pdf,docx}).',
     });
     expect((await ask('addWatchedFolder', [folder, { exclude: globs }])).error?.message).toMatch(/at most 64 globs under "Never these"/);

@@ -24,8 +24,8 @@ const bridge: Bridge = {
   call: (method, args) => {
     // Any other name goes to the contract, which refuses the names it does not have.
     if (!['echo', 'fail', 'crash', 'throwAtOnce'].includes(method)) return Promise.resolve().then(() => parseCall(method, args));
-    if (method === 'throwAtOnce') throw Object.assign(new Error('Refused before any promise.'), { code: 'USAGE' });
-    if (method === 'fail') return Promise.reject(Object.assign(new Error('A sentence for people.'), { code: 'USAGE', stack: 'secret stack' }));
+    if (method === 'throwAtOnce') throw Object.assign(new Error('Refused before any promise.'), { code: 'INVALID_ARGUMENT' });
+    if (method === 'fail') return Promise.reject(Object.assign(new Error('A sentence for people.'), { code: 'INVALID_ARGUMENT', stack: 'secret stack' }));
     if (method === 'crash') return Promise.reject(new TypeError("Cannot read properties of undefined (reading 'secret-internals')"));
     return Promise.resolve(args);
   },
@@ -198,14 +198,14 @@ describe('the bridge', () => {
     ws.send(Buffer.from([0, 1, 2]), { binary: true });
     await expect.poll(() => messages.length).toBe(14);
     expect(messages).toContainEqual({ type: 'answer', id: 1, ok: true, value: ['a', 2] });
-    expect(messages).toContainEqual({ type: 'answer', id: 2, ok: false, error: { code: 'USAGE', message: 'A sentence for people.' } });
-    expect(messages).toContainEqual({ type: 'answer', id: 3, ok: false, error: { code: 'USAGE', message: 'There is no call named "notAMethod".' } });
-    expect(messages).toContainEqual({ type: 'answer', id: 4, ok: false, error: { code: 'USAGE', message: 'Refused before any promise.' } });
+    expect(messages).toContainEqual({ type: 'answer', id: 2, ok: false, error: { code: 'INVALID_ARGUMENT', message: 'A sentence for people.' } });
+    expect(messages).toContainEqual({ type: 'answer', id: 3, ok: false, error: { code: 'BAD_CALL', message: 'There is no call named "notAMethod".' } });
+    expect(messages).toContainEqual({ type: 'answer', id: 4, ok: false, error: { code: 'INVALID_ARGUMENT', message: 'Refused before any promise.' } });
     // Not one of Notarium's own failures: the catalogue's sentence for the page, the details in the log.
     expect(messages).toContainEqual({ type: 'answer', id: 5, ok: false, error: { code: 'INTERNAL', message: expect.stringMatching(/error of its own/) } });
     expect(JSON.stringify(messages)).not.toMatch(/secret-internals|secret stack/);
     expect(logged.some((l) => l.includes('secret-internals'))).toBe(true);
-    expect(messages).toContainEqual({ type: 'answer', id: 6, ok: false, error: { code: 'USAGE', message: expect.stringMatching(/takes JSON messages/) } });
+    expect(messages).toContainEqual({ type: 'answer', id: 6, ok: false, error: { code: 'BAD_CALL', message: expect.stringMatching(/takes JSON messages/) } });
     expect(messages.filter((m) => m.id === null)).toHaveLength(8);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     for (const emit of emitters) emit('record-updated', { id: 7 });

@@ -27,7 +27,7 @@ export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
   try {
     const profile = v.profile ? library.profiles.require(v.profile) : library.profiles.current();
     if (profile.kind === 'sandbox') {
-      throw new NotariumError('USAGE', 'The Sandbox profile uses the embedded sandbox\'s own key: add a service profile ("notarium profile add") for a real API key.');
+      throw new NotariumError('SANDBOX_PROFILE_FIXED', 'The Sandbox profile uses the embedded sandbox\'s own key: add a service profile ("notarium profile add") for a real API key.');
     }
     const store = new KeychainSecretStore();
     if (sub === 'set') {

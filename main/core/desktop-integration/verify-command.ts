@@ -13,10 +13,10 @@ export const ICON_NAME = 'notarium';
 
 export function checkVerifyCommand(command: readonly string[]): asserts command is VerifyCommand {
   if (command.length === 0 || command[0] === '') {
-    throw new NotariumError('USAGE', 'The command for "Verify with Notarium" is empty: pass the path of the Notarium executable.');
+    throw new NotariumError('INVALID_ARGUMENT', 'The command for "Verify with Notarium" is empty: pass the path of the Notarium executable.');
   }
   // No file format here can carry a NUL byte, and no operating system passes one in an argument.
   if (command.some((arg) => arg.includes('\0'))) {
-    throw new NotariumError('USAGE', 'The command for "Verify with Notarium" contains a NUL character.');
+    throw new NotariumError('INVALID_ARGUMENT', 'The command for "Verify with Notarium" contains a NUL character.');
   }
 }

@@ -1,9 +1,10 @@
 /**
- * The one catalogue of sentences for people. Service errorCodes (record-service.md and
- * service-notes.md) keep their names, and the troubleshooting page's other spellings of them are
- * read as the same code (SPELLINGS); Notarium's own codes describe client-side failures.
+ * The one catalogue of sentences for people, one per code. Service errorCodes (record-service.md
+ * and service-notes.md) keep their names, and the troubleshooting page's other spellings of them
+ * are read as the same code (SPELLINGS); Notarium's own codes name client-side failures, one code
+ * per cause a program would branch on. A thrown message may say more than its code's sentence.
  */
-const SENTENCES = {
+const SERVICE_SENTENCES = {
   // The record service's codes.
   TX_ID_PARAM_INVALID: 'That is not a valid transaction id: expected 64 hexadecimal characters.',
   TX_HASH_PARM_INVALID: 'That is not a valid transaction hash: expected 64 hexadecimal characters.',
@@ -32,14 +33,18 @@ const SENTENCES = {
   INVALID_GRANT: 'The sign-in could not be completed: the code or token was refused. Sign in again.',
   INVALID_REQUEST: 'The request was malformed.',
   INVALID_JSON: 'The request was malformed.',
-  // Notarium's own.
+  // Sent by the identity service as an errorCode, and said of any 401 or 403.
+  UNAUTHORIZED: 'The service refused the API key or sign-in: check the API key in the profile settings, or sign in again.',
+} as const;
+
+const NOTARIUM_SENTENCES = {
   FEATURE_UNAVAILABLE: "This service's configuration does not offer this feature (linked records, verify or navigate): ask the service's provider to enable it, or use a profile whose service offers it.",
   BEING_SENT: 'Another Notarium process (the app, or another command) is sending this registration right now: it is left to it, and its outcome shows in the library when its send ends.',
   WRITE_IN_DOUBT: "A version's answer was lost and the chain does not show it yet: it may still be on its way, so it is not sent again before its resubmission time has passed.",
   TXID_MISSING: 'The service accepted the request but did not say which transaction it wrote: the record stays in doubt, and is not sent again before the chain has been read to find it.',
   ENCODING_MISMATCH:
     "The service published other bytes than Notarium computed, so receipts from this service would not verify. What it registered stays registered, but Notarium sends nothing more to it in this session: check the profile's service URL, and ask the service's provider whether it applies encode as documented (SHA-256 of the salt's ASCII bytes followed by the record).",
-  UNAUTHORIZED: 'The service refused the API key or sign-in: check the API key in the profile settings, or sign in again.',
+  // A 404 from the service; the library's own "no such thing" is NOT_IN_LIBRARY.
   NOT_FOUND: 'The service does not know this transaction (yet): it may still be publishing, or it was rejected.',
   RATE_LIMITED: 'The service is busy and asked to slow down; Notarium retries shortly.',
   SERVICE_UNAVAILABLE: 'The service is unavailable right now: try again later.',
@@ -54,11 +59,36 @@ const SENTENCES = {
   KEYCHAIN_UNAVAILABLE: 'The system keychain is not available, so the secret cannot be stored: unlock or install a keychain (Secret Service, Keychain, Credential Manager) and try again.',
   NO_API_KEY: 'This profile has no API key: set one with "notarium key set" or in the app\'s settings.',
   PROFILE_NOT_FOUND: 'There is no profile with that name.',
+  PROFILE_IN_USE: 'That profile still has records in the library, and they keep it: export and delete them before removing it.',
+  SANDBOX_PROFILE_FIXED: 'The Sandbox profile is built in: it cannot be renamed, removed or given an API key; add a service profile for that.',
+  INVALID_SETTING: 'A setting has a value Notarium cannot use: the message names the setting and what it takes.',
+  INVALID_ARGUMENT: 'A value given to Notarium cannot be used: the message says which, and why.',
+  NOT_IN_LIBRARY: 'The library has no such registration, document or watched folder: notarise the file first, or import its receipt.',
+  NOT_A_DOCUMENT: 'That is not a document with a registered version to follow: notarise the file with --document to start one.',
+  ALREADY_A_VERSION: 'That content is already a version of this document.',
+  AMBIGUOUS_DOCUMENT: 'Several documents could be meant: name the document by the txId of one of its versions.',
+  NAME_TOO_LONG: "The file's name is too long for its receipt's name to stay within the file system's limit, so it was not registered: rename the file, then notarise it again.",
+  NO_RECEIPT: 'This registration has no receipt of its own: it holds no file (it finalises a document), or the service has not accepted it yet.',
+  LOCATION_UNKNOWN: 'Notarium does not know where this file is: name where to write (with -o on the command line).',
+  NO_EXPLORER_PAGE: 'This profile names no explorer page: add one (a URL with {txId}) in its settings.',
+  WATCH_OVERLAP: 'That folder is already watched, or lies inside or around a watched folder: a file would be watched twice.',
+  JOB_ID_IN_USE: 'A job with this id is already running: make a new id (a random UUID) for each job.',
+  BAD_CALL: 'The call was refused: its name or its arguments are not what Notarium takes.',
+  NOT_IN_THIS_SHELL: 'This window cannot take that: the desktop app takes files and folders by their path, the browser takes files dropped or chosen.',
+  UPLOAD_EXPIRED: 'That dropped file is no longer held by Notarium: drop it again.',
+  URL_REFUSED: 'Notarium opens in the browser only the http or https pages it expects: a sign-in page, or the explorer page a profile names.',
+  APP_UNAVAILABLE: 'The desktop app cannot start here: "notarium app --web" opens the app in the browser instead.',
+  // Made on the page's side of a transport (preload/), or by the shell refusing a page.
+  FORBIDDEN: 'This page may not call Notarium.',
+  UNAVAILABLE: 'Notarium is not reachable from this page: check that the app is still running, then reload the page.',
+  SESSION_ENDED: "This page's session with Notarium has ended: open the app again.",
+  UPLOAD_FAILED: 'Notarium could not receive the dropped file: check that the app is still running, then drop it again.',
+  // Left only for main/core/app's throw sites until they take the codes above (then removed): the CLI's own usage errors are UsageError.
+  USAGE: 'The command was not used correctly.',
   STORE_ERROR: 'The local library could not be read or written.',
   FILE_MANAGER_UNWRITABLE: "Notarium could not change the file manager's settings: a folder or file it needs is not writable.",
   FILE_MANAGER_CONFLICT: 'A file Notarium did not write is where its file-manager entry goes, so it was left alone: rename or remove it, then try again.',
   THUNAR_ACTIONS_MALFORMED: "Thunar's custom actions file (uca.xml) is not valid XML, so Notarium left it unchanged: repair it (or remove it to start afresh), then try again.",
-  USAGE: 'The command was not used correctly.',
   INTERNAL: 'Notarium could not complete this because of an error of its own: try again, and if it happens again, quit Notarium and open it again.',
   SIGN_IN_CANCELLED: 'Sign-in was cancelled in the browser.',
   SIGN_IN_FAILED: 'Sign-in did not complete: the identity portal returned an error.',
@@ -71,24 +101,36 @@ const SENTENCES = {
   PDF_TIMEOUT: 'Printing the certificate to PDF took too long: save the HTML certificate and print it from your browser instead.',
 } as const;
 
+const SENTENCES = { ...SERVICE_SENTENCES, ...NOTARIUM_SENTENCES };
+
 export type ErrorCode = keyof typeof SENTENCES;
+/** The codes a service may answer with: only these are taken from its errorCode. */
+export type ServiceCode = keyof typeof SERVICE_SENTENCES;
 
 /**
  * The troubleshooting page's spellings of the API reference's codes (service-notes.md: Timing and
  * life-cycle rules; docs.nchainplatform.com "Error Codes"): the same failure, the same sentence.
  */
-const SPELLINGS: Readonly<Record<string, ErrorCode>> = {
+const SPELLINGS: Readonly<Record<string, ServiceCode>> = {
   ENCODER_ARGUMENT_MISSING: 'CONTENT_ENCODER_ARGUMENT_MISSING',
   ENCODER_FINGERPRINT_MISSING: 'ENCODER_SHA256_MISSING',
   NOT_AN_EVENT_TRANSACTION: 'TX_NOT_AN_EVENT_TRANSACTION',
   NOT_A_DATA_TRANSACTION: 'TX_NOT_AN_EVENT_TRANSACTION',
 };
 
-/** A service's errorCode as the catalogue names it, whichever page's spelling it came in; null when unknown. */
-export function catalogueCode(errorCode: string): ErrorCode | null {
+/**
+ * A service's errorCode as the catalogue names it, whichever page's spelling it came in; null when
+ * unknown, or when it is one of Notarium's own codes: a service cannot make Notarium take its
+ * answer for a failure of Notarium's own (BEING_SENT, NETWORK...), on which it branches.
+ */
+export function catalogueCode(errorCode: string): ServiceCode | null {
   if (Object.hasOwn(SPELLINGS, errorCode)) return SPELLINGS[errorCode]!;
-  return isErrorCode(errorCode) ? errorCode : null;
+  return Object.hasOwn(SERVICE_SENTENCES, errorCode) ? (errorCode as ServiceCode) : null;
 }
+
+/** Every code of the catalogue, and those a service may send, for tests and documentation. */
+export const ERROR_CODES = Object.keys(SENTENCES) as ErrorCode[];
+export const SERVICE_CODES = Object.keys(SERVICE_SENTENCES) as ServiceCode[];
 
 export function sentenceFor(code: ErrorCode): string;
 export function sentenceFor(code: ErrorCode, fallback: null): string | null;

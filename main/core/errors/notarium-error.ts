@@ -15,7 +15,12 @@ export class NotariumError extends Error {
   }
 }
 
-/** A problem document (or an unexpected answer) from the record or identity service. */
+/**
+ * A problem document (or an unexpected answer) from the record or identity service. Its code names
+ * the cause as the catalogue does: the service's errorCode in any spelling the catalogue knows,
+ * else what the HTTP status says (NOT_FOUND: the service does not know the transaction), else
+ * SERVICE_ERROR; the errorCode itself stays in `errorCode`.
+ */
 export class ServiceError extends NotariumError {
   readonly status: number;
   readonly errorCode: string | undefined;
@@ -23,7 +28,7 @@ export class ServiceError extends NotariumError {
   readonly detail: string | undefined;
 
   constructor(init: { status: number; errorCode?: string; title?: string; detail?: string; message?: string }) {
-    super('SERVICE_ERROR', init.message ?? serviceSentence(init.status, init.errorCode));
+    super(serviceCode(init.status, init.errorCode), init.message ?? serviceSentence(init.status, init.errorCode));
     this.name = 'ServiceError';
     this.status = init.status;
     this.errorCode = init.errorCode;
@@ -32,14 +37,21 @@ export class ServiceError extends NotariumError {
   }
 }
 
-/** The sentence for a service answer: by errorCode when the catalogue knows it, else by status. */
-export function serviceSentence(status: number, errorCode?: string): string {
+/** The catalogue's code for a service answer: by errorCode when the catalogue knows it, else by status. */
+export function serviceCode(status: number, errorCode?: string): ErrorCode {
   const known = errorCode ? catalogueCode(errorCode) : null;
-  if (known) return sentenceFor(known);
-  if (status === 401 || status === 403) return sentenceFor('UNAUTHORIZED');
-  if (status === 404) return sentenceFor('NOT_FOUND');
-  if (status === 429) return sentenceFor('RATE_LIMITED');
-  if (status >= 500) return sentenceFor('SERVICE_UNAVAILABLE');
+  if (known) return known;
+  if (status === 401 || status === 403) return 'UNAUTHORIZED';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 500) return 'SERVICE_UNAVAILABLE';
+  return 'SERVICE_ERROR';
+}
+
+/** The sentence for a service answer: its code's, naming an errorCode or status the catalogue does not know. */
+export function serviceSentence(status: number, errorCode?: string): string {
+  const code = serviceCode(status, errorCode);
+  if (code !== 'SERVICE_ERROR') return sentenceFor(code);
   return errorCode ? `The service refused the request (${errorCode}).` : `The service refused the request (HTTP ${status}).`;
 }
 

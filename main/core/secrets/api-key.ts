@@ -23,7 +23,7 @@ export interface ResolveApiKeyDeps {
 /** Stores a key for the profile's current URL. While the keychain changes, no key is bound at all. */
 export async function setApiKey(profiles: Profiles, store: SecretStore, name: string, key: string): Promise<void> {
   const profile = profiles.require(name);
-  if (profile.kind === 'sandbox' || profile.baseUrl === null) throw new NotariumError('USAGE', "The Sandbox profile uses the embedded sandbox's own key: a real API key belongs to a service profile.");
+  if (profile.kind === 'sandbox' || profile.baseUrl === null) throw new NotariumError('SANDBOX_PROFILE_FIXED', "The Sandbox profile uses the embedded sandbox's own key: a real API key belongs to a service profile.");
   profiles.bindApiKey(profile.name, null);
   try {
     await store.set(apiKeyAccount(profile.name), key);

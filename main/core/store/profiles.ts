@@ -239,9 +239,9 @@ export class Profiles {
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const setting = issue.path.length ? (SETTING_NAMES[String(issue.path[0])] ?? issue.path.join('.')) : 'settings';
-      throw new NotariumError('USAGE', `The profile's ${setting} ${issue.message.replace(/^Invalid input: /, '')}.`);
+      throw new NotariumError('INVALID_SETTING', `The profile's ${setting} ${issue.message.replace(/^Invalid input: /, '')}.`);
     }
-    if (parsed.data.name === SANDBOX_PROFILE.name) throw new NotariumError('USAGE', 'The Sandbox profile is built in: choose another name.');
+    if (parsed.data.name === SANDBOX_PROFILE.name) throw new NotariumError('SANDBOX_PROFILE_FIXED', 'The Sandbox profile is built in: choose another name.');
     const before = this.get(parsed.data.name);
     const keyFollows = options.keepApiKey === true && before?.apiKeyUrl != null && before.baseUrl !== null && sameServiceUrl(before.apiKeyUrl, before.baseUrl);
     const { network: choice, ...settings } = parsed.data;
@@ -298,10 +298,10 @@ export class Profiles {
   }
 
   remove(name: string): void {
-    if (name === SANDBOX_PROFILE.name) throw new NotariumError('USAGE', 'The Sandbox profile is built in and cannot be removed.');
+    if (name === SANDBOX_PROFILE.name) throw new NotariumError('SANDBOX_PROFILE_FIXED', 'The Sandbox profile is built in and cannot be removed.');
     this.require(name);
     const used = this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM records WHERE profile = ?').get(name)!.n;
-    if (used > 0) throw new NotariumError('USAGE', `The profile "${name}" has ${used} records in the library; they keep it. Remove it after exporting and deleting them.`);
+    if (used > 0) throw new NotariumError('PROFILE_IN_USE', `The profile "${name}" has ${used} records in the library; they keep it. Remove it after exporting and deleting them.`);
     this.db.prepare('DELETE FROM profiles WHERE name = ?').run(name);
     if (this.currentName() === name) this.use(SANDBOX_PROFILE.name);
   }

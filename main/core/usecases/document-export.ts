@@ -68,7 +68,7 @@ export async function exportReceipts(ctx: NotaryContext, target: string, options
   if (record.documentId === null || options.document === false) return { receipts: [await writeReceipt(ctx, record, options.out)] };
   const document = await resolveDocument(ctx, target, options.profile);
   const folder = options.out ? resolve(options.out) : record.path ? dirname(record.path) : null;
-  if (!folder) throw new NotariumError('USAGE', `Notarium does not know where ${record.name} is: name a folder for the receipts with -o.`);
+  if (!folder) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${record.name} is: name a folder for the receipts with -o.`);
   const result: ExportResult = { receipts: [] };
   for (const file of await documentExport(ctx, document)) {
     const path = join(folder, file.fileName);

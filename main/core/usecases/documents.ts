@@ -20,7 +20,7 @@ function checkExtendable(document: StoredDocument, versions: readonly StoredReco
   if (document.finalisedAt !== null) throw new NotariumError('TX_NOT_LINKABLE', `The document "${document.name}" is finalised: it cannot take new versions.`);
   const closing = versions.find((v) => v.kind === 'linked-delete' && isLive(v));
   if (closing) throw new NotariumError('TX_NOT_LINKABLE', `The document "${document.name}" is being finalised (its final record is ${closing.state === 'queued' ? "waiting for the previous version's block" : 'on its way'}): it cannot take new versions.`);
-  if (!versions.some((v) => isLive(v))) throw new NotariumError('USAGE', `The document "${document.name}" has no registered version to follow: notarise the file again with --document.`);
+  if (!versions.some((v) => isLive(v))) throw new NotariumError('NOT_A_DOCUMENT', `The document "${document.name}" has no registered version to follow: notarise the file again with --document.`);
 }
 
 /** The document named by `of` (any of its versions, or the file its latest version came from), or by id. */
@@ -29,7 +29,7 @@ type DocumentRef = string | { documentId: number };
 async function documentOf(ctx: NotaryContext, of: DocumentRef, profile?: string): Promise<StoredDocument> {
   if (typeof of === 'string') return resolveDocument(ctx, of, profile);
   const document = ctx.library.documents.get(of.documentId);
-  if (!document) throw new NotariumError('NOT_FOUND', 'That document is not in the library.');
+  if (!document) throw new NotariumError('NOT_IN_LIBRARY', 'That document is not in the library.');
   return document;
 }
 
@@ -62,7 +62,7 @@ export async function addVersion(ctx: NotaryContext, file: string, of: DocumentR
   const versions = ctx.library.records.ofDocument(document.id);
   checkExtendable(document, versions);
   const same = versions.find((v) => v.sha256 === sha256 && isLive(v));
-  if (same) throw new NotariumError('USAGE', `${basename(path)} is already version ${same.version} of "${document.name}"${same.state === 'queued' ? " (waiting for the previous version's block)" : ''}.`);
+  if (same) throw new NotariumError('ALREADY_A_VERSION', `${basename(path)} is already version ${same.version} of "${document.name}"${same.state === 'queued' ? " (waiting for the previous version's block)" : ''}.`);
   checkReceiptNames(described.name, { document: true });
   const version = nextVersion(versions);
   const { record, superseded } = ctx.library.records.queueVersion(

@@ -32,7 +32,7 @@ export function checkReceiptNames(name: string, options: { document: boolean }, 
   if (length <= room) return;
   const unit = platform === 'win32' ? 'characters' : 'bytes';
   throw new NotariumError(
-    'USAGE',
+    'NAME_TOO_LONG',
     `The name of ${name} is ${length} ${unit} long, and its receipt's name (${options.document ? '<name>.v<N>.receipt.json' : '<name>.receipt.json'}) would pass the file system's limit of ${NAME_LIMIT} ${unit}, so it was not registered: rename the file to at most ${room} ${unit} and notarise it again.`,
   );
 }

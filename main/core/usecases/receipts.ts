@@ -48,9 +48,9 @@ export async function gatherEvidence(ctx: NotaryContext, record: StoredRecord): 
 /** The format-1 receipt of a stored registration (throws for a record that has no file content). */
 export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
   if (record.kind === 'linked-delete' || record.sha256 === null || record.size === null) {
-    throw new NotariumError('USAGE', 'This registration finalises a document and holds no file, so it has no receipt of its own; export the document instead.');
+    throw new NotariumError('NO_RECEIPT', 'This registration finalises a document and holds no file, so it has no receipt of its own; export the document instead.');
   }
-  if (!record.txId) throw new NotariumError('USAGE', `${record.name} has not been accepted by the service yet, so it has no receipt.`);
+  if (!record.txId) throw new NotariumError('NO_RECEIPT', `${record.name} has not been accepted by the service yet, so it has no receipt.`);
   // Receipts come from the record as it was registered, without the network; the label is the
   // one its block's header bears out (receipt-network.ts).
   const profile = ctx.library.profiles.get(record.profile);
@@ -104,7 +104,7 @@ export async function receiptFor(ctx: NotaryContext, record: StoredRecord): Prom
 export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out?: string, options: { within?: string } = {}): Promise<string> {
   const receipt = await receiptFor(ctx, record);
   const path = out ? resolve(out) : record.path ? join(dirname(record.path), receiptFileName(record.name)) : null;
-  if (!path) throw new NotariumError('USAGE', `Notarium does not know where ${record.name} is: name the receipt file with -o.`);
+  if (!path) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${record.name} is: name the receipt file with -o.`);
   try {
     // Next to the file, a folder that is gone is not recreated just to hold a receipt.
     writeAtomically(path, serializeReceipt(receipt), { create: Boolean(out), within: options.within });
@@ -184,7 +184,7 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   const check = report.outcome === 'failed' ? undefined : await serviceCheck(ctx, receipt);
   if (check) report = withServiceCheck(report, check, false);
   if (report.outcome === 'failed') throw new NotariumError('RECEIPT_INVALID', `${path} does not verify: ${report.summary}`);
-  const makerDoesNotKnow = check?.unknownToMaker === true;
+  const makerDoesNotKnow = check?.status === 'fail' && check.code === 'unknown-to-maker';
   const skipped = report.steps.filter((s) => (s.status === 'skipped' && s.id !== 'file-digest' && s.id !== 'service') || (s.id === 'service' && makerDoesNotKnow)).map((s) => s.id);
   const proof: ImportedProof = {
     outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 ? 'partially-verified' : 'verified',

@@ -18,13 +18,13 @@ export function isTxId(value: string): boolean {
 export async function resolveRecord(ctx: NotaryContext, target: string, profile?: string): Promise<StoredRecord> {
   if (isTxId(target)) {
     const record = ctx.library.records.byTxId(target, profile);
-    if (!record) throw new NotariumError('NOT_FOUND', `The library has no registration with the txId ${target.toLowerCase()}.`);
+    if (!record) throw new NotariumError('NOT_IN_LIBRARY', `The library has no registration with the txId ${target.toLowerCase()}.`);
     return record;
   }
   const { sha256 } = await ctx.hash(resolve(target));
   const records = ctx.library.records.bySha256(sha256, profile);
   const live = records.find((r) => r.state !== 'failed' && r.state !== 'rejected') ?? records[0];
-  if (!live) throw new NotariumError('NOT_FOUND', `The content of ${target} is not registered in the library: notarise it first, or import its receipt.`);
+  if (!live) throw new NotariumError('NOT_IN_LIBRARY', `The content of ${target} is not registered in the library: notarise it first, or import its receipt.`);
   return live;
 }
 
@@ -38,13 +38,13 @@ export async function resolveDocument(ctx: NotaryContext, target: string, profil
   try {
     record = await resolveRecord(ctx, target, profile);
   } catch (err) {
-    const byPath = !isTxId(target) && err instanceof NotariumError && err.code === 'NOT_FOUND' ? documentAtPath(ctx, target, profile) : undefined;
+    const byPath = !isTxId(target) && err instanceof NotariumError && err.code === 'NOT_IN_LIBRARY' ? documentAtPath(ctx, target, profile) : undefined;
     if (byPath) return byPath;
     throw err;
   }
   const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
   if (!document) {
-    throw new NotariumError('USAGE', `${target} is registered as a plain record, not as a document version: notarise it with --document to start a document.`);
+    throw new NotariumError('NOT_A_DOCUMENT', `${target} is registered as a plain record, not as a document version: notarise it with --document to start a document.`);
   }
   return document;
 }
@@ -58,7 +58,7 @@ function documentAtPath(ctx: NotaryContext, target: string, profile?: string): S
     return `  "${visibleName(d.name)}" (${d.profile}): ${versions} version${versions === 1 ? '' : 's'}, latest txId ${d.headTxId ?? '(not sent yet)'}`;
   });
   throw new NotariumError(
-    'USAGE',
+    'AMBIGUOUS_DOCUMENT',
     `The latest versions of ${candidates.length} documents were registered from ${visibleName(resolve(target))}, and its content is none of their versions: name the document by the txId of one of its versions:\n${lines.join('\n')}`,
   );
 }

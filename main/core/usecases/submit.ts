@@ -25,7 +25,7 @@ export function registrationTarget(connection: Connection): Pick<Submission, 'ne
   const network = networkOf(profile.network);
   if (!network) {
     throw new NotariumError(
-      'USAGE',
+      'INVALID_SETTING',
       `The profile "${profile.name}" names the network ${shownLabel(profile.network)}, which is not ${NETWORK_CHOICES}, so its receipts could not be written and nothing was registered: set its network with "notarium profile add ${shellQuote(profile.name)} --network <label>" or in Settings.`,
     );
   }

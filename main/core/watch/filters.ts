@@ -50,7 +50,7 @@ export function checkGlobs(globs: readonly string[]): void {
     try {
       picomatch(glob);
     } catch (err) {
-      throw new NotariumError('USAGE', `"${glob}" is not a usable glob (${(err as Error).message}).`, { cause: err });
+      throw new NotariumError('INVALID_SETTING', `"${glob}" is not a usable glob (${(err as Error).message}).`, { cause: err });
     }
   }
 }

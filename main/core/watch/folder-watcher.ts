@@ -143,7 +143,7 @@ export class FolderWatcher {
   /** Remembers a folder (and watches it at once when the watcher runs). Its files go to `profile` (default: the current one). */
   async add(path: string, settings: Partial<WatchSettings> = {}, profile?: string): Promise<WatchedFolder> {
     const where = canonical(path);
-    if (this.store.byPath(where)) throw new NotariumError('USAGE', `${where} is already watched.`);
+    if (this.store.byPath(where)) throw new NotariumError('WATCH_OVERLAP', `${where} is already watched.`);
     const full = { ...DEFAULT_WATCH_SETTINGS, ...settings };
     this.check(where, full);
     const folder = this.store.add(where, profile ? this.ctx.library.profiles.require(profile).name : this.ctx.library.profiles.currentName(), full);
@@ -232,7 +232,7 @@ export class FolderWatcher {
 
   private require(path: string): WatchedFolder {
     const folder = this.store.byPath(canonical(path));
-    if (!folder) throw new NotariumError('USAGE', `${resolve(path)} is not a watched folder.`);
+    if (!folder) throw new NotariumError('NOT_IN_LIBRARY', `${resolve(path)} is not a watched folder.`);
     return folder;
   }
 
@@ -247,11 +247,11 @@ export class FolderWatcher {
     if (!isFolder) throw new NotariumError('FILE_UNREADABLE', `${path} is not a folder that Notarium can read.`);
     checkGlobs(settings.include);
     checkGlobs(settings.exclude);
-    if (!Number.isFinite(settings.stableMs) || settings.stableMs < 0) throw new NotariumError('USAGE', 'The time a file must stay unchanged must be zero or more seconds.');
+    if (!Number.isFinite(settings.stableMs) || settings.stableMs < 0) throw new NotariumError('INVALID_SETTING', 'The time a file must stay unchanged must be zero or more seconds.');
     for (const other of this.store.list()) {
       if (other.id === self) continue;
       const clash = (isInside(path, other.path) && other.recursive) || (isInside(other.path, path) && settings.recursive);
-      if (clash) throw new NotariumError('USAGE', `${path} overlaps the watched folder ${other.path}: a file would be watched twice.`);
+      if (clash) throw new NotariumError('WATCH_OVERLAP', `${path} overlaps the watched folder ${other.path}: a file would be watched twice.`);
     }
   }
 

@@ -89,7 +89,7 @@ describe('validation and errors', () => {
   ])('refuses %s%j before the service sees it', async (name, args) => {
     const answer = (await invoke(name, args)) as { ok: false; error: { code: string; message: string } };
     expect(answer.ok).toBe(false);
-    expect(answer.error.code).toBe('USAGE');
+    expect(answer.error.code).toBe('BAD_CALL');
     expect(Object.keys(answer.error).sort()).toEqual(['code', 'message']);
     expect(service.api[name as 'useProfile']).not.toHaveBeenCalled();
   });

@@ -74,9 +74,9 @@ describe('the preload', () => {
   });
 
   it('refuses events that are not in the contract', () => {
-    expect(() => bridge.on('notarium:verify', () => {})).toThrow(expect.objectContaining({ code: 'USAGE' }));
-    expect(() => bridge.on('__proto__', () => {})).toThrow(expect.objectContaining({ code: 'USAGE' }));
-    expect(() => bridge.on('pending-count', 'not a function' as never)).toThrow(expect.objectContaining({ code: 'USAGE' }));
+    expect(() => bridge.on('notarium:verify', () => {})).toThrow(expect.objectContaining({ code: 'BAD_CALL' }));
+    expect(() => bridge.on('__proto__', () => {})).toThrow(expect.objectContaining({ code: 'BAD_CALL' }));
+    expect(() => bridge.on('pending-count', 'not a function' as never)).toThrow(expect.objectContaining({ code: 'BAD_CALL' }));
   });
 
   it('pathForFile asks webUtils (File.path is gone since Electron 32)', () => {

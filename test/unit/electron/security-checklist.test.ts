@@ -139,9 +139,9 @@ describe('Electron security checklist', () => {
     const abilities = desktopAbilities();
     electron.shell.openExternal.mockClear();
     for (const url of ['file:///etc/passwd', 'smb://host/share', 'javascript:alert(1)', 'https://evil.example/', 'https://u:p@id.example/oauth2/authorize?response_type=code&state=s&code_challenge=c']) {
-      await expect(abilities.openExternal(url), url).rejects.toMatchObject({ code: 'USAGE' });
+      await expect(abilities.openExternal(url), url).rejects.toMatchObject({ code: 'URL_REFUSED' });
     }
-    for (const url of ['file:///etc/passwd', 'ms-msdt:foo', 'vbscript:x']) await expect(abilities.openExplorerPage(url), url).rejects.toMatchObject({ code: 'USAGE' });
+    for (const url of ['file:///etc/passwd', 'ms-msdt:foo', 'vbscript:x']) await expect(abilities.openExplorerPage(url), url).rejects.toMatchObject({ code: 'URL_REFUSED' });
     expect(electron.shell.openExternal).not.toHaveBeenCalled();
     await abilities.openExternal('https://id.example/oauth2/authorize?response_type=code&state=s&code_challenge=c');
     expect(electron.shell.openExternal).toHaveBeenCalledOnce();

@@ -28,7 +28,7 @@ describe('openExternal', () => {
     'https://evil.example/', // http(s), but not an authorization request
     'https://user:pass@id.example.com/authorize?response_type=code&state=a&code_challenge=b',
   ])('refuses %s', async (url) => {
-    await expect(desktopAbilities().openExternal(url)).rejects.toMatchObject({ code: 'USAGE' });
+    await expect(desktopAbilities().openExternal(url)).rejects.toMatchObject({ code: 'URL_REFUSED' });
     expect(electron.shell.openExternal).not.toHaveBeenCalled();
     expect(isAuthorizationUrl(url)).toBe(false);
   });
@@ -40,7 +40,7 @@ describe('openExplorerPage', () => {
     await abilities.openExplorerPage('https://explorer.example/tx/ab12');
     await abilities.openExplorerPage('http://127.0.0.1:4100/explorer/tx/ab12');
     for (const url of ['file:///etc/passwd', 'smb://server/share', 'javascript:alert(1)', 'https://u:p@explorer.example/tx/1', 'nonsense']) {
-      await expect(abilities.openExplorerPage(url)).rejects.toMatchObject({ code: 'USAGE' });
+      await expect(abilities.openExplorerPage(url)).rejects.toMatchObject({ code: 'URL_REFUSED' });
       expect(isWebPageUrl(url)).toBe(false);
     }
     expect(electron.shell.openExternal.mock.calls.map((c) => c[0])).toEqual(['https://explorer.example/tx/ab12', 'http://127.0.0.1:4100/explorer/tx/ab12']);
@@ -74,7 +74,7 @@ describe('chooseFolder', () => {
 describe('files', () => {
   it('the engine takes paths and refuses uploads', () => {
     expect(pathOf({ kind: 'path', path: '/home/ann/a.pdf' })).toBe('/home/ann/a.pdf');
-    expect(() => pathOf({ kind: 'upload', uploadId: '11111111-2222-4333-8444-555555555555' })).toThrow(expect.objectContaining({ code: 'USAGE' }));
+    expect(() => pathOf({ kind: 'upload', uploadId: '11111111-2222-4333-8444-555555555555' })).toThrow(expect.objectContaining({ code: 'NOT_IN_THIS_SHELL' }));
   });
 
   it('shows a file in its folder', () => {

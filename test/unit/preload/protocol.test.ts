@@ -83,13 +83,13 @@ describe('the protocol over a transport', () => {
   });
 
   it('a failure arrives as an Error with its code and sentence, and nothing else', async () => {
-    const failure = Object.assign(new NotariumError('NOT_FOUND', 'The library has no such registration.', { cause: new Error('SQLITE row 7 of /home/ann/.notarium') }), {
+    const failure = Object.assign(new NotariumError('NOT_IN_LIBRARY', 'The library has no such registration.', { cause: new Error('SQLITE row 7 of /home/ann/.notarium') }), {
       apiKey: 'sk-secret',
     });
     const end = transportPair(appHandler({ getRecord: () => Promise.reject(failure) }));
     const err = (await end.call('getRecord', [1]).catch((e: unknown) => e)) as Error & { code: string };
     expect(err).toBeInstanceOf(Error);
-    expect({ code: err.code, message: err.message }).toEqual({ code: 'NOT_FOUND', message: 'The library has no such registration.' });
+    expect({ code: err.code, message: err.message }).toEqual({ code: 'NOT_IN_LIBRARY', message: 'The library has no such registration.' });
     expect(Object.keys(err)).toEqual(['code']);
     expect(err.cause).toBeUndefined();
     expect(err.stack).not.toMatch(/SQLITE|sk-secret/);
@@ -116,15 +116,15 @@ describe('the protocol over a transport', () => {
   it("refuses an unknown call name, or arguments the contract does not take, in the contract's words, before any handler runs", async () => {
     const getRecord = vi.fn();
     const end = transportPair(appHandler({ getRecord }));
-    await expect(end.call('notAMethod', [])).rejects.toMatchObject({ code: 'USAGE', message: 'There is no call named "notAMethod".' });
-    await expect(end.call('__proto__', [])).rejects.toMatchObject({ code: 'USAGE', message: 'There is no call named "__proto__".' });
-    await expect(end.call('getRecord', ['3'])).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/^The call getRecord was refused: argument 0/) });
+    await expect(end.call('notAMethod', [])).rejects.toMatchObject({ code: 'BAD_CALL', message: 'There is no call named "notAMethod".' });
+    await expect(end.call('__proto__', [])).rejects.toMatchObject({ code: 'BAD_CALL', message: 'There is no call named "__proto__".' });
+    await expect(end.call('getRecord', ['3'])).rejects.toMatchObject({ code: 'BAD_CALL', message: expect.stringMatching(/^The call getRecord was refused: argument 0/) });
     expect(getRecord).not.toHaveBeenCalled();
   });
 
   it('answers a message that is not a call with the form a call takes, under its id when it has one', async () => {
     const handler = appHandler({ appInfo: vi.fn() });
-    const malformed = { ok: false, error: { code: 'USAGE', message: MALFORMED_CALL } };
+    const malformed = { ok: false, error: { code: 'BAD_CALL', message: MALFORMED_CALL } };
     expect(await dispatch({ type: 'call', id: 4, method: 'appInfo' }, handler)).toEqual({ type: 'answer', id: 4, ...malformed });
     expect(await dispatch({ type: 'answer', id: 5, ok: true, value: 1 }, handler)).toEqual({ type: 'answer', id: 5, ...malformed });
     expect(await dispatch({ id: 6, method: 'appInfo', args: [] }, handler)).toEqual({ type: 'answer', id: 6, ...malformed });
@@ -169,7 +169,7 @@ describe('the protocol over a transport', () => {
     pending.fail(1, { code: 'UNAVAILABLE', message: 'Notarium is not reachable.' });
     await expect(call).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     expect(() => pending.settle({ type: 'answer', id: 1, ok: true, value: 4 })).not.toThrow();
-    expect(() => pending.settle({ type: 'answer', id: null, ok: false, error: { code: 'USAGE', message: 'No.' } })).not.toThrow();
+    expect(() => pending.settle({ type: 'answer', id: null, ok: false, error: { code: 'BAD_CALL', message: 'No.' } })).not.toThrow();
     expect(pending.ids()).toEqual([]);
   });
 });
@@ -189,7 +189,7 @@ describe('reading what the other side sent', () => {
 
   it('a message is one of the three kinds with the fields of its kind, or nothing', () => {
     expect(readMessage({ type: 'event', event: 'pending-count', payload: 2 })).toEqual({ type: 'event', event: 'pending-count', payload: 2 });
-    expect(readMessage({ type: 'answer', id: null, ok: false, error: { code: 'USAGE', message: 'No.' } })).toEqual({ type: 'answer', id: null, ok: false, error: { code: 'USAGE', message: 'No.' } });
+    expect(readMessage({ type: 'answer', id: null, ok: false, error: { code: 'BAD_CALL', message: 'No.' } })).toEqual({ type: 'answer', id: null, ok: false, error: { code: 'BAD_CALL', message: 'No.' } });
     for (const junk of [null, [], 'call', { type: 'event' }, { type: 'answer', id: 'x', ok: true }, { type: 'call', id: 1, method: 'x', args: {} }, { type: 'other' }]) {
       expect(readMessage(junk)).toBeNull();
     }

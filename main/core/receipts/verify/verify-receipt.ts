@@ -9,11 +9,13 @@ import { CheckFailure } from './check-failure.ts';
 import { displayHash } from './double-sha256.ts';
 import { checkProofKind, foldMerkleBranch, targetTypeOf, txidOfTxOrId } from './merkle-proof.ts';
 import { outputsCarrying, parseRawTransaction, type Placement } from './raw-transaction.ts';
+import type { FailureCode, SkipCode, StepCode } from './step-codes.ts';
 
 /**
  * The offline verifier (receipt-v1.md, "Verification steps"): each step in the spec's order, with
- * a status, a sentence saying what was checked, and for a failure what was expected and found.
- * It never throws: whatever goes wrong becomes a failed step.
+ * a status, a sentence saying what was checked, and for a failure what was expected and found;
+ * a failed or skipped step names why with a stable code (step-codes.ts). It never throws: whatever
+ * goes wrong becomes a failed step.
  */
 
 export type StepId = 'file-digest' | 'record' | 'aggregation' | 'fingerprint' | 'transaction' | 'merkle-proof' | 'block-header' | 'service';
@@ -24,6 +26,8 @@ export type StepStatus = 'pass' | 'fail' | 'skipped' | 'not-run';
 export interface Step {
   id: StepId;
   status: StepStatus;
+  /** Why it failed or was skipped (step-codes.ts); absent for a pass or a step that did not run. */
+  code?: StepCode;
   /** Short, for a table. */
   label: string;
   /** One sentence: what was checked, and for a failure the exact reason. */
@@ -77,7 +81,7 @@ const TEST_CHAIN_MINING = 'anyone can mine a block there on an ordinary computer
 
 const SERVICE_OFFLINE_DETAIL = 'Needs the network and an API key: the service\'s match endpoint is asked whether it still holds this record; add it with "notarium receipt verify --online", or in the app by verifying without "Offline".';
 
-type StepResult = { status: 'pass' | 'skipped' | 'not-run'; detail: string };
+type StepResult = { status: 'pass' | 'not-run'; detail: string } | { status: 'skipped'; code: SkipCode; detail: string };
 
 /** What earlier steps established, for later ones. */
 interface Context {
@@ -102,12 +106,12 @@ const lower = (s: string) => s.toLowerCase();
 const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> = {
   'file-digest': ({ receipt, options }) => {
     if (options.fileDigest === undefined) {
-      return { status: 'skipped', detail: 'No file was supplied, so no SHA-256 was compared with file.sha256; supply the file to check it is the one this receipt is for.' };
+      return { status: 'skipped', code: 'no-file', detail: 'No file was supplied, so no SHA-256 was compared with file.sha256; supply the file to check it is the one this receipt is for.' };
     }
-    if (!HASH.test(options.fileDigest)) throw new CheckFailure('The supplied file digest is not 64 hexadecimal characters.', { expected: '64 hex', found: options.fileDigest.slice(0, 80) });
+    if (!HASH.test(options.fileDigest)) throw new CheckFailure('file-digest-malformed', 'The supplied file digest is not 64 hexadecimal characters.', { expected: '64 hex', found: options.fileDigest.slice(0, 80) });
     const expected = lower(receipt.file.sha256);
     const found = lower(options.fileDigest);
-    if (found !== expected) throw new CheckFailure("The supplied file's SHA-256 differs from file.sha256: it is not the file this receipt is for, or it was changed.", { expected, found });
+    if (found !== expected) throw new CheckFailure('file-digest-mismatch', "The supplied file's SHA-256 differs from file.sha256: it is not the file this receipt is for, or it was changed.", { expected, found });
     return { status: 'pass', detail: `The supplied file's SHA-256 equals file.sha256 (${expected}).` };
   },
 
@@ -115,7 +119,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     if (receipt.aggregation) return { status: 'not-run', detail: 'The file is one of a batch: the registered record is the batch root, checked in the batch path step.' };
     const expected = lower(receipt.file.sha256);
     const found = lower(receipt.fingerprint.record);
-    if (found !== expected) throw new CheckFailure("fingerprint.record is not the file's SHA-256 (file.sha256): the registered record is not this file's digest.", { expected, found: short(found) });
+    if (found !== expected) throw new CheckFailure('record-not-file-digest', "fingerprint.record is not the file's SHA-256 (file.sha256): the registered record is not this file's digest.", { expected, found: short(found) });
     return { status: 'pass', detail: "fingerprint.record is the file's SHA-256, so the registered record is this file's digest." };
   },
 
@@ -125,10 +129,10 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     const path = agg.path.map((entry): AggregationStep => (entry.left !== undefined ? { left: entry.left } : { right: entry.right! }));
     const root = aggregationRootOf(hex.decode(lower(receipt.file.sha256)), lower(agg.nonce), path.map(lowerStep));
     if (root !== lower(agg.root)) {
-      throw new CheckFailure(`The leaf built from file.sha256 and aggregation.nonce, folded along the ${path.length}-entry path, does not give aggregation.root.`, { expected: lower(agg.root), found: root });
+      throw new CheckFailure('aggregation-root-mismatch', `The leaf built from file.sha256 and aggregation.nonce, folded along the ${path.length}-entry path, does not give aggregation.root.`, { expected: lower(agg.root), found: root });
     }
     if (root !== lower(receipt.fingerprint.record)) {
-      throw new CheckFailure('aggregation.root is not fingerprint.record: the batch root is not the registered record.', { expected: root, found: short(lower(receipt.fingerprint.record)) });
+      throw new CheckFailure('aggregation-root-not-record', 'aggregation.root is not fingerprint.record: the batch root is not the registered record.', { expected: root, found: short(lower(receipt.fingerprint.record)) });
     }
     return { status: 'pass', detail: `The file's leaf, folded along the ${path.length}-entry batch path, gives aggregation.root, which is the registered record.` };
   },
@@ -139,15 +143,15 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     try {
       steps = parseEncodeSpec(encode);
     } catch (err) {
-      if (isNotariumError(err)) throw new CheckFailure(`fingerprint.encode is not a valid encode value: ${err.message}`, { found: short(encode) });
+      if (isNotariumError(err)) throw new CheckFailure('encode-invalid', `fingerprint.encode is not a valid encode value: ${err.message}`, { found: short(encode) });
       throw err;
     }
     if (salt !== undefined && !steps.some((s) => s.salt === salt)) {
-      throw new CheckFailure('fingerprint.salt is not the salt inside fingerprint.encode.', { expected: `a salt of ${short(encode)}`, found: salt });
+      throw new CheckFailure('salt-not-in-encode', 'fingerprint.salt is not the salt inside fingerprint.encode.', { expected: `a salt of ${short(encode)}`, found: salt });
     }
     const computed = hex.encode(applyEncodeSpec(steps, hex.decode(lower(record))));
     if (computed !== lower(published)) {
-      throw new CheckFailure(`Applying fingerprint.encode (${encode === '' ? 'no encoder' : short(encode)}) to fingerprint.record does not give fingerprint.published.`, {
+      throw new CheckFailure('published-mismatch', `Applying fingerprint.encode (${encode === '' ? 'no encoder' : short(encode)}) to fingerprint.record does not give fingerprint.published.`, {
         expected: short(computed),
         found: short(lower(published)),
       });
@@ -160,17 +164,17 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     // The proof's txOrId may itself be the raw transaction: the same evidence, in another field.
     const source = receipt.transaction !== undefined ? 'transaction' : proofTx !== undefined && proofTx.length > 64 ? 'merkleProof.txOrId' : undefined;
     if (source === undefined) {
-      return { status: 'skipped', detail: 'The receipt holds no raw transaction, so the published fingerprint was not found on chain; the rest of the proof does not show what the transaction carries.' };
+      return { status: 'skipped', code: 'no-raw-transaction', detail: 'The receipt holds no raw transaction, so the published fingerprint was not found on chain; the rest of the proof does not show what the transaction carries.' };
     }
     const bytes = hex.decode(lower(source === 'transaction' ? receipt.transaction! : proofTx!));
     const txid = displayHash(bytes);
     const expected = lower(receipt.registration.txId);
-    if (txid !== expected) throw new CheckFailure(`The raw transaction in ${source} does not hash to registration.txId: it is a different transaction.`, { expected, found: txid });
+    if (txid !== expected) throw new CheckFailure('txid-mismatch', `The raw transaction in ${source} does not hash to registration.txId: it is a different transaction.`, { expected, found: txid });
     const tx = parseRawTransaction(bytes);
     const published = hex.decode(lower(receipt.fingerprint.published));
     const carriers = outputsCarrying(tx, published);
     if (carriers.length === 0) {
-      throw new CheckFailure(`None of the transaction's ${tx.outputs.length} outputs holds fingerprint.published in its script.`, {
+      throw new CheckFailure('fingerprint-not-in-transaction', `None of the transaction's ${tx.outputs.length} outputs holds fingerprint.published in its script.`, {
         expected: `the bytes ${short(lower(receipt.fingerprint.published))} inside an output script`,
         found: `${tx.outputs.length} outputs without them`,
       });
@@ -181,19 +185,19 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
 
   'merkle-proof': (ctx) => {
     const confirmation = ctx.receipt.confirmation;
-    if (!confirmation) return { status: 'skipped', detail: 'No confirmation yet: the transaction is not in a block, so there is no Merkle proof.' };
+    if (!confirmation) return { status: 'skipped', code: 'not-confirmed', detail: 'No confirmation yet: the transaction is not in a block, so there is no Merkle proof.' };
     const proof = confirmation.merkleProof;
     checkProofKind(proof);
     const targetType = targetTypeOf(proof);
     const txid = txidOfTxOrId(proof.txOrId);
     const expected = lower(ctx.receipt.registration.txId);
-    if (txid !== expected) throw new CheckFailure("The Merkle proof's txOrId is about another transaction than registration.txId.", { expected, found: txid });
+    if (txid !== expected) throw new CheckFailure('proof-txid-mismatch', "The Merkle proof's txOrId is about another transaction than registration.txId.", { expected, found: txid });
     const root = foldMerkleBranch(txid, proof.index, proof.nodes);
     if (targetType === 'merkleRoot' && root !== lower(proof.target)) {
-      throw new CheckFailure(`Folding the ${proof.nodes.length} nodes from index ${proof.index} does not give the proof's target Merkle root.`, { expected: lower(proof.target), found: root });
+      throw new CheckFailure('merkle-root-mismatch', `Folding the ${proof.nodes.length} nodes from index ${proof.index} does not give the proof's target Merkle root.`, { expected: lower(proof.target), found: root });
     }
     if (targetType === 'hash' && lower(proof.target) !== lower(confirmation.blockHash)) {
-      throw new CheckFailure("The proof's target (a block hash) is not confirmation.blockHash.", { expected: lower(confirmation.blockHash), found: lower(proof.target) });
+      throw new CheckFailure('proof-target-not-block-hash', "The proof's target (a block hash) is not confirmation.blockHash.", { expected: lower(confirmation.blockHash), found: lower(proof.target) });
     }
     ctx.merkleRoot = root;
     return { status: 'pass', detail: `Folding the ${proof.nodes.length} nodes from index ${proof.index} gives Merkle root ${root}.` };
@@ -202,23 +206,23 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
   'block-header': (ctx) => {
     const { receipt } = ctx;
     const confirmation = receipt.confirmation;
-    if (!confirmation) return { status: 'skipped', detail: 'No confirmation yet: there is no block to check.' };
+    if (!confirmation) return { status: 'skipped', code: 'not-confirmed', detail: 'No confirmation yet: there is no block to check.' };
     const proof = confirmation.merkleProof;
     const fromTarget = proof.targetType === 'header' ? lower(proof.target) : undefined;
     const fromField = receipt.blockHeader === undefined ? undefined : lower(receipt.blockHeader);
     if (fromTarget !== undefined && fromField !== undefined && fromTarget !== fromField) {
-      throw new CheckFailure('blockHeader differs from the header in merkleProof.target: the receipt names two different blocks.', { expected: fromTarget, found: fromField });
+      throw new CheckFailure('header-conflict', 'blockHeader differs from the header in merkleProof.target: the receipt names two different blocks.', { expected: fromTarget, found: fromField });
     }
     const headerHex = fromTarget ?? fromField;
     if (headerHex === undefined) {
-      return { status: 'skipped', detail: `The receipt holds no block header (merkleProof.target is the ${targetTypeOf(proof) === 'merkleRoot' ? 'Merkle root' : 'block hash'} and blockHeader is absent), so the Merkle root was not tied to the block and its proof of work was not checked.` };
+      return { status: 'skipped', code: 'no-block-header', detail: `The receipt holds no block header (merkleProof.target is the ${targetTypeOf(proof) === 'merkleRoot' ? 'Merkle root' : 'block hash'} and blockHeader is absent), so the Merkle root was not tied to the block and its proof of work was not checked.` };
     }
     const header = parseBlockHeader(headerHex);
     if (ctx.merkleRoot !== undefined && header.merkleRoot !== ctx.merkleRoot) {
-      throw new CheckFailure("The header's Merkle root is not the root the proof gives: the transaction is not in this block.", { expected: ctx.merkleRoot, found: header.merkleRoot });
+      throw new CheckFailure('merkle-root-mismatch', "The header's Merkle root is not the root the proof gives: the transaction is not in this block.", { expected: ctx.merkleRoot, found: header.merkleRoot });
     }
     const blockHash = lower(confirmation.blockHash);
-    if (header.hash !== blockHash) throw new CheckFailure('The header does not hash to confirmation.blockHash: it is the header of another block.', { expected: blockHash, found: header.hash });
+    if (header.hash !== blockHash) throw new CheckFailure('block-hash-mismatch', 'The header does not hash to confirmation.blockHash: it is the header of another block.', { expected: blockHash, found: header.hash });
     const bits = `0x${header.bits.toString(16).padStart(8, '0')}`;
     const { network } = ctx;
     ctx.header = header;
@@ -228,6 +232,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
       ctx.powUnjudged = true;
       return {
         status: 'skipped',
+        code: 'network-unknown',
         detail: `The header of block ${header.hash} holds the proof's Merkle root and its hash meets the target of its own bits (${bits}), but its proof of work could not be judged: the network label ${shownLabel(receipt.network)} is not ${NETWORK_CHOICES}, so no limit says how hard its blocks must be.`,
       };
     }
@@ -246,7 +251,7 @@ export function verifyReceipt(receipt: ReceiptV1, options: VerifyOptions = {}): 
   for (const id of STEP_IDS) {
     const label = STEP_LABELS[id];
     if (id === 'service') {
-      steps.push({ id, status: 'skipped', label, detail: SERVICE_OFFLINE_DETAIL });
+      steps.push({ id, status: 'skipped', code: 'offline', label, detail: SERVICE_OFFLINE_DETAIL });
     } else if (failed) {
       steps.push({ id, status: 'not-run', label, detail: `Not run: the ${failed.label.toLowerCase()} step failed.` });
     } else {
@@ -266,12 +271,12 @@ function runStep(id: Exclude<StepId, 'service'>, ctx: Context): Step {
   const label = STEP_LABELS[id];
   try {
     const result = RUNNERS[id](ctx);
-    return { id, status: result.status, label, detail: result.detail };
+    return result.status === 'skipped' ? { id, status: 'skipped', code: result.code, label, detail: result.detail } : { id, status: result.status, label, detail: result.detail };
   } catch (err) {
     if (err instanceof CheckFailure) {
-      return { id, status: 'fail', label, detail: err.message, ...(err.expected === undefined ? {} : { expected: err.expected }), ...(err.found === undefined ? {} : { found: err.found }) };
+      return { id, status: 'fail', code: err.code, label, detail: err.message, ...(err.expected === undefined ? {} : { expected: err.expected }), ...(err.found === undefined ? {} : { found: err.found }) };
     }
-    return { id, status: 'fail', label, detail: `This step could not be completed on this receipt: ${errorText(err)}` };
+    return { id, status: 'fail', code: 'step-error', label, detail: `This step could not be completed on this receipt: ${errorText(err)}` };
   }
 }
 
@@ -349,19 +354,17 @@ function unprovenBy(id: StepId, ctx: Context): string {
   }
 }
 
-/** The result of the online check (the match endpoint), to merge into an offline report. */
-export interface ServiceCheck {
-  status: 'pass' | 'fail' | 'skipped';
-  detail: string;
-  expected?: string;
-  found?: string;
-  /**
-   * The failure is "unknown" (404) from the very service that made a confirmed receipt: it fails
-   * the check only when the check was required; merely tried, it leaves the receipt partially
-   * verified (the service may have lost or moved it; its word is not a proof against the chain).
-   */
-  unknownToMaker?: boolean;
-}
+/**
+ * The result of the online check (the match endpoint), to merge into an offline report. The code
+ * `unknown-to-maker` is "unknown" (404) from the very service that made a confirmed receipt: it
+ * fails the check only when the check was required; merely tried, it leaves the receipt partially
+ * verified (the service may have lost or moved it; its word is not a proof against the chain).
+ */
+export type ServiceCheck = { detail: string } & (
+  | { status: 'pass' }
+  | { status: 'fail'; code: Extract<FailureCode, 'service-mismatch' | 'unknown-to-maker'>; expected?: string; found?: string }
+  | { status: 'skipped'; code: SkipCode }
+);
 
 /**
  * The report with its service step replaced by the online result. A service failure fails the
@@ -373,10 +376,11 @@ export interface ServiceCheck {
  * steps keep their conclusions.
  */
 export function withServiceCheck(report: VerificationReport, check: ServiceCheck, required = true): VerificationReport {
-  const disowned = check.status === 'fail' && check.unknownToMaker === true && !required;
+  const disowned = check.status === 'fail' && check.code === 'unknown-to-maker' && !required;
   const step: Step = { id: 'service', status: disowned ? 'skipped' : check.status, label: STEP_LABELS.service, detail: check.detail };
-  if (check.expected !== undefined) step.expected = check.expected;
-  if (check.found !== undefined) step.found = check.found;
+  if (check.status !== 'pass') step.code = check.code;
+  if (check.status === 'fail' && check.expected !== undefined) step.expected = check.expected;
+  if (check.status === 'fail' && check.found !== undefined) step.found = check.found;
   const steps = report.steps.map((s) => (s.id === 'service' ? step : s));
   if (report.outcome === 'failed' || check.status === 'pass') return { ...report, steps };
   if (disowned && report.outcome !== 'pending') {

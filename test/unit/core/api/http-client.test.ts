@@ -212,7 +212,7 @@ describe('errors', () => {
   it('turns a problem document into a ServiceError with the catalogue sentence', async () => {
     const h = harness([problem(400, 'TX_NOT_LINKABLE', { title: 'Invalid request', detail: 'This transaction is a plain record.' })]);
     const err = (await failure(h.client.request(request('write')))) as ServiceError;
-    expect(err).toMatchObject({ code: 'SERVICE_ERROR', status: 400, errorCode: 'TX_NOT_LINKABLE', title: 'Invalid request', detail: 'This transaction is a plain record.' });
+    expect(err).toMatchObject({ code: 'TX_NOT_LINKABLE', status: 400, errorCode: 'TX_NOT_LINKABLE', title: 'Invalid request', detail: 'This transaction is a plain record.' });
     expect(err.message).toBe(sentenceFor('TX_NOT_LINKABLE'));
   });
 

@@ -57,7 +57,7 @@ describe('walkLinks', () => {
 
   it('a refusal at 1 is not a matter of size: it is the error', async () => {
     const { api } = service(0);
-    await expect(walkLinks(api, CHAIN[0]!, 1)).rejects.toMatchObject({ code: 'SERVICE_ERROR', errorCode: 'LINKS_PARAM_INVALID' });
+    await expect(walkLinks(api, CHAIN[0]!, 1)).rejects.toMatchObject({ code: 'LINKS_PARAM_INVALID', errorCode: 'LINKS_PARAM_INVALID' });
   });
 
   it('a chain that comes back to a record is refused, not walked forever', async () => {

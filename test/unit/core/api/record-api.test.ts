@@ -159,7 +159,7 @@ describe('the update token: sent as issued, the other placement tried once on UP
 
   it('a token refused both ways is refused once more, not again and again', async () => {
     const { api, sent } = serviceWith(() => problem(400, 'UPDATE_TOKEN_PARAM_INVALID'));
-    await expect(api.updateLinked(TX, new Uint8Array(), '', TOKEN)).rejects.toMatchObject({ code: 'SERVICE_ERROR', errorCode: 'UPDATE_TOKEN_PARAM_INVALID' });
+    await expect(api.updateLinked(TX, new Uint8Array(), '', TOKEN)).rejects.toMatchObject({ code: 'UPDATE_TOKEN_PARAM_INVALID', errorCode: 'UPDATE_TOKEN_PARAM_INVALID' });
     expect(placements(sent)).toEqual(['as-issued', 'encoded-once']);
     await expect(api.deleteLinked(TX, TOKEN)).rejects.toMatchObject({ errorCode: 'UPDATE_TOKEN_PARAM_INVALID' });
     expect(placements(sent)).toEqual(['as-issued', 'encoded-once', 'as-issued', 'encoded-once']);
@@ -212,7 +212,7 @@ describe('a disabled feature answers 404 like an unknown txId: told apart by con
     const err = await api.navigate(KNOWN, 5).catch((e: unknown) => e);
     expect(isFeatureUnavailable(err, 'navigate')).toBe(true);
     expect((err as Error).message).toContain("a document's history is read from the library instead");
-    await expect(api.navigate(TX, 5)).rejects.toMatchObject({ code: 'SERVICE_ERROR', status: 404 });
-    await expect(api.navigate(PUBLISHING, 5)).rejects.toMatchObject({ code: 'SERVICE_ERROR', status: 404 });
+    await expect(api.navigate(TX, 5)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    await expect(api.navigate(PUBLISHING, 5)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
   });
 });

@@ -48,14 +48,14 @@ describe('the engine over its channel', () => {
     expect(await engine.service.api.pendingCount()).toBe(7);
     await engine.service.api.getRecord(3);
     expect(service.api.getRecord).toHaveBeenCalledWith(3);
-    await expect(engine.service.api.getRecord('3' as unknown as number)).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/refused/) });
+    await expect(engine.service.api.getRecord('3' as unknown as number)).rejects.toMatchObject({ code: 'BAD_CALL', message: expect.stringMatching(/refused/) });
   });
 
   it('a failure crosses as its code and sentence only', async () => {
     const { engine, service } = wire();
-    service.api.getRecord.mockRejectedValueOnce(Object.assign(new NotariumError('NOT_FOUND', 'The library has no such registration.'), { secret: 'x' }));
+    service.api.getRecord.mockRejectedValueOnce(Object.assign(new NotariumError('NOT_IN_LIBRARY', 'The library has no such registration.'), { secret: 'x' }));
     const err = (await engine.service.api.getRecord(1).catch((e: unknown) => e)) as Error & { code: string };
-    expect({ code: err.code, message: err.message }).toEqual({ code: 'NOT_FOUND', message: 'The library has no such registration.' });
+    expect({ code: err.code, message: err.message }).toEqual({ code: 'NOT_IN_LIBRARY', message: 'The library has no such registration.' });
     expect(Object.keys(err)).toEqual(['code']);
   });
 
@@ -89,13 +89,13 @@ describe('the engine over its channel', () => {
   });
 
   it('the engine asks the main process for what only it can do, and gets answers or failures', async () => {
-    const { engineAbilities, abilities } = wire({ openExternal: vi.fn(async () => Promise.reject(new NotariumError('USAGE', 'Notarium opens only the sign-in page.'))) });
+    const { engineAbilities, abilities } = wire({ openExternal: vi.fn(async () => Promise.reject(new NotariumError('URL_REFUSED', 'Notarium opens only the sign-in page.'))) });
     await vi.waitFor(() => expect(engineAbilities()).toBeDefined());
     const engine = engineAbilities();
     expect(await engine.chooseFolder!()).toBe('/home/ann/Contracts');
     expect(Array.from(await engine.printPdf('<html>'))).toEqual([37, 80, 68, 70]);
     expect(abilities.printPdf).toHaveBeenCalledWith('<html>');
-    await expect(engine.openExternal('file:///etc/passwd')).rejects.toMatchObject({ code: 'USAGE', message: 'Notarium opens only the sign-in page.' });
+    await expect(engine.openExternal('file:///etc/passwd')).rejects.toMatchObject({ code: 'URL_REFUSED', message: 'Notarium opens only the sign-in page.' });
     engine.showInFolder('/home/ann/a.pdf');
     await vi.waitFor(() => expect(abilities.showInFolder).toHaveBeenCalledWith('/home/ann/a.pdf'));
     // What the engine process has itself stays local.

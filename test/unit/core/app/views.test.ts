@@ -46,6 +46,13 @@ describe('verificationView', () => {
     expect(failed.steps.find((s) => s.status === 'fail')).toMatchObject({ expected: expect.any(String), found: expect.any(String) });
   });
 
+  it("carries each failed or skipped step's code to the page", () => {
+    const failed = verificationView(result(edited((d) => (d.fingerprint.published = 'ab'.repeat(32)))), 'contract.pdf');
+    expect(failed.steps.find((s) => s.status === 'fail')).toMatchObject({ id: 'fingerprint', code: 'published-mismatch' });
+    const partial = verificationView(result(edited((d) => delete d.transaction)), 'contract.pdf');
+    expect(partial.steps.find((s) => s.id === 'transaction')).toMatchObject({ status: 'skipped', code: 'no-raw-transaction' });
+  });
+
   it('carries the test-chain distinction: verified on a test chain is its own case', () => {
     expect(verificationView(result(receipt), 'contract.pdf')).toMatchObject({ status: 'verified', verifiedOnTestChain: true });
     expect(verificationView(result(edited((d) => delete d.transaction)), 'contract.pdf')).toMatchObject({ status: 'partially-verified', verifiedOnTestChain: false });

@@ -7,6 +7,7 @@ import { parseEncodeSpec } from '../../../../main/core/protocol/encode-spec.ts';
 import { fingerprintFor } from '../../../../main/core/protocol/fingerprint.ts';
 import { NETWORK_LABELS, networkOf } from '../../../../main/core/protocol/networks.ts';
 import { MAX_JSON_DEPTH, MAX_RECEIPT_CHARS, parseReceipt, serializeReceipt, type ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
+import { FAILURE_CODES, SKIP_CODES } from '../../../../main/core/receipts/verify/step-codes.ts';
 import { STEP_IDS, verifyReceipt, type StepId, type VerificationReport } from '../../../../main/core/receipts/verify/verify-receipt.ts';
 import type { Baseline } from '../../../fixtures/receipts/record-baselines.ts';
 import { dataPushes, hexRev, parseTx, rev, sha256d, type ParsedTx } from '../../../support/bitcoin.ts';
@@ -67,11 +68,13 @@ function judge(text: string, fileSha256: string): Verdict & { receipt?: ReceiptV
   if (report.outcome === 'verified') return { kind: 'verified', receipt, report };
   if (report.outcome === 'failed') {
     const step = report.steps.find((s) => s.id === report.failedStep);
-    if (!report.failedStep || !STEP_IDS.includes(report.failedStep) || step?.status !== 'fail' || step.detail.length === 0) {
-      return { kind: 'thrown', error: new Error(`a failed report that names no failing step: ${JSON.stringify(report).slice(0, 400)}`) };
+    if (!report.failedStep || !STEP_IDS.includes(report.failedStep) || step?.status !== 'fail' || step.detail.length === 0 || !(FAILURE_CODES as readonly string[]).includes(step.code ?? '')) {
+      return { kind: 'thrown', error: new Error(`a failed report that names no failing step and its code: ${JSON.stringify(report).slice(0, 400)}`) };
     }
     return { kind: 'rejected', step: report.failedStep, receipt, report };
   }
+  const uncoded = report.steps.find((s) => s.status === 'skipped' && !(SKIP_CODES as readonly string[]).includes(s.code ?? ''));
+  if (uncoded) return { kind: 'thrown', error: new Error(`a skipped step without its code: ${JSON.stringify(uncoded).slice(0, 400)}`) };
   const skipped = report.steps.filter((s) => s.status === 'skipped' && s.id !== 'service').map((s) => s.id);
   return { kind: 'downgraded', outcome: report.outcome, skipped, receipt, report };
 }

@@ -45,7 +45,7 @@ describe('fileFilter', () => {
   });
 
   it('refuses a glob picomatch cannot use, naming it', () => {
-    expect(() => checkGlobs(['*.pdf', ''])).toThrow(/"" is not a usable glob/);
+    expect(() => checkGlobs(['*.pdf', ''])).toThrow(expect.objectContaining({ code: 'INVALID_SETTING', message: expect.stringMatching(/^"" is not a usable glob/) }));
     expect(() => checkGlobs(['*.pdf', '**/x/*.md'])).not.toThrow();
   });
 });

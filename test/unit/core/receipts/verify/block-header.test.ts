@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORKS } from '../../../../../main/core/protocol/networks.ts';
 import { checkOwnTarget, checkProofOfWork, parseBlockHeader, targetFromBits } from '../../../../../main/core/receipts/verify/block-header.ts';
-import { CheckFailure } from '../../../../../main/core/receipts/verify/check-failure.ts';
+import type { CheckFailure } from '../../../../../main/core/receipts/verify/check-failure.ts';
 import { bitsTarget, parseHeader } from '../../../../support/bitcoin.ts';
+import { failingWith } from '../../../../support/check-failures.ts';
 import { header } from '../../../../support/receipt-fixture.ts';
 import { TSC } from '../../../../support/tsc-vector.ts';
 
@@ -15,10 +16,10 @@ describe('parseBlockHeader', () => {
   });
 
   it('refuses anything but 80 bytes of hex', () => {
-    expect(() => parseBlockHeader(TSC.header.slice(2))).toThrow(/80 bytes, not 79/);
-    expect(() => parseBlockHeader(`${TSC.header}00`)).toThrow(/80 bytes, not 81/);
-    expect(() => parseBlockHeader('zz'.repeat(80))).toThrow(/not hexadecimal/);
-    expect(() => parseBlockHeader(new Uint8Array(0))).toThrow(CheckFailure);
+    expect(() => parseBlockHeader(TSC.header.slice(2))).toThrow(failingWith('header-malformed', { found: '79 bytes' }));
+    expect(() => parseBlockHeader(`${TSC.header}00`)).toThrow(failingWith('header-malformed', { found: '81 bytes' }));
+    expect(() => parseBlockHeader('zz'.repeat(80))).toThrow(failingWith('header-malformed', { expected: '160 hex' }));
+    expect(() => parseBlockHeader(new Uint8Array(0))).toThrow(failingWith('header-malformed'));
   });
 });
 
@@ -34,13 +35,13 @@ describe('targetFromBits', () => {
   });
 
   it('refuses a set sign bit, overflow and zero', () => {
-    expect(() => targetFromBits(0x04923456)).toThrow(/negative/);
-    expect(() => targetFromBits(0x23000001)).toThrow(/larger than 256 bits/);
-    expect(() => targetFromBits(0x22000100)).toThrow(/larger than 256 bits/);
-    expect(() => targetFromBits(0x21010000)).toThrow(/larger than 256 bits/);
-    expect(() => targetFromBits(0xff7fffff)).toThrow(/larger than 256 bits/);
-    expect(() => targetFromBits(0x20000000)).toThrow(/zero/);
-    expect(() => targetFromBits(0x01003456)).toThrow(/zero/);
+    expect(() => targetFromBits(0x04923456)).toThrow(failingWith('header-bits-negative'));
+    expect(() => targetFromBits(0x23000001)).toThrow(failingWith('header-bits-overflow'));
+    expect(() => targetFromBits(0x22000100)).toThrow(failingWith('header-bits-overflow'));
+    expect(() => targetFromBits(0x21010000)).toThrow(failingWith('header-bits-overflow'));
+    expect(() => targetFromBits(0xff7fffff)).toThrow(failingWith('header-bits-overflow'));
+    expect(() => targetFromBits(0x20000000)).toThrow(failingWith('header-bits-zero'));
+    expect(() => targetFromBits(0x01003456)).toThrow(failingWith('header-bits-zero'));
     // The largest allowed values at each overflow boundary.
     expect(targetFromBits(0x22000001)).toBe(1n << 248n);
     expect(targetFromBits(0x210000ff)).toBe(0xffn << 240n);
@@ -58,7 +59,7 @@ describe('checkProofOfWork', () => {
       checkProofOfWork(h, NETWORKS.sandbox);
       expect.unreachable();
     } catch (err) {
-      expect((err as CheckFailure).message).toMatch(/does not meet the target/);
+      expect((err as CheckFailure).code).toBe('hash-above-target');
       expect((err as CheckFailure).found).toBe(h.hash);
       expect((err as CheckFailure).expected).toMatch(/^hash ≤ 7fffff0{58}$/);
     }
@@ -67,7 +68,7 @@ describe('checkProofOfWork', () => {
   it('a regtest target is too easy for mainnet, testnet and stn, whose limit is difficulty 1', () => {
     for (const network of [NETWORKS.mainnet, NETWORKS.testnet, NETWORKS.stn]) {
       expect(network.powLimit).toBe((1n << 224n) - 1n);
-      expect(() => checkProofOfWork(parseBlockHeader(TSC.header), network)).toThrow(/easier than this network allows/);
+      expect(() => checkProofOfWork(parseBlockHeader(TSC.header), network)).toThrow(failingWith('target-above-network-limit'));
     }
   });
 
@@ -78,7 +79,7 @@ describe('checkProofOfWork', () => {
       checkProofOfWork(withBits(bits), NETWORKS.mainnet);
       return 'passed';
     } catch (err) {
-      return (err as CheckFailure).message;
+      return (err as CheckFailure).code;
     }
   };
 
@@ -87,26 +88,26 @@ describe('checkProofOfWork', () => {
     expect(targetFromBits(0x1903fffc)).toBe(floor);
     expect(targetFromBits(0x1903fffd)).toBeGreaterThan(floor);
     // Easier than the floor: difficulty 1, Bitcoin block 125552's 244,112, and one step past the floor.
-    for (const bits of [0x1d00ffff, 0x1a44b9f2, 0x1903fffd]) {
-      expect(refusal(bits), bits.toString(16)).toMatch(/^The header's target is easier than difficulty 2\^30 \(about 1\.07 billion\), the least work Notarium accepts of a mainnet block: mainnet has been far harder than that since 2014 .* anyone could have mined it/);
-    }
+    for (const bits of [0x1d00ffff, 0x1a44b9f2, 0x1903fffd]) expect(refusal(bits), bits.toString(16)).toBe('work-below-floor');
     // At the floor and harder, the target passes: what fails is the unmined hash.
-    for (const bits of [0x1903fffc, 0x1806b99f, 0x18009645]) expect(refusal(bits), bits.toString(16)).toMatch(/^The block hash does not meet the target/);
-    try {
-      checkProofOfWork(withBits(0x1d00ffff), NETWORKS.mainnet);
-    } catch (err) {
-      expect((err as CheckFailure).expected).toBe(`target ≤ ${floor.toString(16).padStart(64, '0')}`);
-    }
+    for (const bits of [0x1903fffc, 0x1806b99f, 0x18009645]) expect(refusal(bits), bits.toString(16)).toBe('hash-above-target');
+    // The sentence says why so little work is refused.
+    expect(() => checkProofOfWork(withBits(0x1d00ffff), NETWORKS.mainnet)).toThrow(
+      failingWith('work-below-floor', {
+        expected: `target ≤ ${floor.toString(16).padStart(64, '0')}`,
+        message: expect.stringMatching(/^The header's target is easier than difficulty 2\^30 \(about 1\.07 billion\), the least work Notarium accepts of a mainnet block: mainnet has been far harder than that since 2014 .* anyone could have mined it/),
+      }),
+    );
   });
 
   it('testnet and stn have no floor: a difficulty-1 target is judged by its hash alone (they are test chains)', () => {
     for (const network of [NETWORKS.testnet, NETWORKS.stn]) {
-      expect(() => checkProofOfWork(withBits(0x1d00ffff), network)).toThrow(/^The block hash does not meet the target/);
+      expect(() => checkProofOfWork(withBits(0x1d00ffff), network)).toThrow(failingWith('hash-above-target'));
     }
   });
 
   it('checkOwnTarget holds a header to its own bits only, whatever they are', () => {
     expect(checkOwnTarget(parseBlockHeader(TSC.header))).toBe(targetFromBits(parseBlockHeader(TSC.header).bits));
-    expect(() => checkOwnTarget(parseBlockHeader(header('ab'.repeat(32), { meets: false }).hex))).toThrow(/does not meet the target/);
+    expect(() => checkOwnTarget(parseBlockHeader(header('ab'.repeat(32), { meets: false }).hex))).toThrow(failingWith('hash-above-target'));
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CheckFailure } from '../../../../../main/core/receipts/verify/check-failure.ts';
 import { dataPushes, outputsCarrying, parseRawTransaction } from '../../../../../main/core/receipts/verify/raw-transaction.ts';
 import { parseTx } from '../../../../support/bitcoin.ts';
+import { failingWith } from '../../../../support/check-failures.ts';
 import { dataScript, push, recordTx, serializeTx, txidOf } from '../../../../support/receipt-fixture.ts';
 
 const published = Buffer.alloc(32, 0x5a);
@@ -20,29 +20,30 @@ describe('parseRawTransaction', () => {
   });
 
   it('fails cleanly at every truncation point', () => {
-    for (let n = 0; n < raw.length; n++) expect(() => parseRawTransaction(raw.subarray(0, n)), `length ${n}`).toThrow(CheckFailure);
+    for (let n = 0; n < raw.length; n++) expect(() => parseRawTransaction(raw.subarray(0, n)), `length ${n}`).toThrow(failingWith('transaction-truncated'));
+    // The sentence says which field ran out.
     expect(() => parseRawTransaction(raw.subarray(0, raw.length - 1))).toThrow(/truncated: the lock time needs 4 bytes/);
   });
 
   it('refuses trailing bytes', () => {
-    expect(() => parseRawTransaction(Buffer.concat([raw, Buffer.from([0])]))).toThrow(/1 bytes after its end/);
+    expect(() => parseRawTransaction(Buffer.concat([raw, Buffer.from([0])]))).toThrow(failingWith('transaction-trailing-bytes', { found: '1 bytes' }));
   });
 
   it('does not trust declared counts or lengths', () => {
     const hugeInputs = Buffer.concat([raw.subarray(0, 4), Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f])]);
-    expect(() => parseRawTransaction(hugeInputs)).toThrow(/declares .* inputs/);
+    expect(() => parseRawTransaction(hugeInputs)).toThrow(failingWith('transaction-truncated'));
     const hugeOutputs = Buffer.concat([raw.subarray(0, 4), Buffer.from([0x00])]);
-    expect(() => parseRawTransaction(hugeOutputs)).toThrow(/no inputs/);
+    expect(() => parseRawTransaction(hugeOutputs)).toThrow(failingWith('transaction-no-inputs'));
     const hugeScript = serializeTx({ outputs: [{ satoshis: 0n, script: Buffer.alloc(300) }] });
     const cut = Buffer.from(hugeScript);
     cut[cut.length - 4 - 300 - 2] = 0xff; // script length varint low byte
-    expect(() => parseRawTransaction(cut)).toThrow(CheckFailure);
+    expect(() => parseRawTransaction(cut)).toThrow(failingWith('transaction-truncated'));
   });
 
   it('refuses non-canonical varints', () => {
     const tx = Buffer.from(raw);
     const withFd = Buffer.concat([tx.subarray(0, 4), Buffer.from([0xfd, 0x01, 0x00]), tx.subarray(5)]);
-    expect(() => parseRawTransaction(withFd)).toThrow(/non-canonical/);
+    expect(() => parseRawTransaction(withFd)).toThrow(failingWith('transaction-non-canonical'));
   });
 });
 

@@ -5,6 +5,7 @@ import { fingerprintFor } from '../../../../../main/core/protocol/fingerprint.ts
 import type { ReceiptV1 } from '../../../../../main/core/receipts/receipt-v1.ts';
 import { parseReceipt, serializeReceipt } from '../../../../../main/core/receipts/receipt-v1.ts';
 import { STEP_IDS, verifyReceipt, withServiceCheck, type StepId, type VerificationReport } from '../../../../../main/core/receipts/verify/verify-receipt.ts';
+import { FAILURE_CODES, type FailureCode } from '../../../../../main/core/receipts/verify/step-codes.ts';
 import { branch, clone, dataScript, FILE_DIGEST, header, makeFixture, push, recordTx, SALT, serializeTx, txidOf, type Draft } from '../../../../support/receipt-fixture.ts';
 import { parseHeader } from '../../../../support/bitcoin.ts';
 import { REAL_HEADERS as REAL } from '../../../../support/real-headers.ts';
@@ -212,51 +213,51 @@ describe('other encodings and batches', () => {
 
 const OTHER = 'ab'.repeat(32);
 
-// [what, mutation, failing step, the detail must match, check expected/found]
-const TAMPERED: [string, (r: Draft) => void, StepId, RegExp][] = [
-  ['file.sha256 changed', (r) => (r.file.sha256 = OTHER), 'file-digest', /differs from file.sha256/],
-  ['fingerprint.record is not the file digest', (r) => (r.fingerprint.record = OTHER), 'record', /not the file's SHA-256/],
-  ['fingerprint.published changed', (r) => (r.fingerprint.published = OTHER), 'fingerprint', /does not give fingerprint.published/],
-  ['salt changed in encode', (r) => Object.assign(r.fingerprint, { encode: 'SHA256(other)', salt: 'other' }), 'fingerprint', /does not give fingerprint.published/],
-  ['salt field disagrees with encode', (r) => (r.fingerprint.salt = 'other'), 'fingerprint', /salt is not the salt inside/],
-  ['encoder chain changed', (r) => (r.fingerprint.encode = `${r.fingerprint.encode}|Base64`), 'fingerprint', /does not give fingerprint.published/],
-  ['registration.txId changed', (r) => (r.registration.txId = OTHER), 'transaction', /does not hash to registration.txId/],
-  ['a byte of the transaction changed', (r) => (r.transaction = r.transaction.slice(0, -2) + '01'), 'transaction', /does not hash to registration.txId/],
-  ['a transaction without the fingerprint', (r) => reanchor(r, recordTx(Buffer.alloc(32, 9))), 'transaction', /None of the transaction's 2 outputs holds fingerprint.published in its script/],
-  ['a transaction with trailing bytes', (r) => reanchor(r, Buffer.concat([recordTx(Buffer.from(r.fingerprint.published, 'hex')), Buffer.from([0])])), 'transaction', /1 bytes after its end/],
-  ['a truncated transaction', (r) => reanchor(r, recordTx(Buffer.from(r.fingerprint.published, 'hex')).subarray(0, 60)), 'transaction', /truncated/],
+// [what, mutation, failing step, the step's code]
+const TAMPERED: [string, (r: Draft) => void, StepId, FailureCode][] = [
+  ['file.sha256 changed', (r) => (r.file.sha256 = OTHER), 'file-digest', 'file-digest-mismatch'],
+  ['fingerprint.record is not the file digest', (r) => (r.fingerprint.record = OTHER), 'record', 'record-not-file-digest'],
+  ['fingerprint.published changed', (r) => (r.fingerprint.published = OTHER), 'fingerprint', 'published-mismatch'],
+  ['salt changed in encode', (r) => Object.assign(r.fingerprint, { encode: 'SHA256(other)', salt: 'other' }), 'fingerprint', 'published-mismatch'],
+  ['salt field disagrees with encode', (r) => (r.fingerprint.salt = 'other'), 'fingerprint', 'salt-not-in-encode'],
+  ['encoder chain changed', (r) => (r.fingerprint.encode = `${r.fingerprint.encode}|Base64`), 'fingerprint', 'published-mismatch'],
+  ['registration.txId changed', (r) => (r.registration.txId = OTHER), 'transaction', 'txid-mismatch'],
+  ['a byte of the transaction changed', (r) => (r.transaction = r.transaction.slice(0, -2) + '01'), 'transaction', 'txid-mismatch'],
+  ['a transaction without the fingerprint', (r) => reanchor(r, recordTx(Buffer.alloc(32, 9))), 'transaction', 'fingerprint-not-in-transaction'],
+  ['a transaction with trailing bytes', (r) => reanchor(r, Buffer.concat([recordTx(Buffer.from(r.fingerprint.published, 'hex')), Buffer.from([0])])), 'transaction', 'transaction-trailing-bytes'],
+  ['a truncated transaction', (r) => reanchor(r, recordTx(Buffer.from(r.fingerprint.published, 'hex')).subarray(0, 60)), 'transaction', 'transaction-truncated'],
   // Issue #12: the bytes must stand whole and in order inside one output script.
-  ['published split over two pushes', (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(...halves(r)) }] })), 'transaction', /holds fingerprint.published/],
-  ['published without its last byte', (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(Buffer.from(r.fingerprint.published, 'hex').subarray(0, 31)) }] })), 'transaction', /holds fingerprint.published/],
-  ['published byte-reversed', (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(Buffer.from(r.fingerprint.published, 'hex').reverse()) }] })), 'transaction', /holds fingerprint.published/],
-  ['published only in an input script', (r) => reanchor(r, serializeTx({ inputs: [{ prev: Buffer.alloc(32, 1), vout: 0, script: push(Buffer.from(r.fingerprint.published, 'hex')) }], outputs: [{ satoshis: 0n, script: dataScript(Buffer.from('service')) }] })), 'transaction', /holds fingerprint.published/],
-  ['published split over two outputs', (r) => reanchor(r, serializeTx({ outputs: halves(r).map((h) => ({ satoshis: 0n, script: dataScript(h) })) })), 'transaction', /None of the transaction's 2 outputs holds/],
-  ['txOrId another transaction', (r) => (r.confirmation.merkleProof.txOrId = OTHER), 'merkle-proof', /about another transaction/],
-  ['index odd where the branch says "*"', (r) => (r.confirmation.merkleProof.index = 5), 'merkle-proof', /only valid for a left child/],
-  ['index beyond the branch', (r) => (r.confirmation.merkleProof.index = 12), 'merkle-proof', /does not fit a branch of 3 nodes/],
-  ['proofType tree', (r) => (r.confirmation.merkleProof.proofType = 'tree'), 'merkle-proof', /tree proofs are not supported/],
-  ['composite true', (r) => (r.confirmation.merkleProof.composite = true), 'merkle-proof', /composite proofs are not supported/],
-  ['merkleRoot target wrong', (r) => Object.assign(r.confirmation.merkleProof, { targetType: 'merkleRoot', target: OTHER }), 'merkle-proof', /does not give the proof's target Merkle root/],
-  ['hash target is not blockHash', (r) => Object.assign(r.confirmation.merkleProof, { targetType: 'hash', target: OTHER }), 'merkle-proof', /is not confirmation.blockHash/],
-  ['a sibling node changed', (r) => (r.confirmation.merkleProof.nodes[2] = OTHER), 'block-header', /Merkle root is not the root the proof gives/],
-  ['index 0 (another position)', (r) => (r.confirmation.merkleProof.index = 0), 'block-header', /Merkle root is not the root the proof gives/],
-  ['blockHash changed', (r) => (r.confirmation.blockHash = OTHER), 'block-header', /does not hash to confirmation.blockHash/],
-  ['blockHeader differs from the target header', (r) => (r.blockHeader = header(fx.root, { time: 1 }).hex), 'block-header', /blockHeader differs from the header in merkleProof.target/],
+  ['published split over two pushes', (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(...halves(r)) }] })), 'transaction', 'fingerprint-not-in-transaction'],
+  ['published without its last byte', (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(Buffer.from(r.fingerprint.published, 'hex').subarray(0, 31)) }] })), 'transaction', 'fingerprint-not-in-transaction'],
+  ['published byte-reversed', (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(Buffer.from(r.fingerprint.published, 'hex').reverse()) }] })), 'transaction', 'fingerprint-not-in-transaction'],
+  ['published only in an input script', (r) => reanchor(r, serializeTx({ inputs: [{ prev: Buffer.alloc(32, 1), vout: 0, script: push(Buffer.from(r.fingerprint.published, 'hex')) }], outputs: [{ satoshis: 0n, script: dataScript(Buffer.from('service')) }] })), 'transaction', 'fingerprint-not-in-transaction'],
+  ['published split over two outputs', (r) => reanchor(r, serializeTx({ outputs: halves(r).map((h) => ({ satoshis: 0n, script: dataScript(h) })) })), 'transaction', 'fingerprint-not-in-transaction'],
+  ['txOrId another transaction', (r) => (r.confirmation.merkleProof.txOrId = OTHER), 'merkle-proof', 'proof-txid-mismatch'],
+  ['index odd where the branch says "*"', (r) => (r.confirmation.merkleProof.index = 5), 'merkle-proof', 'proof-node-invalid'],
+  ['index beyond the branch', (r) => (r.confirmation.merkleProof.index = 12), 'merkle-proof', 'proof-index-invalid'],
+  ['proofType tree', (r) => (r.confirmation.merkleProof.proofType = 'tree'), 'merkle-proof', 'proof-kind-unsupported'],
+  ['composite true', (r) => (r.confirmation.merkleProof.composite = true), 'merkle-proof', 'proof-kind-unsupported'],
+  ['merkleRoot target wrong', (r) => Object.assign(r.confirmation.merkleProof, { targetType: 'merkleRoot', target: OTHER }), 'merkle-proof', 'merkle-root-mismatch'],
+  ['hash target is not blockHash', (r) => Object.assign(r.confirmation.merkleProof, { targetType: 'hash', target: OTHER }), 'merkle-proof', 'proof-target-not-block-hash'],
+  ['a sibling node changed', (r) => (r.confirmation.merkleProof.nodes[2] = OTHER), 'block-header', 'merkle-root-mismatch'],
+  ['index 0 (another position)', (r) => (r.confirmation.merkleProof.index = 0), 'block-header', 'merkle-root-mismatch'],
+  ['blockHash changed', (r) => (r.confirmation.blockHash = OTHER), 'block-header', 'block-hash-mismatch'],
+  ['blockHeader differs from the target header', (r) => (r.blockHeader = header(fx.root, { time: 1 }).hex), 'block-header', 'header-conflict'],
   ['header time changed', (r) => {
     const h = header(fx.root, { time: 1_600_000_000 });
     r.confirmation.merkleProof.target = h.hex;
-  }, 'block-header', /does not hash to confirmation.blockHash/],
+  }, 'block-header', 'block-hash-mismatch'],
   ['a header without proof of work', (r) => {
     const h = header(fx.root, { meets: false });
     r.confirmation.merkleProof.target = h.hex;
     r.confirmation.blockHash = h.hash;
-  }, 'block-header', /does not meet the target/],
-  ['regtest difficulty on mainnet', (r) => (r.network = 'mainnet'), 'block-header', /easier than this network allows/],
+  }, 'block-header', 'hash-above-target'],
+  ['regtest difficulty on mainnet', (r) => (r.network = 'mainnet'), 'block-header', 'target-above-network-limit'],
   ['bits with the sign bit set', (r) => {
     const h = header(fx.root, { bits: 0x20ffffff, meets: true });
     r.confirmation.merkleProof.target = h.hex;
     r.confirmation.blockHash = h.hash;
-  }, 'block-header', /negative target/],
+  }, 'block-header', 'header-bits-negative'],
 ];
 
 /** The published bytes in two halves. */
@@ -288,13 +289,12 @@ describe('the published bytes anywhere inside an output script, as receipt-v1.md
 });
 
 describe('tampered receipts fail at the right step, with expected and found', () => {
-  it.each(TAMPERED)('%s', (_, mutate, failedStep, reason) => {
+  it.each(TAMPERED)('%s', (_, mutate, failedStep, code) => {
     const report = verifyReceipt(tampered(mutate), withFile);
     expect(report.outcome).toBe('failed');
     expect(report.failedStep).toBe(failedStep);
     const failed = step(report, failedStep);
-    expect(failed.status).toBe('fail');
-    expect(failed.detail).toMatch(reason);
+    expect(failed).toMatchObject({ status: 'fail', code });
     expect(failed.expected).toBeTruthy();
     expect(failed.found).toBeTruthy();
     expect(failed.expected).not.toBe(failed.found);
@@ -385,6 +385,7 @@ describe('network labels: a closed vocabulary decides the proof-of-work limit, a
   it.each(['genesis', 'block125552'] as const)('a real header below the work floor (difficulty 1; 244,112) fails under mainnet: %s', (block) => {
     const report = verifyReceipt(inBlock('mainnet', block), withFile);
     expect(report).toMatchObject({ outcome: 'failed', failedStep: 'block-header' });
+    expect(step(report, 'block-header').code).toBe('work-below-floor');
     expect(step(report, 'block-header').detail).toMatch(/easier than difficulty 2\^30 .*least work Notarium accepts of a mainnet block: .*anyone could have mined it/);
   });
 
@@ -404,7 +405,7 @@ describe('network labels: a closed vocabulary decides the proof-of-work limit, a
   it.each(['mainnet', 'MAINNET', 'testnet', 'stn'])('a sandbox block labelled %s fails: its target is easier than that network allows', (label) => {
     const report = verifyReceipt(tampered((r) => (r.network = label)), withFile);
     expect(report).toMatchObject({ outcome: 'failed', failedStep: 'block-header' });
-    expect(step(report, 'block-header')).toMatchObject({ detail: /easier than this network allows/, expected: `target ≤ ${'0'.repeat(8)}${'f'.repeat(56)}` });
+    expect(step(report, 'block-header')).toMatchObject({ code: 'target-above-network-limit', expected: `target ≤ ${'0'.repeat(8)}${'f'.repeat(56)}` });
   });
 
   it.each(['regtest', 'Sandbox', 'REGTEST'])('a sandbox block labelled %s verifies, as a test chain', (label) => {
@@ -446,7 +447,7 @@ describe('network labels: a closed vocabulary decides the proof-of-work limit, a
       withFile,
     );
     expect(report).toMatchObject({ outcome: 'failed', failedStep: 'block-header' });
-    expect(step(report, 'block-header').detail).toMatch(/does not meet the target in the header's bits/);
+    expect(step(report, 'block-header').code).toBe('hash-above-target');
   });
 
   it('an unknown label without a header: the missing header and the unknown label are both said', () => {
@@ -470,23 +471,23 @@ describe('withServiceCheck', () => {
   });
 
   it('a fail fails a report that had not failed, and names the service step', () => {
-    const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'fail', detail: 'The service answered match: false.', expected: 'match: true', found: 'match: false' });
+    const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'fail', code: 'service-mismatch', detail: 'The service answered match: false.', expected: 'match: true', found: 'match: false' });
     expect(report).toMatchObject({ outcome: 'failed', failedStep: 'service' });
     expect(report.proves).toBeUndefined();
-    expect(step(report, 'service')).toMatchObject({ expected: 'match: true', found: 'match: false' });
+    expect(step(report, 'service')).toMatchObject({ code: 'service-mismatch', expected: 'match: true', found: 'match: false' });
   });
 
   it('an earlier failure stays the one named', () => {
     const failed = verifyReceipt(fx.receipt, { fileDigest: OTHER });
-    const report = withServiceCheck(failed, { status: 'fail', detail: 'no' });
+    const report = withServiceCheck(failed, { status: 'fail', code: 'service-mismatch', detail: 'no' });
     expect(report.failedStep).toBe('file-digest');
   });
 
   it('a check that was asked for but could not be made leaves a verified report partially verified, naming it', () => {
     const detail = 'No profile reaches the service this receipt was made with (https://records.example), so it could not be asked.';
-    const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'skipped', detail });
+    const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'skipped', code: 'no-profile-for-service', detail });
     expect(report.outcome).toBe('partially-verified');
-    expect(step(report, 'service')).toMatchObject({ status: 'skipped', detail });
+    expect(step(report, 'service')).toMatchObject({ status: 'skipped', code: 'no-profile-for-service', detail });
     expect(report.summary).toBe(`Partially verified, not verified: every offline check passed, but the service check that was asked for could not be made. ${detail}`);
     expect(report.unproven).toEqual([`That the service that made this receipt still holds this registration, as was asked: ${detail}`]);
     expect(report.proves).toBe(verifyReceipt(fx.receipt, withFile).proves);
@@ -495,30 +496,30 @@ describe('withServiceCheck', () => {
   it('a check that was only tried, not asked for, and could not be made leaves the offline verdict, its step saying why', () => {
     const detail = 'The service of profile "Service" could not be asked: it is unreachable.';
     const offline = verifyReceipt(fx.receipt, withFile);
-    const report = withServiceCheck(offline, { status: 'skipped', detail }, false);
+    const report = withServiceCheck(offline, { status: 'skipped', code: 'service-unreachable', detail }, false);
     expect(report).toMatchObject({ outcome: 'verified', summary: offline.summary, proves: offline.proves });
-    expect(step(report, 'service')).toMatchObject({ status: 'skipped', detail });
-    expect(withServiceCheck(offline, { status: 'fail', detail: 'no' }, false)).toMatchObject({ outcome: 'failed', failedStep: 'service' });
+    expect(step(report, 'service')).toMatchObject({ status: 'skipped', code: 'service-unreachable', detail });
+    expect(withServiceCheck(offline, { status: 'fail', code: 'service-mismatch', detail: 'no' }, false)).toMatchObject({ outcome: 'failed', failedStep: 'service' });
   });
 
   it('"unknown" from the service that made a confirmed receipt: a failure when asked for, partially verified when only tried', () => {
     const detail = 'The service that made this receipt (profile "Service", https://records.example) does not know transaction x, though the receipt says it is in block y: that service did not register it.';
-    const disowned = { status: 'fail', detail, expected: 'the service knows the transaction', found: 'unknown (404)', unknownToMaker: true } as const;
+    const disowned = { status: 'fail', code: 'unknown-to-maker', detail, expected: 'the service knows the transaction', found: 'unknown (404)' } as const;
     const offline = verifyReceipt(fx.receipt, withFile);
     expect(withServiceCheck(offline, disowned, true)).toMatchObject({ outcome: 'failed', failedStep: 'service' });
     const tried = withServiceCheck(offline, disowned, false);
     expect(tried).toMatchObject({ outcome: 'partially-verified', proves: offline.proves });
     expect(tried.failedStep).toBeUndefined();
-    expect(step(tried, 'service')).toMatchObject({ status: 'skipped', detail, found: 'unknown (404)' });
+    expect(step(tried, 'service')).toMatchObject({ status: 'skipped', code: 'unknown-to-maker', detail, found: 'unknown (404)' });
     expect(tried.summary).toBe(`Partially verified, not verified: every offline check passed, but the service that made this receipt does not know it. ${detail}`);
     expect(tried.unproven).toEqual([`That the service that made this receipt registered it: ${detail}`]);
     // match: false is a failure however the check came about.
-    expect(withServiceCheck(offline, { status: 'fail', detail: 'The service says the record does not match the published one.' }, false)).toMatchObject({ outcome: 'failed' });
+    expect(withServiceCheck(offline, { status: 'fail', code: 'service-mismatch', detail: 'The service says the record does not match the published one.' }, false)).toMatchObject({ outcome: 'failed' });
   });
 
   it('a partially verified report keeps what it left unproven, and adds the service', () => {
     const partial = verifyReceipt(tampered((r) => delete r.transaction), withFile);
-    const report = withServiceCheck(partial, { status: 'skipped', detail: 'It could not be reached.' });
+    const report = withServiceCheck(partial, { status: 'skipped', code: 'service-unreachable', detail: 'It could not be reached.' });
     expect(report.outcome).toBe('partially-verified');
     expect(report.unproven).toEqual([partial.unproven![0], expect.stringMatching(/^That the service that made this receipt still holds this registration/)]);
     expect(report.summary).toBe(`${partial.summary} The service check that was asked for could not be made either.`);
@@ -526,7 +527,73 @@ describe('withServiceCheck', () => {
 
   it('a pending report stays pending when the service cannot be asked, and fails when it says no', () => {
     const pending = verifyReceipt(tampered((r) => delete r.confirmation), withFile);
-    expect(withServiceCheck(pending, { status: 'skipped', detail: 'unreachable' }).outcome).toBe('pending');
-    expect(withServiceCheck(pending, { status: 'fail', detail: 'The service answered match: false.' })).toMatchObject({ outcome: 'failed', failedStep: 'service' });
+    expect(withServiceCheck(pending, { status: 'skipped', code: 'service-unreachable', detail: 'unreachable' }).outcome).toBe('pending');
+    expect(withServiceCheck(pending, { status: 'fail', code: 'service-mismatch', detail: 'The service answered match: false.' })).toMatchObject({ outcome: 'failed', failedStep: 'service' });
+  });
+});
+
+describe('every failure and every skip names its cause with a stable code (step-codes.ts)', () => {
+  /** A receipt forged past the reader too: some checks guard what the schema already refuses. */
+  const forged = (mutate: (r: Draft) => void): ReceiptV1 => {
+    const r = clone(fx.receipt) as Draft;
+    mutate(r);
+    return r as ReceiptV1;
+  };
+  const published = () => Buffer.from(fx.receipt.fingerprint.published, 'hex');
+  const others = [1, 2, 3].map((i) => createHash('sha256').update(`batch member ${i}`).digest());
+  const batch = buildAggregation([others[0]!, FILE_DIGEST, ...others.slice(1)]);
+  const inBatch = (r: Draft) => (r.aggregation = { ...batch.proofs[1]! });
+  const minedWith = (bits: number, meets: boolean) => (r: Draft) => {
+    const h = header(fx.root, { bits, meets });
+    Object.assign(r.confirmation, { blockHash: h.hash });
+    r.confirmation.merkleProof.target = h.hex;
+  };
+  const raw = () => recordTx(published());
+
+  // [code, failing step, forgery, what is verified with it (default: the file's own digest)]
+  const MORE: [FailureCode, StepId, (r: Draft) => void, { fileDigest?: string }?][] = [
+    ['file-digest-malformed', 'file-digest', () => {}, { fileDigest: 'not a digest' }],
+    ['aggregation-root-mismatch', 'aggregation', (r) => (inBatch(r), (r.aggregation.nonce = 'ff'.repeat(16)))],
+    ['aggregation-root-not-record', 'aggregation', inBatch],
+    ['encode-invalid', 'fingerprint', (r) => (r.fingerprint.encode = 'SHA256(')],
+    ['transaction-non-canonical', 'transaction', (r) => reanchor(r, Buffer.concat([raw().subarray(0, 4), Buffer.from([0xfd, 0x01, 0x00]), raw().subarray(5)]))],
+    ['transaction-no-inputs', 'transaction', (r) => reanchor(r, Buffer.concat([raw().subarray(0, 4), Buffer.from([0x00]), raw().subarray(5)]))],
+    ['proof-target-type-unknown', 'merkle-proof', (r) => (r.confirmation.merkleProof.targetType = 'block')],
+    ['proof-txid-malformed', 'merkle-proof', (r) => (r.confirmation.merkleProof.txOrId = 'abc')],
+    ['proof-too-deep', 'merkle-proof', (r) => (r.confirmation.merkleProof.nodes = Array(54).fill(OTHER))],
+    ['header-malformed', 'block-header', (r) => (r.confirmation.merkleProof.target = 'abcd')],
+    ['header-bits-overflow', 'block-header', minedWith(0x23000001, true)],
+    ['header-bits-zero', 'block-header', minedWith(0x20000000, false)],
+    ['work-below-floor', 'block-header', (r) => (delete r.transaction, Object.assign(r, clone(inBlock('mainnet', 'genesis'))))],
+    // A value no check expected (hex that is not hex, under a batch path) still fails with a code.
+    ['step-error', 'aggregation', (r) => (inBatch(r), (r.file.sha256 = 'zz'.repeat(32))), {}],
+  ];
+
+  it.each(MORE)('%s, at the %s step', (code, failedStep, mutate, options = withFile) => {
+    const report = verifyReceipt(forged(mutate), options);
+    expect(report).toMatchObject({ outcome: 'failed', failedStep });
+    expect(step(report, failedStep)).toMatchObject({ status: 'fail', code });
+  });
+
+  it('the tables reach every failure code: the offline steps here and in TAMPERED, the service step through withServiceCheck', () => {
+    const service = ['service-mismatch', 'unknown-to-maker'] as const;
+    for (const code of service) {
+      const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'fail', code, detail: 'The service said no.' });
+      expect(step(report, 'service')).toMatchObject({ status: 'fail', code });
+    }
+    const reached = new Set([...TAMPERED.map(([, , , code]) => code), ...MORE.map(([code]) => code), ...service]);
+    expect([...reached].sort()).toEqual([...FAILURE_CODES].sort());
+  });
+
+  it('a skipped step names what is missing; a pass and a step that did not run carry no code', () => {
+    const codes = (report: VerificationReport) => Object.fromEntries(report.steps.filter((s) => s.code !== undefined).map((s) => [s.id, s.code]));
+    expect(codes(verifyReceipt(fx.receipt, withFile))).toEqual({ service: 'offline' });
+    expect(codes(verifyReceipt(fx.receipt))).toEqual({ 'file-digest': 'no-file', service: 'offline' });
+    expect(codes(verifyReceipt(tampered((r) => delete r.transaction), withFile))).toEqual({ transaction: 'no-raw-transaction', service: 'offline' });
+    expect(codes(verifyReceipt(tampered((r) => delete r.confirmation), withFile))).toEqual({ 'merkle-proof': 'not-confirmed', 'block-header': 'not-confirmed', service: 'offline' });
+    expect(codes(verifyReceipt(tampered((r) => Object.assign(r.confirmation.merkleProof, { targetType: 'merkleRoot', target: fx.root })), withFile))).toEqual({ 'block-header': 'no-block-header', service: 'offline' });
+    expect(codes(verifyReceipt(tampered((r) => (r.network = 'livenet')), withFile))).toEqual({ 'block-header': 'network-unknown', service: 'offline' });
+    const failed = verifyReceipt(fx.receipt, { fileDigest: OTHER });
+    expect(failed.steps.filter((s) => s.status === 'not-run').every((s) => s.code === undefined)).toBe(true);
   });
 });

@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogueCode, ERROR_CODES, isErrorCode, SERVICE_CODES, sentenceFor } from '../../../../main/core/errors/catalogue.ts';
+import { ServiceError } from '../../../../main/core/errors/notarium-error.ts';
+import { FAILURE_CODES, SKIP_CODES } from '../../../../main/core/receipts/verify/step-codes.ts';
+
+const ROOT = new URL('../../../../', import.meta.url).pathname;
+
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|svelte)$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** The codes the sources give failures: a NotariumError's (or a refusal's) first argument, or a `code` field set to a literal. */
+function codesUsed(): Map<string, string> {
+  const used = new Map<string, string>();
+  for (const file of [...sources('main'), ...sources('preload')]) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/(?:Error|refusal)\(\s*'([A-Z][A-Z_]+)'|\bcode(?::| =) '([A-Z][A-Z_]+)'/g)) used.set(m[1] ?? m[2]!, file.slice(ROOT.length));
+  }
+  return used;
+}
+
+describe('the catalogue of error codes', () => {
+  it('every code has one sentence for people', () => {
+    for (const code of ERROR_CODES) expect(sentenceFor(code, null), code).toMatch(/^[A-Z"].*[.!]$/s);
+  });
+
+  it('every code a failure is given in main/ or preload/ is in the catalogue, so it crosses every boundary as itself', () => {
+    const used = codesUsed();
+    expect(used.size).toBeGreaterThan(40);
+    for (const [code, file] of used) expect(isErrorCode(code), `${code} in ${file}`).toBe(true);
+  });
+
+  it('a service error is named by the cause: its errorCode in any spelling, else its status', () => {
+    expect(new ServiceError({ status: 400, errorCode: 'TX_NOT_LINKABLE' })).toMatchObject({ code: 'TX_NOT_LINKABLE', message: sentenceFor('TX_NOT_LINKABLE') });
+    expect(new ServiceError({ status: 400, errorCode: 'ENCODER_ARGUMENT_MISSING' }).code).toBe('CONTENT_ENCODER_ARGUMENT_MISSING');
+    expect(new ServiceError({ status: 404 })).toMatchObject({ code: 'NOT_FOUND', message: sentenceFor('NOT_FOUND') });
+    expect(new ServiceError({ status: 401 }).code).toBe('UNAUTHORIZED');
+    expect(new ServiceError({ status: 429 }).code).toBe('RATE_LIMITED');
+    expect(new ServiceError({ status: 503 }).code).toBe('SERVICE_UNAVAILABLE');
+    expect(new ServiceError({ status: 400, errorCode: 'SOMETHING_NEW' })).toMatchObject({ code: 'SERVICE_ERROR', message: 'The service refused the request (SOMETHING_NEW).' });
+  });
+
+  it("a service cannot pass its answer off as a failure of Notarium's own, on which Notarium branches", () => {
+    for (const own of ['BEING_SENT', 'NETWORK', 'NOT_IN_LIBRARY', 'SIGNED_OUT', 'INTERNAL']) {
+      expect(catalogueCode(own), own).toBeNull();
+      expect(new ServiceError({ status: 400, errorCode: own }).code, own).toBe('SERVICE_ERROR');
+    }
+    for (const code of SERVICE_CODES) expect(catalogueCode(code)).toBe(code);
+  });
+
+  it("the README lists Notarium's own codes and every verification step code", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const own = ERROR_CODES.filter((c) => !(SERVICE_CODES as string[]).includes(c) && c !== 'USAGE');
+    for (const code of [...own, ...FAILURE_CODES, ...SKIP_CODES]) expect(readme, code).toContain(`\`${code}\``);
+  });
+});
