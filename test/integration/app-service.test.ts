@@ -219,7 +219,7 @@ describe('the app service', () => {
     const jobId = randomUUID();
     const done = next('notarise-done', (d) => d.jobId === jobId);
     await service.api.notarise(jobId, [path(big)], {});
-    await expect(service.api.notarise(jobId, [path(big)], {})).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/already running/) });
+    await expect(service.api.notarise(jobId, [path(big)], {})).rejects.toMatchObject({ code: 'JOB_ID_IN_USE', message: expect.stringMatching(/already running/) });
     // Cancelled before any of its file is read: the answer and the refusal above are only microtasks.
     await service.api.cancelJob(jobId);
     expect((await done).outcomes).toEqual([expect.objectContaining({ index: 0, status: 'failed', record: null })]);

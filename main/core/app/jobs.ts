@@ -19,7 +19,7 @@ export class Jobs {
   start(jobId: string, files: readonly (FileRef | undefined)[], run: (signal: AbortSignal) => Promise<void>): null {
     if (this.#running.has(jobId)) {
       this.shell.release(files);
-      throw new NotariumError('USAGE', 'A job with this id is already running: make a new id (a random UUID) for each job.');
+      throw new NotariumError('JOB_ID_IN_USE', 'A job with this id is already running: make a new id (a random UUID) for each job.');
     }
     const controller = new AbortController();
     this.#running.set(jobId, controller);

@@ -17,13 +17,13 @@ export function libraryCalls({ notary, abilities }: CallDeps): Calls<LibraryCall
     pendingCount: async () => records.pendingCount(),
     openExplorer: async (id) => {
       const link = recordViewOf(notary, recordById(notary, id)).explorerLink;
-      if (!link) throw new NotariumError('USAGE', 'This profile names no explorer page: add one (a URL with {txId}) in its settings.');
+      if (!link) throw new NotariumError('NO_EXPLORER_PAGE', 'This profile names no explorer page: add one (a URL with {txId}) in its settings.');
       await abilities.openExplorerPage(link);
       return null;
     },
     showInFolder: async (id) => {
       const r = recordById(notary, id);
-      if (!r.path) throw new NotariumError('USAGE', 'Notarium does not know where this file is.');
+      if (!r.path) throw new NotariumError('LOCATION_UNKNOWN', 'Notarium does not know where this file is.');
       abilities.showInFolder(r.path);
       return null;
     },

@@ -10,13 +10,13 @@ import { recordView } from './views.ts';
 
 export function recordById(notary: Notary, id: number): StoredRecord {
   const r = notary.library.records.get(id);
-  if (!r) throw new NotariumError('NOT_FOUND', 'The library has no such registration.');
+  if (!r) throw new NotariumError('NOT_IN_LIBRARY', 'The library has no such registration.');
   return r;
 }
 
 export function documentById(notary: Notary, id: number): StoredDocument {
   const d = notary.library.documents.get(id);
-  if (!d) throw new NotariumError('NOT_FOUND', 'The library has no such document.');
+  if (!d) throw new NotariumError('NOT_IN_LIBRARY', 'The library has no such document.');
   return d;
 }
 

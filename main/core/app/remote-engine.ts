@@ -48,7 +48,7 @@ export function connectEngine(
   // The abilities the engine may ask for, and no other name.
   const abilityCalls = {
     run: (name: string, args: unknown[]) => {
-      if (!(REMOTE_ABILITIES as readonly string[]).includes(name)) throw new NotariumError('USAGE', `There is no ability named "${name.slice(0, 64)}".`);
+      if (!(REMOTE_ABILITIES as readonly string[]).includes(name)) throw new NotariumError('BAD_CALL', `There is no ability named "${name.slice(0, 64)}".`);
       return (abilities[name as RemoteAbility] as (...a: unknown[]) => unknown)(...args);
     },
     errorData: (err: unknown, name: string) => errorData(err, (detail) => log(`The engine's request ${name} failed: ${detail}`)),

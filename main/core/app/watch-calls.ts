@@ -30,7 +30,7 @@ export function watchCalls({ notary, abilities, emit }: CallDeps): LiveCalls<Wat
   });
   const current = (path: string): WatchedFolderView => {
     const found = watcher.get(path);
-    if (!found) throw new NotariumError('NOT_FOUND', `${path} is not a watched folder.`);
+    if (!found) throw new NotariumError('NOT_IN_LIBRARY', `${path} is not a watched folder.`);
     return view(found);
   };
 
@@ -50,7 +50,7 @@ export function watchCalls({ notary, abilities, emit }: CallDeps): LiveCalls<Wat
     api: {
       listWatchedFolders: async () => watcher.list().map((f) => view(f)),
       chooseFolder: async () => {
-        if (!abilities.chooseFolder) throw new NotariumError('USAGE', "The browser cannot tell Notarium a folder's path: type it instead.");
+        if (!abilities.chooseFolder) throw new NotariumError('NOT_IN_THIS_SHELL', "The browser cannot tell Notarium a folder's path: type it instead.");
         return abilities.chooseFolder();
       },
       addWatchedFolder: async (path, settings) => current((await watcher.add(path, settingsOf(settings))).path),

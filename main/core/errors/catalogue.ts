@@ -83,8 +83,6 @@ const NOTARIUM_SENTENCES = {
   UNAVAILABLE: 'Notarium is not reachable from this page: check that the app is still running, then reload the page.',
   SESSION_ENDED: "This page's session with Notarium has ended: open the app again.",
   UPLOAD_FAILED: 'Notarium could not receive the dropped file: check that the app is still running, then drop it again.',
-  // Left only for main/core/app's throw sites until they take the codes above (then removed): the CLI's own usage errors are UsageError.
-  USAGE: 'The command was not used correctly.',
   STORE_ERROR: 'The local library could not be read or written.',
   FILE_MANAGER_UNWRITABLE: "Notarium could not change the file manager's settings: a folder or file it needs is not writable.",
   FILE_MANAGER_CONFLICT: 'A file Notarium did not write is where its file-manager entry goes, so it was left alone: rename or remove it, then try again.',

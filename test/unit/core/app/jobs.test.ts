@@ -38,7 +38,7 @@ describe('Jobs', () => {
     const { jobs: j, released } = jobs();
     const job = held();
     j.start('a', [file('/first')], job.run);
-    expect(() => j.start('a', [file('/second')], async () => {})).toThrow(expect.objectContaining({ code: 'USAGE' }));
+    expect(() => j.start('a', [file('/second')], async () => {})).toThrow(expect.objectContaining({ code: 'JOB_ID_IN_USE' }));
     expect(released).toEqual([[file('/second')]]);
     job.end();
     await expect.poll(() => released.length).toBe(2);

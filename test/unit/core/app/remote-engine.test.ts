@@ -111,7 +111,7 @@ describe('the engine over its channel', () => {
     engineSide.post({ type: 'call', id: 1, method: 'constructor', args: [] });
     engineSide.post({ type: 'call', id: 2, method: 'chooseFolder', args: [] });
     await vi.waitFor(() => expect(answers).toHaveLength(2));
-    expect(answers).toContainEqual({ type: 'answer', id: 1, ok: false, error: { code: 'USAGE', message: 'There is no ability named "constructor".' } });
+    expect(answers).toContainEqual({ type: 'answer', id: 1, ok: false, error: { code: 'BAD_CALL', message: 'There is no ability named "constructor".' } });
     expect(answers).toContainEqual({ type: 'answer', id: 2, ok: true, value: null });
   });
 
