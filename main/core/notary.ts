@@ -8,6 +8,7 @@ import { HashPool } from './hashing/hash-pool.ts';
 import { Poller, type StatusAnswer } from './poller/poller.ts';
 import { EmbeddedSandbox } from './sandbox-host/embedded-sandbox.ts';
 import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
+import { librarySecrets } from './secrets/library-secrets.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import { Library } from './store/library.ts';
 import type { StoredRecord } from './store/record.ts';
@@ -69,7 +70,7 @@ export class Notary {
     this.library = Library.open(options.dataDir, now);
     this.library.profiles.tuneSandbox(blockInterval);
     this.sandbox = new EmbeddedSandbox(embeddedSandboxDir({ ...env, NOTARIUM_HOME: options.dataDir }), { blockInterval });
-    this.secrets = options.secrets ?? new KeychainSecretStore();
+    this.secrets = librarySecrets(options.secrets ?? new KeychainSecretStore(), this.library.id);
     this.connections = new Connections({
       profiles: this.library.profiles,
       sandbox: this.sandbox,

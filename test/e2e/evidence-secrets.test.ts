@@ -8,6 +8,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { KeychainSecretStore } from '../../main/core/secrets/keychain-secret-store.ts';
+import { librarySecrets } from '../../main/core/secrets/library-secrets.ts';
+import { Library } from '../../main/core/store/library.ts';
 import { readRefreshToken } from '../../main/core/secrets/refresh-token.ts';
 import { BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
 import { startSandbox } from '../../sandbox/server.ts';
@@ -210,7 +212,10 @@ describe('secrets in a whole session', () => {
 
   it('shows no secret in any frame, response body, log line, receipt or sentence', async () => {
     // The refresh token the app keeps is the one the proxy saw issued.
-    const stored = (await readRefreshToken(new KeychainSecretStore(), PROFILE))?.token;
+    const library = Library.open(home);
+    const libraryId = library.id;
+    library.close();
+    const stored = (await readRefreshToken(librarySecrets(new KeychainSecretStore(), libraryId), PROFILE))?.token;
     expect(stored).toBeDefined();
     expect(issued.refreshTokens.has(stored!)).toBe(true);
     expect(issued.accessTokens.size).toBeGreaterThan(0);

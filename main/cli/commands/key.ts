@@ -3,6 +3,7 @@ import { NotariumError } from '../../core/errors/notarium-error.ts';
 import { apiKeyAccount } from '../../core/secrets/accounts.ts';
 import { setApiKey } from '../../core/secrets/api-key.ts';
 import { KeychainSecretStore } from '../../core/secrets/keychain-secret-store.ts';
+import { librarySecrets } from '../../core/secrets/library-secrets.ts';
 import { Library } from '../../core/store/library.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
@@ -29,7 +30,7 @@ export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
     if (profile.kind === 'sandbox') {
       throw new NotariumError('SANDBOX_PROFILE_FIXED', 'The Sandbox profile uses the embedded sandbox\'s own key: add a service profile ("notarium profile add") for a real API key.');
     }
-    const store = new KeychainSecretStore();
+    const store = librarySecrets(new KeychainSecretStore(), library.id);
     if (sub === 'set') {
       const key = (await io.readStdin()).replace(/\r?\n$/, '');
       if (!key.trim()) {

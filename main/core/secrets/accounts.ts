@@ -5,7 +5,7 @@ export type SecretKind = 'api-key' | 'refresh-token';
 
 const LABELS: Record<SecretKind, string> = { 'api-key': 'API key', 'refresh-token': 'sign-in token' };
 
-/** `profile:<name>:<kind>`: one keychain account per profile and kind of secret. */
+/** `profile:<name>:<kind>`: one keychain account per profile and kind of secret (within its library: library-secrets.ts). */
 export function profileAccount(profile: string, kind: SecretKind): string {
   if (profile.trim() === '') throw new TypeError('A profile name is needed to name its keychain account.');
   return `profile:${profile}:${kind}`;
@@ -16,6 +16,6 @@ export const refreshTokenAccount = (profile: string): string => profileAccount(p
 
 /** The account in words for error sentences: 'the API key of profile "work"'. */
 export function describeAccount(account: string): string {
-  const m = /^profile:(.+):(api-key|refresh-token)$/.exec(account);
+  const m = /^(?:library:[^:]+:)?profile:(.+):(api-key|refresh-token)$/.exec(account);
   return m ? `the ${LABELS[m[2] as SecretKind]} of profile "${m[1]}"` : `the secret "${account}"`;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { openLibrary, type LibraryDatabase } from './database.ts';
 import { Documents } from './documents.ts';
@@ -11,6 +12,8 @@ export class Library {
   readonly records: Records;
   readonly documents: Documents;
   readonly watchedFolders: WatchedFolders;
+  /** This library's own id, made once: it keeps the library's keychain accounts apart from another data directory's (library-secrets.ts). */
+  readonly id: string;
 
   constructor(
     readonly db: LibraryDatabase,
@@ -20,6 +23,7 @@ export class Library {
     this.records = new Records(db, now);
     this.documents = new Documents(db, now);
     this.watchedFolders = new WatchedFolders(db, now);
+    this.id = libraryId(db);
   }
 
   /** The library file in Notarium's data directory (or ':memory:'). */
@@ -31,4 +35,9 @@ export class Library {
   close(): void {
     this.db.close();
   }
+}
+
+function libraryId(db: LibraryDatabase): string {
+  db.prepare("INSERT OR IGNORE INTO settings (key, value) VALUES ('library-id', ?)").run(randomUUID());
+  return db.prepare<[], { value: string }>("SELECT value FROM settings WHERE key = 'library-id'").get()!.value;
 }
