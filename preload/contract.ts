@@ -446,7 +446,7 @@ export function parseCall(method: string, args: unknown): { method: CallName; ar
     const where = issue.path.length ? `argument ${clip(issue.path.map((p) => clip(String(p), 32)).join('.'), 100)}` : 'its arguments';
     throw usage(`The call ${method} was refused: ${where}: ${clip(issue.message, 160)}.`);
   }
-  return { method: method as CallName, args: result.data as unknown[] };
+  return { method: method as CallName, args: result.data };
 }
 
 function usage(sentence: string): Error & { code: 'USAGE' } {
