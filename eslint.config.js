@@ -80,10 +80,8 @@ export default tseslint.config(
   {
     files: ['main/core/**'],
     rules: restrict({
-      patterns: [
-        { group: ['electron'], message: 'main/core is Electron-free: pass what it needs in from the shell.' },
-        { group: ['**/electron/**', '**/renderer/**', '**/web/**', '**/cli/**'], message: 'main/core imports no shell and no UI code.' },
-      ],
+      paths: [{ name: 'electron', message: 'main/core is Electron-free: pass what it needs in from the shell.' }],
+      patterns: [{ group: ['**/electron/**', '**/renderer/**', '**/web/**', '**/cli/**'], message: 'main/core imports no shell and no UI code.' }],
     }),
   },
   {
@@ -93,10 +91,8 @@ export default tseslint.config(
   {
     files: ['main/web/**'],
     rules: restrict({
-      patterns: [
-        { group: ['electron'], message: 'The web shell runs in plain Node, without Electron.' },
-        { group: ['**/electron/**', '**/cli/**', '**/renderer/**'], message: 'The web shell stands on the core and the contract alone: no other shell, no page code.' },
-      ],
+      paths: [{ name: 'electron', message: 'The web shell runs in plain Node, without Electron.' }],
+      patterns: [{ group: ['**/electron/**', '**/cli/**', '**/renderer/**'], message: 'The web shell stands on the core and the contract alone: no other shell, no page code.' }],
     }),
   },
   {
@@ -124,20 +120,18 @@ export default tseslint.config(
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict({
-      paths: nodeBuiltins('The renderer runs in the page: no Node modules.'),
+      paths: [...nodeBuiltins('The renderer runs in the page: no Node modules.'), { name: 'electron', message: 'The renderer talks only to the contract (window.notarium).' }],
       patterns: [
         { group: ['node:*'], message: 'The renderer runs in the page: no Node modules.' },
-        { group: ['**/main/**', 'electron'], message: 'The renderer talks only to the contract (window.notarium).' },
+        { group: ['**/main/**'], message: 'The renderer talks only to the contract (window.notarium).' },
       ],
     }),
   },
   {
     files: ['sandbox/**'],
     rules: restrict({
-      patterns: [
-        { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'The sandbox is an independent implementation of the service: it imports nothing from the app.' },
-        { group: ['electron'], message: 'The sandbox runs in plain Node.' },
-      ],
+      paths: [{ name: 'electron', message: 'The sandbox runs in plain Node.' }],
+      patterns: [{ group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'The sandbox is an independent implementation of the service: it imports nothing from the app.' }],
     }),
   },
 
