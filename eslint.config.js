@@ -19,7 +19,11 @@ const IPC_MAIN = ipcOnlyIn('main/electron/ipc.ts', 'ipcMain');
 const IPC_RENDERER = ipcOnlyIn('preload/electron-preload.ts', 'ipcRenderer');
 // The page and the preload take only types from contract.ts: its values (the zod schemas) are
 // main-side validation and would weigh down their bundles. Names come from contract-names.ts.
-const CONTRACT_TYPES_ONLY = { group: ['**/contract.ts'], allowTypeImports: true, message: 'Import only types from contract.ts here; names are in contract-names.ts.' };
+const CONTRACT_TYPES_ONLY = {
+  group: ['**/contract.ts'],
+  allowTypeImports: true,
+  message: 'Import only types from contract.ts here; names are in contract-names.ts.',
+};
 const electronRule = (paths, patterns = []) => ({ '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }] });
 
 export default tseslint.config(
@@ -52,7 +56,10 @@ export default tseslint.config(
       // the tools around the app (scripts, benchmarks, tests) write to the console.
       'no-console': 'error',
       // A dynamic import() escapes no-restricted-imports: 'electron' is imported statically.
-      'no-restricted-syntax': ['error', { selector: "ImportExpression[source.value='electron']", message: "Import 'electron' statically, so the layer rules see it." }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportExpression[source.value='electron']", message: "Import 'electron' statically, so the layer rules see it." },
+      ],
     },
   },
   {
@@ -86,24 +93,45 @@ export default tseslint.config(
   },
   {
     files: ['main/electron/**'],
-    rules: restrict({ patterns: [{ group: ['**/web/**', '**/cli/**', '**/renderer/**'], message: 'The Electron shell stands on the core and the contract alone: no other shell, no page code.' }] }),
+    rules: restrict({
+      patterns: [
+        {
+          group: ['**/web/**', '**/cli/**', '**/renderer/**'],
+          message: 'The Electron shell stands on the core and the contract alone: no other shell, no page code.',
+        },
+      ],
+    }),
   },
   {
     files: ['main/web/**'],
     rules: restrict({
       paths: [{ name: 'electron', message: 'The web shell runs in plain Node, without Electron.' }],
-      patterns: [{ group: ['**/electron/**', '**/cli/**', '**/renderer/**'], message: 'The web shell stands on the core and the contract alone: no other shell, no page code.' }],
+      patterns: [
+        {
+          group: ['**/electron/**', '**/cli/**', '**/renderer/**'],
+          message: 'The web shell stands on the core and the contract alone: no other shell, no page code.',
+        },
+      ],
     }),
   },
   {
     files: ['main/cli/**'],
     ignores: ['main/cli/commands/app.ts'],
-    rules: restrict({ patterns: [{ group: ['**/electron/**', '**/web/**', '**/renderer/**'], message: 'The CLI stands on the core: no other shell, no page code (only `notarium app` starts a shell).' }] }),
+    rules: restrict({
+      patterns: [
+        {
+          group: ['**/electron/**', '**/web/**', '**/renderer/**'],
+          message: 'The CLI stands on the core: no other shell, no page code (only `notarium app` starts a shell).',
+        },
+      ],
+    }),
   },
   {
     // `notarium app` starts the web shell when Electron cannot run; it starts Electron as a process.
     files: ['main/cli/commands/app.ts'],
-    rules: restrict({ patterns: [{ group: ['**/electron/**', '**/renderer/**'], message: 'The CLI starts the Electron shell as a process and imports no page code.' }] }),
+    rules: restrict({
+      patterns: [{ group: ['**/electron/**', '**/renderer/**'], message: 'The CLI starts the Electron shell as a process and imports no page code.' }],
+    }),
   },
   {
     // The contract, the protocol and the bridges run in the page as well as in Node.
@@ -120,7 +148,10 @@ export default tseslint.config(
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict({
-      paths: [...nodeBuiltins('The renderer runs in the page: no Node modules.'), { name: 'electron', message: 'The renderer talks only to the contract (window.notarium).' }],
+      paths: [
+        ...nodeBuiltins('The renderer runs in the page: no Node modules.'),
+        { name: 'electron', message: 'The renderer talks only to the contract (window.notarium).' },
+      ],
       patterns: [
         { group: ['node:*'], message: 'The renderer runs in the page: no Node modules.' },
         { group: ['**/main/**'], message: 'The renderer talks only to the contract (window.notarium).' },
@@ -131,7 +162,12 @@ export default tseslint.config(
     files: ['sandbox/**'],
     rules: restrict({
       paths: [{ name: 'electron', message: 'The sandbox runs in plain Node.' }],
-      patterns: [{ group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'The sandbox is an independent implementation of the service: it imports nothing from the app.' }],
+      patterns: [
+        {
+          group: ['**/main/**', '**/renderer/**', '**/preload/**'],
+          message: 'The sandbox is an independent implementation of the service: it imports nothing from the app.',
+        },
+      ],
     }),
   },
 
@@ -140,5 +176,8 @@ export default tseslint.config(
   { files: ['main/electron/**'], ignores: ['main/electron/ipc.ts'], rules: electronRule([IPC_MAIN, IPC_RENDERER]) },
   { files: ['main/electron/ipc.ts'], rules: electronRule([IPC_RENDERER]) },
   { files: ['preload/electron-preload.ts'], rules: electronRule([IPC_MAIN]) },
-  { files: ['renderer/**', 'preload/bridge-client.ts', 'preload/web-bridge.ts'], rules: electronRule([ELECTRON_TYPES_ONLY, IPC_MAIN, IPC_RENDERER], [CONTRACT_TYPES_ONLY]) },
+  {
+    files: ['renderer/**', 'preload/bridge-client.ts', 'preload/web-bridge.ts'],
+    rules: electronRule([ELECTRON_TYPES_ONLY, IPC_MAIN, IPC_RENDERER], [CONTRACT_TYPES_ONLY]),
+  },
 );
