@@ -26,7 +26,7 @@ const BLOCK_SECONDS = 1;
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-bench-'));
 const child = spawn(process.execPath, ['bin/notarium.js', 'sandbox', '--json', '--block-interval', String(BLOCK_SECONDS)], { stdio: ['ignore', 'pipe', 'ignore'] });
-const { baseUrl, apiKey } = await new Promise<{ baseUrl: string; apiKey: string }>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(JSON.parse(d.toString()))));
+const { baseUrl, apiKey } = await new Promise<{ baseUrl: string; apiKey: string }>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(JSON.parse(d.toString()) as { baseUrl: string; apiKey: string })));
 
 try {
   // Reference: the same number of writes as bare fetch calls, 8 at a time.
@@ -52,7 +52,7 @@ try {
   });
   let statusCalls = 0;
   const counting: typeof fetch = (input, init) => {
-    if (/\/status$/.test(new URL(String(input)).pathname)) statusCalls++;
+    if (/\/status$/.test(new URL(input instanceof Request ? input.url : input).pathname)) statusCalls++;
     return fetch(input, init);
   };
   const notary = new Notary({

@@ -35,7 +35,7 @@ interface Server {
 function startProcess(args: string[]): Promise<Server> {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    child.stdout!.once('data', (line: Buffer) => {
+    child.stdout.once('data', (line: Buffer) => {
       const { baseUrl, apiKey } = JSON.parse(line.toString()) as { baseUrl: string; apiKey: string };
       resolve({ child, baseUrl, apiKey });
     });

@@ -454,7 +454,7 @@ export function parseCall(method: string, args: unknown): { method: CallName; ar
     const where = issue.path.length ? `argument ${clip(issue.path.map((p) => clip(String(p), 32)).join('.'), 100)}` : 'its arguments';
     throw refusal('BAD_CALL', `The call ${method} was refused: ${where}: ${clip(issue.message, 160)}.`);
   }
-  return { method: method as CallName, args: result.data as unknown[] };
+  return { method: method as CallName, args: result.data };
 }
 
 function refusal<C extends 'BAD_CALL' | 'INVALID_ARGUMENT'>(code: C, sentence: string): Error & { code: C } {

@@ -13,7 +13,7 @@ import { readAnswer, unwrapAnswer } from './protocol/messages.ts';
  */
 export function createElectronBridge(): ElectronBridge {
   // One IPC listener fans out to the page's listeners (no listener-count warnings, one place to filter).
-  const hub = listenerHub();
+  const hub = listenerHub((err) => reportError(err));
   ipcRenderer.on(EVENT_CHANNEL, (_ipc: unknown, name: unknown, payload: unknown) => {
     if (typeof name === 'string') hub.deliver(name, payload);
   });

@@ -62,7 +62,7 @@ export function createWebBridge(origin: string = location.origin, session: Promi
     setState('ended', sentence);
   };
 
-  const hub = listenerHub();
+  const hub = listenerHub((err) => reportError(err));
 
   const onMessage = (data: unknown): void => {
     let message: ReturnType<typeof readMessage>;

@@ -20,17 +20,17 @@ export interface IpcOptions {
   /** Our window, or null while there is none: only its main frame may call, only it hears events. */
   window(): BrowserWindow | null;
   /** Where refusals (the channel and the reason, never the arguments: they may be secrets) and internal failures are logged. */
-  log?(message: string): void;
+  log: (message: string) => void;
 }
 
 export interface IpcRegistration {
   /** Sends a shell-made event (e.g. open-verify) to our window, like the service's own events. */
-  send(event: string, payload: unknown): void;
+  send: (event: string, payload: unknown) => void;
   dispose(): void;
 }
 
 export function registerIpc(options: IpcOptions): IpcRegistration {
-  const log = options.log ?? ((message: string) => console.warn(message));
+  const log = options.log;
   for (const name of CALL_NAMES) {
     const channel = CALL_CHANNEL_PREFIX + name;
     ipcMain.handle(channel, async (event: IpcMainInvokeEvent, ...args: unknown[]): Promise<Answer> => {

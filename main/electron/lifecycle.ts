@@ -39,7 +39,7 @@ export interface DesktopOptions {
   platform: NodeJS.Platform;
   /** Creates the notary in `dataDir` and the app service over it. */
   openEngine(dataDir: string, abilities: DesktopAbilities): Engine;
-  log?(message: string): void;
+  log: (message: string) => void;
   /** How long a quit waits for the engine to close before exiting anyway. */
   closeTimeoutMs?: number;
 }
@@ -59,7 +59,7 @@ export function builtPaths(appRoot: string): { rendererDir: string; preloadPath:
 
 /** Runs the app; resolves null when another instance already runs (this one then quits). */
 export async function runDesktop(options: DesktopOptions): Promise<Desktop | null> {
-  const log = options.log ?? ((message: string) => console.warn(message));
+  const log = options.log;
   /** A failure's sentence for a dialog: the catalogue's, the details of one not of Notarium's own in the log. */
   const sentenceOf = (err: unknown): string => errorData(err, (detail) => log(`Notarium failed: ${detail}`)).message;
   registerAppScheme(); // before ready, or the scheme has no origin
@@ -151,7 +151,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
 
   function openWindow(): void {
     pageLoaded = false;
-    const created = createMainWindow(preloadPath);
+    const created = createMainWindow(preloadPath, log);
     window = created;
     created.webContents.on('did-finish-load', () => {
       if (window !== created) return;

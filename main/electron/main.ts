@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { app } from 'electron';
 import { runDesktop } from './lifecycle.ts';
 import { forkEngine } from './utility-engine.ts';
@@ -7,6 +8,10 @@ import { forkEngine } from './utility-engine.ts';
  * drive with a mocked electron module and a fake service). The engine runs in a utility process
  * (utility-engine.ts), so this process only manages windows, menus and the OS.
  */
+const log = (message: string): void => {
+  process.stderr.write(`${message}\n`);
+};
+
 runDesktop({
   argv: process.argv,
   cwd: process.cwd(),
@@ -14,7 +19,8 @@ runDesktop({
   defaultApp: process.defaultApp === true,
   platform: process.platform,
   openEngine: forkEngine,
+  log,
 }).catch((err: unknown) => {
-  console.error(err);
+  log(`Notarium could not start: ${inspect(err)}`);
   app.exit(1);
 });

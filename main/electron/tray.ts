@@ -24,8 +24,8 @@ export function trayTitle(pending: number): string {
 }
 
 export interface TrayActions {
-  open(): void;
-  quit(): void;
+  open: () => void;
+  quit: () => void;
 }
 
 export interface PendingTray {

@@ -1,5 +1,6 @@
 import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
 import { BrowserWindow } from 'electron';
+import { describeFailure } from '../core/errors/error-data.ts';
 import { APP_URL, isAppUrl } from './app-origin.ts';
 
 /**
@@ -56,7 +57,7 @@ export function hardenSession(session: Session): void {
   session.setPermissionCheckHandler(() => false);
 }
 
-export function createMainWindow(preloadPath: string): BrowserWindow {
+export function createMainWindow(preloadPath: string, log: (message: string) => void): BrowserWindow {
   const options = windowOptions(preloadPath);
   // The flags that must never regress are restated where the window is made, so no later change to
   // windowOptions can drop them, and static checkers (electronegativity) can see them.
@@ -66,6 +67,6 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
   });
   hardenContents(window.webContents);
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(APP_URL);
+  window.loadURL(APP_URL).catch((err: unknown) => log(`The window could not load Notarium: ${describeFailure(err)}`));
   return window;
 }

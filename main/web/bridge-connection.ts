@@ -39,7 +39,8 @@ export function serveConnection(ws: WebSocket, bridge: Bridge, log: (line: strin
   ws.on('message', (data, isBinary) => {
     let message: unknown;
     try {
-      message = isBinary ? undefined : JSON.parse(String(data));
+      // A text frame arrives as one Buffer (ws's default binaryType).
+      message = isBinary ? undefined : JSON.parse((data as Buffer).toString('utf8'));
     } catch {
       message = undefined;
     }

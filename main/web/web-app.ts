@@ -18,14 +18,14 @@ import { startWebShell, type Bridge, type WebShell } from './web-server.ts';
 export interface WebAppOptions {
   /** The built renderer (dist/renderer). */
   staticDir: string;
-  openExternal(url: string): Promise<void>;
-  openExplorerPage(url: string): Promise<void>;
-  showInFolder(path: string): void;
+  openExternal: (url: string) => Promise<void>;
+  openExplorerPage: (url: string) => Promise<void>;
+  showInFolder: (path: string) => void;
   /** Default: the machine's Chromium-family browser, headless. */
-  printPdf?(html: string): Promise<Uint8Array>;
+  printPdf?: (html: string) => Promise<Uint8Array>;
   uploadLimits?: UploadLimits;
   /** Failures no page should see in full (default: stderr). */
-  log?(line: string): void;
+  log?: (line: string) => void;
 }
 
 export interface WebApp {

@@ -30,7 +30,7 @@ export interface WebShellOptions {
   /** Content-Security-Policy of the page (the renderer's own). */
   csp?: string;
   /** Failures no page should see in full (default: stderr). */
-  log?(line: string): void;
+  log?: (line: string) => void;
 }
 
 export interface WebShell {

@@ -1,11 +1,12 @@
 /**
  * The receiving side's event listeners behind one transport listener: `listen` subscribes (a
  * wrapper per subscription, so the same function subscribed twice unsubscribes once each),
- * `deliver` fans an event out — one failing listener does not starve the others.
+ * `deliver` fans an event out — one failing listener does not starve the others; what it threw
+ * goes to `report` (in a page: the platform's reportError, as an uncaught error would).
  */
-export function listenerHub(): {
-  listen(event: string, listener: (payload: unknown) => void): () => void;
-  deliver(event: string, payload: unknown): void;
+export function listenerHub(report: (err: unknown) => void): {
+  listen: (event: string, listener: (payload: unknown) => void) => () => void;
+  deliver: (event: string, payload: unknown) => void;
 } {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   return {
@@ -23,7 +24,7 @@ export function listenerHub(): {
         try {
           listener(payload);
         } catch (err) {
-          console.error(err);
+          report(err);
         }
       }
     },

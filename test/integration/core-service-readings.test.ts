@@ -172,13 +172,15 @@ describe('a service that publishes other bytes than Notarium computes (ENCODING_
       if (encode !== null && rewrites(url.pathname)) url.searchParams.set('encode', encode.replace(/\([^)]*\)/g, ''));
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', async () => {
+      const forward = async (): Promise<void> => {
         const body = Buffer.concat(chunks);
         const answer = await fetch(sb.baseUrl + url.pathname + url.search, { method: req.method, headers: { 'x-api-key': String(req.headers['x-api-key'] ?? '') }, body: body.length > 0 ? body : undefined });
         const bytes = Buffer.from(await answer.arrayBuffer());
         res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream', 'content-length': bytes.length });
         res.end(req.method === 'HEAD' ? undefined : bytes);
-      });
+      };
+      // A proxy that cannot reach the sandbox drops the connection, as a broken proxy would.
+      req.on('end', () => void forward().catch(() => res.destroy()));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));

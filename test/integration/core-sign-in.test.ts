@@ -369,7 +369,7 @@ function rawGet(port: number, path: string, host: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let data = '';
-    socket.on('data', (d) => (data += d));
+    socket.on('data', (d) => (data += d.toString()));
     socket.on('end', () => resolve(data));
     socket.on('error', reject);
     socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);

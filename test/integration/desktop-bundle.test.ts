@@ -67,8 +67,8 @@ describe('the bundled main process, run against a stand-in electron', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d));
-    child.stderr.on('data', (d: Buffer) => (output += d));
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     const code = await new Promise<number | null>((done) => child.on('exit', done));
     expect({ code, output }).toEqual({ code: 0, output: expect.any(String) });
     const report = JSON.parse(readFileSync(reportPath, 'utf8'));

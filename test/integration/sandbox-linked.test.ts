@@ -30,7 +30,7 @@ describe('create and update', () => {
     const structure = JSON.parse(Buffer.from(token, 'base64').toString());
     expect(structure).toEqual({ keyAlias: expect.any(String), derivationPath: expect.any(String), lockingScript: expect.stringMatching(/^76a914[0-9a-f]{40}88ac$/), outputValue: 1 });
     await sb.mine();
-    const updated = await sb.json<Record<string, unknown>>(`/api/v1/linkedrecords/${created.txId}/update?encode=SHA256(a)`, { method: 'POST', body: 'v2' });
+    const updated = await sb.json<Record<string, unknown>>(`/api/v1/linkedrecords/${created.txId as string}/update?encode=SHA256(a)`, { method: 'POST', body: 'v2' });
     expect(updated).toMatchObject({ txId: expect.stringMatching(/^[0-9a-f]{64}$/), updateToken: expect.any(String), fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 

@@ -69,7 +69,7 @@ function rawBytes(text: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let answer = '';
     const socket = connect(Number(port), '127.0.0.1', () => socket.end(text));
-    socket.on('data', (d) => (answer += d));
+    socket.on('data', (d) => (answer += d.toString()));
     socket.on('error', reject);
     socket.on('close', () => resolve(answer));
   });

@@ -19,9 +19,9 @@ export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?:
   const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  child.stdin!.end(options.input ?? '');
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stdin.end(options.input ?? '');
   const done = new Promise<CliResult>((resolveRun) => child.on('close', (code) => resolveRun({ code, stdout, stderr }))) as CliRun;
   done.child = child;
   return done;

@@ -71,7 +71,7 @@ export async function linuxDesktopEntries(config: Configuration): Promise<{ appI
   const targets = (Array.isArray(config.linux?.target) ? config.linux.target : [config.linux?.target]).map((t) => String(typeof t === 'object' && t ? t.target : t));
   for (const target of targets) {
     const key = target === 'AppImage' ? 'appImage' : target;
-    merged[key] = deepAssign({}, config.linux, (config as Record<string, unknown>)[key]) as LinuxTargetSpecificOptions;
+    merged[key] = deepAssign({}, config.linux, (config as Record<string, unknown>)[key]);
   }
   const helper = new LinuxTargetHelper(linuxPackager(config));
   const appImageOptions = merged.appImage ?? {};

@@ -65,9 +65,9 @@ export class FakeBridge {
 
   #on = <E extends EventName>(event: E, listener: (payload: NotariumEvents[E]) => void): (() => void) => {
     const set = this.#listeners.get(event) ?? new Set();
-    set.add(listener as Listener);
+    set.add(listener);
     this.#listeners.set(event, set);
-    return () => set.delete(listener as Listener);
+    return () => set.delete(listener);
   };
 
   #upload(file: File): FileRef {

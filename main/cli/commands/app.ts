@@ -38,7 +38,7 @@ export const LAUNCH_GRACE_MS = 15_000;
 
 /** What the command asks of the machine: replaced in tests by a stand-in opener and a manual clock. */
 export interface AppMachine {
-  open(target: string): Promise<boolean>;
+  open: (target: string) => Promise<boolean>;
   timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
 }
 

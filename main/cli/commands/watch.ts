@@ -147,12 +147,12 @@ function printer(io: CliIo, json: boolean) {
   const line = (value: object) => io.out(JSON.stringify(value));
   let last = '';
   return {
-    ready(folders: WatchedFolderView[]): void {
+    ready: (folders: WatchedFolderView[]): void => {
       if (json) return line({ event: 'ready', folders: folders.map(folderJson) });
       io.out(`Watching ${folders.length} folder${folders.length === 1 ? '' : 's'} (Ctrl+C to stop):`);
       for (const f of folders) io.out(`  ${visibleName(f.path)}${f.recursive ? ' (with subfolders)' : ''}, receipts ${f.receipts === 'folder' ? 'in .notarium/' : 'beside the files'}`);
     },
-    file(e: WatchFileEvent): void {
+    file: (e: WatchFileEvent): void => {
       if (json) {
         const { folder, path, relPath, action, record, error } = e;
         return line({ event: 'file', folder, path, relPath, action, record: record && recordJson(record), error: error && { code: error.code, message: error.message } });
@@ -161,12 +161,12 @@ function printer(io: CliIo, json: boolean) {
       const detail = e.error ? e.error.message : e.record ? `${e.record.version ? `v${e.record.version} ` : ''}${e.record.txId ? shortHash(e.record.txId) : e.record.state}` : '';
       io.out(`${e.action.padEnd(10)}  ${visibleName(e.relPath)}  ${visibleName(detail)}`.trimEnd());
     },
-    folder(e: WatchFolderEvent): void {
+    folder: (e: WatchFolderEvent): void => {
       if (json) return line({ event: 'folder', ...e });
       if (e.state === 'watching' && e.rescan) io.err(`${visibleName(e.path)}: ${e.rescan.unchanged} unchanged, ${e.rescan.changed} to check`);
       if (e.message) io.err(visibleName(e.message));
     },
-    progress(p: WatchProgress): void {
+    progress: (p: WatchProgress): void => {
       if (json) {
         // Only when files were taken or the watcher fell idle: not once per event-loop turn.
         const key = `${p.done}/${p.failed}/${p.idle}`;

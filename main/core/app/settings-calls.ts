@@ -2,7 +2,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import type { ProfileView } from '../../../preload/contract.ts';
 import { apiKeyAccount } from '../secrets/accounts.ts';
 import { setApiKey } from '../secrets/api-key.ts';
-import type { Profile, ProfileInput } from '../store/profiles.ts';
+import type { Profile } from '../store/profiles.ts';
 import { apiKeyReady, removeProfile, saveProfile, useProfile } from '../usecases/profiles.ts';
 import { accountChanged } from './account-calls.ts';
 import type { CallDeps, Calls } from './call-deps.ts';
@@ -28,7 +28,7 @@ export function settingsCalls(deps: CallDeps): Calls<SettingsCalls> {
       return view(p);
     },
     saveProfile: async (input, options) => {
-      const { profile, signedOut } = await saveProfile(ctx, notary, input as ProfileInput, options);
+      const { profile, signedOut } = await saveProfile(ctx, notary, input, options);
       if (signedOut) await accountChanged(deps, profile.name);
       return view(profile);
     },

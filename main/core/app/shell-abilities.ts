@@ -13,7 +13,7 @@ export interface ShellAbilities {
   /** The name to show for a file the page named (default: the path's base name). */
   nameOf?(ref: FileRef): string;
   /** A digest the shell already knows for one of its files (the web shell hashes uploads as they arrive). */
-  digestOf?(path: string): HashResult | undefined;
+  digestOf?: (path: string) => HashResult | undefined;
   /** The work that named these files is over (the web shell deletes its uploads). */
   releaseFiles?(refs: readonly FileRef[]): void;
   /** The system browser, for sign-in (Electron: shell.openExternal of this URL only). */

@@ -10,8 +10,8 @@ export interface ShellFiles {
   /** The path kept with a record ("show in folder", receipts beside it): only a real one, never an upload's temporary path. */
   kept(path: string): string | null;
   /** The paths of a call's files in its order (a path given twice included), each with the name to show. */
-  named(refs: readonly FileRef[]): { paths: string[]; nameOf(path: string): string };
-  release(refs: readonly (FileRef | undefined)[]): void;
+  named(refs: readonly FileRef[]): { paths: string[]; nameOf: (path: string) => string };
+  release: (refs: readonly (FileRef | undefined)[]) => void;
   /** A call that uses a file and answers when done with it. */
   using<T>(ref: FileRef, work: () => Promise<T>): Promise<T>;
 }

@@ -45,7 +45,7 @@ export function foldAggregationPath(leaf: Uint8Array, path: readonly Aggregation
     const hasLeft = 'left' in step;
     const hasRight = 'right' in step;
     if (hasLeft === hasRight) throw new RangeError(`Aggregation path entry ${i} must have exactly one of "left" and "right".`);
-    const sibling = hex.decode(hasLeft ? step.left : (step as { right: string }).right);
+    const sibling = hex.decode(hasLeft ? step.left : step.right);
     if (sibling.length !== 32) throw new RangeError(`Aggregation path entry ${i} is not a 32-byte hash.`);
     current = hasLeft ? aggregationParent(sibling, current) : aggregationParent(current, sibling);
   });

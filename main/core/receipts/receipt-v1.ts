@@ -232,7 +232,7 @@ export function jsonPath(path: readonly PropertyKey[]): string {
 function valueAt(data: unknown, path: readonly PropertyKey[]): { present: boolean; value: unknown } {
   let current: unknown = data;
   for (const key of path) {
-    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key as string)) return { present: false, value: undefined };
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return { present: false, value: undefined };
     current = (current as Record<PropertyKey, unknown>)[key];
   }
   return { present: true, value: current };
@@ -243,7 +243,7 @@ function preview(value: unknown): string {
   if (typeof value === 'string') return value.length > 72 ? `${JSON.stringify(value.slice(0, 72))}… (${value.length} characters)` : JSON.stringify(value);
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (typeof value === 'object' && value !== null) return 'an object';
-  return String(value);
+  return typeof value === 'number' || typeof value === 'boolean' || value === null ? String(value) : typeof value;
 }
 
 /** Deepest nesting of objects and arrays, by a scan that skips strings (JSON.parse itself recurses). */

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import type * as Keytar from '@napi-rs/keyring/keytar.js';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { describeAccount, KEYCHAIN_SERVICE } from './accounts.ts';
@@ -76,7 +77,7 @@ const PARTICIPLE: Record<Operation, string> = { read: 'read', store: 'stored', r
 function reasonOf(err: unknown): string {
   const parts: string[] = [];
   for (let e: unknown = err; e !== undefined && parts.length < 4; e = (e as { cause?: unknown }).cause) {
-    const text = e instanceof Error ? e.message : String(e);
+    const text = e instanceof Error ? e.message : typeof e === 'string' ? e : inspect(e);
     if (!parts.some((p) => p.includes(text))) parts.push(text);
     if (!(e instanceof Error)) break;
   }

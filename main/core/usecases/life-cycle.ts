@@ -27,8 +27,7 @@ export async function afterStatus(ctx: NotaryContext, record: StoredRecord, answ
     if (record.documentId === null) return;
     const failures = await releaseQueue(ctx, record.documentId);
     // A version sent whose outcome is unknown is in doubt, not failed: settled at a later block.
-    const [first] = [...failures.values()].filter((f) => !isOutcomeUnknown(f));
-    if (first !== undefined) throw first;
+    for (const failure of failures.values()) if (!isOutcomeUnknown(failure)) throw failure;
   } else if (answered === 'pending') {
     await resubmitIfDue(ctx, record);
   }

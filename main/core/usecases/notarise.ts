@@ -26,7 +26,7 @@ export interface NotariseOptions {
   /** Register even when the content is already registered. */
   again?: boolean;
   signal?: AbortSignal;
-  onProgress?(progress: NotariseProgress & FileOrigin): void;
+  onProgress?: (progress: NotariseProgress & FileOrigin) => void;
   /** Registrations sent at once (hashing has its own pool). */
   concurrency?: number;
   /**
@@ -87,7 +87,7 @@ export async function notarise(ctx: NotaryContext, paths: readonly string[], opt
 }
 
 /** The options as one file's work sees them: its progress is reported with its origin added. */
-type FileOptions = Omit<NotariseOptions, 'onProgress'> & { onProgress?(progress: NotariseProgress): void };
+type FileOptions = Omit<NotariseOptions, 'onProgress'> & { onProgress?: (progress: NotariseProgress) => void };
 
 type Where = Pick<Submission, 'network' | 'serviceUrl'>;
 

@@ -8,7 +8,7 @@ export class OnePerRecord<T> {
   /** The run for record `id` under `owner` (an engine's context), started by `start` if none is under way. */
   run(owner: object, id: number, start: () => Promise<T>): Promise<T> {
     let runs = this.runs.get(owner);
-    if (!runs) this.runs.set(owner, (runs = new Map()));
+    if (!runs) this.runs.set(owner, (runs = new Map<number, Promise<T>>()));
     const running = runs.get(id);
     if (running) return running;
     const run = start().finally(() => runs.delete(id));

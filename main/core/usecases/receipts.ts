@@ -266,7 +266,7 @@ export async function importReceipts(ctx: NotaryContext, paths: readonly string[
   const outcomes = new Array<ImportOutcome>(paths.length);
   for (const r of ordered) {
     try {
-      outcomes[r.i] = r.receipt ? { path: r.path, ...(await importParsed(ctx, r.path, r.receipt, options)) } : { path: r.path, imported: false, error: r.error! };
+      outcomes[r.i] = r.receipt ? { path: r.path, ...(await importParsed(ctx, r.path, r.receipt, options)) } : { path: r.path, imported: false, error: r.error };
     } catch (err) {
       outcomes[r.i] = { path: r.path, imported: false, error: asImportError(err) };
     }

@@ -136,7 +136,7 @@ describe('events', () => {
   it('dispose unsubscribes and removes every handler', () => {
     electron.ipcMain.handlers.clear();
     const before = service.listeners();
-    const registration = registerIpc({ service, window: () => window as never });
+    const registration = registerIpc({ service, window: () => window as never, log: () => {} });
     expect(service.listeners()).toBe(before + 1);
     registration.dispose();
     expect(service.listeners()).toBe(before);

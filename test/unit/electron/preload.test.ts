@@ -62,7 +62,8 @@ describe('the preload', () => {
 
   it('keeps one IPC listener however many page listeners there are, and a throwing one does not stop the rest', () => {
     const seen: unknown[] = [];
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reported = vi.fn();
+    vi.stubGlobal('reportError', reported); // the page's; Node has none
     for (const event of EVENT_NAMES) bridge.on(event, () => {});
     bridge.on('pending-count', () => {
       throw new Error('page bug');
@@ -71,6 +72,8 @@ describe('the preload', () => {
     expect(electron.ipcRenderer.listenerCount('notarium:event')).toBe(1);
     electron.ipcRenderer.emit('notarium:event', {}, 'pending-count', 2);
     expect(seen).toEqual([2]);
+    expect(reported).toHaveBeenCalledExactlyOnceWith(new Error('page bug'));
+    vi.unstubAllGlobals();
   });
 
   it('refuses events that are not in the contract', () => {

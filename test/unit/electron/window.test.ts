@@ -31,7 +31,7 @@ describe('the window', () => {
   });
 
   it('loads our origin and is shown only when ready', () => {
-    const window = createMainWindow('/p.cjs') as unknown as electron.BrowserWindow;
+    const window = createMainWindow('/p.cjs', () => {}) as unknown as electron.BrowserWindow;
     expect(window.loadedUrl).toBe('app://notarium/index.html');
     expect(window.visible).toBe(false);
     window.emit('ready-to-show');

@@ -16,7 +16,8 @@ function transportPair(handler: CallHandler) {
   let open = true;
   const toServer: string[] = [];
   const pending = new PendingCalls();
-  const hub = listenerHub();
+  const reported: unknown[] = [];
+  const hub = listenerHub((err) => reported.push(err));
   const toClient = (message: Message): void => {
     const text = JSON.stringify(message);
     setImmediate(() => {
@@ -46,6 +47,8 @@ function transportPair(handler: CallHandler) {
       pending.failAll({ code: 'UNAVAILABLE', message: 'The connection to Notarium was lost before it answered: try again.' });
     },
     waiting: () => pending.ids(),
+    /** What listeners threw. */
+    reported,
   };
 }
 
@@ -136,7 +139,6 @@ describe('the protocol over a transport', () => {
   it('delivers an event to the listeners of that event only, until they leave; a throwing listener stops no other', async () => {
     const end = transportPair(appHandler({}));
     const seen: unknown[] = [];
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     end.on('pending-count', () => {
       throw new Error('page bug');
     });
@@ -145,6 +147,7 @@ describe('the protocol over a transport', () => {
     end.server.emit('pending-count', 2);
     end.server.emit('record-updated', { id: 7 });
     await vi.waitFor(() => expect(seen).toEqual([['pending-count', 2], ['record-updated', { id: 7 }]]));
+    expect(end.reported).toEqual([new Error('page bug')]);
     off();
     end.server.emit('pending-count', 3);
     end.server.emit('record-updated', { id: 8 });

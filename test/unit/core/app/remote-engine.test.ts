@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AppService } from '../../../../main/core/app/app-service.ts';
 import type { ShellAbilities } from '../../../../main/core/app/shell-abilities.ts';
 import type { EnginePort, FromEngine, ToEngine } from '../../../../main/core/app/engine-protocol.ts';
 import { serveEngine } from '../../../../main/core/app/engine-server.ts';
@@ -27,7 +26,7 @@ function wire(main: Partial<ShellAbilities> = {}) {
   const parts = { startBackground: vi.fn(), close: vi.fn(async () => {}) };
   serveEngine(engineSide, { shell: 'electron', resolveFile: () => '/x' }, (abilities) => {
     given = abilities;
-    return { service: service as unknown as AppService, ...parts };
+    return { service, ...parts };
   });
   const abilities = {
     openExternal: vi.fn(async () => {}),

@@ -74,6 +74,6 @@ describe('buildAggregation', () => {
   it('refuses an empty batch and malformed path entries', () => {
     expect(() => buildAggregation([])).toThrow(/at least one/);
     expect(() => foldAggregationPath(new Uint8Array(32), [{ left: 'ab' }])).toThrow(/32-byte/);
-    expect(() => foldAggregationPath(new Uint8Array(32), [{ left: 'a'.repeat(64), right: 'b'.repeat(64) } as unknown as AggregationStep])).toThrow(/exactly one/);
+    expect(() => foldAggregationPath(new Uint8Array(32), [{ left: 'a'.repeat(64), right: 'b'.repeat(64) }])).toThrow(/exactly one/);
   });
 });

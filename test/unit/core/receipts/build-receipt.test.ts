@@ -16,7 +16,7 @@ function source(overrides: Partial<ReceiptSource> = {}): ReceiptSource {
     registration: { kind: 'record', serviceUrl: 'https://records.example/api', txId: fx.txid },
     network: 'sandbox',
     transaction: fx.raw.toString('hex'),
-    confirmation: structuredClone(r.confirmation) as ServiceConfirmation,
+    confirmation: structuredClone(r.confirmation),
     ...overrides,
   };
 }
