@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Poller, type StatusAnswer } from '../../../../main/core/poller/poller.ts';
-import { firstCheckAt } from '../../../../main/core/poller/schedule.ts';
 import { Library } from '../../../../main/core/store/library.ts';
 import type { StoredRecord } from '../../../../main/core/store/record.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
+import { publishedRecord } from '../../../support/published-record.ts';
 import { seededRandom } from '../../../support/seeded-random.ts';
 
 // The documented pace (service-notes.md: status "once every 10 minutes (at the most frequent)"):
@@ -43,24 +43,7 @@ function newPoller(check: (r: StoredRecord) => Promise<StatusAnswer>, options: {
   return poller;
 }
 
-function publish(txId: string, profile = 'Sandbox'): StoredRecord {
-  const r = lib.records.insertSubmitting({
-    profile,
-    kind: 'record',
-    name: `${txId}.txt`,
-    path: null,
-    size: 1,
-    sha256: txId,
-    encode: 'SHA256(s)',
-    salt: 's',
-    recordHex: '00',
-    publishedHex: '00',
-    idempotencyKey: txId,
-    network: 'sandbox',
-    serviceUrl: null,
-  });
-  return lib.records.markPublished(r.id, txId, firstCheckAt(lib.profiles.require(profile), clock.now()), null);
-}
+const publish = (txId: string, profile = 'Sandbox'): StoredRecord => publishedRecord(lib, txId, clock.now(), profile);
 
 const tx = (i: number) => String(i).padStart(64, '0');
 const confirmed = (n: number): StatusAnswer => ({ kind: 'confirmed', confirmation: { confirmedBlocks: n, blockHash: 'ab'.repeat(32), blockTimestamp: null } });

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Poller, type StatusAnswer } from '../../../../main/core/poller/poller.ts';
-import { firstCheckAt } from '../../../../main/core/poller/schedule.ts';
 import { Library } from '../../../../main/core/store/library.ts';
 import type { StoredRecord } from '../../../../main/core/store/record.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
+import { publishedRecord } from '../../../support/published-record.ts';
 
 // The scheduler with a real library (SQLite in memory) and a manual clock; the service's answers
 // are scripted per txId, as the sandbox would give them block by block.
@@ -40,24 +40,7 @@ afterEach(async () => {
 });
 
 
-function publish(txId: string, profile = 'Sandbox'): StoredRecord {
-  const r = lib.records.insertSubmitting({
-    profile,
-    kind: 'record',
-    name: `${txId}.txt`,
-    path: null,
-    size: 1,
-    sha256: txId,
-    encode: 'SHA256(s)',
-    salt: 's',
-    recordHex: '00',
-    publishedHex: '00',
-    idempotencyKey: txId,
-    network: 'sandbox',
-    serviceUrl: null,
-  });
-  return lib.records.markPublished(r.id, txId, firstCheckAt(lib.profiles.require(profile), clock.now()));
-}
+const publish = (txId: string, profile = 'Sandbox'): StoredRecord => publishedRecord(lib, txId, clock.now(), profile);
 const confirmed = (n: number): StatusAnswer => ({ kind: 'confirmed', confirmation: { confirmedBlocks: n, blockHash: 'ab'.repeat(32), blockTimestamp: '2026-11-22T10:00:00Z' } });
 const tx = (i: number) => String(i).padStart(64, '0');
 
