@@ -127,6 +127,25 @@ describe('poller', () => {
     expect(lib.records.get(r.id)).toMatchObject({ state: 'settled', lastError: null });
   });
 
+  it('reports the library failing to store an answer, and checks again: no crash, nothing lost', async () => {
+    const errors: unknown[] = [];
+    const reporting = new Poller({ records: lib.records, profile: (name) => lib.profiles.require(name), check: async () => confirmed(3), timers: clock, onError: (_r, err) => errors.push(err) });
+    const r = publish(tx(9));
+    const store = lib.records.recordConfirmation.bind(lib.records);
+    let failures = 1;
+    lib.records.recordConfirmation = (...args) => {
+      if (failures-- > 0) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+      return store(...args);
+    };
+    reporting.start();
+    await clock.advance(BLOCK);
+    expect(errors).toEqual([expect.objectContaining({ code: 'SQLITE_BUSY' })]);
+    expect(lib.records.get(r.id)!.state).toBe('published');
+    await clock.advance(2 * BLOCK);
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'settled', confirmations: 3 });
+    await reporting.stop();
+  });
+
   it('stays under the rate cap and the concurrency bound with many records due', async () => {
     for (let i = 10; i < 60; i++) {
       publish(tx(i));
