@@ -168,7 +168,11 @@ export class Poller {
     const run = this.paced(record)
       ? Promise.resolve(false)
       : this.limiter.acquire((ms) => new Promise<void>((r) => this.timers.setTimeout(r, ms))).then(() => this.checkOne(record));
-    const tracked = run.finally(() => this.inFlight.delete(record.id));
+    // The schedule may have found nothing to start while this ran (it waits for checks under way): look again.
+    const tracked = run.finally(() => {
+      this.inFlight.delete(record.id);
+      if (this.started) this.schedule(0);
+    });
     this.inFlight.set(record.id, tracked);
     return tracked;
   }
