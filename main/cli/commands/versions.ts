@@ -3,7 +3,7 @@ import { visibleName } from '../../../preload/visible-text.ts';
 import type { Notary } from '../../core/notary.ts';
 import type { StoredRecord } from '../../core/store/record.ts';
 import { shellQuote } from '../../core/text/shell-quote.ts';
-import { documentHistory } from '../../core/usecases/document-history.ts';
+import { documentHistory, timeline } from '../../core/usecases/document-history.ts';
 import { addVersion, finaliseDocument, whichVersion } from '../../core/usecases/documents.ts';
 import { waitForRecord } from '../../core/usecases/follow.ts';
 import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
@@ -56,6 +56,7 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
   const [target] = requirePositionals(positionals, 1, 'notarium versions <file|txId>');
   return withNotary(io, async (notary) => {
     const history = await documentHistory(notary.context, target!, { profile: v.profile, offline: v.offline });
+    const versions = timeline(history, history.document ? notary.library.records.registrationsOf(history.document.id) : []);
     if (v.json) {
       io.out(
         JSON.stringify(
@@ -64,7 +65,7 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
             source: history.source,
             online: history.source.from === 'service',
             finalised: history.finalised,
-            versions: history.versions.map((e) => ({ version: e.version, txId: e.txId, kind: e.kind, record: e.record ? recordJson(e.record) : null })),
+            versions: versions.map((e) => ({ version: e.version, txId: e.txId, kind: e.kind, notInHistory: e.notInHistory, record: e.record ? recordJson(e.record) : null })),
           },
           null,
           2,
@@ -74,13 +75,16 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
     }
     const name = history.document?.name ?? 'document';
     const { source } = history;
-    io.out(`${visibleName(name)}: ${history.versions.length} record${history.versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}`);
+    // Where each came from: the history as read, and the library's own it does not hold.
+    const own = versions.length - history.versions.length;
+    const more = own === 0 ? '' : ` (${own} ${source.from === 'service' ? 'only in this library: not in a block yet' : 'never sent'})`;
+    io.out(`${visibleName(name)}: ${versions.length} record${versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}${more}`);
     if (source.from === 'library') io.out(`Not read from the service: ${source.reason}`);
-    const rows = history.versions.map((e) => [
+    const rows = versions.map((e) => [
       String(e.version),
-      e.kind === 'linked-delete' ? '(finalised)' : (e.record?.name ?? '(not in this library)'),
+      e.kind === 'linked-delete' ? (e.notInHistory ? '(finalisation)' : '(finalised)') : (e.record?.name ?? '(not in this library)'),
       shortHash(e.txId),
-      e.record ? stateWords(e.record) : e.kind,
+      `${e.record ? stateWords(e.record) : e.kind}${e.notInHistory && source.from === 'service' ? ' (this library only)' : ''}`,
     ]);
     io.out(table(['VERSION', 'FILE', 'TXID', 'STATE'], rows));
     return EXIT.OK;

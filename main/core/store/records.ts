@@ -40,6 +40,14 @@ export class Records {
     return this.db.prepare<[number], Row>(`${SELECT} WHERE document_id = ? AND state != 'superseded' ORDER BY version, id`).all(documentId).map(fromRow);
   }
 
+  /**
+   * A document's registrations, oldest version first, each once (queued ones included): of the
+   * submissions of one, the newest live, or the newest when none is live (given up, say).
+   */
+  registrationsOf(documentId: number): StoredRecord[] {
+    return queryRecords(this.db, { documentId, sort: 'version', direction: 'asc', limit: -1 }).records;
+  }
+
   /** Every submission of one registration (the first record and its resubmissions), oldest first. */
   group(id: number): StoredRecord[] {
     return this.db.prepare<[number, number], Row>(`${SELECT} WHERE id = ? OR resubmits = ? ORDER BY id`).all(id, id).map(fromRow);
