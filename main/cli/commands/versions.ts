@@ -6,6 +6,7 @@ import { shellQuote } from '../../core/text/shell-quote.ts';
 import { documentHistory, timeline } from '../../core/usecases/document-history.ts';
 import { addVersion, finaliseDocument, whichVersion } from '../../core/usecases/documents.ts';
 import { waitForRecord } from '../../core/usecases/follow.ts';
+import { isInDoubt } from '../../core/usecases/submit.ts';
 import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
 import { describeRecord, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -46,6 +47,10 @@ The service takes a version only once the version before it is in a block. Until
 version is queued in the library ("waiting for the previous version's block") and the command
 returns at once; it is sent as soon as the block comes, by whichever Notarium runs then: the app,
 "notarium watch", "notarium wait", "notarium status" of it, or the next "notarium notarise".
+
+Exit code (add, finalise): 0 registered or queued, 2 a file could not be read, the service refused
+it, or it failed, 3 sent but its answer was lost, or the version before it is in that state (run
+the command again).
 
   --wait             wait until it is in a block with the profile's target confirmations
   --confirmations N  with --wait: wait for N confirmations instead`;
@@ -102,7 +107,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
   );
   if (v.help) return help(io, VERSION_HELP);
   const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
-  return withNotary(io, async (notary) => {
+  return withNotary(io, (notary) => inDoubtExit(io, `version ${sub}`, async () => {
     const settle = (record: StoredRecord) => (v.wait ? waitForVersion(notary, io, record, confirmations) : Promise.resolve(record));
     switch (sub) {
       case 'add': {
@@ -139,5 +144,17 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
         io.err(`notarium version: unknown subcommand "${sub}".\n\n${VERSION_HELP}`);
         return EXIT.ERROR;
     }
-  });
+  }));
+}
+
+/** A write left in doubt (or refused behind one) ends as notarise's does: its sentence, exit 3. */
+async function inDoubtExit(io: CliIo, command: string, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!isInDoubt(err)) throw err;
+    io.progress('');
+    io.err(`notarium ${command}: ${(err as Error).message}`);
+    return EXIT.PENDING;
+  }
 }

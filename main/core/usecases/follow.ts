@@ -3,9 +3,8 @@ import { checkGapMs } from '../poller/schedule.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { resolveRecord } from './resolve-target.ts';
-import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { settleInDoubt, settlingNow } from './in-doubt.ts';
-import { sendingNow } from './submit.ts';
+import { leftInDoubt, sendingNow } from './submit.ts';
 import { releaseQueue, sentHead, waitsFor } from './version-queue.ts';
 
 /** Status and waiting: ask the service now, or follow a registration until it is deep enough. */
@@ -60,8 +59,8 @@ async function sendIfItsTurn(ctx: NotaryContext, queued: StoredRecord, signal?: 
   const failures = await releaseQueue(ctx, queued.documentId!, signal);
   if (failures.has(queued.id)) {
     const failure = failures.get(queued.id);
-    // Sent, its outcome unknown: it left the queue, and the wait settles it from the chain.
-    if (!(isOutcomeUnknown(failure) && ctx.library.records.get(queued.id)!.state === 'submitting')) throw failure;
+    // Sent, left in doubt: it left the queue, and the wait settles it from the chain.
+    if (!(leftInDoubt(failure) && ctx.library.records.get(queued.id)!.state === 'submitting')) throw failure;
   }
   return ctx.library.records.get(queued.id)!.state !== 'queued';
 }
