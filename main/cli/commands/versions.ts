@@ -123,7 +123,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
         const record = await settle(await finaliseDocument(notary.context, target!, { profile: v.profile, waitForChain: v.wait }));
         const life = lifeCycleOf(notary.context, record);
         if (v.json) io.out(JSON.stringify(recordJson(record, life), null, 2));
-        else if (record.state === 'queued') io.out(`Finalisation queued: waiting for the previous version's block.\n${describeRecord(record, life)}\n  follow it:    notarium version finalise ${shellQuote(target!)} --wait`);
+        else if (record.state === 'queued') io.out(`Finalisation queued: waiting for the previous version's block.\n${describeRecord(record, life, `notarium version finalise ${shellQuote(target!)} --wait`)}`);
         else io.out(`Finalised: no version can follow (txId ${record.txId}).`);
         return exitFor(record) === EXIT.MISMATCH ? EXIT.ERROR : EXIT.OK;
       }
