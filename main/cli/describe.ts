@@ -25,7 +25,11 @@ export function stateWords(r: StoredRecord): string {
   return r.proofOutcome === 'partially-verified' ? `${words}, imported from a partially verified receipt (not verified)` : words;
 }
 
-export function describeRecord(r: StoredRecord, life?: LifeCycleFacts): string {
+/**
+ * `follow`: the command that follows a queued record, when the caller knows a better one than
+ * `notarium wait <its file>` (a finalisation has no file of its own); none and no file: no line.
+ */
+export function describeRecord(r: StoredRecord, life?: LifeCycleFacts, follow?: string): string {
   const lines = [
     `${visibleName(r.name)}: ${stateWords(r)}`,
     `  txId:         ${r.txId ?? '-'}`,
@@ -37,19 +41,19 @@ export function describeRecord(r: StoredRecord, life?: LifeCycleFacts): string {
   if (r.blockHash) lines.push(`  block:        ${r.blockHash}${r.blockTime ? ` at ${visibleName(r.blockTime)}` : ''}`);
   if (r.receiptPath) lines.push(`  receipt:      ${visibleName(r.receiptPath)}`);
   if (r.receiptHeld) lines.push(`  receipt held: ${visibleName(r.receiptHeld)}`);
-  lines.push(...lifeCycleLines(r, life));
+  lines.push(...lifeCycleLines(r, life, follow ?? (r.path ? `notarium wait ${shellQuote(r.path)}` : undefined)));
   if (r.lastError) lines.push(`  note:         ${visibleName(r.lastError)}`);
   return lines.join('\n');
 }
 
 /** Where a record stands in the life cycle of service-notes.md (queued, sent again, superseded, a possible copy). */
-function lifeCycleLines(r: StoredRecord, life: LifeCycleFacts | undefined): string[] {
+function lifeCycleLines(r: StoredRecord, life: LifeCycleFacts | undefined, follow: string | undefined): string[] {
   const lines: string[] = [];
   const version = (w: StoredRecord) => (w.kind === 'linked-create' ? 'version 1' : `version ${w.version}`);
   if (life?.waitsFor) {
     const w = life.waitsFor;
     lines.push(`  waits for:    ${version(w)} ${w.txId ? `(txId ${w.txId}) ` : ''}to be in a block: the service takes a version only after the one before it is mined`);
-    lines.push(`  follow it:    ${r.path ? `notarium wait ${shellQuote(r.path)}` : 'notarium version finalise <file|txId> --wait'} (the app and "notarium watch" send it too)`);
+    if (follow) lines.push(`  follow it:    ${follow} (the app and "notarium watch" send it too)`);
   }
   if (life?.resubmits) lines.push(`  resubmits:    ${life.resubmits.txId ?? '-'} (sent again: not in a block in time)`);
   if (life?.supersededBy) lines.push(`  superseded by: ${life.supersededBy.txId ?? `a later ${life.supersededBy.state} submission`}`);

@@ -84,7 +84,7 @@ export class Notary {
       check: (record) => this.statusOf(record),
       onUpdate: (record, before, answer) => this.afterCheck(record, before, answer),
       onError: (record, err) => {
-        this.connections.noteFailure(record.profile, err);
+        if (record) this.connections.noteFailure(record.profile, err);
         this.events.emit('background-error', record, err instanceof Error ? err.message : String(err));
       },
       concurrency: options.pollerConcurrency,

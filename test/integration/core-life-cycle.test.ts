@@ -327,7 +327,7 @@ describe('resubmission: a registration not in a block in time is sent again', { 
     const ended = await waitForRecord(notary.context, notary.follower, third, { confirmations: 1 });
     resubmitAfter(notary, 3600);
     expect(ended).toMatchObject({ id: third.id, state: 'failed' });
-    expect(ended.lastError).toContain('before it was never mined');
+    expect(ended.lastError).toContain('it waited for version 2 of "lease-a2.md", which was never mined');
     expect(get(notary, second.id).state).toBe('failed');
     expect(get(notary, second.id).lastError).toMatch(/^Version 2 of "lease-a2\.md" was accepted by the service \(txId [0-9a-f]{64}\) but not mined in/);
     expect(await received(manual, UPDATE)).toBe(1); // never sent again: it holds the output

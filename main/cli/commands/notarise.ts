@@ -11,6 +11,7 @@ import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
 import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
 import { withNotary } from '../session.ts';
+import { visibleName } from '../../../preload/visible-text.ts';
 
 export const NOTARISE_HELP = `Usage: notarium notarise <files|folders…> [--document] [--wait] [--confirmations N] [--again] [--json] [--profile P]
 
@@ -18,8 +19,9 @@ Hashes each file locally (folders: their files, recursively) and registers a sal
 it; the file never leaves the machine.
 A file whose content is already registered in the profile is reported, not registered again.
 Running the command again finishes what an interrupted run left.
-Exit code: 0 registered, 1 refused or rejected by the service, 2 a file could not be read or
-sent, 3 sent but the answer was lost (run the command again).
+Exit code: 0 registered, 1 refused or rejected by the service, or (with --wait) never mined and
+given up (the reason is printed), 2 a file could not be read or sent, 3 sent but the answer was
+lost (run the command again).
 
   --document         start a new document (a chain of versions) for each file
   --wait             wait until each registration has the profile's target confirmations
@@ -101,4 +103,6 @@ function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, Stor
     return [o.status, basename(o.path), shortHash(r?.txId), o.status === 'failed' || o.status === 'in-doubt' ? o.error.message : r ? stateWords(r) : ''];
   });
   io.out(table(['RESULT', 'FILE', 'TXID', 'STATE'], rows));
+  // A registration that ended while waiting (given up, rejected) says why, as "status" does.
+  for (const r of records.values()) if ((r.state === 'failed' || r.state === 'rejected') && r.lastError) io.out(`${visibleName(r.name)}: ${visibleName(r.lastError)}`);
 }

@@ -3,9 +3,10 @@ import { visibleName } from '../../../preload/visible-text.ts';
 import type { Notary } from '../../core/notary.ts';
 import type { StoredRecord } from '../../core/store/record.ts';
 import { shellQuote } from '../../core/text/shell-quote.ts';
-import { documentHistory } from '../../core/usecases/document-history.ts';
+import { documentHistory, timeline } from '../../core/usecases/document-history.ts';
 import { addVersion, finaliseDocument, whichVersion } from '../../core/usecases/documents.ts';
 import { waitForRecord } from '../../core/usecases/follow.ts';
+import { isInDoubt } from '../../core/usecases/submit.ts';
 import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
 import { describeRecord, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -47,6 +48,10 @@ version is queued in the library ("waiting for the previous version's block") an
 returns at once; it is sent as soon as the block comes, by whichever Notarium runs then: the app,
 "notarium watch", "notarium wait", "notarium status" of it, or the next "notarium notarise".
 
+Exit code (add, finalise): 0 registered or queued, 2 a file could not be read, the service refused
+it, or it failed, 3 sent but its answer was lost, or the version before it is in that state (run
+the command again).
+
   --wait             wait until it is in a block with the profile's target confirmations
   --confirmations N  with --wait: wait for N confirmations instead`;
 
@@ -56,6 +61,7 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
   const [target] = requirePositionals(positionals, 1, 'notarium versions <file|txId>');
   return withNotary(io, async (notary) => {
     const history = await documentHistory(notary.context, target!, { profile: v.profile, offline: v.offline });
+    const versions = timeline(history, history.document ? notary.library.records.registrationsOf(history.document.id) : []);
     if (v.json) {
       io.out(
         JSON.stringify(
@@ -64,7 +70,7 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
             source: history.source,
             online: history.source.from === 'service',
             finalised: history.finalised,
-            versions: history.versions.map((e) => ({ version: e.version, txId: e.txId, kind: e.kind, record: e.record ? recordJson(e.record) : null })),
+            versions: versions.map((e) => ({ version: e.version, txId: e.txId, kind: e.kind, notInHistory: e.notInHistory, record: e.record ? recordJson(e.record) : null })),
           },
           null,
           2,
@@ -74,13 +80,16 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
     }
     const name = history.document?.name ?? 'document';
     const { source } = history;
-    io.out(`${visibleName(name)}: ${history.versions.length} record${history.versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}`);
+    // Where each came from: the history as read, and the library's own it does not hold.
+    const own = versions.length - history.versions.length;
+    const more = own === 0 ? '' : ` (${own} ${source.from === 'service' ? 'only in this library: not in a block yet' : 'never sent'})`;
+    io.out(`${visibleName(name)}: ${versions.length} record${versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}${more}`);
     if (source.from === 'library') io.out(`Not read from the service: ${source.reason}`);
-    const rows = history.versions.map((e) => [
+    const rows = versions.map((e) => [
       String(e.version),
-      e.kind === 'linked-delete' ? '(finalised)' : (e.record?.name ?? '(not in this library)'),
+      e.kind === 'linked-delete' ? (e.notInHistory ? '(finalisation)' : '(finalised)') : (e.record?.name ?? '(not in this library)'),
       shortHash(e.txId),
-      e.record ? stateWords(e.record) : e.kind,
+      `${e.record ? stateWords(e.record) : e.kind}${e.notInHistory && source.from === 'service' ? ' (this library only)' : ''}`,
     ]);
     io.out(table(['VERSION', 'FILE', 'TXID', 'STATE'], rows));
     return EXIT.OK;
@@ -98,7 +107,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
   );
   if (v.help) return help(io, VERSION_HELP);
   const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
-  return withNotary(io, async (notary) => {
+  return withNotary(io, (notary) => inDoubtExit(io, `version ${sub}`, async () => {
     const settle = (record: StoredRecord) => (v.wait ? waitForVersion(notary, io, record, confirmations) : Promise.resolve(record));
     switch (sub) {
       case 'add': {
@@ -114,7 +123,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
         const record = await settle(await finaliseDocument(notary.context, target!, { profile: v.profile, waitForChain: v.wait }));
         const life = lifeCycleOf(notary.context, record);
         if (v.json) io.out(JSON.stringify(recordJson(record, life), null, 2));
-        else if (record.state === 'queued') io.out(`Finalisation queued: waiting for the previous version's block.\n${describeRecord(record, life)}\n  follow it:    notarium version finalise ${shellQuote(target!)} --wait`);
+        else if (record.state === 'queued') io.out(`Finalisation queued: waiting for the previous version's block.\n${describeRecord(record, life, `notarium version finalise ${shellQuote(target!)} --wait`)}`);
         else io.out(`Finalised: no version can follow (txId ${record.txId}).`);
         return exitFor(record) === EXIT.MISMATCH ? EXIT.ERROR : EXIT.OK;
       }
@@ -135,5 +144,17 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
         io.err(`notarium version: unknown subcommand "${sub}".\n\n${VERSION_HELP}`);
         return EXIT.ERROR;
     }
-  });
+  }));
+}
+
+/** A write left in doubt (or refused behind one) ends as notarise's does: its sentence, exit 3. */
+async function inDoubtExit(io: CliIo, command: string, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!isInDoubt(err)) throw err;
+    io.progress('');
+    io.err(`notarium ${command}: ${(err as Error).message}`);
+    return EXIT.PENDING;
+  }
 }

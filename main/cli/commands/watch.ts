@@ -125,7 +125,7 @@ async function watchFolders(
   const folders = paths.length ? paths : watcher.list().map((f) => f.path);
   if (folders.length === 0) throw new UsageError('notarium watch: no folder is watched yet. Name one: notarium watch <folder> (see --help).');
   let failed = 0;
-  const print = printer(io, options.json);
+  const print = watchPrinter(io, options.json);
   watcher.events.on('file', (e) => {
     if (e.action === 'failed') failed++;
     print.file(e);
@@ -143,7 +143,7 @@ async function watchFolders(
 }
 
 /** Text for people (progress on the terminal's last line), or one JSON object per line. */
-function printer(io: CliIo, json: boolean) {
+export function watchPrinter(io: CliIo, json: boolean) {
   const line = (value: object) => io.out(JSON.stringify(value));
   let last = '';
   return {
@@ -159,7 +159,9 @@ function printer(io: CliIo, json: boolean) {
       }
       // A version queued for its predecessor's block, or a save replaced meanwhile, has no txId: its state says why.
       const detail = e.error ? e.error.message : e.record ? `${e.record.version ? `v${e.record.version} ` : ''}${e.record.txId ? shortHash(e.record.txId) : e.record.state}` : '';
-      io.out(`${e.action.padEnd(10)}  ${visibleName(e.relPath)}  ${visibleName(detail)}`.trimEnd());
+      // A replaced save says why, as --json and the app do.
+      const why = e.action === 'superseded' && e.record?.lastError ? `: ${e.record.lastError}` : '';
+      io.out(`${e.action.padEnd(10)}  ${visibleName(e.relPath)}  ${visibleName(detail + why)}`.trimEnd());
     },
     folder: (e: WatchFolderEvent): void => {
       if (json) return line({ event: 'folder', ...e });

@@ -21,7 +21,7 @@ export function documentCalls({ notary, ctx, abilities }: CallDeps): Calls<Docum
     documentHistory: async (id) => {
       const d = documentById(notary, id);
       const history = await documentHistory(ctx, d.headTxId ?? d.firstTxId ?? '', { profile: d.profile });
-      return historyView(d, history, library.records.ofDocument(d.id), (r) => recordViewOf(notary, r));
+      return historyView(d, history, library.records.registrationsOf(d.id), (r) => recordViewOf(notary, r));
     },
     addVersion: async (id, file) =>
       files.using(file, async () => {

@@ -5,7 +5,7 @@ import { groupOf, inBlock, isLive, type StoredRecord } from '../store/record.ts'
 import type { Records } from '../store/records.ts';
 import { visibleName, visibleText } from '../../../preload/visible-text.ts';
 import type { Account } from '../usecases/account.ts';
-import type { DocumentHistory } from '../usecases/document-history.ts';
+import { timeline, type DocumentHistory } from '../usecases/document-history.ts';
 import { verifiedOnTestChain, type FileVerification } from '../usecases/verify.ts';
 import { DEFAULT_TARGET_TYPE } from '../receipts/verify/merkle-proof.ts';
 
@@ -130,15 +130,11 @@ export const versionCount = (records: readonly StoredRecord[]): number => record
  * A document's timeline: the history as read (from the service or the library), then the library's
  * versions it cannot show yet, in version order: one sent but not in a block, which navigating may
  * not return (service-notes.md: an unmined record does not extend its chain), and queued ones,
- * which have no transaction at all.
+ * which have no transaction at all (`records`: the document's registrations, each once, timeline in
+ * document-history.ts).
  */
 export function historyView(d: StoredDocument, history: DocumentHistory, records: readonly StoredRecord[], view: (r: StoredRecord) => RecordView): HistoryView {
-  const shown = new Set(history.versions.map((v) => v.txId));
-  const waiting = records.filter((r) => isLive(r) && !(r.txId !== null && shown.has(r.txId)) && !inBlock(r));
-  const versions: HistoryView['versions'] = [
-    ...history.versions.map((v) => ({ version: v.version, txId: v.txId, kind: v.kind, record: v.record ? view(v.record) : null, notInHistory: false })),
-    ...waiting.map((r) => ({ version: r.version ?? 0, txId: r.txId, kind: r.kind, record: view(r), notInHistory: true })),
-  ];
+  const versions: HistoryView['versions'] = timeline(history, records).map((v) => ({ ...v, record: v.record ? view(v.record) : null }));
   return { document: documentView(d, versions.filter((v) => v.kind !== 'linked-delete').length), source: history.source, finalised: history.finalised, versions };
 }
 

@@ -42,8 +42,11 @@ export interface PollerOptions {
    * registration was found in a block first).
    */
   onUpdate?(record: StoredRecord, before: StoredRecord, answer: StatusAnswer | undefined): void | Promise<void>;
-  /** Called with a record's errors that the poller only retries (for logs). */
-  onError?(record: StoredRecord, err: unknown): void;
+  /**
+   * Called with the errors the poller only retries: a record's failed check, or the library failing
+   * to read or store one (record null when none is concerned).
+   */
+  onError?(record: StoredRecord | null, err: unknown): void;
   timers?: Timers;
   concurrency?: number;
   ratePerSecond?: number;
@@ -57,6 +60,9 @@ export const SYSTEM_TIMERS: Timers = {
 
 /** Longest single sleep: new work wakes the poller anyway; this bounds clock drift. */
 const MAX_SLEEP_MS = 60 * 60_000;
+
+/** After the library failed (busy beyond its timeout, say), the schedule is looked at again this much later. */
+const STORE_RETRY_MS = 1000;
 
 export class Poller {
   private readonly timers: Timers;
@@ -112,6 +118,16 @@ export class Poller {
   private pump(): void {
     this.timer = undefined;
     if (!this.started) return;
+    try {
+      this.pumpDue();
+    } catch (err) {
+      // The library could not be read: never a crash of the process, the schedule is tried again.
+      this.options.onError?.(null, err);
+      this.schedule(STORE_RETRY_MS);
+    }
+  }
+
+  private pumpDue(): void {
     const now = this.timers.now();
     const free = this.concurrency - this.inFlight.size;
     if (free > 0) {
@@ -119,10 +135,18 @@ export class Poller {
       for (const record of due) {
         const wait = this.limiter.take();
         if (wait > 0) return this.schedule(wait);
-        const run = this.checkOne(record, record.nextCheckAt ?? undefined).finally(() => {
-          this.inFlight.delete(record.id);
-          if (this.started) this.schedule(0);
-        });
+        let again = 0;
+        const run = this.checkOne(record, record.nextCheckAt ?? undefined)
+          .catch((err: unknown) => {
+            // The library failed to store the check or its answer: reported, and the record is due again.
+            this.options.onError?.(record, err);
+            again = STORE_RETRY_MS;
+            return false;
+          })
+          .finally(() => {
+            this.inFlight.delete(record.id);
+            if (this.started) this.schedule(again);
+          });
         this.inFlight.set(record.id, run);
       }
     }
@@ -144,7 +168,11 @@ export class Poller {
     const run = this.paced(record)
       ? Promise.resolve(false)
       : this.limiter.acquire((ms) => new Promise<void>((r) => this.timers.setTimeout(r, ms))).then(() => this.checkOne(record));
-    const tracked = run.finally(() => this.inFlight.delete(record.id));
+    // The schedule may have found nothing to start while this ran (it waits for checks under way): look again.
+    const tracked = run.finally(() => {
+      this.inFlight.delete(record.id);
+      if (this.started) this.schedule(0);
+    });
     this.inFlight.set(record.id, tracked);
     return tracked;
   }

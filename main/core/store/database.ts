@@ -20,15 +20,26 @@ export function openLibrary(path: string): LibraryDatabase {
       for (const suffix of ['-wal', '-shm', '-journal']) restrictIfPresent(path + suffix);
     }
     db = new Database(path);
+    // First, so that even switching a new file to WAL waits for another process opening it too.
+    db.pragma('busy_timeout = 5000');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
   } catch (err) {
     throw new NotariumError('STORE_ERROR', `The library at ${path} could not be opened: ${(err as Error).message}.`, { cause: err });
   }
   migrate(db);
   return db;
+}
+
+/**
+ * Runs `fn` as one transaction that writes, taking the write lock at BEGIN (IMMEDIATE). Every
+ * transaction of the store that writes goes through here: a deferred one that reads and then
+ * writes fails at once with SQLITE_BUSY in WAL when another process wrote meanwhile (busy_timeout
+ * cannot help an upgrade from reader to writer), while BEGIN IMMEDIATE waits its turn.
+ */
+export function writeTransaction<T>(db: LibraryDatabase, fn: () => T): T {
+  return db.transaction(fn).immediate();
 }
 
 function migrate(db: LibraryDatabase): void {
@@ -42,15 +53,22 @@ function migrate(db: LibraryDatabase): void {
   // each commits, so a migration that would leave one dangling rolls back instead.
   db.pragma('foreign_keys = OFF');
   try {
-    for (let v = current; v < MIGRATIONS.length; v++) {
-      db.transaction(() => {
-        db.exec(MIGRATIONS[v]!);
-        const dangling = db.pragma('foreign_key_check') as unknown[];
-        if (dangling.length > 0) throw new NotariumError('STORE_ERROR', `Upgrading the library to version ${v + 1} would break ${dangling.length} references between its tables: it was left as it was.`);
-        db.pragma(`user_version = ${v + 1}`);
-      })();
+    // Read again inside each transaction: another process opening the library at the same moment may have upgraded it meanwhile.
+    while (writeTransaction(db, () => upgradeOnce(db))) {
+      /* one version per transaction */
     }
   } finally {
     db.pragma('foreign_keys = ON');
   }
+}
+
+/** Brings the schema one version up; false when it was up to date already. */
+function upgradeOnce(db: LibraryDatabase): boolean {
+  const v = db.pragma('user_version', { simple: true }) as number;
+  if (v >= MIGRATIONS.length) return false;
+  db.exec(MIGRATIONS[v]!);
+  const dangling = db.pragma('foreign_key_check') as unknown[];
+  if (dangling.length > 0) throw new NotariumError('STORE_ERROR', `Upgrading the library to version ${v + 1} would break ${dangling.length} references between its tables: it was left as it was.`);
+  db.pragma(`user_version = ${v + 1}`);
+  return true;
 }

@@ -6,6 +6,8 @@ import type { RecordState, StoredRecord } from './record.ts';
 
 export interface RecordQuery {
   profile?: string;
+  /** One document's versions. */
+  documentId?: number;
   /**
    * Superseded rows are left out unless asked for: they are never a registration of the file.
    * Otherwise each registration is one row, whatever the states asked for.
@@ -13,7 +15,7 @@ export interface RecordQuery {
   states?: RecordState[];
   /** Matches name, sha256 or txId (prefix for hashes, substring for names). */
   search?: string;
-  sort?: 'created' | 'name' | 'state' | 'confirmations';
+  sort?: 'created' | 'name' | 'state' | 'confirmations' | 'version';
   direction?: 'asc' | 'desc';
   limit?: number;
   offset?: number;
@@ -24,6 +26,7 @@ const SORTS: Record<NonNullable<RecordQuery['sort']>, string> = {
   name: 'name COLLATE NOCASE',
   state: 'state',
   confirmations: 'confirmations',
+  version: 'version',
 };
 
 /** A row that is, or may become, the registration (isLive, in SQL). */
@@ -35,6 +38,10 @@ export function queryRecords(db: LibraryDatabase, q: RecordQuery = {}): { record
   if (q.profile) {
     where.push('profile = ?');
     params.push(q.profile);
+  }
+  if (q.documentId !== undefined) {
+    where.push('document_id = ?');
+    params.push(q.documentId);
   }
   if (q.states?.length) {
     where.push(`state IN (${q.states.map(() => '?').join(', ')})`);

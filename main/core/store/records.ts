@@ -1,4 +1,4 @@
-import type { LibraryDatabase } from './database.ts';
+import { writeTransaction, type LibraryDatabase } from './database.ts';
 import { queryRecords, type RecordQuery } from './record-query.ts';
 import { SELECT, fromRow, type Row } from './record-rows.ts';
 import { groupOf, inBlock, type SendLease, type ConfirmationUpdate, type ImportedOutcome, type QueuedVersion, type RecordState, type StoredRecord, type Submission } from './record.ts';
@@ -40,6 +40,14 @@ export class Records {
     return this.db.prepare<[number], Row>(`${SELECT} WHERE document_id = ? AND state != 'superseded' ORDER BY version, id`).all(documentId).map(fromRow);
   }
 
+  /**
+   * A document's registrations, oldest version first, each once (queued ones included): of the
+   * submissions of one, the newest live, or the newest when none is live (given up, say).
+   */
+  registrationsOf(documentId: number): StoredRecord[] {
+    return queryRecords(this.db, { documentId, sort: 'version', direction: 'asc', limit: -1 }).records;
+  }
+
   /** Every submission of one registration (the first record and its resubmissions), oldest first. */
   group(id: number): StoredRecord[] {
     return this.db.prepare<[number, number], Row>(`${SELECT} WHERE id = ? OR resubmits = ? ORDER BY id`).all(id, id).map(fromRow);
@@ -76,7 +84,7 @@ export class Records {
    * they become `superseded` by it (with that reason), and it takes the first one's version number.
    */
   queueVersion(q: QueuedVersion, replacing?: { reason: string }): { record: StoredRecord; superseded: StoredRecord[] } {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const replaced = replacing
         ? this.db.prepare<[number], { id: number; version: number }>(`SELECT id, version FROM records WHERE document_id = ? AND state = 'queued' AND kind = 'linked-update' ORDER BY version, id`).all(q.documentId)
         : [];
@@ -93,7 +101,7 @@ export class Records {
       );
       for (const r of replaced) this.supersede(r.id, id, replacing!.reason);
       return { record: this.get(id)!, superseded: replaced.map((r) => this.get(r.id)!) };
-    })();
+    });
   }
 
   /**
@@ -162,7 +170,7 @@ export class Records {
    */
   winRace(winner: StoredRecord, reason: string = lostRace(winner.txId)): StoredRecord[] {
     const group = groupOf(winner);
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const losers = this.db
         .prepare<[number, number, number], { id: number; txId: string | null }>(
           `SELECT id, tx_id AS txId FROM records WHERE (id = ? OR resubmits = ?) AND id != ? AND state IN ('submitting', 'published')`,
@@ -181,7 +189,7 @@ export class Records {
           .run({ txId: winner.txId, token: winner.updateToken, kind: winner.kind, now: this.now(), doc: winner.documentId, theirs: JSON.stringify(theirs) });
       }
       return losers.map((l) => this.get(l.id)!);
-    })();
+    });
   }
 
   /** Superseded by `winner`, and its watched files follow the winner. */
@@ -224,7 +232,7 @@ export class Records {
    */
   markPublished(id: number, txId: string, firstCheckAt: number, updateToken?: string | null): StoredRecord {
     const now = this.now();
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       // Only a record still waiting for its answer takes a txId: an answer never overwrites another.
       const changed = this.db
         .prepare(
@@ -240,18 +248,18 @@ export class Records {
              finalised_at = CASE WHEN @kind = 'linked-delete' THEN @now ELSE finalised_at END, updated_at = @now WHERE id = @doc`,
         )
         .run({ txId: txId.toLowerCase(), token: updateToken ?? null, kind: record.kind, now, doc: record.documentId });
-    })();
+    });
     return this.get(id)!;
   }
 
   /** The service refused the registration (or it can no longer be written): a document's head goes back as with a rejection. */
   markFailed(id: number, reason: string): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       // Never over another process's outcome: a row in a block, superseded or already ended stays as it is.
       if (!['queued', 'submitting', 'published'].includes(this.get(id)?.state ?? '')) return;
       this.setState(id, 'failed', reason);
       this.rollBackHead(this.get(id)!);
-    })();
+    });
   }
 
   /**
@@ -259,11 +267,11 @@ export class Records {
    * before it (and that version's token), so the document can take a new version again.
    */
   markRejected(id: number, reason: string): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       if (this.get(id)?.state === 'superseded') return; // another submission is the registration: nothing to roll back
       this.setState(id, 'rejected', reason);
       this.rollBackHead(this.get(id)!);
-    })();
+    });
   }
 
   /**
@@ -274,7 +282,7 @@ export class Records {
    * Returns the rows that changed.
    */
   giveUp(group: number, reason: string, queuedReason: string): StoredRecord[] {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const rows = this.group(group);
       if (rows.some(inBlock)) return [];
       const unmined = rows.filter((r) => r.state === 'published');
@@ -284,7 +292,7 @@ export class Records {
       for (const r of queued) this.setState(r.id, 'failed', queuedReason);
       if (unmined[0]) this.rollBackHead(this.get(unmined[0].id)!);
       return [...unmined, ...queued].map((r) => this.get(r.id)!);
-    })();
+    });
   }
 
   /** A document's head and token are its newest version with a txId that is still live. */
@@ -318,7 +326,7 @@ export class Records {
    * this answer (this one included, when it lost).
    */
   recordConfirmation(id: number, u: ConfirmationUpdate, nextCheckAt: number | null): StoredRecord[] {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const record = this.get(id);
       if (!record || !['published', 'confirmed', 'settled'].includes(record.state)) return [];
       const inBlockNow = u.state !== 'published';
@@ -348,7 +356,7 @@ export class Records {
           id,
         });
       return inBlockNow ? this.winRace(this.get(id)!) : [];
-    })();
+    });
   }
 
   /** The service does not know the txId (yet): start or continue the run of 404s. */
@@ -378,7 +386,7 @@ export class Records {
    * ask again early.
    */
   claimCheck(id: number, at: number, gapMs: number): boolean {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const claimed = this.db
         .prepare(
           `UPDATE records SET last_checked_at = @at,
@@ -389,7 +397,7 @@ export class Records {
       // Refused (a longer block time since it was scheduled, say): due once the gap is over, not before.
       if (!claimed) this.db.prepare('UPDATE records SET next_check_at = max(next_check_at, last_checked_at + ?) WHERE id = ? AND next_check_at IS NOT NULL').run(gapMs, id);
       return claimed;
-    })();
+    });
   }
 
   /** The raw transaction and block header, kept so receipts can be written without the network later. */

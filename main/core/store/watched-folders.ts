@@ -1,4 +1,4 @@
-import type { LibraryDatabase } from './database.ts';
+import { writeTransaction, type LibraryDatabase } from './database.ts';
 
 /**
  * Watched folders and what the watcher last took of each of their files (size, mtime, content, and
@@ -147,11 +147,11 @@ export class WatchedFolders {
 
   /** A file was moved (renamed): its entry follows it, replacing whatever was last seen at the new place. */
   moveFile(from: WatchedFile, to: { folderId: number; relPath: string; size: number; mtimeMs: number }): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db.prepare('DELETE FROM watched_files WHERE folder_id = ? AND rel_path = ?').run(to.folderId, to.relPath);
       this.db
         .prepare('UPDATE watched_files SET folder_id = ?, rel_path = ?, size = ?, mtime_ms = ?, gone_at = NULL, updated_at = ? WHERE folder_id = ? AND rel_path = ?')
         .run(to.folderId, to.relPath, to.size, to.mtimeMs, this.now(), from.folderId, from.relPath);
-    })();
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { walkLinks } from '../api/link-walk.ts';
 import type { StoredDocument } from '../store/documents.ts';
-import type { StoredRecord } from '../store/record.ts';
+import { inBlock, isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { isTxId, resolveDocument } from './resolve-target.ts';
 
@@ -44,7 +44,8 @@ export async function documentHistory(ctx: NotaryContext, target: string, option
     profile = document.profile;
     entry = document.headTxId ?? document.firstTxId ?? '';
   }
-  const local = document ? ctx.library.records.ofDocument(document.id) : [];
+  // Each registration once, however often it was sent (a given-up one was sent several times).
+  const local = document ? ctx.library.records.registrationsOf(document.id) : [];
   const fromLibrary = (reason: string): DocumentHistory => ({
     document,
     versions: local.filter((r) => r.txId).map((r) => ({ version: r.version ?? 0, txId: r.txId!, kind: r.kind, record: r })),
@@ -66,6 +67,28 @@ export async function documentHistory(ctx: NotaryContext, target: string, option
   });
   const last = versions.at(-1);
   return { document, versions, source: { from: 'service', reason: null }, finalised: last?.kind === 'linked-delete' || document?.finalisedAt != null };
+}
+
+/** A version as shown: the history's, or the library's own that the history does not hold (`notInHistory`). */
+export interface TimelineEntry extends Omit<HistoryEntry, 'txId'> {
+  txId: string | null;
+  notInHistory: boolean;
+}
+
+/**
+ * The history, then the library's registrations of the document it does not hold (`registrations`:
+ * Records.registrationsOf): from the service, those still on their way (sent but not in a block,
+ * or queued, with no txId); from the library, those it never sent (queued, or failed with the
+ * version they waited for).
+ */
+export function timeline(history: DocumentHistory, registrations: readonly StoredRecord[]): TimelineEntry[] {
+  const shown = new Set(history.versions.map((v) => v.txId));
+  const theirs = history.source.from === 'service' ? (r: StoredRecord) => isLive(r) && !inBlock(r) : (r: StoredRecord) => r.txId === null;
+  const waiting = registrations.filter((r) => !(r.txId !== null && shown.has(r.txId)) && theirs(r));
+  return [
+    ...history.versions.map((v) => ({ ...v, notInHistory: false })),
+    ...waiting.map((r) => ({ version: r.version ?? 0, txId: r.txId, kind: r.kind, record: r, notInHistory: true })),
+  ];
 }
 
 async function readChain(ctx: NotaryContext, profile: string, entry: string): Promise<string[]> {

@@ -3,11 +3,10 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import { isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
-import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { settleInDoubt } from './in-doubt.ts';
 import { resolveDocument } from './resolve-target.ts';
 import { checkReceiptNames } from './receipt-names.ts';
-import { fileSubmission, registrationTarget } from './submit.ts';
+import { fileSubmission, leftInDoubt, registrationTarget } from './submit.ts';
 import { releaseQueue } from './version-queue.ts';
 
 /** A document's versions as a chain of linked records: add a version, finalise, which version (its history: document-history.ts). */
@@ -110,7 +109,7 @@ async function sendWhenItsTurn(ctx: NotaryContext, record: StoredRecord, options
   if (failures.has(record.id)) {
     const failure = failures.get(record.id);
     const current = ctx.library.records.get(record.id)!;
-    if (options.waitForChain && isOutcomeUnknown(failure) && current.state === 'submitting') return settleInDoubt(ctx, current, options);
+    if (options.waitForChain && leftInDoubt(failure) && current.state === 'submitting') return settleInDoubt(ctx, current, options);
     throw failure;
   }
   return ctx.library.records.get(record.id)!;

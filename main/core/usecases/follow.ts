@@ -1,10 +1,10 @@
 import { NotariumError } from '../errors/notarium-error.ts';
+import { checkGapMs } from '../poller/schedule.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { resolveRecord } from './resolve-target.ts';
-import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { settleInDoubt, settlingNow } from './in-doubt.ts';
-import { sendingNow } from './submit.ts';
+import { leftInDoubt, sendingNow } from './submit.ts';
 import { releaseQueue, sentHead, waitsFor } from './version-queue.ts';
 
 /** Status and waiting: ask the service now, or follow a registration until it is deep enough. */
@@ -59,8 +59,8 @@ async function sendIfItsTurn(ctx: NotaryContext, queued: StoredRecord, signal?: 
   const failures = await releaseQueue(ctx, queued.documentId!, signal);
   if (failures.has(queued.id)) {
     const failure = failures.get(queued.id);
-    // Sent, its outcome unknown: it left the queue, and the wait settles it from the chain.
-    if (!(isOutcomeUnknown(failure) && ctx.library.records.get(queued.id)!.state === 'submitting')) throw failure;
+    // Sent, left in doubt: it left the queue, and the wait settles it from the chain.
+    if (!(leftInDoubt(failure) && ctx.library.records.get(queued.id)!.state === 'submitting')) throw failure;
   }
   return ctx.library.records.get(queued.id)!.state !== 'queued';
 }
@@ -99,8 +99,10 @@ export async function waitForRecord(ctx: NotaryContext, follower: Follower, star
       // Past the profile's target the poller stops; go on once per block.
       await sleep(profile.expectedBlockSeconds * 1000, options.signal);
       await follower.checkNow(record);
-    } else {
-      await nextUpdate(follower, record.id, options.signal);
+    } else if (await nextUpdate(follower, record.id, checkGapMs(profile), options.signal)) {
+      // Nothing from this engine for a block time: another process (the app, a second command)
+      // may have asked instead, or changed the record. Ask now if its pace allows; read it again below.
+      if (FOLLOWED.has(record.state)) await follower.checkNow(record);
     }
     record = registrationOf(ctx, ctx.library.records.get(record.id)!);
     options.onUpdate?.(record);
@@ -137,19 +139,22 @@ function registrationOf(ctx: NotaryContext, record: StoredRecord): StoredRecord 
   return current;
 }
 
-function nextUpdate(follower: Follower, id: number, signal?: AbortSignal): Promise<void> {
+/** Resolves on this engine's next change of the record (false), or after `ms` without one (true). */
+function nextUpdate(follower: Follower, id: number, ms: number, signal?: AbortSignal): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const stop = follower.subscribe((r) => {
       if (r.id !== id) return;
       cleanup();
-      resolve();
+      resolve(false);
     });
+    const timer = setTimeout(() => (cleanup(), resolve(true)), ms);
     const onAbort = (): void => {
       cleanup();
       reject(new NotariumError('CANCELLED'));
     };
     const cleanup = (): void => {
       stop();
+      clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     };
     signal?.addEventListener('abort', onAbort, { once: true });

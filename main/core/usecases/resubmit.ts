@@ -90,7 +90,7 @@ function notMined(record: StoredRecord, profile: Pick<Profile, 'resubmitAfterSec
 
 /** The sentence of a version queued behind one given up. */
 function queueStuck(record: StoredRecord): string {
-  return `Not sent: version ${record.version} of "${record.name}" before it was never mined, and it would follow the output that one may still hold. Add this version again once "notarium versions" shows the document can take one.`;
+  return `Not sent: it waited for version ${record.version ?? 1} of "${record.name}", which was never mined, and it would have followed the output that version may still hold. Add this version again once "notarium versions" shows the document can take one.`;
 }
 
 const HELD_UNMINED =

@@ -98,6 +98,31 @@ function nothingWritten(err: unknown): boolean {
   return err instanceof NotariumError && err.code === 'NETWORK' && !isOutcomeUnknown(err);
 }
 
+/**
+ * The failure of a send that left its record `submitting` (in doubt) when the failure itself does
+ * not say so (a 5xx after the request was sent, an unreadable answer, a 429): its code, its
+ * sentence, and what the service may hold, as a lost connection's sentence says it.
+ */
+export class LeftInDoubt extends NotariumError {
+  constructor(err: NotariumError, mayHaveWritten: boolean) {
+    const held = mayHaveWritten
+      ? 'It failed after the request was sent, so whether the service wrote it is unknown: it is kept as sent, and the next run settles it without sending it twice.'
+      : 'Nothing was written: it is kept, and the next run sends it.';
+    super(err.code, `${err.message} ${held}`, { cause: err });
+    this.name = 'LeftInDoubt';
+  }
+}
+
+/** Whether a send's failure left its record in doubt (kept `submitting`): a lost answer, or a failure after the request was sent. */
+export function leftInDoubt(err: unknown): boolean {
+  return isOutcomeUnknown(err) || err instanceof LeftInDoubt;
+}
+
+/** A write left in doubt, or one refused because the write before it is (WRITE_IN_DOUBT): the CLI's exit 3. */
+export function isInDoubt(err: unknown): boolean {
+  return leftInDoubt(err) || (err instanceof NotariumError && err.code === 'WRITE_IN_DOUBT');
+}
+
 /** A version from the queue (every later version is sent from it), not a resubmission of one. */
 const fromQueue = (record: StoredRecord): boolean => (record.kind === 'linked-update' || record.kind === 'linked-delete') && record.resubmits === null;
 
@@ -148,15 +173,17 @@ async function sendLeased(ctx: NotaryContext, record: StoredRecord, signal?: Abo
     ctx.connections.noteFailure(record.profile, err);
     const message = err instanceof Error ? err.message : String(err);
     const requeued = fromQueue(record) && nothingWritten(err) && ctx.library.records.requeue(record.id, `Not sent yet: ${message} It stays queued, and is sent after version ${(record.version ?? 2) - 1} when the service takes it.`);
+    let thrown = err;
     if (requeued) {
       // Back in the queue: sent again by the next release (a later check, "wait", "status", the next start).
     } else if (keptForResend(err)) {
       ctx.library.records.noteError(record.id, message);
+      if (!isOutcomeUnknown(err)) thrown = new LeftInDoubt(err as NotariumError, !nothingWritten(err));
     } else {
       ctx.library.records.markFailed(record.id, message);
     }
     ctx.recordUpdated(ctx.library.records.get(record.id)!);
-    throw err;
+    throw thrown;
   }
   const published = markLanded(ctx, record, result.txId, result.updateToken);
   await checkPublished(ctx, api, published, result, { signal });

@@ -88,12 +88,16 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
   }
   if (!sameSnapshot(before, await snapshotOf(path))) return { action: 'unsettled' };
   return options.exclusive(sha256, async () => {
-    const decision = decideContent(await factsFor(ctx, folder, relPath, last, sha256));
+    // Read again: another run may have taken this very save while this one waited its turn (two
+    // events of one save); taking it twice would queue its version twice, the second replacing the first.
+    const current = store.file(folder.id, relPath);
+    if (current && current.goneAt === null && current.sha256 === sha256 && sameSnapshot(current, before)) return null;
+    const decision = decideContent(await factsFor(ctx, folder, relPath, current, sha256));
     const taken = { folderId: folder.id, relPath, size: before.size, mtimeMs: before.mtimeMs, sha256 };
     switch (decision.action) {
       case 'unchanged': {
-        store.saveFile({ ...taken, recordId: last!.recordId, documentId: last!.documentId });
-        const record = recordOf(ctx, last!.recordId);
+        store.saveFile({ ...taken, recordId: current!.recordId, documentId: current!.documentId });
+        const record = recordOf(ctx, current!.recordId);
         await alignReceipt(ctx, folder, relPath, record);
         return { action: 'unchanged', record };
       }

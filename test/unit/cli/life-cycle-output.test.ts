@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { watchPrinter } from '../../../main/cli/commands/watch.ts';
 import { describeRecord } from '../../../main/cli/describe.ts';
+import type { CliIo } from '../../../main/cli/io.ts';
 import { recordJson } from '../../../main/cli/json.ts';
 import type { StoredRecord } from '../../../main/core/store/record.ts';
 
@@ -40,5 +42,27 @@ describe('a registration sent again', () => {
     expect(describeRecord(record)).toMatch(/duplicate: +its answer was lost and it was sent again .* the service may hold a second, harmless registration/);
     expect(recordJson(record).possibleDuplicate).toBe(true);
     expect(describeRecord(rec({ state: 'published', kind: 'record' }))).not.toContain('duplicate:');
+  });
+});
+
+describe('a queued finalisation (no file of its own)', () => {
+  const finalisation = rec({ state: 'queued', kind: 'linked-delete', version: 4, path: null });
+  const ahead = rec({ state: 'published', kind: 'linked-update', version: 3, txId: 'ab'.repeat(32) });
+
+  it('says how to follow it once, with the command the caller gives, never a placeholder', () => {
+    const out = describeRecord(finalisation, { ...none, waitsFor: ahead }, "notarium version finalise 'deed.pdf' --wait");
+    expect(out.match(/follow it:/g)).toHaveLength(1);
+    expect(out).toContain(`follow it:    notarium version finalise 'deed.pdf' --wait (the app and "notarium watch" send it too)`);
+    expect(describeRecord(finalisation, { ...none, waitsFor: ahead })).not.toMatch(/follow it:|<file\|txId>/);
+  });
+});
+
+describe('watch, in text', () => {
+  it('a save replaced before it was sent says why', () => {
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: () => {}, progress: () => {} } as unknown as CliIo;
+    const replaced = rec({ state: 'superseded', kind: 'linked-update', version: 2, lastError: 'Replaced by a later save of the file before it was sent.' });
+    watchPrinter(io, false).file({ folderId: 1, folder: '/w', path: '/w/q.txt', relPath: 'q.txt', action: 'superseded', record: replaced, error: null });
+    expect(lines).toEqual(['superseded  q.txt  v2 superseded: Replaced by a later save of the file before it was sent.']);
   });
 });

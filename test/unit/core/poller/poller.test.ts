@@ -110,6 +110,51 @@ describe('poller', () => {
     expect(lib.records.get(r.id)).toMatchObject({ state: 'settled', lastError: null });
   });
 
+  it('reports the library failing to store an answer, and checks again: no crash, nothing lost', async () => {
+    const errors: unknown[] = [];
+    const reporting = new Poller({ records: lib.records, profile: (name) => lib.profiles.require(name), check: async () => confirmed(3), timers: clock, onError: (_r, err) => errors.push(err) });
+    const r = publish(tx(9));
+    const store = lib.records.recordConfirmation.bind(lib.records);
+    let failures = 1;
+    lib.records.recordConfirmation = (...args) => {
+      if (failures-- > 0) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+      return store(...args);
+    };
+    reporting.start();
+    await clock.advance(BLOCK);
+    expect(errors).toEqual([expect.objectContaining({ code: 'SQLITE_BUSY' })]);
+    expect(lib.records.get(r.id)!.state).toBe('published');
+    await clock.advance(2 * BLOCK);
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'settled', confirmations: 3 });
+    await reporting.stop();
+  });
+
+  it('goes on with the schedule after a check on demand that ran while nothing else was due', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const gated = new Poller({
+      records: lib.records,
+      profile: (name) => lib.profiles.require(name),
+      check: async (r: StoredRecord) => {
+        calls.push({ txId: r.txId!, at: clock.now() });
+        if (r.txId === tx(10)) await gate;
+        return { kind: 'pending' };
+      },
+      timers: clock,
+    });
+    const first = publish(tx(10));
+    await clock.advance(BLOCK);
+    publish(tx(11)); // due a block from now
+    const onDemand = gated.checkNow(first);
+    gated.start();
+    await clock.advance(0); // the schedule looks while the check on demand is under way: nothing else is due
+    release();
+    await onDemand;
+    await clock.advance(2 * BLOCK);
+    expect(calls.map((c) => c.txId)).toContain(tx(11));
+    await gated.stop();
+  });
+
   it('stays under the rate cap and the concurrency bound with many records due', async () => {
     for (let i = 10; i < 60; i++) {
       publish(tx(i));
