@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FetchLike } from '../../main/core/api/http-client.ts';
 import { Notary } from '../../main/core/notary.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import type { ProfileInput } from '../../main/core/store/profiles.ts';
@@ -41,8 +42,16 @@ async function sandbox(options: Parameters<typeof startTestSandbox>[0]): Promise
 }
 
 /** An engine on its own library whose current profile is a service profile on `sb`. */
-function engine(sb: TestSandbox, profile: Partial<ProfileInput> = {}, options: { home?: string; poller?: boolean; now?: () => number } = {}): Notary {
-  const notary = new Notary({ dataDir: options.home ?? join(root, `home-${++homes}`), secrets: noSecrets, env: { NOTARIUM_API_KEY: sb.apiKey }, autoReceipts: false, pollerRatePerSecond: 500, now: options.now });
+function engine(sb: TestSandbox, profile: Partial<ProfileInput> = {}, options: { home?: string; poller?: boolean; now?: () => number; fetch?: FetchLike } = {}): Notary {
+  const notary = new Notary({
+    dataDir: options.home ?? join(root, `home-${++homes}`),
+    secrets: noSecrets,
+    env: { NOTARIUM_API_KEY: sb.apiKey },
+    autoReceipts: false,
+    pollerRatePerSecond: 500,
+    now: options.now,
+    transport: options.fetch ? { fetch: options.fetch } : undefined,
+  });
   notary.library.profiles.save({
     name: 'Service',
     baseUrl: sb.baseUrl,
@@ -467,6 +476,32 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     expect((again as Error).message).toMatch(/^The finalisation of "statute-1\.md" was taken by the service without its transaction id, .* it is not sent again\./);
     expect(await received(quiet, DELETE)).toBe(1);
     await quiet.mine();
+    const landed = await finaliseDocument(notary.context, v1);
+    expect(landed).toMatchObject({ kind: 'linked-delete', state: 'published' });
+    expect(await forward(quiet, created.txId!)).toEqual([landed.txId]);
+    expect(await received(quiet, DELETE)).toBe(1);
+  });
+
+  it('a finalisation taken without its txId whose block comes between the look forward and the status is found, not failed', async () => {
+    const quiet = await sandbox({ lifecycle: 'refuse', idempotency: 'ignore', blockInterval: 0, chainIndex: 'mined', deleteAnswer: 'empty' });
+    // The block comes right after the engine's first look forward, before its next request: the
+    // look found nothing, and the predecessor's status then says it can no longer be updated.
+    let mineAfterNavigate = false;
+    const racing: FetchLike = async (url, init) => {
+      const answer = await fetch(url, init);
+      if (mineAfterNavigate && url.includes('/navigate')) {
+        mineAfterNavigate = false;
+        await quiet.mine();
+      }
+      return answer;
+    };
+    const notary = engine(quiet, { idempotentWrites: false }, { fetch: racing });
+    const v1 = file('bylaws-1.md', 'bylaws 1\n');
+    const first = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
+    await quiet.mine();
+    const created = await waitForRecord(notary.context, notary.follower, first, { confirmations: 1 });
+    await expect(finaliseDocument(notary.context, v1)).rejects.toMatchObject({ code: 'TXID_MISSING' });
+    mineAfterNavigate = true;
     const landed = await finaliseDocument(notary.context, v1);
     expect(landed).toMatchObject({ kind: 'linked-delete', state: 'published' });
     expect(await forward(quiet, created.txId!)).toEqual([landed.txId]);

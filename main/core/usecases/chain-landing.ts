@@ -15,6 +15,12 @@ import type { NotaryContext } from './context.ts';
 export type Landing =
   /** Nothing follows the predecessor, which can still be updated: sending again is safe. */
   | { kind: 'nothing' }
+  /**
+   * The predecessor can no longer be updated, yet the chain shows nothing after it: a write the
+   * service holds and has not mined (this one, or another's) took its output. Not safe to send
+   * again, and not a failure: it is looked at again after the next block.
+   */
+  | { kind: 'unseen' }
   /** One of this registration's own submissions follows: the service holds it, unmined. */
   | { kind: 'ours'; txId: string }
   /** Another transaction with this content follows the predecessor: this write landed, its answer was lost. */
@@ -27,10 +33,14 @@ export async function landingAfter(ctx: NotaryContext, record: StoredRecord, sig
   if (!prevTxId) throw new NotariumError('INTERNAL'); // only a document's later versions have a predecessor
   const { api } = await ctx.connections.forProfile(record.profile);
   const call = { signal };
-  const next = (await api.navigate(prevTxId, 1, call)).txIds[0]?.toLowerCase();
+  const follower = async (): Promise<string | undefined> => (await api.navigate(prevTxId, 1, call)).txIds[0]?.toLowerCase();
+  let next = await follower();
   if (!next) {
     const status = await api.linkedStatus(prevTxId, call);
-    return status.kind === 'known' && status.updatable ? { kind: 'nothing' } : { kind: 'elsewhere', txId: null };
+    if (status.kind === 'known' && status.updatable) return { kind: 'nothing' };
+    // A follower mined between the two requests is seen now; otherwise it is one not yet in a block.
+    next = await follower();
+    if (!next) return status.kind === 'known' ? { kind: 'unseen' } : { kind: 'elsewhere', txId: null };
   }
   const own = ctx.library.records.group(groupOf(record)).some((r) => r.txId === next);
   if (own) return { kind: 'ours', txId: next };

@@ -71,18 +71,21 @@ async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleO
   }
   const landing = await landingAfter(ctx, record, signal);
   switch (landing.kind) {
-    case 'nothing': {
+    case 'nothing':
+    case 'unseen': {
       const resendAt = (record.submittedAt ?? 0) + profile.resubmitAfterSeconds * 1000;
-      // Written, by the service's own word: it is only looked for, once per block, however long it takes.
-      if (!record.writtenUnseen && ctx.now() >= resendAt) return submitRecord(ctx, record, signal, onRetry);
+      // Written, by the service's own word, or the predecessor's output held by a write not yet in a
+      // block: it is only looked for, once per block, however long it takes.
+      const onlyLookedFor = record.writtenUnseen || landing.kind === 'unseen';
+      if (!onlyLookedFor && ctx.now() >= resendAt) return submitRecord(ctx, record, signal, onRetry);
       if (!options.waitForChain) {
-        const message = record.writtenUnseen ? writtenNotSeenYet(record) : notSeenYet(record, resendAt - ctx.now());
+        const message = record.writtenUnseen ? writtenNotSeenYet(record) : landing.kind === 'unseen' ? heldNotSeenYet(record) : notSeenYet(record, resendAt - ctx.now());
         ctx.library.records.noteError(record.id, message);
         ctx.recordUpdated(ctx.library.records.get(record.id)!);
         throw new NotariumError('WRITE_IN_DOUBT', message);
       }
       ctx.library.records.takeSendLease(record.id, leaseFor(ctx), holderGone); // renewed while it waits: still this engine's to settle
-      await delay(record.writtenUnseen ? profile.expectedBlockSeconds * 1000 : Math.min(profile.expectedBlockSeconds * 1000, resendAt - ctx.now()), signal);
+      await delay(onlyLookedFor ? profile.expectedBlockSeconds * 1000 : Math.min(profile.expectedBlockSeconds * 1000, resendAt - ctx.now()), signal);
       return settle(ctx, ctx.library.records.get(record.id)!, options);
     }
     case 'ours': {
@@ -104,11 +107,23 @@ async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleO
   }
 }
 
+/** A document's write in words, and the command that sends it. */
+function writeOf(record: StoredRecord): { what: string; command: string } {
+  return record.kind === 'linked-delete'
+    ? { what: 'The finalisation', command: 'notarium version finalise' }
+    : { what: `Version ${record.version}`, command: 'notarium version add' };
+}
+
 /** The sentence of a version sent moments ago whose answer was lost, and which the chain does not show yet. */
 function notSeenYet(record: StoredRecord, waitMs: number): string {
-  const what = record.kind === 'linked-delete' ? 'The finalisation' : `Version ${record.version}`;
-  const command = record.kind === 'linked-delete' ? 'notarium version finalise' : 'notarium version add';
+  const { what, command } = writeOf(record);
   return `${what} of "${record.name}" was sent, its answer was lost, and the chain does not show it yet: it may still be on its way, and sending it again now could spend its predecessor's output twice. It is sent again only if the chain still does not show it in ${duration(waitMs / 1000)}: run "${command}" on it again then, or with --wait to wait for the chain now.`;
+}
+
+/** The sentence of a version whose predecessor's output is taken by a write the chain does not show yet. */
+function heldNotSeenYet(record: StoredRecord): string {
+  const { what, command } = writeOf(record);
+  return `${what} of "${record.name}" was sent and its answer was lost; the service says version ${(record.version ?? 2) - 1} can no longer take a version, but the chain does not show what follows it yet (it shows records once they are in a block): it is not sent again. Run "${command}" on it again after the next block, or with --wait to wait for it now.`;
 }
 
 /** The sentence of a finalisation the service took without saying its txId, not yet on the chain. */

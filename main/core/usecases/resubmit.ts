@@ -55,7 +55,7 @@ export async function resubmitIfDue(ctx: NotaryContext, record: StoredRecord): P
   }
   if (record.kind === 'linked-update' || record.kind === 'linked-delete') {
     const landing = await landingAfter(ctx, record);
-    if (landing.kind === 'ours') {
+    if (landing.kind === 'ours' || landing.kind === 'unseen') {
       ctx.library.records.noteError(record.id, HELD_UNMINED);
       ctx.recordUpdated(ctx.library.records.get(record.id)!);
       return undefined;
