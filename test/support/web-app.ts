@@ -113,6 +113,9 @@ export async function openApp(options: { blockInterval?: number; setUp?: (home: 
   const { run, link, stderr } = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: String(options.blockInterval ?? 0.5) });
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  // Playwright's 30 s default for an action is a speed bound a loaded machine reaches: an action
+  // waits for its element as long as a hang would take to notice.
+  context.setDefaultTimeout(300_000);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
