@@ -18,7 +18,7 @@ beforeAll(async () => {
   expect(notarised.code).toBe(0);
   writeFileSync(join(folder, 'minutes-07.txt'), 'board minutes 7, quietly edited\n');
   writeFileSync(join(folder, 'minutes-31.txt'), 'board minutes 31, quietly edited\n');
-}, 180_000);
+});
 afterAll(async () => {
   await app?.close();
   rmSync(folder, { recursive: true, force: true });

@@ -18,7 +18,7 @@ const file = (name: string, text: string) => {
 };
 beforeAll(async () => {
   app = await openApp({ blockInterval: 0.3 });
-}, 120_000);
+});
 afterAll(async () => {
   await app?.close();
   rmSync(folder, { recursive: true, force: true });

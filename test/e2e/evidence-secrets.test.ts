@@ -139,7 +139,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await page.goto(app.link);
   await page.waitForLoadState('networkidle');
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -206,7 +206,7 @@ describe('secrets in a whole session', () => {
     expect(used.wrongKey).toBeGreaterThan(0);
     expect(used.bearer).toBeGreaterThan(0);
     expect(framesReceived.some((f) => f.includes(JSON.stringify(refusal.trim()).slice(1, -1)))).toBe(true); // the service's refusal, as a sentence
-  }, 120_000);
+  });
 
   it('shows no secret in any frame, response body, log line, receipt or sentence', async () => {
     // The refresh token the app keeps is the one the proxy saw issued.

@@ -12,7 +12,7 @@ let app: RunningApp;
 const files = mkdtempSync(join(tmpdir(), 'notarium-e2e-limits-'));
 beforeAll(async () => {
   app = await openApp();
-}, 120_000);
+});
 afterAll(async () => {
   await app?.close();
   rmSync(files, { recursive: true, force: true });

@@ -26,7 +26,7 @@ beforeAll(async () => {
   writeFileSync(join(folder, 'partial-contract.pdf.receipt.json'), JSON.stringify(forged, null, 2));
   const imported = await runCli(['receipt', 'import', join(folder, 'partial-contract.pdf.receipt.json')], { env: { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' } });
   expect(imported.stdout).toMatch(/partially verified on mainnet/);
-}, 180_000);
+});
 afterAll(async () => {
   await app?.close();
   rmSync(folder, { recursive: true, force: true });

@@ -17,7 +17,7 @@ let app: RunningApp;
 const files = mkdtempSync(join(tmpdir(), 'notarium-e2e-files-'));
 beforeAll(async () => {
   app = await openApp({ blockInterval: 0.5 });
-}, 120_000);
+});
 afterAll(async () => {
   await app?.close();
   rmSync(files, { recursive: true, force: true });

@@ -17,7 +17,7 @@ const SHOTS = process.env.NOTARIUM_SHOTS;
 
 beforeAll(async () => {
   app = await openApp();
-}, 180_000);
+});
 afterAll(async () => {
   await app?.close();
 });
@@ -39,7 +39,7 @@ async function shoot(page: Page, name: string, focus: () => Promise<void> = () =
 }
 
 describe('the service profile form', () => {
-  it('detects the network unless one is chosen, and keeps the block time, resubmit time and idempotent writes', { timeout: 120_000 }, async () => {
+  it('detects the network unless one is chosen, and keeps the block time, resubmit time and idempotent writes', async () => {
     const page = app.page;
     await screenButton(page, 'Account & settings').click();
     await page.getByRole('button', { name: 'Add a service profile' }).click();
@@ -80,7 +80,7 @@ describe('the service profile form', () => {
     expect(app.problems).toEqual([]);
   });
 
-  it('refuses a block time out of range with a sentence', { timeout: 60_000 }, async () => {
+  it('refuses a block time out of range with a sentence', async () => {
     const page = app.page;
     await page.getByRole('button', { name: 'Settings of Acme' }).click();
     const edit = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Edit Acme' }) });
@@ -91,7 +91,7 @@ describe('the service profile form', () => {
     await edit.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it('a receipt held because its profile names the wrong network: the record says why; set right in Settings, it is written', { timeout: 180_000 }, async () => {
+  it('a receipt held because its profile names the wrong network: the record says why; set right in Settings, it is written', async () => {
     // A standalone sandbox stands in for a service whose chain is regtest; the CLI registers a file on it under "mainnet".
     const sb: TestSandbox = await startTestSandbox({ blockInterval: 0.2 });
     const folder = mkdtempSync(join(tmpdir(), 'notarium-held-'));

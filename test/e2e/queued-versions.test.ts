@@ -26,7 +26,7 @@ const file = (name: string, text: string) => {
 beforeAll(async () => {
   chain = await openAppMiningOnDemand();
   app = chain.app;
-}, 180_000);
+});
 afterAll(async () => {
   await chain?.close();
   rmSync(folder, { recursive: true, force: true });
@@ -136,5 +136,5 @@ describe('a version queued behind its unmined predecessor', () => {
     await stateFilter.selectOption({ label: 'Queued versions' });
     await page.getByText('No record matches. Try another search or state.').waitFor();
     expect(app.problems).toEqual([]);
-  }, 300_000);
+  });
 });

@@ -14,7 +14,7 @@ let chain: AppMiningOnDemand;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-again-'));
 beforeAll(async () => {
   chain = await openAppMiningOnDemand({ resubmitAfterSeconds: 10 });
-}, 180_000);
+});
 afterAll(async () => {
   await chain?.close();
   rmSync(folder, { recursive: true, force: true });
@@ -53,5 +53,5 @@ describe('a registration sent again after it stayed out of a block', () => {
     expect(await details.locator('.badge').first().textContent()).toMatch(/1 confirmation|Settled/);
     await keepShots(page, 'library-sent-again', details.getByText(/Sent again after/));
     expect(chain.app.problems).toEqual([]);
-  }, 300_000);
+  });
 });

@@ -11,7 +11,7 @@ let app: RunningApp;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-watched-'));
 beforeAll(async () => {
   app = await openApp({ blockInterval: 0.5 });
-}, 120_000);
+});
 afterAll(async () => {
   await app?.close();
   rmSync(folder, { recursive: true, force: true });

@@ -17,7 +17,7 @@ let chain: AppMiningOnDemand;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-superseded-'));
 beforeAll(async () => {
   chain = await openAppMiningOnDemand();
-}, 180_000);
+});
 afterAll(async () => {
   await chain?.close();
   rmSync(folder, { recursive: true, force: true });
@@ -84,5 +84,5 @@ describe('a watched file saved twice while its version waits for a block', () =>
     expect(await timeline.count()).toBe(2);
     await keepShots(page, 'documents-from-library', source);
     expect(chain.app.problems).toEqual([]);
-  }, 300_000);
+  });
 });

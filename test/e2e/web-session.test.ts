@@ -45,7 +45,7 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>elsewhere</title><p>another port</p>');
   });
   await new Promise<void>((resolve) => visitor.listen(0, '127.0.0.1', () => resolve()));
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

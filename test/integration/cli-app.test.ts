@@ -77,7 +77,7 @@ describe('notarium app, when the browser never shows the launch file', () => {
     expect(session.secret).toMatch(/^[\w-]{43}$/);
     stop();
     expect(await exit).toBe(0);
-  }, 120_000);
+  });
 
   it('prints nothing more when the browser opened the launch file in time', async () => {
     const { err, opened, clock, exit, stop } = await start(join(home, 'opened'));
@@ -88,5 +88,5 @@ describe('notarium app, when the browser never shows the launch file', () => {
     expect(err.filter((l) => reminder.test(l) || l.includes('#launch='))).toEqual([]);
     stop();
     expect(await exit).toBe(0);
-  }, 120_000);
+  });
 });

@@ -60,5 +60,5 @@ describe('notarium login, whoami, logout', () => {
     const r = await cli('login', '--no-browser', '--timeout', '10');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/timed out/);
-  }, 30_000);
+  });
 });

@@ -131,7 +131,7 @@ beforeAll(async () => {
   app = await launchApp(env, { cwd });
   session = await tradeLaunch(app.link);
   ws = await openBridge(session);
-}, 120_000);
+});
 
 afterAll(async () => {
   ws?.close();
@@ -225,7 +225,7 @@ describe('the web shell under malformed calls', () => {
         `${total} error answers (${byCode}), 0 results, 0 unanswered; ${skipped} generated lists not sent (the contract takes them, or past the 4 MiB frame limit); ` +
         `the process stayed up (appInfo answered after), nothing written (data directory, home and working directory unchanged)`,
     );
-  }, 300_000);
+  });
 
   it('answers or closes every hostile HTTP request and upgrade, and stays up', async () => {
     const { port } = new URL(session.origin);
@@ -313,5 +313,5 @@ describe('the web shell under malformed calls', () => {
       .map(([s, n]) => `${s} ${n}`)
       .join(', ');
     console.log(`web shell HTTP fuzz (seed ${SEED}): ${HTTP_CASES} hostile requests and upgrades over raw sockets; every connection answered or closed (${byStatus}), 0 server errors, 0 hangs; the process stayed up (appInfo and GET /session answered after)`);
-  }, 300_000);
+  });
 });
