@@ -27,7 +27,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'], testTimeout: HANG_LIMIT_MS, hookTimeout: HANG_LIMIT_MS },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          testTimeout: HANG_LIMIT_MS,
+          hookTimeout: HANG_LIMIT_MS,
+          // expect.poll waits for an event as long, less a margin so that its failure says what it awaited.
+          expect: { poll: { timeout: HANG_LIMIT_MS / 2 } },
+        },
       },
       // The renderer's states use Svelte's runes: only their tests load the Svelte compiler.
       {

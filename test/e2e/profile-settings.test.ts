@@ -109,7 +109,7 @@ describe('the service profile form', () => {
       await page.reload();
       await screenButton(page, 'Library').click();
       const row = page.locator('.row', { hasText: 'board-minutes.txt' });
-      await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => row.count()).toBe(1);
       await row.click();
       const details = page.locator('section.details');
       await expect.poll(() => details.textContent()).toMatch(/No receipt was written for board-minutes\.txt: the profile "Mislabelled" names the network mainnet, but its block [0-9a-f]{64} has bits 0x207fffff, easier than mainnet allows \(the chain reads as regtest\); set the network with "notarium profile add Mislabelled --network regtest" \(or in Settings\)/);
@@ -120,7 +120,7 @@ describe('the service profile form', () => {
       const edit = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Edit Mislabelled' }) });
       await edit.getByLabel('Network').selectOption('regtest');
       await edit.getByRole('button', { name: 'Save profile' }).click();
-      await expect.poll(() => existsSync(join(folder, 'board-minutes.txt.receipt.json')), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => existsSync(join(folder, 'board-minutes.txt.receipt.json'))).toBe(true);
       expect(JSON.parse(readFileSync(join(folder, 'board-minutes.txt.receipt.json'), 'utf8')).network).toBe('regtest');
       await screenButton(page, 'Library').click();
       await row.click();

@@ -23,15 +23,15 @@ describe('sign-in from the app', () => {
     await screenButton(page, 'Account & settings').click();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const linkIn = () => /https?:\/\/\S+\/oauth2\/authorize\S+/.exec(app.stderr())?.[0];
-    await expect.poll(linkIn, { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(linkIn).toBeTruthy();
     const link = linkIn()!;
     const tab = await page.context().newPage();
     await tab.goto(link);
     await tab.getByLabel('User name').fill('ada');
     await tab.getByRole('button', { name: 'Sign in' }).click();
-    await tab.getByText('You can close this tab').waitFor({ timeout: 10_000 });
+    await tab.getByText('You can close this tab').waitFor();
     await tab.close();
-    await page.getByText('Signed in', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByText('Signed in', { exact: true }).waitFor();
     const content = (await page.textContent('main')) ?? '';
     expect(content).toMatch(/ada/);
     expect(content).toMatch(/records:write/);

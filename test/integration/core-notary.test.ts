@@ -82,7 +82,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       }
       for (const path of paths) {
         const receiptPath = `${path}.receipt.json`;
-        await expect.poll(() => existsSync(receiptPath), { timeout: 5000 }).toBe(true);
+        await expect.poll(() => existsSync(receiptPath)).toBe(true);
         const receipt = parseReceipt(readFileSync(receiptPath, 'utf8'));
         expect(receipt.transaction).toMatch(/^[0-9a-f]+$/);
         expect(verifyReceipt(receipt).outcome).toBe('partially-verified'); // without the file

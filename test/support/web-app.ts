@@ -97,6 +97,13 @@ export async function upload(session: NodeSession, name: string, body: Uint8Arra
 }
 
 /** The sidebar's button for a screen (the Library's also names its pending count, "Library 2 pending"). */
+/**
+ * How long a page action or wait may take. Playwright's 30 s default is a speed bound a loaded
+ * machine reaches; this one only catches a page that will never get there (below the tests' hang
+ * limit, so the failure names what was awaited).
+ */
+export const PAGE_WAIT_MS = 300_000;
+
 export function screenButton(page: Page, name: string): Locator {
   const label = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: new RegExp(`^${label}(\\s*\\d+ pending)?$`) });
@@ -113,9 +120,7 @@ export async function openApp(options: { blockInterval?: number; setUp?: (home: 
   const { run, link, stderr } = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: String(options.blockInterval ?? 0.5) });
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  // Playwright's 30 s default for an action is a speed bound a loaded machine reaches: an action
-  // waits for its element as long as a hang would take to notice.
-  context.setDefaultTimeout(300_000);
+  context.setDefaultTimeout(PAGE_WAIT_MS);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
