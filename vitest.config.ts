@@ -30,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/renderer-build.ts'],
           testTimeout: HANG_LIMIT_MS,
           hookTimeout: HANG_LIMIT_MS,
           // expect.poll waits for an event as long, less a margin so that its failure says what it awaited.

@@ -12,7 +12,7 @@ import { readRefreshToken } from '../../main/core/secrets/refresh-token.ts';
 import { BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import { runCli, type CliRun } from '../support/cli.ts';
-import { buildRenderer, CHROMIUM, PAGE_WAIT_MS, launchApp, screenButton } from '../support/web-app.ts';
+import { CHROMIUM, PAGE_WAIT_MS, launchApp, screenButton } from '../support/web-app.ts';
 
 // Evidence for issue #7 (secrets): a whole session in the web shell that handles every kind of
 // secret (an API key typed into Settings, a wrong one, a sign-in with its refresh and access
@@ -99,7 +99,6 @@ async function setKey(key: string): Promise<void> {
 
 beforeAll(async () => {
   mkdirSync(files);
-  buildRenderer();
   sandbox = await startSandbox({ blockInterval: 0.5 });
   proxy = await startProxy(sandbox.baseUrl);
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;

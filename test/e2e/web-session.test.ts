@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli, type CliRun } from '../support/cli.ts';
-import { buildRenderer, CHROMIUM, PAGE_WAIT_MS, screenButton } from '../support/web-app.ts';
+import { CHROMIUM, PAGE_WAIT_MS, screenButton } from '../support/web-app.ts';
 
 // Issue #11, item 4: the web shell's authority is not a cookie (cookies reach every port of
 // 127.0.0.1) and is never readable by another user. `notarium app` opens the browser on a private
@@ -28,7 +28,6 @@ let launchFile = '';
 let link = '';
 
 beforeAll(async () => {
-  buildRenderer();
   mkdirSync(bin);
   // What the opener was given (its argv is all another user sees), and the file's modes then.
   writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\n{ printf '%s\\n' "$@"; stat -c '%a' "$1" "$(dirname "$1")" 2>/dev/null; } > "${opened}.part"; mv "${opened}.part" "${opened}"\n`);

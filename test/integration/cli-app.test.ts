@@ -1,16 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { appCommand, LAUNCH_GRACE_MS } from '../../main/cli/commands/app.ts';
 import type { CliIo } from '../../main/cli/io.ts';
 import { ManualClock } from '../support/manual-clock.ts';
-import { buildRenderer, call, launchApp, openBridge, tradeLaunch } from '../support/web-app.ts';
+import { call, launchApp, openBridge, tradeLaunch } from '../support/web-app.ts';
 
 // `notarium app --no-open`: the web shell on the embedded sandbox, reached as the browser would.
 
 const home = mkdtempSync(join(tmpdir(), 'notarium-app-cli-'));
-beforeAll(() => buildRenderer(), 120_000);
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 describe('notarium app --no-open', () => {

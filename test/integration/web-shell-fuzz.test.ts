@@ -9,7 +9,7 @@ import { isErrorCode } from '../../main/core/errors/catalogue.ts';
 import { BRIDGE_MAX_MESSAGE } from '../../main/web/web-server.ts';
 import { CALL_NAMES, CALLS, type CallName } from '../../preload/contract.ts';
 import { BRIDGE_PROTOCOL, SESSION_HEADER, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
-import { buildRenderer, launchApp, openBridge, tradeLaunch, type NodeSession } from '../support/web-app.ts';
+import { launchApp, openBridge, tradeLaunch, type NodeSession } from '../support/web-app.ts';
 
 // Evidence for issue #11 (item 2): the real web shell (`notarium app --no-open` on a fresh data
 // directory) gets a few hundred malformed argument lists for every call of the contract, over its
@@ -126,7 +126,6 @@ interface Answer {
 
 beforeAll(async () => {
   for (const dir of [home, userHome, cwd]) mkdirSync(dir, { recursive: true });
-  buildRenderer();
   const env = { NOTARIUM_HOME: home, HOME: userHome, XDG_DATA_HOME: join(userHome, '.local/share'), XDG_CONFIG_HOME: join(userHome, '.config'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '1' };
   app = await launchApp(env, { cwd });
   session = await tradeLaunch(app.link);
