@@ -17,8 +17,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Most files wait on timers, sandbox blocks and child processes rather than on the CPU, so
     // more files than cores run at once. Vitest's default (cores − 1) is one worker on CI's
-    // 2 cores (about 15 minutes for the suite); 3 was the fastest that stayed reliable with two
-    // CPU-bound processes beside it (README, Tests).
+    // 2 cores: about 15 minutes for the suite; with 3 it took under 12 minutes with two CPU-bound
+    // processes beside it, and passed (README, Tests).
     maxWorkers: 3,
     projects: [
       {
