@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { Library } from '../main/core/store/library.ts';
-import { buildRenderer, CHROMIUM, launchApp } from '../test/support/web-app.ts';
+import { buildRenderer } from '../test/support/renderer-build.ts';
+import { CHROMIUM, launchApp } from '../test/support/web-app.ts';
 import { report } from './results.ts';
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '100000' }, reference: { type: 'string', default: '100' }, runs: { type: 'string', default: '5' } }, strict: false });

@@ -272,13 +272,18 @@ function safePath(url: string | undefined): string {
 }
 
 /**
- * After refusing a body it did not read, the server discards what is still arriving for a moment
- * (so the client can read the answer) and then closes the connection.
+ * After answering without reading the body, the server discards what is still arriving for a
+ * moment (so the client can read the answer) and closes the connection only if the body has not
+ * ended by then. A request whose body did arrive, or that had none (answered as soon as its
+ * headers were parsed), keeps its connection: the client may reuse it at once, and closing it a
+ * moment later would cut the request sent on it.
  */
 function lingerThenClose(req: IncomingMessage, res: ServerResponse): void {
   const close = (): void => {
+    if (req.complete) return;
+    const timer = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+    req.once('end', () => clearTimeout(timer));
     req.resume();
-    setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
   };
   if (res.writableFinished) close();
   else res.once('finish', close);

@@ -11,7 +11,7 @@ beforeAll(async () => {
   app = await openApp();
   app.page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
   await app.page.reload(); // so the bridge's socket is observed from its start
-}, 120_000);
+});
 afterAll(() => app?.close());
 
 describe('the API key', () => {

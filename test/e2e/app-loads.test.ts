@@ -7,7 +7,7 @@ import { openApp, type RunningApp } from '../support/web-app.ts';
 let app: RunningApp;
 beforeAll(async () => {
   app = await openApp();
-}, 120_000);
+});
 afterAll(() => app?.close());
 
 describe('the app in the web shell', () => {

@@ -18,7 +18,7 @@ const file = (name: string, text: string) => {
 };
 beforeAll(async () => {
   app = await openApp({ blockInterval: 0.3 });
-}, 120_000);
+});
 afterAll(async () => {
   await app?.close();
   rmSync(folder, { recursive: true, force: true });
@@ -35,24 +35,24 @@ describe('documents in the app', () => {
     await nav('Notarise');
     await page.getByLabel('Start a new document for each file').check();
     await page.locator('input[type=file]').first().setInputFiles(v1);
-    await page.getByText('Settled').first().waitFor({ timeout: 30_000 });
+    await page.getByText('Settled').first().waitFor();
 
     await nav('Documents');
     await page.getByRole('button', { name: /policy\.md/ }).click();
     await page.getByLabel('New version of policy.md').setInputFiles(v2);
-    await page.locator('ol.timeline > li').nth(1).waitFor({ timeout: 15_000 });
+    await page.locator('ol.timeline > li').nth(1).waitFor();
     await page.getByLabel('New version of policy.md').setInputFiles(v3);
-    await page.locator('ol.timeline > li').nth(2).waitFor({ timeout: 15_000 });
+    await page.locator('ol.timeline > li').nth(2).waitFor();
     expect(await page.locator('ol.timeline > li').count()).toBe(3);
 
     await page.getByLabel('File to identify').setInputFiles(v2);
     const answer = page.getByRole('status');
-    await expect.poll(() => answer.textContent(), { timeout: 10_000 }).toMatch(/version 2 of 3/i);
+    await expect.poll(() => answer.textContent()).toMatch(/version 2 of 3/i);
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/e2e-documents.png' });
 
     // Each version's receipt once it is in a block: version 3 may still be queued behind version 2.
-    await expect.poll(() => page.locator('ol.timeline').getByText('Settled').count(), { timeout: 60_000 }).toBe(3);
+    await expect.poll(() => page.locator('ol.timeline').getByText('Settled').count()).toBe(3);
     // One download: a zip of every version's receipt and the index, named as the CLI names them.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export all receipts' }).click()]);
     expect(download.suggestedFilename()).toBe('policy.md receipts.zip');

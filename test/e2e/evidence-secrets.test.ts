@@ -14,7 +14,7 @@ import { readRefreshToken } from '../../main/core/secrets/refresh-token.ts';
 import { BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import { runCli, type CliRun } from '../support/cli.ts';
-import { buildRenderer, CHROMIUM, launchApp, screenButton } from '../support/web-app.ts';
+import { CHROMIUM, PAGE_WAIT_MS, launchApp, screenButton } from '../support/web-app.ts';
 
 // Evidence for issue #7 (secrets): a whole session in the web shell that handles every kind of
 // secret (an API key typed into Settings, a wrong one, a sign-in with its refresh and access
@@ -101,7 +101,6 @@ async function setKey(key: string): Promise<void> {
 
 beforeAll(async () => {
   mkdirSync(files);
-  buildRenderer();
   sandbox = await startSandbox({ blockInterval: 0.5 });
   proxy = await startProxy(sandbox.baseUrl);
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
@@ -125,6 +124,7 @@ beforeAll(async () => {
   app.run.child.stderr!.on('data', (d) => (appOutput += d));
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  context.setDefaultTimeout(PAGE_WAIT_MS);
   // Every page of the context (the app and the sign-in tab), from its first request.
   context.on('page', (p) => {
     p.on('websocket', (ws) => {
@@ -141,7 +141,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await page.goto(app.link);
   await page.waitForLoadState('networkidle');
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -160,14 +160,14 @@ describe('secrets in a whole session', () => {
     await screen('Account & settings').click();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const linkIn = () => /https?:\/\/\S+\/oauth2\/authorize\S+/.exec(appOutput)?.[0];
-    await expect.poll(linkIn, { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(linkIn).toBeTruthy();
     const tab = await context.newPage();
     await tab.goto(linkIn()!);
     await tab.getByLabel('User name').fill('ada');
     await tab.getByRole('button', { name: 'Sign in' }).click();
-    await tab.getByText('You can close this tab').waitFor({ timeout: 10_000 });
+    await tab.getByText('You can close this tab').waitFor();
     await tab.close();
-    await page.getByText('Signed in', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByText('Signed in', { exact: true }).waitFor();
     await noteShown();
 
     // Notarise with the key, to settled.
@@ -175,7 +175,7 @@ describe('secrets in a whole session', () => {
     writeFileSync(file, 'the signed contract\n');
     await screen('Notarise').click();
     await page.locator('input[type=file]').first().setInputFiles(file);
-    await page.getByText('Settled').first().waitFor({ timeout: 30_000 });
+    await page.getByText('Settled').first().waitFor();
     await noteShown();
 
     // Export the receipt from the Library.
@@ -189,7 +189,7 @@ describe('secrets in a whole session', () => {
     // Verify the file with its receipt, dropped together under the receipt's own name (online: the service is asked, with the key).
     await screen('Verify').click();
     await page.locator('input[type=file]').first().setInputFiles([file, join(files, DOWNLOADED_RECEIPT)]);
-    await expect.poll(() => page.locator('tbody tr:not(.report) td.status').first().textContent(), { timeout: 15_000 }).toBe('Verified · test chain');
+    await expect.poll(() => page.locator('tbody tr:not(.report) td.status').first().textContent()).toBe('Verified · test chain');
     await noteShown();
 
     // A wrong key: the service refuses it, and the page says so in a sentence.
@@ -199,7 +199,7 @@ describe('secrets in a whole session', () => {
     await screen('Notarise').click();
     await page.locator('input[type=file]').first().setInputFiles(other);
     const why = page.locator('.why').filter({ hasText: /API key/i }).first();
-    await why.waitFor({ timeout: 15_000 });
+    await why.waitFor();
     refusal = (await why.textContent()) ?? '';
     await noteShown();
 
@@ -208,7 +208,7 @@ describe('secrets in a whole session', () => {
     expect(used.wrongKey).toBeGreaterThan(0);
     expect(used.bearer).toBeGreaterThan(0);
     expect(framesReceived.some((f) => f.includes(JSON.stringify(refusal.trim()).slice(1, -1)))).toBe(true); // the service's refusal, as a sentence
-  }, 120_000);
+  });
 
   it('shows no secret in any frame, response body, log line, receipt or sentence', async () => {
     // The refresh token the app keeps is the one the proxy saw issued.

@@ -12,7 +12,7 @@ let app: RunningApp;
 const files = mkdtempSync(join(tmpdir(), 'notarium-e2e-limits-'));
 beforeAll(async () => {
   app = await openApp();
-}, 120_000);
+});
 afterAll(async () => {
   await app?.close();
   rmSync(files, { recursive: true, force: true });
@@ -31,12 +31,12 @@ describe('limits a user can reach', () => {
     await screen('Notarise').click();
     await app.page.locator('input[type=file]').first().setInputFiles(big);
     const row = app.page.getByRole('listitem').filter({ hasText: 'disk-image.iso' });
-    await row.getByText(/is too large for the browser version of Notarium, which takes files of up to 2\.0 GiB: use the desktop app or the notarium command/).waitFor({ timeout: 30_000 });
+    await row.getByText(/is too large for the browser version of Notarium, which takes files of up to 2\.0 GiB: use the desktop app or the notarium command/).waitFor();
     await row.getByText('Failed').waitFor();
     mkdirSync('test-results', { recursive: true });
     await app.page.screenshot({ path: 'test-results/e2e-upload-too-large.png' });
     await app.page.locator('input[type=file]').first().setInputFiles(small);
-    await app.page.getByRole('listitem').filter({ hasText: 'note.txt' }).getByText(/Settled|Waiting for a block|confirmations/).waitFor({ timeout: 30_000 });
+    await app.page.getByRole('listitem').filter({ hasText: 'note.txt' }).getByText(/Settled|Waiting for a block|confirmations/).waitFor();
     // Nothing of the refused file was kept, and the note's upload went with its job.
     const shellDir = join(app.home, 'web-shell', readdirSync(join(app.home, 'web-shell'))[0]!);
     await expect.poll(() => readdirSync(join(shellDir, 'uploads'))).toEqual([]);
@@ -45,7 +45,7 @@ describe('limits a user can reach', () => {
   it('gives back what it uploaded for a verify that cannot start (one of its files was refused)', async () => {
     await screen('Verify').click();
     await app.page.locator('input[type=file]').first().setInputFiles([join(files, 'note.txt'), join(files, 'disk-image.iso')]);
-    await app.page.getByRole('alert').filter({ hasText: /"disk-image\.iso" is too large for the browser version of Notarium/ }).waitFor({ timeout: 30_000 });
+    await app.page.getByRole('alert').filter({ hasText: /"disk-image\.iso" is too large for the browser version of Notarium/ }).waitFor();
     const shellDir = join(app.home, 'web-shell', readdirSync(join(app.home, 'web-shell'))[0]!);
     await expect.poll(() => readdirSync(join(shellDir, 'uploads'))).toEqual([]);
   });

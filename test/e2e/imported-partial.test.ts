@@ -26,7 +26,7 @@ beforeAll(async () => {
   writeFileSync(join(folder, 'partial-contract.pdf.receipt.json'), JSON.stringify(forged, null, 2));
   const imported = await runCli(['receipt', 'import', join(folder, 'partial-contract.pdf.receipt.json')], { env: { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' } });
   expect(imported.stdout).toMatch(/partially verified on mainnet/);
-}, 180_000);
+});
 afterAll(async () => {
   await app?.close();
   rmSync(folder, { recursive: true, force: true });
@@ -38,7 +38,7 @@ describe('an imported, partially verified receipt in the Library', () => {
     await page.reload();
     await screenButton(page, 'Library').click();
     const row = page.locator('.row', { hasText: 'partial-contract.pdf' });
-    await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => row.locator('.badge').textContent()).toMatch(/^\s*Imported · partially verified\s*$/);
     expect(await row.locator('.badge.verified').count()).toBe(0);
     await row.click();

@@ -17,7 +17,7 @@ let app: RunningApp;
 const files = mkdtempSync(join(tmpdir(), 'notarium-e2e-files-'));
 beforeAll(async () => {
   app = await openApp({ blockInterval: 0.5 });
-}, 120_000);
+});
 afterAll(async () => {
   await app?.close();
   rmSync(files, { recursive: true, force: true });
@@ -31,8 +31,8 @@ describe('notarise → settled → receipt', () => {
     writeFileSync(file, 'the signed contract\n');
     await screen('Notarise').click();
     await app.page.locator('input[type=file]').first().setInputFiles(file);
-    await expect.poll(() => app.page.getByText('contract.txt').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await app.page.getByText('Settled').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => app.page.getByText('contract.txt').count()).toBeGreaterThan(0);
+    await app.page.getByText('Settled').first().waitFor();
     mkdirSync('test-results', { recursive: true });
     await app.page.screenshot({ path: 'test-results/e2e-notarise-settled.png' });
   });
@@ -45,8 +45,8 @@ describe('notarise → settled → receipt', () => {
       return dt;
     });
     await app.page.getByRole('region', { name: 'Drop files or folders here' }).dispatchEvent('drop', { dataTransfer });
-    await app.page.locator('span.name', { hasText: 'dropped.txt' }).waitFor({ timeout: 10_000 });
-    await expect.poll(() => app.page.getByText('Settled').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await app.page.locator('span.name', { hasText: 'dropped.txt' }).waitFor();
+    await expect.poll(() => app.page.getByText('Settled').count()).toBeGreaterThanOrEqual(2);
   });
 
   it('keeps two dropped files of the same name apart: each row its own progress and record', async () => {
@@ -60,9 +60,9 @@ describe('notarise → settled → receipt', () => {
     });
     await app.page.getByRole('region', { name: 'Drop files or folders here' }).dispatchEvent('drop', { dataTransfer });
     const rows = app.page.locator('li.row', { hasText: 'report.pdf' });
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     await keepShots(app.page, 'notarise-same-name-in-progress', rows.first());
-    await expect.poll(() => rows.filter({ hasText: 'Settled' }).count(), { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => rows.filter({ hasText: 'Settled' }).count()).toBe(2);
     // Each row shows its own file's size and transaction (they were mixed up when matched by name).
     const metas = await rows.locator('.meta').allTextContents();
     expect(metas.map((m) => m.split(' · ')[0]).sort()).toEqual(['25 B', '39 B']);
@@ -103,7 +103,7 @@ describe('notarise → settled → receipt', () => {
     await screen('Verify').click();
     await app.page.locator('input[type=file]').first().setInputFiles(saved);
     const row = app.page.locator('tbody tr:not(.report)').first();
-    await expect.poll(() => row.locator('td.status').textContent(), { timeout: 15_000 }).toBe('Partially verified');
+    await expect.poll(() => row.locator('td.status').textContent()).toBe('Partially verified');
     expect(await row.textContent()).toMatch(/Partially verified, not verified: no check failed, but file digest could not be checked/);
   });
 

@@ -17,7 +17,7 @@ const SHOTS = process.env.NOTARIUM_SHOTS;
 
 beforeAll(async () => {
   app = await openApp();
-}, 180_000);
+});
 afterAll(async () => {
   await app?.close();
 });
@@ -39,7 +39,7 @@ async function shoot(page: Page, name: string, focus: () => Promise<void> = () =
 }
 
 describe('the service profile form', () => {
-  it('detects the network unless one is chosen, and keeps the block time, resubmit time and idempotent writes', { timeout: 120_000 }, async () => {
+  it('detects the network unless one is chosen, and keeps the block time, resubmit time and idempotent writes', async () => {
     const page = app.page;
     await screenButton(page, 'Account & settings').click();
     await page.getByRole('button', { name: 'Add a service profile' }).click();
@@ -80,7 +80,7 @@ describe('the service profile form', () => {
     expect(app.problems).toEqual([]);
   });
 
-  it('refuses a block time out of range with a sentence', { timeout: 60_000 }, async () => {
+  it('refuses a block time out of range with a sentence', async () => {
     const page = app.page;
     await page.getByRole('button', { name: 'Settings of Acme' }).click();
     const edit = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Edit Acme' }) });
@@ -91,7 +91,7 @@ describe('the service profile form', () => {
     await edit.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it('a receipt held because its profile names the wrong network: the record says why; set right in Settings, it is written', { timeout: 180_000 }, async () => {
+  it('a receipt held because its profile names the wrong network: the record says why; set right in Settings, it is written', async () => {
     // A standalone sandbox stands in for a service whose chain is regtest; the CLI registers a file on it under "mainnet".
     const sb: TestSandbox = await startTestSandbox({ blockInterval: 0.2 });
     const folder = mkdtempSync(join(tmpdir(), 'notarium-held-'));
@@ -109,7 +109,7 @@ describe('the service profile form', () => {
       await page.reload();
       await screenButton(page, 'Library').click();
       const row = page.locator('.row', { hasText: 'board-minutes.txt' });
-      await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => row.count()).toBe(1);
       await row.click();
       const details = page.locator('section.details');
       await expect.poll(() => details.textContent()).toMatch(/No receipt was written for board-minutes\.txt: the profile "Mislabelled" names the network mainnet, but its block [0-9a-f]{64} has bits 0x207fffff, easier than mainnet allows \(the chain reads as regtest\); set the network with "notarium profile add Mislabelled --network regtest" \(or in Settings\)/);
@@ -120,7 +120,7 @@ describe('the service profile form', () => {
       const edit = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Edit Mislabelled' }) });
       await edit.getByLabel('Network').selectOption('regtest');
       await edit.getByRole('button', { name: 'Save profile' }).click();
-      await expect.poll(() => existsSync(join(folder, 'board-minutes.txt.receipt.json')), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => existsSync(join(folder, 'board-minutes.txt.receipt.json'))).toBe(true);
       expect(JSON.parse(readFileSync(join(folder, 'board-minutes.txt.receipt.json'), 'utf8')).network).toBe('regtest');
       await screenButton(page, 'Library').click();
       await row.click();

@@ -26,7 +26,7 @@ const file = (name: string, text: string) => {
 beforeAll(async () => {
   chain = await openAppMiningOnDemand();
   app = chain.app;
-}, 180_000);
+});
 afterAll(async () => {
   await chain?.close();
   rmSync(folder, { recursive: true, force: true });
@@ -48,15 +48,15 @@ describe('a version queued behind its unmined predecessor', () => {
     await page.locator('input[type=file]').first().setInputFiles(v1);
     const notariseRow = (name: string) => page.locator('li.row').filter({ has: page.locator('span.name', { hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }) });
     const row1 = notariseRow('policy.md');
-    await expect.poll(() => badge(row1), { timeout: 30_000 }).toBe('Waiting for a block');
+    await expect.poll(() => badge(row1)).toBe('Waiting for a block');
 
     // Documents: version 2 added while version 1 waits for its block is queued, after it.
     await nav('Documents');
     await page.getByRole('button', { name: /policy\.md/ }).click();
     await page.getByLabel('New version of policy.md').setInputFiles(v2);
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 15_000 }).toContain('policy-2.md is queued as version 2: it is sent as soon as version 1 is in a block.');
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('policy-2.md is queued as version 2: it is sent as soon as version 1 is in a block.');
     const timeline = page.locator('ol.timeline > li');
-    await expect.poll(() => timeline.count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => timeline.count()).toBe(2);
     expect(await timeline.nth(0).textContent()).toContain('Version 1');
     expect(await badge(timeline.nth(0))).toBe('Waiting for a block');
     expect(await timeline.nth(1).textContent()).toMatch(/Version 2\s*policy-2\.md\s*Not sent yet/);
@@ -93,7 +93,7 @@ describe('a version queued behind its unmined predecessor', () => {
     await page.getByLabel('Or add as a new version of').selectOption({ label: 'policy.md' });
     await page.locator('input[type=file]').first().setInputFiles(v3);
     const row3 = notariseRow('policy-3.md');
-    await expect.poll(() => badge(row3), { timeout: 15_000 }).toBe(QUEUED);
+    await expect.poll(() => badge(row3)).toBe(QUEUED);
     expect(await row3.textContent()).toContain('version 3 of policy.md');
     expect(await badge(row1)).toBe('Waiting for a block');
     await keepShots(page, 'notarise-queued');
@@ -104,8 +104,8 @@ describe('a version queued behind its unmined predecessor', () => {
     // A block: version 1 is in it, so version 2 is sent; version 3 still waits for version 2's.
     await chain.sandbox.mine();
     await nav('Documents');
-    await expect.poll(() => badge(timeline.nth(0)), { timeout: 30_000 }).toBe('1 confirmation');
-    await expect.poll(() => badge(timeline.nth(1)), { timeout: 30_000 }).toBe('Waiting for a block');
+    await expect.poll(() => badge(timeline.nth(0))).toBe('1 confirmation');
+    await expect.poll(() => badge(timeline.nth(1))).toBe('Waiting for a block');
     await expect.poll(() => timeline.count()).toBe(3);
     expect(await badge(timeline.nth(2))).toBe(QUEUED);
     expect(await timeline.nth(1).textContent()).toMatch(/txId [0-9a-f]{10}…[0-9a-f]{10}/);
@@ -113,9 +113,9 @@ describe('a version queued behind its unmined predecessor', () => {
 
     // Two more: version 2 confirmed, then version 3 sent and confirmed.
     await chain.sandbox.mine();
-    await expect.poll(() => badge(timeline.nth(2)), { timeout: 30_000 }).toBe('Waiting for a block');
+    await expect.poll(() => badge(timeline.nth(2))).toBe('Waiting for a block');
     await chain.sandbox.mine();
-    await expect.poll(() => badge(timeline.nth(2)), { timeout: 30_000 }).toBe('1 confirmation');
+    await expect.poll(() => badge(timeline.nth(2))).toBe('1 confirmation');
     expect(await badge(timeline.nth(0))).toBe('Settled');
     expect(await badge(timeline.nth(1))).toBe('Settled');
 
@@ -123,11 +123,11 @@ describe('a version queued behind its unmined predecessor', () => {
     const use = async (name: string, other: string) => {
       await nav('Account & settings');
       await page.getByRole('button', { name: `Use ${name}` }).click();
-      await page.getByRole('button', { name: `Use ${other}` }).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: `Use ${other}` }).waitFor();
     };
     await use('Sandbox', 'Chain');
     await nav('Notarise');
-    await expect.poll(() => badge(row3), { timeout: 30_000 }).toBe('1 of 2 confirmations');
+    await expect.poll(() => badge(row3)).toBe('1 of 2 confirmations');
     await use('Chain', 'Sandbox');
     await nav('Library');
     await rows.filter({ hasText: 'policy-3.md' }).click();
@@ -136,5 +136,5 @@ describe('a version queued behind its unmined predecessor', () => {
     await stateFilter.selectOption({ label: 'Queued versions' });
     await page.getByText('No record matches. Try another search or state.').waitFor();
     expect(app.problems).toEqual([]);
-  }, 300_000);
+  });
 });

@@ -14,7 +14,7 @@ let chain: AppMiningOnDemand;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-again-'));
 beforeAll(async () => {
   chain = await openAppMiningOnDemand({ resubmitAfterSeconds: 10 });
-}, 180_000);
+});
 afterAll(async () => {
   await chain?.close();
   rmSync(folder, { recursive: true, force: true });
@@ -34,24 +34,24 @@ describe('a registration sent again after it stayed out of a block', () => {
     // periods after the first was published, a minute away: no race with it.)
     await nav('Library');
     const rows = page.getByRole('listbox', { name: 'Records' }).getByRole('option');
-    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     await rows.first().click();
     const details = page.locator('section.details');
-    await details.getByText(/Sent again after \d+ seconds? without a block: both transactions are followed/).waitFor({ timeout: 60_000 });
+    await details.getByText(/Sent again after \d+ seconds? without a block: both transactions are followed/).waitFor();
     expect(await rows.count()).toBe(1);
     await chain.sandbox.mine();
 
     // The first submission in a block is the registration; the others are superseded, never shown.
-    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     await page.getByText('1 record', { exact: true }).waitFor();
     await rows.first().click();
     await expect
-      .poll(() => details.textContent(), { timeout: 30_000 })
+      .poll(() => details.textContent())
       .toMatch(
         /Sent again after \d+ seconds? without a block( \(the first transaction was not mined in that time\); this transaction|; the first transaction was then) was in a block first( after all)? and is the registration\./,
       );
     expect(await details.locator('.badge').first().textContent()).toMatch(/1 confirmation|Settled/);
     await keepShots(page, 'library-sent-again', details.getByText(/Sent again after/));
     expect(chain.app.problems).toEqual([]);
-  }, 300_000);
+  });
 });

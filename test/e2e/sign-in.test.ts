@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdSandboxSignIn } from '../support/sandbox-sign-in-lock.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // Sign-in from the app through the sandbox's authorize page, in a real browser tab: the app opens
@@ -6,10 +7,15 @@ import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 // the loopback listener receives the code, and the app shows who is signed in.
 
 let app: RunningApp;
+let release = (): void => {};
 beforeAll(async () => {
+  release = await holdSandboxSignIn();
   app = await openApp();
-}, 120_000);
-afterAll(() => app?.close());
+});
+afterAll(async () => {
+  await app?.close();
+  release();
+});
 
 describe('sign-in from the app', () => {
   it('goes through the authorize page in the browser and shows the identity and claims', async () => {
@@ -17,15 +23,15 @@ describe('sign-in from the app', () => {
     await screenButton(page, 'Account & settings').click();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const linkIn = () => /https?:\/\/\S+\/oauth2\/authorize\S+/.exec(app.stderr())?.[0];
-    await expect.poll(linkIn, { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(linkIn).toBeTruthy();
     const link = linkIn()!;
     const tab = await page.context().newPage();
     await tab.goto(link);
     await tab.getByLabel('User name').fill('ada');
     await tab.getByRole('button', { name: 'Sign in' }).click();
-    await tab.getByText('You can close this tab').waitFor({ timeout: 10_000 });
+    await tab.getByText('You can close this tab').waitFor();
     await tab.close();
-    await page.getByText('Signed in', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByText('Signed in', { exact: true }).waitFor();
     const content = (await page.textContent('main')) ?? '';
     expect(content).toMatch(/ada/);
     expect(content).toMatch(/records:write/);

@@ -11,7 +11,7 @@ let app: RunningApp;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-watched-'));
 beforeAll(async () => {
   app = await openApp({ blockInterval: 0.5 });
-}, 120_000);
+});
 afterAll(async () => {
   await app?.close();
   rmSync(folder, { recursive: true, force: true });
@@ -30,20 +30,20 @@ describe('watched folders', () => {
     await app.page.getByLabel('Take a file once unchanged for (seconds)').fill('0.5');
     await app.page.getByRole('button', { name: 'Watch folder' }).click();
     const row = app.page.getByRole('listitem').filter({ hasText: folder });
-    await row.getByText('Watching').waitFor({ timeout: 15_000 });
-    await activity('already-here.txt', /Notarised \(new document\)/).waitFor({ timeout: 15_000 });
+    await row.getByText('Watching').waitFor();
+    await activity('already-here.txt', /Notarised \(new document\)/).waitFor();
 
     writeFileSync(join(folder, 'arrived.txt'), 'arrived later\n');
-    await activity('arrived.txt', /Notarised \(new document\)/).waitFor({ timeout: 15_000 });
+    await activity('arrived.txt', /Notarised \(new document\)/).waitFor();
     writeFileSync(join(folder, 'arrived.txt'), 'arrived later, then edited\n');
-    await activity('arrived.txt', /new version/).waitFor({ timeout: 15_000 });
-    await app.page.getByRole('status').filter({ hasText: 'Up to date' }).waitFor({ timeout: 15_000 });
+    await activity('arrived.txt', /new version/).waitFor();
+    await app.page.getByRole('status').filter({ hasText: 'Up to date' }).waitFor();
     mkdirSync('test-results', { recursive: true });
     await app.page.screenshot({ path: 'test-results/e2e-watched-folders.png' });
 
     // The versions are a document like any other.
     await screen('Documents').click();
-    await app.page.getByRole('button', { name: /arrived\.txt.*2 versions/ }).waitFor({ timeout: 10_000 });
+    await app.page.getByRole('button', { name: /arrived\.txt.*2 versions/ }).waitFor();
   });
 
   it('stops watching on request, keeping the records', async () => {

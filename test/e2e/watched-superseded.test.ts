@@ -17,7 +17,7 @@ let chain: AppMiningOnDemand;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-superseded-'));
 beforeAll(async () => {
   chain = await openAppMiningOnDemand();
-}, 180_000);
+});
 afterAll(async () => {
   await chain?.close();
   rmSync(folder, { recursive: true, force: true });
@@ -38,20 +38,20 @@ describe('a watched file saved twice while its version waits for a block', () =>
     await page.getByText('Which files, and when').click();
     await page.getByLabel('Take a file once unchanged for (seconds)').fill('0.5');
     await page.getByRole('button', { name: 'Watch folder' }).click();
-    await activity('Notarised (new document)').waitFor({ timeout: 30_000 });
+    await activity('Notarised (new document)').waitFor();
 
     // Version 1 is not in a block (no block comes until the test mines one): each save waits.
     writeFileSync(notes, 'notes, second\n');
-    await activity(QUEUED.replace('Queued', 'Queued as a new version')).waitFor({ timeout: 30_000 });
+    await activity(QUEUED.replace('Queued', 'Queued as a new version')).waitFor();
     writeFileSync(notes, 'notes, third\n');
-    await activity('Superseded by a later save before it was sent').waitFor({ timeout: 30_000 });
-    await expect.poll(() => activity('Queued as a new version').count(), { timeout: 30_000 }).toBe(2);
+    await activity('Superseded by a later save before it was sent').waitFor();
+    await expect.poll(() => activity('Queued as a new version').count()).toBe(2);
     await keepShots(page, 'watch-superseded', page.getByRole('heading', { name: 'Recent activity' }));
 
     // The Library: version 1 and the latest save, queued; the replaced save is not a registration.
     await nav('Library');
     const rows = page.getByRole('listbox', { name: 'Records' }).getByRole('option');
-    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     expect(await page.getByText('2 records', { exact: true }).count()).toBe(1);
     expect(await badge(rows.nth(0))).toBe(QUEUED); // newest first
     expect(await badge(rows.nth(1))).toBe('Waiting for a block');
@@ -61,18 +61,18 @@ describe('a watched file saved twice while its version waits for a block', () =>
     await nav('Documents');
     await page.getByRole('button', { name: /notes\.md.*2 versions/ }).click();
     const timeline = page.locator('ol.timeline > li');
-    await expect.poll(() => timeline.count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => timeline.count()).toBe(2);
     expect(await badge(timeline.nth(1))).toBe(QUEUED);
     await keepShots(page, 'documents-superseded', page.locator('ol.timeline'));
 
     // The block comes: the latest save is sent, then mined; it is version 2, with the third content.
     await chain.sandbox.mine();
-    await expect.poll(() => badge(timeline.nth(1)), { timeout: 30_000 }).toBe('Waiting for a block');
+    await expect.poll(() => badge(timeline.nth(1))).toBe('Waiting for a block');
     await chain.sandbox.mine();
-    await expect.poll(() => badge(timeline.nth(1)), { timeout: 30_000 }).toBe('1 confirmation');
+    await expect.poll(() => badge(timeline.nth(1))).toBe('1 confirmation');
     expect(await timeline.count()).toBe(2);
     await page.getByLabel('File to identify').setInputFiles({ name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('notes, third\n') });
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/notes\.md is version 2 of 2 of "notes\.md"/);
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/notes\.md is version 2 of 2 of "notes\.md"/);
 
     // With the service gone, the timeline is the library's, and says so with the reason.
     await chain.sandbox.stop();
@@ -80,9 +80,9 @@ describe('a watched file saved twice while its version waits for a block', () =>
     await nav('Documents');
     await page.getByRole('button', { name: /notes\.md.*2 versions/ }).click();
     const source = page.locator('p.source');
-    await expect.poll(() => source.textContent(), { timeout: 30_000 }).toMatch(/This is the history as the library knows it, not read from the service\. \S/);
+    await expect.poll(() => source.textContent()).toMatch(/This is the history as the library knows it, not read from the service\. \S/);
     expect(await timeline.count()).toBe(2);
     await keepShots(page, 'documents-from-library', source);
     expect(chain.app.problems).toEqual([]);
-  }, 300_000);
+  });
 });

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli, type CliRun } from '../support/cli.ts';
-import { buildRenderer, CHROMIUM, screenButton } from '../support/web-app.ts';
+import { CHROMIUM, PAGE_WAIT_MS, screenButton } from '../support/web-app.ts';
 
 // Issue #11, item 4: the web shell's authority is not a cookie (cookies reach every port of
 // 127.0.0.1) and is never readable by another user. `notarium app` opens the browser on a private
@@ -28,7 +28,6 @@ let launchFile = '';
 let link = '';
 
 beforeAll(async () => {
-  buildRenderer();
   mkdirSync(bin);
   // What the opener was given (its argv is all another user sees), and the file's modes then.
   writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\n{ printf '%s\\n' "$@"; stat -c '%a' "$1" "$(dirname "$1")" 2>/dev/null; } > "${opened}.part"; mv "${opened}.part" "${opened}"\n`);
@@ -38,6 +37,7 @@ beforeAll(async () => {
   launchFile = readFileSync(opened, 'utf8').split('\n')[0]!;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(PAGE_WAIT_MS);
   page = await context.newPage();
   // Another local process the browser may be sent to: it records what the browser sends it.
   visitor = createServer((req, res) => {
@@ -45,7 +45,7 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>elsewhere</title><p>another port</p>');
   });
   await new Promise<void>((resolve) => visitor.listen(0, '127.0.0.1', () => resolve()));
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -71,7 +71,7 @@ describe('the web shell session', () => {
 
   it('opens the app from the launch file, takes the token out of the address, and deletes the file', async () => {
     await page.goto(`file://${launchFile}`);
-    await page.getByRole('heading', { name: 'Notarise' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Notarise' }).waitFor();
     origin = new URL(page.url()).origin;
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(page.url()).toBe(`${origin}/`);
@@ -111,13 +111,13 @@ describe('the web shell session', () => {
   it('shows how to get a new link when the link is used again, and in a tab opened by hand', async () => {
     const again = await context.newPage();
     await again.goto(link);
-    await again.getByRole('heading', { name: 'Notarium needs a new link' }).waitFor({ timeout: 15_000 });
+    await again.getByRole('heading', { name: 'Notarium needs a new link' }).waitFor();
     expect(await again.textContent('main')).toMatch(/already used.*run "notarium app" again/);
     expect(again.url()).toBe(`${origin}/`);
     mkdirSync('test-results', { recursive: true });
     await again.screenshot({ path: 'test-results/e2e-link-used.png' });
     await again.goto(`${origin}/`);
-    await again.getByRole('heading', { name: 'Notarium needs a new link' }).waitFor({ timeout: 15_000 });
+    await again.getByRole('heading', { name: 'Notarium needs a new link' }).waitFor();
     expect(await again.textContent('main')).toMatch(/no Notarium session.*go back to the tab it opened/);
     await again.close();
   });

@@ -127,7 +127,7 @@ describe('the app service', () => {
 
   it('a settled record has its receipt beside the file, and exports it', async () => {
     const { file, id } = await settledFile('deed.txt', 'a deed\n');
-    await expect.poll(() => existsSync(`${file}.receipt.json`), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => existsSync(`${file}.receipt.json`)).toBe(true);
     const exported = await t.service.api.exportReceipt(id);
     expect(exported).toMatchObject({ path: `${file}.receipt.json`, fileName: 'deed.txt.receipt.json' });
     expect(JSON.parse(exported.receipt).format).toBe('notarium-receipt/1');
@@ -163,7 +163,7 @@ describe('the app service', () => {
   it('verifies through a job, one result per file with the step report', async () => {
     const { service, files, events } = t;
     const { file } = await settledFile('deed.txt', 'a deed\n');
-    await expect.poll(() => existsSync(`${file}.receipt.json`), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => existsSync(`${file}.receipt.json`)).toBe(true);
     writeFileSync(join(files, 'other.txt'), 'never notarised');
     const done = next('verify-done');
     await service.api.verify(randomUUID(), [path(files)], {});
@@ -303,13 +303,13 @@ describe('the app service', () => {
     mkdirSync(folder);
     const added = await service.api.addWatchedFolder(folder, { stableSeconds: 0.5, receipts: 'folder' });
     expect(added).toMatchObject({ path: folder, recursive: false, receipts: 'folder', stableSeconds: 0.5, include: [], exclude: [] });
-    await expect.poll(async () => (await service.api.listWatchedFolders())[0]?.state, { timeout: 10_000 }).toBe('watching');
+    await expect.poll(async () => (await service.api.listWatchedFolders())[0]?.state).toBe('watching');
     const registered = next('watch-file', (e) => e.relPath === 'minutes.txt');
     writeFileSync(join(folder, 'minutes.txt'), 'the minutes\n');
     const event = await registered;
     expect(event).toMatchObject({ folder, action: 'registered', message: null, recordId: expect.any(Number) });
     expect(await service.api.getRecord(event.recordId!)).toMatchObject({ name: 'minutes.txt', kind: 'linked-create' });
-    await expect.poll(async () => (await service.api.watchProgress()).idle, { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await service.api.watchProgress()).idle).toBe(true);
     expect(await service.api.updateWatchedFolder(folder, { recursive: true, exclude: ['*.tmp'] })).toMatchObject({ recursive: true, exclude: ['*.tmp'] });
     await expect(service.api.addWatchedFolder(folder, {})).rejects.toThrow(/already watched/);
     expect(await service.api.removeWatchedFolder(folder)).toBeNull();

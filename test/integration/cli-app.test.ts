@@ -1,16 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { appCommand, LAUNCH_GRACE_MS } from '../../main/cli/commands/app.ts';
 import type { CliIo } from '../../main/cli/io.ts';
 import { ManualClock } from '../support/manual-clock.ts';
-import { buildRenderer, call, launchApp, openBridge, tradeLaunch } from '../support/web-app.ts';
+import { call, launchApp, openBridge, tradeLaunch } from '../support/web-app.ts';
 
 // `notarium app --no-open`: the web shell on the embedded sandbox, reached as the browser would.
 
 const home = mkdtempSync(join(tmpdir(), 'notarium-app-cli-'));
-beforeAll(() => buildRenderer(), 120_000);
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 describe('notarium app --no-open', () => {
@@ -57,7 +56,7 @@ describe('notarium app, when the browser never shows the launch file', () => {
       open: (target) => (opened.push(target), Promise.resolve(true)), // "started", and then nothing happens: a snap browser, an editor
       timers: clock,
     });
-    await expect.poll(() => err.some((l) => l.startsWith('Press Ctrl+C')), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => err.some((l) => l.startsWith('Press Ctrl+C'))).toBe(true);
     return { err, opened, clock, exit, stop };
   }
   const reminder = /^If Notarium did not open in your browser, open this link: (http:\/\/127\.0\.0\.1:\d+\/#launch=[\w-]{43})$/;
@@ -77,7 +76,7 @@ describe('notarium app, when the browser never shows the launch file', () => {
     expect(session.secret).toMatch(/^[\w-]{43}$/);
     stop();
     expect(await exit).toBe(0);
-  }, 120_000);
+  });
 
   it('prints nothing more when the browser opened the launch file in time', async () => {
     const { err, opened, clock, exit, stop } = await start(join(home, 'opened'));
@@ -88,5 +87,5 @@ describe('notarium app, when the browser never shows the launch file', () => {
     expect(err.filter((l) => reminder.test(l) || l.includes('#launch='))).toEqual([]);
     stop();
     expect(await exit).toBe(0);
-  }, 120_000);
+  });
 });

@@ -31,7 +31,7 @@ afterAll(async () => {
 const updates = async (): Promise<number> =>
   (await sb.json<{ routes: { route: string; total: number }[] }>('/__sandbox/requests')).routes.find((r) => r.route === 'POST /api/v1/linkedrecords/{txId}/update')?.total ?? 0;
 
-describe('a queued version', { timeout: 120_000 }, () => {
+describe('a queued version', () => {
   it('is in the library once "version add" has answered: SIGKILLed then, it is sent by the next process once its predecessor is mined, exactly once', async () => {
     writeFileSync(join(work, 'budget.md'), 'budget 1\n');
     writeFileSync(join(work, 'budget-2.md'), 'budget 2\n');
@@ -78,7 +78,7 @@ describe('a queued version', { timeout: 120_000 }, () => {
   });
 });
 
-describe('--of <file> by path', { timeout: 120_000 }, () => {
+describe('--of <file> by path', () => {
   it('finds the document whose latest version came from the file, after the file was edited in place', async () => {
     const contract = join(work, 'contract.pdf');
     writeFileSync(contract, 'contract, as signed\n');

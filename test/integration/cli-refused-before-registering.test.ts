@@ -144,5 +144,5 @@ describe('a profile whose network label predates the vocabulary', () => {
     expect(added.code).toBe(2);
     expect(added.stderr).toMatch(refusal);
     expect(registrations()).toEqual(withDocument);
-  }, 60_000);
+  });
 });

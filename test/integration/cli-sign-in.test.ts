@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useAuthorizePage } from '../support/authorize-page.ts';
 import { runCli } from '../support/cli.ts';
+import { holdSandboxSignIn } from '../support/sandbox-sign-in-lock.ts';
 
 // login / whoami / logout as child processes, on the embedded sandbox's identity service; the
 // refresh token goes to the real keychain (gnome-keyring under `npm test`).
@@ -11,8 +12,13 @@ import { runCli } from '../support/cli.ts';
 const root = mkdtempSync(join(tmpdir(), 'notarium-login-'));
 const env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '1', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
 const cli = (...args: string[]) => runCli(args, { env, cwd: root });
+let release = (): void => {};
+beforeAll(async () => {
+  release = await holdSandboxSignIn();
+});
 afterAll(async () => {
   await cli('logout');
+  release();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -54,5 +60,5 @@ describe('notarium login, whoami, logout', () => {
     const r = await cli('login', '--no-browser', '--timeout', '10');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/timed out/);
-  }, 30_000);
+  });
 });

@@ -32,7 +32,7 @@ function lines(run: CliRun): () => Line[] {
 }
 
 async function line(read: () => Line[], match: (l: Line) => boolean): Promise<Line> {
-  await expect.poll(() => read().some(match), { timeout: 20_000, interval: 50 }).toBe(true);
+  await expect.poll(() => read().some(match), { interval: 50 }).toBe(true);
   return read().find(match)!;
 }
 
@@ -54,7 +54,7 @@ describe('notarium watch', () => {
     writeFileSync(join(dir, 'debug.log'), 'excluded\n');
     v1 = await line(read, (l) => l.event === 'file' && l.relPath === 'sub/minutes.txt');
     expect(v1).toMatchObject({ action: 'registered', record: { kind: 'linked-create', version: 1 } });
-    await expect.poll(() => existsSync(join(dir, '.notarium', 'sub', 'minutes.txt.receipt.json')), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => existsSync(join(dir, '.notarium', 'sub', 'minutes.txt.receipt.json'))).toBe(true);
     writeFileSync(join(dir, 'sub', 'minutes.txt'), 'minutes of the meeting, approved\n');
     const v2 = await line(read, (l) => l.event === 'file' && l.action === 'version');
     expect(v2.record).toMatchObject({ version: 2, documentId: v1.record!.documentId, prevTxId: v1.record!.txId });

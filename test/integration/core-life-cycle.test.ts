@@ -122,7 +122,7 @@ async function forward(sb: TestSandbox, txId: string): Promise<string[]> {
   return (await sb.json<{ txIds: string[] }>(`/api/v1/linkedrecords/${txId}/navigate?links=9`)).txIds;
 }
 
-describe('versions wait for the block: a sandbox that refuses a version sent before its predecessor is mined', { timeout: 120_000 }, () => {
+describe('versions wait for the block: a sandbox that refuses a version sent before its predecessor is mined', () => {
   let sb: TestSandbox;
   beforeAll(async () => {
     sb = await sandbox({ lifecycle: 'refuse', blockInterval: 0 }); // mined only when the test says so
@@ -221,7 +221,7 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
   });
 });
 
-describe('resubmission: a registration not in a block in time is sent again', { timeout: 120_000 }, () => {
+describe('resubmission: a registration not in a block in time is sent again', () => {
   let sb: TestSandbox;
   beforeAll(async () => {
     sb = await sandbox({ lifecycle: 'refuse', blockInterval: 0.2 });
@@ -360,7 +360,7 @@ describe('resubmission: a registration not in a block in time is sent again', { 
   });
 });
 
-describe('a write whose answer was lost, on a service without Idempotency-Key', { timeout: 120_000 }, () => {
+describe('a write whose answer was lost, on a service without Idempotency-Key', () => {
   let sb: TestSandbox;
   beforeAll(async () => {
     sb = await sandbox({ lifecycle: 'refuse', idempotency: 'ignore', blockInterval: 0.2 });
@@ -550,7 +550,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
   });
 });
 
-describe('a watched file saved again while its previous version waits for its block', { timeout: 120_000 }, () => {
+describe('a watched file saved again while its previous version waits for its block', () => {
   it('registers only its latest content when the block comes; the saves in between are superseded, and the events say so', async () => {
     const sb = await sandbox({ lifecycle: 'refuse', blockInterval: 0 });
     const notary = engine(sb);
@@ -562,7 +562,7 @@ describe('a watched file saved again while its previous version waits for its bl
     await notary.watcher.add(dir, { stableMs: 100 });
     const doc = join(dir, 'minutes.txt');
     const taken = (action: WatchFileEvent['action'], n: number) =>
-      expect.poll(() => events.filter((e) => e.path === doc && e.action === action).length, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(n);
+      expect.poll(() => events.filter((e) => e.path === doc && e.action === action).length, { interval: 20 }).toBeGreaterThanOrEqual(n);
 
     writeFileSync(doc, 'minutes, draft\n');
     await taken('registered', 1);

@@ -14,6 +14,7 @@ import type { StoredRecord } from '../../main/core/store/record.ts';
 import { importReceipt } from '../../main/core/usecases/receipts.ts';
 import { exportReceipts } from '../../main/core/usecases/document-export.ts';
 import { verifyFile, verifyPaths } from '../../main/core/usecases/verify.ts';
+import type { NotaryContext } from '../../main/core/usecases/context.ts';
 import { MODES, startStrictService, type StrictService } from '../support/strict-service.ts';
 
 // The engine end to end (real HTTP on loopback, real SQLite, fast blocks) on the embedded sandbox,
@@ -81,7 +82,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       }
       for (const path of paths) {
         const receiptPath = `${path}.receipt.json`;
-        await expect.poll(() => existsSync(receiptPath), { timeout: 5000 }).toBe(true);
+        await expect.poll(() => existsSync(receiptPath)).toBe(true);
         const receipt = parseReceipt(readFileSync(receiptPath, 'utf8'));
         expect(receipt.transaction).toMatch(/^[0-9a-f]+$/);
         expect(verifyReceipt(receipt).outcome).toBe('partially-verified'); // without the file
@@ -171,6 +172,35 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       const outcomes = await notarise(notary.context, [a, b, a]);
       expect(outcomes.map((o) => o.status).sort()).toEqual(['already-registered', 'already-registered', 'registered']);
       expect((await admin('/__sandbox/chain')).records).toBe(before + 1);
+    });
+
+    it('the same path named twice in one run is one file: hashed once, and its first entry is the one registered', async () => {
+      const a = file('named-twice.txt', 'named twice\n');
+      const b = file('named-once.txt', 'named once\n');
+      // The first hash is held until every other hash of the run has finished: were the later entry
+      // of the path hashed on its own, it would claim the content first.
+      const hashes: Promise<unknown>[] = [];
+      const hashed: string[] = [];
+      const hash: NotaryContext['hash'] = (path, options) => {
+        hashed.push(path);
+        const first = hashes.length === 0;
+        const result = (async () => {
+          if (first) {
+            await null; // the run asks for all its hashes at once: let the others be asked
+            await Promise.allSettled(hashes.slice(1));
+          }
+          return notary.context.hash(path, options);
+        })();
+        hashes.push(result);
+        return result;
+      };
+      const outcomes = await notarise({ ...notary.context, hash }, [a, b, a]);
+      expect(outcomes.map((o) => [o.index, o.status])).toEqual([
+        [0, 'registered'],
+        [1, 'registered'],
+        [2, 'already-registered'],
+      ]);
+      expect(hashed).toEqual([a, b]);
     });
 
     it('a gateway error on a write leaves the registration in doubt; the next run finishes it', async () => {

@@ -40,7 +40,7 @@ async function admin<T>(path: string, body?: unknown): Promise<T> {
 }
 
 describe('status pace against the sandbox', () => {
-  it('asks about each registration at most once per block time, however often status is asked', { timeout: 240_000 }, async () => {
+  it('asks about each registration at most once per block time, however often status is asked', async () => {
     const paths = Array.from({ length: FILES }, (_, i) => join(work, `minutes-${i}.txt`));
     paths.forEach((p, i) => writeFileSync(p, `minutes of meeting ${i}\n`));
     await admin('/__sandbox/requests/reset', {});

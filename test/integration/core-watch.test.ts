@@ -112,7 +112,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       v1 = await fileEvent(at(report, 'registered'));
       expect(v1.record).toMatchObject({ kind: 'linked-create', version: 1, state: 'published', path: report });
       expect(v1.relPath).toBe('report.txt');
-      await expect.poll(() => existsSync(`${report}.receipt.json`), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => existsSync(`${report}.receipt.json`)).toBe(true);
     });
 
     it('registers a changed file as the next version of its document, linked to the one before', async () => {
@@ -131,7 +131,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       expect((await registrations()).length).toBe(before);
       expect(notary.library.watchedFolders.file(moved.folderId, 'sub/report-final.txt')).toMatchObject({ documentId: v1.record!.documentId, goneAt: null });
       expect(notary.library.watchedFolders.file(moved.folderId, 'report.txt')).toBeUndefined();
-      await expect.poll(() => existsSync(`${renamed}.receipt.json`), { timeout: 15_000 }).toBe(true); // the receipt follows the file
+      await expect.poll(() => existsSync(`${renamed}.receipt.json`)).toBe(true); // the receipt follows the file
       writeFileSync(renamed, 'quarterly report, final, signed\n');
       const v3 = await fileEvent(at(renamed, 'version'));
       expect(v3.record).toMatchObject({ version: 3, documentId: v1.record!.documentId });
@@ -172,7 +172,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
 
   describe('receipts stay true to the file', () => {
     let dir: string;
-    const settled = (id: number) => expect.poll(() => notary.library.records.get(id)?.state, { timeout: 20_000 }).toBe('settled');
+    const settled = (id: number) => expect.poll(() => notary.library.records.get(id)?.state).toBe('settled');
     const receiptTx = (path: string) => (existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { registration: { txId: string } }).registration.txId : null);
 
     beforeAll(async () => {
@@ -194,10 +194,10 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       await settled(v1.record!.id);
       expect(receiptTx(`${doc}.receipt.json`)).not.toBe(v1.record!.txId);
       await settled(v2.record!.id);
-      await expect.poll(() => receiptTx(`${doc}.receipt.json`), { timeout: 15_000 }).toBe(notary.library.records.get(v2.record!.id)!.txId);
+      await expect.poll(() => receiptTx(`${doc}.receipt.json`)).toBe(notary.library.records.get(v2.record!.id)!.txId);
       expect(await verifyFile(notary.context, doc)).toMatchObject({ status: 'verified', source: 'receipt' });
       const earlier = join(dir, '.notarium', 'doc.txt.v1.receipt.json');
-      await expect.poll(() => receiptTx(earlier), { timeout: 15_000 }).toBe(v1.record!.txId);
+      await expect.poll(() => receiptTx(earlier)).toBe(v1.record!.txId);
     });
 
     it('an undo back to an earlier version gets that version\'s receipt, not the replaced one\'s', async () => {
@@ -208,7 +208,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       writeFileSync(doc, 'edited\n');
       const v2 = await fileEvent(at(doc, 'version'));
       await settled(v2.record!.id);
-      await expect.poll(() => receiptTx(`${doc}.receipt.json`), { timeout: 15_000 }).toBe(v2.record!.txId);
+      await expect.poll(() => receiptTx(`${doc}.receipt.json`)).toBe(v2.record!.txId);
       writeFileSync(doc, 'kept\n'); // undo
       await fileEvent(at(doc, 'known'));
       expect(receiptTx(`${doc}.receipt.json`)).toBe(v1.record!.txId);
@@ -227,12 +227,12 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       const before = await registrations();
       for (const [i, words] of ['minutes, second save\n', 'minutes, third save\n', 'minutes, final\n'].entries()) {
         writeFileSync(doc, words);
-        await expect.poll(() => files.filter(at(doc, 'version')).length, { timeout: 15_000, interval: 20 }).toBe(i + 1);
+        await expect.poll(() => files.filter(at(doc, 'version')).length, { interval: 20 }).toBe(i + 1);
       }
       const saves = files.filter(at(doc, 'version')).map((e) => e.record!);
       expect(saves.map((r) => [r.version, r.state])).toEqual([[2, 'queued'], [2, 'queued'], [2, 'queued']]);
       // Each save replaces the one queued before it: only the latest is sent when the block comes.
-      await expect.poll(() => files.filter(at(doc, 'superseded')).map((e) => e.record!.id), { timeout: 5000 }).toEqual([saves[0]!.id, saves[1]!.id]);
+      await expect.poll(() => files.filter(at(doc, 'superseded')).map((e) => e.record!.id)).toEqual([saves[0]!.id, saves[1]!.id]);
       expect(await registrations()).toEqual(before);
 
       release();
@@ -264,7 +264,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       await fileEvent(at(taken, 'registered'));
       await notary.watcher.whenIdle();
       expect(files.slice(seen).map((e) => e.relPath)).toEqual(['plan.md']);
-      await expect.poll(() => existsSync(join(dir, '.notarium', 'plan.md.receipt.json')), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => existsSync(join(dir, '.notarium', 'plan.md.receipt.json'))).toBe(true);
       expect(existsSync(`${taken}.receipt.json`)).toBe(false);
     });
 
@@ -283,7 +283,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       const seen = files.length;
       progress = [];
       for (let i = 0; i < 500; i++) writeFileSync(join(dir, `file-${String(i).padStart(3, '0')}.txt`), `burst file ${i}\n`);
-      await expect.poll(() => files.slice(seen).filter((e) => e.action === 'registered').length, { timeout: 90_000, interval: 100 }).toBe(500);
+      await expect.poll(() => files.slice(seen).filter((e) => e.action === 'registered').length, { interval: 100 }).toBe(500);
       await notary.watcher.whenIdle();
       const burst = files.slice(seen);
       expect(new Set(burst.map((e) => e.relPath)).size).toBe(500);
@@ -291,8 +291,8 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       expect((await registrations()).length).toBe(before + 500);
       expect(Math.max(...progress.map((p) => p.active))).toBeLessThanOrEqual(CONCURRENCY);
       expect(Math.max(...progress.map((p) => p.active))).toBeGreaterThan(1);
-      await expect.poll(() => progress.at(-1), { timeout: 5000 }).toMatchObject({ done: 500, failed: 0, idle: true });
-    }, 120_000);
+      await expect.poll(() => progress.at(-1)).toMatchObject({ done: 500, failed: 0, idle: true });
+    });
   });
 
   describe('changes while the watcher is stopped', () => {
@@ -338,7 +338,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       expect(files.some((e) => e.path === keep)).toBe(false);
       expect(files.filter((e) => e.action !== 'deleted').every((e) => e.folder === dir)).toBe(true);
       expect((await registrations()).length).toBe(before + 2);
-    }, 60_000);
+    });
   });
 
   describe('forgetting a folder', () => {

@@ -17,7 +17,7 @@ let built: DesktopBuild;
 beforeAll(async () => {
   built = await buildDesktop(join(root, 'dist'));
   symlinkSync(resolve('node_modules'), join(root, 'node_modules')); // the app folder's packages
-}, 60_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const externals = (meta: DesktopBuild['metafiles']['main']) =>
@@ -92,5 +92,5 @@ describe('the bundled main process, run against a stand-in electron', () => {
     const engine = JSON.parse(readFileSync(join(root, 'engine-report.json'), 'utf8')) as { sqlite: string[] };
     expect(engine.sqlite.length).toBeGreaterThan(0);
     expect(engine.sqlite.every((p) => p.startsWith(native))).toBe(true);
-  }, 90_000);
+  });
 });

@@ -83,5 +83,5 @@ describe('electronegativity', () => {
     expect(result.atomicChecks).toBeGreaterThan(20);
     expect(result.errors).toEqual([]);
     expect(findings).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -1,6 +1,6 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { problemOf, startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 // Malformed requests of every kind get a 4xx problem document; the server neither crashes nor hangs.
@@ -131,6 +131,50 @@ describe('broken HTTP', () => {
     socket.write('POST /api/v1/records?encode= HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc');
     await stillServes();
     socket.destroy();
+  });
+});
+
+describe('connections', () => {
+  /** Reads whole answers (headers and Content-Length body) from one socket, in order. */
+  function answers(socket: Socket): () => Promise<string> {
+    let buffered = '';
+    let waiting: (() => void) | undefined;
+    socket.on('data', (d) => ((buffered += d.toString('latin1')), waiting?.()));
+    socket.on('close', () => waiting?.());
+    return async () => {
+      for (;;) {
+        const end = buffered.indexOf('\r\n\r\n');
+        const length = end < 0 ? NaN : Number(/content-length: (\d+)/i.exec(buffered.slice(0, end))?.[1] ?? 0);
+        if (end >= 0 && buffered.length >= end + 4 + length) {
+          const answer = buffered.slice(0, end + 4 + length);
+          buffered = buffered.slice(answer.length);
+          return answer;
+        }
+        if (socket.destroyed) throw new Error(`the server closed the connection (${buffered.length} bytes unread)`);
+        await new Promise<void>((r) => (waiting = r));
+      }
+    };
+  }
+
+  it('a request answered before it was read (a fault on a GET) keeps its connection for the next request', async () => {
+    const faulty = await startTestSandbox({ faults: { errorRate: 1, errorStatus: 503 } });
+    // The sandbox's own timers, faked: a timer that would close the connection fires at once.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const socket = connect(Number(new URL(faulty.baseUrl).port), '127.0.0.1');
+      const next = answers(socket);
+      const get = `GET /api/v1/records/${'a'.repeat(64)}/status HTTP/1.1\r\nHost: x\r\nx-api-key: ${faulty.apiKey}\r\n\r\n`;
+      socket.write(get);
+      expect(await next()).toMatch(/^HTTP\/1\.1 503/);
+      // A client reuses a kept-alive connection whenever it likes: no timer may close it meanwhile.
+      vi.advanceTimersByTime(60_000);
+      socket.write(get);
+      expect(await next()).toMatch(/^HTTP\/1\.1 503/);
+      socket.destroy();
+    } finally {
+      vi.useRealTimers();
+      await faulty.stop();
+    }
   });
 });
 

@@ -57,7 +57,7 @@ beforeAll(async () => {
     const m = JSON.parse(String(d)) as { event?: string; payload?: Record<string, unknown> };
     if (m.event) events.push({ event: m.event, payload: m.payload! });
   });
-}, 60_000);
+});
 afterAll(async () => {
   ws?.close();
   await app?.close();

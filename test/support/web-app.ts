@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { WebSocket } from 'ws';
 import { BRIDGE_PROTOCOL, LAUNCH_FRAGMENT, LAUNCH_HEADER, SESSION_HEADER, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
@@ -14,7 +13,6 @@ import { runCli, type CliRun } from './cli.ts';
  * the session secret, the bridge opened with it, uploads sent with it, as the page does.
  */
 
-const ROOT = resolve(import.meta.dirname, '../..');
 export const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
@@ -26,10 +24,6 @@ export interface RunningApp {
   /** What the app process wrote to stderr so far (e.g. a sign-in link it could not open). */
   stderr(): string;
   close(): Promise<void>;
-}
-
-export function buildRenderer(): void {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'ignore' });
 }
 
 /** `notarium app --no-open` as a child process, and the one-time link it prints on stdout. */
@@ -97,6 +91,13 @@ export async function upload(session: NodeSession, name: string, body: Uint8Arra
 }
 
 /** The sidebar's button for a screen (the Library's also names its pending count, "Library 2 pending"). */
+/**
+ * How long a page action or wait may take. Playwright's 30 s default is a speed bound a loaded
+ * machine reaches; this one only catches a page that will never get there (below the tests' hang
+ * limit, so the failure names what was awaited).
+ */
+export const PAGE_WAIT_MS = 300_000;
+
 export function screenButton(page: Page, name: string): Locator {
   const label = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: new RegExp(`^${label}(\\s*\\d+ pending)?$`) });
@@ -107,12 +108,12 @@ export function screenButton(page: Page, name: string): Locator {
  * directory first, as a user would with the CLI (a profile, its key).
  */
 export async function openApp(options: { blockInterval?: number; setUp?: (home: string) => Promise<void> } = {}): Promise<RunningApp> {
-  buildRenderer();
   const home = mkdtempSync(join(tmpdir(), 'notarium-e2e-'));
   await options.setUp?.(home);
   const { run, link, stderr } = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: String(options.blockInterval ?? 0.5) });
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  context.setDefaultTimeout(PAGE_WAIT_MS);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));

@@ -1,6 +1,7 @@
 import { basename, resolve } from 'node:path';
 import type { RetryNotice } from '../api/http-client.ts';
 import { boundedMap } from '../bounded-map.ts';
+import type { HashResult } from '../hashing/hash-pool.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
@@ -68,6 +69,7 @@ export async function notarise(ctx: NotaryContext, paths: readonly string[], opt
   const where = registrationTarget(connection);
   await connection.requireKey();
   const seen = new Map<string, Promise<unknown>>(); // content already being handled in this run
+  const named = new Map<string, NamedFile>(); // each path's latest entry in this run
   // Settled in the background from the start; a file of this run that is one of them is still reported as resumed.
   const resuming = new Set(ctx.library.records.inDoubt(profile, holderGone).map((r) => r.id));
   const resumed = settleAllInDoubt(ctx, { profile, signal: options.signal }).then(() => releaseQueues(ctx, { profile, signal: options.signal }));
@@ -76,7 +78,7 @@ export async function notarise(ctx: NotaryContext, paths: readonly string[], opt
     const onProgress = options.onProgress;
     const forFile: FileOptions = { ...options, onProgress: onProgress && ((p) => onProgress({ ...p, ...origin })) };
     try {
-      return { ...(await notariseOne(ctx, path, profile, { where, seen, resuming }, forFile)), ...origin };
+      return { ...(await notariseOne(ctx, path, profile, { where, seen, named, resuming }, forFile)), ...origin };
     } catch (err) {
       forFile.onProgress?.({ path, phase: 'failed' });
       return { path, status: 'failed', error: asNotariumError(err), ...origin };
@@ -91,11 +93,21 @@ type FileOptions = Omit<NotariseOptions, 'onProgress'> & { onProgress?: (progres
 
 type Where = Pick<Submission, 'network' | 'serviceUrl'>;
 
-/** What the files of one run share: where they go, the content already being handled, the records in doubt when it began. */
+/**
+ * What the files of one run share: where they go, the content already being handled, the paths
+ * already named in it, the records in doubt when it began.
+ */
 interface Run {
   where: Where;
   seen: Map<string, Promise<unknown>>;
+  named: Map<string, NamedFile>;
   resuming: ReadonlySet<number>;
+}
+
+/** An entry of a path in a run: its hash, and when it has claimed that content in `seen`. */
+interface NamedFile {
+  hashed: Promise<HashResult>;
+  claimed: Promise<void>;
 }
 
 function asNotariumError(err: unknown): NotariumError {
@@ -118,14 +130,28 @@ async function send(ctx: NotaryContext, record: StoredRecord, path: string, stat
 }
 
 async function notariseOne(ctx: NotaryContext, path: string, profile: string, run: Run, options: FileOptions): Promise<FileOutcome> {
-  const { seen } = run;
+  const { seen, named } = run;
   const report = (phase: NotarisePhase, extra: Partial<NotariseProgress> = {}) => options.onProgress?.({ path, phase, ...extra });
   report('hashing', { bytes: 0 });
-  const { sha256, size } = await ctx.hash(path, { signal: options.signal, onProgress: (p) => report('hashing', p) });
+  // A path named again in this run is the same file: hashed once, and its earlier entry claims the
+  // content first, so which entry registers does not depend on which hash the pool finishes first.
+  const before = named.get(path);
+  let claim = (): void => {};
+  const hashed = before ? before.claimed.then(() => before.hashed) : ctx.hash(path, { signal: options.signal, onProgress: (p) => report('hashing', p) });
+  named.set(path, { hashed, claimed: new Promise<void>((r) => (claim = r)) });
+  let file: HashResult;
+  try {
+    file = await hashed;
+  } catch (err) {
+    claim(); // nothing to claim: the entries after this one fail with the same error
+    throw err;
+  }
+  const { sha256, size } = file;
   // The same content twice in one run: the second waits for the first and is then "already registered".
   const earlier = seen.get(sha256);
   let release = (): void => {};
   seen.set(sha256, new Promise<void>((r) => (release = r)));
+  claim();
   if (earlier) await earlier;
   try {
     return await registerContent(ctx, path, profile, run, { sha256, size }, options, Boolean(earlier));
