@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdSandboxSignIn } from '../support/sandbox-sign-in-lock.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // Sign-in from the app through the sandbox's authorize page, in a real browser tab: the app opens
@@ -7,14 +6,11 @@ import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 // the loopback listener receives the code, and the app shows who is signed in.
 
 let app: RunningApp;
-let release = (): void => {};
 beforeAll(async () => {
-  release = await holdSandboxSignIn();
   app = await openApp();
 });
 afterAll(async () => {
   await app?.close();
-  release();
 });
 
 describe('sign-in from the app', () => {

@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useAuthorizePage } from '../support/authorize-page.ts';
 import { runCli } from '../support/cli.ts';
-import { holdSandboxSignIn } from '../support/sandbox-sign-in-lock.ts';
 
 // login / whoami / logout as child processes, on the embedded sandbox's identity service; the
 // refresh token goes to the real keychain (gnome-keyring under `npm test`).
@@ -12,13 +11,8 @@ import { holdSandboxSignIn } from '../support/sandbox-sign-in-lock.ts';
 const root = mkdtempSync(join(tmpdir(), 'notarium-login-'));
 const env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '1', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
 const cli = (...args: string[]) => runCli(args, { env, cwd: root });
-let release = (): void => {};
-beforeAll(async () => {
-  release = await holdSandboxSignIn();
-});
 afterAll(async () => {
   await cli('logout');
-  release();
   rmSync(root, { recursive: true, force: true });
 });
 
