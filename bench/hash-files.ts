@@ -119,7 +119,10 @@ const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length
 
 async function openssl(paths: string[]): Promise<string[]> {
   const { stdout } = await run('openssl', ['dgst', '-sha256', '-r', ...paths], { maxBuffer: 64 * MiB });
-  return stdout.trim().split('\n').map((line) => line.split(' ')[0]!);
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.split(' ')[0]!);
 }
 
 interface Row {
@@ -222,7 +225,10 @@ try {
       const ms = performance.now() - t;
       console.log(JSON.stringify({ maxRssMB: process.resourceUsage().maxRSS / 1024, ms }));
     `;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child], { encoding: 'utf8', cwd: resolve(import.meta.dirname, '..') });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child], {
+      encoding: 'utf8',
+      cwd: resolve(import.meta.dirname, '..'),
+    });
     if (r.status !== 0) throw new Error(`RSS child failed: ${r.stderr}`);
     return JSON.parse(r.stdout) as { maxRssMB: number; ms: number };
   };
@@ -239,7 +245,9 @@ try {
     met: loaded.maxRssMB < 150,
   });
 
-  console.log(`\nSHA-256 of files: HashPool vs openssl ${spawnSync('openssl', ['version']).stdout.toString().trim()} (median of ${runs}; ${availableParallelism()} cores)\n`);
+  console.log(
+    `\nSHA-256 of files: HashPool vs openssl ${spawnSync('openssl', ['version']).stdout.toString().trim()} (median of ${runs}; ${availableParallelism()} cores)\n`,
+  );
   console.log('| case | HashPool | reference | ratio | goal | met | CPU used by other processes |');
   console.log('|---|---:|---:|---:|---|---|---:|');
   for (const r of rows) {
@@ -252,7 +260,11 @@ try {
   for (const s of sweep) console.log(`| ${s.kib} KiB | ${fmt(s.ms)} | ${rate(bigMiB * MiB, s.ms)} |`);
   for (const r of rows) report({ bench: 'hash-files', measure: r.name, result: r.ours, reference: r.reference, ratio: r.ratio, goal: r.goal, met: r.met });
   console.log(`\ngoals: ${rows.every((r) => r.met) ? 'all met' : 'NOT all met'}`);
-  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   await pool.close();
   rmSync(dir, { recursive: true, force: true });

@@ -25,8 +25,12 @@ const VERIFICATIONS = Number(values.verifications);
 const BLOCK_SECONDS = 1;
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-bench-'));
-const child = spawn(process.execPath, ['bin/notarium.js', 'sandbox', '--json', '--block-interval', String(BLOCK_SECONDS)], { stdio: ['ignore', 'pipe', 'ignore'] });
-const { baseUrl, apiKey } = await new Promise<{ baseUrl: string; apiKey: string }>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(JSON.parse(d.toString()) as { baseUrl: string; apiKey: string })));
+const child = spawn(process.execPath, ['bin/notarium.js', 'sandbox', '--json', '--block-interval', String(BLOCK_SECONDS)], {
+  stdio: ['ignore', 'pipe', 'ignore'],
+});
+const { baseUrl, apiKey } = await new Promise<{ baseUrl: string; apiKey: string }>((resolve) =>
+  child.stdout.once('data', (d: Buffer) => resolve(JSON.parse(d.toString()) as { baseUrl: string; apiKey: string })),
+);
 
 try {
   // Reference: the same number of writes as bare fetch calls, 8 at a time.
@@ -36,7 +40,11 @@ try {
     Array.from({ length: 8 }, async () => {
       while (next < FILES) {
         const i = next++;
-        const res = await fetch(`${baseUrl}/api/v1/records?encode=SHA256(ref${i})`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: createHash('sha256').update(`ref ${i}`).digest() });
+        const res = await fetch(`${baseUrl}/api/v1/records?encode=SHA256(ref${i})`, {
+          method: 'POST',
+          headers: { 'x-api-key': apiKey },
+          body: createHash('sha256').update(`ref ${i}`).digest(),
+        });
         await res.arrayBuffer();
       }
     }),
@@ -75,7 +83,10 @@ try {
     if (performance.now() - settleStart > 600_000) throw new Error('records did not settle in 10 minutes');
   }
   const callsPerRecord = statusCalls / (FILES - failed);
-  const receipts = notary.library.records.query({ limit: FILES }).records.map((r) => r.receiptPath).filter((p): p is string => Boolean(p));
+  const receipts = notary.library.records
+    .query({ limit: FILES })
+    .records.map((r) => r.receiptPath)
+    .filter((p): p is string => Boolean(p));
   await notary.close();
 
   const parsed = receipts.map((p) => parseReceipt(readFileSync(p, 'utf8')));
@@ -87,12 +98,40 @@ try {
   console.log(`\nNotary engine against the sandbox on loopback (${FILES} files, blocks every ${BLOCK_SECONDS} s, target 3 confirmations)\n`);
   console.log('| measure | result | reference | ratio | goal |');
   console.log('|---|---:|---:|---:|---|');
-  console.log(`| client time per notarised record | ${perRecord.toFixed(2)} ms | ${rawPerRecord.toFixed(2)} ms (bare HTTP write) | ${(perRecord / rawPerRecord).toFixed(2)} | - |`);
+  console.log(
+    `| client time per notarised record | ${perRecord.toFixed(2)} ms | ${rawPerRecord.toFixed(2)} ms (bare HTTP write) | ${(perRecord / rawPerRecord).toFixed(2)} | - |`,
+  );
   console.log(`| status calls per confirmed record | ${callsPerRecord.toFixed(2)} | - | - | ≤ 3: ${callsPerRecord <= 3 ? 'met' : 'NOT met'} |`);
-  console.log(`| ${VERIFICATIONS} receipts verified offline | ${verifySeconds.toFixed(2)} s (${Math.round(VERIFICATIONS / verifySeconds)}/s) | - | - | < 2 s: ${verifySeconds < 2 ? 'met' : 'NOT met'} |`);
-  report({ bench: 'notary', measure: `client time per notarised record (${FILES} files)`, result: `${perRecord.toFixed(2)} ms`, reference: `${rawPerRecord.toFixed(2)} ms bare HTTP write`, ratio: perRecord / rawPerRecord, goal: '-', met: null });
-  report({ bench: 'notary', measure: 'status calls per confirmed record', result: callsPerRecord.toFixed(2), reference: '-', ratio: null, goal: '≤ 3', met: callsPerRecord <= 3 });
-  report({ bench: 'notary', measure: `receipts verified offline (${VERIFICATIONS})`, result: `${Math.round(VERIFICATIONS / verifySeconds)}/s (${verifySeconds.toFixed(2)} s)`, reference: '-', ratio: null, goal: '< 2 s', met: verifySeconds < 2 });
+  console.log(
+    `| ${VERIFICATIONS} receipts verified offline | ${verifySeconds.toFixed(2)} s (${Math.round(VERIFICATIONS / verifySeconds)}/s) | - | - | < 2 s: ${verifySeconds < 2 ? 'met' : 'NOT met'} |`,
+  );
+  report({
+    bench: 'notary',
+    measure: `client time per notarised record (${FILES} files)`,
+    result: `${perRecord.toFixed(2)} ms`,
+    reference: `${rawPerRecord.toFixed(2)} ms bare HTTP write`,
+    ratio: perRecord / rawPerRecord,
+    goal: '-',
+    met: null,
+  });
+  report({
+    bench: 'notary',
+    measure: 'status calls per confirmed record',
+    result: callsPerRecord.toFixed(2),
+    reference: '-',
+    ratio: null,
+    goal: '≤ 3',
+    met: callsPerRecord <= 3,
+  });
+  report({
+    bench: 'notary',
+    measure: `receipts verified offline (${VERIFICATIONS})`,
+    result: `${Math.round(VERIFICATIONS / verifySeconds)}/s (${verifySeconds.toFixed(2)} s)`,
+    reference: '-',
+    ratio: null,
+    goal: '< 2 s',
+    met: verifySeconds < 2,
+  });
   if (failed || verified !== VERIFICATIONS) console.log(`\nwarning: ${failed} registrations failed, ${VERIFICATIONS - verified} verifications failed`);
 } finally {
   child.kill('SIGTERM');

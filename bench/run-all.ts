@@ -9,18 +9,26 @@ import { join } from 'node:path';
 import { RESULTS_ENV, type BenchResult } from './results.ts';
 
 const dir = new URL('.', import.meta.url).pathname;
-const benches = readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'run-all.ts' && f !== 'results.ts').sort();
+const benches = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && f !== 'run-all.ts' && f !== 'results.ts')
+  .sort();
 const resultsDir = mkdtempSync(join(tmpdir(), 'notarium-bench-results-'));
 const resultsFile = join(resultsDir, 'results.jsonl');
 const failed: string[] = [];
 try {
   for (const bench of benches) {
     console.log(`\n## ${bench}\n`);
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(dir, bench), ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, [RESULTS_ENV]: resultsFile } });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(dir, bench), ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      env: { ...process.env, [RESULTS_ENV]: resultsFile },
+    });
     if (run.status !== 0) failed.push(bench);
   }
   const results = existsSync(resultsFile)
-    ? readFileSync(resultsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as BenchResult)
+    ? readFileSync(resultsFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as BenchResult)
     : [];
   console.log('\n## Summary (every ratio measured in this run)\n');
   console.log('| bench | measure | result | reference | ratio | goal | met |');

@@ -18,7 +18,10 @@ import { buildRenderer } from '../test/support/renderer-build.ts';
 import { CHROMIUM, launchApp } from '../test/support/web-app.ts';
 import { report } from './results.ts';
 
-const { values } = parseArgs({ options: { records: { type: 'string', default: '100000' }, reference: { type: 'string', default: '100' }, runs: { type: 'string', default: '5' } }, strict: false });
+const { values } = parseArgs({
+  options: { records: { type: 'string', default: '100000' }, reference: { type: 'string', default: '100' }, runs: { type: 'string', default: '5' } },
+  strict: false,
+});
 const RECORDS = Number(values.records);
 const REFERENCE = Number(values.reference);
 const RUNS = Number(values.runs);
@@ -34,12 +37,25 @@ function seed(home: string, count: number): number {
       for (let i = 0; i < count; i++) {
         const sha256 = randomBytes(32).toString('hex');
         library.records.insertSubmitting({
-          profile: 'Sandbox', kind: 'record', name: `document-${String(i).padStart(6, '0')}.pdf`, path: `/home/ann/Documents/document-${i}.pdf`, size: 1000 + i,
-          sha256, encode: 'SHA256(x)', salt: 'x', recordHex: sha256, publishedHex: sha256, idempotencyKey: randomUUID(), network: 'sandbox', serviceUrl: null,
+          profile: 'Sandbox',
+          kind: 'record',
+          name: `document-${String(i).padStart(6, '0')}.pdf`,
+          path: `/home/ann/Documents/document-${i}.pdf`,
+          size: 1000 + i,
+          sha256,
+          encode: 'SHA256(x)',
+          salt: 'x',
+          recordHex: sha256,
+          publishedHex: sha256,
+          idempotencyKey: randomUUID(),
+          network: 'sandbox',
+          serviceUrl: null,
         });
       }
       // Settled: nothing for the poller to follow, as an old library would be.
-      db.prepare("UPDATE records SET state = 'settled', tx_id = lower(hex(randomblob(32))), confirmations = 6, published_at = created_at, confirmed_at = created_at").run();
+      db.prepare(
+        "UPDATE records SET state = 'settled', tx_id = lower(hex(randomblob(32))), confirmations = 6, published_at = created_at, confirmed_at = created_at",
+      ).run();
     })();
   } finally {
     library.close();
@@ -63,7 +79,10 @@ const CLICK_TO_ROWS = `new Promise((resolve) => {
   poll();
 })`;
 
-interface Measure { fcp: number; library: number[] }
+interface Measure {
+  fcp: number;
+  library: number[];
+}
 
 async function measure(count: number): Promise<Measure & { seedMs: number }> {
   const home = mkdtempSync(join(tmpdir(), 'notarium-bench-ui-'));
@@ -83,7 +102,9 @@ async function measure(count: number): Promise<Measure & { seedMs: number }> {
       library.push(await page.evaluate<number>(CLICK_TO_ROWS));
     }
     const shown = await page.getByRole('option').count();
-    console.error(`${count} records: seeded in ${(seedMs / 1000).toFixed(1)} s, FCP ${fcp.toFixed(0)} ms, Library ${library.map((t) => t.toFixed(0)).join(', ')} ms, ${shown} rows in the DOM`);
+    console.error(
+      `${count} records: seeded in ${(seedMs / 1000).toFixed(1)} s, FCP ${fcp.toFixed(0)} ms, Library ${library.map((t) => t.toFixed(0)).join(', ')} ms, ${shown} rows in the DOM`,
+    );
     return { fcp, library, seedMs };
   } finally {
     await browser.close();
@@ -104,8 +125,34 @@ console.log(`\nLibrary first paint in Chromium (web shell), ${RECORDS} records v
 console.log('| measure | result | reference | ratio |');
 console.log('|---|---:|---:|---:|');
 console.log(`| app first contentful paint | ${big.fcp.toFixed(0)} ms | ${reference.fcp.toFixed(0)} ms | ${(big.fcp / reference.fcp).toFixed(2)} |`);
-console.log(`| Library, first visit: click to rows painted | ${big.library[0]!.toFixed(0)} ms | ${reference.library[0]!.toFixed(0)} ms | ${(big.library[0]! / reference.library[0]!).toFixed(2)} |`);
+console.log(
+  `| Library, first visit: click to rows painted | ${big.library[0]!.toFixed(0)} ms | ${reference.library[0]!.toFixed(0)} ms | ${(big.library[0]! / reference.library[0]!).toFixed(2)} |`,
+);
 console.log(`| Library: click to rows painted | ${bigLib.toFixed(0)} ms | ${refLib.toFixed(0)} ms | ${(bigLib / refLib).toFixed(2)} |`);
-report({ bench: 'ui-library', measure: `app first contentful paint, ${RECORDS} records`, result: `${big.fcp.toFixed(0)} ms`, reference: `${reference.fcp.toFixed(0)} ms with ${REFERENCE}`, ratio: big.fcp / reference.fcp, goal: '-', met: null });
-report({ bench: 'ui-library', measure: `Library first visit, rows painted, ${RECORDS} records`, result: `${big.library[0]!.toFixed(0)} ms`, reference: `${reference.library[0]!.toFixed(0)} ms with ${REFERENCE}`, ratio: big.library[0]! / reference.library[0]!, goal: '-', met: null });
-report({ bench: 'ui-library', measure: `Library rows painted (median), ${RECORDS} records`, result: `${bigLib.toFixed(0)} ms`, reference: `${refLib.toFixed(0)} ms with ${REFERENCE}`, ratio: bigLib / refLib, goal: '-', met: null });
+report({
+  bench: 'ui-library',
+  measure: `app first contentful paint, ${RECORDS} records`,
+  result: `${big.fcp.toFixed(0)} ms`,
+  reference: `${reference.fcp.toFixed(0)} ms with ${REFERENCE}`,
+  ratio: big.fcp / reference.fcp,
+  goal: '-',
+  met: null,
+});
+report({
+  bench: 'ui-library',
+  measure: `Library first visit, rows painted, ${RECORDS} records`,
+  result: `${big.library[0]!.toFixed(0)} ms`,
+  reference: `${reference.library[0]!.toFixed(0)} ms with ${REFERENCE}`,
+  ratio: big.library[0]! / reference.library[0]!,
+  goal: '-',
+  met: null,
+});
+report({
+  bench: 'ui-library',
+  measure: `Library rows painted (median), ${RECORDS} records`,
+  result: `${bigLib.toFixed(0)} ms`,
+  reference: `${refLib.toFixed(0)} ms with ${REFERENCE}`,
+  ratio: bigLib / refLib,
+  goal: '-',
+  met: null,
+});

@@ -279,15 +279,32 @@ export const profileInput = z
     explorerHeaderUrl: address.nullable().optional(),
     explorerLinkUrl: address.nullable().optional(),
     network: z.string().max(32, said('A network name has at most 32 characters.')).optional(),
-    targetConfirmations: z.number().int().min(1, said('Confirmations to settle: from 1 to 1,000.')).max(1000, said('Confirmations to settle: from 1 to 1,000.')).optional(),
-    expectedBlockSeconds: z.number().min(0.1, said('Block time: from 0.1 to 86,400 seconds.')).max(86_400, said('Block time: from 0.1 to 86,400 seconds.')).optional(),
-    resubmitAfterSeconds: z.number().int(said('Send again after: a whole number of seconds.')).min(1, said('Send again after: from 1 second to 30 days.')).max(30 * 86_400, said('Send again after: from 1 second to 30 days.')).optional(),
+    targetConfirmations: z
+      .number()
+      .int()
+      .min(1, said('Confirmations to settle: from 1 to 1,000.'))
+      .max(1000, said('Confirmations to settle: from 1 to 1,000.'))
+      .optional(),
+    expectedBlockSeconds: z
+      .number()
+      .min(0.1, said('Block time: from 0.1 to 86,400 seconds.'))
+      .max(86_400, said('Block time: from 0.1 to 86,400 seconds.'))
+      .optional(),
+    resubmitAfterSeconds: z
+      .number()
+      .int(said('Send again after: a whole number of seconds.'))
+      .min(1, said('Send again after: from 1 second to 30 days.'))
+      .max(30 * 86_400, said('Send again after: from 1 second to 30 days.'))
+      .optional(),
     idempotentWrites: z.boolean().optional(),
   })
   .strict();
 
 /** The API key as typed or pasted: the keychain takes far more, but no service key is this long. */
-const apiKey = z.string().min(1, said('Type or paste the API key first.')).max(4096, said('An API key has at most 4,096 characters: check that only the key was pasted.'));
+const apiKey = z
+  .string()
+  .min(1, said('Type or paste the API key first.'))
+  .max(4096, said('An API key has at most 4,096 characters: check that only the key was pasted.'));
 
 const folderPath = z.string().min(1, said('Name the folder to watch.')).max(4096, said('A folder path has at most 4,096 characters.'));
 const glob = z.string().min(1).max(256, said('A glob has at most 256 characters.'));
@@ -296,10 +313,17 @@ const MAX_GLOBS = 64;
 export const watchSettings = z
   .object({
     recursive: z.boolean(),
-    include: z.array(glob).max(MAX_GLOBS, said(`A watched folder takes at most ${MAX_GLOBS} globs under "Only these": combine some (for example *.{pdf,docx}).`)),
-    exclude: z.array(glob).max(MAX_GLOBS, said(`A watched folder takes at most ${MAX_GLOBS} globs under "Never these": combine some (for example *.{tmp,bak}).`)),
+    include: z
+      .array(glob)
+      .max(MAX_GLOBS, said(`A watched folder takes at most ${MAX_GLOBS} globs under "Only these": combine some (for example *.{pdf,docx}).`)),
+    exclude: z
+      .array(glob)
+      .max(MAX_GLOBS, said(`A watched folder takes at most ${MAX_GLOBS} globs under "Never these": combine some (for example *.{tmp,bak}).`)),
     receipts: z.enum(['beside', 'folder']),
-    stableSeconds: z.number().min(0.5, said('Take a file once unchanged for 0.5 to 3,600 seconds.')).max(3600, said('Take a file once unchanged for 0.5 to 3,600 seconds.')),
+    stableSeconds: z
+      .number()
+      .min(0.5, said('Take a file once unchanged for 0.5 to 3,600 seconds.'))
+      .max(3600, said('Take a file once unchanged for 0.5 to 3,600 seconds.')),
   })
   .partial()
   .strict();
@@ -407,8 +431,20 @@ export interface NotariumEvents {
   'pending-count': number;
   'account-changed': AccountView;
   /** retrying: `attempt` (2 is the first retry), `message` (why, in words), `retryAt` (ms since the epoch). */
-  'notarise-progress': JobFile & { jobId: string; name: string; phase: NotarisePhase; bytes?: number; total?: number; attempt?: number; message?: string; retryAt?: number };
-  'notarise-done': { jobId: string; outcomes: (JobFile & { name: string; status: string; record: RecordView | null; error: { code: string; message: string } | null })[] };
+  'notarise-progress': JobFile & {
+    jobId: string;
+    name: string;
+    phase: NotarisePhase;
+    bytes?: number;
+    total?: number;
+    attempt?: number;
+    message?: string;
+    retryAt?: number;
+  };
+  'notarise-done': {
+    jobId: string;
+    outcomes: (JobFile & { name: string; status: string; record: RecordView | null; error: { code: string; message: string } | null })[];
+  };
   'verify-result': JobFile & { jobId: string; result: VerificationView };
   'verify-done': { jobId: string; counts: Record<VerificationView['status'], number> };
   'background-error': { recordId: number | null; message: string };

@@ -153,7 +153,8 @@ export function createWebBridge(origin: string = location.origin, session: Promi
       throw errorFromData({ code: 'UPLOAD_FAILED', message: text && text.length < 400 ? text : `Notarium could not receive "${file.name}".` });
     }
     const body = (await response.json()) as { uploadId?: unknown };
-    if (typeof body.uploadId !== 'string') throw errorFromData({ code: 'INTERNAL', message: 'The app answered the upload with something the page does not understand.' });
+    if (typeof body.uploadId !== 'string')
+      throw errorFromData({ code: 'INTERNAL', message: 'The app answered the upload with something the page does not understand.' });
     return { kind: 'upload', uploadId: body.uploadId };
   };
 
@@ -164,7 +165,9 @@ export function createWebBridge(origin: string = location.origin, session: Promi
     await fetch(`${origin}/upload/${encodeURIComponent(ref.uploadId)}`, { method: 'DELETE', headers: { [SESSION_HEADER]: secret } }).catch(() => undefined);
   };
 
-  session.then(connect, (err: unknown) => end(err instanceof SessionEnded ? err.message : 'Notarium could not start this page: run "notarium app" again for a new link.'));
+  session.then(connect, (err: unknown) =>
+    end(err instanceof SessionEnded ? err.message : 'Notarium could not start this page: run "notarium app" again for a new link.'),
+  );
   return Object.assign(bridge, {
     uploadFile,
     discardUpload,

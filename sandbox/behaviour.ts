@@ -67,9 +67,11 @@ export const STRICT_BEHAVIOUR: Behaviour = {
 /** The behaviour for `options`: strict or kind, with each setting given explicitly winning. */
 export function behaviourOf(options: Partial<Behaviour> & { strict?: boolean }): Behaviour {
   const base = options.strict ? STRICT_BEHAVIOUR : KIND_BEHAVIOUR;
-  const chosen = Object.fromEntries(Object.keys(base).flatMap((key) => {
-    const value = options[key as keyof Behaviour];
-    return value === undefined ? [] : [[key, value]];
-  })) as Partial<Behaviour>;
+  const chosen = Object.fromEntries(
+    Object.keys(base).flatMap((key) => {
+      const value = options[key as keyof Behaviour];
+      return value === undefined ? [] : [[key, value]];
+    }),
+  ) as Partial<Behaviour>;
   return { ...base, ...chosen };
 }

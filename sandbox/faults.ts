@@ -26,7 +26,9 @@ export const faultSettingsSchema = z
     /** Whether a dropped request is processed first ("after": the answer is lost) or not ("before"). */
     dropPhase: z.enum(['before', 'after']),
     /** Added latency before each answer, uniformly drawn from [min, max] milliseconds. */
-    latencyMs: z.object({ min: z.number().min(0).max(60_000), max: z.number().min(0).max(60_000) }).refine((l) => l.min <= l.max, 'latencyMs.min must not exceed latencyMs.max'),
+    latencyMs: z
+      .object({ min: z.number().min(0).max(60_000), max: z.number().min(0).max(60_000) })
+      .refine((l) => l.min <= l.max, 'latencyMs.min must not exceed latencyMs.max'),
     /** Share of accepted transactions rejected at the next block (404 from then on), with what spends them. */
     rejectRate: z.number().min(0).max(1),
     /**
@@ -52,7 +54,8 @@ export const NO_FAULTS: FaultSettings = {
   neverMineRate: 0,
 };
 
-export type FaultDecision = { kind: 'none' } | { kind: 'error'; phase: 'before' | 'after' } | { kind: 'rate-limit' } | { kind: 'drop'; phase: 'before' | 'after' };
+export type FaultDecision =
+  { kind: 'none' } | { kind: 'error'; phase: 'before' | 'after' } | { kind: 'rate-limit' } | { kind: 'drop'; phase: 'before' | 'after' };
 
 export class Faults {
   private settings: FaultSettings;

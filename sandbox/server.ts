@@ -210,15 +210,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const address = server.address() as AddressInfo;
   origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
-  const timer = blockInterval > 0
-    ? setInterval(() => {
-        try {
-          chain.mine();
-        } catch (err) {
-          log(`mining failed: ${err instanceof Error ? err.message : String(err)}`);
-        }
-      }, blockInterval * 1000)
-    : undefined;
+  const timer =
+    blockInterval > 0
+      ? setInterval(() => {
+          try {
+            chain.mine();
+          } catch (err) {
+            log(`mining failed: ${err instanceof Error ? err.message : String(err)}`);
+          }
+        }, blockInterval * 1000)
+      : undefined;
 
   let stopped: Promise<void> | undefined;
   return {

@@ -62,7 +62,12 @@ export async function buildDesktop(outRoot = join(ROOT, 'dist')): Promise<Deskto
       copyFileSync(join(ROOT, 'main', 'core', 'hashing', 'hash-worker.js'), join(dir, 'hash-worker.js'));
     }
   }
-  return { main: join(mainDir, 'main.js'), engine: join(mainDir, 'engine.js'), preload, metafiles: { main: mainResult.metafile, preload: preloadResult.metafile } };
+  return {
+    main: join(mainDir, 'main.js'),
+    engine: join(mainDir, 'engine.js'),
+    preload,
+    metafiles: { main: mainResult.metafile, preload: preloadResult.metafile },
+  };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

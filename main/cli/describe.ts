@@ -20,7 +20,10 @@ const STATE_WORDS: Record<StoredRecord['state'], string> = {
 };
 
 export function stateWords(r: StoredRecord): string {
-  const words = r.state === 'confirmed' || r.state === 'settled' ? `${STATE_WORDS[r.state]} (${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'})` : STATE_WORDS[r.state];
+  const words =
+    r.state === 'confirmed' || r.state === 'settled'
+      ? `${STATE_WORDS[r.state]} (${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'})`
+      : STATE_WORDS[r.state];
   // An imported receipt that proved only part of its claim: the state is the receipt's word, not a proof.
   return r.proofOutcome === 'partially-verified' ? `${words}, imported from a partially verified receipt (not verified)` : words;
 }
@@ -52,13 +55,17 @@ function lifeCycleLines(r: StoredRecord, life: LifeCycleFacts | undefined, follo
   const version = (w: StoredRecord) => (w.kind === 'linked-create' ? 'version 1' : `version ${w.version}`);
   if (life?.waitsFor) {
     const w = life.waitsFor;
-    lines.push(`  waits for:    ${version(w)} ${w.txId ? `(txId ${w.txId}) ` : ''}to be in a block: the service takes a version only after the one before it is mined`);
+    lines.push(
+      `  waits for:    ${version(w)} ${w.txId ? `(txId ${w.txId}) ` : ''}to be in a block: the service takes a version only after the one before it is mined`,
+    );
     if (follow) lines.push(`  follow it:    ${follow} (the app and "notarium watch" send it too)`);
   }
   if (life?.resubmits) lines.push(`  resubmits:    ${life.resubmits.txId ?? '-'} (sent again: not in a block in time)`);
   if (life?.supersededBy) lines.push(`  superseded by: ${life.supersededBy.txId ?? `a later ${life.supersededBy.state} submission`}`);
   if (r.possibleDuplicate) {
-    lines.push('  duplicate:    its answer was lost and it was sent again (the service does not promise Idempotency-Key), so the service may hold a second, harmless registration of the same fingerprint; the library keeps this one');
+    lines.push(
+      '  duplicate:    its answer was lost and it was sent again (the service does not promise Idempotency-Key), so the service may hold a second, harmless registration of the same fingerprint; the library keeps this one',
+    );
   }
   return lines;
 }
@@ -76,7 +83,10 @@ export function describeReport(report: VerificationReport): string {
   const width = Math.max(...report.steps.map((s) => s.label.length));
   const lines = report.steps.map((s) => {
     const line = `  ${MARK[s.status].padEnd(4)}  ${s.label.padEnd(width)}  ${visibleName(s.detail)}`;
-    const diff = s.status === 'fail' && (s.expected !== undefined || s.found !== undefined) ? `\n        expected: ${visibleName(s.expected ?? '-')}\n        found:    ${visibleName(s.found ?? '-')}` : '';
+    const diff =
+      s.status === 'fail' && (s.expected !== undefined || s.found !== undefined)
+        ? `\n        expected: ${visibleName(s.expected ?? '-')}\n        found:    ${visibleName(s.found ?? '-')}`
+        : '';
     return line + diff;
   });
   lines.push('', visibleName(report.summary));

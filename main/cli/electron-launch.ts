@@ -64,9 +64,17 @@ export async function electronSqlite(appRoot: string, electronVersion: string, r
   try {
     await rebuild({ buildPath: dir, electronVersion, onlyModules: ['better-sqlite3'], force: true });
   } catch (err) {
-    throw new NotariumError('APP_UNAVAILABLE', `SQLite could not be compiled for Electron ${electronVersion} (${(err as Error).message}). Run "notarium app --web" to use the app in the browser instead.`, { cause: err });
+    throw new NotariumError(
+      'APP_UNAVAILABLE',
+      `SQLite could not be compiled for Electron ${electronVersion} (${(err as Error).message}). Run "notarium app --web" to use the app in the browser instead.`,
+      { cause: err },
+    );
   }
-  if (!existsSync(binary)) throw new NotariumError('APP_UNAVAILABLE', `SQLite was not compiled for Electron ${electronVersion}. Run "notarium app --web" to use the app in the browser instead.`);
+  if (!existsSync(binary))
+    throw new NotariumError(
+      'APP_UNAVAILABLE',
+      `SQLite was not compiled for Electron ${electronVersion}. Run "notarium app --web" to use the app in the browser instead.`,
+    );
   writeFileSync(stampPath, stamp);
   return join(module, 'lib', 'index.js');
 }
@@ -92,7 +100,8 @@ export interface LaunchOptions {
 export async function launchElectron(options: LaunchOptions): Promise<number> {
   const { appRoot } = options;
   for (const built of ['dist/main/electron/main.js', 'dist/preload/electron-preload.cjs', 'dist/renderer/index.html']) {
-    if (!existsSync(join(appRoot, built))) throw new NotariumError('APP_UNAVAILABLE', `The desktop app is not built yet (${built} is missing): run "npm run build" (npm start does it for you).`);
+    if (!existsSync(join(appRoot, built)))
+      throw new NotariumError('APP_UNAVAILABLE', `The desktop app is not built yet (${built} is missing): run "npm run build" (npm start does it for you).`);
   }
   const sqlite = await electronSqlite(appRoot, options.electron.version, options.rebuild);
   const env: NodeJS.ProcessEnv = { ...options.env, NOTARIUM_ELECTRON_SQLITE: sqlite };

@@ -107,7 +107,10 @@ export class Connections {
         api: new RecordApi({ ...transport, baseUrl: endpoint.baseUrl, apiKey }),
         explorer: new ExplorerApi({ ...transport, templates: sandboxExplorerTemplates(endpoint.baseUrl) }),
         identity: new IdentityApi({ ...transport, authUrl: endpoint.authUrl, envId: endpoint.envId }),
-        auth: authEndpoints({ ...profile, authUrl: endpoint.authUrl, envId: endpoint.envId, authorizeUrl: `${endpoint.authUrl}/oauth2/authorize` }, EMBEDDED_IDENTITY),
+        auth: authEndpoints(
+          { ...profile, authUrl: endpoint.authUrl, envId: endpoint.envId, authorizeUrl: `${endpoint.authUrl}/oauth2/authorize` },
+          EMBEDDED_IDENTITY,
+        ),
         requireKey: async () => {},
       };
     }
@@ -132,7 +135,10 @@ export class Connections {
 /** The embedded sandbox's identity service: the same one (and the same signing key) across restarts and ports. */
 const EMBEDDED_IDENTITY = 'embedded-sandbox';
 
-function authEndpoints(p: Pick<Profile, 'authUrl' | 'envId' | 'authorizeUrl' | 'clientId' | 'issuer' | 'audience'>, identityService?: string): AuthEndpoints | null {
+function authEndpoints(
+  p: Pick<Profile, 'authUrl' | 'envId' | 'authorizeUrl' | 'clientId' | 'issuer' | 'audience'>,
+  identityService?: string,
+): AuthEndpoints | null {
   if (!p.authUrl || !p.envId || !p.authorizeUrl || !p.clientId) return null;
   const authUrl = p.authUrl.replace(/\/+$/, '');
   return {

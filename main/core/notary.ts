@@ -196,7 +196,9 @@ export class Notary {
   startPoller(): void {
     if (this.poller.running) return;
     this.poller.start();
-    this.catchingUp = catchUp(this.context).catch((err: unknown) => this.events.emit('background-error', null, err instanceof Error ? err.message : String(err)));
+    this.catchingUp = catchUp(this.context).catch((err: unknown) =>
+      this.events.emit('background-error', null, err instanceof Error ? err.message : String(err)),
+    );
   }
 
   /**

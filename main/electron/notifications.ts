@@ -28,13 +28,22 @@ export function noticeFor(outcome: Outcome, records: readonly RecordView[]): Not
   const one = n === 1 ? `“${records[0]!.name}”` : null;
   switch (outcome) {
     case 'confirmed':
-      return { title: one ? `${one} is notarised` : `${n} files are notarised`, body: `${one ? 'Its registration is' : 'Their registrations are'} in a block; the receipt is written next to the file.` };
+      return {
+        title: one ? `${one} is notarised` : `${n} files are notarised`,
+        body: `${one ? 'Its registration is' : 'Their registrations are'} in a block; the receipt is written next to the file.`,
+      };
     case 'settled':
       return { title: one ? `${one} is settled` : `${n} files are settled`, body: 'The registration has the confirmations its profile asks for.' };
     case 'failed':
-      return { title: one ? `${one} could not be notarised` : `${n} files could not be notarised`, body: (one && records[0]!.lastError) || 'Open Notarium to see why.' };
+      return {
+        title: one ? `${one} could not be notarised` : `${n} files could not be notarised`,
+        body: (one && records[0]!.lastError) || 'Open Notarium to see why.',
+      };
     case 'rejected':
-      return { title: one ? `${one} was rejected` : `${n} registrations were rejected`, body: 'The service did not keep the registration. Open Notarium to notarise again.' };
+      return {
+        title: one ? `${one} was rejected` : `${n} registrations were rejected`,
+        body: 'The service did not keep the registration. Open Notarium to notarise again.',
+      };
   }
 }
 

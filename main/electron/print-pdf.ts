@@ -20,7 +20,15 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
 export async function printPdf(html: string): Promise<Uint8Array> {
   const window = new BrowserWindow({
     show: false,
-    webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true, spellcheck: false, disableBlinkFeatures: 'Auxclick', backgroundThrottling: false },
+    webPreferences: {
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
+      backgroundThrottling: false,
+    },
   });
   hardenContents(window.webContents);
   try {

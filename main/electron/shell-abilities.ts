@@ -57,21 +57,33 @@ export type DesktopAbilities = Pick<ShellAbilities, RemoteAbility> & { verifyCom
 export function desktopAbilities(): DesktopAbilities {
   return {
     openExternal: async (url) => {
-      if (!isAuthorizationUrl(url)) throw new NotariumError('URL_REFUSED', 'Notarium opens only the sign-in page of an http or https identity portal in the browser.');
+      if (!isAuthorizationUrl(url))
+        throw new NotariumError('URL_REFUSED', 'Notarium opens only the sign-in page of an http or https identity portal in the browser.');
       await shell.openExternal(url, { activate: true }); // eng-disable OPEN_EXTERNAL_JS_CHECK (reviewed: only an http(s) PKCE authorization request passes the check above)
     },
     openExplorerPage: async (url) => {
-      if (!isWebPageUrl(url)) throw new NotariumError('URL_REFUSED', "The profile's explorer page is not an http or https address: correct it in the profile settings.");
+      if (!isWebPageUrl(url))
+        throw new NotariumError('URL_REFUSED', "The profile's explorer page is not an http or https address: correct it in the profile settings.");
       await shell.openExternal(url, { activate: true }); // eng-disable OPEN_EXTERNAL_JS_CHECK (reviewed: only a credential-free http(s) page passes the check above)
     },
     showInFolder: (path) => shell.showItemInFolder(path),
     chooseFolder: async () => {
-      const options = { title: 'Watch a folder', buttonLabel: 'Watch', properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[] };
+      const options = {
+        title: 'Watch a folder',
+        buttonLabel: 'Watch',
+        properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
+      };
       const parent = BrowserWindow.getFocusedWindow();
       const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
-    verifyCommand: verifyCommandFor({ platform: process.platform, isPackaged: app.isPackaged, execPath: process.execPath, appPath: app.getAppPath(), appImage: process.env.APPIMAGE }),
+    verifyCommand: verifyCommandFor({
+      platform: process.platform,
+      isPackaged: app.isPackaged,
+      execPath: process.execPath,
+      appPath: app.getAppPath(),
+      appImage: process.env.APPIMAGE,
+    }),
     printPdf,
   };
 }

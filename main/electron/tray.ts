@@ -39,11 +39,7 @@ export function createTray(actions: TrayActions): PendingTray {
   icon.setTemplateImage(true);
   const tray = new Tray(icon);
   tray.setContextMenu(
-    Menu.buildFromTemplate([
-      { label: 'Open Notarium', click: actions.open },
-      { type: 'separator' },
-      { label: 'Quit Notarium', click: actions.quit },
-    ]),
+    Menu.buildFromTemplate([{ label: 'Open Notarium', click: actions.open }, { type: 'separator' }, { label: 'Quit Notarium', click: actions.quit }]),
   );
   tray.on('click', actions.open);
   const setPending = (count: number): void => {

@@ -63,7 +63,14 @@ export function createMainWindow(preloadPath: string, log: (message: string) => 
   // windowOptions can drop them, and static checkers (electronegativity) can see them.
   const window = new BrowserWindow({
     ...options,
-    webPreferences: { ...options.webPreferences, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, disableBlinkFeatures: 'Auxclick' },
+    webPreferences: {
+      ...options.webPreferences,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
   hardenContents(window.webContents);
   window.once('ready-to-show', () => window.show());

@@ -24,12 +24,18 @@ export interface ChromiumPdfOptions {
 const LINUX_NAMES = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome', 'microsoft-edge-stable', 'microsoft-edge'];
 
 function macCandidates(): string[] {
-  return ['Google Chrome.app/Contents/MacOS/Google Chrome', 'Chromium.app/Contents/MacOS/Chromium', 'Microsoft Edge.app/Contents/MacOS/Microsoft Edge'].map((app) => join('/Applications', app));
+  return ['Google Chrome.app/Contents/MacOS/Google Chrome', 'Chromium.app/Contents/MacOS/Chromium', 'Microsoft Edge.app/Contents/MacOS/Microsoft Edge'].map(
+    (app) => join('/Applications', app),
+  );
 }
 
 function windowsCandidates(env: NodeJS.ProcessEnv): string[] {
   const roots = [env.PROGRAMFILES, env['PROGRAMFILES(X86)'], env.LOCALAPPDATA].filter((r): r is string => Boolean(r));
-  return roots.flatMap((root) => [join(root, 'Google', 'Chrome', 'Application', 'chrome.exe'), join(root, 'Microsoft', 'Edge', 'Application', 'msedge.exe'), join(root, 'Chromium', 'Application', 'chrome.exe')]);
+  return roots.flatMap((root) => [
+    join(root, 'Google', 'Chrome', 'Application', 'chrome.exe'),
+    join(root, 'Microsoft', 'Edge', 'Application', 'msedge.exe'),
+    join(root, 'Chromium', 'Application', 'chrome.exe'),
+  ]);
 }
 
 /** The first Chromium-family browser found, or null. */

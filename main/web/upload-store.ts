@@ -155,7 +155,9 @@ export class UploadStore {
           await rm(path, { force: true });
         } catch (err) {
           const code = (err as NodeJS.ErrnoException).code ?? 'an unknown error';
-          return this.#log(`A dropped file Notarium is done with could not be deleted (${code}): it is tried again at the next upload, and counts against the limits until then.`);
+          return this.#log(
+            `A dropped file Notarium is done with could not be deleted (${code}): it is tried again at the next upload, and counts against the limits until then.`,
+          );
         }
         // Counted once, though two releases may have deleted it at the same time.
         if (!this.#undeleted.delete(id)) return;
@@ -172,7 +174,10 @@ export class UploadStore {
   /** Throws when one more file, of `declared` bytes, would pass a limit. */
   #admitFile(name: string, declared: number): void {
     if (this.#count >= this.#limits.count) {
-      throw new UploadRefused(429, `Notarium already holds ${this.#limits.count} dropped files for work in progress: wait until it is done, then drop ${quote(name)} again.`);
+      throw new UploadRefused(
+        429,
+        `Notarium already holds ${this.#limits.count} dropped files for work in progress: wait until it is done, then drop ${quote(name)} again.`,
+      );
     }
     this.#admitBytes(name, 0, declared);
   }
@@ -181,10 +186,16 @@ export class UploadStore {
   #admitBytes(name: string, sofar: number, more: number): void {
     const { fileBytes, totalBytes } = this.#limits;
     if (sofar + more > fileBytes) {
-      throw new UploadRefused(413, `${quote(name)} is too large for the browser version of Notarium, which takes files of up to ${byteSize(fileBytes)}: use the desktop app or the notarium command, which read files where they are.`);
+      throw new UploadRefused(
+        413,
+        `${quote(name)} is too large for the browser version of Notarium, which takes files of up to ${byteSize(fileBytes)}: use the desktop app or the notarium command, which read files where they are.`,
+      );
     }
     if (this.#bytes + more > totalBytes) {
-      throw new UploadRefused(413, `Notarium already holds ${byteSize(this.#bytes)} of dropped files for work in progress, and ${quote(name)} would take it past ${byteSize(totalBytes)}: wait until that is done, then drop it again.`);
+      throw new UploadRefused(
+        413,
+        `Notarium already holds ${byteSize(this.#bytes)} of dropped files for work in progress, and ${quote(name)} would take it past ${byteSize(totalBytes)}: wait until that is done, then drop it again.`,
+      );
     }
   }
 }

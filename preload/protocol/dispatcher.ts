@@ -21,8 +21,7 @@ export async function answerOf(work: () => unknown, errorData: (err: unknown) =>
   }
 }
 
-export const MALFORMED_CALL =
-  'Notarium takes JSON messages of the form {"type": "call", "id": <integer>, "method": <call name>, "args": [<arguments>]}.';
+export const MALFORMED_CALL = 'Notarium takes JSON messages of the form {"type": "call", "id": <integer>, "method": <call name>, "args": [<arguments>]}.';
 
 /**
  * The answer to one message from a side that may send anything: a call is run; anything else is

@@ -51,4 +51,3 @@ export async function filesFromDrop(data: DataTransfer | null): Promise<File[]> 
   for (const e of entries) await walk(e, out);
   return out;
 }
-

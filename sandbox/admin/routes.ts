@@ -49,7 +49,13 @@ export function adminRoutes(chain: Chain, faults: Faults, meta: MetaTable, reque
       path: '/__sandbox/chain',
       handler: () => ({
         status: 200,
-        json: { tipHeight: chain.tipHeight, tipHash: chain.tipHash, mempool: chain.mempoolSize(), neverMined: chain.neverMinedCount(), records: chain.recordCount() },
+        json: {
+          tipHeight: chain.tipHeight,
+          tipHash: chain.tipHash,
+          mempool: chain.mempoolSize(),
+          neverMined: chain.neverMinedCount(),
+          records: chain.recordCount(),
+        },
       }),
     },
     { method: 'GET', path: '/__sandbox/records', handler: () => ({ status: 200, json: { txIds: chain.recordIds() } }) },
@@ -61,7 +67,8 @@ export function adminRoutes(chain: Chain, faults: Faults, meta: MetaTable, reque
         try {
           return { status: 200, json: faults.update(parseJsonBody(await ctx.body())) };
         } catch (err) {
-          if (err instanceof z.ZodError) throw new ServiceProblem(400, 'INVALID_REQUEST', err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+          if (err instanceof z.ZodError)
+            throw new ServiceProblem(400, 'INVALID_REQUEST', err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
           throw err;
         }
       },

@@ -48,7 +48,9 @@ function invalid(detail: string): ServiceProblem {
 }
 
 function sha256Missing(): ServiceProblem {
-  return new ServiceProblem(400, 'ENCODER_SHA256_MISSING', 'This instance requires a SHA256 encoder in encode.').spelledOnTroubleshootingPage('ENCODER_FINGERPRINT_MISSING');
+  return new ServiceProblem(400, 'ENCODER_SHA256_MISSING', 'This instance requires a SHA256 encoder in encode.').spelledOnTroubleshootingPage(
+    'ENCODER_FINGERPRINT_MISSING',
+  );
 }
 
 /** Parses and checks `encode` against the instance settings; throws the service's problem codes. */
@@ -76,9 +78,11 @@ export function parseEncode(value: string, settings: EncoderSettings): EncodeSte
       throw new ServiceProblem(400, 'CONTENT_BAD_ENCODER', `The encoder ${step.encoder} is not allowed on this instance.`);
     }
     if (step.encoder === 'SHA256' && settings.saltRequired && step.salt === undefined) {
-      throw new ServiceProblem(400, 'CONTENT_ENCODER_ARGUMENT_MISSING', 'This instance requires a salt argument for SHA256, e.g. SHA256(salt).').spelledOnTroubleshootingPage(
-        'ENCODER_ARGUMENT_MISSING',
-      );
+      throw new ServiceProblem(
+        400,
+        'CONTENT_ENCODER_ARGUMENT_MISSING',
+        'This instance requires a salt argument for SHA256, e.g. SHA256(salt).',
+      ).spelledOnTroubleshootingPage('ENCODER_ARGUMENT_MISSING');
     }
   }
   if (settings.sha256Required && !steps.some((s) => s.encoder === 'SHA256')) throw sha256Missing();
@@ -92,7 +96,9 @@ function checkOutputSizes(steps: readonly EncodeStep[], recordLength: number): v
     const input = length + (step.salt === undefined ? 0 : Buffer.byteLength(step.salt, 'ascii'));
     length = step.encoder === 'SHA256' ? 32 : 4 * Math.ceil(input / 3);
     if (length > MAX_ENCODED_BYTES) {
-      throw invalid(`Encoder ${i + 1} of encode would produce ${length} bytes from a ${recordLength}-byte record; at most ${MAX_ENCODED_BYTES} bytes per encoder.`);
+      throw invalid(
+        `Encoder ${i + 1} of encode would produce ${length} bytes from a ${recordLength}-byte record; at most ${MAX_ENCODED_BYTES} bytes per encoder.`,
+      );
     }
   }
 }

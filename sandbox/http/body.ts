@@ -4,12 +4,9 @@ import { ServiceProblem } from './problem.ts';
 /** Request bodies with a hard size limit that never buffers past the limit. */
 
 export function tooLarge(limit: number): ServiceProblem {
-  return new ServiceProblem(
-    400,
-    'CONTENT_LENGTH_LIMIT_EXCEEDED',
-    `The request body is larger than this instance's limit of ${limit} bytes.`,
-    { Connection: 'close' },
-  );
+  return new ServiceProblem(400, 'CONTENT_LENGTH_LIMIT_EXCEEDED', `The request body is larger than this instance's limit of ${limit} bytes.`, {
+    Connection: 'close',
+  });
 }
 
 /** Throws at once when the declared Content-Length is over the limit. */

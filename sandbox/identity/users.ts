@@ -17,7 +17,10 @@ export class Users {
   private readonly findStmt;
   private readonly insertStmt;
 
-  constructor(db: SandboxDatabase, private readonly now: () => number) {
+  constructor(
+    db: SandboxDatabase,
+    private readonly now: () => number,
+  ) {
     db.exec(SCHEMA);
     this.findStmt = db.prepare<[string], { sub: string }>('SELECT sub FROM identity_users WHERE name = ?');
     this.insertStmt = db.prepare('INSERT INTO identity_users (name, sub, created_at) VALUES (?, ?, ?) ON CONFLICT(name) DO NOTHING');

@@ -16,10 +16,20 @@ export function explorerPage(chain: Chain, txId: string): string | null {
   const confirmation = chain.confirmation(tx);
   const rows: [string, string][] = [
     ['Transaction', tx.txid],
-    ['Status', confirmation ? `In a block, ${confirmation.confirmedBlocks} confirmation${confirmation.confirmedBlocks === 1 ? '' : 's'}` : 'Waiting for a block (mempool)'],
+    [
+      'Status',
+      confirmation
+        ? `In a block, ${confirmation.confirmedBlocks} confirmation${confirmation.confirmedBlocks === 1 ? '' : 's'}`
+        : 'Waiting for a block (mempool)',
+    ],
   ];
   if (confirmation) {
-    rows.push(['Block', confirmation.blockHash], ['Block height', String(tx.block_height)], ['Block time', confirmation.blockTimestamp], ['Position in block', String(tx.block_index)]);
+    rows.push(
+      ['Block', confirmation.blockHash],
+      ['Block height', String(tx.block_height)],
+      ['Block time', confirmation.blockTimestamp],
+      ['Position in block', String(tx.block_index)],
+    );
   }
   if (tx.published) rows.push(['Data (OP_RETURN)', tx.published.toString('hex')]);
   if (tx.prev_txid) rows.push(['Previous version', tx.prev_txid]);

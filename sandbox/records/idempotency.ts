@@ -36,12 +36,18 @@ export class IdempotencyKeys {
     const seen = this.db.prepare<[string], { request: string; response: string }>('SELECT request, response FROM idempotency_keys WHERE key = ?').get(key);
     if (seen) {
       if (seen.request !== request) {
-        throw new ServiceProblem(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request: use a new key for a new request.');
+        throw new ServiceProblem(
+          422,
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was already used for a different request: use a new key for a new request.',
+        );
       }
       return JSON.parse(seen.response) as T;
     }
     const result = write();
-    this.db.prepare('INSERT INTO idempotency_keys (key, request, response, created_at) VALUES (?, ?, ?, ?)').run(key, request, JSON.stringify(result), this.now());
+    this.db
+      .prepare('INSERT INTO idempotency_keys (key, request, response, created_at) VALUES (?, ?, ?, ?)')
+      .run(key, request, JSON.stringify(result), this.now());
     return result;
   }
 }

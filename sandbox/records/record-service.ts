@@ -95,7 +95,10 @@ export class RecordService {
 
   linkedStatus(txId: string): { updatable: boolean; confirmation: Confirmation | null } {
     const tx = this.eventTx(txId);
-    return { updatable: this.successorOf(tx) === undefined && tx.kind !== 'linked-delete' && LINKED_KINDS.has(tx.kind), confirmation: this.chain.confirmation(tx) };
+    return {
+      updatable: this.successorOf(tx) === undefined && tx.kind !== 'linked-delete' && LINKED_KINDS.has(tx.kind),
+      confirmation: this.chain.confirmation(tx),
+    };
   }
 
   /** The record after `tx`, as the index sees it (see ChainIndex). */
@@ -139,7 +142,11 @@ export class RecordService {
     if (!isHash(txId)) throw invalidTxId(txId, 'txId');
     const n = links === null || !/^-?\d+$/.test(links) ? NaN : Number(links);
     if (!Number.isSafeInteger(n) || n === 0 || Math.abs(n) > this.settings.navigateMax) {
-      throw new ServiceProblem(400, 'LINKS_PARAM_INVALID', `links must be a nonzero integer between -${this.settings.navigateMax} and ${this.settings.navigateMax}; positive follows later records, negative earlier ones.`);
+      throw new ServiceProblem(
+        400,
+        'LINKS_PARAM_INVALID',
+        `links must be a nonzero integer between -${this.settings.navigateMax} and ${this.settings.navigateMax}; positive follows later records, negative earlier ones.`,
+      );
     }
     const tx = this.eventTx(txId, 'navigate');
     if (!LINKED_KINDS.has(tx.kind)) {
@@ -165,7 +172,11 @@ export class RecordService {
     if (value === null) {
       const original = tx.encode ?? '';
       if (hasSaltArgument(parseEncode(original, this.settings))) {
-        throw new ServiceProblem(400, 'ENCODE_PARAM_INVALID', 'encode is required for this record: pass the same value, salt included, that was used when it was written.');
+        throw new ServiceProblem(
+          400,
+          'ENCODE_PARAM_INVALID',
+          'encode is required for this record: pass the same value, salt included, that was used when it was written.',
+        );
       }
       value = original;
     }
@@ -182,15 +193,18 @@ export class RecordService {
     return { ...applyEncode(steps, body), encode };
   }
 
-  private appendLinked(
-    kind: RecordKind,
-    encoded: EncodedBody,
-    spend: Spend | undefined,
-  ): LinkedWriteResult {
+  private appendLinked(kind: RecordKind, encoded: EncodedBody, spend: Spend | undefined): LinkedWriteResult {
     const derivationPath = `m/0/${this.meta.next('derivation')}`;
     const script = fundScript(KEY_ALIAS, derivationPath);
     const token: UpdateToken = { keyAlias: KEY_ALIAS, derivationPath, lockingScript: script.toString('hex'), outputValue: Number(FUND_FOR_NEXT_SATOSHIS) };
-    const raw = buildRecordTransaction({ layout: this.settings.layout, kind, published: encoded.published, serial: this.meta.next('funding'), spends: spend?.key, nextFund: script });
+    const raw = buildRecordTransaction({
+      layout: this.settings.layout,
+      kind,
+      published: encoded.published,
+      serial: this.meta.next('funding'),
+      spends: spend?.key,
+      nextFund: script,
+    });
     const txId = this.chain.accept({
       raw,
       kind,
@@ -235,9 +249,13 @@ export class RecordService {
 
   private checkLinkable(tx: TxRow): void {
     if (tx.kind !== 'linked-create' && tx.kind !== 'linked-update') {
-      throw new ServiceProblem(400, 'TX_NOT_LINKABLE', tx.kind === 'linked-delete'
-        ? 'This linked record is finalised: its chain can no longer be updated.'
-        : 'This transaction is a plain record: only linked records can be updated or finalised.');
+      throw new ServiceProblem(
+        400,
+        'TX_NOT_LINKABLE',
+        tx.kind === 'linked-delete'
+          ? 'This linked record is finalised: its chain can no longer be updated.'
+          : 'This transaction is a plain record: only linked records can be updated or finalised.',
+      );
     }
     if (this.successorOf(tx) !== undefined) {
       throw new ServiceProblem(400, 'NOT_LINKED_RECORDS_END', 'Only the last record of a chain can be updated or finalised; navigate forward to find it.');
@@ -267,7 +285,11 @@ export class RecordService {
 
   private readable(tx: TxRow): TxRow {
     if (tx.kind === 'future') {
-      throw new ServiceProblem(400, 'TX_CONTENT_TYPE_NOT_SUPPORTED', 'This record was written by a newer version of the service and cannot be read by this one.');
+      throw new ServiceProblem(
+        400,
+        'TX_CONTENT_TYPE_NOT_SUPPORTED',
+        'This record was written by a newer version of the service and cannot be read by this one.',
+      );
     }
     return tx;
   }

@@ -56,8 +56,7 @@ export function recordRoutes(service: RecordService, settings: RecordRouteSettin
     const body = await ctx.body();
     return settings.idempotency ? settings.idempotency.once(ctx, body, () => run(body)) : run(body);
   };
-  const deleteReply = (result: object): Reply =>
-    settings.deleteAnswer === 'empty' ? { status: 200, body: '' } : json(result);
+  const deleteReply = (result: object): Reply => (settings.deleteAnswer === 'empty' ? { status: 200, body: '' } : json(result));
   const R = '/api/v1/records';
   const L = '/api/v1/linkedrecords';
   const routes: (Route & { features: Feature[] })[] = [
@@ -65,9 +64,19 @@ export function recordRoutes(service: RecordService, settings: RecordRouteSettin
     { method: 'GET', path: `${R}/{txId}/status`, features: [], handler: (ctx) => json(service.status(ctx.params.txId!)) },
     { method: 'GET', path: `${R}/{txId}/content`, features: [], handler: (ctx) => octets(service.content(ctx.params.txId!)) },
     { method: 'HEAD', path: `${R}/{txId}/content`, features: [], handler: (ctx) => octets(service.content(ctx.params.txId!)) },
-    { method: 'POST', path: `${R}/{txId}/match`, features: ['match'], handler: async (ctx) => json(service.match(ctx.params.txId!, query(ctx, 'encode'), await ctx.body())) },
+    {
+      method: 'POST',
+      path: `${R}/{txId}/match`,
+      features: ['match'],
+      handler: async (ctx) => json(service.match(ctx.params.txId!, query(ctx, 'encode'), await ctx.body())),
+    },
 
-    { method: 'POST', path: L, features: ['linked'], handler: async (ctx) => json(await write(ctx, (body) => service.createLinked(query(ctx, 'encode'), body))) },
+    {
+      method: 'POST',
+      path: L,
+      features: ['linked'],
+      handler: async (ctx) => json(await write(ctx, (body) => service.createLinked(query(ctx, 'encode'), body))),
+    },
     {
       method: 'POST',
       path: `${L}/{txId}/update`,
@@ -95,7 +104,12 @@ export function recordRoutes(service: RecordService, settings: RecordRouteSettin
       features: ['linked', 'match'],
       handler: async (ctx) => json(service.linkedMatch(ctx.params.txId!, query(ctx, 'encode'), query(ctx, 'prevTxId'), await ctx.body())),
     },
-    { method: 'GET', path: `${L}/{txId}/navigate`, features: ['linked', 'navigate'], handler: (ctx) => json(service.navigate(ctx.params.txId!, query(ctx, 'links'))) },
+    {
+      method: 'GET',
+      path: `${L}/{txId}/navigate`,
+      features: ['linked', 'navigate'],
+      handler: (ctx) => json(service.navigate(ctx.params.txId!, query(ctx, 'links'))),
+    },
   ];
   return routes.map(({ features, ...route }) =>
     features.some((f) => settings.disabled.includes(f))
@@ -111,7 +125,11 @@ export function recordRoutes(service: RecordService, settings: RecordRouteSettin
 
 /** The troubleshooting page: "The delete operation does not accept any content". */
 function deleteWithContent(): ServiceProblem {
-  return new ServiceProblem(400, 'INCORRECT_EVENT_TRANSACTION_TYPE', 'The delete operation does not accept any content: send the new version with an update, then delete without a body.');
+  return new ServiceProblem(
+    400,
+    'INCORRECT_EVENT_TRANSACTION_TYPE',
+    'The delete operation does not accept any content: send the new version with an update, then delete without a body.',
+  );
 }
 
 export function healthRoutes(appVersion: string): Route[] {

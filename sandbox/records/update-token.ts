@@ -62,10 +62,12 @@ export function decodeUpdateToken(value: string, placement: TokenPlacement = 'ei
   }
   const t = parsed as Partial<UpdateToken> | null;
   if (
-    typeof t !== 'object' || t === null ||
+    typeof t !== 'object' ||
+    t === null ||
     typeof t.keyAlias !== 'string' ||
     typeof t.derivationPath !== 'string' ||
-    typeof t.lockingScript !== 'string' || !/^([0-9a-f]{2})+$/.test(t.lockingScript) ||
+    typeof t.lockingScript !== 'string' ||
+    !/^([0-9a-f]{2})+$/.test(t.lockingScript) ||
     typeof t.outputValue !== 'number'
   ) {
     throw invalidToken();

@@ -49,7 +49,9 @@ describe('the API key', () => {
     const choice = page.getByRole('group', { name: 'The API key stays with the old address' });
     await choice.waitFor();
     await expect.poll(() => choice.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect((await choice.textContent())!.replace(/\s+/g, ' ')).toMatch(/was entered for https:\/\/records\.example\.com\. Notarium sends a key only to the address it was entered for/);
+    expect((await choice.textContent())!.replace(/\s+/g, ' ')).toMatch(
+      /was entered for https:\/\/records\.example\.com\. Notarium sends a key only to the address it was entered for/,
+    );
     await page.getByRole('button', { name: 'Back' }).click();
     expect(await choice.count()).toBe(0);
     await page.getByRole('button', { name: 'Save profile' }).click();

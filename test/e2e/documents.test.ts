@@ -57,7 +57,12 @@ describe('documents in the app', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export all receipts' }).click()]);
     expect(download.suggestedFilename()).toBe('policy.md receipts.zip');
     const entries = unzipEntries(readFileSync(await download.path()));
-    expect([...entries.keys()].sort()).toEqual(['policy.md.v1.receipt.json', 'policy.md.v2.receipt.json', 'policy.md.v3.receipt.json', 'policy.md.versions.json']);
+    expect([...entries.keys()].sort()).toEqual([
+      'policy.md.v1.receipt.json',
+      'policy.md.v2.receipt.json',
+      'policy.md.v3.receipt.json',
+      'policy.md.versions.json',
+    ]);
     const exported = page.getByText('policy.md receipts.zip was downloaded: 3 receipts and the index of versions.');
     await exported.waitFor();
     await keepShots(page, 'documents-exported', exported);

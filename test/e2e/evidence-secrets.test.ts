@@ -95,7 +95,10 @@ async function setKey(key: string): Promise<void> {
   await row.getByRole('button', { name: /(Set|Replace) API key/ }).click();
   await row.locator('input[type=password]').fill(key);
   await row.getByRole('button', { name: 'Save key' }).click();
-  await page.getByRole('status').filter({ hasText: `The API key for ${PROFILE} is set.` }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `The API key for ${PROFILE} is set.` })
+    .waitFor();
   await noteShown();
 }
 
@@ -109,10 +112,32 @@ beforeAll(async () => {
   const env = { NOTARIUM_HOME: home };
   const added = await runCli(
     [
-      'profile', 'add', PROFILE, '--base-url', proxyUrl,
-      '--explorer-tx-url', `${proxyUrl}/explorer/tx/{txId}/hex`, '--explorer-header-url', `${proxyUrl}/explorer/block/{blockHash}/header`,
-      '--auth-url', proxyUrl, '--env-id', sandbox.envId, '--authorize-url', `${sandbox.baseUrl}/oauth2/authorize`, '--client-id', 'notarium-evidence',
-      '--issuer', `${sandbox.baseUrl}/products/web/${sandbox.envId}`, '--network', 'sandbox', '--confirmations', '1', '--block-seconds', '0.5', '--idempotent-writes',
+      'profile',
+      'add',
+      PROFILE,
+      '--base-url',
+      proxyUrl,
+      '--explorer-tx-url',
+      `${proxyUrl}/explorer/tx/{txId}/hex`,
+      '--explorer-header-url',
+      `${proxyUrl}/explorer/block/{blockHash}/header`,
+      '--auth-url',
+      proxyUrl,
+      '--env-id',
+      sandbox.envId,
+      '--authorize-url',
+      `${sandbox.baseUrl}/oauth2/authorize`,
+      '--client-id',
+      'notarium-evidence',
+      '--issuer',
+      `${sandbox.baseUrl}/products/web/${sandbox.envId}`,
+      '--network',
+      'sandbox',
+      '--confirmations',
+      '1',
+      '--block-seconds',
+      '0.5',
+      '--idempotent-writes',
     ],
     { env },
   );
@@ -122,7 +147,10 @@ beforeAll(async () => {
   app = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.5' });
   app.run.child.stdout!.on('data', (d) => (appOutput += d));
   app.run.child.stderr!.on('data', (d) => (appOutput += d));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   context.setDefaultTimeout(PAGE_WAIT_MS);
   // Every page of the context (the app and the sign-in tab), from its first request.
@@ -188,7 +216,10 @@ describe('secrets in a whole session', () => {
 
     // Verify the file with its receipt, dropped together under the receipt's own name (online: the service is asked, with the key).
     await screen('Verify').click();
-    await page.locator('input[type=file]').first().setInputFiles([file, join(files, DOWNLOADED_RECEIPT)]);
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles([file, join(files, DOWNLOADED_RECEIPT)]);
     await expect.poll(() => page.locator('tbody tr:not(.report) td.status').first().textContent()).toBe('Verified · test chain');
     await noteShown();
 
@@ -198,7 +229,10 @@ describe('secrets in a whole session', () => {
     writeFileSync(other, 'refused with a wrong key\n');
     await screen('Notarise').click();
     await page.locator('input[type=file]').first().setInputFiles(other);
-    const why = page.locator('.why').filter({ hasText: /API key/i }).first();
+    const why = page
+      .locator('.why')
+      .filter({ hasText: /API key/i })
+      .first();
     await why.waitFor();
     refusal = (await why.textContent()) ?? '';
     await noteShown();
@@ -250,7 +284,10 @@ describe('secrets in a whole session', () => {
     // The page learns the session secret once, from the answer to its launch token (POST /session): that body is where it must be.
     const trades = bodies.filter((b) => b === JSON.stringify({ session }));
     expect(trades).toHaveLength(1);
-    const elsewhere: [string, string[]][] = places.map(([place, texts]) => [place, place === 'HTTP response body' ? texts.filter((t) => !trades.includes(t)) : texts]);
+    const elsewhere: [string, string[]][] = places.map(([place, texts]) => [
+      place,
+      place === 'HTTP response body' ? texts.filter((t) => !trades.includes(t)) : texts,
+    ]);
     for (const [place, texts] of elsewhere) {
       for (const [kind, values] of Object.entries(secrets)) {
         if (texts.some((t) => values.some((v) => t.includes(v)))) leaks.push(`${kind} in a ${place}`);
@@ -266,7 +303,9 @@ describe('secrets in a whole session', () => {
       if (framesSent.some((f) => secrets[kind]!.some((v) => f.includes(v)))) leaks.push(`${kind} in a frame from the page`);
     }
     const frames = framesReceived.length + framesSent.length;
-    console.log(`secrets: ${frames} frames, ${bodies.length} response bodies, ${logLines.length} log lines, ${receipts.length} receipts checked; ${leaks.length} leaks`);
+    console.log(
+      `secrets: ${frames} frames, ${bodies.length} response bodies, ${logLines.length} log lines, ${receipts.length} receipts checked; ${leaks.length} leaks`,
+    );
     expect(leaks).toEqual([]);
   });
 

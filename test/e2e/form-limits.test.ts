@@ -31,12 +31,18 @@ describe('limits a user can reach', () => {
     await screen('Notarise').click();
     await app.page.locator('input[type=file]').first().setInputFiles(big);
     const row = app.page.getByRole('listitem').filter({ hasText: 'disk-image.iso' });
-    await row.getByText(/is too large for the browser version of Notarium, which takes files of up to 2\.0 GiB: use the desktop app or the notarium command/).waitFor();
+    await row
+      .getByText(/is too large for the browser version of Notarium, which takes files of up to 2\.0 GiB: use the desktop app or the notarium command/)
+      .waitFor();
     await row.getByText('Failed').waitFor();
     mkdirSync('test-results', { recursive: true });
     await app.page.screenshot({ path: 'test-results/e2e-upload-too-large.png' });
     await app.page.locator('input[type=file]').first().setInputFiles(small);
-    await app.page.getByRole('listitem').filter({ hasText: 'note.txt' }).getByText(/Settled|Waiting for a block|confirmations/).waitFor();
+    await app.page
+      .getByRole('listitem')
+      .filter({ hasText: 'note.txt' })
+      .getByText(/Settled|Waiting for a block|confirmations/)
+      .waitFor();
     // Nothing of the refused file was kept, and the note's upload went with its job.
     const shellDir = join(app.home, 'web-shell', readdirSync(join(app.home, 'web-shell'))[0]!);
     await expect.poll(() => readdirSync(join(shellDir, 'uploads'))).toEqual([]);
@@ -44,8 +50,14 @@ describe('limits a user can reach', () => {
 
   it('gives back what it uploaded for a verify that cannot start (one of its files was refused)', async () => {
     await screen('Verify').click();
-    await app.page.locator('input[type=file]').first().setInputFiles([join(files, 'note.txt'), join(files, 'disk-image.iso')]);
-    await app.page.getByRole('alert').filter({ hasText: /"disk-image\.iso" is too large for the browser version of Notarium/ }).waitFor();
+    await app.page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles([join(files, 'note.txt'), join(files, 'disk-image.iso')]);
+    await app.page
+      .getByRole('alert')
+      .filter({ hasText: /"disk-image\.iso" is too large for the browser version of Notarium/ })
+      .waitFor();
     const shellDir = join(app.home, 'web-shell', readdirSync(join(app.home, 'web-shell'))[0]!);
     await expect.poll(() => readdirSync(join(shellDir, 'uploads'))).toEqual([]);
   });
@@ -56,7 +68,10 @@ describe('limits a user can reach', () => {
     await app.page.getByText('Which files, and when').click();
     await app.page.getByLabel('Only these (globs, e.g. *.pdf)').fill(Array.from({ length: 70 }, (_, i) => `*.ext${i}`).join(', '));
     await app.page.getByRole('button', { name: 'Watch folder' }).click();
-    await app.page.getByRole('alert').filter({ hasText: 'A watched folder takes at most 64 globs under "Only these": combine some (for example *.{pdf,docx}).' }).waitFor();
+    await app.page
+      .getByRole('alert')
+      .filter({ hasText: 'A watched folder takes at most 64 globs under "Only these": combine some (for example *.{pdf,docx}).' })
+      .waitFor();
     await app.page.getByText('No folder is watched yet').waitFor();
   });
 

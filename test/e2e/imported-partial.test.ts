@@ -24,7 +24,9 @@ beforeAll(async () => {
   Object.assign(forged.confirmation.merkleProof, { targetType: 'merkleRoot', target: root });
   writeFileSync(join(folder, 'partial-contract.pdf'), FILE_CONTENT);
   writeFileSync(join(folder, 'partial-contract.pdf.receipt.json'), JSON.stringify(forged, null, 2));
-  const imported = await runCli(['receipt', 'import', join(folder, 'partial-contract.pdf.receipt.json')], { env: { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' } });
+  const imported = await runCli(['receipt', 'import', join(folder, 'partial-contract.pdf.receipt.json')], {
+    env: { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' },
+  });
   expect(imported.stdout).toMatch(/partially verified on mainnet/);
 });
 afterAll(async () => {

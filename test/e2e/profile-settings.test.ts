@@ -22,10 +22,17 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function shoot(page: Page, name: string, focus: () => Promise<void> = () => page.getByLabel('Block time (seconds)').evaluate((el) => el.scrollIntoView({ block: 'center' }))): Promise<void> {
+async function shoot(
+  page: Page,
+  name: string,
+  focus: () => Promise<void> = () => page.getByLabel('Block time (seconds)').evaluate((el) => el.scrollIntoView({ block: 'center' })),
+): Promise<void> {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [[800, 600], [1440, 900]] as const) {
+  for (const [w, h] of [
+    [800, 600],
+    [1440, 900],
+  ] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.emulateMedia({ colorScheme: scheme });
@@ -98,8 +105,30 @@ describe('the service profile form', () => {
     try {
       const env = { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: sb.apiKey };
       const cli = (...args: string[]) => runCli(args, { env, cwd: folder });
-      const explorer = ['--explorer-tx-url', `${sb.baseUrl}/explorer/tx/{txId}/hex`, '--explorer-header-url', `${sb.baseUrl}/explorer/block/{blockHash}/header`];
-      expect((await cli('profile', 'add', 'Mislabelled', '--base-url', sb.baseUrl, ...explorer, '--network', 'mainnet', '--confirmations', '1', '--block-seconds', '0.5')).code).toBe(0);
+      const explorer = [
+        '--explorer-tx-url',
+        `${sb.baseUrl}/explorer/tx/{txId}/hex`,
+        '--explorer-header-url',
+        `${sb.baseUrl}/explorer/block/{blockHash}/header`,
+      ];
+      expect(
+        (
+          await cli(
+            'profile',
+            'add',
+            'Mislabelled',
+            '--base-url',
+            sb.baseUrl,
+            ...explorer,
+            '--network',
+            'mainnet',
+            '--confirmations',
+            '1',
+            '--block-seconds',
+            '0.5',
+          )
+        ).code,
+      ).toBe(0);
       expect((await cli('profile', 'use', 'Mislabelled')).code).toBe(0);
       writeFileSync(join(folder, 'board-minutes.txt'), 'minutes of the board\n');
       const done = await cli('notarise', 'board-minutes.txt', '--wait');
@@ -112,7 +141,11 @@ describe('the service profile form', () => {
       await expect.poll(() => row.count()).toBe(1);
       await row.click();
       const details = page.locator('section.details');
-      await expect.poll(() => details.textContent()).toMatch(/No receipt was written for board-minutes\.txt: the profile "Mislabelled" names the network mainnet, but its block [0-9a-f]{64} has bits 0x207fffff, easier than mainnet allows \(the chain reads as regtest\); set the network with "notarium profile add Mislabelled --network regtest" \(or in Settings\)/);
+      await expect
+        .poll(() => details.textContent())
+        .toMatch(
+          /No receipt was written for board-minutes\.txt: the profile "Mislabelled" names the network mainnet, but its block [0-9a-f]{64} has bits 0x207fffff, easier than mainnet allows \(the chain reads as regtest\); set the network with "notarium profile add Mislabelled --network regtest" \(or in Settings\)/,
+        );
       await shoot(page, 'library-receipt-held', () => details.evaluate((el) => el.scrollIntoView({ block: 'start' })));
 
       await screenButton(page, 'Account & settings').click();

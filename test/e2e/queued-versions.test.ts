@@ -32,7 +32,12 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const badge = (scope: Locator) => scope.locator('.badge').first().textContent().then((t) => t?.trim());
+const badge = (scope: Locator) =>
+  scope
+    .locator('.badge')
+    .first()
+    .textContent()
+    .then((t) => t?.trim());
 
 describe('a version queued behind its unmined predecessor', () => {
   it('is shown queued on the Documents, Library and Notarise screens, and moves on to confirmed as blocks come', async () => {
@@ -46,7 +51,8 @@ describe('a version queued behind its unmined predecessor', () => {
     await nav('Notarise');
     await page.getByLabel('Start a new document for each file').check();
     await page.locator('input[type=file]').first().setInputFiles(v1);
-    const notariseRow = (name: string) => page.locator('li.row').filter({ has: page.locator('span.name', { hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }) });
+    const notariseRow = (name: string) =>
+      page.locator('li.row').filter({ has: page.locator('span.name', { hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }) });
     const row1 = notariseRow('policy.md');
     await expect.poll(() => badge(row1)).toBe('Waiting for a block');
 
@@ -54,7 +60,9 @@ describe('a version queued behind its unmined predecessor', () => {
     await nav('Documents');
     await page.getByRole('button', { name: /policy\.md/ }).click();
     await page.getByLabel('New version of policy.md').setInputFiles(v2);
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('policy-2.md is queued as version 2: it is sent as soon as version 1 is in a block.');
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toContain('policy-2.md is queued as version 2: it is sent as soon as version 1 is in a block.');
     const timeline = page.locator('ol.timeline > li');
     await expect.poll(() => timeline.count()).toBe(2);
     expect(await timeline.nth(0).textContent()).toContain('Version 1');

@@ -23,7 +23,12 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const badge = (scope: Locator) => scope.locator('.badge').first().textContent().then((t) => t?.trim());
+const badge = (scope: Locator) =>
+  scope
+    .locator('.badge')
+    .first()
+    .textContent()
+    .then((t) => t?.trim());
 
 describe('a watched file saved twice while its version waits for a block', () => {
   it('keeps only the latest save: the other is superseded, in the activity log and nowhere else', async () => {

@@ -30,12 +30,20 @@ let link = '';
 beforeAll(async () => {
   mkdirSync(bin);
   // What the opener was given (its argv is all another user sees), and the file's modes then.
-  writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\n{ printf '%s\\n' "$@"; stat -c '%a' "$1" "$(dirname "$1")" 2>/dev/null; } > "${opened}.part"; mv "${opened}.part" "${opened}"\n`);
+  writeFileSync(
+    join(bin, 'xdg-open'),
+    `#!/bin/sh\n{ printf '%s\\n' "$@"; stat -c '%a' "$1" "$(dirname "$1")" 2>/dev/null; } > "${opened}.part"; mv "${opened}.part" "${opened}"\n`,
+  );
   chmodSync(join(bin, 'xdg-open'), 0o755);
-  run = runCli(['app', '--web'], { env: { NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '1', NOTARIUM_NO_BROWSER: '', PATH: `${bin}:${process.env.PATH}` } });
+  run = runCli(['app', '--web'], {
+    env: { NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '1', NOTARIUM_NO_BROWSER: '', PATH: `${bin}:${process.env.PATH}` },
+  });
   await vi.waitFor(() => expect(existsSync(opened)).toBe(true), { timeout: 60_000, interval: 100 });
   launchFile = readFileSync(opened, 'utf8').split('\n')[0]!;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(PAGE_WAIT_MS);
   page = await context.newPage();

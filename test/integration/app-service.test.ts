@@ -65,7 +65,10 @@ function next<E extends EventName>(event: E, match: (p: NotariumEvents[E]) => bo
 }
 
 /** A file notarised through a job and followed until settled. */
-async function settledFile(name: string, content: string): Promise<{ file: string; id: number; txId: string; jobId: string; done: NotariumEvents['notarise-done'] }> {
+async function settledFile(
+  name: string,
+  content: string,
+): Promise<{ file: string; id: number; txId: string; jobId: string; done: NotariumEvents['notarise-done'] }> {
   const file = join(t.files, name);
   writeFileSync(file, content);
   const finished = next('notarise-done');
@@ -107,17 +110,37 @@ describe('the app service', () => {
 
   it('a profile saved from Settings keeps the settings the form does not show', async () => {
     const { service, notary } = t;
-    notary.library.profiles.save({ name: 'Kept', baseUrl: 'https://kept.example.com', issuer: 'https://id.example.com', audience: 'records', rejectAfterSeconds: 86_400, expectedBlockSeconds: 30 });
+    notary.library.profiles.save({
+      name: 'Kept',
+      baseUrl: 'https://kept.example.com',
+      issuer: 'https://id.example.com',
+      audience: 'records',
+      rejectAfterSeconds: 86_400,
+      expectedBlockSeconds: 30,
+    });
     const saved = await service.api.saveProfile({ name: 'Kept', baseUrl: 'https://kept.example.com', targetConfirmations: 2 }, {});
     expect(saved).toMatchObject({ targetConfirmations: 2, expectedBlockSeconds: 30 });
-    expect(notary.library.profiles.require('Kept')).toMatchObject({ issuer: 'https://id.example.com', audience: 'records', rejectAfterSeconds: 86_400, expectedBlockSeconds: 30, targetConfirmations: 2 });
+    expect(notary.library.profiles.require('Kept')).toMatchObject({
+      issuer: 'https://id.example.com',
+      audience: 'records',
+      rejectAfterSeconds: 86_400,
+      expectedBlockSeconds: 30,
+      targetConfirmations: 2,
+    });
   });
 
   it('notarises through a job: progress while hashing, then done with the record, followed to settled', async () => {
     const { done, jobId, id } = await settledFile('deed.txt', 'a deed\n');
     expect(done.jobId).toBe(jobId);
     expect(done.outcomes).toEqual([expect.objectContaining({ name: 'deed.txt', status: 'registered', error: null })]);
-    expect(t.events.some((e) => e.event === 'notarise-progress' && (e.payload as NotariumEvents['notarise-progress']).jobId === jobId && (e.payload as { phase: string }).phase === 'hashing')).toBe(true);
+    expect(
+      t.events.some(
+        (e) =>
+          e.event === 'notarise-progress' &&
+          (e.payload as NotariumEvents['notarise-progress']).jobId === jobId &&
+          (e.payload as { phase: string }).phase === 'hashing',
+      ),
+    ).toBe(true);
     expect(await t.service.api.getRecord(id)).toMatchObject({ name: 'deed.txt', state: 'settled' });
     const { records, total } = await t.service.api.queryRecords({ search: 'deed', limit: 10, offset: 0 });
     expect(total).toBe(1);
@@ -219,7 +242,10 @@ describe('the app service', () => {
     const jobId = randomUUID();
     const done = next('notarise-done', (d) => d.jobId === jobId);
     await service.api.notarise(jobId, [path(big)], {});
-    await expect(service.api.notarise(jobId, [path(big)], {})).rejects.toMatchObject({ code: 'JOB_ID_IN_USE', message: expect.stringMatching(/already running/) });
+    await expect(service.api.notarise(jobId, [path(big)], {})).rejects.toMatchObject({
+      code: 'JOB_ID_IN_USE',
+      message: expect.stringMatching(/already running/),
+    });
     // Cancelled before any of its file is read: the answer and the refusal above are only microtasks.
     await service.api.cancelJob(jobId);
     expect((await done).outcomes).toEqual([expect.objectContaining({ index: 0, status: 'failed', record: null })]);
@@ -321,7 +347,12 @@ describe('the app service', () => {
     const { service, root } = t;
     const before = await service.api.fileManagerIntegration();
     expect(before).toMatchObject({ supported: true, reason: null });
-    expect(before.entries.map((e) => [e.fileManager, e.state])).toEqual([['nautilus', 'absent'], ['nemo', 'absent'], ['dolphin', 'absent'], ['thunar', 'absent']]);
+    expect(before.entries.map((e) => [e.fileManager, e.state])).toEqual([
+      ['nautilus', 'absent'],
+      ['nemo', 'absent'],
+      ['dolphin', 'absent'],
+      ['thunar', 'absent'],
+    ]);
     const on = await service.api.setFileManagerIntegration(true);
     expect(on.entries.every((e) => e.state === 'installed')).toBe(true);
     expect(readFileSync(join(root, 'xdg', 'data', 'nemo', 'actions', 'notarium-verify.nemo_action'), 'utf8')).toContain('/opt/Notarium/notarium');

@@ -22,7 +22,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const NOT_MINED = /^never\.txt: Not mined: the service accepted "never\.txt" but did not get it into a block in 6 seconds, sent again every 1 second, so it is no longer followed\./m;
+const NOT_MINED =
+  /^never\.txt: Not mined: the service accepted "never\.txt" but did not get it into a block in 6 seconds, sent again every 1 second, so it is no longer followed\./m;
 
 describe('a registration never mined', { timeout: 120_000 }, () => {
   it('"notarise --wait" ends with exit 1 and the sentence "status" gives', async () => {
@@ -49,6 +50,8 @@ describe('a registration never mined', { timeout: 120_000 }, () => {
     expect(rows[0]).toMatch(/^1 +gv\.txt +[0-9a-f]{12}… +failed$/);
     expect(rows[1]).toMatch(/^2 +gv-2\.txt +- +failed$/);
     const status = await cli('status', 'gv-2.txt', '--offline');
-    expect(status.stdout).toContain('note:         Not sent: it waited for version 1 of "gv.txt", which was never mined, and it would have followed the output that version may still hold.');
+    expect(status.stdout).toContain(
+      'note:         Not sent: it waited for version 1 of "gv.txt", which was never mined, and it would have followed the output that version may still hold.',
+    );
   });
 });

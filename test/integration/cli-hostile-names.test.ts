@@ -67,12 +67,18 @@ describe('names the file system accepts (item 8)', () => {
     const run = await cli(root, 'watch', watched, '--stable', '0.2', '--once', '--json');
     expect(run.code, run.stderr).toBe(0);
     expect(RAW.test(run.stdout + run.stderr)).toBe(false);
-    const taken = run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { event: string; relPath?: string; action?: string }).filter((l) => l.event === 'file');
+    const taken = run.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { event: string; relPath?: string; action?: string })
+      .filter((l) => l.event === 'file');
     expect(taken.map((l) => [l.relPath, l.action]).sort()).toEqual(names.map((n) => [n, 'registered']).sort());
     for (const name of names) expect((await cli(watched, 'wait', name)).code, name).toBe(0);
     for (const name of names) expect(existsSync(join(watched, `${name}.receipt.json`)), name).toBe(true);
     const verified = await cli(root, 'verify', watched, '--json');
-    expect((JSON.parse(verified.stdout) as Verification[]).map((v) => [v.path, v.status]).sort()).toEqual(names.map((n) => [join(watched, n), 'verified']).sort());
+    expect((JSON.parse(verified.stdout) as Verification[]).map((v) => [v.path, v.status]).sort()).toEqual(
+      names.map((n) => [join(watched, n), 'verified']).sort(),
+    );
   });
 
   it.runIf(process.platform === 'linux')('a name that is not UTF-8 (Linux allows any bytes) is refused before it is registered, with a sentence', async () => {

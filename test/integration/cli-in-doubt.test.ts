@@ -38,7 +38,12 @@ describe('a write in doubt after a 502', { timeout: 120_000 }, () => {
   });
 
   it('version add: exit 3 with the same sentence, then settled from the chain when run again', async () => {
-    for (const [name, content] of [['g.txt', 'g 1\n'], ['g-2.txt', 'g 2\n'], ['g-3.txt', 'g 3\n']]) writeFileSync(join(work, name!), content!);
+    for (const [name, content] of [
+      ['g.txt', 'g 1\n'],
+      ['g-2.txt', 'g 2\n'],
+      ['g-3.txt', 'g 3\n'],
+    ])
+      writeFileSync(join(work, name!), content!);
     expect((await cli('notarise', 'g.txt', '--document', '--wait', '--confirmations', '1')).code).toBe(0);
     await faults(AFTER_502);
     const added = await cli('version', 'add', 'g-2.txt', '--of', 'g.txt');

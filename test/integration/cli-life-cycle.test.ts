@@ -29,7 +29,9 @@ afterAll(async () => {
 });
 
 const updates = async (): Promise<number> =>
-  (await sb.json<{ routes: { route: string; total: number }[] }>('/__sandbox/requests')).routes.find((r) => r.route === 'POST /api/v1/linkedrecords/{txId}/update')?.total ?? 0;
+  (await sb.json<{ routes: { route: string; total: number }[] }>('/__sandbox/requests')).routes.find(
+    (r) => r.route === 'POST /api/v1/linkedrecords/{txId}/update',
+  )?.total ?? 0;
 
 describe('a queued version', () => {
   it('is in the library once "version add" has answered: SIGKILLed then, it is sent by the next process once its predecessor is mined, exactly once', async () => {

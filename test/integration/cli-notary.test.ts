@@ -17,7 +17,12 @@ const cli = (...args: string[]) => runCli(args, { env, cwd: work });
 /** The files each working folder starts with: two plain ones and an odd name. */
 function writeFiles(dir: string): void {
   mkdirSync(dir, { recursive: true });
-  for (const [name, content] of [['a.txt', 'alpha\n'], ['b.txt', 'beta\n'], ['c\\odd name.txt', 'odd\n']]) writeFileSync(join(dir, name!), content!);
+  for (const [name, content] of [
+    ['a.txt', 'alpha\n'],
+    ['b.txt', 'beta\n'],
+    ['c\\odd name.txt', 'odd\n'],
+  ])
+    writeFileSync(join(dir, name!), content!);
 }
 
 beforeAll(() => writeFiles(work));
@@ -149,7 +154,13 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       // Version 1 is not in a block yet: the next versions wait for it in the library, and say so.
       const v2 = await json('version', 'add', 'plan-v2.md', '--of', 'plan-v1.md');
       expect(v2.code).toBe(0);
-      expect(v2.value).toMatchObject({ kind: 'linked-update', version: 2, state: 'queued', txId: null, waitsFor: { version: 1, txId: created.value[0].record.txId } });
+      expect(v2.value).toMatchObject({
+        kind: 'linked-update',
+        version: 2,
+        state: 'queued',
+        txId: null,
+        waitsFor: { version: 1, txId: created.value[0].record.txId },
+      });
       const v3 = await cli('version', 'add', 'plan-v3.md', '--of', 'plan-v2.md');
       expect(v3.code).toBe(0);
       expect(v3.stdout).toContain("Version 3 queued: waiting for the previous version's block.");
@@ -177,7 +188,9 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       expect(table.stdout).toMatch(/^plan-v1\.md: 4 records, finalised, read from the service$/m);
       // Where the history came from, truthfully (issue #12): --offline does not ask the service, and says so.
       const offline = await cli('versions', 'plan-v1.md', '--offline');
-      expect(offline.stdout).toMatch(/^plan-v1\.md: 4 records, finalised, from the library\nNot read from the service: The service was not asked \(offline\)\.$/m);
+      expect(offline.stdout).toMatch(
+        /^plan-v1\.md: 4 records, finalised, from the library\nNot read from the service: The service was not asked \(offline\)\.$/m,
+      );
       const offlineJson = await json('versions', 'plan-v1.md', '--offline');
       expect(offlineJson.value).toMatchObject({ source: { from: 'library', reason: 'The service was not asked (offline).' }, online: false });
     });
@@ -195,7 +208,9 @@ describe('documents on particular services', () => {
       const imported = await runCli(['receipt', 'import', 'shared-push.txt.receipt.json'], { env: elsewhere, cwd: work });
       expect(imported.code).toBe(0);
       expect(imported.stdout).toMatch(/imported .*shared-push\.txt\.receipt\.json\n {2}verified on sandbox/);
-      const verified = JSON.parse((await runCli(['receipt', 'verify', 'shared-push.txt.receipt.json', 'shared-push.txt', '--json'], { env: elsewhere, cwd: work })).stdout);
+      const verified = JSON.parse(
+        (await runCli(['receipt', 'verify', 'shared-push.txt.receipt.json', 'shared-push.txt', '--json'], { env: elsewhere, cwd: work })).stdout,
+      );
       expect(verified.steps.find((s: { id: string }) => s.id === 'transaction').detail).toMatch(/inside a data push, beside other bytes/);
     } finally {
       await sb.stop();
@@ -210,9 +225,15 @@ describe('documents on particular services', () => {
       expect((await runCli(['notarise', 'brief.md', '--document'], { env: onIt, cwd: work })).code).toBe(0);
       await sb.mine(); // in a block: a 404 from navigate then names the feature (one still publishing may not be indexed)
       const text = await runCli(['versions', 'brief.md'], { env: onIt, cwd: work });
-      expect(text.stdout).toMatch(/^brief\.md: 1 record, from the library\nNot read from the service: The service at 127\.0\.0\.1:\d+ does not offer navigate in its configuration \(it knows transaction [0-9a-f]{64} but answered 404 to navigating from it\), so a document's history is read from the library instead\. Ask its provider to enable navigate\.$/m);
+      expect(text.stdout).toMatch(
+        /^brief\.md: 1 record, from the library\nNot read from the service: The service at 127\.0\.0\.1:\d+ does not offer navigate in its configuration \(it knows transaction [0-9a-f]{64} but answered 404 to navigating from it\), so a document's history is read from the library instead\. Ask its provider to enable navigate\.$/m,
+      );
       const asJson = JSON.parse((await runCli(['versions', 'brief.md', '--json'], { env: onIt, cwd: work })).stdout);
-      expect(asJson).toMatchObject({ source: { from: 'library', reason: expect.stringMatching(/does not offer navigate/) }, online: false, versions: [{ version: 1, kind: 'linked-create' }] });
+      expect(asJson).toMatchObject({
+        source: { from: 'library', reason: expect.stringMatching(/does not offer navigate/) },
+        online: false,
+        versions: [{ version: 1, kind: 'linked-create' }],
+      });
     } finally {
       await sb.stop();
     }

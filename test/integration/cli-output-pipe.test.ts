@@ -10,7 +10,10 @@ describe('a reader that goes away', () => {
     const folder = mkdtempSync(join(tmpdir(), 'notarium-pipe-'));
     const files = Array.from({ length: 40 }, (_, i) => join(folder, `f${i}.txt`));
     for (const f of files) writeFileSync(f, `file ${f}\n`);
-    const child = spawn(process.execPath, [BIN, 'hash', ...files], { env: { ...process.env, NOTARIUM_HOME: join(folder, 'home') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'hash', ...files], {
+      env: { ...process.env, NOTARIUM_HOME: join(folder, 'home') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     // The reader is gone before the command prints anything (Node has not even loaded it yet).
     child.stdout.destroy();
     let stderr = '';

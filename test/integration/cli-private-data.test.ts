@@ -57,7 +57,9 @@ describe('the data directory is private', () => {
       const run = await cliUnderOpenUmask('notarise', 'a.txt', '--wait');
       expect(run.code, run.stderr).toBe(0);
       expect(readdirSync(home)).toEqual(expect.arrayContaining(['library.sqlite', 'sandbox']));
-      expect(readdirSync(join(home, 'sandbox'))).toEqual(expect.arrayContaining(['sandbox.sqlite', 'sandbox.sqlite-wal', 'sandbox.sqlite-shm', 'port', 'host.json', 'host.lock']));
+      expect(readdirSync(join(home, 'sandbox'))).toEqual(
+        expect.arrayContaining(['sandbox.sqlite', 'sandbox.sqlite-wal', 'sandbox.sqlite-shm', 'port', 'host.json', 'host.lock']),
+      );
       expect(openToOthers(home)).toEqual([]);
     } finally {
       host.child.kill('SIGTERM');

@@ -28,7 +28,22 @@ afterAll(async () => {
 
 // The explorer gives the raw transactions (receipts verify whole); the block headers come in the proofs.
 const add = (name: string, ...options: string[]) =>
-  cli('profile', 'add', name, '--base-url', sb.baseUrl, '--explorer-tx-url', `${sb.baseUrl}/explorer/tx/{txId}/hex`, '--explorer-header-url', `${sb.baseUrl}/explorer/block/{blockHash}/header`, '--confirmations', '2', '--block-seconds', '0.5', ...options);
+  cli(
+    'profile',
+    'add',
+    name,
+    '--base-url',
+    sb.baseUrl,
+    '--explorer-tx-url',
+    `${sb.baseUrl}/explorer/tx/{txId}/hex`,
+    '--explorer-header-url',
+    `${sb.baseUrl}/explorer/block/{blockHash}/header`,
+    '--confirmations',
+    '2',
+    '--block-seconds',
+    '0.5',
+    ...options,
+  );
 
 describe('a service profile left to detect its network', () => {
   it('says "detect" until its first block, then reads regtest from it; its receipts carry regtest and verify', async () => {
@@ -67,7 +82,8 @@ describe('a service profile whose label its chain disproves', () => {
     const done = await json('notarise', 'contract.txt', '--wait');
     expect(done.code).toBe(0);
     expect(done.value[0].record.state).toBe('settled');
-    const why = /No receipt was written for contract\.txt: the profile "Wrong label" names the network mainnet, but its block [0-9a-f]{64} has bits 0x207fffff, easier than mainnet allows \(the chain reads as regtest\); set the network with "notarium profile add 'Wrong label' --network regtest" \(or in Settings\), and the receipt is written then\./;
+    const why =
+      /No receipt was written for contract\.txt: the profile "Wrong label" names the network mainnet, but its block [0-9a-f]{64} has bits 0x207fffff, easier than mainnet allows \(the chain reads as regtest\); set the network with "notarium profile add 'Wrong label' --network regtest" \(or in Settings\), and the receipt is written then\./;
     expect(done.stderr).toMatch(why); // the background error, as it happened
     expect(existsSync(join(root, 'contract.txt.receipt.json'))).toBe(false);
     expect((await json('status', 'contract.txt', '--offline')).value.receiptHeld).toMatch(why);
@@ -82,7 +98,10 @@ describe('a service profile whose label its chain disproves', () => {
     expect(fixed.stderr).toMatch(/^Receipt written: .*contract\.txt\.receipt\.json$/m);
     const receipt = JSON.parse(readFileSync(join(root, 'contract.txt.receipt.json'), 'utf8'));
     expect(receipt.network).toBe('regtest');
-    expect((await json('status', 'contract.txt', '--offline')).value).toMatchObject({ receiptHeld: null, receiptPath: join(root, 'contract.txt.receipt.json') });
+    expect((await json('status', 'contract.txt', '--offline')).value).toMatchObject({
+      receiptHeld: null,
+      receiptPath: join(root, 'contract.txt.receipt.json'),
+    });
     expect((await cli('verify', 'contract.txt')).stdout).toMatch(/^VERIFIED \(TEST CHAIN\) {2}contract\.txt$/m);
   });
 });

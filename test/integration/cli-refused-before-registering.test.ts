@@ -42,7 +42,9 @@ describe.runIf(process.platform !== 'win32')('names too long for their receipts 
     expect(run.code).toBe(2);
     const [outcome] = run.value as { status: string; record: unknown; error: { code: string; message: string } }[];
     expect(outcome).toMatchObject({ status: 'failed', record: null, error: { code: 'NAME_TOO_LONG' } });
-    expect(outcome!.error.message).toMatch(/is 245 bytes long, and its receipt's name \(<name>\.receipt\.json\) would pass the file system's limit of 255 bytes, so it was not registered: rename the file to at most 242 bytes/);
+    expect(outcome!.error.message).toMatch(
+      /is 245 bytes long, and its receipt's name \(<name>\.receipt\.json\) would pass the file system's limit of 255 bytes, so it was not registered: rename the file to at most 242 bytes/,
+    );
     expect(registrations()).toEqual([]);
   });
 
@@ -62,7 +64,7 @@ describe.runIf(process.platform !== 'win32')('names too long for their receipts 
     expect(registrations()).toEqual([{ name, profile: 'Sandbox' }]);
   });
 
-  it('a document needs room for its versions\' receipts (<name>.v<N>.receipt.json): notarise --document and version add refuse 242 bytes', async () => {
+  it("a document needs room for its versions' receipts (<name>.v<N>.receipt.json): notarise --document and version add refuse 242 bytes", async () => {
     const long = fileNamed(242, 'b');
     const refused = await json('notarise', long, '--document');
     expect(refused.code).toBe(2);
@@ -84,7 +86,10 @@ describe.runIf(process.platform !== 'win32')('names too long for their receipts 
     writeFileSync(join(watched, name), 'watched\n');
     const before = registrations();
     const run = await cli('watch', watched, '--stable', '0.2', '--once', '--json');
-    const events = run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { event: string; action?: string; error?: { message: string } | null });
+    const events = run.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { event: string; action?: string; error?: { message: string } | null });
     const file = events.find((e) => e.event === 'file');
     expect(file).toMatchObject({ action: 'failed' });
     expect(file!.error!.message).toMatch(/is 240 bytes long, .* so it was not registered: rename the file/);
@@ -99,7 +104,9 @@ describe('a profile whose network label predates the vocabulary', () => {
   beforeAll(async () => {
     sb = await startTestSandbox({ blockInterval: 0.2 });
     keyEnv = { ...env, NOTARIUM_API_KEY: sb.apiKey };
-    expect((await cli('profile', 'add', profile, '--base-url', sb.baseUrl, '--network', 'regtest', '--confirmations', '1', '--block-seconds', '0.5')).code).toBe(0);
+    expect(
+      (await cli('profile', 'add', profile, '--base-url', sb.baseUrl, '--network', 'regtest', '--confirmations', '1', '--block-seconds', '0.5')).code,
+    ).toBe(0);
     expect((await cli('profile', 'use', profile)).code).toBe(0);
     // Saved by an earlier version, when the label was free text.
     const db = new Database(join(home, 'library.sqlite'));
@@ -111,7 +118,8 @@ describe('a profile whose network label predates the vocabulary', () => {
     await sb.stop();
   });
   const run = (...args: string[]) => runCli(args, { env: keyEnv, cwd: root });
-  const refusal = /The profile "Old service" names the network "BSV main net", which is not mainnet, testnet, stn, regtest or sandbox, so its receipts could not be written and nothing was registered: set its network with "notarium profile add 'Old service' --network <label>" or in Settings\./;
+  const refusal =
+    /The profile "Old service" names the network "BSV main net", which is not mainnet, testnet, stn, regtest or sandbox, so its receipts could not be written and nothing was registered: set its network with "notarium profile add 'Old service' --network <label>" or in Settings\./;
 
   it('notarise, version add and the watcher refuse before registering, naming the profile, its label and the fix', async () => {
     writeFileSync(join(root, 'old.txt'), 'old profile\n');
@@ -124,7 +132,11 @@ describe('a profile whose network label predates the vocabulary', () => {
     mkdirSync(watched);
     writeFileSync(join(watched, 'w.txt'), 'watched on the old profile\n');
     const watch = await run('watch', watched, '--stable', '0.2', '--once', '--json');
-    const file = watch.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { event: string; action?: string; error?: { message: string } | null }).find((e) => e.event === 'file');
+    const file = watch.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { event: string; action?: string; error?: { message: string } | null })
+      .find((e) => e.event === 'file');
     expect(file).toMatchObject({ action: 'failed' });
     expect(file!.error!.message).toMatch(refusal);
     expect(registrations()).toEqual(before);

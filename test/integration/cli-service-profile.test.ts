@@ -29,11 +29,34 @@ afterAll(async () => {
 
 describe('a service profile with its key in the keychain', () => {
   it('is added, chosen, and refuses to work until it has a key', async () => {
-    const added = await cli(['profile', 'add', profile, '--base-url', sb.baseUrl, '--explorer-tx-url', `${sb.baseUrl}/explorer/tx/{txId}/hex`, '--explorer-header-url', `${sb.baseUrl}/explorer/block/{blockHash}/header`, '--network', 'regtest', '--confirmations', '2', '--block-seconds', '0.5', '--resubmit-after', '900']);
+    const added = await cli([
+      'profile',
+      'add',
+      profile,
+      '--base-url',
+      sb.baseUrl,
+      '--explorer-tx-url',
+      `${sb.baseUrl}/explorer/tx/{txId}/hex`,
+      '--explorer-header-url',
+      `${sb.baseUrl}/explorer/block/{blockHash}/header`,
+      '--network',
+      'regtest',
+      '--confirmations',
+      '2',
+      '--block-seconds',
+      '0.5',
+      '--resubmit-after',
+      '900',
+    ]);
     expect(added.code).toBe(0);
     expect((await cli(['profile', 'use', profile])).code).toBe(0);
     const list = await cli(['profile', 'list', '--json']);
-    expect(JSON.parse(list.stdout).find((p: { name: string }) => p.name === profile)).toMatchObject({ current: true, baseUrl: sb.baseUrl, targetConfirmations: 2, resubmitAfterSeconds: 900 });
+    expect(JSON.parse(list.stdout).find((p: { name: string }) => p.name === profile)).toMatchObject({
+      current: true,
+      baseUrl: sb.baseUrl,
+      targetConfirmations: 2,
+      resubmitAfterSeconds: 900,
+    });
     const tooSoon = await cli(['profile', 'add', profile, '--resubmit-after', '0']);
     expect(tooSoon.code).toBe(2);
     expect(tooSoon.stderr).toMatch(/resubmit-after/);
@@ -90,7 +113,8 @@ describe('the key stays with the address it was entered for (issue #11, item 5)'
       req.resume();
       // A write is answered with a txId; a read finds nothing yet, as for a registration still publishing
       // (so the check of the published bytes after a write, issue #12, proves nothing either way).
-      if (req.method === 'GET') res.writeHead(404, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ title: 'Content not found', status: 404 }));
+      if (req.method === 'GET')
+        res.writeHead(404, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ title: 'Content not found', status: 404 }));
       else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ txId: 'ef'.repeat(32) }));
     });
     await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
@@ -116,7 +140,9 @@ describe('the key stays with the address it was entered for (issue #11, item 5)'
     writeFileSync(join(root, 'm2.txt'), 'm2\n');
     const refused = await cli(['notarise', 'm2.txt', '--profile', named]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`The API key stored for the profile "${named}" was entered for ${sb.baseUrl}, so Notarium does not send it to ${elsewhereUrl}: enter the key for ${elsewhereUrl} with "notarium key set --profile ${named}"`);
+    expect(refused.stderr).toContain(
+      `The API key stored for the profile "${named}" was entered for ${sb.baseUrl}, so Notarium does not send it to ${elsewhereUrl}: enter the key for ${elsewhereUrl} with "notarium key set --profile ${named}"`,
+    );
     expect(seen.filter((r) => r.apiKey !== undefined)).toEqual([]);
     expect(refused.stdout + refused.stderr).not.toContain(sb.apiKey);
   });
@@ -129,7 +155,9 @@ describe('the key stays with the address it was entered for (issue #11, item 5)'
     writeFileSync(join(root, 'm3.txt'), 'm3\n');
     const overridden = await runCli(['notarise', 'm3.txt'], { env: { ...env, NOTARIUM_BASE_URL: elsewhereUrl }, cwd: root });
     expect(overridden.code).toBe(2);
-    expect(overridden.stderr).toContain(`and NOTARIUM_BASE_URL sends this profile's requests to ${elsewhereUrl}, where Notarium does not send it: give that service's key in NOTARIUM_API_KEY`);
+    expect(overridden.stderr).toContain(
+      `and NOTARIUM_BASE_URL sends this profile's requests to ${elsewhereUrl}, where Notarium does not send it: give that service's key in NOTARIUM_API_KEY`,
+    );
     expect(seen.filter((r) => r.apiKey !== undefined)).toEqual([]);
   });
 

@@ -23,7 +23,11 @@ describe('one data directory, several processes', { timeout: 180_000 }, () => {
     // Meanwhile other commands write the same library: registrations, and status checks stored.
     const [runs, others] = await Promise.all([
       Promise.all(files.map((f) => cli('notarise', f, '--wait'))),
-      Promise.all([cli('notarise', 'g1.txt'), cli('notarise', 'g2.txt')]).then(async (sent) => [...sent, await cli('status', 'g1.txt'), await cli('status', 'g2.txt')]),
+      Promise.all([cli('notarise', 'g1.txt'), cli('notarise', 'g2.txt')]).then(async (sent) => [
+        ...sent,
+        await cli('status', 'g1.txt'),
+        await cli('status', 'g2.txt'),
+      ]),
     ]);
     // notarise: registered (0); status: in a block (0) or waiting for one (3); none locked out.
     expect(others.map((r) => [r.code, /locked|SQLITE_BUSY/.test(r.stderr)])).toEqual([

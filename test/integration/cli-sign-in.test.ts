@@ -39,7 +39,11 @@ describe('notarium login, whoami, logout', () => {
     const r = await cli('whoami', '--json');
     expect(r.code).toBe(0);
     const who = JSON.parse(r.stdout);
-    expect(who).toMatchObject({ signedIn: true, identity: { name: 'grace', groups: ['notarium-users'] }, grantedClaims: expect.arrayContaining(['records:write']) });
+    expect(who).toMatchObject({
+      signedIn: true,
+      identity: { name: 'grace', groups: ['notarium-users'] },
+      grantedClaims: expect.arrayContaining(['records:write']),
+    });
     expect(r.stdout).not.toMatch(/eyJ[A-Za-z0-9_-]+\./); // no JWT
   });
 

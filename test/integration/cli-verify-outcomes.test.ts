@@ -60,7 +60,10 @@ function forge(name: string, content: string, opts: { network: string; evidence:
       confirmedBlocks: 6,
       blockHash: opts.evidence === 'mined' ? mined.hash : createHash('sha256').update(name).digest('hex'),
       blockTimestamp: '2026-11-19T08:13:20Z',
-      merkleProof: opts.evidence === 'mined' ? { index: 3, txOrId: txid, target: mined.hex, nodes, targetType: 'header' } : { index: 3, txOrId: txid, target: merkleRoot, nodes, targetType: 'merkleRoot' },
+      merkleProof:
+        opts.evidence === 'mined'
+          ? { index: 3, txOrId: txid, target: mined.hex, nodes, targetType: 'header' }
+          : { index: 3, txOrId: txid, target: merkleRoot, nodes, targetType: 'merkleRoot' },
     },
   };
   const path = join(work, `${name}.receipt.json`);
@@ -93,7 +96,16 @@ describe('no transaction, no header, a self-consistent Merkle root, for a file n
     });
     // Each skipped step names why, as a code a program can branch on.
     const codes = Object.fromEntries(value[0].steps.map((s: { id: string; code?: string }) => [s.id, s.code ?? null]));
-    expect(codes).toEqual({ 'file-digest': null, record: null, aggregation: null, fingerprint: null, transaction: 'no-raw-transaction', 'merkle-proof': null, 'block-header': 'no-block-header', service: 'offline' });
+    expect(codes).toEqual({
+      'file-digest': null,
+      record: null,
+      aggregation: null,
+      fingerprint: null,
+      transaction: 'no-raw-transaction',
+      'merkle-proof': null,
+      'block-header': 'no-block-header',
+      service: 'offline',
+    });
   });
 
   it('receipt verify: the same, with and without the file', async () => {
@@ -101,7 +113,10 @@ describe('no transaction, no header, a self-consistent Merkle root, for a file n
     expect(withFile.code).toBe(3);
     expect(withFile.stdout).toMatch(/^PARTIALLY VERIFIED {2}/);
     const alone = await json('receipt', 'verify', 'partial.pdf.receipt.json');
-    expect(alone).toMatchObject({ code: 3, value: { status: 'partially-verified', unproven: expect.arrayContaining([expect.stringMatching(/no file was supplied/)]) } });
+    expect(alone).toMatchObject({
+      code: 3,
+      value: { status: 'partially-verified', unproven: expect.arrayContaining([expect.stringMatching(/no file was supplied/)]) },
+    });
   });
 });
 
@@ -131,9 +146,15 @@ describe('network labels', () => {
     const text = await cli('verify', 'sandbox.pdf', '--offline');
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^VERIFIED \(TEST CHAIN\) {2}sandbox\.pdf$/m);
-    expect(text.stdout).toMatch(/Verified on sandbox, a test chain: .*proof of work proves nothing \(anyone can mine a block there on an ordinary computer\), so this is not a proof on mainnet/);
+    expect(text.stdout).toMatch(
+      /Verified on sandbox, a test chain: .*proof of work proves nothing \(anyone can mine a block there on an ordinary computer\), so this is not a proof on mainnet/,
+    );
     const { value } = await json('verify', 'sandbox.pdf', '--offline');
-    expect(value[0]).toMatchObject({ status: 'verified', network: { label: 'sandbox', known: true, testChain: true }, proves: expect.stringMatching(/proves nothing/) });
+    expect(value[0]).toMatchObject({
+      status: 'verified',
+      network: { label: 'sandbox', known: true, testChain: true },
+      proves: expect.stringMatching(/proves nothing/),
+    });
   });
 
   it('profile add takes only a vocabulary label, in its own spelling', async () => {
@@ -155,9 +176,17 @@ describe('receipt import keeps the outcome the receipt had', () => {
     rmSync(forged);
     const imported = await json('receipt', 'import', elsewhere);
     expect(imported.code).toBe(0);
-    expect(imported.value[0]).toMatchObject({ imported: true, outcome: 'partially-verified', skipped: ['transaction', 'block-header'], network: 'mainnet', testChain: false });
+    expect(imported.value[0]).toMatchObject({
+      imported: true,
+      outcome: 'partially-verified',
+      skipped: ['transaction', 'block-header'],
+      network: 'mainnet',
+      testChain: false,
+    });
     const words = await cli('receipt', 'import', elsewhere);
-    expect(words.stdout).toMatch(/already in the library .*\n {2}partially verified on mainnet: the receipt holds nothing to check the transaction and block header by/);
+    expect(words.stdout).toMatch(
+      /already in the library .*\n {2}partially verified on mainnet: the receipt holds nothing to check the transaction and block header by/,
+    );
 
     const viaLibrary = await json('verify', 'imported.pdf', '--offline');
     expect(viaLibrary.code).toBe(3);
@@ -167,20 +196,40 @@ describe('receipt import keeps the outcome the receipt had', () => {
     // The record keeps that outcome: its state is the receipt's word (6 confirmations, settled), never a proof.
     const status = await json('status', imported.value[0].record.txId, '--offline');
     expect(status.value).toMatchObject({ state: 'settled', proofOutcome: 'partially-verified' });
-    expect((await cli('status', imported.value[0].record.txId, '--offline')).stdout).toMatch(/^imported\.pdf: settled \(6 confirmations\), imported from a partially verified receipt \(not verified\)$/m);
+    expect((await cli('status', imported.value[0].record.txId, '--offline')).stdout).toMatch(
+      /^imported\.pdf: settled \(6 confirmations\), imported from a partially verified receipt \(not verified\)$/m,
+    );
   });
 
   it('a receipt whose network label is not in the vocabulary is refused', async () => {
     const path = forge('refused.pdf', 'refused\n', { network: 'mainnet\u200b', evidence: 'mined' });
     const r = await cli('receipt', 'import', path);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^not imported {2}.*refused\.pdf\.receipt\.json names the network "mainnet\\u\{200b\}", which is not mainnet, testnet, stn, regtest or sandbox: its proof of work could never be judged, so it is not imported\.$/m);
+    expect(r.stderr).toMatch(
+      /^not imported {2}.*refused\.pdf\.receipt\.json names the network "mainnet\\u\{200b\}", which is not mainnet, testnet, stn, regtest or sandbox: its proof of work could never be judged, so it is not imported\.$/m,
+    );
   });
 });
 
 describe('the online check, when it is asked for', () => {
   it('the service that made the receipt does not know its confirmed registration: a failed service step, exit 1', async () => {
-    const added = await cli('profile', 'add', 'Service', '--base-url', sb.baseUrl, '--explorer-tx-url', `${sb.baseUrl}/explorer/tx/{txId}/hex`, '--explorer-header-url', `${sb.baseUrl}/explorer/block/{blockHash}/header`, '--network', 'sandbox', '--confirmations', '1', '--block-seconds', '0.5');
+    const added = await cli(
+      'profile',
+      'add',
+      'Service',
+      '--base-url',
+      sb.baseUrl,
+      '--explorer-tx-url',
+      `${sb.baseUrl}/explorer/tx/{txId}/hex`,
+      '--explorer-header-url',
+      `${sb.baseUrl}/explorer/block/{blockHash}/header`,
+      '--network',
+      'sandbox',
+      '--confirmations',
+      '1',
+      '--block-seconds',
+      '0.5',
+    );
     expect(added.code).toBe(0);
     expect((await cli('profile', 'use', 'Service')).code).toBe(0);
     const receipt = forge('unknown-to-service.pdf', 'the service never saw this\n', { network: 'sandbox', evidence: 'mined', serviceUrl: sb.baseUrl });
@@ -189,14 +238,30 @@ describe('the online check, when it is asked for', () => {
     const { code, value } = await json('receipt', 'verify', receipt, 'unknown-to-service.pdf', '--online');
     expect(code).toBe(1);
     expect(value).toMatchObject({ status: 'mismatch', failedStep: 'service' });
-    const disowned = expect.stringMatching(/^The service that made this receipt \(profile "Service", .*\) does not know transaction [0-9a-f]{64}, though the receipt says it is in block [0-9a-f]{64}: that service did not register it\.$/);
-    expect(value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ status: 'fail', code: 'unknown-to-maker', detail: disowned, expected: 'the service knows the transaction', found: 'unknown (404)' });
+    const disowned = expect.stringMatching(
+      /^The service that made this receipt \(profile "Service", .*\) does not know transaction [0-9a-f]{64}, though the receipt says it is in block [0-9a-f]{64}: that service did not register it\.$/,
+    );
+    expect(value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({
+      status: 'fail',
+      code: 'unknown-to-maker',
+      detail: disowned,
+      expected: 'the service knows the transaction',
+      found: 'unknown (404)',
+    });
 
     // verify only tries the check: the service's "unknown" leaves the file partially verified (exit 3), never a mismatch.
     const tried = await json('verify', 'unknown-to-service.pdf');
     expect(tried.code).toBe(3);
-    expect(tried.value[0]).toMatchObject({ status: 'partially-verified', unproven: [expect.stringMatching(/^That the service that made this receipt registered it: The service that made this receipt \(profile /)] });
-    expect(tried.value[0].steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ status: 'skipped', code: 'unknown-to-maker', detail: disowned, found: 'unknown (404)' });
+    expect(tried.value[0]).toMatchObject({
+      status: 'partially-verified',
+      unproven: [expect.stringMatching(/^That the service that made this receipt registered it: The service that made this receipt \(profile /)],
+    });
+    expect(tried.value[0].steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({
+      status: 'skipped',
+      code: 'unknown-to-maker',
+      detail: disowned,
+      found: 'unknown (404)',
+    });
     expect((await cli('verify', 'unknown-to-service.pdf')).stdout).toMatch(/^PARTIALLY VERIFIED {2}unknown-to-service\.pdf$/m);
   });
 
@@ -206,7 +271,11 @@ describe('the online check, when it is asked for', () => {
     const { code, value } = await json('receipt', 'verify', receipt, 'spelled.pdf', '--online');
     expect(code).toBe(1);
     expect(value).toMatchObject({ status: 'mismatch', failedStep: 'service' });
-    expect(value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ code: 'unknown-to-maker', found: 'unknown (404)', detail: expect.stringMatching(/^The service that made this receipt \(profile "Service"/) });
+    expect(value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({
+      code: 'unknown-to-maker',
+      found: 'unknown (404)',
+      detail: expect.stringMatching(/^The service that made this receipt \(profile "Service"/),
+    });
   });
 
   it('a receipt naming the embedded sandbox is asked of the built-in Sandbox profile (which has no base URL of its own)', async () => {
@@ -218,22 +287,34 @@ describe('the online check, when it is asked for', () => {
     const asked = await json('receipt', 'verify', receipt, 'claims-embedded.pdf', '--online');
     expect(asked.code).toBe(1);
     expect(asked.value).toMatchObject({ status: 'mismatch', failedStep: 'service' });
-    expect(asked.value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ found: 'unknown (404)', detail: expect.stringMatching(/^The service that made this receipt \(profile "Sandbox"/) });
+    expect(asked.value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({
+      found: 'unknown (404)',
+      detail: expect.stringMatching(/^The service that made this receipt \(profile "Sandbox"/),
+    });
     const tried = await json('verify', 'claims-embedded.pdf');
     expect(tried.code).toBe(3);
     expect(tried.value[0]).toMatchObject({ status: 'partially-verified' });
     // The genuine one is confirmed by the same embedded sandbox.
     const genuine = await json('receipt', 'verify', 'embedded.txt.receipt.json', 'embedded.txt', '--online');
     expect(genuine).toMatchObject({ code: 0, value: { status: 'verified' } });
-    expect(genuine.value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ status: 'pass', detail: expect.stringMatching(/profile "Sandbox"/) });
+    expect(genuine.value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({
+      status: 'pass',
+      detail: expect.stringMatching(/profile "Sandbox"/),
+    });
   });
 
   it('importing a forged receipt that names the embedded sandbox asks it too: kept as partially verified, with the block time its checked header gives', async () => {
     const embeddedUrl = JSON.parse(readFileSync(join(work, 'embedded.txt.receipt.json'), 'utf8')).registration.serviceUrl as string;
-    const receipt = forge('import-claims-embedded.pdf', 'forged to name the embedded sandbox, then imported\n', { network: 'sandbox', evidence: 'mined', serviceUrl: embeddedUrl });
+    const receipt = forge('import-claims-embedded.pdf', 'forged to name the embedded sandbox, then imported\n', {
+      network: 'sandbox',
+      evidence: 'mined',
+      serviceUrl: embeddedUrl,
+    });
     const imported = await cli('receipt', 'import', receipt);
     expect(imported.code).toBe(0);
-    expect(imported.stdout).toMatch(/partially verified on sandbox, a test chain whose proof of work proves nothing: the service that made it does not know this registration, so the library never reads it as verified/);
+    expect(imported.stdout).toMatch(
+      /partially verified on sandbox, a test chain whose proof of work proves nothing: the service that made it does not know this registration, so the library never reads it as verified/,
+    );
     const status = await json('status', 'import-claims-embedded.pdf', '--offline');
     expect(status.value).toMatchObject({ proofOutcome: 'partially-verified', profile: 'Sandbox' });
     // The receipt says 2026-11-19T08:13:20Z; the header it carries, which was checked, says otherwise.
@@ -251,7 +332,10 @@ describe('the online check, when it is asked for', () => {
     const receipt = forge('no-profile.pdf', 'made elsewhere\n', { network: 'sandbox', evidence: 'mined', serviceUrl: 'https://records.example' });
     const { code, value } = await json('receipt', 'verify', receipt, 'no-profile.pdf', '--online');
     expect(code).toBe(3);
-    expect(value).toMatchObject({ status: 'partially-verified', unproven: [expect.stringMatching(/^That the service that made this receipt still holds this registration, as was asked: No profile reaches the service/)] });
+    expect(value).toMatchObject({
+      status: 'partially-verified',
+      unproven: [expect.stringMatching(/^That the service that made this receipt still holds this registration, as was asked: No profile reaches the service/)],
+    });
     expect(value.message).toMatch(/^Partially verified, not verified: every offline check passed, but the service check that was asked for could not be made/);
     // Not asked: the offline steps stand on their own.
     expect((await cli('receipt', 'verify', receipt, 'no-profile.pdf')).code).toBe(0);
@@ -260,7 +344,10 @@ describe('the online check, when it is asked for', () => {
   it('the service cannot be reached: partially verified when --online asked for it (exit 3); verify, which only tries, keeps the offline verdict and says why the step was skipped', async () => {
     expect((await cli('profile', 'add', 'Gone', '--base-url', 'http://127.0.0.1:9', '--network', 'sandbox')).code).toBe(0);
     const receipt = forge('unreachable.pdf', 'its service is gone\n', { network: 'sandbox', evidence: 'mined', serviceUrl: 'http://127.0.0.1:9' });
-    const skipped = { status: 'skipped', detail: expect.stringMatching(/^The service of profile "Gone" could not be asked: .* Ask again once it can be reached, or verify offline/) };
+    const skipped = {
+      status: 'skipped',
+      detail: expect.stringMatching(/^The service of profile "Gone" could not be asked: .* Ask again once it can be reached, or verify offline/),
+    };
     const asked = await json('receipt', 'verify', receipt, 'unreachable.pdf', '--online');
     expect(asked.code).toBe(3);
     expect(asked.value).toMatchObject({ status: 'partially-verified' });

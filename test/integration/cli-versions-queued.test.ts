@@ -17,8 +17,13 @@ beforeAll(() => mkdirSync(work, { recursive: true }));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('versions with queued versions', { timeout: 60_000 }, () => {
-  it('shows the queued versions and the queued finalisation after the history, marked as this library\'s only', async () => {
-    for (const [name, content] of [['contract.pdf', 'c 1\n'], ['contract-2.pdf', 'c 2\n'], ['contract-3.pdf', 'c 3\n']]) writeFileSync(join(work, name!), content!);
+  it("shows the queued versions and the queued finalisation after the history, marked as this library's only", async () => {
+    for (const [name, content] of [
+      ['contract.pdf', 'c 1\n'],
+      ['contract-2.pdf', 'c 2\n'],
+      ['contract-3.pdf', 'c 3\n'],
+    ])
+      writeFileSync(join(work, name!), content!);
     expect((await cli('notarise', '--document', 'contract.pdf')).code).toBe(0);
     expect((await cli('version', 'add', 'contract-2.pdf', '--of', 'contract.pdf')).code).toBe(0);
     expect((await cli('version', 'add', 'contract-3.pdf', '--of', 'contract.pdf')).code).toBe(0);
@@ -38,7 +43,9 @@ describe('versions with queued versions', { timeout: 60_000 }, () => {
     expect(rows[0]).not.toContain('this library only');
     for (const row of rows.slice(1)) expect(row).toMatch(/queued, waiting for the previous version's block \(this library only\)$/);
     const asJson = await json('versions', 'contract.pdf');
-    expect(asJson.value.versions.map((v: { version: number; notInHistory: boolean; record: { state: string } }) => [v.version, v.notInHistory, v.record.state])).toEqual([
+    expect(
+      asJson.value.versions.map((v: { version: number; notInHistory: boolean; record: { state: string } }) => [v.version, v.notInHistory, v.record.state]),
+    ).toEqual([
       [1, false, 'published'],
       [2, true, 'queued'],
       [3, true, 'queued'],

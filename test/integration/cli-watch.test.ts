@@ -28,7 +28,11 @@ interface Line {
 function lines(run: CliRun): () => Line[] {
   let out = '';
   run.child.stdout!.on('data', (d) => (out += d));
-  return () => out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Line);
+  return () =>
+    out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Line);
 }
 
 async function line(read: () => Line[], match: (l: Line) => boolean): Promise<Line> {
@@ -68,14 +72,19 @@ describe('notarium watch', () => {
   it('remembers the folder and its settings', async () => {
     const r = await cli('watch', '--list', '--json');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual([{ path: dir, profile: 'Sandbox', recursive: true, include: [], exclude: ['*.log'], receipts: 'folder', stableSeconds: 0.2 }]);
+    expect(JSON.parse(r.stdout)).toEqual([
+      { path: dir, profile: 'Sandbox', recursive: true, include: [], exclude: ['*.log'], receipts: 'folder', stableSeconds: 0.2 },
+    ]);
   });
 
   it('with --once catches up on what changed while it was stopped, leaving unchanged files alone', async () => {
     writeFileSync(join(dir, 'added.txt'), 'added while nothing watched\n');
     const r = await cli('watch', '--once', '--json');
     expect(r.code).toBe(0);
-    const events = r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+    const events = r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Line);
     expect(events.find((l) => l.event === 'folder' && l.rescan)?.rescan).toEqual({ unchanged: 1, changed: 1 });
     expect(events.filter((l) => l.event === 'file').map((l) => [l.relPath, l.action])).toEqual([['added.txt', 'registered']]);
   });
@@ -90,7 +99,7 @@ describe('notarium watch', () => {
     expect((await cli('watch', '--once')).stderr).toMatch(/no folder is watched yet/);
   });
 
-  it('a FIFO where a watched file\'s receipt goes does not stall it (issue #11): the file is taken again', async () => {
+  it("a FIFO where a watched file's receipt goes does not stall it (issue #11): the file is taken again", async () => {
     const fifoDir = join(root, 'fifo-inbox');
     mkdirSync(fifoDir);
     const note = join(fifoDir, 'note.txt');
@@ -107,7 +116,10 @@ describe('notarium watch', () => {
     onTestFinished(() => void run.child.kill('SIGKILL')); // a command that hangs (the defect) must not outlive the test
     const again = await run;
     expect(again.code).toBe(0);
-    const events = again.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+    const events = again.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Line);
     expect(events.filter((l) => l.event === 'file').map((l) => [l.relPath, l.action])).toEqual([['note.txt', 'unchanged']]);
     expect(lstatSync(`${note}.receipt.json`).isFIFO()).toBe(true); // not a receipt of ours: left alone
   });

@@ -47,7 +47,8 @@ function recordApi(sb: TestSandbox, options: Partial<RecordApiOptions> = {}): Re
 }
 
 const mempool = async (sb: TestSandbox): Promise<number> => (await sb.json<{ mempool: number }>('/__sandbox/chain')).mempool;
-const setFaults = async (sb: TestSandbox, faults: object): Promise<void> => void (await sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(faults) }));
+const setFaults = async (sb: TestSandbox, faults: object): Promise<void> =>
+  void (await sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(faults) }));
 
 async function rejection(promise: Promise<unknown>): Promise<NotariumError> {
   const err = await promise.then(
@@ -57,7 +58,6 @@ async function rejection(promise: Promise<unknown>): Promise<NotariumError> {
   expect(err).toBeInstanceOf(NotariumError);
   return err as NotariumError;
 }
-
 
 /** Signs in on the sandbox's authorize page and returns the code from the redirect. */
 async function authorizationCode(sb: TestSandbox, challenge?: string, userName = 'sandbox-user'): Promise<string> {
@@ -224,7 +224,9 @@ describe('health and explorer', () => {
     const a = await api.writeRecord(bytes('a'), '');
     const b = await api.writeRecord(bytes('b'), '');
     // A template that always serves transaction a, whatever is asked.
-    const wrong = new ExplorerApi({ templates: { transactionHex: `${sb.baseUrl}/explorer/tx/${a.txId}/hex?for={txId}`, blockHeader: `${sb.baseUrl}/explorer/block/{blockHash}/header` } });
+    const wrong = new ExplorerApi({
+      templates: { transactionHex: `${sb.baseUrl}/explorer/tx/${a.txId}/hex?for={txId}`, blockHeader: `${sb.baseUrl}/explorer/block/{blockHash}/header` },
+    });
     const err = await rejection(wrong.transactionHex(b.txId));
     expect(err.code).toBe('BAD_RESPONSE');
     expect(err.message).toMatch(/not have the id asked for/);
@@ -367,13 +369,21 @@ describe("the troubleshooting page's spellings, and the sandbox's own code, have
     ['ENCODER_FINGERPRINT_MISSING', 'ENCODER_SHA256_MISSING', () => client.writeRecord(body, '')],
     ['NOT_AN_EVENT_TRANSACTION', 'TX_NOT_AN_EVENT_TRANSACTION', async () => client.recordContent(await inject('foreign-data'))],
     ['NOT_A_DATA_TRANSACTION', 'TX_NOT_AN_EVENT_TRANSACTION', async () => client.recordContent(await inject('foreign'))],
-    ['INCORRECT_EVENT_TRANSACTION_TYPE', 'INCORRECT_EVENT_TRANSACTION_TYPE', async () => client.linkedContent((await client.writeRecord(body, 'SHA256(s)')).txId)],
+    [
+      'INCORRECT_EVENT_TRANSACTION_TYPE',
+      'INCORRECT_EVENT_TRANSACTION_TYPE',
+      async () => client.linkedContent((await client.writeRecord(body, 'SHA256(s)')).txId),
+    ],
     ['PREV_TX_ID_PARAM_MISSING', 'PREV_TX_ID_PARAM_MISSING', () => client.deleteLinked('zz')],
     // The life-cycle rule: an update before the previous record is in a block.
-    ['PREVIOUS_RECORD_NOT_MINED', 'PREVIOUS_RECORD_NOT_MINED', async () => {
-      const v1 = await client.createLinked(body, 'SHA256(s)');
-      return client.updateLinked(v1.txId, body, 'SHA256(t)', v1.updateToken!);
-    }],
+    [
+      'PREVIOUS_RECORD_NOT_MINED',
+      'PREVIOUS_RECORD_NOT_MINED',
+      async () => {
+        const v1 = await client.createLinked(body, 'SHA256(s)');
+        return client.updateLinked(v1.txId, body, 'SHA256(t)', v1.updateToken!);
+      },
+    ],
   ];
 
   it.each(cases)('%s', async (errorCode, sentenceOf, call) => {
@@ -390,31 +400,37 @@ describe("the troubleshooting page's spellings, and the sandbox's own code, have
 });
 
 describe('the update token sent as issued; the other placement tried once and kept (issue #12)', () => {
-  it.each(['as-issued', 'encoded-once'] as const)('a service that takes it %s only: every update and delete goes through, and the spends are mined', async (placement) => {
-    const picky = await sandbox({ tokenPlacement: placement });
-    const urls: string[] = [];
-    const client = recordApi(picky, {
-      fetch: (url, init) => {
-        urls.push(url);
-        return fetch(url, init);
-      },
-    });
-    const placed = () =>
-      urls.filter((u) => u.includes('updateToken=')).map((u) => (new URL(u).searchParams.get('updateToken')!.includes('%') ? 'encoded-once' : 'as-issued'));
-    const v1 = await client.createLinked(bytes('v1'), '');
-    expect(v1.updateToken).toContain('%');
-    await picky.mine();
-    const v2 = await client.updateLinked(v1.txId, bytes('v2'), '', v1.updateToken!);
-    await picky.mine();
-    const v3 = await client.updateLinked(v2.txId, bytes('v3'), '', v2.updateToken!);
-    await picky.mine();
-    const { txId: end } = await client.deleteLinked(v3.txId, v3.updateToken!);
-    await picky.mine();
-    // As issued first; on a service that refuses it, encoded once, once, and from then on.
-    expect(placed()).toEqual(placement === 'as-issued' ? ['as-issued', 'as-issued', 'as-issued'] : ['as-issued', 'encoded-once', 'encoded-once', 'encoded-once']);
-    for (const txId of [v2.txId, v3.txId, end!]) expect(await client.linkedStatus(txId)).toMatchObject({ kind: 'known', confirmation: { confirmedBlocks: expect.any(Number) } });
-    expect(await client.navigate(v1.txId, 10)).toEqual({ txIds: [v2.txId, v3.txId, end], endOfLinks: true });
-  });
+  it.each(['as-issued', 'encoded-once'] as const)(
+    'a service that takes it %s only: every update and delete goes through, and the spends are mined',
+    async (placement) => {
+      const picky = await sandbox({ tokenPlacement: placement });
+      const urls: string[] = [];
+      const client = recordApi(picky, {
+        fetch: (url, init) => {
+          urls.push(url);
+          return fetch(url, init);
+        },
+      });
+      const placed = () =>
+        urls.filter((u) => u.includes('updateToken=')).map((u) => (new URL(u).searchParams.get('updateToken')!.includes('%') ? 'encoded-once' : 'as-issued'));
+      const v1 = await client.createLinked(bytes('v1'), '');
+      expect(v1.updateToken).toContain('%');
+      await picky.mine();
+      const v2 = await client.updateLinked(v1.txId, bytes('v2'), '', v1.updateToken!);
+      await picky.mine();
+      const v3 = await client.updateLinked(v2.txId, bytes('v3'), '', v2.updateToken!);
+      await picky.mine();
+      const { txId: end } = await client.deleteLinked(v3.txId, v3.updateToken!);
+      await picky.mine();
+      // As issued first; on a service that refuses it, encoded once, once, and from then on.
+      expect(placed()).toEqual(
+        placement === 'as-issued' ? ['as-issued', 'as-issued', 'as-issued'] : ['as-issued', 'encoded-once', 'encoded-once', 'encoded-once'],
+      );
+      for (const txId of [v2.txId, v3.txId, end!])
+        expect(await client.linkedStatus(txId)).toMatchObject({ kind: 'known', confirmation: { confirmedBlocks: expect.any(Number) } });
+      expect(await client.navigate(v1.txId, 10)).toEqual({ txIds: [v2.txId, v3.txId, end], endOfLinks: true });
+    },
+  );
 });
 
 describe('a delete answered with an empty 200 (issue #12)', () => {
@@ -462,7 +478,10 @@ describe('features the instance does not offer (issue #12): FEATURE_UNAVAILABLE,
     const bare = await sandbox({ disable: ['linked'] });
     const noLinked = recordApi(bare);
     const created = await rejection(noLinked.createLinked(bytes('x'), ''));
-    expect(created).toMatchObject({ code: 'FEATURE_UNAVAILABLE', message: expect.stringMatching(/does not offer linked records in its configuration \(it answered 404 to creating a linked record\)/) });
+    expect(created).toMatchObject({
+      code: 'FEATURE_UNAVAILABLE',
+      message: expect.stringMatching(/does not offer linked records in its configuration \(it answered 404 to creating a linked record\)/),
+    });
 
     const limited = await sandbox({ disable: ['match', 'navigate'] });
     const client = recordApi(limited);
@@ -471,7 +490,9 @@ describe('features the instance does not offer (issue #12): FEATURE_UNAVAILABLE,
     // Still publishing, a 404 proves nothing (an index may not hold it yet); in a block, it names the feature.
     expect(await client.matchRecord(txId, bytes('r'), 'SHA256(s)')).toEqual({ kind: 'unknown' });
     await limited.mine();
-    expect((await rejection(client.matchRecord(txId, bytes('r'), 'SHA256(s)'))).message).toMatch(new RegExp(`knows transaction ${txId} but answered 404 to verifying it`));
+    expect((await rejection(client.matchRecord(txId, bytes('r'), 'SHA256(s)'))).message).toMatch(
+      new RegExp(`knows transaction ${txId} but answered 404 to verifying it`),
+    );
     expect((await rejection(client.matchLinked(v1.txId, bytes('v1'), ''))).code).toBe('FEATURE_UNAVAILABLE');
     expect((await rejection(client.navigate(v1.txId, 1))).message).toMatch(/does not offer navigate in its configuration/);
     // About a transaction the service does not know, a 404 still means unknown.

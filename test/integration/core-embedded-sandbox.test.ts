@@ -75,7 +75,7 @@ describe('stale locks', () => {
     expect(existsSync(join(dir, 'host.lock'))).toBe(true);
   });
 
-  it('of several users finding a dead owner\'s lock at once, one hosts and the others connect to it', async () => {
+  it("of several users finding a dead owner's lock at once, one hosts and the others connect to it", async () => {
     const dir = fresh();
     writeFileSync(join(dir, 'host.lock'), '999999999');
     const users = [0, 1, 2].map(() => new EmbeddedSandbox(dir, { blockInterval: 0 }));

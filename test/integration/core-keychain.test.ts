@@ -135,38 +135,37 @@ describe('KEYCHAIN_UNAVAILABLE, never a plaintext fallback', () => {
 
   // A private bus and keyring in a scratch home: the secret is stored, the keyring locked, and with
   // no one to answer the unlock prompt every call must fail rather than fall back.
-  const canLock = process.platform === 'linux' && spawnSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon && command -v dbus-send']).status === 0;
-  it.skipIf(!canLock)(
-    'when the keyring is locked',
-    () => {
-      const home = mkdtempSync(join(tmpdir(), 'notarium-locked-keyring-'));
-      try {
-        mkdirSync(join(home, 'run'), { mode: 0o700 });
-        const secret = `locked-secret-${randomBytes(8).toString('hex')}`;
-        const script = `echo -n scratch-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$NODE" --import tsx --input-type=module -e "$CHILD"`;
-        const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', script], {
-          cwd: ROOT,
-          encoding: 'utf8',
-          timeout: 30_000,
-          env: {
-            ...process.env,
-            HOME: home,
-            XDG_DATA_HOME: join(home, 'data'),
-            XDG_RUNTIME_DIR: join(home, 'run'),
-            XDG_CACHE_HOME: join(home, 'cache'),
-            XDG_CONFIG_HOME: join(home, 'config'),
-            NODE: process.execPath,
-            CHILD,
-            STORE_FIRST: '1',
-            ACCOUNT: apiKeyAccount('locked'),
-            SECRET: secret,
-          },
-        });
-        expect(r.status).toBe(0);
-        expectUnavailable(r.stdout, r.stderr, secret);
-      } finally {
-        rmSync(home, { recursive: true, force: true });
-      }
-    },
-  );
+  const canLock =
+    process.platform === 'linux' &&
+    spawnSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon && command -v dbus-send']).status === 0;
+  it.skipIf(!canLock)('when the keyring is locked', () => {
+    const home = mkdtempSync(join(tmpdir(), 'notarium-locked-keyring-'));
+    try {
+      mkdirSync(join(home, 'run'), { mode: 0o700 });
+      const secret = `locked-secret-${randomBytes(8).toString('hex')}`;
+      const script = `echo -n scratch-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$NODE" --import tsx --input-type=module -e "$CHILD"`;
+      const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', script], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 30_000,
+        env: {
+          ...process.env,
+          HOME: home,
+          XDG_DATA_HOME: join(home, 'data'),
+          XDG_RUNTIME_DIR: join(home, 'run'),
+          XDG_CACHE_HOME: join(home, 'cache'),
+          XDG_CONFIG_HOME: join(home, 'config'),
+          NODE: process.execPath,
+          CHILD,
+          STORE_FIRST: '1',
+          ACCOUNT: apiKeyAccount('locked'),
+          SECRET: secret,
+        },
+      });
+      expect(r.status).toBe(0);
+      expectUnavailable(r.stdout, r.stderr, secret);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
 });

@@ -42,7 +42,11 @@ async function sandbox(options: Parameters<typeof startTestSandbox>[0]): Promise
 }
 
 /** An engine on its own library whose current profile is a service profile on `sb`. */
-function engine(sb: TestSandbox, profile: Partial<ProfileInput> = {}, options: { home?: string; poller?: boolean; now?: () => number; fetch?: FetchLike } = {}): Notary {
+function engine(
+  sb: TestSandbox,
+  profile: Partial<ProfileInput> = {},
+  options: { home?: string; poller?: boolean; now?: () => number; fetch?: FetchLike } = {},
+): Notary {
   const notary = new Notary({
     dataDir: options.home ?? join(root, `home-${++homes}`),
     secrets: noSecrets,
@@ -149,7 +153,11 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
     let predecessor = created;
     for (const queued of [second, third, end]) {
       await sb.mine();
-      const sent = await until(notary, () => ['published', 'confirmed', 'settled'].includes(get(notary, queued.id).state) && get(notary, queued.id), `version ${queued.version} sent`);
+      const sent = await until(
+        notary,
+        () => ['published', 'confirmed', 'settled'].includes(get(notary, queued.id).state) && get(notary, queued.id),
+        `version ${queued.version} sent`,
+      );
       expect(sent.prevTxId).toBe(predecessor.txId);
       const later = [second, third, end].filter((r) => r.version! > queued.version!);
       expect(later.map((r) => get(notary, r.id).state)).toEqual(later.map(() => 'queued'));
@@ -176,7 +184,11 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
     await expect(addVersion(notary.context, file('plan-2.md', 'plan 2\n'), v1)).rejects.toMatchObject({ status: 503 });
     const third = await addVersion(notary.context, file('plan-3.md', 'plan 3\n'), v1);
     const versions = () => notary.library.records.ofDocument(created.documentId!);
-    expect(versions().map((v) => [v.version, v.state])).toEqual([[1, 'settled'], [2, 'queued'], [3, 'queued']]); // the profile's target is one block
+    expect(versions().map((v) => [v.version, v.state])).toEqual([
+      [1, 'settled'],
+      [2, 'queued'],
+      [3, 'queued'],
+    ]); // the profile's target is one block
     expect(versions()[1]!.lastError).toMatch(/^Not sent yet: .* It stays queued, and is sent after version 1 when the service takes it\.$/);
     await faults({ errorRate: 0 });
     const mining = setInterval(() => void sb.mine().catch(() => {}), 200);
@@ -268,10 +280,12 @@ describe('resubmission: a registration not in a block in time is sent again', ()
     expect((await sb.json<{ neverMined: number }>('/__sandbox/chain')).neverMined).toBeGreaterThanOrEqual(1);
   });
 
-  it("a version never mined is sent again only after the chain shows it did not extend its predecessor, and the chain stays whole", async () => {
+  it('a version never mined is sent again only after the chain shows it did not extend its predecessor, and the chain stays whole', async () => {
     const notary = engine(sb, { resubmitAfterSeconds: 3600 });
     const v1 = file('deed-1.md', 'deed 1\n');
-    const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), { confirmations: 1 });
+    const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), {
+      confirmations: 1,
+    });
     await neverMine(1);
     const second = await addVersion(notary.context, file('deed-2.md', 'deed 2\n'), v1);
     expect(second.state).toBe('published');
@@ -315,7 +329,9 @@ describe('resubmission: a registration not in a block in time is sent again', ()
     await neverMine(0);
     resubmitAfter(notary, 3600);
     expect(ended.state).toBe('failed');
-    expect(ended.lastError).toBe('Not mined: the service accepted "grant.pdf" but did not get it into a block in 6 seconds, sent again every 1 second, so it is no longer followed. Notarise the file again later, or ask the service\'s provider.');
+    expect(ended.lastError).toBe(
+      'Not mined: the service accepted "grant.pdf" but did not get it into a block in 6 seconds, sent again every 1 second, so it is no longer followed. Notarise the file again later, or ask the service\'s provider.',
+    );
     const group = notary.library.records.group(first.id);
     expect(group.length).toBeGreaterThan(1); // it was sent again before it was given up
     expect(group.filter((r) => r.state !== 'failed')).toEqual([]);
@@ -346,7 +362,9 @@ describe('resubmission: a registration not in a block in time is sent again', ()
   it('a version whose predecessor was extended elsewhere meanwhile fails with a sentence, and the document keeps its head', async () => {
     const notary = engine(sb, { resubmitAfterSeconds: 3600 });
     const v1 = file('will-1.md', 'will 1\n');
-    const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), { confirmations: 1 });
+    const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), {
+      confirmations: 1,
+    });
     await neverMine(1);
     const second = await addVersion(notary.context, file('will-2.md', 'will 2\n'), v1);
     await neverMine(0);
@@ -405,30 +423,37 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     { answer: 'lost', name: 'policy', fault: { dropRate: 1, dropPhase: 'after' }, clear: { dropRate: 0 } },
     { answer: 'a 500', name: 'charter', fault: { errorRate: 1, errorStatus: 500, errorPhase: 'after' }, clear: { errorRate: 0, errorPhase: 'before' } },
   ];
-  it.each(AFTER_WRITE)('a version whose answer was $answer after it landed is found on the chain and adopted, never sent twice', async ({ name, fault, clear }) => {
-    const notary = engine(sb, { idempotentWrites: false });
-    const v1 = file(`${name}-1.md`, `${name} 1\n`);
-    const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), { confirmations: 1 });
-    const updatesBefore = await received(sb, UPDATE);
-    const v2 = file(`${name}-2.md`, `${name} 2\n`);
-    await faults(fault);
-    await expect(addVersion(notary.context, v2, v1)).rejects.toThrow();
-    await faults(clear);
-    const inDoubt = notary.library.records.ofDocument(created.documentId!).find((r) => r.version === 2)!;
-    expect(inDoubt.state).toBe('submitting');
-    const adopted = await addVersion(notary.context, v2, v1); // the same command again settles it
-    expect(adopted).toMatchObject({ id: inDoubt.id, state: 'published', possibleDuplicate: false });
-    expect(await forward(sb, created.txId!)).toEqual([adopted.txId]);
-    expect(await received(sb, UPDATE)).toBe(updatesBefore + 1);
-    expect(inBlock(await waitForRecord(notary.context, notary.follower, adopted, { confirmations: 1 }))).toBe(true);
-  });
+  it.each(AFTER_WRITE)(
+    'a version whose answer was $answer after it landed is found on the chain and adopted, never sent twice',
+    async ({ name, fault, clear }) => {
+      const notary = engine(sb, { idempotentWrites: false });
+      const v1 = file(`${name}-1.md`, `${name} 1\n`);
+      const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), {
+        confirmations: 1,
+      });
+      const updatesBefore = await received(sb, UPDATE);
+      const v2 = file(`${name}-2.md`, `${name} 2\n`);
+      await faults(fault);
+      await expect(addVersion(notary.context, v2, v1)).rejects.toThrow();
+      await faults(clear);
+      const inDoubt = notary.library.records.ofDocument(created.documentId!).find((r) => r.version === 2)!;
+      expect(inDoubt.state).toBe('submitting');
+      const adopted = await addVersion(notary.context, v2, v1); // the same command again settles it
+      expect(adopted).toMatchObject({ id: inDoubt.id, state: 'published', possibleDuplicate: false });
+      expect(await forward(sb, created.txId!)).toEqual([adopted.txId]);
+      expect(await received(sb, UPDATE)).toBe(updatesBefore + 1);
+      expect(inBlock(await waitForRecord(notary.context, notary.follower, adopted, { confirmations: 1 }))).toBe(true);
+    },
+  );
 
   it('a finalisation whose answer was lost after it landed is recognised on the chain (the record that ends it, empty), without match, and never sent twice', async () => {
     const noMatch = await sandbox({ lifecycle: 'refuse', idempotency: 'ignore', blockInterval: 0.2, disable: ['match'] });
     const faults = (settings: object) => noMatch.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
     const notary = engine(noMatch, { idempotentWrites: false });
     const v1 = file('bylaws-1.md', 'bylaws 1\n');
-    const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), { confirmations: 1 });
+    const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), {
+      confirmations: 1,
+    });
     const deletesBefore = await received(noMatch, DELETE);
     await faults({ dropRate: 1, dropPhase: 'after' });
     await expect(finaliseDocument(notary.context, v1)).rejects.toThrow();
@@ -444,7 +469,9 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
   it('a version whose request was lost before it landed is sent again once nothing follows its predecessor for its resubmission time, not before', async () => {
     const notary = engine(sb, { idempotentWrites: false, resubmitAfterSeconds: 3600 });
     const v1 = file('terms-1.md', 'terms 1\n');
-    const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), { confirmations: 1 });
+    const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), {
+      confirmations: 1,
+    });
     const updatesBefore = await received(sb, UPDATE);
     const v2 = file('terms-2.md', 'terms 2\n');
     await faults({ dropRate: 1, dropPhase: 'before' });
@@ -453,7 +480,9 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     // Nothing on the chain yet: it may still be on its way (a service may index mined transactions only).
     const early = await addVersion(notary.context, v2, v1).catch((err: unknown) => err);
     expect(early).toMatchObject({ code: 'WRITE_IN_DOUBT' });
-    expect((early as Error).message).toMatch(/^Version 2 of "terms-2\.md" was sent, its answer was lost, and the chain does not show it yet: .* in (59|60) minutes: run "notarium version add" on it again then, or with --wait/);
+    expect((early as Error).message).toMatch(
+      /^Version 2 of "terms-2\.md" was sent, its answer was lost, and the chain does not show it yet: .* in (59|60) minutes: run "notarium version add" on it again then, or with --wait/,
+    );
     expect(await received(sb, UPDATE)).toBe(updatesBefore + 1);
     setResubmitAfter(notary, 1);
     const sent = await addVersion(notary.context, v2, v1, { waitForChain: true }); // looks once per block, then sends it again
@@ -473,7 +502,9 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     await new Promise((resolve) => setTimeout(resolve, 1100)); // past its resubmission time
     const again = await finaliseDocument(notary.context, v1).catch((err: unknown) => err);
     expect(again).toMatchObject({ code: 'WRITE_IN_DOUBT' });
-    expect((again as Error).message).toMatch(/^The finalisation of "statute-1\.md" was taken by the service without its transaction id, .* it is not sent again\./);
+    expect((again as Error).message).toMatch(
+      /^The finalisation of "statute-1\.md" was taken by the service without its transaction id, .* it is not sent again\./,
+    );
     expect(await received(quiet, DELETE)).toBe(1);
     await quiet.mine();
     const landed = await finaliseDocument(notary.context, v1);
@@ -573,9 +604,16 @@ describe('a watched file saved again while its previous version waits for its bl
     }
     const versions = events.filter((e) => e.action === 'version').map((e) => e.record!);
     const superseded = events.filter((e) => e.action === 'superseded').map((e) => e.record!);
-    expect(versions.map((r) => [r.version, r.state])).toEqual([[2, 'queued'], [2, 'queued'], [2, 'queued']]);
+    expect(versions.map((r) => [r.version, r.state])).toEqual([
+      [2, 'queued'],
+      [2, 'queued'],
+      [2, 'queued'],
+    ]);
     expect(superseded.map((r) => r.id)).toEqual([versions[0]!.id, versions[1]!.id]);
-    expect(superseded.map((r) => [r.state, r.supersededBy])).toEqual([['superseded', versions[1]!.id], ['superseded', versions[2]!.id]]);
+    expect(superseded.map((r) => [r.state, r.supersededBy])).toEqual([
+      ['superseded', versions[1]!.id],
+      ['superseded', versions[2]!.id],
+    ]);
     expect(superseded[0]!.lastError).toMatch(/Replaced by a later save/);
     expect(await received(sb, UPDATE)).toBe(0);
 
@@ -586,7 +624,10 @@ describe('a watched file saved again while its previous version waits for its bl
     const mined = await waitForRecord(notary.context, notary.follower, latest, { confirmations: 1 });
     expect(await forward(sb, first.txId!)).toEqual([mined.txId]);
     expect(await received(sb, UPDATE)).toBe(1);
-    expect(notary.library.records.ofDocument(first.documentId!).map((r) => [r.version, r.sha256 === mined.sha256])).toEqual([[1, false], [2, true]]);
+    expect(notary.library.records.ofDocument(first.documentId!).map((r) => [r.version, r.sha256 === mined.sha256])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
     expect(notary.library.watchedFolders.file(notary.watcher.get(dir)!.id, 'minutes.txt')).toMatchObject({ recordId: latest.id });
   });
 });

@@ -56,7 +56,11 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
 
   async function admin(path: string, body?: unknown): Promise<Record<string, unknown>> {
     const { baseUrl, apiKey } = strict?.sandbox ?? (await notary.sandbox.connect());
-    const res = await fetch(baseUrl + path, { method: body === undefined ? 'GET' : 'POST', headers: { 'x-api-key': apiKey }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(baseUrl + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'x-api-key': apiKey },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return (await res.json()) as Record<string, unknown>;
   }
 
@@ -293,7 +297,8 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
 
       const other = new Notary({ dataDir: join(root, 'other-home'), sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
       try {
-        for (const r of result.receipts) expect(await importReceipt(other.context, r)).toMatchObject({ imported: true, proof: { outcome: 'verified', network, testChain: true } });
+        for (const r of result.receipts)
+          expect(await importReceipt(other.context, r)).toMatchObject({ imported: true, proof: { outcome: 'verified', network, testChain: true } });
         expect((await importReceipt(other.context, result.receipts[0]!)).imported).toBe(false);
         // Made by another service: kept with the receipt's own network, and not followed from this library.
         const imported = other.library.records.query({ limit: 10 }).records;

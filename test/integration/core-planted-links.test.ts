@@ -58,7 +58,11 @@ describe('planted links', () => {
     expect(parseReceipt(readFileSync(written, 'utf8')).registration.txId).toBe(record.txId);
     for (const name of planted) expect(lstatSync(join(shared, name)).isSymbolicLink()).toBe(true);
     // Nothing else was left behind.
-    expect(readdirSync(shared).filter((n) => n.startsWith('contract.pdf') || n.startsWith('.')).sort()).toEqual([...planted, 'contract.pdf', 'contract.pdf.receipt.json'].sort());
+    expect(
+      readdirSync(shared)
+        .filter((n) => n.startsWith('contract.pdf') || n.startsWith('.'))
+        .sort(),
+    ).toEqual([...planted, 'contract.pdf', 'contract.pdf.receipt.json'].sort());
   });
 
   it("a document's export: receipts and the index file replace links instead of following them", async () => {
@@ -96,7 +100,9 @@ describe('planted links', () => {
     symlinkSync(elsewhere, join(watched, '.notarium'));
     const refusal = /Nothing was written into .*: .*\.notarium is a link, so a file written there could land outside the watched folder .*: remove it/;
     await expect(writeReceipt(notary.context, record, join(watched, '.notarium', 'minutes.txt.receipt.json'), { within: watched })).rejects.toThrow(refusal);
-    await expect(writeReceipt(notary.context, record, join(watched, '.notarium', 'sub', 'minutes.txt.receipt.json'), { within: watched })).rejects.toThrow(refusal);
+    await expect(writeReceipt(notary.context, record, join(watched, '.notarium', 'sub', 'minutes.txt.receipt.json'), { within: watched })).rejects.toThrow(
+      refusal,
+    );
     writeFileSync(join(watched, 'old.receipt.json'), '{"a receipt":true}\n');
     expect(moveReceipt(join(watched, 'old.receipt.json'), join(watched, '.notarium', 'old.v1.receipt.json'), watched)).toBe(false);
     expect(readdirSync(elsewhere)).toEqual([]);
@@ -105,11 +111,15 @@ describe('planted links', () => {
     rmSync(join(watched, '.notarium'));
     mkdirSync(join(watched, '.notarium'));
     symlinkSync(elsewhere, join(watched, '.notarium', 'sub'));
-    await expect(writeReceipt(notary.context, record, join(watched, '.notarium', 'sub', 'minutes.txt.receipt.json'), { within: watched })).rejects.toThrow(/\.notarium\/sub is a link/);
+    await expect(writeReceipt(notary.context, record, join(watched, '.notarium', 'sub', 'minutes.txt.receipt.json'), { within: watched })).rejects.toThrow(
+      /\.notarium\/sub is a link/,
+    );
     expect(moveReceipt(join(watched, 'old.receipt.json'), join(watched, '.notarium', 'sub', 'old.v1.receipt.json'), watched)).toBe(false);
     // Beside a file in a linked subfolder of the watched folder, likewise.
     symlinkSync(elsewhere, join(watched, 'linked'));
-    await expect(writeReceipt(notary.context, record, join(watched, 'linked', 'minutes.txt.receipt.json'), { within: watched })).rejects.toThrow(/linked is a link/);
+    await expect(writeReceipt(notary.context, record, join(watched, 'linked', 'minutes.txt.receipt.json'), { within: watched })).rejects.toThrow(
+      /linked is a link/,
+    );
     expect(readdirSync(elsewhere)).toEqual([]);
 
     // Without links, the folders are made and the receipt is written.

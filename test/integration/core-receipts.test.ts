@@ -32,7 +32,11 @@ async function register(
       : kind === 'linked-create'
         ? `/api/v1/linkedrecords?${query}`
         : `/api/v1/linkedrecords/${link!.prevTxId}/update?${query}&updateToken=${encodeURIComponent(link!.token)}`;
-  const answer = await sb.json<{ txId: string; updateToken?: string }>(path, { method: 'POST', body: digest, headers: { 'content-type': 'application/octet-stream' } });
+  const answer = await sb.json<{ txId: string; updateToken?: string }>(path, {
+    method: 'POST',
+    body: digest,
+    headers: { 'content-type': 'application/octet-stream' },
+  });
   return {
     digest,
     updateToken: answer.updateToken,

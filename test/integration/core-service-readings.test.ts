@@ -39,7 +39,12 @@ let serial = 0;
 function notaryFor(baseUrl: string, apiKey: string): { notary: Notary; file: (name: string, content: string) => string } {
   const dir = join(root, `n${++serial}`);
   mkdirSync(join(dir, 'files'), { recursive: true });
-  const notary = new Notary({ dataDir: join(dir, 'home'), sandboxBlockInterval: 0.2, secrets: noSecrets, env: { NOTARIUM_BASE_URL: baseUrl, NOTARIUM_API_KEY: apiKey } });
+  const notary = new Notary({
+    dataDir: join(dir, 'home'),
+    sandboxBlockInterval: 0.2,
+    secrets: noSecrets,
+    env: { NOTARIUM_BASE_URL: baseUrl, NOTARIUM_API_KEY: apiKey },
+  });
   cleanups.push(() => notary.close());
   const file = (name: string, content: string) => {
     const path = join(dir, 'files', name);
@@ -88,7 +93,9 @@ describe('a strict sandbox: the least kind reading of every point the documentat
     const receipt = parseReceipt(readFileSync(`${path}.receipt.json`, 'utf8'));
     const report = verifyReceipt(receipt, { fileDigest: record.sha256! });
     expect(report.outcome).toBe('verified');
-    expect(report.steps.find((s) => s.id === 'transaction')!.detail).toMatch(/carries fingerprint\.published inside a data push, beside other bytes \(the service's metadata\)/);
+    expect(report.steps.find((s) => s.id === 'transaction')!.detail).toMatch(
+      /carries fingerprint\.published inside a data push, beside other bytes \(the service's metadata\)/,
+    );
     const other = notaryFor(sb.baseUrl, sb.apiKey).notary;
     const imported = await importReceipt(other.context, `${path}.receipt.json`);
     expect(imported).toMatchObject({ imported: true, proof: { outcome: 'verified', skipped: [] } });
@@ -126,7 +133,12 @@ describe('a strict sandbox: the least kind reading of every point the documentat
     const first = registered((await notarise(notary.context, [file('memo.md', 'memo\n')], { document: true }))[0]);
     await mineAndFollow(sb, notary, first.txId!);
     const err = await finaliseDocument(notary.context, first.txId!).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 'TXID_MISSING', message: expect.stringMatching(/took the finalisation without saying its transaction id, and navigating from the previous version to find it failed \(.*does not offer navigate.*\)/) });
+    expect(err).toMatchObject({
+      code: 'TXID_MISSING',
+      message: expect.stringMatching(
+        /took the finalisation without saying its transaction id, and navigating from the previous version to find it failed \(.*does not offer navigate.*\)/,
+      ),
+    });
     const inDoubt = notary.library.records.ofDocument(first.documentId!).find((r) => r.kind === 'linked-delete')!;
     expect(inDoubt).toMatchObject({ state: 'submitting', lastError: (err as Error).message });
     expect((await sb.json<{ mempool: number }>('/__sandbox/chain')).mempool).toBe(1); // the service holds it; nothing was sent twice
@@ -139,7 +151,9 @@ describe('features the instance does not offer', () => {
     const { notary, file } = notaryFor(sb.baseUrl, sb.apiKey);
     const [outcome] = await notarise(notary.context, [file('deed.pdf', 'deed\n')], { document: true });
     expect(outcome).toMatchObject({ status: 'failed', error: { code: 'FEATURE_UNAVAILABLE' }, record: { state: 'failed' } });
-    expect(outcome!.status === 'failed' && outcome!.error.message).toMatch(/does not offer linked records in its configuration .* ask its provider to enable linked records, or keep documents on a profile whose service offers them/);
+    expect(outcome!.status === 'failed' && outcome!.error.message).toMatch(
+      /does not offer linked records in its configuration .* ask its provider to enable linked records, or keep documents on a profile whose service offers them/,
+    );
   });
 
   it('without navigate, the history comes from the library and says why; without match, the online check says so, not "unknown"', async () => {
@@ -150,13 +164,24 @@ describe('features the instance does not offer', () => {
     const created = registered((await notarise(notary.context, [path], { document: true }))[0]);
     await mineUntil(sb, () => existsSync(`${path}.receipt.json`)); // in a block: a 404 from navigate then names the feature
     const history = await documentHistory(notary.context, path);
-    expect(history.source).toMatchObject({ from: 'library', reason: expect.stringMatching(new RegExp(`does not offer navigate in its configuration \\(it knows transaction ${created.txId} but answered 404 to navigating from it\\)`)) });
+    expect(history.source).toMatchObject({
+      from: 'library',
+      reason: expect.stringMatching(
+        new RegExp(`does not offer navigate in its configuration \\(it knows transaction ${created.txId} but answered 404 to navigating from it\\)`),
+      ),
+    });
     expect(history.versions.map((v) => v.txId)).toEqual([created.txId]);
-    expect((await documentHistory(notary.context, path, { offline: true })).source).toEqual({ from: 'library', reason: 'The service was not asked (offline).' });
+    expect((await documentHistory(notary.context, path, { offline: true })).source).toEqual({
+      from: 'library',
+      reason: 'The service was not asked (offline).',
+    });
 
     const verified = await verifyReceiptFile(notary.context, `${path}.receipt.json`, path, { requireService: true });
     const service = verified.report!.steps.find((s) => s.id === 'service')!;
-    expect(service).toMatchObject({ status: 'skipped', detail: expect.stringMatching(/^Profile "Sandbox": The service at .* does not offer verify \(match\) in its configuration/) });
+    expect(service).toMatchObject({
+      status: 'skipped',
+      detail: expect.stringMatching(/^Profile "Sandbox": The service at .* does not offer verify \(match\) in its configuration/),
+    });
     expect(verified.status).toBe('partially-verified');
   });
 });
@@ -174,7 +199,11 @@ describe('a service that publishes other bytes than Notarium computes (ENCODING_
       req.on('data', (c: Buffer) => chunks.push(c));
       const forward = async (): Promise<void> => {
         const body = Buffer.concat(chunks);
-        const answer = await fetch(sb.baseUrl + url.pathname + url.search, { method: req.method, headers: { 'x-api-key': String(req.headers['x-api-key'] ?? '') }, body: body.length > 0 ? body : undefined });
+        const answer = await fetch(sb.baseUrl + url.pathname + url.search, {
+          method: req.method,
+          headers: { 'x-api-key': String(req.headers['x-api-key'] ?? '') },
+          body: body.length > 0 ? body : undefined,
+        });
         const bytes = Buffer.from(await answer.arrayBuffer());
         res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream', 'content-length': bytes.length });
         res.end(req.method === 'HEAD' ? undefined : bytes);
@@ -192,9 +221,15 @@ describe('a service that publishes other bytes than Notarium computes (ENCODING_
     const proxy = await saltDropping(sb, () => true);
     const { notary, file } = notaryFor(proxy.url, sb.apiKey);
     const [first] = await notarise(notary.context, [file('a.txt', 'a\n')]);
-    expect(first).toMatchObject({ status: 'failed', error: { code: 'ENCODING_MISMATCH' }, record: { state: 'published', txId: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(first).toMatchObject({
+      status: 'failed',
+      error: { code: 'ENCODING_MISMATCH' },
+      record: { state: 'published', txId: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
     const message = first!.status === 'failed' ? first!.error.message : '';
-    expect(message).toMatch(/^For transaction [0-9a-f]{64} the service reported its content as [0-9a-f]{64}, where Notarium computed [0-9a-f]{64} from encode SHA256\([A-Za-z0-9]{22}\)\. The service published other bytes than Notarium computed, so receipts from this service would not verify/);
+    expect(message).toMatch(
+      /^For transaction [0-9a-f]{64} the service reported its content as [0-9a-f]{64}, where Notarium computed [0-9a-f]{64} from encode SHA256\([A-Za-z0-9]{22}\)\. The service published other bytes than Notarium computed, so receipts from this service would not verify/,
+    );
     expect(notary.library.records.get(first!.record!.id)!.lastError).toBe(message);
 
     const writes = () => proxy.seen.filter((s) => s === 'POST /api/v1/records').length;

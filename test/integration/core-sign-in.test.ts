@@ -40,10 +40,23 @@ interface Setup {
 async function setup(sandbox: SandboxOptions = {}, clock?: { now: () => number }): Promise<Setup> {
   const sb = await startTestSandbox(sandbox);
   const library = Library.open(':memory:');
-  library.profiles.save({ name: PROFILE, baseUrl: sb.baseUrl, authUrl: sb.authUrl, envId: sb.envId, authorizeUrl: `${sb.authUrl}/oauth2/authorize`, clientId: 'notarium-desktop' });
+  library.profiles.save({
+    name: PROFILE,
+    baseUrl: sb.baseUrl,
+    authUrl: sb.authUrl,
+    envId: sb.envId,
+    authorizeUrl: `${sb.authUrl}/oauth2/authorize`,
+    clientId: 'notarium-desktop',
+  });
   const logs: string[] = [];
   const secrets = new MemorySecretStore();
-  const connections = new Connections({ profiles: library.profiles, sandbox: new EmbeddedSandbox('/nonexistent'), secrets, env: {}, transport: { log: (l) => logs.push(l) } });
+  const connections = new Connections({
+    profiles: library.profiles,
+    sandbox: new EmbeddedSandbox('/nonexistent'),
+    secrets,
+    env: {},
+    transport: { log: (l) => logs.push(l) },
+  });
   let now: number | undefined;
   const signIn = new SignIn({ profile: PROFILE, connection: () => connections.forProfile(PROFILE), secrets, now: clock?.now ?? (() => now ?? Date.now()) });
   const dispose = async () => {
@@ -62,11 +75,13 @@ async function setupForTest(sandbox: SandboxOptions = {}, clock?: { now: () => n
 }
 
 /** An opener that signs in through the page, as the user would in the browser. */
-const through = (action: 'sign-in' | 'cancel' = 'sign-in', seen: { url?: string; callbackPage?: string | null } = {}) => async (url: string) => {
-  seen.url = url;
-  const visit = await useAuthorizePage(url, { action, userName: 'ada' });
-  seen.callbackPage = visit.callbackPage;
-};
+const through =
+  (action: 'sign-in' | 'cancel' = 'sign-in', seen: { url?: string; callbackPage?: string | null } = {}) =>
+  async (url: string) => {
+    seen.url = url;
+    const visit = await useAuthorizePage(url, { action, userName: 'ada' });
+    seen.callbackPage = visit.callbackPage;
+  };
 
 describe('the loopback listener', () => {
   it('binds 127.0.0.1 only, answers one valid callback, then closes', async () => {
@@ -90,7 +105,10 @@ describe('the loopback listener', () => {
     const failed = listener.waitForCode('s2').catch((err: unknown) => err);
     const res = await fetch(`${listener.redirectUri}?error=invalid_scope&error_description=scope%20unknown&state=s2`);
     expect(await res.text()).toMatch(/reported an error/);
-    expect(await failed).toMatchObject({ code: 'SIGN_IN_FAILED', message: 'Sign-in did not complete: the identity portal answered "invalid_scope" (scope unknown).' });
+    expect(await failed).toMatchObject({
+      code: 'SIGN_IN_FAILED',
+      message: 'Sign-in did not complete: the identity portal answered "invalid_scope" (scope unknown).',
+    });
   });
 
   it('refuses a request with another Host (DNS rebinding)', async () => {
@@ -138,7 +156,10 @@ describe('sign-in through the system browser', () => {
   });
 
   it('Cancel in the browser ends with a clear message', async () => {
-    await expect(s.signIn.signIn({ open: through('cancel') })).rejects.toMatchObject({ code: 'SIGN_IN_CANCELLED', message: 'Sign-in was cancelled in the browser.' });
+    await expect(s.signIn.signIn({ open: through('cancel') })).rejects.toMatchObject({
+      code: 'SIGN_IN_CANCELLED',
+      message: 'Sign-in was cancelled in the browser.',
+    });
   });
 
   it('a callback with another state is refused, and the real one still completes', async () => {
@@ -183,7 +204,9 @@ describe('the identity service refuses what it must', () => {
   async function obtainCode(): Promise<{ code: string; redirectUri: string }> {
     const listener = await LoopbackListener.start();
     const waiting = listener.waitForCode('st');
-    await useAuthorizePage(`${sb.authUrl}/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: 'notarium-desktop', redirect_uri: listener.redirectUri, state: 'st' })}`);
+    await useAuthorizePage(
+      `${sb.authUrl}/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: 'notarium-desktop', redirect_uri: listener.redirectUri, state: 'st' })}`,
+    );
     return { code: (await waiting).code, redirectUri: listener.redirectUri };
   }
 
@@ -197,11 +220,15 @@ describe('the identity service refuses what it must', () => {
   it('a different redirect URI', async () => {
     const { code } = await obtainCode();
     const api = new IdentityApi({ authUrl: sb.authUrl, envId: sb.envId });
-    await expect(api.exchangeCode({ authorizationCode: code, usedRedirectUri: 'http://127.0.0.1:1/callback' })).rejects.toMatchObject({ errorCode: 'INVALID_GRANT' });
+    await expect(api.exchangeCode({ authorizationCode: code, usedRedirectUri: 'http://127.0.0.1:1/callback' })).rejects.toMatchObject({
+      errorCode: 'INVALID_GRANT',
+    });
   });
 
   it('a token signed by another key, even with a published kid', async () => {
-    const { keys } = (await (await fetch(`${sb.authUrl}/products/web/${sb.envId}/portalbackend/api/api/v1/auth/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
+    const { keys } = (await (await fetch(`${sb.authUrl}/products/web/${sb.envId}/portalbackend/api/api/v1/auth/.well-known/jwks.json`)).json()) as {
+      keys: { kid: string }[];
+    };
     const { privateKey } = await generateKeyPair('RS256');
     const issuer = `${sb.authUrl}/products/web/${sb.envId}`;
     const forged = await new SignJWT({ 'cognito:groups': ['admins'] })
@@ -212,7 +239,11 @@ describe('the identity service refuses what it must', () => {
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(privateKey);
-    const verifier = new AccessTokenVerifier({ jwksUrl: `${issuer}/portalbackend/api/api/v1/auth/.well-known/jwks.json`, issuer, audience: 'notarium-desktop' });
+    const verifier = new AccessTokenVerifier({
+      jwksUrl: `${issuer}/portalbackend/api/api/v1/auth/.well-known/jwks.json`,
+      issuer,
+      audience: 'notarium-desktop',
+    });
     await expect(verifier.verify(forged)).rejects.toMatchObject({ code: 'TOKEN_INVALID', message: expect.stringMatching(/signature does not verify/) });
     await expect(verifier.verify('not.a.token')).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
   });
@@ -227,13 +258,26 @@ describe('the identity service key set', () => {
     let fetches = 0;
     const server = createServer((_req, res) => {
       fetches++;
-      void exportJWK(keys[published]!.publicKey).then((jwk) => res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: [{ ...jwk, kid: `k${published}`, alg: 'RS256', use: 'sig' }] })));
+      void exportJWK(keys[published]!.publicKey).then((jwk) =>
+        res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: [{ ...jwk, kid: `k${published}`, alg: 'RS256', use: 'sig' }] })),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const token = (k: number, kid = `k${k}`) =>
-      new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid }).setIssuer(issuer).setAudience('notarium-desktop').setSubject('ada').setIssuedAt().setExpirationTime('5m').sign(keys[k]!.privateKey);
-    const verifier = new AccessTokenVerifier({ jwksUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`, issuer, audience: 'notarium-desktop' });
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'RS256', kid })
+        .setIssuer(issuer)
+        .setAudience('notarium-desktop')
+        .setSubject('ada')
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(keys[k]!.privateKey);
+    const verifier = new AccessTokenVerifier({
+      jwksUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`,
+      issuer,
+      audience: 'notarium-desktop',
+    });
 
     expect((await verifier.verify(await token(0))).subject).toBe('ada');
     expect(fetches).toBe(1);
@@ -242,7 +286,10 @@ describe('the identity service key set', () => {
     expect((await verifier.verify(await token(1))).subject).toBe('ada');
     expect(fetches).toBe(2);
     // A key the portal does not publish: one more fetch for that token, then refused.
-    await expect(verifier.verify(await token(1, 'unknown'))).rejects.toMatchObject({ code: 'TOKEN_INVALID', message: expect.stringMatching(/no published key matches it/) });
+    await expect(verifier.verify(await token(1, 'unknown'))).rejects.toMatchObject({
+      code: 'TOKEN_INVALID',
+      message: expect.stringMatching(/no published key matches it/),
+    });
     expect(fetches).toBe(3);
     // Past the cooldown, jose fetches again by itself, once.
     vi.setSystemTime(Date.now() + 31_000);
@@ -339,7 +386,10 @@ describe('token lifetimes', () => {
   it('a token kept before tokens were bound to their issuer is not sent anywhere: signed out, with a sentence', async () => {
     const s = await setupForTest();
     await s.secrets.set(refreshTokenAccount(PROFILE), 'a-bare-token-of-an-earlier-version');
-    expect(await s.signIn.restore()).toEqual({ status: 'signed-out', message: expect.stringMatching(/was made with an earlier identity service.*sign in again/) });
+    expect(await s.signIn.restore()).toEqual({
+      status: 'signed-out',
+      message: expect.stringMatching(/was made with an earlier identity service.*sign in again/),
+    });
     expect(await s.secrets.get(refreshTokenAccount(PROFILE))).toBeNull();
     expect(s.logs.filter((l) => /refresh-token/.test(l))).toEqual([]);
   });

@@ -34,7 +34,11 @@ afterAll(async () => {
 
 async function admin<T>(path: string, body?: unknown): Promise<T> {
   const { baseUrl, apiKey } = await app.sandbox.connect();
-  const res = await fetch(baseUrl + path, { method: body === undefined ? 'GET' : 'POST', headers: { 'x-api-key': apiKey }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(baseUrl + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'x-api-key': apiKey },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${path} answered ${res.status}`);
   return (await res.json()) as T;
 }
@@ -75,7 +79,9 @@ describe('status pace against the sandbox', () => {
       busiest = Math.max(busiest, n);
     }
     const span = Math.max(...seconds) - Math.min(...seconds) + 1;
-    console.log(`pace: ${status.total} status requests over ${span} s for ${FILES} files (block ${BLOCK_S} s); statuses answered by the service ${sources.service}, by the library ${sources.library}; busiest ${BLOCK_S - 2} s: ${busiest}`);
+    console.log(
+      `pace: ${status.total} status requests over ${span} s for ${FILES} files (block ${BLOCK_S} s); statuses answered by the service ${sources.service}, by the library ${sources.library}; busiest ${BLOCK_S - 2} s: ${busiest}`,
+    );
     expect(busiest).toBeLessThanOrEqual(FILES);
     expect(status.total).toBeLessThanOrEqual(FILES * (Math.ceil(span / BLOCK_S) + 1));
     // The statuses asked within a block time were the library's, saying when it asked and when it will.

@@ -30,7 +30,10 @@ function serialised(): SyncOptions['exclusive'] {
   const runs = new Map<string, Promise<unknown>>();
   return (sha256, fn) => {
     const run = (runs.get(sha256) ?? Promise.resolve()).then(fn, fn);
-    runs.set(sha256, run.catch(() => undefined));
+    runs.set(
+      sha256,
+      run.catch(() => undefined),
+    );
     return run;
   };
 }

@@ -40,7 +40,14 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
   let folderEvents: WatchFolderEvent[] = [];
 
   function open(): Notary {
-    const n = new Notary({ dataDir: home, sandboxBlockInterval: BLOCK_MS / 1000, secrets: noSecrets, env: strict?.env ?? {}, pollerRatePerSecond: 500, watchConcurrency: CONCURRENCY });
+    const n = new Notary({
+      dataDir: home,
+      sandboxBlockInterval: BLOCK_MS / 1000,
+      secrets: noSecrets,
+      env: strict?.env ?? {},
+      pollerRatePerSecond: 500,
+      watchConcurrency: CONCURRENCY,
+    });
     n.watcher.events.on('file', (e) => files.push(e));
     n.watcher.events.on('progress', (p) => progress.push(p));
     n.watcher.events.on('folder', (e) => folderEvents.push(e));
@@ -68,7 +75,9 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
   /** Registrations the sandbox holds, read on a fresh connection (the embedded sandbox restarts with the engine, on the same port). */
   async function registrations(): Promise<string[]> {
     const { baseUrl, apiKey } = strict?.sandbox ?? (await notary.sandbox.connect());
-    const res = await new Promise<IncomingMessage>((resolve, reject) => get(`${baseUrl}/__sandbox/records`, { agent: false, headers: { 'x-api-key': apiKey } }, resolve).on('error', reject));
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      get(`${baseUrl}/__sandbox/records`, { agent: false, headers: { 'x-api-key': apiKey } }, resolve).on('error', reject),
+    );
     let body = '';
     for await (const chunk of res) body += chunk;
     return (JSON.parse(body) as { txIds: string[] }).txIds;
@@ -173,14 +182,15 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
   describe('receipts stay true to the file', () => {
     let dir: string;
     const settled = (id: number) => expect.poll(() => notary.library.records.get(id)?.state).toBe('settled');
-    const receiptTx = (path: string) => (existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { registration: { txId: string } }).registration.txId : null);
+    const receiptTx = (path: string) =>
+      existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { registration: { txId: string } }).registration.txId : null;
 
     beforeAll(async () => {
       dir = modeFolder('true-receipts');
       await notary.watcher.add(dir, { stableMs: QUIET_MS });
     });
 
-    it('a version replaced before its block keeps its receipt apart: the one beside the file is the current one\'s', async () => {
+    it("a version replaced before its block keeps its receipt apart: the one beside the file is the current one's", async () => {
       const doc = join(dir, 'doc.txt');
       const release = await holdBlocks();
       writeFileSync(doc, 'first words\n');
@@ -200,7 +210,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       await expect.poll(() => receiptTx(earlier)).toBe(v1.record!.txId);
     });
 
-    it('an undo back to an earlier version gets that version\'s receipt, not the replaced one\'s', async () => {
+    it("an undo back to an earlier version gets that version's receipt, not the replaced one's", async () => {
       const doc = join(dir, 'undo.txt');
       writeFileSync(doc, 'kept\n');
       const v1 = await fileEvent(at(doc, 'registered'));
@@ -230,7 +240,11 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
         await expect.poll(() => files.filter(at(doc, 'version')).length, { interval: 20 }).toBe(i + 1);
       }
       const saves = files.filter(at(doc, 'version')).map((e) => e.record!);
-      expect(saves.map((r) => [r.version, r.state])).toEqual([[2, 'queued'], [2, 'queued'], [2, 'queued']]);
+      expect(saves.map((r) => [r.version, r.state])).toEqual([
+        [2, 'queued'],
+        [2, 'queued'],
+        [2, 'queued'],
+      ]);
       // Each save replaces the one queued before it: only the latest is sent when the block comes.
       await expect.poll(() => files.filter(at(doc, 'superseded')).map((e) => e.record!.id)).toEqual([saves[0]!.id, saves[1]!.id]);
       expect(await registrations()).toEqual(before);
@@ -238,12 +252,17 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       release();
       const latest = await waitForRecord(notary.context, notary.follower, saves[2]!, { confirmations: 1 });
       const live = notary.library.records.ofDocument(v1.documentId!).filter((r) => r.state !== 'superseded');
-      expect(live.map((r) => [r.version, r.txId])).toEqual([[1, v1.txId], [2, latest.txId]]);
+      expect(live.map((r) => [r.version, r.txId])).toEqual([
+        [1, v1.txId],
+        [2, latest.txId],
+      ]);
       expect(latest).toMatchObject({ prevTxId: v1.txId, sha256: createHash('sha256').update('minutes, final\n').digest('hex') });
       expect(await registrations()).toEqual([...before, latest.txId]);
       // On the service, version 1 is followed by the latest save, mined, and by nothing else.
       const { baseUrl, apiKey } = strict?.sandbox ?? (await notary.sandbox.connect());
-      const walk = (await (await fetch(`${baseUrl}/api/v1/linkedrecords/${v1.txId}/navigate?links=9`, { headers: { 'x-api-key': apiKey } })).json()) as { txIds: string[] };
+      const walk = (await (await fetch(`${baseUrl}/api/v1/linkedrecords/${v1.txId}/navigate?links=9`, { headers: { 'x-api-key': apiKey } })).json()) as {
+        txIds: string[];
+      };
       expect(walk.txIds).toEqual([latest.txId]);
     });
   });
@@ -304,7 +323,13 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       const gone = join(dir, 'gone.txt');
       const moveFrom = join(dir, 'move.txt');
       const touched = join(dir, 'touched.txt');
-      const contents: [string, string][] = [[keep, 'keep'], [edit, 'edit v1'], [gone, 'gone'], [moveFrom, 'move'], [touched, 'touched']];
+      const contents: [string, string][] = [
+        [keep, 'keep'],
+        [edit, 'edit v1'],
+        [gone, 'gone'],
+        [moveFrom, 'move'],
+        [touched, 'touched'],
+      ];
       for (const [path, text] of contents) writeFileSync(path, text);
       for (const [path] of contents) await fileEvent(at(path, 'registered'));
       await notary.watcher.whenIdle();

@@ -47,7 +47,10 @@ describe('the bundled main process, run against a stand-in electron', () => {
     // What the launcher prepares for Electron: a copy of better-sqlite3 outside node_modules.
     const native = join(root, 'native', 'node_modules');
     mkdirSync(native, { recursive: true });
-    cpSync(resolve('node_modules/better-sqlite3'), join(native, 'better-sqlite3'), { recursive: true, filter: (src) => !src.includes(`${'better-sqlite3'}/deps`) });
+    cpSync(resolve('node_modules/better-sqlite3'), join(native, 'better-sqlite3'), {
+      recursive: true,
+      filter: (src) => !src.includes(`${'better-sqlite3'}/deps`),
+    });
     for (const dep of ['bindings', 'file-uri-to-path']) symlinkSync(resolve('node_modules', dep), join(native, dep));
     const file = join(root, 'contract.txt');
     writeFileSync(file, 'signed\n');
@@ -73,8 +76,17 @@ describe('the bundled main process, run against a stand-in electron', () => {
     expect({ code, output }).toEqual({ code: 0, output: expect.any(String) });
     const report = JSON.parse(readFileSync(reportPath, 'utf8'));
     expect(report.errors).toEqual([]);
-    expect(report.windows[0].webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: join(appRoot, 'dist', 'preload', 'electron-preload.cjs') });
-    expect(report.index).toMatchObject({ status: 200, body: expect.stringContaining('<title>Notarium</title>'), csp: expect.stringContaining("default-src 'none'") });
+    expect(report.windows[0].webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      preload: join(appRoot, 'dist', 'preload', 'electron-preload.cjs'),
+    });
+    expect(report.index).toMatchObject({
+      status: 200,
+      body: expect.stringContaining('<title>Notarium</title>'),
+      csp: expect.stringContaining("default-src 'none'"),
+    });
     expect(report.channels).toContain('notarium:certificatePdf');
     expect(report.appInfo).toMatchObject({ ok: true, value: { shell: 'electron', filePaths: true } });
     expect(report.chooseFolder).toEqual({ ok: true, value: null });
@@ -83,7 +95,10 @@ describe('the bundled main process, run against a stand-in electron', () => {
     expect(report.notariseDone.outcomes).toEqual([expect.objectContaining({ name: 'contract.txt', status: 'registered', error: null })]);
     // `--verify <path>` on the command line became a verify job the page was asked to open.
     expect(report.openVerify).toEqual([{ jobId: expect.any(String) }]);
-    expect(report.verifyDone).toEqual({ jobId: report.openVerify[0].jobId, counts: { verified: 0, 'partially-verified': 0, mismatch: 0, unknown: 1, pending: 0 } });
+    expect(report.verifyDone).toEqual({
+      jobId: report.openVerify[0].jobId,
+      counts: { verified: 0, 'partially-verified': 0, mismatch: 0, unknown: 1, pending: 0 },
+    });
     expect(report.verifyResults).toEqual([expect.objectContaining({ name: 'stranger.pdf', status: 'unknown' })]);
     // The engine ran in its own utility process: the main process never loaded SQLite, and every
     // better-sqlite3 load in the engine came from the copy named by NOTARIUM_ELECTRON_SQLITE.

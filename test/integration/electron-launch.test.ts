@@ -83,7 +83,9 @@ describe('SQLite for Electron', () => {
   });
 
   it('a failed compilation says what to do instead', async () => {
-    await expect(electronSqlite(appRoot, '45.4.1', async () => Promise.reject(new Error('no headers')))).rejects.toThrow(/could not be compiled for Electron 45\.4\.1 \(no headers\)\. Run "notarium app --web"/);
+    await expect(electronSqlite(appRoot, '45.4.1', async () => Promise.reject(new Error('no headers')))).rejects.toThrow(
+      /could not be compiled for Electron 45\.4\.1 \(no headers\)\. Run "notarium app --web"/,
+    );
     await expect(electronSqlite(appRoot, '45.4.1', async () => {})).rejects.toThrow(/was not compiled/);
   });
 });
@@ -92,7 +94,13 @@ describe('launching', () => {
   it('starts Electron on the app folder with the SQLite build named, and answers its exit code', async () => {
     const record = installElectron('45.4.1');
     buildOutputs();
-    const code = await launchElectron({ appRoot, electron: findElectron(appRoot)!, env: { PATH: process.env.PATH, ELECTRON_RUN_AS_NODE: '1' }, args: ['--verify', '/tmp/a b.pdf'], rebuild: fakeRebuild });
+    const code = await launchElectron({
+      appRoot,
+      electron: findElectron(appRoot)!,
+      env: { PATH: process.env.PATH, ELECTRON_RUN_AS_NODE: '1' },
+      args: ['--verify', '/tmp/a b.pdf'],
+      rebuild: fakeRebuild,
+    });
     expect(code).toBe(7);
     expect(JSON.parse(readFileSync(record, 'utf8'))).toEqual({
       args: `${appRoot} --verify /tmp/a b.pdf`,

@@ -24,7 +24,6 @@ interface CrashCase {
 const SEED = Number(process.env.NOTARIUM_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CASES: CrashCase[] = [{ files: 500, rounds: 20, seed: SEED }];
 
-
 /**
  * Kill points stay in the first KILL_SPAN of the writes: the last fifth is a margin the run cannot
  * cross between two polls (the sandbox answering its writes shares this process's event loop), so
@@ -96,7 +95,9 @@ describe.each(CASES)('SIGKILL during notarisation: $files files, $rounds kills (
       const lost = sandboxIds.filter((id) => !libraryIds.has(id)).length;
       // Registrations beyond one per file, at the service or in the library.
       const duplicates = sandboxIds.length - new Set(records.map((r) => r.sha256)).size + (records.length - libraryIds.size);
-      console.log(`lost ${lost}/${c.files}, duplicates ${duplicates}; killed after ${kills.join(', ')} accepted records (seed ${c.seed}); ${Math.round((performance.now() - started) / 1000)} s`);
+      console.log(
+        `lost ${lost}/${c.files}, duplicates ${duplicates}; killed after ${kills.join(', ')} accepted records (seed ${c.seed}); ${Math.round((performance.now() - started) / 1000)} s`,
+      );
       expect(lost).toBe(0);
       expect(duplicates).toBe(0);
       expect([...libraryIds].sort()).toEqual([...sandboxIds].sort()); // nothing extra either
@@ -129,178 +130,196 @@ const STRICT_CASES: StrictCrashCase[] = [{ plain: 200, documents: 12, versions: 
 const pad = (n: number) => String(n).padStart(3, '0');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The locking script of a "fund for next" output: P2PKH (service-notes.md, How the data sits on chain). */
-const isP2pkh = (script: Buffer) => script.length === 25 && script[0] === 0x76 && script[1] === 0xa9 && script[2] === 0x14 && script[23] === 0x88 && script[24] === 0xac;
+const isP2pkh = (script: Buffer) =>
+  script.length === 25 && script[0] === 0x76 && script[1] === 0xa9 && script[2] === 0x14 && script[23] === 0x88 && script[24] === 0xac;
 
-describe.each(STRICT_CASES)('SIGKILL on a strict service without idempotency: $plain files and $documents documents of $versions versions, $rounds kills (seed $seed)', (c) => {
-  const root = mkdtempSync(join(tmpdir(), 'notarium-crash-strict-'));
-  const work = join(root, 'files');
-  const plain = Array.from({ length: c.plain }, (_, i) => `file-${pad(i)}.txt`);
-  const documents = Array.from({ length: c.documents }, (_, d) => d);
-  const version = (d: number, v: number) => `contract-${pad(d)}-v${v}.md`;
-  const allVersions = documents.flatMap((d) => Array.from({ length: c.versions }, (_, v) => version(d, v + 1)));
-  let service: StrictService;
-  let sb: TestSandbox;
+describe.each(STRICT_CASES)(
+  'SIGKILL on a strict service without idempotency: $plain files and $documents documents of $versions versions, $rounds kills (seed $seed)',
+  (c) => {
+    const root = mkdtempSync(join(tmpdir(), 'notarium-crash-strict-'));
+    const work = join(root, 'files');
+    const plain = Array.from({ length: c.plain }, (_, i) => `file-${pad(i)}.txt`);
+    const documents = Array.from({ length: c.documents }, (_, d) => d);
+    const version = (d: number, v: number) => `contract-${pad(d)}-v${v}.md`;
+    const allVersions = documents.flatMap((d) => Array.from({ length: c.versions }, (_, v) => version(d, v + 1)));
+    let service: StrictService;
+    let sb: TestSandbox;
 
-  /**
-   * The runs, in order: the documents begun, then a share of the plain files (their blocks come
-   * meanwhile), then each document's next version, another share, and so on. `version add --wait`
-   * sends its version once the one before it is in a block, so its write happens in that run.
-   */
-  const share = Math.ceil(c.plain / c.versions);
-  const steps: string[][] = [
-    ['notarise', '--document', ...documents.map((d) => version(d, 1))],
-    ['notarise', ...plain.slice(0, share)],
-    ...Array.from({ length: c.versions - 1 }, (_, i) => i + 2).flatMap((v) => [
-      ...documents.map((d) => ['version', 'add', version(d, v), '--of', version(d, v - 1), '--wait', '--confirmations', '1']),
-      ['notarise', ...plain.slice((v - 1) * share, v * share)],
-    ]),
-  ];
+    /**
+     * The runs, in order: the documents begun, then a share of the plain files (their blocks come
+     * meanwhile), then each document's next version, another share, and so on. `version add --wait`
+     * sends its version once the one before it is in a block, so its write happens in that run.
+     */
+    const share = Math.ceil(c.plain / c.versions);
+    const steps: string[][] = [
+      ['notarise', '--document', ...documents.map((d) => version(d, 1))],
+      ['notarise', ...plain.slice(0, share)],
+      ...Array.from({ length: c.versions - 1 }, (_, i) => i + 2).flatMap((v) => [
+        ...documents.map((d) => ['version', 'add', version(d, v), '--of', version(d, v - 1), '--wait', '--confirmations', '1']),
+        ['notarise', ...plain.slice((v - 1) * share, v * share)],
+      ]),
+    ];
 
-  /**
-   * A quarter of the kills land in `version add` runs, the moment the sandbox accepts their write
-   * (its answer lost: the next run must read the chain before sending anything); the rest in
-   * `notarise` runs at counts of accepted records, as in the default suite.
-   */
-  function strictKillPlan(): { counts: number[]; versionAdds: Set<number> } {
-    const random = seededRandom(c.seed);
-    const adds = steps.flatMap((step, i) => (step[0] === 'version' ? [i] : []));
-    const versionAdds = new Set<number>();
-    while (versionAdds.size < Math.ceil(c.rounds / 4)) versionAdds.add(adds[Math.floor(random() * adds.length)]!);
-    const counts = killPlan({ rounds: c.rounds - versionAdds.size, seed: c.seed + 1 }, c.plain + c.documents * c.versions);
-    return { counts, versionAdds };
-  }
+    /**
+     * A quarter of the kills land in `version add` runs, the moment the sandbox accepts their write
+     * (its answer lost: the next run must read the chain before sending anything); the rest in
+     * `notarise` runs at counts of accepted records, as in the default suite.
+     */
+    function strictKillPlan(): { counts: number[]; versionAdds: Set<number> } {
+      const random = seededRandom(c.seed);
+      const adds = steps.flatMap((step, i) => (step[0] === 'version' ? [i] : []));
+      const versionAdds = new Set<number>();
+      while (versionAdds.size < Math.ceil(c.rounds / 4)) versionAdds.add(adds[Math.floor(random() * adds.length)]!);
+      const counts = killPlan({ rounds: c.rounds - versionAdds.size, seed: c.seed + 1 }, c.plain + c.documents * c.versions);
+      return { counts, versionAdds };
+    }
 
-  beforeAll(async () => {
-    // Fast blocks, and the profile told so (its status pace is one check per block time).
-    service = await startStrictService(join(root, 'home'), { blockInterval: 0.3, targetConfirmations: 3, resubmitAfterSeconds: 120 });
-    sb = service.sandbox;
-    mkdirSync(work);
-    for (const [i, name] of plain.entries()) writeFileSync(join(work, name), `plain file number ${i}\n`);
-    for (const name of allVersions) writeFileSync(join(work, name), `${name}: the words of this version\n`);
-  });
-  afterAll(async () => {
-    await service.stop();
-    rmSync(root, { recursive: true, force: true });
-  });
+    beforeAll(async () => {
+      // Fast blocks, and the profile told so (its status pace is one check per block time).
+      service = await startStrictService(join(root, 'home'), { blockInterval: 0.3, targetConfirmations: 3, resubmitAfterSeconds: 120 });
+      sb = service.sandbox;
+      mkdirSync(work);
+      for (const [i, name] of plain.entries()) writeFileSync(join(work, name), `plain file number ${i}\n`);
+      for (const name of allVersions) writeFileSync(join(work, name), `${name}: the words of this version\n`);
+    });
+    afterAll(async () => {
+      await service.stop();
+      rmSync(root, { recursive: true, force: true });
+    });
 
-  const acceptedCount = async (): Promise<number> => (await sb.json<{ records: number }>('/__sandbox/chain')).records;
-  const run = (args: string[]) => runCli(args, { env: service.env, cwd: work });
+    const acceptedCount = async (): Promise<number> => (await sb.json<{ records: number }>('/__sandbox/chain')).records;
+    const run = (args: string[]) => runCli(args, { env: service.env, cwd: work });
 
-  /** A run that ended on its own did its work; a `version add` run again after a kill may find its version already taken. */
-  function expectDone(step: string[], result: CliResult, killedBefore: boolean): void {
-    if (killedBefore && step[0] === 'version' && result.code === 2 && /is already version \d+ of/.test(result.stderr)) return;
-    expect(result.code, `${step.slice(0, 3).join(' ')}…: ${result.stdout}${result.stderr}`).toBe(0);
-  }
+    /** A run that ended on its own did its work; a `version add` run again after a kill may find its version already taken. */
+    function expectDone(step: string[], result: CliResult, killedBefore: boolean): void {
+      if (killedBefore && step[0] === 'version' && result.code === 2 && /is already version \d+ of/.test(result.stderr)) return;
+      expect(result.code, `${step.slice(0, 3).join(' ')}…: ${result.stdout}${result.stderr}`).toBe(0);
+    }
 
-  it('keeps one live record per file, spends no output twice, and leaves every chain intact', { timeout: 900_000 }, async () => {
-    const started = performance.now();
-    const plan = strictKillPlan();
-    console.log(`strict crash plan (seed ${c.seed}): kill notarise runs after ${plan.counts.join(', ')} accepted records, and version add runs ${[...plan.versionAdds].map((i) => steps[i]![2]).join(', ')} at their write`);
-    const kills: string[] = [];
-    let counted = 0;
-    for (const [i, step] of steps.entries()) {
-      let killedBefore = false;
-      for (;;) {
-        const accepted = await acceptedCount();
-        // At least one new acceptance before each kill, so every kill lands while the CLI is writing.
-        const target =
-          step[0] === 'version'
-            ? plan.versionAdds.has(i) && !killedBefore ? accepted + 1 : Infinity
-            : counted < plan.counts.length ? Math.max(plan.counts[counted]!, accepted + 1) : Infinity;
-        const running = run(step);
-        let exited = false;
-        void running.then(() => (exited = true));
-        while (!exited && (await acceptedCount()) < target) await sleep(10);
-        if (!exited) running.child.kill('SIGKILL');
-        const result = await running;
-        if (result.code !== null) {
-          expectDone(step, result, killedBefore);
-          break;
+    it('keeps one live record per file, spends no output twice, and leaves every chain intact', { timeout: 900_000 }, async () => {
+      const started = performance.now();
+      const plan = strictKillPlan();
+      console.log(
+        `strict crash plan (seed ${c.seed}): kill notarise runs after ${plan.counts.join(', ')} accepted records, and version add runs ${[...plan.versionAdds].map((i) => steps[i]![2]).join(', ')} at their write`,
+      );
+      const kills: string[] = [];
+      let counted = 0;
+      for (const [i, step] of steps.entries()) {
+        let killedBefore = false;
+        for (;;) {
+          const accepted = await acceptedCount();
+          // At least one new acceptance before each kill, so every kill lands while the CLI is writing.
+          const target =
+            step[0] === 'version'
+              ? plan.versionAdds.has(i) && !killedBefore
+                ? accepted + 1
+                : Infinity
+              : counted < plan.counts.length
+                ? Math.max(plan.counts[counted]!, accepted + 1)
+                : Infinity;
+          const running = run(step);
+          let exited = false;
+          void running.then(() => (exited = true));
+          while (!exited && (await acceptedCount()) < target) await sleep(10);
+          if (!exited) running.child.kill('SIGKILL');
+          const result = await running;
+          if (result.code !== null) {
+            expectDone(step, result, killedBefore);
+            break;
+          }
+          kills.push(`${await acceptedCount()} (${step[0] === 'version' ? `version add ${step[2]}` : 'notarise'})`);
+          if (step[0] !== 'version') counted++;
+          killedBefore = true;
         }
-        kills.push(`${await acceptedCount()} (${step[0] === 'version' ? `version add ${step[2]}` : 'notarise'})`);
-        if (step[0] !== 'version') counted++;
-        killedBefore = true;
       }
-    }
-    expect(kills.length).toBeGreaterThanOrEqual(Math.min(c.rounds, 10));
-    expect(kills.filter((k) => k.includes('(version add')).length, kills.join(', ')).toBe(plan.versionAdds.size);
+      expect(kills.length).toBeGreaterThanOrEqual(Math.min(c.rounds, 10));
+      expect(kills.filter((k) => k.includes('(version add')).length, kills.join(', ')).toBe(plan.versionAdds.size);
 
-    // To the end: the plain files settled, then each document's last version in a block (which sends what is still queued).
-    const final = await run(['notarise', ...plain, '--wait', '--json']);
-    expect(final.code, final.stderr).toBe(0);
-    const outcomes = JSON.parse(final.stdout) as { record: { state: string } }[];
-    expect(outcomes.map((o) => o.record.state)).toEqual(plain.map(() => 'settled'));
-    for (const d of documents) {
-      const waited = await run(['wait', version(d, c.versions), '--confirmations', '1']);
-      expect(waited.code, `wait ${version(d, c.versions)}: ${waited.stdout}${waited.stderr}`).toBe(0);
-    }
-
-    const library = Library.open(service.env.NOTARIUM_HOME);
-    let live: StoredRecord[];
-    let superseded: StoredRecord[];
-    try {
-      live = library.records.query({ limit: 10_000 }).records;
-      superseded = library.records.query({ limit: 10_000, states: ['superseded'] }).records;
-    } finally {
-      library.close();
-    }
-
-    // Every file: exactly one live record, in a block.
-    for (const name of [...plain, ...allVersions]) {
-      const rows = live.filter((r) => r.path === join(work, name));
-      expect(rows.map((r) => r.state), name).toHaveLength(1);
-      expect(['confirmed', 'settled'], name).toContain(rows[0]!.state);
-    }
-    expect(live).toHaveLength(plain.length + allVersions.length);
-
-    // The service: every live record is there; what else it holds is a duplicate of an
-    // independent record sent again after a lost answer, or a resubmission that lost.
-    const serviceIds = (await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds;
-    const raw = new Map<string, ReturnType<typeof parseTx>>();
-    for (const txId of serviceIds) raw.set(txId, parseTx(await (await sb.call(`/explorer/tx/${txId}/hex`)).text()));
-    const liveIds = new Set(live.map((r) => r.txId));
-    const lost = live.filter((r) => !serviceIds.includes(r.txId!));
-    const extra = serviceIds.filter((id) => !liveIds.has(id));
-    const resubmissions = extra.filter((id) => superseded.some((r) => r.txId === id));
-    const publishes = (txId: string, r: StoredRecord) => raw.get(txId)!.outputs.some((o) => o.script.includes(Buffer.from(r.publishedHex!, 'hex')));
-    const duplicates = extra.filter((id) => !resubmissions.includes(id));
-    const unexplained = duplicates.filter((id) => !live.some((r) => r.possibleDuplicate && (r.kind === 'record' || r.kind === 'linked-create') && publishes(id, r)));
-
-    // No output spent twice among the transactions the sandbox accepted (funding inputs included).
-    const spenders = new Map<string, string[]>();
-    for (const [txId, tx] of raw) for (const input of tx.inputs) spenders.set(`${input.prevTxId}:${input.vout}`, [...(spenders.get(`${input.prevTxId}:${input.vout}`) ?? []), txId]);
-    const spentTwice = [...spenders.entries()].filter(([, by]) => by.length > 1);
-
-    // Every chain: each version's input 0 spends its predecessor's fund-for-next output (the last,
-    // a P2PKH output); navigate from the first version reaches the last, in order; each is mined.
-    const broken: string[] = [];
-    let intact = 0;
-    for (const d of documents) {
-      const problems = broken.length;
-      const chain = allVersions.filter((n) => n.startsWith(`contract-${pad(d)}-`)).map((n) => live.find((r) => r.path === join(work, n))!);
-      for (const [k, r] of chain.entries()) {
-        const status = await sb.json<{ confirmation: unknown }>(`/api/v1/linkedrecords/${r.txId}/status`);
-        if (status.confirmation === null) broken.push(`${r.name} is not mined`);
-        if (k === 0) continue;
-        const before = raw.get(chain[k - 1]!.txId!)!;
-        const fund = before.outputs.length - 1;
-        const spent = raw.get(r.txId!)!.inputs[0]!;
-        if (spent.prevTxId !== before.txid || spent.vout !== fund || !isP2pkh(before.outputs[fund]!.script)) broken.push(`${r.name} does not spend ${chain[k - 1]!.name}'s fund-for-next output`);
+      // To the end: the plain files settled, then each document's last version in a block (which sends what is still queued).
+      const final = await run(['notarise', ...plain, '--wait', '--json']);
+      expect(final.code, final.stderr).toBe(0);
+      const outcomes = JSON.parse(final.stdout) as { record: { state: string } }[];
+      expect(outcomes.map((o) => o.record.state)).toEqual(plain.map(() => 'settled'));
+      for (const d of documents) {
+        const waited = await run(['wait', version(d, c.versions), '--confirmations', '1']);
+        expect(waited.code, `wait ${version(d, c.versions)}: ${waited.stdout}${waited.stderr}`).toBe(0);
       }
-      const walk = await sb.json<{ txIds: string[]; endOfLinks: boolean }>(`/api/v1/linkedrecords/${chain[0]!.txId}/navigate?links=9`);
-      if (JSON.stringify(walk.txIds) !== JSON.stringify(chain.slice(1).map((r) => r.txId))) broken.push(`navigate from ${chain[0]!.name} reads ${walk.txIds.length} links, not its ${chain.length - 1} later versions in order`);
-      if (broken.length === problems) intact++;
-    }
 
-    console.log(
-      `strict crash: lost ${lost.length}/${live.length}, one live record for each of ${plain.length + allVersions.length} files; ` +
-        `service duplicates ${duplicates.length} (of records sent again after a lost answer; ${unexplained.length} unexplained), resubmissions superseded ${resubmissions.length}; ` +
-        `outputs spent twice ${spentTwice.length}; chains intact ${intact}/${c.documents}; ` +
-        `killed after ${kills.join(', ')} accepted records (seed ${c.seed}); ${Math.round((performance.now() - started) / 1000)} s`,
-    );
-    expect(lost).toEqual([]);
-    expect(unexplained).toEqual([]);
-    expect(spentTwice).toEqual([]);
-    expect(broken).toEqual([]);
-  });
-});
+      const library = Library.open(service.env.NOTARIUM_HOME);
+      let live: StoredRecord[];
+      let superseded: StoredRecord[];
+      try {
+        live = library.records.query({ limit: 10_000 }).records;
+        superseded = library.records.query({ limit: 10_000, states: ['superseded'] }).records;
+      } finally {
+        library.close();
+      }
+
+      // Every file: exactly one live record, in a block.
+      for (const name of [...plain, ...allVersions]) {
+        const rows = live.filter((r) => r.path === join(work, name));
+        expect(
+          rows.map((r) => r.state),
+          name,
+        ).toHaveLength(1);
+        expect(['confirmed', 'settled'], name).toContain(rows[0]!.state);
+      }
+      expect(live).toHaveLength(plain.length + allVersions.length);
+
+      // The service: every live record is there; what else it holds is a duplicate of an
+      // independent record sent again after a lost answer, or a resubmission that lost.
+      const serviceIds = (await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds;
+      const raw = new Map<string, ReturnType<typeof parseTx>>();
+      for (const txId of serviceIds) raw.set(txId, parseTx(await (await sb.call(`/explorer/tx/${txId}/hex`)).text()));
+      const liveIds = new Set(live.map((r) => r.txId));
+      const lost = live.filter((r) => !serviceIds.includes(r.txId!));
+      const extra = serviceIds.filter((id) => !liveIds.has(id));
+      const resubmissions = extra.filter((id) => superseded.some((r) => r.txId === id));
+      const publishes = (txId: string, r: StoredRecord) => raw.get(txId)!.outputs.some((o) => o.script.includes(Buffer.from(r.publishedHex!, 'hex')));
+      const duplicates = extra.filter((id) => !resubmissions.includes(id));
+      const unexplained = duplicates.filter(
+        (id) => !live.some((r) => r.possibleDuplicate && (r.kind === 'record' || r.kind === 'linked-create') && publishes(id, r)),
+      );
+
+      // No output spent twice among the transactions the sandbox accepted (funding inputs included).
+      const spenders = new Map<string, string[]>();
+      for (const [txId, tx] of raw)
+        for (const input of tx.inputs) spenders.set(`${input.prevTxId}:${input.vout}`, [...(spenders.get(`${input.prevTxId}:${input.vout}`) ?? []), txId]);
+      const spentTwice = [...spenders.entries()].filter(([, by]) => by.length > 1);
+
+      // Every chain: each version's input 0 spends its predecessor's fund-for-next output (the last,
+      // a P2PKH output); navigate from the first version reaches the last, in order; each is mined.
+      const broken: string[] = [];
+      let intact = 0;
+      for (const d of documents) {
+        const problems = broken.length;
+        const chain = allVersions.filter((n) => n.startsWith(`contract-${pad(d)}-`)).map((n) => live.find((r) => r.path === join(work, n))!);
+        for (const [k, r] of chain.entries()) {
+          const status = await sb.json<{ confirmation: unknown }>(`/api/v1/linkedrecords/${r.txId}/status`);
+          if (status.confirmation === null) broken.push(`${r.name} is not mined`);
+          if (k === 0) continue;
+          const before = raw.get(chain[k - 1]!.txId!)!;
+          const fund = before.outputs.length - 1;
+          const spent = raw.get(r.txId!)!.inputs[0]!;
+          if (spent.prevTxId !== before.txid || spent.vout !== fund || !isP2pkh(before.outputs[fund]!.script))
+            broken.push(`${r.name} does not spend ${chain[k - 1]!.name}'s fund-for-next output`);
+        }
+        const walk = await sb.json<{ txIds: string[]; endOfLinks: boolean }>(`/api/v1/linkedrecords/${chain[0]!.txId}/navigate?links=9`);
+        if (JSON.stringify(walk.txIds) !== JSON.stringify(chain.slice(1).map((r) => r.txId)))
+          broken.push(`navigate from ${chain[0]!.name} reads ${walk.txIds.length} links, not its ${chain.length - 1} later versions in order`);
+        if (broken.length === problems) intact++;
+      }
+
+      console.log(
+        `strict crash: lost ${lost.length}/${live.length}, one live record for each of ${plain.length + allVersions.length} files; ` +
+          `service duplicates ${duplicates.length} (of records sent again after a lost answer; ${unexplained.length} unexplained), resubmissions superseded ${resubmissions.length}; ` +
+          `outputs spent twice ${spentTwice.length}; chains intact ${intact}/${c.documents}; ` +
+          `killed after ${kills.join(', ')} accepted records (seed ${c.seed}); ${Math.round((performance.now() - started) / 1000)} s`,
+      );
+      expect(lost).toEqual([]);
+      expect(unexplained).toEqual([]);
+      expect(spentTwice).toEqual([]);
+      expect(broken).toEqual([]);
+    });
+  },
+);

@@ -37,7 +37,10 @@ interface Issue {
   sample?: string;
   manualReview?: boolean;
 }
-type Run = (options: { input: string; electronVersionOverride?: string }) => Promise<{ globalChecks: number; atomicChecks: number; errors: { file: string; message: string; tolerable: boolean }[]; issues: Issue[] }>;
+type Run = (options: {
+  input: string;
+  electronVersionOverride?: string;
+}) => Promise<{ globalChecks: number; atomicChecks: number; errors: { file: string; message: string; tolerable: boolean }[]; issues: Issue[] }>;
 
 /** The tool's own CSP evaluator finds nothing in the policy but the question about script-src 'self'. */
 function maybeOnlySelf(policy: string): boolean {
@@ -49,7 +52,10 @@ function maybeOnlySelf(policy: string): boolean {
   };
   const items = new evaluator.CspEvaluator(new evaluator.CspParser(policy).csp, evaluator.Version.CSP3).evaluate();
   const serious = items.filter((f) => f.severity < evaluator.severities.STRICT_CSP!);
-  return serious.length === 0 && items.filter((f) => f.severity === evaluator.severities.MEDIUM_MAYBE).every((f) => f.directive === 'script-src' && f.value === "'self'");
+  return (
+    serious.length === 0 &&
+    items.filter((f) => f.severity === evaluator.severities.MEDIUM_MAYBE).every((f) => f.directive === 'script-src' && f.value === "'self'")
+  );
 }
 
 describe('electronegativity', () => {

@@ -101,7 +101,11 @@ describe.each(CASES)('on the $mode service', ({ mode, files: FILES }) => {
     for (let attempt = 1; ; attempt++) {
       let res: Response;
       try {
-        res = await fetch(baseUrl + path, { method: body === undefined ? 'GET' : 'POST', headers: { 'x-api-key': apiKey }, body: body === undefined ? undefined : JSON.stringify(body) });
+        res = await fetch(baseUrl + path, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { 'x-api-key': apiKey },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
       } catch (err) {
         if (attempt >= 5) throw err;
         await new Promise((r) => setTimeout(r, 50 * attempt));
@@ -138,7 +142,10 @@ describe.each(CASES)('on the $mode service', ({ mode, files: FILES }) => {
       notary.startPoller();
       const settled = allSettled();
 
-      const first = await notarise(notary.context, paths, { concurrency: WRITE_CONCURRENCY, onProgress: (p) => void (p.phase === 'retrying' && retryingEvents++) });
+      const first = await notarise(notary.context, paths, {
+        concurrency: WRITE_CONCURRENCY,
+        onProgress: (p) => void (p.phase === 'retrying' && retryingEvents++),
+      });
       expect(first.filter((o) => o.status === 'failed')).toEqual([]);
       // A write whose five attempts all failed stays in doubt, never failed; the next run sends it again (README).
       const inDoubt = first.filter((o) => o.status === 'in-doubt').map((o) => o.path);
@@ -211,7 +218,9 @@ describe.each(CASES)('on the $mode service', ({ mode, files: FILES }) => {
       const path = join(work, 'outage.txt');
       writeFileSync(path, 'written during an outage\n');
       const reasons: string[] = [];
-      const [first] = await notarise(notary.context, [path], { onProgress: (p) => void (p.phase === 'retrying' && reasons.push(`${p.message} (attempt ${p.attempt})`)) });
+      const [first] = await notarise(notary.context, [path], {
+        onProgress: (p) => void (p.phase === 'retrying' && reasons.push(`${p.message} (attempt ${p.attempt})`)),
+      });
       expect(first).toMatchObject({ status: 'in-doubt', record: { state: 'submitting' } });
       // A 500 is repeated only where the service honours Idempotency-Key: elsewhere the write may exist.
       expect(reasons).toEqual(strict ? [] : [2, 3, 4, 5].map((n) => `the service is unavailable (attempt ${n})`));

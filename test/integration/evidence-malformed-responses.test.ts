@@ -53,7 +53,13 @@ interface Endpoint {
 const record = (base: string, options: TransportOptions) => new RecordApi({ baseUrl: base, apiKey: 'the-key', ...options });
 const explorer = (base: string, options: TransportOptions) => new ExplorerApi({ templates: sandboxExplorerTemplates(base), ...options });
 const identity = (base: string, options: TransportOptions) => new IdentityApi({ authUrl: base, envId: 'env', ...options });
-const jsonShapes = (...shapes: [string, string][]): [string, string][] => [...shapes, ['not JSON', NOT_JSON], ['deeply nested JSON', DEEP_JSON], ['empty body', ''], ['null', 'null']];
+const jsonShapes = (...shapes: [string, string][]): [string, string][] => [
+  ...shapes,
+  ['not JSON', NOT_JSON],
+  ['deeply nested JSON', DEEP_JSON],
+  ['empty body', ''],
+  ['null', 'null'],
+];
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -89,7 +95,11 @@ const ENDPOINTS: Endpoint[] = [
     kind: 'read',
     body: 'json',
     call: (b, o) => record(b, o).matchRecord(TX, new Uint8Array(32), 'SHA256(salt)'),
-    shapes: jsonShapes(['wrong type', '{"match":"true","confirmation":null}'], ['missing field', '{"confirmation":null}'], ['extra nesting', '{"result":{"match":true,"confirmation":null}}']),
+    shapes: jsonShapes(
+      ['wrong type', '{"match":"true","confirmation":null}'],
+      ['missing field', '{"confirmation":null}'],
+      ['extra nesting', '{"result":{"match":true,"confirmation":null}}'],
+    ),
   },
   {
     name: 'linked status',
@@ -147,7 +157,12 @@ const ENDPOINTS: Endpoint[] = [
     kind: 'read',
     body: 'json',
     call: (b, o) => identity(b, o).refreshToken('the-refresh-token'),
-    shapes: jsonShapes(['wrong type', '{"accessToken":1,"expiresIn":900}'], ['missing field', '{"expiresIn":900}'], ['wrong number', '{"accessToken":"a","expiresIn":"soon"}'], ['extra nesting', '{"token":{"accessToken":"a","expiresIn":1}}']),
+    shapes: jsonShapes(
+      ['wrong type', '{"accessToken":1,"expiresIn":900}'],
+      ['missing field', '{"expiresIn":900}'],
+      ['wrong number', '{"accessToken":"a","expiresIn":"soon"}'],
+      ['extra nesting', '{"token":{"accessToken":"a","expiresIn":1}}'],
+    ),
   },
   {
     name: 'code exchange',
@@ -324,7 +339,8 @@ describe('malformed service responses (issue #7): every answer ends as a typed e
       if (error.code !== c.expect) failures.push(`${what}: ${error.code} (${error.message}), expected ${c.expect}`);
       if (error.message.length < 20) failures.push(`${what}: no sentence: ${error.message}`);
       // A hang would end at the unreachable limit as TIMEOUT (a wrong code, above); a timeout must come from the short limit.
-      if (c.expect === 'TIMEOUT' && ms > bound(c.endpoint.kind, c.fault)) failures.push(`${what}: took ${Math.round(ms)} ms, beyond ${bound(c.endpoint.kind, c.fault)} ms`);
+      if (c.expect === 'TIMEOUT' && ms > bound(c.endpoint.kind, c.fault))
+        failures.push(`${what}: took ${Math.round(ms)} ms, beyond ${bound(c.endpoint.kind, c.fault)} ms`);
     }
     expect(failures).toEqual([]);
     const codes = [...byCode.entries()].map(([k, v]) => `${k} ${v}`).join(', ');
@@ -348,7 +364,10 @@ describe('malformed service responses (issue #7): every answer ends as a typed e
     size = 1024;
     expect((await api.recordContent(TX)).length).toBe(1024);
     size = 1025;
-    const err = await api.recordContent(TX).then(() => null, (e: unknown) => e);
+    const err = await api.recordContent(TX).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(NotariumError);
     expect((err as NotariumError).code).toBe('BAD_RESPONSE');
     expect((err as NotariumError).message).toMatch(/answered with more than 1024 bytes, more than any answer Notarium expects/);
@@ -371,7 +390,9 @@ describe('malformed service responses (issue #7): every answer ends as a typed e
       writeFileSync(file, 'a contract\n');
       const [outcome] = await notarise(notary.context, [file]);
       expect(outcome).toMatchObject({ status: 'in-doubt', error: { code: 'BAD_RESPONSE' }, record: { state: 'submitting', txId: null } });
-      expect((outcome as { error: NotariumError }).error.message).toMatch(/answer to write record .*txId: expected a transaction id, 64 hexadecimal characters/);
+      expect((outcome as { error: NotariumError }).error.message).toMatch(
+        /answer to write record .*txId: expected a transaction id, 64 hexadecimal characters/,
+      );
       expect(notary.library.records.query({ limit: 10, offset: 0 }).records.map((r) => [r.state, r.txId])).toEqual([['submitting', null]]);
     } finally {
       await notary.close();

@@ -43,7 +43,11 @@ const EXPECTED: Record<Hostile, { status: string; code: string; message: RegExp 
   fifo: { status: 'unknown', code: 'FILE_UNREADABLE', message: /fifo\.pdf\.receipt\.json" could not be read: it is a pipe \(FIFO\), not a regular file/ },
   zero: { status: 'unknown', code: 'FILE_UNREADABLE', message: /zero\.pdf\.receipt\.json" could not be read: it is a device, not a regular file/ },
   folder: { status: 'unknown', code: 'FILE_UNREADABLE', message: /folder\.pdf\.receipt\.json" could not be read: it is a folder, not a file/ },
-  huge: { status: 'mismatch', code: 'RECEIPT_INVALID', message: new RegExp(`huge\\.pdf\\.receipt\\.json: the file is ${HUGE} bytes long; a receipt is at most 4194304 bytes \\(4 MiB\\), so it was not read`) },
+  huge: {
+    status: 'mismatch',
+    code: 'RECEIPT_INVALID',
+    message: new RegExp(`huge\\.pdf\\.receipt\\.json: the file is ${HUGE} bytes long; a receipt is at most 4194304 bytes \\(4 MiB\\), so it was not read`),
+  },
 };
 
 /** A folder holding `<kind>.pdf` and, beside it, the hostile thing named as its receipt. */
@@ -71,7 +75,14 @@ describe('a hostile receipt beside a file', () => {
     plant(folder, kind);
     const { code, results } = await verifyFolder(folder);
     const expected = EXPECTED[kind];
-    expect(results).toEqual([{ ...results[0], path: join(folder, `${kind}.pdf`), status: expected.status, error: { code: expected.code, message: expect.stringMatching(expected.message) } }]);
+    expect(results).toEqual([
+      {
+        ...results[0],
+        path: join(folder, `${kind}.pdf`),
+        status: expected.status,
+        error: { code: expected.code, message: expect.stringMatching(expected.message) },
+      },
+    ]);
     expect(results[0]!.message).toBe(results[0]!.error!.message);
     // Unreadable: exit 2; a receipt too large to be one: a mismatch, exit 1.
     expect(code).toBe(expected.code === 'FILE_UNREADABLE' ? 2 : 1);
@@ -98,7 +109,10 @@ describe('a hostile receipt beside a file', () => {
     for (const kind of Object.keys(PLANT) as Hostile[]) {
       const receipt = join(folder, `${kind}.pdf.receipt.json`);
       const verified = await cli('receipt', 'verify', receipt, '--json');
-      expect(JSON.parse(verified.stdout), kind).toMatchObject({ status: EXPECTED[kind].status, error: { code: EXPECTED[kind].code, message: expect.stringMatching(EXPECTED[kind].message) } });
+      expect(JSON.parse(verified.stdout), kind).toMatchObject({
+        status: EXPECTED[kind].status,
+        error: { code: EXPECTED[kind].code, message: expect.stringMatching(EXPECTED[kind].message) },
+      });
     }
     const receipts = (Object.keys(PLANT) as Hostile[]).map((kind) => join(folder, `${kind}.pdf.receipt.json`));
     const imported = await cli('receipt', 'import', ...receipts);

@@ -58,7 +58,9 @@ describe('electron-builder.yml', () => {
     expect(config.win?.target).toBe('nsis');
     expect(config.mac?.target).toBe('dmg');
     expect(config.nsis).toMatchObject({ oneClick: false, perMachine: false });
-    expect(config.fileAssociations).toEqual([expect.objectContaining({ ext: 'receipt.json', role: 'Viewer', mimeType: 'application/vnd.notarium.receipt+json' })]);
+    expect(config.fileAssociations).toEqual([
+      expect.objectContaining({ ext: 'receipt.json', role: 'Viewer', mimeType: 'application/vnd.notarium.receipt+json' }),
+    ]);
     expect(config.mac?.extendInfo?.CFBundleDocumentTypes).toEqual([
       { CFBundleTypeName: 'Any file', CFBundleTypeRole: 'Viewer', LSHandlerRank: 'Alternate', LSItemContentTypes: ['public.data'] },
     ]);

@@ -19,7 +19,12 @@ function validate(name: string, content: string): { status: number | null; outpu
 /** The key=value lines of one group of a desktop entry. */
 function group(entry: string, name: string): Record<string, string> {
   const body = entry.split(`[${name}]\n`)[1]?.split('\n[')[0] ?? '';
-  return Object.fromEntries(body.split('\n').filter((line) => line.includes('=')).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    body
+      .split('\n')
+      .filter((line) => line.includes('='))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
 }
 
 describe('the desktop entries electron-builder generates from electron-builder.yml', () => {

@@ -299,7 +299,9 @@ describe('failures', () => {
     const path = join(home.dirs.dataHome, 'nemo', 'actions', 'notarium-verify.nemo_action');
     mkdirSync(join(path, '..'), { recursive: true });
     writeFileSync(path, '[Nemo Action]\nName=My own\n');
-    await expect(installFileManagerIntegration([home.recorder], { dirs: home.dirs, fileManagers: ['nemo'] })).rejects.toMatchObject({ code: 'FILE_MANAGER_CONFLICT' });
+    await expect(installFileManagerIntegration([home.recorder], { dirs: home.dirs, fileManagers: ['nemo'] })).rejects.toMatchObject({
+      code: 'FILE_MANAGER_CONFLICT',
+    });
     await uninstallFileManagerIntegration({ dirs: home.dirs, fileManagers: ['nemo'] });
     expect(readFileSync(path, 'utf8')).toBe('[Nemo Action]\nName=My own\n');
   });

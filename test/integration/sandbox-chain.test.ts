@@ -34,7 +34,9 @@ describe('transactions', () => {
     expect(tx.txid).toBe(txId);
     expect(tx.outputs).toHaveLength(2);
     expect(dataPushes(tx.outputs[0]!.script)).not.toBeNull();
-    const published = createHash('sha256').update(Buffer.concat([Buffer.from('abc'), record])).digest();
+    const published = createHash('sha256')
+      .update(Buffer.concat([Buffer.from('abc'), record]))
+      .digest();
     expect(dataPushes(tx.outputs[1]!.script)).toEqual([published]);
     expect(tx.outputs.every((o) => o.satoshis === 0n)).toBe(true);
   });
@@ -64,35 +66,40 @@ describe('layouts (service-notes.md: How the data sits on chain)', () => {
     ['separate', 2, (kind: number, published: Buffer) => [published]],
     ['shared-output', 1, (kind: number, published: Buffer) => [TAG, Buffer.from([1]), Buffer.from([kind]), published]],
     ['shared-push', 1, (kind: number, published: Buffer) => [Buffer.concat([TAG, Buffer.from([1]), Buffer.from([kind]), published])]],
-  ] as const)('%s: the published bytes stand unchanged and contiguous in an output script; updates spend the "fund for next" output', async (layout, count, pushes) => {
-    const other = await startTestSandbox({ layout });
-    try {
-      const hex = async (id: string) => parseTx(await (await fetch(`${other.baseUrl}/explorer/tx/${id}/hex`)).text());
-      const record = createHash('sha256').update('file').digest();
-      const published = createHash('sha256').update(Buffer.concat([Buffer.from('abc'), record])).digest();
-      const tx = await hex((await other.write(record, 'SHA256(abc)')).txId);
-      expect(tx.outputs).toHaveLength(count);
-      expect(dataPushes(tx.outputs.at(-1)!.script)).toEqual(pushes(1, published));
-      expect(tx.outputs.at(-1)!.script.includes(published)).toBe(true);
+  ] as const)(
+    '%s: the published bytes stand unchanged and contiguous in an output script; updates spend the "fund for next" output',
+    async (layout, count, pushes) => {
+      const other = await startTestSandbox({ layout });
+      try {
+        const hex = async (id: string) => parseTx(await (await fetch(`${other.baseUrl}/explorer/tx/${id}/hex`)).text());
+        const record = createHash('sha256').update('file').digest();
+        const published = createHash('sha256')
+          .update(Buffer.concat([Buffer.from('abc'), record]))
+          .digest();
+        const tx = await hex((await other.write(record, 'SHA256(abc)')).txId);
+        expect(tx.outputs).toHaveLength(count);
+        expect(dataPushes(tx.outputs.at(-1)!.script)).toEqual(pushes(1, published));
+        expect(tx.outputs.at(-1)!.script.includes(published)).toBe(true);
 
-      const v1 = await other.createLinked('v1');
-      await other.mine();
-      const v2 = await other.updateLinked(v1.txId, 'v2');
-      await other.mine();
-      const del = await other.json<{ txId: string }>(`/api/v1/linkedrecords/${v2.txId}/delete`, { method: 'POST' });
-      await other.mine();
-      const [t1, t2, t3] = await Promise.all([v1.txId, v2.txId, del.txId].map(hex));
-      expect(t1!.outputs).toHaveLength(count + 1);
-      expect(t1!.outputs.at(-1)!.satoshis).toBeGreaterThan(0n);
-      expect(dataPushes(t2!.outputs.at(-2)!.script)).toEqual(pushes(3, Buffer.from('v2')));
-      expect(t2!.inputs[0]).toMatchObject({ prevTxId: v1.txId, vout: count });
-      expect(t3!.inputs[0]).toMatchObject({ prevTxId: v2.txId, vout: count });
-      expect(t3!.outputs).toHaveLength(1);
-      expect((await other.json<{ confirmation: unknown }>(`/api/v1/linkedrecords/${del.txId}/status`)).confirmation).not.toBeNull();
-    } finally {
-      await other.stop();
-    }
-  });
+        const v1 = await other.createLinked('v1');
+        await other.mine();
+        const v2 = await other.updateLinked(v1.txId, 'v2');
+        await other.mine();
+        const del = await other.json<{ txId: string }>(`/api/v1/linkedrecords/${v2.txId}/delete`, { method: 'POST' });
+        await other.mine();
+        const [t1, t2, t3] = await Promise.all([v1.txId, v2.txId, del.txId].map(hex));
+        expect(t1!.outputs).toHaveLength(count + 1);
+        expect(t1!.outputs.at(-1)!.satoshis).toBeGreaterThan(0n);
+        expect(dataPushes(t2!.outputs.at(-2)!.script)).toEqual(pushes(3, Buffer.from('v2')));
+        expect(t2!.inputs[0]).toMatchObject({ prevTxId: v1.txId, vout: count });
+        expect(t3!.inputs[0]).toMatchObject({ prevTxId: v2.txId, vout: count });
+        expect(t3!.outputs).toHaveLength(1);
+        expect((await other.json<{ confirmation: unknown }>(`/api/v1/linkedrecords/${del.txId}/status`)).confirmation).not.toBeNull();
+      } finally {
+        await other.stop();
+      }
+    },
+  );
 });
 
 describe('blocks and proofs', () => {
@@ -131,7 +138,10 @@ describe('blocks and proofs', () => {
 
   it('headers chain to their predecessors, and confirmations count from the tip', async () => {
     const { txId } = await sb.write('chained');
-    const { blocks } = await sb.json<{ blocks: { hash: string; height: number }[] }>('/__sandbox/mine', { method: 'POST', body: JSON.stringify({ blocks: 4 }) });
+    const { blocks } = await sb.json<{ blocks: { hash: string; height: number }[] }>('/__sandbox/mine', {
+      method: 'POST',
+      body: JSON.stringify({ blocks: 4 }),
+    });
     for (let i = 1; i < blocks.length; i++) {
       const header = parseHeader(await explorer(`/explorer/block/${blocks[i]!.hash}/header`));
       expect(header.prevHash).toBe(blocks[i - 1]!.hash);
@@ -224,7 +234,10 @@ describe('never-mined transactions (--never-mine-rate)', () => {
       await held.mine(3);
       expect(await held.json(`/api/v1/records/${txId}/status`)).toEqual({ confirmation: null });
       expect(await held.json('/__sandbox/chain')).toMatchObject({ mempool: 0, neverMined: 1, records: 1 });
-      expect(await held.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify({ neverMineRate: 0 }) })).toMatchObject({ neverMineRate: 0, rejectRate: 0 });
+      expect(await held.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify({ neverMineRate: 0 }) })).toMatchObject({
+        neverMineRate: 0,
+        rejectRate: 0,
+      });
       const mined = await held.write('mined');
       await held.mine();
       expect((await held.json<{ confirmation: unknown }>(`/api/v1/records/${mined.txId}/status`)).confirmation).not.toBeNull();

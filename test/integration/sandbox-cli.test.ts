@@ -51,14 +51,21 @@ describe('notarium sandbox', () => {
     expect(stderr).toMatch(/Sandbox stopped/);
   });
 
-  it.each([{ mode: 'default', flags: [] }, { mode: 'strict', flags: ['--strict'] }])('runs the README curl examples ($mode)', async ({ mode, flags }) => {
+  it.each([
+    { mode: 'default', flags: [] },
+    { mode: 'strict', flags: ['--strict'] },
+  ])('runs the README curl examples ($mode)', async ({ mode, flags }) => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const block = /<!-- sandbox-curl-examples -->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(block).toBeTruthy();
     const s = await start(['sandbox', '--json', '--port', '0', '--block-interval', '0', ...flags]);
     try {
       const { baseUrl, apiKey } = JSON.parse(s.stdout) as { baseUrl: string; apiKey: string };
-      const run = spawnSync('bash', ['-euo', 'pipefail', '-c', block!], { cwd: scratch, env: { ...process.env, BASE: baseUrl, KEY: apiKey }, encoding: 'utf8' });
+      const run = spawnSync('bash', ['-euo', 'pipefail', '-c', block!], {
+        cwd: scratch,
+        env: { ...process.env, BASE: baseUrl, KEY: apiKey },
+        encoding: 'utf8',
+      });
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       const out = run.stdout;
@@ -80,7 +87,22 @@ describe('notarium sandbox', () => {
   });
 
   it('--strict and the settings beside it reach the sandbox', async () => {
-    const s = await start(['sandbox', '--port', '0', '--block-interval', '0', '--api-key', 'k', '--strict', '--never-mine-rate', '1', '--disable', 'navigate', '--layout', 'separate']);
+    const s = await start([
+      'sandbox',
+      '--port',
+      '0',
+      '--block-interval',
+      '0',
+      '--api-key',
+      'k',
+      '--strict',
+      '--never-mine-rate',
+      '1',
+      '--disable',
+      'navigate',
+      '--layout',
+      'separate',
+    ]);
     try {
       expect(s.stdout).toMatch(/Readings:\s+strict/);
       const baseUrl = field(s.stdout, 'Base URL')!;
@@ -130,7 +152,25 @@ describe('notarium sandbox', () => {
   it('--help lists the options', () => {
     const run = spawnSync(process.execPath, [BIN, 'sandbox', '--help'], { encoding: 'utf8' });
     expect(run.status).toBe(0);
-    for (const option of ['--port', '--host', '--block-interval', '--data', '--api-key', '--env-id', '--body-limit', '--navigate-max', '--strict', '--lifecycle', '--never-mine-rate', '--idempotency', '--layout', '--delete-answer', '--error-codes', '--token-placement', '--disable']) {
+    for (const option of [
+      '--port',
+      '--host',
+      '--block-interval',
+      '--data',
+      '--api-key',
+      '--env-id',
+      '--body-limit',
+      '--navigate-max',
+      '--strict',
+      '--lifecycle',
+      '--never-mine-rate',
+      '--idempotency',
+      '--layout',
+      '--delete-answer',
+      '--error-codes',
+      '--token-placement',
+      '--disable',
+    ]) {
       expect(run.stdout).toContain(option);
     }
   });

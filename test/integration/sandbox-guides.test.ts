@@ -11,7 +11,6 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts
 // before it), so adapting them is setting those variables. Between steps the test mines a block,
 // as the guides say to wait for a confirmed status before any other operation on a location.
 
-
 const EXAMPLES = {
   // https://docs.nchainplatform.com/nchain-event/using-nchain-event/initial-set-up
   readiness: String.raw`curl "$URL/readiness" \
@@ -137,7 +136,9 @@ describe.each(MODES)("the guides' cURL examples against the sandbox (%s)", (_mod
   /** Runs one example as printed; curl itself is only told to append the HTTP status. */
   const example = async (name: keyof typeof EXAMPLES, locations: { LOC?: string; LOC1?: string } = {}) => {
     const script = `curl() { command curl -sS -w '\\n%{http_code}' "$@"; }\n${EXAMPLES[name]}`;
-    const { stdout, stderr } = await run('bash', ['-euo', 'pipefail', '-c', script], { env: { ...process.env, URL: sb.baseUrl, KEY: sb.apiKey, ...locations } });
+    const { stdout, stderr } = await run('bash', ['-euo', 'pipefail', '-c', script], {
+      env: { ...process.env, URL: sb.baseUrl, KEY: sb.apiKey, ...locations },
+    });
     expect(stderr).toBe('');
     const cut = stdout.lastIndexOf('\n');
     return { status: Number(stdout.slice(cut + 1)), body: stdout.slice(0, cut) };
@@ -147,7 +148,8 @@ describe.each(MODES)("the guides' cURL examples against the sandbox (%s)", (_mod
     expect(answer.status, `${name}: ${answer.body}`).toBe(200);
     return answer.body;
   };
-  const okJson = async <T = Record<string, unknown>>(name: keyof typeof EXAMPLES, locations?: { LOC?: string; LOC1?: string }) => JSON.parse(await ok(name, locations)) as T;
+  const okJson = async <T = Record<string, unknown>>(name: keyof typeof EXAMPLES, locations?: { LOC?: string; LOC1?: string }) =>
+    JSON.parse(await ok(name, locations)) as T;
   const header = (head: string, name: string) => new RegExp(`^${name}: (.*)\\r$`, 'im').exec(head)?.[1];
 
   let encoded: string;
@@ -172,7 +174,9 @@ describe.each(MODES)("the guides' cURL examples against the sandbox (%s)", (_mod
   it('get location status: null, then the confirmation once mined', async () => {
     expect(await okJson('status', { LOC: encoded })).toEqual({ confirmation: null });
     await sb.mine();
-    expect(await okJson('status', { LOC: encoded })).toMatchObject({ confirmation: { confirmedBlocks: 1, merkleProof: { txOrId: encoded, targetType: 'header' } } });
+    expect(await okJson('status', { LOC: encoded })).toMatchObject({
+      confirmation: { confirmedBlocks: 1, merkleProof: { txOrId: encoded, targetType: 'header' } },
+    });
   });
 
   it('read record: the headers and the published bytes', async () => {

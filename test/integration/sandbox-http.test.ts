@@ -87,7 +87,13 @@ describe('bodies', () => {
   it('with Expect: 100-continue the body is refused before it is sent', async () => {
     const { port } = new URL(sb.baseUrl);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ port, host: '127.0.0.1', method: 'POST', path: '/api/v1/records?encode=', headers: { 'x-api-key': sb.apiKey, 'content-length': 10_000_000, expect: '100-continue' } });
+      const req = request({
+        port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: '/api/v1/records?encode=',
+        headers: { 'x-api-key': sb.apiKey, 'content-length': 10_000_000, expect: '100-continue' },
+      });
       req.on('continue', () => reject(new Error('the server asked for the oversize body')));
       req.on('response', (res) => (res.resume(), resolve(res.statusCode!)));
       req.on('error', reject);

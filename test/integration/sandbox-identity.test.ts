@@ -113,7 +113,11 @@ const publishedKids = async (sb: RunningSandbox): Promise<string[]> =>
 const grantedClaims = (sb: RunningSandbox, headers: Record<string, string>): Promise<Response> => fetch(`${portal(sb)}/granted-claims`, { headers });
 const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
 const admin = (sb: RunningSandbox, path: string, body?: unknown): Promise<Response> =>
-  fetch(`${sb.baseUrl}/__sandbox/identity/${path}`, { method: 'POST', headers: { 'x-api-key': sb.apiKey }, body: body === undefined ? undefined : JSON.stringify(body) });
+  fetch(`${sb.baseUrl}/__sandbox/identity/${path}`, {
+    method: 'POST',
+    headers: { 'x-api-key': sb.apiKey },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 async function expectProblem(res: Response, status: number, errorCode: string, secret?: string): Promise<Record<string, unknown>> {
   expect(res.status).toBe(status);
@@ -351,7 +355,12 @@ describe('granted claims (12)', () => {
   it('answers a Bearer token with the claims of its groups', async () => {
     const user = await grantedClaims(sb, bearer((await tokensFor(sb)).accessToken));
     expect(user.status).toBe(200);
-    expect(((await user.json()) as { grantedClaims: string[] }).grantedClaims).toEqual(['records:read', 'records:write', 'linkedrecords:read', 'linkedrecords:write']);
+    expect(((await user.json()) as { grantedClaims: string[] }).grantedClaims).toEqual([
+      'records:read',
+      'records:write',
+      'linkedrecords:read',
+      'linkedrecords:write',
+    ]);
     const readerToken = (await tokensFor(sb, { userName: 'reader-1' })).accessToken;
     expect((await verify(sb, readerToken))['cognito:groups']).toEqual(['notarium-readers']);
     expect(await (await grantedClaims(sb, bearer(readerToken))).json()).toEqual({ grantedClaims: ['records:read', 'linkedrecords:read'] });

@@ -20,7 +20,8 @@ async function sandbox(lifecycle: Lifecycle, extra = {}): Promise<TestSandbox> {
 const status = (sb: TestSandbox, txId: string) => sb.json<{ updatable: boolean; confirmation: unknown }>(`/api/v1/linkedrecords/${txId}/status`);
 const forward = async (sb: TestSandbox, txId: string) => (await sb.json<{ txIds: string[] }>(`/api/v1/linkedrecords/${txId}/navigate?links=5`)).txIds;
 const chain = (sb: TestSandbox) => sb.json<{ mempool: number; neverMined: number; records: number }>('/__sandbox/chain');
-const deleteOf = (sb: TestSandbox, txId: string, token = '') => sb.call(`/api/v1/linkedrecords/${txId}/delete${token && `?updateToken=${token}`}`, { method: 'POST' });
+const deleteOf = (sb: TestSandbox, txId: string, token = '') =>
+  sb.call(`/api/v1/linkedrecords/${txId}/delete${token && `?updateToken=${token}`}`, { method: 'POST' });
 
 describe('lifecycle: refuse', () => {
   it('refuses an update or delete of an unmined record with 400 PREVIOUS_RECORD_NOT_MINED and a sentence, writing nothing', async () => {
@@ -34,7 +35,10 @@ describe('lifecycle: refuse', () => {
       await deleteOf(sb, v1.txId, v1.updateToken),
     ]) {
       expect(res.status).toBe(400);
-      expect(await problemOf(res)).toMatchObject({ errorCode: 'PREVIOUS_RECORD_NOT_MINED', detail: expect.stringMatching(/not in a block yet.*wait until its status has a confirmation/) });
+      expect(await problemOf(res)).toMatchObject({
+        errorCode: 'PREVIOUS_RECORD_NOT_MINED',
+        detail: expect.stringMatching(/not in a block yet.*wait until its status has a confirmation/),
+      });
     }
     expect(await chain(sb)).toEqual(before);
     expect((await status(sb, v1.txId)).updatable).toBe(true);

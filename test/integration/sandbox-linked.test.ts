@@ -28,10 +28,22 @@ describe('create and update', () => {
     expect(Object.keys(created).sort()).toEqual(['encoding', 'txId', 'updateToken']);
     const token = decodeURIComponent(created.updateToken as string);
     const structure = JSON.parse(Buffer.from(token, 'base64').toString());
-    expect(structure).toEqual({ keyAlias: expect.any(String), derivationPath: expect.any(String), lockingScript: expect.stringMatching(/^76a914[0-9a-f]{40}88ac$/), outputValue: 1 });
+    expect(structure).toEqual({
+      keyAlias: expect.any(String),
+      derivationPath: expect.any(String),
+      lockingScript: expect.stringMatching(/^76a914[0-9a-f]{40}88ac$/),
+      outputValue: 1,
+    });
     await sb.mine();
-    const updated = await sb.json<Record<string, unknown>>(`/api/v1/linkedrecords/${created.txId as string}/update?encode=SHA256(a)`, { method: 'POST', body: 'v2' });
-    expect(updated).toMatchObject({ txId: expect.stringMatching(/^[0-9a-f]{64}$/), updateToken: expect.any(String), fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const updated = await sb.json<Record<string, unknown>>(`/api/v1/linkedrecords/${created.txId as string}/update?encode=SHA256(a)`, {
+      method: 'POST',
+      body: 'v2',
+    });
+    expect(updated).toMatchObject({
+      txId: expect.stringMatching(/^[0-9a-f]{64}$/),
+      updateToken: expect.any(String),
+      fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 
   it('update works with the token sent once or twice URL-encoded', async () => {
@@ -42,16 +54,24 @@ describe('create and update', () => {
     expect(once.status).toBe(200);
     const next = (await once.json()) as { txId: string; updateToken: string };
     await sb.mine();
-    const twice = await sb.call(`/api/v1/linkedrecords/${next.txId}/update?encode=&updateToken=${encodeURIComponent(next.updateToken)}`, { method: 'POST', body: 'v3' });
+    const twice = await sb.call(`/api/v1/linkedrecords/${next.txId}/update?encode=&updateToken=${encodeURIComponent(next.updateToken)}`, {
+      method: 'POST',
+      body: 'v3',
+    });
     expect(twice.status).toBe(200);
   });
 
   it('only the end of a chain can be updated, and each record only once', async () => {
     const [first, second] = await chainOf(2);
     expect(await code(await sb.call(`/api/v1/linkedrecords/${first!.txId}/update?encode=`, { method: 'POST', body: 'x' }))).toBe('NOT_LINKED_RECORDS_END');
-    expect(await code(await sb.call(`/api/v1/linkedrecords/${first!.txId}/update?encode=&updateToken=${encodeURIComponent(first!.updateToken)}`, { method: 'POST', body: 'x' }))).toBe(
-      'NOT_LINKED_RECORDS_END',
-    );
+    expect(
+      await code(
+        await sb.call(`/api/v1/linkedrecords/${first!.txId}/update?encode=&updateToken=${encodeURIComponent(first!.updateToken)}`, {
+          method: 'POST',
+          body: 'x',
+        }),
+      ),
+    ).toBe('NOT_LINKED_RECORDS_END');
     expect((await sb.json<{ updatable: boolean }>(`/api/v1/linkedrecords/${second!.txId}/status`)).updatable).toBe(true);
     expect((await sb.json<{ updatable: boolean }>(`/api/v1/linkedrecords/${first!.txId}/status`)).updatable).toBe(false);
   });
@@ -75,7 +95,8 @@ describe('create and update', () => {
     try {
       const created = await strict.createLinked('v1', 'SHA256(s)');
       await strict.mine();
-      const update = (encode: string, body: string | Buffer = 'x') => strict.call(`/api/v1/linkedrecords/${created.txId}/update?encode=${encode}`, { method: 'POST', body: body as BodyInit });
+      const update = (encode: string, body: string | Buffer = 'x') =>
+        strict.call(`/api/v1/linkedrecords/${created.txId}/update?encode=${encode}`, { method: 'POST', body: body as BodyInit });
       expect(await code(await update('SHA256(s'))).toBe('ENCODE_PARAM_INVALID');
       expect(await code(await update('Base64'))).toBe('CONTENT_BAD_ENCODER');
       expect(await code(await update('SHA256'))).toBe('CONTENT_ENCODER_ARGUMENT_MISSING');
@@ -126,7 +147,8 @@ describe('status, content and match', () => {
 
   it('match needs prevTxId for a record that follows another, and checks it', async () => {
     const [v1, v2] = await chainOf(2);
-    const match = (txId: string, query: string, body: string) => sb.call(`/api/v1/linkedrecords/${txId}/match?encode=SHA256(c1)${query}`, { method: 'POST', body });
+    const match = (txId: string, query: string, body: string) =>
+      sb.call(`/api/v1/linkedrecords/${txId}/match?encode=SHA256(c1)${query}`, { method: 'POST', body });
     expect(await (await match(v1!.txId, '', 'v1')).json()).toMatchObject({ match: true });
     expect(await (await match(v2!.txId, `&prevTxId=${v1!.txId}`, 'v2')).json()).toMatchObject({ match: true });
     expect(await (await match(v2!.txId, `&prevTxId=${v1!.txId}`, 'v1')).json()).toMatchObject({ match: false });
@@ -144,7 +166,8 @@ describe('navigate over a 5-record chain', () => {
   beforeAll(async () => {
     ids = (await chainOf(5)).map((r) => r.txId);
   });
-  const nav = (txId: string, links: string | number) => sb.json<{ txIds: string[]; endOfLinks: boolean }>(`/api/v1/linkedrecords/${txId}/navigate?links=${links}`);
+  const nav = (txId: string, links: string | number) =>
+    sb.json<{ txIds: string[]; endOfLinks: boolean }>(`/api/v1/linkedrecords/${txId}/navigate?links=${links}`);
 
   it('forward from the first record', async () => {
     expect(await nav(ids[0]!, 2)).toEqual({ txIds: ids.slice(1, 3), endOfLinks: false });
@@ -179,7 +202,9 @@ describe('navigate over a 5-record chain', () => {
 describe('delete (finalise)', () => {
   it('appends a final empty record; the chain can no longer be updated', async () => {
     const [v1, v2] = await chainOf(2);
-    const del = await sb.json<Record<string, unknown>>(`/api/v1/linkedrecords/${v2!.txId}/delete?updateToken=${encodeURIComponent(v2!.updateToken)}`, { method: 'POST' });
+    const del = await sb.json<Record<string, unknown>>(`/api/v1/linkedrecords/${v2!.txId}/delete?updateToken=${encodeURIComponent(v2!.updateToken)}`, {
+      method: 'POST',
+    });
     expect(Object.keys(del)).toEqual(['txId']);
     const finalId = del.txId as string;
     expect((await sb.json<{ updatable: boolean }>(`/api/v1/linkedrecords/${v2!.txId}/status`)).updatable).toBe(false);
@@ -205,7 +230,10 @@ describe('the guides spelling', () => {
     const guides = await startTestSandbox({ responseSpelling: 'guides' });
     try {
       const created = await guides.json<Record<string, unknown>>('/api/v1/linkedrecords?encode=SHA256(a)|Base64', { method: 'POST', body: 'v1' });
-      expect(created).toMatchObject({ update_token: expect.any(String), encoding: [{ 'content-type': 'application/octet-stream' }, { 'content-type': 'text/plain', output: expect.any(String) }] });
+      expect(created).toMatchObject({
+        update_token: expect.any(String),
+        encoding: [{ 'content-type': 'application/octet-stream' }, { 'content-type': 'text/plain', output: expect.any(String) }],
+      });
       expect(created).not.toHaveProperty('updateToken');
     } finally {
       await guides.stop();

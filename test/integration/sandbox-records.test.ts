@@ -11,11 +11,18 @@ beforeAll(async () => {
 afterAll(() => sb.stop());
 
 const digest = createHash('sha256').update('contract v1').digest();
-const saltedPublished = (salt: string, record: Buffer) => createHash('sha256').update(Buffer.concat([Buffer.from(salt), record])).digest();
+const saltedPublished = (salt: string, record: Buffer) =>
+  createHash('sha256')
+    .update(Buffer.concat([Buffer.from(salt), record]))
+    .digest();
 
 describe('write record (1)', () => {
   it('publishes a salted fingerprint and reports the encoding steps', async () => {
-    const res = await sb.call('/api/v1/records?encode=SHA256(k3J9%2B/x:y-z)', { method: 'POST', body: digest, headers: { 'content-type': 'application/octet-stream' } });
+    const res = await sb.call('/api/v1/records?encode=SHA256(k3J9%2B/x:y-z)', {
+      method: 'POST',
+      body: digest,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { txId: string; encoding: unknown[] };
     expect(body.txId).toMatch(/^[0-9a-f]{64}$/);
@@ -53,7 +60,10 @@ describe('write record (1)', () => {
     // Ten Base64 steps are allowed in number; from a 1 MiB body (the default limit) they would make 17.8 MiB.
     const tooLarge = await sb.call(`/api/v1/records?encode=${chain(10)}`, { method: 'POST', body: Buffer.alloc(1024 * 1024, 7) });
     expect(tooLarge.status).toBe(400);
-    expect(await problemOf(tooLarge)).toMatchObject({ errorCode: 'ENCODE_PARAM_INVALID', detail: expect.stringMatching(/Encoder 10 of encode would produce 18620408 bytes from a 1048576-byte record; at most 16777216/) });
+    expect(await problemOf(tooLarge)).toMatchObject({
+      errorCode: 'ENCODE_PARAM_INVALID',
+      detail: expect.stringMatching(/Encoder 10 of encode would produce 18620408 bytes from a 1048576-byte record; at most 16777216/),
+    });
     // Nothing was registered for either; nine steps are still fine.
     expect((await sb.call(`/api/v1/records?encode=${chain(9)}`, { method: 'POST', body: Buffer.alloc(1024 * 1024, 7) })).status).toBe(200);
   });
@@ -186,7 +196,8 @@ describe('instance settings', () => {
   it('drive CONTENT_BAD_ENCODER, CONTENT_ENCODER_ARGUMENT_MISSING, ENCODER_SHA256_MISSING and CONTENT_IS_REQUIRED', async () => {
     const strict = await startTestSandbox({ encoders: ['SHA256'], saltRequired: true, sha256Required: true, contentRequired: true });
     try {
-      const code = async (encode: string, body = 'x') => (await problemOf(await strict.call(`/api/v1/records?encode=${encode}`, { method: 'POST', body }))).errorCode;
+      const code = async (encode: string, body = 'x') =>
+        (await problemOf(await strict.call(`/api/v1/records?encode=${encode}`, { method: 'POST', body }))).errorCode;
       expect(await code('SHA256(s)|Base64')).toBe('CONTENT_BAD_ENCODER');
       expect(await code('SHA256')).toBe('CONTENT_ENCODER_ARGUMENT_MISSING');
       expect(await code('')).toBe('ENCODER_SHA256_MISSING');

@@ -20,7 +20,8 @@ const records = async (sb: TestSandbox) => (await sb.json<{ records: number }>('
 describe('Idempotency-Key', () => {
   it('ignored: the same write sent twice with the same key is registered twice, and a malformed key is no error', async () => {
     const sb = await sandbox({ idempotency: 'ignore' });
-    const send = (key: string) => sb.json<{ txId: string }>('/api/v1/records?encode=SHA256(idem)', { method: 'POST', body: 'same bytes', headers: { 'idempotency-key': key } });
+    const send = (key: string) =>
+      sb.json<{ txId: string }>('/api/v1/records?encode=SHA256(idem)', { method: 'POST', body: 'same bytes', headers: { 'idempotency-key': key } });
     const before = await records(sb);
     const first = await send('key-1');
     const second = await send('key-1');
@@ -87,14 +88,45 @@ describe('delete answer', () => {
 describe('error codes', () => {
   // Each request, and its code as the API reference and as the troubleshooting page spell it.
   const cases: [string, string, string, (sb: TestSandbox) => Promise<Response>][] = [
-    ['a SHA256 without the salt the instance requires', 'CONTENT_ENCODER_ARGUMENT_MISSING', 'ENCODER_ARGUMENT_MISSING', (sb) => sb.call('/api/v1/records?encode=SHA256', { method: 'POST', body: 'x' })],
-    ['no SHA256 where one is required', 'ENCODER_SHA256_MISSING', 'ENCODER_FINGERPRINT_MISSING', (sb) => sb.call('/api/v1/records?encode=Base64', { method: 'POST', body: 'x' })],
-    ['a payment, which carries no data', 'TX_NOT_AN_EVENT_TRANSACTION', 'NOT_A_DATA_TRANSACTION', async (sb) => sb.call(`/api/v1/records/${await inject(sb, 'foreign')}/status`)],
-    ["someone else's data", 'TX_NOT_AN_EVENT_TRANSACTION', 'NOT_AN_EVENT_TRANSACTION', async (sb) => sb.call(`/api/v1/records/${await inject(sb, 'foreign-data')}/content`)],
-    ['a plain record read as a linked one', 'TX_INCORRECT_EVENT_TRANSACTION_TYPE', 'INCORRECT_EVENT_TRANSACTION_TYPE', async (sb) => sb.call(`/api/v1/linkedrecords/${(await sb.write('plain', 'SHA256(s)')).txId}/content`)],
-    ['a delete whose previous record is not a transaction id', 'TX_HASH_PARM_INVALID', 'PREV_TX_ID_PARAM_MISSING', (sb) => sb.call('/api/v1/linkedrecords/not-a-hash/delete', { method: 'POST' })],
+    [
+      'a SHA256 without the salt the instance requires',
+      'CONTENT_ENCODER_ARGUMENT_MISSING',
+      'ENCODER_ARGUMENT_MISSING',
+      (sb) => sb.call('/api/v1/records?encode=SHA256', { method: 'POST', body: 'x' }),
+    ],
+    [
+      'no SHA256 where one is required',
+      'ENCODER_SHA256_MISSING',
+      'ENCODER_FINGERPRINT_MISSING',
+      (sb) => sb.call('/api/v1/records?encode=Base64', { method: 'POST', body: 'x' }),
+    ],
+    [
+      'a payment, which carries no data',
+      'TX_NOT_AN_EVENT_TRANSACTION',
+      'NOT_A_DATA_TRANSACTION',
+      async (sb) => sb.call(`/api/v1/records/${await inject(sb, 'foreign')}/status`),
+    ],
+    [
+      "someone else's data",
+      'TX_NOT_AN_EVENT_TRANSACTION',
+      'NOT_AN_EVENT_TRANSACTION',
+      async (sb) => sb.call(`/api/v1/records/${await inject(sb, 'foreign-data')}/content`),
+    ],
+    [
+      'a plain record read as a linked one',
+      'TX_INCORRECT_EVENT_TRANSACTION_TYPE',
+      'INCORRECT_EVENT_TRANSACTION_TYPE',
+      async (sb) => sb.call(`/api/v1/linkedrecords/${(await sb.write('plain', 'SHA256(s)')).txId}/content`),
+    ],
+    [
+      'a delete whose previous record is not a transaction id',
+      'TX_HASH_PARM_INVALID',
+      'PREV_TX_ID_PARAM_MISSING',
+      (sb) => sb.call('/api/v1/linkedrecords/not-a-hash/delete', { method: 'POST' }),
+    ],
   ];
-  const inject = async (sb: TestSandbox, type: string) => (await sb.json<{ txId: string }>('/__sandbox/inject', { method: 'POST', body: JSON.stringify({ type }) })).txId;
+  const inject = async (sb: TestSandbox, type: string) =>
+    (await sb.json<{ txId: string }>('/__sandbox/inject', { method: 'POST', body: JSON.stringify({ type }) })).txId;
   const instance = { saltRequired: true, sha256Required: true };
 
   it.each(cases)('%s: %s, or %s on the troubleshooting page', async (_what, reference, troubleshooting, request) => {
@@ -113,7 +145,11 @@ describe('error codes', () => {
       await sb.mine();
       const res = await sb.call(`/api/v1/linkedrecords/${v1.txId}/delete`, { method: 'POST', body: 'content' });
       if (sb === asReference) expect(res.status).toBe(200);
-      else expect(await problemOf(res)).toMatchObject({ errorCode: 'INCORRECT_EVENT_TRANSACTION_TYPE', detail: expect.stringMatching(/does not accept any content/) });
+      else
+        expect(await problemOf(res)).toMatchObject({
+          errorCode: 'INCORRECT_EVENT_TRANSACTION_TYPE',
+          detail: expect.stringMatching(/does not accept any content/),
+        });
     }
     const before = await records(asTroubleshooting);
     const v1 = await asTroubleshooting.createLinked('v1');
@@ -198,7 +234,10 @@ describe('--strict', () => {
     const sb = await sandbox({ strict: true });
     // Guides' spellings, the record in one push with the service header, a never-mined early update.
     const v1 = await sb.json<Record<string, unknown>>('/api/v1/linkedrecords?encode=SHA256(01-02T13.14.15)|Base64', { method: 'POST', body: 'v1' });
-    expect(v1).toMatchObject({ update_token: expect.any(String), encoding: [{ 'content-type': 'application/octet-stream' }, { 'content-type': 'text/plain' }] });
+    expect(v1).toMatchObject({
+      update_token: expect.any(String),
+      encoding: [{ 'content-type': 'application/octet-stream' }, { 'content-type': 'text/plain' }],
+    });
     const txId = v1.txId as string;
     const raw = parseTx(await (await fetch(`${sb.baseUrl}/explorer/tx/${txId}/hex`)).text());
     expect(raw.outputs).toHaveLength(2);
@@ -209,7 +248,9 @@ describe('--strict', () => {
     expect(await sb.json(`/api/v1/linkedrecords/${txId}/navigate?links=9`)).toEqual({ txIds: [], endOfLinks: true });
     expect(await code(await sb.call(`/api/v1/linkedrecords/${txId}/navigate?links=10`))).toBe('LINKS_PARAM_INVALID');
     // The token encoded once more only (the placement the client tries second); as issued it is refused.
-    expect(await code(await sb.call(`/api/v1/linkedrecords/${txId}/update?encode=&updateToken=${v1.update_token as string}`, { method: 'POST', body: 'v2' }))).toBe('UPDATE_TOKEN_PARAM_INVALID');
+    expect(
+      await code(await sb.call(`/api/v1/linkedrecords/${txId}/update?encode=&updateToken=${v1.update_token as string}`, { method: 'POST', body: 'v2' })),
+    ).toBe('UPDATE_TOKEN_PARAM_INVALID');
     // Idempotency-Key ignored; a delete answered with an empty body; troubleshooting spellings.
     const twice = () => sb.json<{ txId: string }>('/api/v1/records?encode=', { method: 'POST', body: 'x', headers: { 'idempotency-key': 'k' } });
     expect((await twice()).txId).not.toBe((await twice()).txId);

@@ -57,7 +57,11 @@ const stable = (files: string[]) => files.filter((f) => !/^library\.sqlite(-wal|
 
 /** Values that JSON cannot carry as such: written into the message text in place of their marker. */
 const RAW = { '"<Infinity>"': '1e999', '"<-Infinity>"': '-1e999', '"<-0>"': '-0', '"<2^64>"': '18446744073709551616' };
-const POLLUTION = ['{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '{"kind":"upload","uploadId":"x","__proto__":{"isAdmin":true}}'];
+const POLLUTION = [
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '{"kind":"upload","uploadId":"x","__proto__":{"isAdmin":true}}',
+];
 
 const huge = fc.constantFrom(1000, 70_000, 1_000_000).map((n) => 'x'.repeat(n));
 const text = fc.oneof(
@@ -75,14 +79,35 @@ const leaf = fc.oneof(
 /** Near-misses of the contract's own shapes: the checks past the first level are reached too. */
 const nearMiss = fc.oneof(
   fc.uuid(),
-  fc.record({ kind: fc.constantFrom('upload', 'path', 'url', 'UPLOAD'), uploadId: fc.oneof(fc.uuid(), text), path: fc.oneof(text, leaf) }, { requiredKeys: [] }),
-  fc.record({ limit: fc.oneof(fc.integer(), leaf), offset: fc.oneof(fc.integer(), leaf), search: text, states: fc.array(text, { maxLength: 9 }), sort: text }, { requiredKeys: [] }),
-  fc.record({ include: fc.array(text, { maxLength: 70 }), exclude: fc.oneof(leaf, fc.array(leaf, { maxLength: 3 })), stableSeconds: leaf, recursive: leaf, receipts: text }, { requiredKeys: [] }),
+  fc.record(
+    { kind: fc.constantFrom('upload', 'path', 'url', 'UPLOAD'), uploadId: fc.oneof(fc.uuid(), text), path: fc.oneof(text, leaf) },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    { limit: fc.oneof(fc.integer(), leaf), offset: fc.oneof(fc.integer(), leaf), search: text, states: fc.array(text, { maxLength: 9 }), sort: text },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      include: fc.array(text, { maxLength: 70 }),
+      exclude: fc.oneof(leaf, fc.array(leaf, { maxLength: 3 })),
+      stableSeconds: leaf,
+      recursive: leaf,
+      receipts: text,
+    },
+    { requiredKeys: [] },
+  ),
   fc.record({ name: text, baseUrl: text, network: text, targetConfirmations: leaf, clientId: leaf, extra: leaf }, { requiredKeys: [] }),
   fc.record({ document: leaf, offline: leaf, receipt: leaf }, { requiredKeys: [] }),
 );
 const { value } = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, nearMiss, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.oneof(text, fc.constantFrom('kind', 'path', 'name', 'toString', 'valueOf')), tie('value'), { maxKeys: 4 })),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    nearMiss,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(text, fc.constantFrom('kind', 'path', 'name', 'toString', 'valueOf')), tie('value'), { maxKeys: 4 }),
+  ),
 }));
 /** An arrays nested `n` deep, as text (a page could send it; JSON.stringify would not need to). */
 const deep = fc.integer({ min: 100, max: 20_000 }).map((n) => ({ rawArgs: `[${'['.repeat(n)}${']'.repeat(n)}]` }));
@@ -107,10 +132,25 @@ function unfit(method: CallName, text: string): boolean {
 
 /** Messages that are not well-formed calls (numbered ones below 0, apart from the fuzzed calls' ids). */
 const NOT_CALLS = [
-  '', 'null', '[]', '7', '"appInfo"', '{}', '{"id":-101}', '{"type":"call","id":"1","method":"appInfo","args":[]}', '{"type":"call","id":1.5,"method":"appInfo","args":[]}',
-  '{"type":"call","id":-102,"method":"appInfo","args":{}}', '{"type":"call","id":-103,"method":"appInfo","args":null}', '{"type":"call","id":-104,"method":"__proto__","args":[]}',
-  '{"type":"call","id":-105,"method":"constructor","args":[]}', '{"type":"call","id":-106,"method":"toString","args":[]}', '{"__proto__":{"id":-107}}',
-  '{"type":"call","id":1e999,"method":"appInfo","args":[]}', 'not json', '{"type":"call","id":-108,"method":"appInfo","args":[]', '\u0000',
+  '',
+  'null',
+  '[]',
+  '7',
+  '"appInfo"',
+  '{}',
+  '{"id":-101}',
+  '{"type":"call","id":"1","method":"appInfo","args":[]}',
+  '{"type":"call","id":1.5,"method":"appInfo","args":[]}',
+  '{"type":"call","id":-102,"method":"appInfo","args":{}}',
+  '{"type":"call","id":-103,"method":"appInfo","args":null}',
+  '{"type":"call","id":-104,"method":"__proto__","args":[]}',
+  '{"type":"call","id":-105,"method":"constructor","args":[]}',
+  '{"type":"call","id":-106,"method":"toString","args":[]}',
+  '{"__proto__":{"id":-107}}',
+  '{"type":"call","id":1e999,"method":"appInfo","args":[]}',
+  'not json',
+  '{"type":"call","id":-108,"method":"appInfo","args":[]',
+  '\u0000',
   '{"type":"call","id":-109,"method":"appInfo","args":["x"]}', // the message of the issue
 ];
 
@@ -126,7 +166,13 @@ interface Answer {
 
 beforeAll(async () => {
   for (const dir of [home, userHome, cwd]) mkdirSync(dir, { recursive: true });
-  const env = { NOTARIUM_HOME: home, HOME: userHome, XDG_DATA_HOME: join(userHome, '.local/share'), XDG_CONFIG_HOME: join(userHome, '.config'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '1' };
+  const env = {
+    NOTARIUM_HOME: home,
+    HOME: userHome,
+    XDG_DATA_HOME: join(userHome, '.local/share'),
+    XDG_CONFIG_HOME: join(userHome, '.config'),
+    NOTARIUM_SANDBOX_BLOCK_INTERVAL: '1',
+  };
   app = await launchApp(env, { cwd });
   session = await tradeLaunch(app.link);
   ws = await openBridge(session);
@@ -181,7 +227,8 @@ describe('the web shell under malformed calls', () => {
     for (const a of all) {
       const e = a?.error;
       if (!e || a.ok !== false) bad.push(`no error: ${JSON.stringify(a).slice(0, 200)}`);
-      else if (!isErrorCode(e.code) || !/^[A-Z"].*[.!]$/s.test(e.message) || e.message.length > 400 || /\n\s+at /.test(e.message)) bad.push(`not a sentence: ${JSON.stringify(e).slice(0, 300)}`);
+      else if (!isErrorCode(e.code) || !/^[A-Z"].*[.!]$/s.test(e.message) || e.message.length > 400 || /\n\s+at /.test(e.message))
+        bad.push(`not a sentence: ${JSON.stringify(e).slice(0, 300)}`);
       else codes[e.code] = (codes[e.code] ?? 0) + 1;
     }
     expect(bad).toEqual([]);
@@ -233,31 +280,114 @@ describe('the web shell under malformed calls', () => {
     /** Header values: what the shell expects, near misses and nonsense (CR and LF are the framing's, not a value's). */
     const value = (good: string[]) => fc.oneof(fc.constantFrom(...good), junk).map((v) => v.replace(/[\r\n]/g, ' '));
     const target = fc.oneof(
-      { arbitrary: fc.constantFrom('/', '/bridge', '/session', '/upload', '/upload?name=x.pdf', `/upload/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, '/upload/../session', '/index.html', '/%2e%2e/%2e%2e/etc/passwd'), weight: 6 },
-      { arbitrary:       fc.constantFrom('//[', '//[::1', '//[/bridge', '//attacker.example/bridge', 'http://[/', 'http://attacker.example/', '*', '/%', '/%zz', '/%00', '/upload/%', '?', '#', '/bridge?'.padEnd(20_000, 'x')), weight: 3 },
+      {
+        arbitrary: fc.constantFrom(
+          '/',
+          '/bridge',
+          '/session',
+          '/upload',
+          '/upload?name=x.pdf',
+          `/upload/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`,
+          '/upload/../session',
+          '/index.html',
+          '/%2e%2e/%2e%2e/etc/passwd',
+        ),
+        weight: 6,
+      },
+      {
+        arbitrary: fc.constantFrom(
+          '//[',
+          '//[::1',
+          '//[/bridge',
+          '//attacker.example/bridge',
+          'http://[/',
+          'http://attacker.example/',
+          '*',
+          '/%',
+          '/%zz',
+          '/%00',
+          '/upload/%',
+          '?',
+          '#',
+          '/bridge?'.padEnd(20_000, 'x'),
+        ),
+        weight: 3,
+      },
       junk.map((j) => `/${j.replace(/[\s]/g, '')}`),
       junk.map((j) => j.replace(/[\s]/g, '') || '/'),
     );
     /** A header present most of the time (`absent` in 1 + weight times it is missing). */
-    const usually = <T>(arb: fc.Arbitrary<T>, absent = 1, present = 4) => fc.oneof({ arbitrary: fc.constant(undefined), weight: absent }, { arbitrary: arb, weight: present });
+    const usually = <T>(arb: fc.Arbitrary<T>, absent = 1, present = 4) =>
+      fc.oneof({ arbitrary: fc.constant(undefined), weight: absent }, { arbitrary: arb, weight: present });
     const protocols = fc.oneof(
-      fc.constantFrom(`${BRIDGE_PROTOCOL}, ${SESSION_PROTOCOL_PREFIX}${session.secret}`, '', ',,,', ' , ', 'a b', '"quoted"', `${BRIDGE_PROTOCOL},${BRIDGE_PROTOCOL}`, `${SESSION_PROTOCOL_PREFIX}${session.secret}`, `${BRIDGE_PROTOCOL}, ${SESSION_PROTOCOL_PREFIX}`, `${BRIDGE_PROTOCOL}, ${SESSION_PROTOCOL_PREFIX}${session.secret}, \u00e9`),
+      fc.constantFrom(
+        `${BRIDGE_PROTOCOL}, ${SESSION_PROTOCOL_PREFIX}${session.secret}`,
+        '',
+        ',,,',
+        ' , ',
+        'a b',
+        '"quoted"',
+        `${BRIDGE_PROTOCOL},${BRIDGE_PROTOCOL}`,
+        `${SESSION_PROTOCOL_PREFIX}${session.secret}`,
+        `${BRIDGE_PROTOCOL}, ${SESSION_PROTOCOL_PREFIX}`,
+        `${BRIDGE_PROTOCOL}, ${SESSION_PROTOCOL_PREFIX}${session.secret}, \u00e9`,
+      ),
       junk,
     );
-    const length = fc.oneof(fc.constantFrom('-1', 'abc', '1e3', '0x10', '99999999999999999999', '5, 6', ' 3', '+4', '', String(2 ** 31 + 1)), fc.nat(5000).map(String));
+    const length = fc.oneof(
+      fc.constantFrom('-1', 'abc', '1e3', '0x10', '99999999999999999999', '5, 6', ' 3', '+4', '', String(2 ** 31 + 1)),
+      fc.nat(5000).map(String),
+    );
     const request = fc.record({
-      method: fc.oneof({ arbitrary: fc.constantFrom('GET', 'GET', 'GET', 'POST', 'POST', 'DELETE', 'PUT', 'HEAD', 'OPTIONS', 'PATCH', 'TRACE'), weight: 6 }, fc.constantFrom('CONNECT', 'get', 'G\u0000T', 'BREW'), fc.string({ minLength: 1, maxLength: 12 }).map((m) => m.replace(/\s/g, '') || 'X')),
+      method: fc.oneof(
+        { arbitrary: fc.constantFrom('GET', 'GET', 'GET', 'POST', 'POST', 'DELETE', 'PUT', 'HEAD', 'OPTIONS', 'PATCH', 'TRACE'), weight: 6 },
+        fc.constantFrom('CONNECT', 'get', 'G\u0000T', 'BREW'),
+        fc.string({ minLength: 1, maxLength: 12 }).map((m) => m.replace(/\s/g, '') || 'X'),
+      ),
       target,
       version: fc.oneof({ arbitrary: fc.constant('HTTP/1.1'), weight: 8 }, { arbitrary: fc.constantFrom('HTTP/1.0', 'HTTP/2.0', 'HTTP/9', ''), weight: 1 }),
       host: usually(fc.oneof({ arbitrary: fc.constant(ours), weight: 4 }, value(['attacker.example', 'localhost', `${ours}, ${ours}`]))),
       origin: usually(fc.oneof({ arbitrary: fc.constant(session.origin), weight: 4 }, value(['null', 'http://127.0.0.1:1']))),
       secret: usually(fc.oneof({ arbitrary: fc.constant(session.secret), weight: 4 }, value([`${session.secret}x`]))),
-      upgrade: usually(fc.record({ name: value(['websocket', 'websocket', 'h2c']), version: value(['13', '13', '8', '-1']), key: value(['dGhlIHNhbXBsZSBub25jZQ==', 'dGhlIHNhbXBsZSBub25jZQ==', 'short']), protocols: usually(protocols) }), 1, 1),
+      upgrade: usually(
+        fc.record({
+          name: value(['websocket', 'websocket', 'h2c']),
+          version: value(['13', '13', '8', '-1']),
+          key: value(['dGhlIHNhbXBsZSBub25jZQ==', 'dGhlIHNhbXBsZSBub25jZQ==', 'short']),
+          protocols: usually(protocols),
+        }),
+        1,
+        1,
+      ),
       contentLength: usually(length, 2, 1),
       chunked: fc.constantFrom(false, false, false, false, false, true),
-      extra: fc.array(fc.tuple(fc.constantFrom('X-A', 'Cookie', 'Expect', 'Content-Type', 'Transfer-Encoding', 'Connection', 'Host', 'Content-Length', ' Bad', 'Bad Name', 'x'.repeat(300)), junk), { maxLength: 3 }).chain((extra) => fc.constantFrom([], [], extra)),
+      extra: fc
+        .array(
+          fc.tuple(
+            fc.constantFrom(
+              'X-A',
+              'Cookie',
+              'Expect',
+              'Content-Type',
+              'Transfer-Encoding',
+              'Connection',
+              'Host',
+              'Content-Length',
+              ' Bad',
+              'Bad Name',
+              'x'.repeat(300),
+            ),
+            junk,
+          ),
+          { maxLength: 3 },
+        )
+        .chain((extra) => fc.constantFrom([], [], extra)),
       many: fc.constantFrom(0, 0, 0, 120, 3000),
-      body: fc.oneof({ arbitrary: fc.constant(''), weight: 6 }, { arbitrary: fc.string({ maxLength: 200 }), weight: 1 }, { arbitrary: fc.constantFrom('0\r\n\r\n', 'zz\r\nbad chunk\r\n', 'x'.repeat(6000)), weight: 1 }),
+      body: fc.oneof(
+        { arbitrary: fc.constant(''), weight: 6 },
+        { arbitrary: fc.string({ maxLength: 200 }), weight: 1 },
+        { arbitrary: fc.constantFrom('0\r\n\r\n', 'zz\r\nbad chunk\r\n', 'x'.repeat(6000)), weight: 1 },
+      ),
       cutAt: usually(fc.double({ min: 0, max: 1, noNaN: true }), 4, 1), // a partial request
     });
     const text = (r: typeof request extends fc.Arbitrary<infer T> ? T : never): string => {
@@ -311,6 +441,8 @@ describe('the web shell under malformed calls', () => {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([s, n]) => `${s} ${n}`)
       .join(', ');
-    console.log(`web shell HTTP fuzz (seed ${SEED}): ${HTTP_CASES} hostile requests and upgrades over raw sockets; every connection answered or closed (${byStatus}), 0 server errors, 0 hangs; the process stayed up (appInfo and GET /session answered after)`);
+    console.log(
+      `web shell HTTP fuzz (seed ${SEED}): ${HTTP_CASES} hostile requests and upgrades over raw sockets; every connection answered or closed (${byStatus}), 0 server errors, 0 hangs; the process stayed up (appInfo and GET /session answered after)`,
+    );
   });
 });

@@ -50,7 +50,12 @@ afterAll(async () => {
 });
 
 /** A raw request, so Host can be anything (fetch would not let a test forge it). */
-function raw(path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function raw(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   const { port } = new URL(shell.origin);
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
@@ -109,7 +114,11 @@ describe('the launch', () => {
   });
 
   it('never sets a cookie', async () => {
-    for (const res of [await raw('/', {}), await raw('/session', secretHeader()), await raw('/session', { 'x-notarium-launch': token(), origin: shell.origin }, 'POST')]) {
+    for (const res of [
+      await raw('/', {}),
+      await raw('/session', secretHeader()),
+      await raw('/session', { 'x-notarium-launch': token(), origin: shell.origin }, 'POST'),
+    ]) {
       expect(res.headers['set-cookie']).toBeUndefined();
     }
   });
@@ -246,17 +255,22 @@ describe('uploads', () => {
   it('refuses a file larger than the limit before reading it, with a sentence that names it', async () => {
     const res = await upload(session, 'movie.mkv', new Uint8Array(LIMITS.fileBytes + 1));
     expect(res.status).toBe(413);
-    expect(res.text).toMatch(/^"movie\.mkv" is too large for the browser version of Notarium, which takes files of up to 1000 B: use the desktop app or the notarium command/);
+    expect(res.text).toMatch(
+      /^"movie\.mkv" is too large for the browser version of Notarium, which takes files of up to 1000 B: use the desktop app or the notarium command/,
+    );
     expect(readdirSync(uploadDir())).toEqual([]);
   });
 
   it('refuses a body that grows past the limit while it arrives (no declared length), and deletes what came', async () => {
     const { port } = new URL(shell.origin);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/upload?name=stream.bin', method: 'POST', headers: { ...secretHeader(), origin: shell.origin } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
+      const req = request(
+        { host: '127.0.0.1', port, path: '/upload?name=stream.bin', method: 'POST', headers: { ...secretHeader(), origin: shell.origin } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       req.on('error', reject);
       for (let i = 0; i < 12; i++) req.write(new Uint8Array(100));
       req.end();
@@ -289,7 +303,13 @@ describe('an upload whose file cannot be deleted', () => {
   it('is logged, stops nothing, and counts against the limits until a later try deletes it', async () => {
     const home = join(root, 'undeletable');
     const lines: string[] = [];
-    const other = await startWebShell({ staticDir, bridge, dataDir: home, uploadLimits: { fileBytes: 100, totalBytes: 100, count: 1 }, log: (l) => lines.push(l) });
+    const other = await startWebShell({
+      staticDir,
+      bridge,
+      dataDir: home,
+      uploadLimits: { fileBytes: 100, totalBytes: 100, count: 1 },
+      log: (l) => lines.push(l),
+    });
     try {
       const mine = await tradeLaunch(other.launchUrl);
       const first = await upload(mine, 'held.pdf', 'in use');
@@ -298,7 +318,10 @@ describe('an upload whose file cannot be deleted', () => {
       rmSync(path);
       mkdirSync(join(path, 'in-the-way'), { recursive: true });
       await expect(other.uploads.release(first.uploadId!)).resolves.toBeUndefined();
-      const answer = await fetch(`${mine.origin}/upload/${first.uploadId}`, { method: 'DELETE', headers: { origin: mine.origin, 'x-notarium-session': mine.secret } });
+      const answer = await fetch(`${mine.origin}/upload/${first.uploadId}`, {
+        method: 'DELETE',
+        headers: { origin: mine.origin, 'x-notarium-session': mine.secret },
+      });
       expect(answer.status).toBe(204);
       expect(lines.join('\n')).toMatch(/A dropped file Notarium is done with could not be deleted \(ERR_FS_EISDIR\): it is tried again/);
       expect(lines.join('\n')).not.toContain(mine.secret);
@@ -315,7 +338,7 @@ describe('an upload whose file cannot be deleted', () => {
 });
 
 describe('start and close', () => {
-  it('deletes at start what shells no longer running left, and keeps a running one\'s folder', async () => {
+  it("deletes at start what shells no longer running left, and keeps a running one's folder", async () => {
     const home = join(root, 'leftovers');
     const parent = join(home, 'web-shell');
     mkdirSync(join(parent, '999999999-old', 'uploads'), { recursive: true });

@@ -6,7 +6,15 @@
 const ENTITY = /&(#\d+|amp|lt|gt|quot|#x[0-9a-f]+);/gi;
 const decode = (s: string) =>
   s.replace(ENTITY, (_, e: string) =>
-    e === 'amp' ? '&' : e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : String.fromCodePoint(e.startsWith('#x') ? parseInt(e.slice(2), 16) : Number(e.slice(1))),
+    e === 'amp'
+      ? '&'
+      : e === 'lt'
+        ? '<'
+        : e === 'gt'
+          ? '>'
+          : e === 'quot'
+            ? '"'
+            : String.fromCodePoint(e.startsWith('#x') ? parseInt(e.slice(2), 16) : Number(e.slice(1))),
   );
 
 export interface BrowserVisit {

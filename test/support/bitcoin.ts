@@ -24,9 +24,9 @@ export function parseTx(hex: string): ParsedTx {
   const varint = (): number => {
     const first = b[o++]!;
     if (first < 0xfd) return first;
-    if (first === 0xfd) return (o += 2), b.readUInt16LE(o - 2);
+    if (first === 0xfd) return ((o += 2), b.readUInt16LE(o - 2));
     if (first === 0xfe) return u32();
-    return (o += 8), Number(b.readBigUInt64LE(o - 8));
+    return ((o += 8), Number(b.readBigUInt64LE(o - 8)));
   };
   const take = (n: number) => ((o += n), b.subarray(o - n, o));
   const version = u32();

@@ -68,7 +68,9 @@ function linuxPackager(config: Configuration): ConstructorParameters<typeof Linu
  */
 export async function linuxDesktopEntries(config: Configuration): Promise<{ appImage: string; deb: string }> {
   const merged: Record<string, LinuxTargetSpecificOptions> = {};
-  const targets = (Array.isArray(config.linux?.target) ? config.linux.target : [config.linux?.target]).map((t) => String(typeof t === 'object' && t ? t.target : t));
+  const targets = (Array.isArray(config.linux?.target) ? config.linux.target : [config.linux?.target]).map((t) =>
+    String(typeof t === 'object' && t ? t.target : t),
+  );
   for (const target of targets) {
     const key = target === 'AppImage' ? 'appImage' : target;
     merged[key] = deepAssign({}, config.linux, (config as Record<string, unknown>)[key]);

@@ -100,7 +100,10 @@ export class FakeBridge {
     if (!job || !this.running.delete(jobId)) return null;
     if (job.call === 'notarise') {
       const error = { code: 'CANCELLED', message: 'The job was cancelled.' };
-      this.emit('notarise-done', { jobId, outcomes: job.refs.map((ref, index) => ({ index, inFolder: null, name: this.nameOf(ref), status: 'failed', record: null, error })) });
+      this.emit('notarise-done', {
+        jobId,
+        outcomes: job.refs.map((ref, index) => ({ index, inFolder: null, name: this.nameOf(ref), status: 'failed', record: null, error })),
+      });
     } else {
       this.emit('verify-done', { jobId, counts: { verified: 0, 'partially-verified': 0, mismatch: 0, unknown: 0, pending: 0 } });
     }

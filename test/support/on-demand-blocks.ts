@@ -21,7 +21,12 @@ export async function openAppMiningOnDemand(options: { resubmitAfterSeconds?: nu
   const app = await openApp({
     setUp: async (home) => {
       const cli = (args: string[], input?: string) => runCli(args, { env: { NOTARIUM_HOME: home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' }, input });
-      const explorer = ['--explorer-tx-url', `${sandbox.baseUrl}/explorer/tx/{txId}/hex`, '--explorer-header-url', `${sandbox.baseUrl}/explorer/block/{blockHash}/header`];
+      const explorer = [
+        '--explorer-tx-url',
+        `${sandbox.baseUrl}/explorer/tx/{txId}/hex`,
+        '--explorer-header-url',
+        `${sandbox.baseUrl}/explorer/block/{blockHash}/header`,
+      ];
       const pace = ['--confirmations', '2', '--block-seconds', '0.5', '--resubmit-after', String(options.resubmitAfterSeconds ?? 3600)];
       const added = await cli(['profile', 'add', PROFILE, '--base-url', sandbox.baseUrl, '--network', 'sandbox', ...explorer, ...pace]);
       expect(added.code, added.stderr).toBe(0);

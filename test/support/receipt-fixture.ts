@@ -26,7 +26,11 @@ const u64 = (n: bigint) => {
 };
 const varint = (n: number) => (n < 0xfd ? Buffer.from([n]) : Buffer.concat([Buffer.from([0xfd]), Buffer.from([n & 0xff, n >> 8])]));
 export const push = (data: Buffer) =>
-  data.length < 0x4c ? Buffer.concat([Buffer.from([data.length]), data]) : data.length <= 0xff ? Buffer.concat([Buffer.from([0x4c, data.length]), data]) : Buffer.concat([Buffer.from([0x4d]), Buffer.from([data.length & 0xff, data.length >> 8]), data]);
+  data.length < 0x4c
+    ? Buffer.concat([Buffer.from([data.length]), data])
+    : data.length <= 0xff
+      ? Buffer.concat([Buffer.from([0x4c, data.length]), data])
+      : Buffer.concat([Buffer.from([0x4d]), Buffer.from([data.length & 0xff, data.length >> 8]), data]);
 export const dataScript = (...pushes: Buffer[]) => Buffer.concat([Buffer.from([0x00, 0x6a]), ...pushes.map(push)]);
 
 export interface FixtureTx {
@@ -75,9 +79,16 @@ export function header(merkleRoot: string, opts: { time?: number; bits?: number;
   const bits = opts.bits ?? REGTEST_BITS;
   const meets = opts.meets ?? true;
   for (let nonce = 0; ; nonce++) {
-    const h = Buffer.concat([u32(0x20000000), Buffer.alloc(32, 0x22), rev(Buffer.from(merkleRoot, 'hex')), u32(opts.time ?? 1_795_000_000), u32(bits), u32(nonce)]);
+    const h = Buffer.concat([
+      u32(0x20000000),
+      Buffer.alloc(32, 0x22),
+      rev(Buffer.from(merkleRoot, 'hex')),
+      u32(opts.time ?? 1_795_000_000),
+      u32(bits),
+      u32(nonce),
+    ]);
     const hash = rev(sha256d(h)).toString('hex');
-    if ((BigInt(`0x${hash}`) <= bitsTarget(bits)) === meets) return { hex: h.toString('hex'), hash };
+    if (BigInt(`0x${hash}`) <= bitsTarget(bits) === meets) return { hex: h.toString('hex'), hash };
   }
 }
 
@@ -92,7 +103,12 @@ export interface Fixture {
 
 /** The record transaction: output 0 a service header, output 1 the published fingerprint. */
 export function recordTx(published: Buffer): Buffer {
-  return serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(Buffer.from('service'), Buffer.from([1]), Buffer.from([1])) }, { satoshis: 0n, script: dataScript(published) }] });
+  return serializeTx({
+    outputs: [
+      { satoshis: 0n, script: dataScript(Buffer.from('service'), Buffer.from([1]), Buffer.from([1])) },
+      { satoshis: 0n, script: dataScript(published) },
+    ],
+  });
 }
 
 export function makeFixture(): Fixture {

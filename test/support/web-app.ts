@@ -70,7 +70,12 @@ export function openBridge(session: NodeSession, headers: Record<string, string>
 }
 
 /** One call over an open bridge, and its answer (the protocol's, preload/protocol/messages.ts). */
-export function call(ws: WebSocket, id: number, method: string, args: unknown[]): Promise<{ id: number | null; ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
+export function call(
+  ws: WebSocket,
+  id: number,
+  method: string,
+  args: unknown[],
+): Promise<{ id: number | null; ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
   return new Promise((resolve) => {
     const onMessage = (data: unknown): void => {
       const message = JSON.parse(String(data)) as { type?: string; id?: number | null };
@@ -84,8 +89,16 @@ export function call(ws: WebSocket, id: number, method: string, args: unknown[])
 }
 
 /** A file dropped on the page: POST /upload with the session header. */
-export async function upload(session: NodeSession, name: string, body: Uint8Array<ArrayBuffer> | string): Promise<{ status: number; uploadId?: string; text: string }> {
-  const answer = await fetch(`${session.origin}/upload?name=${encodeURIComponent(name)}`, { method: 'POST', body, headers: { origin: session.origin, [SESSION_HEADER]: session.secret } });
+export async function upload(
+  session: NodeSession,
+  name: string,
+  body: Uint8Array<ArrayBuffer> | string,
+): Promise<{ status: number; uploadId?: string; text: string }> {
+  const answer = await fetch(`${session.origin}/upload?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    body,
+    headers: { origin: session.origin, [SESSION_HEADER]: session.secret },
+  });
   const text = await answer.text();
   return { status: answer.status, text, ...(answer.status === 200 ? { uploadId: (JSON.parse(text) as { uploadId: string }).uploadId } : {}) };
 }

@@ -61,7 +61,11 @@ export async function whoamiCommand(argv: string[], io: CliIo): Promise<number> 
       return EXIT.PENDING;
     }
     const claims = await signIn.grantedClaims();
-    io.out(v.json ? JSON.stringify({ signedIn: true, identity: state.identity, grantedClaims: claims }, null, 2) : `${describe(state.identity)}\nGranted claims: ${claims.join(', ') || 'none'}`);
+    io.out(
+      v.json
+        ? JSON.stringify({ signedIn: true, identity: state.identity, grantedClaims: claims }, null, 2)
+        : `${describe(state.identity)}\nGranted claims: ${claims.join(', ') || 'none'}`,
+    );
     return EXIT.OK;
   });
 }

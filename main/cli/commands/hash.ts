@@ -26,7 +26,12 @@ export async function hashCommand(argv: string[], io: CliIo): Promise<number> {
   let failed = 0;
   try {
     // Hash in parallel but print in the order given, as sha256sum does.
-    const jobs = positionals.map((path) => pool.hashFile(path).then((r) => ({ path, ...r }), (err: unknown) => ({ path, error: err as Error })));
+    const jobs = positionals.map((path) =>
+      pool.hashFile(path).then(
+        (r) => ({ path, ...r }),
+        (err: unknown) => ({ path, error: err as Error }),
+      ),
+    );
     const results = [];
     for (const job of jobs) {
       const r = await job;

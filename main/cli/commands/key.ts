@@ -28,7 +28,10 @@ export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
   try {
     const profile = v.profile ? library.profiles.require(v.profile) : library.profiles.current();
     if (profile.kind === 'sandbox') {
-      throw new NotariumError('SANDBOX_PROFILE_FIXED', 'The Sandbox profile uses the embedded sandbox\'s own key: add a service profile ("notarium profile add") for a real API key.');
+      throw new NotariumError(
+        'SANDBOX_PROFILE_FIXED',
+        'The Sandbox profile uses the embedded sandbox\'s own key: add a service profile ("notarium profile add") for a real API key.',
+      );
     }
     const store = librarySecrets(new KeychainSecretStore(), library.id);
     if (sub === 'set') {
@@ -38,12 +41,22 @@ export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
         return EXIT.ERROR;
       }
       await setApiKey(library.profiles, store, profile.name, key);
-      io.out(v.json ? JSON.stringify({ profile: profile.name, saved: true, serviceUrl: profile.baseUrl }) : `API key for "${profile.name}" saved in the system keychain; it is sent only to ${profile.baseUrl}.`);
+      io.out(
+        v.json
+          ? JSON.stringify({ profile: profile.name, saved: true, serviceUrl: profile.baseUrl })
+          : `API key for "${profile.name}" saved in the system keychain; it is sent only to ${profile.baseUrl}.`,
+      );
       return EXIT.OK;
     }
     if (sub === 'delete') {
       const removed = await store.delete(apiKeyAccount(profile.name));
-      io.out(v.json ? JSON.stringify({ profile: profile.name, removed }) : removed ? `API key for "${profile.name}" removed from the keychain.` : `The keychain held no API key for "${profile.name}".`);
+      io.out(
+        v.json
+          ? JSON.stringify({ profile: profile.name, removed })
+          : removed
+            ? `API key for "${profile.name}" removed from the keychain.`
+            : `The keychain held no API key for "${profile.name}".`,
+      );
       return EXIT.OK;
     }
     io.err(`notarium key: unknown subcommand "${sub}".\n\n${KEY_HELP}`);

@@ -104,5 +104,6 @@ function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, Stor
   });
   io.out(table(['RESULT', 'FILE', 'TXID', 'STATE'], rows));
   // A registration that ended while waiting (given up, rejected) says why, as "status" does.
-  for (const r of records.values()) if ((r.state === 'failed' || r.state === 'rejected') && r.lastError) io.out(`${visibleName(r.name)}: ${visibleName(r.lastError)}`);
+  for (const r of records.values())
+    if ((r.state === 'failed' || r.state === 'rejected') && r.lastError) io.out(`${visibleName(r.name)}: ${visibleName(r.lastError)}`);
 }

@@ -75,9 +75,18 @@ function networkWords(p: Profile): string {
  * fits (the one case where saving a profile needs the engine: receipts go where the engine puts them).
  */
 async function writeHeldReceipts(io: CliIo, name: string): Promise<void> {
-  const { released, left } = await withNotary(io, async (notary) => ({ released: await notary.writeHeldReceipts(name), left: notary.library.records.heldReceipts(name).length }));
-  for (const r of released) io.err(r.receiptPath ? `Receipt written: ${visibleName(r.receiptPath)}` : `${visibleName(r.name)}: its receipt is no longer held: write it with "notarium receipt export".`);
-  if (left > 0) io.err(`${left} receipt${left === 1 ? ' is' : 's are'} still held: their blocks do not fit this network either ("notarium status <file>" says why).`);
+  const { released, left } = await withNotary(io, async (notary) => ({
+    released: await notary.writeHeldReceipts(name),
+    left: notary.library.records.heldReceipts(name).length,
+  }));
+  for (const r of released)
+    io.err(
+      r.receiptPath
+        ? `Receipt written: ${visibleName(r.receiptPath)}`
+        : `${visibleName(r.name)}: its receipt is no longer held: write it with "notarium receipt export".`,
+    );
+  if (left > 0)
+    io.err(`${left} receipt${left === 1 ? ' is' : 's are'} still held: their blocks do not fit this network either ("notarium status <file>" says why).`);
 }
 
 /** Profiles touch only the library (but for receipts held for their network): no sandbox, no network. */
@@ -92,8 +101,27 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
       case 'list': {
         const current = library.profiles.currentName();
         const profiles = library.profiles.list();
-        if (v.json) io.out(JSON.stringify(profiles.map((p) => ({ ...p, current: p.name === current })), null, 2));
-        else io.out(table(['', 'NAME', 'SERVICE', 'NETWORK', 'CONFIRMATIONS'], profiles.map((p) => [p.name === current ? '*' : '', p.name, p.baseUrl ?? 'embedded sandbox', profileNetworkWords(p), String(p.targetConfirmations)])));
+        if (v.json)
+          io.out(
+            JSON.stringify(
+              profiles.map((p) => ({ ...p, current: p.name === current })),
+              null,
+              2,
+            ),
+          );
+        else
+          io.out(
+            table(
+              ['', 'NAME', 'SERVICE', 'NETWORK', 'CONFIRMATIONS'],
+              profiles.map((p) => [
+                p.name === current ? '*' : '',
+                p.name,
+                p.baseUrl ?? 'embedded sandbox',
+                profileNetworkWords(p),
+                String(p.targetConfirmations),
+              ]),
+            ),
+          );
         return EXIT.OK;
       }
       case 'add': {

@@ -81,7 +81,11 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
     if (v.json) {
       io.out(
         JSON.stringify(
-          outcomes.map((o) => ('error' in o ? { path: o.path, imported: false, error: o.error.message } : { path: o.path, imported: o.imported, ...o.proof, record: recordJson(o.record) })),
+          outcomes.map((o) =>
+            'error' in o
+              ? { path: o.path, imported: false, error: o.error.message }
+              : { path: o.path, imported: o.imported, ...o.proof, record: recordJson(o.record) },
+          ),
           null,
           2,
         ),

@@ -137,7 +137,16 @@ export async function sandboxCommand(argv: string[], io: CliIo): Promise<number>
   }
   const interval = options.blockInterval ?? 10;
   if (parsed.json) {
-    io.out(JSON.stringify({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, envId: sandbox.envId, apiKey: sandbox.apiKey, blockInterval: interval, dataDir: options.dataDir ?? null }));
+    io.out(
+      JSON.stringify({
+        baseUrl: sandbox.baseUrl,
+        authUrl: sandbox.authUrl,
+        envId: sandbox.envId,
+        apiKey: sandbox.apiKey,
+        blockInterval: interval,
+        dataDir: options.dataDir ?? null,
+      }),
+    );
   } else {
     io.out(
       [

@@ -21,17 +21,18 @@ export async function startCommand(argv: string[], io: CliIo): Promise<number> {
     return EXIT.ERROR;
   }
   if (v.json) io.out(JSON.stringify({ ...endpoint, dataDir: dir }));
-  else io.out(
-    [
-      'Notarium is running on the embedded sandbox.',
-      `  Base URL:  ${endpoint.baseUrl}`,
-      `  Auth URL:  ${endpoint.authUrl}`,
-      `  Env id:    ${endpoint.envId}`,
-      `  API key:   ${endpoint.apiKey}`,
-      `  Data:      ${dir}`,
-      'Other notarium commands use it while it runs. Press Ctrl+C to stop.',
-    ].join('\n'),
-  );
+  else
+    io.out(
+      [
+        'Notarium is running on the embedded sandbox.',
+        `  Base URL:  ${endpoint.baseUrl}`,
+        `  Auth URL:  ${endpoint.authUrl}`,
+        `  Env id:    ${endpoint.envId}`,
+        `  API key:   ${endpoint.apiKey}`,
+        `  Data:      ${dir}`,
+        'Other notarium commands use it while it runs. Press Ctrl+C to stop.',
+      ].join('\n'),
+    );
   await io.waitForStopSignal();
   await sandbox.stop();
   io.err('Sandbox stopped.');

@@ -50,7 +50,12 @@ export function verificationJson(r: FileVerification) {
 }
 
 export async function verifyCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('verify', argv, { ...COMMON_OPTIONS, receipt: { type: 'string' }, offline: { type: 'boolean' }, details: { type: 'boolean' } }, true);
+  const { values: v, positionals } = parseCommand(
+    'verify',
+    argv,
+    { ...COMMON_OPTIONS, receipt: { type: 'string' }, offline: { type: 'boolean' }, details: { type: 'boolean' } },
+    true,
+  );
   if (v.help) return help(io, VERIFY_HELP);
   const targets = requirePositionals(positionals, 1, 'notarium verify <files|folders…> (see --help)', true);
   if (v.receipt && targets.length !== 1) throw new UsageError('--receipt verifies one file: name exactly one file with it.');
@@ -58,7 +63,10 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
     let done = 0;
     const results = v.receipt
       ? [await verifyFile(notary.context, targets[0]!, { receipt: v.receipt, offline: v.offline })]
-      : await verifyPaths(notary.context, targets, { offline: v.offline, onResult: (r) => io.progress(`[${++done}] ${r.status} ${relative(process.cwd(), r.path)}`) });
+      : await verifyPaths(notary.context, targets, {
+          offline: v.offline,
+          onResult: (r) => io.progress(`[${++done}] ${r.status} ${relative(process.cwd(), r.path)}`),
+        });
     io.progress('');
     if (v.json) io.out(JSON.stringify(results.map(verificationJson), null, 2));
     else printResults(io, results, v.details ?? results.length === 1);

@@ -22,7 +22,10 @@ import { exitFor } from './status.ts';
 /** --wait: the poller runs (it sends a queued version when its predecessor is in a block) until the version is deep enough. */
 async function waitForVersion(notary: Notary, io: CliIo, record: StoredRecord, confirmations?: number): Promise<StoredRecord> {
   notary.startPoller();
-  const reached = await waitForRecord(notary.context, notary.follower, record, { confirmations, onUpdate: (r) => io.progress(`version ${r.version}: ${stateWords(r)}`) });
+  const reached = await waitForRecord(notary.context, notary.follower, record, {
+    confirmations,
+    onUpdate: (r) => io.progress(`version ${r.version}: ${stateWords(r)}`),
+  });
   io.progress('');
   return reached;
 }
@@ -70,7 +73,13 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
             source: history.source,
             online: history.source.from === 'service',
             finalised: history.finalised,
-            versions: versions.map((e) => ({ version: e.version, txId: e.txId, kind: e.kind, notInHistory: e.notInHistory, record: e.record ? recordJson(e.record) : null })),
+            versions: versions.map((e) => ({
+              version: e.version,
+              txId: e.txId,
+              kind: e.kind,
+              notInHistory: e.notInHistory,
+              record: e.record ? recordJson(e.record) : null,
+            })),
           },
           null,
           2,
@@ -83,7 +92,9 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
     // Where each came from: the history as read, and the library's own it does not hold.
     const own = versions.length - history.versions.length;
     const more = own === 0 ? '' : ` (${own} ${source.from === 'service' ? 'only in this library: not in a block yet' : 'never sent'})`;
-    io.out(`${visibleName(name)}: ${versions.length} record${versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}${more}`);
+    io.out(
+      `${visibleName(name)}: ${versions.length} record${versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}${more}`,
+    );
     if (source.from === 'library') io.out(`Not read from the service: ${source.reason}`);
     const rows = versions.map((e) => [
       String(e.version),
@@ -107,44 +118,73 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
   );
   if (v.help) return help(io, VERSION_HELP);
   const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
-  return withNotary(io, (notary) => inDoubtExit(io, `version ${sub}`, async () => {
-    const settle = (record: StoredRecord) => (v.wait ? waitForVersion(notary, io, record, confirmations) : Promise.resolve(record));
-    switch (sub) {
-      case 'add': {
-        const [file] = requirePositionals(positionals, 1, 'notarium version add <file> --of <file|txId>');
-        if (!v.of) throw new UsageError('notarium version add: name the document with --of <file|txId> (any of its versions, or the file its latest version came from).');
-        const record = await settle(await addVersion(notary.context, file!, v.of, { profile: v.profile, waitForChain: v.wait }));
-        const words = record.state === 'queued' ? `Version ${record.version} queued: waiting for the previous version's block.` : `Version ${record.version} registered.`;
-        io.out(v.json ? JSON.stringify(recordJson(record, lifeCycleOf(notary.context, record)), null, 2) : `${words}\n${describeRecord(record, lifeCycleOf(notary.context, record))}`);
-        return exitFor(record) === EXIT.MISMATCH ? EXIT.ERROR : EXIT.OK;
-      }
-      case 'finalise': {
-        const [target] = requirePositionals(positionals, 1, 'notarium version finalise <file|txId>');
-        const record = await settle(await finaliseDocument(notary.context, target!, { profile: v.profile, waitForChain: v.wait }));
-        const life = lifeCycleOf(notary.context, record);
-        if (v.json) io.out(JSON.stringify(recordJson(record, life), null, 2));
-        else if (record.state === 'queued') io.out(`Finalisation queued: waiting for the previous version's block.\n${describeRecord(record, life, `notarium version finalise ${shellQuote(target!)} --wait`)}`);
-        else io.out(`Finalised: no version can follow (txId ${record.txId}).`);
-        return exitFor(record) === EXIT.MISMATCH ? EXIT.ERROR : EXIT.OK;
-      }
-      case 'which': {
-        const [file] = requirePositionals(positionals, 1, 'notarium version which <file> [--of <file|txId>]');
-        const found = await whichVersion(notary.context, file!, v.of, { profile: v.profile });
-        if (v.json) {
-          io.out(JSON.stringify(found ? { document: found.document.name, versions: found.versions, matches: found.matches.map((m) => recordJson(m)) } : null, null, 2));
-        } else if (!found || found.matches.length === 0) {
-          io.out(found ? `${visibleName(basename(file!))} is none of the ${found.versions} versions of "${visibleName(found.document.name)}".` : `${visibleName(basename(file!))} is not a version of any document in the library.`);
-        } else {
-          const where = (m: StoredRecord) => (m.state === 'queued' ? "queued: waiting for the previous version's block" : `txId ${m.txId}`);
-          io.out(found.matches.map((m) => `${visibleName(basename(file!))} is version ${m.version} of ${found.versions} of "${visibleName(found.document.name)}" (${where(m)}).`).join('\n'));
+  return withNotary(io, (notary) =>
+    inDoubtExit(io, `version ${sub}`, async () => {
+      const settle = (record: StoredRecord) => (v.wait ? waitForVersion(notary, io, record, confirmations) : Promise.resolve(record));
+      switch (sub) {
+        case 'add': {
+          const [file] = requirePositionals(positionals, 1, 'notarium version add <file> --of <file|txId>');
+          if (!v.of)
+            throw new UsageError(
+              'notarium version add: name the document with --of <file|txId> (any of its versions, or the file its latest version came from).',
+            );
+          const record = await settle(await addVersion(notary.context, file!, v.of, { profile: v.profile, waitForChain: v.wait }));
+          const words =
+            record.state === 'queued' ? `Version ${record.version} queued: waiting for the previous version's block.` : `Version ${record.version} registered.`;
+          io.out(
+            v.json
+              ? JSON.stringify(recordJson(record, lifeCycleOf(notary.context, record)), null, 2)
+              : `${words}\n${describeRecord(record, lifeCycleOf(notary.context, record))}`,
+          );
+          return exitFor(record) === EXIT.MISMATCH ? EXIT.ERROR : EXIT.OK;
         }
-        return found && found.matches.length > 0 ? EXIT.OK : EXIT.PENDING;
+        case 'finalise': {
+          const [target] = requirePositionals(positionals, 1, 'notarium version finalise <file|txId>');
+          const record = await settle(await finaliseDocument(notary.context, target!, { profile: v.profile, waitForChain: v.wait }));
+          const life = lifeCycleOf(notary.context, record);
+          if (v.json) io.out(JSON.stringify(recordJson(record, life), null, 2));
+          else if (record.state === 'queued')
+            io.out(
+              `Finalisation queued: waiting for the previous version's block.\n${describeRecord(record, life, `notarium version finalise ${shellQuote(target!)} --wait`)}`,
+            );
+          else io.out(`Finalised: no version can follow (txId ${record.txId}).`);
+          return exitFor(record) === EXIT.MISMATCH ? EXIT.ERROR : EXIT.OK;
+        }
+        case 'which': {
+          const [file] = requirePositionals(positionals, 1, 'notarium version which <file> [--of <file|txId>]');
+          const found = await whichVersion(notary.context, file!, v.of, { profile: v.profile });
+          if (v.json) {
+            io.out(
+              JSON.stringify(
+                found ? { document: found.document.name, versions: found.versions, matches: found.matches.map((m) => recordJson(m)) } : null,
+                null,
+                2,
+              ),
+            );
+          } else if (!found || found.matches.length === 0) {
+            io.out(
+              found
+                ? `${visibleName(basename(file!))} is none of the ${found.versions} versions of "${visibleName(found.document.name)}".`
+                : `${visibleName(basename(file!))} is not a version of any document in the library.`,
+            );
+          } else {
+            const where = (m: StoredRecord) => (m.state === 'queued' ? "queued: waiting for the previous version's block" : `txId ${m.txId}`);
+            io.out(
+              found.matches
+                .map(
+                  (m) => `${visibleName(basename(file!))} is version ${m.version} of ${found.versions} of "${visibleName(found.document.name)}" (${where(m)}).`,
+                )
+                .join('\n'),
+            );
+          }
+          return found && found.matches.length > 0 ? EXIT.OK : EXIT.PENDING;
+        }
+        default:
+          io.err(`notarium version: unknown subcommand "${sub}".\n\n${VERSION_HELP}`);
+          return EXIT.ERROR;
       }
-      default:
-        io.err(`notarium version: unknown subcommand "${sub}".\n\n${VERSION_HELP}`);
-        return EXIT.ERROR;
-    }
-  }));
+    }),
+  );
 }
 
 /** A write left in doubt (or refused behind one) ends as notarise's does: its sentence, exit 3. */

@@ -68,7 +68,8 @@ export async function watchCommand(argv: string[], io: CliIo): Promise<number> {
   };
   const watching = Object.keys(settings).length > 0 || v.once === true || v.profile !== undefined;
   if (v.list && v.remove) throw new UsageError('notarium watch: --list and --remove do not go together.');
-  if ((v.list || v.remove) && watching) throw new UsageError(`notarium watch: --${v.list ? 'list' : 'remove'} takes no watch options. Run "notarium watch --help" for the options.`);
+  if ((v.list || v.remove) && watching)
+    throw new UsageError(`notarium watch: --${v.list ? 'list' : 'remove'} takes no watch options. Run "notarium watch --help" for the options.`);
   if (v.list) {
     requirePositionals(positionals, 0, 'notarium watch --list [--json]');
     return withNotary(io, async (notary) => listFolders(io, notary.watcher.list(), v.json ?? false));
@@ -102,7 +103,15 @@ function listFolders(io: CliIo, folders: WatchedFolderView[], json: boolean): nu
 }
 
 function folderJson(f: WatchedFolderView) {
-  return { path: f.path, profile: f.profile, recursive: f.recursive, include: f.include, exclude: f.exclude, receipts: f.receipts, stableSeconds: f.stableMs / 1000 };
+  return {
+    path: f.path,
+    profile: f.profile,
+    recursive: f.recursive,
+    include: f.include,
+    exclude: f.exclude,
+    receipts: f.receipts,
+    stableSeconds: f.stableMs / 1000,
+  };
 }
 
 async function watchFolders(
@@ -117,7 +126,9 @@ async function watchFolders(
   for (const path of paths) {
     const known = watcher.get(path);
     if (known && options.profile && notary.library.profiles.require(options.profile).name !== known.profile) {
-      throw new UsageError(`notarium watch: ${known.path} is watched in the profile "${known.profile}"; to change it, remove the folder and add it again with --profile.`);
+      throw new UsageError(
+        `notarium watch: ${known.path} is watched in the profile "${known.profile}"; to change it, remove the folder and add it again with --profile.`,
+      );
     }
     if (!known) await watcher.add(path, settings, options.profile);
     else if (Object.keys(settings).length) await watcher.update(path, settings);
@@ -150,15 +161,30 @@ export function watchPrinter(io: CliIo, json: boolean) {
     ready: (folders: WatchedFolderView[]): void => {
       if (json) return line({ event: 'ready', folders: folders.map(folderJson) });
       io.out(`Watching ${folders.length} folder${folders.length === 1 ? '' : 's'} (Ctrl+C to stop):`);
-      for (const f of folders) io.out(`  ${visibleName(f.path)}${f.recursive ? ' (with subfolders)' : ''}, receipts ${f.receipts === 'folder' ? 'in .notarium/' : 'beside the files'}`);
+      for (const f of folders)
+        io.out(
+          `  ${visibleName(f.path)}${f.recursive ? ' (with subfolders)' : ''}, receipts ${f.receipts === 'folder' ? 'in .notarium/' : 'beside the files'}`,
+        );
     },
     file: (e: WatchFileEvent): void => {
       if (json) {
         const { folder, path, relPath, action, record, error } = e;
-        return line({ event: 'file', folder, path, relPath, action, record: record && recordJson(record), error: error && { code: error.code, message: error.message } });
+        return line({
+          event: 'file',
+          folder,
+          path,
+          relPath,
+          action,
+          record: record && recordJson(record),
+          error: error && { code: error.code, message: error.message },
+        });
       }
       // A version queued for its predecessor's block, or a save replaced meanwhile, has no txId: its state says why.
-      const detail = e.error ? e.error.message : e.record ? `${e.record.version ? `v${e.record.version} ` : ''}${e.record.txId ? shortHash(e.record.txId) : e.record.state}` : '';
+      const detail = e.error
+        ? e.error.message
+        : e.record
+          ? `${e.record.version ? `v${e.record.version} ` : ''}${e.record.txId ? shortHash(e.record.txId) : e.record.state}`
+          : '';
       // A replaced save says why, as --json and the app do.
       const why = e.action === 'superseded' && e.record?.lastError ? `: ${e.record.lastError}` : '';
       io.out(`${e.action.padEnd(10)}  ${visibleName(e.relPath)}  ${visibleName(detail + why)}`.trimEnd());

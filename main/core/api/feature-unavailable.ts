@@ -13,7 +13,8 @@ export type Feature = 'linked' | 'match' | 'navigate';
 const WHAT: Record<Feature, { name: string; consequence: string }> = {
   linked: {
     name: 'linked records',
-    consequence: 'documents (chains of versions) cannot be kept on it: ask its provider to enable linked records, or keep documents on a profile whose service offers them',
+    consequence:
+      'documents (chains of versions) cannot be kept on it: ask its provider to enable linked records, or keep documents on a profile whose service offers them',
   },
   match: {
     name: 'verify (match)',
@@ -34,7 +35,9 @@ export class FeatureUnavailableError extends NotariumError {
   ) {
     const { name, consequence } = WHAT[feature];
     const evidence =
-      feature === 'linked' ? 'answered 404 to creating a linked record' : `knows transaction ${txId} but answered 404 to ${feature === 'match' ? 'verifying' : 'navigating from'} it`;
+      feature === 'linked'
+        ? 'answered 404 to creating a linked record'
+        : `knows transaction ${txId} but answered 404 to ${feature === 'match' ? 'verifying' : 'navigating from'} it`;
     super('FEATURE_UNAVAILABLE', `The service at ${host} does not offer ${name} in its configuration (it ${evidence}), so ${consequence}.`);
     this.name = 'FeatureUnavailableError';
   }

@@ -151,14 +151,19 @@ export class HttpClient {
       const retry = isRetryable(req.kind, result.failure) && attempt < maxAttempts;
       if (!retry) {
         if (mayHaveWritten && isRetryable(req.kind, result.failure)) {
-          throw new OutcomeUnknownError('NETWORK', `The service at ${target.host} failed ${attempt} times, and an earlier connection was lost after the request was sent, so whether it wrote the request is unknown; ${unknownOutcomeAdvice(req.kind)}`, { cause: result.cause });
+          throw new OutcomeUnknownError(
+            'NETWORK',
+            `The service at ${target.host} failed ${attempt} times, and an earlier connection was lost after the request was sent, so whether it wrote the request is unknown; ${unknownOutcomeAdvice(req.kind)}`,
+            { cause: result.cause },
+          );
         }
         throw finalError(req, result, target.host, timeoutMs);
       }
       if (req.kind !== 'read' && (result.failure.kind === 'lost' || result.failure.kind === 'timeout')) mayHaveWritten = true;
-      const retryAfter = result.response && (result.response.status === 429 || result.response.status === 503)
-        ? parseRetryAfter(result.response.headers.get('retry-after'), this.now())
-        : null;
+      const retryAfter =
+        result.response && (result.response.status === 429 || result.response.status === 503)
+          ? parseRetryAfter(result.response.headers.get('retry-after'), this.now())
+          : null;
       const delay = retryDelay(attempt, this.policy, this.random, retryAfter);
       const held = notify(req.onRetry, { attempt: attempt + 1, maxAttempts, reason: retryReason(result.failure), retryAt: this.now() + delay });
       await this.sleep(delay, req.signal);
@@ -181,8 +186,12 @@ export class HttpClient {
       // The body is read under the same signal: a stalled or dripping body is a timeout too.
       const body = await readBounded(res, req.method === 'HEAD' ? 0 : this.maxResponseBytes);
       if (body === null) {
-        const limit = this.maxResponseBytes >= 1024 * 1024 ? `${Math.round((this.maxResponseBytes / 1024 / 1024) * 10) / 10} MiB` : `${this.maxResponseBytes} bytes`;
-        const error = new NotariumError('BAD_RESPONSE', `The service at ${describeUrl(req.url).host} answered with more than ${limit}, more than any answer Notarium expects; the rest was not read.`);
+        const limit =
+          this.maxResponseBytes >= 1024 * 1024 ? `${Math.round((this.maxResponseBytes / 1024 / 1024) * 10) / 10} MiB` : `${this.maxResponseBytes} bytes`;
+        const error = new NotariumError(
+          'BAD_RESPONSE',
+          `The service at ${describeUrl(req.url).host} answered with more than ${limit}, more than any answer Notarium expects; the rest was not read.`,
+        );
         return { ok: 'refused', error, label: 'too large' };
       }
       const response: HttpResponse = { status: res.status, headers: res.headers, body };
@@ -204,15 +213,27 @@ function finalError(req: HttpRequest, result: Extract<Attempt, { ok: false }>, h
     case 'status':
       return serviceErrorFrom(failure.status, result.response?.body ?? new Uint8Array(), req.redact);
     case 'not-sent':
-      return new NotariumError('NETWORK', `The service at ${host} could not be reached (${result.label}): check the network connection and the profile URL.`, options);
+      return new NotariumError(
+        'NETWORK',
+        `The service at ${host} could not be reached (${result.label}): check the network connection and the profile URL.`,
+        options,
+      );
     case 'lost':
       return req.kind !== 'read'
-        ? new OutcomeUnknownError('NETWORK', `The connection to ${host} was lost after the request was sent, so whether the service wrote it is unknown; ${unknownOutcomeAdvice(req.kind)}`, options)
+        ? new OutcomeUnknownError(
+            'NETWORK',
+            `The connection to ${host} was lost after the request was sent, so whether the service wrote it is unknown; ${unknownOutcomeAdvice(req.kind)}`,
+            options,
+          )
         : new NotariumError('NETWORK', `The connection to ${host} was lost before the answer arrived: check the network connection.`, options);
     case 'timeout': {
       const seconds = `${Math.round(timeoutMs / 100) / 10} s`;
       return req.kind !== 'read'
-        ? new OutcomeUnknownError('TIMEOUT', `The service at ${host} did not answer within ${seconds}, so whether it wrote the request is unknown; ${unknownOutcomeAdvice(req.kind)}`, options)
+        ? new OutcomeUnknownError(
+            'TIMEOUT',
+            `The service at ${host} did not answer within ${seconds}, so whether it wrote the request is unknown; ${unknownOutcomeAdvice(req.kind)}`,
+            options,
+          )
         : new NotariumError('TIMEOUT', `The service at ${host} did not answer within ${seconds}.`, options);
     }
   }

@@ -47,9 +47,10 @@ export class IdentityApi {
   }
 
   async grantedClaims(credential: ClaimsCredential, options?: CallOptions): Promise<string[]> {
-    const [headers, secret] = 'apiKey' in credential
-      ? [{ 'X-API-KEY': credential.apiKey }, credential.apiKey]
-      : [{ authorization: `Bearer ${credential.accessToken}` }, credential.accessToken];
+    const [headers, secret] =
+      'apiKey' in credential
+        ? [{ 'X-API-KEY': credential.apiKey }, credential.apiKey]
+        : [{ authorization: `Bearer ${credential.accessToken}` }, credential.accessToken];
     const res = await this.call({ method: 'GET', url: `${this.base}/granted-claims`, kind: 'read', headers, redact: [secret] }, options);
     return parseJson(res, grantedClaimsSchema, 'granted claims').grantedClaims;
   }

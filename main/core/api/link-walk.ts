@@ -61,7 +61,11 @@ export async function walkLinks(api: RecordApi, from: string, direction: 1 | -1,
     const { txIds, endOfLinks } = await page(api, at, direction, options);
     for (const id of txIds) {
       // A chain never returns to a record: a service that says so would be walked forever.
-      if (seen.has(id)) throw new NotariumError('BAD_RESPONSE', `The service's answer to navigate linked records goes round in a circle: transaction ${id} came back a second time.`);
+      if (seen.has(id))
+        throw new NotariumError(
+          'BAD_RESPONSE',
+          `The service's answer to navigate linked records goes round in a circle: transaction ${id} came back a second time.`,
+        );
       seen.add(id);
       ids.push(id);
     }

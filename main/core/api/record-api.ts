@@ -99,10 +99,14 @@ export class RecordApi {
 
   /** `encode` may be omitted only when the record was written without a salt. */
   matchRecord(txId: string, body: Uint8Array, encode?: string, options?: CallOptions): Promise<MatchResult> {
-    return this.matchOrUnknown(txId, () => this.recordStatus(txId, options), async () => {
-      const res = await this.call({ method: 'POST', path: `${RECORDS}/${segment(txId)}/match${queryString({ encode })}`, kind: 'read', body }, options);
-      return { kind: 'known' as const, ...parseJson(res, matchSchema, 'verify record') };
-    });
+    return this.matchOrUnknown(
+      txId,
+      () => this.recordStatus(txId, options),
+      async () => {
+        const res = await this.call({ method: 'POST', path: `${RECORDS}/${segment(txId)}/match${queryString({ encode })}`, kind: 'read', body }, options);
+        return { kind: 'known' as const, ...parseJson(res, matchSchema, 'verify record') };
+      },
+    );
   }
 
   // Linked records (create, 6-11, delete).
@@ -121,7 +125,10 @@ export class RecordApi {
   /** Appends a version after `txId` (the end of its chain). With the token the service does not fetch `txId`. */
   async updateLinked(txId: string, body: Uint8Array, encode: string, updateToken?: string, options?: CallOptions): Promise<LinkedUpdateResult> {
     const res = await this.withToken(updateToken, (token) =>
-      this.call({ method: 'POST', path: `${LINKED}/${segment(txId)}/update${queryString({ encode }, token)}`, kind: 'write', body, redact: tokenForms(updateToken) }, options),
+      this.call(
+        { method: 'POST', path: `${LINKED}/${segment(txId)}/update${queryString({ encode }, token)}`, kind: 'write', body, redact: tokenForms(updateToken) },
+        options,
+      ),
     );
     return parseJson(res, linkedUpdateSchema, 'update linked record');
   }
@@ -133,7 +140,10 @@ export class RecordApi {
    */
   async deleteLinked(txId: string, updateToken?: string, options?: CallOptions): Promise<{ txId: string | null }> {
     const res = await this.withToken(updateToken, (token) =>
-      this.call({ method: 'POST', path: `${LINKED}/${segment(txId)}/delete${queryString({}, token)}`, kind: 'write', redact: tokenForms(updateToken) }, options),
+      this.call(
+        { method: 'POST', path: `${LINKED}/${segment(txId)}/delete${queryString({}, token)}`, kind: 'write', redact: tokenForms(updateToken) },
+        options,
+      ),
     );
     if (new TextDecoder().decode(res.body).trim() === '') return { txId: null };
     const { txId: written } = parseJson(res, deleteResultSchema, 'delete linked record');
@@ -157,11 +167,15 @@ export class RecordApi {
 
   /** `prevTxId`: the record that `txId` updates or deletes; omit it for the record that created the chain. */
   matchLinked(txId: string, body: Uint8Array, encode?: string, prevTxId?: string, options?: CallOptions): Promise<MatchResult> {
-    return this.matchOrUnknown(txId, () => this.linkedStatus(txId, options), async () => {
-      const path = `${LINKED}/${segment(txId)}/match${queryString({ encode, prevTxId })}`;
-      const res = await this.call({ method: 'POST', path, kind: 'read', body }, options);
-      return { kind: 'known' as const, ...parseJson(res, matchSchema, 'verify linked record') };
-    });
+    return this.matchOrUnknown(
+      txId,
+      () => this.linkedStatus(txId, options),
+      async () => {
+        const path = `${LINKED}/${segment(txId)}/match${queryString({ encode, prevTxId })}`;
+        const res = await this.call({ method: 'POST', path, kind: 'read', body }, options);
+        return { kind: 'known' as const, ...parseJson(res, matchSchema, 'verify linked record') };
+      },
+    );
   }
 
   /**
@@ -173,7 +187,8 @@ export class RecordApi {
       const res = await this.call({ method: 'GET', path: `${LINKED}/${segment(txId)}/navigate${queryString({ links })}`, kind: 'read' }, options);
       return parseJson(res, navigateSchema, 'navigate linked records');
     } catch (err) {
-      if (err instanceof ServiceError && err.status === 404 && inABlock(await this.linkedStatus(txId, options))) throw new FeatureUnavailableError('navigate', this.host, txId);
+      if (err instanceof ServiceError && err.status === 404 && inABlock(await this.linkedStatus(txId, options)))
+        throw new FeatureUnavailableError('navigate', this.host, txId);
       throw err;
     }
   }
@@ -228,7 +243,16 @@ export class RecordApi {
       redact.push(key);
     }
     const { path, ...rest } = req;
-    return this.http.request({ ...rest, kind, url: joinUrl(this.baseUrl, path), headers, signal: options?.signal, redact, onRetry: options?.onRetry, maxAttempts: options?.maxAttempts });
+    return this.http.request({
+      ...rest,
+      kind,
+      url: joinUrl(this.baseUrl, path),
+      headers,
+      signal: options?.signal,
+      redact,
+      onRetry: options?.onRetry,
+      maxAttempts: options?.maxAttempts,
+    });
   }
 
   /**

@@ -66,12 +66,21 @@ export interface Readiness {
 }
 
 const hex = /^(?:[0-9a-fA-F]{2})+$/;
-const hash = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hexadecimal characters').transform((s) => s.toLowerCase());
-const lowerHex = z.string().regex(hex, 'expected hexadecimal bytes').transform((s) => s.toLowerCase());
+const hash = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hexadecimal characters')
+  .transform((s) => s.toLowerCase());
+const lowerHex = z
+  .string()
+  .regex(hex, 'expected hexadecimal bytes')
+  .transform((s) => s.toLowerCase());
 const nonEmpty = z.string().min(1);
 /** A txId the service hands back is stored and later put in paths and receipts: exactly 64 hex digits. */
 const NOT_A_TXID = 'expected a transaction id, 64 hexadecimal characters';
-const txId = z.string({ error: NOT_A_TXID }).regex(/^[0-9a-fA-F]{64}$/, NOT_A_TXID).transform((s) => s.toLowerCase());
+const txId = z
+  .string({ error: NOT_A_TXID })
+  .regex(/^[0-9a-fA-F]{64}$/, NOT_A_TXID)
+  .transform((s) => s.toLowerCase());
 
 const encodingStep = z
   .object({ contentType: z.string().optional(), 'content-type': z.string().optional(), output: z.string().nullish() })
@@ -93,17 +102,15 @@ const merkleProof = z
     proofType: z.enum(['branch', 'tree']).nullish(),
     composite: z.boolean().nullish(),
   })
-  .transform(
-    (p): MerkleProof => ({
-      index: p.index,
-      txOrId: p.txOrId,
-      target: p.target,
-      nodes: p.nodes,
-      targetType: p.targetType === 'merkleroot' ? 'merkleRoot' : (p.targetType ?? DEFAULT_TARGET_TYPE),
-      proofType: p.proofType ?? 'branch',
-      composite: p.composite ?? false,
-    }),
-  );
+  .transform((p): MerkleProof => ({
+    index: p.index,
+    txOrId: p.txOrId,
+    target: p.target,
+    nodes: p.nodes,
+    targetType: p.targetType === 'merkleroot' ? 'merkleRoot' : (p.targetType ?? DEFAULT_TARGET_TYPE),
+    proofType: p.proofType ?? 'branch',
+    composite: p.composite ?? false,
+  }));
 
 const confirmation = z
   .object({
@@ -113,9 +120,10 @@ const confirmation = z
     merkleProof: merkleProof.nullish(),
   })
   .nullish()
-  .transform(
-    (c): Confirmation | null =>
-      c ? { confirmedBlocks: c.confirmedBlocks, blockHash: c.blockHash ?? null, blockTimestamp: c.blockTimestamp ?? null, merkleProof: c.merkleProof ?? null } : null,
+  .transform((c): Confirmation | null =>
+    c
+      ? { confirmedBlocks: c.confirmedBlocks, blockHash: c.blockHash ?? null, blockTimestamp: c.blockTimestamp ?? null, merkleProof: c.merkleProof ?? null }
+      : null,
   );
 
 /** Either spelling of the update token; null when neither is there. */
@@ -139,9 +147,7 @@ export const statusSchema = z.object({ confirmation });
 export const linkedStatusSchema = z.object({ updatable: z.boolean(), confirmation });
 export const matchSchema = z.object({ match: z.boolean(), confirmation });
 export const navigateSchema = z.object({ txIds: z.array(txId), endOfLinks: z.boolean() });
-export const readinessSchema = z
-  .object({ appVersion: z.string().nullish() })
-  .transform((r): Readiness => ({ appVersion: r.appVersion ?? null }));
+export const readinessSchema = z.object({ appVersion: z.string().nullish() }).transform((r): Readiness => ({ appVersion: r.appVersion ?? null }));
 
 // Identity portal.
 const seconds = z.union([z.number().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]);

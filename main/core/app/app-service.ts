@@ -32,7 +32,16 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
   const deps = callDeps(notary, abilities, (event, payload) => fanOut(listeners, event, payload));
   const jobs = jobCalls(deps);
   const watching = watchCalls(deps);
-  const parts = [settingsCalls(deps), accountCalls(deps), jobs.api, libraryCalls(deps), receiptCalls(deps), documentCalls(deps), watching.api, fileManagerCalls(deps)] as const;
+  const parts = [
+    settingsCalls(deps),
+    accountCalls(deps),
+    jobs.api,
+    libraryCalls(deps),
+    receiptCalls(deps),
+    documentCalls(deps),
+    watching.api,
+    fileManagerCalls(deps),
+  ] as const;
   // Compile-time: every call of the contract is implemented, by one part only.
   const everyCallOnce: ExactlyOnce<typeof parts> = true;
   void everyCallOnce;

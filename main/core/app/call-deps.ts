@@ -38,7 +38,10 @@ export function callDeps(notary: Notary, abilities: ShellAbilities, emit: Emit):
  * the calls implemented twice or not at all, so that `const check: ExactlyOnce<Parts> = true` does
  * not compile.
  */
-export type ExactlyOnce<Parts extends readonly object[], Seen extends PropertyKey = never> = Parts extends readonly [infer First extends object, ...infer Rest extends readonly object[]]
+export type ExactlyOnce<Parts extends readonly object[], Seen extends PropertyKey = never> = Parts extends readonly [
+  infer First extends object,
+  ...infer Rest extends readonly object[],
+]
   ? [keyof First & Seen] extends [never]
     ? ExactlyOnce<Rest, Seen | keyof First>
     : { implementedTwice: keyof First & Seen }

@@ -25,7 +25,13 @@ function outcomeBox(report: VerificationReport): string {
   const { outcome, network } = report;
   const tone = outcome === 'verified' ? (network.testChain ? 'test' : 'verified') : 'partial';
   const heading =
-    outcome === 'verified' ? (network.testChain ? `Verified on ${network.label}, a test chain: its proof of work proves nothing` : 'Verified') : outcome === 'pending' ? 'Pending: not in a block yet' : 'Partially verified, not verified';
+    outcome === 'verified'
+      ? network.testChain
+        ? `Verified on ${network.label}, a test chain: its proof of work proves nothing`
+        : 'Verified'
+      : outcome === 'pending'
+        ? 'Pending: not in a block yet'
+        : 'Partially verified, not verified';
   const unproven = (report.unproven ?? []).map((u) => `<li>${shown(u)}</li>`).join('\n');
   return (
     `<div class="outcome ${tone}"><p class="heading"><strong>${escape(heading)}</strong></p>` +
@@ -44,7 +50,9 @@ function outcomeBox(report: VerificationReport): string {
 function digestCommands(name: string): string {
   const typeable = visibleName(name) === name;
   const [posix, powershell] = typeable ? [shellQuote(name), powershellQuote(name)] : ['FILE', 'FILE'];
-  const placeholder = typeable ? '' : ` Its name holds characters that cannot be shown or copied as they are (above, as <code>\\u…</code> escapes): type it in place of <code>FILE</code>, for example with the Tab key.`;
+  const placeholder = typeable
+    ? ''
+    : ` Its name holds characters that cannot be shown or copied as they are (above, as <code>\\u…</code> escapes): type it in place of <code>FILE</code>, for example with the Tab key.`;
   return (
     `in a terminal on Linux or macOS (a POSIX shell: sh, bash, zsh), <code>${escape(`sha256sum -- ${posix}`)}</code> (on macOS without coreutils, <code>${escape(`shasum -a 256 -- ${posix}`)}</code>); ` +
     `in Windows PowerShell, <code>${escape(`Get-FileHash -Algorithm SHA256 -LiteralPath ${powershell}`)}</code>, which prints it in capitals.${placeholder}`
@@ -61,7 +69,10 @@ export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, 
   // The library knows the file's digest from when it was hashed: the first step is checked too.
   const report = verifyReceipt(receipt, record.sha256 ? { fileDigest: record.sha256 } : {});
   if (report.outcome === 'failed') {
-    throw new NotariumError('RECEIPT_INVALID', `No certificate is made for ${visibleName(record.name)}: its proof does not verify. ${visibleText(report.summary)}`);
+    throw new NotariumError(
+      'RECEIPT_INVALID',
+      `No certificate is made for ${visibleName(record.name)}: its proof does not verify. ${visibleText(report.summary)}`,
+    );
   }
   const link = profile?.explorerLinkUrl && record.txId ? profile.explorerLinkUrl.replace('{txId}', record.txId) : null;
   const qr = link ? await qrSvg(link) : null;
@@ -69,7 +80,10 @@ export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, 
   const row = (label: string, value: string | null | undefined) => (value ? `<tr><th>${escape(label)}</th><td><code>${escape(value)}</code></td></tr>` : '');
   const steps = report.steps
     .filter((s) => s.status !== 'not-run')
-    .map((s) => `<li class="${s.status}"><strong>${escape(s.label)}</strong> — ${escape(s.status === 'pass' ? 'passed' : s.status === 'fail' ? 'FAILED' : 'not checked here')}: ${shown(s.detail)}</li>`)
+    .map(
+      (s) =>
+        `<li class="${s.status}"><strong>${escape(s.label)}</strong> — ${escape(s.status === 'pass' ? 'passed' : s.status === 'fail' ? 'FAILED' : 'not checked here')}: ${shown(s.detail)}</li>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

@@ -1,5 +1,10 @@
 import type { FileManagerView } from '../../../preload/contract.ts';
-import { fileManagerIntegrationStatus, installFileManagerIntegration, uninstallFileManagerIntegration, type FileManagerReport } from '../desktop-integration/index.ts';
+import {
+  fileManagerIntegrationStatus,
+  installFileManagerIntegration,
+  uninstallFileManagerIntegration,
+  type FileManagerReport,
+} from '../desktop-integration/index.ts';
 import type { XdgDirs } from '../desktop-integration/index.ts';
 import type { CallDeps, Calls } from './call-deps.ts';
 
@@ -28,7 +33,13 @@ function unsupported(setup: FileManagerSetup): string | null {
   return null;
 }
 
-const viewOf = (r: FileManagerReport): FileManagerView['entries'][number] => ({ fileManager: r.fileManager, name: r.name, detected: r.detected, state: r.state, problem: r.problem ?? null });
+const viewOf = (r: FileManagerReport): FileManagerView['entries'][number] => ({
+  fileManager: r.fileManager,
+  name: r.name,
+  detected: r.detected,
+  state: r.state,
+  problem: r.problem ?? null,
+});
 
 export function fileManagerCalls({ abilities }: CallDeps, platform: NodeJS.Platform = process.platform): Calls<FileManagerCalls> {
   const setup: FileManagerSetup = { shell: abilities.shell, platform, verifyCommand: abilities.verifyCommand, dirs: abilities.xdgDirs };

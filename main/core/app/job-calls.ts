@@ -47,7 +47,10 @@ export function jobCalls({ notary, ctx, abilities, emit }: CallDeps): LiveCalls<
           };
           if (options.receipt) {
             const file = refs[0]!;
-            report(await verifyFile(ctx, files.path(file), { receipt: files.path(options.receipt), offline: options.offline, signal }), files.name(file), { index: 0, inFolder: null });
+            report(await verifyFile(ctx, files.path(file), { receipt: files.path(options.receipt), offline: options.offline, signal }), files.name(file), {
+              index: 0,
+              inFolder: null,
+            });
           } else {
             const { paths, nameOf } = files.named(refs);
             await verifyPaths(ctx, paths, { offline: options.offline, signal, onResult: (r, origin) => report(r, nameOf(r.path), origin) });

@@ -114,9 +114,16 @@ export function profileView(p: Profile, facts: { current: boolean; apiKeySet: bo
 
 /** An account: of the identity, what the page shows of a person (no tokens). */
 export function accountView(a: Account): AccountView {
-  if (a.state.status === 'signed-out') return { profile: a.profile, status: 'signed-out', available: a.available, ...(a.state.message ? { message: a.state.message } : {}) };
+  if (a.state.status === 'signed-out')
+    return { profile: a.profile, status: 'signed-out', available: a.available, ...(a.state.message ? { message: a.state.message } : {}) };
   const { subject, name, email, groups, expiresAt } = a.state.identity;
-  return { profile: a.profile, status: 'signed-in', available: true, identity: { subject, groups, expiresAt, ...(name ? { name } : {}), ...(email ? { email } : {}) }, claims: a.claims };
+  return {
+    profile: a.profile,
+    status: 'signed-in',
+    available: true,
+    identity: { subject, groups, expiresAt, ...(name ? { name } : {}), ...(email ? { email } : {}) },
+    claims: a.claims,
+  };
 }
 
 export function documentView(d: StoredDocument, versions: number): DocumentView {
@@ -135,7 +142,12 @@ export const versionCount = (records: readonly StoredRecord[]): number => record
  */
 export function historyView(d: StoredDocument, history: DocumentHistory, records: readonly StoredRecord[], view: (r: StoredRecord) => RecordView): HistoryView {
   const versions: HistoryView['versions'] = timeline(history, records).map((v) => ({ ...v, record: v.record ? view(v.record) : null }));
-  return { document: documentView(d, versions.filter((v) => v.kind !== 'linked-delete').length), source: history.source, finalised: history.finalised, versions };
+  return {
+    document: documentView(d, versions.filter((v) => v.kind !== 'linked-delete').length),
+    source: history.source,
+    finalised: history.finalised,
+    versions,
+  };
 }
 
 export { noVerifications } from '../../../preload/verify-statuses.ts';

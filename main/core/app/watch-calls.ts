@@ -40,7 +40,15 @@ export function watchCalls({ notary, abilities, emit }: CallDeps): LiveCalls<Wat
     if (found) emit('watch-folder', view(found, e.state));
   };
   const onFile = (e: WatchFileEvent): void =>
-    emit('watch-file', { folder: e.folder, path: e.path, relPath: e.relPath, action: e.action, recordId: e.record?.id ?? null, state: e.record?.state ?? null, message: e.error?.message ?? null });
+    emit('watch-file', {
+      folder: e.folder,
+      path: e.path,
+      relPath: e.relPath,
+      action: e.action,
+      recordId: e.record?.id ?? null,
+      state: e.record?.state ?? null,
+      message: e.error?.message ?? null,
+    });
   const onProgress = (p: NotariumEvents['watch-progress']): void => emit('watch-progress', { ...p });
   watcher.events.on('folder', onFolder);
   watcher.events.on('file', onFile);

@@ -82,12 +82,19 @@ export class LoopbackListener {
     const error = params.get('error');
     if (error) {
       const cancelled = error === 'access_denied';
-      page(200, cancelled ? 'Sign-in cancelled' : 'Sign-in failed', `${cancelled ? 'You cancelled the sign-in.' : 'The identity portal reported an error.'} You can close this tab.`);
+      page(
+        200,
+        cancelled ? 'Sign-in cancelled' : 'Sign-in failed',
+        `${cancelled ? 'You cancelled the sign-in.' : 'The identity portal reported an error.'} You can close this tab.`,
+      );
       const description = params.get('error_description');
       return this.settle(
         cancelled
           ? new NotariumError('SIGN_IN_CANCELLED')
-          : new NotariumError('SIGN_IN_FAILED', `Sign-in did not complete: the identity portal answered "${error.slice(0, 64)}"${description ? ` (${description.slice(0, 200)})` : ''}.`),
+          : new NotariumError(
+              'SIGN_IN_FAILED',
+              `Sign-in did not complete: the identity portal answered "${error.slice(0, 64)}"${description ? ` (${description.slice(0, 200)})` : ''}.`,
+            ),
       );
     }
     const code = params.get('code');

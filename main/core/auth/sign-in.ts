@@ -79,7 +79,10 @@ export class SignIn {
       waiting.catch(() => {}); // observed below; an opener failure must not leave it unhandled
       await options.open(url.href);
       const { code } = await waiting;
-      const tokens = await api.exchangeCode({ authorizationCode: code, usedRedirectUri: listener.redirectUri, codeVerifier: pkce.verifier }, { signal: options.signal });
+      const tokens = await api.exchangeCode(
+        { authorizationCode: code, usedRedirectUri: listener.redirectUri, codeVerifier: pkce.verifier },
+        { signal: options.signal },
+      );
       const identity = await this.accept(tokens.accessToken);
       await storeRefreshToken(this.deps.secrets, this.deps.profile, { token: tokens.refreshToken, issuedBy: auth.identityService });
       return identity;

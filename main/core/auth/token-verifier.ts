@@ -99,5 +99,9 @@ function refused(err: unknown): NotariumError {
     ERR_JWT_INVALID: 'it is not a valid token',
     ERR_JWKS_TIMEOUT: 'the published keys could not be fetched in time',
   };
-  return new NotariumError('TOKEN_INVALID', `The identity portal returned an access token that was refused: ${reasons[code] ?? `it does not verify (${code})`}.`, { cause: code });
+  return new NotariumError(
+    'TOKEN_INVALID',
+    `The identity portal returned an access token that was refused: ${reasons[code] ?? `it does not verify (${code})`}.`,
+    { cause: code },
+  );
 }

@@ -11,10 +11,7 @@ import type { XdgDirs } from './xdg-dirs.ts';
  * name across both folders, so the entry never shows twice.
  */
 export function dolphinServiceMenuPaths(dirs: XdgDirs): string[] {
-  return [
-    join(dirs.dataHome, 'kio', 'servicemenus', 'notarium-verify.desktop'),
-    join(dirs.dataHome, 'kservices5', 'ServiceMenus', 'notarium-verify.desktop'),
-  ];
+  return [join(dirs.dataHome, 'kio', 'servicemenus', 'notarium-verify.desktop'), join(dirs.dataHome, 'kservices5', 'ServiceMenus', 'notarium-verify.desktop')];
 }
 
 /**

@@ -98,7 +98,10 @@ async function eachFileManager(options: IntegrationOptions, run: (integration: F
 async function onPath(executables: readonly string[], path: string): Promise<boolean> {
   for (const dir of path.split(delimiter).filter(Boolean)) {
     for (const executable of executables) {
-      const found = await access(join(dir, executable), constants.X_OK).then(() => true, () => false);
+      const found = await access(join(dir, executable), constants.X_OK).then(
+        () => true,
+        () => false,
+      );
       if (found) return true;
     }
   }

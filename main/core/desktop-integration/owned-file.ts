@@ -89,7 +89,11 @@ export function unwritable(path: string, err: unknown): NotariumError {
   if (err instanceof NotariumError) return err;
   const code = errnoOf(err);
   const reason = code ? ` (${code})` : '';
-  return new NotariumError('FILE_MANAGER_UNWRITABLE', `Notarium could not change ${path}${reason}: check that the folder is yours and writable, then try again.`, { cause: err });
+  return new NotariumError(
+    'FILE_MANAGER_UNWRITABLE',
+    `Notarium could not change ${path}${reason}: check that the folder is yours and writable, then try again.`,
+    { cause: err },
+  );
 }
 
 function errnoOf(err: unknown): string | undefined {

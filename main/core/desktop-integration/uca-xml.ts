@@ -127,7 +127,7 @@ function decode(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);/g, (_, entity: string) => {
     if (entity.startsWith('#x')) return String.fromCodePoint(parseInt(entity.slice(2), 16));
     if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
-    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[entity] as string;
+    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[entity] as string;
   });
 }
 

@@ -13,7 +13,8 @@ const SERVICE_SENTENCES = {
   TX_INCORRECT_EVENT_TRANSACTION_TYPE: 'That transaction is a plain record, not a linked record (a document version).',
   // The troubleshooting page's code for a delete sent with content; the API reference's
   // TX_INCORRECT_EVENT_TRANSACTION_TYPE is about reading, so this spelling has its own sentence.
-  INCORRECT_EVENT_TRANSACTION_TYPE: 'The service refused the request as the wrong kind for this transaction: a finalisation takes no content, and a plain record has no versions.',
+  INCORRECT_EVENT_TRANSACTION_TYPE:
+    'The service refused the request as the wrong kind for this transaction: a finalisation takes no content, and a plain record has no versions.',
   TX_NOT_LINKABLE: 'That record cannot take a new version: it is a plain record, or its document is finalised.',
   NOT_LINKED_RECORDS_END: 'Only the latest version of a document can be updated or finalised, and this is not the latest.',
   UPDATE_TOKEN_PARAM_INVALID: "The document's update token was refused; the document may have been changed from elsewhere.",
@@ -28,7 +29,8 @@ const SERVICE_SENTENCES = {
   INVALID_NAVIGATION_TRANSACTION_TYPE: 'That transaction is not a linked record, so it has no versions to navigate.',
   PREV_TX_ID_PARAM_MISSING: "This version follows another one: the service needs the previous version's id to verify it, or to finalise after it.",
   // The sandbox's own (sandbox/records/lifecycle.ts): the real service calls it undefined behaviour (service-notes.md: Timing and life-cycle rules).
-  PREVIOUS_RECORD_NOT_MINED: 'The service takes a new version (or a finalisation) only once the version it follows is in a block, and that one is not yet: wait for its block (about 10 minutes on BSV), then try again.',
+  PREVIOUS_RECORD_NOT_MINED:
+    'The service takes a new version (or a finalisation) only once the version it follows is in a block, and that one is not yet: wait for its block (about 10 minutes on BSV), then try again.',
   // The identity service's codes.
   INVALID_GRANT: 'The sign-in could not be completed: the code or token was refused. Sign in again.',
   INVALID_REQUEST: 'The request was malformed.',
@@ -38,10 +40,14 @@ const SERVICE_SENTENCES = {
 } as const;
 
 const NOTARIUM_SENTENCES = {
-  FEATURE_UNAVAILABLE: "This service's configuration does not offer this feature (linked records, verify or navigate): ask the service's provider to enable it, or use a profile whose service offers it.",
-  BEING_SENT: 'Another Notarium process (the app, or another command) is sending this registration right now: it is left to it, and its outcome shows in the library when its send ends.',
-  WRITE_IN_DOUBT: "A version's answer was lost and the chain does not show it yet: it may still be on its way, so it is not sent again before its resubmission time has passed.",
-  TXID_MISSING: 'The service accepted the request but did not say which transaction it wrote: the record stays in doubt, and is not sent again before the chain has been read to find it.',
+  FEATURE_UNAVAILABLE:
+    "This service's configuration does not offer this feature (linked records, verify or navigate): ask the service's provider to enable it, or use a profile whose service offers it.",
+  BEING_SENT:
+    'Another Notarium process (the app, or another command) is sending this registration right now: it is left to it, and its outcome shows in the library when its send ends.',
+  WRITE_IN_DOUBT:
+    "A version's answer was lost and the chain does not show it yet: it may still be on its way, so it is not sent again before its resubmission time has passed.",
+  TXID_MISSING:
+    'The service accepted the request but did not say which transaction it wrote: the record stays in doubt, and is not sent again before the chain has been read to find it.',
   ENCODING_MISMATCH:
     "The service published other bytes than Notarium computed, so receipts from this service would not verify. What it registered stays registered, but Notarium sends nothing more to it in this session: check the profile's service URL, and ask the service's provider whether it applies encode as documented (SHA-256 of the salt's ASCII bytes followed by the record).",
   // A 404 from the service; the library's own "no such thing" is NOT_IN_LIBRARY.
@@ -55,8 +61,10 @@ const NOTARIUM_SENTENCES = {
   CANCELLED: 'Cancelled.',
   FILE_UNREADABLE: 'The file could not be read.',
   RECEIPT_INVALID: 'This is not a valid Notarium receipt.',
-  NETWORK_MISMATCH: "The profile's network and the chain its service writes to disagree, so no receipt was written: set the profile's network (notarium profile add <name> --network <label>, or in Settings), and the receipt is written then.",
-  KEYCHAIN_UNAVAILABLE: 'The system keychain is not available, so the secret cannot be stored: unlock or install a keychain (Secret Service, Keychain, Credential Manager) and try again.',
+  NETWORK_MISMATCH:
+    "The profile's network and the chain its service writes to disagree, so no receipt was written: set the profile's network (notarium profile add <name> --network <label>, or in Settings), and the receipt is written then.",
+  KEYCHAIN_UNAVAILABLE:
+    'The system keychain is not available, so the secret cannot be stored: unlock or install a keychain (Secret Service, Keychain, Credential Manager) and try again.',
   NO_API_KEY: 'This profile has no API key: set one with "notarium key set" or in the app\'s settings.',
   PROFILE_NOT_FOUND: 'There is no profile with that name.',
   PROFILE_IN_USE: 'That profile still has records in the library, and they keep it: export and delete them before removing it.',
@@ -67,7 +75,8 @@ const NOTARIUM_SENTENCES = {
   NOT_A_DOCUMENT: 'That is not a document with a registered version to follow: notarise the file with --document to start one.',
   ALREADY_A_VERSION: 'That content is already a version of this document.',
   AMBIGUOUS_DOCUMENT: 'Several documents could be meant: name the document by the txId of one of its versions.',
-  NAME_TOO_LONG: "The file's name is too long for its receipt's name to stay within the file system's limit, so it was not registered: rename the file, then notarise it again.",
+  NAME_TOO_LONG:
+    "The file's name is too long for its receipt's name to stay within the file system's limit, so it was not registered: rename the file, then notarise it again.",
   NO_RECEIPT: 'This registration has no receipt of its own: it holds no file (it finalises a document), or the service has not accepted it yet.',
   LOCATION_UNKNOWN: 'Notarium does not know where this file is: name where to write (with -o on the command line).',
   NO_EXPLORER_PAGE: 'This profile names no explorer page: add one (a URL with {txId}) in its settings.',
@@ -86,7 +95,8 @@ const NOTARIUM_SENTENCES = {
   STORE_ERROR: 'The local library could not be read or written.',
   FILE_MANAGER_UNWRITABLE: "Notarium could not change the file manager's settings: a folder or file it needs is not writable.",
   FILE_MANAGER_CONFLICT: 'A file Notarium did not write is where its file-manager entry goes, so it was left alone: rename or remove it, then try again.',
-  THUNAR_ACTIONS_MALFORMED: "Thunar's custom actions file (uca.xml) is not valid XML, so Notarium left it unchanged: repair it (or remove it to start afresh), then try again.",
+  THUNAR_ACTIONS_MALFORMED:
+    "Thunar's custom actions file (uca.xml) is not valid XML, so Notarium left it unchanged: repair it (or remove it to start afresh), then try again.",
   INTERNAL: 'Notarium could not complete this because of an error of its own: try again, and if it happens again, quit Notarium and open it again.',
   SIGN_IN_CANCELLED: 'Sign-in was cancelled in the browser.',
   SIGN_IN_FAILED: 'Sign-in did not complete: the identity portal returned an error.',
@@ -94,7 +104,8 @@ const NOTARIUM_SENTENCES = {
   SIGN_IN_NOT_CONFIGURED: 'This profile has no identity service: set its auth URL, identity env id and client id first.',
   TOKEN_INVALID: 'The identity portal returned a token that does not verify, so it was refused.',
   SIGNED_OUT: 'You are signed out: sign in again.',
-  PDF_UNAVAILABLE: 'Printing to PDF needs Chromium, Google Chrome or Microsoft Edge, and none was found: install one (or set NOTARIUM_CHROMIUM to its path), or save the HTML certificate and print it to PDF from your browser.',
+  PDF_UNAVAILABLE:
+    'Printing to PDF needs Chromium, Google Chrome or Microsoft Edge, and none was found: install one (or set NOTARIUM_CHROMIUM to its path), or save the HTML certificate and print it to PDF from your browser.',
   PDF_FAILED: 'The certificate could not be printed to PDF: save the HTML certificate and print it from your browser instead.',
   PDF_TIMEOUT: 'Printing the certificate to PDF took too long: save the HTML certificate and print it from your browser instead.',
 } as const;

@@ -37,7 +37,7 @@ export function writeFileAtomically(path: string, content: string | Uint8Array, 
     try {
       if (options.mode !== undefined) fchmodSync(fd, options.mode); // the umask may have taken bits away
       const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+      for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written);
       fsyncSync(fd); // the content is on disk before the name points at it
     } finally {
       closeSync(fd);

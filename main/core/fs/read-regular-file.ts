@@ -55,6 +55,14 @@ type Kind = { isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): bo
 
 /** What is there instead of a regular file, as a code file-unreadable.ts has a sentence for. */
 function notRegular(info: Kind): NodeJS.ErrnoException {
-  const code = info.isDirectory() ? 'EISDIR' : info.isFIFO() ? 'EFIFO' : info.isCharacterDevice() || info.isBlockDevice() ? 'EDEVICE' : info.isSocket() ? 'ESOCKET' : 'ENOTREG';
+  const code = info.isDirectory()
+    ? 'EISDIR'
+    : info.isFIFO()
+      ? 'EFIFO'
+      : info.isCharacterDevice() || info.isBlockDevice()
+        ? 'EDEVICE'
+        : info.isSocket()
+          ? 'ESOCKET'
+          : 'ENOTREG';
   return Object.assign(new Error('not a regular file'), { code });
 }

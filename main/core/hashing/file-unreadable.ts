@@ -24,7 +24,8 @@ const REASONS: Record<string, string> = {
   EWORKER: 'the hashing worker stopped unexpectedly; try again',
 };
 
-const NOT_UTF8 = 'there is no file of that name: its real name may hold bytes that are not UTF-8 (shown as \uFFFD), which Notarium cannot open; rename the file with UTF-8 characters only';
+const NOT_UTF8 =
+  'there is no file of that name: its real name may hold bytes that are not UTF-8 (shown as \uFFFD), which Notarium cannot open; rename the file with UTF-8 characters only';
 
 /** FILE_UNREADABLE with one sentence naming the file and the reason. */
 export function fileUnreadable(path: string, code: string, detail?: string, cause?: unknown): NotariumError {

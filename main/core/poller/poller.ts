@@ -131,7 +131,10 @@ export class Poller {
     const now = this.timers.now();
     const free = this.concurrency - this.inFlight.size;
     if (free > 0) {
-      const due = this.options.records.due(now, this.concurrency * 2).filter((r) => !this.inFlight.has(r.id)).slice(0, free);
+      const due = this.options.records
+        .due(now, this.concurrency * 2)
+        .filter((r) => !this.inFlight.has(r.id))
+        .slice(0, free);
       for (const record of due) {
         const wait = this.limiter.take();
         if (wait > 0) return this.schedule(wait);
@@ -214,21 +217,36 @@ export class Poller {
     if (answer.kind === 'unknown') {
       const since = record.unknownSince ?? now;
       if (now - since >= profile.rejectAfterSeconds * 1000) {
-        records.markRejected(record.id, `The service has not known this transaction for ${Math.round((now - since) / 60_000)} minutes: it was rejected, or never published.`);
+        records.markRejected(
+          record.id,
+          `The service has not known this transaction for ${Math.round((now - since) / 60_000)} minutes: it was rejected, or never published.`,
+        );
       } else {
         records.recordUnknown(record.id, next(afterUnconfirmed(profile, record.checks)));
       }
     } else if (answer.kind === 'pending') {
-      records.recordConfirmation(record.id, { state: 'published', confirmations: 0, blockHash: null, blockTime: null, confirmation: null }, next(afterUnconfirmed(profile, record.checks)));
+      records.recordConfirmation(
+        record.id,
+        { state: 'published', confirmations: 0, blockHash: null, blockTime: null, confirmation: null },
+        next(afterUnconfirmed(profile, record.checks)),
+      );
     } else {
       const c = answer.confirmation;
       const settled = c.confirmedBlocks >= profile.targetConfirmations;
       const beforeRace = new Map(records.group(groupOf(record)).map((r) => [r.id, r]));
-      superseded = records.recordConfirmation(
-        record.id,
-        { state: settled ? 'settled' : 'confirmed', confirmations: c.confirmedBlocks, blockHash: c.blockHash ?? null, blockTime: c.blockTimestamp ?? null, confirmation: c },
-        settled ? null : next(afterConfirmed(profile, c.confirmedBlocks)),
-      ).map((r) => beforeRace.get(r.id) ?? r);
+      superseded = records
+        .recordConfirmation(
+          record.id,
+          {
+            state: settled ? 'settled' : 'confirmed',
+            confirmations: c.confirmedBlocks,
+            blockHash: c.blockHash ?? null,
+            blockTime: c.blockTimestamp ?? null,
+            confirmation: c,
+          },
+          settled ? null : next(afterConfirmed(profile, c.confirmedBlocks)),
+        )
+        .map((r) => beforeRace.get(r.id) ?? r);
     }
     await this.notify(record, answer);
     // The other submissions of its registration this answer superseded (the race is settled in the store).

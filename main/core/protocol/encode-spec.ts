@@ -52,11 +52,15 @@ export function parseEncodeSpec(value: string): EncodeStep[] {
   if (value.length > MAX_ENCODE_LENGTH) throw invalid(`The encode value is ${value.length} characters long; at most ${MAX_ENCODE_LENGTH} are accepted.`);
   const parts = value.split('|');
   if (parts.length > MAX_ENCODE_STEPS) {
-    throw invalid(`${quote(value)} chains ${parts.length} encoders; at most ${MAX_ENCODE_STEPS} are accepted (real chains have one or two, e.g. SHA256(salt)|Base64).`);
+    throw invalid(
+      `${quote(value)} chains ${parts.length} encoders; at most ${MAX_ENCODE_STEPS} are accepted (real chains have one or two, e.g. SHA256(salt)|Base64).`,
+    );
   }
   return parts.map((part, position): EncodeStep => {
     if (part === '') {
-      throw invalid(`${quote(value)} has an empty encoder at position ${position + 1}: encoders are joined by a single '|', with none before the first or after the last.`);
+      throw invalid(
+        `${quote(value)} has an empty encoder at position ${position + 1}: encoders are joined by a single '|', with none before the first or after the last.`,
+      );
     }
     const m = STEP_PATTERN.exec(part);
     if (!m) {
@@ -66,7 +70,10 @@ export function parseEncodeSpec(value: string): EncodeStep[] {
     const name = m[1]!;
     const salt = m[2];
     if (!(ENCODER_NAMES as readonly string[]).includes(name)) {
-      throw new NotariumError('UNKNOWN_ENCODER', `Unknown encoder ${quote(name)} in ${quote(value)}: the encoders are ${ENCODER_NAMES.join(' and ')} (names are case-sensitive).`);
+      throw new NotariumError(
+        'UNKNOWN_ENCODER',
+        `Unknown encoder ${quote(name)} in ${quote(value)}: the encoders are ${ENCODER_NAMES.join(' and ')} (names are case-sensitive).`,
+      );
     }
     if (salt === undefined) return { encoder: name as EncoderName };
     if (salt === '') throw invalid(`The salt of ${name} in ${quote(value)} is empty: write ${name} without parentheses for no salt.`);
@@ -101,7 +108,9 @@ export function applyEncodeSpec(steps: readonly EncodeStep[], record: Uint8Array
   steps.forEach((step, i) => {
     length = stepOutputLength(step, length);
     if (length > MAX_ENCODED_BYTES) {
-      throw invalid(`Applying ${quote(formatEncodeSpec(steps))} to ${record.length} bytes would make ${length} bytes at encoder ${i + 1}; an encoder may produce at most ${MAX_ENCODED_BYTES} bytes (16 MiB).`);
+      throw invalid(
+        `Applying ${quote(formatEncodeSpec(steps))} to ${record.length} bytes would make ${length} bytes at encoder ${i + 1}; an encoder may produce at most ${MAX_ENCODED_BYTES} bytes (16 MiB).`,
+      );
     }
   });
   let data = record;

@@ -40,7 +40,8 @@ export function newSalt(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array =
 export function fingerprintFor(fileDigest: Uint8Array, salt: string = newSalt()): Fingerprint {
   // A wrong length is a caller bug, not a user-facing failure.
   if (fileDigest.length !== 32) throw new RangeError(`A file digest is 32 bytes (SHA-256), not ${fileDigest.length}.`);
-  if (!OWN_SALT_PATTERN.test(salt)) throw new NotariumError('ENCODE_PARAM_INVALID', "A salt holds only ASCII letters, digits, '/', ':', '-' and '+', and at least one of them.");
+  if (!OWN_SALT_PATTERN.test(salt))
+    throw new NotariumError('ENCODE_PARAM_INVALID', "A salt holds only ASCII letters, digits, '/', ':', '-' and '+', and at least one of them.");
   const steps = [{ encoder: 'SHA256' as const, salt }];
   return {
     encode: formatEncodeSpec(steps),

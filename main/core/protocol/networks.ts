@@ -96,6 +96,8 @@ export const NETWORK_CHOICES = `${NETWORK_LABELS.slice(0, -1).join(', ')} or ${N
  */
 export function shownLabel(given: unknown): string {
   const label = typeof given === 'string' ? given : String(given);
-  const shown = [...label.slice(0, 64)].map((c) => (/^[\x20-\x7e]$/.test(c) && c !== '"' && c !== '\\' ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`)).join('');
+  const shown = [...label.slice(0, 64)]
+    .map((c) => (/^[\x20-\x7e]$/.test(c) && c !== '"' && c !== '\\' ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`))
+    .join('');
   return `"${shown}${label.length > 64 ? '…' : ''}"`;
 }

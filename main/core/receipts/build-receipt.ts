@@ -57,7 +57,10 @@ export function buildReceipt(source: ReceiptSource, clock: ReceiptClock): Receip
   }
   const receipt: Record<string, unknown> = {
     format: RECEIPT_FORMAT,
-    issuedAt: clock.now().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    issuedAt: clock
+      .now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z'),
     network: network.label,
     file: { name: baseName(file.name), size: file.size, sha256: file.sha256 },
     fingerprint: {
@@ -95,7 +98,10 @@ function headerToEmbed(source: ReceiptSource): string | undefined {
   if (!proof) return undefined;
   if (proof.targetType === 'header') {
     if (given !== undefined && given.toLowerCase() !== proof.target.toLowerCase()) {
-      throw new NotariumError('RECEIPT_INVALID', "The block header given differs from the one in the service's Merkle proof (merkleProof.target): fetch the header of the confirming block again.");
+      throw new NotariumError(
+        'RECEIPT_INVALID',
+        "The block header given differs from the one in the service's Merkle proof (merkleProof.target): fetch the header of the confirming block again.",
+      );
     }
     return undefined;
   }

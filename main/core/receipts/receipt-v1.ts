@@ -37,7 +37,11 @@ function text(pattern: RegExp, expected: string) {
 const hash = (what: string) => text(HASH, `64 hexadecimal characters (${what})`);
 const hexBytes = (what: string) => text(HEX_BYTES, `hexadecimal with an even number of digits (${what})`);
 const count = (what: string, min = 0) =>
-  z.number({ error: `must be ${what}` }).int({ error: `must be ${what}` }).min(min, { error: `must be ${what}` }).max(Number.MAX_SAFE_INTEGER, { error: `must be ${what}` });
+  z
+    .number({ error: `must be ${what}` })
+    .int({ error: `must be ${what}` })
+    .min(min, { error: `must be ${what}` })
+    .max(Number.MAX_SAFE_INTEGER, { error: `must be ${what}` });
 
 const baseName = z
   .string({ error: 'must be the file name, a string' })
@@ -47,16 +51,14 @@ const baseName = z
   // Informational, and any name a file system allows (a newline or a tab included): shells escape it where they show it.
   .refine((name) => name !== '.' && name !== '..', { error: 'must be a file name, not "." or ".."' });
 
-const encode = z
-  .string({ error: 'must be the encode value, a string' })
-  .superRefine((value, ctx) => {
-    try {
-      parseEncodeSpec(value);
-    } catch (err) {
-      const reason = (err as Error).message.replace(/\.$/, '');
-      ctx.addIssue({ code: 'custom', message: `is not a valid encode value: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}` });
-    }
-  });
+const encode = z.string({ error: 'must be the encode value, a string' }).superRefine((value, ctx) => {
+  try {
+    parseEncodeSpec(value);
+  } catch (err) {
+    const reason = (err as Error).message.replace(/\.$/, '');
+    ctx.addIssue({ code: 'custom', message: `is not a valid encode value: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}` });
+  }
+});
 
 const nullableHash = (what: string) =>
   z.union([z.null(), z.string()], { error: `must be null or 64 hexadecimal characters (${what})` }).refine((v) => v === null || HASH.test(v), {
@@ -99,7 +101,8 @@ export const registrationSchema = z
   .superRefine((r, ctx) => {
     const follows = r.kind === 'linked-update' || r.kind === 'linked-delete';
     if (follows && r.prevTxId === null) ctx.addIssue({ code: 'custom', path: ['prevTxId'], message: `must name the version a ${r.kind} follows, not null` });
-    if (!follows && r.prevTxId !== null) ctx.addIssue({ code: 'custom', path: ['prevTxId'], message: `must be null for a ${r.kind}: only updates and deletions follow another version` });
+    if (!follows && r.prevTxId !== null)
+      ctx.addIssue({ code: 'custom', path: ['prevTxId'], message: `must be null for a ${r.kind}: only updates and deletions follow another version` });
   });
 
 export const TARGET_TYPES = ['hash', 'header', 'merkleRoot', 'merkleroot'] as const;
@@ -113,7 +116,10 @@ export const merkleProofSchema = z
       nodes: z
         .array(text(/^(?:\*|[0-9a-fA-F]{64})$/, '"*" or 64 hexadecimal characters (a sibling hash)'), { error: 'must be an array of sibling hashes' })
         .max(MAX_PROOF_NODES, { error: `must hold at most ${MAX_PROOF_NODES} nodes` }),
-      targetType: z.enum(TARGET_TYPES, { error: `must be one of ${TARGET_TYPES.join(', ')}, null or absent` }).nullable().optional(),
+      targetType: z
+        .enum(TARGET_TYPES, { error: `must be one of ${TARGET_TYPES.join(', ')}, null or absent` })
+        .nullable()
+        .optional(),
       proofType: z.string({ error: 'must be a string, null or absent' }).max(64, { error: 'must be at most 64 characters' }).nullable().optional(),
       composite: z.boolean({ error: 'must be true, false, null or absent' }).nullable().optional(),
     },
@@ -123,7 +129,9 @@ export const merkleProofSchema = z
     const header = p.targetType === 'header';
     const pattern = header ? HEADER : HASH;
     if (!pattern.test(p.target)) {
-      const what = header ? '160 hexadecimal characters (an 80-byte block header, as targetType is header)' : `64 hexadecimal characters (${p.targetType === 'merkleRoot' || p.targetType === 'merkleroot' ? 'the Merkle root' : 'the block hash'})`;
+      const what = header
+        ? '160 hexadecimal characters (an 80-byte block header, as targetType is header)'
+        : `64 hexadecimal characters (${p.targetType === 'merkleRoot' || p.targetType === 'merkleroot' ? 'the Merkle root' : 'the block hash'})`;
       ctx.addIssue({ code: 'custom', path: ['target'], message: `must be ${what}` });
     }
   });
@@ -151,7 +159,9 @@ export const aggregationStepSchema = z
 export const aggregationSchema = z.looseObject(
   {
     nonce: text(NONCE, '32 hexadecimal characters (16 random bytes)'),
-    path: z.array(aggregationStepSchema, { error: 'must be an array of path entries' }).max(MAX_AGGREGATION_PATH, { error: `must hold at most ${MAX_AGGREGATION_PATH} entries` }),
+    path: z
+      .array(aggregationStepSchema, { error: 'must be an array of path entries' })
+      .max(MAX_AGGREGATION_PATH, { error: `must hold at most ${MAX_AGGREGATION_PATH} entries` }),
     root: hash('the batch root'),
   },
   { error: 'must be an object with nonce, path and root' },
@@ -160,7 +170,10 @@ export const aggregationSchema = z.looseObject(
 export const receiptV1Schema = z.looseObject({
   format: z.literal(RECEIPT_FORMAT, { error: `must be "${RECEIPT_FORMAT}"` }),
   issuedAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2026-11-22T10:15:00Z' }),
-  network: z.string({ error: 'must be the network label, a string' }).min(1, { error: 'must not be empty' }).max(64, { error: 'must be at most 64 characters' }),
+  network: z
+    .string({ error: 'must be the network label, a string' })
+    .min(1, { error: 'must not be empty' })
+    .max(64, { error: 'must be at most 64 characters' }),
   file: fileSchema,
   fingerprint: fingerprintSchema,
   registration: registrationSchema,
@@ -175,7 +188,8 @@ export type ReceiptConfirmation = z.infer<typeof confirmationSchema>;
 export type ReceiptMerkleProof = z.infer<typeof merkleProofSchema>;
 export type ReceiptAggregation = z.infer<typeof aggregationSchema>;
 
-const WHAT_TO_DO = 'Use the receipt file exactly as it was issued; if it was edited or damaged, export it again from Notarium or ask its issuer for the original.';
+const WHAT_TO_DO =
+  'Use the receipt file exactly as it was issued; if it was edited or damaged, export it again from Notarium or ask its issuer for the original.';
 
 function invalid(message: string): NotariumError {
   return new NotariumError('RECEIPT_INVALID', message);
@@ -185,11 +199,14 @@ function invalid(message: string): NotariumError {
 export function parseReceipt(json: string): ReceiptV1 {
   if (typeof json !== 'string') throw invalid('A receipt is read from text, and no text was given.');
   if (json.length > MAX_RECEIPT_CHARS) {
-    throw invalid(`The receipt is ${json.length} characters long; a receipt is at most ${MAX_RECEIPT_CHARS} (4 Mi). This is not a Notarium receipt, or it is damaged.`);
+    throw invalid(
+      `The receipt is ${json.length} characters long; a receipt is at most ${MAX_RECEIPT_CHARS} (4 Mi). This is not a Notarium receipt, or it is damaged.`,
+    );
   }
   const body = json.startsWith('\uFEFF') ? json.slice(1) : json;
   const depth = jsonDepth(body);
-  if (depth > MAX_JSON_DEPTH) throw invalid(`The receipt nests objects or arrays ${depth} levels deep; a receipt nests at most ${MAX_JSON_DEPTH}. This is not a Notarium receipt.`);
+  if (depth > MAX_JSON_DEPTH)
+    throw invalid(`The receipt nests objects or arrays ${depth} levels deep; a receipt nests at most ${MAX_JSON_DEPTH}. This is not a Notarium receipt.`);
   let data: unknown;
   try {
     data = JSON.parse(body);
@@ -205,7 +222,9 @@ export function validateReceipt(data: unknown): ReceiptV1 {
   const format = (data as Record<string, unknown>).format;
   if (format === undefined) throw invalid('The receipt has no "format" field, so it is not a Notarium receipt.');
   if (typeof format === 'string' && format.startsWith('notarium-receipt/') && format !== RECEIPT_FORMAT) {
-    throw invalid(`The receipt's format is ${JSON.stringify(format.slice(0, 40))}, which this version of Notarium cannot read: it reads "${RECEIPT_FORMAT}". Update Notarium to verify it.`);
+    throw invalid(
+      `The receipt's format is ${JSON.stringify(format.slice(0, 40))}, which this version of Notarium cannot read: it reads "${RECEIPT_FORMAT}". Update Notarium to verify it.`,
+    );
   }
   if (format !== RECEIPT_FORMAT) throw invalid(`The receipt's format is ${preview(format)}, not "${RECEIPT_FORMAT}", so it is not a Notarium receipt.`);
   const result = receiptV1Schema.safeParse(data);
@@ -254,7 +273,8 @@ export function jsonDepth(json: string): number {
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -275,7 +295,8 @@ export function serializeReceipt(receipt: ReceiptV1): string {
   if (!result.success) throw invalid(describeIssues(result.error.issues, receipt));
   const json = `${JSON.stringify(receipt, null, 2)}\n`;
   const bytes = new TextEncoder().encode(json).length;
-  if (bytes > MAX_RECEIPT_BYTES) throw invalid(`The receipt would be ${bytes} bytes long; a receipt is at most ${MAX_RECEIPT_BYTES} (4 MiB): leave out the raw transaction.`);
+  if (bytes > MAX_RECEIPT_BYTES)
+    throw invalid(`The receipt would be ${bytes} bytes long; a receipt is at most ${MAX_RECEIPT_BYTES} (4 MiB): leave out the raw transaction.`);
   return json;
 }
 

@@ -68,7 +68,9 @@ export class EmbeddedSandbox {
         continue;
       }
       if (Date.now() > deadline) {
-        throw new Error(`Another Notarium process holds the embedded sandbox (${this.lockPath}) but it does not answer; quit it, or delete that file if no Notarium is running.`);
+        throw new Error(
+          `Another Notarium process holds the embedded sandbox (${this.lockPath}) but it does not answer; quit it, or delete that file if no Notarium is running.`,
+        );
       }
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -23,7 +23,8 @@ export interface ResolveApiKeyDeps {
 /** Stores a key for the profile's current URL. While the keychain changes, no key is bound at all. */
 export async function setApiKey(profiles: Profiles, store: SecretStore, name: string, key: string): Promise<void> {
   const profile = profiles.require(name);
-  if (profile.kind === 'sandbox' || profile.baseUrl === null) throw new NotariumError('SANDBOX_PROFILE_FIXED', "The Sandbox profile uses the embedded sandbox's own key: a real API key belongs to a service profile.");
+  if (profile.kind === 'sandbox' || profile.baseUrl === null)
+    throw new NotariumError('SANDBOX_PROFILE_FIXED', "The Sandbox profile uses the embedded sandbox's own key: a real API key belongs to a service profile.");
   profiles.bindApiKey(profile.name, null);
   try {
     await store.set(apiKeyAccount(profile.name), key);
@@ -60,5 +61,8 @@ export async function resolveApiKey(profile: Profile, target: string, { store, e
         : `${entered}, so Notarium does not send it to ${target}: enter the key for ${target} with "notarium key set --profile ${profile.name}" or in the app's settings.`,
     );
   }
-  throw new NotariumError('NO_API_KEY', `The profile "${profile.name}" has no API key: set one with "notarium key set", in the app's settings, or in the ${API_KEY_ENV} environment variable.`);
+  throw new NotariumError(
+    'NO_API_KEY',
+    `The profile "${profile.name}" has no API key: set one with "notarium key set", in the app's settings, or in the ${API_KEY_ENV} environment variable.`,
+  );
 }

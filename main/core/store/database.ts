@@ -68,7 +68,11 @@ function upgradeOnce(db: LibraryDatabase): boolean {
   if (v >= MIGRATIONS.length) return false;
   db.exec(MIGRATIONS[v]!);
   const dangling = db.pragma('foreign_key_check') as unknown[];
-  if (dangling.length > 0) throw new NotariumError('STORE_ERROR', `Upgrading the library to version ${v + 1} would break ${dangling.length} references between its tables: it was left as it was.`);
+  if (dangling.length > 0)
+    throw new NotariumError(
+      'STORE_ERROR',
+      `Upgrading the library to version ${v + 1} would break ${dangling.length} references between its tables: it was left as it was.`,
+    );
   db.pragma(`user_version = ${v + 1}`);
   return true;
 }

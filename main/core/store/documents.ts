@@ -25,7 +25,9 @@ export class Documents {
 
   create(profile: string, name: string): StoredDocument {
     const now = this.now();
-    const id = this.db.prepare('INSERT INTO documents (profile, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(profile, name, now, now).lastInsertRowid;
+    const id = this.db
+      .prepare('INSERT INTO documents (profile, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
+      .run(profile, name, now, now).lastInsertRowid;
     return this.get(Number(id))!;
   }
 

@@ -105,10 +105,21 @@ const template = (placeholder: string) => url.refine((u) => u.includes(placehold
 /** What a user may set on a service profile. */
 export const profileInputSchema = z
   .object({
-    name: z.string().trim().min(1).max(64).regex(/^[\p{L}\p{N} ._-]+$/u, 'may hold letters, digits, spaces, dots, dashes and underscores'),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[\p{L}\p{N} ._-]+$/u, 'may hold letters, digits, spaces, dots, dashes and underscores'),
     baseUrl: url,
     authUrl: url.nullable().default(null),
-    envId: z.string().min(1).max(128).regex(/^[A-Za-z0-9._-]+$/).nullable().default(null),
+    envId: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[A-Za-z0-9._-]+$/)
+      .nullable()
+      .default(null),
     authorizeUrl: url.nullable().default(null),
     clientId: z.string().min(1).max(256).nullable().default(null),
     issuer: z.string().min(1).max(2048).nullable().default(null),
@@ -127,14 +138,27 @@ export const profileInputSchema = z
         if (label.toLowerCase() === DETECT_NETWORK) return DETECT_NETWORK;
         const network = networkOf(label);
         if (network) return network.label;
-        ctx.addIssue({ code: 'custom', message: `must be ${NETWORK_CHOICES}, or "${DETECT_NETWORK}" to read it from the chain: receipts carry it, and their proof of work is judged by it` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be ${NETWORK_CHOICES}, or "${DETECT_NETWORK}" to read it from the chain: receipts carry it, and their proof of work is judged by it`,
+        });
         return z.NEVER;
       }),
     targetConfirmations: z.number().int().min(1).max(1000).default(6),
     expectedBlockSeconds: z.number().positive().max(86_400).default(600),
-    rejectAfterSeconds: z.number().int().min(60).max(30 * 86_400).default(7200),
+    rejectAfterSeconds: z
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 86_400)
+      .default(7200),
     // The documentation's hour (service-notes.md, Timing and life-cycle rules).
-    resubmitAfterSeconds: z.number().int().min(1).max(30 * 86_400).default(3600),
+    resubmitAfterSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(30 * 86_400)
+      .default(3600),
     idempotentWrites: z.boolean().default(false),
   })
   .strict();
@@ -201,8 +225,10 @@ type NetworkFields = Pick<Profile, 'network' | 'networkSource' | 'networkDetecte
  */
 function networkSetting(choice: NetworkLabel | typeof DETECT_NETWORK | undefined, before: Profile | undefined): NetworkFields {
   const detect: NetworkFields = { network: null, networkSource: 'detect', networkDetectedFrom: null };
-  if (choice === undefined) return before ? { network: before.network, networkSource: before.networkSource, networkDetectedFrom: before.networkDetectedFrom } : detect;
-  if (choice === DETECT_NETWORK) return before?.networkSource === 'detect' ? { network: before.network, networkSource: 'detect', networkDetectedFrom: before.networkDetectedFrom } : detect;
+  if (choice === undefined)
+    return before ? { network: before.network, networkSource: before.networkSource, networkDetectedFrom: before.networkDetectedFrom } : detect;
+  if (choice === DETECT_NETWORK)
+    return before?.networkSource === 'detect' ? { network: before.network, networkSource: 'detect', networkDetectedFrom: before.networkDetectedFrom } : detect;
   return { network: choice, networkSource: 'set', networkDetectedFrom: null };
 }
 
@@ -215,7 +241,7 @@ export class Profiles {
   }
 
   list(): Profile[] {
-    return this.db.prepare<[], ProfileRow>('SELECT * FROM profiles ORDER BY kind = \'service\', name').all().map(fromRow);
+    return this.db.prepare<[], ProfileRow>("SELECT * FROM profiles ORDER BY kind = 'service', name").all().map(fromRow);
   }
 
   get(name: string): Profile | undefined {
@@ -245,7 +271,12 @@ export class Profiles {
     const before = this.get(parsed.data.name);
     const keyFollows = options.keepApiKey === true && before?.apiKeyUrl != null && before.baseUrl !== null && sameServiceUrl(before.apiKeyUrl, before.baseUrl);
     const { network: choice, ...settings } = parsed.data;
-    const profile: Profile = { ...settings, ...networkSetting(choice, before), kind: 'service', apiKeyUrl: keyFollows ? parsed.data.baseUrl : (before?.apiKeyUrl ?? null) };
+    const profile: Profile = {
+      ...settings,
+      ...networkSetting(choice, before),
+      kind: 'service',
+      apiKeyUrl: keyFollows ? parsed.data.baseUrl : (before?.apiKeyUrl ?? null),
+    };
     this.write(profile, before ? 'update' : 'insert');
     return profile;
   }
@@ -301,7 +332,11 @@ export class Profiles {
     if (name === SANDBOX_PROFILE.name) throw new NotariumError('SANDBOX_PROFILE_FIXED', 'The Sandbox profile is built in and cannot be removed.');
     this.require(name);
     const used = this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM records WHERE profile = ?').get(name)!.n;
-    if (used > 0) throw new NotariumError('PROFILE_IN_USE', `The profile "${name}" has ${used} records in the library; they keep it. Remove it after exporting and deleting them.`);
+    if (used > 0)
+      throw new NotariumError(
+        'PROFILE_IN_USE',
+        `The profile "${name}" has ${used} records in the library; they keep it. Remove it after exporting and deleting them.`,
+      );
     this.db.prepare('DELETE FROM profiles WHERE name = ?').run(name);
     if (this.currentName() === name) this.use(SANDBOX_PROFILE.name);
   }

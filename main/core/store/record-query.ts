@@ -57,7 +57,7 @@ export function queryRecords(db: LibraryDatabase, q: RecordQuery = {}): { record
   if (q.search?.trim()) {
     const s = q.search.trim();
     const hex = /^[0-9a-fA-F]{4,64}$/.test(s) ? s.toLowerCase() : null;
-    where.push(hex ? '(name LIKE ? ESCAPE \'\\\' OR sha256 LIKE ? OR tx_id LIKE ?)' : 'name LIKE ? ESCAPE \'\\\'');
+    where.push(hex ? "(name LIKE ? ESCAPE '\\' OR sha256 LIKE ? OR tx_id LIKE ?)" : "name LIKE ? ESCAPE '\\'");
     params.push(`%${s.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
     if (hex) params.push(`${hex}%`, `${hex}%`);
   }

@@ -49,9 +49,15 @@ const COLUMNS: Record<keyof StoredRecord, string> = {
   confirmedAt: 'confirmed_at',
   updatedAt: 'updated_at',
 };
-export const SELECT = `SELECT ${Object.entries(COLUMNS).map(([k, c]) => `${c} AS ${k}`).join(', ')} FROM records`;
+export const SELECT = `SELECT ${Object.entries(COLUMNS)
+  .map(([k, c]) => `${c} AS ${k}`)
+  .join(', ')} FROM records`;
 
-export type Row = Omit<StoredRecord, 'confirmation' | 'possibleDuplicate' | 'writtenUnseen'> & { confirmation: string | null; possibleDuplicate: number; writtenUnseen: number };
+export type Row = Omit<StoredRecord, 'confirmation' | 'possibleDuplicate' | 'writtenUnseen'> & {
+  confirmation: string | null;
+  possibleDuplicate: number;
+  writtenUnseen: number;
+};
 export const fromRow = (row: Row): StoredRecord => ({
   ...row,
   confirmation: row.confirmation === null ? null : (JSON.parse(row.confirmation) as unknown),

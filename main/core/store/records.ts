@@ -1,7 +1,17 @@
 import { writeTransaction, type LibraryDatabase } from './database.ts';
 import { queryRecords, type RecordQuery } from './record-query.ts';
 import { SELECT, fromRow, type Row } from './record-rows.ts';
-import { groupOf, inBlock, type SendLease, type ConfirmationUpdate, type ImportedOutcome, type QueuedVersion, type RecordState, type StoredRecord, type Submission } from './record.ts';
+import {
+  groupOf,
+  inBlock,
+  type SendLease,
+  type ConfirmationUpdate,
+  type ImportedOutcome,
+  type QueuedVersion,
+  type RecordState,
+  type StoredRecord,
+  type Submission,
+} from './record.ts';
 
 /**
  * Records in the library. A registration is written as `submitting` (with its fingerprint and
@@ -61,7 +71,10 @@ export class Records {
   /** Documents with a version waiting for its predecessor's block (in one profile, or all). */
   documentsWithQueue(profile?: string): number[] {
     const where = `state = 'queued'${profile ? ' AND profile = ?' : ''}`;
-    return this.db.prepare<unknown[], { id: number }>(`SELECT DISTINCT document_id AS id FROM records WHERE ${where} ORDER BY document_id`).all(...(profile ? [profile] : [])).map((r) => r.id);
+    return this.db
+      .prepare<unknown[], { id: number }>(`SELECT DISTINCT document_id AS id FROM records WHERE ${where} ORDER BY document_id`)
+      .all(...(profile ? [profile] : []))
+      .map((r) => r.id);
   }
 
   /** A registration about to be sent; it is `submitting` until the service answers. */
@@ -86,7 +99,11 @@ export class Records {
   queueVersion(q: QueuedVersion, replacing?: { reason: string }): { record: StoredRecord; superseded: StoredRecord[] } {
     return writeTransaction(this.db, () => {
       const replaced = replacing
-        ? this.db.prepare<[number], { id: number; version: number }>(`SELECT id, version FROM records WHERE document_id = ? AND state = 'queued' AND kind = 'linked-update' ORDER BY version, id`).all(q.documentId)
+        ? this.db
+            .prepare<[number], { id: number; version: number }>(
+              `SELECT id, version FROM records WHERE document_id = ? AND state = 'queued' AND kind = 'linked-update' ORDER BY version, id`,
+            )
+            .all(q.documentId)
         : [];
       const now = this.now();
       const id = Number(
@@ -119,7 +136,16 @@ export class Records {
            AND EXISTS (SELECT 1 FROM records WHERE id = @pred AND state IN ('confirmed', 'settled'))
            AND NOT EXISTS (SELECT 1 FROM records WHERE document_id = @doc AND state IN ('submitting', 'published'))`,
       )
-      .run({ id, prev: predecessor.txId, version: (predecessor.version ?? 0) + 1, pred: predecessor.id, doc: predecessor.documentId, owner: lease?.owner ?? null, until: lease?.until ?? null, now }).changes;
+      .run({
+        id,
+        prev: predecessor.txId,
+        version: (predecessor.version ?? 0) + 1,
+        pred: predecessor.id,
+        doc: predecessor.documentId,
+        owner: lease?.owner ?? null,
+        until: lease?.until ?? null,
+        now,
+      }).changes;
     return changed === 1 ? this.get(id) : undefined;
   }
 
@@ -201,7 +227,9 @@ export class Records {
   /** A submission that is not the registration: `by` is (or will be) instead. */
   supersede(id: number, by: number, reason: string): void {
     this.db
-      .prepare(`UPDATE records SET state = 'superseded', superseded_by = ?, last_error = ?, next_check_at = NULL, updated_at = ? WHERE id = ? AND state IN ('queued', 'submitting', 'published')`)
+      .prepare(
+        `UPDATE records SET state = 'superseded', superseded_by = ?, last_error = ?, next_check_at = NULL, updated_at = ? WHERE id = ? AND state IN ('queued', 'submitting', 'published')`,
+      )
       .run(by, reason, this.now(), id);
   }
 
@@ -211,7 +239,9 @@ export class Records {
    */
   requeue(id: number, reason: string): StoredRecord | undefined {
     const changed = this.db
-      .prepare(`UPDATE records SET state = 'queued', prev_tx_id = NULL, submitted_at = NULL, last_error = ?, updated_at = ? WHERE id = ? AND state = 'submitting' AND tx_id IS NULL`)
+      .prepare(
+        `UPDATE records SET state = 'queued', prev_tx_id = NULL, submitted_at = NULL, last_error = ?, updated_at = ? WHERE id = ? AND state = 'submitting' AND tx_id IS NULL`,
+      )
       .run(reason, this.now(), id).changes;
     return changed === 1 ? this.get(id) : undefined;
   }
@@ -374,7 +404,9 @@ export class Records {
   recordCheckError(id: number, message: string, nextCheckAt: number): void {
     const now = this.now();
     this.db
-      .prepare(`UPDATE records SET checks = checks + 1, last_error = ?, next_check_at = ?, updated_at = ? WHERE id = ? AND state IN ('published', 'confirmed', 'settled')`)
+      .prepare(
+        `UPDATE records SET checks = checks + 1, last_error = ?, next_check_at = ?, updated_at = ? WHERE id = ? AND state IN ('published', 'confirmed', 'settled')`,
+      )
       .run(message, nextCheckAt, now, id);
   }
 
@@ -387,15 +419,17 @@ export class Records {
    */
   claimCheck(id: number, at: number, gapMs: number): boolean {
     return writeTransaction(this.db, () => {
-      const claimed = this.db
-        .prepare(
-          `UPDATE records SET last_checked_at = @at,
+      const claimed =
+        this.db
+          .prepare(
+            `UPDATE records SET last_checked_at = @at,
              next_check_at = CASE WHEN next_check_at IS NULL THEN NULL ELSE max(next_check_at, @at + @gapMs) END, updated_at = @at
            WHERE id = @id AND (last_checked_at IS NULL OR last_checked_at + @gapMs <= @at OR last_checked_at > @at)`,
-        )
-        .run({ id, at, gapMs }).changes === 1;
+          )
+          .run({ id, at, gapMs }).changes === 1;
       // Refused (a longer block time since it was scheduled, say): due once the gap is over, not before.
-      if (!claimed) this.db.prepare('UPDATE records SET next_check_at = max(next_check_at, last_checked_at + ?) WHERE id = ? AND next_check_at IS NOT NULL').run(gapMs, id);
+      if (!claimed)
+        this.db.prepare('UPDATE records SET next_check_at = max(next_check_at, last_checked_at + ?) WHERE id = ? AND next_check_at IS NOT NULL').run(gapMs, id);
       return claimed;
     });
   }
@@ -408,7 +442,21 @@ export class Records {
   }
 
   /** A registration known from a receipt (imported), in the state its confirmation shows. */
-  insertImported(r: Omit<Submission, 'idempotencyKey'> & { follow: boolean; proofOutcome: ImportedOutcome; txId: string; state: 'published' | 'confirmed' | 'settled'; confirmations: number; blockHash: string | null; blockTime: string | null; confirmation: unknown; rawTx: string | null; blockHeader: string | null; receiptPath: string }): StoredRecord {
+  insertImported(
+    r: Omit<Submission, 'idempotencyKey'> & {
+      follow: boolean;
+      proofOutcome: ImportedOutcome;
+      txId: string;
+      state: 'published' | 'confirmed' | 'settled';
+      confirmations: number;
+      blockHash: string | null;
+      blockTime: string | null;
+      confirmation: unknown;
+      rawTx: string | null;
+      blockHeader: string | null;
+      receiptPath: string;
+    },
+  ): StoredRecord {
     const { follow, ...fields } = r;
     const now = this.now();
     const id = this.db

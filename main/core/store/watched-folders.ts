@@ -82,15 +82,32 @@ export class WatchedFolders {
         `INSERT INTO watched_folders (path, profile, recursive, include, exclude, receipts, stable_ms, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(path, profile, settings.recursive ? 1 : 0, JSON.stringify(settings.include), JSON.stringify(settings.exclude), settings.receipts, settings.stableMs, now, now)
-      .lastInsertRowid;
+      .run(
+        path,
+        profile,
+        settings.recursive ? 1 : 0,
+        JSON.stringify(settings.include),
+        JSON.stringify(settings.exclude),
+        settings.receipts,
+        settings.stableMs,
+        now,
+        now,
+      ).lastInsertRowid;
     return this.get(Number(id))!;
   }
 
   update(id: number, settings: WatchSettings): WatchedFolder {
     this.db
       .prepare('UPDATE watched_folders SET recursive = ?, include = ?, exclude = ?, receipts = ?, stable_ms = ?, updated_at = ? WHERE id = ?')
-      .run(settings.recursive ? 1 : 0, JSON.stringify(settings.include), JSON.stringify(settings.exclude), settings.receipts, settings.stableMs, this.now(), id);
+      .run(
+        settings.recursive ? 1 : 0,
+        JSON.stringify(settings.include),
+        JSON.stringify(settings.exclude),
+        settings.receipts,
+        settings.stableMs,
+        this.now(),
+        id,
+      );
     return this.get(id)!;
   }
 
@@ -142,7 +159,9 @@ export class WatchedFolders {
 
   markGone(folderId: number, relPath: string): void {
     const now = this.now();
-    this.db.prepare('UPDATE watched_files SET gone_at = ?, updated_at = ? WHERE folder_id = ? AND rel_path = ? AND gone_at IS NULL').run(now, now, folderId, relPath);
+    this.db
+      .prepare('UPDATE watched_files SET gone_at = ?, updated_at = ? WHERE folder_id = ? AND rel_path = ? AND gone_at IS NULL')
+      .run(now, now, folderId, relPath);
   }
 
   /** A file was moved (renamed): its entry follows it, replacing whatever was last seen at the new place. */
@@ -150,7 +169,9 @@ export class WatchedFolders {
     writeTransaction(this.db, () => {
       this.db.prepare('DELETE FROM watched_files WHERE folder_id = ? AND rel_path = ?').run(to.folderId, to.relPath);
       this.db
-        .prepare('UPDATE watched_files SET folder_id = ?, rel_path = ?, size = ?, mtime_ms = ?, gone_at = NULL, updated_at = ? WHERE folder_id = ? AND rel_path = ?')
+        .prepare(
+          'UPDATE watched_files SET folder_id = ?, rel_path = ?, size = ?, mtime_ms = ?, gone_at = NULL, updated_at = ? WHERE folder_id = ? AND rel_path = ?',
+        )
         .run(to.folderId, to.relPath, to.size, to.mtimeMs, this.now(), from.folderId, from.relPath);
     });
   }

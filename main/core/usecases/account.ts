@@ -17,7 +17,11 @@ export interface Account {
  * when there is an identity service and none is in memory yet; one that cannot be restored leaves
  * the state as it was.
  */
-export async function accountOf(ctx: NotaryContext, signIns: (profile: string) => Pick<SignIn, 'state' | 'restore' | 'grantedClaims'>, name?: string): Promise<Account> {
+export async function accountOf(
+  ctx: NotaryContext,
+  signIns: (profile: string) => Pick<SignIn, 'state' | 'restore' | 'grantedClaims'>,
+  name?: string,
+): Promise<Account> {
   const profile = ctx.library.profiles.require(name ?? ctx.library.profiles.currentName()).name;
   const available = Boolean((await ctx.connections.forProfile(profile)).auth);
   const signIn = signIns(profile);

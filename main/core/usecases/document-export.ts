@@ -51,7 +51,10 @@ export async function documentExport(ctx: NotaryContext, document: StoredDocumen
 /** The document's export as one zip named for the document, and how many receipts it holds: the app's one download. */
 export async function documentZip(ctx: NotaryContext, document: StoredDocument): Promise<{ fileName: string; zip: Uint8Array; receipts: number }> {
   const files = await documentExport(ctx, document);
-  const zip = zipArchive(files.map((f) => ({ name: f.fileName, data: f.text })), new Date(ctx.now()));
+  const zip = zipArchive(
+    files.map((f) => ({ name: f.fileName, data: f.text })),
+    new Date(ctx.now()),
+  );
   return { fileName: `${document.name} receipts.zip`, zip, receipts: files.filter((f) => f.receiptOf).length };
 }
 
@@ -63,7 +66,11 @@ export interface ExportResult {
 }
 
 /** Exports the receipt of `target` (a file or txId); for a document version, the document's export (document-export.ts) into a folder. */
-export async function exportReceipts(ctx: NotaryContext, target: string, options: { out?: string; profile?: string; document?: boolean } = {}): Promise<ExportResult> {
+export async function exportReceipts(
+  ctx: NotaryContext,
+  target: string,
+  options: { out?: string; profile?: string; document?: boolean } = {},
+): Promise<ExportResult> {
   const record = await resolveRecord(ctx, target, options.profile);
   if (record.documentId === null || options.document === false) return { receipts: [await writeReceipt(ctx, record, options.out)] };
   const document = await resolveDocument(ctx, target, options.profile);
@@ -81,4 +88,3 @@ export async function exportReceipts(ctx: NotaryContext, target: string, options
   }
   return result;
 }
-

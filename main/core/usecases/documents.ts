@@ -18,8 +18,13 @@ import { releaseQueue } from './version-queue.ts';
 function checkExtendable(document: StoredDocument, versions: readonly StoredRecord[]): void {
   if (document.finalisedAt !== null) throw new NotariumError('TX_NOT_LINKABLE', `The document "${document.name}" is finalised: it cannot take new versions.`);
   const closing = versions.find((v) => v.kind === 'linked-delete' && isLive(v));
-  if (closing) throw new NotariumError('TX_NOT_LINKABLE', `The document "${document.name}" is being finalised (its final record is ${closing.state === 'queued' ? "waiting for the previous version's block" : 'on its way'}): it cannot take new versions.`);
-  if (!versions.some((v) => isLive(v))) throw new NotariumError('NOT_A_DOCUMENT', `The document "${document.name}" has no registered version to follow: notarise the file again with --document.`);
+  if (closing)
+    throw new NotariumError(
+      'TX_NOT_LINKABLE',
+      `The document "${document.name}" is being finalised (its final record is ${closing.state === 'queued' ? "waiting for the previous version's block" : 'on its way'}): it cannot take new versions.`,
+    );
+  if (!versions.some((v) => isLive(v)))
+    throw new NotariumError('NOT_A_DOCUMENT', `The document "${document.name}" has no registered version to follow: notarise the file again with --document.`);
 }
 
 /** The document named by `of` (any of its versions, or the file its latest version came from), or by id. */
@@ -61,19 +66,29 @@ export async function addVersion(ctx: NotaryContext, file: string, of: DocumentR
   const versions = ctx.library.records.ofDocument(document.id);
   checkExtendable(document, versions);
   const same = versions.find((v) => v.sha256 === sha256 && isLive(v));
-  if (same) throw new NotariumError('ALREADY_A_VERSION', `${basename(path)} is already version ${same.version} of "${document.name}"${same.state === 'queued' ? " (waiting for the previous version's block)" : ''}.`);
+  if (same)
+    throw new NotariumError(
+      'ALREADY_A_VERSION',
+      `${basename(path)} is already version ${same.version} of "${document.name}"${same.state === 'queued' ? " (waiting for the previous version's block)" : ''}.`,
+    );
   checkReceiptNames(described.name, { document: true });
   const version = nextVersion(versions);
   const { record, superseded } = ctx.library.records.queueVersion(
     { ...fileSubmission(ctx, { profile: document.profile, kind: 'linked-update', ...described, size, sha256 }, where), documentId: document.id, version },
-    options.replaceQueued ? { reason: 'Replaced by a later save of the file before it was sent: only the latest content is registered once the previous version is in a block.' } : undefined,
+    options.replaceQueued
+      ? { reason: 'Replaced by a later save of the file before it was sent: only the latest content is registered once the previous version is in a block.' }
+      : undefined,
   );
   for (const r of superseded) ctx.recordUpdated(r);
   return sendWhenItsTurn(ctx, record, options);
 }
 
 /** Appends the final, empty record: the chain can no longer be updated. Queued like a version. */
-export async function finaliseDocument(ctx: NotaryContext, of: DocumentRef, options: Pick<AddVersionOptions, 'signal' | 'profile' | 'waitForChain'> = {}): Promise<StoredRecord> {
+export async function finaliseDocument(
+  ctx: NotaryContext,
+  of: DocumentRef,
+  options: Pick<AddVersionOptions, 'signal' | 'profile' | 'waitForChain'> = {},
+): Promise<StoredRecord> {
   const document = await documentOf(ctx, of, options.profile);
   const versions = ctx.library.records.ofDocument(document.id);
   const closing = versions.find((v) => v.kind === 'linked-delete' && (v.state === 'submitting' || v.state === 'queued'));
@@ -130,7 +145,9 @@ export interface WhichVersion {
 /** Which version of a document a file is, by its content. */
 export async function whichVersion(ctx: NotaryContext, file: string, of?: string, options: { profile?: string } = {}): Promise<WhichVersion | null> {
   const { sha256 } = await ctx.hash(resolve(file));
-  const candidates = ctx.library.records.bySha256(sha256, options.profile).filter((r) => r.documentId !== null && r.state !== 'failed' && r.state !== 'rejected');
+  const candidates = ctx.library.records
+    .bySha256(sha256, options.profile)
+    .filter((r) => r.documentId !== null && r.state !== 'failed' && r.state !== 'rejected');
   const document = of ? await resolveDocument(ctx, of, options.profile) : candidates[0] ? ctx.library.documents.get(candidates[0].documentId!)! : null;
   if (!document) return null;
   const versions = ctx.library.records.ofDocument(document.id);

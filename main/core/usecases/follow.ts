@@ -33,7 +33,12 @@ export interface CurrentStatus {
  * allows. A queued version's predecessor is asked instead: when it is in a block, the version is
  * sent now.
  */
-export async function currentStatus(ctx: NotaryContext, follower: Follower, target: string, options: { profile?: string; offline?: boolean } = {}): Promise<CurrentStatus> {
+export async function currentStatus(
+  ctx: NotaryContext,
+  follower: Follower,
+  target: string,
+  options: { profile?: string; offline?: boolean } = {},
+): Promise<CurrentStatus> {
   const record = await resolveRecord(ctx, target, options.profile);
   const asked = !options.offline && FOLLOWED.has(record.state) && (await follower.checkNow(record));
   if (!options.offline && record.state === 'queued') await nudgeQueue(ctx, follower, record);
@@ -83,11 +88,17 @@ export async function waitFor(ctx: NotaryContext, follower: Follower, target: st
   return waitForRecord(ctx, follower, await resolveRecord(ctx, target, options.profile), options);
 }
 
-export async function waitForRecord(ctx: NotaryContext, follower: Follower, start: StoredRecord, options: Omit<WaitOptions, 'profile'> = {}): Promise<StoredRecord> {
+export async function waitForRecord(
+  ctx: NotaryContext,
+  follower: Follower,
+  start: StoredRecord,
+  options: Omit<WaitOptions, 'profile'> = {},
+): Promise<StoredRecord> {
   let record = registrationOf(ctx, start);
   const profile = ctx.library.profiles.require(record.profile);
   const depth = options.confirmations ?? profile.targetConfirmations;
-  const done = (r: StoredRecord) => r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && (r.state === 'confirmed' || r.state === 'settled'));
+  const done = (r: StoredRecord) =>
+    r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && (r.state === 'confirmed' || r.state === 'settled'));
   while (!done(record)) {
     if (options.signal?.aborted) throw new NotariumError('CANCELLED');
     const sentNow = record.state === 'queued' && (await sendIfItsTurn(ctx, record, options.signal));

@@ -64,7 +64,8 @@ export function settlingNow(ctx: NotaryContext, id: number): Promise<StoredRecor
 async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleOptions): Promise<StoredRecord> {
   const { signal, onRetry } = options;
   const profile = ctx.library.profiles.require(record.profile);
-  if (profile.idempotentWrites && !record.writtenUnseen && ctx.now() - (record.submittedAt ?? 0) < IDEMPOTENCY_WINDOW_MS) return submitRecord(ctx, record, signal, onRetry);
+  if (profile.idempotentWrites && !record.writtenUnseen && ctx.now() - (record.submittedAt ?? 0) < IDEMPOTENCY_WINDOW_MS)
+    return submitRecord(ctx, record, signal, onRetry);
   if (record.kind === 'record' || record.kind === 'linked-create') {
     ctx.library.records.markPossibleDuplicate(record.id); // before it leaves: a crash keeps the mark
     return submitRecord(ctx, ctx.library.records.get(record.id)!, signal, onRetry);
@@ -79,7 +80,11 @@ async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleO
       const onlyLookedFor = record.writtenUnseen || landing.kind === 'unseen';
       if (!onlyLookedFor && ctx.now() >= resendAt) return submitRecord(ctx, record, signal, onRetry);
       if (!options.waitForChain) {
-        const message = record.writtenUnseen ? writtenNotSeenYet(record) : landing.kind === 'unseen' ? heldNotSeenYet(record) : notSeenYet(record, resendAt - ctx.now());
+        const message = record.writtenUnseen
+          ? writtenNotSeenYet(record)
+          : landing.kind === 'unseen'
+            ? heldNotSeenYet(record)
+            : notSeenYet(record, resendAt - ctx.now());
         ctx.library.records.noteError(record.id, message);
         ctx.recordUpdated(ctx.library.records.get(record.id)!);
         throw new NotariumError('WRITE_IN_DOUBT', message);
@@ -91,7 +96,11 @@ async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleO
     case 'ours': {
       // Another submission of this version holds the predecessor's output: this one did not land.
       const holder = ctx.library.records.byTxId(landing.txId, record.profile)!;
-      ctx.library.records.supersede(record.id, holder.id, `Not registered: the service holds another submission of this version (txId ${landing.txId}), which is followed instead.`);
+      ctx.library.records.supersede(
+        record.id,
+        holder.id,
+        `Not registered: the service holds another submission of this version (txId ${landing.txId}), which is followed instead.`,
+      );
       const superseded = ctx.library.records.get(record.id)!;
       ctx.recordUpdated(superseded);
       return superseded;

@@ -119,7 +119,8 @@ async function send(ctx: NotaryContext, record: StoredRecord, path: string, stat
   options.onProgress?.({ path, phase: 'submitting' });
   try {
     const onRetry = (n: RetryNotice) => options.onProgress?.({ path, phase: 'retrying', attempt: n.attempt, message: n.reason, retryAt: n.retryAt });
-    const published = status === 'resumed' ? await settleInDoubt(ctx, record, { signal: options.signal, onRetry }) : await submitRecord(ctx, record, options.signal, onRetry);
+    const published =
+      status === 'resumed' ? await settleInDoubt(ctx, record, { signal: options.signal, onRetry }) : await submitRecord(ctx, record, options.signal, onRetry);
     options.onProgress?.({ path, phase: 'done' });
     return { path, status, record: published };
   } catch (err) {

@@ -46,7 +46,8 @@ export async function saveProfile(ctx: NotaryContext, engine: ProfileEngine, set
   await engine.writeHeldReceipts(profile.name);
   const signedOut = before !== undefined && IDENTITY_SETTINGS.some((k) => before[k] !== profile[k]);
   // Tokens belong to the identity service that issued them (secrets/refresh-token.ts): a new one starts signed out.
-  if (signedOut) await engine.signIn(profile.name).signOut(`The profile "${profile.name}" now signs in with another identity service, so it was signed out: sign in again.`);
+  if (signedOut)
+    await engine.signIn(profile.name).signOut(`The profile "${profile.name}" now signs in with another identity service, so it was signed out: sign in again.`);
   return { profile, signedOut };
 }
 

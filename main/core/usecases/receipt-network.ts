@@ -107,7 +107,10 @@ function targetOf(header: BlockHeader): bigint {
     return checkOwnTarget(header);
   } catch (err) {
     if (!(err instanceof CheckFailure)) throw err;
-    throw new NotariumError('RECEIPT_INVALID', `The header of block ${header.hash} fails its own proof of work (${err.message}), so no receipt was written: its service or explorer gave a header that is not that block's.`);
+    throw new NotariumError(
+      'RECEIPT_INVALID',
+      `The header of block ${header.hash} fails its own proof of work (${err.message}), so no receipt was written: its service or explorer gave a header that is not that block's.`,
+    );
   }
 }
 

@@ -48,7 +48,10 @@ export async function gatherEvidence(ctx: NotaryContext, record: StoredRecord): 
 /** The format-1 receipt of a stored registration (throws for a record that has no file content). */
 export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
   if (record.kind === 'linked-delete' || record.sha256 === null || record.size === null) {
-    throw new NotariumError('NO_RECEIPT', 'This registration finalises a document and holds no file, so it has no receipt of its own; export the document instead.');
+    throw new NotariumError(
+      'NO_RECEIPT',
+      'This registration finalises a document and holds no file, so it has no receipt of its own; export the document instead.',
+    );
   }
   if (!record.txId) throw new NotariumError('NO_RECEIPT', `${record.name} has not been accepted by the service yet, so it has no receipt.`);
   // Receipts come from the record as it was registered, without the network; the label is the
@@ -70,7 +73,8 @@ export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
   );
   // Never a receipt that fails its own block-header check, whatever the service or explorer gave.
   const header = verifyReceipt(receipt).steps.find((s) => s.id === 'block-header');
-  if (header?.status === 'fail') throw new NotariumError('RECEIPT_INVALID', `No receipt was written for ${record.name}: it would fail its own block-header check (${header.detail}).`);
+  if (header?.status === 'fail')
+    throw new NotariumError('RECEIPT_INVALID', `No receipt was written for ${record.name}: it would fail its own block-header check (${header.detail}).`);
   return receipt;
 }
 
@@ -110,7 +114,11 @@ export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out
     writeAtomically(path, serializeReceipt(receipt), { create: Boolean(out), within: options.within });
   } catch (err) {
     if (err instanceof NotariumError) throw err;
-    throw new NotariumError('FILE_UNREADABLE', `The receipt could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): choose another place with -o.`, { cause: err });
+    throw new NotariumError(
+      'FILE_UNREADABLE',
+      `The receipt could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): choose another place with -o.`,
+      { cause: err },
+    );
   }
   ctx.library.records.setReceiptPath(record.id, path, receipt.network);
   return path;
@@ -120,7 +128,11 @@ export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out
  * A record's receipt for a person to keep: its text and file name, also written beside the file
  * when `besideFile` is asked for and the record knows where its file is (else `path` is null).
  */
-export async function exportReceipt(ctx: NotaryContext, record: StoredRecord, options: { besideFile: boolean }): Promise<{ path: string | null; fileName: string; text: string }> {
+export async function exportReceipt(
+  ctx: NotaryContext,
+  record: StoredRecord,
+  options: { besideFile: boolean },
+): Promise<{ path: string | null; fileName: string; text: string }> {
   const enriched = await gatherEvidence(ctx, record);
   const text = serializeReceipt(receiptOf(ctx, enriched));
   const path = options.besideFile && enriched.path ? await writeReceipt(ctx, enriched) : null;
@@ -135,7 +147,10 @@ export async function readReceiptFile(path: string): Promise<ReceiptV1> {
   const bytes = await readRegularFile(path, {
     maxBytes: MAX_RECEIPT_BYTES,
     tooLarge: (size) =>
-      new NotariumError('RECEIPT_INVALID', `${path}: the file is ${size === undefined ? 'longer than 4 MiB' : `${size} bytes long`}; a receipt is at most ${MAX_RECEIPT_BYTES} bytes (4 MiB), so it was not read. This is not a Notarium receipt.`),
+      new NotariumError(
+        'RECEIPT_INVALID',
+        `${path}: the file is ${size === undefined ? 'longer than 4 MiB' : `${size} bytes long`}; a receipt is at most ${MAX_RECEIPT_BYTES} bytes (4 MiB), so it was not read. This is not a Notarium receipt.`,
+      ),
   });
   try {
     return parseReceipt(bytes.toString('utf8'));
@@ -176,7 +191,10 @@ export interface ImportResult {
 async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1, options: { profile?: string }): Promise<ImportResult> {
   const network = networkOf(receipt.network);
   if (!network) {
-    throw new NotariumError('RECEIPT_INVALID', `${path} names the network ${shownLabel(receipt.network)}, which is not ${NETWORK_CHOICES}: its proof of work could never be judged, so it is not imported.`);
+    throw new NotariumError(
+      'RECEIPT_INVALID',
+      `${path} names the network ${shownLabel(receipt.network)}, which is not ${NETWORK_CHOICES}: its proof of work could never be judged, so it is not imported.`,
+    );
   }
   let report = verifyReceipt(receipt);
   // As verify does, the service that made the receipt is asked when a profile reaches it (the
@@ -185,7 +203,9 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   if (check) report = withServiceCheck(report, check, false);
   if (report.outcome === 'failed') throw new NotariumError('RECEIPT_INVALID', `${path} does not verify: ${report.summary}`);
   const makerDoesNotKnow = check?.status === 'fail' && check.code === 'unknown-to-maker';
-  const skipped = report.steps.filter((s) => (s.status === 'skipped' && s.id !== 'file-digest' && s.id !== 'service') || (s.id === 'service' && makerDoesNotKnow)).map((s) => s.id);
+  const skipped = report.steps
+    .filter((s) => (s.status === 'skipped' && s.id !== 'file-digest' && s.id !== 'service') || (s.id === 'service' && makerDoesNotKnow))
+    .map((s) => s.id);
   const proof: ImportedProof = {
     outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 ? 'partially-verified' : 'verified',
     skipped,
@@ -266,7 +286,9 @@ export async function importReceipts(ctx: NotaryContext, paths: readonly string[
   const outcomes = new Array<ImportOutcome>(paths.length);
   for (const r of ordered) {
     try {
-      outcomes[r.i] = r.receipt ? { path: r.path, ...(await importParsed(ctx, r.path, r.receipt, options)) } : { path: r.path, imported: false, error: r.error };
+      outcomes[r.i] = r.receipt
+        ? { path: r.path, ...(await importParsed(ctx, r.path, r.receipt, options)) }
+        : { path: r.path, imported: false, error: r.error };
     } catch (err) {
       outcomes[r.i] = { path: r.path, imported: false, error: asImportError(err) };
     }

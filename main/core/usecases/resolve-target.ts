@@ -44,7 +44,10 @@ export async function resolveDocument(ctx: NotaryContext, target: string, profil
   }
   const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
   if (!document) {
-    throw new NotariumError('NOT_A_DOCUMENT', `${target} is registered as a plain record, not as a document version: notarise it with --document to start a document.`);
+    throw new NotariumError(
+      'NOT_A_DOCUMENT',
+      `${target} is registered as a plain record, not as a document version: notarise it with --document to start a document.`,
+    );
   }
   return document;
 }

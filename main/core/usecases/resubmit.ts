@@ -33,7 +33,13 @@ export const GIVE_UP_PERIODS = 6;
  * is rejected in time instead), for `resubmitAfterSeconds` since it was published.
  */
 export function resubmitDue(record: StoredRecord, newest: boolean, profile: Pick<Profile, 'resubmitAfterSeconds'>, now: number): boolean {
-  return record.state === 'published' && newest && record.unknownSince === null && record.publishedAt !== null && now - record.publishedAt >= profile.resubmitAfterSeconds * 1000;
+  return (
+    record.state === 'published' &&
+    newest &&
+    record.unknownSince === null &&
+    record.publishedAt !== null &&
+    now - record.publishedAt >= profile.resubmitAfterSeconds * 1000
+  );
 }
 
 /**

@@ -39,18 +39,34 @@ export async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, recor
   const profile = await profileToAsk(ctx, receipt, record);
   const madeBy = receipt.registration.serviceUrl;
   if (!profile) {
-    return { status: 'skipped', code: 'no-profile-for-service', detail: `No profile reaches the service this receipt was made with (${madeBy}), so it could not be asked: add a profile for it, or verify offline to rely on the other steps alone.` };
+    return {
+      status: 'skipped',
+      code: 'no-profile-for-service',
+      detail: `No profile reaches the service this receipt was made with (${madeBy}), so it could not be asked: add a profile for it, or verify offline to rely on the other steps alone.`,
+    };
   }
   try {
     const { api, baseUrl } = await ctx.connections.forProfile(profile);
     const { txId, kind, prevTxId } = receipt.registration;
     const body = hex.decode(receipt.fingerprint.record);
-    const answer = kind === 'record' ? await api.matchRecord(txId, body, receipt.fingerprint.encode) : await api.matchLinked(txId, body, receipt.fingerprint.encode, prevTxId ?? undefined);
+    const answer =
+      kind === 'record'
+        ? await api.matchRecord(txId, body, receipt.fingerprint.encode)
+        : await api.matchLinked(txId, body, receipt.fingerprint.encode, prevTxId ?? undefined);
     if (answer.kind === 'unknown') {
       if (!sameServiceUrl(baseUrl, madeBy)) {
-        return { status: 'skipped', code: 'unknown-to-other-service', detail: `The service of profile "${profile}" (${baseUrl}) does not know transaction ${txId}, but it is not the service this receipt names (${madeBy}), so its answer says nothing either way.` };
+        return {
+          status: 'skipped',
+          code: 'unknown-to-other-service',
+          detail: `The service of profile "${profile}" (${baseUrl}) does not know transaction ${txId}, but it is not the service this receipt names (${madeBy}), so its answer says nothing either way.`,
+        };
       }
-      if (!receipt.confirmation) return { status: 'skipped', code: 'not-known-yet', detail: `The service (profile "${profile}") does not know transaction ${txId} yet: it may still be publishing it.` };
+      if (!receipt.confirmation)
+        return {
+          status: 'skipped',
+          code: 'not-known-yet',
+          detail: `The service (profile "${profile}") does not know transaction ${txId} yet: it may still be publishing it.`,
+        };
       return {
         status: 'fail',
         code: 'unknown-to-maker',
@@ -61,13 +77,23 @@ export async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, recor
     }
     return answer.match
       ? { status: 'pass', detail: `The service (profile "${profile}") confirms that the record matches transaction ${txId}.` }
-      : { status: 'fail', code: 'service-mismatch', detail: 'The service says the record does not match the published one.', expected: 'match: true', found: 'match: false' };
+      : {
+          status: 'fail',
+          code: 'service-mismatch',
+          detail: 'The service says the record does not match the published one.',
+          expected: 'match: true',
+          found: 'match: false',
+        };
   } catch (err) {
     // Not "unknown", and not a passing outage: this service never answers verify (feature-unavailable.ts).
     if (isFeatureUnavailable(err, 'match')) {
       return { status: 'skipped', code: 'feature-unavailable', detail: `Profile "${profile}": ${err.message}` };
     }
     const reason = (err instanceof Error ? err.message : String(err)).replace(/\.?$/, '.');
-    return { status: 'skipped', code: 'service-unreachable', detail: `The service of profile "${profile}" could not be asked: ${reason} Ask again once it can be reached, or verify offline to rely on the other steps alone.` };
+    return {
+      status: 'skipped',
+      code: 'service-unreachable',
+      detail: `The service of profile "${profile}" could not be asked: ${reason} Ask again once it can be reached, or verify offline to rely on the other steps alone.`,
+    };
   }
 }

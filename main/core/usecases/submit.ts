@@ -141,7 +141,10 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
 
 /** The sentence of a registration another engine is sending at this moment. */
 export function beingSent(record: StoredRecord): NotariumError {
-  return new NotariumError('BEING_SENT', `"${record.name}" is being sent by another Notarium process right now (the app, or another command): it is left to it, and its outcome shows in the library when that send ends.`);
+  return new NotariumError(
+    'BEING_SENT',
+    `"${record.name}" is being sent by another Notarium process right now (the app, or another command): it is left to it, and its outcome shows in the library when that send ends.`,
+  );
 }
 
 async function sendLeased(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
@@ -172,7 +175,13 @@ async function sendLeased(ctx: NotaryContext, record: StoredRecord, signal?: Abo
   } catch (err) {
     ctx.connections.noteFailure(record.profile, err);
     const message = err instanceof Error ? err.message : String(err);
-    const requeued = fromQueue(record) && nothingWritten(err) && ctx.library.records.requeue(record.id, `Not sent yet: ${message} It stays queued, and is sent after version ${(record.version ?? 2) - 1} when the service takes it.`);
+    const requeued =
+      fromQueue(record) &&
+      nothingWritten(err) &&
+      ctx.library.records.requeue(
+        record.id,
+        `Not sent yet: ${message} It stays queued, and is sent after version ${(record.version ?? 2) - 1} when the service takes it.`,
+      );
     let thrown = err;
     if (requeued) {
       // Back in the queue: sent again by the next release (a later check, "wait", "status", the next start).

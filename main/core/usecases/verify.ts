@@ -104,7 +104,8 @@ async function verifyAgainst(
   options: VerifyOptions,
 ): Promise<FileVerification> {
   let report = verifyReceipt(receipt, sha256 ? { fileDigest: sha256 } : {});
-  if (!options.offline && report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(ctx, receipt, origin.record), options.requireService ?? false);
+  if (!options.offline && report.outcome !== 'failed')
+    report = withServiceCheck(report, await serviceCheck(ctx, receipt, origin.record), options.requireService ?? false);
   const status: VerifyStatus = report.outcome === 'failed' ? 'mismatch' : report.outcome;
   return {
     path,

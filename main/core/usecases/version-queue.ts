@@ -27,7 +27,12 @@ export function sentHead(versions: readonly StoredRecord[]): StoredRecord | unde
 /** The version `queued` waits for: the one sent before it, or the queued one ahead of it. */
 export function waitsFor(ctx: NotaryContext, queued: StoredRecord): StoredRecord | undefined {
   const versions = ctx.library.records.ofDocument(queued.documentId!);
-  const ahead = versions.filter((v) => v.state === 'queued' && v.id !== queued.id && ((v.version ?? 0) < (queued.version ?? 0) || ((v.version ?? 0) === (queued.version ?? 0) && v.id < queued.id)));
+  const ahead = versions.filter(
+    (v) =>
+      v.state === 'queued' &&
+      v.id !== queued.id &&
+      ((v.version ?? 0) < (queued.version ?? 0) || ((v.version ?? 0) === (queued.version ?? 0) && v.id < queued.id)),
+  );
   return ahead.at(-1) ?? sentHead(versions);
 }
 
@@ -69,7 +74,10 @@ export async function releaseQueues(ctx: NotaryContext, options: { profile?: str
 /** The document's first record was never registered: its queued versions have nothing to follow. */
 function failNothingToFollow(ctx: NotaryContext, versions: readonly StoredRecord[]): void {
   for (const v of versions.filter((q) => q.state === 'queued')) {
-    ctx.library.records.markFailed(v.id, `Version ${v.version} of "${v.name}" was not sent: the document's first version was never registered, so it has nothing to follow. Notarise the file again with --document.`);
+    ctx.library.records.markFailed(
+      v.id,
+      `Version ${v.version} of "${v.name}" was not sent: the document's first version was never registered, so it has nothing to follow. Notarise the file again with --document.`,
+    );
     ctx.recordUpdated(ctx.library.records.get(v.id)!);
   }
 }

@@ -35,10 +35,17 @@ export async function deleteTxId(api: RecordApi, prevTxId: string, options?: Cal
   try {
     next = (await api.navigate(prevTxId, 1, options)).txIds[0];
   } catch (err) {
-    throw new OutcomeUnknownError('TXID_MISSING', `The service took the finalisation without saying its transaction id, and navigating from the previous version to find it failed (${reason(err)}). ${sentenceFor('TXID_MISSING')}`, { cause: err });
+    throw new OutcomeUnknownError(
+      'TXID_MISSING',
+      `The service took the finalisation without saying its transaction id, and navigating from the previous version to find it failed (${reason(err)}). ${sentenceFor('TXID_MISSING')}`,
+      { cause: err },
+    );
   }
   if (next) return next;
-  throw new OutcomeUnknownError('TXID_MISSING', `The service took the finalisation without saying its transaction id, and nothing follows the previous version yet. ${sentenceFor('TXID_MISSING')}`);
+  throw new OutcomeUnknownError(
+    'TXID_MISSING',
+    `The service took the finalisation without saying its transaction id, and nothing follows the previous version yet. ${sentenceFor('TXID_MISSING')}`,
+  );
 }
 
 interface ConnectionCheck {
@@ -65,7 +72,8 @@ export function refuseAfterMismatch(api: RecordApi): void {
 
 /** What an answer alone shows about the published bytes. */
 /** `unexplained`: the answer reports something neither reading of it explains, so this write's content is read back. */
-export type AnswerEvidence = { kind: 'match' } | { kind: 'mismatch'; reported: string; computed: string; what: string } | { kind: 'nothing' } | { kind: 'unexplained' };
+export type AnswerEvidence =
+  { kind: 'match' } | { kind: 'mismatch'; reported: string; computed: string; what: string } | { kind: 'nothing' } | { kind: 'unexplained' };
 
 /** Largest text output an encoding step carries (record-service.md: Encoding step). */
 const MAX_OUTPUT_CHARS = 1024;
@@ -86,7 +94,8 @@ export function answerEvidence(answer: WriteAnswer, published: Uint8Array): Answ
   // guides call the encoded record itself "the new fingerprint": either reading agrees, and any
   // other value fails nothing by itself: this write's content is read back and compared instead.
   const fingerprint = answer.fingerprint?.toLowerCase() ?? null;
-  if (fingerprint !== null) return fingerprint === hex.encode(published) || fingerprint === hex.encode(sha256(published)) ? { kind: 'match' } : { kind: 'unexplained' };
+  if (fingerprint !== null)
+    return fingerprint === hex.encode(published) || fingerprint === hex.encode(sha256(published)) ? { kind: 'match' } : { kind: 'unexplained' };
   return output !== null && text !== null ? { kind: 'match' } : { kind: 'nothing' };
 }
 
@@ -115,7 +124,9 @@ async function compare(api: RecordApi, record: StoredRecord, answer: WriteAnswer
     check.contentReading = true;
     try {
       const content = record.kind === 'record' ? await api.recordContent(answer.txId, options) : await api.linkedContent(answer.txId, options);
-      evidence = bytesEqual(content, published) ? { kind: 'match' } : { kind: 'mismatch', what: 'its content', reported: short(hex.encode(content)), computed: short(record.publishedHex) };
+      evidence = bytesEqual(content, published)
+        ? { kind: 'match' }
+        : { kind: 'mismatch', what: 'its content', reported: short(hex.encode(content)), computed: short(record.publishedHex) };
       check.contentMatched = evidence.kind === 'match';
     } catch {
       // Not readable yet (still publishing) or not reachable: the next write's answer is read back instead.

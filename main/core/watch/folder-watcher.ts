@@ -247,7 +247,8 @@ export class FolderWatcher {
     if (!isFolder) throw new NotariumError('FILE_UNREADABLE', `${path} is not a folder that Notarium can read.`);
     checkGlobs(settings.include);
     checkGlobs(settings.exclude);
-    if (!Number.isFinite(settings.stableMs) || settings.stableMs < 0) throw new NotariumError('INVALID_SETTING', 'The time a file must stay unchanged must be zero or more seconds.');
+    if (!Number.isFinite(settings.stableMs) || settings.stableMs < 0)
+      throw new NotariumError('INVALID_SETTING', 'The time a file must stay unchanged must be zero or more seconds.');
     for (const other of this.store.list()) {
       if (other.id === self) continue;
       const clash = (isInside(path, other.path) && other.recursive) || (isInside(other.path, path) && settings.recursive);
@@ -284,7 +285,10 @@ export class FolderWatcher {
     const session: Session = { folder, accept, fsw, closing: new AbortController() };
     this.sessions.set(folder.id, session);
     const onFile = (path: string, stats?: Stats) => this.onEvent(session, path, stats ?? null);
-    fsw.on('add', onFile).on('change', onFile).on('unlink', (path) => this.onEvent(session, path, null));
+    fsw
+      .on('add', onFile)
+      .on('change', onFile)
+      .on('unlink', (path) => this.onEvent(session, path, null));
     fsw.on('error', (err) => this.setState(folder, 'error', `Watching ${folder.path} failed: ${err instanceof Error ? err.message : String(err)}.`));
     try {
       await once(fsw, 'ready', { signal: session.closing.signal });

@@ -22,7 +22,11 @@ export function receiptLocation(folder: Pick<WatchedFolder, 'path' | 'receipts'>
  * record, the start of its txId) in the name, so it is kept without ever standing where the file's
  * current receipt goes.
  */
-export function earlierVersionReceiptLocation(folder: Pick<WatchedFolder, 'path'>, relPath: string, registration: { version?: number | null; txId: string | null }): string {
+export function earlierVersionReceiptLocation(
+  folder: Pick<WatchedFolder, 'path'>,
+  relPath: string,
+  registration: { version?: number | null; txId: string | null },
+): string {
   const label = registration.version ? `v${registration.version}` : (registration.txId ?? 'unpublished').slice(0, 12);
   return join(folder.path, '.notarium', dirname(relPath), labelledReceiptName(basename(relPath), label));
 }

@@ -205,9 +205,11 @@ export class NotariseState {
   #progress(p: NotariumEvents['notarise-progress']): void {
     const item = this.#rowOf(p.jobId, p, p.name, p.total ?? 0);
     if (!item) return;
-    if (p.phase === 'hashing') this.#patch(item.key, { phase: 'hashing', percent: p.total ? Math.min(100, Math.round(((p.bytes ?? 0) / p.total) * 100)) : null });
+    if (p.phase === 'hashing')
+      this.#patch(item.key, { phase: 'hashing', percent: p.total ? Math.min(100, Math.round(((p.bytes ?? 0) / p.total) * 100)) : null });
     else if (p.phase === 'submitting') this.#patch(item.key, { phase: 'submitting', percent: null });
-    else if (p.phase === 'retrying') this.#patch(item.key, { phase: 'retrying', percent: null, retry: `${p.message ?? 'the service did not answer'} (attempt ${p.attempt ?? 2})` });
+    else if (p.phase === 'retrying')
+      this.#patch(item.key, { phase: 'retrying', percent: null, retry: `${p.message ?? 'the service did not answer'} (attempt ${p.attempt ?? 2})` });
     else if (p.phase === 'done' && (item.phase === 'submitting' || item.phase === 'retrying')) this.#patch(item.key, { phase: 'submitted', retry: null });
   }
 
@@ -216,7 +218,13 @@ export class NotariseState {
       const item = this.#rowOf(e.jobId, o, o.name, o.record?.size ?? 0);
       if (!item) continue;
       if (o.error) {
-        this.#patch(item.key, { phase: o.status === 'in-doubt' ? 'in-doubt' : 'failed', error: o.error.message, recordId: o.record?.id ?? null, profile: o.record?.profile ?? null, retry: null });
+        this.#patch(item.key, {
+          phase: o.status === 'in-doubt' ? 'in-doubt' : 'failed',
+          error: o.error.message,
+          recordId: o.record?.id ?? null,
+          profile: o.record?.profile ?? null,
+          retry: null,
+        });
       } else if (o.record) {
         const latest = this.#latest.get(o.record.id) ?? o.record;
         this.#latest.delete(o.record.id);
@@ -256,7 +264,16 @@ function laterOf(a: RecordView, b: RecordView | undefined): RecordView {
 }
 
 function fromRecord(r: RecordView): Partial<Item> {
-  return { recordId: r.id, profile: r.profile, phase: r.state, retry: null, confirmations: r.confirmations, txId: r.txId, percent: null, error: r.state === 'failed' || r.state === 'rejected' ? (r.lastError ?? null) : null };
+  return {
+    recordId: r.id,
+    profile: r.profile,
+    phase: r.state,
+    retry: null,
+    confirmations: r.confirmations,
+    txId: r.txId,
+    percent: null,
+    error: r.state === 'failed' || r.state === 'rejected' ? (r.lastError ?? null) : null,
+  };
 }
 
 export const notariseState = new NotariseState(notarium, fileRefs);

@@ -178,6 +178,8 @@ async function drive(window) {
   report.verifyDone = await verified;
   report.openVerify = report.sent.filter(([, event]) => event === 'open-verify').map(([, , payload]) => payload);
   report.verifyResults = report.sent.filter(([, event]) => event === 'verify-result').map(([, , payload]) => payload.result);
-  report.sqlite = Object.keys(createRequire(import.meta.url).cache).filter((p) => p.includes('better_sqlite3.node') || p.includes('better-sqlite3/lib/index.js'));
+  report.sqlite = Object.keys(createRequire(import.meta.url).cache).filter(
+    (p) => p.includes('better_sqlite3.node') || p.includes('better-sqlite3/lib/index.js'),
+  );
   finish();
 }

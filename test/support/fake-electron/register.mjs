@@ -12,7 +12,9 @@ if (typeof process.send === 'function' && !process.parentPort) {
     postMessage: (message) => {
       // Once the engine is open, the SQLite build it loaded is known: written for the test to check.
       if (message?.type === 'ready' && process.env.FAKE_ELECTRON_ENGINE_REPORT) {
-        const loaded = Object.keys(createRequire(import.meta.url).cache).filter((p) => p.includes('better_sqlite3.node') || p.includes('better-sqlite3/lib/index.js'));
+        const loaded = Object.keys(createRequire(import.meta.url).cache).filter(
+          (p) => p.includes('better_sqlite3.node') || p.includes('better-sqlite3/lib/index.js'),
+        );
         writeFileSync(process.env.FAKE_ELECTRON_ENGINE_REPORT, JSON.stringify({ sqlite: loaded }));
       }
       process.send(message);

@@ -7,7 +7,26 @@ import type { StoredRecord } from '../../../main/core/store/record.ts';
 
 /** What status, wait and version add say of a record's place in the life cycle. */
 
-const base = { name: 'deed.pdf', confirmations: 0, txId: null, sha256: 'cd'.repeat(32), encode: 'SHA256(s)', profile: 'Acme', documentId: 4, prevTxId: null, blockHash: null, receiptPath: null, lastError: null, possibleDuplicate: false, receiptHeld: null, lastCheckedAt: null, nextCheckAt: null, createdAt: 0, publishedAt: null, confirmedAt: null };
+const base = {
+  name: 'deed.pdf',
+  confirmations: 0,
+  txId: null,
+  sha256: 'cd'.repeat(32),
+  encode: 'SHA256(s)',
+  profile: 'Acme',
+  documentId: 4,
+  prevTxId: null,
+  blockHash: null,
+  receiptPath: null,
+  lastError: null,
+  possibleDuplicate: false,
+  receiptHeld: null,
+  lastCheckedAt: null,
+  nextCheckAt: null,
+  createdAt: 0,
+  publishedAt: null,
+  confirmedAt: null,
+};
 const rec = (over: Partial<StoredRecord>) => ({ ...base, ...over }) as StoredRecord;
 const none = { waitsFor: null, supersededBy: null, resubmits: null };
 
@@ -23,7 +42,12 @@ describe('a queued version', () => {
   });
 
   it('in JSON, names the version it waits for', () => {
-    expect(recordJson(queued, { ...none, waitsFor: ahead })).toMatchObject({ state: 'queued', waitsFor: { version: 2, txId: 'ab'.repeat(32), state: 'published' }, resubmits: null, supersededBy: null });
+    expect(recordJson(queued, { ...none, waitsFor: ahead })).toMatchObject({
+      state: 'queued',
+      waitsFor: { version: 2, txId: 'ab'.repeat(32), state: 'published' },
+      resubmits: null,
+      supersededBy: null,
+    });
     expect(recordJson(queued)).not.toHaveProperty('waitsFor');
   });
 });

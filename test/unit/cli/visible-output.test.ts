@@ -34,7 +34,20 @@ describe('the CLI shows names and receipt text escaped, one line each', () => {
   });
 
   it('describeRecord escapes the name, block time, receipt path and note', () => {
-    const record = { name: HOSTILE, state: 'settled', confirmations: 3, txId: 'ab'.repeat(32), sha256: 'cd'.repeat(32), encode: 'SHA256(s)', profile: 'Sandbox', documentId: null, blockHash: 'ef'.repeat(32), blockTime: `2026-01-01T00:00:00Z${HOSTILE}`, receiptPath: `/x/${HOSTILE}.receipt.json`, lastError: `oops\n${HOSTILE}` } as unknown as StoredRecord;
+    const record = {
+      name: HOSTILE,
+      state: 'settled',
+      confirmations: 3,
+      txId: 'ab'.repeat(32),
+      sha256: 'cd'.repeat(32),
+      encode: 'SHA256(s)',
+      profile: 'Sandbox',
+      documentId: null,
+      blockHash: 'ef'.repeat(32),
+      blockTime: `2026-01-01T00:00:00Z${HOSTILE}`,
+      receiptPath: `/x/${HOSTILE}.receipt.json`,
+      lastError: `oops\n${HOSTILE}`,
+    } as unknown as StoredRecord;
     const out = describeRecord(record);
     expect(RAW.test(out.replaceAll('\n', ''))).toBe(false);
     expect(out.split('\n')).toHaveLength(8);

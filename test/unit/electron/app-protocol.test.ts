@@ -28,7 +28,9 @@ const get = (url: string, method = 'GET') => serveAppRequest(new Request(url, { 
 describe('the app:// scheme', () => {
   it('is registered as a privileged standard, secure scheme (before ready)', () => {
     registerAppScheme();
-    expect(electron.protocol.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, supportFetchAPI: true }) }]);
+    expect(electron.protocol.privileged).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, supportFetchAPI: true }) },
+    ]);
     expect(electron.protocol.privileged[0]).not.toMatchObject({ privileges: { bypassCSP: true } });
   });
 
@@ -45,7 +47,12 @@ describe('responses', () => {
     expect(APP_CSP).toBe(
       "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
-    for (const response of [await get('app://notarium/index.html'), await get('app://notarium/assets/index.js'), await get('app://notarium/missing.js'), await get('app://notarium/index.html', 'POST')]) {
+    for (const response of [
+      await get('app://notarium/index.html'),
+      await get('app://notarium/assets/index.js'),
+      await get('app://notarium/missing.js'),
+      await get('app://notarium/index.html', 'POST'),
+    ]) {
       expect(response.headers.get('content-security-policy')).toBe(APP_CSP);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     }

@@ -10,7 +10,16 @@ describe('argv', () => {
   });
 
   it('ignores Chromium and Electron switches mixed in, wherever Chromium put them', () => {
-    const argv = ['/opt/Notarium/notarium', '--original-process-start-time=13370000', '--verify', '--enable-features=Foo', 'a.pdf', '--no-sandbox', 'b.pdf', '--lang=fr'];
+    const argv = [
+      '/opt/Notarium/notarium',
+      '--original-process-start-time=13370000',
+      '--verify',
+      '--enable-features=Foo',
+      'a.pdf',
+      '--no-sandbox',
+      'b.pdf',
+      '--lang=fr',
+    ];
     expect(parseArgv(argv, packaged)).toEqual({ verify: ['/home/ann/a.pdf', '/home/ann/b.pdf'] });
     // Chromium moves switches before positional arguments in a second instance's argv.
     expect(parseArgv(['/opt/Notarium/notarium', '--verify', '--allow-file-access-from-files', 'a.pdf'], packaged)).toEqual({ verify: ['/home/ann/a.pdf'] });
@@ -26,9 +35,13 @@ describe('argv', () => {
     expect(parseArgv(['/opt/Notarium/notarium', 'a.pdf', '--no-sandbox'], packaged)).toEqual({ verify: [] });
     expect(parseArgv(['/usr/lib/electron', '.'], dev)).toEqual({ verify: [] });
     // A receipt double-clicked in the file manager (the .desktop MimeType entry runs `notarium %U`).
-    expect(parseArgv(['/opt/Notarium/notarium', '--no-sandbox', 'Downloads/deed.pdf.receipt.json', 'other.pdf'], packaged)).toEqual({ verify: ['/home/ann/Downloads/deed.pdf.receipt.json'] });
+    expect(parseArgv(['/opt/Notarium/notarium', '--no-sandbox', 'Downloads/deed.pdf.receipt.json', 'other.pdf'], packaged)).toEqual({
+      verify: ['/home/ann/Downloads/deed.pdf.receipt.json'],
+    });
     expect(parseArgv(['/usr/lib/electron', '.', '/tmp/x.receipt.json'], dev)).toEqual({ verify: ['/tmp/x.receipt.json'] });
-    expect(parseArgv(['/opt/Notarium/notarium', 'file:///home/ann/My%20deed.pdf.receipt.json'], packaged)).toEqual({ verify: ['/home/ann/My deed.pdf.receipt.json'] });
+    expect(parseArgv(['/opt/Notarium/notarium', 'file:///home/ann/My%20deed.pdf.receipt.json'], packaged)).toEqual({
+      verify: ['/home/ann/My deed.pdf.receipt.json'],
+    });
     expect(parseArgv(['/opt/Notarium/notarium', '--verify', 'file:///srv/a%23b.pdf'], packaged)).toEqual({ verify: ['/srv/a#b.pdf'] });
   });
 

@@ -183,7 +183,12 @@ class FakeApp extends EventEmitter {
   isPackaged = false;
   requestSingleInstanceLock = vi.fn((_data?: unknown) => this.lockAvailable);
   quit = vi.fn(() => {
-    this.emit('before-quit', { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } });
+    this.emit('before-quit', {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    });
   });
   exit = vi.fn((_code?: number) => {});
   whenReady = (): Promise<void> => Promise.resolve();

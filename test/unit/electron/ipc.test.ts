@@ -50,7 +50,10 @@ describe('the sender check', () => {
     ['a page of another origin in our window', () => ({ senderFrame: Object.assign(window.webContents.mainFrame, { url: 'https://evil.example/' }) })],
     ['a look-alike origin', () => ({ senderFrame: Object.assign(window.webContents.mainFrame, { url: 'app://notarium.evil/index.html' }) })],
     ['a file:// page', () => ({ senderFrame: Object.assign(window.webContents.mainFrame, { url: 'file:///tmp/x.html' }) })],
-    ['a subframe of our page, even on our origin', () => ({ senderFrame: new electron.FakeFrame('app://notarium/frame.html', window.webContents.mainFrame, 1, 7) })],
+    [
+      'a subframe of our page, even on our origin',
+      () => ({ senderFrame: new electron.FakeFrame('app://notarium/frame.html', window.webContents.mainFrame, 1, 7) }),
+    ],
     ['a frame that is gone', () => ({ senderFrame: null })],
     ['another web contents', () => ({ sender: new electron.FakeWebContents() })],
   ];

@@ -31,7 +31,10 @@ describe('start', () => {
     const openEngine = vi.fn(() => engine);
     await start(undefined, { openEngine });
     // The engine is given the data folder and the abilities only the main process has.
-    expect(openEngine).toHaveBeenCalledWith('/home/ann/.config/Notarium', expect.objectContaining({ openExternal: expect.any(Function), printPdf: expect.any(Function), chooseFolder: expect.any(Function) }));
+    expect(openEngine).toHaveBeenCalledWith(
+      '/home/ann/.config/Notarium',
+      expect.objectContaining({ openExternal: expect.any(Function), printPdf: expect.any(Function), chooseFolder: expect.any(Function) }),
+    );
     expect(electron.app.getPath('userData')).toBe('/home/ann/.config/Notarium'); // the CLI's folder
     expect(engine.startBackground).toHaveBeenCalledOnce();
     expect(electron.BrowserWindow.instances).toHaveLength(1);
@@ -70,7 +73,10 @@ describe('single instance', () => {
     window.webContents.emit('did-finish-load');
     window.minimized = true;
     const chromiumArgv = ['/opt/Notarium/notarium', '--verify', '--original-process-start-time=1', 'x.pdf'];
-    electron.app.emit('second-instance', {}, chromiumArgv, '/tmp/elsewhere', { argv: ['/opt/Notarium/notarium', '--verify', 'b.pdf', 'c.pdf'], cwd: '/srv/docs' });
+    electron.app.emit('second-instance', {}, chromiumArgv, '/tmp/elsewhere', {
+      argv: ['/opt/Notarium/notarium', '--verify', 'b.pdf', 'c.pdf'],
+      cwd: '/srv/docs',
+    });
     await desktop.idle();
     expect(window.minimized).toBe(false);
     expect(window.focused).toBe(true);
@@ -90,8 +96,7 @@ describe('single instance', () => {
     firstWindow().webContents.emit('did-finish-load');
     electron.app.emit('second-instance', {}, ['/opt/Notarium/notarium', '--verify', 'x.pdf', '--original-process-start-time=1'], '/tmp/w', undefined);
     await desktop.idle();
-    expect(service.api.verify).toHaveBeenCalledWith(
-      A_JOB_ID, [{ kind: 'path', path: '/tmp/w/x.pdf' }], {});
+    expect(service.api.verify).toHaveBeenCalledWith(A_JOB_ID, [{ kind: 'path', path: '/tmp/w/x.pdf' }], {});
   });
 
   it('a second launch without --verify only focuses', async () => {
@@ -124,13 +129,17 @@ describe('launch requests', () => {
 
   it('macOS open-file (even before ready) is verified', async () => {
     const desktop = (await start(undefined, { platform: 'darwin' }))!;
-    const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+    const event = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
     electron.app.emit('open-file', event, '/Users/ann/contract.pdf');
     expect(event.defaultPrevented).toBe(true);
     firstWindow().webContents.emit('did-finish-load');
     await desktop.idle();
-    expect(service.api.verify).toHaveBeenCalledWith(
-      A_JOB_ID, [{ kind: 'path', path: '/Users/ann/contract.pdf' }], {});
+    expect(service.api.verify).toHaveBeenCalledWith(A_JOB_ID, [{ kind: 'path', path: '/Users/ann/contract.pdf' }], {});
   });
 
   it('a verify the service refuses is reported, and later requests still run', async () => {
@@ -148,14 +157,22 @@ describe('launch requests', () => {
 
 describe('menu', () => {
   type Item = { label?: string; role?: string; submenu?: Item[]; click?: () => void };
-  const fileMenu = () => ((electron.Menu.applicationMenu as { template: Item[] }).template.find((m) => m.label === 'File')!.submenu ?? []);
+  const fileMenu = () => (electron.Menu.applicationMenu as { template: Item[] }).template.find((m) => m.label === 'File')!.submenu ?? [];
   const item = (label: string) => fileMenu().find((i) => i.label === label)!;
 
   it('has the standard roles and File ▸ Notarise / Verify', async () => {
     await start();
     const template = (electron.Menu.applicationMenu as { template: Item[] }).template;
     expect(template.map((m) => m.role ?? m.label)).toEqual(['File', 'editMenu', 'viewMenu', 'windowMenu']);
-    expect(fileMenu().map((i) => i.label ?? i.role)).toEqual(['Notarise Files…', 'Notarise Folder…', undefined, 'Verify Files…', 'Verify Folder…', undefined, 'quit']);
+    expect(fileMenu().map((i) => i.label ?? i.role)).toEqual([
+      'Notarise Files…',
+      'Notarise Folder…',
+      undefined,
+      'Verify Files…',
+      'Verify Folder…',
+      undefined,
+      'quit',
+    ]);
   });
 
   it('Notarise… sends the picked files and folders to the service, and opens Notarise on that job once the page is loaded', async () => {
@@ -192,8 +209,7 @@ describe('menu', () => {
     item('Verify Folder…').click!();
     await settle();
     await desktop.idle();
-    expect(service.api.verify).toHaveBeenCalledWith(
-      A_JOB_ID, [{ kind: 'path', path: '/srv/folder' }], {});
+    expect(service.api.verify).toHaveBeenCalledWith(A_JOB_ID, [{ kind: 'path', path: '/srv/folder' }], {});
     expect(openVerifySent(firstWindow())).toHaveLength(1);
   });
 });

@@ -23,24 +23,43 @@ type Prefs = Record<string, unknown>;
 let mainWindow: electron.BrowserWindow;
 let printWindow: electron.BrowserWindow;
 const prefs = (w: electron.BrowserWindow): Prefs => w.options.webPreferences as Prefs;
-const windows = () => [
-  ['main window', mainWindow],
-  ['print window', printWindow],
-] as const;
+const windows = () =>
+  [
+    ['main window', mainWindow],
+    ['print window', printWindow],
+  ] as const;
 
 beforeAll(async () => {
   electron.resetElectron();
   const service = fakeService();
-  await runDesktop({ argv: ['/opt/Notarium/notarium'], cwd: '/home/ann', env: { HOME: '/home/ann' }, defaultApp: false, platform: 'linux', openEngine: () => ({ service, startBackground: () => {}, close: async () => {} }), log: () => {} });
+  await runDesktop({
+    argv: ['/opt/Notarium/notarium'],
+    cwd: '/home/ann',
+    env: { HOME: '/home/ann' },
+    defaultApp: false,
+    platform: 'linux',
+    openEngine: () => ({ service, startBackground: () => {}, close: async () => {} }),
+    log: () => {},
+  });
   mainWindow = electron.BrowserWindow.instances[0]!;
   // The mock has no printing; these two are all printPdf needs of a window.
   Object.assign(electron.FakeWebContents.prototype, { printToPDF: async () => Buffer.from('%PDF-1.7') });
-  Object.assign(electron.BrowserWindow.prototype, { destroy(this: electron.BrowserWindow) { this.destroyed = true; } });
+  Object.assign(electron.BrowserWindow.prototype, {
+    destroy(this: electron.BrowserWindow) {
+      this.destroyed = true;
+    },
+  });
   await printPdf('<!doctype html><title>certificate</title>');
   printWindow = electron.BrowserWindow.instances[1]!;
 });
 
-const navigation = (url: string) => ({ url, defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } });
+const navigation = (url: string) => ({
+  url,
+  defaultPrevented: false,
+  preventDefault() {
+    this.defaultPrevented = true;
+  },
+});
 
 describe('Electron security checklist', () => {
   it('1 secure content: the UI comes from our secure app:// origin, its CSP allows no http(s) or ws source', () => {
@@ -131,17 +150,25 @@ describe('Electron security checklist', () => {
 
   it('13 new windows are denied', () => {
     for (const [name, w] of windows()) {
-      for (const url of ['https://evil.example/', APP_URL, 'about:blank']) expect(w.webContents.windowOpenHandler!({ url }), `${name} ${url}`).toEqual({ action: 'deny' });
+      for (const url of ['https://evil.example/', APP_URL, 'about:blank'])
+        expect(w.webContents.windowOpenHandler!({ url }), `${name} ${url}`).toEqual({ action: 'deny' });
     }
   });
 
   it('14 shell.openExternal only with URLs the core built and the shell checked', async () => {
     const abilities = desktopAbilities();
     electron.shell.openExternal.mockClear();
-    for (const url of ['file:///etc/passwd', 'smb://host/share', 'javascript:alert(1)', 'https://evil.example/', 'https://u:p@id.example/oauth2/authorize?response_type=code&state=s&code_challenge=c']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'smb://host/share',
+      'javascript:alert(1)',
+      'https://evil.example/',
+      'https://u:p@id.example/oauth2/authorize?response_type=code&state=s&code_challenge=c',
+    ]) {
       await expect(abilities.openExternal(url), url).rejects.toMatchObject({ code: 'URL_REFUSED' });
     }
-    for (const url of ['file:///etc/passwd', 'ms-msdt:foo', 'vbscript:x']) await expect(abilities.openExplorerPage(url), url).rejects.toMatchObject({ code: 'URL_REFUSED' });
+    for (const url of ['file:///etc/passwd', 'ms-msdt:foo', 'vbscript:x'])
+      await expect(abilities.openExplorerPage(url), url).rejects.toMatchObject({ code: 'URL_REFUSED' });
     expect(electron.shell.openExternal).not.toHaveBeenCalled();
     await abilities.openExternal('https://id.example/oauth2/authorize?response_type=code&state=s&code_challenge=c');
     expect(electron.shell.openExternal).toHaveBeenCalledOnce();
@@ -173,7 +200,9 @@ describe('Electron security checklist', () => {
     expect(electron.protocol.handlers.has('app')).toBe(true);
     expect(fileForUrl('file:///etc/passwd', '/opt/notarium/dist/renderer')).toBeNull();
     expect(fileForUrl('app://notarium/../../etc/passwd', '/opt/notarium/dist/renderer')).toBe('/opt/notarium/dist/renderer/etc/passwd');
-    return expect(serveAppRequest(new Request('app://notarium/%2e%2e%2f%2e%2e%2fetc/passwd'), '/opt/notarium/dist/renderer')).resolves.toMatchObject({ status: 404 });
+    return expect(serveAppRequest(new Request('app://notarium/%2e%2e%2f%2e%2e%2fetc/passwd'), '/opt/notarium/dist/renderer')).resolves.toMatchObject({
+      status: 404,
+    });
   });
 
   it('18 fuses: flipped in the packaged binary (electron-builder.yml electronFuses)', async () => {
@@ -195,7 +224,11 @@ describe('Electron security checklist', () => {
     expect(Object.keys(exposed)).not.toContain('send');
     // The preload reaches no other Electron module than contextBridge, ipcRenderer and webUtils.
     const source = readFileSync(join(ROOT, 'preload', 'electron-preload.ts'), 'utf8');
-    const names = /import\s*\{([^}]*)\}\s*from\s*'electron'/.exec(source)![1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '')).filter(Boolean);
+    const names = /import\s*\{([^}]*)\}\s*from\s*'electron'/
+      .exec(source)![1]!
+      .split(',')
+      .map((n) => n.trim().replace(/^type\s+/, ''))
+      .filter(Boolean);
     expect(names.sort()).toEqual(expect.arrayContaining(['contextBridge', 'ipcRenderer']));
     expect(names.filter((n) => !['contextBridge', 'ipcRenderer', 'webUtils', 'IpcRendererEvent'].includes(n))).toEqual([]);
   });

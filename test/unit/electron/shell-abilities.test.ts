@@ -7,7 +7,8 @@ const { desktopAbilities, isAuthorizationUrl, isWebPageUrl, verifyCommandFor } =
 
 beforeEach(() => electron.resetElectron());
 
-const AUTHORIZE = 'https://id.example.com/authorize?response_type=code&client_id=notarium&redirect_uri=http%3A%2F%2F127.0.0.1%3A5000%2Fcallback&state=abc&code_challenge=xyz&code_challenge_method=S256';
+const AUTHORIZE =
+  'https://id.example.com/authorize?response_type=code&client_id=notarium&redirect_uri=http%3A%2F%2F127.0.0.1%3A5000%2Fcallback&state=abc&code_challenge=xyz&code_challenge_method=S256';
 
 describe('openExternal', () => {
   it('opens the authorization URL the sign-in built, on http or https', async () => {
@@ -47,12 +48,17 @@ describe('openExplorerPage', () => {
   });
 });
 
-describe('the file managers\' verify command', () => {
+describe("the file managers' verify command", () => {
   const facts = { platform: 'linux' as const, isPackaged: true, execPath: '/opt/Notarium/notarium', appPath: '/opt/Notarium/resources/app.asar' };
   it('is the executable when packaged, electron with the app folder when not, the image for an AppImage', () => {
     expect(verifyCommandFor(facts)).toEqual(['/opt/Notarium/notarium']);
-    expect(verifyCommandFor({ ...facts, isPackaged: false, execPath: '/src/node_modules/electron/dist/electron', appPath: '/src' })).toEqual(['/src/node_modules/electron/dist/electron', '/src']);
-    expect(verifyCommandFor({ ...facts, appImage: '/home/ann/Apps/Notarium.AppImage', execPath: '/tmp/.mount_NotariXYZ/notarium' })).toEqual(['/home/ann/Apps/Notarium.AppImage']);
+    expect(verifyCommandFor({ ...facts, isPackaged: false, execPath: '/src/node_modules/electron/dist/electron', appPath: '/src' })).toEqual([
+      '/src/node_modules/electron/dist/electron',
+      '/src',
+    ]);
+    expect(verifyCommandFor({ ...facts, appImage: '/home/ann/Apps/Notarium.AppImage', execPath: '/tmp/.mount_NotariXYZ/notarium' })).toEqual([
+      '/home/ann/Apps/Notarium.AppImage',
+    ]);
   });
 
   it('is not offered on Windows and macOS (the installer and the bundle do it)', () => {

@@ -6,7 +6,13 @@ const { windowOptions, hardenContents, hardenSession, createMainWindow } = await
 
 beforeEach(() => electron.resetElectron());
 
-const navigation = (url: string) => ({ url, defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } });
+const navigation = (url: string) => ({
+  url,
+  defaultPrevented: false,
+  preventDefault() {
+    this.defaultPrevented = true;
+  },
+});
 
 describe('the window', () => {
   it('isolates and sandboxes the page, with no Node and no web-security holes', () => {

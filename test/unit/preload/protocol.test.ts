@@ -86,9 +86,12 @@ describe('the protocol over a transport', () => {
   });
 
   it('a failure arrives as an Error with its code and sentence, and nothing else', async () => {
-    const failure = Object.assign(new NotariumError('NOT_IN_LIBRARY', 'The library has no such registration.', { cause: new Error('SQLITE row 7 of /home/ann/.notarium') }), {
-      apiKey: 'sk-secret',
-    });
+    const failure = Object.assign(
+      new NotariumError('NOT_IN_LIBRARY', 'The library has no such registration.', { cause: new Error('SQLITE row 7 of /home/ann/.notarium') }),
+      {
+        apiKey: 'sk-secret',
+      },
+    );
     const end = transportPair(appHandler({ getRecord: () => Promise.reject(failure) }));
     const err = (await end.call('getRecord', [1]).catch((e: unknown) => e)) as Error & { code: string };
     expect(err).toBeInstanceOf(Error);
@@ -100,7 +103,9 @@ describe('the protocol over a transport', () => {
 
   it("a failure not of Notarium's own crosses as INTERNAL with the catalogue's sentence; what it was goes to the log only", async () => {
     const log: string[] = [];
-    const end = transportPair(appHandler({ listDocuments: () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'secret-internals')")) }, log));
+    const end = transportPair(
+      appHandler({ listDocuments: () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'secret-internals')")) }, log),
+    );
     await expect(end.call('listDocuments', [])).rejects.toMatchObject({ code: 'INTERNAL', message: sentenceFor('INTERNAL') });
     expect(log).toEqual([expect.stringMatching(/^listDocuments: TypeError: .*secret-internals/)]);
   });
@@ -121,7 +126,10 @@ describe('the protocol over a transport', () => {
     const end = transportPair(appHandler({ getRecord }));
     await expect(end.call('notAMethod', [])).rejects.toMatchObject({ code: 'BAD_CALL', message: 'There is no call named "notAMethod".' });
     await expect(end.call('__proto__', [])).rejects.toMatchObject({ code: 'BAD_CALL', message: 'There is no call named "__proto__".' });
-    await expect(end.call('getRecord', ['3'])).rejects.toMatchObject({ code: 'BAD_CALL', message: expect.stringMatching(/^The call getRecord was refused: argument 0/) });
+    await expect(end.call('getRecord', ['3'])).rejects.toMatchObject({
+      code: 'BAD_CALL',
+      message: expect.stringMatching(/^The call getRecord was refused: argument 0/),
+    });
     expect(getRecord).not.toHaveBeenCalled();
   });
 
@@ -131,7 +139,15 @@ describe('the protocol over a transport', () => {
     expect(await dispatch({ type: 'call', id: 4, method: 'appInfo' }, handler)).toEqual({ type: 'answer', id: 4, ...malformed });
     expect(await dispatch({ type: 'answer', id: 5, ok: true, value: 1 }, handler)).toEqual({ type: 'answer', id: 5, ...malformed });
     expect(await dispatch({ id: 6, method: 'appInfo', args: [] }, handler)).toEqual({ type: 'answer', id: 6, ...malformed });
-    for (const junk of [undefined, null, 7, 'appInfo', [], { type: 'call', id: 1.5, method: 'appInfo', args: [] }, { type: 'call', id: '1', method: 'appInfo', args: [] }]) {
+    for (const junk of [
+      undefined,
+      null,
+      7,
+      'appInfo',
+      [],
+      { type: 'call', id: 1.5, method: 'appInfo', args: [] },
+      { type: 'call', id: '1', method: 'appInfo', args: [] },
+    ]) {
       expect(await dispatch(junk, handler)).toEqual({ type: 'answer', id: null, ...malformed });
     }
   });
@@ -146,7 +162,12 @@ describe('the protocol over a transport', () => {
     end.on('record-updated', (r) => seen.push(['record-updated', r]));
     end.server.emit('pending-count', 2);
     end.server.emit('record-updated', { id: 7 });
-    await vi.waitFor(() => expect(seen).toEqual([['pending-count', 2], ['record-updated', { id: 7 }]]));
+    await vi.waitFor(() =>
+      expect(seen).toEqual([
+        ['pending-count', 2],
+        ['record-updated', { id: 7 }],
+      ]),
+    );
     expect(end.reported).toEqual([new Error('page bug')]);
     off();
     end.server.emit('pending-count', 3);
@@ -192,8 +213,21 @@ describe('reading what the other side sent', () => {
 
   it('a message is one of the three kinds with the fields of its kind, or nothing', () => {
     expect(readMessage({ type: 'event', event: 'pending-count', payload: 2 })).toEqual({ type: 'event', event: 'pending-count', payload: 2 });
-    expect(readMessage({ type: 'answer', id: null, ok: false, error: { code: 'BAD_CALL', message: 'No.' } })).toEqual({ type: 'answer', id: null, ok: false, error: { code: 'BAD_CALL', message: 'No.' } });
-    for (const junk of [null, [], 'call', { type: 'event' }, { type: 'answer', id: 'x', ok: true }, { type: 'call', id: 1, method: 'x', args: {} }, { type: 'other' }]) {
+    expect(readMessage({ type: 'answer', id: null, ok: false, error: { code: 'BAD_CALL', message: 'No.' } })).toEqual({
+      type: 'answer',
+      id: null,
+      ok: false,
+      error: { code: 'BAD_CALL', message: 'No.' },
+    });
+    for (const junk of [
+      null,
+      [],
+      'call',
+      { type: 'event' },
+      { type: 'answer', id: 'x', ok: true },
+      { type: 'call', id: 1, method: 'x', args: {} },
+      { type: 'other' },
+    ]) {
       expect(readMessage(junk)).toBeNull();
     }
   });

@@ -39,7 +39,14 @@ describe('the Notarise state', () => {
       jobId,
       outcomes: [
         { index: 1, inFolder: null, name: 'report.pdf', status: 'registered', record: recordView({ id: 8, name: 'report.pdf', size: 15 }), error: null },
-        { index: 0, inFolder: null, name: 'report.pdf', status: 'failed', record: null, error: { code: 'FILE_UNREADABLE', message: 'The file could not be read.' } },
+        {
+          index: 0,
+          inFolder: null,
+          name: 'report.pdf',
+          status: 'failed',
+          record: null,
+          error: { code: 'FILE_UNREADABLE', message: 'The file could not be read.' },
+        },
       ],
     });
     expect(rows().map(view)).toEqual([
@@ -51,10 +58,24 @@ describe('the Notarise state', () => {
   it('loses no event that comes before the call answers', async () => {
     fake.whileStarting = ({ jobId }) => {
       fake.emit('notarise-progress', { jobId, index: 0, inFolder: null, name: 'deed.txt', phase: 'hashing', bytes: 0, total: 4 });
-      fake.emit('notarise-done', { jobId, outcomes: [{ index: 0, inFolder: null, name: 'deed.txt', status: 'already-registered', record: recordView({ id: 3, name: 'deed.txt', state: 'settled' }), error: null }] });
+      fake.emit('notarise-done', {
+        jobId,
+        outcomes: [
+          {
+            index: 0,
+            inFolder: null,
+            name: 'deed.txt',
+            status: 'already-registered',
+            record: recordView({ id: 3, name: 'deed.txt', state: 'settled' }),
+            error: null,
+          },
+        ],
+      });
     };
     await state.add([file('deed.txt', 'deed')]);
-    expect(rows()).toEqual([expect.objectContaining({ name: 'deed.txt', phase: 'settled', recordId: 3, note: 'Already notarised earlier', jobId: fake.lastJob().jobId, index: 0 })]);
+    expect(rows()).toEqual([
+      expect.objectContaining({ name: 'deed.txt', phase: 'settled', recordId: 3, note: 'Already notarised earlier', jobId: fake.lastJob().jobId, index: 0 }),
+    ]);
     expect(state.cancellable).toEqual([]);
   });
 
@@ -71,7 +92,10 @@ describe('the Notarise state', () => {
       ['note.txt', 1, 'hashing', 100],
     ]);
     expect(state.cancellable).toEqual([jobId]);
-    fake.emit('notarise-done', { jobId, outcomes: [{ index: 0, inFolder: 1, name: 'note.txt', status: 'registered', record: recordView({ id: 5, name: 'note.txt' }), error: null }] });
+    fake.emit('notarise-done', {
+      jobId,
+      outcomes: [{ index: 0, inFolder: 1, name: 'note.txt', status: 'registered', record: recordView({ id: 5, name: 'note.txt' }), error: null }],
+    });
     expect(rows().map((i) => [i.inFolder, i.recordId])).toEqual([
       [0, null],
       [1, 5],
@@ -84,7 +108,12 @@ describe('the Notarise state', () => {
   it("a record's later state reaches its row, counted against its own profile", async () => {
     await state.add([file('plan.md', 'plan')]);
     const { jobId } = fake.lastJob();
-    fake.emit('notarise-done', { jobId, outcomes: [{ index: 0, inFolder: null, name: 'plan.md', status: 'registered', record: recordView({ id: 11, name: 'plan.md', profile: 'Work' }), error: null }] });
+    fake.emit('notarise-done', {
+      jobId,
+      outcomes: [
+        { index: 0, inFolder: null, name: 'plan.md', status: 'registered', record: recordView({ id: 11, name: 'plan.md', profile: 'Work' }), error: null },
+      ],
+    });
     fake.emit('record-updated', recordView({ id: 12, name: 'other.md', state: 'settled' }));
     fake.emit('record-updated', recordView({ id: 11, name: 'plan.md', profile: 'Work', state: 'confirmed', confirmations: 2 }));
     expect(rows()).toEqual([expect.objectContaining({ recordId: 11, profile: 'Work', phase: 'confirmed', confirmations: 2 })]);
@@ -94,7 +123,10 @@ describe('the Notarise state', () => {
     await state.add([file('quick.txt', 'q')]);
     const { jobId } = fake.lastJob();
     fake.emit('record-updated', recordView({ id: 21, name: 'quick.txt', state: 'settled', confirmations: 6 }));
-    fake.emit('notarise-done', { jobId, outcomes: [{ index: 0, inFolder: null, name: 'quick.txt', status: 'registered', record: recordView({ id: 21, name: 'quick.txt' }), error: null }] });
+    fake.emit('notarise-done', {
+      jobId,
+      outcomes: [{ index: 0, inFolder: null, name: 'quick.txt', status: 'registered', record: recordView({ id: 21, name: 'quick.txt' }), error: null }],
+    });
     expect(rows()).toEqual([expect.objectContaining({ recordId: 21, phase: 'settled', confirmations: 6 })]);
   });
 
@@ -103,7 +135,10 @@ describe('the Notarise state', () => {
     const first = fake.lastJob().jobId;
     await state.add([file('c.bin', 'c')]);
     const second = fake.lastJob().jobId;
-    fake.emit('notarise-done', { jobId: second, outcomes: [{ index: 0, inFolder: null, name: 'c.bin', status: 'registered', record: recordView({ id: 31, name: 'c.bin' }), error: null }] });
+    fake.emit('notarise-done', {
+      jobId: second,
+      outcomes: [{ index: 0, inFolder: null, name: 'c.bin', status: 'registered', record: recordView({ id: 31, name: 'c.bin' }), error: null }],
+    });
     expect(state.cancellable).toEqual([first]);
     await state.cancel();
     expect(fake.cancelled).toEqual([first]);

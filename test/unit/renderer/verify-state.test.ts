@@ -21,7 +21,19 @@ const file = (name: string, content = name): File => new File([content], name);
 const none = { verified: 0, 'partially-verified': 0, mismatch: 0, unknown: 0, pending: 0 };
 
 function result(name: string, status: VerificationView['status']): VerificationView {
-  return { name, path: null, status, verifiedOnTestChain: false, message: `${name}: ${status}`, outcome: null, txId: null, proves: null, unproven: [], network: null, steps: [] };
+  return {
+    name,
+    path: null,
+    status,
+    verifiedOnTestChain: false,
+    message: `${name}: ${status}`,
+    outcome: null,
+    txId: null,
+    proves: null,
+    unproven: [],
+    network: null,
+    steps: [],
+  };
 }
 
 describe('the Verify state', () => {

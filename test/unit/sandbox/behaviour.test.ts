@@ -23,7 +23,11 @@ describe('the readings a sandbox takes', () => {
   });
 
   it('take each setting given explicitly over either, and ignore what is left undefined', () => {
-    expect(behaviourOf({ strict: true, navigateMax: 3, lifecycle: 'refuse', layout: undefined })).toEqual({ ...STRICT_BEHAVIOUR, navigateMax: 3, lifecycle: 'refuse' });
+    expect(behaviourOf({ strict: true, navigateMax: 3, lifecycle: 'refuse', layout: undefined })).toEqual({
+      ...STRICT_BEHAVIOUR,
+      navigateMax: 3,
+      lifecycle: 'refuse',
+    });
     expect(behaviourOf({ tokenPlacement: 'encoded-once' })).toEqual({ ...KIND_BEHAVIOUR, tokenPlacement: 'encoded-once' });
   });
 });

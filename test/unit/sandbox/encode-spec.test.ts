@@ -49,9 +49,15 @@ describe('encode parameter', () => {
       throw new Error('no problem');
     };
     const argument = problem(() => parseEncode('SHA256', { ...OPEN, saltRequired: true }));
-    expect([argument.toDocument().errorCode, argument.toDocument('troubleshooting').errorCode]).toEqual(['CONTENT_ENCODER_ARGUMENT_MISSING', 'ENCODER_ARGUMENT_MISSING']);
+    expect([argument.toDocument().errorCode, argument.toDocument('troubleshooting').errorCode]).toEqual([
+      'CONTENT_ENCODER_ARGUMENT_MISSING',
+      'ENCODER_ARGUMENT_MISSING',
+    ]);
     const fingerprint = problem(() => parseEncode('', { ...OPEN, sha256Required: true }));
-    expect([fingerprint.toDocument().errorCode, fingerprint.toDocument('troubleshooting').errorCode]).toEqual(['ENCODER_SHA256_MISSING', 'ENCODER_FINGERPRINT_MISSING']);
+    expect([fingerprint.toDocument().errorCode, fingerprint.toDocument('troubleshooting').errorCode]).toEqual([
+      'ENCODER_SHA256_MISSING',
+      'ENCODER_FINGERPRINT_MISSING',
+    ]);
     const same = problem(() => parseEncode('Rot13', OPEN));
     expect(same.toDocument('troubleshooting').errorCode).toBe('UNKNOWN_ENCODER');
   });
@@ -67,7 +73,9 @@ describe('encode parameter', () => {
   it('prepends each salt to its encoder input and reports the steps', () => {
     const record = Buffer.from('0123456789abcdef', 'hex');
     const { published, report } = applyEncode(parseEncode('SHA256(k3J9)|Base64', OPEN), record);
-    const digest = createHash('sha256').update(Buffer.concat([Buffer.from('k3J9'), record])).digest();
+    const digest = createHash('sha256')
+      .update(Buffer.concat([Buffer.from('k3J9'), record]))
+      .digest();
     expect(published.toString()).toBe(digest.toString('base64'));
     expect(report).toEqual([{ contentType: 'application/octet-stream' }, { contentType: 'text/plain', output: digest.toString('base64') }]);
   });

@@ -14,10 +14,20 @@ describe('RequestCounter', () => {
     counter.count(status);
     counter.count('POST /api/v1/records');
     const { routes } = counter.view();
-    expect(routes).toEqual([
-      { route: status, total: 4, peakPerSecond: 3, perSecond: [[1_000_000_000, 3], [1_000_000_001, 1]] },
-      { route: 'POST /api/v1/records', total: 1, peakPerSecond: 1, perSecond: [[1_000_000_001, 1]] },
-    ].sort((a, b) => a.route.localeCompare(b.route)));
+    expect(routes).toEqual(
+      [
+        {
+          route: status,
+          total: 4,
+          peakPerSecond: 3,
+          perSecond: [
+            [1_000_000_000, 3],
+            [1_000_000_001, 1],
+          ],
+        },
+        { route: 'POST /api/v1/records', total: 1, peakPerSecond: 1, perSecond: [[1_000_000_001, 1]] },
+      ].sort((a, b) => a.route.localeCompare(b.route)),
+    );
     counter.reset();
     expect(counter.view()).toEqual({ since: now, routes: [] });
   });

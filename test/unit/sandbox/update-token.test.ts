@@ -5,7 +5,12 @@ import { decodeUpdateToken, encodeUpdateToken, type TokenPlacement, type UpdateT
 // The update token as issued (URL-encoded base64 JSON) and the three ways the sandbox can read it
 // from a query (the value after the query's own one decoding).
 
-const token = (n: number): UpdateToken => ({ keyAlias: 'sandbox-linked-records', derivationPath: `m/0/${n}`, lockingScript: '76a914' + '00'.repeat(20) + '88ac', outputValue: 1 });
+const token = (n: number): UpdateToken => ({
+  keyAlias: 'sandbox-linked-records',
+  derivationPath: `m/0/${n}`,
+  lockingScript: '76a914' + '00'.repeat(20) + '88ac',
+  outputValue: 1,
+});
 
 function codeOf(fn: () => unknown): string | undefined {
   try {
@@ -39,6 +44,7 @@ describe('update token', () => {
   });
 
   it.each(['not-base64!', Buffer.from('{"a":1}').toString('base64'), 'e30=', '%E0%A4%A'])('refuses %s in every placement', (value) => {
-    for (const placement of ['either', 'as-issued', 'encoded-once'] as const) expect(codeOf(() => decodeUpdateToken(value, placement))).toBe('UPDATE_TOKEN_PARAM_INVALID');
+    for (const placement of ['either', 'as-issued', 'encoded-once'] as const)
+      expect(codeOf(() => decodeUpdateToken(value, placement))).toBe('UPDATE_TOKEN_PARAM_INVALID');
   });
 });

@@ -35,7 +35,10 @@ export function targetTypeOf(proof: Pick<TscMerkleProof, 'targetType'>): MerkleT
   if (t === 'hash') return 'hash';
   if (t === 'header') return 'header';
   if (t === 'merkleRoot' || t === 'merkleroot') return 'merkleRoot';
-  throw new CheckFailure('proof-target-type-unknown', `The proof's targetType "${String(t).slice(0, 40)}" is unknown.`, { expected: 'hash, header or merkleRoot', found: String(t).slice(0, 40) });
+  throw new CheckFailure('proof-target-type-unknown', `The proof's targetType "${String(t).slice(0, 40)}" is unknown.`, {
+    expected: 'hash, header or merkleRoot',
+    found: String(t).slice(0, 40),
+  });
 }
 
 /** Only single branches are supported: proofType branch (or null/absent), composite false (or null/absent). */
@@ -43,10 +46,14 @@ export function checkProofKind(proof: Pick<TscMerkleProof, 'proofType' | 'compos
   const { proofType, composite } = proof;
   if (proofType !== undefined && proofType !== null && proofType !== 'branch') {
     const why = proofType === 'tree' ? 'tree proofs are not supported' : 'it is not a known proof type';
-    throw new CheckFailure('proof-kind-unsupported', `The proof's proofType is "${String(proofType).slice(0, 40)}": ${why}; only single branches can be checked.`, {
-      expected: 'branch',
-      found: String(proofType).slice(0, 40),
-    });
+    throw new CheckFailure(
+      'proof-kind-unsupported',
+      `The proof's proofType is "${String(proofType).slice(0, 40)}": ${why}; only single branches can be checked.`,
+      {
+        expected: 'branch',
+        found: String(proofType).slice(0, 40),
+      },
+    );
   }
   if (composite !== undefined && composite !== null && composite !== false) {
     throw new CheckFailure('proof-kind-unsupported', 'The proof is composite: composite proofs are not supported; only single branches can be checked.', {
@@ -60,7 +67,10 @@ export function checkProofKind(proof: Pick<TscMerkleProof, 'proofType' | 'compos
 export function txidOfTxOrId(txOrId: string): string {
   if (HASH_HEX.test(txOrId)) return txOrId.toLowerCase();
   if (txOrId.length > 64 && HEX.test(txOrId)) return displayHash(hex.decode(txOrId.toLowerCase()));
-  throw new CheckFailure('proof-txid-malformed', 'The proof\'s txOrId is neither a 64-hex txid nor the hex of a raw transaction.', { expected: 'a txid or raw transaction hex', found: preview(txOrId) });
+  throw new CheckFailure('proof-txid-malformed', "The proof's txOrId is neither a 64-hex txid nor the hex of a raw transaction.", {
+    expected: 'a txid or raw transaction hex',
+    found: preview(txOrId),
+  });
 }
 
 /** H(l, r) = reverse(sha256d(reverse(l) || reverse(r))), all display-order hex. */
@@ -73,10 +83,18 @@ export function merkleParent(left: string, right: string): string {
  * current hash and is only valid where the current node is a left child (even index).
  */
 export function foldMerkleBranch(txid: string, index: number, nodes: readonly string[]): string {
-  if (!HASH_HEX.test(txid)) throw new CheckFailure('proof-txid-malformed', 'The txid is not 64 hexadecimal characters.', { expected: '64 hex', found: preview(txid) });
-  if (!Number.isSafeInteger(index) || index < 0) throw new CheckFailure('proof-index-invalid', `The proof's index ${index} is not a non-negative integer.`, { expected: 'an integer ≥ 0', found: String(index) });
+  if (!HASH_HEX.test(txid))
+    throw new CheckFailure('proof-txid-malformed', 'The txid is not 64 hexadecimal characters.', { expected: '64 hex', found: preview(txid) });
+  if (!Number.isSafeInteger(index) || index < 0)
+    throw new CheckFailure('proof-index-invalid', `The proof's index ${index} is not a non-negative integer.`, {
+      expected: 'an integer ≥ 0',
+      found: String(index),
+    });
   if (nodes.length > MAX_BRANCH_LENGTH) {
-    throw new CheckFailure('proof-too-deep', `The proof has ${nodes.length} nodes; no block is that deep.`, { expected: `at most ${MAX_BRANCH_LENGTH} nodes`, found: `${nodes.length} nodes` });
+    throw new CheckFailure('proof-too-deep', `The proof has ${nodes.length} nodes; no block is that deep.`, {
+      expected: `at most ${MAX_BRANCH_LENGTH} nodes`,
+      found: `${nodes.length} nodes`,
+    });
   }
   let current = internalBytes(txid);
   let i = index;
@@ -84,10 +102,14 @@ export function foldMerkleBranch(txid: string, index: number, nodes: readonly st
     let sibling: Uint8Array;
     if (node === '*') {
       if (i % 2 === 1) {
-        throw new CheckFailure('proof-node-invalid', `Node ${depth} is "*", but there the current hash is a right child (index ${i} is odd): "*" is only valid for a left child.`, {
-          expected: 'a sibling hash',
-          found: '"*"',
-        });
+        throw new CheckFailure(
+          'proof-node-invalid',
+          `Node ${depth} is "*", but there the current hash is a right child (index ${i} is odd): "*" is only valid for a left child.`,
+          {
+            expected: 'a sibling hash',
+            found: '"*"',
+          },
+        );
       }
       sibling = current;
     } else if (HASH_HEX.test(node)) {
@@ -99,10 +121,14 @@ export function foldMerkleBranch(txid: string, index: number, nodes: readonly st
     i = Math.floor(i / 2);
   });
   if (i !== 0) {
-    throw new CheckFailure('proof-index-invalid', `The proof's index ${index} does not fit a branch of ${nodes.length} nodes: the branch is too short for that position.`, {
-      expected: `index below ${2 ** nodes.length}`,
-      found: String(index),
-    });
+    throw new CheckFailure(
+      'proof-index-invalid',
+      `The proof's index ${index} does not fit a branch of ${nodes.length} nodes: the branch is too short for that position.`,
+      {
+        expected: `index below ${2 ** nodes.length}`,
+        found: String(index),
+      },
+    );
   }
   return hex.encode(reversed(current));
 }

@@ -44,10 +44,14 @@ class Reader {
 
   take(n: number, what: string): Uint8Array {
     if (n > this.remaining) {
-      throw new CheckFailure('transaction-truncated', `The transaction is truncated: ${what} needs ${n} bytes at offset ${this.offset}, but only ${this.remaining} remain.`, {
-        expected: `${n} more bytes`,
-        found: `${this.remaining} bytes`,
-      });
+      throw new CheckFailure(
+        'transaction-truncated',
+        `The transaction is truncated: ${what} needs ${n} bytes at offset ${this.offset}, but only ${this.remaining} remain.`,
+        {
+          expected: `${n} more bytes`,
+          found: `${this.remaining} bytes`,
+        },
+      );
     }
     this.offset += n;
     return this.bytes.subarray(this.offset - n, this.offset);
@@ -72,7 +76,11 @@ class Reader {
     const view = new DataView(b.buffer, b.byteOffset, width);
     const value = width === 2 ? view.getUint16(0, true) : width === 4 ? view.getUint32(0, true) : view.getBigUint64(0, true);
     const min = width === 2 ? 0xfd : width === 4 ? 0x10000 : 0x100000000;
-    if (value < min) throw new CheckFailure('transaction-non-canonical', `The transaction's ${what} uses a non-canonical length encoding.`, { expected: 'the shortest encoding', found: `0x${hex.encode(b)}` });
+    if (value < min)
+      throw new CheckFailure('transaction-non-canonical', `The transaction's ${what} uses a non-canonical length encoding.`, {
+        expected: 'the shortest encoding',
+        found: `0x${hex.encode(b)}`,
+      });
     if (typeof value === 'bigint') {
       // Any 8-byte length exceeds what a receipt can hold; report it as truncation.
       return value > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(value);
@@ -83,10 +91,14 @@ class Reader {
   count(what: string, minBytesEach: number): number {
     const n = this.varint(what);
     if (n * minBytesEach > this.remaining) {
-      throw new CheckFailure('transaction-truncated', `The transaction is truncated: it declares ${n} ${what}, which need at least ${n * minBytesEach} bytes, but only ${this.remaining} remain.`, {
-        expected: `at least ${n * minBytesEach} more bytes`,
-        found: `${this.remaining} bytes`,
-      });
+      throw new CheckFailure(
+        'transaction-truncated',
+        `The transaction is truncated: it declares ${n} ${what}, which need at least ${n * minBytesEach} bytes, but only ${this.remaining} remain.`,
+        {
+          expected: `at least ${n * minBytesEach} more bytes`,
+          found: `${this.remaining} bytes`,
+        },
+      );
     }
     return n;
   }
@@ -97,7 +109,11 @@ export function parseRawTransaction(bytes: Uint8Array): RawTransaction {
   const r = new Reader(bytes);
   const version = r.u32('the version');
   const inputCount = r.count('inputs', MIN_INPUT_BYTES);
-  if (inputCount === 0) throw new CheckFailure('transaction-no-inputs', 'The transaction has no inputs (segregated-witness serialization is not supported).', { expected: 'at least 1 input', found: '0 inputs' });
+  if (inputCount === 0)
+    throw new CheckFailure('transaction-no-inputs', 'The transaction has no inputs (segregated-witness serialization is not supported).', {
+      expected: 'at least 1 input',
+      found: '0 inputs',
+    });
   const inputs: TxInput[] = [];
   for (let i = 0; i < inputCount; i++) {
     const prevTxId = hex.encode(reversed(r.take(32, `input ${i}'s outpoint`)));
@@ -115,7 +131,10 @@ export function parseRawTransaction(bytes: Uint8Array): RawTransaction {
   }
   const lockTime = r.u32('the lock time');
   if (r.remaining !== 0) {
-    throw new CheckFailure('transaction-trailing-bytes', `The transaction has ${r.remaining} bytes after its end (lock time): it is not one transaction.`, { expected: '0 trailing bytes', found: `${r.remaining} bytes` });
+    throw new CheckFailure('transaction-trailing-bytes', `The transaction has ${r.remaining} bytes after its end (lock time): it is not one transaction.`, {
+      expected: '0 trailing bytes',
+      found: `${r.remaining} bytes`,
+    });
   }
   return { version, inputs, outputs, lockTime, txid: displayHash(bytes) };
 }
@@ -179,7 +198,6 @@ export function outputsCarrying(tx: RawTransaction, data: Uint8Array): Carrier[]
   });
   return found;
 }
-
 
 /** Knuth-Morris-Pratt's failure table: a search costs the script's length, whatever a forger puts in it. */
 function prefixTable(needle: Uint8Array): Int32Array {

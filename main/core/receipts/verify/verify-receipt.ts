@@ -79,7 +79,8 @@ export const STEP_LABELS: Record<StepId, string> = {
 /** Why a test chain's proof of work proves nothing (networks.ts, testChain), for sentences. */
 const TEST_CHAIN_MINING = 'anyone can mine a block there on an ordinary computer';
 
-const SERVICE_OFFLINE_DETAIL = 'Needs the network and an API key: the service\'s match endpoint is asked whether it still holds this record; add it with "notarium receipt verify --online", or in the app by verifying without "Offline".';
+const SERVICE_OFFLINE_DETAIL =
+  'Needs the network and an API key: the service\'s match endpoint is asked whether it still holds this record; add it with "notarium receipt verify --online", or in the app by verifying without "Offline".';
 
 type StepResult = { status: 'pass' | 'not-run'; detail: string } | { status: 'skipped'; code: SkipCode; detail: string };
 
@@ -106,20 +107,39 @@ const lower = (s: string) => s.toLowerCase();
 const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> = {
   'file-digest': ({ receipt, options }) => {
     if (options.fileDigest === undefined) {
-      return { status: 'skipped', code: 'no-file', detail: 'No file was supplied, so no SHA-256 was compared with file.sha256; supply the file to check it is the one this receipt is for.' };
+      return {
+        status: 'skipped',
+        code: 'no-file',
+        detail: 'No file was supplied, so no SHA-256 was compared with file.sha256; supply the file to check it is the one this receipt is for.',
+      };
     }
-    if (!HASH.test(options.fileDigest)) throw new CheckFailure('file-digest-malformed', 'The supplied file digest is not 64 hexadecimal characters.', { expected: '64 hex', found: options.fileDigest.slice(0, 80) });
+    if (!HASH.test(options.fileDigest))
+      throw new CheckFailure('file-digest-malformed', 'The supplied file digest is not 64 hexadecimal characters.', {
+        expected: '64 hex',
+        found: options.fileDigest.slice(0, 80),
+      });
     const expected = lower(receipt.file.sha256);
     const found = lower(options.fileDigest);
-    if (found !== expected) throw new CheckFailure('file-digest-mismatch', "The supplied file's SHA-256 differs from file.sha256: it is not the file this receipt is for, or it was changed.", { expected, found });
+    if (found !== expected)
+      throw new CheckFailure(
+        'file-digest-mismatch',
+        "The supplied file's SHA-256 differs from file.sha256: it is not the file this receipt is for, or it was changed.",
+        { expected, found },
+      );
     return { status: 'pass', detail: `The supplied file's SHA-256 equals file.sha256 (${expected}).` };
   },
 
   record: ({ receipt }) => {
-    if (receipt.aggregation) return { status: 'not-run', detail: 'The file is one of a batch: the registered record is the batch root, checked in the batch path step.' };
+    if (receipt.aggregation)
+      return { status: 'not-run', detail: 'The file is one of a batch: the registered record is the batch root, checked in the batch path step.' };
     const expected = lower(receipt.file.sha256);
     const found = lower(receipt.fingerprint.record);
-    if (found !== expected) throw new CheckFailure('record-not-file-digest', "fingerprint.record is not the file's SHA-256 (file.sha256): the registered record is not this file's digest.", { expected, found: short(found) });
+    if (found !== expected)
+      throw new CheckFailure(
+        'record-not-file-digest',
+        "fingerprint.record is not the file's SHA-256 (file.sha256): the registered record is not this file's digest.",
+        { expected, found: short(found) },
+      );
     return { status: 'pass', detail: "fingerprint.record is the file's SHA-256, so the registered record is this file's digest." };
   },
 
@@ -129,12 +149,22 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     const path = agg.path.map((entry): AggregationStep => (entry.left !== undefined ? { left: entry.left } : { right: entry.right! }));
     const root = aggregationRootOf(hex.decode(lower(receipt.file.sha256)), lower(agg.nonce), path.map(lowerStep));
     if (root !== lower(agg.root)) {
-      throw new CheckFailure('aggregation-root-mismatch', `The leaf built from file.sha256 and aggregation.nonce, folded along the ${path.length}-entry path, does not give aggregation.root.`, { expected: lower(agg.root), found: root });
+      throw new CheckFailure(
+        'aggregation-root-mismatch',
+        `The leaf built from file.sha256 and aggregation.nonce, folded along the ${path.length}-entry path, does not give aggregation.root.`,
+        { expected: lower(agg.root), found: root },
+      );
     }
     if (root !== lower(receipt.fingerprint.record)) {
-      throw new CheckFailure('aggregation-root-not-record', 'aggregation.root is not fingerprint.record: the batch root is not the registered record.', { expected: root, found: short(lower(receipt.fingerprint.record)) });
+      throw new CheckFailure('aggregation-root-not-record', 'aggregation.root is not fingerprint.record: the batch root is not the registered record.', {
+        expected: root,
+        found: short(lower(receipt.fingerprint.record)),
+      });
     }
-    return { status: 'pass', detail: `The file's leaf, folded along the ${path.length}-entry batch path, gives aggregation.root, which is the registered record.` };
+    return {
+      status: 'pass',
+      detail: `The file's leaf, folded along the ${path.length}-entry batch path, gives aggregation.root, which is the registered record.`,
+    };
   },
 
   fingerprint: ({ receipt }) => {
@@ -143,18 +173,26 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     try {
       steps = parseEncodeSpec(encode);
     } catch (err) {
-      if (isNotariumError(err)) throw new CheckFailure('encode-invalid', `fingerprint.encode is not a valid encode value: ${err.message}`, { found: short(encode) });
+      if (isNotariumError(err))
+        throw new CheckFailure('encode-invalid', `fingerprint.encode is not a valid encode value: ${err.message}`, { found: short(encode) });
       throw err;
     }
     if (salt !== undefined && !steps.some((s) => s.salt === salt)) {
-      throw new CheckFailure('salt-not-in-encode', 'fingerprint.salt is not the salt inside fingerprint.encode.', { expected: `a salt of ${short(encode)}`, found: salt });
+      throw new CheckFailure('salt-not-in-encode', 'fingerprint.salt is not the salt inside fingerprint.encode.', {
+        expected: `a salt of ${short(encode)}`,
+        found: salt,
+      });
     }
     const computed = hex.encode(applyEncodeSpec(steps, hex.decode(lower(record))));
     if (computed !== lower(published)) {
-      throw new CheckFailure('published-mismatch', `Applying fingerprint.encode (${encode === '' ? 'no encoder' : short(encode)}) to fingerprint.record does not give fingerprint.published.`, {
-        expected: short(computed),
-        found: short(lower(published)),
-      });
+      throw new CheckFailure(
+        'published-mismatch',
+        `Applying fingerprint.encode (${encode === '' ? 'no encoder' : short(encode)}) to fingerprint.record does not give fingerprint.published.`,
+        {
+          expected: short(computed),
+          found: short(lower(published)),
+        },
+      );
     }
     return { status: 'pass', detail: `Applying ${encode === '' ? 'no encoder' : short(encode)} to the record gives fingerprint.published.` };
   },
@@ -164,40 +202,68 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     // The proof's txOrId may itself be the raw transaction: the same evidence, in another field.
     const source = receipt.transaction !== undefined ? 'transaction' : proofTx !== undefined && proofTx.length > 64 ? 'merkleProof.txOrId' : undefined;
     if (source === undefined) {
-      return { status: 'skipped', code: 'no-raw-transaction', detail: 'The receipt holds no raw transaction, so the published fingerprint was not found on chain; the rest of the proof does not show what the transaction carries.' };
+      return {
+        status: 'skipped',
+        code: 'no-raw-transaction',
+        detail:
+          'The receipt holds no raw transaction, so the published fingerprint was not found on chain; the rest of the proof does not show what the transaction carries.',
+      };
     }
     const bytes = hex.decode(lower(source === 'transaction' ? receipt.transaction! : proofTx!));
     const txid = displayHash(bytes);
     const expected = lower(receipt.registration.txId);
-    if (txid !== expected) throw new CheckFailure('txid-mismatch', `The raw transaction in ${source} does not hash to registration.txId: it is a different transaction.`, { expected, found: txid });
+    if (txid !== expected)
+      throw new CheckFailure('txid-mismatch', `The raw transaction in ${source} does not hash to registration.txId: it is a different transaction.`, {
+        expected,
+        found: txid,
+      });
     const tx = parseRawTransaction(bytes);
     const published = hex.decode(lower(receipt.fingerprint.published));
     const carriers = outputsCarrying(tx, published);
     if (carriers.length === 0) {
-      throw new CheckFailure('fingerprint-not-in-transaction', `None of the transaction's ${tx.outputs.length} outputs holds fingerprint.published in its script.`, {
-        expected: `the bytes ${short(lower(receipt.fingerprint.published))} inside an output script`,
-        found: `${tx.outputs.length} outputs without them`,
-      });
+      throw new CheckFailure(
+        'fingerprint-not-in-transaction',
+        `None of the transaction's ${tx.outputs.length} outputs holds fingerprint.published in its script.`,
+        {
+          expected: `the bytes ${short(lower(receipt.fingerprint.published))} inside an output script`,
+          found: `${tx.outputs.length} outputs without them`,
+        },
+      );
     }
     const { output, placement } = carriers[0]!;
-    return { status: 'pass', detail: `The raw transaction in ${source} hashes to registration.txId, and its output ${output} carries fingerprint.published ${PLACEMENT_WORDS[placement]}.` };
+    return {
+      status: 'pass',
+      detail: `The raw transaction in ${source} hashes to registration.txId, and its output ${output} carries fingerprint.published ${PLACEMENT_WORDS[placement]}.`,
+    };
   },
 
   'merkle-proof': (ctx) => {
     const confirmation = ctx.receipt.confirmation;
-    if (!confirmation) return { status: 'skipped', code: 'not-confirmed', detail: 'No confirmation yet: the transaction is not in a block, so there is no Merkle proof.' };
+    if (!confirmation)
+      return { status: 'skipped', code: 'not-confirmed', detail: 'No confirmation yet: the transaction is not in a block, so there is no Merkle proof.' };
     const proof = confirmation.merkleProof;
     checkProofKind(proof);
     const targetType = targetTypeOf(proof);
     const txid = txidOfTxOrId(proof.txOrId);
     const expected = lower(ctx.receipt.registration.txId);
-    if (txid !== expected) throw new CheckFailure('proof-txid-mismatch', "The Merkle proof's txOrId is about another transaction than registration.txId.", { expected, found: txid });
+    if (txid !== expected)
+      throw new CheckFailure('proof-txid-mismatch', "The Merkle proof's txOrId is about another transaction than registration.txId.", {
+        expected,
+        found: txid,
+      });
     const root = foldMerkleBranch(txid, proof.index, proof.nodes);
     if (targetType === 'merkleRoot' && root !== lower(proof.target)) {
-      throw new CheckFailure('merkle-root-mismatch', `Folding the ${proof.nodes.length} nodes from index ${proof.index} does not give the proof's target Merkle root.`, { expected: lower(proof.target), found: root });
+      throw new CheckFailure(
+        'merkle-root-mismatch',
+        `Folding the ${proof.nodes.length} nodes from index ${proof.index} does not give the proof's target Merkle root.`,
+        { expected: lower(proof.target), found: root },
+      );
     }
     if (targetType === 'hash' && lower(proof.target) !== lower(confirmation.blockHash)) {
-      throw new CheckFailure('proof-target-not-block-hash', "The proof's target (a block hash) is not confirmation.blockHash.", { expected: lower(confirmation.blockHash), found: lower(proof.target) });
+      throw new CheckFailure('proof-target-not-block-hash', "The proof's target (a block hash) is not confirmation.blockHash.", {
+        expected: lower(confirmation.blockHash),
+        found: lower(proof.target),
+      });
     }
     ctx.merkleRoot = root;
     return { status: 'pass', detail: `Folding the ${proof.nodes.length} nodes from index ${proof.index} gives Merkle root ${root}.` };
@@ -211,18 +277,32 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     const fromTarget = proof.targetType === 'header' ? lower(proof.target) : undefined;
     const fromField = receipt.blockHeader === undefined ? undefined : lower(receipt.blockHeader);
     if (fromTarget !== undefined && fromField !== undefined && fromTarget !== fromField) {
-      throw new CheckFailure('header-conflict', 'blockHeader differs from the header in merkleProof.target: the receipt names two different blocks.', { expected: fromTarget, found: fromField });
+      throw new CheckFailure('header-conflict', 'blockHeader differs from the header in merkleProof.target: the receipt names two different blocks.', {
+        expected: fromTarget,
+        found: fromField,
+      });
     }
     const headerHex = fromTarget ?? fromField;
     if (headerHex === undefined) {
-      return { status: 'skipped', code: 'no-block-header', detail: `The receipt holds no block header (merkleProof.target is the ${targetTypeOf(proof) === 'merkleRoot' ? 'Merkle root' : 'block hash'} and blockHeader is absent), so the Merkle root was not tied to the block and its proof of work was not checked.` };
+      return {
+        status: 'skipped',
+        code: 'no-block-header',
+        detail: `The receipt holds no block header (merkleProof.target is the ${targetTypeOf(proof) === 'merkleRoot' ? 'Merkle root' : 'block hash'} and blockHeader is absent), so the Merkle root was not tied to the block and its proof of work was not checked.`,
+      };
     }
     const header = parseBlockHeader(headerHex);
     if (ctx.merkleRoot !== undefined && header.merkleRoot !== ctx.merkleRoot) {
-      throw new CheckFailure('merkle-root-mismatch', "The header's Merkle root is not the root the proof gives: the transaction is not in this block.", { expected: ctx.merkleRoot, found: header.merkleRoot });
+      throw new CheckFailure('merkle-root-mismatch', "The header's Merkle root is not the root the proof gives: the transaction is not in this block.", {
+        expected: ctx.merkleRoot,
+        found: header.merkleRoot,
+      });
     }
     const blockHash = lower(confirmation.blockHash);
-    if (header.hash !== blockHash) throw new CheckFailure('block-hash-mismatch', 'The header does not hash to confirmation.blockHash: it is the header of another block.', { expected: blockHash, found: header.hash });
+    if (header.hash !== blockHash)
+      throw new CheckFailure('block-hash-mismatch', 'The header does not hash to confirmation.blockHash: it is the header of another block.', {
+        expected: blockHash,
+        found: header.hash,
+      });
     const bits = `0x${header.bits.toString(16).padStart(8, '0')}`;
     const { network } = ctx;
     ctx.header = header;
@@ -239,7 +319,10 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     checkProofOfWork(header, network);
     const caveat = network.testChain ? ` ${capitalize(network.label)} is a test chain: ${TEST_CHAIN_MINING}, so this proof of work proves nothing.` : '';
     const floor = network.workFloor ? ` and its work floor (${network.workFloor.shown})` : '';
-    return { status: 'pass', detail: `The header of block ${header.hash} (time ${headerTime(header)}) holds the proof's Merkle root and its hash meets the target of its bits (${bits}), within the ${network.label} limit${floor}.${caveat}` };
+    return {
+      status: 'pass',
+      detail: `The header of block ${header.hash} (time ${headerTime(header)}) holds the proof's Merkle root and its hash meets the target of its bits (${bits}), within the ${network.label} limit${floor}.${caveat}`,
+    };
   },
 };
 
@@ -263,7 +346,13 @@ export function verifyReceipt(receipt: ReceiptV1, options: VerifyOptions = {}): 
   try {
     return conclude(steps, ctx);
   } catch (err) {
-    return { outcome: 'failed', steps, failedStep: failed?.id ?? 'file-digest', summary: `The receipt could not be verified: ${errorText(err)}`, network: findingOf(ctx) };
+    return {
+      outcome: 'failed',
+      steps,
+      failedStep: failed?.id ?? 'file-digest',
+      summary: `The receipt could not be verified: ${errorText(err)}`,
+      network: findingOf(ctx),
+    };
   }
 }
 
@@ -271,10 +360,20 @@ function runStep(id: Exclude<StepId, 'service'>, ctx: Context): Step {
   const label = STEP_LABELS[id];
   try {
     const result = RUNNERS[id](ctx);
-    return result.status === 'skipped' ? { id, status: 'skipped', code: result.code, label, detail: result.detail } : { id, status: result.status, label, detail: result.detail };
+    return result.status === 'skipped'
+      ? { id, status: 'skipped', code: result.code, label, detail: result.detail }
+      : { id, status: result.status, label, detail: result.detail };
   } catch (err) {
     if (err instanceof CheckFailure) {
-      return { id, status: 'fail', code: err.code, label, detail: err.message, ...(err.expected === undefined ? {} : { expected: err.expected }), ...(err.found === undefined ? {} : { found: err.found }) };
+      return {
+        id,
+        status: 'fail',
+        code: err.code,
+        label,
+        detail: err.message,
+        ...(err.expected === undefined ? {} : { expected: err.expected }),
+        ...(err.found === undefined ? {} : { found: err.found }),
+      };
     }
     return { id, status: 'fail', code: 'step-error', label, detail: `This step could not be completed on this receipt: ${errorText(err)}` };
   }
@@ -284,14 +383,21 @@ function conclude(steps: Step[], ctx: Context): VerificationReport {
   const network = findingOf(ctx);
   const failed = steps.find((s) => s.status === 'fail');
   if (failed) {
-    return { outcome: 'failed', steps, failedStep: failed.id, summary: `Verification failed at the ${failed.label.toLowerCase()} step: ${failed.detail}`, network };
+    return {
+      outcome: 'failed',
+      steps,
+      failedStep: failed.id,
+      summary: `Verification failed at the ${failed.label.toLowerCase()} step: ${failed.detail}`,
+      network,
+    };
   }
   const { receipt } = ctx;
   if (!receipt.confirmation) {
     return {
       outcome: 'pending',
       steps,
-      summary: 'The registration is not confirmed yet: its transaction is not in a block, so nothing anchors the file in time; refresh the receipt once the service reports a confirmation.',
+      summary:
+        'The registration is not confirmed yet: its transaction is not in a block, so nothing anchors the file in time; refresh the receipt once the service reports a confirmation.',
       network,
     };
   }
@@ -306,11 +412,21 @@ function conclude(steps: Step[], ctx: Context): VerificationReport {
       : `Verified: ${where}.`;
     return { outcome: 'verified', steps, summary, proves, network, ...checked };
   }
-  return { outcome: 'partially-verified', steps, summary: partialSummary(skipped, ctx), proves, unproven: skipped.map((s) => unprovenBy(s.id, ctx)), network, ...checked };
+  return {
+    outcome: 'partially-verified',
+    steps,
+    summary: partialSummary(skipped, ctx),
+    proves,
+    unproven: skipped.map((s) => unprovenBy(s.id, ctx)),
+    network,
+    ...checked,
+  };
 }
 
 function partialSummary(skipped: readonly Step[], ctx: Context): string {
-  const unknown = ctx.network ? '' : ` The network label ${shownLabel(ctx.receipt.network)} is not one Notarium knows, so no block's proof of work can be judged for it.`;
+  const unknown = ctx.network
+    ? ''
+    : ` The network label ${shownLabel(ctx.receipt.network)} is not one Notarium knows, so no block's proof of work can be judged for it.`;
   return `Partially verified, not verified: no check failed, but ${listOf(skipped.map((s) => s.label.toLowerCase()))} could not be checked.${unknown}`;
 }
 

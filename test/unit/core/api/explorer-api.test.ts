@@ -7,7 +7,13 @@ import type { FetchLike } from '../../../../main/core/api/http-client.ts';
 // the integration tests).
 
 const sha256d = (hex: string): string =>
-  Buffer.from(createHash('sha256').update(createHash('sha256').update(Buffer.from(hex, 'hex')).digest()).digest()).reverse().toString('hex');
+  Buffer.from(
+    createHash('sha256')
+      .update(createHash('sha256').update(Buffer.from(hex, 'hex')).digest())
+      .digest(),
+  )
+    .reverse()
+    .toString('hex');
 
 // The TSC reference header (service-notes.md) and its block hash.
 const HEADER =
@@ -50,7 +56,9 @@ describe('ExplorerApi', () => {
   });
 
   it('refuses templates without their placeholder, and ids that are not hashes', async () => {
-    expect(() => new ExplorerApi({ templates: { transactionHex: 'https://ex.example/tx', blockHeader: 'https://ex.example/{blockHash}' } })).toThrow(/\{txId\}/);
+    expect(() => new ExplorerApi({ templates: { transactionHex: 'https://ex.example/tx', blockHeader: 'https://ex.example/{blockHash}' } })).toThrow(
+      /\{txId\}/,
+    );
     await expect(explorer(TX_HEX).api.transactionHex('../x')).rejects.toMatchObject({ code: 'TX_ID_PARAM_INVALID' });
   });
 });

@@ -184,7 +184,14 @@ describe('retry notices', () => {
   it('a listener that throws does not fail the request, and nothing is told on success', async () => {
     const h = harness([problem(500), ok()]);
     let told = 0;
-    await h.client.request(request('read', { onRetry: () => { told++; throw new Error('listener broke'); } }));
+    await h.client.request(
+      request('read', {
+        onRetry: () => {
+          told++;
+          throw new Error('listener broke');
+        },
+      }),
+    );
     expect(told).toBe(1);
     const quiet = harness([ok()]);
     await quiet.client.request(request('read', { onRetry: () => void told++ }));
@@ -212,12 +219,20 @@ describe('errors', () => {
   it('turns a problem document into a ServiceError with the catalogue sentence', async () => {
     const h = harness([problem(400, 'TX_NOT_LINKABLE', { title: 'Invalid request', detail: 'This transaction is a plain record.' })]);
     const err = (await failure(h.client.request(request('write')))) as ServiceError;
-    expect(err).toMatchObject({ code: 'TX_NOT_LINKABLE', status: 400, errorCode: 'TX_NOT_LINKABLE', title: 'Invalid request', detail: 'This transaction is a plain record.' });
+    expect(err).toMatchObject({
+      code: 'TX_NOT_LINKABLE',
+      status: 400,
+      errorCode: 'TX_NOT_LINKABLE',
+      title: 'Invalid request',
+      detail: 'This transaction is a plain record.',
+    });
     expect(err.message).toBe(sentenceFor('TX_NOT_LINKABLE'));
   });
 
   it('reads any JSON error body, whatever its content type', async () => {
-    const h = harness([new Response(JSON.stringify({ errorCode: 'INVALID_GRANT', detail: 'used' }), { status: 400, headers: { 'content-type': 'text/plain' } })]);
+    const h = harness([
+      new Response(JSON.stringify({ errorCode: 'INVALID_GRANT', detail: 'used' }), { status: 400, headers: { 'content-type': 'text/plain' } }),
+    ]);
     const err = (await failure(h.client.request(request('read')))) as ServiceError;
     expect(err).toMatchObject({ status: 400, errorCode: 'INVALID_GRANT' });
     expect(err.message).toBe(sentenceFor('INVALID_GRANT'));
@@ -288,7 +303,7 @@ describe('errors', () => {
 });
 
 describe('the default sleep', () => {
-  it('is cut short by the caller\'s signal', async () => {
+  it("is cut short by the caller's signal", async () => {
     const controller = new AbortController();
     // A wait of ten minutes: were it not cut short, the test's own time limit would end it first.
     const client = new HttpClient({ fetch: async () => problem(503), retry: { baseDelayMs: 600_000, maxDelayMs: 600_000 }, random: () => 0.99 });

@@ -131,13 +131,21 @@ function serviceWith(answer: (req: Sent) => Response): { api: RecordApi; sent: S
   return { api: new RecordApi({ baseUrl: 'https://records.example/', apiKey: KEY, fetch, sleep: async () => {} }), sent };
 }
 const problem = (status: number, errorCode?: string) =>
-  new Response(JSON.stringify({ title: status === 404 ? 'Content not found' : 'Invalid request', status, ...(errorCode ? { errorCode } : {}) }), { status, headers: { 'content-type': 'application/problem+json' } });
+  new Response(JSON.stringify({ title: status === 404 ? 'Content not found' : 'Invalid request', status, ...(errorCode ? { errorCode } : {}) }), {
+    status,
+    headers: { 'content-type': 'application/problem+json' },
+  });
 const ok = (value: unknown) => new Response(JSON.stringify(value), { status: 200 });
 
 describe('the update token in a refusal', () => {
   it('is kept out of the message in every form the service could echo it: as issued, decoded, encoded once more', async () => {
     for (const echo of [TOKEN, decodeURIComponent(TOKEN), encodeURIComponent(TOKEN)]) {
-      const { api } = serviceWith(() => new Response(JSON.stringify({ title: 'Invalid request', status: 400, errorCode: 'TX_NOT_LINKABLE', detail: `the token ${echo} spends nothing` }), { status: 400 }));
+      const { api } = serviceWith(
+        () =>
+          new Response(JSON.stringify({ title: 'Invalid request', status: 400, errorCode: 'TX_NOT_LINKABLE', detail: `the token ${echo} spends nothing` }), {
+            status: 400,
+          }),
+      );
       const err = (await api.updateLinked(TX, new Uint8Array(), '', TOKEN).catch((e: unknown) => e)) as Error;
       expect(err.message).not.toContain(echo);
     }
@@ -159,7 +167,10 @@ describe('the update token: sent as issued, the other placement tried once on UP
 
   it('a token refused both ways is refused once more, not again and again', async () => {
     const { api, sent } = serviceWith(() => problem(400, 'UPDATE_TOKEN_PARAM_INVALID'));
-    await expect(api.updateLinked(TX, new Uint8Array(), '', TOKEN)).rejects.toMatchObject({ code: 'UPDATE_TOKEN_PARAM_INVALID', errorCode: 'UPDATE_TOKEN_PARAM_INVALID' });
+    await expect(api.updateLinked(TX, new Uint8Array(), '', TOKEN)).rejects.toMatchObject({
+      code: 'UPDATE_TOKEN_PARAM_INVALID',
+      errorCode: 'UPDATE_TOKEN_PARAM_INVALID',
+    });
     expect(placements(sent)).toEqual(['as-issued', 'encoded-once']);
     await expect(api.deleteLinked(TX, TOKEN)).rejects.toMatchObject({ errorCode: 'UPDATE_TOKEN_PARAM_INVALID' });
     expect(placements(sent)).toEqual(['as-issued', 'encoded-once', 'as-issued', 'encoded-once']);
@@ -192,7 +203,9 @@ describe('a disabled feature answers 404 like an unknown txId: told apart by con
     const err = await api.createLinked(new Uint8Array(), '').catch((e: unknown) => e);
     expect(isFeatureUnavailable(err, 'linked')).toBe(true);
     expect(err).toMatchObject({ code: 'FEATURE_UNAVAILABLE' });
-    expect((err as Error).message).toMatch(/^The service at records\.example does not offer linked records in its configuration \(it answered 404 to creating a linked record\), so documents .* ask its provider to enable linked records/);
+    expect((err as Error).message).toMatch(
+      /^The service at records\.example does not offer linked records in its configuration \(it answered 404 to creating a linked record\), so documents .* ask its provider to enable linked records/,
+    );
   });
 
   it('a 404 from match about a transaction whose status answers: FEATURE_UNAVAILABLE; both unknown: unknown', async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, resolvePolicy, retryDelay, type AttemptFailure, type RequestKind } from '../../../../main/core/api/retry-policy.ts';
+import {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  isRetryable,
+  resolvePolicy,
+  retryDelay,
+  type AttemptFailure,
+  type RequestKind,
+} from '../../../../main/core/api/retry-policy.ts';
 
 const policy = DEFAULT_RETRY_POLICY;
 
@@ -48,10 +56,49 @@ describe('the retry decision table', () => {
     ['timeout', { kind: 'timeout' }],
   ];
   const expected: Record<RequestKind, Record<string, boolean>> = {
-    read: { 500: true, 502: true, 503: true, 504: true, 429: true, 400: false, 401: false, 404: false, 501: false, ECONNREFUSED: true, reset: true, timeout: true },
-    write: { 500: false, 502: false, 503: false, 504: false, 429: true, 400: false, 401: false, 404: false, 501: false, ECONNREFUSED: true, reset: false, timeout: false },
+    read: {
+      500: true,
+      502: true,
+      503: true,
+      504: true,
+      429: true,
+      400: false,
+      401: false,
+      404: false,
+      501: false,
+      ECONNREFUSED: true,
+      reset: true,
+      timeout: true,
+    },
+    write: {
+      500: false,
+      502: false,
+      503: false,
+      504: false,
+      429: true,
+      400: false,
+      401: false,
+      404: false,
+      501: false,
+      ECONNREFUSED: true,
+      reset: false,
+      timeout: false,
+    },
     // With an Idempotency-Key the service honours, a copy is the same request: retried like a read.
-    'idempotent-write': { 500: true, 502: true, 503: true, 504: true, 429: true, 400: false, 401: false, 404: false, 501: false, ECONNREFUSED: true, reset: true, timeout: true },
+    'idempotent-write': {
+      500: true,
+      502: true,
+      503: true,
+      504: true,
+      429: true,
+      400: false,
+      401: false,
+      404: false,
+      501: false,
+      ECONNREFUSED: true,
+      reset: true,
+      timeout: true,
+    },
   };
   for (const kind of ['read', 'write', 'idempotent-write'] as const) {
     it.each(failures)(`${kind} after %s`, (name, failure) => {

@@ -14,7 +14,15 @@ const dir = mkdtempSync(join(tmpdir(), 'notarium-cert-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const { receipt } = makeFixture();
-const recordNamed = (name: string) => ({ name, size: FILE_CONTENT.length, sha256: FILE_DIGEST.toString('hex'), txId: receipt.registration.txId, blockHash: receipt.confirmation!.blockHash, blockTime: null }) as unknown as StoredRecord;
+const recordNamed = (name: string) =>
+  ({
+    name,
+    size: FILE_CONTENT.length,
+    sha256: FILE_DIGEST.toString('hex'),
+    txId: receipt.registration.txId,
+    blockHash: receipt.confirmation!.blockHash,
+    blockTime: null,
+  }) as unknown as StoredRecord;
 const unescapeHtml = (html: string) => html.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 /** The commands the certificate offers, as a person would copy them. */
@@ -28,7 +36,16 @@ async function commands(name: string): Promise<{ posix: string; macos: string; p
   return { posix: code('sha256sum '), macos: code('shasum '), powershell: code('Get-FileHash '), html };
 }
 
-const HOSTILE = ['report$(touch pwned-1).pdf', 'report`touch pwned-2`.pdf', "it's \"quoted\".pdf", 'a;touch pwned-3;b.pdf', '-n.pdf', '*.pdf', '$HOME & ${IFS}|x.pdf', 'back\\slash.pdf'];
+const HOSTILE = [
+  'report$(touch pwned-1).pdf',
+  'report`touch pwned-2`.pdf',
+  'it\'s "quoted".pdf',
+  'a;touch pwned-3;b.pdf',
+  '-n.pdf',
+  '*.pdf',
+  '$HOME & ${IFS}|x.pdf',
+  'back\\slash.pdf',
+];
 
 describe('the certificate: how to check it by hand', () => {
   it.each(HOSTILE)('the POSIX command for %j hashes exactly that file and runs nothing else', async (name) => {
@@ -75,7 +92,9 @@ describe('the certificate: how to check it by hand', () => {
   it('says which shell each command is for', async () => {
     const { html } = await commands('contract.pdf');
     expect(html).toContain('in a terminal on Linux or macOS (a POSIX shell: sh, bash, zsh), <code>sha256sum -- contract.pdf</code>');
-    expect(html).toContain("in Windows PowerShell, <code>Get-FileHash -Algorithm SHA256 -LiteralPath &#39;contract.pdf&#39;</code>, which prints it in capitals.");
+    expect(html).toContain(
+      'in Windows PowerShell, <code>Get-FileHash -Algorithm SHA256 -LiteralPath &#39;contract.pdf&#39;</code>, which prints it in capitals.',
+    );
     expect(existsSync(join(dir, 'pwned-1'))).toBe(false);
   });
 });
@@ -97,7 +116,11 @@ describe('the certificate: the outcome, first', () => {
   });
 
   it('a partially verified receipt is not in the green box: its heading says so and it lists what is unproven', async () => {
-    const html = await certificateHtml(recordNamed('contract.pdf'), without((r) => delete r.transaction), undefined);
+    const html = await certificateHtml(
+      recordNamed('contract.pdf'),
+      without((r) => delete r.transaction),
+      undefined,
+    );
     expect(box(html)?.[1]).toBe('partial');
     expect(box(html)?.[2]).toMatch(/<strong>Partially verified, not verified<\/strong>/);
     expect(box(html)?.[2]).toMatch(/<ul class="unproven">\n<li>That transaction [0-9a-f]{64} carries this fingerprint/);
@@ -105,7 +128,9 @@ describe('the certificate: the outcome, first', () => {
 
   it('no certificate for a receipt that fails, with a sentence saying why', async () => {
     const other = { ...recordNamed('contract.pdf'), sha256: 'ab'.repeat(32) } as StoredRecord;
-    await expect(certificateHtml(other, receipt, undefined)).rejects.toThrow(/^No certificate is made for contract\.pdf: its proof does not verify\. Verification failed at the file digest step/);
+    await expect(certificateHtml(other, receipt, undefined)).rejects.toThrow(
+      /^No certificate is made for contract\.pdf: its proof does not verify\. Verification failed at the file digest step/,
+    );
   });
 
   it('bidirectional overrides and controls from a receipt are shown as escapes, in what it proves and the block time', async () => {

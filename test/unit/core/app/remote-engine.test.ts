@@ -15,7 +15,11 @@ function channel() {
   const exits: ((code: number | null) => void)[] = [];
   const deliver = <T>(listeners: ((m: T) => void)[], message: T) => setImmediate(() => listeners.forEach((l) => l(structuredClone(message))));
   const engineSide: EnginePort<ToEngine, FromEngine> = { post: (m) => deliver(toMain, m), onMessage: (l) => void toEngine.push(l) };
-  const mainSide: EnginePort<FromEngine, ToEngine> = { post: (m) => deliver(toEngine, m), onMessage: (l) => void toMain.push(l), onExit: (l) => void exits.push(l) };
+  const mainSide: EnginePort<FromEngine, ToEngine> = {
+    post: (m) => deliver(toEngine, m),
+    onMessage: (l) => void toMain.push(l),
+    onExit: (l) => void exits.push(l),
+  };
   return { engineSide, mainSide, exit: (code: number) => exits.forEach((l) => l(code)) };
 }
 
@@ -82,13 +86,20 @@ describe('the engine over its channel', () => {
     engine.service.subscribe((event, payload) => seen.push([event, payload]));
     service.emit('pending-count', 2);
     service.emit('pending-count', 3);
-    await vi.waitFor(() => expect(seen).toEqual([['pending-count', 2], ['pending-count', 3]]));
+    await vi.waitFor(() =>
+      expect(seen).toEqual([
+        ['pending-count', 2],
+        ['pending-count', 3],
+      ]),
+    );
     service.api.pendingCount.mockResolvedValueOnce(4);
     expect(await engine.service.api.pendingCount()).toBe(4);
   });
 
   it('the engine asks the main process for what only it can do, and gets answers or failures', async () => {
-    const { engineAbilities, abilities } = wire({ openExternal: vi.fn(async () => Promise.reject(new NotariumError('URL_REFUSED', 'Notarium opens only the sign-in page.'))) });
+    const { engineAbilities, abilities } = wire({
+      openExternal: vi.fn(async () => Promise.reject(new NotariumError('URL_REFUSED', 'Notarium opens only the sign-in page.'))),
+    });
     await vi.waitFor(() => expect(engineAbilities()).toBeDefined());
     const engine = engineAbilities();
     expect(await engine.chooseFolder!()).toBe('/home/ann/Contracts');
@@ -104,7 +115,13 @@ describe('the engine over its channel', () => {
   it('the main process answers only the abilities the engine may ask for', async () => {
     const { engineSide, mainSide } = channel();
     const answers: FromEngine[] = [];
-    const abilities = { openExternal: vi.fn(async () => {}), openExplorerPage: vi.fn(async () => {}), showInFolder: vi.fn(), printPdf: vi.fn(async () => new Uint8Array()), chooseFolder: vi.fn(async () => null) };
+    const abilities = {
+      openExternal: vi.fn(async () => {}),
+      openExplorerPage: vi.fn(async () => {}),
+      showInFolder: vi.fn(),
+      printPdf: vi.fn(async () => new Uint8Array()),
+      chooseFolder: vi.fn(async () => null),
+    };
     connectEngine(mainSide, abilities);
     engineSide.onMessage((m) => void answers.push(m as never));
     engineSide.post({ type: 'call', id: 1, method: 'constructor', args: [] });
@@ -128,7 +145,13 @@ describe('the engine over its channel', () => {
     serveEngine(engineSide, { shell: 'electron', resolveFile: () => '/x' }, () => {
       throw new NotariumError('STORE_ERROR', 'The library was written by a newer version of Notarium: update Notarium to open it.');
     });
-    const engine = connectEngine(mainSide, { openExternal: async () => {}, openExplorerPage: async () => {}, showInFolder: () => {}, printPdf: async () => new Uint8Array(), chooseFolder: async () => null });
+    const engine = connectEngine(mainSide, {
+      openExternal: async () => {},
+      openExplorerPage: async () => {},
+      showInFolder: () => {},
+      printPdf: async () => new Uint8Array(),
+      chooseFolder: async () => null,
+    });
     await expect(engine.service.api.appInfo()).rejects.toMatchObject({ code: 'STORE_ERROR', message: expect.stringMatching(/newer version of Notarium/) });
     await engine.close();
   });

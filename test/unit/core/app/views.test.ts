@@ -55,7 +55,10 @@ describe('verificationView', () => {
 
   it('carries the test-chain distinction: verified on a test chain is its own case', () => {
     expect(verificationView(result(receipt), 'contract.pdf')).toMatchObject({ status: 'verified', verifiedOnTestChain: true });
-    expect(verificationView(result(edited((d) => delete d.transaction)), 'contract.pdf')).toMatchObject({ status: 'partially-verified', verifiedOnTestChain: false });
+    expect(verificationView(result(edited((d) => delete d.transaction)), 'contract.pdf')).toMatchObject({
+      status: 'partially-verified',
+      verifiedOnTestChain: false,
+    });
   });
 
   it('counts every status of the one list, each at 0', () => {
@@ -98,7 +101,11 @@ describe('record views of the life cycle', () => {
   });
   const view = (r: StoredRecord) => recordView(lib.records.get(r.id)!, lib.profiles.get('Sandbox'), lib.records);
   const mined = (r: StoredRecord, confirmations = 1) =>
-    lib.records.recordConfirmation(r.id, { state: 'confirmed', confirmations, blockHash: 'cc'.repeat(32), blockTime: '2026-11-23T10:00:00Z', confirmation: null }, null);
+    lib.records.recordConfirmation(
+      r.id,
+      { state: 'confirmed', confirmations, blockHash: 'cc'.repeat(32), blockTime: '2026-11-23T10:00:00Z', confirmation: null },
+      null,
+    );
   /** A document whose version 1 is published (not in a block) and version 2 queued behind it. */
   const queuedBehindUnmined = () => {
     const doc = lib.documents.create('Sandbox', 'plan.md');
@@ -165,7 +172,11 @@ describe('record views of the life cycle', () => {
     const r = lib.records.insertSubmitting(submission());
     lib.records.markPublished(r.id, 'f1'.repeat(32), now);
     const merkleProof = { index: 0, txOrId: 'f1'.repeat(32), target: 'cc'.repeat(32), nodes: [] };
-    lib.records.recordConfirmation(r.id, { state: 'confirmed', confirmations: 1, blockHash: 'cc'.repeat(32), blockTime: null, confirmation: { merkleProof } }, null);
+    lib.records.recordConfirmation(
+      r.id,
+      { state: 'confirmed', confirmations: 1, blockHash: 'cc'.repeat(32), blockTime: null, confirmation: { merkleProof } },
+      null,
+    );
     expect(view(r).proof).toMatchObject({ targetType: 'hash' });
   });
 
@@ -200,7 +211,10 @@ describe('record views of the life cycle', () => {
     ]);
     // The library's own history, with the reason it was not read from the service.
     const offline: DocumentHistory = { ...read, source: { from: 'library', reason: 'The service was not asked (offline).' } };
-    expect(historyView(doc, offline, lib.records.ofDocument(doc.id), (r) => view(r)).source).toEqual({ from: 'library', reason: 'The service was not asked (offline).' });
+    expect(historyView(doc, offline, lib.records.ofDocument(doc.id), (r) => view(r)).source).toEqual({
+      from: 'library',
+      reason: 'The service was not asked (offline).',
+    });
     expect(v2.state).toBe('queued');
   });
 

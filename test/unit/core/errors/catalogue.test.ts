@@ -41,7 +41,10 @@ describe('the catalogue of error codes', () => {
     expect(new ServiceError({ status: 401 }).code).toBe('UNAUTHORIZED');
     expect(new ServiceError({ status: 429 }).code).toBe('RATE_LIMITED');
     expect(new ServiceError({ status: 503 }).code).toBe('SERVICE_UNAVAILABLE');
-    expect(new ServiceError({ status: 400, errorCode: 'SOMETHING_NEW' })).toMatchObject({ code: 'SERVICE_ERROR', message: 'The service refused the request (SOMETHING_NEW).' });
+    expect(new ServiceError({ status: 400, errorCode: 'SOMETHING_NEW' })).toMatchObject({
+      code: 'SERVICE_ERROR',
+      message: 'The service refused the request (SOMETHING_NEW).',
+    });
   });
 
   it("a service cannot pass its answer off as a failure of Notarium's own, on which Notarium branches", () => {

@@ -31,7 +31,12 @@ describe('writeFileAtomically', () => {
 
   it('never writes through a link planted at a temporary name, old (<target>.<pid>.tmp) or guessed', () => {
     const target = join(folder, 'a.receipt.json');
-    const planted = [`a.receipt.json.${process.pid}.tmp`, `a.receipt.json.notarium-${process.pid}.tmp`, '.notarium-000000000000000000000000.tmp', 'a.receipt.json.tmp'];
+    const planted = [
+      `a.receipt.json.${process.pid}.tmp`,
+      `a.receipt.json.notarium-${process.pid}.tmp`,
+      '.notarium-000000000000000000000000.tmp',
+      'a.receipt.json.tmp',
+    ];
     for (const name of planted) symlinkSync(outside, join(folder, name));
     writeFileAtomically(target, '{"receipt":1}\n');
     expect(readFileSync(outside, 'utf8')).toBe('precious\n');

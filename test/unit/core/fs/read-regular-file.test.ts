@@ -43,21 +43,29 @@ describe('readRegularFile', () => {
   it('refuses a FIFO without opening it for a writer that never comes', async () => {
     const path = join(dir, 'fifo');
     execFileSync('mkfifo', [path]);
-    await expect(read(path)).rejects.toMatchObject({ code: 'FILE_UNREADABLE', message: expect.stringMatching(/"[^"]*fifo" could not be read: it is a pipe \(FIFO\), not a regular file/) });
+    await expect(read(path)).rejects.toMatchObject({
+      code: 'FILE_UNREADABLE',
+      message: expect.stringMatching(/"[^"]*fifo" could not be read: it is a pipe \(FIFO\), not a regular file/),
+    });
   });
 
   it('refuses devices, and links to them, before opening them', async () => {
     symlinkSync('/dev/zero', join(dir, 'zero'));
     symlinkSync('/dev/urandom', join(dir, 'random'));
     for (const path of ['/dev/zero', join(dir, 'zero'), join(dir, 'random'), '/dev/null']) {
-      await expect(read(path), path).rejects.toMatchObject({ code: 'FILE_UNREADABLE', message: expect.stringMatching(/could not be read: it is a device, not a regular file/) });
+      await expect(read(path), path).rejects.toMatchObject({
+        code: 'FILE_UNREADABLE',
+        message: expect.stringMatching(/could not be read: it is a device, not a regular file/),
+      });
     }
   });
 
   it.runIf(process.platform === 'linux')('says in words why a special file the system will not read cannot be read (/proc/self/pagemap: EINVAL)', async () => {
     await expect(read('/proc/self/pagemap')).rejects.toMatchObject({
       code: 'FILE_UNREADABLE',
-      message: expect.stringMatching(/could not be read: the system refused to read it \(it may be a special file, such as one under \/proc\); Notarium reads only regular files\.$/),
+      message: expect.stringMatching(
+        /could not be read: the system refused to read it \(it may be a special file, such as one under \/proc\); Notarium reads only regular files\.$/,
+      ),
     });
   });
 

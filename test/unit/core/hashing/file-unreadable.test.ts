@@ -26,7 +26,9 @@ describe('fileUnreadable', () => {
 
   it('a missing file whose name came back with U+FFFD says its real name may not be UTF-8 (issue #11)', () => {
     const err = fileUnreadable('/home/ana/bad\uFFFD.txt', 'ENOENT');
-    expect(err.message).toMatch(/could not be read: there is no file of that name: its real name may hold bytes that are not UTF-8 .*rename the file with UTF-8 characters only\.$/);
+    expect(err.message).toMatch(
+      /could not be read: there is no file of that name: its real name may hold bytes that are not UTF-8 .*rename the file with UTF-8 characters only\.$/,
+    );
     expect(fileUnreadable('/home/ana/gone.txt', 'ENOENT').message).toMatch(/does not exist/);
   });
 });

@@ -168,9 +168,7 @@ describe('HashPool cancellation', () => {
 
   it('an already-aborted signal rejects without starting a worker', async () => {
     const { pool: p, workers } = pool();
-    await expect(p.hashFile(file('pre-aborted.bin', 1), { signal: AbortSignal.abort() })).rejects.toSatisfy((err) =>
-      isNotariumError(err, 'CANCELLED'),
-    );
+    await expect(p.hashFile(file('pre-aborted.bin', 1), { signal: AbortSignal.abort() })).rejects.toSatisfy((err) => isNotariumError(err, 'CANCELLED'));
     expect(workers).toHaveLength(0);
   });
 

@@ -39,9 +39,11 @@ afterEach(async () => {
   lib.close();
 });
 
-
 const publish = (txId: string, profile = 'Sandbox'): StoredRecord => publishedRecord(lib, txId, clock.now(), profile);
-const confirmed = (n: number): StatusAnswer => ({ kind: 'confirmed', confirmation: { confirmedBlocks: n, blockHash: 'ab'.repeat(32), blockTimestamp: '2026-11-22T10:00:00Z' } });
+const confirmed = (n: number): StatusAnswer => ({
+  kind: 'confirmed',
+  confirmation: { confirmedBlocks: n, blockHash: 'ab'.repeat(32), blockTimestamp: '2026-11-22T10:00:00Z' },
+});
 const tx = (i: number) => String(i).padStart(64, '0');
 
 describe('poller', () => {
@@ -112,7 +114,13 @@ describe('poller', () => {
 
   it('reports the library failing to store an answer, and checks again: no crash, nothing lost', async () => {
     const errors: unknown[] = [];
-    const reporting = new Poller({ records: lib.records, profile: (name) => lib.profiles.require(name), check: async () => confirmed(3), timers: clock, onError: (_r, err) => errors.push(err) });
+    const reporting = new Poller({
+      records: lib.records,
+      profile: (name) => lib.profiles.require(name),
+      check: async () => confirmed(3),
+      timers: clock,
+      onError: (_r, err) => errors.push(err),
+    });
     const r = publish(tx(9));
     const store = lib.records.recordConfirmation.bind(lib.records);
     let failures = 1;

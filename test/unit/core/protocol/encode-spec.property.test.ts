@@ -3,8 +3,22 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryString } from '../../../../main/core/api/request-url.ts';
 import { NotariumError } from '../../../../main/core/errors/notarium-error.ts';
-import { applyEncodeSpec, ENCODER_NAMES, formatEncodeSpec, MAX_ENCODED_BYTES, MAX_ENCODE_STEPS, parseEncodeSpec, type EncodeStep } from '../../../../main/core/protocol/encode-spec.ts';
-import { applyEncode, MAX_ENCODED_BYTES as SANDBOX_MAX_BYTES, MAX_ENCODE_STEPS as SANDBOX_MAX_STEPS, parseEncode, type EncoderSettings } from '../../../../sandbox/encode/encode-spec.ts';
+import {
+  applyEncodeSpec,
+  ENCODER_NAMES,
+  formatEncodeSpec,
+  MAX_ENCODED_BYTES,
+  MAX_ENCODE_STEPS,
+  parseEncodeSpec,
+  type EncodeStep,
+} from '../../../../main/core/protocol/encode-spec.ts';
+import {
+  applyEncode,
+  MAX_ENCODED_BYTES as SANDBOX_MAX_BYTES,
+  MAX_ENCODE_STEPS as SANDBOX_MAX_STEPS,
+  parseEncode,
+  type EncoderSettings,
+} from '../../../../sandbox/encode/encode-spec.ts';
 import { ServiceProblem } from '../../../../sandbox/http/problem.ts';
 
 /**
@@ -29,7 +43,9 @@ const withinBounds = (value: string) => value === '' || value.split('|').length 
 const GRAMMAR_ONLY: EncoderSettings = { allowedEncoders: ['SHA256', 'Base64'], saltRequired: false, sha256Required: false };
 
 const salt = fc.array(fc.constantFrom(...SALT_CHARS), { minLength: 1, maxLength: 40 }).map((a) => a.join(''));
-const step: fc.Arbitrary<EncodeStep> = fc.record({ encoder: fc.constantFrom(...ENCODER_NAMES), salt: fc.option(salt, { nil: undefined }) }).map((s) => (s.salt === undefined ? { encoder: s.encoder } : s));
+const step: fc.Arbitrary<EncodeStep> = fc
+  .record({ encoder: fc.constantFrom(...ENCODER_NAMES), salt: fc.option(salt, { nil: undefined }) })
+  .map((s) => (s.salt === undefined ? { encoder: s.encoder } : s));
 const steps = fc.array(step, { minLength: 0, maxLength: STEPS_MAX });
 const render = (ss: EncodeStep[]) => ss.map((s) => (s.salt === undefined ? s.encoder : `${s.encoder}(${s.salt})`)).join('|');
 
@@ -133,18 +149,66 @@ describe('the encode parameter (property)', () => {
   const nearMisses: [string, fc.Arbitrary<string>, string][] = [
     [
       'a character outside the salt alphabet',
-      fc.tuple(salt, fc.string({ minLength: 1, maxLength: 3, unit: 'binary' }), salt, fc.constantFrom(...ENCODER_NAMES)).filter(([, bad]) => [...bad].some((c) => !SALT_CHARS.includes(c))).map(([a, bad, b, n]) => `${n}(${a}${bad}${b})`),
+      fc
+        .tuple(salt, fc.string({ minLength: 1, maxLength: 3, unit: 'binary' }), salt, fc.constantFrom(...ENCODER_NAMES))
+        .filter(([, bad]) => [...bad].some((c) => !SALT_CHARS.includes(c)))
+        .map(([a, bad, b, n]) => `${n}(${a}${bad}${b})`),
       'ENCODE_PARAM_INVALID',
     ],
     ['an empty salt', fc.constantFrom(...ENCODER_NAMES).map((n) => `${n}()`), 'ENCODE_PARAM_INVALID'],
-    ['a missing parenthesis', fc.tuple(fc.constantFrom(...ENCODER_NAMES), salt, fc.boolean()).map(([n, s, open]) => (open ? `${n}(${s}` : `${n}${s})`)), 'ENCODE_PARAM_INVALID'],
-    ['nested or repeated parentheses', fc.tuple(fc.constantFrom(...ENCODER_NAMES), fc.constantFrom(...ENCODER_NAMES), salt, fc.integer({ min: 0, max: 3 })).map(([n, m, s, k]) => [`${n}(${m}(${s}))`, `${n}((${s}))`, `${n}(${s})(${s})`, `(${s})`][k]!), 'ENCODE_PARAM_INVALID'],
-    ['an unknown encoder', fc.tuple(fc.stringMatching(/^[A-Za-z0-9]{1,12}$/).filter((n) => !(ENCODER_NAMES as readonly string[]).includes(n)), fc.option(salt)).map(([n, s]) => (s === null ? n : `${n}(${s})`)), 'UNKNOWN_ENCODER'],
-    ['a wrongly cased encoder', fc.constantFrom('sha256', 'Sha256', 'SHA-256', 'base64', 'BASE64', 'Base-64').map((n) => n), 'UNKNOWN_ENCODER|ENCODE_PARAM_INVALID'],
-    ['an empty encoder between bars', fc.tuple(steps.filter((s) => s.length > 0), fc.integer({ min: 0, max: 2 })).map(([ss, k]) => [`|${render(ss)}`, `${render(ss)}|`, render(ss).replace(/^([^|]+)/, '$1|')][k]!), 'ENCODE_PARAM_INVALID'],
-    ['whitespace around an encoder', fc.tuple(steps.filter((s) => s.length > 0), fc.constantFrom(' ', '\t', '\n', '\u00a0')).map(([ss, w]) => `${render(ss)}${w}`), 'ENCODE_PARAM_INVALID'],
+    [
+      'a missing parenthesis',
+      fc.tuple(fc.constantFrom(...ENCODER_NAMES), salt, fc.boolean()).map(([n, s, open]) => (open ? `${n}(${s}` : `${n}${s})`)),
+      'ENCODE_PARAM_INVALID',
+    ],
+    [
+      'nested or repeated parentheses',
+      fc
+        .tuple(fc.constantFrom(...ENCODER_NAMES), fc.constantFrom(...ENCODER_NAMES), salt, fc.integer({ min: 0, max: 3 }))
+        .map(([n, m, s, k]) => [`${n}(${m}(${s}))`, `${n}((${s}))`, `${n}(${s})(${s})`, `(${s})`][k]!),
+      'ENCODE_PARAM_INVALID',
+    ],
+    [
+      'an unknown encoder',
+      fc
+        .tuple(
+          fc.stringMatching(/^[A-Za-z0-9]{1,12}$/).filter((n) => !(ENCODER_NAMES as readonly string[]).includes(n)),
+          fc.option(salt),
+        )
+        .map(([n, s]) => (s === null ? n : `${n}(${s})`)),
+      'UNKNOWN_ENCODER',
+    ],
+    [
+      'a wrongly cased encoder',
+      fc.constantFrom('sha256', 'Sha256', 'SHA-256', 'base64', 'BASE64', 'Base-64').map((n) => n),
+      'UNKNOWN_ENCODER|ENCODE_PARAM_INVALID',
+    ],
+    [
+      'an empty encoder between bars',
+      fc
+        .tuple(
+          steps.filter((s) => s.length > 0),
+          fc.integer({ min: 0, max: 2 }),
+        )
+        .map(([ss, k]) => [`|${render(ss)}`, `${render(ss)}|`, render(ss).replace(/^([^|]+)/, '$1|')][k]!),
+      'ENCODE_PARAM_INVALID',
+    ],
+    [
+      'whitespace around an encoder',
+      fc
+        .tuple(
+          steps.filter((s) => s.length > 0),
+          fc.constantFrom(' ', '\t', '\n', '\u00a0'),
+        )
+        .map(([ss, w]) => `${render(ss)}${w}`),
+      'ENCODE_PARAM_INVALID',
+    ],
     ['more encoders than the bound', fc.array(step, { minLength: STEPS_MAX + 1, maxLength: 40 }).map(render), 'ENCODE_PARAM_INVALID'],
-    ['longer than the client accepts', fc.tuple(fc.constantFrom(...ENCODER_NAMES), fc.integer({ min: CLIENT_MAX, max: 20_000 })).map(([n, len]) => `${n}(${'a'.repeat(len)})`), 'ENCODE_PARAM_INVALID'],
+    [
+      'longer than the client accepts',
+      fc.tuple(fc.constantFrom(...ENCODER_NAMES), fc.integer({ min: CLIENT_MAX, max: 20_000 })).map(([n, len]) => `${n}(${'a'.repeat(len)})`),
+      'ENCODE_PARAM_INVALID',
+    ],
   ];
 
   it.each(nearMisses)('rejects %s with the right code (300 each)', (_what, arb, codes) => {
@@ -166,7 +230,32 @@ describe('the encode parameter (property)', () => {
   });
 
   it('client and sandbox agree with each other and with the grammar on random text (5,000)', () => {
-    const alphabet = [...SALT_CHARS.slice(0, 6), 'S', 'H', 'A', '2', '5', '6', 'B', 'a', 's', 'e', '4', '(', ')', '|', '/', ':', '+', '-', ' ', '%', '_', 'é', '\n'];
+    const alphabet = [
+      ...SALT_CHARS.slice(0, 6),
+      'S',
+      'H',
+      'A',
+      '2',
+      '5',
+      '6',
+      'B',
+      'a',
+      's',
+      'e',
+      '4',
+      '(',
+      ')',
+      '|',
+      '/',
+      ':',
+      '+',
+      '-',
+      ' ',
+      '%',
+      '_',
+      'é',
+      '\n',
+    ];
     const noise = fc.array(fc.constantFrom(...alphabet), { minLength: 0, maxLength: 30 }).map((a) => a.join(''));
     // Valid values with one random edit: most inputs sit near the language boundary.
     const edited = fc.tuple(steps, fc.nat(), fc.constantFrom(...alphabet, ''), fc.boolean()).map(([ss, at, c, insert]) => {

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isNotariumError } from '../../../../main/core/errors/notarium-error.ts';
-import { applyEncodeSpec, encodeRecord, formatEncodeSpec, MAX_ENCODED_BYTES, MAX_ENCODE_STEPS, parseEncodeSpec, type EncodeStep } from '../../../../main/core/protocol/encode-spec.ts';
+import {
+  applyEncodeSpec,
+  encodeRecord,
+  formatEncodeSpec,
+  MAX_ENCODED_BYTES,
+  MAX_ENCODE_STEPS,
+  parseEncodeSpec,
+  type EncodeStep,
+} from '../../../../main/core/protocol/encode-spec.ts';
 import { parseReceipt, type ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-receipt.ts';
 import { clone, makeFixture, SALT, type Draft } from '../../../support/receipt-fixture.ts';
@@ -88,7 +96,9 @@ describe('applyEncodeSpec', () => {
   });
 
   it('applies a chain in order, each salt to its own step', () => {
-    const expected = Buffer.from(Buffer.concat([Buffer.from('b'), Buffer.from(sha(Buffer.concat([Buffer.from('a'), record])).toString('base64'))]).toString('base64'));
+    const expected = Buffer.from(
+      Buffer.concat([Buffer.from('b'), Buffer.from(sha(Buffer.concat([Buffer.from('a'), record])).toString('base64'))]).toString('base64'),
+    );
     expect(Buffer.from(applyEncodeSpec(parseEncodeSpec('SHA256(a)|Base64|Base64(b)'), record))).toEqual(expected);
   });
 });
@@ -119,7 +129,9 @@ describe('the bounds of a chain (issue #11: 500 Base64 steps cost 40 s and 2.5 G
     // Ten Base64 steps are within the count; from 1 MiB they would make 17.8 MiB (18,620,408 bytes).
     const record = new Uint8Array(1024 * 1024);
     const tenTimes = parseEncodeSpec(Array.from({ length: 10 }, () => 'Base64').join('|'));
-    expect(codeOf(() => applyEncodeSpec(tenTimes, record))).toMatch(/^ENCODE_PARAM_INVALID: Applying "Base64\|Base64.*to 1048576 bytes would make 18620408 bytes at encoder 10; an encoder may produce at most 16777216 bytes/);
+    expect(codeOf(() => applyEncodeSpec(tenTimes, record))).toMatch(
+      /^ENCODE_PARAM_INVALID: Applying "Base64\|Base64.*to 1048576 bytes would make 18620408 bytes at encoder 10; an encoder may produce at most 16777216 bytes/,
+    );
     expect(applyEncodeSpec(tenTimes.slice(0, 9), record).length).toBe(13965304);
     // A salt counts: it is part of the step's input.
     const edge = new Uint8Array((MAX_ENCODED_BYTES / 4) * 3 - 2);

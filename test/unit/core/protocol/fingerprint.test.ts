@@ -37,7 +37,9 @@ describe('fingerprintFor', () => {
       encode: 'SHA256(k3J9:x/y-z+)',
       salt: 'k3J9:x/y-z+',
       record: digest.toString('hex'),
-      published: createHash('sha256').update(Buffer.concat([Buffer.from('k3J9:x/y-z+'), digest])).digest('hex'),
+      published: createHash('sha256')
+        .update(Buffer.concat([Buffer.from('k3J9:x/y-z+'), digest]))
+        .digest('hex'),
     });
   });
 

@@ -5,7 +5,7 @@ import { REAL_HEADERS } from '../../../support/real-headers.ts';
 import { TSC } from '../../../support/tsc-vector.ts';
 
 describe('the network vocabulary', () => {
-  it('is closed: five labels, their proof-of-work limits, which are test chains, and mainnet\'s work floor', () => {
+  it("is closed: five labels, their proof-of-work limits, which are test chains, and mainnet's work floor", () => {
     expect(NETWORK_LABELS).toEqual(['mainnet', 'testnet', 'stn', 'regtest', 'sandbox']);
     // testnet and stn are test chains: their minimum-difficulty rule lets anyone mine a block at difficulty 1.
     expect(Object.fromEntries(NETWORK_LABELS.map((l) => [l, [NETWORKS[l].powLimit, NETWORKS[l].testChain, NETWORKS[l].workFloor?.target]]))).toEqual({
@@ -23,7 +23,25 @@ describe('the network vocabulary', () => {
     expect(networkOf('mainnet')?.label).toBe('mainnet');
     expect(networkOf('MainNet')?.label).toBe('mainnet');
     expect(networkOf('SANDBOX')?.label).toBe('sandbox');
-    for (const label of ['mainnet\u200b', '\u200bmainnet', 'm\u0430innet', ' mainnet', 'mainnet ', 'main net', 'main-net', '\uff4dainnet', 'mainnet\n', 'ma\u0131nnet', 'MA\u0130NNET', 'testnet3', 'livenet', '', 'toString', '__proto__', 'constructor']) {
+    for (const label of [
+      'mainnet\u200b',
+      '\u200bmainnet',
+      'm\u0430innet',
+      ' mainnet',
+      'mainnet ',
+      'main net',
+      'main-net',
+      '\uff4dainnet',
+      'mainnet\n',
+      'ma\u0131nnet',
+      'MA\u0130NNET',
+      'testnet3',
+      'livenet',
+      '',
+      'toString',
+      '__proto__',
+      'constructor',
+    ]) {
       expect(networkOf(label), JSON.stringify(label)).toBeUndefined();
     }
     for (const value of [undefined, null, 1, {}, ['mainnet']]) expect(networkOf(value)).toBeUndefined();
@@ -41,7 +59,7 @@ describe('the network vocabulary', () => {
 describe('the network a block header points to (a profile that detects its network)', () => {
   const of = (header: string) => networkOfTarget(targetFromBits(parseBlockHeader(header).bits)).label;
 
-  it('reads regtest from bits 0x207fffff (the documentation\'s own headers), mainnet at or above its work floor, testnet between', () => {
+  it("reads regtest from bits 0x207fffff (the documentation's own headers), mainnet at or above its work floor, testnet between", () => {
     expect(of(TSC.header)).toBe('regtest');
     expect(of(REAL_HEADERS.block400000.header)).toBe('mainnet');
     // Difficulty 1 (both genesis blocks) and difficulty 244,112: a test chain's, below mainnet's floor.
@@ -50,7 +68,7 @@ describe('the network a block header points to (a profile that detects its netwo
     expect(of(REAL_HEADERS.block125552.header)).toBe('testnet');
   });
 
-  it('draws the lines where the labels\' own rules do, so the label read always fits its header', () => {
+  it("draws the lines where the labels' own rules do, so the label read always fits its header", () => {
     const floor = NETWORKS.mainnet.workFloor!.target;
     expect(networkOfTarget(floor).label).toBe('mainnet');
     expect(networkOfTarget(floor + 1n).label).toBe('testnet');

@@ -36,7 +36,9 @@ describe('buildReceipt', () => {
     expect(buildReceipt(source({ network: 'SANDBOX' }), clock).network).toBe('sandbox');
     expect(buildReceipt(source({ network: 'regtest' }), clock).network).toBe('regtest');
     for (const label of ['testnet-sim', 'mainnet\u200b', 'unknown', '']) {
-      expect(() => buildReceipt(source({ network: label }), clock), label).toThrow(/network label ".*" is not mainnet, testnet, stn, regtest or sandbox, so no receipt is written with it/);
+      expect(() => buildReceipt(source({ network: label }), clock), label).toThrow(
+        /network label ".*" is not mainnet, testnet, stn, regtest or sandbox, so no receipt is written with it/,
+      );
     }
   });
 

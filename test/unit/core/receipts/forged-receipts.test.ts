@@ -39,7 +39,13 @@ interface Base {
 
 const recorded = JSON.parse(readFileSync(new URL('../../../fixtures/receipts/sandbox-baselines.json', import.meta.url), 'utf8')) as Baseline[];
 const firstPrinciples: Baseline = { name: 'first-principles', fileSha256: FILE_DIGEST.toString('hex'), receipt: serializeReceipt(makeFixture().receipt) };
-const BASES: Base[] = [...recorded, firstPrinciples].map((b) => ({ name: b.name, fileSha256: b.fileSha256, text: b.receipt, draft: JSON.parse(b.receipt) as Draft, key: semanticKey(parseReceipt(b.receipt)) }));
+const BASES: Base[] = [...recorded, firstPrinciples].map((b) => ({
+  name: b.name,
+  fileSha256: b.fileSha256,
+  text: b.receipt,
+  draft: JSON.parse(b.receipt) as Draft,
+  key: semanticKey(parseReceipt(b.receipt)),
+}));
 
 // ---------------------------------------------------------------------------------------------
 // The judge: read, verify, classify. Anything thrown other than RECEIPT_INVALID is a defect.
@@ -68,7 +74,13 @@ function judge(text: string, fileSha256: string): Verdict & { receipt?: ReceiptV
   if (report.outcome === 'verified') return { kind: 'verified', receipt, report };
   if (report.outcome === 'failed') {
     const step = report.steps.find((s) => s.id === report.failedStep);
-    if (!report.failedStep || !STEP_IDS.includes(report.failedStep) || step?.status !== 'fail' || step.detail.length === 0 || !(FAILURE_CODES as readonly string[]).includes(step.code ?? '')) {
+    if (
+      !report.failedStep ||
+      !STEP_IDS.includes(report.failedStep) ||
+      step?.status !== 'fail' ||
+      step.detail.length === 0 ||
+      !(FAILURE_CODES as readonly string[]).includes(step.code ?? '')
+    ) {
       return { kind: 'thrown', error: new Error(`a failed report that names no failing step and its code: ${JSON.stringify(report).slice(0, 400)}`) };
     }
     return { kind: 'rejected', step: report.failedStep, receipt, report };
@@ -105,7 +117,13 @@ function semanticKey(r: ReceiptV1): string {
         }
       : null,
     blockHeader: l(r.blockHeader),
-    aggregation: r.aggregation ? { nonce: l(r.aggregation.nonce), root: l(r.aggregation.root), path: r.aggregation.path.map((s) => (s.left !== undefined ? { left: l(s.left) } : { right: l(s.right) })) } : null,
+    aggregation: r.aggregation
+      ? {
+          nonce: l(r.aggregation.nonce),
+          root: l(r.aggregation.root),
+          path: r.aggregation.path.map((s) => (s.left !== undefined ? { left: l(s.left) } : { right: l(s.right) })),
+        }
+      : null,
     // The vocabulary's label (case aside) or none: the proof of work is judged by it.
     network: networkOf(r.network)?.label ?? 'unknown',
   });
@@ -114,7 +132,16 @@ function semanticKey(r: ReceiptV1): string {
 // ---------------------------------------------------------------------------------------------
 // Tallies, printed at the end.
 
-const tally = { runs: 0, verified: 0, thrown: 0, byStep: new Map<string, number>(), downgraded: new Map<string, number>(), downgradedByFamily: new Map<string, number>(), byFamily: new Map<string, number>(), equivalent: 0 };
+const tally = {
+  runs: 0,
+  verified: 0,
+  thrown: 0,
+  byStep: new Map<string, number>(),
+  downgraded: new Map<string, number>(),
+  downgradedByFamily: new Map<string, number>(),
+  byFamily: new Map<string, number>(),
+  equivalent: 0,
+};
 const controls = { runs: 0, verified: 0 };
 /** Self-mined blocks labelled honestly (sandbox, regtest): they verify, but only ever as a test chain. */
 const testChains = { runs: 0, verifiedAsTestChain: 0 };
@@ -170,7 +197,10 @@ function expectOutcome(family: string, text: string, fileSha256: string, expecte
   }
   if (verdict.kind === 'rejected') {
     bump(tally.byStep, verdict.step);
-    expect('failedAt' in expected ? expected.failedAt : `partially verified (${expected.partial.join('+')})`, `${family}: ${verdict.report?.summary ?? 'refused by the reader'}`).toBe(verdict.step);
+    expect(
+      'failedAt' in expected ? expected.failedAt : `partially verified (${expected.partial.join('+')})`,
+      `${family}: ${verdict.report?.summary ?? 'refused by the reader'}`,
+    ).toBe(verdict.step);
   } else {
     bump(tally.downgraded, `${verdict.skipped.join('+')} skipped`);
     bump(tally.downgradedByFamily, family.replace(/-(zero-width|homoglyph|whitespace|case|unknown)$/, ''));
@@ -203,7 +233,16 @@ const baseArb = fc.constantFrom(...BASES);
 
 /** Paths of every hex string a verification step reads (each change to one is semantic). */
 function hexPaths(d: Draft): Path[] {
-  const paths: Path[] = [['file', 'sha256'], ['fingerprint', 'record'], ['fingerprint', 'published'], ['registration', 'txId'], ['transaction'], ['confirmation', 'blockHash'], ['confirmation', 'merkleProof', 'txOrId'], ['confirmation', 'merkleProof', 'target']];
+  const paths: Path[] = [
+    ['file', 'sha256'],
+    ['fingerprint', 'record'],
+    ['fingerprint', 'published'],
+    ['registration', 'txId'],
+    ['transaction'],
+    ['confirmation', 'blockHash'],
+    ['confirmation', 'merkleProof', 'txOrId'],
+    ['confirmation', 'merkleProof', 'target'],
+  ];
   (proof(d).nodes as string[]).forEach((n, i) => n !== '*' && paths.push(['confirmation', 'merkleProof', 'nodes', i]));
   if (d.blockHeader !== undefined) paths.push(['blockHeader']);
   if (d.aggregation) {
@@ -269,7 +308,14 @@ function unmined(header: Buffer): Buffer {
  * forger's choosing around it (random siblings, any position): everything but the block is consistent.
  */
 const forgedBlockArb = fc
-  .record({ content: fc.uint8Array({ minLength: 1, maxLength: 64 }), salt: fc.stringMatching(/^[A-Za-z0-9]{22}$/), depth: fc.integer({ min: 0, max: 10 }), at: fc.nat(), seed: fc.nat(), confirmedBlocks: fc.integer({ min: 1, max: 10_000 }) })
+  .record({
+    content: fc.uint8Array({ minLength: 1, maxLength: 64 }),
+    salt: fc.stringMatching(/^[A-Za-z0-9]{22}$/),
+    depth: fc.integer({ min: 0, max: 10 }),
+    at: fc.nat(),
+    seed: fc.nat(),
+    confirmedBlocks: fc.integer({ min: 1, max: 10_000 }),
+  })
   .map(({ content, salt, depth, at, seed, confirmedBlocks }) => {
     const digest = createHash('sha256').update(content).digest();
     const fp = fingerprintFor(digest, salt);
@@ -287,7 +333,12 @@ const forgedBlockArb = fc
       fingerprint: { encode: fp.encode, salt: fp.salt, record: fp.record, published: fp.published },
       registration: { kind: 'record', serviceUrl: 'https://records.example', txId: txid, prevTxId: null },
       transaction: raw.toString('hex'),
-      confirmation: { confirmedBlocks, blockHash: '00'.repeat(32), blockTimestamp: '2026-11-19T08:13:20Z', merkleProof: { index, txOrId: txid, target: root, nodes, targetType: 'merkleRoot' } },
+      confirmation: {
+        confirmedBlocks,
+        blockHash: '00'.repeat(32),
+        blockTimestamp: '2026-11-19T08:13:20Z',
+        merkleProof: { index, txOrId: txid, target: root, nodes, targetType: 'merkleRoot' },
+      },
     };
     return { draft, root, fileSha256: digest.toString('hex') };
   });
@@ -312,11 +363,40 @@ const LOOKALIKES: Record<string, string[]> = {
   s: ['\u0455', '\uff53', '\u015f'],
 };
 const TARGETS = ['mainnet', 'testnet', 'stn'] as const;
-const UNKNOWN = ['bitcoin', 'main', 'livenet', 'bsv', 'BSV', 'mainnet-1', 'main-net', 'main_net', 'mainnet.', 'prod', 'testnet3', 'testnet4', 'scaling', 'mainet', 'mainnnet', 'sandbox2', 'regtests', 'mainnetmainnet', 'null', 'undefined', '*', 'x'];
+const UNKNOWN = [
+  'bitcoin',
+  'main',
+  'livenet',
+  'bsv',
+  'BSV',
+  'mainnet-1',
+  'main-net',
+  'main_net',
+  'mainnet.',
+  'prod',
+  'testnet3',
+  'testnet4',
+  'scaling',
+  'mainet',
+  'mainnnet',
+  'sandbox2',
+  'regtests',
+  'mainnetmainnet',
+  'null',
+  'undefined',
+  '*',
+  'x',
+];
 
 /** A label that claims a public network (mainnet, testnet, stn) without being it, or is it in another case. */
 const labelTrickArb: fc.Arbitrary<LabelTrick> = fc
-  .record({ kind: fc.integer({ min: 0, max: 4 }), target: fc.constantFrom(...TARGETS), at: fc.nat(), pick: fc.nat(), random: fc.string({ minLength: 1, maxLength: 40, unit: 'binary' }) })
+  .record({
+    kind: fc.integer({ min: 0, max: 4 }),
+    target: fc.constantFrom(...TARGETS),
+    at: fc.nat(),
+    pick: fc.nat(),
+    random: fc.string({ minLength: 1, maxLength: 40, unit: 'binary' }),
+  })
   .map(({ kind, target, at, pick, random }): LabelTrick => {
     const i = at % (target.length + 1);
     switch (kind) {
@@ -366,7 +446,10 @@ function expectLabelJudged(report: VerificationReport, label: LabelTrick): void 
 
 describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipts, 2,300 forged from nothing', () => {
   afterAll(() => {
-    const steps = [...tally.byStep.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
+    const steps = [...tally.byStep.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
     const downgraded = [...tally.downgraded.entries()].map(([k, v]) => `${k} ${v}`).join(', ');
     const families = [...tally.byFamily.entries()].map(([k, v]) => `${k} ${v}`).join(', ');
     const downgradedFamilies = [...tally.downgradedByFamily.entries()].map(([k, v]) => `${k} ${v}`).join(', ');
@@ -386,7 +469,9 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
     for (const base of BASES) {
       const report = verifyReceipt(parseReceipt(base.text), { fileDigest: base.fileSha256 });
       expect(report.outcome, `${base.name}: ${report.summary}`).toBe('verified');
-      expect(report.steps.filter((s) => s.status !== 'pass').map((s) => s.id)).toEqual(base.draft.aggregation ? ['record', 'service'] : ['aggregation', 'service']);
+      expect(report.steps.filter((s) => s.status !== 'pass').map((s) => s.id)).toEqual(
+        base.draft.aggregation ? ['record', 'service'] : ['aggregation', 'service'],
+      );
     }
     const targets = new Set(BASES.map((b) => proof(b.draft).targetType));
     expect(targets).toEqual(new Set(['header', 'hash', 'merkleRoot']));
@@ -399,40 +484,48 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
   it('flipped hex digits in every field a step reads (1,500)', () => {
     const arb = baseArb.chain((base) => {
       const paths = hexPaths(base.draft);
-      return fc.record({ path: fc.constantFrom(...paths), at: fc.nat(), digit: fc.constantFrom(...HEXDIGITS) }).filter(({ path, at, digit }) => {
-        const value = get(base.draft, path) as string;
-        return value[at % value.length]!.toLowerCase() !== digit;
-      }).map(({ path, at, digit }) => {
-        const d = clone(base.draft);
-        const value = get(d, path) as string;
-        const i = at % value.length;
-        set(d, path, value.slice(0, i) + digit + value.slice(i + 1));
-        return { base, text: show(d) };
-      });
+      return fc
+        .record({ path: fc.constantFrom(...paths), at: fc.nat(), digit: fc.constantFrom(...HEXDIGITS) })
+        .filter(({ path, at, digit }) => {
+          const value = get(base.draft, path) as string;
+          return value[at % value.length]!.toLowerCase() !== digit;
+        })
+        .map(({ path, at, digit }) => {
+          const d = clone(base.draft);
+          const value = get(d, path) as string;
+          const i = at % value.length;
+          set(d, path, value.slice(0, i) + digit + value.slice(i + 1));
+          return { base, text: show(d) };
+        });
     });
     run('flipped-hex', 1500, arb, 1);
   });
 
   it('flipped salt characters in encode or salt (200)', () => {
     const SALT_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/:-+';
-    const arb = fc.record({ base: baseArb, inEncode: fc.boolean(), at: fc.nat(), c: fc.constantFrom(...SALT_CHARS) }).filter(({ base, at, c }) => {
-      const salt = base.draft.fingerprint.salt as string;
-      return salt[at % salt.length] !== c;
-    }).map(({ base, inEncode, at, c }) => {
-      const d = clone(base.draft);
-      const salt = d.fingerprint.salt as string;
-      const i = at % salt.length;
-      const forged = salt.slice(0, i) + c + salt.slice(i + 1);
-      if (inEncode) d.fingerprint.encode = (d.fingerprint.encode as string).replace(salt, forged);
-      else d.fingerprint.salt = forged;
-      return { base, text: show(d) };
-    });
+    const arb = fc
+      .record({ base: baseArb, inEncode: fc.boolean(), at: fc.nat(), c: fc.constantFrom(...SALT_CHARS) })
+      .filter(({ base, at, c }) => {
+        const salt = base.draft.fingerprint.salt as string;
+        return salt[at % salt.length] !== c;
+      })
+      .map(({ base, inEncode, at, c }) => {
+        const d = clone(base.draft);
+        const salt = d.fingerprint.salt as string;
+        const i = at % salt.length;
+        const forged = salt.slice(0, i) + c + salt.slice(i + 1);
+        if (inEncode) d.fingerprint.encode = (d.fingerprint.encode as string).replace(salt, forged);
+        else d.fingerprint.salt = forged;
+        return { base, text: show(d) };
+      });
     run('flipped-salt', 200, arb, 2);
   });
 
   it('raw edits of the receipt text, judged by the oracle (1,300)', () => {
     const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).concat(['\u00e9', '\u0000', '\u202e', '\ud83d']);
-    const arb = fc.record({ base: baseArb, at: fc.nat(), c: fc.constantFrom(...PRINTABLE), truncate: fc.integer({ min: 0, max: 9 }) }).filter(({ base, at, c, truncate }) => truncate === 0 || base.text[at % base.text.length] !== c);
+    const arb = fc
+      .record({ base: baseArb, at: fc.nat(), c: fc.constantFrom(...PRINTABLE), truncate: fc.integer({ min: 0, max: 9 }) })
+      .filter(({ base, at, c, truncate }) => truncate === 0 || base.text[at % base.text.length] !== c);
     fc.assert(
       fc.property(arb, ({ base, at, c, truncate }) => {
         const i = at % base.text.length;
@@ -453,7 +546,15 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
 
   it('swapped fields (1,000)', () => {
     const arb = baseArb.chain((base) => {
-      const paths: Path[] = [...hexPaths(base.draft), ['confirmation', 'merkleProof', 'index'], ['confirmation', 'merkleProof', 'targetType'], ['confirmation', 'confirmedBlocks'], ['file', 'size'], ['fingerprint', 'encode'], ['fingerprint', 'salt']];
+      const paths: Path[] = [
+        ...hexPaths(base.draft),
+        ['confirmation', 'merkleProof', 'index'],
+        ['confirmation', 'merkleProof', 'targetType'],
+        ['confirmation', 'confirmedBlocks'],
+        ['file', 'size'],
+        ['fingerprint', 'encode'],
+        ['fingerprint', 'salt'],
+      ];
       const norm = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
       return fc
         .tuple(fc.constantFrom(...paths), fc.constantFrom(...paths))
@@ -476,7 +577,15 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
 
   it('truncated, reordered, duplicated or replaced Merkle nodes and batch paths (1,200)', () => {
     const arb = fc
-      .record({ base: baseArb, op: fc.integer({ min: 0, max: 8 }), a: fc.nat(), b: fc.nat(), k: fc.integer({ min: 1, max: 3 }), hash: randomHex(64), many: fc.integer({ min: 54, max: 200 }) })
+      .record({
+        base: baseArb,
+        op: fc.integer({ min: 0, max: 8 }),
+        a: fc.nat(),
+        b: fc.nat(),
+        k: fc.integer({ min: 1, max: 3 }),
+        hash: randomHex(64),
+        many: fc.integer({ min: 54, max: 200 }),
+      })
       .map(({ base, op, a, b, k, hash, many }) => {
         const d = clone(base.draft);
         const nodes = [...(proof(d).nodes as string[])];
@@ -534,21 +643,23 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
   });
 
   it('wrong index (800)', () => {
-    const arb = fc.record({ base: baseArb, kind: fc.integer({ min: 0, max: 5 }), a: fc.nat(), big: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }) }).map(({ base, kind, a, big }) => {
-      const d = clone(base.draft);
-      const index = proof(d).index as number;
-      const n = (proof(d).nodes as string[]).length;
-      const values: unknown[] = [
-        index ^ (1 << a % n), // one position bit flipped
-        (index + 1 + (a % ((1 << n) - 1))) % (1 << n), // any other position the branch could hold
-        index + (1 << n) * (1 + (a % 1000)), // beyond the branch
-        big === index ? big - 1 : big,
-        [-1, 4.5, '4', null, 1e300, 2 ** 53, true][a % 7],
-        index === 0 ? 1 : 0,
-      ];
-      proof(d).index = values[kind];
-      return { base, text: show(d) };
-    });
+    const arb = fc
+      .record({ base: baseArb, kind: fc.integer({ min: 0, max: 5 }), a: fc.nat(), big: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }) })
+      .map(({ base, kind, a, big }) => {
+        const d = clone(base.draft);
+        const index = proof(d).index as number;
+        const n = (proof(d).nodes as string[]).length;
+        const values: unknown[] = [
+          index ^ (1 << (a % n)), // one position bit flipped
+          (index + 1 + (a % ((1 << n) - 1))) % (1 << n), // any other position the branch could hold
+          index + (1 << n) * (1 + (a % 1000)), // beyond the branch
+          big === index ? big - 1 : big,
+          [-1, 4.5, '4', null, 1e300, 2 ** 53, true][a % 7],
+          index === 0 ? 1 : 0,
+        ];
+        proof(d).index = values[kind];
+        return { base, text: show(d) };
+      });
     run('wrong-index', 800, arb, 6);
   });
 
@@ -593,7 +704,10 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
             p.composite = true;
             break;
           default: // the Merkle root reversed (display vs internal order)
-            if (current === 'merkleRoot') p.target = Buffer.from(p.target as string, 'hex').reverse().toString('hex');
+            if (current === 'merkleRoot')
+              p.target = Buffer.from(p.target as string, 'hex')
+                .reverse()
+                .toString('hex');
             else {
               p.target = rev(Buffer.from(d.confirmation.blockHash as string, 'hex')).toString('hex');
               p.targetType = 'hash';
@@ -615,7 +729,14 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
       fc.integer({ min: 0, max: 0xffffffff }), // anything
     ];
     const arb = fc
-      .record({ base: baseArb, field: fc.integer({ min: 0, max: 4 }), bits: fc.oneof(...BAD_BITS), word: fc.integer({ min: 0, max: 0xffffffff }), fixHash: fc.boolean(), network: fc.constantFrom('mainnet', 'testnet', 'MAINNET') })
+      .record({
+        base: baseArb,
+        field: fc.integer({ min: 0, max: 4 }),
+        bits: fc.oneof(...BAD_BITS),
+        word: fc.integer({ min: 0, max: 0xffffffff }),
+        fixHash: fc.boolean(),
+        network: fc.constantFrom('mainnet', 'testnet', 'MAINNET'),
+      })
       .map(({ base, field, bits, word, fixHash, network }) => {
         const d = clone(base.draft);
         if (field === 4) {
@@ -643,76 +764,98 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
   });
 
   it('transactions without the published bytes whole in an output, or another transaction (1,200)', () => {
-    const arb = fc.record({ base: baseArb, kind: fc.integer({ min: 0, max: 6 }), consistent: fc.boolean(), asTxOrId: fc.boolean(), a: fc.nat(), junk: fc.uint8Array({ minLength: 1, maxLength: 40 }) }).map(({ base, kind, consistent, asTxOrId, a, junk }) => {
-      const d = clone(base.draft);
-      const raw = d.transaction as string;
-      const tx = parseTx(raw);
-      const published = Buffer.from(d.fingerprint.published as string, 'hex');
-      const carrying = tx.outputs.findIndex((o) => dataPushes(o.script)?.some((p) => p.equals(published)));
-      const out = tx.outputs[carrying]!;
-      const at = out.script.indexOf(published);
-      let forged: Buffer;
-      switch (kind) {
-        case 0: // the carrying output removed
-          tx.outputs.splice(carrying, 1);
-          forged = serializeTx(tx);
-          break;
-        case 1: {
-          // other bytes of the same length pushed
-          const other = Buffer.from(published);
-          const i = a % other.length;
-          other[i] = other[i]! ^ (1 + (a % 255));
-          out.script = Buffer.concat([out.script.subarray(0, at), other, out.script.subarray(at + published.length)]);
-          forged = serializeTx(tx);
-          break;
+    const arb = fc
+      .record({
+        base: baseArb,
+        kind: fc.integer({ min: 0, max: 6 }),
+        consistent: fc.boolean(),
+        asTxOrId: fc.boolean(),
+        a: fc.nat(),
+        junk: fc.uint8Array({ minLength: 1, maxLength: 40 }),
+      })
+      .map(({ base, kind, consistent, asTxOrId, a, junk }) => {
+        const d = clone(base.draft);
+        const raw = d.transaction as string;
+        const tx = parseTx(raw);
+        const published = Buffer.from(d.fingerprint.published as string, 'hex');
+        const carrying = tx.outputs.findIndex((o) => dataPushes(o.script)?.some((p) => p.equals(published)));
+        const out = tx.outputs[carrying]!;
+        const at = out.script.indexOf(published);
+        let forged: Buffer;
+        switch (kind) {
+          case 0: // the carrying output removed
+            tx.outputs.splice(carrying, 1);
+            forged = serializeTx(tx);
+            break;
+          case 1: {
+            // other bytes of the same length pushed
+            const other = Buffer.from(published);
+            const i = a % other.length;
+            other[i] = other[i]! ^ (1 + (a % 255));
+            out.script = Buffer.concat([out.script.subarray(0, at), other, out.script.subarray(at + published.length)]);
+            forged = serializeTx(tx);
+            break;
+          }
+          // Issue #12: the bytes may stand anywhere in an output script (receipt-v1.md), so a push
+          // that is not a data output, or a push declared short, is no longer a forgery; these are.
+          case 2: {
+            // a byte put inside the published bytes: no longer whole and in order
+            const k = 1 + (a % (published.length - 1));
+            out.script = Buffer.concat([out.script.subarray(0, at + k), Buffer.from([a & 0xff]), out.script.subarray(at + k)]);
+            forged = serializeTx(tx);
+            break;
+          }
+          case 3: // the published bytes' first or last byte cut
+            out.script =
+              a % 2
+                ? Buffer.concat([out.script.subarray(0, at), out.script.subarray(at + 1)])
+                : Buffer.concat([out.script.subarray(0, at + published.length - 1), out.script.subarray(at + published.length)]);
+            forged = serializeTx(tx);
+            break;
+          case 4: // the published bytes reversed (display order for internal order)
+            out.script = Buffer.concat([out.script.subarray(0, at), Buffer.from(published).reverse(), out.script.subarray(at + published.length)]);
+            forged = serializeTx(tx);
+            break;
+          case 5: // bytes cut from the end or appended
+            forged =
+              a % 2
+                ? Buffer.from(raw, 'hex').subarray(0, Math.max(1, raw.length / 2 - 1 - (a % 50)))
+                : Buffer.concat([Buffer.from(raw, 'hex'), Buffer.from(junk)]);
+            break;
+          default: // the fingerprint pushed into the input script instead
+            tx.outputs.splice(carrying, 1);
+            tx.inputs[0]!.scriptSig = Buffer.concat([tx.inputs[0]!.scriptSig, Buffer.from([published.length]), published]);
+            forged = serializeTx(tx);
         }
-        // Issue #12: the bytes may stand anywhere in an output script (receipt-v1.md), so a push
-        // that is not a data output, or a push declared short, is no longer a forgery; these are.
-        case 2: {
-          // a byte put inside the published bytes: no longer whole and in order
-          const k = 1 + (a % (published.length - 1));
-          out.script = Buffer.concat([out.script.subarray(0, at + k), Buffer.from([a & 0xff]), out.script.subarray(at + k)]);
-          forged = serializeTx(tx);
-          break;
+        const hexTx = forged.toString('hex');
+        if (consistent) {
+          // The forger makes every id agree with the forged transaction.
+          d.registration.txId = txidOf(forged);
+          proof(d).txOrId = d.registration.txId;
         }
-        case 3: // the published bytes' first or last byte cut
-          out.script = a % 2 ? Buffer.concat([out.script.subarray(0, at), out.script.subarray(at + 1)]) : Buffer.concat([out.script.subarray(0, at + published.length - 1), out.script.subarray(at + published.length)]);
-          forged = serializeTx(tx);
-          break;
-        case 4: // the published bytes reversed (display order for internal order)
-          out.script = Buffer.concat([out.script.subarray(0, at), Buffer.from(published).reverse(), out.script.subarray(at + published.length)]);
-          forged = serializeTx(tx);
-          break;
-        case 5: // bytes cut from the end or appended
-          forged = a % 2 ? Buffer.from(raw, 'hex').subarray(0, Math.max(1, raw.length / 2 - 1 - (a % 50))) : Buffer.concat([Buffer.from(raw, 'hex'), Buffer.from(junk)]);
-          break;
-        default: // the fingerprint pushed into the input script instead
-          tx.outputs.splice(carrying, 1);
-          tx.inputs[0]!.scriptSig = Buffer.concat([tx.inputs[0]!.scriptSig, Buffer.from([published.length]), published]);
-          forged = serializeTx(tx);
-      }
-      const hexTx = forged.toString('hex');
-      if (consistent) {
-        // The forger makes every id agree with the forged transaction.
-        d.registration.txId = txidOf(forged);
-        proof(d).txOrId = d.registration.txId;
-      }
-      if (asTxOrId && hexTx.length > 64) {
-        // The same forgery carried in merkleProof.txOrId instead of transaction.
-        delete d.transaction;
-        proof(d).txOrId = hexTx;
-      } else {
-        d.transaction = hexTx;
-      }
-      return { base, text: show(d) };
-    });
+        if (asTxOrId && hexTx.length > 64) {
+          // The same forgery carried in merkleProof.txOrId instead of transaction.
+          delete d.transaction;
+          proof(d).txOrId = hexTx;
+        } else {
+          d.transaction = hexTx;
+        }
+        return { base, text: show(d) };
+      });
     run('transaction', 1200, arb, 9);
   });
 
   it('oversize and deeply nested JSON, duplicate keys, out-of-range numbers (600)', () => {
     const deep = (depth: number, open: string, close: string, closed: boolean) => open.repeat(depth) + (closed ? close.repeat(depth) : '');
     const arb = fc
-      .record({ base: baseArb, kind: fc.integer({ min: 0, max: 7 }), depth: fc.integer({ min: MAX_JSON_DEPTH, max: 50_000 }), closed: fc.boolean(), a: fc.nat(), h64: randomHex(64) })
+      .record({
+        base: baseArb,
+        kind: fc.integer({ min: 0, max: 7 }),
+        depth: fc.integer({ min: MAX_JSON_DEPTH, max: 50_000 }),
+        closed: fc.boolean(),
+        a: fc.nat(),
+        h64: randomHex(64),
+      })
       .map(({ base, kind, depth, closed, a, h64 }) => {
         const extra = depth; // with the receipt's own levels, always past MAX_JSON_DEPTH
         switch (kind) {
@@ -744,7 +887,9 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
       .filter(({ base, text }) => text !== base.text);
     run('json-shape', 580, arb, 10);
     // Oversize: past the 4 Mi character limit, by padding an unknown field (a few runs: each is 4 MB).
-    const big = fc.record({ base: baseArb, over: fc.integer({ min: 1, max: 100_000 }) }).map(({ base, over }) => ({ base, text: base.text.replace(/^\{/, `{"pad": "${' '.repeat(MAX_RECEIPT_CHARS - base.text.length + over)}",`) }));
+    const big = fc
+      .record({ base: baseArb, over: fc.integer({ min: 1, max: 100_000 }) })
+      .map(({ base, over }) => ({ base, text: base.text.replace(/^\{/, `{"pad": "${' '.repeat(MAX_RECEIPT_CHARS - base.text.length + over)}",`) }));
     run('oversize', 20, big, 11);
   });
 
@@ -753,7 +898,13 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
 
   it('missing evidence: a never-registered file, no header, a self-consistent Merkle root, with or without a raw transaction (500)', () => {
     const arb = fc
-      .record({ forged: forgedBlockArb, targetType: fc.constantFrom('merkleRoot', 'merkleroot', 'hash'), withTx: fc.boolean(), network: fc.constantFrom(...NETWORK_LABELS), blockHash: randomHex(64) })
+      .record({
+        forged: forgedBlockArb,
+        targetType: fc.constantFrom('merkleRoot', 'merkleroot', 'hash'),
+        withTx: fc.boolean(),
+        network: fc.constantFrom(...NETWORK_LABELS),
+        blockHash: randomHex(64),
+      })
       .map(({ forged, targetType, withTx, network, blockHash }) => {
         const { draft, root, fileSha256 } = forged;
         // The forger's proof folds to a root of its own choosing; nothing ties that root to any block.
@@ -789,7 +940,13 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
   /** A forged block mined here, in a moment (a target at or near the test chains' limit needs a few hashes), labelled as given. */
   const selfMinedArb = (labels: fc.Arbitrary<LabelTrick>) =>
     fc
-      .record({ forged: forgedBlockArb, bits: fc.constantFrom(0x207fffff, 0x200fffff, 0x1f7fffff), placement: fc.constantFrom('header', 'blockHeader-hash', 'blockHeader-merkleRoot'), label: labels, time: fc.integer({ min: 1_231_006_505, max: 2 ** 32 - 1 }) })
+      .record({
+        forged: forgedBlockArb,
+        bits: fc.constantFrom(0x207fffff, 0x200fffff, 0x1f7fffff),
+        placement: fc.constantFrom('header', 'blockHeader-hash', 'blockHeader-merkleRoot'),
+        label: labels,
+        time: fc.integer({ min: 1_231_006_505, max: 2 ** 32 - 1 }),
+      })
       .map(({ forged, bits, placement, label, time }) => {
         const { draft, root, fileSha256 } = forged;
         const mined = mineHeader(root, { bits, time });
@@ -797,7 +954,10 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
         if (placement === 'header') Object.assign(proof(draft), { targetType: 'header', target: mined.hex });
         else {
           draft.blockHeader = mined.hex;
-          Object.assign(proof(draft), placement === 'blockHeader-hash' ? { targetType: 'hash', target: mined.hash } : { targetType: 'merkleRoot', target: root });
+          Object.assign(
+            proof(draft),
+            placement === 'blockHeader-hash' ? { targetType: 'hash', target: mined.hash } : { targetType: 'merkleRoot', target: root },
+          );
         }
         draft.network = label.text;
         return { text: show(draft), fileSha256, label };
@@ -821,7 +981,9 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
         expect(report.outcome).toBe('verified');
         expect(report.network).toEqual({ label: label.text.toLowerCase(), known: true, testChain: true });
         expect(report.summary).toMatch(/^Verified on (sandbox|regtest), a test chain: .*proof of work proves nothing .*not a proof on mainnet/);
-        expect(report.proves).toMatch(/is a test chain: anyone can mine a block there on an ordinary computer, so its proof of work proves nothing, and this is not a proof on mainnet/);
+        expect(report.proves).toMatch(
+          /is a test chain: anyone can mine a block there on an ordinary computer, so its proof of work proves nothing, and this is not a proof on mainnet/,
+        );
         expect(report.proves).not.toMatch(/heaviest chain/);
         testChains.verifiedAsTestChain++;
       }),
@@ -857,7 +1019,10 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
           Object.assign(proof(draft), { index: 0, txOrId: real.merkleRoot, nodes: [], targetType: 'header', target: real.header });
         } else {
           draft.blockHeader = real.header;
-          Object.assign(proof(draft), claim === 'branch-blockHeader-hash' ? { targetType: 'hash', target: real.hash } : { targetType: 'merkleRoot', target: root });
+          Object.assign(
+            proof(draft),
+            claim === 'branch-blockHeader-hash' ? { targetType: 'hash', target: real.hash } : { targetType: 'merkleRoot', target: root },
+          );
         }
         return { text: show(draft), fileSha256, network, claim };
       });
@@ -865,11 +1030,17 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
       fc.property(arb, ({ text, fileSha256, network, claim }) => {
         // A forged branch does not reach the real block's root; a claimed root holds, and then the header is judged:
         // below mainnet's work floor, or a test chain's block that proves nothing.
-        const expected: Expected = claim === 'rootTarget' ? { failedAt: 'merkle-proof' } : claim !== 'claimRoot' || network === 'mainnet' ? { failedAt: 'block-header' } : { partial: ['transaction'] };
+        const expected: Expected =
+          claim === 'rootTarget'
+            ? { failedAt: 'merkle-proof' }
+            : claim !== 'claimRoot' || network === 'mainnet'
+              ? { failedAt: 'block-header' }
+              : { partial: ['transaction'] };
         const report = expectOutcome(`real-header-${network}`, text, fileSha256, expected)!;
         const header = report.steps.find((s) => s.id === 'block-header')!;
         if (claim === 'claimRoot' && network === 'mainnet') expect(header.detail).toMatch(/easier than difficulty 2\^30 .*mainnet block/);
-        else if (claim !== 'rootTarget') expect(header.detail).toMatch(claim === 'claimRoot' ? /is a test chain: .*proves nothing/ : /not the root the proof gives/);
+        else if (claim !== 'rootTarget')
+          expect(header.detail).toMatch(claim === 'claimRoot' ? /is a test chain: .*proves nothing/ : /not the root the proof gives/);
         if (claim === 'claimRoot' && network !== 'mainnet') {
           expect(report.network).toEqual({ label: network, known: true, testChain: true });
           expect(report.proves).toMatch(/is a test chain: .*proves nothing, and this is not a proof on mainnet\.$/);
@@ -890,7 +1061,14 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
       const order = entries.map((e, i) => ({ e, k: (i * 7919 + r) % 101 })).sort((x, y) => x.k - y.k);
       return Object.fromEntries(order.map(({ e: [k, x] }) => [k, shuffle(x, r)]));
     };
-    const arb = fc.record({ base: baseArb, kind: fc.integer({ min: 0, max: 6 }), r: fc.nat(), name: fc.string({ minLength: 1, maxLength: 30 }).filter((s) => ![...s].some((c) => c === '/' || c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) && s !== '.' && s !== '..') });
+    const arb = fc.record({
+      base: baseArb,
+      kind: fc.integer({ min: 0, max: 6 }),
+      r: fc.nat(),
+      name: fc
+        .string({ minLength: 1, maxLength: 30 })
+        .filter((s) => ![...s].some((c) => c === '/' || c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) && s !== '.' && s !== '..'),
+    });
     fc.assert(
       fc.property(arb, ({ base, kind, r, name }) => {
         const d = clone(base.draft);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isNotariumError } from '../../../../main/core/errors/notarium-error.ts';
-import { jsonDepth, MAX_JSON_DEPTH, MAX_RECEIPT_CHARS, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
+import {
+  jsonDepth,
+  MAX_JSON_DEPTH,
+  MAX_RECEIPT_CHARS,
+  parseReceipt,
+  receiptFileName,
+  serializeReceipt,
+  type ReceiptV1,
+} from '../../../../main/core/receipts/receipt-v1.ts';
 import { clone, makeFixture, type Draft } from '../../../support/receipt-fixture.ts';
 
 const { receipt } = makeFixture();
@@ -64,7 +72,9 @@ describe('serializeReceipt / parseReceipt', () => {
   it('accepts the service variants: proofType/composite null or absent, targetType absent, merkleroot, a BOM', () => {
     expect(() => parseReceipt(mutated((r) => Object.assign(r.confirmation.merkleProof, { proofType: 'branch', composite: false })))).not.toThrow();
     expect(() => parseReceipt(mutated((r) => ['proofType', 'composite'].forEach((k) => delete r.confirmation.merkleProof[k])))).not.toThrow();
-    expect(() => parseReceipt(mutated((r) => Object.assign(r.confirmation.merkleProof, { targetType: undefined, target: r.confirmation.blockHash })))).not.toThrow();
+    expect(() =>
+      parseReceipt(mutated((r) => Object.assign(r.confirmation.merkleProof, { targetType: undefined, target: r.confirmation.blockHash }))),
+    ).not.toThrow();
     expect(() => parseReceipt(mutated((r) => Object.assign(r.confirmation.merkleProof, { targetType: 'merkleroot', target: 'ab'.repeat(32) })))).not.toThrow();
     expect(() => parseReceipt(`\uFEFF${JSON.stringify(receipt)}`)).not.toThrow();
   });
@@ -120,16 +130,40 @@ const BAD: [string, (r: Draft) => void, string[]][] = [
   ['merkleProof.index negative', (r) => (r.confirmation.merkleProof.index = -1), ['confirmation.merkleProof.index', 'whole number']],
   ['merkleProof.index fractional', (r) => (r.confirmation.merkleProof.index = 1.5), ['confirmation.merkleProof.index']],
   ['merkleProof.txOrId short', (r) => (r.confirmation.merkleProof.txOrId = 'ab'), ['confirmation.merkleProof.txOrId', 'txid or the hex of a raw transaction']],
-  ['merkleProof.nodes[1] bad', (r) => (r.confirmation.merkleProof.nodes[1] = '**'), ['confirmation.merkleProof.nodes[1]', '"*" or 64 hexadecimal', 'found "**"']],
+  [
+    'merkleProof.nodes[1] bad',
+    (r) => (r.confirmation.merkleProof.nodes[1] = '**'),
+    ['confirmation.merkleProof.nodes[1]', '"*" or 64 hexadecimal', 'found "**"'],
+  ],
   ['merkleProof.nodes too many', (r) => (r.confirmation.merkleProof.nodes = Array(65).fill('*')), ['confirmation.merkleProof.nodes', 'at most 64']],
-  ['merkleProof.targetType unknown', (r) => (r.confirmation.merkleProof.targetType = 'block'), ['confirmation.merkleProof.targetType', 'hash, header, merkleRoot, merkleroot']],
-  ['merkleProof.target a hash where a header is announced', (r) => (r.confirmation.merkleProof.target = 'ab'.repeat(32)), ['confirmation.merkleProof.target', '160 hexadecimal', 'targetType is header']],
-  ['merkleProof.target a header where a hash is announced', (r) => (r.confirmation.merkleProof.targetType = 'hash'), ['confirmation.merkleProof.target', '64 hexadecimal', 'block hash']],
+  [
+    'merkleProof.targetType unknown',
+    (r) => (r.confirmation.merkleProof.targetType = 'block'),
+    ['confirmation.merkleProof.targetType', 'hash, header, merkleRoot, merkleroot'],
+  ],
+  [
+    'merkleProof.target a hash where a header is announced',
+    (r) => (r.confirmation.merkleProof.target = 'ab'.repeat(32)),
+    ['confirmation.merkleProof.target', '160 hexadecimal', 'targetType is header'],
+  ],
+  [
+    'merkleProof.target a header where a hash is announced',
+    (r) => (r.confirmation.merkleProof.targetType = 'hash'),
+    ['confirmation.merkleProof.target', '64 hexadecimal', 'block hash'],
+  ],
   ['merkleProof.composite a string', (r) => (r.confirmation.merkleProof.composite = 'no'), ['confirmation.merkleProof.composite']],
   ['blockHeader short', (r) => (r.blockHeader = 'ab'.repeat(79)), ['blockHeader', '160 hexadecimal']],
   ['aggregation.nonce short', (r) => (r.aggregation = { nonce: 'ab', path: [], root: 'ab'.repeat(32) }), ['aggregation.nonce', '32 hexadecimal']],
-  ['aggregation.path[0] both sides', (r) => (r.aggregation = { nonce: 'ab'.repeat(16), path: [{ left: 'ab'.repeat(32), right: 'ab'.repeat(32) }], root: 'ab'.repeat(32) }), ['aggregation.path[0]', 'exactly one']],
-  ['aggregation.path[0].left bad', (r) => (r.aggregation = { nonce: 'ab'.repeat(16), path: [{ left: 'ab' }], root: 'ab'.repeat(32) }), ['aggregation.path[0].left', '64 hexadecimal']],
+  [
+    'aggregation.path[0] both sides',
+    (r) => (r.aggregation = { nonce: 'ab'.repeat(16), path: [{ left: 'ab'.repeat(32), right: 'ab'.repeat(32) }], root: 'ab'.repeat(32) }),
+    ['aggregation.path[0]', 'exactly one'],
+  ],
+  [
+    'aggregation.path[0].left bad',
+    (r) => (r.aggregation = { nonce: 'ab'.repeat(16), path: [{ left: 'ab' }], root: 'ab'.repeat(32) }),
+    ['aggregation.path[0].left', '64 hexadecimal'],
+  ],
   ['aggregation.root missing', (r) => (r.aggregation = { nonce: 'ab'.repeat(16), path: [] }), ['aggregation.root is missing']],
 ];
 

@@ -91,7 +91,9 @@ describe('a stored key goes only where it was entered (issue #11, item 5)', () =
     expect(await hasUsableApiKey(profile(), store)).toBe(false);
     const err = await resolveApiKey(profile(), URL_B, { store, env: {} }).catch((e: unknown) => e);
     expect(isNotariumError(err, 'NO_API_KEY')).toBe(true);
-    expect((err as Error).message).toBe(`The API key stored for the profile "work" was entered for ${URL_A}, so Notarium does not send it to ${URL_B}: enter the key for ${URL_B} with "notarium key set --profile work" or in the app's settings.`);
+    expect((err as Error).message).toBe(
+      `The API key stored for the profile "work" was entered for ${URL_A}, so Notarium does not send it to ${URL_B}: enter the key for ${URL_B} with "notarium key set --profile work" or in the app's settings.`,
+    );
     expect((err as Error).message).not.toContain('the-key');
     // Back at the address it was entered for, it is the same key for the same place.
     library.profiles.save({ name: 'work', baseUrl: URL_A });
@@ -123,7 +125,9 @@ describe('a stored key goes only where it was entered (issue #11, item 5)', () =
     const { library, store, profile } = await setUp();
     await setApiKey(library.profiles, store, 'work', 'the-key');
     const err = await resolveApiKey(profile(), URL_B, { store, env: {} }).catch((e: unknown) => e);
-    expect((err as Error).message).toBe(`The API key stored for the profile "work" was entered for ${URL_A}, and NOTARIUM_BASE_URL sends this profile's requests to ${URL_B}, where Notarium does not send it: give that service's key in NOTARIUM_API_KEY.`);
+    expect((err as Error).message).toBe(
+      `The API key stored for the profile "work" was entered for ${URL_A}, and NOTARIUM_BASE_URL sends this profile's requests to ${URL_B}, where Notarium does not send it: give that service's key in NOTARIUM_API_KEY.`,
+    );
     expect(await resolveApiKey(profile(), URL_B, { store, env: { NOTARIUM_API_KEY: 'script-key' } })).toBe('script-key');
   });
 
@@ -139,10 +143,15 @@ describe('a stored key goes only where it was entered (issue #11, item 5)', () =
   it('while the keychain is being changed no key is bound; a failed change leaves the old binding', async () => {
     const { library, store, profile } = await setUp();
     await setApiKey(library.profiles, store, 'work', 'the-key');
-    const failing: SecretStore = { ...store, get: (a) => store.get(a), delete: (a) => store.delete(a), set: async () => {
-      expect(profile().apiKeyUrl).toBeNull();
-      throw new NotariumError('KEYCHAIN_UNAVAILABLE');
-    } };
+    const failing: SecretStore = {
+      ...store,
+      get: (a) => store.get(a),
+      delete: (a) => store.delete(a),
+      set: async () => {
+        expect(profile().apiKeyUrl).toBeNull();
+        throw new NotariumError('KEYCHAIN_UNAVAILABLE');
+      },
+    };
     await expect(setApiKey(library.profiles, failing, 'work', 'other')).rejects.toSatisfy((e) => isNotariumError(e, 'KEYCHAIN_UNAVAILABLE'));
     expect(profile().apiKeyUrl).toBe(URL_A);
     expect(await resolveApiKey(profile(), URL_A, { store, env: {} })).toBe('the-key');

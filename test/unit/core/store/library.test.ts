@@ -62,7 +62,14 @@ describe('profiles', () => {
 
   it('adds, uses, updates and removes a service profile, with defaults', () => {
     const p = lib.profiles.save({ name: 'Production', baseUrl: 'https://records.example.com', explorerTxUrl: 'https://x.example/tx/{txId}/hex' });
-    expect(p).toMatchObject({ kind: 'service', targetConfirmations: 6, network: null, networkSource: 'detect', idempotentWrites: false, resubmitAfterSeconds: 3600 });
+    expect(p).toMatchObject({
+      kind: 'service',
+      targetConfirmations: 6,
+      network: null,
+      networkSource: 'detect',
+      idempotentWrites: false,
+      resubmitAfterSeconds: 3600,
+    });
     lib.profiles.use('Production');
     expect(lib.profiles.current().name).toBe('Production');
     lib.profiles.save({ name: 'Production', baseUrl: 'https://records.example.com', targetConfirmations: 12 });
@@ -79,7 +86,10 @@ describe('profiles', () => {
     [{ name: 'x', baseUrl: 'https://a.example', targetConfirmations: 0 }, /confirmations to settle/],
     [{ name: 'x', baseUrl: 'https://a.example', resubmitAfterSeconds: 0 }, /resubmit time/],
     [{ name: 'Sandbox', baseUrl: 'https://a.example' }, /built in/],
-    [{ name: 'x', baseUrl: 'https://a.example', network: 'testnet-sim' }, /The profile's network must be mainnet, testnet, stn, regtest or sandbox, or "detect" to read it from the chain: receipts carry it/],
+    [
+      { name: 'x', baseUrl: 'https://a.example', network: 'testnet-sim' },
+      /The profile's network must be mainnet, testnet, stn, regtest or sandbox, or "detect" to read it from the chain: receipts carry it/,
+    ],
     [{ name: 'x', baseUrl: 'https://a.example', network: 'mainnet\u200b' }, /network must be mainnet, testnet, stn, regtest or sandbox/],
     [{ name: 'x', baseUrl: 'https://a.example', network: ' mainnet' }, /network must be mainnet, testnet, stn, regtest or sandbox/],
   ])('refuses %j with a sentence naming the field', (input, message) => {
@@ -122,9 +132,17 @@ describe('records', () => {
     expect(lib.records.due(now, 10)).toEqual([]);
     expect(lib.records.due(now + 10_000, 10).map((x) => x.id)).toEqual([r.id]);
     expect(lib.records.nextDueAt()).toBe(now + 10_000);
-    lib.records.recordConfirmation(r.id, { state: 'confirmed', confirmations: 1, blockHash: 'cc'.repeat(32), blockTime: '2026-11-22T10:00:00Z', confirmation: { confirmedBlocks: 1 } }, now + 20_000);
+    lib.records.recordConfirmation(
+      r.id,
+      { state: 'confirmed', confirmations: 1, blockHash: 'cc'.repeat(32), blockTime: '2026-11-22T10:00:00Z', confirmation: { confirmedBlocks: 1 } },
+      now + 20_000,
+    );
     expect(lib.records.get(r.id)).toMatchObject({ state: 'confirmed', confirmations: 1, confirmation: { confirmedBlocks: 1 }, confirmedAt: now, checks: 1 });
-    lib.records.recordConfirmation(r.id, { state: 'settled', confirmations: 3, blockHash: 'cc'.repeat(32), blockTime: null, confirmation: { confirmedBlocks: 3 } }, null);
+    lib.records.recordConfirmation(
+      r.id,
+      { state: 'settled', confirmations: 3, blockHash: 'cc'.repeat(32), blockTime: null, confirmation: { confirmedBlocks: 3 } },
+      null,
+    );
     expect(lib.records.get(r.id)).toMatchObject({ state: 'settled', nextCheckAt: null });
     expect(lib.records.nextDueAt()).toBeNull();
     expect(lib.records.byTxId('ab'.repeat(32))!.id).toBe(r.id);
@@ -151,7 +169,9 @@ describe('records', () => {
   it('finds by content and by search, with filters, sorting and paging', () => {
     for (let i = 0; i < 30; i++) {
       now += 1;
-      const r = lib.records.insertSubmitting(submission({ name: `file-${String(i).padStart(2, '0')}.txt`, sha256: i === 7 ? 'cd'.repeat(32) : `${i}`.padStart(64, '0') }));
+      const r = lib.records.insertSubmitting(
+        submission({ name: `file-${String(i).padStart(2, '0')}.txt`, sha256: i === 7 ? 'cd'.repeat(32) : `${i}`.padStart(64, '0') }),
+      );
       if (i % 3 === 0) lib.records.markPublished(r.id, `${i}`.padStart(64, 'f'), now);
     }
     expect(lib.records.bySha256('cd'.repeat(32)).map((r) => r.name)).toEqual(['file-07.txt']);

@@ -56,11 +56,46 @@ describe('the life-cycle migration', () => {
       expect(lib.db.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(lib.db.pragma('foreign_key_check')).toEqual([]);
 
-      const rows = lib.db.prepare('SELECT id, state, tx_id, document_id, version, update_token, proof_outcome, confirmation, checks, next_check_at FROM records ORDER BY id').all();
+      const rows = lib.db
+        .prepare('SELECT id, state, tx_id, document_id, version, update_token, proof_outcome, confirmation, checks, next_check_at FROM records ORDER BY id')
+        .all();
       expect(rows).toEqual([
-        { id: 3, state: 'settled', tx_id: 'a1'.repeat(32), document_id: 7, version: 1, update_token: 'token-1', proof_outcome: null, confirmation: '{"confirmedBlocks":6}', checks: 4, next_check_at: null },
-        { id: 5, state: 'published', tx_id: 'a2'.repeat(32), document_id: 7, version: 2, update_token: 'token-2', proof_outcome: null, confirmation: null, checks: 1, next_check_at: 99 },
-        { id: 9, state: 'confirmed', tx_id: 'b1'.repeat(32), document_id: null, version: null, update_token: null, proof_outcome: 'partially-verified', confirmation: '{"confirmedBlocks":1}', checks: 2, next_check_at: 50 },
+        {
+          id: 3,
+          state: 'settled',
+          tx_id: 'a1'.repeat(32),
+          document_id: 7,
+          version: 1,
+          update_token: 'token-1',
+          proof_outcome: null,
+          confirmation: '{"confirmedBlocks":6}',
+          checks: 4,
+          next_check_at: null,
+        },
+        {
+          id: 5,
+          state: 'published',
+          tx_id: 'a2'.repeat(32),
+          document_id: 7,
+          version: 2,
+          update_token: 'token-2',
+          proof_outcome: null,
+          confirmation: null,
+          checks: 1,
+          next_check_at: 99,
+        },
+        {
+          id: 9,
+          state: 'confirmed',
+          tx_id: 'b1'.repeat(32),
+          document_id: null,
+          version: null,
+          update_token: null,
+          proof_outcome: 'partially-verified',
+          confirmation: '{"confirmedBlocks":1}',
+          checks: 2,
+          next_check_at: 50,
+        },
       ]);
       const record = lib.records.get(5)!;
       expect(record).toMatchObject({ resubmits: null, supersededBy: null, possibleDuplicate: false, lastCheckedAt: null });
@@ -71,7 +106,7 @@ describe('the life-cycle migration', () => {
       // The rebuilt table keeps its indexes, its uniqueness and its references.
       const indexes = lib.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'records' AND name NOT LIKE 'sqlite_%'").pluck().all();
       expect(indexes).toEqual(expect.arrayContaining(['records_sha256', 'records_tx_id', 'records_pending', 'records_document', 'records_created']));
-      expect(() => lib.db.prepare("UPDATE records SET tx_id = ? WHERE id = 9").run('a1'.repeat(32))).not.toThrow(); // other profile
+      expect(() => lib.db.prepare('UPDATE records SET tx_id = ? WHERE id = 9').run('a1'.repeat(32))).not.toThrow(); // other profile
       expect(() => lib.db.prepare("UPDATE records SET profile = 'Acme', tx_id = ? WHERE id = 9").run('a1'.repeat(32))).toThrow(/UNIQUE/);
       expect(() => lib.db.prepare('UPDATE records SET document_id = 99 WHERE id = 9').run()).toThrow(/FOREIGN KEY/);
       expect(() => lib.db.prepare('DELETE FROM records WHERE id = 5').run()).toThrow(/FOREIGN KEY/); // the watched file refers to it

@@ -48,7 +48,8 @@ function documentWithHead(state: 'published' | 'confirmed' = 'published'): { doc
   const document = lib.documents.create('Sandbox', 'deed.pdf');
   const created = lib.records.insertSubmitting(submission({ kind: 'linked-create', documentId: document.id, version: 1 }));
   lib.records.markPublished(created.id, tx(1), now, 'token-1');
-  if (state === 'confirmed') lib.records.recordConfirmation(created.id, { state: 'confirmed', confirmations: 1, blockHash: null, blockTime: null, confirmation: {} }, now);
+  if (state === 'confirmed')
+    lib.records.recordConfirmation(created.id, { state: 'confirmed', confirmations: 1, blockHash: null, blockTime: null, confirmation: {} }, now);
   return { documentId: document.id, head: lib.records.get(created.id)! };
 }
 
@@ -90,7 +91,14 @@ describe('resubmissions', () => {
     const first = lib.records.insertSubmitting(submission());
     lib.records.markPublished(first.id, tx(1), now);
     const again = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-again')!;
-    expect(again).toMatchObject({ state: 'submitting', resubmits: first.id, publishedHex: first.publishedHex, salt: first.salt, idempotencyKey: 'key-again', txId: null });
+    expect(again).toMatchObject({
+      state: 'submitting',
+      resubmits: first.id,
+      publishedHex: first.publishedHex,
+      salt: first.salt,
+      idempotencyKey: 'key-again',
+      txId: null,
+    });
     expect(lib.records.insertResubmission(lib.records.get(first.id)!, 'key-twice')).toBeUndefined();
     lib.records.markPublished(again.id, tx(2), now);
     const third = lib.records.insertResubmission(lib.records.get(again.id)!, 'key-third')!;
@@ -102,7 +110,15 @@ describe('resubmissions', () => {
     const folder = lib.watchedFolders.add('/docs', 'Sandbox', { recursive: false, include: [], exclude: [], receipts: 'beside', stableMs: 0 });
     const first = lib.records.insertSubmitting(submission());
     lib.records.markPublished(first.id, tx(1), now);
-    lib.watchedFolders.saveFile({ folderId: folder.id, relPath: 'deed.pdf', size: 10, mtimeMs: 1, sha256: 'aa'.repeat(32), recordId: first.id, documentId: null });
+    lib.watchedFolders.saveFile({
+      folderId: folder.id,
+      relPath: 'deed.pdf',
+      size: 10,
+      mtimeMs: 1,
+      sha256: 'aa'.repeat(32),
+      recordId: first.id,
+      documentId: null,
+    });
     const again = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-again')!;
     lib.records.markPublished(again.id, tx(2), now);
     // The answer that finds it in a block settles the race in the same transaction.
@@ -154,7 +170,12 @@ describe('resubmissions', () => {
     lib.db.prepare("UPDATE records SET state = 'confirmed' WHERE id = ?").run(first.id); // as a concurrent process's answer left it
     const lost = lib.records.recordConfirmation(again.id, mined, now);
     expect(lost.map((r) => [r.id, r.state, r.supersededBy])).toEqual([[again.id, 'superseded', first.id]]);
-    expect(lib.records.group(first.id).filter(inBlock).map((r) => r.id)).toEqual([first.id]);
+    expect(
+      lib.records
+        .group(first.id)
+        .filter(inBlock)
+        .map((r) => r.id),
+    ).toEqual([first.id]);
   });
 
   it('a resubmission the service refused does not count: the live submission before it is sent again', () => {

@@ -21,7 +21,11 @@ describe('the network setting of a service profile', () => {
   it('a new profile detects unless told: no label until its first block', () => {
     expect(lib.profiles.save({ name: 'A', baseUrl: BASE })).toMatchObject({ network: null, networkSource: 'detect', networkDetectedFrom: null });
     expect(lib.profiles.save({ name: 'B', baseUrl: BASE, network: 'Detect' })).toMatchObject({ network: null, networkSource: 'detect' });
-    expect(lib.profiles.save({ name: 'C', baseUrl: BASE, network: 'testnet' })).toMatchObject({ network: 'testnet', networkSource: 'set', networkDetectedFrom: null });
+    expect(lib.profiles.save({ name: 'C', baseUrl: BASE, network: 'testnet' })).toMatchObject({
+      network: 'testnet',
+      networkSource: 'set',
+      networkDetectedFrom: null,
+    });
     expect(lib.profiles.get('A')).toMatchObject({ network: null, networkSource: 'detect' });
   });
 
@@ -36,7 +40,11 @@ describe('the network setting of a service profile', () => {
     // A label given replaces it; "detect" again starts afresh.
     expect(lib.profiles.save({ name: 'A', baseUrl: BASE, network: 'stn' })).toMatchObject({ network: 'stn', networkSource: 'set', networkDetectedFrom: null });
     expect(lib.profiles.noteDetectedNetwork('A', 'regtest', 'ab'.repeat(32))).toBe(false);
-    expect(lib.profiles.save({ name: 'A', baseUrl: BASE, network: 'detect' })).toMatchObject({ network: null, networkSource: 'detect', networkDetectedFrom: null });
+    expect(lib.profiles.save({ name: 'A', baseUrl: BASE, network: 'detect' })).toMatchObject({
+      network: null,
+      networkSource: 'detect',
+      networkDetectedFrom: null,
+    });
   });
 
   it('an existing profile keeps its label when saved without one; the Sandbox profile is never detected', () => {

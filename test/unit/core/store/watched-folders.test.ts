@@ -18,7 +18,11 @@ describe('WatchedFolders', () => {
     const folder = lib.watchedFolders.add('/docs', 'Sandbox', settings);
     expect(lib.watchedFolders.byPath('/docs')).toEqual({ ...settings, id: folder.id, path: '/docs', profile: 'Sandbox', createdAt: now, updatedAt: now });
     now += 1;
-    expect(lib.watchedFolders.update(folder.id, { ...settings, recursive: false, include: [] })).toMatchObject({ recursive: false, include: [], updatedAt: now });
+    expect(lib.watchedFolders.update(folder.id, { ...settings, recursive: false, include: [] })).toMatchObject({
+      recursive: false,
+      include: [],
+      updatedAt: now,
+    });
     expect(lib.watchedFolders.list().map((f) => f.path)).toEqual(['/docs']);
   });
 

@@ -25,9 +25,15 @@ describe('shellQuote', () => {
 
   it('round-trips any argument without a NUL (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'grapheme', minLength: 0, maxLength: 12 }).filter((s) => !s.includes('\0')), { minLength: 1, maxLength: 4 }), (args) => {
-        expect(shellWords(shellQuoteAll(args))).toEqual(args);
-      }),
+      fc.property(
+        fc.array(
+          fc.string({ unit: 'grapheme', minLength: 0, maxLength: 12 }).filter((s) => !s.includes('\0')),
+          { minLength: 1, maxLength: 4 },
+        ),
+        (args) => {
+          expect(shellWords(shellQuoteAll(args))).toEqual(args);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -25,7 +25,8 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const context = (auth: boolean): NotaryContext => ({ library, connections: { forProfile: async () => ({ auth: auth ? {} : undefined }) } }) as unknown as NotaryContext;
+const context = (auth: boolean): NotaryContext =>
+  ({ library, connections: { forProfile: async () => ({ auth: auth ? {} : undefined }) } }) as unknown as NotaryContext;
 
 function signIn(state: SignInState, restored: () => Promise<SignInState>, claims: () => Promise<string[]> = async () => ['read']) {
   return { state, restore: vi.fn(restored), grantedClaims: vi.fn(claims) };
@@ -42,7 +43,12 @@ describe('accountOf', () => {
 
   it('asks nothing of a profile without an identity service', async () => {
     const session = signIn({ status: 'signed-out' }, async () => SIGNED_IN);
-    expect(await accountOf(context(false), () => session, 'Records')).toEqual({ profile: 'Records', available: false, state: { status: 'signed-out' }, claims: [] });
+    expect(await accountOf(context(false), () => session, 'Records')).toEqual({
+      profile: 'Records',
+      available: false,
+      state: { status: 'signed-out' },
+      claims: [],
+    });
     expect(session.restore).not.toHaveBeenCalled();
     expect(session.grantedClaims).not.toHaveBeenCalled();
   });
@@ -56,7 +62,11 @@ describe('accountOf', () => {
   it('keeps the state as it was when the sign-in cannot be restored, and has no claims when they cannot be read', async () => {
     const out = signIn({ status: 'signed-out', message: 'Sign in again.' }, () => Promise.reject(new Error('portal down')));
     expect((await accountOf(context(true), () => out, 'Records')).state).toEqual({ status: 'signed-out', message: 'Sign in again.' });
-    const noClaims = signIn(SIGNED_IN, async () => SIGNED_IN, () => Promise.reject(new Error('portal down')));
+    const noClaims = signIn(
+      SIGNED_IN,
+      async () => SIGNED_IN,
+      () => Promise.reject(new Error('portal down')),
+    );
     expect((await accountOf(context(true), () => noClaims, 'Records')).claims).toEqual([]);
   });
 });
@@ -70,6 +80,10 @@ describe('accountView', () => {
       identity: { subject: 'u-1', name: 'Ada', groups: ['notaries'], expiresAt: 2 },
       claims: ['read'],
     });
-    expect(accountView({ profile: 'Records', available: false, state: { status: 'signed-out' }, claims: [] })).toEqual({ profile: 'Records', status: 'signed-out', available: false });
+    expect(accountView({ profile: 'Records', available: false, state: { status: 'signed-out' }, claims: [] })).toEqual({
+      profile: 'Records',
+      status: 'signed-out',
+      available: false,
+    });
   });
 });

@@ -29,6 +29,11 @@ describe('documentZip', () => {
     expect(receipts).toBe(0);
     const entries = unzipEntries(zip);
     expect([...entries.keys()]).toEqual(['Contract.versions.json']);
-    expect(JSON.parse(entries.get('Contract.versions.json')!)).toMatchObject({ format: DOCUMENT_INDEX_FORMAT, document: 'Contract', finalised: false, versions: [] });
+    expect(JSON.parse(entries.get('Contract.versions.json')!)).toMatchObject({
+      format: DOCUMENT_INDEX_FORMAT,
+      document: 'Contract',
+      finalised: false,
+      versions: [],
+    });
   });
 });

@@ -5,7 +5,8 @@ import { sentHead } from '../../../../main/core/usecases/version-queue.ts';
 
 /** The life cycle's decisions, on records as the library holds them. */
 
-const record = (over: Partial<StoredRecord>): StoredRecord => ({ id: 1, state: 'published', version: 1, publishedAt: 0, unknownSince: null, ...over }) as StoredRecord;
+const record = (over: Partial<StoredRecord>): StoredRecord =>
+  ({ id: 1, state: 'published', version: 1, publishedAt: 0, unknownSince: null, ...over }) as StoredRecord;
 const hour = { resubmitAfterSeconds: 3600 };
 
 describe('resubmitDue', () => {
@@ -38,7 +39,12 @@ describe('sentHead: the version a queued one follows', () => {
   });
 
   it('of several submissions of that version, the one in a block', () => {
-    const versions = [record({ id: 1, version: 1, state: 'settled' }), record({ id: 2, version: 2, state: 'published' }), record({ id: 3, version: 2, state: 'confirmed' }), record({ id: 4, version: 2, state: 'published' })];
+    const versions = [
+      record({ id: 1, version: 1, state: 'settled' }),
+      record({ id: 2, version: 2, state: 'published' }),
+      record({ id: 3, version: 2, state: 'confirmed' }),
+      record({ id: 4, version: 2, state: 'published' }),
+    ];
     expect(sentHead(versions)?.id).toBe(3);
     expect(sentHead(versions.filter((v) => v.id !== 3))?.id).toBe(4);
   });

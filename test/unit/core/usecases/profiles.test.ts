@@ -36,12 +36,25 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const SERVICE = { name: 'Records', baseUrl: 'https://records.example', authUrl: 'https://id.example', clientId: 'notarium', issuer: 'https://id.example/issuer', audience: 'records', rejectAfterSeconds: 600 };
+const SERVICE = {
+  name: 'Records',
+  baseUrl: 'https://records.example',
+  authUrl: 'https://id.example',
+  clientId: 'notarium',
+  issuer: 'https://id.example/issuer',
+  audience: 'records',
+  rejectAfterSeconds: 600,
+};
 
 describe('saveProfile', () => {
   it('keeps the settings the form does not show, and a setting given as undefined is not given', async () => {
     library.profiles.save(SERVICE);
-    const { profile } = await saveProfile(ctx, engine, { name: 'Records', baseUrl: 'https://records.example', targetConfirmations: 3, clientId: undefined }, {});
+    const { profile } = await saveProfile(
+      ctx,
+      engine,
+      { name: 'Records', baseUrl: 'https://records.example', targetConfirmations: 3, clientId: undefined },
+      {},
+    );
     expect(profile).toMatchObject({ issuer: SERVICE.issuer, audience: 'records', rejectAfterSeconds: 600, clientId: 'notarium', targetConfirmations: 3 });
   });
 
@@ -55,7 +68,9 @@ describe('saveProfile', () => {
     library.profiles.save(SERVICE);
     const saved = await saveProfile(ctx, engine, { ...SERVICE, authUrl: 'https://other-id.example' }, {});
     expect(saved.signedOut).toBe(true);
-    expect(engine.signedOut).toEqual([{ profile: 'Records', message: 'The profile "Records" now signs in with another identity service, so it was signed out: sign in again.' }]);
+    expect(engine.signedOut).toEqual([
+      { profile: 'Records', message: 'The profile "Records" now signs in with another identity service, so it was signed out: sign in again.' },
+    ]);
   });
 
   it('leaves the sign-in alone when the identity settings stay, and for a new profile', async () => {

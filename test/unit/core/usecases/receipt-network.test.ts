@@ -28,7 +28,10 @@ afterEach(() => lib.close());
 
 let sequence = 0;
 /** A registration of `profile` (with the network its profile had then), in the TSC vector's block or another. */
-function inBlock(profile: string, options: { network?: string | null; header?: string; blockHash?: string; targetType?: 'header' | 'hash'; blockHeader?: string } = {}): StoredRecord {
+function inBlock(
+  profile: string,
+  options: { network?: string | null; header?: string; blockHash?: string; targetType?: 'header' | 'hash'; blockHeader?: string } = {},
+): StoredRecord {
   const digest = new Uint8Array(32).fill(++sequence);
   const fp = fingerprintFor(digest);
   const r = lib.records.insertSubmitting({
@@ -50,8 +53,27 @@ function inBlock(profile: string, options: { network?: string | null; header?: s
   const header = options.header ?? TSC.header;
   const blockHash = options.blockHash ?? TSC.blockHash;
   const targetType = options.targetType ?? 'header';
-  const merkleProof = { index: TSC.index, txOrId: TSC.txid, target: targetType === 'header' ? header : blockHash, targetType, nodes: TSC.nodes, proofType: null, composite: null };
-  lib.records.recordConfirmation(r.id, { state: 'confirmed', confirmations: 1, blockHash, blockTime: null, confirmation: { confirmedBlocks: 1, blockHash, blockTimestamp: null, merkleProof }, blockHeader: options.blockHeader ?? null }, null);
+  const merkleProof = {
+    index: TSC.index,
+    txOrId: TSC.txid,
+    target: targetType === 'header' ? header : blockHash,
+    targetType,
+    nodes: TSC.nodes,
+    proofType: null,
+    composite: null,
+  };
+  lib.records.recordConfirmation(
+    r.id,
+    {
+      state: 'confirmed',
+      confirmations: 1,
+      blockHash,
+      blockTime: null,
+      confirmation: { confirmedBlocks: 1, blockHash, blockTimestamp: null, merkleProof },
+      blockHeader: options.blockHeader ?? null,
+    },
+    null,
+  );
   return lib.records.get(r.id)!;
 }
 
@@ -95,7 +117,9 @@ describe('a profile that detects its network', () => {
   it('holds the receipt, saying how to set the network, while no header of its service has been seen', () => {
     lib.profiles.save({ name: 'Acme', baseUrl: BASE });
     const r = inBlock('Acme', { targetType: 'hash' });
-    expect(mismatch(() => receiptOf(ctx, r)).message).toMatch(/^No receipt was written: the profile "Acme" reads its network from a block header of its service, and none has been seen yet .*"notarium profile add Acme --network <label>" \(or in Settings\)/);
+    expect(mismatch(() => receiptOf(ctx, r)).message).toMatch(
+      /^No receipt was written: the profile "Acme" reads its network from a block header of its service, and none has been seen yet .*"notarium profile add Acme --network <label>" \(or in Settings\)/,
+    );
     expect(checkReceiptNetwork(ctx, r).receiptHeld).toMatch(/none has been seen yet/);
     expect(lib.profiles.get('Acme')!.network).toBeNull();
   });
@@ -122,10 +146,14 @@ describe('a label its chain disproves', () => {
 
   it('testnet with bits past its limit, and mainnet with a header below the work floor', () => {
     lib.profiles.save({ name: 'T', baseUrl: BASE, network: 'testnet' });
-    expect(mismatch(() => receiptNetwork(ctx, inBlock('T'))).message).toMatch(/names the network testnet, but its block \w+ has bits 0x207fffff, easier than testnet allows \(the chain reads as regtest\); .*--network regtest/);
+    expect(mismatch(() => receiptNetwork(ctx, inBlock('T'))).message).toMatch(
+      /names the network testnet, but its block \w+ has bits 0x207fffff, easier than testnet allows \(the chain reads as regtest\); .*--network regtest/,
+    );
     lib.profiles.save({ name: 'M', baseUrl: BASE, network: 'mainnet' });
     const genesis = inBlock('M', { header: REAL_HEADERS.genesis.header, blockHash: REAL_HEADERS.genesis.hash });
-    expect(mismatch(() => receiptNetwork(ctx, genesis)).message).toMatch(/has bits 0x1d00ffff, easier than mainnet allows \(the chain reads as testnet\); .*--network testnet/);
+    expect(mismatch(() => receiptNetwork(ctx, genesis)).message).toMatch(
+      /has bits 0x1d00ffff, easier than mainnet allows \(the chain reads as testnet\); .*--network testnet/,
+    );
   });
 
   it('a label that fits is kept as registered: regtest, sandbox and testnet over a mainnet header', () => {

@@ -19,11 +19,27 @@ const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 describe('answerEvidence', () => {
   it("compares the last encoding step's text output with the published text", () => {
     const output = Buffer.from(text).toString('ascii');
-    expect(answerEvidence({ txId: TX, encoding: [{ contentType: 'application/octet-stream', output: null }, { contentType: 'text/plain', output }] }, text)).toEqual({ kind: 'match' });
+    expect(
+      answerEvidence(
+        {
+          txId: TX,
+          encoding: [
+            { contentType: 'application/octet-stream', output: null },
+            { contentType: 'text/plain', output },
+          ],
+        },
+        text,
+      ),
+    ).toEqual({ kind: 'match' });
     // The guides print one step for the whole chain.
     expect(answerEvidence({ txId: TX, encoding: [{ contentType: '…|Base64', output }] }, text)).toEqual({ kind: 'match' });
     const other = Buffer.from(encodeRecord('SHA256|Base64', record)).toString('ascii');
-    expect(answerEvidence({ txId: TX, encoding: [{ contentType: 'text/plain', output: other }] }, text)).toMatchObject({ kind: 'mismatch', what: 'its encoding output', reported: other, computed: output });
+    expect(answerEvidence({ txId: TX, encoding: [{ contentType: 'text/plain', output: other }] }, text)).toMatchObject({
+      kind: 'mismatch',
+      what: 'its encoding output',
+      reported: other,
+      computed: output,
+    });
   });
 
   it('compares only the first 1024 characters, all a step output holds', () => {
@@ -65,7 +81,12 @@ describe('deleteTxId', () => {
     for (const answer of [() => new Response(JSON.stringify({ txIds: [], endOfLinks: true })), () => new Response('{}', { status: 503 })]) {
       const err = await deleteTxId(apiAnswering(answer), TX).catch((e: unknown) => e);
       expect(isOutcomeUnknown(err)).toBe(true);
-      expect(err).toMatchObject({ code: 'TXID_MISSING', message: expect.stringMatching(/^The service took the finalisation without saying its transaction id.*is not sent again before the chain has been read/) });
+      expect(err).toMatchObject({
+        code: 'TXID_MISSING',
+        message: expect.stringMatching(
+          /^The service took the finalisation without saying its transaction id.*is not sent again before the chain has been read/,
+        ),
+      });
     }
   });
 });

@@ -2,10 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { checkGlobs, fileFilter, isNeverWatched } from '../../../../main/core/watch/filters.ts';
 
 describe('files a watched folder never takes', () => {
-  it.each(['.hidden', '.notarium', 'contract.pdf.receipt.json', 'contract.versions.json', 'movie.mp4.part', 'setup.exe.crdownload', 'x.tmp', '.x.swp', 'notes.txt~', '~$report.docx', '#draft#'])(
-    '%s',
-    (name) => expect(isNeverWatched(name)).toBe(true),
-  );
+  it.each([
+    '.hidden',
+    '.notarium',
+    'contract.pdf.receipt.json',
+    'contract.versions.json',
+    'movie.mp4.part',
+    'setup.exe.crdownload',
+    'x.tmp',
+    '.x.swp',
+    'notes.txt~',
+    '~$report.docx',
+    '#draft#',
+  ])('%s', (name) => expect(isNeverWatched(name)).toBe(true));
 
   it.each(['contract.pdf', 'receipt.json', 'temporary.txt', 'a~b.txt'])('takes %s', (name) => expect(isNeverWatched(name)).toBe(false));
 });
@@ -45,7 +54,9 @@ describe('fileFilter', () => {
   });
 
   it('refuses a glob picomatch cannot use, naming it', () => {
-    expect(() => checkGlobs(['*.pdf', ''])).toThrow(expect.objectContaining({ code: 'INVALID_SETTING', message: expect.stringMatching(/^"" is not a usable glob/) }));
+    expect(() => checkGlobs(['*.pdf', ''])).toThrow(
+      expect.objectContaining({ code: 'INVALID_SETTING', message: expect.stringMatching(/^"" is not a usable glob/) }),
+    );
     expect(() => checkGlobs(['*.pdf', '**/x/*.md'])).not.toThrow();
   });
 });

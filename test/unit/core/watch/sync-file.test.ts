@@ -21,8 +21,17 @@ const file = (over: Partial<WatchedFile> = {}): WatchedFile => ({
   ...over,
 });
 const record = { id: 3, documentId: 9 } as StoredRecord;
-const document = (over: Partial<StoredDocument> = {}) => ({ id: 7, name: 'report.txt', headTxId: 'cc'.repeat(32), finalisedAt: null, ...over }) as StoredDocument;
-const facts = (over: Partial<ContentFacts>): ContentFacts => ({ last: undefined, sha256: NEW, known: undefined, moved: undefined, document: undefined, heldElsewhere: false, ...over });
+const document = (over: Partial<StoredDocument> = {}) =>
+  ({ id: 7, name: 'report.txt', headTxId: 'cc'.repeat(32), finalisedAt: null, ...over }) as StoredDocument;
+const facts = (over: Partial<ContentFacts>): ContentFacts => ({
+  last: undefined,
+  sha256: NEW,
+  known: undefined,
+  moved: undefined,
+  document: undefined,
+  heldElsewhere: false,
+  ...over,
+});
 
 describe('decideContent', () => {
   it('new content at a new path starts a document', () => {

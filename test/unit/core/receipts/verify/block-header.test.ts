@@ -11,7 +11,15 @@ describe('parseBlockHeader', () => {
   it('reads the fields as an independent parser does', () => {
     const h = parseBlockHeader(TSC.header);
     const ref = parseHeader(TSC.header);
-    expect(h).toEqual({ version: ref.version, prevHash: ref.prevHash, merkleRoot: ref.merkleRoot, time: ref.time, bits: ref.bits, nonce: ref.nonce, hash: ref.hash });
+    expect(h).toEqual({
+      version: ref.version,
+      prevHash: ref.prevHash,
+      merkleRoot: ref.merkleRoot,
+      time: ref.time,
+      bits: ref.bits,
+      nonce: ref.nonce,
+      hash: ref.hash,
+    });
     expect(parseBlockHeader(Buffer.from(TSC.header, 'hex')).hash).toBe(TSC.blockHash);
   });
 
@@ -95,7 +103,9 @@ describe('checkProofOfWork', () => {
     expect(() => checkProofOfWork(withBits(0x1d00ffff), NETWORKS.mainnet)).toThrow(
       failingWith('work-below-floor', {
         expected: `target ≤ ${floor.toString(16).padStart(64, '0')}`,
-        message: expect.stringMatching(/^The header's target is easier than difficulty 2\^30 \(about 1\.07 billion\), the least work Notarium accepts of a mainnet block: mainnet has been far harder than that since 2014 .* anyone could have mined it/),
+        message: expect.stringMatching(
+          /^The header's target is easier than difficulty 2\^30 \(about 1\.07 billion\), the least work Notarium accepts of a mainnet block: mainnet has been far harder than that since 2014 .* anyone could have mined it/,
+        ),
       }),
     );
   });

@@ -7,7 +7,6 @@ import { foldTscProof } from '../../../../support/bitcoin.ts';
 import { branch } from '../../../../support/receipt-fixture.ts';
 import { TSC } from '../../../../support/tsc-vector.ts';
 
-
 const failure = (fn: () => unknown): CheckFailure => {
   try {
     fn();
@@ -29,7 +28,13 @@ describe('the TSC reference vector', () => {
   });
 
   it('accepts upper-case hex', () => {
-    expect(foldMerkleBranch(TSC.txid.toUpperCase(), TSC.index, TSC.nodes.map((n) => n.toUpperCase()))).toBe(TSC.root);
+    expect(
+      foldMerkleBranch(
+        TSC.txid.toUpperCase(),
+        TSC.index,
+        TSC.nodes.map((n) => n.toUpperCase()),
+      ),
+    ).toBe(TSC.root);
   });
 
   it('any other index or node gives another root', () => {
@@ -103,7 +108,13 @@ describe('txOrId', () => {
   it('a 64-hex value is the txid; a longer one is a raw transaction whose reversed sha256d is the txid', () => {
     expect(txidOfTxOrId(TSC.txid.toUpperCase())).toBe(TSC.txid);
     const raw = '01000000' + 'ab'.repeat(60);
-    const expected = Buffer.from(createHash('sha256').update(createHash('sha256').update(Buffer.from(raw, 'hex')).digest()).digest()).reverse().toString('hex');
+    const expected = Buffer.from(
+      createHash('sha256')
+        .update(createHash('sha256').update(Buffer.from(raw, 'hex')).digest())
+        .digest(),
+    )
+      .reverse()
+      .toString('hex');
     expect(txidOfTxOrId(raw)).toBe(expected);
     expect(failure(() => txidOfTxOrId('abc')).code).toBe('proof-txid-malformed');
     expect(failure(() => txidOfTxOrId('a'.repeat(65))).code).toBe('proof-txid-malformed');

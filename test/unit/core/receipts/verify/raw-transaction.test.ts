@@ -64,13 +64,17 @@ describe('dataPushes', () => {
     expect(dataPushes(Buffer.from([0x00, 0x6a, 0x05, 0x01]))).toEqual([]);
     expect(dataPushes(Buffer.from([0x00, 0x6a, 0x4d, 0x01]))).toEqual([]);
     expect(dataPushes(Buffer.from([0x00, 0x6a, 0x4e, 0xff, 0xff, 0xff, 0xff, 0x00]))).toEqual([]);
-    expect(dataPushes(Buffer.concat([Buffer.from([0x00, 0x6a]), push(Buffer.from('x')), Buffer.from([0x51]), push(Buffer.from('y'))]))!.map((p) => Buffer.from(p).toString())).toEqual(['x']);
+    expect(
+      dataPushes(Buffer.concat([Buffer.from([0x00, 0x6a]), push(Buffer.from('x')), Buffer.from([0x51]), push(Buffer.from('y'))]))!.map((p) =>
+        Buffer.from(p).toString(),
+      ),
+    ).toEqual(['x']);
   });
-
 });
 
 describe('outputsCarrying', () => {
-  const carried = (...scripts: Buffer[]) => outputsCarrying(parseRawTransaction(serializeTx({ outputs: scripts.map((script) => ({ satoshis: 0n, script })) })), published);
+  const carried = (...scripts: Buffer[]) =>
+    outputsCarrying(parseRawTransaction(serializeTx({ outputs: scripts.map((script) => ({ satoshis: 0n, script })) })), published);
 
   it('finds the output with the published bytes, and how it holds them', () => {
     expect(outputsCarrying(parseRawTransaction(raw), published)).toEqual([{ output: 1, placement: 'own-push' }]);

@@ -6,7 +6,20 @@ import type { ReceiptV1 } from '../../../../../main/core/receipts/receipt-v1.ts'
 import { parseReceipt, serializeReceipt } from '../../../../../main/core/receipts/receipt-v1.ts';
 import { STEP_IDS, verifyReceipt, withServiceCheck, type StepId, type VerificationReport } from '../../../../../main/core/receipts/verify/verify-receipt.ts';
 import { FAILURE_CODES, type FailureCode } from '../../../../../main/core/receipts/verify/step-codes.ts';
-import { branch, clone, dataScript, FILE_DIGEST, header, makeFixture, push, recordTx, SALT, serializeTx, txidOf, type Draft } from '../../../../support/receipt-fixture.ts';
+import {
+  branch,
+  clone,
+  dataScript,
+  FILE_DIGEST,
+  header,
+  makeFixture,
+  push,
+  recordTx,
+  SALT,
+  serializeTx,
+  txidOf,
+  type Draft,
+} from '../../../../support/receipt-fixture.ts';
 import { parseHeader } from '../../../../support/bitcoin.ts';
 import { REAL_HEADERS as REAL } from '../../../../support/real-headers.ts';
 
@@ -57,8 +70,12 @@ describe('a valid receipt', () => {
     expect(report.proves).toContain('accurate to about two hours');
     // The fixture is a sandbox block: a test chain, which the report says at every turn.
     expect(report.network).toEqual({ label: 'sandbox', known: true, testChain: true });
-    expect(report.summary).toMatch(/^Verified on sandbox, a test chain: the file's fingerprint is in transaction .*proof of work proves nothing .*not a proof on mainnet\.$/);
-    expect(report.proves).toMatch(/But sandbox is a test chain: anyone can mine a block there on an ordinary computer, so its proof of work proves nothing, and this is not a proof on mainnet/);
+    expect(report.summary).toMatch(
+      /^Verified on sandbox, a test chain: the file's fingerprint is in transaction .*proof of work proves nothing .*not a proof on mainnet\.$/,
+    );
+    expect(report.proves).toMatch(
+      /But sandbox is a test chain: anyone can mine a block there on an ordinary computer, so its proof of work proves nothing, and this is not a proof on mainnet/,
+    );
     expect(step(report, 'block-header').detail).toMatch(/within the sandbox limit\. Sandbox is a test chain: .*proves nothing/);
     expect(report.unproven).toBeUndefined();
     for (const s of report.steps) expect(s.label.length).toBeLessThan(20);
@@ -87,30 +104,45 @@ describe('a valid receipt', () => {
   });
 
   it.each([
-    ['header only in blockHeader (targetType hash)', (r: Draft) => {
-      r.blockHeader = r.confirmation.merkleProof.target;
-      Object.assign(r.confirmation.merkleProof, { targetType: 'hash', target: r.confirmation.blockHash });
-    }],
-    ['targetType absent', (r: Draft) => {
-      r.blockHeader = r.confirmation.merkleProof.target;
-      r.confirmation.merkleProof.target = r.confirmation.blockHash;
-      delete r.confirmation.merkleProof.targetType;
-    }],
-    ['targetType merkleRoot', (r: Draft) => {
-      r.blockHeader = r.confirmation.merkleProof.target;
-      Object.assign(r.confirmation.merkleProof, { targetType: 'merkleRoot', target: fx.root });
-    }],
-    ['targetType merkleroot', (r: Draft) => {
-      r.blockHeader = r.confirmation.merkleProof.target;
-      Object.assign(r.confirmation.merkleProof, { targetType: 'merkleroot', target: fx.root });
-    }],
+    [
+      'header only in blockHeader (targetType hash)',
+      (r: Draft) => {
+        r.blockHeader = r.confirmation.merkleProof.target;
+        Object.assign(r.confirmation.merkleProof, { targetType: 'hash', target: r.confirmation.blockHash });
+      },
+    ],
+    [
+      'targetType absent',
+      (r: Draft) => {
+        r.blockHeader = r.confirmation.merkleProof.target;
+        r.confirmation.merkleProof.target = r.confirmation.blockHash;
+        delete r.confirmation.merkleProof.targetType;
+      },
+    ],
+    [
+      'targetType merkleRoot',
+      (r: Draft) => {
+        r.blockHeader = r.confirmation.merkleProof.target;
+        Object.assign(r.confirmation.merkleProof, { targetType: 'merkleRoot', target: fx.root });
+      },
+    ],
+    [
+      'targetType merkleroot',
+      (r: Draft) => {
+        r.blockHeader = r.confirmation.merkleProof.target;
+        Object.assign(r.confirmation.merkleProof, { targetType: 'merkleroot', target: fx.root });
+      },
+    ],
     ['the same header in both places', (r: Draft) => (r.blockHeader = r.confirmation.merkleProof.target)],
     ['proofType branch, composite false', (r: Draft) => Object.assign(r.confirmation.merkleProof, { proofType: 'branch', composite: false })],
     ['txOrId the raw transaction', (r: Draft) => (r.confirmation.merkleProof.txOrId = r.transaction)],
-    ['txOrId the raw transaction, no transaction field', (r: Draft) => {
-      r.confirmation.merkleProof.txOrId = r.transaction;
-      delete r.transaction;
-    }],
+    [
+      'txOrId the raw transaction, no transaction field',
+      (r: Draft) => {
+        r.confirmation.merkleProof.txOrId = r.transaction;
+        delete r.transaction;
+      },
+    ],
   ])('%s: verified', (_, mutate) => {
     const report = verifyReceipt(tampered(mutate), withFile);
     expect(report.steps.filter((s) => s.status === 'fail')).toEqual([]);
@@ -118,7 +150,10 @@ describe('a valid receipt', () => {
   });
 
   it('without a transaction: partially verified, transaction skipped, and says what that leaves unproven', () => {
-    const report = verifyReceipt(tampered((r) => delete r.transaction), withFile);
+    const report = verifyReceipt(
+      tampered((r) => delete r.transaction),
+      withFile,
+    );
     expect(report.outcome).toBe('partially-verified');
     expect(step(report, 'transaction').status).toBe('skipped');
     expect(report.unproven).toEqual([expect.stringMatching(new RegExp(`transaction ${fx.txid} carries this fingerprint`))]);
@@ -147,7 +182,10 @@ describe('a valid receipt', () => {
   });
 
   it('a pending receipt whose fingerprint is wrong is failed, not pending', () => {
-    const report = verifyReceipt(tampered((r) => Object.assign(r, { confirmation: null, fingerprint: { ...r.fingerprint, published: 'ab'.repeat(32) } })), withFile);
+    const report = verifyReceipt(
+      tampered((r) => Object.assign(r, { confirmation: null, fingerprint: { ...r.fingerprint, published: 'ab'.repeat(32) } })),
+      withFile,
+    );
     expect(report.outcome).toBe('failed');
     expect(report.failedStep).toBe('fingerprint');
   });
@@ -168,7 +206,11 @@ describe('other encodings and batches', () => {
 
   it("a salt with '.', as the service's guides write them, verifies (issue #12)", () => {
     const encode = 'SHA256(01-02T13.14.15)|Base64';
-    const bytes = Buffer.from(createHash('sha256').update(Buffer.concat([Buffer.from('01-02T13.14.15'), FILE_DIGEST])).digest('base64'));
+    const bytes = Buffer.from(
+      createHash('sha256')
+        .update(Buffer.concat([Buffer.from('01-02T13.14.15'), FILE_DIGEST]))
+        .digest('base64'),
+    );
     const receipt = tampered((r) => {
       r.fingerprint = { encode, salt: '01-02T13.14.15', record: FILE, published: bytes.toString('hex') };
       reanchor(r, recordTx(bytes));
@@ -224,40 +266,107 @@ const TAMPERED: [string, (r: Draft) => void, StepId, FailureCode][] = [
   ['registration.txId changed', (r) => (r.registration.txId = OTHER), 'transaction', 'txid-mismatch'],
   ['a byte of the transaction changed', (r) => (r.transaction = r.transaction.slice(0, -2) + '01'), 'transaction', 'txid-mismatch'],
   ['a transaction without the fingerprint', (r) => reanchor(r, recordTx(Buffer.alloc(32, 9))), 'transaction', 'fingerprint-not-in-transaction'],
-  ['a transaction with trailing bytes', (r) => reanchor(r, Buffer.concat([recordTx(Buffer.from(r.fingerprint.published, 'hex')), Buffer.from([0])])), 'transaction', 'transaction-trailing-bytes'],
-  ['a truncated transaction', (r) => reanchor(r, recordTx(Buffer.from(r.fingerprint.published, 'hex')).subarray(0, 60)), 'transaction', 'transaction-truncated'],
+  [
+    'a transaction with trailing bytes',
+    (r) => reanchor(r, Buffer.concat([recordTx(Buffer.from(r.fingerprint.published, 'hex')), Buffer.from([0])])),
+    'transaction',
+    'transaction-trailing-bytes',
+  ],
+  [
+    'a truncated transaction',
+    (r) => reanchor(r, recordTx(Buffer.from(r.fingerprint.published, 'hex')).subarray(0, 60)),
+    'transaction',
+    'transaction-truncated',
+  ],
   // Issue #12: the bytes must stand whole and in order inside one output script.
-  ['published split over two pushes', (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(...halves(r)) }] })), 'transaction', 'fingerprint-not-in-transaction'],
-  ['published without its last byte', (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(Buffer.from(r.fingerprint.published, 'hex').subarray(0, 31)) }] })), 'transaction', 'fingerprint-not-in-transaction'],
-  ['published byte-reversed', (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(Buffer.from(r.fingerprint.published, 'hex').reverse()) }] })), 'transaction', 'fingerprint-not-in-transaction'],
-  ['published only in an input script', (r) => reanchor(r, serializeTx({ inputs: [{ prev: Buffer.alloc(32, 1), vout: 0, script: push(Buffer.from(r.fingerprint.published, 'hex')) }], outputs: [{ satoshis: 0n, script: dataScript(Buffer.from('service')) }] })), 'transaction', 'fingerprint-not-in-transaction'],
-  ['published split over two outputs', (r) => reanchor(r, serializeTx({ outputs: halves(r).map((h) => ({ satoshis: 0n, script: dataScript(h) })) })), 'transaction', 'fingerprint-not-in-transaction'],
+  [
+    'published split over two pushes',
+    (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(...halves(r)) }] })),
+    'transaction',
+    'fingerprint-not-in-transaction',
+  ],
+  [
+    'published without its last byte',
+    (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(Buffer.from(r.fingerprint.published, 'hex').subarray(0, 31)) }] })),
+    'transaction',
+    'fingerprint-not-in-transaction',
+  ],
+  [
+    'published byte-reversed',
+    (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(Buffer.from(r.fingerprint.published, 'hex').reverse()) }] })),
+    'transaction',
+    'fingerprint-not-in-transaction',
+  ],
+  [
+    'published only in an input script',
+    (r) =>
+      reanchor(
+        r,
+        serializeTx({
+          inputs: [{ prev: Buffer.alloc(32, 1), vout: 0, script: push(Buffer.from(r.fingerprint.published, 'hex')) }],
+          outputs: [{ satoshis: 0n, script: dataScript(Buffer.from('service')) }],
+        }),
+      ),
+    'transaction',
+    'fingerprint-not-in-transaction',
+  ],
+  [
+    'published split over two outputs',
+    (r) => reanchor(r, serializeTx({ outputs: halves(r).map((h) => ({ satoshis: 0n, script: dataScript(h) })) })),
+    'transaction',
+    'fingerprint-not-in-transaction',
+  ],
   ['txOrId another transaction', (r) => (r.confirmation.merkleProof.txOrId = OTHER), 'merkle-proof', 'proof-txid-mismatch'],
   ['index odd where the branch says "*"', (r) => (r.confirmation.merkleProof.index = 5), 'merkle-proof', 'proof-node-invalid'],
   ['index beyond the branch', (r) => (r.confirmation.merkleProof.index = 12), 'merkle-proof', 'proof-index-invalid'],
   ['proofType tree', (r) => (r.confirmation.merkleProof.proofType = 'tree'), 'merkle-proof', 'proof-kind-unsupported'],
   ['composite true', (r) => (r.confirmation.merkleProof.composite = true), 'merkle-proof', 'proof-kind-unsupported'],
-  ['merkleRoot target wrong', (r) => Object.assign(r.confirmation.merkleProof, { targetType: 'merkleRoot', target: OTHER }), 'merkle-proof', 'merkle-root-mismatch'],
-  ['hash target is not blockHash', (r) => Object.assign(r.confirmation.merkleProof, { targetType: 'hash', target: OTHER }), 'merkle-proof', 'proof-target-not-block-hash'],
+  [
+    'merkleRoot target wrong',
+    (r) => Object.assign(r.confirmation.merkleProof, { targetType: 'merkleRoot', target: OTHER }),
+    'merkle-proof',
+    'merkle-root-mismatch',
+  ],
+  [
+    'hash target is not blockHash',
+    (r) => Object.assign(r.confirmation.merkleProof, { targetType: 'hash', target: OTHER }),
+    'merkle-proof',
+    'proof-target-not-block-hash',
+  ],
   ['a sibling node changed', (r) => (r.confirmation.merkleProof.nodes[2] = OTHER), 'block-header', 'merkle-root-mismatch'],
   ['index 0 (another position)', (r) => (r.confirmation.merkleProof.index = 0), 'block-header', 'merkle-root-mismatch'],
   ['blockHash changed', (r) => (r.confirmation.blockHash = OTHER), 'block-header', 'block-hash-mismatch'],
   ['blockHeader differs from the target header', (r) => (r.blockHeader = header(fx.root, { time: 1 }).hex), 'block-header', 'header-conflict'],
-  ['header time changed', (r) => {
-    const h = header(fx.root, { time: 1_600_000_000 });
-    r.confirmation.merkleProof.target = h.hex;
-  }, 'block-header', 'block-hash-mismatch'],
-  ['a header without proof of work', (r) => {
-    const h = header(fx.root, { meets: false });
-    r.confirmation.merkleProof.target = h.hex;
-    r.confirmation.blockHash = h.hash;
-  }, 'block-header', 'hash-above-target'],
+  [
+    'header time changed',
+    (r) => {
+      const h = header(fx.root, { time: 1_600_000_000 });
+      r.confirmation.merkleProof.target = h.hex;
+    },
+    'block-header',
+    'block-hash-mismatch',
+  ],
+  [
+    'a header without proof of work',
+    (r) => {
+      const h = header(fx.root, { meets: false });
+      r.confirmation.merkleProof.target = h.hex;
+      r.confirmation.blockHash = h.hash;
+    },
+    'block-header',
+    'hash-above-target',
+  ],
   ['regtest difficulty on mainnet', (r) => (r.network = 'mainnet'), 'block-header', 'target-above-network-limit'],
-  ['bits with the sign bit set', (r) => {
-    const h = header(fx.root, { bits: 0x20ffffff, meets: true });
-    r.confirmation.merkleProof.target = h.hex;
-    r.confirmation.blockHash = h.hash;
-  }, 'block-header', 'header-bits-negative'],
+  [
+    'bits with the sign bit set',
+    (r) => {
+      const h = header(fx.root, { bits: 0x20ffffff, meets: true });
+      r.confirmation.merkleProof.target = h.hex;
+      r.confirmation.blockHash = h.hash;
+    },
+    'block-header',
+    'header-bits-negative',
+  ],
 ];
 
 /** The published bytes in two halves. */
@@ -271,11 +380,36 @@ describe('the published bytes anywhere inside an output script, as receipt-v1.md
   const meta = Buffer.from('nChain Event header v1');
   // [layout, the transaction's outputs, the output that carries them, how the report says it]
   const LAYOUTS: [string, Buffer[], number, RegExp][] = [
-    ['a push of its own, in output 1 (the sandbox by default)', [dataScript(meta), dataScript(published)], 1, /output 1 carries fingerprint.published as a data push of its own/],
-    ['a push of its own beside the metadata in one output', [dataScript(meta, published)], 0, /output 0 carries fingerprint.published as a data push of its own/],
-    ['the same push as the metadata, after it', [dataScript(Buffer.concat([meta, published]))], 0, /output 0 carries fingerprint.published inside a data push, beside other bytes/],
-    ['the same push as the metadata, between two fields', [dataScript(Buffer.concat([meta, published, Buffer.from([1, 2])]))], 0, /inside a data push, beside other bytes/],
-    ['a script that is not OP_FALSE OP_RETURN', [Buffer.concat([Buffer.from([0x6a]), push(Buffer.concat([meta, published]))])], 0, /output 0 carries fingerprint.published inside its script/],
+    [
+      'a push of its own, in output 1 (the sandbox by default)',
+      [dataScript(meta), dataScript(published)],
+      1,
+      /output 1 carries fingerprint.published as a data push of its own/,
+    ],
+    [
+      'a push of its own beside the metadata in one output',
+      [dataScript(meta, published)],
+      0,
+      /output 0 carries fingerprint.published as a data push of its own/,
+    ],
+    [
+      'the same push as the metadata, after it',
+      [dataScript(Buffer.concat([meta, published]))],
+      0,
+      /output 0 carries fingerprint.published inside a data push, beside other bytes/,
+    ],
+    [
+      'the same push as the metadata, between two fields',
+      [dataScript(Buffer.concat([meta, published, Buffer.from([1, 2])]))],
+      0,
+      /inside a data push, beside other bytes/,
+    ],
+    [
+      'a script that is not OP_FALSE OP_RETURN',
+      [Buffer.concat([Buffer.from([0x6a]), push(Buffer.concat([meta, published]))])],
+      0,
+      /output 0 carries fingerprint.published inside its script/,
+    ],
     ['after a non-push opcode', [Buffer.concat([Buffer.from([0x00, 0x6a, 0x76]), push(published)])], 0, /inside its script/],
   ];
 
@@ -319,7 +453,13 @@ describe('tampered receipts fail at the right step, with expected and found', ()
 
 describe('never throws', () => {
   it('on objects that did not pass the schema', () => {
-    for (const junk of [{}, { file: null }, { ...fx.receipt, confirmation: { merkleProof: null } }, { ...fx.receipt, aggregation: { path: 'x' } }, { ...fx.receipt, fingerprint: 5 }]) {
+    for (const junk of [
+      {},
+      { file: null },
+      { ...fx.receipt, confirmation: { merkleProof: null } },
+      { ...fx.receipt, aggregation: { path: 'x' } },
+      { ...fx.receipt, fingerprint: 5 },
+    ]) {
       const report = verifyReceipt(junk as unknown as ReceiptV1, withFile);
       expect(report.outcome).toBe('failed');
       expect(report.steps.map((s) => s.id)).toEqual(STEP_IDS);
@@ -374,10 +514,16 @@ describe('network labels: a closed vocabulary decides the proof-of-work limit, a
 
   it.each(['mainnet', 'MainNet'])('a real post-2014 mainnet header (block 400,000) passes under %s, above the work floor', (label) => {
     const report = verifyReceipt(inBlock(label, 'block400000'), withFile);
-    expect(step(report, 'block-header')).toMatchObject({ status: 'pass', detail: expect.stringContaining('within the mainnet limit and its work floor (difficulty 2^30 (about 1.07 billion)).') });
+    expect(step(report, 'block-header')).toMatchObject({
+      status: 'pass',
+      detail: expect.stringContaining('within the mainnet limit and its work floor (difficulty 2^30 (about 1.07 billion)).'),
+    });
     expect(report.network).toEqual({ label: 'mainnet', known: true, testChain: false });
     // Partially verified only because the transaction is not given; never a test-chain caveat.
-    expect(report).toMatchObject({ outcome: 'partially-verified', summary: expect.stringMatching(/^Partially verified, not verified: .*transaction could not be checked\.$/) });
+    expect(report).toMatchObject({
+      outcome: 'partially-verified',
+      summary: expect.stringMatching(/^Partially verified, not verified: .*transaction could not be checked\.$/),
+    });
     expect(report.proves).toMatch(/heaviest chain of the mainnet network/);
     expect(report.proves).not.toMatch(/test chain/);
   });
@@ -386,7 +532,9 @@ describe('network labels: a closed vocabulary decides the proof-of-work limit, a
     const report = verifyReceipt(inBlock('mainnet', block), withFile);
     expect(report).toMatchObject({ outcome: 'failed', failedStep: 'block-header' });
     expect(step(report, 'block-header').code).toBe('work-below-floor');
-    expect(step(report, 'block-header').detail).toMatch(/easier than difficulty 2\^30 .*least work Notarium accepts of a mainnet block: .*anyone could have mined it/);
+    expect(step(report, 'block-header').detail).toMatch(
+      /easier than difficulty 2\^30 .*least work Notarium accepts of a mainnet block: .*anyone could have mined it/,
+    );
   });
 
   it.each([
@@ -395,7 +543,12 @@ describe('network labels: a closed vocabulary decides the proof-of-work limit, a
   ] as const)('a real difficulty-1 header under %s verifies only as a test chain', (label, block) => {
     const canonical = label.toLowerCase();
     const report = verifyReceipt(inBlock(label, block), withFile);
-    expect(step(report, 'block-header')).toMatchObject({ status: 'pass', detail: expect.stringContaining(`within the ${canonical} limit. ${canonical === 'stn' ? 'Stn' : 'Testnet'} is a test chain: anyone can mine a block there on an ordinary computer, so this proof of work proves nothing.`) });
+    expect(step(report, 'block-header')).toMatchObject({
+      status: 'pass',
+      detail: expect.stringContaining(
+        `within the ${canonical} limit. ${canonical === 'stn' ? 'Stn' : 'Testnet'} is a test chain: anyone can mine a block there on an ordinary computer, so this proof of work proves nothing.`,
+      ),
+    });
     expect(report.network).toEqual({ label: canonical, known: true, testChain: true });
     expect(report.outcome).toBe('partially-verified');
     expect(report.proves).toMatch(new RegExp(`But ${canonical} is a test chain: .* proves nothing, and this is not a proof on mainnet\\.$`));
@@ -403,13 +556,19 @@ describe('network labels: a closed vocabulary decides the proof-of-work limit, a
   });
 
   it.each(['mainnet', 'MAINNET', 'testnet', 'stn'])('a sandbox block labelled %s fails: its target is easier than that network allows', (label) => {
-    const report = verifyReceipt(tampered((r) => (r.network = label)), withFile);
+    const report = verifyReceipt(
+      tampered((r) => (r.network = label)),
+      withFile,
+    );
     expect(report).toMatchObject({ outcome: 'failed', failedStep: 'block-header' });
     expect(step(report, 'block-header')).toMatchObject({ code: 'target-above-network-limit', expected: `target ≤ ${'0'.repeat(8)}${'f'.repeat(56)}` });
   });
 
   it.each(['regtest', 'Sandbox', 'REGTEST'])('a sandbox block labelled %s verifies, as a test chain', (label) => {
-    const report = verifyReceipt(tampered((r) => (r.network = label)), withFile);
+    const report = verifyReceipt(
+      tampered((r) => (r.network = label)),
+      withFile,
+    );
     expect(report.outcome).toBe('verified');
     expect(report.network).toEqual({ label: label.toLowerCase(), known: true, testChain: true });
     expect(report.summary).toMatch(new RegExp(`^Verified on ${label.toLowerCase()}, a test chain`));
@@ -424,7 +583,10 @@ describe('network labels: a closed vocabulary decides the proof-of-work limit, a
     ['a dash', 'main-net', '"main-net"'],
     ['an unknown network', 'livenet', '"livenet"'],
   ])('a sandbox block labelled with %s: partially verified at best, its proof of work not judged, the label shown escaped', (_, label, shown) => {
-    const report = verifyReceipt(tampered((r) => (r.network = label)), withFile);
+    const report = verifyReceipt(
+      tampered((r) => (r.network = label)),
+      withFile,
+    );
     expect(report.outcome).toBe('partially-verified');
     expect(report.network).toEqual({ label, known: false, testChain: false });
     const header = step(report, 'block-header');
@@ -471,7 +633,13 @@ describe('withServiceCheck', () => {
   });
 
   it('a fail fails a report that had not failed, and names the service step', () => {
-    const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'fail', code: 'service-mismatch', detail: 'The service answered match: false.', expected: 'match: true', found: 'match: false' });
+    const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), {
+      status: 'fail',
+      code: 'service-mismatch',
+      detail: 'The service answered match: false.',
+      expected: 'match: true',
+      found: 'match: false',
+    });
     expect(report).toMatchObject({ outcome: 'failed', failedStep: 'service' });
     expect(report.proves).toBeUndefined();
     expect(step(report, 'service')).toMatchObject({ code: 'service-mismatch', expected: 'match: true', found: 'match: false' });
@@ -488,7 +656,9 @@ describe('withServiceCheck', () => {
     const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'skipped', code: 'no-profile-for-service', detail });
     expect(report.outcome).toBe('partially-verified');
     expect(step(report, 'service')).toMatchObject({ status: 'skipped', code: 'no-profile-for-service', detail });
-    expect(report.summary).toBe(`Partially verified, not verified: every offline check passed, but the service check that was asked for could not be made. ${detail}`);
+    expect(report.summary).toBe(
+      `Partially verified, not verified: every offline check passed, but the service check that was asked for could not be made. ${detail}`,
+    );
     expect(report.unproven).toEqual([`That the service that made this receipt still holds this registration, as was asked: ${detail}`]);
     expect(report.proves).toBe(verifyReceipt(fx.receipt, withFile).proves);
   });
@@ -499,11 +669,15 @@ describe('withServiceCheck', () => {
     const report = withServiceCheck(offline, { status: 'skipped', code: 'service-unreachable', detail }, false);
     expect(report).toMatchObject({ outcome: 'verified', summary: offline.summary, proves: offline.proves });
     expect(step(report, 'service')).toMatchObject({ status: 'skipped', code: 'service-unreachable', detail });
-    expect(withServiceCheck(offline, { status: 'fail', code: 'service-mismatch', detail: 'no' }, false)).toMatchObject({ outcome: 'failed', failedStep: 'service' });
+    expect(withServiceCheck(offline, { status: 'fail', code: 'service-mismatch', detail: 'no' }, false)).toMatchObject({
+      outcome: 'failed',
+      failedStep: 'service',
+    });
   });
 
   it('"unknown" from the service that made a confirmed receipt: a failure when asked for, partially verified when only tried', () => {
-    const detail = 'The service that made this receipt (profile "Service", https://records.example) does not know transaction x, though the receipt says it is in block y: that service did not register it.';
+    const detail =
+      'The service that made this receipt (profile "Service", https://records.example) does not know transaction x, though the receipt says it is in block y: that service did not register it.';
     const disowned = { status: 'fail', code: 'unknown-to-maker', detail, expected: 'the service knows the transaction', found: 'unknown (404)' } as const;
     const offline = verifyReceipt(fx.receipt, withFile);
     expect(withServiceCheck(offline, disowned, true)).toMatchObject({ outcome: 'failed', failedStep: 'service' });
@@ -511,14 +685,21 @@ describe('withServiceCheck', () => {
     expect(tried).toMatchObject({ outcome: 'partially-verified', proves: offline.proves });
     expect(tried.failedStep).toBeUndefined();
     expect(step(tried, 'service')).toMatchObject({ status: 'skipped', code: 'unknown-to-maker', detail, found: 'unknown (404)' });
-    expect(tried.summary).toBe(`Partially verified, not verified: every offline check passed, but the service that made this receipt does not know it. ${detail}`);
+    expect(tried.summary).toBe(
+      `Partially verified, not verified: every offline check passed, but the service that made this receipt does not know it. ${detail}`,
+    );
     expect(tried.unproven).toEqual([`That the service that made this receipt registered it: ${detail}`]);
     // match: false is a failure however the check came about.
-    expect(withServiceCheck(offline, { status: 'fail', code: 'service-mismatch', detail: 'The service says the record does not match the published one.' }, false)).toMatchObject({ outcome: 'failed' });
+    expect(
+      withServiceCheck(offline, { status: 'fail', code: 'service-mismatch', detail: 'The service says the record does not match the published one.' }, false),
+    ).toMatchObject({ outcome: 'failed' });
   });
 
   it('a partially verified report keeps what it left unproven, and adds the service', () => {
-    const partial = verifyReceipt(tampered((r) => delete r.transaction), withFile);
+    const partial = verifyReceipt(
+      tampered((r) => delete r.transaction),
+      withFile,
+    );
     const report = withServiceCheck(partial, { status: 'skipped', code: 'service-unreachable', detail: 'It could not be reached.' });
     expect(report.outcome).toBe('partially-verified');
     expect(report.unproven).toEqual([partial.unproven![0], expect.stringMatching(/^That the service that made this receipt still holds this registration/)]);
@@ -526,9 +707,15 @@ describe('withServiceCheck', () => {
   });
 
   it('a pending report stays pending when the service cannot be asked, and fails when it says no', () => {
-    const pending = verifyReceipt(tampered((r) => delete r.confirmation), withFile);
+    const pending = verifyReceipt(
+      tampered((r) => delete r.confirmation),
+      withFile,
+    );
     expect(withServiceCheck(pending, { status: 'skipped', code: 'service-unreachable', detail: 'unreachable' }).outcome).toBe('pending');
-    expect(withServiceCheck(pending, { status: 'fail', code: 'service-mismatch', detail: 'The service answered match: false.' })).toMatchObject({ outcome: 'failed', failedStep: 'service' });
+    expect(withServiceCheck(pending, { status: 'fail', code: 'service-mismatch', detail: 'The service answered match: false.' })).toMatchObject({
+      outcome: 'failed',
+      failedStep: 'service',
+    });
   });
 });
 
@@ -589,10 +776,38 @@ describe('every failure and every skip names its cause with a stable code (step-
     const codes = (report: VerificationReport) => Object.fromEntries(report.steps.filter((s) => s.code !== undefined).map((s) => [s.id, s.code]));
     expect(codes(verifyReceipt(fx.receipt, withFile))).toEqual({ service: 'offline' });
     expect(codes(verifyReceipt(fx.receipt))).toEqual({ 'file-digest': 'no-file', service: 'offline' });
-    expect(codes(verifyReceipt(tampered((r) => delete r.transaction), withFile))).toEqual({ transaction: 'no-raw-transaction', service: 'offline' });
-    expect(codes(verifyReceipt(tampered((r) => delete r.confirmation), withFile))).toEqual({ 'merkle-proof': 'not-confirmed', 'block-header': 'not-confirmed', service: 'offline' });
-    expect(codes(verifyReceipt(tampered((r) => Object.assign(r.confirmation.merkleProof, { targetType: 'merkleRoot', target: fx.root })), withFile))).toEqual({ 'block-header': 'no-block-header', service: 'offline' });
-    expect(codes(verifyReceipt(tampered((r) => (r.network = 'livenet')), withFile))).toEqual({ 'block-header': 'network-unknown', service: 'offline' });
+    expect(
+      codes(
+        verifyReceipt(
+          tampered((r) => delete r.transaction),
+          withFile,
+        ),
+      ),
+    ).toEqual({ transaction: 'no-raw-transaction', service: 'offline' });
+    expect(
+      codes(
+        verifyReceipt(
+          tampered((r) => delete r.confirmation),
+          withFile,
+        ),
+      ),
+    ).toEqual({ 'merkle-proof': 'not-confirmed', 'block-header': 'not-confirmed', service: 'offline' });
+    expect(
+      codes(
+        verifyReceipt(
+          tampered((r) => Object.assign(r.confirmation.merkleProof, { targetType: 'merkleRoot', target: fx.root })),
+          withFile,
+        ),
+      ),
+    ).toEqual({ 'block-header': 'no-block-header', service: 'offline' });
+    expect(
+      codes(
+        verifyReceipt(
+          tampered((r) => (r.network = 'livenet')),
+          withFile,
+        ),
+      ),
+    ).toEqual({ 'block-header': 'network-unknown', service: 'offline' });
     const failed = verifyReceipt(fx.receipt, { fileDigest: OTHER });
     expect(failed.steps.filter((s) => s.status === 'not-run').every((s) => s.code === undefined)).toBe(true);
   });
