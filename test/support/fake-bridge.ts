@@ -26,6 +26,8 @@ export class FakeBridge {
   whileStarting: ((job: FakeJob) => void) | null = null;
   /** Refuses the next job call with this error, as the core refuses bad arguments. */
   refuseNext: Error | null = null;
+  /** Other calls the test answers itself (the Library's queries, say). */
+  readonly answers = new Map<CallName, (...args: never[]) => Promise<unknown>>();
   readonly #listeners = new Map<EventName, Set<Listener>>();
   readonly #names = new Map<string, string>();
   #uploads = 0;
@@ -36,6 +38,8 @@ export class FakeBridge {
       if (key === 'notarise' || key === 'verify' || key === 'verifyReceipt') return (...args: unknown[]) => this.#start(key, args);
       if (key === 'cancelJob') return async (jobId: string) => this.#cancel(jobId);
       if (key === 'listDocuments') return async () => [];
+      const answer = this.answers.get(key as CallName);
+      if (answer) return answer;
       return async () => {
         throw new Error(`The fake bridge does not implement ${key}.`);
       };

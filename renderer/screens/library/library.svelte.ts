@@ -1,4 +1,4 @@
-import type { RecordState, RecordView } from '../../../preload/contract.ts';
+import type { NotariumBridge, RecordState, RecordView } from '../../../preload/contract.ts';
 import { groupOf, isLive } from '../../../preload/record-states.ts';
 import { notarium, sentence } from '../../lib/bridge.ts';
 
@@ -30,7 +30,7 @@ const FILTER_STATES: Record<Filter, RecordState[] | undefined> = {
   problems: ['failed', 'rejected'],
 };
 
-class LibraryState {
+export class LibraryState {
   search = $state('');
   filter = $state<Filter>('all');
   sort = $state<Sort>('created');
@@ -46,11 +46,17 @@ class LibraryState {
   #started = false;
   #reloadTimer: ReturnType<typeof setTimeout> | null = null;
   #searchTimer: ReturnType<typeof setTimeout> | null = null;
+  readonly #notarium: NotariumBridge;
+
+  /** The bridge: the page's own, or a test's fake. */
+  constructor(notarium: NotariumBridge) {
+    this.#notarium = notarium;
+  }
 
   start(): void {
     if (this.#started) return;
     this.#started = true;
-    notarium.on('record-updated', (r) => this.#updated(r));
+    this.#notarium.on('record-updated', (r) => this.#updated(r));
     void this.reload();
   }
 
@@ -68,11 +74,12 @@ class LibraryState {
     const gen = this.#generation;
     this.pages = new Map(this.pages).set(page, null);
     try {
-      const { records, total } = await notarium.queryRecords(this.#query(page * PAGE));
+      const { records, total } = await this.#notarium.queryRecords(this.#query(page * PAGE));
       if (gen !== this.#generation) return;
       this.total = total;
       this.pages = new Map(this.pages).set(page, records);
       this.error = null;
+      this.#followListed(records);
     } catch (err) {
       if (gen !== this.#generation) return;
       const next = new Map(this.pages);
@@ -91,11 +98,12 @@ class LibraryState {
   async reload(): Promise<void> {
     const gen = ++this.#generation;
     try {
-      const { records, total } = await notarium.queryRecords(this.#query(0));
+      const { records, total } = await this.#notarium.queryRecords(this.#query(0));
       if (gen !== this.#generation) return;
       this.total = total;
       this.pages = new Map([[0, records]]);
       this.error = null;
+      this.#followListed(records);
     } catch (err) {
       if (gen === this.#generation) this.error = sentence(err);
     } finally {
@@ -115,7 +123,7 @@ class LibraryState {
     const known = this.#find(id);
     if (known) this.selected = known;
     try {
-      const fresh = await notarium.getRecord(id);
+      const fresh = await this.#notarium.getRecord(id);
       if (this.selectedId === id) this.selected = fresh;
     } catch (err) {
       this.error = sentence(err);
@@ -161,9 +169,21 @@ class LibraryState {
     const shown = this.selected;
     if (!shown) return;
     if (r.id === shown.id && r.state === 'superseded' && r.supersededBy !== null) void this.select(r.supersededBy);
-    else if (r.id > shown.id && isLive(r) && groupOf(r) === groupOf(shown)) {
-      this.selectedId = r.id;
-      this.selected = r;
+    else this.#followListed([r]);
+  }
+
+  /**
+   * The selection follows a newer live submission of its registration among these rows: one just
+   * made, or one a reloaded window shows in place of the row that was clicked (the registration was
+   * sent again while it was clicked).
+   */
+  #followListed(rows: readonly RecordView[]): void {
+    const shown = this.selected;
+    if (!shown) return;
+    const newer = rows.find((r) => r.id > shown.id && isLive(r) && groupOf(r) === groupOf(shown));
+    if (newer) {
+      this.selectedId = newer.id;
+      this.selected = newer;
     }
   }
 
@@ -177,4 +197,4 @@ class LibraryState {
   }
 }
 
-export const library = new LibraryState();
+export const library = new LibraryState(notarium);

@@ -1,0 +1,57 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RecordView } from '../../../preload/contract.ts';
+import { LibraryState } from '../../../renderer/screens/library/library.svelte.ts';
+import { FakeBridge } from '../../support/fake-bridge.ts';
+import { recordView } from '../../support/record-view.ts';
+
+// The Library's state over a bridge in memory: the list the core answers, and the details of the
+// registration that was clicked, whichever of its submissions is the newest.
+
+let fake: FakeBridge;
+let state: LibraryState;
+let listed: RecordView[];
+const byId = new Map<number, RecordView>();
+
+const first = recordView({ id: 1, txId: '01'.repeat(32) });
+const sentAgain = recordView({ id: 2, txId: '02'.repeat(32), resubmits: 1 });
+
+beforeEach(async () => {
+  fake = new FakeBridge();
+  listed = [first];
+  byId.clear();
+  for (const r of [first, sentAgain]) byId.set(r.id, r);
+  fake.answers.set('queryRecords', async () => ({ records: listed, total: listed.length }));
+  fake.answers.set('getRecord', async (id: number) => byId.get(id)!);
+  state = new LibraryState(fake.bridge);
+  state.start();
+  await state.reload();
+});
+
+describe('the Library state', () => {
+  it('details follow a registration sent again after its row was shown', async () => {
+    await state.select(1);
+    expect(state.selected?.id).toBe(1);
+    listed = [sentAgain];
+    fake.emit('record-updated', sentAgain);
+    expect(state.selected?.id).toBe(2);
+  });
+
+  it('details follow a registration sent again before its stale row was clicked, once the window reloads', async () => {
+    // The new submission arrives while the list still shows the first: its row is clicked.
+    listed = [sentAgain];
+    fake.emit('record-updated', sentAgain);
+    await state.select(1);
+    expect(state.selected?.id).toBe(1);
+    await state.reload(); // the reload the event asked for
+    expect(state.selectedId).toBe(2);
+    expect(state.selected).toMatchObject({ id: 2, resubmits: 1 });
+  });
+
+  it('does not follow a newer record of another registration', async () => {
+    const other = recordView({ id: 3, name: 'other.pdf', txId: '03'.repeat(32) });
+    await state.select(1);
+    listed = [other, first];
+    await state.reload();
+    expect(state.selected?.id).toBe(1);
+  });
+});
