@@ -13,7 +13,7 @@ import { Library } from '../../main/core/store/library.ts';
 import { readRefreshToken } from '../../main/core/secrets/refresh-token.ts';
 import { BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
 import { startSandbox } from '../../sandbox/server.ts';
-import { runCli, type CliRun } from '../support/cli.ts';
+import { type CliRun, runCli, sandboxExplorerArgs } from '../support/cli.ts';
 import { CHROMIUM, PAGE_WAIT_MS, launchApp, screenButton } from '../support/web-app.ts';
 
 // Evidence for issue #7 (secrets): a whole session in the web shell that handles every kind of
@@ -117,10 +117,7 @@ beforeAll(async () => {
       PROFILE,
       '--base-url',
       proxyUrl,
-      '--explorer-tx-url',
-      `${proxyUrl}/explorer/tx/{txId}/hex`,
-      '--explorer-header-url',
-      `${proxyUrl}/explorer/block/{blockHash}/header`,
+      ...sandboxExplorerArgs(proxyUrl),
       '--auth-url',
       proxyUrl,
       '--env-id',

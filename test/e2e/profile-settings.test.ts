@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.ts';
+import { runCli, sandboxExplorerArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
@@ -105,12 +105,7 @@ describe('the service profile form', () => {
     try {
       const env = { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: sb.apiKey };
       const cli = (...args: string[]) => runCli(args, { env, cwd: folder });
-      const explorer = [
-        '--explorer-tx-url',
-        `${sb.baseUrl}/explorer/tx/{txId}/hex`,
-        '--explorer-header-url',
-        `${sb.baseUrl}/explorer/block/{blockHash}/header`,
-      ];
+      const explorer = sandboxExplorerArgs(sb.baseUrl);
       expect(
         (
           await cli(

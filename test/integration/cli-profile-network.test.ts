@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonCli, runCli } from '../support/cli.ts';
+import { jsonCli, runCli, sandboxExplorerArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 // The network of a service profile against a service whose chain is regtest: a standalone sandbox
@@ -28,22 +28,7 @@ afterAll(async () => {
 
 // The explorer gives the raw transactions (receipts verify whole); the block headers come in the proofs.
 const add = (name: string, ...options: string[]) =>
-  cli(
-    'profile',
-    'add',
-    name,
-    '--base-url',
-    sb.baseUrl,
-    '--explorer-tx-url',
-    `${sb.baseUrl}/explorer/tx/{txId}/hex`,
-    '--explorer-header-url',
-    `${sb.baseUrl}/explorer/block/{blockHash}/header`,
-    '--confirmations',
-    '2',
-    '--block-seconds',
-    '0.5',
-    ...options,
-  );
+  cli('profile', 'add', name, '--base-url', sb.baseUrl, ...sandboxExplorerArgs(sb.baseUrl), '--confirmations', '2', '--block-seconds', '0.5', ...options);
 
 describe('a service profile left to detect its network', () => {
   it('says "detect" until its first block, then reads regtest from it; its receipts carry regtest and verify', async () => {

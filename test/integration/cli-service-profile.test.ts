@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.ts';
+import { runCli, sandboxExplorerArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 // A service profile whose API key lives in the real keychain (gnome-keyring under `npm test`),
@@ -35,10 +35,7 @@ describe('a service profile with its key in the keychain', () => {
       profile,
       '--base-url',
       sb.baseUrl,
-      '--explorer-tx-url',
-      `${sb.baseUrl}/explorer/tx/{txId}/hex`,
-      '--explorer-header-url',
-      `${sb.baseUrl}/explorer/block/{blockHash}/header`,
+      ...sandboxExplorerArgs(sb.baseUrl),
       '--network',
       'regtest',
       '--confirmations',

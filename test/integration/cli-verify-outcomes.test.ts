@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
-import { jsonCli, runCli } from '../support/cli.ts';
+import { jsonCli, runCli, sandboxExplorerArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 import { branch, header, recordTx, txidOf } from '../support/receipt-fixture.ts';
 
@@ -219,10 +219,7 @@ describe('the online check, when it is asked for', () => {
       'Service',
       '--base-url',
       sb.baseUrl,
-      '--explorer-tx-url',
-      `${sb.baseUrl}/explorer/tx/{txId}/hex`,
-      '--explorer-header-url',
-      `${sb.baseUrl}/explorer/block/{blockHash}/header`,
+      ...sandboxExplorerArgs(sb.baseUrl),
       '--network',
       'sandbox',
       '--confirmations',

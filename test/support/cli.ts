@@ -38,3 +38,11 @@ export function jsonCli(cli: (...args: string[]) => Promise<CliResult>) {
     }
   };
 }
+
+/** `profile add`'s explorer settings for a sandbox (or a proxy in front of one) at `baseUrl`. */
+export const sandboxExplorerArgs = (baseUrl: string): string[] => [
+  '--explorer-tx-url',
+  `${baseUrl}/explorer/tx/{txId}/hex`,
+  '--explorer-header-url',
+  `${baseUrl}/explorer/block/{blockHash}/header`,
+];

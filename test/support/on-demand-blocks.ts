@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { runCli } from './cli.ts';
+import { runCli, sandboxExplorerArgs } from './cli.ts';
 import { startTestSandbox, type TestSandbox } from './sandbox-client.ts';
 import { openApp, type RunningApp } from './web-app.ts';
 
@@ -21,12 +21,7 @@ export async function openAppMiningOnDemand(options: { resubmitAfterSeconds?: nu
   const app = await openApp({
     setUp: async (home) => {
       const cli = (args: string[], input?: string) => runCli(args, { env: { NOTARIUM_HOME: home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' }, input });
-      const explorer = [
-        '--explorer-tx-url',
-        `${sandbox.baseUrl}/explorer/tx/{txId}/hex`,
-        '--explorer-header-url',
-        `${sandbox.baseUrl}/explorer/block/{blockHash}/header`,
-      ];
+      const explorer = sandboxExplorerArgs(sandbox.baseUrl);
       const pace = ['--confirmations', '2', '--block-seconds', '0.5', '--resubmit-after', String(options.resubmitAfterSeconds ?? 3600)];
       const added = await cli(['profile', 'add', PROFILE, '--base-url', sandbox.baseUrl, '--network', 'sandbox', ...explorer, ...pace]);
       expect(added.code, added.stderr).toBe(0);
