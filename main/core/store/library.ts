@@ -38,6 +38,10 @@ export class Library {
 }
 
 function libraryId(db: LibraryDatabase): string {
+  const read = (): string | undefined => db.prepare<[], { value: string }>("SELECT value FROM settings WHERE key = 'library-id'").get()?.value;
+  // Written only the first time: every later open (every command) only reads it.
+  const known = read();
+  if (known !== undefined) return known;
   db.prepare("INSERT OR IGNORE INTO settings (key, value) VALUES ('library-id', ?)").run(randomUUID());
-  return db.prepare<[], { value: string }>("SELECT value FROM settings WHERE key = 'library-id'").get()!.value;
+  return read()!;
 }
