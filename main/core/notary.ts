@@ -212,8 +212,13 @@ export class Notary {
     void this.watcher.start().catch((err: unknown) => this.events.emit('background-error', null, err instanceof Error ? err.message : String(err)));
   }
 
-  async close(): Promise<void> {
+  /** Ends every sign-in under way (each one's call fails as cancelled): nothing waits on a browser any more. */
+  endSignIns(): void {
     for (const signIn of this.signIns.values()) signIn.dispose();
+  }
+
+  async close(): Promise<void> {
+    this.endSignIns();
     await this.watcher.stop();
     await this.catchingUp;
     await this.poller.stop();

@@ -360,6 +360,29 @@ describe('the app service', () => {
     expect(off.entries.every((e) => e.state === 'absent')).toBe(true);
   });
 
+  it('closes after the calls under way: a sign-in waiting for the browser ends, and no call starts once closing', async () => {
+    const { notary, root } = t;
+    let opened!: () => void;
+    const browserOpened = new Promise<void>((resolve) => (opened = resolve));
+    const service = createAppService(notary, {
+      shell: 'web',
+      resolveFile: () => join(root, 'none'),
+      openExternal: async () => opened(),
+      openExplorerPage: async () => {},
+      showInFolder: () => {},
+      printPdf: () => Promise.reject(new Error('not printed in this test')),
+    });
+    let signInEnded = false;
+    const signIn = service.api.signIn().finally(() => (signInEnded = true));
+    signIn.catch(() => undefined);
+    await browserOpened; // the call now waits for a browser that never comes back
+    await service.close();
+    expect(signInEnded).toBe(true);
+    await expect(signIn).rejects.toMatchObject({ code: 'CANCELLED' });
+    // A call that reaches the engine as it closes is refused, before it touches the library.
+    await expect(service.api.account()).rejects.toMatchObject({ code: 'CLOSING', message: expect.stringMatching(/closing/) });
+  });
+
   it('refuses malformed calls before they reach the core', () => {
     const jobId = randomUUID();
     expect(() => parseCall('notarise', [jobId, [], {}])).toThrow(/argument 1/);

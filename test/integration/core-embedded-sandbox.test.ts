@@ -58,6 +58,17 @@ describe('the embedded sandbox', () => {
     await Promise.all([again.stop(), elsewhere.stop()]);
   });
 
+  it('a stop while it is starting waits for the start and stops it: nothing is left serving or announced', async () => {
+    const dir = fresh();
+    const sb = new EmbeddedSandbox(dir, { blockInterval: 0 });
+    const starting = sb.connect();
+    await sb.stop();
+    const { baseUrl } = await starting;
+    await expect(fetch(`${baseUrl}/liveness`)).rejects.toThrow();
+    expect([existsSync(join(dir, 'host.lock')), existsSync(join(dir, 'host.json'))]).toEqual([false, false]);
+    await expect(sb.connect()).rejects.toMatchObject({ code: 'CLOSING' });
+  });
+
   it('concurrent connects in one process start one sandbox', async () => {
     const sb = new EmbeddedSandbox(fresh(), { blockInterval: 0 });
     const [a, b] = await Promise.all([sb.connect(), sb.connect()]);

@@ -1,4 +1,5 @@
 import type { NotariumApi } from '../../../preload/contract.ts';
+import { NotariumError } from '../errors/notarium-error.ts';
 import type { Notary } from '../notary.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { accountCalls } from './account-calls.ts';
@@ -45,7 +46,26 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
   // Compile-time: every call of the contract is implemented, by one part only.
   const everyCallOnce: ExactlyOnce<typeof parts> = true;
   void everyCallOnce;
-  const api = Object.assign({}, ...parts) as NotariumApi;
+  const calls = Object.assign({}, ...parts) as NotariumApi;
+  // Every call passes here: once closing, none starts, and close waits for those under way, so
+  // none of them reaches a library or sandbox that is already closed.
+  let closing = false;
+  const underWay = new Set<Promise<unknown>>();
+  const api = Object.fromEntries(
+    Object.entries(calls as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>).map(([name, fn]) => [
+      name,
+      (...args: unknown[]) => {
+        if (closing) return Promise.reject(new NotariumError('CLOSING'));
+        const call = fn.apply(calls, args);
+        underWay.add(call);
+        void call.then(
+          () => underWay.delete(call),
+          () => underWay.delete(call),
+        );
+        return call;
+      },
+    ]),
+  ) as unknown as NotariumApi;
 
   const onRecord = (r: StoredRecord): void => {
     deps.emit('record-updated', recordViewOf(notary, r));
@@ -62,7 +82,11 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       return () => listeners.delete(listener);
     },
     close: async () => {
+      closing = true;
+      // What would keep a call waiting ends first: jobs are cancelled, sign-ins stop waiting for the browser.
       jobs.dispose();
+      notary.endSignIns();
+      await Promise.allSettled(underWay);
       notary.events.off('record-updated', onRecord);
       notary.events.off('background-error', onBackgroundError);
       watching.dispose();

@@ -59,6 +59,7 @@ const NOTARIUM_SENTENCES = {
   TIMEOUT: 'The service did not answer in time.',
   BAD_RESPONSE: 'The service answered with something Notarium does not understand.',
   CANCELLED: 'Cancelled.',
+  CLOSING: 'Notarium is closing, so it took nothing more: open it again to go on.',
   FILE_UNREADABLE: 'The file could not be read.',
   RECEIPT_INVALID: 'This is not a valid Notarium receipt.',
   NETWORK_MISMATCH:

@@ -2,6 +2,7 @@ import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, wr
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
+import { NotariumError } from '../errors/notarium-error.ts';
 import { privateFolder, writePrivateFile } from '../fs/private-files.ts';
 
 /**
@@ -31,6 +32,7 @@ export interface EmbeddedSandboxOptions {
 export class EmbeddedSandbox {
   private hosted: RunningSandbox | undefined;
   private connecting: Promise<SandboxEndpoint> | undefined;
+  private stopped = false;
   private readonly lockPath: string;
   private readonly hostPath: string;
   private readonly portPath: string;
@@ -51,6 +53,7 @@ export class EmbeddedSandbox {
 
   /** The running sandbox: this process's, another live one's, or a new one started here. */
   connect(): Promise<SandboxEndpoint> {
+    if (this.stopped) return Promise.reject(new NotariumError('CLOSING'));
     this.connecting ??= this.resolve().finally(() => (this.connecting = undefined));
     return this.connecting;
   }
@@ -60,6 +63,7 @@ export class EmbeddedSandbox {
     privateFolder(this.dir); // its key and identity signing key live here
     const deadline = Date.now() + (this.options.startWaitMs ?? 10_000);
     for (;;) {
+      if (this.stopped) throw new NotariumError('CLOSING');
       if (this.tryLock()) return this.host();
       const other = this.readAnnouncement();
       if (other && isAlive(other.pid) && (await answers(other.baseUrl))) return endpointOf(other);
@@ -113,8 +117,14 @@ export class EmbeddedSandbox {
     return startSandbox(options);
   }
 
-  /** Stops the sandbox if this process hosts it; others reconnect to (or start) another. */
+  /**
+   * Stops the sandbox for good if this process hosts it; others reconnect to (or start) another.
+   * A start under way is waited for first: stopping before it ends would leave its server running
+   * (and the process with it) and its announcement naming a sandbox nobody stops.
+   */
   async stop(): Promise<void> {
+    this.stopped = true;
+    await this.connecting?.catch(() => undefined);
     const hosted = this.hosted;
     this.hosted = undefined;
     if (!hosted) return;
