@@ -80,6 +80,8 @@ describe('the web shell session', () => {
   it('opens the app from the launch file, takes the token out of the address, and deletes the file', async () => {
     await page.goto(`file://${launchFile}`);
     await page.getByRole('heading', { name: 'Notarise' }).waitFor();
+    // The screen shows before the trade is answered; the file is gone once the page holds its secret.
+    await page.waitForFunction(() => sessionStorage.getItem('notarium.session') !== null);
     origin = new URL(page.url()).origin;
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(page.url()).toBe(`${origin}/`);
