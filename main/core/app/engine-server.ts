@@ -1,7 +1,6 @@
 import { dispatch } from '../../../preload/protocol/dispatcher.ts';
 import { PendingCalls } from '../../../preload/protocol/pending-calls.ts';
 import { errorData } from '../errors/error-data.ts';
-import { NotariumError } from '../errors/notarium-error.ts';
 import type { AppService } from './app-service.ts';
 import type { ShellAbilities } from './shell-abilities.ts';
 import { callService } from './call-service.ts';
@@ -52,10 +51,8 @@ export function serveEngine(
   parts.service.subscribe((event, payload) => port.post({ type: 'event', event, payload }));
   let closing: Promise<void> | null = null;
   const calls = {
-    run: (method: string, args: unknown[]) => {
-      if (closing) throw new NotariumError('CANCELLED', 'Notarium is closing.');
-      return callService(parts.service, method, args);
-    },
+    // Once closing, the app service itself refuses calls (CLOSING).
+    run: (method: string, args: unknown[]) => callService(parts.service, method, args),
     errorData: (err: unknown, method: string) => errorData(err, (detail) => log(`The call ${method} failed: ${detail}`)),
   };
 

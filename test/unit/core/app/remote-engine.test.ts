@@ -3,6 +3,7 @@ import type { ShellAbilities } from '../../../../main/core/app/shell-abilities.t
 import type { EnginePort, FromEngine, ToEngine } from '../../../../main/core/app/engine-protocol.ts';
 import { serveEngine } from '../../../../main/core/app/engine-server.ts';
 import { connectEngine } from '../../../../main/core/app/remote-engine.ts';
+import { sentenceFor } from '../../../../main/core/errors/catalogue.ts';
 import { NotariumError } from '../../../../main/core/errors/notarium-error.ts';
 import { fakeService } from '../../electron/fake-service.ts';
 
@@ -156,13 +157,15 @@ describe('the engine over its channel', () => {
     await engine.close();
   });
 
-  it('a call that arrives while the engine closes is refused as cancelled', async () => {
-    const { engine, parts } = wire();
+  it('closes the app service before the engine, and a call the closing service refuses reaches the page with its code', async () => {
+    const { engine, parts, service } = wire();
     let finish: () => void = () => {};
     parts.close.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
     const closing = engine.close();
     await vi.waitFor(() => expect(parts.close).toHaveBeenCalled());
-    await expect(engine.service.api.pendingCount()).rejects.toMatchObject({ code: 'CANCELLED', message: 'Notarium is closing.' });
+    expect(service.close.mock.invocationCallOrder[0]).toBeLessThan(parts.close.mock.invocationCallOrder[0]!);
+    service.api.pendingCount.mockRejectedValueOnce(new NotariumError('CLOSING'));
+    await expect(engine.service.api.pendingCount()).rejects.toMatchObject({ code: 'CLOSING', message: sentenceFor('CLOSING') });
     finish();
     await closing;
   });
