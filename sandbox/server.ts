@@ -23,7 +23,11 @@ export interface SandboxOptions extends Partial<Behaviour> {
   port?: number;
   /** A loopback address (default 127.0.0.1); the sandbox refuses to listen anywhere else. */
   host?: string;
-  /** Seconds between blocks (default 10, at least 0.1); 0 mines only on POST /__sandbox/mine. */
+  /**
+   * Seconds between blocks (default 10, at least 0.1); 0 mines only on POST /__sandbox/mine. Blocks
+   * follow the clock, not a timer: each request first finds the blocks due since the last one mined
+   * (chain/block-schedule.ts), also after the sandbox was stopped for a while.
+   */
   blockInterval?: number;
   /** Directory for the SQLite state; without it everything lives in memory. */
   dataDir?: string;
@@ -52,7 +56,7 @@ export interface SandboxOptions extends Partial<Behaviour> {
   /** Refresh token lifetime in seconds (default 30 days). */
   refreshTokenTtl?: number;
   faults?: Partial<FaultSettings>;
-  /** Milliseconds since the epoch; the chain clock (block times) and token times use it. */
+  /** Milliseconds since the epoch; the chain clock (which blocks are due, their times) and token times use it. */
   clock?: () => number;
   random?: () => number;
   /** Receives one line per request (method, path without query, status, time); never headers. */
@@ -137,10 +141,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   );
   const expectedKey = Buffer.from(apiKey);
 
+  const blockIntervalMs = Math.round(blockInterval * 1000);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     res.on('finish', () => log(`${req.method} ${safePath(req.url)} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
     try {
+      // Whoever asks finds the chain as the clock has it: the blocks due meanwhile are mined first.
+      if (blockIntervalMs > 0) chain.catchUp(blockIntervalMs);
       const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
       const match = router.match(req.method ?? 'GET', url.pathname);
       if (!match.route.public && !hasKey(req, expectedKey)) {
@@ -210,17 +217,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const address = server.address() as AddressInfo;
   origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
-  const timer =
-    blockInterval > 0
-      ? setInterval(() => {
-          try {
-            chain.mine();
-          } catch (err) {
-            log(`mining failed: ${err instanceof Error ? err.message : String(err)}`);
-          }
-        }, blockInterval * 1000)
-      : undefined;
-
   let stopped: Promise<void> | undefined;
   return {
     baseUrl: origin,
@@ -229,7 +225,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     apiKey,
     stop: () =>
       (stopped ??= new Promise<void>((resolve) => {
-        clearInterval(timer);
         server.close(() => {
           db.close();
           resolve();

@@ -6,12 +6,20 @@ import type { CliIo } from './io.ts';
 /** Seconds between the embedded sandbox's blocks when the CLI hosts it (tests make it fast). */
 export const SANDBOX_INTERVAL_ENV = 'NOTARIUM_SANDBOX_BLOCK_INTERVAL';
 
+/**
+ * Test seam: seconds this process's clock runs ahead (the engine's and the embedded sandbox's
+ * chain), so a test can "come back later" in a new process without waiting.
+ */
+export const CLOCK_OFFSET_ENV = 'NOTARIUM_TEST_CLOCK_OFFSET';
+
 /** Opens the engine on the data directory (NOTARIUM_HOME or the platform's), runs `fn`, closes it. */
 export async function withNotary<T>(io: CliIo, fn: (notary: Notary) => Promise<T>): Promise<T> {
   const interval = Number(io.env[SANDBOX_INTERVAL_ENV]);
+  const offsetMs = Number(io.env[CLOCK_OFFSET_ENV] ?? 0) * 1000;
   const notary = new Notary({
     dataDir: appDataDir(io.env),
     env: io.env,
+    now: Number.isFinite(offsetMs) && offsetMs !== 0 ? () => Date.now() + offsetMs : undefined,
     sandboxBlockInterval: Number.isFinite(interval) && interval > 0 ? interval : undefined,
   });
   // What the engine does on its own while a command runs (a receipt written after a check, say) can

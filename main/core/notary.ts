@@ -5,7 +5,7 @@ import { embeddedSandboxDir } from './app-paths.ts';
 import { SignIn } from './auth/sign-in.ts';
 import { Connections } from './connections.ts';
 import { HashPool } from './hashing/hash-pool.ts';
-import { Poller, type StatusAnswer } from './poller/poller.ts';
+import { Poller, SYSTEM_TIMERS, type StatusAnswer } from './poller/poller.ts';
 import { EmbeddedSandbox } from './sandbox-host/embedded-sandbox.ts';
 import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
 import { librarySecrets } from './secrets/library-secrets.ts';
@@ -69,7 +69,7 @@ export class Notary {
     const blockInterval = options.sandboxBlockInterval ?? 10;
     this.library = Library.open(options.dataDir, now);
     this.library.profiles.tuneSandbox(blockInterval);
-    this.sandbox = new EmbeddedSandbox(embeddedSandboxDir({ ...env, NOTARIUM_HOME: options.dataDir }), { blockInterval });
+    this.sandbox = new EmbeddedSandbox(embeddedSandboxDir({ ...env, NOTARIUM_HOME: options.dataDir }), { blockInterval, clock: now });
     this.secrets = librarySecrets(options.secrets ?? new KeychainSecretStore(), this.library.id);
     this.connections = new Connections({
       profiles: this.library.profiles,
@@ -89,6 +89,7 @@ export class Notary {
       },
       concurrency: options.pollerConcurrency,
       ratePerSecond: options.pollerRatePerSecond,
+      timers: { ...SYSTEM_TIMERS, now },
     });
     this.context = {
       library: this.library,

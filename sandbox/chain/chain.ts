@@ -1,5 +1,6 @@
 import type { SandboxDatabase } from '../store/database.ts';
 import { REGTEST_BITS, mineHeader } from './block-header.ts';
+import { nextBlockDue, takenBy } from './block-schedule.ts';
 import { ByteWriter } from './bytes.ts';
 import { merkleBranch, merkleLevels, merkleRootOf, type TscProof } from './merkle-tree.ts';
 import { hash160, p2pkhScript, pushData } from './script.ts';
@@ -8,6 +9,7 @@ import { serializeTransaction, transactionId } from './transaction.ts';
 /**
  * The simulated chain: a mempool of accepted transactions and blocks mined from it, each with a
  * coinbase and a real 80-byte header that meets its target. State lives in the sandbox database.
+ * Blocks come on demand (`mine`) and with wall-clock time (`catchUp`, block-schedule.ts).
  */
 
 export type TxKind = 'coinbase' | 'record' | 'linked-create' | 'linked-update' | 'linked-delete' | 'foreign' | 'foreign-data' | 'future';
@@ -26,6 +28,7 @@ export interface TxRow {
   block_index: number | null;
   doomed: number;
   never_mined: number;
+  accepted_at: number;
 }
 
 export interface NewTransaction {
@@ -68,6 +71,7 @@ interface BlockRow {
   header: Buffer;
   time: number;
   tx_ids: string;
+  mined_at: number | null;
 }
 
 const ZERO_HASH = '0'.repeat(64);
@@ -97,6 +101,7 @@ export class Chain {
       link: db.prepare('UPDATE txs SET next_txid = ? WHERE txid = ?'),
       unmined: db.prepare<[], TxRow>('SELECT * FROM txs WHERE block_height IS NULL ORDER BY seq'),
       mempool: db.prepare<[], TxRow>('SELECT * FROM txs WHERE block_height IS NULL AND never_mined = 0 ORDER BY seq'),
+      firstWaiting: db.prepare<[], { accepted_at: number }>('SELECT accepted_at FROM txs WHERE block_height IS NULL AND never_mined = 0 ORDER BY seq LIMIT 1'),
       mempoolSize: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM txs WHERE block_height IS NULL AND never_mined = 0'),
       neverMinedCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM txs WHERE never_mined = 1'),
       recordCount: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM txs WHERE kind IN (${SERVICE_KINDS})`),
@@ -108,7 +113,12 @@ export class Chain {
       tip: db.prepare<[], BlockRow>('SELECT * FROM blocks ORDER BY height DESC LIMIT 1'),
       blockAt: db.prepare<[number], BlockRow>('SELECT * FROM blocks WHERE height = ?'),
       blockByHash: db.prepare<[string], BlockRow>('SELECT * FROM blocks WHERE hash = ?'),
-      insertBlock: db.prepare('INSERT INTO blocks (height, hash, header, time, tx_ids) VALUES (?, ?, ?, ?, ?)'),
+      insertBlock: db.prepare('INSERT INTO blocks (height, hash, header, time, tx_ids, mined_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      // The tip's run of coinbase-only blocks: read down from the tip to the last block with more.
+      quietRun: db.prepare<[], { n: number }>(
+        `SELECT count(*) AS n FROM blocks
+         WHERE height > coalesce((SELECT height FROM blocks WHERE json_array_length(tx_ids) > 1 ORDER BY height DESC LIMIT 1), -1)`,
+      ),
     };
     if (!this.stmt.tip.get()) this.mine();
   }
@@ -173,47 +183,81 @@ export class Chain {
   }
 
   /**
-   * Mines one block from the mempool; doomed transactions (and what spends them) are rejected, and
-   * never-mined ones stay where they are.
+   * Mines one block now from the whole mempool (the test control); doomed transactions (and what
+   * spends them) are rejected, and never-mined ones stay where they are.
    */
   mine(): MinedBlock {
-    return this.db.transaction((): MinedBlock => {
-      const tip = this.stmt.tip.get();
-      const height = tip ? tip.height + 1 : 0;
-      const rejected = this.rejectDoomed();
-      const included = this.stmt.mempool.all();
-      const coinbase = coinbaseTransaction(height);
-      const txIds = [transactionId(coinbase), ...included.map((t) => t.txid)];
-      const levels = merkleLevels(txIds);
-      const time = Math.max(Math.floor(this.now() / 1000), tip?.time ?? 0);
-      const { header, hash } = mineHeader({
-        version: BLOCK_VERSION,
-        prevHash: tip?.hash ?? ZERO_HASH,
-        merkleRoot: merkleRootOf(levels),
-        time,
-        bits: REGTEST_BITS,
-      });
-      this.stmt.insertBlock.run(height, hash, header, time, JSON.stringify(txIds));
-      this.stmt.insertTx.run({
-        txid: txIds[0],
-        raw: coinbase,
-        kind: 'coinbase',
-        published: null,
-        encode: null,
-        prev_txid: null,
-        fund_script: null,
-        fund_path: null,
-        doomed: 0,
-        never_mined: 0,
-        accepted_at: this.now(),
-      });
-      txIds.forEach((txid, index) => this.stmt.confirmTx.run(height, index, txid));
-      this.cacheLevels(height, levels);
-      return { height, hash, time, txIds, rejected };
-    })();
+    return this.db.transaction(() => this.mineBlock(this.now(), null))();
   }
 
-  private rejectDoomed(): string[] {
+  /**
+   * Mines the blocks due by now at one block every `intervalMs` (block-schedule.ts), each stamped
+   * with the time it was due and holding what was accepted before then. It runs in one write
+   * transaction begun before the tip is read (BEGIN IMMEDIATE): two processes on one data directory
+   * never mine a height twice, and the second finds the blocks the first mined.
+   */
+  catchUp(intervalMs: number): MinedBlock[] {
+    const now = this.now();
+    if (now < minedAt(this.stmt.tip.get()!) + intervalMs) return []; // nothing can be due: no write lock
+    return this.db
+      .transaction((): MinedBlock[] => {
+        const mined: MinedBlock[] = [];
+        let quietRun = this.stmt.quietRun.get()!.n;
+        for (;;) {
+          const firstWaitingAt = this.stmt.firstWaiting.get()?.accepted_at ?? null;
+          const due = nextBlockDue({ tipAt: minedAt(this.stmt.tip.get()!), quietRun, firstWaitingAt }, intervalMs);
+          if (due > now) return mined;
+          const block = this.mineBlock(due, due);
+          quietRun = block.txIds.length === 1 ? quietRun + 1 : 0;
+          mined.push(block);
+        }
+      })
+      .immediate();
+  }
+
+  /** One block mined at `at` (ms) from the mempool: all of it, or (`cutoff`) what was accepted before then. */
+  private mineBlock(at: number, cutoff: number | null): MinedBlock {
+    const taken = (t: TxRow): boolean => cutoff === null || takenBy(cutoff, t.accepted_at);
+    const tip = this.stmt.tip.get();
+    const height = tip ? tip.height + 1 : 0;
+    const rejected = this.rejectDoomed(taken);
+    // In acceptance order, up to the first one not taken: a transaction never goes before its parent.
+    const waiting = this.stmt.mempool.all();
+    const stop = waiting.findIndex((t) => !taken(t));
+    const included = stop === -1 ? waiting : waiting.slice(0, stop);
+    const coinbase = coinbaseTransaction(height);
+    const txIds = [transactionId(coinbase), ...included.map((t) => t.txid)];
+    const levels = merkleLevels(txIds);
+    const minedAtMs = Math.max(at, tip ? minedAt(tip) : 0);
+    const time = Math.max(Math.floor(minedAtMs / 1000), tip?.time ?? 0);
+    const { header, hash } = mineHeader({
+      version: BLOCK_VERSION,
+      prevHash: tip?.hash ?? ZERO_HASH,
+      merkleRoot: merkleRootOf(levels),
+      time,
+      bits: REGTEST_BITS,
+    });
+    this.stmt.insertBlock.run(height, hash, header, time, JSON.stringify(txIds), minedAtMs);
+    this.stmt.insertTx.run({
+      txid: txIds[0],
+      raw: coinbase,
+      kind: 'coinbase',
+      published: null,
+      encode: null,
+      prev_txid: null,
+      fund_script: null,
+      fund_path: null,
+      doomed: 0,
+      never_mined: 0,
+      accepted_at: minedAtMs,
+    });
+    txIds.forEach((txid, index) => this.stmt.confirmTx.run(height, index, txid));
+    this.cacheLevels(height, levels);
+    return { height, hash, time, txIds, rejected };
+  }
+
+  /** Doomed transactions `taken` by this block are rejected, with whatever spends them. */
+  private rejectDoomed(taken: (tx: TxRow) => boolean): string[] {
     const rejected: string[] = [];
     const reject = (txid: string): void => {
       for (const child of this.stmt.children.all(txid)) reject(child.txid);
@@ -221,7 +265,7 @@ export class Chain {
       this.stmt.deleteTx.run(txid);
       rejected.push(txid);
     };
-    for (const tx of this.stmt.unmined.all()) if (tx.doomed && this.get(tx.txid)) reject(tx.txid);
+    for (const tx of this.stmt.unmined.all()) if (tx.doomed && taken(tx) && this.get(tx.txid)) reject(tx.txid);
     return rejected;
   }
 
@@ -265,6 +309,11 @@ export class Chain {
     this.levelCache.set(height, levels);
     if (this.levelCache.size > LEVEL_CACHE_SIZE) this.levelCache.delete(this.levelCache.keys().next().value!);
   }
+}
+
+/** When a block was mined (ms); a data directory from before `mined_at` has the header's second. */
+function minedAt(block: BlockRow): number {
+  return block.mined_at ?? block.time * 1000;
 }
 
 /** A coinbase in the usual form: the null outpoint, BIP34 height in the scriptSig, the subsidy. */

@@ -19,7 +19,8 @@ CREATE TABLE IF NOT EXISTS blocks (
   hash    TEXT NOT NULL UNIQUE,
   header  BLOB NOT NULL,
   time    INTEGER NOT NULL,
-  tx_ids  TEXT NOT NULL          -- JSON array, coinbase first, in block order
+  tx_ids  TEXT NOT NULL,         -- JSON array, coinbase first, in block order
+  mined_at INTEGER               -- ms since the epoch: when the block was due (the header keeps seconds)
 );
 CREATE TABLE IF NOT EXISTS txs (
   seq           INTEGER PRIMARY KEY AUTOINCREMENT,   -- mempool order (parents before children)
@@ -85,7 +86,10 @@ export function openDatabase(dataDir?: string): SandboxDatabase {
 }
 
 /** Columns added since a data directory may have been made: an older one is brought up to date. */
-const ADDED_COLUMNS = [{ table: 'txs', column: 'never_mined', definition: 'INTEGER NOT NULL DEFAULT 0' }] as const;
+const ADDED_COLUMNS = [
+  { table: 'txs', column: 'never_mined', definition: 'INTEGER NOT NULL DEFAULT 0' },
+  { table: 'blocks', column: 'mined_at', definition: 'INTEGER' },
+] as const;
 
 function addMissingColumns(db: SandboxDatabase): void {
   for (const { table, column, definition } of ADDED_COLUMNS) {

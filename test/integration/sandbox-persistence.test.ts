@@ -49,7 +49,9 @@ describe('restart with a data directory', () => {
     const kept = await first.write('kept');
     await first.stop();
     const db = new Database(join(older, 'sandbox.sqlite'));
-    db.exec('ALTER TABLE txs DROP COLUMN never_mined'); // the table as an earlier sandbox made it
+    // The tables as an earlier sandbox made them.
+    db.exec('ALTER TABLE txs DROP COLUMN never_mined');
+    db.exec('ALTER TABLE blocks DROP COLUMN mined_at');
     db.close();
     const second = await startTestSandbox({ dataDir: older, faults: { neverMineRate: 1 } });
     try {
@@ -58,6 +60,28 @@ describe('restart with a data directory', () => {
       expect(await second.json(`/api/v1/records/${held.txId}/status`)).toEqual({ confirmation: null });
       expect((await second.json<{ confirmation: unknown }>(`/api/v1/records/${kept.txId}/status`)).confirmation).not.toBeNull();
       expect(await second.json('/__sandbox/chain')).toMatchObject({ mempool: 0, neverMined: 1, records: 2 });
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('finds the blocks due while it was stopped: a registration in the first block after it, the rest with their due times', async () => {
+    const gap = join(dataDir, 'gap');
+    let now = Date.parse('2026-01-05T09:00:00Z');
+    const clock = () => now;
+    const first = await startTestSandbox({ dataDir: gap, blockInterval: 10, clock });
+    now += 4_000;
+    const { txId } = await first.write('sent before closing');
+    expect(await first.json(`/api/v1/records/${txId}/status`)).toEqual({ confirmation: null });
+    await first.stop();
+
+    now += 3600_000; // an hour later, another process serves the same data directory
+    const second = await startTestSandbox({ dataDir: gap, blockInterval: 10, clock });
+    try {
+      const { confirmation } = await second.json<{ confirmation: { confirmedBlocks: number; blockTimestamp: string } }>(`/api/v1/records/${txId}/status`);
+      expect(confirmation.blockTimestamp).toBe('2026-01-05T09:00:10Z');
+      expect(confirmation.confirmedBlocks).toBe(360); // one block every 10 s from 09:00:10 to 10:00:04
+      expect(await second.json('/__sandbox/chain')).toMatchObject({ tipHeight: 360, mempool: 0 });
     } finally {
       await second.stop();
     }

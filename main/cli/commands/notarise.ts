@@ -1,6 +1,9 @@
 import { basename } from 'node:path';
 import type { Notary } from '../../core/notary.ts';
 import type { StoredRecord } from '../../core/store/record.ts';
+import { checkGapMs, firstCheckAt } from '../../core/poller/schedule.ts';
+import { shellQuote } from '../../core/text/shell-quote.ts';
+import { duration } from '../../core/text/duration.ts';
 import { waitFor } from '../../core/usecases/follow.ts';
 import { notarise, type NotariseOutcome } from '../../core/usecases/notarise.ts';
 import { stateWords } from '../describe.ts';
@@ -56,6 +59,8 @@ export async function notariseCommand(argv: string[], io: CliIo): Promise<number
     for (const o of outcomes) if (o.record) records.set(o.path, o.record);
     if (v.wait) await waitAll(notary, io, outcomes, records, confirmations);
     print(io, outcomes, records, v.json ?? false);
+    const lookAgain = v.json ? undefined : whenToLookAgain(notary, [...records.values()]);
+    if (lookAgain) io.out(lookAgain);
     return exitForOutcomes(outcomes, [...records.values()]);
   });
 }
@@ -106,4 +111,26 @@ function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, Stor
   // A registration that ended while waiting (given up, rejected) says why, as "status" does.
   for (const r of records.values())
     if ((r.state === 'failed' || r.state === 'rejected') && r.lastError) io.out(`${visibleName(r.name)}: ${visibleName(r.lastError)}`);
+}
+
+/**
+ * Without --wait, for registrations still waiting for a block: when to expect them in a block and
+ * settled (the profile's block time and target confirmations), and when to look again (the status
+ * pace's first check: before it, status gives the library's answer).
+ */
+function whenToLookAgain(notary: Notary, records: StoredRecord[]): string | undefined {
+  const waiting = records.filter((r) => r.state === 'published' && r.publishedAt !== null);
+  if (waiting.length === 0) return undefined;
+  const profile = notary.library.profiles.require(waiting[0]!.profile);
+  const now = notary.context.now();
+  const block = checkGapMs(profile);
+  const firstLook = Math.max(...waiting.map((r) => firstCheckAt(profile, r.publishedAt!))) - now;
+  const file = waiting.length === 1 && waiting[0]!.path ? visibleName(shellQuote(waiting[0]!.path)) : '<file>';
+  const wait = `or wait for it with \`notarium wait ${file}\``;
+  if (firstLook <= 0) return `It should be in a block by now: look with \`notarium status ${file}\`, ${wait}.`;
+  const target = profile.targetConfirmations;
+  return [
+    `In a block within about ${duration(block / 1000)}, settled (${target} confirmation${target === 1 ? '' : 's'}) within about ${duration((target * block) / 1000)}.`,
+    `Look again in about ${duration(firstLook / 1000)} with \`notarium status ${file}\` (the service is asked once per block time), ${wait}.`,
+  ].join('\n');
 }

@@ -25,6 +25,11 @@ interface Announcement extends SandboxEndpoint {
 export interface EmbeddedSandboxOptions {
   /** Seconds between blocks (default 10). */
   blockInterval?: number;
+  /**
+   * The chain's clock (ms since the epoch; default Date.now). The chain is a function of it: a
+   * process that hosts the sandbox after a gap finds the blocks due meanwhile mined.
+   */
+  clock?: () => number;
   /** How long to wait for another process that is starting the sandbox (default 10 s). */
   startWaitMs?: number;
 }
@@ -98,7 +103,7 @@ export class EmbeddedSandbox {
    * printed certificates then stay valid across restarts. Any free port otherwise.
    */
   private async startOnKnownPort(): Promise<RunningSandbox> {
-    const options = { dataDir: this.dir, blockInterval: this.options.blockInterval ?? 10 };
+    const options = { dataDir: this.dir, blockInterval: this.options.blockInterval ?? 10, clock: this.options.clock };
     let port = 0;
     try {
       port = Number(readFileSync(this.portPath, 'utf8'));
