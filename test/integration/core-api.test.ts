@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExplorerApi, sandboxExplorerTemplates } from '../../main/core/api/explorer-api.ts';
 import type { FetchLike, TransportOptions } from '../../main/core/api/http-client.ts';
@@ -13,6 +12,7 @@ import { NotariumError, ServiceError } from '../../main/core/errors/notarium-err
 import type { SandboxOptions } from '../../sandbox/index.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 import { seededRandom } from '../support/seeded-random.ts';
+import { closedPort } from '../support/closed-port.ts';
 
 // The API clients of main/core/api against real sandboxes over HTTP: every endpoint, every
 // spelling, the service's error codes, and the retry rules under injected faults.
@@ -613,11 +613,3 @@ describe('faults', () => {
     expect(lines.every((l) => l.includes('ECONNREFUSED') && !l.includes('salt'))).toBe(true);
   });
 });
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

@@ -15,6 +15,7 @@ import type { SandboxOptions } from '../../sandbox/index.ts';
 import { useAuthorizePage } from '../support/authorize-page.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
+import { closedPort } from '../support/closed-port.ts';
 
 // Sign-in against the sandbox's identity service over real HTTP; the "browser" is real HTTP too.
 
@@ -295,6 +296,38 @@ describe('the identity service key set', () => {
     vi.setSystemTime(Date.now() + 31_000);
     await expect(verifier.verify(await token(1, 'unknown'))).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
     expect(fetches).toBe(4);
+  });
+});
+
+describe('a key set that cannot be read', () => {
+  it('is the connection failing, not the token: refused, timed out and malformed each get their own code', async () => {
+    let answer: 'hang' | 'html' = 'html';
+    const server = createServer((_req, res) => (answer === 'html' ? res.setHeader('content-type', 'text/html').end('<html>maintenance</html>') : undefined));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
+    const port = (server.address() as AddressInfo).port;
+    const expected = { issuer: 'https://id.example', audience: 'notarium-desktop' };
+    const { privateKey } = await generateKeyPair('RS256');
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'RS256', kid: 'k' })
+      .setIssuer(expected.issuer)
+      .setAudience(expected.audience)
+      .setSubject('ada')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    await expect(new AccessTokenVerifier({ ...expected, jwksUrl: `http://127.0.0.1:${port}/jwks.json` }).verify(token)).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+    });
+    const closed = await closedPort();
+    await expect(new AccessTokenVerifier({ ...expected, jwksUrl: `http://127.0.0.1:${closed}/jwks.json` }).verify(token)).rejects.toMatchObject({
+      code: 'NETWORK',
+      message: expect.stringMatching(/published keys could not be fetched/),
+    });
+    answer = 'hang';
+    await expect(new AccessTokenVerifier({ ...expected, jwksUrl: `http://127.0.0.1:${port}/jwks.json` }, Date.now, 50).verify(token)).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    });
   });
 });
 

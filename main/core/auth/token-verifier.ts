@@ -39,8 +39,9 @@ export class AccessTokenVerifier {
   constructor(
     private readonly expected: TokenExpectations,
     private readonly now: () => number = Date.now,
+    fetchTimeoutMs = 10_000,
   ) {
-    this.jwks = createRemoteJWKSet(new URL(this.expected.jwksUrl), { timeoutDuration: 10_000, cooldownDuration: JWKS_COOLDOWN_MS });
+    this.jwks = createRemoteJWKSet(new URL(this.expected.jwksUrl), { timeoutDuration: fetchTimeoutMs, cooldownDuration: JWKS_COOLDOWN_MS });
   }
 
   async verify(token: string): Promise<Identity> {
@@ -85,10 +86,28 @@ function identityOf(p: JWTPayload): Identity {
   return identity;
 }
 
-/** Why a token was refused, by jose's error code: never the token itself. */
-function refused(err: unknown): NotariumError {
+/**
+ * Why a token was refused, by jose's error code: never the token itself. A key set that could not
+ * be fetched says nothing about the token: that is the connection's failure, named as such.
+ */
+function refused(err: unknown): Error {
   if (err instanceof NotariumError) return err;
-  const code = err instanceof errors.JOSEError ? err.code : 'ERR_UNKNOWN';
+  const keysUnreadable = "The identity portal's published keys";
+  if (err instanceof errors.JWKSTimeout)
+    return new NotariumError('TIMEOUT', `${keysUnreadable} could not be fetched in time, so the sign-in could not be checked: try again.`);
+  if (err instanceof errors.JWKSInvalid || (err instanceof errors.JOSEError && err.code === 'ERR_JOSE_GENERIC')) {
+    return new NotariumError('BAD_RESPONSE', `${keysUnreadable} could not be read (the portal answered with something else): try again later.`, { cause: err });
+  }
+  // fetch's own failures (refused, unreachable, TLS) are TypeErrors; anything else is a fault of ours.
+  if (err instanceof TypeError) {
+    return new NotariumError(
+      'NETWORK',
+      `${keysUnreadable} could not be fetched, so the sign-in could not be checked: check the network connection and the profile's auth URL.`,
+      { cause: err },
+    );
+  }
+  if (!(err instanceof errors.JOSEError)) return err instanceof Error ? err : new Error(String(err));
+  const code = err.code;
   const reasons: Record<string, string> = {
     ERR_JWT_EXPIRED: 'it has expired',
     ERR_JWT_CLAIM_VALIDATION_FAILED: 'its issuer, audience or times are not the expected ones',
@@ -97,7 +116,6 @@ function refused(err: unknown): NotariumError {
     ERR_JOSE_ALG_NOT_ALLOWED: 'it uses an algorithm other than RS256',
     ERR_JWS_INVALID: 'it is not a signed token',
     ERR_JWT_INVALID: 'it is not a valid token',
-    ERR_JWKS_TIMEOUT: 'the published keys could not be fetched in time',
   };
   return new NotariumError(
     'TOKEN_INVALID',
