@@ -338,6 +338,13 @@ describe('the app service', () => {
     await expect.poll(async () => (await service.api.watchProgress()).idle).toBe(true);
     expect(await service.api.updateWatchedFolder(folder, { recursive: true, exclude: ['*.tmp'] })).toMatchObject({ recursive: true, exclude: ['*.tmp'] });
     await expect(service.api.addWatchedFolder(folder, {})).rejects.toThrow(/already watched/);
+    const paused = next('watch-folder', (e) => e.path === folder && e.state === 'paused');
+    expect(await service.api.pauseWatchedFolder(folder)).toMatchObject({ path: folder, state: 'paused', recursive: true });
+    await paused;
+    writeFileSync(join(folder, 'missed.txt'), 'written while paused\n');
+    const caughtUp = next('watch-file', (e) => e.relPath === 'missed.txt');
+    expect(await service.api.resumeWatchedFolder(folder)).toMatchObject({ path: folder, state: 'watching' });
+    expect(await caughtUp).toMatchObject({ action: 'registered' });
     expect(await service.api.removeWatchedFolder(folder)).toBeNull();
     expect(await service.api.listWatchedFolders()).toEqual([]);
     await expect(service.api.updateWatchedFolder(folder, {})).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });
