@@ -34,6 +34,8 @@ export interface RecordView {
   documentId: number | null;
   version: number | null;
   confirmations: number;
+  /** The confirmations its own profile asks for before it is settled (null: the profile is gone). */
+  targetConfirmations: number | null;
   blockHash: string | null;
   blockTime: string | null;
   network: string | null;
