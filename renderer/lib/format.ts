@@ -36,7 +36,7 @@ export function duration(seconds: number): string {
  * `partial`: partially verified, never verified; `test`: verified on a test chain, whose proof of
  * work proves nothing; `queued`: a version kept back until its predecessor's block, not yet sent.
  */
-export type Tone = 'verified' | 'partial' | 'test' | 'pending' | 'queued' | 'mismatch' | 'unknown';
+export type Tone = 'verified' | 'partial' | 'test' | 'pending' | 'queued' | 'paused' | 'mismatch' | 'unknown';
 
 export const STATE_LABEL: Record<RecordState, string> = {
   hashing: 'Hashing',

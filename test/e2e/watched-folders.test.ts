@@ -53,6 +53,7 @@ describe('watched folders', () => {
     await app.page.getByRole('button', { name: `Pause watching ${folder}` }).click();
     await row.getByText('Paused', { exact: true }).waitFor();
     await row.getByText(/Not watched until resumed/).waitFor();
+    await app.page.getByRole('status').filter({ hasText: 'Paused: nothing is watched until the folder is resumed.' }).waitFor();
     writeFileSync(join(folder, 'while-paused.txt'), 'arrived while the folder was paused\n');
     await keepShots(app.page, 'watched-paused', row);
     await app.page.getByRole('button', { name: `Resume watching ${folder}` }).click();
