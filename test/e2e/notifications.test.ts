@@ -120,6 +120,7 @@ describe('notifications and confirmations in the web shell', () => {
     await screenButton(page, 'Verify').click();
     await page.evaluate(() => (window as unknown as { seen: { last: Notification } }).seen.last.dispatchEvent(new Event('click')));
     await details.getByRole('heading', { name: 'third.txt' }).waitFor();
+    await keepShots(page, 'library-opened-from-notification', details);
     expect(app.problems).toEqual([]);
   });
 });
