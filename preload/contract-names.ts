@@ -38,6 +38,9 @@ export const CALL_NAMES = [
   'addWatchedFolder',
   'updateWatchedFolder',
   'removeWatchedFolder',
+  'pauseWatchedFolder',
+  'resumeWatchedFolder',
+  'completeFolder',
   'watchProgress',
   'fileManagerIntegration',
   'setFileManagerIntegration',
@@ -59,6 +62,8 @@ export const EVENT_NAMES = [
   'watch-progress',
   'watch-folder',
   'watch-file',
+  'notice',
+  'open-record',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

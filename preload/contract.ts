@@ -34,6 +34,8 @@ export interface RecordView {
   documentId: number | null;
   version: number | null;
   confirmations: number;
+  /** The confirmations its own profile asks for before it is settled (null: the profile is gone). */
+  targetConfirmations: number | null;
   blockHash: string | null;
   blockTime: string | null;
   network: string | null;
@@ -207,7 +209,8 @@ export interface WatchSettingsView {
 export interface WatchedFolderView extends WatchSettingsView {
   path: string;
   profile: string;
-  state: 'scanning' | 'watching' | 'unavailable' | 'stopped' | 'error';
+  /** `paused`: by its user, until resumed (kept across restarts); resuming catches up on what changed meanwhile. */
+  state: 'scanning' | 'watching' | 'unavailable' | 'stopped' | 'paused' | 'error';
   /** Why it is unavailable, or what went wrong while watching it. */
   message: string | null;
 }
@@ -221,6 +224,20 @@ export interface WatchProgressView {
   done: number;
   failed: number;
   idle: boolean;
+}
+
+/**
+ * A registration's outcome worth a notification, in words (main/core/app/record-notices.ts decides
+ * which, once for both shells); each shell shows it its own way.
+ */
+export interface NoticeView {
+  outcome: 'confirmed' | 'settled' | 'failed' | 'rejected';
+  title: string;
+  body: string;
+  /** The registration a click opens; null when the notice is about several (the Library opens). */
+  recordId: number | null;
+  /** One notice shown by two pages is one notification: a browser replaces one of the same tag. */
+  tag: string;
 }
 
 export interface FileManagerView {
@@ -374,6 +391,10 @@ export const CALLS = {
   updateWatchedFolder: z.tuple([folderPath, watchSettings]),
   /** Stops watching; the folder's records stay in the library. */
   removeWatchedFolder: z.tuple([folderPath]),
+  pauseWatchedFolder: z.tuple([folderPath]),
+  resumeWatchedFolder: z.tuple([folderPath]),
+  /** The user's own folders a path typed so far completes to (the web shell's way to choose a folder). */
+  completeFolder: z.tuple([z.string().max(4096, said('A folder path has at most 4,096 characters.'))]),
   watchProgress: z.tuple([]),
   fileManagerIntegration: z.tuple([]),
   /** Adds "Verify with Notarium" to the file managers (true) or takes it away (false). */
@@ -416,6 +437,9 @@ export interface CallResults {
   addWatchedFolder: WatchedFolderView;
   updateWatchedFolder: WatchedFolderView;
   removeWatchedFolder: null;
+  pauseWatchedFolder: WatchedFolderView;
+  resumeWatchedFolder: WatchedFolderView;
+  completeFolder: string[];
   watchProgress: WatchProgressView;
   fileManagerIntegration: FileManagerView;
   setFileManagerIntegration: FileManagerView;
@@ -457,6 +481,10 @@ export interface NotariumEvents {
   /** What a watched folder's file became: registered, a new version, already known, renamed… */
   /** `state`: the record's state then (a version may be `queued`; a replaced save is `superseded`). */
   'watch-file': { folder: string; path: string; relPath: string; action: string; recordId: number | null; state: RecordState | null; message: string | null };
+  /** A registration reached an outcome worth a notification (the desktop shell shows it itself; the web shell's page does). */
+  notice: NoticeView;
+  /** The shell asks the UI to open the Library on this registration (a notification was clicked); null: the Library alone. */
+  'open-record': { recordId: number | null };
 }
 
 // Compile-time: the names list and the declarations above hold exactly the same events.

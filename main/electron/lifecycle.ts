@@ -6,12 +6,12 @@ import type { AppService } from '../core/app/app-service.ts';
 import { callService } from '../core/app/call-service.ts';
 import { appDataDir } from '../core/app-paths.ts';
 import { describeFailure, errorData } from '../core/errors/error-data.ts';
-import type { FileRef } from '../../preload/contract.ts';
+import type { FileRef, NoticeView } from '../../preload/contract.ts';
 import { handleAppProtocol, registerAppScheme } from './app-protocol.ts';
 import { parseArgv } from './argv.ts';
 import { registerIpc, type IpcRegistration } from './ipc.ts';
 import { installMenu, dialogProperties, type PickKind } from './menu.ts';
-import { Notifier, showNotification } from './notifications.ts';
+import { showNotification } from './notifications.ts';
 import { desktopAbilities, type DesktopAbilities } from './shell-abilities.ts';
 import { createTray, type PendingTray } from './tray.ts';
 import { createMainWindow, hardenSession } from './window.ts';
@@ -198,17 +198,18 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
   });
 
   tray = createTray({ open: showWindow, quit: () => app.quit() });
-  const notifier = new Notifier({ show: (notice) => showNotification(notice, showWindow) });
   const unsubscribe = service.subscribe((event, payload) => {
     if (event === 'pending-count') tray?.setPending(payload as number);
-    else if (event === 'record-updated') notifier.update(payload as Parameters<Notifier['update']>[0]);
+    else if (event === 'notice') {
+      const { recordId } = payload as NoticeView;
+      showNotification(payload as NoticeView, () => {
+        showWindow();
+        toPage(() => ipc?.send('open-record', { recordId }));
+      });
+    }
   });
   service.api.pendingCount().then(
     (count) => tray?.setPending(count),
-    () => {},
-  );
-  service.api.queryRecords({ states: ['hashing', 'submitting', 'published', 'confirmed'], limit: 1000, offset: 0 }).then(
-    (page) => notifier.seed(page.records),
     () => {},
   );
 

@@ -1,101 +1,14 @@
 import { Notification } from 'electron';
-import type { RecordState, RecordView } from '../../preload/contract.ts';
+import type { NoticeView } from '../../preload/contract.ts';
 
 /**
- * OS notifications when registrations reach an outcome: in a block, settled, failed, rejected.
- * Only transitions this session saw count (a known earlier state, then a different one), so a
- * record touched for another reason never notifies twice; a batch arriving together becomes one
- * notification per outcome instead of hundreds.
+ * The desktop app's side of the core's notices (main/core/app/record-notices.ts decides which and
+ * their words): a native notification that brings the window forward, on its record, when clicked.
  */
 
-export type Outcome = 'confirmed' | 'settled' | 'failed' | 'rejected';
-const OUTCOMES: ReadonlySet<RecordState> = new Set<Outcome>(['confirmed', 'settled', 'failed', 'rejected']);
-
-/** The outcome a change of state reports, or null when it is not news. */
-export function outcomeOf(before: RecordState | undefined, record: RecordView): Outcome | null {
-  if (before === undefined || before === record.state || !OUTCOMES.has(record.state)) return null;
-  return record.state as Outcome;
-}
-
-export interface Notice {
-  title: string;
-  body: string;
-}
-
-/** The words for one outcome of one or more records. */
-export function noticeFor(outcome: Outcome, records: readonly RecordView[]): Notice {
-  const n = records.length;
-  const one = n === 1 ? `“${records[0]!.name}”` : null;
-  switch (outcome) {
-    case 'confirmed':
-      return {
-        title: one ? `${one} is notarised` : `${n} files are notarised`,
-        body: `${one ? 'Its registration is' : 'Their registrations are'} in a block; the receipt is written next to the file.`,
-      };
-    case 'settled':
-      return { title: one ? `${one} is settled` : `${n} files are settled`, body: 'The registration has the confirmations its profile asks for.' };
-    case 'failed':
-      return {
-        title: one ? `${one} could not be notarised` : `${n} files could not be notarised`,
-        body: (one && records[0]!.lastError) || 'Open Notarium to see why.',
-      };
-    case 'rejected':
-      return {
-        title: one ? `${one} was rejected` : `${n} registrations were rejected`,
-        body: 'The service did not keep the registration. Open Notarium to notarise again.',
-      };
-  }
-}
-
-export interface NotifierOptions {
-  show(notice: Notice): void;
-  /** Outcomes arriving within this many ms are shown together (default 1500). */
-  coalesceMs?: number;
-  setTimer?(fn: () => void, ms: number): unknown;
-}
-
-const MAX_TRACKED = 50_000;
-
-export class Notifier {
-  private readonly states = new Map<number, RecordState>();
-  private readonly waiting = new Map<Outcome, RecordView[]>();
-  private timer: unknown = null;
-
-  constructor(private readonly options: NotifierOptions) {}
-
-  /** The states known at start (pending records), so their first change this session counts. */
-  seed(records: readonly RecordView[]): void {
-    for (const record of records) if (!this.states.has(record.id)) this.remember(record);
-  }
-
-  update(record: RecordView): void {
-    const outcome = outcomeOf(this.states.get(record.id), record);
-    this.remember(record);
-    if (!outcome) return;
-    const list = this.waiting.get(outcome) ?? [];
-    list.push(record);
-    this.waiting.set(outcome, list);
-    if (this.timer === null) this.timer = (this.options.setTimer ?? setTimeout)(() => this.flush(), this.options.coalesceMs ?? 1500);
-  }
-
-  flush(): void {
-    this.timer = null;
-    const waiting = [...this.waiting];
-    this.waiting.clear();
-    for (const [outcome, records] of waiting) this.options.show(noticeFor(outcome, records));
-  }
-
-  private remember(record: RecordView): void {
-    this.states.delete(record.id); // re-insert: the map's order is recency, the oldest go first
-    this.states.set(record.id, record.state);
-    if (this.states.size > MAX_TRACKED) this.states.delete(this.states.keys().next().value!);
-  }
-}
-
-/** The OS side: a native notification that brings the window forward when clicked. */
 const live = new Set<Notification>(); // held until closed: a collected notification loses its click
 
-export function showNotification(notice: Notice, onClick: () => void): void {
+export function showNotification(notice: Pick<NoticeView, 'title' | 'body'>, onClick: () => void): void {
   if (!Notification.isSupported()) return;
   const notification = new Notification({ title: notice.title, body: notice.body });
   live.add(notification);

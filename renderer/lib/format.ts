@@ -36,7 +36,7 @@ export function duration(seconds: number): string {
  * `partial`: partially verified, never verified; `test`: verified on a test chain, whose proof of
  * work proves nothing; `queued`: a version kept back until its predecessor's block, not yet sent.
  */
-export type Tone = 'verified' | 'partial' | 'test' | 'pending' | 'queued' | 'mismatch' | 'unknown';
+export type Tone = 'verified' | 'partial' | 'test' | 'pending' | 'queued' | 'paused' | 'mismatch' | 'unknown';
 
 export const STATE_LABEL: Record<RecordState, string> = {
   hashing: 'Hashing',
@@ -63,8 +63,14 @@ export const STATE_TONE: Record<RecordState, Tone> = {
   superseded: 'unknown',
 };
 
-export function stateText(r: Pick<RecordView, 'state' | 'confirmations'>): string {
-  if (r.state === 'confirmed') return `${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'}`;
+/** A record in a block, on its way to settled: its confirmations counted against its own profile's target. */
+export function confirmationsText(r: Pick<RecordView, 'confirmations' | 'targetConfirmations'>): string {
+  const { confirmations: n, targetConfirmations: target } = r;
+  return target ? `${n} of ${target} confirmations` : `${n} confirmation${n === 1 ? '' : 's'}`;
+}
+
+export function stateText(r: Pick<RecordView, 'state' | 'confirmations' | 'targetConfirmations'>): string {
+  if (r.state === 'confirmed') return confirmationsText(r);
   return STATE_LABEL[r.state];
 }
 
@@ -75,7 +81,7 @@ export const importedPartial = (r: Pick<RecordView, 'proofOutcome'>): boolean =>
  * A record's badge: its state, except for a record imported from a partially verified receipt,
  * whose state is only what that receipt claimed; it is never shown as settled.
  */
-export function recordBadge(r: Pick<RecordView, 'state' | 'confirmations' | 'proofOutcome'>): { tone: Tone; label: string } {
+export function recordBadge(r: Pick<RecordView, 'state' | 'confirmations' | 'targetConfirmations' | 'proofOutcome'>): { tone: Tone; label: string } {
   if (importedPartial(r) && r.state !== 'rejected' && r.state !== 'failed') return { tone: 'partial', label: 'Imported · partially verified' };
   return { tone: STATE_TONE[r.state], label: stateText(r) };
 }

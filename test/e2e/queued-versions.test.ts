@@ -112,7 +112,7 @@ describe('a version queued behind its unmined predecessor', () => {
     // A block: version 1 is in it, so version 2 is sent; version 3 still waits for version 2's.
     await chain.sandbox.mine();
     await nav('Documents');
-    await expect.poll(() => badge(timeline.nth(0))).toBe('1 confirmation');
+    await expect.poll(() => badge(timeline.nth(0))).toBe('1 of 2 confirmations');
     await expect.poll(() => badge(timeline.nth(1))).toBe('Waiting for a block');
     await expect.poll(() => timeline.count()).toBe(3);
     expect(await badge(timeline.nth(2))).toBe(QUEUED);
@@ -123,7 +123,7 @@ describe('a version queued behind its unmined predecessor', () => {
     await chain.sandbox.mine();
     await expect.poll(() => badge(timeline.nth(2))).toBe('Waiting for a block');
     await chain.sandbox.mine();
-    await expect.poll(() => badge(timeline.nth(2))).toBe('1 confirmation');
+    await expect.poll(() => badge(timeline.nth(2))).toBe('1 of 2 confirmations');
     expect(await badge(timeline.nth(0))).toBe('Settled');
     expect(await badge(timeline.nth(1))).toBe('Settled');
 
@@ -139,7 +139,7 @@ describe('a version queued behind its unmined predecessor', () => {
     await use('Chain', 'Sandbox');
     await nav('Library');
     await rows.filter({ hasText: 'policy-3.md' }).click();
-    await expect.poll(() => badge(details)).toBe('1 confirmation');
+    await expect.poll(() => badge(details)).toBe('1 of 2 confirmations');
     expect(await details.locator('dt:text-is("Waits for")').count()).toBe(0);
     await stateFilter.selectOption({ label: 'Queued versions' });
     await page.getByText('No record matches. Try another search or state.').waitFor();

@@ -50,7 +50,7 @@ describe('a registration sent again after it stayed out of a block', () => {
       .toMatch(
         /Sent again after \d+ seconds? without a block( \(the first transaction was not mined in that time\); this transaction|; the first transaction was then) was in a block first( after all)? and is the registration\./,
       );
-    expect(await details.locator('.badge').first().textContent()).toMatch(/1 confirmation|Settled/);
+    expect(await details.locator('.badge').first().textContent()).toMatch(/1 of 2 confirmations|Settled/);
     await keepShots(page, 'library-sent-again', details.getByText(/Sent again after/));
     expect(chain.app.problems).toEqual([]);
   });

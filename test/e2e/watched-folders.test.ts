@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // Watched folders in the web shell: a folder typed in, its existing file caught up, a new file
@@ -44,6 +45,42 @@ describe('watched folders', () => {
     // The versions are a document like any other.
     await screen('Documents').click();
     await app.page.getByRole('button', { name: /arrived\.txt.*2 versions/ }).waitFor();
+  });
+
+  it('pauses a folder (shown as Paused) and, resumed, catches up on what arrived meanwhile', async () => {
+    await screen('Watched folders').click();
+    const row = app.page.getByRole('listitem').filter({ hasText: folder });
+    await app.page.getByRole('button', { name: `Pause watching ${folder}` }).click();
+    await row.getByText('Paused', { exact: true }).waitFor();
+    await row.getByText(/Not watched until resumed/).waitFor();
+    await app.page.getByRole('status').filter({ hasText: 'Paused: nothing is watched until the folder is resumed.' }).waitFor();
+    writeFileSync(join(folder, 'while-paused.txt'), 'arrived while the folder was paused\n');
+    await keepShots(app.page, 'watched-paused', row);
+    await app.page.getByRole('button', { name: `Resume watching ${folder}` }).click();
+    await activity('while-paused.txt', /Notarised \(new document\)/).waitFor();
+    await row.getByText('Watching', { exact: true }).waitFor();
+  });
+
+  it("completes a typed folder's path with the user's own folders, and says why when it cannot", async () => {
+    const mine = mkdtempSync(join(tmpdir(), 'notarium-e2e-complete-'));
+    mkdirSync(join(mine, 'Contracts'));
+    mkdirSync(join(mine, '.hidden-drafts'));
+    await screen('Watched folders').click();
+    const input = app.page.getByLabel('Folder', { exact: true });
+    const options = () => app.page.locator('#folder-completions option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+    await input.pressSequentially(join(mine, 'Con'));
+    await expect.poll(options).toEqual([join(mine, 'Contracts')]);
+    await input.fill('');
+    await input.pressSequentially(mine + '/');
+    await expect.poll(options).toEqual([join(mine, 'Contracts')]); // hidden folders only once their dot is typed
+    await input.pressSequentially('.');
+    await expect.poll(options).toEqual([join(mine, '.hidden-drafts')]);
+    rmSync(mine, { recursive: true });
+    await input.fill('');
+    await input.pressSequentially('Contracts');
+    await app.page.getByText(/Type the folder's full path, from \//).waitFor();
+    await keepShots(app.page, 'watched-completion-refused', input);
+    await input.fill('');
   });
 
   it('stops watching on request, keeping the records', async () => {

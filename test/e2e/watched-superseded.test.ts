@@ -74,7 +74,7 @@ describe('a watched file saved twice while its version waits for a block', () =>
     await chain.sandbox.mine();
     await expect.poll(() => badge(timeline.nth(1))).toBe('Waiting for a block');
     await chain.sandbox.mine();
-    await expect.poll(() => badge(timeline.nth(1))).toBe('1 confirmation');
+    await expect.poll(() => badge(timeline.nth(1))).toBe('1 of 2 confirmations');
     expect(await timeline.count()).toBe(2);
     await page.getByLabel('File to identify').setInputFiles({ name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('notes, third\n') });
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/notes\.md is version 2 of 2 of "notes\.md"/);

@@ -148,6 +148,50 @@ describe('the app service', () => {
     expect(await t.service.api.pendingCount()).toBe(0);
   });
 
+  it('tells of an outcome in a notice: a registration followed this session, and one under way when the service started', async () => {
+    const settledNotice = next('notice', (n) => n.outcome === 'settled');
+    const { id } = await settledFile('lease.txt', 'a lease\n');
+    expect(await settledNotice).toEqual({
+      outcome: 'settled',
+      title: '“lease.txt” is settled',
+      body: expect.any(String),
+      recordId: id,
+      tag: `notarium-settled-${id}`,
+    });
+
+    // Published before this service started (another run): its first change now is news too.
+    const { records } = t.notary.library;
+    const before = records.insertSubmitting({
+      profile: 'Sandbox',
+      kind: 'record',
+      name: 'earlier.txt',
+      path: null,
+      size: 1,
+      sha256: 'ab'.repeat(32),
+      encode: 'spec',
+      salt: null,
+      recordHex: '00',
+      publishedHex: '00',
+      idempotencyKey: randomUUID(),
+      network: 'sandbox',
+      serviceUrl: null,
+    });
+    records.markPublished(before.id, 'cd'.repeat(32), Date.now() + 3_600_000);
+    await t.service.close();
+    t.service = createAppService(t.notary, {
+      shell: 'web',
+      resolveFile: () => '',
+      openExternal: async () => {},
+      openExplorerPage: async () => {},
+      showInFolder: () => {},
+      printPdf: async () => new Uint8Array(),
+    });
+    const failedNotice = next('notice', (n) => n.outcome === 'failed');
+    records.markFailed(before.id, 'The service refused it.');
+    t.notary.events.emit('record-updated', records.get(before.id)!);
+    expect(await failedNotice).toMatchObject({ title: '“earlier.txt” could not be notarised', body: 'The service refused it.', recordId: before.id });
+  });
+
   it('a settled record has its receipt beside the file, and exports it', async () => {
     const { file, id } = await settledFile('deed.txt', 'a deed\n');
     await expect.poll(() => existsSync(`${file}.receipt.json`)).toBe(true);
@@ -338,6 +382,13 @@ describe('the app service', () => {
     await expect.poll(async () => (await service.api.watchProgress()).idle).toBe(true);
     expect(await service.api.updateWatchedFolder(folder, { recursive: true, exclude: ['*.tmp'] })).toMatchObject({ recursive: true, exclude: ['*.tmp'] });
     await expect(service.api.addWatchedFolder(folder, {})).rejects.toThrow(/already watched/);
+    const paused = next('watch-folder', (e) => e.path === folder && e.state === 'paused');
+    expect(await service.api.pauseWatchedFolder(folder)).toMatchObject({ path: folder, state: 'paused', recursive: true });
+    await paused;
+    writeFileSync(join(folder, 'missed.txt'), 'written while paused\n');
+    const caughtUp = next('watch-file', (e) => e.relPath === 'missed.txt');
+    expect(await service.api.resumeWatchedFolder(folder)).toMatchObject({ path: folder, state: 'watching' });
+    expect(await caughtUp).toMatchObject({ action: 'registered' });
     expect(await service.api.removeWatchedFolder(folder)).toBeNull();
     expect(await service.api.listWatchedFolders()).toEqual([]);
     await expect(service.api.updateWatchedFolder(folder, {})).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });

@@ -19,6 +19,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 interface Line {
   event: string;
   action?: string;
+  state?: string;
   relPath?: string;
   record?: { kind: string; version: number; documentId: number; prevTxId: string | null; txId: string };
   rescan?: { unchanged: number; changed: number } | null;
@@ -73,7 +74,7 @@ describe('notarium watch', () => {
     const r = await cli('watch', '--list', '--json');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([
-      { path: dir, profile: 'Sandbox', recursive: true, include: [], exclude: ['*.log'], receipts: 'folder', stableSeconds: 0.2 },
+      { path: dir, profile: 'Sandbox', recursive: true, include: [], exclude: ['*.log'], receipts: 'folder', stableSeconds: 0.2, paused: false },
     ]);
   });
 
@@ -87,6 +88,24 @@ describe('notarium watch', () => {
       .map((l) => JSON.parse(l) as Line);
     expect(events.find((l) => l.event === 'folder' && l.rescan)?.rescan).toEqual({ unchanged: 1, changed: 1 });
     expect(events.filter((l) => l.event === 'file').map((l) => [l.relPath, l.action])).toEqual([['added.txt', 'registered']]);
+  });
+
+  it('with --pause leaves a folder alone until --resume, which catches up on what it missed', async () => {
+    expect((await cli('watch', '--pause', dir)).stderr).toMatch(/Paused .* until "notarium watch --resume"/);
+    expect(JSON.parse((await cli('watch', '--list', '--json')).stdout)).toMatchObject([{ path: dir, paused: true }]);
+    writeFileSync(join(dir, 'while-paused.txt'), 'written while the folder was paused\n');
+    const lines = (r: { stdout: string }) =>
+      r.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Line);
+    const paused = lines(await cli('watch', '--once', '--json'));
+    expect(paused.filter((l) => l.event === 'folder').map((l) => l.state)).toEqual(['paused']);
+    expect(paused.some((l) => l.event === 'file')).toBe(false);
+    expect((await cli('watch', '--resume', dir)).code).toBe(0);
+    const resumed = lines(await cli('watch', '--once', '--json'));
+    expect(resumed.filter((l) => l.event === 'file').map((l) => [l.relPath, l.action])).toEqual([['while-paused.txt', 'registered']]);
+    expect((await cli('watch', '--pause', '--resume', dir)).code).toBe(2);
   });
 
   it('forgets a folder with --remove, and refuses what it cannot do with exit 2', async () => {

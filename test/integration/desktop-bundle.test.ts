@@ -93,6 +93,9 @@ describe('the bundled main process, run against a stand-in electron', () => {
     expect(report.foreign).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This page may not call Notarium.' } });
     expect(report.notarise.ok).toBe(true);
     expect(report.notariseDone.outcomes).toEqual([expect.objectContaining({ name: 'contract.txt', status: 'registered', error: null })]);
+    // In a block: the engine's notice shown as a native notification, whose click opened that record.
+    expect(report.notifications).toContainEqual({ title: '“contract.txt” is notarised', body: expect.stringMatching(/in a block/) });
+    expect(report.openRecord).toEqual({ recordId: report.notariseDone.outcomes[0].record.id });
     // `--verify <path>` on the command line became a verify job the page was asked to open.
     expect(report.openVerify).toEqual([{ jobId: expect.any(String) }]);
     expect(report.verifyDone).toEqual({

@@ -17,6 +17,7 @@ export function recordView(overrides: Partial<RecordView> = {}): RecordView {
     documentId: null,
     version: null,
     confirmations: 0,
+    targetConfirmations: 6,
     blockHash: null,
     blockTime: null,
     network: 'sandbox',

@@ -15,6 +15,7 @@ export const WATCH_HELP = `Usage:
   notarium watch [folders…] [--recursive] [--include GLOB]… [--exclude GLOB]… [--receipts beside|folder] [--stable S] [--once] [--json] [--profile P]
   notarium watch --list [--json]
   notarium watch --remove <folders…>
+  notarium watch --pause|--resume <folders…>
 
 Watches folders and notarises their files, without a window (for servers and scripts): a new file
 starts a document, a changed file becomes its next version, a renamed or copied file whose content
@@ -40,6 +41,8 @@ could not be notarised).
                      not yet in a block are written by a later run, or the app)
   --list             list the remembered folders and their settings
   --remove           forget the folders named (their records stay in the library)
+  --pause            stop watching the folders named until --resume (in the app too, across
+                     restarts); --resume catches up on what changed meanwhile at the next watch
   --json             events as JSON, one object per line (--list: an array)
   --profile P        the profile a folder added now notarises in (default: the current one)`;
 
@@ -53,6 +56,8 @@ const OPTIONS = {
   once: { type: 'boolean' },
   list: { type: 'boolean' },
   remove: { type: 'boolean' },
+  pause: { type: 'boolean' },
+  resume: { type: 'boolean' },
 } as const;
 
 export async function watchCommand(argv: string[], io: CliIo): Promise<number> {
@@ -67,9 +72,9 @@ export async function watchCommand(argv: string[], io: CliIo): Promise<number> {
     ...(stable === undefined ? {} : { stableMs: Math.round(stable * 1000) }),
   };
   const watching = Object.keys(settings).length > 0 || v.once === true || v.profile !== undefined;
-  if (v.list && v.remove) throw new UsageError('notarium watch: --list and --remove do not go together.');
-  if ((v.list || v.remove) && watching)
-    throw new UsageError(`notarium watch: --${v.list ? 'list' : 'remove'} takes no watch options. Run "notarium watch --help" for the options.`);
+  const modes = (['list', 'remove', 'pause', 'resume'] as const).filter((m) => v[m]);
+  if (modes.length > 1) throw new UsageError(`notarium watch: ${modes.map((m) => `--${m}`).join(' and ')} do not go together.`);
+  if (modes.length && watching) throw new UsageError(`notarium watch: --${modes[0]} takes no watch options. Run "notarium watch --help" for the options.`);
   if (v.list) {
     requirePositionals(positionals, 0, 'notarium watch --list [--json]');
     return withNotary(io, async (notary) => listFolders(io, notary.watcher.list(), v.json ?? false));
@@ -80,6 +85,16 @@ export async function watchCommand(argv: string[], io: CliIo): Promise<number> {
       for (const folder of folders) {
         await notary.watcher.remove(folder);
         io.err(`No longer watching ${folder}; the records of its files stay in the library.`);
+      }
+      return EXIT.OK;
+    });
+  }
+  if (v.pause || v.resume) {
+    const folders = requirePositionals(positionals, 1, `notarium watch --${v.pause ? 'pause' : 'resume'} <folders…>`, true);
+    return withNotary(io, async (notary) => {
+      for (const folder of folders) {
+        const changed = await (v.pause ? notary.watcher.pause(folder) : notary.watcher.resume(folder));
+        io.err(v.pause ? `Paused ${visibleName(changed.path)} until "notarium watch --resume".` : `Resumed ${visibleName(changed.path)}.`);
       }
       return EXIT.OK;
     });
@@ -111,6 +126,7 @@ function folderJson(f: WatchedFolderView) {
     exclude: f.exclude,
     receipts: f.receipts,
     stableSeconds: f.stableMs / 1000,
+    paused: f.paused,
   };
 }
 
@@ -163,7 +179,7 @@ export function watchPrinter(io: CliIo, json: boolean) {
       io.out(`Watching ${folders.length} folder${folders.length === 1 ? '' : 's'} (Ctrl+C to stop):`);
       for (const f of folders)
         io.out(
-          `  ${visibleName(f.path)}${f.recursive ? ' (with subfolders)' : ''}, receipts ${f.receipts === 'folder' ? 'in .notarium/' : 'beside the files'}`,
+          `  ${visibleName(f.path)}${f.recursive ? ' (with subfolders)' : ''}, receipts ${f.receipts === 'folder' ? 'in .notarium/' : 'beside the files'}${f.paused ? ' — paused' : ''}`,
         );
     },
     file: (e: WatchFileEvent): void => {

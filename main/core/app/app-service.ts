@@ -11,6 +11,7 @@ import { jobCalls } from './job-calls.ts';
 import { libraryCalls } from './library-calls.ts';
 import { recordViewOf } from './library-items.ts';
 import { receiptCalls } from './receipt-calls.ts';
+import { Notifier } from './record-notices.ts';
 import { settingsCalls } from './settings-calls.ts';
 import type { ShellAbilities } from './shell-abilities.ts';
 import { watchCalls } from './watch-calls.ts';
@@ -67,8 +68,13 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
     ]),
   ) as unknown as NotariumApi;
 
+  const notifier = new Notifier({ show: (notice) => deps.emit('notice', notice) });
+  // Registrations under way now: their first change this session is news.
+  notifier.seed(notary.library.records.query({ states: ['queued', 'submitting', 'published', 'confirmed'], limit: 50_000 }).records);
   const onRecord = (r: StoredRecord): void => {
-    deps.emit('record-updated', recordViewOf(notary, r));
+    const view = recordViewOf(notary, r);
+    deps.emit('record-updated', view);
+    notifier.update(view);
     deps.emit('pending-count', notary.library.records.pendingCount());
   };
   const onBackgroundError = (r: StoredRecord | null, message: string): void => deps.emit('background-error', { recordId: r?.id ?? null, message });
@@ -87,6 +93,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       jobs.dispose();
       notary.endSignIns();
       await Promise.allSettled(underWay);
+      notifier.dispose();
       notary.events.off('record-updated', onRecord);
       notary.events.off('background-error', onBackgroundError);
       watching.dispose();

@@ -30,6 +30,7 @@ export function recordView(r: StoredRecord, profile: Profile | undefined, neighb
     documentId: r.documentId,
     version: r.version,
     confirmations: r.confirmations,
+    targetConfirmations: profile?.targetConfirmations ?? null,
     blockHash: r.blockHash,
     blockTime: r.blockTime,
     network: r.network ?? profile?.network ?? null,

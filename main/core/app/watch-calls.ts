@@ -1,12 +1,23 @@
+import { homedir } from 'node:os';
 import type { NotariumEvents, WatchedFolderView, WatchSettingsView } from '../../../preload/contract.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { completeFolder } from '../fs/folder-completion.ts';
 import type { WatchSettings } from '../store/watched-folders.ts';
 import type { WatchedFolderView as EngineFolder, WatchFileEvent, WatchFolderEvent } from '../watch/folder-watcher.ts';
 import type { CallDeps, LiveCalls } from './call-deps.ts';
 
-/** The contract's watched-folder calls and events over the engine's folder watcher, and the folder picker they use. */
+/** The contract's watched-folder calls and events over the engine's folder watcher, and the folder picker (or completion) they use. */
 
-type WatchCalls = 'listWatchedFolders' | 'chooseFolder' | 'addWatchedFolder' | 'updateWatchedFolder' | 'removeWatchedFolder' | 'watchProgress';
+type WatchCalls =
+  | 'listWatchedFolders'
+  | 'chooseFolder'
+  | 'completeFolder'
+  | 'addWatchedFolder'
+  | 'updateWatchedFolder'
+  | 'removeWatchedFolder'
+  | 'pauseWatchedFolder'
+  | 'resumeWatchedFolder'
+  | 'watchProgress';
 
 function settingsOf(view: Partial<WatchSettingsView>): Partial<WatchSettings> {
   const { stableSeconds, ...rest } = view;
@@ -61,6 +72,7 @@ export function watchCalls({ notary, abilities, emit }: CallDeps): LiveCalls<Wat
         if (!abilities.chooseFolder) throw new NotariumError('NOT_IN_THIS_SHELL', "The browser cannot tell Notarium a folder's path: type it instead.");
         return abilities.chooseFolder();
       },
+      completeFolder: (typed) => completeFolder(typed, { home: homedir(), uid: process.getuid?.() }),
       addWatchedFolder: async (path, settings) => current((await watcher.add(path, settingsOf(settings))).path),
       updateWatchedFolder: async (path, changes) => current((await watcher.update(path, settingsOf(changes))).path),
       removeWatchedFolder: async (path) => {
@@ -68,6 +80,8 @@ export function watchCalls({ notary, abilities, emit }: CallDeps): LiveCalls<Wat
         messages.delete(path);
         return null;
       },
+      pauseWatchedFolder: async (path) => current((await watcher.pause(path)).path),
+      resumeWatchedFolder: async (path) => current((await watcher.resume(path)).path),
       watchProgress: async () => ({ ...watcher.progress() }),
     },
     dispose: () => {

@@ -232,4 +232,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE records ADD COLUMN send_lease_owner TEXT;
   ALTER TABLE records ADD COLUMN send_lease_until INTEGER;
   `,
+  `
+  -- A watched folder paused by its user: not watched until resumed, then caught up by its rescan.
+  ALTER TABLE watched_folders ADD COLUMN paused INTEGER NOT NULL DEFAULT 0 CHECK (paused IN (0, 1));
+  `,
 ];

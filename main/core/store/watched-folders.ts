@@ -24,6 +24,8 @@ export interface WatchedFolder extends WatchSettings {
   path: string;
   /** The profile its files are notarised in. */
   profile: string;
+  /** Paused by its user: not watched (even across restarts) until resumed. */
+  paused: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -42,15 +44,16 @@ export interface WatchedFile {
   updatedAt: number;
 }
 
-const FOLDER_SELECT = `SELECT id, path, profile, recursive, include, exclude, receipts, stable_ms AS stableMs,
+const FOLDER_SELECT = `SELECT id, path, profile, recursive, include, exclude, receipts, stable_ms AS stableMs, paused,
   created_at AS createdAt, updated_at AS updatedAt FROM watched_folders`;
 const FILE_SELECT = `SELECT folder_id AS folderId, rel_path AS relPath, size, mtime_ms AS mtimeMs, sha256, record_id AS recordId,
   document_id AS documentId, gone_at AS goneAt, updated_at AS updatedAt FROM watched_files`;
 
-type FolderRow = Omit<WatchedFolder, 'recursive' | 'include' | 'exclude'> & { recursive: number; include: string; exclude: string };
+type FolderRow = Omit<WatchedFolder, 'recursive' | 'include' | 'exclude' | 'paused'> & { recursive: number; include: string; exclude: string; paused: number };
 const folderOf = (row: FolderRow): WatchedFolder => ({
   ...row,
   recursive: row.recursive === 1,
+  paused: row.paused === 1,
   include: JSON.parse(row.include) as string[],
   exclude: JSON.parse(row.exclude) as string[],
 });
@@ -108,6 +111,11 @@ export class WatchedFolders {
         this.now(),
         id,
       );
+    return this.get(id)!;
+  }
+
+  setPaused(id: number, paused: boolean): WatchedFolder {
+    this.db.prepare('UPDATE watched_folders SET paused = ?, updated_at = ? WHERE id = ?').run(paused ? 1 : 0, this.now(), id);
     return this.get(id)!;
   }
 

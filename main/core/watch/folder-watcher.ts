@@ -37,7 +37,8 @@ export interface WatchFileEvent {
   error: NotariumError | null;
 }
 
-export type FolderState = 'scanning' | 'watching' | 'unavailable' | 'stopped';
+/** `paused`: by its user, kept across restarts; resuming rescans it, as a start does. */
+export type FolderState = 'scanning' | 'watching' | 'unavailable' | 'stopped' | 'paused';
 
 export interface WatchFolderEvent {
   folderId: number;
@@ -131,13 +132,17 @@ export class FolderWatcher {
 
   /** The remembered folders, with what the watcher is doing with each. */
   list(): WatchedFolderView[] {
-    return this.store.list().map((f) => ({ ...f, state: this.states.get(f.id) ?? 'stopped' }));
+    return this.store.list().map((f) => ({ ...f, state: this.stateOf(f) }));
   }
 
   /** A remembered folder by its path, or undefined. */
   get(path: string): WatchedFolderView | undefined {
     const folder = this.store.byPath(canonical(path));
-    return folder && { ...folder, state: this.states.get(folder.id) ?? 'stopped' };
+    return folder && { ...folder, state: this.stateOf(folder) };
+  }
+
+  private stateOf(folder: WatchedFolder): FolderState {
+    return folder.paused ? 'paused' : (this.states.get(folder.id) ?? 'stopped');
   }
 
   /** Remembers a folder (and watches it at once when the watcher runs). Its files go to `profile` (default: the current one). */
@@ -164,6 +169,26 @@ export class FolderWatcher {
     return folder;
   }
 
+  /** Stops watching a folder until it is resumed, across restarts too; its files are left as they were last taken. */
+  async pause(path: string): Promise<WatchedFolder> {
+    const current = this.require(path);
+    if (current.paused) return current;
+    const folder = this.store.setPaused(current.id, true);
+    await this.unwatchFolder(folder.id, 'paused');
+    this.setState(folder, 'paused');
+    return folder;
+  }
+
+  /** Watches a paused folder again (when the watcher runs): its rescan catches up on what changed meanwhile. */
+  async resume(path: string): Promise<WatchedFolder> {
+    const current = this.require(path);
+    if (!current.paused) return current;
+    const folder = this.store.setPaused(current.id, false);
+    if (this.running) await this.watchFolder(folder);
+    else this.setState(folder, 'stopped');
+    return folder;
+  }
+
   /** Stops watching a folder and forgets it; the records of its files stay in the library. */
   async remove(path: string): Promise<void> {
     const folder = this.require(path);
@@ -172,7 +197,7 @@ export class FolderWatcher {
     this.states.delete(folder.id);
   }
 
-  /** Watches the remembered folders (only those at `paths`, when given), each rescanned first. */
+  /** Watches the remembered folders (only those at `paths`, when given), each rescanned first; a paused one waits for its resume. */
   async start(paths?: readonly string[]): Promise<void> {
     const folders = paths ? paths.map((p) => this.require(p)) : this.store.list();
     if (!this.running) {
@@ -181,7 +206,8 @@ export class FolderWatcher {
     }
     for (const folder of folders) {
       if (!this.running) break; // stopped while earlier folders were being set up: stop means stop
-      if (!this.sessions.has(folder.id)) await this.watchFolder(folder);
+      if (folder.paused) this.setState(folder, 'paused');
+      else if (!this.sessions.has(folder.id)) await this.watchFolder(folder);
     }
   }
 
@@ -303,7 +329,7 @@ export class FolderWatcher {
     this.setState(folder, 'watching', null, { unchanged: plan.unchanged, changed: plan.check.length });
   }
 
-  private async unwatchFolder(id: number): Promise<void> {
+  private async unwatchFolder(id: number, then: FolderState = 'stopped'): Promise<void> {
     const session = this.sessions.get(id);
     if (!session) return;
     this.sessions.delete(id);
@@ -312,7 +338,7 @@ export class FolderWatcher {
     this.stability.forget((_, folderId) => folderId !== id);
     this.queue.clear((_, folderId) => folderId !== id);
     const folder = this.store.get(id);
-    if (folder) this.setState(folder, 'stopped');
+    if (folder && then === 'stopped') this.setState(folder, 'stopped');
   }
 
   private onEvent(session: Session, path: string, stats: Stats | null): void {

@@ -31,9 +31,10 @@ export interface Item {
   phase: ItemPhase;
   percent: number | null;
   recordId: number | null;
-  /** Its record's profile, whose target confirmations it is counted against. */
+  /** Its record's profile, and that profile's target confirmations, which it is counted against. */
   profile: string | null;
   confirmations: number;
+  targetConfirmations: number | null;
   txId: string | null;
   error: string | null;
   note: string | null;
@@ -53,6 +54,7 @@ const row = (key: number, name: string, size: number, at: Partial<Item> = {}): I
   recordId: null,
   profile: null,
   confirmations: 0,
+  targetConfirmations: null,
   txId: null,
   error: null,
   note: null,
@@ -270,6 +272,7 @@ function fromRecord(r: RecordView): Partial<Item> {
     phase: r.state,
     retry: null,
     confirmations: r.confirmations,
+    targetConfirmations: r.targetConfirmations,
     txId: r.txId,
     percent: null,
     error: r.state === 'failed' || r.state === 'rejected' ? (r.lastError ?? null) : null,

@@ -1,7 +1,7 @@
-import type { NotariumEvents, RecordState, WatchedFolderView, WatchProgressView, WatchSettingsView } from '../../../preload/contract.ts';
+import type { NotariumBridge, NotariumEvents, RecordState, WatchedFolderView, WatchProgressView, WatchSettingsView } from '../../../preload/contract.ts';
 import { notarium, sentence } from '../../lib/bridge.ts';
 
-/** Watched folders: the list with each folder's state, live progress, and recent activity. */
+/** Watched folders: the list with each folder's state, live progress, recent activity, and the typed folder's completions. */
 
 export interface Activity {
   key: number;
@@ -15,19 +15,27 @@ export interface Activity {
 
 const MAX_ACTIVITY = 50;
 
-class WatchState {
+export class WatchState {
   folders = $state<WatchedFolderView[]>([]);
   progress = $state<WatchProgressView | null>(null);
   activity = $state<Activity[]>([]);
   loaded = $state(false);
   busy = $state<string | null>(null);
   error = $state<string | null>(null);
+  /** The folders the typed path completes to, and why there are none when the core refused to list. */
+  completions = $state<string[]>([]);
+  completionProblem = $state<string | null>(null);
   #key = 0;
   #started = false;
+  #asked = 0;
+
+  /** The bridge: the page's own, or a test's fake. */
+  constructor(private readonly notarium: NotariumBridge) {}
 
   start(): void {
     if (this.#started) return;
     this.#started = true;
+    const { notarium } = this;
     notarium.on('watch-folder', (f) => {
       this.folders = this.folders.some((x) => x.path === f.path) ? this.folders.map((x) => (x.path === f.path ? f : x)) : [...this.folders, f];
     });
@@ -38,7 +46,7 @@ class WatchState {
 
   async reload(): Promise<void> {
     try {
-      const [folders, progress] = await Promise.all([notarium.listWatchedFolders(), notarium.watchProgress()]);
+      const [folders, progress] = await Promise.all([this.notarium.listWatchedFolders(), this.notarium.watchProgress()]);
       this.folders = folders;
       this.progress = progress;
     } catch (err) {
@@ -65,21 +73,49 @@ class WatchState {
 
   add(path: string, settings: Partial<WatchSettingsView>): Promise<boolean> {
     return this.#run('add', async () => {
-      const added = await notarium.addWatchedFolder(path, settings);
+      const added = await this.notarium.addWatchedFolder(path, settings);
       this.folders = [...this.folders.filter((f) => f.path !== added.path), added];
     });
   }
 
   update(path: string, changes: Partial<WatchSettingsView>): Promise<boolean> {
     return this.#run(`update:${path}`, async () => {
-      const updated = await notarium.updateWatchedFolder(path, changes);
+      const updated = await this.notarium.updateWatchedFolder(path, changes);
       this.folders = this.folders.map((f) => (f.path === path ? updated : f));
     });
   }
 
+  /** Stops watching a folder until it is resumed (across restarts too); resuming catches up on what it missed. */
+  setPaused(path: string, paused: boolean): Promise<boolean> {
+    return this.#run(`${paused ? 'pause' : 'resume'}:${path}`, async () => {
+      const changed = await (paused ? this.notarium.pauseWatchedFolder(path) : this.notarium.resumeWatchedFolder(path));
+      this.folders = this.folders.map((f) => (f.path === path ? changed : f));
+    });
+  }
+
+  /** Lists the folders a typed path completes to; only the latest answer counts (typing goes on meanwhile). */
+  async complete(typed: string): Promise<void> {
+    const asked = ++this.#asked;
+    if (!typed.trim()) {
+      this.completions = [];
+      this.completionProblem = null;
+      return;
+    }
+    try {
+      const found = await this.notarium.completeFolder(typed);
+      if (asked !== this.#asked) return;
+      this.completions = found;
+      this.completionProblem = null;
+    } catch (err) {
+      if (asked !== this.#asked) return;
+      this.completions = [];
+      this.completionProblem = sentence(err);
+    }
+  }
+
   remove(path: string): Promise<boolean> {
     return this.#run(`remove:${path}`, async () => {
-      await notarium.removeWatchedFolder(path);
+      await this.notarium.removeWatchedFolder(path);
       this.folders = this.folders.filter((f) => f.path !== path);
     });
   }
@@ -90,7 +126,7 @@ class WatchState {
   }
 }
 
-export const watchState = new WatchState();
+export const watchState = new WatchState(notarium);
 
 const ACTION_TEXT: Record<string, string> = {
   registered: 'Notarised (new document)',
@@ -114,6 +150,7 @@ export const STATE_TEXT: Record<WatchedFolderView['state'], string> = {
   watching: 'Watching',
   unavailable: 'Unavailable',
   stopped: 'Stopped',
+  paused: 'Paused',
   error: 'Problem',
 };
 

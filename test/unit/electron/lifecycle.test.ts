@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import * as electron from './electron-mock.ts';
-import { recordView } from '../../support/record-view.ts';
 import { A_JOB_ID, fakeService, type FakeService } from './fake-service.ts';
 
 vi.mock('electron', () => import('./electron-mock.ts'));
@@ -227,16 +226,16 @@ describe('tray and notifications', () => {
     expect(tray.tooltip).toBe('Notarium — nothing pending');
   });
 
-  it('notifies when a record reaches a block, once, and not for updates without a transition', async () => {
-    service.api.queryRecords.mockResolvedValueOnce({ records: [recordView({ id: 1, state: 'published' })], total: 1 });
+  it("shows the core's notices as native notifications; a click brings the window forward on that record", async () => {
     await start();
-    await settle();
-    vi.useFakeTimers();
-    service.emit('record-updated', recordView({ id: 1, state: 'confirmed', confirmations: 1 }));
-    service.emit('record-updated', recordView({ id: 1, state: 'confirmed', confirmations: 2 }));
-    service.emit('record-updated', recordView({ id: 9, state: 'settled' })); // first seen: no known transition
-    vi.advanceTimersByTime(2000);
-    expect(electron.Notification.shown).toEqual([{ title: '“report.pdf” is notarised', body: expect.any(String) }]);
+    const window = firstWindow();
+    window.webContents.emit('did-finish-load');
+    service.emit('notice', { outcome: 'confirmed', title: '“report.pdf” is notarised', body: 'In a block.', recordId: 1, tag: 'notarium-confirmed-1' });
+    expect(electron.Notification.shown).toEqual([{ title: '“report.pdf” is notarised', body: 'In a block.' }]);
+    window.minimized = true;
+    electron.Notification.instances[0]!.emit('click');
+    expect(window).toMatchObject({ minimized: false, focused: true });
+    expect(window.webContents.sent.filter((m) => m[1] === 'open-record')).toEqual([['notarium:event', 'open-record', { recordId: 1 }]]);
   });
 });
 

@@ -115,8 +115,8 @@ describe('the Notarise state', () => {
       ],
     });
     fake.emit('record-updated', recordView({ id: 12, name: 'other.md', state: 'settled' }));
-    fake.emit('record-updated', recordView({ id: 11, name: 'plan.md', profile: 'Work', state: 'confirmed', confirmations: 2 }));
-    expect(rows()).toEqual([expect.objectContaining({ recordId: 11, profile: 'Work', phase: 'confirmed', confirmations: 2 })]);
+    fake.emit('record-updated', recordView({ id: 11, name: 'plan.md', profile: 'Work', state: 'confirmed', confirmations: 2, targetConfirmations: 3 }));
+    expect(rows()).toEqual([expect.objectContaining({ recordId: 11, profile: 'Work', phase: 'confirmed', confirmations: 2, targetConfirmations: 3 })]);
   });
 
   it('a record that moved on before its job was done shows its latest state', async () => {

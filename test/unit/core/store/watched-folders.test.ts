@@ -16,7 +16,15 @@ afterEach(() => lib.close());
 describe('WatchedFolders', () => {
   it('keeps a folder with its settings, and changes them', () => {
     const folder = lib.watchedFolders.add('/docs', 'Sandbox', settings);
-    expect(lib.watchedFolders.byPath('/docs')).toEqual({ ...settings, id: folder.id, path: '/docs', profile: 'Sandbox', createdAt: now, updatedAt: now });
+    expect(lib.watchedFolders.byPath('/docs')).toEqual({
+      ...settings,
+      id: folder.id,
+      path: '/docs',
+      profile: 'Sandbox',
+      paused: false,
+      createdAt: now,
+      updatedAt: now,
+    });
     now += 1;
     expect(lib.watchedFolders.update(folder.id, { ...settings, recursive: false, include: [] })).toMatchObject({
       recursive: false,
@@ -24,6 +32,14 @@ describe('WatchedFolders', () => {
       updatedAt: now,
     });
     expect(lib.watchedFolders.list().map((f) => f.path)).toEqual(['/docs']);
+  });
+
+  it('keeps a folder paused until it is resumed', () => {
+    const folder = lib.watchedFolders.add('/docs', 'Sandbox', settings);
+    now += 1;
+    expect(lib.watchedFolders.setPaused(folder.id, true)).toMatchObject({ paused: true, updatedAt: now });
+    expect(lib.watchedFolders.update(folder.id, { ...settings, recursive: false })).toMatchObject({ paused: true, recursive: false });
+    expect(lib.watchedFolders.setPaused(folder.id, false).paused).toBe(false);
   });
 
   it('remembers each file as last taken; a deleted one keeps its entry until a file is back', () => {

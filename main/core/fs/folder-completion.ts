@@ -1,0 +1,69 @@
+import { readdir, stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { NotariumError } from '../errors/notarium-error.ts';
+
+/**
+ * The folders a path typed so far may complete to (the web shell's "folder picker", where the
+ * browser cannot name a path): the sub-folders of the typed path's parent whose names start with
+ * what follows its last separator. Only the user's own folders are listed: a folder owned by
+ * another user (or root: /, /tmp, /srv…) lists nothing, except that the folders above the home
+ * folder lead to it, one step at a time. A hidden folder is listed only once its name's dot is typed.
+ */
+
+export const MAX_COMPLETIONS = 50;
+
+export interface FolderCompletionOptions {
+  home: string;
+  /** The user owning what may be listed (POSIX); undefined where there are no such ids (Windows: only the home folder's). */
+  uid?: number;
+}
+
+export async function completeFolder(typed: string, options: FolderCompletionOptions): Promise<string[]> {
+  if (!isAbsolute(typed))
+    throw new NotariumError('INVALID_ARGUMENT', `Type the folder's full path, from ${sep}: for example ${join(options.home, 'Contracts')}.`);
+  const [parent, start] = typed.endsWith(sep) ? [typed, ''] : [dirname(typed), basename(typed)];
+  const matches = (name: string): boolean => name.startsWith(start) && (start.startsWith('.') || !name.startsWith('.'));
+
+  const toHome = relative(parent, options.home);
+  if (toHome !== '' && !toHome.startsWith('..') && !isAbsolute(toHome)) {
+    // Above the home folder: the one way down to it, not the neighbours.
+    const next = toHome.split(sep)[0]!;
+    return matches(next) ? [join(parent, next)] : [];
+  }
+  if (!(await isOwn(parent, options))) {
+    throw new NotariumError(
+      'INVALID_ARGUMENT',
+      `Notarium lists only your own folders, and ${parent} is not one: type the path in full, or start from ${options.home}.`,
+    );
+  }
+  let names: string[];
+  try {
+    const entries = await readdir(parent, { withFileTypes: true });
+    names = entries.filter((e) => e.isDirectory() && matches(e.name)).map((e) => e.name);
+  } catch (err) {
+    throw unreadable(parent, err);
+  }
+  return names
+    .sort((a, b) => a.localeCompare(b))
+    .slice(0, MAX_COMPLETIONS)
+    .map((name) => join(parent, name));
+}
+
+async function isOwn(folder: string, { home, uid }: FolderCompletionOptions): Promise<boolean> {
+  const inHome = relative(home, folder);
+  const underHome = inHome === '' || (!inHome.startsWith('..') && !isAbsolute(inHome));
+  if (uid === undefined) return underHome;
+  try {
+    const found = await stat(folder);
+    return found.isDirectory() && found.uid === uid;
+  } catch (err) {
+    throw unreadable(folder, err);
+  }
+}
+
+function unreadable(folder: string, err: unknown): NotariumError {
+  const code = (err as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOENT' || code === 'ENOTDIR' ? 'there is no such folder' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (err as Error).message;
+  return new NotariumError('FILE_UNREADABLE', `${folder} cannot be listed: ${why}.`, { cause: err });
+}

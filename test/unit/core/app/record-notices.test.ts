@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { Notifier, noticeFor, outcomeOf } from '../../../../main/core/app/record-notices.ts';
+import type { NoticeView } from '../../../../preload/contract.ts';
+import { recordView } from '../../../support/record-view.ts';
+
+// Which registrations deserve a notification, and its words: decided once, for both shells.
+
+describe('outcomeOf', () => {
+  it.each([
+    ['published', 'confirmed', 'confirmed'],
+    ['confirmed', 'settled', 'settled'],
+    ['published', 'settled', 'settled'],
+    ['submitting', 'failed', 'failed'],
+    ['published', 'rejected', 'rejected'],
+    ['confirmed', 'confirmed', null],
+    ['submitting', 'published', null],
+    [undefined, 'settled', null],
+  ] as const)('%s → %s is %s', (before, state, outcome) => {
+    expect(outcomeOf(before, recordView({ state }))).toBe(outcome);
+  });
+});
+
+describe('the notifier', () => {
+  const setup = () => {
+    const shown: NoticeView[] = [];
+    let fire: (() => void) | null = null;
+    const notifier = new Notifier({ show: (n) => shown.push(n), setTimer: (fn) => (fire = fn) });
+    return { notifier, shown, fire: () => fire?.() };
+  };
+
+  it('shows a batch as one notification per outcome', () => {
+    const { notifier, shown, fire } = setup();
+    notifier.seed([1, 2, 3, 4].map((id) => recordView({ id, state: 'published' })));
+    for (const id of [1, 2, 3]) notifier.update(recordView({ id, state: 'confirmed' }));
+    notifier.update(recordView({ id: 4, state: 'failed', lastError: 'The file could not be read.' }));
+    expect(shown).toEqual([]);
+    fire();
+    expect(shown.map((n) => n.title)).toEqual(['3 files are notarised', '“report.pdf” could not be notarised']);
+    expect(shown[1]!.body).toBe('The file could not be read.');
+    // A click opens the one record a notice is about; a notice about several opens the Library.
+    expect(shown.map((n) => [n.outcome, n.recordId, n.tag])).toEqual([
+      ['confirmed', null, 'notarium-confirmed-1-2-3'],
+      ['failed', 4, 'notarium-failed-4'],
+    ]);
+  });
+
+  it('follows records first seen this session through their states', () => {
+    const { notifier, shown, fire } = setup();
+    notifier.update(recordView({ id: 7, state: 'submitting' }));
+    notifier.update(recordView({ id: 7, state: 'published' }));
+    notifier.update(recordView({ id: 7, state: 'rejected' }));
+    fire();
+    expect(shown.map((n) => n.title)).toEqual(['“report.pdf” was rejected']);
+  });
+
+  it('seeding does not overwrite a state seen since', () => {
+    const { notifier, shown, fire } = setup();
+    notifier.update(recordView({ id: 1, state: 'confirmed' }));
+    notifier.seed([recordView({ id: 1, state: 'published' })]); // a stale page of results
+    notifier.update(recordView({ id: 1, state: 'confirmed', confirmations: 2 }));
+    fire();
+    expect(shown).toEqual([]);
+  });
+
+  it('shows nothing once disposed (the service closed)', () => {
+    const shown: NoticeView[] = [];
+    let cleared: unknown = null;
+    const timers = new Notifier({ show: (n) => shown.push(n), setTimer: () => 'timer', clearTimer: (t) => (cleared = t) });
+    timers.seed([recordView({ id: 1, state: 'published' })]);
+    timers.update(recordView({ id: 1, state: 'confirmed' }));
+    timers.dispose();
+    expect(cleared).toBe('timer');
+    timers.flush(); // the timer, had it fired anyway
+    expect(shown).toEqual([]);
+  });
+
+  it('words every outcome for one and for many', () => {
+    for (const outcome of ['confirmed', 'settled', 'failed', 'rejected'] as const) {
+      expect(noticeFor(outcome, [recordView()]).title).toContain('“report.pdf”');
+      expect(noticeFor(outcome, [recordView(), recordView({ id: 2 })]).title).toMatch(/^2 /);
+    }
+  });
+});
