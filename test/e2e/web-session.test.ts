@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli, type CliRun } from '../support/cli.ts';
 import { CHROMIUM, PAGE_WAIT_MS, screenButton } from '../support/web-app.ts';
+import { INNER_WAIT_MS } from '../support/hang-limit.ts';
 
 // Issue #11, item 4: the web shell's authority is not a cookie (cookies reach every port of
 // 127.0.0.1) and is never readable by another user. `notarium app` opens the browser on a private
@@ -38,7 +39,7 @@ beforeAll(async () => {
   run = runCli(['app', '--web'], {
     env: { NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '1', NOTARIUM_NO_BROWSER: '', PATH: `${bin}:${process.env.PATH}` },
   });
-  await vi.waitFor(() => expect(existsSync(opened)).toBe(true), { timeout: 60_000, interval: 100 });
+  await vi.waitFor(() => expect(existsSync(opened)).toBe(true), { timeout: INNER_WAIT_MS, interval: 100 });
   launchFile = readFileSync(opened, 'utf8').split('\n')[0]!;
   browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -22,7 +22,7 @@ const now = later(0);
 beforeAll(() => mkdirSync(work, { recursive: true }));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-describe('notarise, then come back later', { timeout: 60_000 }, () => {
+describe('notarise, then come back later', () => {
   it('says when to look again, and a later process finds the registration in the first block after it, then settled', async () => {
     const path = join(work, 'minutes.txt');
     writeFileSync(path, 'minutes of the meeting\n');

@@ -25,7 +25,7 @@ afterAll(async () => {
 const NOT_MINED =
   /^never\.txt: Not mined: the service accepted "never\.txt" but did not get it into a block in 6 seconds, sent again every 1 second, so it is no longer followed\./m;
 
-describe('a registration never mined', { timeout: 120_000 }, () => {
+describe('a registration never mined', () => {
   it('"notarise --wait" ends with exit 1 and the sentence "status" gives', async () => {
     writeFileSync(join(work, 'never.txt'), 'never\n');
     const waited = await cli('notarise', 'never.txt', '--wait');

@@ -26,7 +26,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe('a write in doubt after a 502', { timeout: 120_000 }, () => {
+describe('a write in doubt after a 502', () => {
   it('notarise: in-doubt, exit 3, saying the write may exist', async () => {
     writeFileSync(join(work, 'e.txt'), 'e\n');
     await faults(AFTER_502);

@@ -15,7 +15,7 @@ const cli = (...args: string[]) => runCli(args, { env, cwd: work });
 beforeAll(() => mkdirSync(work, { recursive: true }));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-describe('one data directory, several processes', { timeout: 180_000 }, () => {
+describe('one data directory, several processes', () => {
   it('six "notarise --wait" at once, beside other commands, all end settled, each file with its receipt', async () => {
     const files = ['f1.txt', 'f2.txt', 'f3.txt', 'f4.txt', 'f5.txt', 'f6.txt'];
     for (const f of files) writeFileSync(join(work, f), `${f}\n`);

@@ -16,7 +16,7 @@ const json = jsonCli(cli);
 beforeAll(() => mkdirSync(work, { recursive: true }));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-describe('versions with queued versions', { timeout: 60_000 }, () => {
+describe('versions with queued versions', () => {
   it("shows the queued versions and the queued finalisation after the history, marked as this library's only", async () => {
     for (const [name, content] of [
       ['contract.pdf', 'c 1\n'],

@@ -9,6 +9,7 @@ import { apiKeyAccount, refreshTokenAccount } from '../../main/core/secrets/acco
 import { KeychainSecretStore } from '../../main/core/secrets/keychain-secret-store.ts';
 import { resolveApiKey, setApiKey } from '../../main/core/secrets/api-key.ts';
 import { Library } from '../../main/core/store/library.ts';
+import { INNER_WAIT_MS } from '../support/hang-limit.ts';
 
 // The real Secret Service: `npm test` runs vitest inside dbus-run-session with an unlocked
 // gnome-keyring (scripts/test.sh). Profiles are unique per run and removed afterwards.
@@ -126,7 +127,7 @@ describe('KEYCHAIN_UNAVAILABLE, never a plaintext fallback', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], {
       cwd: ROOT,
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: INNER_WAIT_MS,
       env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(tmpdir(), `no-such-bus-${run}`)}`, ACCOUNT: apiKeyAccount(profileA), SECRET: secret },
     });
     expect(r.status).toBe(0);
@@ -147,7 +148,7 @@ describe('KEYCHAIN_UNAVAILABLE, never a plaintext fallback', () => {
       const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', script], {
         cwd: ROOT,
         encoding: 'utf8',
-        timeout: 30_000,
+        timeout: INNER_WAIT_MS,
         env: {
           ...process.env,
           HOME: home,

@@ -38,7 +38,7 @@ function serialised(): SyncOptions['exclusive'] {
   };
 }
 
-describe('a save taken twice at once', { timeout: 60_000 }, () => {
+describe('a save taken twice at once', () => {
   it('queues its version once', async () => {
     const watched = notary.library.watchedFolders.add(folder, 'Sandbox', DEFAULT_WATCH_SETTINGS);
     const options: SyncOptions = { ctx: notary.context, signal: new AbortController().signal, exclusive: serialised() };

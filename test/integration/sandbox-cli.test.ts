@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTx } from '../support/bitcoin.ts';
+import { INNER_WAIT_MS } from '../support/hang-limit.ts';
 
 // `notarium sandbox` as a user runs it: a child process, its printed details, signals, and the
 // README's curl examples run against it.
@@ -144,7 +145,7 @@ describe('notarium sandbox', () => {
     [['sandbox', '--bogus'], /Unknown option '--bogus'.*notarium sandbox --help/],
     [['frobnicate'], /unknown command "frobnicate"/],
   ])('%j exits 2 with a sentence that says what to do', (args, message) => {
-    const run = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 15_000 });
+    const run = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: INNER_WAIT_MS });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
   });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { INNER_WAIT_MS } from '../../../support/hang-limit.ts';
 
 // The worker must load wherever the pool runs: vitest (the other tests), plain node with tsx's
 // --import hook, and the CLI's way (tsx/esm/api register() in the main thread, then a dynamic
@@ -24,7 +25,7 @@ const body = `
 `;
 
 function run(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', timeout: INNER_WAIT_MS });
   return { status: r.status, stdout: r.stdout.trim(), stderr: r.stderr };
 }
 

@@ -181,7 +181,6 @@ describe('status pace', () => {
 
   it.each([1, 2, 3])(
     'never asks about a record twice within its block time: hours of errors, 404s, latency, statuses on demand and two processes (seed %i)',
-    { timeout: 120_000 },
     async (seed) => {
       const random = seededRandom(seed);
       const calls: Call[] = [];
