@@ -29,13 +29,16 @@ lost (run the command again).
   --again            register even content that is already registered
   --json             print the results as JSON`;
 
+export const NOTARISE_OPTIONS = {
+  ...COMMON_OPTIONS,
+  document: { type: 'boolean' },
+  wait: { type: 'boolean' },
+  confirmations: { type: 'string' },
+  again: { type: 'boolean' },
+} as const;
+
 export async function notariseCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand(
-    'notarise',
-    argv,
-    { ...COMMON_OPTIONS, document: { type: 'boolean' }, wait: { type: 'boolean' }, confirmations: { type: 'string' }, again: { type: 'boolean' } },
-    true,
-  );
+  const { values: v, positionals } = parseCommand('notarise', argv, NOTARISE_OPTIONS, true);
   if (v.help) return help(io, NOTARISE_HELP);
   const files = requirePositionals(positionals, 1, 'notarium notarise <files…> (see --help)', true);
   const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
