@@ -1,7 +1,5 @@
 import { basename } from 'node:path';
-import type { Notary } from '../../core/notary.ts';
 import type { StoredRecord } from '../../core/store/record.ts';
-import { waitFor } from '../../core/usecases/follow.ts';
 import { notarise, type NotariseOutcome } from '../../core/usecases/notarise.ts';
 import { stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -10,6 +8,7 @@ import { shortHash, table } from '../format.ts';
 import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
 import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
+import { stoppedWords, waitAll } from '../notarise-wait.ts';
 import { withNotary } from '../session.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 
@@ -21,10 +20,12 @@ A file whose content is already registered in the profile is reported, not regis
 Running the command again finishes what an interrupted run left.
 Exit code: 0 registered, 1 refused or rejected by the service, or (with --wait) never mined and
 given up (the reason is printed), 2 a file could not be read or sent, 3 sent but the answer was
-lost (run the command again).
+lost (run the command again), or --wait stopped by Ctrl+C (the files stay registered: follow them
+with "notarium wait <file>", which writes the receipt once in a block).
 
   --document         start a new document (a chain of versions) for each file
-  --wait             wait until each registration has the profile's target confirmations
+  --wait             wait until each registration has the profile's target confirmations (on a
+                     terminal, a line shows the confirmations and the next check)
   --confirmations N  with --wait: wait for N confirmations instead
   --again            register even content that is already registered
   --json             print the results as JSON`;
@@ -44,22 +45,27 @@ export async function notariseCommand(argv: string[], io: CliIo): Promise<number
   const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
   return withNotary(io, async (notary) => {
     let done = 0;
+    // The files the paths name (a folder's files counted one by one), known once they are listed.
+    let total = files.length;
     const outcomes = await notarise(notary.context, files, {
       profile: v.profile,
       document: v.document,
       again: v.again,
+      onFiles: (count) => (total = count),
       onProgress: (p) => {
         if (p.phase === 'done' || p.phase === 'failed') done++;
         const pct = p.phase === 'hashing' && p.total ? ` ${Math.floor(((p.bytes ?? 0) / p.total) * 100)}%` : '';
-        io.progress(`[${done}/${files.length}] ${p.phase} ${basename(p.path)}${pct}`);
+        io.progress(`[${done}/${total}] ${p.phase} ${basename(p.path)}${pct}`);
       },
     });
     io.progress('');
     const records = new Map<string, StoredRecord>();
     for (const o of outcomes) if (o.record) records.set(o.path, o.record);
-    if (v.wait) await waitAll(notary, io, outcomes, records, confirmations);
+    const wait = v.wait ? await waitAll(notary, io, outcomes, records, confirmations) : { stopped: false };
     print(io, outcomes, records, v.json ?? false);
-    return exitForOutcomes(outcomes, [...records.values()]);
+    if (wait.stopped) io.err(stoppedWords([...records.values()]));
+    const exit = exitForOutcomes(outcomes, [...records.values()]);
+    return wait.stopped && exit === EXIT.OK ? EXIT.PENDING : exit;
   });
 }
 
@@ -69,20 +75,6 @@ function exitForOutcomes(outcomes: NotariseOutcome[], records: StoredRecord[]): 
   if (records.some((r) => r.state === 'failed' || r.state === 'rejected')) return EXIT.MISMATCH;
   if (outcomes.some((o) => o.status === 'in-doubt')) return EXIT.PENDING;
   return EXIT.OK;
-}
-
-async function waitAll(notary: Notary, io: CliIo, outcomes: NotariseOutcome[], records: Map<string, StoredRecord>, confirmations?: number): Promise<void> {
-  notary.startPoller();
-  let reached = 0;
-  const waiting = outcomes.filter((o) => o.status !== 'failed' && o.status !== 'in-doubt');
-  await Promise.all(
-    waiting.map(async (o) => {
-      const record = await waitFor(notary.context, notary.follower, o.record.txId!, { profile: o.record.profile, confirmations });
-      records.set(o.path, record);
-      io.progress(`[${++reached}/${waiting.length}] ${record.name}: ${stateWords(record)}`);
-    }),
-  );
-  io.progress('');
 }
 
 function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, StoredRecord>, json: boolean): void {
