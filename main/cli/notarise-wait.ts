@@ -4,6 +4,7 @@ import type { Notary } from '../core/notary.ts';
 import type { StoredRecord } from '../core/store/record.ts';
 import { waitFor } from '../core/usecases/follow.ts';
 import type { NotariseOutcome } from '../core/usecases/notarise.ts';
+import { visibleName } from '../../preload/visible-text.ts';
 import type { CliIo } from './io.ts';
 
 /**
@@ -60,7 +61,7 @@ export async function waitAll(
           });
           records.set(o.path, record);
           reached.add(o.path);
-          if (!io.errIsTTY) io.err(`${record.name}: ${reachedWords(record)}`);
+          if (!io.errIsTTY) io.err(`${visibleName(record.name)}: ${reachedWords(record)}`);
         } catch (err) {
           if (!(stop.signal.aborted && isNotariumError(err, 'CANCELLED'))) throw err;
           records.set(o.path, notary.library.records.get(o.record.id) ?? records.get(o.path)!);
@@ -79,7 +80,7 @@ export async function waitAll(
 export function stoppedWords(records: StoredRecord[]): string {
   const waiting = records.filter((r) => r.state !== 'confirmed' && r.state !== 'settled' && r.state !== 'failed' && r.state !== 'rejected');
   const first = waiting.find((r) => r.path) ?? records.find((r) => r.path);
-  const follow = first?.path ? `notarium wait ${shellQuote(first.path)}` : 'notarium wait <file>';
+  const follow = first?.path ? `notarium wait ${visibleName(shellQuote(first.path))}` : 'notarium wait <file>';
   return [
     `Stopped waiting. ${waiting.length === 1 ? 'The file is' : 'The files are'} registered: nothing is lost, the service keeps ${waiting.length === 1 ? 'the registration' : 'them'}.`,
     `Follow ${waiting.length === 1 ? 'it' : 'them'} with "${follow}" (it writes the receipt once the registration is in a block), "notarium status <file>", or "notarium watch" or the app, which write receipts as blocks come.`,

@@ -90,7 +90,7 @@ async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> 
   const [receipt, file] = positionals;
   if (file !== undefined && (await swapped(receipt!, file))) {
     throw new UsageError(
-      `notarium receipt verify: ${shellQuote(receipt!)} is not a receipt, but ${shellQuote(file)} is: the receipt comes first, then the file. Run: notarium receipt verify ${shellQuote(file)} ${shellQuote(receipt!)}`,
+      `notarium receipt verify: ${visibleName(shellQuote(receipt!))} is not a receipt, but ${visibleName(shellQuote(file))} is: the receipt comes first, then the file. Run: notarium receipt verify ${visibleName(`${shellQuote(file)} ${shellQuote(receipt!)}`)}`,
     );
   }
   return withNotary(io, async (notary) => {
