@@ -173,7 +173,13 @@ describe('receipt info and receipt upgrade', () => {
       const [imported] = await importReceipts(notary.context, [join(root, 'will-alone', 'will.pdf.receipt.json')]);
       if (!imported || 'error' in imported) throw new Error('not imported');
       expect((await service.api.getRecord(imported.record.id)).proofOutcome).toBe('pending');
+      const early = await service.api.upgradeReceipt(imported.record.id);
+      expect(early).toMatchObject({ status: 'pending', message: 'Not in a block yet, so the receipt was left as it was: try again after the next block.' });
+      expect(JSON.parse(readFileSync(early.path, 'utf8')).confirmation).toBeNull();
       await sb.mine(1);
+      // The service is asked about a registration at most once per block time (0.5 s here): the next click comes after it.
+      const asked = notary.library.records.get(imported.record.id)!.lastCheckedAt ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, asked + 500 - Date.now())));
       const done = await service.api.upgradeReceipt(imported.record.id);
       expect(done).toMatchObject({ status: 'upgraded', path: join(root, 'will-alone', 'will.pdf.receipt.json') });
       expect(done.message).toMatch(/^The receipt was completed with block [0-9a-f]{64}\.$/);
