@@ -4,13 +4,14 @@
  * is licence), and a name it does not know gets the nearest known one as a suggestion.
  */
 
-/** The British spelling the CLI's names are written in: -ize/-yze and license read as -ise/-yse and licence. */
+/** The British spelling the CLI's names are written in: -ize/-yze, license and honor (color…) read as -ise/-yse, licence and honour. */
 function britishSpelling(word: string): string {
   return word
     .toLowerCase()
     .replace(/iz(?=e|ing|ation)/g, 'is')
     .replace(/yz(?=e|ing)/g, 'ys')
-    .replace(/license/g, 'licence');
+    .replace(/license/g, 'licence')
+    .replace(/(hon|col|behavi|fav)or(?!u)/g, '$1our');
 }
 
 /** The known name `typed` means (itself, or in the other spelling), or undefined. */

@@ -79,8 +79,9 @@ export function numberOption(name: string, value: string | undefined, min: numbe
 
 export function choiceOption<T extends string>(name: string, value: string | undefined, choices: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
-  if (!(choices as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${choices.join(', ')}, not "${value}".`);
-  return value as T;
+  const known = knownName(value, choices);
+  if (known === undefined) throw new UsageError(`--${name} must be one of ${choices.join(', ')}, not "${value}".${didYouMean(value, choices)}`);
+  return known as T;
 }
 
 /** Exactly `count` positional arguments (or at least `count` with `atLeast`), with a usage line when not. */
