@@ -48,7 +48,11 @@ export async function waitAll(
     const them = waiting.length === 1 ? 'registration: it stays' : `${waiting.length} registrations: they stay`;
     io.err(`Waiting until in a block with ${depthWords(confirmations)}: ${them} registered if Ctrl+C stops the wait.`);
   }
-  const signalled = io.waitForStopSignal().then(() => stop.abort());
+  let signalled = false;
+  void io.waitForStopSignal().then(() => {
+    signalled = true;
+    stop.abort();
+  });
   try {
     await Promise.all(
       waiting.map(async (o) => {
@@ -68,12 +72,14 @@ export async function waitAll(
         }
       }),
     );
+  } catch (err) {
+    stop.abort(); // one wait failed: the others end too, instead of going on behind the error
+    throw err;
   } finally {
     clearInterval(ticker);
     io.progress('');
   }
-  void signalled;
-  return { stopped: stop.signal.aborted && reached.size < waiting.length };
+  return { stopped: signalled && reached.size < waiting.length };
 }
 
 /** Said after the table when Ctrl+C stopped the wait: the files are registered, and how to follow them. */
