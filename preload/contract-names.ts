@@ -22,6 +22,7 @@ export const CALL_NAMES = [
   'queryRecords',
   'getRecord',
   'exportReceipt',
+  'upgradeReceipt',
   'showInFolder',
   'openExplorer',
   'pendingCount',

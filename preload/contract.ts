@@ -370,6 +370,8 @@ export const CALLS = {
   queryRecords: z.tuple([recordQuery]),
   getRecord: z.tuple([recordId]),
   exportReceipt: z.tuple([recordId]),
+  /** Completes the record's pending receipt file in place once its registration is in a block (`notarium receipt upgrade`). */
+  upgradeReceipt: z.tuple([recordId]),
   showInFolder: z.tuple([recordId]),
   /** The transaction's page in the profile's explorer, in the system browser. */
   openExplorer: z.tuple([recordId]),
@@ -420,6 +422,8 @@ export interface CallResults {
   queryRecords: { records: RecordView[]; total: number };
   getRecord: RecordView;
   exportReceipt: { path: string | null; fileName: string; receipt: string };
+  /** `complete`: it already named its block; `pending`: not in a block yet; both leave the file as it was. */
+  upgradeReceipt: { status: 'complete' | 'upgraded' | 'pending'; path: string; message: string };
   showInFolder: null;
   openExplorer: null;
   pendingCount: number;

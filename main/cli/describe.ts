@@ -2,6 +2,7 @@ import { visibleName } from '../../preload/visible-text.ts';
 import type { StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
 import { shellQuote } from '../core/text/shell-quote.ts';
+import type { ReceiptSummary } from '../core/receipts/receipt-summary.ts';
 import type { Step, VerificationReport } from '../core/receipts/verify/verify-receipt.ts';
 import { verifiedOnTestChain, type FileVerification } from '../core/usecases/verify.ts';
 
@@ -92,5 +93,41 @@ export function describeReport(report: VerificationReport): string {
   lines.push('', visibleName(report.summary));
   if (report.proves) lines.push(visibleName(report.proves));
   for (const u of report.unproven ?? []) lines.push(`  unproven: ${visibleName(u)}`);
+  return lines.join('\n');
+}
+
+/** `receipt info`: what a receipt holds, one field a line; nothing here is checked (receipt verify does that). */
+export function describeReceipt(s: ReceiptSummary): string {
+  const r = s.registration;
+  const kind = r.kind === 'record' ? 'a record' : r.kind === 'linked-delete' ? "a document's finalisation" : `version ${r.version ?? '?'} of a document`;
+  const network = `${visibleName(s.network.label)}${!s.network.known ? ' (not a network Notarium knows: its proof of work cannot be judged)' : s.network.testChain ? ' (a test chain: its proof of work proves nothing)' : ''}`;
+  const lines = [
+    `${visibleName(s.file.name)}: ${s.status === 'pending' ? 'pending, not in a block when issued ("notarium receipt upgrade" completes it)' : 'in a block'}`,
+    `  format:        ${visibleName(s.format)}, issued ${visibleName(s.issuedAt)}`,
+    `  file:          ${visibleName(s.file.name)}, ${s.file.size} bytes`,
+    `  sha256:        ${s.file.sha256}`,
+    `  salt:          ${s.fingerprint.salted ? 'present (not shown: with it, the fingerprint on the chain can be tied to the file)' : 'none: the fingerprint on the chain can be tied to the file by its hash'}`,
+    `  fingerprint:   ${visibleName(s.fingerprint.encode)} -> ${s.fingerprint.published}`,
+    `  registration:  ${kind}, on ${visibleName(r.serviceUrl)}`,
+    `  txId:          ${r.txId}`,
+  ];
+  if (r.follows) lines.push(`  follows:       ${r.follows} (the version before it)`);
+  lines.push(`  network:       ${network}`);
+  if (s.block) {
+    lines.push(
+      `  block:         ${s.block.hash}${s.block.timestamp ? ` at ${visibleName(s.block.timestamp)}` : ''}`,
+      `  confirmations: ${s.block.confirmations} when issued`,
+    );
+  }
+  const p = s.proofs;
+  const proofs = [
+    p.merklePath
+      ? `Merkle path (${p.merklePath.nodes} node${p.merklePath.nodes === 1 ? '' : 's'}, position ${p.merklePath.index}, to the ${p.merklePath.target})`
+      : null,
+    p.transaction ? 'raw transaction' : null,
+    p.blockHeader ? 'block header' : null,
+    p.batchPath !== null ? `batch path (${p.batchPath} step${p.batchPath === 1 ? '' : 's'})` : null,
+  ].filter((x) => x !== null);
+  lines.push(`  proofs:        ${proofs.length ? proofs.join(', ') : 'none yet'}`);
   return lines.join('\n');
 }

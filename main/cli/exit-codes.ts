@@ -6,7 +6,10 @@ export const EXIT = {
   MISMATCH: 1,
   /** A usage or runtime error. */
   ERROR: 2,
-  /** Pending, unknown, or partially verified (some step could not be checked). */
+  /**
+   * Pending, unknown, or partially verified (some step could not be checked); a write in doubt; a
+   * wait stopped by Ctrl+C (`notarise --wait`: the files stay registered); a receipt still pending (`receipt upgrade`).
+   */
   PENDING: 3,
 } as const;
 

@@ -47,7 +47,8 @@ export function processIo(): CliIo {
     errIsTTY,
     progress: (line) => {
       if (!errIsTTY) return;
-      const width = process.stderr.columns ?? 80;
+      // A terminal that reports no size (0 columns, as under script(1)) is taken as 80 wide.
+      const width = process.stderr.columns || 80;
       process.stderr.write('\r\x1b[2K' + visibleName(line).slice(0, width - 1));
       progressShown = line !== '';
     },

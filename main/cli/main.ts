@@ -1,19 +1,22 @@
+import packageJson from '../../package.json' with { type: 'json' };
 import { NotariumError } from '../core/errors/notarium-error.ts';
-import { loginCommand, logoutCommand, whoamiCommand } from './commands/account.ts';
-import { appCommand } from './commands/app.ts';
-import { hashCommand } from './commands/hash.ts';
-import { keyCommand } from './commands/key.ts';
-import { notariseCommand } from './commands/notarise.ts';
-import { profileCommand } from './commands/profile.ts';
-import { receiptCommand } from './commands/receipt.ts';
-import { sandboxCommand } from './commands/sandbox.ts';
-import { startCommand } from './commands/start.ts';
-import { statusCommand, waitCommand } from './commands/status.ts';
-import { verifyCommand } from './commands/verify.ts';
-import { versionCommand, versionsCommand } from './commands/versions.ts';
-import { watchCommand } from './commands/watch.ts';
+import { ACCOUNT_OPTIONS, LOGIN_OPTIONS, loginCommand, logoutCommand, whoamiCommand } from './commands/account.ts';
+import { APP_OPTIONS, appCommand } from './commands/app.ts';
+import { HASH_OPTIONS, hashCommand } from './commands/hash.ts';
+import { KEY_SUBCOMMANDS, keyCommand } from './commands/key.ts';
+import { NOTARISE_OPTIONS, notariseCommand } from './commands/notarise.ts';
+import { PROFILE_SUBCOMMANDS, profileCommand } from './commands/profile.ts';
+import { RECEIPT_SUBCOMMANDS, receiptCommand } from './commands/receipt.ts';
+import { SANDBOX_OPTIONS, sandboxCommand } from './commands/sandbox.ts';
+import { START_OPTIONS, startCommand } from './commands/start.ts';
+import { STATUS_OPTIONS, statusCommand, WAIT_OPTIONS, waitCommand } from './commands/status.ts';
+import { VERIFY_OPTIONS, verifyCommand } from './commands/verify.ts';
+import { VERSION_SUBCOMMANDS, versionCommand, VERSIONS_OPTIONS, versionsCommand } from './commands/versions.ts';
+import { WATCH_OPTIONS, watchCommand } from './commands/watch.ts';
+import { COMPLETION_SHELLS, completionCommand, type CommandEntry } from './completion.ts';
 import { EXIT } from './exit-codes.ts';
 import { processIo, type CliIo } from './io.ts';
+import { didYouMean, knownName } from './names.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The `notarium` command: dispatches to one module per command. */
@@ -29,7 +32,8 @@ Notarise files:
 
 Verify:
   verify <files|folders…>      verify files by their receipts or the library
-  receipt export|verify|import receipts that verify offline
+  receipt export|verify|import|info|upgrade
+                               receipts that verify offline; what one holds; complete pending ones
 
 Documents:
   versions <file|txId>         a document's versions
@@ -42,34 +46,39 @@ Setup:
   app [--web] [--no-open]      open the app (in the browser where Electron is not available)
   start                        run the embedded sandbox for the app and other commands
   sandbox                      run a standalone sandbox of the service
+  completion bash|zsh|fish     a completion script for your shell, e.g. source <(notarium completion bash)
 
-Every command takes --help; most take --json and --profile NAME.
+Every command takes --help; most take --json and --profile NAME. Either spelling works: notarize,
+finalize. notarium --version prints the version.
 Exit codes: 0 success or verified, 1 mismatch or failed, 2 usage or runtime error, 3 pending, unknown or
 partially verified.
 Environment: NOTARIUM_HOME (data directory), NOTARIUM_BASE_URL, NOTARIUM_API_KEY (override the profile;
 a key stored in the keychain is never sent to NOTARIUM_BASE_URL, so give both).`;
 
-type Command = (argv: string[], io: CliIo) => Promise<number>;
-
-const COMMANDS: Record<string, Command> = {
-  hash: hashCommand,
-  notarise: notariseCommand,
-  notarize: notariseCommand,
-  status: statusCommand,
-  wait: waitCommand,
-  watch: watchCommand,
-  verify: verifyCommand,
-  receipt: receiptCommand,
-  versions: versionsCommand,
-  version: versionCommand,
-  profile: profileCommand,
-  key: keyCommand,
-  login: loginCommand,
-  whoami: whoamiCommand,
-  logout: logoutCommand,
-  start: startCommand,
-  app: appCommand,
-  sandbox: (argv, io) => sandboxCommand(argv, io),
+/**
+ * The one command table: what runs each command, and the options it (or each of its subcommands)
+ * takes, the same objects its parser takes. Dispatch, "did you mean", either spelling and
+ * `notarium completion` all read it.
+ */
+export const COMMANDS: Record<string, CommandEntry> = {
+  hash: { run: hashCommand, options: HASH_OPTIONS },
+  notarise: { run: notariseCommand, options: NOTARISE_OPTIONS },
+  status: { run: statusCommand, options: STATUS_OPTIONS },
+  wait: { run: waitCommand, options: WAIT_OPTIONS },
+  watch: { run: watchCommand, options: WATCH_OPTIONS },
+  verify: { run: verifyCommand, options: VERIFY_OPTIONS },
+  receipt: { run: receiptCommand, subcommands: RECEIPT_SUBCOMMANDS },
+  versions: { run: versionsCommand, options: VERSIONS_OPTIONS },
+  version: { run: versionCommand, subcommands: VERSION_SUBCOMMANDS },
+  profile: { run: profileCommand, subcommands: PROFILE_SUBCOMMANDS },
+  key: { run: keyCommand, subcommands: KEY_SUBCOMMANDS },
+  login: { run: loginCommand, options: LOGIN_OPTIONS },
+  whoami: { run: whoamiCommand, options: ACCOUNT_OPTIONS },
+  logout: { run: logoutCommand, options: ACCOUNT_OPTIONS },
+  start: { run: startCommand, options: START_OPTIONS },
+  app: { run: (argv, io) => appCommand(argv, io), options: APP_OPTIONS },
+  sandbox: { run: (argv, io) => sandboxCommand(argv, io), options: SANDBOX_OPTIONS },
+  completion: { run: (argv, io) => completionCommand(argv, io, COMMANDS), subcommands: COMPLETION_SHELLS },
 };
 
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
@@ -78,18 +87,30 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     io.out(HELP);
     return name === undefined ? EXIT.ERROR : EXIT.OK;
   }
-  const command = COMMANDS[name];
-  if (!command) {
-    io.err(`notarium: unknown command "${name}".\n\n${HELP}`);
+  if (name === '--version' || name === '-V') {
+    io.out(`notarium ${packageJson.version}`);
+    return EXIT.OK;
+  }
+  const known = knownName(name, Object.keys(COMMANDS));
+  if (known === undefined) {
+    const near = didYouMean(name, Object.keys(COMMANDS));
+    io.err(
+      name.startsWith('-')
+        ? `notarium: unknown option "${name}" before any command. Run "notarium --help" for the commands, or "notarium --version".`
+        : near
+          ? `notarium: unknown command "${name}".${near} Run "notarium --help" for the commands.`
+          : `notarium: unknown command "${name}".\n\n${HELP}`,
+    );
     return EXIT.ERROR;
   }
+  const command = COMMANDS[known]!.run;
   try {
     return await command(rest, io);
   } catch (err) {
     io.progress('');
-    if (err instanceof UsageError || err instanceof NotariumError) io.err(err instanceof UsageError ? err.message : `notarium ${name}: ${err.message}`);
+    if (err instanceof UsageError || err instanceof NotariumError) io.err(err instanceof UsageError ? err.message : `notarium ${known}: ${err.message}`);
     else {
-      io.err(`notarium ${name}: ${err instanceof Error ? err.message : String(err)}`);
+      io.err(`notarium ${known}: ${err instanceof Error ? err.message : String(err)}`);
       if (io.env.NOTARIUM_DEBUG && err instanceof Error && err.stack) io.err(err.stack);
     }
     return EXIT.ERROR;

@@ -1,9 +1,13 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { didYouMean, knownName } from './names.ts';
 import { UsageError } from './usage-error.ts';
 
-/** Command-line parsing on node:util's parseArgs, with errors that say what to type instead. */
+/**
+ * Command-line parsing on node:util's parseArgs, with errors that say what to type instead: never
+ * parseArgs' own text. An option in the other spelling (--authorise-url, say) is the option.
+ */
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+export type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** Every engine command takes these. */
 export const COMMON_OPTIONS = {
@@ -14,11 +18,53 @@ export const COMMON_OPTIONS = {
 
 export function parseCommand<O extends Options>(command: string, argv: string[], options: O, allowPositionals = false) {
   try {
-    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+    return parseArgs({ args: respelled(argv, options), options, allowPositionals, strict: true });
   } catch (err) {
-    const reason = err instanceof Error ? err.message.replace(/^.*?: /, '') : String(err);
-    throw new UsageError(`notarium ${command}: ${reason}. Run "notarium ${command} --help" for the options.`);
+    throw new UsageError(`notarium ${command}: ${usageSentence(err, options)} Run "notarium ${command} --help" for the options.`);
   }
+}
+
+/** `--name` and `--name=value` in the option's other spelling, written as the option is named (up to "--"). */
+function respelled(argv: string[], options: Options): string[] {
+  const end = argv.indexOf('--');
+  return argv.map((arg, i) => {
+    if ((end !== -1 && i >= end) || !arg.startsWith('--') || arg === '--') return arg;
+    const [name, ...value] = arg.slice(2).split('=');
+    const known = knownName(name!, Object.keys(options));
+    return known === undefined || known === name ? arg : `--${[known, ...value].join('=')}`;
+  });
+}
+
+/** parseArgs' failure said as a sentence of the house: what was wrong, and the nearest option for a slip. */
+function usageSentence(err: unknown, options: Options): string {
+  const { code, message } = err as { code?: string; message?: string };
+  const text = String(message ?? err);
+  const quoted = /'([^']*)'/.exec(text)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const name = quoted.replace(/^-+/, '').split('=')[0]!;
+    const names = Object.keys(options);
+    return `Unknown option '${quoted}'.${quoted.startsWith('--') ? didYouMean(name, names, (n) => `--${n}`) : ''}`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const option = quoted.split(' ')[0]!;
+    if (/argument missing/.test(text)) return `${option} takes a value: ${option} <value>.`;
+    if (/does not take an argument/.test(text)) return `${option} takes no value.`;
+  }
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `"${quoted}" is not an option, and this command takes no other arguments.`;
+  return `${text.replace(/^.*?: /, '')}.`;
+}
+
+/**
+ * The subcommand `typed` names (in either spelling), or a usage error naming the nearest one: the
+ * subcommands are a command's table (name to options), the one list completion reads too.
+ */
+export function subcommandOf<T extends Record<string, Options>>(command: string, typed: string, subcommands: T): keyof T & string {
+  const names = Object.keys(subcommands);
+  const known = knownName(typed, names);
+  if (known !== undefined) return known;
+  throw new UsageError(
+    `notarium ${command}: unknown subcommand "${typed}".${didYouMean(typed, names)} It takes ${names.join(', ')}: run "notarium ${command} --help".`,
+  );
 }
 
 /** A number option within bounds, or undefined when it was not given. */
@@ -33,8 +79,9 @@ export function numberOption(name: string, value: string | undefined, min: numbe
 
 export function choiceOption<T extends string>(name: string, value: string | undefined, choices: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
-  if (!(choices as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${choices.join(', ')}, not "${value}".`);
-  return value as T;
+  const known = knownName(value, choices);
+  if (known === undefined) throw new UsageError(`--${name} must be one of ${choices.join(', ')}, not "${value}".${didYouMean(value, choices)}`);
+  return known as T;
 }
 
 /** Exactly `count` positional arguments (or at least `count` with `atLeast`), with a usage line when not. */

@@ -22,7 +22,8 @@ export const LOGOUT_HELP = `Usage: notarium logout [--profile P]
 
 Signs out: removes the refresh token from the keychain.`;
 
-const OPTIONS = { profile: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+export const ACCOUNT_OPTIONS = { profile: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+export const LOGIN_OPTIONS = { ...ACCOUNT_OPTIONS, 'no-browser': { type: 'boolean' }, timeout: { type: 'string' } } as const;
 
 function describe(identity: Identity): string {
   const who = identity.name ?? identity.email ?? identity.subject;
@@ -30,7 +31,7 @@ function describe(identity: Identity): string {
 }
 
 export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v } = parseCommand('login', argv, { ...OPTIONS, 'no-browser': { type: 'boolean' }, timeout: { type: 'string' } });
+  const { values: v } = parseCommand('login', argv, LOGIN_OPTIONS);
   if (v.help) return help(io, LOGIN_HELP);
   const timeout = numberOption('timeout', v.timeout, 10, 3600) ?? 300;
   return withNotary(io, async (notary) => {
@@ -51,7 +52,7 @@ export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
 }
 
 export async function whoamiCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v } = parseCommand('whoami', argv, OPTIONS);
+  const { values: v } = parseCommand('whoami', argv, ACCOUNT_OPTIONS);
   if (v.help) return help(io, WHOAMI_HELP);
   return withNotary(io, async (notary) => {
     const signIn = notary.signIn(v.profile);
@@ -71,7 +72,7 @@ export async function whoamiCommand(argv: string[], io: CliIo): Promise<number> 
 }
 
 export async function logoutCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v } = parseCommand('logout', argv, OPTIONS);
+  const { values: v } = parseCommand('logout', argv, ACCOUNT_OPTIONS);
   if (v.help) return help(io, LOGOUT_HELP);
   return withNotary(io, async (notary) => {
     await notary.signIn(v.profile).signOut();

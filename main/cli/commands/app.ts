@@ -44,9 +44,11 @@ export interface AppMachine {
 
 const MACHINE: AppMachine = { open: (target) => openWithDefaultApp(target), timers: SYSTEM_TIMERS };
 
+export const APP_OPTIONS = { web: { type: 'boolean' }, 'no-open': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+
 export async function appCommand(argv: string[], io: CliIo, machine: AppMachine = MACHINE): Promise<number> {
   const open = machine.open;
-  const { values: v } = parseCommand('app', argv, { web: { type: 'boolean' }, 'no-open': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const { values: v } = parseCommand('app', argv, APP_OPTIONS);
   if (v.help) return help(io, APP_HELP);
   if (!existsSync(join(RENDERER, 'index.html'))) {
     io.err('notarium app: the user interface is not built yet: run "npm run build" (npm start does it for you).');

@@ -15,8 +15,10 @@ export function sha256sumLine(sha256: string, path: string): string {
   return `\\${sha256}  ${escaped}`;
 }
 
+export const HASH_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+
 export async function hashCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommand('hash', argv, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, true);
+  const { values, positionals } = parseCommand('hash', argv, HASH_OPTIONS, true);
   if (values.help) return help(io, HASH_HELP);
   if (positionals.length === 0) {
     io.err('notarium hash: name at least one file, e.g. "notarium hash contract.pdf".');

@@ -8,7 +8,7 @@ import { Library } from '../../core/store/library.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
-import { parseCommand } from '../options.ts';
+import { parseCommand, subcommandOf } from '../options.ts';
 
 export const KEY_HELP = `Usage:
   notarium key set [--profile P]      read the API key from standard input into the system keychain
@@ -19,10 +19,15 @@ The key is never printed, logged or written anywhere but the keychain, e.g.:
 It is sent only to the service address the profile had when the key was set: after
 "notarium profile add" gives the profile another --base-url, set the key again.`;
 
+const KEY_OPTIONS = { profile: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+/** `key`'s subcommands and the options each takes. */
+export const KEY_SUBCOMMANDS = { set: KEY_OPTIONS, delete: KEY_OPTIONS } as const;
+
 export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '--help' || sub === '-h') return help(io, KEY_HELP);
-  const { values: v } = parseCommand(`key ${sub}`, rest, { profile: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const name = subcommandOf('key', sub, KEY_SUBCOMMANDS);
+  const { values: v } = parseCommand(`key ${name}`, rest, KEY_SUBCOMMANDS[name]);
   if (v.help) return help(io, KEY_HELP);
   const library = Library.open(appDataDir(io.env));
   try {
@@ -34,7 +39,7 @@ export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
       );
     }
     const store = librarySecrets(new KeychainSecretStore(), library.id);
-    if (sub === 'set') {
+    if (name === 'set') {
       const key = (await io.readStdin()).replace(/\r?\n$/, '');
       if (!key.trim()) {
         io.err('notarium key set: standard input was empty; pipe the key in, e.g. printf \'%s\' "$API_KEY" | notarium key set');
@@ -48,19 +53,15 @@ export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
       );
       return EXIT.OK;
     }
-    if (sub === 'delete') {
-      const removed = await store.delete(apiKeyAccount(profile.name));
-      io.out(
-        v.json
-          ? JSON.stringify({ profile: profile.name, removed })
-          : removed
-            ? `API key for "${profile.name}" removed from the keychain.`
-            : `The keychain held no API key for "${profile.name}".`,
-      );
-      return EXIT.OK;
-    }
-    io.err(`notarium key: unknown subcommand "${sub}".\n\n${KEY_HELP}`);
-    return EXIT.ERROR;
+    const removed = await store.delete(apiKeyAccount(profile.name));
+    io.out(
+      v.json
+        ? JSON.stringify({ profile: profile.name, removed })
+        : removed
+          ? `API key for "${profile.name}" removed from the keychain.`
+          : `The keychain held no API key for "${profile.name}".`,
+    );
+    return EXIT.OK;
   } finally {
     library.close();
   }

@@ -1,10 +1,9 @@
 import { basename } from 'node:path';
-import type { Notary } from '../../core/notary.ts';
 import type { StoredRecord } from '../../core/store/record.ts';
+import type { Notary } from '../../core/notary.ts';
 import { checkGapMs, firstCheckAt } from '../../core/poller/schedule.ts';
 import { shellQuote } from '../../core/text/shell-quote.ts';
 import { duration } from '../../core/text/duration.ts';
-import { waitFor } from '../../core/usecases/follow.ts';
 import { notarise, type NotariseOutcome } from '../../core/usecases/notarise.ts';
 import { stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -13,6 +12,7 @@ import { shortHash, table } from '../format.ts';
 import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
 import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
+import { stoppedWords, waitAll } from '../notarise-wait.ts';
 import { withNotary } from '../session.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 
@@ -24,44 +24,56 @@ A file whose content is already registered in the profile is reported, not regis
 Running the command again finishes what an interrupted run left.
 Exit code: 0 registered, 1 refused or rejected by the service, or (with --wait) never mined and
 given up (the reason is printed), 2 a file could not be read or sent, 3 sent but the answer was
-lost (run the command again).
+lost (run the command again), or --wait stopped by Ctrl+C (the files stay registered: follow them
+with "notarium wait <file>", which writes the receipt once in a block).
 
   --document         start a new document (a chain of versions) for each file
-  --wait             wait until each registration has the profile's target confirmations
+  --wait             wait until each registration has the profile's target confirmations (on a
+                     terminal, a line shows the confirmations and the next check)
   --confirmations N  with --wait: wait for N confirmations instead
   --again            register even content that is already registered
   --json             print the results as JSON`;
 
+export const NOTARISE_OPTIONS = {
+  ...COMMON_OPTIONS,
+  document: { type: 'boolean' },
+  wait: { type: 'boolean' },
+  confirmations: { type: 'string' },
+  again: { type: 'boolean' },
+} as const;
+
 export async function notariseCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand(
-    'notarise',
-    argv,
-    { ...COMMON_OPTIONS, document: { type: 'boolean' }, wait: { type: 'boolean' }, confirmations: { type: 'string' }, again: { type: 'boolean' } },
-    true,
-  );
+  const { values: v, positionals } = parseCommand('notarise', argv, NOTARISE_OPTIONS, true);
   if (v.help) return help(io, NOTARISE_HELP);
   const files = requirePositionals(positionals, 1, 'notarium notarise <files…> (see --help)', true);
   const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
   return withNotary(io, async (notary) => {
     let done = 0;
+    // The files the paths name (a folder's files counted one by one), known once they are listed.
+    let total = files.length;
     const outcomes = await notarise(notary.context, files, {
       profile: v.profile,
       document: v.document,
       again: v.again,
+      onFiles: (count) => (total = count),
       onProgress: (p) => {
         if (p.phase === 'done' || p.phase === 'failed') done++;
         const pct = p.phase === 'hashing' && p.total ? ` ${Math.floor(((p.bytes ?? 0) / p.total) * 100)}%` : '';
-        io.progress(`[${done}/${files.length}] ${p.phase} ${basename(p.path)}${pct}`);
+        io.progress(`[${done}/${total}] ${p.phase} ${basename(p.path)}${pct}`);
       },
     });
     io.progress('');
     const records = new Map<string, StoredRecord>();
     for (const o of outcomes) if (o.record) records.set(o.path, o.record);
-    if (v.wait) await waitAll(notary, io, outcomes, records, confirmations);
+    const wait = v.wait ? await waitAll(notary, io, outcomes, records, confirmations) : { stopped: false };
     print(io, outcomes, records, v.json ?? false);
-    const lookAgain = v.json ? undefined : whenToLookAgain(notary, [...records.values()]);
-    if (lookAgain) io.out(lookAgain);
-    return exitForOutcomes(outcomes, [...records.values()]);
+    if (wait.stopped) io.err(stoppedWords([...records.values()]));
+    else {
+      const lookAgain = v.json ? undefined : whenToLookAgain(notary, [...records.values()]);
+      if (lookAgain) io.out(lookAgain);
+    }
+    const exit = exitForOutcomes(outcomes, [...records.values()]);
+    return wait.stopped && exit === EXIT.OK ? EXIT.PENDING : exit;
   });
 }
 
@@ -71,20 +83,6 @@ function exitForOutcomes(outcomes: NotariseOutcome[], records: StoredRecord[]): 
   if (records.some((r) => r.state === 'failed' || r.state === 'rejected')) return EXIT.MISMATCH;
   if (outcomes.some((o) => o.status === 'in-doubt')) return EXIT.PENDING;
   return EXIT.OK;
-}
-
-async function waitAll(notary: Notary, io: CliIo, outcomes: NotariseOutcome[], records: Map<string, StoredRecord>, confirmations?: number): Promise<void> {
-  notary.startPoller();
-  let reached = 0;
-  const waiting = outcomes.filter((o) => o.status !== 'failed' && o.status !== 'in-doubt');
-  await Promise.all(
-    waiting.map(async (o) => {
-      const record = await waitFor(notary.context, notary.follower, o.record.txId!, { profile: o.record.profile, confirmations });
-      records.set(o.path, record);
-      io.progress(`[${++reached}/${waiting.length}] ${record.name}: ${stateWords(record)}`);
-    }),
-  );
-  io.progress('');
 }
 
 function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, StoredRecord>, json: boolean): void {

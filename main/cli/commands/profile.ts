@@ -6,7 +6,7 @@ import { EXIT } from '../exit-codes.ts';
 import { table } from '../format.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
-import { numberOption, parseCommand, requirePositionals } from '../options.ts';
+import { numberOption, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { withNotary } from '../session.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 import { UsageError } from '../usage-error.ts';
@@ -64,6 +64,9 @@ const ADD_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** `profile`'s subcommands: one parser takes the options of all of them. */
+export const PROFILE_SUBCOMMANDS = { list: ADD_OPTIONS, add: ADD_OPTIONS, use: ADD_OPTIONS, remove: ADD_OPTIONS } as const;
+
 /** The network as `profile add` reports it: a profile that detects says so, then where it read it. */
 function networkWords(p: Profile): string {
   if (p.networkSource === 'set') return p.network ?? '';
@@ -93,11 +96,12 @@ async function writeHeldReceipts(io: CliIo, name: string): Promise<void> {
 export async function profileCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '--help' || sub === '-h') return help(io, PROFILE_HELP);
-  const { values: v, positionals } = parseCommand(`profile ${sub}`, rest, ADD_OPTIONS, true);
+  const name = subcommandOf('profile', sub, PROFILE_SUBCOMMANDS);
+  const { values: v, positionals } = parseCommand(`profile ${name}`, rest, PROFILE_SUBCOMMANDS[name], true);
   if (v.help) return help(io, PROFILE_HELP);
   const library = Library.open(appDataDir(io.env));
   try {
-    switch (sub) {
+    switch (name) {
       case 'list': {
         const current = library.profiles.currentName();
         const profiles = library.profiles.list();
@@ -175,9 +179,6 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
         io.out(`Profile "${name}" removed.`);
         return EXIT.OK;
       }
-      default:
-        io.err(`notarium profile: unknown subcommand "${sub}".\n\n${PROFILE_HELP}`);
-        return EXIT.ERROR;
     }
   } finally {
     library.close();

@@ -1,14 +1,20 @@
+import { resolve } from 'node:path';
 import { STEP_LABELS } from '../../core/receipts/verify/verify-receipt.ts';
-import { importReceipts, type ImportedProof } from '../../core/usecases/receipts.ts';
+import { importReceipts, readReceiptFile, type ImportedProof } from '../../core/usecases/receipts.ts';
 import { exportReceipts } from '../../core/usecases/document-export.ts';
 import { verifyReceiptFile } from '../../core/usecases/verify.ts';
+import { upgradeReceipts, type ReceiptUpgrade } from '../../core/usecases/receipt-upgrade.ts';
+import { summariseReceipt } from '../../core/receipts/receipt-summary.ts';
+import { isNotariumError } from '../../core/errors/notarium-error.ts';
+import { shellQuote } from '../../core/text/shell-quote.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
-import { describeReport, statusWord } from '../describe.ts';
+import { describeReceipt, describeReport, statusWord } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
-import { COMMON_OPTIONS, parseCommand, requirePositionals } from '../options.ts';
+import { COMMON_OPTIONS, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
+import { UsageError } from '../usage-error.ts';
 import { withNotary } from '../session.ts';
 import { exitForResults, verificationJson } from './verify.ts';
 
@@ -19,7 +25,28 @@ export const RECEIPT_HELP = `Usage:
                                                   verify offline and print the step report
   notarium receipt import <receipts…>             add receipts to the library (a receipt that
                                                   fails, or names an unknown network, is refused;
-                                                  a partially verified one stays partially verified)`;
+                                                  a partially verified one stays partially verified)
+  notarium receipt info <receipt> [--json]        what a receipt holds, without checking it (the
+                                                  salt is never shown)
+  notarium receipt upgrade <receipts…> [--profile P] [--json]
+                                                  complete pending receipts in place once their
+                                                  registration is in a block; a complete one is
+                                                  left unchanged
+Exit code (upgrade): 0 every receipt complete, 3 one is still pending (run it again after a block),
+2 one could not be read or completed.`;
+
+const EXPORT_OPTIONS = { ...COMMON_OPTIONS, output: { type: 'string', short: 'o' } } as const;
+const VERIFY_OPTIONS = { ...COMMON_OPTIONS, online: { type: 'boolean' } } as const;
+const INFO_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+
+/** `receipt`'s subcommands and the options each takes (completion reads them too). */
+export const RECEIPT_SUBCOMMANDS = {
+  export: EXPORT_OPTIONS,
+  verify: VERIFY_OPTIONS,
+  import: COMMON_OPTIONS,
+  info: INFO_OPTIONS,
+  upgrade: COMMON_OPTIONS,
+} as const;
 
 /** What an imported receipt proved by itself, in words. */
 function provenWords(proof: ImportedProof): string {
@@ -36,16 +63,13 @@ function provenWords(proof: ImportedProof): string {
 
 export async function receiptCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === 'export') return exportCommand(rest, io);
-  if (sub === 'verify') return verifyReceiptCommand(rest, io);
-  if (sub === 'import') return importCommand(rest, io);
   if (sub === undefined || sub === '--help' || sub === '-h') return help(io, RECEIPT_HELP);
-  io.err(`notarium receipt: unknown subcommand "${sub}".\n\n${RECEIPT_HELP}`);
-  return EXIT.ERROR;
+  const run = { export: exportCommand, verify: verifyReceiptCommand, import: importCommand, info: infoCommand, upgrade: upgradeCommand };
+  return run[subcommandOf('receipt', sub, RECEIPT_SUBCOMMANDS)](rest, io);
 }
 
 async function exportCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('receipt export', argv, { ...COMMON_OPTIONS, output: { type: 'string', short: 'o' } }, true);
+  const { values: v, positionals } = parseCommand('receipt export', argv, EXPORT_OPTIONS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium receipt export <file|txId> [-o PATH]');
   return withNotary(io, async (notary) => {
@@ -60,10 +84,15 @@ async function exportCommand(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('receipt verify', argv, { ...COMMON_OPTIONS, online: { type: 'boolean' } }, true);
+  const { values: v, positionals } = parseCommand('receipt verify', argv, VERIFY_OPTIONS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   if (positionals.length < 1 || positionals.length > 2) requirePositionals(positionals, 1, 'notarium receipt verify <receipt> [file]');
   const [receipt, file] = positionals;
+  if (file !== undefined && (await swapped(receipt!, file))) {
+    throw new UsageError(
+      `notarium receipt verify: ${visibleName(shellQuote(receipt!))} is not a receipt, but ${visibleName(shellQuote(file))} is: the receipt comes first, then the file. Run: notarium receipt verify ${visibleName(`${shellQuote(file)} ${shellQuote(receipt!)}`)}`,
+    );
+  }
   return withNotary(io, async (notary) => {
     const result = await verifyReceiptFile(notary.context, receipt!, file, { offline: !v.online, requireService: v.online ?? false });
     if (v.json) io.out(JSON.stringify(verificationJson(result), null, 2));
@@ -98,4 +127,66 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
     }
     return outcomes.some((o) => 'error' in o) ? EXIT.ERROR : EXIT.OK;
   });
+}
+
+/** The file named where the receipt goes and the receipt where the file goes: the first is no receipt, the second is one. */
+async function swapped(receipt: string, file: string): Promise<boolean> {
+  const isReceipt = (path: string) =>
+    readReceiptFile(path).then(
+      () => true,
+      (err: unknown) => (isNotariumError(err, 'RECEIPT_INVALID') ? false : undefined),
+    );
+  return (await isReceipt(receipt)) === false && (await isReceipt(file)) === true;
+}
+
+async function infoCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values: v, positionals } = parseCommand('receipt info', argv, INFO_OPTIONS, true);
+  if (v.help) return help(io, RECEIPT_HELP);
+  const [path] = requirePositionals(positionals, 1, 'notarium receipt info <receipt> [--json]');
+  const summary = summariseReceipt(await readReceiptFile(resolve(path!)));
+  io.out(v.json ? JSON.stringify(summary, null, 2) : describeReceipt(summary));
+  return EXIT.OK;
+}
+
+async function upgradeCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values: v, positionals } = parseCommand('receipt upgrade', argv, COMMON_OPTIONS, true);
+  if (v.help) return help(io, RECEIPT_HELP);
+  const receipts = requirePositionals(positionals, 1, 'notarium receipt upgrade <receipts…>', true);
+  return withNotary(io, async (notary) => {
+    const results = await upgradeReceipts(notary.context, notary.follower, receipts, { profile: v.profile });
+    if (v.json) io.out(JSON.stringify(results.map(upgradeJson), null, 2));
+    else {
+      for (const r of results) {
+        if (r.status === 'failed') io.err(upgradeWords(r));
+        else io.out(upgradeWords(r));
+      }
+    }
+    if (results.some((r) => r.status === 'failed')) return EXIT.ERROR;
+    return results.some((r) => r.status === 'pending') ? EXIT.PENDING : EXIT.OK;
+  });
+}
+
+function upgradeJson(r: ReceiptUpgrade) {
+  return {
+    path: r.path,
+    status: r.status,
+    outcome: r.status === 'upgraded' ? r.outcome : null,
+    blockHash: r.status === 'upgraded' ? r.blockHash : null,
+    message: r.status === 'pending' ? r.message : null,
+    error: r.status === 'failed' ? { code: r.error.code, message: r.error.message } : null,
+  };
+}
+
+function upgradeWords(r: ReceiptUpgrade): string {
+  const path = visibleName(r.path);
+  switch (r.status) {
+    case 'complete':
+      return `complete  ${path}\n  already names its block: left unchanged.`;
+    case 'upgraded':
+      return `upgraded  ${path}\n  completed with block ${r.blockHash} (${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'}); ${r.outcome === 'verified' ? 'it verifies offline now' : 'it verifies partially: the explorer did not give the transaction or the block header'} (check the file with "notarium receipt verify").`;
+    case 'pending':
+      return `pending   ${path}\n  ${visibleName(r.message)}`;
+    case 'failed':
+      return `not upgraded  ${path}\n  ${visibleName(r.error.message)}`;
+  }
 }

@@ -51,7 +51,7 @@ Where the service's documentation allows more than one reading (strict value in 
   --verbose             log one line per request on stderr (never headers or queries)
   -h, --help            show this help`;
 
-const OPTIONS = {
+export const SANDBOX_OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   'block-interval': { type: 'string' },
@@ -81,7 +81,7 @@ const OPTIONS = {
 } as const;
 
 export function sandboxOptionsFrom(argv: string[]): { options: SandboxOptions; json: boolean; verbose: boolean; help: boolean } {
-  const { values: v } = parseCommand('sandbox', argv, OPTIONS);
+  const { values: v } = parseCommand('sandbox', argv, SANDBOX_OPTIONS);
   const blockInterval = numberOption('block-interval', v['block-interval'], 0, 86_400, false);
   if (blockInterval !== undefined && blockInterval > 0 && blockInterval < 0.1) {
     throw new UsageError('--block-interval must be 0 (mine on demand) or at least 0.1 seconds.');

@@ -10,8 +10,10 @@ export const START_HELP = `Usage: notarium start [--block-interval S]
 Runs the embedded sandbox of the Sandbox profile, with its data in the app data directory, until
 Ctrl+C. Other notarium commands (and the app) use this running sandbox instead of starting their own.`;
 
+export const START_OPTIONS = { 'block-interval': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+
 export async function startCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v } = parseCommand('start', argv, { 'block-interval': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const { values: v } = parseCommand('start', argv, START_OPTIONS);
   if (v.help) return help(io, START_HELP);
   const dir = embeddedSandboxDir(io.env);
   const sandbox = new EmbeddedSandbox(dir, { blockInterval: numberOption('block-interval', v['block-interval'], 0.1, 86_400, false) ?? 10 });

@@ -50,8 +50,11 @@ function showStatus(io: CliIo, notary: Notary, { record, source }: CurrentStatus
   io.out(lines.join('\n'));
 }
 
+export const STATUS_OPTIONS = { ...COMMON_OPTIONS, offline: { type: 'boolean' } } as const;
+export const WAIT_OPTIONS = { ...COMMON_OPTIONS, confirmations: { type: 'string' }, timeout: { type: 'string' } } as const;
+
 export async function statusCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('status', argv, { ...COMMON_OPTIONS, offline: { type: 'boolean' } }, true);
+  const { values: v, positionals } = parseCommand('status', argv, STATUS_OPTIONS, true);
   if (v.help) return help(io, STATUS_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium status <file|txId>');
   return withNotary(io, async (notary) => {
@@ -62,7 +65,7 @@ export async function statusCommand(argv: string[], io: CliIo): Promise<number> 
 }
 
 export async function waitCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('wait', argv, { ...COMMON_OPTIONS, confirmations: { type: 'string' }, timeout: { type: 'string' } }, true);
+  const { values: v, positionals } = parseCommand('wait', argv, WAIT_OPTIONS, true);
   if (v.help) return help(io, WAIT_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium wait <file|txId>');
   const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);

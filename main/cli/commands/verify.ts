@@ -49,13 +49,10 @@ export function verificationJson(r: FileVerification) {
   };
 }
 
+export const VERIFY_OPTIONS = { ...COMMON_OPTIONS, receipt: { type: 'string' }, offline: { type: 'boolean' }, details: { type: 'boolean' } } as const;
+
 export async function verifyCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand(
-    'verify',
-    argv,
-    { ...COMMON_OPTIONS, receipt: { type: 'string' }, offline: { type: 'boolean' }, details: { type: 'boolean' } },
-    true,
-  );
+  const { values: v, positionals } = parseCommand('verify', argv, VERIFY_OPTIONS, true);
   if (v.help) return help(io, VERIFY_HELP);
   const targets = requirePositionals(positionals, 1, 'notarium verify <files|folders…> (see --help)', true);
   if (v.receipt && targets.length !== 1) throw new UsageError('--receipt verifies one file: name exactly one file with it.');

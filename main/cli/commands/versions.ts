@@ -14,7 +14,7 @@ import { shortHash, table } from '../format.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
-import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
+import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withNotary } from '../session.ts';
 import { exitFor } from './status.ts';
@@ -58,8 +58,13 @@ the command again).
   --wait             wait until it is in a block with the profile's target confirmations
   --confirmations N  with --wait: wait for N confirmations instead`;
 
+export const VERSIONS_OPTIONS = { ...COMMON_OPTIONS, offline: { type: 'boolean' } } as const;
+const VERSION_OPTIONS = { ...COMMON_OPTIONS, of: { type: 'string' }, wait: { type: 'boolean' }, confirmations: { type: 'string' } } as const;
+/** `version`'s subcommands and the options each takes. */
+export const VERSION_SUBCOMMANDS = { add: VERSION_OPTIONS, finalise: VERSION_OPTIONS, which: VERSION_OPTIONS } as const;
+
 export async function versionsCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('versions', argv, { ...COMMON_OPTIONS, offline: { type: 'boolean' } }, true);
+  const { values: v, positionals } = parseCommand('versions', argv, VERSIONS_OPTIONS, true);
   if (v.help) return help(io, VERSIONS_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium versions <file|txId>');
   return withNotary(io, async (notary) => {
@@ -110,18 +115,14 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
 export async function versionCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '--help' || sub === '-h') return help(io, VERSION_HELP);
-  const { values: v, positionals } = parseCommand(
-    `version ${sub}`,
-    rest,
-    { ...COMMON_OPTIONS, of: { type: 'string' }, wait: { type: 'boolean' }, confirmations: { type: 'string' } },
-    true,
-  );
+  const name = subcommandOf('version', sub, VERSION_SUBCOMMANDS);
+  const { values: v, positionals } = parseCommand(`version ${name}`, rest, VERSION_SUBCOMMANDS[name], true);
   if (v.help) return help(io, VERSION_HELP);
   const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
   return withNotary(io, (notary) =>
-    inDoubtExit(io, `version ${sub}`, async () => {
+    inDoubtExit(io, `version ${name}`, async () => {
       const settle = (record: StoredRecord) => (v.wait ? waitForVersion(notary, io, record, confirmations) : Promise.resolve(record));
-      switch (sub) {
+      switch (name) {
         case 'add': {
           const [file] = requirePositionals(positionals, 1, 'notarium version add <file> --of <file|txId>');
           if (!v.of)
@@ -179,9 +180,6 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
           }
           return found && found.matches.length > 0 ? EXIT.OK : EXIT.PENDING;
         }
-        default:
-          io.err(`notarium version: unknown subcommand "${sub}".\n\n${VERSION_HELP}`);
-          return EXIT.ERROR;
       }
     }),
   );

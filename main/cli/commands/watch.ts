@@ -46,7 +46,7 @@ could not be notarised).
   --json             events as JSON, one object per line (--list: an array)
   --profile P        the profile a folder added now notarises in (default: the current one)`;
 
-const OPTIONS = {
+export const WATCH_OPTIONS = {
   ...COMMON_OPTIONS,
   recursive: { type: 'boolean' },
   include: { type: 'string', multiple: true },
@@ -61,7 +61,7 @@ const OPTIONS = {
 } as const;
 
 export async function watchCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('watch', argv, OPTIONS, true);
+  const { values: v, positionals } = parseCommand('watch', argv, WATCH_OPTIONS, true);
   if (v.help) return help(io, WATCH_HELP);
   const stable = numberOption('stable', v.stable, 0, 3600, false);
   const settings: Partial<WatchSettings> = {
@@ -161,7 +161,10 @@ async function watchFolders(
   watcher.events.on('progress', print.progress);
   notary.startPoller(); // receipts are written when registrations reach a block
   await watcher.start(folders);
-  print.ready(folders.map((path) => watcher.get(path)!));
+  print.ready(
+    folders.map((path) => watcher.get(path)!),
+    options.once,
+  );
   await (options.once ? watcher.whenIdle() : stopped);
   await watcher.stop();
   io.progress('');
@@ -174,9 +177,11 @@ export function watchPrinter(io: CliIo, json: boolean) {
   const line = (value: object) => io.out(JSON.stringify(value));
   let last = '';
   return {
-    ready: (folders: WatchedFolderView[]): void => {
+    /** `once`: it stops by itself once caught up, so Ctrl+C is not its way out. */
+    ready: (folders: WatchedFolderView[], once = false): void => {
       if (json) return line({ event: 'ready', folders: folders.map(folderJson) });
-      io.out(`Watching ${folders.length} folder${folders.length === 1 ? '' : 's'} (Ctrl+C to stop):`);
+      const s = folders.length === 1 ? '' : 's';
+      io.out(once ? `Catching up on ${folders.length} folder${s}:` : `Watching ${folders.length} folder${s} (Ctrl+C to stop):`);
       for (const f of folders)
         io.out(
           `  ${visibleName(f.path)}${f.recursive ? ' (with subfolders)' : ''}, receipts ${f.receipts === 'folder' ? 'in .notarium/' : 'beside the files'}${f.paused ? ' — paused' : ''}`,

@@ -213,11 +213,7 @@ function finalError(req: HttpRequest, result: Extract<Attempt, { ok: false }>, h
     case 'status':
       return serviceErrorFrom(failure.status, result.response?.body ?? new Uint8Array(), req.redact);
     case 'not-sent':
-      return new NotariumError(
-        'NETWORK',
-        `The service at ${host} could not be reached (${result.label}): check the network connection and the profile URL.`,
-        options,
-      );
+      return new NotariumError('NETWORK', notReachedSentence(host, result.label), options);
     case 'lost':
       return req.kind !== 'read'
         ? new OutcomeUnknownError(
@@ -237,6 +233,18 @@ function finalError(req: HttpRequest, result: Extract<Attempt, { ok: false }>, h
         : new NotariumError('TIMEOUT', `The service at ${host} did not answer within ${seconds}.`, options);
     }
   }
+}
+
+/**
+ * Why a request never left, with what to do. A refused connection is its own case: the machine
+ * answered and nothing listens at that port (a service not started, a wrong port), which checking
+ * "the network connection" would never fix.
+ */
+function notReachedSentence(host: string, label: string): string {
+  if (label === 'ECONNREFUSED') {
+    return `The service at ${host} refused the connection (ECONNREFUSED): nothing is listening at that address, so nothing was sent. Check the profile's service URL and port (notarium profile list, or Settings), and that the service is running there.`;
+  }
+  return `The service at ${host} could not be reached (${label}): check the network connection and the profile URL.`;
 }
 
 /** A listener that throws or rejects does not fail the request it listens to. */

@@ -489,6 +489,11 @@ export class Records {
       .run(path, network ?? null, this.now(), id);
   }
 
+  /** An imported record whose pending receipt was completed since: what that receipt proves now. */
+  setProofOutcome(id: number, outcome: ImportedOutcome): void {
+    this.db.prepare('UPDATE records SET proof_outcome = ?, updated_at = ? WHERE id = ?').run(outcome, this.now(), id);
+  }
+
   /** Holds the record's receipt with the reason (null: nothing holds it any more). */
   holdReceipt(id: number, reason: string | null): void {
     this.db.prepare('UPDATE records SET receipt_held = ?, updated_at = ? WHERE id = ?').run(reason, this.now(), id);

@@ -28,6 +28,8 @@ export interface NotariseOptions {
   again?: boolean;
   signal?: AbortSignal;
   onProgress?: (progress: NotariseProgress & FileOrigin) => void;
+  /** How many files the paths name (a folder's files counted one by one), once they are listed. */
+  onFiles?: (count: number) => void;
   /** Registrations sent at once (hashing has its own pool). */
   concurrency?: number;
   /**
@@ -74,6 +76,7 @@ export async function notarise(ctx: NotaryContext, paths: readonly string[], opt
   const resuming = new Set(ctx.library.records.inDoubt(profile, holderGone).map((r) => r.id));
   const resumed = settleAllInDoubt(ctx, { profile, signal: options.signal }).then(() => releaseQueues(ctx, { profile, signal: options.signal }));
   const files = await filesOf(paths.map((p) => resolve(p)));
+  options.onFiles?.(files.length);
   const outcomes = await boundedMap(files, options.concurrency ?? 8, async ({ path, ...origin }): Promise<NotariseOutcome> => {
     const onProgress = options.onProgress;
     const forFile: FileOptions = { ...options, onProgress: onProgress && ((p) => onProgress({ ...p, ...origin })) };

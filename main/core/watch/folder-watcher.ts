@@ -2,6 +2,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import { realpathSync, statSync, type Stats } from 'node:fs';
 import { EventEmitter, once } from 'node:events';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { expandHome } from '../fs/home-path.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { Timers } from '../poller/poller.ts';
 import type { StoredRecord } from '../store/record.ts';
@@ -408,9 +409,9 @@ function pickSettings(f: WatchSettings): WatchSettings {
   return { recursive: f.recursive, include: f.include, exclude: f.exclude, receipts: f.receipts, stableMs: f.stableMs };
 }
 
-/** The folder's real, absolute path (so the same folder named two ways is one). */
+/** The folder's real, absolute path (so the same folder named two ways is one; `~` is the home folder, for the CLI and the app alike). */
 function canonical(path: string): string {
-  const absolute = resolve(path);
+  const absolute = resolve(expandHome(path));
   try {
     // The native call also gives the folder's true case where names ignore case (macOS, Windows).
     return realpathSync.native(absolute);

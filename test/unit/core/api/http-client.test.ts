@@ -265,6 +265,16 @@ describe('errors', () => {
     expect(err.message).toContain('ECONNREFUSED');
     expect(isOutcomeUnknown(err)).toBe(false);
     expect(err.cause).toBeInstanceOf(TypeError);
+    // Refused, not "could not be reached": nothing listens there, and the sentence says what to check.
+    expect(err.message).toMatch(/^The service at service\.test:8080 refused the connection \(ECONNREFUSED\): nothing is listening at that address/);
+    expect(err.message).toContain("Check the profile's service URL and port");
+  });
+
+  it('a name that does not resolve is still "could not be reached", with the network to check', async () => {
+    const h = harness([sysError('ENOTFOUND'), sysError('ENOTFOUND')], { maxAttempts: 2 });
+    const err = await failure(h.client.request(request('read')));
+    expect(err.code).toBe('NETWORK');
+    expect(err.message).toBe('The service at service.test:8080 could not be reached (ENOTFOUND): check the network connection and the profile URL.');
   });
 
   it('a write whose connection dropped is not retried: NETWORK, outcome unknown', async () => {

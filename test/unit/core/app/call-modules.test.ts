@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,6 +36,23 @@ describe('the call modules', () => {
   it("implement exactly the contract's calls, each a function", () => {
     expect(Object.keys(service.api).sort()).toEqual([...CALL_NAMES].sort());
     for (const name of CALL_NAMES) expect(typeof service.api[name], name).toBe('function');
+  });
+});
+
+describe('addWatchedFolder', () => {
+  it('takes "~/folder" as the home folder, as the CLI does (one place in the core expands it)', async () => {
+    const home = join(root, 'home');
+    mkdirSync(join(home, 'Docs'), { recursive: true });
+    const before = process.env.HOME;
+    process.env.HOME = home; // os.homedir() reads HOME on POSIX
+    try {
+      const added = await service.api.addWatchedFolder('~/Docs', {});
+      expect(added.path).toBe(join(home, 'Docs'));
+      await service.api.removeWatchedFolder('~/Docs');
+      expect(await service.api.listWatchedFolders()).toEqual([]);
+    } finally {
+      process.env.HOME = before;
+    }
   });
 });
 

@@ -1,0 +1,120 @@
+import { shellQuote } from '../core/text/shell-quote.ts';
+import { isNotariumError } from '../core/errors/notarium-error.ts';
+import type { Notary } from '../core/notary.ts';
+import type { StoredRecord } from '../core/store/record.ts';
+import { waitFor } from '../core/usecases/follow.ts';
+import type { NotariseOutcome } from '../core/usecases/notarise.ts';
+import { visibleName } from '../../preload/visible-text.ts';
+import type { CliIo } from './io.ts';
+
+/**
+ * `notarise --wait`: every registration followed until it is deep enough, saying what it waits for.
+ * On a terminal, one progress line, redrawn each second: how many are deep enough, the first still
+ * waiting, its confirmations of the target and when the service is asked next. Elsewhere (a script,
+ * a log), a line when the wait starts and one per registration that gets there: nothing per second.
+ * Ctrl+C stops the wait, not the registrations: the command says so and how to follow them.
+ */
+
+export interface WaitResult {
+  /** Ctrl+C (or SIGTERM) came before every registration was deep enough. */
+  stopped: boolean;
+}
+
+export async function waitAll(
+  notary: Notary,
+  io: CliIo,
+  outcomes: NotariseOutcome[],
+  records: Map<string, StoredRecord>,
+  confirmations?: number,
+): Promise<WaitResult> {
+  notary.startPoller();
+  const waiting = outcomes.filter((o) => o.status !== 'failed' && o.status !== 'in-doubt');
+  if (waiting.length === 0) return { stopped: false };
+  const depth = (r: StoredRecord) => confirmations ?? notary.library.profiles.require(r.profile).targetConfirmations;
+  const reached = new Set<string>();
+  const stop = new AbortController();
+  const draw = () =>
+    io.progress(
+      waitLine(
+        waiting.map((o) => records.get(o.path)!),
+        reached.size,
+        depth,
+        Date.now(),
+      ),
+    );
+  const ticker = io.errIsTTY ? setInterval(draw, 1000) : undefined;
+  if (io.errIsTTY) draw();
+  else {
+    const them = waiting.length === 1 ? 'registration: it stays' : `${waiting.length} registrations: they stay`;
+    io.err(`Waiting until in a block with ${depthWords(confirmations)}: ${them} registered if Ctrl+C stops the wait.`);
+  }
+  let signalled = false;
+  void io.waitForStopSignal().then(() => {
+    signalled = true;
+    stop.abort();
+  });
+  try {
+    await Promise.all(
+      waiting.map(async (o) => {
+        try {
+          const record = await waitFor(notary.context, notary.follower, o.record.txId!, {
+            profile: o.record.profile,
+            confirmations,
+            signal: stop.signal,
+            onUpdate: (r) => records.set(o.path, r),
+          });
+          records.set(o.path, record);
+          reached.add(o.path);
+          if (!io.errIsTTY) io.err(`${visibleName(record.name)}: ${reachedWords(record)}`);
+        } catch (err) {
+          if (!(stop.signal.aborted && isNotariumError(err, 'CANCELLED'))) throw err;
+          records.set(o.path, notary.library.records.get(o.record.id) ?? records.get(o.path)!);
+        }
+      }),
+    );
+  } catch (err) {
+    stop.abort(); // one wait failed: the others end too, instead of going on behind the error
+    throw err;
+  } finally {
+    clearInterval(ticker);
+    io.progress('');
+  }
+  return { stopped: signalled && reached.size < waiting.length };
+}
+
+/** Said after the table when Ctrl+C stopped the wait: the files are registered, and how to follow them. */
+export function stoppedWords(records: StoredRecord[]): string {
+  const waiting = records.filter((r) => r.state !== 'confirmed' && r.state !== 'settled' && r.state !== 'failed' && r.state !== 'rejected');
+  const first = waiting.find((r) => r.path) ?? records.find((r) => r.path);
+  const follow = first?.path ? `notarium wait ${visibleName(shellQuote(first.path))}` : 'notarium wait <file>';
+  return [
+    `Stopped waiting. ${waiting.length === 1 ? 'The file is' : 'The files are'} registered: nothing is lost, the service keeps ${waiting.length === 1 ? 'the registration' : 'them'}.`,
+    `Follow ${waiting.length === 1 ? 'it' : 'them'} with "${follow}" (it writes the receipt once the registration is in a block), "notarium status <file>", or "notarium watch" or the app, which write receipts as blocks come.`,
+  ].join('\n');
+}
+
+function depthWords(confirmations: number | undefined): string {
+  return confirmations === undefined ? "the profile's target confirmations" : `${confirmations} confirmation${confirmations === 1 ? '' : 's'}`;
+}
+
+function reachedWords(r: StoredRecord): string {
+  if (r.state === 'failed' || r.state === 'rejected') return r.state;
+  return `in a block, ${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'}`;
+}
+
+/** The progress line: `[confirmed/all]`, then the first registration still waiting and what it waits for. */
+export function waitLine(records: StoredRecord[], reached: number, depth: (r: StoredRecord) => number, now: number): string {
+  const head = `[${reached}/${records.length} confirmed]`;
+  const inBlock = (r: StoredRecord) => r.state === 'confirmed' || r.state === 'settled';
+  const next = records.find((r) => r.state !== 'failed' && r.state !== 'rejected' && !(inBlock(r) && r.confirmations >= depth(r)));
+  if (!next) return head;
+  const check = next.nextCheckAt === null ? '' : next.nextCheckAt <= now ? '; checking now' : `; next check in ${Math.ceil((next.nextCheckAt - now) / 1000)} s`;
+  return `${head} ${next.name}: ${waitingFor(next, depth(next))}${check}`;
+}
+
+function waitingFor(r: StoredRecord, depth: number): string {
+  if (r.state === 'queued') return "queued until the previous version's block";
+  if (r.state === 'submitting') return 'answer lost, looking for it on the chain';
+  if (r.state === 'published') return `waiting for a block, 0 of ${depth} confirmations`;
+  return `${r.confirmations} of ${depth} confirmations`;
+}

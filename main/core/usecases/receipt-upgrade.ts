@@ -1,0 +1,136 @@
+import { resolve } from 'node:path';
+import { NotariumError } from '../errors/notarium-error.ts';
+import { writeFileAtomically } from '../fs/atomic-write.ts';
+import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
+import { serializeReceipt, validateReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { verifyReceipt } from '../receipts/verify/verify-receipt.ts';
+import type { ImportedOutcome } from '../store/record.ts';
+import type { NotaryContext } from './context.ts';
+import type { Follower } from './follow.ts';
+import { confirmationOf, gatherEvidence, readReceiptFile } from './receipts.ts';
+import { profileToAsk } from './service-check.ts';
+
+/**
+ * A pending receipt completed in place (like `ots upgrade`): once its registration is in a block,
+ * the block, the Merkle proof and what the explorer gives (the raw transaction, the header) are
+ * added, and the file is replaced in one step. A complete receipt is left as it is, and so is one
+ * still pending. Used by `notarium receipt upgrade` and the app's "Complete receipt".
+ */
+
+export type ReceiptUpgrade =
+  /** It already names its block: unchanged. */
+  | { path: string; status: 'complete' }
+  /** Completed and written; `outcome`: what it proves by itself now (the file is checked when it is verified). */
+  | { path: string; status: 'upgraded'; outcome: Exclude<ImportedOutcome, 'pending'>; blockHash: string; confirmations: number }
+  /** Not in a block yet: unchanged; `message` says what is known and when to try again. */
+  | { path: string; status: 'pending'; message: string }
+  | { path: string; status: 'failed'; error: NotariumError };
+
+export interface UpgradeOptions {
+  /** The profile whose service is asked (default: the one that made the receipt). */
+  profile?: string;
+}
+
+/** Upgrades one receipt file; never throws for a receipt that cannot be read or completed (that is its result). */
+export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, receiptPath: string, options: UpgradeOptions = {}): Promise<ReceiptUpgrade> {
+  const path = resolve(receiptPath);
+  try {
+    const receipt = await readReceiptFile(path);
+    if (receipt.confirmation) return { path, status: 'complete' };
+    const found = await blockOf(ctx, follower, receipt, options);
+    if ('pending' in found) return { path, status: 'pending', message: found.pending };
+    const built = buildReceipt(
+      {
+        file: receipt.file,
+        fingerprint: receipt.fingerprint,
+        registration: receipt.registration,
+        network: receipt.network,
+        transaction: found.transaction ?? receipt.transaction,
+        confirmation: found.confirmation,
+        blockHeader: found.blockHeader,
+      },
+      { now: () => new Date(ctx.now()) },
+    );
+    // Its batch path, and fields a newer Notarium added, stay as they were.
+    const upgraded = validateReceipt({ ...receipt, ...built });
+    const report = verifyReceipt(upgraded);
+    if (report.outcome === 'failed') {
+      throw new NotariumError('RECEIPT_INVALID', `${path}: the proof the service gave does not verify (${report.summary}), so the receipt was left as it was.`);
+    }
+    writeFileAtomically(path, serializeReceipt(upgraded));
+    const skipped = report.steps.some((s) => s.status === 'skipped' && s.id !== 'file-digest' && s.id !== 'service');
+    const outcome = skipped ? 'partially-verified' : 'verified';
+    noteInLibrary(ctx, upgraded, path, outcome);
+    return { path, status: 'upgraded', outcome, blockHash: found.confirmation.blockHash, confirmations: found.confirmation.confirmedBlocks };
+  } catch (err) {
+    const error = err instanceof NotariumError ? err : new NotariumError('FILE_UNREADABLE', `${path}: ${err instanceof Error ? err.message : String(err)}`);
+    return { path, status: 'failed', error };
+  }
+}
+
+/** Upgrades receipts one after another (each may ask the service; the service paces status requests). */
+export async function upgradeReceipts(
+  ctx: NotaryContext,
+  follower: Follower,
+  paths: readonly string[],
+  options: UpgradeOptions = {},
+): Promise<ReceiptUpgrade[]> {
+  const results: ReceiptUpgrade[] = [];
+  for (const path of paths) results.push(await upgradeReceipt(ctx, follower, path, options));
+  return results;
+}
+
+type Found = { confirmation: ServiceConfirmation; transaction: string | null; blockHeader: string | null } | { pending: string };
+
+/**
+ * The block of the receipt's registration: from the library when it follows the registration (asked
+ * again if its pace allows: one status request per registration per block time), else from the
+ * service of the profile that reaches the receipt's maker.
+ */
+async function blockOf(ctx: NotaryContext, follower: Follower, receipt: ReceiptV1, options: UpgradeOptions): Promise<Found> {
+  const { txId, serviceUrl, kind } = receipt.registration;
+  const known = ctx.library.records.byTxId(txId, options.profile);
+  if (known?.sha256 === receipt.file.sha256) {
+    if (!confirmationOf(known) && (known.state === 'published' || known.state === 'confirmed')) await follower.checkNow(known);
+    const record = await gatherEvidence(ctx, ctx.library.records.get(known.id)!);
+    const confirmation = confirmationOf(record);
+    if (!confirmation) {
+      const next = record.nextCheckAt === null ? '' : ` (the service is asked again at ${new Date(record.nextCheckAt).toISOString()})`;
+      return { pending: `Transaction ${txId} is not in a block yet${next}: run this again later.` };
+    }
+    return { confirmation, transaction: record.rawTx, blockHeader: record.blockHeader };
+  }
+  const profile = options.profile ?? (await profileToAsk(ctx, receipt));
+  if (!profile) {
+    throw new NotariumError(
+      'PROFILE_NOT_FOUND',
+      `No profile reaches the service that made this receipt (${serviceUrl}), so its block cannot be asked for: add a profile for that service ("notarium profile add"), then run this again.`,
+    );
+  }
+  const { api, explorer } = await ctx.connections.forProfile(profile);
+  const answer = kind === 'record' ? await api.recordStatus(txId) : await api.linkedStatus(txId);
+  if (answer.kind === 'unknown') {
+    throw new NotariumError(
+      'NOT_FOUND',
+      `The service of profile "${profile}" does not know transaction ${txId} (yet): it may still be publishing it, or the receipt was made with another service.`,
+    );
+  }
+  const c = answer.confirmation;
+  if (!c?.blockHash || !c.merkleProof)
+    return { pending: `Transaction ${txId} is not in a block yet: run this again after its block (the profile's block time).` };
+  const confirmation: ServiceConfirmation = { ...c, blockHash: c.blockHash, merkleProof: { ...c.merkleProof } };
+  // Best effort, as for the library's own receipts: without them the receipt verifies partially.
+  const [transaction, blockHeader] = await Promise.all([
+    explorer ? explorer.transactionHex(txId).catch(() => null) : null,
+    explorer && confirmation.merkleProof.targetType !== 'header' ? explorer.blockHeaderHex(c.blockHash).catch(() => null) : null,
+  ]);
+  return { confirmation, transaction, blockHeader };
+}
+
+/** The library's record imported from this very pending receipt now has a complete one. */
+function noteInLibrary(ctx: NotaryContext, receipt: ReceiptV1, path: string, outcome: Exclude<ImportedOutcome, 'pending'>): void {
+  const record = ctx.library.records.byTxId(receipt.registration.txId);
+  if (!record || record.receiptPath !== path || record.proofOutcome !== 'pending') return;
+  ctx.library.records.setProofOutcome(record.id, outcome);
+  ctx.recordUpdated(ctx.library.records.get(record.id)!);
+}

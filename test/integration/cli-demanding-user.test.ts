@@ -1,0 +1,358 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS, main } from '../../main/cli/main.ts';
+import type { CliIo } from '../../main/cli/io.ts';
+import { createAppService } from '../../main/core/app/app-service.ts';
+import { Notary } from '../../main/core/notary.ts';
+import { importReceipts } from '../../main/core/usecases/receipts.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+import { BIN, jsonCli, runCli, sandboxExplorerArgs } from '../support/cli.ts';
+import { MemorySecretStore } from '../support/memory-secret-store.ts';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+
+/**
+ * Issue #14, the CLI as a demanding user finds it: arguments swapped, what --wait waits for and
+ * Ctrl+C during it, a refused connection, `~` in a watched folder, receipt info and upgrade (and
+ * the app's "Complete receipt"), --version, "did you mean", either spelling, and completion. The
+ * service mines only when a test says so: nothing races a clock.
+ */
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-demanding-'));
+const work = join(root, 'work');
+const home = join(root, 'user-home');
+let sb: TestSandbox;
+const envFor = (library: string) => ({
+  NOTARIUM_HOME: join(root, library),
+  HOME: home,
+  NOTARIUM_BASE_URL: '',
+  NOTARIUM_API_KEY: sb.apiKey,
+});
+const cliIn =
+  (library: string) =>
+  (...args: string[]) =>
+    runCli(args, { env: envFor(library), cwd: work });
+const cli = cliIn('library');
+const json = jsonCli(cli);
+
+/** A library whose current profile is the test's sandbox: checked every half second, settled at 2 confirmations. */
+async function chainProfile(library: string): Promise<void> {
+  const run = cliIn(library);
+  const pace = ['--confirmations', '2', '--block-seconds', '0.5', '--resubmit-after', '3600'];
+  const added = await run('profile', 'add', 'Chain', '--base-url', sb.baseUrl, '--network', 'sandbox', ...sandboxExplorerArgs(sb.baseUrl), ...pace);
+  expect(added.code, added.stderr).toBe(0);
+  expect((await run('profile', 'use', 'Chain')).code).toBe(0);
+}
+
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  mkdirSync(work, { recursive: true });
+  mkdirSync(home, { recursive: true });
+  await chainProfile('library');
+});
+afterAll(async () => {
+  await sb.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** A file notarised and mined deep enough, with its receipt beside it. */
+async function settled(name: string): Promise<string> {
+  writeFileSync(join(work, name), `${name}: ${Math.random()}\n`);
+  expect((await cli('notarise', name)).code).toBe(0);
+  await sb.mine(2);
+  const waited = await cli('wait', name);
+  expect(waited.code, waited.stderr).toBe(0);
+  return join(work, `${name}.receipt.json`);
+}
+
+describe('receipt verify with the file and the receipt swapped', () => {
+  it('says which is which and the command to run, exit 2; in the right order it verifies', async () => {
+    await settled('deed.txt');
+    const swapped = await cli('receipt', 'verify', 'deed.txt', 'deed.txt.receipt.json');
+    expect(swapped.code).toBe(2);
+    expect(swapped.stdout).toBe('');
+    expect(swapped.stderr).toContain('deed.txt is not a receipt, but deed.txt.receipt.json is: the receipt comes first, then the file.');
+    expect(swapped.stderr).toContain('Run: notarium receipt verify deed.txt.receipt.json deed.txt');
+    const right = await cli('receipt', 'verify', 'deed.txt.receipt.json', 'deed.txt');
+    expect(right.code, right.stdout).toBe(0);
+    expect(right.stdout).toMatch(/^VERIFIED/);
+  });
+
+  it('two files that are neither receipts are still a mismatch, as before', async () => {
+    writeFileSync(join(work, 'one.txt'), 'one\n');
+    writeFileSync(join(work, 'two.txt'), 'two\n');
+    const r = await cli('receipt', 'verify', 'one.txt', 'two.txt');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^MISMATCH/);
+  });
+});
+
+describe('receipt info and receipt upgrade', () => {
+  it('a pending receipt: info shows what it holds (never the salt), upgrade completes it once in a block, then leaves it unchanged', async () => {
+    writeFileSync(join(work, 'lease.pdf'), 'the lease\n');
+    expect((await cli('notarise', 'lease.pdf')).code).toBe(0);
+    const exported = await cli('receipt', 'export', 'lease.pdf');
+    expect(exported.code, exported.stderr).toBe(0);
+    const path = join(work, 'lease.pdf.receipt.json');
+    const pending = JSON.parse(readFileSync(path, 'utf8')) as { fingerprint: { salt: string; encode: string }; confirmation: unknown };
+    expect(pending.confirmation).toBeNull();
+
+    const info = await cli('receipt', 'info', 'lease.pdf.receipt.json');
+    expect(info.code).toBe(0);
+    expect(info.stdout).toMatch(/^lease\.pdf: pending, not in a block when issued \("notarium receipt upgrade" completes it\)$/m);
+    expect(info.stdout).toMatch(/^ {2}salt: {10}present \(not shown/m);
+    expect(info.stdout).toContain('fingerprint:   SHA256(<salt>) -> ');
+    expect(info.stdout).toMatch(/^ {2}proofs: {8}none yet$/m);
+    expect(info.stdout + info.stderr).not.toContain(pending.fingerprint.salt);
+    const infoJson = await json('receipt', 'info', 'lease.pdf.receipt.json');
+    expect(infoJson.value).toMatchObject({ status: 'pending', block: null, fingerprint: { salted: true, encode: 'SHA256(<salt>)' } });
+    expect(infoJson.stdout).not.toContain(pending.fingerprint.salt);
+
+    // Someone else's copy, in a library that never saw the registration: asked of the service.
+    const elsewhere = join(root, 'elsewhere');
+    mkdirSync(elsewhere);
+    copyFileSync(path, join(elsewhere, 'lease.pdf.receipt.json'));
+    await chainProfile('other-library');
+    const other = cliIn('other-library');
+
+    const early = await cli('receipt', 'upgrade', 'lease.pdf.receipt.json');
+    expect(early.code).toBe(3);
+    expect(early.stdout).toMatch(/^pending {3}.*lease\.pdf\.receipt\.json\n {2}Transaction [0-9a-f]{64} is not in a block yet/);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(pending);
+
+    await sb.mine(1);
+    const upgraded = await cli('receipt', 'upgrade', 'lease.pdf.receipt.json');
+    expect(upgraded.code, upgraded.stderr).toBe(0);
+    expect(upgraded.stdout).toMatch(
+      /^upgraded {2}.*lease\.pdf\.receipt\.json\n {2}completed with block [0-9a-f]{64} \(1 confirmation\); it verifies offline now/,
+    );
+    const theirs = await other('receipt', 'upgrade', join(elsewhere, 'lease.pdf.receipt.json'), '--json');
+    expect(theirs.code, theirs.stderr).toBe(0);
+    expect(JSON.parse(theirs.stdout)).toMatchObject([{ status: 'upgraded', outcome: 'verified', error: null }]);
+
+    for (const receipt of [path, join(elsewhere, 'lease.pdf.receipt.json')]) {
+      const verified = await cli('receipt', 'verify', receipt, 'lease.pdf');
+      expect(verified.code, verified.stdout).toBe(0);
+    }
+    const completeInfo = await cli('receipt', 'info', 'lease.pdf.receipt.json');
+    expect(completeInfo.stdout).toMatch(/^lease\.pdf: in a block$/m);
+    expect(completeInfo.stdout).toMatch(/proofs: {8}Merkle path \(\d+ nodes?, position \d+, to the \w+\), raw transaction, block header/);
+
+    const before = readFileSync(path, 'utf8');
+    const again = await cli('receipt', 'upgrade', 'lease.pdf.receipt.json');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('already names its block: left unchanged.');
+    expect(readFileSync(path, 'utf8')).toBe(before);
+  });
+
+  it('a file that is not a receipt: not upgraded, exit 2, with the reason', async () => {
+    writeFileSync(join(work, 'notes.txt'), 'not json\n');
+    const r = await cli('receipt', 'upgrade', 'notes.txt');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^not upgraded {2}.*notes\.txt\n {2}.*notes\.txt: /);
+  });
+
+  it('the app: "Complete receipt" completes an imported pending receipt in place and the record says so', async () => {
+    writeFileSync(join(work, 'will.pdf'), 'the will\n');
+    expect((await cli('notarise', 'will.pdf')).code).toBe(0);
+    expect((await cli('receipt', 'export', 'will.pdf', '-o', join(root, 'will-alone', 'will.pdf.receipt.json'))).code).toBe(0);
+    await chainProfile('app-library');
+    const notary = new Notary({ dataDir: join(root, 'app-library'), secrets: new MemorySecretStore(), env: { NOTARIUM_API_KEY: sb.apiKey } });
+    const service = createAppService(notary, {
+      shell: 'web',
+      resolveFile: () => '/nowhere',
+      openExternal: async () => {},
+      openExplorerPage: async () => {},
+      showInFolder: () => {},
+      printPdf: async () => new Uint8Array(),
+    });
+    try {
+      const [imported] = await importReceipts(notary.context, [join(root, 'will-alone', 'will.pdf.receipt.json')]);
+      if (!imported || 'error' in imported) throw new Error('not imported');
+      expect((await service.api.getRecord(imported.record.id)).proofOutcome).toBe('pending');
+      const early = await service.api.upgradeReceipt(imported.record.id);
+      expect(early).toMatchObject({ status: 'pending', message: 'Not in a block yet, so the receipt was left as it was: try again after the next block.' });
+      expect(JSON.parse(readFileSync(early.path, 'utf8')).confirmation).toBeNull();
+      await sb.mine(1);
+      // The service is asked about a registration at most once per block time (0.5 s here): the next click comes after it.
+      const asked = notary.library.records.get(imported.record.id)!.lastCheckedAt ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, asked + 500 - Date.now())));
+      const done = await service.api.upgradeReceipt(imported.record.id);
+      expect(done).toMatchObject({ status: 'upgraded', path: join(root, 'will-alone', 'will.pdf.receipt.json') });
+      expect(done.message).toMatch(/^The receipt was completed with block [0-9a-f]{64}\.$/);
+      expect(JSON.parse(readFileSync(done.path, 'utf8')).confirmation).not.toBeNull();
+      // The button goes: the record's receipt is no longer the pending one it was imported from.
+      expect((await service.api.getRecord(imported.record.id)).proofOutcome).toBe('verified');
+      expect((await service.api.upgradeReceipt(imported.record.id)).status).toBe('complete');
+    } finally {
+      await service.close();
+      await notary.close();
+    }
+  });
+});
+
+describe('notarise --wait', () => {
+  it('on a terminal: the counter counts a folder file by file, and the wait shows confirmations of the target and the next check', async () => {
+    const folder = join(work, 'batch');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'a.txt'), `a ${Math.random()}\n`);
+    writeFileSync(join(folder, 'b.txt'), `b ${Math.random()}\n`);
+    writeFileSync(join(work, 'c.txt'), `c ${Math.random()}\n`);
+    const progress: string[] = [];
+    const out: string[] = [];
+    let waiting: () => void = () => {};
+    const waitingShown = new Promise<void>((resolve) => (waiting = resolve));
+    const io: CliIo = {
+      out: (line) => out.push(line),
+      err: () => {},
+      env: envFor('library'),
+      errIsTTY: true,
+      progress: (line) => {
+        progress.push(line);
+        if (line.includes('waiting for a block')) waiting();
+      },
+      readStdin: async () => '',
+      waitForStopSignal: () => new Promise(() => {}),
+    };
+    const run = main(['notarise', folder, join(work, 'c.txt'), '--wait', '--confirmations', '1'], io);
+    await waitingShown;
+    await sb.mine(1);
+    expect(await run).toBe(0);
+    const counters = progress.flatMap((l) => /^\[(\d+)\/(\d+)\] /.exec(l) ?? []).length;
+    expect(counters).toBeGreaterThan(0);
+    for (const line of progress) {
+      const m = /^\[(\d+)\/(\d+)\] /.exec(line);
+      if (m) expect(Number(m[2]), line).toBe(3);
+    }
+    expect(progress.some((l) => /^\[3\/3\] done /.test(l))).toBe(true);
+    expect(progress.find((l) => l.includes('waiting for a block'))).toMatch(
+      /^\[0\/3 confirmed\] \S+\.txt: waiting for a block, 0 of 1 confirmations(; next check in \d+ s|; checking now)?$/,
+    );
+    expect(out.join('\n')).toMatch(/^registered {2}a\.txt/m);
+  });
+
+  it('Ctrl+C: the file stays registered, how to follow it is said, exit 3; a script sees one line when the wait starts', async () => {
+    writeFileSync(join(work, 'slow.txt'), `slow ${Math.random()}\n`);
+    const run = cli('notarise', 'slow.txt', '--wait');
+    // Stopped once it says it waits (the registration is sent by then), not after some time.
+    await new Promise<void>((resolve) => {
+      let said = '';
+      run.child.stderr!.on('data', (d: Buffer) => {
+        said += String(d);
+        if (said.includes('Waiting until in a block')) resolve();
+      });
+    });
+    run.child.kill('SIGINT');
+    const r = await run;
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(
+      /^Waiting until in a block with the profile's target confirmations: registration: it stays registered if Ctrl\+C stops the wait\.$/m,
+    );
+    expect(r.stdout).toMatch(/^registered {2}slow\.txt {2}[0-9a-f]{12}… {2}accepted, waiting for a block$/m);
+    expect(r.stderr).toContain('Stopped waiting. The file is registered: nothing is lost, the service keeps the registration.');
+    expect(r.stderr).toContain(`Follow it with "notarium wait ${join(work, 'slow.txt')}" (it writes the receipt once the registration is in a block)`);
+    const status = await json('status', 'slow.txt', '--offline');
+    expect(status.value.state).toBe('published');
+  });
+});
+
+describe('a service that refuses the connection', () => {
+  it('is said to refuse it, at its address, with what to check', async () => {
+    const port = await closedPort();
+    writeFileSync(join(work, 'refused.txt'), 'refused\n');
+    const r = await runCli(['notarise', 'refused.txt'], {
+      env: { ...envFor('refused-library'), NOTARIUM_BASE_URL: `http://127.0.0.1:${port}`, NOTARIUM_API_KEY: 'key' },
+      cwd: work,
+    });
+    expect(r.stdout).toContain(`The service at 127.0.0.1:${port} refused the connection (ECONNREFUSED): nothing is listening at that address`);
+    expect(r.stdout).toContain("Check the profile's service URL and port");
+    expect(r.stdout).not.toContain('could not be reached');
+  });
+});
+
+describe('watch', () => {
+  it('"~/folder" that the shell did not expand is the home folder; --once says no Ctrl+C', async () => {
+    mkdirSync(join(home, 'Docs'));
+    const once = await cli('watch', '~/Docs', '--once');
+    expect(once.code, once.stderr).toBe(0);
+    expect(once.stdout).toMatch(/^Catching up on 1 folder:$/m);
+    expect(once.stdout).not.toContain('Ctrl+C');
+    const list = await json('watch', '--list');
+    expect(list.value.map((f: { path: string }) => f.path)).toContain(join(home, 'Docs'));
+    expect((await cli('watch', '--remove', '~/Docs')).code).toBe(0);
+    expect((await json('watch', '--list')).value).toEqual([]);
+  });
+});
+
+describe('the command line itself', () => {
+  const bin = (...args: string[]) =>
+    spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NOTARIUM_HOME: join(root, 'plain') } });
+
+  it('--version prints the version', () => {
+    const r = bin('--version');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`notarium ${packageJson.version}\n`);
+  });
+
+  it.each([
+    [['notarsie', 'x'], 'notarium: unknown command "notarsie". Did you mean "notarise"? Run "notarium --help" for the commands.'],
+    [['receipt', 'verfy', 'x'], 'notarium receipt: unknown subcommand "verfy". Did you mean "verify"?'],
+    [['notarise', '--wiat', 'x'], `notarium notarise: Unknown option '--wiat'. Did you mean --wait? Run "notarium notarise --help" for the options.`],
+    [['wait', 'x', '--confirmations'], 'notarium wait: --confirmations takes a value: --confirmations <value>.'],
+    [['status', 'x', '--offline=yes'], 'notarium status: --offline takes no value.'],
+    [['whoami', 'extra'], 'notarium whoami: "extra" is not an option, and this command takes no other arguments.'],
+  ])('%j: a sentence of the house with the nearest name, exit 2, never parseArgs text', (args, sentence) => {
+    const r = bin(...args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(sentence);
+    expect(r.stderr).not.toMatch(/Unexpected argument|argument missing|does not take an argument|positional/);
+  });
+
+  it.each([['notarize'], ['version', 'finalize'], ['receipt', 'upgrade'], ['profile', 'add']])('%j --help: either spelling, the same command', (...args) => {
+    const r = bin(...args, '--help');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Usage/);
+  });
+
+  it('an option in the other spelling is the option (--authorise-url for --authorize-url)', () => {
+    const r = bin('profile', 'add', 'Spelled', '--base-url', 'https://records.example', '--authorise-url', 'https://id.example/authorize', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ name: 'Spelled', authorizeUrl: 'https://id.example/authorize' });
+  });
+
+  it('completion bash completes commands, subcommands and options from the command table', () => {
+    const script = bin('completion', 'bash').stdout;
+    for (const [name, entry] of Object.entries(COMMANDS)) {
+      expect(script).toContain(name);
+      for (const option of Object.keys(entry.options ?? {})) expect(script).toContain(`--${option}`);
+    }
+    const complete = (...words: string[]) =>
+      spawnSync('bash', ['-c', `eval "$(cat)"; COMP_WORDS=(${words.join(' ')}); COMP_CWORD=${words.length - 1}; _notarium; echo "\${COMPREPLY[*]}"`], {
+        input: script,
+        encoding: 'utf8',
+      }).stdout.trim();
+    expect(complete('notarium', 'rec')).toBe('receipt');
+    expect(complete('notarium', 'receipt', 'up')).toBe('upgrade');
+    expect(complete('notarium', 'notarise', '--conf')).toBe('--confirmations');
+    expect(complete('notarium', 'version', 'add', '--o')).toBe('--of');
+    for (const shell of ['zsh', 'fish']) {
+      const r = bin('completion', shell);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain('upgrade');
+    }
+  });
+});
+
+/** A loopback port nothing listens on: one just freed. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
