@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 
-/** Set NOTARIUM_SHOTS to a folder to keep screenshots of a state, at two sizes and in both themes. */
+/** Set NOTARIUM_SHOTS to a folder to keep screenshots of a state, at three sizes and in both themes. */
 const SHOTS = process.env.NOTARIUM_SHOTS;
 
 const SIZES = [
   [800, 600],
+  [1024, 700],
   [1440, 900],
 ] as const;
 
