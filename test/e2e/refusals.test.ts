@@ -80,6 +80,12 @@ describe('refusals a user meets', () => {
     await why.waitFor();
     expect(await details.getByRole('button', { name: /Export receipt|PDF|HTML/ }).count()).toBe(0);
     await keepShots(page, 'library-finalisation', why);
+    // No browser can be opened from here: the explorer's address is given beside the button, to open by hand.
+    await details.getByRole('button', { name: 'Explorer' }).click();
+    const byHand = details.getByRole('status').filter({ hasText: "Notarium could not open a browser here: open the transaction's page yourself." });
+    expect(await byHand.getByRole('link').getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*[0-9a-f]{64}/);
+    expect(app.stderr()).toContain(`Open this address to see the transaction: ${await byHand.getByRole('link').getAttribute('href')}`);
+    await keepShots(page, 'library-explorer-by-hand', byHand);
     // The document's own registration still exports, and says so beside its buttons.
     await page.getByRole('listbox').getByRole('option').filter({ hasNotText: '— ·' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Export receipt' }).click()]);

@@ -121,6 +121,9 @@ describe('the web shell session', () => {
     await again.goto(link);
     await again.getByRole('heading', { name: 'Notarium needs a new link' }).waitFor();
     expect(await again.textContent('main')).toMatch(/already used.*run "notarium app" again/);
+    // How to get a new link, in the browser version's own terms: it has no launcher.
+    expect(await again.textContent('main')).toMatch(/stop Notarium in the terminal where it runs \(Ctrl\+C\)/);
+    expect(await again.textContent('main')).not.toMatch(/launcher/);
     expect(again.url()).toBe(`${origin}/`);
     mkdirSync('test-results', { recursive: true });
     await again.screenshot({ path: 'test-results/e2e-link-used.png' });

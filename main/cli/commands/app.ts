@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NotariumError } from '../../core/errors/notarium-error.ts';
 import { SYSTEM_TIMERS, type Timers } from '../../core/poller/poller.ts';
 import { startWebApp } from '../../web/web-app.ts';
 import { launchElectron, findElectron } from '../electron-launch.ts';
@@ -59,16 +60,18 @@ export async function appCommand(argv: string[], io: CliIo, machine: AppMachine 
   }
   // Headless machines and tests: print links instead of starting a browser.
   const noBrowser = Boolean(io.env.NOTARIUM_NO_BROWSER);
+  /** A page opened in the browser; where none can be, its address on the terminal and, through NO_BROWSER, on the page that asked. */
+  const openPage = async (url: string, what: string): Promise<void> => {
+    if (/^https?:\/\//.test(url) && !noBrowser && (await open(url))) return;
+    io.err(`Open this address ${what}: ${url}`);
+    throw new NotariumError('NO_BROWSER', `Notarium could not open a browser here: open this address ${what}: ${url}`);
+  };
   return withNotary(io, async (notary) => {
     const app = await startWebApp(notary, {
       staticDir: RENDERER,
       log: (line) => io.err(line),
-      openExternal: async (url) => {
-        if (!/^https?:\/\//.test(url) || noBrowser || !(await open(url))) io.err(`Open this address to sign in: ${url}`);
-      },
-      openExplorerPage: async (url) => {
-        if (noBrowser || !(await open(url))) io.err(`Open this address to see the transaction: ${url}`);
-      },
+      openExternal: (url) => openPage(url, 'to sign in'),
+      openExplorerPage: (url) => openPage(url, 'to see the transaction'),
       showInFolder: (path) => void open(dirname(path)),
     });
     let reminder: unknown;

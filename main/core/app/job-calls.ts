@@ -103,7 +103,10 @@ export function jobCalls({ notary, ctx, abilities, emit }: CallDeps): LiveCalls<
           jobId,
           [receipt],
           async (signal) => {
-            job.report(await verifyReceiptFile(ctx, path, undefined, { offline: options.offline, signal, nameOf: () => name }), name, { index: 0, inFolder: null });
+            job.report(await verifyReceiptFile(ctx, path, undefined, { offline: options.offline, signal, nameOf: () => name }), name, {
+              index: 0,
+              inFolder: null,
+            });
             job.done();
           },
           job.failed,

@@ -20,12 +20,7 @@ export class Jobs {
     },
   ) {}
 
-  start(
-    jobId: string,
-    files: readonly (FileRef | undefined)[],
-    run: (signal: AbortSignal) => Promise<void>,
-    ended: (error: ErrorData) => void,
-  ): null {
+  start(jobId: string, files: readonly (FileRef | undefined)[], run: (signal: AbortSignal) => Promise<void>, ended: (error: ErrorData) => void): null {
     if (this.#running.has(jobId)) {
       this.shell.release(files);
       throw new NotariumError('JOB_ID_IN_USE', 'A job with this id is already running: make a new id (a random UUID) for each job.');

@@ -64,7 +64,14 @@ export async function verifyFile(ctx: NotaryContext, file: string, options: Veri
   try {
     const receiptPath = options.receipt ? resolve(options.receipt) : await siblingReceipt(path);
     if (receiptPath)
-      return await verifyAgainst(ctx, path, sha256, await readReceiptFile(receiptPath, options.nameOf?.(receiptPath)), { source: 'receipt', receiptPath }, options);
+      return await verifyAgainst(
+        ctx,
+        path,
+        sha256,
+        await readReceiptFile(receiptPath, options.nameOf?.(receiptPath)),
+        { source: 'receipt', receiptPath },
+        options,
+      );
     const record = ctx.library.records.bySha256(sha256).find((r) => r.txId && r.state !== 'rejected' && r.state !== 'failed');
     if (!record) {
       return { path, sha256, status: 'unknown', message: 'No receipt is next to this file and the library has no registration of its content.' };

@@ -100,7 +100,8 @@ export class DocumentsState {
     const id = this.selectedId;
     if (id === null) return Promise.resolve();
     return this.#run('add', async () => {
-      if (files.length !== 1) throw new Error(`Drop one file as the new version: ${files.length} were dropped, and a version is one file. Add them one at a time, in order.`);
+      if (files.length !== 1)
+        throw new Error(`Drop one file as the new version: ${files.length} were dropped, and a version is one file. Add them one at a time, in order.`);
       const file = files[0]!;
       const r = await this.#notarium.addVersion(id, await this.#refs.toRef(file));
       this.answer =

@@ -25,7 +25,8 @@ beforeEach(() => {
   service = createAppService(notary, {
     shell: 'web',
     resolveFile: (ref) => {
-      if (ref.kind !== 'upload' || !names.has(ref.uploadId)) throw Object.assign(new Error('That dropped file is no longer held by Notarium: drop it again.'), { code: 'UPLOAD_EXPIRED' });
+      if (ref.kind !== 'upload' || !names.has(ref.uploadId))
+        throw Object.assign(new Error('That dropped file is no longer held by Notarium: drop it again.'), { code: 'UPLOAD_EXPIRED' });
       return join(root, ref.uploadId);
     },
     nameOf: (ref) => names.get((ref as { uploadId: string }).uploadId)!,
@@ -69,7 +70,7 @@ describe('job calls', () => {
     ]);
   });
 
-  it("refuse a call naming a file the shell no longer holds: no job starts, so none is left waiting", async () => {
+  it('refuse a call naming a file the shell no longer holds: no job starts, so none is left waiting', async () => {
     const gone: FileRef = { kind: 'upload', uploadId: randomUUID() };
     await expect(service.api.verifyReceipt(randomUUID(), gone, {})).rejects.toMatchObject({ code: 'UPLOAD_EXPIRED' });
     await expect(service.api.verify(randomUUID(), [upload('deed.txt', 'a deed')], { receipt: gone })).rejects.toMatchObject({ code: 'UPLOAD_EXPIRED' });
