@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventName, FileRef, NotariumEvents } from '../../../../preload/contract.ts';
 import { createAppService, type AppService } from '../../../../main/core/app/app-service.ts';
 import { Notary } from '../../../../main/core/notary.ts';
 import { MemorySecretStore } from '../../../support/memory-secret-store.ts';
+import { FILE_CONTENT, makeFixture } from '../../../support/receipt-fixture.ts';
 
 // Every job ends: one that fails as a whole (a profile without its key, say) still sends its last
 // event, with the error on each of its files, under the names the user gave them; a file the shell
@@ -16,10 +17,17 @@ let root: string;
 let notary: Notary;
 let service: AppService;
 let events: { event: EventName; payload: unknown }[];
+/** Every request the engine made: none reaches a network, each is refused. */
+let requests: string[];
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'notarium-job-calls-'));
-  notary = new Notary({ dataDir: join(root, 'home'), secrets: new MemorySecretStore(), env: {} });
+  requests = [];
+  const fetch = async (url: string): Promise<Response> => {
+    requests.push(url);
+    throw new TypeError('fetch failed');
+  };
+  notary = new Notary({ dataDir: join(root, 'home'), secrets: new MemorySecretStore(), env: {}, transport: { fetch } });
   // As the web shell names its uploads: a path of its own, and the user's name for it.
   const names = new Map<string, string>();
   service = createAppService(notary, {
@@ -56,6 +64,31 @@ async function last<E extends EventName>(event: E, jobId: string): Promise<Notar
   await expect.poll(() => events.some((e) => e.event === event && (e.payload as { jobId: string }).jobId === jobId)).toBe(true);
   return events.find((e) => e.event === event && (e.payload as { jobId: string }).jobId === jobId)!.payload as NotariumEvents[E];
 }
+
+describe('Verify offline', () => {
+  it('uses the receipt alone: no request, no connection to any service, where the same check online asks the service', async () => {
+    const { receipt } = makeFixture();
+    // A profile for the receipt's service: online, it is the one asked.
+    notary.library.profiles.save({ name: 'Maker', baseUrl: receipt.registration.serviceUrl, network: 'sandbox' });
+    const connecting = vi.spyOn(notary.connections, 'forProfile');
+    const verify = async (offline: boolean) => {
+      const jobId = randomUUID();
+      await service.api.verify(jobId, [upload('contract.pdf', FILE_CONTENT.toString())], {
+        receipt: upload('contract.pdf.receipt.json', JSON.stringify(receipt)),
+        offline,
+      });
+      return (await last('verify-result', jobId)).result;
+    };
+    const offline = await verify(true);
+    expect([offline.status, offline.verifiedOnTestChain]).toEqual(['verified', true]);
+    expect(offline.steps.find((s) => s.id === 'service')).toMatchObject({ status: 'skipped' });
+    expect(offline.steps.find((s) => s.id === 'service')?.code).not.toBe('service-unreachable');
+    expect([requests, connecting.mock.calls]).toEqual([[], []]);
+    const online = await verify(false);
+    expect(connecting.mock.calls).toEqual([['Maker']]);
+    expect(online.steps.find((s) => s.id === 'service')).toMatchObject({ status: 'skipped', code: 'service-unreachable' });
+  });
+});
 
 describe('job calls', () => {
   it('end a notarise job that failed as a whole, with the error on each file under its name', async () => {

@@ -95,4 +95,33 @@ describe('refusals a user meets', () => {
     expect(await saved.isVisible()).toBe(true);
     expect(app.problems).toEqual([]);
   });
+
+  it('Verify asks the service when it can be reached, and with Offline ticked relies on the receipt alone', async () => {
+    const page = app.page;
+    await screenButton(page, 'Verify').click();
+    await page.getByRole('button', { name: 'Clear' }).click();
+    const policy = join(folder, 'policy.md'); // registered above; the library knows its content
+    const rows = page.locator('tbody tr:not(.report)');
+    const serviceStep = page.locator('tr.report li', { hasText: 'Service check' });
+    await page.locator('input[type=file]').first().setInputFiles(policy);
+    await expect.poll(() => rows.locator('td.status').first().textContent()).toBe('Verified · test chain');
+    await rows
+      .first()
+      .getByRole('button', { name: /Report/ })
+      .click();
+    await expect
+      .poll(() => serviceStep.textContent())
+      .toMatch(/^\s*Pass\s*Service check\s*The service \(profile "Sandbox"\) confirms that the record matches transaction [0-9a-f]{64}\./);
+    await keepShots(page, 'verify-service-check', serviceStep);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByLabel('Offline (receipt only, no service)').check();
+    await page.locator('input[type=file]').first().setInputFiles(policy);
+    await expect.poll(() => rows.locator('td.status').first().textContent()).toBe('Verified · test chain');
+    await rows
+      .first()
+      .getByRole('button', { name: /Report/ })
+      .click();
+    await expect.poll(() => serviceStep.textContent()).toMatch(/^\s*Skipped\s*Service check/);
+    expect(app.problems).toEqual([]);
+  });
 });
