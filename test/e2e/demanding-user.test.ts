@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,9 @@ describe('refusals a user meets', () => {
     expect(await row.textContent()).toContain('x.receipt.json: The receipt has no "format" field, so it is not a Notarium receipt.');
     expect(await row.textContent()).not.toMatch(UPLOAD_NAME);
     await keepShots(page, 'verify-broken-receipt', row);
+    // Its upload is gone with the job (the web shell keeps a dropped file only while its work runs).
+    const shell = join(app.home, 'web-shell', readdirSync(join(app.home, 'web-shell'))[0]!, 'uploads');
+    await expect.poll(() => readdirSync(shell)).toEqual([]);
     await page.getByRole('button', { name: 'Clear' }).click();
     await input.setInputFiles(file('plain.txt', 'nothing registered'));
     await expect.poll(() => summary.textContent()).toMatch(/^0 verified · 0 partially verified · 0 mismatch · 0 pending · 1 unknown$/);

@@ -17,9 +17,11 @@ export const APP_HELP = `Usage: notarium app [--web] [--no-open]
 Opens Notarium on the current profile (the embedded sandbox on a fresh install): the desktop app
 when Electron's binary is installed (node_modules/electron), otherwise the app in your browser: a
 server on 127.0.0.1 only, opened once through a one-time link (the browser is given a private file
-that holds it, so the link never appears in a command line other users can see). If the app has not
-opened within 15 seconds (a browser that cannot read the data directory, .html opened in an editor),
-the link is printed here too.
+that holds it, so the link never appears in a command line other users can see). When no browser
+can be opened (the opener fails: a server, no desktop), the link is printed here at once; if the app
+has not opened within 15 seconds (a browser that cannot read the data directory, .html opened in an
+editor), it is printed here too. A sign-in or explorer page it cannot open is printed here and shown
+on the page, to open by hand.
 
   --web       the browser version, even where Electron is installed
   --no-open   the browser version, with its one-time link printed on a line of its own on stdout
