@@ -96,6 +96,7 @@ describe('refusals a user meets', () => {
     const saved = details.getByRole('status');
     await expect.poll(() => saved.textContent()).toBe('Downloaded policy.md.receipt.json');
     expect(await saved.isVisible()).toBe(true);
+    await keepShots(page, 'library-exported', saved);
     expect(app.problems).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli, type CliRun } from '../support/cli.ts';
+import { keepShots } from '../support/screenshots.ts';
 import { CHROMIUM, PAGE_WAIT_MS, screenButton } from '../support/web-app.ts';
 
 // Issue #11, item 4: the web shell's authority is not a cookie (cookies reach every port of
@@ -124,6 +125,7 @@ describe('the web shell session', () => {
     // How to get a new link, in the browser version's own terms: it has no launcher.
     expect(await again.textContent('main')).toMatch(/stop Notarium in the terminal where it runs \(Ctrl\+C\)/);
     expect(await again.textContent('main')).not.toMatch(/launcher/);
+    await keepShots(again, 'web-link-used');
     expect(again.url()).toBe(`${origin}/`);
     mkdirSync('test-results', { recursive: true });
     await again.screenshot({ path: 'test-results/e2e-link-used.png' });

@@ -21,7 +21,7 @@ export function jobCalls({ notary, ctx, abilities, emit }: CallDeps): LiveCalls<
   const jobs = new Jobs({ release: files.release, failed: (message) => emit('background-error', { recordId: null, message }) });
 
   /** Verify's events for a job: results counted, and the files without one given the job's error at its end. */
-  function verifyReport(jobId: string, names: readonly string[]) {
+  function verifyReport(jobId: string, named: readonly { path: string; name: string }[]) {
     const counts = noVerifications();
     const reported = new Set<number>();
     const report = (result: FileVerification, name: string, origin: JobFile): void => {
@@ -33,8 +33,8 @@ export function jobCalls({ notary, ctx, abilities, emit }: CallDeps): LiveCalls<
       report,
       done: () => emit('verify-done', { jobId, counts }),
       failed: (error: ErrorData) => {
-        names.forEach((name, index) => {
-          if (!reported.has(index)) report({ path: name, status: 'unknown', message: error.message, error }, name, { index, inFolder: null });
+        named.forEach(({ path, name }, index) => {
+          if (!reported.has(index)) report({ path, status: 'unknown', message: error.message, error }, name, { index, inFolder: null });
         });
         emit('verify-done', { jobId, counts });
       },
@@ -80,7 +80,7 @@ export function jobCalls({ notary, ctx, abilities, emit }: CallDeps): LiveCalls<
         const receipt = options.receipt && { path: files.path(options.receipt), name: files.name(options.receipt) };
         const job = verifyReport(
           jobId,
-          paths.map((p) => nameOf(p)),
+          paths.map((path) => ({ path, name: nameOf(path) })),
         );
         const named = (path: string): string => (path === receipt?.path ? receipt.name : nameOf(path));
         return jobs.start(
@@ -98,7 +98,7 @@ export function jobCalls({ notary, ctx, abilities, emit }: CallDeps): LiveCalls<
       verifyReceipt: async (jobId, receipt, options) => {
         const path = files.path(receipt);
         const name = files.name(receipt);
-        const job = verifyReport(jobId, [name]);
+        const job = verifyReport(jobId, [{ path, name }]);
         return jobs.start(
           jobId,
           [receipt],

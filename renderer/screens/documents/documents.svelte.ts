@@ -62,7 +62,7 @@ export class DocumentsState {
 
   async select(id: number): Promise<void> {
     this.selectedId = id;
-    this.answer = null;
+    this.answer = this.error = null;
     this.history = null;
     await this.#loadHistory(id, false);
   }
