@@ -121,6 +121,8 @@ export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, 
     table { margin: .6rem 0; } th, td { padding: .12rem .8rem .12rem 0; } th { width: 8.5rem; } code { font-size: 8pt; }
     .outcome p { margin: .3rem 0; } .qr, .qr svg { width: 7.5rem; } .qr svg { height: 7.5rem; }
     a { color: inherit; } li { break-inside: avoid; }
+    /* What does not fit goes over as a whole section: a second page never holds only a section's last lines. */
+    section { break-inside: avoid; }
     .outcome, .test-mark { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   }
 </style></head>
@@ -141,10 +143,13 @@ ${row('Transaction', record.txId)}${row('Block', record.blockHash)}${row('Block 
 ${row('Confirmations', receipt.confirmation ? String(receipt.confirmation.confirmedBlocks) : null)}
 ${link ? `<tr><th>Explorer</th><td><a href="${escape(link)}"><code>${breakableUrl(link)}</code></a></td></tr>` : ''}
 </table>
+<section>
 <h2>What was checked</h2>
 <ol>
 ${steps}
 </ol>
+</section>
+<section>
 <h2>How to check it by hand</h2>
 <ol>
   <li>Compute the SHA-256 of the file; it must be <code>${escape(record.sha256 ?? '')}</code>. To compute it: ${digestCommands(record.name)}</li>
@@ -153,6 +158,7 @@ ${steps}
   <li>Check that the transaction is in block <code>${escape(record.blockHash ?? '')}</code> of the heaviest chain. The Merkle proof in the receipt file lets you do this without trusting the explorer.</li>
 </ol>
 <p class="sub">The receipt file <code>${escape(receiptFileName(name))}</code> holds everything needed to verify this offline, with Notarium or by hand.</p>
+</section>
 </body></html>
 `;
 }
