@@ -38,7 +38,10 @@ describe('the certificate printed to PDF', () => {
     expect(more).toEqual([]);
     expect(first![0]!.trim()).toBe('TEST — sandbox chain: not a proof on mainnet');
     for (const hash of [receipt.registration.txId, FILE_DIGEST.toString('hex'), receipt.confirmation!.blockHash])
-      expect(first!.some((line) => line.includes(hash)), hash).toBe(true);
+      expect(
+        first!.some((line) => line.includes(hash)),
+        hash,
+      ).toBe(true);
   });
 
   it.each([
