@@ -357,6 +357,8 @@ export const CALLS = {
   clearApiKey: z.tuple([profileName]),
   account: z.tuple([profileName.optional()]),
   signIn: z.tuple([profileName.optional()]),
+  /** Stops a sign-in waiting for the browser: its signIn call fails with CANCELLED. */
+  cancelSignIn: z.tuple([profileName.optional()]),
   signOut: z.tuple([profileName.optional()]),
   /**
    * Jobs: the caller names the job (a random UUID it makes) so it knows the job before the first
@@ -414,6 +416,7 @@ export interface CallResults {
   clearApiKey: { apiKeySet: false };
   account: AccountView;
   signIn: AccountView;
+  cancelSignIn: null;
   signOut: AccountView;
   notarise: null;
   verify: null;
@@ -458,6 +461,11 @@ export interface NotariumEvents {
   'record-updated': RecordView;
   'pending-count': number;
   'account-changed': AccountView;
+  /**
+   * A sign-in waits for the identity portal's page at `url`: the page shows it, to open by hand
+   * when the browser did not show it (`opened`: false, no browser could be opened at all).
+   */
+  'sign-in-link': { profile: string; url: string; opened: boolean };
   /** retrying: `attempt` (2 is the first retry), `message` (why, in words), `retryAt` (ms since the epoch). */
   'notarise-progress': JobFile & {
     jobId: string;

@@ -23,8 +23,15 @@ export class SessionEnded extends Error {
   readonly code = 'SESSION_ENDED';
 }
 
-const NO_SESSION =
-  'This page has no Notarium session. Each link opens Notarium once, in one tab: go back to the tab it opened, or run "notarium app" again (or start Notarium from its launcher) for a new link.';
+/**
+ * How to get a new link, said wherever a link or a session is refused. The browser version has no
+ * launcher: it is the command that started it (`notarium app`, or `npm start` in a checkout) that
+ * makes links, one per start.
+ */
+export const NEW_LINK =
+  'For a new link, stop Notarium in the terminal where it runs (Ctrl+C) and run "notarium app" again (or "npm start", where you started it that way): it opens the browser, or prints the link.';
+
+const NO_SESSION = `This page has no Notarium session. Each link opens Notarium once, in one tab: go back to the tab it opened. ${NEW_LINK}`;
 
 /**
  * The session secret of this tab: traded from the launch fragment when there is one (which is
@@ -43,7 +50,7 @@ export async function openSession(origin: string = location.origin): Promise<str
   try {
     response = await fetch(`${origin}/session`, { method: 'POST', headers: { [LAUNCH_HEADER]: token }, cache: 'no-store', referrerPolicy: 'no-referrer' });
   } catch {
-    throw new SessionEnded('Notarium did not answer this link: check that it is still running, or run "notarium app" again for a new link.');
+    throw new SessionEnded(`Notarium did not answer this link: it is no longer running. ${NEW_LINK}`);
   }
   if (!response.ok) throw new SessionEnded(sentenceOf(await response.text().catch(() => '')) ?? NO_SESSION);
   const { session } = (await response.json()) as { session?: unknown };

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { SESSION_HEADER, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
+import { NEW_LINK, SESSION_HEADER, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
 
 /**
  * The web shell's gate: it listens on 127.0.0.1 only; every request must name our exact Host (no
@@ -18,7 +18,7 @@ export interface Gate {
   secret: string;
 }
 
-export const ENDED = 'This Notarium window has ended: run "notarium app" again (or start Notarium from its launcher) for a new link.';
+export const ENDED = `This Notarium window has ended. ${NEW_LINK}`;
 
 export function sameSecret(given: string | undefined, secret: string): boolean {
   if (!given) return false;

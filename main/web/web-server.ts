@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer } from 'ws';
-import { BRIDGE_PROTOCOL, LAUNCH_FRAGMENT, LAUNCH_HEADER } from '../../preload/web-session.ts';
+import { BRIDGE_PROTOCOL, LAUNCH_FRAGMENT, LAUNCH_HEADER, NEW_LINK } from '../../preload/web-session.ts';
 import { serveConnection, type Bridge } from './bridge-connection.ts';
 import { writeLaunchFile, type LaunchFile } from './launch-file.ts';
 import { openShellFolder } from './shell-folder.ts';
@@ -59,8 +59,7 @@ const CONTENT_TYPES: Record<string, string> = {
 /** The largest message the bridge takes; a larger one closes that connection (1009), not the shell. */
 export const BRIDGE_MAX_MESSAGE = 4 * 1024 * 1024;
 
-const USED =
-  'This link was already used: each link opens Notarium once, in one tab. Go back to that tab, or run "notarium app" again (or start Notarium from its launcher) for a new link.';
+const USED = `This link was already used: each link opens Notarium once, in one tab. Go back to that tab. ${NEW_LINK}`;
 
 const BAD_TARGET = 'This request does not name a page of Notarium.';
 

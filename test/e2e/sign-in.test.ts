@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // Sign-in from the app through the sandbox's authorize page, in a real browser tab: the app opens
@@ -21,6 +22,10 @@ describe('sign-in from the app', () => {
     const linkIn = () => /https?:\/\/\S+\/oauth2\/authorize\S+/.exec(app.stderr())?.[0];
     await expect.poll(linkIn).toBeTruthy();
     const link = linkIn()!;
+    // No browser can be opened here: the page says so and gives the same address, beside a Cancel.
+    const shown = page.getByRole('status').filter({ hasText: 'Notarium could not open a browser here: open this address to sign in:' });
+    expect(await shown.getByRole('link').getAttribute('href')).toBe(link);
+    await keepShots(page, 'sign-in-link', shown);
     const tab = await page.context().newPage();
     await tab.goto(link);
     await tab.getByLabel('User name').fill('ada');
@@ -32,5 +37,19 @@ describe('sign-in from the app', () => {
     expect(content).toMatch(/ada/);
     expect(content).toMatch(/records:write/);
     await page.screenshot({ path: 'test-results/e2e-signed-in.png' });
+  });
+
+  it('a sign-in waiting for the browser is cancelled from the page, quietly, and can start again', async () => {
+    const page = app.page;
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'Waiting for the browser…' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'open this address to sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'open this address to sign in' }).count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByText('Signed out', { exact: true }).isVisible()).toBe(true);
+    expect(app.problems).toEqual([]);
   });
 });

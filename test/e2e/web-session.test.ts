@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli, type CliRun } from '../support/cli.ts';
+import { keepShots } from '../support/screenshots.ts';
 import { CHROMIUM, PAGE_WAIT_MS, screenButton } from '../support/web-app.ts';
 import { INNER_WAIT_MS } from '../support/hang-limit.ts';
 
@@ -124,6 +125,10 @@ describe('the web shell session', () => {
     await again.goto(link);
     await again.getByRole('heading', { name: 'Notarium needs a new link' }).waitFor();
     expect(await again.textContent('main')).toMatch(/already used.*run "notarium app" again/);
+    // How to get a new link, in the browser version's own terms: it has no launcher.
+    expect(await again.textContent('main')).toMatch(/stop Notarium in the terminal where it runs \(Ctrl\+C\)/);
+    expect(await again.textContent('main')).not.toMatch(/launcher/);
+    await keepShots(again, 'web-link-used');
     expect(again.url()).toBe(`${origin}/`);
     mkdirSync('test-results', { recursive: true });
     await again.screenshot({ path: 'test-results/e2e-link-used.png' });

@@ -222,9 +222,16 @@ describe('the app service', () => {
     expect(pdf.fileName).toBe('deed.txt.certificate.pdf');
     const bytes = Buffer.from(pdf.pdfBase64, 'base64');
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = pdfText(bytes).replace(/\s+/g, ' ');
+    const layout = pdfText(bytes);
+    const text = layout.replace(/\s+/g, ' ');
     expect(text).toContain('Certificate of registration');
     expect(text).toContain(txId.slice(0, 24));
+    // One A4 page, not a second one for a few lines (pdftotext ends each page with a form feed).
+    expect(layout.split('\f').filter((page) => page.trim())).toHaveLength(1);
+    // Hashes whole on their lines, never cut where a line happened to end; and a sandbox certificate marked as a test.
+    const { sha256 } = await t.service.api.getRecord(id);
+    for (const hash of [txId, sha256!]) expect(layout, hash).toMatch(new RegExp(`(^|\\s)${hash}(\\W|$)`, 'm'));
+    expect(layout.trimStart().split('\n')[0]!.trim()).toBe('TEST — sandbox chain: not a proof on mainnet');
   });
 
   it('verifies through a job, one result per file with the step report', async () => {

@@ -36,8 +36,8 @@ describe('notarium app --no-open', () => {
 });
 
 describe('notarium app, when the browser never shows the launch file', () => {
-  /** The command in this process, its opener a stand-in that starts nothing and its clock a manual one. */
-  async function start(dataDir: string) {
+  /** The command in this process, its opener a stand-in (by default one that starts nothing) and its clock a manual one. */
+  async function start(dataDir: string, opens = true) {
     const err: string[] = [];
     const opened: string[] = [];
     let stop = (): void => undefined;
@@ -53,7 +53,7 @@ describe('notarium app, when the browser never shows the launch file', () => {
     };
     const clock = new ManualClock();
     const exit = appCommand(['--web'], io, {
-      open: (target) => (opened.push(target), Promise.resolve(true)), // "started", and then nothing happens: a snap browser, an editor
+      open: (target) => (opened.push(target), Promise.resolve(opens)), // true: "started", and then nothing happens (a snap browser, an editor)
       timers: clock,
     });
     await expect.poll(() => err.some((l) => l.startsWith('Press Ctrl+C'))).toBe(true);
@@ -74,6 +74,19 @@ describe('notarium app, when the browser never shows the launch file', () => {
     // The printed link works, once.
     const session = await tradeLaunch(reminder.exec(printed[0]!)![1]!);
     expect(session.secret).toMatch(/^[\w-]{43}$/);
+    stop();
+    expect(await exit).toBe(0);
+  });
+
+  it('prints the link at once, and claims nothing, when the opener failed (no browser on this machine)', async () => {
+    const { err, clock, exit, stop } = await start(join(home, 'no-browser'), false);
+    expect(err.filter((l) => /opening in your browser/.test(l))).toEqual([]);
+    expect(err).toContain('Open this link in your browser (it works once):');
+    const printed = err.filter((l) => l.startsWith('stdout: http://127.0.0.1:'));
+    expect(printed).toHaveLength(1);
+    await clock.advance(LAUNCH_GRACE_MS * 2);
+    expect(err.filter((l) => reminder.test(l))).toEqual([]); // said once, not again as a reminder
+    await tradeLaunch(printed[0]!.slice('stdout: '.length));
     stop();
     expect(await exit).toBe(0);
   });

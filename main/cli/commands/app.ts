@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NotariumError } from '../../core/errors/notarium-error.ts';
 import { SYSTEM_TIMERS, type Timers } from '../../core/poller/poller.ts';
 import { startWebApp } from '../../web/web-app.ts';
 import { launchElectron, findElectron } from '../electron-launch.ts';
@@ -16,9 +17,11 @@ export const APP_HELP = `Usage: notarium app [--web] [--no-open]
 Opens Notarium on the current profile (the embedded sandbox on a fresh install): the desktop app
 when Electron's binary is installed (node_modules/electron), otherwise the app in your browser: a
 server on 127.0.0.1 only, opened once through a one-time link (the browser is given a private file
-that holds it, so the link never appears in a command line other users can see). If the app has not
-opened within 15 seconds (a browser that cannot read the data directory, .html opened in an editor),
-the link is printed here too.
+that holds it, so the link never appears in a command line other users can see). When no browser
+can be opened (the opener fails: a server, no desktop), the link is printed here at once; if the app
+has not opened within 15 seconds (a browser that cannot read the data directory, .html opened in an
+editor), it is printed here too. A sign-in or explorer page it cannot open is printed here and shown
+on the page, to open by hand.
 
   --web       the browser version, even where Electron is installed
   --no-open   the browser version, with its one-time link printed on a line of its own on stdout
@@ -61,16 +64,18 @@ export async function appCommand(argv: string[], io: CliIo, machine: AppMachine 
   }
   // Headless machines and tests: print links instead of starting a browser.
   const noBrowser = Boolean(io.env.NOTARIUM_NO_BROWSER);
+  /** A page opened in the browser; where none can be, its address on the terminal and, through NO_BROWSER, on the page that asked. */
+  const openPage = async (url: string, what: string): Promise<void> => {
+    if (/^https?:\/\//.test(url) && !noBrowser && (await open(url))) return;
+    io.err(`Open this address ${what}: ${url}`);
+    throw new NotariumError('NO_BROWSER', `Notarium could not open a browser here: open this address ${what}: ${url}`);
+  };
   return withNotary(io, async (notary) => {
     const app = await startWebApp(notary, {
       staticDir: RENDERER,
       log: (line) => io.err(line),
-      openExternal: async (url) => {
-        if (!/^https?:\/\//.test(url) || noBrowser || !(await open(url))) io.err(`Open this address to sign in: ${url}`);
-      },
-      openExplorerPage: async (url) => {
-        if (noBrowser || !(await open(url))) io.err(`Open this address to see the transaction: ${url}`);
-      },
+      openExternal: (url) => openPage(url, 'to sign in'),
+      openExplorerPage: (url) => openPage(url, 'to see the transaction'),
       showInFolder: (path) => void open(dirname(path)),
     });
     let reminder: unknown;

@@ -59,6 +59,13 @@ function digestCommands(name: string): string {
   );
 }
 
+/** A URL for the page, which may break after its separators (a line end inside the transaction id is only the last resort). */
+const breakableUrl = (url: string): string =>
+  url
+    .split(/(?<=[/?&=])/)
+    .map(escape)
+    .join('<wbr>');
+
 /** A QR code of the explorer link as inline SVG (vector: sharp on paper at any size). */
 async function qrSvg(link: string): Promise<string> {
   const svg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
@@ -91,21 +98,36 @@ export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, 
 <title>Certificate of registration — ${escape(name)}</title>
 <style>
   body { font: 11pt/1.5 system-ui, sans-serif; color: #111; max-width: 48rem; margin: 2rem auto; padding: 0 1.5rem; }
-  h1 { font-size: 1.6rem; margin-bottom: .2rem; } .sub { color: #555; margin-top: 0; }
+  h1 { font-size: 1.6rem; margin: 0 0 .2rem; } h2 { font-size: 1.15rem; margin: 1.2rem 0 .4rem; } .sub { color: #555; margin-top: 0; }
   table { border-collapse: collapse; width: 100%; margin: 1rem 0; } th { text-align: left; width: 11rem; vertical-align: top; padding: .3rem .8rem .3rem 0; color: #444; font-weight: 600; }
-  td { padding: .3rem 0; } td a { word-break: break-all; } code { font: 9.5pt/1.4 ui-monospace, monospace; word-break: break-all; }
+  td { padding: .3rem 0; }
+  /* A hash, a transaction id, a command: moved to the next line whole when it does not fit, and broken only when no line could hold it. */
+  code { font: 9.5pt/1.4 ui-monospace, monospace; overflow-wrap: anywhere; }
+  td a { overflow-wrap: anywhere; }
   .outcome { border-left: 4px solid; padding: .1rem 1rem; } .outcome .heading { margin-bottom: 0; }
   .outcome.verified { border-color: #15803d; background: #f0fdf4; }
   .outcome.test { border-color: #555; border-left-style: dashed; background: #f4f4f5; }
   .outcome.partial { border-color: #b45309; background: #fffbeb; } ul.unproven { padding-left: 1.2rem; }
-  li.fail { color: #b91c1c; } li.skipped { color: #555; } ol { padding-left: 1.2rem; }
+  .test-mark { margin: 0 0 .8rem; padding: .3rem .8rem; border: 2px dashed #111; font-weight: 700; letter-spacing: .04em; text-align: center; }
+  li.fail { color: #b91c1c; } li.skipped { color: #555; } ol { padding-left: 1.2rem; margin: .3rem 0; } .sub { margin-bottom: .4rem; }
   .top { display: flex; gap: 1.5rem; align-items: flex-start; justify-content: space-between; }
-  .qr { flex: none; width: 8.5rem; text-align: center; font-size: 8pt; color: #555; margin-top: .4rem; }
+  .qr { flex: none; width: 8.5rem; text-align: center; font-size: 8pt; color: #555; margin: .4rem 0 0; }
   .qr svg { width: 8.5rem; height: 8.5rem; display: block; }
-  @page { size: A4; margin: 16mm; }
-  @media print { body { margin: 0; max-width: none; } a { color: inherit; } h2 { break-after: avoid; } li { break-inside: avoid; } }
+  @page { size: A4; margin: 12mm 15mm; }
+  /* On paper, one A4 page for a usual certificate: a second page only for what cannot fit, never for a few lines. */
+  @media print {
+    body { margin: 0; max-width: none; padding: 0; font-size: 9pt; line-height: 1.32; }
+    h1 { font-size: 1.45rem; } h2 { font-size: 1.05rem; margin: .8rem 0 .3rem; break-after: avoid; }
+    table { margin: .6rem 0; } th, td { padding: .12rem .8rem .12rem 0; } th { width: 8.5rem; } code { font-size: 8pt; }
+    .outcome p { margin: .3rem 0; } .qr, .qr svg { width: 7.5rem; } .qr svg { height: 7.5rem; }
+    a { color: inherit; } li { break-inside: avoid; }
+    /* What does not fit goes over as a whole section: a second page never holds only a section's last lines. */
+    section { break-inside: avoid; }
+    .outcome, .test-mark { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  }
 </style></head>
 <body>
+${report.network.testChain ? `<p class="test-mark">TEST — ${escape(visibleName(report.network.label))} chain: not a proof on mainnet</p>` : ''}
 <div class="top">
 <div>
 <h1>Certificate of registration</h1>
@@ -119,12 +141,15 @@ ${row('File', name)}${row('Size', record.size === null ? null : `${record.size} 
 ${row('Fingerprint', `${receipt.fingerprint.encode} → ${receipt.fingerprint.published}`)}
 ${row('Transaction', record.txId)}${row('Block', record.blockHash)}${row('Block time', record.blockTime === null ? null : visibleName(record.blockTime))}
 ${row('Confirmations', receipt.confirmation ? String(receipt.confirmation.confirmedBlocks) : null)}
-${link ? `<tr><th>Explorer</th><td><a href="${escape(link)}">${escape(link)}</a></td></tr>` : ''}
+${link ? `<tr><th>Explorer</th><td><a href="${escape(link)}"><code>${breakableUrl(link)}</code></a></td></tr>` : ''}
 </table>
+<section>
 <h2>What was checked</h2>
 <ol>
 ${steps}
 </ol>
+</section>
+<section>
 <h2>How to check it by hand</h2>
 <ol>
   <li>Compute the SHA-256 of the file; it must be <code>${escape(record.sha256 ?? '')}</code>. To compute it: ${digestCommands(record.name)}</li>
@@ -133,6 +158,7 @@ ${steps}
   <li>Check that the transaction is in block <code>${escape(record.blockHash ?? '')}</code> of the heaviest chain. The Merkle proof in the receipt file lets you do this without trusting the explorer.</li>
 </ol>
 <p class="sub">The receipt file <code>${escape(receiptFileName(name))}</code> holds everything needed to verify this offline, with Notarium or by hand.</p>
+</section>
 </body></html>
 `;
 }

@@ -1,4 +1,5 @@
 import type { JobFile } from '../../../preload/contract.ts';
+import type { ErrorData } from '../../../preload/protocol/messages.ts';
 import { notarise } from '../usecases/notarise.ts';
 import { verifyFile, verifyPaths, verifyReceiptFile, type FileVerification } from '../usecases/verify.ts';
 import type { CallDeps, LiveCalls } from './call-deps.ts';
@@ -7,62 +8,110 @@ import { recordViewOf } from './library-items.ts';
 import { shellFiles } from './shell-files.ts';
 import { noVerifications, verificationView } from './views.ts';
 
-/** Notarise and Verify: jobs named by their caller, reporting per file (by its index in the call) through events. */
+/**
+ * Notarise and Verify: jobs named by their caller, reporting per file (by its index in the call)
+ * through events. A call's files are resolved before its job starts (one no longer there refuses
+ * the call), and a job that fails as a whole ends with the error on each file it had not reported.
+ */
 
 type JobCalls = 'notarise' | 'verify' | 'verifyReceipt' | 'cancelJob';
 
 export function jobCalls({ notary, ctx, abilities, emit }: CallDeps): LiveCalls<JobCalls> {
   const files = shellFiles(abilities);
   const jobs = new Jobs({ release: files.release, failed: (message) => emit('background-error', { recordId: null, message }) });
+
+  /** Verify's events for a job: results counted, and the files without one given the job's error at its end. */
+  function verifyReport(jobId: string, named: readonly { path: string; name: string }[]) {
+    const counts = noVerifications();
+    const reported = new Set<number>();
+    const report = (result: FileVerification, name: string, origin: JobFile): void => {
+      counts[result.status]++;
+      reported.add(origin.index);
+      emit('verify-result', { jobId, ...origin, result: verificationView(result, name) });
+    };
+    return {
+      report,
+      done: () => emit('verify-done', { jobId, counts }),
+      failed: (error: ErrorData) => {
+        named.forEach(({ path, name }, index) => {
+          if (!reported.has(index)) report({ path, status: 'unknown', message: error.message, error }, name, { index, inFolder: null });
+        });
+        emit('verify-done', { jobId, counts });
+      },
+    };
+  }
+
   return {
     api: {
-      notarise: async (jobId, refs, options) =>
-        jobs.start(jobId, refs, async (signal) => {
-          const { paths, nameOf } = files.named(refs);
-          const outcomes = await notarise(ctx, paths, {
-            document: options.document,
-            signal,
-            describe: (path) => ({ name: nameOf(path), path: files.kept(path) }),
-            onProgress: ({ path, ...p }) => emit('notarise-progress', { jobId, name: nameOf(path), ...p }),
-          });
-          notary.startPoller();
-          emit('notarise-done', {
-            jobId,
-            outcomes: outcomes.map((o) => ({
-              index: o.index,
-              inFolder: o.inFolder,
-              name: nameOf(o.path),
-              status: o.status,
-              record: o.record ? recordViewOf(notary, o.record) : null,
-              error: o.status === 'failed' || o.status === 'in-doubt' ? { code: o.error.code, message: o.error.message } : null,
-            })),
-          });
-        }),
-      verify: async (jobId, refs, options) =>
-        jobs.start(jobId, [...refs, options.receipt], async (signal) => {
-          const counts = noVerifications();
-          const report = (result: FileVerification, name: string, origin: JobFile) => {
-            counts[result.status]++;
-            emit('verify-result', { jobId, ...origin, result: verificationView(result, name) });
-          };
-          if (options.receipt) {
-            const file = refs[0]!;
-            report(await verifyFile(ctx, files.path(file), { receipt: files.path(options.receipt), offline: options.offline, signal }), files.name(file), {
+      notarise: async (jobId, refs, options) => {
+        const { paths, nameOf } = files.named(refs);
+        return jobs.start(
+          jobId,
+          refs,
+          async (signal) => {
+            const outcomes = await notarise(ctx, paths, {
+              document: options.document,
+              signal,
+              describe: (path) => ({ name: nameOf(path), path: files.kept(path) }),
+              onProgress: ({ path, ...p }) => emit('notarise-progress', { jobId, name: nameOf(path), ...p }),
+            });
+            notary.startPoller();
+            emit('notarise-done', {
+              jobId,
+              outcomes: outcomes.map((o) => ({
+                index: o.index,
+                inFolder: o.inFolder,
+                name: nameOf(o.path),
+                status: o.status,
+                record: o.record ? recordViewOf(notary, o.record) : null,
+                error: o.status === 'failed' || o.status === 'in-doubt' ? { code: o.error.code, message: o.error.message } : null,
+              })),
+            });
+          },
+          (error) =>
+            emit('notarise-done', {
+              jobId,
+              outcomes: paths.map((path, index) => ({ index, inFolder: null, name: nameOf(path), status: 'failed', record: null, error })),
+            }),
+        );
+      },
+      verify: async (jobId, refs, options) => {
+        const { paths, nameOf } = files.named(refs);
+        const receipt = options.receipt && { path: files.path(options.receipt), name: files.name(options.receipt) };
+        const job = verifyReport(
+          jobId,
+          paths.map((path) => ({ path, name: nameOf(path) })),
+        );
+        const named = (path: string): string => (path === receipt?.path ? receipt.name : nameOf(path));
+        return jobs.start(
+          jobId,
+          [...refs, options.receipt],
+          async (signal) => {
+            const opts = { offline: options.offline, signal, nameOf: named };
+            if (receipt) job.report(await verifyFile(ctx, paths[0]!, { ...opts, receipt: receipt.path }), nameOf(paths[0]!), { index: 0, inFolder: null });
+            else await verifyPaths(ctx, paths, { ...opts, onResult: (r, origin) => job.report(r, nameOf(r.path), origin) });
+            job.done();
+          },
+          job.failed,
+        );
+      },
+      verifyReceipt: async (jobId, receipt, options) => {
+        const path = files.path(receipt);
+        const name = files.name(receipt);
+        const job = verifyReport(jobId, [{ path, name }]);
+        return jobs.start(
+          jobId,
+          [receipt],
+          async (signal) => {
+            job.report(await verifyReceiptFile(ctx, path, undefined, { offline: options.offline, signal, nameOf: () => name }), name, {
               index: 0,
               inFolder: null,
             });
-          } else {
-            const { paths, nameOf } = files.named(refs);
-            await verifyPaths(ctx, paths, { offline: options.offline, signal, onResult: (r, origin) => report(r, nameOf(r.path), origin) });
-          }
-          emit('verify-done', { jobId, counts });
-        }),
-      verifyReceipt: async (jobId, receipt, options) =>
-        jobs.start(jobId, [receipt], async (signal) => {
-          const result = await verifyReceiptFile(ctx, files.path(receipt), undefined, { offline: options.offline, signal });
-          emit('verify-result', { jobId, index: 0, inFolder: null, result: verificationView(result, files.name(receipt)) });
-          emit('verify-done', { jobId, counts: { ...noVerifications(), [result.status]: 1 } });
-        }),
+            job.done();
+          },
+          job.failed,
+        );
+      },
       cancelJob: async (jobId) => {
         jobs.cancel(jobId);
         return null;

@@ -1,9 +1,13 @@
 import type { FileRef } from '../../../preload/contract.ts';
+import type { ErrorData } from '../../../preload/protocol/messages.ts';
+import { errorData } from '../errors/error-data.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 
 /**
  * Jobs that report through events under the id their caller made (the page knows it before the
- * first event): a job call answers at once. The files a job names are released when it ends.
+ * first event): a job call answers at once. The files a job names are released when it ends. A job
+ * that fails as a whole still ends: `ended` reports the error as the job's last events (its page
+ * would otherwise wait for them for good).
  */
 export class Jobs {
   readonly #running = new Map<string, AbortController>();
@@ -16,7 +20,7 @@ export class Jobs {
     },
   ) {}
 
-  start(jobId: string, files: readonly (FileRef | undefined)[], run: (signal: AbortSignal) => Promise<void>): null {
+  start(jobId: string, files: readonly (FileRef | undefined)[], run: (signal: AbortSignal) => Promise<void>, ended: (error: ErrorData) => void): null {
     if (this.#running.has(jobId)) {
       this.shell.release(files);
       throw new NotariumError('JOB_ID_IN_USE', 'A job with this id is already running: make a new id (a random UUID) for each job.');
@@ -24,7 +28,10 @@ export class Jobs {
     const controller = new AbortController();
     this.#running.set(jobId, controller);
     void run(controller.signal)
-      .catch((err: unknown) => this.shell.failed(err instanceof Error ? err.message : String(err)))
+      .catch((err: unknown) => {
+        this.shell.failed(err instanceof Error ? err.message : String(err));
+        ended(errorData(err, () => undefined)); // the detail went to failed()
+      })
       .finally(() => {
         this.#running.delete(jobId);
         this.shell.release(files);

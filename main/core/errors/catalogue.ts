@@ -86,6 +86,7 @@ const NOTARIUM_SENTENCES = {
   BAD_CALL: 'The call was refused: its name or its arguments are not what Notarium takes.',
   NOT_IN_THIS_SHELL: 'This window cannot take that: the desktop app takes files and folders by their path, the browser takes files dropped or chosen.',
   UPLOAD_EXPIRED: 'That dropped file is no longer held by Notarium: drop it again.',
+  NO_BROWSER: 'Notarium could not open a browser on this machine: open the address it gives yourself.',
   URL_REFUSED: 'Notarium opens in the browser only the http or https pages it expects: a sign-in page, or the explorer page a profile names.',
   APP_UNAVAILABLE: 'The desktop app cannot start here: "notarium app --web" opens the app in the browser instead.',
   // Made on the page's side of a transport (preload/), or by the shell refusing a page.

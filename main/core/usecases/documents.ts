@@ -69,7 +69,7 @@ export async function addVersion(ctx: NotaryContext, file: string, of: DocumentR
   if (same)
     throw new NotariumError(
       'ALREADY_A_VERSION',
-      `${basename(path)} is already version ${same.version} of "${document.name}"${same.state === 'queued' ? " (waiting for the previous version's block)" : ''}.`,
+      `${described.name} is already version ${same.version} of "${document.name}"${same.state === 'queued' ? " (waiting for the previous version's block)" : ''}.`,
     );
   checkReceiptNames(described.name, { document: true });
   const version = nextVersion(versions);

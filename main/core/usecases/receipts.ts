@@ -140,22 +140,23 @@ export async function exportReceipt(
 }
 
 /**
- * Reads a receipt file, with the errors people need for a wrong or unreadable one. Whatever lies at
- * the path, only a regular file is read, and no more of it than a receipt can be.
+ * Reads a receipt file, with the errors people need for a wrong or unreadable one, naming it as
+ * `shown` (the user's name for a file the shell holds under its own). Whatever lies at the path,
+ * only a regular file is read, and no more of it than a receipt can be.
  */
-export async function readReceiptFile(path: string): Promise<ReceiptV1> {
+export async function readReceiptFile(path: string, shown = path): Promise<ReceiptV1> {
   const bytes = await readRegularFile(path, {
     maxBytes: MAX_RECEIPT_BYTES,
     tooLarge: (size) =>
       new NotariumError(
         'RECEIPT_INVALID',
-        `${path}: the file is ${size === undefined ? 'longer than 4 MiB' : `${size} bytes long`}; a receipt is at most ${MAX_RECEIPT_BYTES} bytes (4 MiB), so it was not read. This is not a Notarium receipt.`,
+        `${shown}: the file is ${size === undefined ? 'longer than 4 MiB' : `${size} bytes long`}; a receipt is at most ${MAX_RECEIPT_BYTES} bytes (4 MiB), so it was not read. This is not a Notarium receipt.`,
       ),
   });
   try {
     return parseReceipt(bytes.toString('utf8'));
   } catch (err) {
-    if (err instanceof NotariumError) throw new NotariumError(err.code, `${path}: ${err.message}`, { cause: err });
+    if (err instanceof NotariumError) throw new NotariumError(err.code, `${shown}: ${err.message}`, { cause: err });
     throw err;
   }
 }

@@ -43,6 +43,8 @@ export interface VerifyOptions {
    */
   requireService?: boolean;
   signal?: AbortSignal;
+  /** How a file is named in messages: its path, unless the shell knows it by the user's name (an upload). */
+  nameOf?: (path: string) => string;
 }
 
 /** Verified, but on a test chain (networks.ts): its proof of work proves nothing, and it never reads as a plain "verified". */
@@ -61,7 +63,15 @@ export async function verifyFile(ctx: NotaryContext, file: string, options: Veri
   }
   try {
     const receiptPath = options.receipt ? resolve(options.receipt) : await siblingReceipt(path);
-    if (receiptPath) return await verifyAgainst(ctx, path, sha256, await readReceiptFile(receiptPath), { source: 'receipt', receiptPath }, options);
+    if (receiptPath)
+      return await verifyAgainst(
+        ctx,
+        path,
+        sha256,
+        await readReceiptFile(receiptPath, options.nameOf?.(receiptPath)),
+        { source: 'receipt', receiptPath },
+        options,
+      );
     const record = ctx.library.records.bySha256(sha256).find((r) => r.txId && r.state !== 'rejected' && r.state !== 'failed');
     if (!record) {
       return { path, sha256, status: 'unknown', message: 'No receipt is next to this file and the library has no registration of its content.' };
@@ -89,7 +99,7 @@ export async function verifyReceiptFile(ctx: NotaryContext, receiptPath: string,
   if (file) return verifyFile(ctx, file, { ...options, receipt: receiptPath });
   const path = resolve(receiptPath);
   try {
-    return await verifyAgainst(ctx, path, undefined, await readReceiptFile(path), { source: 'receipt', receiptPath: path }, options);
+    return await verifyAgainst(ctx, path, undefined, await readReceiptFile(path, options.nameOf?.(path)), { source: 'receipt', receiptPath: path }, options);
   } catch (err) {
     return failure(path, err);
   }

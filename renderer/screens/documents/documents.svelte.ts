@@ -1,10 +1,13 @@
-import type { DocumentView, HistoryView } from '../../../preload/contract.ts';
-import { notarium, sentence, toRef } from '../../lib/bridge.ts';
+import type { DocumentView, HistoryView, NotariumBridge } from '../../../preload/contract.ts';
+import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';
 import { download, fromBase64 } from '../../lib/download.ts';
 
 /** Documents: the list, the selected one's history, versions and the "which version" question. */
 
-class DocumentsState {
+/** What the user did last on the screen: its outcome (`answer` or `error`) is shown beside where they did it. */
+export type DocumentAction = 'which' | 'add' | 'finalise' | 'export';
+
+export class DocumentsState {
   list = $state<DocumentView[]>([]);
   loaded = $state(false);
   selectedId = $state<number | null>(null);
@@ -13,8 +16,19 @@ class DocumentsState {
   busy = $state<string | null>(null);
   error = $state<string | null>(null);
   answer = $state<string | null>(null);
+  /** Where `answer` and `error` belong; null: the screen's own (the list or a history that could not be read). */
+  at = $state<DocumentAction | null>(null);
   #started = false;
   #timer: ReturnType<typeof setTimeout> | null = null;
+
+  readonly #notarium: NotariumBridge;
+  readonly #refs: FileRefs;
+
+  /** The bridge and the file references: the page's own, or a test's fakes. */
+  constructor(notarium: NotariumBridge, refs: FileRefs) {
+    this.#notarium = notarium;
+    this.#refs = refs;
+  }
 
   start(): void {
     if (this.#started) {
@@ -22,7 +36,7 @@ class DocumentsState {
       return;
     }
     this.#started = true;
-    notarium.on('record-updated', (r) => {
+    this.#notarium.on('record-updated', (r) => {
       const docId = r.documentId;
       if (docId === null) return;
       if (this.#timer !== null) return;
@@ -37,8 +51,9 @@ class DocumentsState {
 
   async reload(): Promise<void> {
     try {
-      this.list = await notarium.listDocuments();
+      this.list = await this.#notarium.listDocuments();
     } catch (err) {
+      this.at = null;
       this.error = sentence(err);
     } finally {
       this.loaded = true;
@@ -47,7 +62,7 @@ class DocumentsState {
 
   async select(id: number): Promise<void> {
     this.selectedId = id;
-    this.answer = null;
+    this.answer = this.error = null;
     this.history = null;
     await this.#loadHistory(id, false);
   }
@@ -55,18 +70,22 @@ class DocumentsState {
   async #loadHistory(id: number, quiet: boolean): Promise<void> {
     if (!quiet) this.loadingHistory = true;
     try {
-      const h = await notarium.documentHistory(id);
+      const h = await this.#notarium.documentHistory(id);
       if (this.selectedId === id) this.history = h;
     } catch (err) {
-      if (!quiet) this.error = sentence(err);
+      if (!quiet) {
+        this.at = null;
+        this.error = sentence(err);
+      }
     } finally {
       this.loadingHistory = false;
     }
   }
 
-  async #run(label: string, fn: () => Promise<void>): Promise<void> {
+  async #run(label: DocumentAction, fn: () => Promise<void>): Promise<void> {
     this.busy = label;
-    this.error = null;
+    this.at = label;
+    this.error = this.answer = null;
     try {
       await fn();
     } catch (err) {
@@ -76,11 +95,15 @@ class DocumentsState {
     }
   }
 
-  addVersion(file: File): Promise<void> {
+  /** One file: a version is one file, and which of several dropped would be next is no one's guess. */
+  addVersion(files: readonly File[]): Promise<void> {
     const id = this.selectedId;
     if (id === null) return Promise.resolve();
     return this.#run('add', async () => {
-      const r = await notarium.addVersion(id, await toRef(file));
+      if (files.length !== 1)
+        throw new Error(`Drop one file as the new version: ${files.length} were dropped, and a version is one file. Add them one at a time, in order.`);
+      const file = files[0]!;
+      const r = await this.#notarium.addVersion(id, await this.#refs.toRef(file));
       this.answer =
         r.state === 'queued'
           ? `${file.name} is queued as version ${r.version ?? 'next'}: it is sent as soon as version ${r.waitsFor?.version ?? 'before it'} is in a block.`
@@ -93,7 +116,7 @@ class DocumentsState {
     const id = this.selectedId;
     if (id === null) return Promise.resolve();
     return this.#run('finalise', async () => {
-      await notarium.finaliseDocument(id);
+      await this.#notarium.finaliseDocument(id);
       this.answer = 'The document is finalised: no version can follow.';
       await Promise.all([this.reload(), this.#loadHistory(id, true)]);
     });
@@ -104,21 +127,24 @@ class DocumentsState {
     const id = this.selectedId;
     if (id === null) return Promise.resolve();
     return this.#run('export', async () => {
-      const { fileName, zipBase64, receipts } = await notarium.exportDocument(id);
+      const { fileName, zipBase64, receipts } = await this.#notarium.exportDocument(id);
       download(fileName, fromBase64(zipBase64), 'application/zip');
       this.answer = `${fileName} was downloaded: ${receipts} receipt${receipts === 1 ? '' : 's'} and the index of versions.`;
     });
   }
 
-  whichVersion(file: File): Promise<void> {
+  whichVersion(files: readonly File[]): Promise<void> {
     return this.#run('which', async () => {
-      const found = await notarium.whichVersion(await toRef(file));
+      if (files.length !== 1) throw new Error(`Drop one file to identify: ${files.length} were dropped.`);
+      const file = files[0]!;
+      const found = await this.#notarium.whichVersion(await this.#refs.toRef(file));
+      // Selecting the document clears the answer: it is given once that is done.
+      if (found && found.document.id !== this.selectedId) await this.select(found.document.id);
       if (!found) this.answer = `${file.name} is not a version of any document in the library.`;
       else if (found.version === null) this.answer = `${file.name} belongs to "${found.document.name}", but its version could not be told.`;
       else this.answer = `${file.name} is version ${found.version} of ${found.versions} of "${found.document.name}".`;
-      if (found && found.document.id !== this.selectedId) await this.select(found.document.id);
     });
   }
 }
 
-export const documents = new DocumentsState();
+export const documents = new DocumentsState(notarium, fileRefs);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { certificateHtml } from '../../../../main/core/app/certificate.ts';
+import type { Profile } from '../../../../main/core/store/profiles.ts';
 import type { StoredRecord } from '../../../../main/core/store/record.ts';
 import { FILE_CONTENT, FILE_DIGEST, makeFixture, type Draft } from '../../../support/receipt-fixture.ts';
 
@@ -145,5 +146,18 @@ describe('the certificate: the outcome, first', () => {
     for (const c of ['\u202e', '\u2066', '\u2069', '\u001b']) expect(html).not.toContain(c);
     expect(box(html)?.[2]).toContain('2026-11-19\\u202e (unchecked)\\u001b[8m');
     expect(html).toContain('<code>noon\\u2066 evil\\u2069</code>');
+  });
+
+  it("a test chain's certificate says TEST first, in words no one can miss", async () => {
+    const html = await certificateHtml(recordNamed('contract.pdf'), receipt, undefined);
+    expect(/<body>\n(.*)\n/.exec(html)?.[1]).toBe('<p class="test-mark">TEST — sandbox chain: not a proof on mainnet</p>');
+  });
+
+  it('an explorer link breaks only after its separators, its transaction id kept whole', async () => {
+    const profile = { explorerLinkUrl: 'https://explorer.example/tx/{txId}?net=main&x=1' } as Profile;
+    const html = await certificateHtml(recordNamed('contract.pdf'), receipt, profile);
+    const { txId } = receipt.registration;
+    expect(html).toContain(`<code>https:/<wbr>/<wbr>explorer.example/<wbr>tx/<wbr>${txId}?<wbr>net=<wbr>main&#38;<wbr>x=<wbr>1</code>`);
+    expect(html).not.toMatch(/break-all/);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileRef } from '../../../../preload/contract.ts';
 import { Jobs } from '../../../../main/core/app/jobs.ts';
+import { NotariumError } from '../../../../main/core/errors/notarium-error.ts';
 
 // Jobs named by their caller: answered at once, reported through events, their files released when they end.
 
@@ -11,6 +12,9 @@ function jobs() {
   const failures: string[] = [];
   return { released, failures, jobs: new Jobs({ release: (files) => void released.push([...files]), failed: (message) => void failures.push(message) }) };
 }
+
+/** A job's end with an error: never reached by a job that ends by itself. */
+const unexpected = () => expect.unreachable('the job did not fail');
 
 /** A job that runs until the test ends it, or until it is aborted. */
 function held() {
@@ -28,7 +32,7 @@ describe('Jobs', () => {
   it('answers at once and releases the files the job names when it ends', async () => {
     const { jobs: j, released } = jobs();
     const job = held();
-    expect(j.start('a', [file('/x'), undefined], job.run)).toBeNull();
+    expect(j.start('a', [file('/x'), undefined], job.run, unexpected)).toBeNull();
     expect(released).toEqual([]);
     job.end();
     await expect.poll(() => released).toEqual([[file('/x'), undefined]]);
@@ -37,20 +41,20 @@ describe('Jobs', () => {
   it('refuses an id already running, releasing the files of the refused call, and takes the id again once that job ended', async () => {
     const { jobs: j, released } = jobs();
     const job = held();
-    j.start('a', [file('/first')], job.run);
-    expect(() => j.start('a', [file('/second')], async () => {})).toThrow(expect.objectContaining({ code: 'JOB_ID_IN_USE' }));
+    j.start('a', [file('/first')], job.run, unexpected);
+    expect(() => j.start('a', [file('/second')], async () => {}, unexpected)).toThrow(expect.objectContaining({ code: 'JOB_ID_IN_USE' }));
     expect(released).toEqual([[file('/second')]]);
     job.end();
     await expect.poll(() => released.length).toBe(2);
-    expect(j.start('a', [], async () => {})).toBeNull();
+    expect(j.start('a', [], async () => {}, unexpected)).toBeNull();
   });
 
   it('cancels a job by its id (an unknown id is no error), and every job when the service closes', async () => {
     const { jobs: j } = jobs();
     const [one, two, three] = [held(), held(), held()];
-    j.start('one', [], one.run);
-    j.start('two', [], two.run);
-    j.start('three', [], three.run);
+    j.start('one', [], one.run, unexpected);
+    j.start('two', [], two.run, unexpected);
+    j.start('three', [], three.run, unexpected);
     j.cancel('one');
     j.cancel('none');
     await one.aborted();
@@ -58,12 +62,33 @@ describe('Jobs', () => {
     await Promise.all([two.aborted(), three.aborted()]);
   });
 
-  it('reports a job that failed as a whole, and still releases its files', async () => {
+  it('reports a job that failed as a whole, ends it with the error, and still releases its files', async () => {
     const { jobs: j, released, failures } = jobs();
-    j.start('a', [file('/x')], async () => {
-      throw new Error('That file is no longer available: drop it again.');
-    });
+    const ends: unknown[] = [];
+    j.start(
+      'a',
+      [file('/x')],
+      async () => {
+        throw new NotariumError('UPLOAD_EXPIRED', 'That file is no longer available: drop it again.');
+      },
+      (error) => ends.push(error),
+    );
     await expect.poll(() => failures).toEqual(['That file is no longer available: drop it again.']);
     await expect.poll(() => released).toEqual([[file('/x')]]);
+    expect(ends).toEqual([{ code: 'UPLOAD_EXPIRED', message: 'That file is no longer available: drop it again.' }]);
+  });
+
+  it('ends a job that failed with an internal error with the catalogue sentence, not its details', async () => {
+    const { jobs: j } = jobs();
+    const ends: { code: string }[] = [];
+    j.start(
+      'a',
+      [],
+      async () => {
+        throw new Error('ENOENT: /home/someone/.config/notarium/web-shell/123-abc/uploads/5a01ebbd');
+      },
+      (error) => ends.push(error),
+    );
+    await expect.poll(() => ends.map((e) => e.code)).toEqual(['INTERNAL']);
   });
 });

@@ -1,0 +1,131 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepShots } from '../support/screenshots.ts';
+import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
+
+// What a demanding user tries, and what they must see: every Verify job ends, a broken receipt with
+// its reason on its row; every refusal beside where they acted; files named as they dropped them,
+// never by the web shell's upload path or id.
+
+let app: RunningApp;
+const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-refusals-'));
+const file = (name: string, text: string) => {
+  const path = join(folder, name);
+  writeFileSync(path, text);
+  return path;
+};
+const UPLOAD_NAME = /uploads|[0-9a-f]{8}-[0-9a-f]{4}-/;
+
+beforeAll(async () => {
+  app = await openApp({ blockInterval: 0.3 });
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('refusals a user meets', () => {
+  it('a receipt that is no receipt: its job ends with the reason on its row, and so does every later job, after Clear too', async () => {
+    const page = app.page;
+    await screenButton(page, 'Verify').click();
+    const input = page.locator('input[type=file]').first();
+    const summary = page.locator('.summary');
+    const rows = page.locator('tbody tr:not(.report)');
+    await input.setInputFiles(file('x.receipt.json', '{"hello":1}'));
+    await expect.poll(() => summary.textContent()).toMatch(/^0 verified · 0 partially verified · 1 mismatch · 0 pending · 0 unknown$/);
+    const row = rows.filter({ hasText: 'x.receipt.json' });
+    expect(await row.textContent()).toContain('x.receipt.json: The receipt has no "format" field, so it is not a Notarium receipt.');
+    expect(await row.textContent()).not.toMatch(UPLOAD_NAME);
+    await keepShots(page, 'verify-broken-receipt', row);
+    // Its upload is gone with the job (the web shell keeps a dropped file only while its work runs).
+    const shell = join(app.home, 'web-shell', readdirSync(join(app.home, 'web-shell'))[0]!, 'uploads');
+    await expect.poll(() => readdirSync(shell)).toEqual([]);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await input.setInputFiles(file('plain.txt', 'nothing registered'));
+    await expect.poll(() => summary.textContent()).toMatch(/^0 verified · 0 partially verified · 0 mismatch · 0 pending · 1 unknown$/);
+    expect(app.problems).toEqual([]);
+  });
+
+  it('"Add a version" refuses two files and a version already there, beside the drop zone, naming the file as dropped', async () => {
+    const page = app.page;
+    await screenButton(page, 'Notarise').click();
+    await page.getByLabel('Start a new document for each file').check();
+    const v1 = file('policy.md', 'policy, first draft\n');
+    await page.locator('input[type=file]').first().setInputFiles(v1);
+    await page.getByText('Settled').first().waitFor();
+    await screenButton(page, 'Documents').click();
+    await page.getByRole('button', { name: /policy\.md/ }).click();
+    const detail = page.locator('section.detail');
+    const addVersion = page.getByLabel('New version of policy.md');
+    await addVersion.setInputFiles([file('policy-2.md', 'second\n'), file('policy-3.md', 'third\n')]);
+    const refusal = detail.getByRole('alert');
+    await expect.poll(() => refusal.textContent()).toMatch(/Drop one file as the new version: 2 were dropped/);
+    await keepShots(page, 'documents-two-files-refused', refusal);
+    expect(await page.locator('ol.timeline > li').count()).toBe(1);
+    await addVersion.setInputFiles(v1);
+    await expect.poll(() => refusal.textContent()).toMatch(/policy\.md is already version 1 of "policy\.md"\./);
+    expect(await refusal.textContent()).not.toMatch(UPLOAD_NAME);
+    await keepShots(page, 'documents-already-a-version', refusal);
+  });
+
+  it('a finalisation in the Library says why it has no receipt or certificate, instead of buttons that do nothing', async () => {
+    const page = app.page;
+    await page.getByRole('button', { name: 'Finalise document…' }).click();
+    await page.getByRole('button', { name: 'Finalise now' }).click();
+    await page.locator('section.detail').getByText('The document is finalised: no version can follow.').waitFor();
+    await screenButton(page, 'Library').click();
+    // The finalisation holds no file: its row has no size.
+    await page.getByRole('listbox').getByRole('option').filter({ hasText: '— ·' }).click();
+    const details = page.locator('section.details');
+    const why = details.getByText('This registration finalises the document: it holds no file, so it has no receipt or certificate of its own.');
+    await why.waitFor();
+    expect(await details.getByRole('button', { name: /Export receipt|PDF|HTML/ }).count()).toBe(0);
+    await keepShots(page, 'library-finalisation', why);
+    // No browser can be opened from here: the explorer's address is given beside the button, to open by hand.
+    await details.getByRole('button', { name: 'Explorer' }).click();
+    const byHand = details.getByRole('status').filter({ hasText: "Notarium could not open a browser here: open the transaction's page yourself." });
+    expect(await byHand.getByRole('link').getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*[0-9a-f]{64}/);
+    expect(app.stderr()).toContain(`Open this address to see the transaction: ${await byHand.getByRole('link').getAttribute('href')}`);
+    await keepShots(page, 'library-explorer-by-hand', byHand);
+    // The document's own registration still exports, and says so beside its buttons.
+    await page.getByRole('listbox').getByRole('option').filter({ hasNotText: '— ·' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Export receipt' }).click()]);
+    expect(download.suggestedFilename()).toBe('policy.md.receipt.json');
+    const saved = details.getByRole('status');
+    await expect.poll(() => saved.textContent()).toBe('Downloaded policy.md.receipt.json');
+    expect(await saved.isVisible()).toBe(true);
+    await keepShots(page, 'library-exported', saved);
+    expect(app.problems).toEqual([]);
+  });
+
+  it('Verify asks the service when it can be reached, and with Offline ticked relies on the receipt alone', async () => {
+    const page = app.page;
+    await screenButton(page, 'Verify').click();
+    await page.getByRole('button', { name: 'Clear' }).click();
+    const policy = join(folder, 'policy.md'); // registered above; the library knows its content
+    const rows = page.locator('tbody tr:not(.report)');
+    const serviceStep = page.locator('tr.report li', { hasText: 'Service check' });
+    await page.locator('input[type=file]').first().setInputFiles(policy);
+    await expect.poll(() => rows.locator('td.status').first().textContent()).toBe('Verified · test chain');
+    await rows
+      .first()
+      .getByRole('button', { name: /Report/ })
+      .click();
+    await expect
+      .poll(() => serviceStep.textContent())
+      .toMatch(/^\s*Pass\s*Service check\s*The service \(profile "Sandbox"\) confirms that the record matches transaction [0-9a-f]{64}\./);
+    await keepShots(page, 'verify-service-check', serviceStep);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByLabel('Offline (receipt only, no service)').check();
+    await page.locator('input[type=file]').first().setInputFiles(policy);
+    await expect.poll(() => rows.locator('td.status').first().textContent()).toBe('Verified · test chain');
+    await rows
+      .first()
+      .getByRole('button', { name: /Report/ })
+      .click();
+    await expect.poll(() => serviceStep.textContent()).toMatch(/^\s*Skipped\s*Service check/);
+    expect(app.problems).toEqual([]);
+  });
+});
