@@ -63,6 +63,9 @@ export const STATE_TONE: Record<RecordState, Tone> = {
   superseded: 'unknown',
 };
 
+/** A document's finalisation record (linked-delete), and a finalised document, in every screen's words. */
+export const FINAL_LABEL = 'Final';
+
 export function stateText(r: Pick<RecordView, 'state' | 'confirmations'>): string {
   if (r.state === 'confirmed') return `${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'}`;
   return STATE_LABEL[r.state];

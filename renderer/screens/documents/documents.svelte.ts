@@ -13,6 +13,8 @@ class DocumentsState {
   busy = $state<string | null>(null);
   error = $state<string | null>(null);
   answer = $state<string | null>(null);
+  /** What the last export downloaded: shown beside its button, where the person looks. */
+  downloaded = $state<string | null>(null);
   #started = false;
   #timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -47,7 +49,7 @@ class DocumentsState {
 
   async select(id: number): Promise<void> {
     this.selectedId = id;
-    this.answer = null;
+    this.answer = this.downloaded = null;
     this.history = null;
     await this.#loadHistory(id, false);
   }
@@ -103,10 +105,11 @@ class DocumentsState {
   exportAll(): Promise<void> {
     const id = this.selectedId;
     if (id === null) return Promise.resolve();
+    this.downloaded = null;
     return this.#run('export', async () => {
       const { fileName, zipBase64, receipts } = await notarium.exportDocument(id);
       download(fileName, fromBase64(zipBase64), 'application/zip');
-      this.answer = `${fileName} was downloaded: ${receipts} receipt${receipts === 1 ? '' : 's'} and the index of versions.`;
+      this.downloaded = `${fileName} was downloaded: ${receipts} receipt${receipts === 1 ? '' : 's'} and the index of versions.`;
     });
   }
 
