@@ -11,6 +11,8 @@ import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 // pressed, and reads a document's final record as "Final" in the Library as in Documents.
 
 let app: RunningApp;
+/** The Library's rows (the state and sort choices are options too). */
+const rows = () => app.page.getByRole('listbox', { name: 'Records' }).getByRole('option');
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-copy-'));
 beforeAll(async () => {
   app = await openApp({ blockInterval: 0.3 });
@@ -44,7 +46,7 @@ describe('a record’s hashes and exports', () => {
     await expect.poll(() => page.getByText('Settled', { exact: true }).count()).toBe(2);
 
     await screenButton(page, 'Library').click();
-    await page.getByRole('option').filter({ hasText: 'lease.pdf' }).click();
+    await rows().filter({ hasText: 'lease.pdf' }).click();
     const details = page.getByRole('complementary', { name: 'Record details' });
     await details.getByRole('heading', { name: 'lease.pdf' }).waitFor();
     for (const label of ['SHA-256 of the file', 'published fingerprint', 'transaction id', 'block hash']) {
@@ -55,10 +57,8 @@ describe('a record’s hashes and exports', () => {
         .getAttribute('title'))!;
       expect(value, label).toMatch(/^[0-9a-f]{64}$/);
       await copy.click();
-      await details
-        .getByRole('status')
-        .filter({ hasText: `Copied ${label}` })
-        .waitFor();
+      // Said to screen readers in a polite live region beside the button.
+      await details.locator('[aria-live=polite]', { hasText: `Copied ${label}` }).waitFor({ state: 'attached' });
       expect(await page.evaluate(() => navigator.clipboard.readText()), label).toBe(value);
     }
     await keepShots(page, 'record-copied', details.getByRole('button', { name: 'Copy block hash' }));
@@ -70,9 +70,9 @@ describe('a record’s hashes and exports', () => {
       .getAttribute('title'))!;
     const search = page.getByRole('searchbox', { name: 'Search by name, fingerprint or transaction id' });
     await search.fill(published.slice(0, 16).toUpperCase());
-    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual([expect.stringContaining('lease.pdf')]);
+    await expect.poll(() => rows().allTextContents()).toEqual([expect.stringContaining('lease.pdf')]);
     await search.fill('');
-    await expect.poll(() => page.getByRole('option').count()).toBe(2);
+    await expect.poll(() => rows().count()).toBe(2);
 
     // In a small window, where the details are below the list: the word comes where the button is.
     await page.setViewportSize({ width: 800, height: 600 });
@@ -86,7 +86,7 @@ describe('a record’s hashes and exports', () => {
 
     await screenButton(page, 'Verify').click();
     await page.getByLabel('Files to verify', { exact: true }).setInputFiles(join(folder, 'lease.pdf'));
-    await page.locator('table.results tbody tr').first().getByText('Verified').waitFor();
+    await page.locator('table.results tbody tr').first().locator('td.status', { hasText: 'Verified' }).waitFor();
     const csv = page.getByRole('button', { name: 'Export CSV' });
     const [sheet] = await Promise.all([page.waitForEvent('download'), csv.click()]);
     const written = page.getByRole('status').filter({ hasText: `Downloaded ${sheet.suggestedFilename()}` });
@@ -121,7 +121,7 @@ describe('a record’s hashes and exports', () => {
     await keepShots(page, 'document-downloaded', exported);
 
     await screenButton(page, 'Library').click();
-    const final = page.getByRole('option').filter({ hasText: 'bylaws.md' }).filter({ hasText: 'Final' });
+    const final = rows().filter({ hasText: 'bylaws.md' }).filter({ hasText: 'Final' });
     await expect.poll(() => final.count()).toBe(1);
     await final.click();
     await page.getByRole('complementary', { name: 'Record details' }).getByText('Final', { exact: true }).waitFor();
