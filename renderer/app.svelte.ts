@@ -5,6 +5,16 @@ import { notarium, onConnection, sentence } from './lib/bridge.ts';
 /** App-wide state: the current screen, profiles, account, pending count, theme, notices. */
 
 export type Screen = 'notarise' | 'library' | 'verify' | 'documents' | 'watch' | 'account';
+
+/** The screens in the sidebar's order, which is also Ctrl/Cmd+1…6's. */
+export const SCREENS: readonly { id: Screen; label: string }[] = [
+  { id: 'notarise', label: 'Notarise' },
+  { id: 'library', label: 'Library' },
+  { id: 'verify', label: 'Verify' },
+  { id: 'documents', label: 'Documents' },
+  { id: 'watch', label: 'Watched folders' },
+  { id: 'account', label: 'Account & settings' },
+];
 export type Theme = 'system' | 'light' | 'dark';
 
 const THEME_KEY = 'notarium.theme';
@@ -36,6 +46,8 @@ class AppState {
   /** Once the web shell's session has ended: why, and how to open Notarium again. */
   ended = $state<string | null>(null);
   notices = $state<{ id: number; message: string }[]>([]);
+  /** The keyboard shortcuts' help is open. */
+  help = $state(false);
   #noticeId = 0;
 
   current = $derived(this.profiles.find((p) => p.current) ?? null);

@@ -51,10 +51,15 @@ export function hardenContents(contents: WebContents): void {
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
-/** The page needs no camera, notification, clipboard-read or any other permission: all are denied. */
+/**
+ * The page needs no camera, notification, clipboard-read or any other permission: all are denied,
+ * but writing plain text to the clipboard (the copy buttons beside hashes and txIds).
+ */
+const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+
 export function hardenSession(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionRequestHandler((_contents, permission, callback) => callback(ALLOWED_PERMISSIONS.has(permission)));
+  session.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission));
 }
 
 export function createMainWindow(preloadPath: string, log: (message: string) => void): BrowserWindow {

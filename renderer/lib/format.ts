@@ -63,6 +63,9 @@ export const STATE_TONE: Record<RecordState, Tone> = {
   superseded: 'unknown',
 };
 
+/** A document's finalisation record (linked-delete), and a finalised document, in every screen's words. */
+export const FINAL_LABEL = 'Final';
+
 /** A record in a block, on its way to settled: its confirmations counted against its own profile's target. */
 export function confirmationsText(r: Pick<RecordView, 'confirmations' | 'targetConfirmations'>): string {
   const { confirmations: n, targetConfirmations: target } = r;

@@ -5,7 +5,8 @@ import type { Locator, Page } from 'playwright-core';
 /** Set NOTARIUM_SHOTS to a folder to keep screenshots of a state, at three sizes and in both themes. */
 const SHOTS = process.env.NOTARIUM_SHOTS;
 
-const SIZES = [
+/** The window sizes the UI is judged at: a small laptop, a common small window, a large screen. */
+export const SHOT_SIZES = [
   [800, 600],
   [1024, 700],
   [1440, 900],
@@ -19,7 +20,7 @@ export async function keepShots(page: Page, name: string, show?: Locator): Promi
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize();
-  for (const [width, height] of SIZES) {
+  for (const [width, height] of SHOT_SIZES) {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme });

@@ -33,7 +33,7 @@ export function settingsCalls(deps: CallDeps): Calls<SettingsCalls> {
       return view(profile);
     },
     removeProfile: async (name) => {
-      removeProfile(ctx, name);
+      await removeProfile(ctx, notary.secrets, name);
       return null;
     },
     setApiKey: async (name, key) => {

@@ -13,7 +13,7 @@ export interface RecordQuery {
    * Otherwise each registration is one row, whatever the states asked for.
    */
   states?: RecordState[];
-  /** Matches name, sha256 or txId (prefix for hashes, substring for names). */
+  /** Matches name, sha256, the published fingerprint or txId (prefix for hashes, substring for names). */
   search?: string;
   sort?: 'created' | 'name' | 'state' | 'confirmations' | 'version';
   direction?: 'asc' | 'desc';
@@ -57,9 +57,9 @@ export function queryRecords(db: LibraryDatabase, q: RecordQuery = {}): { record
   if (q.search?.trim()) {
     const s = q.search.trim();
     const hex = /^[0-9a-fA-F]{4,64}$/.test(s) ? s.toLowerCase() : null;
-    where.push(hex ? "(name LIKE ? ESCAPE '\\' OR sha256 LIKE ? OR tx_id LIKE ?)" : "name LIKE ? ESCAPE '\\'");
+    where.push(hex ? "(name LIKE ? ESCAPE '\\' OR sha256 LIKE ? OR published_hex LIKE ? OR tx_id LIKE ?)" : "name LIKE ? ESCAPE '\\'");
     params.push(`%${s.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
-    if (hex) params.push(`${hex}%`, `${hex}%`);
+    if (hex) params.push(`${hex}%`, `${hex}%`, `${hex}%`);
   }
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const order = `${SORTS[q.sort ?? 'created']} ${q.direction === 'asc' ? 'ASC' : 'DESC'}, id ${q.direction === 'asc' ? 'ASC' : 'DESC'}`;

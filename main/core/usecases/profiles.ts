@@ -1,4 +1,5 @@
 import type { SignIn } from '../auth/sign-in.ts';
+import { apiKeyAccount, refreshTokenAccount } from '../secrets/accounts.ts';
 import { hasUsableApiKey } from '../secrets/api-key.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { Profile, ProfileInput } from '../store/profiles.ts';
@@ -51,9 +52,16 @@ export async function saveProfile(ctx: NotaryContext, engine: ProfileEngine, set
   return { profile, signedOut };
 }
 
-export function removeProfile(ctx: NotaryContext, name: string): void {
+/**
+ * A removed profile takes its secrets with it: its API key and its sign-in leave the keychain, so
+ * that a profile added later under the same name starts without them. Its records stay (a profile
+ * that still has records in the library cannot be removed).
+ */
+export async function removeProfile(ctx: NotaryContext, secrets: SecretStore, name: string): Promise<void> {
   ctx.library.profiles.remove(name);
   ctx.connections.reset();
+  await secrets.delete(apiKeyAccount(name));
+  await secrets.delete(refreshTokenAccount(name));
 }
 
 /** What Settings shows as "API key set": the sandbox needs none; a keychain that cannot answer counts as no key. */

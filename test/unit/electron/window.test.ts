@@ -88,4 +88,13 @@ describe('hardening of the web contents', () => {
       expect(s.checkHandler!({}, permission, 'app://notarium', {})).toBe(false);
     }
   });
+
+  it('allows writing text to the clipboard (the copy buttons), and only that', () => {
+    const s = new electron.FakeSession();
+    hardenSession(s as never);
+    const callback = vi.fn();
+    s.requestHandler!({}, 'clipboard-sanitized-write', callback, {});
+    expect(callback).toHaveBeenCalledWith(true);
+    expect(s.checkHandler!({}, 'clipboard-sanitized-write', 'app://notarium', {})).toBe(true);
+  });
 });

@@ -170,7 +170,11 @@ describe('records', () => {
     for (let i = 0; i < 30; i++) {
       now += 1;
       const r = lib.records.insertSubmitting(
-        submission({ name: `file-${String(i).padStart(2, '0')}.txt`, sha256: i === 7 ? 'cd'.repeat(32) : `${i}`.padStart(64, '0') }),
+        submission({
+          name: `file-${String(i).padStart(2, '0')}.txt`,
+          sha256: i === 7 ? 'cd'.repeat(32) : `${i}`.padStart(64, '0'),
+          publishedHex: i === 11 ? '5e'.repeat(32) : 'bb'.repeat(32),
+        }),
       );
       if (i % 3 === 0) lib.records.markPublished(r.id, `${i}`.padStart(64, 'f'), now);
     }
@@ -178,6 +182,8 @@ describe('records', () => {
     expect(lib.records.query({ search: 'file-1' }).total).toBe(10);
     expect(lib.records.query({ search: 'cdcd' }).records.map((r) => r.name)).toEqual(['file-07.txt']);
     expect(lib.records.query({ search: 'ffff' }).total).toBe(10);
+    // The published (salted) fingerprint, as the details show it and a receipt carries it.
+    expect(lib.records.query({ search: '5E5E5E5E' }).records.map((r) => r.name)).toEqual(['file-11.txt']);
     expect(lib.records.query({ states: ['published'] }).total).toBe(10);
     const page = lib.records.query({ sort: 'name', direction: 'asc', limit: 5, offset: 5 });
     expect(page.records.map((r) => r.name)).toEqual(['file-05.txt', 'file-06.txt', 'file-07.txt', 'file-08.txt', 'file-09.txt']);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiKeyAccount } from '../../../../main/core/secrets/accounts.ts';
+import { apiKeyAccount, refreshTokenAccount } from '../../../../main/core/secrets/accounts.ts';
 import { setApiKey } from '../../../../main/core/secrets/api-key.ts';
 import { Library } from '../../../../main/core/store/library.ts';
 import type { NotaryContext } from '../../../../main/core/usecases/context.ts';
@@ -93,13 +93,49 @@ describe('saveProfile', () => {
 });
 
 describe('useProfile and removeProfile', () => {
-  it('make the connections again', () => {
+  it('make the connections again', async () => {
     library.profiles.save(SERVICE);
     expect(useProfile(ctx, 'Records').name).toBe('Records');
     expect(library.profiles.currentName()).toBe('Records');
-    removeProfile(ctx, 'Records');
+    await removeProfile(ctx, new MemorySecretStore(), 'Records');
     expect(library.profiles.get('Records')).toBeUndefined();
     expect(reset).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('removeProfile', () => {
+  it('deletes the API key and the sign-in from the keychain, and leaves other profiles their secrets', async () => {
+    const secrets = new MemorySecretStore();
+    library.profiles.save(SERVICE);
+    library.profiles.save({ ...SERVICE, name: 'Other' });
+    await setApiKey(library.profiles, secrets, 'Records', 'key');
+    await setApiKey(library.profiles, secrets, 'Other', 'other key');
+    await secrets.set(refreshTokenAccount('Records'), 'refresh');
+    await removeProfile(ctx, secrets, 'Records');
+    expect([...secrets.entries.keys()]).toEqual([apiKeyAccount('Other')]);
+  });
+
+  it('keeps the secrets of a profile it refuses to remove (its records keep it)', async () => {
+    const secrets = new MemorySecretStore();
+    library.profiles.save(SERVICE);
+    await setApiKey(library.profiles, secrets, 'Records', 'key');
+    library.records.insertSubmitting({
+      profile: 'Records',
+      kind: 'record',
+      name: 'a.txt',
+      path: null,
+      size: 1,
+      sha256: 'aa'.repeat(32),
+      encode: 'SHA256',
+      salt: null,
+      recordHex: 'aa'.repeat(32),
+      publishedHex: 'aa'.repeat(32),
+      idempotencyKey: 'k',
+      network: null,
+      serviceUrl: null,
+    });
+    await expect(removeProfile(ctx, secrets, 'Records')).rejects.toThrow(/records/);
+    expect(await apiKeyReady(library.profiles.require('Records'), secrets)).toBe(true);
   });
 });
 

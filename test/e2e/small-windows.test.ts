@@ -1,0 +1,162 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.ts';
+import { keepShots, SHOT_SIZES } from '../support/screenshots.ts';
+import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
+
+// Every screen in a small window, with the long names, hashes and paths people really have: the
+// page never scrolls sideways, names and hashes stay readable (one line, ellipsised, the whole
+// value on hover), and columns give way rather than squeeze each other to a letter (issue #14).
+
+let app: RunningApp;
+const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-small-'));
+const LONG = 'Quarterly-report-to-the-board-of-directors-with-all-appendices-approved-version';
+const watched = join(folder, 'Shared drive', 'Departments', 'Finance and accounting', 'Contracts signed in 2026');
+const PROFILE = 'European records service - production';
+
+beforeAll(async () => {
+  app = await openApp({
+    blockInterval: 0.3,
+    setUp: async (home) => {
+      const added = await runCli(['profile', 'add', PROFILE, '--base-url', 'https://records.notary-service.example.eu/api/v2/registrations'], {
+        env: { NOTARIUM_HOME: home },
+      });
+      expect(added.code, added.stderr).toBe(0);
+    },
+  });
+  mkdirSync(watched, { recursive: true });
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const file = (name: string, text: string): string => {
+  const path = join(folder, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+/** Nothing wider than the window: neither the page nor the screen's own scroller moves sideways. */
+async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const sizes = await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    const right = main.getBoundingClientRect().left + main.clientWidth;
+    // What sticks out, to say in the failure which element is too wide.
+    const wide = [...main.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > right + 0.5)
+      .slice(-3)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+    return { page: document.documentElement.scrollWidth - document.documentElement.clientWidth, main: main.scrollWidth - main.clientWidth, wide };
+  });
+  expect(sizes, where).toEqual({ page: 0, main: 0, wide: [] });
+}
+
+/** Shown on one line, at least `min` px wide, inside the window. */
+async function expectReadable(el: Locator, where: string, min = 120): Promise<void> {
+  const box = (await el.boundingBox())!;
+  const line = await el.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight) || 20);
+  const viewport = el.page().viewportSize()!;
+  expect(box.width, `${where}: width`).toBeGreaterThanOrEqual(min);
+  expect(box.height, `${where}: one line`).toBeLessThan(line * 1.6);
+  expect(box.x + box.width, `${where}: inside the window`).toBeLessThanOrEqual(viewport.width);
+}
+
+async function apart(a: Locator, b: Locator, where: string): Promise<void> {
+  const [x, y] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  expect(x.x + x.width <= y.x || y.x + y.width <= x.x, `${where}: ${JSON.stringify([x, y])}`).toBe(true);
+}
+
+describe('small windows', () => {
+  it('every screen fits 800×600, 1024×700 and 1440×900 with long names and hashes', async () => {
+    const page = app.page;
+    const nav = (name: string) => screenButton(page, name).click();
+    const a = file(`${LONG}.pdf`, 'the report\n');
+    const b = file(`${LONG}-appendix-B-figures-and-tables.xlsx`, 'the figures\n');
+    const v2 = file(`${LONG}-amended.pdf`, 'the report, amended\n');
+
+    await nav('Notarise');
+    await page.getByLabel('Start a new document for each file').check();
+    await page.locator('input[type=file]').first().setInputFiles([a, b]);
+    await expect.poll(() => page.getByText('Settled', { exact: true }).count()).toBe(2);
+
+    await nav('Documents');
+    await page.getByRole('button', { name: new RegExp(`${LONG}\\.pdf`) }).click();
+    await page.getByLabel(`New version of ${LONG}.pdf`).setInputFiles(v2);
+    await expect.poll(() => page.locator('ol.timeline').getByText('Settled').count()).toBe(2);
+    await page.getByRole('button', { name: 'Finalise document…' }).click();
+    await page.getByRole('button', { name: 'Finalise now' }).click();
+    await page.locator('ol.timeline > li').nth(2).waitFor();
+
+    await nav('Verify');
+    await page.getByLabel('Files to verify', { exact: true }).setInputFiles([a, b, v2]);
+    await expect.poll(() => page.locator('table.results tbody tr').count()).toBe(3);
+    await page.getByRole('button', { name: new RegExp(`Report for ${LONG}\\.pdf`) }).click();
+
+    await nav('Watched folders');
+    await page.getByLabel('Folder', { exact: true }).fill(watched);
+    await page.getByRole('button', { name: 'Watch folder' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Contracts signed in 2026' }).getByText('Watching').waitFor();
+
+    // The first version's record (the document's final record bears its name too).
+    await nav('Library');
+    const first = page
+      .getByRole('option')
+      .filter({ hasText: `${LONG}.pdf` })
+      .filter({ hasNot: page.locator('.tag') });
+    await first.click();
+    await page.getByRole('heading', { name: `${LONG}.pdf` }).waitFor();
+
+    for (const [width, height] of SHOT_SIZES) {
+      await page.setViewportSize({ width, height });
+      const at = `${width}×${height}`;
+
+      await nav('Library');
+      await expectReadable(first.locator('.n'), `Library name at ${at}`);
+      await apart(page.locator('.cols > span').nth(0), page.locator('.cols > span').nth(1), `Library's File and State headers at ${at}`);
+      const details = page.getByRole('complementary', { name: 'Record details' });
+      for (const label of ['SHA-256 of the file', 'published fingerprint', 'transaction id', 'block hash']) {
+        const hash = details.locator('.hash', { has: page.getByRole('button', { name: `Copy ${label}`, exact: true }) });
+        await expectReadable(hash.locator('.value'), `Library's ${label} at ${at}`, 100);
+      }
+      await expectNoSidewaysScroll(page, `Library at ${at}`);
+
+      await nav('Documents');
+      const tx = page.locator('ol.timeline .hash .value').first();
+      await expectReadable(tx, `Documents' txId at ${at}`, 80);
+      await expectNoSidewaysScroll(page, `Documents at ${at}`);
+
+      await nav('Verify');
+      const message = page.locator('table.results tbody tr').first().locator('td').nth(-2);
+      expect((await message.boundingBox())!.width, `Verify's message column at ${at}`).toBeGreaterThanOrEqual(200);
+      expect(await page.locator('main').evaluate((m) => m.scrollHeight), `Verify's page height at ${at}`).toBeLessThan(4 * height);
+      await expectNoSidewaysScroll(page, `Verify at ${at}`);
+
+      for (const screen of ['Notarise', 'Watched folders', 'Account & settings']) {
+        await nav(screen);
+        await expectNoSidewaysScroll(page, `${screen} at ${at}`);
+      }
+      await nav('Watched folders');
+      await expectReadable(page.locator('.fpath').first(), `Watched folder's path at ${at}`);
+    }
+
+    const screens: [string, string, Locator?][] = [
+      ['Notarise', 'notarise'],
+      ['Library', 'library'],
+      ['Documents', 'documents', page.locator('ol.timeline')],
+      ['Verify', 'verify', page.locator('ol.steps')],
+      ['Watched folders', 'watch'],
+      ['Account & settings', 'account', page.getByRole('heading', { name: 'Profiles' })],
+    ];
+    for (const [screen, name, show] of screens) {
+      await nav(screen);
+      // A screen's own state (an opened report) does not outlive a visit: open it again.
+      if (name === 'verify') await page.getByRole('button', { name: new RegExp(`Report for ${LONG}\\.pdf`) }).click();
+      await keepShots(page, `small-${name}`, show);
+    }
+    expect(app.problems).toEqual([]);
+  });
+});
