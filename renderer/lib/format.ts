@@ -19,11 +19,6 @@ export function time(ms: number | string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? visibleName(String(ms)) : dateFmt.format(d);
 }
 
-export function short(hash: string | null | undefined, n = 10): string {
-  if (!hash) return '—';
-  return hash.length > n * 2 + 1 ? `${hash.slice(0, n)}…${hash.slice(-n)}` : hash;
-}
-
 /** A span of time in round words: "40 seconds", "25 minutes", "3 hours". */
 export function duration(seconds: number): string {
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;

@@ -48,7 +48,7 @@ describe('a registration sent again after it stayed out of a block', () => {
     await expect
       .poll(() => details.textContent())
       .toMatch(
-        /Sent again after \d+ seconds? without a block( \(the first transaction was not mined in that time\); this transaction|; the first transaction was then) was in a block first( after all)? and is the registration\./,
+        /Sent again after \d+ (seconds?|minutes?) without a block( \(the first transaction was not mined in that time\); this transaction was|; the first transaction was then) in a block first( after all)? and is the registration\./,
       );
     expect(await details.locator('.badge').first().textContent()).toMatch(/1 of 2 confirmations|Settled/);
     await keepShots(page, 'library-sent-again', details.getByText(/Sent again after/));

@@ -259,7 +259,7 @@ async function notify(listener: RetryListener | undefined, notice: RetryNotice):
 function retryReason(failure: AttemptFailure): string {
   switch (failure.kind) {
     case 'status':
-      return failure.status === 429 ? 'the service is busy' : 'the service is unavailable';
+      return failure.status === 429 ? 'the service is busy' : failure.status === 408 ? 'the request was too slow to arrive' : 'the service is unavailable';
     case 'not-sent':
       return 'the service cannot be reached';
     case 'lost':

@@ -40,8 +40,15 @@ export type AttemptFailure =
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
 /**
- * The decision table. Writes are repeated only when the service certainly did nothing: a 429 (not
- * processed) or a connection never made. A 500 is not one: a service, or a gateway in front of it,
+ * Answers that say the request was not processed (RFC 9110): 429, too many requests; 408, the
+ * request did not arrive whole in the time the server waits (a slow or loaded sender), which the
+ * client "MAY repeat".
+ */
+const NOT_PROCESSED_STATUSES = new Set([408, 429]);
+
+/**
+ * The decision table. Writes are repeated only when the service certainly did nothing: a 408 or 429
+ * (not processed) or a connection never made. A 500 is not one: a service, or a gateway in front of it,
  * can fail after the write was made, and the real service does not document Idempotency-Key
  * (service-notes.md), so a write answered 500 is in doubt and settled from the chain. Reads are
  * repeated on every transient failure. Other 4xx are final for all.
@@ -49,7 +56,7 @@ const GATEWAY_STATUSES = new Set([502, 503, 504]);
 export function isRetryable(kind: RequestKind, failure: AttemptFailure): boolean {
   switch (failure.kind) {
     case 'status':
-      if (failure.status === 429) return true;
+      if (NOT_PROCESSED_STATUSES.has(failure.status)) return true;
       return kind !== 'write' && (failure.status === 500 || GATEWAY_STATUSES.has(failure.status));
     case 'not-sent':
       return true;
