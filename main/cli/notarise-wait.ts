@@ -45,8 +45,8 @@ export async function waitAll(
   const ticker = io.errIsTTY ? setInterval(draw, 1000) : undefined;
   if (io.errIsTTY) draw();
   else {
-    const them = waiting.length === 1 ? 'registration: it stays' : `${waiting.length} registrations: they stay`;
-    io.err(`Waiting until in a block with ${depthWords(confirmations)}: ${them} registered if Ctrl+C stops the wait.`);
+    const what = waiting.length === 1 ? 'the registration is' : `the ${waiting.length} registrations are`;
+    io.err(`Waiting until ${what} in a block with ${depthWords(confirmations)} (Ctrl+C stops waiting; what is registered stays registered).`);
   }
   let signalled = false;
   void io.waitForStopSignal().then(() => {

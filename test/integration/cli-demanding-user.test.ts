@@ -242,14 +242,14 @@ describe('notarise --wait', () => {
       let said = '';
       run.child.stderr!.on('data', (d: Buffer) => {
         said += String(d);
-        if (said.includes('Waiting until in a block')) resolve();
+        if (said.includes('Waiting until the registration is in a block')) resolve();
       });
     });
     run.child.kill('SIGINT');
     const r = await run;
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(
-      /^Waiting until in a block with the profile's target confirmations: registration: it stays registered if Ctrl\+C stops the wait\.$/m,
+      /^Waiting until the registration is in a block with the profile's target confirmations \(Ctrl\+C stops waiting; what is registered stays registered\)\.$/m,
     );
     expect(r.stdout).toMatch(/^registered {2}slow\.txt {2}[0-9a-f]{12}… {2}accepted, waiting for a block$/m);
     expect(r.stderr).toContain('Stopped waiting. The file is registered: nothing is lost, the service keeps the registration.');

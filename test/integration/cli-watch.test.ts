@@ -93,6 +93,7 @@ describe('notarium watch', () => {
   it('with --pause leaves a folder alone until --resume, which catches up on what it missed', async () => {
     expect((await cli('watch', '--pause', dir)).stderr).toMatch(/Paused .* until "notarium watch --resume"/);
     expect(JSON.parse((await cli('watch', '--list', '--json')).stdout)).toMatchObject([{ path: dir, paused: true }]);
+    expect((await cli('watch', '--list')).stdout).toMatch(new RegExp(`^${dir}\\s+paused\\s`, 'm'));
     writeFileSync(join(dir, 'while-paused.txt'), 'written while the folder was paused\n');
     const lines = (r: { stdout: string }) =>
       r.stdout

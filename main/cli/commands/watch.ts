@@ -112,8 +112,17 @@ function listFolders(io: CliIo, folders: WatchedFolderView[], json: boolean): nu
     return EXIT.OK;
   }
   const globs = (g: string[]) => (g.length ? g.join(' ') : '-');
-  const rows = folders.map((f) => [f.path, f.profile, f.recursive ? 'yes' : 'no', globs(f.include), globs(f.exclude), f.receipts, `${f.stableMs / 1000}s`]);
-  io.out(table(['FOLDER', 'PROFILE', 'RECURSIVE', 'INCLUDE', 'EXCLUDE', 'RECEIPTS', 'STABLE'], rows));
+  const rows = folders.map((f) => [
+    f.path,
+    f.paused ? 'paused' : 'watched',
+    f.profile,
+    f.recursive ? 'yes' : 'no',
+    globs(f.include),
+    globs(f.exclude),
+    f.receipts,
+    `${f.stableMs / 1000}s`,
+  ]);
+  io.out(table(['FOLDER', 'STATE', 'PROFILE', 'RECURSIVE', 'INCLUDE', 'EXCLUDE', 'RECEIPTS', 'STABLE'], rows));
   return EXIT.OK;
 }
 

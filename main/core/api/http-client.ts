@@ -2,7 +2,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import { serviceErrorFrom } from './problem-document.ts';
 import { parseRetryAfter } from './retry-after.ts';
 import { isRetryable, resolvePolicy, retryDelay, type AttemptFailure, type RequestKind, type RetryPolicy } from './retry-policy.ts';
-import { classifyNetworkError, OutcomeUnknownError } from './transport-failure.ts';
+import { BAD_PORT, classifyNetworkError, OutcomeUnknownError } from './transport-failure.ts';
 
 /**
  * The request layer under every API client: global fetch with a per-attempt timeout, retries by
@@ -241,6 +241,9 @@ function finalError(req: HttpRequest, result: Extract<Attempt, { ok: false }>, h
  * "the network connection" would never fix.
  */
 function notReachedSentence(host: string, label: string): string {
+  if (label === BAD_PORT) {
+    return `Notarium cannot connect to ${host}: its port is one that web clients refuse to use (the Fetch standard's "bad ports", such as 9, 25 or 6000), so nothing was sent. Give the service another port, and set it in the profile's service URL (notarium profile add, or Settings).`;
+  }
   if (label === 'ECONNREFUSED') {
     return `The service at ${host} refused the connection (ECONNREFUSED): nothing is listening at that address, so nothing was sent. Check the profile's service URL and port (notarium profile list, or Settings), and that the service is running there.`;
   }

@@ -16,7 +16,14 @@ export interface NetworkFailure {
   code: string | undefined;
 }
 
+/**
+ * fetch refuses, before connecting, a port on the Fetch standard's list of "bad ports" (9, 25,
+ * 6000…): its cause is Error("bad port"), with no code. Named here so it reads as not sent.
+ */
+export const BAD_PORT = 'BAD_PORT';
+
 export function classifyNetworkError(err: unknown): NetworkFailure {
+  if (causeMessages(err).includes('bad port')) return { kind: 'not-sent', code: BAD_PORT };
   const codes = errorCodes(err);
   const notSent = codes.find((c) => NOT_SENT_CODES.has(c));
   return notSent ? { kind: 'not-sent', code: notSent } : { kind: 'lost', code: codes[0] };
@@ -24,18 +31,27 @@ export function classifyNetworkError(err: unknown): NetworkFailure {
 
 /** Every `code` in the cause chain and in AggregateError members, outermost first. */
 export function errorCodes(err: unknown): string[] {
-  const codes: string[] = [];
+  return causeChain(err).flatMap((e) => (typeof e.code === 'string' ? [e.code] : []));
+}
+
+function causeMessages(err: unknown): string[] {
+  return causeChain(err).flatMap((e) => (typeof e.message === 'string' ? [e.message] : []));
+}
+
+/** The error, its causes and AggregateError members, outermost first. */
+function causeChain(err: unknown): { code?: unknown; message?: unknown }[] {
+  const chain: { code?: unknown; message?: unknown }[] = [];
   const seen = new Set<unknown>();
   const visit = (value: unknown, depth: number): void => {
     if (depth > 8 || value === null || typeof value !== 'object' || seen.has(value)) return;
     seen.add(value);
-    const { code, cause, errors } = value as { code?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof code === 'string') codes.push(code);
-    visit(cause, depth + 1);
-    if (Array.isArray(errors)) for (const e of errors) visit(e, depth + 1);
+    const e = value as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    chain.push(e);
+    visit(e.cause, depth + 1);
+    if (Array.isArray(e.errors)) for (const member of e.errors) visit(member, depth + 1);
   };
   visit(err, 0);
-  return codes;
+  return chain;
 }
 
 /**

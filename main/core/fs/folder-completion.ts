@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { expandHome } from './home-path.ts';
 
 /**
  * The folders a path typed so far may complete to (the web shell's "folder picker", where the
@@ -19,6 +20,15 @@ export interface FolderCompletionOptions {
 }
 
 export async function completeFolder(typed: string, options: FolderCompletionOptions): Promise<string[]> {
+  // `~` is the home folder, as when the path is watched (home-path.ts); completions keep the
+  // spelling typed, so the browser's suggestion list still matches what is in the field.
+  const expanded = expandHome(typed, options.home);
+  if (expanded === typed) return completeAbsolute(typed, options);
+  const found = await completeAbsolute(expanded === options.home ? options.home + sep : expanded, options);
+  return found.map((path) => `~${path.slice(options.home.length)}`);
+}
+
+async function completeAbsolute(typed: string, options: FolderCompletionOptions): Promise<string[]> {
   if (!isAbsolute(typed))
     throw new NotariumError('INVALID_ARGUMENT', `Type the folder's full path, from ${sep}: for example ${join(options.home, 'Contracts')}.`);
   const [parent, start] = typed.endsWith(sep) ? [typed, ''] : [dirname(typed), basename(typed)];

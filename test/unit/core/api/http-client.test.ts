@@ -270,6 +270,20 @@ describe('errors', () => {
     expect(err.message).toContain("Check the profile's service URL and port");
   });
 
+  it("a port fetch refuses to use (the Fetch standard's bad ports) was not sent, and says so: a write is not in doubt", async () => {
+    const badPort = await fetch('http://127.0.0.1:9/').then(
+      () => new Error('port 9 was fetched'),
+      (e: unknown) => e as Error,
+    );
+    const h = harness([badPort, badPort], { maxAttempts: 2 });
+    const err = await failure(h.client.request(request('write')));
+    expect(err.code).toBe('NETWORK');
+    expect(isOutcomeUnknown(err)).toBe(false);
+    expect(err.message).toMatch(
+      /^Notarium cannot connect to service\.test:8080: its port is one that web clients refuse to use .*so nothing was sent\. Give the service another port/,
+    );
+  });
+
   it('a name that does not resolve is still "could not be reached", with the network to check', async () => {
     const h = harness([sysError('ENOTFOUND'), sysError('ENOTFOUND')], { maxAttempts: 2 });
     const err = await failure(h.client.request(request('read')));

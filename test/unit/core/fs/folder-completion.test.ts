@@ -23,6 +23,12 @@ describe('completeFolder', () => {
     expect(await completeFolder(home + sep + '.', own)).toEqual([join(home, '.config'), join(home, '.secret')]);
   });
 
+  it('reads ~ as the home folder, as a watched path does, and answers in the spelling typed', async () => {
+    expect(await completeFolder('~/Con', own)).toEqual(['~/Contacts', '~/Contracts']);
+    expect(await completeFolder('~', own)).toEqual(['~/Contacts', '~/Contracts', '~/Photos']);
+    expect(await completeFolder('~/Contracts/', own)).toEqual(['~/Contracts/2024']);
+  });
+
   it('above the home folder, shows only the way down to it', async () => {
     mkdirSync(join(root, 'home', 'bob'));
     expect(await completeFolder(join(root, 'home') + sep, own)).toEqual([home]);
