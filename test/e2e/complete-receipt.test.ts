@@ -65,7 +65,7 @@ describe('"Complete receipt" in the Library', () => {
 
     await sb.mine(1);
     // Once the app has seen the block (its poller follows the imported registration), the click completes it.
-    await expect.poll(() => details.locator('.badge').first().textContent()).toMatch(/1 confirmation/);
+    await expect.poll(() => details.locator('.badge').first().textContent()).toMatch(/^1 of \d+ confirmations$/);
     await complete.click();
     await expect.poll(() => details.textContent()).toMatch(/The receipt was completed with block [0-9a-f]{64}\./);
     expect(JSON.parse(readFileSync(receipt, 'utf8')).confirmation).not.toBeNull();
