@@ -151,6 +151,8 @@ export interface VerificationView {
   /** The receipt's network; `testChain`: its proof of work proves nothing (testnet, stn, regtest, sandbox). */
   network: { label: string; known: boolean; testChain: boolean } | null;
   steps: StepView[];
+  /** Why there is no report (a receipt that is not one, a file that cannot be read): its code, for programs; `message` says it. */
+  error: { code: string; message: string } | null;
 }
 
 export interface DocumentView {

@@ -177,5 +177,6 @@ export function verificationView(v: FileVerification, name: string): Verificatio
       if (s.found !== undefined) step.found = text(s.found);
       return step;
     }),
+    error: v.error ? { code: v.error.code, message: visibleText(v.error.message) } : null,
   };
 }

@@ -33,6 +33,7 @@ function result(name: string, status: VerificationView['status']): VerificationV
     unproven: [],
     network: null,
     steps: [],
+    error: null,
   };
 }
 

@@ -53,6 +53,17 @@ describe('verificationView', () => {
     expect(partial.steps.find((s) => s.id === 'transaction')).toMatchObject({ status: 'skipped', code: 'no-raw-transaction' });
   });
 
+  it('carries the code of a result that has no report (a receipt that is not one)', () => {
+    const broken = {
+      path: '/w/x.pdf',
+      status: 'mismatch',
+      message: 'x.receipt.json: not a receipt',
+      error: { code: 'RECEIPT_INVALID', message: 'not a receipt' },
+    } as const;
+    expect(verificationView(broken, 'x.pdf')).toMatchObject({ status: 'mismatch', error: { code: 'RECEIPT_INVALID', message: 'not a receipt' } });
+    expect(verificationView(result(receipt), 'contract.pdf').error).toBeNull();
+  });
+
   it('carries the test-chain distinction: verified on a test chain is its own case', () => {
     expect(verificationView(result(receipt), 'contract.pdf')).toMatchObject({ status: 'verified', verifiedOnTestChain: true });
     expect(verificationView(result(edited((d) => delete d.transaction)), 'contract.pdf')).toMatchObject({
