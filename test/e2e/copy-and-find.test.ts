@@ -126,7 +126,10 @@ describe('a record’s hashes and exports', () => {
     await final.click();
     await page.getByRole('complementary', { name: 'Record details' }).getByText('Final', { exact: true }).waitFor();
     // Its place in the document reads Final too, never as a version of the file.
-    await page.getByRole('complementary', { name: 'Record details' }).getByText(/^Final, after version \d+$/).waitFor();
+    await page
+      .getByRole('complementary', { name: 'Record details' })
+      .getByText(/^Final, after version \d+$/)
+      .waitFor();
     await keepShots(page, 'library-final', final);
     expect(app.problems).toEqual([]);
   });
