@@ -20,6 +20,15 @@ export function shortHash(hash: string | null | undefined): string {
   return hash ? `${hash.slice(0, 12)}…` : '-';
 }
 
+/** Text cut to `width` characters in its middle (a file name keeps its start and its extension); at least the ellipsis. */
+export function middleEllipsis(text: string, width: number): string {
+  const chars = [...text];
+  if (chars.length <= width) return text;
+  const keep = Math.max(width - 1, 0);
+  const tail = Math.floor(keep / 2);
+  return `${chars.slice(0, keep - tail).join('')}…${tail > 0 ? chars.slice(-tail).join('') : ''}`;
+}
+
 export function bytes(n: number | null | undefined): string {
   return n === null || n === undefined ? '-' : byteSize(n);
 }

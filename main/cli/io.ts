@@ -9,6 +9,8 @@ export interface CliIo {
   errIsTTY: boolean;
   /** Rewrites the current stderr line (progress); a no-op when stderr is not a terminal. */
   progress(line: string): void;
+  /** How many characters a progress line may have: it must fit the terminal's width, or it wraps. */
+  progressWidth(): number;
   readStdin(): Promise<string>;
   /** Resolves on SIGINT or SIGTERM (the first one). */
   waitForStopSignal(): Promise<void>;
@@ -30,6 +32,9 @@ export function processIo(): CliIo {
     readerGone = true;
   });
   let progressShown = false;
+  // One column short of the terminal (a line that fills it wraps on some); a terminal that reports
+  // no size (0 columns, as under script(1)) is taken as 80 wide.
+  const progressWidth = (): number => (process.stderr.columns || 80) - 1;
   const clearProgress = (): void => {
     if (progressShown) process.stderr.write('\r\x1b[2K');
     progressShown = false;
@@ -47,11 +52,11 @@ export function processIo(): CliIo {
     errIsTTY,
     progress: (line) => {
       if (!errIsTTY) return;
-      // A terminal that reports no size (0 columns, as under script(1)) is taken as 80 wide.
-      const width = process.stderr.columns || 80;
-      process.stderr.write('\r\x1b[2K' + visibleName(line).slice(0, width - 1));
+      // Callers fit their lines (progressWidth); the cut is the guard against a line that wraps.
+      process.stderr.write('\r\x1b[2K' + visibleName(line).slice(0, progressWidth()));
       progressShown = line !== '';
     },
+    progressWidth,
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

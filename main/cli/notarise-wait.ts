@@ -5,6 +5,7 @@ import type { StoredRecord } from '../core/store/record.ts';
 import { waitFor } from '../core/usecases/follow.ts';
 import type { NotariseOutcome } from '../core/usecases/notarise.ts';
 import { visibleName } from '../../preload/visible-text.ts';
+import { middleEllipsis } from './format.ts';
 import type { CliIo } from './io.ts';
 
 /**
@@ -40,6 +41,7 @@ export async function waitAll(
         reached.size,
         depth,
         Date.now(),
+        io.progressWidth(),
       ),
     );
   const ticker = io.errIsTTY ? setInterval(draw, 1000) : undefined;
@@ -102,19 +104,34 @@ function reachedWords(r: StoredRecord): string {
   return `in a block, ${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'}`;
 }
 
-/** The progress line: `[confirmed/all]`, then the first registration still waiting and what it waits for. */
-export function waitLine(records: StoredRecord[], reached: number, depth: (r: StoredRecord) => number, now: number): string {
+/**
+ * The progress line: `[confirmed/all]`, then the first registration still waiting and what it waits
+ * for. Within `width` (a terminal's), what it waits for is read whole: the file name gives way in
+ * its middle, and where that would leave too little of it, the shorter words are said.
+ */
+export function waitLine(records: StoredRecord[], reached: number, depth: (r: StoredRecord) => number, now: number, width = Infinity): string {
   const head = `[${reached}/${records.length} confirmed]`;
   const inBlock = (r: StoredRecord) => r.state === 'confirmed' || r.state === 'settled';
   const next = records.find((r) => r.state !== 'failed' && r.state !== 'rejected' && !(inBlock(r) && r.confirmations >= depth(r)));
   if (!next) return head;
-  const check = next.nextCheckAt === null ? '' : next.nextCheckAt <= now ? '; checking now' : `; next check in ${Math.ceil((next.nextCheckAt - now) / 1000)} s`;
-  return `${head} ${next.name}: ${waitingFor(next, depth(next))}${check}`;
+  const seconds = next.nextCheckAt === null ? null : Math.ceil((next.nextCheckAt - now) / 1000);
+  const check = (short: boolean) => (seconds === null ? '' : seconds <= 0 ? '; checking now' : `; ${short ? 'check' : 'next check'} in ${seconds} s`);
+  const said = (short: boolean) => `: ${waitingFor(next, depth(next), short)}${check(short)}`;
+  // The name as the terminal shows it (escaped), measured in characters.
+  const name = visibleName(next.name);
+  const room = (rest: string) => width - head.length - 1 - rest.length;
+  const full = said(false);
+  const rest = room(full) >= Math.min([...name].length, ROOMY_NAME_CHARS) ? full : said(true);
+  return `${head} ${middleEllipsis(name, Math.max(room(rest), MIN_NAME_CHARS))}${rest}`;
 }
 
-function waitingFor(r: StoredRecord, depth: number): string {
-  if (r.state === 'queued') return "queued until the previous version's block";
-  if (r.state === 'submitting') return 'answer lost, looking for it on the chain';
-  if (r.state === 'published') return `waiting for a block, 0 of ${depth} confirmations`;
+/** Room for this much of a name keeps the full words; a name shorter than MIN tells nothing (the line is cut at its end instead). */
+const ROOMY_NAME_CHARS = 24;
+const MIN_NAME_CHARS = 8;
+
+function waitingFor(r: StoredRecord, depth: number, short: boolean): string {
+  if (r.state === 'queued') return short ? 'queued after its previous version' : "queued until the previous version's block";
+  if (r.state === 'submitting') return short ? 'looking for it on the chain' : 'answer lost, looking for it on the chain';
+  if (r.state === 'published') return short ? `no block yet (0 of ${depth})` : `waiting for a block, 0 of ${depth} confirmations`;
   return `${r.confirmations} of ${depth} confirmations`;
 }

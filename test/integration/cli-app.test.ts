@@ -48,6 +48,7 @@ describe('notarium app, when the browser never shows the launch file', () => {
       env: { NOTARIUM_HOME: dataDir, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '1', HOME: dataDir },
       errIsTTY: false,
       progress: () => undefined,
+      progressWidth: () => 79,
       readStdin: () => Promise.resolve(''),
       waitForStopSignal: () => stopped,
     };

@@ -214,6 +214,7 @@ describe('notarise --wait', () => {
         progress.push(line);
         if (line.includes('waiting for a block')) waiting();
       },
+      progressWidth: () => 200, // a wide terminal: the full words
       readStdin: async () => '',
       waitForStopSignal: () => new Promise(() => {}),
     };

@@ -97,6 +97,45 @@ describe('a service profile with its key in the keychain', () => {
   });
 });
 
+describe("profile remove takes the profile's secrets with it (issue #14)", () => {
+  const gone = `Gone ${process.pid}`;
+  const add = () => cli(['profile', 'add', gone, '--base-url', sb.baseUrl, ...sandboxExplorerArgs(sb.baseUrl), '--network', 'regtest']);
+
+  it('deletes its API key from the keychain and says so: the profile added again under that name has none', async () => {
+    expect((await add()).code).toBe(0);
+    expect((await cli(['key', 'set', '--profile', gone], sb.apiKey)).code).toBe(0);
+    const removed = await cli(['profile', 'remove', gone]);
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toBe(`Profile "${gone}" removed, and its API key deleted from the system keychain.\n`);
+    expect((await add()).stdout).toContain(`Set its API key with: notarium key set --profile "${gone}"`);
+    writeFileSync(join(root, 'g.txt'), 'g\n');
+    const noKey = await cli(['notarise', 'g.txt', '--profile', gone]);
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toMatch(/has no API key/);
+    expect((await cli(['profile', 'remove', gone])).stdout).toMatch(/removed; the system keychain held no API key or sign-in for it\./);
+  });
+
+  it('a keychain that cannot answer: the profile is removed, and what is left in the keychain is said, with how to delete it', async () => {
+    expect((await add()).code).toBe(0);
+    expect((await cli(['key', 'set', '--profile', gone], sb.apiKey)).code).toBe(0);
+    // No Secret Service on this bus: the keychain cannot answer.
+    const removed = await runCli(['profile', 'remove', gone], { env: { ...env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(root, 'no-bus')}` }, cwd: root });
+    expect(removed.code).toBe(2);
+    expect(removed.stdout).toBe(`Profile "${gone}" removed.\n`);
+    expect(removed.stderr).toMatch(/keychain/);
+    expect(removed.stderr).toContain(
+      `add the profile again and remove it ("notarium profile add '${gone}' --base-url URL", then "notarium profile remove '${gone}'")`,
+    );
+    expect(removed.stderr).toMatch(
+      new RegExp(`delete the entries of service "notarium" named "library:[^:"]+:profile:${gone}:api-key" and "library:[^:"]+:profile:${gone}:refresh-token"`),
+    );
+    expect(JSON.parse((await cli(['profile', 'list', '--json'])).stdout).some((p: { name: string }) => p.name === gone)).toBe(false);
+    // The key was indeed left behind: removing the profile added again under that name deletes it.
+    expect((await add()).code).toBe(0);
+    expect((await cli(['profile', 'remove', gone])).stdout).toMatch(/its API key deleted/);
+  });
+});
+
 describe('the key stays with the address it was entered for (issue #11, item 5)', () => {
   const named = `Moved ${process.pid}`;
   /** A service that records the headers of every request it gets and answers a write with a txId. */

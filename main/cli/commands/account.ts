@@ -11,7 +11,8 @@ export const LOGIN_HELP = `Usage: notarium login [--no-browser] [--timeout SECON
 Signs in to the profile's identity portal in your browser; Notarium receives the answer on
 127.0.0.1. The refresh token is kept in the system keychain, the access token only in memory.
 
-  --no-browser   print the sign-in URL (on a line of its own on stdout) instead of opening it
+  --no-browser   print the sign-in URL (on a line of its own on stdout) instead of opening it;
+                 NOTARIUM_NO_BROWSER=1 does the same
   --timeout S    give up after S seconds (default 300)`;
 
 export const WHOAMI_HELP = `Usage: notarium whoami [--profile P] [--json]
@@ -34,15 +35,21 @@ export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v } = parseCommand('login', argv, LOGIN_OPTIONS);
   if (v.help) return help(io, LOGIN_HELP);
   const timeout = numberOption('timeout', v.timeout, 10, 3600) ?? 300;
+  // The reason the URL is printed, when no browser is to be tried (the same variable as `notarium app`'s).
+  const noBrowser = v['no-browser']
+    ? 'Open this URL in a browser to sign in:'
+    : io.env.NOTARIUM_NO_BROWSER
+      ? 'NOTARIUM_NO_BROWSER is set, so no browser is opened: open this URL in a browser to sign in:'
+      : null;
   return withNotary(io, async (notary) => {
     const identity = await notary.signIn(v.profile).signIn({
       timeoutMs: timeout * 1000,
       open: async (url) => {
-        if (!v['no-browser'] && (await openWithDefaultApp(url))) {
+        if (noBrowser === null && (await openWithDefaultApp(url))) {
           io.err('Your browser is open at the sign-in page; finish signing in there.');
           return;
         }
-        io.err(v['no-browser'] ? 'Open this URL in a browser to sign in:' : 'No browser could be opened; open this URL to sign in:');
+        io.err(noBrowser ?? 'No browser could be opened; open this URL to sign in:');
         io.out(url);
       },
     });

@@ -8,6 +8,11 @@ import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { numberOption, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { withNotary } from '../session.ts';
+import { isNotariumError } from '../../core/errors/notarium-error.ts';
+import { apiKeyAccount, KEYCHAIN_SERVICE, refreshTokenAccount } from '../../core/secrets/accounts.ts';
+import { libraryAccount } from '../../core/secrets/library-secrets.ts';
+import { removeProfile } from '../../core/usecases/profiles.ts';
+import { shellQuote } from '../../core/text/shell-quote.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -15,7 +20,7 @@ export const PROFILE_HELP = `Usage:
   notarium profile list [--json]
   notarium profile add <name> --base-url URL [options]   add a service profile, or change the settings given
   notarium profile use <name>                            make it the current profile
-  notarium profile remove <name>
+  notarium profile remove <name>                         remove it, with its API key and sign-in (from the keychain)
 
 Options of add:
   --auth-url URL            identity service address
@@ -92,7 +97,29 @@ async function writeHeldReceipts(io: CliIo, name: string): Promise<void> {
     io.err(`${left} receipt${left === 1 ? ' is' : 's are'} still held: their blocks do not fit this network either ("notarium status <file>" says why).`);
 }
 
-/** Profiles touch only the library (but for receipts held for their network): no sandbox, no network. */
+/** Removes the profile and its secrets (profiles.ts), saying what went; a keychain that cannot answer leaves them, and that is said. */
+async function removeCommand(io: CliIo, name: string): Promise<number> {
+  return withNotary(io, async (notary) => {
+    try {
+      const removed = await removeProfile(notary.context, notary.secrets, name);
+      const secrets = [removed.apiKey && 'its API key', removed.signIn && 'its sign-in'].filter(Boolean).join(' and ');
+      io.out(
+        `Profile "${name}" removed${secrets ? `, and ${secrets} deleted from the system keychain` : '; the system keychain held no API key or sign-in for it'}.`,
+      );
+      return EXIT.OK;
+    } catch (err) {
+      if (!isNotariumError(err, 'KEYCHAIN_UNAVAILABLE')) throw err;
+      const accounts = [apiKeyAccount(name), refreshTokenAccount(name)].map((a) => `"${libraryAccount(notary.library.id, a)}"`).join(' and ');
+      io.out(`Profile "${name}" removed.`);
+      io.err(
+        `notarium: ${err.message}\nIts API key and sign-in may still be in the keychain. Once the keychain answers, add the profile again and remove it ("notarium profile add ${shellQuote(name)} --base-url URL", then "notarium profile remove ${shellQuote(name)}"), or delete the entries of service "${KEYCHAIN_SERVICE}" named ${accounts} in the system's passwords app (Passwords and Keys, Keychain Access, Credential Manager).`,
+      );
+      return EXIT.ERROR;
+    }
+  });
+}
+
+/** Profiles touch only the library (but for receipts held for their network, and the keychain a removed one's secrets leave): no sandbox, no network. */
 export async function profileCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '--help' || sub === '-h') return help(io, PROFILE_HELP);
@@ -175,9 +202,7 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
       }
       case 'remove': {
         const [name] = requirePositionals(positionals, 1, 'notarium profile remove <name>');
-        library.profiles.remove(name!);
-        io.out(`Profile "${name}" removed.`);
-        return EXIT.OK;
+        return await removeCommand(io, name!);
       }
     }
   } finally {

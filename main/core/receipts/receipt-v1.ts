@@ -211,9 +211,28 @@ export function parseReceipt(json: string): ReceiptV1 {
   try {
     data = JSON.parse(body);
   } catch (err) {
-    throw invalid(`The receipt is not valid JSON (${(err as Error).message}). ${WHAT_TO_DO}`);
+    throw invalid(notJson(body, (err as Error).message));
   }
   return validateReceipt(data);
+}
+
+/** Control characters (but tab and line breaks) or undecodable bytes: a binary file, not text. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NOT_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/;
+
+/**
+ * Why the text is not JSON, without quoting it: the parser's own message quotes the text (raw bytes
+ * from a binary file), so only where it stopped is kept.
+ */
+function notJson(body: string, parserMessage: string): string {
+  if (NOT_TEXT.test(body)) return 'The file is not text, so it is not JSON and not a Notarium receipt (a receipt is a JSON text file).';
+  const at = /at position (\d+)/.exec(parserMessage);
+  let where = '';
+  if (at) {
+    const before = body.slice(0, Number(at[1])).split('\n');
+    where = ` at line ${before.length}, column ${before.at(-1)!.length + 1}`;
+  } else if (/end of JSON input/.test(parserMessage)) where = ': it ends too soon';
+  return `The receipt is not valid JSON${where}. ${WHAT_TO_DO}`;
 }
 
 /** Checks an already-parsed value against format 1. */

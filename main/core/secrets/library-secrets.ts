@@ -10,7 +10,7 @@ import type { SecretStore } from './secret-store.ts';
  * first library that reads it: moved under its name, so it is read once and belongs to one library.
  */
 export function librarySecrets(store: SecretStore, libraryId: string): SecretStore {
-  const own = (account: string): string => `library:${libraryId}:${account}`;
+  const own = (account: string): string => libraryAccount(libraryId, account);
   return {
     async get(account) {
       const secret = await store.get(own(account));
@@ -27,4 +27,9 @@ export function librarySecrets(store: SecretStore, libraryId: string): SecretSto
       return mine || earlier;
     },
   };
+}
+
+/** The keychain account a library keeps `account` under (as the system's passwords app lists it). */
+export function libraryAccount(libraryId: string, account: string): string {
+  return `library:${libraryId}:${account}`;
 }

@@ -52,16 +52,22 @@ export async function saveProfile(ctx: NotaryContext, engine: ProfileEngine, set
   return { profile, signedOut };
 }
 
+/** What removing a profile deleted from the keychain. */
+export interface RemovedSecrets {
+  apiKey: boolean;
+  signIn: boolean;
+}
+
 /**
  * A removed profile takes its secrets with it: its API key and its sign-in leave the keychain, so
  * that a profile added later under the same name starts without them. Its records stay (a profile
- * that still has records in the library cannot be removed).
+ * that still has records in the library cannot be removed). A keychain that cannot answer rejects
+ * (KEYCHAIN_UNAVAILABLE) after the profile is removed: the caller says what is left there.
  */
-export async function removeProfile(ctx: NotaryContext, secrets: SecretStore, name: string): Promise<void> {
+export async function removeProfile(ctx: NotaryContext, secrets: SecretStore, name: string): Promise<RemovedSecrets> {
   ctx.library.profiles.remove(name);
   ctx.connections.reset();
-  await secrets.delete(apiKeyAccount(name));
-  await secrets.delete(refreshTokenAccount(name));
+  return { apiKey: await secrets.delete(apiKeyAccount(name)), signIn: await secrets.delete(refreshTokenAccount(name)) };
 }
 
 /** What Settings shows as "API key set": the sandbox needs none; a keychain that cannot answer counts as no key. */

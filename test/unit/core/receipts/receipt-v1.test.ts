@@ -185,6 +185,15 @@ describe('limits and malformed text', () => {
     expect(parseError('[1, 2]')).toMatch(/not a JSON object/);
     expect(parseError('null')).toMatch(/not a JSON object/);
     expect(parseError('')).toMatch(/not valid JSON/);
+    expect(parseError('{\n  "format": 1,\n}')).toMatch(/not valid JSON at line 3, column 1\./);
+  });
+
+  it('says a binary file is not text, and never echoes what it read', () => {
+    const bytes = 'E\u001a\u0014m\uFFFD\uFFFDS';
+    const message = parseError(bytes);
+    expect(message).toMatch(/not text, so it is not JSON and not a Notarium receipt/);
+    expect(message).not.toContain('E\u001a');
+    expect(parseError('Ezm xyzzy')).not.toContain('xyzzy');
   });
 
   it('deep nesting fails cleanly before JSON.parse (no stack overflow)', () => {
