@@ -132,6 +132,10 @@ describe('small windows', () => {
       await nav('Verify');
       const message = page.locator('table.results tbody tr').first().locator('td').nth(-2);
       expect((await message.boundingBox())!.width, `Verify's message column at ${at}`).toBeGreaterThanOrEqual(200);
+      // The verified message names its txId and block hash: each on one line, ellipsised, with a copy button.
+      const named = message.locator('.hash .value');
+      expect(await named.count(), `Verify's message hashes at ${at}`).toBe(2);
+      for (const hash of await named.all()) await expectReadable(hash, `Verify's message hash at ${at}`, 100);
       expect(await page.locator('main').evaluate((m) => m.scrollHeight), `Verify's page height at ${at}`).toBeLessThan(4 * height);
       await expectNoSidewaysScroll(page, `Verify at ${at}`);
 
