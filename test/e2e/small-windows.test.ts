@@ -65,6 +65,13 @@ async function expectReadable(el: Locator, where: string, min = 120): Promise<vo
   expect(box.x + box.width, `${where}: inside the window`).toBeLessThanOrEqual(viewport.width);
 }
 
+/** How far apart two CSS rgb() colours are: the sum of their channels' differences. */
+function colourDistance(a: string, b: string): number {
+  const channels = (c: string): number[] => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+  const [x, y] = [channels(a), channels(b)];
+  return x.reduce((sum, v, i) => sum + Math.abs(v - y[i]!), 0);
+}
+
 async function apart(a: Locator, b: Locator, where: string): Promise<void> {
   const [x, y] = [(await a.boundingBox())!, (await b.boundingBox())!];
   expect(x.x + x.width <= y.x || y.x + y.width <= x.x, `${where}: ${JSON.stringify([x, y])}`).toBe(true);
@@ -115,6 +122,30 @@ describe('small windows', () => {
       const at = `${width}×${height}`;
 
       await nav('Library');
+      // The search's placeholder is whole (the input is wide enough for it in its own font).
+      const search = page.getByRole('searchbox');
+      const fit = await search.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { text: Math.ceil(context.measureText(input.placeholder).width), room };
+      });
+      expect(fit.text, `Library's search placeholder at ${at}: ${JSON.stringify(fit)}`).toBeLessThanOrEqual(fit.room);
+
+      // A click shows its record's details in sight, even where they sit below the list; a
+      // selected row's Final tag keeps a background of its own.
+      const final = page.getByRole('option').filter({ has: page.locator('.tag') });
+      await final.click();
+      const finalHeading = page.getByRole('complementary', { name: 'Record details' }).getByRole('heading', { level: 2 }).first();
+      await expect.poll(async () => {
+        const box = await finalHeading.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= height;
+      }, { message: `Library's details in sight after a click at ${at}` }).toBe(true);
+      const [tagBg, rowBg] = await final.locator('.tag').evaluate((tag) => [getComputedStyle(tag).backgroundColor, getComputedStyle(tag.closest('.row')!).backgroundColor]);
+      expect(colourDistance(tagBg, rowBg), `Final tag against a selected row at ${at}: ${tagBg} on ${rowBg}`).toBeGreaterThanOrEqual(30);
+      await first.click();
+      await expect.poll(() => first.getAttribute('aria-selected')).toBe('true');
       await expectReadable(first.locator('.n'), `Library name at ${at}`);
       await apart(page.locator('.cols > span').nth(0), page.locator('.cols > span').nth(1), `Library's File and State headers at ${at}`);
       const details = page.getByRole('complementary', { name: 'Record details' });
