@@ -89,6 +89,8 @@ describe('small windows', () => {
     await page.getByLabel('Start a new document for each file').check();
     await page.locator('input[type=file]').first().setInputFiles([a, b]);
     await expect.poll(() => page.getByText('Settled', { exact: true }).count()).toBe(2);
+    // A settled row has nothing left to measure: no bar standing in the middle of it.
+    expect(await page.locator('section.list li progress').count(), 'bars in settled Notarise rows').toBe(0);
 
     await nav('Documents');
     await page.getByRole('button', { name: new RegExp(`${LONG}\\.pdf`) }).click();
