@@ -65,6 +65,13 @@ async function expectReadable(el: Locator, where: string, min = 120): Promise<vo
   expect(box.x + box.width, `${where}: inside the window`).toBeLessThanOrEqual(viewport.width);
 }
 
+/** How far apart two CSS rgb() colours are: the sum of their channels' differences. */
+function colourDistance(a: string, b: string): number {
+  const channels = (c: string): number[] => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+  const [x, y] = [channels(a), channels(b)];
+  return x.reduce((sum, v, i) => sum + Math.abs(v - y[i]!), 0);
+}
+
 async function apart(a: Locator, b: Locator, where: string): Promise<void> {
   const [x, y] = [(await a.boundingBox())!, (await b.boundingBox())!];
   expect(x.x + x.width <= y.x || y.x + y.width <= x.x, `${where}: ${JSON.stringify([x, y])}`).toBe(true);
@@ -82,6 +89,8 @@ describe('small windows', () => {
     await page.getByLabel('Start a new document for each file').check();
     await page.locator('input[type=file]').first().setInputFiles([a, b]);
     await expect.poll(() => page.getByText('Settled', { exact: true }).count()).toBe(2);
+    // A settled row has nothing left to measure: no bar standing in the middle of it.
+    expect(await page.locator('section.list li progress').count(), 'bars in settled Notarise rows').toBe(0);
 
     await nav('Documents');
     await page.getByRole('button', { name: new RegExp(`${LONG}\\.pdf`) }).click();
@@ -115,6 +124,42 @@ describe('small windows', () => {
       const at = `${width}×${height}`;
 
       await nav('Library');
+      // The search's placeholder is whole (the input is wide enough for it in its own font).
+      const search = page.getByRole('searchbox');
+      const fit = await search.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { text: Math.ceil(context.measureText(input.placeholder).width), room };
+      });
+      expect(fit.text, `Library's search placeholder at ${at}: ${JSON.stringify(fit)}`).toBeLessThanOrEqual(fit.room);
+
+      // A click shows its record's details in sight, even where they sit below the list; a
+      // selected row's Final tag keeps a background of its own.
+      const final = page.getByRole('option').filter({ has: page.locator('.tag') });
+      await final.click();
+      // Within a bound a scroll cannot reach, so a missing one fails rather than waits forever.
+      const inSight = await page
+        .waitForFunction(
+          (bottom) => {
+            const box = document.querySelector('aside[aria-label="Record details"] h2')?.getBoundingClientRect();
+            return box !== undefined && box.top >= 0 && box.bottom <= bottom;
+          },
+          height,
+          { timeout: 10_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      expect(inSight, `Library's details in sight after a click at ${at}`).toBe(true);
+      const [tagBg, rowBg] = await final
+        .locator('.tag')
+        .evaluate((tag) => [getComputedStyle(tag).backgroundColor, getComputedStyle(tag.closest('.row')!).backgroundColor]);
+      expect(colourDistance(tagBg, rowBg), `Final tag against a selected row at ${at}: ${tagBg} on ${rowBg}`).toBeGreaterThanOrEqual(30);
+      await first.click();
+      await expect.poll(() => first.getAttribute('aria-selected')).toBe('true');
       await expectReadable(first.locator('.n'), `Library name at ${at}`);
       await apart(page.locator('.cols > span').nth(0), page.locator('.cols > span').nth(1), `Library's File and State headers at ${at}`);
       const details = page.getByRole('complementary', { name: 'Record details' });
@@ -132,6 +177,10 @@ describe('small windows', () => {
       await nav('Verify');
       const message = page.locator('table.results tbody tr').first().locator('td').nth(-2);
       expect((await message.boundingBox())!.width, `Verify's message column at ${at}`).toBeGreaterThanOrEqual(200);
+      // The verified message names its txId and block hash: each on one line, ellipsised, with a copy button.
+      const named = message.locator('.hash .value');
+      expect(await named.count(), `Verify's message hashes at ${at}`).toBe(2);
+      for (const hash of await named.all()) await expectReadable(hash, `Verify's message hash at ${at}`, 100);
       expect(await page.locator('main').evaluate((m) => m.scrollHeight), `Verify's page height at ${at}`).toBeLessThan(4 * height);
       await expectNoSidewaysScroll(page, `Verify at ${at}`);
 
@@ -157,6 +206,17 @@ describe('small windows', () => {
       if (name === 'verify') await page.getByRole('button', { name: new RegExp(`Report for ${LONG}\\.pdf`) }).click();
       await keepShots(page, `small-${name}`, show);
     }
+    // The document's final record selected: its Final tag on the selection, its details in sight.
+    await nav('Library');
+    await page
+      .getByRole('option')
+      .filter({ has: page.locator('.tag') })
+      .click();
+    await keepShots(
+      page,
+      'small-library-final-selected',
+      page.getByRole('complementary', { name: 'Record details' }).getByRole('heading', { level: 2 }).first(),
+    );
     expect(app.problems).toEqual([]);
   });
 });
