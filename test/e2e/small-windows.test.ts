@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.ts';
 import { keepShots, SHOT_SIZES } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
+import { INNER_WAIT_MS } from '../support/hang-limit.ts';
 
 // Every screen in a small window, with the long names, hashes and paths people really have: the
 // page never scrolls sideways, names and hashes stay readable (one line, ellipsised, the whole
@@ -139,7 +140,7 @@ describe('small windows', () => {
       // selected row's Final tag keeps a background of its own.
       const final = page.getByRole('option').filter({ has: page.locator('.tag') });
       await final.click();
-      // Within a bound a scroll cannot reach, so a missing one fails rather than waits forever.
+      // Within the inner-wait bound (load alone cannot reach it), so a missing scroll fails with this message rather than at the hang limit.
       const inSight = await page
         .waitForFunction(
           (bottom) => {
@@ -147,7 +148,7 @@ describe('small windows', () => {
             return box !== undefined && box.top >= 0 && box.bottom <= bottom;
           },
           height,
-          { timeout: 10_000 },
+          { timeout: INNER_WAIT_MS },
         )
         .then(
           () => true,
