@@ -37,7 +37,13 @@ describe('one data directory, several processes', () => {
       [expect.toBeOneOf([0, 3]), false, expect.any(String)],
     ]);
     // The process hosting the embedded sandbox may end first: the others say so and connect again.
-    for (const r of runs) expect({ code: r.code, locked: /locked|SQLITE_BUSY/.test(r.stderr), stderr: r.stderr, stdout: r.stdout }).toEqual({ code: 0, locked: false, stderr: expect.any(String), stdout: expect.any(String) });
+    for (const r of runs)
+      expect({ code: r.code, locked: /locked|SQLITE_BUSY/.test(r.stderr), stderr: r.stderr, stdout: r.stdout }).toEqual({
+        code: 0,
+        locked: false,
+        stderr: expect.any(String),
+        stdout: expect.any(String),
+      });
     for (const f of files) expect(existsSync(join(work, `${f}.receipt.json`))).toBe(true);
   });
 });
