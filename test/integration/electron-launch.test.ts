@@ -1,8 +1,9 @@
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { electronSqlite, findElectron, launchElectron, type RebuildRequest } from '../../main/cli/electron-launch.ts';
+import { electronSqlite, findElectron, launchElectron } from '../../main/cli/electron-launch.ts';
+import { stubRebuild } from '../support/stub-rebuild.ts';
 
 // How a clone starts the desktop app: Electron found where npm put it, SQLite compiled for it into
 // dist/native once, the app started with that build named. The Electron binary is a stand-in
@@ -41,15 +42,7 @@ function buildOutputs(): void {
   }
 }
 
-const rebuilds: RebuildRequest[] = [];
-let copiedNodeBuild = false;
-const fakeRebuild = async (request: RebuildRequest): Promise<void> => {
-  rebuilds.push(request);
-  const out = join(request.buildPath, 'node_modules', 'better-sqlite3', 'build', 'Release');
-  copiedNodeBuild ||= existsSync(join(out, 'better_sqlite3.node'));
-  mkdirSync(out, { recursive: true });
-  copyFileSync(resolve('node_modules/better-sqlite3/build/Release/better_sqlite3.node'), join(out, 'better_sqlite3.node'));
-};
+const { rebuild: fakeRebuild, requests: rebuilds, copiedNodeBuild } = stubRebuild();
 
 describe('finding Electron', () => {
   it('finds the binary the npm package downloaded, with its version', () => {
@@ -72,7 +65,7 @@ describe('SQLite for Electron', () => {
     expect(entry).toBe(join(dir, 'node_modules', 'better-sqlite3', 'lib', 'index.js'));
     expect(rebuilds).toEqual([{ buildPath: dir, electronVersion: '45.4.1', onlyModules: ['better-sqlite3'], force: true }]);
     expect(existsSync(join(dir, 'node_modules', 'better-sqlite3', 'src'))).toBe(true);
-    expect(copiedNodeBuild).toBe(false);
+    expect(copiedNodeBuild()).toBe(false);
     // The repository's own build is untouched and still the Node one.
     expect(existsSync(resolve('node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true);
     await electronSqlite(appRoot, '45.4.1', fakeRebuild);
