@@ -37,6 +37,13 @@ describe('the desktop bundles', () => {
     expect(needed.filter((p) => !allowed.has(p))).toEqual([]);
     expect(needed).toContain('better-sqlite3');
   });
+
+  it('reports every source it was made from, for the build cache of npm start: the copied hashing worker too', () => {
+    expect(built.inputs).toEqual(
+      expect.arrayContaining(['main/electron/main.ts', 'main/electron/engine-process.ts', 'preload/electron-preload.ts', 'main/core/hashing/hash-worker.js']),
+    );
+    expect(built.inputs.some((f) => f.startsWith('node_modules/'))).toBe(false); // packages stay external
+  });
 });
 
 describe('the bundled main process, run against a stand-in electron', () => {
