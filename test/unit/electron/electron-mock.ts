@@ -111,6 +111,7 @@ function acrossBridge(value: unknown): unknown {
       try {
         result = fn(...args.map(acrossBridge));
       } catch (err) {
+        // eslint-disable-next-line preserve-caught-error -- as Electron's bridge: the message alone crosses, no cause
         throw new Error(err instanceof Error ? err.message : String(err));
       }
       return acrossBridge(result);
