@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Configuration } from 'app-builder-lib';
+import { APP_ID } from '../../main/electron/app-id.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 import { loadBuilderConfig, projectDir, REQUIRED_FUSES, schemaPath, validateWithElectronBuilder } from '../support/electron-builder.ts';
 
 describe('electron-builder.yml', () => {
@@ -29,6 +31,11 @@ describe('electron-builder.yml', () => {
 
   it("passes electron-builder's own validation", async () => {
     await expect(validateWithElectronBuilder(config)).resolves.toBeUndefined();
+  });
+
+  it("names the app as the app names itself: Windows' AppUserModelID, and package.json's productName (macOS menu, Linux notifications)", () => {
+    expect(config.appId).toBe(APP_ID);
+    expect(packageJson.productName).toBe(config.productName);
   });
 
   it('flips the fuses that close the ways around the packaged app', () => {

@@ -231,6 +231,7 @@ class FakeApp extends EventEmitter {
     });
   });
   exit = vi.fn((_code?: number) => {});
+  setAppUserModelId = vi.fn((_id: string) => {});
   whenReady = (): Promise<void> => Promise.resolve();
   getPath(name: string): string {
     const path = this.paths.get(name);
