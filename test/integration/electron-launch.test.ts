@@ -93,6 +93,7 @@ describe('launching', () => {
       env: { PATH: process.env.PATH, ELECTRON_RUN_AS_NODE: '1' },
       args: ['--verify', '/tmp/a b.pdf'],
       rebuild: fakeRebuild,
+      usernsRestriction: join(appRoot, 'no-such-file'), // as where AppArmor restricts nothing
     });
     expect(code).toBe(7);
     expect(JSON.parse(readFileSync(record, 'utf8'))).toEqual({
@@ -100,6 +101,40 @@ describe('launching', () => {
       sqlite: join(appRoot, 'dist', 'native', 'electron-45.4.1', 'node_modules', 'better-sqlite3', 'lib', 'index.js'),
       runAsNode: '',
     });
+  });
+
+  it('where AppArmor restricts user namespaces (Ubuntu 23.10+) and chrome-sandbox is not setuid root, adds --no-sandbox and says so', async () => {
+    const record = installElectron('45.4.1');
+    buildOutputs();
+    const restriction = join(appRoot, 'apparmor_restrict_unprivileged_userns');
+    const launch = async (restricted: string): Promise<{ args: string; said: string[] }> => {
+      writeFileSync(restriction, restricted);
+      const said: string[] = [];
+      await launchElectron({
+        appRoot,
+        electron: findElectron(appRoot)!,
+        env: {},
+        rebuild: fakeRebuild,
+        usernsRestriction: restriction,
+        say: (l) => said.push(l),
+      });
+      return { args: (JSON.parse(readFileSync(record, 'utf8')) as { args: string }).args, said };
+    };
+    const helper = join(appRoot, 'node_modules', 'electron', 'dist', 'chrome-sandbox');
+    expect(await launch('1\n')).toEqual({
+      args: `${appRoot} --no-sandbox`,
+      said: [
+        expect.stringMatching(
+          new RegExp(`^AppArmor restricts unprivileged user namespaces here .* so Electron runs with --no-sandbox, .*sudo chmod 4755 ${helper}$`),
+        ),
+      ],
+    });
+    expect(await launch('0\n')).toEqual({ args: appRoot, said: [] });
+    writeFileSync(helper, '');
+    chmodSync(helper, 0o755);
+    expect((await launch('1\n')).args).toBe(`${appRoot} --no-sandbox`); // there, but not setuid
+    chmodSync(helper, 0o4755); // root-owned (the tests run as root) and setuid: Chromium's sandbox works
+    expect(await launch('1\n')).toEqual({ args: appRoot, said: [] });
   });
 
   it('refuses to start an app that is not built, and says how to build it', async () => {

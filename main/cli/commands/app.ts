@@ -68,7 +68,13 @@ export async function appCommand(argv: string[], io: CliIo, machine: AppMachine 
   const desktop = v.web || v['no-open'] ? null : await desktopRuntime(io, appRoot, machine.timers);
   if (desktop && 'electron' in desktop) {
     io.err(`Starting the desktop app (Electron ${desktop.electron.version})…`);
-    return launchElectron({ appRoot, electron: desktop.electron, env: io.env, ...(machine.rebuild ? { rebuild: machine.rebuild } : {}) });
+    return launchElectron({
+      appRoot,
+      electron: desktop.electron,
+      env: io.env,
+      say: (line) => io.err(line),
+      ...(machine.rebuild ? { rebuild: machine.rebuild } : {}),
+    });
   }
   if (desktop) io.err(desktop.instead);
   // Headless machines and tests: print links instead of starting a browser.
