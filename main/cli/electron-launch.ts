@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
+import { ELECTRON_SQLITE_ENV, electronSqliteBuild } from '../core/electron-sqlite-build.ts';
 import { NotariumError } from '../core/errors/notarium-error.ts';
 
 /**
@@ -49,12 +50,10 @@ const electronRebuild: Rebuild = async (request) => {
 export async function electronSqlite(appRoot: string, electronVersion: string, rebuild: Rebuild = electronRebuild): Promise<string> {
   const source = realpathSync(join(appRoot, 'node_modules', 'better-sqlite3'));
   const { version } = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { version: string };
-  const dir = join(appRoot, 'dist', 'native', `electron-${electronVersion}`);
-  const module = join(dir, 'node_modules', 'better-sqlite3');
-  const binary = join(module, 'build', 'Release', 'better_sqlite3.node');
+  const { dir, module, entry, binary } = electronSqliteBuild(appRoot, electronVersion);
   const stampPath = join(dir, 'stamp.json');
   const stamp = JSON.stringify({ electron: electronVersion, betterSqlite3: version });
-  if (existsSync(binary) && readIfExists(stampPath) === stamp) return join(module, 'lib', 'index.js');
+  if (existsSync(binary) && readIfExists(stampPath) === stamp) return entry;
 
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
@@ -76,7 +75,7 @@ export async function electronSqlite(appRoot: string, electronVersion: string, r
       `SQLite was not compiled for Electron ${electronVersion}. Run "notarium app --web" to use the app in the browser instead.`,
     );
   writeFileSync(stampPath, stamp);
-  return join(module, 'lib', 'index.js');
+  return entry;
 }
 
 function readIfExists(path: string): string | null {
@@ -127,7 +126,7 @@ export async function launchElectron(options: LaunchOptions): Promise<number> {
       throw new NotariumError('APP_UNAVAILABLE', `The desktop app is not built yet (${built} is missing): run "npm run build" (npm start does it for you).`);
   }
   const sqlite = await electronSqlite(appRoot, options.electron.version, options.rebuild);
-  const env: NodeJS.ProcessEnv = { ...options.env, NOTARIUM_ELECTRON_SQLITE: sqlite };
+  const env: NodeJS.ProcessEnv = { ...options.env, [ELECTRON_SQLITE_ENV]: sqlite };
   delete env.ELECTRON_RUN_AS_NODE; // would start Electron as plain Node instead of the app
   const args = [appRoot, ...(options.args ?? [])];
   if (sandboxUnavailable(options.electron, options.usernsRestriction)) {

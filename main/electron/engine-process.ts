@@ -1,5 +1,6 @@
 import module from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { ELECTRON_SQLITE_ENV } from '../core/electron-sqlite-build.ts';
 
 /**
  * The entry of the engine's utility process (it talks to the main process through
@@ -12,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 
 type RegisterHooks = (hooks: { resolve: (specifier: string, context: unknown, next: (specifier: string, context: unknown) => unknown) => unknown }) => void;
 
-const devSqlite = process.env.NOTARIUM_ELECTRON_SQLITE;
+const devSqlite = process.env[ELECTRON_SQLITE_ENV];
 if (devSqlite) {
   const target = pathToFileURL(devSqlite).href;
   // In this thread and synchronous (module.register, off-thread, is deprecated). Reached through
