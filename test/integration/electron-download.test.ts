@@ -154,7 +154,7 @@ describe('notarium app without Electron', () => {
     served.set(`/v${VERSION}/${ZIP}`, 'hang');
     const before = requested.length;
     const r = run(clone());
-    await expect.poll(() => requested.slice(before)).toEqual([`/v${VERSION}/${ZIP}`]);
+    await expect.poll(() => requested.slice(before), { timeout: 60_000 }).toEqual([`/v${VERSION}/${ZIP}`]); // a bound load cannot reach
     await r.clock.advance(STALL_LIMIT_MS - 1);
     expect(r.lines.some((l) => l.startsWith('Electron could not'))).toBe(false);
     await r.clock.advance(1);
