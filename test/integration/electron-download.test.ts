@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appCommand } from '../../main/cli/commands/app.ts';
 import { STALL_LIMIT_MS } from '../../main/cli/electron-install.ts';
-import { findElectron, sandboxUnavailable } from '../../main/cli/electron-launch.ts';
+import { findElectron, sandboxUnavailable, type Rebuild } from '../../main/cli/electron-launch.ts';
 import type { CliIo } from '../../main/cli/io.ts';
 import { zipArchive } from '../../main/core/archive/zip-archive.ts';
 import { closedPort } from '../support/closed-port.ts';
@@ -69,7 +69,15 @@ function standInRelease(record: string): Buffer {
 }
 
 /** `notarium app` in this process against `appRoot`, with the mirror named as users name theirs. */
-function run(appRoot: string, { env = {}, args = [], mirror = mirrorUrl }: { env?: Record<string, string>; args?: string[]; mirror?: string } = {}) {
+function run(
+  appRoot: string,
+  {
+    env = {},
+    args = [],
+    mirror = mirrorUrl,
+    rebuild = stubRebuild().rebuild,
+  }: { env?: Record<string, string>; args?: string[]; mirror?: string; rebuild?: Rebuild } = {},
+) {
   vi.stubEnv('ELECTRON_MIRROR', mirror); // @electron/get reads process.env itself
   const lines: string[] = [];
   const opened: string[] = [];
@@ -87,8 +95,7 @@ function run(appRoot: string, { env = {}, args = [], mirror = mirrorUrl }: { env
     readStdin: () => Promise.resolve(''),
     waitForStopSignal: () => stopped,
   };
-  const rebuild = stubRebuild();
-  const exit = appCommand(args, io, { open: (target) => (opened.push(target), Promise.resolve(true)), timers: clock, appRoot, rebuild: rebuild.rebuild });
+  const exit = appCommand(args, io, { open: (target) => (opened.push(target), Promise.resolve(true)), timers: clock, appRoot, rebuild });
   return { lines, opened, exit, stop, clock };
 }
 
@@ -132,6 +139,20 @@ describe('notarium app without Electron', () => {
     // Electron's installer put it where the npm package looks for it.
     expect(readFileSync(join(appRoot, 'node_modules', 'electron', 'path.txt'), 'utf8')).toEqual(process.platform === 'linux' ? 'electron' : expect.any(String));
     expect(requested).toContain(`/v${VERSION}/SHASUMS256.txt`);
+  });
+
+  it('an Electron that cannot be given its SQLite (no compiler, no headers) is not started: why, then the web shell', async () => {
+    const appRoot = clone();
+    const release = standInRelease(join(appRoot, 'never.txt'));
+    served.set(`/v${VERSION}/${ZIP}`, release);
+    served.set(`/v${VERSION}/SHASUMS256.txt`, Buffer.from(`${createHash('sha256').update(release).digest('hex')} *${ZIP}\n`));
+    const r = run(appRoot, { env: { electron_use_remote_checksums: '1' }, rebuild: () => Promise.reject(new Error('gyp: no C++ compiler')) });
+    const lines = await webShellRan(r);
+    expect(lines).toContain(
+      `SQLite could not be compiled for Electron ${VERSION} (gyp: no C++ compiler). Run "notarium app --web" to use the app in the browser instead. Notarium opens in your browser now.`,
+    );
+    expect(lines.filter((l) => LINK_AT_ONCE.test(l))).toHaveLength(1);
+    expect(readdirSync(appRoot)).not.toContain('never.txt');
   });
 
   it('a release that fails its checksum is not installed: the reason in one sentence, then the web shell with its link', async () => {

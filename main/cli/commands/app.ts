@@ -18,8 +18,8 @@ export const APP_HELP = `Usage: notarium app [--web] [--no-open]
 Opens Notarium on the current profile (the embedded sandbox on a fresh install): the desktop app,
 with Electron's binary downloaded into node_modules/electron the first time (Electron's own
 installer: ELECTRON_MIRROR and its other settings apply; ELECTRON_SKIP_BINARY_DOWNLOAD=1 skips it).
-Where it cannot be downloaded (offline, refused, stalled, a checksum that does not match), the
-reason is said in one sentence and the app opens in your browser instead: a server on 127.0.0.1 only, opened once through a one-time link (the browser is given a private file
+Where it cannot be downloaded (offline, refused, stalled, a checksum that does not match) or
+started (SQLite not compiled for it), the reason is said and the app opens in your browser instead: a server on 127.0.0.1 only, opened once through a one-time link (the browser is given a private file
 that holds it, so the link never appears in a command line other users can see). When no browser
 can be opened (the opener fails: a server, no desktop), the link is printed here at once; if the app
 has not opened within 15 seconds (a browser that cannot read the data directory, .html opened in an
@@ -65,18 +65,28 @@ export async function appCommand(argv: string[], io: CliIo, machine: AppMachine 
     io.err('notarium app: the user interface is not built yet: run "npm run build" (npm start does it for you).');
     return EXIT.ERROR;
   }
-  const desktop = v.web || v['no-open'] ? null : await desktopRuntime(io, appRoot, machine.timers);
-  if (desktop && 'electron' in desktop) {
-    io.err(`Starting the desktop app (Electron ${desktop.electron.version})…`);
-    return launchElectron({
-      appRoot,
-      electron: desktop.electron,
-      env: io.env,
-      say: (line) => io.err(line),
-      ...(machine.rebuild ? { rebuild: machine.rebuild } : {}),
-    });
+  /** Why the browser opens where the desktop app was expected; null when the browser was asked for. */
+  let instead: string | null = null;
+  if (!v.web && !v['no-open']) {
+    const desktop = await desktopRuntime(io, appRoot, machine.timers);
+    if ('electron' in desktop) {
+      io.err(`Starting the desktop app (Electron ${desktop.electron.version})…`);
+      try {
+        return await launchElectron({
+          appRoot,
+          electron: desktop.electron,
+          env: io.env,
+          say: (line) => io.err(line),
+          ...(machine.rebuild ? { rebuild: machine.rebuild } : {}),
+        });
+      } catch (err) {
+        // Electron never started (SQLite not compiled for it, a binary that cannot run): the browser instead.
+        if (!(err instanceof NotariumError) || err.code !== 'APP_UNAVAILABLE') throw err;
+        instead = `${err.message} Notarium opens in your browser now.`;
+      }
+    } else instead = desktop.instead;
+    io.err(instead);
   }
-  if (desktop) io.err(desktop.instead);
   // Headless machines and tests: print links instead of starting a browser.
   const noBrowser = Boolean(io.env.NOTARIUM_NO_BROWSER);
   /** A page opened in the browser; where none can be, its address on the terminal and, through NO_BROWSER, on the page that asked. */
@@ -97,7 +107,7 @@ export async function appCommand(argv: string[], io: CliIo, machine: AppMachine 
     if (v['no-open'] || noBrowser || !(await open(await app.shell.launchFile()))) {
       io.err('Open this link in your browser (it works once):');
       io.out(app.shell.launchUrl);
-    } else if (desktop) {
+    } else if (instead !== null) {
       // The browser instead of the window they expected: the link at once, not after the grace period.
       io.err(`Notarium is opening in your browser; if it does not, open this link (it works once): ${app.shell.launchUrl}`);
     } else {
