@@ -21,10 +21,10 @@ installer: ELECTRON_MIRROR and its other settings apply; ELECTRON_SKIP_BINARY_DO
 Where it cannot be downloaded (offline, refused, stalled, a checksum that does not match) or
 started (SQLite not compiled for it), the reason is said and the app opens in your browser instead:
 a server on 127.0.0.1 only, opened once through a one-time link (the browser is given a private
-file that holds it, so the link never appears in a command line other users can see). When no browser
-can be opened (the opener fails: a server, no desktop), the link is printed here at once; if the app
-has not opened within 15 seconds (a browser that cannot read the data directory, .html opened in an
-editor), it is printed here too. A sign-in or explorer page it cannot open is printed here and shown
+file that holds it, so the link never appears in a command line other users can see). When no
+browser can be opened (the opener fails: a server, no desktop), the link is printed here at once; if
+the app has not opened within 15 seconds (a browser that cannot read the data directory, .html
+opened in an editor), it is printed here too. A sign-in or explorer page it cannot open is printed here and shown
 on the page, to open by hand.
 
   --web       the browser version, even where Electron is installed
