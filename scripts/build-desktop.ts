@@ -21,7 +21,11 @@ export interface DesktopBuild {
   engine: string;
   preload: string;
   metafiles: { main: Metafile; preload: Metafile };
+  /** Every source file the bundles were made from (relative to the repository), for the build cache. */
+  inputs: string[];
 }
+
+const HASH_WORKER = join('main', 'core', 'hashing', 'hash-worker.js');
 
 export async function buildDesktop(outRoot = join(ROOT, 'dist')): Promise<DesktopBuild> {
   const mainDir = join(outRoot, 'main', 'electron');
@@ -59,7 +63,7 @@ export async function buildDesktop(outRoot = join(ROOT, 'dist')): Promise<Deskto
     if (mainResult.metafile.outputs[chunk]!.inputs['main/core/hashing/hash-pool.ts']) {
       const dir = dirname(resolve(ROOT, chunk));
       mkdirSync(dir, { recursive: true });
-      copyFileSync(join(ROOT, 'main', 'core', 'hashing', 'hash-worker.js'), join(dir, 'hash-worker.js'));
+      copyFileSync(join(ROOT, HASH_WORKER), join(dir, 'hash-worker.js'));
     }
   }
   return {
@@ -67,6 +71,7 @@ export async function buildDesktop(outRoot = join(ROOT, 'dist')): Promise<Deskto
     engine: join(mainDir, 'engine.js'),
     preload,
     metafiles: { main: mainResult.metafile, preload: preloadResult.metafile },
+    inputs: [...Object.keys(mainResult.metafile.inputs), ...Object.keys(preloadResult.metafile.inputs), HASH_WORKER],
   };
 }
 

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+import { ELECTRON_SQLITE_ENV, electronSqliteBuild } from '../core/electron-sqlite-build.ts';
 import { NotariumError } from '../core/errors/notarium-error.ts';
 
 /**
@@ -49,12 +50,10 @@ const electronRebuild: Rebuild = async (request) => {
 export async function electronSqlite(appRoot: string, electronVersion: string, rebuild: Rebuild = electronRebuild): Promise<string> {
   const source = realpathSync(join(appRoot, 'node_modules', 'better-sqlite3'));
   const { version } = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { version: string };
-  const dir = join(appRoot, 'dist', 'native', `electron-${electronVersion}`);
-  const module = join(dir, 'node_modules', 'better-sqlite3');
-  const binary = join(module, 'build', 'Release', 'better_sqlite3.node');
+  const { dir, module, entry, binary } = electronSqliteBuild(appRoot, electronVersion);
   const stampPath = join(dir, 'stamp.json');
   const stamp = JSON.stringify({ electron: electronVersion, betterSqlite3: version });
-  if (existsSync(binary) && readIfExists(stampPath) === stamp) return join(module, 'lib', 'index.js');
+  if (existsSync(binary) && readIfExists(stampPath) === stamp) return entry;
 
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
@@ -76,7 +75,7 @@ export async function electronSqlite(appRoot: string, electronVersion: string, r
       `SQLite was not compiled for Electron ${electronVersion}. Run "notarium app --web" to use the app in the browser instead.`,
     );
   writeFileSync(stampPath, stamp);
-  return join(module, 'lib', 'index.js');
+  return entry;
 }
 
 function readIfExists(path: string): string | null {
@@ -87,6 +86,25 @@ function readIfExists(path: string): string | null {
   }
 }
 
+/** Where Ubuntu (23.10 and later) says whether AppArmor restricts unprivileged user namespaces. */
+export const USERNS_RESTRICTION = '/proc/sys/kernel/apparmor_restrict_unprivileged_userns';
+
+/**
+ * Whether Chromium's sandbox cannot start for this Electron (electron/electron#42510): where
+ * AppArmor restricts unprivileged user namespaces, Chromium needs its setuid helper, and the
+ * chrome-sandbox of an Electron unpacked into node_modules is not root-owned and setuid. Then,
+ * as electron-builder's AppImage launcher does, Electron is started with --no-sandbox.
+ */
+export function sandboxUnavailable(electron: ElectronRuntime, restriction = USERNS_RESTRICTION): boolean {
+  if (readIfExists(restriction)?.trim() !== '1') return false;
+  try {
+    const helper = statSync(join(dirname(electron.binary), 'chrome-sandbox'));
+    return !(helper.uid === 0 && (helper.mode & 0o4000) !== 0);
+  } catch {
+    return true;
+  }
+}
+
 export interface LaunchOptions {
   appRoot: string;
   electron: ElectronRuntime;
@@ -94,6 +112,10 @@ export interface LaunchOptions {
   /** Extra arguments for the app (e.g. `--verify <paths…>`). */
   args?: string[];
   rebuild?: Rebuild;
+  /** Says on the terminal what the launch changes (--no-sandbox, and how to do without). */
+  say?: (line: string) => void;
+  /** The file that says whether user namespaces are restricted (tests name another). */
+  usernsRestriction?: string;
 }
 
 /** Runs the desktop app until it quits; resolves its exit code. */
@@ -104,9 +126,17 @@ export async function launchElectron(options: LaunchOptions): Promise<number> {
       throw new NotariumError('APP_UNAVAILABLE', `The desktop app is not built yet (${built} is missing): run "npm run build" (npm start does it for you).`);
   }
   const sqlite = await electronSqlite(appRoot, options.electron.version, options.rebuild);
-  const env: NodeJS.ProcessEnv = { ...options.env, NOTARIUM_ELECTRON_SQLITE: sqlite };
+  const env: NodeJS.ProcessEnv = { ...options.env, [ELECTRON_SQLITE_ENV]: sqlite };
   delete env.ELECTRON_RUN_AS_NODE; // would start Electron as plain Node instead of the app
-  const child = spawn(options.electron.binary, [appRoot, ...(options.args ?? [])], { env, stdio: 'inherit' });
+  const args = [appRoot, ...(options.args ?? [])];
+  if (sandboxUnavailable(options.electron, options.usernsRestriction)) {
+    const helper = join(dirname(options.electron.binary), 'chrome-sandbox');
+    options.say?.(
+      `AppArmor restricts unprivileged user namespaces here (Ubuntu 23.10 and later) and this Electron's chrome-sandbox is not setuid root, so Electron runs with --no-sandbox, as electron-builder's AppImage does; to keep Chromium's sandbox: sudo chown root:root ${helper} && sudo chmod 4755 ${helper}`,
+    );
+    args.push('--no-sandbox');
+  }
+  const child = spawn(options.electron.binary, args, { env, stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.once('error', (err) => reject(new NotariumError('APP_UNAVAILABLE', `Electron could not be started: ${err.message}.`, { cause: err })));
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));

@@ -184,7 +184,13 @@ export class Notary {
     const name = this.library.profiles.require(profile).name;
     let signIn = this.signIns.get(name);
     if (!signIn) {
-      signIn = new SignIn({ profile: name, connection: () => this.connections.forProfile(name), secrets: this.secrets, now: this.options.now });
+      signIn = new SignIn({
+        profile: name,
+        connection: () => this.connections.forProfile(name),
+        secrets: this.secrets,
+        now: this.options.now,
+        fetch: this.options.transport?.fetch,
+      });
       this.signIns.set(name, signIn);
     }
     return signIn;

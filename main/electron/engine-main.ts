@@ -1,3 +1,4 @@
+import { net } from 'electron';
 import { createAppService } from '../core/app/app-service.ts';
 import type { FromEngine, ToEngine } from '../core/app/engine-protocol.ts';
 import { serveEngine } from '../core/app/engine-server.ts';
@@ -5,7 +6,12 @@ import { Notary } from '../core/notary.ts';
 import { parseEngineConfig } from './engine-config.ts';
 import { pathOf } from './file-refs.ts';
 
-/** The engine process: the notary and the app service, served to the main process over parentPort. */
+/**
+ * The engine process: the notary and the app service, served to the main process over parentPort.
+ * Its HTTP goes through Electron's network stack (net.fetch: the system's proxy settings and
+ * certificate store, which Node's fetch ignores; and with the nodeOptions fuse off no
+ * NODE_EXTRA_CA_CERTS either), while the CLI keeps Node's: the fetch is passed in, not chosen inside.
+ */
 
 interface ParentPort {
   on(event: 'message', listener: (event: { data: unknown }) => void): void;
@@ -23,7 +29,7 @@ serveEngine(
   },
   { shell: 'electron', resolveFile: pathOf, ...(config.verifyCommand ? { verifyCommand: config.verifyCommand } : {}) },
   (abilities) => {
-    const notary = new Notary({ dataDir: config.dataDir, env: process.env });
+    const notary = new Notary({ dataDir: config.dataDir, env: process.env, transport: { fetch: (url, init) => net.fetch(url, init) } });
     return { service: createAppService(notary, abilities), startBackground: () => notary.startBackground(), close: () => notary.close() };
   },
 );

@@ -7,6 +7,7 @@ import { callService } from '../core/app/call-service.ts';
 import { appDataDir } from '../core/app-paths.ts';
 import { describeFailure, errorData } from '../core/errors/error-data.ts';
 import type { FileRef, NoticeView } from '../../preload/contract.ts';
+import { appUserModelId } from './app-id.ts';
 import { handleAppProtocol, registerAppScheme } from './app-protocol.ts';
 import { parseArgv } from './argv.ts';
 import { registerIpc, type IpcRegistration } from './ipc.ts';
@@ -67,6 +68,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
   // and each home has its own single-instance lock (Electron keys it on userData).
   app.setPath('userData', appDataDir(options.env, options.platform));
   const dataDir = app.getPath('userData');
+  if (options.platform === 'win32') app.setAppUserModelId(appUserModelId(app.isPackaged, options.argv[0] ?? ''));
 
   // Chromium may reorder or add to a second instance's argv, so the original is sent as data too.
   if (!app.requestSingleInstanceLock({ argv: [...options.argv], cwd: options.cwd })) {
@@ -161,6 +163,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
       waiting.forEach((send) => send());
       drain();
     });
+    created.on('session-end', () => endOfSession()); // Windows only; defined below, called later
     created.on('closed', () => {
       if (window === created) {
         window = null;
@@ -220,27 +223,34 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
     if (options.platform !== 'darwin') app.quit();
   });
 
+  /** Everything closed once, whichever asks first: a quit, or the end of the user's session. */
+  let closing: Promise<void> | null = null;
+  const closeAll = (): Promise<void> =>
+    (closing ??= (async () => {
+      unsubscribe();
+      ipc?.dispose();
+      tray?.destroy();
+      await service.close();
+      await engine?.close();
+    })());
+
   let quit: 'running' | 'closing' | 'closed' = 'running';
   app.on('before-quit', (event) => {
     if (quit === 'closed') return;
     event.preventDefault(); // finish writing the library and stop the workers first
     if (quit === 'closing') return;
     quit = 'closing';
-    const closing = (async () => {
-      unsubscribe();
-      ipc?.dispose();
-      tray?.destroy();
-      await service.close();
-      await engine?.close();
-    })();
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, options.closeTimeoutMs ?? 5000).unref());
-    void Promise.race([closing, timeout])
+    void Promise.race([closeAll(), timeout])
       .catch((err: unknown) => log(`Notarium did not close cleanly: ${describeFailure(err)}`))
       .finally(() => {
         quit = 'closed';
         app.quit();
       });
   });
+  // Windows ending the session (shut down, restart, log off) fires no before-quit: the library is
+  // closed at once (work in flight resumes at the next start), before Windows ends the process.
+  const endOfSession = (): void => void closeAll().catch((err: unknown) => log(`Notarium did not close cleanly: ${describeFailure(err)}`));
 
   return { verifyPaths, window: () => window, idle: () => draining };
 }

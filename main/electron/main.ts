@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
-import { app } from 'electron';
+import { app, dialog } from 'electron';
+import { errorData } from '../core/errors/error-data.ts';
 import { runDesktop } from './lifecycle.ts';
 import { forkEngine } from './utility-engine.ts';
 
@@ -22,5 +23,7 @@ runDesktop({
   log,
 }).catch((err: unknown) => {
   log(`Notarium could not start: ${inspect(err)}`);
+  // Started from a file manager there is no terminal: the sentence in a dialog too.
+  dialog.showErrorBox('Notarium could not start', errorData(err, () => {}).message);
   app.exit(1);
 });

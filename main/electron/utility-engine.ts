@@ -3,6 +3,7 @@ import { app, utilityProcess } from 'electron';
 import { connectEngine, type RemoteEngine } from '../core/app/remote-engine.ts';
 import type { FromEngine, ToEngine } from '../core/app/engine-protocol.ts';
 import type { EngineConfig } from './engine-config.ts';
+import { engineSqliteEnv } from './engine-sqlite.ts';
 import type { DesktopAbilities } from './shell-abilities.ts';
 
 /**
@@ -11,13 +12,9 @@ import type { DesktopAbilities } from './shell-abilities.ts';
  * of the shell (dialogs, the browser, printing).
  */
 
-const ELECTRON_SQLITE = 'NOTARIUM_ELECTRON_SQLITE';
-
 export function forkEngine(dataDir: string, abilities: DesktopAbilities): RemoteEngine {
   const config: EngineConfig = { dataDir, ...(abilities.verifyCommand ? { verifyCommand: [...abilities.verifyCommand] } : {}) };
-  const env = { ...process.env };
-  // Only an unpackaged app (npm start) may be told to load another SQLite build.
-  if (app.isPackaged) delete env[ELECTRON_SQLITE];
+  const env = engineSqliteEnv({ isPackaged: app.isPackaged, appRoot: app.getAppPath(), electronVersion: process.versions.electron ?? '', env: process.env });
   const child = utilityProcess.fork(join(app.getAppPath(), 'dist', 'main', 'electron', 'engine.js'), [JSON.stringify(config)], {
     serviceName: 'Notarium engine',
     env,

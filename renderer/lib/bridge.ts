@@ -1,4 +1,5 @@
-import type { ElectronBridge, FileRef, NotariumBridge } from '../../preload/contract.ts';
+import { bridgeFromExposed, type ExposedBridge } from '../../preload/bridge-client.ts';
+import type { FileRef, NotariumBridge } from '../../preload/contract.ts';
 import { createWebBridge, type ConnectionListener } from '../../preload/web-bridge.ts';
 
 /**
@@ -8,7 +9,8 @@ import { createWebBridge, type ConnectionListener } from '../../preload/web-brid
 
 declare global {
   interface Window {
-    notarium?: NotariumBridge;
+    /** The Electron preload's calls, answering data (bridgeFromExposed makes them the contract's). */
+    notarium?: ExposedBridge;
   }
 }
 
@@ -21,11 +23,11 @@ type Handle = {
 };
 
 function pick(): Handle {
-  const exposed = window.notarium as ElectronBridge | undefined;
-  if (exposed) {
+  if (window.notarium) {
+    const api = bridgeFromExposed(window.notarium);
     return {
-      api: exposed,
-      toRef: async (file) => ({ kind: 'path', path: exposed.pathForFile(file) }),
+      api,
+      toRef: async (file) => ({ kind: 'path', path: api.pathForFile(file) }),
       discard: async () => {},
       onConnection: () => () => {},
     };

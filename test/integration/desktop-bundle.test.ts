@@ -37,6 +37,13 @@ describe('the desktop bundles', () => {
     expect(needed.filter((p) => !allowed.has(p))).toEqual([]);
     expect(needed).toContain('better-sqlite3');
   });
+
+  it('reports every source it was made from, for the build cache of npm start: the copied hashing worker too', () => {
+    expect(built.inputs).toEqual(
+      expect.arrayContaining(['main/electron/main.ts', 'main/electron/engine-process.ts', 'preload/electron-preload.ts', 'main/core/hashing/hash-worker.js']),
+    );
+    expect(built.inputs.some((f) => f.startsWith('node_modules/'))).toBe(false); // packages stay external
+  });
 });
 
 describe('the bundled main process, run against a stand-in electron', () => {
@@ -66,6 +73,7 @@ describe('the bundled main process, run against a stand-in electron', () => {
         FAKE_ELECTRON_REPORT: reportPath,
         FAKE_ELECTRON_ENGINE_REPORT: join(root, 'engine-report.json'),
         FAKE_ELECTRON_FILE: file,
+        FAKE_ELECTRON_NET_LOG: join(root, 'net.log'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -110,5 +118,7 @@ describe('the bundled main process, run against a stand-in electron', () => {
     const engine = JSON.parse(readFileSync(join(root, 'engine-report.json'), 'utf8')) as { sqlite: string[] };
     expect(engine.sqlite.length).toBeGreaterThan(0);
     expect(engine.sqlite.every((p) => p.startsWith(native))).toBe(true);
+    // The engine's HTTP went through Electron's network stack (net.fetch), not Node's fetch.
+    expect(readFileSync(join(root, 'net.log'), 'utf8')).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/records/m);
   });
 });

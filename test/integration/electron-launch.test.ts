@@ -1,8 +1,9 @@
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { electronSqlite, findElectron, launchElectron, type RebuildRequest } from '../../main/cli/electron-launch.ts';
+import { electronSqlite, findElectron, launchElectron } from '../../main/cli/electron-launch.ts';
+import { stubRebuild } from '../support/stub-rebuild.ts';
 
 // How a clone starts the desktop app: Electron found where npm put it, SQLite compiled for it into
 // dist/native once, the app started with that build named. The Electron binary is a stand-in
@@ -41,15 +42,7 @@ function buildOutputs(): void {
   }
 }
 
-const rebuilds: RebuildRequest[] = [];
-let copiedNodeBuild = false;
-const fakeRebuild = async (request: RebuildRequest): Promise<void> => {
-  rebuilds.push(request);
-  const out = join(request.buildPath, 'node_modules', 'better-sqlite3', 'build', 'Release');
-  copiedNodeBuild ||= existsSync(join(out, 'better_sqlite3.node'));
-  mkdirSync(out, { recursive: true });
-  copyFileSync(resolve('node_modules/better-sqlite3/build/Release/better_sqlite3.node'), join(out, 'better_sqlite3.node'));
-};
+const { rebuild: fakeRebuild, requests: rebuilds, copiedNodeBuild } = stubRebuild();
 
 describe('finding Electron', () => {
   it('finds the binary the npm package downloaded, with its version', () => {
@@ -72,7 +65,7 @@ describe('SQLite for Electron', () => {
     expect(entry).toBe(join(dir, 'node_modules', 'better-sqlite3', 'lib', 'index.js'));
     expect(rebuilds).toEqual([{ buildPath: dir, electronVersion: '45.4.1', onlyModules: ['better-sqlite3'], force: true }]);
     expect(existsSync(join(dir, 'node_modules', 'better-sqlite3', 'src'))).toBe(true);
-    expect(copiedNodeBuild).toBe(false);
+    expect(copiedNodeBuild()).toBe(false);
     // The repository's own build is untouched and still the Node one.
     expect(existsSync(resolve('node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true);
     await electronSqlite(appRoot, '45.4.1', fakeRebuild);
@@ -100,6 +93,7 @@ describe('launching', () => {
       env: { PATH: process.env.PATH, ELECTRON_RUN_AS_NODE: '1' },
       args: ['--verify', '/tmp/a b.pdf'],
       rebuild: fakeRebuild,
+      usernsRestriction: join(appRoot, 'no-such-file'), // as where AppArmor restricts nothing
     });
     expect(code).toBe(7);
     expect(JSON.parse(readFileSync(record, 'utf8'))).toEqual({
@@ -107,6 +101,40 @@ describe('launching', () => {
       sqlite: join(appRoot, 'dist', 'native', 'electron-45.4.1', 'node_modules', 'better-sqlite3', 'lib', 'index.js'),
       runAsNode: '',
     });
+  });
+
+  it('where AppArmor restricts user namespaces (Ubuntu 23.10+) and chrome-sandbox is not setuid root, adds --no-sandbox and says so', async () => {
+    const record = installElectron('45.4.1');
+    buildOutputs();
+    const restriction = join(appRoot, 'apparmor_restrict_unprivileged_userns');
+    const launch = async (restricted: string): Promise<{ args: string; said: string[] }> => {
+      writeFileSync(restriction, restricted);
+      const said: string[] = [];
+      await launchElectron({
+        appRoot,
+        electron: findElectron(appRoot)!,
+        env: {},
+        rebuild: fakeRebuild,
+        usernsRestriction: restriction,
+        say: (l) => said.push(l),
+      });
+      return { args: (JSON.parse(readFileSync(record, 'utf8')) as { args: string }).args, said };
+    };
+    const helper = join(appRoot, 'node_modules', 'electron', 'dist', 'chrome-sandbox');
+    expect(await launch('1\n')).toEqual({
+      args: `${appRoot} --no-sandbox`,
+      said: [
+        expect.stringMatching(
+          new RegExp(`^AppArmor restricts unprivileged user namespaces here .* so Electron runs with --no-sandbox, .*sudo chmod 4755 ${helper}$`),
+        ),
+      ],
+    });
+    expect(await launch('0\n')).toEqual({ args: appRoot, said: [] });
+    writeFileSync(helper, '');
+    chmodSync(helper, 0o755);
+    expect((await launch('1\n')).args).toBe(`${appRoot} --no-sandbox`); // there, but not setuid
+    chmodSync(helper, 0o4755); // root-owned (the tests run as root) and setuid: Chromium's sandbox works
+    expect(await launch('1\n')).toEqual({ args: appRoot, said: [] });
   });
 
   it('refuses to start an app that is not built, and says how to build it', async () => {

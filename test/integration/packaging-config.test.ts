@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Configuration } from 'app-builder-lib';
+import { APP_ID } from '../../main/electron/app-id.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 import { loadBuilderConfig, projectDir, REQUIRED_FUSES, schemaPath, validateWithElectronBuilder } from '../support/electron-builder.ts';
 
 describe('electron-builder.yml', () => {
@@ -31,6 +33,11 @@ describe('electron-builder.yml', () => {
     await expect(validateWithElectronBuilder(config)).resolves.toBeUndefined();
   });
 
+  it("names the app as the app names itself: Windows' AppUserModelID, and package.json's productName (macOS menu, Linux notifications)", () => {
+    expect(config.appId).toBe(APP_ID);
+    expect(packageJson.productName).toBe(config.productName);
+  });
+
   it('flips the fuses that close the ways around the packaged app', () => {
     expect(config.electronFuses).toEqual(REQUIRED_FUSES);
   });
@@ -41,6 +48,7 @@ describe('electron-builder.yml', () => {
     // electron-builder's loader normalises `files` into file sets of patterns.
     const files = (config.files as Array<string | { filter?: string[] }>).flatMap((set) => (typeof set === 'string' ? [set] : (set.filter ?? [])));
     expect(files).toContain('dist/**');
+    expect(files).toEqual(expect.arrayContaining(['!dist/native/**', '!dist/.*.build.json'])); // what only a clone's npm start uses
     for (const source of ['main', 'renderer', 'preload', 'sandbox', 'test', 'bench', 'scripts']) {
       expect(files.some((pattern) => pattern.startsWith(`${source}/`) || pattern === source)).toBe(false);
     }

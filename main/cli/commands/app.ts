@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { NotariumError } from '../../core/errors/notarium-error.ts';
 import { SYSTEM_TIMERS, type Timers } from '../../core/poller/poller.ts';
 import { startWebApp } from '../../web/web-app.ts';
-import { launchElectron, findElectron } from '../electron-launch.ts';
+import { ElectronDownloadFailed, installElectron } from '../electron-install.ts';
+import { launchElectron, findElectron, type ElectronRuntime, type Rebuild } from '../electron-launch.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
@@ -14,13 +15,16 @@ import { withNotary } from '../session.ts';
 
 export const APP_HELP = `Usage: notarium app [--web] [--no-open]
 
-Opens Notarium on the current profile (the embedded sandbox on a fresh install): the desktop app
-when Electron's binary is installed (node_modules/electron), otherwise the app in your browser: a
-server on 127.0.0.1 only, opened once through a one-time link (the browser is given a private file
-that holds it, so the link never appears in a command line other users can see). When no browser
-can be opened (the opener fails: a server, no desktop), the link is printed here at once; if the app
-has not opened within 15 seconds (a browser that cannot read the data directory, .html opened in an
-editor), it is printed here too. A sign-in or explorer page it cannot open is printed here and shown
+Opens Notarium on the current profile (the embedded sandbox on a fresh install): the desktop app,
+with Electron's binary downloaded into node_modules/electron the first time (Electron's own
+installer: ELECTRON_MIRROR and its other settings apply; ELECTRON_SKIP_BINARY_DOWNLOAD=1 skips it).
+Where it cannot be downloaded (offline, refused, stalled, a checksum that does not match) or
+started (SQLite not compiled for it), the reason is said and the app opens in your browser instead:
+a server on 127.0.0.1 only, opened once through a one-time link (the browser is given a private
+file that holds it, so the link never appears in a command line other users can see). When no
+browser can be opened (the opener fails: a server, no desktop), the link is printed here at once; if
+the app has not opened within 15 seconds (a browser that cannot read the data directory, .html
+opened in an editor), it is printed here too. A sign-in or explorer page it cannot open is printed here and shown
 on the page, to open by hand.
 
   --web       the browser version, even where Electron is installed
@@ -30,7 +34,6 @@ on the page, to open by hand.
 NOTARIUM_NO_BROWSER=1 prints every link (sign-in too) instead of opening a browser.`;
 
 const APP_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const RENDERER = join(APP_ROOT, 'dist', 'renderer');
 
 /**
  * How long the browser has to open the launch file before the link is printed as well. A snap or
@@ -39,10 +42,14 @@ const RENDERER = join(APP_ROOT, 'dist', 'renderer');
  */
 export const LAUNCH_GRACE_MS = 15_000;
 
-/** What the command asks of the machine: replaced in tests by a stand-in opener and a manual clock. */
+/** What the command asks of the machine: replaced in tests by a stand-in opener, a manual clock, another clone. */
 export interface AppMachine {
   open: (target: string) => Promise<boolean>;
   timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
+  /** The clone the app runs from (its dist/ and node_modules/electron): this one by default. */
+  appRoot?: string;
+  /** How SQLite is compiled for Electron (by default @electron/rebuild). */
+  rebuild?: Rebuild;
 }
 
 const MACHINE: AppMachine = { open: (target) => openWithDefaultApp(target), timers: SYSTEM_TIMERS };
@@ -53,14 +60,33 @@ export async function appCommand(argv: string[], io: CliIo, machine: AppMachine 
   const open = machine.open;
   const { values: v } = parseCommand('app', argv, APP_OPTIONS);
   if (v.help) return help(io, APP_HELP);
-  if (!existsSync(join(RENDERER, 'index.html'))) {
+  const appRoot = machine.appRoot ?? APP_ROOT;
+  const renderer = join(appRoot, 'dist', 'renderer');
+  if (!existsSync(join(renderer, 'index.html'))) {
     io.err('notarium app: the user interface is not built yet: run "npm run build" (npm start does it for you).');
     return EXIT.ERROR;
   }
-  const electron = v.web || v['no-open'] ? null : findElectron(APP_ROOT);
-  if (electron) {
-    io.err(`Starting the desktop app (Electron ${electron.version})…`);
-    return launchElectron({ appRoot: APP_ROOT, electron, env: io.env });
+  /** Why the browser opens where the desktop app was expected; null when the browser was asked for. */
+  let instead: string | null = null;
+  if (!v.web && !v['no-open']) {
+    const desktop = await desktopRuntime(io, appRoot, machine.timers);
+    if ('electron' in desktop) {
+      io.err(`Starting the desktop app (Electron ${desktop.electron.version})…`);
+      try {
+        return await launchElectron({
+          appRoot,
+          electron: desktop.electron,
+          env: io.env,
+          say: (line) => io.err(line),
+          ...(machine.rebuild ? { rebuild: machine.rebuild } : {}),
+        });
+      } catch (err) {
+        // Electron never started (SQLite not compiled for it, a binary that cannot run): the browser instead.
+        if (!(err instanceof NotariumError) || err.code !== 'APP_UNAVAILABLE') throw err;
+        instead = `${err.message} Notarium opens in your browser now.`;
+      }
+    } else instead = desktop.instead;
+    io.err(instead);
   }
   // Headless machines and tests: print links instead of starting a browser.
   const noBrowser = Boolean(io.env.NOTARIUM_NO_BROWSER);
@@ -72,7 +98,7 @@ export async function appCommand(argv: string[], io: CliIo, machine: AppMachine 
   };
   return withNotary(io, async (notary) => {
     const app = await startWebApp(notary, {
-      staticDir: RENDERER,
+      staticDir: renderer,
       log: (line) => io.err(line),
       openExternal: (url) => openPage(url, 'to sign in'),
       openExplorerPage: (url) => openPage(url, 'to see the transaction'),
@@ -82,6 +108,9 @@ export async function appCommand(argv: string[], io: CliIo, machine: AppMachine 
     if (v['no-open'] || noBrowser || !(await open(await app.shell.launchFile()))) {
       io.err('Open this link in your browser (it works once):');
       io.out(app.shell.launchUrl);
+    } else if (instead !== null) {
+      // The browser instead of the window they expected: the link at once, not after the grace period.
+      io.err(`Notarium is opening in your browser; if it does not, open this link (it works once): ${app.shell.launchUrl}`);
     } else {
       io.err(`Notarium is opening in your browser (${app.shell.origin}).`);
       // On the user's own terminal only, and only while the link is still unused.
@@ -94,4 +123,21 @@ export async function appCommand(argv: string[], io: CliIo, machine: AppMachine 
     await app.close();
     return EXIT.OK;
   });
+}
+
+/**
+ * Electron's binary, downloaded first when the clone has none; or, where that cannot be, the
+ * sentence that says why the browser opens instead.
+ */
+async function desktopRuntime(io: CliIo, appRoot: string, timers: AppMachine['timers']): Promise<{ electron: ElectronRuntime } | { instead: string }> {
+  const found = findElectron(appRoot);
+  if (found) return { electron: found };
+  if (io.env.ELECTRON_SKIP_BINARY_DOWNLOAD)
+    return { instead: 'Electron is not installed and ELECTRON_SKIP_BINARY_DOWNLOAD is set, so Notarium opens in your browser instead.' };
+  try {
+    return { electron: await installElectron({ appRoot, env: io.env, progress: (line) => io.progress(line), say: (line) => io.err(line), timers }) };
+  } catch (err) {
+    if (!(err instanceof ElectronDownloadFailed)) throw err;
+    return { instead: `Electron could not be downloaded (${err.message}), so Notarium opens in your browser instead; "notarium app" tries again next time.` };
+  }
 }

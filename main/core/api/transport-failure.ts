@@ -3,8 +3,9 @@ import type { ErrorCode } from '../errors/catalogue.ts';
 
 /**
  * Failures below HTTP: whether the request can have reached the service decides whether a write
- * may be sent again. fetch reports them as TypeError("fetch failed") with the system error
- * somewhere down the cause chain (sometimes inside an AggregateError).
+ * may be sent again. Node's fetch (the CLI's) reports them as TypeError("fetch failed") with the
+ * system error somewhere down the cause chain (sometimes inside an AggregateError); Electron's
+ * net.fetch (the app's, over Chromium's network stack) as Error("net::ERR_…"), with no cause.
  */
 
 /** Codes raised while connecting, before a byte of the request was sent. */
@@ -22,8 +23,29 @@ export interface NetworkFailure {
  */
 export const BAD_PORT = 'BAD_PORT';
 
+/**
+ * Chromium's net errors raised before anything was sent: those Node names too under Node's names,
+ * so that both shells say the same sentence, then its own (no network, a proxy or tunnel that
+ * could not be reached). Any other (ERR_CONNECTION_RESET, ERR_EMPTY_RESPONSE…) may have been sent.
+ */
+const CHROMIUM_CODES: Readonly<Record<string, string>> = {
+  ERR_CONNECTION_REFUSED: 'ECONNREFUSED',
+  ERR_NAME_NOT_RESOLVED: 'ENOTFOUND',
+  ERR_ADDRESS_UNREACHABLE: 'EHOSTUNREACH',
+  ERR_CONNECTION_TIMED_OUT: 'UND_ERR_CONNECT_TIMEOUT',
+  ERR_UNSAFE_PORT: BAD_PORT,
+};
+const CHROMIUM_NOT_SENT = new Set(['ERR_INTERNET_DISCONNECTED', 'ERR_NAME_RESOLUTION_FAILED', 'ERR_PROXY_CONNECTION_FAILED', 'ERR_TUNNEL_CONNECTION_FAILED']);
+
 export function classifyNetworkError(err: unknown): NetworkFailure {
   if (causeMessages(err).includes('bad port')) return { kind: 'not-sent', code: BAD_PORT };
+  const chromium = causeMessages(err)
+    .map((m) => /^net::(ERR_[A-Z_]+)$/.exec(m)?.[1])
+    .find((name) => name !== undefined);
+  if (chromium) {
+    const code = CHROMIUM_CODES[chromium];
+    return { kind: code || CHROMIUM_NOT_SENT.has(chromium) ? 'not-sent' : 'lost', code: code ?? chromium };
+  }
   const codes = errorCodes(err);
   const notSent = codes.find((c) => NOT_SENT_CODES.has(c));
   return notSent ? { kind: 'not-sent', code: notSent } : { kind: 'lost', code: codes[0] };

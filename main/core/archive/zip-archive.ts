@@ -9,6 +9,8 @@ import { crc32, deflateRawSync } from 'node:zlib';
 export interface ZipEntry {
   name: string;
   data: string | Uint8Array;
+  /** Unix permission bits (default 0o644). */
+  mode?: number;
 }
 
 const UTF8_NAMES = 0x0800;
@@ -16,8 +18,8 @@ const DEFLATE = 8;
 const VERSION = 20; // 2.0: deflate
 /** Made on Unix (host 3): readers then take names as they are, not as DOS code page 437. */
 const MADE_BY = (3 << 8) | VERSION;
-/** A regular file, rw-r--r--, in the Unix host's external attributes. */
-const FILE_MODE = 0o100644 << 16;
+/** A regular file with these permission bits, in the Unix host's external attributes. */
+const fileMode = (mode: number): number => ((0o100000 | mode) << 16) >>> 0;
 
 export function zipArchive(entries: readonly ZipEntry[], modified: Date): Uint8Array {
   const { time, date } = dosDateTime(modified);
@@ -39,7 +41,7 @@ export function zipArchive(entries: readonly ZipEntry[], modified: Date): Uint8A
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(MADE_BY, 4);
     writeEntryFields(central, 6, fields);
-    central.writeUInt32LE(FILE_MODE >>> 0, 38); // extra, comment, disk and internal attributes stay zero
+    central.writeUInt32LE(fileMode(entry.mode ?? 0o644), 38); // extra, comment, disk and internal attributes stay zero
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
 

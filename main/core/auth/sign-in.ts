@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { FetchLike } from '../api/http-client.ts';
 import type { Connection } from '../connections.ts';
 import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
 import { refreshTokenAccount } from '../secrets/accounts.ts';
@@ -34,6 +35,8 @@ export interface SignInDeps {
   connection: () => Promise<Connection>;
   secrets: SecretStore;
   now?: () => number;
+  /** The engine's fetch, for the identity service's keys (see AccessTokenVerifier). */
+  fetch?: FetchLike;
 }
 
 const REFRESH_AT = 0.8;
@@ -205,7 +208,12 @@ export class SignIn {
   private async tokenVerifier(): Promise<AccessTokenVerifier> {
     if (!this.verifier) {
       const { auth, identity } = await this.endpoints();
-      this.verifier = new AccessTokenVerifier({ jwksUrl: identity.jwksUrl(), issuer: auth.issuer, audience: auth.audience }, this.now);
+      this.verifier = new AccessTokenVerifier(
+        { jwksUrl: identity.jwksUrl(), issuer: auth.issuer, audience: auth.audience },
+        this.now,
+        undefined,
+        this.deps.fetch,
+      );
     }
     return this.verifier;
   }

@@ -1,4 +1,5 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { FetchLike } from '../api/http-client.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 
 /**
@@ -40,8 +41,14 @@ export class AccessTokenVerifier {
     private readonly expected: TokenExpectations,
     private readonly now: () => number = Date.now,
     fetchTimeoutMs = 10_000,
+    /** The engine's fetch (the app's is Electron's network stack); jose's own, Node's, otherwise. */
+    fetch?: FetchLike,
   ) {
-    this.jwks = createRemoteJWKSet(new URL(this.expected.jwksUrl), { timeoutDuration: fetchTimeoutMs, cooldownDuration: JWKS_COOLDOWN_MS });
+    this.jwks = createRemoteJWKSet(new URL(this.expected.jwksUrl), {
+      timeoutDuration: fetchTimeoutMs,
+      cooldownDuration: JWKS_COOLDOWN_MS,
+      ...(fetch ? { [customFetch]: fetch } : {}),
+    });
   }
 
   async verify(token: string): Promise<Identity> {

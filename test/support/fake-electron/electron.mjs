@@ -7,6 +7,7 @@ import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { netFetch } from './net-fetch.mjs';
 
 const env = process.env;
 // As `electron <app folder>` sets it: argv[1] is the app (here the bundle), not a file to open.
@@ -155,10 +156,9 @@ export const dialog = {
   showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
 };
 export const shell = { openExternal: async () => {}, showItemInFolder() {} };
-export const contextBridge = {};
-export const ipcRenderer = {};
-export const webUtils = {};
-export default { app, protocol, session, ipcMain, BrowserWindow, Menu, Tray, nativeImage, Notification, dialog, shell, utilityProcess };
+// Main and utility processes: Electron's network stack (net-fetch.mjs: as strict as Chromium's).
+export const net = { fetch: netFetch };
+export default { app, protocol, session, ipcMain, BrowserWindow, Menu, Tray, nativeImage, Notification, dialog, shell, utilityProcess, net };
 
 function finish() {
   writeFileSync(env.FAKE_ELECTRON_REPORT, JSON.stringify(report, null, 2));

@@ -86,12 +86,52 @@ class FakeIpcRenderer extends EventEmitter {
 }
 export const ipcRenderer = new FakeIpcRenderer();
 
+/**
+ * contextBridge as strict as Electron's (shell/renderer/api/electron_api_context_bridge.cc): the
+ * page gets a copy, never the preload's objects. Functions and promises are proxied, their
+ * arguments and results copied across; an Error becomes a new Error with its message alone (its
+ * `code` and every other own property are dropped: electron/electron#25596), whether thrown,
+ * rejected or returned; a plain object keeps its own enumerable properties, not its prototype;
+ * other values are structured-cloned; the exposed copy is frozen; a key is bound once.
+ */
 export const contextBridge = {
   exposed: new Map<string, unknown>(),
   exposeInMainWorld(key: string, api: unknown): void {
-    this.exposed.set(key, api);
+    if (this.exposed.has(key)) throw new Error('Cannot bind an API on top of an existing property on the window object');
+    this.exposed.set(key, deepFreeze(acrossBridge(api)));
   },
 };
+
+function acrossBridge(value: unknown): unknown {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
+  if (typeof value === 'function') {
+    const fn = value as (...args: unknown[]) => unknown;
+    return (...args: unknown[]): unknown => {
+      let result: unknown;
+      try {
+        result = fn(...args.map(acrossBridge));
+      } catch (err) {
+        // eslint-disable-next-line preserve-caught-error -- as Electron's bridge: the message alone crosses, no cause
+        throw new Error(err instanceof Error ? err.message : String(err));
+      }
+      return acrossBridge(result);
+    };
+  }
+  if (value instanceof Promise) return value.then(acrossBridge, (err: unknown) => Promise.reject(acrossBridge(err) as Error));
+  if (value instanceof Error) return new Error(value.message);
+  if (Array.isArray(value)) return value.map(acrossBridge);
+  const tag = Object.prototype.toString.call(value);
+  if (tag === '[object Object]') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, acrossBridge(v)]));
+  return structuredClone(value);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && (typeof value === 'object' || typeof value === 'function') && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
 
 export const webUtils = { getPathForFile: vi.fn((file: { name: string }) => `/dropped/${file.name}`) };
 
@@ -191,6 +231,7 @@ class FakeApp extends EventEmitter {
     });
   });
   exit = vi.fn((_code?: number) => {});
+  setAppUserModelId = vi.fn((_id: string) => {});
   whenReady = (): Promise<void> => Promise.resolve();
   getPath(name: string): string {
     const path = this.paths.get(name);

@@ -4,6 +4,7 @@ import { A_JOB_ID, fakeService, type FakeService } from './fake-service.ts';
 
 vi.mock('electron', () => import('./electron-mock.ts'));
 const { runDesktop } = await import('../../../main/electron/lifecycle.ts');
+const { APP_ID } = await import('../../../main/electron/app-id.ts');
 
 let service: FakeService;
 let engine: { service: FakeService; startBackground: Mock<() => void>; close: Mock<() => Promise<void>> };
@@ -43,6 +44,22 @@ describe('start', () => {
     expect(electron.protocol.privileged).toHaveLength(1);
     expect(electron.session.defaultSession.checkHandler!({}, 'media', 'app://notarium', {})).toBe(false);
     expect(electron.ipcMain.handlers.size).toBeGreaterThan(0);
+  });
+
+  it('on Windows names itself as the installer registers it (notifications need it), or by its executable from a clone', async () => {
+    await start(['C:\\Notarium\\Notarium.exe'], { platform: 'win32' });
+    expect(electron.app.setAppUserModelId).toHaveBeenCalledExactlyOnceWith('C:\\Notarium\\Notarium.exe');
+    electron.resetElectron();
+    electron.app.isPackaged = true;
+    try {
+      await start(['C:\\Notarium\\Notarium.exe'], { platform: 'win32' });
+      expect(electron.app.setAppUserModelId).toHaveBeenCalledExactlyOnceWith(APP_ID);
+      electron.resetElectron();
+      await start();
+      expect(electron.app.setAppUserModelId).not.toHaveBeenCalled(); // elsewhere it means nothing
+    } finally {
+      electron.app.isPackaged = false;
+    }
   });
 
   it('keeps its data in NOTARIUM_HOME when set', async () => {
@@ -249,6 +266,20 @@ describe('shutdown', () => {
     expect(electron.app.quit).toHaveBeenCalledTimes(2); // ours, then the one that really quits
     expect(electron.ipcMain.handlers.size).toBe(0);
     expect(electron.Tray.instances[0]!.destroyed).toBe(true);
+  });
+
+  it('Windows ending the session (no before-quit then) closes the service and the engine at once, once', async () => {
+    await start(undefined, { platform: 'win32' });
+    firstWindow().emit('session-end', { reasons: ['shutdown'] });
+    await settle();
+    await settle();
+    expect(order).toEqual(['service', 'engine']);
+    expect(electron.Tray.instances[0]!.destroyed).toBe(true);
+    electron.app.quit(); // if a quit follows, nothing is closed twice
+    await settle();
+    await settle();
+    expect(order).toEqual(['service', 'engine']);
+    expect(electron.app.quit).toHaveBeenCalledTimes(2);
   });
 
   it('closing the last window quits, except on macOS', async () => {

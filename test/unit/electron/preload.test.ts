@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { bridgeFromExposed, type ExposedBridge } from '../../../preload/bridge-client.ts';
 import { CALL_NAMES, EVENT_NAMES } from '../../../preload/contract.ts';
 import * as electron from './electron-mock.ts';
 
@@ -13,12 +14,16 @@ type Exposed = Record<string, (...args: unknown[]) => unknown> & {
 const { createElectronBridge } = await import('../../../preload/electron-preload.ts');
 const exposedAtLoad = new Map(electron.contextBridge.exposed);
 
+/** The page's `window.notarium` as contextBridge copied it, and the page's bridge over it (renderer/lib/bridge.ts). */
+let exposed: ExposedBridge;
 let bridge: Exposed;
 const JOB = '11111111-2222-4333-8444-555555555555';
 
 beforeEach(() => {
   electron.resetElectron();
-  bridge = createElectronBridge() as unknown as Exposed;
+  electron.contextBridge.exposeInMainWorld('notarium', createElectronBridge());
+  exposed = electron.contextBridge.exposed.get('notarium') as ExposedBridge;
+  bridge = bridgeFromExposed(exposed) as unknown as Exposed;
 });
 
 describe('the preload', () => {
@@ -41,6 +46,23 @@ describe('the preload', () => {
     expect(err).toBeInstanceOf(Error);
     expect(err.code).toBe('NO_API_KEY');
     expect(err.message).toBe('This profile has no API key.');
+  });
+
+  it('a failure crosses contextBridge as data, since an Error loses its code there (electron/electron#25596)', async () => {
+    electron.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'NO_API_KEY', message: 'This profile has no API key.' } });
+    await expect(exposed.notarise(JOB, [], {})).resolves.toEqual({ ok: false, error: { code: 'NO_API_KEY', message: 'This profile has no API key.' } });
+    // What the stand-in does to an Error, as Electron does: the message crosses, the code does not.
+    const coded = (): Error => Object.assign(new Error('This profile has no API key.'), { code: 'NO_API_KEY' });
+    electron.contextBridge.exposeInMainWorld('probe', {
+      rejects: () => Promise.reject(coded()),
+      throws: () => {
+        throw coded();
+      },
+    });
+    const probe = electron.contextBridge.exposed.get('probe') as { rejects(): Promise<never>; throws(): never };
+    const rejected = (await probe.rejects().catch((e: unknown) => e)) as Error & { code?: string };
+    expect([rejected.message, rejected.code]).toEqual(['This profile has no API key.', undefined]);
+    expect(() => probe.throws()).toThrow(expect.not.objectContaining({ code: 'NO_API_KEY' }));
   });
 
   it('treats a malformed answer as an INTERNAL error', async () => {
@@ -80,6 +102,8 @@ describe('the preload', () => {
     expect(() => bridge.on('notarium:verify', () => {})).toThrow(expect.objectContaining({ code: 'BAD_CALL' }));
     expect(() => bridge.on('__proto__', () => {})).toThrow(expect.objectContaining({ code: 'BAD_CALL' }));
     expect(() => bridge.on('pending-count', 'not a function' as never)).toThrow(expect.objectContaining({ code: 'BAD_CALL' }));
+    // A page that calls the exposed object itself is refused by the preload too.
+    expect(() => exposed.on('notarium:verify', () => {})).toThrow(/There is no event named "notarium:verify"/);
   });
 
   it('pathForFile asks webUtils (File.path is gone since Electron 32)', () => {

@@ -1,0 +1,55 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfChanged, type CachedBuild } from './build-cache.ts';
+
+/**
+ * `npm start`: the UI (Vite) and the desktop bundles (esbuild) built when their inputs changed since
+ * the last start, then `notarium app` with the arguments given (`npm start -- --web`). The build
+ * tools are loaded only for a build that runs, so a start with nothing to build goes straight on.
+ */
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(ROOT, 'dist');
+
+const renderer: CachedBuild = {
+  name: 'renderer',
+  root: ROOT,
+  fixedInputs: ['vite.config.ts', 'svelte.config.js', 'tsconfig.json', 'package-lock.json', 'renderer/public'],
+  outputs: ['dist/renderer'],
+  run: async () => {
+    const { build } = await import('vite');
+    const read = new Set<string>();
+    await build({
+      root: join(ROOT, 'renderer'),
+      configFile: join(ROOT, 'vite.config.ts'),
+      logLevel: 'warn',
+      // The modules the build loaded, as files (Svelte's style parts carry a query; virtual modules start with \0).
+      plugins: [
+        {
+          name: 'notarium:inputs',
+          buildEnd: {
+            handler() {
+              for (const id of this.getModuleIds()) if (id.startsWith('/')) read.add(id.replace(/\?.*$/, ''));
+            },
+          },
+        },
+      ],
+    });
+    return [...read];
+  },
+};
+
+const desktop: CachedBuild = {
+  name: 'desktop',
+  root: ROOT,
+  fixedInputs: ['scripts/build-desktop.ts', 'tsconfig.json', 'package-lock.json'],
+  outputs: ['dist/main', 'dist/preload'],
+  run: async () => {
+    const { buildDesktop } = await import('./build-desktop.ts');
+    return (await buildDesktop(DIST)).inputs;
+  },
+};
+
+for (const build of [renderer, desktop]) await buildIfChanged(build, DIST);
+const { main } = await import('../main/cli/main.ts');
+process.exitCode = await main(['app', ...process.argv.slice(2)]);
