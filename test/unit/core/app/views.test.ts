@@ -126,6 +126,13 @@ describe('record views of the life cycle', () => {
     return { doc: lib.documents.get(doc.id)!, v1: lib.records.get(v1.id)!, v2 };
   };
 
+  it('gives the page the encoding with <salt> in the salt\'s place, never the salt (it stays in the receipt)', () => {
+    const r = lib.records.insertSubmitting(submission({ encode: 'SHA256(k3J9+/x:y-z)|Base64', salt: 'k3J9+/x:y-z' }));
+    const shown = view(r);
+    expect(shown.encode).toBe('SHA256(<salt>)|Base64');
+    expect(JSON.stringify(shown)).not.toContain('k3J9+/x:y-z');
+  });
+
   it('a queued version says what it waits for: the version before it, its txId and its state', () => {
     const { doc, v1, v2 } = queuedBehindUnmined();
     expect(view(v2)).toMatchObject({ state: 'queued', txId: null, waitsFor: { version: 1, txId: 'a1'.repeat(32), state: 'published' } });
