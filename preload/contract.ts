@@ -28,6 +28,7 @@ export interface RecordView {
   path: string | null;
   size: number | null;
   sha256: string | null;
+  /** How the fingerprint is made, each salt written `<salt>`: the page is never given a salt (main/core/protocol/salt-shown.ts). */
   encode: string | null;
   txId: string | null;
   prevTxId: string | null;

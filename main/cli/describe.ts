@@ -2,6 +2,7 @@ import { visibleName } from '../../preload/visible-text.ts';
 import type { StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
 import { shellQuote } from '../core/text/shell-quote.ts';
+import { saltHidden } from '../core/protocol/salt-shown.ts';
 import type { ReceiptSummary } from '../core/receipts/receipt-summary.ts';
 import type { Step, VerificationReport } from '../core/receipts/verify/verify-receipt.ts';
 import { verifiedOnTestChain, type FileVerification } from '../core/usecases/verify.ts';
@@ -38,7 +39,7 @@ export function describeRecord(r: StoredRecord, life?: LifeCycleFacts, follow?: 
     `${visibleName(r.name)}: ${stateWords(r)}`,
     `  txId:         ${r.txId ?? '-'}`,
     `  sha256:       ${r.sha256 ?? '-'}`,
-    `  fingerprint:  ${r.encode || 'none'}`,
+    `  fingerprint:  ${fingerprintWords(r)}`,
     `  profile:      ${r.profile}`,
   ];
   if (r.documentId !== null) lines.push(`  version:      ${r.version}${r.prevTxId ? ` (follows ${r.prevTxId})` : ''}`);
@@ -48,6 +49,12 @@ export function describeRecord(r: StoredRecord, life?: LifeCycleFacts, follow?: 
   lines.push(...lifeCycleLines(r, life, follow ?? (r.path ? `notarium wait ${shellQuote(r.path)}` : undefined)));
   if (r.lastError) lines.push(`  note:         ${visibleName(r.lastError)}`);
   return lines.join('\n');
+}
+
+/** How the fingerprint is made, its salt written `<salt>` (salt-shown.ts), and what was published. */
+function fingerprintWords(r: StoredRecord): string {
+  const how = r.encode ? visibleName(saltHidden(r.encode)) : 'none';
+  return r.publishedHex ? `${how} -> ${r.publishedHex}` : how;
 }
 
 /** Where a record stands in the life cycle of service-notes.md (queued, sent again, superseded, a possible copy). */

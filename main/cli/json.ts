@@ -1,10 +1,12 @@
 import type { StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
+import { saltHidden } from '../core/protocol/salt-shown.ts';
 
 /**
  * The stable JSON shape of a registration in --json output (documented in the README). Times are
  * ISO 8601; proofs and raw data stay in receipts. With `life` (status, wait, version add and
- * finalise), what a queued, resubmitted or superseded record refers to, by txId.
+ * finalise), what a queued, resubmitted or superseded record refers to, by txId. The salt stays in
+ * the receipt (salt-shown.ts): `encode` is written with `<salt>`.
  */
 export function recordJson(r: StoredRecord, life?: LifeCycleFacts) {
   const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
@@ -17,7 +19,7 @@ export function recordJson(r: StoredRecord, life?: LifeCycleFacts) {
     path: r.path,
     size: r.size,
     sha256: r.sha256,
-    encode: r.encode,
+    encode: r.encode === null ? null : saltHidden(r.encode),
     prevTxId: r.prevTxId,
     documentId: r.documentId,
     version: r.version,

@@ -44,17 +44,19 @@ export async function waitAll(
         io.progressWidth(),
       ),
     );
+  // Listening before the wait is announced: a Ctrl+C right after the words "Ctrl+C stops waiting"
+  // must stop the wait, not meet the signal's default action and kill the process.
+  let signalled = false;
+  void io.waitForStopSignal().then(() => {
+    signalled = true;
+    stop.abort();
+  });
   const ticker = io.errIsTTY ? setInterval(draw, 1000) : undefined;
   if (io.errIsTTY) draw();
   else {
     const what = waiting.length === 1 ? 'the registration is' : `the ${waiting.length} registrations are`;
     io.err(`Waiting until ${what} in a block with ${depthWords(confirmations)} (Ctrl+C stops waiting; what is registered stays registered).`);
   }
-  let signalled = false;
-  void io.waitForStopSignal().then(() => {
-    signalled = true;
-    stop.abort();
-  });
   try {
     await Promise.all(
       waiting.map(async (o) => {

@@ -66,6 +66,45 @@ async function expectReadable(el: Locator, where: string, min = 120): Promise<vo
   expect(box.x + box.width, `${where}: inside the window`).toBeLessThanOrEqual(viewport.width);
 }
 
+/**
+ * The punctuation that touches a hash in a sentence (an opening bracket before it; a closing one, a
+ * full stop or a comma after it) is on the hash's line, never left alone on the line before or after.
+ */
+async function expectPunctuationWithItsHash(scope: Locator, where: string): Promise<void> {
+  const { hashes, strays } = await scope.evaluate((root) => {
+    const OPEN = /[([{"'“‘]$/;
+    const CLOSE = /^[)\]}"'”’.,;:!?…]/;
+    // The nearest text beside an element, over the empty text and comment nodes a template leaves.
+    const textBeside = (el: Element, way: 'previousSibling' | 'nextSibling'): Text | null => {
+      for (let n = el[way]; n; n = n[way]) {
+        if (n instanceof Text && n.data !== '') return n;
+        if (!(n instanceof Comment) && !(n instanceof Text)) return null;
+      }
+      return null;
+    };
+    const charBox = (t: Text, at: number): DOMRect => {
+      const range = document.createRange();
+      range.setStart(t, at);
+      range.setEnd(t, at + 1);
+      return range.getBoundingClientRect();
+    };
+    const found: string[] = [];
+    const all = [...root.querySelectorAll('.hash')];
+    for (const hash of all) {
+      const line = hash.querySelector('.value')!.getBoundingClientRect();
+      const onLine = (r: DOMRect) => r.top < line.bottom && r.bottom > line.top;
+      const name = (hash.textContent ?? '').slice(0, 8);
+      const before = textBeside(hash, 'previousSibling');
+      if (before && OPEN.test(before.data) && !onLine(charBox(before, before.data.length - 1))) found.push(`"${before.data.slice(-1)}" before ${name}…`);
+      const after = textBeside(hash, 'nextSibling');
+      if (after && CLOSE.test(after.data) && !onLine(charBox(after, 0))) found.push(`"${after.data[0]}" after ${name}…`);
+    }
+    return { hashes: all.length, strays: found };
+  });
+  expect(hashes, `${where}: hashes`).toBeGreaterThan(0);
+  expect(strays, `${where}: punctuation alone on a line`).toEqual([]);
+}
+
 /** How far apart two CSS rgb() colours are: the sum of their channels' differences. */
 function colourDistance(a: string, b: string): number {
   const channels = (c: string): number[] => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number);
@@ -184,6 +223,10 @@ describe('small windows', () => {
       for (const hash of await named.all()) await expectReadable(hash, `Verify's message hash at ${at}`, 100);
       expect(await page.locator('main').evaluate((m) => m.scrollHeight), `Verify's page height at ${at}`).toBeLessThan(4 * height);
       await expectNoSidewaysScroll(page, `Verify at ${at}`);
+      // The report's steps name hashes in parentheses and before a full stop; the message before ", in block".
+      await page.getByRole('button', { name: new RegExp(`Report for ${LONG}\\.pdf`) }).click();
+      await page.locator('ol.steps').waitFor();
+      await expectPunctuationWithItsHash(page.locator('table.results'), `Verify's messages and report at ${at}`);
 
       for (const screen of ['Notarise', 'Watched folders', 'Account & settings']) {
         await nav(screen);

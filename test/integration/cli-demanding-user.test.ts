@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -90,6 +91,23 @@ describe('receipt verify with the file and the receipt swapped', () => {
   });
 });
 
+describe('the salt stays with the proof', () => {
+  it('status and its --json write the encoding with <salt>; the receipt carries the salt', async () => {
+    writeFileSync(join(work, 'salted.txt'), `salted ${Math.random()}\n`);
+    expect((await cli('notarise', 'salted.txt')).code).toBe(0);
+    expect((await cli('receipt', 'export', 'salted.txt')).code).toBe(0);
+    const receipt = JSON.parse(readFileSync(join(work, 'salted.txt.receipt.json'), 'utf8')) as { fingerprint: { salt: string; published: string } };
+    expect(receipt.fingerprint.salt).toMatch(/^[A-Za-z0-9/:+-]{8,}$/);
+
+    const status = await cli('status', 'salted.txt', '--offline');
+    expect(status.stdout).toContain(`  fingerprint:  SHA256(<salt>) -> ${receipt.fingerprint.published}`);
+    expect(status.stdout + status.stderr).not.toContain(receipt.fingerprint.salt);
+    const statusJson = await json('status', 'salted.txt', '--offline');
+    expect(statusJson.value).toMatchObject({ encode: 'SHA256(<salt>)' });
+    expect(statusJson.stdout).not.toContain(receipt.fingerprint.salt);
+  });
+});
+
 describe('receipt info and receipt upgrade', () => {
   it('a pending receipt: info shows what it holds (never the salt), upgrade completes it once in a block, then leaves it unchanged', async () => {
     writeFileSync(join(work, 'lease.pdf'), 'the lease\n');
@@ -160,7 +178,14 @@ describe('receipt info and receipt upgrade', () => {
     expect((await cli('notarise', 'will.pdf')).code).toBe(0);
     expect((await cli('receipt', 'export', 'will.pdf', '-o', join(root, 'will-alone', 'will.pdf.receipt.json'))).code).toBe(0);
     await chainProfile('app-library');
-    const notary = new Notary({ dataDir: join(root, 'app-library'), secrets: new MemorySecretStore(), env: { NOTARIUM_API_KEY: sb.apiKey } });
+    // The engine's clock, moved on by the test where a user would wait (the service's pace).
+    let ahead = 0;
+    const notary = new Notary({
+      dataDir: join(root, 'app-library'),
+      secrets: new MemorySecretStore(),
+      env: { NOTARIUM_API_KEY: sb.apiKey },
+      now: () => Date.now() + ahead,
+    });
     const service = createAppService(notary, {
       shell: 'web',
       resolveFile: () => '/nowhere',
@@ -177,9 +202,9 @@ describe('receipt info and receipt upgrade', () => {
       expect(early).toMatchObject({ status: 'pending', message: 'Not in a block yet, so the receipt was left as it was: try again after the next block.' });
       expect(JSON.parse(readFileSync(early.path, 'utf8')).confirmation).toBeNull();
       await sb.mine(1);
-      // The service is asked about a registration at most once per block time (0.5 s here): the next click comes after it.
-      const asked = notary.library.records.get(imported.record.id)!.lastCheckedAt ?? 0;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, asked + 500 - Date.now())));
+      // The service is asked about a registration at most once per block time (0.5 s here): the next click comes a block time later.
+      expect(notary.library.records.get(imported.record.id)!.lastCheckedAt).not.toBeNull();
+      ahead += 500;
       const done = await service.api.upgradeReceipt(imported.record.id);
       expect(done).toMatchObject({ status: 'upgraded', path: join(root, 'will-alone', 'will.pdf.receipt.json') });
       expect(done.message).toMatch(/^The receipt was completed with block [0-9a-f]{64}\.$/);
@@ -257,6 +282,47 @@ describe('notarise --wait', () => {
     expect(r.stderr).toContain(`Follow it with "notarium wait ${join(work, 'slow.txt')}" (it writes the receipt once the registration is in a block)`);
     const status = await json('status', 'slow.txt', '--offline');
     expect(status.value.state).toBe('published');
+  });
+});
+
+describe('Ctrl+C the moment the wait is announced', () => {
+  it('stops the wait: the signal is listened for before "Ctrl+C stops waiting" is said', async () => {
+    const path = join(work, 'prompt.txt');
+    writeFileSync(path, `prompt ${Math.random()}\n`);
+    // Signals as a process has them: one that comes while nobody listens meets its default action
+    // (the process is killed); a listener added later never hears it.
+    const signals = new EventEmitter();
+    let killedByDefault = false;
+    const ctrlC = (): void => {
+      if (signals.listenerCount('SIGINT') === 0) killedByDefault = true;
+      signals.emit('SIGINT');
+    };
+    const err: string[] = [];
+    let announced: () => void = () => {};
+    const waitAnnounced = new Promise<void>((resolve) => (announced = resolve));
+    const io: CliIo = {
+      out: () => {},
+      err: (line) => {
+        err.push(line);
+        if (line.startsWith('Waiting until')) {
+          ctrlC(); // pressed as soon as the line is read, before the command runs on
+          announced();
+        }
+      },
+      env: envFor('library'),
+      errIsTTY: false,
+      progress: () => {},
+      progressWidth: () => 80,
+      readStdin: async () => '',
+      waitForStopSignal: () => new Promise((resolve) => signals.once('SIGINT', () => resolve())),
+    };
+    const run = main(['notarise', path, '--wait', '--confirmations', '1'], io);
+    await waitAnnounced;
+    // Had the signal been lost, only a block would end the wait: one is mined, and the exit code says which ended it.
+    await sb.mine(1);
+    expect(await run).toBe(3);
+    expect(killedByDefault).toBe(false);
+    expect(err.join('\n')).toContain('Stopped waiting. The file is registered');
   });
 });
 

@@ -1,4 +1,5 @@
 import { visibleName } from '../../../preload/visible-text.ts';
+import { watchedFolderFields } from '../../core/app/views.ts';
 import type { Notary } from '../../core/notary.ts';
 import type { WatchSettings } from '../../core/store/watched-folders.ts';
 import type { WatchedFolderView, WatchFileEvent, WatchFolderEvent, WatchProgress } from '../../core/watch/folder-watcher.ts';
@@ -126,17 +127,9 @@ function listFolders(io: CliIo, folders: WatchedFolderView[], json: boolean): nu
   return EXIT.OK;
 }
 
+/** The app's view of a folder (views.ts), with whether it is paused: `watch --list --json` and the `ready` event. */
 function folderJson(f: WatchedFolderView) {
-  return {
-    path: f.path,
-    profile: f.profile,
-    recursive: f.recursive,
-    include: f.include,
-    exclude: f.exclude,
-    receipts: f.receipts,
-    stableSeconds: f.stableMs / 1000,
-    paused: f.paused,
-  };
+  return { ...watchedFolderFields(f), paused: f.paused };
 }
 
 async function watchFolders(

@@ -1,6 +1,17 @@
-import type { AccountView, DocumentView, HistoryView, ProfileView, ProofView, RecordView, StepView, VerificationView } from '../../../preload/contract.ts';
+import type {
+  AccountView,
+  DocumentView,
+  HistoryView,
+  ProfileView,
+  ProofView,
+  RecordView,
+  StepView,
+  VerificationView,
+  WatchedFolderView,
+} from '../../../preload/contract.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import type { Profile } from '../store/profiles.ts';
+import type { WatchedFolder } from '../store/watched-folders.ts';
 import { groupOf, inBlock, isLive, type StoredRecord } from '../store/record.ts';
 import type { Records } from '../store/records.ts';
 import { visibleName, visibleText } from '../../../preload/visible-text.ts';
@@ -8,6 +19,7 @@ import type { Account } from '../usecases/account.ts';
 import { timeline, type DocumentHistory } from '../usecases/document-history.ts';
 import { verifiedOnTestChain, type FileVerification } from '../usecases/verify.ts';
 import { DEFAULT_TARGET_TYPE } from '../receipts/verify/merkle-proof.ts';
+import { saltHidden } from '../protocol/salt-shown.ts';
 
 /** What the page is shown of the engine's objects: plain data, no secrets, no update tokens. */
 
@@ -24,7 +36,8 @@ export function recordView(r: StoredRecord, profile: Profile | undefined, neighb
     path: r.path,
     size: r.size,
     sha256: r.sha256,
-    encode: r.encode,
+    // The page is never given the salt: it shows no proof (salt-shown.ts).
+    encode: r.encode === null ? null : saltHidden(r.encode),
     txId: r.txId,
     prevTxId: r.prevTxId,
     documentId: r.documentId,
@@ -178,5 +191,21 @@ export function verificationView(v: FileVerification, name: string): Verificatio
       return step;
     }),
     error: v.error ? { code: v.error.code, message: visibleText(v.error.message) } : null,
+  };
+}
+
+/**
+ * A watched folder and its settings as shown outside the engine (the quiet period in seconds), its
+ * live state aside: the page's watched-folder view and `notarium watch --json`'s folder object.
+ */
+export function watchedFolderFields(f: WatchedFolder): Omit<WatchedFolderView, 'state' | 'message'> {
+  return {
+    path: f.path,
+    profile: f.profile,
+    recursive: f.recursive,
+    include: f.include,
+    exclude: f.exclude,
+    receipts: f.receipts,
+    stableSeconds: f.stableMs / 1000,
   };
 }

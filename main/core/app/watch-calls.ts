@@ -5,6 +5,7 @@ import { completeFolder } from '../fs/folder-completion.ts';
 import type { WatchSettings } from '../store/watched-folders.ts';
 import type { WatchedFolderView as EngineFolder, WatchFileEvent, WatchFolderEvent } from '../watch/folder-watcher.ts';
 import type { CallDeps, LiveCalls } from './call-deps.ts';
+import { watchedFolderFields } from './views.ts';
 
 /** The contract's watched-folder calls and events over the engine's folder watcher, and the folder picker (or completion) they use. */
 
@@ -29,13 +30,7 @@ export function watchCalls({ notary, abilities, emit }: CallDeps): LiveCalls<Wat
   // What went wrong with a folder is said once, in an event; the list repeats it until it changes.
   const messages = new Map<string, string | null>();
   const view = (f: EngineFolder, state: WatchedFolderView['state'] = f.state): WatchedFolderView => ({
-    path: f.path,
-    profile: f.profile,
-    recursive: f.recursive,
-    include: f.include,
-    exclude: f.exclude,
-    receipts: f.receipts,
-    stableSeconds: f.stableMs / 1000,
+    ...watchedFolderFields(f),
     state,
     message: messages.get(f.path) ?? null,
   });

@@ -1,11 +1,11 @@
-import { parseEncodeSpec } from '../protocol/encode-spec.ts';
 import { networkOf } from '../protocol/networks.ts';
+import { hasSalt, saltHidden } from '../protocol/salt-shown.ts';
 import type { ReceiptV1 } from './receipt-v1.ts';
 
 /**
  * What a receipt holds, for people (`notarium receipt info`, like `ots info`): read from the receipt
- * alone, nothing checked (verification says what holds). The salt is never shown: with it, the
- * fingerprint on the chain could be tied to the file's hash by anyone who has the hash.
+ * alone, nothing checked (verification says what holds). The salt is not shown (salt-shown.ts:
+ * it travels with the proof only).
  */
 
 export interface ReceiptSummary {
@@ -44,7 +44,11 @@ export function summariseReceipt(receipt: ReceiptV1): ReceiptSummary {
     issuedAt: receipt.issuedAt,
     network: { label: receipt.network, known: network !== undefined, testChain: network?.testChain ?? false },
     file: { name: receipt.file.name, size: receipt.file.size, sha256: receipt.file.sha256 },
-    fingerprint: { encode: hiddenSalts(receipt.fingerprint.encode), salted: salted(receipt), published: receipt.fingerprint.published },
+    fingerprint: {
+      encode: saltHidden(receipt.fingerprint.encode),
+      salted: receipt.fingerprint.salt !== undefined || hasSalt(receipt.fingerprint.encode),
+      published: receipt.fingerprint.published,
+    },
     registration: {
       kind: r.kind,
       serviceUrl: r.serviceUrl,
@@ -61,15 +65,4 @@ export function summariseReceipt(receipt: ReceiptV1): ReceiptSummary {
       batchPath: receipt.aggregation ? receipt.aggregation.path.length : null,
     },
   };
-}
-
-function salted(receipt: ReceiptV1): boolean {
-  if (receipt.fingerprint.salt !== undefined) return true;
-  return parseEncodeSpec(receipt.fingerprint.encode).some((step) => step.salt !== undefined);
-}
-
-function hiddenSalts(encode: string): string {
-  return parseEncodeSpec(encode)
-    .map((step) => (step.salt === undefined ? step.encoder : `${step.encoder}(<salt>)`))
-    .join('|');
 }

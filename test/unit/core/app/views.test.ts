@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { historyView, noVerifications, recordView, verificationView, versionCount } from '../../../../main/core/app/views.ts';
+import { historyView, noVerifications, recordView, verificationView, versionCount, watchedFolderFields } from '../../../../main/core/app/views.ts';
 import { Library } from '../../../../main/core/store/library.ts';
 import type { StoredRecord, Submission } from '../../../../main/core/store/record.ts';
 import type { DocumentHistory } from '../../../../main/core/usecases/document-history.ts';
@@ -126,6 +126,13 @@ describe('record views of the life cycle', () => {
     return { doc: lib.documents.get(doc.id)!, v1: lib.records.get(v1.id)!, v2 };
   };
 
+  it("gives the page the encoding with <salt> in the salt's place, never the salt (it stays in the receipt)", () => {
+    const r = lib.records.insertSubmitting(submission({ encode: 'SHA256(k3J9+/x:y-z)|Base64', salt: 'k3J9+/x:y-z' }));
+    const shown = view(r);
+    expect(shown.encode).toBe('SHA256(<salt>)|Base64');
+    expect(JSON.stringify(shown)).not.toContain('k3J9+/x:y-z');
+  });
+
   it('a queued version says what it waits for: the version before it, its txId and its state', () => {
     const { doc, v1, v2 } = queuedBehindUnmined();
     expect(view(v2)).toMatchObject({ state: 'queued', txId: null, waitsFor: { version: 1, txId: 'a1'.repeat(32), state: 'published' } });
@@ -242,5 +249,32 @@ describe('record views of the life cycle', () => {
     const shown = historyView(doc, empty, records, (r) => view(r));
     expect(shown.versions.map((v) => v.record?.id)).toEqual([records[0]!.id, latest.id]);
     expect(shown.versions.some((v) => v.record?.state === 'superseded')).toBe(false);
+  });
+});
+
+describe("a watched folder's fields, for the page and `watch --json` alike", () => {
+  it('gives its settings with the quiet period in seconds, and nothing of the engine (id, times, paused)', () => {
+    const folder = {
+      id: 7,
+      path: '/data/Contracts',
+      profile: 'Sandbox',
+      recursive: true,
+      include: ['*.pdf'],
+      exclude: ['drafts/**'],
+      receipts: 'folder' as const,
+      stableMs: 2500,
+      paused: true,
+      createdAt: 1,
+      updatedAt: 2,
+    };
+    expect(watchedFolderFields(folder)).toEqual({
+      path: '/data/Contracts',
+      profile: 'Sandbox',
+      recursive: true,
+      include: ['*.pdf'],
+      exclude: ['drafts/**'],
+      receipts: 'folder',
+      stableSeconds: 2.5,
+    });
   });
 });
