@@ -12,7 +12,7 @@ import { describeReceipt, describeReport, statusWord } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
-import { recordJson } from '../json.ts';
+import { errorJson, recordJson } from '../json.ts';
 import { COMMON_OPTIONS, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withNotary } from '../session.ts';
@@ -112,7 +112,7 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
         JSON.stringify(
           outcomes.map((o) =>
             'error' in o
-              ? { path: o.path, imported: false, error: o.error.message }
+              ? { path: o.path, imported: false, error: errorJson(o.error) }
               : { path: o.path, imported: o.imported, ...o.proof, record: recordJson(o.record) },
           ),
           null,
@@ -173,7 +173,7 @@ function upgradeJson(r: ReceiptUpgrade) {
     outcome: r.status === 'upgraded' ? r.outcome : null,
     blockHash: r.status === 'upgraded' ? r.blockHash : null,
     message: r.status === 'pending' ? r.message : null,
-    error: r.status === 'failed' ? { code: r.error.code, message: r.error.message } : null,
+    error: r.status === 'failed' ? errorJson(r.error) : null,
   };
 }
 
