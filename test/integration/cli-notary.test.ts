@@ -126,6 +126,11 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       const bad = await json('receipt', 'verify', join(root, mode, 'tampered.json'));
       expect(bad.code).toBe(1);
       expect(bad.value.failedStep).toBe('block-header'); // the fold gives another root than the header's
+      const badCode = (bad.value.steps as { id: string; code?: string }[]).find((s) => s.id === 'block-header')!.code!;
+      expect(badCode).toMatch(/^[a-z-]+$/);
+      // The text report carries the same code, after the failed step's sentence.
+      const badText = await cli('receipt', 'verify', join(root, mode, 'tampered.json'));
+      expect(badText.stdout).toMatch(new RegExp(`^ {2}FAIL {2}.* \\[${badCode}\\]$`, 'm'));
       const garbage = join(root, mode, 'garbage.json');
       writeFileSync(garbage, '{"format": "something-else"}');
       const refused = await cli('receipt', 'verify', garbage);
