@@ -411,7 +411,15 @@ describe('the app service', () => {
     const { notary } = t;
     const failedFile = next('watch-file', (e) => e.action === 'failed');
     const unreadable = new NotariumError('FILE_UNREADABLE', 'The file "/w/deed.pdf" could not be read: it does not exist (it may have been moved or deleted).');
-    notary.watcher.events.emit('file', { folderId: 1, folder: '/w', path: '/w/deed.pdf', relPath: 'deed.pdf', action: 'failed', record: null, error: unreadable });
+    notary.watcher.events.emit('file', {
+      folderId: 1,
+      folder: '/w',
+      path: '/w/deed.pdf',
+      relPath: 'deed.pdf',
+      action: 'failed',
+      record: null,
+      error: unreadable,
+    });
     expect((await failedFile).error).toEqual({ code: 'FILE_UNREADABLE', message: unreadable.message });
 
     const held = next('background-error');
@@ -480,7 +488,10 @@ describe('the app service', () => {
     expect(refusal('notarise', [jobId, [], {}])).toMatchObject({ code: 'BAD_CALL', message: expect.stringMatching(/argument 1/) });
     expect(refusal('notarise', [jobId, [{ kind: 'path', path: '/x', extra: 1 }], {}]).code).toBe('BAD_CALL');
     // The page names its jobs with a random UUID, nothing else.
-    expect(refusal('notarise', ['job-1', [{ kind: 'path', path: '/x' }], {}])).toMatchObject({ code: 'BAD_CALL', message: expect.stringMatching(/argument 0/) });
+    expect(refusal('notarise', ['job-1', [{ kind: 'path', path: '/x' }], {}])).toMatchObject({
+      code: 'BAD_CALL',
+      message: expect.stringMatching(/argument 0/),
+    });
     expect(refusal('verifyReceipt', [{ kind: 'path', path: '/x' }, {}]).code).toBe('BAD_CALL');
     expect(refusal('deleteEverything', [])).toMatchObject({ code: 'BAD_CALL', message: expect.stringMatching(/no call named/) });
     expect(refusal('getRecord', ['1']).code).toBe('BAD_CALL');

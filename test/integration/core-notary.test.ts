@@ -257,14 +257,14 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       expect(history.source).toEqual({ from: 'service', reason: null });
       expect(history.versions.map((v) => v.txId)).toEqual([recordOf(created).txId, sent2.txId, sent3.txId]);
       expect(await whichVersion(notary.context, v2)).toMatchObject({ matches: [{ version: 2 }], versions: 3 });
-      await expect(addVersion(notary.context, v2, v1)).rejects.toThrow(/already version 2/);
+      await expect(addVersion(notary.context, v2, v1)).rejects.toMatchObject({ code: 'ALREADY_A_VERSION' });
       // On a service that answers a delete without its txId and shows records once mined, the
       // finalisation's id is read from the chain after its block: waited for here.
       const end = await finaliseDocument(notary.context, v3, { waitForChain: true });
       expect(end).toMatchObject({ kind: 'linked-delete', version: 4 });
       expect((await waitForRecord(notary.context, notary.follower, end, { confirmations: 1 })).prevTxId).toBe(sent3.txId);
       expect((await documentHistory(notary.context, v1)).finalised).toBe(true);
-      await expect(addVersion(notary.context, file('contract-v4.md', 'too late'), v1)).rejects.toThrow(/finalised/);
+      await expect(addVersion(notary.context, file('contract-v4.md', 'too late'), v1)).rejects.toMatchObject({ code: 'TX_NOT_LINKABLE' });
     });
 
     it('versions added each right after the one before, more than a strict instance navigates at once: all mined, in order, read back from the service', async () => {
