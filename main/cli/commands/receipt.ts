@@ -13,6 +13,7 @@ import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { errorJson, recordJson } from '../json.ts';
+import { errorText } from '../format.ts';
 import { COMMON_OPTIONS, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withNotary } from '../session.ts';
@@ -121,7 +122,7 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
       );
     } else {
       for (const o of outcomes) {
-        if ('error' in o) io.err(`not imported  ${visibleName(o.error.message)}`);
+        if ('error' in o) io.err(`not imported  ${visibleName(errorText(o.error))}`);
         else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${visibleName(o.path)}\n  ${provenWords(o.proof)}`);
       }
     }
@@ -187,6 +188,6 @@ function upgradeWords(r: ReceiptUpgrade): string {
     case 'pending':
       return `pending   ${path}\n  ${visibleName(r.message)}`;
     case 'failed':
-      return `not upgraded  ${path}\n  ${visibleName(r.error.message)}`;
+      return `not upgraded  ${path}\n  ${visibleName(errorText(r.error))}`;
   }
 }
