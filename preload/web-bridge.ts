@@ -187,6 +187,7 @@ async function uploadRefusal(response: Response): Promise<ErrorData> {
   const body = (await response.json().catch(() => null)) as { error?: { code?: unknown; message?: unknown } } | null;
   const { code, message } = body?.error ?? {};
   if (typeof code === 'string' && typeof message === 'string') return { code, message };
-  if (response.status === 401 || response.status === 403) return { code: 'FORBIDDEN', message: 'Notarium did not take the dropped file from this page: reload it.' };
+  if (response.status === 401 || response.status === 403)
+    return { code: 'FORBIDDEN', message: 'Notarium did not take the dropped file from this page: reload it.' };
   return { code: 'INTERNAL', message: 'Notarium could not take the dropped file because of an error of its own: drop it again.' };
 }

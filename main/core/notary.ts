@@ -199,9 +199,7 @@ export class Notary {
   startPoller(): void {
     if (this.poller.running) return;
     this.poller.start();
-    this.catchingUp = catchUp(this.context).catch((err: unknown) =>
-      this.events.emit('background-error', null, asNotariumError(err)),
-    );
+    this.catchingUp = catchUp(this.context).catch((err: unknown) => this.events.emit('background-error', null, asNotariumError(err)));
   }
 
   /**

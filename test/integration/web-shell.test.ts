@@ -286,7 +286,9 @@ describe('uploads', () => {
     const c = await upload(session, 'c.bin', new Uint8Array(900)); // 2,700 bytes would pass 2,500
     expect([a.status, b.status, c.status]).toEqual([200, 200, 413]);
     expect(c.error?.code).toBe('UPLOAD_REFUSED');
-    expect(c.error?.message).toMatch(/already holds 1\.8 KiB of dropped files for work in progress, and "c\.bin" would take it past 2\.4 KiB: wait until that is done/);
+    expect(c.error?.message).toMatch(
+      /already holds 1\.8 KiB of dropped files for work in progress, and "c\.bin" would take it past 2\.4 KiB: wait until that is done/,
+    );
     const d = await upload(session, 'd.bin', 'small');
     const e = await upload(session, 'e.bin', 'small');
     expect([d.status, e.status]).toEqual([200, 429]);

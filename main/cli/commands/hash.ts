@@ -47,7 +47,9 @@ export async function hashCommand(argv: string[], io: CliIo): Promise<number> {
       } else if (!values.json) io.out(sha256sumLine(r.sha256, r.path));
     }
     if (values.json) {
-      io.out(JSON.stringify(results.map((r) => ('error' in r ? { path: r.path, error: errorJson(r.error) } : { path: r.path, sha256: r.sha256, size: r.size }))));
+      io.out(
+        JSON.stringify(results.map((r) => ('error' in r ? { path: r.path, error: errorJson(r.error) } : { path: r.path, sha256: r.sha256, size: r.size }))),
+      );
     }
   } finally {
     await pool.close();
