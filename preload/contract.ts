@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALL_NAMES, EVENT_NAMES, type CallName, type EventName } from './contract-names.ts';
 import { RECORD_STATES, type RecordState } from './record-states.ts';
+import type { ErrorData } from './protocol/messages.ts';
 import type { VerifyStatus } from './verify-statuses.ts';
 
 export { CALL_NAMES, EVENT_NAMES, type CallName, type EventName, type RecordState };
@@ -486,7 +487,8 @@ export interface NotariumEvents {
   };
   'verify-result': JobFile & { jobId: string; result: VerificationView };
   'verify-done': { jobId: string; counts: Record<VerificationView['status'], number> };
-  'background-error': { recordId: number | null; message: string };
+  /** Something went wrong in the background (a status check, a receipt not written, a job that failed as a whole). */
+  'background-error': { recordId: number | null; error: ErrorData };
   /** The shell asks the UI to open Verify with these results (argv --verify, file associations). */
   'open-verify': { jobId: string };
   /** The shell started notarising (File ▸ Notarise…): the UI shows that job's progress. */
@@ -495,7 +497,7 @@ export interface NotariumEvents {
   'watch-folder': WatchedFolderView;
   /** What a watched folder's file became: registered, a new version, already known, renamed… */
   /** `state`: the record's state then (a version may be `queued`; a replaced save is `superseded`). */
-  'watch-file': { folder: string; path: string; relPath: string; action: string; recordId: number | null; state: RecordState | null; message: string | null };
+  'watch-file': { folder: string; path: string; relPath: string; action: string; recordId: number | null; state: RecordState | null; error: ErrorData | null };
   /** A registration reached an outcome worth a notification (the desktop shell shows it itself; the web shell's page does). */
   notice: NoticeView;
   /** The shell asks the UI to open the Library on this registration (a notification was clicked); null: the Library alone. */

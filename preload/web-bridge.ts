@@ -148,10 +148,7 @@ export function createWebBridge(origin: string = location.origin, session: Promi
     } catch {
       throw errorFromData({ code: 'UNAVAILABLE', message: `Notarium could not receive "${file.name}": check that the app is still running.` });
     }
-    if (!response.ok) {
-      const text = (await response.text().catch(() => '')).trim();
-      throw errorFromData({ code: 'UPLOAD_FAILED', message: text && text.length < 400 ? text : `Notarium could not receive "${file.name}".` });
-    }
+    if (!response.ok) throw errorFromData(await uploadRefusal(response));
     const body = (await response.json()) as { uploadId?: unknown };
     if (typeof body.uploadId !== 'string')
       throw errorFromData({ code: 'INTERNAL', message: 'The app answered the upload with something the page does not understand.' });
@@ -179,4 +176,18 @@ export function createWebBridge(origin: string = location.origin, session: Promi
       };
     },
   });
+}
+
+/**
+ * Why the shell refused an upload: its own refusals come with their code and sentence (the limits,
+ * an interrupted upload); the gate's (a session it does not take) are FORBIDDEN; anything else is
+ * a failure of the shell's own, INTERNAL.
+ */
+async function uploadRefusal(response: Response): Promise<ErrorData> {
+  const body = (await response.json().catch(() => null)) as { error?: { code?: unknown; message?: unknown } } | null;
+  const { code, message } = body?.error ?? {};
+  if (typeof code === 'string' && typeof message === 'string') return { code, message };
+  if (response.status === 401 || response.status === 403)
+    return { code: 'FORBIDDEN', message: 'Notarium did not take the dropped file from this page: reload it.' };
+  return { code: 'INTERNAL', message: 'Notarium could not take the dropped file because of an error of its own: drop it again.' };
 }

@@ -65,7 +65,7 @@ class AppState {
     notarium.on('account-changed', (a) => {
       if (!this.current || a.profile === this.current.name) this.account = a;
     });
-    notarium.on('background-error', (e) => this.notify(e.message));
+    notarium.on('background-error', (e) => this.notify(e.error.message));
     void this.refresh();
   }
 

@@ -3,6 +3,11 @@ import { visibleName } from '../../preload/visible-text.ts';
 
 /** Plain-text output for people: aligned tables and short values. */
 
+/** A failure for people: its sentence, then its catalogue code (what scripts and the README's table go by). */
+export function errorText(error: { code: string; message: string }): string {
+  return `${error.message} [${error.code}]`;
+}
+
 /** A table; each cell is one line, so a name's newline or tab is shown escaped, never laid out. */
 export function table(headers: string[], cells: string[][]): string {
   const rows = cells.map((r) => r.map(visibleName));

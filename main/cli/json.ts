@@ -1,3 +1,4 @@
+import type { ErrorData } from '../../preload/protocol/messages.ts';
 import type { StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
 import { saltHidden } from '../core/protocol/salt-shown.ts';
@@ -46,4 +47,15 @@ export function recordJson(r: StoredRecord, life?: LifeCycleFacts) {
       supersededBy: life.supersededBy?.txId ?? null,
     }),
   };
+}
+
+/** A failure in --json output, the same shape everywhere: its catalogue code and its sentence. */
+export function errorJson(error: ErrorData): ErrorData {
+  return { code: error.code, message: error.message };
+}
+
+/** Whether a command line asks for --json (only before a `--`: after it, "--json" is a file's name). */
+export function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
 }

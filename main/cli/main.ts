@@ -1,5 +1,5 @@
 import packageJson from '../../package.json' with { type: 'json' };
-import { NotariumError } from '../core/errors/notarium-error.ts';
+import { errorData } from '../core/errors/error-data.ts';
 import { ACCOUNT_OPTIONS, LOGIN_OPTIONS, loginCommand, logoutCommand, whoamiCommand } from './commands/account.ts';
 import { APP_OPTIONS, appCommand } from './commands/app.ts';
 import { HASH_OPTIONS, hashCommand } from './commands/hash.ts';
@@ -15,7 +15,9 @@ import { VERSION_SUBCOMMANDS, versionCommand, VERSIONS_OPTIONS, versionsCommand 
 import { WATCH_OPTIONS, watchCommand } from './commands/watch.ts';
 import { COMPLETION_SHELLS, completionCommand, type CommandEntry } from './completion.ts';
 import { EXIT } from './exit-codes.ts';
+import { errorText } from './format.ts';
 import { processIo, type CliIo } from './io.ts';
+import { errorJson, wantsJson } from './json.ts';
 import { didYouMean, knownName } from './names.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -108,11 +110,19 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return await command(rest, io);
   } catch (err) {
     io.progress('');
-    if (err instanceof UsageError || err instanceof NotariumError) io.err(err instanceof UsageError ? err.message : `notarium ${known}: ${err.message}`);
-    else {
-      io.err(`notarium ${known}: ${err instanceof Error ? err.message : String(err)}`);
-      if (io.env.NOTARIUM_DEBUG && err instanceof Error && err.stack) io.err(err.stack);
+    // A mistake in the command line is not a code (README: Error codes): its sentence alone.
+    if (err instanceof UsageError) {
+      io.err(err.message);
+      return EXIT.ERROR;
     }
+    // Every other failure has a catalogue code, in the text and in --json; one that is not Notarium's
+    // own is INTERNAL, what happened said first (this is the user's own terminal).
+    const error = errorData(err, (detail) => {
+      io.err(`notarium ${known}: ${detail}`);
+      if (io.env.NOTARIUM_DEBUG && err instanceof Error && err.stack) io.err(err.stack);
+    });
+    if (wantsJson(rest)) io.out(JSON.stringify({ error: errorJson(error) }, null, 2));
+    io.err(`notarium ${known}: ${errorText(error)}`);
     return EXIT.ERROR;
   }
 }

@@ -1,6 +1,8 @@
 import { appDataDir } from '../core/app-paths.ts';
 import { Notary } from '../core/notary.ts';
 import { visibleName } from '../../preload/visible-text.ts';
+import { errorData } from '../core/errors/error-data.ts';
+import { errorText } from './format.ts';
 import type { CliIo } from './io.ts';
 
 /** Seconds between the embedded sandbox's blocks when the CLI hosts it (tests make it fast). */
@@ -24,7 +26,9 @@ export async function withNotary<T>(io: CliIo, fn: (notary: Notary) => Promise<T
   });
   // What the engine does on its own while a command runs (a receipt written after a check, say) can
   // fail with no caller to tell: the command's user hears of it.
-  notary.events.on('background-error', (record, message) => io.err(`notarium: ${record ? `${visibleName(record.name)}: ` : ''}${message}`));
+  notary.events.on('background-error', (record, error) =>
+    io.err(`notarium: ${record ? `${visibleName(record.name)}: ` : ''}${errorText(errorData(error, (detail) => io.err(`notarium: ${detail}`)))}`),
+  );
   try {
     return await fn(notary);
   } finally {

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { TransportOptions } from './api/http-client.ts';
 import { embeddedSandboxDir } from './app-paths.ts';
 import { SignIn } from './auth/sign-in.ts';
+import { asNotariumError, NotariumError } from './errors/notarium-error.ts';
 import { Connections } from './connections.ts';
 import { HashPool } from './hashing/hash-pool.ts';
 import { Poller, SYSTEM_TIMERS, type StatusAnswer } from './poller/poller.ts';
@@ -27,8 +28,8 @@ import { newLeaseOwner } from './usecases/send-lease.ts';
 
 export interface NotaryEvents {
   'record-updated': [record: StoredRecord];
-  /** Something went wrong in the background (a status check, a receipt that could not be written, the watcher). */
-  'background-error': [record: StoredRecord | null, message: string];
+  /** Something went wrong in the background (a status check, a receipt that could not be written, the watcher); never thrown to a caller. */
+  'background-error': [record: StoredRecord | null, error: NotariumError];
 }
 
 export interface NotaryOptions {
@@ -85,7 +86,7 @@ export class Notary {
       onUpdate: (record, before, answer) => this.afterCheck(record, before, answer),
       onError: (record, err) => {
         if (record) this.connections.noteFailure(record.profile, err);
-        this.events.emit('background-error', record, err instanceof Error ? err.message : String(err));
+        this.events.emit('background-error', record, asNotariumError(err));
       },
       concurrency: options.pollerConcurrency,
       ratePerSecond: options.pollerRatePerSecond,
@@ -123,7 +124,7 @@ export class Notary {
     try {
       await afterStatus(this.context, record, answer?.kind);
     } catch (err) {
-      this.events.emit('background-error', this.library.records.get(record.id) ?? record, err instanceof Error ? err.message : String(err));
+      this.events.emit('background-error', this.library.records.get(record.id) ?? record, asNotariumError(err));
     }
     const reached = (record.state === 'confirmed' && before.state === 'published') || (record.state === 'settled' && before.state !== 'settled');
     let current = this.library.records.get(record.id) ?? record;
@@ -132,7 +133,8 @@ export class Notary {
       // A label its block disproves holds the receipt back, saying why (receipt-network.ts), once.
       const wasHeld = current.receiptHeld;
       current = checkReceiptNetwork(this.context, current);
-      if (current.receiptHeld !== null && current.receiptHeld !== wasHeld) this.events.emit('background-error', current, current.receiptHeld);
+      if (current.receiptHeld !== null && current.receiptHeld !== wasHeld)
+        this.events.emit('background-error', current, new NotariumError('NETWORK_MISMATCH', current.receiptHeld));
       if (current.receiptHeld === null) current = await this.autoReceipt(current);
     }
     if (current.state !== before.state || current.confirmations !== before.confirmations || current.lastError !== before.lastError || reached) {
@@ -147,7 +149,7 @@ export class Notary {
       const place = this.watcher.receiptPathFor(record);
       await writeReceipt(this.context, record, place?.path, { within: place?.within });
     } catch (err) {
-      this.events.emit('background-error', record, err instanceof Error ? err.message : String(err));
+      this.events.emit('background-error', record, asNotariumError(err));
     }
     return this.library.records.get(record.id)!;
   }
@@ -203,9 +205,7 @@ export class Notary {
   startPoller(): void {
     if (this.poller.running) return;
     this.poller.start();
-    this.catchingUp = catchUp(this.context).catch((err: unknown) =>
-      this.events.emit('background-error', null, err instanceof Error ? err.message : String(err)),
-    );
+    this.catchingUp = catchUp(this.context).catch((err: unknown) => this.events.emit('background-error', null, asNotariumError(err)));
   }
 
   /**
@@ -215,8 +215,8 @@ export class Notary {
   startBackground(): void {
     this.startPoller();
     // A profile's network may have been set right while the app was closed (notarium profile add).
-    void this.writeHeldReceipts().catch((err: unknown) => this.events.emit('background-error', null, err instanceof Error ? err.message : String(err)));
-    void this.watcher.start().catch((err: unknown) => this.events.emit('background-error', null, err instanceof Error ? err.message : String(err)));
+    void this.writeHeldReceipts().catch((err: unknown) => this.events.emit('background-error', null, asNotariumError(err)));
+    void this.watcher.start().catch((err: unknown) => this.events.emit('background-error', null, asNotariumError(err)));
   }
 
   /** Ends every sign-in under way (each one's call fails as cancelled): nothing waits on a browser any more. */

@@ -7,6 +7,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { byteSize } from '../../preload/byte-size.ts';
 import { visibleName } from '../../preload/visible-text.ts';
+import { NotariumError } from '../core/errors/notarium-error.ts';
 import type { HashResult } from '../core/hashing/hash-pool.ts';
 
 /**
@@ -40,13 +41,14 @@ const GiB = 1024 ** 3;
  */
 export const UPLOAD_LIMITS: UploadLimits = { fileBytes: 2 * GiB, totalBytes: 4 * GiB, count: 1000 };
 
-/** A refused upload: the HTTP status and the sentence for the page. */
-export class UploadRefused extends Error {
+/** A refused upload: the HTTP status, and the catalogue's code with the sentence for the page. */
+export class UploadRefused extends NotariumError {
   constructor(
     readonly status: number,
+    code: 'UPLOAD_REFUSED' | 'UPLOAD_FAILED',
     message: string,
   ) {
-    super(message);
+    super(code, message);
   }
 }
 
@@ -105,7 +107,7 @@ export class UploadStore {
     // The request is piped, not part of the pipeline: a refusal must leave it open for the answer.
     const file = createWriteStream(path, { flags: 'wx', mode: 0o600 });
     const interrupted = (): void => {
-      if (!req.complete) meter.destroy(new UploadRefused(400, `The upload of ${quote(name)} was interrupted: drop it again.`));
+      if (!req.complete) meter.destroy(new UploadRefused(400, 'UPLOAD_FAILED', `The upload of ${quote(name)} was interrupted: drop it again.`));
     };
     req.once('close', interrupted);
     req.pipe(meter);
@@ -176,6 +178,7 @@ export class UploadStore {
     if (this.#count >= this.#limits.count) {
       throw new UploadRefused(
         429,
+        'UPLOAD_REFUSED',
         `Notarium already holds ${this.#limits.count} dropped files for work in progress: wait until it is done, then drop ${quote(name)} again.`,
       );
     }
@@ -188,12 +191,14 @@ export class UploadStore {
     if (sofar + more > fileBytes) {
       throw new UploadRefused(
         413,
+        'UPLOAD_REFUSED',
         `${quote(name)} is too large for the browser version of Notarium, which takes files of up to ${byteSize(fileBytes)}: use the desktop app or the notarium command, which read files where they are.`,
       );
     }
     if (this.#bytes + more > totalBytes) {
       throw new UploadRefused(
         413,
+        'UPLOAD_REFUSED',
         `Notarium already holds ${byteSize(this.#bytes)} of dropped files for work in progress, and ${quote(name)} would take it past ${byteSize(totalBytes)}: wait until that is done, then drop it again.`,
       );
     }

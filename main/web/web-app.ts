@@ -55,6 +55,7 @@ export async function startWebApp(notary: Notary, options: WebAppOptions): Promi
     openExplorerPage: options.openExplorerPage,
     showInFolder: options.showInFolder,
     printPdf: options.printPdf ?? ((html) => printPdfWithChromium(html)),
+    log: options.log,
   });
   const bridge: Bridge = {
     // A refused call started no work: the uploads it named are released here.

@@ -232,9 +232,9 @@ async function upload(req: IncomingMessage, res: ServerResponse, url: URL, uploa
     json(res, 200, { uploadId: id, name, size });
   } catch (err) {
     if (!(err instanceof UploadRefused)) throw err;
-    // Answered before the body is read: the connection closes after the sentence, so the rest is not sent.
-    res.writeHead(err.status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
-    res.end(err.message, () => {
+    // Answered before the body is read: the connection closes after the answer, so the rest is not sent.
+    res.writeHead(err.status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Connection: 'close' });
+    res.end(JSON.stringify({ error: { code: err.code, message: err.message } }), () => {
       if (!req.complete) req.socket.destroy();
     });
   }

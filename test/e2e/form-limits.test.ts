@@ -35,6 +35,8 @@ describe('limits a user can reach', () => {
       .getByText(/is too large for the browser version of Notarium, which takes files of up to 2\.0 GiB: use the desktop app or the notarium command/)
       .waitFor();
     await row.getByText('Failed').waitFor();
+    // The shell's refusal comes as {error: {code, message}}: the page shows the sentence, never the answer's JSON.
+    expect(await row.textContent()).not.toContain('"code"');
     mkdirSync('test-results', { recursive: true });
     await app.page.screenshot({ path: 'test-results/e2e-upload-too-large.png' });
     await app.page.locator('input[type=file]').first().setInputFiles(small);

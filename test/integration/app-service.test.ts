@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseCall, type EventName, type FileRef, type NotariumEvents } from '../../preload/contract.ts';
 import { createAppService, type AppService } from '../../main/core/app/app-service.ts';
+import { sentenceFor } from '../../main/core/errors/catalogue.ts';
+import { asNotariumError, NotariumError } from '../../main/core/errors/notarium-error.ts';
 import { Notary } from '../../main/core/notary.ts';
 import { printPdfWithChromium } from '../../main/web/chromium-pdf.ts';
 import { decodeQr, pdfText } from '../support/certificate-checks.ts';
@@ -23,6 +25,8 @@ interface Setup {
   service: AppService;
   events: { event: EventName; payload: unknown }[];
   explored: string[];
+  /** The shell's log: what no page may see. */
+  logged: string[];
 }
 
 let t: Setup;
@@ -33,7 +37,9 @@ beforeEach(() => {
   mkdirSync(files);
   const notary = new Notary({ dataDir: join(root, 'home'), sandboxBlockInterval: 0.2, secrets: new MemorySecretStore(), env: {} });
   const explored: string[] = [];
+  const logged: string[] = [];
   const service = createAppService(notary, {
+    log: (line) => void logged.push(line),
     shell: 'electron',
     resolveFile: (ref) => (ref.kind === 'path' ? ref.path : ''),
     openExternal: async () => {},
@@ -45,7 +51,7 @@ beforeEach(() => {
   });
   const events: Setup['events'] = [];
   service.subscribe((event, payload) => events.push({ event, payload }));
-  t = { root, files, notary, service, events, explored };
+  t = { root, files, notary, service, events, explored, logged };
 });
 afterEach(async () => {
   await t.service.close();
@@ -86,7 +92,7 @@ describe('the app service', () => {
     expect(await service.api.appInfo()).toMatchObject({ shell: 'electron', filePaths: true, version: expect.any(String) });
     const profiles = await service.api.listProfiles();
     expect(profiles).toEqual([expect.objectContaining({ name: 'Sandbox', current: true, apiKeySet: true })]);
-    await expect(service.api.setApiKey('Sandbox', 'x')).rejects.toThrow(/own key/);
+    await expect(service.api.setApiKey('Sandbox', 'x')).rejects.toMatchObject({ code: 'SANDBOX_PROFILE_FIXED' });
     const saved = await service.api.saveProfile({ name: 'Prod', baseUrl: 'https://records.example.com' }, {});
     expect(saved).toMatchObject({ name: 'Prod', apiKeySet: false, current: false });
     expect(await service.api.setApiKey('Prod', 'secret-key')).toEqual({ apiKeySet: true });
@@ -369,7 +375,7 @@ describe('the app service', () => {
     await expect.poll(() => released).toEqual([[ref]]);
     // The web shell has no app for file managers to start, and no folder picker.
     expect(await web.api.fileManagerIntegration()).toMatchObject({ supported: false, reason: expect.stringMatching(/desktop app/), entries: [] });
-    await expect(web.api.chooseFolder()).rejects.toThrow(/type it instead/);
+    await expect(web.api.chooseFolder()).rejects.toMatchObject({ code: 'NOT_IN_THIS_SHELL' });
     await web.close();
   });
 
@@ -384,11 +390,11 @@ describe('the app service', () => {
     const registered = next('watch-file', (e) => e.relPath === 'minutes.txt');
     writeFileSync(join(folder, 'minutes.txt'), 'the minutes\n');
     const event = await registered;
-    expect(event).toMatchObject({ folder, action: 'registered', message: null, recordId: expect.any(Number) });
+    expect(event).toMatchObject({ folder, action: 'registered', error: null, recordId: expect.any(Number) });
     expect(await service.api.getRecord(event.recordId!)).toMatchObject({ name: 'minutes.txt', kind: 'linked-create' });
     await expect.poll(async () => (await service.api.watchProgress()).idle).toBe(true);
     expect(await service.api.updateWatchedFolder(folder, { recursive: true, exclude: ['*.tmp'] })).toMatchObject({ recursive: true, exclude: ['*.tmp'] });
-    await expect(service.api.addWatchedFolder(folder, {})).rejects.toThrow(/already watched/);
+    await expect(service.api.addWatchedFolder(folder, {})).rejects.toMatchObject({ code: 'WATCH_OVERLAP' });
     const paused = next('watch-folder', (e) => e.path === folder && e.state === 'paused');
     expect(await service.api.pauseWatchedFolder(folder)).toMatchObject({ path: folder, state: 'paused', recursive: true });
     await paused;
@@ -399,6 +405,33 @@ describe('the app service', () => {
     expect(await service.api.removeWatchedFolder(folder)).toBeNull();
     expect(await service.api.listWatchedFolders()).toEqual([]);
     await expect(service.api.updateWatchedFolder(folder, {})).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });
+  });
+
+  it("tells the page of background failures by code and sentence: a watched file's, the engine's, and a bug's details only in the shell's log", async () => {
+    const { notary } = t;
+    const failedFile = next('watch-file', (e) => e.action === 'failed');
+    const unreadable = new NotariumError('FILE_UNREADABLE', 'The file "/w/deed.pdf" could not be read: it does not exist (it may have been moved or deleted).');
+    notary.watcher.events.emit('file', {
+      folderId: 1,
+      folder: '/w',
+      path: '/w/deed.pdf',
+      relPath: 'deed.pdf',
+      action: 'failed',
+      record: null,
+      error: unreadable,
+    });
+    expect((await failedFile).error).toEqual({ code: 'FILE_UNREADABLE', message: unreadable.message });
+
+    const held = next('background-error');
+    notary.events.emit('background-error', null, new NotariumError('NETWORK_MISMATCH'));
+    expect(await held).toEqual({ recordId: null, error: { code: 'NETWORK_MISMATCH', message: sentenceFor('NETWORK_MISMATCH') } });
+
+    const bug = next('background-error');
+    notary.events.emit('background-error', null, asNotariumError(new TypeError('/home/ana/.config/notarium: x is undefined')));
+    const told = await bug;
+    expect(told).toEqual({ recordId: null, error: { code: 'INTERNAL', message: sentenceFor('INTERNAL') } });
+    expect(JSON.stringify(told)).not.toContain('/home/ana');
+    expect(t.logged).toEqual([expect.stringContaining('TypeError: /home/ana/.config/notarium: x is undefined')]);
   });
 
   it('adds Verify with Notarium to the file managers and takes it away again (desktop app on Linux)', async () => {
@@ -443,13 +476,25 @@ describe('the app service', () => {
 
   it('refuses malformed calls before they reach the core', () => {
     const jobId = randomUUID();
-    expect(() => parseCall('notarise', [jobId, [], {}])).toThrow(/argument 1/);
-    expect(() => parseCall('notarise', [jobId, [{ kind: 'path', path: '/x', extra: 1 }], {}])).toThrow(/refused/);
+    /** The code a call is refused with; the sentence names the argument at fault. */
+    const refusal = (method: string, args: unknown[]) => {
+      try {
+        parseCall(method, args);
+      } catch (err) {
+        return err as { code: string; message: string };
+      }
+      return expect.unreachable(`${method} was not refused`);
+    };
+    expect(refusal('notarise', [jobId, [], {}])).toMatchObject({ code: 'BAD_CALL', message: expect.stringMatching(/argument 1/) });
+    expect(refusal('notarise', [jobId, [{ kind: 'path', path: '/x', extra: 1 }], {}]).code).toBe('BAD_CALL');
     // The page names its jobs with a random UUID, nothing else.
-    expect(() => parseCall('notarise', ['job-1', [{ kind: 'path', path: '/x' }], {}])).toThrow(/argument 0/);
-    expect(() => parseCall('verifyReceipt', [{ kind: 'path', path: '/x' }, {}])).toThrow(/refused/);
-    expect(() => parseCall('deleteEverything', [])).toThrow(/no call named/);
-    expect(() => parseCall('getRecord', ['1'])).toThrow(/refused/);
+    expect(refusal('notarise', ['job-1', [{ kind: 'path', path: '/x' }], {}])).toMatchObject({
+      code: 'BAD_CALL',
+      message: expect.stringMatching(/argument 0/),
+    });
+    expect(refusal('verifyReceipt', [{ kind: 'path', path: '/x' }, {}]).code).toBe('BAD_CALL');
+    expect(refusal('deleteEverything', [])).toMatchObject({ code: 'BAD_CALL', message: expect.stringMatching(/no call named/) });
+    expect(refusal('getRecord', ['1']).code).toBe('BAD_CALL');
     expect(parseCall('getRecord', [1])).toEqual({ method: 'getRecord', args: [1] });
     // Arity is said in words, not in the schema library's.
     expect(() => parseCall('appInfo', ['x'])).toThrow(/^The call appInfo was refused: it takes no arguments\.$/);

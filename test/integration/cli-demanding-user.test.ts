@@ -170,7 +170,7 @@ describe('receipt info and receipt upgrade', () => {
     writeFileSync(join(work, 'notes.txt'), 'not json\n');
     const r = await cli('receipt', 'upgrade', 'notes.txt');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^not upgraded {2}.*notes\.txt\n {2}.*notes\.txt: /);
+    expect(r.stderr).toMatch(/^not upgraded {2}.*notes\.txt\n {2}.*notes\.txt: .* \[RECEIPT_INVALID\]$/m);
   });
 
   it('the app: "Complete receipt" completes an imported pending receipt in place and the record says so', async () => {

@@ -40,7 +40,9 @@ describe('notarium hash', () => {
   it('reports a missing file on stderr and exits 2', async () => {
     const r = await cli('hash', 'missing.txt');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/missing\.txt/);
+    expect(r.stderr).toMatch(/missing\.txt.* \[FILE_UNREADABLE\]$/m);
+    const json = await cli('hash', 'missing.txt', '--json');
+    expect(JSON.parse(json.stdout)).toEqual([{ path: 'missing.txt', error: { code: 'FILE_UNREADABLE', message: expect.stringMatching(/missing\.txt/) } }]);
   });
 });
 
@@ -126,6 +128,11 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       const bad = await json('receipt', 'verify', join(root, mode, 'tampered.json'));
       expect(bad.code).toBe(1);
       expect(bad.value.failedStep).toBe('block-header'); // the fold gives another root than the header's
+      const badCode = (bad.value.steps as { id: string; code?: string }[]).find((s) => s.id === 'block-header')!.code!;
+      expect(badCode).toMatch(/^[a-z-]+$/);
+      // The text report carries the same code, after the failed step's sentence.
+      const badText = await cli('receipt', 'verify', join(root, mode, 'tampered.json'));
+      expect(badText.stdout).toMatch(new RegExp(`^ {2}FAIL {2}.* \\[${badCode}\\]$`, 'm'));
       const garbage = join(root, mode, 'garbage.json');
       writeFileSync(garbage, '{"format": "something-else"}');
       const refused = await cli('receipt', 'verify', garbage);
@@ -183,7 +190,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       writeFileSync(join(work, 'plan-v4.md'), 'plan 4\n');
       const late = await cli('version', 'add', 'plan-v4.md', '--of', 'plan-v1.md');
       expect(late.code).toBe(2);
-      expect(late.stderr).toMatch(/finalised/);
+      expect(late.stderr).toMatch(/\[TX_NOT_LINKABLE\]$/m);
       const table = await cli('versions', 'plan-v1.md');
       expect(table.stdout).toMatch(/^plan-v1\.md: 4 records, finalised, read from the service$/m);
       // Where the history came from, truthfully (issue #12): --offline does not ask the service, and says so.
@@ -240,10 +247,33 @@ describe('documents on particular services', () => {
   });
 });
 
+describe('a command that fails', () => {
+  it('says its code after its sentence, and with --json prints {error: {code, message}} on stdout; exit 2 either way', async () => {
+    const text = await cli('status', 'no-such-file.txt');
+    expect(text.code).toBe(2);
+    expect(text.stdout).toBe('');
+    expect(text.stderr).toMatch(/^notarium status: .*no-such-file\.txt.* \[FILE_UNREADABLE\]$/m);
+    const json = await cli('status', 'no-such-file.txt', '--json');
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toEqual({ error: { code: 'FILE_UNREADABLE', message: expect.stringMatching(/no-such-file\.txt/) } });
+    // After "--", "--json" is a name, not the option: no JSON is promised.
+    expect((await cli('status', '--', '--json')).stdout).toBe('');
+  });
+
+  it('receipt import --json: a receipt refused says why as {code, message}, not a bare sentence', async () => {
+    writeFileSync(join(work, 'broken.receipt.json'), '{ not json');
+    const r = await cli('receipt', 'import', 'broken.receipt.json', '--json');
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toEqual([
+      { path: join(work, 'broken.receipt.json'), imported: false, error: { code: 'RECEIPT_INVALID', message: expect.stringMatching(/not valid JSON/) } },
+    ]);
+  });
+});
+
 describe('usage errors', () => {
   it.each([
     [['notarise'], /Usage: notarium notarise/],
-    [['status', 'no-such-file.txt'], /could not be read|not registered/],
+    [['status', 'no-such-file.txt'], /\[FILE_UNREADABLE\]/],
     [['version', 'add', 'a.txt'], /--of/],
     [['verify', 'a.txt', 'b.txt', '--receipt', 'x.json'], /one file/],
     [['wait', 'a.txt', '--confirmations', 'lots'], /--confirmations must be a whole number/],

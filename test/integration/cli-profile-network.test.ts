@@ -71,7 +71,8 @@ describe('a service profile whose label its chain disproves', () => {
     expect(done.value[0].record.state).toBe('settled');
     const why =
       /No receipt was written for contract\.txt: the profile "Wrong label" names the network mainnet, but its block [0-9a-f]{64} has bits 0x207fffff, easier than mainnet allows \(the chain reads as regtest\); set the network with "notarium profile add 'Wrong label' --network regtest" \(or in Settings\), and the receipt is written then\./;
-    expect(done.stderr).toMatch(why); // the background error, as it happened
+    expect(done.stderr).toMatch(why); // the background error, as it happened (its wording names the fix)
+    expect(done.stderr).toMatch(/^notarium: contract\.txt: No receipt was written.* \[NETWORK_MISMATCH\]$/m);
     expect(existsSync(join(root, 'contract.txt.receipt.json'))).toBe(false);
     expect((await json('status', 'contract.txt', '--offline')).value.receiptHeld).toMatch(why);
     expect((await cli('status', 'contract.txt', '--offline')).stdout).toMatch(/^ {2}receipt held: No receipt was written for contract\.txt/m);

@@ -75,7 +75,7 @@ describe.runIf(process.platform !== 'win32')('names too long for their receipts 
     const before = registrations();
     const added = await cli('version', 'add', long, '--of', first);
     expect(added.code).toBe(2);
-    expect(added.stderr).toMatch(/is 242 bytes long, .* so it was not registered: rename the file/);
+    expect(added.stderr).toMatch(/\[NAME_TOO_LONG\]$/m);
     expect(registrations()).toEqual(before);
   });
 
@@ -127,6 +127,7 @@ describe('a profile whose network label predates the vocabulary', () => {
     const notarised = await run('notarise', 'old.txt');
     expect(notarised.code).toBe(2);
     expect(notarised.stderr).toMatch(refusal);
+    expect(notarised.stderr).toContain('[INVALID_SETTING]');
 
     const watched = join(root, 'watched-old');
     mkdirSync(watched);
@@ -155,6 +156,7 @@ describe('a profile whose network label predates the vocabulary', () => {
     const added = await run('version', 'add', 'doc-v2.txt', '--of', 'doc.txt');
     expect(added.code).toBe(2);
     expect(added.stderr).toMatch(refusal);
+    expect(added.stderr).toContain('[INVALID_SETTING]');
     expect(registrations()).toEqual(withDocument);
   });
 });

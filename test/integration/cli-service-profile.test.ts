@@ -60,7 +60,7 @@ describe('a service profile with its key in the keychain', () => {
     writeFileSync(join(root, 'x.txt'), 'x\n');
     const noKey = await cli(['notarise', 'x.txt']);
     expect(noKey.code).toBe(2);
-    expect(noKey.stderr).toMatch(/has no API key: set one with "notarium key set"/);
+    expect(noKey.stderr).toMatch(/\[NO_API_KEY\]$/m);
   });
 
   it('stores the key from stdin in the keychain, never in a file, and uses it', async () => {
@@ -111,7 +111,7 @@ describe("profile remove takes the profile's secrets with it (issue #14)", () =>
     writeFileSync(join(root, 'g.txt'), 'g\n');
     const noKey = await cli(['notarise', 'g.txt', '--profile', gone]);
     expect(noKey.code).toBe(2);
-    expect(noKey.stderr).toMatch(/has no API key/);
+    expect(noKey.stderr).toMatch(/\[NO_API_KEY\]$/m);
     expect((await cli(['profile', 'remove', gone])).stdout).toMatch(/removed; the system keychain held no API key or sign-in for it\./);
   });
 
@@ -176,6 +176,8 @@ describe('the key stays with the address it was entered for (issue #11, item 5)'
     writeFileSync(join(root, 'm2.txt'), 'm2\n');
     const refused = await cli(['notarise', 'm2.txt', '--profile', named]);
     expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('[NO_API_KEY]');
+    // The sentence is the behaviour here: where the key was entered, and what to do.
     expect(refused.stderr).toContain(
       `The API key stored for the profile "${named}" was entered for ${sb.baseUrl}, so Notarium does not send it to ${elsewhereUrl}: enter the key for ${elsewhereUrl} with "notarium key set --profile ${named}"`,
     );
@@ -191,6 +193,7 @@ describe('the key stays with the address it was entered for (issue #11, item 5)'
     writeFileSync(join(root, 'm3.txt'), 'm3\n');
     const overridden = await runCli(['notarise', 'm3.txt'], { env: { ...env, NOTARIUM_BASE_URL: elsewhereUrl }, cwd: root });
     expect(overridden.code).toBe(2);
+    expect(overridden.stderr).toContain('[NO_API_KEY]');
     expect(overridden.stderr).toContain(
       `and NOTARIUM_BASE_URL sends this profile's requests to ${elsewhereUrl}, where Notarium does not send it: give that service's key in NOTARIUM_API_KEY`,
     );

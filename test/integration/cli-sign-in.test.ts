@@ -57,7 +57,7 @@ describe('notarium login, whoami, logout', () => {
   it('login gives up after its timeout with a sentence; NOTARIUM_NO_BROWSER prints the URL and says why', async () => {
     const r = await runCli(['login', '--timeout', '10'], { env: { ...env, NOTARIUM_NO_BROWSER: '1' }, cwd: root });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/timed out/);
+    expect(r.stderr).toMatch(/\[SIGN_IN_TIMEOUT\]$/m);
     expect(r.stderr).toMatch(/NOTARIUM_NO_BROWSER is set, so no browser is opened: open this URL/);
     expect(r.stderr).not.toMatch(/No browser could be opened/);
     expect(r.stdout).toMatch(/^http:\/\/.+$/m);

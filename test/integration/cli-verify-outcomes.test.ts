@@ -206,7 +206,7 @@ describe('receipt import keeps the outcome the receipt had', () => {
     const r = await cli('receipt', 'import', path);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /^not imported {2}.*refused\.pdf\.receipt\.json names the network "mainnet\\u\{200b\}", which is not mainnet, testnet, stn, regtest or sandbox: its proof of work could never be judged, so it is not imported\.$/m,
+      /^not imported {2}.*refused\.pdf\.receipt\.json names the network "mainnet\\u\{200b\}", which is not mainnet, testnet, stn, regtest or sandbox: its proof of work could never be judged, so it is not imported\. \[RECEIPT_INVALID\]$/m,
     );
   });
 });

@@ -114,7 +114,7 @@ describe('notarium watch', () => {
     expect((await cli('watch', '--list')).stdout).toMatch(/No folder is watched/);
     const missing = await cli('watch', join(root, 'missing'), '--once');
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/is not a folder/);
+    expect(missing.stderr).toMatch(/\[FILE_UNREADABLE\]$/m);
     expect((await cli('watch', '--list', '--remove')).code).toBe(2);
     expect((await cli('watch', '--once')).stderr).toMatch(/no folder is watched yet/);
   });

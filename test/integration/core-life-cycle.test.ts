@@ -146,7 +146,7 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
       ['linked-update', 3, 'queued', null],
       ['linked-delete', 4, 'queued', null],
     ]);
-    await expect(addVersion(ctx, file('plan-5.md', 'plan, too late\n'), v1)).rejects.toThrow(/is being finalised/);
+    await expect(addVersion(ctx, file('plan-5.md', 'plan, too late\n'), v1)).rejects.toMatchObject({ code: 'TX_NOT_LINKABLE' });
     expect(await received(sb, UPDATE)).toBe(0);
 
     // Each block lets exactly the next version go.
@@ -249,7 +249,9 @@ describe('resubmission: a registration not in a block in time is sent again', ()
     await sb.mine();
     resubmitAfter(notary, 1);
     let failedChecks = 0;
-    const failures = new Promise<void>((resolve) => notary.events.on('background-error', (r) => r?.id === first.id && ++failedChecks === 6 && resolve())); // past the resubmit time (1 s): six checks, a block (0.2 s) to three apart
+    const failures = new Promise<void>((resolve) =>
+      notary.events.on('background-error', (r, error) => r?.id === first.id && error.code === 'SERVICE_UNAVAILABLE' && ++failedChecks === 6 && resolve()),
+    ); // past the resubmit time (1 s): six checks, a block (0.2 s) to three apart
     notary.startPoller();
     await failures;
     await faults({ errorRate: 0 });

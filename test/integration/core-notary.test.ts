@@ -11,10 +11,12 @@ import { addVersion, finaliseDocument, whichVersion } from '../../main/core/usec
 import { waitFor, waitForRecord } from '../../main/core/usecases/follow.ts';
 import { notarise, type NotariseOutcome } from '../../main/core/usecases/notarise.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
-import { importReceipt } from '../../main/core/usecases/receipts.ts';
+import { importReceipt, importReceipts } from '../../main/core/usecases/receipts.ts';
 import { exportReceipts } from '../../main/core/usecases/document-export.ts';
 import { verifyFile, verifyPaths } from '../../main/core/usecases/verify.ts';
 import type { NotaryContext } from '../../main/core/usecases/context.ts';
+import { FolderWatcher, type WatchFileEvent } from '../../main/core/watch/folder-watcher.ts';
+import { makeFixture } from '../support/receipt-fixture.ts';
 import { MODES, startStrictService, type StrictService } from '../support/strict-service.ts';
 
 // The engine end to end (real HTTP on loopback, real SQLite, fast blocks) on the embedded sandbox,
@@ -255,14 +257,14 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       expect(history.source).toEqual({ from: 'service', reason: null });
       expect(history.versions.map((v) => v.txId)).toEqual([recordOf(created).txId, sent2.txId, sent3.txId]);
       expect(await whichVersion(notary.context, v2)).toMatchObject({ matches: [{ version: 2 }], versions: 3 });
-      await expect(addVersion(notary.context, v2, v1)).rejects.toThrow(/already version 2/);
+      await expect(addVersion(notary.context, v2, v1)).rejects.toMatchObject({ code: 'ALREADY_A_VERSION' });
       // On a service that answers a delete without its txId and shows records once mined, the
       // finalisation's id is read from the chain after its block: waited for here.
       const end = await finaliseDocument(notary.context, v3, { waitForChain: true });
       expect(end).toMatchObject({ kind: 'linked-delete', version: 4 });
       expect((await waitForRecord(notary.context, notary.follower, end, { confirmations: 1 })).prevTxId).toBe(sent3.txId);
       expect((await documentHistory(notary.context, v1)).finalised).toBe(true);
-      await expect(addVersion(notary.context, file('contract-v4.md', 'too late'), v1)).rejects.toThrow(/finalised/);
+      await expect(addVersion(notary.context, file('contract-v4.md', 'too late'), v1)).rejects.toMatchObject({ code: 'TX_NOT_LINKABLE' });
     });
 
     it('versions added each right after the one before, more than a strict instance navigates at once: all mined, in order, read back from the service', async () => {
@@ -306,6 +308,59 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
         expect(await whichVersion(other.context, v3)).toMatchObject({ matches: [{ version: 3 }] });
       } finally {
         await other.close();
+      }
+    });
+  });
+
+  describe('a failure no module expected (a bug) is INTERNAL, never taken for a cause', () => {
+    const bug = () => new TypeError("Cannot read properties of undefined (reading 'sha256')");
+    /** The engine's context with one part broken the way a programming error would break it. */
+    const broken = (part: Partial<NotaryContext>): NotaryContext => ({ ...notary.context, ...part });
+    const hashBug: Partial<NotaryContext> = {
+      hash: async () => {
+        throw bug();
+      },
+    };
+
+    it('notarise: the file fails as INTERNAL (not SERVICE_ERROR), the bug kept as its cause', async () => {
+      const [outcome] = await notarise(broken(hashBug), [file('bug-notarise.txt', 'a bug\n')]);
+      expect(outcome).toMatchObject({ status: 'failed', error: { code: 'INTERNAL' } });
+      expect(outcome!.status === 'failed' && (outcome!.error.cause as Error).name).toBe('TypeError');
+    });
+
+    it('verify: INTERNAL (not FILE_UNREADABLE); a file that is not there is still FILE_UNREADABLE', async () => {
+      expect((await verifyFile(broken(hashBug), file('bug-verify.txt', 'a bug\n'))).error?.code).toBe('INTERNAL');
+      expect((await verifyFile(notary.context, join(files, 'not-there.txt'))).error?.code).toBe('FILE_UNREADABLE');
+    });
+
+    it('receipt import: INTERNAL (not RECEIPT_INVALID); a receipt that is not JSON is still RECEIPT_INVALID', async () => {
+      const good = join(root, 'fixture.receipt.json');
+      writeFileSync(good, JSON.stringify(makeFixture().receipt));
+      const notJson = join(root, 'not-json.receipt.json');
+      writeFileSync(notJson, '{ not json');
+      const noLibrary = Object.defineProperty({ ...notary.context }, 'library', {
+        get: () => {
+          throw bug();
+        },
+      });
+      const [imported, refused] = await importReceipts(noLibrary, [good, notJson]);
+      expect(imported).toMatchObject({ imported: false, error: { code: 'INTERNAL' } });
+      expect(refused).toMatchObject({ imported: false, error: { code: 'RECEIPT_INVALID' } });
+    });
+
+    it("a watched folder's file: the failed event carries INTERNAL (not FILE_UNREADABLE)", async () => {
+      const dir = join(root, 'bug-watched');
+      mkdirSync(dir);
+      const watcher = new FolderWatcher({ context: broken(hashBug) });
+      const failed = new Promise<WatchFileEvent>((resolve) => watcher.events.on('file', (e) => e.action === 'failed' && resolve(e)));
+      try {
+        await watcher.add(dir, { stableMs: 50 });
+        await watcher.start();
+        writeFileSync(join(dir, 'taken.txt'), 'a bug\n');
+        expect((await failed).error).toMatchObject({ code: 'INTERNAL' });
+      } finally {
+        await watcher.stop();
+        await watcher.remove(dir);
       }
     });
   });

@@ -289,7 +289,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
 
     it('refuses a folder inside a recursive watched folder, a missing folder and an unusable glob', async () => {
       await expect(notary.watcher.add(join(root, mode, 'beside', 'sub'))).rejects.toMatchObject({ code: 'WATCH_OVERLAP' });
-      await expect(notary.watcher.add(join(root, mode, 'missing'))).rejects.toThrow(/is not a folder/);
+      await expect(notary.watcher.add(join(root, mode, 'missing'))).rejects.toMatchObject({ code: 'FILE_UNREADABLE' });
       await expect(notary.watcher.add(modeFolder('globs'), { include: [''] })).rejects.toMatchObject({ code: 'INVALID_SETTING' });
     });
   });

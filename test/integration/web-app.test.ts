@@ -42,7 +42,7 @@ function event(name: string, match: (p: Record<string, unknown>) => boolean): Pr
 
 async function dropped(name: string, text: string): Promise<{ kind: 'upload'; uploadId: string }> {
   const res = await upload(session, name, text);
-  expect(res.status, res.text).toBe(200);
+  expect(res.status, res.error?.message).toBe(200);
   return { kind: 'upload', uploadId: res.uploadId! };
 }
 

@@ -255,7 +255,8 @@ describe('uploads', () => {
   it('refuses a file larger than the limit before reading it, with a sentence that names it', async () => {
     const res = await upload(session, 'movie.mkv', new Uint8Array(LIMITS.fileBytes + 1));
     expect(res.status).toBe(413);
-    expect(res.text).toMatch(
+    expect(res.error?.code).toBe('UPLOAD_REFUSED');
+    expect(res.error?.message).toMatch(
       /^"movie\.mkv" is too large for the browser version of Notarium, which takes files of up to 1000 B: use the desktop app or the notarium command/,
     );
     expect(readdirSync(uploadDir())).toEqual([]);
@@ -284,11 +285,15 @@ describe('uploads', () => {
     const b = await upload(session, 'b.bin', new Uint8Array(900));
     const c = await upload(session, 'c.bin', new Uint8Array(900)); // 2,700 bytes would pass 2,500
     expect([a.status, b.status, c.status]).toEqual([200, 200, 413]);
-    expect(c.text).toMatch(/already holds 1\.8 KiB of dropped files for work in progress, and "c\.bin" would take it past 2\.4 KiB: wait until that is done/);
+    expect(c.error?.code).toBe('UPLOAD_REFUSED');
+    expect(c.error?.message).toMatch(
+      /already holds 1\.8 KiB of dropped files for work in progress, and "c\.bin" would take it past 2\.4 KiB: wait until that is done/,
+    );
     const d = await upload(session, 'd.bin', 'small');
     const e = await upload(session, 'e.bin', 'small');
     expect([d.status, e.status]).toEqual([200, 429]);
-    expect(e.text).toMatch(/already holds 3 dropped files for work in progress: wait until it is done, then drop "e\.bin" again/);
+    expect(e.error?.code).toBe('UPLOAD_REFUSED');
+    expect(e.error?.message).toMatch(/already holds 3 dropped files for work in progress: wait until it is done, then drop "e\.bin" again/);
     // The page gives back one it will not use: deleted at once, and there is room again.
     const dropped = await raw(`/upload/${d.uploadId}`, { ...secretHeader(), origin: shell.origin }, 'DELETE');
     expect(dropped.status).toBe(204);

@@ -93,14 +93,14 @@ export async function upload(
   session: NodeSession,
   name: string,
   body: Uint8Array<ArrayBuffer> | string,
-): Promise<{ status: number; uploadId?: string; text: string }> {
+): Promise<{ status: number; uploadId?: string; error?: { code: string; message: string } }> {
   const answer = await fetch(`${session.origin}/upload?name=${encodeURIComponent(name)}`, {
     method: 'POST',
     body,
     headers: { origin: session.origin, [SESSION_HEADER]: session.secret },
   });
-  const text = await answer.text();
-  return { status: answer.status, text, ...(answer.status === 200 ? { uploadId: (JSON.parse(text) as { uploadId: string }).uploadId } : {}) };
+  const answered = (await answer.json()) as { uploadId?: string; error?: { code: string; message: string } };
+  return { status: answer.status, ...(answer.status === 200 ? { uploadId: answered.uploadId } : { error: answered.error }) };
 }
 
 /** The sidebar's button for a screen (the Library's also names its pending count, "Library 2 pending"). */

@@ -1,4 +1,7 @@
+import { fileError } from '../../core/hashing/file-unreadable.ts';
 import { HashPool } from '../../core/hashing/hash-pool.ts';
+import { errorText } from '../format.ts';
+import { errorJson } from '../json.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
@@ -31,7 +34,7 @@ export async function hashCommand(argv: string[], io: CliIo): Promise<number> {
     const jobs = positionals.map((path) =>
       pool.hashFile(path).then(
         (r) => ({ path, ...r }),
-        (err: unknown) => ({ path, error: err as Error }),
+        (err: unknown) => ({ path, error: fileError(path, err) }),
       ),
     );
     const results = [];
@@ -40,11 +43,13 @@ export async function hashCommand(argv: string[], io: CliIo): Promise<number> {
       results.push(r);
       if ('error' in r) {
         failed++;
-        io.err(`notarium hash: ${r.error.message}`);
+        io.err(`notarium hash: ${errorText(r.error)}`);
       } else if (!values.json) io.out(sha256sumLine(r.sha256, r.path));
     }
     if (values.json) {
-      io.out(JSON.stringify(results.map((r) => ('error' in r ? { path: r.path, error: r.error.message } : { path: r.path, sha256: r.sha256, size: r.size }))));
+      io.out(
+        JSON.stringify(results.map((r) => ('error' in r ? { path: r.path, error: errorJson(r.error) } : { path: r.path, sha256: r.sha256, size: r.size }))),
+      );
     }
   } finally {
     await pool.close();

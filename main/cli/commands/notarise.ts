@@ -10,7 +10,7 @@ import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import { shortHash, table } from '../format.ts';
 import type { CliIo } from '../io.ts';
-import { recordJson } from '../json.ts';
+import { errorJson, recordJson } from '../json.ts';
 import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
 import { stoppedWords, waitAll } from '../notarise-wait.ts';
 import { withNotary } from '../session.ts';
@@ -93,7 +93,7 @@ function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, Stor
           path: o.path,
           status: o.status,
           record: records.has(o.path) ? recordJson(records.get(o.path)!) : null,
-          error: o.status === 'failed' || o.status === 'in-doubt' ? { code: o.error.code, message: o.error.message } : null,
+          error: o.status === 'failed' || o.status === 'in-doubt' ? errorJson(o.error) : null,
         })),
         null,
         2,

@@ -12,7 +12,8 @@ import { describeReceipt, describeReport, statusWord } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
-import { recordJson } from '../json.ts';
+import { errorJson, recordJson } from '../json.ts';
+import { errorText } from '../format.ts';
 import { COMMON_OPTIONS, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withNotary } from '../session.ts';
@@ -112,7 +113,7 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
         JSON.stringify(
           outcomes.map((o) =>
             'error' in o
-              ? { path: o.path, imported: false, error: o.error.message }
+              ? { path: o.path, imported: false, error: errorJson(o.error) }
               : { path: o.path, imported: o.imported, ...o.proof, record: recordJson(o.record) },
           ),
           null,
@@ -121,7 +122,7 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
       );
     } else {
       for (const o of outcomes) {
-        if ('error' in o) io.err(`not imported  ${visibleName(o.error.message)}`);
+        if ('error' in o) io.err(`not imported  ${visibleName(errorText(o.error))}`);
         else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${visibleName(o.path)}\n  ${provenWords(o.proof)}`);
       }
     }
@@ -173,7 +174,7 @@ function upgradeJson(r: ReceiptUpgrade) {
     outcome: r.status === 'upgraded' ? r.outcome : null,
     blockHash: r.status === 'upgraded' ? r.blockHash : null,
     message: r.status === 'pending' ? r.message : null,
-    error: r.status === 'failed' ? { code: r.error.code, message: r.error.message } : null,
+    error: r.status === 'failed' ? errorJson(r.error) : null,
   };
 }
 
@@ -187,6 +188,6 @@ function upgradeWords(r: ReceiptUpgrade): string {
     case 'pending':
       return `pending   ${path}\n  ${visibleName(r.message)}`;
     case 'failed':
-      return `not upgraded  ${path}\n  ${visibleName(r.error.message)}`;
+      return `not upgraded  ${path}\n  ${visibleName(errorText(r.error))}`;
   }
 }

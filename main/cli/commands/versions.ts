@@ -6,11 +6,12 @@ import { shellQuote } from '../../core/text/shell-quote.ts';
 import { documentHistory, timeline } from '../../core/usecases/document-history.ts';
 import { addVersion, finaliseDocument, whichVersion } from '../../core/usecases/documents.ts';
 import { waitForRecord } from '../../core/usecases/follow.ts';
+import { errorData } from '../../core/errors/error-data.ts';
 import { isInDoubt } from '../../core/usecases/submit.ts';
 import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
 import { describeRecord, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
-import { shortHash, table } from '../format.ts';
+import { errorText, shortHash, table } from '../format.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
@@ -192,7 +193,7 @@ async function inDoubtExit(io: CliIo, command: string, run: () => Promise<number
   } catch (err) {
     if (!isInDoubt(err)) throw err;
     io.progress('');
-    io.err(`notarium ${command}: ${(err as Error).message}`);
+    io.err(`notarium ${command}: ${errorText(errorData(err, (detail) => io.err(`notarium ${command}: ${detail}`)))}`);
     return EXIT.PENDING;
   }
 }

@@ -1,13 +1,14 @@
 import { visibleName } from '../../../preload/visible-text.ts';
 import { watchedFolderFields } from '../../core/app/views.ts';
+import { errorData } from '../../core/errors/error-data.ts';
 import type { Notary } from '../../core/notary.ts';
 import type { WatchSettings } from '../../core/store/watched-folders.ts';
 import type { WatchedFolderView, WatchFileEvent, WatchFolderEvent, WatchProgress } from '../../core/watch/folder-watcher.ts';
 import { EXIT } from '../exit-codes.ts';
-import { shortHash, table } from '../format.ts';
+import { errorText, shortHash, table } from '../format.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
-import { recordJson } from '../json.ts';
+import { errorJson, recordJson } from '../json.ts';
 import { choiceOption, COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
 import { withNotary } from '../session.ts';
 import { UsageError } from '../usage-error.ts';
@@ -190,8 +191,10 @@ export function watchPrinter(io: CliIo, json: boolean) {
         );
     },
     file: (e: WatchFileEvent): void => {
+      // An unexpected failure is INTERNAL, what happened said on stderr.
+      const error = e.error && errorData(e.error, (detail) => io.err(`notarium watch: ${visibleName(detail)}`));
       if (json) {
-        const { folder, path, relPath, action, record, error } = e;
+        const { folder, path, relPath, action, record } = e;
         return line({
           event: 'file',
           folder,
@@ -199,12 +202,12 @@ export function watchPrinter(io: CliIo, json: boolean) {
           relPath,
           action,
           record: record && recordJson(record),
-          error: error && { code: error.code, message: error.message },
+          error: error && errorJson(error),
         });
       }
       // A version queued for its predecessor's block, or a save replaced meanwhile, has no txId: its state says why.
-      const detail = e.error
-        ? e.error.message
+      const detail = error
+        ? errorText(error)
         : e.record
           ? `${e.record.version ? `v${e.record.version} ` : ''}${e.record.txId ? shortHash(e.record.txId) : e.record.state}`
           : '';

@@ -77,7 +77,8 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
     notifier.update(view);
     deps.emit('pending-count', notary.library.records.pendingCount());
   };
-  const onBackgroundError = (r: StoredRecord | null, message: string): void => deps.emit('background-error', { recordId: r?.id ?? null, message });
+  const onBackgroundError = (r: StoredRecord | null, error: NotariumError): void =>
+    deps.emit('background-error', { recordId: r?.id ?? null, error: deps.errorData(error) });
   notary.events.on('record-updated', onRecord);
   notary.events.on('background-error', onBackgroundError);
 

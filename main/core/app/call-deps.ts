@@ -1,4 +1,6 @@
 import type { CallName, EventName, NotariumApi, NotariumEvents } from '../../../preload/contract.ts';
+import type { ErrorData } from '../../../preload/protocol/messages.ts';
+import { errorData } from '../errors/error-data.ts';
 import type { Notary } from '../notary.ts';
 import type { NotaryContext } from '../usecases/context.ts';
 import type { ShellAbilities } from './shell-abilities.ts';
@@ -16,6 +18,8 @@ export interface CallDeps {
   ctx: NotaryContext;
   abilities: ShellAbilities;
   emit: Emit;
+  /** A failure as the page may see it in an event: a catalogue code and sentence (an unexpected one's detail goes to the shell's log). */
+  errorData: (err: unknown) => ErrorData;
 }
 
 /** A call module's part of the contract. */
@@ -30,7 +34,14 @@ export interface LiveCalls<K extends CallName> {
 export function callDeps(notary: Notary, abilities: ShellAbilities, emit: Emit): CallDeps {
   const ctx = notary.context;
   const { digestOf } = abilities;
-  return { notary, abilities, emit, ctx: digestOf ? { ...ctx, hash: async (path, options) => digestOf(path) ?? ctx.hash(path, options) } : ctx };
+  const log = abilities.log ?? ((line: string) => process.stderr.write(line + '\n'));
+  return {
+    notary,
+    abilities,
+    emit,
+    ctx: digestOf ? { ...ctx, hash: async (path, options) => digestOf(path) ?? ctx.hash(path, options) } : ctx,
+    errorData: (err) => errorData(err, (detail) => log(`Notarium failed in the background: ${detail}`)),
+  };
 }
 
 /**

@@ -34,6 +34,7 @@ export function serveEngine(
     (...args: unknown[]): Promise<T> =>
       asked.call(name, args, (message) => port.post(message)) as Promise<T>;
   const abilities: ShellAbilities = {
+    log,
     ...local,
     openExternal: ask<void>('openExternal'),
     openExplorerPage: ask<void>('openExplorerPage'),

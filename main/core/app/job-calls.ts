@@ -16,9 +16,9 @@ import { noVerifications, verificationView } from './views.ts';
 
 type JobCalls = 'notarise' | 'verify' | 'verifyReceipt' | 'cancelJob';
 
-export function jobCalls({ notary, ctx, abilities, emit }: CallDeps): LiveCalls<JobCalls> {
+export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps): LiveCalls<JobCalls> {
   const files = shellFiles(abilities);
-  const jobs = new Jobs({ release: files.release, failed: (message) => emit('background-error', { recordId: null, message }) });
+  const jobs = new Jobs({ release: files.release, failed: (error) => emit('background-error', { recordId: null, error }), errorData });
 
   /** Verify's events for a job: results counted, and the files without one given the job's error at its end. */
   function verifyReport(jobId: string, named: readonly { path: string; name: string }[]) {

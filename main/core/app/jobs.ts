@@ -1,6 +1,5 @@
 import type { FileRef } from '../../../preload/contract.ts';
 import type { ErrorData } from '../../../preload/protocol/messages.ts';
-import { errorData } from '../errors/error-data.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 
 /**
@@ -16,7 +15,9 @@ export class Jobs {
     private readonly shell: {
       release(files: readonly (FileRef | undefined)[]): void;
       /** A job failed as a whole (a file that could not be resolved, the service unreachable). */
-      failed(message: string): void;
+      failed(error: ErrorData): void;
+      /** What of a failure the page may see (error-data.ts: an unexpected one is INTERNAL, its detail logged). */
+      errorData(err: unknown): ErrorData;
     },
   ) {}
 
@@ -29,8 +30,9 @@ export class Jobs {
     this.#running.set(jobId, controller);
     void run(controller.signal)
       .catch((err: unknown) => {
-        this.shell.failed(err instanceof Error ? err.message : String(err));
-        ended(errorData(err, () => undefined)); // the detail went to failed()
+        const error = this.shell.errorData(err);
+        this.shell.failed(error);
+        ended(error);
       })
       .finally(() => {
         this.#running.delete(jobId);

@@ -27,6 +27,8 @@ export interface ShellAbilities {
   chooseFolder?(): Promise<string | null>;
   /** How file managers start this app to verify (argv before `--verify`), where that is offered. */
   verifyCommand?: readonly string[];
+  /** Where failures no page may see in full are told (default: stderr). */
+  log?: (line: string) => void;
   /** Where file-manager entries go (tests); default from the environment. */
   xdgDirs?: XdgDirs;
 }

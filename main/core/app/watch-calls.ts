@@ -25,7 +25,7 @@ function settingsOf(view: Partial<WatchSettingsView>): Partial<WatchSettings> {
   return stableSeconds === undefined ? rest : { ...rest, stableMs: Math.round(stableSeconds * 1000) };
 }
 
-export function watchCalls({ notary, abilities, emit }: CallDeps): LiveCalls<WatchCalls> {
+export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): LiveCalls<WatchCalls> {
   const { watcher } = notary;
   // What went wrong with a folder is said once, in an event; the list repeats it until it changes.
   const messages = new Map<string, string | null>();
@@ -53,7 +53,7 @@ export function watchCalls({ notary, abilities, emit }: CallDeps): LiveCalls<Wat
       action: e.action,
       recordId: e.record?.id ?? null,
       state: e.record?.state ?? null,
-      message: e.error?.message ?? null,
+      error: e.error && errorData(e.error),
     });
   const onProgress = (p: NotariumEvents['watch-progress']): void => emit('watch-progress', { ...p });
   watcher.events.on('folder', onFolder);

@@ -94,6 +94,8 @@ const NOTARIUM_SENTENCES = {
   UNAVAILABLE: 'Notarium is not reachable from this page: check that the app is still running, then reload the page.',
   SESSION_ENDED: "This page's session with Notarium has ended: open the app again.",
   UPLOAD_FAILED: 'Notarium could not receive the dropped file: check that the app is still running, then drop it again.',
+  // The web shell's limits (main/web/upload-store.ts): the message says which, and what to do.
+  UPLOAD_REFUSED: 'Notarium did not take the dropped file: it is larger than the browser version takes, or too many dropped files are held at once.',
   STORE_ERROR: 'The local library could not be read or written.',
   FILE_MANAGER_UNWRITABLE: "Notarium could not change the file manager's settings: a folder or file it needs is not writable.",
   FILE_MANAGER_CONFLICT: 'A file Notarium did not write is where its file-manager entry goes, so it was left alone: rename or remove it, then try again.',

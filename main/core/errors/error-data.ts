@@ -5,11 +5,15 @@ import { isErrorCode, sentenceFor } from './catalogue.ts';
  * What of a failure may cross to a page or another process (preload/protocol/): a catalogue code
  * and a sentence, never the stack, the cause or other fields. A failure that is not one of
  * Notarium's own (no catalogue code, or no sentence) is an internal error: the other side gets
- * the catalogue's sentence, `log` gets what happened (its text may hold paths or internals).
+ * the catalogue's sentence, `log` gets what happened (its text may hold paths or internals); so does
+ * an INTERNAL one made of such a failure (asNotariumError), with what it was made of.
  */
 export function errorData(err: unknown, log: (detail: string) => void): ErrorData {
-  const e = err as { code?: unknown; message?: unknown } | null | undefined;
-  if (typeof e?.code === 'string' && isErrorCode(e.code) && typeof e.message === 'string' && e.message) return { code: e.code, message: e.message };
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown } | null | undefined;
+  if (typeof e?.code === 'string' && isErrorCode(e.code) && typeof e.message === 'string' && e.message) {
+    if (e.code === 'INTERNAL' && e.cause !== undefined) log(describeFailure(e.cause));
+    return { code: e.code, message: e.message };
+  }
   log(describeFailure(err));
   return { code: 'INTERNAL', message: sentenceFor('INTERNAL') };
 }

@@ -60,6 +60,15 @@ export function isServiceCode(err: unknown, code: ErrorCode): err is ServiceErro
   return err instanceof ServiceError && err.errorCode !== undefined && catalogueCode(err.errorCode) === code;
 }
 
+/**
+ * A failure as a NotariumError: one of Notarium's own as it is; anything else (a bug, an error no
+ * module expected) is INTERNAL, with the catalogue's sentence and what happened kept as its cause,
+ * for the log only (error-data.ts). A catch that knows some errors converts those itself first.
+ */
+export function asNotariumError(err: unknown): NotariumError {
+  return err instanceof NotariumError ? err : new NotariumError('INTERNAL', undefined, { cause: err });
+}
+
 export function isNotariumError(err: unknown, code?: ErrorCode): err is NotariumError {
   return err instanceof NotariumError && (code === undefined || err.code === code);
 }

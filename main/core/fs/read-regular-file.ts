@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, stat } from 'node:fs/promises';
-import { isNotariumError, type NotariumError } from '../errors/notarium-error.ts';
-import { fileUnreadable } from '../hashing/file-unreadable.ts';
+import type { NotariumError } from '../errors/notarium-error.ts';
+import { fileError } from '../hashing/file-unreadable.ts';
 
 /**
  * Reads a small file that anyone may have put there (a receipt beside a file, say) without
@@ -44,8 +44,7 @@ export async function readRegularFile(path: string, options: BoundedReadOptions)
     }
     return buffer.subarray(0, length);
   } catch (err) {
-    if (isNotariumError(err)) throw err;
-    throw fileUnreadable(path, (err as NodeJS.ErrnoException).code ?? 'EUNKNOWN', (err as Error).message, err);
+    throw fileError(path, err);
   } finally {
     await handle?.close();
   }

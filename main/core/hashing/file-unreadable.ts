@@ -1,4 +1,4 @@
-import { NotariumError } from '../errors/notarium-error.ts';
+import { asNotariumError, NotariumError } from '../errors/notarium-error.ts';
 
 /** Reasons people can act on, by the errno code the file system gave. */
 const REASONS: Record<string, string> = {
@@ -32,4 +32,20 @@ export function fileUnreadable(path: string, code: string, detail?: string, caus
   // Node reads names as UTF-8: bytes that are not (legal on Linux) come back as U+FFFD, a name no file has.
   const reason = code === 'ENOENT' && path.includes('\uFFFD') ? NOT_UTF8 : (REASONS[code] ?? `${detail ?? 'unexpected error'} (${code})`);
   return new NotariumError('FILE_UNREADABLE', `The file "${path}" could not be read: ${reason}.`, { cause });
+}
+
+/**
+ * What a file operation threw, as the catalogue says it: a file system's failure (an errno, or one
+ * of read-regular-file.ts' stand-ins) is FILE_UNREADABLE naming the file; one of Notarium's own
+ * stays as it is; anything else is not about the file and is INTERNAL (asNotariumError).
+ */
+export function fileError(path: string, err: unknown): NotariumError {
+  const code = errnoOf(err);
+  return code === null ? asNotariumError(err) : fileUnreadable(path, code, (err as Error).message, err);
+}
+
+function errnoOf(err: unknown): string | null {
+  if (!(err instanceof Error) || err instanceof NotariumError) return null;
+  const { code, errno } = err as NodeJS.ErrnoException;
+  return typeof code === 'string' && (typeof errno === 'number' || Object.hasOwn(REASONS, code)) ? code : null;
 }

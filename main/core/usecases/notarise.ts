@@ -2,7 +2,8 @@ import { basename, resolve } from 'node:path';
 import type { RetryNotice } from '../api/http-client.ts';
 import { boundedMap } from '../bounded-map.ts';
 import type { HashResult } from '../hashing/hash-pool.ts';
-import { NotariumError } from '../errors/notarium-error.ts';
+import { asNotariumError, type NotariumError } from '../errors/notarium-error.ts';
+import { fileError } from '../hashing/file-unreadable.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { filesOf, type FileOrigin } from './files-in.ts';
@@ -84,7 +85,7 @@ export async function notarise(ctx: NotaryContext, paths: readonly string[], opt
       return { ...(await notariseOne(ctx, path, profile, { where, seen, named, resuming }, forFile)), ...origin };
     } catch (err) {
       forFile.onProgress?.({ path, phase: 'failed' });
-      return { path, status: 'failed', error: asNotariumError(err), ...origin };
+      return { path, status: 'failed', error: fileError(path, err), ...origin };
     }
   });
   await resumed;
@@ -111,10 +112,6 @@ interface Run {
 interface NamedFile {
   hashed: Promise<HashResult>;
   claimed: Promise<void>;
-}
-
-function asNotariumError(err: unknown): NotariumError {
-  return err instanceof NotariumError ? err : new NotariumError('SERVICE_ERROR', err instanceof Error ? err.message : String(err), { cause: err });
 }
 
 /** Sends the record (a new one, or one in doubt); a failure is an outcome of this file, with the record as it was left. */

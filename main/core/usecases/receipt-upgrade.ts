@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { fileError } from '../hashing/file-unreadable.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { serializeReceipt, validateReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
@@ -63,8 +64,7 @@ export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, rec
     noteInLibrary(ctx, upgraded, path, outcome);
     return { path, status: 'upgraded', outcome, blockHash: found.confirmation.blockHash, confirmations: found.confirmation.confirmedBlocks };
   } catch (err) {
-    const error = err instanceof NotariumError ? err : new NotariumError('FILE_UNREADABLE', `${path}: ${err instanceof Error ? err.message : String(err)}`);
-    return { path, status: 'failed', error };
+    return { path, status: 'failed', error: fileError(path, err) };
   }
 }
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Confirmation } from '../api/responses.ts';
 import { boundedMap } from '../bounded-map.ts';
-import { NotariumError } from '../errors/notarium-error.ts';
+import { asNotariumError, NotariumError } from '../errors/notarium-error.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { folderWithin } from '../fs/folder-within.ts';
 import { readRegularFile } from '../fs/read-regular-file.ts';
@@ -279,7 +279,7 @@ export async function importReceipts(ctx: NotaryContext, paths: readonly string[
     try {
       return { path, i, receipt: await readReceiptFile(path) };
     } catch (err) {
-      return { path, i, error: asImportError(err) };
+      return { path, i, error: asNotariumError(err) };
     }
   });
   const version = (r: (typeof read)[number]) => r.receipt?.registration.version ?? 0;
@@ -291,12 +291,8 @@ export async function importReceipts(ctx: NotaryContext, paths: readonly string[
         ? { path: r.path, ...(await importParsed(ctx, r.path, r.receipt, options)) }
         : { path: r.path, imported: false, error: r.error };
     } catch (err) {
-      outcomes[r.i] = { path: r.path, imported: false, error: asImportError(err) };
+      outcomes[r.i] = { path: r.path, imported: false, error: asNotariumError(err) };
     }
   }
   return outcomes;
-}
-
-function asImportError(err: unknown): NotariumError {
-  return err instanceof NotariumError ? err : new NotariumError('RECEIPT_INVALID', (err as Error).message);
 }

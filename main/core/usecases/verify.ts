@@ -2,7 +2,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { besideReceipt, isReceiptName } from '../../../preload/notarium-files.ts';
 import { VERIFY_STATUSES, type VerifyStatus } from '../../../preload/verify-statuses.ts';
 import { boundedMap } from '../bounded-map.ts';
-import { NotariumError } from '../errors/notarium-error.ts';
+import { fileError } from '../hashing/file-unreadable.ts';
 import { isFolder, present } from '../fs/entry-at.ts';
 import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt, withServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
@@ -130,7 +130,7 @@ async function verifyAgainst(
 }
 
 function failure(path: string, err: unknown): FileVerification {
-  const e = err instanceof NotariumError ? err : new NotariumError('FILE_UNREADABLE', err instanceof Error ? err.message : String(err));
+  const e = fileError(path, err);
   return { path, status: e.code === 'RECEIPT_INVALID' ? 'mismatch' : 'unknown', message: e.message, error: { code: e.code, message: e.message } };
 }
 

@@ -4,6 +4,7 @@ import { EventEmitter, once } from 'node:events';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { expandHome } from '../fs/home-path.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { fileError } from '../hashing/file-unreadable.ts';
 import type { Timers } from '../poller/poller.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { WatchedFile, WatchedFolder, WatchSettings } from '../store/watched-folders.ts';
@@ -377,7 +378,7 @@ export class FolderWatcher {
       return 'done';
     } catch (err) {
       if (signal.aborted || !this.sessions.has(folderId)) return 'none'; // stopping, or the folder was removed: nothing to report
-      event('failed', null, err instanceof NotariumError ? err : new NotariumError('FILE_UNREADABLE', `${relPath}: ${(err as Error).message}`, { cause: err }));
+      event('failed', null, fileError(path, err));
       return 'failed';
     }
   }

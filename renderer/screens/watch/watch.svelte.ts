@@ -121,7 +121,15 @@ export class WatchState {
   }
 
   #log(e: NotariumEvents['watch-file']): void {
-    const entry: Activity = { key: ++this.#key, at: Date.now(), folder: e.folder, relPath: e.relPath, action: e.action, state: e.state, message: e.message };
+    const entry: Activity = {
+      key: ++this.#key,
+      at: Date.now(),
+      folder: e.folder,
+      relPath: e.relPath,
+      action: e.action,
+      state: e.state,
+      message: e.error?.message ?? null,
+    };
     this.activity = [entry, ...this.activity].slice(0, MAX_ACTIVITY);
   }
 }

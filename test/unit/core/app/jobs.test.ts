@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FileRef } from '../../../../preload/contract.ts';
 import { Jobs } from '../../../../main/core/app/jobs.ts';
+import { errorData } from '../../../../main/core/errors/error-data.ts';
 import { NotariumError } from '../../../../main/core/errors/notarium-error.ts';
+import { sentenceFor } from '../../../../main/core/errors/catalogue.ts';
+import type { ErrorData } from '../../../../preload/protocol/messages.ts';
 
 // Jobs named by their caller: answered at once, reported through events, their files released when they end.
 
@@ -9,8 +12,18 @@ const file = (path: string): FileRef => ({ kind: 'path', path });
 
 function jobs() {
   const released: (FileRef | undefined)[][] = [];
-  const failures: string[] = [];
-  return { released, failures, jobs: new Jobs({ release: (files) => void released.push([...files]), failed: (message) => void failures.push(message) }) };
+  const failures: ErrorData[] = [];
+  const logged: string[] = [];
+  return {
+    released,
+    failures,
+    logged,
+    jobs: new Jobs({
+      release: (files) => void released.push([...files]),
+      failed: (error) => void failures.push(error),
+      errorData: (err) => errorData(err, (detail) => logged.push(detail)),
+    }),
+  };
 }
 
 /** A job's end with an error: never reached by a job that ends by itself. */
@@ -73,13 +86,13 @@ describe('Jobs', () => {
       },
       (error) => ends.push(error),
     );
-    await expect.poll(() => failures).toEqual(['That file is no longer available: drop it again.']);
+    await expect.poll(() => failures).toEqual([{ code: 'UPLOAD_EXPIRED', message: 'That file is no longer available: drop it again.' }]);
     await expect.poll(() => released).toEqual([[file('/x')]]);
     expect(ends).toEqual([{ code: 'UPLOAD_EXPIRED', message: 'That file is no longer available: drop it again.' }]);
   });
 
   it('ends a job that failed with an internal error with the catalogue sentence, not its details', async () => {
-    const { jobs: j } = jobs();
+    const { jobs: j, failures, logged } = jobs();
     const ends: { code: string }[] = [];
     j.start(
       'a',
@@ -90,5 +103,8 @@ describe('Jobs', () => {
       (error) => ends.push(error),
     );
     await expect.poll(() => ends.map((e) => e.code)).toEqual(['INTERNAL']);
+    // The failure reported in the background is the same: the details only in the shell's log.
+    expect(failures).toEqual([{ code: 'INTERNAL', message: sentenceFor('INTERNAL') }]);
+    expect(logged).toEqual([expect.stringContaining('ENOENT: /home/someone/.config')]);
   });
 });

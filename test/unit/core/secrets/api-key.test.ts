@@ -125,6 +125,8 @@ describe('a stored key goes only where it was entered (issue #11, item 5)', () =
     const { library, store, profile } = await setUp();
     await setApiKey(library.profiles, store, 'work', 'the-key');
     const err = await resolveApiKey(profile(), URL_B, { store, env: {} }).catch((e: unknown) => e);
+    expect(isNotariumError(err, 'NO_API_KEY')).toBe(true);
+    // The sentence is the behaviour here: it says where the key was entered and what to do instead.
     expect((err as Error).message).toBe(
       `The API key stored for the profile "work" was entered for ${URL_A}, and NOTARIUM_BASE_URL sends this profile's requests to ${URL_B}, where Notarium does not send it: give that service's key in NOTARIUM_API_KEY.`,
     );
@@ -137,6 +139,7 @@ describe('a stored key goes only where it was entered (issue #11, item 5)', () =
     library.profiles.remove('work');
     library.profiles.save({ name: 'work', baseUrl: URL_B });
     const err = await resolveApiKey(profile(), URL_B, { store, env: {} }).catch((e: unknown) => e);
+    expect(isNotariumError(err, 'NO_API_KEY')).toBe(true);
     expect((err as Error).message).toMatch(/"work" belongs to an earlier profile of that name, so Notarium does not send it to/);
   });
 
@@ -155,6 +158,6 @@ describe('a stored key goes only where it was entered (issue #11, item 5)', () =
     await expect(setApiKey(library.profiles, failing, 'work', 'other')).rejects.toSatisfy((e) => isNotariumError(e, 'KEYCHAIN_UNAVAILABLE'));
     expect(profile().apiKeyUrl).toBe(URL_A);
     expect(await resolveApiKey(profile(), URL_A, { store, env: {} })).toBe('the-key');
-    await expect(setApiKey(library.profiles, store, 'Sandbox', 'x')).rejects.toThrow(/embedded sandbox's own key/);
+    await expect(setApiKey(library.profiles, store, 'Sandbox', 'x')).rejects.toMatchObject({ code: 'SANDBOX_PROFILE_FIXED' });
   });
 });

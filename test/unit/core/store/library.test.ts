@@ -49,7 +49,7 @@ describe('schema', () => {
   it('refuses a library from a newer Notarium', () => {
     lib.db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
     lib.close();
-    expect(() => Library.open(dir)).toThrow(/newer version of Notarium/);
+    expect(() => Library.open(dir)).toThrow(expect.objectContaining({ code: 'STORE_ERROR' }));
     lib = Library.open(':memory:');
   });
 });
@@ -116,9 +116,9 @@ describe('profiles', () => {
   it('keeps a profile that records refer to, and the built-in one', () => {
     lib.profiles.save({ name: 'Used', baseUrl: 'https://a.example' });
     lib.records.insertSubmitting(submission({ profile: 'Used' }));
-    expect(() => lib.profiles.remove('Used')).toThrow(/has 1 records/);
-    expect(() => lib.profiles.remove('Sandbox')).toThrow(/built in/);
-    expect(() => lib.profiles.use('Nope')).toThrow(/no profile named "Nope"/);
+    expect(() => lib.profiles.remove('Used')).toThrow(expect.objectContaining({ code: 'PROFILE_IN_USE' }));
+    expect(() => lib.profiles.remove('Sandbox')).toThrow(expect.objectContaining({ code: 'SANDBOX_PROFILE_FIXED' }));
+    expect(() => lib.profiles.use('Nope')).toThrow(expect.objectContaining({ code: 'PROFILE_NOT_FOUND' }));
   });
 });
 
