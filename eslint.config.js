@@ -3,7 +3,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Layer rules made mechanical (STYLE.md): a file's folder decides what it may import. Each file
+// Layer rules made mechanical (README, Architecture: the layer rules): a file's folder decides what
+// it may import, so a wrong import fails the lint instead of waiting for a reviewer. Each file
 // gets one `no-restricted-imports` block (a later block matching a file replaces an earlier one's
 // list, it does not add to it), so the folders below do not overlap.
 const restrict = (restrictions) => ({ 'no-restricted-imports': ['error', restrictions] });
