@@ -34,7 +34,6 @@ export function duration(seconds: number): string {
 export type Tone = 'verified' | 'partial' | 'test' | 'pending' | 'queued' | 'paused' | 'mismatch' | 'unknown';
 
 export const STATE_LABEL: Record<RecordState, string> = {
-  hashing: 'Hashing',
   // Not late and not failed: a version waits, by design, for its predecessor to be mined.
   queued: "Queued — waiting for the previous version's block",
   submitting: 'Submitting',
@@ -47,7 +46,6 @@ export const STATE_LABEL: Record<RecordState, string> = {
 };
 
 export const STATE_TONE: Record<RecordState, Tone> = {
-  hashing: 'pending',
   queued: 'queued',
   submitting: 'pending',
   published: 'pending',

@@ -1,5 +1,5 @@
 import type { NotariumBridge, RecordState, RecordView } from '../../../preload/contract.ts';
-import { groupOf, isLive } from '../../../preload/record-states.ts';
+import { groupOf, isLive, PENDING_STATES } from '../../../preload/record-states.ts';
 import { notarium, sentence } from '../../lib/bridge.ts';
 
 /**
@@ -24,7 +24,7 @@ export const FILTERS: readonly (readonly [Filter, string])[] = [
 // Superseded rows are never a registration of the file: the library's query leaves them out.
 const FILTER_STATES: Record<Filter, RecordState[] | undefined> = {
   all: undefined,
-  pending: ['hashing', 'queued', 'submitting', 'published', 'confirmed'],
+  pending: [...PENDING_STATES],
   queued: ['queued'],
   settled: ['settled'],
   problems: ['failed', 'rejected'],
