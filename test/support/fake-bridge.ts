@@ -39,9 +39,9 @@ export class FakeBridge {
       if (key === 'on') return this.#on;
       if (key === 'notarise' || key === 'verify' || key === 'verifyReceipt') return (...args: unknown[]) => this.#start(key, args);
       if (key === 'cancelJob') return async (jobId: string) => this.#cancel(jobId);
-      if (key === 'listDocuments') return async () => [];
       const answer = this.answers.get(key as CallName);
       if (answer) return answer;
+      if (key === 'listDocuments') return async () => [];
       return async () => {
         throw new Error(`The fake bridge does not implement ${key}.`);
       };
