@@ -75,6 +75,8 @@ export interface RunningSandbox {
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const IDENTITY_BODY_LIMIT = 64 * 1024;
 const LINGER_MS = 1000;
+/** How long a stop waits for requests under way (a hung one, e.g. an injected fault, is cut then). */
+const STOP_DRAIN_MS = 10_000;
 
 export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
@@ -182,7 +184,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     }
   };
 
-  const server: Server = createServer({ requestTimeout: 60_000, headersTimeout: 15_000, maxHeaderSize: 16 * 1024 }, (req, res) => void handle(req, res));
+  // Requests under way, so that a stop lets them finish (see stop below).
+  const answering = new Set<ServerResponse>();
+  let stopping = false;
+  const track = (res: ServerResponse) => {
+    answering.add(res);
+    if (stopping) res.shouldKeepAlive = false;
+    res.once('close', () => {
+      answering.delete(res);
+      if (stopping && answering.size === 0) server.closeAllConnections();
+    });
+  };
+  const server: Server = createServer({ requestTimeout: 60_000, headersTimeout: 15_000, maxHeaderSize: 16 * 1024 }, (req, res) => {
+    track(res);
+    void handle(req, res);
+  });
   // With Expect: 100-continue, an oversize body is refused before the client sends it.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     try {
@@ -192,6 +208,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     } catch {
       // The handler answers with the same problem, without reading the body.
     }
+    track(res);
     void handle(req, res);
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
@@ -223,13 +240,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     authUrl: origin,
     envId,
     apiKey,
+    // A stop lets the requests under way finish, within a bound (a client of the embedded
+    // sandbox in another process must not lose the answer to a write because the process hosting
+    // it quit): new connections are refused at once, and every answer from now says
+    // "Connection: close" so that nobody sends on a connection about to go.
     stop: () =>
       (stopped ??= new Promise<void>((resolve) => {
+        stopping = true;
+        const cutOff = setTimeout(() => server.closeAllConnections(), STOP_DRAIN_MS);
         server.close(() => {
+          clearTimeout(cutOff);
           db.close();
           resolve();
         });
-        server.closeAllConnections();
+        for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
+        if (answering.size === 0) server.closeAllConnections();
       })),
   };
 }

@@ -91,6 +91,18 @@ export class Connections {
     if (profile?.kind === 'sandbox' && err instanceof NotariumError && err.code === 'NETWORK') this.cache.delete(profileName);
   }
 
+  /**
+   * Whether a request to the embedded sandbox failed on the network: the process hosting it may
+   * have quit, before or while the request reached it. The caller may connect again (hosting it
+   * itself if nobody does) and send it there: that sandbox is ours, keeps the same data, and
+   * recognises a write sent again with its Idempotency-Key, so nothing is written twice.
+   */
+  sandboxHostGone(profileName: string, err: unknown): boolean {
+    const profile = this.options.profiles.get(profileName);
+    const env = profileName === this.options.profiles.currentName() ? (this.options.env ?? process.env) : {};
+    return profile?.kind === 'sandbox' && !env[BASE_URL_ENV] && err instanceof NotariumError && err.code === 'NETWORK';
+  }
+
   private async open(profile: Profile): Promise<Connection> {
     // The overrides are for the profile in use: another profile's records (the poller follows them
     // all) must never go to the override URL, nor carry the override key to their own service.

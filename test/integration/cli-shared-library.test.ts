@@ -30,14 +30,20 @@ describe('one data directory, several processes', () => {
       ]),
     ]);
     // notarise: registered (0); status: in a block (0) or waiting for one (3); none locked out.
-    expect(others.map((r) => [r.code, /locked|SQLITE_BUSY/.test(r.stderr)])).toEqual([
-      [0, false],
-      [0, false],
-      [expect.toBeOneOf([0, 3]), false],
-      [expect.toBeOneOf([0, 3]), false],
+    expect(others.map((r) => [r.code, /locked|SQLITE_BUSY/.test(r.stderr), r.stderr + r.stdout])).toEqual([
+      [0, false, expect.any(String)],
+      [0, false, expect.any(String)],
+      [expect.toBeOneOf([0, 3]), false, expect.any(String)],
+      [expect.toBeOneOf([0, 3]), false, expect.any(String)],
     ]);
     // The process hosting the embedded sandbox may end first: the others say so and connect again.
-    for (const r of runs) expect({ code: r.code, locked: /locked|SQLITE_BUSY/.test(r.stderr) }).toEqual({ code: 0, locked: false });
+    for (const r of runs)
+      expect({ code: r.code, locked: /locked|SQLITE_BUSY/.test(r.stderr), stderr: r.stderr, stdout: r.stdout }).toEqual({
+        code: 0,
+        locked: false,
+        stderr: expect.any(String),
+        stdout: expect.any(String),
+      });
     for (const f of files) expect(existsSync(join(work, `${f}.receipt.json`))).toBe(true);
   });
 });

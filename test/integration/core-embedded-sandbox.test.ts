@@ -1,8 +1,12 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { INNER_WAIT_MS } from '../support/hang-limit.ts';
+import { Notary } from '../../main/core/notary.ts';
 import { EmbeddedSandbox } from '../../main/core/sandbox-host/embedded-sandbox.ts';
+import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
+import { notarise } from '../../main/core/usecases/notarise.ts';
 
 const dirs: string[] = [];
 const fresh = () => {
@@ -30,6 +34,57 @@ describe('the embedded sandbox', () => {
     expect(taken.apiKey).toBe(hosted.apiKey); // same data directory, same key
     expect((await fetch(`${taken.baseUrl}/liveness`)).status).toBe(200);
     await cli.stop();
+  });
+
+  it('a request under way when its host stops gets its answer; the next one goes to the next host', async () => {
+    const dir = fresh();
+    const app = new EmbeddedSandbox(dir, { blockInterval: 0 });
+    const cli = new EmbeddedSandbox(dir, { blockInterval: 0 });
+    const hosted = await app.connect();
+    const admin = (path: string, init: RequestInit = {}) => fetch(`${hosted.baseUrl}${path}`, { ...init, headers: { 'x-api-key': hosted.apiKey } });
+    // Every answer takes 2 s, far less than the stop's bound for requests under way.
+    await admin('/__sandbox/faults', { method: 'POST', body: JSON.stringify({ latencyMs: { min: 2000, max: 2000 } }) });
+    const answer = fetch(`${hosted.baseUrl}/liveness`).then((r) => r.text());
+    await vi.waitFor(
+      async () => {
+        const { routes } = (await (await admin('/__sandbox/requests')).json()) as { routes: { route: string; total: number }[] };
+        expect(routes.find((c) => c.route === 'GET /liveness')?.total).toBe(1);
+      },
+      { timeout: INNER_WAIT_MS, interval: 20 },
+    );
+    const stopped = app.stop();
+    expect(await answer).toBe('Healthy'); // not a reset connection: the write it might have been stays answered
+    await stopped;
+    await expect(fetch(`${hosted.baseUrl}/liveness`)).rejects.toThrow(); // refused: nothing sent
+    await cli.connect();
+    expect(cli.hosting).toBe(true);
+    await cli.stop();
+  });
+
+  it('a registration refused because its host quit is sent to the next host (nothing was written, nothing is left in doubt)', async () => {
+    const home = fresh();
+    const files = fresh();
+    const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
+    const open = () => new Notary({ dataDir: home, sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
+    const host = open();
+    const user = open();
+    const file = (name: string) => {
+      writeFileSync(join(files, name), `${name}\n`);
+      return join(files, name);
+    };
+    try {
+      await host.sandbox.connect();
+      const [first] = await notarise(user.context, [file('a.txt')]);
+      expect(first?.status).toBe('registered'); // through the host
+      expect(user.sandbox.hosting).toBe(false);
+      await host.close();
+      const [second] = await notarise(user.context, [file('b.txt')]);
+      expect(second?.status).toBe('registered');
+      expect(user.sandbox.hosting).toBe(true);
+    } finally {
+      await user.close();
+      await host.close();
+    }
   });
 
   it('clears a lock left by a process that died', async () => {

@@ -6,6 +6,9 @@ import { MIGRATIONS } from './migrations.ts';
 
 export type LibraryDatabase = Database.Database;
 
+/** How long a write waits for another process's transaction on the library before giving up. */
+const BUSY_TIMEOUT_MS = 60_000;
+
 /**
  * Opens the library (WAL, synchronous=FULL: a registration the service accepted must survive a
  * crash or a power cut) and brings its schema up to date. Its folder and files are the user's
@@ -21,7 +24,9 @@ export function openLibrary(path: string): LibraryDatabase {
     }
     db = new Database(path);
     // First, so that even switching a new file to WAL waits for another process opening it too.
-    db.pragma('busy_timeout = 5000');
+    // Every transaction is short and synchronous, so a wait this long means a process is stuck, not
+    // busy: on a loaded machine several processes writing at once can keep one waiting for seconds.
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');

@@ -3,7 +3,7 @@ import { DETECT_NETWORK, type ProfileNetwork } from '../../../preload/network-la
 import { sameServiceUrl } from '../../../preload/service-url.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { NETWORK_CHOICES, networkOf, type NetworkLabel } from '../protocol/networks.ts';
-import type { LibraryDatabase } from './database.ts';
+import { writeTransaction, type LibraryDatabase } from './database.ts';
 
 /** Profiles: where a service lives and how to follow its registrations. Never secrets. */
 
@@ -237,7 +237,10 @@ export class Profiles {
     private readonly db: LibraryDatabase,
     private readonly now: () => number = Date.now,
   ) {
-    if (!this.get(SANDBOX_PROFILE.name)) this.write(SANDBOX_PROFILE, 'insert');
+    // Looked for and added in one write transaction: two processes opening a new library at once add it once.
+    writeTransaction(db, () => {
+      if (!this.get(SANDBOX_PROFILE.name)) this.write(SANDBOX_PROFILE, 'insert');
+    });
   }
 
   list(): Profile[] {
@@ -268,14 +271,18 @@ export class Profiles {
       throw new NotariumError('INVALID_SETTING', `The profile's ${setting} ${issue.message.replace(/^Invalid input: /, '')}.`);
     }
     if (parsed.data.name === SANDBOX_PROFILE.name) throw new NotariumError('SANDBOX_PROFILE_FIXED', 'The Sandbox profile is built in: choose another name.');
-    const before = this.get(parsed.data.name);
+    return writeTransaction(this.db, () => this.saveParsed(parsed.data, options)); // read and written as one: another process may save the same name
+  }
+
+  private saveParsed(data: z.infer<typeof profileInputSchema>, options: { keepApiKey?: boolean }): Profile {
+    const before = this.get(data.name);
     const keyFollows = options.keepApiKey === true && before?.apiKeyUrl != null && before.baseUrl !== null && sameServiceUrl(before.apiKeyUrl, before.baseUrl);
-    const { network: choice, ...settings } = parsed.data;
+    const { network: choice, ...settings } = data;
     const profile: Profile = {
       ...settings,
       ...networkSetting(choice, before),
       kind: 'service',
-      apiKeyUrl: keyFollows ? parsed.data.baseUrl : (before?.apiKeyUrl ?? null),
+      apiKeyUrl: keyFollows ? data.baseUrl : (before?.apiKeyUrl ?? null),
     };
     this.write(profile, before ? 'update' : 'insert');
     return profile;

@@ -148,6 +148,17 @@ export function beingSent(record: StoredRecord): NotariumError {
 }
 
 async function sendLeased(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
+  try {
+    return await sendOnce(ctx, record, signal, onRetry);
+  } catch (err) {
+    // The process hosting the embedded sandbox quit: the request goes to its next host (this
+    // process, if nobody else took over), which answers a write it already made with its txId.
+    if (!ctx.connections.sandboxHostGone(record.profile, err) || ctx.library.records.get(record.id)?.state !== 'submitting') throw err;
+    return sendOnce(ctx, record, signal, onRetry);
+  }
+}
+
+async function sendOnce(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
   const { api, profile } = await ctx.connections.forProfile(record.profile);
   const call = { signal, onRetry, idempotency: { key: record.idempotencyKey!, honoured: profile.idempotentWrites } };
   const body = hex.decode(record.recordHex ?? '');
