@@ -168,6 +168,7 @@ export class NotariseState {
 
   /** Jobs still hashing or sending: cancelling stops them (a registration already sent stays in the library). */
   get cancellable(): string[] {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a de-duplication local to this call (eslint-plugin-svelte#1271)
     return [...new Set(this.items.filter((i) => i.jobId && this.#running.has(i.jobId) && CANCELLABLE.includes(i.phase)).map((i) => i.jobId!))];
   }
 
