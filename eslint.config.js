@@ -1,9 +1,12 @@
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
+import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import svelteConfig from './svelte.config.js';
 
-// Layer rules made mechanical (STYLE.md): a file's folder decides what it may import. Each file
+// Layer rules made mechanical (README, Architecture: the layer rules): a file's folder decides what
+// it may import, so a wrong import fails the lint instead of waiting for a reviewer. Each file
 // gets one `no-restricted-imports` block (a later block matching a file replaces an earlier one's
 // list, it does not add to it), so the folders below do not overlap.
 const restrict = (restrictions) => ({ 'no-restricted-imports': ['error', restrictions] });
@@ -30,11 +33,21 @@ export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', 'test-results/', 'coverage/'] },
   js.configs.recommended,
   {
-    // Type-aware rules for the TypeScript of tsconfig.json. Svelte components are not linted
-    // (no Svelte parser here); svelte-check type-checks them in `npm run typecheck`.
-    files: ['**/*.ts'],
+    // Type-aware rules for the TypeScript of tsconfig.json, components included. One set of options
+    // for both: the project service is reconfigured whenever a file's extraFileExtensions differ
+    // from the last file's. In a component (and a `*.svelte.ts` module) svelte-eslint-parser, set
+    // below, reads the markup and hands the script to `parser`.
+    files: ['**/*.ts', '**/*.svelte'],
     extends: [tseslint.configs.recommendedTypeChecked],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        extraFileExtensions: ['.svelte'],
+        parser: tseslint.parser,
+        svelteConfig,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
@@ -47,6 +60,15 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.recommended] },
+  // After the type-checked set, whose base names typescript-eslint's parser for every file it covers:
+  // here svelte-eslint-parser takes `*.svelte` and `*.svelte.ts` (runes read as runes) back.
+  ...svelte.configs.recommended,
+  {
+    // Svelte declares props with `let { … } = $props()` (a prop is not a constant: its parent
+    // changes it) and derivations likewise; svelte/prefer-const is prefer-const knowing those runes.
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    rules: { 'prefer-const': 'off', 'svelte/prefer-const': 'error' },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

@@ -5,8 +5,21 @@
  * of the same registration, or a watched file's queued save replaced by a later one); it is never
  * shown or counted as a registration of the file. One list for the core, the CLI and the page.
  */
-export const RECORD_STATES = ['hashing', 'queued', 'submitting', 'published', 'confirmed', 'settled', 'rejected', 'failed', 'superseded'] as const;
+export const RECORD_STATES = ['queued', 'submitting', 'published', 'confirmed', 'settled', 'rejected', 'failed', 'superseded'] as const;
 export type RecordState = (typeof RECORD_STATES)[number];
+// The library's schema also allows 'hashing', from its first version: no row was ever written in it
+// (a file is hashed before its record exists; hashing is a phase of a job, not a record's state),
+// and it is left there rather than rebuild every library's records table.
+
+/**
+ * Pending: a registration not at its end yet (queued, being sent, or on its way to its target
+ * depth). What the pending count counts, the Library's "Pending" filter shows, and a session
+ * watches for news of.
+ */
+export const PENDING_STATES: readonly RecordState[] = ['queued', 'submitting', 'published', 'confirmed'];
+
+/** Sent and known to the service, not yet at its target depth: the poller follows these, and a status check asks about them. */
+export const FOLLOWED_STATES: readonly RecordState[] = ['published', 'confirmed'];
 
 /** A row that is, or may become, the registration of its content: not failed, rejected or superseded. */
 export const isLive = (r: { state: RecordState }): boolean => r.state !== 'failed' && r.state !== 'rejected' && r.state !== 'superseded';

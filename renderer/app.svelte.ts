@@ -1,6 +1,7 @@
-import type { AccountView, AppInfo, ProfileView } from '../preload/contract.ts';
-import type { ConnectionState } from '../preload/web-bridge.ts';
+import type { AccountView, AppInfo, NotariumBridge, ProfileView } from '../preload/contract.ts';
+import type { ConnectionListener, ConnectionState } from '../preload/web-bridge.ts';
 import { notarium, onConnection, sentence } from './lib/bridge.ts';
+import { pageTheme, type Theme, type ThemeHost } from './lib/theme.ts';
 
 /** App-wide state: the current screen, profiles, account, pending count, theme, notices. */
 
@@ -15,33 +16,20 @@ export const SCREENS: readonly { id: Screen; label: string }[] = [
   { id: 'watch', label: 'Watched folders' },
   { id: 'account', label: 'Account & settings' },
 ];
-export type Theme = 'system' | 'light' | 'dark';
-
-const THEME_KEY = 'notarium.theme';
-
-function storedTheme(): Theme {
-  try {
-    const t = localStorage.getItem(THEME_KEY);
-    return t === 'light' || t === 'dark' ? t : 'system';
-  } catch {
-    return 'system';
-  }
+/** What the app's state touches of the page besides its bridge: the connection's news, and the theme. */
+export interface AppPage {
+  onConnection(listener: ConnectionListener): () => void;
+  theme: ThemeHost;
 }
 
-const systemDark = window.matchMedia('(prefers-color-scheme: dark)');
-
-/** The page always carries a resolved theme, so the stylesheet holds each palette once. */
-function applyTheme(theme: Theme): void {
-  document.documentElement.dataset.theme = theme === 'system' ? (systemDark.matches ? 'dark' : 'light') : theme;
-}
-
-class AppState {
+export class AppState {
   screen = $state<Screen>('notarise');
   info = $state<AppInfo | null>(null);
   profiles = $state<ProfileView[]>([]);
   account = $state<AccountView | null>(null);
   pending = $state(0);
-  theme = $state<Theme>(storedTheme());
+  /** The theme chosen here, read from where it is kept when the app starts. */
+  theme = $state<Theme>('system');
   connection = $state<ConnectionState>('open');
   /** Once the web shell's session has ended: why, and how to open Notarium again. */
   ended = $state<string | null>(null);
@@ -49,51 +37,60 @@ class AppState {
   /** The keyboard shortcuts' help is open. */
   help = $state(false);
   #noticeId = 0;
+  readonly #notarium: NotariumBridge;
+  readonly #page: AppPage;
 
   current = $derived(this.profiles.find((p) => p.current) ?? null);
 
+  /** The bridge and the page: the page's own, or a test's fakes. */
+  constructor(notarium: NotariumBridge, page: AppPage) {
+    this.#notarium = notarium;
+    this.#page = page;
+  }
+
   start(): void {
-    applyTheme(this.theme);
-    systemDark.addEventListener('change', () => this.theme === 'system' && applyTheme('system'));
-    onConnection((s, sentence) => {
+    const { theme } = this.#page;
+    this.theme = theme.stored();
+    this.#show();
+    theme.onSystemChange(() => this.theme === 'system' && this.#show());
+    this.#page.onConnection((s, sentence) => {
       const wasClosed = this.connection === 'closed';
       this.connection = s;
       if (s === 'ended') this.ended = sentence ?? null;
       if (s === 'open' && wasClosed) void this.refresh(); // catch up on what happened meanwhile
     });
-    notarium.on('pending-count', (n) => (this.pending = n));
-    notarium.on('account-changed', (a) => {
+    this.#notarium.on('pending-count', (n) => (this.pending = n));
+    this.#notarium.on('account-changed', (a) => {
       if (!this.current || a.profile === this.current.name) this.account = a;
     });
-    notarium.on('background-error', (e) => this.notify(e.error.message));
+    this.#notarium.on('background-error', (e) => this.notify(e.error.message));
     void this.refresh();
   }
 
   async refresh(): Promise<void> {
     try {
-      const [info, profiles, pending] = await Promise.all([notarium.appInfo(), notarium.listProfiles(), notarium.pendingCount()]);
+      const [info, profiles, pending] = await Promise.all([this.#notarium.appInfo(), this.#notarium.listProfiles(), this.#notarium.pendingCount()]);
       this.info = info;
       this.profiles = profiles;
       this.pending = pending;
-      this.account = await notarium.account(undefined);
+      this.account = await this.#notarium.account(undefined);
     } catch (err) {
       this.notify(sentence(err));
     }
   }
 
   async reloadProfiles(): Promise<void> {
-    this.profiles = await notarium.listProfiles();
+    this.profiles = await this.#notarium.listProfiles();
   }
 
   setTheme(theme: Theme): void {
     this.theme = theme;
-    applyTheme(theme);
-    try {
-      if (theme === 'system') localStorage.removeItem(THEME_KEY);
-      else localStorage.setItem(THEME_KEY, theme);
-    } catch {
-      // storage unavailable: the choice lasts for this session
-    }
+    this.#show();
+    this.#page.theme.store(theme);
+  }
+
+  #show(): void {
+    this.#page.theme.show(this.theme === 'system' ? this.#page.theme.system() : this.theme);
   }
 
   notify(message: string): void {
@@ -107,4 +104,4 @@ class AppState {
   }
 }
 
-export const app = new AppState();
+export const app = new AppState(notarium, { onConnection, theme: pageTheme });

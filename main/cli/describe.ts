@@ -1,5 +1,5 @@
 import { visibleName } from '../../preload/visible-text.ts';
-import type { StoredRecord } from '../core/store/record.ts';
+import { inBlock, type StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
 import { shellQuote } from '../core/text/shell-quote.ts';
 import { saltHidden } from '../core/protocol/salt-shown.ts';
@@ -10,7 +10,6 @@ import { verifiedOnTestChain, type FileVerification } from '../core/usecases/ver
 /** Human-readable descriptions shared by the commands. Each value from outside is one line: visibleName. */
 
 const STATE_WORDS: Record<StoredRecord['state'], string> = {
-  hashing: 'hashing',
   queued: "queued, waiting for the previous version's block",
   submitting: 'sent, answer not received (run the command again to finish)',
   published: 'accepted, waiting for a block',
@@ -22,10 +21,7 @@ const STATE_WORDS: Record<StoredRecord['state'], string> = {
 };
 
 export function stateWords(r: StoredRecord): string {
-  const words =
-    r.state === 'confirmed' || r.state === 'settled'
-      ? `${STATE_WORDS[r.state]} (${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'})`
-      : STATE_WORDS[r.state];
+  const words = inBlock(r) ? `${STATE_WORDS[r.state]} (${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'})` : STATE_WORDS[r.state];
   // An imported receipt that proved only part of its claim: the state is the receipt's word, not a proof.
   return r.proofOutcome === 'partially-verified' ? `${words}, imported from a partially verified receipt (not verified)` : words;
 }

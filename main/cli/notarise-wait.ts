@@ -1,7 +1,7 @@
 import { shellQuote } from '../core/text/shell-quote.ts';
 import { isNotariumError } from '../core/errors/notarium-error.ts';
 import type { Notary } from '../core/notary.ts';
-import type { StoredRecord } from '../core/store/record.ts';
+import { inBlock, type StoredRecord } from '../core/store/record.ts';
 import { waitFor } from '../core/usecases/follow.ts';
 import type { NotariseOutcome } from '../core/usecases/notarise.ts';
 import { visibleName } from '../../preload/visible-text.ts';
@@ -113,7 +113,6 @@ function reachedWords(r: StoredRecord): string {
  */
 export function waitLine(records: StoredRecord[], reached: number, depth: (r: StoredRecord) => number, now: number, width = Infinity): string {
   const head = `[${reached}/${records.length} confirmed]`;
-  const inBlock = (r: StoredRecord) => r.state === 'confirmed' || r.state === 'settled';
   const next = records.find((r) => r.state !== 'failed' && r.state !== 'rejected' && !(inBlock(r) && r.confirmations >= depth(r)));
   if (!next) return head;
   const seconds = next.nextCheckAt === null ? null : Math.ceil((next.nextCheckAt - now) / 1000);

@@ -1,10 +1,14 @@
 import type { RecordState, RecordView } from '../../preload/contract.ts';
 
-/** Names and paths from outside, shown with invisible and reordering characters escaped (see visible-text.ts). */
 import { byteSize } from '../../preload/byte-size.ts';
+import { duration } from '../../preload/duration.ts';
 import { visibleName } from '../../preload/visible-text.ts';
 
-export { visibleName };
+/**
+ * Spans of time said as the CLI says them; names and paths from outside shown with invisible and
+ * reordering characters escaped (see visible-text.ts).
+ */
+export { duration, visibleName };
 
 export function bytes(n: number | null | undefined): string {
   return n === null || n === undefined ? '—' : byteSize(n);
@@ -19,14 +23,6 @@ export function time(ms: number | string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? visibleName(String(ms)) : dateFmt.format(d);
 }
 
-/** A span of time in round words: "40 seconds", "25 minutes", "3 hours". */
-export function duration(seconds: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (seconds < 90) return plural(Math.round(seconds), 'second');
-  if (seconds < 120 * 60) return plural(Math.round(seconds / 60), 'minute');
-  return plural(Math.round(seconds / 3600), 'hour');
-}
-
 /**
  * `partial`: partially verified, never verified; `test`: verified on a test chain, whose proof of
  * work proves nothing; `queued`: a version kept back until its predecessor's block, not yet sent.
@@ -34,7 +30,6 @@ export function duration(seconds: number): string {
 export type Tone = 'verified' | 'partial' | 'test' | 'pending' | 'queued' | 'paused' | 'mismatch' | 'unknown';
 
 export const STATE_LABEL: Record<RecordState, string> = {
-  hashing: 'Hashing',
   // Not late and not failed: a version waits, by design, for its predecessor to be mined.
   queued: "Queued — waiting for the previous version's block",
   submitting: 'Submitting',
@@ -47,7 +42,6 @@ export const STATE_LABEL: Record<RecordState, string> = {
 };
 
 export const STATE_TONE: Record<RecordState, Tone> = {
-  hashing: 'pending',
   queued: 'queued',
   submitting: 'pending',
   published: 'pending',

@@ -1,11 +1,12 @@
 import { CALLS, type CallName, type EventName, type FileRef, type NotariumBridge, type NotariumEvents } from '../../preload/contract.ts';
+import type { ConnectionListener, ConnectionState } from '../../preload/web-bridge.ts';
 import type { FileRefs } from '../../renderer/lib/bridge.ts';
 
 /**
  * The page's bridge in memory, for the renderer's state classes: the job calls checked against the
  * contract's schemas and kept as jobs, events sent by the test (or by a hook while a call is under
- * way, before it answers), and file references made from File objects. A call it does not
- * implement fails, naming itself.
+ * way, before it answers), file references made from File objects, and the transport's news
+ * (the web bridge's onConnection) sent by the test. A call it does not implement fails, naming itself.
  */
 
 export interface FakeJob {
@@ -30,6 +31,7 @@ export class FakeBridge {
   readonly answers = new Map<CallName, (...args: never[]) => Promise<unknown>>();
   readonly #listeners = new Map<EventName, Set<Listener>>();
   readonly #names = new Map<string, string>();
+  readonly #connection = new Set<ConnectionListener>();
   #uploads = 0;
 
   readonly bridge: NotariumBridge = new Proxy({} as NotariumBridge, {
@@ -37,9 +39,9 @@ export class FakeBridge {
       if (key === 'on') return this.#on;
       if (key === 'notarise' || key === 'verify' || key === 'verifyReceipt') return (...args: unknown[]) => this.#start(key, args);
       if (key === 'cancelJob') return async (jobId: string) => this.#cancel(jobId);
-      if (key === 'listDocuments') return async () => [];
       const answer = this.answers.get(key as CallName);
       if (answer) return answer;
+      if (key === 'listDocuments') return async () => [];
       return async () => {
         throw new Error(`The fake bridge does not implement ${key}.`);
       };
@@ -51,6 +53,16 @@ export class FakeBridge {
     toRef: async (file) => this.#upload(file),
     toRefs: async (files) => files.map((f) => this.#upload(f)),
   };
+
+  readonly onConnection = (listener: ConnectionListener): (() => void) => {
+    this.#connection.add(listener);
+    return () => this.#connection.delete(listener);
+  };
+
+  /** The connection to the shell moves to `state` (with the shell's sentence, when it ended). */
+  connect(state: ConnectionState, sentence?: string): void {
+    for (const listener of [...this.#connection]) listener(state, sentence);
+  }
 
   emit<E extends EventName>(event: E, payload: NotariumEvents[E]): void {
     for (const listener of [...(this.#listeners.get(event) ?? [])]) (listener as (p: NotariumEvents[E]) => void)(payload);

@@ -3,7 +3,7 @@ import type { StoredRecord } from '../../core/store/record.ts';
 import type { Notary } from '../../core/notary.ts';
 import { checkGapMs, firstCheckAt } from '../../core/poller/schedule.ts';
 import { shellQuote } from '../../core/text/shell-quote.ts';
-import { duration } from '../../core/text/duration.ts';
+import { duration } from '../../../preload/duration.ts';
 import { notarise, type NotariseOutcome } from '../../core/usecases/notarise.ts';
 import { stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';

@@ -1,5 +1,5 @@
 import type { Notary } from '../../core/notary.ts';
-import { PENDING_STATES, type StoredRecord } from '../../core/store/record.ts';
+import { FOLLOWED_STATES, inBlock, type StoredRecord } from '../../core/store/record.ts';
 import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
 import { currentStatus, waitFor, type CurrentStatus } from '../../core/usecases/follow.ts';
 import { describeRecord, stateWords } from '../describe.ts';
@@ -26,7 +26,7 @@ Exit code: 0 reached, 1 rejected or failed, 3 timed out.`;
 
 /** 0 in a block, 3 still pending, 1 when the registration did not make it. */
 export function exitFor(record: StoredRecord): number {
-  if (record.state === 'confirmed' || record.state === 'settled') return EXIT.OK;
+  if (inBlock(record)) return EXIT.OK;
   if (record.state === 'rejected' || record.state === 'failed') return EXIT.MISMATCH;
   return EXIT.PENDING;
 }
@@ -41,7 +41,7 @@ function showStatus(io: CliIo, notary: Notary, { record, source }: CurrentStatus
   const life = lifeCycleOf(notary.context, record);
   if (json) return io.out(JSON.stringify({ ...recordJson(record, life), source }, null, 2));
   const lines = [describeRecord(record, life)];
-  if (source === 'library' && record.lastCheckedAt !== null && PENDING_STATES.includes(record.state)) {
+  if (source === 'library' && record.lastCheckedAt !== null && FOLLOWED_STATES.includes(record.state)) {
     lines.push(
       `  checked:      ${new Date(record.lastCheckedAt).toISOString()}, less than a block time ago: this is the library's answer (the service allows one status request per registration per block time)`,
       `  next check:   ${record.nextCheckAt === null ? '-' : new Date(record.nextCheckAt).toISOString()}`,

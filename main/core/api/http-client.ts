@@ -13,7 +13,7 @@ import { BAD_PORT, classifyNetworkError, OutcomeUnknownError } from './transport
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
-/** What every API client takes from outside (STYLE.md: dependencies passed in). */
+/** What every API client takes from outside, passed in rather than reached for: tests give a fake fetch or tighter limits. */
 export interface TransportOptions {
   fetch?: FetchLike;
   /** Per-attempt time limits, covering the whole answer (headers and body): reads default to 15 s, writes to 30 s. */

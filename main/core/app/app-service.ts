@@ -1,7 +1,7 @@
 import type { NotariumApi } from '../../../preload/contract.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { Notary } from '../notary.ts';
-import type { StoredRecord } from '../store/record.ts';
+import { PENDING_STATES, type StoredRecord } from '../store/record.ts';
 import { accountCalls } from './account-calls.ts';
 import { callDeps, type Emit, type ExactlyOnce } from './call-deps.ts';
 import { documentCalls } from './document-calls.ts';
@@ -70,7 +70,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
 
   const notifier = new Notifier({ show: (notice) => deps.emit('notice', notice) });
   // Registrations under way now: their first change this session is news.
-  notifier.seed(notary.library.records.query({ states: ['queued', 'submitting', 'published', 'confirmed'], limit: 50_000 }).records);
+  notifier.seed(notary.library.records.query({ states: [...PENDING_STATES], limit: 50_000 }).records);
   const onRecord = (r: StoredRecord): void => {
     const view = recordViewOf(notary, r);
     deps.emit('record-updated', view);

@@ -1,5 +1,6 @@
 import type { JobFile } from '../../../preload/contract.ts';
 import type { ErrorData } from '../../../preload/protocol/messages.ts';
+import type { StoredRecord } from '../store/record.ts';
 import { notarise } from '../usecases/notarise.ts';
 import { verifyFile, verifyPaths, verifyReceiptFile, type FileVerification } from '../usecases/verify.ts';
 import type { CallDeps, LiveCalls } from './call-deps.ts';
@@ -56,6 +57,9 @@ export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps):
               onProgress: ({ path, ...p }) => emit('notarise-progress', { jobId, name: nameOf(path), ...p }),
             });
             notary.startPoller();
+            // Each record as the library holds it now, not as its file's work left it: a page learns
+            // a file's record here, and only the record's later changes reach it as record-updated.
+            const now = (r: StoredRecord): StoredRecord => notary.library.records.get(r.id) ?? r;
             emit('notarise-done', {
               jobId,
               outcomes: outcomes.map((o) => ({
@@ -63,7 +67,7 @@ export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps):
                 inFolder: o.inFolder,
                 name: nameOf(o.path),
                 status: o.status,
-                record: o.record ? recordViewOf(notary, o.record) : null,
+                record: o.record ? recordViewOf(notary, now(o.record)) : null,
                 error: o.status === 'failed' || o.status === 'in-doubt' ? { code: o.error.code, message: o.error.message } : null,
               })),
             });

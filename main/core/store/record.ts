@@ -5,11 +5,9 @@ import type { RecordState } from '../../../preload/record-states.ts';
 
 export type { RecordKind };
 export type { RecordState };
-export { groupOf, inBlock, isLive } from '../../../preload/record-states.ts';
+export { FOLLOWED_STATES, groupOf, inBlock, isLive, PENDING_STATES } from '../../../preload/record-states.ts';
 /** What an imported receipt proved: a failed one is never imported. */
 export type ImportedOutcome = 'verified' | 'partially-verified' | 'pending';
-
-export const PENDING_STATES: readonly RecordState[] = ['published', 'confirmed'];
 
 export interface StoredRecord {
   id: number;

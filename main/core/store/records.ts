@@ -3,7 +3,9 @@ import { queryRecords, type RecordQuery } from './record-query.ts';
 import { SELECT, fromRow, type Row } from './record-rows.ts';
 import {
   groupOf,
+  FOLLOWED_STATES,
   inBlock,
+  PENDING_STATES,
   type SendLease,
   type ConfirmationUpdate,
   type ImportedOutcome,
@@ -12,6 +14,9 @@ import {
   type StoredRecord,
   type Submission,
 } from './record.ts';
+
+/** The states the poller follows, in its queries' SQL. */
+const FOLLOWED_SQL = FOLLOWED_STATES.map((s) => `'${s}'`).join(', ');
 
 /**
  * Records in the library. A registration is written as `submitting` (with its fingerprint and
@@ -514,19 +519,19 @@ export class Records {
   /** Records whose status check is due, soonest first. */
   due(now: number, limit: number): StoredRecord[] {
     return this.db
-      .prepare<[number, number], Row>(`${SELECT} WHERE state IN ('published', 'confirmed') AND next_check_at <= ? ORDER BY next_check_at LIMIT ?`)
+      .prepare<[number, number], Row>(`${SELECT} WHERE state IN (${FOLLOWED_SQL}) AND next_check_at <= ? ORDER BY next_check_at LIMIT ?`)
       .all(now, limit)
       .map(fromRow);
   }
 
   /** When the next check is due, or null when nothing is pending. */
   nextDueAt(): number | null {
-    return this.db.prepare<[], { at: number | null }>(`SELECT min(next_check_at) AS at FROM records WHERE state IN ('published', 'confirmed')`).get()!.at;
+    return this.db.prepare<[], { at: number | null }>(`SELECT min(next_check_at) AS at FROM records WHERE state IN (${FOLLOWED_SQL})`).get()!.at;
   }
 
   /** Registrations not settled yet (one per registration, however often it was sent). */
   pendingCount(profile?: string): number {
-    return queryRecords(this.db, { states: ['queued', 'submitting', 'published', 'confirmed'], limit: 0, ...(profile ? { profile } : {}) }).total;
+    return queryRecords(this.db, { states: [...PENDING_STATES], limit: 0, ...(profile ? { profile } : {}) }).total;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { NotariumError } from '../errors/notarium-error.ts';
 import { checkGapMs } from '../poller/schedule.ts';
-import type { StoredRecord } from '../store/record.ts';
+import { FOLLOWED_STATES, inBlock, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { resolveRecord } from './resolve-target.ts';
 import { settleInDoubt, settlingNow } from './in-doubt.ts';
@@ -15,8 +15,6 @@ export interface Follower {
   /** Calls `listener` on every record change; returns the unsubscribe function. */
   subscribe(listener: (record: StoredRecord) => void): () => void;
 }
-
-const FOLLOWED = new Set(['published', 'confirmed']);
 
 export interface CurrentStatus {
   record: StoredRecord;
@@ -40,7 +38,7 @@ export async function currentStatus(
   options: { profile?: string; offline?: boolean } = {},
 ): Promise<CurrentStatus> {
   const record = await resolveRecord(ctx, target, options.profile);
-  const asked = !options.offline && FOLLOWED.has(record.state) && (await follower.checkNow(record));
+  const asked = !options.offline && FOLLOWED_STATES.includes(record.state) && (await follower.checkNow(record));
   if (!options.offline && record.state === 'queued') await nudgeQueue(ctx, follower, record);
   return { record: ctx.library.records.get(record.id)!, source: asked ? 'service' : 'library' };
 }
@@ -48,7 +46,7 @@ export async function currentStatus(
 /** Asks after the version a queued one waits for, and sends the queue if its turn came. */
 async function nudgeQueue(ctx: NotaryContext, follower: Follower, queued: StoredRecord): Promise<void> {
   const ahead = waitsFor(ctx, queued);
-  if (ahead && FOLLOWED.has(ahead.state)) await follower.checkNow(ahead);
+  if (ahead && FOLLOWED_STATES.includes(ahead.state)) await follower.checkNow(ahead);
   await sendIfItsTurn(ctx, queued);
 }
 
@@ -97,8 +95,7 @@ export async function waitForRecord(
   let record = registrationOf(ctx, start);
   const profile = ctx.library.profiles.require(record.profile);
   const depth = options.confirmations ?? profile.targetConfirmations;
-  const done = (r: StoredRecord) =>
-    r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && (r.state === 'confirmed' || r.state === 'settled'));
+  const done = (r: StoredRecord) => r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && inBlock(r));
   while (!done(record)) {
     if (options.signal?.aborted) throw new NotariumError('CANCELLED');
     const sentNow = record.state === 'queued' && (await sendIfItsTurn(ctx, record, options.signal));
@@ -113,7 +110,7 @@ export async function waitForRecord(
     } else if (await nextUpdate(follower, record.id, checkGapMs(profile), options.signal)) {
       // Nothing from this engine for a block time: another process (the app, a second command)
       // may have asked instead, or changed the record. Ask now if its pace allows; read it again below.
-      if (FOLLOWED.has(record.state)) await follower.checkNow(record);
+      if (FOLLOWED_STATES.includes(record.state)) await follower.checkNow(record);
     }
     record = registrationOf(ctx, ctx.library.records.get(record.id)!);
     options.onUpdate?.(record);

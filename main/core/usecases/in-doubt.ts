@@ -6,7 +6,7 @@ import type { NotaryContext } from './context.ts';
 import { OnePerRecord } from './one-per-record.ts';
 import { holderGone, leaseFor } from './send-lease.ts';
 import { beingSent, markLanded, submitRecord } from './submit.ts';
-import { duration } from '../text/duration.ts';
+import { duration } from '../../../preload/duration.ts';
 
 /**
  * A write whose answer was lost (a dropped connection, a gateway's answer, a crash) is settled

@@ -1,7 +1,7 @@
 import { firstCheckAt } from '../poller/schedule.ts';
 import type { Profile } from '../store/profiles.ts';
 import { groupOf, isLive, type StoredRecord } from '../store/record.ts';
-import { duration } from '../text/duration.ts';
+import { duration } from '../../../preload/duration.ts';
 import { landingAfter } from './chain-landing.ts';
 import type { NotaryContext } from './context.ts';
 import { extendedElsewhere } from './in-doubt.ts';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { present } from '../fs/entry-at.ts';
 import type { StoredDocument } from '../store/documents.ts';
-import type { StoredRecord } from '../store/record.ts';
+import { inBlock, type StoredRecord } from '../store/record.ts';
 import type { WatchedFile, WatchedFolder } from '../store/watched-folders.ts';
 import type { NotaryContext } from '../usecases/context.ts';
 import { addVersion } from '../usecases/documents.ts';
@@ -154,7 +154,7 @@ async function alignReceipt(ctx: NotaryContext, folder: WatchedFolder, relPath: 
   }
   if (!record || standing?.txId === record.txId) return;
   if (standing) moveReceipt(at, earlierVersionReceiptLocation(folder, relPath, standing), folder.path);
-  if (record.state === 'confirmed' || record.state === 'settled') {
+  if (inBlock(record)) {
     try {
       await writeReceipt(ctx, record, at, { within: folder.path });
       return;

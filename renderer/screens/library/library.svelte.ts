@@ -1,6 +1,7 @@
 import type { NotariumBridge, RecordState, RecordView } from '../../../preload/contract.ts';
-import { groupOf, isLive } from '../../../preload/record-states.ts';
+import { groupOf, isLive, PENDING_STATES } from '../../../preload/record-states.ts';
 import { notarium, sentence } from '../../lib/bridge.ts';
+import { SvelteMap } from 'svelte/reactivity';
 
 /**
  * Library: a window onto every record, fetched in pages as the list scrolls (the list renders only
@@ -24,7 +25,7 @@ export const FILTERS: readonly (readonly [Filter, string])[] = [
 // Superseded rows are never a registration of the file: the library's query leaves them out.
 const FILTER_STATES: Record<Filter, RecordState[] | undefined> = {
   all: undefined,
-  pending: ['hashing', 'queued', 'submitting', 'published', 'confirmed'],
+  pending: [...PENDING_STATES],
   queued: ['queued'],
   settled: ['settled'],
   problems: ['failed', 'rejected'],
@@ -41,7 +42,7 @@ export class LibraryState {
   selectedId = $state<number | null>(null);
   selected = $state<RecordView | null>(null);
   /** Pages by index; a page being fetched is present as null. */
-  pages = $state<Map<number, RecordView[] | null>>(new Map());
+  readonly pages = new SvelteMap<number, RecordView[] | null>();
   #generation = 0;
   #started = false;
   #reloadTimer: ReturnType<typeof setTimeout> | null = null;
@@ -72,19 +73,17 @@ export class LibraryState {
 
   async #fetch(page: number): Promise<void> {
     const gen = this.#generation;
-    this.pages = new Map(this.pages).set(page, null);
+    this.pages.set(page, null);
     try {
       const { records, total } = await this.#notarium.queryRecords(this.#query(page * PAGE));
       if (gen !== this.#generation) return;
       this.total = total;
-      this.pages = new Map(this.pages).set(page, records);
+      this.pages.set(page, records);
       this.error = null;
       this.#followListed(records);
     } catch (err) {
       if (gen !== this.#generation) return;
-      const next = new Map(this.pages);
-      next.delete(page);
-      this.pages = next;
+      this.pages.delete(page);
       this.error = sentence(err);
     }
   }
@@ -101,7 +100,8 @@ export class LibraryState {
       const { records, total } = await this.#notarium.queryRecords(this.#query(0));
       if (gen !== this.#generation) return;
       this.total = total;
-      this.pages = new Map([[0, records]]);
+      this.pages.clear();
+      this.pages.set(0, records);
       this.error = null;
       this.#followListed(records);
     } catch (err) {
@@ -146,18 +146,16 @@ export class LibraryState {
     const states = FILTER_STATES[this.filter];
     if (r.state === 'superseded' || (states && !states.includes(r.state))) return this.#reloadSoon();
     let found = false;
-    const next = new Map(this.pages);
-    for (const [p, page] of next) {
+    for (const [p, page] of this.pages) {
       const i = page?.findIndex((x) => x.id === r.id) ?? -1;
       if (page && i >= 0) {
         found = true;
         const copy = page.slice();
         copy[i] = r;
-        next.set(p, copy);
+        this.pages.set(p, copy);
       }
     }
-    if (found) this.pages = next;
-    else this.#reloadSoon(); // a record the window has not seen (new, or now matching the filter)
+    if (!found) this.#reloadSoon(); // a record the window has not seen (new, or now matching the filter)
   }
 
   /**

@@ -1,6 +1,5 @@
 import { SvelteSet } from 'svelte/reactivity';
 import type { DocumentView, JobFile, NotariumBridge, NotariumEvents, RecordState, RecordView } from '../../../preload/contract.ts';
-import { RECORD_STATES } from '../../../preload/record-states.ts';
 import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';
 
 /** Notarise: files in flight, driven by notarise-progress / notarise-done / record-updated. */
@@ -78,11 +77,6 @@ export class NotariseState {
   #started = false;
   /** Jobs under way that this page follows (its own, and those the shell opened here), until done. */
   #running = new SvelteSet<string>();
-  /**
-   * The latest view of records not yet tied to a row: a row learns its record only when the whole
-   * job is done, and a quick record may have settled by then (its outcome is the earlier snapshot).
-   */
-  #latest = new Map<number, RecordView>();
 
   readonly #notarium: NotariumBridge;
   readonly #refs: FileRefs;
@@ -163,9 +157,7 @@ export class NotariseState {
       try {
         const ref = await this.#refs.toRef(files[i]!);
         this.#patch(key, { phase: 'hashing' });
-        const answer = await this.#notarium.addVersion(documentId, ref);
-        const r = laterOf(answer, this.#latest.get(answer.id));
-        this.#latest.delete(answer.id);
+        const r = await this.#notarium.addVersion(documentId, ref);
         this.#patch(key, { ...fromRecord(r), note: `version ${r.version ?? '?'} of ${name}` });
       } catch (err) {
         this.#patch(key, { phase: 'failed', error: sentence(err) });
@@ -176,6 +168,7 @@ export class NotariseState {
 
   /** Jobs still hashing or sending: cancelling stops them (a registration already sent stays in the library). */
   get cancellable(): string[] {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a de-duplication local to this call (eslint-plugin-svelte#1271)
     return [...new Set(this.items.filter((i) => i.jobId && this.#running.has(i.jobId) && CANCELLABLE.includes(i.phase)).map((i) => i.jobId!))];
   }
 
@@ -228,41 +221,20 @@ export class NotariseState {
           retry: null,
         });
       } else if (o.record) {
-        const latest = this.#latest.get(o.record.id) ?? o.record;
-        this.#latest.delete(o.record.id);
-        this.#patch(item.key, { ...fromRecord(latest), note: o.status === 'already-registered' ? 'Already notarised earlier' : null });
+        this.#patch(item.key, { ...fromRecord(o.record), note: o.status === 'already-registered' ? 'Already notarised earlier' : null });
       }
     }
     this.#running.delete(e.jobId);
   }
 
-  /** Kept only while some row still waits for its record, and bounded (a large job, the watcher). */
-  #remember(r: RecordView): void {
-    this.#latest.delete(r.id);
-    this.#latest.set(r.id, r);
-    if (this.#latest.size > LATEST_KEPT) this.#latest.delete(this.#latest.keys().next().value!);
-  }
-
+  /**
+   * A row learns its record from the job's end (or the version's answer), which gives the record
+   * as it is then; only its later changes come here, so an event about a record no row holds yet
+   * is older news than that, and is let go.
+   */
   #record(r: RecordView): void {
-    if (!this.items.some((i) => i.recordId === r.id)) {
-      if (this.items.some((i) => i.recordId === null && i.phase !== 'failed')) this.#remember(r);
-      return;
-    }
-    this.items = this.items.map((it) => (it.recordId === r.id ? { ...it, ...fromRecord(r) } : it));
+    if (this.items.some((i) => i.recordId === r.id)) this.items = this.items.map((it) => (it.recordId === r.id ? { ...it, ...fromRecord(r) } : it));
   }
-}
-
-const LATEST_KEPT = 5_000;
-
-/**
- * Of an answer and an event about the same record that crossed it, the one further on: the event
- * may have been sent after the answer was made. A record's states only move forward, in
- * RECORD_STATES' order (then by depth).
- */
-function laterOf(a: RecordView, b: RecordView | undefined): RecordView {
-  if (!b) return a;
-  const rank = (r: RecordView) => RECORD_STATES.indexOf(r.state) * 1e6 + r.confirmations;
-  return rank(b) > rank(a) ? b : a;
 }
 
 function fromRecord(r: RecordView): Partial<Item> {

@@ -20,6 +20,7 @@ export class VerifyState {
   error = $state<string | null>(null);
   offline = $state(false);
   /** Jobs under way that this page follows: its own, and those the shell opened here. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping no view reads (the rule reports any Set in an exported class)
   #jobs = new Set<string>();
   #key = 0;
   #started = false;
@@ -79,6 +80,7 @@ export class VerifyState {
     this.error = null;
     try {
       // A receipt dropped with its file (`x.pdf` + `x.pdf.receipt.json`) is checked against that file.
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup local to this call (eslint-plugin-svelte#1271)
       const receipts = new Map(files.filter((f) => isReceiptName(f.name)).map((f) => [besideReceipt(f.name), f]));
       const content = files.filter((f) => !isReceiptName(f.name));
       const orphanReceipts = [...receipts.entries()].filter(([name]) => !content.some((f) => f.name === name)).map(([, f]) => f);

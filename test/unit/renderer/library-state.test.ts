@@ -47,6 +47,17 @@ describe('the Library state', () => {
     expect(state.selected).toMatchObject({ id: 2, resubmits: 1 });
   });
 
+  it('"Pending" lists what the pending count counts: registrations queued, being sent or on their way to their depth', async () => {
+    const asked: unknown[] = [];
+    fake.answers.set('queryRecords', async (query: unknown) => {
+      asked.push(query);
+      return { records: [], total: 0 };
+    });
+    state.filter = 'pending';
+    await state.reload();
+    expect(asked).toEqual([expect.objectContaining({ states: ['queued', 'submitting', 'published', 'confirmed'] })]);
+  });
+
   it('does not follow a newer record of another registration', async () => {
     const other = recordView({ id: 3, name: 'other.pdf', txId: '03'.repeat(32) });
     await state.select(1);

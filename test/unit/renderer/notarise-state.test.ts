@@ -119,15 +119,33 @@ describe('the Notarise state', () => {
     expect(rows()).toEqual([expect.objectContaining({ recordId: 11, profile: 'Work', phase: 'confirmed', confirmations: 2, targetConfirmations: 3 })]);
   });
 
-  it('a record that moved on before its job was done shows its latest state', async () => {
+  it("a record that moved on before its job was done shows its latest state: the job's end gives it as it is then", async () => {
+    // The core sends each record as the library holds it when the job ends (job-calls.test.ts), so
+    // what was said of it before, while no row held it, is older news, and kept nowhere.
     await state.add([file('quick.txt', 'q')]);
     const { jobId } = fake.lastJob();
-    fake.emit('record-updated', recordView({ id: 21, name: 'quick.txt', state: 'settled', confirmations: 6 }));
-    fake.emit('notarise-done', {
-      jobId,
-      outcomes: [{ index: 0, inFolder: null, name: 'quick.txt', status: 'registered', record: recordView({ id: 21, name: 'quick.txt' }), error: null }],
-    });
+    fake.emit('record-updated', recordView({ id: 21, name: 'quick.txt', state: 'published' }));
+    fake.emit('record-updated', recordView({ id: 21, name: 'quick.txt', state: 'confirmed', confirmations: 1 }));
+    const settled = recordView({ id: 21, name: 'quick.txt', state: 'settled', confirmations: 6 });
+    fake.emit('notarise-done', { jobId, outcomes: [{ index: 0, inFolder: null, name: 'quick.txt', status: 'registered', record: settled, error: null }] });
     expect(rows()).toEqual([expect.objectContaining({ recordId: 21, phase: 'settled', confirmations: 6 })]);
+  });
+
+  it("a version added takes its record from the answer, and the record's later changes from events", async () => {
+    fake.answers.set('listDocuments', async () => [
+      { id: 4, profile: 'Sandbox', name: 'policy.md', headTxId: null, finalised: false, versions: 1, updatedAt: 0 },
+    ]);
+    await state.loadDocuments();
+    state.versionOf = 4;
+    fake.answers.set('addVersion', async () => {
+      // Said while the call was under way: the answer is the record as it is after it.
+      fake.emit('record-updated', recordView({ id: 41, name: 'policy-2.md', state: 'queued', version: 2 }));
+      return recordView({ id: 41, name: 'policy-2.md', state: 'submitting', version: 2 });
+    });
+    await state.add([file('policy-2.md', 'v2')]);
+    expect(rows()).toEqual([expect.objectContaining({ recordId: 41, phase: 'submitting', note: 'version 2 of policy.md' })]);
+    fake.emit('record-updated', recordView({ id: 41, name: 'policy-2.md', state: 'published', version: 2 }));
+    expect(rows()).toEqual([expect.objectContaining({ recordId: 41, phase: 'published' })]);
   });
 
   it('cancels its jobs under way by their ids, and the files not yet done fail', async () => {

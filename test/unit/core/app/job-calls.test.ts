@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,6 +100,45 @@ describe('job calls', () => {
     expect(done.outcomes.map((o) => [o.index, o.name, o.status, o.error?.code])).toEqual([
       [0, 'deed.txt', 'failed', 'NO_API_KEY'],
       [1, 'plan.pdf', 'failed', 'NO_API_KEY'],
+    ]);
+  });
+
+  it("end a notarise job with each record as the library holds it then, not as its file's work left it", async () => {
+    notary.library.profiles.save({ name: 'Records', baseUrl: 'https://records.invalid', network: 'testnet' });
+    notary.library.profiles.use('Records');
+    await service.api.setApiKey('Records', 'a-key');
+    // The deed is registered already: the job finds its record, and the record moves on (a status
+    // check found it in a block) after the deed's work is done and before the job ends.
+    const known = notary.library.records.insertSubmitting({
+      profile: 'Records',
+      kind: 'record',
+      name: 'deed.txt',
+      path: null,
+      size: 6,
+      sha256: createHash('sha256').update('a deed').digest('hex'),
+      encode: 'SHA256(s)',
+      salt: 's',
+      recordHex: '00',
+      publishedHex: '00',
+      idempotencyKey: randomUUID(),
+      network: 'testnet',
+      serviceUrl: null,
+    });
+    notary.library.records.markPublished(known.id, 'ab'.repeat(32), Date.now() + 600_000, null);
+    service.subscribe((event, payload) => {
+      const p = payload as NotariumEvents['notarise-progress'];
+      if (event === 'notarise-progress' && p.index === 0 && p.phase === 'done')
+        notary.library.records.recordConfirmation(
+          known.id,
+          { state: 'confirmed', confirmations: 1, blockHash: 'cd'.repeat(32), blockTime: null, confirmation: null },
+          null,
+        );
+    });
+    const jobId = randomUUID();
+    await service.api.notarise(jobId, [upload('deed.txt', 'a deed')], {});
+    const done = await last('notarise-done', jobId);
+    expect(done.outcomes.map((o) => [o.status, o.record?.id, o.record?.state, o.record?.confirmations])).toEqual([
+      ['already-registered', known.id, 'confirmed', 1],
     ]);
   });
 

@@ -7,6 +7,9 @@ import { RECORD_STATES } from '../../../../preload/record-states.ts';
 
 // The states are declared once (preload/record-states.ts); the table's CHECK, written by a
 // migration, must take exactly those: a state added in one place only fails here, not in a user's library.
+// One more is left in the CHECK: 'hashing', from the first schema, a state no row was ever written
+// in (hashing is a job's phase); taking it out would rebuild every library's records table for nothing.
+const RETIRED = ['hashing'];
 const dir = mkdtempSync(join(tmpdir(), 'notarium-states-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -18,7 +21,7 @@ describe("the records table's states", () => {
       const check = /state\s+TEXT NOT NULL CHECK \(state IN \(([^)]*)\)\)/.exec(sql);
       expect(check).not.toBeNull();
       const states = [...check![1]!.matchAll(/'([^']+)'/g)].map((m) => m[1]);
-      expect(states.sort()).toEqual([...RECORD_STATES].sort());
+      expect(states.sort()).toEqual([...RECORD_STATES, ...RETIRED].sort());
     } finally {
       lib.close();
     }

@@ -1,4 +1,7 @@
-/** A span of time for a sentence: "45 seconds", "20 minutes", "6 hours", "1.5 days". */
+/**
+ * A span of time for a sentence: "45 seconds", "20 minutes", "6 hours", "1.5 days". Here, with no
+ * Node or DOM, so that the CLI, the core's sentences and the page say a span the same way.
+ */
 export function duration(seconds: number): string {
   const unit = (n: number, word: string): string => {
     const v = Math.round(n * 10) / 10;
