@@ -28,9 +28,8 @@ export interface CliBuild {
   metafile: Metafile;
 }
 
-/** Builds the CLI of the tree at `root` (its main/, preload/ and sandbox/) into `<root>/dist/cli`. */
-export async function buildCli(root = ROOT): Promise<CliBuild> {
-  const outdir = join(root, 'dist', 'cli');
+/** Builds the CLI of the tree at `root` (its main/, preload/ and sandbox/) into `<root>/dist/cli` (or `outdir`). */
+export async function buildCli(root = ROOT, outdir = join(root, 'dist', 'cli')): Promise<CliBuild> {
   // Hashed chunk names: without a clean start, old chunks would pile up.
   rmSync(outdir, { recursive: true, force: true });
   const result = await build({

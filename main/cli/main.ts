@@ -1,5 +1,6 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { NotariumError } from '../core/errors/notarium-error.ts';
+import { COMMAND_NAMES, HELP_ARGS, VERSION_ARGS, type CommandName } from './command-names.ts';
 import type { CommandEntry } from './completion.ts';
 import { EXIT } from './exit-codes.ts';
 import { processIo, type CliIo } from './io.ts';
@@ -49,7 +50,7 @@ a key stored in the keychain is never sent to NOTARIUM_BASE_URL, so give both).`
  * options it (or each of its subcommands) takes, the same objects its parser takes. Dispatch,
  * "did you mean", either spelling and `notarium completion` all read it.
  */
-export const COMMANDS: Record<string, () => Promise<CommandEntry>> = {
+export const COMMANDS: Record<CommandName, () => Promise<CommandEntry>> = {
   hash: () => import('./commands/hash.ts').then((m) => ({ run: m.hashCommand, options: m.HASH_OPTIONS })),
   notarise: () => import('./commands/notarise.ts').then((m) => ({ run: m.notariseCommand, options: m.NOTARISE_OPTIONS })),
   status: () => import('./commands/status.ts').then((m) => ({ run: m.statusCommand, options: m.STATUS_OPTIONS })),
@@ -77,25 +78,19 @@ export async function loadCommands(): Promise<Record<string, CommandEntry>> {
   return Object.fromEntries(entries);
 }
 
-/** Whether `argv` names a command of `notarium` (or asks for its help or version): the app's binary runs the CLI then. */
-export function isCommandLine(argv: readonly string[]): boolean {
-  const [name] = argv;
-  return name !== undefined && (['--help', '-h', 'help', '--version', '-V'].includes(name) || knownName(name, Object.keys(COMMANDS)) !== undefined);
-}
-
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  if (name === undefined || HELP_ARGS.includes(name)) {
     io.out(HELP);
     return name === undefined ? EXIT.ERROR : EXIT.OK;
   }
-  if (name === '--version' || name === '-V') {
+  if (VERSION_ARGS.includes(name)) {
     io.out(`notarium ${packageJson.version}`);
     return EXIT.OK;
   }
-  const known = knownName(name, Object.keys(COMMANDS));
+  const known = knownName(name, COMMAND_NAMES);
   if (known === undefined) {
-    const near = didYouMean(name, Object.keys(COMMANDS));
+    const near = didYouMean(name, COMMAND_NAMES);
     io.err(
       name.startsWith('-')
         ? `notarium: unknown option "${name}" before any command. Run "notarium --help" for the commands, or "notarium --version".`
@@ -106,7 +101,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return EXIT.ERROR;
   }
   try {
-    const command = await COMMANDS[known]!();
+    const command = await COMMANDS[known as CommandName]();
     return await command.run(rest, io);
   } catch (err) {
     io.progress('');

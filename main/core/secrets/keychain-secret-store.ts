@@ -5,7 +5,7 @@ import { describeAccount, KEYCHAIN_SERVICE } from './accounts.ts';
 import type { SecretStore } from './secret-store.ts';
 
 /** The part of the keytar API used here; tests may pass a fake one. */
-export type KeytarApi = Pick<typeof Keytar, 'getPassword' | 'setPassword' | 'deletePassword'>;
+export type KeytarApi = Pick<typeof Keytar, 'getPassword' | 'setPassword' | 'deletePassword' | 'findCredentials'>;
 
 export interface KeychainSecretStoreOptions {
   /** Defaults to 'notarium'. */
@@ -31,7 +31,7 @@ export class KeychainSecretStore implements SecretStore {
   }
 
   get(account: string): Promise<string | null> {
-    return this.#call('read', account, (k) => k.getPassword(this.service, account));
+    return this.#call('read', account, async (k) => (await k.getPassword(this.service, account)) ?? this.#none(k, null));
   }
 
   set(account: string, secret: string): Promise<void> {
@@ -39,7 +39,18 @@ export class KeychainSecretStore implements SecretStore {
   }
 
   delete(account: string): Promise<boolean> {
-    return this.#call('remove', account, (k) => k.deletePassword(this.service, account));
+    return this.#call('remove', account, async (k) => (await k.deletePassword(this.service, account)) || this.#none(k, false));
+  }
+
+  /**
+   * "No such entry", once the store itself has answered: on Linux keyring-rs looks in the kernel's
+   * keyring first and may say "none" from there without reaching the Secret Service (seen with no
+   * Secret Service on the bus), so there a miss is confirmed by a search that must reach it.
+   * (Elsewhere the search would read every entry of the service: macOS may ask about each.)
+   */
+  async #none<T extends null | false>(keytar: KeytarApi, none: T): Promise<T> {
+    if (process.platform === 'linux') await keytar.findCredentials(this.service);
+    return none;
   }
 
   async #call<T>(op: Operation, account: string, fn: (keytar: KeytarApi) => Promise<T>, secret?: string): Promise<T> {
@@ -60,8 +71,9 @@ export class KeychainSecretStore implements SecretStore {
 }
 
 // keyring-rs says "Couldn't access platform (secure) storage" or "Platform secure storage failure"
-// when the keychain is absent, locked or refuses access; its other errors are about the entry.
-const UNAVAILABLE = /couldn't access platform|platform secure storage failure|could not be loaded/i;
+// when the keychain is absent, locked or refuses access, and its search "Failed to connect" when
+// there is no Secret Service; its other errors are about the entry.
+const UNAVAILABLE = /couldn't access platform|platform secure storage failure|could not be loaded|failed to connect/i;
 
 function keychainError(op: Operation, account: string, reason: string): NotariumError {
   const what = describeAccount(account);
