@@ -24,6 +24,8 @@ type Operation = 'read' | 'store' | 'remove';
 export class KeychainSecretStore implements SecretStore {
   readonly service: string;
   #keytar: Promise<KeytarApi> | undefined;
+  /** A search has reached the Secret Service (see #none). */
+  #reached = false;
 
   constructor(options: KeychainSecretStoreOptions = {}) {
     this.service = options.service ?? KEYCHAIN_SERVICE;
@@ -45,11 +47,15 @@ export class KeychainSecretStore implements SecretStore {
   /**
    * "No such entry", once the store itself has answered: on Linux keyring-rs looks in the kernel's
    * keyring first and may say "none" from there without reaching the Secret Service (seen with no
-   * Secret Service on the bus), so there a miss is confirmed by a search that must reach it.
-   * (Elsewhere the search would read every entry of the service: macOS may ask about each.)
+   * Secret Service on the bus), so there the first miss is confirmed by a search that must reach
+   * it (it reads every entry of the service: once per store, not at every miss). Elsewhere the
+   * search is not needed, and macOS might ask about each entry.
    */
   async #none<T extends null | false>(keytar: KeytarApi, none: T): Promise<T> {
-    if (process.platform === 'linux') await keytar.findCredentials(this.service);
+    if (process.platform === 'linux' && !this.#reached) {
+      await keytar.findCredentials(this.service);
+      this.#reached = true;
+    }
     return none;
   }
 
