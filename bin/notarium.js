@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// The CLI runs the TypeScript sources directly through tsx, so a fresh clone needs no build step.
-import { register } from 'tsx/esm/api';
+// The `notarium` command: the built CLI, or in a development tree whose bundle is missing or older
+// than its sources, the sources through tsx (bin/cli-entry.js decides).
+import { cliEntry } from './cli-entry.js';
 
-register();
-const { main } = await import('../main/cli/main.ts');
+const { entry, built } = cliEntry(new URL('../', import.meta.url));
+if (!built) (await import('tsx/esm/api')).register();
+const { main } = await import(entry.href);
 process.exitCode = await main(process.argv.slice(2));

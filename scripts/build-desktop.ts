@@ -1,7 +1,8 @@
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
+import { copyHashWorker } from './hash-worker-copy.ts';
 
 /**
  * Bundles the Electron main process and its preload (the renderer is Vite's job):
@@ -56,16 +57,7 @@ export async function buildDesktop(outRoot = join(ROOT, 'dist')): Promise<Deskto
       external: ['electron'],
     }),
   ]);
-  // The pool starts its workers from `new URL('./hash-worker.js', import.meta.url)`: beside the
-  // chunk that holds the pool.
-  const chunks = Object.keys(mainResult.metafile.outputs).filter((f) => f.endsWith('.js'));
-  for (const chunk of chunks) {
-    if (mainResult.metafile.outputs[chunk]!.inputs['main/core/hashing/hash-pool.ts']) {
-      const dir = dirname(resolve(ROOT, chunk));
-      mkdirSync(dir, { recursive: true });
-      copyFileSync(join(ROOT, HASH_WORKER), join(dir, 'hash-worker.js'));
-    }
-  }
+  copyHashWorker(mainResult.metafile, ROOT);
   return {
     main: join(mainDir, 'main.js'),
     engine: join(mainDir, 'engine.js'),

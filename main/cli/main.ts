@@ -1,19 +1,7 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { errorData } from '../core/errors/error-data.ts';
-import { ACCOUNT_OPTIONS, LOGIN_OPTIONS, loginCommand, logoutCommand, whoamiCommand } from './commands/account.ts';
-import { APP_OPTIONS, appCommand } from './commands/app.ts';
-import { HASH_OPTIONS, hashCommand } from './commands/hash.ts';
-import { KEY_SUBCOMMANDS, keyCommand } from './commands/key.ts';
-import { NOTARISE_OPTIONS, notariseCommand } from './commands/notarise.ts';
-import { PROFILE_SUBCOMMANDS, profileCommand } from './commands/profile.ts';
-import { RECEIPT_SUBCOMMANDS, receiptCommand } from './commands/receipt.ts';
-import { SANDBOX_OPTIONS, sandboxCommand } from './commands/sandbox.ts';
-import { START_OPTIONS, startCommand } from './commands/start.ts';
-import { STATUS_OPTIONS, statusCommand, WAIT_OPTIONS, waitCommand } from './commands/status.ts';
-import { VERIFY_OPTIONS, verifyCommand } from './commands/verify.ts';
-import { VERSION_SUBCOMMANDS, versionCommand, VERSIONS_OPTIONS, versionsCommand } from './commands/versions.ts';
-import { WATCH_OPTIONS, watchCommand } from './commands/watch.ts';
-import { COMPLETION_SHELLS, completionCommand, type CommandEntry } from './completion.ts';
+import { COMMAND_NAMES, HELP_ARGS, VERSION_ARGS, type CommandName } from './command-names.ts';
+import type { CommandEntry } from './completion.ts';
 import { EXIT } from './exit-codes.ts';
 import { errorText } from './format.ts';
 import { processIo, type CliIo } from './io.ts';
@@ -58,44 +46,53 @@ Environment: NOTARIUM_HOME (data directory), NOTARIUM_BASE_URL, NOTARIUM_API_KEY
 a key stored in the keychain is never sent to NOTARIUM_BASE_URL, so give both).`;
 
 /**
- * The one command table: what runs each command, and the options it (or each of its subcommands)
- * takes, the same objects its parser takes. Dispatch, "did you mean", either spelling and
- * `notarium completion` all read it.
+ * The one command table: each command's module, loaded only when that command runs, so a command
+ * pays for its own modules alone (`--help` loads none; the sandbox, the web shell and Chromium
+ * printing load with the commands that use them). A module gives what runs the command and the
+ * options it (or each of its subcommands) takes, the same objects its parser takes. Dispatch,
+ * "did you mean", either spelling and `notarium completion` all read it.
  */
-export const COMMANDS: Record<string, CommandEntry> = {
-  hash: { run: hashCommand, options: HASH_OPTIONS },
-  notarise: { run: notariseCommand, options: NOTARISE_OPTIONS },
-  status: { run: statusCommand, options: STATUS_OPTIONS },
-  wait: { run: waitCommand, options: WAIT_OPTIONS },
-  watch: { run: watchCommand, options: WATCH_OPTIONS },
-  verify: { run: verifyCommand, options: VERIFY_OPTIONS },
-  receipt: { run: receiptCommand, subcommands: RECEIPT_SUBCOMMANDS },
-  versions: { run: versionsCommand, options: VERSIONS_OPTIONS },
-  version: { run: versionCommand, subcommands: VERSION_SUBCOMMANDS },
-  profile: { run: profileCommand, subcommands: PROFILE_SUBCOMMANDS },
-  key: { run: keyCommand, subcommands: KEY_SUBCOMMANDS },
-  login: { run: loginCommand, options: LOGIN_OPTIONS },
-  whoami: { run: whoamiCommand, options: ACCOUNT_OPTIONS },
-  logout: { run: logoutCommand, options: ACCOUNT_OPTIONS },
-  start: { run: startCommand, options: START_OPTIONS },
-  app: { run: (argv, io) => appCommand(argv, io), options: APP_OPTIONS },
-  sandbox: { run: (argv, io) => sandboxCommand(argv, io), options: SANDBOX_OPTIONS },
-  completion: { run: (argv, io) => completionCommand(argv, io, COMMANDS), subcommands: COMPLETION_SHELLS },
+export const COMMANDS: Record<CommandName, () => Promise<CommandEntry>> = {
+  hash: () => import('./commands/hash.ts').then((m) => ({ run: m.hashCommand, options: m.HASH_OPTIONS })),
+  notarise: () => import('./commands/notarise.ts').then((m) => ({ run: m.notariseCommand, options: m.NOTARISE_OPTIONS })),
+  status: () => import('./commands/status.ts').then((m) => ({ run: m.statusCommand, options: m.STATUS_OPTIONS })),
+  wait: () => import('./commands/status.ts').then((m) => ({ run: m.waitCommand, options: m.WAIT_OPTIONS })),
+  watch: () => import('./commands/watch.ts').then((m) => ({ run: m.watchCommand, options: m.WATCH_OPTIONS })),
+  verify: () => import('./commands/verify.ts').then((m) => ({ run: m.verifyCommand, options: m.VERIFY_OPTIONS })),
+  receipt: () => import('./commands/receipt.ts').then((m) => ({ run: m.receiptCommand, subcommands: m.RECEIPT_SUBCOMMANDS })),
+  versions: () => import('./commands/versions.ts').then((m) => ({ run: m.versionsCommand, options: m.VERSIONS_OPTIONS })),
+  version: () => import('./commands/versions.ts').then((m) => ({ run: m.versionCommand, subcommands: m.VERSION_SUBCOMMANDS })),
+  profile: () => import('./commands/profile.ts').then((m) => ({ run: m.profileCommand, subcommands: m.PROFILE_SUBCOMMANDS })),
+  key: () => import('./commands/key.ts').then((m) => ({ run: m.keyCommand, subcommands: m.KEY_SUBCOMMANDS })),
+  login: () => import('./commands/account.ts').then((m) => ({ run: m.loginCommand, options: m.LOGIN_OPTIONS })),
+  whoami: () => import('./commands/account.ts').then((m) => ({ run: m.whoamiCommand, options: m.ACCOUNT_OPTIONS })),
+  logout: () => import('./commands/account.ts').then((m) => ({ run: m.logoutCommand, options: m.ACCOUNT_OPTIONS })),
+  start: () => import('./commands/start.ts').then((m) => ({ run: m.startCommand, options: m.START_OPTIONS })),
+  app: () => import('./commands/app.ts').then((m) => ({ run: (argv, io) => m.appCommand(argv, io), options: m.APP_OPTIONS })),
+  sandbox: () => import('./commands/sandbox.ts').then((m) => ({ run: (argv, io) => m.sandboxCommand(argv, io), options: m.SANDBOX_OPTIONS })),
+  completion: () =>
+    import('./completion.ts').then((m) => ({ run: async (argv, io) => m.completionCommand(argv, io, await loadCommands()), subcommands: m.COMPLETION_SHELLS })),
 };
+
+/** Every command of the table, loaded (for completion scripts, which list every option). */
+export async function loadCommands(): Promise<Record<string, CommandEntry>> {
+  const entries = await Promise.all(Object.entries(COMMANDS).map(async ([name, load]) => [name, await load()] as const));
+  return Object.fromEntries(entries);
+}
 
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  if (name === undefined || HELP_ARGS.includes(name)) {
     io.out(HELP);
     return name === undefined ? EXIT.ERROR : EXIT.OK;
   }
-  if (name === '--version' || name === '-V') {
+  if (VERSION_ARGS.includes(name)) {
     io.out(`notarium ${packageJson.version}`);
     return EXIT.OK;
   }
-  const known = knownName(name, Object.keys(COMMANDS));
+  const known = knownName(name, COMMAND_NAMES);
   if (known === undefined) {
-    const near = didYouMean(name, Object.keys(COMMANDS));
+    const near = didYouMean(name, COMMAND_NAMES);
     io.err(
       name.startsWith('-')
         ? `notarium: unknown option "${name}" before any command. Run "notarium --help" for the commands, or "notarium --version".`
@@ -105,9 +102,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     );
     return EXIT.ERROR;
   }
-  const command = COMMANDS[known]!.run;
   try {
-    return await command(rest, io);
+    const command = await COMMANDS[known as CommandName]();
+    return await command.run(rest, io);
   } catch (err) {
     io.progress('');
     // A mistake in the command line is not a code (README: Error codes): its sentence alone.

@@ -11,6 +11,7 @@ import { appUserModelId } from './app-id.ts';
 import { handleAppProtocol, registerAppScheme } from './app-protocol.ts';
 import { parseArgv } from './argv.ts';
 import { registerIpc, type IpcRegistration } from './ipc.ts';
+import { installCommandLineTool } from './install-command.ts';
 import { installMenu, dialogProperties, type PickKind } from './menu.ts';
 import { showNotification } from './notifications.ts';
 import { desktopAbilities, type DesktopAbilities } from './shell-abilities.ts';
@@ -196,6 +197,17 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
           verifyPaths(paths);
         },
         (err: unknown) => dialog.showErrorBox('Notarium could not verify', sentenceOf(err)),
+      );
+    },
+    installCommand: () => {
+      if (!app.isPackaged) {
+        dialog.showErrorBox('Notarium could not install its command', 'The command comes with the installed app; in a development tree, run bin/notarium.js.');
+        return;
+      }
+      installCommandLineTool(process.resourcesPath).then(
+        (link) =>
+          void dialog.showMessageBox({ message: `The notarium command is installed: ${link}`, detail: 'Open a new terminal and run "notarium --help".' }),
+        (err: unknown) => dialog.showErrorBox('Notarium could not install its command', err instanceof Error ? err.message : String(err)),
       );
     },
   });

@@ -2,7 +2,8 @@ import type { MenuItemConstructorOptions, OpenDialogOptions } from 'electron';
 import { Menu } from 'electron';
 
 /**
- * The application menu: the platform's standard roles plus File ▸ Notarise… and Verify…. On
+ * The application menu: the platform's standard roles plus File ▸ Notarise… and Verify…, and on
+ * macOS the app menu's Install Command Line Tool…. On
  * Windows and Linux a dialog cannot pick files and folders at once, so there the items come in
  * pairs (files, folder); macOS picks both in one dialog.
  */
@@ -12,6 +13,8 @@ export type PickKind = 'files' | 'folders' | 'both';
 export interface MenuActions {
   notarise(kind: PickKind): void;
   verify(kind: PickKind): void;
+  /** macOS: put the `notarium` command on the PATH (install-command.ts). */
+  installCommand(): void;
 }
 
 export function menuTemplate(actions: MenuActions, platform: NodeJS.Platform = process.platform): MenuItemConstructorOptions[] {
@@ -32,13 +35,27 @@ export function menuTemplate(actions: MenuActions, platform: NodeJS.Platform = p
         { type: 'separator' },
         { role: 'quit' },
       ];
-  return [
-    ...(mac ? [{ role: 'appMenu' } as MenuItemConstructorOptions] : []),
-    { label: 'File', submenu: file },
-    { role: 'editMenu' },
-    { role: 'viewMenu' },
-    { role: 'windowMenu' },
-  ];
+  return [...(mac ? [appMenu(actions)] : []), { label: 'File', submenu: file }, { role: 'editMenu' }, { role: 'viewMenu' }, { role: 'windowMenu' }];
+}
+
+/** macOS's app menu: the standard roles, and the command line, as other apps with one offer it. */
+function appMenu(actions: MenuActions): MenuItemConstructorOptions {
+  return {
+    label: 'Notarium',
+    submenu: [
+      { role: 'about' },
+      { type: 'separator' },
+      { label: 'Install Command Line Tool…', click: () => actions.installCommand() },
+      { type: 'separator' },
+      { role: 'services' },
+      { type: 'separator' },
+      { role: 'hide' },
+      { role: 'hideOthers' },
+      { role: 'unhide' },
+      { type: 'separator' },
+      { role: 'quit' },
+    ],
+  };
 }
 
 /** What an open dialog may pick for a kind. */

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS, main } from '../../main/cli/main.ts';
+import { loadCommands, main } from '../../main/cli/main.ts';
 import type { CliIo } from '../../main/cli/io.ts';
 import { createAppService } from '../../main/core/app/app-service.ts';
 import { Notary } from '../../main/core/notary.ts';
@@ -390,9 +390,9 @@ describe('the command line itself', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ name: 'Spelled', authorizeUrl: 'https://id.example/authorize' });
   });
 
-  it('completion bash completes commands, subcommands and options from the command table', () => {
+  it('completion bash completes commands, subcommands and options from the command table', async () => {
     const script = bin('completion', 'bash').stdout;
-    for (const [name, entry] of Object.entries(COMMANDS)) {
+    for (const [name, entry] of Object.entries(await loadCommands())) {
       expect(script).toContain(name);
       for (const option of Object.keys(entry.options ?? {})) expect(script).toContain(`--${option}`);
     }

@@ -1,11 +1,14 @@
-import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
+import { buildCli } from '../../scripts/build-cli.ts';
 import { buildDesktop, type DesktopBuild } from '../../scripts/build-desktop.ts';
+import { runCli } from '../support/cli.ts';
 
 // The Electron main process and preload as the desktop app loads them: bundled, then the main
 // bundle run in plain Node against a stand-in `electron` module (test/support/fake-electron),
@@ -16,6 +19,7 @@ let built: DesktopBuild;
 
 beforeAll(async () => {
   built = await buildDesktop(join(root, 'dist'));
+  await buildCli(undefined, join(root, 'dist', 'cli')); // packaged with the app (dist/**)
   symlinkSync(resolve('node_modules'), join(root, 'node_modules')); // the app folder's packages
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -120,5 +124,39 @@ describe('the bundled main process, run against a stand-in electron', () => {
     expect(engine.sqlite.every((p) => p.startsWith(native))).toBe(true);
     // The engine's HTTP went through Electron's network stack (net.fetch), not Node's fetch.
     expect(readFileSync(join(root, 'net.log'), 'utf8')).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/records/m);
+  });
+});
+
+describe('the bundled main process launched as `notarium <command>` (the installed command)', () => {
+  it('runs the CLI with no window: its output and exit codes, in the data directory the app uses', () => {
+    const home = join(root, 'user');
+    const config = join(home, 'config');
+    const reportPath = join(root, 'command-report.json');
+    // No NOTARIUM_HOME: the platform's folder for the app's data, as an installed app finds it.
+    const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: config };
+    const app = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', resolve('test/support/fake-electron/register.mjs'), built.main, ...args], {
+        env: { ...env, FAKE_ELECTRON_APP_ROOT: root, FAKE_ELECTRON_REPORT: reportPath },
+        encoding: 'utf8',
+      });
+    const file = join(root, 'command.txt');
+    writeFileSync(file, 'hashed by the app\n');
+    expect(app('hash', file)).toMatchObject({
+      status: 0,
+      stdout: `${createHash('sha256').update('hashed by the app\n').digest('hex')}  ${file}\n`,
+      stderr: '',
+    });
+    expect(app('--version')).toMatchObject({ status: 0, stdout: `notarium ${packageJson.version}\n` });
+    expect(app('verify')).toMatchObject({ status: 2, stderr: expect.stringMatching(/^Usage: notarium verify/) });
+    expect(app('notarize', '--help')).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage: notarium notarise/) });
+    const added = app('profile', 'add', 'Shared', '--base-url', 'https://records.example', '--json');
+    expect(added.status, added.stderr).toBe(0);
+    expect(existsSync(join(config, 'Notarium'))).toBe(true);
+    // No window was opened: the stand-in writes its report only when a window loads.
+    expect(existsSync(reportPath)).toBe(false);
+    return runCli(['profile', 'list', '--json'], { env }).then((r) => {
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toContainEqual(expect.objectContaining({ name: 'Shared', baseUrl: 'https://records.example' }));
+    });
   });
 });

@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -72,5 +74,41 @@ describe('electron-builder.yml', () => {
     expect(config.mac?.extendInfo?.CFBundleDocumentTypes).toEqual([
       { CFBundleTypeName: 'Any file', CFBundleTypeRole: 'Viewer', LSHandlerRank: 'Alternate', LSItemContentTypes: ['public.data'] },
     ]);
+  });
+
+  it('brings the notarium command: the CLI bundle in the package, the deb links the app binary, macOS and Windows a script beside it', () => {
+    const files = (config.files as Array<string | { filter?: string[] }>).flatMap((set) => (typeof set === 'string' ? [set] : (set.filter ?? [])));
+    expect(files).toContain('dist/**');
+    expect(files.filter((pattern) => pattern.startsWith('!dist/'))).toEqual(['!dist/**/*.map', '!dist/native/**']);
+    // electron-builder's deb after-install links /usr/bin/<executableName> to the app binary,
+    // which runs the command when launched with one (main/electron/command-line.ts).
+    expect(config.linux?.executableName).toBe('notarium');
+    const resource = (extra: unknown) => (extra as Array<{ from: string; to: string }>).map(({ from, to }) => ({ from, to }));
+    expect(resource(config.mac?.extraResources)).toEqual([{ from: 'build/cli/notarium', to: 'bin/notarium' }]);
+    expect(resource(config.win?.extraResources)).toEqual([{ from: 'build/cli/notarium.cmd', to: 'bin/notarium.cmd' }]);
+    const cmd = readFileSync(join(projectDir, 'build', 'cli', 'notarium.cmd'), 'utf8');
+    expect(cmd).toContain('"%~dp0..\\..\\Notarium.exe" %*\r\n');
+    expect(cmd).toMatch(/exit \/b %ERRORLEVEL%\r\n$/);
+  });
+
+  it("the macOS script runs the app's binary with the arguments, also through the link the menu installs", () => {
+    const app = mkdtempSync(join(tmpdir(), 'notarium-app-'));
+    try {
+      const contents = join(app, 'Notarium.app', 'Contents');
+      mkdirSync(join(contents, 'MacOS'), { recursive: true });
+      mkdirSync(join(contents, 'Resources', 'bin'), { recursive: true });
+      // A stand-in binary that says how it was called.
+      writeFileSync(join(contents, 'MacOS', 'Notarium'), '#!/bin/sh\nprintf "%s|" "$@"\nexit 3\n');
+      chmodSync(join(contents, 'MacOS', 'Notarium'), 0o755);
+      const script = join(contents, 'Resources', 'bin', 'notarium');
+      writeFileSync(script, readFileSync(join(projectDir, 'build', 'cli', 'notarium')), { mode: 0o755 });
+      const link = join(app, 'usr-local-bin-notarium');
+      symlinkSync(script, link);
+      for (const command of [script, link]) {
+        expect(spawnSync(command, ['hash', 'a file.txt'], { encoding: 'utf8' })).toMatchObject({ status: 3, stdout: 'hash|a file.txt|' });
+      }
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
+import type { RunningSandbox } from '../../../sandbox/index.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { privateFolder, writePrivateFile } from '../fs/private-files.ts';
 
@@ -103,6 +103,8 @@ export class EmbeddedSandbox {
    * printed certificates then stay valid across restarts. Any free port otherwise.
    */
   private async startOnKnownPort(): Promise<RunningSandbox> {
+    // Loaded when a sandbox starts: a command that only reads the library never pays for it.
+    const { startSandbox } = await import('../../../sandbox/index.ts');
     const options = { dataDir: this.dir, blockInterval: this.options.blockInterval ?? 10, clock: this.options.clock };
     let port = 0;
     try {

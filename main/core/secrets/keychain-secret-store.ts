@@ -5,7 +5,7 @@ import { describeAccount, KEYCHAIN_SERVICE } from './accounts.ts';
 import type { SecretStore } from './secret-store.ts';
 
 /** The part of the keytar API used here; tests may pass a fake one. */
-export type KeytarApi = Pick<typeof Keytar, 'getPassword' | 'setPassword' | 'deletePassword'>;
+export type KeytarApi = Pick<typeof Keytar, 'getPassword' | 'setPassword' | 'deletePassword' | 'findCredentials'>;
 
 export interface KeychainSecretStoreOptions {
   /** Defaults to 'notarium'. */
@@ -24,6 +24,8 @@ type Operation = 'read' | 'store' | 'remove';
 export class KeychainSecretStore implements SecretStore {
   readonly service: string;
   #keytar: Promise<KeytarApi> | undefined;
+  /** A search has reached the Secret Service (see #none). */
+  #reached = false;
 
   constructor(options: KeychainSecretStoreOptions = {}) {
     this.service = options.service ?? KEYCHAIN_SERVICE;
@@ -31,7 +33,7 @@ export class KeychainSecretStore implements SecretStore {
   }
 
   get(account: string): Promise<string | null> {
-    return this.#call('read', account, (k) => k.getPassword(this.service, account));
+    return this.#call('read', account, async (k) => (await k.getPassword(this.service, account)) ?? this.#none(k, null));
   }
 
   set(account: string, secret: string): Promise<void> {
@@ -39,7 +41,22 @@ export class KeychainSecretStore implements SecretStore {
   }
 
   delete(account: string): Promise<boolean> {
-    return this.#call('remove', account, (k) => k.deletePassword(this.service, account));
+    return this.#call('remove', account, async (k) => (await k.deletePassword(this.service, account)) || this.#none(k, false));
+  }
+
+  /**
+   * "No such entry", once the store itself has answered: on Linux keyring-rs looks in the kernel's
+   * keyring first and may say "none" from there without reaching the Secret Service (seen with no
+   * Secret Service on the bus), so there the first miss is confirmed by a search that must reach
+   * it (it reads every entry of the service: once per store, not at every miss). Elsewhere the
+   * search is not needed, and macOS might ask about each entry.
+   */
+  async #none<T extends null | false>(keytar: KeytarApi, none: T): Promise<T> {
+    if (process.platform === 'linux' && !this.#reached) {
+      await keytar.findCredentials(this.service);
+      this.#reached = true;
+    }
+    return none;
   }
 
   async #call<T>(op: Operation, account: string, fn: (keytar: KeytarApi) => Promise<T>, secret?: string): Promise<T> {
@@ -60,8 +77,9 @@ export class KeychainSecretStore implements SecretStore {
 }
 
 // keyring-rs says "Couldn't access platform (secure) storage" or "Platform secure storage failure"
-// when the keychain is absent, locked or refuses access; its other errors are about the entry.
-const UNAVAILABLE = /couldn't access platform|platform secure storage failure|could not be loaded/i;
+// when the keychain is absent, locked or refuses access, and its search "Failed to connect" when
+// there is no Secret Service; its other errors are about the entry.
+const UNAVAILABLE = /couldn't access platform|platform secure storage failure|could not be loaded|failed to connect/i;
 
 function keychainError(op: Operation, account: string, reason: string): NotariumError {
   const what = describeAccount(account);

@@ -4,14 +4,19 @@ import * as electron from './electron-mock.ts';
 vi.mock('electron', () => import('./electron-mock.ts'));
 const { dialogProperties, menuTemplate } = await import('../../../main/electron/menu.ts');
 const { createTray, trayTitle, trayTooltip } = await import('../../../main/electron/tray.ts');
+const { COMMAND_LINK, installCommandLineTool } = await import('../../../main/electron/install-command.ts');
 
 beforeEach(() => electron.resetElectron());
 
 describe('the menu', () => {
   it('on macOS: the app menu, and one Notarise… / Verify… picking files and folders', () => {
-    const actions = { notarise: vi.fn(), verify: vi.fn() };
+    const actions = { notarise: vi.fn(), verify: vi.fn(), installCommand: vi.fn() };
     const template = menuTemplate(actions, 'darwin');
-    expect(template.map((m) => m.role ?? m.label)).toEqual(['appMenu', 'File', 'editMenu', 'viewMenu', 'windowMenu']);
+    expect(template.map((m) => m.role ?? m.label)).toEqual(['Notarium', 'File', 'editMenu', 'viewMenu', 'windowMenu']);
+    const appMenu = template[0]!.submenu as { role?: string; label?: string; click?: () => void }[];
+    expect(appMenu.filter((i) => i.role).map((i) => i.role)).toEqual(['about', 'services', 'hide', 'hideOthers', 'unhide', 'quit']);
+    appMenu.find((i) => i.label === 'Install Command Line Tool…')!.click!();
+    expect(actions.installCommand).toHaveBeenCalledOnce();
     const file = template[1]!.submenu as { label?: string; click?: () => void }[];
     file.find((i) => i.label === 'Notarise…')!.click!();
     file.find((i) => i.label === 'Verify…')!.click!();
@@ -23,6 +28,29 @@ describe('the menu', () => {
     expect(dialogProperties('both')).toEqual(['openFile', 'openDirectory', 'multiSelections']);
     expect(dialogProperties('files')).toEqual(['openFile', 'multiSelections']);
     expect(dialogProperties('folders')).toEqual(['openDirectory', 'multiSelections']);
+  });
+});
+
+describe('Install Command Line Tool… (macOS)', () => {
+  const resources = '/Applications/Notarium.app/Contents/Resources';
+  it("links /usr/local/bin/notarium to the app's script, and asks for an administrator only when refused", async () => {
+    const calls: string[][] = [];
+    const steps = (refuse: string | null) => ({
+      link: async (target: string, path: string) => {
+        calls.push(['link', target, path]);
+        if (refuse) throw Object.assign(new Error(refuse), { code: refuse });
+      },
+      linkAsAdministrator: async (target: string, path: string) => void calls.push(['admin', target, path]),
+    });
+    expect(await installCommandLineTool(resources, steps(null))).toBe(COMMAND_LINK);
+    expect(await installCommandLineTool(resources, steps('EACCES'))).toBe(COMMAND_LINK);
+    const script = `${resources}/bin/notarium`;
+    expect(calls).toEqual([
+      ['link', script, '/usr/local/bin/notarium'],
+      ['link', script, '/usr/local/bin/notarium'],
+      ['admin', script, '/usr/local/bin/notarium'],
+    ]);
+    await expect(installCommandLineTool(resources, steps('EIO'))).rejects.toThrow('EIO');
   });
 });
 

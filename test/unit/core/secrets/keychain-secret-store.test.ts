@@ -13,7 +13,7 @@ function failing(message: string, cause?: string): KeytarApi {
     const err = new Error(message, cause ? { cause: new Error(cause) } : undefined);
     throw Object.assign(err, { code: 'GenericFailure' });
   };
-  return { getPassword: fail, setPassword: fail, deletePassword: fail };
+  return { getPassword: fail, setPassword: fail, deletePassword: fail, findCredentials: fail };
 }
 
 function recording(): { keytar: KeytarApi; calls: unknown[][] } {
@@ -22,6 +22,7 @@ function recording(): { keytar: KeytarApi; calls: unknown[][] } {
     getPassword: async (...args) => (calls.push(['get', ...args]), 'value'),
     setPassword: async (...args) => void calls.push(['set', ...args]),
     deletePassword: async (...args) => (calls.push(['delete', ...args]), true),
+    findCredentials: async (...args) => (calls.push(['find', ...args]), []),
   };
   return { keytar, calls };
 }
@@ -78,6 +79,35 @@ describe('KeychainSecretStore', () => {
     expect(String((err as Error).cause)).toContain('[secret]');
   });
 
+  it('a miss is an answer of the store itself: "none" stands once a search has reached it, and is KEYCHAIN_UNAVAILABLE while none can', async () => {
+    const calls: unknown[][] = [];
+    const missing = (find: KeytarApi['findCredentials']): KeytarApi => ({
+      getPassword: async () => null,
+      setPassword: async () => undefined,
+      deletePassword: async () => false,
+      findCredentials: async (...args) => (calls.push(['find', ...args]), find(...args)),
+    });
+    const reached = new KeychainSecretStore({ keytar: missing(async () => []) });
+    expect(await reached.get(account)).toBeNull();
+    expect(await reached.delete(account)).toBe(false);
+    expect(await reached.get(account)).toBeNull();
+    // One search reached the store: later misses are its answers too.
+    expect(calls).toEqual([['find', 'notarium']]);
+    const noBus = new KeychainSecretStore({
+      keytar: missing(async () => {
+        throw new Error('zbus error: Failed to connect to address `unix:path=/run/no-bus`: No such file or directory (os error 2)');
+      }),
+    });
+    for (const [call, verb] of [
+      [() => noBus.get(account), 'read'],
+      [() => noBus.delete(account), 'removed'],
+    ] as const) {
+      const err = await call().catch((e: unknown) => e);
+      expect(isNotariumError(err, 'KEYCHAIN_UNAVAILABLE')).toBe(true);
+      expect((err as Error).message).toMatch(new RegExp(`^The system keychain is not available, so the API key of profile "work" cannot be ${verb}:`));
+    }
+  });
+
   it('a synchronous throw from keytar is mapped too', async () => {
     const keytar: KeytarApi = {
       getPassword: () => {
@@ -85,6 +115,7 @@ describe('KeychainSecretStore', () => {
       },
       setPassword: async () => undefined,
       deletePassword: async () => false,
+      findCredentials: async () => [],
     };
     await expect(new KeychainSecretStore({ keytar }).get(account)).rejects.toSatisfy((e) => isNotariumError(e, 'KEYCHAIN_UNAVAILABLE'));
   });

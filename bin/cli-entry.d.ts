@@ -1,0 +1,2 @@
+/** Which code `notarium` runs in the tree at `root` (a file URL ending in "/"): the bundle (`built`), or the sources. */
+export function cliEntry(root: URL): { entry: URL; built: boolean };

@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Metafile } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEntry } from '../../bin/cli-entry.js';
+import { buildCli } from '../../scripts/build-cli.ts';
+import { runCli } from '../support/cli.ts';
+
+// `notarium` runs the bundle `npm ci` builds (dist/cli), and the sources only in a development tree
+// without a current one. Every other CLI test runs bin/notarium.js on the bundle the integration
+// setup builds (test/support/cli-build.ts): the first test checks that is so.
+
+const REPO = resolve(import.meta.dirname, '../..');
+
+describe('the bin in this tree', () => {
+  it('runs the bundle the test setup built: the CLI tests exercise what users run', async () => {
+    expect(cliEntry(pathToFileURL(`${REPO}/`))).toEqual({ entry: pathToFileURL(join(REPO, 'dist/cli/main.js')), built: true });
+    const r = await runCli(['--version']);
+    expect(r).toMatchObject({ code: 0, stdout: expect.stringMatching(/^notarium \d+\.\d+\.\d+/) });
+  });
+});
+
+describe('the bin in a development tree of its own', () => {
+  const tree = mkdtempSync(join(tmpdir(), 'notarium-cli-tree-'));
+  let metafile: Metafile;
+  const help = () => spawnSync(process.execPath, [join(tree, 'bin', 'notarium.js'), '--help'], { encoding: 'utf8' });
+  const editHelp = (file: string, mark: string) =>
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/Usage( \([^)]*\))?: notarium <command>/, `Usage (${mark}): notarium <command>`));
+
+  beforeAll(async () => {
+    for (const part of ['main', 'preload', 'sandbox', 'bin', 'package.json', 'tsconfig.json']) {
+      cpSync(join(REPO, part), join(tree, part), { recursive: true, preserveTimestamps: true });
+    }
+    symlinkSync(join(REPO, 'node_modules'), join(tree, 'node_modules'));
+    ({ metafile } = await buildCli(tree));
+  });
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+
+  it('runs the bundle while it is the build of the sources', () => {
+    editHelp(join(tree, 'dist', 'cli', 'main.js'), 'bundle');
+    expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(bundle\)/) });
+  });
+
+  it('runs the sources once one is edited after the build, and the rebuilt bundle after that', async () => {
+    editHelp(join(tree, 'main', 'cli', 'main.ts'), 'edited sources');
+    expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(edited sources\)/) });
+    await buildCli(tree);
+    editHelp(join(tree, 'dist', 'cli', 'main.js'), 'rebuilt bundle');
+    expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(rebuilt bundle\)/) });
+  });
+
+  it('runs the sources where the bundle is missing, and the bundle where the sources are', async () => {
+    rmSync(join(tree, 'dist'), { recursive: true });
+    expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(edited sources\)/) });
+    await buildCli(tree);
+    editHelp(join(tree, 'dist', 'cli', 'main.js'), 'packaged');
+    rmSync(join(tree, 'main', 'cli', 'main.ts'));
+    expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(packaged\)/) });
+  });
+
+  /** The modules a file of the bundle loads before it runs: its static imports, transitively. */
+  function loadedWith(output: string): { sources: string[]; packages: string[] } {
+    const outputs = metafile.outputs;
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (o: string) => {
+      if (seen.has(o)) return;
+      seen.add(o);
+      for (const i of outputs[o]!.imports) {
+        if (i.external) packages.add(i.path);
+        else if (i.kind === 'import-statement') visit(i.path);
+      }
+    };
+    visit(output);
+    return { sources: [...seen].flatMap((o) => Object.keys(outputs[o]!.inputs)), packages: [...packages].filter((p) => !p.startsWith('node:')) };
+  }
+  const command = (name: string) => Object.keys(metafile.outputs).find((o) => o.endsWith('.js') && o.includes(`/chunks/${name}-`))!;
+
+  it('loads no command for --help, and the sandbox, the web shell and Chromium printing only with their commands', () => {
+    const entry = loadedWith(Object.keys(metafile.outputs).find((o) => o.endsWith('dist/cli/main.js'))!);
+    expect(entry.packages).toEqual([]);
+    expect(entry.sources.filter((s) => s.includes('/commands/'))).toEqual([]);
+    const heavy = (s: string) => s.startsWith('sandbox/') || s.startsWith('main/web/');
+    for (const name of ['verify', 'receipt', 'hash', 'notarise', 'status']) {
+      const loaded = loadedWith(command(name));
+      expect({ name, heavy: loaded.sources.filter(heavy) }).toEqual({ name, heavy: [] });
+    }
+    expect(loadedWith(command('hash')).packages).toEqual([]);
+    expect(loadedWith(command('app')).sources).toEqual(expect.arrayContaining(['main/web/web-app.ts', 'main/web/chromium-pdf.ts']));
+    expect(loadedWith(command('sandbox')).sources).toContain('sandbox/index.ts');
+  });
+});
