@@ -79,7 +79,7 @@ describe('electron-builder.yml', () => {
   it('brings the notarium command: the CLI bundle in the package, the deb links the app binary, macOS and Windows a script beside it', () => {
     const files = (config.files as Array<string | { filter?: string[] }>).flatMap((set) => (typeof set === 'string' ? [set] : (set.filter ?? [])));
     expect(files).toContain('dist/**');
-    expect(files.filter((pattern) => pattern.startsWith('!dist/'))).toEqual(['!dist/**/*.map', '!dist/native/**']);
+    expect(files.filter((pattern) => pattern.startsWith('!dist/'))).toEqual(['!dist/**/*.map', '!dist/native/**', '!dist/.*.build.json']);
     // electron-builder's deb after-install links /usr/bin/<executableName> to the app binary,
     // which runs the command when launched with one (main/electron/command-line.ts).
     expect(config.linux?.executableName).toBe('notarium');
