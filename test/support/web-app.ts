@@ -129,6 +129,15 @@ export async function openApp(options: { blockInterval?: number; setUp?: (home: 
   context.setDefaultTimeout(PAGE_WAIT_MS);
   const page = await context.newPage();
   const problems: string[] = [];
+  // The app ending under a test (a native abort, a crash) is said at once with its last words,
+  // not only as a page that waits for the PDF or the bridge until the page limit.
+  let closing = false;
+  void run.then(({ code, stderr: said }) => {
+    if (closing) return;
+    const ended = `notarium app ended before the test closed it (${run.child.signalCode ?? `exit code ${code}`}):\n${said.trim().split('\n').slice(-20).join('\n')}`;
+    problems.push(ended);
+    console.error(ended);
+  });
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto(link);
@@ -139,6 +148,7 @@ export async function openApp(options: { blockInterval?: number; setUp?: (home: 
     problems,
     stderr,
     close: async () => {
+      closing = true;
       await browser.close();
       run.child.kill('SIGTERM');
       await run;
