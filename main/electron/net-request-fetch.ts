@@ -88,6 +88,8 @@ function bodyStream(response: IncomingMessage, abort: () => void, settled: () =>
       });
       response.on('end', () => end(() => controller.close()));
       response.on('error', (err: Error) => end(() => controller.error(err)));
+      // Cancelled under way by anything but this body's own cancel (which has ended it already).
+      response.on('aborted', () => end(() => controller.error(new Error('net::ERR_ABORTED'))));
     },
     cancel() {
       end(abort);
