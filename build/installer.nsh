@@ -46,6 +46,9 @@
       !insertmacro MUI_HEADER_TEXT "The notarium command" "Notarium's command line, in every new terminal."
       nsDialogs::Create 1018
       Pop $0
+      ${If} $0 == error
+        Abort
+      ${EndIf}
       ${NSD_CreateLabel} 0 0 100% 40u "Add the folder of the notarium command to your PATH, so that a new Command Prompt or PowerShell window runs it by its name (notarium --help). Only your account's PATH changes, and uninstalling Notarium takes the folder off it again."
       Pop $0
       ${NSD_CreateCheckbox} 0 48u 100% 12u "&Add the notarium command to my PATH"
