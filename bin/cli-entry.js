@@ -22,3 +22,10 @@ export function cliEntry(root) {
   });
   return current ? built : sources;
 }
+
+/** Types in cli-entry.d.ts. */
+export async function loadCli(root) {
+  const { entry, built } = cliEntry(root);
+  if (!built) (await import('tsx/esm/api')).register();
+  return (await import(entry.href)).main;
+}

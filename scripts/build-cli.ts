@@ -1,7 +1,9 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Metafile } from 'esbuild';
+import { cliEntry } from '../bin/cli-entry.js';
+import type { CachedBuild } from './build-cache.ts';
 import { copyHashWorker } from './hash-worker-copy.ts';
 
 /**
@@ -16,7 +18,8 @@ import { copyHashWorker } from './hash-worker-copy.ts';
  *   load from node_modules), the hashing worker is copied beside the pool's chunk.
  * - `sources.json`, the stamp: the size and modification time of every source file in the bundle,
  *   which the bin compares to decide whether the bundle still is the sources' build.
- * Run by `npm ci` (the `prepare` script), `npm run build`, and the integration tests' setup.
+ * Run by `npm ci` (the `prepare` script), `npm run build`, the integration tests' setup, and
+ * `npm start` when its sources changed (cliCachedBuild).
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,10 +29,14 @@ export const CLI_STAMP = 'sources.json';
 export interface CliBuild {
   main: string;
   metafile: Metafile;
+  /** The files the bundle was built from (relative to the tree), as its stamp lists them. */
+  sources: string[];
 }
 
 /** Builds the CLI of the tree at `root` (its main/, preload/ and sandbox/) into `<root>/dist/cli` (or `outdir`). */
 export async function buildCli(root = ROOT, outdir = join(root, 'dist', 'cli')): Promise<CliBuild> {
+  // Loaded here, not above: a start that skips the build (cliCachedBuild) does not load esbuild.
+  const { build } = await import('esbuild');
   // Hashed chunk names: without a clean start, old chunks would pile up.
   rmSync(outdir, { recursive: true, force: true });
   const result = await build({
@@ -59,7 +66,23 @@ export async function buildCli(root = ROOT, outdir = join(root, 'dist', 'cli')):
   mkdirSync(outdir, { recursive: true });
   // Written last: a build cut short leaves no stamp, and the bin runs the sources.
   writeFileSync(join(outdir, CLI_STAMP), JSON.stringify(stamp));
-  return { main: join(outdir, 'main.js'), metafile: result.metafile };
+  return { main: join(outdir, 'main.js'), metafile: result.metafile, sources };
+}
+
+/**
+ * `npm start`'s build of the CLI (scripts/build-cache.ts), skipped while the bundle is current: by
+ * the hashes of its sources and outputs, and by the bin's own choice (bin/cli-entry.js), so that a
+ * start after the skip runs the bundle, never the sources through tsx.
+ */
+export function cliCachedBuild(root = ROOT): CachedBuild {
+  return {
+    name: 'cli',
+    root,
+    fixedInputs: ['scripts/build-cli.ts', 'scripts/hash-worker-copy.ts', 'tsconfig.json', 'package-lock.json'],
+    outputs: ['dist/cli'],
+    run: async () => (await buildCli(root)).sources,
+    isCurrent: () => cliEntry(pathToFileURL(`${root}/`)).built,
+  };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,11 +1,14 @@
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadCli } from '../bin/cli-entry.js';
 import { buildIfChanged, type CachedBuild } from './build-cache.ts';
+import { cliCachedBuild } from './build-cli.ts';
 
 /**
- * `npm start`: the UI (Vite) and the desktop bundles (esbuild) built when their inputs changed since
- * the last start, then `notarium app` with the arguments given (`npm start -- --web`). The build
- * tools are loaded only for a build that runs, so a start with nothing to build goes straight on.
+ * `npm start`: the UI (Vite), the desktop bundles and the CLI's (esbuild) built when their inputs
+ * changed since the last start, then `notarium app` with the arguments given (`npm start -- --web`),
+ * run as the bin runs it: from the CLI bundle, now current. The build tools are loaded only for a
+ * build that runs, so a start with nothing to build goes straight on.
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +53,6 @@ const desktop: CachedBuild = {
   },
 };
 
-for (const build of [renderer, desktop]) await buildIfChanged(build, DIST);
-const { main } = await import('../main/cli/main.ts');
+for (const build of [renderer, desktop, cliCachedBuild(ROOT)]) await buildIfChanged(build, DIST);
+const main = await loadCli(pathToFileURL(`${ROOT}/`));
 process.exitCode = await main(['app', ...process.argv.slice(2)]);

@@ -5,12 +5,14 @@ import { serveEngine } from '../core/app/engine-server.ts';
 import { Notary } from '../core/notary.ts';
 import { parseEngineConfig } from './engine-config.ts';
 import { pathOf } from './file-refs.ts';
+import { netRequestFetch } from './net-request-fetch.ts';
 
 /**
  * The engine process: the notary and the app service, served to the main process over parentPort.
- * Its HTTP goes through Electron's network stack (net.fetch: the system's proxy settings and
- * certificate store, which Node's fetch ignores; and with the nodeOptions fuse off no
- * NODE_EXTRA_CA_CERTS either), while the CLI keeps Node's: the fetch is passed in, not chosen inside.
+ * Its HTTP goes through Electron's network stack (net.request, as a fetch: net-request-fetch.ts; the
+ * system's proxy settings and certificate store, which Node's fetch ignores; and with the
+ * nodeOptions fuse off no NODE_EXTRA_CA_CERTS either), while the CLI keeps Node's: the fetch is
+ * passed in, not chosen inside.
  */
 
 interface ParentPort {
@@ -29,7 +31,7 @@ serveEngine(
   },
   { shell: 'electron', resolveFile: pathOf, ...(config.verifyCommand ? { verifyCommand: config.verifyCommand } : {}) },
   (abilities) => {
-    const notary = new Notary({ dataDir: config.dataDir, env: process.env, transport: { fetch: (url, init) => net.fetch(url, init) } });
+    const notary = new Notary({ dataDir: config.dataDir, env: process.env, transport: { fetch: netRequestFetch(net) } });
     return { service: createAppService(notary, abilities), startBackground: () => notary.startBackground(), close: () => notary.close() };
   },
 );

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEntry } from '../../bin/cli-entry.js';
-import { buildCli } from '../../scripts/build-cli.ts';
+import { buildIfChanged } from '../../scripts/build-cache.ts';
+import { buildCli, cliCachedBuild } from '../../scripts/build-cli.ts';
 import { runCli } from '../support/cli.ts';
 
 // `notarium` runs the bundle `npm ci` builds (dist/cli), and the sources only in a development tree
@@ -52,9 +53,28 @@ describe('the bin in a development tree of its own', () => {
     expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(rebuilt bundle\)/) });
   });
 
+  it("npm start's build of the CLI: skipped while the bundle is the sources' build, by the hashes and by the bin's choice", async () => {
+    const stamps = join(tree, 'dist');
+    const cli = cliCachedBuild(tree);
+    const bundleChosen = () => cliEntry(pathToFileURL(`${tree}/`)).built;
+    expect(await buildIfChanged(cli, stamps)).toBe('built');
+    expect(await buildIfChanged(cli, stamps)).toBe('unchanged');
+    expect(bundleChosen()).toBe(true);
+    // Touched, not changed (a checkout, an editor's save): the hashes match, the bin's stamp does not.
+    const source = join(tree, 'main', 'cli', 'options.ts');
+    utimesSync(source, new Date(), new Date(Date.now() + 5000));
+    expect(bundleChosen()).toBe(false);
+    expect(await buildIfChanged(cli, stamps)).toBe('built');
+    expect(bundleChosen()).toBe(true);
+    editHelp(join(tree, 'main', 'cli', 'main.ts'), 'started');
+    expect(await buildIfChanged(cli, stamps)).toBe('built');
+    expect(bundleChosen()).toBe(true);
+    expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(started\)/) });
+  });
+
   it('runs the sources where the bundle is missing, and the bundle where the sources are', async () => {
     rmSync(join(tree, 'dist'), { recursive: true });
-    expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(edited sources\)/) });
+    expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(started\)/) });
     await buildCli(tree);
     editHelp(join(tree, 'dist', 'cli', 'main.js'), 'packaged');
     rmSync(join(tree, 'main', 'cli', 'main.ts'));

@@ -122,7 +122,7 @@ describe('the bundled main process, run against a stand-in electron', () => {
     const engine = JSON.parse(readFileSync(join(root, 'engine-report.json'), 'utf8')) as { sqlite: string[] };
     expect(engine.sqlite.length).toBeGreaterThan(0);
     expect(engine.sqlite.every((p) => p.startsWith(native))).toBe(true);
-    // The engine's HTTP went through Electron's network stack (net.fetch), not Node's fetch.
+    // The engine's HTTP went through Electron's network stack (net.request), not Node's fetch.
     expect(readFileSync(join(root, 'net.log'), 'utf8')).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/records/m);
   });
 });

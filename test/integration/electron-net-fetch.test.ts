@@ -4,13 +4,18 @@ import { HttpClient, type HttpRequest } from '../../main/core/api/http-client.ts
 import { isOutcomeUnknown } from '../../main/core/api/transport-failure.ts';
 import type { NotariumError } from '../../main/core/errors/notarium-error.ts';
 import { closedPort } from '../support/closed-port.ts';
+import { netRequestFetch } from '../../main/electron/net-request-fetch.ts';
 import { netFetch } from '../support/fake-electron/net-fetch.mjs';
+import { netRequest } from '../support/fake-electron/net-request.mjs';
 
-// The app's HTTP client over Electron's net.fetch (the stand-in's, as strict as Chromium's: a
-// failure is Error("net::ERR_…") with no code or cause) says what the CLI's says over Node's fetch:
-// the same cause, the same sentence, and a write in doubt only when it may have been sent.
+// The app's HTTP client over Electron's network stack (net.request as a fetch, the engine's; the
+// stand-in's, as strict as Chromium's: a failure is Error("net::ERR_…") with no code or cause, a
+// redirect not followed an event, then a death) says what the CLI's says over Node's fetch: the
+// same cause, the same sentence, a write in doubt only when it may have been sent, and a redirect
+// answered as the 3xx it is.
 
-const client = new HttpClient({ fetch: netFetch, retry: { maxAttempts: 1 } });
+const client = new HttpClient({ fetch: netRequestFetch({ request: netRequest }), retry: { maxAttempts: 1 } });
+const cliClient = new HttpClient({ retry: { maxAttempts: 1 } });
 const write = (url: string): HttpRequest => ({ method: 'POST', url, kind: 'write', body: '{}' });
 const failure = (p: Promise<unknown>): Promise<NotariumError> =>
   p.then(
@@ -20,14 +25,28 @@ const failure = (p: Promise<unknown>): Promise<NotariumError> =>
 
 /** A server that reads the request, then drops the connection without an answer. */
 const dropping = createServer((req) => req.on('end', () => req.socket.destroy()).resume());
-let droppingUrl: string;
-beforeAll(async () => {
-  await new Promise<void>((done) => dropping.listen(0, '127.0.0.1', done));
-  droppingUrl = `http://127.0.0.1:${(dropping.address() as { port: number }).port}/api/v1/records`;
+/** A service that moved: every request answered 308 to another path, except that path's. */
+const moved = createServer((req, res) => {
+  req.resume();
+  if (req.url === '/v2/records') {
+    res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ moved: true, method: req.method }));
+    return;
+  }
+  res.writeHead(308, { location: '/v2/records', 'content-type': 'text/plain' }).end('Permanent Redirect');
 });
-afterAll(() => dropping.close());
+let droppingUrl: string;
+let movedUrl: string;
+beforeAll(async () => {
+  for (const server of [dropping, moved]) await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  droppingUrl = `http://127.0.0.1:${(dropping.address() as { port: number }).port}/api/v1/records`;
+  movedUrl = `http://127.0.0.1:${(moved.address() as { port: number }).port}/api/v1/records`;
+});
+afterAll(() => {
+  dropping.close();
+  moved.close();
+});
 
-describe("the HTTP client over Electron's net.fetch", () => {
+describe("the HTTP client over Electron's network stack (net.request as the engine's fetch)", () => {
   it('a refused connection: nothing was sent, said as the CLI says it', async () => {
     const port = await closedPort();
     const err = await failure(client.request(write(`http://127.0.0.1:${port}/api/v1/records`)));
@@ -46,5 +65,65 @@ describe("the HTTP client over Electron's net.fetch", () => {
     const err = await failure(client.request(write(droppingUrl)));
     expect(err.code).toBe('NETWORK');
     expect(isOutcomeUnknown(err)).toBe(true);
+  });
+
+  it('a redirect of the service: the 3xx the CLI gets, not a lost connection, and not followed', async () => {
+    const err = await failure(client.request(write(movedUrl)));
+    const cliErr = await failure(cliClient.request(write(movedUrl)));
+    expect(isOutcomeUnknown(err)).toBe(false);
+    expect(err.message).toMatch(/308/);
+    expect({ code: err.code, message: err.message }).toEqual({ code: cliErr.code, message: cliErr.message });
+  });
+
+  it('an answer that never comes: a timeout, the request given up (its body too)', async () => {
+    const slow = new HttpClient({ fetch: netRequestFetch({ request: netRequest }), retry: { maxAttempts: 1 }, timeouts: { readMs: 100, writeMs: 100 } });
+    const headersOnly = createServer((req, res) => {
+      req.resume();
+      if (req.url === '/body') res.writeHead(200, { 'content-type': 'application/json' }).write('{');
+    });
+    await new Promise<void>((done) => headersOnly.listen(0, '127.0.0.1', done));
+    const base = `http://127.0.0.1:${(headersOnly.address() as { port: number }).port}`;
+    try {
+      for (const path of ['/none', '/body']) {
+        const err = await failure(slow.request({ method: 'GET', url: `${base}${path}`, kind: 'read' }));
+        expect({ path, code: err.code }).toEqual({ path, code: 'TIMEOUT' });
+      }
+    } finally {
+      headersOnly.closeAllConnections();
+      headersOnly.close();
+    }
+  });
+
+  it('an answer with no body (204) and one with a body', async () => {
+    const answering = createServer((req, res) => {
+      req.resume();
+      if (req.url === '/empty') res.writeHead(204).end();
+      else res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] }).end('{"ok":true}');
+    });
+    await new Promise<void>((done) => answering.listen(0, '127.0.0.1', done));
+    const base = `http://127.0.0.1:${(answering.address() as { port: number }).port}`;
+    try {
+      const empty = await client.request({ method: 'GET', url: `${base}/empty`, kind: 'read' });
+      expect({ status: empty.status, body: empty.body.byteLength }).toEqual({ status: 204, body: 0 });
+      const full = await client.request({ method: 'POST', url: `${base}/full`, kind: 'write', body: new TextEncoder().encode('{}') });
+      expect(full.status).toBe(200);
+      expect(full.headers.get('content-type')).toBe('application/json');
+      expect(full.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+      expect(new TextDecoder().decode(full.body)).toBe('{"ok":true}');
+    } finally {
+      answering.close();
+    }
+  });
+
+  it('a redirect the request may follow (the explorer): followed by Chromium, the final answer read', async () => {
+    const res = await client.request({ method: 'GET', url: movedUrl, kind: 'read', followRedirects: true });
+    expect(res.status).toBe(201);
+    expect(JSON.parse(new TextDecoder().decode(res.body))).toEqual({ moved: true, method: 'GET' });
+  });
+});
+
+describe("Electron's net.fetch, why the engine does not use it", () => {
+  it("rejects a redirect not to be followed ('manual') instead of answering the 3xx, as Electron 45's does", async () => {
+    await expect(netFetch(movedUrl, { method: 'POST', body: '{}', redirect: 'manual' })).rejects.toThrow('Redirect was cancelled');
   });
 });

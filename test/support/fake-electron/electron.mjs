@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { netFetch } from './net-fetch.mjs';
+import { netRequest } from './net-request.mjs';
 
 const env = process.env;
 // As `electron <app folder>` sets it: argv[1] is the app (here the bundle), not a file to open.
@@ -156,8 +157,8 @@ export const dialog = {
   showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
 };
 export const shell = { openExternal: async () => {}, showItemInFolder() {} };
-// Main and utility processes: Electron's network stack (net-fetch.mjs: as strict as Chromium's).
-export const net = { fetch: netFetch };
+// Main and utility processes: Electron's network stack (net-fetch.mjs, net-request.mjs: as strict as Chromium's).
+export const net = { fetch: netFetch, request: netRequest };
 export default { app, protocol, session, ipcMain, BrowserWindow, Menu, Tray, nativeImage, Notification, dialog, shell, utilityProcess, net };
 
 function finish() {

@@ -17,7 +17,7 @@ const CHROMIUM_NAMES = {
   UND_ERR_SOCKET: 'ERR_CONNECTION_CLOSED',
 };
 
-function chromiumName(err) {
+export function chromiumName(err) {
   for (let e = err; e; e = e.cause) {
     if (e.message === 'bad port') return 'ERR_UNSAFE_PORT';
     if (CHROMIUM_NAMES[e.code]) return CHROMIUM_NAMES[e.code];
@@ -25,8 +25,13 @@ function chromiumName(err) {
   return 'ERR_FAILED';
 }
 
+/** One line per request in FAKE_ELECTRON_NET_LOG, when set. */
+export function logRequest(method, url) {
+  if (process.env.FAKE_ELECTRON_NET_LOG) appendFileSync(process.env.FAKE_ELECTRON_NET_LOG, `${method} ${url}\n`);
+}
+
 export async function netFetch(input, init = {}) {
-  if (process.env.FAKE_ELECTRON_NET_LOG) appendFileSync(process.env.FAKE_ELECTRON_NET_LOG, `${init.method ?? 'GET'} ${String(input)}\n`);
+  logRequest(init.method ?? 'GET', String(input));
   const follow = (init.redirect ?? 'follow') === 'follow';
   let res;
   try {
