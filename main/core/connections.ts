@@ -99,14 +99,19 @@ export class Connections {
    */
   sandboxHostGone(profileName: string, err: unknown): boolean {
     const profile = this.options.profiles.get(profileName);
-    const env = profileName === this.options.profiles.currentName() ? (this.options.env ?? process.env) : {};
-    return profile?.kind === 'sandbox' && !env[BASE_URL_ENV] && err instanceof NotariumError && err.code === 'NETWORK';
+    return profile?.kind === 'sandbox' && !this.overridesOf(profileName)[BASE_URL_ENV] && err instanceof NotariumError && err.code === 'NETWORK';
+  }
+
+  /**
+   * The overrides are for the profile in use: another profile's records (the poller follows them
+   * all) must never go to the override URL, nor carry the override key to their own service.
+   */
+  private overridesOf(profileName: string): NodeJS.ProcessEnv {
+    return profileName === this.options.profiles.currentName() ? (this.options.env ?? process.env) : {};
   }
 
   private async open(profile: Profile): Promise<Connection> {
-    // The overrides are for the profile in use: another profile's records (the poller follows them
-    // all) must never go to the override URL, nor carry the override key to their own service.
-    const env = profile.name === this.options.profiles.currentName() ? (this.options.env ?? process.env) : {};
+    const env = this.overridesOf(profile.name);
     const transport = this.options.transport ?? {};
     const override = env[BASE_URL_ENV];
     if (profile.kind === 'sandbox' && !override) {

@@ -142,7 +142,12 @@ describe('receipt info and receipt upgrade', () => {
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(pending);
 
     await sb.mine(1);
-    const upgraded = await cli('receipt', 'upgrade', 'lease.pdf.receipt.json');
+    // Asked a block time after the early upgrade, however fast the machine: the engine's clock is
+    // moved on by a second (the profile's pace is half a second; the library asks once per block time).
+    const upgraded = await runCli(['receipt', 'upgrade', 'lease.pdf.receipt.json'], {
+      env: { ...envFor('library'), NOTARIUM_TEST_CLOCK_OFFSET: '1' },
+      cwd: work,
+    });
     expect(upgraded.code, upgraded.stderr).toBe(0);
     expect(upgraded.stdout).toMatch(
       /^upgraded {2}.*lease\.pdf\.receipt\.json\n {2}completed with block [0-9a-f]{64} \(1 confirmation\); it verifies offline now/,
