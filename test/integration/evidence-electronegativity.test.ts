@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildDesktop } from '../../scripts/build-desktop.ts';
 
@@ -76,7 +76,20 @@ describe('electronegativity', () => {
     expect(aboutElectron).toEqual(['main/core/electron-sqlite-build.ts']);
     for (const f of aboutElectron) cpSync(join(ROOT, f), join(scanDir, f));
 
-    const loaded = createRequire(import.meta.url)('@doyensec/electronegativity') as Run | { default: Run };
+    const require = createRequire(import.meta.url);
+    // The tool asks servers for translations of its messages (got, 1 s, two retries) and for
+    // Electron's release list (got and got.head). Tests reach no host but 127.0.0.1, and got's retry
+    // after its own timeout can reject with nobody listening (an unhandled "onCancel handler was
+    // attached after the promise settled" failed a CI run), so the tool's got answers "offline" at
+    // once: the tool then uses its bundled English messages and skips the release lookup, as on
+    // any machine without those servers.
+    const toolEntry = require.resolve('@doyensec/electronegativity');
+    const gotPath = createRequire(toolEntry).resolve('got');
+    const offline = Object.assign(() => Promise.reject(new Error('offline: tests reach no host but 127.0.0.1')), {
+      head: () => Promise.reject(new Error('offline: tests reach no host but 127.0.0.1')),
+    });
+    require.cache[gotPath] = { id: gotPath, filename: gotPath, path: dirname(gotPath), loaded: true, exports: offline, children: [], paths: [] } as unknown as NodeJS.Module;
+    const loaded = require('@doyensec/electronegativity') as Run | { default: Run };
     const run = typeof loaded === 'function' ? loaded : loaded.default; // CommonJS build: the function itself
     const electronVersion = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }).version;
     const result = await run({ input: scanDir, electronVersionOverride: electronVersion });
