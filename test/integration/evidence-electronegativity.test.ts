@@ -88,7 +88,15 @@ describe('electronegativity', () => {
     const offline = Object.assign(() => Promise.reject(new Error('offline: tests reach no host but 127.0.0.1')), {
       head: () => Promise.reject(new Error('offline: tests reach no host but 127.0.0.1')),
     });
-    require.cache[gotPath] = { id: gotPath, filename: gotPath, path: dirname(gotPath), loaded: true, exports: offline, children: [], paths: [] } as unknown as NodeJS.Module;
+    require.cache[gotPath] = {
+      id: gotPath,
+      filename: gotPath,
+      path: dirname(gotPath),
+      loaded: true,
+      exports: offline,
+      children: [],
+      paths: [],
+    } as unknown as NodeJS.Module;
     const loaded = require('@doyensec/electronegativity') as Run | { default: Run };
     const run = typeof loaded === 'function' ? loaded : loaded.default; // CommonJS build: the function itself
     const electronVersion = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }).version;
