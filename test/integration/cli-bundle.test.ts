@@ -6,8 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEntry } from '../../bin/cli-entry.js';
-import { buildIfChanged } from '../../scripts/build-cache.ts';
-import { buildCli, cliCachedBuild } from '../../scripts/build-cli.ts';
+import { buildCli, buildCliIfChanged } from '../../scripts/build-cli.ts';
 import { runCli } from '../support/cli.ts';
 
 // `notarium` runs the bundle `npm ci` builds (dist/cli), and the sources only in a development tree
@@ -53,21 +52,21 @@ describe('the bin in a development tree of its own', () => {
     expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(rebuilt bundle\)/) });
   });
 
-  it("npm start's build of the CLI: skipped while the bundle is the sources' build, by the hashes and by the bin's choice", async () => {
-    const stamps = join(tree, 'dist');
-    const cli = cliCachedBuild(tree);
+  it("npm start's build of the CLI: run when the bin would run the sources, skipped while it runs the bundle", async () => {
     const bundleChosen = () => cliEntry(pathToFileURL(`${tree}/`)).built;
-    expect(await buildIfChanged(cli, stamps)).toBe('built');
-    expect(await buildIfChanged(cli, stamps)).toBe('unchanged');
     expect(bundleChosen()).toBe(true);
-    // Touched, not changed (a checkout, an editor's save): the hashes match, the bin's stamp does not.
+    expect(await buildCliIfChanged(tree)).toBe('unchanged');
+    // Touched, not changed (a checkout, an editor's save): the bin runs the bundle still, so no build.
     const source = join(tree, 'main', 'cli', 'options.ts');
     utimesSync(source, new Date(), new Date(Date.now() + 5000));
-    expect(bundleChosen()).toBe(false);
-    expect(await buildIfChanged(cli, stamps)).toBe('built');
     expect(bundleChosen()).toBe(true);
+    expect(await buildCliIfChanged(tree)).toBe('unchanged');
+    editHelp(join(tree, 'dist', 'cli', 'main.js'), 'touched');
+    expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(touched\)/) });
+    // Changed: the bin would run the sources, so the start builds, and the bin runs the new bundle.
     editHelp(join(tree, 'main', 'cli', 'main.ts'), 'started');
-    expect(await buildIfChanged(cli, stamps)).toBe('built');
+    expect(bundleChosen()).toBe(false);
+    expect(await buildCliIfChanged(tree)).toBe('built');
     expect(bundleChosen()).toBe(true);
     expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(started\)/) });
   });
