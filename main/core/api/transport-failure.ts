@@ -10,8 +10,19 @@ import type { ErrorCode } from '../errors/catalogue.ts';
  * is classified alike in both. Timeouts are not read here: the HTTP client knows its own.
  */
 
-/** Codes raised while connecting, before a byte of the request was sent. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+/**
+ * Codes raised while connecting, before a byte of the request was sent (undici's connect timeout;
+ * Node's when every address of a name timed out, tried one after another: no syscall named).
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_SOCKET_CONNECTION_TIMEOUT',
+]);
 /**
  * The system calls that come before the request is written: a failure of the name lookup or of
  * connect() sent nothing, whatever its code (a firewall's EACCES, EADDRNOTAVAIL, ENETDOWN, the

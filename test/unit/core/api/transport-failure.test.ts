@@ -19,7 +19,7 @@ describe('network failure classification', () => {
     expect(classifyNetworkError(fetchFailed(aggregate)).kind).toBe('not-sent');
   });
 
-  it.each(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])('%s was not sent', (code) => {
+  it.each(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_SOCKET_CONNECTION_TIMEOUT'])('%s was not sent', (code) => {
     expect(classifyNetworkError(fetchFailed(sysError(code))).kind).toBe('not-sent');
   });
 
@@ -73,6 +73,11 @@ describe("the same failure, read alike from Node's fetch (the CLI) and from Chro
     ['any other connect failure', callError('connect', 'EPERM'), 'not-sent'],
     ["the system's connect timeout", callError('connect', 'ETIMEDOUT'), 'not-sent'],
     ["undici's connect timeout", Object.assign(new Error('Connect Timeout Error'), { code: 'UND_ERR_CONNECT_TIMEOUT' }), 'not-sent'],
+    [
+      "every address of the name timed out (Node's)",
+      Object.assign(new Error('Socket connection timeout'), { code: 'ERR_SOCKET_CONNECTION_TIMEOUT' }),
+      'not-sent',
+    ],
     ['a reset once connected', callError('read', 'ECONNRESET'), 'lost'],
     ['a timeout once connected', callError('read', 'ETIMEDOUT'), 'lost'],
     ['closed with no answer', Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }), 'lost'],
