@@ -98,6 +98,13 @@ describe('the bin in a development tree of its own', () => {
   }
   const command = (name: string) => Object.keys(metafile.outputs).find((o) => o.endsWith('.js') && o.includes(`/chunks/${name}-`))!;
 
+  it('bundles in the packages of many small modules (zod, jose…), and leaves the native ones to node_modules', () => {
+    const imported = new Set(Object.values(metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)));
+    expect([...imported].filter((p) => /^(zod|jose|chokidar)(\/|$)/.test(p))).toEqual([]);
+    expect(Object.keys(metafile.inputs).filter((f) => /node_modules\/(zod|jose)\//.test(f)).length).toBeGreaterThan(0);
+    expect(imported).toContain('better-sqlite3');
+  });
+
   it('loads no command for --help, and the sandbox, the web shell and Chromium printing only with their commands', () => {
     const entry = loadedWith(Object.keys(metafile.outputs).find((o) => o.endsWith('dist/cli/main.js'))!);
     expect(entry.packages).toEqual([]);
