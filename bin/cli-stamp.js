@@ -1,13 +1,16 @@
 // The CLI bundle's stamp (dist/cli/sources.json): what the bundle was built from, and whether the
 // tree still holds exactly that. One question, asked by the bin at every start (cli-entry.js: run
 // the bundle or the sources?) and by `npm start` (scripts/build-cli.ts: build again or not?), so
-// the two can never disagree. It lists every file the build read (its sources, as esbuild
-// reports them) and what it was built by (its script, tsconfig.json, the lock file), each with
-// its size, modification time and SHA-256, or null where the file was missing. A file is as it
-// was when its size and time are, without reading it (an edit changes the time); when only its
-// time changed (a checkout, a touch, an editor saving the same text) its content is hashed and
-// compared, so a file touched but not changed keeps the bundle current. Plain JavaScript with no
-// dependencies: the bin reads it before anything is built.
+// the two can never disagree. It lists every file of the tree the build read (its sources, as
+// esbuild reports them; the packages bundled in count by the lock file) and what it was built by
+// (its script, tsconfig.json, the lock file), each with its size, modification time and SHA-256,
+// or null where the file was missing. A file is as it was when its size and time are, without
+// reading it (an edit changes the time; only a copy that keeps times, cp -p or tar, could give
+// other text the old size and time); when only its time changed (a checkout, a touch, an editor
+// saving the same text) its content is hashed and compared, so a file touched but not changed
+// keeps the bundle current. Not scripts/build-cache.ts's hash of every input, which `npm start`
+// can afford for the UI's builds but the bin, at every `notarium`, cannot. Plain JavaScript with
+// no dependencies: the bin reads it before anything is built.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 

@@ -17,9 +17,9 @@ import { copyHashWorker } from './hash-worker-copy.ts';
  * - npm packages stay external (native modules such as better-sqlite3 and @napi-rs/keyring must
  *   load from node_modules) but for the few bundled in (BUNDLED_PACKAGES); the hashing worker is
  *   copied beside the pool's chunk.
- * - `sources.json`, the stamp (bin/cli-stamp.js): every file of the tree the bundle was built from and what
- *   built it, by size, time and content, which the bin compares to decide whether the bundle
- *   still is the sources' build, and `npm start` to decide whether to build it again.
+ * - `sources.json`, the stamp (bin/cli-stamp.js): every file of the tree the bundle was built
+ *   from and what built it, by size, time and content, which the bin compares to decide whether
+ *   the bundle still is the sources' build, and `npm start` to decide whether to build it again.
  * Run by `npm ci` (the `prepare` script), `npm run build`, the integration tests' setup, and
  * `npm start` when the bin would not run the bundle (buildCliIfChanged).
  */
