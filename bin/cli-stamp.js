@@ -11,7 +11,6 @@
 // keeps the bundle current. Not scripts/build-cache.ts's hash of every input, which `npm start`
 // can afford for the UI's builds but the bin, at every `notarium`, cannot. Plain JavaScript with
 // no dependencies: the bin reads it before anything is built.
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 
 /** The stamp's place in the tree. */
@@ -40,5 +39,7 @@ export function filesAsStamped(root, stamp) {
 }
 
 function sha256(url) {
+  // Loaded here: a start whose files all keep their size and time never loads node:crypto.
+  const { createHash } = process.getBuiltinModule('node:crypto');
   return createHash('sha256').update(readFileSync(url)).digest('hex');
 }
