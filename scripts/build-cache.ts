@@ -10,6 +10,11 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
  * it wrote. The build is skipped only when both still match: an input edited, a tool upgraded, or
  * an output changed or removed by anything else (`npm run build` of other sources, a clean) runs
  * it again. Hashes, not timestamps: a checkout or a copy changes times, not contents.
+ * For `npm start`'s builds of the UI and the desktop bundles, which only it judges: reading every
+ * input at each start is affordable there. Not for the CLI's bundle, which the bin judges at every
+ * `notarium`: its stamp (bin/cli-stamp.js) trusts an unchanged size and time and reads only the
+ * files whose time changed, and `npm start` asks the bin's question (build-cli.ts,
+ * buildCliIfChanged) rather than a second one that could answer otherwise.
  */
 
 export interface CachedBuild {
@@ -23,12 +28,6 @@ export interface CachedBuild {
   outputs: readonly string[];
   /** Runs the build; resolves the files it read (absolute, or relative to `root`). */
   run(): Promise<readonly string[]>;
-  /**
-   * The outputs' own judgement, where their users make one (the CLI bundle's stamp of file sizes and
-   * times, which the bin reads): false runs the build even when the hashes match, so that what this
-   * skip calls current is what they call current.
-   */
-  isCurrent?(): boolean;
 }
 
 interface Stamp {
@@ -44,8 +43,7 @@ export async function buildIfChanged(build: CachedBuild, stampDir: string): Prom
   if (
     stamp &&
     hashFiles(build.root, [...stamp.inputs, ...build.fixedInputs]) === stamp.inputsHash &&
-    hashFiles(build.root, build.outputs) === stamp.outputsHash &&
-    (build.isCurrent?.() ?? true)
+    hashFiles(build.root, build.outputs) === stamp.outputsHash
   ) {
     return 'unchanged';
   }

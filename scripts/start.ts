@@ -2,13 +2,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadCli } from '../bin/cli-entry.js';
 import { buildIfChanged, type CachedBuild } from './build-cache.ts';
-import { cliCachedBuild } from './build-cli.ts';
+import { buildCliIfChanged } from './build-cli.ts';
 
 /**
  * `npm start`: the UI (Vite), the desktop bundles and the CLI's (esbuild) built when their inputs
  * changed since the last start, then `notarium app` with the arguments given (`npm start -- --web`),
- * run as the bin runs it: from the CLI bundle, now current. The build tools are loaded only for a
- * build that runs, so a start with nothing to build goes straight on.
+ * run as the bin runs it: from the CLI bundle, now current. The UI's and the desktop's builds are
+ * judged by build-cache.ts; the CLI's by the bin's own stamp (bin/cli-stamp.js), which says at
+ * every `notarium` whether to run the bundle. The build tools are loaded only for a build that
+ * runs, so a start with nothing to build goes straight on.
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,6 +55,7 @@ const desktop: CachedBuild = {
   },
 };
 
-for (const build of [renderer, desktop, cliCachedBuild(ROOT)]) await buildIfChanged(build, DIST);
+for (const build of [renderer, desktop]) await buildIfChanged(build, DIST);
+await buildCliIfChanged(ROOT);
 const main = await loadCli(pathToFileURL(`${ROOT}/`));
 process.exitCode = await main(['app', ...process.argv.slice(2)]);

@@ -6,8 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEntry } from '../../bin/cli-entry.js';
-import { buildIfChanged } from '../../scripts/build-cache.ts';
-import { buildCli, cliCachedBuild } from '../../scripts/build-cli.ts';
+import { buildCli, buildCliIfChanged } from '../../scripts/build-cli.ts';
 import { runCli } from '../support/cli.ts';
 
 // `notarium` runs the bundle `npm ci` builds (dist/cli), and the sources only in a development tree
@@ -53,21 +52,21 @@ describe('the bin in a development tree of its own', () => {
     expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(rebuilt bundle\)/) });
   });
 
-  it("npm start's build of the CLI: skipped while the bundle is the sources' build, by the hashes and by the bin's choice", async () => {
-    const stamps = join(tree, 'dist');
-    const cli = cliCachedBuild(tree);
+  it("npm start's build of the CLI: run when the bin would run the sources, skipped while it runs the bundle", async () => {
     const bundleChosen = () => cliEntry(pathToFileURL(`${tree}/`)).built;
-    expect(await buildIfChanged(cli, stamps)).toBe('built');
-    expect(await buildIfChanged(cli, stamps)).toBe('unchanged');
     expect(bundleChosen()).toBe(true);
-    // Touched, not changed (a checkout, an editor's save): the hashes match, the bin's stamp does not.
+    expect(await buildCliIfChanged(tree)).toBe('unchanged');
+    // Touched, not changed (a checkout, an editor's save): the bin runs the bundle still, so no build.
     const source = join(tree, 'main', 'cli', 'options.ts');
     utimesSync(source, new Date(), new Date(Date.now() + 5000));
-    expect(bundleChosen()).toBe(false);
-    expect(await buildIfChanged(cli, stamps)).toBe('built');
     expect(bundleChosen()).toBe(true);
+    expect(await buildCliIfChanged(tree)).toBe('unchanged');
+    editHelp(join(tree, 'dist', 'cli', 'main.js'), 'touched');
+    expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(touched\)/) });
+    // Changed: the bin would run the sources, so the start builds, and the bin runs the new bundle.
     editHelp(join(tree, 'main', 'cli', 'main.ts'), 'started');
-    expect(await buildIfChanged(cli, stamps)).toBe('built');
+    expect(bundleChosen()).toBe(false);
+    expect(await buildCliIfChanged(tree)).toBe('built');
     expect(bundleChosen()).toBe(true);
     expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(started\)/) });
   });
@@ -98,6 +97,13 @@ describe('the bin in a development tree of its own', () => {
     return { sources: [...seen].flatMap((o) => Object.keys(outputs[o]!.inputs)), packages: [...packages].filter((p) => !p.startsWith('node:')) };
   }
   const command = (name: string) => Object.keys(metafile.outputs).find((o) => o.endsWith('.js') && o.includes(`/chunks/${name}-`))!;
+
+  it('bundles in the packages of many small modules (zod, jose…), and leaves the native ones to node_modules', () => {
+    const imported = new Set(Object.values(metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)));
+    expect([...imported].filter((p) => /^(zod|jose|chokidar)(\/|$)/.test(p))).toEqual([]);
+    expect(Object.keys(metafile.inputs).filter((f) => /node_modules\/(zod|jose)\//.test(f)).length).toBeGreaterThan(0);
+    expect(imported).toContain('better-sqlite3');
+  });
 
   it('loads no command for --help, and the sandbox, the web shell and Chromium printing only with their commands', () => {
     const entry = loadedWith(Object.keys(metafile.outputs).find((o) => o.endsWith('dist/cli/main.js'))!);

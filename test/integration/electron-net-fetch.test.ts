@@ -67,6 +67,14 @@ describe("the HTTP client over Electron's network stack (net.request as the engi
     expect(isOutcomeUnknown(err)).toBe(true);
   });
 
+  it("refused, a bad port, dropped after sending: the app's answer is the CLI's, word for word", async () => {
+    const answer = (err: NotariumError) => ({ code: err.code, inDoubt: isOutcomeUnknown(err), message: err.message });
+    for (const url of [`http://127.0.0.1:${await closedPort()}/api/v1/records`, 'http://127.0.0.1:9/api/v1/records', droppingUrl]) {
+      const app = answer(await failure(client.request(write(url))));
+      expect({ url, ...app }).toEqual({ url, ...answer(await failure(cliClient.request(write(url)))) });
+    }
+  });
+
   it('a redirect of the service: the 3xx the CLI gets, not a lost connection, and not followed', async () => {
     const err = await failure(client.request(write(movedUrl)));
     const cliErr = await failure(cliClient.request(write(movedUrl)));

@@ -4,12 +4,31 @@ import type { ErrorCode } from '../errors/catalogue.ts';
 /**
  * Failures below HTTP: whether the request can have reached the service decides whether a write
  * may be sent again. Node's fetch (the CLI's) reports them as TypeError("fetch failed") with the
- * system error somewhere down the cause chain (sometimes inside an AggregateError); Electron's
- * net.fetch (the app's, over Chromium's network stack) as Error("net::ERR_…"), with no cause.
+ * system error somewhere down the cause chain (sometimes inside an AggregateError); the app's
+ * fetch over Electron's net.request (main/electron/net-request-fetch.ts, Chromium's network
+ * stack) as Error("net::ERR_…"), with no cause, as Chromium names the failure. The same failure
+ * is classified alike in both. Timeouts are not read here: the HTTP client knows its own.
  */
 
-/** Codes raised while connecting, before a byte of the request was sent. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+/**
+ * Codes raised while connecting, before a byte of the request was sent (undici's connect timeout;
+ * Node's when every address of a name timed out, tried one after another: no syscall named).
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_SOCKET_CONNECTION_TIMEOUT',
+]);
+/**
+ * The system calls that come before the request is written: a failure of the name lookup or of
+ * connect() sent nothing, whatever its code (a firewall's EACCES, EADDRNOTAVAIL, ENETDOWN, the
+ * system's own connect timeout ETIMEDOUT), as Chromium says of its connect failures below.
+ */
+const NOT_SENT_SYSCALLS = new Set(['getaddrinfo', 'connect']);
 
 export interface NetworkFailure {
   kind: 'not-sent' | 'lost';
@@ -25,17 +44,27 @@ export const BAD_PORT = 'BAD_PORT';
 
 /**
  * Chromium's net errors raised before anything was sent: those Node names too under Node's names,
- * so that both shells say the same sentence, then its own (no network, a proxy or tunnel that
- * could not be reached). Any other (ERR_CONNECTION_RESET, ERR_EMPTY_RESPONSE…) may have been sent.
+ * so that both shells say the same sentence, then its own (no network, a connect() that failed
+ * otherwise, a proxy or tunnel that could not be reached). Chromium's connect failures are these
+ * (net/socket's MapConnectError); any other (ERR_CONNECTION_RESET, ERR_EMPTY_RESPONSE,
+ * ERR_CONNECTION_CLOSED, ERR_ABORTED…) may have been sent.
  */
 const CHROMIUM_CODES: Readonly<Record<string, string>> = {
   ERR_CONNECTION_REFUSED: 'ECONNREFUSED',
   ERR_NAME_NOT_RESOLVED: 'ENOTFOUND',
   ERR_ADDRESS_UNREACHABLE: 'EHOSTUNREACH',
   ERR_CONNECTION_TIMED_OUT: 'UND_ERR_CONNECT_TIMEOUT',
+  ERR_ADDRESS_INVALID: 'EADDRNOTAVAIL',
+  ERR_NETWORK_ACCESS_DENIED: 'EACCES',
   ERR_UNSAFE_PORT: BAD_PORT,
 };
-const CHROMIUM_NOT_SENT = new Set(['ERR_INTERNET_DISCONNECTED', 'ERR_NAME_RESOLUTION_FAILED', 'ERR_PROXY_CONNECTION_FAILED', 'ERR_TUNNEL_CONNECTION_FAILED']);
+const CHROMIUM_NOT_SENT = new Set([
+  'ERR_INTERNET_DISCONNECTED',
+  'ERR_CONNECTION_FAILED',
+  'ERR_NAME_RESOLUTION_FAILED',
+  'ERR_PROXY_CONNECTION_FAILED',
+  'ERR_TUNNEL_CONNECTION_FAILED',
+]);
 
 export function classifyNetworkError(err: unknown): NetworkFailure {
   if (causeMessages(err).includes('bad port')) return { kind: 'not-sent', code: BAD_PORT };
@@ -47,8 +76,10 @@ export function classifyNetworkError(err: unknown): NetworkFailure {
     return { kind: code || CHROMIUM_NOT_SENT.has(chromium) ? 'not-sent' : 'lost', code: code ?? chromium };
   }
   const codes = errorCodes(err);
-  const notSent = codes.find((c) => NOT_SENT_CODES.has(c));
-  return notSent ? { kind: 'not-sent', code: notSent } : { kind: 'lost', code: codes[0] };
+  const notSent =
+    codes.find((c) => NOT_SENT_CODES.has(c)) ??
+    causeChain(err).find((e) => typeof e.syscall === 'string' && NOT_SENT_SYSCALLS.has(e.syscall) && typeof e.code === 'string')?.code;
+  return typeof notSent === 'string' ? { kind: 'not-sent', code: notSent } : { kind: 'lost', code: codes[0] };
 }
 
 /** Every `code` in the cause chain and in AggregateError members, outermost first. */
@@ -61,13 +92,13 @@ function causeMessages(err: unknown): string[] {
 }
 
 /** The error, its causes and AggregateError members, outermost first. */
-function causeChain(err: unknown): { code?: unknown; message?: unknown }[] {
-  const chain: { code?: unknown; message?: unknown }[] = [];
+function causeChain(err: unknown): { code?: unknown; message?: unknown; syscall?: unknown }[] {
+  const chain: { code?: unknown; message?: unknown; syscall?: unknown }[] = [];
   const seen = new Set<unknown>();
   const visit = (value: unknown, depth: number): void => {
     if (depth > 8 || value === null || typeof value !== 'object' || seen.has(value)) return;
     seen.add(value);
-    const e = value as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const e = value as { code?: unknown; message?: unknown; syscall?: unknown; cause?: unknown; errors?: unknown };
     chain.push(e);
     visit(e.cause, depth + 1);
     if (Array.isArray(e.errors)) for (const member of e.errors) visit(member, depth + 1);

@@ -5,21 +5,31 @@
 // Each request is appended to FAKE_ELECTRON_NET_LOG, so a test can see the engine used it.
 import { appendFileSync } from 'node:fs';
 
-/** Node's (undici's and the system's) codes, as Chromium names the same failure. */
+/**
+ * Node's (undici's and the system's) codes, as Chromium names the same failure (net/base's
+ * MapSystemError; a name lookup that fails is ERR_NAME_NOT_RESOLVED whatever the reason).
+ */
 const CHROMIUM_NAMES = {
   ECONNREFUSED: 'ERR_CONNECTION_REFUSED',
   ENOTFOUND: 'ERR_NAME_NOT_RESOLVED',
   EAI_AGAIN: 'ERR_NAME_NOT_RESOLVED',
   EHOSTUNREACH: 'ERR_ADDRESS_UNREACHABLE',
-  ENETUNREACH: 'ERR_INTERNET_DISCONNECTED',
+  ENETUNREACH: 'ERR_ADDRESS_UNREACHABLE',
+  ENETDOWN: 'ERR_INTERNET_DISCONNECTED',
+  EADDRNOTAVAIL: 'ERR_ADDRESS_INVALID',
   UND_ERR_CONNECT_TIMEOUT: 'ERR_CONNECTION_TIMED_OUT',
+  ERR_SOCKET_CONNECTION_TIMEOUT: 'ERR_CONNECTION_TIMED_OUT',
   ECONNRESET: 'ERR_CONNECTION_RESET',
+  ETIMEDOUT: 'ERR_TIMED_OUT',
   UND_ERR_SOCKET: 'ERR_CONNECTION_CLOSED',
 };
+/** A connect() that failed (MapConnectError): its own names for these, ERR_CONNECTION_FAILED for a code it does not name. */
+const CONNECT_NAMES = { EACCES: 'ERR_NETWORK_ACCESS_DENIED', ETIMEDOUT: 'ERR_CONNECTION_TIMED_OUT' };
 
 export function chromiumName(err) {
   for (let e = err; e; e = e.cause) {
     if (e.message === 'bad port') return 'ERR_UNSAFE_PORT';
+    if (e.syscall === 'connect') return CONNECT_NAMES[e.code] ?? CHROMIUM_NAMES[e.code] ?? 'ERR_CONNECTION_FAILED';
     if (CHROMIUM_NAMES[e.code]) return CHROMIUM_NAMES[e.code];
   }
   return 'ERR_FAILED';
