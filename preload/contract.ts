@@ -467,7 +467,8 @@ export interface NotariumEvents {
   'account-changed': AccountView;
   /**
    * A sign-in waits for the identity portal's page at `url`: the page shows it, to open by hand
-   * when the browser did not show it (`opened`: false, no browser could be opened at all).
+   * when the browser did not show it (`opened`: false, no browser could be opened at all; always
+   * false in the web shell, whose page opens it in a new tab).
    */
   'sign-in-link': { profile: string; url: string; opened: boolean };
   /** retrying: `attempt` (2 is the first retry), `message` (why, in words), `retryAt` (ms since the epoch). */

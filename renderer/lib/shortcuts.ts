@@ -41,7 +41,7 @@ export function shortcutFor(e: Keys, typing: boolean, onMac = mac): ShortcutActi
 export function shortcutList(screens: readonly string[], onMac = mac): { keys: string; what: string }[] {
   return [
     ...screens.map((name, i) => ({ keys: shortcutLabel(i + 1, onMac), what: `Go to ${name}` })),
-    { keys: shortcutLabel('F', onMac), what: 'Search (in the Library)' },
+    { keys: shortcutLabel('F', onMac), what: "Search or filter this screen's list; elsewhere, search the Library" },
     { keys: 'Esc', what: 'Close the open dialog or panel' },
     { keys: '?', what: 'Show these shortcuts' },
   ];

@@ -66,6 +66,96 @@ describe('keyboard shortcuts', () => {
     await details.getByText('Select a record to see').waitFor();
   });
 
+  it("Ctrl+F puts the focus in each screen's own search or filter, and in the Library's search on a screen with none (issue #14)", async () => {
+    const page = app.page;
+    const focused = async (name: string) => {
+      const box = page.getByRole('searchbox', { name });
+      await expect.poll(() => hasFocus(box)).toBe(true);
+      return box;
+    };
+    // A document, a watched folder and a verification: each screen then has a list to filter.
+    await page.keyboard.press('Control+1');
+    await heading('Notarise').waitFor();
+    await page.getByLabel('Start a new document for each file').check();
+    const contract = join(folder, 'contract.txt');
+    writeFileSync(contract, 'the contract\n');
+    await page.locator('input[type=file]').first().setInputFiles(contract);
+    await page.getByRole('listitem').filter({ hasText: 'contract.txt' }).getByText('Settled').waitFor();
+    await page.getByLabel('Start a new document for each file').uncheck();
+    // On Notarise, which has no list to search, Ctrl+F goes to the Library's search.
+    await page.keyboard.press('Control+f');
+    await heading('Library').waitFor();
+    await focused('Search by name, fingerprint or transaction id');
+
+    await page.getByRole('heading', { level: 1 }).focus();
+    await page.keyboard.press('Control+4');
+    await heading('Documents').waitFor();
+    await page.getByRole('button', { name: /contract\.txt/ }).waitFor();
+    await page.keyboard.press('Control+f');
+    const documents = await focused('Filter documents by name');
+    await page.keyboard.type('minutes');
+    await page.getByText("No document's name has “minutes”.").waitFor();
+    expect(await page.getByRole('button', { name: /contract\.txt/ }).count()).toBe(0);
+    await documents.fill('CONTRACT');
+    await page.getByRole('button', { name: /contract\.txt/ }).waitFor();
+    await keepShots(page, 'filter-documents', documents);
+
+    const watched = mkdtempSync(join(folder, 'watched-'));
+    writeFileSync(join(watched, 'agenda.txt'), 'the agenda\n');
+    writeFileSync(join(watched, 'budget.txt'), 'the budget\n');
+    await page.getByRole('heading', { level: 1 }).focus();
+    await page.keyboard.press('Control+5');
+    await heading('Watched folders').waitFor();
+    await page.getByLabel('Folder', { exact: true }).fill(watched);
+    await page.getByRole('button', { name: 'Watch folder' }).click();
+    await page.getByRole('row').filter({ hasText: 'agenda.txt' }).first().waitFor();
+    await page.getByRole('row').filter({ hasText: 'budget.txt' }).first().waitFor();
+    await page.keyboard.press('Control+f');
+    const folders = await focused('Filter folders and activity by name');
+    await page.keyboard.type('no such file');
+    await page.getByText("No watched folder's path has “no such file”.").waitFor();
+    await page.getByText('No file in the recent activity has “no such file” in its name.').waitFor();
+    // A file's name keeps the file and the folder it is in.
+    await folders.fill('agenda');
+    await page.getByRole('listitem').filter({ hasText: watched }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'agenda.txt' }).first().waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Folders: all shown · recent activity: \d+ of \d+ shown$/ })
+      .waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'budget.txt' }).count()).toBe(0);
+    await keepShots(page, 'filter-watched', folders);
+    await folders.fill('');
+
+    await page.getByRole('heading', { level: 1 }).focus();
+    await page.keyboard.press('Control+3');
+    await heading('Verify').waitFor();
+    const other = join(folder, 'never-notarised.txt');
+    writeFileSync(other, 'never notarised\n');
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles([join(folder, 'minutes.txt'), other]);
+    await page.getByRole('row').filter({ hasText: 'never-notarised.txt' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'minutes.txt' }).filter({ hasText: 'Verified' }).waitFor();
+    await page.keyboard.press('Control+f');
+    const results = await focused('Filter results by file name, status or message');
+    await page.keyboard.type('verified');
+    await page.getByRole('status').filter({ hasText: '1 of 2 shown' }).waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'never-notarised.txt' }).count()).toBe(0);
+    await keepShots(page, 'filter-verify', results);
+    await results.fill('');
+
+    // Account & settings has no list either: the Library's search.
+    await page.getByRole('heading', { level: 1 }).focus();
+    await page.keyboard.press('Control+6');
+    await heading('Account & settings').waitFor();
+    await page.keyboard.press('Control+f');
+    await heading('Library').waitFor();
+    await focused('Search by name, fingerprint or transaction id');
+    await page.keyboard.press('Escape');
+  });
+
   it('? lists the shortcuts in a dialog that keeps the focus, and Esc closes it', async () => {
     const page = app.page;
     await screenButton(page, 'Verify').click();
@@ -76,7 +166,7 @@ describe('keyboard shortcuts', () => {
     for (const [keys, what] of [
       ['Ctrl+1', 'Go to Notarise'],
       ['Ctrl+6', 'Go to Account & settings'],
-      ['Ctrl+F', 'Search (in the Library)'],
+      ['Ctrl+F', "Search or filter this screen's list; elsewhere, search the Library"],
       ['Esc', 'Close the open dialog or panel'],
       ['?', 'Show these shortcuts'],
     ])

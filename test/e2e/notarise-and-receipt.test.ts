@@ -87,7 +87,7 @@ describe('notarise → settled → receipt', () => {
     for (const node of receipt.confirmation!.merkleProof.nodes) await app.page.getByText(node, { exact: true }).waitFor();
     await app.page.screenshot({ path: 'test-results/e2e-library.png' });
 
-    // The printable certificate as PDF, with its QR code of the explorer link.
+    // The printable certificate as PDF: on the sandbox, marked TEST, with no loopback link or QR code a reader could not open (issue #14).
     const pdfDownload = app.page.waitForEvent('download');
     await app.page.getByRole('group', { name: 'Certificate' }).getByRole('button', { name: 'PDF' }).click();
     const pdf = await pdfDownload;
@@ -97,6 +97,9 @@ describe('notarise → settled → receipt', () => {
     const text = pdfText(readFileSync(pdfPath)).replace(/\s+/g, ' ');
     expect(text).toContain('Certificate of registration');
     expect(text).toContain(receipt.registration.txId.slice(0, 24));
+    expect(text).toContain('TEST — sandbox chain: not a proof on mainnet');
+    expect(text).not.toMatch(/127\.0\.0\.1|localhost|Scan to see/);
+    expect(text).toContain('No public link: the sandbox chain is simulated by the Notarium sandbox that registered this file');
     await app.page.getByRole('status').filter({ hasText: 'Downloaded contract.txt.certificate.pdf' }).waitFor();
 
     // The same receipt dropped alone on Verify: checked without its file, and said so.

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
-// Sign-in from the app through the sandbox's authorize page, in a real browser tab: the app opens
-// the system browser (here none can be opened, so it prints the link), the user signs in there,
-// the loopback listener receives the code, and the app shows who is signed in.
+// Sign-in from the app through the sandbox's authorize page, in a real browser tab: in the web shell
+// the page is in a browser already, so it offers the sign-in page in a new tab (no system browser is
+// opened, nothing is printed on the terminal); the user signs in there, the loopback listener
+// receives the code, and the app shows who is signed in.
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -15,19 +16,24 @@ afterAll(async () => {
 });
 
 describe('sign-in from the app', () => {
-  it('goes through the authorize page in the browser and shows the identity and claims', async () => {
+  it('goes through the authorize page in a new tab and shows the identity and claims', async () => {
     const page = app.page;
     await screenButton(page, 'Account & settings').click();
+    await page.getByText('Sign in to Sandbox on its sign-in page, in a new tab.').waitFor();
+    await keepShots(page, 'sign-in-start');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    const linkIn = () => /https?:\/\/\S+\/oauth2\/authorize\S+/.exec(app.stderr())?.[0];
-    await expect.poll(linkIn).toBeTruthy();
-    const link = linkIn()!;
-    // No browser can be opened here: the page says so and gives the same address, beside a Cancel.
-    const shown = page.getByRole('status').filter({ hasText: 'Notarium could not open a browser here: open this address to sign in:' });
-    expect(await shown.getByRole('link').getAttribute('href')).toBe(link);
-    await keepShots(page, 'sign-in-link', shown);
-    const tab = await page.context().newPage();
-    await tab.goto(link);
+    // Issue #14: not "could not open a browser" (the user is in one), but the sign-in page to open in a tab, beside a Cancel.
+    const shown = page.getByRole('status').filter({ hasText: 'Open the sign-in page in a new tab and sign in there' });
+    await shown.waitFor();
+    const open = page.getByRole('link', { name: 'Open the sign-in page' });
+    expect(await open.getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?\S+$/);
+    expect(await open.getAttribute('target')).toBe('_blank');
+    expect(await page.getByRole('button', { name: 'Cancel', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(/could not open a browser/i).count()).toBe(0);
+    expect(app.stderr()).not.toMatch(/oauth2\/authorize/);
+    await keepShots(page, 'sign-in-link', page.locator('section', { has: shown }));
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), open.click()]);
+    await tab.waitForLoadState();
     await tab.getByLabel('User name').fill('ada');
     await tab.getByRole('button', { name: 'Sign in' }).click();
     await tab.getByText('You can close this tab').waitFor();
@@ -43,11 +49,12 @@ describe('sign-in from the app', () => {
     const page = app.page;
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('button', { name: 'Waiting for the browser…' }).waitFor();
-    await page.getByRole('status').filter({ hasText: 'open this address to sign in' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Open the sign-in page in a new tab' }).waitFor();
+    await page.getByRole('link', { name: 'Open the sign-in page' }).waitFor();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-    expect(await page.getByRole('status').filter({ hasText: 'open this address to sign in' }).count()).toBe(0);
+    expect(await page.getByRole('status').filter({ hasText: 'Open the sign-in page in a new tab' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Open the sign-in page' }).count()).toBe(0);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByText('Signed out', { exact: true }).isVisible()).toBe(true);
     expect(app.problems).toEqual([]);

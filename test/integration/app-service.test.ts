@@ -206,20 +206,23 @@ describe('the app service', () => {
     expect(JSON.parse(exported.receipt).format).toBe('notarium-receipt/1');
   });
 
-  it("a certificate names the transaction, and its QR code is the explorer's page, opened in the browser", async () => {
+  it("a certificate names the transaction; the sandbox explorer's page opens from the app but is not printed", async () => {
     const { id, txId } = await settledFile('deed.txt', 'a deed\n');
     const certificate = await t.service.api.certificate(id);
     expect(certificate.html).toContain(txId);
     expect(certificate.html).toMatch(/existed no later than block/);
-    // The QR code, read back from pixels, is the sandbox explorer's page for this transaction.
-    const link = decodeQr(certificate.html);
+    // The app opens the sandbox explorer's page for this transaction: it answers on this machine, now.
+    const link = (await t.service.api.getRecord(id)).explorerLink;
     expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/explorer/tx/${txId}$`));
-    expect((await t.service.api.getRecord(id)).explorerLink).toBe(link);
     await t.service.api.openExplorer(id);
     expect(t.explored).toEqual([link]);
     const page = await fetch(link!);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(await page.text()).toMatch(/In a block, \d+ confirmations?/);
+    // Issue #14: on paper that loopback address would be a dead link for any reader: no link, no QR code, and why.
+    expect(certificate.html).not.toContain(link!.slice(0, link!.indexOf('/explorer')));
+    expect(decodeQr(certificate.html)).toBeNull();
+    expect(certificate.html).toContain('No public link: the sandbox chain is simulated by the Notarium sandbox that registered this file');
   });
 
   it('a certificate prints to PDF with its words and the transaction', async () => {
@@ -238,6 +241,8 @@ describe('the app service', () => {
     const { sha256 } = await t.service.api.getRecord(id);
     for (const hash of [txId, sha256!]) expect(layout, hash).toMatch(new RegExp(`(^|\\s)${hash}(\\W|$)`, 'm'));
     expect(layout.trimStart().split('\n')[0]!.trim()).toBe('TEST — sandbox chain: not a proof on mainnet');
+    expect(text).not.toMatch(/127\.0\.0\.1|Scan to see/);
+    expect(text).toContain('No public link: the sandbox chain is simulated');
   });
 
   it('verifies through a job, one result per file with the step report', async () => {

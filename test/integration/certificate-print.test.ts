@@ -11,7 +11,9 @@ import { FILE_CONTENT, FILE_DIGEST, makeFixture } from '../support/receipt-fixtu
 // is left unproven, a long name) a second page with a whole section, never a few stray lines.
 
 const { receipt } = makeFixture();
-const profile = { explorerLinkUrl: 'http://127.0.0.1:40039/explorer/tx/{txId}' } as Profile;
+// A public explorer: its link and QR code are printed (the embedded sandbox's loopback one is not).
+const publicExplorer = { explorerLinkUrl: 'https://explorer.example/tx/{txId}' } as Profile;
+const sandboxExplorer = { explorerLinkUrl: 'http://127.0.0.1:40039/explorer/tx/{txId}' } as Profile;
 const record = (name: string) =>
   ({
     name,
@@ -24,7 +26,7 @@ const record = (name: string) =>
   }) as unknown as StoredRecord;
 
 /** The non-empty lines of each printed page (pdftotext ends each page with a form feed). */
-async function pages(name: string, r = receipt): Promise<string[][]> {
+async function pages(name: string, r = receipt, profile = publicExplorer): Promise<string[][]> {
   const text = pdfText(await printPdfWithChromium(await certificateHtml(record(name), r, profile)));
   return text
     .split('\f')
@@ -33,8 +35,11 @@ async function pages(name: string, r = receipt): Promise<string[][]> {
 }
 
 describe('the certificate printed to PDF', () => {
-  it('is one page for a usual certificate, hashes whole on their lines, marked TEST on a test chain', async () => {
-    const [first, ...more] = await pages('deed.txt');
+  it.each([
+    ['a public explorer', publicExplorer],
+    ['the embedded sandbox', sandboxExplorer],
+  ])('is one page for a usual certificate, hashes whole on their lines, marked TEST on a test chain (%s)', async (_, profile) => {
+    const [first, ...more] = await pages('deed.txt', receipt, profile);
     expect(more).toEqual([]);
     expect(first![0]!.trim()).toBe('TEST — sandbox chain: not a proof on mainnet');
     for (const hash of [receipt.registration.txId, FILE_DIGEST.toString('hex'), receipt.confirmation!.blockHash])
@@ -42,6 +47,9 @@ describe('the certificate printed to PDF', () => {
         first!.some((line) => line.includes(hash)),
         hash,
       ).toBe(true);
+    const text = first!.join(' ').replace(/\s+/g, ' ');
+    if (profile === publicExplorer) expect(text).toContain('Explorer https://explorer.example/tx/');
+    else expect(text).toMatch(/^(?!.*(127\.0\.0\.1|Scan to see)).*No public link: the sandbox chain is simulated/);
   });
 
   it.each([

@@ -33,15 +33,18 @@ export function accountCalls(deps: CallDeps): Calls<AccountCalls> {
         await notary.signIn(profile).signIn({
           signal: controller.signal,
           // The portal's address goes to the page too: with no browser to open (a server, a
-          // terminal session), the user opens it by hand, and the sign-in goes on waiting.
+          // terminal session) the user opens it by hand, and in the web shell the page opens it in a
+          // new tab; the sign-in goes on waiting.
           open: async (url) => {
-            const opened = await abilities.openExternal(url).then(
-              () => true,
-              (err: unknown) => {
-                if ((err as { code?: unknown }).code !== 'NO_BROWSER') throw err;
-                return false;
-              },
-            );
+            const opened = abilities.openExternal
+              ? await abilities.openExternal(url).then(
+                  () => true,
+                  (err: unknown) => {
+                    if ((err as { code?: unknown }).code !== 'NO_BROWSER') throw err;
+                    return false;
+                  },
+                )
+              : false;
             emit('sign-in-link', { profile, url, opened });
           },
         });

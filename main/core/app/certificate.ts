@@ -6,6 +6,7 @@ import { verifyReceipt, type VerificationReport } from '../receipts/verify/verif
 import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { powershellQuote, shellQuote } from '../text/shell-quote.ts';
+import { isPublicLink } from './public-link.ts';
 
 /**
  * A printable certificate: a self-contained HTML page (no network, no scripts) with the file, its
@@ -72,6 +73,20 @@ async function qrSvg(link: string): Promise<string> {
   return svg.replace('<svg ', '<svg role="img" aria-label="QR code of the explorer link" ');
 }
 
+/**
+ * The explorer's row: the public link; or, where the profile's explorer answers only on the machine
+ * or network that registered the file (the embedded sandbox's, on loopback), that there is none to
+ * print, so no reader takes a dead address for the proof's.
+ */
+function explorerRow(link: string | null, explorerLink: string | null, simulated: boolean): string {
+  if (link) return `<tr><th>Explorer</th><td><a href="${escape(link)}"><code>${breakableUrl(link)}</code></a></td></tr>`;
+  if (!explorerLink && !simulated) return '';
+  const why = simulated
+    ? 'the sandbox chain is simulated by the Notarium sandbox that registered this file, and no public explorer shows it'
+    : `the profile's explorer, at <code>${escape(new URL(explorerLink!).host)}</code>, answers only on the computer or network that registered this file`;
+  return `<tr><th>Explorer</th><td class="no-link">No public link: ${why}. The receipt file holds the proof.</td></tr>`;
+}
+
 export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, profile: Profile | undefined): Promise<string> {
   // The library knows the file's digest from when it was hashed: the first step is checked too.
   const report = verifyReceipt(receipt, record.sha256 ? { fileDigest: record.sha256 } : {});
@@ -81,7 +96,10 @@ export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, 
       `No certificate is made for ${visibleName(record.name)}: its proof does not verify. ${visibleText(report.summary)}`,
     );
   }
-  const link = profile?.explorerLinkUrl && record.txId ? profile.explorerLinkUrl.replace('{txId}', record.txId) : null;
+  const explorerLink = profile?.explorerLinkUrl && record.txId ? profile.explorerLinkUrl.replace('{txId}', record.txId) : null;
+  // Paper outlives the machine that printed it: only a link anyone can open later is printed (and put in the QR code).
+  const link = explorerLink && isPublicLink(explorerLink) ? explorerLink : null;
+  const simulated = report.network.known && report.network.label === 'sandbox';
   const qr = link ? await qrSvg(link) : null;
   const name = visibleName(record.name);
   const row = (label: string, value: string | null | undefined) => (value ? `<tr><th>${escape(label)}</th><td><code>${escape(value)}</code></td></tr>` : '');
@@ -141,7 +159,7 @@ ${row('File', name)}${row('Size', record.size === null ? null : `${record.size} 
 ${row('Fingerprint', `${receipt.fingerprint.encode} → ${receipt.fingerprint.published}`)}
 ${row('Transaction', record.txId)}${row('Block', record.blockHash)}${row('Block time', record.blockTime === null ? null : visibleName(record.blockTime))}
 ${row('Confirmations', receipt.confirmation ? String(receipt.confirmation.confirmedBlocks) : null)}
-${link ? `<tr><th>Explorer</th><td><a href="${escape(link)}"><code>${breakableUrl(link)}</code></a></td></tr>` : ''}
+${explorerRow(link, explorerLink, simulated)}
 </table>
 <section>
 <h2>What was checked</h2>
@@ -154,7 +172,11 @@ ${steps}
 <ol>
   <li>Compute the SHA-256 of the file; it must be <code>${escape(record.sha256 ?? '')}</code>. To compute it: ${digestCommands(record.name)}</li>
   <li>Prepend the salt <code>${escape(receipt.fingerprint.salt ?? '')}</code> (as ASCII) to those 32 bytes and hash again with SHA-256: the result must be <code>${escape(receipt.fingerprint.published)}</code>.</li>
-  <li>Find transaction <code>${escape(record.txId ?? '')}</code> in any explorer of the ${escape(receipt.network)} network and check that the script of one of its outputs holds those bytes, whole and in order (usually as data after <code>OP_FALSE OP_RETURN</code>, possibly beside the service's own data).</li>
+  <li>${
+    !link && simulated && receipt.transaction
+      ? `Transaction <code>${escape(record.txId ?? '')}</code> is on a simulated chain that no public explorer shows: the receipt file holds it whole (its <code>transaction</code> field, whose double SHA-256, byte-reversed, is that id). Check`
+      : `Find transaction <code>${escape(record.txId ?? '')}</code> in any explorer of the ${escape(receipt.network)} network and check`
+  } that the script of one of its outputs holds those bytes, whole and in order (usually as data after <code>OP_FALSE OP_RETURN</code>, possibly beside the service's own data).</li>
   <li>Check that the transaction is in block <code>${escape(record.blockHash ?? '')}</code> of the heaviest chain. The Merkle proof in the receipt file lets you do this without trusting the explorer.</li>
 </ol>
 <p class="sub">The receipt file <code>${escape(receiptFileName(name))}</code> holds everything needed to verify this offline, with Notarium or by hand.</p>

@@ -16,8 +16,11 @@ export interface ShellAbilities {
   digestOf?: (path: string) => HashResult | undefined;
   /** The work that named these files is over (the web shell deletes its uploads). */
   releaseFiles?(refs: readonly FileRef[]): void;
-  /** The system browser, for sign-in (Electron: shell.openExternal of this URL only). */
-  openExternal(url: string): Promise<void>;
+  /**
+   * The system browser, for sign-in (Electron: shell.openExternal of this URL only). None in the web
+   * shell: the page is in a browser already and opens the sign-in page in a tab of its own.
+   */
+  openExternal?(url: string): Promise<void>;
   /** The system browser on a transaction's explorer page (a URL the core built from the profile). */
   openExplorerPage(url: string): Promise<void>;
   showInFolder(path: string): void;

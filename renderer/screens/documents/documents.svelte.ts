@@ -9,6 +9,8 @@ export type DocumentAction = 'which' | 'add' | 'finalise' | 'export';
 
 export class DocumentsState {
   list = $state<DocumentView[]>([]);
+  /** What the list is filtered by (its names). */
+  filter = $state('');
   loaded = $state(false);
   selectedId = $state<number | null>(null);
   history = $state<HistoryView | null>(null);

@@ -16,6 +16,8 @@ export interface Row {
 
 export class VerifyState {
   rows = $state<Row[]>([]);
+  /** What the results are filtered by (file names, statuses, messages). */
+  filter = $state('');
   running = $state(0);
   error = $state<string | null>(null);
   offline = $state(false);
@@ -110,6 +112,7 @@ export class VerifyState {
 
   clear(): void {
     this.rows = [];
+    this.filter = '';
   }
 }
 

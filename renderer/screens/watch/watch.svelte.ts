@@ -17,6 +17,8 @@ const MAX_ACTIVITY = 50;
 
 export class WatchState {
   folders = $state<WatchedFolderView[]>([]);
+  /** What the folders and the activity are filtered by (paths and file names). */
+  filter = $state('');
   progress = $state<WatchProgressView | null>(null);
   activity = $state<Activity[]>([]);
   loaded = $state(false);

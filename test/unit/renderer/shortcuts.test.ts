@@ -46,7 +46,7 @@ describe('keyboard shortcuts', () => {
     expect(shortcutList(['Notarise', 'Library'], false)).toEqual([
       { keys: 'Ctrl+1', what: 'Go to Notarise' },
       { keys: 'Ctrl+2', what: 'Go to Library' },
-      { keys: 'Ctrl+F', what: 'Search (in the Library)' },
+      { keys: 'Ctrl+F', what: "Search or filter this screen's list; elsewhere, search the Library" },
       { keys: 'Esc', what: 'Close the open dialog or panel' },
       { keys: '?', what: 'Show these shortcuts' },
     ]);

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { certificateHtml } from '../../../../main/core/app/certificate.ts';
 import type { Profile } from '../../../../main/core/store/profiles.ts';
 import type { StoredRecord } from '../../../../main/core/store/record.ts';
+import { decodeQr } from '../../../support/certificate-checks.ts';
 import { FILE_CONTENT, FILE_DIGEST, makeFixture, type Draft } from '../../../support/receipt-fixture.ts';
 
 // Issue #11, item 11: the certificate's "check it by hand" commands are pasted into a shell; a
@@ -159,5 +160,51 @@ describe('the certificate: the outcome, first', () => {
     const { txId } = receipt.registration;
     expect(html).toContain(`<code>https:/<wbr>/<wbr>explorer.example/<wbr>tx/<wbr>${txId}?<wbr>net=<wbr>main&#38;<wbr>x=<wbr>1</code>`);
     expect(html).not.toMatch(/break-all/);
+  });
+});
+
+// Issue #14, item 1: a printed certificate's link and QR code are for someone else, later, on another
+// machine; the embedded sandbox's explorer answers only on 127.0.0.1 of the machine that registered.
+describe('the certificate: its explorer link and QR code', () => {
+  const { txId } = receipt.registration;
+  const explorerRow = (html: string) => /<tr><th>Explorer<\/th><td[^>]*>(.*?)<\/td><\/tr>/s.exec(html)?.[1];
+
+  it("a public explorer's page is printed and is what the QR code holds", async () => {
+    const profile = { explorerLinkUrl: 'https://explorer.example/tx/{txId}' } as Profile;
+    const html = await certificateHtml(recordNamed('contract.pdf'), receipt, profile);
+    expect(decodeQr(html)).toBe(`https://explorer.example/tx/${txId}`);
+    expect(explorerRow(html)).toContain(`href="https://explorer.example/tx/${txId}"`);
+    expect(html).toContain('Scan to see the transaction in an explorer');
+  });
+
+  it('the embedded sandbox: no loopback link and no QR code, but the TEST mark and why there is no link', async () => {
+    const profile = { explorerLinkUrl: 'http://127.0.0.1:40039/explorer/tx/{txId}' } as Profile;
+    const html = await certificateHtml(recordNamed('contract.pdf'), receipt, profile);
+    expect(html).not.toContain('127.0.0.1');
+    expect(html).not.toMatch(/<svg|Scan to see/);
+    expect(decodeQr(html)).toBeNull();
+    expect(html).toContain('<p class="test-mark">TEST — sandbox chain: not a proof on mainnet</p>');
+    expect(explorerRow(html)).toBe(
+      'No public link: the sandbox chain is simulated by the Notarium sandbox that registered this file, and no public explorer shows it. The receipt file holds the proof.',
+    );
+    // Checking by hand sends no one to an explorer that does not exist: the receipt holds the transaction.
+    expect(html).not.toContain('in any explorer of the sandbox network');
+    expect(html).toContain('is on a simulated chain that no public explorer shows: the receipt file holds it whole');
+  });
+
+  it("a sandbox profile's certificate says the same before its address is known", async () => {
+    const html = await certificateHtml(recordNamed('contract.pdf'), receipt, undefined);
+    expect(explorerRow(html)).toMatch(/^No public link: the sandbox chain is simulated/);
+  });
+
+  it('an explorer on a private network is not printed either, and the certificate says where it answers', async () => {
+    const profile = { explorerLinkUrl: 'http://192.168.1.20:8080/tx/{txId}' } as Profile;
+    const regtest = { ...receipt, network: 'regtest' } as typeof receipt;
+    const html = await certificateHtml(recordNamed('contract.pdf'), regtest, profile);
+    expect(decodeQr(html)).toBeNull();
+    expect(html).not.toContain('href="http://192.168.1.20');
+    expect(explorerRow(html)).toBe(
+      "No public link: the profile's explorer, at <code>192.168.1.20:8080</code>, answers only on the computer or network that registered this file. The receipt file holds the proof.",
+    );
   });
 });

@@ -106,7 +106,7 @@ describe('the engine over its channel', () => {
     expect(await engine.chooseFolder!()).toBe('/home/ann/Contracts');
     expect(Array.from(await engine.printPdf('<html>'))).toEqual([37, 80, 68, 70]);
     expect(abilities.printPdf).toHaveBeenCalledWith('<html>');
-    await expect(engine.openExternal('file:///etc/passwd')).rejects.toMatchObject({ code: 'URL_REFUSED', message: 'Notarium opens only the sign-in page.' });
+    await expect(engine.openExternal!('file:///etc/passwd')).rejects.toMatchObject({ code: 'URL_REFUSED', message: 'Notarium opens only the sign-in page.' });
     engine.showInFolder('/home/ann/a.pdf');
     await vi.waitFor(() => expect(abilities.showInFolder).toHaveBeenCalledWith('/home/ann/a.pdf'));
     // What the engine process has itself stays local.
