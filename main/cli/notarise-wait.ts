@@ -3,7 +3,7 @@ import { isNotariumError } from '../core/errors/notarium-error.ts';
 import type { Notary } from '../core/notary.ts';
 import { inBlock, type StoredRecord } from '../core/store/record.ts';
 import { waitFor } from '../core/usecases/follow.ts';
-import type { NotariseOutcome } from '../core/usecases/notarise.ts';
+import { isRegistered, type NotariseOutcome } from '../core/usecases/notarise.ts';
 import { visibleName } from '../../preload/visible-text.ts';
 import { middleEllipsis } from './format.ts';
 import type { CliIo } from './io.ts';
@@ -29,7 +29,7 @@ export async function waitAll(
   confirmations?: number,
 ): Promise<WaitResult> {
   notary.startPoller();
-  const waiting = outcomes.filter((o) => o.status !== 'failed' && o.status !== 'in-doubt');
+  const waiting = outcomes.filter(isRegistered);
   if (waiting.length === 0) return { stopped: false };
   const depth = (r: StoredRecord) => confirmations ?? notary.library.profiles.require(r.profile).targetConfirmations;
   const reached = new Set<string>();

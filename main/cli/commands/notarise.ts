@@ -77,9 +77,9 @@ export async function notariseCommand(argv: string[], io: CliIo): Promise<number
   });
 }
 
-/** 2 a file could not be read or sent, 1 the service refused or rejected one, 3 one is in doubt, else 0. */
+/** 2 a file could not be read or sent (the service could not be reached), 1 the service refused or rejected one, 3 one is in doubt, else 0. */
 function exitForOutcomes(outcomes: NotariseOutcome[], records: StoredRecord[]): number {
-  if (outcomes.some((o) => o.status === 'failed' && !o.record)) return EXIT.ERROR;
+  if (outcomes.some((o) => (o.status === 'failed' && !o.record) || o.status === 'not-sent')) return EXIT.ERROR;
   if (records.some((r) => r.state === 'failed' || r.state === 'rejected')) return EXIT.MISMATCH;
   if (outcomes.some((o) => o.status === 'in-doubt')) return EXIT.PENDING;
   return EXIT.OK;
@@ -93,7 +93,7 @@ function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, Stor
           path: o.path,
           status: o.status,
           record: records.has(o.path) ? recordJson(records.get(o.path)!) : null,
-          error: o.status === 'failed' || o.status === 'in-doubt' ? errorJson(o.error) : null,
+          error: 'error' in o ? errorJson(o.error) : null,
         })),
         null,
         2,
@@ -103,12 +103,31 @@ function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, Stor
   }
   const rows = outcomes.map((o) => {
     const r = records.get(o.path);
-    return [o.status, basename(o.path), shortHash(r?.txId), o.status === 'failed' || o.status === 'in-doubt' ? o.error.message : r ? stateWords(r) : ''];
+    return [o.status, basename(o.path), shortHash(r?.txId), r ? stateWords(r) : '-'];
   });
   io.out(table(['RESULT', 'FILE', 'TXID', 'STATE'], rows));
-  // A registration that ended while waiting (given up, rejected) says why, as "status" does.
-  for (const r of records.values())
-    if ((r.state === 'failed' || r.state === 'rejected') && r.lastError) io.out(`${visibleName(r.name)}: ${visibleName(r.lastError)}`);
+  for (const line of reasons(outcomes, records)) io.out(line);
+}
+
+/** Names of files that share a reason: a few by name, more by their number (the table says which). */
+const MAX_NAMED = 3;
+
+/**
+ * Why files did not get where they were going, below the table (a cell holds a state, not a
+ * sentence): a send's failure, or a registration that ended while waiting (given up, rejected), as
+ * "status" says it. Files that failed alike (a service that cannot be reached) share one line.
+ */
+function reasons(outcomes: NotariseOutcome[], records: Map<string, StoredRecord>): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const o of outcomes) {
+    const r = records.get(o.path);
+    const reason = 'error' in o ? o.error.message : r && (r.state === 'failed' || r.state === 'rejected') ? r.lastError : null;
+    if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), r?.name ?? basename(o.path)]);
+  }
+  return [...byReason].map(([reason, names]) => {
+    const who = names.length > MAX_NAMED ? `${names.length} files` : names.map(visibleName).join(', ');
+    return `${who}: ${visibleName(reason)}`;
+  });
 }
 
 /**
