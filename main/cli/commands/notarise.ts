@@ -1,9 +1,5 @@
 import { basename } from 'node:path';
 import type { StoredRecord } from '../../core/store/record.ts';
-import type { Notary } from '../../core/notary.ts';
-import { checkGapMs, firstCheckAt } from '../../core/poller/schedule.ts';
-import { shellQuote } from '../../core/text/shell-quote.ts';
-import { duration } from '../../../preload/duration.ts';
 import { notarise, type NotariseOutcome } from '../../core/usecases/notarise.ts';
 import { stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -12,6 +8,7 @@ import { shortHash, table } from '../format.ts';
 import type { CliIo } from '../io.ts';
 import { errorJson, recordJson } from '../json.ts';
 import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
+import { lookAgainWords } from '../look-again.ts';
 import { stoppedWords, waitAll } from '../notarise-wait.ts';
 import { withNotary } from '../session.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
@@ -68,8 +65,10 @@ export async function notariseCommand(argv: string[], io: CliIo): Promise<number
     const wait = v.wait ? await waitAll(notary, io, outcomes, records, confirmations) : { stopped: false };
     print(io, outcomes, records, v.json ?? false);
     if (wait.stopped) io.err(stoppedWords([...records.values()]));
-    else {
-      const lookAgain = v.json ? undefined : whenToLookAgain(notary, [...records.values()]);
+    else if (!v.json) {
+      // Without --wait: when to expect them in a block, and when to look again (as status says it).
+      const sent = [...records.values()];
+      const lookAgain = sent[0] && lookAgainWords(notary.library.profiles.require(sent[0].profile), sent, notary.context.now());
       if (lookAgain) io.out(lookAgain);
     }
     const exit = exitForOutcomes(outcomes, [...records.values()]);
@@ -128,26 +127,4 @@ function reasons(outcomes: NotariseOutcome[], records: Map<string, StoredRecord>
     const who = names.length > MAX_NAMED ? `${names.length} files` : names.map(visibleName).join(', ');
     return `${who}: ${visibleName(reason)}`;
   });
-}
-
-/**
- * Without --wait, for registrations still waiting for a block: when to expect them in a block and
- * settled (the profile's block time and target confirmations), and when to look again (the status
- * pace's first check: before it, status gives the library's answer).
- */
-function whenToLookAgain(notary: Notary, records: StoredRecord[]): string | undefined {
-  const waiting = records.filter((r) => r.state === 'published' && r.publishedAt !== null);
-  if (waiting.length === 0) return undefined;
-  const profile = notary.library.profiles.require(waiting[0]!.profile);
-  const now = notary.context.now();
-  const block = checkGapMs(profile);
-  const firstLook = Math.max(...waiting.map((r) => firstCheckAt(profile, r.publishedAt!))) - now;
-  const file = waiting.length === 1 && waiting[0]!.path ? visibleName(shellQuote(waiting[0]!.path)) : '<file>';
-  const wait = `or wait for it with \`notarium wait ${file}\``;
-  if (firstLook <= 0) return `It should be in a block by now: look with \`notarium status ${file}\`, ${wait}.`;
-  const target = profile.targetConfirmations;
-  return [
-    `In a block within about ${duration(block / 1000)}, settled (${target} confirmation${target === 1 ? '' : 's'}) within about ${duration((target * block) / 1000)}.`,
-    `Look again in about ${duration(firstLook / 1000)} with \`notarium status ${file}\` (the service is asked once per block time), ${wait}.`,
-  ].join('\n');
 }
