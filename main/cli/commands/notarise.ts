@@ -20,8 +20,9 @@ it; the file never leaves the machine.
 A file whose content is already registered in the profile is reported, not registered again.
 Running the command again finishes what an interrupted run left.
 Exit code: 0 registered, 1 refused or rejected by the service, or (with --wait) never mined and
-given up (the reason is printed), 2 a file could not be read or sent, 3 sent but the answer was
-lost (run the command again), or --wait stopped by Ctrl+C (the files stay registered: follow them
+given up (the reason is printed), 2 a file could not be read, or was not sent because the
+service could not be reached (nothing was registered: the next run sends it), 3 sent but the
+answer was lost (in doubt: run the command again), or --wait stopped by Ctrl+C (the files stay registered: follow them
 with "notarium wait <file>", which writes the receipt once in a block).
 
   --document         start a new document (a chain of versions) for each file
