@@ -238,9 +238,9 @@ export class FolderWatcher {
       const folder = this.store.get(id);
       const session = this.sessions.get(id);
       if (!folder) {
+        this.states.delete(id);
         if (!session) continue;
         await this.changingNow(id, () => this.unwatchFolder(id));
-        this.states.delete(id);
         this.events.emit('folder', {
           folderId: id,
           path: session.folder.path,
