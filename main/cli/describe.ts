@@ -11,7 +11,7 @@ import { verifiedOnTestChain, type FileVerification } from '../core/usecases/ver
 
 const STATE_WORDS: Record<StoredRecord['state'], string> = {
   queued: "queued, waiting for the previous version's block",
-  submitting: 'sent, answer not received (run the command again to finish)',
+  submitting: 'sent, answer not received',
   published: 'accepted, waiting for a block',
   confirmed: 'in a block',
   settled: 'settled',
@@ -20,10 +20,24 @@ const STATE_WORDS: Record<StoredRecord['state'], string> = {
   superseded: 'superseded (not the registration)',
 };
 
+/** A record's state in a few words (a table's cell); describeRecord adds what to do. */
 export function stateWords(r: StoredRecord): string {
-  const words = inBlock(r) ? `${STATE_WORDS[r.state]} (${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'})` : STATE_WORDS[r.state];
+  const words = inBlock(r)
+    ? `${STATE_WORDS[r.state]} (${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'})`
+    : neverSent(r)
+      ? 'not sent'
+      : STATE_WORDS[r.state];
   // An imported receipt that proved only part of its claim: the state is the receipt's word, not a proof.
   return r.proofOutcome === 'partially-verified' ? `${words}, imported from a partially verified receipt (not verified)` : words;
+}
+
+/** A `submitting` row that never left: its first send could not reach the service (or is about to leave). */
+const neverSent = (r: StoredRecord): boolean => r.state === 'submitting' && r.submittedAt === null;
+
+/** What to do about a record that is not where it is going yet, after its state on the first line. */
+function nextStep(r: StoredRecord): string {
+  if (r.state !== 'submitting') return '';
+  return neverSent(r) ? ': nothing was registered (run the command again to send it)' : ' (run the command again to finish)';
 }
 
 /**
@@ -32,7 +46,7 @@ export function stateWords(r: StoredRecord): string {
  */
 export function describeRecord(r: StoredRecord, life?: LifeCycleFacts, follow?: string): string {
   const lines = [
-    `${visibleName(r.name)}: ${stateWords(r)}`,
+    `${visibleName(r.name)}: ${stateWords(r)}${nextStep(r)}`,
     `  txId:         ${r.txId ?? '-'}`,
     `  sha256:       ${r.sha256 ?? '-'}`,
     `  fingerprint:  ${fingerprintWords(r)}`,

@@ -39,6 +39,8 @@ export function recordJson(r: StoredRecord, life?: LifeCycleFacts) {
     lastCheckedAt: iso(r.lastCheckedAt),
     nextCheckAt: iso(r.nextCheckAt),
     createdAt: iso(r.createdAt),
+    /** When it was first sent; null while it never was (its send could not reach the service). */
+    submittedAt: iso(r.submittedAt),
     publishedAt: iso(r.publishedAt),
     confirmedAt: iso(r.confirmedAt),
     ...(life && {

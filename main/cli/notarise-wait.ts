@@ -3,7 +3,7 @@ import { isNotariumError } from '../core/errors/notarium-error.ts';
 import type { Notary } from '../core/notary.ts';
 import { inBlock, type StoredRecord } from '../core/store/record.ts';
 import { waitFor } from '../core/usecases/follow.ts';
-import type { NotariseOutcome } from '../core/usecases/notarise.ts';
+import { isRegistered, type NotariseOutcome } from '../core/usecases/notarise.ts';
 import { visibleName } from '../../preload/visible-text.ts';
 import { middleEllipsis } from './format.ts';
 import type { CliIo } from './io.ts';
@@ -29,21 +29,14 @@ export async function waitAll(
   confirmations?: number,
 ): Promise<WaitResult> {
   notary.startPoller();
-  const waiting = outcomes.filter((o) => o.status !== 'failed' && o.status !== 'in-doubt');
+  const waiting = outcomes.filter(isRegistered);
   if (waiting.length === 0) return { stopped: false };
   const depth = (r: StoredRecord) => confirmations ?? notary.library.profiles.require(r.profile).targetConfirmations;
   const reached = new Set<string>();
   const stop = new AbortController();
-  const draw = () =>
-    io.progress(
-      waitLine(
-        waiting.map((o) => records.get(o.path)!),
-        reached.size,
-        depth,
-        Date.now(),
-        io.progressWidth(),
-      ),
-    );
+  const now = () => notary.context.now(); // the engine's clock, whose times nextCheckAt holds
+  const shown = () => waiting.map((o) => records.get(o.path)!);
+  const draw = () => io.progress(waitLine(shown(), reached.size, depth, now(), io.progressWidth()));
   // Listening before the wait is announced: a Ctrl+C right after the words "Ctrl+C stops waiting"
   // must stop the wait, not meet the signal's default action and kill the process.
   let signalled = false;
@@ -51,9 +44,8 @@ export async function waitAll(
     signalled = true;
     stop.abort();
   });
-  const ticker = io.errIsTTY ? setInterval(draw, 1000) : undefined;
-  if (io.errIsTTY) draw();
-  else {
+  const ticker = io.errIsTTY ? countdown(draw, () => nextCheckOf(shown(), depth), now) : undefined;
+  if (!ticker) {
     const what = waiting.length === 1 ? 'the registration is' : `the ${waiting.length} registrations are`;
     io.err(`Waiting until ${what} in a block with ${depthWords(confirmations)} (Ctrl+C stops waiting; what is registered stays registered).`);
   }
@@ -65,10 +57,14 @@ export async function waitAll(
             profile: o.record.profile,
             confirmations,
             signal: stop.signal,
-            onUpdate: (r) => records.set(o.path, r),
+            onUpdate: (r) => {
+              records.set(o.path, r);
+              ticker?.redraw(); // news (a check answered): said at once, not at the next second
+            },
           });
           records.set(o.path, record);
           reached.add(o.path);
+          ticker?.redraw();
           if (!io.errIsTTY) io.err(`${visibleName(record.name)}: ${reachedWords(record)}`);
         } catch (err) {
           if (!(stop.signal.aborted && isNotariumError(err, 'CANCELLED'))) throw err;
@@ -80,7 +76,7 @@ export async function waitAll(
     stop.abort(); // one wait failed: the others end too, instead of going on behind the error
     throw err;
   } finally {
-    clearInterval(ticker);
+    ticker?.stop();
     io.progress('');
   }
   return { stopped: signalled && reached.size < waiting.length };
@@ -107,13 +103,50 @@ function reachedWords(r: StoredRecord): string {
 }
 
 /**
+ * Draws now, then again each time the line's countdown changes: once a second down to the check,
+ * and at the check's instant, when the line says it is checking (a ticker a second apart from an
+ * arbitrary start would skip that instant, going from "1 s" straight to the next check's count).
+ * While checking, or with no check ahead, once a second; `redraw` draws at once (an answer came).
+ */
+export function countdown(draw: () => void, dueAt: () => number | null, now: () => number): { redraw(): void; stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const redraw = (): void => {
+    clearTimeout(timer);
+    if (stopped) return;
+    draw();
+    const due = dueAt();
+    const left = due === null ? 0 : due - now();
+    // The next whole second the count reaches (`left` shows as ceil(left / 1000) s), or the check itself.
+    timer = setTimeout(redraw, left > 0 ? left - (Math.ceil(left / 1000) - 1) * 1000 : 1000);
+  };
+  redraw();
+  return {
+    redraw,
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The check the line counts down to: the first registration still waiting's. */
+function nextCheckOf(records: StoredRecord[], depth: (r: StoredRecord) => number): number | null {
+  return firstWaiting(records, depth)?.nextCheckAt ?? null;
+}
+
+function firstWaiting(records: StoredRecord[], depth: (r: StoredRecord) => number): StoredRecord | undefined {
+  return records.find((r) => r.state !== 'failed' && r.state !== 'rejected' && !(inBlock(r) && r.confirmations >= depth(r)));
+}
+
+/**
  * The progress line: `[confirmed/all]`, then the first registration still waiting and what it waits
  * for. Within `width` (a terminal's), what it waits for is read whole: the file name gives way in
  * its middle, and where that would leave too little of it, the shorter words are said.
  */
 export function waitLine(records: StoredRecord[], reached: number, depth: (r: StoredRecord) => number, now: number, width = Infinity): string {
   const head = `[${reached}/${records.length} confirmed]`;
-  const next = records.find((r) => r.state !== 'failed' && r.state !== 'rejected' && !(inBlock(r) && r.confirmations >= depth(r)));
+  const next = firstWaiting(records, depth);
   if (!next) return head;
   const seconds = next.nextCheckAt === null ? null : Math.ceil((next.nextCheckAt - now) / 1000);
   const check = (short: boolean) => (seconds === null ? '' : seconds <= 0 ? '; checking now' : `; ${short ? 'check' : 'next check'} in ${seconds} s`);

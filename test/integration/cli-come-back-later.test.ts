@@ -32,8 +32,17 @@ describe('notarise, then come back later', () => {
     expect(sent.stdout).toContain('In a block within about 10 minutes, settled (3 confirmations) within about 30 minutes.');
     expect(sent.stdout).toMatch(new RegExp(`Look again in about \\d+ minutes with \`notarium status ${path}\`.*\`notarium wait ${path}\``));
 
+    // Status right after says the same: when to expect a block, and when to look again (its next check).
     const stillWaiting = await now('status', 'minutes.txt');
     expect(stillWaiting.code).toBe(3);
+    expect(stillWaiting.stdout).toContain('In a block within about 10 minutes, settled (3 confirmations) within about 30 minutes.');
+    const lookAgain = (out: string) => Number(new RegExp(`Look again in about (\\d+) minutes with \`notarium status ${path}\``).exec(out)?.[1]);
+    // The same check, a moment later (a minute's rounding apart at most).
+    expect(Math.abs(lookAgain(stillWaiting.stdout) - lookAgain(sent.stdout))).toBeLessThanOrEqual(1);
+
+    const inBlock = await later(12)('status', 'minutes.txt');
+    expect(inBlock.stdout).toMatch(/^In a block \(\d of 3 confirmations\), settled \(3 confirmations\) within about \d+ minutes\.$/m);
+    expect(inBlock.stdout).toMatch(/^Look again in about \d+ minutes with `notarium status /m);
 
     const found = await jsonCli(later(25))('status', 'minutes.txt');
     expect(found.code, found.stderr).toBe(0);

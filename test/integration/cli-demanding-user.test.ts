@@ -332,16 +332,58 @@ describe('Ctrl+C the moment the wait is announced', () => {
 });
 
 describe('a service that refuses the connection', () => {
-  it('is said to refuse it, at its address, with what to check', async () => {
+  it('is said to refuse it, at its address, with what to check: not sent (exit 2), never in doubt; the next run sends it once', async () => {
     const port = await closedPort();
+    const run = cliIn('refused-library');
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const added = await run(
+      'profile',
+      'add',
+      'Later',
+      '--base-url',
+      baseUrl,
+      '--network',
+      'sandbox',
+      ...sandboxExplorerArgs(baseUrl),
+      '--block-seconds',
+      '0.5',
+    );
+    expect(added.code, added.stderr).toBe(0);
+    expect((await run('profile', 'use', 'Later')).code).toBe(0);
     writeFileSync(join(work, 'refused.txt'), 'refused\n');
-    const r = await runCli(['notarise', 'refused.txt'], {
-      env: { ...envFor('refused-library'), NOTARIUM_BASE_URL: `http://127.0.0.1:${port}`, NOTARIUM_API_KEY: 'key' },
-      cwd: work,
-    });
-    expect(r.stdout).toContain(`The service at 127.0.0.1:${port} refused the connection (ECONNREFUSED): nothing is listening at that address`);
+    writeFileSync(join(work, 'refused-too.txt'), 'refused too\n');
+
+    const r = await run('notarise', 'refused.txt', 'refused-too.txt');
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stdout).toMatch(/^not-sent +refused\.txt +- +not sent$/m);
+    expect(r.stdout).toMatch(/^not-sent +refused-too\.txt +- +not sent$/m);
+    expect(r.stdout).not.toContain('in-doubt');
+    // The table holds words; the sentence is said once, below it, for both files.
+    for (const line of r.stdout.split('\n').slice(0, 4)) expect(line.length, line).toBeLessThan(60);
+    const sentence = `The service at 127.0.0.1:${port} refused the connection (ECONNREFUSED): nothing is listening at that address`;
+    expect(r.stdout.split(sentence).length - 1).toBe(1);
+    expect(r.stdout).toMatch(/^refused\.txt, refused-too\.txt: The service at .* Nothing was registered: it is kept, and the next run sends it\.$/m);
     expect(r.stdout).toContain("Check the profile's service URL and port");
     expect(r.stdout).not.toContain('could not be reached');
+
+    const status = await run('status', 'refused.txt');
+    expect(status.stdout).toMatch(/^refused\.txt: not sent: nothing was registered \(run the command again to send it\)$/m);
+    const asJson = await jsonCli(run)('status', 'refused.txt');
+    expect(asJson.value).toMatchObject({ state: 'submitting', submittedAt: null, possibleDuplicate: false });
+
+    // The service comes up at that address: the next run sends each once, as new (no duplicate to fear).
+    const service = await startTestSandbox({ port, apiKey: sb.apiKey });
+    try {
+      const again = await jsonCli(run)('notarise', 'refused.txt', 'refused-too.txt');
+      expect(again.code, JSON.stringify(again.value)).toBe(0);
+      expect(again.value).toMatchObject([
+        { status: 'resumed', record: { state: 'published', possibleDuplicate: false } },
+        { status: 'resumed', record: { state: 'published', possibleDuplicate: false } },
+      ]);
+      expect((await service.json<{ txIds: string[] }>('/__sandbox/records')).txIds).toHaveLength(2);
+    } finally {
+      await service.stop();
+    }
   });
 });
 

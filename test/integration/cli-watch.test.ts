@@ -109,6 +109,23 @@ describe('notarium watch', () => {
     expect((await cli('watch', '--pause', '--resume', dir)).code).toBe(2);
   });
 
+  it('a running watch hears of a pause and a resume made elsewhere, says so, and catches up when resumed', async () => {
+    const run = cli('watch', dir, '--stable', '0.2');
+    let out = '';
+    let err = '';
+    run.child.stdout!.on('data', (d) => (out += d));
+    run.child.stderr!.on('data', (d) => (err += d));
+    await expect.poll(() => out).toMatch(/^Watching 1 folder/m);
+    expect((await cli('watch', '--pause', dir)).code).toBe(0);
+    await expect.poll(() => err).toContain(`Paused ${dir} (in the app, or with "notarium watch --pause"): its files are not taken until it is resumed.`);
+    writeFileSync(join(dir, 'paused-while-watched.txt'), 'written while a running watch had it paused\n');
+    expect((await cli('watch', '--resume', dir)).code).toBe(0);
+    await expect.poll(() => err).toContain(`Resumed ${dir}: catching up on what changed while it was paused.`);
+    await expect.poll(() => out).toMatch(/^registered +paused-while-watched\.txt /m);
+    run.child.kill('SIGTERM');
+    expect((await run).code).toBe(0);
+  });
+
   it('forgets a folder with --remove, and refuses what it cannot do with exit 2', async () => {
     expect((await cli('watch', '--remove', dir)).code).toBe(0);
     expect((await cli('watch', '--list')).stdout).toMatch(/No folder is watched/);

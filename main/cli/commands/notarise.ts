@@ -1,9 +1,5 @@
 import { basename } from 'node:path';
 import type { StoredRecord } from '../../core/store/record.ts';
-import type { Notary } from '../../core/notary.ts';
-import { checkGapMs, firstCheckAt } from '../../core/poller/schedule.ts';
-import { shellQuote } from '../../core/text/shell-quote.ts';
-import { duration } from '../../../preload/duration.ts';
 import { notarise, type NotariseOutcome } from '../../core/usecases/notarise.ts';
 import { stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -12,6 +8,7 @@ import { shortHash, table } from '../format.ts';
 import type { CliIo } from '../io.ts';
 import { errorJson, recordJson } from '../json.ts';
 import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
+import { lookAgainWords } from '../look-again.ts';
 import { stoppedWords, waitAll } from '../notarise-wait.ts';
 import { withNotary } from '../session.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
@@ -23,8 +20,9 @@ it; the file never leaves the machine.
 A file whose content is already registered in the profile is reported, not registered again.
 Running the command again finishes what an interrupted run left.
 Exit code: 0 registered, 1 refused or rejected by the service, or (with --wait) never mined and
-given up (the reason is printed), 2 a file could not be read or sent, 3 sent but the answer was
-lost (run the command again), or --wait stopped by Ctrl+C (the files stay registered: follow them
+given up (the reason is printed), 2 a file could not be read, or was not sent because the
+service could not be reached (nothing was registered: the next run sends it), 3 sent but the
+answer was lost (in doubt: run the command again), or --wait stopped by Ctrl+C (the files stay registered: follow them
 with "notarium wait <file>", which writes the receipt once in a block).
 
   --document         start a new document (a chain of versions) for each file
@@ -68,8 +66,10 @@ export async function notariseCommand(argv: string[], io: CliIo): Promise<number
     const wait = v.wait ? await waitAll(notary, io, outcomes, records, confirmations) : { stopped: false };
     print(io, outcomes, records, v.json ?? false);
     if (wait.stopped) io.err(stoppedWords([...records.values()]));
-    else {
-      const lookAgain = v.json ? undefined : whenToLookAgain(notary, [...records.values()]);
+    else if (!v.json) {
+      // Without --wait: when to expect them in a block, and when to look again (as status says it).
+      const sent = [...records.values()];
+      const lookAgain = sent[0] && lookAgainWords(notary.library.profiles.require(sent[0].profile), sent, notary.context.now());
       if (lookAgain) io.out(lookAgain);
     }
     const exit = exitForOutcomes(outcomes, [...records.values()]);
@@ -77,9 +77,9 @@ export async function notariseCommand(argv: string[], io: CliIo): Promise<number
   });
 }
 
-/** 2 a file could not be read or sent, 1 the service refused or rejected one, 3 one is in doubt, else 0. */
+/** 2 a file could not be read or sent (the service could not be reached), 1 the service refused or rejected one, 3 one is in doubt, else 0. */
 function exitForOutcomes(outcomes: NotariseOutcome[], records: StoredRecord[]): number {
-  if (outcomes.some((o) => o.status === 'failed' && !o.record)) return EXIT.ERROR;
+  if (outcomes.some((o) => (o.status === 'failed' && !o.record) || o.status === 'not-sent')) return EXIT.ERROR;
   if (records.some((r) => r.state === 'failed' || r.state === 'rejected')) return EXIT.MISMATCH;
   if (outcomes.some((o) => o.status === 'in-doubt')) return EXIT.PENDING;
   return EXIT.OK;
@@ -93,7 +93,7 @@ function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, Stor
           path: o.path,
           status: o.status,
           record: records.has(o.path) ? recordJson(records.get(o.path)!) : null,
-          error: o.status === 'failed' || o.status === 'in-doubt' ? errorJson(o.error) : null,
+          error: 'error' in o ? errorJson(o.error) : null,
         })),
         null,
         2,
@@ -103,32 +103,29 @@ function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, Stor
   }
   const rows = outcomes.map((o) => {
     const r = records.get(o.path);
-    return [o.status, basename(o.path), shortHash(r?.txId), o.status === 'failed' || o.status === 'in-doubt' ? o.error.message : r ? stateWords(r) : ''];
+    return [o.status, basename(o.path), shortHash(r?.txId), r ? stateWords(r) : '-'];
   });
   io.out(table(['RESULT', 'FILE', 'TXID', 'STATE'], rows));
-  // A registration that ended while waiting (given up, rejected) says why, as "status" does.
-  for (const r of records.values())
-    if ((r.state === 'failed' || r.state === 'rejected') && r.lastError) io.out(`${visibleName(r.name)}: ${visibleName(r.lastError)}`);
+  for (const line of reasons(outcomes, records)) io.out(line);
 }
 
+/** Names of files that share a reason: a few by name, more by their number (the table says which). */
+const MAX_NAMED = 3;
+
 /**
- * Without --wait, for registrations still waiting for a block: when to expect them in a block and
- * settled (the profile's block time and target confirmations), and when to look again (the status
- * pace's first check: before it, status gives the library's answer).
+ * Why files did not get where they were going, below the table (a cell holds a state, not a
+ * sentence): a send's failure, or a registration that ended while waiting (given up, rejected), as
+ * "status" says it. Files that failed alike (a service that cannot be reached) share one line.
  */
-function whenToLookAgain(notary: Notary, records: StoredRecord[]): string | undefined {
-  const waiting = records.filter((r) => r.state === 'published' && r.publishedAt !== null);
-  if (waiting.length === 0) return undefined;
-  const profile = notary.library.profiles.require(waiting[0]!.profile);
-  const now = notary.context.now();
-  const block = checkGapMs(profile);
-  const firstLook = Math.max(...waiting.map((r) => firstCheckAt(profile, r.publishedAt!))) - now;
-  const file = waiting.length === 1 && waiting[0]!.path ? visibleName(shellQuote(waiting[0]!.path)) : '<file>';
-  const wait = `or wait for it with \`notarium wait ${file}\``;
-  if (firstLook <= 0) return `It should be in a block by now: look with \`notarium status ${file}\`, ${wait}.`;
-  const target = profile.targetConfirmations;
-  return [
-    `In a block within about ${duration(block / 1000)}, settled (${target} confirmation${target === 1 ? '' : 's'}) within about ${duration((target * block) / 1000)}.`,
-    `Look again in about ${duration(firstLook / 1000)} with \`notarium status ${file}\` (the service is asked once per block time), ${wait}.`,
-  ].join('\n');
+function reasons(outcomes: NotariseOutcome[], records: Map<string, StoredRecord>): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const o of outcomes) {
+    const r = records.get(o.path);
+    const reason = 'error' in o ? o.error.message : r && (r.state === 'failed' || r.state === 'rejected') ? r.lastError : null;
+    if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), r?.name ?? basename(o.path)]);
+  }
+  return [...byReason].map(([reason, names]) => {
+    const who = names.length > MAX_NAMED ? `${names.length} files` : names.map(visibleName).join(', ');
+    return `${who}: ${visibleName(reason)}`;
+  });
 }

@@ -4,6 +4,7 @@ import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
 import { currentStatus, waitFor, type CurrentStatus } from '../../core/usecases/follow.ts';
 import { describeRecord, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
+import { lookAgainWords } from '../look-again.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
@@ -36,7 +37,11 @@ function show(io: CliIo, notary: Notary, record: StoredRecord, json: boolean): v
   io.out(json ? JSON.stringify(recordJson(record, life), null, 2) : describeRecord(record, life));
 }
 
-/** A status the library answered because the service was asked less than a block time ago: says when, and when next. */
+/**
+ * A status, and for one on its way to its target depth, when to expect it there and to look again,
+ * as notarise says it. When the library answered because the service was asked less than a block
+ * time ago: says when, and when next.
+ */
 function showStatus(io: CliIo, notary: Notary, { record, source }: CurrentStatus, json: boolean): void {
   const life = lifeCycleOf(notary.context, record);
   if (json) return io.out(JSON.stringify({ ...recordJson(record, life), source }, null, 2));
@@ -47,6 +52,8 @@ function showStatus(io: CliIo, notary: Notary, { record, source }: CurrentStatus
       `  next check:   ${record.nextCheckAt === null ? '-' : new Date(record.nextCheckAt).toISOString()}`,
     );
   }
+  const lookAgain = lookAgainWords(notary.library.profiles.require(record.profile), [record], notary.context.now());
+  if (lookAgain) lines.push(lookAgain);
   io.out(lines.join('\n'));
 }
 

@@ -44,7 +44,8 @@ could not be notarised).
   --list             list the remembered folders and their settings
   --remove           forget the folders named (their records stay in the library)
   --pause            stop watching the folders named until --resume (in the app too, across
-                     restarts); --resume catches up on what changed meanwhile at the next watch
+                     restarts); --resume catches up on what changed meanwhile at the next watch,
+                     or at once in a watch already running (it hears of either within 2 s)
   --json             events as JSON, one object per line (--list: an array)
   --profile P        the profile a folder added now notarises in (default: the current one)`;
 

@@ -68,7 +68,7 @@ export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps):
                 name: nameOf(o.path),
                 status: o.status,
                 record: o.record ? recordViewOf(notary, now(o.record)) : null,
-                error: o.status === 'failed' || o.status === 'in-doubt' ? { code: o.error.code, message: o.error.message } : null,
+                error: 'error' in o ? { code: o.error.code, message: o.error.message } : null,
               })),
             });
           },

@@ -62,6 +62,7 @@ export interface StoredRecord {
   nextCheckAt: number | null;
   unknownSince: number | null;
   createdAt: number;
+  /** When it was first sent (the service may hold it since); null while it has never left (not yet, or the service could not be reached). */
   submittedAt: number | null;
   publishedAt: number | null;
   confirmedAt: number | null;

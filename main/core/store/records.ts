@@ -82,15 +82,15 @@ export class Records {
       .map((r) => r.id);
   }
 
-  /** A registration about to be sent; it is `submitting` until the service answers. */
+  /** A registration about to be sent; it is `submitting` until the service answers (not sent yet: `submitted_at` is set as it leaves, markSent). */
   insertSubmitting(s: Submission, lease?: SendLease): StoredRecord {
     const now = this.now();
     const id = this.db
       .prepare(
         `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex,
-           idempotency_key, network, service_url, prev_tx_id, document_id, version, send_lease_owner, send_lease_until, created_at, submitted_at, updated_at)
+           idempotency_key, network, service_url, prev_tx_id, document_id, version, send_lease_owner, send_lease_until, created_at, updated_at)
          VALUES (@profile, @kind, 'submitting', @name, @path, @size, @sha256, @encode, @salt, @recordHex, @publishedHex,
-           @idempotencyKey, @network, @serviceUrl, @prevTxId, @documentId, @version, @owner, @until, @now, @now, @now)`,
+           @idempotencyKey, @network, @serviceUrl, @prevTxId, @documentId, @version, @owner, @until, @now, @now)`,
       )
       .run({ prevTxId: null, documentId: null, version: null, ...s, owner: lease?.owner ?? null, until: lease?.until ?? null, now }).lastInsertRowid;
     return this.get(Number(id))!;
@@ -135,7 +135,7 @@ export class Records {
     const now = this.now();
     const changed = this.db
       .prepare(
-        `UPDATE records SET state = 'submitting', prev_tx_id = @prev, version = @version, submitted_at = @now, last_error = NULL, updated_at = @now,
+        `UPDATE records SET state = 'submitting', prev_tx_id = @prev, version = @version, submitted_at = NULL, last_error = NULL, updated_at = @now,
            send_lease_owner = @owner, send_lease_until = @until
          WHERE id = @id AND state = 'queued'
            AND EXISTS (SELECT 1 FROM records WHERE id = @pred AND state IN ('confirmed', 'settled'))
@@ -165,9 +165,9 @@ export class Records {
     const result = this.db
       .prepare(
         `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex, idempotency_key,
-           network, service_url, prev_tx_id, document_id, version, resubmits, send_lease_owner, send_lease_until, created_at, submitted_at, updated_at)
+           network, service_url, prev_tx_id, document_id, version, resubmits, send_lease_owner, send_lease_until, created_at, updated_at)
          SELECT profile, kind, 'submitting', name, path, size, sha256, encode, salt, record_hex, published_hex, @key,
-           network, service_url, prev_tx_id, document_id, version, coalesce(resubmits, id), @owner, @until, @now, @now, @now
+           network, service_url, prev_tx_id, document_id, version, coalesce(resubmits, id), @owner, @until, @now, @now
          FROM records r WHERE id = @id AND state = 'published'
            AND NOT EXISTS (SELECT 1 FROM records o WHERE coalesce(o.resubmits, o.id) = coalesce(r.resubmits, r.id) AND o.id > r.id
              AND o.state NOT IN ('failed', 'rejected', 'superseded'))`,
@@ -249,6 +249,27 @@ export class Records {
       )
       .run(reason, this.now(), id).changes;
     return changed === 1 ? this.get(id) : undefined;
+  }
+
+  /**
+   * The request leaves now: from here on the service may hold it (a crash after this line leaves the
+   * row in doubt). The first send's time is kept: a row sent before stays sent.
+   */
+  markSent(id: number): void {
+    this.db
+      .prepare("UPDATE records SET submitted_at = coalesce(submitted_at, ?), updated_at = ? WHERE id = ? AND state = 'submitting'")
+      .run(this.now(), this.now(), id);
+  }
+
+  /**
+   * The row's first send never reached the service (the connection was refused, no route, no DNS
+   * answer): nothing can have been written, so it is not in doubt. Kept `submitting`, never sent,
+   * with the reason: the next run sends it as new.
+   */
+  markNotSent(id: number, reason: string): void {
+    this.db
+      .prepare("UPDATE records SET submitted_at = NULL, last_error = ?, updated_at = ? WHERE id = ? AND state = 'submitting' AND tx_id IS NULL")
+      .run(reason, this.now(), id);
   }
 
   /** The service said it wrote the row without its txId: from now on it is only looked for on the chain, never sent again. */

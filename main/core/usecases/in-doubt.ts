@@ -64,6 +64,8 @@ export function settlingNow(ctx: NotaryContext, id: number): Promise<StoredRecor
 async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleOptions): Promise<StoredRecord> {
   const { signal, onRetry } = options;
   const profile = ctx.library.profiles.require(record.profile);
+  // Never sent (its first send could not reach the service, or a crash came before it left): nothing to settle, it is sent.
+  if (ctx.library.records.get(record.id)!.submittedAt === null) return submitRecord(ctx, record, signal, onRetry);
   if (profile.idempotentWrites && !record.writtenUnseen && ctx.now() - (record.submittedAt ?? 0) < IDEMPOTENCY_WINDOW_MS)
     return submitRecord(ctx, record, signal, onRetry);
   if (record.kind === 'record' || record.kind === 'linked-create') {

@@ -9,7 +9,7 @@ import { profileName, type NotaryContext } from './context.ts';
 import { filesOf, type FileOrigin } from './files-in.ts';
 import { checkReceiptNames } from './receipt-names.ts';
 import { settleAllInDoubt, settleInDoubt } from './in-doubt.ts';
-import { fileSubmission, registrationTarget, submitRecord } from './submit.ts';
+import { fileSubmission, NotSent, registrationTarget, submitRecord } from './submit.ts';
 import { releaseQueues } from './version-queue.ts';
 import { holderGone, leaseFor } from './send-lease.ts';
 
@@ -61,9 +61,16 @@ export type NotariseOutcome = FileOutcome & FileOrigin;
 
 type FileOutcome =
   | { path: string; status: 'registered' | 'resumed' | 'already-registered'; record: StoredRecord }
-  /** Sent, but the answer was lost: the next run sends the same request again. */
+  /** Sent, but the answer was lost: the next run settles it (in-doubt.ts). */
   | { path: string; status: 'in-doubt'; error: NotariumError; record: StoredRecord }
+  /** Never sent: the service could not be reached, so nothing was registered; the record is kept and the next run sends it. */
+  | { path: string; status: 'not-sent'; error: NotariumError; record: StoredRecord }
   | { path: string; status: 'failed'; error: NotariumError; record?: StoredRecord };
+
+/** A file whose content is registered (by this run, resumed, or before it): what a wait can follow. */
+export function isRegistered(o: NotariseOutcome): o is Extract<NotariseOutcome, { status: 'registered' | 'resumed' | 'already-registered' }> {
+  return o.status === 'registered' || o.status === 'resumed' || o.status === 'already-registered';
+}
 
 export async function notarise(ctx: NotaryContext, paths: readonly string[], options: NotariseOptions = {}): Promise<NotariseOutcome[]> {
   const profile = profileName(ctx, options.profile);
@@ -126,7 +133,8 @@ async function send(ctx: NotaryContext, record: StoredRecord, path: string, stat
   } catch (err) {
     options.onProgress?.({ path, phase: 'failed' });
     const after = ctx.library.records.get(record.id)!;
-    return { path, status: after.state === 'submitting' ? 'in-doubt' : 'failed', error: asNotariumError(err), record: after };
+    const status = after.state !== 'submitting' ? 'failed' : err instanceof NotSent ? 'not-sent' : 'in-doubt';
+    return { path, status, error: asNotariumError(err), record: after };
   }
 }
 

@@ -87,6 +87,11 @@ function keptForResend(err: unknown): boolean {
   return err instanceof NotariumError && ['CANCELLED', 'BAD_RESPONSE', 'NETWORK', 'TIMEOUT'].includes(err.code);
 }
 
+/** The request never reached the service: the connection was never made (refused, no route, no DNS answer), on any attempt. */
+function notReached(err: unknown): boolean {
+  return err instanceof NotariumError && !(err instanceof ServiceError) && err.code === 'NETWORK' && !isOutcomeUnknown(err);
+}
+
 /**
  * Failures that show nothing was written: the connection was never made, the service was too busy
  * (429) or unavailable (503), or it did not accept the key (401, 403). A version taken from its
@@ -95,7 +100,7 @@ function keptForResend(err: unknown): boolean {
  */
 function nothingWritten(err: unknown): boolean {
   if (err instanceof ServiceError) return [401, 403, 429, 503].includes(err.status);
-  return err instanceof NotariumError && err.code === 'NETWORK' && !isOutcomeUnknown(err);
+  return notReached(err);
 }
 
 /**
@@ -104,12 +109,28 @@ function nothingWritten(err: unknown): boolean {
  * sentence, and what the service may hold, as a lost connection's sentence says it.
  */
 export class LeftInDoubt extends NotariumError {
-  constructor(err: NotariumError, mayHaveWritten: boolean) {
-    const held = mayHaveWritten
-      ? 'It failed after the request was sent, so whether the service wrote it is unknown: it is kept as sent, and the next run settles it without sending it twice.'
-      : 'Nothing was written: it is kept, and the next run sends it.';
-    super(err.code, `${err.message} ${held}`, { cause: err });
+  /** `sent-before`: this send wrote nothing, but an earlier send of it, whose answer was lost, may have. */
+  constructor(err: NotariumError, held: 'may-have-written' | 'nothing-written' | 'sent-before') {
+    const words = {
+      'may-have-written':
+        'It failed after the request was sent, so whether the service wrote it is unknown: it is kept as sent, and the next run settles it without sending it twice.',
+      'nothing-written': 'Nothing was written: it is kept, and the next run sends it.',
+      'sent-before':
+        'It was sent before and that answer was lost, so whether the service holds it is still unknown: it is kept as sent, and the next run settles it without sending it twice.',
+    };
+    super(err.code, `${err.message} ${words[held]}`, { cause: err });
     this.name = 'LeftInDoubt';
+  }
+}
+
+/**
+ * The first send of a record that never reached the service: nothing was registered, and nothing
+ * is in doubt. The record is kept, never sent, and the next run sends it (notarise's `not-sent`).
+ */
+export class NotSent extends NotariumError {
+  constructor(err: NotariumError) {
+    super(err.code, `${err.message} Nothing was registered: it is kept, and the next run sends it.`, { cause: err });
+    this.name = 'NotSent';
   }
 }
 
@@ -163,9 +184,12 @@ async function sendOnce(ctx: NotaryContext, record: StoredRecord, signal?: Abort
   const call = { signal, onRetry, idempotency: { key: record.idempotencyKey!, honoured: profile.idempotentWrites } };
   const body = hex.decode(record.recordHex ?? '');
   const token = predecessorToken(ctx, record);
+  // Sent before (its answer lost): whatever this send meets, the service may hold the earlier one.
+  const sentBefore = ctx.library.records.get(record.id)!.submittedAt !== null;
   let result: WriteAnswer;
   try {
     refuseAfterMismatch(api);
+    ctx.library.records.markSent(record.id);
     switch (record.kind) {
       case 'record':
         result = await api.writeRecord(body, record.encode!, call);
@@ -196,9 +220,13 @@ async function sendOnce(ctx: NotaryContext, record: StoredRecord, signal?: Abort
     let thrown = err;
     if (requeued) {
       // Back in the queue: sent again by the next release (a later check, "wait", "status", the next start).
+    } else if (!sentBefore && notReached(err)) {
+      ctx.library.records.markNotSent(record.id, message);
+      thrown = new NotSent(err as NotariumError);
     } else if (keptForResend(err)) {
       ctx.library.records.noteError(record.id, message);
-      if (!isOutcomeUnknown(err)) thrown = new LeftInDoubt(err as NotariumError, !nothingWritten(err));
+      const held = !nothingWritten(err) ? 'may-have-written' : sentBefore ? 'sent-before' : 'nothing-written';
+      if (!isOutcomeUnknown(err)) thrown = new LeftInDoubt(err as NotariumError, held);
     } else {
       ctx.library.records.markFailed(record.id, message);
     }

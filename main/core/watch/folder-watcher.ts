@@ -77,8 +77,13 @@ export interface FolderWatcherOptions {
   context: NotaryContext;
   /** Files taken at once (hashing and registering); default 4. */
   concurrency?: number;
+  /** The quiet periods' clock, and the library's re-read's. */
   timers?: Timers;
+  /** How often a running watcher reads its folders again from the library (another process pausing, resuming or removing one); default 2 s. */
+  rereadMs?: number;
 }
+
+const DEFAULT_REREAD_MS = 2000;
 
 interface Session {
   folder: WatchedFolder;
@@ -110,14 +115,21 @@ export class FolderWatcher {
   private readonly queue: WorkQueue<number>;
   private readonly contentRuns = new Map<string, Promise<unknown>>();
   private readonly idleWaiters: (() => void)[] = [];
+  private readonly timers: Timers;
+  private readonly rereadMs: number;
+  private rereadTimer: unknown;
+  /** Folders this process is pausing, resuming or removing now: the re-read leaves them to it. */
+  private readonly changing = new Set<number>();
   private abort = new AbortController();
   private running = false;
   private progressScheduled = false;
 
   constructor(options: FolderWatcherOptions) {
     this.ctx = options.context;
+    this.timers = options.timers ?? SYSTEM_TIMERS;
+    this.rereadMs = options.rereadMs ?? DEFAULT_REREAD_MS;
     this.stability = new Stability<number>({
-      timers: options.timers ?? SYSTEM_TIMERS,
+      timers: this.timers,
       stat: snapshotOf,
       onStable: (path, folderId) => this.queue.push(path, folderId),
     });
@@ -175,28 +187,87 @@ export class FolderWatcher {
   async pause(path: string): Promise<WatchedFolder> {
     const current = this.require(path);
     if (current.paused) return current;
-    const folder = this.store.setPaused(current.id, true);
-    await this.unwatchFolder(folder.id, 'paused');
-    this.setState(folder, 'paused');
-    return folder;
+    return this.changingNow(current.id, async () => {
+      const folder = this.store.setPaused(current.id, true);
+      await this.unwatchFolder(folder.id, 'paused');
+      this.setState(folder, 'paused');
+      return folder;
+    });
   }
 
   /** Watches a paused folder again (when the watcher runs): its rescan catches up on what changed meanwhile. */
   async resume(path: string): Promise<WatchedFolder> {
     const current = this.require(path);
     if (!current.paused) return current;
-    const folder = this.store.setPaused(current.id, false);
-    if (this.running) await this.watchFolder(folder);
-    else this.setState(folder, 'stopped');
-    return folder;
+    return this.changingNow(current.id, async () => {
+      const folder = this.store.setPaused(current.id, false);
+      if (this.running) await this.watchFolder(folder);
+      else this.setState(folder, 'stopped');
+      return folder;
+    });
   }
 
   /** Stops watching a folder and forgets it; the records of its files stay in the library. */
   async remove(path: string): Promise<void> {
     const folder = this.require(path);
-    await this.unwatchFolder(folder.id);
-    this.store.remove(folder.id);
-    this.states.delete(folder.id);
+    await this.changingNow(folder.id, async () => {
+      await this.unwatchFolder(folder.id);
+      this.store.remove(folder.id);
+      this.states.delete(folder.id);
+    });
+  }
+
+  private async changingNow<R>(id: number, change: () => Promise<R>): Promise<R> {
+    this.changing.add(id);
+    try {
+      return await change();
+    } finally {
+      this.changing.delete(id);
+    }
+  }
+
+  /**
+   * What another process did to the folders this watcher watches or holds paused (the app, or
+   * `notarium watch --pause`, `--resume`, `--remove`; the library is shared): read again from the
+   * library every `rereadMs` while running, and acted on, with a sentence on the folder's event.
+   */
+  private async reread(): Promise<void> {
+    for (const [id, state] of [...this.states]) {
+      if (!this.running) return;
+      if (this.changing.has(id)) continue;
+      const folder = this.store.get(id);
+      const session = this.sessions.get(id);
+      if (!folder) {
+        this.states.delete(id);
+        if (!session) continue;
+        await this.changingNow(id, () => this.unwatchFolder(id));
+        this.events.emit('folder', {
+          folderId: id,
+          path: session.folder.path,
+          state: 'stopped',
+          message: `No longer watching ${session.folder.path}: it was removed from the watched folders (in the app, or with "notarium watch --remove").`,
+          rescan: null,
+        });
+      } else if (folder.paused && session) {
+        await this.changingNow(id, () => this.unwatchFolder(id, 'paused'));
+        this.setState(folder, 'paused', `Paused ${folder.path} (in the app, or with "notarium watch --pause"): its files are not taken until it is resumed.`);
+      } else if (!folder.paused && state === 'paused') {
+        await this.changingNow(id, () => this.watchFolder(folder, `Resumed ${folder.path}: catching up on what changed while it was paused.`)).catch(
+          (err: unknown) => this.setState(folder, 'error', `Watching ${folder.path} failed: ${err instanceof Error ? err.message : String(err)}.`),
+        );
+      }
+    }
+  }
+
+  private scheduleReread(): void {
+    this.rereadTimer = this.timers.setTimeout(() => {
+      // A library busy beyond its timeout is read again at the next turn: nothing is lost by waiting.
+      void this.reread()
+        .catch(() => {})
+        .finally(() => {
+          if (this.running) this.scheduleReread();
+        });
+    }, this.rereadMs);
   }
 
   /** Watches the remembered folders (only those at `paths`, when given), each rescanned first; a paused one waits for its resume. */
@@ -205,6 +276,7 @@ export class FolderWatcher {
     if (!this.running) {
       this.running = true;
       this.abort = new AbortController();
+      this.scheduleReread();
     }
     for (const folder of folders) {
       if (!this.running) break; // stopped while earlier folders were being set up: stop means stop
@@ -217,6 +289,7 @@ export class FolderWatcher {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    this.timers.clearTimeout(this.rereadTimer);
     this.abort.abort();
     await Promise.all([...this.sessions.keys()].map((id) => this.unwatchFolder(id)));
     this.stability.forget();
@@ -289,7 +362,8 @@ export class FolderWatcher {
     this.events.emit('folder', { folderId: folder.id, path: folder.path, state, message, rescan });
   }
 
-  private async watchFolder(folder: WatchedFolder): Promise<void> {
+  /** `message`: why it is watched now, said with its 'scanning' event (a resume noticed in the library). */
+  private async watchFolder(folder: WatchedFolder, message: string | null = null): Promise<void> {
     let isFolder = false;
     try {
       isFolder = statSync(folder.path).isDirectory();
@@ -300,7 +374,7 @@ export class FolderWatcher {
       this.setState(folder, 'unavailable', `${folder.path} cannot be read (missing, or a drive that is not connected): it is watched again at the next start.`);
       return;
     }
-    this.setState(folder, 'scanning');
+    this.setState(folder, 'scanning', message);
     const accept = fileFilter(folder);
     const fsw = watch(folder.path, {
       ignoreInitial: true,

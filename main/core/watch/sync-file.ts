@@ -127,7 +127,7 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
       }
       case 'registered': {
         const [outcome] = await notarise(ctx, [path], { document: true, profile: folder.profile, signal });
-        if (!outcome || outcome.status === 'failed' || outcome.status === 'in-doubt') throw outcome?.error ?? new NotariumError('FILE_UNREADABLE');
+        if (!outcome || 'error' in outcome) throw outcome?.error ?? new NotariumError('FILE_UNREADABLE');
         const { record } = outcome;
         store.saveFile({ ...taken, sha256: record.sha256 ?? sha256, recordId: record.id, documentId: record.documentId });
         return { action: 'registered', record };

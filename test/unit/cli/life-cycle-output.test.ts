@@ -24,6 +24,7 @@ const base = {
   lastCheckedAt: null,
   nextCheckAt: null,
   createdAt: 0,
+  submittedAt: null,
   publishedAt: null,
   confirmedAt: null,
 };

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { middleEllipsis } from '../../../main/cli/format.ts';
-import { waitLine } from '../../../main/cli/notarise-wait.ts';
+import { countdown, waitLine } from '../../../main/cli/notarise-wait.ts';
 import type { StoredRecord } from '../../../main/core/store/record.ts';
 
 const now = 1_000_000;
@@ -23,6 +23,52 @@ describe('the --wait progress line on a terminal (issue #14)', () => {
     expect(line('a.txt', 100)).toBe('[0/1 confirmed] a.txt: waiting for a block, 0 of 6 confirmations; next check in 42 s');
     expect(line('a.txt', 79)).toBe('[0/1 confirmed] a.txt: no block yet (0 of 6); check in 42 s');
     expect(line('a\nb.txt', 79)).not.toContain('\n');
+  });
+});
+
+describe('the countdown to the next check (issue #14)', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  /** The line's count ("4 s", …, "checking now") each time it is drawn, over fake time. */
+  function counts(dueIn: number, run: (ticker: { redraw(): void }, record: StoredRecord) => void): string[] {
+    vi.useFakeTimers({ now });
+    const record = waiting('a.txt');
+    record.nextCheckAt = now + dueIn;
+    const said: string[] = [];
+    const draw = () => said.push(/(next check in \d+ s|checking now)$/.exec(waitLine([record], 0, () => 6, Date.now()))![1]!);
+    const ticker = countdown(draw, () => record.nextCheckAt, Date.now);
+    run(ticker, record);
+    ticker.stop();
+    return said;
+  }
+
+  it('counts each second down to the check, says it is checking at the check itself, then counts to the next one', () => {
+    const said = counts(3_500, (ticker, record) => {
+      vi.advanceTimersByTime(3_500); // to the check's instant: 4, 3, 2, 1, then checking
+      vi.advanceTimersByTime(2_000); // no answer yet: still checking
+      record.nextCheckAt = Date.now() + 10_000; // the answer: the next check a block later
+      ticker.redraw();
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(said).toEqual([
+      'next check in 4 s',
+      'next check in 3 s',
+      'next check in 2 s',
+      'next check in 1 s',
+      'checking now',
+      'checking now',
+      'checking now',
+      'next check in 10 s',
+      'next check in 9 s',
+    ]);
+  });
+
+  it('never draws the same count twice on the way down, whatever fraction of a second it starts at', () => {
+    for (const dueIn of [1, 999, 1_000, 1_001, 2_750]) {
+      const said = counts(dueIn, () => vi.advanceTimersByTime(dueIn));
+      const seconds = Math.ceil(dueIn / 1000);
+      expect(said, String(dueIn)).toEqual([...Array.from({ length: seconds }, (_, i) => `next check in ${seconds - i} s`), 'checking now']);
+    }
   });
 });
 

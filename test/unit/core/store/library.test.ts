@@ -123,9 +123,24 @@ describe('profiles', () => {
 });
 
 describe('records', () => {
+  it('a send that never reached the service leaves its row never sent; a row sent before keeps its first send', () => {
+    const r = lib.records.insertSubmitting(submission());
+    lib.records.markSent(r.id);
+    lib.records.markNotSent(r.id, 'refused');
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'submitting', submittedAt: null, lastError: 'refused' });
+    lib.records.markSent(r.id);
+    const first = lib.records.get(r.id)!.submittedAt;
+    expect(first).toBe(now);
+    lib.records.markSent(r.id); // sent again (settling a lost answer): still sent since the first time
+    expect(lib.records.get(r.id)!.submittedAt).toBe(first);
+  });
+
   it('goes submitting -> published -> confirmed -> settled, scheduling checks', () => {
     const r = lib.records.insertSubmitting(submission());
-    expect(r).toMatchObject({ state: 'submitting', txId: null, submittedAt: now });
+    // Not sent until its request leaves: from then on the service may hold it.
+    expect(r).toMatchObject({ state: 'submitting', txId: null, submittedAt: null });
+    lib.records.markSent(r.id);
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'submitting', submittedAt: now });
     expect(lib.records.inDoubt('Sandbox', () => false).map((x) => x.id)).toEqual([r.id]);
     const published = lib.records.markPublished(r.id, 'AB'.repeat(32), now + 10_000);
     expect(published).toMatchObject({ state: 'published', txId: 'ab'.repeat(32), nextCheckAt: now + 10_000 });

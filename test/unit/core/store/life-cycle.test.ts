@@ -61,7 +61,7 @@ describe('queued versions', () => {
     expect(lib.records.claimQueued(record.id, head)).toBeUndefined(); // published, not in a block
     lib.records.recordConfirmation(head.id, { state: 'confirmed', confirmations: 1, blockHash: null, blockTime: null, confirmation: {} }, now);
     const claimed = lib.records.claimQueued(record.id, lib.records.get(head.id)!);
-    expect(claimed).toMatchObject({ state: 'submitting', prevTxId: tx(1), version: 2, submittedAt: now });
+    expect(claimed).toMatchObject({ state: 'submitting', prevTxId: tx(1), version: 2, submittedAt: null }); // sent when its request leaves
     expect(lib.records.claimQueued(record.id, lib.records.get(head.id)!)).toBeUndefined();
   });
 
