@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, type HttpRequest } from '../../main/core/api/http-client.ts';
 import { isOutcomeUnknown } from '../../main/core/api/transport-failure.ts';
@@ -73,6 +78,46 @@ describe("the HTTP client over Electron's network stack (net.request as the engi
       const app = answer(await failure(client.request(write(url))));
       expect({ url, ...app }).toEqual({ url, ...answer(await failure(cliClient.request(write(url)))) });
     }
+  });
+
+  it('a certificate this computer does not trust (self-signed): nothing was sent, said alike in both shells', async () => {
+    // A real TLS server on loopback with a certificate made for the test (openssl, as the hashing reference).
+    const dir = mkdtempSync(join(tmpdir(), 'notarium-tls-'));
+    const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], {
+      stdio: 'ignore',
+    });
+    let written = 0;
+    const tls = createTlsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+      written++;
+      req.resume();
+      res.end('{}');
+    });
+    await new Promise<void>((done) => tls.listen(0, '127.0.0.1', done));
+    const url = `https://127.0.0.1:${(tls.address() as { port: number }).port}/api/v1/records`;
+    try {
+      const app = await failure(client.request(write(url)));
+      const cli = await failure(cliClient.request(write(url)));
+      for (const err of [app, cli]) {
+        expect(err.code).toBe('NETWORK');
+        expect(isOutcomeUnknown(err)).toBe(false);
+        expect(err.message).toMatch(
+          /^Notarium could not open a secure connection to 127\.0\.0\.1:\d+ \((DEPTH_ZERO_SELF_SIGNED_CERT|ERR_CERT_AUTHORITY_INVALID)\), so nothing was sent/,
+        );
+      }
+      expect(written).toBe(0);
+    } finally {
+      tls.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("an https:// address on a plain HTTP port: the CLI knows nothing was sent; the app's network stack does not say (in doubt)", async () => {
+    const https = droppingUrl.replace('http:', 'https:');
+    const cli = await failure(cliClient.request(write(https)));
+    expect(isOutcomeUnknown(cli)).toBe(false);
+    expect(cli.message).toMatch(/\(ERR_SSL_WRONG_VERSION_NUMBER\), so nothing was sent/);
+    expect(isOutcomeUnknown(await failure(client.request(write(https))))).toBe(true);
   });
 
   it('a redirect of the service: the 3xx the CLI gets, not a lost connection, and not followed', async () => {

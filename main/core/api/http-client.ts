@@ -2,7 +2,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import { serviceErrorFrom } from './problem-document.ts';
 import { parseRetryAfter } from './retry-after.ts';
 import { isRetryable, resolvePolicy, retryDelay, type AttemptFailure, type RequestKind, type RetryPolicy } from './retry-policy.ts';
-import { BAD_PORT, classifyNetworkError, OutcomeUnknownError } from './transport-failure.ts';
+import { BAD_PORT, classifyNetworkError, isTlsFailure, OutcomeUnknownError } from './transport-failure.ts';
 
 /**
  * The request layer under every API client: global fetch with a per-attempt timeout, retries by
@@ -246,6 +246,9 @@ function notReachedSentence(host: string, label: string): string {
   }
   if (label === 'ECONNREFUSED') {
     return `The service at ${host} refused the connection (ECONNREFUSED): nothing is listening at that address, so nothing was sent. Check the profile's service URL and port (notarium profile list, or Settings), and that the service is running there.`;
+  }
+  if (isTlsFailure(label)) {
+    return `Notarium could not open a secure connection to ${host} (${label}), so nothing was sent: the service's certificate is not one this computer trusts for that name, or the address does not serve HTTPS. Check the profile's service URL (https:// or http://, host and port: notarium profile list, or Settings).`;
   }
   return `The service at ${host} could not be reached (${label}): check the network connection and the profile URL.`;
 }

@@ -30,6 +30,43 @@ const NOT_SENT_CODES = new Set([
  */
 const NOT_SENT_SYSCALLS = new Set(['getaddrinfo', 'connect']);
 
+/**
+ * A secure connection that could not be set up: the service's certificate was refused (OpenSSL's
+ * verification codes, Node's host name check), or the address does not speak TLS at all (an
+ * https:// URL on a plain HTTP port: "wrong version number"). A certificate is checked during the
+ * handshake, before a byte of the request is written, so nothing was sent. Other SSL errors can
+ * come once connected (a bad record mid-stream) and stay "may have been sent".
+ */
+const TLS_NOT_SENT_CODES = new Set([
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_NOT_YET_VALID',
+  'CERT_HAS_EXPIRED',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'CERT_CHAIN_TOO_LONG',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'HOSTNAME_MISMATCH',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+]);
+
+/** Whether a not-sent failure's code is one of a secure connection that could not be set up (its own sentence). */
+export function isTlsFailure(code: string | undefined): boolean {
+  return code !== undefined && (TLS_NOT_SENT_CODES.has(code) || /^ERR_CERT_|^ERR_SSL_VERSION_OR_CIPHER_MISMATCH$/.test(code));
+}
+
 export interface NetworkFailure {
   kind: 'not-sent' | 'lost';
   /** The first system or undici error code found, for logs and messages (e.g. ECONNREFUSED). */
@@ -73,11 +110,11 @@ export function classifyNetworkError(err: unknown): NetworkFailure {
     .find((name) => name !== undefined);
   if (chromium) {
     const code = CHROMIUM_CODES[chromium];
-    return { kind: code || CHROMIUM_NOT_SENT.has(chromium) ? 'not-sent' : 'lost', code: code ?? chromium };
+    return { kind: code || CHROMIUM_NOT_SENT.has(chromium) || isTlsFailure(chromium) ? 'not-sent' : 'lost', code: code ?? chromium };
   }
   const codes = errorCodes(err);
   const notSent =
-    codes.find((c) => NOT_SENT_CODES.has(c)) ??
+    codes.find((c) => NOT_SENT_CODES.has(c) || TLS_NOT_SENT_CODES.has(c)) ??
     causeChain(err).find((e) => typeof e.syscall === 'string' && NOT_SENT_SYSCALLS.has(e.syscall) && typeof e.code === 'string')?.code;
   return typeof notSent === 'string' ? { kind: 'not-sent', code: notSent } : { kind: 'lost', code: codes[0] };
 }

@@ -78,6 +78,10 @@ describe("the same failure, read alike from Node's fetch (the CLI) and from Chro
       Object.assign(new Error('Socket connection timeout'), { code: 'ERR_SOCKET_CONNECTION_TIMEOUT' }),
       'not-sent',
     ],
+    ['a self-signed certificate', sysError('DEPTH_ZERO_SELF_SIGNED_CERT'), 'not-sent'],
+    ['an unknown authority', sysError('UNABLE_TO_VERIFY_LEAF_SIGNATURE'), 'not-sent'],
+    ['an expired certificate', sysError('CERT_HAS_EXPIRED'), 'not-sent'],
+    ["a certificate for another name (Node's own check)", sysError('ERR_TLS_CERT_ALTNAME_INVALID'), 'not-sent'],
     ['a reset once connected', callError('read', 'ECONNRESET'), 'lost'],
     ['a timeout once connected', callError('read', 'ETIMEDOUT'), 'lost'],
     ['closed with no answer', Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }), 'lost'],
@@ -87,6 +91,16 @@ describe("the same failure, read alike from Node's fetch (the CLI) and from Chro
     const node = classifyNetworkError(fetchFailed(error));
     const chromium = classifyNetworkError(inChromium(fetchFailed(error)));
     expect({ node: node.kind, chromium: chromium.kind }).toEqual({ node: kind, chromium: kind });
+  });
+
+  it('an https:// address on a plain HTTP port: not sent by the CLI (OpenSSL names it), in doubt in the app (Chromium names it as any SSL failure, which can come once connected)', () => {
+    const wrongVersion = sysError('ERR_SSL_WRONG_VERSION_NUMBER');
+    expect(classifyNetworkError(fetchFailed(wrongVersion))).toEqual({ kind: 'not-sent', code: 'ERR_SSL_WRONG_VERSION_NUMBER' });
+    expect(classifyNetworkError(inChromium(fetchFailed(wrongVersion)))).toEqual({ kind: 'lost', code: 'ERR_SSL_PROTOCOL_ERROR' });
+  });
+
+  it('other SSL failures, which can come once connected, may have been sent', () => {
+    expect(classifyNetworkError(fetchFailed(sysError('ERR_SSL_DECRYPTION_FAILED_OR_BAD_RECORD_MAC'))).kind).toBe('lost');
   });
 
   it('a refusal and a bad port carry the same code in both, for the same sentence', () => {
