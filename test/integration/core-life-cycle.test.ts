@@ -173,15 +173,15 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
     expect(notary.library.documents.get(created.documentId!)).toMatchObject({ headTxId: last.txId, finalisedAt: expect.any(Number) });
   });
 
-  it('a version the service did not take (unavailable: nothing written) goes back to its queue, holds the ones after it, and is sent when the service is back', async () => {
+  it('a version the service did not take (too busy, 429: nothing written) goes back to its queue, holds the ones after it, and is sent when the service takes it', async () => {
     const notary = engine(sb);
     const faults = (settings: object) => sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
     const v1 = file('plan-1.md', 'plan 1\n');
     const created = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
     await sb.mine();
     await waitForRecord(notary.context, notary.follower, created, { confirmations: 1 });
-    await faults({ errorRate: 1, errorStatus: 503 });
-    await expect(addVersion(notary.context, file('plan-2.md', 'plan 2\n'), v1)).rejects.toMatchObject({ status: 503 });
+    await faults({ rateLimitRate: 1, retryAfterSeconds: 0 });
+    await expect(addVersion(notary.context, file('plan-2.md', 'plan 2\n'), v1)).rejects.toMatchObject({ status: 429 });
     const third = await addVersion(notary.context, file('plan-3.md', 'plan 3\n'), v1);
     const versions = () => notary.library.records.ofDocument(created.documentId!);
     expect(versions().map((v) => [v.version, v.state])).toEqual([
@@ -190,7 +190,7 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
       [3, 'queued'],
     ]); // the profile's target is one block
     expect(versions()[1]!.lastError).toMatch(/^Not sent yet: .* It stays queued, and is sent after version 1 when the service takes it\.$/);
-    await faults({ errorRate: 0 });
+    await faults({ rateLimitRate: 0 });
     const mining = setInterval(() => void sb.mine().catch(() => {}), 200);
     try {
       const done = await waitForRecord(notary.context, notary.follower, third, { confirmations: 1 });
@@ -421,9 +421,38 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     expect(notary.library.records.bySha256(recordOf(again).sha256!)).toHaveLength(1);
   });
 
+  it('a first send the service answered 429 on every attempt is not sent: nothing registered, nothing in doubt, sent as new by the next run', async () => {
+    const notary = engine(sb, { idempotentWrites: false });
+    const path = file('timesheet.csv', 'timesheet\n');
+    const before = (await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.length;
+    await faults({ rateLimitRate: 1, retryAfterSeconds: 0 });
+    const [busy] = await notarise(notary.context, [path]);
+    await faults({ rateLimitRate: 0 });
+    expect(busy).toMatchObject({ status: 'not-sent', record: { state: 'submitting', submittedAt: null, possibleDuplicate: false } });
+    const [again] = await notarise(notary.context, [path]);
+    expect(again).toMatchObject({ record: { id: recordOf(busy).id, state: 'published', possibleDuplicate: false } });
+    expect((await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.length).toBe(before + 1);
+  });
+
+  it('a first send answered 503 after the service wrote it is in doubt, never "not sent": sent again only as a possible duplicate', async () => {
+    const notary = engine(sb, { idempotentWrites: false });
+    const path = file('roster.csv', 'roster\n');
+    const before = (await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.length;
+    await faults({ errorRate: 1, errorStatus: 503, errorPhase: 'after' });
+    const [unavailable] = await notarise(notary.context, [path]);
+    await faults({ errorRate: 0, errorPhase: 'before' });
+    expect(unavailable).toMatchObject({ status: 'in-doubt', record: { state: 'submitting', possibleDuplicate: false } });
+    expect(recordOf(unavailable).submittedAt).not.toBeNull();
+    expect((await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.length).toBe(before + 1); // it was written
+    const [again] = await notarise(notary.context, [path]);
+    expect(again).toMatchObject({ status: 'resumed', record: { id: recordOf(unavailable).id, possibleDuplicate: true } });
+  });
+
   const AFTER_WRITE = [
     { answer: 'lost', name: 'policy', fault: { dropRate: 1, dropPhase: 'after' }, clear: { dropRate: 0 } },
     { answer: 'a 500', name: 'charter', fault: { errorRate: 1, errorStatus: 500, errorPhase: 'after' }, clear: { errorRate: 0, errorPhase: 'before' } },
+    // Not "unavailable, nothing written": a proxy answers 503 when its upstream fails after taking the request.
+    { answer: 'a 503', name: 'statute', fault: { errorRate: 1, errorStatus: 503, errorPhase: 'after' }, clear: { errorRate: 0, errorPhase: 'before' } },
   ];
   it.each(AFTER_WRITE)(
     'a version whose answer was $answer after it landed is found on the chain and adopted, never sent twice',

@@ -94,12 +94,15 @@ function notReached(err: unknown): boolean {
 
 /**
  * Failures that show nothing was written: the connection was never made, the service was too busy
- * (429) or unavailable (503), or it did not accept the key (401, 403). A version taken from its
+ * (429: not processed, RFC 6585), or it did not accept the key (401, 403). A version taken from its
  * queue goes back to it then, instead of being failed or left in doubt: one outage or one expired
- * key does not cost the document its queued versions.
+ * key does not cost the document its queued versions. A 503 is not one: the service documents no
+ * 503, so it comes from what stands in front of it, and a proxy answers 503 also when its upstream
+ * reset after taking the request (retry-policy.ts reads it the same way: a write answered 503 is
+ * never repeated blindly).
  */
 function nothingWritten(err: unknown): boolean {
-  if (err instanceof ServiceError) return [401, 403, 429, 503].includes(err.status);
+  if (err instanceof ServiceError) return [401, 403, 429].includes(err.status);
   return notReached(err);
 }
 
@@ -110,11 +113,10 @@ function nothingWritten(err: unknown): boolean {
  */
 export class LeftInDoubt extends NotariumError {
   /** `sent-before`: this send wrote nothing, but an earlier send of it, whose answer was lost, may have. */
-  constructor(err: NotariumError, held: 'may-have-written' | 'nothing-written' | 'sent-before') {
+  constructor(err: NotariumError, held: 'may-have-written' | 'sent-before') {
     const words = {
       'may-have-written':
         'It failed after the request was sent, so whether the service wrote it is unknown: it is kept as sent, and the next run settles it without sending it twice.',
-      'nothing-written': 'Nothing was written: it is kept, and the next run sends it.',
       'sent-before':
         'It was sent before and that answer was lost, so whether the service holds it is still unknown: it is kept as sent, and the next run settles it without sending it twice.',
     };
@@ -124,8 +126,8 @@ export class LeftInDoubt extends NotariumError {
 }
 
 /**
- * The first send of a record that never reached the service: nothing was registered, and nothing
- * is in doubt. The record is kept, never sent, and the next run sends it (notarise's `not-sent`).
+ * The first send of a record that never reached the service, or that the service answered it took
+ * nothing for now (429): nothing was registered, and nothing is in doubt. The record is kept, never sent, and the next run sends it (notarise's `not-sent`).
  */
 export class NotSent extends NotariumError {
   constructor(err: NotariumError) {
@@ -220,13 +222,13 @@ async function sendOnce(ctx: NotaryContext, record: StoredRecord, signal?: Abort
     let thrown = err;
     if (requeued) {
       // Back in the queue: sent again by the next release (a later check, "wait", "status", the next start).
-    } else if (!sentBefore && notReached(err)) {
+    } else if (!sentBefore && nothingWritten(err) && keptForResend(err)) {
+      // Never reached the service, or it said it took nothing for now (429): nothing registered, nothing in doubt.
       ctx.library.records.markNotSent(record.id, message);
       thrown = new NotSent(err as NotariumError);
     } else if (keptForResend(err)) {
       ctx.library.records.noteError(record.id, message);
-      const held = !nothingWritten(err) ? 'may-have-written' : sentBefore ? 'sent-before' : 'nothing-written';
-      if (!isOutcomeUnknown(err)) thrown = new LeftInDoubt(err as NotariumError, held);
+      if (!isOutcomeUnknown(err)) thrown = new LeftInDoubt(err as NotariumError, nothingWritten(err) ? 'sent-before' : 'may-have-written');
     } else {
       ctx.library.records.markFailed(record.id, message);
     }
