@@ -48,6 +48,8 @@ function usageSentence(err: unknown, options: Options): string {
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     const option = quoted.split(' ')[0]!;
     if (/argument missing/.test(text)) return `${option} takes a value: ${option} <value>.`;
+    // The next word is an option: taken for this one's value only when written ${option}=<value>.
+    if (/argument is ambiguous/.test(text)) return `${option} takes a value: ${option} <value> (one that starts with a dash: ${option}=<value>).`;
     if (/does not take an argument/.test(text)) return `${option} takes no value.`;
   }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `"${quoted}" is not an option, and this command takes no other arguments.`;

@@ -82,7 +82,7 @@ describe('no transaction, no header, a self-consistent Merkle root, for a file n
     expect(text.stdout).toMatch(/unproven: That transaction [0-9a-f]{64} is in block [0-9a-f]{64}, and the block's time and proof of work/);
     expect(text.stdout).not.toMatch(/^VERIFIED/m);
     const batch = await cli('verify', '.', '--offline');
-    expect(batch.stdout).toMatch(/^1 file: 0 verified, 1 partially verified, 0 mismatch, 0 pending, 0 unknown$/m);
+    expect(batch.stdout).toMatch(/^1 file: 0 verified, 1 partially verified, 0 mismatch, 0 pending, 0 unknown, 0 unreadable$/m);
     expect(batch.code).toBe(3);
 
     const { code, value } = await json('verify', 'partial.pdf', '--offline');

@@ -147,7 +147,7 @@ describe('the bundled main process launched as `notarium <command>` (the install
       stderr: '',
     });
     expect(app('--version')).toMatchObject({ status: 0, stdout: `notarium ${packageJson.version}\n` });
-    expect(app('verify')).toMatchObject({ status: 2, stderr: expect.stringMatching(/^Usage: notarium verify/) });
+    expect(app('verify')).toMatchObject({ status: 2, stderr: expect.stringMatching(/^notarium verify: An argument is missing\. Usage: notarium verify/) });
     expect(app('notarize', '--help')).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage: notarium notarise/) });
     const added = app('profile', 'add', 'Shared', '--base-url', 'https://records.example', '--json');
     expect(added.status, added.stderr).toBe(0);
