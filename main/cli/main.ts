@@ -41,8 +41,8 @@ Setup:
 
 Every command takes --help; most take --json and --profile NAME. Either spelling works: notarize,
 finalize. notarium --version prints the version.
-Exit codes: 0 success or verified, 1 mismatch or failed, 2 usage or runtime error, 3 pending, unknown or
-partially verified.
+Exit codes: 0 success or verified, 1 mismatch or failed, 2 usage or runtime error (verify: unreadable),
+3 pending, unknown or partially verified. notarium help <command> prints that command's help.
 Environment: NOTARIUM_HOME (data directory), NOTARIUM_BASE_URL, NOTARIUM_API_KEY (override the profile;
 a key stored in the keychain is never sent to NOTARIUM_BASE_URL, so give both).`;
 
