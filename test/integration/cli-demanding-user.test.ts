@@ -75,7 +75,9 @@ describe('receipt verify with the file and the receipt swapped', () => {
     const swapped = await cli('receipt', 'verify', 'deed.txt', 'deed.txt.receipt.json');
     expect(swapped.code).toBe(2);
     expect(swapped.stdout).toBe('');
-    expect(swapped.stderr).toContain('notarium receipt verify: "deed.txt" is not a receipt, but "deed.txt.receipt.json" is: the receipt comes first, then the file.');
+    expect(swapped.stderr).toContain(
+      'notarium receipt verify: "deed.txt" is not a receipt, but "deed.txt.receipt.json" is: the receipt comes first, then the file.',
+    );
     expect(swapped.stderr).toContain('Run: notarium receipt verify deed.txt.receipt.json deed.txt');
     // With --json, the usage failure's one error shape, the same sentence (issue #14).
     const json = await cli('receipt', 'verify', 'deed.txt', 'deed.txt.receipt.json', '--json');

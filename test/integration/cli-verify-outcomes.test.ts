@@ -390,7 +390,14 @@ describe('a receipt that is not one (issue #14): unreadable, never a mismatch', 
 
     const batch = await json('verify', folder, '--offline');
     expect(batch.code).toBe(2); // an unreadable receipt outranks the mismatch beside it
-    expect(Object.fromEntries(batch.value.map((r: { path: string; status: string; error: { code: string } | null }) => [r.path.slice(folder.length + 1), [r.status, r.error?.code ?? null]]))).toEqual({
+    expect(
+      Object.fromEntries(
+        batch.value.map((r: { path: string; status: string; error: { code: string } | null }) => [
+          r.path.slice(folder.length + 1),
+          [r.status, r.error?.code ?? null],
+        ]),
+      ),
+    ).toEqual({
       x: ['unreadable', 'RECEIPT_INVALID'],
       'edited.pdf': ['mismatch', null],
     });
@@ -412,10 +419,14 @@ describe('a path that is not there (issue #14)', () => {
     const r = await cli('verify', 'here.txt', 'gone.txt', 'gone-folder/');
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('notarium verify: There is no file or folder at "gone.txt", "gone-folder/": check the paths. Nothing was verified. [FILE_UNREADABLE]\n');
+    expect(r.stderr).toBe(
+      'notarium verify: There is no file or folder at "gone.txt", "gone-folder/": check the paths. Nothing was verified. [FILE_UNREADABLE]\n',
+    );
     const j = await cli('verify', 'gone.txt', '--json');
     expect(j.code).toBe(2);
-    expect(JSON.parse(j.stdout)).toEqual({ error: { code: 'FILE_UNREADABLE', message: 'There is no file or folder at "gone.txt": check the path. Nothing was verified.' } });
+    expect(JSON.parse(j.stdout)).toEqual({
+      error: { code: 'FILE_UNREADABLE', message: 'There is no file or folder at "gone.txt": check the path. Nothing was verified.' },
+    });
     const receipt = await cli('receipt', 'verify', 'gone.receipt.json');
     expect(receipt.stderr).toMatch(/^notarium receipt: There is no file or folder at "gone\.receipt\.json"/);
   });

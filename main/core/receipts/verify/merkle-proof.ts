@@ -46,14 +46,10 @@ export function checkProofKind(proof: Pick<TscMerkleProof, 'proofType' | 'compos
   const { proofType, composite } = proof;
   if (proofType !== undefined && proofType !== null && proofType !== 'branch') {
     const why = proofType === 'tree' ? 'tree proofs are not supported' : 'it is not a known proof type';
-    throw new CheckFailure(
-      'proof-kind-unsupported',
-      `The proof's type is "${String(proofType).slice(0, 40)}": ${why}; only single branches can be checked.`,
-      {
-        expected: 'branch',
-        found: String(proofType).slice(0, 40),
-      },
-    );
+    throw new CheckFailure('proof-kind-unsupported', `The proof's type is "${String(proofType).slice(0, 40)}": ${why}; only single branches can be checked.`, {
+      expected: 'branch',
+      found: String(proofType).slice(0, 40),
+    });
   }
   if (composite !== undefined && composite !== null && composite !== false) {
     throw new CheckFailure('proof-kind-unsupported', 'The proof is composite: composite proofs are not supported; only single branches can be checked.', {

@@ -112,7 +112,8 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
       return {
         status: 'skipped',
         code: 'no-file',
-        detail: "No file was supplied, so no SHA-256 was compared with the file's SHA-256 in the receipt; supply the file to check it is the one this receipt is for.",
+        detail:
+          "No file was supplied, so no SHA-256 was compared with the file's SHA-256 in the receipt; supply the file to check it is the one this receipt is for.",
       };
     }
     if (!HASH.test(options.fileDigest))
@@ -175,8 +176,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     try {
       steps = parseEncodeSpec(encode);
     } catch (err) {
-      if (isNotariumError(err))
-        throw new CheckFailure('encode-invalid', `The receipt's encoding is not valid: ${err.message}`, { found: short(encode) });
+      if (isNotariumError(err)) throw new CheckFailure('encode-invalid', `The receipt's encoding is not valid: ${err.message}`, { found: short(encode) });
       throw err;
     }
     if (salt !== undefined && !steps.some((s) => s.salt === salt)) {
@@ -196,7 +196,10 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
         },
       );
     }
-    return { status: 'pass', detail: `Applying the encoding (${encode === '' ? 'no encoder' : short(encode)}) to the registered record gives the published fingerprint.` };
+    return {
+      status: 'pass',
+      detail: `Applying the encoding (${encode === '' ? 'no encoder' : short(encode)}) to the registered record gives the published fingerprint.`,
+    };
   },
 
   transaction: ({ receipt }) => {
@@ -215,10 +218,14 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     const txid = displayHash(bytes);
     const expected = lower(receipt.registration.txId);
     if (txid !== expected)
-      throw new CheckFailure('txid-mismatch', `The raw transaction in ${SOURCE_WORDS[source]} does not hash to the registration's transaction id: it is a different transaction.`, {
-        expected,
-        found: txid,
-      });
+      throw new CheckFailure(
+        'txid-mismatch',
+        `The raw transaction in ${SOURCE_WORDS[source]} does not hash to the registration's transaction id: it is a different transaction.`,
+        {
+          expected,
+          found: txid,
+        },
+      );
     const tx = parseRawTransaction(bytes);
     const published = hex.decode(lower(receipt.fingerprint.published));
     const carriers = outputsCarrying(tx, published);
@@ -279,10 +286,14 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     const fromTarget = proof.targetType === 'header' ? lower(proof.target) : undefined;
     const fromField = receipt.blockHeader === undefined ? undefined : lower(receipt.blockHeader);
     if (fromTarget !== undefined && fromField !== undefined && fromTarget !== fromField) {
-      throw new CheckFailure('header-conflict', "The receipt's block header differs from the header the Merkle proof targets: the receipt names two different blocks.", {
-        expected: fromTarget,
-        found: fromField,
-      });
+      throw new CheckFailure(
+        'header-conflict',
+        "The receipt's block header differs from the header the Merkle proof targets: the receipt names two different blocks.",
+        {
+          expected: fromTarget,
+          found: fromField,
+        },
+      );
     }
     const headerHex = fromTarget ?? fromField;
     if (headerHex === undefined) {
