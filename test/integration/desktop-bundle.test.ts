@@ -112,7 +112,7 @@ describe('the bundled main process, run against a stand-in electron', () => {
     expect(report.openVerify).toEqual([{ jobId: expect.any(String) }]);
     expect(report.verifyDone).toEqual({
       jobId: report.openVerify[0].jobId,
-      counts: { verified: 0, 'partially-verified': 0, mismatch: 0, unknown: 1, pending: 0 },
+      counts: { verified: 0, 'partially-verified': 0, mismatch: 0, unknown: 1, pending: 0, unreadable: 0 },
     });
     expect(report.verifyResults).toEqual([expect.objectContaining({ name: 'stranger.pdf', status: 'unknown' })]);
     // The engine ran in its own utility process: the main process never loaded SQLite, and every
