@@ -84,8 +84,8 @@ export async function loadCommands(): Promise<Record<string, CommandEntry>> {
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || HELP_ARGS.includes(name)) {
-    // `notarium help <command…>` is `notarium <command…> --help`.
-    if (name !== undefined && rest.length > 0) return main([...rest, '--help'], io);
+    // `notarium help <command…>` is `notarium <command…> --help` (`help help` is the overview).
+    if (name !== undefined && rest[0] !== undefined && !HELP_ARGS.includes(rest[0])) return main([...rest, '--help'], io);
     io.out(asInvoked(HELP, invokedAs(io.env)));
     return name === undefined ? EXIT.ERROR : EXIT.OK;
   }

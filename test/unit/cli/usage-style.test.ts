@@ -108,6 +108,13 @@ describe('notarium help <command>', () => {
     expect(viaHelp).toMatchObject({ code: 0, out: expect.stringMatching(/^Usage/) });
   });
 
+  it('"help help" and "--help --help" are the overview; "--help verify" is verify\'s help', async () => {
+    const overview = await run(['--help']);
+    expect(await run(['help', 'help'])).toEqual(overview);
+    expect(await run(['--help', '--help'])).toEqual(overview);
+    expect(await run(['--help', 'verify'])).toEqual(await run(['verify', '--help']));
+  });
+
   it('an unknown one is said so, exit 2', async () => {
     expect(await run(['help', 'frobnicate'])).toMatchObject({ code: 2, err: expect.stringMatching(/^notarium: Unknown command "frobnicate"/) });
   });
