@@ -140,7 +140,11 @@ export interface StepView {
 export interface VerificationView {
   name: string;
   path: string | null;
-  /** `partially-verified`: no step failed but some could not be checked; never to be shown as verified. */
+  /**
+   * `partially-verified`: no step failed but some could not be checked; never to be shown as verified.
+   * `unreadable`: the file or its receipt could not be read, or the receipt is not one (`error` says
+   * which); nothing was compared, so never to be shown as a mismatch.
+   */
   status: VerifyStatus;
   /** Verified, but on a test chain (testnet, stn, regtest, sandbox): its proof of work proves nothing; its own badge. */
   verifiedOnTestChain: boolean;

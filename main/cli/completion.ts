@@ -2,8 +2,7 @@ import { EXIT } from './exit-codes.ts';
 import { help } from './help.ts';
 import type { CliIo } from './io.ts';
 import type { Options } from './options.ts';
-import { subcommandOf } from './options.ts';
-import { UsageError } from './usage-error.ts';
+import { requirePositionals, subcommandOf } from './options.ts';
 
 /**
  * `notarium completion bash|zsh|fish`: a completion script made from the command table (main.ts),
@@ -29,7 +28,7 @@ Prints a completion script for the shell: commands, subcommands and options comp
 export async function completionCommand(argv: string[], io: CliIo, table: Readonly<Record<string, CommandEntry>>): Promise<number> {
   const [shell, ...rest] = argv;
   if (shell === undefined || shell === '--help' || shell === '-h') return help(io, COMPLETION_HELP);
-  if (rest.length) throw new UsageError('Usage: notarium completion bash|zsh|fish');
+  if (rest.length) requirePositionals([shell, ...rest], 1, 'notarium completion bash|zsh|fish');
   const which = subcommandOf('completion', shell, COMPLETION_SHELLS);
   io.out(which === 'fish' ? fishScript(table) : bashScript(table, which === 'zsh'));
   return EXIT.OK;

@@ -4,7 +4,7 @@ export const EXIT = {
   OK: 0,
   /** A mismatch or a failed verification. */
   MISMATCH: 1,
-  /** A usage or runtime error. */
+  /** A usage or runtime error; for verification: unreadable (the file or its receipt could not be read, or is not a receipt). */
   ERROR: 2,
   /**
    * Pending, unknown, or partially verified (some step could not be checked); a write in doubt; a

@@ -1,4 +1,5 @@
 import { visibleName, visibleText } from '../../preload/visible-text.ts';
+import { asInvoked, invokedAs } from './invoked-as.ts';
 
 /** What a CLI command touches of the process, passed in so commands run in tests without one. */
 export interface CliIo {
@@ -23,6 +24,8 @@ export interface CliIo {
  * shown inside a line are escaped by the commands with visibleName, newlines included.
  */
 export function processIo(): CliIo {
+  // What stderr suggests running is said as the user runs it (`npx notarium …` in a clone).
+  const invoked = invokedAs(process.env);
   const errIsTTY = process.stderr.isTTY === true;
   // A reader that went away (`notarium verify … | head`) is not an error of the command: its output
   // is dropped and the command finishes its work (a registration under way is not cut off).
@@ -46,7 +49,7 @@ export function processIo(): CliIo {
     },
     err: (line) => {
       clearProgress();
-      process.stderr.write(visibleText(line) + '\n');
+      process.stderr.write(visibleText(asInvoked(line, invoked)) + '\n');
     },
     env: process.env,
     errIsTTY,

@@ -5,6 +5,7 @@ import type { CommandEntry } from './completion.ts';
 import { EXIT } from './exit-codes.ts';
 import { errorText } from './format.ts';
 import { processIo, type CliIo } from './io.ts';
+import { invokedAs, asInvoked } from './invoked-as.ts';
 import { errorJson, wantsJson } from './json.ts';
 import { didYouMean, knownName } from './names.ts';
 import { UsageError } from './usage-error.ts';
@@ -40,8 +41,8 @@ Setup:
 
 Every command takes --help; most take --json and --profile NAME. Either spelling works: notarize,
 finalize. notarium --version prints the version.
-Exit codes: 0 success or verified, 1 mismatch or failed, 2 usage or runtime error, 3 pending, unknown or
-partially verified.
+Exit codes: 0 success or verified, 1 mismatch or failed, 2 usage or runtime error (verify: unreadable),
+3 pending, unknown or partially verified. notarium help <command> prints that command's help.
 Environment: NOTARIUM_HOME (data directory), NOTARIUM_BASE_URL, NOTARIUM_API_KEY (override the profile;
 a key stored in the keychain is never sent to NOTARIUM_BASE_URL, so give both).`;
 
@@ -83,7 +84,9 @@ export async function loadCommands(): Promise<Record<string, CommandEntry>> {
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || HELP_ARGS.includes(name)) {
-    io.out(HELP);
+    // `notarium help <command…>` is `notarium <command…> --help` (`help help` is the overview).
+    if (name !== undefined && rest[0] !== undefined && !HELP_ARGS.includes(rest[0])) return main([...rest, '--help'], io);
+    io.out(asInvoked(HELP, invokedAs(io.env)));
     return name === undefined ? EXIT.ERROR : EXIT.OK;
   }
   if (VERSION_ARGS.includes(name)) {
@@ -93,25 +96,17 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   const known = knownName(name, COMMAND_NAMES);
   if (known === undefined) {
     const near = didYouMean(name, COMMAND_NAMES);
-    io.err(
-      name.startsWith('-')
-        ? `notarium: unknown option "${name}" before any command. Run "notarium --help" for the commands, or "notarium --version".`
-        : near
-          ? `notarium: unknown command "${name}".${near} Run "notarium --help" for the commands.`
-          : `notarium: unknown command "${name}".\n\n${HELP}`,
-    );
-    return EXIT.ERROR;
+    const sentence = name.startsWith('-')
+      ? `Unknown option "${name}" before any command. Run "notarium --help" for the commands, or "notarium --version".`
+      : `Unknown command "${name}".${near} Run "notarium --help" for the commands.`;
+    return usageFailure(io, argv, 'notarium', sentence, near || name.startsWith('-') ? '' : `\n\n${HELP}`);
   }
   try {
     const command = await COMMANDS[known as CommandName]();
     return await command.run(rest, io);
   } catch (err) {
     io.progress('');
-    // A mistake in the command line is not a code (README: Error codes): its sentence alone.
-    if (err instanceof UsageError) {
-      io.err(err.message);
-      return EXIT.ERROR;
-    }
+    if (err instanceof UsageError) return usageFailure(io, rest, `notarium ${err.command ?? known}`, err.message);
     // Every other failure has a catalogue code, in the text and in --json; one that is not Notarium's
     // own is INTERNAL, what happened said first (this is the user's own terminal).
     const error = errorData(err, (detail) => {
@@ -122,4 +117,14 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     io.err(`notarium ${known}: ${errorText(error)}`);
     return EXIT.ERROR;
   }
+}
+
+/**
+ * A mistake in the command line: `<who>: <sentence>` on stderr (no code: a person reads it), and
+ * with --json the one error shape on stdout, INVALID_ARGUMENT (README: Error codes); exit 2.
+ */
+function usageFailure(io: CliIo, argv: readonly string[], who: string, sentence: string, more = ''): number {
+  if (wantsJson(argv)) io.out(JSON.stringify({ error: errorJson({ code: 'INVALID_ARGUMENT', message: sentence }) }, null, 2));
+  io.err(`${who}: ${sentence}${more}`);
+  return EXIT.ERROR;
 }

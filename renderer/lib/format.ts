@@ -25,9 +25,10 @@ export function time(ms: number | string | null | undefined): string {
 
 /**
  * `partial`: partially verified, never verified; `test`: verified on a test chain, whose proof of
- * work proves nothing; `queued`: a version kept back until its predecessor's block, not yet sent.
+ * work proves nothing; `queued`: a version kept back until its predecessor's block, not yet sent;
+ * `unreadable`: a file or receipt that could not be read, never to look like a mismatch.
  */
-export type Tone = 'verified' | 'partial' | 'test' | 'pending' | 'queued' | 'paused' | 'mismatch' | 'unknown';
+export type Tone = 'verified' | 'partial' | 'test' | 'pending' | 'queued' | 'paused' | 'mismatch' | 'unknown' | 'unreadable';
 
 export const STATE_LABEL: Record<RecordState, string> = {
   // Not late and not failed: a version waits, by design, for its predecessor to be mined.

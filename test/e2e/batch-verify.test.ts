@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.ts';
+import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // A folder of 50 files notarised with the CLI (receipts beside them), two of them altered since,
@@ -45,5 +46,18 @@ describe('batch verify in the app', () => {
     await expect.poll(() => report.textContent()).toMatch(/File digest/);
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/e2e-batch-verify.png' });
+    // A file whose receipt is not one, dropped beside the results: unreadable, its own badge and count, never a mismatch (issue #14).
+    const odd = mkdtempSync(join(tmpdir(), 'notarium-e2e-odd-'));
+    writeFileSync(join(odd, 'agenda.txt'), 'agenda\n');
+    writeFileSync(join(odd, 'agenda.txt.receipt.json'), '{"hello":1}');
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles([join(odd, 'agenda.txt'), join(odd, 'agenda.txt.receipt.json')]);
+    await expect.poll(() => badge('Unreadable').count()).toBe(1);
+    expect(await mismatched.count()).toBe(2);
+    await expect.poll(() => page.locator('.summary').textContent()).toMatch(/· 2 mismatch · 0 pending · 0 unknown · 1 unreadable$/);
+    await keepShots(page, 'verify-unreadable-among-results', badge('Unreadable'));
+    rmSync(odd, { recursive: true, force: true });
   });
 });

@@ -27,16 +27,20 @@ afterAll(async () => {
 });
 
 describe('refusals a user meets', () => {
-  it('a receipt that is no receipt: its job ends with the reason on its row, and so does every later job, after Clear too', async () => {
+  it('a receipt that is no receipt: unreadable, never a mismatch; its job ends with the reason on its row, and so does every later job, after Clear too', async () => {
     const page = app.page;
     await screenButton(page, 'Verify').click();
     const input = page.locator('input[type=file]').first();
     const summary = page.locator('.summary');
     const rows = page.locator('tbody tr:not(.report)');
     await input.setInputFiles(file('x.receipt.json', '{"hello":1}'));
-    await expect.poll(() => summary.textContent()).toMatch(/^0 verified · 0 partially verified · 1 mismatch · 0 pending · 0 unknown$/);
+    await expect.poll(() => summary.textContent()).toMatch(/^0 verified · 0 partially verified · 0 mismatch · 0 pending · 0 unknown · 1 unreadable$/);
     const row = rows.filter({ hasText: 'x.receipt.json' });
-    expect(await row.textContent()).toContain('x.receipt.json: The receipt has no "format" field, so it is not a Notarium receipt.');
+    const badge = row.locator('.badge');
+    expect((await badge.textContent())?.trim()).toBe('Unreadable');
+    expect(await badge.getAttribute('class')).toMatch(/\bunreadable\b/);
+    expect(await badge.getAttribute('class')).not.toMatch(/\bmismatch\b/);
+    expect(await row.textContent()).toContain('x.receipt.json: This is not a Notarium receipt (it has no format).');
     expect(await row.textContent()).not.toMatch(UPLOAD_NAME);
     await keepShots(page, 'verify-broken-receipt', row);
     // Its upload is gone with the job (the web shell keeps a dropped file only while its work runs).
@@ -44,7 +48,7 @@ describe('refusals a user meets', () => {
     await expect.poll(() => readdirSync(shell)).toEqual([]);
     await page.getByRole('button', { name: 'Clear' }).click();
     await input.setInputFiles(file('plain.txt', 'nothing registered'));
-    await expect.poll(() => summary.textContent()).toMatch(/^0 verified · 0 partially verified · 0 mismatch · 0 pending · 1 unknown$/);
+    await expect.poll(() => summary.textContent()).toMatch(/^0 verified · 0 partially verified · 0 mismatch · 0 pending · 1 unknown · 0 unreadable$/);
     expect(app.problems).toEqual([]);
   });
 

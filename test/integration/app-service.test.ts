@@ -252,7 +252,7 @@ describe('the app service', () => {
     writeFileSync(join(files, 'other.txt'), 'never notarised');
     const done = next('verify-done');
     await service.api.verify(randomUUID(), [path(files)], {});
-    expect((await done).counts).toEqual({ verified: 1, 'partially-verified': 0, mismatch: 0, unknown: 1, pending: 0 });
+    expect((await done).counts).toEqual({ verified: 1, 'partially-verified': 0, mismatch: 0, unknown: 1, pending: 0, unreadable: 0 });
     const results = events.filter((e) => e.event === 'verify-result').map((e) => (e.payload as NotariumEvents['verify-result']).result);
     const deed = results.find((r) => r.name === 'deed.txt')!;
     expect(deed).toMatchObject({ status: 'verified', outcome: 'verified', unproven: [], network: { label: 'sandbox', known: true, testChain: true } });

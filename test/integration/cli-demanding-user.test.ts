@@ -75,19 +75,25 @@ describe('receipt verify with the file and the receipt swapped', () => {
     const swapped = await cli('receipt', 'verify', 'deed.txt', 'deed.txt.receipt.json');
     expect(swapped.code).toBe(2);
     expect(swapped.stdout).toBe('');
-    expect(swapped.stderr).toContain('deed.txt is not a receipt, but deed.txt.receipt.json is: the receipt comes first, then the file.');
+    expect(swapped.stderr).toContain(
+      'notarium receipt verify: "deed.txt" is not a receipt, but "deed.txt.receipt.json" is: the receipt comes first, then the file.',
+    );
     expect(swapped.stderr).toContain('Run: notarium receipt verify deed.txt.receipt.json deed.txt');
+    // With --json, the usage failure's one error shape, the same sentence (issue #14).
+    const json = await cli('receipt', 'verify', 'deed.txt', 'deed.txt.receipt.json', '--json');
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toEqual({ error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('"deed.txt" is not a receipt, but') } });
     const right = await cli('receipt', 'verify', 'deed.txt.receipt.json', 'deed.txt');
     expect(right.code, right.stdout).toBe(0);
     expect(right.stdout).toMatch(/^VERIFIED/);
   });
 
-  it('two files that are neither receipts are still a mismatch, as before', async () => {
+  it('two files that are neither receipts: unreadable (the first is not a receipt), exit 2, never a mismatch', async () => {
     writeFileSync(join(work, 'one.txt'), 'one\n');
     writeFileSync(join(work, 'two.txt'), 'two\n');
     const r = await cli('receipt', 'verify', 'one.txt', 'two.txt');
-    expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^MISMATCH/);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/^UNREADABLE/);
   });
 });
 
@@ -412,9 +418,9 @@ describe('the command line itself', () => {
   });
 
   it.each([
-    [['notarsie', 'x'], 'notarium: unknown command "notarsie". Did you mean "notarise"? Run "notarium --help" for the commands.'],
-    [['receipt', 'verfy', 'x'], 'notarium receipt: unknown subcommand "verfy". Did you mean "verify"?'],
-    [['notarise', '--wiat', 'x'], `notarium notarise: Unknown option '--wiat'. Did you mean --wait? Run "notarium notarise --help" for the options.`],
+    [['notarsie', 'x'], 'notarium: Unknown command "notarsie". Did you mean "notarise"? Run "notarium --help" for the commands.'],
+    [['receipt', 'verfy', 'x'], 'notarium receipt: Unknown subcommand "verfy". Did you mean "verify"?'],
+    [['notarise', '--wiat', 'x'], 'notarium notarise: Unknown option "--wiat". Did you mean "--wait"? Run "notarium notarise --help" for the options.'],
     [['wait', 'x', '--confirmations'], 'notarium wait: --confirmations takes a value: --confirmations <value>.'],
     [['status', 'x', '--offline=yes'], 'notarium status: --offline takes no value.'],
     [['whoami', 'extra'], 'notarium whoami: "extra" is not an option, and this command takes no other arguments.'],

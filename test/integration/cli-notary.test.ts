@@ -136,7 +136,8 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       const garbage = join(root, mode, 'garbage.json');
       writeFileSync(garbage, '{"format": "something-else"}');
       const refused = await cli('receipt', 'verify', garbage);
-      expect(refused.code).toBe(1);
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toMatch(/^UNREADABLE {2}/);
       expect(refused.stdout).toMatch(/format/);
 
       const otherEnv = { ...env, NOTARIUM_HOME: join(root, mode, 'other-home'), NOTARIUM_API_KEY: '' };
@@ -272,7 +273,7 @@ describe('a command that fails', () => {
 
 describe('usage errors', () => {
   it.each([
-    [['notarise'], /Usage: notarium notarise/],
+    [['notarise'], /^notarium notarise: An argument is missing\. Usage: notarium notarise/],
     [['status', 'no-such-file.txt'], /\[FILE_UNREADABLE\]/],
     [['version', 'add', 'a.txt'], /--of/],
     [['verify', 'a.txt', 'b.txt', '--receipt', 'x.json'], /one file/],

@@ -82,7 +82,7 @@ describe('no transaction, no header, a self-consistent Merkle root, for a file n
     expect(text.stdout).toMatch(/unproven: That transaction [0-9a-f]{64} is in block [0-9a-f]{64}, and the block's time and proof of work/);
     expect(text.stdout).not.toMatch(/^VERIFIED/m);
     const batch = await cli('verify', '.', '--offline');
-    expect(batch.stdout).toMatch(/^1 file: 0 verified, 1 partially verified, 0 mismatch, 0 pending, 0 unknown$/m);
+    expect(batch.stdout).toMatch(/^1 file: 0 verified, 1 partially verified, 0 mismatch, 0 pending, 0 unknown, 0 unreadable$/m);
     expect(batch.code).toBe(3);
 
     const { code, value } = await json('verify', 'partial.pdf', '--offline');
@@ -365,5 +365,79 @@ describe('the online check, when it is asked for', () => {
     const text = await cli('verify', 'genuine.txt');
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^VERIFIED \(TEST CHAIN\) {2}genuine\.txt$/m);
+  });
+});
+
+describe('a receipt that is not one (issue #14): unreadable, never a mismatch', () => {
+  it('verify: UNREADABLE, exit 2, as receipt info says RECEIPT_INVALID; its own count in a folder', async () => {
+    const folder = join(work, 'not-a-receipt');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'x'), 'x\n');
+    writeFileSync(join(folder, 'x.receipt.json'), '{"hello":1}');
+    writeFileSync(join(folder, 'edited.pdf'), 'edited\n');
+    const forged = forge('edited.pdf', 'the original\n', { network: 'mainnet', evidence: 'none' });
+    writeFileSync(join(folder, 'edited.pdf.receipt.json'), readFileSync(forged));
+    writeFileSync(join(folder, 'edited.pdf'), 'the original, edited\n');
+
+    const one = await cli('verify', join(folder, 'x'), '--offline');
+    expect(one.code).toBe(2);
+    expect(one.stdout).toMatch(/^UNREADABLE {2}/);
+    expect(one.stdout).toContain('x.receipt.json: This is not a Notarium receipt (it has no format).');
+    expect(one.stdout).not.toMatch(/MISMATCH|mismatch:|1 mismatch/);
+    const info = await cli('receipt', 'info', join(folder, 'x.receipt.json'));
+    expect(info.code).toBe(2);
+    expect(info.stderr).toMatch(/\[RECEIPT_INVALID\]$/m);
+
+    const batch = await json('verify', folder, '--offline');
+    expect(batch.code).toBe(2); // an unreadable receipt outranks the mismatch beside it
+    expect(
+      Object.fromEntries(
+        batch.value.map((r: { path: string; status: string; error: { code: string } | null }) => [
+          r.path.slice(folder.length + 1),
+          [r.status, r.error?.code ?? null],
+        ]),
+      ),
+    ).toEqual({
+      x: ['unreadable', 'RECEIPT_INVALID'],
+      'edited.pdf': ['mismatch', null],
+    });
+    const text = await cli('verify', folder, '--offline');
+    expect(text.stdout).toMatch(/^2 files: 0 verified, 0 partially verified, 1 mismatch, 0 pending, 0 unknown, 1 unreadable$/m);
+  });
+
+  it('receipt verify: UNREADABLE, exit 2', async () => {
+    writeFileSync(join(work, 'hello.receipt.json'), '{"hello":1}');
+    const r = await json('receipt', 'verify', 'hello.receipt.json');
+    expect(r.code).toBe(2);
+    expect(r.value).toMatchObject({ status: 'unreadable', error: { code: 'RECEIPT_INVALID' } });
+  });
+});
+
+describe('a path that is not there (issue #14)', () => {
+  it('is one sentence on stderr naming it, nothing verified, exit 2; with --json the error shape', async () => {
+    writeFileSync(join(work, 'here.txt'), 'here\n');
+    const r = await cli('verify', 'here.txt', 'gone.txt', 'gone-folder/');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      'notarium verify: There is no file or folder at "gone.txt", "gone-folder/": check the paths. Nothing was verified. [FILE_UNREADABLE]\n',
+    );
+    const j = await cli('verify', 'gone.txt', '--json');
+    expect(j.code).toBe(2);
+    expect(JSON.parse(j.stdout)).toEqual({
+      error: { code: 'FILE_UNREADABLE', message: 'There is no file or folder at "gone.txt": check the path. Nothing was verified.' },
+    });
+    const receipt = await cli('receipt', 'verify', 'gone.receipt.json');
+    expect(receipt.stderr).toMatch(/^notarium receipt: There is no file or folder at "gone\.receipt\.json"/);
+  });
+});
+
+describe('hints as the user runs the command (issue #14)', () => {
+  it('through npx they say "npx notarium"; the error line still starts "notarium <command>:"', async () => {
+    const r = await runCli(['verify', '--wiat'], { env: { ...env, npm_command: 'exec', npm_lifecycle_script: 'notarium' }, cwd: work });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('notarium verify: Unknown option "--wiat". Run "npx notarium verify --help" for the options.\n');
+    const plain = await runCli(['verify', '--wiat'], { env: { ...env, npm_command: '', npm_lifecycle_script: '' }, cwd: work });
+    expect(plain.stderr).toContain('Run "notarium verify --help"');
   });
 });

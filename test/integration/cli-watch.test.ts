@@ -133,7 +133,7 @@ describe('notarium watch', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/\[FILE_UNREADABLE\]$/m);
     expect((await cli('watch', '--list', '--remove')).code).toBe(2);
-    expect((await cli('watch', '--once')).stderr).toMatch(/no folder is watched yet/);
+    expect((await cli('watch', '--once')).stderr).toMatch(/^notarium watch: No folder is watched yet\./);
   });
 
   it("a FIFO where a watched file's receipt goes does not stall it (issue #11): the file is taken again", async () => {

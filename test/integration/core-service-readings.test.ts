@@ -94,7 +94,7 @@ describe('a strict sandbox: the least kind reading of every point the documentat
     const report = verifyReceipt(receipt, { fileDigest: record.sha256! });
     expect(report.outcome).toBe('verified');
     expect(report.steps.find((s) => s.id === 'transaction')!.detail).toMatch(
-      /carries fingerprint\.published inside a data push, beside other bytes \(the service's metadata\)/,
+      /carries the published fingerprint inside a data push, beside other bytes \(the service's metadata\)/,
     );
     const other = notaryFor(sb.baseUrl, sb.apiKey).notary;
     const imported = await importReceipt(other.context, `${path}.receipt.json`);

@@ -112,7 +112,7 @@ describe('the bundled main process, run against a stand-in electron', () => {
     expect(report.openVerify).toEqual([{ jobId: expect.any(String) }]);
     expect(report.verifyDone).toEqual({
       jobId: report.openVerify[0].jobId,
-      counts: { verified: 0, 'partially-verified': 0, mismatch: 0, unknown: 1, pending: 0 },
+      counts: { verified: 0, 'partially-verified': 0, mismatch: 0, unknown: 1, pending: 0, unreadable: 0 },
     });
     expect(report.verifyResults).toEqual([expect.objectContaining({ name: 'stranger.pdf', status: 'unknown' })]);
     // The engine ran in its own utility process: the main process never loaded SQLite, and every
@@ -147,7 +147,7 @@ describe('the bundled main process launched as `notarium <command>` (the install
       stderr: '',
     });
     expect(app('--version')).toMatchObject({ status: 0, stdout: `notarium ${packageJson.version}\n` });
-    expect(app('verify')).toMatchObject({ status: 2, stderr: expect.stringMatching(/^Usage: notarium verify/) });
+    expect(app('verify')).toMatchObject({ status: 2, stderr: expect.stringMatching(/^notarium verify: An argument is missing\. Usage: notarium verify/) });
     expect(app('notarize', '--help')).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage: notarium notarise/) });
     const added = app('profile', 'add', 'Shared', '--base-url', 'https://records.example', '--json');
     expect(added.status, added.stderr).toBe(0);

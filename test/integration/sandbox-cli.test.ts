@@ -142,8 +142,8 @@ describe('notarium sandbox', () => {
     [['sandbox', '--never-mine-rate', '2'], /--never-mine-rate must be a number from 0 to 1/],
     [['sandbox', '--disable', 'linked,verify'], /--disable must be one of linked, match, navigate, not "verify"/],
     [['sandbox', '--token-placement', 'twice'], /--token-placement must be one of either, as-issued, encoded-once/],
-    [['sandbox', '--bogus'], /Unknown option '--bogus'.*notarium sandbox --help/],
-    [['frobnicate'], /unknown command "frobnicate"/],
+    [['sandbox', '--bogus'], /Unknown option "--bogus".*notarium sandbox --help/],
+    [['frobnicate'], /Unknown command "frobnicate"/],
   ])('%j exits 2 with a sentence that says what to do', (args, message) => {
     const run = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: INNER_WAIT_MS });
     expect(run.status).toBe(2);

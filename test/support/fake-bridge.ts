@@ -1,6 +1,7 @@
 import { CALLS, type CallName, type EventName, type FileRef, type NotariumBridge, type NotariumEvents } from '../../preload/contract.ts';
 import type { ConnectionListener, ConnectionState } from '../../preload/web-bridge.ts';
 import type { FileRefs } from '../../renderer/lib/bridge.ts';
+import { noVerifications } from '../../preload/verify-statuses.ts';
 
 /**
  * The page's bridge in memory, for the renderer's state classes: the job calls checked against the
@@ -121,7 +122,7 @@ export class FakeBridge {
         outcomes: job.refs.map((ref, index) => ({ index, inFolder: null, name: this.nameOf(ref), status: 'failed', record: null, error })),
       });
     } else {
-      this.emit('verify-done', { jobId, counts: { verified: 0, 'partially-verified': 0, mismatch: 0, unknown: 0, pending: 0 } });
+      this.emit('verify-done', { jobId, counts: noVerifications() });
     }
     return null;
   }

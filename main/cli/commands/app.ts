@@ -63,7 +63,7 @@ export async function appCommand(argv: string[], io: CliIo, machine: AppMachine 
   const appRoot = machine.appRoot ?? APP_ROOT;
   const renderer = join(appRoot, 'dist', 'renderer');
   if (!existsSync(join(renderer, 'index.html'))) {
-    io.err('notarium app: the user interface is not built yet: run "npm run build" (npm start does it for you).');
+    io.err('notarium app: The user interface is not built yet: run "npm run build" (npm start does it for you).');
     return EXIT.ERROR;
   }
   /** Why the browser opens where the desktop app was expected; null when the browser was asked for. */

@@ -6,6 +6,7 @@ import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { parseCommand } from '../options.ts';
+import { UsageError } from '../usage-error.ts';
 
 export const HASH_HELP = `Usage: notarium hash <files…> [--json]
 
@@ -23,10 +24,7 @@ export const HASH_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean'
 export async function hashCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand('hash', argv, HASH_OPTIONS, true);
   if (values.help) return help(io, HASH_HELP);
-  if (positionals.length === 0) {
-    io.err('notarium hash: name at least one file, e.g. "notarium hash contract.pdf".');
-    return EXIT.ERROR;
-  }
+  if (positionals.length === 0) throw new UsageError('Name at least one file, e.g. "notarium hash contract.pdf".');
   const pool = new HashPool();
   let failed = 0;
   try {

@@ -42,7 +42,7 @@ export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
     if (name === 'set') {
       const key = (await io.readStdin()).replace(/\r?\n$/, '');
       if (!key.trim()) {
-        io.err('notarium key set: standard input was empty; pipe the key in, e.g. printf \'%s\' "$API_KEY" | notarium key set');
+        io.err('notarium key set: Standard input was empty; pipe the key in, e.g. printf \'%s\' "$API_KEY" | notarium key set');
         return EXIT.ERROR;
       }
       await setApiKey(library.profiles, store, profile.name, key);

@@ -112,7 +112,7 @@ async function removeCommand(io: CliIo, name: string): Promise<number> {
       const accounts = [apiKeyAccount(name), refreshTokenAccount(name)].map((a) => `"${libraryAccount(notary.library.id, a)}"`).join(' and ');
       io.out(`Profile "${name}" removed.`);
       io.err(
-        `notarium: ${err.message}\nIts API key and sign-in may still be in the keychain. Once the keychain answers, add the profile again and remove it ("notarium profile add ${shellQuote(name)} --base-url URL", then "notarium profile remove ${shellQuote(name)}"), or delete the entries of service "${KEYCHAIN_SERVICE}" named ${accounts} in the system's passwords app (Passwords and Keys, Keychain Access, Credential Manager).`,
+        `notarium profile remove: ${err.message}\nIts API key and sign-in may still be in the keychain. Once the keychain answers, add the profile again and remove it ("notarium profile add ${shellQuote(name)} --base-url URL", then "notarium profile remove ${shellQuote(name)}"), or delete the entries of service "${KEYCHAIN_SERVICE}" named ${accounts} in the system's passwords app (Passwords and Keys, Keychain Access, Credential Manager).`,
       );
       return EXIT.ERROR;
     }
@@ -180,7 +180,7 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
           idempotentWrites: v['idempotent-writes'],
         };
         const input = { ...before, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)), name: name! } as ProfileInput;
-        if (!input.baseUrl) throw new UsageError('notarium profile add: a new profile needs --base-url URL.');
+        if (!input.baseUrl) throw new UsageError('A new profile needs --base-url URL.', 'profile add');
         const profile = library.profiles.save(input);
         // The key stays with the address it was entered for (api-key.ts): say so when the address changed.
         const keyUrl = existing?.apiKeyUrl ?? null;

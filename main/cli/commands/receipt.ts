@@ -17,7 +17,7 @@ import { errorText } from '../format.ts';
 import { COMMON_OPTIONS, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withNotary } from '../session.ts';
-import { exitForResults, verificationJson } from './verify.ts';
+import { exitForResults, refuseMissing, verificationJson } from './verify.ts';
 
 export const RECEIPT_HELP = `Usage:
   notarium receipt export <file|txId> [-o PATH]   write the receipt (next to the file by default);
@@ -89,9 +89,11 @@ async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> 
   if (v.help) return help(io, RECEIPT_HELP);
   if (positionals.length < 1 || positionals.length > 2) requirePositionals(positionals, 1, 'notarium receipt verify <receipt> [file]');
   const [receipt, file] = positionals;
+  await refuseMissing(positionals);
   if (file !== undefined && (await swapped(receipt!, file))) {
     throw new UsageError(
-      `notarium receipt verify: ${visibleName(shellQuote(receipt!))} is not a receipt, but ${visibleName(shellQuote(file))} is: the receipt comes first, then the file. Run: notarium receipt verify ${visibleName(`${shellQuote(file)} ${shellQuote(receipt!)}`)}`,
+      `"${visibleName(receipt!)}" is not a receipt, but "${visibleName(file)}" is: the receipt comes first, then the file. Run: notarium receipt verify ${visibleName(`${shellQuote(file)} ${shellQuote(receipt!)}`)}`,
+      'receipt verify',
     );
   }
   return withNotary(io, async (notary) => {

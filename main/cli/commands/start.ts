@@ -19,7 +19,7 @@ export async function startCommand(argv: string[], io: CliIo): Promise<number> {
   const sandbox = new EmbeddedSandbox(dir, { blockInterval: numberOption('block-interval', v['block-interval'], 0.1, 86_400, false) ?? 10 });
   const endpoint = await sandbox.connect();
   if (!sandbox.hosting) {
-    io.err(`The embedded sandbox is already running in another Notarium process, at ${endpoint.baseUrl}.`);
+    io.err(`notarium start: The embedded sandbox is already running in another Notarium process, at ${endpoint.baseUrl}.`);
     return EXIT.ERROR;
   }
   if (v.json) io.out(JSON.stringify({ ...endpoint, dataDir: dir }));

@@ -1,4 +1,6 @@
+import { lstat } from 'node:fs/promises';
 import { relative } from 'node:path';
+import { NotariumError } from '../../core/errors/notarium-error.ts';
 import { VERIFY_STATUSES, verifyPaths, verifyFile, type FileVerification } from '../../core/usecases/verify.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 import { describeReport, statusWord } from '../describe.ts';
@@ -18,13 +20,14 @@ when a profile reaches it: a "no" fails the file; when it cannot be asked, the o
 and the report says why the service step was skipped (receipt verify --online requires it).
 
   --details   print each file's step report
-Exit code: 0 all verified, 1 any mismatch, 2 a file could not be read, 3 any unknown, pending or
-partially verified (some step could not be checked: the output says which, and what that leaves
-unproven).`;
+Exit code: 0 all verified, 1 any mismatch (a file changed, or a proof that fails), 2 any
+unreadable (a file or its receipt could not be read, or the receipt is not one: nothing was
+compared), 3 any unknown, pending or partially verified (some step could not be checked: the
+output says which, and what that leaves unproven).`;
 
-/** The batch's exit code: a file that could not be read outranks a mismatch, which outranks unknown and pending. */
+/** The batch's exit code: an unreadable file or receipt outranks a mismatch, which outranks unknown and pending. */
 export function exitForResults(results: FileVerification[]): number {
-  if (results.some((r) => r.error?.code === 'FILE_UNREADABLE')) return EXIT.ERROR;
+  if (results.some((r) => r.status === 'unreadable')) return EXIT.ERROR;
   if (results.some((r) => r.status === 'mismatch')) return EXIT.MISMATCH;
   if (results.some((r) => r.status !== 'verified')) return EXIT.PENDING;
   return EXIT.OK;
@@ -49,6 +52,26 @@ export function verificationJson(r: FileVerification) {
   };
 }
 
+/**
+ * Paths named that are not there at all: one sentence for them all, and nothing verified (as the
+ * app refuses a call whose file is gone), rather than a result per path that names no file. What
+ * is there but cannot be read is a file's result (unreadable).
+ */
+export async function refuseMissing(paths: readonly string[]): Promise<void> {
+  const gone = async (path: string): Promise<boolean> =>
+    lstat(path).then(
+      () => false,
+      (err: NodeJS.ErrnoException) => err.code === 'ENOENT' || err.code === 'ENOTDIR',
+    );
+  const missing = [];
+  for (const path of paths) if (await gone(path)) missing.push(`"${visibleName(path)}"`);
+  if (missing.length === 0) return;
+  throw new NotariumError(
+    'FILE_UNREADABLE',
+    `There is no file or folder at ${missing.join(', ')}: check the path${missing.length === 1 ? '' : 's'}. Nothing was verified.`,
+  );
+}
+
 export const VERIFY_OPTIONS = { ...COMMON_OPTIONS, receipt: { type: 'string' }, offline: { type: 'boolean' }, details: { type: 'boolean' } } as const;
 
 export async function verifyCommand(argv: string[], io: CliIo): Promise<number> {
@@ -56,6 +79,7 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
   if (v.help) return help(io, VERIFY_HELP);
   const targets = requirePositionals(positionals, 1, 'notarium verify <files|folders…> (see --help)', true);
   if (v.receipt && targets.length !== 1) throw new UsageError('--receipt verifies one file: name exactly one file with it.');
+  await refuseMissing([...targets, ...(v.receipt ? [v.receipt] : [])]);
   return withNotary(io, async (notary) => {
     let done = 0;
     const results = v.receipt

@@ -127,9 +127,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
         case 'add': {
           const [file] = requirePositionals(positionals, 1, 'notarium version add <file> --of <file|txId>');
           if (!v.of)
-            throw new UsageError(
-              'notarium version add: name the document with --of <file|txId> (any of its versions, or the file its latest version came from).',
-            );
+            throw new UsageError('Name the document with --of <file|txId> (any of its versions, or the file its latest version came from).', 'version add');
           const record = await settle(await addVersion(notary.context, file!, v.of, { profile: v.profile, waitForChain: v.wait }));
           const words =
             record.state === 'queued' ? `Version ${record.version} queued: waiting for the previous version's block.` : `Version ${record.version} registered.`;

@@ -76,8 +76,8 @@ export async function watchCommand(argv: string[], io: CliIo): Promise<number> {
   };
   const watching = Object.keys(settings).length > 0 || v.once === true || v.profile !== undefined;
   const modes = (['list', 'remove', 'pause', 'resume'] as const).filter((m) => v[m]);
-  if (modes.length > 1) throw new UsageError(`notarium watch: ${modes.map((m) => `--${m}`).join(' and ')} do not go together.`);
-  if (modes.length && watching) throw new UsageError(`notarium watch: --${modes[0]} takes no watch options. Run "notarium watch --help" for the options.`);
+  if (modes.length > 1) throw new UsageError(`${modes.map((m) => `--${m}`).join(' and ')} do not go together.`);
+  if (modes.length && watching) throw new UsageError(`--${modes[0]} takes no watch options. Run "notarium watch --help" for the options.`);
   if (v.list) {
     requirePositionals(positionals, 0, 'notarium watch --list [--json]');
     return withNotary(io, async (notary) => listFolders(io, notary.watcher.list(), v.json ?? false));
@@ -147,14 +147,14 @@ async function watchFolders(
     const known = watcher.get(path);
     if (known && options.profile && notary.library.profiles.require(options.profile).name !== known.profile) {
       throw new UsageError(
-        `notarium watch: ${known.path} is watched in the profile "${known.profile}"; to change it, remove the folder and add it again with --profile.`,
+        `"${visibleName(known.path)}" is watched in the profile "${known.profile}"; to change it, remove the folder and add it again with --profile.`,
       );
     }
     if (!known) await watcher.add(path, settings, options.profile);
     else if (Object.keys(settings).length) await watcher.update(path, settings);
   }
   const folders = paths.length ? paths : watcher.list().map((f) => f.path);
-  if (folders.length === 0) throw new UsageError('notarium watch: no folder is watched yet. Name one: notarium watch <folder> (see --help).');
+  if (folders.length === 0) throw new UsageError('No folder is watched yet. Name one: notarium watch <folder> (see --help).');
   let failed = 0;
   const print = watchPrinter(io, options.json);
   watcher.events.on('file', (e) => {

@@ -100,7 +100,7 @@ function headerToEmbed(source: ReceiptSource): string | undefined {
     if (given !== undefined && given.toLowerCase() !== proof.target.toLowerCase()) {
       throw new NotariumError(
         'RECEIPT_INVALID',
-        "The block header given differs from the one in the service's Merkle proof (merkleProof.target): fetch the header of the confirming block again.",
+        "The block header given differs from the one the service's Merkle proof targets: fetch the header of the confirming block again.",
       );
     }
     return undefined;

@@ -239,7 +239,7 @@ function notJson(body: string, parserMessage: string): string {
 export function validateReceipt(data: unknown): ReceiptV1 {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw invalid('The receipt is not a JSON object. This is not a Notarium receipt.');
   const format = (data as Record<string, unknown>).format;
-  if (format === undefined) throw invalid('The receipt has no "format" field, so it is not a Notarium receipt.');
+  if (format === undefined) throw invalid('This is not a Notarium receipt (it has no format).');
   if (typeof format === 'string' && format.startsWith('notarium-receipt/') && format !== RECEIPT_FORMAT) {
     throw invalid(
       `The receipt's format is ${JSON.stringify(format.slice(0, 40))}, which this version of Notarium cannot read: it reads "${RECEIPT_FORMAT}". Update Notarium to verify it.`,

@@ -129,9 +129,14 @@ async function verifyAgainst(
   };
 }
 
+/**
+ * A file that could not be checked: one that could not be read, or whose receipt could not be read
+ * or is not one, is `unreadable` (never a mismatch: nothing was compared); anything else, unknown.
+ */
 function failure(path: string, err: unknown): FileVerification {
   const e = fileError(path, err);
-  return { path, status: e.code === 'RECEIPT_INVALID' ? 'mismatch' : 'unknown', message: e.message, error: { code: e.code, message: e.message } };
+  const unreadable = e.code === 'FILE_UNREADABLE' || e.code === 'RECEIPT_INVALID';
+  return { path, status: unreadable ? 'unreadable' : 'unknown', message: e.message, error: { code: e.code, message: e.message } };
 }
 
 export interface BatchOptions extends VerifyOptions {

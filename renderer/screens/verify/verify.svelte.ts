@@ -125,6 +125,8 @@ const STATUS: Record<VerificationView['status'], { word: string; tone: Tone }> =
   mismatch: { word: 'Mismatch', tone: 'mismatch' },
   unknown: { word: 'Unknown', tone: 'unknown' },
   pending: { word: 'Pending', tone: 'pending' },
+  // The file or its receipt could not be read, or the receipt is not one: nothing was compared.
+  unreadable: { word: 'Unreadable', tone: 'unreadable' },
 };
 /** A test chain's "verified" is its own badge: its proof of work proves nothing, and it never reads as a mainnet proof. */
 export const statusWord = (r: Result): string => (r.verifiedOnTestChain ? 'Verified · test chain' : STATUS[r.status].word);

@@ -39,10 +39,10 @@ describe('did you mean', () => {
 
   it('says it in the house style for an unknown option, never parseArgs text', () => {
     expect(() => parseCommand('notarise', ['--wiat'], { wait: { type: 'boolean' }, json: { type: 'boolean' } })).toThrow(
-      `notarium notarise: Unknown option '--wiat'. Did you mean --wait? Run "notarium notarise --help" for the options.`,
+      'Unknown option "--wiat". Did you mean "--wait"? Run "notarium notarise --help" for the options.',
     );
     expect(() => subcommandOf('receipt', 'verfy', { export: {}, verify: {}, import: {} })).toThrow(
-      'notarium receipt: unknown subcommand "verfy". Did you mean "verify"? It takes export, verify, import: run "notarium receipt --help".',
+      'Unknown subcommand "verfy". Did you mean "verify"? It takes export, verify, import: run "notarium receipt --help".',
     );
   });
 });

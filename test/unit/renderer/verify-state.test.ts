@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { VerificationView } from '../../../preload/contract.ts';
+import { noVerifications } from '../../../preload/verify-statuses.ts';
 import { VerifyState } from '../../../renderer/screens/verify/verify.svelte.ts';
 import { FakeBridge } from '../../support/fake-bridge.ts';
 
@@ -18,7 +19,7 @@ beforeEach(() => {
 });
 
 const file = (name: string, content = name): File => new File([content], name);
-const none = { verified: 0, 'partially-verified': 0, mismatch: 0, unknown: 0, pending: 0 };
+const none = noVerifications();
 
 function result(name: string, status: VerificationView['status']): VerificationView {
   return {

@@ -35,7 +35,7 @@ export function targetTypeOf(proof: Pick<TscMerkleProof, 'targetType'>): MerkleT
   if (t === 'hash') return 'hash';
   if (t === 'header') return 'header';
   if (t === 'merkleRoot' || t === 'merkleroot') return 'merkleRoot';
-  throw new CheckFailure('proof-target-type-unknown', `The proof's targetType "${String(t).slice(0, 40)}" is unknown.`, {
+  throw new CheckFailure('proof-target-type-unknown', `The proof's target type "${String(t).slice(0, 40)}" is unknown.`, {
     expected: 'hash, header or merkleRoot',
     found: String(t).slice(0, 40),
   });
@@ -46,14 +46,10 @@ export function checkProofKind(proof: Pick<TscMerkleProof, 'proofType' | 'compos
   const { proofType, composite } = proof;
   if (proofType !== undefined && proofType !== null && proofType !== 'branch') {
     const why = proofType === 'tree' ? 'tree proofs are not supported' : 'it is not a known proof type';
-    throw new CheckFailure(
-      'proof-kind-unsupported',
-      `The proof's proofType is "${String(proofType).slice(0, 40)}": ${why}; only single branches can be checked.`,
-      {
-        expected: 'branch',
-        found: String(proofType).slice(0, 40),
-      },
-    );
+    throw new CheckFailure('proof-kind-unsupported', `The proof's type is "${String(proofType).slice(0, 40)}": ${why}; only single branches can be checked.`, {
+      expected: 'branch',
+      found: String(proofType).slice(0, 40),
+    });
   }
   if (composite !== undefined && composite !== null && composite !== false) {
     throw new CheckFailure('proof-kind-unsupported', 'The proof is composite: composite proofs are not supported; only single branches can be checked.', {
@@ -67,7 +63,7 @@ export function checkProofKind(proof: Pick<TscMerkleProof, 'proofType' | 'compos
 export function txidOfTxOrId(txOrId: string): string {
   if (HASH_HEX.test(txOrId)) return txOrId.toLowerCase();
   if (txOrId.length > 64 && HEX.test(txOrId)) return displayHash(hex.decode(txOrId.toLowerCase()));
-  throw new CheckFailure('proof-txid-malformed', "The proof's txOrId is neither a 64-hex txid nor the hex of a raw transaction.", {
+  throw new CheckFailure('proof-txid-malformed', "The proof's transaction is neither a 64-hex txid nor the hex of a raw transaction.", {
     expected: 'a txid or raw transaction hex',
     found: preview(txOrId),
   });

@@ -102,6 +102,8 @@ const PLACEMENT_WORDS: Record<Placement, string> = {
   'in-push': "inside a data push, beside other bytes (the service's metadata)",
   'in-script': 'inside its script',
 };
+/** Where a raw transaction was found, in words. */
+const SOURCE_WORDS = { transaction: 'the receipt', 'merkleProof.txOrId': 'the Merkle proof' } as const;
 const lower = (s: string) => s.toLowerCase();
 
 const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> = {
@@ -110,7 +112,8 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
       return {
         status: 'skipped',
         code: 'no-file',
-        detail: 'No file was supplied, so no SHA-256 was compared with file.sha256; supply the file to check it is the one this receipt is for.',
+        detail:
+          "No file was supplied, so no SHA-256 was compared with the file's SHA-256 in the receipt; supply the file to check it is the one this receipt is for.",
       };
     }
     if (!HASH.test(options.fileDigest))
@@ -123,10 +126,10 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     if (found !== expected)
       throw new CheckFailure(
         'file-digest-mismatch',
-        "The supplied file's SHA-256 differs from file.sha256: it is not the file this receipt is for, or it was changed.",
+        "The supplied file's SHA-256 differs from the one in the receipt: it is not the file this receipt is for, or it was changed.",
         { expected, found },
       );
-    return { status: 'pass', detail: `The supplied file's SHA-256 equals file.sha256 (${expected}).` };
+    return { status: 'pass', detail: `The supplied file's SHA-256 equals the one in the receipt (${expected}).` };
   },
 
   record: ({ receipt }) => {
@@ -137,10 +140,10 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     if (found !== expected)
       throw new CheckFailure(
         'record-not-file-digest',
-        "fingerprint.record is not the file's SHA-256 (file.sha256): the registered record is not this file's digest.",
+        "The registered record is not the file's SHA-256 in the receipt: what was registered is not this file's digest.",
         { expected, found: short(found) },
       );
-    return { status: 'pass', detail: "fingerprint.record is the file's SHA-256, so the registered record is this file's digest." };
+    return { status: 'pass', detail: "The registered record is the file's SHA-256, so what was registered is this file's digest." };
   },
 
   aggregation: ({ receipt }) => {
@@ -151,19 +154,19 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     if (root !== lower(agg.root)) {
       throw new CheckFailure(
         'aggregation-root-mismatch',
-        `The leaf built from file.sha256 and aggregation.nonce, folded along the ${path.length}-entry path, does not give aggregation.root.`,
+        `The file's leaf (from its SHA-256 and the batch's nonce), folded along the ${path.length}-entry batch path, does not give the batch root.`,
         { expected: lower(agg.root), found: root },
       );
     }
     if (root !== lower(receipt.fingerprint.record)) {
-      throw new CheckFailure('aggregation-root-not-record', 'aggregation.root is not fingerprint.record: the batch root is not the registered record.', {
+      throw new CheckFailure('aggregation-root-not-record', 'The batch root is not the registered record.', {
         expected: root,
         found: short(lower(receipt.fingerprint.record)),
       });
     }
     return {
       status: 'pass',
-      detail: `The file's leaf, folded along the ${path.length}-entry batch path, gives aggregation.root, which is the registered record.`,
+      detail: `The file's leaf, folded along the ${path.length}-entry batch path, gives the batch root, which is the registered record.`,
     };
   },
 
@@ -173,12 +176,11 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     try {
       steps = parseEncodeSpec(encode);
     } catch (err) {
-      if (isNotariumError(err))
-        throw new CheckFailure('encode-invalid', `fingerprint.encode is not a valid encode value: ${err.message}`, { found: short(encode) });
+      if (isNotariumError(err)) throw new CheckFailure('encode-invalid', `The receipt's encoding is not valid: ${err.message}`, { found: short(encode) });
       throw err;
     }
     if (salt !== undefined && !steps.some((s) => s.salt === salt)) {
-      throw new CheckFailure('salt-not-in-encode', 'fingerprint.salt is not the salt inside fingerprint.encode.', {
+      throw new CheckFailure('salt-not-in-encode', "The receipt's salt is not the salt inside its encoding.", {
         expected: `a salt of ${short(encode)}`,
         found: salt,
       });
@@ -187,14 +189,17 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     if (computed !== lower(published)) {
       throw new CheckFailure(
         'published-mismatch',
-        `Applying fingerprint.encode (${encode === '' ? 'no encoder' : short(encode)}) to fingerprint.record does not give fingerprint.published.`,
+        `Applying the encoding (${encode === '' ? 'no encoder' : short(encode)}) to the registered record does not give the published fingerprint.`,
         {
           expected: short(computed),
           found: short(lower(published)),
         },
       );
     }
-    return { status: 'pass', detail: `Applying ${encode === '' ? 'no encoder' : short(encode)} to the record gives fingerprint.published.` };
+    return {
+      status: 'pass',
+      detail: `Applying the encoding (${encode === '' ? 'no encoder' : short(encode)}) to the registered record gives the published fingerprint.`,
+    };
   },
 
   transaction: ({ receipt }) => {
@@ -213,17 +218,21 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     const txid = displayHash(bytes);
     const expected = lower(receipt.registration.txId);
     if (txid !== expected)
-      throw new CheckFailure('txid-mismatch', `The raw transaction in ${source} does not hash to registration.txId: it is a different transaction.`, {
-        expected,
-        found: txid,
-      });
+      throw new CheckFailure(
+        'txid-mismatch',
+        `The raw transaction in ${SOURCE_WORDS[source]} does not hash to the registration's transaction id: it is a different transaction.`,
+        {
+          expected,
+          found: txid,
+        },
+      );
     const tx = parseRawTransaction(bytes);
     const published = hex.decode(lower(receipt.fingerprint.published));
     const carriers = outputsCarrying(tx, published);
     if (carriers.length === 0) {
       throw new CheckFailure(
         'fingerprint-not-in-transaction',
-        `None of the transaction's ${tx.outputs.length} outputs holds fingerprint.published in its script.`,
+        `None of the transaction's ${tx.outputs.length} outputs holds the published fingerprint in its script.`,
         {
           expected: `the bytes ${short(lower(receipt.fingerprint.published))} inside an output script`,
           found: `${tx.outputs.length} outputs without them`,
@@ -233,7 +242,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     const { output, placement } = carriers[0]!;
     return {
       status: 'pass',
-      detail: `The raw transaction in ${source} hashes to registration.txId, and its output ${output} carries fingerprint.published ${PLACEMENT_WORDS[placement]}.`,
+      detail: `The raw transaction in ${SOURCE_WORDS[source]} hashes to the registration's transaction id, and its output ${output} carries the published fingerprint ${PLACEMENT_WORDS[placement]}.`,
     };
   },
 
@@ -247,7 +256,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     const txid = txidOfTxOrId(proof.txOrId);
     const expected = lower(ctx.receipt.registration.txId);
     if (txid !== expected)
-      throw new CheckFailure('proof-txid-mismatch', "The Merkle proof's txOrId is about another transaction than registration.txId.", {
+      throw new CheckFailure('proof-txid-mismatch', "The Merkle proof is about another transaction than the registration's transaction id.", {
         expected,
         found: txid,
       });
@@ -260,7 +269,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
       );
     }
     if (targetType === 'hash' && lower(proof.target) !== lower(confirmation.blockHash)) {
-      throw new CheckFailure('proof-target-not-block-hash', "The proof's target (a block hash) is not confirmation.blockHash.", {
+      throw new CheckFailure('proof-target-not-block-hash', "The proof's target (a block hash) is not the hash of the block the receipt names.", {
         expected: lower(confirmation.blockHash),
         found: lower(proof.target),
       });
@@ -277,17 +286,21 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     const fromTarget = proof.targetType === 'header' ? lower(proof.target) : undefined;
     const fromField = receipt.blockHeader === undefined ? undefined : lower(receipt.blockHeader);
     if (fromTarget !== undefined && fromField !== undefined && fromTarget !== fromField) {
-      throw new CheckFailure('header-conflict', 'blockHeader differs from the header in merkleProof.target: the receipt names two different blocks.', {
-        expected: fromTarget,
-        found: fromField,
-      });
+      throw new CheckFailure(
+        'header-conflict',
+        "The receipt's block header differs from the header the Merkle proof targets: the receipt names two different blocks.",
+        {
+          expected: fromTarget,
+          found: fromField,
+        },
+      );
     }
     const headerHex = fromTarget ?? fromField;
     if (headerHex === undefined) {
       return {
         status: 'skipped',
         code: 'no-block-header',
-        detail: `The receipt holds no block header (merkleProof.target is the ${targetTypeOf(proof) === 'merkleRoot' ? 'Merkle root' : 'block hash'} and blockHeader is absent), so the Merkle root was not tied to the block and its proof of work was not checked.`,
+        detail: `The receipt holds no block header (its Merkle proof targets the ${targetTypeOf(proof) === 'merkleRoot' ? 'Merkle root' : 'block hash'}, and it has no header beside it), so the Merkle root was not tied to the block and its proof of work was not checked.`,
       };
     }
     const header = parseBlockHeader(headerHex);
@@ -299,7 +312,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     }
     const blockHash = lower(confirmation.blockHash);
     if (header.hash !== blockHash)
-      throw new CheckFailure('block-hash-mismatch', 'The header does not hash to confirmation.blockHash: it is the header of another block.', {
+      throw new CheckFailure('block-hash-mismatch', 'The header does not hash to the block the receipt names: it is the header of another block.', {
         expected: blockHash,
         found: header.hash,
       });

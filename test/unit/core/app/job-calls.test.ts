@@ -153,8 +153,8 @@ describe('job calls', () => {
     const jobId = randomUUID();
     await service.api.verifyReceipt(jobId, upload('x.receipt.json', '{"hello":1}'), { offline: true });
     const { result } = await last('verify-result', jobId);
-    expect(result.message).toBe('x.receipt.json: The receipt has no "format" field, so it is not a Notarium receipt.');
-    expect(result.name).toBe('x.receipt.json');
+    expect(result.message).toBe('x.receipt.json: This is not a Notarium receipt (it has no format).');
+    expect(result).toMatchObject({ name: 'x.receipt.json', status: 'unreadable', error: { code: 'RECEIPT_INVALID' } });
     await last('verify-done', jobId);
     const withFile = randomUUID();
     await service.api.verify(withFile, [upload('x', 'x')], { receipt: upload('x.receipt.json', 'not json'), offline: true });

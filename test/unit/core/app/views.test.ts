@@ -56,11 +56,11 @@ describe('verificationView', () => {
   it('carries the code of a result that has no report (a receipt that is not one)', () => {
     const broken = {
       path: '/w/x.pdf',
-      status: 'mismatch',
+      status: 'unreadable',
       message: 'x.receipt.json: not a receipt',
       error: { code: 'RECEIPT_INVALID', message: 'not a receipt' },
     } as const;
-    expect(verificationView(broken, 'x.pdf')).toMatchObject({ status: 'mismatch', error: { code: 'RECEIPT_INVALID', message: 'not a receipt' } });
+    expect(verificationView(broken, 'x.pdf')).toMatchObject({ status: 'unreadable', error: { code: 'RECEIPT_INVALID', message: 'not a receipt' } });
     expect(verificationView(result(receipt), 'contract.pdf').error).toBeNull();
   });
 
@@ -74,7 +74,7 @@ describe('verificationView', () => {
 
   it('counts every status of the one list, each at 0', () => {
     expect(noVerifications()).toEqual(Object.fromEntries(VERIFY_STATUSES.map((s) => [s, 0])));
-    expect(Object.keys(noVerifications())).toEqual(['verified', 'partially-verified', 'mismatch', 'pending', 'unknown']);
+    expect(Object.keys(noVerifications())).toEqual(['verified', 'partially-verified', 'mismatch', 'pending', 'unknown', 'unreadable']);
   });
 });
 

@@ -46,7 +46,7 @@ describe('buildReceipt', () => {
     const same = buildReceipt(source({ blockHeader: fx.header.hex }), clock);
     expect(same.blockHeader).toBeUndefined();
     expect(same.confirmation!.merkleProof.target).toBe(fx.header.hex);
-    expect(() => buildReceipt(source({ blockHeader: '00'.repeat(80) }), clock)).toThrow(/differs from the one in the service's Merkle proof/);
+    expect(() => buildReceipt(source({ blockHeader: '00'.repeat(80) }), clock)).toThrow(/differs from the one the service's Merkle proof targets/);
   });
 
   it('embeds the header as blockHeader when the target is the block hash', () => {

@@ -95,7 +95,7 @@ describe('serializeReceipt / parseReceipt', () => {
 
 // [what, mutation, the message must contain (the JSON path first)]
 const BAD: [string, (r: Draft) => void, string[]][] = [
-  ['format missing', (r) => delete r.format, ['no "format" field']],
+  ['format missing', (r) => delete r.format, ['not a Notarium receipt (it has no format)']],
   ['another format', (r) => (r.format = 'opentimestamps/1'), ['"opentimestamps/1"', 'not a Notarium receipt']],
   ['a newer format', (r) => (r.format = 'notarium-receipt/2'), ['"notarium-receipt/2"', 'Update Notarium']],
   ['issuedAt not a date', (r) => (r.issuedAt = 'yesterday'), ['issuedAt', 'ISO 8601', '"yesterday"']],

@@ -384,19 +384,19 @@ describe('the published bytes anywhere inside an output script, as receipt-v1.md
       'a push of its own, in output 1 (the sandbox by default)',
       [dataScript(meta), dataScript(published)],
       1,
-      /output 1 carries fingerprint.published as a data push of its own/,
+      /output 1 carries the published fingerprint as a data push of its own/,
     ],
     [
       'a push of its own beside the metadata in one output',
       [dataScript(meta, published)],
       0,
-      /output 0 carries fingerprint.published as a data push of its own/,
+      /output 0 carries the published fingerprint as a data push of its own/,
     ],
     [
       'the same push as the metadata, after it',
       [dataScript(Buffer.concat([meta, published]))],
       0,
-      /output 0 carries fingerprint.published inside a data push, beside other bytes/,
+      /output 0 carries the published fingerprint inside a data push, beside other bytes/,
     ],
     [
       'the same push as the metadata, between two fields',
@@ -408,7 +408,7 @@ describe('the published bytes anywhere inside an output script, as receipt-v1.md
       'a script that is not OP_FALSE OP_RETURN',
       [Buffer.concat([Buffer.from([0x6a]), push(Buffer.concat([meta, published]))])],
       0,
-      /output 0 carries fingerprint.published inside its script/,
+      /output 0 carries the published fingerprint inside its script/,
     ],
     ['after a non-push opcode', [Buffer.concat([Buffer.from([0x00, 0x6a, 0x76]), push(published)])], 0, /inside its script/],
   ];
