@@ -71,7 +71,7 @@ export async function addVersion(ctx: NotaryContext, file: string, of: DocumentR
       'ALREADY_A_VERSION',
       `${described.name} is already version ${same.version} of "${document.name}"${same.state === 'queued' ? " (waiting for the previous version's block)" : ''}.`,
     );
-  checkReceiptNames(described.name, { document: true });
+  checkReceiptNames(described.name, { label: 'v<N>' });
   const version = nextVersion(versions);
   const { record, superseded } = ctx.library.records.queueVersion(
     { ...fileSubmission(ctx, { profile: document.profile, kind: 'linked-update', ...described, size, sha256 }, where), documentId: document.id, version },
