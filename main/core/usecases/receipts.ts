@@ -208,6 +208,8 @@ export interface ImportResult {
   record: StoredRecord;
   imported: boolean;
   proof: ImportedProof;
+  /** The profile that reaches the receipt's own service (null: none does, so nothing here asks it). */
+  serviceProfile: string | null;
 }
 
 async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1, options: { profile?: string }): Promise<ImportResult> {
@@ -238,8 +240,9 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   // poller follows the record only on the service that registered it.
   const byService = await profileToAsk(ctx, receipt);
   const profile = options.profile ? profileName(ctx, options.profile) : (byService ?? profileName(ctx));
+  const serviceProfile = byService ?? null;
   const existing = ctx.library.records.byTxId(receipt.registration.txId, profile);
-  if (existing) return { record: existing, imported: false, proof };
+  if (existing) return { record: existing, imported: false, proof, serviceProfile };
   const c = receipt.confirmation ?? null;
   const target = ctx.library.profiles.require(profile).targetConfirmations;
   const filePath = join(dirname(path), receipt.file.name);
@@ -288,7 +291,7 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   if (documentId !== null) ctx.library.documents.noteImportedVersion(documentId, record.txId!, version ?? 1, kind === 'linked-delete');
   ctx.recordUpdated(record);
   ctx.wakePoller();
-  return { record, imported: true, proof };
+  return { record, imported: true, proof, serviceProfile };
 }
 
 export type ImportOutcome = ({ path: string } & ImportResult) | { path: string; imported: false; error: NotariumError };
