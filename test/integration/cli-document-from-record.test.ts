@@ -111,3 +111,49 @@ describe('notarise --document on a file registered as a record', () => {
     expect(JSON.parse(readFileSync(join(work, 'plan.md.receipt.json'), 'utf8')).registration.txId).toBe(approved.txId);
   });
 });
+
+describe('version finalise', () => {
+  it('says what became of the document, where its final record stands and that no version can be added; run again, that it already is', async () => {
+    writeFileSync(join(work, 'bylaws.md'), 'bylaws, first\n');
+    await registeredInABlock('bylaws.md', '--document');
+    writeFileSync(join(work, 'bylaws.md'), 'bylaws, amended\n');
+    const second = await json('version', 'add', 'bylaws.md', '--of', 'bylaws.md');
+    expect(second.value).toMatchObject({ version: 2, state: 'published' });
+
+    // Version 2 is not in a block yet: the final record waits for it.
+    const queued = await cli('version', 'finalise', 'bylaws.md');
+    expect(queued.code).toBe(0);
+    const lines = queued.stdout.split('\n');
+    expect(lines[0]).toBe(
+      '"bylaws.md" will be finalised: its final record is queued in the library until version 2 is in a block, and is sent then. No version can be added to it any more.',
+    );
+    expect(lines[1]).toBe("bylaws.md (final record): queued, waiting for the previous version's block");
+    expect(queued.stdout).toMatch(/^ {2}final record: after version 2; no version can follow it$/m);
+    // It holds no file: no file's hash or fingerprint is shown for it.
+    expect(queued.stdout).not.toMatch(/sha256:|fingerprint:/);
+    expect(queued.stdout).toContain('follow it:    notarium version finalise bylaws.md --wait');
+    const again = await cli('version', 'finalize', 'bylaws.md');
+    expect(again.code).toBe(0);
+    expect(again.stdout.split('\n')[0]).toBe(
+      '"bylaws.md" is already being finalised: its final record is queued in the library until version 2 is in a block, and is sent then. No version can be added to it any more.',
+    );
+  });
+
+  it('a document whose last version is in a block: its final record is sent at once, and said so; run again, it already is finalised', async () => {
+    writeFileSync(join(work, 'charter.md'), 'charter\n');
+    const first = await registeredInABlock('charter.md', '--document');
+    const sent = await cli('version', 'finalise', 'charter.md');
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stdout.split('\n')[0]).toMatch(
+      /^"charter\.md" is finalised: its final record, txId [0-9a-f]{64}, is accepted, waiting for a block\. No version can be added to it any more\.$/,
+    );
+    expect(sent.stdout).toContain(`  final record: after version 1 (follows ${first.txId}); no version can follow it`);
+    const again = await cli('version', 'finalise', 'charter.md');
+    expect(again.code).toBe(0);
+    expect(again.stdout.split('\n')[0]).toMatch(/^"charter\.md" is already finalised: its final record, txId [0-9a-f]{64}, is accepted, waiting for a block\./);
+    writeFileSync(join(work, 'charter-2.md'), 'charter, amended\n');
+    const late = await cli('version', 'add', 'charter-2.md', '--of', first.txId);
+    expect(late.code).toBe(2);
+    expect(late.stderr).toMatch(/\[TX_NOT_LINKABLE\]$/m);
+  });
+});
