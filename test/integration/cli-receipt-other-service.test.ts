@@ -76,7 +76,9 @@ describe('a pending receipt made with another service', () => {
     await other.mine(1);
     const upgraded = await cli(['receipt', 'upgrade', 'lease.pdf.receipt.json']);
     expect(upgraded.code, upgraded.stderr).toBe(0);
-    expect(upgraded.stdout).toMatch(/^upgraded {2}.*lease\.pdf\.receipt\.json\n {2}completed with block [0-9a-f]{64} \(1 confirmation\); it verifies offline now/);
+    expect(upgraded.stdout).toMatch(
+      /^upgraded {2}.*lease\.pdf\.receipt\.json\n {2}completed with block [0-9a-f]{64} \(1 confirmation\); it verifies offline now/,
+    );
     const verified = await cli(['receipt', 'verify', 'lease.pdf.receipt.json', 'lease.pdf']);
     expect(verified.code, verified.stdout).toBe(0);
     // The library's record, never followed here, now holds the block the receipt names.
