@@ -65,7 +65,9 @@ describe('notarise --document on a file registered as a record', () => {
     );
     const table = await cli('notarise', '--document', 'deed.pdf');
     expect(table.code).toBe(2);
-    expect(table.stdout).toContain('a record cannot take versions, so no document was started');
+    // The table stays a table: the sentence goes under it, on a line of its own.
+    expect(table.stdout).toMatch(/^failed +deed\.pdf +- +not registered \(why: below\)$/m);
+    expect(table.stdout).toMatch(/^deed\.pdf: deed\.pdf is already registered as a record \(txId [0-9a-f]{64}\), and a record cannot take versions/m);
     // Nothing was registered, and `versions` says the file is no document and how to start one.
     const versions = await cli('versions', 'deed.pdf');
     expect(versions.code).toBe(2);

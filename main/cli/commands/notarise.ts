@@ -101,14 +101,20 @@ function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, Stor
     );
     return;
   }
+  // A failure's sentence goes under the table, one line each, so that the table stays a table.
+  const reasons = new Set<string>();
   const rows = outcomes.map((o) => {
     const r = records.get(o.path);
-    return [o.status, basename(o.path), shortHash(r?.txId), o.status === 'failed' || o.status === 'in-doubt' ? o.error.message : r ? stateWords(r) : ''];
+    const state = r ? stateWords(r) : o.status === 'failed' ? 'not registered' : '';
+    if (o.status !== 'failed' && o.status !== 'in-doubt') return [o.status, basename(o.path), shortHash(r?.txId), state];
+    reasons.add(`${visibleName(basename(o.path))}: ${visibleName(o.error.message)}`);
+    return [o.status, basename(o.path), shortHash(r?.txId), `${state} (why: below)`];
   });
   io.out(table(['RESULT', 'FILE', 'TXID', 'STATE'], rows));
   // A registration that ended while waiting (given up, rejected) says why, as "status" does.
   for (const r of records.values())
-    if ((r.state === 'failed' || r.state === 'rejected') && r.lastError) io.out(`${visibleName(r.name)}: ${visibleName(r.lastError)}`);
+    if ((r.state === 'failed' || r.state === 'rejected') && r.lastError) reasons.add(`${visibleName(r.name)}: ${visibleName(r.lastError)}`);
+  for (const reason of reasons) io.out(reason);
 }
 
 /**
