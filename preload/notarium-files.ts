@@ -23,3 +23,7 @@ export const isNotariumFile = (name: string): boolean => isReceiptName(name) || 
  * `.notarium/` name them so.
  */
 export const labelledReceiptName = (name: string, label: string): string => `${name}.${label}${RECEIPT_SUFFIX}`;
+
+/** A registration's label in such a name: its version (`v2`), or for a plain record the start of its txId. */
+export const receiptLabel = (registration: { version?: number | null; txId: string | null }): string =>
+  registration.version ? `v${registration.version}` : (registration.txId ?? 'unpublished').slice(0, 12);

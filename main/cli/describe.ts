@@ -45,14 +45,17 @@ function nextStep(r: StoredRecord): string {
  * `notarium wait <its file>` (a finalisation has no file of its own); none and no file: no line.
  */
 export function describeRecord(r: StoredRecord, life?: LifeCycleFacts, follow?: string): string {
+  // A finalisation holds no file: it is the document's final record, after its last version.
+  const final = r.kind === 'linked-delete';
   const lines = [
-    `${visibleName(r.name)}: ${stateWords(r)}${nextStep(r)}`,
+    `${visibleName(r.name)}${final ? ' (final record)' : ''}: ${stateWords(r)}${nextStep(r)}`,
     `  txId:         ${r.txId ?? '-'}`,
-    `  sha256:       ${r.sha256 ?? '-'}`,
-    `  fingerprint:  ${fingerprintWords(r)}`,
+    ...(final ? [] : [`  sha256:       ${r.sha256 ?? '-'}`, `  fingerprint:  ${fingerprintWords(r)}`]),
     `  profile:      ${r.profile}`,
   ];
-  if (r.documentId !== null) lines.push(`  version:      ${r.version}${r.prevTxId ? ` (follows ${r.prevTxId})` : ''}`);
+  const follows = r.prevTxId ? ` (follows ${r.prevTxId})` : '';
+  if (final) lines.push(`  final record: after version ${(r.version ?? 2) - 1}${follows}; no version can follow it`);
+  else if (r.documentId !== null) lines.push(`  version:      ${r.version}${follows}`);
   if (r.blockHash) lines.push(`  block:        ${r.blockHash}${r.blockTime ? ` at ${visibleName(r.blockTime)}` : ''}`);
   if (r.receiptPath) lines.push(`  receipt:      ${visibleName(r.receiptPath)}`);
   if (r.receiptHeld) lines.push(`  receipt held: ${visibleName(r.receiptHeld)}`);

@@ -68,4 +68,28 @@ describe('documents in the app', () => {
     await keepShots(page, 'documents-exported', exported);
     expect(app.problems).toEqual([]);
   });
+
+  it('"Start a new document" with a file already registered as a record: refused on its row, saying why and the way on; no document made', async () => {
+    const page = app.page;
+    const deed = file('deed.md', 'the deed\n');
+    await screenButton(page, 'Notarise').click();
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+    const startDocument = page.getByLabel('Start a new document for each file');
+    await startDocument.uncheck();
+    await page.locator('input[type=file]').first().setInputFiles(deed);
+    await page.getByText('Settled').first().waitFor();
+
+    await startDocument.check();
+    await page.locator('input[type=file]').first().setInputFiles(deed);
+    const why = page.locator('.row .why');
+    await why.waitFor();
+    expect(await why.textContent()).toMatch(
+      /^deed\.md is already registered as a record \(txId [0-9a-f]{64}\), and a record cannot take versions, so no document was started\. To start a document with this file, register it again as the first version of a new document: notarium notarise --document --again deed\.md \(the record and its receipt stay as they are\)\.$/,
+    );
+    await keepShots(page, 'document-from-record-refused', why);
+    await screenButton(page, 'Documents').click();
+    await page.getByRole('button', { name: /^policy\.md \d+ versions/ }).waitFor();
+    expect(await page.getByRole('button', { name: /^deed\.md/ }).count()).toBe(0);
+    expect(app.problems).toEqual([]);
+  });
 });

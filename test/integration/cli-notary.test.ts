@@ -187,7 +187,9 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       expect(h3!.txId).toBe(sent.value.txId);
       const finalised = await cli('version', 'finalise', 'plan-v1.md', '--wait', '--confirmations', '1');
       expect(finalised.code).toBe(0);
-      expect(finalised.stdout).toMatch(/^Finalised: no version can follow \(txId [0-9a-f]{64}\)\.$/m);
+      expect(finalised.stdout).toMatch(
+        /^"plan-v1\.md" is finalised: its final record, txId [0-9a-f]{64}, is (in a block|settled) \(\d+ confirmations?\)\. No version can be added to it any more\.$/m,
+      );
       writeFileSync(join(work, 'plan-v4.md'), 'plan 4\n');
       const late = await cli('version', 'add', 'plan-v4.md', '--of', 'plan-v1.md');
       expect(late.code).toBe(2);

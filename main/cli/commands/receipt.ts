@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { STEP_LABELS } from '../../core/receipts/verify/verify-receipt.ts';
-import { importReceipts, readReceiptFile, type ImportedProof } from '../../core/usecases/receipts.ts';
+import { importReceipts, readReceiptFile, type ImportResult } from '../../core/usecases/receipts.ts';
 import { exportReceipts } from '../../core/usecases/document-export.ts';
 import { verifyReceiptFile } from '../../core/usecases/verify.ts';
 import { upgradeReceipts, type ReceiptUpgrade } from '../../core/usecases/receipt-upgrade.ts';
@@ -49,10 +49,15 @@ export const RECEIPT_SUBCOMMANDS = {
   upgrade: COMMON_OPTIONS,
 } as const;
 
-/** What an imported receipt proved by itself, in words. */
-function provenWords(proof: ImportedProof): string {
+/** What an imported receipt proved by itself, in words; pending: who follows it. */
+function provenWords({ proof, record, serviceProfile }: ImportResult): string {
   const chain = proof.testChain ? ` on ${proof.network}, a test chain whose proof of work proves nothing` : ` on ${proof.network}`;
-  if (proof.outcome === 'pending') return `pending${chain}: not in a block yet; the library follows it where a profile reaches its service.`;
+  if (proof.outcome === 'pending') {
+    if (serviceProfile !== null)
+      return `pending${chain}: not in a block yet; the library follows it on its service (profile "${visibleName(serviceProfile)}"), and "notarium receipt upgrade" completes the receipt once it is in a block.`;
+    const url = visibleName(record.serviceUrl ?? '');
+    return `pending${chain}: not in a block yet, and no profile reaches the service that made it (${url}), so nothing here asks it: add a profile for that service (notarium profile add <name> --base-url ${visibleName(shellQuote(record.serviceUrl ?? ''))}, and its key with notarium key set --profile <name>), then "notarium receipt upgrade" completes the receipt once it is in a block.`;
+  }
   if (proof.outcome === 'verified') return `verified${chain} (the file itself is checked when it is verified).`;
   const labels = proof.skipped.filter((id) => id !== 'service').map((id) => STEP_LABELS[id].toLowerCase());
   const why = [
@@ -125,7 +130,7 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
     } else {
       for (const o of outcomes) {
         if ('error' in o) io.err(`not imported  ${visibleName(errorText(o.error))}`);
-        else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${visibleName(o.path)}\n  ${provenWords(o.proof)}`);
+        else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${visibleName(o.path)}\n  ${provenWords(o)}`);
       }
     }
     return outcomes.some((o) => 'error' in o) ? EXIT.ERROR : EXIT.OK;

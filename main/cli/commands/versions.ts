@@ -140,14 +140,15 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
         }
         case 'finalise': {
           const [target] = requirePositionals(positionals, 1, 'notarium version finalise <file|txId>');
+          const started = notary.context.now();
           const record = await settle(await finaliseDocument(notary.context, target!, { profile: v.profile, waitForChain: v.wait }));
           const life = lifeCycleOf(notary.context, record);
           if (v.json) io.out(JSON.stringify(recordJson(record, life), null, 2));
-          else if (record.state === 'queued')
-            io.out(
-              `Finalisation queued: waiting for the previous version's block.\n${describeRecord(record, life, `notarium version finalise ${shellQuote(target!)} --wait`)}`,
-            );
-          else io.out(`Finalised: no version can follow (txId ${record.txId}).`);
+          else {
+            const follow = record.state === 'queued' ? `notarium version finalise ${shellQuote(target!)} --wait` : undefined;
+            // Run again: the final record was there before (with --wait, what was waited for is said plainly).
+            io.out(`${finalisedWords(record, record.createdAt < started && !v.wait)}\n${describeRecord(record, life, follow)}`);
+          }
           return exitFor(record) === EXIT.MISMATCH ? EXIT.ERROR : EXIT.OK;
         }
         case 'which': {
@@ -182,6 +183,20 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
       }
     }),
   );
+}
+
+/**
+ * What `version finalise` did, in words: the document, where its final record stands, and that no
+ * version can be added any more; `before`: the final record was there before this command (run again).
+ */
+function finalisedWords(record: StoredRecord, before: boolean): string {
+  const document = `"${visibleName(record.name)}"`;
+  const closed = 'No version can be added to it any more.';
+  if (record.state === 'queued') {
+    const waits = `its final record is queued in the library until version ${(record.version ?? 2) - 1} is in a block, and is sent then`;
+    return `${document} ${before ? 'is already being finalised' : 'will be finalised'}: ${waits}. ${closed}`;
+  }
+  return `${document} is ${before ? 'already ' : ''}finalised: its final record, txId ${record.txId}, is ${stateWords(record)}. ${closed}`;
 }
 
 /** A write left in doubt (or refused behind one) ends as notarise's does: its sentence, exit 3. */

@@ -75,6 +75,8 @@ const NOTARIUM_SENTENCES = {
   NOT_IN_LIBRARY: 'The library has no such registration, document or watched folder: notarise the file first, or import its receipt.',
   NOT_A_DOCUMENT: 'That is not a document with a registered version to follow: notarise the file with --document to start one.',
   ALREADY_A_VERSION: 'That content is already a version of this document.',
+  ALREADY_REGISTERED:
+    'That content is already registered as a record, which cannot take versions, so no document was started: a document starts with a registration of its own (notarium notarise --document --again).',
   AMBIGUOUS_DOCUMENT: 'Several documents could be meant: name the document by the txId of one of its versions.',
   NAME_TOO_LONG:
     "The file's name is too long for its receipt's name to stay within the file system's limit, so it was not registered: rename the file, then notarise it again.",

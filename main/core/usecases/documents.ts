@@ -71,7 +71,7 @@ export async function addVersion(ctx: NotaryContext, file: string, of: DocumentR
       'ALREADY_A_VERSION',
       `${described.name} is already version ${same.version} of "${document.name}"${same.state === 'queued' ? " (waiting for the previous version's block)" : ''}.`,
     );
-  checkReceiptNames(described.name, { document: true });
+  checkReceiptNames(described.name, { label: 'v<N>' });
   const version = nextVersion(versions);
   const { record, superseded } = ctx.library.records.queueVersion(
     { ...fileSubmission(ctx, { profile: document.profile, kind: 'linked-update', ...described, size, sha256 }, where), documentId: document.id, version },
@@ -83,7 +83,10 @@ export async function addVersion(ctx: NotaryContext, file: string, of: DocumentR
   return sendWhenItsTurn(ctx, record, options);
 }
 
-/** Appends the final, empty record: the chain can no longer be updated. Queued like a version. */
+/**
+ * Appends the final, empty record: the chain can no longer be updated. Queued like a version. A
+ * document already finalised, or being finalised, gives its final record (one in doubt settled).
+ */
 export async function finaliseDocument(
   ctx: NotaryContext,
   of: DocumentRef,
@@ -91,7 +94,7 @@ export async function finaliseDocument(
 ): Promise<StoredRecord> {
   const document = await documentOf(ctx, of, options.profile);
   const versions = ctx.library.records.ofDocument(document.id);
-  const closing = versions.find((v) => v.kind === 'linked-delete' && (v.state === 'submitting' || v.state === 'queued'));
+  const closing = versions.find((v) => v.kind === 'linked-delete' && isLive(v));
   if (closing?.state === 'submitting') return settleInDoubt(ctx, closing, { signal: options.signal, waitForChain: options.waitForChain });
   if (closing) return closing;
   checkExtendable(document, versions);

@@ -2,7 +2,7 @@ import { basename, resolve } from 'node:path';
 import type { RetryNotice } from '../api/http-client.ts';
 import { boundedMap } from '../bounded-map.ts';
 import type { HashResult } from '../hashing/hash-pool.ts';
-import { asNotariumError, type NotariumError } from '../errors/notarium-error.ts';
+import { asNotariumError, NotariumError } from '../errors/notarium-error.ts';
 import { fileError } from '../hashing/file-unreadable.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
@@ -12,6 +12,7 @@ import { settleAllInDoubt, settleInDoubt } from './in-doubt.ts';
 import { fileSubmission, NotSent, registrationTarget, submitRecord } from './submit.ts';
 import { releaseQueues } from './version-queue.ts';
 import { holderGone, leaseFor } from './send-lease.ts';
+import { shellQuote } from '../text/shell-quote.ts';
 
 /**
  * Notarise files (a folder: its files, recursively): hash each locally, register a salted fingerprint of its digest (the file never
@@ -183,15 +184,18 @@ async function registerContent(
   const records = ctx.library.records.bySha256(sha256, profile);
   const inDoubt = records.find((r) => r.state === 'submitting' || resuming.has(r.id));
   if (inDoubt) return send(ctx, inDoubt, path, 'resumed', options);
-  // With --document, only a document version counts as "already registered".
-  const existing = records.find((r) => r.state !== 'failed' && r.state !== 'rejected' && (!options.document || r.documentId !== null));
+  const live = records.filter((r) => r.state !== 'failed' && r.state !== 'rejected');
+  // With --document, only a document version counts as "already registered"; a record cannot become one.
+  const existing = options.document ? live.find((r) => r.documentId !== null) : live[0];
   if (existing && (!options.again || repeated)) {
     report('done');
     return { path, status: 'already-registered', record: existing };
   }
-  const kind: RecordKind = options.document ? 'linked-create' : 'record';
   const described = options.describe?.(path) ?? { name: basename(path), path };
-  checkReceiptNames(described.name, { document: Boolean(options.document) });
+  if (live[0] && !options.again) throw alreadyARecord(described, live[0]);
+  const kind: RecordKind = options.document ? 'linked-create' : 'record';
+  // Registered again, its receipt goes beside the earlier one's under a label (receipts.ts): room for it.
+  checkReceiptNames(described.name, { label: options.document ? 'v<N>' : live.length > 0 ? '<txId>' : null });
   const document = options.document ? ctx.library.documents.create(profile, described.name) : undefined;
   const record = ctx.library.records.insertSubmitting(
     fileSubmission(ctx, { profile, kind, ...described, size, sha256 }, where, document ? { documentId: document.id, version: 1 } : {}),
@@ -199,4 +203,16 @@ async function registerContent(
   );
   ctx.recordUpdated(record);
   return send(ctx, record, path, 'registered', options);
+}
+
+/**
+ * A document asked for content registered as a record: the record has no link to extend (the
+ * service updates only linked records), so a document needs a registration of its own, made only
+ * when asked with `again`. The record and its receipt stay as they are.
+ */
+function alreadyARecord(file: { name: string; path: string | null }, record: StoredRecord): NotariumError {
+  return new NotariumError(
+    'ALREADY_REGISTERED',
+    `${file.name} is already registered as a record (txId ${record.txId}), and a record cannot take versions, so no document was started. To start a document with this file, register it again as the first version of a new document: notarium notarise --document --again ${shellQuote(file.path ?? file.name)} (the record and its receipt stay as they are).`,
+  );
 }

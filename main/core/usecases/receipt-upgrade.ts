@@ -5,11 +5,12 @@ import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { serializeReceipt, validateReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt } from '../receipts/verify/verify-receipt.ts';
-import type { ImportedOutcome } from '../store/record.ts';
+import { inBlock, type ImportedOutcome } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import type { Follower } from './follow.ts';
 import { confirmationOf, gatherEvidence, readReceiptFile } from './receipts.ts';
 import { profileToAsk } from './service-check.ts';
+import { shellQuote } from '../text/shell-quote.ts';
 
 /**
  * A pending receipt completed in place (like `ots upgrade`): once its registration is in a block,
@@ -61,7 +62,7 @@ export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, rec
     writeFileAtomically(path, serializeReceipt(upgraded));
     const skipped = report.steps.some((s) => s.status === 'skipped' && s.id !== 'file-digest' && s.id !== 'service');
     const outcome = skipped ? 'partially-verified' : 'verified';
-    noteInLibrary(ctx, upgraded, path, outcome);
+    noteInLibrary(ctx, upgraded, path, outcome, report.blockTime ?? null);
     return { path, status: 'upgraded', outcome, blockHash: found.confirmation.blockHash, confirmations: found.confirmation.confirmedBlocks };
   } catch (err) {
     return { path, status: 'failed', error: fileError(path, err) };
@@ -83,14 +84,15 @@ export async function upgradeReceipts(
 type Found = { confirmation: ServiceConfirmation; transaction: string | null; blockHeader: string | null } | { pending: string };
 
 /**
- * The block of the receipt's registration: from the library when it follows the registration (asked
- * again if its pace allows: one status request per registration per block time), else from the
- * service of the profile that reaches the receipt's maker.
+ * The block of the receipt's registration: from the library when it follows the registration on
+ * the receipt's own service (asked again if its pace allows: one status request per registration
+ * per block time), else from the service of the profile that reaches the receipt's maker.
  */
 async function blockOf(ctx: NotaryContext, follower: Follower, receipt: ReceiptV1, options: UpgradeOptions): Promise<Found> {
   const { txId, serviceUrl, kind } = receipt.registration;
   const known = ctx.library.records.byTxId(txId, options.profile);
-  if (known?.sha256 === receipt.file.sha256) {
+  const profile = options.profile ?? (await profileToAsk(ctx, receipt, known));
+  if (known?.sha256 === receipt.file.sha256 && known.profile === profile) {
     if (!confirmationOf(known) && (known.state === 'published' || known.state === 'confirmed')) await follower.checkNow(known);
     const record = await gatherEvidence(ctx, ctx.library.records.get(known.id)!);
     const confirmation = confirmationOf(record);
@@ -100,11 +102,10 @@ async function blockOf(ctx: NotaryContext, follower: Follower, receipt: ReceiptV
     }
     return { confirmation, transaction: record.rawTx, blockHeader: record.blockHeader };
   }
-  const profile = options.profile ?? (await profileToAsk(ctx, receipt));
   if (!profile) {
     throw new NotariumError(
       'PROFILE_NOT_FOUND',
-      `No profile reaches the service that made this receipt (${serviceUrl}), so its block cannot be asked for: add a profile for that service ("notarium profile add"), then run this again.`,
+      `No profile reaches the service that made this receipt (${serviceUrl}), so its block cannot be asked for: add a profile for that service with its API key (in Settings, or notarium profile add <name> --base-url ${shellQuote(serviceUrl)} and notarium key set --profile <name>), then try again.`,
     );
   }
   const { api, explorer } = await ctx.connections.forProfile(profile);
@@ -127,10 +128,21 @@ async function blockOf(ctx: NotaryContext, follower: Follower, receipt: ReceiptV
   return { confirmation, transaction, blockHeader };
 }
 
-/** The library's record imported from this very pending receipt now has a complete one. */
-function noteInLibrary(ctx: NotaryContext, receipt: ReceiptV1, path: string, outcome: Exclude<ImportedOutcome, 'pending'>): void {
+/**
+ * The library's record imported from this very pending receipt now has a complete one; when the
+ * library did not follow it (no profile reached its service when it was imported), it takes the
+ * block the receipt now names.
+ */
+function noteInLibrary(ctx: NotaryContext, receipt: ReceiptV1, path: string, outcome: Exclude<ImportedOutcome, 'pending'>, blockTime: string | null): void {
   const record = ctx.library.records.byTxId(receipt.registration.txId);
   if (!record || record.receiptPath !== path || record.proofOutcome !== 'pending') return;
+  const c = receipt.confirmation;
+  if (c && !inBlock(record)) {
+    const target = ctx.library.profiles.require(record.profile).targetConfirmations;
+    const state = c.confirmedBlocks >= target ? 'settled' : 'confirmed';
+    const update = { state, confirmations: c.confirmedBlocks, blockHash: c.blockHash, blockTime, confirmation: c } as const;
+    ctx.library.records.recordConfirmation(record.id, { ...update, rawTx: receipt.transaction ?? null, blockHeader: receipt.blockHeader ?? null }, null);
+  }
   ctx.library.records.setProofOutcome(record.id, outcome);
   ctx.recordUpdated(ctx.library.records.get(record.id)!);
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Confirmation } from '../api/responses.ts';
 import { boundedMap } from '../bounded-map.ts';
+import { labelledReceiptName, RECEIPT_SUFFIX, receiptLabel } from '../../../preload/notarium-files.ts';
 import { asNotariumError, NotariumError } from '../errors/notarium-error.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { folderWithin } from '../fs/folder-within.ts';
@@ -107,7 +108,7 @@ export async function receiptFor(ctx: NotaryContext, record: StoredRecord): Prom
  */
 export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out?: string, options: { within?: string } = {}): Promise<string> {
   const receipt = await receiptFor(ctx, record);
-  const path = out ? resolve(out) : record.path ? join(dirname(record.path), receiptFileName(record.name)) : null;
+  const path = out ? resolve(out) : record.path ? await besideFile(record, record.path) : null;
   if (!path) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${record.name} is: name the receipt file with -o.`);
   try {
     // Next to the file, a folder that is gone is not recreated just to hold a receipt.
@@ -122,6 +123,26 @@ export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out
   }
   ctx.library.records.setReceiptPath(record.id, path, receipt.network);
   return path;
+}
+
+/**
+ * Where a registration's receipt goes beside its file: `<name>.receipt.json`, unless that holds the
+ * receipt of another registration of the same content (the file was registered before, and again
+ * with --again or as a new document): that receipt is kept, never overwritten, and this one takes a
+ * label, `<name>.v<N>.receipt.json` for a document's version, else `<name>.<txId's first 12>.receipt.json`.
+ * A receipt of other content (the file edited since) is the file's no longer, and is replaced.
+ */
+async function besideFile(record: StoredRecord, filePath: string): Promise<string> {
+  const plain = receiptFileName(record.name);
+  const base = plain.slice(0, -RECEIPT_SUFFIX.length);
+  // A second document started from the same file has a v1 too: then the start of its txId.
+  const labels = new Set([receiptLabel(record), receiptLabel({ txId: record.txId })]);
+  const places = [plain, ...[...labels].map((label) => labelledReceiptName(base, label))].map((name) => join(dirname(filePath), name));
+  for (const place of places) {
+    const there = await readReceiptFile(place).catch(() => null);
+    if (!there || there.registration.txId === record.txId || there.file.sha256 !== record.sha256) return place;
+  }
+  return places.at(-1)!;
 }
 
 /**
@@ -187,6 +208,8 @@ export interface ImportResult {
   record: StoredRecord;
   imported: boolean;
   proof: ImportedProof;
+  /** The profile that reaches the receipt's own service (null: none does, so nothing here asks it). */
+  serviceProfile: string | null;
 }
 
 async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1, options: { profile?: string }): Promise<ImportResult> {
@@ -217,8 +240,9 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   // poller follows the record only on the service that registered it.
   const byService = await profileToAsk(ctx, receipt);
   const profile = options.profile ? profileName(ctx, options.profile) : (byService ?? profileName(ctx));
+  const serviceProfile = byService ?? null;
   const existing = ctx.library.records.byTxId(receipt.registration.txId, profile);
-  if (existing) return { record: existing, imported: false, proof };
+  if (existing) return { record: existing, imported: false, proof, serviceProfile };
   const c = receipt.confirmation ?? null;
   const target = ctx.library.profiles.require(profile).targetConfirmations;
   const filePath = join(dirname(path), receipt.file.name);
@@ -267,7 +291,7 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   if (documentId !== null) ctx.library.documents.noteImportedVersion(documentId, record.txId!, version ?? 1, kind === 'linked-delete');
   ctx.recordUpdated(record);
   ctx.wakePoller();
-  return { record, imported: true, proof };
+  return { record, imported: true, proof, serviceProfile };
 }
 
 export type ImportOutcome = ({ path: string } & ImportResult) | { path: string; imported: false; error: NotariumError };

@@ -10,21 +10,28 @@ import { profileFor, type NotaryContext } from './context.ts';
 /** The online step of verification (receipt-v1.md, `service`): the service that made a receipt is asked about it. Used by verify and by import. */
 
 /**
- * The profile to ask about a receipt: the one of the record this library knows (made or imported
- * here), else the profile whose address is the receipt's service, else the built-in Sandbox profile
- * when the receipt names the embedded sandbox (its address is known only once it is reached).
+ * The profile to ask about a receipt: the one of the record this library made, or of a record
+ * imported here when that profile reaches the receipt's service (an import none reached was filed
+ * under the profile in use, and is asked of its own service only); else the profile whose address
+ * is the receipt's service, else the built-in Sandbox profile when the receipt names the embedded
+ * sandbox (its address is known only once it is reached).
  */
 export async function profileToAsk(ctx: NotaryContext, receipt: ReceiptV1, record?: StoredRecord): Promise<string | undefined> {
   const { txId, serviceUrl } = receipt.registration;
-  const known = (record ?? ctx.library.records.byTxId(txId))?.profile ?? profileFor(ctx, serviceUrl);
+  const held = record ?? ctx.library.records.byTxId(txId);
+  if (held && (held.proofOutcome === null || (await reaches(ctx, held.profile, serviceUrl)))) return held.profile;
+  const known = profileFor(ctx, serviceUrl);
   if (known || networkOf(receipt.network)?.label !== 'sandbox') return known;
   const sandbox = ctx.library.profiles.list().find((p) => p.kind === 'sandbox');
-  if (!sandbox) return undefined;
+  return sandbox && (await reaches(ctx, sandbox.name, serviceUrl)) ? sandbox.name : undefined;
+}
+
+/** Whether a profile's service is at `serviceUrl` (the embedded sandbox's address is known once it is reached). */
+async function reaches(ctx: NotaryContext, profile: string, serviceUrl: string): Promise<boolean> {
   try {
-    const { baseUrl } = await ctx.connections.forProfile(sandbox.name);
-    return sameServiceUrl(baseUrl, serviceUrl) ? sandbox.name : undefined;
+    return sameServiceUrl((await ctx.connections.forProfile(profile)).baseUrl, serviceUrl);
   } catch {
-    return undefined; // not reachable: no profile reaches the receipt's service, as the step says
+    return false; // not reachable: no profile reaches the receipt's service, as the step says
   }
 }
 

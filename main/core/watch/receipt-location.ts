@@ -1,6 +1,6 @@
 import { renameSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { labelledReceiptName } from '../../../preload/notarium-files.ts';
+import { labelledReceiptName, receiptLabel } from '../../../preload/notarium-files.ts';
 import { isRegularFile } from '../fs/entry-at.ts';
 import { folderWithin } from '../fs/folder-within.ts';
 import { receiptFileName } from '../receipts/receipt-v1.ts';
@@ -27,8 +27,7 @@ export function earlierVersionReceiptLocation(
   relPath: string,
   registration: { version?: number | null; txId: string | null },
 ): string {
-  const label = registration.version ? `v${registration.version}` : (registration.txId ?? 'unpublished').slice(0, 12);
-  return join(folder.path, '.notarium', dirname(relPath), labelledReceiptName(basename(relPath), label));
+  return join(folder.path, '.notarium', dirname(relPath), labelledReceiptName(basename(relPath), receiptLabel(registration)));
 }
 
 /**

@@ -13,8 +13,8 @@ describe('receipt names and the file system limit', () => {
   });
 
   it('refuses on Linux what Windows accepts, and each says its own unit', () => {
-    expect(() => checkReceiptNames(accented, { document: false }, 'linux')).toThrow(/244 bytes long.*at most 242 bytes/);
-    expect(() => checkReceiptNames(accented, { document: true }, 'win32')).not.toThrow();
-    expect(() => checkReceiptNames('x'.repeat(230), { document: true }, 'win32')).toThrow(/230 characters long.*at most 229 characters/);
+    expect(() => checkReceiptNames(accented, { label: null }, 'linux')).toThrow(/244 bytes long.*at most 242 bytes/);
+    expect(() => checkReceiptNames(accented, { label: 'v<N>' }, 'win32')).not.toThrow();
+    expect(() => checkReceiptNames('x'.repeat(230), { label: 'v<N>' }, 'win32')).toThrow(/230 characters long.*at most 229 characters/);
   });
 });
