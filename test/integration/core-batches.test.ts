@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +117,21 @@ describe('notarising files as one batch', () => {
     expect(again.map((o) => o.status)).toEqual(paths.slice(0, 10).map(() => 'already-registered'));
     expect(again.map((o) => o.member?.member.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(await serviceRecords()).toBe(before + 1);
+  });
+
+  it("the engine writes each file's receipt beside it once the batch is in a block", async () => {
+    const contents = ['minutes of march\n', 'minutes of april\n', 'minutes of may\n'];
+    const paths = contents.map((c, i) => file(`minutes-${i}.txt`, c));
+    const outcomes = await notariseBatch(notary.context, paths);
+    const mined = await inBlock(registrationOf(outcomes[0]!));
+    for (const [i, path] of paths.entries()) {
+      await expect.poll(() => existsSync(`${path}.receipt.json`), { timeout: 60_000 }).toBe(true);
+      const receipt = parseReceipt(readFileSync(`${path}.receipt.json`, 'utf8'));
+      expect(receipt.registration.txId).toBe(mined.txId);
+      expect(receipt.aggregation?.root).toBe(mined.recordHex);
+      expect(verifyAlone(receipt, contents[i]).outcome).toBe('verified');
+      expect(notary.library.batches.membersByPath(path)[0]!.member.receiptPath).toBe(`${path}.receipt.json`);
+    }
   });
 
   it('a new file alone is registered on its own, as before; the same content twice is one member; batches are capped', async () => {

@@ -125,11 +125,24 @@ export async function receiptFor(ctx: NotaryContext, record: StoredRecord): Prom
  */
 export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out?: string, options: { within?: string } = {}): Promise<string> {
   const receipt = await receiptFor(ctx, record);
-  const path = out ? resolve(out) : record.path ? join(dirname(record.path), receiptFileName(record.name)) : null;
-  if (!path) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${record.name} is: name the receipt file with -o.`);
+  const path = receiptPlace(record, out);
+  writeReceiptAt(path, receipt, { create: Boolean(out), within: options.within });
+  ctx.library.records.setReceiptPath(record.id, path, receipt.network);
+  return path;
+}
+
+/** Where a file's receipt goes: `out`, or next to the file as `<name>.receipt.json` (a record's, or a batch member's). */
+export function receiptPlace(file: { name: string; path: string | null }, out?: string): string {
+  const path = out ? resolve(out) : file.path ? join(dirname(file.path), receiptFileName(file.name)) : null;
+  if (!path) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${file.name} is: name the receipt file with -o.`);
+  return path;
+}
+
+/** Writes a receipt at `path` (writeAtomically); a failure of the file system says where, as FILE_UNREADABLE. */
+export function writeReceiptAt(path: string, receipt: ReceiptV1, folder: { create: boolean; within?: string }): void {
   try {
     // Next to the file, a folder that is gone is not recreated just to hold a receipt.
-    writeAtomically(path, serializeReceipt(receipt), { create: Boolean(out), within: options.within });
+    writeAtomically(path, serializeReceipt(receipt), folder);
   } catch (err) {
     if (err instanceof NotariumError) throw err;
     throw new NotariumError(
@@ -138,8 +151,6 @@ export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out
       { cause: err },
     );
   }
-  ctx.library.records.setReceiptPath(record.id, path, receipt.network);
-  return path;
 }
 
 /**
