@@ -63,6 +63,10 @@ export type CreatedBatch = ({ taken?: undefined } & BatchOf) | { taken: string[]
 
 const LIVE_SQL = "('failed', 'rejected', 'superseded')";
 
+/** The cap of a batch by default: its tree is built in about a second, its members stored in one transaction. */
+export const DEFAULT_BATCH_MAX_FILES = 100_000;
+const MAX_FILES_SETTING = 'batch-max-files';
+
 const MEMBER_SELECT = `SELECT m.id AS id, m.batch_id AS batchId, m.position AS position, m.name AS name, m.path AS path, m.size AS size,
   m.sha256 AS sha256, m.nonce AS nonce, m.receipt_path AS receiptPath, m.created_at AS createdAt FROM batch_members m`;
 const BATCH_SELECT = 'SELECT id, record_id AS recordId, files, created_at AS createdAt FROM batches';
@@ -104,6 +108,19 @@ export class Batches {
       members.forEach((m, position) => insert.run({ batchId, position, name: m.name, path: m.path, size: m.size, sha256: m.sha256, nonce: m.nonce, now }));
       return { batch: this.get(batchId)!, registration: record };
     });
+  }
+
+  /** How many files a batch holds at most: the library's setting, else DEFAULT_BATCH_MAX_FILES. */
+  maxFiles(): number {
+    const value = this.db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(MAX_FILES_SETTING)?.value;
+    return value === undefined ? DEFAULT_BATCH_MAX_FILES : Number(value);
+  }
+
+  setMaxFiles(files: number): void {
+    if (!Number.isSafeInteger(files) || files < 2) throw new RangeError(`A batch holds at least 2 files, and a whole number of them, not ${files}.`);
+    this.db
+      .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .run(MAX_FILES_SETTING, String(files));
   }
 
   /** Whether the profile already has this content: a live record of it, or a member of a live registration. */

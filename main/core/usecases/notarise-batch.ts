@@ -25,9 +25,6 @@ import { releaseQueues } from './version-queue.ts';
  * file alone is registered on its own, as `notarise` does. Documents are never batched.
  */
 
-/** The cap of a batch by default: its tree is built in about a second, its members stored in one transaction. */
-export const MAX_BATCH_FILES = 100_000;
-
 export interface BatchNotariseOptions {
   profile?: string;
   /** Register even when the content is already registered. */
@@ -35,7 +32,7 @@ export interface BatchNotariseOptions {
   signal?: AbortSignal;
   onProgress?: (progress: { path: string; phase: NotarisePhase } & FileOrigin) => void;
   onFiles?: (count: number) => void;
-  /** Files per batch at most (default MAX_BATCH_FILES). */
+  /** Files per batch at most (default: the library's setting, Batches.maxFiles). */
   maxFiles?: number;
   /** The name to keep for a file, and whether its path is worth keeping (as `notarise` takes it). */
   describe?(path: string): { name: string; path: string | null };
@@ -112,7 +109,7 @@ export async function notariseBatch(ctx: NotaryContext, paths: readonly string[]
     } else fresh.push(i);
   }
 
-  const maxFiles = options.maxFiles ?? MAX_BATCH_FILES;
+  const maxFiles = options.maxFiles ?? ctx.library.batches.maxFiles();
   for (let at = 0; at < fresh.length; at += maxFiles) {
     const chunk = fresh.slice(at, at + maxFiles).filter((i) => {
       try {

@@ -144,6 +144,14 @@ describe('members follow their registration', () => {
     expect(lib.batches.membersBySha256(sha('a.txt'))[0]!.registration).toMatchObject({ state: 'failed', lastError: 'Refused by the service.' });
   });
 
+  it("a batch holds at most the library's setting, 100,000 files unless set", () => {
+    expect(lib.batches.maxFiles()).toBe(100_000);
+    lib.batches.setMaxFiles(500);
+    expect(lib.batches.maxFiles()).toBe(500);
+    expect(() => lib.batches.setMaxFiles(1)).toThrow(/at least 2/);
+    expect(() => lib.batches.setMaxFiles(2.5)).toThrow(/whole number/);
+  });
+
   it('a member keeps where its receipt was written', () => {
     const { batch } = store(batchSubmission({ newKey }, 'Sandbox', where, files('a.txt', 'b.txt')));
     const [first] = lib.batches.membersOf(batch.id);
