@@ -92,7 +92,12 @@ export class Batches {
       throw new RangeError("A batch's registration is a plain record with no file of its own.");
     if (new Set(members.map((m) => m.sha256)).size !== members.length) throw new RangeError('A content is one member of a batch, not several.');
     return writeTransaction(this.db, () => {
-      const taken = options.again ? [] : members.map((m) => m.sha256).filter((sha256) => this.hasContent(sha256, registration.profile));
+      const taken = options.again
+        ? []
+        : this.contentsHeld(
+            members.map((m) => m.sha256),
+            registration.profile,
+          );
       if (taken.length > 0) return { taken };
       const record = this.records.insertSubmitting(registration, lease);
       const now = this.now();
@@ -123,19 +128,21 @@ export class Batches {
       .run(MAX_FILES_SETTING, String(files));
   }
 
-  /** Whether the profile already has this content: a live record of it, or a member of a live registration. */
-  hasContent(sha256: string, profile: string): boolean {
-    return (
-      this.db
-        .prepare<{ sha256: string; profile: string }, { one: number }>(
-          `SELECT 1 AS one FROM records WHERE sha256 = @sha256 AND profile = @profile AND state NOT IN ${LIVE_SQL}
-           UNION ALL
-           SELECT 1 FROM batch_members m JOIN batches b ON b.id = m.batch_id JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)
-           WHERE m.sha256 = @sha256 AND r.profile = @profile AND r.state NOT IN ${LIVE_SQL}
-           LIMIT 1`,
-        )
-        .get({ sha256, profile }) !== undefined
-    );
+  /**
+   * Of these contents, those the profile already has: a live record of it, or a member of a live
+   * registration. One statement over the whole list (a batch may hold 100,000 files).
+   */
+  contentsHeld(sha256s: readonly string[], profile: string): string[] {
+    return this.db
+      .prepare<{ list: string; profile: string }, { sha256: string }>(
+        `SELECT j.value AS sha256 FROM json_each(@list) j
+         WHERE EXISTS (SELECT 1 FROM records WHERE sha256 = j.value AND profile = @profile AND state NOT IN ${LIVE_SQL})
+            OR EXISTS (SELECT 1 FROM batch_members m JOIN batches b ON b.id = m.batch_id JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)
+                       WHERE m.sha256 = j.value AND r.profile = @profile AND r.state NOT IN ${LIVE_SQL})
+         ORDER BY j.key`,
+      )
+      .all({ list: JSON.stringify(sha256s), profile })
+      .map((r) => r.sha256);
   }
 
   get(id: number): StoredBatch | undefined {
