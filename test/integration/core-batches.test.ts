@@ -13,25 +13,30 @@ import { waitForRecord } from '../../main/core/usecases/follow.ts';
 import { batchSubmission, notariseBatch, type BatchFileOutcome } from '../../main/core/usecases/notarise-batch.ts';
 import { receiptOf } from '../../main/core/usecases/receipts.ts';
 import { registrationTarget } from '../../main/core/usecases/submit.ts';
+import { MODES, startStrictService, type StrictService } from '../support/strict-service.ts';
 
-// Batches end to end on the embedded sandbox (real HTTP on loopback, real SQLite, fast blocks):
-// many files make one registration, and each file's receipt verifies offline, alone, with its file.
+// Batches end to end (real HTTP on loopback, real SQLite, fast blocks), on the embedded sandbox and
+// on a strict one through a service profile without Idempotency-Key: many files make one
+// registration, and each file's receipt verifies offline, alone, with its file.
 
 const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
 const sha = (content: string) => createHash('sha256').update(content).digest('hex');
 
-describe('notarising files as one batch', () => {
-  const root = mkdtempSync(join(tmpdir(), 'notarium-batches-'));
+describe.each(MODES)('notarising files as one batch, on the $mode service', ({ mode }) => {
+  const root = mkdtempSync(join(tmpdir(), `notarium-batches-${mode}-`));
   const folder = join(root, 'files');
   let notary: Notary;
+  let strict: StrictService | undefined;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     mkdirSync(folder);
-    notary = new Notary({ dataDir: join(root, 'home'), sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
+    strict = mode === 'strict' ? await startStrictService(join(root, 'home'), { blockInterval: 0.2 }) : undefined;
+    notary = new Notary({ dataDir: join(root, 'home'), sandboxBlockInterval: 0.2, secrets: noSecrets, env: strict?.env ?? {} });
     notary.startPoller();
   });
   afterAll(async () => {
     await notary.close();
+    await strict?.stop();
     rmSync(root, { recursive: true, force: true });
   });
 
@@ -43,7 +48,7 @@ describe('notarising files as one batch', () => {
 
   /** Service transactions the sandbox holds (not rejected): its own count of registrations. */
   async function serviceRecords(): Promise<number> {
-    const { baseUrl, apiKey } = await notary.sandbox.connect();
+    const { baseUrl, apiKey } = strict?.sandbox ?? (await notary.sandbox.connect());
     const chain = (await (await fetch(`${baseUrl}/__sandbox/chain`, { headers: { 'x-api-key': apiKey } })).json()) as { records: number };
     return chain.records;
   }
@@ -166,21 +171,28 @@ describe('notarising files as one batch', () => {
     const contents = ['interrupted one\n', 'interrupted two\n', 'interrupted three\n'];
     const paths = contents.map((c, i) => file(`interrupted-${i}.txt`, c));
     const ctx = notary.context;
-    const where = registrationTarget(await ctx.connections.forProfile('Sandbox'));
+    const profile = ctx.library.profiles.currentName();
+    const where = registrationTarget(await ctx.connections.forProfile(profile));
     const members = contents.map((c, i) => ({ name: `interrupted-${i}.txt`, path: paths[i]!, size: Buffer.byteLength(c), sha256: sha(c) }));
     // As a process killed after the batch was stored (and perhaps sent): its lease held by a process that is gone.
-    const stored = ctx.library.batches.create(batchSubmission(ctx, 'Sandbox', where, members), { owner: 'gone-host:1:x', until: 0 });
+    const stored = ctx.library.batches.create(batchSubmission(ctx, profile, where, members), { owner: 'gone-host:1:x', until: 0 });
     if (stored.taken) throw new Error('taken');
     const before = await serviceRecords();
 
     const outcomes = await notariseBatch(ctx, [...paths, file('interrupted-new.txt', 'not in the batch\n')]);
     expect(outcomes.map((o) => o.status)).toEqual(['resumed', 'resumed', 'resumed', 'registered']);
     expect(outcomes.slice(0, 3).map((o) => registrationOf(o).id)).toEqual([1, 2, 3].map(() => stored.registration.id));
-    expect(registrationOf(outcomes[0]!)).toMatchObject({ state: 'published', txId: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // Sent, and answered (perhaps already in a block: the poller follows it meanwhile).
+    expect(registrationOf(outcomes[0]!)).toMatchObject({
+      state: expect.stringMatching(/^(published|confirmed|settled)$/),
+      txId: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(await serviceRecords()).toBe(before + 2); // the batch once, and the new file
+    // Without Idempotency-Key it is sent again as any record in doubt is: marked, since the service may hold it twice.
+    expect(registrationOf(outcomes[0]!).possibleDuplicate).toBe(mode === 'strict');
 
     const mined = await inBlock(registrationOf(outcomes[0]!));
-    const receipt = await memberReceiptFor(ctx, ctx.library.batches.membersBySha256(sha(contents[2]!), 'Sandbox')[0]!);
+    const receipt = await memberReceiptFor(ctx, ctx.library.batches.membersBySha256(sha(contents[2]!), profile)[0]!);
     expect(receipt.registration.txId).toBe(mined.txId);
     expect(verifyAlone(receipt, contents[2]).outcome).toBe('verified');
   });
