@@ -15,6 +15,7 @@ import { Library } from './store/library.ts';
 import type { StoredRecord } from './store/record.ts';
 import type { NotaryContext } from './usecases/context.ts';
 import type { Follower } from './usecases/follow.ts';
+import { writeBatchReceipts } from './usecases/batch-receipts.ts';
 import { afterStatus, catchUp } from './usecases/life-cycle.ts';
 import { checkReceiptNetwork } from './usecases/receipt-network.ts';
 import { gatherEvidence, writeReceipt } from './usecases/receipts.ts';
@@ -144,7 +145,14 @@ export class Notary {
 
   /** Writes the receipt beside the file (or where its watched folder keeps them), when the engine writes receipts itself. */
   private async autoReceipt(record: StoredRecord): Promise<StoredRecord> {
-    if (!(this.options.autoReceipts ?? true) || !record.path || record.kind === 'linked-delete') return record;
+    if (!(this.options.autoReceipts ?? true) || record.kind === 'linked-delete') return record;
+    // Batches (#16): a batch's registration holds no file; each of its files gets its receipt.
+    if (this.library.batches.ofRecord(record)) {
+      const failed = (_: unknown, err: NotariumError) => this.events.emit('background-error', record, err);
+      await writeBatchReceipts(this.context, record, failed).catch((err: unknown) => failed(null, asNotariumError(err)));
+      return this.library.records.get(record.id)!;
+    }
+    if (!record.path) return record;
     try {
       const place = this.watcher.receiptPathFor(record);
       await writeReceipt(this.context, record, place?.path, { within: place?.within });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { Batches } from './batches.ts';
 import { openLibrary, type LibraryDatabase } from './database.ts';
 import { Documents } from './documents.ts';
 import { Profiles } from './profiles.ts';
@@ -10,6 +11,8 @@ import { WatchedFolders } from './watched-folders.ts';
 export class Library {
   readonly profiles: Profiles;
   readonly records: Records;
+  /** Files anchored together by one registration (README, "Batches"). */
+  readonly batches: Batches;
   readonly documents: Documents;
   readonly watchedFolders: WatchedFolders;
   /** This library's own id, made once: it keeps the library's keychain accounts apart from another data directory's (library-secrets.ts). */
@@ -21,6 +24,7 @@ export class Library {
   ) {
     this.profiles = new Profiles(db, now);
     this.records = new Records(db, now);
+    this.batches = new Batches(db, this.records, now);
     this.documents = new Documents(db, now);
     this.watchedFolders = new WatchedFolders(db, now);
     this.id = libraryId(db);

@@ -236,4 +236,31 @@ export const MIGRATIONS: readonly string[] = [
   -- A watched folder paused by its user: not watched until resumed, then caught up by its rescan.
   ALTER TABLE watched_folders ADD COLUMN paused INTEGER NOT NULL DEFAULT 0 CHECK (paused IN (0, 1));
   `,
+  `
+  -- Batches (README, "Batches"): files anchored by one registration, the root of a tree over their
+  -- leaves. The registration is an ordinary row of records (no file of its own); the files are
+  -- members here, and follow it: their state, txId and evidence are read from it, never copied.
+  CREATE TABLE batches (
+    id          INTEGER PRIMARY KEY,
+    record_id   INTEGER NOT NULL UNIQUE REFERENCES records(id),  -- the registration's first submission
+    files       INTEGER NOT NULL CHECK (files >= 1),
+    tree        BLOB NOT NULL,                 -- every node, level by level from the leaves, 32 bytes each
+    created_at  INTEGER NOT NULL
+  );
+  CREATE TABLE batch_members (
+    id           INTEGER PRIMARY KEY,
+    batch_id     INTEGER NOT NULL REFERENCES batches(id),
+    position     INTEGER NOT NULL CHECK (position >= 0),  -- its leaf's index in the tree
+    name         TEXT NOT NULL,
+    path         TEXT,
+    size         INTEGER NOT NULL,
+    sha256       TEXT NOT NULL,
+    nonce        TEXT NOT NULL,                -- 16 random bytes, hex: this file's alone
+    receipt_path TEXT,
+    created_at   INTEGER NOT NULL,
+    UNIQUE (batch_id, position)
+  );
+  CREATE INDEX batch_members_sha256 ON batch_members (sha256);
+  CREATE INDEX batch_members_path ON batch_members (path);
+  `,
 ];

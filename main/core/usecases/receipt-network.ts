@@ -69,9 +69,10 @@ export function receiptNetwork(ctx: NotaryContext, record: StoredRecord): string
   );
 }
 
-/** Whether a record's receipt is held (and why) as its network stands now: kept on the record. Only a registration in a block, with a file, has a receipt to hold. */
+/** Whether a record's receipt is held (and why) as its network stands now: kept on the record. Only a registration in a block, with a file (or a batch's files), has a receipt to hold. */
 export function checkReceiptNetwork(ctx: NotaryContext, record: StoredRecord): StoredRecord {
-  if ((record.state !== 'confirmed' && record.state !== 'settled') || record.kind === 'linked-delete' || record.sha256 === null) return record;
+  const holdsFiles = record.sha256 !== null || ctx.library.batches.ofRecord(record) !== undefined; // batches (#16)
+  if ((record.state !== 'confirmed' && record.state !== 'settled') || record.kind === 'linked-delete' || !holdsFiles) return record;
   let reason: string | null = null;
   try {
     receiptNetwork(ctx, record);

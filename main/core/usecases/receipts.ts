@@ -7,6 +7,7 @@ import { asNotariumError, NotariumError } from '../errors/notarium-error.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { folderWithin } from '../fs/folder-within.ts';
 import { readRegularFile } from '../fs/read-regular-file.ts';
+import type { AggregationProof } from '../protocol/aggregation.ts';
 import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
@@ -48,13 +49,29 @@ export async function gatherEvidence(ctx: NotaryContext, record: StoredRecord): 
 
 /** The format-1 receipt of a stored registration (throws for a record that has no file content). */
 export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
+  // Batches (#16): a plain record with no file of its own is a batch's registration; its files have the receipts.
+  if (record.kind === 'record' && record.sha256 === null)
+    throw new NotariumError('NO_RECEIPT', 'This registration anchors a batch of files and holds no file itself: each of its files has a receipt of its own.');
   if (record.kind === 'linked-delete' || record.sha256 === null || record.size === null) {
     throw new NotariumError(
       'NO_RECEIPT',
       'This registration finalises a document and holds no file, so it has no receipt of its own; export the document instead.',
     );
   }
-  if (!record.txId) throw new NotariumError('NO_RECEIPT', `${record.name} has not been accepted by the service yet, so it has no receipt.`);
+  return registrationReceipt(ctx, record, { name: record.name, size: record.size, sha256: record.sha256 });
+}
+
+/**
+ * The receipt of one file a registration anchors (batches, #16): the record's own file, or a batch
+ * member's with its `aggregation` (its path to the root the registration holds).
+ */
+export function registrationReceipt(
+  ctx: NotaryContext,
+  record: StoredRecord,
+  file: { name: string; size: number; sha256: string },
+  aggregation?: AggregationProof,
+): ReceiptV1 {
+  if (!record.txId) throw new NotariumError('NO_RECEIPT', `${file.name} has not been accepted by the service yet, so it has no receipt.`);
   // Receipts come from the record as it was registered, without the network; the label is the
   // one its block's header bears out (receipt-network.ts).
   const profile = ctx.library.profiles.get(record.profile);
@@ -62,20 +79,21 @@ export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
   const network = receiptNetwork(ctx, record);
   const receipt = buildReceipt(
     {
-      file: { name: record.name, size: record.size, sha256: record.sha256 },
+      file,
       fingerprint: { encode: record.encode!, salt: record.salt, record: record.recordHex!, published: record.publishedHex! },
       registration: { kind: record.kind, serviceUrl, txId: record.txId, prevTxId: record.prevTxId, version: record.version },
       network,
       transaction: record.rawTx,
       confirmation: confirmationOf(record),
       blockHeader: record.blockHeader,
+      aggregation,
     },
     { now: () => new Date(ctx.now()) },
   );
   // Never a receipt that fails its own block-header check, whatever the service or explorer gave.
   const header = verifyReceipt(receipt).steps.find((s) => s.id === 'block-header');
   if (header?.status === 'fail')
-    throw new NotariumError('RECEIPT_INVALID', `No receipt was written for ${record.name}: it would fail its own block-header check (${header.detail}).`);
+    throw new NotariumError('RECEIPT_INVALID', `No receipt was written for ${file.name}: it would fail its own block-header check (${header.detail}).`);
   return receipt;
 }
 
@@ -110,9 +128,23 @@ export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out
   const receipt = await receiptFor(ctx, record);
   const path = out ? resolve(out) : record.path ? await besideFile(record, record.path) : null;
   if (!path) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${record.name} is: name the receipt file with -o.`);
+  writeReceiptAt(path, receipt, { create: Boolean(out), within: options.within });
+  ctx.library.records.setReceiptPath(record.id, path, receipt.network);
+  return path;
+}
+
+/** Where a batch member's receipt goes: `out`, or next to the file as `<name>.receipt.json`. */
+export function receiptPlace(file: { name: string; path: string | null }, out?: string): string {
+  const path = out ? resolve(out) : file.path ? join(dirname(file.path), receiptFileName(file.name)) : null;
+  if (!path) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${file.name} is: name the receipt file with -o.`);
+  return path;
+}
+
+/** Writes a receipt at `path` (writeAtomically); a failure of the file system says where, as FILE_UNREADABLE. */
+export function writeReceiptAt(path: string, receipt: ReceiptV1, folder: { create: boolean; within?: string }): void {
   try {
     // Next to the file, a folder that is gone is not recreated just to hold a receipt.
-    writeAtomically(path, serializeReceipt(receipt), { create: Boolean(out), within: options.within });
+    writeAtomically(path, serializeReceipt(receipt), folder);
   } catch (err) {
     if (err instanceof NotariumError) throw err;
     throw new NotariumError(
@@ -121,8 +153,6 @@ export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out
       { cause: err },
     );
   }
-  ctx.library.records.setReceiptPath(record.id, path, receipt.network);
-  return path;
 }
 
 /**

@@ -1,0 +1,75 @@
+import { hex } from '@scure/base';
+import { asNotariumError, NotariumError } from '../errors/notarium-error.ts';
+import { aggregationLeaf, aggregationLeafAt, aggregationPathAt, aggregationTreeRoot, type AggregationTree } from '../protocol/aggregation.ts';
+import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
+import type { BatchMember, MemberOfBatch } from '../store/batches.ts';
+import type { StoredRecord } from '../store/record.ts';
+import type { NotaryContext } from './context.ts';
+import { gatherEvidence, receiptPlace, registrationReceipt, writeReceiptAt } from './receipts.ts';
+
+/**
+ * A batch member's receipt (README, "Batches"): its registration's receipt, built by the same code
+ * as any record's, with the member's own file and its `aggregation` — its nonce, its path read from
+ * the batch's stored tree, and the root, which is the registered record. It verifies offline, alone,
+ * with its file.
+ */
+
+/** `tree`: the batch's, when the caller has read it already (a whole batch's receipts read it once). */
+export function memberReceipt(
+  ctx: NotaryContext,
+  { member, batch, registration }: MemberOfBatch,
+  tree: AggregationTree = ctx.library.batches.tree(batch.id),
+): ReceiptV1 {
+  const root = aggregationTreeRoot(tree);
+  // What the library holds is checked before it is vouched for: a damaged row yields an error, never a receipt that fails.
+  const leaf = hex.encode(aggregationLeaf(hex.decode(member.sha256), hex.decode(member.nonce)));
+  if (root !== registration.recordHex || leaf !== aggregationLeafAt(tree, member.position)) {
+    throw new NotariumError(
+      'STORE_ERROR',
+      `The library's record of batch ${batch.id} does not hold together for ${member.name} (its leaf or its root differs from what was registered), so no receipt is written for it.`,
+    );
+  }
+  return registrationReceipt(ctx, registration, member, { nonce: member.nonce, path: aggregationPathAt(tree, member.position), root });
+}
+
+/** The member's receipt, with its registration's evidence (raw transaction, block header) gathered first. */
+export async function memberReceiptFor(ctx: NotaryContext, found: MemberOfBatch): Promise<ReceiptV1> {
+  return memberReceipt(ctx, { ...found, registration: await gatherEvidence(ctx, found.registration) });
+}
+
+/** Members whose receipts are written between two turns of the event loop (each write waits for the disk: fsync). */
+const PAGE = 50;
+
+/**
+ * Writes the receipt of every file of the batch `registration` anchors beside the file, as the
+ * engine does for a record when its registration is first in a block and when it settles: the tree
+ * and the registration's evidence read once, the members a page at a time. A file whose place is
+ * not kept (the web shell's uploads) is left out, as a record's is; a receipt that cannot be written
+ * is `failed` for its member alone. Returns how many were written.
+ */
+export async function writeBatchReceipts(
+  ctx: NotaryContext,
+  registration: StoredRecord,
+  failed: (member: BatchMember, error: NotariumError) => void,
+): Promise<number> {
+  const batch = ctx.library.batches.ofRecord(registration);
+  if (!batch) return 0;
+  const current = await gatherEvidence(ctx, ctx.library.batches.registrationOf(batch));
+  const tree = ctx.library.batches.tree(batch.id);
+  let written = 0;
+  for (let offset = 0; offset < batch.files; offset += PAGE) {
+    for (const member of ctx.library.batches.membersOf(batch.id, { offset, limit: PAGE })) {
+      if (!member.path) continue;
+      try {
+        const path = receiptPlace(member);
+        writeReceiptAt(path, memberReceipt(ctx, { member, batch, registration: current }, tree), { create: false });
+        ctx.library.batches.setReceiptPath(member.id, path);
+        written++;
+      } catch (err) {
+        failed(member, asNotariumError(err));
+      }
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return written;
+}

@@ -1,0 +1,265 @@
+import { hex } from '@scure/base';
+import { basename, resolve } from 'node:path';
+import { boundedMap } from '../bounded-map.ts';
+import { asNotariumError, type NotariumError } from '../errors/notarium-error.ts';
+import { fileError } from '../hashing/file-unreadable.ts';
+import { aggregationLeaf, aggregationTree, aggregationTreeRoot, randomAggregationNonces } from '../protocol/aggregation.ts';
+import { fingerprintFor } from '../protocol/fingerprint.ts';
+import type { MemberOfBatch, NewBatch, NewMember } from '../store/batches.ts';
+import { isLive, type StoredRecord, type Submission } from '../store/record.ts';
+import { profileName, type NotaryContext } from './context.ts';
+import { filesOf, type FileOrigin } from './files-in.ts';
+import { settleAllInDoubt, settleInDoubt } from './in-doubt.ts';
+import type { NotarisePhase } from './notarise.ts';
+import { checkReceiptNames } from './receipt-names.ts';
+import { holderGone, leaseFor } from './send-lease.ts';
+import { fileSubmission, registrationTarget, submitRecord } from './submit.ts';
+import { releaseQueues } from './version-queue.ts';
+
+/**
+ * Notarise files as one batch (README, "Batches"): each file is hashed locally, the files whose
+ * content the profile already has are reported as `notarise` reports them, and the rest are
+ * anchored by one registration per batch of at most `maxFiles`, the root of a tree over their
+ * leaves, each file with a nonce of its own. A batch is stored whole before it is sent, and its
+ * registration goes through the same send, lease and in-doubt machinery as any record. One new
+ * file alone is registered on its own, as `notarise` does. Documents are never batched.
+ */
+
+export interface BatchNotariseOptions {
+  profile?: string;
+  /** Register even when the content is already registered. */
+  again?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (progress: { path: string; phase: NotarisePhase } & FileOrigin) => void;
+  onFiles?: (count: number) => void;
+  /** Files per batch at most (default: the library's setting, Batches.maxFiles). */
+  maxFiles?: number;
+  /** The name to keep for a file, and whether its path is worth keeping (as `notarise` takes it). */
+  describe?(path: string): { name: string; path: string | null };
+}
+
+/**
+ * Each file's outcome, with where it came from: `record` is the registration that anchors it (a
+ * batch's, or its own), `member` its place in a batch when it is one of a batch's files.
+ */
+export type BatchFileOutcome = FileOrigin & { path: string } & FileResult;
+
+type FileResult = { member?: MemberOfBatch } & (
+  | { status: 'registered' | 'resumed' | 'already-registered'; record: StoredRecord }
+  | { status: 'in-doubt'; error: NotariumError; record: StoredRecord }
+  | { status: 'failed'; error: NotariumError; record?: StoredRecord }
+);
+
+/** A hashed file of the run. */
+interface Hashed extends FileOrigin {
+  path: string;
+  name: string;
+  kept: string | null;
+  size: number;
+  sha256: string;
+}
+
+type Where = Pick<Submission, 'network' | 'serviceUrl'>;
+
+export async function notariseBatch(ctx: NotaryContext, paths: readonly string[], options: BatchNotariseOptions = {}): Promise<BatchFileOutcome[]> {
+  const profile = profileName(ctx, options.profile);
+  const connection = await ctx.connections.forProfile(profile);
+  const where = registrationTarget(connection);
+  await connection.requireKey();
+  // Registrations in doubt when the run began (a batch's among them) are settled in the background; files of theirs are reported as resumed.
+  const resuming = new Set(ctx.library.records.inDoubt(profile, holderGone).map((r) => r.id));
+  const resumed = settleAllInDoubt(ctx, { profile, signal: options.signal }).then(() => releaseQueues(ctx, { profile, signal: options.signal }));
+  const files = await filesOf(paths.map((p) => resolve(p)));
+  options.onFiles?.(files.length);
+  const report = (file: FileOrigin & { path: string }, phase: NotarisePhase) =>
+    options.onProgress?.({ path: file.path, index: file.index, inFolder: file.inFolder, phase });
+
+  const outcomes = new Array<BatchFileOutcome>(files.length);
+  const failed = (i: number, err: unknown, record?: StoredRecord): void => {
+    report(files[i]!, 'failed');
+    outcomes[i] = { ...files[i]!, status: 'failed', error: fileError(files[i]!.path, err), ...(record ? { record } : {}) };
+  };
+  // A path named twice is hashed once.
+  const hashing = new Map<string, ReturnType<NotaryContext['hash']>>();
+  const hashed = await boundedMap(files, 8, async (file, i): Promise<Hashed | undefined> => {
+    report(file, 'hashing');
+    try {
+      let hash = hashing.get(file.path);
+      if (!hash) hashing.set(file.path, (hash = ctx.hash(file.path, { signal: options.signal })));
+      const { sha256, size } = await hash;
+      const described = options.describe?.(file.path) ?? { name: basename(file.path), path: file.path };
+      return { ...file, name: described.name, kept: described.path, size, sha256 };
+    } catch (err) {
+      failed(i, err);
+      return undefined;
+    }
+  });
+
+  // The first entry of each content is the one registered; the others name the same registration.
+  const first = new Map<string, number>();
+  const fresh: number[] = [];
+  for (const [i, file] of hashed.entries()) {
+    if (!file || first.has(file.sha256)) continue;
+    first.set(file.sha256, i);
+    // Registered again with `again`, unless in doubt: that registration is settled instead, never sent twice.
+    const known = knownContent(ctx, profile, file.sha256, resuming);
+    if (known && (known.inDoubt || !options.again)) {
+      const outcome = (outcomes[i] = { ...originOf(file), ...(await resume(ctx, known, options.signal)) });
+      report(file, outcome.status === 'registered' || outcome.status === 'resumed' || outcome.status === 'already-registered' ? 'done' : 'failed');
+    } else fresh.push(i);
+  }
+
+  const maxFiles = options.maxFiles ?? ctx.library.batches.maxFiles();
+  for (let at = 0; at < fresh.length; at += maxFiles) {
+    const chunk = fresh.slice(at, at + maxFiles).filter((i) => {
+      try {
+        checkReceiptNames(hashed[i]!.name, { document: false });
+        return true;
+      } catch (err) {
+        failed(i, err);
+        return false;
+      }
+    });
+    await register(ctx, profile, where, chunk, hashed as Hashed[], outcomes, { ...options, report: (i, phase) => report(files[i]!, phase) });
+  }
+
+  for (const [i, file] of hashed.entries()) {
+    if (!file || outcomes[i]) continue;
+    const earlier = outcomes[first.get(file.sha256)!]!;
+    outcomes[i] = earlier.status === 'failed' ? { ...earlier, ...originOf(file) } : { ...earlier, ...originOf(file), status: 'already-registered' };
+    report(file, earlier.status === 'failed' ? 'failed' : 'done');
+  }
+  await resumed;
+  return outcomes;
+}
+
+const originOf = (file: Hashed) => ({ path: file.path, index: file.index, inFolder: file.inFolder });
+
+/** What the profile holds of this content: a record of its own, or a member of a batch, with the registration it follows. */
+interface Known {
+  record: StoredRecord;
+  member?: MemberOfBatch;
+  /** Its registration was in doubt when the run began, or is now. */
+  inDoubt: boolean;
+}
+
+function knownContent(ctx: NotaryContext, profile: string, sha256: string, resuming: ReadonlySet<number>): Known | undefined {
+  const inDoubt = (r: StoredRecord) => r.state === 'submitting' || resuming.has(r.id);
+  const records = ctx.library.records.bySha256(sha256, profile);
+  const members = ctx.library.batches.membersBySha256(sha256, profile);
+  const record = records.find(inDoubt);
+  if (record) return { record, inDoubt: true };
+  const member = members.find((m) => inDoubt(m.registration));
+  if (member) return { record: member.registration, member, inDoubt: true };
+  const live = records.find((r) => r.state !== 'failed' && r.state !== 'rejected');
+  if (live) return { record: live, inDoubt: false };
+  const liveMember = members.find((m) => isLive(m.registration));
+  return liveMember && { record: liveMember.registration, member: liveMember, inDoubt: false };
+}
+
+/** A content the profile holds: settled first when its registration is in doubt (once per registration: settleInDoubt runs one at a time). */
+async function resume(ctx: NotaryContext, known: Known, signal?: AbortSignal): Promise<FileResult> {
+  const memberNow = () => (known.member ? { member: ctx.library.batches.member(known.member.member.id)! } : {});
+  if (!known.inDoubt) return { status: 'already-registered', record: known.record, ...memberNow() };
+  const sent = await sendOf(() => settleInDoubt(ctx, known.record, { signal }), ctx, known.record);
+  return sent.status === 'registered' ? { status: 'resumed', record: sent.record, ...memberNow() } : { ...sent, ...memberNow() };
+}
+
+/** Sends a registration; a failure is an outcome, with the registration as it was left (kept `submitting`: in doubt). */
+async function sendOf(
+  send: () => Promise<StoredRecord>,
+  ctx: NotaryContext,
+  record: StoredRecord,
+): Promise<{ status: 'registered'; record: StoredRecord } | { status: 'in-doubt' | 'failed'; error: NotariumError; record: StoredRecord }> {
+  try {
+    return { status: 'registered', record: await send() };
+  } catch (err) {
+    const after = ctx.library.records.get(record.id)!;
+    return { status: after.state === 'submitting' ? 'in-doubt' : 'failed', error: asNotariumError(err), record: after };
+  }
+}
+
+/**
+ * A new batch of these files: a nonce and a leaf each, the tree over them, and its root's salted
+ * fingerprint as a plain record with no file of its own.
+ */
+export function batchSubmission(ctx: Pick<NotaryContext, 'newKey'>, profile: string, where: Where, files: readonly Omit<NewMember, 'nonce'>[]): NewBatch {
+  const nonces = randomAggregationNonces(files.length);
+  const tree = aggregationTree(files.map((f, i) => aggregationLeaf(hex.decode(f.sha256), nonces[i]!)));
+  const fingerprint = fingerprintFor(hex.decode(aggregationTreeRoot(tree)));
+  return {
+    registration: {
+      profile,
+      kind: 'record',
+      name: `Batch of ${files.length} files`,
+      path: null,
+      size: null,
+      sha256: null,
+      ...where,
+      encode: fingerprint.encode,
+      salt: fingerprint.salt,
+      recordHex: fingerprint.record,
+      publishedHex: fingerprint.published,
+      idempotencyKey: ctx.newKey(),
+    },
+    members: files.map((f, i) => ({ ...f, nonce: hex.encode(nonces[i]!) })),
+    tree,
+  };
+}
+
+/**
+ * Registers new contents: one alone as a record of its own, several as one batch, stored whole
+ * before it is sent. Contents another process registered meanwhile (the store refuses a batch
+ * holding them) are reported as already registered, and the batch is built again without them.
+ */
+async function register(
+  ctx: NotaryContext,
+  profile: string,
+  where: Where,
+  chunk: number[],
+  hashed: readonly Hashed[],
+  outcomes: BatchFileOutcome[],
+  options: { again?: boolean; signal?: AbortSignal; report: (i: number, phase: NotarisePhase) => void },
+): Promise<void> {
+  let pending = chunk;
+  while (pending.length > 1) {
+    const batch = batchSubmission(
+      ctx,
+      profile,
+      where,
+      pending.map((i) => ({ name: hashed[i]!.name, path: hashed[i]!.kept, size: hashed[i]!.size, sha256: hashed[i]!.sha256 })),
+    );
+    const created = ctx.library.batches.create(batch, leaseFor(ctx), { again: options.again });
+    if (created.taken) {
+      const taken = new Set(created.taken);
+      for (const i of pending.filter((i) => taken.has(hashed[i]!.sha256))) {
+        outcomes[i] = { ...originOf(hashed[i]!), ...(await resume(ctx, knownContent(ctx, profile, hashed[i]!.sha256, new Set())!, options.signal)) };
+        options.report(i, 'done');
+      }
+      pending = pending.filter((i) => !taken.has(hashed[i]!.sha256));
+      continue;
+    }
+    ctx.recordUpdated(created.registration);
+    for (const i of pending) options.report(i, 'submitting');
+    const sent = await sendOf(() => submitRecord(ctx, created.registration, options.signal), ctx, created.registration);
+    const members = ctx.library.batches.membersOf(created.batch.id);
+    pending.forEach((i, position) => {
+      const member = { member: members[position]!, batch: created.batch, registration: sent.record };
+      outcomes[i] = { ...originOf(hashed[i]!), ...sent, member };
+      options.report(i, sent.status === 'registered' ? 'done' : 'failed');
+    });
+    return;
+  }
+  const [only] = pending;
+  if (only === undefined) return;
+  const file = hashed[only]!;
+  const record = ctx.library.records.insertSubmitting(
+    fileSubmission(ctx, { profile, kind: 'record', name: file.name, path: file.kept, size: file.size, sha256: file.sha256 }, where),
+    leaseFor(ctx),
+  );
+  ctx.recordUpdated(record);
+  options.report(only, 'submitting');
+  const sent = await sendOf(() => submitRecord(ctx, record, options.signal), ctx, record);
+  outcomes[only] = { ...originOf(file), ...sent };
+  options.report(only, sent.status === 'registered' ? 'done' : 'failed');
+}
