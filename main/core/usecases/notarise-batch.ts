@@ -113,7 +113,7 @@ export async function notariseBatch(ctx: NotaryContext, paths: readonly string[]
   for (let at = 0; at < fresh.length; at += maxFiles) {
     const chunk = fresh.slice(at, at + maxFiles).filter((i) => {
       try {
-        checkReceiptNames(hashed[i]!.name, { document: false });
+        checkReceiptNames(hashed[i]!.name, { label: null });
         return true;
       } catch (err) {
         failed(i, err);
