@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DETECT_NETWORK, type ProfileNetwork } from '../../../preload/network-labels.ts';
 import { sameServiceUrl } from '../../../preload/service-url.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
