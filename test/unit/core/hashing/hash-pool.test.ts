@@ -330,7 +330,7 @@ describe('HashPool small files, on the calling thread', () => {
     const outcome = Promise.allSettled([job]);
     await p.close();
     const [settled] = await outcome;
-    expect(settled!.status === 'rejected' && isNotariumError(settled!.reason, 'CANCELLED')).toBe(true);
+    expect(settled.status === 'rejected' && isNotariumError(settled.reason, 'CANCELLED')).toBe(true);
   });
 });
 
