@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker, WorkerOptions } from 'node:worker_threads';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { fileUnreadable } from './file-unreadable.ts';
 
@@ -110,7 +110,8 @@ export class HashPool {
     this.#chunkSize = Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, chunk));
     this.#progressMs = options.progressIntervalMs ?? 100;
     this.#graceMs = options.cancelGraceMs ?? 2000;
-    this.#createWorker = options.createWorker ?? ((o) => new Worker(HASH_WORKER_URL, o));
+    // node:worker_threads loaded with the first worker: a process that hashes only small files never loads it.
+    this.#createWorker = options.createWorker ?? ((o) => new (process.getBuiltinModule('node:worker_threads').Worker)(HASH_WORKER_URL, o));
     this.#hereBelow = options.hashHereBelow ?? HASH_HERE_BELOW;
   }
 
