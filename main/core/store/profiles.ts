@@ -336,7 +336,9 @@ export class Profiles {
   tuneSandbox(blockIntervalSeconds: number): void {
     const tuned = { e: blockIntervalSeconds, r: Math.max(120, Math.ceil(blockIntervalSeconds * 12)), s: sandboxResubmitAfter(blockIntervalSeconds) };
     const rows = this.db
-      .prepare<[], typeof tuned>("SELECT expected_block_seconds AS e, reject_after_seconds AS r, resubmit_after_seconds AS s FROM profiles WHERE kind = 'sandbox'")
+      .prepare<[], typeof tuned>(
+        "SELECT expected_block_seconds AS e, reject_after_seconds AS r, resubmit_after_seconds AS s FROM profiles WHERE kind = 'sandbox'",
+      )
       .all();
     if (rows.every((row) => row.e === tuned.e && row.r === tuned.r && row.s === tuned.s)) return;
     this.db

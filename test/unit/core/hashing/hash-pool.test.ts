@@ -7,7 +7,15 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isNotariumError } from '../../../../main/core/errors/notarium-error.ts';
 import { fileUnreadable } from '../../../../main/core/hashing/file-unreadable.ts';
-import { HASH_CHUNK_SIZE, HASH_HERE_BELOW, HASH_WORKER_URL, HashPool, hashFile, type HashPoolOptions, type HashProgress } from '../../../../main/core/hashing/hash-pool.ts';
+import {
+  HASH_CHUNK_SIZE,
+  HASH_HERE_BELOW,
+  HASH_WORKER_URL,
+  HashPool,
+  hashFile,
+  type HashPoolOptions,
+  type HashProgress,
+} from '../../../../main/core/hashing/hash-pool.ts';
 
 const MiB = 1 << 20;
 const dir = mkdtempSync(join(tmpdir(), 'notarium-hash-'));
