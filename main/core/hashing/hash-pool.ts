@@ -184,7 +184,7 @@ export class HashPool {
         return;
       }
       const digest = createHash('sha256');
-      const buffer = Buffer.allocUnsafe(Math.min(this.#chunkSize, Math.max(stat.size, 1)));
+      const buffer = Buffer.allocUnsafe(Math.min(this.#chunkSize, Math.max(stat.size, MIN_CHUNK)));
       let size = 0;
       // Read to the end, as the worker does: a file that grows while it is read is hashed whole.
       for (;;) {
