@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CALL_NAMES, EVENT_NAMES, type CallName, type EventName } from './contract-names.ts';
 import { RECORD_STATES, type RecordState } from './record-states.ts';
 import type { ErrorData } from './protocol/messages.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Fault injection for reliability tests: a share of 500s and 429s, dropped connections, added

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Chain } from '../chain/chain.ts';
 import { dataScript, hash160, p2pkhScript } from '../chain/script.ts';
 import { serializeTransaction } from '../chain/transaction.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Route } from '../http/router.ts';
 import { parseBody } from './identity-problems.ts';
 import type { RefreshTokens } from './refresh-tokens.ts';

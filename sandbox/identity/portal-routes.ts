@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Route } from '../http/router.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { callerClaims } from './caller-claims.ts';

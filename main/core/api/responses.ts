@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { HttpResponse } from './http-client.ts';
 import { DEFAULT_TARGET_TYPE } from '../receipts/verify/merkle-proof.ts';

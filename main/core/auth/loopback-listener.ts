@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { callbackPage, PAGE_HEADERS } from './callback-page.ts';
@@ -27,6 +27,8 @@ export class LoopbackListener {
 
   /** Listens on 127.0.0.1 at a port the system picks. */
   static async start(): Promise<LoopbackListener> {
+    // Loaded at the first sign-in: a command that signs in to nothing does not load node:http.
+    const { createServer } = await import('node:http');
     const server = createServer();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

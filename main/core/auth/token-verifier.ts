@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTPayload } from 'jose';
+import type * as Jose from 'jose';
 import type { FetchLike } from '../api/http-client.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 
@@ -34,41 +34,44 @@ const CLOCK_TOLERANCE_SECONDS = 60;
  */
 const JWKS_COOLDOWN_MS = 30_000;
 
+type RemoteKeys = ReturnType<typeof Jose.createRemoteJWKSet>;
+
 export class AccessTokenVerifier {
-  private readonly jwks;
+  private jwks: RemoteKeys | undefined;
 
   constructor(
     private readonly expected: TokenExpectations,
     private readonly now: () => number = Date.now,
-    fetchTimeoutMs = 10_000,
+    private readonly fetchTimeoutMs = 10_000,
     /** The engine's fetch (the app's is Electron's network stack); jose's own, Node's, otherwise. */
-    fetch?: FetchLike,
-  ) {
-    this.jwks = createRemoteJWKSet(new URL(this.expected.jwksUrl), {
-      timeoutDuration: fetchTimeoutMs,
-      cooldownDuration: JWKS_COOLDOWN_MS,
-      ...(fetch ? { [customFetch]: fetch } : {}),
-    });
-  }
+    private readonly fetch?: FetchLike,
+  ) {}
 
   async verify(token: string): Promise<Identity> {
+    // Loaded at the first sign-in: the commands and starts that sign in to nothing do not load it.
+    const jose = await import('jose');
+    const jwks = (this.jwks ??= jose.createRemoteJWKSet(new URL(this.expected.jwksUrl), {
+      timeoutDuration: this.fetchTimeoutMs,
+      cooldownDuration: JWKS_COOLDOWN_MS,
+      ...(this.fetch ? { [jose.customFetch]: this.fetch } : {}),
+    }));
     // Outside the cooldown jose fetches the set by itself for an unknown key: no second fetch then.
-    const fetchesItself = !this.jwks.coolingDown;
+    const fetchesItself = !jwks.coolingDown;
     try {
-      return await this.verifyWith(token);
+      return await this.verifyWith(jose, jwks, token);
     } catch (err) {
-      if (!(err instanceof errors.JWKSNoMatchingKey) || fetchesItself) throw refused(err);
+      if (!(err instanceof jose.errors.JWKSNoMatchingKey) || fetchesItself) throw refused(jose.errors, err);
     }
     try {
-      await this.jwks.reload();
-      return await this.verifyWith(token);
+      await jwks.reload();
+      return await this.verifyWith(jose, jwks, token);
     } catch (err) {
-      throw refused(err);
+      throw refused(jose.errors, err);
     }
   }
 
-  private async verifyWith(token: string): Promise<Identity> {
-    const { payload } = await jwtVerify(token, this.jwks, {
+  private async verifyWith(jose: typeof Jose, jwks: RemoteKeys, token: string): Promise<Identity> {
+    const { payload } = await jose.jwtVerify(token, jwks, {
       algorithms: ALGORITHMS,
       issuer: this.expected.issuer,
       audience: this.expected.audience,
@@ -80,7 +83,7 @@ export class AccessTokenVerifier {
   }
 }
 
-function identityOf(p: JWTPayload): Identity {
+function identityOf(p: Jose.JWTPayload): Identity {
   const groups = p['cognito:groups'];
   const identity: Identity = {
     subject: p.sub!,
@@ -97,7 +100,7 @@ function identityOf(p: JWTPayload): Identity {
  * Why a token was refused, by jose's error code: never the token itself. A key set that could not
  * be fetched says nothing about the token: that is the connection's failure, named as such.
  */
-function refused(err: unknown): Error {
+function refused(errors: typeof Jose.errors, err: unknown): Error {
   if (err instanceof NotariumError) return err;
   const keysUnreadable = "The identity portal's published keys";
   if (err instanceof errors.JWKSTimeout)

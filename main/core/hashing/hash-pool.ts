@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker, WorkerOptions } from 'node:worker_threads';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { fileUnreadable } from './file-unreadable.ts';
 
@@ -32,6 +35,8 @@ export interface HashPoolOptions {
   cancelGraceMs?: number;
   /** Where the worker comes from; a bundler may locate hash-worker.js itself. */
   createWorker?: (options: WorkerOptions) => Worker;
+  /** Files smaller than this (bytes) are hashed on the calling thread; see HASH_HERE_BELOW. 0: every file in a worker. */
+  hashHereBelow?: number;
 }
 
 /** The worker script; plain JavaScript so that no TypeScript loader is needed in the thread. */
@@ -41,6 +46,17 @@ export const HASH_WORKER_URL = new URL('./hash-worker.js', import.meta.url);
 export const HASH_CHUNK_SIZE = 1 << 20;
 const MIN_CHUNK = 64 << 10;
 const MAX_CHUNK = 16 << 20;
+
+/**
+ * Files below 4 MiB are hashed on the calling thread: starting a worker costs about 30 ms of CPU
+ * (a fresh V8 isolate), what hashing some 40 MiB costs here, so a command that hashes one small
+ * file (verify, status) would mostly pay for the thread. Below 4 MiB the reads stay asynchronous
+ * and the digest holds the event loop a few milliseconds at most, one chunk at a time; larger
+ * files, and many files at once, go to the workers and hash in parallel off the event loop.
+ */
+export const HASH_HERE_BELOW = 4 << 20;
+// O_NONBLOCK so that opening a FIFO fails fast instead of waiting for a writer, as the worker does.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 interface Job {
   id: number;
@@ -69,7 +85,8 @@ type Reply =
   | { type: 'cancelled'; id: number };
 
 /**
- * SHA-256 of files in worker threads, so hashing never blocks the main event loop. Each worker
+ * SHA-256 of files: small ones on the calling thread (HASH_HERE_BELOW), the others in worker
+ * threads, so hashing never holds the main event loop for long. Each worker
  * streams one file at a time through a fixed buffer (constant memory whatever the file size);
  * files beyond the pool size wait in a queue. Idle workers do not keep the process alive.
  */
@@ -79,8 +96,11 @@ export class HashPool {
   readonly #progressMs: number;
   readonly #graceMs: number;
   readonly #createWorker: (options: WorkerOptions) => Worker;
+  readonly #hereBelow: number;
   readonly #slots = new Set<Slot>();
   readonly #queue: Job[] = [];
+  /** Jobs being opened or hashed on this thread. */
+  readonly #here = new Set<Job>();
   #nextId = 1;
   #closed = false;
 
@@ -90,7 +110,9 @@ export class HashPool {
     this.#chunkSize = Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, chunk));
     this.#progressMs = options.progressIntervalMs ?? 100;
     this.#graceMs = options.cancelGraceMs ?? 2000;
-    this.#createWorker = options.createWorker ?? ((o) => new Worker(HASH_WORKER_URL, o));
+    // node:worker_threads loaded with the first worker: a process that hashes only small files never loads it.
+    this.#createWorker = options.createWorker ?? ((o) => new (process.getBuiltinModule('node:worker_threads').Worker)(HASH_WORKER_URL, o));
+    this.#hereBelow = options.hashHereBelow ?? HASH_HERE_BELOW;
   }
 
   hashFile(path: string, options: HashFileOptions = {}): Promise<HashResult> {
@@ -120,8 +142,9 @@ export class HashPool {
         signal.addEventListener('abort', onAbort, { once: true });
         job.detach = () => signal.removeEventListener('abort', onAbort);
       }
-      this.#queue.push(job);
-      this.#pump();
+      // At most `size` files open here at once: past that, many files hash faster in parallel anyway.
+      if (this.#hereBelow > 0 && this.#here.size < this.size) void this.#hashHereOrQueue(job);
+      else this.#enqueue(job);
     });
   }
 
@@ -129,7 +152,7 @@ export class HashPool {
   async close(): Promise<void> {
     this.#closed = true;
     const err = new NotariumError('CANCELLED', 'Hashing was stopped because the hashing pool was closed.');
-    for (const job of this.#queue.splice(0)) job.reject(err);
+    for (const job of [...this.#queue.splice(0), ...this.#here]) job.reject(err);
     const exits: Promise<unknown>[] = [];
     for (const slot of this.#slots) {
       slot.job?.reject(err);
@@ -138,6 +161,47 @@ export class HashPool {
     }
     this.#slots.clear();
     await Promise.all(exits);
+  }
+
+  #enqueue(job: Job): void {
+    this.#queue.push(job);
+    this.#pump();
+  }
+
+  /**
+   * Opens the file as the worker would: a small regular file is hashed here, chunk by chunk, with
+   * the same errors and the same final progress event; a larger one is queued for a worker.
+   */
+  async #hashHereOrQueue(job: Job): Promise<void> {
+    let handle;
+    this.#here.add(job);
+    try {
+      handle = await open(resolve(job.path), OPEN_FLAGS);
+      const stat = await handle.stat();
+      if (!stat.isFile()) throw Object.assign(new Error('not a regular file'), { code: stat.isDirectory() ? 'EISDIR' : 'ENOTREG' });
+      if (stat.size >= this.#hereBelow) {
+        if (!job.settled) this.#enqueue(job); // settled: cancelled, or the pool closed, meanwhile
+        return;
+      }
+      const digest = createHash('sha256');
+      const buffer = Buffer.allocUnsafe(Math.min(this.#chunkSize, Math.max(stat.size, MIN_CHUNK)));
+      let size = 0;
+      // Read to the end, as the worker does: a file that grows while it is read is hashed whole.
+      for (;;) {
+        if (job.settled) return; // cancelled, or the pool closed
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+        if (bytesRead === 0) break;
+        digest.update(buffer.subarray(0, bytesRead));
+        size += bytesRead;
+      }
+      if (this.#progress(job, size, size)) job.resolve({ sha256: digest.digest('hex'), size });
+    } catch (err) {
+      const { code, message } = err as NodeJS.ErrnoException;
+      job.reject(fileUnreadable(job.path, String(code ?? 'EUNKNOWN'), message, err));
+    } finally {
+      this.#here.delete(job);
+      await handle?.close();
+    }
   }
 
   #pump(): void {

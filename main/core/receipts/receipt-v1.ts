@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RECEIPT_SUFFIX } from '../../../preload/notarium-files.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { parseEncodeSpec, SALT_PATTERN } from '../protocol/encode-spec.ts';

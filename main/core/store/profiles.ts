@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DETECT_NETWORK, type ProfileNetwork } from '../../../preload/network-labels.ts';
 import { sameServiceUrl } from '../../../preload/service-url.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
@@ -328,11 +328,22 @@ export class Profiles {
     this.db.prepare('UPDATE profiles SET api_key_url = ?, updated_at = ? WHERE name = ?').run(url, this.now(), this.require(name).name);
   }
 
-  /** The embedded sandbox mines at the interval the app runs it with; its profile follows. */
+  /**
+   * The embedded sandbox mines at the interval the app runs it with; its profile follows. Every
+   * engine start tunes it: it writes only when the interval changed, so that opening the library
+   * (every command) takes no write lock and costs no sync to disk.
+   */
   tuneSandbox(blockIntervalSeconds: number): void {
+    const tuned = { e: blockIntervalSeconds, r: Math.max(120, Math.ceil(blockIntervalSeconds * 12)), s: sandboxResubmitAfter(blockIntervalSeconds) };
+    const rows = this.db
+      .prepare<[], typeof tuned>(
+        "SELECT expected_block_seconds AS e, reject_after_seconds AS r, resubmit_after_seconds AS s FROM profiles WHERE kind = 'sandbox'",
+      )
+      .all();
+    if (rows.every((row) => row.e === tuned.e && row.r === tuned.r && row.s === tuned.s)) return;
     this.db
       .prepare("UPDATE profiles SET expected_block_seconds = ?, reject_after_seconds = ?, resubmit_after_seconds = ?, updated_at = ? WHERE kind = 'sandbox'")
-      .run(blockIntervalSeconds, Math.max(120, Math.ceil(blockIntervalSeconds * 12)), sandboxResubmitAfter(blockIntervalSeconds), this.now());
+      .run(tuned.e, tuned.r, tuned.s, this.now());
   }
 
   remove(name: string): void {

@@ -1,4 +1,5 @@
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
+import type Picomatch from 'picomatch';
 import { isNotariumFile } from '../../../preload/notarium-files.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 
@@ -30,6 +31,13 @@ export interface FilterSettings {
   recursive: boolean;
   include: readonly string[];
   exclude: readonly string[];
+}
+
+const requireHere = createRequire(import.meta.url);
+
+/** picomatch, loaded when globs are first used: a command that watches nothing does not load it (CommonJS: synchronously). */
+function picomatch(globs: string | string[]): ReturnType<typeof Picomatch> {
+  return (requireHere('picomatch') as typeof Picomatch)(globs);
 }
 
 /**

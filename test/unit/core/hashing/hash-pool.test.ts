@@ -7,7 +7,15 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isNotariumError } from '../../../../main/core/errors/notarium-error.ts';
 import { fileUnreadable } from '../../../../main/core/hashing/file-unreadable.ts';
-import { HASH_CHUNK_SIZE, HASH_WORKER_URL, HashPool, hashFile, type HashPoolOptions, type HashProgress } from '../../../../main/core/hashing/hash-pool.ts';
+import {
+  HASH_CHUNK_SIZE,
+  HASH_HERE_BELOW,
+  HASH_WORKER_URL,
+  HashPool,
+  hashFile,
+  type HashPoolOptions,
+  type HashProgress,
+} from '../../../../main/core/hashing/hash-pool.ts';
 
 const MiB = 1 << 20;
 const dir = mkdtempSync(join(tmpdir(), 'notarium-hash-'));
@@ -18,15 +26,15 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A pool closed after each test, recording the workers it starts. */
-function pool(options: HashPoolOptions = {}): { pool: HashPool; workers: Worker[] } {
+/** A pool closed after each test, recording the workers it starts; every file goes to a worker unless `hashHereBelow` says. */
+function poolOf(options: HashPoolOptions = {}): { pool: HashPool; workers: Worker[] } {
   const workers: Worker[] = [];
   const createWorker = (o: WorkerOptions): Worker => {
     const w = new Worker(HASH_WORKER_URL, o);
     workers.push(w);
     return w;
   };
-  const p = new HashPool({ createWorker, ...options });
+  const p = new HashPool({ createWorker, hashHereBelow: 0, ...options });
   pools.push(p);
   return { pool: p, workers };
 }
@@ -36,6 +44,8 @@ function file(name: string, size: number): string {
   writeFileSync(path, randomFillSync(Buffer.alloc(size)));
   return path;
 }
+
+const pool = poolOf;
 
 function sparse(name: string, size: number): string {
   const path = join(dir, name);
@@ -192,6 +202,7 @@ describe('HashPool cancellation', () => {
     const created: Worker[] = [];
     const p = new HashPool({
       size: 1,
+      hashHereBelow: 0,
       cancelGraceMs: 50,
       createWorker: (o) => {
         const w = created.length === 0 ? stuck(o) : new Worker(HASH_WORKER_URL, o);
@@ -274,38 +285,100 @@ describe('HashPool queueing and workers', () => {
   });
 });
 
-describe('HashPool errors', () => {
+describe('HashPool small files, on the calling thread', () => {
+  const here = (options: HashPoolOptions = {}) => pool({ hashHereBelow: HASH_HERE_BELOW, ...options });
+
+  it.each([
+    ['empty', 0],
+    ['one byte', 1],
+    ['one chunk and one byte', HASH_CHUNK_SIZE + 1],
+    ['one byte below the threshold', HASH_HERE_BELOW - 1],
+  ])('%s: equals openssl, and no worker is started', async (_label, size) => {
+    const path = file(`here-${size}.bin`, size);
+    const { pool: p, workers } = here();
+    expect(await p.hashFile(path)).toEqual({ sha256: openssl(path), size });
+    expect(workers).toHaveLength(0);
+  });
+
+  it('a file at the threshold goes to a worker', async () => {
+    const path = file('at-threshold.bin', HASH_HERE_BELOW);
+    const { pool: p, workers } = here();
+    expect(await p.hashFile(path)).toEqual({ sha256: openssl(path), size: HASH_HERE_BELOW });
+    expect(workers).toHaveLength(1);
+  });
+
+  it('past `size` files at once, the others go to the workers', async () => {
+    const { pool: p, workers } = here({ size: 1 });
+    const paths = [1, 2, 3].map((i) => file(`here-many-${i}.bin`, i * 1000));
+    const results = await Promise.all(paths.map((path) => p.hashFile(path)));
+    results.forEach((r, i) => expect(r.sha256).toBe(openssl(paths[i]!)));
+    expect(workers).toHaveLength(1);
+  });
+
+  it('reports one final progress event', async () => {
+    const { pool: p } = here();
+    const seen: HashProgress[] = [];
+    await p.hashFile(file('here-progress.bin', 4321), { onProgress: (e) => seen.push(e) });
+    expect(seen).toEqual([{ bytes: 4321, total: 4321 }]);
+  });
+
+  it('a signal aborted before the file is read rejects with CANCELLED, without progress', async () => {
+    const { pool: p } = here();
+    const ac = new AbortController();
+    let started = false;
+    const job = p.hashFile(file('here-cancel.bin', 10), { signal: ac.signal, onProgress: () => (started = true) });
+    ac.abort(); // the file is opened asynchronously: nothing has been read yet
+    await expect(job).rejects.toSatisfy((err) => isNotariumError(err, 'CANCELLED'));
+    expect(started).toBe(false);
+  });
+
+  it('close() rejects a file being hashed here', async () => {
+    const { pool: p } = here();
+    const job = p.hashFile(file('here-close.bin', 10));
+    const outcome = Promise.allSettled([job]);
+    await p.close();
+    const [settled] = await outcome;
+    expect(settled.status === 'rejected' && isNotariumError(settled.reason, 'CANCELLED')).toBe(true);
+  });
+});
+
+describe.each([
+  ['in a worker', 0],
+  ['on the calling thread', HASH_HERE_BELOW],
+])('HashPool errors, %s', (_where, hashHereBelow) => {
+  const pool = (options: HashPoolOptions = {}) => poolOf({ hashHereBelow, ...options });
+  const named = (name: string): string => `${hashHereBelow}-${name}`;
   const unreadable = (path: string, reason: RegExp) => (err: unknown) =>
     isNotariumError(err, 'FILE_UNREADABLE') && err.message.includes(`"${path}"`) && reason.test(err.message);
 
   it('a missing file', async () => {
-    const path = join(dir, 'does-not-exist.bin');
+    const path = join(dir, named('does-not-exist.bin'));
     const { pool: p } = pool();
     await expect(p.hashFile(path)).rejects.toSatisfy(unreadable(path, /does not exist/));
   });
 
   it('a directory', async () => {
-    const path = join(dir, 'a-folder');
+    const path = join(dir, named('a-folder'));
     mkdirSync(path);
     const { pool: p } = pool();
     await expect(p.hashFile(path)).rejects.toSatisfy(unreadable(path, /is a folder/));
   });
 
   it('a named pipe fails at once instead of waiting for a writer', async () => {
-    const path = join(dir, 'a-pipe');
+    const path = join(dir, named('a-pipe'));
     execFileSync('mkfifo', [path]);
     const { pool: p } = pool();
     await expect(p.hashFile(path)).rejects.toSatisfy(unreadable(path, /not a regular file/));
   });
 
   it('a path through a file', async () => {
-    const path = join(file('not-a-dir.bin', 1), 'child');
+    const path = join(file(named('not-a-dir.bin'), 1), 'child');
     const { pool: p } = pool();
     await expect(p.hashFile(path)).rejects.toSatisfy(unreadable(path, /not a folder/));
   });
 
   it('permission denied', async () => {
-    const path = file('no-read.bin', 10);
+    const path = file(named('no-read.bin'), 10);
     chmodSync(path, 0o000);
     if (process.getuid?.() !== 0) {
       const { pool: p } = pool();
@@ -315,7 +388,7 @@ describe('HashPool errors', () => {
     // root reads any file: an unprivileged child (nobody) meets the permission check instead.
     chmodSync(dir, 0o711);
     const script = `import { HashPool } from ${JSON.stringify(HASH_POOL_MODULE)};
-      const pool = new HashPool({ size: 1 });
+      const pool = new HashPool({ size: 1, hashHereBelow: ${hashHereBelow} });
       try { await pool.hashFile(process.argv[1]); console.log('hashed'); } catch (err) { console.log(err.code + ': ' + err.message); }
       await pool.close();`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, path], {
@@ -328,7 +401,9 @@ describe('HashPool errors', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe(`FILE_UNREADABLE: ${fileUnreadable(path, 'EACCES').message}`);
   });
+});
 
+describe('HashPool errors, in a worker', () => {
   it('errors leave the worker usable', async () => {
     const { pool: p, workers } = pool({ size: 1 });
     await expect(p.hashFile(join(dir, 'missing-again'))).rejects.toThrow();
