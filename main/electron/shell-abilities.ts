@@ -52,7 +52,8 @@ export function verifyCommandFor(facts: LaunchFacts): readonly string[] | undefi
 }
 
 /** What the main process does for the engine (which runs in its own process), and how it was started; sign-in and explorer pages open the system browser. */
-export type DesktopAbilities = Pick<ShellAbilities, RemoteAbility> & Required<Pick<ShellAbilities, 'openExternal' | 'openExplorerPage'>> & { verifyCommand?: readonly string[] };
+export type DesktopAbilities = Pick<ShellAbilities, RemoteAbility> &
+  Required<Pick<ShellAbilities, 'openExternal' | 'openExplorerPage'>> & { verifyCommand?: readonly string[] };
 
 export function desktopAbilities(): DesktopAbilities {
   return {

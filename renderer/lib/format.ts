@@ -83,7 +83,10 @@ export const NOT_SENT_NOTE =
  * A record's badge: its state, except for a record imported from a partially verified receipt,
  * whose state is only what that receipt claimed (it is never shown as settled), and one that was not sent.
  */
-export function recordBadge(r: Pick<RecordView, 'state' | 'confirmations' | 'targetConfirmations' | 'proofOutcome' | 'notSent'>): { tone: Tone; label: string } {
+export function recordBadge(r: Pick<RecordView, 'state' | 'confirmations' | 'targetConfirmations' | 'proofOutcome' | 'notSent'>): {
+  tone: Tone;
+  label: string;
+} {
   if (importedPartial(r) && r.state !== 'rejected' && r.state !== 'failed') return { tone: 'partial', label: 'Imported · partially verified' };
   if (r.notSent) return NOT_SENT_BADGE;
   return { tone: STATE_TONE[r.state], label: stateText(r) };

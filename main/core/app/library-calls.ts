@@ -2,6 +2,7 @@ import { visibleName } from '../../../preload/visible-text.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { notSent } from '../store/record.ts';
 import { settleInDoubt } from '../usecases/in-doubt.ts';
+import { NotSent } from '../usecases/submit.ts';
 import type { CallDeps, Calls } from './call-deps.ts';
 import { recordById, recordViewOf } from './library-items.ts';
 
@@ -22,8 +23,14 @@ export function libraryCalls({ notary, ctx, abilities }: CallDeps): Calls<Librar
     sendNow: async (id) => {
       const r = recordById(notary, id);
       if (!notSent(r))
-        throw new NotariumError('INVALID_ARGUMENT', `"${visibleName(r.name)}" is not waiting to be sent: only a registration that could not reach the service is.`);
-      await settleInDoubt(ctx, r);
+        throw new NotariumError(
+          'INVALID_ARGUMENT',
+          `"${visibleName(r.name)}" is not waiting to be sent: only a registration that could not reach the service is.`,
+        );
+      await settleInDoubt(ctx, r).catch((err: unknown) => {
+        // Still unreachable: why, alone; the record says again what happens next (NotSent's "next run" is the CLI's word).
+        throw err instanceof NotSent ? err.cause : err;
+      });
       notary.startPoller();
       return recordViewOf(notary, recordById(notary, id));
     },
