@@ -77,7 +77,7 @@ export const NOT_SENT_BADGE: { tone: Tone; label: string } = { tone: 'queued', l
 
 /** What became of a registration that was not sent, and when the engine sends it (in-doubt.ts: never sent, so it is sent). */
 export const NOT_SENT_NOTE =
-  'Nothing was registered: the service could not be reached. Notarium sends it once it can: at its next start, at the next notarisation with this profile, or when another registration of this profile gets into a block.';
+  'Nothing was registered. Notarium sends it once it can reach the service: at its next start, at the next notarisation with this profile, or when another registration of this profile gets into a block.';
 
 /**
  * A record's badge: its state, except for a record imported from a partially verified receipt,

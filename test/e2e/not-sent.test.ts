@@ -13,7 +13,7 @@ import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 // failure: nothing was registered, and Notarium sends it later. The app says so on Notarise and in
 // the Library, "Send now" sends it once the service is there, and so does the next notarisation.
 
-const NOTE = 'Nothing was registered: the service could not be reached. Notarium sends it once it can';
+const NOTE = 'Nothing was registered. Notarium sends it once it can reach the service: at its next start, at the next notarisation with this profile';
 const REFUSED = /refused the connection \(ECONNREFUSED\)/;
 
 let app: RunningApp;
