@@ -25,6 +25,7 @@ export const CALL_NAMES = [
   'exportReceipt',
   'upgradeReceipt',
   'showInFolder',
+  'sendNow',
   'openExplorer',
   'pendingCount',
   'listDocuments',

@@ -57,6 +57,13 @@ export interface RecordView {
   /** Sent again after a lost answer, without Idempotency-Key: the service may hold a second, harmless registration. */
   possibleDuplicate: boolean;
   /**
+   * In state `submitting` but never sent: its send could not reach the service (the connection was
+   * refused, no route, no DNS answer), so nothing was registered; `lastError` says why. The engine
+   * sends it at its next start, at the next notarisation with its profile, when another record of
+   * its profile gets into a block, or now (`sendNow`).
+   */
+  notSent: boolean;
+  /**
    * For a queued version: the version it waits for (the one before it), that version's txId (null
    * while it is not sent either) and state. It is sent once that one is in a block.
    */
@@ -383,6 +390,8 @@ export const CALLS = {
   /** Completes the record's pending receipt file in place once its registration is in a block (`notarium receipt upgrade`). */
   upgradeReceipt: z.tuple([recordId]),
   showInFolder: z.tuple([recordId]),
+  /** Sends a record that was never sent (RecordView.notSent) now, as the engine would at its next start. */
+  sendNow: z.tuple([recordId]),
   /** The transaction's page in the profile's explorer, in the system browser. */
   openExplorer: z.tuple([recordId]),
   pendingCount: z.tuple([]),
@@ -436,6 +445,8 @@ export interface CallResults {
   /** `complete`: it already named its block; `pending`: not in a block yet; both leave the file as it was. */
   upgradeReceipt: { status: 'complete' | 'upgraded' | 'pending'; path: string; message: string };
   showInFolder: null;
+  /** The record after the send: published, or still not sent (the call then fails with the reason). */
+  sendNow: RecordView;
   openExplorer: null;
   pendingCount: number;
   listDocuments: DocumentView[];

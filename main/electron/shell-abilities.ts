@@ -51,8 +51,9 @@ export function verifyCommandFor(facts: LaunchFacts): readonly string[] | undefi
   return facts.isPackaged ? [facts.execPath] : [facts.execPath, facts.appPath];
 }
 
-/** What the main process does for the engine (which runs in its own process), and how it was started; sign-in opens the system browser. */
-export type DesktopAbilities = Pick<ShellAbilities, RemoteAbility> & Required<Pick<ShellAbilities, 'openExternal'>> & { verifyCommand?: readonly string[] };
+/** What the main process does for the engine (which runs in its own process), and how it was started; sign-in and explorer pages open the system browser. */
+export type DesktopAbilities = Pick<ShellAbilities, RemoteAbility> &
+  Required<Pick<ShellAbilities, 'openExternal' | 'openExplorerPage'>> & { verifyCommand?: readonly string[] };
 
 export function desktopAbilities(): DesktopAbilities {
   return {

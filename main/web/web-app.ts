@@ -11,14 +11,13 @@ import { startWebShell, type Bridge, type WebShell } from './web-server.ts';
 /**
  * The app in the web shell: the engine's app service behind the loopback server. The page names
  * files only by upload (it cannot see paths); an upload lives until the work that named it ends
- * (or the call that named it is refused). The shell's abilities (showing a folder, an explorer's
- * page) are the platform's; sign-in opens no browser: the page is in one, and opens the portal in a tab.
+ * (or the call that named it is refused). Showing a folder is the platform's; no browser is opened
+ * (sign-in, an explorer's page): the page is in one, and opens the portal or the page in a tab.
  */
 
 export interface WebAppOptions {
   /** The built renderer (dist/renderer). */
   staticDir: string;
-  openExplorerPage: (url: string) => Promise<void>;
   showInFolder: (path: string) => void;
   /** Default: the machine's Chromium-family browser, headless. */
   printPdf?: (html: string) => Promise<Uint8Array>;
@@ -50,7 +49,6 @@ export async function startWebApp(notary: Notary, options: WebAppOptions): Promi
     nameOf: (ref) => upload(ref).name,
     digestOf: (path) => shell.uploads.digestOf(path),
     releaseFiles: release,
-    openExplorerPage: options.openExplorerPage,
     showInFolder: options.showInFolder,
     printPdf: options.printPdf ?? ((html) => printPdfWithChromium(html)),
     log: options.log,

@@ -71,10 +71,24 @@ export function stateText(r: Pick<RecordView, 'state' | 'confirmations' | 'targe
 export const importedPartial = (r: Pick<RecordView, 'proofOutcome'>): boolean => r.proofOutcome === 'partially-verified';
 
 /**
- * A record's badge: its state, except for a record imported from a partially verified receipt,
- * whose state is only what that receipt claimed; it is never shown as settled.
+ * A registration whose send could not reach the service (RecordView.notSent): nothing sent yet and
+ * nothing lost, so the queued look (an hourglass, a dotted edge), never a failure's red.
  */
-export function recordBadge(r: Pick<RecordView, 'state' | 'confirmations' | 'targetConfirmations' | 'proofOutcome'>): { tone: Tone; label: string } {
+export const NOT_SENT_BADGE: { tone: Tone; label: string } = { tone: 'queued', label: 'Not sent' };
+
+/** What became of a registration that was not sent, and when the engine sends it (in-doubt.ts: never sent, so it is sent). */
+export const NOT_SENT_NOTE =
+  'Nothing was registered. Notarium sends it once it can reach the service: at its next start, at the next notarisation with this profile, or when another registration of this profile gets into a block.';
+
+/**
+ * A record's badge: its state, except for a record imported from a partially verified receipt,
+ * whose state is only what that receipt claimed (it is never shown as settled), and one that was not sent.
+ */
+export function recordBadge(r: Pick<RecordView, 'state' | 'confirmations' | 'targetConfirmations' | 'proofOutcome' | 'notSent'>): {
+  tone: Tone;
+  label: string;
+} {
   if (importedPartial(r) && r.state !== 'rejected' && r.state !== 'failed') return { tone: 'partial', label: 'Imported · partially verified' };
+  if (r.notSent) return NOT_SENT_BADGE;
   return { tone: STATE_TONE[r.state], label: stateText(r) };
 }

@@ -87,12 +87,19 @@ describe('refusals a user meets', () => {
     await why.waitFor();
     expect(await details.getByRole('button', { name: /Export receipt|PDF|HTML/ }).count()).toBe(0);
     await keepShots(page, 'library-finalisation', why);
-    // No browser can be opened from here: the explorer's address is given beside the button, to open by hand.
-    await details.getByRole('button', { name: 'Explorer' }).click();
-    const byHand = details.getByRole('status').filter({ hasText: "Notarium could not open a browser here: open the transaction's page yourself." });
-    expect(await byHand.getByRole('link').getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*[0-9a-f]{64}/);
-    expect(app.stderr()).toContain(`Open this address to see the transaction: ${await byHand.getByRole('link').getAttribute('href')}`);
-    await keepShots(page, 'library-explorer-by-hand', byHand);
+    // The page is in a browser already: Explorer is a link to the transaction's page, opened in a new tab of it.
+    const explorer = details.getByRole('link', { name: 'Explorer' });
+    const txId = await details.locator('dt:text-is("Transaction") + dd .value').textContent();
+    const href = await explorer.getAttribute('href');
+    expect(href).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/explorer/tx/${txId}$`));
+    expect([await explorer.getAttribute('target'), await explorer.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
+    expect(await details.getByRole('button', { name: 'Explorer' }).count()).toBe(0);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), explorer.click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(href);
+    await tab.close();
+    expect(await details.getByText('could not open a browser').count()).toBe(0);
+    await keepShots(page, 'library-explorer-link', explorer);
     // The document's own registration still exports, and says so beside its buttons.
     await page.getByRole('listbox').getByRole('option').filter({ hasNotText: '— ·' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Export receipt' }).click()]);

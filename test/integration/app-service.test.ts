@@ -225,6 +225,21 @@ describe('the app service', () => {
     expect(certificate.html).toContain('No public link: the sandbox chain is simulated by the Notarium sandbox that registered this file');
   });
 
+  it("a shell with no browser to open (the web shell) refuses Explorer: its page links to the transaction's page itself", async () => {
+    const { id } = await settledFile('deed.txt', 'a deed\n');
+    await t.service.close();
+    t.service = createAppService(t.notary, { shell: 'web', resolveFile: () => '', showInFolder: () => {}, printPdf: async () => new Uint8Array() });
+    await expect(t.service.api.openExplorer(id)).rejects.toMatchObject({
+      code: 'NOT_IN_THIS_SHELL',
+      message: "In the browser, Notarium opens no other browser: follow the record's Explorer link instead.",
+    });
+    // Send now is for a registration that never reached the service, not one already sent.
+    await expect(t.service.api.sendNow(id)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: '"deed.txt" is not waiting to be sent: only a registration that could not reach the service is.',
+    });
+  });
+
   it('a certificate prints to PDF with its words and the transaction', async () => {
     const { id, txId } = await settledFile('deed.txt', 'a deed\n');
     const pdf = await t.service.api.certificatePdf(id);

@@ -50,7 +50,7 @@ beforeAll(async () => {
   mkdirSync(staticDir);
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Notarium</title>');
   notary = new Notary({ dataDir: join(root, 'home'), sandboxBlockInterval: 0.2, secrets: new MemorySecretStore(), env: {} });
-  app = await startWebApp(notary, { staticDir, openExplorerPage: async () => {}, showInFolder: () => {}, log: () => {} });
+  app = await startWebApp(notary, { staticDir, showInFolder: () => {}, log: () => {} });
   session = await tradeLaunch(app.shell.launchUrl);
   ws = await openBridge(session);
   ws.on('message', (d) => {

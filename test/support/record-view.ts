@@ -28,6 +28,7 @@ export function recordView(overrides: Partial<RecordView> = {}): RecordView {
     resubmits: null,
     supersededBy: null,
     possibleDuplicate: false,
+    notSent: false,
     waitsFor: null,
     sentAgain: null,
     createdAt: 1,

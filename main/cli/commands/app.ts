@@ -24,14 +24,14 @@ a server on 127.0.0.1 only, opened once through a one-time link (the browser is 
 file that holds it, so the link never appears in a command line other users can see). When no
 browser can be opened (the opener fails: a server, no desktop), the link is printed here at once; if
 the app has not opened within 15 seconds (a browser that cannot read the data directory, .html
-opened in an editor), it is printed here too. An explorer page it cannot open is printed here and shown
-on the page, to open by hand; sign-in opens the identity portal in a new tab of the browser the app is in.
+opened in an editor), it is printed here too. A transaction's explorer page and the identity portal's
+sign-in page open in new tabs of the browser the app is in.
 
   --web       the browser version, even where Electron is installed
   --no-open   the browser version, with its one-time link printed on a line of its own on stdout
               instead of opening the browser
 
-NOTARIUM_NO_BROWSER=1 prints every link (an explorer's page too) instead of opening a browser.`;
+NOTARIUM_NO_BROWSER=1 prints the link instead of opening a browser.`;
 
 const APP_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -88,19 +88,12 @@ export async function appCommand(argv: string[], io: CliIo, machine: AppMachine 
     } else instead = desktop.instead;
     io.err(instead);
   }
-  // Headless machines and tests: print links instead of starting a browser.
+  // Headless machines and tests: print the link instead of starting a browser.
   const noBrowser = Boolean(io.env.NOTARIUM_NO_BROWSER);
-  /** A page opened in the browser; where none can be, its address on the terminal and, through NO_BROWSER, on the page that asked. */
-  const openPage = async (url: string, what: string): Promise<void> => {
-    if (/^https?:\/\//.test(url) && !noBrowser && (await open(url))) return;
-    io.err(`Open this address ${what}: ${url}`);
-    throw new NotariumError('NO_BROWSER', `Notarium could not open a browser here: open this address ${what}: ${url}`);
-  };
   return withNotary(io, async (notary) => {
     const app = await startWebApp(notary, {
       staticDir: renderer,
       log: (line) => io.err(line),
-      openExplorerPage: (url) => openPage(url, 'to see the transaction'),
       showInFolder: (path) => void open(dirname(path)),
     });
     let reminder: unknown;

@@ -1,12 +1,16 @@
+import { visibleName } from '../../../preload/visible-text.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { notSent } from '../store/record.ts';
+import { settleInDoubt } from '../usecases/in-doubt.ts';
+import { NotSent } from '../usecases/submit.ts';
 import type { CallDeps, Calls } from './call-deps.ts';
 import { recordById, recordViewOf } from './library-items.ts';
 
 /** The Library: the registrations Notarium keeps, and where a record's file and transaction are. */
 
-type LibraryCalls = 'queryRecords' | 'getRecord' | 'pendingCount' | 'showInFolder' | 'openExplorer';
+type LibraryCalls = 'queryRecords' | 'getRecord' | 'pendingCount' | 'sendNow' | 'showInFolder' | 'openExplorer';
 
-export function libraryCalls({ notary, abilities }: CallDeps): Calls<LibraryCalls> {
+export function libraryCalls({ notary, ctx, abilities }: CallDeps): Calls<LibraryCalls> {
   const { records } = notary.library;
   return {
     queryRecords: async (query) => {
@@ -15,7 +19,25 @@ export function libraryCalls({ notary, abilities }: CallDeps): Calls<LibraryCall
     },
     getRecord: async (id) => recordViewOf(notary, recordById(notary, id)),
     pendingCount: async () => records.pendingCount(),
+    // What the engine does with it at its next start (in-doubt.ts: never sent, so it is sent), now.
+    sendNow: async (id) => {
+      const r = recordById(notary, id);
+      if (!notSent(r))
+        throw new NotariumError(
+          'INVALID_ARGUMENT',
+          `"${visibleName(r.name)}" is not waiting to be sent: only a registration that could not reach the service is.`,
+        );
+      await settleInDoubt(ctx, r).catch((err: unknown) => {
+        // Still unreachable: why, alone; the record says again what happens next (NotSent's "next run" is the CLI's word).
+        throw err instanceof NotSent ? err.cause : err;
+      });
+      notary.startPoller();
+      return recordViewOf(notary, recordById(notary, id));
+    },
     openExplorer: async (id) => {
+      // The web shell has none: its page is in a browser already, and links to the page itself.
+      if (!abilities.openExplorerPage)
+        throw new NotariumError('NOT_IN_THIS_SHELL', "In the browser, Notarium opens no other browser: follow the record's Explorer link instead.");
       const link = recordViewOf(notary, recordById(notary, id)).explorerLink;
       if (!link) throw new NotariumError('NO_EXPLORER_PAGE', 'This profile names no explorer page: add one (a URL with {txId}) in its settings.');
       await abilities.openExplorerPage(link);

@@ -21,8 +21,11 @@ export interface ShellAbilities {
    * shell: the page is in a browser already and opens the sign-in page in a tab of its own.
    */
   openExternal?(url: string): Promise<void>;
-  /** The system browser on a transaction's explorer page (a URL the core built from the profile). */
-  openExplorerPage(url: string): Promise<void>;
+  /**
+   * The system browser on a transaction's explorer page (a URL the core built from the profile).
+   * None in the web shell: the page links to the explorer's page itself.
+   */
+  openExplorerPage?(url: string): Promise<void>;
   showInFolder(path: string): void;
   /** Prints a self-contained HTML page to PDF (Electron's printToPDF; headless Chromium otherwise). */
   printPdf(html: string): Promise<Uint8Array>;

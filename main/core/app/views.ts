@@ -12,7 +12,7 @@ import type {
 import type { StoredDocument } from '../store/documents.ts';
 import type { Profile } from '../store/profiles.ts';
 import type { WatchedFolder } from '../store/watched-folders.ts';
-import { groupOf, inBlock, isLive, type StoredRecord } from '../store/record.ts';
+import { groupOf, inBlock, isLive, notSent, type StoredRecord } from '../store/record.ts';
 import type { Records } from '../store/records.ts';
 import { visibleName, visibleText } from '../../../preload/visible-text.ts';
 import type { Account } from '../usecases/account.ts';
@@ -54,6 +54,7 @@ export function recordView(r: StoredRecord, profile: Profile | undefined, neighb
     resubmits: r.resubmits,
     supersededBy: r.supersededBy,
     possibleDuplicate: r.possibleDuplicate,
+    notSent: notSent(r),
     waitsFor: r.state === 'queued' ? waitsFor(r, neighbours) : null,
     sentAgain: r.state === 'superseded' ? null : sentAgain(r, neighbours),
     createdAt: r.createdAt,

@@ -69,6 +69,14 @@ export interface StoredRecord {
   updatedAt: number;
 }
 
+/**
+ * A `submitting` row whose send could not reach the service (records.ts markNotSent): nothing was
+ * registered, and the engine sends it again. A row not sent *yet* (no reason kept) is only on its way.
+ */
+export function notSent(r: Pick<StoredRecord, 'state' | 'submittedAt' | 'lastError'>): boolean {
+  return r.state === 'submitting' && r.submittedAt === null && r.lastError !== null;
+}
+
 /** The right to send a `submitting` row: who holds it, and until when (ms). */
 export interface SendLease {
   owner: string;

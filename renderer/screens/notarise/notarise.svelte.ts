@@ -8,9 +8,10 @@ import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts
  * Before its record exists a file goes through the job's phases (`waiting`: read, its turn not yet
  * come; `retrying`: a send failed transiently and is tried again; `submitted`: the service accepted
  * it); then it shows its record's state, `queued` among them (a version waiting for its
- * predecessor's block), which is why the job's own wait is not called that.
+ * predecessor's block), which is why the job's own wait is not called that. `not-sent`: the service
+ * could not be reached, nothing was registered, and the engine sends it later (RecordView.notSent).
  */
-export type ItemPhase = 'uploading' | 'waiting' | 'hashing' | 'submitting' | 'retrying' | 'submitted' | RecordState | 'in-doubt';
+export type ItemPhase = 'uploading' | 'waiting' | 'hashing' | 'submitting' | 'retrying' | 'submitted' | RecordState | 'in-doubt' | 'not-sent';
 
 const FINISHED: readonly ItemPhase[] = ['settled', 'failed', 'rejected', 'superseded'];
 /** Nothing more will happen to it. */
@@ -212,7 +213,9 @@ export class NotariseState {
     for (const o of e.outcomes) {
       const item = this.#rowOf(e.jobId, o, o.name, o.record?.size ?? 0);
       if (!item) continue;
-      if (o.error) {
+      if (o.status === 'not-sent' && o.record) {
+        this.#patch(item.key, fromRecord(o.record));
+      } else if (o.error) {
         this.#patch(item.key, {
           phase: o.status === 'in-doubt' ? 'in-doubt' : 'failed',
           error: o.error.message,
@@ -241,13 +244,14 @@ function fromRecord(r: RecordView): Partial<Item> {
   return {
     recordId: r.id,
     profile: r.profile,
-    phase: r.state,
+    phase: r.notSent ? 'not-sent' : r.state,
     retry: null,
     confirmations: r.confirmations,
     targetConfirmations: r.targetConfirmations,
     txId: r.txId,
     percent: null,
-    error: r.state === 'failed' || r.state === 'rejected' ? (r.lastError ?? null) : null,
+    // Not sent: why the service could not be reached, as the record keeps it.
+    error: r.state === 'failed' || r.state === 'rejected' || r.notSent ? (r.lastError ?? null) : null,
   };
 }
 

@@ -131,6 +131,30 @@ describe('the Notarise state', () => {
     expect(rows()).toEqual([expect.objectContaining({ recordId: 21, phase: 'settled', confirmations: 6 })]);
   });
 
+  it('a file not sent is "not-sent" with its record\'s reason, not failed, and follows its record once it is sent', async () => {
+    await state.add([file('later.txt', 'l')]);
+    const { jobId } = fake.lastJob();
+    const reason = 'The service at 127.0.0.1:9 refused the connection (ECONNREFUSED): nothing is listening at that address, so nothing was sent.';
+    const kept = recordView({ id: 31, name: 'later.txt', state: 'submitting', txId: null, notSent: true, lastError: reason });
+    fake.emit('notarise-done', {
+      jobId,
+      outcomes: [
+        {
+          index: 0,
+          inFolder: null,
+          name: 'later.txt',
+          status: 'not-sent',
+          record: kept,
+          error: { code: 'NETWORK', message: `${reason} Nothing was registered.` },
+        },
+      ],
+    });
+    expect(rows().map(view)).toEqual([{ name: 'later.txt', size: 1, phase: 'not-sent', percent: null, recordId: 31, error: reason }]);
+    expect(state.cancellable).toEqual([]);
+    fake.emit('record-updated', recordView({ id: 31, name: 'later.txt', state: 'published', lastError: reason }));
+    expect(rows().map(view)).toEqual([{ name: 'later.txt', size: 1, phase: 'published', percent: null, recordId: 31, error: null }]);
+  });
+
   it("a version added takes its record from the answer, and the record's later changes from events", async () => {
     fake.answers.set('listDocuments', async () => [
       { id: 4, profile: 'Sandbox', name: 'policy.md', headTxId: null, finalised: false, versions: 1, updatedAt: 0 },

@@ -133,6 +133,16 @@ describe('record views of the life cycle', () => {
     expect(JSON.stringify(shown)).not.toContain('k3J9+/x:y-z');
   });
 
+  it('a registration whose send never reached the service is "not sent"; one on its way, or sent, is not', () => {
+    const r = lib.records.insertSubmitting(submission());
+    expect(view(r).notSent).toBe(false); // about to leave: only on its way
+    lib.records.markSent(r.id);
+    lib.records.markNotSent(r.id, 'The service at 127.0.0.1:9 refused the connection (ECONNREFUSED).');
+    expect(view(r)).toMatchObject({ state: 'submitting', notSent: true, lastError: 'The service at 127.0.0.1:9 refused the connection (ECONNREFUSED).' });
+    lib.records.markSent(r.id); // sent again: the service may hold it now
+    expect(view(r).notSent).toBe(false);
+  });
+
   it('a queued version says what it waits for: the version before it, its txId and its state', () => {
     const { doc, v1, v2 } = queuedBehindUnmined();
     expect(view(v2)).toMatchObject({ state: 'queued', txId: null, waitsFor: { version: 1, txId: 'a1'.repeat(32), state: 'published' } });
