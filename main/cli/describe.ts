@@ -1,5 +1,5 @@
 import { visibleName } from '../../preload/visible-text.ts';
-import { inBlock, type StoredRecord } from '../core/store/record.ts';
+import { inBlock, notSent, type StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
 import { shellQuote } from '../core/text/shell-quote.ts';
 import { saltHidden } from '../core/protocol/salt-shown.ts';
@@ -24,20 +24,17 @@ const STATE_WORDS: Record<StoredRecord['state'], string> = {
 export function stateWords(r: StoredRecord): string {
   const words = inBlock(r)
     ? `${STATE_WORDS[r.state]} (${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'})`
-    : neverSent(r)
+    : notSent(r)
       ? 'not sent'
       : STATE_WORDS[r.state];
   // An imported receipt that proved only part of its claim: the state is the receipt's word, not a proof.
   return r.proofOutcome === 'partially-verified' ? `${words}, imported from a partially verified receipt (not verified)` : words;
 }
 
-/** A `submitting` row that never left: its first send could not reach the service (or is about to leave). */
-const neverSent = (r: StoredRecord): boolean => r.state === 'submitting' && r.submittedAt === null;
-
 /** What to do about a record that is not where it is going yet, after its state on the first line. */
 function nextStep(r: StoredRecord): string {
   if (r.state !== 'submitting') return '';
-  return neverSent(r) ? ': nothing was registered (run the command again to send it)' : ' (run the command again to finish)';
+  return notSent(r) ? ': nothing was registered (run the command again to send it)' : ' (run the command again to finish)';
 }
 
 /**
