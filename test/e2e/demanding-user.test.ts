@@ -63,11 +63,13 @@ describe('refusals a user meets', () => {
     await page.getByRole('button', { name: /policy\.md/ }).click();
     const detail = page.locator('section.detail');
     const addVersion = page.getByLabel('New version of policy.md');
+    const timeline = page.locator('ol.timeline > li');
+    await expect.poll(() => timeline.count()).toBe(1); // the document's versions, read after it was chosen
     await addVersion.setInputFiles([file('policy-2.md', 'second\n'), file('policy-3.md', 'third\n')]);
     const refusal = detail.getByRole('alert');
     await expect.poll(() => refusal.textContent()).toMatch(/Drop one file as the new version: 2 were dropped/);
     await keepShots(page, 'documents-two-files-refused', refusal);
-    expect(await page.locator('ol.timeline > li').count()).toBe(1);
+    expect(await timeline.count()).toBe(1);
     await addVersion.setInputFiles(v1);
     await expect.poll(() => refusal.textContent()).toMatch(/policy\.md is already version 1 of "policy\.md"\./);
     expect(await refusal.textContent()).not.toMatch(UPLOAD_NAME);
