@@ -37,7 +37,13 @@ export async function withLazyNotary<T>(io: CliIo, fn: (ctx: LazyEngine) => Prom
   try {
     return await fn({ hash: (path, o) => hashPool.hashFile(path, o), engine: async () => (await (opening ??= openNotary(io))).context });
   } finally {
-    await Promise.all([hashPool.close(), opening?.then((notary) => notary.close(), () => undefined)]);
+    await Promise.all([
+      hashPool.close(),
+      opening?.then(
+        (notary) => notary.close(),
+        () => undefined,
+      ),
+    ]);
   }
 }
 
