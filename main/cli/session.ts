@@ -1,5 +1,7 @@
 import { appDataDir } from '../core/app-paths.ts';
-import { Notary } from '../core/notary.ts';
+import { HashPool } from '../core/hashing/hash-pool.ts';
+import type { Notary } from '../core/notary.ts';
+import type { LazyEngine } from '../core/usecases/verify.ts';
 import { visibleName } from '../../preload/visible-text.ts';
 import { errorData } from '../core/errors/error-data.ts';
 import { errorText } from './format.ts';
@@ -16,6 +18,38 @@ export const CLOCK_OFFSET_ENV = 'NOTARIUM_TEST_CLOCK_OFFSET';
 
 /** Opens the engine on the data directory (NOTARIUM_HOME or the platform's), runs `fn`, closes it. */
 export async function withNotary<T>(io: CliIo, fn: (notary: Notary) => Promise<T>): Promise<T> {
+  const notary = await openNotary(io);
+  try {
+    return await fn(notary);
+  } finally {
+    await notary.close();
+  }
+}
+
+/**
+ * Runs `fn` with hashing at hand and the engine opened only if `fn` asks for it (verify: to look a
+ * content up in the library, or to ask a service), then closes what was opened: a file verified
+ * offline by its receipt neither loads the engine's code nor opens the library.
+ */
+export async function withLazyNotary<T>(io: CliIo, fn: (ctx: LazyEngine) => Promise<T>): Promise<T> {
+  const hashPool = new HashPool();
+  let opening: Promise<Notary> | undefined;
+  try {
+    return await fn({ hash: (path, o) => hashPool.hashFile(path, o), engine: async () => (await (opening ??= openNotary(io))).context });
+  } finally {
+    await Promise.all([
+      hashPool.close(),
+      opening?.then(
+        (notary) => notary.close(),
+        () => undefined,
+      ),
+    ]);
+  }
+}
+
+/** The engine on the data directory, its background errors told on stderr; loaded when first opened (see withLazyNotary). */
+async function openNotary(io: CliIo): Promise<Notary> {
+  const { Notary } = await import('../core/notary.ts');
   const interval = Number(io.env[SANDBOX_INTERVAL_ENV]);
   const offsetMs = Number(io.env[CLOCK_OFFSET_ENV] ?? 0) * 1000;
   const notary = new Notary({
@@ -29,9 +63,5 @@ export async function withNotary<T>(io: CliIo, fn: (notary: Notary) => Promise<T
   notary.events.on('background-error', (record, error) =>
     io.err(`notarium: ${record ? `${visibleName(record.name)}: ` : ''}${errorText(errorData(error, (detail) => io.err(`notarium: ${detail}`)))}`),
   );
-  try {
-    return await fn(notary);
-  } finally {
-    await notary.close();
-  }
+  return notary;
 }

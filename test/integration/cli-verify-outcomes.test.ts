@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -439,5 +439,27 @@ describe('hints as the user runs the command (issue #14)', () => {
     expect(r.stderr).toBe('notarium verify: Unknown option "--wiat". Run "npx notarium verify --help" for the options.\n');
     const plain = await runCli(['verify', '--wiat'], { env: { ...env, npm_command: '', npm_lifecycle_script: '' }, cwd: work });
     expect(plain.stderr).toContain('Run "notarium verify --help"');
+  });
+});
+
+describe('the library, opened only when a file needs it (issue #15)', () => {
+  it('verify --offline of a file with its receipt at hand reports the same with no library, and makes none; a file without one opens it', async () => {
+    forge('at-hand.pdf', 'verified by its receipt alone\n', { network: 'mainnet', evidence: 'none' });
+    const noHome = join(root, 'no-home');
+    const elsewhere = (...args: string[]) => runCli(args, { env: { ...env, NOTARIUM_HOME: noHome }, cwd: work });
+    const withLibrary = await cli('verify', 'at-hand.pdf', '--offline', '--json');
+    expect(withLibrary.code).toBe(3);
+    for (const args of [['at-hand.pdf'], ['at-hand.pdf', '--receipt', 'at-hand.pdf.receipt.json']]) {
+      const r = await elsewhere('verify', ...args, '--offline', '--json');
+      expect(r.code).toBe(3);
+      expect(r.stdout).toBe(withLibrary.stdout);
+    }
+    const text = await elsewhere('verify', 'at-hand.pdf', '--offline');
+    expect(text.stdout).toBe((await cli('verify', 'at-hand.pdf', '--offline')).stdout);
+    expect(existsSync(noHome)).toBe(false);
+    // No receipt beside it: the library's index of contents is asked, so the library is opened (here, made).
+    writeFileSync(join(work, 'no-receipt.txt'), 'never notarised\n');
+    expect((await elsewhere('verify', 'no-receipt.txt', '--offline')).code).toBe(3);
+    expect(existsSync(join(noHome, 'library.sqlite'))).toBe(true);
   });
 });

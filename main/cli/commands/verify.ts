@@ -9,7 +9,7 @@ import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { COMMON_OPTIONS, parseCommand, requirePositionals } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
-import { withNotary } from '../session.ts';
+import { withLazyNotary } from '../session.ts';
 
 export const VERIFY_HELP = `Usage: notarium verify <files|folders…> [--receipt FILE] [--offline] [--json] [--details]
 
@@ -80,11 +80,12 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
   const targets = requirePositionals(positionals, 1, 'notarium verify <files|folders…> (see --help)', true);
   if (v.receipt && targets.length !== 1) throw new UsageError('--receipt verifies one file: name exactly one file with it.');
   await refuseMissing([...targets, ...(v.receipt ? [v.receipt] : [])]);
-  return withNotary(io, async (notary) => {
+  // The engine opens only when a file has no receipt at hand, or a service is asked.
+  return withLazyNotary(io, async (ctx) => {
     let done = 0;
     const results = v.receipt
-      ? [await verifyFile(notary.context, targets[0]!, { receipt: v.receipt, offline: v.offline })]
-      : await verifyPaths(notary.context, targets, {
+      ? [await verifyFile(ctx, targets[0]!, { receipt: v.receipt, offline: v.offline })]
+      : await verifyPaths(ctx, targets, {
           offline: v.offline,
           onResult: (r) => io.progress(`[${++done}] ${r.status} ${relative(process.cwd(), r.path)}`),
         });

@@ -1,7 +1,7 @@
 import type { Connections } from '../connections.ts';
 import type { HashProgress, HashResult } from '../hashing/hash-pool.ts';
 import type { Library } from '../store/library.ts';
-import { sameServiceUrl } from '../store/profiles.ts';
+import { sameServiceUrl } from '../../../preload/service-url.ts';
 import type { StoredRecord } from '../store/record.ts';
 
 /** What every use-case works with; the Notary wires the real ones, tests may wire their own. */

@@ -3,7 +3,7 @@ import { isFeatureUnavailable } from '../api/feature-unavailable.ts';
 import { networkOf } from '../protocol/networks.ts';
 import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
 import type { ServiceCheck } from '../receipts/verify/verify-receipt.ts';
-import { sameServiceUrl } from '../store/profiles.ts';
+import { sameServiceUrl } from '../../../preload/service-url.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { profileFor, type NotaryContext } from './context.ts';
 

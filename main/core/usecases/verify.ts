@@ -19,6 +19,35 @@ import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
 
 export { VERIFY_STATUSES, type VerifyStatus };
 
+/**
+ * What verifying needs: hashing, and the engine only to look a content up in the library or to ask
+ * a service. A lazy one (the CLI's) opens the engine at that moment and not before, so a file
+ * verified offline by its receipt opens no library; a NotaryContext is an engine already open.
+ */
+export type VerifyContext = NotaryContext | LazyEngine;
+
+export interface LazyEngine {
+  hash: NotaryContext['hash'];
+  /** The engine, opened on the first call. */
+  engine(): Promise<NotaryContext>;
+}
+
+/** The engine failed to open: the command's failure, not one file's result (failure() lets it through). */
+class EngineUnavailable extends Error {
+  constructor(readonly opening: unknown) {
+    super('The engine could not be opened.', { cause: opening });
+  }
+}
+
+async function engineOf(ctx: VerifyContext): Promise<NotaryContext> {
+  if (!('engine' in ctx)) return ctx;
+  try {
+    return await ctx.engine();
+  } catch (err) {
+    throw new EngineUnavailable(err);
+  }
+}
+
 export interface FileVerification {
   path: string;
   status: VerifyStatus;
@@ -53,7 +82,7 @@ export function verifiedOnTestChain(r: Pick<FileVerification, 'status' | 'report
 }
 
 /** Verifies one file; never throws for a file that cannot be read or verified (it is a result). */
-export async function verifyFile(ctx: NotaryContext, file: string, options: VerifyOptions = {}): Promise<FileVerification> {
+export async function verifyFile(ctx: VerifyContext, file: string, options: VerifyOptions = {}): Promise<FileVerification> {
   const path = resolve(file);
   let sha256: string;
   try {
@@ -72,14 +101,15 @@ export async function verifyFile(ctx: NotaryContext, file: string, options: Veri
         { source: 'receipt', receiptPath },
         options,
       );
-    const record = ctx.library.records.bySha256(sha256).find((r) => r.txId && r.state !== 'rejected' && r.state !== 'failed');
+    const engine = await engineOf(ctx);
+    const record = engine.library.records.bySha256(sha256).find((r) => r.txId && r.state !== 'rejected' && r.state !== 'failed');
     if (!record) {
       return { path, sha256, status: 'unknown', message: 'No receipt is next to this file and the library has no registration of its content.' };
     }
     if (!confirmationOf(record)) {
       return { path, sha256, status: 'pending', source: 'library', txId: record.txId!, message: `Registered (${record.txId}) but not in a block yet.` };
     }
-    return await verifyAgainst(ctx, path, sha256, receiptOf(ctx, record), { source: 'library', record }, options);
+    return await verifyAgainst(ctx, path, sha256, receiptOf(engine, record), { source: 'library', record }, options);
   } catch (err) {
     return { ...failure(path, err), sha256 };
   }
@@ -95,7 +125,7 @@ async function siblingReceipt(path: string): Promise<string | undefined> {
 }
 
 /** Verifies a receipt file, with or without the file it is for. */
-export async function verifyReceiptFile(ctx: NotaryContext, receiptPath: string, file?: string, options: VerifyOptions = {}): Promise<FileVerification> {
+export async function verifyReceiptFile(ctx: VerifyContext, receiptPath: string, file?: string, options: VerifyOptions = {}): Promise<FileVerification> {
   if (file) return verifyFile(ctx, file, { ...options, receipt: receiptPath });
   const path = resolve(receiptPath);
   try {
@@ -106,7 +136,7 @@ export async function verifyReceiptFile(ctx: NotaryContext, receiptPath: string,
 }
 
 async function verifyAgainst(
-  ctx: NotaryContext,
+  ctx: VerifyContext,
   path: string,
   sha256: string | undefined,
   receipt: ReceiptV1,
@@ -115,7 +145,7 @@ async function verifyAgainst(
 ): Promise<FileVerification> {
   let report = verifyReceipt(receipt, sha256 ? { fileDigest: sha256 } : {});
   if (!options.offline && report.outcome !== 'failed')
-    report = withServiceCheck(report, await serviceCheck(ctx, receipt, origin.record), options.requireService ?? false);
+    report = withServiceCheck(report, await serviceCheck(await engineOf(ctx), receipt, origin.record), options.requireService ?? false);
   const status: VerifyStatus = report.outcome === 'failed' ? 'mismatch' : report.outcome;
   return {
     path,
@@ -134,6 +164,7 @@ async function verifyAgainst(
  * or is not one, is `unreadable` (never a mismatch: nothing was compared); anything else, unknown.
  */
 function failure(path: string, err: unknown): FileVerification {
+  if (err instanceof EngineUnavailable) throw err.opening;
   const e = fileError(path, err);
   const unreadable = e.code === 'FILE_UNREADABLE' || e.code === 'RECEIPT_INVALID';
   return { path, status: unreadable ? 'unreadable' : 'unknown', message: e.message, error: { code: e.code, message: e.message } };
@@ -150,7 +181,7 @@ export interface BatchOptions extends VerifyOptions {
  * folders left out. A receipt named on its own (opened from the file manager, say) is verified as
  * a receipt: with its file when that lies beside it, else alone.
  */
-export async function verifyPaths(ctx: NotaryContext, paths: readonly string[], options: BatchOptions = {}): Promise<FileVerification[]> {
+export async function verifyPaths(ctx: VerifyContext, paths: readonly string[], options: BatchOptions = {}): Promise<FileVerification[]> {
   const items: (FileOrigin & { file?: string; receipt?: string })[] = [];
   for (const [index, p] of paths.map((p) => resolve(p)).entries()) {
     if (isReceiptName(p) && !(await isFolder(p))) items.push({ receipt: p, file: await fileOfReceipt(p), index, inFolder: null });
