@@ -443,7 +443,7 @@ describe('hints as the user runs the command (issue #14)', () => {
 });
 
 describe('the library, opened only when a file needs it (issue #15)', () => {
-  it('verify --offline of a file with its receipt at hand reports the same with no library, and makes none; a file without one opens it', async () => {
+  it('verify --offline of a file with its receipt at hand, and receipt verify, report the same with no library, and make none; a file without one opens it', async () => {
     forge('at-hand.pdf', 'verified by its receipt alone\n', { network: 'mainnet', evidence: 'none' });
     const noHome = join(root, 'no-home');
     const elsewhere = (...args: string[]) => runCli(args, { env: { ...env, NOTARIUM_HOME: noHome }, cwd: work });
@@ -456,6 +456,11 @@ describe('the library, opened only when a file needs it (issue #15)', () => {
     }
     const text = await elsewhere('verify', 'at-hand.pdf', '--offline');
     expect(text.stdout).toBe((await cli('verify', 'at-hand.pdf', '--offline')).stdout);
+    // `receipt verify` (offline unless --online) too, with the file and alone.
+    for (const args of [['at-hand.pdf.receipt.json', 'at-hand.pdf'], ['at-hand.pdf.receipt.json']]) {
+      const r = await elsewhere('receipt', 'verify', ...args, '--json');
+      expect(r.stdout).toBe((await cli('receipt', 'verify', ...args, '--json')).stdout);
+    }
     expect(existsSync(noHome)).toBe(false);
     // No receipt beside it: the library's index of contents is asked, so the library is opened (here, made).
     writeFileSync(join(work, 'no-receipt.txt'), 'never notarised\n');

@@ -16,7 +16,7 @@ import { errorJson, recordJson } from '../json.ts';
 import { errorText } from '../format.ts';
 import { COMMON_OPTIONS, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
-import { withNotary } from '../session.ts';
+import { withLazyNotary, withNotary } from '../session.ts';
 import { exitForResults, refuseMissing, verificationJson } from './verify.ts';
 
 export const RECEIPT_HELP = `Usage:
@@ -101,8 +101,9 @@ async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> 
       'receipt verify',
     );
   }
-  return withNotary(io, async (notary) => {
-    const result = await verifyReceiptFile(notary.context, receipt!, file, { offline: !v.online, requireService: v.online ?? false });
+  // The engine opens only if the service is asked (--online): a receipt verifies offline without the library.
+  return withLazyNotary(io, async (ctx) => {
+    const result = await verifyReceiptFile(ctx, receipt!, file, { offline: !v.online, requireService: v.online ?? false });
     if (v.json) io.out(JSON.stringify(verificationJson(result), null, 2));
     else io.out(`${statusWord(result)}  ${visibleName(result.path)}\n${result.report ? describeReport(result.report) : visibleName(result.message)}`);
     return exitForResults([result]);
