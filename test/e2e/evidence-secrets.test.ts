@@ -181,13 +181,11 @@ describe('secrets in a whole session', () => {
   it('handles an API key, a sign-in, notarising, verifying, exports and errors', async () => {
     await setKey(sandbox.apiKey);
 
-    // Sign in: the app prints the link (no browser here), a tab signs in on the sandbox's page.
+    // Sign in: the web shell's page offers the sign-in page in a tab of its own, which signs in on the sandbox's page.
     await screen('Account & settings').click();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    const linkIn = () => /https?:\/\/\S+\/oauth2\/authorize\S+/.exec(appOutput)?.[0];
-    await expect.poll(linkIn).toBeTruthy();
-    const tab = await context.newPage();
-    await tab.goto(linkIn()!);
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Open the sign-in page' }).click()]);
+    await tab.waitForLoadState();
     await tab.getByLabel('User name').fill('ada');
     await tab.getByRole('button', { name: 'Sign in' }).click();
     await tab.getByText('You can close this tab').waitFor();

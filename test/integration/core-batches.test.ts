@@ -174,9 +174,10 @@ describe.each(MODES)('notarising files as one batch, on the $mode service', ({ m
     const profile = ctx.library.profiles.currentName();
     const where = registrationTarget(await ctx.connections.forProfile(profile));
     const members = contents.map((c, i) => ({ name: `interrupted-${i}.txt`, path: paths[i]!, size: Buffer.byteLength(c), sha256: sha(c) }));
-    // As a process killed after the batch was stored (and perhaps sent): its lease held by a process that is gone.
+    // As a process killed after the batch was stored and its request left (its answer never read): its lease held by a process that is gone.
     const stored = ctx.library.batches.create(batchSubmission(ctx, profile, where, members), { owner: 'gone-host:1:x', until: 0 });
     if (stored.taken) throw new Error('taken');
+    ctx.library.records.markSent(stored.registration.id);
     const before = await serviceRecords();
 
     const outcomes = await notariseBatch(ctx, [...paths, file('interrupted-new.txt', 'not in the batch\n')]);
