@@ -4,7 +4,6 @@ import { boundedMap } from '../bounded-map.ts';
 import { asNotariumError, type NotariumError } from '../errors/notarium-error.ts';
 import { fileError } from '../hashing/file-unreadable.ts';
 import { aggregationLeaf, aggregationTree, aggregationTreeRoot, randomAggregationNonces } from '../protocol/aggregation.ts';
-import { fingerprintFor } from '../protocol/fingerprint.ts';
 import type { MemberOfBatch, NewBatch, NewMember } from '../store/batches.ts';
 import { isLive, type StoredRecord, type Submission } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
@@ -13,7 +12,7 @@ import { settleAllInDoubt, settleInDoubt } from './in-doubt.ts';
 import type { NotarisePhase } from './notarise.ts';
 import { checkReceiptNames } from './receipt-names.ts';
 import { holderGone, leaseFor } from './send-lease.ts';
-import { fileSubmission, registrationTarget, submitRecord } from './submit.ts';
+import { fileSubmission, freshFingerprint, registrationTarget, submitRecord } from './submit.ts';
 import { releaseQueues } from './version-queue.ts';
 
 /**
@@ -186,7 +185,6 @@ async function sendOf(
 export function batchSubmission(ctx: Pick<NotaryContext, 'newKey'>, profile: string, where: Where, files: readonly Omit<NewMember, 'nonce'>[]): NewBatch {
   const nonces = randomAggregationNonces(files.length);
   const tree = aggregationTree(files.map((f, i) => aggregationLeaf(hex.decode(f.sha256), nonces[i]!)));
-  const fingerprint = fingerprintFor(hex.decode(aggregationTreeRoot(tree)));
   return {
     registration: {
       profile,
@@ -196,11 +194,7 @@ export function batchSubmission(ctx: Pick<NotaryContext, 'newKey'>, profile: str
       size: null,
       sha256: null,
       ...where,
-      encode: fingerprint.encode,
-      salt: fingerprint.salt,
-      recordHex: fingerprint.record,
-      publishedHex: fingerprint.published,
-      idempotencyKey: ctx.newKey(),
+      ...freshFingerprint(ctx, hex.decode(aggregationTreeRoot(tree))),
     },
     members: files.map((f, i) => ({ ...f, nonce: hex.encode(nonces[i]!) })),
     tree,

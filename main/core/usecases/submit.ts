@@ -32,6 +32,21 @@ export function registrationTarget(connection: Connection): Pick<Submission, 'ne
   return { network: network.label, serviceUrl: connection.baseUrl };
 }
 
+/** What every new registration of `record` carries: a fresh salted fingerprint and idempotency key. */
+export function freshFingerprint(
+  ctx: Pick<NotaryContext, 'newKey'>,
+  record: Uint8Array,
+): Pick<Submission, 'encode' | 'salt' | 'recordHex' | 'publishedHex' | 'idempotencyKey'> {
+  const fingerprint = fingerprintFor(record);
+  return {
+    encode: fingerprint.encode,
+    salt: fingerprint.salt,
+    recordHex: fingerprint.record,
+    publishedHex: fingerprint.published,
+    idempotencyKey: ctx.newKey(),
+  };
+}
+
 /** A new registration of a file's content: a fresh salted fingerprint and idempotency key. */
 export function fileSubmission(
   ctx: NotaryContext,
@@ -39,15 +54,10 @@ export function fileSubmission(
   where: Pick<Submission, 'network' | 'serviceUrl'>,
   link: { documentId?: number; version?: number; prevTxId?: string | null } = {},
 ): Submission {
-  const fingerprint = fingerprintFor(hex.decode(file.sha256));
   return {
     ...file,
     ...where,
-    encode: fingerprint.encode,
-    salt: fingerprint.salt,
-    recordHex: fingerprint.record,
-    publishedHex: fingerprint.published,
-    idempotencyKey: ctx.newKey(),
+    ...freshFingerprint(ctx, hex.decode(file.sha256)),
     documentId: link.documentId ?? null,
     version: link.version ?? null,
     prevTxId: link.prevTxId ?? null,
