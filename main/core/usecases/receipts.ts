@@ -137,9 +137,18 @@ export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out
   return place.path;
 }
 
-/** `out` itself, or the receipt's name inside it when it is a folder there (a link to one is not followed). */
+/**
+ * `out` itself, or the receipt's name inside it when it is a folder there (a link to one is not
+ * followed); a path that cannot be looked at is left for the write to say why.
+ */
 function intoFolder(out: string, name: string): string {
-  return lstatSync(out, { throwIfNoEntry: false })?.isDirectory() ? join(out, receiptFileName(name)) : out;
+  let folder = false;
+  try {
+    folder = lstatSync(out, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    // ENOTDIR, EACCES…: the write fails on it, and says so.
+  }
+  return folder ? join(out, receiptFileName(name)) : out;
 }
 
 /** Where a batch member's receipt goes: `out`, or next to the file as `<name>.receipt.json`. */
