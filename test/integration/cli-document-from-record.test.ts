@@ -158,7 +158,10 @@ describe('issue #14: every receipt beside a file stays on disk, and the plain on
     const again = await cli('verify', 'w/doc.txt');
     expect(again.code, again.stdout).toBe(0);
     expect(again.stdout).toMatch(/^1 file: 1 verified, 0 partially verified, 0 mismatch/m);
-    for (const [receipt, content] of [[moved, 'contract v1\n'], ['doc.txt.v1.receipt.json', 'contract v1\n']]) {
+    for (const [receipt, content] of [
+      [moved, 'contract v1\n'],
+      ['doc.txt.v1.receipt.json', 'contract v1\n'],
+    ]) {
       writeFileSync(join(work, 'w/then.txt'), content!);
       expect((await cli('receipt', 'verify', join('w', receipt!), 'w/then.txt')).code, receipt).toBe(0);
     }
