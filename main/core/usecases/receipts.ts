@@ -188,12 +188,12 @@ function writeTextAt(path: string, text: string, folder: { create: boolean; with
  *   the receipt there moves to its own label (`displaced`); if not (an export of an older
  *   registration), this one takes its label and the plain one is left alone.
  */
-async function besideFile(ctx: NotaryContext, record: StoredRecord, filePath: string): Promise<{ path: string; displaced?: ReceiptText }> {
+async function besideFile(ctx: NotaryContext, record: StoredRecord, filePath: string): Promise<{ path: string; displaced?: Displaced }> {
   const plain = join(dirname(filePath), receiptFileName(record.name));
   const there = await readReceiptText(plain).catch(() => null);
   if (!there || there.receipt.registration.txId === record.txId) return { path: plain };
   if (there.receipt.file.sha256 === record.sha256 || !(await isContentNow(ctx, record, filePath))) return { path: await labelledPlace(plain, record) };
-  return { path: plain, displaced: { ...there, path: await labelledPlace(plain, there.receipt.registration) } };
+  return { path: plain, displaced: { ...there, to: await labelledPlace(plain, there.receipt.registration) } };
 }
 
 /**
@@ -225,19 +225,22 @@ async function labelledPlace(plain: string, registration: { version?: number | n
   return places.at(-1)!;
 }
 
+/** A receipt as read (`path`), and its text as it was. */
 interface ReceiptText {
   path: string;
   text: string;
   receipt: ReceiptV1;
 }
 
-/** A receipt moved from the plain place to its labelled one, byte for byte; the library's record of it follows it there. */
-function moveReceipt(ctx: NotaryContext, moved: ReceiptText, folder: { create: boolean; within?: string }): void {
-  writeTextAt(moved.path, moved.text, folder);
-  const plain = join(dirname(moved.path), receiptFileName(moved.receipt.file.name));
+/** A receipt that gives up the plain place (its `path`) for its labelled one, `to`. */
+type Displaced = ReceiptText & { to: string };
+
+/** Moves a receipt to its labelled place, byte for byte; the library's record of it follows it there. */
+function moveReceipt(ctx: NotaryContext, moved: Displaced, folder: { create: boolean; within?: string }): void {
+  writeTextAt(moved.to, moved.text, folder);
   for (const { name } of ctx.library.profiles.list()) {
     const owner = ctx.library.records.byTxId(moved.receipt.registration.txId, name);
-    if (owner?.receiptPath === plain) ctx.library.records.setReceiptPath(owner.id, moved.path);
+    if (owner?.receiptPath === moved.path) ctx.library.records.setReceiptPath(owner.id, moved.to);
   }
 }
 
