@@ -9,7 +9,8 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts
  * Issue #14: a document started from a file already registered as a record. A record cannot take
  * versions, so `notarise --document` refuses without --again (as plain `notarise` registers nothing
  * twice), and with --again the document's first version is a registration of its own whose
- * receipt never takes the place of the record's. The service mines only when a test says so.
+ * receipt never takes the place of the record's; no receipt beside a file is lost when it is edited
+ * and registered again. The service mines only when a test says so.
  */
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-doc-from-record-'));
@@ -104,13 +105,80 @@ describe('notarise --document on a file registered as a record', () => {
     expect(JSON.parse(readFileSync(second.receiptPath!, 'utf8')).registration.txId).toBe(second.txId);
   });
 
-  it('a file edited since its receipt was written gets the receipt of its new content in the usual place', async () => {
+  it('a file edited since its receipt was written gets the receipt of its new content in the usual place, the old one moved to its label', async () => {
     writeFileSync(join(work, 'plan.md'), 'plan, draft\n');
-    await registeredInABlock('plan.md');
+    const draft = await registeredInABlock('plan.md');
+    const draftReceipt = readFileSync(join(work, 'plan.md.receipt.json'), 'utf8');
     writeFileSync(join(work, 'plan.md'), 'plan, approved\n');
     const approved = await registeredInABlock('plan.md');
     expect(approved.receiptPath).toBe(join(work, 'plan.md.receipt.json'));
     expect(JSON.parse(readFileSync(join(work, 'plan.md.receipt.json'), 'utf8')).registration.txId).toBe(approved.txId);
+    // The draft's receipt is not lost: it moved to the start of its txId.
+    expect(readFileSync(join(work, `plan.md.${draft.txId.slice(0, 12)}.receipt.json`), 'utf8')).toBe(draftReceipt);
+  });
+});
+
+describe('issue #14: every receipt beside a file stays on disk, and the plain one is the content now', () => {
+  const receiptOf = (name: string) => JSON.parse(readFileSync(join(work, 'w', name), 'utf8')) as { registration: { txId: string } };
+
+  it('a record, a document started from it with --again, its version 2: each receipt under its name, the plain one version 2’s; exporting the record leaves it so', async () => {
+    mkdirSync(join(work, 'w'));
+    writeFileSync(join(work, 'w/doc.txt'), 'contract v1\n');
+    const record = await registeredInABlock('w/doc.txt');
+    const recordReceipt = readFileSync(join(work, 'w/doc.txt.receipt.json'), 'utf8');
+    const version1 = await registeredInABlock('w/doc.txt', '--document', '--again');
+    expect(version1.receiptPath).toBe(join(work, 'w/doc.txt.v1.receipt.json'));
+
+    writeFileSync(join(work, 'w/doc.txt'), 'contract v2\n');
+    const added = await json('version', 'add', 'w/doc.txt', '--of', 'w/doc.txt');
+    expect(added.code, added.stderr).toBe(0);
+    await sb.mine(1);
+    const version2 = (await json('wait', added.value.txId)).value as Registration;
+    expect((await cli('status', 'w/doc.txt')).code).toBe(0);
+
+    // Version 2 is the file's content now: it has the plain name, and the record's receipt moved, byte for byte, to its label.
+    const moved = `doc.txt.${record.txId.slice(0, 12)}.receipt.json`;
+    expect(version2.receiptPath).toBe(join(work, 'w/doc.txt.receipt.json'));
+    expect(receiptOf('doc.txt.receipt.json').registration.txId).toBe(version2.txId);
+    expect(readFileSync(join(work, 'w', moved), 'utf8')).toBe(recordReceipt);
+    expect(receiptOf('doc.txt.v1.receipt.json').registration.txId).toBe(version1.txId);
+    // The library follows it there.
+    expect((await json('status', record.txId)).value).toMatchObject({ txId: record.txId, receiptPath: join(work, 'w', moved) });
+    const verified = await cli('verify', 'w/doc.txt');
+    expect(verified.code, verified.stdout).toBe(0);
+    expect(verified.stdout).toMatch(/^1 file: 1 verified, 0 partially verified, 0 mismatch/m);
+
+    // Exporting the record's receipt (no -o): under its label, the plain one left alone.
+    const plainBefore = readFileSync(join(work, 'w/doc.txt.receipt.json'), 'utf8');
+    const exported = await cli('receipt', 'export', record.txId);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout.trim()).toBe(join(work, 'w', moved));
+    expect(readFileSync(join(work, 'w/doc.txt.receipt.json'), 'utf8')).toBe(plainBefore);
+    expect(receiptOf(moved).registration.txId).toBe(record.txId);
+    const again = await cli('verify', 'w/doc.txt');
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.stdout).toMatch(/^1 file: 1 verified, 0 partially verified, 0 mismatch/m);
+    for (const [receipt, content] of [
+      [moved, 'contract v1\n'],
+      ['doc.txt.v1.receipt.json', 'contract v1\n'],
+    ]) {
+      writeFileSync(join(work, 'w/then.txt'), content!);
+      expect((await cli('receipt', 'verify', join('w', receipt!), 'w/then.txt')).code, receipt).toBe(0);
+    }
+  });
+
+  it('receipt export -o an existing folder writes into it under the receipt’s name; a place that cannot be written is FILE_UNWRITABLE', async () => {
+    writeFileSync(join(work, 'memo.txt'), 'memo\n');
+    const memo = await registeredInABlock('memo.txt');
+    mkdirSync(join(work, 'kept'));
+    const into = await cli('receipt', 'export', memo.txId, '-o', 'kept');
+    expect(into.code, into.stderr).toBe(0);
+    expect(into.stdout.trim()).toBe(join(work, 'kept/memo.txt.receipt.json'));
+    expect(JSON.parse(readFileSync(join(work, 'kept/memo.txt.receipt.json'), 'utf8')).registration.txId).toBe(memo.txId);
+
+    const refused = await json('receipt', 'export', memo.txId, '-o', 'memo.txt/receipt.json');
+    expect(refused.code).toBe(2);
+    expect(refused.value.error).toMatchObject({ code: 'FILE_UNWRITABLE', message: expect.stringContaining(join(work, 'memo.txt/receipt.json')) });
   });
 });
 

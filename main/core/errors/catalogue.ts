@@ -61,6 +61,7 @@ const NOTARIUM_SENTENCES = {
   CANCELLED: 'Cancelled.',
   CLOSING: 'Notarium is closing, so it took nothing more: open it again to go on.',
   FILE_UNREADABLE: 'The file could not be read.',
+  FILE_UNWRITABLE: 'The file could not be written there: choose another place (with -o on the command line).',
   RECEIPT_INVALID: 'This is not a valid Notarium receipt.',
   NETWORK_MISMATCH:
     "The profile's network and the chain its service writes to disagree, so no receipt was written: set the profile's network (notarium profile add <name> --network <label>, or in Settings), and the receipt is written then.",

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Confirmation } from '../api/responses.ts';
 import { boundedMap } from '../bounded-map.ts';
@@ -121,16 +121,34 @@ export async function receiptFor(ctx: NotaryContext, record: StoredRecord): Prom
 }
 
 /**
- * Writes the record's receipt to `out`, or next to its file as `<name>.receipt.json`. `within`: the
- * watched folder the receipt's place is in (its `.notarium/`, or beside a file of it).
+ * Writes the record's receipt to `out` (a folder there: into it, under the receipt's name), or
+ * beside its file (besideFile). `within`: the watched folder the receipt's place is in (its
+ * `.notarium/`, or beside a file of it).
  */
 export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out?: string, options: { within?: string } = {}): Promise<string> {
   const receipt = await receiptFor(ctx, record);
-  const path = out ? resolve(out) : record.path ? await besideFile(record, record.path) : null;
-  if (!path) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${record.name} is: name the receipt file with -o.`);
-  writeReceiptAt(path, receipt, { create: Boolean(out), within: options.within });
-  ctx.library.records.setReceiptPath(record.id, path, receipt.network);
-  return path;
+  const place = out ? { path: intoFolder(resolve(out), record.name) } : record.path ? await besideFile(ctx, record, record.path) : null;
+  if (!place) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${record.name} is: name the receipt file with -o.`);
+  const folder = { create: Boolean(out), within: options.within };
+  // The receipt it takes the place of is written under its own name first: at no moment is it on no disk.
+  if (place.displaced) moveReceipt(ctx, place.displaced, folder);
+  writeReceiptAt(place.path, receipt, folder);
+  ctx.library.records.setReceiptPath(record.id, place.path, receipt.network);
+  return place.path;
+}
+
+/**
+ * `out` itself, or the receipt's name inside it when it is a folder there (a link to one is not
+ * followed); a path that cannot be looked at is left for the write to say why.
+ */
+function intoFolder(out: string, name: string): string {
+  let folder = false;
+  try {
+    folder = lstatSync(out, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    // ENOTDIR, EACCES…: the write fails on it, and says so.
+  }
+  return folder ? join(out, receiptFileName(name)) : out;
 }
 
 /** Where a batch member's receipt goes: `out`, or next to the file as `<name>.receipt.json`. */
@@ -140,15 +158,20 @@ export function receiptPlace(file: { name: string; path: string | null }, out?: 
   return path;
 }
 
-/** Writes a receipt at `path` (writeAtomically); a failure of the file system says where, as FILE_UNREADABLE. */
+/** Writes a receipt at `path` (writeAtomically); a failure of the file system says where (writeTextAt). */
 export function writeReceiptAt(path: string, receipt: ReceiptV1, folder: { create: boolean; within?: string }): void {
+  writeTextAt(path, serializeReceipt(receipt), folder);
+}
+
+/** writeAtomically; a failure of the file system is FILE_UNWRITABLE, saying where and why. */
+function writeTextAt(path: string, text: string, folder: { create: boolean; within?: string }): void {
   try {
     // Next to the file, a folder that is gone is not recreated just to hold a receipt.
-    writeAtomically(path, serializeReceipt(receipt), folder);
+    writeAtomically(path, text, folder);
   } catch (err) {
     if (err instanceof NotariumError) throw err;
     throw new NotariumError(
-      'FILE_UNREADABLE',
+      'FILE_UNWRITABLE',
       `The receipt could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): choose another place with -o.`,
       { cause: err },
     );
@@ -156,23 +179,69 @@ export function writeReceiptAt(path: string, receipt: ReceiptV1, folder: { creat
 }
 
 /**
- * Where a registration's receipt goes beside its file: `<name>.receipt.json`, unless that holds the
- * receipt of another registration of the same content (the file was registered before, and again
- * with --again or as a new document): that receipt is kept, never overwritten, and this one takes a
- * label, `<name>.v<N>.receipt.json` for a document's version, else `<name>.<txId's first 12>.receipt.json`.
- * A receipt of other content (the file edited since) is the file's no longer, and is replaced.
+ * Where a registration's receipt goes beside its file, so that no receipt there is ever lost and
+ * `<name>.receipt.json` is the receipt of the file's content now when Notarium knows it:
+ * - that place is free, or holds this registration's receipt: there;
+ * - it holds another registration of the same content (registered again with --again, or as a
+ *   new document): that one keeps it, and this one takes its label (labelledPlace);
+ * - it holds another content's: if this record is the file's content now, it takes the place and
+ *   the receipt there moves to its own label (`displaced`); if not (an export of an older
+ *   registration), this one takes its label and the plain one is left alone.
  */
-async function besideFile(record: StoredRecord, filePath: string): Promise<string> {
-  const plain = receiptFileName(record.name);
+async function besideFile(ctx: NotaryContext, record: StoredRecord, filePath: string): Promise<{ path: string; displaced?: Displaced }> {
+  const plain = join(dirname(filePath), receiptFileName(record.name));
+  const there = await readReceiptText(plain).catch(() => null);
+  if (!there || there.receipt.registration.txId === record.txId) return { path: plain };
+  if (there.receipt.file.sha256 === record.sha256 || !(await isContentNow(ctx, record, filePath))) return { path: await labelledPlace(plain, record) };
+  return { path: plain, displaced: { ...there, to: await labelledPlace(plain, there.receipt.registration) } };
+}
+
+/**
+ * Whether the file holds the record's content now: another size says no without reading it; the
+ * same size is hashed (the library keeps no mtime of a record's file to trust instead, and this
+ * runs only when two registrations' receipts contend for one place). A file gone or unreadable is
+ * not its content: nothing is moved for it.
+ */
+async function isContentNow(ctx: NotaryContext, record: StoredRecord, filePath: string): Promise<boolean> {
+  const info = statSync(filePath, { throwIfNoEntry: false });
+  if (!info?.isFile() || info.size !== record.size) return false;
+  return (await ctx.hash(filePath).catch(() => null))?.sha256 === record.sha256;
+}
+
+/**
+ * A registration's labelled place beside the plain one: `<name>.v<N>.receipt.json` for a document's
+ * version, else `<name>.<txId's first 12>.receipt.json`; a second document started from the same
+ * file has a v1 too, so a v<N> held by another registration gives way to the start of the txId.
+ * Another registration's receipt is never overwritten there (short of two txIds alike in 48 bits).
+ */
+async function labelledPlace(plain: string, registration: { version?: number | null; txId: string | null }): Promise<string> {
   const base = plain.slice(0, -RECEIPT_SUFFIX.length);
-  // A second document started from the same file has a v1 too: then the start of its txId.
-  const labels = new Set([receiptLabel(record), receiptLabel({ txId: record.txId })]);
-  const places = [plain, ...[...labels].map((label) => labelledReceiptName(base, label))].map((name) => join(dirname(filePath), name));
+  const labels = new Set([receiptLabel(registration), receiptLabel({ txId: registration.txId })]);
+  const places = [...labels].map((label) => labelledReceiptName(base, label));
   for (const place of places) {
     const there = await readReceiptFile(place).catch(() => null);
-    if (!there || there.registration.txId === record.txId || there.file.sha256 !== record.sha256) return place;
+    if (!there || there.registration.txId === registration.txId) return place;
   }
   return places.at(-1)!;
+}
+
+/** A receipt as read (`path`), and its text as it was. */
+interface ReceiptText {
+  path: string;
+  text: string;
+  receipt: ReceiptV1;
+}
+
+/** A receipt that gives up the plain place (its `path`) for its labelled one, `to`. */
+type Displaced = ReceiptText & { to: string };
+
+/** Moves a receipt to its labelled place, byte for byte; the library's record of it follows it there. */
+function moveReceipt(ctx: NotaryContext, moved: Displaced, folder: { create: boolean; within?: string }): void {
+  writeTextAt(moved.to, moved.text, folder);
+  for (const { name } of ctx.library.profiles.list()) {
+    const owner = ctx.library.records.byTxId(moved.receipt.registration.txId, name);
+    if (owner?.receiptPath === moved.path) ctx.library.records.setReceiptPath(owner.id, moved.to);
+  }
 }
 
 /**
@@ -196,6 +265,11 @@ export async function exportReceipt(
  * only a regular file is read, and no more of it than a receipt can be.
  */
 export async function readReceiptFile(path: string, shown = path): Promise<ReceiptV1> {
+  return (await readReceiptText(path, shown)).receipt;
+}
+
+/** readReceiptFile, with the text as it was read (to move a receipt byte for byte). */
+async function readReceiptText(path: string, shown = path): Promise<ReceiptText> {
   const bytes = await readRegularFile(path, {
     maxBytes: MAX_RECEIPT_BYTES,
     tooLarge: (size) =>
@@ -204,8 +278,9 @@ export async function readReceiptFile(path: string, shown = path): Promise<Recei
         `${shown}: the file is ${size === undefined ? 'longer than 4 MiB' : `${size} bytes long`}; a receipt is at most ${MAX_RECEIPT_BYTES} bytes (4 MiB), so it was not read. This is not a Notarium receipt.`,
       ),
   });
+  const text = bytes.toString('utf8');
   try {
-    return parseReceipt(bytes.toString('utf8'));
+    return { path, text, receipt: parseReceipt(text) };
   } catch (err) {
     if (err instanceof NotariumError) throw new NotariumError(err.code, `${shown}: ${err.message}`, { cause: err });
     throw err;
