@@ -11,8 +11,16 @@ export interface Row {
   /** The file's place in its job's call (JobFile): names are no key, two files may share one. */
   index: number;
   inFolder: number | null;
+  /** Which file this is across runs (sameFile), or null when the page cannot tell: a new run of it replaces this row. */
+  file: string | null;
   result: VerificationView;
 }
+
+/**
+ * A dropped file's identity across runs, where the shell gives no path (an upload): its name, size and
+ * modification time, which the same file dropped again keeps and another file of that name rarely has.
+ */
+const sameFile = (f: Pick<File, 'name' | 'size' | 'lastModified'>): string => JSON.stringify([f.name, f.size, f.lastModified]);
 
 export class VerifyState {
   rows = $state<Row[]>([]);
@@ -24,6 +32,9 @@ export class VerifyState {
   /** Jobs under way that this page follows: its own, and those the shell opened here. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping no view reads (the rule reports any Set in an exported class)
   #jobs = new Set<string>();
+  /** For this page's own jobs: the identity of the file at each index of the call. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping no view reads
+  #files = new Map<string, string[]>();
   #key = 0;
   #started = false;
 
@@ -56,19 +67,27 @@ export class VerifyState {
   }
 
   #end(jobId: string): void {
+    this.#files.delete(jobId);
     if (this.#jobs.delete(jobId)) this.running = Math.max(0, this.running - 1);
   }
 
-  /** A file's result: a new row, or the one of that file of that job if it has one. */
+  /**
+   * A file's result: the row of that file of that job if it has one; else the row an earlier run
+   * left for the same file, replaced where it stands (one line per file: the newest check is what
+   * it is now); else a new row.
+   */
   #put({ jobId, index, inFolder, result }: NotariumEvents['verify-result']): void {
-    const at = this.rows.findIndex((r) => r.jobId === jobId && r.index === index && r.inFolder === inFolder);
-    if (at === -1) this.rows = [...this.rows, { key: ++this.#key, jobId, index, inFolder, result }];
-    else this.rows = this.rows.map((r, i) => (i === at ? { ...r, result } : r));
+    const file = result.path ?? (inFolder === null ? (this.#files.get(jobId)?.[index] ?? null) : null);
+    let at = this.rows.findIndex((r) => r.jobId === jobId && r.index === index && r.inFolder === inFolder);
+    if (at === -1 && file !== null) at = this.rows.findIndex((r) => r.jobId !== jobId && r.file === file);
+    if (at === -1) this.rows = [...this.rows, { key: ++this.#key, jobId, index, inFolder, file, result }];
+    else this.rows = this.rows.map((r, i) => (i === at ? { ...r, jobId, index, inFolder, file, result } : r));
   }
 
-  /** Starts one job under an id made here, so that none of its results comes before the page knows it. */
-  async #job(start: (jobId: string) => Promise<null>): Promise<void> {
+  /** Starts one job under an id made here, so that none of its results comes before the page knows it; `files` as in its call. */
+  async #job(files: File[], start: (jobId: string) => Promise<null>): Promise<void> {
     const jobId = crypto.randomUUID();
+    this.#files.set(jobId, files.map(sameFile));
     this.#follow(jobId);
     try {
       await start(jobId);
@@ -94,16 +113,16 @@ export class VerifyState {
       // A receipt alone: everything but the file digest is checked (the report says so).
       for (const r of orphanReceipts) {
         const ref = await this.#refs.toRef(r);
-        await this.#job((id) => this.#notarium.verifyReceipt(id, ref, opts));
+        await this.#job([r], (id) => this.#notarium.verifyReceipt(id, ref, opts));
       }
       const plain = content.filter((f) => !receipts.has(f.name));
       if (plain.length) {
         const refs = await this.#refs.toRefs(plain);
-        await this.#job((id) => this.#notarium.verify(id, refs, opts));
+        await this.#job(plain, (id) => this.#notarium.verify(id, refs, opts));
       }
       for (const f of content.filter((c) => receipts.has(c.name))) {
         const [file, receipt] = await this.#refs.toRefs([f, receipts.get(f.name)!]);
-        await this.#job((id) => this.#notarium.verify(id, [file!], { ...opts, receipt }));
+        await this.#job([f], (id) => this.#notarium.verify(id, [file!], { ...opts, receipt }));
       }
     } catch (err) {
       this.error = sentence(err);
