@@ -1,4 +1,4 @@
-import type { NotariumBridge, NotariumEvents, VerificationView } from '../../../preload/contract.ts';
+import type { FileRef, NotariumBridge, NotariumEvents, VerificationView } from '../../../preload/contract.ts';
 import { besideReceipt, isReceiptName } from '../../../preload/notarium-files.ts';
 import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';
 import type { Tone } from '../../lib/format.ts';
@@ -17,10 +17,12 @@ export interface Row {
 }
 
 /**
- * A dropped file's identity across runs, where the shell gives no path (an upload): its name, size and
- * modification time, which the same file dropped again keeps and another file of that name rarely has.
+ * A dropped file's identity across runs: its path where the shell gives the page one (the desktop app),
+ * which is also what the shell's own jobs' results name; else (an upload, whose path is a new copy's
+ * each time) its name, size and modification time, which the same file dropped again keeps and another
+ * file of that name rarely has.
  */
-const sameFile = (f: Pick<File, 'name' | 'size' | 'lastModified'>): string => JSON.stringify([f.name, f.size, f.lastModified]);
+const sameFile = (f: File, ref: FileRef): string => (ref.kind === 'path' ? ref.path : JSON.stringify([f.name, f.size, f.lastModified]));
 
 export class VerifyState {
   rows = $state<Row[]>([]);
@@ -77,7 +79,8 @@ export class VerifyState {
    * it is now); else a new row.
    */
   #put({ jobId, index, inFolder, result }: NotariumEvents['verify-result']): void {
-    const file = result.path ?? (inFolder === null ? (this.#files.get(jobId)?.[index] ?? null) : null);
+    const own = this.#files.get(jobId);
+    const file = own ? (inFolder === null ? (own[index] ?? null) : null) : result.path;
     let at = this.rows.findIndex((r) => r.jobId === jobId && r.index === index && r.inFolder === inFolder);
     if (at === -1 && file !== null) at = this.rows.findIndex((r) => r.jobId !== jobId && r.file === file);
     if (at === -1) this.rows = [...this.rows, { key: ++this.#key, jobId, index, inFolder, file, result }];
@@ -85,9 +88,12 @@ export class VerifyState {
   }
 
   /** Starts one job under an id made here, so that none of its results comes before the page knows it; `files` as in its call. */
-  async #job(files: File[], start: (jobId: string) => Promise<null>): Promise<void> {
+  async #job(files: [File, FileRef][], start: (jobId: string) => Promise<null>): Promise<void> {
     const jobId = crypto.randomUUID();
-    this.#files.set(jobId, files.map(sameFile));
+    this.#files.set(
+      jobId,
+      files.map(([f, ref]) => sameFile(f, ref)),
+    );
     this.#follow(jobId);
     try {
       await start(jobId);
@@ -113,16 +119,19 @@ export class VerifyState {
       // A receipt alone: everything but the file digest is checked (the report says so).
       for (const r of orphanReceipts) {
         const ref = await this.#refs.toRef(r);
-        await this.#job([r], (id) => this.#notarium.verifyReceipt(id, ref, opts));
+        await this.#job([[r, ref]], (id) => this.#notarium.verifyReceipt(id, ref, opts));
       }
       const plain = content.filter((f) => !receipts.has(f.name));
       if (plain.length) {
         const refs = await this.#refs.toRefs(plain);
-        await this.#job(plain, (id) => this.#notarium.verify(id, refs, opts));
+        await this.#job(
+          plain.map((f, i) => [f, refs[i]!]),
+          (id) => this.#notarium.verify(id, refs, opts),
+        );
       }
       for (const f of content.filter((c) => receipts.has(c.name))) {
         const [file, receipt] = await this.#refs.toRefs([f, receipts.get(f.name)!]);
-        await this.#job([f], (id) => this.#notarium.verify(id, [file!], { ...opts, receipt }));
+        await this.#job([[f, file!]], (id) => this.#notarium.verify(id, [file!], { ...opts, receipt }));
       }
     } catch (err) {
       this.error = sentence(err);
