@@ -98,6 +98,8 @@ describe('a registration the service never received', () => {
     await details.getByRole('button', { name: 'Send now' }).click();
     const refusal = details.getByRole('alert');
     await expect.poll(() => refusal.textContent()).toMatch(REFUSED);
+    // Said once: the record's own note on why it is not sent gives way to the press's answer (issue #14).
+    await expect.poll(() => details.getByText(REFUSED).count()).toBe(1);
     expect(await details.locator('.badge').first().textContent()).toBe('Not sent');
     await keepShots(page, 'library-send-now-refused', refusal);
 

@@ -1,4 +1,4 @@
-import type { NotariumBridge, NotariumEvents, VerificationView } from '../../../preload/contract.ts';
+import type { FileRef, NotariumBridge, NotariumEvents, VerificationView } from '../../../preload/contract.ts';
 import { besideReceipt, isReceiptName } from '../../../preload/notarium-files.ts';
 import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';
 import type { Tone } from '../../lib/format.ts';
@@ -11,8 +11,18 @@ export interface Row {
   /** The file's place in its job's call (JobFile): names are no key, two files may share one. */
   index: number;
   inFolder: number | null;
+  /** Which file this is across runs (sameFile), or null when the page cannot tell: a new run of it replaces this row. */
+  file: string | null;
   result: VerificationView;
 }
+
+/**
+ * A dropped file's identity across runs: its path where the shell gives the page one (the desktop app),
+ * which is also what the shell's own jobs' results name; else (an upload, whose path is a new copy's
+ * each time) its name, size and modification time, which the same file dropped again keeps and another
+ * file of that name rarely has.
+ */
+const sameFile = (f: File, ref: FileRef): string => (ref.kind === 'path' ? ref.path : JSON.stringify([f.name, f.size, f.lastModified]));
 
 export class VerifyState {
   rows = $state<Row[]>([]);
@@ -24,6 +34,9 @@ export class VerifyState {
   /** Jobs under way that this page follows: its own, and those the shell opened here. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping no view reads (the rule reports any Set in an exported class)
   #jobs = new Set<string>();
+  /** For this page's own jobs: the identity of the file at each index of the call. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping no view reads
+  #files = new Map<string, string[]>();
   #key = 0;
   #started = false;
 
@@ -56,19 +69,31 @@ export class VerifyState {
   }
 
   #end(jobId: string): void {
+    this.#files.delete(jobId);
     if (this.#jobs.delete(jobId)) this.running = Math.max(0, this.running - 1);
   }
 
-  /** A file's result: a new row, or the one of that file of that job if it has one. */
+  /**
+   * A file's result: the row of that file of that job if it has one; else the row an earlier run
+   * left for the same file, replaced where it stands (one line per file: the newest check is what
+   * it is now); else a new row.
+   */
   #put({ jobId, index, inFolder, result }: NotariumEvents['verify-result']): void {
-    const at = this.rows.findIndex((r) => r.jobId === jobId && r.index === index && r.inFolder === inFolder);
-    if (at === -1) this.rows = [...this.rows, { key: ++this.#key, jobId, index, inFolder, result }];
-    else this.rows = this.rows.map((r, i) => (i === at ? { ...r, result } : r));
+    const own = this.#files.get(jobId);
+    const file = own ? (inFolder === null ? (own[index] ?? null) : null) : result.path;
+    let at = this.rows.findIndex((r) => r.jobId === jobId && r.index === index && r.inFolder === inFolder);
+    if (at === -1 && file !== null) at = this.rows.findIndex((r) => r.jobId !== jobId && r.file === file);
+    if (at === -1) this.rows = [...this.rows, { key: ++this.#key, jobId, index, inFolder, file, result }];
+    else this.rows = this.rows.map((r, i) => (i === at ? { ...r, jobId, index, inFolder, file, result } : r));
   }
 
-  /** Starts one job under an id made here, so that none of its results comes before the page knows it. */
-  async #job(start: (jobId: string) => Promise<null>): Promise<void> {
+  /** Starts one job under an id made here, so that none of its results comes before the page knows it; `files` as in its call. */
+  async #job(files: [File, FileRef][], start: (jobId: string) => Promise<null>): Promise<void> {
     const jobId = crypto.randomUUID();
+    this.#files.set(
+      jobId,
+      files.map(([f, ref]) => sameFile(f, ref)),
+    );
     this.#follow(jobId);
     try {
       await start(jobId);
@@ -94,16 +119,19 @@ export class VerifyState {
       // A receipt alone: everything but the file digest is checked (the report says so).
       for (const r of orphanReceipts) {
         const ref = await this.#refs.toRef(r);
-        await this.#job((id) => this.#notarium.verifyReceipt(id, ref, opts));
+        await this.#job([[r, ref]], (id) => this.#notarium.verifyReceipt(id, ref, opts));
       }
       const plain = content.filter((f) => !receipts.has(f.name));
       if (plain.length) {
         const refs = await this.#refs.toRefs(plain);
-        await this.#job((id) => this.#notarium.verify(id, refs, opts));
+        await this.#job(
+          plain.map((f, i) => [f, refs[i]!]),
+          (id) => this.#notarium.verify(id, refs, opts),
+        );
       }
       for (const f of content.filter((c) => receipts.has(c.name))) {
         const [file, receipt] = await this.#refs.toRefs([f, receipts.get(f.name)!]);
-        await this.#job((id) => this.#notarium.verify(id, [file!], { ...opts, receipt }));
+        await this.#job([[f, file!]], (id) => this.#notarium.verify(id, [file!], { ...opts, receipt }));
       }
     } catch (err) {
       this.error = sentence(err);

@@ -18,13 +18,13 @@ beforeEach(() => {
   state.start(() => opened++);
 });
 
-const file = (name: string, content = name): File => new File([content], name);
+const file = (name: string, content = name, lastModified = 1_700_000_000_000): File => new File([content], name, { lastModified });
 const none = noVerifications();
 
-function result(name: string, status: VerificationView['status']): VerificationView {
+function result(name: string, status: VerificationView['status'], path: string | null = null): VerificationView {
   return {
     name,
-    path: null,
+    path,
     status,
     verifiedOnTestChain: false,
     message: `${name}: ${status}`,
@@ -97,5 +97,52 @@ describe('the Verify state', () => {
     await state.add([file('b.pdf')]);
     expect(fake.lastJob().options).toEqual({ offline: true });
     expect(state.running).toBe(1);
+  });
+
+  it('a new run of the same file replaces its row where it stands; another file of that name keeps its own (issue #14)', async () => {
+    const run = async (files: File[], statuses: VerificationView['status'][]) => {
+      await state.add(files);
+      const { jobId } = fake.lastJob();
+      files.forEach((f, index) => fake.emit('verify-result', { jobId, index, inFolder: null, result: result(f.name, statuses[index]!) }));
+      fake.emit('verify-done', { jobId, counts: none });
+    };
+    const rows = () => state.rows.map((r) => [r.key, r.result.name, r.result.status]);
+    await run([file('a.pdf'), file('b.pdf')], ['verified', 'unreadable']);
+    const [a, b] = state.rows.map((r) => r.key);
+    await run([file('b.pdf'), file('a.pdf')], ['verified', 'mismatch']);
+    await run([file('a.pdf'), file('b.pdf')], ['verified', 'verified']);
+    expect(rows()).toEqual([
+      [a, 'a.pdf', 'verified'],
+      [b, 'b.pdf', 'verified'],
+    ]);
+    // Same name, other content or time: another file (another folder's a.pdf), its own row.
+    await run([file('a.pdf', 'other content'), file('b.pdf', 'b.pdf', 1_800_000_000_000)], ['mismatch', 'unknown']);
+    expect(rows()).toEqual([
+      [a, 'a.pdf', 'verified'],
+      [b, 'b.pdf', 'verified'],
+      [expect.any(Number), 'a.pdf', 'mismatch'],
+      [expect.any(Number), 'b.pdf', 'unknown'],
+    ]);
+    // Two copies of one file in one drop stay two rows of that run.
+    await run([file('c.pdf'), file('c.pdf')], ['verified', 'verified']);
+    expect(state.rows.filter((r) => r.result.name === 'c.pdf')).toHaveLength(2);
+  });
+
+  it('a job the shell opened replaces the row of the same path, and keeps files it cannot tell apart (issue #14)', () => {
+    const shellRun = (results: VerificationView[]) => {
+      const jobId = crypto.randomUUID();
+      fake.emit('open-verify', { jobId });
+      results.forEach((r, i) => fake.emit('verify-result', { jobId, index: 0, inFolder: i, result: r }));
+      fake.emit('verify-done', { jobId, counts: none });
+    };
+    shellRun([result('deed.txt', 'pending', '/docs/deed.txt'), result('deed.txt', 'verified', '/old/deed.txt'), result('lost.txt', 'unreadable')]);
+    shellRun([result('deed.txt', 'verified', '/docs/deed.txt'), result('lost.txt', 'unreadable')]);
+    expect(state.rows.map((r) => [r.result.path, r.result.status])).toEqual([
+      ['/docs/deed.txt', 'verified'],
+      ['/old/deed.txt', 'verified'],
+      [null, 'unreadable'],
+      [null, 'unreadable'],
+    ]);
+    expect(state.running).toBe(0);
   });
 });
