@@ -12,10 +12,10 @@ export function invokedAs(env: NodeJS.ProcessEnv): string {
 
 const NAMES = [...COMMAND_NAMES, '--help', '--version'].join('|');
 /**
- * A hint to run a command (`notarium <command> …`), not the `notarium <command>:` that starts an
- * error line, nor a word inside a path (`/tmp/notarium verify`).
+ * A hint to run a command (`notarium <command> …`), not the `notarium <command> [<subcommand>]:`
+ * that starts an error line, nor a word inside a path (`/tmp/notarium verify`), nor one said already.
  */
-const HINT = new RegExp(`(^|[\\s"(])notarium (?=(?:${NAMES})(?![\\w:-]))`, 'g');
+const HINT = new RegExp(`(^|[\\s"(])(?<!npx )notarium (?=(?:${NAMES})(?![\\w:-]| [a-z-]+:))`, 'g');
 
 /** A line of Notarium's own with each hint to run a command said as the user runs it. */
 export function asInvoked(line: string, invoked: string): string {

@@ -101,20 +101,24 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       : `Unknown command "${name}".${near} Run "notarium --help" for the commands.`;
     return usageFailure(io, argv, 'notarium', sentence, near || name.startsWith('-') ? '' : `\n\n${HELP}`);
   }
+  let path: string = known;
   try {
     const command = await COMMANDS[known as CommandName]();
+    // An error is said by the command path it is about: `notarium receipt info: …`, not `notarium receipt: …`.
+    const sub = command.subcommands && rest[0] !== undefined ? knownName(rest[0], Object.keys(command.subcommands)) : undefined;
+    if (sub !== undefined) path = `${known} ${sub}`;
     return await command.run(rest, io);
   } catch (err) {
     io.progress('');
-    if (err instanceof UsageError) return usageFailure(io, rest, `notarium ${err.command ?? known}`, err.message);
+    if (err instanceof UsageError) return usageFailure(io, rest, `notarium ${err.command ?? path}`, err.message);
     // Every other failure has a catalogue code, in the text and in --json; one that is not Notarium's
     // own is INTERNAL, what happened said first (this is the user's own terminal).
     const error = errorData(err, (detail) => {
-      io.err(`notarium ${known}: ${detail}`);
+      io.err(`notarium ${path}: ${detail}`);
       if (io.env.NOTARIUM_DEBUG && err instanceof Error && err.stack) io.err(err.stack);
     });
     if (wantsJson(rest)) io.out(JSON.stringify({ error: errorJson(error) }, null, 2));
-    io.err(`notarium ${known}: ${errorText(error)}`);
+    io.err(`notarium ${path}: ${errorText(error)}`);
     return EXIT.ERROR;
   }
 }

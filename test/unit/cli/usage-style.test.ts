@@ -16,7 +16,8 @@ function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
   const err: string[] = [];
   const io = {
     out: (l: string) => out.push(l),
-    err: (l: string) => err.push(l),
+    // As processIo says stderr: hints as the user runs Notarium.
+    err: (l: string) => err.push(asInvoked(l, invokedAs(env))),
     env,
     errIsTTY: false,
     progress: () => {},
@@ -91,6 +92,32 @@ describe('usage mistakes', () => {
       const { message } = (JSON.parse(r.out) as { error: { message: string } }).error;
       expect(r.err.split('\n')[0]!.replace(PREFIX, '')).toBe(message);
     }
+  });
+});
+
+describe('the prefix of an error line (issue #14)', () => {
+  const npx = { npm_command: 'exec', npm_lifecycle_script: 'notarium' };
+
+  /** The command path a line is about: the command, and its subcommand when it has them. */
+  async function pathOf(argv: string[]): Promise<string> {
+    const entry = (await loadCommands())[argv[0]!];
+    if (!entry) return 'notarium';
+    return entry.subcommands && argv[1]! in entry.subcommands ? `notarium ${argv[0]} ${argv[1]}` : `notarium ${argv[0]}`;
+  }
+
+  it('is "notarium <command> <subcommand>:" for every mistake, run bare or through npx', async () => {
+    for (const argv of await mistakes()) {
+      for (const env of [{}, npx]) {
+        const first = (await run(argv, env)).err.split('\n')[0]!;
+        expect(first, argv.join(' ')).toMatch(new RegExp(`^${await pathOf(argv)}: [^ ]`));
+      }
+    }
+  });
+
+  it('names the subcommand for failures that are not usage mistakes too', async () => {
+    const r = await run(['receipt', 'info', '/nonexistent/notarium-no-such.receipt.json'], npx);
+    expect(r.code).not.toBe(0);
+    expect(r.err).toMatch(/^notarium receipt info: /);
   });
 });
 
