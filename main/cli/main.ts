@@ -5,7 +5,8 @@ import type { CommandEntry } from './completion.ts';
 import { EXIT } from './exit-codes.ts';
 import { errorText } from './format.ts';
 import { processIo, type CliIo } from './io.ts';
-import { invokedAs, asInvoked } from './invoked-as.ts';
+import { helpAsInvoked } from './help.ts';
+import { invokedAs } from './invoked-as.ts';
 import { errorJson, wantsJson } from './json.ts';
 import { didYouMean, knownName } from './names.ts';
 import { UsageError } from './usage-error.ts';
@@ -86,7 +87,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   if (name === undefined || HELP_ARGS.includes(name)) {
     // `notarium help <command…>` is `notarium <command…> --help` (`help help` is the overview).
     if (name !== undefined && rest[0] !== undefined && !HELP_ARGS.includes(rest[0])) return main([...rest, '--help'], io);
-    io.out(asInvoked(HELP, invokedAs(io.env)));
+    io.out(helpAsInvoked(HELP, invokedAs(io.env)));
     return name === undefined ? EXIT.ERROR : EXIT.OK;
   }
   if (VERSION_ARGS.includes(name)) {

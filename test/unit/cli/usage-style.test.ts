@@ -171,6 +171,16 @@ describe('commands as the user runs them', () => {
     expect(asInvoked('Run "notarium --help".', 'notarium')).toBe('Run "notarium --help".');
   });
 
+  it.each([['receipt'], ['version']])('%s --help keeps its table of commands in one column, run bare or through npx (issue #14)', async (command) => {
+    for (const env of [{}, npx]) {
+      const table = (await run([command, '--help'], env)).out.split('\n').filter((line) => /^ {2}(?:npx )?notarium |^ {3}/.test(line));
+      // Where each description starts: after a command and two spaces or more, or on a line of its own.
+      const columns = table.flatMap((line) => /^( {3,}| +\S.*? {2,})\S/.exec(line)?.[1]?.length ?? []);
+      expect(columns.length, JSON.stringify(env)).toBeGreaterThan(1);
+      expect(new Set(columns), table.join('\n')).toEqual(new Set([columns[0]]));
+    }
+  });
+
   it('help says the commands as they are run', async () => {
     const r = await run(['verify', '--help'], npx);
     expect(r.out).toMatch(/^Usage: npx notarium verify /);
