@@ -22,10 +22,12 @@ export function lookAgainWords(profile: Profile, records: StoredRecord[], now: n
   if (firstLook <= 0) return `It should be in a block by now: look with \`notarium status ${file}\`, ${wait}.`;
   const settled = `settled (${target} confirmation${target === 1 ? '' : 's'})`;
   const least = Math.min(...waiting.map((r) => (r.state === 'published' ? 0 : r.confirmations)));
+  // Settled is known at a check at the soonest: never said sooner than the look again below.
+  const settledIn = (blocks: number) => duration(Math.max(blocks * block, firstLook) / 1000);
   const expected =
     least === 0
-      ? `In a block within about ${duration(block / 1000)}, ${settled} within about ${duration((target * block) / 1000)}.`
-      : `In a block (${least} of ${target} confirmation${target === 1 ? '' : 's'}), ${settled} within about ${duration((Math.max(1, target - least) * block) / 1000)}.`;
+      ? `In a block within about ${duration(block / 1000)}, ${settled} within about ${settledIn(target)}.`
+      : `In a block (${least} of ${target} confirmation${target === 1 ? '' : 's'}), ${settled} within about ${settledIn(Math.max(1, target - least))}.`;
   return [
     expected,
     `Look again in about ${duration(firstLook / 1000)} with \`notarium status ${file}\` (the service is asked once per block time), ${wait}.`,

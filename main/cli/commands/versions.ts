@@ -99,7 +99,7 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
     const own = versions.length - history.versions.length;
     const more = own === 0 ? '' : ` (${own} ${source.from === 'service' ? 'only in this library: not in a block yet' : 'never sent'})`;
     io.out(
-      `${visibleName(name)}: ${versions.length} record${versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}${more}`,
+      `${visibleName(name)}: ${versions.length} version${versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}${more}`,
     );
     if (source.from === 'library') io.out(`Not read from the service: ${source.reason}`);
     const rows = versions.map((e) => [
