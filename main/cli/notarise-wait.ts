@@ -7,6 +7,7 @@ import { isRegistered, type NotariseOutcome } from '../core/usecases/notarise.ts
 import { visibleName } from '../../preload/visible-text.ts';
 import { middleEllipsis } from './format.ts';
 import type { CliIo } from './io.ts';
+import { command } from './invoked-as.ts';
 
 /**
  * `notarise --wait`: every registration followed until it is deep enough, saying what it waits for.
@@ -91,13 +92,13 @@ export async function waitAll(
 }
 
 /** Said after the table when Ctrl+C stopped the wait: the files are registered, and how to follow them. */
-export function stoppedWords(records: StoredRecord[]): string {
+export function stoppedWords(records: StoredRecord[], env: NodeJS.ProcessEnv): string {
   const waiting = records.filter((r) => r.state !== 'confirmed' && r.state !== 'settled' && r.state !== 'failed' && r.state !== 'rejected');
   const first = waiting.find((r) => r.path) ?? records.find((r) => r.path);
-  const follow = first?.path ? `notarium wait ${visibleName(shellQuote(first.path))}` : 'notarium wait <file>';
+  const follow = command(env, first?.path ? `wait ${visibleName(shellQuote(first.path))}` : 'wait <file>');
   return [
     `Stopped waiting. ${waiting.length === 1 ? 'The file is' : 'The files are'} registered: nothing is lost, the service keeps ${waiting.length === 1 ? 'the registration' : 'them'}.`,
-    `Follow ${waiting.length === 1 ? 'it' : 'them'} with "${follow}" (it writes the receipt once the registration is in a block), "notarium status <file>", or "notarium watch" or the app, which write receipts as blocks come.`,
+    `Follow ${waiting.length === 1 ? 'it' : 'them'} with "${follow}" (it writes the receipt once the registration is in a block), "${command(env, 'status <file>')}", or "${command(env, 'watch')}" or the app, which write receipts as blocks come.`,
   ].join('\n');
 }
 

@@ -13,6 +13,7 @@ import { describeRecord, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { errorText, shortHash, table } from '../format.ts';
 import { help } from '../help.ts';
+import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
 import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
@@ -145,7 +146,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
           const life = lifeCycleOf(notary.context, record);
           if (v.json) io.out(JSON.stringify(recordJson(record, life), null, 2));
           else {
-            const follow = record.state === 'queued' ? `notarium version finalise ${shellQuote(target!)} --wait` : undefined;
+            const follow = record.state === 'queued' ? command(io.env, `version finalise ${shellQuote(target!)} --wait`) : undefined;
             // Run again: the final record was there before (with --wait, what was waited for is said plainly).
             io.out(`${finalisedWords(record, record.createdAt < started && !v.wait)}\n${describeRecord(record, life, follow)}`);
           }
