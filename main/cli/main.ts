@@ -6,7 +6,7 @@ import { EXIT } from './exit-codes.ts';
 import { errorText } from './format.ts';
 import { processIo, type CliIo } from './io.ts';
 import { helpAsInvoked } from './help.ts';
-import { invokedAs } from './invoked-as.ts';
+import { asInvoked, invokedAs } from './invoked-as.ts';
 import { errorJson, wantsJson } from './json.ts';
 import { didYouMean, knownName } from './names.ts';
 import { UsageError } from './usage-error.ts';
@@ -129,7 +129,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
  * with --json the one error shape on stdout, INVALID_ARGUMENT (README: Error codes); exit 2.
  */
 function usageFailure(io: CliIo, argv: readonly string[], who: string, sentence: string, more = ''): number {
-  if (wantsJson(argv)) io.out(JSON.stringify({ error: errorJson({ code: 'INVALID_ARGUMENT', message: sentence }) }, null, 2));
+  // The sentence names no file (only the command line's own words): said as stderr says it.
+  const message = asInvoked(sentence, invokedAs(io.env));
+  if (wantsJson(argv)) io.out(JSON.stringify({ error: errorJson({ code: 'INVALID_ARGUMENT', message }) }, null, 2));
   io.err(`${who}: ${sentence}${more}`);
   return EXIT.ERROR;
 }
