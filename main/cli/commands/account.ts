@@ -66,7 +66,9 @@ export async function whoamiCommand(argv: string[], io: CliIo): Promise<number> 
     const signIn = notary.signIn(v.profile);
     const state = await signIn.restore();
     if (state.status === 'signed-out') {
-      io.out(v.json ? JSON.stringify({ signedIn: false, message: state.message ?? null }) : (state.message ?? `Not signed in: run "${command(io.env, 'login')}".`));
+      io.out(
+        v.json ? JSON.stringify({ signedIn: false, message: state.message ?? null }) : (state.message ?? `Not signed in: run "${command(io.env, 'login')}".`),
+      );
       return EXIT.PENDING;
     }
     const claims = await signIn.grantedClaims();

@@ -75,7 +75,7 @@ describe('the countdown to the next check (issue #14)', () => {
 describe('the countdown counts to the answer this process gets, not only to the schedule (issue #14)', () => {
   afterEach(() => void vi.useRealTimers());
 
-  it("counts to the wait's own look when it comes before the schedule's check, and reaches \"checking now\" there", () => {
+  it('counts to the wait\'s own look when it comes before the schedule\'s check, and reaches "checking now" there', () => {
     vi.useFakeTimers({ now });
     // At 2 of 3 confirmations the schedule asks 2.1 blocks later; the wait looks itself a block after its last news.
     const record = { name: 'a.txt', state: 'confirmed', confirmations: 2, nextCheckAt: now + 21_000 } as StoredRecord;
