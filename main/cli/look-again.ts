@@ -4,6 +4,7 @@ import { checkGapMs, firstCheckAt } from '../core/poller/schedule.ts';
 import type { Profile } from '../core/store/profiles.ts';
 import { FOLLOWED_STATES, type StoredRecord } from '../core/store/record.ts';
 import { shellQuote } from '../core/text/shell-quote.ts';
+import { command } from './invoked-as.ts';
 
 /**
  * For registrations on their way to their target depth: when to expect them in a block and settled
@@ -11,23 +12,25 @@ import { shellQuote } from '../core/text/shell-quote.ts';
  * next check: before it, status gives the library's answer). One place says it, so `notarise`
  * (after its table) and `status` (after the record) say the same. Undefined when none is on its way.
  */
-export function lookAgainWords(profile: Profile, records: StoredRecord[], now: number): string | undefined {
+export function lookAgainWords(profile: Profile, records: StoredRecord[], now: number, env: NodeJS.ProcessEnv): string | undefined {
   const waiting = records.filter((r) => FOLLOWED_STATES.includes(r.state) && r.publishedAt !== null);
   if (waiting.length === 0) return undefined;
   const block = checkGapMs(profile);
   const target = profile.targetConfirmations;
   const firstLook = Math.max(...waiting.map((r) => r.nextCheckAt ?? firstCheckAt(profile, r.publishedAt!))) - now;
   const file = waiting.length === 1 && waiting[0]!.path ? visibleName(shellQuote(waiting[0]!.path)) : '<file>';
-  const wait = `or wait for it with \`notarium wait ${file}\``;
-  if (firstLook <= 0) return `It should be in a block by now: look with \`notarium status ${file}\`, ${wait}.`;
+  const wait = `or wait for it with \`${command(env, `wait ${file}`)}\``;
+  if (firstLook <= 0) return `It should be in a block by now: look with \`${command(env, `status ${file}`)}\`, ${wait}.`;
   const settled = `settled (${target} confirmation${target === 1 ? '' : 's'})`;
   const least = Math.min(...waiting.map((r) => (r.state === 'published' ? 0 : r.confirmations)));
+  // Settled is known at a check at the soonest: never said sooner than the look again below.
+  const settledIn = (blocks: number) => duration(Math.max(blocks * block, firstLook) / 1000);
   const expected =
     least === 0
-      ? `In a block within about ${duration(block / 1000)}, ${settled} within about ${duration((target * block) / 1000)}.`
-      : `In a block (${least} of ${target} confirmation${target === 1 ? '' : 's'}), ${settled} within about ${duration((Math.max(1, target - least) * block) / 1000)}.`;
+      ? `In a block within about ${duration(block / 1000)}, ${settled} within about ${settledIn(target)}.`
+      : `In a block (${least} of ${target} confirmation${target === 1 ? '' : 's'}), ${settled} within about ${settledIn(Math.max(1, target - least))}.`;
   return [
     expected,
-    `Look again in about ${duration(firstLook / 1000)} with \`notarium status ${file}\` (the service is asked once per block time), ${wait}.`,
+    `Look again in about ${duration(firstLook / 1000)} with \`${command(env, `status ${file}`)}\` (the service is asked once per block time), ${wait}.`,
   ].join('\n');
 }

@@ -5,7 +5,8 @@ import type { CommandEntry } from './completion.ts';
 import { EXIT } from './exit-codes.ts';
 import { errorText } from './format.ts';
 import { processIo, type CliIo } from './io.ts';
-import { invokedAs, asInvoked } from './invoked-as.ts';
+import { helpAsInvoked } from './help.ts';
+import { asInvoked, invokedAs } from './invoked-as.ts';
 import { errorJson, wantsJson } from './json.ts';
 import { didYouMean, knownName } from './names.ts';
 import { UsageError } from './usage-error.ts';
@@ -86,7 +87,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   if (name === undefined || HELP_ARGS.includes(name)) {
     // `notarium help <command…>` is `notarium <command…> --help` (`help help` is the overview).
     if (name !== undefined && rest[0] !== undefined && !HELP_ARGS.includes(rest[0])) return main([...rest, '--help'], io);
-    io.out(asInvoked(HELP, invokedAs(io.env)));
+    io.out(helpAsInvoked(HELP, invokedAs(io.env)));
     return name === undefined ? EXIT.ERROR : EXIT.OK;
   }
   if (VERSION_ARGS.includes(name)) {
@@ -101,20 +102,24 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       : `Unknown command "${name}".${near} Run "notarium --help" for the commands.`;
     return usageFailure(io, argv, 'notarium', sentence, near || name.startsWith('-') ? '' : `\n\n${HELP}`);
   }
+  let path: string = known;
   try {
     const command = await COMMANDS[known as CommandName]();
+    // An error is said by the command path it is about: `notarium receipt info: …`, not `notarium receipt: …`.
+    const sub = command.subcommands && rest[0] !== undefined ? knownName(rest[0], Object.keys(command.subcommands)) : undefined;
+    if (sub !== undefined) path = `${known} ${sub}`;
     return await command.run(rest, io);
   } catch (err) {
     io.progress('');
-    if (err instanceof UsageError) return usageFailure(io, rest, `notarium ${err.command ?? known}`, err.message);
+    if (err instanceof UsageError) return usageFailure(io, rest, `notarium ${err.command ?? path}`, err.message);
     // Every other failure has a catalogue code, in the text and in --json; one that is not Notarium's
     // own is INTERNAL, what happened said first (this is the user's own terminal).
     const error = errorData(err, (detail) => {
-      io.err(`notarium ${known}: ${detail}`);
+      io.err(`notarium ${path}: ${detail}`);
       if (io.env.NOTARIUM_DEBUG && err instanceof Error && err.stack) io.err(err.stack);
     });
     if (wantsJson(rest)) io.out(JSON.stringify({ error: errorJson(error) }, null, 2));
-    io.err(`notarium ${known}: ${errorText(error)}`);
+    io.err(`notarium ${path}: ${errorText(error)}`);
     return EXIT.ERROR;
   }
 }
@@ -124,7 +129,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
  * with --json the one error shape on stdout, INVALID_ARGUMENT (README: Error codes); exit 2.
  */
 function usageFailure(io: CliIo, argv: readonly string[], who: string, sentence: string, more = ''): number {
-  if (wantsJson(argv)) io.out(JSON.stringify({ error: errorJson({ code: 'INVALID_ARGUMENT', message: sentence }) }, null, 2));
+  // The sentence names no file (only the command line's own words): said as stderr says it.
+  const message = asInvoked(sentence, invokedAs(io.env));
+  if (wantsJson(argv)) io.out(JSON.stringify({ error: errorJson({ code: 'INVALID_ARGUMENT', message }) }, null, 2));
   io.err(`${who}: ${sentence}${more}`);
   return EXIT.ERROR;
 }

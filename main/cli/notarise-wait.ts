@@ -7,6 +7,7 @@ import { isRegistered, type NotariseOutcome } from '../core/usecases/notarise.ts
 import { visibleName } from '../../preload/visible-text.ts';
 import { middleEllipsis } from './format.ts';
 import type { CliIo } from './io.ts';
+import { command } from './invoked-as.ts';
 
 /**
  * `notarise --wait`: every registration followed until it is deep enough, saying what it waits for.
@@ -36,7 +37,11 @@ export async function waitAll(
   const stop = new AbortController();
   const now = () => notary.context.now(); // the engine's clock, whose times nextCheckAt holds
   const shown = () => waiting.map((o) => records.get(o.path)!);
-  const draw = () => io.progress(waitLine(shown(), reached.size, depth, now(), io.progressWidth()));
+  // When each wait looks at its record itself (waitFor's onLook): the next answer comes at the
+  // schedule's check or then, whichever is first, and the line counts down to that.
+  const looks = new Map<number, number>();
+  const due = (r: StoredRecord) => nextAnswerAt(r, looks.get(r.id));
+  const draw = () => io.progress(waitLine(shown(), reached.size, depth, now(), io.progressWidth(), due));
   // Listening before the wait is announced: a Ctrl+C right after the words "Ctrl+C stops waiting"
   // must stop the wait, not meet the signal's default action and kill the process.
   let signalled = false;
@@ -44,7 +49,7 @@ export async function waitAll(
     signalled = true;
     stop.abort();
   });
-  const ticker = io.errIsTTY ? countdown(draw, () => nextCheckOf(shown(), depth), now) : undefined;
+  const ticker = io.errIsTTY ? countdown(draw, () => nextCheckOf(shown(), depth, due), now) : undefined;
   if (!ticker) {
     const what = waiting.length === 1 ? 'the registration is' : `the ${waiting.length} registrations are`;
     io.err(`Waiting until ${what} in a block with ${depthWords(confirmations)} (Ctrl+C stops waiting; what is registered stays registered).`);
@@ -60,6 +65,10 @@ export async function waitAll(
             onUpdate: (r) => {
               records.set(o.path, r);
               ticker?.redraw(); // news (a check answered): said at once, not at the next second
+            },
+            onLook: (r, at) => {
+              looks.set(r.id, at);
+              ticker?.redraw();
             },
           });
           records.set(o.path, record);
@@ -83,13 +92,13 @@ export async function waitAll(
 }
 
 /** Said after the table when Ctrl+C stopped the wait: the files are registered, and how to follow them. */
-export function stoppedWords(records: StoredRecord[]): string {
+export function stoppedWords(records: StoredRecord[], env: NodeJS.ProcessEnv): string {
   const waiting = records.filter((r) => r.state !== 'confirmed' && r.state !== 'settled' && r.state !== 'failed' && r.state !== 'rejected');
   const first = waiting.find((r) => r.path) ?? records.find((r) => r.path);
-  const follow = first?.path ? `notarium wait ${visibleName(shellQuote(first.path))}` : 'notarium wait <file>';
+  const follow = command(env, first?.path ? `wait ${visibleName(shellQuote(first.path))}` : 'wait <file>');
   return [
     `Stopped waiting. ${waiting.length === 1 ? 'The file is' : 'The files are'} registered: nothing is lost, the service keeps ${waiting.length === 1 ? 'the registration' : 'them'}.`,
-    `Follow ${waiting.length === 1 ? 'it' : 'them'} with "${follow}" (it writes the receipt once the registration is in a block), "notarium status <file>", or "notarium watch" or the app, which write receipts as blocks come.`,
+    `Follow ${waiting.length === 1 ? 'it' : 'them'} with "${follow}" (it writes the receipt once the registration is in a block), "${command(env, 'status <file>')}", or "${command(env, 'watch')}" or the app, which write receipts as blocks come.`,
   ].join('\n');
 }
 
@@ -130,9 +139,19 @@ export function countdown(draw: () => void, dueAt: () => number | null, now: () 
   };
 }
 
-/** The check the line counts down to: the first registration still waiting's. */
-function nextCheckOf(records: StoredRecord[], depth: (r: StoredRecord) => number): number | null {
-  return firstWaiting(records, depth)?.nextCheckAt ?? null;
+/**
+ * When this process learns a record's next state: at the schedule's check (`nextCheckAt`, asked
+ * by this process's poller or another's), or when its wait looks itself (`lookAt`), if sooner.
+ */
+export function nextAnswerAt(r: StoredRecord, lookAt: number | undefined): number | null {
+  if (lookAt === undefined) return r.nextCheckAt;
+  return r.nextCheckAt === null ? lookAt : Math.min(r.nextCheckAt, lookAt);
+}
+
+/** The answer the line counts down to: the first registration still waiting's. */
+function nextCheckOf(records: StoredRecord[], depth: (r: StoredRecord) => number, due: (r: StoredRecord) => number | null): number | null {
+  const first = firstWaiting(records, depth);
+  return first ? due(first) : null;
 }
 
 function firstWaiting(records: StoredRecord[], depth: (r: StoredRecord) => number): StoredRecord | undefined {
@@ -144,11 +163,19 @@ function firstWaiting(records: StoredRecord[], depth: (r: StoredRecord) => numbe
  * for. Within `width` (a terminal's), what it waits for is read whole: the file name gives way in
  * its middle, and where that would leave too little of it, the shorter words are said.
  */
-export function waitLine(records: StoredRecord[], reached: number, depth: (r: StoredRecord) => number, now: number, width = Infinity): string {
+export function waitLine(
+  records: StoredRecord[],
+  reached: number,
+  depth: (r: StoredRecord) => number,
+  now: number,
+  width = Infinity,
+  due: (r: StoredRecord) => number | null = (r) => r.nextCheckAt,
+): string {
   const head = `[${reached}/${records.length} confirmed]`;
   const next = firstWaiting(records, depth);
   if (!next) return head;
-  const seconds = next.nextCheckAt === null ? null : Math.ceil((next.nextCheckAt - now) / 1000);
+  const dueAt = due(next);
+  const seconds = dueAt === null ? null : Math.ceil((dueAt - now) / 1000);
   const check = (short: boolean) => (seconds === null ? '' : seconds <= 0 ? '; checking now' : `; ${short ? 'check' : 'next check'} in ${seconds} s`);
   const said = (short: boolean) => `: ${waitingFor(next, depth(next), short)}${check(short)}`;
   // The name as the terminal shows it (escaped), measured in characters.

@@ -88,11 +88,11 @@ export function choiceOption<T extends string>(name: string, value: string | und
 
 /**
  * Exactly `count` positional arguments (or at least `count` with `atLeast`), with what is wrong and
- * the usage line when not. `usage` starts with the command's path (`notarium receipt verify <…>`).
+ * the usage line when not (`notarium receipt verify <…>`).
  */
 export function requirePositionals(positionals: string[], count: number, usage: string, atLeast = false): string[] {
   if (atLeast ? positionals.length >= count : positionals.length === count) return positionals;
-  const command = /^notarium((?: [a-z]+)+)/.exec(usage)?.[1]?.trim();
   const wrong = positionals.length < count ? 'An argument is missing' : `Too many arguments (${positionals.length})`;
-  throw new UsageError(`${wrong}. Usage: ${usage}`, command);
+  // Said by the command path the dispatch knows (main.ts: the command and its subcommand).
+  throw new UsageError(`${wrong}. Usage: ${usage}`);
 }

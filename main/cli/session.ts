@@ -6,6 +6,7 @@ import { visibleName } from '../../preload/visible-text.ts';
 import { errorData } from '../core/errors/error-data.ts';
 import { errorText } from './format.ts';
 import type { CliIo } from './io.ts';
+import { command } from './invoked-as.ts';
 
 /** Seconds between the embedded sandbox's blocks when the CLI hosts it (tests make it fast). */
 export const SANDBOX_INTERVAL_ENV = 'NOTARIUM_SANDBOX_BLOCK_INTERVAL';
@@ -55,6 +56,7 @@ async function openNotary(io: CliIo): Promise<Notary> {
   const notary = new Notary({
     dataDir: appDataDir(io.env),
     env: io.env,
+    command: (words) => command(io.env, words),
     now: Number.isFinite(offsetMs) && offsetMs !== 0 ? () => Date.now() + offsetMs : undefined,
     sandboxBlockInterval: Number.isFinite(interval) && interval > 0 ? interval : undefined,
   });

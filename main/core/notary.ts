@@ -48,6 +48,8 @@ export interface NotaryOptions {
   pollerRatePerSecond?: number;
   /** Files of watched folders taken at once (default 4). */
   watchConcurrency?: number;
+  /** How sentences say a command to run (NotaryContext.command); default `notarium <words>`. */
+  command?: (words: string) => string;
 }
 
 export class Notary {
@@ -102,6 +104,7 @@ export class Notary {
       leaseOwner: newLeaseOwner(),
       recordUpdated: (record) => this.events.emit('record-updated', record),
       wakePoller: () => this.poller.wake(),
+      command: options.command ?? ((words) => `notarium ${words}`),
     };
     this.watcher = new FolderWatcher({ context: this.context, concurrency: options.watchConcurrency });
   }

@@ -44,7 +44,7 @@ describe('a registration never mined', () => {
     const ended = await cli('wait', 'gv.txt');
     expect(ended.code).toBe(1);
     const versions = await cli('versions', 'gv.txt');
-    expect(versions.stdout).toMatch(/^gv\.txt: 2 records, from the library \(1 never sent\)$/m);
+    expect(versions.stdout).toMatch(/^gv\.txt: 2 versions, from the library \(1 never sent\)$/m);
     const rows = versions.stdout.split('\n').filter((l) => /^\d+ /.test(l));
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(/^1 +gv\.txt +[0-9a-f]{12}… +failed$/);

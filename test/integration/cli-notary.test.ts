@@ -195,11 +195,11 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       expect(late.code).toBe(2);
       expect(late.stderr).toMatch(/\[TX_NOT_LINKABLE\]$/m);
       const table = await cli('versions', 'plan-v1.md');
-      expect(table.stdout).toMatch(/^plan-v1\.md: 4 records, finalised, read from the service$/m);
+      expect(table.stdout).toMatch(/^plan-v1\.md: 4 versions, finalised, read from the service$/m);
       // Where the history came from, truthfully (issue #12): --offline does not ask the service, and says so.
       const offline = await cli('versions', 'plan-v1.md', '--offline');
       expect(offline.stdout).toMatch(
-        /^plan-v1\.md: 4 records, finalised, from the library\nNot read from the service: The service was not asked \(offline\)\.$/m,
+        /^plan-v1\.md: 4 versions, finalised, from the library\nNot read from the service: The service was not asked \(offline\)\.$/m,
       );
       const offlineJson = await json('versions', 'plan-v1.md', '--offline');
       expect(offlineJson.value).toMatchObject({ source: { from: 'library', reason: 'The service was not asked (offline).' }, online: false });
@@ -236,7 +236,7 @@ describe('documents on particular services', () => {
       await sb.mine(); // in a block: a 404 from navigate then names the feature (one still publishing may not be indexed)
       const text = await runCli(['versions', 'brief.md'], { env: onIt, cwd: work });
       expect(text.stdout).toMatch(
-        /^brief\.md: 1 record, from the library\nNot read from the service: The service at 127\.0\.0\.1:\d+ does not offer navigate in its configuration \(it knows transaction [0-9a-f]{64} but answered 404 to navigating from it\), so a document's history is read from the library instead\. Ask its provider to enable navigate\.$/m,
+        /^brief\.md: 1 version, from the library\nNot read from the service: The service at 127\.0\.0\.1:\d+ does not offer navigate in its configuration \(it knows transaction [0-9a-f]{64} but answered 404 to navigating from it\), so a document's history is read from the library instead\. Ask its provider to enable navigate\.$/m,
       );
       const asJson = JSON.parse((await runCli(['versions', 'brief.md', '--json'], { env: onIt, cwd: work })).stdout);
       expect(asJson).toMatchObject({

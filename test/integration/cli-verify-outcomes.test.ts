@@ -428,7 +428,7 @@ describe('a path that is not there (issue #14)', () => {
       error: { code: 'FILE_UNREADABLE', message: 'There is no file or folder at "gone.txt": check the path. Nothing was verified.' },
     });
     const receipt = await cli('receipt', 'verify', 'gone.receipt.json');
-    expect(receipt.stderr).toMatch(/^notarium receipt: There is no file or folder at "gone\.receipt\.json"/);
+    expect(receipt.stderr).toMatch(/^notarium receipt verify: There is no file or folder at "gone\.receipt\.json"/);
   });
 });
 
@@ -439,6 +439,19 @@ describe('hints as the user runs the command (issue #14)', () => {
     expect(r.stderr).toBe('notarium verify: Unknown option "--wiat". Run "npx notarium verify --help" for the options.\n');
     const plain = await runCli(['verify', '--wiat'], { env: { ...env, npm_command: '', npm_lifecycle_script: '' }, cwd: work });
     expect(plain.stderr).toContain('Run "notarium verify --help"');
+  });
+
+  it('through npx the hints on stdout say it too, composed with the sentence (a file name stays as it is)', async () => {
+    const npx = { env: { ...env, npm_command: 'exec', npm_lifecycle_script: 'notarium' }, cwd: work };
+    const overview = await runCli(['--help'], npx);
+    expect(overview.stdout).toMatch(/^Usage: npx notarium <command>/);
+    expect(overview.stdout).toContain('npx notarium help <command>');
+    const usage = await runCli(['verify', '--wiat', '--json'], npx);
+    expect(JSON.parse(usage.stdout).error.message).toContain('Run "npx notarium verify --help"');
+    const missing = await runCli(['receipt', 'verify'], npx);
+    expect(missing.stderr).toMatch(/^notarium receipt verify: An argument is missing\. Usage: npx notarium receipt verify /);
+    const added = await runCli(['profile', 'add', 'notarium key', '--base-url', 'http://127.0.0.1:9'], npx);
+    expect(added.stdout).toContain('Set its API key with: npx notarium key set --profile "notarium key"');
   });
 });
 

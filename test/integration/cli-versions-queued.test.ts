@@ -32,7 +32,7 @@ describe('versions with queued versions', () => {
     expect(finalised.stdout.match(/follow it:/g)).toHaveLength(1);
 
     const shown = await cli('versions', 'contract.pdf');
-    expect(shown.stdout).toMatch(/^contract\.pdf: 4 records, read from the service \(3 only in this library: not in a block yet\)$/m);
+    expect(shown.stdout).toMatch(/^contract\.pdf: 4 versions, read from the service \(3 only in this library: not in a block yet\)$/m);
     const rows = shown.stdout.split('\n').filter((l) => /^\d+ /.test(l));
     expect(rows.map((r) => r.split(/ {2,}/).slice(0, 2))).toEqual([
       ['1', 'contract.pdf'],

@@ -159,7 +159,7 @@ describe('notarium app without Electron', () => {
     const appRoot = clone();
     served.set(`/v${VERSION}/${ZIP}`, standInRelease(join(appRoot, 'never.txt'))); // not the release Electron's checksums.json names
     expect(await fellBack(run(appRoot))).toBe(
-      'Electron could not be downloaded (the file downloaded does not match its published SHA-256 checksum), so Notarium opens in your browser instead; "notarium app" tries again next time.',
+      'Electron could not be downloaded (the file downloaded does not match its published SHA-256 checksum), so Notarium opens in your browser instead; it tries again the next time it starts.',
     );
     expect(readdirSync(join(appRoot, 'node_modules', 'electron'))).not.toContain('dist');
   });
@@ -180,7 +180,7 @@ describe('notarium app without Electron', () => {
     expect(r.lines.some((l) => l.startsWith('Electron could not'))).toBe(false);
     await r.clock.advance(1);
     expect(await fellBack(r)).toBe(
-      `Electron could not be downloaded (nothing arrived for ${STALL_LIMIT_MS / 1000} seconds), so Notarium opens in your browser instead; "notarium app" tries again next time.`,
+      `Electron could not be downloaded (nothing arrived for ${STALL_LIMIT_MS / 1000} seconds), so Notarium opens in your browser instead; it tries again the next time it starts.`,
     );
   });
 

@@ -1,6 +1,7 @@
 import type { Identity } from '../../core/auth/token-verifier.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
+import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
 import { numberOption, parseCommand } from '../options.ts';
 import { openWithDefaultApp } from '../open-with-default-app.ts';
@@ -65,7 +66,9 @@ export async function whoamiCommand(argv: string[], io: CliIo): Promise<number> 
     const signIn = notary.signIn(v.profile);
     const state = await signIn.restore();
     if (state.status === 'signed-out') {
-      io.out(v.json ? JSON.stringify({ signedIn: false, message: state.message ?? null }) : (state.message ?? 'Not signed in: run "notarium login".'));
+      io.out(
+        v.json ? JSON.stringify({ signedIn: false, message: state.message ?? null }) : (state.message ?? `Not signed in: run "${command(io.env, 'login')}".`),
+      );
       return EXIT.PENDING;
     }
     const claims = await signIn.grantedClaims();

@@ -130,6 +130,6 @@ async function desktopRuntime(io: CliIo, appRoot: string, timers: AppMachine['ti
     return { electron: await installElectron({ appRoot, env: io.env, progress: (line) => io.progress(line), say: (line) => io.err(line), timers }) };
   } catch (err) {
     if (!(err instanceof ElectronDownloadFailed)) throw err;
-    return { instead: `Electron could not be downloaded (${err.message}), so Notarium opens in your browser instead; "notarium app" tries again next time.` };
+    return { instead: `Electron could not be downloaded (${err.message}), so Notarium opens in your browser instead; it tries again the next time it starts.` };
   }
 }

@@ -65,11 +65,11 @@ export async function notariseCommand(argv: string[], io: CliIo): Promise<number
     for (const o of outcomes) if (o.record) records.set(o.path, o.record);
     const wait = v.wait ? await waitAll(notary, io, outcomes, records, confirmations) : { stopped: false };
     print(io, outcomes, records, v.json ?? false);
-    if (wait.stopped) io.err(stoppedWords([...records.values()]));
+    if (wait.stopped) io.err(stoppedWords([...records.values()], io.env));
     else if (!v.json) {
       // Without --wait: when to expect them in a block, and when to look again (as status says it).
       const sent = [...records.values()];
-      const lookAgain = sent[0] && lookAgainWords(notary.library.profiles.require(sent[0].profile), sent, notary.context.now());
+      const lookAgain = sent[0] && lookAgainWords(notary.library.profiles.require(sent[0].profile), sent, notary.context.now(), io.env);
       if (lookAgain) io.out(lookAgain);
     }
     const exit = exitForOutcomes(outcomes, [...records.values()]);

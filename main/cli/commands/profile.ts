@@ -5,6 +5,7 @@ import { profileNetworkWords } from '../../../preload/network-labels.ts';
 import { EXIT } from '../exit-codes.ts';
 import { table } from '../format.ts';
 import { help } from '../help.ts';
+import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
 import { numberOption, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { withNotary } from '../session.ts';
@@ -186,10 +187,10 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
         const keyUrl = existing?.apiKeyUrl ?? null;
         const keyWords =
           keyUrl === null
-            ? `Set its API key with: notarium key set --profile "${profile.name}"`
+            ? `Set its API key with: ${command(io.env, `key set --profile "${profile.name}"`)}`
             : sameServiceUrl(keyUrl, profile.baseUrl!)
               ? `The API key stored for it was entered for this address, so it is sent there.`
-              : `Its address changed: an API key stored for it was entered for ${keyUrl} and will not be sent to ${profile.baseUrl}. Enter the key for the new address with: notarium key set --profile "${profile.name}"`;
+              : `Its address changed: an API key stored for it was entered for ${keyUrl} and will not be sent to ${profile.baseUrl}. Enter the key for the new address with: ${command(io.env, `key set --profile "${profile.name}"`)}`;
         io.out(v.json ? JSON.stringify(profile, null, 2) : `Profile "${profile.name}" saved. ${keyWords}\nNetwork: ${networkWords(profile)}.`);
         if (library.records.heldReceipts(profile.name).length > 0) await writeHeldReceipts(io, profile.name);
         return EXIT.OK;

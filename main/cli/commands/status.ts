@@ -52,7 +52,7 @@ function showStatus(io: CliIo, notary: Notary, { record, source }: CurrentStatus
       `  next check:   ${record.nextCheckAt === null ? '-' : new Date(record.nextCheckAt).toISOString()}`,
     );
   }
-  const lookAgain = lookAgainWords(notary.library.profiles.require(record.profile), [record], notary.context.now());
+  const lookAgain = lookAgainWords(notary.library.profiles.require(record.profile), [record], notary.context.now(), io.env);
   if (lookAgain) lines.push(lookAgain);
   io.out(lines.join('\n'));
 }

@@ -13,6 +13,7 @@ import { describeRecord, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { errorText, shortHash, table } from '../format.ts';
 import { help } from '../help.ts';
+import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
 import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
@@ -99,7 +100,7 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
     const own = versions.length - history.versions.length;
     const more = own === 0 ? '' : ` (${own} ${source.from === 'service' ? 'only in this library: not in a block yet' : 'never sent'})`;
     io.out(
-      `${visibleName(name)}: ${versions.length} record${versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}${more}`,
+      `${visibleName(name)}: ${versions.length} version${versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}${more}`,
     );
     if (source.from === 'library') io.out(`Not read from the service: ${source.reason}`);
     const rows = versions.map((e) => [
@@ -145,7 +146,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
           const life = lifeCycleOf(notary.context, record);
           if (v.json) io.out(JSON.stringify(recordJson(record, life), null, 2));
           else {
-            const follow = record.state === 'queued' ? `notarium version finalise ${shellQuote(target!)} --wait` : undefined;
+            const follow = record.state === 'queued' ? command(io.env, `version finalise ${shellQuote(target!)} --wait`) : undefined;
             // Run again: the final record was there before (with --wait, what was waited for is said plainly).
             io.out(`${finalisedWords(record, record.createdAt < started && !v.wait)}\n${describeRecord(record, life, follow)}`);
           }

@@ -18,6 +18,11 @@ export interface NotaryContext {
   recordUpdated(record: StoredRecord): void;
   /** New pending work for the poller. */
   wakePoller(): void;
+  /**
+   * A command line for a sentence to suggest (`notarise --document --again x`), said as the user
+   * runs Notarium: `npx notarium …` in a clone's CLI, `notarium …` in the app.
+   */
+  command(words: string): string;
 }
 
 /**

@@ -74,6 +74,12 @@ export interface WaitOptions {
   confirmations?: number;
   signal?: AbortSignal;
   onUpdate?(record: StoredRecord): void;
+  /**
+   * Before each wait for news: the time (ctx.now()) by which this wait looks at the record itself
+   * if no check answered sooner. It can come before the record's `nextCheckAt` (the schedule's
+   * next check): a countdown to the next answer counts to the earlier of the two.
+   */
+  onLook?(record: StoredRecord, at: number): void;
 }
 
 /**
@@ -96,6 +102,8 @@ export async function waitForRecord(
   const profile = ctx.library.profiles.require(record.profile);
   const depth = options.confirmations ?? profile.targetConfirmations;
   const done = (r: StoredRecord) => r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && inBlock(r));
+  /** A wait of `ms` before looking at the record again, said to onLook. */
+  const look = (ms: number): number => (options.onLook?.(record, ctx.now() + ms), ms);
   while (!done(record)) {
     if (options.signal?.aborted) throw new NotariumError('CANCELLED');
     const sentNow = record.state === 'queued' && (await sendIfItsTurn(ctx, record, options.signal));
@@ -105,9 +113,9 @@ export async function waitForRecord(
       // Looked at again below, before any waiting.
     } else if (record.state === 'settled') {
       // Past the profile's target the poller stops; go on once per block.
-      await sleep(profile.expectedBlockSeconds * 1000, options.signal);
+      await sleep(look(profile.expectedBlockSeconds * 1000), options.signal);
       await follower.checkNow(record);
-    } else if (await nextUpdate(follower, record.id, checkGapMs(profile), options.signal)) {
+    } else if (await nextUpdate(follower, record.id, look(checkGapMs(profile)), options.signal)) {
       // Nothing from this engine for a block time: another process (the app, a second command)
       // may have asked instead, or changed the record. Ask now if its pace allows; read it again below.
       if (FOLLOWED_STATES.includes(record.state)) await follower.checkNow(record);

@@ -192,7 +192,7 @@ async function registerContent(
     return { path, status: 'already-registered', record: existing };
   }
   const described = options.describe?.(path) ?? { name: basename(path), path };
-  if (live[0] && !options.again) throw alreadyARecord(described, live[0]);
+  if (live[0] && !options.again) throw alreadyARecord(ctx, described, live[0]);
   const kind: RecordKind = options.document ? 'linked-create' : 'record';
   // Registered again, its receipt goes beside the earlier one's under a label (receipts.ts): room for it.
   checkReceiptNames(described.name, { label: options.document ? 'v<N>' : live.length > 0 ? '<txId>' : null });
@@ -210,9 +210,9 @@ async function registerContent(
  * service updates only linked records), so a document needs a registration of its own, made only
  * when asked with `again`. The record and its receipt stay as they are.
  */
-function alreadyARecord(file: { name: string; path: string | null }, record: StoredRecord): NotariumError {
+function alreadyARecord(ctx: NotaryContext, file: { name: string; path: string | null }, record: StoredRecord): NotariumError {
   return new NotariumError(
     'ALREADY_REGISTERED',
-    `${file.name} is already registered as a record (txId ${record.txId}), and a record cannot take versions, so no document was started. To start a document with this file, register it again as the first version of a new document: notarium notarise --document --again ${shellQuote(file.path ?? file.name)} (the record and its receipt stay as they are).`,
+    `${file.name} is already registered as a record (txId ${record.txId}), and a record cannot take versions, so no document was started. To start a document with this file, register it again as the first version of a new document: ${ctx.command(`notarise --document --again ${shellQuote(file.path ?? file.name)}`)} (the record and its receipt stay as they are).`,
   );
 }

@@ -11,6 +11,7 @@ import type { Follower } from './follow.ts';
 import { confirmationOf, gatherEvidence, readReceiptFile } from './receipts.ts';
 import { profileToAsk } from './service-check.ts';
 import { shellQuote } from '../text/shell-quote.ts';
+import { duration } from '../../../preload/duration.ts';
 
 /**
  * A pending receipt completed in place (like `ots upgrade`): once its registration is in a block,
@@ -97,7 +98,7 @@ async function blockOf(ctx: NotaryContext, follower: Follower, receipt: ReceiptV
     const record = await gatherEvidence(ctx, ctx.library.records.get(known.id)!);
     const confirmation = confirmationOf(record);
     if (!confirmation) {
-      const next = record.nextCheckAt === null ? '' : ` (the service is asked again at ${new Date(record.nextCheckAt).toISOString()})`;
+      const next = record.nextCheckAt === null ? '' : ` (the service is asked again in about ${duration(Math.max(0, record.nextCheckAt - ctx.now()) / 1000)})`;
       return { pending: `Transaction ${txId} is not in a block yet${next}: run this again later.` };
     }
     return { confirmation, transaction: record.rawTx, blockHeader: record.blockHeader };

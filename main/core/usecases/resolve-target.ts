@@ -46,7 +46,7 @@ export async function resolveDocument(ctx: NotaryContext, target: string, profil
   if (!document) {
     throw new NotariumError(
       'NOT_A_DOCUMENT',
-      `${target} is registered as a plain record, not as a document version, and a record cannot take versions: to start a document with it, register it again as a new document's first version (notarium notarise --document --again).`,
+      `${target} is registered as a plain record, not as a document version, and a record cannot take versions: to start a document with it, register it again as a new document's first version (${ctx.command('notarise --document --again')}).`,
     );
   }
   return document;

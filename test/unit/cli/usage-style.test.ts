@@ -16,7 +16,8 @@ function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
   const err: string[] = [];
   const io = {
     out: (l: string) => out.push(l),
-    err: (l: string) => err.push(l),
+    // As processIo says stderr: hints as the user runs Notarium.
+    err: (l: string) => err.push(asInvoked(l, invokedAs(env))),
     env,
     errIsTTY: false,
     progress: () => {},
@@ -94,6 +95,32 @@ describe('usage mistakes', () => {
   });
 });
 
+describe('the prefix of an error line (issue #14)', () => {
+  const npx = { npm_command: 'exec', npm_lifecycle_script: 'notarium' };
+
+  /** The command path a line is about: the command, and its subcommand when it has them. */
+  async function pathOf(argv: string[]): Promise<string> {
+    const entry = (await loadCommands())[argv[0]!];
+    if (!entry) return 'notarium';
+    return entry.subcommands && argv[1]! in entry.subcommands ? `notarium ${argv[0]} ${argv[1]}` : `notarium ${argv[0]}`;
+  }
+
+  it('is "notarium <command> <subcommand>:" for every mistake, run bare or through npx', async () => {
+    for (const argv of await mistakes()) {
+      for (const env of [{}, npx]) {
+        const first = (await run(argv, env)).err.split('\n')[0]!;
+        expect(first, argv.join(' ')).toMatch(new RegExp(`^${await pathOf(argv)}: [^ ]`));
+      }
+    }
+  });
+
+  it('names the subcommand for failures that are not usage mistakes too', async () => {
+    const r = await run(['receipt', 'info', '/nonexistent/notarium-no-such.receipt.json'], npx);
+    expect(r.code).not.toBe(0);
+    expect(r.err).toMatch(/^notarium receipt info: /);
+  });
+});
+
 describe('the catalogue', () => {
   it.each(ERROR_CODES)('%s: its sentence is in the house style', (code) => {
     expect(houseStyle(sentenceFor(code))).toEqual([]);
@@ -142,6 +169,16 @@ describe('commands as the user runs them', () => {
     );
     expect(say('The file "/tmp/notarium verify" could not be read.')).toBe('The file "/tmp/notarium verify" could not be read.');
     expect(asInvoked('Run "notarium --help".', 'notarium')).toBe('Run "notarium --help".');
+  });
+
+  it.each([['receipt'], ['version']])('%s --help keeps its table of commands in one column, run bare or through npx (issue #14)', async (command) => {
+    for (const env of [{}, npx]) {
+      const table = (await run([command, '--help'], env)).out.split('\n').filter((line) => /^ {2}(?:npx )?notarium |^ {3}/.test(line));
+      // Where each description starts: after a command and two spaces or more, or on a line of its own.
+      const columns = table.flatMap((line) => /^( {3,}| +\S.*? {2,})\S/.exec(line)?.[1]?.length ?? []);
+      expect(columns.length, JSON.stringify(env)).toBeGreaterThan(1);
+      expect(new Set(columns), table.join('\n')).toEqual(new Set([columns[0]]));
+    }
   });
 
   it('help says the commands as they are run', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { middleEllipsis } from '../../../main/cli/format.ts';
-import { countdown, waitLine } from '../../../main/cli/notarise-wait.ts';
+import { countdown, nextAnswerAt, waitLine } from '../../../main/cli/notarise-wait.ts';
 import type { StoredRecord } from '../../../main/core/store/record.ts';
 
 const now = 1_000_000;
@@ -69,6 +69,33 @@ describe('the countdown to the next check (issue #14)', () => {
       const seconds = Math.ceil(dueIn / 1000);
       expect(said, String(dueIn)).toEqual([...Array.from({ length: seconds }, (_, i) => `next check in ${seconds - i} s`), 'checking now']);
     }
+  });
+});
+
+describe('the countdown counts to the answer this process gets, not only to the schedule (issue #14)', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('counts to the wait\'s own look when it comes before the schedule\'s check, and reaches "checking now" there', () => {
+    vi.useFakeTimers({ now });
+    // At 2 of 3 confirmations the schedule asks 2.1 blocks later; the wait looks itself a block after its last news.
+    const record = { name: 'a.txt', state: 'confirmed', confirmations: 2, nextCheckAt: now + 21_000 } as StoredRecord;
+    const lookAt = now + 10_000;
+    const due = (r: StoredRecord) => nextAnswerAt(r, lookAt);
+    const said: string[] = [];
+    const draw = () => said.push(/(next check in \d+ s|checking now)$/.exec(waitLine([record], 0, () => 3, Date.now(), Infinity, due))![1]!);
+    const ticker = countdown(draw, () => due(record), Date.now);
+    vi.advanceTimersByTime(10_000);
+    ticker.stop();
+    expect(said).toEqual([...Array.from({ length: 10 }, (_, i) => `next check in ${10 - i} s`), 'checking now']);
+  });
+
+  it('takes the earlier of the two, and the look alone when nothing is scheduled', () => {
+    const r = (nextCheckAt: number | null) => ({ nextCheckAt }) as StoredRecord;
+    expect(nextAnswerAt(r(5), 9)).toBe(5);
+    expect(nextAnswerAt(r(9), 5)).toBe(5);
+    expect(nextAnswerAt(r(null), 5)).toBe(5);
+    expect(nextAnswerAt(r(7), undefined)).toBe(7);
+    expect(nextAnswerAt(r(null), undefined)).toBeNull();
   });
 });
 

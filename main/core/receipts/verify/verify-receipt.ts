@@ -80,7 +80,7 @@ export const STEP_LABELS: Record<StepId, string> = {
 const TEST_CHAIN_MINING = 'anyone can mine a block there on an ordinary computer';
 
 const SERVICE_OFFLINE_DETAIL =
-  'Needs the network and an API key: the service\'s match endpoint is asked whether it still holds this record; add it with "notarium receipt verify --online", or in the app by verifying without "Offline".';
+  'Needs the network and an API key: the service\'s match endpoint is asked whether it still holds this record; add it with --online (receipt verify on the command line), or in the app by verifying without "Offline".';
 
 type StepResult = { status: 'pass' | 'not-run'; detail: string } | { status: 'skipped'; code: SkipCode; detail: string };
 

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { lookAgainWords } from '../../../main/cli/look-again.ts';
+import type { Profile } from '../../../main/core/store/profiles.ts';
+import type { StoredRecord } from '../../../main/core/store/record.ts';
+
+const now = 1_000_000;
+const profile = { expectedBlockSeconds: 10, targetConfirmations: 3 } as Profile;
+const record = (confirmations: number, nextCheckIn: number) =>
+  ({ state: 'confirmed', confirmations, publishedAt: now - 30_000, nextCheckAt: now + nextCheckIn, path: '/tmp/a.txt' }) as StoredRecord;
+
+describe('when status and notarise say to look again (issue #14)', () => {
+  it('never says settled sooner than the next look: settled is learnt at a check', () => {
+    // 2 of 3: a block to go (10 s), but the next check is in 14 s.
+    const words = lookAgainWords(profile, [record(2, 14_000)], now, {})!;
+    expect(words).toContain('settled (3 confirmations) within about 14 seconds.');
+    expect(words).toContain('Look again in about 14 seconds');
+  });
+
+  it('says the commands as the user runs them, the file name as it is', () => {
+    const npx = { npm_command: 'exec', npm_lifecycle_script: 'notarium' };
+    const words = lookAgainWords(profile, [{ ...record(1, 11_000), path: '/tmp/notarium status' }], now, npx)!;
+    expect(words).toContain("with `npx notarium status '/tmp/notarium status'`");
+    expect(words).toContain("`npx notarium wait '/tmp/notarium status'`");
+  });
+
+  it('says the blocks to go when the next check comes before them', () => {
+    expect(lookAgainWords(profile, [record(1, 11_000)], now, {})).toContain('settled (3 confirmations) within about 20 seconds.');
+  });
+});
