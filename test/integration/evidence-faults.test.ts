@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { Notary } from '../../main/core/notary.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
-import type { RecordState } from '../../main/core/store/record.ts';
+import { PENDING_STATES, type RecordState } from '../../main/core/store/record.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { parseTx } from '../support/bitcoin.ts';
 import { startStrictService, type Mode, type StrictService } from '../support/strict-service.ts';
@@ -117,8 +117,16 @@ describe.each(CASES)('on the $mode service', ({ mode, files: FILES }) => {
     }
   }
 
+  /**
+   * Resolves once every file has a record and none is pending any more, whatever each became: the
+   * assertions then say what is wrong (a duplicate, a failure), where waiting for exactly FILES
+   * settled records would wait for ever.
+   */
   function allSettled(): Promise<void> {
-    const done = (): boolean => notary.library.records.query({ limit: 10_000 }).records.filter((r) => r.state === 'settled').length === FILES;
+    const done = (): boolean => {
+      const { records } = notary.library.records.query({ limit: 10_000 });
+      return new Set(records.map((r) => r.sha256)).size >= FILES && !records.some((r) => PENDING_STATES.includes(r.state));
+    };
     return new Promise((resolve) => {
       if (done()) return resolve();
       const stop = notary.follower.subscribe(() => {
@@ -158,6 +166,12 @@ describe.each(CASES)('on the $mode service', ({ mode, files: FILES }) => {
         inDoubt.push(...again.filter(kept).map((o) => o.path));
       }
       expect(inDoubt).toEqual([]);
+      onTestFailed(() => {
+        // What was still pending when it failed (a timeout too), by state.
+        const census = new Map<string, number>();
+        for (const r of notary.library.records.query({ limit: 10_000 }).records) census.set(r.state, (census.get(r.state) ?? 0) + 1);
+        console.log(`faults (${mode}) at failure: ${[...census].map(([state, n]) => `${n} ${state}`).join(', ')}`);
+      });
       await settled;
       const seconds = (performance.now() - started) / 1000;
 

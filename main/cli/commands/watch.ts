@@ -3,7 +3,13 @@ import { watchedFolderFields } from '../../core/app/views.ts';
 import { errorData } from '../../core/errors/error-data.ts';
 import type { Notary } from '../../core/notary.ts';
 import type { WatchSettings } from '../../core/store/watched-folders.ts';
-import type { WatchedFolderView, WatchFileEvent, WatchFolderEvent, WatchProgress } from '../../core/watch/folder-watcher.ts';
+import {
+  WatchedElsewhereError,
+  type WatchedFolderView,
+  type WatchFileEvent,
+  type WatchFolderEvent,
+  type WatchProgress,
+} from '../../core/watch/folder-watcher.ts';
 import { EXIT } from '../exit-codes.ts';
 import { errorText, shortHash, table } from '../format.ts';
 import { help } from '../help.ts';
@@ -163,8 +169,17 @@ async function watchFolders(
   });
   watcher.events.on('folder', print.folder);
   watcher.events.on('progress', print.progress);
+  try {
+    // Named folders only; with none named, every folder, those added meanwhile (in the app) too.
+    await watcher.start(paths.length ? folders : undefined, { holder: notary.context.command('watch'), ifWatchedElsewhere: 'refuse' });
+  } catch (err) {
+    // The app watches every folder, the ones just added too: nothing is left undone, so not a failure.
+    if (!(err instanceof WatchedElsewhereError && err.lease.everyFolder)) throw err;
+    if (options.json) io.out(JSON.stringify({ event: 'watched-elsewhere', holder: err.lease.holder, message: err.message }));
+    else io.err(err.message);
+    return EXIT.OK;
+  }
   notary.startPoller(); // receipts are written when registrations reach a block
-  await watcher.start(folders);
   print.ready(
     folders.map((path) => watcher.get(path)!),
     options.once,

@@ -44,6 +44,8 @@ const NOTARIUM_SENTENCES = {
     "This service's configuration does not offer this feature (linked records, verify or navigate): ask the service's provider to enable it, or use a profile whose service offers it.",
   BEING_SENT:
     'Another Notarium process (the app, or another command) is sending this registration right now: it is left to it, and its outcome shows in the library when its send ends.',
+  WATCHED_ELSEWHERE:
+    "Another Notarium process (the app, or notarium watch) is already watching this library's folders, and two watchers would register a new file twice: the watching is left to it.",
   WRITE_IN_DOUBT:
     "A version's answer was lost and the chain does not show it yet: it may still be on its way, so it is not sent again before its resubmission time has passed.",
   TXID_MISSING:

@@ -58,6 +58,24 @@ const folderOf = (row: FolderRow): WatchedFolder => ({
   exclude: JSON.parse(row.exclude) as string[],
 });
 
+/**
+ * The right to watch a library's folders, held by one engine at a time across processes (two
+ * watchers would both register a new file): kept in the library's settings, as send leases are kept
+ * on their rows, and taken over the same way (send-lease.ts).
+ */
+export interface WatcherLease {
+  /** The engine holding it (`host:pid:id`, send-lease.ts). */
+  owner: string;
+  /** What it is, for people: "the Notarium app", "notarium watch". */
+  holder: string;
+  /** It watches every folder of the library, those added while it runs too (the app), not only some named to it. */
+  everyFolder: boolean;
+  /** Until when it holds the lease unless it renews it. */
+  until: number;
+}
+
+const WATCHER_LEASE_SETTING = 'watcher-lease';
+
 export class WatchedFolders {
   constructor(
     private readonly db: LibraryDatabase,
@@ -182,5 +200,33 @@ export class WatchedFolders {
         )
         .run(to.folderId, to.relPath, to.size, to.mtimeMs, this.now(), from.folderId, from.relPath);
     });
+  }
+
+  /**
+   * Takes (or renews) the right to watch this library's folders for `ms` from now, in one
+   * transaction: granted when no one holds it, when its owner does, when it has expired, or when
+   * its holder is `gone`. Returns null when granted, else the lease of the engine that holds it.
+   */
+  takeWatcherLease(lease: Omit<WatcherLease, 'until'>, ms: number, gone: (owner: string) => boolean): WatcherLease | null {
+    return writeTransaction(this.db, () => {
+      const now = this.now();
+      const current = this.watcherLease();
+      if (current && current.owner !== lease.owner && current.until > now && !gone(current.owner)) return current;
+      this.db
+        .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+        .run(WATCHER_LEASE_SETTING, JSON.stringify({ ...lease, until: now + ms }));
+      return null;
+    });
+  }
+
+  /** The lease on watching, whoever holds it (perhaps expired). */
+  watcherLease(): WatcherLease | null {
+    const row = this.db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(WATCHER_LEASE_SETTING);
+    return row ? (JSON.parse(row.value) as WatcherLease) : null;
+  }
+
+  /** `owner` stops watching: whoever comes next may take the lease at once. */
+  releaseWatcherLease(owner: string): void {
+    this.db.prepare("DELETE FROM settings WHERE key = ? AND json_extract(value, '$.owner') = ?").run(WATCHER_LEASE_SETTING, owner);
   }
 }

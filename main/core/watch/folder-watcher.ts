@@ -1,14 +1,16 @@
 import { watch, type FSWatcher } from 'chokidar';
 import { realpathSync, statSync, type Stats } from 'node:fs';
 import { EventEmitter, once } from 'node:events';
+import { hostname } from 'node:os';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { expandHome } from '../fs/home-path.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { fileError } from '../hashing/file-unreadable.ts';
 import type { Timers } from '../poller/poller.ts';
 import type { StoredRecord } from '../store/record.ts';
-import type { WatchedFile, WatchedFolder, WatchSettings } from '../store/watched-folders.ts';
+import type { WatchedFile, WatchedFolder, WatcherLease, WatchSettings } from '../store/watched-folders.ts';
 import type { NotaryContext } from '../usecases/context.ts';
+import { holderGone } from '../usecases/send-lease.ts';
 import { checkGlobs, fileFilter, isNeverWatchedPath } from './filters.ts';
 import { earlierVersionReceiptLocation, receiptLocation } from './receipt-location.ts';
 import { planRescan, scanFolder, snapshotOf } from './rescan.ts';
@@ -20,7 +22,9 @@ import { WorkQueue, type RunOutcome } from './work-queue.ts';
  * Watched folders, live: chokidar reports what happens, each file waits until it is stable, then
  * a bounded queue takes it (sync-file.ts). On start every folder is rescanned first, so what
  * changed while Notarium was closed is caught up. One watcher per data directory: two processes
- * watching the same folder would both register its new files.
+ * watching the same folder would both register its new files, so a watcher runs only while it
+ * holds the library's watcher lease (WatchedFolders.takeWatcherLease), renewed as it re-reads the
+ * library; the app waits for it, `notarium watch` is refused.
  */
 
 export const DEFAULT_WATCH_SETTINGS: WatchSettings = { recursive: false, include: [], exclude: [], receipts: 'beside', stableMs: 3000 };
@@ -84,6 +88,15 @@ export interface FolderWatcherOptions {
 }
 
 const DEFAULT_REREAD_MS = 2000;
+/** How long the watcher lease lasts unrenewed: a holder on another computer (a shared data directory) that stopped without a word is taken over after it. */
+export const WATCHER_LEASE_MS = 60_000;
+
+export interface WatchStartOptions {
+  /** What this watcher is, for people ("the Notarium app", "notarium watch"): said to another process that finds it watching. */
+  holder?: string;
+  /** When another process watches this library's folders: wait and take over when it stops (the app), or refuse (a command). */
+  ifWatchedElsewhere?: 'wait' | 'refuse';
+}
 
 interface Session {
   folder: WatchedFolder;
@@ -122,6 +135,12 @@ export class FolderWatcher {
   private readonly changing = new Set<number>();
   private abort = new AbortController();
   private running = false;
+  /** What this watcher is, for people, and the folders it was started for (null: every folder, those added later too). */
+  private holder = 'Notarium';
+  private wanted: ReadonlySet<number> | null = null;
+  /** The lease of the process watching instead of this one, while this one waits for it. */
+  private elsewhere: WatcherLease | null = null;
+  private leaseRenewedAt = 0;
   private progressScheduled = false;
 
   constructor(options: FolderWatcherOptions) {
@@ -166,7 +185,7 @@ export class FolderWatcher {
     const full = { ...DEFAULT_WATCH_SETTINGS, ...settings };
     this.check(where, full);
     const folder = this.store.add(where, profile ? this.ctx.library.profiles.require(profile).name : this.ctx.library.profiles.currentName(), full);
-    if (this.running) await this.watchFolder(folder);
+    if (this.running) await this.watchIfHolding(folder);
     return folder;
   }
 
@@ -201,7 +220,7 @@ export class FolderWatcher {
     if (!current.paused) return current;
     return this.changingNow(current.id, async () => {
       const folder = this.store.setPaused(current.id, false);
-      if (this.running) await this.watchFolder(folder);
+      if (this.running) await this.watchIfHolding(folder);
       else this.setState(folder, 'stopped');
       return folder;
     });
@@ -232,6 +251,7 @@ export class FolderWatcher {
    * library every `rereadMs` while running, and acted on, with a sentence on the folder's event.
    */
   private async reread(): Promise<void> {
+    if (!(await this.keepLease())) return;
     for (const [id, state] of [...this.states]) {
       if (!this.running) return;
       if (this.changing.has(id)) continue;
@@ -252,11 +272,56 @@ export class FolderWatcher {
         await this.changingNow(id, () => this.unwatchFolder(id, 'paused'));
         this.setState(folder, 'paused', `Paused ${folder.path} (in the app, or with "notarium watch --pause"): its files are not taken until it is resumed.`);
       } else if (!folder.paused && state === 'paused') {
-        await this.changingNow(id, () => this.watchFolder(folder, `Resumed ${folder.path}: catching up on what changed while it was paused.`)).catch(
-          (err: unknown) => this.setState(folder, 'error', `Watching ${folder.path} failed: ${err instanceof Error ? err.message : String(err)}.`),
-        );
+        await this.watchAgain(folder, `Resumed ${folder.path}: catching up on what changed while it was paused.`);
+      } else if (session && !isReadableFolder(folder.path)) {
+        // Gone while watched (a drive disconnected): its files are not marked deleted, and it is watched again when it comes back.
+        await this.changingNow(id, () => this.unwatchFolder(id, 'unavailable'));
+        this.setState(folder, 'unavailable', unavailableSentence(folder));
+      } else if (!folder.paused && state === 'unavailable' && !session && isReadableFolder(folder.path)) {
+        await this.watchAgain(folder, `${folder.path} is back: catching up on what changed while it was away.`);
       }
     }
+    // Folders added by another process (the app's Settings, notarium watch <folder>), for a watcher of every folder.
+    if (this.wanted !== null) return;
+    for (const folder of this.store.list()) {
+      if (!this.running) return;
+      if (this.states.has(folder.id) || this.changing.has(folder.id)) continue;
+      if (folder.paused) this.setState(folder, 'paused');
+      else await this.watchAgain(folder, `Watching ${folder.path}, added to the watched folders.`);
+    }
+  }
+
+  private watchAgain(folder: WatchedFolder, message: string): Promise<void> {
+    return this.changingNow(folder.id, () => this.watchFolder(folder, message)).catch((err: unknown) =>
+      this.setState(folder, 'error', `Watching ${folder.path} failed: ${err instanceof Error ? err.message : String(err)}.`),
+    );
+  }
+
+  /**
+   * Holds the watcher lease (renewed a few times per lease), or waits for it: false while another
+   * process watches. A holder that lost it (suspended past its lease, and taken over) stops
+   * watching, and waits in turn.
+   */
+  private async keepLease(): Promise<boolean> {
+    if (!this.elsewhere && this.timers.now() - this.leaseRenewedAt < WATCHER_LEASE_MS / 4) return true;
+    const other = this.claimLease();
+    if (!other) {
+      const was = this.elsewhere;
+      if (was) {
+        this.elsewhere = null;
+        for (const folder of this.wantedFolders()) {
+          if (!this.running) break;
+          if (folder.paused) this.setState(folder, 'paused');
+          else await this.watchAgain(folder, `Watching ${folder.path}: ${holderWords(was)} no longer watches it.`);
+        }
+      }
+      return true;
+    }
+    if (!this.elsewhere) for (const id of [...this.sessions.keys()]) await this.changingNow(id, () => this.unwatchFolder(id, 'unavailable'));
+    const news = this.elsewhere?.owner !== other.owner;
+    this.elsewhere = other;
+    if (news) this.waitFor(other, this.wantedFolders());
+    return false;
   }
 
   private scheduleReread(): void {
@@ -270,14 +335,24 @@ export class FolderWatcher {
     }, this.rereadMs);
   }
 
-  /** Watches the remembered folders (only those at `paths`, when given), each rescanned first; a paused one waits for its resume. */
-  async start(paths?: readonly string[]): Promise<void> {
+  /**
+   * Watches the remembered folders (only those at `paths`, when given; else every one, those added
+   * later too), each rescanned first; a paused one waits for its resume. While another process
+   * watches this library's folders, waits for it, or throws WATCHED_ELSEWHERE (`ifWatchedElsewhere`).
+   */
+  async start(paths?: readonly string[], options: WatchStartOptions = {}): Promise<void> {
     const folders = paths ? paths.map((p) => this.require(p)) : this.store.list();
     if (!this.running) {
+      this.holder = options.holder ?? this.holder;
+      this.wanted = paths ? new Set(folders.map((f) => f.id)) : null;
+      const other = this.claimLease();
+      if (other && options.ifWatchedElsewhere === 'refuse') throw new WatchedElsewhereError(other);
       this.running = true;
       this.abort = new AbortController();
       this.scheduleReread();
-    }
+      if (other) this.elsewhere = other;
+    } else this.wanted = paths && this.wanted ? new Set([...this.wanted, ...folders.map((f) => f.id)]) : null;
+    if (this.elsewhere) return this.waitFor(this.elsewhere, folders);
     for (const folder of folders) {
       if (!this.running) break; // stopped while earlier folders were being set up: stop means stop
       if (folder.paused) this.setState(folder, 'paused');
@@ -295,7 +370,38 @@ export class FolderWatcher {
     this.stability.forget();
     this.queue.clear();
     await this.queue.drain();
+    if (!this.elsewhere) this.ctx.library.watchedFolders.releaseWatcherLease(this.ctx.leaseOwner);
+    this.elsewhere = null;
+    this.leaseRenewedAt = 0;
     this.changed();
+  }
+
+  /** The lease on watching, taken or renewed for this watcher; else the lease of the process that holds it. */
+  private claimLease(): WatcherLease | null {
+    const other = this.store.takeWatcherLease(
+      { owner: this.ctx.leaseOwner, holder: this.holder, everyFolder: this.wanted === null },
+      WATCHER_LEASE_MS,
+      holderGone,
+    );
+    if (!other) this.leaseRenewedAt = this.timers.now();
+    return other;
+  }
+
+  private wantedFolders(): WatchedFolder[] {
+    return this.store.list().filter((f) => this.wanted === null || this.wanted.has(f.id));
+  }
+
+  /** Says, for each folder, who watches it instead of this watcher. */
+  private waitFor(other: WatcherLease, folders: readonly WatchedFolder[]): void {
+    const sentence = `${capitalised(holderWords(other))} is watching this library's folders: ${this.holder} watches them once it stops.`;
+    for (const folder of folders) this.setState(folder, folder.paused ? 'paused' : 'unavailable', folder.paused ? null : sentence);
+  }
+
+  /** A folder named to a running watcher: watched, or left to the process watching instead. */
+  private async watchIfHolding(folder: WatchedFolder): Promise<void> {
+    if (this.wanted) this.wanted = new Set([...this.wanted, folder.id]);
+    if (this.elsewhere) this.waitFor(this.elsewhere, [folder]);
+    else await this.watchFolder(folder);
   }
 
   progress(): WatchProgress {
@@ -339,13 +445,7 @@ export class FolderWatcher {
 
   /** A folder that exists, with usable globs, that no other watched folder already covers. */
   private check(path: string, settings: WatchSettings, self?: number): void {
-    let isFolder = false;
-    try {
-      isFolder = statSync(path).isDirectory();
-    } catch {
-      // reported below
-    }
-    if (!isFolder) throw new NotariumError('FILE_UNREADABLE', `${path} is not a folder that Notarium can read.`);
+    if (!isReadableFolder(path)) throw new NotariumError('FILE_UNREADABLE', `${path} is not a folder that Notarium can read.`);
     checkGlobs(settings.include);
     checkGlobs(settings.exclude);
     if (!Number.isFinite(settings.stableMs) || settings.stableMs < 0)
@@ -364,14 +464,8 @@ export class FolderWatcher {
 
   /** `message`: why it is watched now, said with its 'scanning' event (a resume noticed in the library). */
   private async watchFolder(folder: WatchedFolder, message: string | null = null): Promise<void> {
-    let isFolder = false;
-    try {
-      isFolder = statSync(folder.path).isDirectory();
-    } catch {
-      // unavailable
-    }
-    if (!isFolder) {
-      this.setState(folder, 'unavailable', `${folder.path} cannot be read (missing, or a drive that is not connected): it is watched again at the next start.`);
+    if (!isReadableFolder(folder.path)) {
+      this.setState(folder, 'unavailable', unavailableSentence(folder));
       return;
     }
     this.setState(folder, 'scanning', message);
@@ -434,7 +528,8 @@ export class FolderWatcher {
   /** Takes one stable file; its outcome is an event, never an exception. */
   private async take(path: string, folderId: number): Promise<RunOutcome> {
     const folder = this.sessions.get(folderId)?.folder;
-    if (!folder) return 'none';
+    // A folder gone as a whole (a drive disconnected) has not lost its files: the re-read makes it unavailable.
+    if (!folder || !isReadableFolder(folder.path)) return 'none';
     const relPath = toRelPath(folder.path, path);
     const signal = this.abort.signal;
     const event = (action: WatchFileEvent['action'], record: StoredRecord | null, error: NotariumError | null = null) =>
@@ -479,6 +574,37 @@ export class FolderWatcher {
     });
   }
 }
+
+/** Refused: another process holds the library's watcher lease (`lease`: who, and whether it watches every folder). */
+export class WatchedElsewhereError extends NotariumError {
+  constructor(readonly lease: WatcherLease) {
+    super(
+      'WATCHED_ELSEWHERE',
+      `${capitalised(holderWords(lease))} is already watching this library's folders, and two watchers would register a new file twice: ${
+        lease.everyFolder ? 'it watches every remembered folder, so the watching is left to it.' : 'stop it first to watch from here.'
+      }`,
+    );
+  }
+}
+
+/** Who holds a lease, for people: "the Notarium app (process 4242)", naming the computer when it is another. */
+function holderWords(lease: WatcherLease): string {
+  const [host, pid] = lease.owner.split(':');
+  return `${lease.holder} (process ${pid}${host === hostname() ? '' : ` on ${host}`})`;
+}
+
+const capitalised = (s: string) => (s.startsWith('the ') ? `T${s.slice(1)}` : s);
+
+function isReadableFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+const unavailableSentence = (folder: WatchedFolder) =>
+  `${folder.path} cannot be read (missing, or a drive that is not connected): it is watched again as soon as it can be read.`;
 
 function pickSettings(f: WatchSettings): WatchSettings {
   return { recursive: f.recursive, include: f.include, exclude: f.exclude, receipts: f.receipts, stableMs: f.stableMs };

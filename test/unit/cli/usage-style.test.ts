@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { asInvoked, invokedAs } from '../../../main/cli/invoked-as.ts';
 import type { CliIo } from '../../../main/cli/io.ts';
 import { loadCommands, main } from '../../../main/cli/main.ts';
@@ -11,7 +14,12 @@ import { ERROR_CODES, sentenceFor } from '../../../main/core/errors/catalogue.ts
  * `{ "error": { "code": "INVALID_ARGUMENT", message } }` on stdout. Exit 2 either way.
  */
 
-function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
+// A mistake caught only once the library is open must not open the user's own: a data directory of the test's.
+const home = mkdtempSync(join(tmpdir(), 'notarium-usage-style-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+function run(argv: string[], given: NodeJS.ProcessEnv = {}) {
+  const env = { NOTARIUM_HOME: home, ...given };
   const out: string[] = [];
   const err: string[] = [];
   const io = {
