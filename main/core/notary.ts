@@ -227,7 +227,9 @@ export class Notary {
     this.startPoller();
     // A profile's network may have been set right while the app was closed (notarium profile add).
     void this.writeHeldReceipts().catch((err: unknown) => this.events.emit('background-error', null, asNotariumError(err)));
-    void this.watcher.start(undefined, { holder: 'the Notarium app', ifWatchedElsewhere: 'wait' }).catch((err: unknown) => this.events.emit('background-error', null, asNotariumError(err)));
+    void this.watcher
+      .start(undefined, { holder: 'the Notarium app', ifWatchedElsewhere: 'wait' })
+      .catch((err: unknown) => this.events.emit('background-error', null, asNotariumError(err)));
   }
 
   /** Ends every sign-in under way (each one's call fails as cancelled): nothing waits on a browser any more. */
