@@ -145,7 +145,7 @@ interface Presence {
 }
 
 /**
- * The problems of one value, in the order of the format's description: each a sentence without its
+ * The problems of a receipt, in the order of the format's description: each a sentence without its
  * final full stop, which the reader of the list adds with what to do.
  */
 class Problems {
