@@ -118,4 +118,10 @@ describe('the bin in a development tree of its own', () => {
     expect(loadedWith(command('app')).sources).toEqual(expect.arrayContaining(['main/web/web-app.ts', 'main/web/chromium-pdf.ts']));
     expect(loadedWith(command('sandbox')).sources).toContain('sandbox/index.ts');
   });
+
+  it('verify and receipt load no zod: a receipt is checked by hand, and what zod checks (the engine, profiles) loads only when opened', () => {
+    const zod = (name: string) => loadedWith(command(name)).sources.filter((s) => s.includes('node_modules/zod/'));
+    expect({ verify: zod('verify'), receipt: zod('receipt') }).toEqual({ verify: [], receipt: [] });
+    expect(zod('profile').length).toBeGreaterThan(0); // the same reading finds zod where a command does load it
+  });
 });

@@ -114,7 +114,7 @@ function saltOf(encode: string): string | undefined {
     const salts = parseEncodeSpec(encode).flatMap((step) => (step.salt === undefined ? [] : [step.salt]));
     return salts.length === 1 ? salts[0] : undefined;
   } catch {
-    return undefined; // validateReceipt reports the bad encode with its path.
+    return undefined; // validateReceipt reports the bad encode.
   }
 }
 

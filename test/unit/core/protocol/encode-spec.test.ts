@@ -143,7 +143,9 @@ describe('the bounds of a chain (issue #11: 500 Base64 steps cost 40 s and 2.5 G
     const { receipt } = makeFixture();
     const draft = clone(receipt) as Draft;
     draft.fingerprint.encode = `SHA256(${SALT})|${Array.from({ length: 499 }, () => 'Base64').join('|')}`;
-    expect(codeOf(() => parseReceipt(JSON.stringify(draft)))).toMatch(/^RECEIPT_INVALID: .*fingerprint\.encode .*500 encoders; at most 16/);
+    expect(codeOf(() => parseReceipt(JSON.stringify(draft)))).toMatch(
+      /^RECEIPT_INVALID: The receipt's fingerprint encoding is not one Notarium can apply: .*500 encoders; at most 16/,
+    );
     const report = verifyReceipt(draft as ReceiptV1);
     expect(report.outcome).toBe('failed');
     expect(report.failedStep).toBe('fingerprint');

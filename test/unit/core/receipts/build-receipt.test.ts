@@ -84,7 +84,7 @@ describe('buildReceipt', () => {
       expect.unreachable();
     } catch (err) {
       expect(isNotariumError(err, 'RECEIPT_INVALID')).toBe(true);
-      expect((err as Error).message).toContain('registration.txId');
+      expect((err as Error).message).toContain("The receipt's transaction id is not 64 hexadecimal characters");
     }
   });
 });

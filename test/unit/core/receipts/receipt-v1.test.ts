@@ -89,89 +89,181 @@ describe('serializeReceipt / parseReceipt', () => {
   );
 
   it('serializeReceipt refuses a receipt that would not read back', () => {
-    expect(() => serializeReceipt({ ...receipt, network: '' })).toThrow(/network must not be empty/);
+    expect(() => serializeReceipt({ ...receipt, network: '' })).toThrow(/The receipt's network name is empty\./);
   });
 });
 
-// [what, mutation, the message must contain (the JSON path first)]
+// [what (the field's JSON path first), mutation, the message must contain (the field in words first)]
 const BAD: [string, (r: Draft) => void, string[]][] = [
   ['format missing', (r) => delete r.format, ['not a Notarium receipt (it has no format)']],
   ['another format', (r) => (r.format = 'opentimestamps/1'), ['"opentimestamps/1"', 'not a Notarium receipt']],
   ['a newer format', (r) => (r.format = 'notarium-receipt/2'), ['"notarium-receipt/2"', 'Update Notarium']],
-  ['issuedAt not a date', (r) => (r.issuedAt = 'yesterday'), ['issuedAt', 'ISO 8601', '"yesterday"']],
-  ['network missing', (r) => delete r.network, ['network is missing']],
-  ['file.name a path', (r) => (r.file.name = '../etc/passwd'), ['file.name', 'base name', 'never a path']],
-  ['file.name a Windows path', (r) => (r.file.name = 'C:\\docs\\a.pdf'), ['file.name', 'base name']],
-  ['file.name empty', (r) => (r.file.name = ''), ['file.name must not be empty']],
-  ['file.name ..', (r) => (r.file.name = '..'), ['file.name']],
-  ['file.name .', (r) => (r.file.name = '.'), ['file.name must be a file name, not "." or ".."']],
-  ['file.size negative', (r) => (r.file.size = -1), ['file.size', 'whole number', 'found -1']],
-  ['file.size a string', (r) => (r.file.size = '12'), ['file.size', 'found "12"']],
-  ['file.sha256 short', (r) => (r.file.sha256 = 'abc'), ['file.sha256', '64 hexadecimal', 'found "abc"']],
-  ['file.sha256 not hex', (r) => (r.file.sha256 = 'zz'.repeat(32)), ['file.sha256', '64 hexadecimal']],
-  ['file missing', (r) => delete r.file, ['file is missing']],
-  ['fingerprint.encode bad', (r) => (r.fingerprint.encode = 'SHA256(a'), ['fingerprint.encode', 'not a valid encode value']],
-  ['fingerprint.encode unknown encoder', (r) => (r.fingerprint.encode = 'MD5'), ['fingerprint.encode', 'unknown encoder "MD5"']],
-  ['fingerprint.salt bad', (r) => (r.fingerprint.salt = 'a b'), ['fingerprint.salt', 'ASCII letters']],
-  ['fingerprint.record odd hex', (r) => (r.fingerprint.record = 'abc'), ['fingerprint.record', 'even number']],
-  ['fingerprint.published missing', (r) => delete r.fingerprint.published, ['fingerprint.published is missing']],
-  ['registration.kind unknown', (r) => (r.registration.kind = 'linked'), ['registration.kind', 'record, linked-create, linked-update, linked-delete']],
-  ['registration.txId short', (r) => (r.registration.txId = 'ab'), ['registration.txId', '64 hexadecimal']],
-  ['registration.prevTxId missing', (r) => delete r.registration.prevTxId, ['registration.prevTxId is missing']],
-  ['registration.prevTxId set on a record', (r) => (r.registration.prevTxId = 'ab'.repeat(32)), ['registration.prevTxId', 'must be null for a record']],
-  ['registration.prevTxId null on an update', (r) => (r.registration.kind = 'linked-update'), ['registration.prevTxId', 'must name the version']],
-  ['registration.version 0', (r) => (r.registration.version = 0), ['registration.version', '≥ 1']],
-  ['transaction odd hex', (r) => (r.transaction = 'abc'), ['transaction', 'raw transaction in hexadecimal']],
-  ['transaction null', (r) => (r.transaction = null), ['transaction', 'or absent', 'found null']],
-  ['confirmation a string', (r) => (r.confirmation = 'yes'), ['confirmation', 'null or absent']],
-  ['confirmation.blockHash bad', (r) => (r.confirmation.blockHash = 'x'), ['confirmation.blockHash', '64 hexadecimal']],
-  ['confirmation.confirmedBlocks missing', (r) => delete r.confirmation.confirmedBlocks, ['confirmation.confirmedBlocks is missing']],
-  ['merkleProof missing', (r) => delete r.confirmation.merkleProof, ['confirmation.merkleProof is missing']],
-  ['merkleProof.index negative', (r) => (r.confirmation.merkleProof.index = -1), ['confirmation.merkleProof.index', 'whole number']],
-  ['merkleProof.index fractional', (r) => (r.confirmation.merkleProof.index = 1.5), ['confirmation.merkleProof.index']],
-  ['merkleProof.txOrId short', (r) => (r.confirmation.merkleProof.txOrId = 'ab'), ['confirmation.merkleProof.txOrId', 'txid or the hex of a raw transaction']],
+  ['issuedAt not a date', (r) => (r.issuedAt = 'yesterday'), ["The receipt's date of issue", 'ISO 8601', 'it is "yesterday"']],
+  ['network missing', (r) => delete r.network, ['The receipt has no network name.']],
+  ['file.name a path', (r) => (r.file.name = '../etc/passwd'), ["The receipt's file name is a path", 'names the file alone, never a path']],
+  ['file.name a Windows path', (r) => (r.file.name = 'C:\\docs\\a.pdf'), ["The receipt's file name is a path", 'names the file alone']],
+  ['file.name empty', (r) => (r.file.name = ''), ["The receipt's file name is empty."]],
+  ['file.name ..', (r) => (r.file.name = '..'), ['The receipt\'s file name is ".."', 'names a folder, not a file']],
+  ['file.name .', (r) => (r.file.name = '.'), ['The receipt\'s file name is ".", which names a folder, not a file.']],
+  ['file.size negative', (r) => (r.file.size = -1), ["The receipt's file size", 'whole number', 'it is -1']],
+  ['file.size a string', (r) => (r.file.size = '12'), ["The receipt's file size", 'it is "12"']],
+  ['file.sha256 short', (r) => (r.file.sha256 = 'abc'), ["The receipt's SHA-256 digest of the file", '64 hexadecimal', 'it is "abc"']],
+  ['file.sha256 not hex', (r) => (r.file.sha256 = 'zz'.repeat(32)), ["The receipt's SHA-256 digest of the file", '64 hexadecimal']],
+  ['file missing', (r) => delete r.file, ['The receipt has no description of the file.']],
+  ['fingerprint.encode bad', (r) => (r.fingerprint.encode = 'SHA256(a'), ["The receipt's fingerprint encoding", 'not one Notarium can apply']],
+  ['fingerprint.encode unknown encoder', (r) => (r.fingerprint.encode = 'MD5'), ["The receipt's fingerprint encoding", 'unknown encoder "MD5"']],
+  ['fingerprint.salt bad', (r) => (r.fingerprint.salt = 'a b'), ["The receipt's fingerprint salt", 'ASCII letters']],
+  ['fingerprint.record odd hex', (r) => (r.fingerprint.record = 'abc'), ["The receipt's fingerprint record", 'even number']],
+  ['fingerprint.published missing', (r) => delete r.fingerprint.published, ['The receipt has no published fingerprint']],
+  [
+    'registration.kind unknown',
+    (r) => (r.registration.kind = 'linked'),
+    ["The receipt's kind of registration", 'record, linked-create, linked-update or linked-delete'],
+  ],
+  ['registration.txId short', (r) => (r.registration.txId = 'ab'), ["The receipt's transaction id", '64 hexadecimal']],
+  ['registration.prevTxId missing', (r) => delete r.registration.prevTxId, ['The receipt does not say which version its registration follows']],
+  [
+    'registration.prevTxId set on a record',
+    (r) => (r.registration.prevTxId = 'ab'.repeat(32)),
+    ["The receipt's registration is a record, yet it names a previous version", 'only updates and deletions follow another version'],
+  ],
+  [
+    'registration.prevTxId null on an update',
+    (r) => (r.registration.kind = 'linked-update'),
+    ["The receipt's registration is a linked-update but does not name the version it follows"],
+  ],
+  ['registration.version 0', (r) => (r.registration.version = 0), ["The receipt's version number", '1 or more']],
+  ['transaction odd hex', (r) => (r.transaction = 'abc'), ["The receipt's raw transaction", 'hexadecimal bytes']],
+  ['transaction null', (r) => (r.transaction = null), ["The receipt's raw transaction", 'leaves the field out', 'it is null']],
+  ['confirmation a string', (r) => (r.confirmation = 'yes'), ["The receipt's confirmation", 'a JSON object, or null']],
+  ['confirmation.blockHash bad', (r) => (r.confirmation.blockHash = 'x'), ["The receipt's block hash", '64 hexadecimal']],
+  ['confirmation.confirmedBlocks missing', (r) => delete r.confirmation.confirmedBlocks, ['The receipt has no number of confirmations.']],
+  ['merkleProof missing', (r) => delete r.confirmation.merkleProof, ['The receipt has no Merkle proof.']],
+  ['merkleProof.index negative', (r) => (r.confirmation.merkleProof.index = -1), ["The receipt's Merkle proof index", 'whole number']],
+  ['merkleProof.index fractional', (r) => (r.confirmation.merkleProof.index = 1.5), ["The receipt's Merkle proof index", 'it is 1.5']],
+  [
+    'merkleProof.txOrId short',
+    (r) => (r.confirmation.merkleProof.txOrId = 'ab'),
+    ["The receipt's transaction in the Merkle proof", 'a transaction id (64 hexadecimal characters) or a raw transaction in hexadecimal'],
+  ],
   [
     'merkleProof.nodes[1] bad',
     (r) => (r.confirmation.merkleProof.nodes[1] = '**'),
-    ['confirmation.merkleProof.nodes[1]', '"*" or 64 hexadecimal', 'found "**"'],
+    ["Hash 2 of the receipt's Merkle proof branch", '"*" or 64 hexadecimal', 'it is "**"'],
   ],
-  ['merkleProof.nodes too many', (r) => (r.confirmation.merkleProof.nodes = Array(65).fill('*')), ['confirmation.merkleProof.nodes', 'at most 64']],
+  [
+    'merkleProof.nodes too many',
+    (r) => (r.confirmation.merkleProof.nodes = Array(65).fill('*')),
+    ["The receipt's Merkle proof branch holds 65 hashes", 'at most 64'],
+  ],
   [
     'merkleProof.targetType unknown',
     (r) => (r.confirmation.merkleProof.targetType = 'block'),
-    ['confirmation.merkleProof.targetType', 'hash, header, merkleRoot, merkleroot'],
+    ["The receipt's Merkle proof target type", 'hash, header, merkleRoot or merkleroot'],
   ],
   [
     'merkleProof.target a hash where a header is announced',
     (r) => (r.confirmation.merkleProof.target = 'ab'.repeat(32)),
-    ['confirmation.merkleProof.target', '160 hexadecimal', 'targetType is header'],
+    ["The receipt's Merkle proof target", '160 hexadecimal', 'as its target type says'],
   ],
   [
     'merkleProof.target a header where a hash is announced',
     (r) => (r.confirmation.merkleProof.targetType = 'hash'),
-    ['confirmation.merkleProof.target', '64 hexadecimal', 'block hash'],
+    ["The receipt's Merkle proof target", '64 hexadecimal', 'block hash'],
   ],
-  ['merkleProof.composite a string', (r) => (r.confirmation.merkleProof.composite = 'no'), ['confirmation.merkleProof.composite']],
-  ['blockHeader short', (r) => (r.blockHeader = 'ab'.repeat(79)), ['blockHeader', '160 hexadecimal']],
-  ['aggregation.nonce short', (r) => (r.aggregation = { nonce: 'ab', path: [], root: 'ab'.repeat(32) }), ['aggregation.nonce', '32 hexadecimal']],
+  ['merkleProof.composite a string', (r) => (r.confirmation.merkleProof.composite = 'no'), ["The receipt's Merkle proof composite flag", 'true or false']],
+  ['blockHeader short', (r) => (r.blockHeader = 'ab'.repeat(79)), ["The receipt's block header", '160 hexadecimal']],
+  ['aggregation.nonce short', (r) => (r.aggregation = { nonce: 'ab', path: [], root: 'ab'.repeat(32) }), ["The receipt's batch proof nonce", '32 hexadecimal']],
   [
     'aggregation.path[0] both sides',
     (r) => (r.aggregation = { nonce: 'ab'.repeat(16), path: [{ left: 'ab'.repeat(32), right: 'ab'.repeat(32) }], root: 'ab'.repeat(32) }),
-    ['aggregation.path[0]', 'exactly one'],
+    ["Both a left and a right hash are given at step 1 of the receipt's batch proof path", 'exactly one'],
   ],
   [
     'aggregation.path[0].left bad',
     (r) => (r.aggregation = { nonce: 'ab'.repeat(16), path: [{ left: 'ab' }], root: 'ab'.repeat(32) }),
-    ['aggregation.path[0].left', '64 hexadecimal'],
+    ["The left hash of step 1 of the receipt's batch proof path", '64 hexadecimal'],
   ],
-  ['aggregation.root missing', (r) => (r.aggregation = { nonce: 'ab'.repeat(16), path: [] }), ['aggregation.root is missing']],
+  ['aggregation.root missing', (r) => (r.aggregation = { nonce: 'ab'.repeat(16), path: [] }), ['The receipt has no batch root.']],
+  ['file.name too long', (r) => (r.file.name = 'x'.repeat(1025)), ["The receipt's file name is 1025 characters long; it may be at most 1024."]],
+  ['merkleProof.nodes not a list', (r) => (r.confirmation.merkleProof.nodes = 'x'), ["The receipt's Merkle proof branch is not a list of hashes", 'it is "x"']],
+  [
+    'merkleProof.target a header where a Merkle root is announced',
+    (r) => (r.confirmation.merkleProof.targetType = 'merkleRoot'),
+    ["The receipt's Merkle proof target is not a Merkle root (64 hexadecimal characters), as its target type says"],
+  ],
+  ['merkleProof.proofType too long', (r) => (r.confirmation.merkleProof.proofType = 'x'.repeat(65)), ["The receipt's Merkle proof type is 65 characters long"]],
+  ['aggregation null', (r) => (r.aggregation = null), ["The receipt's batch proof is not a JSON object: it is null."]],
+  [
+    'aggregation.path too long',
+    (r) => (r.aggregation = { nonce: 'ab'.repeat(16), path: Array(65).fill({ left: 'ab'.repeat(32) }), root: 'ab'.repeat(32) }),
+    ["The receipt's batch proof path holds 65 steps; it may hold at most 64."],
+  ],
+  [
+    'aggregation.path[0] neither side',
+    (r) => (r.aggregation = { nonce: 'ab'.repeat(16), path: [{}], root: 'ab'.repeat(32) }),
+    ["Neither a left nor a right hash is given at step 1 of the receipt's batch proof path", 'exactly one'],
+  ],
 ];
 
-describe('every error names the field, what is wrong, and what to do', () => {
-  it.each(BAD)('%s', (_, mutate, fragments) => {
+// [what, mutation, accepted]: the limits of format 1 on either side, as the hand-written check draws them.
+const hex = (n: number, c = 'a') => c.repeat(n);
+const EDGES: [string, (r: Draft) => void, boolean][] = [
+  ['issuedAt with an offset and a fraction', (r) => (r.issuedAt = '2026-11-22T10:15:00.123456+01:00'), true],
+  ['issuedAt on 29 February of a leap year', (r) => (r.issuedAt = '2000-02-29T00:00:00Z'), true],
+  ['issuedAt on 29 February of another year', (r) => (r.issuedAt = '1900-02-29T00:00:00Z'), false],
+  ['issuedAt on 31 April', (r) => (r.issuedAt = '2026-04-31T00:00:00Z'), false],
+  ['issuedAt without seconds', (r) => (r.issuedAt = '2026-11-22T10:15Z'), false],
+  ['issuedAt without a time zone', (r) => (r.issuedAt = '2026-11-22T10:15:00'), false],
+  ['issuedAt in lower case', (r) => (r.issuedAt = '2026-11-22t10:15:00z'), false],
+  ['issuedAt with an offset without a colon', (r) => (r.issuedAt = '2026-11-22T10:15:00+0100'), false],
+  ['network of 64 characters', (r) => (r.network = hex(64, 'n')), true],
+  ['network of 65 characters', (r) => (r.network = hex(65, 'n')), false],
+  ['file name of 1024 characters', (r) => (r.file.name = hex(1024, 'n')), true],
+  ['file size the largest safe integer', (r) => (r.file.size = Number.MAX_SAFE_INTEGER), true],
+  ['file size past the largest safe integer', (r) => (r.file.size = 2 ** 53), false],
+  ['file sha256 in upper case', (r) => (r.file.sha256 = hex(64, 'F')), true],
+  ['fingerprint record empty', (r) => (r.fingerprint.record = ''), true],
+  ['fingerprint salt with a dot', (r) => (r.fingerprint.salt = '23:59:59.123'), true],
+  ['fingerprint encode empty (no encoder)', (r) => (r.fingerprint.encode = ''), true],
+  ['registration serviceUrl empty', (r) => (r.registration.serviceUrl = ''), true],
+  ['registration serviceUrl of 2049 characters', (r) => (r.registration.serviceUrl = hex(2049, 'u')), false],
+  ['registration version 1', (r) => (r.registration.version = 1), true],
+  ['a linked-delete following a version', (r) => Object.assign(r.registration, { kind: 'linked-delete', prevTxId: hex(64) }), true],
+  ['transaction empty', (r) => (r.transaction = ''), false],
+  ['confirmation confirmedBlocks 0', (r) => (r.confirmation.confirmedBlocks = 0), true],
+  ['merkleProof txOrId a raw transaction of 33 bytes', (r) => (r.confirmation.merkleProof.txOrId = hex(66)), true],
+  ['merkleProof txOrId of 65 hexadecimal characters', (r) => (r.confirmation.merkleProof.txOrId = hex(65)), false],
+  ['merkleProof nodes 64', (r) => (r.confirmation.merkleProof.nodes = Array(64).fill('*')), true],
+  ['merkleProof targetType null, a block hash target', (r) => Object.assign(r.confirmation.merkleProof, { targetType: null, target: hex(64) }), true],
+  ['merkleProof proofType of 64 characters', (r) => (r.confirmation.merkleProof.proofType = hex(64, 'p')), true],
+  ['merkleProof composite null', (r) => (r.confirmation.merkleProof.composite = null), true],
+  ['confirmation blockTimestamp null', (r) => (r.confirmation.blockTimestamp = null), true],
+  ['blockHeader present beside a header target', (r) => (r.blockHeader = hex(160)), true],
+  ['aggregation path of 64 steps', (r) => (r.aggregation = { nonce: hex(32), path: Array(64).fill({ right: hex(64) }), root: hex(64) }), true],
+  ['aggregation path entry a list', (r) => (r.aggregation = { nonce: hex(32), path: [[hex(64)]], root: hex(64) }), false],
+  ['file a list', (r) => (r.file = [r.file]), false],
+];
+
+describe('the limits of each field, on either side', () => {
+  it.each(EDGES.map(([what, mutate, accepted]) => [`${what}: ${accepted ? 'accepted' : 'refused'}`, mutate, accepted] as const))(
+    '%s',
+    (_, mutate, accepted) => {
+      const text = mutated(mutate);
+      if (accepted) expect(parseReceipt(text)).toEqual(JSON.parse(text));
+      else expect(parseError(text)).toMatch(/receipt's/);
+    },
+  );
+});
+
+describe('every error names the field in words (never its JSON path), what is wrong, and what to do', () => {
+  it.each(BAD)('%s', (what, mutate, fragments) => {
     const message = parseError(mutated(mutate));
+    expect(message).toMatch(/^[A-Z]/);
     for (const fragment of fragments) expect(message).toContain(fragment);
     if (!fragments[0]!.includes('format')) expect(message).toMatch(/(export it again|Update Notarium|not a Notarium receipt)/);
+    const path = what.split(' ')[0]!;
+    if (/[.[A-Z]/.test(path)) expect(message).not.toContain(path);
   });
 
   it('says when more than one thing is wrong', () => {
