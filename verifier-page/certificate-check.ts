@@ -11,7 +11,7 @@ import { verdictView } from './report-view.ts';
  */
 export function mountCertificateCheck(root: HTMLElement, receiptText: string, receiptName: string): void {
   const status = h('p', { class: 'muted small', role: 'status' });
-  const result = h('div', { class: 'result', 'aria-live': 'polite' });
+  const result = h('div', { 'aria-live': 'polite' });
   let current: File | undefined;
   const check = (file: File) => {
     current = file;

@@ -4,6 +4,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import { upgradeReceipt } from '../usecases/receipt-upgrade.ts';
 import { exportReceipt, gatherEvidence, receiptOf } from '../usecases/receipts.ts';
 import type { CallDeps, Calls } from './call-deps.ts';
+import { verifierPage } from '../receipts/verifier-page.ts';
 import { certificateHtml } from './certificate.ts';
 import { profileOf, recordById } from './library-items.ts';
 
@@ -11,9 +12,10 @@ import { profileOf, recordById } from './library-items.ts';
 
 type ReceiptCalls = 'exportReceipt' | 'upgradeReceipt' | 'certificate' | 'certificatePdf';
 
-async function certificateOf(notary: Notary, ctx: NotaryContext, id: number): Promise<string> {
+/** The HTML certificate checks itself (it carries the verifier page's script); the one printed to PDF is paper. */
+async function certificateOf(notary: Notary, ctx: NotaryContext, id: number, form: 'html' | 'pdf'): Promise<string> {
   const r = await gatherEvidence(ctx, recordById(notary, id));
-  return certificateHtml(r, receiptOf(ctx, r), profileOf(notary, r.profile));
+  return certificateHtml(r, receiptOf(ctx, r), profileOf(notary, r.profile), form === 'html' ? { verifier: verifierPage() } : {});
 }
 
 export function receiptCalls({ notary, ctx, abilities }: CallDeps): Calls<ReceiptCalls> {
@@ -36,9 +38,9 @@ export function receiptCalls({ notary, ctx, abilities }: CallDeps): Calls<Receip
             : `The receipt was completed with block ${r.blockHash}${r.outcome === 'verified' ? '' : ' (the explorer gave no transaction or header, so it verifies partially)'}.`;
       return { status: r.status, path: r.path, message };
     },
-    certificate: async (id) => ({ html: await certificateOf(notary, ctx, id), fileName: `${recordById(notary, id).name}.certificate.html` }),
+    certificate: async (id) => ({ html: await certificateOf(notary, ctx, id, 'html'), fileName: `${recordById(notary, id).name}.certificate.html` }),
     certificatePdf: async (id) => {
-      const pdf = await abilities.printPdf(await certificateOf(notary, ctx, id));
+      const pdf = await abilities.printPdf(await certificateOf(notary, ctx, id, 'pdf'));
       return { pdfBase64: Buffer.from(pdf).toString('base64'), fileName: `${recordById(notary, id).name}.certificate.pdf` };
     },
   };
