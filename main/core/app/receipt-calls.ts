@@ -1,6 +1,7 @@
 import type { Notary } from '../notary.ts';
 import type { NotaryContext } from '../usecases/context.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { proofBundleZip } from '../usecases/proof-bundle.ts';
 import { upgradeReceipt } from '../usecases/receipt-upgrade.ts';
 import { exportReceipt, gatherEvidence, receiptOf } from '../usecases/receipts.ts';
 import type { CallDeps, Calls } from './call-deps.ts';
@@ -10,7 +11,7 @@ import { profileOf, recordById } from './library-items.ts';
 
 /** A registration's proof for people: its receipt, and the printable certificate (HTML, or PDF printed by the shell). */
 
-type ReceiptCalls = 'exportReceipt' | 'upgradeReceipt' | 'certificate' | 'certificatePdf';
+type ReceiptCalls = 'exportReceipt' | 'exportProofBundle' | 'upgradeReceipt' | 'certificate' | 'certificatePdf';
 
 /** The HTML certificate checks itself (it carries the verifier page's script); the one printed to PDF is paper. */
 async function certificateOf(notary: Notary, ctx: NotaryContext, id: number, form: 'html' | 'pdf'): Promise<string> {
@@ -24,6 +25,10 @@ export function receiptCalls({ notary, ctx, abilities }: CallDeps): Calls<Receip
       // Beside the file when the app knows where it is; the web shell's page downloads it instead.
       const { path, fileName, text } = await exportReceipt(ctx, recordById(notary, id), { besideFile: abilities.shell === 'electron' });
       return { path, fileName, receipt: text };
+    },
+    exportProofBundle: async (id) => {
+      const { fileName, zip, receipts } = await proofBundleZip(ctx, recordById(notary, id));
+      return { fileName, zipBase64: Buffer.from(zip).toString('base64'), receipts };
     },
     upgradeReceipt: async (id) => {
       const record = recordById(notary, id);
