@@ -21,10 +21,12 @@ import { withLazyNotary, withNotary } from '../session.ts';
 import { exitForResults, refuseMissing, verificationJson } from './verify.ts';
 
 export const RECEIPT_HELP = `Usage:
-  notarium receipt export <file|txId> [-o PATH]   write the receipt (next to the file by default);
-                                                  for a document: every version's, plus an index
-    --bundle [-o DIR]                             and verify.html beside it: a page that checks the
-                                                  file and receipt in any browser, offline
+  notarium receipt export <file|txId> [-o PATH] [--bundle]
+                                                  write the receipt (next to the file by default);
+                                                  for a document: every version's, plus an index;
+                                                  --bundle: and verify.html beside them, a page
+                                                  that checks the file in any browser, offline
+                                                  (-o then names the bundle's folder)
   notarium receipt verify <receipt> [file] [--online]
                                                   verify offline and print the step report
   notarium receipt import <receipts…>             add receipts to the library (a receipt that
