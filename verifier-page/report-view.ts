@@ -67,7 +67,7 @@ export function verdictView(verdict: ReceiptVerdict): HTMLElement {
   return h(
     'div',
     { class: `verdict ${tone}`, 'data-status': verdict.status, 'data-outcome': report?.outcome, 'data-failed-step': report?.failedStep },
-    h('div', { class: 'verdict-head' }, badge(tone, word), h('p', { class: 'message', role: 'status' }, text(verdict.message))),
+    h('div', { class: 'verdict-head' }, badge(tone, word), h('p', { class: 'message' }, text(verdict.message))),
     report?.proves && h('p', { class: 'proves' }, h('strong', {}, 'What this proves: '), text(report.proves)),
     report?.unproven?.length !== undefined &&
       report.unproven.length > 0 &&
