@@ -189,6 +189,30 @@ export default tseslint.config(
     }),
   },
   {
+    // The offline verifier page runs in any browser from a file: the portable verifier and its
+    // receipt format (main/core/receipts/, which import only portable core modules), the portable
+    // parts of preload/, and nothing of Node, the shells or the app's page.
+    files: ['verifier-page/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: restrict({
+      paths: [...nodeBuiltins('The verifier page runs in a browser: no Node modules.'), { name: 'electron', message: 'The verifier page runs in a browser.' }],
+      patterns: [
+        { group: ['node:*'], message: 'The verifier page runs in a browser: no Node modules.' },
+        {
+          group: [
+            '**/main/**/*.ts',
+            '!**/main/core/receipts/receipt-v1.ts',
+            '!**/main/core/receipts/verify/*.ts',
+            '**/renderer/**',
+            '**/sandbox/**',
+            '**/preload/contract.ts',
+          ],
+          message: 'The verifier page is built from the portable verifier (main/core/receipts/verify/, receipt-v1.ts) alone.',
+        },
+      ],
+    }),
+  },
+  {
     files: ['sandbox/**'],
     rules: restrict({
       paths: [{ name: 'electron', message: 'The sandbox runs in plain Node.' }],

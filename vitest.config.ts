@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
-          globalSetup: ['test/support/renderer-build.ts', 'test/support/cli-build.ts'],
+          globalSetup: ['test/support/renderer-build.ts', 'test/support/cli-build.ts', 'test/support/verifier-page-build.ts'],
         },
       },
       // The renderer's states use Svelte's runes: only their tests load the Svelte compiler.

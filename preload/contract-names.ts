@@ -23,6 +23,7 @@ export const CALL_NAMES = [
   'queryRecords',
   'getRecord',
   'exportReceipt',
+  'exportProofBundle',
   'upgradeReceipt',
   'showInFolder',
   'sendNow',

@@ -387,6 +387,8 @@ export const CALLS = {
   queryRecords: z.tuple([recordQuery]),
   getRecord: z.tuple([recordId]),
   exportReceipt: z.tuple([recordId]),
+  /** The receipt (a document version's: the document's receipts and index) and the offline verifier page, verify.html, as one zip. */
+  exportProofBundle: z.tuple([recordId]),
   /** Completes the record's pending receipt file in place once its registration is in a block (`notarium receipt upgrade`). */
   upgradeReceipt: z.tuple([recordId]),
   showInFolder: z.tuple([recordId]),
@@ -442,6 +444,7 @@ export interface CallResults {
   queryRecords: { records: RecordView[]; total: number };
   getRecord: RecordView;
   exportReceipt: { path: string | null; fileName: string; receipt: string };
+  exportProofBundle: { fileName: string; zipBase64: string; receipts: number };
   /** `complete`: it already named its block; `pending`: not in a block yet; both leave the file as it was. */
   upgradeReceipt: { status: 'complete' | 'upgraded' | 'pending'; path: string; message: string };
   showInFolder: null;

@@ -5,7 +5,7 @@ import { buildIfChanged, type CachedBuild } from './build-cache.ts';
 import { buildCliIfChanged } from './build-cli.ts';
 
 /**
- * `npm start`: the UI (Vite), the desktop bundles and the CLI's (esbuild) built when their inputs
+ * `npm start`: the UI (Vite), the desktop bundles, the offline verifier page and the CLI's (esbuild) built when their inputs
  * changed since the last start, then `notarium app` with the arguments given (`npm start -- --web`),
  * run as the bin runs it: from the CLI bundle, now current. The UI's and the desktop's builds are
  * judged by build-cache.ts; the CLI's by the bin's own stamp (bin/cli-stamp.js), which says at
@@ -55,7 +55,19 @@ const desktop: CachedBuild = {
   },
 };
 
-for (const build of [renderer, desktop]) await buildIfChanged(build, DIST);
+// The offline verifier page the app writes beside exported receipts and carries in certificates.
+const verifierPage: CachedBuild = {
+  name: 'verifier-page',
+  root: ROOT,
+  fixedInputs: ['scripts/build-verifier-page.ts', 'tsconfig.json', 'package-lock.json'],
+  outputs: ['dist/verifier-page'],
+  run: async () => {
+    const { buildVerifierPage } = await import('./build-verifier-page.ts');
+    return (await buildVerifierPage(ROOT)).inputs;
+  },
+};
+
+for (const build of [renderer, desktop, verifierPage]) await buildIfChanged(build, DIST);
 await buildCliIfChanged(ROOT);
 const main = await loadCli(pathToFileURL(`${ROOT}/`));
 process.exitCode = await main(['app', ...process.argv.slice(2)]);

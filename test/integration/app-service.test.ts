@@ -10,6 +10,7 @@ import { asNotariumError, NotariumError } from '../../main/core/errors/notarium-
 import { Notary } from '../../main/core/notary.ts';
 import { printPdfWithChromium } from '../../main/web/chromium-pdf.ts';
 import { decodeQr, pdfText } from '../support/certificate-checks.ts';
+import { verifierPage } from '../../main/core/receipts/verifier-page.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { unzipEntries } from '../support/unzip.ts';
 
@@ -220,7 +221,9 @@ describe('the app service', () => {
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(await page.text()).toMatch(/In a block, \d+ confirmations?/);
     // Issue #14: on paper that loopback address would be a dead link for any reader: no link, no QR code, and why.
-    expect(certificate.html).not.toContain(link!.slice(0, link!.indexOf('/explorer')));
+    // (Issue #17: the HTML certificate carries its receipt as data for its verifier, which names its service as the receipt file does; nothing shown does.)
+    const shown = certificate.html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+    expect(shown).not.toContain(link!.slice(0, link!.indexOf('/explorer')));
     expect(decodeQr(certificate.html)).toBeNull();
     expect(certificate.html).toContain('No public link: the sandbox chain is simulated by the Notarium sandbox that registered this file');
   });
@@ -343,7 +346,7 @@ describe('the app service', () => {
     const inBlock = next('record-updated', (r) => r.kind === 'linked-update' && r.version === 2 && (r.state === 'confirmed' || r.state === 'settled'));
     expect(await service.api.addVersion(doc!.id, path(v2))).toMatchObject({ version: 2, kind: 'linked-update', state: 'queued' });
     expect(await service.api.whichVersion(path(v2))).toMatchObject({ version: 2, versions: 2 });
-    await inBlock;
+    const version2 = await inBlock;
     const history = await service.api.documentHistory(doc!.id);
     expect(history.versions.map((v) => v.version)).toEqual([1, 2]);
     expect(history).toMatchObject({ source: { from: 'service', reason: null } });
@@ -359,6 +362,13 @@ describe('the app service', () => {
       [1, 'plan.md.v1.receipt.json'],
       [2, 'plan.md.v2.receipt.json'],
     ]);
+    // Issue #17: a version's proof bundle is its document's export with the offline verifier page beside it.
+    const bundle = await service.api.exportProofBundle(version2.id);
+    expect(bundle).toMatchObject({ fileName: 'plan.md proof.zip', receipts: 2 });
+    const bundled = unzipEntries(Buffer.from(bundle.zipBase64, 'base64'));
+    expect([...bundled.keys()].sort()).toEqual([...entries.keys(), 'verify.html'].sort());
+    expect(bundled.get('plan.md.v2.receipt.json')).toBe(entries.get('plan.md.v2.receipt.json'));
+    expect(bundled.get('verify.html')).toBe(verifierPage().html);
   });
 
   it('in the web shell, an uploaded file keeps its real name and no temporary path, and is released when its job ends', async () => {

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { STEP_LABELS } from '../../core/receipts/verify/verify-receipt.ts';
 import { importReceipts, readReceiptFile, type ImportResult } from '../../core/usecases/receipts.ts';
-import { exportReceipts } from '../../core/usecases/document-export.ts';
+import { exportReceipts, type ExportResult } from '../../core/usecases/document-export.ts';
+import { exportProofBundle } from '../../core/usecases/proof-bundle.ts';
 import { verifyReceiptFile } from '../../core/usecases/verify.ts';
 import { upgradeReceipts, type ReceiptUpgrade } from '../../core/usecases/receipt-upgrade.ts';
 import { summariseReceipt } from '../../core/receipts/receipt-summary.ts';
@@ -20,8 +21,12 @@ import { withLazyNotary, withNotary } from '../session.ts';
 import { exitForResults, refuseMissing, verificationJson } from './verify.ts';
 
 export const RECEIPT_HELP = `Usage:
-  notarium receipt export <file|txId> [-o PATH]   write the receipt (next to the file by default);
-                                                  for a document: every version's, plus an index
+  notarium receipt export <file|txId> [-o PATH] [--bundle]
+                                                  write the receipt (next to the file by default);
+                                                  for a document: every version's, plus an index;
+                                                  --bundle: and verify.html beside them, a page
+                                                  that checks the file in any browser, offline
+                                                  (-o then names the bundle's folder)
   notarium receipt verify <receipt> [file] [--online]
                                                   verify offline and print the step report
   notarium receipt import <receipts…>             add receipts to the library (a receipt that
@@ -36,7 +41,7 @@ export const RECEIPT_HELP = `Usage:
 Exit code (upgrade): 0 every receipt complete, 3 one is still pending (run it again after a block),
 2 one could not be read or completed.`;
 
-const EXPORT_OPTIONS = { ...COMMON_OPTIONS, output: { type: 'string', short: 'o' } } as const;
+const EXPORT_OPTIONS = { ...COMMON_OPTIONS, output: { type: 'string', short: 'o' }, bundle: { type: 'boolean' } } as const;
 const VERIFY_OPTIONS = { ...COMMON_OPTIONS, online: { type: 'boolean' } } as const;
 const INFO_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 
@@ -79,11 +84,15 @@ async function exportCommand(argv: string[], io: CliIo): Promise<number> {
   if (v.help) return help(io, RECEIPT_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium receipt export <file|txId> [-o PATH]');
   return withNotary(io, async (notary) => {
-    const result = await exportReceipts(notary.context, target!, { out: v.output, profile: v.profile });
+    const options = { out: v.output, profile: v.profile };
+    const result: ExportResult & { verifier?: string } = v.bundle
+      ? await exportProofBundle(notary.context, target!, options)
+      : await exportReceipts(notary.context, target!, options);
     if (v.json) io.out(JSON.stringify(result, null, 2));
     else {
       for (const r of result.receipts) io.out(visibleName(r));
       if (result.index) io.out(visibleName(result.index));
+      if (result.verifier) io.out(visibleName(result.verifier));
     }
     return EXIT.OK;
   });

@@ -1,7 +1,8 @@
 import QRCode from 'qrcode';
 import { visibleName, visibleText } from '../../../preload/visible-text.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { inlineHash, type VerifierPage } from '../receipts/verifier-page.ts';
 import { verifyReceipt, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/record.ts';
@@ -9,9 +10,12 @@ import { powershellQuote, shellQuote } from '../text/shell-quote.ts';
 import { isPublicLink } from './public-link.ts';
 
 /**
- * A printable certificate: a self-contained HTML page (no network, no scripts) with the file, its
- * fingerprint, the transaction and block, what the proof shows step by step, and how to check it by
- * hand. It accompanies the JSON receipt, which remains the proof.
+ * A printable certificate: a self-contained HTML page (no network) with the file, its fingerprint,
+ * the transaction and block, what the proof shows step by step, and how to check it by hand. It
+ * accompanies the JSON receipt, which remains the proof. The HTML certificate also checks itself:
+ * it carries the receipt and the offline verifier page's script (receipts/verifier-page.ts), so a
+ * file dropped on it is verified in the browser with the app's report; on paper (the PDF, printed
+ * without them) the steps by hand remain.
  */
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -87,7 +91,28 @@ function explorerRow(link: string | null, explorerLink: string | null, simulated
   return `<tr><th>Explorer</th><td class="no-link">No public link: ${why}. The receipt file holds the proof.</td></tr>`;
 }
 
-export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, profile: Profile | undefined): Promise<string> {
+/**
+ * The verifier's part of a certificate that checks itself: its style in a cascade layer of its own
+ * (the certificate's rules, outside any layer, win over it whatever their specificity), a section
+ * to drop the file on (not printed), the receipt as data, and the script, allowed by its hash alone.
+ */
+function selfCheck(verifier: VerifierPage, receipt: ReceiptV1, name: string): { csp: string; style: string; section: string; scripts: string } {
+  // As data, in a script element no browser runs: only its end tag could end it early.
+  const data = serializeReceipt(receipt).replace(/</g, '\\u003c');
+  return {
+    csp: `script-src ${inlineHash(verifier.script)}`,
+    style: `<style>@layer notarium-verifier {\n${verifier.style}\n}</style>\n`,
+    section: `<section id="notarium-check" data-receipt-name="${escape(receiptFileName(name))}"></section>\n`,
+    scripts: `<script type="application/json" id="notarium-receipt">${data}</script>\n<script>${verifier.script}</script>\n`,
+  };
+}
+
+export async function certificateHtml(
+  record: StoredRecord,
+  receipt: ReceiptV1,
+  profile: Profile | undefined,
+  options: { verifier?: VerifierPage } = {},
+): Promise<string> {
   // The library knows the file's digest from when it was hashed: the first step is checked too.
   const report = verifyReceipt(receipt, record.sha256 ? { fileDigest: record.sha256 } : {});
   if (report.outcome === 'failed') {
@@ -102,6 +127,7 @@ export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, 
   const simulated = report.network.known && report.network.label === 'sandbox';
   const qr = link ? await qrSvg(link) : null;
   const name = visibleName(record.name);
+  const check = options.verifier ? selfCheck(options.verifier, receipt, name) : null;
   const row = (label: string, value: string | null | undefined) => (value ? `<tr><th>${escape(label)}</th><td><code>${escape(value)}</code></td></tr>` : '');
   const steps = report.steps
     .filter((s) => s.status !== 'not-run')
@@ -112,10 +138,14 @@ export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, 
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'${check ? `; ${check.csp}` : ''}">
 <title>Certificate of registration — ${escape(name)}</title>
-<style>
-  body { font: 11pt/1.5 system-ui, sans-serif; color: #111; max-width: 48rem; margin: 2rem auto; padding: 0 1.5rem; }
+${check?.style ?? ''}<style>
+  html { font-size: medium; } html, body { height: auto; background: #fff; }
+  body { font: 11pt/1.5 system-ui, sans-serif; color: #111; max-width: 48rem; margin: 2rem auto; padding: 0 1.5rem; box-sizing: content-box; }
+  :where(p:not(#notarium-check p)) { margin: 1em 0; }
+  #notarium-check { margin: 1.5rem 0; display: flex; flex-direction: column; gap: .8rem; }
+  #notarium-check h2 { margin: 0; }
   h1 { font-size: 1.6rem; margin: 0 0 .2rem; } h2 { font-size: 1.15rem; margin: 1.2rem 0 .4rem; } .sub { color: #555; margin-top: 0; }
   table { border-collapse: collapse; width: 100%; margin: 1rem 0; } th { text-align: left; width: 11rem; vertical-align: top; padding: .3rem .8rem .3rem 0; color: #444; font-weight: 600; }
   td { padding: .3rem 0; }
@@ -142,6 +172,7 @@ export async function certificateHtml(record: StoredRecord, receipt: ReceiptV1, 
     /* What does not fit goes over as a whole section: a second page never holds only a section's last lines. */
     section { break-inside: avoid; }
     .outcome, .test-mark { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+    #notarium-check { display: none; }
   }
 </style></head>
 <body>
@@ -161,7 +192,7 @@ ${row('Transaction', record.txId)}${row('Block', record.blockHash)}${row('Block 
 ${row('Confirmations', receipt.confirmation ? String(receipt.confirmation.confirmedBlocks) : null)}
 ${explorerRow(link, explorerLink, simulated)}
 </table>
-<section>
+${check?.section ?? ''}<section>
 <h2>What was checked</h2>
 <ol>
 ${steps}
@@ -181,6 +212,6 @@ ${steps}
 </ol>
 <p class="sub">The receipt file <code>${escape(receiptFileName(name))}</code> holds everything needed to verify this offline, with Notarium or by hand.</p>
 </section>
-</body></html>
+${check?.scripts ?? ''}</body></html>
 `;
 }

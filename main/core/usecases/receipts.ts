@@ -12,6 +12,7 @@ import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts'
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt, withServiceCheck, type StepId } from '../receipts/verify/verify-receipt.ts';
+import { receiptTooLarge, receiptUnreadable } from '../receipts/verify/receipt-verdict.ts';
 import type { ImportedOutcome, StoredRecord } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { receiptNetwork } from './receipt-network.ts';
@@ -272,17 +273,13 @@ export async function readReceiptFile(path: string, shown = path): Promise<Recei
 async function readReceiptText(path: string, shown = path): Promise<ReceiptText> {
   const bytes = await readRegularFile(path, {
     maxBytes: MAX_RECEIPT_BYTES,
-    tooLarge: (size) =>
-      new NotariumError(
-        'RECEIPT_INVALID',
-        `${shown}: the file is ${size === undefined ? 'longer than 4 MiB' : `${size} bytes long`}; a receipt is at most ${MAX_RECEIPT_BYTES} bytes (4 MiB), so it was not read. This is not a Notarium receipt.`,
-      ),
+    tooLarge: (size) => new NotariumError('RECEIPT_INVALID', receiptTooLarge(shown, size)),
   });
   const text = bytes.toString('utf8');
   try {
     return { path, text, receipt: parseReceipt(text) };
   } catch (err) {
-    if (err instanceof NotariumError) throw new NotariumError(err.code, `${shown}: ${err.message}`, { cause: err });
+    if (err instanceof NotariumError) throw new NotariumError(err.code, receiptUnreadable(shown, err.message), { cause: err });
     throw err;
   }
 }

@@ -5,6 +5,7 @@ import { boundedMap } from '../bounded-map.ts';
 import { fileError } from '../hashing/file-unreadable.ts';
 import { isFolder, present } from '../fs/entry-at.ts';
 import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { statusOf } from '../receipts/verify/receipt-verdict.ts';
 import { verifyReceipt, withServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
@@ -146,7 +147,7 @@ async function verifyAgainst(
   let report = verifyReceipt(receipt, sha256 ? { fileDigest: sha256 } : {});
   if (!options.offline && report.outcome !== 'failed')
     report = withServiceCheck(report, await serviceCheck(await engineOf(ctx), receipt, origin.record), options.requireService ?? false);
-  const status: VerifyStatus = report.outcome === 'failed' ? 'mismatch' : report.outcome;
+  const status = statusOf(report);
   return {
     path,
     status,

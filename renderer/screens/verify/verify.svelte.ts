@@ -1,5 +1,6 @@
 import type { FileRef, NotariumBridge, NotariumEvents, VerificationView } from '../../../preload/contract.ts';
 import { besideReceipt, isReceiptName } from '../../../preload/notarium-files.ts';
+import { VERIFIED_ON_TEST_CHAIN_WORD, VERIFY_STATUS_WORDS } from '../../../preload/verify-statuses.ts';
 import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';
 import type { Tone } from '../../lib/format.ts';
 
@@ -147,18 +148,17 @@ export class VerifyState {
 export const verifyState = new VerifyState(notarium, fileRefs);
 
 type Result = Pick<VerificationView, 'status' | 'verifiedOnTestChain'>;
-const STATUS: Record<VerificationView['status'], { word: string; tone: Tone }> = {
-  verified: { word: 'Verified', tone: 'verified' },
-  'partially-verified': { word: 'Partially verified', tone: 'partial' },
-  mismatch: { word: 'Mismatch', tone: 'mismatch' },
-  unknown: { word: 'Unknown', tone: 'unknown' },
-  pending: { word: 'Pending', tone: 'pending' },
-  // The file or its receipt could not be read, or the receipt is not one: nothing was compared.
-  unreadable: { word: 'Unreadable', tone: 'unreadable' },
+const TONE: Record<VerificationView['status'], Tone> = {
+  verified: 'verified',
+  'partially-verified': 'partial',
+  mismatch: 'mismatch',
+  unknown: 'unknown',
+  pending: 'pending',
+  unreadable: 'unreadable',
 };
 /** A test chain's "verified" is its own badge: its proof of work proves nothing, and it never reads as a mainnet proof. */
-export const statusWord = (r: Result): string => (r.verifiedOnTestChain ? 'Verified · test chain' : STATUS[r.status].word);
-export const statusTone = (r: Result): Tone => (r.verifiedOnTestChain ? 'test' : STATUS[r.status].tone);
+export const statusWord = (r: Result): string => (r.verifiedOnTestChain ? VERIFIED_ON_TEST_CHAIN_WORD : VERIFY_STATUS_WORDS[r.status]);
+export const statusTone = (r: Result): Tone => (r.verifiedOnTestChain ? 'test' : TONE[r.status]);
 
 export function toCsv(rows: Row[]): string {
   const cell = (v: string | null | undefined): string => {

@@ -1,0 +1,45 @@
+import { isNotariumError } from '../../errors/notarium-error.ts';
+import type { VerifyStatus } from '../../../../preload/verify-statuses.ts';
+import { MAX_RECEIPT_BYTES, parseReceipt, type ReceiptV1 } from '../receipt-v1.ts';
+import { verifyReceipt, type VerificationReport } from './verify-receipt.ts';
+
+/**
+ * What a receipt's verification comes to for a person, the same wherever it runs: the engine (app
+ * and CLI) and the standalone verifier page. Portable: the page bundles it.
+ */
+
+/** A report's status in the list of verified files' statuses: a failed step is a mismatch. */
+export function statusOf(report: VerificationReport): VerifyStatus {
+  return report.outcome === 'failed' ? 'mismatch' : report.outcome;
+}
+
+/** A file too large to be a receipt, not read: `shown` is the receipt's name for people. */
+export function receiptTooLarge(shown: string, size: number | undefined): string {
+  return `${shown}: the file is ${size === undefined ? 'longer than 4 MiB' : `${size} bytes long`}; a receipt is at most ${MAX_RECEIPT_BYTES} bytes (4 MiB), so it was not read. This is not a Notarium receipt.`;
+}
+
+/** Why a receipt could not be read, naming it as people know it. */
+export function receiptUnreadable(shown: string, message: string): string {
+  return `${shown}: ${message}`;
+}
+
+export type ReceiptVerdict =
+  | { status: VerifyStatus; message: string; report: VerificationReport; txId: string }
+  | { status: 'unreadable'; message: string; error: { code: string; message: string } };
+
+/**
+ * The offline verification of a receipt's text (with the file's SHA-256 when the file is there): a
+ * receipt that cannot be read is `unreadable`, never a mismatch (nothing was compared).
+ */
+export function verifyReceiptText(text: string, shown: string, fileDigest?: string): ReceiptVerdict {
+  let receipt: ReceiptV1;
+  try {
+    receipt = parseReceipt(text);
+  } catch (err) {
+    if (!isNotariumError(err)) throw err;
+    const message = receiptUnreadable(shown, err.message);
+    return { status: 'unreadable', message, error: { code: err.code, message } };
+  }
+  const report = verifyReceipt(receipt, fileDigest === undefined ? {} : { fileDigest });
+  return { status: statusOf(report), message: report.summary, report, txId: receipt.registration.txId };
+}

@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { NotariumError } from '../errors/notarium-error.ts';
+import { writeFileAtomically } from '../fs/atomic-write.ts';
+import { VERIFIER_PAGE_MARK, VERIFIER_PAGE_NAME, verifierPage } from '../receipts/verifier-page.ts';
+import type { StoredRecord } from '../store/record.ts';
+import { zipArchive } from '../archive/zip-archive.ts';
+import { receiptFileName, serializeReceipt } from '../receipts/receipt-v1.ts';
+import type { NotaryContext } from './context.ts';
+import { documentExport, exportReceipts, type ExportResult } from './document-export.ts';
+import { receiptFor } from './receipts.ts';
+
+/**
+ * A proof bundle (`receipt export --bundle`): the receipt (a document's: every version's, and its
+ * index) with the offline verifier page, `verify.html`, beside it, so that a receiver with nothing
+ * but a browser checks the file against it.
+ */
+
+export interface BundleResult extends ExportResult {
+  /** The verifier page written beside the receipts. */
+  verifier: string;
+}
+
+/** `out` names the bundle's folder (made if need be); without it, the receipts go beside the file as always. */
+export async function exportProofBundle(ctx: NotaryContext, target: string, options: { out?: string; profile?: string } = {}): Promise<BundleResult> {
+  const { html } = verifierPage(); // before anything is written: a copy without its page says so first
+  const folder = options.out === undefined ? undefined : bundleFolder(resolve(options.out));
+  const result = await exportReceipts(ctx, target, { ...(folder ? { out: folder } : {}), ...(options.profile ? { profile: options.profile } : {}) });
+  const verifier = join(dirname(result.receipts[0] ?? result.index!), VERIFIER_PAGE_NAME);
+  writeVerifierPage(verifier, html);
+  return { ...result, verifier };
+}
+
+function bundleFolder(folder: string): string {
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (err) {
+    throw new NotariumError(
+      'FILE_UNWRITABLE',
+      `The proof bundle's folder ${folder} could not be made (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): name a folder with -o.`,
+      { cause: err },
+    );
+  }
+  return folder;
+}
+
+/** Beside the receipts; a verify.html there that Notarium did not write is the user's, and is left alone. */
+function writeVerifierPage(path: string, html: string): void {
+  if (existsSync(path) && !readFileSync(path, 'utf8').includes(VERIFIER_PAGE_MARK)) {
+    throw new NotariumError(
+      'FILE_UNWRITABLE',
+      `The receipt was written, but not the verifier page: ${path} is a file Notarium did not write, so it was left alone. Export the bundle into another folder with -o.`,
+    );
+  }
+  try {
+    writeFileAtomically(path, html);
+  } catch (err) {
+    throw new NotariumError(
+      'FILE_UNWRITABLE',
+      `The verifier page could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): choose another folder with -o.`,
+      { cause: err },
+    );
+  }
+}
+
+/**
+ * The app's proof bundle, one download: a zip of the receipt (a document version's: the document's
+ * receipts and index, as its export) and verify.html, named for the file or document.
+ */
+export async function proofBundleZip(ctx: NotaryContext, record: StoredRecord): Promise<{ fileName: string; zip: Uint8Array; receipts: number }> {
+  const { html } = verifierPage();
+  const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
+  const files = document
+    ? (await documentExport(ctx, document)).map((f) => ({ name: f.fileName, data: f.text, receipt: Boolean(f.receiptOf) }))
+    : [{ name: receiptFileName(record.name), data: serializeReceipt(await receiptFor(ctx, record)), receipt: true }];
+  const zip = zipArchive([...files.map(({ name, data }) => ({ name, data })), { name: VERIFIER_PAGE_NAME, data: html }], new Date(ctx.now()));
+  return { fileName: `${document?.name ?? record.name} proof.zip`, zip, receipts: files.filter((f) => f.receipt).length };
+}

@@ -1,0 +1,352 @@
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificateHtml } from '../../main/core/app/certificate.ts';
+import { Notary } from '../../main/core/notary.ts';
+import { serializeReceipt } from '../../main/core/receipts/receipt-v1.ts';
+import { inlineHash, VERIFIER_PAGE_DIR, VERIFIER_PAGE_MARK, verifierPage } from '../../main/core/receipts/verifier-page.ts';
+import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
+import type { StoredRecord } from '../../main/core/store/record.ts';
+import { memberReceiptFor } from '../../main/core/usecases/batch-receipts.ts';
+import { waitForRecord } from '../../main/core/usecases/follow.ts';
+import { notariseBatch } from '../../main/core/usecases/notarise-batch.ts';
+import { VERIFIER_PAGE_BUDGET } from '../../scripts/build-verifier-page.ts';
+import { jsonCli, runCli } from '../support/cli.ts';
+import { FILE_CONTENT, FILE_DIGEST, makeFixture, type Draft } from '../support/receipt-fixture.ts';
+import { dropFiles, launchOfflineBrowser, openOffline, shownReport, type OfflinePage } from '../support/verifier-page.ts';
+
+// Issue #17: a proof anyone can check with nothing installed. `receipt export --bundle` writes
+// verify.html beside the receipts; opened from disk with the network off, it verifies the file and
+// receipt with the very report `notarium receipt verify` (and the app) gives, and reaches nothing.
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-e2e-verifier-'));
+const work = join(root, 'work');
+const env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
+const cli = (...args: string[]) => runCli(args, { env, cwd: work });
+const json = jsonCli(cli);
+const at = (...parts: string[]) => join(work, ...parts);
+const sha = (content: Buffer | string) => createHash('sha256').update(content).digest('hex');
+
+let browser: Browser;
+const opened: OfflinePage[] = [];
+
+beforeAll(async () => {
+  mkdirSync(work, { recursive: true });
+  browser = await launchOfflineBrowser();
+  writeFileSync(at('contract.pdf'), 'The contract as signed on 3 March.\n');
+  const notarised = await cli('notarise', 'contract.pdf', '--wait');
+  expect(notarised.code, notarised.stderr).toBe(0);
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function open(file: string): Promise<OfflinePage> {
+  const page = await openOffline(browser, file);
+  opened.push(page);
+  return page;
+}
+
+/** The page after choosing the file (if any) and the receipt, as a person does with the two buttons. */
+async function verifyInPage(page: string, receipt: string, file?: string) {
+  const offline = await open(page);
+  if (file) await offline.page.getByLabel('File to verify').setInputFiles(file);
+  await offline.page.getByLabel('Receipt to verify with').setInputFiles(receipt);
+  return { offline, shown: await shownReport(offline.page) };
+}
+
+/** What `notarium receipt verify --json` says of the same receipt and file: the report the app gives too. */
+async function cliReport(receipt: string, file?: string) {
+  const r = await json('receipt', 'verify', receipt, ...(file ? [file] : []));
+  return r.value;
+}
+
+function expectSameReport(shown: Awaited<ReturnType<typeof shownReport>>, cliSays: Draft): void {
+  expect(shown.status).toBe(cliSays.status);
+  expect(shown.outcome).toBe(cliSays.outcome);
+  expect(shown.failedStep).toBe(cliSays.failedStep ?? null);
+  expect(shown.message).toBe(cliSays.message);
+  expect(shown.proves).toBe(cliSays.proves);
+  expect(shown.unproven).toEqual(cliSays.unproven);
+  expect(shown.steps).toEqual(cliSays.steps);
+}
+
+function expectNothingReached(page: OfflinePage): void {
+  expect(page.requests).toEqual([]);
+  expect(page.problems).toEqual([]);
+}
+
+describe('the verifier page as built', () => {
+  const page = resolve(import.meta.dirname, '../..', VERIFIER_PAGE_DIR, 'verify.html');
+
+  it('is one file within its budget, referring to nothing outside it, under a policy that lets nothing load or leave', () => {
+    const html = readFileSync(page, 'utf8');
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(VERIFIER_PAGE_BUDGET);
+    expect(VERIFIER_PAGE_BUDGET).toBe(300 * 1024);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)![1]!;
+    const directives = Object.fromEntries(csp.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    expect(directives).toEqual({
+      'default-src': "'none'",
+      'style-src': inlineHash(style),
+      'script-src': inlineHash(script),
+      'base-uri': "'none'",
+      'form-action': "'none'",
+    });
+    // One style and one script, both inline; no element that loads anything; no URL in the style; no way out in the script.
+    expect(html.match(/<style|<script/g)).toEqual(['<style', '<script']);
+    const markup = html.replace(style, '').replace(script, '');
+    expect(markup).not.toMatch(/<(link|img|iframe|object|embed|source|video|audio|base|form)\b|\s(src|href|srcset|action)=/i);
+    expect(style).not.toMatch(/url\(|@import/i);
+    expect(script).not.toMatch(/\bfetch\(|XMLHttpRequest|WebSocket|EventSource|sendBeacon|importScripts|new Worker/);
+    expect(html).toContain(VERIFIER_PAGE_MARK);
+  });
+});
+
+describe("the page's policy", () => {
+  it('refuses a connection even to a server on this machine, with the network on', async () => {
+    let asked = 0;
+    const server = createServer((_, res) => {
+      asked++;
+      res.end('reached');
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const refusals: string[] = [];
+      page.on('console', (m) => refusals.push(m.text()));
+      await page.goto(`file://${bundlePage()}`);
+      const outcome = await page.evaluate(
+        async (url) =>
+          fetch(url).then(
+            (r) => `answered ${r.status}`,
+            (err: unknown) => `refused: ${String(err)}`,
+          ),
+        `http://127.0.0.1:${port}/`,
+      );
+      expect(outcome).toMatch(/^refused/);
+      expect(refusals.join('\n')).toMatch(/Content Security Policy/);
+      expect(asked).toBe(0);
+    } finally {
+      await context.close();
+      server.close();
+    }
+  });
+});
+
+describe('a receiver with only a browser, offline', () => {
+  let bundle: { receipts: string[]; verifier: string };
+
+  beforeAll(async () => {
+    const exported = await json('receipt', 'export', 'contract.pdf', '--bundle', '-o', 'bundle');
+    expect(exported.code, exported.stderr).toBe(0);
+    bundle = exported.value;
+  });
+
+  it('--bundle writes the receipt and verify.html, the page as built, into the folder named', async () => {
+    expect(bundle).toEqual({ receipts: [at('bundle', 'contract.pdf.receipt.json')], verifier: at('bundle', 'verify.html') });
+    expect(readFileSync(bundle.verifier, 'utf8')).toBe(verifierPage().html);
+  });
+
+  it('verifies the genuine file and receipt, with the report `receipt verify` and the app give, and reaches nothing', async () => {
+    const { offline, shown } = await verifyInPage(bundle.verifier, bundle.receipts[0]!, at('contract.pdf'));
+    expectSameReport(shown, await cliReport(bundle.receipts[0]!, at('contract.pdf')));
+    expect(shown).toMatchObject({ status: 'verified', badge: 'Verified · test chain' });
+    expect(shown.steps.map((s) => `${s.id}:${s.status}`)).toEqual([
+      'file-digest:pass',
+      'record:pass',
+      'aggregation:not-run',
+      'fingerprint:pass',
+      'transaction:pass',
+      'merkle-proof:pass',
+      'block-header:pass',
+      'service:skipped',
+    ]);
+    expect(await offline.page.locator('[data-digest]').textContent()).toBe(sha(readFileSync(at('contract.pdf'))));
+    expectNothingReached(offline);
+  });
+
+  it('takes the file and the receipt dropped together on it', async () => {
+    const offline = await open(bundle.verifier);
+    await dropFiles(offline.page, '.zone', [
+      { name: 'contract.pdf', content: readFileSync(at('contract.pdf')) },
+      { name: 'contract.pdf.receipt.json', content: readFileSync(bundle.receipts[0]!) },
+    ]);
+    const shown = await shownReport(offline.page);
+    expect(shown.status).toBe('verified');
+    expect(shown.steps[0]).toMatchObject({ id: 'file-digest', status: 'pass' });
+    expectNothingReached(offline);
+  });
+
+  it('a receipt alone is checked as far as it goes without its file, as in the app', async () => {
+    const { offline, shown } = await verifyInPage(bundle.verifier, bundle.receipts[0]!);
+    expectSameReport(shown, await cliReport(bundle.receipts[0]!));
+    expect(shown.status).toBe('partially-verified');
+    expect(shown.steps[0]).toMatchObject({ id: 'file-digest', status: 'skipped', code: 'no-file' });
+    expectNothingReached(offline);
+  });
+
+  it('refuses a changed file at file-digest, with the digests expected and found', async () => {
+    writeFileSync(at('contract-changed.pdf'), 'The contract as signed on 4 March.\n');
+    const { offline, shown } = await verifyInPage(bundle.verifier, bundle.receipts[0]!, at('contract-changed.pdf'));
+    expectSameReport(shown, await cliReport(bundle.receipts[0]!, at('contract-changed.pdf')));
+    expect(shown).toMatchObject({ status: 'mismatch', badge: 'Mismatch', failedStep: 'file-digest' });
+    expect(shown.steps[0]).toMatchObject({
+      code: 'file-digest-mismatch',
+      expected: sha(readFileSync(at('contract.pdf'))),
+      found: sha(readFileSync(at('contract-changed.pdf'))),
+    });
+    expectNothingReached(offline);
+  });
+
+  it.each([
+    ['fingerprint', 'published-mismatch', (r: Draft) => (r.fingerprint.published = sha('another fingerprint'))],
+    ['transaction', 'txid-mismatch', (r: Draft) => (r.transaction = r.transaction.replace(/..$/, (b: string) => (b === '00' ? '01' : '00')))],
+    ['merkle-proof', 'proof-txid-mismatch', (r: Draft) => (r.confirmation.merkleProof.txOrId = sha('another transaction'))],
+  ])('refuses a receipt forged at its %s, at that step', async (step, code, forge) => {
+    const receipt = JSON.parse(readFileSync(bundle.receipts[0]!, 'utf8'));
+    forge(receipt);
+    const forged = at('bundle', `forged-${step}.receipt.json`);
+    writeFileSync(forged, JSON.stringify(receipt, null, 2));
+    const { offline, shown } = await verifyInPage(bundle.verifier, forged, at('contract.pdf'));
+    expectSameReport(shown, await cliReport(forged, at('contract.pdf')));
+    expect(shown).toMatchObject({ status: 'mismatch', failedStep: step });
+    expect(shown.steps.find((s) => s.id === step)).toMatchObject({ status: 'fail', code });
+    expectNothingReached(offline);
+  });
+
+  it('a file that is no receipt is unreadable, never a mismatch, in the words of the CLI', async () => {
+    writeFileSync(at('notes.receipt.json'), 'not json at all');
+    const offline = await open(bundle.verifier);
+    await offline.page.getByLabel('Receipt to verify with').setInputFiles(at('notes.receipt.json'));
+    const shown = await shownReport(offline.page);
+    const cliSays = await cliReport(at('notes.receipt.json'));
+    expect(cliSays.status).toBe('unreadable');
+    expect(shown).toMatchObject({ status: 'unreadable', badge: 'Unreadable', steps: [] });
+    expect(shown.message).toBe(cliSays.message.replace(at('notes.receipt.json'), 'notes.receipt.json'));
+  });
+
+  it("verifies a document's version with its own receipt, and refuses the earlier version's file against it", async () => {
+    writeFileSync(at('deed.txt'), 'Deed, first draft.\n');
+    expect((await cli('notarise', '--document', 'deed.txt', '--wait')).code).toBe(0);
+    writeFileSync(at('deed-v1.txt'), readFileSync(at('deed.txt')));
+    writeFileSync(at('deed.txt'), 'Deed, as signed.\n');
+    const added = await cli('version', 'add', 'deed.txt', '--of', 'deed-v1.txt', '--wait');
+    expect(added.code, added.stderr).toBe(0);
+    const exported = await json('receipt', 'export', 'deed.txt', '--bundle', '-o', 'deed-bundle');
+    expect(exported.value).toEqual({
+      receipts: [at('deed-bundle', 'deed.txt.v1.receipt.json'), at('deed-bundle', 'deed.txt.v2.receipt.json')],
+      index: at('deed-bundle', 'deed.txt.versions.json'),
+      verifier: at('deed-bundle', 'verify.html'),
+    });
+    const v2 = at('deed-bundle', 'deed.txt.v2.receipt.json');
+    expect(JSON.parse(readFileSync(v2, 'utf8')).registration).toMatchObject({ kind: 'linked-update', version: 2 });
+
+    const genuine = await verifyInPage(exported.value.verifier, v2, at('deed.txt'));
+    expectSameReport(genuine.shown, await cliReport(v2, at('deed.txt')));
+    expect(genuine.shown.status).toBe('verified');
+    const earlier = await verifyInPage(exported.value.verifier, v2, at('deed-v1.txt'));
+    expect(earlier.shown).toMatchObject({ status: 'mismatch', failedStep: 'file-digest' });
+    expectNothingReached(genuine.offline);
+    expectNothingReached(earlier.offline);
+  });
+
+  it('a verify.html that Notarium did not write is left alone', async () => {
+    mkdirSync(at('theirs'));
+    writeFileSync(at('theirs', 'verify.html'), '<p>my own page</p>');
+    const refused = await cli('receipt', 'export', 'contract.pdf', '--bundle', '-o', 'theirs');
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(`${at('theirs', 'verify.html')} is a file Notarium did not write, so it was left alone`);
+    expect(readFileSync(at('theirs', 'verify.html'), 'utf8')).toBe('<p>my own page</p>');
+  });
+});
+
+describe("a batch member's receipt", () => {
+  const home = join(root, 'batch-home');
+  const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
+  let notary: Notary;
+
+  beforeAll(() => {
+    notary = new Notary({ dataDir: home, sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
+    notary.startPoller();
+  });
+  afterAll(async () => notary?.close());
+
+  it('verifies in the page with its file, along its batch path', async () => {
+    const files = ['minutes-1.txt', 'minutes-2.txt', 'minutes-3.txt'].map((name, i) => {
+      writeFileSync(at(name), `Minutes of meeting ${i + 1}.\n`);
+      return at(name);
+    });
+    const outcomes = await notariseBatch(notary.context, files);
+    expect(outcomes.map((o) => o.status)).toEqual(['registered', 'registered', 'registered']);
+    const registration = (outcomes[0] as Extract<(typeof outcomes)[number], { record: StoredRecord }>).record;
+    await waitForRecord(notary.context, notary.follower, registration, { confirmations: 1 });
+    const member = notary.library.batches.membersBySha256(sha(readFileSync(files[1]!)), notary.library.profiles.currentName())[0]!;
+    const receipt = await memberReceiptFor(notary.context, member);
+    writeFileSync(at('minutes-2.txt.receipt.json'), serializeReceipt(receipt));
+
+    const { offline, shown } = await verifyInPage(bundlePage(), at('minutes-2.txt.receipt.json'), files[1]);
+    expect(shown.status).toBe('verified');
+    expect(shown.steps.find((s) => s.id === 'aggregation')).toMatchObject({ status: 'pass' });
+    expect(shown.steps.find((s) => s.id === 'record')).toMatchObject({ status: 'not-run' });
+    expectNothingReached(offline);
+  });
+});
+
+/** The page as built, where `receipt export --bundle` copies it from. */
+function bundlePage(): string {
+  return resolve(import.meta.dirname, '../..', VERIFIER_PAGE_DIR, 'verify.html');
+}
+
+describe('the HTML certificate checks itself', () => {
+  it('verifies its file dropped on it, with the report, and refuses another file at file-digest', async () => {
+    const { receipt } = makeFixture();
+    const record = {
+      name: 'contract.pdf',
+      size: FILE_CONTENT.length,
+      sha256: FILE_DIGEST.toString('hex'),
+      txId: receipt.registration.txId,
+      blockHash: receipt.confirmation!.blockHash,
+      blockTime: null,
+    } as unknown as StoredRecord;
+    const certificate = at('contract.pdf.certificate.html');
+    writeFileSync(certificate, await certificateHtml(record, receipt, undefined, { verifier: verifierPage() }));
+
+    const offline = await open(certificate);
+    await dropFiles(offline.page, 'body', [{ name: 'contract.pdf', content: FILE_CONTENT }]);
+    const shown = await shownReport(offline.page);
+    expect(shown).toMatchObject({ status: 'verified', badge: 'Verified · test chain' });
+    expect(shown.steps[0]).toMatchObject({ id: 'file-digest', status: 'pass' });
+
+    await offline.page
+      .getByLabel('File to check')
+      .setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Another contract.') });
+    await expect.poll(async () => (await shownReport(offline.page)).status).toBe('mismatch');
+    expect((await shownReport(offline.page)).failedStep).toBe('file-digest');
+    expectNothingReached(offline);
+  });
+
+  it('on paper, without its script: the PDF is printed from the certificate without the verifier', async () => {
+    const { receipt } = makeFixture();
+    const record = {
+      name: 'contract.pdf',
+      size: FILE_CONTENT.length,
+      sha256: FILE_DIGEST.toString('hex'),
+      txId: receipt.registration.txId,
+      blockHash: receipt.confirmation!.blockHash,
+      blockTime: null,
+    } as unknown as StoredRecord;
+    const paper = await certificateHtml(record, receipt, undefined);
+    expect(paper).not.toMatch(/<script/);
+    expect(paper).toContain("default-src 'none'; style-src 'unsafe-inline'\"");
+  });
+});

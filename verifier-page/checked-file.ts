@@ -1,0 +1,35 @@
+import { byteSize } from '../preload/byte-size.ts';
+import { MAX_RECEIPT_BYTES } from '../main/core/receipts/receipt-v1.ts';
+import { receiptTooLarge, verifyReceiptText, type ReceiptVerdict } from '../main/core/receipts/verify/receipt-verdict.ts';
+import { fileDigest } from './file-digest.ts';
+
+/** A file being hashed in the page, and what became of it. */
+export interface HashedFile {
+  file: File;
+  done: number;
+  digest?: string;
+  error?: string;
+}
+
+/** Hashes `file`, telling each step; the last call wins when another file replaced it meanwhile. */
+export async function hashFile(file: File, update: (state: HashedFile) => void): Promise<void> {
+  const state: HashedFile = { file, done: 0 };
+  update(state);
+  try {
+    state.digest = await fileDigest(file, (done) => update({ ...state, done }));
+  } catch (err) {
+    state.error = `${file.name} could not be read: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  update(state);
+}
+
+/** The receipt's verdict, with the file's digest when there is one; a file too large to be a receipt is not read. */
+export async function verdictFor(receipt: File, digest?: string): Promise<ReceiptVerdict> {
+  if (receipt.size > MAX_RECEIPT_BYTES) {
+    const message = receiptTooLarge(receipt.name, receipt.size);
+    return { status: 'unreadable', message, error: { code: 'RECEIPT_INVALID', message } };
+  }
+  return verifyReceiptText(await receipt.text(), receipt.name, digest);
+}
+
+export const sizeOf = (file: File): string => byteSize(file.size);

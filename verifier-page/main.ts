@@ -1,0 +1,28 @@
+import { mountCertificateCheck } from './certificate-check.ts';
+import { keepDropsInZones } from './drop-zone.ts';
+import { mountStandalone } from './standalone.ts';
+
+/**
+ * The verifier page's script: the standalone page (`#notarium-verifier`, verify.html) or the check
+ * inside an HTML certificate (`#notarium-check`, with its receipt in `#notarium-receipt`). Either way
+ * it runs Notarium's verifier modules (main/core/receipts/verify/) in the page, offline.
+ */
+
+/** The palette the system asks for (the app's stylesheet holds each palette once, under data-theme). */
+function followSystemTheme(): void {
+  const dark = window.matchMedia('(prefers-color-scheme: dark)');
+  const show = () => (document.documentElement.dataset.theme = dark.matches ? 'dark' : 'light');
+  show();
+  dark.addEventListener('change', show);
+}
+
+keepDropsInZones();
+const page = document.getElementById('notarium-verifier');
+const check = document.getElementById('notarium-check');
+const receipt = document.getElementById('notarium-receipt');
+if (page) {
+  followSystemTheme();
+  mountStandalone(page);
+} else if (check && receipt?.textContent) {
+  mountCertificateCheck(check, receipt.textContent, check.dataset.receiptName ?? 'The receipt');
+}
