@@ -18,6 +18,7 @@ import { COMMON_OPTIONS, parseCommand, requirePositionals, subcommandOf } from '
 import { UsageError } from '../usage-error.ts';
 import { withLazyNotary, withNotary } from '../session.ts';
 import { exitForResults, refuseMissing, verificationJson } from './verify.ts';
+import { counted } from '../../../preload/counted.ts';
 
 export const RECEIPT_HELP = `Usage:
   notarium receipt export <file|txId> [-o PATH]   write the receipt (next to the file by default);
@@ -192,7 +193,7 @@ function upgradeWords(r: ReceiptUpgrade): string {
     case 'complete':
       return `complete  ${path}\n  already names its block: left unchanged.`;
     case 'upgraded':
-      return `upgraded  ${path}\n  completed with block ${r.blockHash} (${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'}); ${r.outcome === 'verified' ? 'it verifies offline now' : 'it verifies partially: the explorer did not give the transaction or the block header'} (check the file with "notarium receipt verify").`;
+      return `upgraded  ${path}\n  completed with block ${r.blockHash} (${counted(r.confirmations, 'confirmation')}); ${r.outcome === 'verified' ? 'it verifies offline now' : 'it verifies partially: the explorer did not give the transaction or the block header'} (check the file with "notarium receipt verify").`;
     case 'pending':
       return `pending   ${path}\n  ${visibleName(r.message)}`;
     case 'failed':

@@ -20,6 +20,7 @@ import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals, subcomm
 import { UsageError } from '../usage-error.ts';
 import { withNotary } from '../session.ts';
 import { exitFor } from './status.ts';
+import { counted } from '../../../preload/counted.ts';
 
 /** --wait: the poller runs (it sends a queued version when its predecessor is in a block) until the version is deep enough. */
 async function waitForVersion(notary: Notary, io: CliIo, record: StoredRecord, confirmations?: number): Promise<StoredRecord> {
@@ -100,7 +101,7 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
     const own = versions.length - history.versions.length;
     const more = own === 0 ? '' : ` (${own} ${source.from === 'service' ? 'only in this library: not in a block yet' : 'never sent'})`;
     io.out(
-      `${visibleName(name)}: ${versions.length} version${versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}${more}`,
+      `${visibleName(name)}: ${counted(versions.length, 'version')}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}${more}`,
     );
     if (source.from === 'library') io.out(`Not read from the service: ${source.reason}`);
     const rows = versions.map((e) => [
@@ -166,7 +167,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
           } else if (!found || found.matches.length === 0) {
             io.out(
               found
-                ? `${visibleName(basename(file!))} is none of the ${found.versions} versions of "${visibleName(found.document.name)}".`
+                ? `${visibleName(basename(file!))} is none of the ${counted(found.versions, 'version')} of "${visibleName(found.document.name)}".`
                 : `${visibleName(basename(file!))} is not a version of any document in the library.`,
             );
           } else {
