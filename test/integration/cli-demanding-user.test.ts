@@ -266,7 +266,7 @@ describe('notarise --wait', () => {
     }
     expect(progress.some((l) => /^\[3\/3\] done /.test(l))).toBe(true);
     expect(progress.find((l) => l.includes('waiting for a block'))).toMatch(
-      /^\[0\/3 confirmed\] \S+\.txt: waiting for a block, 0 of 1 confirmations(; next check in \d+ s|; checking now)?$/,
+      /^\[0\/3 confirmed\] \S+\.txt: waiting for a block, 0 of 1 confirmation(; next check in \d+ s|; checking now)?$/,
     );
     expect(out.join('\n')).toMatch(/^registered {2}a\.txt/m);
   });
