@@ -160,7 +160,9 @@ describe('receipt info and receipt upgrade', () => {
     );
     const theirs = await other('receipt', 'upgrade', join(elsewhere, 'lease.pdf.receipt.json'), '--json');
     expect(theirs.code, theirs.stderr).toBe(0);
-    expect(JSON.parse(theirs.stdout)).toMatchObject([{ status: 'upgraded', outcome: 'verified', error: null }]);
+    expect(JSON.parse(theirs.stdout)).toMatchObject([
+      { status: 'upgraded', outcome: 'verified', blockHash: expect.stringMatching(/^[0-9a-f]{64}$/), confirmations: 1, error: null },
+    ]);
 
     for (const receipt of [path, join(elsewhere, 'lease.pdf.receipt.json')]) {
       const verified = await cli('receipt', 'verify', receipt, 'lease.pdf');
@@ -174,6 +176,24 @@ describe('receipt info and receipt upgrade', () => {
     const again = await cli('receipt', 'upgrade', 'lease.pdf.receipt.json');
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('already names its block: left unchanged.');
+    expect(readFileSync(path, 'utf8')).toBe(before);
+    // Its block, in --json as an upgraded one's (issue #14: it was null).
+    const completed = JSON.parse(before) as { confirmation: { blockHash: string; confirmedBlocks: number; blockTimestamp?: string | null } };
+    const againJson = await cli('receipt', 'upgrade', 'lease.pdf.receipt.json', '--json');
+    expect(againJson.code).toBe(0);
+    expect(JSON.parse(againJson.stdout)).toEqual([
+      {
+        path,
+        status: 'complete',
+        outcome: null,
+        blockHash: completed.confirmation.blockHash,
+        confirmations: completed.confirmation.confirmedBlocks,
+        blockTime: completed.confirmation.blockTimestamp ?? null,
+        message: null,
+        error: null,
+      },
+    ]);
+    expect(again.stdout).toContain(`Block ${completed.confirmation.blockHash}, 1 confirmation when issued.`);
     expect(readFileSync(path, 'utf8')).toBe(before);
   });
 

@@ -180,8 +180,11 @@ function upgradeJson(r: ReceiptUpgrade) {
   return {
     path: r.path,
     status: r.status,
+    // A complete receipt is not checked here ("receipt verify" does): it has no outcome, only its block.
     outcome: r.status === 'upgraded' ? r.outcome : null,
-    blockHash: r.status === 'upgraded' ? r.blockHash : null,
+    blockHash: r.status === 'upgraded' || r.status === 'complete' ? r.blockHash : null,
+    confirmations: r.status === 'upgraded' || r.status === 'complete' ? r.confirmations : null,
+    blockTime: r.status === 'upgraded' || r.status === 'complete' ? r.blockTime : null,
     message: r.status === 'pending' ? r.message : null,
     error: r.status === 'failed' ? errorJson(r.error) : null,
   };
@@ -191,7 +194,7 @@ function upgradeWords(r: ReceiptUpgrade): string {
   const path = visibleName(r.path);
   switch (r.status) {
     case 'complete':
-      return `complete  ${path}\n  already names its block: left unchanged.`;
+      return `complete  ${path}\n  already names its block: left unchanged. Block ${r.blockHash}, ${counted(r.confirmations, 'confirmation')} when issued.`;
     case 'upgraded':
       return `upgraded  ${path}\n  completed with block ${r.blockHash} (${counted(r.confirmations, 'confirmation')}); ${r.outcome === 'verified' ? 'it verifies offline now' : 'it verifies partially: the explorer did not give the transaction or the block header'} (check the file with "notarium receipt verify").`;
     case 'pending':
