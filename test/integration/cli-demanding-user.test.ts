@@ -88,6 +88,21 @@ describe('receipt verify with the file and the receipt swapped', () => {
     expect(right.stdout).toMatch(/^VERIFIED/);
   });
 
+  it('a receipt that does not read as one, named as one, second: the order is said first, then in that order what is wrong with it (issue #14)', async () => {
+    writeFileSync(join(work, 'will.txt'), 'the will\n');
+    writeFileSync(join(work, 'will.txt.receipt.json'), '{"format": "notarium-receipt/1", "cut off');
+    const swapped = await cli('receipt', 'verify', 'will.txt', 'will.txt.receipt.json');
+    expect(swapped.code).toBe(2);
+    expect(swapped.stdout).toBe('');
+    expect(swapped.stderr).toContain(
+      'notarium receipt verify: "will.txt" is not a receipt, but "will.txt.receipt.json" is named as one: the receipt comes first, then the file. Run: notarium receipt verify will.txt.receipt.json will.txt',
+    );
+    const right = await cli('receipt', 'verify', 'will.txt.receipt.json', 'will.txt');
+    expect(right.code).toBe(2);
+    expect(right.stdout).toMatch(/^UNREADABLE/);
+    expect(right.stdout + right.stderr).not.toContain('comes first');
+  });
+
   it('two files that are neither receipts: unreadable (the first is not a receipt), exit 2, never a mismatch', async () => {
     writeFileSync(join(work, 'one.txt'), 'one\n');
     writeFileSync(join(work, 'two.txt'), 'two\n');

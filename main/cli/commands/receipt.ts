@@ -19,6 +19,7 @@ import { UsageError } from '../usage-error.ts';
 import { withLazyNotary, withNotary } from '../session.ts';
 import { exitForResults, refuseMissing, verificationJson } from './verify.ts';
 import { counted } from '../../../preload/counted.ts';
+import { isReceiptName } from '../../../preload/notarium-files.ts';
 
 export const RECEIPT_HELP = `Usage:
   notarium receipt export <file|txId> [-o PATH]   write the receipt (next to the file by default);
@@ -96,9 +97,10 @@ async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> 
   if (positionals.length < 1 || positionals.length > 2) requirePositionals(positionals, 1, 'notarium receipt verify <receipt> [file]');
   const [receipt, file] = positionals;
   await refuseMissing(positionals);
-  if (file !== undefined && (await swapped(receipt!, file))) {
+  const second = file === undefined ? undefined : await swapped(receipt!, file);
+  if (second !== undefined) {
     throw new UsageError(
-      `"${visibleName(receipt!)}" is not a receipt, but "${visibleName(file)}" is: the receipt comes first, then the file. Run: notarium receipt verify ${visibleName(`${shellQuote(file)} ${shellQuote(receipt!)}`)}`,
+      `"${visibleName(receipt!)}" is not a receipt, but "${visibleName(file!)}" ${second === 'receipt' ? 'is' : 'is named as one'}: the receipt comes first, then the file. Run: notarium receipt verify ${visibleName(`${shellQuote(file!)} ${shellQuote(receipt!)}`)}`,
       'receipt verify',
     );
   }
@@ -139,14 +141,21 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
   });
 }
 
-/** The file named where the receipt goes and the receipt where the file goes: the first is no receipt, the second is one. */
-async function swapped(receipt: string, file: string): Promise<boolean> {
+/**
+ * The file named where the receipt goes and the receipt where the file goes: the first is no
+ * receipt (and not named as one), the second is one, or is named as one even if it does not read as
+ * one (the order is said first; verified in that order, it is then said what is wrong with it).
+ * Undefined when they do not look swapped.
+ */
+async function swapped(receipt: string, file: string): Promise<'receipt' | 'named' | undefined> {
   const isReceipt = (path: string) =>
     readReceiptFile(path).then(
       () => true,
       (err: unknown) => (isNotariumError(err, 'RECEIPT_INVALID') ? false : undefined),
     );
-  return (await isReceipt(receipt)) === false && (await isReceipt(file)) === true;
+  if (isReceiptName(receipt) || (await isReceipt(receipt)) !== false) return undefined;
+  const second = await isReceipt(file);
+  return second === true ? 'receipt' : isReceiptName(file) ? 'named' : undefined;
 }
 
 async function infoCommand(argv: string[], io: CliIo): Promise<number> {
