@@ -499,6 +499,70 @@ describe('the command line itself', () => {
       expect(r.stdout).toContain('upgrade');
     }
   });
+
+  // Issue #14: the other spelling, a subcommand's options, and `npx notarium` (the script made through npx).
+  const npxEnv = (shell: string) => ({ npm_command: 'exec', npm_lifecycle_script: `notarium completion ${shell}` });
+  const script = (shell: string, env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [BIN, 'completion', shell], { encoding: 'utf8', env: { ...process.env, NOTARIUM_HOME: join(root, 'plain'), ...env } }).stdout;
+
+  it('bash: notarize and version finalize complete as notarise and version finalise; through npx, npx notarium … completes', () => {
+    const complete = (text: string, ...words: string[]) =>
+      spawnSync('bash', ['-c', `eval "$(cat)"; COMP_WORDS=(${words.join(' ')}); COMP_CWORD=${words.length - 1}; _notarium; echo "\${COMPREPLY[*]}"`], {
+        input: text,
+        encoding: 'utf8',
+        cwd: work,
+      }).stdout.trim();
+    const plain = script('bash');
+    expect(complete(plain, 'notarium', 'notarize', '--conf')).toBe('--confirmations');
+    expect(complete(plain, 'notarium', 'version', 'finalize', '--w')).toBe('--wait');
+    expect(complete(plain, 'notarium', 'version', 'which', '--o')).toBe('--of');
+    expect(complete(plain, 'notarium', 'version', '--')).toBe('--help');
+    expect(plain).toMatch(/^complete -o filenames -F _notarium notarium$/m);
+
+    const npx = script('bash', npxEnv('bash'));
+    expect(npx).toMatch(/^complete -o filenames -F _notarium notarium npx$/m);
+    expect(complete(npx, 'npx', 'notarium', 'rec')).toBe('receipt');
+    expect(complete(npx, 'npx', 'notarium', 'notarize', '--conf')).toBe('--confirmations');
+    expect(complete(npx, 'npx', 'notarium', 'version', 'add', '--o')).toBe('--of');
+    expect(complete(npx, 'npx', 'notar')).toBe('notarium');
+    // Another package run by npx: its words complete as files, never as notarium's options.
+    expect(complete(npx, 'npx', 'vitest', '--conf')).toBe('');
+    expect(complete(npx, 'notarium', 'notarise', '--conf')).toBe('--confirmations');
+    // The help says how, as the user runs it.
+    expect(spawnSync(process.execPath, [BIN, 'completion', '--help'], { encoding: 'utf8', env: { ...process.env, ...npxEnv('--help') } }).stdout).toContain(
+      'source <(npx notarium completion bash)',
+    );
+  });
+
+  it('zsh: the script registers through bashcompinit for notarium, and for npx when made through npx', () => {
+    const registered = (text: string) =>
+      spawnSync('zsh', ['-fc', 'autoload -U compinit && compinit -u -D; eval "$(cat)"; print -r -- "$_comps[notarium]|$_comps[npx]"'], {
+        input: text,
+        encoding: 'utf8',
+      }).stdout.trim();
+    expect(registered(script('zsh'))).toBe('_bash_complete -o filenames -F _notarium|');
+    expect(registered(script('zsh', npxEnv('zsh')))).toBe('_bash_complete -o filenames -F _notarium|_bash_complete -o filenames -F _notarium');
+  });
+
+  it("fish: either spelling, a subcommand's options, and npx notarium when made through npx", () => {
+    const complete = (text: string, line: string) =>
+      spawnSync('fish', ['--no-config', '-c', `eval (cat | string collect); complete -C ${JSON.stringify(line)}`], { input: text, encoding: 'utf8', cwd: work })
+        .stdout.split('\n')
+        .map((l) => l.split('\t')[0])
+        .filter(Boolean);
+    const plain = script('fish');
+    expect(complete(plain, 'notarium notarize --conf')).toEqual(['--confirmations']);
+    expect(complete(plain, 'notarium version finalize --w')).toEqual(['--wait']);
+    expect(complete(plain, 'notarium version add x --of y --w')).toEqual(['--wait']);
+    expect(complete(plain, 'notarium receipt up')).toEqual(['upgrade']);
+    // profile add's options are not version add's.
+    expect(complete(plain, 'notarium version add --base')).toEqual([]);
+    expect(complete(plain, 'npx notarium rec')).toEqual([]);
+    const npx = script('fish', npxEnv('fish'));
+    expect(complete(npx, 'npx notarium rec')).toEqual(['receipt']);
+    expect(complete(npx, 'npx notarium notarize --conf')).toEqual(['--confirmations']);
+    expect(complete(npx, 'npx vitest --conf')).toEqual([]);
+  });
 });
 
 /** A loopback port nothing listens on: one just freed. */
