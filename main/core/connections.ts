@@ -11,8 +11,9 @@ import type { Profile, Profiles } from './store/profiles.ts';
 /**
  * How to reach a profile's service: the record API, the explorer for raw transactions and
  * headers, and the identity service. The Sandbox profile reaches the embedded sandbox (started on
- * first use); NOTARIUM_BASE_URL and NOTARIUM_API_KEY override the current profile, for scripts (a
- * key in the keychain is never sent to NOTARIUM_BASE_URL: scripts give that service's key too).
+ * first use); NOTARIUM_BASE_URL and NOTARIUM_API_KEY override the profile in use — the one a command
+ * names (`--profile`), else the current one —, for scripts (a key in the keychain is never sent to
+ * NOTARIUM_BASE_URL: scripts give that service's key too).
  */
 
 /** What sign-in needs of a profile's identity service. */
@@ -51,6 +52,8 @@ export interface ConnectionsOptions {
   secrets: SecretStore;
   env?: NodeJS.ProcessEnv;
   transport?: TransportOptions;
+  /** The profile a command names (`--profile`), which the overrides apply to; default: the current one. */
+  profileInUse?: string;
 }
 
 export const BASE_URL_ENV = 'NOTARIUM_BASE_URL';
@@ -107,7 +110,7 @@ export class Connections {
    * all) must never go to the override URL, nor carry the override key to their own service.
    */
   private overridesOf(profileName: string): NodeJS.ProcessEnv {
-    return profileName === this.options.profiles.currentName() ? (this.options.env ?? process.env) : {};
+    return profileName === (this.options.profileInUse ?? this.options.profiles.currentName()) ? (this.options.env ?? process.env) : {};
   }
 
   private async open(profile: Profile): Promise<Connection> {

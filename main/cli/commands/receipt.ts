@@ -16,7 +16,7 @@ import { errorJson, recordJson } from '../json.ts';
 import { errorText } from '../format.ts';
 import { COMMON_OPTIONS, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
-import { withLazyNotary, withNotary } from '../session.ts';
+import { withLazyNotary, withNotaryFor } from '../session.ts';
 import { exitForResults, refuseMissing, verificationJson } from './verify.ts';
 import { counted } from '../../../preload/counted.ts';
 import { isReceiptName } from '../../../preload/notarium-files.ts';
@@ -80,7 +80,7 @@ async function exportCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals } = parseCommand('receipt export', argv, EXPORT_OPTIONS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium receipt export <file|txId> [-o PATH]');
-  return withNotary(io, async (notary) => {
+  return withNotaryFor(io, v.profile, async (notary) => {
     const result = await exportReceipts(notary.context, target!, { out: v.output, profile: v.profile });
     if (v.json) io.out(JSON.stringify(result, null, 2));
     else {
@@ -117,7 +117,7 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals } = parseCommand('receipt import', argv, COMMON_OPTIONS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const receipts = requirePositionals(positionals, 1, 'notarium receipt import <receipts…>', true);
-  return withNotary(io, async (notary) => {
+  return withNotaryFor(io, v.profile, async (notary) => {
     const outcomes = await importReceipts(notary.context, receipts, { profile: v.profile });
     if (v.json) {
       io.out(
@@ -171,7 +171,7 @@ async function upgradeCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals } = parseCommand('receipt upgrade', argv, COMMON_OPTIONS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const receipts = requirePositionals(positionals, 1, 'notarium receipt upgrade <receipts…>', true);
-  return withNotary(io, async (notary) => {
+  return withNotaryFor(io, v.profile, async (notary) => {
     const results = await upgradeReceipts(notary.context, notary.follower, receipts, { profile: v.profile });
     if (v.json) io.out(JSON.stringify(results.map(upgradeJson), null, 2));
     else {

@@ -18,7 +18,7 @@ import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
 import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
-import { withNotary } from '../session.ts';
+import { withNotaryFor } from '../session.ts';
 import { exitFor } from './status.ts';
 import { counted } from '../../../preload/counted.ts';
 
@@ -70,7 +70,7 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
   const { values: v, positionals } = parseCommand('versions', argv, VERSIONS_OPTIONS, true);
   if (v.help) return help(io, VERSIONS_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium versions <file|txId>');
-  return withNotary(io, async (notary) => {
+  return withNotaryFor(io, v.profile, async (notary) => {
     const history = await documentHistory(notary.context, target!, { profile: v.profile, offline: v.offline });
     const versions = timeline(history, history.document ? notary.library.records.registrationsOf(history.document.id) : []);
     if (v.json) {
@@ -122,7 +122,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
   const { values: v, positionals } = parseCommand(`version ${name}`, rest, VERSION_SUBCOMMANDS[name], true);
   if (v.help) return help(io, VERSION_HELP);
   const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
-  return withNotary(io, (notary) =>
+  return withNotaryFor(io, v.profile, (notary) =>
     inDoubtExit(io, `version ${name}`, async () => {
       const settle = (record: StoredRecord) => (v.wait ? waitForVersion(notary, io, record, confirmations) : Promise.resolve(record));
       switch (name) {

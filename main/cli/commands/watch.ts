@@ -10,7 +10,7 @@ import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { errorJson, recordJson } from '../json.ts';
 import { choiceOption, COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
-import { withNotary } from '../session.ts';
+import { withNotary, withNotaryFor } from '../session.ts';
 import { UsageError } from '../usage-error.ts';
 
 export const WATCH_HELP = `Usage:
@@ -102,7 +102,9 @@ export async function watchCommand(argv: string[], io: CliIo): Promise<number> {
       return EXIT.OK;
     });
   }
-  return withNotary(io, (notary) => watchFolders(io, notary, positionals, settings, { once: v.once ?? false, json: v.json ?? false, profile: v.profile }));
+  return withNotaryFor(io, v.profile, (notary) =>
+    watchFolders(io, notary, positionals, settings, { once: v.once ?? false, json: v.json ?? false, profile: v.profile }),
+  );
 }
 
 function listFolders(io: CliIo, folders: WatchedFolderView[], json: boolean): number {
