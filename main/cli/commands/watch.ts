@@ -197,7 +197,7 @@ export function watchPrinter(io: CliIo, json: boolean) {
       // An unexpected failure is INTERNAL, what happened said on stderr.
       const error = e.error && errorData(e.error, (detail) => io.err(`notarium watch: ${visibleName(detail)}`));
       if (json) {
-        const { folder, path, relPath, action, record } = e;
+        const { folder, path, relPath, action, record, note } = e;
         return line({
           event: 'file',
           folder,
@@ -206,6 +206,7 @@ export function watchPrinter(io: CliIo, json: boolean) {
           action,
           record: record && recordJson(record),
           error: error && errorJson(error),
+          note: note ?? null,
         });
       }
       // A version queued for its predecessor's block, or a save replaced meanwhile, has no txId: its state says why.
@@ -214,8 +215,8 @@ export function watchPrinter(io: CliIo, json: boolean) {
         : e.record
           ? `${e.record.version ? `v${e.record.version} ` : ''}${e.record.txId ? shortHash(e.record.txId) : e.record.state}`
           : '';
-      // A replaced save says why, as --json and the app do.
-      const why = e.action === 'superseded' && e.record?.lastError ? `: ${e.record.lastError}` : '';
+      // A replaced save says why, as --json and the app do; so does content another Notarium took meanwhile.
+      const why = e.note ? `: ${e.note}` : e.action === 'superseded' && e.record?.lastError ? `: ${e.record.lastError}` : '';
       io.out(`${e.action.padEnd(10)}  ${visibleName(e.relPath)}  ${visibleName(detail + why)}`.trimEnd());
     },
     folder: (e: WatchFolderEvent): void => {
