@@ -35,6 +35,8 @@ export interface AuthEndpoints {
 export interface Connection {
   profile: Profile;
   baseUrl: string;
+  /** NOTARIUM_BASE_URL sends this profile's requests to `baseUrl`, instead of its own service. */
+  overridden: boolean;
   api: RecordApi;
   /** Null when the profile names no explorer: receipts then carry what the proof holds. */
   explorer: ExplorerApi | null;
@@ -124,6 +126,7 @@ export class Connections {
       return {
         profile,
         baseUrl: endpoint.baseUrl,
+        overridden: false,
         api: new RecordApi({ ...transport, baseUrl: endpoint.baseUrl, apiKey }),
         explorer: new ExplorerApi({ ...transport, templates: sandboxExplorerTemplates(endpoint.baseUrl) }),
         identity: new IdentityApi({ ...transport, authUrl: endpoint.authUrl, envId: endpoint.envId }),
@@ -143,6 +146,7 @@ export class Connections {
     return {
       profile,
       baseUrl,
+      overridden: Boolean(override),
       api: new RecordApi({ ...transport, baseUrl, apiKey }),
       explorer: templates ? new ExplorerApi({ ...transport, templates }) : null,
       identity: profile.authUrl && profile.envId ? new IdentityApi({ ...transport, authUrl: profile.authUrl, envId: profile.envId }) : null,
