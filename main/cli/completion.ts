@@ -1,12 +1,18 @@
 import { EXIT } from './exit-codes.ts';
 import { help } from './help.ts';
+import { invokedAs } from './invoked-as.ts';
 import type { CliIo } from './io.ts';
+import { spellingsOf } from './names.ts';
 import type { Options } from './options.ts';
 import { requirePositionals, subcommandOf } from './options.ts';
 
 /**
  * `notarium completion bash|zsh|fish`: a completion script made from the command table (main.ts),
- * so a command, subcommand or option added there completes without a second list to keep.
+ * so a command, subcommand or option added there completes without a second list to keep. A
+ * command or subcommand typed in its other spelling (`notarize`, `version finalize`) completes its
+ * options too. Printed through npx (`npx notarium completion bash`), the script also completes
+ * `npx notarium …`: it is registered for npx as well, whose words other than notarium's it
+ * completes as file names, as a shell does for a command it has no completion for.
  */
 
 /** A command of the table: what runs it, and its options, or its subcommands' options. */
@@ -16,6 +22,8 @@ export interface CommandEntry {
   subcommands?: Readonly<Record<string, Options>>;
 }
 
+type Table = Readonly<Record<string, CommandEntry>>;
+
 export const COMPLETION_SHELLS = { bash: {}, zsh: {}, fish: {} } as const satisfies Record<string, Options>;
 
 export const COMPLETION_HELP = `Usage: notarium completion bash|zsh|fish
@@ -23,76 +31,121 @@ export const COMPLETION_HELP = `Usage: notarium completion bash|zsh|fish
 Prints a completion script for the shell: commands, subcommands and options complete on Tab.
   bash   source <(notarium completion bash)            (or save it in ~/.local/share/bash-completion/completions/notarium)
   zsh    source <(notarium completion zsh)             (in ~/.zshrc)
-  fish   notarium completion fish > ~/.config/fish/completions/notarium.fish`;
+  fish   notarium completion fish > ~/.config/fish/completions/notarium.fish
+Made with "npx notarium completion …", the script completes "npx notarium …" too.`;
 
-export async function completionCommand(argv: string[], io: CliIo, table: Readonly<Record<string, CommandEntry>>): Promise<number> {
+export async function completionCommand(argv: string[], io: CliIo, table: Table): Promise<number> {
   const [shell, ...rest] = argv;
   if (shell === undefined || shell === '--help' || shell === '-h') return help(io, COMPLETION_HELP);
   if (rest.length) requirePositionals([shell, ...rest], 1, 'notarium completion bash|zsh|fish');
   const which = subcommandOf('completion', shell, COMPLETION_SHELLS);
-  io.out(which === 'fish' ? fishScript(table) : bashScript(table, which === 'zsh'));
+  const npx = invokedAs(io.env) === 'npx notarium';
+  io.out(which === 'fish' ? fishScript(table, npx) : bashScript(table, which === 'zsh', npx));
   return EXIT.OK;
 }
 
 const flags = (options: Options | undefined): string[] => Object.keys(options ?? {}).map((name) => `--${name}`);
 
-/** Names of the table are plain words (letters, digits, '-'): safe inside single quotes. */
+/** Names of the table are plain words (letters, digits, '-'): safe inside single quotes and as case patterns. */
 function words(list: string[]): string {
   return list.join(' ');
 }
 
-/** One function for bash; zsh runs it through bashcompinit. */
-function bashScript(table: Readonly<Record<string, CommandEntry>>, zsh: boolean): string {
+/** One function for bash; zsh runs it through bashcompinit. `at` is where notarium's own words start (after `npx`). */
+function bashScript(table: Table, zsh: boolean, npx: boolean): string {
+  const pattern = (name: string) => spellingsOf(name).join('|');
   const cases: string[] = [];
   for (const [name, entry] of Object.entries(table)) {
     if (entry.subcommands) {
       const subs = Object.entries(entry.subcommands);
-      cases.push(`    ${name})`);
-      cases.push(`      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W '${words(subs.map(([s]) => s))}' -- "$cur")); return; fi`);
-      cases.push('      case "${COMP_WORDS[2]}" in');
-      for (const [sub, options] of subs) cases.push(`        ${sub}) opts='${words(flags(options))}' ;;`);
+      cases.push(`    ${pattern(name)})`);
+      cases.push(`      if [ "$word" -eq 1 ]; then`);
+      cases.push(
+        `        if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--help' -- "$cur")); else COMPREPLY=($(compgen -W '${words(subs.map(([s]) => s))}' -- "$cur")); fi`,
+      );
+      cases.push('        return');
+      cases.push('      fi');
+      cases.push('      case "${COMP_WORDS[at+1]}" in');
+      for (const [sub, options] of subs) cases.push(`        ${pattern(sub)}) opts='${words(flags(options))}' ;;`);
       cases.push('      esac ;;');
     } else {
-      cases.push(`    ${name}) opts='${words(flags(entry.options))}' ;;`);
+      cases.push(`    ${pattern(name)}) opts='${words(flags(entry.options))}' ;;`);
     }
   }
   return [
     '# notarium completion (generated by "notarium completion")',
     ...(zsh ? ['autoload -U +X bashcompinit && bashcompinit'] : []),
     '_notarium() {',
-    '  local cur="${COMP_WORDS[COMP_CWORD]}" opts=""',
-    '  if [ "$COMP_CWORD" -eq 1 ]; then',
+    '  local cur="${COMP_WORDS[COMP_CWORD]}" opts="" at=1 word',
+    '  if [ "${COMP_WORDS[0]##*/}" = npx ]; then',
+    `    if [ "$COMP_CWORD" -eq 1 ]; then COMPREPLY=($(compgen -W 'notarium' -- "$cur") $(compgen -f -- "$cur")); return; fi`,
+    '    if [ "${COMP_WORDS[1]}" != notarium ]; then COMPREPLY=($(compgen -f -- "$cur")); return; fi',
+    '    at=2',
+    '  fi',
+    '  word=$((COMP_CWORD - at))',
+    '  if [ "$word" -eq 0 ]; then',
     `    COMPREPLY=($(compgen -W '${words([...Object.keys(table), '--help', '--version'])}' -- "$cur"))`,
     '    return',
     '  fi',
-    '  case "${COMP_WORDS[1]}" in',
+    '  case "${COMP_WORDS[at]}" in',
     ...cases,
     '  esac',
     '  if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "$opts" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi',
     '}',
-    'complete -o filenames -F _notarium notarium',
+    `complete -o filenames -F _notarium notarium${npx ? ' npx' : ''}`,
   ].join('\n');
 }
 
-/** One `complete` line per name: the command names first, then each command's subcommands and options. */
-function fishScript(table: Readonly<Record<string, CommandEntry>>): string {
-  const lines = [
-    '# notarium completion (generated by "notarium completion")',
-    'complete -c notarium -f -n __fish_use_subcommand -l help',
-    'complete -c notarium -f -n __fish_use_subcommand -l version',
-  ];
-  const options = (when: string, of: Options | undefined) => {
-    for (const option of Object.keys(of ?? {})) lines.push(`complete -c notarium -n '${when}' -l ${option}`);
+/**
+ * fish: conditions read the words typed after notarium (or `npx notarium`), options left out, so
+ * a command and a subcommand are matched in either spelling and never in another command's words.
+ */
+const FISH_FUNCTIONS = `function __notarium_words --description 'the words after notarium (or npx notarium), options left out'
+    set -l words (commandline -opc)
+    if test "$words[1]" = npx
+        test "$words[2]" = notarium; or return 1
+        set -e words[1]
+    end
+    set -e words[1]
+    string match -v -- '-*' $words
+    return 0
+end
+function __notarium_none --description 'no command typed yet'
+    set -l words (__notarium_words); or return 1
+    test (count $words) -eq 0
+end
+function __notarium_needs_sub --argument-names command --description 'the command typed, not its subcommand'
+    set -l words (__notarium_words); or return 1
+    test (count $words) -eq 1; and contains -- $words[1] (string split ' ' -- $command)
+end
+function __notarium_in --argument-names command sub --description 'in this command (and subcommand), either spelling'
+    set -l words (__notarium_words); or return 1
+    contains -- "$words[1]" (string split ' ' -- $command); or return 1
+    test -z "$sub"; or contains -- "$words[2]" (string split ' ' -- $sub)
+end`;
+
+function fishScript(table: Table, npx: boolean): string {
+  const spelled = (name: string) => `'${words(spellingsOf(name))}'`;
+  const lines: string[] = [];
+  const option = (when: string, of: Options | undefined) => {
+    for (const name of Object.keys(of ?? {})) lines.push(`-n "${when}" -l ${name}`);
   };
+  lines.push('-f -n __notarium_none -l help', '-f -n __notarium_none -l version');
   for (const [name, entry] of Object.entries(table)) {
-    lines.push(`complete -c notarium -f -n __fish_use_subcommand -a ${name}`);
+    lines.push(`-f -n __notarium_none -a ${name}`);
     if (!entry.subcommands) {
-      options(`__fish_seen_subcommand_from ${name}`, entry.options);
+      option(`__notarium_in ${spelled(name)}`, entry.options);
       continue;
     }
     const subs = Object.keys(entry.subcommands);
-    lines.push(`complete -c notarium -f -n '__fish_seen_subcommand_from ${name}; and not __fish_seen_subcommand_from ${words(subs)}' -a '${words(subs)}'`);
-    for (const [sub, of] of Object.entries(entry.subcommands)) options(`__fish_seen_subcommand_from ${name}; and __fish_seen_subcommand_from ${sub}`, of);
+    lines.push(`-f -n "__notarium_needs_sub ${spelled(name)}" -a '${words(subs)}'`);
+    for (const [sub, of] of Object.entries(entry.subcommands)) option(`__notarium_in ${spelled(name)} ${spelled(sub)}`, of);
   }
-  return lines.join('\n');
+  const commands = npx ? ['notarium', 'npx'] : ['notarium'];
+  return [
+    '# notarium completion (generated by "notarium completion")',
+    FISH_FUNCTIONS,
+    ...(npx ? ["complete -c npx -f -n 'test (count (commandline -opc)) -eq 1' -a notarium"] : []),
+    ...commands.flatMap((command) => lines.map((line) => `complete -c ${command} ${line}`)),
+  ].join('\n');
 }

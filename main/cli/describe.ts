@@ -6,6 +6,7 @@ import { saltHidden } from '../core/protocol/salt-shown.ts';
 import type { ReceiptSummary } from '../core/receipts/receipt-summary.ts';
 import type { Step, VerificationReport } from '../core/receipts/verify/verify-receipt.ts';
 import { verifiedOnTestChain, type FileVerification } from '../core/usecases/verify.ts';
+import { counted } from '../../preload/counted.ts';
 
 /** Human-readable descriptions shared by the commands. Each value from outside is one line: visibleName. */
 
@@ -22,11 +23,7 @@ const STATE_WORDS: Record<StoredRecord['state'], string> = {
 
 /** A record's state in a few words (a table's cell); describeRecord adds what to do. */
 export function stateWords(r: StoredRecord): string {
-  const words = inBlock(r)
-    ? `${STATE_WORDS[r.state]} (${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'})`
-    : notSent(r)
-      ? 'not sent'
-      : STATE_WORDS[r.state];
+  const words = inBlock(r) ? `${STATE_WORDS[r.state]} (${counted(r.confirmations, 'confirmation')})` : notSent(r) ? 'not sent' : STATE_WORDS[r.state];
   // An imported receipt that proved only part of its claim: the state is the receipt's word, not a proof.
   return r.proofOutcome === 'partially-verified' ? `${words}, imported from a partially verified receipt (not verified)` : words;
 }
@@ -122,7 +119,7 @@ export function describeReceipt(s: ReceiptSummary): string {
   const lines = [
     `${visibleName(s.file.name)}: ${s.status === 'pending' ? 'pending, not in a block when issued ("notarium receipt upgrade" completes it)' : 'in a block'}`,
     `  format:        ${visibleName(s.format)}, issued ${visibleName(s.issuedAt)}`,
-    `  file:          ${visibleName(s.file.name)}, ${s.file.size} bytes`,
+    `  file:          ${visibleName(s.file.name)}, ${counted(s.file.size, 'byte')}`,
     `  sha256:        ${s.file.sha256}`,
     `  salt:          ${s.fingerprint.salted ? 'present (not shown: with it, the fingerprint on the chain can be tied to the file)' : 'none: the fingerprint on the chain can be tied to the file by its hash'}`,
     `  fingerprint:   ${visibleName(s.fingerprint.encode)} -> ${s.fingerprint.published}`,
@@ -139,12 +136,10 @@ export function describeReceipt(s: ReceiptSummary): string {
   }
   const p = s.proofs;
   const proofs = [
-    p.merklePath
-      ? `Merkle path (${p.merklePath.nodes} node${p.merklePath.nodes === 1 ? '' : 's'}, position ${p.merklePath.index}, to the ${p.merklePath.target})`
-      : null,
+    p.merklePath ? `Merkle path (${counted(p.merklePath.nodes, 'node')}, position ${p.merklePath.index}, to the ${p.merklePath.target})` : null,
     p.transaction ? 'raw transaction' : null,
     p.blockHeader ? 'block header' : null,
-    p.batchPath !== null ? `batch path (${p.batchPath} step${p.batchPath === 1 ? '' : 's'})` : null,
+    p.batchPath !== null ? `batch path (${counted(p.batchPath, 'step')})` : null,
   ].filter((x) => x !== null);
   lines.push(`  proofs:        ${proofs.length ? proofs.join(', ') : 'none yet'}`);
   return lines.join('\n');

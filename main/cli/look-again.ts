@@ -5,6 +5,7 @@ import type { Profile } from '../core/store/profiles.ts';
 import { FOLLOWED_STATES, type StoredRecord } from '../core/store/record.ts';
 import { shellQuote } from '../core/text/shell-quote.ts';
 import { command } from './invoked-as.ts';
+import { counted } from '../../preload/counted.ts';
 
 /**
  * For registrations on their way to their target depth: when to expect them in a block and settled
@@ -21,14 +22,14 @@ export function lookAgainWords(profile: Profile, records: StoredRecord[], now: n
   const file = waiting.length === 1 && waiting[0]!.path ? visibleName(shellQuote(waiting[0]!.path)) : '<file>';
   const wait = `or wait for it with \`${command(env, `wait ${file}`)}\``;
   if (firstLook <= 0) return `It should be in a block by now: look with \`${command(env, `status ${file}`)}\`, ${wait}.`;
-  const settled = `settled (${target} confirmation${target === 1 ? '' : 's'})`;
+  const settled = `settled (${counted(target, 'confirmation')})`;
   const least = Math.min(...waiting.map((r) => (r.state === 'published' ? 0 : r.confirmations)));
   // Settled is known at a check at the soonest: never said sooner than the look again below.
   const settledIn = (blocks: number) => duration(Math.max(blocks * block, firstLook) / 1000);
   const expected =
     least === 0
       ? `In a block within about ${duration(block / 1000)}, ${settled} within about ${settledIn(target)}.`
-      : `In a block (${least} of ${target} confirmation${target === 1 ? '' : 's'}), ${settled} within about ${settledIn(Math.max(1, target - least))}.`;
+      : `In a block (${least} of ${counted(target, 'confirmation')}), ${settled} within about ${settledIn(Math.max(1, target - least))}.`;
   return [
     expected,
     `Look again in about ${duration(firstLook / 1000)} with \`${command(env, `status ${file}`)}\` (the service is asked once per block time), ${wait}.`,

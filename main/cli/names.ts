@@ -14,6 +14,26 @@ function britishSpelling(word: string): string {
     .replace(/(hon|col|behavi|fav)or(?!u)/g, '$1our');
 }
 
+/** The same word in American spelling (-ise/-yse, licence and honour as -ize/-yze, license and honor). */
+function americanSpelling(word: string): string {
+  return word
+    .toLowerCase()
+    .replace(/is(?=e|ing|ation)/g, 'iz')
+    .replace(/ys(?=e|ing)/g, 'yz')
+    .replace(/licence/g, 'license')
+    .replace(/(hon|col|behavi|fav)our/g, '$1or');
+}
+
+/**
+ * A name as it is written and in its other spelling, when it has one (`notarise`, `notarize`), for
+ * what matches typed names without Notarium's reading of them (completion scripts). Any word
+ * either spelling makes reads back as the name (knownName), so a spelling made of a word that
+ * merely looks like one (`wise`) still names nothing else.
+ */
+export function spellingsOf(name: string): string[] {
+  return [...new Set([name, britishSpelling(name), americanSpelling(name)])];
+}
+
 /** The known name `typed` means (itself, or in the other spelling), or undefined. */
 export function knownName(typed: string, known: Iterable<string>): string | undefined {
   const names = [...known];

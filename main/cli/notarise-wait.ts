@@ -8,6 +8,7 @@ import { visibleName } from '../../preload/visible-text.ts';
 import { middleEllipsis } from './format.ts';
 import type { CliIo } from './io.ts';
 import { command } from './invoked-as.ts';
+import { counted } from '../../preload/counted.ts';
 
 /**
  * `notarise --wait`: every registration followed until it is deep enough, saying what it waits for.
@@ -103,12 +104,12 @@ export function stoppedWords(records: StoredRecord[], env: NodeJS.ProcessEnv): s
 }
 
 function depthWords(confirmations: number | undefined): string {
-  return confirmations === undefined ? "the profile's target confirmations" : `${confirmations} confirmation${confirmations === 1 ? '' : 's'}`;
+  return confirmations === undefined ? "the profile's target confirmations" : counted(confirmations, 'confirmation');
 }
 
 function reachedWords(r: StoredRecord): string {
   if (r.state === 'failed' || r.state === 'rejected') return r.state;
-  return `in a block, ${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'}`;
+  return `in a block, ${counted(r.confirmations, 'confirmation')}`;
 }
 
 /**
@@ -193,6 +194,6 @@ const MIN_NAME_CHARS = 8;
 function waitingFor(r: StoredRecord, depth: number, short: boolean): string {
   if (r.state === 'queued') return short ? 'queued after its previous version' : "queued until the previous version's block";
   if (r.state === 'submitting') return short ? 'looking for it on the chain' : 'answer lost, looking for it on the chain';
-  if (r.state === 'published') return short ? `no block yet (0 of ${depth})` : `waiting for a block, 0 of ${depth} confirmations`;
-  return `${r.confirmations} of ${depth} confirmations`;
+  if (r.state === 'published') return short ? `no block yet (0 of ${depth})` : `waiting for a block, 0 of ${counted(depth, 'confirmation')}`;
+  return `${r.confirmations} of ${counted(depth, 'confirmation')}`;
 }

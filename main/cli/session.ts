@@ -18,8 +18,16 @@ export const SANDBOX_INTERVAL_ENV = 'NOTARIUM_SANDBOX_BLOCK_INTERVAL';
 export const CLOCK_OFFSET_ENV = 'NOTARIUM_TEST_CLOCK_OFFSET';
 
 /** Opens the engine on the data directory (NOTARIUM_HOME or the platform's), runs `fn`, closes it. */
-export async function withNotary<T>(io: CliIo, fn: (notary: Notary) => Promise<T>): Promise<T> {
-  const notary = await openNotary(io);
+export function withNotary<T>(io: CliIo, fn: (notary: Notary) => Promise<T>): Promise<T> {
+  return withNotaryFor(io, undefined, fn);
+}
+
+/**
+ * withNotary for a command that takes `--profile`: NOTARIUM_BASE_URL and NOTARIUM_API_KEY apply to
+ * the profile it names (undefined: the current one), as they apply to the profile a command uses.
+ */
+export async function withNotaryFor<T>(io: CliIo, profile: string | undefined, fn: (notary: Notary) => Promise<T>): Promise<T> {
+  const notary = await openNotary(io, profile);
   try {
     return await fn(notary);
   } finally {
@@ -49,7 +57,7 @@ export async function withLazyNotary<T>(io: CliIo, fn: (ctx: LazyEngine) => Prom
 }
 
 /** The engine on the data directory, its background errors told on stderr; loaded when first opened (see withLazyNotary). */
-async function openNotary(io: CliIo): Promise<Notary> {
+async function openNotary(io: CliIo, profile?: string): Promise<Notary> {
   const { Notary } = await import('../core/notary.ts');
   const interval = Number(io.env[SANDBOX_INTERVAL_ENV]);
   const offsetMs = Number(io.env[CLOCK_OFFSET_ENV] ?? 0) * 1000;
@@ -59,6 +67,7 @@ async function openNotary(io: CliIo): Promise<Notary> {
     command: (words) => command(io.env, words),
     now: Number.isFinite(offsetMs) && offsetMs !== 0 ? () => Date.now() + offsetMs : undefined,
     sandboxBlockInterval: Number.isFinite(interval) && interval > 0 ? interval : undefined,
+    profileInUse: profile,
   });
   // What the engine does on its own while a command runs (a receipt written after a check, say) can
   // fail with no caller to tell: the command's user hears of it.

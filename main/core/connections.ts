@@ -11,8 +11,9 @@ import type { Profile, Profiles } from './store/profiles.ts';
 /**
  * How to reach a profile's service: the record API, the explorer for raw transactions and
  * headers, and the identity service. The Sandbox profile reaches the embedded sandbox (started on
- * first use); NOTARIUM_BASE_URL and NOTARIUM_API_KEY override the current profile, for scripts (a
- * key in the keychain is never sent to NOTARIUM_BASE_URL: scripts give that service's key too).
+ * first use); NOTARIUM_BASE_URL and NOTARIUM_API_KEY override the profile in use — the one a command
+ * names (`--profile`), else the current one —, for scripts (a key in the keychain is never sent to
+ * NOTARIUM_BASE_URL: scripts give that service's key too).
  */
 
 /** What sign-in needs of a profile's identity service. */
@@ -34,6 +35,8 @@ export interface AuthEndpoints {
 export interface Connection {
   profile: Profile;
   baseUrl: string;
+  /** NOTARIUM_BASE_URL sends this profile's requests to `baseUrl`, instead of its own service. */
+  overridden: boolean;
   api: RecordApi;
   /** Null when the profile names no explorer: receipts then carry what the proof holds. */
   explorer: ExplorerApi | null;
@@ -51,6 +54,8 @@ export interface ConnectionsOptions {
   secrets: SecretStore;
   env?: NodeJS.ProcessEnv;
   transport?: TransportOptions;
+  /** The profile a command names (`--profile`), which the overrides apply to; default: the current one. */
+  profileInUse?: string;
 }
 
 export const BASE_URL_ENV = 'NOTARIUM_BASE_URL';
@@ -107,7 +112,7 @@ export class Connections {
    * all) must never go to the override URL, nor carry the override key to their own service.
    */
   private overridesOf(profileName: string): NodeJS.ProcessEnv {
-    return profileName === this.options.profiles.currentName() ? (this.options.env ?? process.env) : {};
+    return profileName === (this.options.profileInUse ?? this.options.profiles.currentName()) ? (this.options.env ?? process.env) : {};
   }
 
   private async open(profile: Profile): Promise<Connection> {
@@ -121,6 +126,7 @@ export class Connections {
       return {
         profile,
         baseUrl: endpoint.baseUrl,
+        overridden: false,
         api: new RecordApi({ ...transport, baseUrl: endpoint.baseUrl, apiKey }),
         explorer: new ExplorerApi({ ...transport, templates: sandboxExplorerTemplates(endpoint.baseUrl) }),
         identity: new IdentityApi({ ...transport, authUrl: endpoint.authUrl, envId: endpoint.envId }),
@@ -140,6 +146,7 @@ export class Connections {
     return {
       profile,
       baseUrl,
+      overridden: Boolean(override),
       api: new RecordApi({ ...transport, baseUrl, apiKey }),
       explorer: templates ? new ExplorerApi({ ...transport, templates }) : null,
       identity: profile.authUrl && profile.envId ? new IdentityApi({ ...transport, authUrl: profile.authUrl, envId: profile.envId }) : null,

@@ -50,6 +50,8 @@ export interface NotaryOptions {
   watchConcurrency?: number;
   /** How sentences say a command to run (NotaryContext.command); default `notarium <words>`. */
   command?: (words: string) => string;
+  /** The profile a command names (`--profile`): NOTARIUM_BASE_URL and NOTARIUM_API_KEY apply to it (default: the current profile). */
+  profileInUse?: string;
 }
 
 export class Notary {
@@ -81,6 +83,7 @@ export class Notary {
       secrets: this.secrets,
       env,
       transport: options.transport,
+      profileInUse: options.profileInUse,
     });
     this.poller = new Poller({
       records: this.library.records,

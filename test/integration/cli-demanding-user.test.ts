@@ -88,6 +88,21 @@ describe('receipt verify with the file and the receipt swapped', () => {
     expect(right.stdout).toMatch(/^VERIFIED/);
   });
 
+  it('a receipt that does not read as one, named as one, second: the order is said first, then in that order what is wrong with it (issue #14)', async () => {
+    writeFileSync(join(work, 'will.txt'), 'the will\n');
+    writeFileSync(join(work, 'will.txt.receipt.json'), '{"format": "notarium-receipt/1", "cut off');
+    const swapped = await cli('receipt', 'verify', 'will.txt', 'will.txt.receipt.json');
+    expect(swapped.code).toBe(2);
+    expect(swapped.stdout).toBe('');
+    expect(swapped.stderr).toContain(
+      'notarium receipt verify: "will.txt" is not a receipt, but "will.txt.receipt.json" is named as one: the receipt comes first, then the file. Run: notarium receipt verify will.txt.receipt.json will.txt',
+    );
+    const right = await cli('receipt', 'verify', 'will.txt.receipt.json', 'will.txt');
+    expect(right.code).toBe(2);
+    expect(right.stdout).toMatch(/^UNREADABLE/);
+    expect(right.stdout + right.stderr).not.toContain('comes first');
+  });
+
   it('two files that are neither receipts: unreadable (the first is not a receipt), exit 2, never a mismatch', async () => {
     writeFileSync(join(work, 'one.txt'), 'one\n');
     writeFileSync(join(work, 'two.txt'), 'two\n');
@@ -160,7 +175,9 @@ describe('receipt info and receipt upgrade', () => {
     );
     const theirs = await other('receipt', 'upgrade', join(elsewhere, 'lease.pdf.receipt.json'), '--json');
     expect(theirs.code, theirs.stderr).toBe(0);
-    expect(JSON.parse(theirs.stdout)).toMatchObject([{ status: 'upgraded', outcome: 'verified', error: null }]);
+    expect(JSON.parse(theirs.stdout)).toMatchObject([
+      { status: 'upgraded', outcome: 'verified', blockHash: expect.stringMatching(/^[0-9a-f]{64}$/), confirmations: 1, error: null },
+    ]);
 
     for (const receipt of [path, join(elsewhere, 'lease.pdf.receipt.json')]) {
       const verified = await cli('receipt', 'verify', receipt, 'lease.pdf');
@@ -174,6 +191,24 @@ describe('receipt info and receipt upgrade', () => {
     const again = await cli('receipt', 'upgrade', 'lease.pdf.receipt.json');
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('already names its block: left unchanged.');
+    expect(readFileSync(path, 'utf8')).toBe(before);
+    // Its block, in --json as an upgraded one's (issue #14: it was null).
+    const completed = JSON.parse(before) as { confirmation: { blockHash: string; confirmedBlocks: number; blockTimestamp?: string | null } };
+    const againJson = await cli('receipt', 'upgrade', 'lease.pdf.receipt.json', '--json');
+    expect(againJson.code).toBe(0);
+    expect(JSON.parse(againJson.stdout)).toEqual([
+      {
+        path,
+        status: 'complete',
+        outcome: null,
+        blockHash: completed.confirmation.blockHash,
+        confirmations: completed.confirmation.confirmedBlocks,
+        blockTime: completed.confirmation.blockTimestamp ?? null,
+        message: null,
+        error: null,
+      },
+    ]);
+    expect(again.stdout).toContain(`Block ${completed.confirmation.blockHash}, 1 confirmation when issued.`);
     expect(readFileSync(path, 'utf8')).toBe(before);
   });
 
@@ -266,7 +301,7 @@ describe('notarise --wait', () => {
     }
     expect(progress.some((l) => /^\[3\/3\] done /.test(l))).toBe(true);
     expect(progress.find((l) => l.includes('waiting for a block'))).toMatch(
-      /^\[0\/3 confirmed\] \S+\.txt: waiting for a block, 0 of 1 confirmations(; next check in \d+ s|; checking now)?$/,
+      /^\[0\/3 confirmed\] \S+\.txt: waiting for a block, 0 of 1 confirmation(; next check in \d+ s|; checking now)?$/,
     );
     expect(out.join('\n')).toMatch(/^registered {2}a\.txt/m);
   });
@@ -463,6 +498,71 @@ describe('the command line itself', () => {
       expect(r.status).toBe(0);
       expect(r.stdout).toContain('upgrade');
     }
+  });
+
+  // Issue #14: the other spelling, a subcommand's options, and `npx notarium` (the script made through npx).
+  const npxEnv = (shell: string) => ({ npm_command: 'exec', npm_lifecycle_script: `notarium completion ${shell}` });
+  const script = (shell: string, env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [BIN, 'completion', shell], { encoding: 'utf8', env: { ...process.env, NOTARIUM_HOME: join(root, 'plain'), ...env } }).stdout;
+
+  it('bash: notarize and version finalize complete as notarise and version finalise; through npx, npx notarium … completes', () => {
+    const complete = (text: string, ...words: string[]) =>
+      spawnSync('bash', ['-c', `eval "$(cat)"; COMP_WORDS=(${words.join(' ')}); COMP_CWORD=${words.length - 1}; _notarium; echo "\${COMPREPLY[*]}"`], {
+        input: text,
+        encoding: 'utf8',
+        cwd: work,
+      }).stdout.trim();
+    const plain = script('bash');
+    expect(complete(plain, 'notarium', 'notarize', '--conf')).toBe('--confirmations');
+    expect(complete(plain, 'notarium', 'version', 'finalize', '--w')).toBe('--wait');
+    expect(complete(plain, 'notarium', 'version', 'which', '--o')).toBe('--of');
+    expect(complete(plain, 'notarium', 'version', '--')).toBe('--help');
+    expect(plain).toMatch(/^complete -o filenames -F _notarium notarium$/m);
+
+    const npx = script('bash', npxEnv('bash'));
+    expect(npx).toMatch(/^complete -o filenames -F _notarium notarium npx$/m);
+    expect(complete(npx, 'npx', 'notarium', 'rec')).toBe('receipt');
+    expect(complete(npx, 'npx', 'notarium', 'notarize', '--conf')).toBe('--confirmations');
+    expect(complete(npx, 'npx', 'notarium', 'version', 'add', '--o')).toBe('--of');
+    expect(complete(npx, 'npx', 'notar')).toBe('notarium');
+    // Another package run by npx: its words complete as files, never as notarium's options.
+    expect(complete(npx, 'npx', 'vitest', '--conf')).toBe('');
+    expect(complete(npx, 'notarium', 'notarise', '--conf')).toBe('--confirmations');
+    // The help says how, as the user runs it.
+    expect(spawnSync(process.execPath, [BIN, 'completion', '--help'], { encoding: 'utf8', env: { ...process.env, ...npxEnv('--help') } }).stdout).toContain(
+      'source <(npx notarium completion bash)',
+    );
+  });
+
+  it('zsh: the script registers through bashcompinit for notarium, and for npx when made through npx', () => {
+    const registered = (text: string) =>
+      spawnSync('zsh', ['-fc', 'autoload -U compinit && compinit -u -D; eval "$(cat)"; print -r -- "$_comps[notarium]|$_comps[npx]"'], {
+        input: text,
+        encoding: 'utf8',
+      }).stdout.trim();
+    expect(registered(script('zsh'))).toBe('_bash_complete -o filenames -F _notarium|');
+    expect(registered(script('zsh', npxEnv('zsh')))).toBe('_bash_complete -o filenames -F _notarium|_bash_complete -o filenames -F _notarium');
+  });
+
+  it("fish: either spelling, a subcommand's options, and npx notarium when made through npx", () => {
+    const complete = (text: string, line: string) =>
+      spawnSync('fish', ['--no-config', '-c', `eval (cat | string collect); complete -C ${JSON.stringify(line)}`], { input: text, encoding: 'utf8', cwd: work })
+        .stdout.split('\n')
+        .map((l) => l.split('\t')[0])
+        .filter(Boolean);
+    const plain = script('fish');
+    expect(complete(plain, 'notarium notarize --conf')).toEqual(['--confirmations']);
+    expect(complete(plain, 'notarium version finalize --w')).toEqual(['--wait']);
+    expect(complete(plain, 'notarium version add x --of y --w')).toEqual(['--wait']);
+    expect(complete(plain, 'notarium receipt up')).toEqual(['upgrade']);
+    // profile add's options are not version add's.
+    expect(complete(plain, 'notarium version add --base')).toEqual([]);
+    // Made without npx, it leaves npx alone (fish's own completion for it: file names here).
+    expect(complete(plain, 'npx notarium rec')).not.toContain('receipt');
+    const npx = script('fish', npxEnv('fish'));
+    expect(complete(npx, 'npx notarium rec')).toEqual(['receipt']);
+    expect(complete(npx, 'npx notarium notarize --conf')).toEqual(['--confirmations']);
+    expect(complete(npx, 'npx vitest --conf')).toEqual([]);
   });
 });
 

@@ -10,7 +10,7 @@ import { errorJson, recordJson } from '../json.ts';
 import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
 import { lookAgainWords } from '../look-again.ts';
 import { stoppedWords, waitAll } from '../notarise-wait.ts';
-import { withNotary } from '../session.ts';
+import { withNotaryFor } from '../session.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 
 export const NOTARISE_HELP = `Usage: notarium notarise <files|folders…> [--document] [--wait] [--confirmations N] [--again] [--json] [--profile P]
@@ -45,7 +45,7 @@ export async function notariseCommand(argv: string[], io: CliIo): Promise<number
   if (v.help) return help(io, NOTARISE_HELP);
   const files = requirePositionals(positionals, 1, 'notarium notarise <files…> (see --help)', true);
   const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
-  return withNotary(io, async (notary) => {
+  return withNotaryFor(io, v.profile, async (notary) => {
     let done = 0;
     // The files the paths name (a folder's files counted one by one), known once they are listed.
     let total = files.length;

@@ -17,8 +17,10 @@ import { errorJson, recordJson } from '../json.ts';
 import { errorText } from '../format.ts';
 import { COMMON_OPTIONS, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
-import { withLazyNotary, withNotary } from '../session.ts';
+import { withLazyNotary, withNotaryFor } from '../session.ts';
 import { exitForResults, refuseMissing, verificationJson } from './verify.ts';
+import { counted } from '../../../preload/counted.ts';
+import { isReceiptName } from '../../../preload/notarium-files.ts';
 
 export const RECEIPT_HELP = `Usage:
   notarium receipt export <file|txId> [-o PATH] [--bundle]
@@ -83,7 +85,7 @@ async function exportCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals } = parseCommand('receipt export', argv, EXPORT_OPTIONS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium receipt export <file|txId> [-o PATH]');
-  return withNotary(io, async (notary) => {
+  return withNotaryFor(io, v.profile, async (notary) => {
     const options = { out: v.output, profile: v.profile };
     const result: ExportResult & { verifier?: string } = v.bundle
       ? await exportProofBundle(notary.context, target!, options)
@@ -104,9 +106,10 @@ async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> 
   if (positionals.length < 1 || positionals.length > 2) requirePositionals(positionals, 1, 'notarium receipt verify <receipt> [file]');
   const [receipt, file] = positionals;
   await refuseMissing(positionals);
-  if (file !== undefined && (await swapped(receipt!, file))) {
+  const second = file === undefined ? undefined : await swapped(receipt!, file);
+  if (second !== undefined) {
     throw new UsageError(
-      `"${visibleName(receipt!)}" is not a receipt, but "${visibleName(file)}" is: the receipt comes first, then the file. Run: notarium receipt verify ${visibleName(`${shellQuote(file)} ${shellQuote(receipt!)}`)}`,
+      `"${visibleName(receipt!)}" is not a receipt, but "${visibleName(file!)}" ${second === 'receipt' ? 'is' : 'is named as one'}: the receipt comes first, then the file. Run: notarium receipt verify ${visibleName(`${shellQuote(file!)} ${shellQuote(receipt!)}`)}`,
       'receipt verify',
     );
   }
@@ -123,7 +126,7 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals } = parseCommand('receipt import', argv, COMMON_OPTIONS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const receipts = requirePositionals(positionals, 1, 'notarium receipt import <receipts…>', true);
-  return withNotary(io, async (notary) => {
+  return withNotaryFor(io, v.profile, async (notary) => {
     const outcomes = await importReceipts(notary.context, receipts, { profile: v.profile });
     if (v.json) {
       io.out(
@@ -147,14 +150,21 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
   });
 }
 
-/** The file named where the receipt goes and the receipt where the file goes: the first is no receipt, the second is one. */
-async function swapped(receipt: string, file: string): Promise<boolean> {
+/**
+ * The file named where the receipt goes and the receipt where the file goes: the first is no
+ * receipt (and not named as one), the second is one, or is named as one even if it does not read as
+ * one (the order is said first; verified in that order, it is then said what is wrong with it).
+ * Undefined when they do not look swapped.
+ */
+async function swapped(receipt: string, file: string): Promise<'receipt' | 'named' | undefined> {
   const isReceipt = (path: string) =>
     readReceiptFile(path).then(
       () => true,
       (err: unknown) => (isNotariumError(err, 'RECEIPT_INVALID') ? false : undefined),
     );
-  return (await isReceipt(receipt)) === false && (await isReceipt(file)) === true;
+  if (isReceiptName(receipt) || (await isReceipt(receipt)) !== false) return undefined;
+  const second = await isReceipt(file);
+  return second === true ? 'receipt' : isReceiptName(file) ? 'named' : undefined;
 }
 
 async function infoCommand(argv: string[], io: CliIo): Promise<number> {
@@ -170,7 +180,7 @@ async function upgradeCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals } = parseCommand('receipt upgrade', argv, COMMON_OPTIONS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const receipts = requirePositionals(positionals, 1, 'notarium receipt upgrade <receipts…>', true);
-  return withNotary(io, async (notary) => {
+  return withNotaryFor(io, v.profile, async (notary) => {
     const results = await upgradeReceipts(notary.context, notary.follower, receipts, { profile: v.profile });
     if (v.json) io.out(JSON.stringify(results.map(upgradeJson), null, 2));
     else {
@@ -188,8 +198,11 @@ function upgradeJson(r: ReceiptUpgrade) {
   return {
     path: r.path,
     status: r.status,
+    // A complete receipt is not checked here ("receipt verify" does): it has no outcome, only its block.
     outcome: r.status === 'upgraded' ? r.outcome : null,
-    blockHash: r.status === 'upgraded' ? r.blockHash : null,
+    blockHash: r.status === 'upgraded' || r.status === 'complete' ? r.blockHash : null,
+    confirmations: r.status === 'upgraded' || r.status === 'complete' ? r.confirmations : null,
+    blockTime: r.status === 'upgraded' || r.status === 'complete' ? r.blockTime : null,
     message: r.status === 'pending' ? r.message : null,
     error: r.status === 'failed' ? errorJson(r.error) : null,
   };
@@ -199,9 +212,9 @@ function upgradeWords(r: ReceiptUpgrade): string {
   const path = visibleName(r.path);
   switch (r.status) {
     case 'complete':
-      return `complete  ${path}\n  already names its block: left unchanged.`;
+      return `complete  ${path}\n  already names its block: left unchanged. Block ${r.blockHash}, ${counted(r.confirmations, 'confirmation')} when issued.`;
     case 'upgraded':
-      return `upgraded  ${path}\n  completed with block ${r.blockHash} (${r.confirmations} confirmation${r.confirmations === 1 ? '' : 's'}); ${r.outcome === 'verified' ? 'it verifies offline now' : 'it verifies partially: the explorer did not give the transaction or the block header'} (check the file with "notarium receipt verify").`;
+      return `upgraded  ${path}\n  completed with block ${r.blockHash} (${counted(r.confirmations, 'confirmation')}); ${r.outcome === 'verified' ? 'it verifies offline now' : 'it verifies partially: the explorer did not give the transaction or the block header'} (check the file with "notarium receipt verify").`;
     case 'pending':
       return `pending   ${path}\n  ${visibleName(r.message)}`;
     case 'failed':

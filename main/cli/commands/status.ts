@@ -9,7 +9,7 @@ import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
 import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
-import { withNotary } from '../session.ts';
+import { withNotaryFor } from '../session.ts';
 
 export const STATUS_HELP = `Usage: notarium status <file|txId> [--offline] [--json] [--profile P]
 
@@ -64,7 +64,7 @@ export async function statusCommand(argv: string[], io: CliIo): Promise<number> 
   const { values: v, positionals } = parseCommand('status', argv, STATUS_OPTIONS, true);
   if (v.help) return help(io, STATUS_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium status <file|txId>');
-  return withNotary(io, async (notary) => {
+  return withNotaryFor(io, v.profile, async (notary) => {
     const status = await currentStatus(notary.context, notary.follower, target!, { profile: v.profile, offline: v.offline });
     showStatus(io, notary, status, v.json ?? false);
     return exitFor(status.record);
@@ -77,7 +77,7 @@ export async function waitCommand(argv: string[], io: CliIo): Promise<number> {
   const [target] = requirePositionals(positionals, 1, 'notarium wait <file|txId>');
   const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
   const timeout = numberOption('timeout', v.timeout, 1, 7 * 86_400);
-  return withNotary(io, async (notary) => {
+  return withNotaryFor(io, v.profile, async (notary) => {
     notary.startPoller();
     const signal = timeout ? AbortSignal.timeout(timeout * 1000) : undefined;
     let record: StoredRecord;

@@ -10,6 +10,7 @@ import type { CliIo } from '../io.ts';
 import { COMMON_OPTIONS, parseCommand, requirePositionals } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withLazyNotary } from '../session.ts';
+import { counted } from '../../../preload/counted.ts';
 
 export const VERIFY_HELP = `Usage: notarium verify <files|folders…> [--receipt FILE] [--offline] [--json] [--details]
 
@@ -107,5 +108,5 @@ function printResults(io: CliIo, results: FileVerification[], details: boolean):
     }
   }
   const counts = VERIFY_STATUSES.map((s) => `${results.filter((r) => r.status === s).length} ${s.replace('-', ' ')}`);
-  io.out(`\n${results.length} file${results.length === 1 ? '' : 's'}: ${counts.join(', ')}`);
+  io.out(`\n${counted(results.length, 'file')}: ${counts.join(', ')}`);
 }

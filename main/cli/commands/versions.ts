@@ -18,8 +18,9 @@ import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
 import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
-import { withNotary } from '../session.ts';
+import { withNotaryFor } from '../session.ts';
 import { exitFor } from './status.ts';
+import { counted } from '../../../preload/counted.ts';
 
 /** --wait: the poller runs (it sends a queued version when its predecessor is in a block) until the version is deep enough. */
 async function waitForVersion(notary: Notary, io: CliIo, record: StoredRecord, confirmations?: number): Promise<StoredRecord> {
@@ -69,7 +70,7 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
   const { values: v, positionals } = parseCommand('versions', argv, VERSIONS_OPTIONS, true);
   if (v.help) return help(io, VERSIONS_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium versions <file|txId>');
-  return withNotary(io, async (notary) => {
+  return withNotaryFor(io, v.profile, async (notary) => {
     const history = await documentHistory(notary.context, target!, { profile: v.profile, offline: v.offline });
     const versions = timeline(history, history.document ? notary.library.records.registrationsOf(history.document.id) : []);
     if (v.json) {
@@ -100,7 +101,7 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
     const own = versions.length - history.versions.length;
     const more = own === 0 ? '' : ` (${own} ${source.from === 'service' ? 'only in this library: not in a block yet' : 'never sent'})`;
     io.out(
-      `${visibleName(name)}: ${versions.length} version${versions.length === 1 ? '' : 's'}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}${more}`,
+      `${visibleName(name)}: ${counted(versions.length, 'version')}${history.finalised ? ', finalised' : ''}, ${source.from === 'service' ? 'read from the service' : 'from the library'}${more}`,
     );
     if (source.from === 'library') io.out(`Not read from the service: ${source.reason}`);
     const rows = versions.map((e) => [
@@ -121,7 +122,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
   const { values: v, positionals } = parseCommand(`version ${name}`, rest, VERSION_SUBCOMMANDS[name], true);
   if (v.help) return help(io, VERSION_HELP);
   const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
-  return withNotary(io, (notary) =>
+  return withNotaryFor(io, v.profile, (notary) =>
     inDoubtExit(io, `version ${name}`, async () => {
       const settle = (record: StoredRecord) => (v.wait ? waitForVersion(notary, io, record, confirmations) : Promise.resolve(record));
       switch (name) {
@@ -166,7 +167,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
           } else if (!found || found.matches.length === 0) {
             io.out(
               found
-                ? `${visibleName(basename(file!))} is none of the ${found.versions} versions of "${visibleName(found.document.name)}".`
+                ? `${visibleName(basename(file!))} is none of the ${counted(found.versions, 'version')} of "${visibleName(found.document.name)}".`
                 : `${visibleName(basename(file!))} is not a version of any document in the library.`,
             );
           } else {

@@ -16,7 +16,7 @@ import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { errorJson, recordJson } from '../json.ts';
 import { choiceOption, COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
-import { withNotary } from '../session.ts';
+import { withNotary, withNotaryFor } from '../session.ts';
 import { UsageError } from '../usage-error.ts';
 
 export const WATCH_HELP = `Usage:
@@ -108,7 +108,9 @@ export async function watchCommand(argv: string[], io: CliIo): Promise<number> {
       return EXIT.OK;
     });
   }
-  return withNotary(io, (notary) => watchFolders(io, notary, positionals, settings, { once: v.once ?? false, json: v.json ?? false, profile: v.profile }));
+  return withNotaryFor(io, v.profile, (notary) =>
+    watchFolders(io, notary, positionals, settings, { once: v.once ?? false, json: v.json ?? false, profile: v.profile }),
+  );
 }
 
 function listFolders(io: CliIo, folders: WatchedFolderView[], json: boolean): number {
@@ -210,7 +212,7 @@ export function watchPrinter(io: CliIo, json: boolean) {
       // An unexpected failure is INTERNAL, what happened said on stderr.
       const error = e.error && errorData(e.error, (detail) => io.err(`notarium watch: ${visibleName(detail)}`));
       if (json) {
-        const { folder, path, relPath, action, record } = e;
+        const { folder, path, relPath, action, record, note } = e;
         return line({
           event: 'file',
           folder,
@@ -219,6 +221,7 @@ export function watchPrinter(io: CliIo, json: boolean) {
           action,
           record: record && recordJson(record),
           error: error && errorJson(error),
+          note: note ?? null,
         });
       }
       // A version queued for its predecessor's block, or a save replaced meanwhile, has no txId: its state says why.
@@ -227,8 +230,8 @@ export function watchPrinter(io: CliIo, json: boolean) {
         : e.record
           ? `${e.record.version ? `v${e.record.version} ` : ''}${e.record.txId ? shortHash(e.record.txId) : e.record.state}`
           : '';
-      // A replaced save says why, as --json and the app do.
-      const why = e.action === 'superseded' && e.record?.lastError ? `: ${e.record.lastError}` : '';
+      // A replaced save says why, as --json and the app do; so does content another Notarium took meanwhile.
+      const why = e.note ? `: ${e.note}` : e.action === 'superseded' && e.record?.lastError ? `: ${e.record.lastError}` : '';
       io.out(`${e.action.padEnd(10)}  ${visibleName(e.relPath)}  ${visibleName(detail + why)}`.trimEnd());
     },
     folder: (e: WatchFolderEvent): void => {

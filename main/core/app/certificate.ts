@@ -8,6 +8,7 @@ import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { powershellQuote, shellQuote } from '../text/shell-quote.ts';
 import { isPublicLink } from './public-link.ts';
+import { counted } from '../../../preload/counted.ts';
 
 /**
  * A printable certificate: a self-contained HTML page (no network) with the file, its fingerprint,
@@ -186,7 +187,7 @@ ${outcomeBox(report)}
 ${qr ? `<figure class="qr">${qr}<figcaption>Scan to see the transaction in an explorer</figcaption></figure>` : ''}
 </div>
 <table>
-${row('File', name)}${row('Size', record.size === null ? null : `${record.size} bytes`)}${row('SHA-256', record.sha256)}
+${row('File', name)}${row('Size', record.size === null ? null : counted(record.size, 'byte'))}${row('SHA-256', record.sha256)}
 ${row('Fingerprint', `${receipt.fingerprint.encode} → ${receipt.fingerprint.published}`)}
 ${row('Transaction', record.txId)}${row('Block', record.blockHash)}${row('Block time', record.blockTime === null ? null : visibleName(record.blockTime))}
 ${row('Confirmations', receipt.confirmation ? String(receipt.confirmation.confirmedBlocks) : null)}

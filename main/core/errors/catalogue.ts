@@ -70,6 +70,8 @@ const NOTARIUM_SENTENCES = {
   KEYCHAIN_UNAVAILABLE:
     'The system keychain is not available, so the secret cannot be stored: unlock or install a keychain (Secret Service, Keychain, Credential Manager) and try again.',
   NO_API_KEY: 'This profile has no API key: set one with "notarium key set" or in the app\'s settings.',
+  SERVICE_CHANGED:
+    'This registration was made for another service than its profile reaches now, so it was not sent: it goes only to the service it was made for.',
   PROFILE_NOT_FOUND: 'There is no profile with that name.',
   PROFILE_IN_USE: 'That profile still has records in the library, and they keep it: export and delete them before removing it.',
   SANDBOX_PROFILE_FIXED: 'The Sandbox profile is built in: it cannot be renamed, removed or given an API key; add a service profile for that.',

@@ -2,7 +2,7 @@ import { RECEIPT_SUFFIX } from '../../../preload/notarium-files.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { preview, RECEIPT_FORMAT, receiptProblems, type ReceiptV1 } from './receipt-v1-fields.ts';
 
-export { RECEIPT_FORMAT, type ReceiptV1, type RecordKind } from './receipt-v1-fields.ts';
+export { RECEIPT_FORMAT, type ReceiptConfirmation, type ReceiptV1, type RecordKind } from './receipt-v1-fields.ts';
 
 /** Receipt format 1 (receipt-v1.md): reading and writing; its fields and their check are receipt-v1-fields.ts'. */
 

@@ -1,4 +1,5 @@
-import { NotariumError } from '../errors/notarium-error.ts';
+import { isNotariumError, NotariumError } from '../errors/notarium-error.ts';
+import { shellQuote } from '../text/shell-quote.ts';
 import { sameServiceUrl, type Profile, type Profiles } from '../store/profiles.ts';
 import { apiKeyAccount } from './accounts.ts';
 import type { SecretStore } from './secret-store.ts';
@@ -11,7 +12,7 @@ import type { SecretStore } from './secret-store.ts';
  * stored key does not go to an overriding URL; scripts give that service's key in NOTARIUM_API_KEY.
  */
 
-/** Overrides the keychain for scripted use (CI, cron): it applies to whichever profile is used. */
+/** Overrides the keychain for scripted use (CI, cron): it applies to the profile in use (a command's --profile, else the current one). */
 export const API_KEY_ENV = 'NOTARIUM_API_KEY';
 
 export interface ResolveApiKeyDeps {
@@ -44,12 +45,18 @@ export async function hasUsableApiKey(profile: Profile, store: SecretStore): Pro
 /**
  * The API key to send to `target` (the profile's URL, or NOTARIUM_BASE_URL over it): NOTARIUM_API_KEY
  * when set, else the keychain's key when it was entered for `target`, else NO_API_KEY with a sentence
- * saying why. A keychain failure is not hidden behind NO_API_KEY: it rejects with KEYCHAIN_UNAVAILABLE.
+ * saying why. A keychain failure is not hidden behind NO_API_KEY: it rejects with KEYCHAIN_UNAVAILABLE,
+ * saying the other way too (the key in NOTARIUM_API_KEY, for a machine without a keychain).
  */
 export async function resolveApiKey(profile: Profile, target: string, { store, env = process.env }: ResolveApiKeyDeps): Promise<string> {
   const fromEnv = env[API_KEY_ENV]?.trim();
   if (fromEnv) return fromEnv;
-  const stored = await store.get(apiKeyAccount(profile.name));
+  const stored = await store.get(apiKeyAccount(profile.name)).catch((err: unknown) => {
+    if (!isNotariumError(err, 'KEYCHAIN_UNAVAILABLE')) throw err;
+    throw new NotariumError('KEYCHAIN_UNAVAILABLE', `${err.message} Or give that key in the ${API_KEY_ENV} environment variable, which needs no keychain.`, {
+      cause: err,
+    });
+  });
   if (stored && profile.apiKeyUrl !== null && sameServiceUrl(profile.apiKeyUrl, target)) return stored;
   if (stored) {
     const entered = `The API key stored for the profile "${profile.name}" ${profile.apiKeyUrl === null ? 'belongs to an earlier profile of that name' : `was entered for ${profile.apiKeyUrl}`}`;
@@ -63,6 +70,6 @@ export async function resolveApiKey(profile: Profile, target: string, { store, e
   }
   throw new NotariumError(
     'NO_API_KEY',
-    `The profile "${profile.name}" has no API key: set one with "notarium key set", in the app's settings, or in the ${API_KEY_ENV} environment variable.`,
+    `The profile "${profile.name}" has no API key: set one with "notarium key set --profile ${shellQuote(profile.name)}" or in the app's settings (kept in the system keychain), or give it in the ${API_KEY_ENV} environment variable.`,
   );
 }

@@ -263,4 +263,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX batch_members_sha256 ON batch_members (sha256);
   CREATE INDEX batch_members_path ON batch_members (path);
   `,
+  `
+  -- A registration made for NOTARIUM_BASE_URL (service_url), not for its profile's own service: it
+  -- is sent only there (usecases/made-for.ts). Rows before this were made for their profile's.
+  ALTER TABLE records ADD COLUMN service_override INTEGER NOT NULL DEFAULT 0 CHECK (service_override IN (0, 1));
+  `,
 ];

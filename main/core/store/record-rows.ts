@@ -30,6 +30,7 @@ const COLUMNS: Record<keyof StoredRecord, string> = {
   receiptPath: 'receipt_path',
   network: 'network',
   serviceUrl: 'service_url',
+  serviceOverride: 'service_override',
   proofOutcome: 'proof_outcome',
   updateToken: 'update_token',
   resubmits: 'resubmits',
@@ -53,14 +54,16 @@ export const SELECT = `SELECT ${Object.entries(COLUMNS)
   .map(([k, c]) => `${c} AS ${k}`)
   .join(', ')} FROM records`;
 
-export type Row = Omit<StoredRecord, 'confirmation' | 'possibleDuplicate' | 'writtenUnseen'> & {
+export type Row = Omit<StoredRecord, 'confirmation' | 'possibleDuplicate' | 'writtenUnseen' | 'serviceOverride'> & {
   confirmation: string | null;
   possibleDuplicate: number;
   writtenUnseen: number;
+  serviceOverride: number;
 };
 export const fromRow = (row: Row): StoredRecord => ({
   ...row,
   confirmation: row.confirmation === null ? null : (JSON.parse(row.confirmation) as unknown),
   possibleDuplicate: row.possibleDuplicate === 1,
   writtenUnseen: row.writtenUnseen === 1,
+  serviceOverride: row.serviceOverride === 1,
 });

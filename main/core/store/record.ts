@@ -39,6 +39,8 @@ export interface StoredRecord {
   /** The network label and service URL the registration was made with. */
   network: string | null;
   serviceUrl: string | null;
+  /** Made for NOTARIUM_BASE_URL (its serviceUrl), not for its profile's own service: sent only there (made-for.ts). */
+  serviceOverride: boolean;
   /** For a record imported from a receipt, what that receipt proved then; null for Notarium's own registrations. */
   proofOutcome: ImportedOutcome | null;
   /** A document version's update token (for the version after it). */
@@ -98,6 +100,8 @@ export interface Submission {
   /** Null for a profile whose network is read from its first confirmed block, until it is. */
   network: string | null;
   serviceUrl: string | null;
+  /** Made for NOTARIUM_BASE_URL (default false: for its profile's own service). */
+  serviceOverride?: boolean;
   prevTxId?: string | null;
   documentId?: number | null;
   version?: number | null;

@@ -88,11 +88,20 @@ export class Records {
     const id = this.db
       .prepare(
         `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex,
-           idempotency_key, network, service_url, prev_tx_id, document_id, version, send_lease_owner, send_lease_until, created_at, updated_at)
+           idempotency_key, network, service_url, service_override, prev_tx_id, document_id, version, send_lease_owner, send_lease_until, created_at, updated_at)
          VALUES (@profile, @kind, 'submitting', @name, @path, @size, @sha256, @encode, @salt, @recordHex, @publishedHex,
-           @idempotencyKey, @network, @serviceUrl, @prevTxId, @documentId, @version, @owner, @until, @now, @now)`,
+           @idempotencyKey, @network, @serviceUrl, @serviceOverride, @prevTxId, @documentId, @version, @owner, @until, @now, @now)`,
       )
-      .run({ prevTxId: null, documentId: null, version: null, ...s, owner: lease?.owner ?? null, until: lease?.until ?? null, now }).lastInsertRowid;
+      .run({
+        prevTxId: null,
+        documentId: null,
+        version: null,
+        ...s,
+        serviceOverride: s.serviceOverride ? 1 : 0,
+        owner: lease?.owner ?? null,
+        until: lease?.until ?? null,
+        now,
+      }).lastInsertRowid;
     return this.get(Number(id))!;
   }
 
@@ -115,11 +124,11 @@ export class Records {
         this.db
           .prepare(
             `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex,
-               idempotency_key, network, service_url, document_id, version, created_at, updated_at)
+               idempotency_key, network, service_url, service_override, document_id, version, created_at, updated_at)
              VALUES (@profile, @kind, 'queued', @name, @path, @size, @sha256, @encode, @salt, @recordHex, @publishedHex,
-               @idempotencyKey, @network, @serviceUrl, @documentId, @version, @now, @now)`,
+               @idempotencyKey, @network, @serviceUrl, @serviceOverride, @documentId, @version, @now, @now)`,
           )
-          .run({ ...q, version: replaced[0]?.version ?? q.version, now }).lastInsertRowid,
+          .run({ ...q, serviceOverride: q.serviceOverride ? 1 : 0, version: replaced[0]?.version ?? q.version, now }).lastInsertRowid,
       );
       for (const r of replaced) this.supersede(r.id, id, replacing!.reason);
       return { record: this.get(id)!, superseded: replaced.map((r) => this.get(r.id)!) };
@@ -165,9 +174,9 @@ export class Records {
     const result = this.db
       .prepare(
         `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex, idempotency_key,
-           network, service_url, prev_tx_id, document_id, version, resubmits, send_lease_owner, send_lease_until, created_at, updated_at)
+           network, service_url, service_override, prev_tx_id, document_id, version, resubmits, send_lease_owner, send_lease_until, created_at, updated_at)
          SELECT profile, kind, 'submitting', name, path, size, sha256, encode, salt, record_hex, published_hex, @key,
-           network, service_url, prev_tx_id, document_id, version, coalesce(resubmits, id), @owner, @until, @now, @now
+           network, service_url, service_override, prev_tx_id, document_id, version, coalesce(resubmits, id), @owner, @until, @now, @now
          FROM records r WHERE id = @id AND state = 'published'
            AND NOT EXISTS (SELECT 1 FROM records o WHERE coalesce(o.resubmits, o.id) = coalesce(r.resubmits, r.id) AND o.id > r.id
              AND o.state NOT IN ('failed', 'rejected', 'superseded'))`,
@@ -185,9 +194,9 @@ export class Records {
     const id = this.db
       .prepare(
         `INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex,
-           network, service_url, prev_tx_id, document_id, version, resubmits, tx_id, next_check_at, created_at, submitted_at, published_at, updated_at)
+           network, service_url, service_override, prev_tx_id, document_id, version, resubmits, tx_id, next_check_at, created_at, submitted_at, published_at, updated_at)
          SELECT profile, kind, 'published', name, path, size, sha256, encode, salt, record_hex, published_hex,
-           network, service_url, prev_tx_id, document_id, version, coalesce(resubmits, id), @txId, @at, @now, @now, @now, @now
+           network, service_url, service_override, prev_tx_id, document_id, version, coalesce(resubmits, id), @txId, @at, @now, @now, @now, @now
          FROM records WHERE id = @id`,
       )
       .run({ id: of.id, txId: txId.toLowerCase(), at: firstCheckAt, now }).lastInsertRowid;

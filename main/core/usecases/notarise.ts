@@ -2,7 +2,7 @@ import { basename, resolve } from 'node:path';
 import type { RetryNotice } from '../api/http-client.ts';
 import { boundedMap } from '../bounded-map.ts';
 import type { HashResult } from '../hashing/hash-pool.ts';
-import { asNotariumError, NotariumError } from '../errors/notarium-error.ts';
+import { asNotariumError, isNotariumError, NotariumError } from '../errors/notarium-error.ts';
 import { fileError } from '../hashing/file-unreadable.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
@@ -134,7 +134,9 @@ async function send(ctx: NotaryContext, record: StoredRecord, path: string, stat
   } catch (err) {
     options.onProgress?.({ path, phase: 'failed' });
     const after = ctx.library.records.get(record.id)!;
-    const status = after.state !== 'submitting' ? 'failed' : err instanceof NotSent ? 'not-sent' : 'in-doubt';
+    // Refused before it left for a service it was not made for (made-for.ts): never sent, as one that could not reach it.
+    const refused = isNotariumError(err, 'SERVICE_CHANGED') && after.submittedAt === null;
+    const status = after.state !== 'submitting' ? 'failed' : err instanceof NotSent || refused ? 'not-sent' : 'in-doubt';
     return { path, status, error: asNotariumError(err), record: after };
   }
 }

@@ -3,7 +3,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import { fileError } from '../hashing/file-unreadable.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
-import { serializeReceipt, validateReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { serializeReceipt, validateReceipt, type ReceiptConfirmation, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { verifyReceipt } from '../receipts/verify/verify-receipt.ts';
 import { inBlock, type ImportedOutcome } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
@@ -20,11 +20,18 @@ import { duration } from '../../../preload/duration.ts';
  * still pending. Used by `notarium receipt upgrade` and the app's "Complete receipt".
  */
 
+/** The block a complete receipt names: its hash, its confirmations when the receipt was issued, its time if the service gave one. */
+export interface ReceiptBlock {
+  blockHash: string;
+  confirmations: number;
+  blockTime: string | null;
+}
+
 export type ReceiptUpgrade =
-  /** It already names its block: unchanged. */
-  | { path: string; status: 'complete' }
+  /** It already names its block (said, as an upgraded one's is): unchanged. */
+  | ({ path: string; status: 'complete' } & ReceiptBlock)
   /** Completed and written; `outcome`: what it proves by itself now (the file is checked when it is verified). */
-  | { path: string; status: 'upgraded'; outcome: Exclude<ImportedOutcome, 'pending'>; blockHash: string; confirmations: number }
+  | ({ path: string; status: 'upgraded'; outcome: Exclude<ImportedOutcome, 'pending'> } & ReceiptBlock)
   /** Not in a block yet: unchanged; `message` says what is known and when to try again. */
   | { path: string; status: 'pending'; message: string }
   | { path: string; status: 'failed'; error: NotariumError };
@@ -39,7 +46,7 @@ export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, rec
   const path = resolve(receiptPath);
   try {
     const receipt = await readReceiptFile(path);
-    if (receipt.confirmation) return { path, status: 'complete' };
+    if (receipt.confirmation) return { path, status: 'complete', ...blockOfReceipt(receipt.confirmation) };
     const found = await blockOf(ctx, follower, receipt, options);
     if ('pending' in found) return { path, status: 'pending', message: found.pending };
     const built = buildReceipt(
@@ -64,7 +71,7 @@ export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, rec
     const skipped = report.steps.some((s) => s.status === 'skipped' && s.id !== 'file-digest' && s.id !== 'service');
     const outcome = skipped ? 'partially-verified' : 'verified';
     noteInLibrary(ctx, upgraded, path, outcome, report.blockTime ?? null);
-    return { path, status: 'upgraded', outcome, blockHash: found.confirmation.blockHash, confirmations: found.confirmation.confirmedBlocks };
+    return { path, status: 'upgraded', outcome, ...blockOfReceipt(upgraded.confirmation!) };
   } catch (err) {
     return { path, status: 'failed', error: fileError(path, err) };
   }
@@ -80,6 +87,10 @@ export async function upgradeReceipts(
   const results: ReceiptUpgrade[] = [];
   for (const path of paths) results.push(await upgradeReceipt(ctx, follower, path, options));
   return results;
+}
+
+function blockOfReceipt(c: ReceiptConfirmation): ReceiptBlock {
+  return { blockHash: c.blockHash, confirmations: c.confirmedBlocks, blockTime: c.blockTimestamp ?? null };
 }
 
 type Found = { confirmation: ServiceConfirmation; transaction: string | null; blockHeader: string | null } | { pending: string };

@@ -5,6 +5,7 @@ import type { StoredDocument } from '../store/documents.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 import { isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
+import { counted } from '../../../preload/counted.ts';
 
 /** Commands take "<file|txId>": a 64-hex transaction id, or a file whose content is looked up. */
 
@@ -58,7 +59,7 @@ function documentAtPath(ctx: NotaryContext, target: string, profile?: string): S
   if (candidates.length <= 1) return candidates[0];
   const lines = candidates.map((d) => {
     const versions = ctx.library.records.ofDocument(d.id).filter((v) => isLive(v) && v.kind !== 'linked-delete').length;
-    return `  "${visibleName(d.name)}" (${d.profile}): ${versions} version${versions === 1 ? '' : 's'}, latest txId ${d.headTxId ?? '(not sent yet)'}`;
+    return `  "${visibleName(d.name)}" (${d.profile}): ${counted(versions, 'version')}, latest txId ${d.headTxId ?? '(not sent yet)'}`;
   });
   throw new NotariumError(
     'AMBIGUOUS_DOCUMENT',

@@ -12,6 +12,7 @@ import { OnePerRecord } from './one-per-record.ts';
 import { shellQuote } from '../text/shell-quote.ts';
 import { checkPublished, deleteTxId, refuseAfterMismatch, type WriteAnswer } from './write-answer.ts';
 import { holderGone, leaseFor } from './send-lease.ts';
+import { refuseOtherService } from './made-for.ts';
 
 /**
  * Where new registrations of a profile go: its service, and its network as receipts will name it
@@ -19,9 +20,10 @@ import { holderGone, leaseFor } from './send-lease.ts';
  * A profile saved before network labels were a closed vocabulary may hold free text: every receipt
  * of a registration made on it would fail to build, so nothing is registered until it is set right.
  */
-export function registrationTarget(connection: Connection): Pick<Submission, 'network' | 'serviceUrl'> {
+export function registrationTarget(connection: Connection): RegistrationTarget {
   const { profile } = connection;
-  if (profile.network === null) return { network: null, serviceUrl: connection.baseUrl };
+  const service = { serviceUrl: connection.baseUrl, serviceOverride: connection.overridden };
+  if (profile.network === null) return { network: null, ...service };
   const network = networkOf(profile.network);
   if (!network) {
     throw new NotariumError(
@@ -29,8 +31,11 @@ export function registrationTarget(connection: Connection): Pick<Submission, 'ne
       `The profile "${profile.name}" names the network ${shownLabel(profile.network)}, which is not ${NETWORK_CHOICES}, so its receipts could not be written and nothing was registered: set its network with "notarium profile add ${shellQuote(profile.name)} --network <label>" or in Settings.`,
     );
   }
-  return { network: network.label, serviceUrl: connection.baseUrl };
+  return { network: network.label, ...service };
 }
+
+/** Where a registration goes: the network its receipt names, and the service it is made for (made-for.ts). */
+export type RegistrationTarget = Pick<Submission, 'network' | 'serviceUrl' | 'serviceOverride'>;
 
 /** What every new registration of `record` carries: a fresh salted fingerprint and idempotency key. */
 export function freshFingerprint(
@@ -51,7 +56,7 @@ export function freshFingerprint(
 export function fileSubmission(
   ctx: NotaryContext,
   file: { profile: string; kind: RecordKind; path: string | null; name: string; size: number; sha256: string },
-  where: Pick<Submission, 'network' | 'serviceUrl'>,
+  where: RegistrationTarget,
   link: { documentId?: number; version?: number; prevTxId?: string | null } = {},
 ): Submission {
   return {
@@ -192,7 +197,9 @@ async function sendLeased(ctx: NotaryContext, record: StoredRecord, signal?: Abo
 }
 
 async function sendOnce(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
-  const { api, profile } = await ctx.connections.forProfile(record.profile);
+  const connection = await ctx.connections.forProfile(record.profile);
+  refuseOtherService(ctx, record, connection);
+  const { api, profile } = connection;
   const call = { signal, onRetry, idempotency: { key: record.idempotencyKey!, honoured: profile.idempotentWrites } };
   const body = hex.decode(record.recordHex ?? '');
   const token = predecessorToken(ctx, record);

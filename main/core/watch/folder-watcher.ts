@@ -41,6 +41,8 @@ export interface WatchFileEvent {
   /** The registration the file's content is now (for 'deleted': was); null when none. */
   record: StoredRecord | null;
   error: NotariumError | null;
+  /** A sentence about an outcome that is no failure: the content taken by another Notarium on the same library meanwhile. */
+  note?: string;
 }
 
 /** `paused`: by its user, kept across restarts; resuming rescans it, as a start does. */
@@ -532,8 +534,8 @@ export class FolderWatcher {
     if (!folder || !isReadableFolder(folder.path)) return 'none';
     const relPath = toRelPath(folder.path, path);
     const signal = this.abort.signal;
-    const event = (action: WatchFileEvent['action'], record: StoredRecord | null, error: NotariumError | null = null) =>
-      this.events.emit('file', { folderId, folder: folder.path, path, relPath, action, record, error });
+    const event = (action: WatchFileEvent['action'], record: StoredRecord | null, error: NotariumError | null = null, note?: string) =>
+      this.events.emit('file', { folderId, folder: folder.path, path, relPath, action, record, error, ...(note === undefined ? {} : { note }) });
     try {
       const result = await syncFile({ ctx: this.ctx, signal, exclusive: (sha, fn) => this.exclusive(sha, fn) }, folder, relPath);
       if (!result) return 'none';
@@ -543,7 +545,7 @@ export class FolderWatcher {
         return 'none';
       }
       for (const replaced of result.superseded ?? []) event('superseded', replaced);
-      event(result.action, result.record);
+      event(result.action, result.record, null, result.note);
       return 'done';
     } catch (err) {
       if (signal.aborted || !this.sessions.has(folderId)) return 'none'; // stopping, or the folder was removed: nothing to report

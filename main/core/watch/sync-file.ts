@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { NotariumError } from '../errors/notarium-error.ts';
+import { isNotariumError, NotariumError } from '../errors/notarium-error.ts';
 import { present } from '../fs/entry-at.ts';
 import type { StoredDocument } from '../store/documents.ts';
-import { inBlock, type StoredRecord } from '../store/record.ts';
+import { inBlock, isLive, type StoredRecord } from '../store/record.ts';
 import type { WatchedFile, WatchedFolder } from '../store/watched-folders.ts';
 import type { NotaryContext } from '../usecases/context.ts';
 import { addVersion } from '../usecases/documents.ts';
@@ -56,7 +56,8 @@ export function decideContent(f: ContentFacts): ContentDecision {
 }
 
 /** `superseded`: earlier saves of the file that this one replaced in its document's queue. */
-export type SyncResult = { action: WatchAction; record: StoredRecord | null; superseded?: StoredRecord[] } | { action: 'unsettled' };
+/** `note`: what is worth saying of an outcome that is no failure (the content taken by another Notarium meanwhile). */
+export type SyncResult = { action: WatchAction; record: StoredRecord | null; superseded?: StoredRecord[]; note?: string } | { action: 'unsettled' };
 
 export interface SyncOptions {
   ctx: NotaryContext;
@@ -120,13 +121,25 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
       // the latest content is registered when the block comes (version-queue.ts).
       case 'version': {
         const { document } = decision;
-        const record = await addVersion(ctx, path, { documentId: document.id }, { signal, profile: folder.profile, replaceQueued: true });
+        let record: StoredRecord;
+        try {
+          record = await addVersion(ctx, path, { documentId: document.id }, { signal, profile: folder.profile, replaceQueued: true });
+        } catch (err) {
+          const other = takenElsewhere(err) && ctx.library.records.ofDocument(document.id).find((v) => v.sha256 === sha256 && isLive(v));
+          if (!other) throw err;
+          store.saveFile({ ...taken, recordId: other.id, documentId: document.id });
+          return { action: 'known', record: other, note: err.message };
+        }
         store.saveFile({ ...taken, sha256: record.sha256 ?? sha256, recordId: record.id, documentId: document.id });
         await alignReceipt(ctx, folder, relPath, record);
         return { action: 'version', record, superseded: ctx.library.records.supersededBy(record.id) };
       }
       case 'registered': {
         const [outcome] = await notarise(ctx, [path], { document: true, profile: folder.profile, signal });
+        if (outcome && 'error' in outcome && outcome.record && takenElsewhere(outcome.error)) {
+          store.saveFile({ ...taken, recordId: outcome.record.id, documentId: outcome.record.documentId });
+          return { action: 'known', record: outcome.record, note: outcome.error.message };
+        }
         if (!outcome || 'error' in outcome) throw outcome?.error ?? new NotariumError('FILE_UNREADABLE');
         const { record } = outcome;
         store.saveFile({ ...taken, sha256: record.sha256 ?? sha256, recordId: record.id, documentId: record.documentId });
@@ -162,6 +175,15 @@ async function alignReceipt(ctx: NotaryContext, folder: WatchedFolder, relPath: 
       // The evidence could not be gathered now (offline): the poller writes it later.
     }
   }
+}
+
+/**
+ * The content was taken by another Notarium on the same library meanwhile (the app, or a command,
+ * beside this watcher): its send is under way there (BEING_SENT), or it is already a version of the
+ * document (ALREADY_A_VERSION). Not this watcher's failure: the file is tracked as that registration.
+ */
+function takenElsewhere(err: unknown): err is NotariumError {
+  return isNotariumError(err, 'BEING_SENT') || isNotariumError(err, 'ALREADY_A_VERSION');
 }
 
 function recordOf(ctx: NotaryContext, id: number | null): StoredRecord | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sandboxOptionsFrom } from '../../../main/cli/commands/sandbox.ts';
-import { knownName, nearestName } from '../../../main/cli/names.ts';
+import { knownName, nearestName, spellingsOf } from '../../../main/cli/names.ts';
 import { parseCommand, subcommandOf } from '../../../main/cli/options.ts';
 
 /** Names on the command line: either spelling is the same name, and a slip gets the nearest one. */
@@ -21,6 +21,17 @@ describe('either spelling', () => {
     expect(values['authorize-url']).toBe('https://id.example/authorize');
     expect(sandboxOptionsFrom(['--idempotency', 'honor']).options.idempotency).toBe('honour');
     expect(subcommandOf('version', 'finalize', { add: {}, finalise: {}, which: {} })).toBe('finalise');
+  });
+});
+
+describe('spellingsOf', () => {
+  it('gives a name as written and in its other spelling, each of which reads back as the name', () => {
+    expect(spellingsOf('notarise')).toEqual(['notarise', 'notarize']);
+    expect(spellingsOf('authorize-url')).toEqual(['authorize-url', 'authorise-url']);
+    expect(spellingsOf('licence')).toEqual(['licence', 'license']);
+    expect(spellingsOf('status')).toEqual(['status']);
+    for (const name of ['notarise', 'finalise', 'authorize-url', 'licence', 'honour'])
+      for (const spelling of spellingsOf(name)) expect(knownName(spelling, [name, 'status'])).toBe(name);
   });
 });
 

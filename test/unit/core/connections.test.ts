@@ -33,4 +33,25 @@ describe('environment overrides', () => {
     expect(sentKey).toBe('other-key');
     library.close();
   });
+
+  it('apply to the profile a command names (--profile) instead, and then the current one keeps its own (issue #14)', async () => {
+    const library = Library.open(':memory:');
+    library.profiles.save({ name: 'Named', baseUrl: 'https://named.example' });
+    const env = { NOTARIUM_BASE_URL: 'http://127.0.0.1:9', NOTARIUM_API_KEY: 'override-key' };
+    const connections = new Connections({
+      profiles: library.profiles,
+      sandbox: new EmbeddedSandbox('/nonexistent'),
+      secrets: new MemorySecretStore(),
+      env,
+      profileInUse: 'Named',
+    });
+    const named = await connections.forProfile('Named');
+    expect(named.baseUrl).toBe('http://127.0.0.1:9');
+    await expect(named.requireKey()).resolves.toBeUndefined();
+    expect(library.profiles.currentName()).toBe('Sandbox');
+    // Without it, the same library's Named profile keeps its own address.
+    const current = new Connections({ profiles: library.profiles, sandbox: new EmbeddedSandbox('/nonexistent'), secrets: new MemorySecretStore(), env });
+    expect((await current.forProfile('Named')).baseUrl).toBe('https://named.example');
+    library.close();
+  });
 });

@@ -2,6 +2,7 @@ import { hex } from '@scure/base';
 import type { Network } from '../../protocol/networks.ts';
 import { CheckFailure } from './check-failure.ts';
 import { displayHash, reversed } from './double-sha256.ts';
+import { counted } from '../../../../preload/counted.ts';
 
 /** The 80-byte Bitcoin block header: its fields, its hash, and proof of work against `bits`. */
 
@@ -33,7 +34,7 @@ export function parseBlockHeader(header: Uint8Array | string): BlockHeader {
   if (bytes.length !== HEADER_BYTES) {
     throw new CheckFailure('header-malformed', `A block header is ${HEADER_BYTES} bytes, not ${bytes.length}.`, {
       expected: `${HEADER_BYTES} bytes`,
-      found: `${bytes.length} bytes`,
+      found: counted(bytes.length, 'byte'),
     });
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -2,6 +2,7 @@ import { concatBytes } from '@noble/hashes/utils.js';
 import { hex } from '@scure/base';
 import { CheckFailure } from './check-failure.ts';
 import { displayHash, internalBytes, reversed, sha256d } from './double-sha256.ts';
+import { counted } from '../../../../preload/counted.ts';
 
 /**
  * TSC Merkle proofs in JSON form (service-notes.md): from a txid and its index in the block, up
@@ -119,7 +120,7 @@ export function foldMerkleBranch(txid: string, index: number, nodes: readonly st
   if (i !== 0) {
     throw new CheckFailure(
       'proof-index-invalid',
-      `The proof's index ${index} does not fit a branch of ${nodes.length} nodes: the branch is too short for that position.`,
+      `The proof's index ${index} does not fit a branch of ${counted(nodes.length, 'node')}: the branch is too short for that position.`,
       {
         expected: `index below ${2 ** nodes.length}`,
         found: String(index),

@@ -1,6 +1,7 @@
 import { hex } from '@scure/base';
 import { CheckFailure } from './check-failure.ts';
 import { bytesEqual, displayHash, reversed } from './double-sha256.ts';
+import { counted } from '../../../../preload/counted.ts';
 
 /**
  * A serialized Bitcoin (BSV) transaction, read with a bounds check before every read: a count or
@@ -46,10 +47,10 @@ class Reader {
     if (n > this.remaining) {
       throw new CheckFailure(
         'transaction-truncated',
-        `The transaction is truncated: ${what} needs ${n} bytes at offset ${this.offset}, but only ${this.remaining} remain.`,
+        `The transaction is truncated: ${what} needs ${counted(n, 'byte')} at offset ${this.offset}, but only ${this.remaining} ${this.remaining === 1 ? 'remains' : 'remain'}.`,
         {
-          expected: `${n} more bytes`,
-          found: `${this.remaining} bytes`,
+          expected: counted(n, 'more byte', 'more bytes'),
+          found: counted(this.remaining, 'byte'),
         },
       );
     }
@@ -89,14 +90,14 @@ class Reader {
   }
 
   count(what: string, minBytesEach: number): number {
-    const n = this.varint(what);
+    const n = this.varint(`the ${what} count`);
     if (n * minBytesEach > this.remaining) {
       throw new CheckFailure(
         'transaction-truncated',
-        `The transaction is truncated: it declares ${n} ${what}, which need at least ${n * minBytesEach} bytes, but only ${this.remaining} remain.`,
+        `The transaction is truncated: it declares ${counted(n, what)}, which need at least ${counted(n * minBytesEach, 'byte')}, but only ${this.remaining} ${this.remaining === 1 ? 'remains' : 'remain'}.`,
         {
-          expected: `at least ${n * minBytesEach} more bytes`,
-          found: `${this.remaining} bytes`,
+          expected: `at least ${counted(n * minBytesEach, 'more byte', 'more bytes')}`,
+          found: counted(this.remaining, 'byte'),
         },
       );
     }
@@ -108,7 +109,7 @@ class Reader {
 export function parseRawTransaction(bytes: Uint8Array): RawTransaction {
   const r = new Reader(bytes);
   const version = r.u32('the version');
-  const inputCount = r.count('inputs', MIN_INPUT_BYTES);
+  const inputCount = r.count('input', MIN_INPUT_BYTES);
   if (inputCount === 0)
     throw new CheckFailure('transaction-no-inputs', 'The transaction has no inputs (segregated-witness serialization is not supported).', {
       expected: 'at least 1 input',
@@ -122,7 +123,7 @@ export function parseRawTransaction(bytes: Uint8Array): RawTransaction {
     const sequence = r.u32(`input ${i}'s sequence`);
     inputs.push({ prevTxId, vout, script, sequence });
   }
-  const outputCount = r.count('outputs', MIN_OUTPUT_BYTES);
+  const outputCount = r.count('output', MIN_OUTPUT_BYTES);
   const outputs: TxOutput[] = [];
   for (let i = 0; i < outputCount; i++) {
     const satoshis = r.u64(`output ${i}'s value`);
@@ -131,10 +132,14 @@ export function parseRawTransaction(bytes: Uint8Array): RawTransaction {
   }
   const lockTime = r.u32('the lock time');
   if (r.remaining !== 0) {
-    throw new CheckFailure('transaction-trailing-bytes', `The transaction has ${r.remaining} bytes after its end (lock time): it is not one transaction.`, {
-      expected: '0 trailing bytes',
-      found: `${r.remaining} bytes`,
-    });
+    throw new CheckFailure(
+      'transaction-trailing-bytes',
+      `The transaction has ${counted(r.remaining, 'byte')} after its end (lock time): it is not one transaction.`,
+      {
+        expected: '0 trailing bytes',
+        found: counted(r.remaining, 'byte'),
+      },
+    );
   }
   return { version, inputs, outputs, lockTime, txid: displayHash(bytes) };
 }

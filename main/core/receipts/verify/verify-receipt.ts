@@ -10,6 +10,7 @@ import { displayHash } from './double-sha256.ts';
 import { checkProofKind, foldMerkleBranch, targetTypeOf, txidOfTxOrId } from './merkle-proof.ts';
 import { outputsCarrying, parseRawTransaction, type Placement } from './raw-transaction.ts';
 import type { FailureCode, SkipCode, StepCode } from './step-codes.ts';
+import { counted } from '../../../../preload/counted.ts';
 
 /**
  * The offline verifier (receipt-v1.md, "Verification steps"): each step in the spec's order, with
@@ -232,10 +233,10 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     if (carriers.length === 0) {
       throw new CheckFailure(
         'fingerprint-not-in-transaction',
-        `None of the transaction's ${tx.outputs.length} outputs holds the published fingerprint in its script.`,
+        `None of the transaction's ${counted(tx.outputs.length, 'output')} holds the published fingerprint in its script.`,
         {
           expected: `the bytes ${short(lower(receipt.fingerprint.published))} inside an output script`,
-          found: `${tx.outputs.length} outputs without them`,
+          found: `${counted(tx.outputs.length, 'output')} without them`,
         },
       );
     }
@@ -264,7 +265,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     if (targetType === 'merkleRoot' && root !== lower(proof.target)) {
       throw new CheckFailure(
         'merkle-root-mismatch',
-        `Folding the ${proof.nodes.length} nodes from index ${proof.index} does not give the proof's target Merkle root.`,
+        `Folding the ${counted(proof.nodes.length, 'node')} from index ${proof.index} does not give the proof's target Merkle root.`,
         { expected: lower(proof.target), found: root },
       );
     }
@@ -275,7 +276,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
       });
     }
     ctx.merkleRoot = root;
-    return { status: 'pass', detail: `Folding the ${proof.nodes.length} nodes from index ${proof.index} gives Merkle root ${root}.` };
+    return { status: 'pass', detail: `Folding the ${counted(proof.nodes.length, 'node')} from index ${proof.index} gives Merkle root ${root}.` };
   },
 
   'block-header': (ctx) => {

@@ -63,7 +63,14 @@ describe('the batches upgrade', () => {
     try {
       expect(lib.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
       expect(lib.db.pragma('foreign_key_check')).toEqual([]);
-      expect(dump(lib.db)).toEqual(before);
+      // The upgrade after it adds records.service_override: 0, made for its profile's own service, for every earlier row.
+      const after = dump(lib.db);
+      expect(after.records!.map((r) => (r as { service_override: number }).service_override)).toEqual([0, 0, 0]);
+      after.records = after.records!.map((r) => {
+        const { service_override: _, ...rest } = r as Record<string, unknown>;
+        return rest;
+      });
+      expect(after).toEqual(before);
       expect(lib.db.prepare('SELECT count(*) AS n FROM batches').get()).toEqual({ n: 0 });
       // What the library did before, it does the same: the record in doubt, the document, found by content.
       expect(lib.records.inDoubt('Sandbox', () => true).map((r) => r.id)).toEqual([9]);

@@ -26,7 +26,7 @@ describe('parseRawTransaction', () => {
   });
 
   it('refuses trailing bytes', () => {
-    expect(() => parseRawTransaction(Buffer.concat([raw, Buffer.from([0])]))).toThrow(failingWith('transaction-trailing-bytes', { found: '1 bytes' }));
+    expect(() => parseRawTransaction(Buffer.concat([raw, Buffer.from([0])]))).toThrow(failingWith('transaction-trailing-bytes', { found: '1 byte' }));
   });
 
   it('does not trust declared counts or lengths', () => {

@@ -49,6 +49,20 @@ function reanchor(r: Draft, raw: Buffer): void {
   Object.assign(r.confirmation.merkleProof, { txOrId: txid, nodes, target: h.hex });
 }
 
+describe('counts in the step report', () => {
+  it('a block of two transactions: its one node said in the singular, "Folding the 1 node" (issue #14)', () => {
+    const receipt = tampered((r) => {
+      const { nodes, root } = branch([fx.txids[0]!, r.registration.txId], 1);
+      const h = header(root);
+      r.confirmation.blockHash = h.hash;
+      Object.assign(r.confirmation.merkleProof, { index: 1, nodes, target: h.hex });
+    });
+    const report = verifyReceipt(receipt, withFile);
+    expect(report.outcome).toBe('verified');
+    expect(step(report, 'merkle-proof').detail).toMatch(/^Folding the 1 node from index 1 gives Merkle root [0-9a-f]{64}\.$/);
+  });
+});
+
 describe('a valid receipt', () => {
   it('with the file: verified, every step passes but the service step, which needs the network', () => {
     const report = verifyReceipt(fx.receipt, withFile);
