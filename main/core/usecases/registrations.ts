@@ -1,3 +1,4 @@
+import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
 import type { MemberOfBatch } from '../store/batches.ts';
 import { groupOf, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
@@ -40,4 +41,11 @@ export function batchFacts(ctx: Pick<NotaryContext, 'library'>, found: Registrat
   if (found.member) return { id: found.member.batch.id, files: found.member.batch.files, position: found.member.member.position };
   const batch = ctx.library.batches.ofRecord(found.record);
   return batch ? { id: batch.id, files: batch.files, position: null } : null;
+}
+
+/** A batch receipt's file as the library knows it (its batch's registration by txId, its member of that content), or null. */
+export function batchOfReceipt(ctx: Pick<NotaryContext, 'library'>, receipt: Pick<ReceiptV1, 'registration' | 'file'>): BatchFacts | null {
+  const of = ctx.library.batches.byTxId(receipt.registration.txId);
+  const member = of && ctx.library.batches.membersBySha256(receipt.file.sha256).find((m) => m.batch.id === of.batch.id);
+  return member ? batchFacts(ctx, { record: member.registration, member }) : null;
 }

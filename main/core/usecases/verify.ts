@@ -12,7 +12,7 @@ import { filesOf, type FileOrigin } from './files-in.ts';
 import { serviceCheck } from './service-check.ts';
 import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
 import { memberReceipt } from './batch-receipts.ts';
-import { batchFacts, registrationsOfContent, type BatchFacts, type Registration } from './registrations.ts';
+import { batchFacts, batchOfReceipt, registrationsOfContent, type BatchFacts, type Registration } from './registrations.ts';
 
 /**
  * Verification of files: by the receipt next to a file, a receipt given, or the library's index of
@@ -164,7 +164,7 @@ async function verifyAgainst(
     : origin.found
       ? batchFacts(await engineOf(ctx), origin.found)
       : online
-        ? memberOfReceipt(await engineOf(ctx), receipt)
+        ? batchOfReceipt(await engineOf(ctx), receipt)
         : null;
   const status: VerifyStatus = report.outcome === 'failed' ? 'mismatch' : report.outcome;
   return {
@@ -180,12 +180,6 @@ async function verifyAgainst(
   };
 }
 
-/** A batch receipt's file as the library knows it: its batch's registration by txId, and its member of that content. */
-function memberOfReceipt(ctx: NotaryContext, receipt: ReceiptV1): BatchFacts | null {
-  const of = ctx.library.batches.byTxId(receipt.registration.txId);
-  const member = of && ctx.library.batches.membersBySha256(receipt.file.sha256).find((m) => m.batch.id === of.batch.id);
-  return member ? batchFacts(ctx, { record: member.registration, member }) : null;
-}
 
 /**
  * A file that could not be checked: one that could not be read, or whose receipt could not be read
