@@ -113,7 +113,12 @@ function print(io: CliIo, notary: Notary, outcomes: NotariseOutcome[], records: 
         outcomes.map((o) => {
           const record = records.get(o.path);
           const view = record && fileView(notary.context, { record, ...(o.member ? { member: o.member } : {}) });
-          return { path: o.path, status: o.status, record: view ? recordJson(view.record, undefined, view.batch) : null, error: 'error' in o ? errorJson(o.error) : null };
+          return {
+            path: o.path,
+            status: o.status,
+            record: view ? recordJson(view.record, undefined, view.batch) : null,
+            error: 'error' in o ? errorJson(o.error) : null,
+          };
         }),
         null,
         2,
@@ -158,7 +163,7 @@ function reasons(outcomes: NotariseOutcome[], records: Map<string, StoredRecord>
   for (const o of outcomes) {
     const r = records.get(o.path);
     const reason = 'error' in o ? o.error.message : r && (r.state === 'failed' || r.state === 'rejected') ? r.lastError : null;
-    if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), r?.name ?? basename(o.path)]);
+    if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), o.member?.member.name ?? r?.name ?? basename(o.path)]);
   }
   return [...byReason].map(([reason, names]) => {
     const who = names.length > MAX_NAMED ? `${names.length} files` : names.map(visibleName).join(', ');

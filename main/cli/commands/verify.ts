@@ -100,8 +100,7 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
 
 /** A batch's file: its place in its batch (batch-view.ts), or only that it is one when the library was not asked. */
 export function batchLine(batch: NonNullable<FileVerification['batch']>, txId: string | null): string {
-  if (batch.id === null || batch.files === null || batch.position === null)
-    return `one of a batch's files, in registration ${txId ?? '-'}`;
+  if (batch.id === null || batch.files === null || batch.position === null) return `one of a batch's files, in registration ${txId ?? '-'}`;
   return batchWords({ id: batch.id, files: batch.files, position: batch.position }, txId);
 }
 

@@ -118,7 +118,15 @@ export async function verifyFile(ctx: VerifyContext, file: string, options: Veri
     const batch = batchFacts(engine, found) ?? undefined;
     if (!confirmationOf(record)) {
       const of = batch ? ` as one of ${batch.files} files` : '';
-      return { path, sha256, status: 'pending', source: 'library', txId: record.txId!, ...(batch ? { batch } : {}), message: `Registered${of} (${record.txId}) but not in a block yet.` };
+      return {
+        path,
+        sha256,
+        status: 'pending',
+        source: 'library',
+        txId: record.txId!,
+        ...(batch ? { batch } : {}),
+        message: `Registered${of} (${record.txId}) but not in a block yet.`,
+      };
     }
     const receipt = member ? memberReceipt(engine, { ...member, registration: record }) : receiptOf(engine, record);
     return await verifyAgainst(ctx, path, sha256, receipt, { source: 'library', record, found }, options);
@@ -179,7 +187,6 @@ async function verifyAgainst(
     report,
   };
 }
-
 
 /**
  * A file that could not be checked: one that could not be read, or whose receipt could not be read
