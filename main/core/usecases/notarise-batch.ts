@@ -21,7 +21,8 @@ import { releaseQueues } from './version-queue.ts';
  * anchored by one registration per batch of at most `maxFiles`, the root of a tree over their
  * leaves, each file with a nonce of its own. A batch is stored whole before it is sent, and its
  * registration goes through the same send, lease and in-doubt machinery as any record. One new
- * file alone is registered on its own, as `notarise` does. Documents are never batched.
+ * file alone is registered on its own, as `notarise` does: a batch of one would save nothing and
+ * give its receipt an empty batch path. Documents are never batched (notarise with `document`).
  */
 
 /** `notarise`'s options, and the cap of a batch (default: the library's setting, Batches.maxFiles). */
@@ -75,6 +76,8 @@ export async function notariseBatch(ctx: NotaryContext, paths: readonly string[]
   // The first entry of each content is the one registered; the others name the same registration.
   const first = new Map<string, number>();
   const fresh: number[] = [];
+  // Registered again (`again`): its receipt goes beside the earlier one's under a label (receipts.ts), so room for it.
+  const labelled = new Set<number>();
   for (const [i, file] of hashed.entries()) {
     if (!file || first.has(file.sha256)) continue;
     first.set(file.sha256, i);
@@ -83,14 +86,17 @@ export async function notariseBatch(ctx: NotaryContext, paths: readonly string[]
     if (known && (known.inDoubt || !options.again)) {
       const outcome = (outcomes[i] = { ...originOf(file), ...(await resume(ctx, known, options.signal)) });
       report(file, 'error' in outcome ? 'failed' : 'done');
-    } else fresh.push(i);
+    } else {
+      fresh.push(i);
+      if (known) labelled.add(i);
+    }
   }
 
   const maxFiles = options.maxFiles ?? ctx.library.batches.maxFiles();
   for (let at = 0; at < fresh.length; at += maxFiles) {
     const chunk = fresh.slice(at, at + maxFiles).filter((i) => {
       try {
-        checkReceiptNames(hashed[i]!.name, { label: null });
+        checkReceiptNames(hashed[i]!.name, { label: labelled.has(i) ? '<txId>' : null });
         return true;
       } catch (err) {
         failed(i, err);

@@ -22,7 +22,9 @@ import { shellQuote } from '../text/shell-quote.ts';
  * leaves the machine), and store the registration. Idempotent: a file whose content is already
  * registered in the profile is reported, not registered again (unless `again`), a registration
  * left in doubt by an interrupted run is settled (in-doubt.ts), and document versions waiting for
- * a predecessor that is now in a block are sent.
+ * a predecessor that is now in a block are sent. With `batch`, the files are anchored together
+ * (notarise-batch.ts); either way a content is looked up among records and batch members alike
+ * (registrations.ts).
  */
 
 export interface NotariseOptions {
