@@ -44,7 +44,10 @@ export function batchFacts(ctx: Pick<NotaryContext, 'library'>, found: Registrat
 }
 
 /** A batch receipt's file as the library knows it (its batch's registration by txId, its member of that content), or null. */
-export function batchOfReceipt(ctx: Pick<NotaryContext, 'library'>, receipt: Pick<ReceiptV1, 'registration' | 'file'>): BatchFacts | null {
+export function batchOfReceipt(
+  ctx: Pick<NotaryContext, 'library'>,
+  receipt: { registration: Pick<ReceiptV1['registration'], 'txId'>; file: Pick<ReceiptV1['file'], 'sha256'> },
+): BatchFacts | null {
   const of = ctx.library.batches.byTxId(receipt.registration.txId);
   const member = of && ctx.library.batches.membersBySha256(receipt.file.sha256).find((m) => m.batch.id === of.batch.id);
   return member ? batchFacts(ctx, { record: member.registration, member }) : null;
