@@ -109,8 +109,9 @@ export async function notariseBatch(ctx: NotaryContext, paths: readonly string[]
   for (const [i, file] of hashed.entries()) {
     if (!file || outcomes[i]) continue;
     const earlier = outcomes[first.get(file.sha256)!]!;
-    outcomes[i] = earlier.status === 'failed' ? { ...earlier, ...originOf(file) } : { ...earlier, ...originOf(file), status: 'already-registered' };
-    report(file, earlier.status === 'failed' ? 'failed' : 'done');
+    // A failure, a send never made or an answer lost is the same for every entry of the content.
+    outcomes[i] = 'error' in earlier ? { ...earlier, ...originOf(file) } : { ...earlier, ...originOf(file), status: 'already-registered' };
+    report(file, 'error' in earlier ? 'failed' : 'done');
   }
   await resumed;
   return outcomes;
