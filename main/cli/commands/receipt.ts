@@ -158,9 +158,11 @@ async function infoCommand(argv: string[], io: CliIo): Promise<number> {
   const [path] = requirePositionals(positionals, 1, 'notarium receipt info <receipt> [--json]');
   const receipt = await readReceiptFile(resolve(path!));
   const summary = summariseReceipt(receipt);
-  // A batch's file: its place in its batch, when this library registered it (the receipt alone does not say).
+  // A batch's file: its place in its batch, when this library registered it (the receipt alone does not
+  // say). Best effort: info reads a receipt, and a library that cannot be opened leaves the place unknown.
+  const unknown = { id: null, files: null, position: null };
   const batch = receipt.aggregation
-    ? await withLazyNotary(io, async (ctx) => batchOfReceipt(await ctx.engine(), receipt) ?? { id: null, files: null, position: null })
+    ? await withLazyNotary(io, async (ctx) => batchOfReceipt(await ctx.engine(), receipt) ?? unknown).catch(() => unknown)
     : null;
   if (v.json) io.out(JSON.stringify({ ...summary, batch }, null, 2));
   else io.out(describeReceipt(summary) + (batch ? `\n  batch:         ${batchLine(batch, receipt.registration.txId)}` : ''));
