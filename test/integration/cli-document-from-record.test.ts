@@ -91,7 +91,7 @@ describe('notarise --document on a file registered as a record', () => {
     const history = await json('versions', 'deed.pdf');
     expect(history.value.versions.map((v: { txId: string }) => v.txId)).toEqual([version1.txId]);
     const timeline = await cli('versions', 'deed.pdf');
-    expect(timeline.stdout).toMatch(/^deed\.pdf: 1 record, read from the service$/m);
+    expect(timeline.stdout).toMatch(/^deed\.pdf: 1 version, read from the service$/m);
   });
 
   it('plain notarise --again keeps the first registration’s receipt and writes the new one under the start of its txId', async () => {

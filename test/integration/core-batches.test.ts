@@ -175,6 +175,9 @@ describe.each(MODES)('notarising files as one batch, on the $mode service', ({ m
     const profile = ctx.library.profiles.currentName();
     const where = registrationTarget(await ctx.connections.forProfile(profile));
     const members = contents.map((c, i) => ({ name: `interrupted-${i}.txt`, path: paths[i]!, size: Buffer.byteLength(c), sha256: sha(c) }));
+    // The poller, following the earlier tests' registrations, settles a profile's writes in doubt when one of them reaches a block
+    // (life-cycle.ts afterStatus): stopped, so this one is left for the next run to find, as after a kill.
+    await notary.poller.stop();
     // As a process killed after the batch was stored and its request left (its answer never read): its lease held by a process that is gone.
     const stored = ctx.library.batches.create(batchSubmission(ctx, profile, where, members), { owner: 'gone-host:1:x', until: 0 });
     if (stored.taken) throw new Error('taken');
@@ -183,6 +186,7 @@ describe.each(MODES)('notarising files as one batch, on the $mode service', ({ m
 
     const outcomes = await notariseBatch(ctx, [...paths, file('interrupted-new.txt', 'not in the batch\n')]);
     expect(outcomes.map((o) => o.status)).toEqual(['resumed', 'resumed', 'resumed', 'registered']);
+    notary.poller.start();
     expect(outcomes.slice(0, 3).map((o) => registrationOf(o).id)).toEqual([1, 2, 3].map(() => stored.registration.id));
     // Sent, and answered (perhaps already in a block: the poller follows it meanwhile).
     expect(registrationOf(outcomes[0]!)).toMatchObject({
