@@ -7,6 +7,8 @@ import type { ReceiptSummary } from '../core/receipts/receipt-summary.ts';
 import type { Step, VerificationReport } from '../core/receipts/verify/verify-receipt.ts';
 import { verifiedOnTestChain, type FileVerification } from '../core/usecases/verify.ts';
 import { counted } from '../../preload/counted.ts';
+import type { BatchFacts } from '../core/usecases/registrations.ts';
+import { batchWords } from './batch-view.ts';
 
 /** Human-readable descriptions shared by the commands. Each value from outside is one line: visibleName. */
 
@@ -38,7 +40,7 @@ function nextStep(r: StoredRecord): string {
  * `follow`: the command that follows a queued record, when the caller knows a better one than
  * `notarium wait <its file>` (a finalisation has no file of its own); none and no file: no line.
  */
-export function describeRecord(r: StoredRecord, life?: LifeCycleFacts, follow?: string): string {
+export function describeRecord(r: StoredRecord, life?: LifeCycleFacts, follow?: string, batch?: BatchFacts | null): string {
   // A finalisation holds no file: it is the document's final record, after its last version.
   const final = r.kind === 'linked-delete';
   const lines = [
@@ -50,6 +52,7 @@ export function describeRecord(r: StoredRecord, life?: LifeCycleFacts, follow?: 
   const follows = r.prevTxId ? ` (follows ${r.prevTxId})` : '';
   if (final) lines.push(`  final record: after version ${(r.version ?? 2) - 1}${follows}; no version can follow it`);
   else if (r.documentId !== null) lines.push(`  version:      ${r.version}${follows}`);
+  if (batch) lines.push(`  batch:        ${batchWords(batch, r.txId)}`);
   if (r.blockHash) lines.push(`  block:        ${r.blockHash}${r.blockTime ? ` at ${visibleName(r.blockTime)}` : ''}`);
   if (r.receiptPath) lines.push(`  receipt:      ${visibleName(r.receiptPath)}`);
   if (r.receiptHeld) lines.push(`  receipt held: ${visibleName(r.receiptHeld)}`);

@@ -1,15 +1,17 @@
 import type { ErrorData } from '../../preload/protocol/messages.ts';
 import type { StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
+import type { BatchFacts } from '../core/usecases/registrations.ts';
 import { saltHidden } from '../core/protocol/salt-shown.ts';
 
 /**
  * The stable JSON shape of a registration in --json output (documented in the README). Times are
  * ISO 8601; proofs and raw data stay in receipts. With `life` (status, wait, version add and
  * finalise), what a queued, resubmitted or superseded record refers to, by txId. The salt stays in
- * the receipt (salt-shown.ts): `encode` is written with `<salt>`.
+ * the receipt (salt-shown.ts): `encode` is written with `<salt>`. With `batch` (notarise, status,
+ * wait: null when none), the batch the registration anchors or the file's place in it (batch-view.ts).
  */
-export function recordJson(r: StoredRecord, life?: LifeCycleFacts) {
+export function recordJson(r: StoredRecord, life?: LifeCycleFacts, batch?: BatchFacts | null) {
   const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
   return {
     txId: r.txId,
@@ -48,6 +50,7 @@ export function recordJson(r: StoredRecord, life?: LifeCycleFacts) {
       resubmits: life.resubmits?.txId ?? null,
       supersededBy: life.supersededBy?.txId ?? null,
     }),
+    ...(batch !== undefined && { batch }),
   };
 }
 

@@ -56,15 +56,24 @@ export async function waitAll(
     io.err(`Waiting until ${what} in a block with ${depthWords(confirmations)} (Ctrl+C stops waiting; what is registered stays registered).`);
   }
   try {
+    // One wait per registration: a batch's files share theirs, each counted when it gets there.
+    const byRegistration = new Map<number, typeof waiting>();
+    for (const o of waiting) {
+      const files = byRegistration.get(o.record.id);
+      if (files) files.push(o);
+      else byRegistration.set(o.record.id, [o]);
+    }
     await Promise.all(
-      waiting.map(async (o) => {
+      [...byRegistration.values()].map(async (files) => {
+        const o = files[0]!;
+        const setAll = (r: StoredRecord) => files.forEach((f) => records.set(f.path, r));
         try {
           const record = await waitFor(notary.context, notary.follower, o.record.txId!, {
             profile: o.record.profile,
             confirmations,
             signal: stop.signal,
             onUpdate: (r) => {
-              records.set(o.path, r);
+              setAll(r);
               ticker?.redraw(); // news (a check answered): said at once, not at the next second
             },
             onLook: (r, at) => {
@@ -72,13 +81,13 @@ export async function waitAll(
               ticker?.redraw();
             },
           });
-          records.set(o.path, record);
-          reached.add(o.path);
+          setAll(record);
+          files.forEach((f) => reached.add(f.path));
           ticker?.redraw();
           if (!io.errIsTTY) io.err(`${visibleName(record.name)}: ${reachedWords(record)}`);
         } catch (err) {
           if (!(stop.signal.aborted && isNotariumError(err, 'CANCELLED'))) throw err;
-          records.set(o.path, notary.library.records.get(o.record.id) ?? records.get(o.path)!);
+          setAll(notary.library.records.get(o.record.id) ?? records.get(o.path)!);
         }
       }),
     );

@@ -289,7 +289,8 @@ describe('notarise --wait', () => {
       readStdin: async () => '',
       waitForStopSignal: () => new Promise(() => {}),
     };
-    const run = main(['notarise', folder, join(work, 'c.txt'), '--wait', '--confirmations', '1'], io);
+    // Separately: each file's registration is waited for and named on the line (a batch's: cli-batches.test.ts).
+    const run = main(['notarise', folder, join(work, 'c.txt'), '--separately', '--wait', '--confirmations', '1'], io);
     await waitingShown;
     await sb.mine(1);
     expect(await run).toBe(0);
@@ -394,7 +395,8 @@ describe('a service that refuses the connection', () => {
     writeFileSync(join(work, 'refused.txt'), 'refused\n');
     writeFileSync(join(work, 'refused-too.txt'), 'refused too\n');
 
-    const r = await run('notarise', 'refused.txt', 'refused-too.txt');
+    // Separately: two registrations, each not sent, then each sent once.
+    const r = await run('notarise', 'refused.txt', 'refused-too.txt', '--separately');
     expect(r.code, r.stdout + r.stderr).toBe(2);
     expect(r.stdout).toMatch(/^not-sent +refused\.txt +- +not sent$/m);
     expect(r.stdout).toMatch(/^not-sent +refused-too\.txt +- +not sent$/m);
@@ -415,7 +417,7 @@ describe('a service that refuses the connection', () => {
     // The service comes up at that address: the next run sends each once, as new (no duplicate to fear).
     const service = await startTestSandbox({ port, apiKey: sb.apiKey });
     try {
-      const again = await jsonCli(run)('notarise', 'refused.txt', 'refused-too.txt');
+      const again = await jsonCli(run)('notarise', 'refused.txt', 'refused-too.txt', '--separately');
       expect(again.code, JSON.stringify(again.value)).toBe(0);
       expect(again.value).toMatchObject([
         { status: 'resumed', record: { state: 'published', possibleDuplicate: false } },

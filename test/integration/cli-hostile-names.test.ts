@@ -32,7 +32,8 @@ describe('names the file system accepts (item 8)', () => {
   it('notarise --wait writes a receipt beside each file, and verify says verified', async () => {
     mkdirSync(folder);
     NAMES.forEach((name, i) => writeFileSync(join(folder, name), `content ${i}\n`));
-    const run = await cli(folder, 'notarise', ...NAMES, '--wait', '--json');
+    // Separately: verify's text below is one status line and one sentence per file (a batch's file adds its place).
+    const run = await cli(folder, 'notarise', ...NAMES, '--separately', '--wait', '--json');
     expect(run.code, run.stderr).toBe(0);
     expect(RAW.test(run.stdout + run.stderr)).toBe(false);
     const outcomes = JSON.parse(run.stdout) as { path: string; status: string; record: { name: string; state: string } }[];

@@ -64,7 +64,8 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
 
   describe('notarise, status, wait, verify, receipts', () => {
     it('notarises with --wait until settled; a rerun registers nothing new', async () => {
-      const first = await json('notarise', 'a.txt', 'b.txt', '--wait');
+      // Separately: a file's own record is what status by its txId shows below (batches: cli-batches.test.ts).
+      const first = await json('notarise', 'a.txt', 'b.txt', '--separately', '--wait');
       expect(first.code).toBe(0);
       expect(first.value.map((o: { status: string; record: { state: string } }) => [o.status, o.record.state])).toEqual([
         ['registered', 'settled'],

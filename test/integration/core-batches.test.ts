@@ -10,7 +10,8 @@ import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
 import { memberReceiptFor } from '../../main/core/usecases/batch-receipts.ts';
 import { waitForRecord } from '../../main/core/usecases/follow.ts';
-import { batchSubmission, notariseBatch, type BatchFileOutcome } from '../../main/core/usecases/notarise-batch.ts';
+import { batchSubmission, notariseBatch } from '../../main/core/usecases/notarise-batch.ts';
+import type { NotariseOutcome } from '../../main/core/usecases/notarise.ts';
 import { receiptOf } from '../../main/core/usecases/receipts.ts';
 import { registrationTarget } from '../../main/core/usecases/submit.ts';
 import { MODES, startStrictService, type StrictService } from '../support/strict-service.ts';
@@ -53,7 +54,7 @@ describe.each(MODES)('notarising files as one batch, on the $mode service', ({ m
     return chain.records;
   }
 
-  const registrationOf = (o: BatchFileOutcome): StoredRecord => {
+  const registrationOf = (o: NotariseOutcome): StoredRecord => {
     if (o.status === 'failed') throw new Error(`${o.path}: ${o.error.message}`);
     return o.record;
   };

@@ -11,12 +11,16 @@ import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '
 import { lookAgainWords } from '../look-again.ts';
 import { stoppedWords, waitAll } from '../notarise-wait.ts';
 import { withNotaryFor } from '../session.ts';
+import type { Notary } from '../../core/notary.ts';
+import { fileView } from '../batch-view.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 
-export const NOTARISE_HELP = `Usage: notarium notarise <files|folders…> [--document] [--wait] [--confirmations N] [--again] [--json] [--profile P]
+export const NOTARISE_HELP = `Usage: notarium notarise <files|folders…> [--separately] [--document] [--wait] [--confirmations N] [--again] [--json] [--profile P]
 
 Hashes each file locally (folders: their files, recursively) and registers a salted fingerprint of
-it; the file never leaves the machine.
+it; the file never leaves the machine. Files notarised together are anchored as one batch: one
+registration for all of them (up to 100,000 files a batch), and a receipt of its own for each file,
+which verifies alone with its file. One file alone is registered on its own.
 A file whose content is already registered in the profile is reported, not registered again.
 Running the command again finishes what an interrupted run left.
 Exit code: 0 registered, 1 refused or rejected by the service, or (with --wait) never mined and
@@ -25,7 +29,8 @@ service could not be reached (nothing was registered: the next run sends it), 3 
 answer was lost (in doubt: run the command again), or --wait stopped by Ctrl+C (the files stay registered: follow them
 with "notarium wait <file>", which writes the receipt once in a block).
 
-  --document         start a new document (a chain of versions) for each file
+  --separately       register each file on its own instead of as one batch
+  --document         start a new document (a chain of versions) for each file (never batched)
   --wait             wait until each registration has the profile's target confirmations (on a
                      terminal, a line shows the confirmations and the next check)
   --confirmations N  with --wait: wait for N confirmations instead
@@ -34,6 +39,7 @@ with "notarium wait <file>", which writes the receipt once in a block).
 
 export const NOTARISE_OPTIONS = {
   ...COMMON_OPTIONS,
+  separately: { type: 'boolean' },
   document: { type: 'boolean' },
   wait: { type: 'boolean' },
   confirmations: { type: 'string' },
@@ -52,6 +58,7 @@ export async function notariseCommand(argv: string[], io: CliIo): Promise<number
     const outcomes = await notarise(notary.context, files, {
       profile: v.profile,
       document: v.document,
+      batch: !v.separately,
       again: v.again,
       onFiles: (count) => (total = count),
       onProgress: (p) => {
@@ -61,18 +68,19 @@ export async function notariseCommand(argv: string[], io: CliIo): Promise<number
       },
     });
     io.progress('');
+    // Each file's registration (a batch's files share theirs), followed by --wait.
     const records = new Map<string, StoredRecord>();
     for (const o of outcomes) if (o.record) records.set(o.path, o.record);
     const wait = v.wait ? await waitAll(notary, io, outcomes, records, confirmations) : { stopped: false };
-    print(io, outcomes, records, v.json ?? false);
-    if (wait.stopped) io.err(stoppedWords([...records.values()], io.env));
+    print(io, notary, outcomes, records, v.json ?? false);
+    const shown = filesOnce(notary, outcomes, records);
+    if (wait.stopped) io.err(stoppedWords(shown, io.env));
     else if (!v.json) {
       // Without --wait: when to expect them in a block, and when to look again (as status says it).
-      const sent = [...records.values()];
-      const lookAgain = sent[0] && lookAgainWords(notary.library.profiles.require(sent[0].profile), sent, notary.context.now(), io.env);
+      const lookAgain = shown[0] && lookAgainWords(notary.library.profiles.require(shown[0].profile), shown, notary.context.now(), io.env);
       if (lookAgain) io.out(lookAgain);
     }
-    const exit = exitForOutcomes(outcomes, [...records.values()]);
+    const exit = exitForOutcomes(outcomes, shown);
     return wait.stopped && exit === EXIT.OK ? EXIT.PENDING : exit;
   });
 }
@@ -85,16 +93,33 @@ function exitForOutcomes(outcomes: NotariseOutcome[], records: StoredRecord[]): 
   return EXIT.OK;
 }
 
-function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, StoredRecord>, json: boolean): void {
+/**
+ * Each registration once, as its file (the first of a batch's files stands for its batch: what to
+ * look again at or wait for is any of them), for the words after the table and the exit code.
+ */
+function filesOnce(notary: Notary, outcomes: NotariseOutcome[], records: Map<string, StoredRecord>): StoredRecord[] {
+  const once = new Map<number, StoredRecord>();
+  for (const o of outcomes) {
+    const record = records.get(o.path);
+    if (record && !once.has(record.id)) once.set(record.id, fileView(notary.context, { record, ...(o.member ? { member: o.member } : {}) }).record);
+  }
+  return [...once.values()];
+}
+
+function print(io: CliIo, notary: Notary, outcomes: NotariseOutcome[], records: Map<string, StoredRecord>, json: boolean): void {
   if (json) {
     io.out(
       JSON.stringify(
-        outcomes.map((o) => ({
-          path: o.path,
-          status: o.status,
-          record: records.has(o.path) ? recordJson(records.get(o.path)!) : null,
-          error: 'error' in o ? errorJson(o.error) : null,
-        })),
+        outcomes.map((o) => {
+          const record = records.get(o.path);
+          const view = record && fileView(notary.context, { record, ...(o.member ? { member: o.member } : {}) });
+          return {
+            path: o.path,
+            status: o.status,
+            record: view ? recordJson(view.record, undefined, view.batch) : null,
+            error: 'error' in o ? errorJson(o.error) : null,
+          };
+        }),
         null,
         2,
       ),
@@ -106,7 +131,23 @@ function print(io: CliIo, outcomes: NotariseOutcome[], records: Map<string, Stor
     return [o.status, basename(o.path), shortHash(r?.txId), r ? stateWords(r) : '-'];
   });
   io.out(table(['RESULT', 'FILE', 'TXID', 'STATE'], rows));
+  for (const line of batchLines(outcomes, records)) io.out(line);
   for (const line of reasons(outcomes, records)) io.out(line);
+}
+
+/** Under the table, each batch once: how many of the files it anchors, in one registration. */
+function batchLines(outcomes: NotariseOutcome[], records: Map<string, StoredRecord>): string[] {
+  const batches = new Map<number, { members: Set<number>; of: number; txId: string | null }>();
+  for (const o of outcomes) {
+    if (!o.member) continue;
+    const seen = batches.get(o.member.batch.id);
+    if (seen) seen.members.add(o.member.member.id);
+    else batches.set(o.member.batch.id, { members: new Set([o.member.member.id]), of: o.member.batch.files, txId: records.get(o.path)?.txId ?? null });
+  }
+  return [...batches].map(([id, b]) => {
+    const here = b.members.size === b.of ? '' : ` (${b.members.size} of them named here)`;
+    return `Batch ${id}: ${b.of} files${here} in one registration, ${b.txId ?? 'not sent yet'}; each file gets a receipt of its own once it is in a block.`;
+  });
 }
 
 /** Names of files that share a reason: a few by name, more by their number (the table says which). */
@@ -122,7 +163,7 @@ function reasons(outcomes: NotariseOutcome[], records: Map<string, StoredRecord>
   for (const o of outcomes) {
     const r = records.get(o.path);
     const reason = 'error' in o ? o.error.message : r && (r.state === 'failed' || r.state === 'rejected') ? r.lastError : null;
-    if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), r?.name ?? basename(o.path)]);
+    if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), o.member?.member.name ?? r?.name ?? basename(o.path)]);
   }
   return [...byReason].map(([reason, names]) => {
     const who = names.length > MAX_NAMED ? `${names.length} files` : names.map(visibleName).join(', ');

@@ -18,9 +18,10 @@ import { errorText } from '../format.ts';
 import { COMMON_OPTIONS, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withLazyNotary, withNotaryFor } from '../session.ts';
-import { exitForResults, refuseMissing, verificationJson } from './verify.ts';
+import { batchLine, exitForResults, refuseMissing, verificationJson } from './verify.ts';
 import { counted } from '../../../preload/counted.ts';
 import { isReceiptName } from '../../../preload/notarium-files.ts';
+import { batchOfReceipt } from '../../core/usecases/registrations.ts';
 
 export const RECEIPT_HELP = `Usage:
   notarium receipt export <file|txId> [-o PATH] [--bundle]
@@ -117,7 +118,10 @@ async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> 
   return withLazyNotary(io, async (ctx) => {
     const result = await verifyReceiptFile(ctx, receipt!, file, { offline: !v.online, requireService: v.online ?? false });
     if (v.json) io.out(JSON.stringify(verificationJson(result), null, 2));
-    else io.out(`${statusWord(result)}  ${visibleName(result.path)}\n${result.report ? describeReport(result.report) : visibleName(result.message)}`);
+    else {
+      const batch = result.batch ? `\n  ${batchLine(result.batch, result.txId ?? null)}` : '';
+      io.out(`${statusWord(result)}  ${visibleName(result.path)}${batch}\n${result.report ? describeReport(result.report) : visibleName(result.message)}`);
+    }
     return exitForResults([result]);
   });
 }
@@ -171,8 +175,16 @@ async function infoCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals } = parseCommand('receipt info', argv, INFO_OPTIONS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const [path] = requirePositionals(positionals, 1, 'notarium receipt info <receipt> [--json]');
-  const summary = summariseReceipt(await readReceiptFile(resolve(path!)));
-  io.out(v.json ? JSON.stringify(summary, null, 2) : describeReceipt(summary));
+  const receipt = await readReceiptFile(resolve(path!));
+  const summary = summariseReceipt(receipt);
+  // A batch's file: its place in its batch, when this library registered it (the receipt alone does not
+  // say). Best effort: info reads a receipt, and a library that cannot be opened leaves the place unknown.
+  const unknown = { id: null, files: null, position: null };
+  const batch = receipt.aggregation
+    ? await withLazyNotary(io, async (ctx) => batchOfReceipt(await ctx.engine(), receipt) ?? unknown).catch(() => unknown)
+    : null;
+  if (v.json) io.out(JSON.stringify({ ...summary, batch }, null, 2));
+  else io.out(describeReceipt(summary) + (batch ? `\n  batch:         ${batchLine(batch, receipt.registration.txId)}` : ''));
   return EXIT.OK;
 }
 

@@ -1,7 +1,10 @@
 import type { Notary } from '../../core/notary.ts';
 import { FOLLOWED_STATES, inBlock, type StoredRecord } from '../../core/store/record.ts';
 import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
-import { currentStatus, waitFor, type CurrentStatus } from '../../core/usecases/follow.ts';
+import { currentStatus, waitForRecord, type CurrentStatus } from '../../core/usecases/follow.ts';
+import type { Registration } from '../../core/usecases/registrations.ts';
+import { resolveRegistration } from '../../core/usecases/resolve-target.ts';
+import { fileView } from '../batch-view.ts';
 import { describeRecord, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { lookAgainWords } from '../look-again.ts';
@@ -32,9 +35,11 @@ export function exitFor(record: StoredRecord): number {
   return EXIT.PENDING;
 }
 
-function show(io: CliIo, notary: Notary, record: StoredRecord, json: boolean): void {
-  const life = lifeCycleOf(notary.context, record);
-  io.out(json ? JSON.stringify(recordJson(record, life), null, 2) : describeRecord(record, life));
+/** A registration found for a file (a batch's file: as itself, with its place in the batch). */
+function show(io: CliIo, notary: Notary, found: Registration, json: boolean): void {
+  const life = lifeCycleOf(notary.context, found.record);
+  const { record, batch } = fileView(notary.context, found);
+  io.out(json ? JSON.stringify(recordJson(record, life, batch), null, 2) : describeRecord(record, life, undefined, batch));
 }
 
 /**
@@ -42,11 +47,12 @@ function show(io: CliIo, notary: Notary, record: StoredRecord, json: boolean): v
  * as notarise says it. When the library answered because the service was asked less than a block
  * time ago: says when, and when next.
  */
-function showStatus(io: CliIo, notary: Notary, { record, source }: CurrentStatus, json: boolean): void {
-  const life = lifeCycleOf(notary.context, record);
-  if (json) return io.out(JSON.stringify({ ...recordJson(record, life), source }, null, 2));
-  const lines = [describeRecord(record, life)];
-  if (source === 'library' && record.lastCheckedAt !== null && FOLLOWED_STATES.includes(record.state)) {
+function showStatus(io: CliIo, notary: Notary, status: CurrentStatus, json: boolean): void {
+  const life = lifeCycleOf(notary.context, status.record);
+  const { record, batch } = fileView(notary.context, status);
+  if (json) return io.out(JSON.stringify({ ...recordJson(record, life, batch), source: status.source }, null, 2));
+  const lines = [describeRecord(record, life, undefined, batch)];
+  if (status.source === 'library' && record.lastCheckedAt !== null && FOLLOWED_STATES.includes(record.state)) {
     lines.push(
       `  checked:      ${new Date(record.lastCheckedAt).toISOString()}, less than a block time ago: this is the library's answer (the service allows one status request per registration per block time)`,
       `  next check:   ${record.nextCheckAt === null ? '-' : new Date(record.nextCheckAt).toISOString()}`,
@@ -81,9 +87,9 @@ export async function waitCommand(argv: string[], io: CliIo): Promise<number> {
     notary.startPoller();
     const signal = timeout ? AbortSignal.timeout(timeout * 1000) : undefined;
     let record: StoredRecord;
+    const found = await resolveRegistration(notary.context, target!, v.profile);
     try {
-      record = await waitFor(notary.context, notary.follower, target!, {
-        profile: v.profile,
+      record = await waitForRecord(notary.context, notary.follower, found.record, {
         confirmations,
         signal,
         onUpdate: (r) => io.progress(`${r.name}: ${stateWords(r)}`),
@@ -95,7 +101,9 @@ export async function waitCommand(argv: string[], io: CliIo): Promise<number> {
       return EXIT.PENDING;
     }
     io.progress('');
-    show(io, notary, record, v.json ?? false);
+    // A batch's file as it is now: its receipt may have been written meanwhile.
+    const member = found.member && notary.library.batches.member(found.member.member.id)!;
+    show(io, notary, { record, ...(member ? { member } : {}) }, v.json ?? false);
     return exitFor(record);
   });
 }

@@ -4,6 +4,7 @@ import { NotariumError } from '../../core/errors/notarium-error.ts';
 import { VERIFY_STATUSES, verifyPaths, verifyFile, type FileVerification } from '../../core/usecases/verify.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 import { describeReport, statusWord } from '../describe.ts';
+import { batchWords } from '../batch-view.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
@@ -43,6 +44,7 @@ export function verificationJson(r: FileVerification) {
     source: r.source ?? null,
     receiptPath: r.receiptPath ?? null,
     txId: r.txId ?? null,
+    batch: r.batch ?? null,
     outcome: r.report?.outcome ?? null,
     failedStep: r.report?.failedStep ?? null,
     proves: r.report?.proves ?? null,
@@ -97,10 +99,17 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
   });
 }
 
+/** A batch's file: its place in its batch (batch-view.ts), or only that it is one when the library was not asked. */
+export function batchLine(batch: NonNullable<FileVerification['batch']>, txId: string | null): string {
+  if (batch.id === null || batch.files === null || batch.position === null) return `one of a batch's files, in registration ${txId ?? '-'}`;
+  return batchWords({ id: batch.id, files: batch.files, position: batch.position }, txId);
+}
+
 function printResults(io: CliIo, results: FileVerification[], details: boolean): void {
   const width = Math.max(8, ...results.map((r) => statusWord(r).length));
   for (const r of results) {
     io.out(`${statusWord(r).padEnd(width)}  ${visibleName(relative(process.cwd(), r.path) || r.path)}`);
+    if (r.batch) io.out(`${' '.repeat(width)}  ${batchLine(r.batch, r.txId ?? null)}`);
     if (details && r.report) io.out(describeReport(r.report) + '\n');
     else {
       io.out(`${' '.repeat(width)}  ${visibleName(r.message)}`);

@@ -213,6 +213,16 @@ export class Batches {
     this.db.prepare('UPDATE batch_members SET receipt_path = ? WHERE id = ?').run(path, memberId);
   }
 
+  /** A receipt of a member of the batch registered under `txId` moved from `from` to `to`: the member's receipt path follows it. */
+  receiptMoved(txId: string, from: string, to: string): void {
+    this.db
+      .prepare(
+        `UPDATE batch_members SET receipt_path = @to WHERE receipt_path = @from AND batch_id IN
+         (SELECT b.id FROM batches b JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id) WHERE r.tx_id = @txId)`,
+      )
+      .run({ txId: txId.toLowerCase(), from, to });
+  }
+
   /** Members with their batch and registration, each batch read once. */
   private withBatch(members: BatchMember[]): MemberOfBatch[] {
     const batches = new Map<number, BatchOf>();

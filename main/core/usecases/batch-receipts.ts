@@ -5,7 +5,7 @@ import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
 import type { BatchMember, MemberOfBatch } from '../store/batches.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
-import { gatherEvidence, receiptPlace, registrationReceipt, writeReceiptAt } from './receipts.ts';
+import { gatherEvidence, placeReceipt, registrationReceipt } from './receipts.ts';
 
 /**
  * A batch member's receipt (README, "Batches"): its registration's receipt, built by the same code
@@ -37,12 +37,23 @@ export async function memberReceiptFor(ctx: NotaryContext, found: MemberOfBatch)
   return memberReceipt(ctx, { ...found, registration: await gatherEvidence(ctx, found.registration) });
 }
 
+/**
+ * Writes a member's receipt to `out`, or beside its file by the one rule of receipts beside files
+ * (receipts.ts placeReceipt), and keeps where it went. Returns that path.
+ */
+export async function writeMemberReceipt(ctx: NotaryContext, found: MemberOfBatch, out?: string): Promise<string> {
+  const receipt = await memberReceiptFor(ctx, found);
+  const path = await placeReceipt(ctx, { ...found.member, txId: found.registration.txId }, receipt, out);
+  ctx.library.batches.setReceiptPath(found.member.id, path);
+  return path;
+}
+
 /** Members whose receipts are written between two turns of the event loop (each write waits for the disk: fsync). */
 const PAGE = 50;
 
 /**
- * Writes the receipt of every file of the batch `registration` anchors beside the file, as the
- * engine does for a record when its registration is first in a block and when it settles: the tree
+ * Writes the receipt of every file of the batch `registration` anchors beside the file (by the one
+ * rule of receipts beside files: placeReceipt), as the engine does for a record when its registration is first in a block and when it settles: the tree
  * and the registration's evidence read once, the members a page at a time. A file whose place is
  * not kept (the web shell's uploads) is left out, as a record's is; a receipt that cannot be written
  * is `failed` for its member alone. Returns how many were written.
@@ -61,9 +72,8 @@ export async function writeBatchReceipts(
     for (const member of ctx.library.batches.membersOf(batch.id, { offset, limit: PAGE })) {
       if (!member.path) continue;
       try {
-        const path = receiptPlace(member);
-        writeReceiptAt(path, memberReceipt(ctx, { member, batch, registration: current }, tree), { create: false });
-        ctx.library.batches.setReceiptPath(member.id, path);
+        const receipt = memberReceipt(ctx, { member, batch, registration: current }, tree);
+        ctx.library.batches.setReceiptPath(member.id, await placeReceipt(ctx, { ...member, txId: current.txId }, receipt));
         written++;
       } catch (err) {
         failed(member, asNotariumError(err));

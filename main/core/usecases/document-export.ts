@@ -1,13 +1,14 @@
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { labelledReceiptName, VERSIONS_INDEX_SUFFIX } from '../../../preload/notarium-files.ts';
 import { zipArchive } from '../archive/zip-archive.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { serializeReceipt } from '../receipts/receipt-v1.ts';
+import { receiptFileName, serializeReceipt } from '../receipts/receipt-v1.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import { isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
-import { receiptFor, writeAtomically, writeReceipt } from './receipts.ts';
-import { resolveDocument, resolveRecord } from './resolve-target.ts';
+import { writeMemberReceipt } from './batch-receipts.ts';
+import { labelledPlace, receiptFor, writeAtomically, writeReceipt } from './receipts.ts';
+import { resolveDocument, resolveRegistration } from './resolve-target.ts';
 
 /**
  * A document's export, one for the CLI and the app: each version's receipt, named
@@ -24,13 +25,20 @@ export interface ExportedFile {
   receiptOf?: { record: StoredRecord; network: string };
 }
 
-/** The versions the service accepted and that are, or may become, in a block; a finalisation has no receipt. */
-export async function documentExport(ctx: NotaryContext, document: StoredDocument): Promise<ExportedFile[]> {
+/**
+ * The versions the service accepted and that are, or may become, in a block; a finalisation has no
+ * receipt. `nameOf`: a version's receipt's file name where it goes (default `<document>.v<N>.receipt.json`).
+ */
+export async function documentExport(
+  ctx: NotaryContext,
+  document: StoredDocument,
+  nameOf: (version: StoredRecord) => Promise<string> = async (v) => labelledReceiptName(document.name, `v${v.version}`),
+): Promise<ExportedFile[]> {
   const versions = ctx.library.records.ofDocument(document.id).filter((v) => v.txId !== null && isLive(v));
   const files: ExportedFile[] = [];
   const entries = [];
   for (const v of versions) {
-    const fileName = v.kind === 'linked-delete' ? null : labelledReceiptName(document.name, `v${v.version}`);
+    const fileName = v.kind === 'linked-delete' ? null : await nameOf(v);
     if (fileName) {
       const receipt = await receiptFor(ctx, v);
       files.push({ fileName, text: serializeReceipt(receipt), receiptOf: { record: v, network: receipt.network } });
@@ -65,19 +73,27 @@ export interface ExportResult {
   index?: string;
 }
 
-/** Exports the receipt of `target` (a file or txId); for a document version, the document's export (document-export.ts) into a folder. */
+/**
+ * Exports the receipt of `target` (a file or txId): a batch's file's, its own (batch-receipts.ts);
+ * for a document version, the document's export into a folder. Receipts go where the one rule of
+ * receipts beside files puts them (receipts.ts): never over another registration's.
+ */
 export async function exportReceipts(
   ctx: NotaryContext,
   target: string,
   options: { out?: string; profile?: string; document?: boolean } = {},
 ): Promise<ExportResult> {
-  const record = await resolveRecord(ctx, target, options.profile);
+  const { record, member } = await resolveRegistration(ctx, target, options.profile);
+  if (member) return { receipts: [await writeMemberReceipt(ctx, member, options.out)] };
   if (record.documentId === null || options.document === false) return { receipts: [await writeReceipt(ctx, record, options.out)] };
   const document = await resolveDocument(ctx, target, options.profile);
   const folder = options.out ? resolve(options.out) : record.path ? dirname(record.path) : null;
   if (!folder) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${record.name} is: name a folder for the receipts with -o.`);
   const result: ExportResult = { receipts: [] };
-  for (const file of await documentExport(ctx, document)) {
+  // Each version under its label, or under its txId's when another registration's receipt holds that name (labelledPlace).
+  const plain = join(folder, receiptFileName(document.name));
+  const nameOf = async (v: StoredRecord) => basename(await labelledPlace(plain, v));
+  for (const file of await documentExport(ctx, document, nameOf)) {
     const path = join(folder, file.fileName);
     writeAtomically(path, file.text, { create: true });
     if (!file.receiptOf) result.index = path;

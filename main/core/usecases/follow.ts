@@ -2,7 +2,8 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import { checkGapMs } from '../poller/schedule.ts';
 import { FOLLOWED_STATES, inBlock, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
-import { resolveRecord } from './resolve-target.ts';
+import type { MemberOfBatch } from '../store/batches.ts';
+import { resolveRecord, resolveRegistration } from './resolve-target.ts';
 import { settleInDoubt, settlingNow } from './in-doubt.ts';
 import { leftInDoubt, sendingNow } from './submit.ts';
 import { releaseQueue, sentHead, waitsFor } from './version-queue.ts';
@@ -24,6 +25,8 @@ export interface CurrentStatus {
    * time: `lastCheckedAt` and `nextCheckAt` say when it was asked and will be).
    */
   source: 'service' | 'library';
+  /** The file's place in the batch `record` registers, when the target was a file of a batch. */
+  member?: MemberOfBatch;
 }
 
 /**
@@ -37,10 +40,12 @@ export async function currentStatus(
   target: string,
   options: { profile?: string; offline?: boolean } = {},
 ): Promise<CurrentStatus> {
-  const record = await resolveRecord(ctx, target, options.profile);
+  const { record, member } = await resolveRegistration(ctx, target, options.profile);
   const asked = !options.offline && FOLLOWED_STATES.includes(record.state) && (await follower.checkNow(record));
   if (!options.offline && record.state === 'queued') await nudgeQueue(ctx, follower, record);
-  return { record: ctx.library.records.get(record.id)!, source: asked ? 'service' : 'library' };
+  const now = ctx.library.records.get(record.id)!;
+  // A member's receipt path may have been written by the check just made.
+  return { record: now, source: asked ? 'service' : 'library', ...(member ? { member: ctx.library.batches.member(member.member.id)! } : {}) };
 }
 
 /** Asks after the version a queued one waits for, and sends the queue if its turn came. */

@@ -1,7 +1,6 @@
 import { hex } from '@scure/base';
 import { basename, resolve } from 'node:path';
 import { boundedMap } from '../bounded-map.ts';
-import { asNotariumError, type NotariumError } from '../errors/notarium-error.ts';
 import { fileError } from '../hashing/file-unreadable.ts';
 import { aggregationLeaf, aggregationTree, aggregationTreeRoot, randomAggregationNonces } from '../protocol/aggregation.ts';
 import type { MemberOfBatch, NewBatch, NewMember } from '../store/batches.ts';
@@ -9,10 +8,11 @@ import { isLive, type StoredRecord, type Submission } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { filesOf, type FileOrigin } from './files-in.ts';
 import { settleAllInDoubt, settleInDoubt } from './in-doubt.ts';
-import type { NotarisePhase } from './notarise.ts';
+import type { FileResult, NotariseOptions, NotariseOutcome, NotarisePhase, NotariseProgress } from './notarise.ts';
 import { checkReceiptNames } from './receipt-names.ts';
+import { registrationsOfContent, type Registration } from './registrations.ts';
 import { holderGone, leaseFor } from './send-lease.ts';
-import { fileSubmission, freshFingerprint, registrationTarget, submitRecord } from './submit.ts';
+import { fileSubmission, freshFingerprint, registrationTarget, sendOutcome, submitRecord } from './submit.ts';
 import { releaseQueues } from './version-queue.ts';
 
 /**
@@ -21,33 +21,12 @@ import { releaseQueues } from './version-queue.ts';
  * anchored by one registration per batch of at most `maxFiles`, the root of a tree over their
  * leaves, each file with a nonce of its own. A batch is stored whole before it is sent, and its
  * registration goes through the same send, lease and in-doubt machinery as any record. One new
- * file alone is registered on its own, as `notarise` does. Documents are never batched.
+ * file alone is registered on its own, as `notarise` does: a batch of one would save nothing and
+ * give its receipt an empty batch path. Documents are never batched (notarise with `document`).
  */
 
-export interface BatchNotariseOptions {
-  profile?: string;
-  /** Register even when the content is already registered. */
-  again?: boolean;
-  signal?: AbortSignal;
-  onProgress?: (progress: { path: string; phase: NotarisePhase } & FileOrigin) => void;
-  onFiles?: (count: number) => void;
-  /** Files per batch at most (default: the library's setting, Batches.maxFiles). */
-  maxFiles?: number;
-  /** The name to keep for a file, and whether its path is worth keeping (as `notarise` takes it). */
-  describe?(path: string): { name: string; path: string | null };
-}
-
-/**
- * Each file's outcome, with where it came from: `record` is the registration that anchors it (a
- * batch's, or its own), `member` its place in a batch when it is one of a batch's files.
- */
-export type BatchFileOutcome = FileOrigin & { path: string } & FileResult;
-
-type FileResult = { member?: MemberOfBatch } & (
-  | { status: 'registered' | 'resumed' | 'already-registered'; record: StoredRecord }
-  | { status: 'in-doubt'; error: NotariumError; record: StoredRecord }
-  | { status: 'failed'; error: NotariumError; record?: StoredRecord }
-);
+/** `notarise`'s options, and the cap of a batch (default: the library's setting, Batches.maxFiles). */
+export type BatchNotariseOptions = Omit<NotariseOptions, 'document' | 'batch' | 'concurrency'> & { maxFiles?: number };
 
 /** A hashed file of the run. */
 interface Hashed extends FileOrigin {
@@ -60,7 +39,7 @@ interface Hashed extends FileOrigin {
 
 type Where = Pick<Submission, 'network' | 'serviceUrl'>;
 
-export async function notariseBatch(ctx: NotaryContext, paths: readonly string[], options: BatchNotariseOptions = {}): Promise<BatchFileOutcome[]> {
+export async function notariseBatch(ctx: NotaryContext, paths: readonly string[], options: BatchNotariseOptions = {}): Promise<NotariseOutcome[]> {
   const profile = profileName(ctx, options.profile);
   const connection = await ctx.connections.forProfile(profile);
   const where = registrationTarget(connection);
@@ -70,10 +49,10 @@ export async function notariseBatch(ctx: NotaryContext, paths: readonly string[]
   const resumed = settleAllInDoubt(ctx, { profile, signal: options.signal }).then(() => releaseQueues(ctx, { profile, signal: options.signal }));
   const files = await filesOf(paths.map((p) => resolve(p)));
   options.onFiles?.(files.length);
-  const report = (file: FileOrigin & { path: string }, phase: NotarisePhase) =>
-    options.onProgress?.({ path: file.path, index: file.index, inFolder: file.inFolder, phase });
+  const report = (file: FileOrigin & { path: string }, phase: NotarisePhase, extra: Partial<NotariseProgress> = {}) =>
+    options.onProgress?.({ path: file.path, index: file.index, inFolder: file.inFolder, phase, ...extra });
 
-  const outcomes = new Array<BatchFileOutcome>(files.length);
+  const outcomes = new Array<NotariseOutcome>(files.length);
   const failed = (i: number, err: unknown, record?: StoredRecord): void => {
     report(files[i]!, 'failed');
     outcomes[i] = { ...files[i]!, status: 'failed', error: fileError(files[i]!.path, err), ...(record ? { record } : {}) };
@@ -84,7 +63,7 @@ export async function notariseBatch(ctx: NotaryContext, paths: readonly string[]
     report(file, 'hashing');
     try {
       let hash = hashing.get(file.path);
-      if (!hash) hashing.set(file.path, (hash = ctx.hash(file.path, { signal: options.signal })));
+      if (!hash) hashing.set(file.path, (hash = ctx.hash(file.path, { signal: options.signal, onProgress: (p) => report(file, 'hashing', p) })));
       const { sha256, size } = await hash;
       const described = options.describe?.(file.path) ?? { name: basename(file.path), path: file.path };
       return { ...file, name: described.name, kept: described.path, size, sha256 };
@@ -97,6 +76,8 @@ export async function notariseBatch(ctx: NotaryContext, paths: readonly string[]
   // The first entry of each content is the one registered; the others name the same registration.
   const first = new Map<string, number>();
   const fresh: number[] = [];
+  // Registered again (`again`): its receipt goes beside the earlier one's under a label (receipts.ts), so room for it.
+  const labelled = new Set<number>();
   for (const [i, file] of hashed.entries()) {
     if (!file || first.has(file.sha256)) continue;
     first.set(file.sha256, i);
@@ -104,29 +85,33 @@ export async function notariseBatch(ctx: NotaryContext, paths: readonly string[]
     const known = knownContent(ctx, profile, file.sha256, resuming);
     if (known && (known.inDoubt || !options.again)) {
       const outcome = (outcomes[i] = { ...originOf(file), ...(await resume(ctx, known, options.signal)) });
-      report(file, outcome.status === 'registered' || outcome.status === 'resumed' || outcome.status === 'already-registered' ? 'done' : 'failed');
-    } else fresh.push(i);
+      report(file, 'error' in outcome ? 'failed' : 'done');
+    } else {
+      fresh.push(i);
+      if (known) labelled.add(i);
+    }
   }
 
   const maxFiles = options.maxFiles ?? ctx.library.batches.maxFiles();
   for (let at = 0; at < fresh.length; at += maxFiles) {
     const chunk = fresh.slice(at, at + maxFiles).filter((i) => {
       try {
-        checkReceiptNames(hashed[i]!.name, { label: null });
+        checkReceiptNames(hashed[i]!.name, { label: labelled.has(i) ? '<txId>' : null });
         return true;
       } catch (err) {
         failed(i, err);
         return false;
       }
     });
-    await register(ctx, profile, where, chunk, hashed as Hashed[], outcomes, { ...options, report: (i, phase) => report(files[i]!, phase) });
+    await register(ctx, profile, where, chunk, hashed as Hashed[], outcomes, { ...options, report: (i, phase, extra) => report(files[i]!, phase, extra) });
   }
 
   for (const [i, file] of hashed.entries()) {
     if (!file || outcomes[i]) continue;
     const earlier = outcomes[first.get(file.sha256)!]!;
-    outcomes[i] = earlier.status === 'failed' ? { ...earlier, ...originOf(file) } : { ...earlier, ...originOf(file), status: 'already-registered' };
-    report(file, earlier.status === 'failed' ? 'failed' : 'done');
+    // A failure, a send never made or an answer lost is the same for every entry of the content.
+    outcomes[i] = 'error' in earlier ? { ...earlier, ...originOf(file) } : { ...earlier, ...originOf(file), status: 'already-registered' };
+    report(file, 'error' in earlier ? 'failed' : 'done');
   }
   await resumed;
   return outcomes;
@@ -134,48 +119,26 @@ export async function notariseBatch(ctx: NotaryContext, paths: readonly string[]
 
 const originOf = (file: Hashed) => ({ path: file.path, index: file.index, inFolder: file.inFolder });
 
-/** What the profile holds of this content: a record of its own, or a member of a batch, with the registration it follows. */
-interface Known {
-  record: StoredRecord;
-  member?: MemberOfBatch;
+/** What the profile holds of this content (registrations.ts), and whether its registration is in doubt. */
+type Known = Registration & {
   /** Its registration was in doubt when the run began, or is now. */
   inDoubt: boolean;
-}
+};
 
 function knownContent(ctx: NotaryContext, profile: string, sha256: string, resuming: ReadonlySet<number>): Known | undefined {
-  const inDoubt = (r: StoredRecord) => r.state === 'submitting' || resuming.has(r.id);
-  const records = ctx.library.records.bySha256(sha256, profile);
-  const members = ctx.library.batches.membersBySha256(sha256, profile);
-  const record = records.find(inDoubt);
-  if (record) return { record, inDoubt: true };
-  const member = members.find((m) => inDoubt(m.registration));
-  if (member) return { record: member.registration, member, inDoubt: true };
-  const live = records.find((r) => r.state !== 'failed' && r.state !== 'rejected');
-  if (live) return { record: live, inDoubt: false };
-  const liveMember = members.find((m) => isLive(m.registration));
-  return liveMember && { record: liveMember.registration, member: liveMember, inDoubt: false };
+  const found = registrationsOfContent(ctx, sha256, profile);
+  const inDoubt = found.find(({ record: r }) => r.state === 'submitting' || resuming.has(r.id));
+  if (inDoubt) return { ...inDoubt, inDoubt: true };
+  const live = found.find(({ record }) => isLive(record));
+  return live && { ...live, inDoubt: false };
 }
 
 /** A content the profile holds: settled first when its registration is in doubt (once per registration: settleInDoubt runs one at a time). */
-async function resume(ctx: NotaryContext, known: Known, signal?: AbortSignal): Promise<FileResult> {
-  const memberNow = () => (known.member ? { member: ctx.library.batches.member(known.member.member.id)! } : {});
-  if (!known.inDoubt) return { status: 'already-registered', record: known.record, ...memberNow() };
-  const sent = await sendOf(() => settleInDoubt(ctx, known.record, { signal }), ctx, known.record);
-  return sent.status === 'registered' ? { status: 'resumed', record: sent.record, ...memberNow() } : { ...sent, ...memberNow() };
-}
-
-/** Sends a registration; a failure is an outcome, with the registration as it was left (kept `submitting`: in doubt). */
-async function sendOf(
-  send: () => Promise<StoredRecord>,
-  ctx: NotaryContext,
-  record: StoredRecord,
-): Promise<{ status: 'registered'; record: StoredRecord } | { status: 'in-doubt' | 'failed'; error: NotariumError; record: StoredRecord }> {
-  try {
-    return { status: 'registered', record: await send() };
-  } catch (err) {
-    const after = ctx.library.records.get(record.id)!;
-    return { status: after.state === 'submitting' ? 'in-doubt' : 'failed', error: asNotariumError(err), record: after };
-  }
+async function resume(ctx: NotaryContext, known: Known, signal?: AbortSignal): Promise<FileResult & { member?: MemberOfBatch }> {
+  const member = known.member ? { member: ctx.library.batches.member(known.member.member.id)! } : {};
+  if (!known.inDoubt) return { status: 'already-registered', record: known.record, ...member };
+  const sent = await sendOutcome(ctx, known.record, () => settleInDoubt(ctx, known.record, { signal }));
+  return sent.status === 'sent' ? { status: 'resumed', record: sent.record, ...member } : { ...sent, ...member };
 }
 
 /**
@@ -212,8 +175,8 @@ async function register(
   where: Where,
   chunk: number[],
   hashed: readonly Hashed[],
-  outcomes: BatchFileOutcome[],
-  options: { again?: boolean; signal?: AbortSignal; report: (i: number, phase: NotarisePhase) => void },
+  outcomes: NotariseOutcome[],
+  options: { again?: boolean; signal?: AbortSignal; report: (i: number, phase: NotarisePhase, extra?: Partial<NotariseProgress>) => void },
 ): Promise<void> {
   let pending = chunk;
   while (pending.length > 1) {
@@ -234,13 +197,11 @@ async function register(
       continue;
     }
     ctx.recordUpdated(created.registration);
-    for (const i of pending) options.report(i, 'submitting');
-    const sent = await sendOf(() => submitRecord(ctx, created.registration, options.signal), ctx, created.registration);
+    const sent = await send(ctx, created.registration, pending, options);
     const members = ctx.library.batches.membersOf(created.batch.id);
     pending.forEach((i, position) => {
       const member = { member: members[position]!, batch: created.batch, registration: sent.record };
       outcomes[i] = { ...originOf(hashed[i]!), ...sent, member };
-      options.report(i, sent.status === 'registered' ? 'done' : 'failed');
     });
     return;
   }
@@ -252,8 +213,22 @@ async function register(
     leaseFor(ctx),
   );
   ctx.recordUpdated(record);
-  options.report(only, 'submitting');
-  const sent = await sendOf(() => submitRecord(ctx, record, options.signal), ctx, record);
-  outcomes[only] = { ...originOf(file), ...sent };
-  options.report(only, sent.status === 'registered' ? 'done' : 'failed');
+  outcomes[only] = { ...originOf(file), ...(await send(ctx, record, [only], options)) };
+}
+
+/** Sends a new registration for these files, each told of its progress (its retries too). */
+async function send(
+  ctx: NotaryContext,
+  record: StoredRecord,
+  files: readonly number[],
+  options: { signal?: AbortSignal; report: (i: number, phase: NotarisePhase, extra?: Partial<NotariseProgress>) => void },
+): Promise<FileResult & { record: StoredRecord }> {
+  for (const i of files) options.report(i, 'submitting');
+  const sent = await sendOutcome(ctx, record, () =>
+    submitRecord(ctx, record, options.signal, (n) => {
+      for (const i of files) options.report(i, 'retrying', { attempt: n.attempt, message: n.reason, retryAt: n.retryAt });
+    }),
+  );
+  for (const i of files) options.report(i, sent.status === 'sent' ? 'done' : 'failed');
+  return sent.status === 'sent' ? { status: 'registered', record: sent.record } : sent;
 }

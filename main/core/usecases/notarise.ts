@@ -2,14 +2,17 @@ import { basename, resolve } from 'node:path';
 import type { RetryNotice } from '../api/http-client.ts';
 import { boundedMap } from '../bounded-map.ts';
 import type { HashResult } from '../hashing/hash-pool.ts';
-import { asNotariumError, isNotariumError, NotariumError } from '../errors/notarium-error.ts';
+import { NotariumError } from '../errors/notarium-error.ts';
 import { fileError } from '../hashing/file-unreadable.ts';
+import type { MemberOfBatch } from '../store/batches.ts';
 import type { RecordKind, StoredRecord, Submission } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { filesOf, type FileOrigin } from './files-in.ts';
 import { checkReceiptNames } from './receipt-names.ts';
+import { notariseBatch } from './notarise-batch.ts';
+import { registrationsOfContent, type Registration } from './registrations.ts';
 import { settleAllInDoubt, settleInDoubt } from './in-doubt.ts';
-import { fileSubmission, NotSent, registrationTarget, submitRecord } from './submit.ts';
+import { fileSubmission, registrationTarget, sendOutcome, submitRecord } from './submit.ts';
 import { releaseQueues } from './version-queue.ts';
 import { holderGone, leaseFor } from './send-lease.ts';
 import { shellQuote } from '../text/shell-quote.ts';
@@ -19,13 +22,20 @@ import { shellQuote } from '../text/shell-quote.ts';
  * leaves the machine), and store the registration. Idempotent: a file whose content is already
  * registered in the profile is reported, not registered again (unless `again`), a registration
  * left in doubt by an interrupted run is settled (in-doubt.ts), and document versions waiting for
- * a predecessor that is now in a block are sent.
+ * a predecessor that is now in a block are sent. With `batch`, the files are anchored together
+ * (notarise-batch.ts); either way a content is looked up among records and batch members alike
+ * (registrations.ts).
  */
 
 export interface NotariseOptions {
   profile?: string;
   /** Start a new document (a chain of linked records) per file instead of a plain record. */
   document?: boolean;
+  /**
+   * Anchor the files together (notarise-batch.ts): one registration per batch, a receipt per file.
+   * Documents never are: with `document`, each file is a chain of its own.
+   */
+  batch?: boolean;
   /** Register even when the content is already registered. */
   again?: boolean;
   signal?: AbortSignal;
@@ -57,16 +67,22 @@ export interface NotariseProgress {
   retryAt?: number;
 }
 
-/** Each with where its file came from in the paths given (two files may share a name, or a path given twice). */
+/**
+ * Each with where its file came from in the paths given (two files may share a name, or a path
+ * given twice). `record` is the registration that anchors the file: its own, or its batch's, when
+ * `member` says where the file is in that batch.
+ */
 export type NotariseOutcome = FileOutcome & FileOrigin;
 
-type FileOutcome =
-  | { path: string; status: 'registered' | 'resumed' | 'already-registered'; record: StoredRecord }
+export type FileOutcome = { path: string; member?: MemberOfBatch } & FileResult;
+
+export type FileResult =
+  | { status: 'registered' | 'resumed' | 'already-registered'; record: StoredRecord }
   /** Sent, but the answer was lost: the next run settles it (in-doubt.ts). */
-  | { path: string; status: 'in-doubt'; error: NotariumError; record: StoredRecord }
+  | { status: 'in-doubt'; error: NotariumError; record: StoredRecord }
   /** Never sent: the service could not be reached, so nothing was registered; the record is kept and the next run sends it. */
-  | { path: string; status: 'not-sent'; error: NotariumError; record: StoredRecord }
-  | { path: string; status: 'failed'; error: NotariumError; record?: StoredRecord };
+  | { status: 'not-sent'; error: NotariumError; record: StoredRecord }
+  | { status: 'failed'; error: NotariumError; record?: StoredRecord };
 
 /** A file whose content is registered (by this run, resumed, or before it): what a wait can follow. */
 export function isRegistered(o: NotariseOutcome): o is Extract<NotariseOutcome, { status: 'registered' | 'resumed' | 'already-registered' }> {
@@ -74,6 +90,7 @@ export function isRegistered(o: NotariseOutcome): o is Extract<NotariseOutcome, 
 }
 
 export async function notarise(ctx: NotaryContext, paths: readonly string[], options: NotariseOptions = {}): Promise<NotariseOutcome[]> {
+  if (options.batch && !options.document) return notariseBatch(ctx, paths, options);
   const profile = profileName(ctx, options.profile);
   // One connection check before any hashing: a missing key fails once, not once per file.
   const connection = await ctx.connections.forProfile(profile);
@@ -122,23 +139,24 @@ interface NamedFile {
   claimed: Promise<void>;
 }
 
-/** Sends the record (a new one, or one in doubt); a failure is an outcome of this file, with the record as it was left. */
-async function send(ctx: NotaryContext, record: StoredRecord, path: string, status: 'registered' | 'resumed', options: FileOptions): Promise<FileOutcome> {
+/**
+ * Sends the registration (a new one, or one in doubt: of this file, or of its batch, `member`); a
+ * failure is an outcome of this file, with the registration as it was left.
+ */
+async function send(
+  ctx: NotaryContext,
+  { record, member }: Registration,
+  path: string,
+  status: 'registered' | 'resumed',
+  options: FileOptions,
+): Promise<FileOutcome> {
   options.onProgress?.({ path, phase: 'submitting' });
-  try {
-    const onRetry = (n: RetryNotice) => options.onProgress?.({ path, phase: 'retrying', attempt: n.attempt, message: n.reason, retryAt: n.retryAt });
-    const published =
-      status === 'resumed' ? await settleInDoubt(ctx, record, { signal: options.signal, onRetry }) : await submitRecord(ctx, record, options.signal, onRetry);
-    options.onProgress?.({ path, phase: 'done' });
-    return { path, status, record: published };
-  } catch (err) {
-    options.onProgress?.({ path, phase: 'failed' });
-    const after = ctx.library.records.get(record.id)!;
-    // Refused before it left for a service it was not made for (made-for.ts): never sent, as one that could not reach it.
-    const refused = isNotariumError(err, 'SERVICE_CHANGED') && after.submittedAt === null;
-    const status = after.state !== 'submitting' ? 'failed' : err instanceof NotSent || refused ? 'not-sent' : 'in-doubt';
-    return { path, status, error: asNotariumError(err), record: after };
-  }
+  const onRetry = (n: RetryNotice) => options.onProgress?.({ path, phase: 'retrying', attempt: n.attempt, message: n.reason, retryAt: n.retryAt });
+  const sent = await sendOutcome(ctx, record, () =>
+    status === 'resumed' ? settleInDoubt(ctx, record, { signal: options.signal, onRetry }) : submitRecord(ctx, record, options.signal, onRetry),
+  );
+  options.onProgress?.({ path, phase: sent.status === 'sent' ? 'done' : 'failed' });
+  return { path, ...(member ? { member } : {}), ...(sent.status === 'sent' ? { status, record: sent.record } : sent) };
 }
 
 async function notariseOne(ctx: NotaryContext, path: string, profile: string, run: Run, options: FileOptions): Promise<FileOutcome> {
@@ -183,15 +201,16 @@ async function registerContent(
 ): Promise<FileOutcome> {
   const report = (phase: NotarisePhase) => options.onProgress?.({ path, phase });
   const { sha256, size } = file;
-  const records = ctx.library.records.bySha256(sha256, profile);
-  const inDoubt = records.find((r) => r.state === 'submitting' || resuming.has(r.id));
+  // Its own records and the batches it is a member of alike (registrations.ts).
+  const found = registrationsOfContent(ctx, sha256, profile);
+  const inDoubt = found.find(({ record: r }) => r.state === 'submitting' || resuming.has(r.id));
   if (inDoubt) return send(ctx, inDoubt, path, 'resumed', options);
-  const live = records.filter((r) => r.state !== 'failed' && r.state !== 'rejected');
-  // With --document, only a document version counts as "already registered"; a record cannot become one.
-  const existing = options.document ? live.find((r) => r.documentId !== null) : live[0];
+  const live = found.filter(({ record: r }) => r.state !== 'failed' && r.state !== 'rejected');
+  // With --document, only a document version counts as "already registered"; a record (or a batch's file) cannot become one.
+  const existing = options.document ? live.find(({ record: r }) => r.documentId !== null) : live[0];
   if (existing && (!options.again || repeated)) {
     report('done');
-    return { path, status: 'already-registered', record: existing };
+    return { path, status: 'already-registered', record: existing.record, ...(existing.member ? { member: existing.member } : {}) };
   }
   const described = options.describe?.(path) ?? { name: basename(path), path };
   if (live[0] && !options.again) throw alreadyARecord(ctx, described, live[0]);
@@ -204,7 +223,7 @@ async function registerContent(
     leaseFor(ctx),
   );
   ctx.recordUpdated(record);
-  return send(ctx, record, path, 'registered', options);
+  return send(ctx, { record }, path, 'registered', options);
 }
 
 /**
@@ -212,9 +231,10 @@ async function registerContent(
  * service updates only linked records), so a document needs a registration of its own, made only
  * when asked with `again`. The record and its receipt stay as they are.
  */
-function alreadyARecord(ctx: NotaryContext, file: { name: string; path: string | null }, record: StoredRecord): NotariumError {
+function alreadyARecord(ctx: NotaryContext, file: { name: string; path: string | null }, { record, member }: Registration): NotariumError {
+  const as = member ? `as one of ${member.batch.files} files of a batch (txId ${record.txId})` : `as a record (txId ${record.txId})`;
   return new NotariumError(
     'ALREADY_REGISTERED',
-    `${file.name} is already registered as a record (txId ${record.txId}), and a record cannot take versions, so no document was started. To start a document with this file, register it again as the first version of a new document: ${ctx.command(`notarise --document --again ${shellQuote(file.path ?? file.name)}`)} (the record and its receipt stay as they are).`,
+    `${file.name} is already registered ${as}, and a record cannot take versions, so no document was started. To start a document with this file, register it again as the first version of a new document: ${ctx.command(`notarise --document --again ${shellQuote(file.path ?? file.name)}`)} (the record and its receipt stay as they are).`,
   );
 }

@@ -128,13 +128,43 @@ export async function receiptFor(ctx: NotaryContext, record: StoredRecord): Prom
  */
 export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out?: string, options: { within?: string } = {}): Promise<string> {
   const receipt = await receiptFor(ctx, record);
-  const place = out ? { path: intoFolder(resolve(out), record.name) } : record.path ? await besideFile(ctx, record, record.path) : null;
-  if (!place) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${record.name} is: name the receipt file with -o.`);
+  const path = await placeReceipt(ctx, record, receipt, out, options);
+  ctx.library.records.setReceiptPath(record.id, path, receipt.network);
+  return path;
+}
+
+/**
+ * What a receipt beside a file is of: the file (its name, where it is, its content) and the
+ * registration (txId, and version for a document's). A record is one; a batch's member with its
+ * registration's txId is another.
+ */
+export interface ReceiptOwner {
+  name: string;
+  path: string | null;
+  size: number | null;
+  sha256: string | null;
+  txId: string | null;
+  version?: number | null;
+}
+
+/**
+ * Writes `receipt` where the one rule puts it: `out` (a folder there: into it), or beside its file
+ * (besideFile: never over another registration's receipt; the plain name is the file's content
+ * now). Returns where it went; the caller keeps that in the library.
+ */
+export async function placeReceipt(
+  ctx: NotaryContext,
+  owner: ReceiptOwner,
+  receipt: ReceiptV1,
+  out?: string,
+  options: { within?: string } = {},
+): Promise<string> {
+  const place = out ? { path: intoFolder(resolve(out), owner.name) } : owner.path ? await besideFile(ctx, owner, owner.path) : null;
+  if (!place) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${owner.name} is: name the receipt file with -o.`);
   const folder = { create: Boolean(out), within: options.within };
   // The receipt it takes the place of is written under its own name first: at no moment is it on no disk.
   if (place.displaced) moveReceipt(ctx, place.displaced, folder);
   writeReceiptAt(place.path, receipt, folder);
-  ctx.library.records.setReceiptPath(record.id, place.path, receipt.network);
   return place.path;
 }
 
@@ -150,13 +180,6 @@ function intoFolder(out: string, name: string): string {
     // ENOTDIR, EACCES…: the write fails on it, and says so.
   }
   return folder ? join(out, receiptFileName(name)) : out;
-}
-
-/** Where a batch member's receipt goes: `out`, or next to the file as `<name>.receipt.json`. */
-export function receiptPlace(file: { name: string; path: string | null }, out?: string): string {
-  const path = out ? resolve(out) : file.path ? join(dirname(file.path), receiptFileName(file.name)) : null;
-  if (!path) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${file.name} is: name the receipt file with -o.`);
-  return path;
 }
 
 /** Writes a receipt at `path` (writeAtomically); a failure of the file system says where (writeTextAt). */
@@ -189,7 +212,7 @@ function writeTextAt(path: string, text: string, folder: { create: boolean; with
  *   the receipt there moves to its own label (`displaced`); if not (an export of an older
  *   registration), this one takes its label and the plain one is left alone.
  */
-async function besideFile(ctx: NotaryContext, record: StoredRecord, filePath: string): Promise<{ path: string; displaced?: Displaced }> {
+async function besideFile(ctx: NotaryContext, record: ReceiptOwner, filePath: string): Promise<{ path: string; displaced?: Displaced }> {
   const plain = join(dirname(filePath), receiptFileName(record.name));
   const there = await readReceiptText(plain).catch(() => null);
   if (!there || there.receipt.registration.txId === record.txId) return { path: plain };
@@ -203,7 +226,7 @@ async function besideFile(ctx: NotaryContext, record: StoredRecord, filePath: st
  * runs only when two registrations' receipts contend for one place). A file gone or unreadable is
  * not its content: nothing is moved for it.
  */
-async function isContentNow(ctx: NotaryContext, record: StoredRecord, filePath: string): Promise<boolean> {
+async function isContentNow(ctx: NotaryContext, record: ReceiptOwner, filePath: string): Promise<boolean> {
   const info = statSync(filePath, { throwIfNoEntry: false });
   if (!info?.isFile() || info.size !== record.size) return false;
   return (await ctx.hash(filePath).catch(() => null))?.sha256 === record.sha256;
@@ -215,7 +238,7 @@ async function isContentNow(ctx: NotaryContext, record: StoredRecord, filePath: 
  * file has a v1 too, so a v<N> held by another registration gives way to the start of the txId.
  * Another registration's receipt is never overwritten there (short of two txIds alike in 48 bits).
  */
-async function labelledPlace(plain: string, registration: { version?: number | null; txId: string | null }): Promise<string> {
+export async function labelledPlace(plain: string, registration: { version?: number | null; txId: string | null }): Promise<string> {
   const base = plain.slice(0, -RECEIPT_SUFFIX.length);
   const labels = new Set([receiptLabel(registration), receiptLabel({ txId: registration.txId })]);
   const places = [...labels].map((label) => labelledReceiptName(base, label));
@@ -236,13 +259,14 @@ interface ReceiptText {
 /** A receipt that gives up the plain place (its `path`) for its labelled one, `to`. */
 type Displaced = ReceiptText & { to: string };
 
-/** Moves a receipt to its labelled place, byte for byte; the library's record of it follows it there. */
+/** Moves a receipt to its labelled place, byte for byte; the library's record of it (a record's, or a batch member's) follows it there. */
 function moveReceipt(ctx: NotaryContext, moved: Displaced, folder: { create: boolean; within?: string }): void {
   writeTextAt(moved.to, moved.text, folder);
   for (const { name } of ctx.library.profiles.list()) {
     const owner = ctx.library.records.byTxId(moved.receipt.registration.txId, name);
     if (owner?.receiptPath === moved.path) ctx.library.records.setReceiptPath(owner.id, moved.to);
   }
+  ctx.library.batches.receiptMoved(moved.receipt.registration.txId, moved.path, moved.to);
 }
 
 /**

@@ -6,6 +6,7 @@ import { visibleName } from '../../../preload/visible-text.ts';
 import { isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { counted } from '../../../preload/counted.ts';
+import { registrationsOfContent, type Registration } from './registrations.ts';
 
 /** Commands take "<file|txId>": a 64-hex transaction id, or a file whose content is looked up. */
 
@@ -17,14 +18,22 @@ export function isTxId(value: string): boolean {
 
 /** The newest live registration of `target` (a txId, or a file's content) in the library. */
 export async function resolveRecord(ctx: NotaryContext, target: string, profile?: string): Promise<StoredRecord> {
+  return (await resolveRegistration(ctx, target, profile)).record;
+}
+
+/**
+ * The newest live registration of `target` in the library: the submission of a txId, or what
+ * registers a file's content — its own record, or its batch's with its place in it (`member`).
+ */
+export async function resolveRegistration(ctx: NotaryContext, target: string, profile?: string): Promise<Registration> {
   if (isTxId(target)) {
     const record = ctx.library.records.byTxId(target, profile);
     if (!record) throw new NotariumError('NOT_IN_LIBRARY', `The library has no registration with the txId ${target.toLowerCase()}.`);
-    return record;
+    return { record };
   }
   const { sha256 } = await ctx.hash(resolve(target));
-  const records = ctx.library.records.bySha256(sha256, profile);
-  const live = records.find((r) => r.state !== 'failed' && r.state !== 'rejected') ?? records[0];
+  const found = registrationsOfContent(ctx, sha256, profile);
+  const live = found.find(({ record: r }) => r.state !== 'failed' && r.state !== 'rejected') ?? found[0];
   if (!live) throw new NotariumError('NOT_IN_LIBRARY', `The content of ${target} is not registered in the library: notarise it first, or import its receipt.`);
   return live;
 }

@@ -1,7 +1,7 @@
 import { hex } from '@scure/base';
 import type { RetryListener } from '../api/http-client.ts';
 import { isOutcomeUnknown } from '../api/transport-failure.ts';
-import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
+import { asNotariumError, isNotariumError, NotariumError, ServiceError } from '../errors/notarium-error.ts';
 import type { Connection } from '../connections.ts';
 import { firstCheckAt } from '../poller/schedule.ts';
 import { fingerprintFor } from '../protocol/fingerprint.ts';
@@ -67,6 +67,27 @@ export function fileSubmission(
     version: link.version ?? null,
     prevTxId: link.prevTxId ?? null,
   };
+}
+
+/**
+ * A registration's send as an outcome: sent, or the failure with the registration as it was left —
+ * `not-sent` when it never reached the service, `in-doubt` when its answer was lost (kept
+ * `submitting`: the next run settles it), else `failed`. One reading for files sent alone or in a batch.
+ */
+export async function sendOutcome(
+  ctx: NotaryContext,
+  record: StoredRecord,
+  send: () => Promise<StoredRecord>,
+): Promise<{ status: 'sent'; record: StoredRecord } | { status: 'in-doubt' | 'not-sent' | 'failed'; error: NotariumError; record: StoredRecord }> {
+  try {
+    return { status: 'sent', record: await send() };
+  } catch (err) {
+    const after = ctx.library.records.get(record.id)!;
+    // Refused before it left for a service it was not made for (made-for.ts): never sent, as one that could not reach it.
+    const refused = isNotariumError(err, 'SERVICE_CHANGED') && after.submittedAt === null;
+    const status = after.state !== 'submitting' ? 'failed' : err instanceof NotSent || refused ? 'not-sent' : 'in-doubt';
+    return { status, error: asNotariumError(err), record: after };
+  }
 }
 
 /**

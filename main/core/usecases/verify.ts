@@ -12,6 +12,8 @@ import type { NotaryContext } from './context.ts';
 import { filesOf, type FileOrigin } from './files-in.ts';
 import { serviceCheck } from './service-check.ts';
 import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
+import { memberReceipt } from './batch-receipts.ts';
+import { batchFacts, batchOfReceipt, registrationsOfContent, type BatchFacts, type Registration } from './registrations.ts';
 
 /**
  * Verification of files: by the receipt next to a file, a receipt given, or the library's index of
@@ -59,6 +61,11 @@ export interface FileVerification {
   source?: 'receipt' | 'library';
   receiptPath?: string;
   txId?: string;
+  /**
+   * The file is one of a batch's (its receipt carries `aggregation`): the batch and its place in it
+   * as the library knows them (null when the library was not asked: a receipt verified offline).
+   */
+  batch?: { [K in keyof BatchFacts]: BatchFacts[K] | null };
   report?: VerificationReport;
   error?: { code: string; message: string };
 }
@@ -103,14 +110,27 @@ export async function verifyFile(ctx: VerifyContext, file: string, options: Veri
         options,
       );
     const engine = await engineOf(ctx);
-    const record = engine.library.records.bySha256(sha256).find((r) => r.txId && r.state !== 'rejected' && r.state !== 'failed');
-    if (!record) {
+    // Its own records and the batches it is a member of alike (registrations.ts).
+    const found = registrationsOfContent(engine, sha256).find(({ record: r }) => r.txId && r.state !== 'rejected' && r.state !== 'failed');
+    if (!found) {
       return { path, sha256, status: 'unknown', message: 'No receipt is next to this file and the library has no registration of its content.' };
     }
+    const { record, member } = found;
+    const batch = batchFacts(engine, found) ?? undefined;
     if (!confirmationOf(record)) {
-      return { path, sha256, status: 'pending', source: 'library', txId: record.txId!, message: `Registered (${record.txId}) but not in a block yet.` };
+      const of = batch ? ` as one of ${batch.files} files` : '';
+      return {
+        path,
+        sha256,
+        status: 'pending',
+        source: 'library',
+        txId: record.txId!,
+        ...(batch ? { batch } : {}),
+        message: `Registered${of} (${record.txId}) but not in a block yet.`,
+      };
     }
-    return await verifyAgainst(ctx, path, sha256, receiptOf(engine, record), { source: 'library', record }, options);
+    const receipt = member ? memberReceipt(engine, { ...member, registration: record }) : receiptOf(engine, record);
+    return await verifyAgainst(ctx, path, sha256, receipt, { source: 'library', record, found }, options);
   } catch (err) {
     return { ...failure(path, err), sha256 };
   }
@@ -141,12 +161,20 @@ async function verifyAgainst(
   path: string,
   sha256: string | undefined,
   receipt: ReceiptV1,
-  origin: { source: 'receipt' | 'library'; receiptPath?: string; record?: StoredRecord },
+  origin: { source: 'receipt' | 'library'; receiptPath?: string; record?: StoredRecord; found?: Registration },
   options: VerifyOptions,
 ): Promise<FileVerification> {
   let report = verifyReceipt(receipt, sha256 ? { fileDigest: sha256 } : {});
-  if (!options.offline && report.outcome !== 'failed')
-    report = withServiceCheck(report, await serviceCheck(await engineOf(ctx), receipt, origin.record), options.requireService ?? false);
+  const online = !options.offline && report.outcome !== 'failed';
+  if (online) report = withServiceCheck(report, await serviceCheck(await engineOf(ctx), receipt, origin.record), options.requireService ?? false);
+  // A batch's file: where it is in its batch, from the library when it is open for this file anyway.
+  const batch = !receipt.aggregation
+    ? undefined
+    : origin.found
+      ? batchFacts(await engineOf(ctx), origin.found)
+      : online
+        ? batchOfReceipt(await engineOf(ctx), receipt)
+        : null;
   const status = statusOf(report);
   return {
     path,
@@ -156,6 +184,7 @@ async function verifyAgainst(
     source: origin.source,
     ...(origin.receiptPath ? { receiptPath: origin.receiptPath } : {}),
     txId: receipt.registration.txId,
+    ...(batch !== undefined ? { batch: batch ?? { id: null, files: null, position: null } } : {}),
     report,
   };
 }

@@ -1,0 +1,23 @@
+import type { StoredRecord } from '../core/store/record.ts';
+import type { NotaryContext } from '../core/usecases/context.ts';
+import { batchFacts, type BatchFacts, type Registration } from '../core/usecases/registrations.ts';
+
+/**
+ * A registration as the CLI shows it for a file (README, "Batches"): a batch's file as itself — its
+ * name, path, size, digest and receipt — with its registration's state, txId and block, and its
+ * place in the batch; any other registration as it is, with the batch it anchors, if any. A view
+ * for display only: the core never takes it for a record of the file.
+ */
+export function fileView(ctx: Pick<NotaryContext, 'library'>, found: Registration): { record: StoredRecord; batch: BatchFacts | null } {
+  const batch = batchFacts(ctx, found);
+  const m = found.member?.member;
+  return { record: m ? { ...found.record, name: m.name, path: m.path, size: m.size, sha256: m.sha256, receiptPath: m.receiptPath } : found.record, batch };
+}
+
+/** "file 3 of 1000 in registration <txId> (batch 7)", or what a batch's own registration anchors. */
+export function batchWords(batch: BatchFacts, txId: string | null): string {
+  const registration = txId ? `registration ${txId}` : 'a registration not sent yet';
+  return batch.position === null
+    ? `anchors ${batch.files} files (batch ${batch.id}), each with a receipt of its own`
+    : `file ${batch.position + 1} of ${batch.files} in ${registration} (batch ${batch.id})`;
+}

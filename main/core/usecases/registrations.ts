@@ -1,0 +1,54 @@
+import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
+import type { MemberOfBatch } from '../store/batches.ts';
+import { groupOf, type StoredRecord } from '../store/record.ts';
+import type { NotaryContext } from './context.ts';
+
+/**
+ * A content's registrations as every use-case that looks a file up sees them (README, "Batches"):
+ * a record of its own, or a batch's registration with the member that is the file. One place
+ * answers "is this content registered?", so a batched file is never registered again by mistake,
+ * nor unknown to `verify` or `status`.
+ */
+
+export interface Registration {
+  /** The registration: the file's own record, or (for a batch member) its batch's. */
+  record: StoredRecord;
+  /** The file's place in a batch, when the registration anchors many. */
+  member?: MemberOfBatch;
+}
+
+/**
+ * Every registration of this content (optionally in one profile), records and batch members alike,
+ * newest first; superseded rows are not among them.
+ */
+export function registrationsOfContent(ctx: Pick<NotaryContext, 'library'>, sha256: string, profile?: string): Registration[] {
+  const own: Registration[] = ctx.library.records.bySha256(sha256, profile).map((record) => ({ record }));
+  const members: Registration[] = ctx.library.batches.membersBySha256(sha256, profile).map((member) => ({ record: member.registration, member }));
+  const first = (r: Registration) => r.member?.batch.recordId ?? groupOf(r.record);
+  return [...own, ...members].sort((a, b) => first(b) - first(a));
+}
+
+/** The batch a registration (any submission of it) anchors, as `--json` and the CLI's lines say it. */
+export interface BatchFacts {
+  id: number;
+  files: number;
+  /** The file's leaf index in the batch's tree (0-based); null for the registration itself. */
+  position: number | null;
+}
+
+/** A registration's batch facts: of its member when it has one, else of the batch it anchors (none: null). */
+export function batchFacts(ctx: Pick<NotaryContext, 'library'>, found: Registration): BatchFacts | null {
+  if (found.member) return { id: found.member.batch.id, files: found.member.batch.files, position: found.member.member.position };
+  const batch = ctx.library.batches.ofRecord(found.record);
+  return batch ? { id: batch.id, files: batch.files, position: null } : null;
+}
+
+/** A batch receipt's file as the library knows it (its batch's registration by txId, its member of that content), or null. */
+export function batchOfReceipt(
+  ctx: Pick<NotaryContext, 'library'>,
+  receipt: { registration: Pick<ReceiptV1['registration'], 'txId'>; file: Pick<ReceiptV1['file'], 'sha256'> },
+): BatchFacts | null {
+  const of = ctx.library.batches.byTxId(receipt.registration.txId);
+  const member = of && ctx.library.batches.membersBySha256(receipt.file.sha256).find((m) => m.batch.id === of.batch.id);
+  return member ? batchFacts(ctx, { record: member.registration, member }) : null;
+}
