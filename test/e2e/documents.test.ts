@@ -66,6 +66,13 @@ describe('documents in the app', () => {
     const exported = page.getByText('policy.md receipts.zip was downloaded: 3 receipts and the index of versions.');
     await exported.waitFor();
     await keepShots(page, 'documents-exported', exported);
+
+    // The Library's rows say which version of its document each record is, as Documents does.
+    await nav('Library');
+    const tags = page.getByRole('listbox', { name: 'Records' }).locator('.tag');
+    await expect.poll(() => tags.allTextContents()).toEqual(['v3', 'v2', 'v1']);
+    expect(await tags.first().getAttribute('title')).toBe('Version 3 of its document');
+    await keepShots(page, 'library-versions', tags.first());
     expect(app.problems).toEqual([]);
   });
 
