@@ -3,7 +3,11 @@ import { closeNewest, closeOnEscape } from '../../../renderer/lib/escape.ts';
 import { isMac, screenShortcutLabel, shortcutFor, shortcutLabel, shortcutList, type Keyboard } from '../../../renderer/lib/shortcuts.ts';
 
 /** A key press as the browser reports it: `code` is the key's place (Digit1 whatever Shift makes it type). */
-const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}, code = /^\d$/.test(k) ? `Digit${k}` : `Key${k.toUpperCase()}`) => ({
+const key = (
+  k: string,
+  mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {},
+  code = /^\d$/.test(k) ? `Digit${k}` : `Key${k.toUpperCase()}`,
+) => ({
   key: k,
   code,
   ctrlKey: false,
