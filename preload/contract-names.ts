@@ -26,6 +26,7 @@ export const CALL_NAMES = [
   'upgradeReceipt',
   'showInFolder',
   'sendNow',
+  'removeNotSent',
   'openExplorer',
   'pendingCount',
   'listDocuments',

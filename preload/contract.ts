@@ -392,6 +392,8 @@ export const CALLS = {
   showInFolder: z.tuple([recordId]),
   /** Sends a record that was never sent (RecordView.notSent) now, as the engine would at its next start. */
   sendNow: z.tuple([recordId]),
+  /** Removes a record that was never sent (RecordView.notSent: nothing of it was registered), with what stood on it alone. */
+  removeNotSent: z.tuple([recordId]),
   /** The transaction's page in the profile's explorer, in the system browser. */
   openExplorer: z.tuple([recordId]),
   pendingCount: z.tuple([]),
@@ -447,6 +449,7 @@ export interface CallResults {
   showInFolder: null;
   /** The record after the send: published, or still not sent (the call then fails with the reason). */
   sendNow: RecordView;
+  removeNotSent: null;
   openExplorer: null;
   pendingCount: number;
   listDocuments: DocumentView[];

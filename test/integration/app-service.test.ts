@@ -10,6 +10,7 @@ import { asNotariumError, NotariumError } from '../../main/core/errors/notarium-
 import { Notary } from '../../main/core/notary.ts';
 import { printPdfWithChromium } from '../../main/web/chromium-pdf.ts';
 import { decodeQr, pdfText } from '../support/certificate-checks.ts';
+import { closedPort } from '../support/closed-port.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { unzipEntries } from '../support/unzip.ts';
 
@@ -238,6 +239,46 @@ describe('the app service', () => {
       code: 'INVALID_ARGUMENT',
       message: '"deed.txt" is not waiting to be sent: only a registration that could not reach the service is.',
     });
+  });
+
+  it('a registration that never reached the service can be removed: it no longer counts as pending, nor keeps its profile (issue #14)', async () => {
+    const { service } = t;
+    // As the app runs: the poller's catching up at its start is over before anything is notarised.
+    t.notary.startPoller();
+    await service.api.saveProfile({ name: 'Away', baseUrl: `http://127.0.0.1:${await closedPort()}`, network: 'sandbox' }, {});
+    await service.api.setApiKey('Away', 'a-key');
+    await service.api.useProfile('Away');
+    const file = join(t.files, 'letter.txt');
+    writeFileSync(file, 'a letter\n');
+    const finished = next('notarise-done');
+    await service.api.notarise(randomUUID(), [path(file)], {});
+    const { record } = (await finished).outcomes[0]!;
+    expect(record).toMatchObject({ notSent: true, profile: 'Away', txId: null });
+    expect(await service.api.pendingCount()).toBe(1);
+    await expect(service.api.removeProfile('Away')).rejects.toMatchObject({
+      code: 'PROFILE_IN_USE',
+      message: expect.stringContaining('It never reached the service: remove it in the Library, since nothing of it was registered.'),
+    });
+
+    const counted = next('pending-count');
+    expect(await service.api.removeNotSent(record!.id)).toBeNull();
+    expect(await counted).toBe(0);
+    expect(await service.api.pendingCount()).toBe(0);
+    expect(await service.api.queryRecords({ limit: 10, offset: 0 })).toEqual({ records: [], total: 0 });
+    await expect(service.api.getRecord(record!.id)).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });
+    await expect(service.api.removeNotSent(record!.id)).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });
+    expect(await service.api.removeProfile('Away')).toBeNull();
+    expect((await service.api.listProfiles()).map((p) => p.name)).toEqual(['Sandbox']);
+  });
+
+  it('a registration that reached the service is never removed', async () => {
+    const { id } = await settledFile('deed.txt', 'a deed\n');
+    await expect(t.service.api.removeNotSent(id)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message:
+        '"deed.txt" may have reached the service, so it is not removed: only a registration that never reached it can be, since nothing of it was registered.',
+    });
+    expect((await t.service.api.getRecord(id)).state).toBe('settled');
   });
 
   it('a certificate prints to PDF with its words and the transaction', async () => {

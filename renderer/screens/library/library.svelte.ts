@@ -130,6 +130,13 @@ export class LibraryState {
     }
   }
 
+  /** Removes a record never sent (the details asked first): it leaves the list and the details. */
+  async removeNotSent(id: number): Promise<void> {
+    await this.#notarium.removeNotSent(id);
+    if (this.selectedId === id) void this.select(null);
+    await this.reload();
+  }
+
   #find(id: number): RecordView | undefined {
     for (const page of this.pages.values()) {
       const r = page?.find((x) => x.id === id);
