@@ -271,6 +271,28 @@ describe('the app service', () => {
     expect((await service.api.listProfiles()).map((p) => p.name)).toEqual(['Sandbox']);
   });
 
+  it('a document asked of a file registered as a record: refused with the record and no command; with again, started (issue #14)', async () => {
+    const { file, id, txId } = await settledFile('deed.txt', 'a deed\n');
+    const refused = next('notarise-done');
+    await t.service.api.notarise(randomUUID(), [path(file)], { document: true });
+    expect((await refused).outcomes).toEqual([
+      expect.objectContaining({
+        status: 'already-a-record',
+        record: expect.objectContaining({ id, txId, kind: 'record' }),
+        error: {
+          code: 'ALREADY_REGISTERED',
+          message: `deed.txt is already registered as a record (txId ${txId}), and a record cannot take versions, so no document was started. The record and its receipt stay as they are.`,
+        },
+      }),
+    ]);
+    expect(await t.service.api.listDocuments()).toEqual([]);
+    const started = next('notarise-done');
+    await t.service.api.notarise(randomUUID(), [path(file)], { document: true, again: true });
+    const [outcome] = (await started).outcomes;
+    expect(outcome).toMatchObject({ status: 'registered', error: null, record: { kind: 'linked-create', version: 1 } });
+    expect((await t.service.api.listDocuments()).map((d) => d.name)).toEqual(['deed.txt']);
+  });
+
   it('a registration that reached the service is never removed', async () => {
     const { id } = await settledFile('deed.txt', 'a deed\n');
     await expect(t.service.api.removeNotSent(id)).rejects.toMatchObject({
