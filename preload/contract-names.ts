@@ -54,6 +54,7 @@ export type CallName = (typeof CALL_NAMES)[number];
 
 export const EVENT_NAMES = [
   'record-updated',
+  'library-changed',
   'pending-count',
   'account-changed',
   'sign-in-link',

@@ -482,6 +482,8 @@ export type NotariumApi = {
 /** Every event the core sends to the page. */
 export interface NotariumEvents {
   'record-updated': RecordView;
+  /** Another process wrote to the library (`notarium notarise` beside the app, say): lists showing it are read again. */
+  'library-changed': null;
   'pending-count': number;
   'account-changed': AccountView;
   /**

@@ -3,13 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseCall, type EventName, type FileRef, type NotariumEvents } from '../../preload/contract.ts';
+import { parseCall, type EventName, type FileRef, type NotariumEvents, type RecordView } from '../../preload/contract.ts';
 import { createAppService, type AppService } from '../../main/core/app/app-service.ts';
 import { sentenceFor } from '../../main/core/errors/catalogue.ts';
 import { asNotariumError, NotariumError } from '../../main/core/errors/notarium-error.ts';
 import { Notary } from '../../main/core/notary.ts';
 import { printPdfWithChromium } from '../../main/web/chromium-pdf.ts';
 import { decodeQr, pdfText } from '../support/certificate-checks.ts';
+import { runCli } from '../support/cli.ts';
 import { closedPort } from '../support/closed-port.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { unzipEntries } from '../support/unzip.ts';
@@ -291,6 +292,34 @@ describe('the app service', () => {
     const [outcome] = (await started).outcomes;
     expect(outcome).toMatchObject({ status: 'registered', error: null, record: { kind: 'linked-create', version: 1 } });
     expect((await t.service.api.listDocuments()).map((d) => d.name)).toEqual(['deed.txt']);
+  });
+
+  it('a registration made by another process beside the running app is listed without a reload, and the app follows it until settled (issue #14)', async () => {
+    t.notary.startBackground(); // as both shells do once the app is open
+    const file = join(t.files, 'beside.txt');
+    writeFileSync(file, 'registered by the command line\n');
+    // Each time the app hears of another process's writes, it reads its list again, as the page does.
+    const listed = new Promise<RecordView>((resolve) => {
+      const stop = t.service.subscribe((event) => {
+        if (event !== 'library-changed') return;
+        void t.service.api.queryRecords({ limit: 10, offset: 0 }).then(({ records }) => {
+          if (records.length === 0) return;
+          stop();
+          resolve(records[0]!);
+        });
+      });
+    });
+    const cli = await runCli(['notarise', file], {
+      env: { NOTARIUM_HOME: join(t.root, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' },
+      cwd: t.root,
+    });
+    expect(cli.code, cli.stderr).toBe(0);
+    const record = await listed;
+    expect(record).toMatchObject({ name: 'beside.txt', path: file, kind: 'record' });
+    expect(t.events.filter((e) => e.event === 'pending-count').map((e) => e.payload)).toContain(1);
+    // The app's poller, woken by the news, follows it: its state reaches the page as it moves on.
+    await next('record-updated', (r) => r.id === record.id && r.state === 'settled');
+    expect(await t.service.api.pendingCount()).toBe(0);
   });
 
   it('a registration that reached the service is never removed', async () => {

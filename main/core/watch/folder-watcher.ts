@@ -7,6 +7,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import { fileError } from '../hashing/file-unreadable.ts';
 import type { Timers } from '../poller/poller.ts';
 import type { StoredRecord } from '../store/record.ts';
+import { LibraryChanges } from '../store/library-changes.ts';
 import type { WatchedFile, WatchedFolder, WatchSettings } from '../store/watched-folders.ts';
 import type { NotaryContext } from '../usecases/context.ts';
 import { checkGlobs, fileFilter, isNeverWatchedPath } from './filters.ts';
@@ -77,13 +78,11 @@ export interface FolderWatcherOptions {
   context: NotaryContext;
   /** Files taken at once (hashing and registering); default 4. */
   concurrency?: number;
-  /** The quiet periods' clock, and the library's re-read's. */
+  /** The quiet periods' clock (and, by default, the library's reads for writes made elsewhere). */
   timers?: Timers;
-  /** How often a running watcher reads its folders again from the library (another process pausing, resuming or removing one); default 2 s. */
-  rereadMs?: number;
+  /** What other processes write to the library (another process pausing, resuming or removing a folder): the engine's, or one of its own on `timers`. */
+  changes?: LibraryChanges;
 }
-
-const DEFAULT_REREAD_MS = 2000;
 
 interface Session {
   folder: WatchedFolder;
@@ -116,8 +115,8 @@ export class FolderWatcher {
   private readonly contentRuns = new Map<string, Promise<unknown>>();
   private readonly idleWaiters: (() => void)[] = [];
   private readonly timers: Timers;
-  private readonly rereadMs: number;
-  private rereadTimer: unknown;
+  private readonly changes: LibraryChanges;
+  private stopHearing: (() => void) | null = null;
   /** Folders this process is pausing, resuming or removing now: the re-read leaves them to it. */
   private readonly changing = new Set<number>();
   private abort = new AbortController();
@@ -127,7 +126,7 @@ export class FolderWatcher {
   constructor(options: FolderWatcherOptions) {
     this.ctx = options.context;
     this.timers = options.timers ?? SYSTEM_TIMERS;
-    this.rereadMs = options.rereadMs ?? DEFAULT_REREAD_MS;
+    this.changes = options.changes ?? new LibraryChanges(this.ctx.library.db, { timers: this.timers });
     this.stability = new Stability<number>({
       timers: this.timers,
       stat: snapshotOf,
@@ -229,7 +228,8 @@ export class FolderWatcher {
   /**
    * What another process did to the folders this watcher watches or holds paused (the app, or
    * `notarium watch --pause`, `--resume`, `--remove`; the library is shared): read again from the
-   * library every `rereadMs` while running, and acted on, with a sentence on the folder's event.
+   * library when it heard of writes made elsewhere (library-changes.ts) while running, and acted
+   * on, with a sentence on the folder's event.
    */
   private async reread(): Promise<void> {
     for (const [id, state] of [...this.states]) {
@@ -259,24 +259,14 @@ export class FolderWatcher {
     }
   }
 
-  private scheduleReread(): void {
-    this.rereadTimer = this.timers.setTimeout(() => {
-      // A library busy beyond its timeout is read again at the next turn: nothing is lost by waiting.
-      void this.reread()
-        .catch(() => {})
-        .finally(() => {
-          if (this.running) this.scheduleReread();
-        });
-    }, this.rereadMs);
-  }
-
   /** Watches the remembered folders (only those at `paths`, when given), each rescanned first; a paused one waits for its resume. */
   async start(paths?: readonly string[]): Promise<void> {
     const folders = paths ? paths.map((p) => this.require(p)) : this.store.list();
     if (!this.running) {
       this.running = true;
       this.abort = new AbortController();
-      this.scheduleReread();
+      // A library busy beyond its timeout is read again at the next news: nothing is lost by waiting.
+      this.stopHearing = this.changes.listen(() => this.reread().catch(() => {}));
     }
     for (const folder of folders) {
       if (!this.running) break; // stopped while earlier folders were being set up: stop means stop
@@ -289,7 +279,8 @@ export class FolderWatcher {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    this.timers.clearTimeout(this.rereadTimer);
+    this.stopHearing?.();
+    this.stopHearing = null;
     this.abort.abort();
     await Promise.all([...this.sessions.keys()].map((id) => this.unwatchFolder(id)));
     this.stability.forget();

@@ -5,7 +5,8 @@ import { SvelteMap } from 'svelte/reactivity';
 
 /**
  * Library: a window onto every record, fetched in pages as the list scrolls (the list renders only
- * the rows in view). record-updated patches loaded rows; a new record reloads the window.
+ * the rows in view). record-updated patches loaded rows; a new record reloads the window, and so
+ * does library-changed (another process wrote to the library).
  */
 
 export const PAGE = 200;
@@ -58,7 +59,21 @@ export class LibraryState {
     if (this.#started) return;
     this.#started = true;
     this.#notarium.on('record-updated', (r) => this.#updated(r));
+    // Written by another process (a command beside the app): new rows, rows moved on, rows removed.
+    this.#notarium.on('library-changed', () => void this.#elsewhere());
     void this.reload();
+  }
+
+  async #elsewhere(): Promise<void> {
+    await this.reload();
+    const id = this.selectedId;
+    if (id === null) return;
+    try {
+      const fresh = await this.#notarium.getRecord(id);
+      if (this.selectedId === id) this.selected = fresh;
+    } catch {
+      if (this.selectedId === id) void this.select(null); // removed elsewhere
+    }
   }
 
   row(index: number): RecordView | undefined {
