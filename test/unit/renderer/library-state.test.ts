@@ -70,6 +70,17 @@ describe('the Library state', () => {
     await expect.poll(() => [state.total, state.selectedId, state.selected]).toEqual([1, null, null]);
   });
 
+  it("a record's news that came while the list was being read again is not undone by the read's answer", async () => {
+    let answer = (): void => {};
+    const asOfTheRead = recordView({ id: 1, txId: '01'.repeat(32), state: 'published' });
+    fake.answers.set('queryRecords', () => new Promise((resolve) => (answer = () => resolve({ records: [asOfTheRead], total: 1 }))));
+    const reading = state.reload();
+    fake.emit('record-updated', recordView({ id: 1, txId: '01'.repeat(32), state: 'settled' }));
+    answer();
+    await reading;
+    expect(state.row(0)?.state).toBe('settled');
+  });
+
   it('"Pending" lists what the pending count counts: registrations queued, being sent or on their way to their depth', async () => {
     const asked: unknown[] = [];
     fake.answers.set('queryRecords', async (query: unknown) => {
