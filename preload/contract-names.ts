@@ -27,6 +27,7 @@ export const CALL_NAMES = [
   'upgradeReceipt',
   'showInFolder',
   'sendNow',
+  'removeNotSent',
   'openExplorer',
   'pendingCount',
   'listDocuments',
@@ -54,6 +55,7 @@ export type CallName = (typeof CALL_NAMES)[number];
 
 export const EVENT_NAMES = [
   'record-updated',
+  'library-changed',
   'pending-count',
   'account-changed',
   'sign-in-link',

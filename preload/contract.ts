@@ -379,7 +379,8 @@ export const CALLS = {
    * Jobs: the caller names the job (a random UUID it makes) so it knows the job before the first
    * event; the call answers at once (null), and the job reports through events carrying that id.
    */
-  notarise: z.tuple([jobId, z.array(fileRef).min(1).max(100_000), z.object({ document: z.boolean().optional() }).strict()]),
+  /** `again`: register content already registered (with `document`: start a document with a file registered as a record). */
+  notarise: z.tuple([jobId, z.array(fileRef).min(1).max(100_000), z.object({ document: z.boolean().optional(), again: z.boolean().optional() }).strict()]),
   verify: z.tuple([jobId, z.array(fileRef).min(1).max(100_000), z.object({ offline: z.boolean().optional(), receipt: fileRef.optional() }).strict()]),
   /** A receipt alone: every step that needs no file (the file digest is skipped). */
   verifyReceipt: z.tuple([jobId, fileRef, z.object({ offline: z.boolean().optional() }).strict()]),
@@ -394,6 +395,8 @@ export const CALLS = {
   showInFolder: z.tuple([recordId]),
   /** Sends a record that was never sent (RecordView.notSent) now, as the engine would at its next start. */
   sendNow: z.tuple([recordId]),
+  /** Removes a record that was never sent (RecordView.notSent: nothing of it was registered), with what stood on it alone. */
+  removeNotSent: z.tuple([recordId]),
   /** The transaction's page in the profile's explorer, in the system browser. */
   openExplorer: z.tuple([recordId]),
   pendingCount: z.tuple([]),
@@ -450,6 +453,7 @@ export interface CallResults {
   showInFolder: null;
   /** The record after the send: published, or still not sent (the call then fails with the reason). */
   sendNow: RecordView;
+  removeNotSent: null;
   openExplorer: null;
   pendingCount: number;
   listDocuments: DocumentView[];
@@ -481,6 +485,8 @@ export type NotariumApi = {
 /** Every event the core sends to the page. */
 export interface NotariumEvents {
   'record-updated': RecordView;
+  /** Another process wrote to the library (`notarium notarise` beside the app, say): lists showing it are read again. */
+  'library-changed': null;
   'pending-count': number;
   'account-changed': AccountView;
   /**
@@ -500,6 +506,11 @@ export interface NotariumEvents {
     message?: string;
     retryAt?: number;
   };
+  /**
+   * `status`: notarise's outcome (registered, already-registered, not-sent, in-doubt, failed…), or
+   * `already-a-record`: a document was asked of content registered as a record (`record`), so none
+   * was started; `notarise` with `again` starts it with a registration of its own.
+   */
   'notarise-done': {
     jobId: string;
     outcomes: (JobFile & { name: string; status: string; record: RecordView | null; error: { code: string; message: string } | null })[];

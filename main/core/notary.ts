@@ -12,6 +12,7 @@ import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
 import { librarySecrets } from './secrets/library-secrets.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import { Library } from './store/library.ts';
+import { LibraryChanges } from './store/library-changes.ts';
 import type { StoredRecord } from './store/record.ts';
 import type { NotaryContext } from './usecases/context.ts';
 import type { Follower } from './usecases/follow.ts';
@@ -29,6 +30,8 @@ import { newLeaseOwner } from './usecases/send-lease.ts';
 
 export interface NotaryEvents {
   'record-updated': [record: StoredRecord];
+  /** Another process wrote to the library (a command beside the app, another engine): what is shown of it may have changed. */
+  'library-changed': [];
   /** Something went wrong in the background (a status check, a receipt that could not be written, the watcher); never thrown to a caller. */
   'background-error': [record: StoredRecord | null, error: NotariumError];
 }
@@ -66,6 +69,9 @@ export class Notary {
   private readonly hashPool = new HashPool();
   readonly secrets: SecretStore;
   private readonly signIns = new Map<string, SignIn>();
+  /** What other processes write to the library, heard while the app runs (startBackground) and by the watcher. */
+  readonly libraryChanges: LibraryChanges;
+  private stopHearing: (() => void) | null = null;
   /** What startPoller caught up on: close waits for it, as for checks under way. */
   private catchingUp: Promise<unknown> = Promise.resolve();
 
@@ -109,7 +115,8 @@ export class Notary {
       wakePoller: () => this.poller.wake(),
       command: options.command ?? ((words) => `notarium ${words}`),
     };
-    this.watcher = new FolderWatcher({ context: this.context, concurrency: options.watchConcurrency });
+    this.libraryChanges = new LibraryChanges(this.library.db, { timers: SYSTEM_TIMERS });
+    this.watcher = new FolderWatcher({ context: this.context, concurrency: options.watchConcurrency, changes: this.libraryChanges });
   }
 
   /** Asks the service about a record, by the endpoint its kind uses: one request, the poller's schedule is its retry. */
@@ -228,6 +235,12 @@ export class Notary {
    */
   startBackground(): void {
     this.startPoller();
+    // Registrations made or moved on by another process (`notarium notarise` beside the app): the
+    // poller follows what became due, and the shells show it.
+    this.stopHearing ??= this.libraryChanges.listen(() => {
+      this.poller.wake();
+      this.events.emit('library-changed');
+    });
     // A profile's network may have been set right while the app was closed (notarium profile add).
     void this.writeHeldReceipts().catch((err: unknown) => this.events.emit('background-error', null, asNotariumError(err)));
     void this.watcher
@@ -241,6 +254,7 @@ export class Notary {
   }
 
   async close(): Promise<void> {
+    this.stopHearing?.();
     this.endSignIns();
     await this.watcher.stop();
     await this.catchingUp;

@@ -22,9 +22,13 @@ type Handle = {
   onConnection(listener: ConnectionListener): () => void;
 };
 
+/** The page is the web shell's, a tab of a browser (no Electron preload): the browser's own keys come first. */
+export const inBrowserTab = (): boolean => !window.notarium;
+
 function pick(): Handle {
-  if (window.notarium) {
-    const api = bridgeFromExposed(window.notarium);
+  const exposed = window.notarium;
+  if (exposed) {
+    const api = bridgeFromExposed(exposed);
     return {
       api,
       toRef: async (file) => ({ kind: 'path', path: api.pathForFile(file) }),

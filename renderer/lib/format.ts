@@ -56,6 +56,16 @@ export const STATE_TONE: Record<RecordState, Tone> = {
 /** A document's finalisation record (linked-delete), and a finalised document, in every screen's words. */
 export const FINAL_LABEL = 'Final';
 
+/**
+ * A record's place in its document, as a list row's tag: "v2" for a version (Documents says
+ * "Version 2"), Final for the finalisation; null for a record of no document.
+ */
+export function documentTag(r: Pick<RecordView, 'kind' | 'version'>): { label: string; title: string } | null {
+  if (r.kind === 'linked-delete') return { label: FINAL_LABEL, title: 'The record that closed its document to new versions' };
+  if (r.version === null) return null;
+  return { label: `v${r.version}`, title: `Version ${r.version} of its document` };
+}
+
 /** A record in a block, on its way to settled: its confirmations counted against its own profile's target. */
 export function confirmationsText(r: Pick<RecordView, 'confirmations' | 'targetConfirmations'>): string {
   const { confirmations: n, targetConfirmations: target } = r;

@@ -66,10 +66,17 @@ describe('documents in the app', () => {
     const exported = page.getByText('policy.md receipts.zip was downloaded: 3 receipts and the index of versions.');
     await exported.waitFor();
     await keepShots(page, 'documents-exported', exported);
+
+    // The Library's rows say which version of its document each record is, as Documents does.
+    await nav('Library');
+    const tags = page.getByRole('listbox', { name: 'Records' }).locator('.tag');
+    await expect.poll(() => tags.allTextContents()).toEqual(['v3', 'v2', 'v1']);
+    expect(await tags.first().getAttribute('title')).toBe('Version 3 of its document');
+    await keepShots(page, 'library-versions', tags.first());
     expect(app.problems).toEqual([]);
   });
 
-  it('"Start a new document" with a file already registered as a record: refused on its row, saying why and the way on; no document made', async () => {
+  it('"Start a new document" with a file already registered as a record: refused on its row, not failed, saying why; "Register again as a document" starts it (issue #14)', async () => {
     const page = app.page;
     const deed = file('deed.md', 'the deed\n');
     await screenButton(page, 'Notarise').click();
@@ -78,18 +85,37 @@ describe('documents in the app', () => {
     await startDocument.uncheck();
     await page.locator('input[type=file]').first().setInputFiles(deed);
     await page.getByText('Settled').first().waitFor();
+    const txId = await page.locator('li.row').first().locator('.hash .value').getAttribute('title');
 
     await startDocument.check();
     await page.locator('input[type=file]').first().setInputFiles(deed);
-    const why = page.locator('.row .why');
-    await why.waitFor();
-    expect(await why.textContent()).toMatch(
-      /^deed\.md is already registered as a record \(txId [0-9a-f]{64}\), and a record cannot take versions, so no document was started\. To start a document with this file, register it again as the first version of a new document: notarium notarise --document --again deed\.md \(the record and its receipt stay as they are\)\.$/,
+    const row = page.locator('li.row').first();
+    await expect.poll(() => row.locator('.badge').textContent()).toBe('Already a record');
+    expect(await row.locator('.refused').textContent()).toBe(
+      `deed.md is already registered as a record (txId ${txId}), and a record cannot take versions, so no document was started. The record and its receipt stay as they are.`,
     );
-    await keepShots(page, 'document-from-record-refused', why);
+    // Neutral: no failure's red, no command to type.
+    expect(await row.locator('.why').count()).toBe(0);
+    expect(await row.textContent()).not.toContain('notarium');
+    expect(await page.getByText('Failed').count()).toBe(0);
+    const again = row.getByRole('button', { name: 'Register again as a document' });
+    await keepShots(page, 'document-from-record-refused', again);
     await screenButton(page, 'Documents').click();
     await page.getByRole('button', { name: /^policy\.md \d+ versions/ }).waitFor();
     expect(await page.getByRole('button', { name: /^deed\.md/ }).count()).toBe(0);
+
+    await screenButton(page, 'Notarise').click();
+    await again.click();
+    await expect.poll(() => row.locator('.badge').textContent()).toBe('Settled');
+    expect(await row.locator('.refused').count()).toBe(0);
+    await keepShots(page, 'document-from-record-started', row);
+    await screenButton(page, 'Documents').click();
+    await page.getByRole('button', { name: /^deed\.md 1 version/ }).waitFor();
+    // Beside the record, in the Library: the record, and the document's first version.
+    await screenButton(page, 'Library').click();
+    const deeds = page.getByRole('listbox', { name: 'Records' }).getByRole('option').filter({ hasText: 'deed.md' });
+    await expect.poll(() => deeds.count()).toBe(2);
+    expect(await deeds.locator('.tag').allTextContents()).toEqual(['v1']);
     expect(app.problems).toEqual([]);
   });
 });

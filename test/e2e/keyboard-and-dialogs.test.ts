@@ -7,7 +7,8 @@ import { runCli } from '../support/cli.ts';
 import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
-// The keyboard as a demanding user drives the app (Ctrl+1…6, Ctrl+F, Esc, ? for the list), never
+// The keyboard as a demanding user drives the app (the screens by Alt+Shift+1…6 in the web shell,
+// a browser tab whose Ctrl+1…8 and Alt+1…8 are the browser's; Ctrl+F, Esc, ? for the list), never
 // taking keys from someone typing; and a profile removed only once the person has read what goes
 // (its keychain secrets) and what stays (its records), in the app's own dialog (issue #14).
 
@@ -32,7 +33,7 @@ const heading = (name: string) => app.page.getByRole('heading', { level: 1, name
 const hasFocus = (el: Locator) => el.evaluate((e) => e === document.activeElement);
 
 describe('keyboard shortcuts', () => {
-  it('Ctrl+1…6 switch screens, Ctrl+F finds, Esc closes the details, and typing keeps its keys', async () => {
+  it("Alt+Shift+1…6 switch screens (Ctrl+1…6 are the browser's tabs), Ctrl+F finds, Esc closes the details, and typing keeps its keys", async () => {
     const page = app.page;
     const path = join(folder, 'minutes.txt');
     writeFileSync(path, 'the minutes\n');
@@ -41,19 +42,24 @@ describe('keyboard shortcuts', () => {
 
     const screens = ['Notarise', 'Library', 'Verify', 'Documents', 'Watched folders', 'Account & settings'];
     for (const [i, name] of [...screens.entries()].reverse()) {
-      await page.keyboard.press(`Control+${i + 1}`);
+      await page.keyboard.press(`Alt+Shift+Digit${i + 1}`);
       await heading(name).waitFor();
       expect(await screenButton(page, name).getAttribute('aria-current')).toBe('page');
     }
 
-    await page.keyboard.press('Control+2');
+    await page.keyboard.press('Alt+Shift+Digit2');
     await heading('Library').waitFor();
+    // The browser's tab keys are left to the browser, and the sidebar says which keys are the app's.
+    await page.keyboard.press('Control+3');
+    await page.keyboard.press('Alt+3');
+    expect(await screenButton(page, 'Library').getAttribute('aria-current')).toBe('page');
+    expect(await screenButton(page, 'Verify').getAttribute('title')).toBe('Verify (Alt+Shift+3)');
     await page.keyboard.press('Control+f');
     const search = page.getByRole('searchbox', { name: 'Search by name, fingerprint or transaction id' });
     expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
-    // Typed into the search, "?" and Ctrl+3 are the person's: no help, no other screen.
+    // Typed into the search, "?" and Alt+Shift+3 are the person's: no help, no other screen.
     await page.keyboard.type('minutes?');
-    await page.keyboard.press('Control+3');
+    await page.keyboard.press('Alt+Shift+Digit3');
     expect(await search.inputValue()).toBe('minutes?');
     expect(await page.getByRole('dialog').count()).toBe(0);
     await heading('Library').waitFor();
@@ -74,7 +80,7 @@ describe('keyboard shortcuts', () => {
       return box;
     };
     // A document, a watched folder and a verification: each screen then has a list to filter.
-    await page.keyboard.press('Control+1');
+    await page.keyboard.press('Alt+Shift+Digit1');
     await heading('Notarise').waitFor();
     await page.getByLabel('Start a new document for each file').check();
     const contract = join(folder, 'contract.txt');
@@ -88,7 +94,7 @@ describe('keyboard shortcuts', () => {
     await focused('Search by name, fingerprint or transaction id');
 
     await page.getByRole('heading', { level: 1 }).focus();
-    await page.keyboard.press('Control+4');
+    await page.keyboard.press('Alt+Shift+Digit4');
     await heading('Documents').waitFor();
     await page.getByRole('button', { name: /contract\.txt/ }).waitFor();
     await page.keyboard.press('Control+f');
@@ -104,7 +110,7 @@ describe('keyboard shortcuts', () => {
     writeFileSync(join(watched, 'agenda.txt'), 'the agenda\n');
     writeFileSync(join(watched, 'budget.txt'), 'the budget\n');
     await page.getByRole('heading', { level: 1 }).focus();
-    await page.keyboard.press('Control+5');
+    await page.keyboard.press('Alt+Shift+Digit5');
     await heading('Watched folders').waitFor();
     await page.getByLabel('Folder', { exact: true }).fill(watched);
     await page.getByRole('button', { name: 'Watch folder' }).click();
@@ -128,7 +134,7 @@ describe('keyboard shortcuts', () => {
     await folders.fill('');
 
     await page.getByRole('heading', { level: 1 }).focus();
-    await page.keyboard.press('Control+3');
+    await page.keyboard.press('Alt+Shift+Digit3');
     await heading('Verify').waitFor();
     const other = join(folder, 'never-notarised.txt');
     writeFileSync(other, 'never notarised\n');
@@ -148,7 +154,7 @@ describe('keyboard shortcuts', () => {
 
     // Account & settings has no list either: the Library's search.
     await page.getByRole('heading', { level: 1 }).focus();
-    await page.keyboard.press('Control+6');
+    await page.keyboard.press('Alt+Shift+Digit6');
     await heading('Account & settings').waitFor();
     await page.keyboard.press('Control+f');
     await heading('Library').waitFor();
@@ -164,8 +170,8 @@ describe('keyboard shortcuts', () => {
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await dialog.waitFor();
     for (const [keys, what] of [
-      ['Ctrl+1', 'Go to Notarise'],
-      ['Ctrl+6', 'Go to Account & settings'],
+      ['Alt+Shift+1', 'Go to Notarise'],
+      ['Alt+Shift+6', 'Go to Account & settings'],
       ['Ctrl+F', "Search or filter this screen's list; elsewhere, search the Library"],
       ['Esc', 'Close the open dialog or panel'],
       ['?', 'Show these shortcuts'],
@@ -194,7 +200,7 @@ describe('keyboard shortcuts', () => {
 describe('removing a profile', () => {
   it('asks first, naming the profile, what is lost and what is kept; Cancel and Esc keep it', async () => {
     const page = app.page;
-    await page.keyboard.press('Control+6');
+    await page.keyboard.press('Alt+Shift+Digit6');
     await heading('Account & settings').waitFor();
     const row = page.getByRole('listitem').filter({ hasText: PROFILE });
     const remove = row.getByRole('button', { name: `Remove ${PROFILE}` });

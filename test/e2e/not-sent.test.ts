@@ -49,6 +49,10 @@ beforeAll(async () => {
       const key = await cli(['key', 'set', '--profile', 'Later'], `${apiKey}\n`);
       expect(key.code, key.stderr).toBe(0);
       expect((await cli(['profile', 'use', 'Later'])).code).toBe(0);
+      // A service that is never there: what is sent to it can only be removed.
+      const gone = `http://127.0.0.1:${await closedPort()}`;
+      expect((await cli(['profile', 'add', 'Gone', '--base-url', gone, '--network', 'sandbox', ...sandboxExplorerArgs(gone)])).code).toBe(0);
+      expect((await cli(['key', 'set', '--profile', 'Gone'], `${apiKey}\n`)).code).toBe(0);
     },
   });
 });
@@ -125,6 +129,55 @@ describe('a registration the service never received', () => {
     expect(await rows.filter({ hasText: 'second.txt' }).textContent()).not.toContain(NOTE);
     expect((await service!.json<{ txIds: string[] }>('/__sandbox/records')).txIds).toHaveLength(3);
     await keepShots(page, 'notarise-sent-later', rows.first());
+    expect(app.problems).toEqual([]);
+  });
+});
+
+describe('a registration the service will never receive', () => {
+  it('is removed from the Library once the person confirms that nothing was registered; its profile can then be removed (issue #14)', async () => {
+    const page = app.page;
+    const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+    await screenButton(page, 'Account & settings').click();
+    await page.getByRole('button', { name: 'Use Gone' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Gone' }).getByText('Current').waitFor();
+    await screenButton(page, 'Notarise').click();
+    await page.locator('input[type=file]').first().setInputFiles(file('lost.txt'));
+    await expect.poll(() => page.locator('li.row').filter({ hasText: 'lost.txt' }).locator('.badge').textContent()).toBe('Not sent');
+
+    await screenButton(page, 'Library').click();
+    const options = page.getByRole('listbox', { name: 'Records' }).getByRole('option');
+    const lost = options.filter({ hasText: 'lost.txt' });
+    await lost.click();
+    const details = page.locator('section.details');
+    await details.getByRole('button', { name: 'Remove…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove “lost.txt”?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('It never reached the service, so nothing of it was registered');
+    expect(await dialog.textContent()).toContain('no longer keeps its profile (Gone)');
+    // The safe answer has the focus; Cancel keeps the record.
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    await keepShots(page, 'library-remove-not-sent', dialog);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await lost.count()).toBe(1);
+
+    const counted = page.locator('.sidebar .count');
+    const pending = async () => ((await counted.count()) ? parseInt((await counted.textContent())!, 10) : 0);
+    const pendingBefore = await pending();
+    expect(pendingBefore).toBeGreaterThan(0);
+    await details.getByRole('button', { name: 'Remove…' }).click();
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await lost.waitFor({ state: 'detached' });
+    await expect.poll(pending).toBe(pendingBefore - 1);
+    expect(await page.locator('section.details').count()).toBe(0);
+    await keepShots(page, 'library-not-sent-removed');
+
+    await screenButton(page, 'Account & settings').click();
+    await heading('Account & settings').waitFor();
+    await page.getByRole('button', { name: 'Use Later' }).click();
+    await page.getByRole('button', { name: 'Remove Gone' }).click();
+    await page.getByRole('dialog', { name: 'Remove the profile “Gone”?' }).getByRole('button', { name: 'Remove profile' }).click();
+    await page.getByRole('status').filter({ hasText: 'The profile Gone is removed.' }).waitFor();
     expect(app.problems).toEqual([]);
   });
 });

@@ -152,10 +152,8 @@ describe('small windows', () => {
 
     // The first version's record (the document's final record bears its name too).
     await nav('Library');
-    const first = page
-      .getByRole('option')
-      .filter({ hasText: `${LONG}.pdf` })
-      .filter({ hasNot: page.locator('.tag') });
+    const tagged = (label: string) => page.getByRole('option').filter({ has: page.locator('.tag', { hasText: label }) });
+    const first = tagged('v1').filter({ hasText: `${LONG}.pdf` });
     await first.click();
     await page.getByRole('heading', { name: `${LONG}.pdf` }).waitFor();
 
@@ -177,7 +175,7 @@ describe('small windows', () => {
 
       // A click shows its record's details in sight, even where they sit below the list; a
       // selected row's Final tag keeps a background of its own.
-      const final = page.getByRole('option').filter({ has: page.locator('.tag') });
+      const final = tagged('Final');
       await final.click();
       // Within the inner-wait bound (load alone cannot reach it), so a missing scroll fails with this message rather than at the hang limit.
       const inSight = await page
@@ -252,10 +250,7 @@ describe('small windows', () => {
     }
     // The document's final record selected: its Final tag on the selection, its details in sight.
     await nav('Library');
-    await page
-      .getByRole('option')
-      .filter({ has: page.locator('.tag') })
-      .click();
+    await tagged('Final').click();
     await keepShots(
       page,
       'small-library-final-selected',

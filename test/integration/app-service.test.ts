@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseCall, type EventName, type FileRef, type NotariumEvents } from '../../preload/contract.ts';
+import { parseCall, type EventName, type FileRef, type NotariumEvents, type RecordView } from '../../preload/contract.ts';
 import { createAppService, type AppService } from '../../main/core/app/app-service.ts';
 import { sentenceFor } from '../../main/core/errors/catalogue.ts';
 import { asNotariumError, NotariumError } from '../../main/core/errors/notarium-error.ts';
@@ -11,6 +11,8 @@ import { Notary } from '../../main/core/notary.ts';
 import { printPdfWithChromium } from '../../main/web/chromium-pdf.ts';
 import { decodeQr, pdfText } from '../support/certificate-checks.ts';
 import { verifierPage } from '../../main/core/receipts/verifier-page.ts';
+import { runCli } from '../support/cli.ts';
+import { closedPort } from '../support/closed-port.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { unzipEntries } from '../support/unzip.ts';
 
@@ -241,6 +243,96 @@ describe('the app service', () => {
       code: 'INVALID_ARGUMENT',
       message: '"deed.txt" is not waiting to be sent: only a registration that could not reach the service is.',
     });
+  });
+
+  it('a registration that never reached the service can be removed: it no longer counts as pending, nor keeps its profile (issue #14)', async () => {
+    const { service } = t;
+    // As the app runs: the poller's catching up at its start is over before anything is notarised.
+    t.notary.startPoller();
+    await service.api.saveProfile({ name: 'Away', baseUrl: `http://127.0.0.1:${await closedPort()}`, network: 'sandbox' }, {});
+    await service.api.setApiKey('Away', 'a-key');
+    await service.api.useProfile('Away');
+    const file = join(t.files, 'letter.txt');
+    writeFileSync(file, 'a letter\n');
+    const finished = next('notarise-done');
+    await service.api.notarise(randomUUID(), [path(file)], {});
+    const { record } = (await finished).outcomes[0]!;
+    expect(record).toMatchObject({ notSent: true, profile: 'Away', txId: null });
+    expect(await service.api.pendingCount()).toBe(1);
+    await expect(service.api.removeProfile('Away')).rejects.toMatchObject({
+      code: 'PROFILE_IN_USE',
+      message: expect.stringContaining('It never reached the service: remove it in the Library, since nothing of it was registered.'),
+    });
+
+    const counted = next('pending-count');
+    expect(await service.api.removeNotSent(record!.id)).toBeNull();
+    expect(await counted).toBe(0);
+    expect(await service.api.pendingCount()).toBe(0);
+    expect(await service.api.queryRecords({ limit: 10, offset: 0 })).toEqual({ records: [], total: 0 });
+    await expect(service.api.getRecord(record!.id)).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });
+    await expect(service.api.removeNotSent(record!.id)).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });
+    expect(await service.api.removeProfile('Away')).toBeNull();
+    expect((await service.api.listProfiles()).map((p) => p.name)).toEqual(['Sandbox']);
+  });
+
+  it('a document asked of a file registered as a record: refused with the record and no command; with again, started (issue #14)', async () => {
+    const { file, id, txId } = await settledFile('deed.txt', 'a deed\n');
+    const refused = next('notarise-done');
+    await t.service.api.notarise(randomUUID(), [path(file)], { document: true });
+    expect((await refused).outcomes).toEqual([
+      expect.objectContaining({
+        status: 'already-a-record',
+        record: expect.objectContaining({ id, txId, kind: 'record' }),
+        error: {
+          code: 'ALREADY_REGISTERED',
+          message: `deed.txt is already registered as a record (txId ${txId}), and a record cannot take versions, so no document was started. The record and its receipt stay as they are.`,
+        },
+      }),
+    ]);
+    expect(await t.service.api.listDocuments()).toEqual([]);
+    const started = next('notarise-done');
+    await t.service.api.notarise(randomUUID(), [path(file)], { document: true, again: true });
+    const [outcome] = (await started).outcomes;
+    expect(outcome).toMatchObject({ status: 'registered', error: null, record: { kind: 'linked-create', version: 1 } });
+    expect((await t.service.api.listDocuments()).map((d) => d.name)).toEqual(['deed.txt']);
+  });
+
+  it('a registration made by another process beside the running app is listed without a reload, and the app follows it until settled (issue #14)', async () => {
+    t.notary.startBackground(); // as both shells do once the app is open
+    const file = join(t.files, 'beside.txt');
+    writeFileSync(file, 'registered by the command line\n');
+    // Each time the app hears of another process's writes, it reads its list again, as the page does.
+    const listed = new Promise<RecordView>((resolve) => {
+      const stop = t.service.subscribe((event) => {
+        if (event !== 'library-changed') return;
+        void t.service.api.queryRecords({ limit: 10, offset: 0 }).then(({ records }) => {
+          if (records.length === 0) return;
+          stop();
+          resolve(records[0]!);
+        });
+      });
+    });
+    const cli = await runCli(['notarise', file], {
+      env: { NOTARIUM_HOME: join(t.root, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' },
+      cwd: t.root,
+    });
+    expect(cli.code, cli.stderr).toBe(0);
+    const record = await listed;
+    expect(record).toMatchObject({ name: 'beside.txt', path: file, kind: 'record' });
+    expect(t.events.filter((e) => e.event === 'pending-count').map((e) => e.payload)).toContain(1);
+    // The app's poller, woken by the news, follows it: its state reaches the page as it moves on.
+    await next('record-updated', (r) => r.id === record.id && r.state === 'settled');
+    expect(await t.service.api.pendingCount()).toBe(0);
+  });
+
+  it('a registration that reached the service is never removed', async () => {
+    const { id } = await settledFile('deed.txt', 'a deed\n');
+    await expect(t.service.api.removeNotSent(id)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message:
+        '"deed.txt" may have reached the service, so it is not removed: only a registration that never reached it can be, since nothing of it was registered.',
+    });
+    expect((await t.service.api.getRecord(id)).state).toBe('settled');
   });
 
   it('a certificate prints to PDF with its words and the transaction', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Notary } from '../../main/core/notary.ts';
+import { LibraryChanges } from '../../main/core/store/library-changes.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import { FolderWatcher, type WatchFileEvent, type WatchFolderEvent } from '../../main/core/watch/folder-watcher.ts';
 import { runCli } from '../support/cli.ts';
@@ -10,9 +11,9 @@ import { ManualClock } from '../support/manual-clock.ts';
 
 // Issue #14: a running watcher (the app's, or `notarium watch`) is told nothing when another
 // process pauses, resumes or removes one of its folders; the library they share is the news. The
-// watcher reads it again on its clock (a manual one here: the re-read happens when the test moves
-// it, never by waiting), while `notarium watch --pause|--resume|--remove` run as processes of
-// their own on the same library.
+// watcher reads it again when it hears of writes made elsewhere (library-changes.ts), looked for on
+// its clock (a manual one here: the read happens when the test moves it, never by waiting), while
+// `notarium watch --pause|--resume|--remove` run as processes of their own on the same library.
 
 const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
 const REREAD_MS = 1000;
@@ -34,7 +35,11 @@ const files: WatchFileEvent[] = [];
 beforeAll(async () => {
   mkdirSync(dir, { recursive: true });
   notary = new Notary({ dataDir: home, sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
-  watcher = new FolderWatcher({ context: notary.context, timers: clock, rereadMs: REREAD_MS });
+  watcher = new FolderWatcher({
+    context: notary.context,
+    timers: clock,
+    changes: new LibraryChanges(notary.library.db, { timers: clock, everyMs: REREAD_MS }),
+  });
   watcher.events.on('folder', (e) => folders.push(e));
   watcher.events.on('file', (e) => files.push(e));
   await watcher.add(dir, { stableMs: 0 });

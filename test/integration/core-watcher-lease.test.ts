@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Notary } from '../../main/core/notary.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
+import { LibraryChanges } from '../../main/core/store/library-changes.ts';
 import { FolderWatcher, WATCHER_LEASE_MS, WatchedElsewhereError, type WatchFileEvent, type WatchFolderEvent } from '../../main/core/watch/folder-watcher.ts';
 import { runCli } from '../support/cli.ts';
 import { ManualClock } from '../support/manual-clock.ts';
@@ -25,7 +26,12 @@ const env = { NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2', NOTAR
 function engine() {
   const notary = new Notary({ dataDir: home, sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
   const clock = new ManualClock();
-  const watcher = new FolderWatcher({ context: notary.context, timers: clock, rereadMs: REREAD_MS });
+  const watcher = new FolderWatcher({
+    context: notary.context,
+    timers: clock,
+    changes: new LibraryChanges(notary.library.db, { timers: clock, everyMs: REREAD_MS }),
+    tendMs: REREAD_MS,
+  });
   const folders: WatchFolderEvent[] = [];
   watcher.events.on('folder', (e) => folders.push(e));
   const states = () => folders.map((e) => ({ path: e.path, state: e.state, message: e.message }));

@@ -79,7 +79,13 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
   };
   const onBackgroundError = (r: StoredRecord | null, error: NotariumError): void =>
     deps.emit('background-error', { recordId: r?.id ?? null, error: deps.errorData(error) });
+  // Written by another process: no record to name (new, changed or removed), so the page reads its lists again.
+  const onElsewhere = (): void => {
+    deps.emit('library-changed', null);
+    deps.emit('pending-count', notary.library.records.pendingCount());
+  };
   notary.events.on('record-updated', onRecord);
+  notary.events.on('library-changed', onElsewhere);
   notary.events.on('background-error', onBackgroundError);
 
   return {
@@ -96,6 +102,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       await Promise.allSettled(underWay);
       notifier.dispose();
       notary.events.off('record-updated', onRecord);
+      notary.events.off('library-changed', onElsewhere);
       notary.events.off('background-error', onBackgroundError);
       watching.dispose();
       listeners.clear();

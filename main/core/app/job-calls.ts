@@ -1,7 +1,7 @@
 import type { JobFile } from '../../../preload/contract.ts';
 import type { ErrorData } from '../../../preload/protocol/messages.ts';
 import type { StoredRecord } from '../store/record.ts';
-import { notarise } from '../usecases/notarise.ts';
+import { AlreadyARecord, notarise } from '../usecases/notarise.ts';
 import { verifyFile, verifyPaths, verifyReceiptFile, type FileVerification } from '../usecases/verify.ts';
 import type { CallDeps, LiveCalls } from './call-deps.ts';
 import { Jobs } from './jobs.ts';
@@ -52,6 +52,7 @@ export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps):
           async (signal) => {
             const outcomes = await notarise(ctx, paths, {
               document: options.document,
+              again: options.again,
               signal,
               describe: (path) => ({ name: nameOf(path), path: files.kept(path) }),
               onProgress: ({ path, ...p }) => emit('notarise-progress', { jobId, name: nameOf(path), ...p }),
@@ -62,14 +63,24 @@ export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps):
             const now = (r: StoredRecord): StoredRecord => notary.library.records.get(r.id) ?? r;
             emit('notarise-done', {
               jobId,
-              outcomes: outcomes.map((o) => ({
-                index: o.index,
-                inFolder: o.inFolder,
-                name: nameOf(o.path),
-                status: o.status,
-                record: o.record ? recordViewOf(notary, now(o.record)) : null,
-                error: 'error' in o ? { code: o.error.code, message: o.error.message } : null,
-              })),
+              outcomes: outcomes.map((o) => {
+                const file = { index: o.index, inFolder: o.inFolder, name: nameOf(o.path) };
+                // Not a failure: a document was asked of content registered as a record. The page names
+                // the record and offers, as a button, what the CLI's sentence gives as a command.
+                if ('error' in o && o.error instanceof AlreadyARecord)
+                  return {
+                    ...file,
+                    status: 'already-a-record',
+                    record: recordViewOf(notary, now(o.error.record)),
+                    error: { code: o.error.code, message: `${o.error.why} The record and its receipt stay as they are.` },
+                  };
+                return {
+                  ...file,
+                  status: o.status,
+                  record: o.record ? recordViewOf(notary, now(o.record)) : null,
+                  error: 'error' in o ? { code: o.error.code, message: o.error.message } : null,
+                };
+              }),
             });
           },
           (error) =>

@@ -2,15 +2,16 @@ import { visibleName } from '../../../preload/visible-text.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { notSent } from '../store/record.ts';
 import { settleInDoubt } from '../usecases/in-doubt.ts';
+import { removeNotSent } from '../usecases/remove-not-sent.ts';
 import { NotSent } from '../usecases/submit.ts';
 import type { CallDeps, Calls } from './call-deps.ts';
 import { recordById, recordViewOf } from './library-items.ts';
 
 /** The Library: the registrations Notarium keeps, and where a record's file and transaction are. */
 
-type LibraryCalls = 'queryRecords' | 'getRecord' | 'pendingCount' | 'sendNow' | 'showInFolder' | 'openExplorer';
+type LibraryCalls = 'queryRecords' | 'getRecord' | 'pendingCount' | 'sendNow' | 'removeNotSent' | 'showInFolder' | 'openExplorer';
 
-export function libraryCalls({ notary, ctx, abilities }: CallDeps): Calls<LibraryCalls> {
+export function libraryCalls({ notary, ctx, abilities, emit }: CallDeps): Calls<LibraryCalls> {
   const { records } = notary.library;
   return {
     queryRecords: async (query) => {
@@ -33,6 +34,12 @@ export function libraryCalls({ notary, ctx, abilities }: CallDeps): Calls<Librar
       });
       notary.startPoller();
       return recordViewOf(notary, recordById(notary, id));
+    },
+    // At the person's word (the Library asks first): it counts as pending no more, and keeps its profile no more.
+    removeNotSent: async (id) => {
+      removeNotSent(ctx, id);
+      emit('pending-count', records.pendingCount());
+      return null;
     },
     openExplorer: async (id) => {
       // The web shell has none: its page is in a browser already, and links to the page itself.

@@ -4,6 +4,7 @@ import { sameServiceUrl } from '../../../preload/service-url.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { NETWORK_CHOICES, networkOf, type NetworkLabel } from '../protocol/networks.ts';
 import { writeTransaction, type LibraryDatabase } from './database.ts';
+import { NOT_SENT_SQL } from './record.ts';
 
 /** Profiles: where a service lives and how to follow its registrations. Never secrets. */
 
@@ -349,11 +350,19 @@ export class Profiles {
   remove(name: string): void {
     if (name === SANDBOX_PROFILE.name) throw new NotariumError('SANDBOX_PROFILE_FIXED', 'The Sandbox profile is built in and cannot be removed.');
     this.require(name);
-    const used = this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM records WHERE profile = ?').get(name)!.n;
+    const { used, unsent } = this.db
+      .prepare<[string], { used: number; unsent: number }>(
+        `SELECT count(*) AS used, coalesce(sum(${NOT_SENT_SQL}), 0) AS unsent FROM records WHERE profile = ?`,
+      )
+      .get(name)!;
     if (used > 0)
       throw new NotariumError(
         'PROFILE_IN_USE',
-        `The profile "${name}" has ${used} records in the library; they keep it. Remove it after exporting and deleting them.`,
+        `The profile "${name}" has ${used} records in the library; they keep it. Remove it after exporting and deleting them.` +
+          // Registrations that never reached the service can be removed: nothing of them was registered.
+          (unsent > 0
+            ? ` ${unsent === used ? (used === 1 ? 'It' : 'All of them') : `${unsent} of them`} never reached the service: remove ${unsent === 1 ? 'it' : 'them'} in the Library, since nothing of ${unsent === 1 ? 'it' : 'them'} was registered.`
+            : ''),
       );
     this.db.prepare('DELETE FROM profiles WHERE name = ?').run(name);
     if (this.currentName() === name) this.use(SANDBOX_PROFILE.name);

@@ -79,6 +79,9 @@ export function notSent(r: Pick<StoredRecord, 'state' | 'submittedAt' | 'lastErr
   return r.state === 'submitting' && r.submittedAt === null && r.lastError !== null;
 }
 
+/** notSent as the library's queries say it. */
+export const NOT_SENT_SQL = "(state = 'submitting' AND submitted_at IS NULL AND last_error IS NOT NULL)";
+
 /** The right to send a `submitting` row: who holds it, and until when (ms). */
 export interface SendLease {
   owner: string;

@@ -5,6 +5,7 @@ import {
   groupOf,
   FOLLOWED_STATES,
   inBlock,
+  notSent,
   PENDING_STATES,
   type SendLease,
   type ConfirmationUpdate,
@@ -279,6 +280,43 @@ export class Records {
     this.db
       .prepare("UPDATE records SET submitted_at = NULL, last_error = ?, updated_at = ? WHERE id = ? AND state = 'submitting' AND tx_id IS NULL")
       .run(reason, this.now(), id);
+  }
+
+  /**
+   * Removes a registration that never reached the service (record.ts notSent), at its user's word:
+   * nothing of it was registered. Only while `owner` holds its send lease, so no engine is sending it,
+   * and while it is still not sent. With it go what stood on it alone: a document's first version
+   * takes its document and the versions queued behind it (none of them sent either); the queued
+   * versions it replaced; a batch's members; and what a watched folder kept of its file, which the
+   * folder takes again at its next rescan. In one transaction. Returns the rows removed, none when
+   * it was no longer a not-sent row held by `owner`.
+   */
+  removeNotSent(id: number, owner: string): StoredRecord[] {
+    return writeTransaction(this.db, () => {
+      const row = this.get(id);
+      if (!row || !notSent(row) || row.txId !== null || row.sendLeaseOwner !== owner) return [];
+      const documentId = row.kind === 'linked-create' ? row.documentId : null;
+      const rows = this.db
+        .prepare<{ id: number; doc: number | null }, Row>(
+          `${SELECT} WHERE id = @id OR (superseded_by = @id AND tx_id IS NULL) OR (document_id = @doc AND tx_id IS NULL AND state IN ('queued', 'superseded')) ORDER BY id`,
+        )
+        .all({ id, doc: documentId })
+        .map(fromRow);
+      // A document's first version never sent: nothing else of the document can have been sent.
+      if (
+        documentId !== null &&
+        this.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM records WHERE document_id = ?').get(documentId)!.n !== rows.length
+      )
+        return [];
+      const ids = JSON.stringify(rows.map((r) => r.id));
+      const within = 'IN (SELECT value FROM json_each(?))';
+      this.db.prepare(`DELETE FROM watched_files WHERE record_id ${within} OR document_id = ?`).run(ids, documentId);
+      this.db.prepare(`DELETE FROM batch_members WHERE batch_id IN (SELECT id FROM batches WHERE record_id ${within})`).run(ids);
+      this.db.prepare(`DELETE FROM batches WHERE record_id ${within}`).run(ids);
+      this.db.prepare(`DELETE FROM records WHERE id ${within}`).run(ids);
+      if (documentId !== null) this.db.prepare('DELETE FROM documents WHERE id = ?').run(documentId);
+      return rows;
+    });
   }
 
   /** The service said it wrote the row without its txId: from now on it is only looked for on the chain, never sent again. */

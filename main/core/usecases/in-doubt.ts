@@ -5,7 +5,7 @@ import { landingAfter } from './chain-landing.ts';
 import type { NotaryContext } from './context.ts';
 import { OnePerRecord } from './one-per-record.ts';
 import { holderGone, leaseFor } from './send-lease.ts';
-import { beingSent, markLanded, submitRecord } from './submit.ts';
+import { beingSent, markLanded, removedMeanwhile, submitRecord } from './submit.ts';
 import { duration } from '../../../preload/duration.ts';
 
 /**
@@ -44,7 +44,8 @@ export function settleInDoubt(ctx: NotaryContext, record: StoredRecord, options:
   return settling.run(ctx, record.id, async () => {
     // One engine settles a row at a time, and none while another sends it (send-lease.ts).
     if (!ctx.library.records.takeSendLease(record.id, leaseFor(ctx), holderGone)) {
-      const current = ctx.library.records.get(record.id)!;
+      const current = ctx.library.records.get(record.id);
+      if (!current) throw removedMeanwhile(record);
       if (current.state !== 'submitting') return current;
       throw beingSent(record);
     }

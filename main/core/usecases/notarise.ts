@@ -229,12 +229,25 @@ async function registerContent(
 /**
  * A document asked for content registered as a record: the record has no link to extend (the
  * service updates only linked records), so a document needs a registration of its own, made only
- * when asked with `again`. The record and its receipt stay as they are.
+ * when asked with `again`. The record and its receipt stay as they are. It carries the record, and
+ * why apart from the way on: the CLI says the command, the app offers a button.
  */
-function alreadyARecord(ctx: NotaryContext, file: { name: string; path: string | null }, { record, member }: Registration): NotariumError {
+export class AlreadyARecord extends NotariumError {
+  constructor(
+    readonly record: StoredRecord,
+    readonly why: string,
+    wayOn: string,
+  ) {
+    super('ALREADY_REGISTERED', `${why} ${wayOn}`);
+    this.name = 'AlreadyARecord';
+  }
+}
+
+function alreadyARecord(ctx: NotaryContext, file: { name: string; path: string | null }, { record, member }: Registration): AlreadyARecord {
   const as = member ? `as one of ${member.batch.files} files of a batch (txId ${record.txId})` : `as a record (txId ${record.txId})`;
-  return new NotariumError(
-    'ALREADY_REGISTERED',
-    `${file.name} is already registered ${as}, and a record cannot take versions, so no document was started. To start a document with this file, register it again as the first version of a new document: ${ctx.command(`notarise --document --again ${shellQuote(file.path ?? file.name)}`)} (the record and its receipt stay as they are).`,
+  return new AlreadyARecord(
+    record,
+    `${file.name} is already registered ${as}, and a record cannot take versions, so no document was started.`,
+    `To start a document with this file, register it again as the first version of a new document: ${ctx.command(`notarise --document --again ${shellQuote(file.path ?? file.name)}`)} (the record and its receipt stay as they are).`,
   );
 }

@@ -187,7 +187,8 @@ const fromQueue = (record: StoredRecord): boolean => (record.kind === 'linked-up
 
 async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: AbortSignal, onRetry?: RetryListener): Promise<StoredRecord> {
   // Settled meanwhile (published by an earlier send, superseded, failed): never sent twice.
-  const current = ctx.library.records.get(record.id)!;
+  const current = ctx.library.records.get(record.id);
+  if (!current) throw removedMeanwhile(record);
   if (current.state !== 'submitting') return current;
   // Another engine is sending it now (the app while a command runs): left to it.
   if (!ctx.library.records.takeSendLease(record.id, leaseFor(ctx), holderGone)) throw beingSent(record);
@@ -196,6 +197,11 @@ async function sendRecord(ctx: NotaryContext, record: StoredRecord, signal?: Abo
   } finally {
     ctx.library.records.releaseSendLease(record.id, ctx.leaseOwner);
   }
+}
+
+/** A registration that never reached the service, removed by its user (remove-not-sent.ts) since it was read: nothing is sent. */
+export function removedMeanwhile(record: StoredRecord): NotariumError {
+  return new NotariumError('NOT_IN_LIBRARY', `"${record.name}" was removed from the library meanwhile, so it is not sent.`);
 }
 
 /** The sentence of a registration another engine is sending at this moment. */

@@ -8,6 +8,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import { fileError } from '../hashing/file-unreadable.ts';
 import type { Timers } from '../poller/poller.ts';
 import type { StoredRecord } from '../store/record.ts';
+import { LibraryChanges } from '../store/library-changes.ts';
 import type { WatchedFile, WatchedFolder, WatcherLease, WatchSettings } from '../store/watched-folders.ts';
 import type { NotaryContext } from '../usecases/context.ts';
 import { holderGone } from '../usecases/send-lease.ts';
@@ -83,13 +84,15 @@ export interface FolderWatcherOptions {
   context: NotaryContext;
   /** Files taken at once (hashing and registering); default 4. */
   concurrency?: number;
-  /** The quiet periods' clock, and the library's re-read's. */
+  /** The quiet periods' clock (and, by default, the library's reads for writes made elsewhere). */
   timers?: Timers;
-  /** How often a running watcher reads its folders again from the library (another process pausing, resuming or removing one); default 2 s. */
-  rereadMs?: number;
+  /** What other processes write to the library (another process pausing, resuming or removing a folder): the engine's, or one of its own on `timers`. */
+  changes?: LibraryChanges;
+  /** How often a running watcher renews its lease (or looks whether it is free) and whether its folders are still there, or back; default 2 s, on `timers`. */
+  tendMs?: number;
 }
 
-const DEFAULT_REREAD_MS = 2000;
+const DEFAULT_TEND_MS = 2000;
 /** How long the watcher lease lasts unrenewed: a holder on another computer (a shared data directory) that stopped without a word is taken over after it. */
 export const WATCHER_LEASE_MS = 60_000;
 
@@ -131,8 +134,12 @@ export class FolderWatcher {
   private readonly contentRuns = new Map<string, Promise<unknown>>();
   private readonly idleWaiters: (() => void)[] = [];
   private readonly timers: Timers;
-  private readonly rereadMs: number;
-  private rereadTimer: unknown;
+  private readonly changes: LibraryChanges;
+  private stopHearing: (() => void) | null = null;
+  private readonly tendMs: number;
+  private tendTimer: unknown;
+  /** The looks at the library and the folders, one at a time (news from elsewhere, or this watcher's own clock). */
+  private looking: Promise<void> = Promise.resolve();
   /** Folders this process is pausing, resuming or removing now: the re-read leaves them to it. */
   private readonly changing = new Set<number>();
   private abort = new AbortController();
@@ -148,7 +155,8 @@ export class FolderWatcher {
   constructor(options: FolderWatcherOptions) {
     this.ctx = options.context;
     this.timers = options.timers ?? SYSTEM_TIMERS;
-    this.rereadMs = options.rereadMs ?? DEFAULT_REREAD_MS;
+    this.changes = options.changes ?? new LibraryChanges(this.ctx.library.db, { timers: this.timers });
+    this.tendMs = options.tendMs ?? DEFAULT_TEND_MS;
     this.stability = new Stability<number>({
       timers: this.timers,
       stat: snapshotOf,
@@ -250,7 +258,9 @@ export class FolderWatcher {
   /**
    * What another process did to the folders this watcher watches or holds paused (the app, or
    * `notarium watch --pause`, `--resume`, `--remove`; the library is shared): read again from the
-   * library every `rereadMs` while running, and acted on, with a sentence on the folder's event.
+   * library when it heard of writes made elsewhere (library-changes.ts) while running, and acted
+   * on, with a sentence on the folder's event. Another holder's release of the watcher lease is
+   * such a write: taken at once.
    */
   private async reread(): Promise<void> {
     if (!(await this.keepLease())) return;
@@ -275,12 +285,6 @@ export class FolderWatcher {
         this.setState(folder, 'paused', `Paused ${folder.path} (in the app, or with "notarium watch --pause"): its files are not taken until it is resumed.`);
       } else if (!folder.paused && state === 'paused') {
         await this.watchAgain(folder, `Resumed ${folder.path}: catching up on what changed while it was paused.`);
-      } else if (session && !isReadableFolder(folder.path)) {
-        // Gone while watched (a drive disconnected): its files are not marked deleted, and it is watched again when it comes back.
-        await this.changingNow(id, () => this.unwatchFolder(id, 'unavailable'));
-        this.setState(folder, 'unavailable', unavailableSentence(folder));
-      } else if (!folder.paused && state === 'unavailable' && !session && isReadableFolder(folder.path)) {
-        await this.watchAgain(folder, `${folder.path} is back: catching up on what changed while it was away.`);
       }
     }
     // Folders added by another process (the app's Settings, notarium watch <folder>), for a watcher of every folder.
@@ -326,15 +330,39 @@ export class FolderWatcher {
     return false;
   }
 
-  private scheduleReread(): void {
-    this.rereadTimer = this.timers.setTimeout(() => {
-      // A library busy beyond its timeout is read again at the next turn: nothing is lost by waiting.
-      void this.reread()
-        .catch(() => {})
-        .finally(() => {
-          if (this.running) this.scheduleReread();
-        });
-    }, this.rereadMs);
+  /**
+   * What no other process writes to say, looked at on this watcher's clock: its lease (renewed, or
+   * found free when its holder went without a word), and whether its folders are still there.
+   */
+  private async tend(): Promise<void> {
+    if (!(await this.keepLease())) return;
+    for (const [id, state] of [...this.states]) {
+      if (!this.running) return;
+      const folder = this.store.get(id);
+      if (!folder || this.changing.has(id)) continue;
+      const session = this.sessions.get(id);
+      if (session && !isReadableFolder(folder.path)) {
+        // Gone while watched (a drive disconnected): its files are not marked deleted, and it is watched again when it comes back.
+        await this.changingNow(id, () => this.unwatchFolder(id, 'unavailable'));
+        this.setState(folder, 'unavailable', unavailableSentence(folder));
+      } else if (!folder.paused && state === 'unavailable' && !session && isReadableFolder(folder.path)) {
+        await this.watchAgain(folder, `${folder.path} is back: catching up on what changed while it was away.`);
+      }
+    }
+  }
+
+  /** One look at a time; a library busy beyond its timeout is looked at again next time: nothing is lost by waiting. */
+  private inTurn(look: () => Promise<void>): Promise<void> {
+    this.looking = this.looking.then(look).catch(() => {});
+    return this.looking;
+  }
+
+  private scheduleTend(): void {
+    this.tendTimer = this.timers.setTimeout(() => {
+      void this.inTurn(() => this.tend()).finally(() => {
+        if (this.running) this.scheduleTend();
+      });
+    }, this.tendMs);
   }
 
   /**
@@ -351,7 +379,8 @@ export class FolderWatcher {
       if (other && options.ifWatchedElsewhere === 'refuse') throw new WatchedElsewhereError(other);
       this.running = true;
       this.abort = new AbortController();
-      this.scheduleReread();
+      this.stopHearing = this.changes.listen(() => this.inTurn(() => this.reread()));
+      this.scheduleTend();
       if (other) this.elsewhere = other;
     } else this.wanted = paths && this.wanted ? new Set([...this.wanted, ...folders.map((f) => f.id)]) : null;
     if (this.elsewhere) return this.waitFor(this.elsewhere, folders);
@@ -366,8 +395,11 @@ export class FolderWatcher {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    this.timers.clearTimeout(this.rereadTimer);
+    this.stopHearing?.();
+    this.stopHearing = null;
+    this.timers.clearTimeout(this.tendTimer);
     this.abort.abort();
+    await this.looking; // a look under way may be watching a folder again: it ends first
     await Promise.all([...this.sessions.keys()].map((id) => this.unwatchFolder(id)));
     this.stability.forget();
     this.queue.clear();

@@ -48,6 +48,11 @@ export class DocumentsState {
         if (this.selectedId === docId) void this.#loadHistory(docId, true);
       }, 800);
     });
+    // Written by another process (`notarium notarise --document`, `version add` beside the app).
+    this.#notarium.on('library-changed', () => {
+      void this.reload();
+      if (this.selectedId !== null) void this.#loadHistory(this.selectedId, true);
+    });
     void this.reload();
   }
 

@@ -5,7 +5,8 @@ import { SvelteMap } from 'svelte/reactivity';
 
 /**
  * Library: a window onto every record, fetched in pages as the list scrolls (the list renders only
- * the rows in view). record-updated patches loaded rows; a new record reloads the window.
+ * the rows in view). record-updated patches loaded rows; a new record reloads the window, and so
+ * does library-changed (another process wrote to the library).
  */
 
 export const PAGE = 200;
@@ -43,6 +44,13 @@ export class LibraryState {
   selected = $state<RecordView | null>(null);
   /** Pages by index; a page being fetched is present as null. */
   readonly pages = new SvelteMap<number, RecordView[] | null>();
+  /**
+   * Each record's latest news (record-updated) since the window was last read: an answer to a read
+   * may have left the core before news that came first, and the news is never older than what the
+   * core wrote before sending it, so the news wins over the answer.
+   */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- consulted when an answer comes, never shown
+  readonly #news = new Map<number, RecordView>();
   #generation = 0;
   #started = false;
   #reloadTimer: ReturnType<typeof setTimeout> | null = null;
@@ -58,7 +66,21 @@ export class LibraryState {
     if (this.#started) return;
     this.#started = true;
     this.#notarium.on('record-updated', (r) => this.#updated(r));
+    // Written by another process (a command beside the app): new rows, rows moved on, rows removed.
+    this.#notarium.on('library-changed', () => void this.#elsewhere());
     void this.reload();
+  }
+
+  async #elsewhere(): Promise<void> {
+    await this.reload();
+    const id = this.selectedId;
+    if (id === null) return;
+    try {
+      const fresh = await this.#notarium.getRecord(id);
+      if (this.selectedId === id) this.selected = this.#news.get(id) ?? fresh;
+    } catch {
+      if (this.selectedId === id) void this.select(null); // removed elsewhere
+    }
   }
 
   row(index: number): RecordView | undefined {
@@ -78,7 +100,7 @@ export class LibraryState {
       const { records, total } = await this.#notarium.queryRecords(this.#query(page * PAGE));
       if (gen !== this.#generation) return;
       this.total = total;
-      this.pages.set(page, records);
+      this.pages.set(page, this.#newest(records));
       this.error = null;
       this.#followListed(records);
     } catch (err) {
@@ -96,12 +118,13 @@ export class LibraryState {
 
   async reload(): Promise<void> {
     const gen = ++this.#generation;
+    this.#news.clear();
     try {
       const { records, total } = await this.#notarium.queryRecords(this.#query(0));
       if (gen !== this.#generation) return;
       this.total = total;
       this.pages.clear();
-      this.pages.set(0, records);
+      this.pages.set(0, this.#newest(records));
       this.error = null;
       this.#followListed(records);
     } catch (err) {
@@ -130,6 +153,13 @@ export class LibraryState {
     }
   }
 
+  /** Removes a record never sent (the details asked first): it leaves the list and the details. */
+  async removeNotSent(id: number): Promise<void> {
+    await this.#notarium.removeNotSent(id);
+    if (this.selectedId === id) void this.select(null);
+    await this.reload();
+  }
+
   #find(id: number): RecordView | undefined {
     for (const page of this.pages.values()) {
       const r = page?.find((x) => x.id === id);
@@ -138,7 +168,12 @@ export class LibraryState {
     return undefined;
   }
 
+  #newest(records: readonly RecordView[]): RecordView[] {
+    return records.map((r) => this.#news.get(r.id) ?? r);
+  }
+
   #updated(r: RecordView): void {
+    this.#news.set(r.id, r);
     if (this.selectedId === r.id) this.selected = r;
     this.#followRegistration(r);
     // A row that no longer belongs in the list (superseded: never a registration; or out of the

@@ -11,9 +11,11 @@ import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts
  * predecessor's block), which is why the job's own wait is not called that. `not-sent`: the service
  * could not be reached, nothing was registered, and the engine sends it later (RecordView.notSent).
  */
-export type ItemPhase = 'uploading' | 'waiting' | 'hashing' | 'submitting' | 'retrying' | 'submitted' | RecordState | 'in-doubt' | 'not-sent';
+export type ItemPhase =
+  'uploading' | 'waiting' | 'hashing' | 'submitting' | 'retrying' | 'submitted' | RecordState | 'in-doubt' | 'not-sent' | 'already-a-record';
 
-const FINISHED: readonly ItemPhase[] = ['settled', 'failed', 'rejected', 'superseded'];
+/** `already-a-record`: a document was asked of content registered as a record; none was started, and the person may start one (registerAgainAsDocument). */
+const FINISHED: readonly ItemPhase[] = ['settled', 'failed', 'rejected', 'superseded', 'already-a-record'];
 /** Nothing more will happen to it. */
 export const finished = (i: Item): boolean => FINISHED.includes(i.phase);
 
@@ -78,6 +80,9 @@ export class NotariseState {
   #started = false;
   /** Jobs under way that this page follows (its own, and those the shell opened here), until done. */
   #running = new SvelteSet<string>();
+  /** The files dropped to start documents, by row, while their rows may yet offer to register them again as documents. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- kept for a button's press, never shown
+  readonly #documentFiles = new Map<number, File>();
 
   readonly #notarium: NotariumBridge;
   readonly #refs: FileRefs;
@@ -124,6 +129,7 @@ export class NotariseState {
     // Named here, so that every event of the job finds its row, however early it comes.
     const jobId = crypto.randomUUID();
     try {
+      if (this.document) files.forEach((f, i) => this.#documentFiles.set(keys[i]!, f));
       const refs = [];
       for (let i = 0; i < files.length; i++) {
         try {
@@ -167,6 +173,31 @@ export class NotariseState {
     void this.loadDocuments();
   }
 
+  /**
+   * A file refused as a document because its content is registered as a record: registered again,
+   * as the first version of a new document (notarise with `again`, the CLI's --document --again).
+   * The row becomes that registration's.
+   */
+  async registerAgainAsDocument(item: Item): Promise<void> {
+    const file = this.#documentFiles.get(item.key);
+    if (!file) return;
+    const jobId = crypto.randomUUID();
+    this.#patch(item.key, { phase: 'uploading', jobId, index: 0, inFolder: null, error: null, note: null });
+    this.busy++;
+    try {
+      const ref = await this.#refs.toRef(file);
+      this.#patch(item.key, { phase: 'waiting' });
+      this.#running.add(jobId);
+      await this.#notarium.notarise(jobId, [ref], { document: true, again: true });
+      void this.loadDocuments();
+    } catch (err) {
+      this.#running.delete(jobId);
+      this.#patch(item.key, { phase: 'failed', error: sentence(err) });
+    } finally {
+      this.busy--;
+    }
+  }
+
   /** Jobs still hashing or sending: cancelling stops them (a registration already sent stays in the library). */
   get cancellable(): string[] {
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a de-duplication local to this call (eslint-plugin-svelte#1271)
@@ -178,6 +209,7 @@ export class NotariseState {
   }
 
   clearFinished(): void {
+    for (const i of this.items) if (finished(i)) this.#documentFiles.delete(i.key);
     this.items = this.items.filter((i) => !finished(i));
   }
 
@@ -213,7 +245,12 @@ export class NotariseState {
     for (const o of e.outcomes) {
       const item = this.#rowOf(e.jobId, o, o.name, o.record?.size ?? 0);
       if (!item) continue;
-      if (o.status === 'not-sent' && o.record) {
+      // Only a refusal's row keeps its file, for "Register again as a document".
+      if (o.status !== 'already-a-record') this.#documentFiles.delete(item.key);
+      if (o.status === 'already-a-record') {
+        // Not a failure, and not this row's record: the sentence names the record it already is.
+        this.#patch(item.key, { phase: 'already-a-record', error: o.error?.message ?? null, retry: null, percent: null });
+      } else if (o.status === 'not-sent' && o.record) {
         this.#patch(item.key, fromRecord(o.record));
       } else if (o.error) {
         this.#patch(item.key, {

@@ -43,6 +43,8 @@ export class WatchState {
     });
     notarium.on('watch-progress', (p) => (this.progress = p));
     notarium.on('watch-file', (e) => this.#log(e));
+    // A folder added elsewhere (`notarium watch <folder>` beside the app) is listed too.
+    notarium.on('library-changed', () => void this.reload());
     void this.reload();
   }
 

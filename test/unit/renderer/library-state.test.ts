@@ -47,6 +47,40 @@ describe('the Library state', () => {
     expect(state.selected).toMatchObject({ id: 2, resubmits: 1 });
   });
 
+  it("another process's writes (library-changed) read the list and the details again; a record removed elsewhere closes its details (issue #14)", async () => {
+    await state.select(1);
+    const fromTheCli = recordView({ id: 3, name: 'from-the-cli.txt' });
+    const settled = recordView({ id: 1, txId: '01'.repeat(32), state: 'settled' });
+    listed = [fromTheCli, settled];
+    byId.set(1, settled);
+    const reread = new Promise<void>((resolve) => fake.answers.set('getRecord', async (id: number) => (resolve(), byId.get(id)!)));
+    fake.emit('library-changed', null);
+    await reread;
+    await expect.poll(() => [state.total, state.row(0)?.id, state.row(1)?.state, state.selected?.state]).toEqual([2, 3, 'settled', 'settled']);
+
+    listed = [fromTheCli];
+    const gone = new Promise<void>((resolve) =>
+      fake.answers.set('getRecord', async () => {
+        resolve();
+        throw new Error('The library has no such registration.');
+      }),
+    );
+    fake.emit('library-changed', null);
+    await gone;
+    await expect.poll(() => [state.total, state.selectedId, state.selected]).toEqual([1, null, null]);
+  });
+
+  it("a record's news that came while the list was being read again is not undone by the read's answer", async () => {
+    let answer = (): void => {};
+    const asOfTheRead = recordView({ id: 1, txId: '01'.repeat(32), state: 'published' });
+    fake.answers.set('queryRecords', () => new Promise((resolve) => (answer = () => resolve({ records: [asOfTheRead], total: 1 }))));
+    const reading = state.reload();
+    fake.emit('record-updated', recordView({ id: 1, txId: '01'.repeat(32), state: 'settled' }));
+    answer();
+    await reading;
+    expect(state.row(0)?.state).toBe('settled');
+  });
+
   it('"Pending" lists what the pending count counts: registrations queued, being sent or on their way to their depth', async () => {
     const asked: unknown[] = [];
     fake.answers.set('queryRecords', async (query: unknown) => {

@@ -105,6 +105,54 @@ describe('the Notarise state', () => {
     expect(state.items).toHaveLength(2);
   });
 
+  it('a document refused because its content is a record is no failure; "Register again as a document" sends the same file again, as the CLI\'s --document --again (issue #14)', async () => {
+    state.document = true;
+    const deed = file('deed.md', 'the deed');
+    await state.add([deed]);
+    const first = fake.lastJob();
+    expect(first.options).toEqual({ document: true });
+    const why = 'deed.md is already registered as a record (txId ab…), and a record cannot take versions, so no document was started.';
+    fake.emit('notarise-done', {
+      jobId: first.jobId,
+      outcomes: [
+        {
+          index: 0,
+          inFolder: null,
+          name: 'deed.md',
+          status: 'already-a-record',
+          // The record it already is: not this row's, whose later news is not the row's either.
+          record: recordView({ id: 4, name: 'deed.md', state: 'settled' }),
+          error: { code: 'ALREADY_REGISTERED', message: why },
+        },
+      ],
+    });
+    const [row] = rows();
+    expect(row).toMatchObject({ phase: 'already-a-record', error: why, recordId: null });
+    fake.emit('record-updated', recordView({ id: 4, name: 'deed.md', state: 'settled' }));
+    expect(rows()[0]!.phase).toBe('already-a-record');
+
+    await state.registerAgainAsDocument(row!);
+    const again = fake.lastJob();
+    expect(again.jobId).not.toBe(first.jobId);
+    expect(again.options).toEqual({ document: true, again: true });
+    expect(again.refs.map((r) => fake.nameOf(r))).toEqual(['deed.md']);
+    fake.emit('notarise-done', {
+      jobId: again.jobId,
+      outcomes: [
+        {
+          index: 0,
+          inFolder: null,
+          name: 'deed.md',
+          status: 'registered',
+          record: recordView({ id: 9, name: 'deed.md', kind: 'linked-create', version: 1, documentId: 2 }),
+          error: null,
+        },
+      ],
+    });
+    // The same row, now the new document's first version.
+    expect(rows()).toEqual([expect.objectContaining({ key: row!.key, phase: 'published', recordId: 9, error: null })]);
+  });
+
   it("a record's later state reaches its row, counted against its own profile", async () => {
     await state.add([file('plan.md', 'plan')]);
     const { jobId } = fake.lastJob();

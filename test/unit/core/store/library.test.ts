@@ -135,6 +135,55 @@ describe('records', () => {
     expect(lib.records.get(r.id)!.submittedAt).toBe(first);
   });
 
+  it('a row never sent is removed only by the engine holding its send lease, and only while it is still not sent (issue #14)', () => {
+    const lease = { owner: 'this-engine', until: now + 60_000 };
+    lib.profiles.save({ name: 'Away', baseUrl: 'https://away.example' });
+    const r = lib.records.insertSubmitting(submission({ profile: 'Away' }), lease);
+    // Not sent yet (on its way) is not "not sent": it may leave at any moment.
+    expect(lib.records.removeNotSent(r.id, 'this-engine')).toEqual([]);
+    lib.records.markNotSent(r.id, 'refused');
+    expect(() => lib.profiles.remove('Away')).toThrow(
+      'The profile "Away" has 1 records in the library; they keep it. Remove it after exporting and deleting them. It never reached the service: remove it in the Library, since nothing of it was registered.',
+    );
+    expect(lib.records.removeNotSent(r.id, 'another-engine')).toEqual([]);
+    expect(lib.records.removeNotSent(r.id, 'this-engine').map((x) => x.id)).toEqual([r.id]);
+    expect(lib.records.get(r.id)).toBeUndefined();
+    expect(lib.records.pendingCount()).toBe(0);
+    lib.profiles.remove('Away');
+    expect(lib.profiles.get('Away')).toBeUndefined();
+
+    // Once it has left, it may be on the service: it stays.
+    const sent = lib.records.insertSubmitting(submission(), lease);
+    lib.records.markSent(sent.id);
+    expect(lib.records.removeNotSent(sent.id, 'this-engine')).toEqual([]);
+    expect(lib.records.get(sent.id)).toBeDefined();
+  });
+
+  it("a document's first version never sent takes its document and the versions queued behind it; what a watched folder kept of it goes too", () => {
+    const lease = { owner: 'this-engine', until: now + 60_000 };
+    const doc = lib.documents.create('Sandbox', 'plan.md');
+    const v1 = lib.records.insertSubmitting(submission({ kind: 'linked-create', documentId: doc.id, version: 1 }), lease);
+    lib.records.markNotSent(v1.id, 'refused');
+    const queued = (n: number) =>
+      lib.records.queueVersion(
+        { ...submission({ kind: 'linked-update', sha256: `${n}`.repeat(64) }), documentId: doc.id, version: 2 },
+        { reason: 'saved again' },
+      );
+    const replaced = queued(2).record;
+    const v2 = queued(3).record;
+    expect(lib.records.get(replaced.id)).toMatchObject({ state: 'superseded', supersededBy: v2.id });
+    const folder = lib.watchedFolders.add(dir, 'Sandbox', { recursive: true, include: [], exclude: [], receipts: 'beside', stableMs: 0 });
+    lib.db
+      .prepare('INSERT INTO watched_files (folder_id, rel_path, size, mtime_ms, sha256, record_id, document_id, updated_at) VALUES (?, ?, 1, 1, ?, ?, ?, 1)')
+      .run(folder.id, 'plan.md', 'aa'.repeat(32), v1.id, doc.id);
+    const other = lib.records.insertSubmitting(submission({ name: 'other.pdf', sha256: 'cc'.repeat(32) }));
+
+    expect(lib.records.removeNotSent(v1.id, 'this-engine').map((x) => x.id)).toEqual([v1.id, replaced.id, v2.id]);
+    expect(lib.documents.get(doc.id)).toBeUndefined();
+    expect(lib.db.prepare('SELECT count(*) AS n FROM watched_files').get()).toEqual({ n: 0 });
+    expect(lib.records.query().records.map((x) => x.id)).toEqual([other.id]);
+  });
+
   it('goes submitting -> published -> confirmed -> settled, scheduling checks', () => {
     const r = lib.records.insertSubmitting(submission());
     // Not sent until its request leaves: from then on the service may hold it.
