@@ -39,6 +39,34 @@ function killPlan(c: { rounds: number; seed: number }, writes: number): number[]
   return Array.from({ length: c.rounds }, () => 1 + Math.floor(random() * (last - 1))).sort((a, b) => a - b);
 }
 
+/**
+ * Runs the command again and again, each run killed (SIGKILL) once the service has accepted the
+ * plan's next count — at least one more than before, so every kill lands while the CLI is writing —
+ * until the plan runs out or its count reaches `end`. Returns the acceptances counted at each kill.
+ */
+async function killRounds(
+  plan: readonly number[],
+  end: number,
+  acceptedCount: () => Promise<number>,
+  start: () => ReturnType<typeof runCli>,
+): Promise<number[]> {
+  const kills: number[] = [];
+  for (const point of plan) {
+    const target = Math.max(point, (await acceptedCount()) + 1);
+    if (target >= end) break;
+    const run = start();
+    let exited = false;
+    void run.then(() => (exited = true));
+    while (!exited && (await acceptedCount()) < target) await new Promise((r) => setTimeout(r, 10));
+    run.child.kill('SIGKILL');
+    const result = await run;
+    // A run that finished on its own before its kill point would make this round no crash at all.
+    expect(result.code, `round ${kills.length + 1} ended on its own: ${result.stderr}`).toBeNull();
+    kills.push(await acceptedCount());
+  }
+  return kills;
+}
+
 describe.each(CASES)('SIGKILL during notarisation: $files files, $rounds kills (seed $seed)', (c) => {
   const root = mkdtempSync(join(tmpdir(), 'notarium-crash-'));
   const work = join(root, 'files');
@@ -65,21 +93,7 @@ describe.each(CASES)('SIGKILL during notarisation: $files files, $rounds kills (
     const started = performance.now();
     const plan = killPlan(c, c.files);
     console.log(`crash plan (seed ${c.seed}): kill after ${plan.join(', ')} accepted records`);
-    const kills: number[] = [];
-    for (const point of plan) {
-      // At least one new acceptance in each round, so every kill lands while the CLI is writing.
-      const target = Math.max(point, (await acceptedCount()) + 1);
-      if (target >= c.files * KILL_SPAN) break;
-      const run = runCli(['notarise', '--separately', ...names], { env, cwd: work });
-      let exited = false;
-      void run.then(() => (exited = true));
-      while (!exited && (await acceptedCount()) < target) await new Promise((r) => setTimeout(r, 10));
-      run.child.kill('SIGKILL');
-      const result = await run;
-      // A run that finished on its own before its kill point would make this round no crash at all.
-      expect(result.code, `round ${kills.length + 1} ended on its own: ${result.stderr}`).toBeNull();
-      kills.push(await acceptedCount());
-    }
+    const kills = await killRounds(plan, c.files * KILL_SPAN, acceptedCount, () => runCli(['notarise', '--separately', ...names], { env, cwd: work }));
     expect(kills.length).toBeGreaterThanOrEqual(Math.min(c.rounds, 10));
 
     const final = await runCli(['notarise', '--separately', ...names, '--wait', '--json'], { env, cwd: work });
@@ -146,19 +160,7 @@ describe.each(BATCH_CASES)('SIGKILL during batch notarisation: $files files in b
   it('loses no file and registers none twice', { timeout: 600_000 }, async () => {
     const plan = killPlan(c, batches);
     console.log(`batch crash plan (seed ${c.seed}): kill after ${plan.join(', ')} accepted batches`);
-    const kills: number[] = [];
-    for (const point of plan) {
-      const target = Math.max(point, (await acceptedCount()) + 1);
-      if (target >= batches * KILL_SPAN) break;
-      const run = runCli(['notarise', ...names], { env, cwd: work });
-      let exited = false;
-      void run.then(() => (exited = true));
-      while (!exited && (await acceptedCount()) < target) await new Promise((r) => setTimeout(r, 10));
-      run.child.kill('SIGKILL');
-      const result = await run;
-      expect(result.code, `round ${kills.length + 1} ended on its own: ${result.stderr}`).toBeNull();
-      kills.push(await acceptedCount());
-    }
+    const kills = await killRounds(plan, batches * KILL_SPAN, acceptedCount, () => runCli(['notarise', ...names], { env, cwd: work }));
     expect(kills.length).toBeGreaterThanOrEqual(Math.min(c.rounds, 5));
 
     const final = await runCli(['notarise', ...names, '--wait', '--json'], { env, cwd: work });
