@@ -120,14 +120,14 @@ export class Connections {
     const transport = this.options.transport ?? {};
     const override = env[BASE_URL_ENV];
     if (profile.kind === 'sandbox' && !override) {
+      // Its own key, always: NOTARIUM_API_KEY is a service's key, sent only to a service reached by URL.
       const endpoint = await this.options.sandbox.connect();
-      const apiKey = env.NOTARIUM_API_KEY || endpoint.apiKey;
       this.sandboxPages.set(profile.name, sandboxExplorerPage(endpoint.baseUrl));
       return {
         profile,
         baseUrl: endpoint.baseUrl,
         overridden: false,
-        api: new RecordApi({ ...transport, baseUrl: endpoint.baseUrl, apiKey }),
+        api: new RecordApi({ ...transport, baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey }),
         explorer: new ExplorerApi({ ...transport, templates: sandboxExplorerTemplates(endpoint.baseUrl) }),
         identity: new IdentityApi({ ...transport, authUrl: endpoint.authUrl, envId: endpoint.envId }),
         auth: authEndpoints(

@@ -301,7 +301,9 @@ describe('the online check, when it is asked for', () => {
   });
 
   it('importing a forged receipt that names the embedded sandbox asks it too: kept as partially verified, with the block time its checked header gives', async () => {
-    const embeddedUrl = JSON.parse(readFileSync(join(work, 'embedded.txt.receipt.json'), 'utf8')).registration.serviceUrl as string;
+    writeFileSync(join(work, 'embedded-import.txt'), 'registered on the embedded sandbox, then imported elsewhere\n');
+    expect((await json('notarise', 'embedded-import.txt', '--wait', '--profile', 'Sandbox')).value[0].record).toMatchObject({ state: 'settled' });
+    const embeddedUrl = JSON.parse(readFileSync(join(work, 'embedded-import.txt.receipt.json'), 'utf8')).registration.serviceUrl as string;
     const receipt = forge('import-claims-embedded.pdf', 'forged to name the embedded sandbox, then imported\n', {
       network: 'sandbox',
       evidence: 'mined',
@@ -317,11 +319,11 @@ describe('the online check, when it is asked for', () => {
     // The receipt says 2026-11-19T08:13:20Z; the header it carries, which was checked, says otherwise.
     expect(status.value.blockTime).toBe(new Date(1_795_000_000 * 1000).toISOString().replace('.000Z', 'Z'));
     // A genuine receipt of the embedded sandbox imports as verified (into a library that lacks it).
-    const genuine = JSON.parse(readFileSync(join(work, 'embedded.txt.receipt.json'), 'utf8'));
+    const genuine = JSON.parse(readFileSync(join(work, 'embedded-import.txt.receipt.json'), 'utf8'));
     const other = { ...env, NOTARIUM_HOME: join(root, 'other-home') };
-    const again = await runCli(['receipt', 'import', join(work, 'embedded.txt.receipt.json')], { env: other, cwd: work });
+    const again = await runCli(['receipt', 'import', join(work, 'embedded-import.txt.receipt.json')], { env: other, cwd: work });
     expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(/imported .*embedded\.txt\.receipt\.json\n {2}verified on sandbox/);
+    expect(again.stdout).toMatch(/imported .*embedded-import\.txt\.receipt\.json\n {2}verified on sandbox/);
     expect(genuine.registration.txId).toMatch(/^[0-9a-f]{64}$/);
   });
 

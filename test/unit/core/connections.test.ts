@@ -54,4 +54,26 @@ describe('environment overrides', () => {
     expect((await current.forProfile('Named')).baseUrl).toBe('https://named.example');
     library.close();
   });
+
+  it('leave the embedded sandbox its own key: NOTARIUM_API_KEY goes only to a service reached by URL', async () => {
+    const library = Library.open(':memory:');
+    let sentKey = '';
+    const embedded = { connect: async () => ({ baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9/auth', envId: 'env', apiKey: 'embedded-key' }) };
+    const connections = new Connections({
+      profiles: library.profiles,
+      sandbox: embedded as unknown as EmbeddedSandbox,
+      secrets: new MemorySecretStore(),
+      env: { NOTARIUM_API_KEY: 'a-service-key' },
+      profileInUse: 'Sandbox',
+      transport: {
+        fetch: async (_url, init) => {
+          sentKey = new Headers(init.headers).get('x-api-key') ?? '';
+          return new Response(JSON.stringify({ confirmation: null }), { headers: { 'content-type': 'application/json' } });
+        },
+      },
+    });
+    await (await connections.forProfile('Sandbox')).api.recordStatus('ab'.repeat(32));
+    expect(sentKey).toBe('embedded-key');
+    library.close();
+  });
 });
