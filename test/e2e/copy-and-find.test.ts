@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
+import { fileWriter } from '../support/scratch-files.ts';
 
 // What a user does with a record once it is there (issue #14): copies its hashes and txId, finds
 // it again by the fingerprint the service published, sees "Downloaded" beside the button they
@@ -23,11 +24,7 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const file = (name: string, text: string): string => {
-  const path = join(folder, name);
-  writeFileSync(path, text);
-  return path;
-};
+const file = fileWriter(folder);
 
 /** In the window, and close below (or beside) the button that was pressed. */
 async function expectBeside(message: Locator, button: Locator, where: string): Promise<void> {

@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
+import { fileWriter } from '../support/scratch-files.ts';
 
 // What a demanding user tries, and what they must see: every Verify job ends, a broken receipt with
 // its reason on its row; every refusal beside where they acted; files named as they dropped them,
@@ -11,11 +12,7 @@ import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 let app: RunningApp;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-refusals-'));
-const file = (name: string, text: string) => {
-  const path = join(folder, name);
-  writeFileSync(path, text);
-  return path;
-};
+const file = fileWriter(folder);
 const UPLOAD_NAME = /uploads|[0-9a-f]{8}-[0-9a-f]{4}-/;
 
 beforeAll(async () => {

@@ -1,21 +1,18 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 import { keepShots } from '../support/screenshots.ts';
 import { unzipEntries } from '../support/unzip.ts';
+import { fileWriter } from '../support/scratch-files.ts';
 
 // A document's life in the app: started from Notarise, two more versions added on the Documents
 // screen, its three-version timeline, and "which version is this file?".
 
 let app: RunningApp;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-doc-'));
-const file = (name: string, text: string) => {
-  const path = join(folder, name);
-  writeFileSync(path, text);
-  return path;
-};
+const file = fileWriter(folder);
 beforeAll(async () => {
   app = await openApp({ blockInterval: 0.3 });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { closedPort } from '../support/closed-port.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
+import { fileWriter } from '../support/scratch-files.ts';
 
 // Issue #14: a registration whose send never reached the service (the connection refused) is not a
 // failure: nothing was registered, and Notarium sends it later. The app says so on Notarise and in
@@ -21,11 +22,8 @@ let port: number;
 let service: TestSandbox | undefined;
 const apiKey = randomBytes(16).toString('hex');
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-not-sent-'));
-const file = (name: string) => {
-  const path = join(folder, name);
-  writeFileSync(path, `${name}\n`);
-  return path;
-};
+const writeFile = fileWriter(folder);
+const file = (name: string) => writeFile(name, `${name}\n`);
 
 beforeAll(async () => {
   port = await closedPort();

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAppMiningOnDemand, type AppMiningOnDemand } from '../support/on-demand-blocks.ts';
 import { keepShots } from '../support/screenshots.ts';
-import { screenButton, type RunningApp } from '../support/web-app.ts';
+import { badgeText, screenButton, type RunningApp } from '../support/web-app.ts';
+import { fileWriter } from '../support/scratch-files.ts';
 
 // Issue #14 in the web shell, in Chromium: the browser's notifications when registrations reach an
 // outcome (permission asked at the first notarisation, once; refused, nothing breaks), a click
@@ -15,11 +15,8 @@ import { screenButton, type RunningApp } from '../support/web-app.ts';
 let chain: AppMiningOnDemand;
 let app: RunningApp;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-notify-'));
-const file = (name: string) => {
-  const path = join(folder, name);
-  writeFileSync(path, `${name}, notarised\n`);
-  return path;
-};
+const writeFile = fileWriter(folder);
+const file = (name: string) => writeFile(name, `${name}, notarised\n`);
 
 interface Seen {
   asked: number;
@@ -64,13 +61,6 @@ const toldOfBoth = async (outcome: string): Promise<boolean> => {
   const titles = (await seen()).shown.map((n) => n.title);
   return titles.includes(`2 files are ${outcome}`) || ['first.txt', 'second.txt'].every((name) => titles.includes(`“${name}” is ${outcome}`));
 };
-const badge = (scope: Locator) =>
-  scope
-    .locator('.badge')
-    .first()
-    .textContent()
-    .then((t) => t?.trim());
-
 describe('notifications and confirmations in the web shell', () => {
   it('asks for permission at the first notarisation only, and a refusal breaks nothing', async () => {
     const page = app.page;
@@ -80,7 +70,7 @@ describe('notifications and confirmations in the web shell', () => {
     await expect.poll(async () => (await seen()).asked).toBe(1);
     await page.locator('input[type=file]').first().setInputFiles(file('second.txt'));
     const row = page.locator('li.row').filter({ hasText: 'second.txt' });
-    await expect.poll(() => badge(row)).toBe('Waiting for a block');
+    await expect.poll(() => badgeText(row)).toBe('Waiting for a block');
     expect((await seen()).asked).toBe(1); // not refused again
     expect(await page.evaluate(() => Notification.permission)).not.toBe('granted');
   });
@@ -97,9 +87,9 @@ describe('notifications and confirmations in the web shell', () => {
     await screenButton(page, 'Notarise').click();
     await page.locator('input[type=file]').first().setInputFiles(file('third.txt'));
     const notariseRow = page.locator('li.row').filter({ hasText: 'third.txt' });
-    await expect.poll(() => badge(notariseRow)).toBe('Waiting for a block');
+    await expect.poll(() => badgeText(notariseRow)).toBe('Waiting for a block');
     await chain.sandbox.mine();
-    await expect.poll(() => badge(notariseRow)).toBe('1 of 2 confirmations');
+    await expect.poll(() => badgeText(notariseRow)).toBe('1 of 2 confirmations');
     await keepShots(page, 'notarise-confirmation-progress', notariseRow);
 
     await screenButton(page, 'Library').click();
@@ -107,12 +97,12 @@ describe('notifications and confirmations in the web shell', () => {
     await libraryRow.click();
     const details = page.locator('.details');
     const meter = details.getByRole('progressbar', { name: 'Confirmations' });
-    await expect.poll(() => badge(libraryRow)).toBe('1 of 2 confirmations');
+    await expect.poll(() => badgeText(libraryRow)).toBe('1 of 2 confirmations');
     await expect.poll(() => meter.getAttribute('aria-valuenow')).toBe('1');
     expect(await meter.getAttribute('aria-valuemax')).toBe('2');
     await keepShots(page, 'library-confirmation-progress', details);
     await chain.sandbox.mine();
-    await expect.poll(() => badge(libraryRow)).toBe('Settled');
+    await expect.poll(() => badgeText(libraryRow)).toBe('Settled');
     await expect.poll(() => meter.getAttribute('aria-valuenow')).toBe('2');
     await expect.poll(async () => (await seen()).shown.map((n) => n.title)).toContain('“third.txt” is settled');
 

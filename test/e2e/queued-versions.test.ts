@@ -1,12 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAppMiningOnDemand, type AppMiningOnDemand } from '../support/on-demand-blocks.ts';
 import { keepShots } from '../support/screenshots.ts';
-import { screenButton, type RunningApp } from '../support/web-app.ts';
+import { badgeText, screenButton, type RunningApp } from '../support/web-app.ts';
+import { fileWriter } from '../support/scratch-files.ts';
 
 // Issue #12: a document's next version waits for its predecessor's block (service-notes.md, Timing
 // and life-cycle rules). The app shows it queued on the Notarise, Library and Documents screens,
@@ -17,11 +17,7 @@ const QUEUED = "Queued — waiting for the previous version's block";
 let chain: AppMiningOnDemand;
 let app: RunningApp;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-queued-'));
-const file = (name: string, text: string) => {
-  const path = join(folder, name);
-  writeFileSync(path, text);
-  return path;
-};
+const file = fileWriter(folder);
 
 beforeAll(async () => {
   chain = await openAppMiningOnDemand();
@@ -31,13 +27,6 @@ afterAll(async () => {
   await chain?.close();
   rmSync(folder, { recursive: true, force: true });
 });
-
-const badge = (scope: Locator) =>
-  scope
-    .locator('.badge')
-    .first()
-    .textContent()
-    .then((t) => t?.trim());
 
 describe('a version queued behind its unmined predecessor', () => {
   it('is shown queued on the Documents, Library and Notarise screens, and moves on to confirmed as blocks come', async () => {
@@ -54,7 +43,7 @@ describe('a version queued behind its unmined predecessor', () => {
     const notariseRow = (name: string) =>
       page.locator('li.row').filter({ has: page.locator('span.name', { hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }) });
     const row1 = notariseRow('policy.md');
-    await expect.poll(() => badge(row1)).toBe('Waiting for a block');
+    await expect.poll(() => badgeText(row1)).toBe('Waiting for a block');
 
     // Documents: version 2 added while version 1 waits for its block is queued, after it.
     await nav('Documents');
@@ -66,9 +55,9 @@ describe('a version queued behind its unmined predecessor', () => {
     const timeline = page.locator('ol.timeline > li');
     await expect.poll(() => timeline.count()).toBe(2);
     expect(await timeline.nth(0).textContent()).toContain('Version 1');
-    expect(await badge(timeline.nth(0))).toBe('Waiting for a block');
+    expect(await badgeText(timeline.nth(0))).toBe('Waiting for a block');
     expect(await timeline.nth(1).textContent()).toMatch(/Version 2\s*policy-2\.md\s*Not sent yet/);
-    expect(await badge(timeline.nth(1))).toBe(QUEUED);
+    expect(await badgeText(timeline.nth(1))).toBe(QUEUED);
     expect(await timeline.nth(1).locator('.badge.queued').count()).toBe(1); // its own badge, not the pending one
     await keepShots(page, 'documents-queued', page.locator('ol.timeline'));
 
@@ -81,12 +70,12 @@ describe('a version queued behind its unmined predecessor', () => {
     const txId1 = (await details.locator('dt:text-is("Transaction") + dd').textContent())!.trim();
     expect(txId1).toMatch(/^[0-9a-f]{64}$/);
     const row2 = rows.filter({ hasText: 'policy-2.md' });
-    expect(await badge(row2)).toBe(QUEUED);
+    expect(await badgeText(row2)).toBe(QUEUED);
     await stateFilter.selectOption({ label: 'Queued versions' });
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('policy-2.md');
     await rows.first().click();
-    await expect.poll(() => badge(details)).toBe(QUEUED);
+    await expect.poll(() => badgeText(details)).toBe(QUEUED);
     const waits = details.locator('dt:text-is("Waits for") + dd');
     expect(await waits.textContent()).toBe('Version 1 · Waiting for a block');
     expect(await details.locator('dt:text-is("Waits for") + dd + dd').textContent()).toBe(txId1);
@@ -101,9 +90,9 @@ describe('a version queued behind its unmined predecessor', () => {
     await page.getByLabel('Or add as a new version of').selectOption({ label: 'policy.md' });
     await page.locator('input[type=file]').first().setInputFiles(v3);
     const row3 = notariseRow('policy-3.md');
-    await expect.poll(() => badge(row3)).toBe(QUEUED);
+    await expect.poll(() => badgeText(row3)).toBe(QUEUED);
     expect(await row3.textContent()).toContain('version 3 of policy.md');
-    expect(await badge(row1)).toBe('Waiting for a block');
+    expect(await badgeText(row1)).toBe('Waiting for a block');
     await keepShots(page, 'notarise-queued');
     // The queued badge and the version chooser pass axe, as every screen does (notarise-and-receipt.test.ts).
     const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -112,22 +101,22 @@ describe('a version queued behind its unmined predecessor', () => {
     // A block: version 1 is in it, so version 2 is sent; version 3 still waits for version 2's.
     await chain.sandbox.mine();
     await nav('Documents');
-    await expect.poll(() => badge(timeline.nth(0))).toBe('1 of 2 confirmations');
-    await expect.poll(() => badge(timeline.nth(1))).toBe('Waiting for a block');
+    await expect.poll(() => badgeText(timeline.nth(0))).toBe('1 of 2 confirmations');
+    await expect.poll(() => badgeText(timeline.nth(1))).toBe('Waiting for a block');
     await expect.poll(() => timeline.count()).toBe(3);
-    expect(await badge(timeline.nth(2))).toBe(QUEUED);
+    expect(await badgeText(timeline.nth(2))).toBe(QUEUED);
     // The whole txId (cut short on screen by CSS when the panel is narrow, with a copy button).
     expect(await timeline.nth(1).textContent()).toMatch(/txId [0-9a-f]{64}/);
     await keepShots(page, 'documents-queued-after-sent', page.locator('ol.timeline'));
 
     // Two more: version 2 confirmed, then version 3 sent and confirmed.
     await chain.sandbox.mine();
-    await expect.poll(() => badge(timeline.nth(2))).toBe('Waiting for a block');
+    await expect.poll(() => badgeText(timeline.nth(2))).toBe('Waiting for a block');
     await chain.sandbox.mine();
-    await expect.poll(() => badge(timeline.nth(2))).toBe('1 of 2 confirmations');
+    await expect.poll(() => badgeText(timeline.nth(2))).toBe('1 of 2 confirmations');
     // Each record's status is its own check, so the older versions' news may come after version 3's.
-    await expect.poll(() => badge(timeline.nth(0))).toBe('Settled');
-    await expect.poll(() => badge(timeline.nth(1))).toBe('Settled');
+    await expect.poll(() => badgeText(timeline.nth(0))).toBe('Settled');
+    await expect.poll(() => badgeText(timeline.nth(1))).toBe('Settled');
 
     // A row counts against its own record's profile (Chain: 2 to settle), not the one in use now (Sandbox: 3).
     const use = async (name: string, other: string) => {
@@ -137,11 +126,11 @@ describe('a version queued behind its unmined predecessor', () => {
     };
     await use('Sandbox', 'Chain');
     await nav('Notarise');
-    await expect.poll(() => badge(row3)).toBe('1 of 2 confirmations');
+    await expect.poll(() => badgeText(row3)).toBe('1 of 2 confirmations');
     await use('Chain', 'Sandbox');
     await nav('Library');
     await rows.filter({ hasText: 'policy-3.md' }).click();
-    await expect.poll(() => badge(details)).toBe('1 of 2 confirmations');
+    await expect.poll(() => badgeText(details)).toBe('1 of 2 confirmations');
     expect(await details.locator('dt:text-is("Waits for")').count()).toBe(0);
     await stateFilter.selectOption({ label: 'Queued versions' });
     await page.getByText('No record matches. Try another search or state.').waitFor();

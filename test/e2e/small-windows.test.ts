@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -7,6 +7,7 @@ import { runCli } from '../support/cli.ts';
 import { keepShots, SHOT_SIZES } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 import { INNER_WAIT_MS } from '../support/hang-limit.ts';
+import { fileWriter } from '../support/scratch-files.ts';
 
 // Every screen in a small window, with the long names, hashes and paths people really have: the
 // page never scrolls sideways, names and hashes stay readable (one line, ellipsised, the whole
@@ -35,11 +36,7 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const file = (name: string, text: string): string => {
-  const path = join(folder, name);
-  writeFileSync(path, text);
-  return path;
-};
+const file = fileWriter(folder);
 
 /** Nothing wider than the window: neither the page nor the screen's own scroller moves sideways. */
 async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAppMiningOnDemand, type AppMiningOnDemand } from '../support/on-demand-blocks.ts';
 import { keepShots } from '../support/screenshots.ts';
-import { screenButton } from '../support/web-app.ts';
+import { badgeText, screenButton } from '../support/web-app.ts';
 
 // Issue #12: a watched file saved again while its previous version waits for its block registers
 // only its latest content when the block comes. The replaced save is superseded: the activity log
@@ -22,13 +21,6 @@ afterAll(async () => {
   await chain?.close();
   rmSync(folder, { recursive: true, force: true });
 });
-
-const badge = (scope: Locator) =>
-  scope
-    .locator('.badge')
-    .first()
-    .textContent()
-    .then((t) => t?.trim());
 
 describe('a watched file saved twice while its version waits for a block', () => {
   it('keeps only the latest save: the other is superseded, in the activity log and nowhere else', async () => {
@@ -58,8 +50,8 @@ describe('a watched file saved twice while its version waits for a block', () =>
     const rows = page.getByRole('listbox', { name: 'Records' }).getByRole('option');
     await expect.poll(() => rows.count()).toBe(2);
     expect(await page.getByText('2 records', { exact: true }).count()).toBe(1);
-    expect(await badge(rows.nth(0))).toBe(QUEUED); // newest first
-    expect(await badge(rows.nth(1))).toBe('Waiting for a block');
+    expect(await badgeText(rows.nth(0))).toBe(QUEUED); // newest first
+    expect(await badgeText(rows.nth(1))).toBe('Waiting for a block');
     await keepShots(page, 'library-superseded');
 
     // Documents: two versions, the second queued; nothing superseded in the timeline or the count.
@@ -67,14 +59,14 @@ describe('a watched file saved twice while its version waits for a block', () =>
     await page.getByRole('button', { name: /notes\.md.*2 versions/ }).click();
     const timeline = page.locator('ol.timeline > li');
     await expect.poll(() => timeline.count()).toBe(2);
-    expect(await badge(timeline.nth(1))).toBe(QUEUED);
+    expect(await badgeText(timeline.nth(1))).toBe(QUEUED);
     await keepShots(page, 'documents-superseded', page.locator('ol.timeline'));
 
     // The block comes: the latest save is sent, then mined; it is version 2, with the third content.
     await chain.sandbox.mine();
-    await expect.poll(() => badge(timeline.nth(1))).toBe('Waiting for a block');
+    await expect.poll(() => badgeText(timeline.nth(1))).toBe('Waiting for a block');
     await chain.sandbox.mine();
-    await expect.poll(() => badge(timeline.nth(1))).toBe('1 of 2 confirmations');
+    await expect.poll(() => badgeText(timeline.nth(1))).toBe('1 of 2 confirmations');
     expect(await timeline.count()).toBe(2);
     await page.getByLabel('File to identify').setInputFiles({ name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('notes, third\n') });
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/notes\.md is version 2 of 2 of "notes\.md"/);

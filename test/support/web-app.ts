@@ -103,7 +103,6 @@ export async function upload(
   return { status: answer.status, ...(answer.status === 200 ? { uploadId: answered.uploadId } : { error: answered.error }) };
 }
 
-/** The sidebar's button for a screen (the Library's also names its pending count, "Library 2 pending"). */
 /**
  * How long a page action or wait may take. Playwright's 30 s default is a speed bound a loaded
  * machine reaches; this one only catches a page that will never get there (below the tests' hang
@@ -111,9 +110,15 @@ export async function upload(
  */
 export const PAGE_WAIT_MS = 300_000;
 
+/** The sidebar's button for a screen (the Library's also names its pending count, "Library 2 pending"). */
 export function screenButton(page: Page, name: string): Locator {
   const label = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: new RegExp(`^${label}(\\s*\\d+ pending)?$`) });
+}
+
+/** The words of the first status badge within `scope` (a row, a details panel). */
+export async function badgeText(scope: Locator): Promise<string | undefined> {
+  return (await scope.locator('.badge').first().textContent())?.trim();
 }
 
 /**
