@@ -1,7 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Metafile } from 'esbuild';
+import { writeFileAtomically } from '../main/core/fs/atomic-write.ts';
 import {
   inlineHash,
   VERIFIER_PAGE_DIR,
@@ -73,10 +74,11 @@ export async function buildVerifierPage(root = ROOT, outdir = join(root, VERIFIE
   const bytes = Buffer.byteLength(html);
   if (bytes > VERIFIER_PAGE_BUDGET) throw new Error(`The verifier page is ${bytes} bytes: its budget is ${VERIFIER_PAGE_BUDGET}.`);
   mkdirSync(outdir, { recursive: true });
-  writeFileSync(join(outdir, VERIFIER_SCRIPT_NAME), script);
-  writeFileSync(join(outdir, VERIFIER_STYLE_NAME), style);
+  // Each replaced in one step: a running app or test may read them while a build runs (npm start, a second test run).
+  writeFileAtomically(join(outdir, VERIFIER_SCRIPT_NAME), script);
+  writeFileAtomically(join(outdir, VERIFIER_STYLE_NAME), style);
   // Written last: the page is what readers look for (verifierPage), so its parts are there before it.
-  writeFileSync(join(outdir, VERIFIER_PAGE_NAME), html);
+  writeFileAtomically(join(outdir, VERIFIER_PAGE_NAME), html);
   return { page: join(outdir, VERIFIER_PAGE_NAME), bytes, inputs: [...inputsOf(js.metafile), ...inputsOf(css.metafile)] };
 }
 

@@ -15,6 +15,7 @@ import { runCli } from '../support/cli.ts';
 import { closedPort } from '../support/closed-port.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { unzipEntries } from '../support/unzip.ts';
+import { headlessAppService } from '../support/app-service.ts';
 
 // The contract's calls over the engine, on the embedded sandbox, as both shells use them. Each
 // test has its own engine, library and files: none depends on another's leftovers.
@@ -187,14 +188,7 @@ describe('the app service', () => {
     });
     records.markPublished(before.id, 'cd'.repeat(32), Date.now() + 3_600_000);
     await t.service.close();
-    t.service = createAppService(t.notary, {
-      shell: 'web',
-      resolveFile: () => '',
-      openExternal: async () => {},
-      openExplorerPage: async () => {},
-      showInFolder: () => {},
-      printPdf: async () => new Uint8Array(),
-    });
+    t.service = headlessAppService(t.notary, { resolveFile: () => '' });
     const failedNotice = next('notice', (n) => n.outcome === 'failed');
     records.markFailed(before.id, 'The service refused it.');
     t.notary.events.emit('record-updated', records.get(before.id)!);

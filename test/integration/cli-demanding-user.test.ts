@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCommands, main } from '../../main/cli/main.ts';
 import type { CliIo } from '../../main/cli/io.ts';
-import { createAppService } from '../../main/core/app/app-service.ts';
 import { Notary } from '../../main/core/notary.ts';
 import { importReceipts } from '../../main/core/usecases/receipts.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { BIN, jsonCli, runCli, sandboxExplorerArgs } from '../support/cli.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+import { headlessAppService } from '../support/app-service.ts';
 
 /**
  * Issue #14, the CLI as a demanding user finds it: arguments swapped, what --wait waits for and
@@ -232,14 +232,7 @@ describe('receipt info and receipt upgrade', () => {
       env: { NOTARIUM_API_KEY: sb.apiKey },
       now: () => Date.now() + ahead,
     });
-    const service = createAppService(notary, {
-      shell: 'web',
-      resolveFile: () => '/nowhere',
-      openExternal: async () => {},
-      openExplorerPage: async () => {},
-      showInFolder: () => {},
-      printPdf: async () => new Uint8Array(),
-    });
+    const service = headlessAppService(notary);
     try {
       const [imported] = await importReceipts(notary.context, [join(root, 'will-alone', 'will.pdf.receipt.json')]);
       if (!imported || 'error' in imported) throw new Error('not imported');

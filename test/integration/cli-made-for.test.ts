@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppService } from '../../main/core/app/app-service.ts';
 import { Notary } from '../../main/core/notary.ts';
 import { closedPort } from '../support/closed-port.ts';
 import { jsonCli, runCli, sandboxExplorerArgs } from '../support/cli.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+import { headlessAppService } from '../support/app-service.ts';
 
 // A registration is sent only to the service it was made for (issue #14): one made while
 // NOTARIUM_BASE_URL pointed the profile at a service that could not be reached is not sent to the
@@ -55,14 +55,7 @@ describe('a registration not sent under NOTARIUM_BASE_URL', () => {
 
     // The app, on the same library without the override: "Send now" is refused with the same sentence.
     const notary = new Notary({ dataDir: home, secrets: new MemorySecretStore(), env: { NOTARIUM_API_KEY: own.apiKey } });
-    const app = createAppService(notary, {
-      shell: 'web',
-      resolveFile: () => '/nowhere',
-      openExternal: async () => {},
-      openExplorerPage: async () => {},
-      showInFolder: () => {},
-      printPdf: async () => new Uint8Array(),
-    });
+    const app = headlessAppService(notary);
     try {
       const record = notary.library.records.bySha256(next.value[0].record.sha256, 'Own')[0]!;
       await expect(app.api.sendNow(record.id)).rejects.toMatchObject({ code: 'SERVICE_CHANGED', message: expect.stringContaining(sentence) });

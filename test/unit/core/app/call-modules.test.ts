@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CALL_NAMES } from '../../../../preload/contract-names.ts';
-import { createAppService, type AppService } from '../../../../main/core/app/app-service.ts';
+import type { AppService } from '../../../../main/core/app/app-service.ts';
 import type { Calls, ExactlyOnce } from '../../../../main/core/app/call-deps.ts';
 import { Notary } from '../../../../main/core/notary.ts';
 import { MemorySecretStore } from '../../../support/memory-secret-store.ts';
+import { headlessAppService } from '../../../support/app-service.ts';
 
 // The app service is its call modules put together: every call of the contract, each implemented once.
 
@@ -17,14 +18,7 @@ let service: AppService;
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'notarium-calls-'));
   notary = new Notary({ dataDir: root, secrets: new MemorySecretStore(), env: {} });
-  service = createAppService(notary, {
-    shell: 'web',
-    resolveFile: () => '/nowhere',
-    openExternal: async () => {},
-    openExplorerPage: async () => {},
-    showInFolder: () => {},
-    printPdf: async () => new Uint8Array(),
-  });
+  service = headlessAppService(notary);
 });
 afterEach(async () => {
   await service.close();
