@@ -52,7 +52,9 @@ export async function waitAll(
   });
   const ticker = io.errIsTTY ? countdown(draw, () => nextCheckOf(shown(), depth, due), now) : undefined;
   if (!ticker) {
-    const what = waiting.length === 1 ? 'the registration is' : `the ${waiting.length} registrations are`;
+    // Registrations, not files: a batch's files share one.
+    const registrations = new Set(waiting.map((o) => o.record.id)).size;
+    const what = registrations === 1 ? 'the registration is' : `the ${registrations} registrations are`;
     io.err(`Waiting until ${what} in a block with ${depthWords(confirmations)} (Ctrl+C stops waiting; what is registered stays registered).`);
   }
   try {

@@ -99,6 +99,18 @@ describe('notarise: the files of one call are one batch', () => {
     expect(new Set(records.map((r) => r.txId)).size).toBe(2);
   });
 
+  it('notarise --wait counts registrations, not files: a batch of three is one to wait for, three files separately are three', async () => {
+    const names = ['wait-1.txt', 'wait-2.txt', 'wait-3.txt'];
+    for (const name of names) writeFileSync(join(work, name), `${name}, waited for\n`);
+    const batched = await cli('notarise', '--wait', ...names.map((n) => join(work, n)));
+    expect(batched.code, batched.stderr).toBe(0);
+    expect(batched.stderr).toMatch(/^Waiting until the registration is in a block with /m);
+    for (const name of names) writeFileSync(join(work, name), `${name}, waited for separately\n`);
+    const separate = await cli('notarise', '--wait', '--separately', ...names.map((n) => join(work, n)));
+    expect(separate.code, separate.stderr).toBe(0);
+    expect(separate.stderr).toMatch(/^Waiting until the 3 registrations are in a block with /m);
+  });
+
   it('status of a batched file shows the file with its place, by its registration; status of the txId, the batch', async () => {
     const byFile = await json('status', page(7));
     expect(byFile.value).toMatchObject({
