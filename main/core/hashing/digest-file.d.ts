@@ -1,7 +1,7 @@
 export interface DigestFileOptions {
   /** Asked after each chunk; true stops the reading (the read under way is waited for) and the result is null. */
   stopped: () => boolean;
-  /** The bytes hashed so far, at most once per `progressMs`; never the final count (the caller has it in the result). */
+  /** The bytes hashed so far, at most once per `progressMs` (the result gives the final count). */
   onProgress: (bytes: number) => void;
   progressMs: number;
 }
