@@ -41,8 +41,9 @@ export interface HashPoolOptions {
    * The calling thread is one of the `size` hashers, for files of any size, one at a time; the
    * others go to size − 1 workers at most (hashHereBelow then does not apply). For a process whose
    * event loop serves nothing else, such as the `hash` command: one file starts no worker (what
-   * that costs: HASH_HERE_BELOW) and hashes as fast, reads overlapping digests on either thread
-   * (digest-file.js). Never for the engine, whose event loop serves the app (DESIGN.md).
+   * that costs: HASH_HERE_BELOW), and its reads may block this thread, as a worker's do, so that
+   * each chunk is digested from this core's cache (digest-file.js). Never for the engine, whose
+   * event loop serves the app (DESIGN.md).
    */
   callingThreadHashes?: boolean;
 }
@@ -50,7 +51,7 @@ export interface HashPoolOptions {
 /** The worker script; plain JavaScript so that no TypeScript loader is needed in the thread. */
 export const HASH_WORKER_URL = new URL('./hash-worker.js', import.meta.url);
 
-/** Default read buffer (two per hasher: one read ahead): as fast as 4-8 MiB on SHA-NI machines, a quarter of the memory. */
+/** Default read buffer: as fast as 4-8 MiB on SHA-NI machines, a quarter of the memory. */
 export const HASH_CHUNK_SIZE = 1 << 20;
 const MIN_CHUNK = 64 << 10;
 const MAX_CHUNK = 16 << 20;
@@ -108,6 +109,8 @@ export class HashPool {
   readonly #graceMs: number;
   readonly #createWorker: (options: WorkerOptions) => Worker;
   readonly #hereBelow: number;
+  /** Whether reads may block the calling thread (callingThreadHashes). */
+  readonly #hereBlocks: boolean;
   /** Files the calling thread hashes at once, and workers at most. */
   readonly #hereAtOnce: number;
   readonly #workers: number;
@@ -130,6 +133,7 @@ export class HashPool {
     // parallel anyway), beside `size` workers. callingThreadHashes: this thread is one of `size`.
     const shares = options.callingThreadHashes === true;
     this.#hereBelow = shares ? Infinity : (options.hashHereBelow ?? HASH_HERE_BELOW);
+    this.#hereBlocks = shares;
     this.#hereAtOnce = shares ? 1 : this.#hereBelow > 0 ? this.size : 0;
     this.#workers = shares ? this.size - 1 : this.size;
   }
@@ -223,8 +227,8 @@ export class HashPool {
         if (!job.settled) this.#queue.push(job); // settled: cancelled, or the pool closed, meanwhile
         return;
       }
-      const chunk = Math.min(this.#chunkSize, Math.max(stat.size, MIN_CHUNK));
-      const result = await digestFile(handle.fd, [Buffer.allocUnsafe(chunk), Buffer.allocUnsafe(chunk)], {
+      const result = await digestFile(handle.fd, Buffer.allocUnsafe(Math.min(this.#chunkSize, Math.max(stat.size, MIN_CHUNK))), {
+        blocking: this.#hereBlocks,
         stopped: () => job.settled, // cancelled, or the pool closed
         progressMs: this.#progressMs,
         onProgress: (bytes) => this.#progress(job, bytes, Math.max(stat.size, bytes)),

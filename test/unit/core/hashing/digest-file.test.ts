@@ -6,48 +6,50 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { digestFile, type DigestFileOptions } from '../../../../main/core/hashing/digest-file.js';
 
-// The read path of every hash (the pool's calling thread and its workers), on real files and
-// FIFOs: a FIFO's reads wait for a writer, or fail at once when opened non-blocking, which gives
-// a read that is under way, or a read that fails after others succeeded, without any stand-in.
+// The read loop of every hash (the pool's calling thread and its workers), in both of its ways of
+// reading, on real files and FIFOs: a FIFO opened non-blocking fails a read at once when what was
+// written has been read, which gives a read that fails after others succeeded, without any stand-in.
 
 const CHUNK = 4096;
 const dir = mkdtempSync(join(tmpdir(), 'notarium-digest-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const buffers = (): [Buffer, Buffer] => [Buffer.alloc(CHUNK), Buffer.alloc(CHUNK)];
-const quiet: DigestFileOptions = { stopped: () => false, onProgress: () => undefined, progressMs: Infinity };
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-async function digestPath(path: string, options = quiet): Promise<{ sha256: string; size: number } | null> {
-  const fd = openSync(path, 'r');
-  try {
-    return await digestFile(fd, buffers(), options);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** A FIFO opened for reading and writing: opening it waits for no one, and what the test writes, digestFile reads. */
-function fifo(name: string, flags = 0): number {
+/** A FIFO that the test writes and digestFile reads, through one descriptor; reads fail (EAGAIN) when it is empty. */
+function fifo(name: string): number {
   const path = join(dir, name);
   execFileSync('mkfifo', [path]);
-  return openSync(path, constants.O_RDWR | flags);
+  return openSync(path, constants.O_RDWR | constants.O_NONBLOCK);
 }
 
-const turns = (n: number): Promise<void> => (n === 0 ? Promise.resolve() : new Promise((r) => setImmediate(() => void turns(n - 1).then(r))));
+describe.each([
+  ['on this thread', true],
+  ["on libuv's thread pool", false],
+])('digestFile, reading %s', (where, blocking) => {
+  const quiet: DigestFileOptions = { blocking, stopped: () => false, onProgress: () => undefined, progressMs: Infinity };
+  const named = (name: string): string => join(dir, `${blocking ? 'blocking' : 'pool'}-${name}`);
 
-describe('digestFile', () => {
+  async function digestPath(path: string, options = quiet): Promise<{ sha256: string; size: number } | null> {
+    const fd = openSync(path, 'r');
+    try {
+      return await digestFile(fd, Buffer.alloc(CHUNK), options);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
   it.each([0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK - 1, 2 * CHUNK, 2 * CHUNK + 1, 5 * CHUNK + 7])(
-    'a file of %i bytes (chunks of 4096): the SHA-256 of its bytes, and its size',
+    `a file of %i bytes (chunks of 4096): the SHA-256 of its bytes, and its size, ${where}`,
     async (size) => {
-      const path = join(dir, `file-${size}.bin`);
+      const path = named(`file-${size}.bin`);
       writeFileSync(path, randomFillSync(Buffer.alloc(size)));
       expect(await digestPath(path)).toEqual({ sha256: sha256(readFileSync(path)), size });
     },
   );
 
   it('reports the bytes hashed so far, growing, up to the size', async () => {
-    const path = join(dir, 'progress.bin');
+    const path = named('progress.bin');
     writeFileSync(path, randomFillSync(Buffer.alloc(3 * CHUNK + 5)));
     const seen: number[] = [];
     const result = await digestPath(path, { ...quiet, progressMs: 0, onProgress: (bytes) => seen.push(bytes) });
@@ -56,66 +58,53 @@ describe('digestFile', () => {
   });
 
   it('a read that fails after others succeeded rejects with the error the file system gave', async () => {
-    // Non-blocking: once what was written is read, the next read fails (EAGAIN) instead of waiting.
-    const fd = fifo('fails-mid-way', constants.O_NONBLOCK);
+    const fd = fifo(`fails-mid-way-${blocking}`);
     try {
       writeSync(fd, randomFillSync(Buffer.alloc(CHUNK + 100)));
       const seen: number[] = [];
-      await expect(digestFile(fd, buffers(), { ...quiet, progressMs: 0, onProgress: (bytes) => seen.push(bytes) })).rejects.toMatchObject({
-        code: 'EAGAIN',
-      });
+      const job = digestFile(fd, Buffer.alloc(CHUNK), { ...quiet, progressMs: 0, onProgress: (bytes) => seen.push(bytes) });
+      await expect(job).rejects.toMatchObject({ code: 'EAGAIN' });
       expect(seen).toEqual([CHUNK, CHUNK + 100]);
     } finally {
       closeSync(fd);
     }
   });
 
-  it('stopped: settles only once the read under way has finished, leaving nothing read after it', async () => {
-    const fd = fifo('stopped');
+  it('stopped: null after the chunk it was asked after, and nothing read past it', async () => {
+    const fd = fifo(`stopped-${blocking}`);
     try {
-      let stop = false;
-      let settled = false;
       writeSync(fd, Buffer.alloc(CHUNK, 1));
-      const job = digestFile(fd, buffers(), { stopped: () => stop, progressMs: 0, onProgress: () => (stop = true) });
-      void job.finally(() => (settled = true));
-      // The first chunk is hashed and the next read waits on the empty FIFO: a stop must wait for it.
-      await expect.poll(() => stop).toBe(true);
-      await turns(5);
-      expect(settled).toBe(false);
-      writeSync(fd, Buffer.from('read ahead'));
-      expect(await job).toBeNull();
-      // Nothing reads the FIFO any more: what is written next is all there for the next reader.
-      writeSync(fd, Buffer.from('next'));
+      writeSync(fd, Buffer.from('left unread'));
+      let chunks = 0;
+      const result = await digestFile(fd, Buffer.alloc(CHUNK), { ...quiet, stopped: () => ++chunks === 1 });
+      expect(result).toBeNull();
       const rest = Buffer.alloc(64);
-      expect(rest.toString('utf8', 0, readSync(fd, rest))).toBe('next');
+      expect(rest.toString('utf8', 0, readSync(fd, rest))).toBe('left unread');
     } finally {
       closeSync(fd);
     }
   });
+});
 
-  it('a progress callback that throws: rejects with its error once the read under way has finished', async () => {
-    const fd = fifo('progress-throws');
+describe('digestFile, reading on this thread', () => {
+  it('lets the event loop turn between chunks', async () => {
+    const path = join(dir, 'turns.bin');
+    writeFileSync(path, Buffer.alloc(4 * CHUNK, 3));
+    let turns = 0;
+    let hashing = true;
+    const turn = (): void => {
+      if (!hashing) return;
+      turns++;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    const fd = openSync(path, 'r');
     try {
-      const boom = new Error('progress failed');
-      let thrown = false;
-      let settled = false;
-      writeSync(fd, Buffer.alloc(CHUNK, 1));
-      const onProgress = (): void => {
-        thrown = true;
-        throw boom;
-      };
-      const job = digestFile(fd, buffers(), { ...quiet, progressMs: 0, onProgress });
-      void job.catch(() => undefined).finally(() => (settled = true));
-      await expect.poll(() => thrown).toBe(true);
-      await turns(5);
-      expect(settled).toBe(false);
-      writeSync(fd, Buffer.from('read ahead'));
-      await expect(job).rejects.toBe(boom);
-      writeSync(fd, Buffer.from('next'));
-      const rest = Buffer.alloc(64);
-      expect(rest.toString('utf8', 0, readSync(fd, rest))).toBe('next');
+      await digestFile(fd, Buffer.alloc(CHUNK), { blocking: true, stopped: () => false, onProgress: () => undefined, progressMs: Infinity });
     } finally {
       closeSync(fd);
+      hashing = false;
     }
+    expect(turns).toBeGreaterThanOrEqual(3);
   });
 });
