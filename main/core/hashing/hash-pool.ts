@@ -51,8 +51,11 @@ export interface HashPoolOptions {
 /** The worker script; plain JavaScript so that no TypeScript loader is needed in the thread. */
 export const HASH_WORKER_URL = new URL('./hash-worker.js', import.meta.url);
 
-/** Default read buffer: as fast as 4-8 MiB on SHA-NI machines, a quarter of the memory. */
-export const HASH_CHUNK_SIZE = 1 << 20;
+/**
+ * Default read buffer: 256 KiB stays in a core's L2 cache while it is filled and digested; it was
+ * the fastest size in bench/hash-files.ts (d) and, as a process, in bench/cli.ts (README, Benchmarks).
+ */
+export const HASH_CHUNK_SIZE = 256 << 10;
 const MIN_CHUNK = 64 << 10;
 const MAX_CHUNK = 16 << 20;
 

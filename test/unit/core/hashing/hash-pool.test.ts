@@ -116,10 +116,13 @@ describe('HashPool progress', () => {
     const path = sparse(`progress ${where}.bin`, 256 * MiB);
     const { pool: p } = pool({ progressIntervalMs: 5, ...options });
     const seen: HashProgress[] = [];
+    const started = performance.now();
     await p.hashFile(path, { onProgress: (e) => seen.push(e) });
+    const elapsed = performance.now() - started;
     expect(seen.length).toBeGreaterThan(1);
-    // throttled: far fewer events than chunks
-    expect(seen.length).toBeLessThan((256 * MiB) / HASH_CHUNK_SIZE / 2);
+    // Throttled: one event per 5 ms of the time it took at most, and the final one. Not a count of
+    // chunks, which a loaded machine can make each slower than the interval.
+    expect(seen.length).toBeLessThanOrEqual(Math.floor(elapsed / 5) + 1);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.bytes).toBeGreaterThan(seen[i - 1]!.bytes);
     expect(seen.every((e) => e.total === 256 * MiB)).toBe(true);
     expect(seen.at(-1)).toEqual({ bytes: 256 * MiB, total: 256 * MiB });
