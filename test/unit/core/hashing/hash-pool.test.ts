@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isNotariumError } from '../../../../main/core/errors/notarium-error.ts';
+import { turnsWhile } from '../../../support/event-loop-turns.ts';
 import { fileUnreadable } from '../../../../main/core/hashing/file-unreadable.ts';
 import {
   HASH_CHUNK_SIZE,
@@ -274,20 +275,8 @@ describe('HashPool queueing and workers', () => {
     const path = sparse('responsive.bin', 512 * MiB);
     const { pool: p } = pool({ size: 1 });
     await p.hashFile(file('warm.bin', 1)); // worker started: count turns during hashing only
-    // Turns of the main event loop while the hash runs. Hashing on this thread would leave none;
-    // a few turns over half a gigabyte of hashing is a bound no load reaches (how long a turn
-    // takes is a benchmark's business, not this test's).
-    let turns = 0;
-    let hashing = true;
-    const turn = (): void => {
-      if (!hashing) return;
-      turns++;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
-    await p.hashFile(path);
-    hashing = false;
-    expect(turns).toBeGreaterThanOrEqual(3);
+    // Hashing on this thread in one go would leave no turn.
+    expect(await turnsWhile(() => p.hashFile(path))).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -425,19 +414,8 @@ describe('HashPool callingThreadHashes: the calling thread is one of the hashers
   it('the event loop keeps turning while a large file is hashed on it', async () => {
     const path = sparse('sharing-responsive.bin', 512 * MiB);
     const { pool: p } = sharing();
-    // Reads are asynchronous, one chunk ahead: the loop turns at every chunk. A few turns over
-    // half a gigabyte is a bound no load reaches.
-    let turns = 0;
-    let hashing = true;
-    const turn = (): void => {
-      if (!hashing) return;
-      turns++;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
-    await p.hashFile(path);
-    hashing = false;
-    expect(turns).toBeGreaterThanOrEqual(3);
+    // Its reads block this thread, but the loop turns between chunks.
+    expect(await turnsWhile(() => p.hashFile(path))).toBeGreaterThanOrEqual(3);
   });
 });
 
