@@ -143,7 +143,7 @@ const log = (line: string): void => void console.error(line);
 
 const pool = new HashPool();
 try {
-  log(`cores: ${availableParallelism()}, pool size: ${pool.size}, chunk: ${HASH_CHUNK_SIZE / MiB} MiB, runs: ${runs}${quick ? ' (quick)' : ''}`);
+  log(`cores: ${availableParallelism()}, pool size: ${pool.size}, chunk: ${HASH_CHUNK_SIZE / 1024} KiB, runs: ${runs}${quick ? ' (quick)' : ''}`);
 
   // (a) one large file, (d) chunk sizes on the same file.
   log(`(a) writing one ${bigMiB} MiB file...`);

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Metafile, Plugin } from 'esbuild';
 import { cliEntry } from '../bin/cli-entry.js';
 import { CLI_STAMP, stampFiles } from '../bin/cli-stamp.js';
-import { copyHashWorker } from './hash-worker-copy.ts';
+import { copyHashWorker, HASH_WORKER_FILES } from './hash-worker-copy.ts';
 
 /**
  * Bundles the command line (`notarium`) into `dist/cli/`, so it starts as built JavaScript instead
@@ -86,7 +86,7 @@ export async function buildCli(root = ROOT, outdir = join(root, 'dist', 'cli')):
     absWorkingDir: root,
   });
   copyHashWorker(result.metafile, root);
-  const sources = [...Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/')), 'main/core/hashing/hash-worker.js'];
+  const sources = [...new Set([...Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/')), ...HASH_WORKER_FILES])];
   mkdirSync(outdir, { recursive: true });
   // Written last: a build cut short leaves no stamp, and the bin runs the sources.
   writeFileSync(join(outdir, basename(CLI_STAMP)), JSON.stringify(stampFiles(pathToFileURL(`${root}/`), [...sources, ...RECIPE])));

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { copyHashWorker } from './hash-worker-copy.ts';
+import { copyHashWorker, HASH_WORKER_FILES } from './hash-worker-copy.ts';
 
 /**
  * Bundles the Electron main process and its preload (the renderer is Vite's job):
@@ -25,8 +25,6 @@ export interface DesktopBuild {
   /** Every source file the bundles were made from (relative to the repository), for the build cache. */
   inputs: string[];
 }
-
-const HASH_WORKER = join('main', 'core', 'hashing', 'hash-worker.js');
 
 export async function buildDesktop(outRoot = join(ROOT, 'dist')): Promise<DesktopBuild> {
   const mainDir = join(outRoot, 'main', 'electron');
@@ -63,7 +61,7 @@ export async function buildDesktop(outRoot = join(ROOT, 'dist')): Promise<Deskto
     engine: join(mainDir, 'engine.js'),
     preload,
     metafiles: { main: mainResult.metafile, preload: preloadResult.metafile },
-    inputs: [...Object.keys(mainResult.metafile.inputs), ...Object.keys(preloadResult.metafile.inputs), HASH_WORKER],
+    inputs: [...Object.keys(mainResult.metafile.inputs), ...Object.keys(preloadResult.metafile.inputs), ...HASH_WORKER_FILES],
   };
 }
 

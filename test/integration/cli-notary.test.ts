@@ -37,6 +37,20 @@ describe('notarium hash', () => {
     expect(ours.code).toBe(0);
   });
 
+  it('hashes the others when files amid them cannot be read, in order, and exits 2', async () => {
+    // Larger than a chunk, so that this process's own thread and a worker share the list.
+    writeFileSync(join(work, 'large.bin'), Buffer.alloc(6 << 20, 7));
+    mkdirSync(join(work, 'a folder'), { recursive: true });
+    const r = await cli('hash', 'large.bin', 'missing.txt', 'a.txt', 'a folder', 'b.txt');
+    const { execFileSync } = await import('node:child_process');
+    expect(r.stdout).toBe(execFileSync('sha256sum', ['large.bin', 'a.txt', 'b.txt'], { cwd: work, encoding: 'utf8' }));
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/"missing\.txt".*does not exist.* \[FILE_UNREADABLE\]$/),
+      expect.stringMatching(/"a folder".*is a folder.* \[FILE_UNREADABLE\]$/),
+    ]);
+    expect(r.code).toBe(2);
+  });
+
   it('reports a missing file on stderr and exits 2', async () => {
     const r = await cli('hash', 'missing.txt');
     expect(r.code).toBe(2);

@@ -42,10 +42,19 @@ describe('the desktop bundles', () => {
     expect(needed).toContain('better-sqlite3');
   });
 
-  it('reports every source it was made from, for the build cache of npm start: the copied hashing worker too', () => {
+  it('reports every source it was made from, for the build cache of npm start: the copied hashing worker and its module too', () => {
     expect(built.inputs).toEqual(
-      expect.arrayContaining(['main/electron/main.ts', 'main/electron/engine-process.ts', 'preload/electron-preload.ts', 'main/core/hashing/hash-worker.js']),
+      expect.arrayContaining([
+        'main/electron/main.ts',
+        'main/electron/engine-process.ts',
+        'preload/electron-preload.ts',
+        'main/core/hashing/hash-worker.js',
+        'main/core/hashing/digest-file.js',
+      ]),
     );
+    // Beside the chunk that starts the worker, where it imports the read loop from.
+    const poolChunk = Object.entries(built.metafiles.main.outputs).find(([, o]) => o.inputs['main/core/hashing/hash-pool.ts'])![0];
+    for (const file of ['hash-worker.js', 'digest-file.js']) expect(existsSync(join(resolve(poolChunk, '..'), file))).toBe(true);
     expect(built.inputs.some((f) => f.startsWith('node_modules/'))).toBe(false); // packages stay external
   });
 });

@@ -25,7 +25,8 @@ export async function hashCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand('hash', argv, HASH_OPTIONS, true);
   if (values.help) return help(io, HASH_HELP);
   if (positionals.length === 0) throw new UsageError('Name at least one file, e.g. "notarium hash contract.pdf".');
-  const pool = new HashPool();
+  // This process only hashes: its own thread takes a file too, so one file starts no worker.
+  const pool = new HashPool({ callingThreadHashes: true });
   let failed = 0;
   try {
     // Hash in parallel but print in the order given, as sha256sum does.

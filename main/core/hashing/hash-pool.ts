@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Worker, WorkerOptions } from 'node:worker_threads';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { digestFile } from './digest-file.js';
 import { fileUnreadable } from './file-unreadable.ts';
 
 export interface HashResult {
@@ -37,13 +37,25 @@ export interface HashPoolOptions {
   createWorker?: (options: WorkerOptions) => Worker;
   /** Files smaller than this (bytes) are hashed on the calling thread; see HASH_HERE_BELOW. 0: every file in a worker. */
   hashHereBelow?: number;
+  /**
+   * The calling thread is one of the `size` hashers, for files of any size, one at a time; the
+   * others go to size − 1 workers at most (hashHereBelow then does not apply). For a process whose
+   * event loop serves nothing else, such as the `hash` command: one file starts no worker (what
+   * that costs: HASH_HERE_BELOW), and its reads may block this thread, as a worker's do, so that
+   * each chunk is digested from this core's cache (digest-file.js). Never for the engine, whose
+   * event loop serves the app (DESIGN.md).
+   */
+  callingThreadHashes?: boolean;
 }
 
 /** The worker script; plain JavaScript so that no TypeScript loader is needed in the thread. */
 export const HASH_WORKER_URL = new URL('./hash-worker.js', import.meta.url);
 
-/** Default read buffer: as fast as 4-8 MiB on SHA-NI machines, a quarter of the memory. */
-export const HASH_CHUNK_SIZE = 1 << 20;
+/**
+ * Default read buffer: 256 KiB stays in a core's L2 cache while it is filled and digested; it was
+ * the fastest size in bench/hash-files.ts (d) and, as a process, in bench/cli.ts (README, Benchmarks).
+ */
+export const HASH_CHUNK_SIZE = 256 << 10;
 const MIN_CHUNK = 64 << 10;
 const MAX_CHUNK = 16 << 20;
 
@@ -63,6 +75,8 @@ interface Job {
   path: string;
   options: HashFileOptions;
   settled: boolean;
+  /** Found too large for the calling thread: a worker's. */
+  forWorker: boolean;
   lastBytes: number;
   resolve: (result: HashResult) => void;
   reject: (err: unknown) => void;
@@ -86,9 +100,10 @@ type Reply =
 
 /**
  * SHA-256 of files: small ones on the calling thread (HASH_HERE_BELOW), the others in worker
- * threads, so hashing never holds the main event loop for long. Each worker
- * streams one file at a time through a fixed buffer (constant memory whatever the file size);
- * files beyond the pool size wait in a queue. Idle workers do not keep the process alive.
+ * threads, so hashing never holds the main event loop for long (unless callingThreadHashes says
+ * the process has nothing else to do). Every file is read through the same path (digest-file.js),
+ * in fixed buffers (constant memory whatever the file size); files beyond the pool size wait in a
+ * queue. Idle workers do not keep the process alive.
  */
 export class HashPool {
   readonly size: number;
@@ -97,6 +112,11 @@ export class HashPool {
   readonly #graceMs: number;
   readonly #createWorker: (options: WorkerOptions) => Worker;
   readonly #hereBelow: number;
+  /** Whether reads may block the calling thread (callingThreadHashes). */
+  readonly #hereBlocks: boolean;
+  /** Files the calling thread hashes at once, and workers at most. */
+  readonly #hereAtOnce: number;
+  readonly #workers: number;
   readonly #slots = new Set<Slot>();
   readonly #queue: Job[] = [];
   /** Jobs being opened or hashed on this thread. */
@@ -112,7 +132,13 @@ export class HashPool {
     this.#graceMs = options.cancelGraceMs ?? 2000;
     // node:worker_threads loaded with the first worker: a process that hashes only small files never loads it.
     this.#createWorker = options.createWorker ?? ((o) => new (process.getBuiltinModule('node:worker_threads').Worker)(HASH_WORKER_URL, o));
-    this.#hereBelow = options.hashHereBelow ?? HASH_HERE_BELOW;
+    // Engine: at most `size` small files open here at once (past that, many files hash faster in
+    // parallel anyway), beside `size` workers. callingThreadHashes: this thread is one of `size`.
+    const shares = options.callingThreadHashes === true;
+    this.#hereBelow = shares ? Infinity : (options.hashHereBelow ?? HASH_HERE_BELOW);
+    this.#hereBlocks = shares;
+    this.#hereAtOnce = shares ? 1 : this.#hereBelow > 0 ? this.size : 0;
+    this.#workers = shares ? this.size - 1 : this.size;
   }
 
   hashFile(path: string, options: HashFileOptions = {}): Promise<HashResult> {
@@ -126,6 +152,7 @@ export class HashPool {
         path,
         options,
         settled: false,
+        forWorker: false,
         lastBytes: -1,
         resolve: (result) => settle(() => resolvePromise(result)),
         reject: (err) => settle(() => rejectPromise(err)),
@@ -142,9 +169,8 @@ export class HashPool {
         signal.addEventListener('abort', onAbort, { once: true });
         job.detach = () => signal.removeEventListener('abort', onAbort);
       }
-      // At most `size` files open here at once: past that, many files hash faster in parallel anyway.
-      if (this.#hereBelow > 0 && this.#here.size < this.size) void this.#hashHereOrQueue(job);
-      else this.#enqueue(job);
+      this.#queue.push(job);
+      this.#pump();
     });
   }
 
@@ -163,52 +189,17 @@ export class HashPool {
     await Promise.all(exits);
   }
 
-  #enqueue(job: Job): void {
-    this.#queue.push(job);
-    this.#pump();
-  }
-
-  /**
-   * Opens the file as the worker would: a small regular file is hashed here, chunk by chunk, with
-   * the same errors and the same final progress event; a larger one is queued for a worker.
-   */
-  async #hashHereOrQueue(job: Job): Promise<void> {
-    let handle;
-    this.#here.add(job);
-    try {
-      handle = await open(resolve(job.path), OPEN_FLAGS);
-      const stat = await handle.stat();
-      if (!stat.isFile()) throw Object.assign(new Error('not a regular file'), { code: stat.isDirectory() ? 'EISDIR' : 'ENOTREG' });
-      if (stat.size >= this.#hereBelow) {
-        if (!job.settled) this.#enqueue(job); // settled: cancelled, or the pool closed, meanwhile
-        return;
-      }
-      const digest = createHash('sha256');
-      const buffer = Buffer.allocUnsafe(Math.min(this.#chunkSize, Math.max(stat.size, MIN_CHUNK)));
-      let size = 0;
-      // Read to the end, as the worker does: a file that grows while it is read is hashed whole.
-      for (;;) {
-        if (job.settled) return; // cancelled, or the pool closed
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-        if (bytesRead === 0) break;
-        digest.update(buffer.subarray(0, bytesRead));
-        size += bytesRead;
-      }
-      if (this.#progress(job, size, size)) job.resolve({ sha256: digest.digest('hex'), size });
-    } catch (err) {
-      const { code, message } = err as NodeJS.ErrnoException;
-      job.reject(fileUnreadable(job.path, String(code ?? 'EUNKNOWN'), message, err));
-    } finally {
-      this.#here.delete(job);
-      await handle?.close();
-    }
-  }
-
+  /** Gives queued files to the calling thread while it has room (it starts no thread), then to the workers. */
   #pump(): void {
     while (this.#queue.length > 0 && !this.#closed) {
+      const here = this.#here.size < this.#hereAtOnce ? this.#queue.findIndex((job) => !job.forWorker) : -1;
+      if (here >= 0) {
+        void this.#hashHere(this.#queue.splice(here, 1)[0]!);
+        continue;
+      }
       let slot = [...this.#slots].find((s) => s.job === null);
       if (!slot) {
-        if (this.#slots.size >= this.size) return;
+        if (this.#slots.size >= this.#workers) return;
         try {
           slot = this.#spawn();
         } catch (err) {
@@ -220,6 +211,39 @@ export class HashPool {
       slot.job = job;
       slot.worker.ref(); // a running job keeps the process alive; an idle worker does not
       slot.worker.postMessage({ id: job.id, path: resolve(job.path), chunkSize: this.#chunkSize, progressMs: this.#progressMs });
+    }
+  }
+
+  /**
+   * Hashes a file on the calling thread as a worker would (same checks, errors and progress); one
+   * found at hashHereBelow or over goes back to the queue, for a worker.
+   */
+  async #hashHere(job: Job): Promise<void> {
+    this.#here.add(job);
+    let handle: FileHandle | undefined;
+    try {
+      handle = await open(resolve(job.path), OPEN_FLAGS);
+      const stat = await handle.stat();
+      if (!stat.isFile()) throw Object.assign(new Error('not a regular file'), { code: stat.isDirectory() ? 'EISDIR' : 'ENOTREG' });
+      if (stat.size >= this.#hereBelow) {
+        job.forWorker = true;
+        if (!job.settled) this.#queue.push(job); // settled: cancelled, or the pool closed, meanwhile
+        return;
+      }
+      const result = await digestFile(handle.fd, Buffer.allocUnsafe(Math.min(this.#chunkSize, Math.max(stat.size, MIN_CHUNK))), {
+        blocking: this.#hereBlocks,
+        stopped: () => job.settled, // cancelled, or the pool closed
+        progressMs: this.#progressMs,
+        onProgress: (bytes) => this.#progress(job, bytes, Math.max(stat.size, bytes)),
+      });
+      if (result && this.#progress(job, result.size, result.size)) job.resolve(result);
+    } catch (err) {
+      const { code, message } = err as NodeJS.ErrnoException;
+      job.reject(fileUnreadable(job.path, String(code ?? 'EUNKNOWN'), message, err));
+    } finally {
+      this.#here.delete(job);
+      this.#pump();
+      await handle?.close();
     }
   }
 

@@ -1,9 +1,11 @@
-// The hashing worker: streams one file at a time through SHA-256 with one reusable buffer.
-// Plain JavaScript importing only node:* so that it loads the same way under plain node, tsx
-// (whose hook is registered in the main thread only), vitest and a bundled app.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+// The hashing worker: hashes one file at a time through the read loop every hash takes
+// (digest-file.js), reading on its own thread into a buffer it keeps from job to job. Plain
+// JavaScript importing only node:* and that module, so that it loads the same way under plain
+// node, tsx (whose hook is registered in the main thread only), vitest and a bundled app
+// (scripts/hash-worker-copy.ts copies both).
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { digestFile } from './digest-file.js';
 
 /** Holds the id of the job the pool wants cancelled; checked between chunks. */
 const cancelled = new Int32Array(workerData.cancelFlag);
@@ -12,7 +14,7 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 let buffer = Buffer.allocUnsafe(0);
 
-function hash({ id, path, chunkSize, progressMs }) {
+async function hash({ id, path, chunkSize, progressMs }) {
   if (buffer.length !== chunkSize) buffer = Buffer.allocUnsafe(chunkSize);
   const fd = openSync(path, OPEN_FLAGS);
   try {
@@ -23,32 +25,23 @@ function hash({ id, path, chunkSize, progressMs }) {
       throw err;
     }
     const total = stat.size;
-    const digest = createHash('sha256');
-    let bytes = 0;
-    let lastReport = performance.now();
-    for (;;) {
-      if (Atomics.load(cancelled, 0) === id) return { type: 'cancelled', id };
-      // position null: read on from the current offset, so files that grow are read to the end.
-      const n = readSync(fd, buffer, 0, chunkSize, null);
-      if (n === 0) break;
-      digest.update(n === chunkSize ? buffer : buffer.subarray(0, n));
-      bytes += n;
-      const now = performance.now();
-      if (now - lastReport >= progressMs) {
-        lastReport = now;
-        parentPort.postMessage({ type: 'progress', id, bytes, total: Math.max(total, bytes) });
-      }
-    }
-    return { type: 'done', id, sha256: digest.digest('hex'), size: bytes };
+    const result = await digestFile(fd, buffer, {
+      blocking: true,
+      stopped: () => Atomics.load(cancelled, 0) === id,
+      progressMs,
+      onProgress: (bytes) => parentPort.postMessage({ type: 'progress', id, bytes, total: Math.max(total, bytes) }),
+    });
+    return result === null ? { type: 'cancelled', id } : { type: 'done', id, ...result };
   } finally {
     closeSync(fd);
   }
 }
 
-parentPort.on('message', (job) => {
+// The pool sends a worker its next job only once it has answered the last: one job at a time.
+parentPort.on('message', async (job) => {
   let reply;
   try {
-    reply = hash(job);
+    reply = await hash(job);
   } catch (err) {
     reply = { type: 'error', id: job.id, code: String(err?.code ?? 'EUNKNOWN'), message: String(err?.message ?? err) };
   }

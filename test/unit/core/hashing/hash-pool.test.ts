@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isNotariumError } from '../../../../main/core/errors/notarium-error.ts';
+import { turnsWhile } from '../../../support/event-loop-turns.ts';
 import { fileUnreadable } from '../../../../main/core/hashing/file-unreadable.ts';
 import {
   HASH_CHUNK_SIZE,
@@ -109,14 +110,20 @@ describe('HashPool digests', () => {
 });
 
 describe('HashPool progress', () => {
-  it('is throttled, monotonic and ends at total', async () => {
-    const path = sparse('progress.bin', 256 * MiB);
-    const { pool: p } = pool({ progressIntervalMs: 5 });
+  it.each([
+    ['in a worker', {}],
+    ['on the calling thread', { callingThreadHashes: true }],
+  ])('is throttled, monotonic and ends at total, %s', async (where, options) => {
+    const path = sparse(`progress ${where}.bin`, 256 * MiB);
+    const { pool: p } = pool({ progressIntervalMs: 5, ...options });
     const seen: HashProgress[] = [];
+    const started = performance.now();
     await p.hashFile(path, { onProgress: (e) => seen.push(e) });
+    const elapsed = performance.now() - started;
     expect(seen.length).toBeGreaterThan(1);
-    // throttled: far fewer events than chunks
-    expect(seen.length).toBeLessThan((256 * MiB) / HASH_CHUNK_SIZE / 2);
+    // Throttled: one event per 5 ms of the time it took at most, and the final one. Not a count of
+    // chunks, which a loaded machine can make each slower than the interval.
+    expect(seen.length).toBeLessThanOrEqual(Math.floor(elapsed / 5) + 1);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.bytes).toBeGreaterThan(seen[i - 1]!.bytes);
     expect(seen.every((e) => e.total === 256 * MiB)).toBe(true);
     expect(seen.at(-1)).toEqual({ bytes: 256 * MiB, total: 256 * MiB });
@@ -268,20 +275,8 @@ describe('HashPool queueing and workers', () => {
     const path = sparse('responsive.bin', 512 * MiB);
     const { pool: p } = pool({ size: 1 });
     await p.hashFile(file('warm.bin', 1)); // worker started: count turns during hashing only
-    // Turns of the main event loop while the hash runs. Hashing on this thread would leave none;
-    // a few turns over half a gigabyte of hashing is a bound no load reaches (how long a turn
-    // takes is a benchmark's business, not this test's).
-    let turns = 0;
-    let hashing = true;
-    const turn = (): void => {
-      if (!hashing) return;
-      turns++;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
-    await p.hashFile(path);
-    hashing = false;
-    expect(turns).toBeGreaterThanOrEqual(3);
+    // Hashing on this thread in one go would leave no turn.
+    expect(await turnsWhile(() => p.hashFile(path))).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -342,12 +337,95 @@ describe('HashPool small files, on the calling thread', () => {
   });
 });
 
+describe('HashPool callingThreadHashes: the calling thread is one of the hashers', () => {
+  const sharing = (options: HashPoolOptions = {}) => pool({ callingThreadHashes: true, ...options });
+
+  it.each([
+    ['empty', 0],
+    ['one chunk and one byte', HASH_CHUNK_SIZE + 1],
+    ['at the small-file threshold', HASH_HERE_BELOW],
+    ['a few chunks over it, less one byte', HASH_HERE_BELOW + 3 * HASH_CHUNK_SIZE - 1],
+  ])('%s: equals openssl, and no worker is started', async (_label, size) => {
+    const path = file(`sharing-${size}.bin`, size);
+    const { pool: p, workers } = sharing();
+    expect(await p.hashFile(path)).toEqual({ sha256: openssl(path), size });
+    expect(workers).toHaveLength(0);
+  });
+
+  it('a large file: no worker either', async () => {
+    const path = sparse('sharing-large.bin', 300 * MiB + 1);
+    const { pool: p, workers } = sharing();
+    expect(await p.hashFile(path)).toEqual({ sha256: openssl(path), size: 300 * MiB + 1 });
+    expect(workers).toHaveLength(0);
+  });
+
+  it.each([1, 2, 3])('many files on a pool of %i: at most size − 1 workers beside this thread, every file right', async (size) => {
+    const { pool: p, workers } = sharing({ size });
+    const paths = Array.from({ length: 12 }, (_, i) => file(`sharing-many-${size}-${i}.bin`, (i * 797_531) % (9 * MiB)));
+    const results = await Promise.all(paths.map((path) => p.hashFile(path)));
+    results.forEach((r, i) => expect(r.sha256).toBe(openssl(paths[i]!)));
+    expect(workers).toHaveLength(size - 1);
+  });
+
+  it('an unreadable file among others fails alone', async () => {
+    const { pool: p } = sharing({ size: 2 });
+    const paths = [file('sharing-a.bin', 5 * MiB), join(dir, 'sharing-missing.bin'), file('sharing-b.bin', 3), dir, file('sharing-c.bin', 7 * MiB)];
+    const outcomes = await Promise.allSettled(paths.map((path) => p.hashFile(path)));
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.sha256 : (o.reason as Error).message))).toEqual([
+      openssl(paths[0]!),
+      expect.stringMatching(/sharing-missing\.bin.*does not exist/),
+      openssl(paths[2]!),
+      expect.stringMatching(/is a folder/),
+      openssl(paths[4]!),
+    ]);
+  });
+
+  it('a file cancelled mid-way rejects with CANCELLED, and the next one hashes', async () => {
+    const path = sparse('sharing-cancel.bin', 2048 * MiB);
+    const { pool: p, workers } = sharing({ size: 1, progressIntervalMs: 1 });
+    const ac = new AbortController();
+    let events = 0;
+    const job = p.hashFile(path, {
+      signal: ac.signal,
+      onProgress: ({ bytes, total }) => {
+        events++;
+        expect(bytes).toBeLessThan(total);
+        ac.abort();
+      },
+    });
+    await expect(job).rejects.toSatisfy((err) => isNotariumError(err, 'CANCELLED'));
+    expect(events).toBe(1);
+    const small = file('sharing-after-cancel.bin', 777);
+    expect((await p.hashFile(small)).sha256).toBe(openssl(small));
+    expect(workers).toHaveLength(0);
+  });
+
+  it('close() mid-way rejects the file being hashed and the queued ones', async () => {
+    const { pool: p } = sharing({ size: 1, progressIntervalMs: 1 });
+    let closing: Promise<void> | undefined;
+    const running = p.hashFile(sparse('sharing-close.bin', 1024 * MiB), { onProgress: () => void (closing ??= p.close()) });
+    const queued = p.hashFile(file('sharing-close-queued.bin', 1));
+    for (const outcome of await Promise.allSettled([running, queued])) {
+      expect(outcome.status === 'rejected' && isNotariumError(outcome.reason, 'CANCELLED')).toBe(true);
+    }
+    await closing;
+  });
+
+  it('the event loop keeps turning while a large file is hashed on it', async () => {
+    const path = sparse('sharing-responsive.bin', 512 * MiB);
+    const { pool: p } = sharing();
+    // Its reads block this thread, but the loop turns between chunks.
+    expect(await turnsWhile(() => p.hashFile(path))).toBeGreaterThanOrEqual(3);
+  });
+});
+
 describe.each([
-  ['in a worker', 0],
-  ['on the calling thread', HASH_HERE_BELOW],
-])('HashPool errors, %s', (_where, hashHereBelow) => {
-  const pool = (options: HashPoolOptions = {}) => poolOf({ hashHereBelow, ...options });
-  const named = (name: string): string => `${hashHereBelow}-${name}`;
+  ['in a worker', { hashHereBelow: 0 }],
+  ['on the calling thread', { hashHereBelow: HASH_HERE_BELOW }],
+  ['on the calling thread, one of the hashers', { callingThreadHashes: true }],
+])('HashPool errors, %s', (where, placed: HashPoolOptions) => {
+  const pool = (options: HashPoolOptions = {}) => poolOf({ ...placed, ...options });
+  const named = (name: string): string => `${where}-${name}`;
   const unreadable = (path: string, reason: RegExp) => (err: unknown) =>
     isNotariumError(err, 'FILE_UNREADABLE') && err.message.includes(`"${path}"`) && reason.test(err.message);
 
@@ -388,7 +466,7 @@ describe.each([
     // root reads any file: an unprivileged child (nobody) meets the permission check instead.
     chmodSync(dir, 0o711);
     const script = `import { HashPool } from ${JSON.stringify(HASH_POOL_MODULE)};
-      const pool = new HashPool({ size: 1, hashHereBelow: ${hashHereBelow} });
+      const pool = new HashPool(${JSON.stringify({ size: 1, ...placed })});
       try { await pool.hashFile(process.argv[1]); console.log('hashed'); } catch (err) { console.log(err.code + ': ' + err.message); }
       await pool.close();`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, path], {
