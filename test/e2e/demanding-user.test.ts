@@ -131,7 +131,7 @@ describe('refusals a user meets', () => {
       .toMatch(/^\s*Pass\s*Service check\s*The service \(profile "Sandbox"\) confirms that the record matches transaction [0-9a-f]{64}\./);
     await keepShots(page, 'verify-service-check', serviceStep);
     await page.getByRole('button', { name: 'Clear' }).click();
-    await page.getByLabel('Offline (receipt only, no service)').check();
+    await page.getByLabel('Offline (receipt only: no explorer, no service)').check();
     await page.locator('input[type=file]').first().setInputFiles(policy);
     await expect.poll(() => rows.locator('td.status').first().textContent()).toBe('Verified · test chain');
     await rows

@@ -1,0 +1,64 @@
+import { lookupUnreachable, readBlockAnswer, type ChainCheck } from '../receipts/verify/best-chain.ts';
+import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
+import type { StoredRecord } from '../store/record.ts';
+import type { NotaryContext } from './context.ts';
+import { profileToAsk } from './service-check.ts';
+
+/**
+ * The online step `chain` (best-chain.ts): the block lookup of the profile that reaches the
+ * receipt's service (the same profile the service step asks) is asked whether the receipt's block
+ * is on its best chain. Used by verify.
+ */
+
+/** The answers of one verification run, by lookup and block: a folder of files in one block asks once. */
+export type ChainAnswers = Map<string, Promise<ChainCheck>>;
+
+/** The block lookup's word on the receipt's block; undefined for a receipt with no block yet (the step says so itself). */
+export async function chainCheck(
+  ctx: NotaryContext,
+  receipt: ReceiptV1,
+  record?: StoredRecord,
+  answers: ChainAnswers = new Map(),
+): Promise<ChainCheck | undefined> {
+  const blockHash = receipt.confirmation?.blockHash.toLowerCase();
+  if (blockHash === undefined) return undefined;
+  const profile = await profileToAsk(ctx, receipt, record);
+  if (!profile) {
+    return {
+      status: 'skipped',
+      code: 'no-block-lookup',
+      detail: `No profile reaches the service this receipt was made with (${receipt.registration.serviceUrl}), so no block lookup is known for its chain: add a profile for that service with one (--explorer-block-url), or look block ${blockHash} up in any block explorer of its network.`,
+    };
+  }
+  let lookup;
+  try {
+    lookup = (await ctx.connections.forProfile(profile)).blockLookup;
+  } catch (err) {
+    return {
+      status: 'skipped',
+      code: 'explorer-unreachable',
+      detail: `Profile "${profile}" could not be reached, so its block lookup was not asked whether block ${blockHash} is on the best chain: ${errorText(err).replace(/\.?$/, '.')}`,
+    };
+  }
+  if (!lookup) {
+    return {
+      status: 'skipped',
+      code: 'no-block-lookup',
+      detail: `Profile "${profile}" has no block lookup, so no explorer was asked whether block ${blockHash} is on the best chain: set one (notarium profile add "${profile}" --explorer-block-url URL, or Settings), or look the block up in any block explorer of its network.`,
+    };
+  }
+  const key = `${lookup.template}\n${blockHash}`;
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = lookup.answer(blockHash).then(
+      (answered) => readBlockAnswer(blockHash, lookup.source, ctx.now(), answered),
+      (err: unknown) => lookupUnreachable(lookup.source, blockHash, errorText(err)),
+    );
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
