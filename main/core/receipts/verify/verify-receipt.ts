@@ -381,10 +381,10 @@ export function verifyReceipt(receipt: ReceiptV1, options: VerifyOptions = {}): 
   let failed: Step | undefined;
   for (const id of STEP_IDS) {
     const label = STEP_LABELS[id];
-    if (id === 'service') {
-      steps.push({ id, status: 'skipped', code: 'offline', label, detail: SERVICE_OFFLINE_DETAIL });
-    } else if (failed) {
+    if (failed) {
       steps.push({ id, status: 'not-run', label, detail: `Not run: the ${failed.label.toLowerCase()} step failed.` });
+    } else if (id === 'service') {
+      steps.push({ id, status: 'skipped', code: 'offline', label, detail: SERVICE_OFFLINE_DETAIL });
     } else {
       const step = runStep(id, ctx);
       steps.push(step);

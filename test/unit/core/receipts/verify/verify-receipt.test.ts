@@ -785,7 +785,7 @@ describe("the chain step: a block lookup's word on the block, merged into the re
       found: 'unknown (404)',
     });
     expect(unknown.summary).toBe(`Verification failed at the best chain step: ${step(unknown, 'chain').detail}`);
-    expect(step(unknown, 'service')).toMatchObject({ status: 'skipped', code: 'offline' });
+    expect(step(unknown, 'service')).toEqual({ id: 'service', status: 'not-run', label: 'Service check', detail: 'Not run: the best chain step failed.' });
     const stale = readBlockAnswer(fx.header.hash, 'explorer.example', AT, {
       status: 200,
       body: JSON.stringify({ hash: fx.header.hash, height: 811, confirmations: -1 }),
