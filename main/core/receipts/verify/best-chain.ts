@@ -10,6 +10,8 @@ import { counted } from '../../../../preload/counted.ts';
  */
 
 export const BLOCK_HASH_PLACEHOLDER = '{blockHash}';
+/** The meta element that gives an exported verifier page its block lookup (verifier-page.ts). */
+export const BLOCK_LOOKUP_META = 'notarium-block-lookup';
 
 export type ChainCheck =
   | { status: 'pass'; blockHash: string; detail: string; source: string; at: string; height: number; confirmations: number }
@@ -82,19 +84,19 @@ export function readBlockAnswer(blockHash: string, source: string, atMs: number,
   if (answer.status >= 500 || answer.status === 408 || answer.status === 429)
     return lookupUnreachable(source, hash, `it answered with HTTP status ${answer.status}.`);
   if (answer.status < 200 || answer.status > 299)
-    return answerInvalid(source, hash, `it refused the request with HTTP status ${answer.status}, so its address may be wrong`);
+    return unusableAnswer(source, hash, `it refused the request with HTTP status ${answer.status}, so its address may be wrong`);
   let value: unknown;
   try {
     value = JSON.parse(answer.body);
   } catch {
-    return answerInvalid(source, hash, 'it is not JSON');
+    return unusableAnswer(source, hash, 'it is not JSON');
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return answerInvalid(source, hash, 'it is not a JSON object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return unusableAnswer(source, hash, 'it is not a JSON object');
   const { hash: echoed, confirmations, height } = value as Record<string, unknown>;
-  if (typeof echoed !== 'string' || !HASH.test(echoed)) return answerInvalid(source, hash, `it names no block hash (its hash is ${shown(echoed)})`);
-  if (echoed.toLowerCase() !== hash) return answerInvalid(source, hash, `it is about block ${echoed.toLowerCase()}, not the block asked for`);
+  if (typeof echoed !== 'string' || !HASH.test(echoed)) return unusableAnswer(source, hash, `it names no block hash (its hash is ${shown(echoed)})`);
+  if (echoed.toLowerCase() !== hash) return unusableAnswer(source, hash, `it is about block ${echoed.toLowerCase()}, not the block asked for`);
   if (typeof confirmations !== 'number' || !Number.isSafeInteger(confirmations)) {
-    return answerInvalid(source, hash, `its confirmations (${shown(confirmations)}) are not a whole number`);
+    return unusableAnswer(source, hash, `its confirmations (${shown(confirmations)}) are not a whole number`);
   }
   const place = typeof height === 'number' && Number.isSafeInteger(height) && height >= 0 ? ` at height ${height}` : '';
   if (confirmations === -1) {
@@ -108,9 +110,9 @@ export function readBlockAnswer(blockHash: string, source: string, atMs: number,
     };
   }
   if (confirmations < 1) {
-    return answerInvalid(source, hash, `its confirmations (${confirmations}) are neither -1 (off the best chain) nor 1 or more (on it)`);
+    return unusableAnswer(source, hash, `its confirmations (${confirmations}) are neither -1 (off the best chain) nor 1 or more (on it)`);
   }
-  if (!place) return answerInvalid(source, hash, `its height (${shown(height)}) is not a whole number from 0 up`);
+  if (!place) return unusableAnswer(source, hash, `its height (${shown(height)}) is not a whole number from 0 up`);
   return {
     status: 'pass',
     blockHash: hash,
@@ -131,11 +133,12 @@ export function lookupUnreachable(source: string, blockHash: string, reason: str
   };
 }
 
-function answerInvalid(source: string, blockHash: string, why: string): ChainCheck {
+/** The lookup answered, but nothing in it can be used: `why` says what is wrong with it. */
+export function unusableAnswer(source: string, blockHash: string, why: string): ChainCheck {
   return {
     status: 'skipped',
     code: 'explorer-answer-invalid',
-    detail: `The block lookup at ${source} answered, but not as a block lookup does: ${why}. Whether block ${blockHash} is on the best chain was not checked; the lookup's address must answer with the block as JSON (its hash, height and confirmations).`,
+    detail: `The block lookup at ${source} answered, but not as a block lookup does: ${why}. Whether block ${blockHash.toLowerCase()} is on the best chain was not checked; the lookup's address must answer with the block as JSON (its hash, height and confirmations).`,
   };
 }
 
