@@ -1,6 +1,6 @@
 import { isReceiptName } from '../preload/notarium-files.ts';
 import { visibleName } from '../preload/visible-text.ts';
-import { isPublicLink } from '../main/core/app/public-link.ts';
+import { isPublicLink } from '../preload/public-link.ts';
 import { blockLookupUrl, type ChainCheck } from '../main/core/receipts/verify/best-chain.ts';
 import type { ReceiptVerdict } from '../main/core/receipts/verify/receipt-verdict.ts';
 import { askLookup, type BundledLookup } from './block-lookup.ts';
@@ -165,7 +165,7 @@ function receiptRow(receipt: File | undefined): HTMLElement {
 
 interface ChainOffer {
   lookup: BundledLookup;
-  ask(blockHash: string): void;
+  ask: (blockHash: string) => void;
 }
 
 function resultBody(state: State, offer: ChainOffer | null): Node {

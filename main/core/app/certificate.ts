@@ -7,7 +7,7 @@ import { verifyReceipt, type VerificationReport } from '../receipts/verify/verif
 import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { powershellQuote, shellQuote } from '../text/shell-quote.ts';
-import { isPublicLink } from './public-link.ts';
+import { isPublicLink } from '../../../preload/public-link.ts';
 import { counted } from '../../../preload/counted.ts';
 
 /**

@@ -145,6 +145,6 @@ export function unusableAnswer(source: string, blockHash: string, why: string): 
 /** A value from the answer, short, for a sentence. */
 function shown(value: unknown): string {
   if (value === undefined) return 'missing';
-  const text = JSON.stringify(value) ?? String(value);
+  const text = JSON.stringify(value);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
