@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportedVerifierPage, verifierPage } from '../../main/core/receipts/verifier-page.ts';
 import { closedPort } from '../support/closed-port.ts';
 import { jsonCli, runCli, sandboxExplorerArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
@@ -85,7 +86,8 @@ describe('the embedded sandbox: its block lookup is the Sandbox profile default'
       expect(chainStep(report)).toMatchObject({
         status: 'skipped',
         code: 'offline',
-        detail: expect.stringMatching(new RegExp(`^Needs the network: whether block ${block} is on the best chain is asked of a block explorer`)),
+        detail:
+          'Needs the network: a block explorer is asked whether the block is on the best chain when verifying online (without --offline or "Offline", or receipt verify --online).',
       });
       expect(report.proves).not.toMatch(/answered at/);
     }
@@ -134,6 +136,15 @@ describe("a service profile's block lookup", () => {
     });
     const listed = await json('profile', 'list');
     expect(listed.value.find((p: { name: string }) => p.name === 'Looked')).toMatchObject({ explorerBlockUrl: `${sb.baseUrl}/explorer/block/{blockHash}` });
+  });
+
+  it('a proof bundle carries the lookup of the profile that reaches its service, or none: then the page as built, which offers no check', async () => {
+    const looked = await serviceJson('receipt', 'export', 'Looked.txt', '--bundle', '-o', 'looked-bundle', '--profile', 'Looked');
+    expect(looked.code, looked.stderr).toBe(0);
+    expect(readFileSync(looked.value.verifier, 'utf8')).toBe(exportedVerifierPage(verifierPage(), `${sb.baseUrl}/explorer/block/{blockHash}`));
+    const plain = await serviceJson('receipt', 'export', 'Plain.txt', '--bundle', '-o', 'plain-bundle', '--profile', 'Plain');
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(readFileSync(plain.value.verifier, 'utf8')).toBe(verifierPage().html);
   });
 
   it('a folder of files in one block asks the lookup once', async () => {

@@ -99,8 +99,8 @@ const TEST_CHAIN_MINING = 'anyone can mine a block there on an ordinary computer
 const SERVICE_OFFLINE_DETAIL =
   'Needs the network and an API key: the service\'s match endpoint is asked whether it still holds this record; add it with --online (receipt verify on the command line), or in the app by verifying without "Offline".';
 
-const chainOfflineDetail = (block: string): string =>
-  `Needs the network: whether block ${block} is on the best chain is asked of a block explorer; verify online to ask it (verify without --offline, or receipt verify --online, on the command line; the app without "Offline"; the verifier page's check, where it offers one).`;
+const CHAIN_OFFLINE_DETAIL =
+  'Needs the network: a block explorer is asked whether the block is on the best chain when verifying online (without --offline or "Offline", or receipt verify --online).';
 
 type StepResult = { status: 'pass' | 'not-run'; detail: string } | { status: 'skipped'; code: SkipCode; detail: string };
 
@@ -365,7 +365,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     if (!confirmation) return { status: 'skipped', code: 'not-confirmed', detail: 'No confirmation yet: there is no block to look for on the chain.' };
     const block = lower(confirmation.blockHash);
     const check = ctx.options.chain;
-    if (!check) return { status: 'skipped', code: 'offline', detail: chainOfflineDetail(block) };
+    if (!check) return { status: 'skipped', code: 'offline', detail: CHAIN_OFFLINE_DETAIL };
     if (check.status === 'skipped') return check;
     if (check.blockHash !== block) throw new Error(`the block lookup's answer is about block ${check.blockHash}, not block ${block}.`);
     if (check.status === 'fail') throw new CheckFailure(check.code, check.detail, { expected: check.expected, found: check.found });
