@@ -35,6 +35,11 @@ export const STEP_IDS: readonly StepId[] = [
 /** The steps that ask over the network: optional, so a skip of theirs never makes a receipt partially verified. */
 export const ONLINE_STEPS: readonly StepId[] = ['chain', 'service'];
 
+/** The steps a receipt's own evidence left unchecked: skipped, the file and the online steps aside (import and upgrade keep this). */
+export function uncheckedEvidence(steps: readonly Step[]): StepId[] {
+  return steps.filter((s) => s.status === 'skipped' && s.id !== 'file-digest' && !ONLINE_STEPS.includes(s.id)).map((s) => s.id);
+}
+
 export type StepStatus = 'pass' | 'fail' | 'skipped' | 'not-run';
 
 export interface Step {
