@@ -8,6 +8,7 @@ import {
   unusableAnswer,
   type ChainCheck,
 } from '../main/core/receipts/verify/best-chain.ts';
+import { readBounded } from '../preload/bounded-body.ts';
 
 /**
  * The page's one way out: the block lookup it was exported with (the meta element the export adds,
@@ -44,7 +45,8 @@ export async function askLookup(lookup: BundledLookup, blockHash: string, now: (
       cache: 'no-store',
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    body = await boundedText(res);
+    const bytes = await readBounded(res, MAX_ANSWER_BYTES);
+    body = bytes && new TextDecoder().decode(bytes);
   } catch (err) {
     return lookupUnreachable(lookup.source, blockHash, failure(err));
   }
@@ -57,24 +59,4 @@ export async function askLookup(lookup: BundledLookup, blockHash: string, now: (
 function failure(err: unknown): string {
   if (err instanceof DOMException && err.name === 'TimeoutError') return `it did not answer within ${TIMEOUT_MS / 1000} seconds.`;
   return 'the browser got no answer from it: this computer may be offline, the lookup may be down, or it does not let pages read its answers (no Access-Control-Allow-Origin).';
-}
-
-/** The body as text, or null past the limit (the rest is not read). */
-async function boundedText(res: Response): Promise<string | null> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const decoder = new TextDecoder();
-  return chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode();
 }

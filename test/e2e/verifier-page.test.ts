@@ -116,34 +116,37 @@ describe('the verifier page as built', () => {
   });
 });
 
+/** A server on this machine that counts what reaches it: a page's policy must keep the page from it. */
+async function bystander(): Promise<{ url: string; asked: () => number; close: () => void }> {
+  let asked = 0;
+  const server = createServer((_, res) => {
+    asked++;
+    res.end('reached');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, asked: () => asked, close: () => server.close() };
+}
+
+/** What the page's own fetch of `url` comes to: an answer, or a refusal. */
+const fetchFrom = (page: OfflinePage, url: string) =>
+  page.page.evaluate(
+    async (u) =>
+      fetch(u).then(
+        (r) => `answered ${r.status}`,
+        (err: unknown) => `refused: ${String(err)}`,
+      ),
+    url,
+  );
+
 describe("the page's policy", () => {
   it('refuses a connection even to a server on this machine, with the network on', async () => {
-    let asked = 0;
-    const server = createServer((_, res) => {
-      asked++;
-      res.end('reached');
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const { port } = server.address() as AddressInfo;
-    const context = await browser.newContext();
+    const server = await bystander();
+    const online = await open(bundlePage(), { online: true });
     try {
-      const page = await context.newPage();
-      const refusals: string[] = [];
-      page.on('console', (m) => refusals.push(m.text()));
-      await page.goto(`file://${bundlePage()}`);
-      const outcome = await page.evaluate(
-        async (url) =>
-          fetch(url).then(
-            (r) => `answered ${r.status}`,
-            (err: unknown) => `refused: ${String(err)}`,
-          ),
-        `http://127.0.0.1:${port}/`,
-      );
-      expect(outcome).toMatch(/^refused/);
-      expect(refusals.join('\n')).toMatch(/Content Security Policy/);
-      expect(asked).toBe(0);
+      expect(await fetchFrom(online, server.url)).toMatch(/^refused/);
+      expect(online.problems.join('\n')).toMatch(/Content Security Policy/);
+      expect(server.asked()).toBe(0);
     } finally {
-      await context.close();
       server.close();
     }
   });
@@ -410,28 +413,13 @@ describe('the best-chain check: offered by a page exported with a block lookup, 
   });
 
   it("its policy lets it reach the lookup's origin and nothing else, not even another server on this machine", async () => {
-    let asked = 0;
-    const server = createServer((_, res) => {
-      asked++;
-      res.end('reached');
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const { port } = server.address() as AddressInfo;
+    const server = await bystander();
     const online = await open(bundle.verifier, { online: true });
     try {
-      const ask = (url: string) =>
-        online.page.evaluate(
-          async (u) =>
-            fetch(u).then(
-              (r) => `answered ${r.status}`,
-              (err: unknown) => `refused: ${String(err)}`,
-            ),
-          url,
-        );
-      expect(await ask(`http://127.0.0.1:${port}/`)).toMatch(/^refused/);
-      expect(await ask(lookup.replace('{blockHash}', '00'.repeat(32)))).toBe('answered 404');
+      expect(await fetchFrom(online, server.url)).toMatch(/^refused/);
+      expect(await fetchFrom(online, lookup.replace('{blockHash}', '00'.repeat(32)))).toBe('answered 404');
       expect(online.problems.join('\n')).toMatch(/Content Security Policy/);
-      expect(asked).toBe(0);
+      expect(server.asked()).toBe(0);
     } finally {
       server.close();
     }

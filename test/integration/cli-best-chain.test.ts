@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportedVerifierPage, verifierPage } from '../../main/core/receipts/verifier-page.ts';
 import { closedPort } from '../support/closed-port.ts';
-import { jsonCli, runCli, sandboxExplorerArgs } from '../support/cli.ts';
+import { jsonCli, runCli, sandboxProfileArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 /**
@@ -98,22 +98,7 @@ describe('the embedded sandbox: its block lookup is the Sandbox profile default'
 });
 
 describe("a service profile's block lookup", () => {
-  const profile = (name: string, ...more: string[]) =>
-    cli(
-      'profile',
-      'add',
-      name,
-      '--base-url',
-      sb.baseUrl,
-      ...sandboxExplorerArgs(sb.baseUrl),
-      '--network',
-      'sandbox',
-      '--confirmations',
-      '1',
-      '--block-seconds',
-      '0.5',
-      ...more,
-    );
+  const profile = (name: string, ...more: string[]) => cli('profile', 'add', name, ...sandboxProfileArgs(sb.baseUrl), ...more);
 
   beforeAll(async () => {
     expect((await profile('Looked', '--explorer-block-url', `${sb.baseUrl}/explorer/block/{blockHash}`)).code).toBe(0);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
-import { jsonCli, runCli, sandboxExplorerArgs } from '../support/cli.ts';
+import { jsonCli, runCli, sandboxProfileArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 import { branch, header, recordTx, txidOf } from '../support/receipt-fixture.ts';
 
@@ -214,20 +214,7 @@ describe('receipt import keeps the outcome the receipt had', () => {
 
 describe('the online check, when it is asked for', () => {
   it('the service that made the receipt does not know its confirmed registration: a failed service step, exit 1', async () => {
-    const added = await cli(
-      'profile',
-      'add',
-      'Service',
-      '--base-url',
-      sb.baseUrl,
-      ...sandboxExplorerArgs(sb.baseUrl),
-      '--network',
-      'sandbox',
-      '--confirmations',
-      '1',
-      '--block-seconds',
-      '0.5',
-    );
+    const added = await cli('profile', 'add', 'Service', ...sandboxProfileArgs(sb.baseUrl));
     expect(added.code).toBe(0);
     expect((await cli('profile', 'use', 'Service')).code).toBe(0);
     const receipt = forge('unknown-to-service.pdf', 'the service never saw this\n', { network: 'sandbox', evidence: 'mined', serviceUrl: sb.baseUrl });
