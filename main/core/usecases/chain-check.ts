@@ -18,8 +18,7 @@ export type ChainAnswers = Map<string, Promise<ChainCheck>>;
 export async function chainCheck(
   ctx: NotaryContext,
   receipt: ReceiptV1,
-  record?: StoredRecord,
-  answers: ChainAnswers = new Map(),
+  { record, answers = new Map(), signal }: { record?: StoredRecord; answers?: ChainAnswers; signal?: AbortSignal } = {},
 ): Promise<ChainCheck | undefined> {
   const blockHash = receipt.confirmation?.blockHash.toLowerCase();
   if (blockHash === undefined) return undefined;
@@ -49,7 +48,7 @@ export async function chainCheck(
   const key = `${lookup.template}\n${blockHash}`;
   let answer = answers.get(key);
   if (!answer) {
-    answer = lookup.answer(blockHash).then(
+    answer = lookup.answer(blockHash, { signal }).then(
       (answered) => readBlockAnswer(blockHash, lookup.source, ctx.now(), answered),
       (err: unknown) => lookupUnreachable(lookup.source, blockHash, errorText(err)),
     );

@@ -173,7 +173,7 @@ async function verifyAgainst(
   const online = !options.offline && report.outcome !== 'failed';
   if (online) {
     const engine = await engineOf(ctx);
-    const chain = await chainCheck(engine, receipt, origin.record, options.chainAnswers);
+    const chain = await chainCheck(engine, receipt, { record: origin.record, answers: options.chainAnswers, signal: options.signal });
     // The offline steps again, with the lookup's word: what the report proves depends on it.
     if (chain) report = verifyReceipt(receipt, { ...offline, chain });
     if (report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(engine, receipt, origin.record), options.requireService ?? false);
