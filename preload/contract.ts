@@ -105,6 +105,8 @@ export interface ProfileView {
   explorerTxUrl: string | null;
   explorerHeaderUrl: string | null;
   explorerLinkUrl: string | null;
+  /** A block explorer's JSON about a block ({blockHash}), asked by verification's best-chain step; null for the Sandbox profile (its sandbox's own). */
+  explorerBlockUrl: string | null;
   /** The label its receipts carry; null while a profile that reads it from the chain has seen no block. */
   network: string | null;
   /** `set` by a person, or `detect`ed from the first confirmed block header of its service. */
@@ -310,6 +312,7 @@ export const profileInput = z
     explorerTxUrl: address.nullable().optional(),
     explorerHeaderUrl: address.nullable().optional(),
     explorerLinkUrl: address.nullable().optional(),
+    explorerBlockUrl: address.nullable().optional(),
     network: z.string().max(32, said('A network name has at most 32 characters.')).optional(),
     targetConfirmations: z
       .number()

@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { writeFileAtomically } from '../main/core/fs/atomic-write.ts';
 import {
-  inlineHash,
   VERIFIER_PAGE_DIR,
   VERIFIER_PAGE_MARK,
   VERIFIER_PAGE_NAME,
   VERIFIER_SCRIPT_NAME,
   VERIFIER_STYLE_NAME,
+  verifierCsp,
 } from '../main/core/receipts/verifier-page.ts';
 
 /**
@@ -18,6 +18,7 @@ import {
  * - `verify.html`: one file, its style and script inline, that a receiver opens from disk in any
  *   current browser. Its Content-Security-Policy lets nothing load and nothing leave: default-src
  *   'none' (so connect-src, img-src, font-src… none), and only this style and this script, by hash.
+ *   An exported copy may name one origin more, its block lookup's (exportedVerifierPage).
  * - `verifier.js` and `verifier.css`: the same script and style alone, which the HTML certificate
  *   carries inline (main/core/app/certificate.ts).
  * The page must stay under VERIFIER_PAGE_BUDGET: the build fails past it.
@@ -37,11 +38,6 @@ export interface VerifierPageBuild {
   bytes: number;
   /** The tree's files the page was built from (relative to it). */
   inputs: string[];
-}
-
-/** The policy of a page whose only style and script are these, inline. */
-export function verifierCsp(style: string, script: string): string {
-  return `default-src 'none'; style-src ${inlineHash(style)}; script-src ${inlineHash(script)}; base-uri 'none'; form-action 'none'`;
 }
 
 export async function buildVerifierPage(root = ROOT, outdir = join(root, VERIFIER_PAGE_DIR)): Promise<VerifierPageBuild> {

@@ -23,7 +23,7 @@ export function mountCertificateCheck(root: HTMLElement, receiptText: string, re
         status.textContent = `Computing the SHA-256 of ${visibleName(file.name)}… ${Math.floor((done / Math.max(file.size, 1)) * 100)}%`;
       else {
         status.textContent = `${visibleName(file.name)}: SHA-256 ${digest}`;
-        result.replaceChildren(verdictView(verifyReceiptText(receiptText, receiptName, digest)));
+        result.replaceChildren(verdictView(verifyReceiptText(receiptText, receiptName, { fileDigest: digest })));
       }
     });
   };

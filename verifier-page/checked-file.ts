@@ -1,5 +1,6 @@
 import { byteSize } from '../preload/byte-size.ts';
 import { MAX_RECEIPT_BYTES } from '../main/core/receipts/receipt-v1.ts';
+import type { ChainCheck } from '../main/core/receipts/verify/best-chain.ts';
 import { receiptTooLarge, verifyReceiptText, type ReceiptVerdict } from '../main/core/receipts/verify/receipt-verdict.ts';
 import { fileDigest } from './file-digest.ts';
 
@@ -23,13 +24,16 @@ export async function hashFile(file: File, update: (state: HashedFile) => void):
   update(state);
 }
 
-/** The receipt's verdict, with the file's digest when there is one; a file too large to be a receipt is not read. */
-export async function verdictFor(receipt: File, digest?: string): Promise<ReceiptVerdict> {
+/**
+ * The receipt's verdict, with the file's digest when there is one and a block lookup's answer once
+ * one was asked; a file too large to be a receipt is not read.
+ */
+export async function verdictFor(receipt: File, digest?: string, chain?: ChainCheck): Promise<ReceiptVerdict> {
   if (receipt.size > MAX_RECEIPT_BYTES) {
     const message = receiptTooLarge(receipt.name, receipt.size);
     return { status: 'unreadable', message, error: { code: 'RECEIPT_INVALID', message } };
   }
-  return verifyReceiptText(await receipt.text(), receipt.name, digest);
+  return verifyReceiptText(await receipt.text(), receipt.name, { fileDigest: digest, chain });
 }
 
 export const sizeOf = (file: File): string => byteSize(file.size);

@@ -1,3 +1,4 @@
+import { bundledLookup } from './block-lookup.ts';
 import { mountCertificateCheck } from './certificate-check.ts';
 import { keepDropsInZones } from './drop-zone.ts';
 import { mountStandalone } from './standalone.ts';
@@ -22,7 +23,7 @@ const check = document.getElementById('notarium-check');
 const receipt = document.getElementById('notarium-receipt');
 if (page) {
   followSystemTheme();
-  mountStandalone(page);
+  mountStandalone(page, bundledLookup());
 } else if (check && receipt?.textContent) {
   mountCertificateCheck(check, receipt.textContent, check.dataset.receiptName ?? 'The receipt');
 }

@@ -59,7 +59,8 @@ function stepItem(step: Step): HTMLElement {
   );
 }
 
-export function verdictView(verdict: ReceiptVerdict): HTMLElement {
+/** The verdict; `action`, when given, stands between what it proves and the steps (the best-chain check). */
+export function verdictView(verdict: ReceiptVerdict, action?: Node): HTMLElement {
   const report = 'report' in verdict ? verdict.report : undefined;
   const onTestChain = verdict.status === 'verified' && report?.network.testChain === true;
   const tone = onTestChain ? 'test' : STATUS_TONE[verdict.status];
@@ -77,6 +78,7 @@ export function verdictView(verdict: ReceiptVerdict): HTMLElement {
         h('p', {}, h('strong', {}, 'What this leaves unproven:')),
         h('ul', {}, ...report.unproven.map((point) => h('li', {}, text(point)))),
       ),
+    action,
     'txId' in verdict && h('p', { class: 'muted txline' }, 'Transaction ', h('span', { class: 'mono' }, visibleText(verdict.txId))),
     report && h('ol', { class: 'steps', 'aria-label': 'Steps' }, ...report.steps.map(stepItem)),
   );

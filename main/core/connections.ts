@@ -1,4 +1,5 @@
-import { ExplorerApi, sandboxExplorerPage, sandboxExplorerTemplates, type ExplorerTemplates } from './api/explorer-api.ts';
+import { BlockLookup } from './api/block-lookup.ts';
+import { ExplorerApi, sandboxBlockLookup, sandboxExplorerPage, sandboxExplorerTemplates, type ExplorerTemplates } from './api/explorer-api.ts';
 import type { TransportOptions } from './api/http-client.ts';
 import { IdentityApi } from './api/identity-api.ts';
 import { RecordApi } from './api/record-api.ts';
@@ -10,7 +11,7 @@ import type { Profile, Profiles } from './store/profiles.ts';
 
 /**
  * How to reach a profile's service: the record API, the explorer for raw transactions and
- * headers, and the identity service. The Sandbox profile reaches the embedded sandbox (started on
+ * headers, its block lookup, and the identity service. The Sandbox profile reaches the embedded sandbox (started on
  * first use); NOTARIUM_BASE_URL and NOTARIUM_API_KEY override the profile in use — the one a command
  * names (`--profile`), else the current one —, for scripts (a key in the keychain is never sent to
  * NOTARIUM_BASE_URL: scripts give that service's key too).
@@ -40,6 +41,8 @@ export interface Connection {
   api: RecordApi;
   /** Null when the profile names no explorer: receipts then carry what the proof holds. */
   explorer: ExplorerApi | null;
+  /** Null when the profile names no block lookup: the verification's `chain` step is then skipped. */
+  blockLookup: BlockLookup | null;
   /** Null when the profile names no identity service. */
   identity: IdentityApi | null;
   /** Null when the profile is not set up for sign-in. */
@@ -129,6 +132,7 @@ export class Connections {
         overridden: false,
         api: new RecordApi({ ...transport, baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey }),
         explorer: new ExplorerApi({ ...transport, templates: sandboxExplorerTemplates(endpoint.baseUrl) }),
+        blockLookup: new BlockLookup({ ...transport, template: sandboxBlockLookup(endpoint.baseUrl) }),
         identity: new IdentityApi({ ...transport, authUrl: endpoint.authUrl, envId: endpoint.envId }),
         auth: authEndpoints(
           { ...profile, authUrl: endpoint.authUrl, envId: endpoint.envId, authorizeUrl: `${endpoint.authUrl}/oauth2/authorize` },
@@ -141,14 +145,17 @@ export class Connections {
     // Only to the URL it was entered for: never to a changed profile URL or to NOTARIUM_BASE_URL (api-key.ts).
     // The profile is read again per request: a key set or a URL changed meanwhile (another process) counts at once.
     const apiKey = () => resolveApiKey(this.options.profiles.require(profile.name), baseUrl, { store: this.options.secrets, env });
-    const templates = explorerTemplates(profile, baseUrl, Boolean(override) && profile.kind === 'sandbox');
-    if (override && profile.kind === 'sandbox') this.sandboxPages.set(profile.name, sandboxExplorerPage(baseUrl));
+    const sandboxElsewhere = Boolean(override) && profile.kind === 'sandbox';
+    const templates = explorerTemplates(profile, baseUrl, sandboxElsewhere);
+    const lookup = sandboxElsewhere ? sandboxBlockLookup(baseUrl) : profile.explorerBlockUrl;
+    if (sandboxElsewhere) this.sandboxPages.set(profile.name, sandboxExplorerPage(baseUrl));
     return {
       profile,
       baseUrl,
       overridden: Boolean(override),
       api: new RecordApi({ ...transport, baseUrl, apiKey }),
       explorer: templates ? new ExplorerApi({ ...transport, templates }) : null,
+      blockLookup: lookup ? new BlockLookup({ ...transport, template: lookup }) : null,
       identity: profile.authUrl && profile.envId ? new IdentityApi({ ...transport, authUrl: profile.authUrl, envId: profile.envId }) : null,
       auth: authEndpoints(profile),
       requireKey: async () => void (await apiKey()),

@@ -25,6 +25,18 @@ export function serializeHeader(h: BlockHeader): Buffer {
     .toBuffer();
 }
 
+/** The fields of an 80-byte header (the inverse of serializeHeader). */
+export function parseHeader(header: Buffer): BlockHeader {
+  return {
+    version: header.readUInt32LE(0),
+    prevHash: reversed(header.subarray(4, 36)).toString('hex'),
+    merkleRoot: reversed(header.subarray(36, 68)).toString('hex'),
+    time: header.readUInt32LE(68),
+    bits: header.readUInt32LE(72),
+    nonce: header.readUInt32LE(76),
+  };
+}
+
 /** The target a compact `bits` value encodes: mantissa * 256^(exponent - 3). */
 export function targetFromBits(bits: number): bigint {
   const exponent = bits >>> 24;

@@ -57,6 +57,18 @@ export interface Confirmation {
   merkleProof: TscProof;
 }
 
+/** A block as an explorer describes it: where it is on the chain, and its header's fields. */
+export interface BlockInfo {
+  hash: string;
+  height: number;
+  /** Blocks from it to the tip, itself included; -1 would be a block off the best chain (this chain has none). */
+  confirmations: number;
+  header: Buffer;
+  txCount: number;
+  previousHash: string | null;
+  nextHash: string | null;
+}
+
 export interface MinedBlock {
   height: number;
   hash: string;
@@ -295,6 +307,21 @@ export class Chain {
   /** The 80-byte header of a block, by its hash. */
   header(blockHash: string): Buffer | undefined {
     return this.stmt.blockByHash.get(blockHash)?.header;
+  }
+
+  /** A block by its hash, placed on the chain (the explorer's block lookup). */
+  block(blockHash: string): BlockInfo | undefined {
+    const row = this.stmt.blockByHash.get(blockHash);
+    if (!row) return undefined;
+    return {
+      hash: row.hash,
+      height: row.height,
+      confirmations: this.tipHeight - row.height + 1,
+      header: row.header,
+      txCount: (JSON.parse(row.tx_ids) as string[]).length,
+      previousHash: this.stmt.blockAt.get(row.height - 1)?.hash ?? null,
+      nextHash: this.stmt.blockAt.get(row.height + 1)?.hash ?? null,
+    };
   }
 
   private levels(block: BlockRow): Buffer[][] {

@@ -1,4 +1,5 @@
 import type { Chain } from '../chain/chain.ts';
+import { parseHeader } from '../chain/block-header.ts';
 import { isHash } from '../chain/bytes.ts';
 import { notFound, ServiceProblem, type ErrorCodeSpelling } from '../http/problem.ts';
 import type { Reply, RequestContext, Route } from '../http/router.ts';
@@ -139,11 +140,20 @@ export function healthRoutes(appVersion: string): Route[] {
   ];
 }
 
-/** What a public block explorer serves: raw transactions and headers for receipts, and a page for people. */
+/**
+ * A public explorer lets any page read its block lookup (the verifier page asks it from file://), as
+ * public explorers' APIs do: public data, no credentials.
+ */
+const ANY_ORIGIN = { 'Access-Control-Allow-Origin': '*' };
+
+/**
+ * What a public block explorer serves: raw transactions and headers for receipts, a block lookup
+ * (JSON, as WhatsOnChain's block by hash: where the block is on the chain) and a page for people.
+ */
 export function explorerRoutes(chain: Chain): Route[] {
   const hex = (value: Buffer) => ({ status: 200, body: value.toString('hex'), contentType: 'text/plain; charset=utf-8' });
-  const checkHash = (value: string, what: string): void => {
-    if (!isHash(value)) throw new ServiceProblem(400, undefined, `"${value.slice(0, 80)}" is not a ${what}: expected 64 hexadecimal characters.`);
+  const checkHash = (value: string, what: string, headers: Record<string, string> = {}): void => {
+    if (!isHash(value)) throw new ServiceProblem(400, undefined, `"${value.slice(0, 80)}" is not a ${what}: expected 64 hexadecimal characters.`, headers);
   };
   return [
     {
@@ -177,6 +187,32 @@ export function explorerRoutes(chain: Chain): Route[] {
         const header = chain.header(ctx.params.blockHash!.toLowerCase());
         if (!header) throw notFound('No block with this hash is known to the explorer.');
         return hex(header);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/explorer/block/{blockHash}',
+      public: true,
+      handler: (ctx) => {
+        checkHash(ctx.params.blockHash!, 'block hash', ANY_ORIGIN);
+        const block = chain.block(ctx.params.blockHash!.toLowerCase());
+        if (!block) throw new ServiceProblem(404, undefined, 'No block with this hash is known to the explorer.', ANY_ORIGIN);
+        const header = parseHeader(block.header);
+        const json = {
+          hash: block.hash,
+          confirmations: block.confirmations,
+          height: block.height,
+          version: header.version,
+          versionHex: header.version.toString(16).padStart(8, '0'),
+          merkleroot: header.merkleRoot,
+          txcount: block.txCount,
+          time: header.time,
+          nonce: header.nonce,
+          bits: header.bits.toString(16).padStart(8, '0'),
+          ...(block.previousHash ? { previousblockhash: block.previousHash } : {}),
+          ...(block.nextHash ? { nextblockhash: block.nextHash } : {}),
+        };
+        return { status: 200, json, headers: ANY_ORIGIN };
       },
     },
   ];

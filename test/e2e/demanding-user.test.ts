@@ -110,13 +110,14 @@ describe('refusals a user meets', () => {
     expect(app.problems).toEqual([]);
   });
 
-  it('Verify asks the service when it can be reached, and with Offline ticked relies on the receipt alone', async () => {
+  it('Verify asks the block lookup and the service when they can be reached, and with Offline ticked relies on the receipt alone', async () => {
     const page = app.page;
     await screenButton(page, 'Verify').click();
     await page.getByRole('button', { name: 'Clear' }).click();
     const policy = join(folder, 'policy.md'); // registered above; the library knows its content
     const rows = page.locator('tbody tr:not(.report)');
     const serviceStep = page.locator('tr.report li', { hasText: 'Service check' });
+    const chainStep = page.locator('tr.report li', { hasText: 'Best chain' });
     await page.locator('input[type=file]').first().setInputFiles(policy);
     await expect.poll(() => rows.locator('td.status').first().textContent()).toBe('Verified · test chain');
     await rows
@@ -127,8 +128,14 @@ describe('refusals a user meets', () => {
       .poll(() => serviceStep.textContent())
       .toMatch(/^\s*Pass\s*Service check\s*The service \(profile "Sandbox"\) confirms that the record matches transaction [0-9a-f]{64}\./);
     await keepShots(page, 'verify-service-check', serviceStep);
+    // Issue #17, item 3: the Sandbox profile's block lookup places the block on its chain, naming itself and when.
+    expect(await chainStep.textContent()).toMatch(
+      /^\s*Pass\s*Best chain\s*Block [0-9a-f]{64} is on the best chain at height \d+ with \d+ confirmations?, according to 127\.0\.0\.1:\d+ at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\./,
+    );
+    expect(await page.locator('tr.report .proves').textContent()).toMatch(/127\.0\.0\.1:\d+ answered at .* that the block is on its best chain, at height \d+/);
+    await keepShots(page, 'verify-best-chain', chainStep);
     await page.getByRole('button', { name: 'Clear' }).click();
-    await page.getByLabel('Offline (receipt only, no service)').check();
+    await page.getByLabel('Offline (receipt only: no explorer, no service)').check();
     await page.locator('input[type=file]').first().setInputFiles(policy);
     await expect.poll(() => rows.locator('td.status').first().textContent()).toBe('Verified · test chain');
     await rows
@@ -136,6 +143,7 @@ describe('refusals a user meets', () => {
       .getByRole('button', { name: /Report/ })
       .click();
     await expect.poll(() => serviceStep.textContent()).toMatch(/^\s*Skipped\s*Service check/);
+    expect(await chainStep.textContent()).toMatch(/^\s*Skipped\s*Best chain\s*Needs the network: a block explorer is asked/);
     expect(app.problems).toEqual([]);
   });
 });

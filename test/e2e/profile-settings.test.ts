@@ -98,6 +98,28 @@ describe('the service profile form', () => {
     await edit.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it('takes a block lookup for the best-chain check under "Explorer and sign-in", checked as the CLI checks it, and keeps it', async () => {
+    const page = app.page;
+    await page.getByRole('button', { name: 'Settings of Acme' }).click();
+    const edit = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Edit Acme' }) });
+    await edit.getByText('Explorer and sign-in (optional)').click();
+    const lookup = edit.getByLabel('Explorer: block lookup URL');
+    expect(await lookup.inputValue()).toBe('');
+    expect(await edit.locator('#hint-block-lookup').textContent()).toMatch(/^[^\n]{10,70}$/);
+    await lookup.fill('https://api.whatsonchain.com/v1/bsv/main/block/hash/');
+    await edit.getByRole('button', { name: 'Save profile' }).click();
+    await edit.getByText("The profile's explorer block lookup URL must contain {blockHash}.").waitFor();
+    await lookup.fill('https://api.whatsonchain.com/v1/bsv/main/block/hash/{blockHash}');
+    await edit.getByRole('button', { name: 'Save profile' }).click();
+    await expect.poll(() => edit.count()).toBe(0);
+    await page.getByRole('button', { name: 'Settings of Acme' }).click();
+    await edit.getByText('Explorer and sign-in (optional)').click();
+    expect(await lookup.inputValue()).toBe('https://api.whatsonchain.com/v1/bsv/main/block/hash/{blockHash}');
+    await shoot(page, 'profile-form-block-lookup', () => lookup.evaluate((el) => el.scrollIntoView({ block: 'center' })));
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    expect(app.problems).toEqual([]);
+  });
+
   it('a receipt held because its profile names the wrong network: the record says why; set right in Settings, it is written', async () => {
     // A standalone sandbox stands in for a service whose chain is regtest; the CLI registers a file on it under "mainnet".
     const sb: TestSandbox = await startTestSandbox({ blockInterval: 0.2 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateHtml } from '../../main/core/app/certificate.ts';
 import { Notary } from '../../main/core/notary.ts';
 import { serializeReceipt } from '../../main/core/receipts/receipt-v1.ts';
-import { inlineHash, VERIFIER_PAGE_DIR, VERIFIER_PAGE_MARK, verifierPage } from '../../main/core/receipts/verifier-page.ts';
+import { exportedVerifierPage, inlineHash, VERIFIER_PAGE_DIR, VERIFIER_PAGE_MARK, verifierPage } from '../../main/core/receipts/verifier-page.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
 import { memberReceiptFor } from '../../main/core/usecases/batch-receipts.ts';
@@ -18,11 +18,14 @@ import { notariseBatch } from '../../main/core/usecases/notarise-batch.ts';
 import { VERIFIER_PAGE_BUDGET } from '../../scripts/build-verifier-page.ts';
 import { jsonCli, runCli } from '../support/cli.ts';
 import { FILE_CONTENT, FILE_DIGEST, makeFixture, type Draft } from '../support/receipt-fixture.ts';
-import { dropFiles, launchOfflineBrowser, openOffline, shownReport, type OfflinePage } from '../support/verifier-page.ts';
+import { keepShots } from '../support/screenshots.ts';
+import { dropFiles, launchOfflineBrowser, openOffline, shownReport, type OfflinePage, type ShownReport } from '../support/verifier-page.ts';
 
 // Issue #17: a proof anyone can check with nothing installed. `receipt export --bundle` writes
 // verify.html beside the receipts; opened from disk with the network off, it verifies the file and
 // receipt with the very report `notarium receipt verify` (and the app) gives, and reaches nothing.
+// Item 3: a page exported with a block lookup asks it whether the block is on the best chain, only
+// when its reader presses the button, and can reach nothing else.
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-e2e-verifier-'));
 const work = join(root, 'work');
@@ -34,6 +37,7 @@ const sha = (content: Buffer | string) => createHash('sha256').update(content).d
 
 let browser: Browser;
 const opened: OfflinePage[] = [];
+const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
 
 beforeAll(async () => {
   mkdirSync(work, { recursive: true });
@@ -47,15 +51,15 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function open(file: string): Promise<OfflinePage> {
-  const page = await openOffline(browser, file);
+async function open(file: string, options: { online?: boolean } = {}): Promise<OfflinePage> {
+  const page = await openOffline(browser, file, options);
   opened.push(page);
   return page;
 }
 
 /** The page after choosing the file (if any) and the receipt, as a person does with the two buttons. */
-async function verifyInPage(page: string, receipt: string, file?: string) {
-  const offline = await open(page);
+async function verifyInPage(page: string, receipt: string, file?: string, options: { online?: boolean } = {}) {
+  const offline = await open(page, options);
   if (file) await offline.page.getByLabel('File to verify').setInputFiles(file);
   await offline.page.getByLabel('Receipt to verify with').setInputFiles(receipt);
   return { offline, shown: await shownReport(offline.page) };
@@ -105,39 +109,44 @@ describe('the verifier page as built', () => {
     const markup = html.replace(style, '').replace(script, '');
     expect(markup).not.toMatch(/<(link|img|iframe|object|embed|source|video|audio|base|form)\b|\s(src|href|srcset|action)=/i);
     expect(style).not.toMatch(/url\(|@import/i);
-    expect(script).not.toMatch(/\bfetch\(|XMLHttpRequest|WebSocket|EventSource|sendBeacon|importScripts|new Worker/);
+    // One way out, the best-chain check's fetch, which this policy refuses (a page exported with a block lookup allows its origin alone).
+    expect(script.match(/\bfetch\(/g)).toHaveLength(1);
+    expect(script).not.toMatch(/XMLHttpRequest|WebSocket|EventSource|sendBeacon|importScripts|new Worker/);
     expect(html).toContain(VERIFIER_PAGE_MARK);
   });
 });
 
+/** A server on this machine that counts what reaches it: a page's policy must keep the page from it. */
+async function bystander(): Promise<{ url: string; asked: () => number; close: () => void }> {
+  let asked = 0;
+  const server = createServer((_, res) => {
+    asked++;
+    res.end('reached');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, asked: () => asked, close: () => server.close() };
+}
+
+/** What the page's own fetch of `url` comes to: an answer, or a refusal. */
+const fetchFrom = (page: OfflinePage, url: string) =>
+  page.page.evaluate(
+    async (u) =>
+      fetch(u).then(
+        (r) => `answered ${r.status}`,
+        (err: unknown) => `refused: ${String(err)}`,
+      ),
+    url,
+  );
+
 describe("the page's policy", () => {
   it('refuses a connection even to a server on this machine, with the network on', async () => {
-    let asked = 0;
-    const server = createServer((_, res) => {
-      asked++;
-      res.end('reached');
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const { port } = server.address() as AddressInfo;
-    const context = await browser.newContext();
+    const server = await bystander();
+    const online = await open(bundlePage(), { online: true });
     try {
-      const page = await context.newPage();
-      const refusals: string[] = [];
-      page.on('console', (m) => refusals.push(m.text()));
-      await page.goto(`file://${bundlePage()}`);
-      const outcome = await page.evaluate(
-        async (url) =>
-          fetch(url).then(
-            (r) => `answered ${r.status}`,
-            (err: unknown) => `refused: ${String(err)}`,
-          ),
-        `http://127.0.0.1:${port}/`,
-      );
-      expect(outcome).toMatch(/^refused/);
-      expect(refusals.join('\n')).toMatch(/Content Security Policy/);
-      expect(asked).toBe(0);
+      expect(await fetchFrom(online, server.url)).toMatch(/^refused/);
+      expect(online.problems.join('\n')).toMatch(/Content Security Policy/);
+      expect(server.asked()).toBe(0);
     } finally {
-      await context.close();
       server.close();
     }
   });
@@ -152,9 +161,10 @@ describe('a receiver with only a browser, offline', () => {
     bundle = exported.value;
   });
 
-  it('--bundle writes the receipt and verify.html, the page as built, into the folder named', async () => {
+  it("--bundle writes the receipt and verify.html, the page as built with its profile's block lookup, into the folder named", async () => {
     expect(bundle).toEqual({ receipts: [at('bundle', 'contract.pdf.receipt.json')], verifier: at('bundle', 'verify.html') });
-    expect(readFileSync(bundle.verifier, 'utf8')).toBe(verifierPage().html);
+    const { serviceUrl } = JSON.parse(readFileSync(bundle.receipts[0]!, 'utf8')).registration;
+    expect(readFileSync(bundle.verifier, 'utf8')).toBe(exportedVerifierPage(verifierPage(), `${serviceUrl}/explorer/block/{blockHash}`));
   });
 
   it('verifies the genuine file and receipt, with the report `receipt verify` and the app give, and reaches nothing', async () => {
@@ -169,9 +179,12 @@ describe('a receiver with only a browser, offline', () => {
       'transaction:pass',
       'merkle-proof:pass',
       'block-header:pass',
+      'chain:skipped',
       'service:skipped',
     ]);
     expect(await offline.page.locator('[data-digest]').textContent()).toBe(sha(readFileSync(at('contract.pdf'))));
+    // The best-chain check is offered, and not made: nothing is asked until the reader says so.
+    expect(await offline.page.getByRole('button', { name: /^Check that the block is on the best chain at 127\.0\.0\.1:\d+$/ }).count()).toBe(1);
     expectNothingReached(offline);
   });
 
@@ -270,9 +283,153 @@ describe('a receiver with only a browser, offline', () => {
   });
 });
 
+describe('the best-chain check: offered by a page exported with a block lookup, made only when its reader asks', () => {
+  let notary: Notary;
+  let bundle: { receipts: string[]; verifier: string };
+  let lookup: string;
+  let source: string;
+  const checkButton = (page: OfflinePage) => page.page.getByRole('button', { name: `Check that the block is on the best chain at ${source}` });
+  const chainOf = (shown: ShownReport) => shown.steps.find((s) => s.id === 'chain')!;
+  const withoutChain = (shown: ShownReport) => shown.steps.filter((s) => s.id !== 'chain');
+  /** Presses the button, and waits for the report with the lookup's word in it. */
+  async function check(page: OfflinePage): Promise<ShownReport> {
+    await checkButton(page).click();
+    await expect.poll(async () => chainOf(await shownReport(page.page)).code ?? 'passed').not.toBe('offline');
+    return shownReport(page.page);
+  }
+
+  beforeAll(async () => {
+    // This process hosts the embedded sandbox (the CLI's commands connect to it), so its lookup answers while the pages ask.
+    notary = new Notary({ dataDir: env.NOTARIUM_HOME, sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
+    const { baseUrl } = await notary.connections.forProfile('Sandbox');
+    const exported = await json('receipt', 'export', 'contract.pdf', '--bundle', '-o', 'chain-bundle');
+    expect(exported.code, exported.stderr).toBe(0);
+    bundle = exported.value;
+    lookup = `${baseUrl}/explorer/block/{blockHash}`;
+    source = new URL(baseUrl).host;
+  });
+  afterAll(async () => notary?.close());
+
+  it('names its lookup, and its policy lets it connect to that origin alone', () => {
+    const html = readFileSync(bundle.verifier, 'utf8');
+    const built = verifierPage();
+    expect(html).toBe(exportedVerifierPage(built, lookup));
+    expect(html).toContain(`<meta name="notarium-block-lookup" content="${lookup}">`);
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)![1]!;
+    const directives = Object.fromEntries(csp.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    expect(directives).toEqual({
+      'default-src': "'none'",
+      'connect-src': new URL(lookup.replace('{blockHash}', '')).origin,
+      'style-src': inlineHash(built.style),
+      'script-src': inlineHash(built.script),
+      'base-uri': "'none'",
+      'form-action': "'none'",
+    });
+  });
+
+  it('with the network off: offered and not made until pressed; pressed, it is skipped with its reason, and the rest of the report stands', async () => {
+    const { offline, shown: before } = await verifyInPage(bundle.verifier, bundle.receipts[0]!, at('contract.pdf'));
+    const block = JSON.parse(readFileSync(bundle.receipts[0]!, 'utf8')).confirmation.blockHash as string;
+    expect(chainOf(before)).toMatchObject({ status: 'skipped', code: 'offline' });
+    expect(await checkButton(offline).count()).toBe(1);
+    expect(await offline.page.locator('.chain-check').textContent()).toContain(
+      `The page can also ask ${source}, the block lookup it came with, whether the block is on the best chain: it sends the block's hash and nothing else.`,
+    );
+    expect(await offline.page.locator('.lead').textContent()).toContain(
+      `the page reaches nothing on the network but ${source}, when you ask it whether the block is on the best chain`,
+    );
+    await keepShots(offline.page, 'verifier-chain-offered', offline.page.locator('.chain-check'));
+    expectNothingReached(offline);
+
+    const after = await check(offline);
+    expect(chainOf(after)).toMatchObject({
+      status: 'skipped',
+      code: 'explorer-unreachable',
+      detail: `The block lookup at ${source} could not be asked whether block ${block} is on the best chain, so that was not checked: the browser got no answer from it: this computer may be offline, the lookup may be down, or it does not let pages read its answers (no Access-Control-Allow-Origin). Ask again once it can be reached.`,
+    });
+    expect(after).toMatchObject({ status: 'verified', badge: before.badge, message: before.message, proves: before.proves, unproven: before.unproven });
+    expect(withoutChain(after)).toEqual(withoutChain(before));
+    expect(await offline.page.locator('.chain-check .answer').textContent()).toBe(chainOf(after).detail);
+    expect(await offline.page.getByRole('button', { name: `Ask ${source} again` }).count()).toBe(1);
+    await keepShots(offline.page, 'verifier-chain-offline', offline.page.locator('.chain-check'));
+    // Its one request, to the lookup, which the network being off answered.
+    expect(offline.requests).toEqual([lookup.replace('{blockHash}', block)]);
+  });
+
+  it('with the network on, against the sandbox: it passes, saying where the block is, according to whom and when, and what it proves says so', async () => {
+    const { offline, shown: before } = await verifyInPage(bundle.verifier, bundle.receipts[0]!, at('contract.pdf'), { online: true });
+    const block = JSON.parse(readFileSync(bundle.receipts[0]!, 'utf8')).confirmation.blockHash as string;
+    const after = await check(offline);
+    const iso = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ';
+    expect(chainOf(after)).toEqual({
+      id: 'chain',
+      status: 'pass',
+      label: 'Best chain',
+      detail: expect.stringMatching(
+        new RegExp(`^Block ${block} is on the best chain at height \\d+ with \\d+ confirmations?, according to ${source} at ${iso}\\.$`),
+      ),
+    });
+    expect(after).toMatchObject({ status: 'verified', badge: 'Verified · test chain', message: before.message });
+    expect(after.proves).toMatch(
+      new RegExp(
+        `^${escapeRegExp(before.proves!)} ${source} answered at ${iso} that the block is on its best chain, at height \\d+ with \\d+ confirmations?\\.$`,
+      ),
+    );
+    expect(withoutChain(after)).toEqual(withoutChain(before));
+    // The CLI says the same of the same receipt, in the same words (its time and depth its own).
+    const cliSays = await json('receipt', 'verify', bundle.receipts[0]!, at('contract.pdf'), '--online');
+    const cliChain = cliSays.value.steps.find((s: { id: string }) => s.id === 'chain');
+    expect(cliChain.detail.replace(/ with \d+ confirmations?, according to (.*) at .*$/, ' $1')).toBe(
+      chainOf(after).detail.replace(/ with \d+ confirmations?, according to (.*) at .*$/, ' $1'),
+    );
+    await keepShots(offline.page, 'verifier-chain-passed', offline.page.locator('.chain-check'));
+    expect(offline.requests).toEqual([lookup.replace('{blockHash}', block)]);
+    expect(offline.problems).toEqual([]);
+  });
+
+  it('a block the lookup does not know: the check fails with its reason, a mismatch at the chain step', async () => {
+    const { receipt } = makeFixture();
+    writeFileSync(at('chain-bundle', 'unknown-block.receipt.json'), serializeReceipt(receipt));
+    writeFileSync(at('unknown-block'), FILE_CONTENT);
+    const { offline, shown: before } = await verifyInPage(bundle.verifier, at('chain-bundle', 'unknown-block.receipt.json'), at('unknown-block'), {
+      online: true,
+    });
+    // Offline it verifies, as a test chain: a block mined by anyone, which only a lookup can place.
+    expect(before).toMatchObject({ status: 'verified', badge: 'Verified · test chain' });
+    const after = await check(offline);
+    expect(after).toMatchObject({ status: 'mismatch', outcome: 'failed', failedStep: 'chain', badge: 'Mismatch' });
+    expect(chainOf(after)).toMatchObject({
+      status: 'fail',
+      code: 'block-unknown-to-explorer',
+      detail: expect.stringMatching(
+        new RegExp(`^According to ${source} at .*, there is no block ${receipt.confirmation!.blockHash}: the explorer does not know it \\(it answered 404\\)`),
+      ),
+      expected: 'a block the explorer knows',
+      found: 'unknown (404)',
+    });
+    expect(after.message).toBe(`Verification failed at the best chain step: ${chainOf(after).detail}`);
+    await keepShots(offline.page, 'verifier-chain-unknown', offline.page.locator('.chain-check'));
+    expect(offline.requests).toEqual([lookup.replace('{blockHash}', receipt.confirmation!.blockHash)]);
+  });
+
+  it("its policy lets it reach the lookup's origin and nothing else, not even another server on this machine", async () => {
+    const server = await bystander();
+    const online = await open(bundle.verifier, { online: true });
+    try {
+      expect(await fetchFrom(online, server.url)).toMatch(/^refused/);
+      expect(await fetchFrom(online, lookup.replace('{blockHash}', '00'.repeat(32)))).toBe('answered 404');
+      expect(online.problems.join('\n')).toMatch(/Content Security Policy/);
+      expect(server.asked()).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe("a batch member's receipt", () => {
   const home = join(root, 'batch-home');
-  const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
   let notary: Notary;
 
   beforeAll(() => {
@@ -298,6 +455,9 @@ describe("a batch member's receipt", () => {
     expect(shown.status).toBe('verified');
     expect(shown.steps.find((s) => s.id === 'aggregation')).toMatchObject({ status: 'pass' });
     expect(shown.steps.find((s) => s.id === 'record')).toMatchObject({ status: 'not-run' });
+    // The page as built has no block lookup: it offers no check, and says the network is out of its reach.
+    expect(await offline.page.getByRole('button', { name: /best chain/ }).count()).toBe(0);
+    expect(await offline.page.locator('.lead').textContent()).toContain('the page cannot reach the network');
     expectNothingReached(offline);
   });
 });

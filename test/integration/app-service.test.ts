@@ -10,7 +10,7 @@ import { asNotariumError, NotariumError } from '../../main/core/errors/notarium-
 import { Notary } from '../../main/core/notary.ts';
 import { printPdfWithChromium } from '../../main/web/chromium-pdf.ts';
 import { decodeQr, pdfText } from '../support/certificate-checks.ts';
-import { verifierPage } from '../../main/core/receipts/verifier-page.ts';
+import { exportedVerifierPage, verifierPage } from '../../main/core/receipts/verifier-page.ts';
 import { runCli } from '../support/cli.ts';
 import { closedPort } from '../support/closed-port.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
@@ -454,7 +454,9 @@ describe('the app service', () => {
     const bundled = unzipEntries(Buffer.from(bundle.zipBase64, 'base64'));
     expect([...bundled.keys()].sort()).toEqual([...entries.keys(), 'verify.html'].sort());
     expect(bundled.get('plan.md.v2.receipt.json')).toBe(entries.get('plan.md.v2.receipt.json'));
-    expect(bundled.get('verify.html')).toBe(verifierPage().html);
+    // The page carries the Sandbox profile's block lookup, for its reader to ask (issue #17, item 3).
+    const { serviceUrl } = JSON.parse(bundled.get('plan.md.v2.receipt.json')!).registration;
+    expect(bundled.get('verify.html')).toBe(exportedVerifierPage(verifierPage(), `${serviceUrl}/explorer/block/{blockHash}`));
   });
 
   it('in the web shell, an uploaded file keeps its real name and no temporary path, and is released when its job ends', async () => {

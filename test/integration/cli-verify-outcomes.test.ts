@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
-import { jsonCli, runCli, sandboxExplorerArgs } from '../support/cli.ts';
+import { jsonCli, runCli, sandboxProfileArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 import { branch, header, recordTx, txidOf } from '../support/receipt-fixture.ts';
 
@@ -104,6 +104,7 @@ describe('no transaction, no header, a self-consistent Merkle root, for a file n
       transaction: 'no-raw-transaction',
       'merkle-proof': null,
       'block-header': 'no-block-header',
+      chain: 'offline',
       service: 'offline',
     });
   });
@@ -213,20 +214,7 @@ describe('receipt import keeps the outcome the receipt had', () => {
 
 describe('the online check, when it is asked for', () => {
   it('the service that made the receipt does not know its confirmed registration: a failed service step, exit 1', async () => {
-    const added = await cli(
-      'profile',
-      'add',
-      'Service',
-      '--base-url',
-      sb.baseUrl,
-      ...sandboxExplorerArgs(sb.baseUrl),
-      '--network',
-      'sandbox',
-      '--confirmations',
-      '1',
-      '--block-seconds',
-      '0.5',
-    );
+    const added = await cli('profile', 'add', 'Service', ...sandboxProfileArgs(sb.baseUrl));
     expect(added.code).toBe(0);
     expect((await cli('profile', 'use', 'Service')).code).toBe(0);
     const receipt = forge('unknown-to-service.pdf', 'the service never saw this\n', { network: 'sandbox', evidence: 'mined', serviceUrl: sb.baseUrl });
@@ -277,27 +265,35 @@ describe('the online check, when it is asked for', () => {
 
   it('a receipt naming the embedded sandbox is asked of the built-in Sandbox profile (which has no base URL of its own)', async () => {
     writeFileSync(join(work, 'embedded.txt'), 'registered on the embedded sandbox\n');
-    const done = await json('notarise', 'embedded.txt', '--wait', '--profile', 'Sandbox');
+    // The test sandbox's key applies to the profile a command names (--profile): not given here, the embedded sandbox's own is used.
+    const done = await jsonCli((...args: string[]) => runCli(args, { env, cwd: work }))('notarise', 'embedded.txt', '--wait', '--profile', 'Sandbox');
     expect(done.value[0].record).toMatchObject({ state: 'settled', profile: 'Sandbox' });
     const embeddedUrl = JSON.parse(readFileSync(join(work, 'embedded.txt.receipt.json'), 'utf8')).registration.serviceUrl as string;
     const receipt = forge('claims-embedded.pdf', 'the embedded sandbox never saw this\n', { network: 'sandbox', evidence: 'mined', serviceUrl: embeddedUrl });
+    // Its self-mined block is not on the embedded sandbox's chain: its block lookup says so first (the chain step), before the service is asked.
     const asked = await json('receipt', 'verify', receipt, 'claims-embedded.pdf', '--online');
     expect(asked.code).toBe(1);
-    expect(asked.value).toMatchObject({ status: 'mismatch', failedStep: 'service' });
-    expect(asked.value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({
+    expect(asked.value).toMatchObject({ status: 'mismatch', failedStep: 'chain' });
+    expect(asked.value.steps.find((s: { id: string }) => s.id === 'chain')).toMatchObject({
+      status: 'fail',
+      code: 'block-unknown-to-explorer',
       found: 'unknown (404)',
-      detail: expect.stringMatching(/^The service that made this receipt \(profile "Sandbox"/),
+      detail: expect.stringMatching(
+        /^According to 127\.0\.0\.1:\d+ at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ, there is no block [0-9a-f]{64}: the explorer does not know it/,
+      ),
     });
+    expect(asked.value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ status: 'not-run' });
     const tried = await json('verify', 'claims-embedded.pdf');
-    expect(tried.code).toBe(3);
-    expect(tried.value[0]).toMatchObject({ status: 'partially-verified' });
-    // The genuine one is confirmed by the same embedded sandbox.
+    expect(tried.code).toBe(1);
+    expect(tried.value[0]).toMatchObject({ status: 'mismatch', failedStep: 'chain' });
+    // The genuine one is confirmed by the same embedded sandbox, its block on the sandbox's best chain.
     const genuine = await json('receipt', 'verify', 'embedded.txt.receipt.json', 'embedded.txt', '--online');
     expect(genuine).toMatchObject({ code: 0, value: { status: 'verified' } });
     expect(genuine.value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({
       status: 'pass',
       detail: expect.stringMatching(/profile "Sandbox"/),
     });
+    expect(genuine.value.steps.find((s: { id: string }) => s.id === 'chain')).toMatchObject({ status: 'pass' });
   });
 
   it('importing a forged receipt that names the embedded sandbox asks it too: kept as partially verified, with the block time its checked header gives', async () => {

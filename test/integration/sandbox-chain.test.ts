@@ -206,7 +206,36 @@ describe('blocks and proofs', () => {
     expect((await fetch(`${sb.baseUrl}/explorer/tx/${'00'.repeat(32)}`)).status).toBe(404);
     expect((await fetch(`${sb.baseUrl}/explorer/tx/${'00'.repeat(32)}/hex`)).status).toBe(404);
     expect((await fetch(`${sb.baseUrl}/explorer/block/${'00'.repeat(32)}/header`)).status).toBe(404);
+    expect((await fetch(`${sb.baseUrl}/explorer/block/${'00'.repeat(32)}`)).status).toBe(404);
     expect((await fetch(`${sb.baseUrl}/explorer/tx/xyz/hex`)).status).toBe(400);
+    expect((await fetch(`${sb.baseUrl}/explorer/block/xyz`)).status).toBe(400);
+  });
+
+  it('the block lookup places a block on its chain, as WhatsOnChain and getblockheader do, to any page that asks', async () => {
+    const { txId } = await sb.write('looked up');
+    await sb.mine();
+    const { blockHash } = (await statusOf(txId))!;
+    const { tipHeight } = await sb.json<{ tipHeight: number }>('/__sandbox/chain');
+    const lookUp = async (hash: string) => {
+      const res = await fetch(`${sb.baseUrl}/explorer/block/${hash}`);
+      // A page opened from disk (Origin: null) reads the answer, 404 included: public data, no credentials.
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const fresh = await lookUp(blockHash.toUpperCase());
+    expect(fresh).toEqual({
+      status: 200,
+      body: expect.objectContaining({ hash: blockHash, height: tipHeight, confirmations: 1, txcount: 2, bits: '207fffff' }),
+    });
+    const header = parseHeader(await explorer(`/explorer/block/${blockHash}/header`));
+    expect(fresh.body).toMatchObject({ merkleroot: header.merkleRoot, time: header.time, previousblockhash: header.prevHash });
+    expect(fresh.body).not.toHaveProperty('nextblockhash');
+    await sb.mine(2);
+    const deeper = await lookUp(blockHash);
+    expect(deeper.body).toMatchObject({ confirmations: 3, height: tipHeight });
+    const next = await lookUp(deeper.body.nextblockhash as string);
+    expect(next.body).toMatchObject({ height: tipHeight + 1, confirmations: 2, previousblockhash: blockHash });
+    expect(await lookUp('00'.repeat(32))).toMatchObject({ status: 404, body: { detail: 'No block with this hash is known to the explorer.' } });
   });
 });
 

@@ -39,6 +39,19 @@ export function jsonCli(cli: (...args: string[]) => Promise<CliResult>) {
   };
 }
 
+/** `profile add`'s settings of a service profile on a test sandbox at `baseUrl`: its explorer, the sandbox network, one confirmation, a quick block time. */
+export const sandboxProfileArgs = (baseUrl: string): string[] => [
+  '--base-url',
+  baseUrl,
+  ...sandboxExplorerArgs(baseUrl),
+  '--network',
+  'sandbox',
+  '--confirmations',
+  '1',
+  '--block-seconds',
+  '0.5',
+];
+
 /** `profile add`'s explorer settings for a sandbox (or a proxy in front of one) at `baseUrl`. */
 export const sandboxExplorerArgs = (baseUrl: string): string[] => [
   '--explorer-tx-url',

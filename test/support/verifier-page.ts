@@ -4,7 +4,8 @@ import { CHROMIUM } from './web-app.ts';
 
 /**
  * The offline verifier page (or an HTML certificate) as a receiver opens it: from disk, in Debian's
- * Chromium with the network off, every request it makes and every console error it logs kept.
+ * Chromium with the network off (or on, `online`), every request it makes and every console error
+ * it logs kept.
  */
 
 export interface OfflinePage {
@@ -22,10 +23,10 @@ export async function launchOfflineBrowser(): Promise<Browser> {
 export async function openOffline(
   browser: Browser,
   file: string,
-  options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+  options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; online?: boolean } = {},
 ): Promise<OfflinePage> {
   const context = await browser.newContext({
-    offline: true,
+    offline: options.online !== true,
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1024, height: 800 },
   });

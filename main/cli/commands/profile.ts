@@ -33,6 +33,10 @@ Options of add:
   --explorer-tx-url T       raw transaction hex, with {txId}
   --explorer-header-url T   block header hex, with {blockHash}
   --explorer-link-url T     a transaction page for people, with {txId}
+  --explorer-block-url T    a block lookup, with {blockHash}: JSON with the block's height and
+                            confirmations (-1 off the best chain), as WhatsOnChain's
+                            https://api.whatsonchain.com/v1/bsv/main/block/hash/{blockHash};
+                            verification asks it whether a receipt's block is on the best chain
   --network NAME            the chain the service writes to, as receipts name it: mainnet,
                             testnet, stn, regtest or sandbox; it decides how a receipt's proof of
                             work is judged. "detect" (a new profile's default) reads it from the
@@ -60,6 +64,7 @@ const ADD_OPTIONS = {
   'explorer-tx-url': { type: 'string' },
   'explorer-header-url': { type: 'string' },
   'explorer-link-url': { type: 'string' },
+  'explorer-block-url': { type: 'string' },
   network: { type: 'string' },
   confirmations: { type: 'string' },
   'block-seconds': { type: 'string' },
@@ -173,6 +178,7 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
           explorerTxUrl: v['explorer-tx-url'],
           explorerHeaderUrl: v['explorer-header-url'],
           explorerLinkUrl: v['explorer-link-url'],
+          explorerBlockUrl: v['explorer-block-url'],
           network: v.network,
           targetConfirmations: numberOption('confirmations', v.confirmations, 1, 1000),
           expectedBlockSeconds: numberOption('block-seconds', v['block-seconds'], 0.1, 86_400, false),

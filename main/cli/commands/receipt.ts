@@ -31,7 +31,9 @@ export const RECEIPT_HELP = `Usage:
                                                   that checks the file in any browser, offline
                                                   (-o then names the bundle's folder)
   notarium receipt verify <receipt> [file] [--online]
-                                                  verify offline and print the step report
+                                                  verify offline and print the step report;
+                                                  --online: also ask the block lookup whether the
+                                                  block is on the best chain, and the service
   notarium receipt import <receipts…>             add receipts to the library (a receipt that
                                                   fails, or names an unknown network, is refused;
                                                   a partially verified one stays partially verified)

@@ -17,9 +17,12 @@ export const VERIFY_HELP = `Usage: notarium verify <files|folders…> [--receipt
 
 Verifies each file by the receipt next to it (<name>.receipt.json), by --receipt, or by the
 library's record of its content. Folders are walked recursively (receipts and hidden entries are
-left out). Unless --offline, the service that made a receipt is also asked to confirm the match
-when a profile reaches it: a "no" fails the file; when it cannot be asked, the offline proof stands
-and the report says why the service step was skipped (receipt verify --online requires it).
+left out). Unless --offline, two online steps follow, through the profile that reaches the
+service that made the receipt: its block lookup is asked whether the receipt's block is on the
+best chain (the chain step: a block it does not know, or one off its best chain, fails the file),
+and the service is asked to confirm the match (a "no" fails the file). When either cannot be
+asked, the offline proof stands and the report says why the step was skipped (receipt verify
+--online requires the service step).
 
   --details   print each file's step report
 Exit code: 0 all verified, 1 any mismatch (a file changed, or a proof that fails), 2 any

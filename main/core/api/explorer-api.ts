@@ -28,6 +28,11 @@ export function sandboxExplorerTemplates(baseUrl: string): ExplorerTemplates {
   return { transactionHex: `${base}/explorer/tx/{txId}/hex`, blockHeader: `${base}/explorer/block/{blockHash}/header` };
 }
 
+/** The sandbox explorer's block lookup (a `{blockHash}` template): JSON with the block's height and confirmations. */
+export function sandboxBlockLookup(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/explorer/block/{blockHash}`;
+}
+
 /** The sandbox explorer's page for people about a transaction (a `{txId}` template). */
 export function sandboxExplorerPage(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/explorer/tx/{txId}`;

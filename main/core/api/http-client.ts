@@ -3,6 +3,7 @@ import { serviceErrorFrom } from './problem-document.ts';
 import { parseRetryAfter } from './retry-after.ts';
 import { isRetryable, resolvePolicy, retryDelay, type AttemptFailure, type RequestKind, type RetryPolicy } from './retry-policy.ts';
 import { BAD_PORT, classifyNetworkError, isTlsFailure, OutcomeUnknownError } from './transport-failure.ts';
+import { readBounded } from '../../../preload/bounded-body.ts';
 
 /**
  * The request layer under every API client: global fetch with a per-attempt timeout, retries by
@@ -279,39 +280,6 @@ function unknownOutcomeAdvice(kind: RequestKind): string {
   return kind === 'idempotent-write'
     ? 'sending it again later is safe: the service recognises the same request.'
     : 'Notarium does not send it again by itself, to avoid a duplicate.';
-}
-
-/**
- * The body, or null once it exceeds `limit` bytes (declared or counted): the stream is cancelled,
- * so a huge answer costs at most `limit` bytes. HEAD answers have no body whatever their length says.
- */
-async function readBounded(res: Response, limit: number): Promise<Uint8Array | null> {
-  if (res.body === null) return new Uint8Array();
-  const declared = res.headers.get('content-length');
-  if (limit > 0 && declared !== null && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > limit) {
-    await res.body.cancel().catch(() => {});
-    return null;
-  }
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
 
 function cancelled(signal: AbortSignal): NotariumError {

@@ -7,7 +7,7 @@ import { verifyReceipt, type VerificationReport } from '../receipts/verify/verif
 import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { powershellQuote, shellQuote } from '../text/shell-quote.ts';
-import { isPublicLink } from './public-link.ts';
+import { isPublicLink } from '../../../preload/public-link.ts';
 import { counted } from '../../../preload/counted.ts';
 
 /**
@@ -108,6 +108,12 @@ function selfCheck(verifier: VerifierPage, receipt: ReceiptV1, name: string): { 
   };
 }
 
+/** What each online step asks, for the one line that says a certificate did not ask it. */
+const ONLINE_QUESTIONS = {
+  chain: 'a block explorer, whether the block is on the best chain',
+  service: 'the service, whether it still holds this record',
+} as const;
+
 export async function certificateHtml(
   record: StoredRecord,
   receipt: ReceiptV1,
@@ -130,13 +136,21 @@ export async function certificateHtml(
   const name = visibleName(record.name);
   const check = options.verifier ? selfCheck(options.verifier, receipt, name) : null;
   const row = (label: string, value: string | null | undefined) => (value ? `<tr><th>${escape(label)}</th><td><code>${escape(value)}</code></td></tr>` : '');
-  const steps = report.steps
-    .filter((s) => s.status !== 'not-run')
-    .map(
-      (s) =>
-        `<li class="${s.status}"><strong>${escape(s.label)}</strong> — ${escape(s.status === 'pass' ? 'passed' : s.status === 'fail' ? 'FAILED' : 'not checked here')}: ${shown(s.detail)}</li>`,
-    )
-    .join('\n');
+  // The online steps a certificate never asks are said once, in a line: paper keeps to one page.
+  const unasked = report.steps.filter((s) => s.status === 'skipped' && s.code === 'offline');
+  const steps = [
+    ...report.steps
+      .filter((s) => s.status !== 'not-run' && !unasked.includes(s))
+      .map(
+        (s) =>
+          `<li class="${s.status}"><strong>${escape(s.label)}</strong> — ${escape(s.status === 'pass' ? 'passed' : s.status === 'fail' ? 'FAILED' : 'not checked here')}: ${shown(s.detail)}</li>`,
+      ),
+    ...(unasked.length === 0
+      ? []
+      : [
+          `<li class="skipped"><strong>${escape(unasked.map((s) => s.label).join(', '))}</strong> — not checked here: ${unasked.length === 1 ? 'it asks' : 'they ask'} over the network (${unasked.map((s) => ONLINE_QUESTIONS[s.id as keyof typeof ONLINE_QUESTIONS]).join('; ')}), as Notarium does when it verifies online.</li>`,
+        ]),
+  ].join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'${check ? `; ${check.csp}` : ''}">

@@ -115,6 +115,7 @@ export function profileView(p: Profile, facts: { current: boolean; apiKeySet: bo
     explorerTxUrl: p.explorerTxUrl,
     explorerHeaderUrl: p.explorerHeaderUrl,
     explorerLinkUrl: p.explorerLinkUrl,
+    explorerBlockUrl: p.explorerBlockUrl,
     network: p.network,
     networkSource: p.networkSource,
     networkDetectedFrom: p.networkDetectedFrom,

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { BLOCK_LOOKUP_META, isBlockLookup, lookupOrigin } from './verify/best-chain.ts';
 
 /**
  * The verifier page that travels with a proof: scripts/build-verifier-page.ts bundles the page
@@ -28,6 +29,39 @@ export interface VerifierPage {
 
 /** A Content-Security-Policy source for an inline element of exactly this text. */
 export const inlineHash = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The policy of a page whose only style and script are these, inline: nothing else loads, and
+ * nothing leaves but, when `connect` is given, a request to that one origin (the block lookup).
+ */
+export function verifierCsp(style: string, script: string, connect?: string): string {
+  return `default-src 'none';${connect ? ` connect-src ${connect};` : ''} style-src ${inlineHash(style)}; script-src ${inlineHash(script)}; base-uri 'none'; form-action 'none'`;
+}
+
+/** An origin a policy can name: a scheme, a host name or IPv4 address, and a port (CSP has no IPv6 literals). */
+const POLICY_ORIGIN = /^https?:\/\/[a-z0-9.-]+(?::\d+)?$/;
+
+/**
+ * The page as exported with a proof: with the block lookup of the receipts' profile, it offers to
+ * ask it whether the block is on the best chain, and its policy lets it connect to that origin
+ * only; without one (or one no policy can name), it is the page as built, which connects nowhere.
+ */
+export function exportedVerifierPage(page: VerifierPage, lookup: string | null): string {
+  if (lookup === null || !isBlockLookup(lookup)) return page.html;
+  const origin = lookupOrigin(lookup);
+  if (!POLICY_ORIGIN.test(origin)) return page.html;
+  const built = `content="${verifierCsp(page.style, page.script)}"`;
+  if (!page.html.includes(built)) {
+    throw new NotariumError('INTERNAL', `The offline verifier page in ${VERIFIER_PAGE_DIR} does not carry the policy it was built with: run "npm run build".`);
+  }
+  const meta = `<meta name="${BLOCK_LOOKUP_META}" content="${escapeAttribute(lookup)}">\n`;
+  // Replaced by functions: a `$` in the lookup is text, never a replacement pattern.
+  return page.html
+    .replace(built, () => `content="${verifierCsp(page.style, page.script, origin)}"`)
+    .replace('<meta name="generator"', () => `${meta}<meta name="generator"`);
+}
+
+const escapeAttribute = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The page as built for this copy of Notarium: in the `dist/` of the tree this module runs from,

@@ -268,4 +268,10 @@ export const MIGRATIONS: readonly string[] = [
   -- is sent only there (usecases/made-for.ts). Rows before this were made for their profile's.
   ALTER TABLE records ADD COLUMN service_override INTEGER NOT NULL DEFAULT 0 CHECK (service_override IN (0, 1));
   `,
+  `
+  -- A block explorer's JSON about a block, a template with {blockHash}: asked by the verification's
+  -- chain step whether the block is on the best chain. Profiles saved before have none until it is
+  -- set (their step is skipped, saying so); the Sandbox profile's is its sandbox's (connections.ts).
+  ALTER TABLE profiles ADD COLUMN explorer_block_url TEXT;
+  `,
 ];

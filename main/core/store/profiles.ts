@@ -3,6 +3,7 @@ import { DETECT_NETWORK, type ProfileNetwork } from '../../../preload/network-la
 import { sameServiceUrl } from '../../../preload/service-url.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { NETWORK_CHOICES, networkOf, type NetworkLabel } from '../protocol/networks.ts';
+import { isBlockLookup } from '../receipts/verify/best-chain.ts';
 import { writeTransaction, type LibraryDatabase } from './database.ts';
 import { NOT_SENT_SQL } from './record.ts';
 
@@ -24,6 +25,12 @@ export interface Profile {
   explorerTxUrl: string | null;
   explorerHeaderUrl: string | null;
   explorerLinkUrl: string | null;
+  /**
+   * A block explorer's JSON about a block (`{blockHash}`): its height and confirmations, for the
+   * verification's `chain` step. Null for the Sandbox profile, whose sandbox serves one at its
+   * address of the day (connections.ts); a service profile without one skips that step.
+   */
+  explorerBlockUrl: string | null;
   /**
    * The label its receipts carry (networks.ts): the one set, or the one read from the chain; null
    * while a profile that reads it has seen no block yet.
@@ -70,6 +77,7 @@ export const SANDBOX_PROFILE: Profile = {
   explorerTxUrl: null,
   explorerHeaderUrl: null,
   explorerLinkUrl: null,
+  explorerBlockUrl: null,
   network: 'sandbox',
   networkSource: 'set',
   networkDetectedFrom: null,
@@ -97,6 +105,7 @@ const SETTING_NAMES: Record<string, string> = {
   explorerTxUrl: 'explorer transaction URL',
   explorerHeaderUrl: 'explorer block header URL',
   explorerLinkUrl: 'explorer page for people',
+  explorerBlockUrl: 'explorer block lookup URL',
   network: 'network',
   targetConfirmations: 'confirmations to settle',
   resubmitAfterSeconds: 'resubmit time',
@@ -128,6 +137,10 @@ export const profileInputSchema = z
     explorerTxUrl: template('{txId}').nullable().default(null),
     explorerHeaderUrl: template('{blockHash}').nullable().default(null),
     explorerLinkUrl: template('{txId}').nullable().default(null),
+    explorerBlockUrl: template('{blockHash}')
+      .refine(isBlockLookup, 'must hold {blockHash} after its host, as in https://explorer.example/block/hash/{blockHash}')
+      .nullable()
+      .default(null),
     // The label written into receipts, which decides how their proof of work is judged: the
     // vocabulary's only, or "detect" (read from the chain). Absent (or null, a detecting profile's
     // label before its first block): a new profile detects, an existing one keeps what it has.
@@ -179,6 +192,7 @@ interface ProfileRow {
   explorer_tx_url: string | null;
   explorer_header_url: string | null;
   explorer_link_url: string | null;
+  explorer_block_url: string | null;
   network: string;
   network_detect: number;
   network_detected_from: string | null;
@@ -203,6 +217,7 @@ const fromRow = (r: ProfileRow): Profile => ({
   explorerTxUrl: r.explorer_tx_url,
   explorerHeaderUrl: r.explorer_header_url,
   explorerLinkUrl: r.explorer_link_url,
+  explorerBlockUrl: r.explorer_block_url,
   // A detecting profile that has seen no block yet keeps '' in the (NOT NULL) column.
   network: r.network === '' ? null : r.network,
   networkSource: r.network_detect === 1 ? 'detect' : 'set',
@@ -303,6 +318,7 @@ export class Profiles {
       explorerTxUrl: profile.explorerTxUrl,
       explorerHeaderUrl: profile.explorerHeaderUrl,
       explorerLinkUrl: profile.explorerLinkUrl,
+      explorerBlockUrl: profile.explorerBlockUrl,
       network: profile.networkSource === 'detect' ? DETECT_NETWORK : profile.network,
       targetConfirmations: profile.targetConfirmations,
       expectedBlockSeconds: profile.expectedBlockSeconds,
@@ -396,6 +412,7 @@ export class Profiles {
       explorer_tx_url: p.explorerTxUrl,
       explorer_header_url: p.explorerHeaderUrl,
       explorer_link_url: p.explorerLinkUrl,
+      explorer_block_url: p.explorerBlockUrl,
       network: p.network ?? '',
       network_detect: p.networkSource === 'detect' ? 1 : 0,
       network_detected_from: p.networkDetectedFrom,

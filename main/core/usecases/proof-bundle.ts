@@ -2,18 +2,20 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
-import { VERIFIER_PAGE_MARK, VERIFIER_PAGE_NAME, verifierPage } from '../receipts/verifier-page.ts';
+import { exportedVerifierPage, VERIFIER_PAGE_MARK, VERIFIER_PAGE_NAME, verifierPage, type VerifierPage } from '../receipts/verifier-page.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { zipArchive } from '../archive/zip-archive.ts';
-import { receiptFileName, serializeReceipt } from '../receipts/receipt-v1.ts';
+import { parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { blockLookupFor } from './chain-check.ts';
 import type { NotaryContext } from './context.ts';
 import { documentExport, exportReceipts, type ExportResult } from './document-export.ts';
-import { receiptFor } from './receipts.ts';
+import { readReceiptFile, receiptFor } from './receipts.ts';
 
 /**
  * A proof bundle (`receipt export --bundle`): the receipt (a document's: every version's, and its
  * index) with the offline verifier page, `verify.html`, beside it, so that a receiver with nothing
- * but a browser checks the file against it.
+ * but a browser checks the file against it. The page carries the block lookup that `verify` would
+ * ask about the receipt's block, if there is one, and asks it only when its reader says so.
  */
 
 export interface BundleResult extends ExportResult {
@@ -23,11 +25,12 @@ export interface BundleResult extends ExportResult {
 
 /** `out` names the bundle's folder (made if need be); without it, the receipts go beside the file as always. */
 export async function exportProofBundle(ctx: NotaryContext, target: string, options: { out?: string; profile?: string } = {}): Promise<BundleResult> {
-  const { html } = verifierPage(); // before anything is written: a copy without its page says so first
+  const page = verifierPage(); // before anything is written: a copy without its page says so first
   const folder = options.out === undefined ? undefined : bundleFolder(resolve(options.out));
   const result = await exportReceipts(ctx, target, { ...(folder ? { out: folder } : {}), ...(options.profile ? { profile: options.profile } : {}) });
   const verifier = join(dirname(result.receipts[0] ?? result.index!), VERIFIER_PAGE_NAME);
-  writeVerifierPage(verifier, html);
+  const first = result.receipts[0];
+  writeVerifierPage(verifier, await pageFor(ctx, page, first === undefined ? undefined : await readReceiptFile(first)));
   return { ...result, verifier };
 }
 
@@ -64,15 +67,26 @@ function writeVerifierPage(path: string, html: string): void {
 }
 
 /**
+ * The page for the bundle of `receipt`: with the block lookup of the profile that reaches its
+ * service (the one verify asks), when there is one and it can be named now.
+ */
+async function pageFor(ctx: NotaryContext, page: VerifierPage, receipt: ReceiptV1 | undefined): Promise<string> {
+  const found = receipt && (await blockLookupFor(ctx, receipt));
+  return exportedVerifierPage(page, found && 'lookup' in found ? (found.lookup?.template ?? null) : null);
+}
+
+/**
  * The app's proof bundle, one download: a zip of the receipt (a document version's: the document's
  * receipts and index, as its export) and verify.html, named for the file or document.
  */
 export async function proofBundleZip(ctx: NotaryContext, record: StoredRecord): Promise<{ fileName: string; zip: Uint8Array; receipts: number }> {
-  const { html } = verifierPage();
+  const page = verifierPage();
   const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
   const files = document
     ? (await documentExport(ctx, document)).map((f) => ({ name: f.fileName, data: f.text, receipt: Boolean(f.receiptOf) }))
     : [{ name: receiptFileName(record.name), data: serializeReceipt(await receiptFor(ctx, record)), receipt: true }];
+  const first = files.find((f) => f.receipt);
+  const html = await pageFor(ctx, page, first && parseReceipt(first.data));
   const zip = zipArchive([...files.map(({ name, data }) => ({ name, data })), { name: VERIFIER_PAGE_NAME, data: html }], new Date(ctx.now()));
   return { fileName: `${document?.name ?? record.name} proof.zip`, zip, receipts: files.filter((f) => f.receipt).length };
 }

@@ -4,7 +4,7 @@ import { fileError } from '../hashing/file-unreadable.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { serializeReceipt, validateReceipt, type ReceiptConfirmation, type ReceiptV1 } from '../receipts/receipt-v1.ts';
-import { verifyReceipt } from '../receipts/verify/verify-receipt.ts';
+import { uncheckedEvidence, verifyReceipt } from '../receipts/verify/verify-receipt.ts';
 import { inBlock, type ImportedOutcome } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import type { Follower } from './follow.ts';
@@ -68,8 +68,7 @@ export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, rec
       throw new NotariumError('RECEIPT_INVALID', `${path}: the proof the service gave does not verify (${report.summary}), so the receipt was left as it was.`);
     }
     writeFileAtomically(path, serializeReceipt(upgraded));
-    const skipped = report.steps.some((s) => s.status === 'skipped' && s.id !== 'file-digest' && s.id !== 'service');
-    const outcome = skipped ? 'partially-verified' : 'verified';
+    const outcome = uncheckedEvidence(report.steps).length > 0 ? 'partially-verified' : 'verified';
     noteInLibrary(ctx, upgraded, path, outcome, report.blockTime ?? null);
     return { path, status: 'upgraded', outcome, ...blockOfReceipt(upgraded.confirmation!) };
   } catch (err) {

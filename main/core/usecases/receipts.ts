@@ -11,7 +11,7 @@ import type { AggregationProof } from '../protocol/aggregation.ts';
 import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
-import { verifyReceipt, withServiceCheck, type StepId } from '../receipts/verify/verify-receipt.ts';
+import { uncheckedEvidence, verifyReceipt, withServiceCheck, type StepId } from '../receipts/verify/verify-receipt.ts';
 import { receiptTooLarge, receiptUnreadable } from '../receipts/verify/receipt-verdict.ts';
 import type { ImportedOutcome, StoredRecord } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
@@ -353,9 +353,7 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   if (check) report = withServiceCheck(report, check, false);
   if (report.outcome === 'failed') throw new NotariumError('RECEIPT_INVALID', `${path} does not verify: ${report.summary}`);
   const makerDoesNotKnow = check?.status === 'fail' && check.code === 'unknown-to-maker';
-  const skipped = report.steps
-    .filter((s) => (s.status === 'skipped' && s.id !== 'file-digest' && s.id !== 'service') || (s.id === 'service' && makerDoesNotKnow))
-    .map((s) => s.id);
+  const skipped: StepId[] = [...uncheckedEvidence(report.steps), ...(makerDoesNotKnow ? (['service'] as const) : [])];
   const proof: ImportedProof = {
     outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 ? 'partially-verified' : 'verified',
     skipped,

@@ -11,13 +11,15 @@ import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { filesOf, type FileOrigin } from './files-in.ts';
 import { serviceCheck } from './service-check.ts';
+import { chainCheck, type ChainAnswers } from './chain-check.ts';
 import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
 import { memberReceipt } from './batch-receipts.ts';
 import { batchFacts, batchOfReceipt, registrationsOfContent, type BatchFacts, type Registration } from './registrations.ts';
 
 /**
  * Verification of files: by the receipt next to a file, a receipt given, or the library's index of
- * contents; offline steps always, the service's match endpoint too unless offline.
+ * contents; offline steps always, and unless offline the online ones: the profile's block lookup
+ * (is the block on the best chain?) and the service's match endpoint.
  */
 
 export { VERIFY_STATUSES, type VerifyStatus };
@@ -79,6 +81,8 @@ export interface VerifyOptions {
    * partially verified at best. Otherwise it is tried, and a skip leaves the offline verdict.
    */
   requireService?: boolean;
+  /** What block lookups answered in this run (chain-check.ts): files in one block ask once. */
+  chainAnswers?: ChainAnswers;
   signal?: AbortSignal;
   /** How a file is named in messages: its path, unless the shell knows it by the user's name (an upload). */
   nameOf?: (path: string) => string;
@@ -164,9 +168,16 @@ async function verifyAgainst(
   origin: { source: 'receipt' | 'library'; receiptPath?: string; record?: StoredRecord; found?: Registration },
   options: VerifyOptions,
 ): Promise<FileVerification> {
-  let report = verifyReceipt(receipt, sha256 ? { fileDigest: sha256 } : {});
+  const offline = sha256 ? { fileDigest: sha256 } : {};
+  let report = verifyReceipt(receipt, offline);
   const online = !options.offline && report.outcome !== 'failed';
-  if (online) report = withServiceCheck(report, await serviceCheck(await engineOf(ctx), receipt, origin.record), options.requireService ?? false);
+  if (online) {
+    const engine = await engineOf(ctx);
+    const chain = await chainCheck(engine, receipt, { record: origin.record, answers: options.chainAnswers, signal: options.signal });
+    // The offline steps again, with the lookup's word: what the report proves depends on it.
+    if (chain) report = verifyReceipt(receipt, { ...offline, chain });
+    if (report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(engine, receipt, origin.record), options.requireService ?? false);
+  }
   // A batch's file: where it is in its batch, from the library when it is open for this file anyway.
   const batch = !receipt.aggregation
     ? undefined
@@ -211,7 +222,8 @@ export interface BatchOptions extends VerifyOptions {
  * folders left out. A receipt named on its own (opened from the file manager, say) is verified as
  * a receipt: with its file when that lies beside it, else alone.
  */
-export async function verifyPaths(ctx: VerifyContext, paths: readonly string[], options: BatchOptions = {}): Promise<FileVerification[]> {
+export async function verifyPaths(ctx: VerifyContext, paths: readonly string[], batch: BatchOptions = {}): Promise<FileVerification[]> {
+  const options = { ...batch, chainAnswers: batch.chainAnswers ?? new Map() };
   const items: (FileOrigin & { file?: string; receipt?: string })[] = [];
   for (const [index, p] of paths.map((p) => resolve(p)).entries()) {
     if (isReceiptName(p) && !(await isFolder(p))) items.push({ receipt: p, file: await fileOfReceipt(p), index, inFolder: null });

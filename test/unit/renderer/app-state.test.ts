@@ -43,6 +43,7 @@ const profile = (name: string, current: boolean): ProfileView => ({
   explorerTxUrl: null,
   explorerHeaderUrl: null,
   explorerLinkUrl: null,
+  explorerBlockUrl: null,
   network: 'testnet',
   networkSource: 'set',
   networkDetectedFrom: null,

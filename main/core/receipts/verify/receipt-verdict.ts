@@ -1,7 +1,7 @@
 import { isNotariumError } from '../../errors/notarium-error.ts';
 import type { VerifyStatus } from '../../../../preload/verify-statuses.ts';
 import { MAX_RECEIPT_BYTES, parseReceipt, type ReceiptV1 } from '../receipt-v1.ts';
-import { verifyReceipt, type VerificationReport } from './verify-receipt.ts';
+import { verifyReceipt, type VerificationReport, type VerifyOptions } from './verify-receipt.ts';
 
 /**
  * What a receipt's verification comes to for a person, the same wherever it runs: the engine (app
@@ -24,14 +24,16 @@ export function receiptUnreadable(shown: string, message: string): string {
 }
 
 export type ReceiptVerdict =
-  | { status: VerifyStatus; message: string; report: VerificationReport; txId: string }
+  /** `blockHash`: the block the receipt names (null before its confirmation), for the best-chain check. */
+  | { status: VerifyStatus; message: string; report: VerificationReport; txId: string; blockHash: string | null }
   | { status: 'unreadable'; message: string; error: { code: string; message: string } };
 
 /**
- * The offline verification of a receipt's text (with the file's SHA-256 when the file is there): a
- * receipt that cannot be read is `unreadable`, never a mismatch (nothing was compared).
+ * The verification of a receipt's text, with the file's SHA-256 when the file is there and a block
+ * lookup's answer when one was asked (offline otherwise): a receipt that cannot be read is
+ * `unreadable`, never a mismatch (nothing was compared).
  */
-export function verifyReceiptText(text: string, shown: string, fileDigest?: string): ReceiptVerdict {
+export function verifyReceiptText(text: string, shown: string, options: VerifyOptions = {}): ReceiptVerdict {
   let receipt: ReceiptV1;
   try {
     receipt = parseReceipt(text);
@@ -40,6 +42,12 @@ export function verifyReceiptText(text: string, shown: string, fileDigest?: stri
     const message = receiptUnreadable(shown, err.message);
     return { status: 'unreadable', message, error: { code: err.code, message } };
   }
-  const report = verifyReceipt(receipt, fileDigest === undefined ? {} : { fileDigest });
-  return { status: statusOf(report), message: report.summary, report, txId: receipt.registration.txId };
+  const report = verifyReceipt(receipt, options);
+  return {
+    status: statusOf(report),
+    message: report.summary,
+    report,
+    txId: receipt.registration.txId,
+    blockHash: receipt.confirmation?.blockHash.toLowerCase() ?? null,
+  };
 }

@@ -45,6 +45,9 @@ export const FAILURE_CODES = [
   'hash-above-target',
   'target-above-network-limit',
   'work-below-floor',
+  // chain: what the block lookup said of the receipt's block
+  'block-unknown-to-explorer',
+  'block-not-on-best-chain',
   // service
   'service-mismatch',
   'unknown-to-maker',
@@ -59,8 +62,13 @@ export const SKIP_CODES = [
   'not-confirmed',
   'no-block-header',
   'network-unknown',
-  // service
+  // chain and service: the online steps, not asked
   'offline',
+  // chain: no block lookup to ask, or no usable answer from it
+  'no-block-lookup',
+  'explorer-unreachable',
+  'explorer-answer-invalid',
+  // service
   'no-profile-for-service',
   'unknown-to-other-service',
   'not-known-yet',

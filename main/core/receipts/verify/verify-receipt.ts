@@ -9,6 +9,7 @@ import { CheckFailure } from './check-failure.ts';
 import { displayHash } from './double-sha256.ts';
 import { checkProofKind, foldMerkleBranch, targetTypeOf, txidOfTxOrId } from './merkle-proof.ts';
 import { outputsCarrying, parseRawTransaction, type Placement } from './raw-transaction.ts';
+import type { ChainCheck } from './best-chain.ts';
 import type { FailureCode, SkipCode, StepCode } from './step-codes.ts';
 import { counted } from '../../../../preload/counted.ts';
 
@@ -19,8 +20,25 @@ import { counted } from '../../../../preload/counted.ts';
  * goes wrong becomes a failed step.
  */
 
-export type StepId = 'file-digest' | 'record' | 'aggregation' | 'fingerprint' | 'transaction' | 'merkle-proof' | 'block-header' | 'service';
-export const STEP_IDS: readonly StepId[] = ['file-digest', 'record', 'aggregation', 'fingerprint', 'transaction', 'merkle-proof', 'block-header', 'service'];
+export type StepId = 'file-digest' | 'record' | 'aggregation' | 'fingerprint' | 'transaction' | 'merkle-proof' | 'block-header' | 'chain' | 'service';
+export const STEP_IDS: readonly StepId[] = [
+  'file-digest',
+  'record',
+  'aggregation',
+  'fingerprint',
+  'transaction',
+  'merkle-proof',
+  'block-header',
+  'chain',
+  'service',
+];
+/** The steps that ask over the network: optional, so a skip of theirs never makes a receipt partially verified. */
+export const ONLINE_STEPS: readonly StepId[] = ['chain', 'service'];
+
+/** The steps a receipt's own evidence left unchecked: skipped, the file and the online steps aside (import and upgrade keep this). */
+export function uncheckedEvidence(steps: readonly Step[]): StepId[] {
+  return steps.filter((s) => s.status === 'skipped' && s.id !== 'file-digest' && !ONLINE_STEPS.includes(s.id)).map((s) => s.id);
+}
 
 export type StepStatus = 'pass' | 'fail' | 'skipped' | 'not-run';
 
@@ -64,6 +82,8 @@ export interface VerificationReport {
 export interface VerifyOptions {
   /** SHA-256 (hex) of the supplied file; absent when verifying a receipt alone. */
   fileDigest?: string;
+  /** What a block lookup answered about the receipt's block (best-chain.ts); absent offline. */
+  chain?: ChainCheck;
 }
 
 export const STEP_LABELS: Record<StepId, string> = {
@@ -74,6 +94,7 @@ export const STEP_LABELS: Record<StepId, string> = {
   transaction: 'Transaction',
   'merkle-proof': 'Merkle proof',
   'block-header': 'Block header',
+  chain: 'Best chain',
   service: 'Service check',
 };
 
@@ -82,6 +103,9 @@ const TEST_CHAIN_MINING = 'anyone can mine a block there on an ordinary computer
 
 const SERVICE_OFFLINE_DETAIL =
   'Needs the network and an API key: the service\'s match endpoint is asked whether it still holds this record; add it with --online (receipt verify on the command line), or in the app by verifying without "Offline".';
+
+const CHAIN_OFFLINE_DETAIL =
+  'Needs the network: a block explorer is asked whether the block is on the best chain when verifying online (without --offline or "Offline", or receipt verify --online).';
 
 type StepResult = { status: 'pass' | 'not-run'; detail: string } | { status: 'skipped'; code: SkipCode; detail: string };
 
@@ -95,6 +119,8 @@ interface Context {
   header?: BlockHeader;
   /** The header was checked, but not its proof of work (no limit for the network's label). */
   powUnjudged?: boolean;
+  /** A block lookup said the block is on its best chain. */
+  onBestChain?: Extract<ChainCheck, { status: 'pass' }>;
 }
 
 const HASH = /^[0-9a-fA-F]{64}$/;
@@ -338,6 +364,19 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
       detail: `The header of block ${header.hash} (time ${headerTime(header)}) holds the proof's Merkle root and its hash meets the target of its bits (${bits}), within the ${network.label} limit${floor}.${caveat}`,
     };
   },
+
+  chain: (ctx) => {
+    const confirmation = ctx.receipt.confirmation;
+    if (!confirmation) return { status: 'skipped', code: 'not-confirmed', detail: 'No confirmation yet: there is no block to look for on the chain.' };
+    const block = lower(confirmation.blockHash);
+    const check = ctx.options.chain;
+    if (!check) return { status: 'skipped', code: 'offline', detail: CHAIN_OFFLINE_DETAIL };
+    if (check.status === 'skipped') return check;
+    if (check.blockHash !== block) throw new Error(`the block lookup's answer is about block ${check.blockHash}, not block ${block}.`);
+    if (check.status === 'fail') throw new CheckFailure(check.code, check.detail, { expected: check.expected, found: check.found });
+    ctx.onBestChain = check;
+    return { status: 'pass', detail: check.detail };
+  },
 };
 
 /** Verifies a receipt offline; never throws. */
@@ -347,10 +386,10 @@ export function verifyReceipt(receipt: ReceiptV1, options: VerifyOptions = {}): 
   let failed: Step | undefined;
   for (const id of STEP_IDS) {
     const label = STEP_LABELS[id];
-    if (id === 'service') {
-      steps.push({ id, status: 'skipped', code: 'offline', label, detail: SERVICE_OFFLINE_DETAIL });
-    } else if (failed) {
+    if (failed) {
       steps.push({ id, status: 'not-run', label, detail: `Not run: the ${failed.label.toLowerCase()} step failed.` });
+    } else if (id === 'service') {
+      steps.push({ id, status: 'skipped', code: 'offline', label, detail: SERVICE_OFFLINE_DETAIL });
     } else {
       const step = runStep(id, ctx);
       steps.push(step);
@@ -415,7 +454,7 @@ function conclude(steps: Step[], ctx: Context): VerificationReport {
       network,
     };
   }
-  const skipped = steps.filter((s) => s.status === 'skipped' && s.id !== 'service');
+  const skipped = steps.filter((s) => s.status === 'skipped' && !ONLINE_STEPS.includes(s.id));
   const proves = provesSentence(ctx, skipped.length > 0);
   const headerPassed = ctx.header && steps.some((s) => s.id === 'block-header' && s.status === 'pass');
   const checked = headerPassed ? { blockTime: headerTime(ctx.header!) } : {};
@@ -458,10 +497,18 @@ function provesSentence(ctx: Context, partial: boolean): string {
     : `whose time the service reported as ${confirmation.blockTimestamp ?? 'unknown'} (unchecked: the receipt holds no block header)`;
   const claim = `${subject} existed no later than block ${block}, ${when}.`;
   const lead = partial ? `Provided the points left unproven hold, ${claim}` : capitalize(claim);
+  // With the chain step passed, the heaviest-chain caveat gives way to what was asked, and of whom.
+  const best = ctx.onBestChain;
+  const answered =
+    best &&
+    `${best.source} answered at ${best.at} that the block is on its best chain, at height ${best.height} with ${counted(best.confirmations, 'confirmation')}`;
   if (network?.testChain) {
-    return `${lead} But ${network.label} is a test chain: ${TEST_CHAIN_MINING}, so its proof of work proves nothing, and this is not a proof on mainnet.`;
+    return `${lead} But ${network.label} is a test chain: ${TEST_CHAIN_MINING}, so its proof of work proves nothing, and this is not a proof on mainnet.${answered ? ` ${answered}.` : ''}`;
   }
   const chain = network ? `the ${network.label} network` : `the network the receipt calls ${shownLabel(receipt.network)}`;
+  if (answered) {
+    return `${lead} That the block is on the heaviest chain of ${chain} rests on a block explorer's word: ${answered}; any other explorer for that network, or a header chain you trust, can confirm it.`;
+  }
   return `${lead} This does not prove that the block is on the heaviest chain of ${chain}: check that with any block explorer for that network, or against a header chain you trust.`;
 }
 

@@ -8,7 +8,7 @@ import { fingerprintFor } from '../../../../main/core/protocol/fingerprint.ts';
 import { NETWORK_LABELS, networkOf } from '../../../../main/core/protocol/networks.ts';
 import { MAX_JSON_DEPTH, MAX_RECEIPT_CHARS, parseReceipt, serializeReceipt, type ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
 import { FAILURE_CODES, SKIP_CODES } from '../../../../main/core/receipts/verify/step-codes.ts';
-import { STEP_IDS, verifyReceipt, type StepId, type VerificationReport } from '../../../../main/core/receipts/verify/verify-receipt.ts';
+import { ONLINE_STEPS, STEP_IDS, verifyReceipt, type StepId, type VerificationReport } from '../../../../main/core/receipts/verify/verify-receipt.ts';
 import type { Baseline } from '../../../fixtures/receipts/record-baselines.ts';
 import { dataPushes, hexRev, parseTx, rev, sha256d, type ParsedTx } from '../../../support/bitcoin.ts';
 import { REAL_HEADERS } from '../../../support/real-headers.ts';
@@ -87,7 +87,7 @@ function judge(text: string, fileSha256: string): Verdict & { receipt?: ReceiptV
   }
   const uncoded = report.steps.find((s) => s.status === 'skipped' && !(SKIP_CODES as readonly string[]).includes(s.code ?? ''));
   if (uncoded) return { kind: 'thrown', error: new Error(`a skipped step without its code: ${JSON.stringify(uncoded).slice(0, 400)}`) };
-  const skipped = report.steps.filter((s) => s.status === 'skipped' && s.id !== 'service').map((s) => s.id);
+  const skipped = report.steps.filter((s) => s.status === 'skipped' && !ONLINE_STEPS.includes(s.id)).map((s) => s.id);
   return { kind: 'downgraded', outcome: report.outcome, skipped, receipt, report };
 }
 
@@ -470,7 +470,7 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
       const report = verifyReceipt(parseReceipt(base.text), { fileDigest: base.fileSha256 });
       expect(report.outcome, `${base.name}: ${report.summary}`).toBe('verified');
       expect(report.steps.filter((s) => s.status !== 'pass').map((s) => s.id)).toEqual(
-        base.draft.aggregation ? ['record', 'service'] : ['aggregation', 'service'],
+        base.draft.aggregation ? ['record', 'chain', 'service'] : ['aggregation', 'chain', 'service'],
       );
     }
     const targets = new Set(BASES.map((b) => proof(b.draft).targetType));

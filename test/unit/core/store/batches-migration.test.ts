@@ -63,11 +63,17 @@ describe('the batches upgrade', () => {
     try {
       expect(lib.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
       expect(lib.db.pragma('foreign_key_check')).toEqual([]);
-      // The upgrade after it adds records.service_override: 0, made for its profile's own service, for every earlier row.
+      // The upgrades after it add records.service_override: 0, made for its profile's own service, for every earlier row;
+      // and profiles.explorer_block_url: no block lookup, until one is set.
       const after = dump(lib.db);
       expect(after.records!.map((r) => (r as { service_override: number }).service_override)).toEqual([0, 0, 0]);
       after.records = after.records!.map((r) => {
         const { service_override: _, ...rest } = r as Record<string, unknown>;
+        return rest;
+      });
+      expect(after.profiles!.map((p) => (p as { explorer_block_url: string | null }).explorer_block_url)).toEqual([null, null]);
+      after.profiles = after.profiles!.map((p) => {
+        const { explorer_block_url: _, ...rest } = p as Record<string, unknown>;
         return rest;
       });
       expect(after).toEqual(before);

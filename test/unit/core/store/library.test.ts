@@ -107,6 +107,26 @@ describe('profiles', () => {
     expect(lib.profiles.get('Slow')!.resubmitAfterSeconds).toBe(5400);
   });
 
+  it('keeps a block lookup for the chain step, checked like the other explorer templates; the Sandbox profile has none stored', () => {
+    const woc = 'https://api.whatsonchain.com/v1/bsv/main/block/hash/{blockHash}';
+    expect(lib.profiles.save({ name: 'Main', baseUrl: 'https://a.example', explorerBlockUrl: woc }).explorerBlockUrl).toBe(woc);
+    expect(lib.profiles.get('Main')!.explorerBlockUrl).toBe(woc);
+    // Saved again from what it holds (a form showing only some settings), it keeps it; left out of a new save, it goes.
+    expect(lib.profiles.save(lib.profiles.inputOf(lib.profiles.require('Main'))).explorerBlockUrl).toBe(woc);
+    expect(lib.profiles.save({ name: 'Main', baseUrl: 'https://a.example' }).explorerBlockUrl).toBeNull();
+    expect(lib.profiles.require('Sandbox').explorerBlockUrl).toBeNull();
+    for (const [url, message] of [
+      ['https://e.example/block/', /^The profile's explorer block lookup URL must contain \{blockHash\}\.$/],
+      [
+        'https://{blockHash}.e.example/',
+        /^The profile's explorer block lookup URL must hold \{blockHash\} after its host, as in https:\/\/explorer\.example\/block\/hash\/\{blockHash\}\.$/,
+      ],
+      ['ftp://e.example/{blockHash}', /explorer block lookup URL must start with http:\/\/ or https:\/\//],
+    ] as const) {
+      expect(() => lib.profiles.save({ name: 'Main', baseUrl: 'https://a.example', explorerBlockUrl: url })).toThrow(message);
+    }
+  });
+
   it('keeps a network label only from the vocabulary, in its own spelling', () => {
     expect(lib.profiles.save({ name: 'Test', baseUrl: 'https://a.example', network: 'TestNet' }).network).toBe('testnet');
     expect(lib.profiles.get('Test')!.network).toBe('testnet');

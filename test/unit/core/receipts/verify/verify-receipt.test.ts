@@ -6,6 +6,7 @@ import type { ReceiptV1 } from '../../../../../main/core/receipts/receipt-v1.ts'
 import { parseReceipt, serializeReceipt } from '../../../../../main/core/receipts/receipt-v1.ts';
 import { STEP_IDS, verifyReceipt, withServiceCheck, type StepId, type VerificationReport } from '../../../../../main/core/receipts/verify/verify-receipt.ts';
 import { FAILURE_CODES, type FailureCode } from '../../../../../main/core/receipts/verify/step-codes.ts';
+import { lookupUnreachable, readBlockAnswer } from '../../../../../main/core/receipts/verify/best-chain.ts';
 import {
   branch,
   clone,
@@ -26,6 +27,8 @@ import { REAL_HEADERS as REAL } from '../../../../support/real-headers.ts';
 const fx = makeFixture();
 const FILE = FILE_DIGEST.toString('hex');
 const withFile = { fileDigest: FILE };
+/** When a block lookup answered, in the chain step's tests. */
+const AT = Date.parse('2026-11-20T10:00:00.250Z');
 
 const statuses = (report: VerificationReport) => Object.fromEntries(report.steps.map((s) => [s.id, s.status]));
 const step = (report: VerificationReport, id: StepId) => report.steps.find((s) => s.id === id)!;
@@ -64,7 +67,7 @@ describe('counts in the step report', () => {
 });
 
 describe('a valid receipt', () => {
-  it('with the file: verified, every step passes but the service step, which needs the network', () => {
+  it('with the file: verified, every step passes but the online steps (best chain, service), which need the network', () => {
     const report = verifyReceipt(fx.receipt, withFile);
     expect(report.outcome).toBe('verified');
     expect(report.steps.map((s) => s.id)).toEqual(STEP_IDS);
@@ -76,9 +79,13 @@ describe('a valid receipt', () => {
       transaction: 'pass',
       'merkle-proof': 'pass',
       'block-header': 'pass',
+      chain: 'skipped',
       service: 'skipped',
     });
     expect(step(report, 'service').detail).toMatch(/network/);
+    expect(step(report, 'chain').detail).toBe(
+      'Needs the network: a block explorer is asked whether the block is on the best chain when verifying online (without --offline or "Offline", or receipt verify --online).',
+    );
     expect(report.failedStep).toBeUndefined();
     expect(report.proves).toContain(`This file existed no later than block ${fx.header.hash}, whose header time is 2026-11-18T`);
     expect(report.proves).toContain('accurate to about two hours');
@@ -733,6 +740,83 @@ describe('withServiceCheck', () => {
   });
 });
 
+describe("the chain step: a block lookup's word on the block, merged into the report", () => {
+  const onChain = (block = fx.header.hash) =>
+    readBlockAnswer(block, 'explorer.example', AT, { status: 200, body: JSON.stringify({ hash: block, height: 812, confirmations: 4 }) });
+
+  it('passed: the verdict stands, the step says where the block is and who said so, and what it proves names that word', () => {
+    const offline = verifyReceipt(fx.receipt, withFile);
+    const report = verifyReceipt(fx.receipt, { ...withFile, chain: onChain() });
+    expect(report).toMatchObject({ outcome: 'verified', summary: offline.summary });
+    expect(step(report, 'chain')).toEqual({
+      id: 'chain',
+      status: 'pass',
+      label: 'Best chain',
+      detail: `Block ${fx.header.hash} is on the best chain at height 812 with 4 confirmations, according to explorer.example at 2026-11-20T10:00:00Z.`,
+    });
+    expect(report.proves).toBe(
+      `${offline.proves} explorer.example answered at 2026-11-20T10:00:00Z that the block is on its best chain, at height 812 with 4 confirmations.`,
+    );
+  });
+
+  it('on mainnet, the heaviest-chain caveat gives way to what was asked and of whom', () => {
+    const mainnet = inBlock('mainnet', 'block400000');
+    const offline = verifyReceipt(mainnet, withFile);
+    const block = mainnet.confirmation!.blockHash;
+    expect(offline.proves).toContain('This does not prove that the block is on the heaviest chain of the mainnet network: check that with any block explorer');
+    const report = verifyReceipt(mainnet, { ...withFile, chain: onChain(block) });
+    expect(report.outcome).toBe(offline.outcome);
+    expect(report.proves).not.toContain('This does not prove');
+    expect(report.proves).toContain(
+      `That the block is on the heaviest chain of the mainnet network rests on a block explorer's word: explorer.example answered at 2026-11-20T10:00:00Z that the block is on its best chain, at height 812 with 4 confirmations; any other explorer for that network, or a header chain you trust, can confirm it.`,
+    );
+  });
+
+  it('a block the lookup does not know, or one off its best chain, fails the verification at the chain step', () => {
+    const unknown = verifyReceipt(fx.receipt, {
+      ...withFile,
+      chain: readBlockAnswer(fx.header.hash, 'explorer.example', AT, { status: 404, body: 'Not Found' }),
+    });
+    expect(unknown).toMatchObject({ outcome: 'failed', failedStep: 'chain' });
+    expect(step(unknown, 'chain')).toMatchObject({
+      status: 'fail',
+      code: 'block-unknown-to-explorer',
+      expected: 'a block the explorer knows',
+      found: 'unknown (404)',
+    });
+    expect(unknown.summary).toBe(`Verification failed at the best chain step: ${step(unknown, 'chain').detail}`);
+    expect(step(unknown, 'service')).toEqual({ id: 'service', status: 'not-run', label: 'Service check', detail: 'Not run: the best chain step failed.' });
+    const stale = readBlockAnswer(fx.header.hash, 'explorer.example', AT, {
+      status: 200,
+      body: JSON.stringify({ hash: fx.header.hash, height: 811, confirmations: -1 }),
+    });
+    expect(verifyReceipt(fx.receipt, { ...withFile, chain: stale })).toMatchObject({ outcome: 'failed', failedStep: 'chain' });
+  });
+
+  it('a lookup that could not be asked, or answered nonsense, is skipped with its reason: the verdict and what it proves stand', () => {
+    const offline = verifyReceipt(fx.receipt, withFile);
+    for (const [code, chain] of [
+      ['explorer-unreachable', lookupUnreachable('explorer.example', fx.header.hash, 'The connection was refused.')],
+      ['explorer-answer-invalid', readBlockAnswer(fx.header.hash, 'explorer.example', AT, { status: 200, body: '<html>Bad gateway</html>' })],
+    ] as const) {
+      const report = verifyReceipt(fx.receipt, { ...withFile, chain });
+      expect(report).toMatchObject({ outcome: 'verified', summary: offline.summary, proves: offline.proves });
+      expect(step(report, 'chain')).toEqual({ id: 'chain', status: 'skipped', code, label: 'Best chain', detail: chain.detail });
+    }
+    const partial = verifyReceipt(fx.receipt, { chain: lookupUnreachable('explorer.example', fx.header.hash, 'Refused.') });
+    expect(partial.unproven).toEqual(verifyReceipt(fx.receipt).unproven);
+  });
+
+  it('not run after an earlier failure; not confirmed without a block; an answer about another block is an error of the step', () => {
+    expect(step(verifyReceipt(fx.receipt, { fileDigest: OTHER, chain: onChain() }), 'chain')).toMatchObject({ status: 'not-run' });
+    const pending = tampered((r) => delete r.confirmation);
+    expect(step(verifyReceipt(pending, { chain: onChain() }), 'chain')).toMatchObject({ status: 'skipped', code: 'not-confirmed' });
+    const elsewhere = verifyReceipt(fx.receipt, { ...withFile, chain: onChain(OTHER) });
+    expect(elsewhere).toMatchObject({ outcome: 'failed', failedStep: 'chain' });
+    expect(step(elsewhere, 'chain')).toMatchObject({ status: 'fail', code: 'step-error' });
+  });
+});
+
 describe('every failure and every skip names its cause with a stable code (step-codes.ts)', () => {
   /** A receipt forged past the reader too: some checks guard what the schema already refuses. */
   const forged = (mutate: (r: Draft) => void): ReceiptV1 => {
@@ -776,20 +860,28 @@ describe('every failure and every skip names its cause with a stable code (step-
     expect(step(report, failedStep)).toMatchObject({ status: 'fail', code });
   });
 
-  it('the tables reach every failure code: the offline steps here and in TAMPERED, the service step through withServiceCheck', () => {
+  it('the tables reach every failure code: the offline steps here and in TAMPERED, the online steps through their answers', () => {
     const service = ['service-mismatch', 'unknown-to-maker'] as const;
     for (const code of service) {
       const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'fail', code, detail: 'The service said no.' });
       expect(step(report, 'service')).toMatchObject({ status: 'fail', code });
     }
-    const reached = new Set([...TAMPERED.map(([, , , code]) => code), ...MORE.map(([code]) => code), ...service]);
+    const chain = [
+      ['block-unknown-to-explorer', { status: 404, body: '' }],
+      ['block-not-on-best-chain', { status: 200, body: JSON.stringify({ hash: fx.header.hash, height: 7, confirmations: -1 }) }],
+    ] as const;
+    for (const [code, answer] of chain) {
+      const report = verifyReceipt(fx.receipt, { ...withFile, chain: readBlockAnswer(fx.header.hash, 'explorer.example', AT, answer) });
+      expect(step(report, 'chain')).toMatchObject({ status: 'fail', code });
+    }
+    const reached = new Set([...TAMPERED.map(([, , , code]) => code), ...MORE.map(([code]) => code), ...service, ...chain.map(([code]) => code)]);
     expect([...reached].sort()).toEqual([...FAILURE_CODES].sort());
   });
 
   it('a skipped step names what is missing; a pass and a step that did not run carry no code', () => {
     const codes = (report: VerificationReport) => Object.fromEntries(report.steps.filter((s) => s.code !== undefined).map((s) => [s.id, s.code]));
-    expect(codes(verifyReceipt(fx.receipt, withFile))).toEqual({ service: 'offline' });
-    expect(codes(verifyReceipt(fx.receipt))).toEqual({ 'file-digest': 'no-file', service: 'offline' });
+    expect(codes(verifyReceipt(fx.receipt, withFile))).toEqual({ chain: 'offline', service: 'offline' });
+    expect(codes(verifyReceipt(fx.receipt))).toEqual({ 'file-digest': 'no-file', chain: 'offline', service: 'offline' });
     expect(
       codes(
         verifyReceipt(
@@ -797,7 +889,7 @@ describe('every failure and every skip names its cause with a stable code (step-
           withFile,
         ),
       ),
-    ).toEqual({ transaction: 'no-raw-transaction', service: 'offline' });
+    ).toEqual({ transaction: 'no-raw-transaction', chain: 'offline', service: 'offline' });
     expect(
       codes(
         verifyReceipt(
@@ -805,7 +897,7 @@ describe('every failure and every skip names its cause with a stable code (step-
           withFile,
         ),
       ),
-    ).toEqual({ 'merkle-proof': 'not-confirmed', 'block-header': 'not-confirmed', service: 'offline' });
+    ).toEqual({ 'merkle-proof': 'not-confirmed', 'block-header': 'not-confirmed', chain: 'not-confirmed', service: 'offline' });
     expect(
       codes(
         verifyReceipt(
@@ -813,7 +905,7 @@ describe('every failure and every skip names its cause with a stable code (step-
           withFile,
         ),
       ),
-    ).toEqual({ 'block-header': 'no-block-header', service: 'offline' });
+    ).toEqual({ 'block-header': 'no-block-header', chain: 'offline', service: 'offline' });
     expect(
       codes(
         verifyReceipt(
@@ -821,7 +913,7 @@ describe('every failure and every skip names its cause with a stable code (step-
           withFile,
         ),
       ),
-    ).toEqual({ 'block-header': 'network-unknown', service: 'offline' });
+    ).toEqual({ 'block-header': 'network-unknown', chain: 'offline', service: 'offline' });
     const failed = verifyReceipt(fx.receipt, { fileDigest: OTHER });
     expect(failed.steps.filter((s) => s.status === 'not-run').every((s) => s.code === undefined)).toBe(true);
   });

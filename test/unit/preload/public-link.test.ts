@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicLink } from '../../../../main/core/app/public-link.ts';
+import { isPublicLink } from '../../../preload/public-link.ts';
 
 // Issue #14, item 1: a certificate prints only a link someone else can open later, on another machine.
 
