@@ -167,12 +167,13 @@ async function verifyAgainst(
   let report = verifyReceipt(receipt, sha256 ? { fileDigest: sha256 } : {});
   const online = !options.offline && report.outcome !== 'failed';
   if (online) report = withServiceCheck(report, await serviceCheck(await engineOf(ctx), receipt, origin.record), options.requireService ?? false);
-  // A batch's file: where it is in its batch, from the library when it is open for this file anyway.
+  // A batch's file: where it is in its batch, from the library when it is open for this file anyway
+  // (the app's engine always is; the CLI's only when the file was looked up or the service asked).
   const batch = !receipt.aggregation
     ? undefined
     : origin.found
       ? batchFacts(await engineOf(ctx), origin.found)
-      : online
+      : online || !('engine' in ctx)
         ? batchOfReceipt(await engineOf(ctx), receipt)
         : null;
   const status = statusOf(report);
