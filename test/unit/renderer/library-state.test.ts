@@ -43,7 +43,7 @@ describe('the Library state', () => {
     await state.select(1);
     expect(state.selected?.id).toBe(1);
     await state.reload(); // the reload the event asked for
-    expect(state.selectedId).toBe(2);
+    expect(state.selectedKey).toBe('r2');
     expect(state.selected).toMatchObject({ id: 2, resubmits: 1 });
   });
 
@@ -67,7 +67,7 @@ describe('the Library state', () => {
     );
     fake.emit('library-changed', null);
     await gone;
-    await expect.poll(() => [state.total, state.selectedId, state.selected]).toEqual([1, null, null]);
+    await expect.poll(() => [state.total, state.selectedKey, state.selected]).toEqual([1, null, null]);
   });
 
   it("a record's news that came while the list was being read again is not undone by the read's answer", async () => {
