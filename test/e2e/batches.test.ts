@@ -87,13 +87,16 @@ describe('batches in the app', () => {
   it('the Library: each file of the batch says its registration, narrows to it and back, and a search by txId finds them', async () => {
     const { page } = chain.app;
     await screenButton(page, 'Library').click();
-    const options = page.getByRole('option');
+    const options = page.getByRole('listbox', { name: 'Records' }).getByRole('option');
     await expect.poll(() => options.count()).toBe(6);
     const budget = options.filter({ hasText: 'budget.csv' });
     await expect.poll(() => budget.locator('.batch-of').textContent()).toContain('one of 4 files in registration');
     expect(await budget.locator('.tx').textContent()).toBe(txId);
     // Its copy button, for the pointer, laid over the row (an option holds nothing interactive; the details' copy is the keyboard's).
-    const copy = page.locator('.slot', { has: budget }).locator('button.copy');
+    const copy = page
+      .locator('.slot')
+      .filter({ has: page.getByRole('option').filter({ hasText: 'budget.csv' }) })
+      .locator('button.copy');
     expect(await copy.getAttribute('title')).toBe('Copy transaction id of the registration of budget.csv');
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
     await copy.click();
@@ -126,7 +129,7 @@ describe('batches in the app', () => {
   it("the certificate names the batch and the file's place, and nothing of the other files", async () => {
     const { page } = chain.app;
     const details = page.getByRole('region', { name: 'budget.csv' });
-    await page.getByRole('option').filter({ hasText: 'budget.csv' }).click();
+    await page.getByRole('listbox', { name: 'Records' }).getByRole('option').filter({ hasText: 'budget.csv' }).click();
     const html = page.waitForEvent('download');
     await details.getByRole('group', { name: 'Certificate' }).getByRole('button', { name: 'HTML' }).click();
     const htmlPath = join(folder, 'budget.certificate.html');
@@ -156,7 +159,7 @@ describe('batches in the app', () => {
     await expect.poll(() => row.locator('td.status').textContent()).toBe('Verified · test chain');
     await row.getByRole('button', { name: /Report/ }).click();
     const report = page.locator('tr.report');
-    const step = report.locator('li', { hasText: 'Batch path' });
+    const step = report.locator('li').filter({ has: page.locator('p.label', { hasText: /^Batch path$/ }) });
     expect(await step.textContent()).toContain('The file is one leaf of a batch registered together');
     expect(await step.locator('.badge').textContent()).toBe('Pass');
     expect(await report.locator('.batchline').textContent()).toMatch(
