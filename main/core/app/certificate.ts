@@ -117,7 +117,7 @@ function selfCheck(verifier: VerifierPage, receipt: ReceiptV1, name: string): { 
 function batchRow(batch: BatchFacts | undefined, txId: string | null): string {
   if (!batch || batch.position === null) return '';
   const registration = txId ? `registration <code>${escape(txId)}</code>` : 'a registration not sent yet';
-  return `<tr><th>Batch</th><td>File ${batch.position + 1} of ${batch.files} anchored together by ${registration} (batch ${batch.id}); the other files are not named here, and this certificate reveals nothing of them.</td></tr>`;
+  return `<tr><th>Batch</th><td>File ${batch.position + 1} of ${batch.files} anchored together by ${registration} (batch ${batch.id}); the other files are not named here, and neither are their digests.</td></tr>`;
 }
 
 /** The by-hand steps from the file's SHA-256 to the registered record: none for a file registered alone (the record is its SHA-256). */
