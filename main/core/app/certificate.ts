@@ -117,7 +117,7 @@ function selfCheck(verifier: VerifierPage, receipt: ReceiptV1, name: string): { 
 function batchRow(batch: BatchFacts | undefined, txId: string | null): string {
   if (!batch || batch.position === null) return '';
   const registration = txId ? `registration <code>${escape(txId)}</code>` : 'a registration not sent yet';
-  return `<tr><th>Batch</th><td>File ${batch.position + 1} of ${batch.files} anchored together by ${registration} (batch ${batch.id}); the other files are not named here, and neither are their digests.</td></tr>`;
+  return `<tr><th>Batch</th><td>File ${batch.position + 1} of ${batch.files} anchored together by ${registration} (batch ${batch.id}); no other file is named here.</td></tr>`;
 }
 
 /** The by-hand steps from the file's SHA-256 to the registered record: none for a file registered alone (the record is its SHA-256). */
@@ -125,9 +125,8 @@ function batchSteps(receipt: ReceiptV1): string {
   const agg = receipt.aggregation;
   if (!agg) return '';
   return (
-    `<li>This file was registered as one of a batch: compute its leaf, the SHA-256 of the byte <code>00</code>, the file's 32 bytes and the 16 bytes of its nonce <code>${escape(agg.nonce)}</code>. ` +
-    `Fold it along the batch path in the receipt file (${counted(agg.path.length, 'entry', 'entries')}: each time, the SHA-256 of the byte <code>01</code>, the left hash and the right hash): ` +
-    `the result must be the batch root <code>${escape(agg.root)}</code>, the record that was registered.</li>`
+    `<li>It was registered in a batch: its leaf is the SHA-256 of the byte <code>00</code>, its 32 bytes and its nonce <code>${escape(agg.nonce)}</code>; ` +
+    `folded along the receipt's batch path (${counted(agg.path.length, 'entry', 'entries')}, each the SHA-256 of <code>01</code>, left, right) it must give the batch root <code>${escape(agg.root)}</code>, the registered record.</li>`
   );
 }
 
