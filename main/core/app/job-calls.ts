@@ -65,8 +65,8 @@ export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps):
             // a file's record here, and only the record's later changes reach it as record-updated.
             // A batch's file is shown as the Library shows it: itself, with its registration's state.
             const now = (r: StoredRecord): StoredRecord => notary.library.records.get(r.id) ?? r;
-            const fileView = (r: StoredRecord, member?: MemberOfBatch) =>
-              member ? itemView(notary, { record: now(r), member: notary.library.batches.member(member.member.id) ?? member }) : recordViewOf(notary, now(r));
+            const fileView = (r: StoredRecord, m?: MemberOfBatch) =>
+              itemView(notary, { record: now(r), ...(m ? { member: notary.library.batches.member(m.member.id) ?? m } : {}) });
             emit('notarise-done', {
               jobId,
               outcomes: outcomes.map((o) => {

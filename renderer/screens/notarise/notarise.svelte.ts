@@ -164,8 +164,8 @@ export class NotariseState {
     // Named here, so that every event of the job finds its row, however early it comes.
     const jobId = crypto.randomUUID();
     // Anchored together (documents never are): the drop's rows are shown under its one registration.
-    const separately = this.separately || this.document;
-    if (!separately && files.length > 1) this.items = this.items.map((it) => (keys.includes(it.key) ? { ...it, group: jobId } : it));
+    const together = !this.separately && !this.document && files.length > 1;
+    if (together) this.items = this.items.map((it) => (keys.includes(it.key) ? { ...it, group: jobId } : it));
     try {
       if (this.document) files.forEach((f, i) => this.#documentFiles.set(keys[i]!, f));
       const refs = [];
