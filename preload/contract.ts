@@ -84,7 +84,27 @@ export interface RecordView {
   published: string | null;
   /** The Merkle proof that puts the transaction in its block, once it is in one. */
   proof: ProofView | null;
+  /**
+   * Batches (README, "Batches"): the batch the registration anchors, or — for one of its files —
+   * the file's place in it. A file's view is its registration's (state, txId, confirmations, block,
+   * `id` the registration's record) with the file's own name, path, size, SHA-256 and receipt, and
+   * `member` set; calls about the file name it by `{ member }` (ItemRef). Null: no batch.
+   */
+  batch: BatchView | null;
 }
+
+export interface BatchView {
+  id: number;
+  /** How many files it anchors. */
+  files: number;
+  /** The file's leaf index in the batch's tree (0-based; "file position + 1 of files"); null for the registration. */
+  position: number | null;
+  /** The file's id among batch members; null for the registration. */
+  member: number | null;
+}
+
+/** What a call about a file of the Library names: a registration's record by id, or one file of a batch. */
+export type ItemRef = number | { member: number };
 
 export interface ProofView {
   /** The transaction's position in the block. */
@@ -166,6 +186,11 @@ export interface VerificationView {
   /** The receipt's network; `testChain`: its proof of work proves nothing (testnet, stn, regtest, sandbox). */
   network: { label: string; known: boolean; testChain: boolean } | null;
   steps: StepView[];
+  /**
+   * The file is one of a batch's (its receipt carries a batch path): its place as the library knows
+   * it (each null when the library does not know the batch), and the registration's txId is `txId`.
+   */
+  batch: { id: number | null; files: number | null; position: number | null } | null;
   /** Why there is no report (a receipt that is not one, a file that cannot be read): its code, for programs; `message` says it. */
   error: { code: string; message: string } | null;
 }
@@ -281,6 +306,7 @@ const profileName = z.string().min(1, said('A profile needs a name.')).max(64, s
 const recordId = z.number().int().positive();
 const documentId = z.number().int().positive();
 const jobId = z.string().uuid();
+const itemRef = z.union([recordId, z.object({ member: z.number().int().positive() }).strict()]);
 const address = z.string().max(2048, said('An address has at most 2,048 characters.'));
 
 /** A file the UI names: a path (Electron) or a file streamed to the web shell. */
@@ -296,6 +322,8 @@ export const recordQuery = z
     states: z.array(z.enum(RECORD_STATES)).max(RECORD_STATES.length).optional(),
     sort: z.enum(['created', 'name', 'state', 'confirmations']).optional(),
     direction: z.enum(['asc', 'desc']).optional(),
+    /** One batch's files alone (BatchView.id). */
+    batch: z.number().int().positive().optional(),
     limit: z.number().int().min(1).max(1000),
     offset: z.number().int().min(0),
   })
@@ -382,20 +410,28 @@ export const CALLS = {
    * Jobs: the caller names the job (a random UUID it makes) so it knows the job before the first
    * event; the call answers at once (null), and the job reports through events carrying that id.
    */
-  /** `again`: register content already registered (with `document`: start a document with a file registered as a record). */
-  notarise: z.tuple([jobId, z.array(fileRef).min(1).max(100_000), z.object({ document: z.boolean().optional(), again: z.boolean().optional() }).strict()]),
+  /**
+   * `again`: register content already registered (with `document`: start a document with a file
+   * registered as a record). The files are anchored together, one registration for the call
+   * (README, "Batches"), unless `separately` or `document`.
+   */
+  notarise: z.tuple([
+    jobId,
+    z.array(fileRef).min(1).max(100_000),
+    z.object({ document: z.boolean().optional(), again: z.boolean().optional(), separately: z.boolean().optional() }).strict(),
+  ]),
   verify: z.tuple([jobId, z.array(fileRef).min(1).max(100_000), z.object({ offline: z.boolean().optional(), receipt: fileRef.optional() }).strict()]),
   /** A receipt alone: every step that needs no file (the file digest is skipped). */
   verifyReceipt: z.tuple([jobId, fileRef, z.object({ offline: z.boolean().optional() }).strict()]),
   cancelJob: z.tuple([jobId]),
   queryRecords: z.tuple([recordQuery]),
-  getRecord: z.tuple([recordId]),
-  exportReceipt: z.tuple([recordId]),
+  getRecord: z.tuple([itemRef]),
+  exportReceipt: z.tuple([itemRef]),
   /** The receipt (a document version's: the document's receipts and index) and the offline verifier page, verify.html, as one zip. */
-  exportProofBundle: z.tuple([recordId]),
+  exportProofBundle: z.tuple([itemRef]),
   /** Completes the record's pending receipt file in place once its registration is in a block (`notarium receipt upgrade`). */
-  upgradeReceipt: z.tuple([recordId]),
-  showInFolder: z.tuple([recordId]),
+  upgradeReceipt: z.tuple([itemRef]),
+  showInFolder: z.tuple([itemRef]),
   /** Sends a record that was never sent (RecordView.notSent) now, as the engine would at its next start. */
   sendNow: z.tuple([recordId]),
   /** Removes a record that was never sent (RecordView.notSent: nothing of it was registered), with what stood on it alone. */
@@ -410,9 +446,9 @@ export const CALLS = {
   exportDocument: z.tuple([documentId]),
   whichVersion: z.tuple([fileRef]),
   /** The printable certificate as a self-contained HTML page. */
-  certificate: z.tuple([recordId]),
+  certificate: z.tuple([itemRef]),
   /** The same certificate printed to PDF (Electron's printToPDF; Chromium in the web shell). */
-  certificatePdf: z.tuple([recordId]),
+  certificatePdf: z.tuple([itemRef]),
   listWatchedFolders: z.tuple([]),
   /** The desktop app's folder picker (null when cancelled); the web shell has none. */
   chooseFolder: z.tuple([]),
@@ -516,6 +552,7 @@ export interface NotariumEvents {
    */
   'notarise-done': {
     jobId: string;
+    /** `record`: the file's registration as the Library shows the file (a batch's file: with `batch.member`). */
     outcomes: (JobFile & { name: string; status: string; record: RecordView | null; error: { code: string; message: string } | null })[];
   };
   'verify-result': JobFile & { jobId: string; result: VerificationView };

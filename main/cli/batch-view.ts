@@ -1,6 +1,6 @@
 import type { StoredRecord } from '../core/store/record.ts';
 import type { NotaryContext } from '../core/usecases/context.ts';
-import { batchFacts, type BatchFacts, type Registration } from '../core/usecases/registrations.ts';
+import { asFile, batchFacts, type BatchFacts, type Registration } from '../core/usecases/registrations.ts';
 
 /**
  * A registration as the CLI shows it for a file (README, "Batches"): a batch's file as itself — its
@@ -9,9 +9,7 @@ import { batchFacts, type BatchFacts, type Registration } from '../core/usecases
  * for display only: the core never takes it for a record of the file.
  */
 export function fileView(ctx: Pick<NotaryContext, 'library'>, found: Registration): { record: StoredRecord; batch: BatchFacts | null } {
-  const batch = batchFacts(ctx, found);
-  const m = found.member?.member;
-  return { record: m ? { ...found.record, name: m.name, path: m.path, size: m.size, sha256: m.sha256, receiptPath: m.receiptPath } : found.record, batch };
+  return { record: asFile(found), batch: batchFacts(ctx, found) };
 }
 
 /** "file 3 of 1000 in registration <txId> (batch 7)", or what a batch's own registration anchors. */

@@ -1,4 +1,4 @@
-import type { RecordState, RecordView } from '../../preload/contract.ts';
+import type { RecordState, RecordView, VerificationView } from '../../preload/contract.ts';
 
 import { byteSize } from '../../preload/byte-size.ts';
 import { duration } from '../../preload/duration.ts';
@@ -101,4 +101,11 @@ export function recordBadge(r: Pick<RecordView, 'state' | 'confirmations' | 'tar
   if (importedPartial(r) && r.state !== 'rejected' && r.state !== 'failed') return { tone: 'partial', label: 'Imported · partially verified' };
   if (r.notSent) return NOT_SENT_BADGE;
   return { tone: STATE_TONE[r.state], label: stateText(r) };
+}
+
+/** A verified file's place in its batch (VerificationView.batch): as the library knows it, or only that it is one of a batch's. */
+export function batchLine(b: NonNullable<VerificationView['batch']>): string {
+  if (b.id === null || b.files === null || b.position === null)
+    return "One of a batch's files, anchored together by this transaction: its receipt proves it alone (this library does not know the batch).";
+  return `File ${(b.position + 1).toLocaleString()} of ${b.files.toLocaleString()} anchored together by this transaction (batch ${b.id}, as this library knows it); its receipt proves it alone.`;
 }

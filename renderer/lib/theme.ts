@@ -1,3 +1,5 @@
+import { pageKept } from './kept.ts';
+
 /**
  * The theme: the choice kept on this machine, and the palette the page shows. The page always
  * carries a resolved palette (`data-theme`), so the stylesheet holds each palette once.
@@ -21,23 +23,14 @@ export interface ThemeHost {
 
 const THEME_KEY = 'notarium.theme';
 
-/** The page's: localStorage, the system's color scheme and the document's `data-theme`, reached only when asked. */
+/** The page's: kept in localStorage (kept.ts), the system's color scheme and the document's `data-theme`, reached only when asked. */
 export const pageTheme: ThemeHost = {
   stored() {
-    try {
-      const t = localStorage.getItem(THEME_KEY);
-      return t === 'light' || t === 'dark' ? t : 'system';
-    } catch {
-      return 'system';
-    }
+    const t = pageKept.read(THEME_KEY);
+    return t === 'light' || t === 'dark' ? t : 'system';
   },
   store(theme) {
-    try {
-      if (theme === 'system') localStorage.removeItem(THEME_KEY);
-      else localStorage.setItem(THEME_KEY, theme);
-    } catch {
-      // storage unavailable: the choice lasts for this session
-    }
+    pageKept.write(THEME_KEY, theme === 'system' ? null : theme);
   },
   system: () => (darkQuery().matches ? 'dark' : 'light'),
   onSystemChange: (listener) => darkQuery().addEventListener('change', listener),

@@ -43,7 +43,7 @@ describe('a registration sent again after it stayed out of a block', () => {
 
     // The first submission in a block is the registration; the others are superseded, never shown.
     await expect.poll(() => rows.count()).toBe(1);
-    await page.getByText('1 record', { exact: true }).waitFor();
+    await page.getByText('1 file', { exact: true }).waitFor();
     await rows.first().click();
     await expect
       .poll(() => details.textContent())

@@ -162,7 +162,7 @@ describe('a receiver with only a browser, offline', () => {
   });
 
   it("--bundle writes the receipt and verify.html, the page as built with its profile's block lookup, into the folder named", async () => {
-    expect(bundle).toEqual({ receipts: [at('bundle', 'contract.pdf.receipt.json')], verifier: at('bundle', 'verify.html') });
+    expect(bundle).toEqual({ receipts: [at('bundle', 'contract.pdf.receipt.json')], verifier: at('bundle', 'verify.html'), batch: null });
     const { serviceUrl } = JSON.parse(readFileSync(bundle.receipts[0]!, 'utf8')).registration;
     expect(readFileSync(bundle.verifier, 'utf8')).toBe(exportedVerifierPage(verifierPage(), `${serviceUrl}/explorer/block/{blockHash}`));
   });
@@ -260,6 +260,7 @@ describe('a receiver with only a browser, offline', () => {
       receipts: [at('deed-bundle', 'deed.txt.v1.receipt.json'), at('deed-bundle', 'deed.txt.v2.receipt.json')],
       index: at('deed-bundle', 'deed.txt.versions.json'),
       verifier: at('deed-bundle', 'verify.html'),
+      batch: null,
     });
     const v2 = at('deed-bundle', 'deed.txt.v2.receipt.json');
     expect(JSON.parse(readFileSync(v2, 'utf8')).registration).toMatchObject({ kind: 'linked-update', version: 2 });

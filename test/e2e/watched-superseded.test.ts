@@ -49,7 +49,7 @@ describe('a watched file saved twice while its version waits for a block', () =>
     await nav('Library');
     const rows = page.getByRole('listbox', { name: 'Records' }).getByRole('option');
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await page.getByText('2 records', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('2 files', { exact: true }).count()).toBe(1);
     expect(await badgeText(rows.nth(0))).toBe(QUEUED); // newest first
     expect(await badgeText(rows.nth(1))).toBe('Waiting for a block');
     await keepShots(page, 'library-superseded');

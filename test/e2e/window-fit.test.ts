@@ -73,7 +73,9 @@ describe('the window', () => {
     const page = app.page;
     await screenButton(page, 'Notarise').click();
     await page.locator('input[type=file]').first().setInputFiles(files);
-    await expect.poll(() => page.locator('section.list li').filter({ hasText: 'Settled' }).count()).toBe(FILES);
+    // One drop, one registration (issue #16): settled once, its files listed under it.
+    await expect.poll(() => page.locator('section.list li.drop').filter({ hasText: 'Settled' }).count()).toBe(1);
+    expect(await page.locator('section.list li.member').count()).toBe(FILES);
 
     await screenButton(page, 'Verify').click();
     const rows = page.locator('table.results tbody tr');

@@ -453,7 +453,9 @@ describe('the app service', () => {
     expect(bundle).toMatchObject({ fileName: 'plan.md proof.zip', receipts: 2 });
     const bundled = unzipEntries(Buffer.from(bundle.zipBase64, 'base64'));
     expect([...bundled.keys()].sort()).toEqual([...entries.keys(), 'verify.html'].sort());
-    expect(bundled.get('plan.md.v2.receipt.json')).toBe(entries.get('plan.md.v2.receipt.json'));
+    // The same receipt, but for when it was issued: the two exports may fall in different seconds.
+    const issuedAnyTime = (text: string | undefined) => ({ ...JSON.parse(text!), issuedAt: null });
+    expect(issuedAnyTime(bundled.get('plan.md.v2.receipt.json'))).toEqual(issuedAnyTime(entries.get('plan.md.v2.receipt.json')));
     // The page carries the Sandbox profile's block lookup, for its reader to ask (issue #17, item 3).
     const { serviceUrl } = JSON.parse(bundled.get('plan.md.v2.receipt.json')!).registration;
     expect(bundled.get('verify.html')).toBe(exportedVerifierPage(verifierPage(), `${serviceUrl}/explorer/block/{blockHash}`));
@@ -590,6 +592,128 @@ describe('the app service', () => {
     await expect(signIn).rejects.toMatchObject({ code: 'CANCELLED' });
     // A call that reaches the engine as it closes is refused, before it touches the library.
     await expect(service.api.account()).rejects.toMatchObject({ code: 'CLOSING', message: expect.stringMatching(/closing/) });
+  });
+
+  describe('batches (issue #16)', () => {
+    /** Registrations the embedded sandbox accepted (its chain's count, through its test controls). */
+    const accepted = async (): Promise<number> => {
+      const { baseUrl, apiKey } = await t.notary.sandbox.connect();
+      const res = await fetch(`${baseUrl}/__sandbox/chain`, { headers: { 'x-api-key': apiKey } });
+      return ((await res.json()) as { records: number }).records;
+    };
+    const names = ['alpha.txt', 'beta.txt', 'gamma.txt'];
+
+    /** Three files notarised in one call, as a drop on Notarise is. */
+    async function dropped(options: { separately?: boolean } = {}): Promise<NotariumEvents['notarise-done']> {
+      const files = names.map((n) => join(t.files, n));
+      names.forEach((n, i) => writeFileSync(files[i]!, `${n} content ${i}\n`));
+      const finished = next('notarise-done');
+      await t.service.api.notarise(randomUUID(), files.map(path), options);
+      return finished;
+    }
+
+    it('a drop of several files is one registration; each file is a row of the Library with its place, found by the txId and listed by its batch', async () => {
+      const before = await accepted();
+      const done = await dropped();
+      expect(await accepted()).toBe(before + 1);
+      const records = done.outcomes.map((o) => o.record!);
+      expect(done.outcomes.map((o) => [o.name, o.status, o.error])).toEqual(names.map((n) => [n, 'registered', null]));
+      expect(new Set(records.map((r) => r.id)).size).toBe(1);
+      expect(new Set(records.map((r) => r.txId)).size).toBe(1);
+      // Each outcome is the file as the Library shows it: its own name and digest, with its place.
+      expect(records.map((r) => [r.name, r.batch?.files, r.batch?.position])).toEqual(names.map((n, i) => [n, 3, i]));
+      expect(records.every((r) => r.sha256 !== null && r.batch!.member !== null)).toBe(true);
+      const [first] = records as [RecordView];
+      const settled = next('record-updated', (r) => r.id === first.id && r.state === 'settled');
+      expect((await settled).batch).toEqual({ id: first.batch!.id, files: 3, position: null, member: null });
+
+      // The Library: three files, no row for the registration itself ("Batch of 3 files").
+      const listed = await t.service.api.queryRecords({ limit: 10, offset: 0 });
+      expect(listed.total).toBe(3);
+      expect(listed.records.map((r) => r.name).sort()).toEqual(names);
+      expect(listed.records.every((r) => r.state === 'settled' && r.txId === first.txId)).toBe(true);
+      // Found by the registration's txId (a prefix), and listed by its batch alone.
+      expect((await t.service.api.queryRecords({ search: first.txId!.slice(0, 10), limit: 10, offset: 0 })).total).toBe(3);
+      expect((await t.service.api.queryRecords({ search: 'beta', limit: 10, offset: 0 })).records.map((r) => r.name)).toEqual(['beta.txt']);
+      const other = await settledFile('alone.txt', 'a file on its own\n');
+      expect((await t.service.api.queryRecords({ limit: 10, offset: 0 })).total).toBe(4);
+      const ofBatch = await t.service.api.queryRecords({ batch: first.batch!.id, limit: 10, offset: 0, sort: 'created', direction: 'asc' });
+      expect(ofBatch.records.map((r) => r.batch?.position)).toEqual([0, 1, 2]);
+      expect((await t.service.api.getRecord(other.id)).batch).toBeNull();
+
+      // A file by its member id: itself, with its receipt written beside it once in a block.
+      const beta = records[1]!;
+      await expect.poll(async () => (await t.service.api.getRecord({ member: beta.batch!.member! })).receiptPath).toBe(join(t.files, 'beta.txt.receipt.json'));
+      const receipt = JSON.parse(readFileSync(join(t.files, 'beta.txt.receipt.json'), 'utf8'));
+      expect(receipt.file).toMatchObject({ name: 'beta.txt', sha256: beta.sha256 });
+      expect(receipt.aggregation.root).toBe(receipt.fingerprint.record);
+      const exported = await t.service.api.exportReceipt({ member: beta.batch!.member! });
+      expect(exported).toMatchObject({ path: join(t.files, 'beta.txt.receipt.json'), fileName: 'beta.txt.receipt.json' });
+      expect(JSON.parse(exported.receipt).aggregation.nonce).toBe(receipt.aggregation.nonce);
+      const bundle = await t.service.api.exportProofBundle({ member: beta.batch!.member! });
+      expect([...unzipEntries(Buffer.from(bundle.zipBase64, 'base64')).keys()].sort()).toEqual(['beta.txt.receipt.json', 'verify.html']);
+      await expect(t.service.api.getRecord({ member: 999_999 })).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });
+    });
+
+    it("a batch's file's certificate names its batch and place, and nothing of the other files", async () => {
+      const done = await dropped();
+      const beta = done.outcomes[1]!.record!;
+      await next('record-updated', (r) => r.id === beta.id && r.state === 'settled');
+      const { html, fileName } = await t.service.api.certificate({ member: beta.batch!.member! });
+      expect(fileName).toBe('beta.txt.certificate.html');
+      expect(html).toContain(`File 2 of 3 anchored together by registration <code>${beta.txId}</code> (batch ${beta.batch!.id})`);
+      expect(html).toContain("folded along the receipt's batch path (2 entries");
+      // No other member's name or digest, anywhere (the receipt it carries included).
+      for (const o of [done.outcomes[0]!, done.outcomes[2]!]) {
+        expect(html).not.toContain(o.name);
+        expect(html).not.toContain(o.record!.sha256!);
+      }
+      const pdf = await t.service.api.certificatePdf({ member: beta.batch!.member! });
+      const text = pdfText(Buffer.from(pdf.pdfBase64, 'base64'));
+      expect(text.replace(/\s+/g, ' ')).toContain('File 2 of 3 anchored together by registration');
+      expect(text).not.toContain('alpha.txt');
+    });
+
+    it("verify reports a batch's file with its place and the batch path step", async () => {
+      const done = await dropped();
+      const gamma = done.outcomes[2]!.record!;
+      await next('record-updated', (r) => r.id === gamma.id && r.state === 'settled');
+      await expect.poll(() => existsSync(join(t.files, 'gamma.txt.receipt.json'))).toBe(true);
+      const result = next('verify-result');
+      await t.service.api.verify(randomUUID(), [path(join(t.files, 'gamma.txt'))], { offline: true });
+      const { result: r } = await result;
+      expect(r).toMatchObject({ status: 'verified', txId: gamma.txId, batch: { id: gamma.batch!.id, files: 3, position: 2 } });
+      expect(r.steps.find((s) => s.id === 'aggregation')).toMatchObject({
+        status: 'pass',
+        detail: expect.stringContaining('The file is one leaf of a batch registered together'),
+      });
+    });
+
+    it('separately: a registration per file; one file alone is a plain registration', async () => {
+      const before = await accepted();
+      const done = await dropped({ separately: true });
+      expect(await accepted()).toBe(before + 3);
+      expect(new Set(done.outcomes.map((o) => o.record!.id)).size).toBe(3);
+      expect(done.outcomes.every((o) => o.record!.batch === null)).toBe(true);
+      const { done: alone } = await settledFile('alone.txt', 'on its own\n');
+      expect(alone.outcomes[0]!.record!.batch).toBeNull();
+    });
+
+    it('a batch that never reached the service: each file says so, Send now sends the one registration, and removing it takes its files', async () => {
+      t.notary.startPoller();
+      await t.service.api.saveProfile({ name: 'Away', baseUrl: `http://127.0.0.1:${await closedPort()}`, network: 'sandbox' }, {});
+      await t.service.api.setApiKey('Away', 'a-key');
+      await t.service.api.useProfile('Away');
+      const done = await dropped();
+      expect(done.outcomes.map((o) => [o.status, o.record?.notSent, o.record?.batch?.files])).toEqual(names.map(() => ['not-sent', true, 3]));
+      const id = done.outcomes[0]!.record!.id;
+      expect(await t.service.api.pendingCount()).toBe(1);
+      await expect(t.service.api.sendNow(id)).rejects.toMatchObject({ code: 'NETWORK' });
+      expect((await t.service.api.queryRecords({ limit: 10, offset: 0 })).records.every((r) => r.notSent && r.id === id)).toBe(true);
+      expect(await t.service.api.removeNotSent(id)).toBeNull();
+      expect(await t.service.api.queryRecords({ limit: 10, offset: 0 })).toEqual({ records: [], total: 0 });
+      await expect(t.service.api.getRecord({ member: done.outcomes[0]!.record!.batch!.member! })).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });
+    });
   });
 
   it('refuses malformed calls before they reach the core', () => {

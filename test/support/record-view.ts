@@ -37,6 +37,7 @@ export function recordView(overrides: Partial<RecordView> = {}): RecordView {
     explorerLink: null,
     published: null,
     proof: null,
+    batch: null,
     ...overrides,
   };
 }

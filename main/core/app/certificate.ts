@@ -9,6 +9,7 @@ import type { StoredRecord } from '../store/record.ts';
 import { powershellQuote, shellQuote } from '../text/shell-quote.ts';
 import { isPublicLink } from '../../../preload/public-link.ts';
 import { counted } from '../../../preload/counted.ts';
+import type { BatchFacts } from '../usecases/registrations.ts';
 
 /**
  * A printable certificate: a self-contained HTML page (no network) with the file, its fingerprint,
@@ -114,11 +115,32 @@ const ONLINE_QUESTIONS = {
   service: 'the service, whether it still holds this record',
 } as const;
 
+/**
+ * A batch's file (README, "Batches"): which registration anchors it and its place among how many
+ * files, from the library; never another file's name or digest (the receipt holds only the hashes
+ * on its own path, each hiding the leaves below it).
+ */
+function batchRow(batch: BatchFacts | undefined, txId: string | null): string {
+  if (!batch || batch.position === null) return '';
+  const registration = txId ? `registration <code>${escape(txId)}</code>` : 'a registration not sent yet';
+  return `<tr><th>Batch</th><td>File ${batch.position + 1} of ${batch.files} anchored together by ${registration} (batch ${batch.id}); no other file is named here.</td></tr>`;
+}
+
+/** The by-hand steps from the file's SHA-256 to the registered record: none for a file registered alone (the record is its SHA-256). */
+function batchSteps(receipt: ReceiptV1): string {
+  const agg = receipt.aggregation;
+  if (!agg) return '';
+  return (
+    `<li>It was registered in a batch: its leaf is the SHA-256 of the byte <code>00</code>, its 32 bytes and its nonce <code>${escape(agg.nonce)}</code>; ` +
+    `folded along the receipt's batch path (${counted(agg.path.length, 'entry', 'entries')}, each the SHA-256 of <code>01</code>, left, right) it must give the batch root <code>${escape(agg.root)}</code>, the registered record.</li>`
+  );
+}
+
 export async function certificateHtml(
   record: StoredRecord,
   receipt: ReceiptV1,
   profile: Profile | undefined,
-  options: { verifier?: VerifierPage } = {},
+  options: { verifier?: VerifierPage; batch?: BatchFacts } = {},
 ): Promise<string> {
   // The library knows the file's digest from when it was hashed: the first step is checked too.
   const report = verifyReceipt(receipt, record.sha256 ? { fileDigest: record.sha256 } : {});
@@ -203,7 +225,7 @@ ${qr ? `<figure class="qr">${qr}<figcaption>Scan to see the transaction in an ex
 <table>
 ${row('File', name)}${row('Size', record.size === null ? null : counted(record.size, 'byte'))}${row('SHA-256', record.sha256)}
 ${row('Fingerprint', `${receipt.fingerprint.encode} → ${receipt.fingerprint.published}`)}
-${row('Transaction', record.txId)}${row('Block', record.blockHash)}${row('Block time', record.blockTime === null ? null : visibleName(record.blockTime))}
+${row('Transaction', record.txId)}${batchRow(options.batch, record.txId)}${row('Block', record.blockHash)}${row('Block time', record.blockTime === null ? null : visibleName(record.blockTime))}
 ${row('Confirmations', receipt.confirmation ? String(receipt.confirmation.confirmedBlocks) : null)}
 ${explorerRow(link, explorerLink, simulated)}
 </table>
@@ -217,7 +239,8 @@ ${steps}
 <h2>How to check it by hand</h2>
 <ol>
   <li>Compute the SHA-256 of the file; it must be <code>${escape(record.sha256 ?? '')}</code>. To compute it: ${digestCommands(record.name)}</li>
-  <li>Prepend the salt <code>${escape(receipt.fingerprint.salt ?? '')}</code> (as ASCII) to those 32 bytes and hash again with SHA-256: the result must be <code>${escape(receipt.fingerprint.published)}</code>.</li>
+${batchSteps(receipt)}
+  <li>Prepend the salt <code>${escape(receipt.fingerprint.salt ?? '')}</code> (as ASCII) to ${receipt.aggregation ? "the batch root's 32 bytes" : 'those 32 bytes'} and hash again with SHA-256: the result must be <code>${escape(receipt.fingerprint.published)}</code>.</li>
   <li>${
     !link && simulated && receipt.transaction
       ? `Transaction <code>${escape(record.txId ?? '')}</code> is on a simulated chain that no public explorer shows: the receipt file holds it whole (its <code>transaction</code> field, whose double SHA-256, byte-reversed, is that id). Check`

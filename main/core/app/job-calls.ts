@@ -1,11 +1,12 @@
 import type { JobFile } from '../../../preload/contract.ts';
 import type { ErrorData } from '../../../preload/protocol/messages.ts';
+import type { MemberOfBatch } from '../store/batches.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { AlreadyARecord, notarise } from '../usecases/notarise.ts';
 import { verifyFile, verifyPaths, verifyReceiptFile, type FileVerification } from '../usecases/verify.ts';
 import type { CallDeps, LiveCalls } from './call-deps.ts';
 import { Jobs } from './jobs.ts';
-import { recordViewOf } from './library-items.ts';
+import { itemView, recordViewOf } from './library-items.ts';
 import { shellFiles } from './shell-files.ts';
 import { noVerifications, verificationView } from './views.ts';
 
@@ -52,6 +53,8 @@ export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps):
           async (signal) => {
             const outcomes = await notarise(ctx, paths, {
               document: options.document,
+              // The files of one call are one batch, as the CLI's (notarise-batch.ts decides: a lone new file is registered on its own).
+              batch: !options.separately,
               again: options.again,
               signal,
               describe: (path) => ({ name: nameOf(path), path: files.kept(path) }),
@@ -60,7 +63,10 @@ export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps):
             notary.startPoller();
             // Each record as the library holds it now, not as its file's work left it: a page learns
             // a file's record here, and only the record's later changes reach it as record-updated.
+            // A batch's file is shown as the Library shows it: itself, with its registration's state.
             const now = (r: StoredRecord): StoredRecord => notary.library.records.get(r.id) ?? r;
+            const fileView = (r: StoredRecord, m?: MemberOfBatch) =>
+              itemView(notary, { record: now(r), ...(m ? { member: notary.library.batches.member(m.member.id) ?? m } : {}) });
             emit('notarise-done', {
               jobId,
               outcomes: outcomes.map((o) => {
@@ -77,7 +83,7 @@ export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps):
                 return {
                   ...file,
                   status: o.status,
-                  record: o.record ? recordViewOf(notary, now(o.record)) : null,
+                  record: o.record ? fileView(o.record, o.member) : null,
                   error: 'error' in o ? { code: o.error.code, message: o.error.message } : null,
                 };
               }),

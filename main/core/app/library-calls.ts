@@ -5,20 +5,24 @@ import { settleInDoubt } from '../usecases/in-doubt.ts';
 import { removeNotSent } from '../usecases/remove-not-sent.ts';
 import { NotSent } from '../usecases/submit.ts';
 import type { CallDeps, Calls } from './call-deps.ts';
-import { recordById, recordViewOf } from './library-items.ts';
+import { asFile } from '../usecases/registrations.ts';
+import { itemById, itemView, recordById, recordViewOf } from './library-items.ts';
 
-/** The Library: the registrations Notarium keeps, and where a record's file and transaction are. */
+/**
+ * The Library: the files Notarium registered (a registration of a file, or a batch's file with the
+ * registration it follows), and where a file and its transaction are.
+ */
 
 type LibraryCalls = 'queryRecords' | 'getRecord' | 'pendingCount' | 'sendNow' | 'removeNotSent' | 'showInFolder' | 'openExplorer';
 
 export function libraryCalls({ notary, ctx, abilities, emit }: CallDeps): Calls<LibraryCalls> {
-  const { records } = notary.library;
+  const { records, batches } = notary.library;
   return {
     queryRecords: async (query) => {
-      const { records: found, total } = records.query(query);
-      return { records: found.map((r) => recordViewOf(notary, r)), total };
+      const { files, total } = batches.files(query);
+      return { records: files.map((f) => itemView(notary, f)), total };
     },
-    getRecord: async (id) => recordViewOf(notary, recordById(notary, id)),
+    getRecord: async (item) => itemView(notary, itemById(notary, item)),
     pendingCount: async () => records.pendingCount(),
     // What the engine does with it at its next start (in-doubt.ts: never sent, so it is sent), now.
     sendNow: async (id) => {
@@ -50,8 +54,8 @@ export function libraryCalls({ notary, ctx, abilities, emit }: CallDeps): Calls<
       await abilities.openExplorerPage(link);
       return null;
     },
-    showInFolder: async (id) => {
-      const r = recordById(notary, id);
+    showInFolder: async (item) => {
+      const r = asFile(itemById(notary, item));
       if (!r.path) throw new NotariumError('LOCATION_UNKNOWN', 'Notarium does not know where this file is.');
       abilities.showInFolder(r.path);
       return null;

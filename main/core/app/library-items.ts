@@ -1,9 +1,10 @@
-import type { RecordView } from '../../../preload/contract.ts';
+import type { ItemRef, RecordView } from '../../../preload/contract.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { Notary } from '../notary.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/record.ts';
+import { asFile, batchFacts, type Registration } from '../usecases/registrations.ts';
 import { recordView } from './views.ts';
 
 /** The library's records and documents as the calls name them (by id) and show them (views.ts, with what only the engine knows). */
@@ -12,6 +13,14 @@ export function recordById(notary: Notary, id: number): StoredRecord {
   const r = notary.library.records.get(id);
   if (!r) throw new NotariumError('NOT_IN_LIBRARY', 'The library has no such registration.');
   return r;
+}
+
+/** A file of the Library as a call names it (ItemRef): a registration's record, or one file of a batch with its registration. */
+export function itemById(notary: Notary, item: ItemRef): Registration {
+  if (typeof item === 'number') return { record: recordById(notary, item) };
+  const member = notary.library.batches.member(item.member);
+  if (!member) throw new NotariumError('NOT_IN_LIBRARY', 'The library has no such file of a batch.');
+  return { record: member.registration, member };
 }
 
 export function documentById(notary: Notary, id: number): StoredDocument {
@@ -26,6 +35,14 @@ export function profileOf(notary: Notary, name: string): Profile | undefined {
   return p && { ...p, explorerLinkUrl: notary.connections.explorerLink(p) };
 }
 
+/** A registration as the page sees it, with the batch it anchors, if any. */
 export function recordViewOf(notary: Notary, r: StoredRecord): RecordView {
-  return recordView(r, profileOf(notary, r.profile), notary.library.records);
+  return itemView(notary, { record: r });
+}
+
+/** A file of the Library as the page sees it: a batch's file as itself with its registration's state (asFile) and its place. */
+export function itemView(notary: Notary, found: Registration): RecordView {
+  const r = asFile(found);
+  const batch = batchFacts(notary, found);
+  return recordView(r, profileOf(notary, r.profile), notary.library.records, batch && { ...batch, member: found.member?.member.id ?? null });
 }

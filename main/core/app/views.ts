@@ -1,5 +1,6 @@
 import type {
   AccountView,
+  BatchView,
   DocumentView,
   HistoryView,
   ProfileView,
@@ -26,7 +27,8 @@ import { saltHidden } from '../protocol/salt-shown.ts';
 /** What a record's view reads of the library besides the record: its document's versions, its registration's submissions. */
 export type RecordNeighbours = Pick<Records, 'ofDocument' | 'group'>;
 
-export function recordView(r: StoredRecord, profile: Profile | undefined, neighbours: RecordNeighbours): RecordView {
+/** `batch`: the batch it anchors, or the file's place in one (a file's view: `r` is its registration as the file, registrations.ts asFile). */
+export function recordView(r: StoredRecord, profile: Profile | undefined, neighbours: RecordNeighbours, batch: BatchView | null = null): RecordView {
   return {
     id: r.id,
     profile: r.profile,
@@ -63,6 +65,7 @@ export function recordView(r: StoredRecord, profile: Profile | undefined, neighb
     explorerLink: r.txId && profile?.explorerLinkUrl ? profile.explorerLinkUrl.replace('{txId}', r.txId) : null,
     published: r.publishedHex,
     proof: proofView(r.confirmation),
+    batch,
   };
 }
 
@@ -192,6 +195,7 @@ export function verificationView(v: FileVerification, name: string): Verificatio
       if (s.found !== undefined) step.found = text(s.found);
       return step;
     }),
+    batch: v.batch ?? null,
     error: v.error ? { code: v.error.code, message: visibleText(v.error.message) } : null,
   };
 }

@@ -1,5 +1,6 @@
 import { aggregationTreeOf, aggregationTreeRoot, type AggregationTree } from '../protocol/aggregation.ts';
 import { writeTransaction, type LibraryDatabase } from './database.ts';
+import { queryFiles, type FileQuery } from './record-query.ts';
 import { groupOf, isLive, type SendLease, type StoredRecord, type Submission } from './record.ts';
 import type { Records } from './records.ts';
 
@@ -206,6 +207,16 @@ export class Batches {
     const record = this.records.byTxId(txId, profile);
     const batch = record && this.ofRecord(record);
     return batch && { batch, registration: this.registrationOf(batch) };
+  }
+
+  /**
+   * The Library's list (record-query.ts queryFiles): registrations of a file as they are, and each
+   * file of a batch with the registration it follows.
+   */
+  files(q: FileQuery = {}): { files: { record: StoredRecord; member?: MemberOfBatch }[]; total: number } {
+    const { rows, total } = queryFiles(this.db, q);
+    const file = (m: MemberOfBatch) => ({ record: m.registration, member: m });
+    return { files: rows.map((r) => (r.memberId === null ? { record: this.records.get(r.recordId)! } : file(this.member(r.memberId)!))), total };
   }
 
   /** The receipt of a member was written, there. */

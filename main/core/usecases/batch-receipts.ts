@@ -5,7 +5,9 @@ import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
 import type { BatchMember, MemberOfBatch } from '../store/batches.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
-import { gatherEvidence, placeReceipt, registrationReceipt } from './receipts.ts';
+import { receiptFileName, serializeReceipt } from '../receipts/receipt-v1.ts';
+import { exportReceipt, gatherEvidence, placeReceipt, receiptFor, registrationReceipt } from './receipts.ts';
+import type { Registration } from './registrations.ts';
 
 /**
  * A batch member's receipt (README, "Batches"): its registration's receipt, built by the same code
@@ -35,6 +37,26 @@ export function memberReceipt(
 /** The member's receipt, with its registration's evidence (raw transaction, block header) gathered first. */
 export async function memberReceiptFor(ctx: NotaryContext, found: MemberOfBatch): Promise<ReceiptV1> {
   return memberReceipt(ctx, { ...found, registration: await gatherEvidence(ctx, found.registration) });
+}
+
+/** The receipt of a file of the library: its registration's (receipts.ts receiptFor), or a batch's file's, the evidence gathered first. */
+export async function fileReceipt(ctx: NotaryContext, found: Registration): Promise<ReceiptV1> {
+  return found.member ? memberReceiptFor(ctx, found.member) : receiptFor(ctx, found.record);
+}
+
+/**
+ * A file's receipt for a person to keep (receipts.ts exportReceipt), a batch's file's among them:
+ * its text and file name, also written beside the file when asked and its place is known.
+ */
+export async function exportFileReceipt(
+  ctx: NotaryContext,
+  found: Registration,
+  options: { besideFile: boolean },
+): Promise<{ path: string | null; fileName: string; text: string }> {
+  if (!found.member) return exportReceipt(ctx, found.record, options);
+  const text = serializeReceipt(await memberReceiptFor(ctx, found.member));
+  const path = options.besideFile && found.member.member.path ? await writeMemberReceipt(ctx, found.member) : null;
+  return { path, fileName: receiptFileName(found.member.member.name), text };
 }
 
 /**

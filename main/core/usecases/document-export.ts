@@ -8,6 +8,7 @@ import { isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { writeMemberReceipt } from './batch-receipts.ts';
 import { labelledPlace, receiptFor, writeAtomically, writeReceipt } from './receipts.ts';
+import { batchFacts, type BatchFacts } from './registrations.ts';
 import { resolveDocument, resolveRegistration } from './resolve-target.ts';
 
 /**
@@ -71,6 +72,8 @@ export interface ExportResult {
   receipts: string[];
   /** A document's index file, listing its versions and their receipts. */
   index?: string;
+  /** A batch's file: its place in its batch (registrations.ts batchFacts); null for any other registration. */
+  batch: BatchFacts | null;
 }
 
 /**
@@ -84,12 +87,12 @@ export async function exportReceipts(
   options: { out?: string; profile?: string; document?: boolean } = {},
 ): Promise<ExportResult> {
   const { record, member } = await resolveRegistration(ctx, target, options.profile);
-  if (member) return { receipts: [await writeMemberReceipt(ctx, member, options.out)] };
-  if (record.documentId === null || options.document === false) return { receipts: [await writeReceipt(ctx, record, options.out)] };
+  if (member) return { receipts: [await writeMemberReceipt(ctx, member, options.out)], batch: batchFacts(ctx, { record, member }) };
+  if (record.documentId === null || options.document === false) return { receipts: [await writeReceipt(ctx, record, options.out)], batch: null };
   const document = await resolveDocument(ctx, target, options.profile);
   const folder = options.out ? resolve(options.out) : record.path ? dirname(record.path) : null;
   if (!folder) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${record.name} is: name a folder for the receipts with -o.`);
-  const result: ExportResult = { receipts: [] };
+  const result: ExportResult = { receipts: [], batch: null };
   // Each version under its label, or under its txId's when another registration's receipt holds that name (labelledPlace).
   const plain = join(folder, receiptFileName(document.name));
   const nameOf = async (v: StoredRecord) => basename(await labelledPlace(plain, v));

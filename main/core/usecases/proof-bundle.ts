@@ -3,13 +3,14 @@ import { dirname, join, resolve } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { exportedVerifierPage, VERIFIER_PAGE_MARK, VERIFIER_PAGE_NAME, verifierPage, type VerifierPage } from '../receipts/verifier-page.ts';
-import type { StoredRecord } from '../store/record.ts';
 import { zipArchive } from '../archive/zip-archive.ts';
 import { parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { blockLookupFor } from './chain-check.ts';
 import type { NotaryContext } from './context.ts';
 import { documentExport, exportReceipts, type ExportResult } from './document-export.ts';
-import { readReceiptFile, receiptFor } from './receipts.ts';
+import { readReceiptFile } from './receipts.ts';
+import { fileReceipt } from './batch-receipts.ts';
+import { asFile, type Registration } from './registrations.ts';
 
 /**
  * A proof bundle (`receipt export --bundle`): the receipt (a document's: every version's, and its
@@ -79,12 +80,13 @@ async function pageFor(ctx: NotaryContext, page: VerifierPage, receipt: ReceiptV
  * The app's proof bundle, one download: a zip of the receipt (a document version's: the document's
  * receipts and index, as its export) and verify.html, named for the file or document.
  */
-export async function proofBundleZip(ctx: NotaryContext, record: StoredRecord): Promise<{ fileName: string; zip: Uint8Array; receipts: number }> {
+export async function proofBundleZip(ctx: NotaryContext, found: Registration): Promise<{ fileName: string; zip: Uint8Array; receipts: number }> {
   const page = verifierPage();
+  const record = asFile(found);
   const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
   const files = document
     ? (await documentExport(ctx, document)).map((f) => ({ name: f.fileName, data: f.text, receipt: Boolean(f.receiptOf) }))
-    : [{ name: receiptFileName(record.name), data: serializeReceipt(await receiptFor(ctx, record)), receipt: true }];
+    : [{ name: receiptFileName(record.name), data: serializeReceipt(await fileReceipt(ctx, found)), receipt: true }];
   const first = files.find((f) => f.receipt);
   const html = await pageFor(ctx, page, first && parseReceipt(first.data));
   const zip = zipArchive([...files.map(({ name, data }) => ({ name, data })), { name: VERIFIER_PAGE_NAME, data: html }], new Date(ctx.now()));

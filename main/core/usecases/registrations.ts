@@ -28,6 +28,17 @@ export function registrationsOfContent(ctx: Pick<NotaryContext, 'library'>, sha2
   return [...own, ...members].sort((a, b) => first(b) - first(a));
 }
 
+/**
+ * A registration as the file it registers (README, "Batches"): a batch's file as itself — its name,
+ * path, size, digest and receipt — with its registration's state, txId, block and evidence; any
+ * other registration as it is. For showing only (the CLI's lines, the app's Library and
+ * certificate): the core never takes it for a record of the file.
+ */
+export function asFile({ record, member }: Registration): StoredRecord {
+  const m = member?.member;
+  return m ? { ...record, name: m.name, path: m.path, size: m.size, sha256: m.sha256, receiptPath: m.receiptPath } : record;
+}
+
 /** The batch a registration (any submission of it) anchors, as `--json` and the CLI's lines say it. */
 export interface BatchFacts {
   id: number;

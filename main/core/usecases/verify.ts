@@ -178,12 +178,13 @@ async function verifyAgainst(
     if (chain) report = verifyReceipt(receipt, { ...offline, chain });
     if (report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(engine, receipt, origin.record), options.requireService ?? false);
   }
-  // A batch's file: where it is in its batch, from the library when it is open for this file anyway.
+  // A batch's file: where it is in its batch, from the library when it is open for this file anyway
+  // (the app's engine always is; the CLI's only when the file was looked up or the service asked).
   const batch = !receipt.aggregation
     ? undefined
     : origin.found
       ? batchFacts(await engineOf(ctx), origin.found)
-      : online
+      : online || !('engine' in ctx)
         ? batchOfReceipt(await engineOf(ctx), receipt)
         : null;
   const status = statusOf(report);

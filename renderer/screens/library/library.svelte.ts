@@ -1,12 +1,15 @@
-import type { NotariumBridge, RecordState, RecordView } from '../../../preload/contract.ts';
+import type { ItemRef, NotariumBridge, RecordState, RecordView } from '../../../preload/contract.ts';
+import { anchorsBatch, itemKey, itemOf } from '../../../preload/library-item.ts';
 import { groupOf, isLive, PENDING_STATES } from '../../../preload/record-states.ts';
 import { notarium, sentence } from '../../lib/bridge.ts';
 import { SvelteMap } from 'svelte/reactivity';
 
 /**
- * Library: a window onto every record, fetched in pages as the list scrolls (the list renders only
- * the rows in view). record-updated patches loaded rows; a new record reloads the window, and so
- * does library-changed (another process wrote to the library).
+ * Library: a window onto every file registered (a registration of a file, or one file of a batch:
+ * library-item.ts), fetched in pages as the list scrolls (the list renders only the rows in view).
+ * record-updated patches loaded rows; a new record, or news of a batch's registration (its files
+ * are the rows), reloads the window, and so does library-changed (another process wrote to the
+ * library). The list may be narrowed to one batch's files (`batch`).
  */
 
 export const PAGE = 200;
@@ -40,8 +43,11 @@ export class LibraryState {
   total = $state(0);
   loaded = $state(false);
   error = $state<string | null>(null);
-  selectedId = $state<number | null>(null);
+  /** The selected row's key (library-item.ts itemKey). */
+  selectedKey = $state<string | null>(null);
   selected = $state<RecordView | null>(null);
+  /** Only this batch's files are listed (its registration's txId, for the words saying so). */
+  batch = $state<{ id: number; files: number; txId: string | null } | null>(null);
   /** Pages by index; a page being fetched is present as null. */
   readonly pages = new SvelteMap<number, RecordView[] | null>();
   /**
@@ -73,13 +79,19 @@ export class LibraryState {
 
   async #elsewhere(): Promise<void> {
     await this.reload();
-    const id = this.selectedId;
-    if (id === null) return;
+    await this.#refreshSelected();
+  }
+
+  /** The selection read again (news elsewhere, or of its batch's registration); gone: unselected. */
+  async #refreshSelected(): Promise<void> {
+    const shown = this.selected;
+    const key = this.selectedKey;
+    if (!shown || key === null) return;
     try {
-      const fresh = await this.#notarium.getRecord(id);
-      if (this.selectedId === id) this.selected = this.#news.get(id) ?? fresh;
+      const fresh = await this.#notarium.getRecord(itemOf(shown));
+      if (this.selectedKey === key) this.selected = (key.startsWith('r') && this.#news.get(fresh.id)) || fresh;
     } catch {
-      if (this.selectedId === id) void this.select(null); // removed elsewhere
+      if (this.selectedKey === key) void this.select(null); // removed elsewhere
     }
   }
 
@@ -113,7 +125,15 @@ export class LibraryState {
   #query(offset: number) {
     const states = FILTER_STATES[this.filter];
     const search = this.search.trim();
-    return { limit: PAGE, offset, sort: this.sort, direction: this.direction, ...(states ? { states } : {}), ...(search ? { search } : {}) };
+    return {
+      limit: PAGE,
+      offset,
+      sort: this.sort,
+      direction: this.direction,
+      ...(states ? { states } : {}),
+      ...(search ? { search } : {}),
+      ...(this.batch ? { batch: this.batch.id } : {}),
+    };
   }
 
   async reload(): Promise<void> {
@@ -139,15 +159,29 @@ export class LibraryState {
     this.#searchTimer = setTimeout(() => void this.reload(), 250);
   }
 
-  async select(id: number | null): Promise<void> {
-    this.selectedId = id;
+  /** Lists only the files of this row's batch (null: every file again). */
+  showBatch(r: RecordView | null): void {
+    this.batch = r?.batch ? { id: r.batch.id, files: r.batch.files, txId: r.txId } : null;
+    void this.reload();
+  }
+
+  /** Selects a row (its view, or how calls name it). */
+  async select(item: RecordView | ItemRef | null): Promise<void> {
+    const ref = item === null || typeof item === 'number' || 'member' in item ? item : itemOf(item);
+    const key = ref === null ? null : typeof ref === 'number' ? `r${ref}` : `m${ref.member}`;
+    this.selectedKey = key;
     this.selected = null;
-    if (id === null) return;
-    const known = this.#find(id);
+    if (ref === null) return;
+    const known = this.#find(key!);
     if (known) this.selected = known;
     try {
-      const fresh = await this.#notarium.getRecord(id);
-      if (this.selectedId === id) this.selected = fresh;
+      const fresh = await this.#notarium.getRecord(ref);
+      if (this.selectedKey !== key) return;
+      // A batch's registration (a notification's) is no row: its files are, listed for it.
+      if (anchorsBatch(fresh)) {
+        this.selectedKey = null;
+        this.showBatch(fresh);
+      } else this.selected = fresh;
     } catch (err) {
       this.error = sentence(err);
     }
@@ -156,25 +190,32 @@ export class LibraryState {
   /** Removes a record never sent (the details asked first): it leaves the list and the details. */
   async removeNotSent(id: number): Promise<void> {
     await this.#notarium.removeNotSent(id);
-    if (this.selectedId === id) void this.select(null);
+    if (this.selected?.id === id) void this.select(null);
     await this.reload();
   }
 
-  #find(id: number): RecordView | undefined {
+  #find(key: string): RecordView | undefined {
     for (const page of this.pages.values()) {
-      const r = page?.find((x) => x.id === id);
+      const r = page?.find((x) => itemKey(x) === key);
       if (r) return r;
     }
     return undefined;
   }
 
+  /** A row as the latest news has it: a registration's news is its own row's (a batch's files are read again instead). */
   #newest(records: readonly RecordView[]): RecordView[] {
-    return records.map((r) => this.#news.get(r.id) ?? r);
+    return records.map((r) => (r.batch?.member == null && this.#news.get(r.id)) || r);
   }
 
   #updated(r: RecordView): void {
+    // A batch's registration: its files are the rows (and maybe the selection), each itself with the registration's state.
+    if (anchorsBatch(r)) {
+      const shown = this.selected;
+      if (shown && groupOf(shown) === groupOf(r)) void this.#refreshSelected();
+      return this.#reloadSoon();
+    }
     this.#news.set(r.id, r);
-    if (this.selectedId === r.id) this.selected = r;
+    if (this.selectedKey === `r${r.id}`) this.selected = r;
     this.#followRegistration(r);
     // A row that no longer belongs in the list (superseded: never a registration; or out of the
     // filter's states now) is not patched but dropped, by reloading the window.
@@ -182,7 +223,7 @@ export class LibraryState {
     if (r.state === 'superseded' || (states && !states.includes(r.state))) return this.#reloadSoon();
     let found = false;
     for (const [p, page] of this.pages) {
-      const i = page?.findIndex((x) => x.id === r.id) ?? -1;
+      const i = page?.findIndex((x) => itemKey(x) === itemKey(r)) ?? -1;
       if (page && i >= 0) {
         found = true;
         const copy = page.slice();
@@ -213,9 +254,11 @@ export class LibraryState {
   #followListed(rows: readonly RecordView[]): void {
     const shown = this.selected;
     if (!shown) return;
+    // A batch's file follows its registration in the core: its row is the same file whichever submission that is.
+    if (shown.batch?.member != null) return;
     const newer = rows.find((r) => r.id > shown.id && isLive(r) && groupOf(r) === groupOf(shown));
     if (newer) {
-      this.selectedId = newer.id;
+      this.selectedKey = itemKey(newer);
       this.selected = newer;
     }
   }

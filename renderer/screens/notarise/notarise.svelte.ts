@@ -1,8 +1,15 @@
 import { SvelteSet } from 'svelte/reactivity';
 import type { DocumentView, JobFile, NotariumBridge, NotariumEvents, RecordState, RecordView } from '../../../preload/contract.ts';
+import { anchorsBatch, isBatchFile } from '../../../preload/library-item.ts';
+import { inBlock } from '../../../preload/record-states.ts';
 import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';
+import { pageKept, type Kept } from '../../lib/kept.ts';
 
-/** Notarise: files in flight, driven by notarise-progress / notarise-done / record-updated. */
+/**
+ * Notarise: files in flight, driven by notarise-progress / notarise-done / record-updated. The files
+ * of one drop are one batch (README, "Batches"): anchored by one registration, which the screen shows
+ * once with the drop's files under it (`group`), unless "Register each file separately" is chosen.
+ */
 
 /**
  * Before its record exists a file goes through the job's phases (`waiting`: read, its turn not yet
@@ -42,6 +49,13 @@ export interface Item {
   note: string | null;
   /** While retrying: "the service is unavailable (attempt 3)". */
   retry: string | null;
+  /** The drop it came in, when its files are anchored together (its job's id); null: a file on its own. */
+  group: string | null;
+  /** A batch's file: its place in the batch its registration (`recordId`) anchors, and its own receipt once written. */
+  batch: { id: number; member: number; position: number; files: number } | null;
+  receiptPath: string | null;
+  /** Its content was registered before this drop (its registration is an earlier one's). */
+  earlier: boolean;
 }
 
 const row = (key: number, name: string, size: number, at: Partial<Item> = {}): Item => ({
@@ -61,8 +75,15 @@ const row = (key: number, name: string, size: number, at: Partial<Item> = {}): I
   error: null,
   note: null,
   retry: null,
+  group: null,
+  batch: null,
+  receiptPath: null,
+  earlier: false,
   ...at,
 });
+
+/** Where the choice to register each file on its own is kept (lib/kept.ts). */
+const SEPARATELY_KEY = 'notarium.notarise-separately';
 
 /** Phases in which cancelling the job still stops the file. */
 const CANCELLABLE: readonly ItemPhase[] = ['waiting', 'hashing', 'submitting', 'retrying'];
@@ -76,6 +97,7 @@ export class NotariseState {
   documents = $state<DocumentView[]>([]);
   busy = $state(0);
   error = $state<string | null>(null);
+  #separately = $state(false);
   #key = 0;
   #started = false;
   /** Jobs under way that this page follows (its own, and those the shell opened here), until done. */
@@ -86,11 +108,24 @@ export class NotariseState {
 
   readonly #notarium: NotariumBridge;
   readonly #refs: FileRefs;
+  readonly #kept: Kept;
 
-  /** The bridge and the file references: the page's own, or a test's fakes. */
-  constructor(notarium: NotariumBridge, refs: FileRefs) {
+  /** The bridge, the file references and where preferences are kept: the page's own, or a test's fakes. */
+  constructor(notarium: NotariumBridge, refs: FileRefs, kept: Kept = pageKept) {
     this.#notarium = notarium;
     this.#refs = refs;
+    this.#kept = kept;
+    this.#separately = kept.read(SEPARATELY_KEY) === 'true';
+  }
+
+  /** "Register each file separately": a registration per file instead of one for the drop; kept for next time. */
+  get separately(): boolean {
+    return this.#separately;
+  }
+
+  set separately(value: boolean) {
+    this.#separately = value;
+    this.#kept.write(SEPARATELY_KEY, value ? 'true' : null);
   }
 
   /** Listens from the app's start, so jobs the shell starts (File ▸ Notarise…) are shown too. */
@@ -128,6 +163,9 @@ export class NotariseState {
     }
     // Named here, so that every event of the job finds its row, however early it comes.
     const jobId = crypto.randomUUID();
+    // Anchored together (documents never are): the drop's rows are shown under its one registration.
+    const together = !this.separately && !this.document && files.length > 1;
+    if (together) this.items = this.items.map((it) => (keys.includes(it.key) ? { ...it, group: jobId } : it));
     try {
       if (this.document) files.forEach((f, i) => this.#documentFiles.set(keys[i]!, f));
       const refs = [];
@@ -142,7 +180,7 @@ export class NotariseState {
       if (refs.length === 0) return;
       // Followed from now on: a cancel sent after this call reaches the core after it.
       this.#running.add(jobId);
-      await this.#notarium.notarise(jobId, refs, { document: this.document });
+      await this.#notarium.notarise(jobId, refs, { document: this.document, ...(this.separately ? { separately: true } : {}) });
       if (this.document) void this.loadDocuments();
     } catch (err) {
       this.#running.delete(jobId);
@@ -245,6 +283,8 @@ export class NotariseState {
     for (const o of e.outcomes) {
       const item = this.#rowOf(e.jobId, o, o.name, o.record?.size ?? 0);
       if (!item) continue;
+      // A batch's file (this drop's batch, or one an earlier notarisation made): its place and receipt.
+      if (o.record && isBatchFile(o.record)) this.#patch(item.key, { batch: batchOf(o.record), receiptPath: o.record.receiptPath });
       // Only a refusal's row keeps its file, for "Register again as a document".
       if (o.status !== 'already-a-record') this.#documentFiles.delete(item.key);
       if (o.status === 'already-a-record') {
@@ -261,7 +301,8 @@ export class NotariseState {
           retry: null,
         });
       } else if (o.record) {
-        this.#patch(item.key, { ...fromRecord(o.record), note: o.status === 'already-registered' ? 'Already notarised earlier' : null });
+        const earlier = o.status === 'already-registered';
+        this.#patch(item.key, { ...fromRecord(o.record), earlier, note: earlier ? 'Already notarised earlier' : null });
       }
     }
     this.#running.delete(e.jobId);
@@ -273,9 +314,40 @@ export class NotariseState {
    * is older news than that, and is let go.
    */
   #record(r: RecordView): void {
-    if (this.items.some((i) => i.recordId === r.id)) this.items = this.items.map((it) => (it.recordId === r.id ? { ...it, ...fromRecord(r) } : it));
+    if (!this.items.some((i) => i.recordId === r.id)) return;
+    this.items = this.items.map((it) => (it.recordId === r.id ? { ...it, ...fromRecord(r) } : it));
+    // Its files' receipts are written once it is in a block, before this news is sent: read where they went.
+    if (anchorsBatch(r) && inBlock(r)) void this.#receiptsOf(r.batch!.id);
+  }
+
+  /** Where the receipts of this batch's files on this screen were written (the Library's rows of the batch, a page at a time). */
+  async #receiptsOf(batch: number): Promise<void> {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- local to one call, never shown
+    const wanted = new Set(this.items.filter((i) => i.batch?.id === batch && i.receiptPath === null).map((i) => i.batch!.member));
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- local to one call, never shown
+    const found = new Map<number, string | null>();
+    for (let offset = 0; wanted.size > found.size; offset += RECEIPT_PAGE) {
+      let page: RecordView[];
+      try {
+        page = (await this.#notarium.queryRecords({ batch, limit: RECEIPT_PAGE, offset, sort: 'created', direction: 'asc' })).records;
+      } catch {
+        return; // the Library says it too; the rows keep what they knew
+      }
+      for (const f of page) if (f.batch?.member != null && wanted.has(f.batch.member)) found.set(f.batch.member, f.receiptPath);
+      if (page.length < RECEIPT_PAGE) break;
+    }
+    this.items = this.items.map((it) => (it.batch && found.get(it.batch.member) ? { ...it, receiptPath: found.get(it.batch.member)! } : it));
   }
 }
+
+const RECEIPT_PAGE = 1000;
+
+const batchOf = (r: RecordView & { batch: { position: number; member: number } }): Item['batch'] => ({
+  id: r.batch.id,
+  member: r.batch.member,
+  position: r.batch.position,
+  files: r.batch.files,
+});
 
 function fromRecord(r: RecordView): Partial<Item> {
   return {
@@ -293,3 +365,32 @@ function fromRecord(r: RecordView): Partial<Item> {
 }
 
 export const notariseState = new NotariseState(notarium, fileRefs);
+
+/** A drop's files anchored together, shown under their one registration; or a file on its own. */
+export type Entry = { kind: 'file'; item: Item } | { kind: 'drop'; key: string; items: Item[]; registration: Item | null };
+
+/**
+ * The rows as shown: each drop of files anchored together once, where its newest row is, with its
+ * files under it and the registration they share (a row of it that this drop registered; none
+ * while it is being prepared, or when only one file of it was new and was registered on its own).
+ */
+export function entries(items: readonly Item[]): Entry[] {
+  const out: Entry[] = [];
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- local to one call, never shown
+  const drops = new Map<string, Extract<Entry, { kind: 'drop' }>>();
+  for (const item of items) {
+    if (item.group === null) {
+      out.push({ kind: 'file', item });
+      continue;
+    }
+    let drop = drops.get(item.group);
+    if (!drop) {
+      drop = { kind: 'drop', key: item.group, items: [], registration: null };
+      drops.set(item.group, drop);
+      out.push(drop);
+    }
+    drop.items.push(item);
+    if (!drop.registration && item.batch && !item.earlier) drop.registration = item;
+  }
+  return out;
+}

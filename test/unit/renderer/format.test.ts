@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTag, FINAL_LABEL } from '../../../renderer/lib/format.ts';
+import { batchLine, documentTag, FINAL_LABEL } from '../../../renderer/lib/format.ts';
 
 describe('documentTag', () => {
   it('names a version by its number, the finalisation Final, and a record of no document not at all', () => {
@@ -7,5 +7,14 @@ describe('documentTag', () => {
     expect(documentTag({ kind: 'linked-update', version: 12 })).toEqual({ label: 'v12', title: 'Version 12 of its document' });
     expect(documentTag({ kind: 'linked-delete', version: 4 })).toEqual({ label: FINAL_LABEL, title: 'The record that closed its document to new versions' });
     expect(documentTag({ kind: 'record', version: null })).toBeNull();
+  });
+});
+
+describe('batchLine', () => {
+  it("says a verified file's place in its batch as the library knows it, or only that it is one of a batch's", () => {
+    expect(batchLine({ id: 3, files: 1000, position: 7 })).toBe(
+      'File 8 of 1,000 anchored together by this transaction (batch 3, as this library knows it); its receipt proves it alone.',
+    );
+    expect(batchLine({ id: null, files: null, position: null })).toMatch(/^One of a batch's files, anchored together by this transaction/);
   });
 });

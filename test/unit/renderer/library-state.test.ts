@@ -43,7 +43,7 @@ describe('the Library state', () => {
     await state.select(1);
     expect(state.selected?.id).toBe(1);
     await state.reload(); // the reload the event asked for
-    expect(state.selectedId).toBe(2);
+    expect(state.selectedKey).toBe('r2');
     expect(state.selected).toMatchObject({ id: 2, resubmits: 1 });
   });
 
@@ -67,7 +67,7 @@ describe('the Library state', () => {
     );
     fake.emit('library-changed', null);
     await gone;
-    await expect.poll(() => [state.total, state.selectedId, state.selected]).toEqual([1, null, null]);
+    await expect.poll(() => [state.total, state.selectedKey, state.selected]).toEqual([1, null, null]);
   });
 
   it("a record's news that came while the list was being read again is not undone by the read's answer", async () => {
@@ -98,5 +98,69 @@ describe('the Library state', () => {
     listed = [other, first];
     await state.reload();
     expect(state.selected?.id).toBe(1);
+  });
+});
+
+describe('the Library state, batches (issue #16)', () => {
+  const registration = recordView({
+    id: 7,
+    name: 'Batch of 2 files',
+    sha256: null,
+    txId: '07'.repeat(32),
+    batch: { id: 3, files: 2, position: null, member: null },
+  });
+  const file = (member: number, position: number, overrides: Partial<RecordView> = {}) =>
+    recordView({ id: 7, name: `file-${position}.txt`, txId: '07'.repeat(32), batch: { id: 3, files: 2, position, member }, ...overrides });
+  let queries: unknown[];
+  let members: Map<number, RecordView>;
+
+  beforeEach(async () => {
+    queries = [];
+    members = new Map([
+      [11, file(11, 0)],
+      [12, file(12, 1)],
+    ]);
+    listed = [...members.values()];
+    fake.answers.set('queryRecords', async (q: never) => (queries.push(q), { records: listed, total: listed.length }));
+    fake.answers.set('getRecord', async (item: never) => {
+      const ref = item as number | { member: number };
+      return typeof ref === 'number' ? (ref === 7 ? registration : byId.get(ref)!) : members.get(ref.member)!;
+    });
+    await state.reload();
+  });
+
+  it('two files of one batch are two rows, each selected as itself', async () => {
+    await state.select(state.row(1)!);
+    expect(state.selectedKey).toBe('m12');
+    expect(state.selected?.name).toBe('file-1.txt');
+    await state.select({ member: 11 });
+    expect(state.selected?.name).toBe('file-0.txt');
+  });
+
+  it("news of the batch's registration reads the rows and the selected file again, never patching a file's row with it", async () => {
+    await state.select({ member: 12 });
+    members.set(12, file(12, 1, { state: 'settled', receiptPath: '/f/file-1.txt.receipt.json' }));
+    listed = [...members.values()];
+    const read = queries.length;
+    fake.emit('record-updated', { ...registration, state: 'settled' });
+    expect(state.row(1)?.name).toBe('file-1.txt');
+    await expect.poll(() => state.selected?.receiptPath).toBe('/f/file-1.txt.receipt.json');
+    // The window is read again on its timer (at most twice a second): waited for, not raced.
+    await expect.poll(() => queries.length, { timeout: 30_000 }).toBeGreaterThan(read);
+    await expect.poll(() => state.row(1)?.state, { timeout: 30_000 }).toBe('settled');
+  });
+
+  it("is narrowed to one registration's files and back", async () => {
+    state.showBatch(state.row(0)!);
+    expect(state.batch).toEqual({ id: 3, files: 2, txId: '07'.repeat(32) });
+    await expect.poll(() => queries.at(-1)).toMatchObject({ batch: 3 });
+    state.showBatch(null);
+    await expect.poll(() => (queries.at(-1) as { batch?: number }).batch).toBeUndefined();
+  });
+
+  it("opened on a batch's registration (a notification), it lists that batch's files", async () => {
+    await state.select(7);
+    expect(state.selected).toBeNull();
+    expect(state.batch).toEqual({ id: 3, files: 2, txId: '07'.repeat(32) });
   });
 });

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NotariseState, type Item } from '../../../renderer/screens/notarise/notarise.svelte.ts';
+import type { RecordView } from '../../../preload/contract.ts';
+import type { Kept } from '../../../renderer/lib/kept.ts';
+import { entries, NotariseState, type Item } from '../../../renderer/screens/notarise/notarise.svelte.ts';
 import { FakeBridge } from '../../support/fake-bridge.ts';
 import { recordView } from '../../support/record-view.ts';
 
@@ -246,5 +248,99 @@ describe('the Notarise state', () => {
     expect(state.error).toBe('This profile has no API key.');
     expect(rows().map((i) => [i.phase, i.error])).toEqual([['failed', 'This profile has no API key.']]);
     expect(state.cancellable).toEqual([]);
+  });
+});
+
+describe('the Notarise state, batches (issue #16)', () => {
+  /** A preference store in memory, as the page's localStorage keeps them. */
+  const memoryKept = (): Kept & { values: Map<string, string> } => {
+    const values = new Map<string, string>();
+    return { values, read: (k) => values.get(k) ?? null, write: (k, v) => void (v === null ? values.delete(k) : values.set(k, v)) };
+  };
+  const member = (id: number, position: number, overrides: Partial<RecordView> = {}) =>
+    recordView({ id: 20, name: `page-${position}.txt`, txId: 'ee'.repeat(32), batch: { id: 4, files: 3, position, member: id }, ...overrides });
+
+  it('a drop of several files is one group under its one registration, with each file its place and receipt', async () => {
+    await state.add([file('page-0.txt', 'zero'), file('page-1.txt', 'one'), file('page-2.txt', 'two')]);
+    const { jobId, options } = fake.lastJob();
+    expect(options).toEqual({ document: false });
+    // Being prepared: one group, no registration yet.
+    expect(entries(state.items)).toEqual([expect.objectContaining({ kind: 'drop', key: jobId, registration: null })]);
+    fake.emit('notarise-done', {
+      jobId,
+      outcomes: [0, 1, 2].map((i) => ({ index: i, inFolder: null, name: `page-${i}.txt`, status: 'registered', record: member(100 + i, i), error: null })),
+    });
+    const [drop] = entries(state.items);
+    expect(drop).toMatchObject({ kind: 'drop', registration: { recordId: 20, txId: 'ee'.repeat(32), phase: 'published' } });
+    expect(rows().map((i) => [i.name, i.batch?.position, i.batch?.files, i.receiptPath])).toEqual([0, 1, 2].map((i) => [`page-${i}.txt`, i, 3, null]));
+
+    // In a block: its files' receipts were written; the rows learn where from the batch's files.
+    const receipts = [0, 1, 2].map((i) => member(100 + i, i, { state: 'confirmed', receiptPath: `/files/page-${i}.txt.receipt.json` }));
+    let asked: unknown;
+    fake.answers.set('queryRecords', async (q: never) => ((asked = q), { records: receipts, total: 3 }));
+    fake.emit(
+      'record-updated',
+      recordView({ id: 20, name: 'Batch of 3 files', state: 'confirmed', confirmations: 1, batch: { id: 4, files: 3, position: null, member: null } }),
+    );
+    await expect.poll(() => rows().map((i) => i.receiptPath)).toEqual([0, 1, 2].map((i) => `/files/page-${i}.txt.receipt.json`));
+    expect(asked).toMatchObject({ batch: 4 });
+    expect(rows().every((i) => i.phase === 'confirmed' && i.confirmations === 1)).toBe(true);
+  });
+
+  it('a file of the drop that failed or was registered before stays in the group with its own words; one file alone is no group', async () => {
+    await state.add([file('a.txt', 'a'), file('b.txt', 'b'), file('c.txt', 'c')]);
+    const { jobId } = fake.lastJob();
+    fake.emit('notarise-done', {
+      jobId,
+      outcomes: [
+        { index: 0, inFolder: null, name: 'a.txt', status: 'registered', record: member(1, 0, { name: 'a.txt' }), error: null },
+        { index: 1, inFolder: null, name: 'b.txt', status: 'failed', record: null, error: { code: 'FILE_UNREADABLE', message: 'b.txt could not be read.' } },
+        { index: 2, inFolder: null, name: 'c.txt', status: 'already-registered', record: recordView({ id: 5, name: 'c.txt' }), error: null },
+      ],
+    });
+    const [drop] = entries(state.items);
+    expect(drop).toMatchObject({ kind: 'drop', registration: { name: 'a.txt' } });
+    expect(rows().map((i) => [i.name, i.phase, i.error, i.note])).toEqual([
+      ['a.txt', 'published', null, null],
+      ['b.txt', 'failed', 'b.txt could not be read.', null],
+      ['c.txt', 'published', null, 'Already notarised earlier'],
+    ]);
+    await state.add([file('alone.txt', 'alone')]);
+    expect(entries(state.items)[0]).toMatchObject({ kind: 'file', item: { name: 'alone.txt', group: null } });
+  });
+
+  it('"Register each file separately" is kept for next time and asks the core for one registration per file', async () => {
+    const kept = memoryKept();
+    const first = new NotariseState(fake.bridge, fake.refs, kept);
+    expect(first.separately).toBe(false);
+    first.separately = true;
+    expect(kept.values.get('notarium.notarise-separately')).toBe('true');
+    const next = new NotariseState(fake.bridge, fake.refs, kept);
+    expect(next.separately).toBe(true);
+    await next.add([file('a.txt', 'a'), file('b.txt', 'b')]);
+    expect(fake.lastJob().options).toEqual({ document: false, separately: true });
+    expect(entries(next.items).map((e) => e.kind)).toEqual(['file', 'file']);
+    next.separately = false;
+    expect(kept.values.has('notarium.notarise-separately')).toBe(false);
+  });
+
+  it('a batch never sent: every file of it says so, as one registration', async () => {
+    await state.add([file('a.txt', 'a'), file('b.txt', 'b')]);
+    const { jobId } = fake.lastJob();
+    const notSent = (i: number) =>
+      member(10 + i, i, { name: `${'ab'[i]}.txt`, txId: null, state: 'submitting', notSent: true, lastError: 'The service could not be reached.' });
+    fake.emit('notarise-done', {
+      jobId,
+      outcomes: [0, 1].map((i) => ({
+        index: i,
+        inFolder: null,
+        name: `${'ab'[i]}.txt`,
+        status: 'not-sent',
+        record: notSent(i),
+        error: { code: 'NETWORK', message: 'x' },
+      })),
+    });
+    expect(entries(state.items)[0]).toMatchObject({ kind: 'drop', registration: { phase: 'not-sent', error: 'The service could not be reached.' } });
+    expect(rows().every((i) => i.phase === 'not-sent' && i.recordId === 20)).toBe(true);
   });
 });

@@ -34,6 +34,7 @@ function result(name: string, status: VerificationView['status'], path: string |
     unproven: [],
     network: null,
     steps: [],
+    batch: null,
     error: null,
   };
 }

@@ -191,9 +191,10 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
         found: short(lower(receipt.fingerprint.record)),
       });
     }
+    // What it proved, in words: the receipt alone does not say how many files the batch holds, nor which leaf this is.
     return {
       status: 'pass',
-      detail: `The file's leaf, folded along the ${path.length}-entry batch path, gives the batch root, which is the registered record.`,
+      detail: `The file is one leaf of a batch registered together: its leaf (from its SHA-256 and its own nonce), folded along the ${counted(path.length, 'entry', 'entries')} of the batch path, gives the batch root, and that root is the registered record: the one registration anchors this file.`,
     };
   },
 

@@ -159,3 +159,35 @@ describe('members follow their registration', () => {
     expect(lib.batches.member(first!.id)!.member.receiptPath).toBe('/docs/a.txt.receipt.json');
   });
 });
+
+describe("the Library's list of files (queryFiles)", () => {
+  it("a batch's files are rows, its registration none; each file once while its registration is sent again, found by name, digest and txId", () => {
+    const { batch, registration } = store(batchSubmission({ newKey }, 'Sandbox', where, files('a.txt', 'b.txt', 'c.txt')));
+    const alone = lib.records.insertSubmitting(plainRecord(), lease);
+    lib.records.markPublished(registration.id, tx(1), now + 10_000);
+    const rows = (q: Parameters<typeof lib.batches.files>[0] = {}) =>
+      lib.batches.files({ sort: 'name', direction: 'asc', ...q }).files.map((f) => [f.member?.member.name ?? f.record.name, f.record.id]);
+    expect(rows()).toEqual([
+      ['a.txt', registration.id],
+      ['b.txt', registration.id],
+      ['c.txt', registration.id],
+      ['deed.pdf', alone.id],
+    ]);
+    // Sent again: still one row per file, following the newest live submission.
+    const again = lib.records.insertResubmission(lib.records.get(registration.id)!, newKey())!;
+    lib.records.markPublished(again.id, tx(2), now + 10_000);
+    expect(lib.batches.files().total).toBe(4);
+    expect(rows({ search: 'b.t' })).toEqual([['b.txt', again.id]]);
+    expect(rows({ search: sha('c.txt').slice(0, 8) })).toEqual([['c.txt', again.id]]);
+    expect(rows({ search: tx(2).slice(0, 64) }).map(([name]) => name)).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    expect(rows({ batch: batch.id })).toHaveLength(3);
+    expect(rows({ states: ['published'] })).toHaveLength(3);
+    expect(rows({ states: ['submitting'] })).toEqual([['deed.pdf', alone.id]]);
+    // A page of them, in leaf order.
+    expect(lib.batches.files({ batch: batch.id, sort: 'created', direction: 'asc', limit: 2, offset: 1 }).files.map((f) => f.member!.member.position)).toEqual([
+      1, 2,
+    ]);
+    // The registrations' list is unchanged: one row per registration, the batch's among them.
+    expect(lib.records.query().total).toBe(2);
+  });
+});
