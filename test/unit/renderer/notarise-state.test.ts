@@ -324,6 +324,25 @@ describe('the Notarise state, batches (issue #16)', () => {
     expect(kept.values.has('notarium.notarise-separately')).toBe(false);
   });
 
+  it('a batch whose answer was lost: every file of it is in doubt, as one registration', async () => {
+    await state.add([file('a.txt', 'a'), file('b.txt', 'b')]);
+    const { jobId } = fake.lastJob();
+    const sent = (i: number) => member(10 + i, i, { name: `${'ab'[i]}.txt`, txId: null, state: 'submitting' });
+    const lost = { code: 'OUTCOME_UNKNOWN', message: 'The answer was lost: the next run settles it.' };
+    fake.emit('notarise-done', {
+      jobId,
+      outcomes: [0, 1].map((i) => ({ index: i, inFolder: null, name: `${'ab'[i]}.txt`, status: 'in-doubt', record: sent(i), error: lost })),
+    });
+    expect(entries(state.items)[0]).toMatchObject({ kind: 'drop', registration: { phase: 'in-doubt', error: lost.message, recordId: 20 } });
+    expect(rows().map((i) => [i.phase, i.batch?.position])).toEqual([
+      ['in-doubt', 0],
+      ['in-doubt', 1],
+    ]);
+    // Settled later (the next run, or the engine's start): its news moves every file on.
+    fake.emit('record-updated', recordView({ id: 20, name: 'Batch of 2 files', state: 'published', batch: { id: 4, files: 2, position: null, member: null } }));
+    expect(rows().every((i) => i.phase === 'published' && i.error === null)).toBe(true);
+  });
+
   it('a batch never sent: every file of it says so, as one registration', async () => {
     await state.add([file('a.txt', 'a'), file('b.txt', 'b')]);
     const { jobId } = fake.lastJob();
