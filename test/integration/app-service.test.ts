@@ -540,6 +540,7 @@ describe('the app service', () => {
       relPath: 'deed.pdf',
       action: 'failed',
       record: null,
+      round: null,
       error: unreadable,
     });
     expect((await failedFile).error).toEqual({ code: 'FILE_UNREADABLE', message: unreadable.message });

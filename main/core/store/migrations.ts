@@ -286,6 +286,7 @@ export const MIGRATIONS: readonly string[] = [
     ino        INTEGER,
     ctime_ms   REAL,
     sha256     TEXT NOT NULL,
+    continues  INTEGER NOT NULL CHECK (continues IN (0, 1)),  -- the file had a registered content: its round is its next version
     taken_at   INTEGER NOT NULL,
     PRIMARY KEY (folder_id, rel_path)
   );

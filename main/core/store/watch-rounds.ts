@@ -102,8 +102,9 @@ export class WatchRounds {
         WHERE wf.folder_id = @folder AND wf.gone_at IS NULL AND ${DEAD_REGISTRATION}`;
       const n = this.db
         .prepare(
-          `INSERT OR REPLACE INTO watch_pending (folder_id, rel_path, size, mtime_ms, ino, ctime_ms, sha256, taken_at)
-           SELECT wf.folder_id, wf.rel_path, wf.size, wf.mtime_ms, wf.ino, wf.ctime_ms, wf.sha256, @now ${from}`,
+          `INSERT OR REPLACE INTO watch_pending (folder_id, rel_path, size, mtime_ms, ino, ctime_ms, sha256, continues, taken_at)
+           SELECT wf.folder_id, wf.rel_path, wf.size, wf.mtime_ms, wf.ino, wf.ctime_ms, wf.sha256,
+             EXISTS (SELECT 1 FROM batch_members o WHERE o.path = m.path AND o.id != m.id) OR wf.document_id IS NOT NULL, @now ${from}`,
         )
         .run(params).changes;
       if (n > 0) this.db.prepare(`UPDATE watched_files SET member_id = NULL WHERE rowid IN (SELECT wf.rowid ${from})`).run({ folder: folderId });

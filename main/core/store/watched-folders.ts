@@ -94,6 +94,8 @@ export interface WaitingFile {
   ino: number | null;
   ctimeMs: number | null;
   sha256: string;
+  /** The file held a registered content before (this is its next version), rather than being new. */
+  continues: boolean;
   takenAt: number;
 }
 
@@ -222,17 +224,17 @@ export class WatchedFolders {
    * The file's content waits for the folder's next round (README, "Rounds"): a later save of it
    * replaces this one, and it keeps its place in the wait (when it was first taken).
    */
-  wait(file: Omit<WatchedFile, 'goneAt' | 'updatedAt' | 'recordId' | 'memberId'>): void {
+  wait(file: Omit<WatchedFile, 'goneAt' | 'updatedAt' | 'recordId' | 'memberId'>, continues: boolean): void {
     writeTransaction(this.db, () => {
       this.upsertFile({ ...file, recordId: null, memberId: null });
       this.db
         .prepare(
-          `INSERT INTO watch_pending (folder_id, rel_path, size, mtime_ms, ino, ctime_ms, sha256, taken_at)
-           VALUES (@folderId, @relPath, @size, @mtimeMs, @ino, @ctimeMs, @sha256, @now)
+          `INSERT INTO watch_pending (folder_id, rel_path, size, mtime_ms, ino, ctime_ms, sha256, continues, taken_at)
+           VALUES (@folderId, @relPath, @size, @mtimeMs, @ino, @ctimeMs, @sha256, @continues, @now)
            ON CONFLICT (folder_id, rel_path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, ino = excluded.ino,
              ctime_ms = excluded.ctime_ms, sha256 = excluded.sha256`,
         )
-        .run({ ...file, now: this.now() });
+        .run({ ...file, continues: continues ? 1 : 0, now: this.now() });
     });
   }
 
@@ -251,11 +253,12 @@ export class WatchedFolders {
   /** The files waiting for the folder's next round, first taken first, at most `limit`. */
   waiting(folderId: number, limit = -1): WaitingFile[] {
     return this.db
-      .prepare<[number, number], WaitingFile>(
-        `SELECT folder_id AS folderId, rel_path AS relPath, size, mtime_ms AS mtimeMs, ino, ctime_ms AS ctimeMs, sha256, taken_at AS takenAt
+      .prepare<[number, number], Omit<WaitingFile, 'continues'> & { continues: number }>(
+        `SELECT folder_id AS folderId, rel_path AS relPath, size, mtime_ms AS mtimeMs, ino, ctime_ms AS ctimeMs, sha256, continues, taken_at AS takenAt
          FROM watch_pending WHERE folder_id = ? ORDER BY taken_at, rel_path LIMIT ?`,
       )
-      .all(folderId, limit);
+      .all(folderId, limit)
+      .map((w) => ({ ...w, continues: w.continues === 1 }));
   }
 
   /** How many files wait for the folder's next round. */

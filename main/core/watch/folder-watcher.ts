@@ -624,6 +624,7 @@ export class FolderWatcher {
     // Files taken before a restart still wait for their round.
     if (this.store.waitingCount(folder.id) > 0) this.roundDue(folder.id);
     this.setState(folder, 'watching', null, counts);
+    this.changed(); // what the rescan found is one round: cut once it is all taken
   }
 
   /** Resolves once fewer than RESCAN_HIGH_WATER files are settling or queued. */
@@ -737,9 +738,7 @@ export class FolderWatcher {
     const number = registration.version ?? 0;
     this.events.emit('round', { folderId: folder.id, path: folder.path, round: { number, files: batch.files, position: null }, record: registration, error: failure });
     for (const file of files) {
-      const entry = this.store.file(folder.id, file.relPath);
-      const before = entry?.documentId != null || this.ctx.library.batches.membersByPath(resolve(folder.path, file.relPath)).length > 1;
-      this.fileEvent(folder, file.relPath, before ? 'version' : 'registered', registration, { number, files: batch.files, position: file.position }, failure);
+      this.fileEvent(folder, file.relPath, file.continues ? 'version' : 'registered', registration, { number, files: batch.files, position: file.position }, failure);
     }
   }
 
@@ -756,7 +755,7 @@ export class FolderWatcher {
 
   /** Counts changed: rounds whose folder has nothing left to take are cut; one progress event per turn of the event loop, and the idle waiters. */
   private changed(): void {
-    for (const id of this.roundsDue.keys()) if (this.stability.countOf(id) === 0 && this.queue.countOf(id) === 0) this.cutRound(id);
+    for (const id of this.roundsDue.keys()) if (this.states.get(id) !== 'scanning' && this.stability.countOf(id) === 0 && this.queue.countOf(id) === 0) this.cutRound(id);
     if (this.roomWaiters.length && this.stability.size + this.queue.counts().queued < RESCAN_HIGH_WATER / 2) this.roomWaiters.splice(0).forEach((wake) => wake());
     if (this.progress().idle) this.idleWaiters.splice(0).forEach((wake) => wake());
     if (this.progressScheduled) return;

@@ -21,6 +21,8 @@ export interface RoundFile {
   relPath: string;
   sha256: string;
   position: number;
+  /** Its next version (it held a registered content), rather than a new file. */
+  continues: boolean;
 }
 
 /** The chain's name: the folder's, said to be one. */
@@ -34,7 +36,7 @@ export function roundSubmission(
   ctx: Pick<NotaryContext, 'newKey'>,
   folder: Pick<WatchedFolder, 'path' | 'profile'>,
   after: Pick<StoredRecord, 'txId' | 'version' | 'documentId'> | null,
-  waiting: readonly Pick<WaitingFile, 'relPath' | 'size' | 'sha256'>[],
+  waiting: readonly Pick<WaitingFile, 'relPath' | 'size' | 'sha256' | 'continues'>[],
   where: Pick<Submission, 'network' | 'serviceUrl'>,
 ): { batch: NewBatch; files: RoundFile[] } {
   const position = new Map<string, number>();
@@ -45,7 +47,7 @@ export function roundSubmission(
       position.set(f.sha256, (at = contents.length));
       contents.push({ name: basename(f.relPath), path: join(folder.path, f.relPath), size: f.size, sha256: f.sha256 });
     }
-    return { relPath: f.relPath, sha256: f.sha256, position: at };
+    return { relPath: f.relPath, sha256: f.sha256, position: at, continues: f.continues };
   });
   const batch = batchSubmission(ctx, folder.profile, where, contents);
   const round = (after?.version ?? 0) + 1;

@@ -93,7 +93,7 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
       case 'unchanged': {
         // Touched, or back after a deletion, with the content it had: still that registration (or still waiting for its round).
         if (isWaiting(current!)) {
-          store.wait({ ...taken, documentId: current!.documentId });
+          store.wait({ ...taken, documentId: current!.documentId }, false);
           return { action: 'unchanged', record: null };
         }
         store.saveFile({ ...taken, recordId: current!.recordId, memberId: current!.memberId, documentId: current!.documentId });
@@ -122,7 +122,8 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
       case 'waiting':
         // The receipt beside it is of what it held: kept under .notarium/ with its version in the name.
         await alignReceipt(ctx, folder, relPath, sha256, null);
-        store.wait({ ...taken, documentId: current?.documentId ?? null });
+        // A file that held a registered content (or, back at its path, held one) continues its history; one waiting already keeps what it was.
+        store.wait({ ...taken, documentId: current?.documentId ?? null }, current !== undefined && (!isWaiting(current) || current.documentId !== null));
         return { action: 'waiting', record: null };
     }
   });

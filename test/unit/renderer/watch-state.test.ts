@@ -16,6 +16,8 @@ const folder = (state: WatchedFolderView['state']): WatchedFolderView => ({
   stableSeconds: 3,
   state,
   message: null,
+  waiting: 0,
+  lastRound: null,
 });
 
 let fake: FakeBridge;

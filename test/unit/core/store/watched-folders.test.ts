@@ -76,10 +76,10 @@ describe('WatchedFolders', () => {
   it('keeps a file waiting for its round: a later save replaces its content and keeps its place; taken or deleted, it waits no more', () => {
     const folder = lib.watchedFolders.add('/docs', 'Sandbox', settings);
     const { recordId: _r, memberId: _m, ...waiting } = { ...seen('a.pdf'), folderId: folder.id };
-    lib.watchedFolders.wait(waiting);
+    lib.watchedFolders.wait(waiting, false);
     now += 5;
-    lib.watchedFolders.wait({ ...waiting, relPath: 'b.pdf' });
-    lib.watchedFolders.wait({ ...waiting, sha256: 'bb'.repeat(32), size: 4 }); // a.pdf saved again
+    lib.watchedFolders.wait({ ...waiting, relPath: 'b.pdf' }, false);
+    lib.watchedFolders.wait({ ...waiting, sha256: 'bb'.repeat(32), size: 4 }, false); // a.pdf saved again
     expect(lib.watchedFolders.waiting(folder.id).map((w) => [w.relPath, w.sha256, w.takenAt])).toEqual([
       ['a.pdf', 'bb'.repeat(32), now - 5],
       ['b.pdf', 'aa'.repeat(32), now],

@@ -24,11 +24,18 @@ const taken = (relPath: string, size: number, mtimeMs: number, goneAt: number | 
 const all = () => true;
 
 /** The merge of two sorted lists, whole: what it yields to check, and its counts. */
-async function plan(known: WatchedFile[], found: [string, FileSnapshot][], accept = all, identify?: (f: WatchedFile, s: FileSnapshot) => void) {
+async function plan(known: WatchedFile[], found: [string, FileSnapshot][], accept: (relPath: string) => boolean = all, identify?: (f: WatchedFile, s: FileSnapshot) => void) {
   const counts: RescanCounts = { unchanged: 0, changed: 0 };
   const check: RescanItem[] = [];
   for await (const item of mergeRescan(known, found, accept, counts, identify)) check.push(item);
   return { check, ...counts };
+}
+
+/** Every item an async generator yields. */
+async function listOf<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
 }
 
 describe('mergeRescan', () => {
@@ -95,10 +102,10 @@ describe('scanFolder', () => {
     writeFileSync(join(root, '.notarium', 'x.txt'), 'x');
     writeFileSync(join(root, 'sub', 'deeper', 'b.txt'), 'bb');
     symlinkSync(join(root, 'a.txt'), join(root, 'link.txt'));
-    const recursive = await Array.fromAsync(scanFolder(root, fileFilter({ recursive: true, include: [], exclude: [] }), true));
+    const recursive = await listOf(scanFolder(root, fileFilter({ recursive: true, include: [], exclude: [] }), true));
     expect(recursive.map(([p]) => p)).toEqual(['a.txt', 'sub/deeper/b.txt']);
     expect(recursive[1]![1]).toMatchObject({ size: 2 });
-    const flat = await Array.fromAsync(scanFolder(root, fileFilter({ recursive: false, include: [], exclude: [] }), false));
+    const flat = await listOf(scanFolder(root, fileFilter({ recursive: false, include: [], exclude: [] }), false));
     expect(flat.map(([p]) => p)).toEqual(['a.txt']);
   });
 
@@ -108,7 +115,7 @@ describe('scanFolder', () => {
       mkdirSync(join(dir, p, '..'), { recursive: true });
       writeFileSync(join(dir, p), p);
     }
-    const found = await Array.fromAsync(scanFolder(dir, () => true, true));
+    const found = await listOf(scanFolder(dir, () => true, true));
     expect(found.map(([p]) => p)).toEqual(['B.txt', 'a-b.txt', 'a.txt', 'a/z.txt', 'ab/c.txt', 'é.txt']);
   });
 });

@@ -18,7 +18,7 @@ const lease = { owner: 'here', until: Number.MAX_SAFE_INTEGER };
 let keys = 0;
 const ctx = { newKey: () => `key-${++keys}` };
 const folderAt = { path: '/data/Contracts', profile: 'Sandbox' };
-const waitingFile = (relPath: string, sha256: string) => ({ relPath, size: 10, sha256 });
+const waitingFile = (relPath: string, sha256: string) => ({ relPath, size: 10, sha256, continues: relPath === 'a.pdf' });
 
 describe('roundSubmission', () => {
   it("the chain's first round: one leaf per content, each with its own nonce, the root registered as the chain's linked-create", () => {
@@ -34,9 +34,9 @@ describe('roundSubmission', () => {
     });
     // The same content twice is one member: both files point at it.
     expect(files).toEqual<RoundFile[]>([
-      { relPath: 'a.pdf', sha256: A, position: 0 },
-      { relPath: 'sub/b.pdf', sha256: B, position: 1 },
-      { relPath: 'copy-of-a.pdf', sha256: A, position: 0 },
+      { relPath: 'a.pdf', sha256: A, position: 0, continues: true },
+      { relPath: 'sub/b.pdf', sha256: B, position: 1, continues: false },
+      { relPath: 'copy-of-a.pdf', sha256: A, position: 0, continues: false },
     ]);
     expect(batch.members.map((m) => [m.name, m.path])).toEqual([
       ['a.pdf', '/data/Contracts/a.pdf'],
@@ -67,7 +67,7 @@ describe('WatchRounds', () => {
   afterEach(() => lib.close());
 
   const wait = (relPath: string, sha256: string) =>
-    lib.watchedFolders.wait({ folderId: folder.id, relPath, size: 10, mtimeMs: 1, ino: 1, ctimeMs: 1, sha256, documentId: null });
+    lib.watchedFolders.wait({ folderId: folder.id, relPath, size: 10, mtimeMs: 1, ino: 1, ctimeMs: 1, sha256, documentId: null }, false);
 
   function buildRound(after: StoredRecord | null) {
     const waiting = lib.watchedFolders.waiting(folder.id);
@@ -172,7 +172,7 @@ describe('WatchRounds', () => {
     });
     landed(legacy, 9);
     lib.watchedFolders.saveFile({ folderId: folder.id, relPath: 'a.pdf', size: 1, mtimeMs: 1, ino: 1, ctimeMs: 1, sha256: 'ff'.repeat(32), recordId: legacy.id, memberId: null, documentId: legacy.documentId });
-    lib.watchedFolders.wait({ folderId: folder.id, relPath: 'a.pdf', size: 10, mtimeMs: 2, ino: 1, ctimeMs: 2, sha256: A, documentId: legacy.documentId });
+    lib.watchedFolders.wait({ folderId: folder.id, relPath: 'a.pdf', size: 10, mtimeMs: 2, ino: 1, ctimeMs: 2, sha256: A, documentId: legacy.documentId }, true);
     wait('b.pdf', B);
     const one = buildRound(null);
     if (one.stale || one.taken) throw new Error('not built');
