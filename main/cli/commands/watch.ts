@@ -214,8 +214,8 @@ export function watchPrinter(io: CliIo, json: boolean) {
       // An unexpected failure is INTERNAL, what happened said on stderr.
       const error = e.error && errorData(e.error, (detail) => io.err(`notarium watch: ${visibleName(detail)}`));
       if (json) {
-        const { folder, path, relPath, action, record, round } = e;
-        return line({ event: 'file', folder, path, relPath, action, record: record && recordJson(record), round, error: error && errorJson(error) });
+        const { folder, path, relPath, action, record, round, note } = e;
+        return line({ event: 'file', folder, path, relPath, action, record: record && recordJson(record), round, error: error && errorJson(error), note: note ?? null });
       }
       // A file waiting for its folder's next round has no registration yet: it says so.
       const detail = error
@@ -225,7 +225,7 @@ export function watchPrinter(io: CliIo, json: boolean) {
           : e.record
             ? `${e.round ? `round ${e.round.number} ` : e.record.version ? `v${e.record.version} ` : ''}${e.record.txId ? shortHash(e.record.txId) : e.record.state}`
             : '';
-      io.out(`${e.action.padEnd(10)}  ${visibleName(e.relPath)}  ${visibleName(detail)}`.trimEnd());
+      io.out(`${e.action.padEnd(10)}  ${visibleName(e.relPath)}  ${visibleName(e.note ? `${detail}: ${e.note}` : detail)}`.trimEnd());
     },
     round: (e: WatchRoundEvent): void => {
       const error = e.error && errorData(e.error, (detail) => io.err(`notarium watch: ${visibleName(detail)}`));

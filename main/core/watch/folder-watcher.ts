@@ -47,6 +47,8 @@ export interface WatchFileEvent {
   /** For 'registered' and 'version': the folder's round its content is a member of (README, "Rounds"). */
   round: RoundFacts | null;
   error: NotariumError | null;
+  /** A sentence about an outcome that is no failure: the content registered by another Notarium on the same library meanwhile. */
+  note?: string;
 }
 
 /** A round of a folder's chain: its number (the chain's version), how many contents it anchors, and a file's leaf in it. */
@@ -691,8 +693,19 @@ export class FolderWatcher {
     record: StoredRecord | null,
     round: RoundFacts | null = null,
     error: NotariumError | null = null,
+    note?: string,
   ): void {
-    this.events.emit('file', { folderId: folder.id, folder: folder.path, path: resolve(folder.path, relPath), relPath, action, record, round, error });
+    this.events.emit('file', {
+      folderId: folder.id,
+      folder: folder.path,
+      path: resolve(folder.path, relPath),
+      relPath,
+      action,
+      record,
+      round,
+      error,
+      ...(note === undefined ? {} : { note }),
+    });
   }
 
   /** The folder has files waiting: its round is cut when nothing of it is left to take, or after ROUND_WAIT_MS at the latest. */
@@ -717,8 +730,10 @@ export class FolderWatcher {
     const built = (this.rounds.get(folderId) ?? Promise.resolve())
       .then(async () => {
         if (!this.running || this.elsewhere) return;
-        const sent = await releaseRound(this.ctx, folderId, { signal: this.abort.signal });
-        if (sent) this.roundSent(sent);
+        const { round, known } = await releaseRound(this.ctx, folderId, { signal: this.abort.signal });
+        const folder = this.store.get(folderId);
+        for (const k of folder ? known : []) this.fileEvent(folder!, k.relPath, 'known', k.registration.record, null, null, knownMeanwhile(k.registration.record));
+        if (round) this.roundSent(round);
       })
       .catch((err: unknown) => {
         const folder = this.store.get(folderId);
@@ -794,6 +809,10 @@ function isReadableFolder(path: string): boolean {
     return false;
   }
 }
+
+/** Content registered by another Notarium on the same library while it waited for its round: taken as that registration, not anchored again. */
+const knownMeanwhile = (record: StoredRecord) =>
+  `another Notarium on this library (the app, or a command) registered this content meanwhile, as "${record.name}": the file is that registration, not anchored again.`;
 
 const unavailableSentence = (folder: WatchedFolder) =>
   `${folder.path} cannot be read (missing, or a drive that is not connected): it is watched again as soon as it can be read.`;

@@ -4,7 +4,7 @@ import { inBlock, isLive, type StoredRecord, type Submission } from '../store/re
 import type { WaitingFile, WatchedFolder } from '../store/watched-folders.ts';
 import type { NotaryContext } from '../usecases/context.ts';
 import { batchSubmission } from '../usecases/notarise-batch.ts';
-import { registrationsOfContent } from '../usecases/registrations.ts';
+import { registrationsOfContent, type Registration } from '../usecases/registrations.ts';
 import { leaseFor } from '../usecases/send-lease.ts';
 import { registrationTarget, submitRecord } from '../usecases/submit.ts';
 import { sentHead } from '../usecases/version-queue.ts';
@@ -62,6 +62,12 @@ export function roundSubmission(
   return { batch, files };
 }
 
+/** A waiting file whose content another Notarium on the same library registered meanwhile: it takes that registration. */
+export interface KnownMeanwhile {
+  relPath: string;
+  registration: Registration;
+}
+
 export interface SentRound extends BatchOf {
   folder: WatchedFolder;
   files: RoundFile[];
@@ -86,21 +92,27 @@ function turnOf(ctx: NotaryContext, folder: WatchedFolder): { after: StoredRecor
  * meanwhile is not anchored again: its files take that registration. Files of a round the service
  * refused wait again.
  */
-export async function releaseRound(ctx: NotaryContext, folderId: number, options: { signal?: AbortSignal } = {}): Promise<SentRound | null> {
+export async function releaseRound(
+  ctx: NotaryContext,
+  folderId: number,
+  options: { signal?: AbortSignal } = {},
+): Promise<{ round: SentRound | null; known: KnownMeanwhile[] }> {
+  const known: KnownMeanwhile[] = [];
+  const none = { round: null, known };
   // Contents registered elsewhere meanwhile are taken out and the round read again: a few times at most.
   for (let attempt = 0; attempt < 3; attempt++) {
     ctx.library.watchRounds.reclaimDead(folderId);
     const folder = ctx.library.watchedFolders.get(folderId);
     const turn = folder && turnOf(ctx, folder);
-    if (!folder || !turn) return null;
+    if (!folder || !turn) return none;
     const waiting = ctx.library.watchedFolders.waiting(folder.id, ctx.library.batches.maxFiles());
-    if (waiting.length === 0) return null;
+    if (waiting.length === 0) return none;
     const where = registrationTarget(await ctx.connections.forProfile(folder.profile));
     const { batch, files } = roundSubmission(ctx, folder, turn.after, waiting, where);
     const built = ctx.library.watchRounds.build({ folderId, after: turn.after, batch, files, chainName: chainName(folder) }, leaseFor(ctx));
-    if (built.stale) return null;
+    if (built.stale) return none;
     if (built.taken) {
-      takeKnown(ctx, folder, waiting, new Set(built.taken));
+      known.push(...takeKnown(ctx, folder, waiting, new Set(built.taken)));
       continue;
     }
     ctx.recordUpdated(built.registration);
@@ -110,18 +122,19 @@ export async function releaseRound(ctx: NotaryContext, folderId: number, options
     } catch (err) {
       error = err;
     }
-    return { ...built, registration: ctx.library.records.get(built.registration.id)!, folder, files, error };
+    return { round: { ...built, registration: ctx.library.records.get(built.registration.id)!, folder, files, error }, known };
   }
-  return null;
+  return none;
 }
 
 /** Waiting files whose content the profile holds now (registered by another process meanwhile): they take that registration. */
-function takeKnown(ctx: NotaryContext, folder: WatchedFolder, waiting: readonly WaitingFile[], taken: ReadonlySet<string>): void {
+function takeKnown(ctx: NotaryContext, folder: WatchedFolder, waiting: readonly WaitingFile[], taken: ReadonlySet<string>): KnownMeanwhile[] {
   const store = ctx.library.watchedFolders;
-  for (const file of waiting.filter((w) => taken.has(w.sha256))) {
-    const known = registrationsOfContent(ctx, file.sha256, folder.profile).find((r) => isLive(r.record));
+  return waiting.flatMap((file) => {
+    const known = taken.has(file.sha256) ? registrationsOfContent(ctx, file.sha256, folder.profile).find((r) => isLive(r.record)) : undefined;
     const entry = store.file(folder.id, file.relPath);
-    if (!known || !entry) continue;
+    if (!known || !entry) return [];
     store.saveFile({ ...entry, recordId: known.member ? null : known.record.id, memberId: known.member?.member.id ?? null });
-  }
+    return [{ relPath: file.relPath, registration: known }];
+  });
 }
