@@ -32,10 +32,10 @@ describe('watched folders', () => {
     await app.page.getByRole('button', { name: 'Watch folder' }).click();
     const row = app.page.getByRole('listitem').filter({ hasText: folder });
     await row.getByText('Watching').waitFor();
-    await activity('already-here.txt', /Notarised \(new document\)/).waitFor();
+    await activity('already-here.txt', /Notarised in round/).waitFor();
 
     writeFileSync(join(folder, 'arrived.txt'), 'arrived later\n');
-    await activity('arrived.txt', /Notarised \(new document\)/).waitFor();
+    await activity('arrived.txt', /Notarised in round/).waitFor();
     writeFileSync(join(folder, 'arrived.txt'), 'arrived later, then edited\n');
     await activity('arrived.txt', /new version/).waitFor();
     await app.page.getByRole('status').filter({ hasText: 'Up to date' }).waitFor();
@@ -57,7 +57,7 @@ describe('watched folders', () => {
     writeFileSync(join(folder, 'while-paused.txt'), 'arrived while the folder was paused\n');
     await keepShots(app.page, 'watched-paused', row);
     await app.page.getByRole('button', { name: `Resume watching ${folder}` }).click();
-    await activity('while-paused.txt', /Notarised \(new document\)/).waitFor();
+    await activity('while-paused.txt', /Notarised in round/).waitFor();
     await row.getByText('Watching', { exact: true }).waitFor();
   });
 

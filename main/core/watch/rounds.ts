@@ -54,7 +54,8 @@ export function roundSubmission(
   batch.registration = {
     ...batch.registration,
     kind: after ? 'linked-update' : 'linked-create',
-    name: `${chainName(folder)}: round ${round}, ${contents.length === 1 ? '1 file' : `${contents.length} files`}`,
+    // What tells rounds apart first: a list cuts a long name at its end.
+    name: `Round ${round}, ${contents.length === 1 ? '1 file' : `${contents.length} files`} — ${chainName(folder)}`,
     documentId: after?.documentId ?? null,
     version: round,
     prevTxId: after?.txId ?? null,

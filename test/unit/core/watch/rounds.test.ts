@@ -29,7 +29,7 @@ describe('roundSubmission', () => {
       prevTxId: null,
       documentId: null,
       sha256: null,
-      name: 'Contracts (watched folder): round 1, 2 files',
+      name: 'Round 1, 2 files — Contracts (watched folder)',
       recordHex: aggregationTreeRoot(batch.tree),
     });
     // The same content twice is one member: both files point at it.
@@ -48,7 +48,7 @@ describe('roundSubmission', () => {
 
   it('a later round is a linked-update of the head it follows, numbered after it; a round of one file is a batch of one', () => {
     const { batch } = roundSubmission(ctx, folderAt, { txId: 'dd'.repeat(32), version: 3, documentId: 5 }, [waitingFile('a.pdf', C)], where);
-    expect(batch.registration).toMatchObject({ kind: 'linked-update', version: 4, prevTxId: 'dd'.repeat(32), documentId: 5, name: 'Contracts (watched folder): round 4, 1 file' });
+    expect(batch.registration).toMatchObject({ kind: 'linked-update', version: 4, prevTxId: 'dd'.repeat(32), documentId: 5, name: 'Round 4, 1 file — Contracts (watched folder)' });
     expect(batch.tree.leaves).toBe(1);
     expect(batch.registration.recordHex).toBe(hex.encode(aggregationLeaf(hex.decode(C), hex.decode(batch.members[0]!.nonce))));
   });
