@@ -6,7 +6,8 @@ import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // Watched folders in the web shell: a folder typed in, its existing file caught up, a new file
-// taken once stable, a changed file made the next version; the activity says so in words.
+// taken once stable, a changed file made the next version, each in a round of the folder's chain;
+// the activity says so in words.
 
 let app: RunningApp;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-watched-'));
@@ -42,9 +43,9 @@ describe('watched folders', () => {
     mkdirSync('test-results', { recursive: true });
     await app.page.screenshot({ path: 'test-results/e2e-watched-folders.png' });
 
-    // The versions are a document like any other.
+    // The folder's rounds are a chain like any document's: three rounds (already-here.txt, arrived.txt, its edit).
     await screen('Documents').click();
-    await app.page.getByRole('button', { name: /arrived\.txt.*2 versions/ }).waitFor();
+    await app.page.getByRole('button', { name: /\(watched folder\).*3 versions/ }).waitFor();
   });
 
   it('pauses a folder (shown as Paused) and, resumed, catches up on what arrived meanwhile', async () => {
@@ -91,7 +92,7 @@ describe('watched folders', () => {
     await app.page.getByRole('button', { name: `Stop watching ${folder} now` }).click();
     await app.page.getByText('No folder is watched yet').waitFor();
     await screen('Library').click();
-    await expect.poll(() => app.page.getByRole('option').filter({ hasText: 'arrived.txt' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => app.page.getByRole('option').filter({ hasText: /^Round \d+, 1 file — / }).count()).toBeGreaterThan(0);
     expect(app.problems).toEqual([]);
   });
 });

@@ -46,7 +46,7 @@ describe('a watched folder in rounds', () => {
     await expect.poll(() => waitingLine.textContent()).toBe('2 files wait for the next round, which goes once round 1 is in a block');
     expect(await folderLine.textContent()).toBe('Round 1: 3 files in one registration, sent, waiting for its block');
     await expect.poll(() => page.locator('p.progress').textContent()).toMatch(/^2 files wait for their folder's next round/);
-    await keepShots(page, 'watch-rounds-waiting');
+    await keepShots(page, 'watch-rounds-waiting', waitingLine);
 
     // The Library: one registration for the three files.
     await nav('Library');
@@ -62,7 +62,7 @@ describe('a watched folder in rounds', () => {
     await activity('lease.pdf', 'Notarised as a new version in round 2 (2 files, one registration)').waitFor();
     await expect.poll(() => folderLine.textContent()).toMatch(/^Round 2: 2 files in one registration, /);
     expect(await waitingLine.count()).toBe(0);
-    await keepShots(page, 'watch-rounds-second');
+    await keepShots(page, 'watch-rounds-second', folderLine);
     await nav('Library');
     await expect.poll(() => rows.count()).toBe(2);
     await rows.filter({ hasText: /^Round 2, 2 files — notarium-e2e-rounds-/ }).waitFor();
