@@ -92,6 +92,26 @@ describe('notarium watch', () => {
     ]);
   });
 
+  it("a watched file's history, which version it is, and no finalising of one file's history", async () => {
+    const minutes = join(dir, 'sub', 'minutes.txt');
+    const history = await cli('versions', minutes);
+    expect(history.code, history.stderr).toBe(0);
+    expect(history.stdout).toMatch(/^sub\/minutes\.txt in the watched folder .*: 2 versions, each in a round of the folder's chain, from the library$/m);
+    expect(history.stdout).toMatch(/^1 +round 1 \(1 file\) /m);
+    expect(history.stdout).toMatch(/^2 +round 2 \(1 file\) /m);
+    const json = JSON.parse((await cli('versions', minutes, '--json')).stdout) as { versions: { version: number; round: number; batch: { files: number } }[] };
+    expect(json.versions.map((e) => [e.version, e.round, e.batch.files])).toEqual([
+      [1, 1, 1],
+      [2, 2, 1],
+    ]);
+    const which = await cli('version', 'which', minutes);
+    expect(which.code).toBe(0);
+    expect(which.stdout).toMatch(/^minutes\.txt is version 2 of 2 of sub\/minutes\.txt in the watched folder \(round 2, txId [0-9a-f]{64}\)\.$/m);
+    const finalise = await cli('version', 'finalise', minutes);
+    expect(finalise.code).toBe(2);
+    expect(finalise.stderr).toMatch(/its versions are rounds of the folder's chain, which is finalised when the folder is removed .*\[NOT_A_DOCUMENT\]$/m);
+  });
+
   it('with --once catches up on what changed while it was stopped, leaving unchanged files alone', async () => {
     writeFileSync(join(dir, 'added.txt'), 'added while nothing watched\n');
     const r = await cli('watch', '--once', '--json');
