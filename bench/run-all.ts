@@ -18,7 +18,7 @@ const failed: string[] = [];
 try {
   for (const bench of benches) {
     console.log(`\n## ${bench}\n`);
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(dir, bench), ...process.argv.slice(2)], {
+    const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(dir, bench), ...process.argv.slice(2)], {
       stdio: 'inherit',
       env: { ...process.env, [RESULTS_ENV]: resultsFile },
     });

@@ -255,6 +255,10 @@ export interface WatchedFolderView extends WatchSettingsView {
   state: 'scanning' | 'watching' | 'unavailable' | 'stopped' | 'paused' | 'error';
   /** Why it is unavailable, or what went wrong while watching it. */
   message: string | null;
+  /** Files taken and waiting for the folder's next round (its previous round is not in a block yet). */
+  waiting: number;
+  /** The folder's latest round: its number in the folder's chain, how many files it anchors, its registration's state and txId. */
+  lastRound: { number: number; files: number; recordId: number; state: RecordState; txId: string | null } | null;
 }
 
 export interface WatchProgressView {
@@ -565,9 +569,18 @@ export interface NotariumEvents {
   'open-notarise': { jobId: string };
   'watch-progress': WatchProgressView;
   'watch-folder': WatchedFolderView;
-  /** What a watched folder's file became: registered, a new version, already known, renamed… */
-  /** `state`: the record's state then (a version may be `queued`; a replaced save is `superseded`). */
-  'watch-file': { folder: string; path: string; relPath: string; action: string; recordId: number | null; state: RecordState | null; error: ErrorData | null };
+  /** What a watched folder's file became: waiting for its folder's next round, registered or a new version in a round, already known, renamed… */
+  /** `state`: its registration's state then; `round`: the folder's round it is in (registered, version). */
+  'watch-file': {
+    folder: string;
+    path: string;
+    relPath: string;
+    action: string;
+    recordId: number | null;
+    state: RecordState | null;
+    round: { number: number; files: number } | null;
+    error: ErrorData | null;
+  };
   /** A registration reached an outcome worth a notification (the desktop shell shows it itself; the web shell's page does). */
   notice: NoticeView;
   /** The shell asks the UI to open the Library on this registration (a notification was clicked); null: the Library alone. */

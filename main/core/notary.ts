@@ -140,6 +140,8 @@ export class Notary {
     } catch (err) {
       this.events.emit('background-error', this.library.records.get(record.id) ?? record, asNotariumError(err));
     }
+    // A watched folder's round in a block: the folder's next round may go (README, "Rounds").
+    this.watcher.roundMayGo(record);
     const reached = (record.state === 'confirmed' && before.state === 'published') || (record.state === 'settled' && before.state !== 'settled');
     let current = this.library.records.get(record.id) ?? record;
     if (reached) {
@@ -162,7 +164,9 @@ export class Notary {
     // Batches (#16): a batch's registration holds no file; each of its files gets its receipt.
     if (this.library.batches.ofRecord(record)) {
       const failed = (_: unknown, err: NotariumError) => this.events.emit('background-error', record, err);
-      await writeBatchReceipts(this.context, record, failed).catch((err: unknown) => failed(null, asNotariumError(err)));
+      await writeBatchReceipts(this.context, record, failed, (member, registration) => this.watcher.memberReceiptPathFor(member, registration)).catch(
+        (err: unknown) => failed(null, asNotariumError(err)),
+      );
       return this.library.records.get(record.id)!;
     }
     if (!record.path) return record;

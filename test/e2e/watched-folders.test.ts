@@ -6,7 +6,8 @@ import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // Watched folders in the web shell: a folder typed in, its existing file caught up, a new file
-// taken once stable, a changed file made the next version; the activity says so in words.
+// taken once stable, a changed file made the next version, each in a round of the folder's chain;
+// the activity says so in words.
 
 let app: RunningApp;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-watched-'));
@@ -32,19 +33,19 @@ describe('watched folders', () => {
     await app.page.getByRole('button', { name: 'Watch folder' }).click();
     const row = app.page.getByRole('listitem').filter({ hasText: folder });
     await row.getByText('Watching').waitFor();
-    await activity('already-here.txt', /Notarised \(new document\)/).waitFor();
+    await activity('already-here.txt', /Notarised in round/).waitFor();
 
     writeFileSync(join(folder, 'arrived.txt'), 'arrived later\n');
-    await activity('arrived.txt', /Notarised \(new document\)/).waitFor();
+    await activity('arrived.txt', /Notarised in round/).waitFor();
     writeFileSync(join(folder, 'arrived.txt'), 'arrived later, then edited\n');
     await activity('arrived.txt', /new version/).waitFor();
     await app.page.getByRole('status').filter({ hasText: 'Up to date' }).waitFor();
     mkdirSync('test-results', { recursive: true });
     await app.page.screenshot({ path: 'test-results/e2e-watched-folders.png' });
 
-    // The versions are a document like any other.
+    // The folder's rounds are a chain like any document's: three rounds (already-here.txt, arrived.txt, its edit).
     await screen('Documents').click();
-    await app.page.getByRole('button', { name: /arrived\.txt.*2 versions/ }).waitFor();
+    await app.page.getByRole('button', { name: /\(watched folder\).*3 versions/ }).waitFor();
   });
 
   it('pauses a folder (shown as Paused) and, resumed, catches up on what arrived meanwhile', async () => {
@@ -57,7 +58,7 @@ describe('watched folders', () => {
     writeFileSync(join(folder, 'while-paused.txt'), 'arrived while the folder was paused\n');
     await keepShots(app.page, 'watched-paused', row);
     await app.page.getByRole('button', { name: `Resume watching ${folder}` }).click();
-    await activity('while-paused.txt', /Notarised \(new document\)/).waitFor();
+    await activity('while-paused.txt', /Notarised in round/).waitFor();
     await row.getByText('Watching', { exact: true }).waitFor();
   });
 
@@ -91,7 +92,7 @@ describe('watched folders', () => {
     await app.page.getByRole('button', { name: `Stop watching ${folder} now` }).click();
     await app.page.getByText('No folder is watched yet').waitFor();
     await screen('Library').click();
-    await expect.poll(() => app.page.getByRole('option').filter({ hasText: 'arrived.txt' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => app.page.getByRole('option').filter({ hasText: /^Round \d+, 1 file — / }).count()).toBeGreaterThan(0);
     expect(app.problems).toEqual([]);
   });
 });

@@ -507,11 +507,13 @@ describe('the app service', () => {
     const added = await service.api.addWatchedFolder(folder, { stableSeconds: 0.5, receipts: 'folder' });
     expect(added).toMatchObject({ path: folder, recursive: false, receipts: 'folder', stableSeconds: 0.5, include: [], exclude: [] });
     await expect.poll(async () => (await service.api.listWatchedFolders())[0]?.state).toBe('watching');
-    const registered = next('watch-file', (e) => e.relPath === 'minutes.txt');
+    const registered = next('watch-file', (e) => e.relPath === 'minutes.txt' && e.action === 'registered');
+    const roundShown = next('watch-folder', (e) => e.path === folder && e.lastRound !== null);
     writeFileSync(join(folder, 'minutes.txt'), 'the minutes\n');
     const event = await registered;
-    expect(event).toMatchObject({ folder, action: 'registered', error: null, recordId: expect.any(Number) });
-    expect(await service.api.getRecord(event.recordId!)).toMatchObject({ name: 'minutes.txt', kind: 'linked-create' });
+    expect(event).toMatchObject({ folder, action: 'registered', error: null, recordId: expect.any(Number), round: { number: 1, files: 1 } });
+    expect(await service.api.getRecord(event.recordId!)).toMatchObject({ name: 'Round 1, 1 file — watched (watched folder)', kind: 'linked-create' });
+    expect((await roundShown).lastRound).toMatchObject({ number: 1, files: 1, recordId: event.recordId });
     await expect.poll(async () => (await service.api.watchProgress()).idle).toBe(true);
     expect(await service.api.updateWatchedFolder(folder, { recursive: true, exclude: ['*.tmp'] })).toMatchObject({ recursive: true, exclude: ['*.tmp'] });
     await expect(service.api.addWatchedFolder(folder, {})).rejects.toMatchObject({ code: 'WATCH_OVERLAP' });
@@ -538,6 +540,7 @@ describe('the app service', () => {
       relPath: 'deed.pdf',
       action: 'failed',
       record: null,
+      round: null,
       error: unreadable,
     });
     expect((await failedFile).error).toEqual({ code: 'FILE_UNREADABLE', message: unreadable.message });

@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 describe('notarium watch beside another engine on the same library', () => {
-  it('a file the app is sending right now: known, "being sent by another Notarium", exit 0', async () => {
+  it('a file the app is sending right now: known as that registration, said, exit 0', async () => {
     const path = join(folder, 'minutes.txt');
     writeFileSync(path, 'minutes of the meeting\n');
     // The app's send of it: its answer lost, and the app holding the row to settle it (its send lease).
@@ -78,39 +78,40 @@ describe('notarium watch beside another engine on the same library', () => {
     const r = await cli('watch', folder, '--once', '--stable', '0.1');
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /^known {7}minutes\.txt {2}submitting: "minutes\.txt" is being sent by another Notarium process right now \(the app, or another command\): it is left to it/m,
+      /^known {7}minutes\.txt {2}submitting: another Notarium on this library \(the app, or a command\) registered this content meanwhile, as "minutes\.txt": the file is that registration, not anchored again\./m,
     );
-    expect(r.stdout + r.stderr).not.toMatch(/failed|BEING_SENT/);
+    expect(r.stdout + r.stderr).not.toMatch(/failed|BEING_SENT|^round /m);
     // Still the app's to settle: the command sent nothing and did not take it over.
     expect(app.library.records.get(id)).toMatchObject({ state: 'submitting', sendLeaseOwner: app.context.leaseOwner });
     app.library.records.releaseSendLease(id, app.context.leaseOwner);
   });
 
-  it("a save the app already queued as the document's next version: known as that version, said, exit 0", async () => {
+  it("a save the app already queued as the next version of the file's document (from before rounds): known as that version, said, exit 0", async () => {
     const path = join(folder, 'contract.txt');
     writeFileSync(path, 'contract, first draft\n');
+    // A document the app made of it.
+    const [made] = await notarise(app.context, [path], { document: true });
+    const v1 = made!.record!;
     const first = await cli('watch', folder, '--once', '--stable', '0.1', '--json');
     expect(first.code, first.stderr).toBe(0);
-    expect(fileLines(first.stdout).find((l) => l.relPath === 'contract.txt')).toMatchObject({ action: 'registered', record: { version: 1 } });
-    const v1 = fileLines(first.stdout).find((l) => l.relPath === 'contract.txt')!.record as { documentId: number };
+    expect(fileLines(first.stdout).find((l) => l.relPath === 'contract.txt')).toMatchObject({ action: 'known', record: { version: 1 } });
 
-    // Saved again; the app (its Notarise screen, say) adds the save as the next version before the
-    // command takes it: queued, as version 1 is not in a block.
+    // Saved again; the app adds the save as the document's next version before the command takes it.
     writeFileSync(path, 'contract, second draft\n');
-    const queued = await addVersion(app.context, path, { documentId: v1.documentId });
-    expect(queued).toMatchObject({ version: 2, state: 'queued' });
+    const queued = await addVersion(app.context, path, { documentId: v1.documentId! });
+    expect(queued.version).toBe(2);
 
     const r = await cli('watch', folder, '--once', '--stable', '0.1', '--json');
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(fileLines(r.stdout).find((l) => l.relPath === 'contract.txt')).toMatchObject({
+    expect(fileLines(r.stdout).filter((l) => l.relPath === 'contract.txt').at(-1)).toMatchObject({
       action: 'known',
-      record: { version: 2, state: 'queued' },
-      note: `contract.txt is already version 2 of "contract.txt" (waiting for the previous version's block).`,
+      record: { version: 2 },
+      note: 'another Notarium on this library (the app, or a command) registered this content meanwhile, as "contract.txt": the file is that registration, not anchored again.',
       error: null,
     });
-    expect(fileLines(r.stdout).some((l) => l.action === 'failed')).toBe(false);
-    // One version 2 only: the command queued nothing of its own.
-    expect(app.library.records.ofDocument(v1.documentId).filter((v) => v.version === 2)).toHaveLength(1);
+    expect(fileLines(r.stdout).some((l) => l.action === 'failed' || l.action === 'registered')).toBe(false);
+    // One version 2 only: the command anchored nothing of its own.
+    expect(app.library.records.ofDocument(v1.documentId!).filter((v) => v.version === 2)).toHaveLength(1);
     // Tracked as that version: the next run has nothing to do for it.
     const again = await cli('watch', folder, '--once', '--stable', '0.1', '--json');
     expect(fileLines(again.stdout).filter((l) => l.relPath === 'contract.txt')).toEqual([]);

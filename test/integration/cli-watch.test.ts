@@ -22,6 +22,7 @@ interface Line {
   state?: string;
   relPath?: string;
   record?: { kind: string; version: number; documentId: number; prevTxId: string | null; txId: string };
+  round?: { number: number; files: number; position: number | null } | null;
   rescan?: { unchanged: number; changed: number } | null;
 }
 
@@ -51,18 +52,20 @@ describe('notarium watch', () => {
     expect(r.stdout).toMatch(/notarium watch --remove <folders…>/);
   });
 
-  it('watches until SIGTERM: a new file starts a document, a change adds its next version, receipts in .notarium/', async () => {
+  it("watches until SIGTERM: a new file is in the folder's first round, a change in its next, receipts in .notarium/", async () => {
     const run = cli('watch', dir, '--recursive', '--receipts', 'folder', '--exclude', '*.log', '--stable', '0.2', '--json');
     const read = lines(run);
     await line(read, (l) => l.event === 'ready');
     writeFileSync(join(dir, 'sub', 'minutes.txt'), 'minutes of the meeting\n');
     writeFileSync(join(dir, 'debug.log'), 'excluded\n');
-    v1 = await line(read, (l) => l.event === 'file' && l.relPath === 'sub/minutes.txt');
-    expect(v1).toMatchObject({ action: 'registered', record: { kind: 'linked-create', version: 1 } });
+    await line(read, (l) => l.event === 'file' && l.relPath === 'sub/minutes.txt' && l.action === 'waiting');
+    v1 = await line(read, (l) => l.event === 'file' && l.relPath === 'sub/minutes.txt' && l.action !== 'waiting');
+    expect(v1).toMatchObject({ action: 'registered', record: { kind: 'linked-create', version: 1 }, round: { number: 1, files: 1, position: 0 } });
+    expect(await line(read, (l) => l.event === 'round')).toMatchObject({ round: { number: 1, files: 1 }, record: { txId: v1.record!.txId } });
     await expect.poll(() => existsSync(join(dir, '.notarium', 'sub', 'minutes.txt.receipt.json'))).toBe(true);
     writeFileSync(join(dir, 'sub', 'minutes.txt'), 'minutes of the meeting, approved\n');
     const v2 = await line(read, (l) => l.event === 'file' && l.action === 'version');
-    expect(v2.record).toMatchObject({ version: 2, documentId: v1.record!.documentId, prevTxId: v1.record!.txId });
+    expect(v2.record).toMatchObject({ kind: 'linked-update', version: 2, documentId: v1.record!.documentId, prevTxId: v1.record!.txId });
     run.child.kill('SIGTERM');
     const done = await run;
     expect(done.code).toBe(0);
@@ -74,8 +77,39 @@ describe('notarium watch', () => {
     const r = await cli('watch', '--list', '--json');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([
-      { path: dir, profile: 'Sandbox', recursive: true, include: [], exclude: ['*.log'], receipts: 'folder', stableSeconds: 0.2, paused: false },
+      {
+        path: dir,
+        profile: 'Sandbox',
+        recursive: true,
+        include: [],
+        exclude: ['*.log'],
+        receipts: 'folder',
+        stableSeconds: 0.2,
+        paused: false,
+        waiting: 0,
+        lastRound: { number: 2, files: 1, recordId: expect.any(Number), state: expect.any(String), txId: expect.any(String) },
+      },
     ]);
+  });
+
+  it("a watched file's history, which version it is, and no finalising of one file's history", async () => {
+    const minutes = join(dir, 'sub', 'minutes.txt');
+    const history = await cli('versions', minutes);
+    expect(history.code, history.stderr).toBe(0);
+    expect(history.stdout).toMatch(/^sub\/minutes\.txt in the watched folder .*: 2 versions, each in a round of the folder's chain, from the library$/m);
+    expect(history.stdout).toMatch(/^1 +round 1 \(1 file\) /m);
+    expect(history.stdout).toMatch(/^2 +round 2 \(1 file\) /m);
+    const json = JSON.parse((await cli('versions', minutes, '--json')).stdout) as { versions: { version: number; round: number; batch: { files: number } }[] };
+    expect(json.versions.map((e) => [e.version, e.round, e.batch.files])).toEqual([
+      [1, 1, 1],
+      [2, 2, 1],
+    ]);
+    const which = await cli('version', 'which', minutes);
+    expect(which.code).toBe(0);
+    expect(which.stdout).toMatch(/^minutes\.txt is version 2 of 2 of sub\/minutes\.txt in the watched folder \(round 2, txId [0-9a-f]{64}\)\.$/m);
+    const finalise = await cli('version', 'finalise', minutes);
+    expect(finalise.code).toBe(2);
+    expect(finalise.stderr).toMatch(/its versions are rounds of the folder's chain, which is finalised when the folder is removed .*\[NOT_A_DOCUMENT\]$/m);
   });
 
   it('with --once catches up on what changed while it was stopped, leaving unchanged files alone', async () => {
@@ -87,7 +121,10 @@ describe('notarium watch', () => {
       .filter(Boolean)
       .map((l) => JSON.parse(l) as Line);
     expect(events.find((l) => l.event === 'folder' && l.rescan)?.rescan).toEqual({ unchanged: 1, changed: 1 });
-    expect(events.filter((l) => l.event === 'file').map((l) => [l.relPath, l.action])).toEqual([['added.txt', 'registered']]);
+    expect(events.filter((l) => l.event === 'file').map((l) => [l.relPath, l.action])).toEqual([
+      ['added.txt', 'waiting'],
+      ['added.txt', 'registered'],
+    ]);
   });
 
   it('with --pause leaves a folder alone until --resume, which catches up on what it missed', async () => {
@@ -105,7 +142,10 @@ describe('notarium watch', () => {
     expect(paused.some((l) => l.event === 'file')).toBe(false);
     expect((await cli('watch', '--resume', dir)).code).toBe(0);
     const resumed = lines(await cli('watch', '--once', '--json'));
-    expect(resumed.filter((l) => l.event === 'file').map((l) => [l.relPath, l.action])).toEqual([['while-paused.txt', 'registered']]);
+    expect(resumed.filter((l) => l.event === 'file').map((l) => [l.relPath, l.action])).toEqual([
+      ['while-paused.txt', 'waiting'],
+      ['while-paused.txt', 'registered'],
+    ]);
     expect((await cli('watch', '--pause', '--resume', dir)).code).toBe(2);
   });
 
@@ -174,7 +214,8 @@ describe('notarium watch', () => {
     // The receipt is written when the record is first in a block and when it settles, by whichever command runs then.
     const waited = await cli('wait', doc);
     expect(waited.code).toBe(0);
-    expect(watched.stderr + waited.stderr).toMatch(/^notarium: doc\.txt: Nothing was written into .*\.notarium.*: .*link.*Someone may have planted it/m);
+    // The receipt is its round's member's: the engine says it of the round's registration.
+    expect(watched.stderr + waited.stderr).toMatch(/^notarium: Round 1, 1 file — shared \(watched folder\): Nothing was written into .*\.notarium.*: .*link.*Someone may have planted it/m);
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -615,8 +616,8 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
   });
 });
 
-describe('a watched file saved again while its previous version waits for its block', () => {
-  it('registers only its latest content when the block comes; the saves in between are superseded, and the events say so', async () => {
+describe("a watched file saved again while its folder's round waits for its block", () => {
+  it('registers only its latest content, in the next round, when the block comes; nothing is sent before it', async () => {
     const sb = await sandbox({ lifecycle: 'refuse', blockInterval: 0 });
     const notary = engine(sb);
     const events: WatchFileEvent[] = [];
@@ -634,34 +635,23 @@ describe('a watched file saved again while its previous version waits for its bl
     const first = events.find((e) => e.action === 'registered')!.record!;
     for (const [i, words] of ['minutes, second save\n', 'minutes, third save\n', 'minutes, final\n'].entries()) {
       writeFileSync(doc, words);
-      await taken('version', i + 1);
+      await taken('waiting', i + 2);
     }
-    const versions = events.filter((e) => e.action === 'version').map((e) => e.record!);
-    const superseded = events.filter((e) => e.action === 'superseded').map((e) => e.record!);
-    expect(versions.map((r) => [r.version, r.state])).toEqual([
-      [2, 'queued'],
-      [2, 'queued'],
-      [2, 'queued'],
-    ]);
-    expect(superseded.map((r) => r.id)).toEqual([versions[0]!.id, versions[1]!.id]);
-    expect(superseded.map((r) => [r.state, r.supersededBy])).toEqual([
-      ['superseded', versions[1]!.id],
-      ['superseded', versions[2]!.id],
-    ]);
-    expect(superseded[0]!.lastError).toMatch(/Replaced by a later save/);
+    await notary.watcher.whenIdle();
+    expect(events.filter((e) => e.action === 'version')).toEqual([]);
     expect(await received(sb, UPDATE)).toBe(0);
 
     await sb.mine();
-    const latest = versions[2]!;
-    await until(notary, () => get(notary, latest.id).state === 'published', 'the latest save sent');
+    await taken('version', 1);
+    const round = events.find((e) => e.action === 'version')!.record!;
+    await until(notary, () => get(notary, round.id).state === 'published', 'the round sent');
     await sb.mine();
-    const mined = await waitForRecord(notary.context, notary.follower, latest, { confirmations: 1 });
+    const mined = await waitForRecord(notary.context, notary.follower, round, { confirmations: 1 });
     expect(await forward(sb, first.txId!)).toEqual([mined.txId]);
     expect(await received(sb, UPDATE)).toBe(1);
-    expect(notary.library.records.ofDocument(first.documentId!).map((r) => [r.version, r.sha256 === mined.sha256])).toEqual([
-      [1, false],
-      [2, true],
-    ]);
-    expect(notary.library.watchedFolders.file(notary.watcher.get(dir)!.id, 'minutes.txt')).toMatchObject({ recordId: latest.id });
+    const final = createHash('sha256').update('minutes, final\n').digest('hex');
+    expect(notary.library.batches.membersOf(notary.library.batches.ofRecord(mined)!.id).map((m) => m.sha256)).toEqual([final]);
+    const entry = notary.library.watchedFolders.file(notary.watcher.get(dir)!.id, 'minutes.txt')!;
+    expect(notary.library.batches.member(entry.memberId!)!.registration.id).toBe(mined.id);
   });
 });

@@ -77,7 +77,10 @@ describe('a running watcher and another process', () => {
         await clock.advance(0); // the file's quiet period (none) on the watcher's clock
         return files.map((e) => [e.relPath, e.action]);
       })
-      .toEqual([['while-paused.txt', 'registered']]);
+      .toEqual([
+        ['while-paused.txt', 'waiting'],
+        ['while-paused.txt', 'registered'],
+      ]);
   });
 
   it('a folder removed elsewhere is no longer watched, and it says so', async () => {

@@ -8,7 +8,7 @@ import { DEFAULT_WATCH_SETTINGS } from '../../main/core/watch/folder-watcher.ts'
 import { syncFile, type SyncOptions } from '../../main/core/watch/sync-file.ts';
 
 // One save seen twice (an editor's two writes make two events): the second take waits for the
-// first (the same content) and then finds the save taken. One version is queued, none replaced.
+// first (the same content) and then finds the save taken. It waits once for its round.
 
 const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
 const root = mkdtempSync(join(tmpdir(), 'notarium-one-save-'));
@@ -17,7 +17,6 @@ let notary: Notary;
 
 beforeAll(() => {
   mkdirSync(folder, { recursive: true });
-  // Blocks far apart: version 1 stays unmined, so version 2 is queued.
   notary = new Notary({ dataDir: join(root, 'home'), sandboxBlockInterval: 600, secrets: noSecrets, env: {} });
 });
 afterAll(async () => {
@@ -39,16 +38,13 @@ function serialised(): SyncOptions['exclusive'] {
 }
 
 describe('a save taken twice at once', () => {
-  it('queues its version once', async () => {
+  it("waits for its folder's round once", async () => {
     const watched = notary.library.watchedFolders.add(folder, 'Sandbox', DEFAULT_WATCH_SETTINGS);
     const options: SyncOptions = { ctx: notary.context, signal: new AbortController().signal, exclusive: serialised() };
     writeFileSync(join(folder, 'q.txt'), 'q 1\n');
-    expect((await syncFile(options, watched, 'q.txt'))?.action).toBe('registered');
-    writeFileSync(join(folder, 'q.txt'), 'q 2\n');
     const [first, second] = await Promise.all([syncFile(options, watched, 'q.txt'), syncFile(options, watched, 'q.txt')]);
-    expect(first).toMatchObject({ action: 'version', record: { state: 'queued', version: 2 }, superseded: [] });
+    expect(first).toMatchObject({ action: 'waiting', record: null });
     expect(second).toBeNull();
-    const documentId = first!.action === 'unsettled' ? null : first!.record!.documentId!;
-    expect(notary.library.records.query({ documentId: documentId!, states: ['queued', 'superseded'] }).records.map((r) => r.state)).toEqual(['queued']);
+    expect(notary.library.watchedFolders.waiting(watched.id).map((w) => w.relPath)).toEqual(['q.txt']);
   });
 });

@@ -411,3 +411,81 @@ describe.each(STRICT_CASES)(
     });
   },
 );
+
+// Evidence (issue #16, item 4): the same for a watched folder's rounds. `notarium watch` takes a
+// folder of 200 files in rounds of at most 10 (the cap set low, so a run builds round after round,
+// each once the one before is in a block) and is killed at seeded points, round after round: a file
+// taken and waiting, a round stored and not sent, sent and its answer not read. Then one run to the
+// end: every file is a member of exactly one live round, every registration the sandbox accepted is
+// in the library once, and the rounds are one unbroken chain, each after the one before.
+
+const WATCH_CASES = [{ files: 200, maxFiles: 10, rounds: 8, seed: SEED }];
+
+describe.each(WATCH_CASES)('SIGKILL while a watched folder is taken in rounds: $files files, rounds of $maxFiles, $rounds kills (seed $seed)', (c) => {
+  const root = mkdtempSync(join(tmpdir(), 'notarium-crash-watch-'));
+  const folder = join(root, 'Ledger');
+  const rounds = Math.ceil(c.files / c.maxFiles);
+  let sb: TestSandbox;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    sb = await startTestSandbox({ blockInterval: 0.3 });
+    env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_BASE_URL: sb.baseUrl, NOTARIUM_API_KEY: sb.apiKey, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.3' };
+    mkdirSync(folder);
+    for (let i = 0; i < c.files; i++) writeFileSync(join(folder, `entry-${String(i).padStart(3, '0')}.txt`), `ledger entry ${i}\n`);
+    const library = Library.open(env.NOTARIUM_HOME!);
+    library.batches.setMaxFiles(c.maxFiles);
+    library.close();
+  });
+  afterAll(async () => {
+    await sb.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const acceptedCount = async (): Promise<number> => (await sb.json<{ records: number }>('/__sandbox/chain')).records;
+
+  it('loses no file, registers none twice, and keeps one chain', { timeout: 600_000 }, async () => {
+    const plan = killPlan(c, rounds);
+    console.log(`watch crash plan (seed ${c.seed}): kill after ${plan.join(', ')} accepted rounds`);
+    const kills = await killRounds(plan, rounds * KILL_SPAN, acceptedCount, () => runCli(['watch', folder, '--stable', '0.1'], { env, cwd: root }));
+    expect(kills.length).toBeGreaterThanOrEqual(Math.min(c.rounds, 4));
+
+    // One run to the end: until nothing waits and every round is settled.
+    const last = runCli(['watch', '--stable', '0.1'], { env, cwd: root });
+    const library = Library.open(env.NOTARIUM_HOME!);
+    try {
+      const folderRow = () => library.watchedFolders.byPath(folder)!;
+      const chain = () => library.records.ofDocument(folderRow().documentId!);
+      await expect
+        .poll(() => folderRow().documentId !== null && library.watchedFolders.waitingCount(folderRow().id) === 0 && chain().every((r) => r.state === 'settled' || !isLive(r)), {
+          timeout: 300_000,
+          interval: 200,
+        })
+        .toBe(true);
+      last.child.kill('SIGTERM');
+      expect((await last).code).toBe(0);
+
+      const sandboxIds = (await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds;
+      const { records } = library.records.query({ limit: 10_000 });
+      const libraryIds = new Set(records.map((r) => r.txId));
+      const lost = sandboxIds.filter((id) => !libraryIds.has(id)).length;
+      const members = (i: number) => library.batches.membersBySha256(createHash('sha256').update(`ledger entry ${i}\n`).digest('hex')).filter((m) => isLive(m.registration));
+      const counts = Array.from({ length: c.files }, (_, i) => members(i).length);
+      const live = chain().filter(isLive);
+      console.log(
+        `watch mode: lost ${lost}, files in two rounds ${counts.filter((n) => n > 1).length}, files in none ${counts.filter((n) => n === 0).length}; ${live.length} rounds; killed after ${kills.join(', ')} (seed ${c.seed})`,
+      );
+      expect(lost).toBe(0);
+      expect(counts.every((n) => n === 1)).toBe(true);
+      expect([...libraryIds].sort()).toEqual([...sandboxIds].sort()); // nothing extra at the service
+      // One chain: rounds 1..N, each the update of the one before, every file's entry pointing at its member.
+      expect(live.map((r) => r.version)).toEqual(live.map((_, i) => i + 1));
+      live.forEach((r, i) => expect(r.prevTxId).toBe(i === 0 ? null : live[i - 1]!.txId));
+      expect(live[0]!.kind).toBe('linked-create');
+      expect(library.watchedFolders.files(folderRow().id).every((f) => f.memberId !== null && f.goneAt === null)).toBe(true);
+    } finally {
+      library.close();
+      last.child.kill('SIGKILL');
+    }
+  });
+});

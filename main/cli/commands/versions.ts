@@ -21,6 +21,7 @@ import { UsageError } from '../usage-error.ts';
 import { withNotaryFor } from '../session.ts';
 import { exitFor } from './status.ts';
 import { counted } from '../../../preload/counted.ts';
+import { refuseWatchedFinalise, watchedFileHistory, watchedFileVersion, type WatchedFileHistory, type WatchedVersion } from '../../core/watch/file-history.ts';
 
 /** --wait: the poller runs (it sends a queued version when its predecessor is in a block) until the version is deep enough. */
 async function waitForVersion(notary: Notary, io: CliIo, record: StoredRecord, confirmations?: number): Promise<StoredRecord> {
@@ -71,6 +72,9 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
   if (v.help) return help(io, VERSIONS_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium versions <file|txId>');
   return withNotaryFor(io, v.profile, async (notary) => {
+    // A watched file in rounds: its history is read from its folder's rounds (README, "Rounds").
+    const watched = watchedFileHistory(notary.context, target!);
+    if (watched?.versions.some((e) => e.round !== null)) return printWatchedHistory(io, watched, v.json ?? false);
     const history = await documentHistory(notary.context, target!, { profile: v.profile, offline: v.offline });
     const versions = timeline(history, history.document ? notary.library.records.registrationsOf(history.document.id) : []);
     if (v.json) {
@@ -142,6 +146,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
         }
         case 'finalise': {
           const [target] = requirePositionals(positionals, 1, 'notarium version finalise <file|txId>');
+          refuseWatchedFinalise(notary.context, target!);
           const started = notary.context.now();
           const record = await settle(await finaliseDocument(notary.context, target!, { profile: v.profile, waitForChain: v.wait }));
           const life = lifeCycleOf(notary.context, record);
@@ -155,6 +160,8 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
         }
         case 'which': {
           const [file] = requirePositionals(positionals, 1, 'notarium version which <file> [--of <file|txId>]');
+          const watched = v.of === undefined && (await watchedFileVersion(notary.context, file!));
+          if (watched && watched.history.versions.some((e) => e.round !== null)) return printWatchedVersion(io, file!, watched, v.json ?? false);
           const found = await whichVersion(notary.context, file!, v.of, { profile: v.profile });
           if (v.json) {
             io.out(
@@ -211,4 +218,51 @@ async function inDoubtExit(io: CliIo, command: string, run: () => Promise<number
     io.err(`notarium ${command}: ${errorText(errorData(err, (detail) => io.err(`notarium ${command}: ${detail}`)))}`);
     return EXIT.PENDING;
   }
+}
+
+/** A watched file's history: the rounds of its folder's chain where its content changed, after its document's versions from before rounds. */
+function printWatchedHistory(io: CliIo, history: WatchedFileHistory, json: boolean): number {
+  if (json) {
+    io.out(JSON.stringify({ watched: { folder: history.folder.path, relPath: history.relPath }, waiting: history.waiting, versions: history.versions.map(versionJson) }, null, 2));
+    return EXIT.OK;
+  }
+  const rounds = history.versions.filter((e) => e.round !== null).length;
+  io.out(
+    `${visibleName(history.relPath)} in the watched folder ${visibleName(history.folder.path)}: ${counted(history.versions.length, 'version')}, ` +
+      `${rounds === history.versions.length ? 'each' : `${rounds}`} in a round of the folder's chain, from the library${history.waiting ? "; its current content waits for the folder's next round" : ''}`,
+  );
+  const rows = history.versions.map((e) => [
+    String(e.version),
+    e.round === null ? '(its document)' : `round ${e.round}${e.member ? ` (${counted(e.member.batch.files, 'file')})` : ''}`,
+    shortHash(e.registration.txId),
+    stateWords(e.registration),
+  ]);
+  io.out(table(['VERSION', 'IN', 'TXID', 'STATE'], rows));
+  return EXIT.OK;
+}
+
+/** Which versions of its watched history a file is. */
+function printWatchedVersion(io: CliIo, file: string, found: { history: WatchedFileHistory; matches: WatchedVersion[] }, json: boolean): number {
+  const { history, matches } = found;
+  const name = visibleName(basename(file));
+  if (json) io.out(JSON.stringify({ watched: { folder: history.folder.path, relPath: history.relPath }, versions: history.versions.length, matches: matches.map(versionJson) }, null, 2));
+  else if (matches.length === 0)
+    io.out(`${name} is none of the ${counted(history.versions.length, 'version')} of ${visibleName(history.relPath)} in the watched folder${history.waiting ? ": its content waits for the folder's next round" : ''}.`);
+  else
+    io.out(
+      matches
+        .map((m) => `${name} is version ${m.version} of ${history.versions.length} of ${visibleName(history.relPath)} in the watched folder (${m.round === null ? 'its document' : `round ${m.round}`}, txId ${m.registration.txId}).`)
+        .join('\n'),
+    );
+  return matches.length > 0 ? EXIT.OK : EXIT.PENDING;
+}
+
+function versionJson(e: WatchedVersion) {
+  return {
+    version: e.version,
+    round: e.round,
+    sha256: e.sha256,
+    record: recordJson(e.registration),
+    batch: e.member ? { id: e.member.batch.id, files: e.member.batch.files, position: e.member.member.position } : null,
+  };
 }

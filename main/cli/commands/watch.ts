@@ -8,6 +8,7 @@ import {
   type WatchedFolderView,
   type WatchFileEvent,
   type WatchFolderEvent,
+  type WatchRoundEvent,
   type WatchProgress,
 } from '../../core/watch/folder-watcher.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -169,6 +170,7 @@ async function watchFolders(
     if (e.action === 'failed') failed++;
     print.file(e);
   });
+  watcher.events.on('round', print.round);
   watcher.events.on('folder', print.folder);
   watcher.events.on('progress', print.progress);
   try {
@@ -212,27 +214,25 @@ export function watchPrinter(io: CliIo, json: boolean) {
       // An unexpected failure is INTERNAL, what happened said on stderr.
       const error = e.error && errorData(e.error, (detail) => io.err(`notarium watch: ${visibleName(detail)}`));
       if (json) {
-        const { folder, path, relPath, action, record, note } = e;
-        return line({
-          event: 'file',
-          folder,
-          path,
-          relPath,
-          action,
-          record: record && recordJson(record),
-          error: error && errorJson(error),
-          note: note ?? null,
-        });
+        const { folder, path, relPath, action, record, round, note } = e;
+        return line({ event: 'file', folder, path, relPath, action, record: record && recordJson(record), round, error: error && errorJson(error), note: note ?? null });
       }
-      // A version queued for its predecessor's block, or a save replaced meanwhile, has no txId: its state says why.
+      // A file waiting for its folder's next round has no registration yet: it says so.
       const detail = error
         ? errorText(error)
-        : e.record
-          ? `${e.record.version ? `v${e.record.version} ` : ''}${e.record.txId ? shortHash(e.record.txId) : e.record.state}`
-          : '';
-      // A replaced save says why, as --json and the app do; so does content another Notarium took meanwhile.
-      const why = e.note ? `: ${e.note}` : e.action === 'superseded' && e.record?.lastError ? `: ${e.record.lastError}` : '';
-      io.out(`${e.action.padEnd(10)}  ${visibleName(e.relPath)}  ${visibleName(detail + why)}`.trimEnd());
+        : e.action === 'waiting'
+          ? "for the folder's next round"
+          : e.record
+            ? `${e.round ? `round ${e.round.number} ` : e.record.version ? `v${e.record.version} ` : ''}${e.record.txId ? shortHash(e.record.txId) : e.record.state}`
+            : '';
+      io.out(`${e.action.padEnd(10)}  ${visibleName(e.relPath)}  ${visibleName(e.note ? `${detail}: ${e.note}` : detail)}`.trimEnd());
+    },
+    round: (e: WatchRoundEvent): void => {
+      const error = e.error && errorData(e.error, (detail) => io.err(`notarium watch: ${visibleName(detail)}`));
+      if (json) return line({ event: 'round', folder: e.path, round: e.round, record: recordJson(e.record), error: error && errorJson(error) });
+      const files = e.round.files === 1 ? '1 file' : `${e.round.files} files`;
+      const where = e.record.txId ? shortHash(e.record.txId) : e.record.state;
+      io.out(`round ${e.round.number}  ${visibleName(e.path)}: ${files} in one registration, ${where}${error ? ` — ${errorText(error)}` : ''}`);
     },
     folder: (e: WatchFolderEvent): void => {
       if (json) return line({ event: 'folder', ...e });

@@ -12,7 +12,7 @@ import type {
 } from '../../../preload/contract.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import type { Profile } from '../store/profiles.ts';
-import type { WatchedFolder } from '../store/watched-folders.ts';
+import type { WatchedFolderView as EngineFolderView } from '../watch/folder-watcher.ts';
 import { groupOf, inBlock, isLive, notSent, type StoredRecord } from '../store/record.ts';
 import type { Records } from '../store/records.ts';
 import { visibleName, visibleText } from '../../../preload/visible-text.ts';
@@ -204,8 +204,11 @@ export function verificationView(v: FileVerification, name: string): Verificatio
  * A watched folder and its settings as shown outside the engine (the quiet period in seconds), its
  * live state aside: the page's watched-folder view and `notarium watch --json`'s folder object.
  */
-export function watchedFolderFields(f: WatchedFolder): Omit<WatchedFolderView, 'state' | 'message'> {
+export function watchedFolderFields(f: EngineFolderView): Omit<WatchedFolderView, 'state' | 'message'> {
+  const round = f.lastRound;
   return {
+    waiting: f.waiting,
+    lastRound: round && { number: round.number, files: round.files, recordId: round.record.id, state: round.record.state, txId: round.record.txId },
     path: f.path,
     profile: f.profile,
     recursive: f.recursive,

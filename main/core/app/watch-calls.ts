@@ -3,7 +3,7 @@ import type { NotariumEvents, WatchedFolderView, WatchSettingsView } from '../..
 import { NotariumError } from '../errors/notarium-error.ts';
 import { completeFolder } from '../fs/folder-completion.ts';
 import type { WatchSettings } from '../store/watched-folders.ts';
-import type { WatchedFolderView as EngineFolder, WatchFileEvent, WatchFolderEvent } from '../watch/folder-watcher.ts';
+import type { WatchedFolderView as EngineFolder, WatchFileEvent, WatchFolderEvent, WatchRoundEvent } from '../watch/folder-watcher.ts';
 import type { CallDeps, LiveCalls } from './call-deps.ts';
 import { watchedFolderFields } from './views.ts';
 
@@ -53,11 +53,21 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
       action: e.action,
       recordId: e.record?.id ?? null,
       state: e.record?.state ?? null,
+      round: e.round && { number: e.round.number, files: e.round.files },
       error: e.error && errorData(e.error),
     });
-  const onProgress = (p: NotariumEvents['watch-progress']): void => emit('watch-progress', { ...p });
+  // A round sent, or the watcher idle: the folders' waiting counts and latest rounds have changed.
+  const onRound = (e: WatchRoundEvent): void => {
+    const found = watcher.get(e.path);
+    if (found) emit('watch-folder', view(found));
+  };
+  const onProgress = (p: NotariumEvents['watch-progress']): void => {
+    emit('watch-progress', { ...p });
+    if (p.idle) for (const f of watcher.list()) emit('watch-folder', view(f));
+  };
   watcher.events.on('folder', onFolder);
   watcher.events.on('file', onFile);
+  watcher.events.on('round', onRound);
   watcher.events.on('progress', onProgress);
 
   return {
@@ -82,6 +92,7 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
     dispose: () => {
       watcher.events.off('folder', onFolder);
       watcher.events.off('file', onFile);
+      watcher.events.off('round', onRound);
       watcher.events.off('progress', onProgress);
     },
   };

@@ -89,8 +89,9 @@ export class Batches {
     const { registration, members, tree } = b;
     if (members.length !== tree.leaves) throw new RangeError(`A batch of ${members.length} files needs a tree of as many leaves, not ${tree.leaves}.`);
     if (aggregationTreeRoot(tree) !== registration.recordHex) throw new RangeError("A batch's registered record is its tree's root.");
-    if (registration.kind !== 'record' || registration.sha256 !== null)
-      throw new RangeError("A batch's registration is a plain record with no file of its own.");
+    // A plain record, or a watched folder's round: the next record of the folder's chain (README, "Rounds").
+    if (registration.kind === 'linked-delete' || registration.sha256 !== null)
+      throw new RangeError("A batch's registration is a record, or a round of a folder's chain, with no file of its own.");
     if (new Set(members.map((m) => m.sha256)).size !== members.length) throw new RangeError('A content is one member of a batch, not several.');
     return writeTransaction(this.db, () => {
       const taken = options.again

@@ -5,6 +5,7 @@ import { openLibrary, type LibraryDatabase } from './database.ts';
 import { Documents } from './documents.ts';
 import { Profiles } from './profiles.ts';
 import { Records } from './records.ts';
+import { WatchRounds } from './watch-rounds.ts';
 import { WatchedFolders } from './watched-folders.ts';
 
 /** The local library: one SQLite file holding profiles, records, documents and watched folders. */
@@ -15,6 +16,8 @@ export class Library {
   readonly batches: Batches;
   readonly documents: Documents;
   readonly watchedFolders: WatchedFolders;
+  /** Watched folders' rounds: many files anchored by one record of the folder's chain (README, "Rounds"). */
+  readonly watchRounds: WatchRounds;
   /** This library's own id, made once: it keeps the library's keychain accounts apart from another data directory's (library-secrets.ts). */
   readonly id: string;
 
@@ -27,6 +30,7 @@ export class Library {
     this.batches = new Batches(db, this.records, now);
     this.documents = new Documents(db, now);
     this.watchedFolders = new WatchedFolders(db, now);
+    this.watchRounds = new WatchRounds(db, this.watchedFolders, this.documents, this.batches, now);
     this.id = libraryId(db);
   }
 

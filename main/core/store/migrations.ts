@@ -274,4 +274,27 @@ export const MIGRATIONS: readonly string[] = [
   -- set (their step is skipped, saying so); the Sandbox profile's is its sandbox's (connections.ts).
   ALTER TABLE profiles ADD COLUMN explorer_block_url TEXT;
   `,
+  `
+  -- Watched folders anchor each round together (README, "Rounds"): a folder's chain is a document of
+  -- its own, started by its first round; a file's content is a member of a round (member_id), or,
+  -- before rounds, a record (record_id, document_id: kept). A file is known by its inode and ctime
+  -- too, so a replacement of the same size and mtime is noticed. Files taken wait for their round here.
+  ALTER TABLE watched_folders ADD COLUMN document_id INTEGER REFERENCES documents(id);
+  ALTER TABLE watched_files ADD COLUMN member_id INTEGER REFERENCES batch_members(id);
+  ALTER TABLE watched_files ADD COLUMN ino INTEGER;
+  ALTER TABLE watched_files ADD COLUMN ctime_ms REAL;
+  CREATE INDEX watched_files_member ON watched_files (member_id);
+  CREATE TABLE watch_pending (
+    folder_id  INTEGER NOT NULL REFERENCES watched_folders(id) ON DELETE CASCADE,
+    rel_path   TEXT NOT NULL,
+    size       INTEGER NOT NULL,
+    mtime_ms   REAL NOT NULL,
+    ino        INTEGER,
+    ctime_ms   REAL,
+    sha256     TEXT NOT NULL,
+    continues  INTEGER NOT NULL CHECK (continues IN (0, 1)),  -- the file had a registered content: its round is its next version
+    taken_at   INTEGER NOT NULL,
+    PRIMARY KEY (folder_id, rel_path)
+  );
+  `,
 ];

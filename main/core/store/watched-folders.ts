@@ -26,6 +26,8 @@ export interface WatchedFolder extends WatchSettings {
   profile: string;
   /** Paused by its user: not watched (even across restarts) until resumed. */
   paused: boolean;
+  /** The folder's chain, a document whose versions are its rounds (README, "Rounds"); null until its first round. */
+  documentId: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -37,17 +39,24 @@ export interface WatchedFile {
   size: number;
   mtimeMs: number;
   sha256: string;
+  /** Inode and change time (null: kept before they were): a replacement of the same size and mtime differs in them. */
+  ino: number | null;
+  ctimeMs: number | null;
+  /** The registration of its content when that is a record of its own (before rounds, or content notarised elsewhere). */
   recordId: number | null;
+  /** The round member holding its content; null while it waits for its round, or when its content is a record. */
+  memberId: number | null;
+  /** Its document from before rounds, whose versions its history begins with (null for a file watched since). */
   documentId: number | null;
   /** When the file was found deleted; null while it exists. */
   goneAt: number | null;
   updatedAt: number;
 }
 
-const FOLDER_SELECT = `SELECT id, path, profile, recursive, include, exclude, receipts, stable_ms AS stableMs, paused,
+const FOLDER_SELECT = `SELECT id, path, profile, recursive, include, exclude, receipts, stable_ms AS stableMs, paused, document_id AS documentId,
   created_at AS createdAt, updated_at AS updatedAt FROM watched_folders`;
-const FILE_SELECT = `SELECT folder_id AS folderId, rel_path AS relPath, size, mtime_ms AS mtimeMs, sha256, record_id AS recordId,
-  document_id AS documentId, gone_at AS goneAt, updated_at AS updatedAt FROM watched_files`;
+const FILE_SELECT = `SELECT folder_id AS folderId, rel_path AS relPath, size, mtime_ms AS mtimeMs, ino, ctime_ms AS ctimeMs, sha256,
+  record_id AS recordId, member_id AS memberId, document_id AS documentId, gone_at AS goneAt, updated_at AS updatedAt FROM watched_files`;
 
 type FolderRow = Omit<WatchedFolder, 'recursive' | 'include' | 'exclude' | 'paused'> & { recursive: number; include: string; exclude: string; paused: number };
 const folderOf = (row: FolderRow): WatchedFolder => ({
@@ -75,6 +84,20 @@ export interface WatcherLease {
 }
 
 const WATCHER_LEASE_SETTING = 'watcher-lease';
+
+/** A file's content taken, waiting for its folder's next round. */
+export interface WaitingFile {
+  folderId: number;
+  relPath: string;
+  size: number;
+  mtimeMs: number;
+  ino: number | null;
+  ctimeMs: number | null;
+  sha256: string;
+  /** The file held a registered content before (this is its next version), rather than being new. */
+  continues: boolean;
+  takenAt: number;
+}
 
 export class WatchedFolders {
   constructor(
@@ -146,6 +169,21 @@ export class WatchedFolders {
     return this.db.prepare<[number], WatchedFile>(`${FILE_SELECT} WHERE folder_id = ? ORDER BY rel_path`).all(folderId);
   }
 
+  /**
+   * The folder's files in their paths' byte order, a page at a time (no statement is left open
+   * between pages: the caller may write to the library meanwhile).
+   */
+  *filesInOrder(folderId: number, page = 1000): Generator<WatchedFile> {
+    const next = this.db.prepare<[number, string, number], WatchedFile>(`${FILE_SELECT} WHERE folder_id = ? AND rel_path > ? ORDER BY rel_path LIMIT ?`);
+    let after = '';
+    for (;;) {
+      const rows = next.all(folderId, after, page);
+      yield* rows;
+      if (rows.length < page) return;
+      after = rows.at(-1)!.relPath;
+    }
+  }
+
   file(folderId: number, relPath: string): WatchedFile | undefined {
     return this.db.prepare<[number, string], WatchedFile>(`${FILE_SELECT} WHERE folder_id = ? AND rel_path = ?`).get(folderId, relPath);
   }
@@ -171,35 +209,106 @@ export class WatchedFolders {
     return this.db.prepare<[number], WatchedFile>(`${FILE_SELECT} WHERE record_id = ? AND gone_at IS NULL`).all(recordId);
   }
 
-  /** The file as it was taken now: present, with this content. */
+  /**
+   * The file as it was taken now: present, with this content (a record, a round member, or, with
+   * neither, waiting for its folder's next round). Whatever it waited for before is replaced.
+   */
   saveFile(file: Omit<WatchedFile, 'goneAt' | 'updatedAt'>): void {
+    writeTransaction(this.db, () => {
+      this.upsertFile(file);
+      this.dropWaiting(file.folderId, file.relPath);
+    });
+  }
+
+  /**
+   * The file's content waits for the folder's next round (README, "Rounds"): a later save of it
+   * replaces this one, and it keeps its place in the wait (when it was first taken).
+   */
+  wait(file: Omit<WatchedFile, 'goneAt' | 'updatedAt' | 'recordId' | 'memberId'>, continues: boolean): void {
+    writeTransaction(this.db, () => {
+      this.upsertFile({ ...file, recordId: null, memberId: null });
+      this.db
+        .prepare(
+          `INSERT INTO watch_pending (folder_id, rel_path, size, mtime_ms, ino, ctime_ms, sha256, continues, taken_at)
+           VALUES (@folderId, @relPath, @size, @mtimeMs, @ino, @ctimeMs, @sha256, @continues, @now)
+           ON CONFLICT (folder_id, rel_path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, ino = excluded.ino,
+             ctime_ms = excluded.ctime_ms, sha256 = excluded.sha256`,
+        )
+        .run({ ...file, continues: continues ? 1 : 0, now: this.now() });
+    });
+  }
+
+  private upsertFile(file: Omit<WatchedFile, 'goneAt' | 'updatedAt'>): void {
     this.db
       .prepare(
-        `INSERT INTO watched_files (folder_id, rel_path, size, mtime_ms, sha256, record_id, document_id, gone_at, updated_at)
-         VALUES (@folderId, @relPath, @size, @mtimeMs, @sha256, @recordId, @documentId, NULL, @now)
-         ON CONFLICT (folder_id, rel_path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, sha256 = excluded.sha256,
-           record_id = excluded.record_id, document_id = excluded.document_id, gone_at = NULL, updated_at = excluded.updated_at`,
+        `INSERT INTO watched_files (folder_id, rel_path, size, mtime_ms, ino, ctime_ms, sha256, record_id, member_id, document_id, gone_at, updated_at)
+         VALUES (@folderId, @relPath, @size, @mtimeMs, @ino, @ctimeMs, @sha256, @recordId, @memberId, @documentId, NULL, @now)
+         ON CONFLICT (folder_id, rel_path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, ino = excluded.ino,
+           ctime_ms = excluded.ctime_ms, sha256 = excluded.sha256, record_id = excluded.record_id, member_id = excluded.member_id,
+           document_id = excluded.document_id, gone_at = NULL, updated_at = excluded.updated_at`,
       )
       .run({ ...file, now: this.now() });
   }
 
+  /** The files waiting for the folder's next round, first taken first, at most `limit`. */
+  waiting(folderId: number, limit = -1): WaitingFile[] {
+    return this.db
+      .prepare<[number, number], Omit<WaitingFile, 'continues'> & { continues: number }>(
+        `SELECT folder_id AS folderId, rel_path AS relPath, size, mtime_ms AS mtimeMs, ino, ctime_ms AS ctimeMs, sha256, continues, taken_at AS takenAt
+         FROM watch_pending WHERE folder_id = ? ORDER BY taken_at, rel_path LIMIT ?`,
+      )
+      .all(folderId, limit)
+      .map((w) => ({ ...w, continues: w.continues === 1 }));
+  }
+
+  /** How many files wait for the folder's next round. */
+  waitingCount(folderId: number): number {
+    return this.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM watch_pending WHERE folder_id = ?').get(folderId)!.n;
+  }
+
+  private dropWaiting(folderId: number, relPath: string): void {
+    this.db.prepare('DELETE FROM watch_pending WHERE folder_id = ? AND rel_path = ?').run(folderId, relPath);
+  }
+
+  /** An unchanged entry kept before inodes and ctimes were: theirs, noted. */
+  noteIdentity(folderId: number, relPath: string, ino: number, ctimeMs: number): void {
+    this.db.prepare('UPDATE watched_files SET ino = ?, ctime_ms = ? WHERE folder_id = ? AND rel_path = ?').run(ino, ctimeMs, folderId, relPath);
+  }
+
+  /** A file deleted: its records and history stay; what it waited to have registered is dropped (there is no file for it). */
   markGone(folderId: number, relPath: string): void {
     const now = this.now();
-    this.db
-      .prepare('UPDATE watched_files SET gone_at = ?, updated_at = ? WHERE folder_id = ? AND rel_path = ? AND gone_at IS NULL')
-      .run(now, now, folderId, relPath);
+    writeTransaction(this.db, () => {
+      this.db
+        .prepare('UPDATE watched_files SET gone_at = ?, updated_at = ? WHERE folder_id = ? AND rel_path = ? AND gone_at IS NULL')
+        .run(now, now, folderId, relPath);
+      this.dropWaiting(folderId, relPath);
+    });
   }
 
   /** A file was moved (renamed): its entry follows it, replacing whatever was last seen at the new place. */
-  moveFile(from: WatchedFile, to: { folderId: number; relPath: string; size: number; mtimeMs: number }): void {
+  moveFile(from: WatchedFile, to: { folderId: number; relPath: string; size: number; mtimeMs: number; ino?: number | null; ctimeMs?: number | null }): void {
     writeTransaction(this.db, () => {
       this.db.prepare('DELETE FROM watched_files WHERE folder_id = ? AND rel_path = ?').run(to.folderId, to.relPath);
+      this.dropWaiting(to.folderId, to.relPath);
       this.db
         .prepare(
-          'UPDATE watched_files SET folder_id = ?, rel_path = ?, size = ?, mtime_ms = ?, gone_at = NULL, updated_at = ? WHERE folder_id = ? AND rel_path = ?',
+          `UPDATE watched_files SET folder_id = ?, rel_path = ?, size = ?, mtime_ms = ?, ino = ?, ctime_ms = ?, gone_at = NULL, updated_at = ?
+           WHERE folder_id = ? AND rel_path = ?`,
         )
-        .run(to.folderId, to.relPath, to.size, to.mtimeMs, this.now(), from.folderId, from.relPath);
+        .run(to.folderId, to.relPath, to.size, to.mtimeMs, to.ino ?? null, to.ctimeMs ?? null, this.now(), from.folderId, from.relPath);
     });
+  }
+
+  /** Files (not deleted) whose content is this round member. */
+  trackingMember(memberId: number): WatchedFile[] {
+    return this.db.prepare<[number], WatchedFile>(`${FILE_SELECT} WHERE member_id = ? AND gone_at IS NULL`).all(memberId);
+  }
+
+  /** The folder whose chain is this document, if one is. */
+  byDocument(documentId: number): WatchedFolder | undefined {
+    const row = this.db.prepare<[number], FolderRow>(`${FOLDER_SELECT} WHERE document_id = ?`).get(documentId);
+    return row && folderOf(row);
   }
 
   /**

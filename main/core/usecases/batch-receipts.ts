@@ -61,11 +61,12 @@ export async function exportFileReceipt(
 
 /**
  * Writes a member's receipt to `out`, or beside its file by the one rule of receipts beside files
- * (receipts.ts placeReceipt), and keeps where it went. Returns that path.
+ * (receipts.ts placeReceipt), and keeps where it went. Returns that path. `within`: a watched
+ * folder the receipt goes under (receipts.ts writeAtomically).
  */
-export async function writeMemberReceipt(ctx: NotaryContext, found: MemberOfBatch, out?: string): Promise<string> {
+export async function writeMemberReceipt(ctx: NotaryContext, found: MemberOfBatch, out?: string, options: { within?: string } = {}): Promise<string> {
   const receipt = await memberReceiptFor(ctx, found);
-  const path = await placeReceipt(ctx, { ...found.member, txId: found.registration.txId }, receipt, out);
+  const path = await placeReceipt(ctx, { ...found.member, txId: found.registration.txId }, receipt, out, options);
   ctx.library.batches.setReceiptPath(found.member.id, path);
   return path;
 }
@@ -78,12 +79,14 @@ const PAGE = 50;
  * rule of receipts beside files: placeReceipt), as the engine does for a record when its registration is first in a block and when it settles: the tree
  * and the registration's evidence read once, the members a page at a time. A file whose place is
  * not kept (the web shell's uploads) is left out, as a record's is; a receipt that cannot be written
- * is `failed` for its member alone. Returns how many were written.
+ * is `failed` for its member alone; `placeOf` names another place for a member's (a watched
+ * folder's, folder-watcher.ts). Returns how many were written.
  */
 export async function writeBatchReceipts(
   ctx: NotaryContext,
   registration: StoredRecord,
   failed: (member: BatchMember, error: NotariumError) => void,
+  placeOf: (member: BatchMember, registration: StoredRecord) => { path: string; within: string } | undefined = () => undefined,
 ): Promise<number> {
   const batch = ctx.library.batches.ofRecord(registration);
   if (!batch) return 0;
@@ -95,7 +98,8 @@ export async function writeBatchReceipts(
       if (!member.path) continue;
       try {
         const receipt = memberReceipt(ctx, { member, batch, registration: current }, tree);
-        ctx.library.batches.setReceiptPath(member.id, await placeReceipt(ctx, { ...member, txId: current.txId }, receipt));
+        const place = placeOf(member, current);
+        ctx.library.batches.setReceiptPath(member.id, await placeReceipt(ctx, { ...member, txId: current.txId }, receipt, place?.path, { within: place?.within }));
         written++;
       } catch (err) {
         failed(member, asNotariumError(err));

@@ -7,16 +7,19 @@ import { expandHome } from '../fs/home-path.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { fileError } from '../hashing/file-unreadable.ts';
 import type { Timers } from '../poller/poller.ts';
-import type { StoredRecord } from '../store/record.ts';
+import type { BatchMember } from '../store/batches.ts';
+import { inBlock, type StoredRecord } from '../store/record.ts';
 import { LibraryChanges } from '../store/library-changes.ts';
 import type { WatchedFile, WatchedFolder, WatcherLease, WatchSettings } from '../store/watched-folders.ts';
 import type { NotaryContext } from '../usecases/context.ts';
+import { finaliseDocument } from '../usecases/documents.ts';
 import { holderGone } from '../usecases/send-lease.ts';
 import { checkGlobs, fileFilter, isNeverWatchedPath } from './filters.ts';
 import { earlierVersionReceiptLocation, receiptLocation } from './receipt-location.ts';
-import { planRescan, scanFolder, snapshotOf } from './rescan.ts';
-import { Stability } from './stability.ts';
-import { syncFile, type WatchAction } from './sync-file.ts';
+import { mergeRescan, scanFolder, snapshotOf, type RescanCounts } from './rescan.ts';
+import { releaseRound, type SentRound } from './rounds.ts';
+import { Stability, type FileSnapshot } from './stability.ts';
+import { registrationOfEntry, syncFile, type WatchAction } from './sync-file.ts';
 import { WorkQueue, type RunOutcome } from './work-queue.ts';
 
 /**
@@ -39,11 +42,30 @@ export interface WatchFileEvent {
   path: string;
   relPath: string;
   action: WatchAction | 'failed';
-  /** The registration the file's content is now (for 'deleted': was); null when none. */
+  /** The registration the file's content is now (for 'deleted': was); null when none (waiting for its round). */
   record: StoredRecord | null;
+  /** For 'registered' and 'version': the folder's round its content is a member of (README, "Rounds"). */
+  round: RoundFacts | null;
   error: NotariumError | null;
-  /** A sentence about an outcome that is no failure: the content taken by another Notarium on the same library meanwhile. */
+  /** A sentence about an outcome that is no failure: the content registered by another Notarium on the same library meanwhile. */
   note?: string;
+}
+
+/** A round of a folder's chain: its number (the chain's version), how many contents it anchors, and a file's leaf in it. */
+export interface RoundFacts {
+  number: number;
+  files: number;
+  position: number | null;
+}
+
+/** A round built and sent: one registration for every file taken since the folder's last round. */
+export interface WatchRoundEvent {
+  folderId: number;
+  path: string;
+  round: RoundFacts;
+  /** The round's registration (the chain's next record). */
+  record: StoredRecord;
+  error: NotariumError | null;
 }
 
 /** `paused`: by its user, kept across restarts; resuming rescans it, as a start does. */
@@ -72,12 +94,17 @@ export interface WatchProgress {
 
 export interface FolderWatcherEvents {
   file: [event: WatchFileEvent];
+  round: [event: WatchRoundEvent];
   progress: [progress: WatchProgress];
   folder: [event: WatchFolderEvent];
 }
 
 export interface WatchedFolderView extends WatchedFolder {
   state: FolderState;
+  /** Files taken and waiting for the folder's next round. */
+  waiting: number;
+  /** The folder's latest round (its chain's head), or null before its first. */
+  lastRound: { number: number; files: number; record: StoredRecord } | null;
 }
 
 export interface FolderWatcherOptions {
@@ -93,6 +120,10 @@ export interface FolderWatcherOptions {
 }
 
 const DEFAULT_TEND_MS = 2000;
+/** A round is cut when nothing of its folder is settling, queued or being hashed, or this long after its first file was taken (a file written without end never holds it back). */
+export const ROUND_WAIT_MS = 60_000;
+/** The rescan waits while this many files are settling or queued: what it holds stays bounded, whatever the folder's size. */
+const RESCAN_HIGH_WATER = 10_000;
 /** How long the watcher lease lasts unrenewed: a holder on another computer (a shared data directory) that stopped without a word is taken over after it. */
 export const WATCHER_LEASE_MS = 60_000;
 
@@ -151,6 +182,13 @@ export class FolderWatcher {
   private elsewhere: WatcherLease | null = null;
   private leaseRenewedAt = 0;
   private progressScheduled = false;
+  /** Folders with files taken since their last round, and the timer that cuts it at the latest. */
+  private readonly roundsDue = new Map<number, unknown>();
+  /** Per folder, its rounds being built, one after the other. */
+  private readonly rounds = new Map<number, Promise<void>>();
+  private roundsBuilding = 0;
+  /** A rescan waiting for room (RESCAN_HIGH_WATER). */
+  private roomWaiters: (() => void)[] = [];
 
   constructor(options: FolderWatcherOptions) {
     this.ctx = options.context;
@@ -175,13 +213,24 @@ export class FolderWatcher {
 
   /** The remembered folders, with what the watcher is doing with each. */
   list(): WatchedFolderView[] {
-    return this.store.list().map((f) => ({ ...f, state: this.stateOf(f) }));
+    return this.store.list().map((f) => this.view(f));
   }
 
   /** A remembered folder by its path, or undefined. */
   get(path: string): WatchedFolderView | undefined {
     const folder = this.store.byPath(canonical(path));
-    return folder && { ...folder, state: this.stateOf(folder) };
+    return folder && this.view(folder);
+  }
+
+  private view(folder: WatchedFolder): WatchedFolderView {
+    const head = folder.documentId === null ? undefined : this.ctx.library.records.registrationsOf(folder.documentId).filter((r) => r.kind !== 'linked-delete').at(-1);
+    const batch = head && this.ctx.library.batches.ofRecord(head);
+    return {
+      ...folder,
+      state: this.stateOf(folder),
+      waiting: this.store.waitingCount(folder.id),
+      lastRound: head && batch ? { number: head.version ?? 0, files: batch.files, record: head } : null,
+    };
   }
 
   private stateOf(folder: WatchedFolder): FolderState {
@@ -236,14 +285,28 @@ export class FolderWatcher {
     });
   }
 
-  /** Stops watching a folder and forgets it; the records of its files stay in the library. */
+  /**
+   * Stops watching a folder and forgets it; the records of its files stay in the library. Its chain
+   * is finalised (its final record sent once its last round is in a block); files still waiting for
+   * a round are dropped with it.
+   */
   async remove(path: string): Promise<void> {
     const folder = this.require(path);
     await this.changingNow(folder.id, async () => {
       await this.unwatchFolder(folder.id);
+      this.clearRoundDue(folder.id);
+      await this.rounds.get(folder.id);
+      await this.finaliseChain(folder);
       this.store.remove(folder.id);
       this.states.delete(folder.id);
     });
+  }
+
+  /** The folder's chain closed for good: no round can follow. A send that fails leaves its record to say so (queued, in doubt, failed). */
+  private async finaliseChain(folder: WatchedFolder): Promise<void> {
+    const chain = folder.documentId === null ? [] : this.ctx.library.records.ofDocument(folder.documentId);
+    if (!chain.some((r) => r.state !== 'failed' && r.state !== 'rejected')) return;
+    await finaliseDocument(this.ctx, { documentId: folder.documentId! }).catch(() => {});
   }
 
   private async changingNow<R>(id: number, change: () => Promise<R>): Promise<R> {
@@ -404,6 +467,8 @@ export class FolderWatcher {
     this.stability.forget();
     this.queue.clear();
     await this.queue.drain();
+    for (const id of [...this.roundsDue.keys()]) this.clearRoundDue(id);
+    await Promise.all(this.rounds.values()); // a round being built is stored whole, or not at all; its send in doubt is settled next time
     if (!this.elsewhere) this.ctx.library.watchedFolders.releaseWatcherLease(this.ctx.leaseOwner);
     this.elsewhere = null;
     this.leaseRenewedAt = 0;
@@ -441,7 +506,7 @@ export class FolderWatcher {
   progress(): WatchProgress {
     const counts = this.queue.counts();
     const settling = this.stability.size;
-    return { settling, ...counts, idle: settling + counts.queued + counts.active === 0 };
+    return { settling, ...counts, idle: settling + counts.queued + counts.active + this.roundsDue.size + this.roundsBuilding === 0 };
   }
 
   /** Resolves when no file is waiting, queued or being taken. */
@@ -469,6 +534,30 @@ export class FolderWatcher {
     const current = place(this.store.trackingRecord(record.id), receiptLocation);
     if (current || record.documentId === null) return current;
     return place(this.store.everHoldingDocument(record.documentId), (folder, relPath) => earlierVersionReceiptLocation(folder, relPath, record));
+  }
+
+  /**
+   * Where the engine writes the receipt of a round's member (undefined: not a watched folder's
+   * round): at its file's place while the file holds that content, else under the folder's
+   * `.notarium/` with its round in the name (the file changed since, or was deleted).
+   */
+  memberReceiptPathFor(member: BatchMember, registration: StoredRecord): { path: string; within: string } | undefined {
+    const folder = registration.documentId === null ? undefined : this.store.byDocument(registration.documentId);
+    if (!folder || !member.path) return undefined;
+    const relPath = toRelPath(folder.path, member.path);
+    const tracking = this.store.trackingMember(member.id).find((f) => f.folderId === folder.id);
+    if (tracking) return { path: receiptLocation(folder, tracking.relPath), within: folder.path };
+    return { path: earlierVersionReceiptLocation(folder, relPath, registration), within: folder.path };
+  }
+
+  /**
+   * A registration is in a block (the poller's answer): when it is a round of a folder this watcher
+   * watches, the folder's next round may go now, with the files that waited for it.
+   */
+  roundMayGo(record: StoredRecord): void {
+    if (!this.running || this.elsewhere || record.documentId === null || !inBlock(record)) return;
+    const folder = this.store.byDocument(record.documentId);
+    if (folder && !folder.paused && this.states.has(folder.id) && this.store.waitingCount(folder.id) > 0) this.cutRound(folder.id);
   }
 
   private require(path: string): WatchedFolder {
@@ -526,11 +615,24 @@ export class FolderWatcher {
       return; // stopped before it was ready
     }
     // Watching first, then the rescan: nothing that happens in between is missed.
-    const found = await scanFolder(folder.path, accept, folder.recursive);
-    if (this.sessions.get(folder.id) !== session) return; // stopped meanwhile
-    const plan = planRescan(this.store.files(folder.id), found, accept);
-    for (const { relPath, snapshot } of plan.check) this.touch(resolve(folder.path, relPath), snapshot, folder);
-    this.setState(folder, 'watching', null, { unchanged: plan.unchanged, changed: plan.check.length });
+    const counts: RescanCounts = { unchanged: 0, changed: 0 };
+    const identify = (file: WatchedFile, now: FileSnapshot) => this.store.noteIdentity(folder.id, file.relPath, now.ino!, now.ctimeMs!);
+    for await (const { relPath, snapshot } of mergeRescan(this.store.filesInOrder(folder.id), scanFolder(folder.path, accept, folder.recursive), accept, counts, identify)) {
+      if (this.sessions.get(folder.id) !== session) return; // stopped meanwhile
+      this.touch(resolve(folder.path, relPath), snapshot, folder);
+      await this.room();
+    }
+    if (this.sessions.get(folder.id) !== session) return;
+    // Files taken before a restart still wait for their round.
+    if (this.store.waitingCount(folder.id) > 0) this.roundDue(folder.id);
+    this.setState(folder, 'watching', null, counts);
+    this.changed(); // what the rescan found is one round: cut once it is all taken
+  }
+
+  /** Resolves once fewer than RESCAN_HIGH_WATER files are settling or queued. */
+  private room(): Promise<void> {
+    if (this.stability.size + this.queue.counts().queued < RESCAN_HIGH_WATER) return Promise.resolve();
+    return new Promise((resolveRoom) => this.roomWaiters.push(resolveRoom));
   }
 
   private async unwatchFolder(id: number, then: FolderState = 'stopped'): Promise<void> {
@@ -550,10 +652,10 @@ export class FolderWatcher {
     if (stats && !stats.isFile()) return;
     const relPath = toRelPath(session.folder.path, path);
     if (!session.accept(relPath)) return;
-    this.touch(path, stats && { size: stats.size, mtimeMs: stats.mtimeMs }, session.folder);
+    this.touch(path, stats && { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino, ctimeMs: stats.ctimeMs }, session.folder);
   }
 
-  private touch(path: string, snapshot: { size: number; mtimeMs: number } | null, folder: WatchedFolder): void {
+  private touch(path: string, snapshot: FileSnapshot | null, folder: WatchedFolder): void {
     if (this.progress().idle) this.queue.resetCounts(); // a new batch
     this.stability.touch(path, snapshot, folder.stableMs, folder.id);
     this.changed();
@@ -566,8 +668,6 @@ export class FolderWatcher {
     if (!folder || !isReadableFolder(folder.path)) return 'none';
     const relPath = toRelPath(folder.path, path);
     const signal = this.abort.signal;
-    const event = (action: WatchFileEvent['action'], record: StoredRecord | null, error: NotariumError | null = null, note?: string) =>
-      this.events.emit('file', { folderId, folder: folder.path, path, relPath, action, record, error, ...(note === undefined ? {} : { note }) });
     try {
       const result = await syncFile({ ctx: this.ctx, signal, exclusive: (sha, fn) => this.exclusive(sha, fn) }, folder, relPath);
       if (!result) return 'none';
@@ -576,13 +676,84 @@ export class FolderWatcher {
         if (this.sessions.has(folderId)) this.touch(path, await snapshotOf(path), folder);
         return 'none';
       }
-      for (const replaced of result.superseded ?? []) event('superseded', replaced);
-      event(result.action, result.record, null, result.note);
+      if (result.action === 'waiting') this.roundDue(folderId);
+      this.fileEvent(folder, relPath, result.action, result.record);
       return 'done';
     } catch (err) {
       if (signal.aborted || !this.sessions.has(folderId)) return 'none'; // stopping, or the folder was removed: nothing to report
-      event('failed', null, fileError(path, err));
+      this.fileEvent(folder, relPath, 'failed', null, null, fileError(path, err));
       return 'failed';
+    }
+  }
+
+  private fileEvent(
+    folder: WatchedFolder,
+    relPath: string,
+    action: WatchFileEvent['action'],
+    record: StoredRecord | null,
+    round: RoundFacts | null = null,
+    error: NotariumError | null = null,
+    note?: string,
+  ): void {
+    this.events.emit('file', {
+      folderId: folder.id,
+      folder: folder.path,
+      path: resolve(folder.path, relPath),
+      relPath,
+      action,
+      record,
+      round,
+      error,
+      ...(note === undefined ? {} : { note }),
+    });
+  }
+
+  /** The folder has files waiting: its round is cut when nothing of it is left to take, or after ROUND_WAIT_MS at the latest. */
+  private roundDue(folderId: number): void {
+    if (this.roundsDue.has(folderId)) return;
+    this.roundsDue.set(
+      folderId,
+      this.timers.setTimeout(() => this.cutRound(folderId), ROUND_WAIT_MS),
+    );
+  }
+
+  private clearRoundDue(folderId: number): void {
+    if (!this.roundsDue.has(folderId)) return;
+    this.timers.clearTimeout(this.roundsDue.get(folderId));
+    this.roundsDue.delete(folderId);
+  }
+
+  /** Builds and sends the folder's next round when its turn has come (else the block of the round before brings it: roundMayGo). */
+  private cutRound(folderId: number): void {
+    this.clearRoundDue(folderId);
+    this.roundsBuilding++;
+    const built = (this.rounds.get(folderId) ?? Promise.resolve())
+      .then(async () => {
+        if (!this.running || this.elsewhere) return;
+        const { round, known } = await releaseRound(this.ctx, folderId, { signal: this.abort.signal });
+        const folder = this.store.get(folderId);
+        for (const k of folder ? known : []) this.fileEvent(folder!, k.relPath, 'known', k.registration.record, null, null, knownMeanwhile(k.registration.record));
+        if (round) this.roundSent(round);
+      })
+      .catch((err: unknown) => {
+        const folder = this.store.get(folderId);
+        if (folder && !this.abort.signal.aborted) this.setState(folder, 'error', `The round of ${folder.path} could not be built: ${err instanceof Error ? err.message : String(err)}.`);
+      })
+      .finally(() => {
+        this.roundsBuilding--;
+        if (this.rounds.get(folderId) === built) this.rounds.delete(folderId);
+        this.changed();
+      });
+    this.rounds.set(folderId, built);
+  }
+
+  /** Says what a round did: one event for the round, and one per file (registered: its first content; version: a later one). */
+  private roundSent({ folder, registration, batch, files, error }: SentRound): void {
+    const failure = error ? fileError(folder.path, error) : null;
+    const number = registration.version ?? 0;
+    this.events.emit('round', { folderId: folder.id, path: folder.path, round: { number, files: batch.files, position: null }, record: registration, error: failure });
+    for (const file of files) {
+      this.fileEvent(folder, file.relPath, file.continues ? 'version' : 'registered', registration, { number, files: batch.files, position: file.position }, failure);
     }
   }
 
@@ -597,8 +768,10 @@ export class FolderWatcher {
     return run;
   }
 
-  /** Counts changed: one progress event per turn of the event loop, and the idle waiters. */
+  /** Counts changed: rounds whose folder has nothing left to take are cut; one progress event per turn of the event loop, and the idle waiters. */
   private changed(): void {
+    for (const id of this.roundsDue.keys()) if (this.states.get(id) !== 'scanning' && this.stability.countOf(id) === 0 && this.queue.countOf(id) === 0) this.cutRound(id);
+    if (this.roomWaiters.length && this.stability.size + this.queue.counts().queued < RESCAN_HIGH_WATER / 2) this.roomWaiters.splice(0).forEach((wake) => wake());
     if (this.progress().idle) this.idleWaiters.splice(0).forEach((wake) => wake());
     if (this.progressScheduled) return;
     this.progressScheduled = true;
@@ -636,6 +809,10 @@ function isReadableFolder(path: string): boolean {
     return false;
   }
 }
+
+/** Content registered by another Notarium on the same library while it waited for its round: taken as that registration, not anchored again. */
+const knownMeanwhile = (record: StoredRecord) =>
+  `another Notarium on this library (the app, or a command) registered this content meanwhile, as "${record.name}": the file is that registration, not anchored again.`;
 
 const unavailableSentence = (folder: WatchedFolder) =>
   `${folder.path} cannot be read (missing, or a drive that is not connected): it is watched again as soon as it can be read.`;

@@ -27,16 +27,34 @@ export class WorkQueue<T> {
   private readonly waiting = new Map<string, T>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly again = new Map<string, T>();
+  /** Keys queued or running, per item (a folder's files: its round is cut when it has none). */
+  private readonly perItem = new Map<T, number>();
   private done = 0;
   private failed = 0;
 
   constructor(private readonly options: WorkQueueOptions<T>) {}
 
   push(key: string, item: T): void {
-    if (this.running.has(key)) this.again.set(key, item);
-    else this.waiting.set(key, item);
+    if (this.running.has(key)) {
+      if (!this.again.has(key)) this.count(item, 1);
+      this.again.set(key, item);
+    } else {
+      if (!this.waiting.has(key)) this.count(item, 1);
+      this.waiting.set(key, item);
+    }
     this.pump();
     this.options.onChange();
+  }
+
+  /** Keys of this item queued or running. */
+  countOf(item: T): number {
+    return this.perItem.get(item) ?? 0;
+  }
+
+  private count(item: T, by: number): void {
+    const n = (this.perItem.get(item) ?? 0) + by;
+    if (n === 0) this.perItem.delete(item);
+    else this.perItem.set(item, n);
   }
 
   counts(): QueueCounts {
@@ -51,7 +69,11 @@ export class WorkQueue<T> {
   /** Drops the queued work that `keep` refuses (all of it by default); runs under way finish. */
   clear(keep: (key: string, item: T) => boolean = () => false): void {
     for (const queue of [this.waiting, this.again]) {
-      for (const [key, item] of queue) if (!keep(key, item)) queue.delete(key);
+      for (const [key, item] of queue) {
+        if (keep(key, item)) continue;
+        queue.delete(key);
+        this.count(item, -1);
+      }
     }
     this.options.onChange();
   }
@@ -69,6 +91,7 @@ export class WorkQueue<T> {
         if (outcome === 'done') this.done++;
         if (outcome === 'failed') this.failed++;
         this.running.delete(key);
+        this.count(item, -1);
         const again = this.again.get(key);
         if (again !== undefined) {
           this.again.delete(key);

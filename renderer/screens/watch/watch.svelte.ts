@@ -10,6 +10,8 @@ export interface Activity {
   relPath: string;
   action: string;
   state: RecordState | null;
+  /** The folder's round the file is in (registered, version). */
+  round: { number: number; files: number } | null;
   message: string | null;
 }
 
@@ -132,6 +134,7 @@ export class WatchState {
       relPath: e.relPath,
       action: e.action,
       state: e.state,
+      round: e.round,
       message: e.error?.message ?? null,
     };
     this.activity = [entry, ...this.activity].slice(0, MAX_ACTIVITY);
@@ -141,20 +144,42 @@ export class WatchState {
 export const watchState = new WatchState(notarium);
 
 const ACTION_TEXT: Record<string, string> = {
-  registered: 'Notarised (new document)',
+  registered: 'Notarised',
   version: 'Notarised as a new version',
+  waiting: "Taken — waits for the folder's next round",
   known: 'Already notarised',
   renamed: 'Renamed (already notarised)',
   unchanged: 'Unchanged',
   deleted: 'Deleted (its records stay)',
-  superseded: 'Superseded by a later save before it was sent',
   failed: 'Failed',
 };
 
-/** What happened to a file, in words: a version saved while the one before waits for its block is queued, not yet notarised. */
-export function actionText(a: Pick<Activity, 'action' | 'state'>): string {
-  if (a.action === 'version' && a.state === 'queued') return "Queued as a new version — waiting for the previous version's block";
-  return ACTION_TEXT[a.action] ?? a.action;
+const filesWord = (n: number): string => (n === 1 ? '1 file' : `${n.toLocaleString()} files`);
+
+/** What happened to a file, in words: a file in a round says which, and how many files share its registration. */
+export function actionText(a: Pick<Activity, 'action' | 'round'>): string {
+  const text = ACTION_TEXT[a.action] ?? a.action;
+  return a.round ? `${text} in round ${a.round.number} (${filesWord(a.round.files)}, one registration)` : text;
+}
+
+const ROUND_STATE: Partial<Record<RecordState, string>> = {
+  submitting: 'being sent',
+  published: 'sent, waiting for its block',
+  confirmed: 'in a block',
+  settled: 'in a block, settled',
+  failed: 'not registered',
+  rejected: 'not registered',
+};
+
+/** A folder's rounds in words: its latest round (its number in the folder's chain, its files, where it stands), and the files waiting for the next. */
+export function roundText(f: Pick<WatchedFolderView, 'lastRound' | 'waiting'>): { last: string | null; waiting: string | null } {
+  const last = f.lastRound && `Round ${f.lastRound.number}: ${filesWord(f.lastRound.files)} in one registration, ${ROUND_STATE[f.lastRound.state] ?? f.lastRound.state}`;
+  const inBlock = f.lastRound?.state === 'confirmed' || f.lastRound?.state === 'settled';
+  const waiting =
+    f.waiting > 0
+      ? `${filesWord(f.waiting)} ${f.waiting === 1 ? 'waits' : 'wait'} for the next round${f.lastRound && !inBlock ? `, which goes once round ${f.lastRound.number} is in a block` : ''}`
+      : null;
+  return { last, waiting };
 }
 
 export const STATE_TEXT: Record<WatchedFolderView['state'], string> = {

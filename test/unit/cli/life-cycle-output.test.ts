@@ -83,11 +83,18 @@ describe('a queued finalisation (no file of its own)', () => {
 });
 
 describe('watch, in text', () => {
-  it('a save replaced before it was sent says why', () => {
+  it("a file waiting for its folder's next round says so; one in a round names it", () => {
     const lines: string[] = [];
     const io = { out: (l: string) => lines.push(l), err: () => {}, progress: () => {} } as unknown as CliIo;
-    const replaced = rec({ state: 'superseded', kind: 'linked-update', version: 2, lastError: 'Replaced by a later save of the file before it was sent.' });
-    watchPrinter(io, false).file({ folderId: 1, folder: '/w', path: '/w/q.txt', relPath: 'q.txt', action: 'superseded', record: replaced, error: null });
-    expect(lines).toEqual(['superseded  q.txt  v2 superseded: Replaced by a later save of the file before it was sent.']);
+    const print = watchPrinter(io, false);
+    print.file({ folderId: 1, folder: '/w', path: '/w/q.txt', relPath: 'q.txt', action: 'waiting', record: null, round: null, error: null });
+    const round = rec({ state: 'published', kind: 'linked-update', version: 2, txId: 'ab'.repeat(32) });
+    print.file({ folderId: 1, folder: '/w', path: '/w/q.txt', relPath: 'q.txt', action: 'version', record: round, round: { number: 2, files: 12, position: 3 }, error: null });
+    print.round({ folderId: 1, path: '/w', round: { number: 2, files: 12, position: null }, record: round, error: null });
+    expect(lines).toEqual([
+      "waiting     q.txt  for the folder's next round",
+      'version     q.txt  round 2 abababababab…',
+      'round 2  /w: 12 files in one registration, abababababab…',
+    ]);
   });
 });

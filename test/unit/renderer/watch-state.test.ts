@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { WatchedFolderView } from '../../../preload/contract.ts';
-import { WatchState } from '../../../renderer/screens/watch/watch.svelte.ts';
+import type { RecordState, WatchedFolderView } from '../../../preload/contract.ts';
+import { actionText, roundText, WatchState } from '../../../renderer/screens/watch/watch.svelte.ts';
 import { FakeBridge } from '../../support/fake-bridge.ts';
 
 // The Watched folders screen's state over a bridge in memory: pausing and resuming a folder, and the
@@ -16,6 +16,8 @@ const folder = (state: WatchedFolderView['state']): WatchedFolderView => ({
   stableSeconds: 3,
   state,
   message: null,
+  waiting: 0,
+  lastRound: null,
 });
 
 let fake: FakeBridge;
@@ -71,5 +73,24 @@ describe('the Watched folders state', () => {
     expect(state.completionProblem).toMatch(/only your own folders/);
     await state.complete('');
     expect(state.completionProblem).toBeNull();
+  });
+});
+
+describe('a folder’s rounds and its files, in words', () => {
+  const round = (state: RecordState) => ({ number: 3, files: 1200, recordId: 9, state, txId: null });
+
+  it('says the latest round, where it stands, and what waits for the next', () => {
+    expect(roundText({ lastRound: null, waiting: 0 })).toEqual({ last: null, waiting: null });
+    expect(roundText({ lastRound: round('published'), waiting: 2 })).toEqual({
+      last: `Round 3: ${(1200).toLocaleString()} files in one registration, sent, waiting for its block`,
+      waiting: '2 files wait for the next round, which goes once round 3 is in a block',
+    });
+    expect(roundText({ lastRound: round('settled'), waiting: 1 }).waiting).toBe('1 file waits for the next round');
+  });
+
+  it('says which round a file is in, and with how many', () => {
+    expect(actionText({ action: 'waiting', round: null })).toBe("Taken — waits for the folder's next round");
+    expect(actionText({ action: 'version', round: { number: 2, files: 1 } })).toBe('Notarised as a new version in round 2 (1 file, one registration)');
+    expect(actionText({ action: 'registered', round: { number: 1, files: 3 } })).toBe('Notarised in round 1 (3 files, one registration)');
   });
 });

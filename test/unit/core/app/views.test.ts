@@ -274,10 +274,16 @@ describe("a watched folder's fields, for the page and `watch --json` alike", () 
       receipts: 'folder' as const,
       stableMs: 2500,
       paused: true,
+      documentId: null,
       createdAt: 1,
       updatedAt: 2,
+      state: 'paused' as const,
+      waiting: 3,
+      lastRound: null,
     };
     expect(watchedFolderFields(folder)).toEqual({
+      waiting: 3,
+      lastRound: null,
       path: '/data/Contracts',
       profile: 'Sandbox',
       recursive: true,

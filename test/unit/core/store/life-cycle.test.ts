@@ -115,8 +115,11 @@ describe('resubmissions', () => {
       relPath: 'deed.pdf',
       size: 10,
       mtimeMs: 1,
+      ino: 1,
+      ctimeMs: 1,
       sha256: 'aa'.repeat(32),
       recordId: first.id,
+      memberId: null,
       documentId: null,
     });
     const again = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-again')!;

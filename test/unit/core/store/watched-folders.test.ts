@@ -5,7 +5,18 @@ import type { WatchSettings } from '../../../../main/core/store/watched-folders.
 let now: number;
 let lib: Library;
 const settings: WatchSettings = { recursive: true, include: ['*.pdf'], exclude: ['draft-*'], receipts: 'folder', stableMs: 2000 };
-const seen = (relPath: string, sha256 = 'aa'.repeat(32)) => ({ folderId: 1, relPath, size: 3, mtimeMs: 1.5, sha256, recordId: null, documentId: null });
+const seen = (relPath: string, sha256 = 'aa'.repeat(32)) => ({
+  folderId: 1,
+  relPath,
+  size: 3,
+  mtimeMs: 1.5,
+  ino: 7,
+  ctimeMs: 1.5,
+  sha256,
+  recordId: null,
+  memberId: null,
+  documentId: null,
+});
 
 beforeEach(() => {
   now = 1_700_000_000_000;
@@ -22,6 +33,7 @@ describe('WatchedFolders', () => {
       path: '/docs',
       profile: 'Sandbox',
       paused: false,
+      documentId: null,
       createdAt: now,
       updatedAt: now,
     });
@@ -59,6 +71,30 @@ describe('WatchedFolders', () => {
     lib.watchedFolders.markGone(folder.id, 'new.pdf');
     lib.watchedFolders.moveFile(lib.watchedFolders.file(folder.id, 'old.pdf')!, { folderId: folder.id, relPath: 'new.pdf', size: 3, mtimeMs: 2 });
     expect(lib.watchedFolders.files(folder.id)).toMatchObject([{ relPath: 'new.pdf', sha256: 'aa'.repeat(32), mtimeMs: 2, goneAt: null }]);
+  });
+
+  it('keeps a file waiting for its round: a later save replaces its content and keeps its place; taken or deleted, it waits no more', () => {
+    const folder = lib.watchedFolders.add('/docs', 'Sandbox', settings);
+    const { recordId: _r, memberId: _m, ...waiting } = { ...seen('a.pdf'), folderId: folder.id };
+    lib.watchedFolders.wait(waiting, false);
+    now += 5;
+    lib.watchedFolders.wait({ ...waiting, relPath: 'b.pdf' }, false);
+    lib.watchedFolders.wait({ ...waiting, sha256: 'bb'.repeat(32), size: 4 }, false); // a.pdf saved again
+    expect(lib.watchedFolders.waiting(folder.id).map((w) => [w.relPath, w.sha256, w.takenAt])).toEqual([
+      ['a.pdf', 'bb'.repeat(32), now - 5],
+      ['b.pdf', 'aa'.repeat(32), now],
+    ]);
+    expect(lib.watchedFolders.file(folder.id, 'a.pdf')).toMatchObject({ sha256: 'bb'.repeat(32), recordId: null, memberId: null });
+    lib.watchedFolders.markGone(folder.id, 'b.pdf');
+    lib.watchedFolders.saveFile({ ...seen('a.pdf'), folderId: folder.id }); // back to content registered before
+    expect(lib.watchedFolders.waitingCount(folder.id)).toBe(0);
+  });
+
+  it('lists a folder’s files in the byte order of their paths, a page at a time', () => {
+    const folder = lib.watchedFolders.add('/docs', 'Sandbox', settings);
+    const paths = ['b.pdf', 'a/z.pdf', 'a-b.pdf', 'é.pdf', 'A.pdf', 'a.pdf'];
+    for (const p of paths) lib.watchedFolders.saveFile({ ...seen(p), folderId: folder.id });
+    expect([...lib.watchedFolders.filesInOrder(folder.id, 2)].map((f) => f.relPath)).toEqual(['A.pdf', 'a-b.pdf', 'a.pdf', 'a/z.pdf', 'b.pdf', 'é.pdf']);
   });
 
   it('forgets a folder’s files with it, and the folders of a removed profile', () => {

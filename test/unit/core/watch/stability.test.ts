@@ -17,6 +17,15 @@ describe('sameSnapshot', () => {
     expect(sameSnapshot(null, null)).toBe(true);
     expect(sameSnapshot(null, { size: 0, mtimeMs: 0 })).toBe(false);
   });
+
+  it('tells a file replaced by one of the same size and mtime by its inode or ctime, when both sides know them', () => {
+    const was = { size: 1, mtimeMs: 2, ino: 7, ctimeMs: 3 };
+    expect(sameSnapshot(was, { ...was })).toBe(true);
+    expect(sameSnapshot(was, { ...was, ino: 8 })).toBe(false); // written aside and renamed over it
+    expect(sameSnapshot(was, { ...was, ctimeMs: 4 })).toBe(false); // written in place, mtime set back
+    // An entry kept before inodes were: size and mtime alone.
+    expect(sameSnapshot({ size: 1, mtimeMs: 2, ino: null, ctimeMs: null }, was)).toBe(true);
+  });
 });
 
 describe('Stability', () => {
@@ -69,6 +78,26 @@ describe('Stability', () => {
     stability.forget((_, folder) => folder !== 1);
     await clock.advance(100);
     expect(stable).toEqual(['/two/b']);
+    expect(clock.timerCount).toBe(0);
+  });
+
+  it('keeps one timer however many files wait, and takes each when its own quiet period ends', async () => {
+    const { clock, disk, stable, stability } = setup();
+    for (let i = 0; i < 1000; i++) {
+      disk.set(`/f${i}`, { size: i, mtimeMs: i });
+      stability.touch(`/f${i}`, { size: i, mtimeMs: i }, 1000, 1);
+      if (i % 100 === 99) await clock.advance(10);
+    }
+    disk.set('/other', { size: 1, mtimeMs: 1 });
+    stability.touch('/other', { size: 1, mtimeMs: 1 }, 50, 2); // another folder's quiet period
+    expect(clock.timerCount).toBe(1);
+    await clock.advance(50);
+    expect(stable).toEqual(['/other']);
+    await clock.advance(1000 - 100 - 50); // at 1000 ms: the first hundred, touched 90 ms before the last
+    expect(stable.length).toBe(1 + 100);
+    await clock.advance(90);
+    expect(stable.length).toBe(1001);
+    expect(stability.size).toBe(0);
     expect(clock.timerCount).toBe(0);
   });
 });
