@@ -279,7 +279,7 @@ describe('the app service', () => {
         record: expect.objectContaining({ id, txId, kind: 'record' }),
         error: {
           code: 'ALREADY_REGISTERED',
-          message: `deed.txt is already registered as a record (txId ${txId}), and a record cannot take versions, so no document was started. The record and its receipt stay as they are.`,
+          message: `deed.txt is already registered as a record (txId ${txId}), and a record cannot take versions, so no document was started. The record stays as it is; the receipt is saved beside the file.`,
         },
       }),
     ]);
