@@ -10,6 +10,7 @@ export const CALL_NAMES = [
   'useProfile',
   'saveProfile',
   'removeProfile',
+  'profileRemovable',
   'setApiKey',
   'clearApiKey',
   'account',

@@ -368,6 +368,8 @@ export const CALLS = {
   /** keepApiKey: the person confirmed that the profile's API key goes to its new address too. */
   saveProfile: z.tuple([profileInput, z.object({ keepApiKey: z.boolean().optional() }).strict()]),
   removeProfile: z.tuple([profileName]),
+  /** Whether a profile can be removed, asked before the person is asked to confirm: fails as removeProfile would (PROFILE_IN_USE). */
+  profileRemovable: z.tuple([profileName]),
   setApiKey: z.tuple([profileName, apiKey]),
   clearApiKey: z.tuple([profileName]),
   account: z.tuple([profileName.optional()]),
@@ -434,6 +436,7 @@ export interface CallResults {
   useProfile: ProfileView;
   saveProfile: ProfileView;
   removeProfile: null;
+  profileRemovable: null;
   setApiKey: { apiKeySet: true };
   clearApiKey: { apiKeySet: false };
   account: AccountView;
