@@ -173,7 +173,10 @@ export interface DocumentView {
   profile: string;
   name: string;
   headTxId: string | null;
+  /** Closed to new versions: its final record is made (sent, or in a block). */
   finalised: boolean;
+  /** Finalised, its final record not in a block yet: shown as finalising, not final. */
+  finalising: boolean;
   versions: number;
   updatedAt: number;
 }
