@@ -23,6 +23,7 @@ export const CALL_NAMES = [
   'cancelJob',
   'queryRecords',
   'getRecord',
+  'recordService',
   'exportReceipt',
   'exportProofBundle',
   'upgradeReceipt',

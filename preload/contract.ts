@@ -86,6 +86,12 @@ export interface RecordView {
   proof: ProofView | null;
 }
 
+/** The service a receipt names, and the profile that reaches it (null: none does, so nothing here asks it). */
+export interface ServiceView {
+  url: string;
+  profile: string | null;
+}
+
 export interface ProofView {
   /** The transaction's position in the block. */
   index: number;
@@ -392,6 +398,8 @@ export const CALLS = {
   cancelJob: z.tuple([jobId]),
   queryRecords: z.tuple([recordQuery]),
   getRecord: z.tuple([recordId]),
+  /** For a record imported from a receipt: the service the receipt names and the profile that reaches it now; null for Notarium's own. */
+  recordService: z.tuple([recordId]),
   exportReceipt: z.tuple([recordId]),
   /** The receipt (a document version's: the document's receipts and index) and the offline verifier page, verify.html, as one zip. */
   exportProofBundle: z.tuple([recordId]),
@@ -452,6 +460,7 @@ export interface CallResults {
   cancelJob: null;
   queryRecords: { records: RecordView[]; total: number };
   getRecord: RecordView;
+  recordService: ServiceView | null;
   exportReceipt: { path: string | null; fileName: string; receipt: string };
   exportProofBundle: { fileName: string; zipBase64: string; receipts: number };
   /** `complete`: it already named its block; `pending`: not in a block yet; both leave the file as it was. */

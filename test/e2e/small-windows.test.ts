@@ -260,12 +260,14 @@ describe('small windows', () => {
     const page = app.page;
     // A dozen more registrations, made beside the app with the command line (each its own registration, so its own row).
     const many = Array.from({ length: 12 }, (_, i) => file(`minutes-${String(i + 1).padStart(2, '0')}.txt`, `minutes ${i + 1}\n`));
-    const made = await runCli(['notarise', '--separately', ...many], { env: { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' } });
+    const made = await runCli(['notarise', '--separately', ...many], {
+      env: { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '', NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.3' },
+    });
     expect(made.code, made.stderr).toBe(0);
     await page.setViewportSize({ width: 1024, height: 700 });
     await screenButton(page, 'Library').click();
     const box = page.locator('.list.card');
-    const options = page.getByRole('option');
+    const options = page.getByRole('listbox', { name: 'Records' }).getByRole('option');
     await expect.poll(() => page.getByText(/^1[0-9] records$/).count()).toBe(1);
     const fit = () =>
       box.evaluate((list) => {

@@ -3,13 +3,14 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import { notSent } from '../store/record.ts';
 import { settleInDoubt } from '../usecases/in-doubt.ts';
 import { removeNotSent } from '../usecases/remove-not-sent.ts';
+import { importedService } from '../usecases/service-check.ts';
 import { NotSent } from '../usecases/submit.ts';
 import type { CallDeps, Calls } from './call-deps.ts';
 import { recordById, recordViewOf } from './library-items.ts';
 
 /** The Library: the registrations Notarium keeps, and where a record's file and transaction are. */
 
-type LibraryCalls = 'queryRecords' | 'getRecord' | 'pendingCount' | 'sendNow' | 'removeNotSent' | 'showInFolder' | 'openExplorer';
+type LibraryCalls = 'queryRecords' | 'getRecord' | 'recordService' | 'pendingCount' | 'sendNow' | 'removeNotSent' | 'showInFolder' | 'openExplorer';
 
 export function libraryCalls({ notary, ctx, abilities, emit }: CallDeps): Calls<LibraryCalls> {
   const { records } = notary.library;
@@ -19,6 +20,7 @@ export function libraryCalls({ notary, ctx, abilities, emit }: CallDeps): Calls<
       return { records: found.map((r) => recordViewOf(notary, r)), total };
     },
     getRecord: async (id) => recordViewOf(notary, recordById(notary, id)),
+    recordService: async (id) => importedService(ctx, recordById(notary, id)),
     pendingCount: async () => records.pendingCount(),
     // What the engine does with it at its next start (in-doubt.ts: never sent, so it is sent), now.
     sendNow: async (id) => {
