@@ -78,7 +78,8 @@ export class Notary {
   private catchingUp: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: NotaryOptions) {
-    const now = options.timers?.now ?? options.now ?? Date.now;
+    const timers = options.timers;
+    const now = timers ? () => timers.now() : (options.now ?? Date.now);
     const env = options.env ?? process.env;
     const blockInterval = options.sandboxBlockInterval ?? 10;
     this.library = Library.open(options.dataDir, now);

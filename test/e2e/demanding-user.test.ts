@@ -81,7 +81,10 @@ describe('refusals a user meets', () => {
     const page = app.page;
     await page.getByRole('button', { name: 'Finalise document…' }).click();
     await page.getByRole('button', { name: 'Finalise now' }).click();
-    await page.locator('section.detail').getByText('The final record is sent: the document is final once it is in a block. No version can follow it.').waitFor();
+    await page
+      .locator('section.detail')
+      .getByText('The final record is sent: the document is final once it is in a block. No version can follow it.')
+      .waitFor();
     await screenButton(page, 'Library').click();
     // The finalisation holds no file: its row has no size.
     await page.getByRole('listbox').getByRole('option').filter({ hasText: '— ·' }).click();

@@ -119,7 +119,10 @@ describe("profile remove takes the profile's secrets with it (issue #14)", () =>
     expect((await add()).code).toBe(0);
     expect((await cli(['key', 'set', '--profile', gone], sb.apiKey)).code).toBe(0);
     // No Secret Service on this bus: the keychain cannot answer.
-    const removed = await runCli(['profile', 'remove', gone, '--yes'], { env: { ...env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(root, 'no-bus')}` }, cwd: root });
+    const removed = await runCli(['profile', 'remove', gone, '--yes'], {
+      env: { ...env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(root, 'no-bus')}` },
+      cwd: root,
+    });
     expect(removed.code).toBe(2);
     expect(removed.stdout).toBe(`Profile "${gone}" removed.\n`);
     expect(removed.stderr).toMatch(/keychain/);
@@ -147,7 +150,9 @@ describe("profile remove takes the profile's secrets with it (issue #14)", () =>
     expect(await listed(gone)).toBe(true);
 
     const declined = await runCliInTerminal(['profile', 'remove', gone], { env, cwd: root, input: 'n\n' });
-    expect(declined.screen).toContain(`Removing the profile "${gone}" deletes its API key and sign-in from the system keychain; adding it again means entering the key and signing in again. Remove it? [y/N]`);
+    expect(declined.screen).toContain(
+      `Removing the profile "${gone}" deletes its API key and sign-in from the system keychain; adding it again means entering the key and signing in again. Remove it? [y/N]`,
+    );
     expect(declined.screen).toContain(`The profile "${gone}" was not removed.`);
     expect(declined.code).toBe(1);
     expect(await listed(gone)).toBe(true);

@@ -99,22 +99,22 @@ describe('confirmations one by one', () => {
     { start: 1_700_000_000_000, after: 3_300 },
     { start: 1_700_000_004_321, after: 9_999 },
     { start: 1_700_000_007_777, after: 5_000 },
-  ])('on a chain that follows the clock, every confirmation from 1 to the target is reported in order (start $start, published $after ms into a block)', async ({
-    start,
-    after,
-  }) => {
-    const clock = new ManualClock(start);
-    const { notary, statusAsked, seen } = await onOneClock(clock, BLOCK / 1000);
-    await clock.advance(after);
-    const record = await register(notary, 'minutes');
-    notary.startPoller();
-    await runUntil(clock, notary, clock.now() + (TARGET + 3) * BLOCK);
+  ])(
+    'on a chain that follows the clock, every confirmation from 1 to the target is reported in order (start $start, published $after ms into a block)',
+    async ({ start, after }) => {
+      const clock = new ManualClock(start);
+      const { notary, statusAsked, seen } = await onOneClock(clock, BLOCK / 1000);
+      await clock.advance(after);
+      const record = await register(notary, 'minutes');
+      notary.startPoller();
+      await runUntil(clock, notary, clock.now() + (TARGET + 3) * BLOCK);
 
-    expect(seen).toEqual(Array.from({ length: TARGET }, (_, i) => i + 1));
-    expect(notary.library.records.get(record.id)).toMatchObject({ state: 'settled', confirmations: TARGET, nextCheckAt: null });
-    expect(statusAsked[0]! - record.publishedAt!).toBeGreaterThanOrEqual(BLOCK);
-    expectPaced(statusAsked);
-  });
+      expect(seen).toEqual(Array.from({ length: TARGET }, (_, i) => i + 1));
+      expect(notary.library.records.get(record.id)).toMatchObject({ state: 'settled', confirmations: TARGET, nextCheckAt: null });
+      expect(statusAsked[0]! - record.publishedAt!).toBeGreaterThanOrEqual(BLOCK);
+      expectPaced(statusAsked);
+    },
+  );
 
   it('a late first block, then blocks at the interval: each confirmation is reported, no check faster than the pace', async () => {
     const clock = new ManualClock();

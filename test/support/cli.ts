@@ -32,7 +32,10 @@ export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?:
  * Runs `notarium` in a real terminal (a pseudo-terminal from util-linux's script(1)), typing `input`:
  * what a person at a terminal sees. Its output is the terminal's, stdout and stderr together.
  */
-export function runCliInTerminal(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {}): Promise<{ code: number | null; screen: string }> {
+export function runCliInTerminal(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {},
+): Promise<{ code: number | null; screen: string }> {
   const line = shellQuoteAll([process.execPath, BIN, ...args]);
   const child = spawn('script', ['-qec', line, '/dev/null'], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let screen = '';

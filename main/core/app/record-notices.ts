@@ -30,7 +30,8 @@ type Shell = ShellAbilities['shell'];
 export function receiptPlaceWords(records: readonly Pick<RecordView, 'path' | 'receiptPath'>[], shell: Shell): string {
   const many = records.length > 1;
   const written = records.every((r) => r.receiptPath !== null && r.path !== null);
-  if (written && records.every((r) => dirname(r.receiptPath!) === dirname(r.path!))) return many ? 'each receipt is saved beside its file' : 'the receipt is saved beside the file';
+  if (written && records.every((r) => dirname(r.receiptPath!) === dirname(r.path!)))
+    return many ? 'each receipt is saved beside its file' : 'the receipt is saved beside the file';
   if (written) return many ? 'each receipt is saved with its file' : "the receipt is saved in the file's folder";
   const receipt = many ? 'their receipts are' : 'the receipt is';
   return shell === 'web' ? `${receipt} in the Library, to download` : `${receipt} in the Library`;

@@ -11,7 +11,16 @@ let fake: FakeBridge;
 let state: DocumentsState;
 let added: string[];
 
-const policy: DocumentView = { id: 7, profile: 'Sandbox', name: 'policy.md', headTxId: '07'.repeat(32), finalised: false, finalising: false, versions: 1, updatedAt: 0 };
+const policy: DocumentView = {
+  id: 7,
+  profile: 'Sandbox',
+  name: 'policy.md',
+  headTxId: '07'.repeat(32),
+  finalised: false,
+  finalising: false,
+  versions: 1,
+  updatedAt: 0,
+};
 const file = (name: string): File => new File([name], name);
 
 beforeEach(async () => {

@@ -94,7 +94,7 @@ describe('where a notice says the receipt is (issue #14)', () => {
     );
   });
 
-  it("in the Library, to download, for the web shell's uploads: never \"next to the file\"", () => {
+  it('in the Library, to download, for the web shell\'s uploads: never "next to the file"', () => {
     const notice = noticeFor('confirmed', [recordView(uploaded)], 'web');
     expect(notice.body).toBe('Its registration is in a block; the receipt is in the Library, to download.');
     expect(noticeFor('confirmed', [recordView(uploaded), recordView({ ...uploaded, id: 2 })], 'web').body).toBe(
@@ -103,7 +103,9 @@ describe('where a notice says the receipt is (issue #14)', () => {
   });
 
   it("in a watched folder's .notarium/, or only in the Library when none was written", () => {
-    expect(receiptPlaceWords([{ path: '/w/a.pdf', receiptPath: '/w/.notarium/a.pdf.receipt.json' }], 'electron')).toBe("the receipt is saved in the file's folder");
+    expect(receiptPlaceWords([{ path: '/w/a.pdf', receiptPath: '/w/.notarium/a.pdf.receipt.json' }], 'electron')).toBe(
+      "the receipt is saved in the file's folder",
+    );
     expect(receiptPlaceWords([{ path: '/w/a.pdf', receiptPath: null }], 'electron')).toBe('the receipt is in the Library');
     // A watched folder in the web shell is the machine's own: its receipt is beside the file there too.
     expect(receiptPlaceWords([beside], 'web')).toBe('the receipt is saved beside the file');

@@ -2,7 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { documentView, historyView, noVerifications, recordView, verificationView, versionCount, watchedFolderFields } from '../../../../main/core/app/views.ts';
+import {
+  documentView,
+  historyView,
+  noVerifications,
+  recordView,
+  verificationView,
+  versionCount,
+  watchedFolderFields,
+} from '../../../../main/core/app/views.ts';
 import { Library } from '../../../../main/core/store/library.ts';
 import type { StoredRecord, Submission } from '../../../../main/core/store/record.ts';
 import type { DocumentHistory } from '../../../../main/core/usecases/document-history.ts';
