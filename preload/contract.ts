@@ -106,6 +106,12 @@ export interface BatchView {
 /** What a call about a file of the Library names: a registration's record by id, or one file of a batch. */
 export type ItemRef = number | { member: number };
 
+/** The service a receipt names, and the profile that reaches it (null: none does, so nothing here asks it). */
+export interface ServiceView {
+  url: string;
+  profile: string | null;
+}
+
 export interface ProofView {
   /** The transaction's position in the block. */
   index: number;
@@ -200,7 +206,10 @@ export interface DocumentView {
   profile: string;
   name: string;
   headTxId: string | null;
+  /** Closed to new versions: its final record is made (sent, or in a block). */
   finalised: boolean;
+  /** Finalised, its final record not in a block yet: shown as finalising, not final. */
+  finalising: boolean;
   versions: number;
   updatedAt: number;
 }
@@ -403,6 +412,8 @@ export const CALLS = {
   /** keepApiKey: the person confirmed that the profile's API key goes to its new address too. */
   saveProfile: z.tuple([profileInput, z.object({ keepApiKey: z.boolean().optional() }).strict()]),
   removeProfile: z.tuple([profileName]),
+  /** Whether a profile can be removed, asked before the person is asked to confirm: fails as removeProfile would (PROFILE_IN_USE). */
+  profileRemovable: z.tuple([profileName]),
   setApiKey: z.tuple([profileName, apiKey]),
   clearApiKey: z.tuple([profileName]),
   account: z.tuple([profileName.optional()]),
@@ -430,6 +441,8 @@ export const CALLS = {
   cancelJob: z.tuple([jobId]),
   queryRecords: z.tuple([recordQuery]),
   getRecord: z.tuple([itemRef]),
+  /** For a record imported from a receipt: the service the receipt names and the profile that reaches it now; null for Notarium's own. */
+  recordService: z.tuple([recordId]),
   exportReceipt: z.tuple([itemRef]),
   /** The receipt (a document version's: the document's receipts and index) and the offline verifier page, verify.html, as one zip. */
   exportProofBundle: z.tuple([itemRef]),
@@ -477,6 +490,7 @@ export interface CallResults {
   useProfile: ProfileView;
   saveProfile: ProfileView;
   removeProfile: null;
+  profileRemovable: null;
   setApiKey: { apiKeySet: true };
   clearApiKey: { apiKeySet: false };
   account: AccountView;
@@ -489,6 +503,7 @@ export interface CallResults {
   cancelJob: null;
   queryRecords: { records: RecordView[]; total: number };
   getRecord: RecordView;
+  recordService: ServiceView | null;
   exportReceipt: { path: string | null; fileName: string; receipt: string };
   exportProofBundle: { fileName: string; zipBase64: string; receipts: number };
   /** `complete`: it already named its block; `pending`: not in a block yet; both leave the file as it was. */

@@ -64,7 +64,20 @@ export class AppState {
       if (!this.current || a.profile === this.current.name) this.account = a;
     });
     this.#notarium.on('background-error', (e) => this.notify(e.error.message));
+    // Another process wrote to the library (`notarium profile add` or `profile use` beside the app): the profiles as they are now.
+    this.#notarium.on('library-changed', () => void this.#profilesElsewhere());
     void this.refresh();
+  }
+
+  /** The profiles read again, and the account with them when another profile is now the current one. */
+  async #profilesElsewhere(): Promise<void> {
+    const before = this.current?.name;
+    try {
+      await this.reloadProfiles();
+      if (this.current?.name !== before) this.account = await this.#notarium.account(undefined);
+    } catch (err) {
+      this.notify(sentence(err));
+    }
   }
 
   async refresh(): Promise<void> {

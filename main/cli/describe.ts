@@ -8,6 +8,7 @@ import type { Step, VerificationReport } from '../core/receipts/verify/verify-re
 import { verifiedOnTestChain, type FileVerification } from '../core/usecases/verify.ts';
 import { counted } from '../../preload/counted.ts';
 import type { BatchFacts } from '../core/usecases/registrations.ts';
+import type { ImportedService } from '../core/usecases/service-check.ts';
 import { batchWords } from './batch-view.ts';
 
 /** Human-readable descriptions shared by the commands. Each value from outside is one line: visibleName. */
@@ -40,14 +41,17 @@ function nextStep(r: StoredRecord): string {
  * `follow`: the command that follows a queued record, when the caller knows a better one than
  * `notarium wait <its file>` (a finalisation has no file of its own); none and no file: no line.
  */
-export function describeRecord(r: StoredRecord, life?: LifeCycleFacts, follow?: string, batch?: BatchFacts | null): string {
+export function describeRecord(r: StoredRecord, life?: LifeCycleFacts, follow?: string, batch?: BatchFacts | null, service?: ImportedService | null): string {
   // A finalisation holds no file: it is the document's final record, after its last version.
   const final = r.kind === 'linked-delete';
   const lines = [
     `${visibleName(r.name)}${final ? ' (final record)' : ''}: ${stateWords(r)}${nextStep(r)}`,
     `  txId:         ${r.txId ?? '-'}`,
     ...(final ? [] : [`  sha256:       ${r.sha256 ?? '-'}`, `  fingerprint:  ${fingerprintWords(r)}`]),
-    `  profile:      ${r.profile}`,
+    // Imported from a receipt: the service it names, and whether a profile reaches it (not the profile it was filed under).
+    service
+      ? `  service:      ${visibleName(service.url)} (${service.profile ? `profile "${service.profile}"` : 'no profile reaches it'})`
+      : `  profile:      ${r.profile}`,
   ];
   const follows = r.prevTxId ? ` (follows ${r.prevTxId})` : '';
   if (final) lines.push(`  final record: after version ${(r.version ?? 2) - 1}${follows}; no version can follow it`);
@@ -55,6 +59,8 @@ export function describeRecord(r: StoredRecord, life?: LifeCycleFacts, follow?: 
   if (batch) lines.push(`  batch:        ${batchWords(batch, r.txId)}`);
   if (r.blockHash) lines.push(`  block:        ${r.blockHash}${r.blockTime ? ` at ${visibleName(r.blockTime)}` : ''}`);
   if (r.receiptPath) lines.push(`  receipt:      ${visibleName(r.receiptPath)}`);
+  // A receipt does not say when its registration was made; the library knows when it was imported.
+  if (service) lines.push(`  imported:     ${new Date(r.createdAt).toISOString()} (when it was registered is not in the receipt)`);
   if (r.receiptHeld) lines.push(`  receipt held: ${visibleName(r.receiptHeld)}`);
   lines.push(...lifeCycleLines(r, life, follow ?? (r.path ? `notarium wait ${shellQuote(r.path)}` : undefined)));
   if (r.lastError) lines.push(`  note:         ${visibleName(r.lastError)}`);

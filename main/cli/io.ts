@@ -13,6 +13,10 @@ export interface CliIo {
   /** How many characters a progress line may have: it must fit the terminal's width, or it wraps. */
   progressWidth(): number;
   readStdin(): Promise<string>;
+  /** Standard input and stderr are a terminal: a person is there to answer a question. */
+  interactive: boolean;
+  /** Asks a question on the terminal (stderr) and resolves with the line typed in answer. */
+  ask(question: string): Promise<string>;
   /** Resolves on SIGINT or SIGTERM (the first one). */
   waitForStopSignal(): Promise<void>;
 }
@@ -64,6 +68,17 @@ export function processIo(): CliIo {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
+    },
+    interactive: errIsTTY && process.stdin.isTTY === true,
+    ask: async (question) => {
+      clearProgress();
+      const { createInterface } = await import('node:readline/promises');
+      const terminal = createInterface({ input: process.stdin, output: process.stderr });
+      try {
+        return await terminal.question(visibleText(asInvoked(question, invoked)));
+      } finally {
+        terminal.close();
+      }
     },
     waitForStopSignal: () =>
       new Promise((resolve) => {

@@ -6,7 +6,7 @@ import { SignIn } from './auth/sign-in.ts';
 import { asNotariumError, NotariumError } from './errors/notarium-error.ts';
 import { Connections } from './connections.ts';
 import { HashPool } from './hashing/hash-pool.ts';
-import { Poller, SYSTEM_TIMERS, type StatusAnswer } from './poller/poller.ts';
+import { Poller, SYSTEM_TIMERS, type StatusAnswer, type Timers } from './poller/poller.ts';
 import { EmbeddedSandbox } from './sandbox-host/embedded-sandbox.ts';
 import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
 import { librarySecrets } from './secrets/library-secrets.ts';
@@ -42,6 +42,8 @@ export interface NotaryOptions {
   env?: NodeJS.ProcessEnv;
   secrets?: SecretStore;
   now?: () => number;
+  /** The poller's clock and timers (a test's manual clock; its `now` is then the engine's too); default the system's, on `now`. */
+  timers?: Timers;
   /** Seconds between blocks of the embedded sandbox (default 10). */
   sandboxBlockInterval?: number;
   transport?: TransportOptions;
@@ -76,7 +78,8 @@ export class Notary {
   private catchingUp: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: NotaryOptions) {
-    const now = options.now ?? Date.now;
+    const timers = options.timers;
+    const now = timers ? () => timers.now() : (options.now ?? Date.now);
     const env = options.env ?? process.env;
     const blockInterval = options.sandboxBlockInterval ?? 10;
     this.library = Library.open(options.dataDir, now);
@@ -102,7 +105,7 @@ export class Notary {
       },
       concurrency: options.pollerConcurrency,
       ratePerSecond: options.pollerRatePerSecond,
-      timers: { ...SYSTEM_TIMERS, now },
+      timers: options.timers ?? { ...SYSTEM_TIMERS, now },
     });
     this.context = {
       library: this.library,

@@ -55,6 +55,8 @@ export const STATE_TONE: Record<RecordState, Tone> = {
 
 /** A document's finalisation record (linked-delete), and a finalised document, in every screen's words. */
 export const FINAL_LABEL = 'Final';
+/** A finalised document whose final record is not in a block yet: closed to versions, not final on the chain. */
+export const FINALISING_LABEL = 'Finalising';
 
 /**
  * A record's place in its document, as a list row's tag: "v2" for a version (Documents says

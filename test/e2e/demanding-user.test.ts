@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepShots } from '../support/screenshots.ts';
-import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
+import { inSight, openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 import { fileWriter } from '../support/scratch-files.ts';
 
 // What a demanding user tries, and what they must see: every Verify job ends, a broken receipt with
@@ -67,9 +67,13 @@ describe('refusals a user meets', () => {
     await expect.poll(() => refusal.textContent()).toMatch(/Drop one file as the new version: 2 were dropped/);
     await keepShots(page, 'documents-two-files-refused', refusal);
     expect(await timeline.count()).toBe(1);
+    // In a short window the drop zone is at the fold: its refusal is brought into sight, not drawn below it (issue #14).
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
     await addVersion.setInputFiles(v1);
     await expect.poll(() => refusal.textContent()).toMatch(/policy\.md is already version 1 of "policy\.md"\./);
     expect(await refusal.textContent()).not.toMatch(UPLOAD_NAME);
+    await expect.poll(() => inSight(refusal)).toBe(true);
     await keepShots(page, 'documents-already-a-version', refusal);
   });
 
@@ -77,7 +81,10 @@ describe('refusals a user meets', () => {
     const page = app.page;
     await page.getByRole('button', { name: 'Finalise document…' }).click();
     await page.getByRole('button', { name: 'Finalise now' }).click();
-    await page.locator('section.detail').getByText('The document is finalised: no version can follow.').waitFor();
+    await page
+      .locator('section.detail')
+      .getByText('The final record is sent: the document is final once it is in a block. No version can follow it.')
+      .waitFor();
     await screenButton(page, 'Library').click();
     // The finalisation holds no file: its row has no size.
     await page.getByRole('listbox').getByRole('option').filter({ hasText: '— ·' }).click();

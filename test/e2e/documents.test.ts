@@ -89,7 +89,7 @@ describe('documents in the app', () => {
     const row = page.locator('li.row').first();
     await expect.poll(() => row.locator('.badge').textContent()).toBe('Already a record');
     expect(await row.locator('.refused').textContent()).toBe(
-      `deed.md is already registered as a record (txId ${txId}), and a record cannot take versions, so no document was started. The record and its receipt stay as they are.`,
+      `deed.md is already registered as a record (txId ${txId}), and a record cannot take versions, so no document was started. The record stays as it is; the receipt is in the Library, to download.`,
     );
     // Neutral: no failure's red, no command to type.
     expect(await row.locator('.why').count()).toBe(0);

@@ -11,6 +11,7 @@ import { FILE_CONTENT, makeFixture } from '../support/receipt-fixture.ts';
 // Merkle root of its own) claims 6 confirmations; the Library never shows it as settled.
 
 let app: RunningApp;
+let madeBy: string;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-imported-'));
 
 beforeAll(async () => {
@@ -18,6 +19,7 @@ beforeAll(async () => {
   const { receipt, root } = makeFixture();
   const forged = structuredClone(receipt) as unknown as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tampering
   delete forged.transaction;
+  madeBy = forged.registration.serviceUrl;
   forged.network = 'mainnet';
   forged.file.name = 'partial-contract.pdf';
   Object.assign(forged.confirmation, { confirmedBlocks: 6 });
@@ -48,6 +50,15 @@ describe('an imported, partially verified receipt in the Library', () => {
     await expect.poll(() => details.locator('.badge').first().textContent()).toMatch(/^\s*Imported · partially verified\s*$/);
     await expect.poll(() => details.textContent()).toMatch(/Imported from a receipt that was only partially verified: Notarium did not register this/);
     expect(await details.locator('.badge.verified').count()).toBe(0);
-    await keepShots(page, 'library-imported-partial');
+    // The service the receipt names, not the profile in use it was filed under, and that none reaches it (issue #14).
+    const field = (name: string) => details.locator(`dt:text-is("${name}") + dd`);
+    await expect.poll(() => field('Service').textContent()).toBe(`${madeBy} · mainnet`);
+    expect(await field('Service').locator('+ dd').textContent()).toMatch(/^\s*No profile reaches it, so Notarium does not ask it about this registration\s*$/);
+    expect(await details.locator('dt:text-is("Profile")').count()).toBe(0);
+    // A receipt does not say when it was registered: not the import's time as if it did; the import's time apart.
+    // (Its header is not in the receipt, so no block time is vouched for either.)
+    expect(await field('Notarised').textContent()).toMatch(/^\s*Not said by the receipt\s*$/);
+    expect(await field('Imported').textContent()).toMatch(/\d/);
+    await keepShots(page, 'library-imported-partial', field('Service'));
   });
 });

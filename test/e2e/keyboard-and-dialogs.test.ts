@@ -5,7 +5,8 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.ts';
 import { keepShots } from '../support/screenshots.ts';
-import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
+import { inSight, openApp, screenButton, type RunningApp } from '../support/web-app.ts';
+import { closedPort } from '../support/closed-port.ts';
 
 // The keyboard as a demanding user drives the app (the screens by Alt+Shift+1…6 in the web shell,
 // a browser tab whose Ctrl+1…8 and Alt+1…8 are the browser's; Ctrl+F, Esc, ? for the list), never
@@ -209,7 +210,7 @@ describe('removing a profile', () => {
     const dialog = page.getByRole('dialog', { name: `Remove the profile “${PROFILE}”?` });
     await dialog.waitFor();
     expect(await dialog.textContent()).toMatch(/Lost:.*API key and sign-in, which are deleted from the system keychain/);
-    expect(await dialog.textContent()).toMatch(/Kept:.*records in your library/);
+    expect(await dialog.textContent()).toMatch(/Kept:.*receipts you exported/);
     // The safe answer has the focus: Enter does not remove.
     expect(await hasFocus(dialog.getByRole('button', { name: 'Cancel' }))).toBe(true);
     await keepShots(page, 'remove-profile', dialog);
@@ -228,6 +229,38 @@ describe('removing a profile', () => {
       .filter({ hasText: `The profile ${PROFILE} is removed.` })
       .waitFor();
     expect(await row.count()).toBe(0);
+    expect(app.problems).toEqual([]);
+  });
+
+  it('a profile added with the command line shows without a reload; one its records keep is refused beside its Remove button, before any dialog (issue #14)', async () => {
+    const page = app.page;
+    await screenButton(page, 'Account & settings').click();
+    await heading('Account & settings').waitFor();
+    // Beside the running app: a profile for a service that is not there, and a file sent to it (never reached, so not sent).
+    const env = { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
+    const away = 'Away service';
+    expect((await runCli(['profile', 'add', away, '--base-url', `http://127.0.0.1:${await closedPort()}`, '--network', 'sandbox'], { env })).code).toBe(0);
+    const row = page.getByRole('listitem').filter({ hasText: away });
+    await row.waitFor();
+    expect((await runCli(['key', 'set', '--profile', away], { env, input: 'a-key\n' })).code).toBe(0);
+    const letter = join(folder, 'letter.txt');
+    writeFileSync(letter, 'a letter\n');
+    const sent = await runCli(['notarise', letter, '--profile', away], { env });
+    expect(sent.code, sent.stderr).toBe(2);
+
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await row.getByRole('button', { name: `Remove ${away}` }).click();
+    const refusal = row.getByRole('alert');
+    await expect
+      .poll(() => refusal.textContent())
+      .toContain(
+        `The profile "${away}" keeps 1 record that never reached the service: remove it in the app's Library (nothing of it was registered), then remove the profile.`,
+      );
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => inSight(refusal)).toBe(true);
+    // Not at the top of the page: the page's own notes show nothing of it.
+    expect(await page.locator('.screen > .error').count()).toBe(0);
+    await keepShots(page, 'remove-profile-refused', refusal);
     expect(app.problems).toEqual([]);
   });
 });

@@ -90,6 +90,10 @@ describe('notifications and confirmations in the web shell', () => {
     await expect.poll(() => badgeText(notariseRow)).toBe('Waiting for a block');
     await chain.sandbox.mine();
     await expect.poll(() => badgeText(notariseRow)).toBe('1 of 2 confirmations');
+    // An upload has no receipt beside it: the notice says where the receipt is in this shell.
+    await expect
+      .poll(async () => (await seen()).shown.find((n) => n.title === '“third.txt” is notarised')?.body)
+      .toBe('Its registration is in a block; the receipt is in the Library, to download.');
     await keepShots(page, 'notarise-confirmation-progress', notariseRow);
 
     await screenButton(page, 'Library').click();

@@ -136,4 +136,24 @@ describe('a version queued behind its unmined predecessor', () => {
     await page.getByText('No record matches. Try another search or state.').waitFor();
     expect(app.problems).toEqual([]);
   });
+
+  it('a finalised document reads Finalising, in the pending colours, until its final record is in a block; then Final (issue #14)', async () => {
+    const page = app.page;
+    await screenButton(page, 'Documents').click();
+    const doc = page.getByRole('button', { name: /^policy\.md/ });
+    await doc.click();
+    await page.getByRole('button', { name: 'Finalise document…' }).click();
+    await page.getByRole('button', { name: 'Finalise now' }).click();
+    const head = page.locator('.dhead');
+    await page.getByText('The final record is sent: the document is final once it is in a block. No version can follow it.').waitFor();
+    await expect.poll(() => badgeText(head)).toBe('Finalising');
+    expect(await head.locator('.badge').getAttribute('class')).toMatch(/\bpending\b/);
+    await expect.poll(() => doc.textContent()).toMatch(/· Finalising ·/);
+    await keepShots(page, 'documents-finalising', head);
+    await chain.sandbox.mine();
+    await expect.poll(() => badgeText(head)).toBe('Final');
+    await expect.poll(() => doc.textContent()).toMatch(/· Final ·/);
+    await keepShots(page, 'documents-final', head);
+    expect(app.problems).toEqual([]);
+  });
 });

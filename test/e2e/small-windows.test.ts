@@ -255,4 +255,41 @@ describe('small windows', () => {
     );
     expect(app.problems).toEqual([]);
   });
+
+  it("the Library's list takes the window's height where the details sit below it, and no more than its rows (issue #14)", async () => {
+    const page = app.page;
+    // A dozen more registrations, made beside the app with the command line (each its own registration, so its own row).
+    const many = Array.from({ length: 12 }, (_, i) => file(`minutes-${String(i + 1).padStart(2, '0')}.txt`, `minutes ${i + 1}\n`));
+    const made = await runCli(['notarise', '--separately', ...many], {
+      env: { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '', NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.3' },
+    });
+    expect(made.code, made.stderr).toBe(0);
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await screenButton(page, 'Library').click();
+    const box = page.locator('.list.card');
+    const options = page.getByRole('listbox', { name: 'Records' }).getByRole('option');
+    await expect.poll(() => page.getByText(/^1[0-9] records$/).count()).toBe(1);
+    const fit = () =>
+      box.evaluate((list) => {
+        const main = list.closest('main')!;
+        const rows = list.querySelectorAll('[role="option"]');
+        const bottom = list.getBoundingClientRect().bottom;
+        const seen = [...rows].filter((r) => r.getBoundingClientRect().bottom <= Math.min(bottom, main.getBoundingClientRect().bottom)).length;
+        return { seen, gap: main.getBoundingClientRect().bottom - bottom, height: list.getBoundingClientRect().height };
+      });
+    await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
+    // Down to the window's bottom (its padding below): more rows than a fixed box's six.
+    const full = await fit();
+    expect(full.seen, JSON.stringify(full)).toBeGreaterThanOrEqual(8);
+    expect(full.gap, JSON.stringify(full)).toBeLessThanOrEqual(40);
+    await keepShots(page, 'library-list-fills-the-window', box);
+
+    // One result: a box of one row, no empty area below it.
+    await page.getByRole('searchbox').fill('minutes-07');
+    await expect.poll(() => options.count()).toBe(1);
+    await expect.poll(async () => (await fit()).height).toBeLessThanOrEqual(38 + 52 + 2);
+    await keepShots(page, 'library-list-one-result', box);
+    await page.getByRole('searchbox').fill('');
+    expect(app.problems).toEqual([]);
+  });
 });

@@ -253,10 +253,13 @@ describe('the app service', () => {
     const { record } = (await finished).outcomes[0]!;
     expect(record).toMatchObject({ notSent: true, profile: 'Away', txId: null });
     expect(await service.api.pendingCount()).toBe(1);
-    await expect(service.api.removeProfile('Away')).rejects.toMatchObject({
+    // Asked before any confirmation (profileRemovable), as removing would answer: one record, counted as one, and what to do.
+    const refusal = {
       code: 'PROFILE_IN_USE',
-      message: expect.stringContaining('It never reached the service: remove it in the Library, since nothing of it was registered.'),
-    });
+      message: `The profile "Away" keeps 1 record that never reached the service: remove it in the app's Library (nothing of it was registered), then remove the profile.`,
+    };
+    await expect(service.api.profileRemovable('Away')).rejects.toMatchObject(refusal);
+    await expect(service.api.removeProfile('Away')).rejects.toMatchObject(refusal);
 
     const counted = next('pending-count');
     expect(await service.api.removeNotSent(record!.id)).toBeNull();
@@ -265,6 +268,7 @@ describe('the app service', () => {
     expect(await service.api.queryRecords({ limit: 10, offset: 0 })).toEqual({ records: [], total: 0 });
     await expect(service.api.getRecord(record!.id)).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });
     await expect(service.api.removeNotSent(record!.id)).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });
+    expect(await service.api.profileRemovable('Away')).toBeNull();
     expect(await service.api.removeProfile('Away')).toBeNull();
     expect((await service.api.listProfiles()).map((p) => p.name)).toEqual(['Sandbox']);
   });
@@ -279,7 +283,7 @@ describe('the app service', () => {
         record: expect.objectContaining({ id, txId, kind: 'record' }),
         error: {
           code: 'ALREADY_REGISTERED',
-          message: `deed.txt is already registered as a record (txId ${txId}), and a record cannot take versions, so no document was started. The record and its receipt stay as they are.`,
+          message: `deed.txt is already registered as a record (txId ${txId}), and a record cannot take versions, so no document was started. The record stays as it is; the receipt is saved beside the file.`,
         },
       }),
     ]);

@@ -50,6 +50,8 @@ describe('notarium app, when the browser never shows the launch file', () => {
       progress: () => undefined,
       progressWidth: () => 79,
       readStdin: () => Promise.resolve(''),
+      interactive: false,
+      ask: () => Promise.reject(new Error('No terminal here.')),
       waitForStopSignal: () => stopped,
     };
     const clock = new ManualClock();

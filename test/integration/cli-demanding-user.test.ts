@@ -280,6 +280,8 @@ describe('notarise --wait', () => {
       },
       progressWidth: () => 200, // a wide terminal: the full words
       readStdin: async () => '',
+      interactive: false,
+      ask: () => Promise.reject(new Error('No terminal here.')),
       waitForStopSignal: () => new Promise(() => {}),
     };
     // Separately: each file's registration is waited for and named on the line (a batch's: cli-batches.test.ts).
@@ -354,6 +356,8 @@ describe('Ctrl+C the moment the wait is announced', () => {
       progress: () => {},
       progressWidth: () => 80,
       readStdin: async () => '',
+      interactive: false,
+      ask: () => Promise.reject(new Error('No terminal here.')),
       waitForStopSignal: () => new Promise((resolve) => signals.once('SIGINT', () => resolve())),
     };
     const run = main(['notarise', path, '--wait', '--confirmations', '1'], io);

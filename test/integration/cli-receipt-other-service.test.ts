@@ -55,6 +55,12 @@ describe('a pending receipt made with another service', () => {
     expect(imported.stdout).toContain(`no profile reaches the service that made it (${other.baseUrl}), so nothing here asks it`);
     const record = await json('status', registration.txId, '--offline');
     expect(record.value).toMatchObject({ state: 'published', proofOutcome: 'pending', nextCheckAt: null });
+    // Its service is the receipt's, which no profile reaches: not "profile: Sandbox", the profile it was filed under (issue #14).
+    expect(record.value.service).toEqual({ url: other.baseUrl, profile: null });
+    const said = await cli(['status', registration.txId, '--offline']);
+    expect(said.stdout).toContain(`  service:      ${other.baseUrl} (no profile reaches it)\n`);
+    expect(said.stdout).not.toMatch(/^ {2}profile:/m);
+    expect(said.stdout).toMatch(/^ {2}imported: {5}\d{4}-\d\d-\d\dT[^ ]+ \(when it was registered is not in the receipt\)$/m);
 
     const unreachable = await cli(['receipt', 'upgrade', 'lease.pdf.receipt.json']);
     expect(unreachable.code).toBe(2);
@@ -67,6 +73,7 @@ describe('a pending receipt made with another service', () => {
     const added = await cli(['profile', 'add', 'Theirs', '--base-url', other.baseUrl, '--network', 'sandbox', ...sandboxExplorerArgs(other.baseUrl)]);
     expect(added.code, added.stderr).toBe(0);
     expect((await cli(['key', 'set', '--profile', 'Theirs'], `${other.apiKey}\n`)).code).toBe(0);
+    expect((await json('status', registration.txId, '--offline')).value.service).toEqual({ url: other.baseUrl, profile: 'Theirs' });
     const early = await cli(['receipt', 'upgrade', 'lease.pdf.receipt.json']);
     expect(early.code, early.stderr).toBe(3);
     expect(early.stdout).toMatch(new RegExp(`^pending {3}.*lease\\.pdf\\.receipt\\.json\\n {2}Transaction ${registration.txId} is not in a block yet`));

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, sandboxExplorerArgs } from '../support/cli.ts';
+import { runCli, runCliInTerminal, sandboxExplorerArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 // A service profile whose API key lives in the real keychain (gnome-keyring under `npm test`),
@@ -104,7 +104,7 @@ describe("profile remove takes the profile's secrets with it (issue #14)", () =>
   it('deletes its API key from the keychain and says so: the profile added again under that name has none', async () => {
     expect((await add()).code).toBe(0);
     expect((await cli(['key', 'set', '--profile', gone], sb.apiKey)).code).toBe(0);
-    const removed = await cli(['profile', 'remove', gone]);
+    const removed = await cli(['profile', 'remove', gone, '--yes']);
     expect(removed.code).toBe(0);
     expect(removed.stdout).toBe(`Profile "${gone}" removed, and its API key deleted from the system keychain.\n`);
     expect((await add()).stdout).toContain(`Set its API key with: notarium key set --profile "${gone}"`);
@@ -112,14 +112,17 @@ describe("profile remove takes the profile's secrets with it (issue #14)", () =>
     const noKey = await cli(['notarise', 'g.txt', '--profile', gone]);
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toMatch(/\[NO_API_KEY\]$/m);
-    expect((await cli(['profile', 'remove', gone])).stdout).toMatch(/removed; the system keychain held no API key or sign-in for it\./);
+    expect((await cli(['profile', 'remove', gone, '--yes'])).stdout).toMatch(/removed; the system keychain held no API key or sign-in for it\./);
   });
 
   it('a keychain that cannot answer: the profile is removed, and what is left in the keychain is said, with how to delete it', async () => {
     expect((await add()).code).toBe(0);
     expect((await cli(['key', 'set', '--profile', gone], sb.apiKey)).code).toBe(0);
     // No Secret Service on this bus: the keychain cannot answer.
-    const removed = await runCli(['profile', 'remove', gone], { env: { ...env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(root, 'no-bus')}` }, cwd: root });
+    const removed = await runCli(['profile', 'remove', gone, '--yes'], {
+      env: { ...env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(root, 'no-bus')}` },
+      cwd: root,
+    });
     expect(removed.code).toBe(2);
     expect(removed.stdout).toBe(`Profile "${gone}" removed.\n`);
     expect(removed.stderr).toMatch(/keychain/);
@@ -132,7 +135,48 @@ describe("profile remove takes the profile's secrets with it (issue #14)", () =>
     expect(JSON.parse((await cli(['profile', 'list', '--json'])).stdout).some((p: { name: string }) => p.name === gone)).toBe(false);
     // The key was indeed left behind: removing the profile added again under that name deletes it.
     expect((await add()).code).toBe(0);
-    expect((await cli(['profile', 'remove', gone])).stdout).toMatch(/its API key deleted/);
+    expect((await cli(['profile', 'remove', gone, '--yes'])).stdout).toMatch(/its API key deleted/);
+  });
+
+  const listed = async (name: string) => JSON.parse((await cli(['profile', 'list', '--json'])).stdout).some((p: { name: string }) => p.name === name);
+
+  it('asks first on a terminal: "n" keeps it, "y" removes it; a script (no terminal) is refused without --yes, saying so', async () => {
+    expect((await add()).code).toBe(0);
+    const script = await cli(['profile', 'remove', gone]);
+    expect(script.code).toBe(2);
+    expect(script.stderr).toBe(
+      `notarium profile remove: Removing the profile "${gone}" deletes its API key and sign-in from the system keychain, so it asks first, and no one can answer here (standard input is not a terminal): add --yes to remove it.\n`,
+    );
+    expect(await listed(gone)).toBe(true);
+
+    const declined = await runCliInTerminal(['profile', 'remove', gone], { env, cwd: root, input: 'n\n' });
+    expect(declined.screen).toContain(
+      `Removing the profile "${gone}" deletes its API key and sign-in from the system keychain; adding it again means entering the key and signing in again. Remove it? [y/N]`,
+    );
+    expect(declined.screen).toContain(`The profile "${gone}" was not removed.`);
+    expect(declined.code).toBe(1);
+    expect(await listed(gone)).toBe(true);
+
+    const confirmed = await runCliInTerminal(['profile', 'remove', gone], { env, cwd: root, input: 'y\n' });
+    expect(confirmed.screen).toContain(`Profile "${gone}" removed`);
+    expect(confirmed.code).toBe(0);
+    expect(await listed(gone)).toBe(false);
+  });
+
+  it('a profile its registrations keep is refused before anything is asked, counted in the singular for one, saying only what is so', async () => {
+    const kept = `Kept ${process.pid}`;
+    expect((await cli(['profile', 'add', kept, '--base-url', sb.baseUrl, ...sandboxExplorerArgs(sb.baseUrl), '--network', 'regtest'])).code).toBe(0);
+    expect((await cli(['key', 'set', '--profile', kept], sb.apiKey)).code).toBe(0);
+    writeFileSync(join(root, 'kept.txt'), `kept ${Math.random()}\n`);
+    expect((await cli(['notarise', 'kept.txt', '--profile', kept])).code).toBe(0);
+    const refused = await runCliInTerminal(['profile', 'remove', kept], { env, cwd: root, input: 'y\n' });
+    expect(refused.code).toBe(2);
+    expect(refused.screen).toContain(
+      `notarium profile remove: The profile "${kept}" cannot be removed: 1 registration in the library was made with it, and its status and verification go to its service. [PROFILE_IN_USE]`,
+    );
+    expect(refused.screen).not.toContain('[y/N]');
+    expect(await listed(kept)).toBe(true);
+    await cli(['key', 'delete', '--profile', kept]);
   });
 });
 

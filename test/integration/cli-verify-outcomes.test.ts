@@ -164,7 +164,7 @@ describe('network labels', () => {
     expect(bad.stderr).toMatch(/The profile's network must be mainnet, testnet, stn, regtest or sandbox/);
     const good = await json('profile', 'add', 'Odd', '--base-url', 'https://records.example', '--network', 'TestNet');
     expect(good.value).toMatchObject({ name: 'Odd', network: 'testnet' });
-    expect((await cli('profile', 'remove', 'Odd')).code).toBe(0);
+    expect((await cli('profile', 'remove', 'Odd', '--yes')).code).toBe(0);
   });
 });
 

@@ -93,6 +93,8 @@ function run(
     progress: () => undefined,
     progressWidth: () => 79,
     readStdin: () => Promise.resolve(''),
+    interactive: false,
+    ask: () => Promise.reject(new Error('No terminal here.')),
     waitForStopSignal: () => stopped,
   };
   const exit = appCommand(args, io, { open: (target) => (opened.push(target), Promise.resolve(true)), timers: clock, appRoot, rebuild });

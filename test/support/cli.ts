@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { shellQuoteAll } from '../../main/core/text/shell-quote.ts';
 
 /** Runs `notarium` as a user would: a child process (async, so an in-process sandbox keeps serving). */
 
@@ -25,6 +26,23 @@ export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?:
   const done = new Promise<CliResult>((resolveRun) => child.on('close', (code) => resolveRun({ code, stdout, stderr }))) as CliRun;
   done.child = child;
   return done;
+}
+
+/**
+ * Runs `notarium` in a real terminal (a pseudo-terminal from util-linux's script(1)), typing `input`:
+ * what a person at a terminal sees. Its output is the terminal's, stdout and stderr together.
+ */
+export function runCliInTerminal(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {},
+): Promise<{ code: number | null; screen: string }> {
+  const line = shellQuoteAll([process.execPath, BIN, ...args]);
+  const child = spawn('script', ['-qec', line, '/dev/null'], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let screen = '';
+  child.stdout.on('data', (d) => (screen += d));
+  child.stderr.on('data', (d) => (screen += d));
+  child.stdin.end(options.input ?? '');
+  return new Promise((resolveRun) => child.on('close', (code) => resolveRun({ code, screen })));
 }
 
 /** `cli(...args, '--json')` with its standard output parsed; a run that printed no JSON fails with what it printed. */

@@ -26,6 +26,12 @@ export class ManualClock implements Timers {
     return this.pending.size;
   }
 
+  /** When the next timer is due, or null when none is set. */
+  get nextAt(): number | null {
+    const next = Math.min(...[...this.pending.values()].map((p) => p.at));
+    return next === Infinity ? null : next;
+  }
+
   /** Moves time forward by `ms`, running each timer at its time and letting promises settle. */
   async advance(ms: number): Promise<void> {
     const end = this.t + ms;

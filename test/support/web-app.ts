@@ -121,6 +121,15 @@ export async function badgeText(scope: Locator): Promise<string | undefined> {
   return (await scope.locator('.badge').first().textContent())?.trim();
 }
 
+/** Whether all of `target` is within the visible part of the main area (the one scroller): a person sees it without scrolling. */
+export function inSight(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const main = el.closest('main')!.getBoundingClientRect();
+    return box.height > 0 && box.top >= main.top && box.bottom <= main.bottom;
+  });
+}
+
 /**
  * The app on a fresh data directory, opened in Chromium and loaded. `setUp` prepares the data
  * directory first, as a user would with the CLI (a profile, its key).

@@ -21,7 +21,8 @@ export const PROFILE_HELP = `Usage:
   notarium profile list [--json]
   notarium profile add <name> --base-url URL [options]   add a service profile, or change the settings given
   notarium profile use <name>                            make it the current profile
-  notarium profile remove <name>                         remove it, with its API key and sign-in (from the keychain)
+  notarium profile remove <name> [--yes]                 remove it, with its API key and sign-in (from the keychain);
+                                                         asks first on a terminal, --yes elsewhere (a script)
 
 Options of add:
   --auth-url URL            identity service address
@@ -75,8 +76,13 @@ const ADD_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** `profile`'s subcommands: one parser takes the options of all of them. */
-export const PROFILE_SUBCOMMANDS = { list: ADD_OPTIONS, add: ADD_OPTIONS, use: ADD_OPTIONS, remove: ADD_OPTIONS } as const;
+/** `profile`'s subcommands: one parser takes the options of all of them; remove also takes --yes. */
+export const PROFILE_SUBCOMMANDS = {
+  list: ADD_OPTIONS,
+  add: ADD_OPTIONS,
+  use: ADD_OPTIONS,
+  remove: { ...ADD_OPTIONS, yes: { type: 'boolean', short: 'y' } },
+} as const;
 
 /** The network as `profile add` reports it: a profile that detects says so, then where it read it. */
 function networkWords(p: Profile): string {
@@ -103,8 +109,30 @@ async function writeHeldReceipts(io: CliIo, name: string): Promise<void> {
     io.err(`${left} receipt${left === 1 ? ' is' : 's are'} still held: their blocks do not fit this network either ("notarium status <file>" says why).`);
 }
 
-/** Removes the profile and its secrets (profiles.ts), saying what went; a keychain that cannot answer leaves them, and that is said. */
-async function removeCommand(io: CliIo, name: string): Promise<number> {
+/**
+ * Whether the person at the terminal wants the profile removed: what goes is said first, and only
+ * "y" or "yes" removes it. Not on a terminal (a script, a pipe) nobody can answer: --yes is needed.
+ */
+async function confirmRemoval(io: CliIo, name: string, yes: boolean): Promise<boolean> {
+  if (yes) return true;
+  const what = `Removing the profile "${name}" deletes its API key and sign-in from the system keychain`;
+  if (!io.interactive)
+    throw new UsageError(`${what}, so it asks first, and no one can answer here (standard input is not a terminal): add --yes to remove it.`, 'profile remove');
+  const answer = await io.ask(`${what}; adding it again means entering the key and signing in again. Remove it? [y/N] `);
+  return /^\s*y(es)?\s*$/i.test(answer);
+}
+
+/**
+ * Removes the profile and its secrets (profiles.ts), saying what went; a keychain that cannot answer
+ * leaves them, and that is said. A profile its records keep is refused before anything is asked.
+ */
+async function removeCommand(io: CliIo, library: Library, name: string, yes: boolean): Promise<number> {
+  const refusal = library.profiles.removalRefusal(name);
+  if (refusal) throw refusal;
+  if (!(await confirmRemoval(io, name, yes))) {
+    io.err(`The profile "${name}" was not removed.`);
+    return EXIT.MISMATCH;
+  }
   return withNotary(io, async (notary) => {
     try {
       const removed = await removeProfile(notary.context, notary.secrets, name);
@@ -208,8 +236,8 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
         return EXIT.OK;
       }
       case 'remove': {
-        const [name] = requirePositionals(positionals, 1, 'notarium profile remove <name>');
-        return await removeCommand(io, name!);
+        const [name] = requirePositionals(positionals, 1, 'notarium profile remove <name> [--yes]');
+        return await removeCommand(io, library, name!, 'yes' in v && v.yes === true);
       }
     }
   } finally {

@@ -4,6 +4,7 @@ import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
 import { currentStatus, waitForRecord, type CurrentStatus } from '../../core/usecases/follow.ts';
 import type { Registration } from '../../core/usecases/registrations.ts';
 import { resolveRegistration } from '../../core/usecases/resolve-target.ts';
+import { importedService } from '../../core/usecases/service-check.ts';
 import { fileView } from '../batch-view.ts';
 import { describeRecord, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -47,11 +48,12 @@ function show(io: CliIo, notary: Notary, found: Registration, json: boolean): vo
  * as notarise says it. When the library answered because the service was asked less than a block
  * time ago: says when, and when next.
  */
-function showStatus(io: CliIo, notary: Notary, status: CurrentStatus, json: boolean): void {
+async function showStatus(io: CliIo, notary: Notary, status: CurrentStatus, json: boolean): Promise<void> {
   const life = lifeCycleOf(notary.context, status.record);
   const { record, batch } = fileView(notary.context, status);
-  if (json) return io.out(JSON.stringify({ ...recordJson(record, life, batch), source: status.source }, null, 2));
-  const lines = [describeRecord(record, life, undefined, batch)];
+  const service = await importedService(notary.context, status.record);
+  if (json) return io.out(JSON.stringify({ ...recordJson(record, life, batch), source: status.source, ...(service && { service }) }, null, 2));
+  const lines = [describeRecord(record, life, undefined, batch, service)];
   if (status.source === 'library' && record.lastCheckedAt !== null && FOLLOWED_STATES.includes(record.state)) {
     lines.push(
       `  checked:      ${new Date(record.lastCheckedAt).toISOString()}, less than a block time ago: this is the library's answer (the service allows one status request per registration per block time)`,
@@ -72,7 +74,7 @@ export async function statusCommand(argv: string[], io: CliIo): Promise<number> 
   const [target] = requirePositionals(positionals, 1, 'notarium status <file|txId>');
   return withNotaryFor(io, v.profile, async (notary) => {
     const status = await currentStatus(notary.context, notary.follower, target!, { profile: v.profile, offline: v.offline });
-    showStatus(io, notary, status, v.json ?? false);
+    await showStatus(io, notary, status, v.json ?? false);
     return exitFor(status.record);
   });
 }

@@ -68,7 +68,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
     ]),
   ) as unknown as NotariumApi;
 
-  const notifier = new Notifier({ show: (notice) => deps.emit('notice', notice) });
+  const notifier = new Notifier({ show: (notice) => deps.emit('notice', notice), shell: abilities.shell });
   // Registrations under way now: their first change this session is news.
   notifier.seed(notary.library.records.query({ states: [...PENDING_STATES], limit: 50_000 }).records);
   const onRecord = (r: StoredRecord): void => {

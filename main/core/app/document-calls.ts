@@ -15,7 +15,10 @@ type DocumentCalls = 'listDocuments' | 'documentHistory' | 'addVersion' | 'final
 export function documentCalls({ notary, ctx, abilities }: CallDeps): Calls<DocumentCalls> {
   const { library } = notary;
   const files = shellFiles(abilities);
-  const view = (d: StoredDocument): DocumentView => documentView(d, versionCount(library.records.ofDocument(d.id)));
+  const view = (d: StoredDocument): DocumentView => {
+    const records = library.records.ofDocument(d.id);
+    return documentView(d, versionCount(records), records);
+  };
   return {
     listDocuments: async () => library.documents.list().map(view),
     documentHistory: async (id) => {

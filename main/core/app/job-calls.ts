@@ -7,6 +7,8 @@ import { verifyFile, verifyPaths, verifyReceiptFile, type FileVerification } fro
 import type { CallDeps, LiveCalls } from './call-deps.ts';
 import { Jobs } from './jobs.ts';
 import { itemView, recordViewOf } from './library-items.ts';
+import { receiptPlaceWords } from './record-notices.ts';
+import { inBlock } from '../../../preload/record-states.ts';
 import { shellFiles } from './shell-files.ts';
 import { noVerifications, verificationView } from './views.ts';
 
@@ -73,13 +75,17 @@ export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps):
                 const file = { index: o.index, inFolder: o.inFolder, name: nameOf(o.path) };
                 // Not a failure: a document was asked of content registered as a record. The page names
                 // the record and offers, as a button, what the CLI's sentence gives as a command.
-                if ('error' in o && o.error instanceof AlreadyARecord)
+                if ('error' in o && o.error instanceof AlreadyARecord) {
+                  const record = recordViewOf(notary, now(o.error.record));
+                  // Said only of a receipt there is (in a block), where it is in this shell (an upload has none beside it).
+                  const receipt = inBlock(record) ? `; ${receiptPlaceWords([record], abilities.shell)}` : '';
                   return {
                     ...file,
                     status: 'already-a-record',
-                    record: recordViewOf(notary, now(o.error.record)),
-                    error: { code: o.error.code, message: `${o.error.why} The record and its receipt stay as they are.` },
+                    record,
+                    error: { code: o.error.code, message: `${o.error.why} The record stays as it is${receipt}.` },
                   };
+                }
                 return {
                   ...file,
                   status: o.status,

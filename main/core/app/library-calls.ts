@@ -3,6 +3,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import { notSent } from '../store/record.ts';
 import { settleInDoubt } from '../usecases/in-doubt.ts';
 import { removeNotSent } from '../usecases/remove-not-sent.ts';
+import { importedService } from '../usecases/service-check.ts';
 import { NotSent } from '../usecases/submit.ts';
 import type { CallDeps, Calls } from './call-deps.ts';
 import { asFile } from '../usecases/registrations.ts';
@@ -13,7 +14,7 @@ import { itemById, itemView, recordById, recordViewOf } from './library-items.ts
  * registration it follows), and where a file and its transaction are.
  */
 
-type LibraryCalls = 'queryRecords' | 'getRecord' | 'pendingCount' | 'sendNow' | 'removeNotSent' | 'showInFolder' | 'openExplorer';
+type LibraryCalls = 'queryRecords' | 'getRecord' | 'recordService' | 'pendingCount' | 'sendNow' | 'removeNotSent' | 'showInFolder' | 'openExplorer';
 
 export function libraryCalls({ notary, ctx, abilities, emit }: CallDeps): Calls<LibraryCalls> {
   const { records, batches } = notary.library;
@@ -23,6 +24,7 @@ export function libraryCalls({ notary, ctx, abilities, emit }: CallDeps): Calls<
       return { records: files.map((f) => itemView(notary, f)), total };
     },
     getRecord: async (item) => itemView(notary, itemById(notary, item)),
+    recordService: async (id) => importedService(ctx, recordById(notary, id)),
     pendingCount: async () => records.pendingCount(),
     // What the engine does with it at its next start (in-doubt.ts: never sent, so it is sent), now.
     sendNow: async (id) => {

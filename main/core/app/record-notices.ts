@@ -1,4 +1,6 @@
+import { dirname } from 'node:path';
 import type { NoticeView, RecordState, RecordView } from '../../../preload/contract.ts';
+import type { ShellAbilities } from './shell-abilities.ts';
 
 /**
  * The one place that decides which registrations deserve a notification, and its words: an
@@ -18,8 +20,25 @@ export function outcomeOf(before: RecordState | undefined, record: Pick<RecordVi
   return record.state as Outcome;
 }
 
+type Shell = ShellAbilities['shell'];
+
+/**
+ * Where the receipts of registrations in a block are, as a sentence's end: written beside their
+ * files (or in a watched folder's .notarium/), or only in the Library — the web shell's files are
+ * uploads, and no receipt is written beside an upload; there it is downloaded from the Library.
+ */
+export function receiptPlaceWords(records: readonly Pick<RecordView, 'path' | 'receiptPath'>[], shell: Shell): string {
+  const many = records.length > 1;
+  const written = records.every((r) => r.receiptPath !== null && r.path !== null);
+  if (written && records.every((r) => dirname(r.receiptPath!) === dirname(r.path!)))
+    return many ? 'each receipt is saved beside its file' : 'the receipt is saved beside the file';
+  if (written) return many ? 'each receipt is saved with its file' : "the receipt is saved in the file's folder";
+  const receipt = many ? 'their receipts are' : 'the receipt is';
+  return shell === 'web' ? `${receipt} in the Library, to download` : `${receipt} in the Library`;
+}
+
 /** The words for one outcome of one or more records, and which record a click opens. */
-export function noticeFor(outcome: Outcome, records: readonly RecordView[]): NoticeView {
+export function noticeFor(outcome: Outcome, records: readonly RecordView[], shell: Shell): NoticeView {
   const n = records.length;
   const one = n === 1 ? `“${records[0]!.name}”` : null;
   const about = { outcome, recordId: n === 1 ? records[0]!.id : null, tag: `notarium-${outcome}-${records.map((r) => r.id).join('-')}` };
@@ -28,7 +47,7 @@ export function noticeFor(outcome: Outcome, records: readonly RecordView[]): Not
       return {
         ...about,
         title: one ? `${one} is notarised` : `${n} files are notarised`,
-        body: `${one ? 'Its registration is' : 'Their registrations are'} in a block; the receipt is written next to the file.`,
+        body: `${one ? 'Its registration is' : 'Their registrations are'} in a block; ${receiptPlaceWords(records, shell)}.`,
       };
     case 'settled':
       return { ...about, title: one ? `${one} is settled` : `${n} files are settled`, body: 'The registration has the confirmations its profile asks for.' };
@@ -49,6 +68,8 @@ export function noticeFor(outcome: Outcome, records: readonly RecordView[]): Not
 
 export interface NotifierOptions {
   show(notice: NoticeView): void;
+  /** The shell the notices are shown in: where a receipt is depends on it. */
+  shell: Shell;
   /** Outcomes arriving within this many ms are shown together (default 1500). */
   coalesceMs?: number;
   setTimer?(fn: () => void, ms: number): unknown;
@@ -83,7 +104,7 @@ export class Notifier {
     this.timer = null;
     const waiting = [...this.waiting];
     this.waiting.clear();
-    for (const [outcome, records] of waiting) this.options.show(noticeFor(outcome, records));
+    for (const [outcome, records] of waiting) this.options.show(noticeFor(outcome, records, this.options.shell));
   }
 
   /** Nothing more is shown (the service closes). */

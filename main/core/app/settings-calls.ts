@@ -10,7 +10,7 @@ import { profileView } from './views.ts';
 
 /** Settings: the app itself, the profiles (which service, which network) and their API keys. */
 
-type SettingsCalls = 'appInfo' | 'listProfiles' | 'useProfile' | 'saveProfile' | 'removeProfile' | 'setApiKey' | 'clearApiKey';
+type SettingsCalls = 'appInfo' | 'listProfiles' | 'useProfile' | 'saveProfile' | 'removeProfile' | 'profileRemovable' | 'setApiKey' | 'clearApiKey';
 
 export function settingsCalls(deps: CallDeps): Calls<SettingsCalls> {
   const { notary, ctx, abilities } = deps;
@@ -34,6 +34,11 @@ export function settingsCalls(deps: CallDeps): Calls<SettingsCalls> {
     },
     removeProfile: async (name) => {
       await removeProfile(ctx, notary.secrets, name);
+      return null;
+    },
+    profileRemovable: async (name) => {
+      const refusal = profiles.removalRefusal(name);
+      if (refusal) throw refusal;
       return null;
     },
     setApiKey: async (name, key) => {

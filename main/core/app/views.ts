@@ -145,8 +145,12 @@ export function accountView(a: Account): AccountView {
   };
 }
 
-export function documentView(d: StoredDocument, versions: number): DocumentView {
-  return { id: d.id, profile: d.profile, name: d.name, headTxId: d.headTxId, finalised: d.finalisedAt !== null, versions, updatedAt: d.updatedAt };
+/** A document as the page shows it; `records`: its registrations, whose final record says whether it is final yet. */
+export function documentView(d: StoredDocument, versions: number, records: readonly StoredRecord[]): DocumentView {
+  const finalised = d.finalisedAt !== null;
+  // Finalised in the library as soon as its final record is sent; final on the chain only once that record is in a block.
+  const finalising = finalised && records.some((r) => r.kind === 'linked-delete' && isLive(r) && !inBlock(r));
+  return { id: d.id, profile: d.profile, name: d.name, headTxId: d.headTxId, finalised, finalising, versions, updatedAt: d.updatedAt };
 }
 
 /** How many versions the library holds of a document: content versions that are, or may become, registrations (queued ones too). */
@@ -162,7 +166,7 @@ export const versionCount = (records: readonly StoredRecord[]): number => record
 export function historyView(d: StoredDocument, history: DocumentHistory, records: readonly StoredRecord[], view: (r: StoredRecord) => RecordView): HistoryView {
   const versions: HistoryView['versions'] = timeline(history, records).map((v) => ({ ...v, record: v.record ? view(v.record) : null }));
   return {
-    document: documentView(d, versions.filter((v) => v.kind !== 'linked-delete').length),
+    document: documentView(d, versions.filter((v) => v.kind !== 'linked-delete').length, records),
     source: history.source,
     finalised: history.finalised,
     versions,

@@ -73,7 +73,7 @@ const NOTARIUM_SENTENCES = {
   SERVICE_CHANGED:
     'This registration was made for another service than its profile reaches now, so it was not sent: it goes only to the service it was made for.',
   PROFILE_NOT_FOUND: 'There is no profile with that name.',
-  PROFILE_IN_USE: 'That profile still has records in the library, and they keep it: export and delete them before removing it.',
+  PROFILE_IN_USE: 'That profile still has records in the library, and they keep it.',
   SANDBOX_PROFILE_FIXED: 'The Sandbox profile is built in: it cannot be renamed, removed or given an API key; add a service profile for that.',
   INVALID_SETTING: 'A setting has a value Notarium cannot use: the message names the setting and what it takes.',
   INVALID_ARGUMENT: 'A value given to Notarium cannot be used: the message says which, and why.',

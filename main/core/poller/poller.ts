@@ -2,14 +2,14 @@ import type { Profile } from '../store/profiles.ts';
 import { groupOf, type StoredRecord } from '../store/record.ts';
 import type { Records } from '../store/records.ts';
 import { RateLimiter } from './rate-limiter.ts';
-import { afterConfirmed, afterError, afterUnconfirmed, checkGapMs, nextCheckAt } from './schedule.ts';
+import { afterError, afterPending, afterUnknown, checkGapMs, nextCheckAt, nextConfirmationAt } from './schedule.ts';
 
 /**
  * One scheduler for every pending registration. Checks are due at `next_check_at` in the library
- * (so progress survives a restart), on each profile's grid (schedule.ts), run with bounded
- * concurrency under a global rate cap, and stop at the profile's target depth. A record is asked
- * about at most once per block time of its profile, whoever asks (records.claimCheck). With nothing
- * pending it sets no timer and sends nothing.
+ * (so progress survives a restart), when the record's next block is due (schedule.ts), run with
+ * bounded concurrency under a global rate cap, and stop at the profile's target depth. A record is
+ * asked about at most once per block time of its profile, whoever asks (records.claimCheck). With
+ * nothing pending it sets no timer and sends nothing.
  */
 
 export interface ServiceConfirmation {
@@ -139,7 +139,7 @@ export class Poller {
         const wait = this.limiter.take();
         if (wait > 0) return this.schedule(wait);
         let again = 0;
-        const run = this.checkOne(record, record.nextCheckAt ?? undefined)
+        const run = this.checkOne(record)
           .catch((err: unknown) => {
             // The library failed to store the check or its answer: reported, and the record is due again.
             this.options.onError?.(record, err);
@@ -193,13 +193,13 @@ export class Poller {
     return since !== null && since <= now && now - since < checkGapMs(this.options.profile(record.profile));
   }
 
-  /** One status request and its answer stored; false when the record's pace did not allow one. `dueAt`: when a scheduled check was due. */
-  private async checkOne(record: StoredRecord, dueAt?: number): Promise<boolean> {
+  /** One status request and its answer stored; false when the record's pace did not allow one. */
+  private async checkOne(record: StoredRecord): Promise<boolean> {
     const { records } = this.options;
     const profile = this.options.profile(record.profile);
     const requestedAt = this.timers.now();
     if (!records.claimCheck(record.id, requestedAt, checkGapMs(profile))) return false;
-    const next = (wantMs: number): number => nextCheckAt(profile, requestedAt, wantMs, dueAt);
+    const next = (wantMs: number): number => nextCheckAt(profile, requestedAt, wantMs);
     let answer: StatusAnswer;
     try {
       answer = await this.options.check(record);
@@ -222,13 +222,13 @@ export class Poller {
           `The service has not known this transaction for ${Math.round((now - since) / 60_000)} minutes: it was rejected, or never published.`,
         );
       } else {
-        records.recordUnknown(record.id, next(afterUnconfirmed(profile, record.checks)));
+        records.recordUnknown(record.id, next(afterUnknown(profile, record.checks)));
       }
     } else if (answer.kind === 'pending') {
       records.recordConfirmation(
         record.id,
         { state: 'published', confirmations: 0, blockHash: null, blockTime: null, confirmation: null },
-        next(afterUnconfirmed(profile, record.checks)),
+        next(afterPending(profile)),
       );
     } else {
       const c = answer.confirmation;
@@ -244,7 +244,7 @@ export class Poller {
             blockTime: c.blockTimestamp ?? null,
             confirmation: c,
           },
-          settled ? null : next(afterConfirmed(profile, c.confirmedBlocks)),
+          settled ? null : nextConfirmationAt(profile, requestedAt, c.confirmedBlocks, c.blockTimestamp ? Date.parse(c.blockTimestamp) : null),
         )
         .map((r) => beforeRace.get(r.id) ?? r);
     }

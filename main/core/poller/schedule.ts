@@ -3,8 +3,9 @@
  * frequent)" per record, and advises waiting about 10 minutes before the first one
  * (service-notes.md: Timing and life-cycle rules): a profile's records are asked at most once per
  * block time (`expectedBlockSeconds`), the first one block after publication, errors and retries
- * included. Checks fall on one grid per profile (multiples of its block time), so registrations
- * published close together are asked together, in one wake-up of the poller.
+ * included. Within that pace each check is made when the next confirmation is due, so that every
+ * confirmation from the first to the target is seen (issue #14): a block is due within a block
+ * time of publication, and then one block time after the last block the answer showed.
  */
 
 export interface ScheduleProfile {
@@ -12,7 +13,7 @@ export interface ScheduleProfile {
   targetConfirmations: number;
 }
 
-/** Backoff, in blocks, while the service has nothing new to say, and after errors. */
+/** Backoff, in blocks, while the service does not know the transaction, and after errors. */
 const MAX_BACKOFF_BLOCKS = 3;
 
 /** The least time between two status requests for one record (ms): one block time. */
@@ -20,46 +21,40 @@ export function checkGapMs(profile: Pick<ScheduleProfile, 'expectedBlockSeconds'
   return Math.max(1, Math.round(profile.expectedBlockSeconds * 1000));
 }
 
-/** The first point of the profile's grid at or after `t`. */
-function gridAtOrAfter(profile: ScheduleProfile, t: number): number {
-  const gap = checkGapMs(profile);
-  return Math.ceil(t / gap) * gap;
-}
-
-/** The grid point a check due at `dueAt` belongs to (its batch). */
-function batchOf(profile: ScheduleProfile, dueAt: number): number {
-  const gap = checkGapMs(profile);
-  return Math.floor(dueAt / gap) * gap;
-}
-
-/** A registration published at `publishedAt` is first asked about on the grid, a block later at least. */
+/** A registration published at `publishedAt` is first asked about a block later: its first block is due by then. */
 export function firstCheckAt(profile: ScheduleProfile, publishedAt: number): number {
-  return gridAtOrAfter(profile, publishedAt + checkGapMs(profile));
+  return publishedAt + checkGapMs(profile);
+}
+
+/** The next check of a record last asked about at `requestedAt`: `wantMs` later, never sooner than a block after that request. */
+export function nextCheckAt(profile: ScheduleProfile, requestedAt: number, wantMs: number): number {
+  return requestedAt + Math.max(checkGapMs(profile), wantMs);
 }
 
 /**
- * The next check of a record last asked about at `requestedAt`: `wantMs` later, on the grid, and
- * never sooner than a block after that request. A scheduled check (`dueAt`, the time it was due)
- * that ran within a block of its due time belongs to that batch and comes back with it: a batch the
- * rate cap spreads over a few seconds stays one batch, each member exactly a block after its own
- * request. A check on demand, or one long overdue (the app was closed), joins the grid afresh.
+ * In a block at depth `confirmations`, the block's time `blockTime` (ms; null when the answer gave
+ * none): the next check when the next block is due, the record's block time plus a block per
+ * confirmation, a tenth of a block late (a header's time is rounded down to the second, and the
+ * service's clock is not this one's). Never sooner than the pace allows, and never more than that
+ * tenth after it: a block's time is its miner's word, which a real chain lets be hours off.
  */
-export function nextCheckAt(profile: ScheduleProfile, requestedAt: number, wantMs: number, dueAt?: number): number {
+export function nextConfirmationAt(profile: ScheduleProfile, requestedAt: number, confirmations: number, blockTime: number | null): number {
   const gap = checkGapMs(profile);
-  const inBatch = dueAt !== undefined && requestedAt - dueAt < gap;
-  const from = inBatch ? batchOf(profile, dueAt) : requestedAt;
-  return Math.max(requestedAt + gap, gridAtOrAfter(profile, from + wantMs));
+  const paced = requestedAt + gap;
+  if (blockTime === null || !Number.isFinite(blockTime)) return paced;
+  const margin = gap / 10;
+  const due = blockTime + confirmations * gap + margin;
+  return Math.min(Math.max(paced, due), paced + margin);
 }
 
-/** Not in a block yet: one block, then growing to a few blocks. */
-export function afterUnconfirmed(profile: ScheduleProfile, checks: number): number {
+/** Not in a block yet: its block can come at any block, so it is asked about once per block. */
+export function afterPending(profile: ScheduleProfile): number {
+  return checkGapMs(profile);
+}
+
+/** Not known to the service (404): one block, then growing to a few blocks. */
+export function afterUnknown(profile: ScheduleProfile, checks: number): number {
   return checkGapMs(profile) * Math.min(1.5 ** checks, MAX_BACKOFF_BLOCKS);
-}
-
-/** In a block at depth n: come back when the target depth is due (plus a small margin). */
-export function afterConfirmed(profile: ScheduleProfile, confirmations: number): number {
-  const blocksLeft = Math.max(1, profile.targetConfirmations - confirmations);
-  return checkGapMs(profile) * (blocksLeft + 0.1);
 }
 
 /** The service could not be asked (network, 5xx): a block, then doubling, capped at a few blocks. */

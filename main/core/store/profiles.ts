@@ -6,6 +6,7 @@ import { NETWORK_CHOICES, networkOf, type NetworkLabel } from '../protocol/netwo
 import { isBlockLookup } from '../receipts/verify/best-chain.ts';
 import { writeTransaction, type LibraryDatabase } from './database.ts';
 import { NOT_SENT_SQL } from './record.ts';
+import { counted } from '../../../preload/counted.ts';
 
 /** Profiles: where a service lives and how to follow its registrations. Never secrets. */
 
@@ -363,23 +364,38 @@ export class Profiles {
       .run(tuned.e, tuned.r, tuned.s, this.now());
   }
 
-  remove(name: string): void {
-    if (name === SANDBOX_PROFILE.name) throw new NotariumError('SANDBOX_PROFILE_FIXED', 'The Sandbox profile is built in and cannot be removed.');
+  /**
+   * Why the profile cannot be removed now, as a refusal to throw (null: it can be). Its records keep
+   * it: their status and verification go to its service. The refusal says only what can be done: a
+   * registration cannot be taken out of the library, but one that never reached the service can.
+   */
+  removalRefusal(name: string): NotariumError | null {
+    if (name === SANDBOX_PROFILE.name) return new NotariumError('SANDBOX_PROFILE_FIXED', 'The Sandbox profile is built in and cannot be removed.');
     this.require(name);
-    const { used, unsent } = this.db
-      .prepare<[string], { used: number; unsent: number }>(
-        `SELECT count(*) AS used, coalesce(sum(${NOT_SENT_SQL}), 0) AS unsent FROM records WHERE profile = ?`,
+    const { kept, records, unsent } = this.db
+      .prepare<[string], { kept: number; records: number; unsent: number }>(
+        `SELECT count(*) AS kept, coalesce(sum(state != 'superseded'), 0) AS records, coalesce(sum(${NOT_SENT_SQL}), 0) AS unsent
+         FROM records WHERE profile = ?`,
       )
       .get(name)!;
-    if (used > 0)
-      throw new NotariumError(
+    if (kept === 0) return null;
+    const shown = Math.max(records, 1);
+    if (unsent === shown) {
+      const them = unsent === 1 ? 'it' : 'them';
+      return new NotariumError(
         'PROFILE_IN_USE',
-        `The profile "${name}" has ${used} records in the library; they keep it. Remove it after exporting and deleting them.` +
-          // Registrations that never reached the service can be removed: nothing of them was registered.
-          (unsent > 0
-            ? ` ${unsent === used ? (used === 1 ? 'It' : 'All of them') : `${unsent} of them`} never reached the service: remove ${unsent === 1 ? 'it' : 'them'} in the Library, since nothing of ${unsent === 1 ? 'it' : 'them'} was registered.`
-            : ''),
+        `The profile "${name}" keeps ${counted(unsent, 'record')} that never reached the service: remove ${them} in the app's Library (nothing of ${them} was registered), then remove the profile.`,
       );
+    }
+    return new NotariumError(
+      'PROFILE_IN_USE',
+      `The profile "${name}" cannot be removed: ${counted(shown, 'registration')} in the library ${shown === 1 ? 'was' : 'were'} made with it, and ${shown === 1 ? 'its' : 'their'} status and verification go to its service.`,
+    );
+  }
+
+  remove(name: string): void {
+    const refusal = this.removalRefusal(name);
+    if (refusal) throw refusal;
     this.db.prepare('DELETE FROM profiles WHERE name = ?').run(name);
     if (this.currentName() === name) this.use(SANDBOX_PROFILE.name);
   }

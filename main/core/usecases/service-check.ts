@@ -16,7 +16,7 @@ import { profileFor, type NotaryContext } from './context.ts';
  * is the receipt's service, else the built-in Sandbox profile when the receipt names the embedded
  * sandbox (its address is known only once it is reached).
  */
-export async function profileToAsk(ctx: NotaryContext, receipt: ReceiptV1, record?: StoredRecord): Promise<string | undefined> {
+export async function profileToAsk(ctx: NotaryContext, receipt: MadeWith, record?: StoredRecord): Promise<string | undefined> {
   const { txId, serviceUrl } = receipt.registration;
   const held = record ?? ctx.library.records.byTxId(txId);
   if (held && (held.proofOutcome === null || (await reaches(ctx, held.profile, serviceUrl)))) return held.profile;
@@ -24,6 +24,26 @@ export async function profileToAsk(ctx: NotaryContext, receipt: ReceiptV1, recor
   if (known || networkOf(receipt.network)?.label !== 'sandbox') return known;
   const sandbox = ctx.library.profiles.list().find((p) => p.kind === 'sandbox');
   return sandbox && (await reaches(ctx, sandbox.name, serviceUrl)) ? sandbox.name : undefined;
+}
+
+/** What a receipt says of where it was made: its registration's service and txId, and its network. */
+type MadeWith = Pick<ReceiptV1, 'network'> & { registration: Pick<ReceiptV1['registration'], 'txId' | 'serviceUrl'> };
+
+/** The service a record imported from a receipt names, and the profile that reaches it now (null: none does). */
+export interface ImportedService {
+  url: string;
+  profile: string | null;
+}
+
+/**
+ * For a record imported from a receipt, the service its receipt names and which profile reaches it
+ * now (profileToAsk): not the profile it was filed under, which is the one in use when none reached
+ * it. Null for the library's own registrations: their profile is their service.
+ */
+export async function importedService(ctx: NotaryContext, record: StoredRecord): Promise<ImportedService | null> {
+  if (record.proofOutcome === null || record.serviceUrl === null || record.txId === null) return null;
+  const made = { network: record.network ?? '', registration: { txId: record.txId, serviceUrl: record.serviceUrl } };
+  return { url: record.serviceUrl, profile: (await profileToAsk(ctx, made, record)) ?? null };
 }
 
 /** Whether a profile's service is at `serviceUrl` (the embedded sandbox's address is known once it is reached). */

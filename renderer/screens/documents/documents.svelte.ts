@@ -1,6 +1,7 @@
 import type { DocumentView, HistoryView, NotariumBridge } from '../../../preload/contract.ts';
 import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';
 import { download, fromBase64 } from '../../lib/download.ts';
+import { inBlock } from '../../../preload/record-states.ts';
 
 /** Documents: the list, the selected one's history, versions and the "which version" question. */
 
@@ -123,8 +124,10 @@ export class DocumentsState {
     const id = this.selectedId;
     if (id === null) return Promise.resolve();
     return this.#run('finalise', async () => {
-      await this.#notarium.finaliseDocument(id);
-      this.answer = 'The document is finalised: no version can follow.';
+      const final = await this.#notarium.finaliseDocument(id);
+      this.answer = inBlock(final)
+        ? 'The document is finalised: no version can follow.'
+        : 'The final record is sent: the document is final once it is in a block. No version can follow it.';
       await Promise.all([this.reload(), this.#loadHistory(id, true)]);
     });
   }

@@ -31,6 +31,8 @@ function run(argv: string[], given: NodeJS.ProcessEnv = {}) {
     progress: () => {},
     progressWidth: () => 80,
     readStdin: async () => '',
+    interactive: false,
+    ask: () => Promise.reject(new Error('No terminal here.')),
     waitForStopSignal: () => new Promise<void>(() => {}),
   } satisfies CliIo;
   return main(argv, io).then((code) => ({ code, out: out.join('\n'), err: err.join('\n') }));

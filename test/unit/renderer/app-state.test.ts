@@ -119,6 +119,19 @@ describe('the app state', () => {
     expect(state.account).toEqual(signedIn);
   });
 
+  it('follows profiles added or chosen by another process (library-changed), and the account of a new current profile (issue #14)', async () => {
+    await started();
+    expect(calls.account).toBe(1);
+    profiles = [profile('Sandbox', false), profile('Work', true), profile('Added', false)];
+    fake.emit('library-changed', null);
+    await vi.waitFor(() => expect(state.profiles.map((p) => p.name)).toEqual(['Sandbox', 'Work', 'Added']));
+    expect(calls.account).toBe(1); // the current profile is the same: its account too
+    profiles = [profile('Sandbox', false), profile('Work', false), profile('Added', true)];
+    answer('account', () => signedOut('Added'));
+    fake.emit('library-changed', null);
+    await vi.waitFor(() => expect([state.current?.name, state.account?.profile]).toEqual(['Added', 'Added']));
+  });
+
   it('says a failed start and background errors as notices: the last four, each gone after 12 s', async () => {
     vi.useFakeTimers();
     fake.answers.set('appInfo', async () => {

@@ -11,7 +11,16 @@ let fake: FakeBridge;
 let state: DocumentsState;
 let added: string[];
 
-const policy: DocumentView = { id: 7, profile: 'Sandbox', name: 'policy.md', headTxId: '07'.repeat(32), finalised: false, versions: 1, updatedAt: 0 };
+const policy: DocumentView = {
+  id: 7,
+  profile: 'Sandbox',
+  name: 'policy.md',
+  headTxId: '07'.repeat(32),
+  finalised: false,
+  finalising: false,
+  versions: 1,
+  updatedAt: 0,
+};
 const file = (name: string): File => new File([name], name);
 
 beforeEach(async () => {
@@ -54,5 +63,15 @@ describe('the Documents state', () => {
     fake.answers.set('whichVersion', async () => ({ document: other, version: 2, versions: 3 }));
     await state.whichVersion([file('plan-2.md')]);
     expect([state.selectedId, state.at, state.answer]).toEqual([8, 'which', 'plan-2.md is version 2 of 3 of "plan.md".']);
+  });
+
+  it('a finalisation not in a block yet is said to be on its way, not done (issue #14)', async () => {
+    fake.answers.set('listDocuments', async () => [policy]);
+    fake.answers.set('finaliseDocument', async () => recordView({ kind: 'linked-delete', state: 'published', documentId: policy.id }));
+    await state.finalise();
+    expect([state.at, state.answer]).toEqual(['finalise', 'The final record is sent: the document is final once it is in a block. No version can follow it.']);
+    fake.answers.set('finaliseDocument', async () => recordView({ kind: 'linked-delete', state: 'confirmed', documentId: policy.id }));
+    await state.finalise();
+    expect(state.answer).toBe('The document is finalised: no version can follow.');
   });
 });

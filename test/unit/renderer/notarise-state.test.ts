@@ -207,7 +207,7 @@ describe('the Notarise state', () => {
 
   it("a version added takes its record from the answer, and the record's later changes from events", async () => {
     fake.answers.set('listDocuments', async () => [
-      { id: 4, profile: 'Sandbox', name: 'policy.md', headTxId: null, finalised: false, versions: 1, updatedAt: 0 },
+      { id: 4, profile: 'Sandbox', name: 'policy.md', headTxId: null, finalised: false, finalising: false, versions: 1, updatedAt: 0 },
     ]);
     await state.loadDocuments();
     state.versionOf = 4;

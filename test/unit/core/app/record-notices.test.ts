@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Notifier, noticeFor, outcomeOf } from '../../../../main/core/app/record-notices.ts';
+import { Notifier, noticeFor, outcomeOf, receiptPlaceWords } from '../../../../main/core/app/record-notices.ts';
 import type { NoticeView } from '../../../../preload/contract.ts';
 import { recordView } from '../../../support/record-view.ts';
 
@@ -24,7 +24,7 @@ describe('the notifier', () => {
   const setup = () => {
     const shown: NoticeView[] = [];
     let fire: (() => void) | null = null;
-    const notifier = new Notifier({ show: (n) => shown.push(n), setTimer: (fn) => (fire = fn) });
+    const notifier = new Notifier({ show: (n) => shown.push(n), shell: 'electron', setTimer: (fn) => (fire = fn) });
     return { notifier, shown, fire: () => fire?.() };
   };
 
@@ -65,7 +65,7 @@ describe('the notifier', () => {
   it('shows nothing once disposed (the service closed)', () => {
     const shown: NoticeView[] = [];
     let cleared: unknown = null;
-    const timers = new Notifier({ show: (n) => shown.push(n), setTimer: () => 'timer', clearTimer: (t) => (cleared = t) });
+    const timers = new Notifier({ show: (n) => shown.push(n), shell: 'electron', setTimer: () => 'timer', clearTimer: (t) => (cleared = t) });
     timers.seed([recordView({ id: 1, state: 'published' })]);
     timers.update(recordView({ id: 1, state: 'confirmed' }));
     timers.dispose();
@@ -76,8 +76,38 @@ describe('the notifier', () => {
 
   it('words every outcome for one and for many', () => {
     for (const outcome of ['confirmed', 'settled', 'failed', 'rejected'] as const) {
-      expect(noticeFor(outcome, [recordView()]).title).toContain('“report.pdf”');
-      expect(noticeFor(outcome, [recordView(), recordView({ id: 2 })]).title).toMatch(/^2 /);
+      expect(noticeFor(outcome, [recordView()], 'electron').title).toContain('“report.pdf”');
+      expect(noticeFor(outcome, [recordView(), recordView({ id: 2 })], 'electron').title).toMatch(/^2 /);
     }
+  });
+});
+
+describe('where a notice says the receipt is (issue #14)', () => {
+  const beside = { state: 'confirmed', path: '/home/user/report.pdf', receiptPath: '/home/user/report.pdf.receipt.json' } as const;
+  // The web shell's file was an upload: the record keeps no path, and no receipt is written beside it.
+  const uploaded = { state: 'confirmed', path: null, receiptPath: null } as const;
+
+  it('beside the file, where the desktop app wrote it', () => {
+    expect(noticeFor('confirmed', [recordView(beside)], 'electron').body).toBe('Its registration is in a block; the receipt is saved beside the file.');
+    expect(noticeFor('confirmed', [recordView(beside), recordView({ ...beside, id: 2 })], 'electron').body).toBe(
+      'Their registrations are in a block; each receipt is saved beside its file.',
+    );
+  });
+
+  it('in the Library, to download, for the web shell\'s uploads: never "next to the file"', () => {
+    const notice = noticeFor('confirmed', [recordView(uploaded)], 'web');
+    expect(notice.body).toBe('Its registration is in a block; the receipt is in the Library, to download.');
+    expect(noticeFor('confirmed', [recordView(uploaded), recordView({ ...uploaded, id: 2 })], 'web').body).toBe(
+      'Their registrations are in a block; their receipts are in the Library, to download.',
+    );
+  });
+
+  it("in a watched folder's .notarium/, or only in the Library when none was written", () => {
+    expect(receiptPlaceWords([{ path: '/w/a.pdf', receiptPath: '/w/.notarium/a.pdf.receipt.json' }], 'electron')).toBe(
+      "the receipt is saved in the file's folder",
+    );
+    expect(receiptPlaceWords([{ path: '/w/a.pdf', receiptPath: null }], 'electron')).toBe('the receipt is in the Library');
+    // A watched folder in the web shell is the machine's own: its receipt is beside the file there too.
+    expect(receiptPlaceWords([beside], 'web')).toBe('the receipt is saved beside the file');
   });
 });

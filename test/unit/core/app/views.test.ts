@@ -2,7 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { historyView, noVerifications, recordView, verificationView, versionCount, watchedFolderFields } from '../../../../main/core/app/views.ts';
+import {
+  documentView,
+  historyView,
+  noVerifications,
+  recordView,
+  verificationView,
+  versionCount,
+  watchedFolderFields,
+} from '../../../../main/core/app/views.ts';
 import { Library } from '../../../../main/core/store/library.ts';
 import type { StoredRecord, Submission } from '../../../../main/core/store/record.ts';
 import type { DocumentHistory } from '../../../../main/core/usecases/document-history.ts';
@@ -244,6 +252,18 @@ describe('record views of the life cycle', () => {
       reason: 'The service was not asked (offline).',
     });
     expect(v2.state).toBe('queued');
+  });
+
+  it('a finalised document is finalising, not final, until its final record is in a block (issue #14)', () => {
+    const { doc, v1 } = queuedBehindUnmined();
+    mined(v1);
+    const final = lib.records.insertSubmitting(submission({ kind: 'linked-delete', name: 'plan.md', documentId: doc.id, version: 2 }));
+    lib.records.markPublished(final.id, 'f9'.repeat(32), now);
+    const closed = { ...doc, finalisedAt: now };
+    expect(documentView(closed, 1, lib.records.ofDocument(doc.id))).toMatchObject({ finalised: true, finalising: true });
+    mined(lib.records.get(final.id)!);
+    expect(documentView(closed, 1, lib.records.ofDocument(doc.id))).toMatchObject({ finalised: true, finalising: false });
+    expect(documentView(doc, 1, lib.records.ofDocument(doc.id))).toMatchObject({ finalised: false, finalising: false });
   });
 
   it('a watched file saved again while queued: the replaced save is no version, in the timeline or the count', () => {

@@ -40,9 +40,10 @@ afterEach(async () => {
 });
 
 const publish = (txId: string, profile = 'Sandbox'): StoredRecord => publishedRecord(lib, txId, clock.now(), profile);
-const confirmed = (n: number): StatusAnswer => ({
+/** In a block at depth n; the block's time (ms) as the service would stamp it, in whole seconds. */
+const confirmed = (n: number, blockAt = Date.parse('2026-11-22T10:00:00Z')): StatusAnswer => ({
   kind: 'confirmed',
-  confirmation: { confirmedBlocks: n, blockHash: 'ab'.repeat(32), blockTimestamp: '2026-11-22T10:00:00Z' },
+  confirmation: { confirmedBlocks: n, blockHash: 'ab'.repeat(32), blockTimestamp: new Date(Math.floor(blockAt / 1000) * 1000).toISOString() },
 });
 const tx = (i: number) => String(i).padStart(64, '0');
 
@@ -54,37 +55,66 @@ describe('poller', () => {
     expect(clock.timerCount).toBe(0);
   });
 
-  it('checks one block after publication, then at the target depth: two calls to settle', async () => {
+  it('checks one block after publication, then when each next block is due: every confirmation seen, one call each', async () => {
     const r = publish(tx(1));
+    const published = clock.now();
     poller.start();
     await clock.advance(BLOCK - 1);
     expect(calls).toHaveLength(0);
-    answers.set(tx(1), confirmed(1));
+    // In a block mined 2 s after publication: the next blocks are due 10 s apart from it.
+    const blockAt = published + 2_000;
+    answers.set(tx(1), confirmed(1, blockAt));
     await clock.advance(1);
     expect(calls).toHaveLength(1);
     expect(lib.records.get(r.id)).toMatchObject({ state: 'confirmed', confirmations: 1 });
-    answers.set(tx(1), confirmed(3));
-    // Two blocks to go (and a margin): the next point of the grid after that.
-    await clock.advance(3 * BLOCK - 1);
-    expect(calls).toHaveLength(1);
-    await clock.advance(1);
-    expect(calls).toHaveLength(2);
+    for (const n of [2, 3]) {
+      answers.set(tx(1), confirmed(n, blockAt));
+      // A block after the last request: the next block (blockAt + (n - 1) blocks) is due by then.
+      await clock.advance(BLOCK - 1);
+      expect(calls).toHaveLength(n - 1);
+      await clock.advance(1);
+      expect(calls).toHaveLength(n);
+    }
     expect(lib.records.get(r.id)).toMatchObject({ state: 'settled', confirmations: 3, nextCheckAt: null });
     await clock.advance(3600_000);
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(3);
     expect(clock.timerCount).toBe(0);
   });
 
-  it('backs off while the transaction waits for a block', async () => {
+  it("a check at the instant a block came: the next comes a tenth of a block after the next block's time, not at the pace's first moment", async () => {
+    const r = publish(tx(6));
+    answers.set(tx(6), { kind: 'pending' });
+    poller.start();
+    await clock.advance(BLOCK);
+    expect(calls).toHaveLength(1);
+    // At the next check the record's block is one block old, and the second block is mined that instant.
+    const asked = clock.now() + BLOCK;
+    answers.set(tx(6), confirmed(2, asked - BLOCK));
+    await clock.advance(BLOCK);
+    expect(calls.at(-1)!.at).toBe(asked);
+    expect(lib.records.get(r.id)!.nextCheckAt).toBe(asked + BLOCK + BLOCK / 10);
+  });
+
+  it('asks once per block while the transaction waits for a block', async () => {
     publish(tx(2));
     answers.set(tx(2), { kind: 'pending' });
+    poller.start();
+    await clock.advance(10 * BLOCK);
+    const gaps = calls.slice(1).map((c, i) => c.at - calls[i]!.at);
+    expect(calls).toHaveLength(10);
+    expect(new Set(gaps)).toEqual(new Set([BLOCK]));
+  });
+
+  it('backs off while the service does not know the transaction', async () => {
+    publish(tx(7));
+    answers.set(tx(7), { kind: 'unknown' });
     poller.start();
     await clock.advance(10 * BLOCK);
     const gaps = calls.slice(1).map((c, i) => c.at - calls[i]!.at);
     expect(gaps.length).toBeGreaterThan(2);
     for (let i = 1; i < gaps.length; i++) expect(gaps[i]!).toBeGreaterThanOrEqual(gaps[i - 1]!);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(BLOCK);
-    expect(Math.max(...gaps)).toBeLessThanOrEqual(3 * BLOCK);
+    expect(Math.max(...gaps)).toBe(3 * BLOCK);
   });
 
   it('marks a record rejected after the profile period of 404s', async () => {

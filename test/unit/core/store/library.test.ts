@@ -127,6 +127,27 @@ describe('profiles', () => {
     }
   });
 
+  it('says why a profile is kept, counting as people do, and only what can be done (issue #14)', () => {
+    lib.profiles.save({ name: 'Away', baseUrl: 'https://a.example' });
+    const first = lib.records.insertSubmitting(submission({ profile: 'Away' }));
+    lib.records.markNotSent(first.id, 'The service could not be reached.');
+    expect(lib.profiles.removalRefusal('Away')?.message).toBe(
+      `The profile "Away" keeps 1 record that never reached the service: remove it in the app's Library (nothing of it was registered), then remove the profile.`,
+    );
+    const second = lib.records.insertSubmitting(submission({ profile: 'Away', sha256: 'cd'.repeat(32) }));
+    lib.records.markNotSent(second.id, 'The service could not be reached.');
+    expect(lib.profiles.removalRefusal('Away')?.message).toBe(
+      `The profile "Away" keeps 2 records that never reached the service: remove them in the app's Library (nothing of them was registered), then remove the profile.`,
+    );
+    // One registered: removing the unsent ones would not free it, so they are not mentioned.
+    lib.records.markPublished(lib.records.insertSubmitting(submission({ profile: 'Away', sha256: 'ef'.repeat(32) })).id, 'ab'.repeat(32), 0, null);
+    expect(lib.profiles.removalRefusal('Away')?.message).toBe(
+      'The profile "Away" cannot be removed: 3 registrations in the library were made with it, and their status and verification go to its service.',
+    );
+    lib.profiles.save({ name: 'Free', baseUrl: 'https://b.example' });
+    expect(lib.profiles.removalRefusal('Free')).toBeNull();
+  });
+
   it('keeps a network label only from the vocabulary, in its own spelling', () => {
     expect(lib.profiles.save({ name: 'Test', baseUrl: 'https://a.example', network: 'TestNet' }).network).toBe('testnet');
     expect(lib.profiles.get('Test')!.network).toBe('testnet');
@@ -163,7 +184,7 @@ describe('records', () => {
     expect(lib.records.removeNotSent(r.id, 'this-engine')).toEqual([]);
     lib.records.markNotSent(r.id, 'refused');
     expect(() => lib.profiles.remove('Away')).toThrow(
-      'The profile "Away" has 1 records in the library; they keep it. Remove it after exporting and deleting them. It never reached the service: remove it in the Library, since nothing of it was registered.',
+      `The profile "Away" keeps 1 record that never reached the service: remove it in the app's Library (nothing of it was registered), then remove the profile.`,
     );
     expect(lib.records.removeNotSent(r.id, 'another-engine')).toEqual([]);
     expect(lib.records.removeNotSent(r.id, 'this-engine').map((x) => x.id)).toEqual([r.id]);
