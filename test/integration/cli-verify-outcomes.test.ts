@@ -434,6 +434,35 @@ describe('a path that is not there (issue #14)', () => {
   });
 });
 
+describe('paths as the user gave them', () => {
+  it('verify prints a file under an absolute path given as absolute, under a relative one relative to the working folder', async () => {
+    const here = join(root, 'paths', 'here');
+    for (const [dir, name] of [
+      [join(here, 'files'), 'c1.txt'],
+      [join(root, 'paths', 'elsewhere'), 'e1.txt'],
+    ] as const) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, name), `${name}, never notarised\n`);
+    }
+    const absolute = join(here, 'files');
+    const r = await runCli(['verify', absolute, 'files', '../elsewhere', '--offline'], { env, cwd: here });
+    expect(r.code).toBe(3);
+    const lines = r.stdout.split('\n').filter((l) => l.startsWith('UNKNOWN'));
+    expect(lines).toEqual([`UNKNOWN   ${join(absolute, 'c1.txt')}`, 'UNKNOWN   files/c1.txt', 'UNKNOWN   ../elsewhere/e1.txt']);
+    // --json keeps every path absolute, as before.
+    const j = await runCli(['verify', 'files', '--offline', '--json'], { env, cwd: here });
+    expect(JSON.parse(j.stdout)[0].path).toBe(join(absolute, 'c1.txt'));
+  });
+
+  it('receipt verify names the file (or the receipt alone) as it was given', async () => {
+    forge('given.pdf', 'named as given\n', { network: 'mainnet', evidence: 'none' });
+    const relative = await cli('receipt', 'verify', 'given.pdf.receipt.json', 'given.pdf');
+    expect(relative.stdout).toMatch(/^PARTIALLY VERIFIED {2}given\.pdf$/m);
+    const absolute = await cli('receipt', 'verify', join(work, 'given.pdf.receipt.json'));
+    expect(absolute.stdout).toMatch(new RegExp(`^PARTIALLY VERIFIED {2}${join(work, 'given.pdf.receipt.json').replace(/[.]/g, '\\.')}$`, 'm'));
+  });
+});
+
 describe('hints as the user runs the command (issue #14)', () => {
   it('through npx they say "npx notarium"; the error line still starts "notarium <command>:"', async () => {
     const r = await runCli(['verify', '--wiat'], { env: { ...env, npm_command: 'exec', npm_lifecycle_script: 'notarium' }, cwd: work });

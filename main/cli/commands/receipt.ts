@@ -18,7 +18,7 @@ import { errorText } from '../format.ts';
 import { COMMON_OPTIONS, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withLazyNotary, withNotaryFor } from '../session.ts';
-import { batchLine, exitForResults, refuseMissing, verificationJson } from './verify.ts';
+import { batchLine, exitForResults, refuseMissing, shownPath, verificationJson } from './verify.ts';
 import { counted } from '../../../preload/counted.ts';
 import { isReceiptName } from '../../../preload/notarium-files.ts';
 import { batchOfReceipt } from '../../core/usecases/registrations.ts';
@@ -120,7 +120,7 @@ async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> 
     if (v.json) io.out(JSON.stringify(verificationJson(result), null, 2));
     else {
       const batch = result.batch ? `\n  ${batchLine(result.batch, result.txId ?? null)}` : '';
-      io.out(`${statusWord(result)}  ${visibleName(result.path)}${batch}\n${result.report ? describeReport(result.report) : visibleName(result.message)}`);
+      io.out(`${statusWord(result)}  ${visibleName(shownPath(result.path, file ?? receipt!))}${batch}\n${result.report ? describeReport(result.report) : visibleName(result.message)}`);
     }
     return exitForResults([result]);
   });
