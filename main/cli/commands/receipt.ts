@@ -15,7 +15,7 @@ import { help } from '../help.ts';
 import type { CliIo } from '../io.ts';
 import { errorJson, recordJson } from '../json.ts';
 import { errorText } from '../format.ts';
-import { COMMON_OPTIONS, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
+import { COMMON_OPTIONS, parseSubcommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withLazyNotary, withNotaryFor } from '../session.ts';
 import { batchLine, exitForResults, refuseMissing, shownPath, verificationJson } from './verify.ts';
@@ -45,8 +45,9 @@ Exit code (upgrade): 0 every receipt complete, 3 one is still pending (run it ag
 2 one could not be read or completed.`;
 
 const EXPORT_OPTIONS = { ...COMMON_OPTIONS, output: { type: 'string', short: 'o' }, bundle: { type: 'boolean' } } as const;
-const VERIFY_OPTIONS = { ...COMMON_OPTIONS, online: { type: 'boolean' } } as const;
 const INFO_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+// No --profile: the receipt names its service, and --online asks the profile that reaches it.
+const VERIFY_OPTIONS = { ...INFO_OPTIONS, online: { type: 'boolean' } } as const;
 
 /** `receipt`'s subcommands and the options each takes (completion reads them too). */
 export const RECEIPT_SUBCOMMANDS = {
@@ -77,13 +78,13 @@ function provenWords({ proof, record, serviceProfile }: ImportResult): string {
 
 export async function receiptCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === '-h') return help(io, RECEIPT_HELP);
+  if (sub === '--help' || sub === '-h') return help(io, RECEIPT_HELP);
   const run = { export: exportCommand, verify: verifyReceiptCommand, import: importCommand, info: infoCommand, upgrade: upgradeCommand };
   return run[subcommandOf('receipt', sub, RECEIPT_SUBCOMMANDS)](rest, io);
 }
 
 async function exportCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('receipt export', argv, EXPORT_OPTIONS, true);
+  const { values: v, positionals } = parseSubcommand('receipt', 'export', argv, RECEIPT_SUBCOMMANDS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium receipt export <file|txId> [-o PATH]');
   return withNotaryFor(io, v.profile, async (notary) => {
@@ -102,7 +103,7 @@ async function exportCommand(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('receipt verify', argv, VERIFY_OPTIONS, true);
+  const { values: v, positionals } = parseSubcommand('receipt', 'verify', argv, RECEIPT_SUBCOMMANDS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   if (positionals.length < 1 || positionals.length > 2) requirePositionals(positionals, 1, 'notarium receipt verify <receipt> [file]');
   const [receipt, file] = positionals;
@@ -120,14 +121,16 @@ async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> 
     if (v.json) io.out(JSON.stringify(verificationJson(result), null, 2));
     else {
       const batch = result.batch ? `\n  ${batchLine(result.batch, result.txId ?? null)}` : '';
-      io.out(`${statusWord(result)}  ${visibleName(shownPath(result.path, file ?? receipt!))}${batch}\n${result.report ? describeReport(result.report) : visibleName(result.message)}`);
+      io.out(
+        `${statusWord(result)}  ${visibleName(shownPath(result.path, file ?? receipt!))}${batch}\n${result.report ? describeReport(result.report) : visibleName(result.message)}`,
+      );
     }
     return exitForResults([result]);
   });
 }
 
 async function importCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('receipt import', argv, COMMON_OPTIONS, true);
+  const { values: v, positionals } = parseSubcommand('receipt', 'import', argv, RECEIPT_SUBCOMMANDS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const receipts = requirePositionals(positionals, 1, 'notarium receipt import <receipts…>', true);
   return withNotaryFor(io, v.profile, async (notary) => {
@@ -172,7 +175,7 @@ async function swapped(receipt: string, file: string): Promise<'receipt' | 'name
 }
 
 async function infoCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('receipt info', argv, INFO_OPTIONS, true);
+  const { values: v, positionals } = parseSubcommand('receipt', 'info', argv, RECEIPT_SUBCOMMANDS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const [path] = requirePositionals(positionals, 1, 'notarium receipt info <receipt> [--json]');
   const receipt = await readReceiptFile(resolve(path!));
@@ -189,7 +192,7 @@ async function infoCommand(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function upgradeCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('receipt upgrade', argv, COMMON_OPTIONS, true);
+  const { values: v, positionals } = parseSubcommand('receipt', 'upgrade', argv, RECEIPT_SUBCOMMANDS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const receipts = requirePositionals(positionals, 1, 'notarium receipt upgrade <receipts…>', true);
   return withNotaryFor(io, v.profile, async (notary) => {

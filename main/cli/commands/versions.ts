@@ -16,7 +16,7 @@ import { help } from '../help.ts';
 import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
-import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
+import { COMMON_OPTIONS, numberOption, parseCommand, parseSubcommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withNotaryFor } from '../session.ts';
 import { exitFor } from './status.ts';
@@ -62,9 +62,13 @@ the command again).
   --confirmations N  with --wait: wait for N confirmations instead`;
 
 export const VERSIONS_OPTIONS = { ...COMMON_OPTIONS, offline: { type: 'boolean' } } as const;
-const VERSION_OPTIONS = { ...COMMON_OPTIONS, of: { type: 'string' }, wait: { type: 'boolean' }, confirmations: { type: 'string' } } as const;
-/** `version`'s subcommands and the options each takes. */
-export const VERSION_SUBCOMMANDS = { add: VERSION_OPTIONS, finalise: VERSION_OPTIONS, which: VERSION_OPTIONS } as const;
+const WAIT_OPTIONS = { wait: { type: 'boolean' }, confirmations: { type: 'string' } } as const;
+/** `version`'s subcommands and the options each takes (a finalisation names its document itself: no --of). */
+export const VERSION_SUBCOMMANDS = {
+  add: { ...COMMON_OPTIONS, of: { type: 'string' }, ...WAIT_OPTIONS },
+  finalise: { ...COMMON_OPTIONS, ...WAIT_OPTIONS },
+  which: { ...COMMON_OPTIONS, of: { type: 'string' } },
+} as const;
 
 export async function versionsCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals } = parseCommand('versions', argv, VERSIONS_OPTIONS, true);
@@ -117,9 +121,9 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
 
 export async function versionCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === '-h') return help(io, VERSION_HELP);
+  if (sub === '--help' || sub === '-h') return help(io, VERSION_HELP);
   const name = subcommandOf('version', sub, VERSION_SUBCOMMANDS);
-  const { values: v, positionals } = parseCommand(`version ${name}`, rest, VERSION_SUBCOMMANDS[name], true);
+  const { values: v, positionals } = parseSubcommand('version', name, rest, VERSION_SUBCOMMANDS, true);
   if (v.help) return help(io, VERSION_HELP);
   const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
   return withNotaryFor(io, v.profile, (notary) =>
