@@ -7,6 +7,7 @@ import { librarySecrets } from '../../core/secrets/library-secrets.ts';
 import { Library } from '../../core/store/library.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
+import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
 import { parseSubcommand, subcommandOf } from '../options.ts';
 
@@ -35,7 +36,7 @@ export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
     if (profile.kind === 'sandbox') {
       throw new NotariumError(
         'SANDBOX_PROFILE_FIXED',
-        'The Sandbox profile uses the embedded sandbox\'s own key: add a service profile ("notarium profile add") for a real API key.',
+        `The Sandbox profile uses the embedded sandbox's own key: add a service profile ("${command(io.env, 'profile add')}") for a real API key.`,
       );
     }
     const store = librarySecrets(new KeychainSecretStore(), library.id);

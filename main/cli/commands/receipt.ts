@@ -12,6 +12,7 @@ import { visibleName } from '../../../preload/visible-text.ts';
 import { describeReceipt, describeReport, statusWord } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
+import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
 import { errorJson, recordJson } from '../json.ts';
 import { errorText } from '../format.ts';
@@ -58,14 +59,15 @@ export const RECEIPT_SUBCOMMANDS = {
   upgrade: COMMON_OPTIONS,
 } as const;
 
-/** What an imported receipt proved by itself, in words; pending: who follows it. */
-function provenWords({ proof, record, serviceProfile }: ImportResult): string {
+/** What an imported receipt proved by itself, in words; pending: who follows it (commands as the user runs Notarium). */
+function provenWords({ proof, record, serviceProfile }: ImportResult, env: NodeJS.ProcessEnv): string {
+  const upgrade = `"${command(env, 'receipt upgrade')}" completes the receipt once it is in a block`;
   const chain = proof.testChain ? ` on ${proof.network}, a test chain whose proof of work proves nothing` : ` on ${proof.network}`;
   if (proof.outcome === 'pending') {
     if (serviceProfile !== null)
-      return `pending${chain}: not in a block yet; the library follows it on its service (profile "${visibleName(serviceProfile)}"), and "notarium receipt upgrade" completes the receipt once it is in a block.`;
+      return `pending${chain}: not in a block yet; the library follows it on its service (profile "${visibleName(serviceProfile)}"), and ${upgrade}.`;
     const url = visibleName(record.serviceUrl ?? '');
-    return `pending${chain}: not in a block yet, and no profile reaches the service that made it (${url}), so nothing here asks it: add a profile for that service (notarium profile add <name> --base-url ${visibleName(shellQuote(record.serviceUrl ?? ''))}, and its key with notarium key set --profile <name>), then "notarium receipt upgrade" completes the receipt once it is in a block.`;
+    return `pending${chain}: not in a block yet, and no profile reaches the service that made it (${url}), so nothing here asks it: add a profile for that service (${command(env, `profile add <name> --base-url ${visibleName(shellQuote(record.serviceUrl ?? ''))}`)}, and its key with ${command(env, 'key set --profile <name>')}), then ${upgrade}.`;
   }
   if (proof.outcome === 'verified') return `verified${chain} (the file itself is checked when it is verified).`;
   const labels = proof.skipped.filter((id) => id !== 'service').map((id) => STEP_LABELS[id].toLowerCase());
@@ -150,7 +152,7 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
     } else {
       for (const o of outcomes) {
         if ('error' in o) io.err(`not imported  ${visibleName(errorText(o.error))}`);
-        else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${visibleName(o.path)}\n  ${provenWords(o)}`);
+        else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${visibleName(o.path)}\n  ${provenWords(o, io.env)}`);
       }
     }
     return outcomes.some((o) => 'error' in o) ? EXIT.ERROR : EXIT.OK;
@@ -187,7 +189,7 @@ async function infoCommand(argv: string[], io: CliIo): Promise<number> {
     ? await withLazyNotary(io, async (ctx) => batchOfReceipt(await ctx.engine(), receipt) ?? unknown).catch(() => unknown)
     : null;
   if (v.json) io.out(JSON.stringify({ ...summary, batch }, null, 2));
-  else io.out(describeReceipt(summary) + (batch ? `\n  batch:         ${batchLine(batch, receipt.registration.txId)}` : ''));
+  else io.out(describeReceipt(summary, io.env) + (batch ? `\n  batch:         ${batchLine(batch, receipt.registration.txId)}` : ''));
   return EXIT.OK;
 }
 
@@ -200,8 +202,8 @@ async function upgradeCommand(argv: string[], io: CliIo): Promise<number> {
     if (v.json) io.out(JSON.stringify(results.map(upgradeJson), null, 2));
     else {
       for (const r of results) {
-        if (r.status === 'failed') io.err(upgradeWords(r));
-        else io.out(upgradeWords(r));
+        if (r.status === 'failed') io.err(upgradeWords(r, io.env));
+        else io.out(upgradeWords(r, io.env));
       }
     }
     if (results.some((r) => r.status === 'failed')) return EXIT.ERROR;
@@ -223,13 +225,13 @@ function upgradeJson(r: ReceiptUpgrade) {
   };
 }
 
-function upgradeWords(r: ReceiptUpgrade): string {
+function upgradeWords(r: ReceiptUpgrade, env: NodeJS.ProcessEnv): string {
   const path = visibleName(r.path);
   switch (r.status) {
     case 'complete':
       return `complete  ${path}\n  already names its block: left unchanged. Block ${r.blockHash}, ${counted(r.confirmations, 'confirmation')} when issued.`;
     case 'upgraded':
-      return `upgraded  ${path}\n  completed with block ${r.blockHash} (${counted(r.confirmations, 'confirmation')}); ${r.outcome === 'verified' ? 'it verifies offline now' : 'it verifies partially: the explorer did not give the transaction or the block header'} (check the file with "notarium receipt verify").`;
+      return `upgraded  ${path}\n  completed with block ${r.blockHash} (${counted(r.confirmations, 'confirmation')}); ${r.outcome === 'verified' ? 'it verifies offline now' : 'it verifies partially: the explorer did not give the transaction or the block header'} (check the file with "${command(env, 'receipt verify')}").`;
     case 'pending':
       return `pending   ${path}\n  ${visibleName(r.message)}`;
     case 'failed':

@@ -140,7 +140,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
           io.out(
             v.json
               ? JSON.stringify(recordJson(record, lifeCycleOf(notary.context, record)), null, 2)
-              : `${words}\n${describeRecord(record, lifeCycleOf(notary.context, record))}`,
+              : `${words}\n${describeRecord(record, io.env, lifeCycleOf(notary.context, record))}`,
           );
           return exitFor(record) === EXIT.MISMATCH ? EXIT.ERROR : EXIT.OK;
         }
@@ -153,7 +153,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
           else {
             const follow = record.state === 'queued' ? command(io.env, `version finalise ${shellQuote(target!)} --wait`) : undefined;
             // Run again: the final record was there before (with --wait, what was waited for is said plainly).
-            io.out(`${finalisedWords(record, record.createdAt < started && !v.wait)}\n${describeRecord(record, life, follow)}`);
+            io.out(`${finalisedWords(record, record.createdAt < started && !v.wait)}\n${describeRecord(record, io.env, life, follow)}`);
           }
           return exitFor(record) === EXIT.MISMATCH ? EXIT.ERROR : EXIT.OK;
         }

@@ -13,6 +13,7 @@ import {
 import { EXIT } from '../exit-codes.ts';
 import { errorText, shortHash, table } from '../format.ts';
 import { help } from '../help.ts';
+import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
 import { errorJson, recordJson } from '../json.ts';
 import { choiceOption, COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
@@ -119,7 +120,7 @@ function listFolders(io: CliIo, folders: WatchedFolderView[], json: boolean): nu
     return EXIT.OK;
   }
   if (folders.length === 0) {
-    io.out('No folder is watched. Add one with "notarium watch <folder>".');
+    io.out(`No folder is watched. Add one with "${command(io.env, 'watch <folder>')}".`);
     return EXIT.OK;
   }
   const globs = (g: string[]) => (g.length ? g.join(' ') : '-');

@@ -277,12 +277,16 @@ export class FolderWatcher {
           folderId: id,
           path: session.folder.path,
           state: 'stopped',
-          message: `No longer watching ${session.folder.path}: it was removed from the watched folders (in the app, or with "notarium watch --remove").`,
+          message: `No longer watching ${session.folder.path}: it was removed from the watched folders (in the app, or with "${this.ctx.command('watch --remove')}").`,
           rescan: null,
         });
       } else if (folder.paused && session) {
         await this.changingNow(id, () => this.unwatchFolder(id, 'paused'));
-        this.setState(folder, 'paused', `Paused ${folder.path} (in the app, or with "notarium watch --pause"): its files are not taken until it is resumed.`);
+        this.setState(
+          folder,
+          'paused',
+          `Paused ${folder.path} (in the app, or with "${this.ctx.command('watch --pause')}"): its files are not taken until it is resumed.`,
+        );
       } else if (!folder.paused && state === 'paused') {
         await this.watchAgain(folder, `Resumed ${folder.path}: catching up on what changed while it was paused.`);
       }
