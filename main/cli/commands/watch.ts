@@ -17,6 +17,9 @@ import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
 import { errorJson, recordJson } from '../json.ts';
 import { choiceOption, COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
+import { inBlock, isLive, type StoredRecord } from '../../core/store/record.ts';
+import { shellQuote } from '../../core/text/shell-quote.ts';
+import { counted } from '../../../preload/counted.ts';
 import { withNotary, withNotaryFor } from '../session.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -46,8 +49,9 @@ could not be notarised).
   --exclude GLOB     never take matching files (repeatable)
   --receipts WHERE   beside: next to each file (default); folder: in the folder's .notarium/
   --stable S         seconds a file must stay unchanged before it is taken (default 3)
-  --once             catch up, wait until every file is taken, and exit (receipts of registrations
-                     not yet in a block are written by a later run, or the app)
+  --once             catch up, wait until every file is taken, and exit; like a watch stopped, it
+                     says which registrations are not in a block yet: their receipts are written
+                     once they are, by the next watch, a status or wait of the file, or the app
   --list             list the remembered folders and their settings
   --remove           forget the folders named (their records stay in the library)
   --pause            stop watching the folders named until --resume (in the app too, across
@@ -190,8 +194,39 @@ async function watchFolders(
   await (options.once ? watcher.whenIdle() : stopped);
   await watcher.stop();
   io.progress('');
-  if (!options.json) io.err(options.once ? 'Caught up.' : 'Stopped.');
+  if (!options.json) {
+    io.err(options.once ? 'Caught up.' : 'Stopped.');
+    const waiting = notInBlock(notary, folders);
+    if (waiting.length) io.err(laterReceiptsWords(waiting, io.env));
+  }
   return options.once && failed > 0 ? EXIT.MISMATCH : EXIT.OK;
+}
+
+/** The registrations of the folders' files (those there now) that are not in a block yet, each once. */
+function notInBlock(notary: Notary, folders: string[]): StoredRecord[] {
+  const { watchedFolders, records } = notary.library;
+  const ids = new Set(
+    // A folder removed meanwhile (in the app) is no longer this watch's.
+    folders.flatMap((path) => {
+      const folder = notary.watcher.get(path);
+      return folder ? watchedFolders.files(folder.id).flatMap((f) => (f.goneAt === null && f.recordId !== null ? [f.recordId] : [])) : [];
+    }),
+  );
+  return [...ids].map((id) => records.get(id)).filter((r): r is StoredRecord => r !== undefined && isLive(r) && !inBlock(r));
+}
+
+/**
+ * Registrations a watch leaves not in a block yet: their receipts are not written, and are written
+ * once they are, by the Notarium that then learns it (its poller, or a status check: notary.ts).
+ */
+function laterReceiptsWords(waiting: StoredRecord[], env: NodeJS.ProcessEnv): string {
+  const one = waiting.length === 1 ? waiting[0]! : undefined;
+  const file = one?.path ? visibleName(shellQuote(one.path)) : '<file>';
+  const which = one ? ` (${visibleName(one.name)})` : '';
+  return [
+    `${counted(waiting.length, 'registration')}${which} ${one ? 'is' : 'are'} not in a block yet, so ${one ? 'its receipt is' : 'their receipts are'} not written yet.`,
+    `${one ? 'It is' : 'Each is'} written once in a block, by the Notarium that then checks ${one ? 'it' : 'them'}: the next "${command(env, 'watch')}", "${command(env, `status ${file}`)}" (or "${command(env, `wait ${file}`)}", which waits for it), or the app.`,
+  ].join('\n');
 }
 
 /** Text for people (progress on the terminal's last line), or one JSON object per line. */
