@@ -66,7 +66,18 @@ for (const n of sizes) {
     writeTransaction(library.db, () => {
       for (let i = 0; i < n; i++) {
         const s = snaps[i]!;
-        library.watchedFolders.saveFile({ folderId: watched.id, relPath: rel(i), size: s.size, mtimeMs: s.mtimeMs, ino: s.ino ?? null, ctimeMs: s.ctimeMs ?? null, sha256: 'aa'.repeat(32), recordId: null, memberId: null, documentId: null });
+        library.watchedFolders.saveFile({
+          folderId: watched.id,
+          relPath: rel(i),
+          size: s.size,
+          mtimeMs: s.mtimeMs,
+          ino: s.ino ?? null,
+          ctimeMs: s.ctimeMs ?? null,
+          sha256: 'aa'.repeat(32),
+          recordId: null,
+          memberId: null,
+          documentId: null,
+        });
       }
     });
     const all = () => true;

@@ -36,9 +36,9 @@ Made with "npx notarium completion …", the script completes "npx notarium …"
 
 export async function completionCommand(argv: string[], io: CliIo, table: Table): Promise<number> {
   const [shell, ...rest] = argv;
-  if (shell === undefined || shell === '--help' || shell === '-h') return help(io, COMPLETION_HELP);
-  if (rest.length) requirePositionals([shell, ...rest], 1, 'notarium completion bash|zsh|fish');
+  if (shell === '--help' || shell === '-h') return help(io, COMPLETION_HELP);
   const which = subcommandOf('completion', shell, COMPLETION_SHELLS);
+  if (rest.length) requirePositionals(argv, 1, 'notarium completion bash|zsh|fish');
   const npx = invokedAs(io.env) === 'npx notarium';
   io.out(which === 'fish' ? fishScript(table, npx) : bashScript(table, which === 'zsh', npx));
   return EXIT.OK;

@@ -10,6 +10,7 @@ import { counted } from '../../preload/counted.ts';
 import type { BatchFacts } from '../core/usecases/registrations.ts';
 import type { ImportedService } from '../core/usecases/service-check.ts';
 import { batchWords } from './batch-view.ts';
+import { command } from './invoked-as.ts';
 
 /** Human-readable descriptions shared by the commands. Each value from outside is one line: visibleName. */
 
@@ -40,8 +41,16 @@ function nextStep(r: StoredRecord): string {
 /**
  * `follow`: the command that follows a queued record, when the caller knows a better one than
  * `notarium wait <its file>` (a finalisation has no file of its own); none and no file: no line.
+ * Commands are said as the user runs Notarium (`env`: invoked-as.ts).
  */
-export function describeRecord(r: StoredRecord, life?: LifeCycleFacts, follow?: string, batch?: BatchFacts | null, service?: ImportedService | null): string {
+export function describeRecord(
+  r: StoredRecord,
+  env: NodeJS.ProcessEnv,
+  life?: LifeCycleFacts,
+  follow?: string,
+  batch?: BatchFacts | null,
+  service?: ImportedService | null,
+): string {
   // A finalisation holds no file: it is the document's final record, after its last version.
   const final = r.kind === 'linked-delete';
   const lines = [
@@ -62,7 +71,7 @@ export function describeRecord(r: StoredRecord, life?: LifeCycleFacts, follow?: 
   // A receipt does not say when its registration was made; the library knows when it was imported.
   if (service) lines.push(`  imported:     ${new Date(r.createdAt).toISOString()} (when it was registered is not in the receipt)`);
   if (r.receiptHeld) lines.push(`  receipt held: ${visibleName(r.receiptHeld)}`);
-  lines.push(...lifeCycleLines(r, life, follow ?? (r.path ? `notarium wait ${shellQuote(r.path)}` : undefined)));
+  lines.push(...lifeCycleLines(r, env, life, follow ?? (r.path ? command(env, `wait ${shellQuote(r.path)}`) : undefined)));
   if (r.lastError) lines.push(`  note:         ${visibleName(r.lastError)}`);
   return lines.join('\n');
 }
@@ -74,7 +83,7 @@ function fingerprintWords(r: StoredRecord): string {
 }
 
 /** Where a record stands in the life cycle of service-notes.md (queued, sent again, superseded, a possible copy). */
-function lifeCycleLines(r: StoredRecord, life: LifeCycleFacts | undefined, follow: string | undefined): string[] {
+function lifeCycleLines(r: StoredRecord, env: NodeJS.ProcessEnv, life: LifeCycleFacts | undefined, follow: string | undefined): string[] {
   const lines: string[] = [];
   const version = (w: StoredRecord) => (w.kind === 'linked-create' ? 'version 1' : `version ${w.version}`);
   if (life?.waitsFor) {
@@ -82,7 +91,7 @@ function lifeCycleLines(r: StoredRecord, life: LifeCycleFacts | undefined, follo
     lines.push(
       `  waits for:    ${version(w)} ${w.txId ? `(txId ${w.txId}) ` : ''}to be in a block: the service takes a version only after the one before it is mined`,
     );
-    if (follow) lines.push(`  follow it:    ${follow} (the app and "notarium watch" send it too)`);
+    if (follow) lines.push(`  follow it:    ${follow} (the app and "${command(env, 'watch')}" send it too)`);
   }
   if (life?.resubmits) lines.push(`  resubmits:    ${life.resubmits.txId ?? '-'} (sent again: not in a block in time)`);
   if (life?.supersededBy) lines.push(`  superseded by: ${life.supersededBy.txId ?? `a later ${life.supersededBy.state} submission`}`);
@@ -121,12 +130,12 @@ export function describeReport(report: VerificationReport): string {
 }
 
 /** `receipt info`: what a receipt holds, one field a line; nothing here is checked (receipt verify does that). */
-export function describeReceipt(s: ReceiptSummary): string {
+export function describeReceipt(s: ReceiptSummary, env: NodeJS.ProcessEnv): string {
   const r = s.registration;
   const kind = r.kind === 'record' ? 'a record' : r.kind === 'linked-delete' ? "a document's finalisation" : `version ${r.version ?? '?'} of a document`;
   const network = `${visibleName(s.network.label)}${!s.network.known ? ' (not a network Notarium knows: its proof of work cannot be judged)' : s.network.testChain ? ' (a test chain: its proof of work proves nothing)' : ''}`;
   const lines = [
-    `${visibleName(s.file.name)}: ${s.status === 'pending' ? 'pending, not in a block when issued ("notarium receipt upgrade" completes it)' : 'in a block'}`,
+    `${visibleName(s.file.name)}: ${s.status === 'pending' ? `pending, not in a block when issued ("${command(env, 'receipt upgrade')}" completes it)` : 'in a block'}`,
     `  format:        ${visibleName(s.format)}, issued ${visibleName(s.issuedAt)}`,
     `  file:          ${visibleName(s.file.name)}, ${counted(s.file.size, 'byte')}`,
     `  sha256:        ${s.file.sha256}`,

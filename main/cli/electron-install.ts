@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { duration } from '../../preload/duration.ts';
 import type { Timers } from '../core/poller/poller.ts';
 import { errorCodes } from '../core/api/transport-failure.ts';
 import { findElectron, type ElectronRuntime } from './electron-launch.ts';
@@ -11,11 +12,17 @@ import { findElectron, type ElectronRuntime } from './electron-launch.ts';
  * (same version, checksums, cache, and every setting it reads: ELECTRON_MIRROR,
  * electron_config_cache, electron_use_remote_checksums…), here with progress on the terminal and a
  * limit on a download that stalls; then the package's installer (node_modules/electron/install.js)
- * finds it in that cache, checks it again and unpacks it. A failure is one sentence.
+ * finds it in that cache, checks it again and unpacks it. A failure is one sentence, and is
+ * remembered beside the package for a day: a start meanwhile does not try again (the download
+ * would most likely fail the same way, and each try can take its stall limit), unless asked to.
  */
 
 /** No byte for this long (no answer, or a download that stopped): given up. */
 export const STALL_LIMIT_MS = 30_000;
+
+/** How long a failed download is not tried again; set, this variable tries at once. */
+export const RETRY_AFTER_MS = 24 * 3600_000;
+export const DOWNLOAD_NOW_ENV = 'NOTARIUM_ELECTRON_DOWNLOAD';
 
 export interface ElectronInstall {
   appRoot: string;
@@ -24,24 +31,78 @@ export interface ElectronInstall {
   /** A progress line that replaces the last one (a terminal's), and a line that stays. */
   progress: (line: string) => void;
   say: (line: string) => void;
-  timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
+  timers: Pick<Timers, 'now' | 'setTimeout' | 'clearTimeout'>;
 }
 
-/** Why Electron could not be installed, as the middle of a sentence ("the mirror answered 404"). */
-export class ElectronDownloadFailed extends Error {}
+/**
+ * Why Electron could not be installed, as the middle of a sentence ("the mirror answered 404").
+ * `retryAt`: when the download is tried again, once the failure is remembered (null: it could not
+ * be, so at the next start). `failedAt`: set when this start did not try, for a failure remembered.
+ */
+export class ElectronDownloadFailed extends Error {
+  retryAt: number | null = null;
+  failedAt: number | null = null;
+}
+
+/** A download that failed, remembered beside the package: `npm ci`, which installs it anew, forgets it. */
+interface DownloadFailure {
+  version: string;
+  at: number;
+  reason: string;
+}
+
+const failureFile = (pkg: string): string => join(pkg, '.notarium-download-failed.json');
+
+function lastFailure(pkg: string, version: string): DownloadFailure | undefined {
+  try {
+    const failure = JSON.parse(readFileSync(failureFile(pkg), 'utf8')) as DownloadFailure;
+    return failure.version === version && Number.isFinite(failure.at) && typeof failure.reason === 'string' ? failure : undefined;
+  } catch {
+    return undefined; // none, or not one: the download is tried
+  }
+}
 
 /** Downloads and unpacks Electron's binary; resolves it, or rejects with ElectronDownloadFailed. */
 export async function installElectron(install: ElectronInstall): Promise<ElectronRuntime> {
   const pkg = join(install.appRoot, 'node_modules', 'electron');
   const { version } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string };
-  install.say(`Downloading Electron ${version} for the desktop app (once; ELECTRON_MIRROR names another server)…`);
-  await download(install, pkg, version);
-  install.progress('');
-  await runInstaller(install, pkg);
-  const electron = findElectron(install.appRoot);
-  if (!electron) throw new ElectronDownloadFailed("Electron's installer finished, but no binary is where it said");
+  const now = install.timers.now();
+  const earlier = lastFailure(pkg, version);
+  if (earlier && now - earlier.at < RETRY_AFTER_MS && !install.env[DOWNLOAD_NOW_ENV]) {
+    const skipped = new ElectronDownloadFailed(earlier.reason);
+    skipped.failedAt = earlier.at;
+    skipped.retryAt = earlier.at + RETRY_AFTER_MS;
+    throw skipped;
+  }
+  install.say(
+    earlier
+      ? `Downloading Electron ${version} for the desktop app again (it failed ${duration((now - earlier.at) / 1000)} ago: ${earlier.reason}; ELECTRON_MIRROR names another server)…`
+      : `Downloading Electron ${version} for the desktop app (once; ELECTRON_MIRROR names another server)…`,
+  );
+  let electron: ElectronRuntime | null;
+  try {
+    await download(install, pkg, version);
+    install.progress('');
+    await runInstaller(install, pkg);
+    electron = findElectron(install.appRoot);
+    if (!electron) throw new ElectronDownloadFailed("Electron's installer finished, but no binary is where it said");
+  } catch (err) {
+    if (err instanceof ElectronDownloadFailed) err.retryAt = remember(pkg, { version, at: now, reason: err.message }) ? now + RETRY_AFTER_MS : null;
+    throw err;
+  }
+  rmSync(failureFile(pkg), { force: true });
   install.say(`Electron ${version} is installed (node_modules/electron).`);
   return electron;
+}
+
+/** Whether the failure could be written down (a package folder that cannot be written to: tried at every start). */
+function remember(pkg: string, failure: DownloadFailure): boolean {
+  try {
+    writeFileSync(failureFile(pkg), JSON.stringify(failure));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function download(install: ElectronInstall, pkg: string, version: string): Promise<void> {

@@ -17,7 +17,7 @@ export interface CliIo {
   interactive: boolean;
   /** Asks a question on the terminal (stderr) and resolves with the line typed in answer. */
   ask(question: string): Promise<string>;
-  /** Resolves on SIGINT or SIGTERM (the first one). */
+  /** Resolves on SIGINT or SIGTERM (the first one; any after it is the same stop). */
   waitForStopSignal(): Promise<void>;
 }
 
@@ -82,10 +82,10 @@ export function processIo(): CliIo {
     },
     waitForStopSignal: () =>
       new Promise((resolve) => {
-        const stop = (): void => {
-          process.off('SIGINT', stop).off('SIGTERM', stop);
-          resolve();
-        };
+        // Listened for to the end: a repeat is the same stop. Under npx both the command and npm get
+        // the terminal's Ctrl+C and npm forwards its copy, and with no listener left that copy
+        // would kill the command half-way through stopping (exit 130, not its own code).
+        const stop = (): void => resolve();
         process.on('SIGINT', stop).on('SIGTERM', stop);
       }),
   };

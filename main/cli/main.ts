@@ -96,11 +96,11 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   }
   const known = knownName(name, COMMAND_NAMES);
   if (known === undefined) {
-    const near = didYouMean(name, COMMAND_NAMES);
+    // One line, as for an unknown subcommand or option: the nearest name, and where the list is.
     const sentence = name.startsWith('-')
       ? `Unknown option "${name}" before any command. Run "notarium --help" for the commands, or "notarium --version".`
-      : `Unknown command "${name}".${near} Run "notarium --help" for the commands.`;
-    return usageFailure(io, argv, 'notarium', sentence, near || name.startsWith('-') ? '' : `\n\n${HELP}`);
+      : `Unknown command "${name}".${didYouMean(name, COMMAND_NAMES)} Run "notarium --help" for the commands.`;
+    return usageFailure(io, argv, 'notarium', sentence);
   }
   let path: string = known;
   try {
@@ -128,10 +128,10 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
  * A mistake in the command line: `<who>: <sentence>` on stderr (no code: a person reads it), and
  * with --json the one error shape on stdout, INVALID_ARGUMENT (README: Error codes); exit 2.
  */
-function usageFailure(io: CliIo, argv: readonly string[], who: string, sentence: string, more = ''): number {
+function usageFailure(io: CliIo, argv: readonly string[], who: string, sentence: string): number {
   // The sentence names no file (only the command line's own words): said as stderr says it.
   const message = asInvoked(sentence, invokedAs(io.env));
   if (wantsJson(argv)) io.out(JSON.stringify({ error: errorJson({ code: 'INVALID_ARGUMENT', message }) }, null, 2));
-  io.err(`${who}: ${sentence}${more}`);
+  io.err(`${who}: ${sentence}`);
   return EXIT.ERROR;
 }

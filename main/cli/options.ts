@@ -16,12 +16,42 @@ export const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export function parseCommand<O extends Options>(command: string, argv: string[], options: O, allowPositionals = false) {
+/**
+ * `elsewhere`: the options of the command's other subcommands, by their path ("version add"), so
+ * an option of one of them given to this one is refused naming those that take it.
+ */
+export function parseCommand<O extends Options>(
+  command: string,
+  argv: string[],
+  options: O,
+  allowPositionals = false,
+  elsewhere: Record<string, Options> = {},
+) {
   try {
     return parseArgs({ args: respelled(argv, options), options, allowPositionals, strict: true });
   } catch (err) {
-    throw new UsageError(`${usageSentence(err, options)} Run "notarium ${command} --help" for the options.`, command);
+    throw new UsageError(`${usageSentence(err, options, elsewhere)} Run "notarium ${command} --help" for the options.`, command);
   }
+}
+
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/**
+ * A subcommand's options: only its own (its table's entry, which completion offers too); one that
+ * only another subcommand takes is refused naming it. The values are typed as any subcommand's, so
+ * one parse serves a command's subcommands: an option this one does not take is undefined.
+ */
+export function parseSubcommand<T extends Record<string, Options>>(
+  command: string,
+  sub: keyof T & string,
+  argv: string[],
+  subcommands: T,
+  allowPositionals = false,
+) {
+  const elsewhere = Object.fromEntries(Object.entries(subcommands).flatMap(([name, options]) => (name === sub ? [] : [[`${command} ${name}`, options]])));
+  return parseCommand(`${command} ${sub}`, argv, subcommands[sub]!, allowPositionals, elsewhere) as ReturnType<
+    typeof parseCommand<Intersection<T[keyof T]> & Options>
+  >;
 }
 
 /** `--name` and `--name=value` in the option's other spelling, written as the option is named (up to "--"). */
@@ -35,13 +65,24 @@ function respelled(argv: string[], options: Options): string[] {
   });
 }
 
-/** parseArgs' failure said as a sentence of the house: what was wrong, and the nearest option for a slip. */
-function usageSentence(err: unknown, options: Options): string {
+/**
+ * parseArgs' failure said as a sentence of the house: what was wrong, and the nearest option for a
+ * slip, or the other subcommands that take an option this one does not.
+ */
+function usageSentence(err: unknown, options: Options, elsewhere: Record<string, Options>): string {
   const { code, message } = err as { code?: string; message?: string };
   const text = String(message ?? err);
   const quoted = /'([^']*)'/.exec(text)?.[1] ?? '';
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const name = quoted.replace(/^-+/, '').split('=')[0]!;
+    const takes = (o: Options) =>
+      quoted.startsWith('--') ? knownName(name, Object.keys(o)) !== undefined : Object.values(o).some((spec) => spec.short === name);
+    const takers = Object.keys(elsewhere).filter((path) => takes(elsewhere[path]!));
+    if (takers.length) {
+      const named = takers.map((t) => `"${t}"`);
+      const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+      return `Unknown option "${quoted}": only ${list} take${named.length === 1 ? 's' : ''} it.`;
+    }
     const names = Object.keys(options);
     return `Unknown option "${quoted}".${quoted.startsWith('--') ? didYouMean(name, names, (n) => `"--${n}"`) : ''}`;
   }
@@ -60,13 +101,17 @@ function usageSentence(err: unknown, options: Options): string {
 
 /**
  * The subcommand `typed` names (in either spelling), or a usage error naming the nearest one: the
- * subcommands are a command's table (name to options), the one list completion reads too.
+ * subcommands are a command's table (name to options), the one list completion reads too. None
+ * given (nothing, or an option first) is a usage error too, naming them all.
  */
-export function subcommandOf<T extends Record<string, Options>>(command: string, typed: string, subcommands: T): keyof T & string {
+export function subcommandOf<T extends Record<string, Options>>(command: string, typed: string | undefined, subcommands: T): keyof T & string {
   const names = Object.keys(subcommands);
+  const takes = `It takes ${names.join(', ')}: run "notarium ${command} --help".`;
+  if (typed === undefined || typed.startsWith('-'))
+    throw new UsageError(`A subcommand is missing${typed === undefined ? '' : ` before "${typed}"`}. ${takes}`, command);
   const known = knownName(typed, names);
   if (known !== undefined) return known;
-  throw new UsageError(`Unknown subcommand "${typed}".${didYouMean(typed, names)} It takes ${names.join(', ')}: run "notarium ${command} --help".`, command);
+  throw new UsageError(`Unknown subcommand "${typed}".${didYouMean(typed, names)} ${takes}`, command);
 }
 
 /** A number option within bounds, or undefined when it was not given. */

@@ -8,6 +8,7 @@ import type { EmbeddedSandbox } from './sandbox-host/embedded-sandbox.ts';
 import { resolveApiKey } from './secrets/api-key.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import type { Profile, Profiles } from './store/profiles.ts';
+import type { SuggestedCommand } from './text/suggested-command.ts';
 
 /**
  * How to reach a profile's service: the record API, the explorer for raw transactions and
@@ -59,6 +60,8 @@ export interface ConnectionsOptions {
   transport?: TransportOptions;
   /** The profile a command names (`--profile`), which the overrides apply to; default: the current one. */
   profileInUse?: string;
+  /** How the sentences of failures say a command to run (NotaryContext.command). */
+  command?: SuggestedCommand;
 }
 
 export const BASE_URL_ENV = 'NOTARIUM_BASE_URL';
@@ -120,7 +123,7 @@ export class Connections {
 
   private async open(profile: Profile): Promise<Connection> {
     const env = this.overridesOf(profile.name);
-    const transport = this.options.transport ?? {};
+    const transport = { ...this.options.transport, command: this.options.command };
     const override = env[BASE_URL_ENV];
     if (profile.kind === 'sandbox' && !override) {
       // Its own key, always: NOTARIUM_API_KEY is a service's key, sent only to a service reached by URL.
@@ -144,7 +147,8 @@ export class Connections {
     const baseUrl = override || profile.baseUrl!;
     // Only to the URL it was entered for: never to a changed profile URL or to NOTARIUM_BASE_URL (api-key.ts).
     // The profile is read again per request: a key set or a URL changed meanwhile (another process) counts at once.
-    const apiKey = () => resolveApiKey(this.options.profiles.require(profile.name), baseUrl, { store: this.options.secrets, env });
+    const apiKey = () =>
+      resolveApiKey(this.options.profiles.require(profile.name), baseUrl, { store: this.options.secrets, env, command: this.options.command });
     const sandboxElsewhere = Boolean(override) && profile.kind === 'sandbox';
     const templates = explorerTemplates(profile, baseUrl, sandboxElsewhere);
     const lookup = sandboxElsewhere ? sandboxBlockLookup(baseUrl) : profile.explorerBlockUrl;

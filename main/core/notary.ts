@@ -22,6 +22,7 @@ import { checkReceiptNetwork } from './usecases/receipt-network.ts';
 import { gatherEvidence, writeReceipt } from './usecases/receipts.ts';
 import { FolderWatcher } from './watch/folder-watcher.ts';
 import { newLeaseOwner } from './usecases/send-lease.ts';
+import { installedCommand, type SuggestedCommand } from './text/suggested-command.ts';
 
 /**
  * The notary engine every shell (desktop, web, CLI) uses: the library, the hashing pool, the
@@ -54,7 +55,7 @@ export interface NotaryOptions {
   /** Files of watched folders taken at once (default 4). */
   watchConcurrency?: number;
   /** How sentences say a command to run (NotaryContext.command); default `notarium <words>`. */
-  command?: (words: string) => string;
+  command?: SuggestedCommand;
   /** The profile a command names (`--profile`): NOTARIUM_BASE_URL and NOTARIUM_API_KEY apply to it (default: the current profile). */
   profileInUse?: string;
 }
@@ -81,6 +82,7 @@ export class Notary {
     const timers = options.timers;
     const now = timers ? () => timers.now() : (options.now ?? Date.now);
     const env = options.env ?? process.env;
+    const command = options.command ?? installedCommand;
     const blockInterval = options.sandboxBlockInterval ?? 10;
     this.library = Library.open(options.dataDir, now);
     this.library.profiles.tuneSandbox(blockInterval);
@@ -93,6 +95,7 @@ export class Notary {
       env,
       transport: options.transport,
       profileInUse: options.profileInUse,
+      command,
     });
     this.poller = new Poller({
       records: this.library.records,
@@ -116,7 +119,7 @@ export class Notary {
       leaseOwner: newLeaseOwner(),
       recordUpdated: (record) => this.events.emit('record-updated', record),
       wakePoller: () => this.poller.wake(),
-      command: options.command ?? ((words) => `notarium ${words}`),
+      command,
     };
     this.libraryChanges = new LibraryChanges(this.library.db, { timers: SYSTEM_TIMERS });
     this.watcher = new FolderWatcher({ context: this.context, concurrency: options.watchConcurrency, changes: this.libraryChanges });

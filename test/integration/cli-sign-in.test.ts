@@ -47,6 +47,28 @@ describe('notarium login, whoami, logout', () => {
     expect(r.stdout).not.toMatch(/eyJ[A-Za-z0-9_-]+\./); // no JWT
   });
 
+  it('login when signed in says as whom and signs in again; cancelled, the sign-in there stays', async () => {
+    const run = cli('login', '--no-browser');
+    const url = await new Promise<string>((resolve) => {
+      let out = '';
+      run.child.stdout!.on('data', (d) => {
+        out += d;
+        const line = out.split('\n').find((l) => l.startsWith('http://'));
+        if (line) resolve(line);
+      });
+    });
+    await useAuthorizePage(url, { action: 'cancel' });
+    const done = await run;
+    expect(done.code).toBe(2);
+    expect(done.stderr).toMatch(
+      /^Signed in to the profile "Sandbox" as grace \(subject [0-9a-f-]+, groups: notarium-users\) already: signing in again \(until that is complete, this sign-in stays\)\.$/m,
+    );
+    expect(done.stderr).toMatch(/\[SIGN_IN_CANCELLED\]$/m);
+    const who = await cli('whoami', '--json');
+    expect(who.code).toBe(0);
+    expect(JSON.parse(who.stdout).identity.name).toBe('grace');
+  });
+
   it('logout wipes the sign-in; whoami then says so with exit 3', async () => {
     expect((await cli('logout')).stdout).toMatch(/Signed out/);
     const r = await cli('whoami');
@@ -59,6 +81,7 @@ describe('notarium login, whoami, logout', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/\[SIGN_IN_TIMEOUT\]$/m);
     expect(r.stderr).toMatch(/NOTARIUM_NO_BROWSER is set, so no browser is opened: open this URL/);
+    expect(r.stderr).not.toMatch(/already/); // signed out: nothing to say about a sign-in there
     expect(r.stderr).not.toMatch(/No browser could be opened/);
     expect(r.stdout).toMatch(/^http:\/\/.+$/m);
   });

@@ -7,6 +7,7 @@ import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
 import { jsonCli, runCli, sandboxProfileArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 import { branch, header, recordTx, txidOf } from '../support/receipt-fixture.ts';
+import { closedPort } from '../support/closed-port.ts';
 
 /**
  * Issue #11, item 1, end to end: a forged receipt is never "verified". Partially verified is its
@@ -430,6 +431,35 @@ describe('a path that is not there (issue #14)', () => {
   });
 });
 
+describe('paths as the user gave them', () => {
+  it('verify prints a file under an absolute path given as absolute, under a relative one relative to the working folder', async () => {
+    const here = join(root, 'paths', 'here');
+    for (const [dir, name] of [
+      [join(here, 'files'), 'c1.txt'],
+      [join(root, 'paths', 'elsewhere'), 'e1.txt'],
+    ] as const) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, name), `${name}, never notarised\n`);
+    }
+    const absolute = join(here, 'files');
+    const r = await runCli(['verify', absolute, 'files', '../elsewhere', '--offline'], { env, cwd: here });
+    expect(r.code).toBe(3);
+    const lines = r.stdout.split('\n').filter((l) => l.startsWith('UNKNOWN'));
+    expect(lines).toEqual([`UNKNOWN   ${join(absolute, 'c1.txt')}`, 'UNKNOWN   files/c1.txt', 'UNKNOWN   ../elsewhere/e1.txt']);
+    // --json keeps every path absolute, as before.
+    const j = await runCli(['verify', 'files', '--offline', '--json'], { env, cwd: here });
+    expect(JSON.parse(j.stdout)[0].path).toBe(join(absolute, 'c1.txt'));
+  });
+
+  it('receipt verify names the file (or the receipt alone) as it was given', async () => {
+    forge('given.pdf', 'named as given\n', { network: 'mainnet', evidence: 'none' });
+    const relative = await cli('receipt', 'verify', 'given.pdf.receipt.json', 'given.pdf');
+    expect(relative.stdout).toMatch(/^PARTIALLY VERIFIED {2}given\.pdf$/m);
+    const absolute = await cli('receipt', 'verify', join(work, 'given.pdf.receipt.json'));
+    expect(absolute.stdout).toMatch(new RegExp(`^PARTIALLY VERIFIED {2}${join(work, 'given.pdf.receipt.json').replace(/[.]/g, '\\.')}$`, 'm'));
+  });
+});
+
 describe('hints as the user runs the command (issue #14)', () => {
   it('through npx they say "npx notarium"; the error line still starts "notarium <command>:"', async () => {
     const r = await runCli(['verify', '--wiat'], { env: { ...env, npm_command: 'exec', npm_lifecycle_script: 'notarium' }, cwd: work });
@@ -450,6 +480,23 @@ describe('hints as the user runs the command (issue #14)', () => {
     expect(missing.stderr).toMatch(/^notarium receipt verify: An argument is missing\. Usage: npx notarium receipt verify /);
     const added = await runCli(['profile', 'add', 'notarium key', '--base-url', 'http://127.0.0.1:9'], npx);
     expect(added.stdout).toContain('Set its API key with: npx notarium key set --profile "notarium key"');
+  });
+
+  it("through npx the engine's own sentences say it too: a connection refused (stdout and --json), the Sandbox profile's key, an empty watch list", async () => {
+    const home = join(root, 'hints-home');
+    const npx = { npm_command: 'exec', npm_lifecycle_script: 'notarium', NOTARIUM_HOME: home };
+    const refused = { ...env, ...npx, NOTARIUM_BASE_URL: `http://127.0.0.1:${await closedPort()}`, NOTARIUM_API_KEY: 'any' };
+    writeFileSync(join(work, 'refused-hint.txt'), 'never sent\n');
+    const text = await runCli(['notarise', 'refused-hint.txt'], { env: refused, cwd: work });
+    expect(text.code).toBe(2);
+    expect(text.stdout).toContain("Check the profile's service URL and port (npx notarium profile list, or Settings)");
+    const asJson = await runCli(['notarise', 'refused-hint.txt', '--json'], { env: refused, cwd: work });
+    expect(JSON.parse(asJson.stdout)[0].error.message).toContain('(npx notarium profile list, or Settings)');
+    const key = await runCli(['key', 'set', '--json'], { env: { ...env, ...npx }, cwd: work, input: 'k' });
+    expect(key.code).toBe(2);
+    expect(JSON.parse(key.stdout).error.message).toContain('add a service profile ("npx notarium profile add")');
+    const watched = await runCli(['watch', '--list'], { env: { ...env, ...npx }, cwd: work });
+    expect(watched.stdout).toBe('No folder is watched. Add one with "npx notarium watch <folder>".\n');
   });
 });
 

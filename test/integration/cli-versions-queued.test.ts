@@ -52,4 +52,12 @@ describe('versions with queued versions', () => {
       [4, true, 'queued'],
     ]);
   });
+
+  it('status of a queued version says how to follow it as the user runs Notarium (npx in a clone)', async () => {
+    const npx = await runCli(['status', 'contract-2.pdf', '--offline'], { env: { ...env, npm_command: 'exec', npm_lifecycle_script: 'notarium' }, cwd: work });
+    expect(npx.code).toBe(3);
+    expect(npx.stdout).toContain(`follow it:    npx notarium wait ${join(work, 'contract-2.pdf')} (the app and "npx notarium watch" send it too)`);
+    const bare = await cli('status', 'contract-2.pdf', '--offline');
+    expect(bare.stdout).toContain(`follow it:    notarium wait ${join(work, 'contract-2.pdf')} (the app and "notarium watch" send it too)`);
+  });
 });

@@ -176,6 +176,33 @@ describe('notarium watch', () => {
     expect((await cli('watch', '--once')).stderr).toMatch(/^notarium watch: No folder is watched yet\./);
   });
 
+  it('with --once, says which registrations are not in a block yet, so have no receipt yet, and what writes it later, as the user runs Notarium', async () => {
+    // Blocks far apart: none comes while the run catches up.
+    const slow = {
+      ...env,
+      NOTARIUM_HOME: join(root, 'slow-home'),
+      NOTARIUM_SANDBOX_BLOCK_INTERVAL: '600',
+      npm_command: 'exec',
+      npm_lifecycle_script: 'notarium',
+    };
+    const inbox = join(root, 'slow-inbox');
+    mkdirSync(inbox);
+    writeFileSync(join(inbox, 'fresh.txt'), 'not in a block before the run ends\n');
+    const r = await runCli(['watch', inbox, '--once', '--stable', '0.2'], { env: slow, cwd: root });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^registered +fresh\.txt /m);
+    expect(r.stderr).toContain(
+      [
+        'Caught up.',
+        '1 registration (fresh.txt) is not in a block yet, so its receipt is not written yet.',
+        `It is written once in a block, by the Notarium that then checks it: the next "npx notarium watch", "npx notarium status ${join(inbox, 'fresh.txt')}" (or "npx notarium wait ${join(inbox, 'fresh.txt')}", which waits for it), or the app.`,
+      ].join('\n'),
+    );
+    expect(existsSync(join(inbox, 'fresh.txt.receipt.json'))).toBe(false);
+    // Run again with nothing new: the registration met at the rescan is still not in a block, and it is said again.
+    expect((await runCli(['watch', '--once'], { env: slow, cwd: root })).stderr).toMatch(/Caught up\.\n1 registration \(fresh\.txt\) is not in a block yet/);
+  });
+
   it("a FIFO where a watched file's receipt goes does not stall it (issue #11): the file is taken again", async () => {
     const fifoDir = join(root, 'fifo-inbox');
     mkdirSync(fifoDir);
@@ -215,7 +242,9 @@ describe('notarium watch', () => {
     const waited = await cli('wait', doc);
     expect(waited.code).toBe(0);
     // The receipt is its round's member's: the engine says it of the round's registration.
-    expect(watched.stderr + waited.stderr).toMatch(/^notarium: Round 1, 1 file — shared \(watched folder\): Nothing was written into .*\.notarium.*: .*link.*Someone may have planted it/m);
+    expect(watched.stderr + waited.stderr).toMatch(
+      /^notarium: Round 1, 1 file — shared \(watched folder\): Nothing was written into .*\.notarium.*: .*link.*Someone may have planted it/m,
+    );
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 });

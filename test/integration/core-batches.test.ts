@@ -173,7 +173,7 @@ describe.each(MODES)('notarising files as one batch, on the $mode service', ({ m
     const paths = contents.map((c, i) => file(`interrupted-${i}.txt`, c));
     const ctx = notary.context;
     const profile = ctx.library.profiles.currentName();
-    const where = registrationTarget(await ctx.connections.forProfile(profile));
+    const where = registrationTarget(ctx, await ctx.connections.forProfile(profile));
     const members = contents.map((c, i) => ({ name: `interrupted-${i}.txt`, path: paths[i]!, size: Buffer.byteLength(c), sha256: sha(c) }));
     // The poller, following the earlier tests' registrations, settles a profile's writes in doubt when one of them reaches a block
     // (life-cycle.ts afterStatus): stopped, so this one is left for the next run to find, as after a kill.

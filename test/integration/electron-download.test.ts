@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appCommand } from '../../main/cli/commands/app.ts';
-import { STALL_LIMIT_MS } from '../../main/cli/electron-install.ts';
+import { RETRY_AFTER_MS, STALL_LIMIT_MS } from '../../main/cli/electron-install.ts';
 import { findElectron, sandboxUnavailable, type Rebuild } from '../../main/cli/electron-launch.ts';
 import type { CliIo } from '../../main/cli/io.ts';
 import { zipArchive } from '../../main/core/archive/zip-archive.ts';
@@ -76,19 +76,29 @@ function run(
     args = [],
     mirror = mirrorUrl,
     rebuild = stubRebuild().rebuild,
-  }: { env?: Record<string, string>; args?: string[]; mirror?: string; rebuild?: Rebuild } = {},
+    now,
+  }: { env?: Record<string, string>; args?: string[]; mirror?: string; rebuild?: Rebuild; now?: number } = {},
 ) {
   vi.stubEnv('ELECTRON_MIRROR', mirror); // @electron/get reads process.env itself
   const lines: string[] = [];
   const opened: string[] = [];
   let stop = (): void => undefined;
   const stopped = new Promise<void>((done) => (stop = done));
-  const clock = new ManualClock();
+  const clock = new ManualClock(now);
   const home = join(appRoot, 'home');
   const io: CliIo = {
     out: (line) => lines.push(`stdout: ${line}`),
     err: (line) => lines.push(line),
-    env: { ...process.env, NOTARIUM_HOME: home, HOME: home, electron_config_cache: join(appRoot, 'electron-cache'), ...env },
+    // Run as `notarium app` (not `npm start`, not through npx) unless a test says otherwise.
+    env: {
+      ...process.env,
+      NOTARIUM_HOME: home,
+      HOME: home,
+      electron_config_cache: join(appRoot, 'electron-cache'),
+      npm_lifecycle_event: '',
+      npm_command: '',
+      ...env,
+    },
     errIsTTY: false,
     progress: () => undefined,
     progressWidth: () => 79,
@@ -109,6 +119,9 @@ async function webShellRan(r: ReturnType<typeof run>): Promise<string[]> {
   expect(r.opened).toEqual([expect.stringMatching(/launch-[\w-]{22}\.html$/)]);
   return r.lines;
 }
+
+/** A download that failed now: when it is tried again, and how to try at once (as `notarium app` was run). */
+const TRIED_AGAIN = 'The download is tried again in 24 hours; to try now: NOTARIUM_ELECTRON_DOWNLOAD=1 notarium app';
 
 const LINK_AT_ONCE = /^Notarium is opening in your browser; if it does not, open this link \(it works once\): http:\/\/127\.0\.0\.1:\d+\/#launch=[\w-]{43}$/;
 
@@ -161,7 +174,7 @@ describe('notarium app without Electron', () => {
     const appRoot = clone();
     served.set(`/v${VERSION}/${ZIP}`, standInRelease(join(appRoot, 'never.txt'))); // not the release Electron's checksums.json names
     expect(await fellBack(run(appRoot))).toBe(
-      'Electron could not be downloaded (the file downloaded does not match its published SHA-256 checksum), so Notarium opens in your browser instead; it tries again the next time it starts.',
+      `Electron could not be downloaded (the file downloaded does not match its published SHA-256 checksum), so Notarium opens in your browser instead. ${TRIED_AGAIN}`,
     );
     expect(readdirSync(join(appRoot, 'node_modules', 'electron'))).not.toContain('dist');
   });
@@ -182,8 +195,49 @@ describe('notarium app without Electron', () => {
     expect(r.lines.some((l) => l.startsWith('Electron could not'))).toBe(false);
     await r.clock.advance(1);
     expect(await fellBack(r)).toBe(
-      `Electron could not be downloaded (nothing arrived for ${STALL_LIMIT_MS / 1000} seconds), so Notarium opens in your browser instead; it tries again the next time it starts.`,
+      `Electron could not be downloaded (nothing arrived for ${STALL_LIMIT_MS / 1000} seconds), so Notarium opens in your browser instead. ${TRIED_AGAIN}`,
     );
+  });
+
+  it('a failed download is remembered for a day: a start meanwhile says so without trying, NOTARIUM_ELECTRON_DOWNLOAD=1 tries at once, a success forgets it', async () => {
+    const appRoot = clone();
+    const memory = join(appRoot, 'node_modules', 'electron', '.notarium-download-failed.json');
+    served.delete(`/v${VERSION}/${ZIP}`);
+    const start = 1_800_000_000_000;
+    const asked = () => requested.filter((path) => path === `/v${VERSION}/${ZIP}`).length;
+    const before = asked();
+    expect(await fellBack(run(appRoot, { now: start }))).toMatch(
+      /^Electron could not be downloaded \(127\.0\.0\.1:\d+ answered 404\), so Notarium opens in your browser instead\. The download is tried again in 24 hours; to try now: NOTARIUM_ELECTRON_DOWNLOAD=1 notarium app$/,
+    );
+    expect(asked()).toBe(before + 1);
+    expect(existsSync(memory)).toBe(true);
+
+    // Three hours later, from npm start: not tried, and said so, with how to try now as it was started.
+    const later = run(appRoot, { now: start + 3 * 3600_000, env: { npm_lifecycle_event: 'start' } });
+    expect(await fellBack(later)).toMatch(
+      /^Electron is not installed: its download failed 3 hours ago \(127\.0\.0\.1:\d+ answered 404\), and is not tried at every start, so Notarium opens in your browser instead\. The download is tried again in 21 hours; to try now: NOTARIUM_ELECTRON_DOWNLOAD=1 npm start$/,
+    );
+    expect(later.lines.some((l) => l.startsWith('Downloading'))).toBe(false);
+    expect(asked()).toBe(before + 1);
+
+    // Asked for: tried at once, saying it failed before.
+    const forced = run(appRoot, { now: start + 3 * 3600_000, env: { NOTARIUM_ELECTRON_DOWNLOAD: '1' } });
+    await fellBack(forced);
+    expect(forced.lines).toContainEqual(
+      expect.stringMatching(
+        /^Downloading Electron [\d.]+ for the desktop app again \(it failed 3 hours ago: 127\.0\.0\.1:\d+ answered 404; ELECTRON_MIRROR names another server\)…$/,
+      ),
+    );
+    expect(asked()).toBe(before + 2);
+
+    // A day after the last failure: tried again by itself, and this time it is there.
+    const release = standInRelease(join(appRoot, 'started-with.txt'));
+    served.set(`/v${VERSION}/${ZIP}`, release);
+    served.set(`/v${VERSION}/SHASUMS256.txt`, Buffer.from(`${createHash('sha256').update(release).digest('hex')} *${ZIP}\n`));
+    const dayLater = run(appRoot, { now: start + 3 * 3600_000 + RETRY_AFTER_MS, env: { electron_use_remote_checksums: '1' } });
+    expect(await dayLater.exit).toBe(3); // the stand-in's exit code
+    expect(dayLater.lines).toContain(`Electron ${VERSION} is installed (node_modules/electron).`);
+    expect(existsSync(memory)).toBe(false);
   });
 
   it('ELECTRON_SKIP_BINARY_DOWNLOAD skips the download; --web skips Electron altogether', async () => {

@@ -11,6 +11,8 @@ export const LOGIN_HELP = `Usage: notarium login [--no-browser] [--timeout SECON
 
 Signs in to the profile's identity portal in your browser; Notarium receives the answer on
 127.0.0.1. The refresh token is kept in the system keychain, the access token only in memory.
+Already signed in, it says as whom and signs in again (as another user, say): the sign-in there
+stays until the new one is complete, so one cancelled or given up leaves it as it was.
 
   --no-browser   print the sign-in URL (on a line of its own on stdout) instead of opening it;
                  NOTARIUM_NO_BROWSER=1 does the same
@@ -43,7 +45,15 @@ export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
       ? 'NOTARIUM_NO_BROWSER is set, so no browser is opened: open this URL in a browser to sign in:'
       : null;
   return withNotary(io, async (notary) => {
-    const identity = await notary.signIn(v.profile).signIn({
+    const signIn = notary.signIn(v.profile);
+    // Signed in already: said, then signed in again, as `gh auth login` does (no flag to ask for it):
+    // the new sign-in replaces the one there only once complete. One that cannot be checked is not in the way.
+    const before = await signIn.restore().catch(() => undefined);
+    if (before?.status === 'signed-in') {
+      const profile = v.profile ?? notary.library.profiles.currentName();
+      io.err(`Signed in to the profile "${profile}" as ${describe(before.identity)} already: signing in again (until that is complete, this sign-in stays).`);
+    }
+    const identity = await signIn.signIn({
       timeoutMs: timeout * 1000,
       open: async (url) => {
         if (noBrowser === null && (await openWithDefaultApp(url))) {

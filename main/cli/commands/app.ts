@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { NotariumError } from '../../core/errors/notarium-error.ts';
 import { SYSTEM_TIMERS, type Timers } from '../../core/poller/poller.ts';
 import { startWebApp } from '../../web/web-app.ts';
-import { ElectronDownloadFailed, installElectron } from '../electron-install.ts';
+import { DOWNLOAD_NOW_ENV, ElectronDownloadFailed, installElectron } from '../electron-install.ts';
 import { launchElectron, findElectron, type ElectronRuntime, type Rebuild } from '../electron-launch.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
+import { command } from '../invoked-as.ts';
+import { duration } from '../../../preload/duration.ts';
 import type { CliIo } from '../io.ts';
 import { openWithDefaultApp } from '../open-with-default-app.ts';
 import { parseCommand } from '../options.ts';
@@ -19,7 +21,8 @@ Opens Notarium on the current profile (the embedded sandbox on a fresh install):
 with Electron's binary downloaded into node_modules/electron the first time (Electron's own
 installer: ELECTRON_MIRROR and its other settings apply; ELECTRON_SKIP_BINARY_DOWNLOAD=1 skips it).
 Where it cannot be downloaded (offline, refused, stalled, a checksum that does not match) or
-started (SQLite not compiled for it), the reason is said and the app opens in your browser instead:
+started (SQLite not compiled for it), the reason is said and the app opens in your browser instead
+(a download that failed is tried again after a day; NOTARIUM_ELECTRON_DOWNLOAD=1 tries at once):
 a server on 127.0.0.1 only, opened once through a one-time link (the browser is given a private
 file that holds it, so the link never appears in a command line other users can see). When no
 browser can be opened (the opener fails: a server, no desktop), the link is printed here at once; if
@@ -45,7 +48,7 @@ export const LAUNCH_GRACE_MS = 15_000;
 /** What the command asks of the machine: replaced in tests by a stand-in opener, a manual clock, another clone. */
 export interface AppMachine {
   open: (target: string) => Promise<boolean>;
-  timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
+  timers: Pick<Timers, 'now' | 'setTimeout' | 'clearTimeout'>;
   /** The clone the app runs from (its dist/ and node_modules/electron): this one by default. */
   appRoot?: string;
   /** How SQLite is compiled for Electron (by default @electron/rebuild). */
@@ -130,6 +133,20 @@ async function desktopRuntime(io: CliIo, appRoot: string, timers: AppMachine['ti
     return { electron: await installElectron({ appRoot, env: io.env, progress: (line) => io.progress(line), say: (line) => io.err(line), timers }) };
   } catch (err) {
     if (!(err instanceof ElectronDownloadFailed)) throw err;
-    return { instead: `Electron could not be downloaded (${err.message}), so Notarium opens in your browser instead; it tries again the next time it starts.` };
+    return { instead: notDownloadedWords(err, io.env, timers.now()) };
   }
+}
+
+/**
+ * Why the browser opens: the download failed now, or failed less than a day ago and was not tried
+ * (electron-install.ts); when it is tried again, and how to try at once, as the app was started.
+ */
+function notDownloadedWords(err: ElectronDownloadFailed, env: NodeJS.ProcessEnv, now: number): string {
+  const why =
+    err.failedAt === null
+      ? `Electron could not be downloaded (${err.message})`
+      : `Electron is not installed: its download failed ${duration((now - err.failedAt) / 1000)} ago (${err.message}), and is not tried at every start`;
+  if (err.retryAt === null) return `${why}, so Notarium opens in your browser instead; it tries again the next time it starts.`;
+  const startedAs = env.npm_lifecycle_event === 'start' ? 'npm start' : command(env, 'app');
+  return `${why}, so Notarium opens in your browser instead. The download is tried again in ${duration((err.retryAt - now) / 1000)}; to try now: ${DOWNLOAD_NOW_ENV}=1 ${startedAs}`;
 }

@@ -7,8 +7,9 @@ import { librarySecrets } from '../../core/secrets/library-secrets.ts';
 import { Library } from '../../core/store/library.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
+import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
-import { parseCommand, subcommandOf } from '../options.ts';
+import { parseSubcommand, subcommandOf } from '../options.ts';
 
 export const KEY_HELP = `Usage:
   notarium key set [--profile P]      read the API key from standard input into the system keychain
@@ -25,9 +26,9 @@ export const KEY_SUBCOMMANDS = { set: KEY_OPTIONS, delete: KEY_OPTIONS } as cons
 
 export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === '-h') return help(io, KEY_HELP);
+  if (sub === '--help' || sub === '-h') return help(io, KEY_HELP);
   const name = subcommandOf('key', sub, KEY_SUBCOMMANDS);
-  const { values: v } = parseCommand(`key ${name}`, rest, KEY_SUBCOMMANDS[name]);
+  const { values: v } = parseSubcommand('key', name, rest, KEY_SUBCOMMANDS);
   if (v.help) return help(io, KEY_HELP);
   const library = Library.open(appDataDir(io.env));
   try {
@@ -35,7 +36,7 @@ export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
     if (profile.kind === 'sandbox') {
       throw new NotariumError(
         'SANDBOX_PROFILE_FIXED',
-        'The Sandbox profile uses the embedded sandbox\'s own key: add a service profile ("notarium profile add") for a real API key.',
+        `The Sandbox profile uses the embedded sandbox's own key: add a service profile ("${command(io.env, 'profile add')}") for a real API key.`,
       );
     }
     const store = librarySecrets(new KeychainSecretStore(), library.id);

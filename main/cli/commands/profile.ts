@@ -7,7 +7,7 @@ import { table } from '../format.ts';
 import { help } from '../help.ts';
 import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
-import { numberOption, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
+import { numberOption, parseSubcommand, requirePositionals, subcommandOf } from '../options.ts';
 import { withNotary } from '../session.ts';
 import { isNotariumError } from '../../core/errors/notarium-error.ts';
 import { apiKeyAccount, KEYCHAIN_SERVICE, refreshTokenAccount } from '../../core/secrets/accounts.ts';
@@ -76,12 +76,13 @@ const ADD_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** `profile`'s subcommands: one parser takes the options of all of them; remove also takes --yes. */
+const PLAIN_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+/** `profile`'s subcommands and the options each takes: only add takes a profile's settings; remove also takes --yes. */
 export const PROFILE_SUBCOMMANDS = {
-  list: ADD_OPTIONS,
+  list: PLAIN_OPTIONS,
   add: ADD_OPTIONS,
-  use: ADD_OPTIONS,
-  remove: { ...ADD_OPTIONS, yes: { type: 'boolean', short: 'y' } },
+  use: PLAIN_OPTIONS,
+  remove: { ...PLAIN_OPTIONS, yes: { type: 'boolean', short: 'y' } },
 } as const;
 
 /** The network as `profile add` reports it: a profile that detects says so, then where it read it. */
@@ -156,9 +157,9 @@ async function removeCommand(io: CliIo, library: Library, name: string, yes: boo
 /** Profiles touch only the library (but for receipts held for their network, and the keychain a removed one's secrets leave): no sandbox, no network. */
 export async function profileCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === '-h') return help(io, PROFILE_HELP);
+  if (sub === '--help' || sub === '-h') return help(io, PROFILE_HELP);
   const name = subcommandOf('profile', sub, PROFILE_SUBCOMMANDS);
-  const { values: v, positionals } = parseCommand(`profile ${name}`, rest, PROFILE_SUBCOMMANDS[name], true);
+  const { values: v, positionals } = parseSubcommand('profile', name, rest, PROFILE_SUBCOMMANDS, true);
   if (v.help) return help(io, PROFILE_HELP);
   const library = Library.open(appDataDir(io.env));
   try {

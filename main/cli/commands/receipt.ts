@@ -12,13 +12,14 @@ import { visibleName } from '../../../preload/visible-text.ts';
 import { describeReceipt, describeReport, statusWord } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
+import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
 import { errorJson, recordJson } from '../json.ts';
 import { errorText } from '../format.ts';
-import { COMMON_OPTIONS, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
+import { COMMON_OPTIONS, parseSubcommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withLazyNotary, withNotaryFor } from '../session.ts';
-import { batchLine, exitForResults, refuseMissing, verificationJson } from './verify.ts';
+import { batchLine, exitForResults, refuseMissing, shownPath, verificationJson } from './verify.ts';
 import { counted } from '../../../preload/counted.ts';
 import { isReceiptName } from '../../../preload/notarium-files.ts';
 import { batchOfReceipt } from '../../core/usecases/registrations.ts';
@@ -47,8 +48,9 @@ Exit code (upgrade): 0 every receipt complete, 3 one is still pending (run it ag
 2 one could not be read or completed.`;
 
 const EXPORT_OPTIONS = { ...COMMON_OPTIONS, output: { type: 'string', short: 'o' }, bundle: { type: 'boolean' } } as const;
-const VERIFY_OPTIONS = { ...COMMON_OPTIONS, online: { type: 'boolean' } } as const;
 const INFO_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+// No --profile: the receipt names its service, and --online asks the profile that reaches it.
+const VERIFY_OPTIONS = { ...INFO_OPTIONS, online: { type: 'boolean' } } as const;
 
 /** `receipt`'s subcommands and the options each takes (completion reads them too). */
 export const RECEIPT_SUBCOMMANDS = {
@@ -59,14 +61,15 @@ export const RECEIPT_SUBCOMMANDS = {
   upgrade: COMMON_OPTIONS,
 } as const;
 
-/** What an imported receipt proved by itself, in words; pending: who follows it. */
-function provenWords({ proof, record, serviceProfile }: ImportResult): string {
+/** What an imported receipt proved by itself, in words; pending: who follows it (commands as the user runs Notarium). */
+function provenWords({ proof, record, serviceProfile }: ImportResult, env: NodeJS.ProcessEnv): string {
+  const upgrade = `"${command(env, 'receipt upgrade')}" completes the receipt once it is in a block`;
   const chain = proof.testChain ? ` on ${proof.network}, a test chain whose proof of work proves nothing` : ` on ${proof.network}`;
   if (proof.outcome === 'pending') {
     if (serviceProfile !== null)
-      return `pending${chain}: not in a block yet; the library follows it on its service (profile "${visibleName(serviceProfile)}"), and "notarium receipt upgrade" completes the receipt once it is in a block.`;
+      return `pending${chain}: not in a block yet; the library follows it on its service (profile "${visibleName(serviceProfile)}"), and ${upgrade}.`;
     const url = visibleName(record.serviceUrl ?? '');
-    return `pending${chain}: not in a block yet, and no profile reaches the service that made it (${url}), so nothing here asks it: add a profile for that service (notarium profile add <name> --base-url ${visibleName(shellQuote(record.serviceUrl ?? ''))}, and its key with notarium key set --profile <name>), then "notarium receipt upgrade" completes the receipt once it is in a block.`;
+    return `pending${chain}: not in a block yet, and no profile reaches the service that made it (${url}), so nothing here asks it: add a profile for that service (${command(env, `profile add <name> --base-url ${visibleName(shellQuote(record.serviceUrl ?? ''))}`)}, and its key with ${command(env, 'key set --profile <name>')}), then ${upgrade}.`;
   }
   if (proof.outcome === 'verified') return `verified${chain} (the file itself is checked when it is verified).`;
   const labels = proof.skipped.filter((id) => id !== 'service').map((id) => STEP_LABELS[id].toLowerCase());
@@ -79,13 +82,13 @@ function provenWords({ proof, record, serviceProfile }: ImportResult): string {
 
 export async function receiptCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === '-h') return help(io, RECEIPT_HELP);
+  if (sub === '--help' || sub === '-h') return help(io, RECEIPT_HELP);
   const run = { export: exportCommand, verify: verifyReceiptCommand, import: importCommand, info: infoCommand, upgrade: upgradeCommand };
   return run[subcommandOf('receipt', sub, RECEIPT_SUBCOMMANDS)](rest, io);
 }
 
 async function exportCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('receipt export', argv, EXPORT_OPTIONS, true);
+  const { values: v, positionals } = parseSubcommand('receipt', 'export', argv, RECEIPT_SUBCOMMANDS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium receipt export <file|txId> [-o PATH]');
   return withNotaryFor(io, v.profile, async (notary) => {
@@ -104,7 +107,7 @@ async function exportCommand(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('receipt verify', argv, VERIFY_OPTIONS, true);
+  const { values: v, positionals } = parseSubcommand('receipt', 'verify', argv, RECEIPT_SUBCOMMANDS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   if (positionals.length < 1 || positionals.length > 2) requirePositionals(positionals, 1, 'notarium receipt verify <receipt> [file]');
   const [receipt, file] = positionals;
@@ -122,14 +125,16 @@ async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> 
     if (v.json) io.out(JSON.stringify(verificationJson(result), null, 2));
     else {
       const batch = result.batch ? `\n  ${batchLine(result.batch, result.txId ?? null)}` : '';
-      io.out(`${statusWord(result)}  ${visibleName(result.path)}${batch}\n${result.report ? describeReport(result.report) : visibleName(result.message)}`);
+      io.out(
+        `${statusWord(result)}  ${visibleName(shownPath(result.path, file ?? receipt!))}${batch}\n${result.report ? describeReport(result.report) : visibleName(result.message)}`,
+      );
     }
     return exitForResults([result]);
   });
 }
 
 async function importCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('receipt import', argv, COMMON_OPTIONS, true);
+  const { values: v, positionals } = parseSubcommand('receipt', 'import', argv, RECEIPT_SUBCOMMANDS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const receipts = requirePositionals(positionals, 1, 'notarium receipt import <receipts…>', true);
   return withNotaryFor(io, v.profile, async (notary) => {
@@ -149,7 +154,7 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
     } else {
       for (const o of outcomes) {
         if ('error' in o) io.err(`not imported  ${visibleName(errorText(o.error))}`);
-        else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${visibleName(o.path)}\n  ${provenWords(o)}`);
+        else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${visibleName(o.path)}\n  ${provenWords(o, io.env)}`);
       }
     }
     return outcomes.some((o) => 'error' in o) ? EXIT.ERROR : EXIT.OK;
@@ -174,7 +179,7 @@ async function swapped(receipt: string, file: string): Promise<'receipt' | 'name
 }
 
 async function infoCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('receipt info', argv, INFO_OPTIONS, true);
+  const { values: v, positionals } = parseSubcommand('receipt', 'info', argv, RECEIPT_SUBCOMMANDS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const [path] = requirePositionals(positionals, 1, 'notarium receipt info <receipt> [--json]');
   const receipt = await readReceiptFile(resolve(path!));
@@ -186,12 +191,12 @@ async function infoCommand(argv: string[], io: CliIo): Promise<number> {
     ? await withLazyNotary(io, async (ctx) => batchOfReceipt(await ctx.engine(), receipt) ?? unknown).catch(() => unknown)
     : null;
   if (v.json) io.out(JSON.stringify({ ...summary, batch }, null, 2));
-  else io.out(describeReceipt(summary) + (batch ? `\n  batch:         ${batchLine(batch, receipt.registration.txId)}` : ''));
+  else io.out(describeReceipt(summary, io.env) + (batch ? `\n  batch:         ${batchLine(batch, receipt.registration.txId)}` : ''));
   return EXIT.OK;
 }
 
 async function upgradeCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommand('receipt upgrade', argv, COMMON_OPTIONS, true);
+  const { values: v, positionals } = parseSubcommand('receipt', 'upgrade', argv, RECEIPT_SUBCOMMANDS, true);
   if (v.help) return help(io, RECEIPT_HELP);
   const receipts = requirePositionals(positionals, 1, 'notarium receipt upgrade <receipts…>', true);
   return withNotaryFor(io, v.profile, async (notary) => {
@@ -199,8 +204,8 @@ async function upgradeCommand(argv: string[], io: CliIo): Promise<number> {
     if (v.json) io.out(JSON.stringify(results.map(upgradeJson), null, 2));
     else {
       for (const r of results) {
-        if (r.status === 'failed') io.err(upgradeWords(r));
-        else io.out(upgradeWords(r));
+        if (r.status === 'failed') io.err(upgradeWords(r, io.env));
+        else io.out(upgradeWords(r, io.env));
       }
     }
     if (results.some((r) => r.status === 'failed')) return EXIT.ERROR;
@@ -222,13 +227,13 @@ function upgradeJson(r: ReceiptUpgrade) {
   };
 }
 
-function upgradeWords(r: ReceiptUpgrade): string {
+function upgradeWords(r: ReceiptUpgrade, env: NodeJS.ProcessEnv): string {
   const path = visibleName(r.path);
   switch (r.status) {
     case 'complete':
       return `complete  ${path}\n  already names its block: left unchanged. Block ${r.blockHash}, ${counted(r.confirmations, 'confirmation')} when issued.`;
     case 'upgraded':
-      return `upgraded  ${path}\n  completed with block ${r.blockHash} (${counted(r.confirmations, 'confirmation')}); ${r.outcome === 'verified' ? 'it verifies offline now' : 'it verifies partially: the explorer did not give the transaction or the block header'} (check the file with "notarium receipt verify").`;
+      return `upgraded  ${path}\n  completed with block ${r.blockHash} (${counted(r.confirmations, 'confirmation')}); ${r.outcome === 'verified' ? 'it verifies offline now' : 'it verifies partially: the explorer did not give the transaction or the block header'} (check the file with "${command(env, 'receipt verify')}").`;
     case 'pending':
       return `pending   ${path}\n  ${visibleName(r.message)}`;
     case 'failed':

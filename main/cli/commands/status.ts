@@ -40,7 +40,7 @@ export function exitFor(record: StoredRecord): number {
 function show(io: CliIo, notary: Notary, found: Registration, json: boolean): void {
   const life = lifeCycleOf(notary.context, found.record);
   const { record, batch } = fileView(notary.context, found);
-  io.out(json ? JSON.stringify(recordJson(record, life, batch), null, 2) : describeRecord(record, life, undefined, batch));
+  io.out(json ? JSON.stringify(recordJson(record, life, batch), null, 2) : describeRecord(record, io.env, life, undefined, batch));
 }
 
 /**
@@ -53,7 +53,7 @@ async function showStatus(io: CliIo, notary: Notary, status: CurrentStatus, json
   const { record, batch } = fileView(notary.context, status);
   const service = await importedService(notary.context, status.record);
   if (json) return io.out(JSON.stringify({ ...recordJson(record, life, batch), source: status.source, ...(service && { service }) }, null, 2));
-  const lines = [describeRecord(record, life, undefined, batch, service)];
+  const lines = [describeRecord(record, io.env, life, undefined, batch, service)];
   if (status.source === 'library' && record.lastCheckedAt !== null && FOLLOWED_STATES.includes(record.state)) {
     lines.push(
       `  checked:      ${new Date(record.lastCheckedAt).toISOString()}, less than a block time ago: this is the library's answer (the service allows one status request per registration per block time)`,

@@ -1,5 +1,5 @@
 import { lstat } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import { NotariumError } from '../../core/errors/notarium-error.ts';
 import { VERIFY_STATUSES, verifyPaths, verifyFile, type FileVerification } from '../../core/usecases/verify.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
@@ -89,17 +89,30 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
   // The engine opens only when a file has no receipt at hand, or a service is asked.
   return withLazyNotary(io, async (ctx) => {
     let done = 0;
+    // Each file as named from the path given for it (a folder's files: that folder's way).
+    const shown = new Map<FileVerification, string>();
     const results = v.receipt
       ? [await verifyFile(ctx, targets[0]!, { receipt: v.receipt, offline: v.offline })]
       : await verifyPaths(ctx, targets, {
           offline: v.offline,
-          onResult: (r) => io.progress(`[${++done}] ${r.status} ${relative(process.cwd(), r.path)}`),
+          onResult: (r, origin) => {
+            shown.set(r, shownPath(r.path, targets[origin.index]!));
+            io.progress(`[${++done}] ${r.status} ${shown.get(r)!}`);
+          },
         });
     io.progress('');
     if (v.json) io.out(JSON.stringify(results.map(verificationJson), null, 2));
-    else printResults(io, results, v.details ?? results.length === 1);
+    else printResults(io, results, v.details ?? results.length === 1, (r) => shown.get(r) ?? shownPath(r.path, targets[0]!));
     return exitForResults(results);
   });
+}
+
+/**
+ * A file as the user named its path: under an absolute path given, absolute; under a relative
+ * one, relative to the working folder (`../files/a.txt` stays so). --json keeps absolute paths.
+ */
+export function shownPath(path: string, given: string): string {
+  return isAbsolute(given) ? path : relative(process.cwd(), path) || path;
 }
 
 /** A batch's file: its place in its batch (batch-view.ts), or only that it is one when the library was not asked. */
@@ -108,10 +121,10 @@ export function batchLine(batch: NonNullable<FileVerification['batch']>, txId: s
   return batchWords({ id: batch.id, files: batch.files, position: batch.position }, txId);
 }
 
-function printResults(io: CliIo, results: FileVerification[], details: boolean): void {
+function printResults(io: CliIo, results: FileVerification[], details: boolean, shown: (r: FileVerification) => string): void {
   const width = Math.max(8, ...results.map((r) => statusWord(r).length));
   for (const r of results) {
-    io.out(`${statusWord(r).padEnd(width)}  ${visibleName(relative(process.cwd(), r.path) || r.path)}`);
+    io.out(`${statusWord(r).padEnd(width)}  ${visibleName(shown(r))}`);
     if (r.batch) io.out(`${' '.repeat(width)}  ${batchLine(r.batch, r.txId ?? null)}`);
     if (details && r.report) io.out(describeReport(r.report) + '\n');
     else {

@@ -16,7 +16,7 @@ import { help } from '../help.ts';
 import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
 import { recordJson } from '../json.ts';
-import { COMMON_OPTIONS, numberOption, parseCommand, requirePositionals, subcommandOf } from '../options.ts';
+import { COMMON_OPTIONS, numberOption, parseCommand, parseSubcommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withNotaryFor } from '../session.ts';
 import { exitFor } from './status.ts';
@@ -63,9 +63,13 @@ the command again).
   --confirmations N  with --wait: wait for N confirmations instead`;
 
 export const VERSIONS_OPTIONS = { ...COMMON_OPTIONS, offline: { type: 'boolean' } } as const;
-const VERSION_OPTIONS = { ...COMMON_OPTIONS, of: { type: 'string' }, wait: { type: 'boolean' }, confirmations: { type: 'string' } } as const;
-/** `version`'s subcommands and the options each takes. */
-export const VERSION_SUBCOMMANDS = { add: VERSION_OPTIONS, finalise: VERSION_OPTIONS, which: VERSION_OPTIONS } as const;
+const WAIT_OPTIONS = { wait: { type: 'boolean' }, confirmations: { type: 'string' } } as const;
+/** `version`'s subcommands and the options each takes (a finalisation names its document itself: no --of). */
+export const VERSION_SUBCOMMANDS = {
+  add: { ...COMMON_OPTIONS, of: { type: 'string' }, ...WAIT_OPTIONS },
+  finalise: { ...COMMON_OPTIONS, ...WAIT_OPTIONS },
+  which: { ...COMMON_OPTIONS, of: { type: 'string' } },
+} as const;
 
 export async function versionsCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals } = parseCommand('versions', argv, VERSIONS_OPTIONS, true);
@@ -121,9 +125,9 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
 
 export async function versionCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === '-h') return help(io, VERSION_HELP);
+  if (sub === '--help' || sub === '-h') return help(io, VERSION_HELP);
   const name = subcommandOf('version', sub, VERSION_SUBCOMMANDS);
-  const { values: v, positionals } = parseCommand(`version ${name}`, rest, VERSION_SUBCOMMANDS[name], true);
+  const { values: v, positionals } = parseSubcommand('version', name, rest, VERSION_SUBCOMMANDS, true);
   if (v.help) return help(io, VERSION_HELP);
   const confirmations = numberOption('confirmations', v.confirmations, 1, 1000);
   return withNotaryFor(io, v.profile, (notary) =>
@@ -140,7 +144,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
           io.out(
             v.json
               ? JSON.stringify(recordJson(record, lifeCycleOf(notary.context, record)), null, 2)
-              : `${words}\n${describeRecord(record, lifeCycleOf(notary.context, record))}`,
+              : `${words}\n${describeRecord(record, io.env, lifeCycleOf(notary.context, record))}`,
           );
           return exitFor(record) === EXIT.MISMATCH ? EXIT.ERROR : EXIT.OK;
         }
@@ -154,7 +158,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
           else {
             const follow = record.state === 'queued' ? command(io.env, `version finalise ${shellQuote(target!)} --wait`) : undefined;
             // Run again: the final record was there before (with --wait, what was waited for is said plainly).
-            io.out(`${finalisedWords(record, record.createdAt < started && !v.wait)}\n${describeRecord(record, life, follow)}`);
+            io.out(`${finalisedWords(record, record.createdAt < started && !v.wait)}\n${describeRecord(record, io.env, life, follow)}`);
           }
           return exitFor(record) === EXIT.MISMATCH ? EXIT.ERROR : EXIT.OK;
         }
@@ -223,7 +227,13 @@ async function inDoubtExit(io: CliIo, command: string, run: () => Promise<number
 /** A watched file's history: the rounds of its folder's chain where its content changed, after its document's versions from before rounds. */
 function printWatchedHistory(io: CliIo, history: WatchedFileHistory, json: boolean): number {
   if (json) {
-    io.out(JSON.stringify({ watched: { folder: history.folder.path, relPath: history.relPath }, waiting: history.waiting, versions: history.versions.map(versionJson) }, null, 2));
+    io.out(
+      JSON.stringify(
+        { watched: { folder: history.folder.path, relPath: history.relPath }, waiting: history.waiting, versions: history.versions.map(versionJson) },
+        null,
+        2,
+      ),
+    );
     return EXIT.OK;
   }
   const rounds = history.versions.filter((e) => e.round !== null).length;
@@ -245,13 +255,25 @@ function printWatchedHistory(io: CliIo, history: WatchedFileHistory, json: boole
 function printWatchedVersion(io: CliIo, file: string, found: { history: WatchedFileHistory; matches: WatchedVersion[] }, json: boolean): number {
   const { history, matches } = found;
   const name = visibleName(basename(file));
-  if (json) io.out(JSON.stringify({ watched: { folder: history.folder.path, relPath: history.relPath }, versions: history.versions.length, matches: matches.map(versionJson) }, null, 2));
+  if (json)
+    io.out(
+      JSON.stringify(
+        { watched: { folder: history.folder.path, relPath: history.relPath }, versions: history.versions.length, matches: matches.map(versionJson) },
+        null,
+        2,
+      ),
+    );
   else if (matches.length === 0)
-    io.out(`${name} is none of the ${counted(history.versions.length, 'version')} of ${visibleName(history.relPath)} in the watched folder${history.waiting ? ": its content waits for the folder's next round" : ''}.`);
+    io.out(
+      `${name} is none of the ${counted(history.versions.length, 'version')} of ${visibleName(history.relPath)} in the watched folder${history.waiting ? ": its content waits for the folder's next round" : ''}.`,
+    );
   else
     io.out(
       matches
-        .map((m) => `${name} is version ${m.version} of ${history.versions.length} of ${visibleName(history.relPath)} in the watched folder (${m.round === null ? 'its document' : `round ${m.round}`}, txId ${m.registration.txId}).`)
+        .map(
+          (m) =>
+            `${name} is version ${m.version} of ${history.versions.length} of ${visibleName(history.relPath)} in the watched folder (${m.round === null ? 'its document' : `round ${m.round}`}, txId ${m.registration.txId}).`,
+        )
         .join('\n'),
     );
   return matches.length > 0 ? EXIT.OK : EXIT.PENDING;

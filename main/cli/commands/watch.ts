@@ -14,9 +14,13 @@ import {
 import { EXIT } from '../exit-codes.ts';
 import { errorText, shortHash, table } from '../format.ts';
 import { help } from '../help.ts';
+import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
 import { errorJson, recordJson } from '../json.ts';
 import { choiceOption, COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
+import { inBlock, isLive, type StoredRecord } from '../../core/store/record.ts';
+import { shellQuote } from '../../core/text/shell-quote.ts';
+import { counted } from '../../../preload/counted.ts';
 import { withNotary, withNotaryFor } from '../session.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -46,8 +50,9 @@ could not be notarised).
   --exclude GLOB     never take matching files (repeatable)
   --receipts WHERE   beside: next to each file (default); folder: in the folder's .notarium/
   --stable S         seconds a file must stay unchanged before it is taken (default 3)
-  --once             catch up, wait until every file is taken, and exit (receipts of registrations
-                     not yet in a block are written by a later run, or the app)
+  --once             catch up, wait until every file is taken, and exit; like a watch stopped, it
+                     says which registrations are not in a block yet: their receipts are written
+                     once they are, by the next watch, a status or wait of the file, or the app
   --list             list the remembered folders and their settings
   --remove           forget the folders named (their records stay in the library)
   --pause            stop watching the folders named until --resume (in the app too, across
@@ -120,7 +125,7 @@ function listFolders(io: CliIo, folders: WatchedFolderView[], json: boolean): nu
     return EXIT.OK;
   }
   if (folders.length === 0) {
-    io.out('No folder is watched. Add one with "notarium watch <folder>".');
+    io.out(`No folder is watched. Add one with "${command(io.env, 'watch <folder>')}".`);
     return EXIT.OK;
   }
   const globs = (g: string[]) => (g.length ? g.join(' ') : '-');
@@ -191,8 +196,39 @@ async function watchFolders(
   await (options.once ? watcher.whenIdle() : stopped);
   await watcher.stop();
   io.progress('');
-  if (!options.json) io.err(options.once ? 'Caught up.' : 'Stopped.');
+  if (!options.json) {
+    io.err(options.once ? 'Caught up.' : 'Stopped.');
+    const waiting = notInBlock(notary, folders);
+    if (waiting.length) io.err(laterReceiptsWords(waiting, io.env));
+  }
   return options.once && failed > 0 ? EXIT.MISMATCH : EXIT.OK;
+}
+
+/** The registrations of the folders' files (those there now) that are not in a block yet, each once. */
+function notInBlock(notary: Notary, folders: string[]): StoredRecord[] {
+  const { watchedFolders, records } = notary.library;
+  const ids = new Set(
+    // A folder removed meanwhile (in the app) is no longer this watch's.
+    folders.flatMap((path) => {
+      const folder = notary.watcher.get(path);
+      return folder ? watchedFolders.files(folder.id).flatMap((f) => (f.goneAt === null && f.recordId !== null ? [f.recordId] : [])) : [];
+    }),
+  );
+  return [...ids].map((id) => records.get(id)).filter((r): r is StoredRecord => r !== undefined && isLive(r) && !inBlock(r));
+}
+
+/**
+ * Registrations a watch leaves not in a block yet: their receipts are not written, and are written
+ * once they are, by the Notarium that then learns it (its poller, or a status check: notary.ts).
+ */
+function laterReceiptsWords(waiting: StoredRecord[], env: NodeJS.ProcessEnv): string {
+  const one = waiting.length === 1 ? waiting[0]! : undefined;
+  const file = one?.path ? visibleName(shellQuote(one.path)) : '<file>';
+  const which = one ? ` (${visibleName(one.name)})` : '';
+  return [
+    `${counted(waiting.length, 'registration')}${which} ${one ? 'is' : 'are'} not in a block yet, so ${one ? 'its receipt is' : 'their receipts are'} not written yet.`,
+    `${one ? 'It is' : 'Each is'} written once in a block, by the Notarium that then checks ${one ? 'it' : 'them'}: the next "${command(env, 'watch')}", "${command(env, `status ${file}`)}" (or "${command(env, `wait ${file}`)}", which waits for it), or the app.`,
+  ].join('\n');
 }
 
 /** Text for people (progress on the terminal's last line), or one JSON object per line. */
@@ -215,7 +251,17 @@ export function watchPrinter(io: CliIo, json: boolean) {
       const error = e.error && errorData(e.error, (detail) => io.err(`notarium watch: ${visibleName(detail)}`));
       if (json) {
         const { folder, path, relPath, action, record, round, note } = e;
-        return line({ event: 'file', folder, path, relPath, action, record: record && recordJson(record), round, error: error && errorJson(error), note: note ?? null });
+        return line({
+          event: 'file',
+          folder,
+          path,
+          relPath,
+          action,
+          record: record && recordJson(record),
+          round,
+          error: error && errorJson(error),
+          note: note ?? null,
+        });
       }
       // A file waiting for its folder's next round has no registration yet: it says so.
       const detail = error

@@ -4,6 +4,7 @@ import { parseRetryAfter } from './retry-after.ts';
 import { isRetryable, resolvePolicy, retryDelay, type AttemptFailure, type RequestKind, type RetryPolicy } from './retry-policy.ts';
 import { BAD_PORT, classifyNetworkError, isTlsFailure, OutcomeUnknownError } from './transport-failure.ts';
 import { readBounded } from '../../../preload/bounded-body.ts';
+import { installedCommand, type SuggestedCommand } from '../text/suggested-command.ts';
 
 /**
  * The request layer under every API client: global fetch with a per-attempt timeout, retries by
@@ -28,6 +29,8 @@ export interface TransportOptions {
   now?: () => number;
   /** One line per attempt: method, path without query, status or error, attempt, duration. */
   log?: (line: string) => void;
+  /** How a failure's sentence says a command to run (NotaryContext.command); default the installed command's name. */
+  command?: SuggestedCommand;
 }
 
 /** Per-call options of every API method. */
@@ -120,6 +123,7 @@ export class HttpClient {
   private readonly readTimeoutMs: number;
   private readonly writeTimeoutMs: number;
   private readonly maxResponseBytes: number;
+  private readonly command: SuggestedCommand;
 
   constructor(options: TransportOptions = {}) {
     // Late-bound so tests that stub globalThis.fetch are honoured.
@@ -132,6 +136,7 @@ export class HttpClient {
     this.readTimeoutMs = options.timeouts?.readMs ?? DEFAULT_READ_TIMEOUT_MS;
     this.writeTimeoutMs = options.timeouts?.writeMs ?? DEFAULT_WRITE_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.command = options.command ?? installedCommand;
   }
 
   /** Resolves with a 2xx answer; throws ServiceError, NotariumError (NETWORK, TIMEOUT, CANCELLED) or OutcomeUnknownError. */
@@ -158,7 +163,7 @@ export class HttpClient {
             { cause: result.cause },
           );
         }
-        throw finalError(req, result, target.host, timeoutMs);
+        throw finalError(req, result, target.host, timeoutMs, this.command);
       }
       if (req.kind !== 'read' && (result.failure.kind === 'lost' || result.failure.kind === 'timeout')) mayHaveWritten = true;
       const retryAfter =
@@ -207,14 +212,14 @@ export class HttpClient {
   }
 }
 
-function finalError(req: HttpRequest, result: Extract<Attempt, { ok: false }>, host: string, timeoutMs: number): NotariumError {
+function finalError(req: HttpRequest, result: Extract<Attempt, { ok: false }>, host: string, timeoutMs: number, command: SuggestedCommand): NotariumError {
   const { failure } = result;
   const options = { cause: result.cause };
   switch (failure.kind) {
     case 'status':
       return serviceErrorFrom(failure.status, result.response?.body ?? new Uint8Array(), req.redact);
     case 'not-sent':
-      return new NotariumError('NETWORK', notReachedSentence(host, result.label), options);
+      return new NotariumError('NETWORK', notReachedSentence(host, result.label, command), options);
     case 'lost':
       return req.kind !== 'read'
         ? new OutcomeUnknownError(
@@ -241,15 +246,15 @@ function finalError(req: HttpRequest, result: Extract<Attempt, { ok: false }>, h
  * answered and nothing listens at that port (a service not started, a wrong port), which checking
  * "the network connection" would never fix.
  */
-function notReachedSentence(host: string, label: string): string {
+function notReachedSentence(host: string, label: string, command: SuggestedCommand): string {
   if (label === BAD_PORT) {
-    return `Notarium cannot connect to ${host}: its port is one that web clients refuse to use (the Fetch standard's "bad ports", such as 9, 25 or 6000), so nothing was sent. Give the service another port, and set it in the profile's service URL (notarium profile add, or Settings).`;
+    return `Notarium cannot connect to ${host}: its port is one that web clients refuse to use (the Fetch standard's "bad ports", such as 9, 25 or 6000), so nothing was sent. Give the service another port, and set it in the profile's service URL (${command('profile add')}, or Settings).`;
   }
   if (label === 'ECONNREFUSED') {
-    return `The service at ${host} refused the connection (ECONNREFUSED): nothing is listening at that address, so nothing was sent. Check the profile's service URL and port (notarium profile list, or Settings), and that the service is running there.`;
+    return `The service at ${host} refused the connection (ECONNREFUSED): nothing is listening at that address, so nothing was sent. Check the profile's service URL and port (${command('profile list')}, or Settings), and that the service is running there.`;
   }
   if (isTlsFailure(label)) {
-    return `Notarium could not open a secure connection to ${host} (${label}), so nothing was sent: the service's certificate is not one this computer trusts for that name, or the address does not serve HTTPS. Check the profile's service URL (https:// or http://, host and port: notarium profile list, or Settings).`;
+    return `Notarium could not open a secure connection to ${host} (${label}), so nothing was sent: the service's certificate is not one this computer trusts for that name, or the address does not serve HTTPS. Check the profile's service URL (https:// or http://, host and port: ${command('profile list')}, or Settings).`;
   }
   return `The service at ${host} could not be reached (${label}): check the network connection and the profile URL.`;
 }

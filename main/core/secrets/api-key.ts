@@ -1,5 +1,6 @@
 import { isNotariumError, NotariumError } from '../errors/notarium-error.ts';
 import { shellQuote } from '../text/shell-quote.ts';
+import { installedCommand, type SuggestedCommand } from '../text/suggested-command.ts';
 import { sameServiceUrl, type Profile, type Profiles } from '../store/profiles.ts';
 import { apiKeyAccount } from './accounts.ts';
 import type { SecretStore } from './secret-store.ts';
@@ -19,6 +20,8 @@ export interface ResolveApiKeyDeps {
   store: SecretStore;
   /** Defaults to process.env. */
   env?: Record<string, string | undefined>;
+  /** How the sentences say a command to run (NotaryContext.command). */
+  command?: SuggestedCommand;
 }
 
 /** Stores a key for the profile's current URL. While the keychain changes, no key is bound at all. */
@@ -48,7 +51,11 @@ export async function hasUsableApiKey(profile: Profile, store: SecretStore): Pro
  * saying why. A keychain failure is not hidden behind NO_API_KEY: it rejects with KEYCHAIN_UNAVAILABLE,
  * saying the other way too (the key in NOTARIUM_API_KEY, for a machine without a keychain).
  */
-export async function resolveApiKey(profile: Profile, target: string, { store, env = process.env }: ResolveApiKeyDeps): Promise<string> {
+export async function resolveApiKey(
+  profile: Profile,
+  target: string,
+  { store, env = process.env, command = installedCommand }: ResolveApiKeyDeps,
+): Promise<string> {
   const fromEnv = env[API_KEY_ENV]?.trim();
   if (fromEnv) return fromEnv;
   const stored = await store.get(apiKeyAccount(profile.name)).catch((err: unknown) => {
@@ -65,11 +72,11 @@ export async function resolveApiKey(profile: Profile, target: string, { store, e
       'NO_API_KEY',
       overridden
         ? `${entered}, and NOTARIUM_BASE_URL sends this profile's requests to ${target}, where Notarium does not send it: give that service's key in ${API_KEY_ENV}.`
-        : `${entered}, so Notarium does not send it to ${target}: enter the key for ${target} with "notarium key set --profile ${profile.name}" or in the app's settings.`,
+        : `${entered}, so Notarium does not send it to ${target}: enter the key for ${target} with "${command(`key set --profile ${shellQuote(profile.name)}`)}" or in the app's settings.`,
     );
   }
   throw new NotariumError(
     'NO_API_KEY',
-    `The profile "${profile.name}" has no API key: set one with "notarium key set --profile ${shellQuote(profile.name)}" or in the app's settings (kept in the system keychain), or give it in the ${API_KEY_ENV} environment variable.`,
+    `The profile "${profile.name}" has no API key: set one with "${command(`key set --profile ${shellQuote(profile.name)}`)}" or in the app's settings (kept in the system keychain), or give it in the ${API_KEY_ENV} environment variable.`,
   );
 }

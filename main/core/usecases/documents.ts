@@ -57,7 +57,7 @@ export interface AddVersionOptions {
  */
 export async function addVersion(ctx: NotaryContext, file: string, of: DocumentRef, options: AddVersionOptions = {}): Promise<StoredRecord> {
   const document = await documentOf(ctx, of, options.profile);
-  const where = registrationTarget(await ctx.connections.forProfile(document.profile));
+  const where = registrationTarget(ctx, await ctx.connections.forProfile(document.profile));
   const path = resolve(file);
   const described = options.describe?.(path) ?? { name: basename(path), path };
   const { sha256, size } = await ctx.hash(path, { signal: options.signal });
@@ -110,7 +110,7 @@ export async function finaliseDocument(
     recordHex: '',
     publishedHex: '',
     idempotencyKey: ctx.newKey(),
-    ...registrationTarget(await ctx.connections.forProfile(document.profile)),
+    ...registrationTarget(ctx, await ctx.connections.forProfile(document.profile)),
     documentId: document.id,
     version: nextVersion(versions),
   });

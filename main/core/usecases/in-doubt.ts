@@ -84,10 +84,10 @@ async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleO
       if (!onlyLookedFor && ctx.now() >= resendAt) return submitRecord(ctx, record, signal, onRetry);
       if (!options.waitForChain) {
         const message = record.writtenUnseen
-          ? writtenNotSeenYet(record)
+          ? writtenNotSeenYet(ctx, record)
           : landing.kind === 'unseen'
-            ? heldNotSeenYet(record)
-            : notSeenYet(record, resendAt - ctx.now());
+            ? heldNotSeenYet(ctx, record)
+            : notSeenYet(ctx, record, resendAt - ctx.now());
         ctx.library.records.noteError(record.id, message);
         ctx.recordUpdated(ctx.library.records.get(record.id)!);
         throw new NotariumError('WRITE_IN_DOUBT', message);
@@ -111,7 +111,7 @@ async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleO
     case 'same':
       return markLanded(ctx, record, landing.txId);
     case 'elsewhere': {
-      const message = extendedElsewhere(record, landing.txId);
+      const message = extendedElsewhere(ctx, record, landing.txId);
       ctx.library.records.markFailed(record.id, message);
       ctx.recordUpdated(ctx.library.records.get(record.id)!);
       throw new NotariumError('NOT_LINKED_RECORDS_END', message);
@@ -120,27 +120,27 @@ async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleO
 }
 
 /** A document's write in words, and the command that sends it. */
-function writeOf(record: StoredRecord): { what: string; command: string } {
+function writeOf(ctx: NotaryContext, record: StoredRecord): { what: string; command: string } {
   return record.kind === 'linked-delete'
-    ? { what: 'The finalisation', command: 'notarium version finalise' }
-    : { what: `Version ${record.version}`, command: 'notarium version add' };
+    ? { what: 'The finalisation', command: ctx.command('version finalise') }
+    : { what: `Version ${record.version}`, command: ctx.command('version add') };
 }
 
 /** The sentence of a version sent moments ago whose answer was lost, and which the chain does not show yet. */
-function notSeenYet(record: StoredRecord, waitMs: number): string {
-  const { what, command } = writeOf(record);
+function notSeenYet(ctx: NotaryContext, record: StoredRecord, waitMs: number): string {
+  const { what, command } = writeOf(ctx, record);
   return `${what} of "${record.name}" was sent, its answer was lost, and the chain does not show it yet: it may still be on its way, and sending it again now could spend its predecessor's output twice. It is sent again only if the chain still does not show it in ${duration(waitMs / 1000)}: run "${command}" on it again then, or with --wait to wait for the chain now.`;
 }
 
 /** The sentence of a version whose predecessor's output is taken by a write the chain does not show yet. */
-function heldNotSeenYet(record: StoredRecord): string {
-  const { what, command } = writeOf(record);
+function heldNotSeenYet(ctx: NotaryContext, record: StoredRecord): string {
+  const { what, command } = writeOf(ctx, record);
   return `${what} of "${record.name}" was sent and its answer was lost; the service says version ${(record.version ?? 2) - 1} can no longer take a version, but the chain does not show what follows it yet (it shows records once they are in a block): it is not sent again. Run "${command}" on it again after the next block, or with --wait to wait for it now.`;
 }
 
 /** The sentence of a finalisation the service took without saying its txId, not yet on the chain. */
-function writtenNotSeenYet(record: StoredRecord): string {
-  return `The finalisation of "${record.name}" was taken by the service without its transaction id, and the chain does not show it yet (it shows records once they are in a block): it is not sent again. Run "notarium version finalise" on it again after the next block, or with --wait to wait for it now.`;
+function writtenNotSeenYet(ctx: NotaryContext, record: StoredRecord): string {
+  return `The finalisation of "${record.name}" was taken by the service without its transaction id, and the chain does not show it yet (it shows records once they are in a block): it is not sent again. Run "${ctx.command('version finalise')}" on it again after the next block, or with --wait to wait for it now.`;
 }
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
@@ -152,11 +152,11 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** The sentence of a version that can no longer be written: its document went on without it. */
-export function extendedElsewhere(record: StoredRecord, follower: string | null): string {
+export function extendedElsewhere(ctx: NotaryContext, record: StoredRecord, follower: string | null): string {
   const what = record.kind === 'linked-delete' ? 'The finalisation' : `Version ${record.version}`;
   return follower
-    ? `${what} of "${record.name}" was not registered: on the service, version ${(record.version ?? 2) - 1} is already followed by another record (txId ${follower}), written from elsewhere. See the document's versions with "notarium versions", then add this one again.`
-    : `${what} of "${record.name}" was not registered: the service says version ${(record.version ?? 2) - 1} can no longer take a version (finalised, or extended from elsewhere). See the document's versions with "notarium versions".`;
+    ? `${what} of "${record.name}" was not registered: on the service, version ${(record.version ?? 2) - 1} is already followed by another record (txId ${follower}), written from elsewhere. See the document's versions with "${ctx.command('versions')}", then add this one again.`
+    : `${what} of "${record.name}" was not registered: the service says version ${(record.version ?? 2) - 1} can no longer take a version (finalised, or extended from elsewhere). See the document's versions with "${ctx.command('versions')}".`;
 }
 
 /**

@@ -42,7 +42,7 @@ type Where = Pick<Submission, 'network' | 'serviceUrl'>;
 export async function notariseBatch(ctx: NotaryContext, paths: readonly string[], options: BatchNotariseOptions = {}): Promise<NotariseOutcome[]> {
   const profile = profileName(ctx, options.profile);
   const connection = await ctx.connections.forProfile(profile);
-  const where = registrationTarget(connection);
+  const where = registrationTarget(ctx, connection);
   await connection.requireKey();
   // Registrations in doubt when the run began (a batch's among them) are settled in the background; files of theirs are reported as resumed.
   const resuming = new Set(ctx.library.records.inDoubt(profile, holderGone).map((r) => r.id));

@@ -94,7 +94,7 @@ export async function notarise(ctx: NotaryContext, paths: readonly string[], opt
   const profile = profileName(ctx, options.profile);
   // One connection check before any hashing: a missing key fails once, not once per file.
   const connection = await ctx.connections.forProfile(profile);
-  const where = registrationTarget(connection);
+  const where = registrationTarget(ctx, connection);
   await connection.requireKey();
   const seen = new Map<string, Promise<unknown>>(); // content already being handled in this run
   const named = new Map<string, NamedFile>(); // each path's latest entry in this run

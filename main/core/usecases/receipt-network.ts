@@ -55,7 +55,7 @@ export function receiptNetwork(ctx: NotaryContext, record: StoredRecord): string
   const header = blockHeaderOf(record);
   if (!header) {
     if (candidates[0]) return candidates[0].label;
-    if (profile?.networkSource === 'detect') throw networkUnseen(profile);
+    if (profile?.networkSource === 'detect') throw networkUnseen(ctx, profile);
     // A label outside the vocabulary: buildReceipt refuses it with its own sentence.
     return record.network ?? profile?.network ?? '';
   }
@@ -65,7 +65,7 @@ export function receiptNetwork(ctx: NotaryContext, record: StoredRecord): string
   const named = candidates[0]?.label ?? chain.label;
   throw new NotariumError(
     'NETWORK_MISMATCH',
-    `No receipt was written for ${record.name}: the profile "${record.profile}" names the network ${named}, but its block ${header.hash} has bits ${bitsOf(header)}, easier than ${named} allows (the chain reads as ${chain.label}); set the network with "notarium profile add ${shellQuote(record.profile)} --network ${chain.label}" (or in Settings), and the receipt is written then.`,
+    `No receipt was written for ${record.name}: the profile "${record.profile}" names the network ${named}, but its block ${header.hash} has bits ${bitsOf(header)}, easier than ${named} allows (the chain reads as ${chain.label}); set the network with "${ctx.command(`profile add ${shellQuote(record.profile)} --network ${chain.label}`)}" (or in Settings), and the receipt is written then.`,
   );
 }
 
@@ -84,10 +84,10 @@ export function checkReceiptNetwork(ctx: NotaryContext, record: StoredRecord): S
   return ctx.library.records.get(record.id)!;
 }
 
-function networkUnseen(profile: Profile): NotariumError {
+function networkUnseen(ctx: NotaryContext, profile: Profile): NotariumError {
   return new NotariumError(
     'NETWORK_MISMATCH',
-    `No receipt was written: the profile "${profile.name}" reads its network from a block header of its service, and none has been seen yet (its Merkle proofs name blocks by hash, and no explorer gave the header); set the network with "notarium profile add ${shellQuote(profile.name)} --network <label>" (or in Settings), and the receipt is written then.`,
+    `No receipt was written: the profile "${profile.name}" reads its network from a block header of its service, and none has been seen yet (its Merkle proofs name blocks by hash, and no explorer gave the header); set the network with "${ctx.command(`profile add ${shellQuote(profile.name)} --network <label>`)}" (or in Settings), and the receipt is written then.`,
   );
 }
 

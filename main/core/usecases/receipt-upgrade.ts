@@ -116,7 +116,7 @@ async function blockOf(ctx: NotaryContext, follower: Follower, receipt: ReceiptV
   if (!profile) {
     throw new NotariumError(
       'PROFILE_NOT_FOUND',
-      `No profile reaches the service that made this receipt (${serviceUrl}), so its block cannot be asked for: add a profile for that service with its API key (in Settings, or notarium profile add <name> --base-url ${shellQuote(serviceUrl)} and notarium key set --profile <name>), then try again.`,
+      `No profile reaches the service that made this receipt (${serviceUrl}), so its block cannot be asked for: add a profile for that service with its API key (in Settings, or ${ctx.command(`profile add <name> --base-url ${shellQuote(serviceUrl)}`)} and ${ctx.command('key set --profile <name>')}), then try again.`,
     );
   }
   const { api, explorer } = await ctx.connections.forProfile(profile);

@@ -56,7 +56,7 @@ export async function resubmitIfDue(ctx: NotaryContext, record: StoredRecord): P
   const newest = group.filter(isLive).at(-1)?.id === record.id;
   if (!resubmitDue(record, newest, profile, ctx.now())) return undefined;
   if (pastGiveUp(group, profile, ctx.now())) {
-    for (const r of ctx.library.records.giveUp(groupOf(record), notMined(record, profile), queueStuck(record))) ctx.recordUpdated(r);
+    for (const r of ctx.library.records.giveUp(groupOf(record), notMined(ctx, record, profile), queueStuck(ctx, record))) ctx.recordUpdated(r);
     return undefined;
   }
   if (record.kind === 'linked-update' || record.kind === 'linked-delete') {
@@ -68,7 +68,7 @@ export async function resubmitIfDue(ctx: NotaryContext, record: StoredRecord): P
     }
     if (landing.kind === 'same') return adopt(ctx, record, landing.txId, profile);
     if (landing.kind === 'elsewhere') {
-      ctx.library.records.markFailed(record.id, extendedElsewhere(record, landing.txId));
+      ctx.library.records.markFailed(record.id, extendedElsewhere(ctx, record, landing.txId));
       ctx.recordUpdated(ctx.library.records.get(record.id)!);
       return undefined;
     }
@@ -86,17 +86,17 @@ export function pastGiveUp(group: readonly StoredRecord[], profile: Pick<Profile
 }
 
 /** The sentence of a registration given up: what happened, and what to do. */
-function notMined(record: StoredRecord, profile: Pick<Profile, 'resubmitAfterSeconds'>): string {
+function notMined(ctx: NotaryContext, record: StoredRecord, profile: Pick<Profile, 'resubmitAfterSeconds'>): string {
   if (record.kind === 'linked-update' || record.kind === 'linked-delete') {
     const what = record.kind === 'linked-delete' ? 'The finalisation' : `Version ${record.version}`;
-    return `${what} of "${record.name}" was accepted by the service (txId ${record.txId}) but not mined in ${duration(GIVE_UP_PERIODS * profile.resubmitAfterSeconds)}, so it is no longer followed. It may still hold version ${(record.version ?? 2) - 1}'s output: a new version can be refused until the service drops it. Check with "notarium versions", then add the version again.`;
+    return `${what} of "${record.name}" was accepted by the service (txId ${record.txId}) but not mined in ${duration(GIVE_UP_PERIODS * profile.resubmitAfterSeconds)}, so it is no longer followed. It may still hold version ${(record.version ?? 2) - 1}'s output: a new version can be refused until the service drops it. Check with "${ctx.command('versions')}", then add the version again.`;
   }
   return `Not mined: the service accepted "${record.name}" but did not get it into a block in ${duration(GIVE_UP_PERIODS * profile.resubmitAfterSeconds)}, sent again every ${duration(profile.resubmitAfterSeconds)}, so it is no longer followed. Notarise the file again later, or ask the service's provider.`;
 }
 
 /** The sentence of a version queued behind one given up. */
-function queueStuck(record: StoredRecord): string {
-  return `Not sent: it waited for version ${record.version ?? 1} of "${record.name}", which was never mined, and it would have followed the output that version may still hold. Add this version again once "notarium versions" shows the document can take one.`;
+function queueStuck(ctx: NotaryContext, record: StoredRecord): string {
+  return `Not sent: it waited for version ${record.version ?? 1} of "${record.name}", which was never mined, and it would have followed the output that version may still hold. Add this version again once "${ctx.command('versions')}" shows the document can take one.`;
 }
 
 const HELD_UNMINED =

@@ -20,7 +20,7 @@ import { refuseOtherService } from './made-for.ts';
  * A profile saved before network labels were a closed vocabulary may hold free text: every receipt
  * of a registration made on it would fail to build, so nothing is registered until it is set right.
  */
-export function registrationTarget(connection: Connection): RegistrationTarget {
+export function registrationTarget(ctx: NotaryContext, connection: Connection): RegistrationTarget {
   const { profile } = connection;
   const service = { serviceUrl: connection.baseUrl, serviceOverride: connection.overridden };
   if (profile.network === null) return { network: null, ...service };
@@ -28,7 +28,7 @@ export function registrationTarget(connection: Connection): RegistrationTarget {
   if (!network) {
     throw new NotariumError(
       'INVALID_SETTING',
-      `The profile "${profile.name}" names the network ${shownLabel(profile.network)}, which is not ${NETWORK_CHOICES}, so its receipts could not be written and nothing was registered: set its network with "notarium profile add ${shellQuote(profile.name)} --network <label>" or in Settings.`,
+      `The profile "${profile.name}" names the network ${shownLabel(profile.network)}, which is not ${NETWORK_CHOICES}, so its receipts could not be written and nothing was registered: set its network with "${ctx.command(`profile add ${shellQuote(profile.name)} --network <label>`)}" or in Settings.`,
     );
   }
   return { network: network.label, ...service };

@@ -108,7 +108,7 @@ export async function releaseRound(
     if (!folder || !turn) return none;
     const waiting = ctx.library.watchedFolders.waiting(folder.id, ctx.library.batches.maxFiles());
     if (waiting.length === 0) return none;
-    const where = registrationTarget(await ctx.connections.forProfile(folder.profile));
+    const where = registrationTarget(ctx, await ctx.connections.forProfile(folder.profile));
     const { batch, files } = roundSubmission(ctx, folder, turn.after, waiting, where);
     const built = ctx.library.watchRounds.build({ folderId, after: turn.after, batch, files, chainName: chainName(folder) }, leaseFor(ctx));
     if (built.stale) return none;

@@ -54,7 +54,7 @@ async function mistakes(): Promise<string[][]> {
   const lines: string[][] = [['frobnicate'], ['notarsie'], ['--frobnicate']];
   for (const [name, entry] of Object.entries(table)) {
     if (entry.subcommands) {
-      lines.push([name, 'frobnicate']);
+      lines.push([name], [name, 'frobnicate']);
       for (const sub of Object.keys(entry.subcommands)) lines.push([name, sub, '--frobnicate']);
     } else lines.push([name, '--frobnicate'], [name, '--wiat']);
   }
@@ -87,7 +87,9 @@ describe('usage mistakes', () => {
     for (const argv of await mistakes()) {
       const r = await run(argv);
       expect(r.code, argv.join(' ')).toBe(2);
-      const first = r.err.split('\n')[0]!;
+      // One line: never a help text after it (an unknown command included).
+      expect(r.err.split('\n'), argv.join(' ')).toHaveLength(1);
+      const first = r.err;
       expect(first, argv.join(' ')).toMatch(PREFIX);
       expect(houseStyle(first.replace(PREFIX, '')), first).toEqual([]);
       expect(r.out, argv.join(' ')).toBe('');
@@ -128,6 +130,77 @@ describe('the prefix of an error line (issue #14)', () => {
     const r = await run(['receipt', 'info', '/nonexistent/notarium-no-such.receipt.json'], npx);
     expect(r.code).not.toBe(0);
     expect(r.err).toMatch(/^notarium receipt info: /);
+  });
+});
+
+describe('unknown commands and missing subcommands', () => {
+  const npx = { npm_command: 'exec', npm_lifecycle_script: 'notarium' };
+
+  it('an unknown command says the nearest one, or where the list is, as the user runs Notarium: never the whole help', async () => {
+    expect(await run(['frobnicate'], npx)).toEqual({
+      code: 2,
+      out: '',
+      err: 'notarium: Unknown command "frobnicate". Run "npx notarium --help" for the commands.',
+    });
+    expect((await run(['notarsie'])).err).toBe('notarium: Unknown command "notarsie". Did you mean "notarise"? Run "notarium --help" for the commands.');
+  });
+
+  it('a command with subcommands, run without one (or with an option first), is a usage error naming them; --json gives the error shape', async () => {
+    for (const [name, entry] of Object.entries(await loadCommands())) {
+      if (!entry.subcommands) continue;
+      const subs = Object.keys(entry.subcommands).join(', ');
+      const bare = await run([name], npx);
+      expect(bare, name).toEqual({ code: 2, out: '', err: `notarium ${name}: A subcommand is missing. It takes ${subs}: run "npx notarium ${name} --help".` });
+      const json = await run([name, '--json']);
+      expect(json.code, name).toBe(2);
+      expect(JSON.parse(json.out), name).toEqual({
+        error: { code: 'INVALID_ARGUMENT', message: `A subcommand is missing before "--json". It takes ${subs}: run "notarium ${name} --help".` },
+      });
+      // Its help is asked for by name, and succeeds.
+      expect((await run([name, '--help'])).code, name).toBe(0);
+    }
+  });
+});
+
+describe('each subcommand takes only its own options', () => {
+  it('"version finalise" refuses --of, naming the subcommands that take it; a slip of its own options is still a "did you mean"', async () => {
+    const r = await run(['version', 'finalise', 'x', '--of', 'y']);
+    expect(r).toEqual({
+      code: 2,
+      out: '',
+      err: 'notarium version finalise: Unknown option "--of": only "version add" and "version which" take it. Run "notarium version finalise --help" for the options.',
+    });
+    expect((await run(['version', 'finalise', 'x', '--wiat'])).err).toMatch(/^notarium version finalise: Unknown option "--wiat"\. Did you mean "--wait"\?/);
+  });
+
+  it('in every command with subcommands, an option only another subcommand takes is refused naming it', async () => {
+    let checked = 0;
+    for (const [name, entry] of Object.entries(await loadCommands())) {
+      const table = entry.subcommands ?? {};
+      for (const [sub, own] of Object.entries(table)) {
+        for (const [otherSub, other] of Object.entries(table)) {
+          for (const [option, spec] of Object.entries(other)) {
+            if (option in own) continue;
+            const argv = [name, sub, spec.type === 'string' ? `--${option}=x` : `--${option}`];
+            const r = await run(argv);
+            expect(r.code, argv.join(' ')).toBe(2);
+            expect(r.err, argv.join(' ')).toMatch(new RegExp(`^notarium ${name} ${sub}: Unknown option "--${option}(=x)?": only .*"${name} ${otherSub}"`));
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20); // profile's settings, version's --of, receipt's --output… all met
+  });
+
+  it('completion offers each subcommand its own options only', async () => {
+    const bash = (await run(['completion', 'bash'])).out;
+    const optsOf = (sub: string) => new RegExp(`^ +${sub}\\) opts='([^']*)'`, 'm').exec(bash)?.[1]?.split(' ');
+    expect(optsOf('finalise\\|finalize')).toEqual(expect.arrayContaining(['--wait', '--confirmations']));
+    expect(optsOf('finalise\\|finalize')).not.toContain('--of');
+    expect(optsOf('add')).toEqual(expect.arrayContaining(['--of', '--wait']));
+    expect(optsOf('which')).toContain('--of');
+    expect(optsOf('which')).not.toContain('--wait');
   });
 });
 

@@ -48,7 +48,7 @@ describe('the CLI shows names and receipt text escaped, one line each', () => {
       receiptPath: `/x/${HOSTILE}.receipt.json`,
       lastError: `oops\n${HOSTILE}`,
     } as unknown as StoredRecord;
-    const out = describeRecord(record);
+    const out = describeRecord(record, {});
     expect(RAW.test(out.replaceAll('\n', ''))).toBe(false);
     expect(out.split('\n')).toHaveLength(8);
     expect(out).toContain('at 2026-01-01T00:00:00Za\\u001b[2J');

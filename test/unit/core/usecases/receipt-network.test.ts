@@ -8,6 +8,7 @@ import type { StoredRecord } from '../../../../main/core/store/record.ts';
 import type { NotaryContext } from '../../../../main/core/usecases/context.ts';
 import { checkReceiptNetwork, receiptNetwork } from '../../../../main/core/usecases/receipt-network.ts';
 import { receiptOf } from '../../../../main/core/usecases/receipts.ts';
+import { installedCommand } from '../../../../main/core/text/suggested-command.ts';
 import { REAL_HEADERS } from '../../../support/real-headers.ts';
 import { TSC } from '../../../support/tsc-vector.ts';
 
@@ -22,7 +23,7 @@ let ctx: NotaryContext;
 beforeEach(() => {
   lib = Library.open(':memory:', () => 1_700_000_000_000);
   // Receipts and labels need only the library and a clock: nothing here reaches a service.
-  ctx = { library: lib, now: () => 1_700_000_000_000 } as unknown as NotaryContext;
+  ctx = { library: lib, now: () => 1_700_000_000_000, command: installedCommand } as unknown as NotaryContext;
 });
 afterEach(() => lib.close());
 
