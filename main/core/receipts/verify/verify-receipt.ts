@@ -17,7 +17,9 @@ import { counted } from '../../../../preload/counted.ts';
  * The offline verifier (receipt-v1.md, "Verification steps"): each step in the spec's order, with
  * a status, a sentence saying what was checked, and for a failure what was expected and found;
  * a failed or skipped step names why with a stable code (step-codes.ts). It never throws: whatever
- * goes wrong becomes a failed step.
+ * goes wrong becomes a failed step. The online steps are its callers' to ask: the `chain` step
+ * reads a block lookup's answer given with the options (best-chain.ts), the `service` step is
+ * merged in after (withServiceCheck).
  */
 
 export type StepId = 'file-digest' | 'record' | 'aggregation' | 'fingerprint' | 'transaction' | 'merkle-proof' | 'block-header' | 'chain' | 'service';
@@ -380,7 +382,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
   },
 };
 
-/** Verifies a receipt offline; never throws. */
+/** Verifies a receipt offline, with a block lookup's answer when one was asked; never throws. */
 export function verifyReceipt(receipt: ReceiptV1, options: VerifyOptions = {}): VerificationReport {
   const ctx: Context = { receipt, options, network: networkOf(receipt.network) };
   const steps: Step[] = [];
