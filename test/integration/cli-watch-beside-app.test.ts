@@ -103,7 +103,11 @@ describe('notarium watch beside another engine on the same library', () => {
 
     const r = await cli('watch', folder, '--once', '--stable', '0.1', '--json');
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(fileLines(r.stdout).filter((l) => l.relPath === 'contract.txt').at(-1)).toMatchObject({
+    expect(
+      fileLines(r.stdout)
+        .filter((l) => l.relPath === 'contract.txt')
+        .at(-1),
+    ).toMatchObject({
       action: 'known',
       record: { version: 2 },
       note: 'another Notarium on this library (the app, or a command) registered this content meanwhile, as "contract.txt": the file is that registration, not anchored again.',

@@ -215,7 +215,9 @@ describe('notarium watch', () => {
     const waited = await cli('wait', doc);
     expect(waited.code).toBe(0);
     // The receipt is its round's member's: the engine says it of the round's registration.
-    expect(watched.stderr + waited.stderr).toMatch(/^notarium: Round 1, 1 file — shared \(watched folder\): Nothing was written into .*\.notarium.*: .*link.*Someone may have planted it/m);
+    expect(watched.stderr + waited.stderr).toMatch(
+      /^notarium: Round 1, 1 file — shared \(watched folder\): Nothing was written into .*\.notarium.*: .*link.*Someone may have planted it/m,
+    );
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 });

@@ -185,7 +185,14 @@ describe('watched folders in rounds', () => {
     notary = open();
     await notary.watcher.start();
     await expect
-      .poll(() => files.filter((e) => e.action === 'waiting').map((e) => e.relPath).sort(), { timeout: 20_000 })
+      .poll(
+        () =>
+          files
+            .filter((e) => e.action === 'waiting')
+            .map((e) => e.relPath)
+            .sort(),
+        { timeout: 20_000 },
+      )
       .toEqual(['contract-8.txt', 'contract-9.txt']);
     // Round 2 is settled: round 3 goes at once.
     const third = await roundEvent(3);
@@ -205,7 +212,11 @@ describe('watched folders in rounds', () => {
     await strict.sandbox.mine();
     await settleAllInDoubt(notary.context);
     expect(notary.library.documents.get(documentId)!.finalisedAt).not.toBeNull();
-    expect(chain().filter((r) => r.kind !== 'linked-delete').map((r) => r.version)).toEqual([1, 2, 3]);
+    expect(
+      chain()
+        .filter((r) => r.kind !== 'linked-delete')
+        .map((r) => r.version),
+    ).toEqual([1, 2, 3]);
   });
 });
 

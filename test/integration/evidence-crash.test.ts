@@ -457,10 +457,16 @@ describe.each(WATCH_CASES)('SIGKILL while a watched folder is taken in rounds: $
       const folderRow = () => library.watchedFolders.byPath(folder)!;
       const chain = () => library.records.ofDocument(folderRow().documentId!);
       await expect
-        .poll(() => folderRow().documentId !== null && library.watchedFolders.waitingCount(folderRow().id) === 0 && chain().every((r) => r.state === 'settled' || !isLive(r)), {
-          timeout: 300_000,
-          interval: 200,
-        })
+        .poll(
+          () =>
+            folderRow().documentId !== null &&
+            library.watchedFolders.waitingCount(folderRow().id) === 0 &&
+            chain().every((r) => r.state === 'settled' || !isLive(r)),
+          {
+            timeout: 300_000,
+            interval: 200,
+          },
+        )
         .toBe(true);
       last.child.kill('SIGTERM');
       expect((await last).code).toBe(0);
@@ -469,7 +475,8 @@ describe.each(WATCH_CASES)('SIGKILL while a watched folder is taken in rounds: $
       const { records } = library.records.query({ limit: 10_000 });
       const libraryIds = new Set(records.map((r) => r.txId));
       const lost = sandboxIds.filter((id) => !libraryIds.has(id)).length;
-      const members = (i: number) => library.batches.membersBySha256(createHash('sha256').update(`ledger entry ${i}\n`).digest('hex')).filter((m) => isLive(m.registration));
+      const members = (i: number) =>
+        library.batches.membersBySha256(createHash('sha256').update(`ledger entry ${i}\n`).digest('hex')).filter((m) => isLive(m.registration));
       const counts = Array.from({ length: c.files }, (_, i) => members(i).length);
       const live = chain().filter(isLive);
       console.log(

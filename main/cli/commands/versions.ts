@@ -223,7 +223,13 @@ async function inDoubtExit(io: CliIo, command: string, run: () => Promise<number
 /** A watched file's history: the rounds of its folder's chain where its content changed, after its document's versions from before rounds. */
 function printWatchedHistory(io: CliIo, history: WatchedFileHistory, json: boolean): number {
   if (json) {
-    io.out(JSON.stringify({ watched: { folder: history.folder.path, relPath: history.relPath }, waiting: history.waiting, versions: history.versions.map(versionJson) }, null, 2));
+    io.out(
+      JSON.stringify(
+        { watched: { folder: history.folder.path, relPath: history.relPath }, waiting: history.waiting, versions: history.versions.map(versionJson) },
+        null,
+        2,
+      ),
+    );
     return EXIT.OK;
   }
   const rounds = history.versions.filter((e) => e.round !== null).length;
@@ -245,13 +251,25 @@ function printWatchedHistory(io: CliIo, history: WatchedFileHistory, json: boole
 function printWatchedVersion(io: CliIo, file: string, found: { history: WatchedFileHistory; matches: WatchedVersion[] }, json: boolean): number {
   const { history, matches } = found;
   const name = visibleName(basename(file));
-  if (json) io.out(JSON.stringify({ watched: { folder: history.folder.path, relPath: history.relPath }, versions: history.versions.length, matches: matches.map(versionJson) }, null, 2));
+  if (json)
+    io.out(
+      JSON.stringify(
+        { watched: { folder: history.folder.path, relPath: history.relPath }, versions: history.versions.length, matches: matches.map(versionJson) },
+        null,
+        2,
+      ),
+    );
   else if (matches.length === 0)
-    io.out(`${name} is none of the ${counted(history.versions.length, 'version')} of ${visibleName(history.relPath)} in the watched folder${history.waiting ? ": its content waits for the folder's next round" : ''}.`);
+    io.out(
+      `${name} is none of the ${counted(history.versions.length, 'version')} of ${visibleName(history.relPath)} in the watched folder${history.waiting ? ": its content waits for the folder's next round" : ''}.`,
+    );
   else
     io.out(
       matches
-        .map((m) => `${name} is version ${m.version} of ${history.versions.length} of ${visibleName(history.relPath)} in the watched folder (${m.round === null ? 'its document' : `round ${m.round}`}, txId ${m.registration.txId}).`)
+        .map(
+          (m) =>
+            `${name} is version ${m.version} of ${history.versions.length} of ${visibleName(history.relPath)} in the watched folder (${m.round === null ? 'its document' : `round ${m.round}`}, txId ${m.registration.txId}).`,
+        )
         .join('\n'),
     );
   return matches.length > 0 ? EXIT.OK : EXIT.PENDING;

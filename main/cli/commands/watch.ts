@@ -215,7 +215,17 @@ export function watchPrinter(io: CliIo, json: boolean) {
       const error = e.error && errorData(e.error, (detail) => io.err(`notarium watch: ${visibleName(detail)}`));
       if (json) {
         const { folder, path, relPath, action, record, round, note } = e;
-        return line({ event: 'file', folder, path, relPath, action, record: record && recordJson(record), round, error: error && errorJson(error), note: note ?? null });
+        return line({
+          event: 'file',
+          folder,
+          path,
+          relPath,
+          action,
+          record: record && recordJson(record),
+          round,
+          error: error && errorJson(error),
+          note: note ?? null,
+        });
       }
       // A file waiting for its folder's next round has no registration yet: it says so.
       const detail = error

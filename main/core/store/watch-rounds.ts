@@ -52,9 +52,7 @@ export class WatchRounds {
       if (folder.documentId !== null) {
         if (this.documents.get(folder.documentId)?.finalisedAt != null) return { stale: true };
         const busy = this.db
-          .prepare<[number], { n: number }>(
-            "SELECT count(*) AS n FROM records WHERE document_id = ? AND state IN ('queued', 'submitting', 'published')",
-          )
+          .prepare<[number], { n: number }>("SELECT count(*) AS n FROM records WHERE document_id = ? AND state IN ('queued', 'submitting', 'published')")
           .get(folder.documentId)!.n;
         if (busy > 0) return { stale: true };
       }

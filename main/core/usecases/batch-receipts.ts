@@ -77,7 +77,10 @@ export async function writeBatchReceipts(
       try {
         const receipt = memberReceipt(ctx, { member, batch, registration: current }, tree);
         const place = placeOf(member, current);
-        ctx.library.batches.setReceiptPath(member.id, await placeReceipt(ctx, { ...member, txId: current.txId }, receipt, place?.path, { within: place?.within }));
+        ctx.library.batches.setReceiptPath(
+          member.id,
+          await placeReceipt(ctx, { ...member, txId: current.txId }, receipt, place?.path, { within: place?.within }),
+        );
         written++;
       } catch (err) {
         failed(member, asNotariumError(err));

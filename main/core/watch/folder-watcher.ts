@@ -19,7 +19,7 @@ import { earlierVersionReceiptLocation, receiptLocation } from './receipt-locati
 import { mergeRescan, scanFolder, snapshotOf, type RescanCounts } from './rescan.ts';
 import { releaseRound, type SentRound } from './rounds.ts';
 import { Stability, type FileSnapshot } from './stability.ts';
-import { registrationOfEntry, syncFile, type WatchAction } from './sync-file.ts';
+import { syncFile, type WatchAction } from './sync-file.ts';
 import { WorkQueue, type RunOutcome } from './work-queue.ts';
 
 /**
@@ -223,7 +223,13 @@ export class FolderWatcher {
   }
 
   private view(folder: WatchedFolder): WatchedFolderView {
-    const head = folder.documentId === null ? undefined : this.ctx.library.records.registrationsOf(folder.documentId).filter((r) => r.kind !== 'linked-delete').at(-1);
+    const head =
+      folder.documentId === null
+        ? undefined
+        : this.ctx.library.records
+            .registrationsOf(folder.documentId)
+            .filter((r) => r.kind !== 'linked-delete')
+            .at(-1);
     const batch = head && this.ctx.library.batches.ofRecord(head);
     return {
       ...folder,
@@ -617,7 +623,13 @@ export class FolderWatcher {
     // Watching first, then the rescan: nothing that happens in between is missed.
     const counts: RescanCounts = { unchanged: 0, changed: 0 };
     const identify = (file: WatchedFile, now: FileSnapshot) => this.store.noteIdentity(folder.id, file.relPath, now.ino!, now.ctimeMs!);
-    for await (const { relPath, snapshot } of mergeRescan(this.store.filesInOrder(folder.id), scanFolder(folder.path, accept, folder.recursive), accept, counts, identify)) {
+    for await (const { relPath, snapshot } of mergeRescan(
+      this.store.filesInOrder(folder.id),
+      scanFolder(folder.path, accept, folder.recursive),
+      accept,
+      counts,
+      identify,
+    )) {
       if (this.sessions.get(folder.id) !== session) return; // stopped meanwhile
       this.touch(resolve(folder.path, relPath), snapshot, folder);
       await this.room();
@@ -732,12 +744,14 @@ export class FolderWatcher {
         if (!this.running || this.elsewhere) return;
         const { round, known } = await releaseRound(this.ctx, folderId, { signal: this.abort.signal });
         const folder = this.store.get(folderId);
-        for (const k of folder ? known : []) this.fileEvent(folder!, k.relPath, 'known', k.registration.record, null, null, knownMeanwhile(k.registration.record));
+        for (const k of folder ? known : [])
+          this.fileEvent(folder!, k.relPath, 'known', k.registration.record, null, null, knownMeanwhile(k.registration.record));
         if (round) this.roundSent(round);
       })
       .catch((err: unknown) => {
         const folder = this.store.get(folderId);
-        if (folder && !this.abort.signal.aborted) this.setState(folder, 'error', `The round of ${folder.path} could not be built: ${err instanceof Error ? err.message : String(err)}.`);
+        if (folder && !this.abort.signal.aborted)
+          this.setState(folder, 'error', `The round of ${folder.path} could not be built: ${err instanceof Error ? err.message : String(err)}.`);
       })
       .finally(() => {
         this.roundsBuilding--;
@@ -751,9 +765,22 @@ export class FolderWatcher {
   private roundSent({ folder, registration, batch, files, error }: SentRound): void {
     const failure = error ? fileError(folder.path, error) : null;
     const number = registration.version ?? 0;
-    this.events.emit('round', { folderId: folder.id, path: folder.path, round: { number, files: batch.files, position: null }, record: registration, error: failure });
+    this.events.emit('round', {
+      folderId: folder.id,
+      path: folder.path,
+      round: { number, files: batch.files, position: null },
+      record: registration,
+      error: failure,
+    });
     for (const file of files) {
-      this.fileEvent(folder, file.relPath, file.continues ? 'version' : 'registered', registration, { number, files: batch.files, position: file.position }, failure);
+      this.fileEvent(
+        folder,
+        file.relPath,
+        file.continues ? 'version' : 'registered',
+        registration,
+        { number, files: batch.files, position: file.position },
+        failure,
+      );
     }
   }
 
@@ -770,8 +797,10 @@ export class FolderWatcher {
 
   /** Counts changed: rounds whose folder has nothing left to take are cut; one progress event per turn of the event loop, and the idle waiters. */
   private changed(): void {
-    for (const id of this.roundsDue.keys()) if (this.states.get(id) !== 'scanning' && this.stability.countOf(id) === 0 && this.queue.countOf(id) === 0) this.cutRound(id);
-    if (this.roomWaiters.length && this.stability.size + this.queue.counts().queued < RESCAN_HIGH_WATER / 2) this.roomWaiters.splice(0).forEach((wake) => wake());
+    for (const id of this.roundsDue.keys())
+      if (this.states.get(id) !== 'scanning' && this.stability.countOf(id) === 0 && this.queue.countOf(id) === 0) this.cutRound(id);
+    if (this.roomWaiters.length && this.stability.size + this.queue.counts().queued < RESCAN_HIGH_WATER / 2)
+      this.roomWaiters.splice(0).forEach((wake) => wake());
     if (this.progress().idle) this.idleWaiters.splice(0).forEach((wake) => wake());
     if (this.progressScheduled) return;
     this.progressScheduled = true;

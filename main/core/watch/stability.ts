@@ -83,7 +83,7 @@ export class Stability<T> {
 
   private put(path: string, entry: Entry<T>, quietMs: number): void {
     let list = this.lists.get(quietMs);
-    if (!list) this.lists.set(quietMs, (list = new Map()));
+    if (!list) this.lists.set(quietMs, (list = new Map<string, Entry<T>>()));
     list.set(path, entry);
     this.quietOf.set(path, quietMs);
     this.perTag.set(entry.tag, this.countOf(entry.tag) + 1);

@@ -88,7 +88,15 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
     const current = store.file(folder.id, relPath);
     if (current && current.goneAt === null && current.sha256 === sha256 && sameSnapshot(current, before)) return null;
     const decision = decideContent(await factsFor(ctx, folder, relPath, current, sha256));
-    const taken = { folderId: folder.id, relPath, size: before.size, mtimeMs: before.mtimeMs, ino: before.ino ?? null, ctimeMs: before.ctimeMs ?? null, sha256 };
+    const taken = {
+      folderId: folder.id,
+      relPath,
+      size: before.size,
+      mtimeMs: before.mtimeMs,
+      ino: before.ino ?? null,
+      ctimeMs: before.ctimeMs ?? null,
+      sha256,
+    };
     switch (decision.action) {
       case 'unchanged': {
         // Touched, or back after a deletion, with the content it had: still that registration (or still waiting for its round).
@@ -115,7 +123,12 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
       }
       case 'known': {
         const { known } = decision;
-        store.saveFile({ ...taken, recordId: known.member ? null : known.record.id, memberId: known.member?.member.id ?? null, documentId: decision.documentId });
+        store.saveFile({
+          ...taken,
+          recordId: known.member ? null : known.record.id,
+          memberId: known.member?.member.id ?? null,
+          documentId: decision.documentId,
+        });
         await alignReceipt(ctx, folder, relPath, sha256, known);
         return { action: 'known', record: known.record };
       }
@@ -130,7 +143,7 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
 }
 
 /** What a file's entry holds: its record, or the round member of its content with that round's registration; null while it waits. */
-export function registrationOfEntry(ctx: Pick<NotaryContext, 'library'>, file: Pick<WatchedFile, 'recordId' | 'memberId'>): Registration | null {
+function registrationOfEntry(ctx: Pick<NotaryContext, 'library'>, file: Pick<WatchedFile, 'recordId' | 'memberId'>): Registration | null {
   if (file.memberId !== null) {
     const member = ctx.library.batches.member(file.memberId);
     return member ? { record: member.registration, member } : null;
@@ -170,7 +183,9 @@ async function alignReceipt(ctx: NotaryContext, folder: WatchedFolder, relPath: 
 /** What the decision needs, from the library and (for files elsewhere) the disk. */
 async function factsFor(ctx: NotaryContext, folder: WatchedFolder, relPath: string, last: WatchedFile | undefined, sha256: string): Promise<ContentFacts> {
   const store = ctx.library.watchedFolders;
-  const live = registrationsOfContent(ctx, sha256, folder.profile).filter(({ record: r }) => r.state === 'published' || r.state === 'confirmed' || r.state === 'settled');
+  const live = registrationsOfContent(ctx, sha256, folder.profile).filter(
+    ({ record: r }) => r.state === 'published' || r.state === 'confirmed' || r.state === 'settled',
+  );
   const known = live.find((r) => !r.member && r.record.documentId !== null) ?? live[0];
   const exists = async (file: WatchedFile): Promise<boolean> => {
     const home = store.get(file.folderId);

@@ -173,7 +173,8 @@ const ROUND_STATE: Partial<Record<RecordState, string>> = {
 
 /** A folder's rounds in words: its latest round (its number in the folder's chain, its files, where it stands), and the files waiting for the next. */
 export function roundText(f: Pick<WatchedFolderView, 'lastRound' | 'waiting'>): { last: string | null; waiting: string | null } {
-  const last = f.lastRound && `Round ${f.lastRound.number}: ${filesWord(f.lastRound.files)} in one registration, ${ROUND_STATE[f.lastRound.state] ?? f.lastRound.state}`;
+  const last =
+    f.lastRound && `Round ${f.lastRound.number}: ${filesWord(f.lastRound.files)} in one registration, ${ROUND_STATE[f.lastRound.state] ?? f.lastRound.state}`;
   const inBlock = f.lastRound?.state === 'confirmed' || f.lastRound?.state === 'settled';
   const waiting =
     f.waiting > 0

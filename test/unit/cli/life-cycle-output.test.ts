@@ -89,7 +89,16 @@ describe('watch, in text', () => {
     const print = watchPrinter(io, false);
     print.file({ folderId: 1, folder: '/w', path: '/w/q.txt', relPath: 'q.txt', action: 'waiting', record: null, round: null, error: null });
     const round = rec({ state: 'published', kind: 'linked-update', version: 2, txId: 'ab'.repeat(32) });
-    print.file({ folderId: 1, folder: '/w', path: '/w/q.txt', relPath: 'q.txt', action: 'version', record: round, round: { number: 2, files: 12, position: 3 }, error: null });
+    print.file({
+      folderId: 1,
+      folder: '/w',
+      path: '/w/q.txt',
+      relPath: 'q.txt',
+      action: 'version',
+      record: round,
+      round: { number: 2, files: 12, position: 3 },
+      error: null,
+    });
     print.round({ folderId: 1, path: '/w', round: { number: 2, files: 12, position: null }, record: round, error: null });
     expect(lines).toEqual([
       "waiting     q.txt  for the folder's next round",

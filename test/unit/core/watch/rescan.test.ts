@@ -24,7 +24,12 @@ const taken = (relPath: string, size: number, mtimeMs: number, goneAt: number | 
 const all = () => true;
 
 /** The merge of two sorted lists, whole: what it yields to check, and its counts. */
-async function plan(known: WatchedFile[], found: [string, FileSnapshot][], accept: (relPath: string) => boolean = all, identify?: (f: WatchedFile, s: FileSnapshot) => void) {
+async function plan(
+  known: WatchedFile[],
+  found: [string, FileSnapshot][],
+  accept: (relPath: string) => boolean = all,
+  identify?: (f: WatchedFile, s: FileSnapshot) => void,
+) {
   const counts: RescanCounts = { unchanged: 0, changed: 0 };
   const check: RescanItem[] = [];
   for await (const item of mergeRescan(known, found, accept, counts, identify)) check.push(item);

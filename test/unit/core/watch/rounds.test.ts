@@ -22,7 +22,13 @@ const waitingFile = (relPath: string, sha256: string) => ({ relPath, size: 10, s
 
 describe('roundSubmission', () => {
   it("the chain's first round: one leaf per content, each with its own nonce, the root registered as the chain's linked-create", () => {
-    const { batch, files } = roundSubmission(ctx, folderAt, null, [waitingFile('a.pdf', A), waitingFile('sub/b.pdf', B), waitingFile('copy-of-a.pdf', A)], where);
+    const { batch, files } = roundSubmission(
+      ctx,
+      folderAt,
+      null,
+      [waitingFile('a.pdf', A), waitingFile('sub/b.pdf', B), waitingFile('copy-of-a.pdf', A)],
+      where,
+    );
     expect(batch.registration).toMatchObject({
       kind: 'linked-create',
       version: 1,
@@ -48,7 +54,13 @@ describe('roundSubmission', () => {
 
   it('a later round is a linked-update of the head it follows, numbered after it; a round of one file is a batch of one', () => {
     const { batch } = roundSubmission(ctx, folderAt, { txId: 'dd'.repeat(32), version: 3, documentId: 5 }, [waitingFile('a.pdf', C)], where);
-    expect(batch.registration).toMatchObject({ kind: 'linked-update', version: 4, prevTxId: 'dd'.repeat(32), documentId: 5, name: 'Round 4, 1 file — Contracts (watched folder)' });
+    expect(batch.registration).toMatchObject({
+      kind: 'linked-update',
+      version: 4,
+      prevTxId: 'dd'.repeat(32),
+      documentId: 5,
+      name: 'Round 4, 1 file — Contracts (watched folder)',
+    });
     expect(batch.tree.leaves).toBe(1);
     expect(batch.registration.recordHex).toBe(hex.encode(aggregationLeaf(hex.decode(C), hex.decode(batch.members[0]!.nonce))));
   });
@@ -78,7 +90,8 @@ describe('WatchRounds', () => {
   /** The round's registration, published and then in a block. */
   function landed(record: StoredRecord, n: number, block = true): StoredRecord {
     lib.records.markPublished(record.id, `${n}`.repeat(64).slice(0, 64), now, 'token');
-    if (block) lib.records.recordConfirmation(record.id, { state: 'confirmed', confirmations: 1, blockHash: 'ee'.repeat(32), blockTime: null, confirmation: {} }, now);
+    if (block)
+      lib.records.recordConfirmation(record.id, { state: 'confirmed', confirmations: 1, blockHash: 'ee'.repeat(32), blockTime: null, confirmation: {} }, now);
     return lib.records.get(record.id)!;
   }
 
@@ -124,7 +137,12 @@ describe('WatchRounds', () => {
     lib.records.markRejected(first.registration.id, 'refused');
     // Round 1 was refused: its content is nobody's now, and its file waits again beside b.pdf.
     expect(lib.watchRounds.reclaimDead(folder.id)).toBe(1);
-    expect(lib.watchedFolders.waiting(folder.id).map((w) => w.relPath).sort()).toEqual(['a.pdf', 'b.pdf']);
+    expect(
+      lib.watchedFolders
+        .waiting(folder.id)
+        .map((w) => w.relPath)
+        .sort(),
+    ).toEqual(['a.pdf', 'b.pdf']);
     expect(lib.watchedFolders.file(folder.id, 'a.pdf')!.memberId).toBeNull();
     const again = buildRound(null);
     if (again.stale || again.taken) throw new Error('not built');
@@ -171,8 +189,22 @@ describe('WatchRounds', () => {
       version: 1,
     });
     landed(legacy, 9);
-    lib.watchedFolders.saveFile({ folderId: folder.id, relPath: 'a.pdf', size: 1, mtimeMs: 1, ino: 1, ctimeMs: 1, sha256: 'ff'.repeat(32), recordId: legacy.id, memberId: null, documentId: legacy.documentId });
-    lib.watchedFolders.wait({ folderId: folder.id, relPath: 'a.pdf', size: 10, mtimeMs: 2, ino: 1, ctimeMs: 2, sha256: A, documentId: legacy.documentId }, true);
+    lib.watchedFolders.saveFile({
+      folderId: folder.id,
+      relPath: 'a.pdf',
+      size: 1,
+      mtimeMs: 1,
+      ino: 1,
+      ctimeMs: 1,
+      sha256: 'ff'.repeat(32),
+      recordId: legacy.id,
+      memberId: null,
+      documentId: legacy.documentId,
+    });
+    lib.watchedFolders.wait(
+      { folderId: folder.id, relPath: 'a.pdf', size: 10, mtimeMs: 2, ino: 1, ctimeMs: 2, sha256: A, documentId: legacy.documentId },
+      true,
+    );
     wait('b.pdf', B);
     const one = buildRound(null);
     if (one.stale || one.taken) throw new Error('not built');
