@@ -209,9 +209,16 @@ describe('watched folders in rounds', () => {
     // Sent once round 3 is in a block. The strict service answers a delete without its txId: it stays
     // in doubt until the chain shows it, as any such delete (settled when a process looks again).
     await expect.poll(() => chain().at(-1)!.state, { timeout: 20_000 }).not.toBe('queued');
-    await strict.sandbox.mine();
-    await settleAllInDoubt(notary.context);
-    expect(notary.library.documents.get(documentId)!.finalisedAt).not.toBeNull();
+    await expect
+      .poll(
+        async () => {
+          await strict.sandbox.mine();
+          await settleAllInDoubt(notary.context);
+          return notary.library.documents.get(documentId)!.finalisedAt;
+        },
+        { interval: 100 },
+      )
+      .not.toBeNull();
     expect(
       chain()
         .filter((r) => r.kind !== 'linked-delete')

@@ -41,11 +41,6 @@ export interface AddVersionOptions {
   signal?: AbortSignal;
   profile?: string;
   describe?: (path: string) => { name: string; path: string | null };
-  /**
-   * A watched file saved again while its previous save still waits for a block: the queued
-   * content versions of the document give way to this one (they become `superseded`).
-   */
-  replaceQueued?: boolean;
   /** A version in doubt not yet seen on the chain: wait for the chain (in-doubt.ts) rather than say when to try again. */
   waitForChain?: boolean;
 }
@@ -73,13 +68,11 @@ export async function addVersion(ctx: NotaryContext, file: string, of: DocumentR
     );
   checkReceiptNames(described.name, { label: 'v<N>' });
   const version = nextVersion(versions);
-  const { record, superseded } = ctx.library.records.queueVersion(
-    { ...fileSubmission(ctx, { profile: document.profile, kind: 'linked-update', ...described, size, sha256 }, where), documentId: document.id, version },
-    options.replaceQueued
-      ? { reason: 'Replaced by a later save of the file before it was sent: only the latest content is registered once the previous version is in a block.' }
-      : undefined,
-  );
-  for (const r of superseded) ctx.recordUpdated(r);
+  const { record } = ctx.library.records.queueVersion({
+    ...fileSubmission(ctx, { profile: document.profile, kind: 'linked-update', ...described, size, sha256 }, where),
+    documentId: document.id,
+    version,
+  });
   return sendWhenItsTurn(ctx, record, options);
 }
 

@@ -143,7 +143,7 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
 }
 
 /** What a file's entry holds: its record, or the round member of its content with that round's registration; null while it waits. */
-export function registrationOfEntry(ctx: Pick<NotaryContext, 'library'>, file: Pick<WatchedFile, 'recordId' | 'memberId'>): Registration | null {
+function registrationOfEntry(ctx: Pick<NotaryContext, 'library'>, file: Pick<WatchedFile, 'recordId' | 'memberId'>): Registration | null {
   if (file.memberId !== null) {
     const member = ctx.library.batches.member(file.memberId);
     return member ? { record: member.registration, member } : null;
