@@ -172,7 +172,7 @@ describe("profile remove takes the profile's secrets with it (issue #14)", () =>
     const refused = await runCliInTerminal(['profile', 'remove', kept], { env, cwd: root, input: 'y\n' });
     expect(refused.code).toBe(2);
     expect(refused.screen).toContain(
-      `notarium profile remove: The profile "${kept}" cannot be removed: 1 registration in the library was made with it, and its status and verification go to its service. [PROFILE_IN_USE]`,
+      `notarium profile remove: The profile "${kept}" cannot be removed: 1 record in the library was made with it, and its status and verification go to its service. [PROFILE_IN_USE]`,
     );
     expect(refused.screen).not.toContain('[y/N]');
     expect(await listed(kept)).toBe(true);

@@ -389,7 +389,7 @@ export class Profiles {
     }
     return new NotariumError(
       'PROFILE_IN_USE',
-      `The profile "${name}" cannot be removed: ${counted(shown, 'registration')} in the library ${shown === 1 ? 'was' : 'were'} made with it, and ${shown === 1 ? 'its' : 'their'} status and verification go to its service.`,
+      `The profile "${name}" cannot be removed: ${counted(shown, 'record')} in the library ${shown === 1 ? 'was' : 'were'} made with it, and ${shown === 1 ? 'its' : 'their'} status and verification go to its service.`,
     );
   }
 

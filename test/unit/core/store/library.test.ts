@@ -142,7 +142,7 @@ describe('profiles', () => {
     // One registered: removing the unsent ones would not free it, so they are not mentioned.
     lib.records.markPublished(lib.records.insertSubmitting(submission({ profile: 'Away', sha256: 'ef'.repeat(32) })).id, 'ab'.repeat(32), 0, null);
     expect(lib.profiles.removalRefusal('Away')?.message).toBe(
-      'The profile "Away" cannot be removed: 3 registrations in the library were made with it, and their status and verification go to its service.',
+      'The profile "Away" cannot be removed: 3 records in the library were made with it, and their status and verification go to its service.',
     );
     lib.profiles.save({ name: 'Free', baseUrl: 'https://b.example' });
     expect(lib.profiles.removalRefusal('Free')).toBeNull();

@@ -134,7 +134,7 @@ describe('removeProfile', () => {
       network: null,
       serviceUrl: null,
     });
-    await expect(removeProfile(ctx, secrets, 'Records')).rejects.toThrow(/records/);
+    await expect(removeProfile(ctx, secrets, 'Records')).rejects.toThrow(/1 record in the library was made with it/);
     expect(await apiKeyReady(library.profiles.require('Records'), secrets)).toBe(true);
   });
 });
