@@ -223,7 +223,7 @@ describe('the key stays with the address it was entered for (issue #11, item 5)'
     expect(refused.stderr).toContain('[NO_API_KEY]');
     // The sentence is the behaviour here: where the key was entered, and what to do.
     expect(refused.stderr).toContain(
-      `The API key stored for the profile "${named}" was entered for ${sb.baseUrl}, so Notarium does not send it to ${elsewhereUrl}: enter the key for ${elsewhereUrl} with "notarium key set --profile ${named}"`,
+      `The API key stored for the profile "${named}" was entered for ${sb.baseUrl}, so Notarium does not send it to ${elsewhereUrl}: enter the key for ${elsewhereUrl} with "notarium key set --profile '${named}'"`, // quoted: the name has a space
     );
     expect(seen.filter((r) => r.apiKey !== undefined)).toEqual([]);
     expect(refused.stdout + refused.stderr).not.toContain(sb.apiKey);

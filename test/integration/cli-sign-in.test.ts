@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useAuthorizePage } from '../support/authorize-page.ts';
-import { runCli } from '../support/cli.ts';
+import { runCli, type CliRun } from '../support/cli.ts';
 
 // login / whoami / logout as child processes, on the embedded sandbox's identity service; the
 // refresh token goes to the real keychain (gnome-keyring under `npm test`).
@@ -16,17 +16,22 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/** The sign-in URL `login --no-browser` prints on a line of its own, once it has. */
+function signInUrl(run: CliRun): Promise<string> {
+  return new Promise<string>((resolve) => {
+    let out = '';
+    run.child.stdout!.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('http://'));
+      if (line) resolve(line);
+    });
+  });
+}
+
 describe('notarium login, whoami, logout', () => {
   it('login --no-browser prints the URL on a line of its own, and completes when the browser comes back', async () => {
     const run = cli('login', '--no-browser');
-    const url = await new Promise<string>((resolve) => {
-      let out = '';
-      run.child.stdout!.on('data', (d) => {
-        out += d;
-        const line = out.split('\n').find((l) => l.startsWith('http://'));
-        if (line) resolve(line);
-      });
-    });
+    const url = await signInUrl(run);
     expect(new URL(url).searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
     const visit = await useAuthorizePage(url, { userName: 'grace' });
     expect(visit.callbackPage).toMatch(/finishing your sign-in/);
@@ -49,19 +54,12 @@ describe('notarium login, whoami, logout', () => {
 
   it('login when signed in says as whom and signs in again; cancelled, the sign-in there stays', async () => {
     const run = cli('login', '--no-browser');
-    const url = await new Promise<string>((resolve) => {
-      let out = '';
-      run.child.stdout!.on('data', (d) => {
-        out += d;
-        const line = out.split('\n').find((l) => l.startsWith('http://'));
-        if (line) resolve(line);
-      });
-    });
+    const url = await signInUrl(run);
     await useAuthorizePage(url, { action: 'cancel' });
     const done = await run;
     expect(done.code).toBe(2);
     expect(done.stderr).toMatch(
-      /^Signed in to the profile "Sandbox" as grace \(subject [0-9a-f-]+, groups: notarium-users\) already: signing in again \(until that is complete, this sign-in stays\)\.$/m,
+      /^Signed in to the profile "Sandbox" as grace \(subject [0-9a-f-]+, groups: notarium-users\) already: signing in again; that sign-in stays until the new one is complete\.$/m,
     );
     expect(done.stderr).toMatch(/\[SIGN_IN_CANCELLED\]$/m);
     const who = await cli('whoami', '--json');

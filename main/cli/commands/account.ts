@@ -51,7 +51,9 @@ export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
     const before = await signIn.restore().catch(() => undefined);
     if (before?.status === 'signed-in') {
       const profile = v.profile ?? notary.library.profiles.currentName();
-      io.err(`Signed in to the profile "${profile}" as ${describe(before.identity)} already: signing in again (until that is complete, this sign-in stays).`);
+      io.err(
+        `Signed in to the profile "${profile}" as ${describe(before.identity)} already: signing in again; that sign-in stays until the new one is complete.`,
+      );
     }
     const identity = await signIn.signIn({
       timeoutMs: timeout * 1000,
