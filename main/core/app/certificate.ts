@@ -22,7 +22,11 @@ import type { BatchFacts } from '../usecases/registrations.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** Text from a receipt or the service, for the page: invisible and reordering characters shown as escapes, then HTML-escaped. */
-const shown = (s: string) => escape(visibleText(s));
+/** A time (2026-11-27T23:27:29Z) stays on one line: broken at its hyphens it reads as two things. */
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
+const shown = (s: string) => escape(visibleText(s)).replace(ISO_TIME, '<span class="whole">$&</span>');
+/** A command's fixed words (`shasum -a 256 --`) on one line, the file's name after them free to wrap. */
+const command = (words: string, name: string) => `<code><span class="whole">${escape(words)}</span> ${escape(name)}</code>`;
 
 /**
  * The outcome, first and in words: only a verified report gets the green box. A test chain's says
@@ -61,8 +65,8 @@ function digestCommands(name: string): string {
     ? ''
     : ` Its name holds characters that cannot be shown or copied as they are (above, as <code>\\u…</code> escapes): type it in place of <code>FILE</code>, for example with the Tab key.`;
   return (
-    `in a terminal on Linux or macOS (a POSIX shell: sh, bash, zsh), <code>${escape(`sha256sum -- ${posix}`)}</code> (on macOS without coreutils, <code>${escape(`shasum -a 256 -- ${posix}`)}</code>); ` +
-    `in Windows PowerShell, <code>${escape(`Get-FileHash -Algorithm SHA256 -LiteralPath ${powershell}`)}</code>, which prints it in capitals.${placeholder}`
+    `in a terminal on Linux or macOS (a POSIX shell: sh, bash, zsh), ${command('sha256sum --', posix)} (on macOS without coreutils, ${command('shasum -a 256 --', posix)}); ` +
+    `in Windows PowerShell, ${command('Get-FileHash -Algorithm SHA256 -LiteralPath', powershell)}, which prints it in capitals.${placeholder}`
   );
 }
 
@@ -188,6 +192,7 @@ ${check?.style ?? ''}<style>
   td { padding: .3rem 0; }
   /* A hash, a transaction id, a command: moved to the next line whole when it does not fit, and broken only when no line could hold it. */
   code { font: 9.5pt/1.4 ui-monospace, monospace; overflow-wrap: anywhere; }
+  .whole { white-space: nowrap; }
   td a { overflow-wrap: anywhere; }
   .outcome { border-left: 4px solid; padding: .1rem 1rem; } .outcome .heading { margin-bottom: 0; }
   .outcome.verified { border-color: #15803d; background: #f0fdf4; }

@@ -31,7 +31,7 @@ const unescapeHtml = (html: string) => html.replace(/&#(\d+);/g, (_, code: strin
 async function commands(name: string): Promise<{ posix: string; macos: string; powershell: string; html: string }> {
   const html = await certificateHtml(recordNamed(name), { ...receipt, file: { ...receipt.file, name } }, undefined);
   const code = (prefix: string) => {
-    const found = [...html.matchAll(/<code>(.*?)<\/code>/gs)].map((m) => unescapeHtml(m[1]!)).find((c) => c.startsWith(prefix));
+    const found = [...html.matchAll(/<code>(.*?)<\/code>/gs)].map((m) => unescapeHtml(m[1]!.replace(/<[^>]+>/g, ''))).find((c) => c.startsWith(prefix));
     if (!found) throw new Error(`no ${prefix} command in the certificate`);
     return found;
   };
@@ -93,10 +93,15 @@ describe('the certificate: how to check it by hand', () => {
 
   it('says which shell each command is for', async () => {
     const { html } = await commands('contract.pdf');
-    expect(html).toContain('in a terminal on Linux or macOS (a POSIX shell: sh, bash, zsh), <code>sha256sum -- contract.pdf</code>');
+    // Each command's fixed words stay on one line (a break between "--"'s hyphens read as two commands); the name may wrap.
+    expect(html).toContain('in a terminal on Linux or macOS (a POSIX shell: sh, bash, zsh), <code><span class="whole">sha256sum --</span> contract.pdf</code>');
+    expect(html).toContain('(on macOS without coreutils, <code><span class="whole">shasum -a 256 --</span> contract.pdf</code>)');
     expect(html).toContain(
-      'in Windows PowerShell, <code>Get-FileHash -Algorithm SHA256 -LiteralPath &#39;contract.pdf&#39;</code>, which prints it in capitals.',
+      'in Windows PowerShell, <code><span class="whole">Get-FileHash -Algorithm SHA256 -LiteralPath</span> &#39;contract.pdf&#39;</code>, which prints it in capitals.',
     );
+    expect(html).toMatch(/\.whole \{ white-space: nowrap; \}/);
+    // A time in a sentence stays whole too ("2026-" at a line's end, "11-27T…" on the next, read as two things).
+    expect(html).toMatch(/ <span class="whole">\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z<\/span>/);
     expect(existsSync(join(dir, 'pwned-1'))).toBe(false);
   });
 });
