@@ -9,7 +9,7 @@
  * A bound holds when the bytes per file fall as the folder grows (what is held does not grow with
  * it). The ratio reported is the streamed rescan's peak heap over the held one's, at the larger size.
  *
- *   node --expose-gc --import tsx bench/watch-memory.ts [--sizes 10000,50000]
+ *   node --expose-gc --import tsx bench/watch-memory.ts [--sizes 5000,25000]
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import { mergeRescan, scanFolder, snapshotOf, type RescanCounts } from '../main/
 import { Stability, type FileSnapshot } from '../main/core/watch/stability.ts';
 import { report } from './results.ts';
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '10000,50000' } }, strict: false });
+const { values } = parseArgs({ options: { sizes: { type: 'string', default: '5000,25000' } }, strict: false });
 const sizes = String(values.sizes).split(',').map(Number);
 const exposed = (globalThis as { gc?: () => void }).gc;
 if (!exposed) throw new Error('Run with node --expose-gc: what is measured is the heap held after a full collection.');
