@@ -61,7 +61,7 @@ describe('watched folders in rounds', () => {
   }
 
   async function roundEvent(n: number): Promise<WatchRoundEvent> {
-    await expect.poll(() => rounds.find((r) => r.round.number === n), { timeout: 20_000, interval: 20 }).toBeDefined();
+    await expect.poll(() => rounds.find((r) => r.round.number === n), { interval: 20 }).toBeDefined();
     return rounds.find((r) => r.round.number === n)!;
   }
 
@@ -73,7 +73,7 @@ describe('watched folders in rounds', () => {
           await strict.sandbox.mine();
           return notary.library.records.get(record.id)!.state;
         },
-        { timeout: 20_000, interval: 50 },
+        { interval: 50 },
       )
       .toBe('settled');
     return notary.library.records.get(record.id)!;
@@ -106,7 +106,7 @@ describe('watched folders in rounds', () => {
     writeFileSync(join(dir, 'contract-1.txt'), 'contract 1, amended\n');
     writeFileSync(join(dir, 'contract-2.txt'), 'contract 2, amended\n');
     writeFileSync(join(dir, 'annex.txt'), 'annex A\n');
-    await expect.poll(() => notary.watcher.get(dir)!.waiting, { timeout: 20_000, interval: 20 }).toBe(3);
+    await expect.poll(() => notary.watcher.get(dir)!.waiting, { interval: 20 }).toBe(3);
     await notary.watcher.whenIdle();
     // Nothing is sent while round 1 is out of a block (the life-cycle rule).
     expect(await registrations()).toBe(before);
@@ -114,7 +114,7 @@ describe('watched folders in rounds', () => {
     // A save of a waiting file replaces its waiting content: only the latest goes into the round.
     writeFileSync(join(dir, 'contract-2.txt'), 'contract 2, amended twice\n');
     const waiting = () => notary.library.watchedFolders.waiting(notary.watcher.get(dir)!.id);
-    await expect.poll(() => waiting().find((w) => w.relPath === 'contract-2.txt')?.sha256, { timeout: 20_000 }).toBe(sha('contract 2, amended twice\n'));
+    await expect.poll(() => waiting().find((w) => w.relPath === 'contract-2.txt')?.sha256).toBe(sha('contract 2, amended twice\n'));
     expect(waiting().length).toBe(3);
     await strict.sandbox.mine();
     const second = await roundEvent(2);
@@ -135,13 +135,13 @@ describe('watched folders in rounds', () => {
   it("each file's receipt verifies alone, offline; the earlier version's receipt is kept under .notarium/", async () => {
     await mineUntilSettled(rounds.find((r) => r.round.number === 2)!.record);
     const current = join(dir, 'contract-1.txt.receipt.json');
-    await expect.poll(() => existsSync(current) && receiptOf(current).registration.version === 2, { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => existsSync(current) && receiptOf(current).registration.version === 2).toBe(true);
     const receipt = receiptOf(current);
     expect(receipt.registration).toMatchObject({ kind: 'linked-update', version: 2, prevTxId: first.record.txId });
     expect(verifyReceipt(receipt, { fileDigest: sha('contract 1, amended\n') }).outcome).toBe('verified');
     expect(verifyReceipt(receipt, { fileDigest: sha(contents[1]!) }).outcome).toBe('failed');
     const earlier = join(dir, '.notarium', 'contract-1.txt.v1.receipt.json');
-    await expect.poll(() => existsSync(earlier), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => existsSync(earlier)).toBe(true);
     expect(verifyReceipt(receiptOf(earlier), { fileDigest: sha(contents[1]!) }).outcome).toBe('verified');
     // An untouched file of round 1 has its receipt beside it; it names nothing of the other files.
     const untouched = receiptOf(join(dir, 'contract-7.txt.receipt.json'));
@@ -159,7 +159,7 @@ describe('watched folders in rounds', () => {
     // Back to its first content: known, not registered again, and it is version 1 again.
     const before = await registrations();
     writeFileSync(join(dir, 'contract-1.txt'), contents[1]!);
-    await expect.poll(() => files.filter((e) => e.relPath === 'contract-1.txt' && e.action === 'known').length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => files.filter((e) => e.relPath === 'contract-1.txt' && e.action === 'known').length).toBe(1);
     await notary.watcher.whenIdle();
     expect(await registrations()).toBe(before);
     expect((await watchedFileVersion(notary.context, join(dir, 'contract-1.txt')))!.matches.map((v) => v.version)).toEqual([1]);
@@ -185,13 +185,11 @@ describe('watched folders in rounds', () => {
     notary = open();
     await notary.watcher.start();
     await expect
-      .poll(
-        () =>
-          files
-            .filter((e) => e.action === 'waiting')
-            .map((e) => e.relPath)
-            .sort(),
-        { timeout: 20_000 },
+      .poll(() =>
+        files
+          .filter((e) => e.action === 'waiting')
+          .map((e) => e.relPath)
+          .sort(),
       )
       .toEqual(['contract-8.txt', 'contract-9.txt']);
     // Round 2 is settled: round 3 goes at once.
@@ -208,7 +206,7 @@ describe('watched folders in rounds', () => {
     await mineUntilSettled(third.record);
     // Sent once round 3 is in a block. The strict service answers a delete without its txId: it stays
     // in doubt until the chain shows it, as any such delete (settled when a process looks again).
-    await expect.poll(() => chain().at(-1)!.state, { timeout: 20_000 }).not.toBe('queued');
+    await expect.poll(() => chain().at(-1)!.state).not.toBe('queued');
     await expect
       .poll(
         async () => {
@@ -216,7 +214,7 @@ describe('watched folders in rounds', () => {
           await settleAllInDoubt(notary.context);
           return notary.library.documents.get(documentId)!.finalisedAt;
         },
-        { timeout: 20_000, interval: 100 },
+        { interval: 100 },
       )
       .not.toBeNull();
     expect(
@@ -252,7 +250,7 @@ describe('a folder watched before rounds', () => {
       expect(taken).toEqual([]); // unchanged by size and mtime: its inode and ctime are noted
       expect(notary.library.watchedFolders.file(folder.id, 'minutes.txt')).toMatchObject({ ino: was.ino, ctimeMs: was.ctimeMs });
       writeFileSync(path, 'minutes, version two\n');
-      await expect.poll(() => taken.find((e) => e.action === 'version'), { timeout: 20_000 }).toBeDefined();
+      await expect.poll(() => taken.find((e) => e.action === 'version')).toBeDefined();
       const history = watchedFileHistory(notary.context, path)!;
       expect(history.versions.map((v) => [v.version, v.round, v.registration.kind])).toEqual([
         [1, null, 'linked-create'],
