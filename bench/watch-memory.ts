@@ -9,7 +9,7 @@
  * A bound holds when the bytes per file fall as the folder grows (what is held does not grow with
  * it). The ratio reported is the streamed rescan's peak heap over the held one's, at the larger size.
  *
- *   node --expose-gc --import tsx bench/watch-memory.ts [--sizes 10000,50000]
+ *   node --expose-gc --import tsx bench/watch-memory.ts [--sizes 5000,25000]
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import { mergeRescan, scanFolder, snapshotOf, type RescanCounts } from '../main/
 import { Stability, type FileSnapshot } from '../main/core/watch/stability.ts';
 import { report } from './results.ts';
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '10000,50000' } }, strict: false });
+const { values } = parseArgs({ options: { sizes: { type: 'string', default: '5000,25000' } }, strict: false });
 const sizes = String(values.sizes).split(',').map(Number);
 const exposed = (globalThis as { gc?: () => void }).gc;
 if (!exposed) throw new Error('Run with node --expose-gc: what is measured is the heap held after a full collection.');
@@ -129,8 +129,9 @@ for (const n of sizes) {
       result: `${(streamedPeak / n).toFixed(0)} B/file streamed`,
       reference: `${(heldPeak / n).toFixed(0)} B/file held`,
       ratio: streamedPeak / heldPeak,
-      goal: 'streamed/held < 0.5',
-      met: streamedPeak / heldPeak < 0.5,
+      // A small folder is all fixed cost (the statements, one page, the walk): the goal is the large one's.
+      goal: n === sizes.at(-1) ? 'streamed/held < 0.5' : '-',
+      met: n === sizes.at(-1) ? streamedPeak / heldPeak < 0.5 : null,
     });
     report({
       bench: 'watch-memory',
@@ -155,6 +156,6 @@ report({
   result: `${large.toFixed(0)} B/file`,
   reference: `${small.toFixed(0)} B/file`,
   ratio: large / small,
-  goal: `< ${(sizes[0]! / sizes.at(-1)!) * 3} (bounded)`,
+  goal: `< ${((sizes[0]! / sizes.at(-1)!) * 3).toFixed(2)} (bounded)`,
   met: large / small < (sizes[0]! / sizes.at(-1)!) * 3,
 });

@@ -67,6 +67,30 @@ async function killRounds(
   return kills;
 }
 
+/**
+ * A suite's service for batches and rounds: a sandbox with fast blocks (the poller told so), a data
+ * directory whose batch cap is `maxFiles` (no command sets it: the library's setting, as the app
+ * would keep it), the suite's files made by `prepare`, and the count of records the sandbox accepted.
+ */
+function cappedService(root: string, maxFiles: number, prepare: () => void) {
+  const service = { sb: undefined as unknown as TestSandbox, env: {} as NodeJS.ProcessEnv };
+  beforeAll(async () => {
+    service.sb = await startTestSandbox({ blockInterval: 0.3 });
+    const { baseUrl, apiKey } = service.sb;
+    service.env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_BASE_URL: baseUrl, NOTARIUM_API_KEY: apiKey, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.3' };
+    prepare();
+    const library = Library.open(service.env.NOTARIUM_HOME!);
+    library.batches.setMaxFiles(maxFiles);
+    library.close();
+  });
+  afterAll(async () => {
+    await service.sb.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+  const acceptedCount = async (): Promise<number> => (await service.sb.json<{ records: number }>('/__sandbox/chain')).records;
+  return { service, acceptedCount };
+}
+
 describe.each(CASES)('SIGKILL during notarisation: $files files, $rounds kills (seed $seed)', (c) => {
   const root = mkdtempSync(join(tmpdir(), 'notarium-crash-'));
   const work = join(root, 'files');
@@ -137,42 +161,27 @@ describe.each(BATCH_CASES)('SIGKILL during batch notarisation: $files files in b
   const work = join(root, 'files');
   const names = Array.from({ length: c.files }, (_, i) => `page-${String(i).padStart(3, '0')}.txt`);
   const batches = Math.ceil(c.files / c.maxFiles);
-  let sb: TestSandbox;
-  let env: NodeJS.ProcessEnv;
-
-  beforeAll(async () => {
-    sb = await startTestSandbox({ blockInterval: 0.3 });
-    env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_BASE_URL: sb.baseUrl, NOTARIUM_API_KEY: sb.apiKey, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.3' };
+  const { service, acceptedCount } = cappedService(root, c.maxFiles, () => {
     mkdirSync(work);
     for (const [i, name] of names.entries()) writeFileSync(join(work, name), `page number ${i}\n`);
-    // No command sets the cap (there is no settings command yet): the library's setting, as the app would keep it.
-    const library = Library.open(env.NOTARIUM_HOME!);
-    library.batches.setMaxFiles(c.maxFiles);
-    library.close();
   });
-  afterAll(async () => {
-    await sb.stop();
-    rmSync(root, { recursive: true, force: true });
-  });
-
-  const acceptedCount = async (): Promise<number> => (await sb.json<{ records: number }>('/__sandbox/chain')).records;
 
   it('loses no file and registers none twice', { timeout: 600_000 }, async () => {
     const plan = killPlan(c, batches);
     console.log(`batch crash plan (seed ${c.seed}): kill after ${plan.join(', ')} accepted batches`);
-    const kills = await killRounds(plan, batches * KILL_SPAN, acceptedCount, () => runCli(['notarise', ...names], { env, cwd: work }));
+    const kills = await killRounds(plan, batches * KILL_SPAN, acceptedCount, () => runCli(['notarise', ...names], { env: service.env, cwd: work }));
     expect(kills.length).toBeGreaterThanOrEqual(Math.min(c.rounds, 5));
 
-    const final = await runCli(['notarise', ...names, '--wait', '--json'], { env, cwd: work });
+    const final = await runCli(['notarise', ...names, '--wait', '--json'], { env: service.env, cwd: work });
     expect(final.code, final.stderr).toBe(0);
     const outcomes = JSON.parse(final.stdout) as { record: { state: string; sha256: string; batch: { id: number } | null } }[];
     expect(outcomes).toHaveLength(c.files);
     expect(outcomes.every((o) => o.record.state === 'settled')).toBe(true);
 
-    const library = Library.open(env.NOTARIUM_HOME!);
+    const library = Library.open(service.env.NOTARIUM_HOME!);
     try {
       const { records } = library.records.query({ limit: 10_000 });
-      const sandboxIds = (await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds;
+      const sandboxIds = (await service.sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds;
       const libraryIds = new Set(records.map((r) => r.txId));
       const lost = sandboxIds.filter((id) => !libraryIds.has(id)).length;
       // Each file's live registrations: its own records and the live registrations it is a member of.
@@ -425,34 +434,22 @@ describe.each(WATCH_CASES)('SIGKILL while a watched folder is taken in rounds: $
   const root = mkdtempSync(join(tmpdir(), 'notarium-crash-watch-'));
   const folder = join(root, 'Ledger');
   const rounds = Math.ceil(c.files / c.maxFiles);
-  let sb: TestSandbox;
-  let env: NodeJS.ProcessEnv;
-
-  beforeAll(async () => {
-    sb = await startTestSandbox({ blockInterval: 0.3 });
-    env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_BASE_URL: sb.baseUrl, NOTARIUM_API_KEY: sb.apiKey, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.3' };
+  const { service, acceptedCount } = cappedService(root, c.maxFiles, () => {
     mkdirSync(folder);
     for (let i = 0; i < c.files; i++) writeFileSync(join(folder, `entry-${String(i).padStart(3, '0')}.txt`), `ledger entry ${i}\n`);
-    const library = Library.open(env.NOTARIUM_HOME!);
-    library.batches.setMaxFiles(c.maxFiles);
-    library.close();
   });
-  afterAll(async () => {
-    await sb.stop();
-    rmSync(root, { recursive: true, force: true });
-  });
-
-  const acceptedCount = async (): Promise<number> => (await sb.json<{ records: number }>('/__sandbox/chain')).records;
 
   it('loses no file, registers none twice, and keeps one chain', { timeout: 600_000 }, async () => {
     const plan = killPlan(c, rounds);
     console.log(`watch crash plan (seed ${c.seed}): kill after ${plan.join(', ')} accepted rounds`);
-    const kills = await killRounds(plan, rounds * KILL_SPAN, acceptedCount, () => runCli(['watch', folder, '--stable', '0.1'], { env, cwd: root }));
+    const kills = await killRounds(plan, rounds * KILL_SPAN, acceptedCount, () =>
+      runCli(['watch', folder, '--stable', '0.1'], { env: service.env, cwd: root }),
+    );
     expect(kills.length).toBeGreaterThanOrEqual(Math.min(c.rounds, 4));
 
     // One run to the end: until nothing waits and every round is settled.
-    const last = runCli(['watch', '--stable', '0.1'], { env, cwd: root });
-    const library = Library.open(env.NOTARIUM_HOME!);
+    const last = runCli(['watch', '--stable', '0.1'], { env: service.env, cwd: root });
+    const library = Library.open(service.env.NOTARIUM_HOME!);
     try {
       const folderRow = () => library.watchedFolders.byPath(folder)!;
       const chain = () => library.records.ofDocument(folderRow().documentId!);
@@ -471,7 +468,7 @@ describe.each(WATCH_CASES)('SIGKILL while a watched folder is taken in rounds: $
       last.child.kill('SIGTERM');
       expect((await last).code).toBe(0);
 
-      const sandboxIds = (await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds;
+      const sandboxIds = (await service.sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds;
       const { records } = library.records.query({ limit: 10_000 });
       const libraryIds = new Set(records.map((r) => r.txId));
       const lost = sandboxIds.filter((id) => !libraryIds.has(id)).length;

@@ -96,8 +96,10 @@ export class WatchRounds {
   reclaimDead(folderId: number): number {
     return writeTransaction(this.db, () => {
       const params = { folder: folderId, now: this.now() };
-      const from = `FROM watched_files wf JOIN batch_members m ON m.id = wf.member_id JOIN batches b ON b.id = m.batch_id
-        WHERE wf.folder_id = @folder AND wf.gone_at IS NULL AND ${DEAD_REGISTRATION}`;
+      // From the chain's dead rounds to their members' files (indexed all the way): not a scan of the folder's files.
+      const from = `FROM records first JOIN watched_folders f ON f.document_id = first.document_id JOIN batches b ON b.record_id = first.id
+        JOIN batch_members m ON m.batch_id = b.id JOIN watched_files wf ON wf.member_id = m.id AND wf.folder_id = f.id
+        WHERE f.id = @folder AND first.state IN ('failed', 'rejected', 'superseded') AND wf.gone_at IS NULL AND ${DEAD_REGISTRATION}`;
       const n = this.db
         .prepare(
           `INSERT OR REPLACE INTO watch_pending (folder_id, rel_path, size, mtime_ms, ino, ctime_ms, sha256, continues, taken_at)

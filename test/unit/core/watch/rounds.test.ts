@@ -2,7 +2,7 @@ import { hex } from '@scure/base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aggregationLeaf, aggregationLeafAt, aggregationTreeRoot } from '../../../../main/core/protocol/aggregation.ts';
 import { Library } from '../../../../main/core/store/library.ts';
-import type { StoredRecord } from '../../../../main/core/store/record.ts';
+import type { StoredRecord, Submission } from '../../../../main/core/store/record.ts';
 import type { WatchedFolder } from '../../../../main/core/store/watched-folders.ts';
 import { watchedFileHistory } from '../../../../main/core/watch/file-history.ts';
 import { roundSubmission, type RoundFile } from '../../../../main/core/watch/rounds.ts';
@@ -149,21 +149,21 @@ describe('WatchRounds', () => {
     expect(again.registration).toMatchObject({ kind: 'linked-create', version: 1 });
   });
 
-  it('refuses a round holding content the profile already has (registered elsewhere meanwhile)', () => {
-    const elsewhere = lib.records.insertSubmitting({
+  /** A registration of a file of its own (not a round's), of this content. */
+  const ownRecord = (over: Pick<Submission, 'kind' | 'name' | 'path' | 'sha256' | 'idempotencyKey'> & Partial<Submission>) =>
+    lib.records.insertSubmitting({
       profile: 'Sandbox',
-      kind: 'record',
-      name: 'c.pdf',
-      path: '/tmp/c.pdf',
       size: 10,
-      sha256: C,
       encode: '',
       salt: null,
-      recordHex: C,
-      publishedHex: C,
-      idempotencyKey: 'elsewhere',
+      recordHex: over.sha256!,
+      publishedHex: over.sha256!,
       ...where,
+      ...over,
     });
+
+  it('refuses a round holding content the profile already has (registered elsewhere meanwhile)', () => {
+    const elsewhere = ownRecord({ kind: 'record', name: 'c.pdf', path: '/tmp/c.pdf', sha256: C, idempotencyKey: 'elsewhere' });
     landed(elsewhere, 7, false);
     wait('a.pdf', A);
     wait('c.pdf', C);
@@ -172,19 +172,12 @@ describe('WatchRounds', () => {
   });
 
   it("reads a file's history: its document's versions from before rounds, then the rounds where its content changed", () => {
-    const legacy = lib.records.insertSubmitting({
-      profile: 'Sandbox',
+    const legacy = ownRecord({
       kind: 'linked-create',
       name: 'a.pdf',
       path: '/data/Contracts/a.pdf',
-      size: 10,
       sha256: 'ff'.repeat(32),
-      encode: '',
-      salt: null,
-      recordHex: 'ff'.repeat(32),
-      publishedHex: 'ff'.repeat(32),
       idempotencyKey: 'legacy',
-      ...where,
       documentId: lib.documents.create('Sandbox', 'a.pdf').id,
       version: 1,
     });
