@@ -205,28 +205,42 @@ async function watchFolders(
 }
 
 /** The registrations of the folders' files (those there now) that are not in a block yet, each once. */
-function notInBlock(notary: Notary, folders: string[]): StoredRecord[] {
-  const { watchedFolders, records } = notary.library;
-  const ids = new Set(
-    // A folder removed meanwhile (in the app) is no longer this watch's.
-    folders.flatMap((path) => {
-      const folder = notary.watcher.get(path);
-      return folder ? watchedFolders.files(folder.id).flatMap((f) => (f.goneAt === null && f.recordId !== null ? [f.recordId] : [])) : [];
-    }),
-  );
-  return [...ids].map((id) => records.get(id)).filter((r): r is StoredRecord => r !== undefined && isLive(r) && !inBlock(r));
+/** A watched file whose registration (its own record, or its round's) is not in a block yet. */
+interface FileNotInBlock {
+  name: string;
+  path: string | null;
+  registration: StoredRecord;
+}
+
+function notInBlock(notary: Notary, folders: string[]): FileNotInBlock[] {
+  const { watchedFolders, records, batches } = notary.library;
+  // A folder removed meanwhile (in the app) is no longer this watch's.
+  const files = folders.flatMap((path) => {
+    const folder = notary.watcher.get(path);
+    return folder ? watchedFolders.files(folder.id).filter((f) => f.goneAt === null) : [];
+  });
+  return files.flatMap((f): FileNotInBlock[] => {
+    // A round's file is a member of its batch: the round's registration is the one to be in a block.
+    const member = f.memberId === null ? undefined : batches.member(f.memberId);
+    const registration = member ? member.registration : f.recordId === null ? undefined : records.get(f.recordId);
+    if (!registration || !isLive(registration) || inBlock(registration)) return [];
+    return [member ? { name: member.member.name, path: member.member.path, registration } : { name: registration.name, path: registration.path, registration }];
+  });
 }
 
 /**
- * Registrations a watch leaves not in a block yet: their receipts are not written, and are written
- * once they are, by the Notarium that then learns it (its poller, or a status check: notary.ts).
+ * Files a watch leaves with their registration not in a block yet: their receipts are not written,
+ * and are written once they are, by the Notarium that then learns it (its poller, or a status check: notary.ts).
  */
-function laterReceiptsWords(waiting: StoredRecord[], env: NodeJS.ProcessEnv): string {
+function laterReceiptsWords(waiting: FileNotInBlock[], env: NodeJS.ProcessEnv): string {
   const one = waiting.length === 1 ? waiting[0]! : undefined;
   const file = one?.path ? visibleName(shellQuote(one.path)) : '<file>';
-  const which = one ? ` (${visibleName(one.name)})` : '';
+  const registrations = new Set(waiting.map((w) => w.registration.id)).size;
+  const what = one
+    ? `1 registration (${visibleName(one.name)}) is`
+    : `${counted(registrations, 'registration')} of ${counted(waiting.length, 'file')} ${registrations === 1 ? 'is' : 'are'}`;
   return [
-    `${counted(waiting.length, 'registration')}${which} ${one ? 'is' : 'are'} not in a block yet, so ${one ? 'its receipt is' : 'their receipts are'} not written yet.`,
+    `${what} not in a block yet, so ${one ? 'its receipt is' : 'their receipts are'} not written yet.`,
     `${one ? 'It is' : 'Each is'} written once in a block, by the Notarium that then checks ${one ? 'it' : 'them'}: the next "${command(env, 'watch')}", "${command(env, `status ${file}`)}" (or "${command(env, `wait ${file}`)}", which waits for it), or the app.`,
   ].join('\n');
 }
