@@ -1,10 +1,12 @@
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { present } from '../fs/entry-at.ts';
 import { inBlock, type StoredRecord } from '../store/record.ts';
 import type { WatchedFile, WatchedFolder } from '../store/watched-folders.ts';
 import { writeMemberReceipt } from '../usecases/batch-receipts.ts';
 import type { NotaryContext } from '../usecases/context.ts';
 import { readReceiptFile, writeReceipt } from '../usecases/receipts.ts';
+import { checkReceiptNames } from '../usecases/receipt-names.ts';
+import { registrationTarget } from '../usecases/submit.ts';
 import { registrationsOfContent, type Registration } from '../usecases/registrations.ts';
 import { earlierVersionReceiptLocation, moveReceipt, receiptLocation } from './receipt-location.ts';
 import { snapshotOf } from './rescan.ts';
@@ -133,6 +135,10 @@ export async function syncFile(options: SyncOptions, folder: WatchedFolder, relP
         return { action: 'known', record: known.record };
       }
       case 'waiting':
+        // Refused before it waits, as notarise refuses before registering: a file whose receipts could
+        // not be named, or a profile whose receipts could not be written, is never put in a round.
+        checkReceiptNames(basename(relPath), { label: 'v<N>' });
+        registrationTarget(ctx, await ctx.connections.forProfile(folder.profile));
         // The receipt beside it is of what it held: kept under .notarium/ with its version in the name.
         await alignReceipt(ctx, folder, relPath, sha256, null);
         // A file that held a registered content (or, back at its path, held one) continues its history; one waiting already keeps what it was.
