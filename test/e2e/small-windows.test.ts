@@ -268,7 +268,7 @@ describe('small windows', () => {
     await screenButton(page, 'Library').click();
     const box = page.locator('.list.card');
     const options = page.getByRole('listbox', { name: 'Records' }).getByRole('option');
-    await expect.poll(() => page.getByText(/^1[0-9] records$/).count()).toBe(1);
+    await expect.poll(() => page.getByText(/^1[0-9] files$/).count()).toBe(1);
     const fit = () =>
       box.evaluate((list) => {
         const main = list.closest('main')!;
