@@ -48,11 +48,10 @@ describe('a watched folder in rounds', () => {
     await expect.poll(() => page.locator('p.progress').textContent()).toMatch(/^2 files wait for their folder's next round/);
     await keepShots(page, 'watch-rounds-waiting', waitingLine);
 
-    // The Library: one registration for the three files.
     await nav('Library');
     const rows = page.getByRole('listbox', { name: 'Records' }).getByRole('option');
-    await expect.poll(() => rows.count()).toBe(1);
-    await rows.filter({ hasText: /^Round 1, 3 files — notarium-e2e-rounds-/ }).waitFor();
+    // The Library lists files: each of the three is one of the round's files, all in one registration.
+    await expect.poll(() => rows.filter({ hasText: 'one of 3 files in registration' }).count()).toBe(3);
     await keepShots(page, 'library-watched-round');
 
     // The block comes: round 2 goes, one registration for both changes, the next record of the folder's chain.
@@ -64,8 +63,7 @@ describe('a watched folder in rounds', () => {
     expect(await waitingLine.count()).toBe(0);
     await keepShots(page, 'watch-rounds-second', folderLine);
     await nav('Library');
-    await expect.poll(() => rows.count()).toBe(2);
-    await rows.filter({ hasText: /^Round 2, 2 files — notarium-e2e-rounds-/ }).waitFor();
+    await expect.poll(() => rows.filter({ hasText: 'one of 2 files in registration' }).count()).toBe(2);
     await keepShots(page, 'library-watched-rounds');
     expect(chain.app.problems).toEqual([]);
   });
