@@ -116,8 +116,13 @@ describe('batches in the app', () => {
     await expect.poll(() => options.count()).toBe(4);
     expect((await options.locator('.n').allTextContents()).sort()).toEqual([...NAMES].sort());
     await keepShots(page, 'library-batch-filter', filter);
+    // While the list shows only its batch's files, a file's details no longer offer to show them.
+    await options.filter({ hasText: 'budget.csv' }).click();
+    await details.getByText('File 3 of 4, anchored together by one registration').waitFor();
+    expect(await details.getByRole('button', { name: 'Show its 4 files' }).count()).toBe(0);
     await filter.getByRole('button', { name: 'Show all files' }).click();
     await expect.poll(() => options.count()).toBe(6);
+    await details.getByRole('button', { name: 'Show its 4 files' }).waitFor();
 
     await page.getByRole('searchbox').fill(txId.slice(0, 16));
     await expect.poll(() => options.count()).toBe(4);

@@ -46,9 +46,11 @@ describe('the Notarise screen while the service fails', () => {
       new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
 
-    // Most requests fail (500) and every answer takes over a second, so rows stay in "Retrying" long
-    // enough to be seen; no file can use up its five attempts before the service recovers below.
-    await faults({ errorRate: 0.6, errorStatus: 500, latencyMs: { min: 1000, max: 1500 } });
+    // Every request fails (500) until a retry is seen: the drop is one registration (one write), so a
+    // share of failures could let its first attempt through and nothing would retry. Each answer takes
+    // over 3 s, so the three attempts left after the first retry outlast the test's turn to recover
+    // the service (seconds at most, on a loaded machine) and the file never uses up its five.
+    await faults({ errorRate: 1, errorStatus: 500, latencyMs: { min: 3000, max: 3500 } });
     const paths = Array.from({ length: FILES }, (_, i) => join(files, `storm-${i}.txt`));
     for (const [i, p] of paths.entries()) writeFileSync(p, `written during the storm, ${i}\n`);
     await app.page.locator('input[type=file]').first().setInputFiles(paths);

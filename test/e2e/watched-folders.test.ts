@@ -25,10 +25,14 @@ const activity = (file: string, what: RegExp) => app.page.getByRole('row').filte
 describe('watched folders', () => {
   it('watches a folder: what is there, what arrives, what changes', async () => {
     writeFileSync(join(folder, 'already-here.txt'), 'there before\n');
+    mkdirSync(join(folder, 'inner'));
+    writeFileSync(join(folder, 'inner', 'nested.txt'), 'in a subfolder\n');
     await screen('Watched folders').click();
     await app.page.getByText('No folder is watched yet').waitFor();
     await app.page.getByLabel('Folder', { exact: true }).fill(folder);
     await app.page.getByText('Which files, and when').click();
+    // Subfolders only when asked for, as `notarium watch` takes them only with --recursive (each file is paid for).
+    expect(await app.page.getByLabel('Include subfolders').isChecked()).toBe(false);
     await app.page.getByLabel('Take a file once unchanged for (seconds)').fill('0.5');
     await app.page.getByRole('button', { name: 'Watch folder' }).click();
     const row = app.page.getByRole('listitem').filter({ hasText: folder });
@@ -40,6 +44,8 @@ describe('watched folders', () => {
     writeFileSync(join(folder, 'arrived.txt'), 'arrived later, then edited\n');
     await activity('arrived.txt', /new version/).waitFor();
     await app.page.getByRole('status').filter({ hasText: 'Up to date' }).waitFor();
+    await row.getByText(/this folder only/).waitFor();
+    expect(await app.page.getByRole('row').filter({ hasText: 'nested.txt' }).count(), 'a subfolder file taken').toBe(0);
     mkdirSync('test-results', { recursive: true });
     await app.page.screenshot({ path: 'test-results/e2e-watched-folders.png' });
 

@@ -105,6 +105,9 @@ describe('notarise: the files of one call are one batch', () => {
     const batched = await cli('notarise', '--wait', ...names.map((n) => join(work, n)));
     expect(batched.code, batched.stderr).toBe(0);
     expect(batched.stderr).toMatch(/^Waiting until the registration is in a block with /m);
+    // Waited for: its receipts are written, and the batch's line says so.
+    expect(batched.stdout).toMatch(/^Batch \d+: 3 files in one registration, [0-9a-f]{64}; each file has a receipt of its own\.$/m);
+    for (const name of names) expect(existsSync(join(work, `${name}.receipt.json`))).toBe(true);
     for (const name of names) writeFileSync(join(work, name), `${name}, waited for separately\n`);
     const separate = await cli('notarise', '--wait', '--separately', ...names.map((n) => join(work, n)));
     expect(separate.code, separate.stderr).toBe(0);

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { StoredRecord } from '../../core/store/record.ts';
+import { inBlock, type StoredRecord } from '../../core/store/record.ts';
 import { notarise, type NotariseOutcome } from '../../core/usecases/notarise.ts';
 import { stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -137,16 +137,18 @@ function print(io: CliIo, notary: Notary, outcomes: NotariseOutcome[], records: 
 
 /** Under the table, each batch once: how many of the files it anchors, in one registration. */
 function batchLines(outcomes: NotariseOutcome[], records: Map<string, StoredRecord>): string[] {
-  const batches = new Map<number, { members: Set<number>; of: number; txId: string | null }>();
+  const batches = new Map<number, { members: Set<number>; of: number; record: StoredRecord | undefined }>();
   for (const o of outcomes) {
     if (!o.member) continue;
     const seen = batches.get(o.member.batch.id);
     if (seen) seen.members.add(o.member.member.id);
-    else batches.set(o.member.batch.id, { members: new Set([o.member.member.id]), of: o.member.batch.files, txId: records.get(o.path)?.txId ?? null });
+    else batches.set(o.member.batch.id, { members: new Set([o.member.member.id]), of: o.member.batch.files, record: records.get(o.path) });
   }
   return [...batches].map(([id, b]) => {
     const here = b.members.size === b.of ? '' : ` (${b.members.size} of them named here)`;
-    return `Batch ${id}: ${b.of} files${here} in one registration, ${b.txId ?? 'not sent yet'}; each file gets a receipt of its own once it is in a block.`;
+    // After --wait (or for a batch registered before) the receipts are written already.
+    const receipts = b.record && inBlock(b.record) ? 'each file has a receipt of its own' : 'each file gets a receipt of its own once it is in a block';
+    return `Batch ${id}: ${b.of} files${here} in one registration, ${b.record?.txId ?? 'not sent yet'}; ${receipts}.`;
   });
 }
 

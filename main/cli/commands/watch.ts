@@ -23,6 +23,7 @@ import { shellQuote } from '../../core/text/shell-quote.ts';
 import { counted } from '../../../preload/counted.ts';
 import { withNotary, withNotaryFor } from '../session.ts';
 import { UsageError } from '../usage-error.ts';
+import { WATCH_DEFAULTS } from '../../../preload/watch-defaults.ts';
 
 export const WATCH_HELP = `Usage:
   notarium watch [folders…] [--recursive] [--include GLOB]… [--exclude GLOB]… [--receipts beside|folder] [--stable S] [--once] [--json] [--profile P]
@@ -49,7 +50,7 @@ could not be notarised).
                      at any depth ("*.pdf"), one with "/" the path in the folder ("contracts/**")
   --exclude GLOB     never take matching files (repeatable)
   --receipts WHERE   beside: next to each file (default); folder: in the folder's .notarium/
-  --stable S         seconds a file must stay unchanged before it is taken (default 3)
+  --stable S         seconds a file must stay unchanged before it is taken (default ${WATCH_DEFAULTS.stableSeconds})
   --once             catch up, wait until every file is taken, and exit; like a watch stopped, it
                      says which registrations are not in a block yet: their receipts are written
                      once they are, by the next watch, a status or wait of the file, or the app

@@ -21,6 +21,7 @@ import { releaseRound, type SentRound } from './rounds.ts';
 import { Stability, type FileSnapshot } from './stability.ts';
 import { syncFile, type WatchAction } from './sync-file.ts';
 import { WorkQueue, type RunOutcome } from './work-queue.ts';
+import { WATCH_DEFAULTS } from '../../../preload/watch-defaults.ts';
 
 /**
  * Watched folders, live: chokidar reports what happens, each file waits until it is stable, then
@@ -31,7 +32,8 @@ import { WorkQueue, type RunOutcome } from './work-queue.ts';
  * library; the app waits for it, `notarium watch` is refused.
  */
 
-export const DEFAULT_WATCH_SETTINGS: WatchSettings = { recursive: false, include: [], exclude: [], receipts: 'beside', stableMs: 3000 };
+const { stableSeconds: defaultStableSeconds, ...defaultSettings } = WATCH_DEFAULTS;
+export const DEFAULT_WATCH_SETTINGS: WatchSettings = { ...defaultSettings, stableMs: defaultStableSeconds * 1000 };
 const DEFAULT_CONCURRENCY = 4;
 
 export interface WatchFileEvent {

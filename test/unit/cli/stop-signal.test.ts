@@ -11,8 +11,11 @@ import { describe, expect, it } from 'vitest';
 const IO = resolve(import.meta.dirname, '../../../main/cli/io.ts');
 
 // The process's real stop signal (processIo); then a stop that lasts until stdin ends, and exit 3.
+// A timer stands for the command's work, which keeps it running: a signal listener does not, and
+// without it the child would end at once (exit 13) unless the first SIGINT won the race.
 const CHILD = `
 const { processIo } = await import(${JSON.stringify(IO)});
+setInterval(() => {}, 1 << 30);
 const stopped = processIo().waitForStopSignal();
 process.stderr.write('listening\\n');
 await stopped;
@@ -26,16 +29,20 @@ describe('the stop signal of a command', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], { stdio: ['pipe', 'ignore', 'pipe'] });
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
     let said = '';
+    // Waits for a word on stderr; a child that ends first fails the test with what it said, never hangs it.
     const saying = (word: string) =>
-      new Promise<void>((done) => {
-        const check = (): void => {
-          if (!said.includes(word)) return;
-          child.stderr.off('data', check);
-          done();
-        };
-        child.stderr.on('data', check);
-        check();
-      });
+      Promise.race([
+        new Promise<void>((done) => {
+          const check = (): void => {
+            if (!said.includes(word)) return;
+            child.stderr.off('data', check);
+            done();
+          };
+          child.stderr.on('data', check);
+          check();
+        }),
+        exited.then((end) => Promise.reject(new Error(`the child ended (${JSON.stringify(end)}) before saying "${word}": ${said}`))),
+      ]);
     child.stderr.on('data', (d: Buffer) => (said += String(d)));
     await saying('listening'); // a signal before it would meet the default action: killed
     child.kill('SIGINT');
