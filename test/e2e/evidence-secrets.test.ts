@@ -13,7 +13,7 @@ import { Library } from '../../main/core/store/library.ts';
 import { readRefreshToken } from '../../main/core/secrets/refresh-token.ts';
 import { BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
 import { startSandbox } from '../../sandbox/server.ts';
-import { type CliRun, runCli, sandboxExplorerArgs } from '../support/cli.ts';
+import { type CliRun, runCli, sandboxProfileArgs } from '../support/cli.ts';
 import { CHROMIUM, PAGE_WAIT_MS, launchApp, screenButton } from '../support/web-app.ts';
 
 // Evidence for issue #7 (secrets): a whole session in the web shell that handles every kind of
@@ -115,9 +115,7 @@ beforeAll(async () => {
       'profile',
       'add',
       PROFILE,
-      '--base-url',
-      proxyUrl,
-      ...sandboxExplorerArgs(proxyUrl),
+      ...sandboxProfileArgs(proxyUrl),
       '--auth-url',
       proxyUrl,
       '--env-id',
@@ -128,12 +126,6 @@ beforeAll(async () => {
       'notarium-evidence',
       '--issuer',
       `${sandbox.baseUrl}/products/web/${sandbox.envId}`,
-      '--network',
-      'sandbox',
-      '--confirmations',
-      '1',
-      '--block-seconds',
-      '0.5',
       '--idempotent-writes',
     ],
     { env },

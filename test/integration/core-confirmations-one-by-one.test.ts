@@ -62,7 +62,7 @@ async function onOneClock(clock: ManualClock, blockInterval: number) {
   return { notary, sandbox, statusAsked, seen };
 }
 
-/** Waits (on events, not on time) until the engine has no check under way. */
+/** Waits until the engine has no check under way: a condition looked at every turn, never a time that load could outrun. */
 async function idle(notary: Notary): Promise<void> {
   while (notary.poller.busy > 0) await new Promise((r) => setTimeout(r, 2));
 }
