@@ -70,7 +70,7 @@ export async function waitAll(
         const o = files[0]!;
         const setAll = (r: StoredRecord) => files.forEach((f) => records.set(f.path, r));
         try {
-          const record = await waitFor(notary.context, notary.follower, o.record.txId!, {
+          const reachedRecord = await waitFor(notary.context, notary.follower, o.record.txId!, {
             profile: o.record.profile,
             confirmations,
             signal: stop.signal,
@@ -83,6 +83,8 @@ export async function waitAll(
               ticker?.redraw();
             },
           });
+          // Exit 0 means the receipts are on disk, whichever engine saw the block first.
+          const record = await notary.ensureReceipts(reachedRecord);
           setAll(record);
           files.forEach((f) => reached.add(f.path));
           ticker?.redraw();

@@ -13,7 +13,8 @@ import { librarySecrets } from './secrets/library-secrets.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import { Library } from './store/library.ts';
 import { LibraryChanges } from './store/library-changes.ts';
-import type { StoredRecord } from './store/record.ts';
+import { inBlock, type StoredRecord } from './store/record.ts';
+import type { BatchMember } from './store/batches.ts';
 import type { NotaryContext } from './usecases/context.ts';
 import type { Follower } from './usecases/follow.ts';
 import { writeBatchReceipts } from './usecases/batch-receipts.ts';
@@ -150,32 +151,49 @@ export class Notary {
     this.watcher.roundMayGo(record);
     const reached = (record.state === 'confirmed' && before.state === 'published') || (record.state === 'settled' && before.state !== 'settled');
     let current = this.library.records.get(record.id) ?? record;
-    if (reached) {
-      current = await gatherEvidence(this.context, current);
-      // A label its block disproves holds the receipt back, saying why (receipt-network.ts), once.
-      const wasHeld = current.receiptHeld;
-      current = checkReceiptNetwork(this.context, current);
-      if (current.receiptHeld !== null && current.receiptHeld !== wasHeld)
-        this.events.emit('background-error', current, new NotariumError('NETWORK_MISMATCH', current.receiptHeld));
-      if (current.receiptHeld === null) current = await this.autoReceipt(current);
-    }
+    if (reached) current = await this.keepEvidence(current, 'all');
     if (current.state !== before.state || current.confirmations !== before.confirmations || current.lastError !== before.lastError || reached) {
       this.events.emit('record-updated', current);
     }
   }
 
+  /**
+   * The evidence kept, the network label checked against the block (a label it disproves holds the
+   * receipt back, saying why once: receipt-network.ts), then the receipts written: `all` (the block
+   * is news to this engine, or the record settled), or only those `missing`.
+   */
+  private async keepEvidence(record: StoredRecord, write: 'all' | 'missing'): Promise<StoredRecord> {
+    let current = await gatherEvidence(this.context, record);
+    const wasHeld = current.receiptHeld;
+    current = checkReceiptNetwork(this.context, current);
+    if (current.receiptHeld !== null && current.receiptHeld !== wasHeld)
+      this.events.emit('background-error', current, new NotariumError('NETWORK_MISMATCH', current.receiptHeld));
+    return current.receiptHeld === null ? this.autoReceipt(current, write) : current;
+  }
+
+  /**
+   * What a wait that ends in a block promises (`notarise --wait`, `wait`): the registration's
+   * receipts on disk. The engine that saw the block first writes them, and that may be another
+   * process (the app, a second command), still writing them, or gone before it did: this engine
+   * writes those not written yet. A receipt two engines write is one and the same, and each write
+   * replaces the file in one step.
+   */
+  async ensureReceipts(record: StoredRecord): Promise<StoredRecord> {
+    if (!inBlock(record)) return record;
+    return this.keepEvidence(record, 'missing');
+  }
+
   /** Writes the receipt beside the file (or where its watched folder keeps them), when the engine writes receipts itself. */
-  private async autoReceipt(record: StoredRecord): Promise<StoredRecord> {
+  private async autoReceipt(record: StoredRecord, write: 'all' | 'missing' = 'all'): Promise<StoredRecord> {
     if (!(this.options.autoReceipts ?? true) || record.kind === 'linked-delete') return record;
     // Batches (#16): a batch's registration holds no file; each of its files gets its receipt.
     if (this.library.batches.ofRecord(record)) {
       const failed = (_: unknown, err: NotariumError) => this.events.emit('background-error', record, err);
-      await writeBatchReceipts(this.context, record, failed, (member, registration) => this.watcher.memberReceiptPathFor(member, registration)).catch(
-        (err: unknown) => failed(null, asNotariumError(err)),
-      );
+      const placeOf = (member: BatchMember, registration: StoredRecord) => this.watcher.memberReceiptPathFor(member, registration);
+      await writeBatchReceipts(this.context, record, failed, placeOf, write).catch((err: unknown) => failed(null, asNotariumError(err)));
       return this.library.records.get(record.id)!;
     }
-    if (!record.path) return record;
+    if (!record.path || (write === 'missing' && record.receiptPath)) return record;
     try {
       const place = this.watcher.receiptPathFor(record);
       await writeReceipt(this.context, record, place?.path, { within: place?.within });

@@ -103,6 +103,8 @@ export async function waitCommand(argv: string[], io: CliIo): Promise<number> {
       return EXIT.PENDING;
     }
     io.progress('');
+    // Its receipt on disk, whichever engine saw the block first (the app may be writing it still).
+    record = await notary.ensureReceipts(record);
     // A batch's file as it is now: its receipt may have been written meanwhile.
     const member = found.member && notary.library.batches.member(found.member.member.id)!;
     show(io, notary, { record, ...(member ? { member } : {}) }, v.json ?? false);

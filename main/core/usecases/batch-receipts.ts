@@ -80,13 +80,15 @@ const PAGE = 50;
  * and the registration's evidence read once, the members a page at a time. A file whose place is
  * not kept (the web shell's uploads) is left out, as a record's is; a receipt that cannot be written
  * is `failed` for its member alone; `placeOf` names another place for a member's (a watched
- * folder's, folder-watcher.ts). Returns how many were written.
+ * folder's, folder-watcher.ts); `missing`: only the members with no receipt written yet. Returns
+ * how many were written.
  */
 export async function writeBatchReceipts(
   ctx: NotaryContext,
   registration: StoredRecord,
   failed: (member: BatchMember, error: NotariumError) => void,
   placeOf: (member: BatchMember, registration: StoredRecord) => { path: string; within: string } | undefined = () => undefined,
+  write: 'all' | 'missing' = 'all',
 ): Promise<number> {
   const batch = ctx.library.batches.ofRecord(registration);
   if (!batch) return 0;
@@ -95,7 +97,7 @@ export async function writeBatchReceipts(
   let written = 0;
   for (let offset = 0; offset < batch.files; offset += PAGE) {
     for (const member of ctx.library.batches.membersOf(batch.id, { offset, limit: PAGE })) {
-      if (!member.path) continue;
+      if (!member.path || (write === 'missing' && member.receiptPath)) continue;
       try {
         const receipt = memberReceipt(ctx, { member, batch, registration: current }, tree);
         const place = placeOf(member, current);
