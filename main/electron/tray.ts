@@ -1,7 +1,7 @@
 import { Menu, nativeImage, Tray } from 'electron';
 
 /**
- * The tray icon: how many registrations are still on their way to a block, at a glance, while
+ * The tray icon: how many files are still on their way to a block (a batch's each), at a glance, while
  * the window is closed or hidden. The glyph is a plain seal drawn as a template image (black and
  * alpha) so macOS tints it; packaging may replace it with the product icon.
  */
@@ -15,7 +15,7 @@ const ICON_2X =
 /** The tooltip for a pending count. */
 export function trayTooltip(pending: number): string {
   if (pending <= 0) return 'Notarium — nothing pending';
-  return `Notarium — ${pending} registration${pending === 1 ? '' : 's'} pending`;
+  return `Notarium — ${pending} file${pending === 1 ? '' : 's'} pending`;
 }
 
 /** The text beside the icon in the macOS menu bar: the count, or nothing. */

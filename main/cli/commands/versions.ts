@@ -23,7 +23,10 @@ import { exitFor } from './status.ts';
 import { counted } from '../../../preload/counted.ts';
 import { refuseWatchedFinalise, watchedFileHistory, watchedFileVersion, type WatchedFileHistory, type WatchedVersion } from '../../core/watch/file-history.ts';
 
-/** --wait: the poller runs (it sends a queued version when its predecessor is in a block) until the version is deep enough. */
+/**
+ * --wait: the poller runs (it sends a queued version when its predecessor is in a block) until the
+ * version is deep enough; then its receipt is on disk, whichever engine saw the block first.
+ */
 async function waitForVersion(notary: Notary, io: CliIo, record: StoredRecord, confirmations?: number): Promise<StoredRecord> {
   notary.startPoller();
   const reached = await waitForRecord(notary.context, notary.follower, record, {
@@ -31,7 +34,7 @@ async function waitForVersion(notary: Notary, io: CliIo, record: StoredRecord, c
     onUpdate: (r) => io.progress(`version ${r.version}: ${stateWords(r)}`),
   });
   io.progress('');
-  return reached;
+  return notary.ensureReceipts(reached);
 }
 
 export const VERSIONS_HELP = `Usage: notarium versions <file|txId> [--offline] [--json]

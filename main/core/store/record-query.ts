@@ -83,6 +83,17 @@ export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): { rows: File
   return { rows, total };
 }
 
+/**
+ * How many rows the Library's list has for these registrations (queryFiles' total with no search),
+ * from the registrations alone: a batch's count of files, any other registration one. The
+ * sidebar's pending count, read after every status answer, never walks a large batch's files.
+ */
+export function countFiles(db: LibraryDatabase, q: Pick<RecordQuery, 'profile' | 'states'> = {}): number {
+  const { clause, params } = registrationsWhere(q);
+  const files = 'coalesce((SELECT b.files FROM batches b WHERE b.record_id = coalesce(records.resubmits, records.id)), 1)';
+  return db.prepare<unknown[], { n: number }>(`SELECT coalesce(sum(${files}), 0) AS n FROM records${clause ? ` WHERE ${clause}` : ''}`).get(...params)!.n;
+}
+
 const direction = (q: Pick<RecordQuery, 'direction'>): string => (q.direction === 'asc' ? 'ASC' : 'DESC');
 
 /** The registrations a query asks for (profile, document, states; one row per registration), as an SQL condition on `records`. */

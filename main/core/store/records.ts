@@ -1,5 +1,5 @@
 import { writeTransaction, type LibraryDatabase } from './database.ts';
-import { queryRecords, type RecordQuery } from './record-query.ts';
+import { countFiles, queryRecords, type RecordQuery } from './record-query.ts';
 import { SELECT, fromRow, type Row } from './record-rows.ts';
 import {
   groupOf,
@@ -597,9 +597,9 @@ export class Records {
     return this.db.prepare<[], { at: number | null }>(`SELECT min(next_check_at) AS at FROM records WHERE state IN (${FOLLOWED_SQL})`).get()!.at;
   }
 
-  /** Registrations not settled yet (one per registration, however often it was sent). */
+  /** Files whose registration has not settled yet, as the Library lists them: a batch's files each (a 10-file drop is 10). */
   pendingCount(profile?: string): number {
-    return queryRecords(this.db, { states: [...PENDING_STATES], limit: 0, ...(profile ? { profile } : {}) }).total;
+    return countFiles(this.db, { states: [...PENDING_STATES], ...(profile ? { profile } : {}) });
   }
 
   /**

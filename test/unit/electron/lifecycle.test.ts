@@ -236,9 +236,9 @@ describe('tray and notifications', () => {
     await start();
     await settle();
     const tray = electron.Tray.instances[0]!;
-    expect(tray.tooltip).toBe('Notarium — 2 registrations pending');
+    expect(tray.tooltip).toBe('Notarium — 2 files pending');
     service.emit('pending-count', 1);
-    expect(tray.tooltip).toBe('Notarium — 1 registration pending');
+    expect(tray.tooltip).toBe('Notarium — 1 file pending');
     service.emit('pending-count', 0);
     expect(tray.tooltip).toBe('Notarium — nothing pending');
   });

@@ -57,8 +57,8 @@ describe('Install Command Line Tool… (macOS)', () => {
 describe('the tray', () => {
   it('words the pending count', () => {
     expect(trayTooltip(0)).toBe('Notarium — nothing pending');
-    expect(trayTooltip(1)).toBe('Notarium — 1 registration pending');
-    expect(trayTooltip(12)).toBe('Notarium — 12 registrations pending');
+    expect(trayTooltip(1)).toBe('Notarium — 1 file pending');
+    expect(trayTooltip(12)).toBe('Notarium — 12 files pending');
     expect(trayTitle(0)).toBe('');
     expect(trayTitle(12)).toBe('12');
   });
@@ -74,6 +74,6 @@ describe('the tray', () => {
     expect(actions.open).toHaveBeenCalledTimes(2);
     expect(actions.quit).toHaveBeenCalledOnce();
     tray.setPending(3);
-    expect(fake.tooltip).toBe('Notarium — 3 registrations pending');
+    expect(fake.tooltip).toBe('Notarium — 3 files pending');
   });
 });

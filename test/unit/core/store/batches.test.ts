@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aggregationPathAt, aggregationRootOf, aggregationTreeRoot } from '../../../../main/core/protocol/aggregation.ts';
 import type { NewBatch } from '../../../../main/core/store/batches.ts';
 import { Library } from '../../../../main/core/store/library.ts';
-import type { Submission } from '../../../../main/core/store/record.ts';
+import { PENDING_STATES, type Submission } from '../../../../main/core/store/record.ts';
 import { batchSubmission } from '../../../../main/core/usecases/notarise-batch.ts';
 
 /** The library's side of batches: one registration stored whole with its members, which follow it. */
@@ -189,5 +189,21 @@ describe("the Library's list of files (queryFiles)", () => {
     ]);
     // The registrations' list is unchanged: one row per registration, the batch's among them.
     expect(lib.records.query().total).toBe(2);
+  });
+
+  it("the pending count counts the list's files: a batch's each, once while it is sent again; none once settled", () => {
+    const { registration } = store(batchSubmission({ newKey }, 'Sandbox', where, files('a.txt', 'b.txt', 'c.txt')));
+    lib.records.insertSubmitting(plainRecord(), lease);
+    lib.records.markPublished(registration.id, tx(1), now + 10_000);
+    const pendingRows = () => lib.batches.files({ states: [...PENDING_STATES] }).total;
+    expect(lib.records.pendingCount()).toBe(4);
+    expect(pendingRows()).toBe(4);
+    const again = lib.records.insertResubmission(lib.records.get(registration.id)!, newKey())!;
+    lib.records.markPublished(again.id, tx(2), now + 10_000);
+    expect(lib.records.pendingCount()).toBe(4);
+    expect(lib.records.pendingCount('Elsewhere')).toBe(0);
+    lib.db.prepare("UPDATE records SET state = 'settled' WHERE id = ?").run(again.id);
+    expect(lib.records.pendingCount()).toBe(1);
+    expect(pendingRows()).toBe(1);
   });
 });
