@@ -83,7 +83,7 @@ export async function waitAll(
               ticker?.redraw();
             },
           });
-          // Exit 0 means the receipts are on disk, whichever engine saw the block first.
+          // Its receipts on disk before the command ends, whichever engine saw the block first.
           const record = await notary.ensureReceipts(reachedRecord);
           setAll(record);
           files.forEach((f) => reached.add(f.path));

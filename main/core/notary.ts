@@ -20,7 +20,7 @@ import type { Follower } from './usecases/follow.ts';
 import { writeBatchReceipts } from './usecases/batch-receipts.ts';
 import { afterStatus, catchUp } from './usecases/life-cycle.ts';
 import { checkReceiptNetwork } from './usecases/receipt-network.ts';
-import { gatherEvidence, writeReceipt } from './usecases/receipts.ts';
+import { gatherEvidence, hasCompleteReceipt, writeReceipt } from './usecases/receipts.ts';
 import { FolderWatcher } from './watch/folder-watcher.ts';
 import { newLeaseOwner } from './usecases/send-lease.ts';
 import { installedCommand, type SuggestedCommand } from './text/suggested-command.ts';
@@ -159,24 +159,26 @@ export class Notary {
 
   /**
    * The evidence kept, the network label checked against the block (a label it disproves holds the
-   * receipt back, saying why once: receipt-network.ts), then the receipts written: `all` (the block
-   * is news to this engine, or the record settled), or only those `missing`.
+   * receipt back: receipt-network.ts), then the receipts written: `all` (the block is news to this
+   * engine, or the record settled), or only those `missing`. Why a receipt is held is said when it
+   * is first held, and to a command that makes sure of the receipts (it is why there is none).
    */
   private async keepEvidence(record: StoredRecord, write: 'all' | 'missing'): Promise<StoredRecord> {
     let current = await gatherEvidence(this.context, record);
     const wasHeld = current.receiptHeld;
     current = checkReceiptNetwork(this.context, current);
-    if (current.receiptHeld !== null && current.receiptHeld !== wasHeld)
+    if (current.receiptHeld !== null && (current.receiptHeld !== wasHeld || write === 'missing'))
       this.events.emit('background-error', current, new NotariumError('NETWORK_MISMATCH', current.receiptHeld));
     return current.receiptHeld === null ? this.autoReceipt(current, write) : current;
   }
 
   /**
-   * What a wait that ends in a block promises (`notarise --wait`, `wait`): the registration's
-   * receipts on disk. The engine that saw the block first writes them, and that may be another
-   * process (the app, a second command), still writing them, or gone before it did: this engine
-   * writes those not written yet. A receipt two engines write is one and the same, and each write
-   * replaces the file in one step.
+   * What a wait that ends in a block promises (`notarise --wait`, `wait`, `version add --wait`):
+   * the registration's receipts on disk. The engine that saw the block first writes them, and that
+   * may be another process (the app, a second command), still writing them, or gone before it did:
+   * this engine writes those not on disk yet (and a pending receipt's completion). Both are receipts
+   * of the same registration; the last write stands, each replacing the file in one step. One held
+   * or that cannot be written is said, as the engine says it (background-error).
    */
   async ensureReceipts(record: StoredRecord): Promise<StoredRecord> {
     if (!inBlock(record)) return record;
@@ -193,7 +195,7 @@ export class Notary {
       await writeBatchReceipts(this.context, record, failed, placeOf, write).catch((err: unknown) => failed(null, asNotariumError(err)));
       return this.library.records.get(record.id)!;
     }
-    if (!record.path || (write === 'missing' && record.receiptPath)) return record;
+    if (!record.path || (write === 'missing' && (await hasCompleteReceipt(record)))) return record;
     try {
       const place = this.watcher.receiptPathFor(record);
       await writeReceipt(this.context, record, place?.path, { within: place?.within });

@@ -1,4 +1,5 @@
 import { hex } from '@scure/base';
+import { existsSync } from 'node:fs';
 import { asNotariumError, NotariumError } from '../errors/notarium-error.ts';
 import { aggregationLeaf, aggregationLeafAt, aggregationPathAt, aggregationTreeRoot, type AggregationTree } from '../protocol/aggregation.ts';
 import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
@@ -97,7 +98,8 @@ export async function writeBatchReceipts(
   let written = 0;
   for (let offset = 0; offset < batch.files; offset += PAGE) {
     for (const member of ctx.library.batches.membersOf(batch.id, { offset, limit: PAGE })) {
-      if (!member.path || (write === 'missing' && member.receiptPath)) continue;
+      // A member's receipt is only ever written complete: missing is no receipt, or none there now.
+      if (!member.path || (write === 'missing' && member.receiptPath && existsSync(member.receiptPath))) continue;
       try {
         const receipt = memberReceipt(ctx, { member, batch, registration: current }, tree);
         const place = placeOf(member, current);

@@ -134,6 +134,20 @@ export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out
 }
 
 /**
+ * The record's receipt is where the library says, readable, names its block and is of this
+ * registration: a receipt deleted since, or a pending one imported before the block, is not.
+ */
+export async function hasCompleteReceipt(record: StoredRecord): Promise<boolean> {
+  if (!record.receiptPath || !record.txId) return false;
+  try {
+    const receipt = await readReceiptFile(record.receiptPath);
+    return Boolean(receipt.confirmation) && receipt.registration.txId === record.txId;
+  } catch {
+    return false; // gone or unreadable: written again
+  }
+}
+
+/**
  * What a receipt beside a file is of: the file (its name, where it is, its content) and the
  * registration (txId, and version for a document's). A record is one; a batch's member with its
  * registration's txId is another.
