@@ -181,6 +181,10 @@ export class LibraryState {
       if (anchorsBatch(fresh)) {
         this.selectedKey = null;
         this.showBatch(fresh);
+      } else if (fresh.state === 'superseded' && fresh.supersededBy !== null) {
+        // A row clicked just as a block made another submission the registration (its row not yet
+        // read again): the details show the registration, as #followRegistration makes them.
+        await this.select(fresh.supersededBy);
       } else this.selected = fresh;
     } catch (err) {
       this.error = sentence(err);

@@ -47,6 +47,21 @@ describe('the Library state', () => {
     expect(state.selected).toMatchObject({ id: 2, resubmits: 1 });
   });
 
+  it('details show the registration when the stale row clicked is a submission a block has just superseded', async () => {
+    listed = [sentAgain];
+    await state.reload();
+    // A block: the first submission is the registration, the one sent again superseded; the list is not read again yet.
+    const registration = recordView({ id: 1, txId: '01'.repeat(32), state: 'confirmed' });
+    const superseded = recordView({ id: 2, txId: '02'.repeat(32), resubmits: 1, state: 'superseded', supersededBy: 1 });
+    byId.set(1, registration);
+    byId.set(2, superseded);
+    fake.emit('record-updated', registration);
+    fake.emit('record-updated', superseded);
+    await state.select(2);
+    expect(state.selectedKey).toBe('r1');
+    expect(state.selected).toMatchObject({ id: 1, state: 'confirmed' });
+  });
+
   it("another process's writes (library-changed) read the list and the details again; a record removed elsewhere closes its details (issue #14)", async () => {
     await state.select(1);
     const fromTheCli = recordView({ id: 3, name: 'from-the-cli.txt' });
@@ -81,7 +96,7 @@ describe('the Library state', () => {
     expect(state.row(0)?.state).toBe('settled');
   });
 
-  it('"Pending" lists what the pending count counts: registrations queued, being sent or on their way to their depth', async () => {
+  it('"Pending" lists what the pending count counts: files whose registration is queued, being sent or on its way to its depth', async () => {
     const asked: unknown[] = [];
     fake.answers.set('queryRecords', async (query: unknown) => {
       asked.push(query);
