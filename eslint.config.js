@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 
-// Layer rules made mechanical (README, Architecture: the layer rules): a file's folder decides what
+// Layer rules made mechanical (docs/architecture.md, the layer rules): a file's folder decides what
 // it may import, so a wrong import fails the lint instead of waiting for a reviewer. Each file
 // gets one `no-restricted-imports` block (a later block matching a file replaces an earlier one's
 // list, it does not add to it), so the folders below do not overlap.

@@ -13,7 +13,7 @@ export default defineConfig({
     // Most files wait on timers, sandbox blocks and child processes rather than on the CPU, so
     // more files than cores run at once. Vitest's default (cores − 1) is one worker on CI's
     // 2 cores: about 15 minutes for the suite on an idle machine; with 3 it took 12 to 14 minutes
-    // with two CPU-bound processes and other test runs beside it, and passed (README, Tests).
+    // with two CPU-bound processes and other test runs beside it, and passed (docs/development.md, Tests).
     maxWorkers: 3,
     projects: [
       {

@@ -1,5 +1,5 @@
 /**
- * What the watcher holds for a big folder (README, "A million files"), in one run, at two folder
+ * What the watcher holds for a big folder (docs/design/batches-and-rounds.md, "A million files"), in one run, at two folder
  * sizes, as bytes per file (heap) and timers per file:
  *  - the rescan at start: the folder on disk (every file known to the library, unchanged) merged
  *    with the library's entries as two streams (rescan.ts), against the same comparison made the

@@ -85,7 +85,7 @@ export interface RecordView {
   /** The Merkle proof that puts the transaction in its block, once it is in one. */
   proof: ProofView | null;
   /**
-   * Batches (README, "Batches"): the batch the registration anchors, or — for one of its files —
+   * Batches (docs/design/batches-and-rounds.md): the batch the registration anchors, or — for one of its files —
    * the file's place in it. A file's view is its registration's (state, txId, confirmations, block,
    * `id` the registration's record) with the file's own name, path, size, SHA-256 and receipt, and
    * `member` set; calls about the file name it by `{ member }` (ItemRef). Null: no batch.
@@ -428,7 +428,7 @@ export const CALLS = {
   /**
    * `again`: register content already registered (with `document`: start a document with a file
    * registered as a record). The files are anchored together, one registration for the call
-   * (README, "Batches"), unless `separately` or `document`.
+   * (docs/design/batches-and-rounds.md), unless `separately` or `document`.
    */
   notarise: z.tuple([
     jobId,

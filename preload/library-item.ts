@@ -1,7 +1,7 @@
 import type { ItemRef, RecordView } from './contract.ts';
 
 /**
- * A row of the Library (README, "Batches"): a registration of a file, or one file of a batch, whose
+ * A row of the Library (docs/design/batches-and-rounds.md): a registration of a file, or one file of a batch, whose
  * view is its registration's with the file's own name and digest and `batch.member` set. How calls
  * name it, and how rows and selections tell it apart (two files of one batch share a record id).
  */

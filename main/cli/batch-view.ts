@@ -3,7 +3,7 @@ import type { NotaryContext } from '../core/usecases/context.ts';
 import { asFile, batchFacts, type BatchFacts, type Registration } from '../core/usecases/registrations.ts';
 
 /**
- * A registration as the CLI shows it for a file (README, "Batches"): a batch's file as itself — its
+ * A registration as the CLI shows it for a file (docs/design/batches-and-rounds.md): a batch's file as itself — its
  * name, path, size, digest and receipt — with its registration's state, txId and block, and its
  * place in the batch; any other registration as it is, with the batch it anchors, if any. A view
  * for display only: the core never takes it for a record of the file.

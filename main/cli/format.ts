@@ -3,7 +3,7 @@ import { visibleName } from '../../preload/visible-text.ts';
 
 /** Plain-text output for people: aligned tables and short values. */
 
-/** A failure for people: its sentence, then its catalogue code (what scripts and the README's table go by). */
+/** A failure for people: its sentence, then its catalogue code (what scripts and docs/user/troubleshooting.md go by). */
 export function errorText(error: { code: string; message: string }): string {
   return `${error.message} [${error.code}]`;
 }

@@ -5,7 +5,7 @@ import type { BatchFacts } from '../core/usecases/registrations.ts';
 import { saltHidden } from '../core/protocol/salt-shown.ts';
 
 /**
- * The stable JSON shape of a registration in --json output (documented in the README). Times are
+ * The stable JSON shape of a registration in --json output (documented in docs/user/command-line.md). Times are
  * ISO 8601; proofs and raw data stay in receipts. With `life` (status, wait, version add and
  * finalise), what a queued, resubmitted or superseded record refers to, by txId. The salt stays in
  * the receipt (salt-shown.ts): `encode` is written with `<salt>`. With `batch` (notarise, status,

@@ -126,7 +126,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
 
 /**
  * A mistake in the command line: `<who>: <sentence>` on stderr (no code: a person reads it), and
- * with --json the one error shape on stdout, INVALID_ARGUMENT (README: Error codes); exit 2.
+ * with --json the one error shape on stdout, INVALID_ARGUMENT (docs/user/troubleshooting.md); exit 2.
  */
 function usageFailure(io: CliIo, argv: readonly string[], who: string, sentence: string): number {
   // The sentence names no file (only the command line's own words): said as stderr says it.

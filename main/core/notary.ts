@@ -147,7 +147,7 @@ export class Notary {
     } catch (err) {
       this.events.emit('background-error', this.library.records.get(record.id) ?? record, asNotariumError(err));
     }
-    // A watched folder's round in a block: the folder's next round may go (README, "Rounds").
+    // A watched folder's round in a block: the folder's next round may go (docs/design/batches-and-rounds.md, rounds).
     this.watcher.roundMayGo(record);
     const reached = (record.state === 'confirmed' && before.state === 'published') || (record.state === 'settled' && before.state !== 'settled');
     let current = this.library.records.get(record.id) ?? record;

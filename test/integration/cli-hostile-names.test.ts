@@ -72,7 +72,7 @@ describe('names the file system accepts (item 8)', () => {
       .split('\n')
       .filter(Boolean)
       .map((l) => JSON.parse(l) as { event: string; relPath?: string; action?: string })
-      // Each file waits for its round first (README, "Rounds"), then is registered with it.
+      // Each file waits for its round first (docs/design/batches-and-rounds.md, rounds), then is registered with it.
       .filter((l) => l.event === 'file' && l.action !== 'waiting');
     expect(taken.map((l) => [l.relPath, l.action]).sort()).toEqual(names.map((n) => [n, 'registered']).sort());
     for (const name of names) expect((await cli(watched, 'wait', name)).code, name).toBe(0);

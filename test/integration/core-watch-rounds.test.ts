@@ -14,7 +14,7 @@ import { watchedFileHistory, watchedFileVersion } from '../../main/core/watch/fi
 import type { WatchFileEvent, WatchRoundEvent } from '../../main/core/watch/folder-watcher.ts';
 import { startStrictService, type StrictService } from '../support/strict-service.ts';
 
-// Watched folders anchor each round together (README, "Rounds"), against a strict sandbox whose
+// Watched folders anchor each round together (docs/design/batches-and-rounds.md, rounds), against a strict sandbox whose
 // blocks the test mines: a round of many files is one registration, counted by the sandbox; the
 // next round waits for the block of the one before and is the next record of the folder's chain.
 

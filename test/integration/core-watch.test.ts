@@ -12,7 +12,7 @@ import { watchedFileHistory } from '../../main/core/watch/file-history.ts';
 import type { WatchFileEvent, WatchFolderEvent, WatchProgress, WatchRoundEvent } from '../../main/core/watch/folder-watcher.ts';
 import { MODES, startStrictService, type StrictService } from '../support/strict-service.ts';
 
-// Watched folders end to end, in rounds (README, "Rounds"): the engine (real HTTP, real SQLite, real file-system events), short
+// Watched folders end to end, in rounds (docs/design/batches-and-rounds.md, rounds): the engine (real HTTP, real SQLite, real file-system events), short
 // quiet periods, registrations counted by the sandbox itself. On the embedded sandbox, and on a
 // strict sandbox through a service profile without Idempotency-Key (issue #12), whose blocks the
 // test mines (every 0.2 s, held when a test needs a version unmined).

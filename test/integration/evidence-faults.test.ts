@@ -155,7 +155,7 @@ describe.each(CASES)('on the $mode service', ({ mode, files: FILES }) => {
         onProgress: (p) => void (p.phase === 'retrying' && retryingEvents++),
       });
       expect(first.filter((o) => o.status === 'failed')).toEqual([]);
-      // A write whose five attempts all failed stays in doubt (or not sent: five 429s), never failed; the next run sends it again (README).
+      // A write whose five attempts all failed stays in doubt (or not sent: five 429s), never failed; the next run sends it again (docs/design/registration-life-cycle.md).
       const kept = (o: { status: string }) => o.status === 'in-doubt' || o.status === 'not-sent';
       const inDoubt = first.filter(kept).map((o) => o.path);
       const leftInDoubt = inDoubt.length;

@@ -7,7 +7,7 @@ import { parseTx } from '../support/bitcoin.ts';
 import { INNER_WAIT_MS } from '../support/hang-limit.ts';
 
 // `notarium sandbox` as a user runs it: a child process, its printed details, signals, and the
-// README's curl examples run against it.
+// docs/sandbox.md's curl examples run against it.
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'bin/notarium.js');
@@ -55,8 +55,8 @@ describe('notarium sandbox', () => {
   it.each([
     { mode: 'default', flags: [] },
     { mode: 'strict', flags: ['--strict'] },
-  ])('runs the README curl examples ($mode)', async ({ mode, flags }) => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  ])('runs the curl examples of docs/sandbox.md ($mode)', async ({ mode, flags }) => {
+    const readme = readFileSync(join(ROOT, 'docs/sandbox.md'), 'utf8');
     const block = /<!-- sandbox-curl-examples -->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(block).toBeTruthy();
     const s = await start(['sandbox', '--json', '--port', '0', '--block-interval', '0', ...flags]);

@@ -79,7 +79,7 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
   if (v.help) return help(io, VERSIONS_HELP);
   const [target] = requirePositionals(positionals, 1, 'notarium versions <file|txId>');
   return withNotaryFor(io, v.profile, async (notary) => {
-    // A watched file in rounds: its history is read from its folder's rounds (README, "Rounds").
+    // A watched file in rounds: its history is read from its folder's rounds (docs/design/batches-and-rounds.md, rounds).
     const watched = watchedFileHistory(notary.context, target!);
     if (watched?.versions.some((e) => e.round !== null)) return printWatchedHistory(io, watched, v.json ?? false);
     const history = await documentHistory(notary.context, target!, { profile: v.profile, offline: v.offline });

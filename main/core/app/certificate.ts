@@ -120,7 +120,7 @@ const ONLINE_QUESTIONS = {
 } as const;
 
 /**
- * A batch's file (README, "Batches"): which registration anchors it and its place among how many
+ * A batch's file (docs/design/batches-and-rounds.md): which registration anchors it and its place among how many
  * files, from the library; never another file's name or digest (the receipt holds only the hashes
  * on its own path, each hiding the leaves below it).
  */

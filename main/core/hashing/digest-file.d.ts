@@ -3,7 +3,7 @@ export interface DigestFileOptions {
    * true: each chunk is read on this thread (readSync), then digested from this core's cache, and
    * the event loop turns between chunks; for a thread whose loop serves nothing a slow disk could
    * hold up (a worker, the `hash` command). A read on libuv's thread pool leaves the chunk in
-   * another core's cache: more CPU, and more time unless a core is free (README, Benchmarks).
+   * another core's cache: more CPU, and more time unless a core is free (docs/evidence.md, Benchmarks).
    * false: reads on libuv's thread pool, for the engine's event loop, which a read must never block.
    */
   blocking: boolean;

@@ -53,7 +53,7 @@ export const HASH_WORKER_URL = new URL('./hash-worker.js', import.meta.url);
 
 /**
  * Default read buffer: 256 KiB stays in a core's L2 cache while it is filled and digested; it was
- * the fastest size in bench/hash-files.ts (d) and, as a process, in bench/cli.ts (README, Benchmarks).
+ * the fastest size in bench/hash-files.ts (d) and, as a process, in bench/cli.ts (docs/evidence.md, Benchmarks).
  */
 export const HASH_CHUNK_SIZE = 256 << 10;
 const MIN_CHUNK = 64 << 10;

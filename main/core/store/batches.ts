@@ -5,7 +5,7 @@ import { groupOf, isLive, type SendLease, type StoredRecord, type Submission } f
 import type { Records } from './records.ts';
 
 /**
- * Batches in the library (README, "Batches"): many files anchored by one registration, the root of
+ * Batches in the library (docs/design/batches-and-rounds.md): many files anchored by one registration, the root of
  * a tree over their leaves. The registration is an ordinary row of `records`, sent and followed by
  * the same machinery as any record; its files are members here, each holding only what is its own
  * (name, path, size, digest, nonce, leaf position, receipt). A member's state, txId and evidence are
@@ -89,7 +89,7 @@ export class Batches {
     const { registration, members, tree } = b;
     if (members.length !== tree.leaves) throw new RangeError(`A batch of ${members.length} files needs a tree of as many leaves, not ${tree.leaves}.`);
     if (aggregationTreeRoot(tree) !== registration.recordHex) throw new RangeError("A batch's registered record is its tree's root.");
-    // A plain record, or a watched folder's round: the next record of the folder's chain (README, "Rounds").
+    // A plain record, or a watched folder's round: the next record of the folder's chain (docs/design/batches-and-rounds.md, rounds).
     if (registration.kind === 'linked-delete' || registration.sha256 !== null)
       throw new RangeError("A batch's registration is a record, or a round of a folder's chain, with no file of its own.");
     if (new Set(members.map((m) => m.sha256)).size !== members.length) throw new RangeError('A content is one member of a batch, not several.');

@@ -12,11 +12,11 @@ import { WatchedFolders } from './watched-folders.ts';
 export class Library {
   readonly profiles: Profiles;
   readonly records: Records;
-  /** Files anchored together by one registration (README, "Batches"). */
+  /** Files anchored together by one registration (docs/design/batches-and-rounds.md). */
   readonly batches: Batches;
   readonly documents: Documents;
   readonly watchedFolders: WatchedFolders;
-  /** Watched folders' rounds: many files anchored by one record of the folder's chain (README, "Rounds"). */
+  /** Watched folders' rounds: many files anchored by one record of the folder's chain (docs/design/batches-and-rounds.md, rounds). */
   readonly watchRounds: WatchRounds;
   /** This library's own id, made once: it keeps the library's keychain accounts apart from another data directory's (library-secrets.ts). */
   readonly id: string;

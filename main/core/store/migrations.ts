@@ -237,7 +237,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE watched_folders ADD COLUMN paused INTEGER NOT NULL DEFAULT 0 CHECK (paused IN (0, 1));
   `,
   `
-  -- Batches (README, "Batches"): files anchored by one registration, the root of a tree over their
+  -- Batches (docs/design/batches-and-rounds.md): files anchored by one registration, the root of a tree over their
   -- leaves. The registration is an ordinary row of records (no file of its own); the files are
   -- members here, and follow it: their state, txId and evidence are read from it, never copied.
   CREATE TABLE batches (
@@ -275,7 +275,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE profiles ADD COLUMN explorer_block_url TEXT;
   `,
   `
-  -- Watched folders anchor each round together (README, "Rounds"): a folder's chain is a document of
+  -- Watched folders anchor each round together (docs/design/batches-and-rounds.md, rounds): a folder's chain is a document of
   -- its own, started by its first round; a file's content is a member of a round (member_id), or,
   -- before rounds, a record (record_id, document_id: kept). A file is known by its inode and ctime
   -- too, so a replacement of the same size and mtime is noticed. Files taken wait for their round here.

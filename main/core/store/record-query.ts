@@ -57,7 +57,7 @@ export interface FileRow {
 }
 
 /**
- * The Library's list (README, "Batches"): one row per file a person registered. A registration of
+ * The Library's list (docs/design/batches-and-rounds.md): one row per file a person registered. A registration of
  * a file is its row, as in queryRecords; a batch's registration holds no file of its own and is not
  * a row: each of its files is, with the registration's state, txId and confirmations, so a search
  * by txId finds every file the registration anchors. Sorted and paged in SQL.

@@ -5,7 +5,7 @@ import type { SendLease, StoredRecord } from './record.ts';
 import type { WatchedFolders } from './watched-folders.ts';
 
 /**
- * A watched folder's rounds in the library (README, "Rounds"): the files taken wait in
+ * A watched folder's rounds in the library (docs/design/batches-and-rounds.md, rounds): the files taken wait in
  * `watch_pending` (WatchedFolders.wait); a round is stored whole — its batch, its registration as
  * the next record of the folder's chain, its files pointed at their members, their waiting rows
  * gone — in one transaction, and only while its turn has come: the chain's head in a block, nothing

@@ -26,7 +26,7 @@ export interface WatchedFolder extends WatchSettings {
   profile: string;
   /** Paused by its user: not watched (even across restarts) until resumed. */
   paused: boolean;
-  /** The folder's chain, a document whose versions are its rounds (README, "Rounds"); null until its first round. */
+  /** The folder's chain, a document whose versions are its rounds (docs/design/batches-and-rounds.md, rounds); null until its first round. */
   documentId: number | null;
   createdAt: number;
   updatedAt: number;
@@ -221,7 +221,7 @@ export class WatchedFolders {
   }
 
   /**
-   * The file's content waits for the folder's next round (README, "Rounds"): a later save of it
+   * The file's content waits for the folder's next round (docs/design/batches-and-rounds.md, rounds): a later save of it
    * replaces this one, and it keeps its place in the wait (when it was first taken).
    */
   wait(file: Omit<WatchedFile, 'goneAt' | 'updatedAt' | 'recordId' | 'memberId'>, continues: boolean): void {

@@ -11,7 +11,7 @@ import { exportReceipt, gatherEvidence, placeReceipt, receiptFor, registrationRe
 import type { Registration } from './registrations.ts';
 
 /**
- * A batch member's receipt (README, "Batches"): its registration's receipt, built by the same code
+ * A batch member's receipt (docs/design/batches-and-rounds.md): its registration's receipt, built by the same code
  * as any record's, with the member's own file and its `aggregation` — its nonce, its path read from
  * the batch's stored tree, and the root, which is the registered record. It verifies offline, alone,
  * with its file.

@@ -16,7 +16,7 @@ import { fileSubmission, freshFingerprint, registrationTarget, sendOutcome, subm
 import { releaseQueues } from './version-queue.ts';
 
 /**
- * Notarise files as one batch (README, "Batches"): each file is hashed locally, the files whose
+ * Notarise files as one batch (docs/design/batches-and-rounds.md): each file is hashed locally, the files whose
  * content the profile already has are reported as `notarise` reports them, and the rest are
  * anchored by one registration per batch of at most `maxFiles`, the root of a tree over their
  * leaves, each file with a nonce of its own. A batch is stored whole before it is sent, and its

@@ -4,7 +4,7 @@ import { groupOf, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 
 /**
- * A content's registrations as every use-case that looks a file up sees them (README, "Batches"):
+ * A content's registrations as every use-case that looks a file up sees them (docs/design/batches-and-rounds.md):
  * a record of its own, or a batch's registration with the member that is the file. One place
  * answers "is this content registered?", so a batched file is never registered again by mistake,
  * nor unknown to `verify` or `status`.
@@ -29,7 +29,7 @@ export function registrationsOfContent(ctx: Pick<NotaryContext, 'library'>, sha2
 }
 
 /**
- * A registration as the file it registers (README, "Batches"): a batch's file as itself — its name,
+ * A registration as the file it registers (docs/design/batches-and-rounds.md): a batch's file as itself — its name,
  * path, size, digest and receipt — with its registration's state, txId, block and evidence; any
  * other registration as it is. For showing only (the CLI's lines, the app's Library and
  * certificate): the core never takes it for a record of the file.

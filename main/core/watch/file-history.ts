@@ -7,7 +7,7 @@ import type { NotaryContext } from '../usecases/context.ts';
 import { isWaiting } from './sync-file.ts';
 
 /**
- * A watched file's history (README, "Rounds"): the versions of its own document from before rounds,
+ * A watched file's history (docs/design/batches-and-rounds.md, rounds): the versions of its own document from before rounds,
  * then the rounds of its folder's chain where its content changed — its members at its path, and
  * the member it holds now (a file moved here keeps its content's). Read from the library.
  */

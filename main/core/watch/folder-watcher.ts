@@ -46,7 +46,7 @@ export interface WatchFileEvent {
   action: WatchAction | 'failed';
   /** The registration the file's content is now (for 'deleted': was); null when none (waiting for its round). */
   record: StoredRecord | null;
-  /** For 'registered' and 'version': the folder's round its content is a member of (README, "Rounds"). */
+  /** For 'registered' and 'version': the folder's round its content is a member of (docs/design/batches-and-rounds.md, rounds). */
   round: RoundFacts | null;
   error: NotariumError | null;
   /** A sentence about an outcome that is no failure: the content registered by another Notarium on the same library meanwhile. */

@@ -10,7 +10,7 @@ import { registrationTarget, submitRecord } from '../usecases/submit.ts';
 import { sentHead } from '../usecases/version-queue.ts';
 
 /**
- * A watched folder's rounds (README, "Rounds"): the files taken since its last round, anchored
+ * A watched folder's rounds (docs/design/batches-and-rounds.md, rounds): the files taken since its last round, anchored
  * together by one batch whose root is the next record of the folder's chain — round 1 its
  * `linked-create`, each later round a `linked-update` of the one before, built only once that one
  * is in a block. So a folder costs at most one transaction per block, whatever changes in it.

@@ -5,7 +5,7 @@ import type { Timers } from '../poller/poller.ts';
  * snapshot at its end as at the last event. A copy, a download or an editor's save in progress is
  * therefore taken once, whole, instead of at every write.
  *
- * One timer, whatever the number of files (README, "A million files"): the files waiting are kept
+ * One timer, whatever the number of files (docs/design/batches-and-rounds.md, "A million files"): the files waiting are kept
  * in the order of their last event, one list per quiet period (a touch moves a file to the end of
  * its list, so each list is ordered by when its files are due), and the timer is armed for the
  * earliest head.

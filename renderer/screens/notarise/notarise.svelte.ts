@@ -7,7 +7,7 @@ import { pageKept, type Kept } from '../../lib/kept.ts';
 
 /**
  * Notarise: files in flight, driven by notarise-progress / notarise-done / record-updated. The files
- * of one drop are one batch (README, "Batches"): anchored by one registration, which the screen shows
+ * of one drop are one batch (docs/design/batches-and-rounds.md): anchored by one registration, which the screen shows
  * once with the drop's files under it (`group`), unless "Register each file separately" is chosen.
  */
 

@@ -76,7 +76,7 @@ describe('the batches upgrade', () => {
         const { explorer_block_url: _, ...rest } = p as Record<string, unknown>;
         return rest;
       });
-      // The rounds upgrade (README, "Rounds") adds a folder's chain and a file's member, inode and ctime: none yet for earlier rows.
+      // The rounds upgrade (docs/design/batches-and-rounds.md, rounds) adds a folder's chain and a file's member, inode and ctime: none yet for earlier rows.
       expect(after.watched_folders).toMatchObject([{ document_id: null }]);
       expect(after.watched_files).toMatchObject([{ member_id: null, ino: null, ctime_ms: null, record_id: 5, document_id: 7 }]);
       after.watched_folders = after.watched_folders!.map((r) => {

@@ -7,7 +7,7 @@ import type { WatchedFolder } from '../../../../main/core/store/watched-folders.
 import { watchedFileHistory } from '../../../../main/core/watch/file-history.ts';
 import { roundSubmission, type RoundFile } from '../../../../main/core/watch/rounds.ts';
 
-// A watched folder's rounds (README, "Rounds"): the round built from the files waiting, stored
+// A watched folder's rounds (docs/design/batches-and-rounds.md, rounds): the round built from the files waiting, stored
 // whole only while its turn has come, and a file's history read from the rounds where its content changed.
 
 const A = 'aa'.repeat(32);

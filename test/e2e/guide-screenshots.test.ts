@@ -1,0 +1,121 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
+
+// The user guide's pictures (docs/user/images/), taken by walking each screen through what its page
+// describes: a run of the suite makes them again, so the guide never shows a screen that has changed.
+
+const IMAGES = new URL('../../docs/user/images/', import.meta.url).pathname;
+/** The guide's window: a large screen, where each screen shows its list and details side by side; light theme. */
+const VIEWPORT = { width: 1440, height: 900 };
+
+let app: RunningApp;
+const files = mkdtempSync(join(tmpdir(), 'notarium-guide-'));
+beforeAll(async () => {
+  app = await openApp({ blockInterval: 0.5 });
+  await app.page.setViewportSize(VIEWPORT);
+  await app.page.emulateMedia({ colorScheme: 'light' });
+  mkdirSync(IMAGES, { recursive: true });
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(files, { recursive: true, force: true });
+});
+
+const page = () => app.page;
+const screen = (name: string) => screenButton(page(), name).click();
+const file = (name: string, content: string) => {
+  const path = join(files, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+/** The guide's picture of the window as it is now; the page's mouse parked so no hover shows. */
+async function shot(name: string): Promise<void> {
+  await page().mouse.move(0, VIEWPORT.height - 1);
+  const path = join(IMAGES, `${name}.png`);
+  await page().screenshot({ path });
+  // A PNG, of the window's size (width and height in its IHDR chunk).
+  const png = readFileSync(path);
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
+}
+
+describe("the user guide's screenshots", () => {
+  it('Notarise: two files chosen together, one registration, settled', async () => {
+    await screen('Notarise');
+    await page()
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles([file('contract.pdf', 'the signed contract\n'), file('annex.pdf', 'its annex\n')]);
+    await expect.poll(() => page().locator('li.row.drop').filter({ hasText: 'Settled' }).count()).toBe(1);
+    await shot('notarise');
+  });
+
+  it('Library: the file selected, its registration and proof in the details', async () => {
+    await screen('Library');
+    await page().getByRole('option').filter({ hasText: 'contract.pdf' }).first().click();
+    await page().getByText(/Merkle path of \d+ nodes?/).waitFor();
+    const download = page().waitForEvent('download');
+    await page()
+      .getByRole('button', { name: /Export receipt/ })
+      .click();
+    await (await download).saveAs(join(files, 'contract.pdf.receipt.json'));
+    await shot('library');
+  });
+
+  it('Verify: the file and its receipt, verified, with its step report open', async () => {
+    await screen('Verify');
+    await page()
+      .getByLabel('Files to verify', { exact: true })
+      .setInputFiles([join(files, 'contract.pdf'), join(files, 'contract.pdf.receipt.json')]);
+    const row = page().locator('tbody tr:not(.report)').filter({ hasText: 'contract.pdf' });
+    await row.locator('td.status', { hasText: 'Verified' }).waitFor();
+    await row.locator('button[aria-expanded]').click();
+    await page().locator('tr.report').first().waitFor();
+    await shot('verify');
+  });
+
+  it('Documents: a document of two versions and its timeline', async () => {
+    await screen('Notarise');
+    await page().getByRole('button', { name: 'Clear finished' }).click();
+    await page().getByLabel('Start a new document for each file').check();
+    await page()
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles(file('policy.md', 'policy, first draft\n'));
+    await page().getByText('Settled').first().waitFor();
+    await page().getByLabel('Start a new document for each file').uncheck();
+    await screen('Documents');
+    await page()
+      .getByRole('button', { name: /policy\.md/ })
+      .click();
+    await page().getByLabel('New version of policy.md').setInputFiles(file('policy-2.md', 'policy, approved\n'));
+    await page().locator('ol.timeline > li').nth(1).waitFor();
+    await expect.poll(() => page().locator('ol.timeline > li').count()).toBe(2);
+    await shot('documents');
+  });
+
+  it('Watched folders: a folder watched, its files taken', async () => {
+    const folder = join(files, 'signed');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'minutes.txt'), 'minutes of the meeting\n');
+    await screen('Watched folders');
+    await page().getByLabel('Folder', { exact: true }).fill(folder);
+    await page().getByText('Which files, and when').click();
+    await page().getByLabel('Take a file once unchanged for (seconds)').fill('0.5');
+    await page().getByRole('button', { name: 'Watch folder' }).click();
+    await page().getByRole('status').filter({ hasText: 'Up to date' }).waitFor();
+    await expect.poll(() => existsSync(join(folder, 'minutes.txt.receipt.json'))).toBe(true);
+    await shot('watched-folders');
+  });
+
+  it('Account & settings: the profiles, the Sandbox profile current', async () => {
+    await screen('Account & settings');
+    await page().getByText('Sandbox').first().waitFor();
+    await shot('account');
+    expect(app.problems).toEqual([]);
+  });
+});
