@@ -57,7 +57,9 @@ describe("the user guide's screenshots", () => {
   it('Library: the file selected, its registration and proof in the details', async () => {
     await screen('Library');
     await page().getByRole('option').filter({ hasText: 'contract.pdf' }).first().click();
-    await page().getByText(/Merkle path of \d+ nodes?/).waitFor();
+    await page()
+      .getByText(/Merkle path of \d+ nodes?/)
+      .waitFor();
     const download = page().waitForEvent('download');
     await page()
       .getByRole('button', { name: /Export receipt/ })
@@ -82,10 +84,7 @@ describe("the user guide's screenshots", () => {
     await screen('Notarise');
     await page().getByRole('button', { name: 'Clear finished' }).click();
     await page().getByLabel('Start a new document for each file').check();
-    await page()
-      .locator('input[type=file]')
-      .first()
-      .setInputFiles(file('policy.md', 'policy, first draft\n'));
+    await page().locator('input[type=file]').first().setInputFiles(file('policy.md', 'policy, first draft\n'));
     await page().getByText('Settled').first().waitFor();
     await page().getByLabel('Start a new document for each file').uncheck();
     await screen('Documents');

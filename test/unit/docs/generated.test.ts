@@ -11,5 +11,4 @@ describe('the generated documentation', () => {
       expect(readFileSync(join(ROOT, path), 'utf8'), `${path} is out of date: run "npm run docs"`).toBe(expected);
     }
   });
-
 });

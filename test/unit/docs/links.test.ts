@@ -94,5 +94,4 @@ describe('the documentation', () => {
     }
     expect(pages.filter((p) => !reached.has(p)).map((p) => relative(ROOT, p))).toEqual([]);
   });
-
 });
