@@ -188,7 +188,7 @@ export class Notary {
   /** Writes the receipt beside the file (or where its watched folder keeps them), when the engine writes receipts itself. */
   private async autoReceipt(record: StoredRecord, write: 'all' | 'missing' = 'all'): Promise<StoredRecord> {
     if (!(this.options.autoReceipts ?? true) || record.kind === 'linked-delete') return record;
-    // Batches (#16): a batch's registration holds no file; each of its files gets its receipt.
+    // Batches: a batch's registration holds no file; each of its files gets its receipt.
     if (this.library.batches.ofRecord(record)) {
       const failed = (_: unknown, err: NotariumError) => this.events.emit('background-error', record, err);
       const placeOf = (member: BatchMember, registration: StoredRecord) => this.watcher.memberReceiptPathFor(member, registration);

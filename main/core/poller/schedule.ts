@@ -4,7 +4,7 @@
  * (service-notes.md: Timing and life-cycle rules): a profile's records are asked at most once per
  * block time (`expectedBlockSeconds`), the first one block after publication, errors and retries
  * included. Within that pace each check is made when the next confirmation is due, so that every
- * confirmation from the first to the target is seen (issue #14): a block is due within a block
+ * confirmation from the first to the target is seen: a block is due within a block
  * time of publication, and then one block time after the last block the answer showed.
  */
 

@@ -3,8 +3,8 @@ import { parseEncodeSpec, SALT_PATTERN } from '../protocol/encode-spec.ts';
 /**
  * The fields of receipt format 1 (receipt-v1.md): their types, and the check of a value against
  * them, written by hand rather than with a schema library so that verifying a file by its receipt
- * loads and builds nothing more than this (issue #15). Every problem is a sentence for people
- * naming the field by what it means, never by its JSON path (issue #14). Unknown fields are allowed
+ * loads and builds nothing more than this. Every problem is a sentence for people
+ * naming the field by what it means, never by its JSON path. Unknown fields are allowed
  * everywhere, and kept: a receipt read and written again loses nothing a newer Notarium added.
  */
 

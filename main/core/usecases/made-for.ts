@@ -6,7 +6,7 @@ import type { NotaryContext } from './context.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 
 /**
- * A registration is sent only to the service it was made for (issue #14): one made while
+ * A registration is sent only to the service it was made for: one made while
  * NOTARIUM_BASE_URL pointed its profile elsewhere, and not sent then (the service unreachable), is
  * never sent to the profile's own service later (the app's "Send now", the next run, the poller's
  * catching up), and one made for the profile's own service never goes to an override. Refused, not

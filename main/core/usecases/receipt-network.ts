@@ -71,7 +71,7 @@ export function receiptNetwork(ctx: NotaryContext, record: StoredRecord): string
 
 /** Whether a record's receipt is held (and why) as its network stands now: kept on the record. Only a registration in a block, with a file (or a batch's files), has a receipt to hold. */
 export function checkReceiptNetwork(ctx: NotaryContext, record: StoredRecord): StoredRecord {
-  const holdsFiles = record.sha256 !== null || ctx.library.batches.ofRecord(record) !== undefined; // batches (#16)
+  const holdsFiles = record.sha256 !== null || ctx.library.batches.ofRecord(record) !== undefined; // a batch's registration holds files too
   if ((record.state !== 'confirmed' && record.state !== 'settled') || record.kind === 'linked-delete' || !holdsFiles) return record;
   let reason: string | null = null;
   try {

@@ -50,7 +50,7 @@ export async function gatherEvidence(ctx: NotaryContext, record: StoredRecord): 
 
 /** The format-1 receipt of a stored registration (throws for a record that has no file content). */
 export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
-  // Batches (#16): a plain record with no file of its own is a batch's registration; its files have the receipts.
+  // Batches: a plain record with no file of its own is a batch's registration; its files have the receipts.
   if (record.kind === 'record' && record.sha256 === null)
     throw new NotariumError('NO_RECEIPT', 'This registration anchors a batch of files and holds no file itself: each of its files has a receipt of its own.');
   if (record.kind === 'linked-delete' || record.sha256 === null || record.size === null) {
@@ -63,7 +63,7 @@ export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
 }
 
 /**
- * The receipt of one file a registration anchors (batches, #16): the record's own file, or a batch
+ * The receipt of one file a registration anchors (a batch's too): the record's own file, or a batch
  * member's with its `aggregation` (its path to the root the registration holds).
  */
 export function registrationReceipt(

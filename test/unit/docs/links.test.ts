@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(new URL('../../../', import.meta.url).pathname);
 /** Not documentation: dependencies, builds, and notes handed in for the lead to place. */
-const SKIPPED = new Set(['node_modules', 'dist', 'release', 'test-results', '.git', '.ci', 'docs/incoming']);
+const SKIPPED = new Set(['node_modules', 'dist', 'out', 'release', 'coverage', 'test-results', '.notarium-dev', '.git', '.ci', 'docs/incoming']);
 
 function markdownFiles(dir = ROOT): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
