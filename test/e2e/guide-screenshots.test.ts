@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unzipEntries } from '../support/unzip.ts';
+import { dropFiles, launchOfflineBrowser, openOffline, shownReport } from '../support/verifier-page.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
 // The user guide's pictures (docs/user/images/), taken by walking each screen through what its page
@@ -12,6 +15,7 @@ const IMAGES = new URL('../../docs/user/images/', import.meta.url).pathname;
 const VIEWPORT = { width: 1440, height: 900 };
 
 let app: RunningApp;
+let receiver: Browser | undefined;
 const files = mkdtempSync(join(tmpdir(), 'notarium-guide-'));
 beforeAll(async () => {
   app = await openApp({ blockInterval: 0.5 });
@@ -20,6 +24,7 @@ beforeAll(async () => {
   mkdirSync(IMAGES, { recursive: true });
 });
 afterAll(async () => {
+  await receiver?.close();
   await app?.close();
   rmSync(files, { recursive: true, force: true });
 });
@@ -33,10 +38,10 @@ const file = (name: string, content: string) => {
 };
 
 /** The guide's picture of the window as it is now; the page's mouse parked so no hover shows. */
-async function shot(name: string): Promise<void> {
-  await page().mouse.move(0, VIEWPORT.height - 1);
+async function shot(name: string, of = page()): Promise<void> {
+  await of.mouse.move(0, VIEWPORT.height - 1);
   const path = join(IMAGES, `${name}.png`);
-  await page().screenshot({ path });
+  await of.screenshot({ path });
   // A PNG, of the window's size (width and height in its IHDR chunk).
   const png = readFileSync(path);
   expect(png.subarray(1, 4).toString()).toBe('PNG');
@@ -66,6 +71,23 @@ describe("the user guide's screenshots", () => {
       .click();
     await (await download).saveAs(join(files, 'contract.pdf.receipt.json'));
     await shot('library');
+  });
+
+  it("A proof bundle: the Library's export, its verify.html opened from disk, offline, the file and receipt dropped on it", async () => {
+    await screen('Library');
+    await page().getByRole('option').filter({ hasText: 'contract.pdf' }).first().click();
+    const [download] = await Promise.all([page().waitForEvent('download'), page().getByRole('button', { name: 'Export proof bundle' }).click()]);
+    const entries = unzipEntries(readFileSync(await download.path()));
+    writeFileSync(join(files, 'verify.html'), entries.get('verify.html')!);
+    receiver = await launchOfflineBrowser();
+    const offline = await openOffline(receiver, join(files, 'verify.html'), { viewport: VIEWPORT });
+    await dropFiles(offline.page, '.zone', [
+      { name: 'contract.pdf', content: readFileSync(join(files, 'contract.pdf')) },
+      { name: 'contract.pdf.receipt.json', content: Buffer.from(entries.get('contract.pdf.receipt.json')!) },
+    ]);
+    expect(await shownReport(offline.page)).toMatchObject({ status: 'verified', failedStep: null });
+    await shot('verifier-page', offline.page);
+    expect(offline.requests).toEqual([]);
   });
 
   it('Verify: the file and its receipt, verified, with its step report open', async () => {
