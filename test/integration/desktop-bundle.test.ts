@@ -80,6 +80,7 @@ describe('the bundled main process, run against a stand-in electron', () => {
     const child = spawn(process.execPath, ['--import', resolve('test/support/fake-electron/register.mjs'), built.main, '--verify', stranger], {
       env: {
         PATH: process.env.PATH,
+        DISPLAY: ':0', // a desktop session's (the stand-in opens no connection to it)
         NOTARIUM_HOME: join(root, 'home'),
         NOTARIUM_ELECTRON_SQLITE: join(native, 'better-sqlite3', 'lib', 'index.js'),
         FAKE_ELECTRON_APP_ROOT: appRoot,
