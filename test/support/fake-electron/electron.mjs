@@ -94,6 +94,8 @@ class App extends EventEmitter {
   constructor() {
     super();
     paths.set('userData', join(env.HOME ?? '/', '.config', 'Electron'));
+    paths.set('documents', join(env.HOME ?? '/', 'Documents'));
+    paths.set('temp', '/tmp');
   }
   isReady() {
     return ready;

@@ -9,9 +9,16 @@ beforeEach(() => electron.resetElectron());
 describe('native notifications', () => {
   it('a native notification brings the window forward when clicked', () => {
     const onClick = vi.fn();
-    showNotification({ title: 't', body: 'b' }, onClick);
+    showNotification({ title: 't', body: 'b' }, onClick, () => {});
     expect(electron.Notification.shown).toEqual([{ title: 't', body: 'b' }]);
     electron.Notification.instances[0]!.emit('click');
     expect(onClick).toHaveBeenCalledOnce();
+  });
+
+  it('says in the log when the system refused to show it (an unsigned macOS build, Electron 42 and later)', () => {
+    const log = vi.fn();
+    showNotification({ title: 't', body: 'b' }, () => {}, log);
+    electron.Notification.instances[0]!.emit('failed', {}, 'Notifications are not allowed');
+    expect(log).toHaveBeenCalledExactlyOnceWith('The notification "t" could not be shown: Notifications are not allowed');
   });
 });
