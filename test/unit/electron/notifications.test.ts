@@ -4,7 +4,10 @@ import * as electron from './electron-mock.ts';
 vi.mock('electron', () => import('./electron-mock.ts'));
 const { showNotification } = await import('../../../main/electron/notifications.ts');
 
-beforeEach(() => electron.resetElectron());
+beforeEach(async () => {
+  electron.resetElectron();
+  await electron.app.whenReady(); // windows, trays and notifications come after ready
+});
 
 describe('native notifications', () => {
   it('a native notification brings the window forward when clicked', () => {
