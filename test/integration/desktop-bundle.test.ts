@@ -198,6 +198,15 @@ describe('the installed command: the Linux launcher in front of the packaged bin
     expect(existsSync(join(config, 'Notarium'))).toBe(true);
     // No window was opened: the stand-in writes its report only when a window loads.
     expect(existsSync(reportPath)).toBe(false);
+    // A command's HTTP goes through Electron's network stack (net.request: the system's proxy and
+    // certificates), as the app's engine does, not Node's fetch.
+    const netLog = join(root, 'command-net.log');
+    const notarised = spawnSync(launcher, ['notarise', file, '--json'], {
+      env: { ...env, NOTARIUM_HOME: join(root, 'command-home'), FAKE_ELECTRON_NET_LOG: netLog },
+      encoding: 'utf8',
+    });
+    expect(notarised.status, notarised.stderr).toBe(0);
+    expect(readFileSync(netLog, 'utf8')).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/records/m);
     return runCli(['profile', 'list', '--json'], { env }).then((r) => {
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toContainEqual(expect.objectContaining({ name: 'Shared', baseUrl: 'https://records.example' }));

@@ -14,7 +14,7 @@
 // Chromium's URL loader, the request dying with net::ERR_INVALID_ARGUMENT (electron/electron#21091).
 import { EventEmitter } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import { chromiumName, logRequest } from './net-fetch.mjs';
+import { chromiumName, logRequest, nodeFetch } from './net-fetch.mjs';
 
 /** RFC 9110's token: what net::HttpUtil::IsValidHeaderName accepts. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -98,7 +98,7 @@ class ClientRequest extends EventEmitter {
       logRequest(method, url);
       let res;
       try {
-        res = await fetch(url, { method, headers: this.#headers, body, redirect: 'manual', signal: this.#controller.signal });
+        res = await nodeFetch(url, { method, headers: this.#headers, body, redirect: 'manual', signal: this.#controller.signal });
       } catch (err) {
         if (!this.#aborted) this.#die(new Error(`net::${chromiumName(err)}`));
         return;
