@@ -100,8 +100,16 @@ export interface UsernsSwitch {
  * (23.10 and later), Debian's (and older Ubuntu's) unprivileged_userns_clone, and a limit of none.
  */
 export const USERNS_SWITCHES: readonly UsernsSwitch[] = [
-  { path: '/proc/sys/kernel/apparmor_restrict_unprivileged_userns', restricts: '1', reason: 'AppArmor restricts unprivileged user namespaces here (Ubuntu 23.10 and later)' },
-  { path: '/proc/sys/kernel/unprivileged_userns_clone', restricts: '0', reason: 'The kernel allows no unprivileged user namespaces here (unprivileged_userns_clone is 0)' },
+  {
+    path: '/proc/sys/kernel/apparmor_restrict_unprivileged_userns',
+    restricts: '1',
+    reason: 'AppArmor restricts unprivileged user namespaces here (Ubuntu 23.10 and later)',
+  },
+  {
+    path: '/proc/sys/kernel/unprivileged_userns_clone',
+    restricts: '0',
+    reason: 'The kernel allows no unprivileged user namespaces here (unprivileged_userns_clone is 0)',
+  },
   { path: '/proc/sys/user/max_user_namespaces', restricts: '0', reason: 'The kernel allows no user namespaces here (max_user_namespaces is 0)' },
 ];
 

@@ -53,8 +53,7 @@ export function runCommandLine(args: readonly string[]): false | Promise<never> 
     // and certificate store, which Node's fetch ignores (and the fuses leave no
     // NODE_EXTRA_CA_CERTS).
     const viaNet = netRequestFetch(net);
-    globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) =>
-      viaNet(input instanceof Request ? input.url : String(input), init ?? {})) as typeof fetch;
+    globalThis.fetch = (input: string | URL | Request, init?: RequestInit) => viaNet(input instanceof Request ? input.url : String(input), init ?? {});
     const cli = (await import(CLI_BUNDLE.href)) as { main(argv: string[]): Promise<number> };
     const code = await cli.main([...args]);
     // Everything written reaches the pipe or terminal before the process ends.

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,8 +156,8 @@ describe('the installed command: the Linux launcher in front of the packaged bin
       `FAKE_ELECTRON_PACKAGED=1 FAKE_ELECTRON_APP_ROOT='${root}' exec '${process.execPath}' --import '${resolve('test/support/fake-electron/register.mjs')}' '${built.main}' "$@"`,
     ];
     writeFileSync(launcher, binary.join('\n') + '\n', { mode: 0o755 });
-    const require = createRequire(import.meta.url);
-    const hooks = require('../../build/linux-launcher.cjs') as { afterPack(c: unknown): Promise<void>; artifactBuildStarted(): Promise<void> };
+    // @ts-expect-error -- electron-builder's hooks are plain JavaScript, with no types
+    const hooks = (await import('../../build/linux-launcher.mjs')) as { afterPack(c: unknown): Promise<void>; artifactBuildStarted(): Promise<void> };
     await hooks.afterPack({ electronPlatformName: 'linux', appOutDir: folder, packager: { executableName: 'notarium' } });
     await hooks.artifactBuildStarted();
   });
@@ -191,7 +191,10 @@ describe('the installed command: the Linux launcher in front of the packaged bin
     // Without a command it is the desktop app, which needs the display it does not have.
     expect(run(launcher, '--no-sandbox')).toMatchObject({ status: 1, stderr: expect.stringMatching(/^Missing X server/) });
     expect(run(launcher, '--version')).toMatchObject({ status: 0, stdout: `notarium ${packageJson.version}\n` });
-    expect(run(launcher, 'verify')).toMatchObject({ status: 2, stderr: expect.stringMatching(/^notarium verify: An argument is missing\. Usage: notarium verify/) });
+    expect(run(launcher, 'verify')).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/^notarium verify: An argument is missing\. Usage: notarium verify/),
+    });
     expect(run(launcher, 'notarize', '--help')).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage: notarium notarise/) });
     const added = run(launcher, 'profile', 'add', 'Shared', '--base-url', 'https://records.example', '--json');
     expect(added.status, added.stderr).toBe(0);

@@ -139,7 +139,11 @@ describe('launching', () => {
     // A kernel without AppArmor's switch that allows no unprivileged user namespaces (Debian's sysctl).
     expect(await launch('0\n', '0\n')).toEqual({
       args: `${appRoot} --no-sandbox`,
-      said: [expect.stringMatching(/^The kernel allows no unprivileged user namespaces here \(unprivileged_userns_clone is 0\) and this Electron's chrome-sandbox is not setuid root/)],
+      said: [
+        expect.stringMatching(
+          /^The kernel allows no unprivileged user namespaces here \(unprivileged_userns_clone is 0\) and this Electron's chrome-sandbox is not setuid root/,
+        ),
+      ],
     });
     writeFileSync(helper, '');
     chmodSync(helper, 0o755);

@@ -7,8 +7,7 @@
 //
 // Launch facts it reads: FAKE_ELECTRON_PACKAGED=1 runs as an installed app (argv without the app's
 // folder, app.isPackaged); FAKE_ELECTRON_PLATFORM stands for process.platform where a rule differs;
-// FAKE_ELECTRON_NOTIFICATIONS=failed makes every notification fail as an unsigned macOS build's
-// do; FAKE_ELECTRON_PROCESS_REPORT receives, at exit, what the process cost (GPU, session data).
+// FAKE_ELECTRON_PROCESS_REPORT receives, at exit, what the process cost (GPU, session data).
 import { randomUUID } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
@@ -87,7 +86,25 @@ function singletonLock() {
 }
 
 /** The names app.getPath knows (shell/browser/api/electron_api_app.cc GetPathConstant); setPath refuses any other. */
-const PATH_NAMES = new Set(['appData', 'userData', 'sessionData', 'temp', 'home', 'desktop', 'documents', 'downloads', 'music', 'pictures', 'videos', 'recent', 'logs', 'crashDumps', 'exe', 'module', 'assets']);
+const PATH_NAMES = new Set([
+  'appData',
+  'userData',
+  'sessionData',
+  'temp',
+  'home',
+  'desktop',
+  'documents',
+  'downloads',
+  'music',
+  'pictures',
+  'videos',
+  'recent',
+  'logs',
+  'crashDumps',
+  'exe',
+  'module',
+  'assets',
+]);
 
 class App extends EventEmitter {
   isPackaged = packaged;
@@ -112,7 +129,8 @@ class App extends EventEmitter {
     if (!PATH_NAMES.has(name)) throw new Error('Failed to set path');
     // docs/api/app.md app.setPath: the session's data is placed at ready; a userData or sessionData
     // set later is not where the session keeps it (Electron says nothing; the stand-in refuses).
-    if (ready && (name === 'userData' || name === 'sessionData')) throw new Error(`stand-in: app.setPath('${name}') after ready does not move the session's data`);
+    if (ready && (name === 'userData' || name === 'sessionData'))
+      throw new Error(`stand-in: app.setPath('${name}') after ready does not move the session's data`);
     paths.set(name, value);
   }
   getPath(name) {
@@ -310,11 +328,6 @@ export class Notification extends EventEmitter {
     this.options = options;
   }
   show() {
-    // docs/breaking-changes.md (42.0): an unsigned macOS build's notification emits 'failed' and is never shown.
-    if (env.FAKE_ELECTRON_NOTIFICATIONS === 'failed') {
-      setImmediate(() => this.emit('failed', { preventDefault() {} }, 'Notifications are not allowed for this application'));
-      return;
-    }
     report.notifications = [...(report.notifications ?? []), { title: this.options.title, body: this.options.body }];
     notifications.emit('shown', this);
   }
@@ -361,6 +374,14 @@ function finish() {
 
 async function drive(window) {
   const contents = window.webContents;
+  // An event the page hears, whether it came before this asks (the launch's --verify job may end
+  // while the drive is still calling) or after.
+  const heard = (name) =>
+    new Promise((resolve) => {
+      const sent = report.sent.find(([, event]) => event === name);
+      if (sent) return resolve(sent[2]);
+      contents.on('fake-sent', ([event, payload]) => event === name && resolve(payload));
+    });
   // ipcRenderer.invoke: the arguments and the answer cross as structured clones (docs/api/ipc-renderer.md).
   const call = async (name, args, sender = contents) =>
     structuredClone(await handlers.get(`notarium:${name}`)({ sender, senderFrame: contents.mainFrame }, ...structuredClone(args)));
@@ -375,27 +396,19 @@ async function drive(window) {
   // what the window's open handler answers, and what reached the system browser.
   const signIn = 'https://id.example/authorize?response_type=code&state=s&code_challenge=c';
   report.windowOpen = { signIn: contents.windowOpenHandler({ url: signIn }), elsewhere: contents.windowOpenHandler({ url: 'file:///etc/passwd' }) };
-  const done = new Promise((resolve) => {
-    contents.on('fake-sent', ([event, payload]) => event === 'notarise-done' && resolve(payload));
-  });
+  const done = heard('notarise-done');
   // The launch's `--verify <paths>` arrives as a job the page is asked to open.
-  const verified = new Promise((resolve) => {
-    contents.on('fake-sent', ([event, payload]) => event === 'verify-done' && resolve(payload));
-  });
-  // The page names its job (a random UUID) with the call.
-  report.notarise = await call('notarise', [randomUUID(), [{ kind: 'path', path: env.FAKE_ELECTRON_FILE }], {}]);
+  const verified = heard('verify-done');
   // Once it is in a block the engine's notice becomes a native notification; a click opens its record.
   const notarised = new Promise((resolve) => {
     notifications.on('shown', (n) => n.options.title === '“contract.txt” is notarised' && resolve(n));
   });
+  // The page names its job (a random UUID) with the call.
+  report.notarise = await call('notarise', [randomUUID(), [{ kind: 'path', path: env.FAKE_ELECTRON_FILE }], {}]);
   report.notariseDone = await done;
-  if (env.FAKE_ELECTRON_NOTIFICATIONS !== 'failed') {
-    const openRecord = new Promise((resolve) => {
-      contents.on('fake-sent', ([event, payload]) => event === 'open-record' && resolve(payload));
-    });
-    (await notarised).emit('click');
-    report.openRecord = await openRecord;
-  }
+  const openRecord = heard('open-record');
+  (await notarised).emit('click');
+  report.openRecord = await openRecord;
   report.verifyDone = await verified;
   report.openVerify = report.sent.filter(([, event]) => event === 'open-verify').map(([, , payload]) => payload);
   report.verifyResults = report.sent.filter(([, event]) => event === 'verify-result').map(([, , payload]) => payload.result);

@@ -81,7 +81,11 @@ describe('the tray', () => {
   });
 
   it('is a template image on macOS only: elsewhere nothing tints it, and black is invisible on a dark panel', () => {
-    for (const [platform, template] of [['darwin', true], ['linux', false], ['win32', false]] as const) {
+    for (const [platform, template] of [
+      ['darwin', true],
+      ['linux', false],
+      ['win32', false],
+    ] as const) {
       createTray({ open: () => {}, quit: () => {} }, platform);
       expect(electron.Tray.instances.at(-1)!.image.template, platform).toBe(template);
     }
