@@ -103,7 +103,7 @@ describe('launching', () => {
     });
   });
 
-  it('where AppArmor restricts user namespaces (Ubuntu 23.10+) and chrome-sandbox is not setuid root, adds --no-sandbox and says so', async () => {
+  it('where user namespaces are closed (Ubuntu 23.10+ AppArmor, Debian sysctl) and chrome-sandbox is not setuid root, adds --no-sandbox and says why', async () => {
     const record = installElectron('45.4.1');
     buildOutputs();
     const restriction = join(appRoot, 'apparmor_restrict_unprivileged_userns');
