@@ -276,6 +276,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
   const endOfSession = (): void => {
     if (quit === 'closed') return;
     quit = 'session-end';
+    closeAll().catch(() => {}); // begun at once (Windows gives little time); will-quit says how it went
     app.quit();
   };
   app.on('will-quit', (event) => {
