@@ -86,22 +86,47 @@ function readIfExists(path: string): string | null {
   }
 }
 
-/** Where Ubuntu (23.10 and later) says whether AppArmor restricts unprivileged user namespaces. */
-export const USERNS_RESTRICTION = '/proc/sys/kernel/apparmor_restrict_unprivileged_userns';
+/** A kernel switch that, at one value, leaves unprivileged processes without user namespaces. */
+export interface UsernsSwitch {
+  path: string;
+  restricts: string;
+  /** Said to the user when it does. */
+  reason: string;
+}
 
 /**
- * Whether Chromium's sandbox cannot start for this Electron (electron/electron#42510): where
- * AppArmor restricts unprivileged user namespaces, Chromium needs its setuid helper, and the
- * chrome-sandbox of an Electron unpacked into node_modules is not root-owned and setuid. Then,
- * as electron-builder's AppImage launcher does, Electron is started with --no-sandbox.
+ * Where the kernel says whether an unprivileged process may create a user namespace, which
+ * Chromium's sandbox needs unless its setuid helper is installed: Ubuntu's AppArmor restriction
+ * (23.10 and later), Debian's (and older Ubuntu's) unprivileged_userns_clone, and a limit of none.
  */
-export function sandboxUnavailable(electron: ElectronRuntime, restriction = USERNS_RESTRICTION): boolean {
-  if (readIfExists(restriction)?.trim() !== '1') return false;
+export const USERNS_SWITCHES: readonly UsernsSwitch[] = [
+  {
+    path: '/proc/sys/kernel/apparmor_restrict_unprivileged_userns',
+    restricts: '1',
+    reason: 'AppArmor restricts unprivileged user namespaces here (Ubuntu 23.10 and later)',
+  },
+  {
+    path: '/proc/sys/kernel/unprivileged_userns_clone',
+    restricts: '0',
+    reason: 'The kernel allows no unprivileged user namespaces here (unprivileged_userns_clone is 0)',
+  },
+  { path: '/proc/sys/user/max_user_namespaces', restricts: '0', reason: 'The kernel allows no user namespaces here (max_user_namespaces is 0)' },
+];
+
+/**
+ * Why Chromium's sandbox cannot start for this Electron (electron/electron#42510), or null when it
+ * can: without unprivileged user namespaces Chromium needs its setuid helper, and the
+ * chrome-sandbox of an Electron unpacked into node_modules is not root-owned and setuid. Then, as
+ * electron-builder's AppImage launcher does, Electron is started with --no-sandbox.
+ */
+export function sandboxUnavailable(electron: ElectronRuntime, switches: readonly UsernsSwitch[] = USERNS_SWITCHES): string | null {
+  const closed = switches.find((s) => readIfExists(s.path)?.trim() === s.restricts);
+  if (!closed) return null;
   try {
     const helper = statSync(join(dirname(electron.binary), 'chrome-sandbox'));
-    return !(helper.uid === 0 && (helper.mode & 0o4000) !== 0);
+    return helper.uid === 0 && (helper.mode & 0o4000) !== 0 ? null : closed.reason;
   } catch {
-    return true;
+    return closed.reason;
   }
 }
 
@@ -114,8 +139,8 @@ export interface LaunchOptions {
   rebuild?: Rebuild;
   /** Says on the terminal what the launch changes (--no-sandbox, and how to do without). */
   say?: (line: string) => void;
-  /** The file that says whether user namespaces are restricted (tests name another). */
-  usernsRestriction?: string;
+  /** The kernel's switches for user namespaces (tests name other files). */
+  usernsSwitches?: readonly UsernsSwitch[];
 }
 
 /** Runs the desktop app until it quits; resolves its exit code. */
@@ -129,10 +154,11 @@ export async function launchElectron(options: LaunchOptions): Promise<number> {
   const env: NodeJS.ProcessEnv = { ...options.env, [ELECTRON_SQLITE_ENV]: sqlite };
   delete env.ELECTRON_RUN_AS_NODE; // would start Electron as plain Node instead of the app
   const args = [appRoot, ...(options.args ?? [])];
-  if (sandboxUnavailable(options.electron, options.usernsRestriction)) {
+  const noSandbox = sandboxUnavailable(options.electron, options.usernsSwitches);
+  if (noSandbox) {
     const helper = join(dirname(options.electron.binary), 'chrome-sandbox');
     options.say?.(
-      `AppArmor restricts unprivileged user namespaces here (Ubuntu 23.10 and later) and this Electron's chrome-sandbox is not setuid root, so Electron runs with --no-sandbox, as electron-builder's AppImage does; to keep Chromium's sandbox: sudo chown root:root ${helper} && sudo chmod 4755 ${helper}`,
+      `${noSandbox} and this Electron's chrome-sandbox is not setuid root, so Electron runs with --no-sandbox, as electron-builder's AppImage does; to keep Chromium's sandbox: sudo chown root:root ${helper} && sudo chmod 4755 ${helper}`,
     );
     args.push('--no-sandbox');
   }

@@ -13,9 +13,10 @@ import { parseArgv } from './argv.ts';
 import { registerIpc, type IpcRegistration } from './ipc.ts';
 import { installCommandLineTool } from './install-command.ts';
 import { installMenu, dialogProperties, type PickKind } from './menu.ts';
-import { showNotification } from './notifications.ts';
+import { onToastActivation, showNotification } from './notifications.ts';
 import { desktopAbilities, type DesktopAbilities } from './shell-abilities.ts';
 import { createTray, type PendingTray } from './tray.ts';
+import { dialogStart, rememberChoice } from './dialog-start.ts';
 import { createMainWindow, hardenSession } from './window.ts';
 
 /**
@@ -174,9 +175,11 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
   }
 
   const pick = async (kind: PickKind, verb: 'Notarise' | 'Verify'): Promise<string[]> => {
-    const dialogOptions = { title: verb, buttonLabel: verb, properties: dialogProperties(kind) };
+    const dialogOptions = { title: verb, buttonLabel: verb, properties: dialogProperties(kind), defaultPath: dialogStart() };
     const result = window ? await dialog.showOpenDialog(window, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
-    return result.canceled ? [] : result.filePaths;
+    if (result.canceled) return [];
+    rememberChoice(result.filePaths);
+    return result.filePaths;
   };
   installMenu({
     notarise: (kind) => {
@@ -217,10 +220,14 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
     if (event === 'pending-count') tray?.setPending(payload as number);
     else if (event === 'notice') {
       const { recordId } = payload as NoticeView;
-      showNotification(payload as NoticeView, () => {
-        showWindow();
-        toPage(() => ipc?.send('open-record', { recordId }));
-      });
+      showNotification(
+        payload as NoticeView,
+        () => {
+          showWindow();
+          toPage(() => ipc?.send('open-record', { recordId }));
+        },
+        log,
+      );
     }
   });
   service.api.pendingCount().then(
@@ -228,6 +235,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
     () => {},
   );
 
+  if (options.platform === 'win32') onToastActivation(showWindow);
   openWindow();
 
   app.on('activate', () => showWindow()); // macOS: the Dock icon with no window open
@@ -246,9 +254,9 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
       await engine?.close();
     })());
 
-  let quit: 'running' | 'closing' | 'closed' = 'running';
+  let quit: 'running' | 'closing' | 'session-end' | 'closed' = 'running';
   app.on('before-quit', (event) => {
-    if (quit === 'closed') return;
+    if (quit === 'closed' || quit === 'session-end') return;
     event.preventDefault(); // finish writing the library and stop the workers first
     if (quit === 'closing') return;
     quit = 'closing';
@@ -260,9 +268,25 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
         app.quit();
       });
   });
-  // Windows ending the session (shut down, restart, log off) fires no before-quit: the library is
-  // closed at once (work in flight resumes at the next start), before Windows ends the process.
-  const endOfSession = (): void => void closeAll().catch((err: unknown) => log(`Notarium did not close cleanly: ${describeFailure(err)}`));
+  // Windows ending the session (shut down, restart, log off): Electron terminates the process as
+  // soon as the session-end listeners return unless a quit is under way (WM_ENDSESSION in
+  // shell/browser/native_window_views_win.cc), and a quit whose before-quit was prevented is not
+  // one (Browser::Quit). So this quit is let through, and its will-quit waits for the close (work
+  // in flight resumes at the next start) for as long as Windows allows.
+  const endOfSession = (): void => {
+    if (quit === 'closed') return;
+    quit = 'session-end';
+    closeAll().catch(() => {}); // begun at once (Windows gives little time); will-quit says how it went
+    app.quit();
+  };
+  app.on('will-quit', (event) => {
+    if (quit !== 'session-end') return;
+    event.preventDefault();
+    quit = 'closed';
+    void closeAll()
+      .catch((err: unknown) => log(`Notarium did not close cleanly: ${describeFailure(err)}`))
+      .finally(() => app.exit(0));
+  });
 
   return { verifyPaths, window: () => window, idle: () => draining };
 }

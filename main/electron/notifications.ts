@@ -8,7 +8,7 @@ import type { NoticeView } from '../../preload/contract.ts';
 
 const live = new Set<Notification>(); // held until closed: a collected notification loses its click
 
-export function showNotification(notice: Pick<NoticeView, 'title' | 'body'>, onClick: () => void): void {
+export function showNotification(notice: Pick<NoticeView, 'title' | 'body'>, onClick: () => void, log: (message: string) => void): void {
   if (!Notification.isSupported()) return;
   const notification = new Notification({ title: notice.title, body: notice.body });
   live.add(notification);
@@ -17,5 +17,19 @@ export function showNotification(notice: Pick<NoticeView, 'title' | 'body'>, onC
     onClick();
   });
   notification.on('close', () => live.delete(notification));
+  // Never shown: on macOS an unsigned build's (Electron 42 and later), or the system refused it.
+  notification.on('failed', (_event, error) => {
+    live.delete(notification);
+    log(`The notification "${notice.title}" could not be shown: ${error}`);
+  });
   notification.show();
+}
+
+/**
+ * Windows: a toast clicked in Action Center after its notification closed (timed out into Action
+ * Center, its object dropped) reaches the app only here (Notification.handleActivation), not as
+ * the object's click: the window comes forward.
+ */
+export function onToastActivation(onActivate: () => void): void {
+  Notification.handleActivation(() => onActivate());
 }

@@ -2,6 +2,7 @@ import { app, BrowserWindow, dialog, shell } from 'electron';
 import type { ShellAbilities } from '../core/app/shell-abilities.ts';
 import type { RemoteAbility } from '../core/app/engine-protocol.ts';
 import { NotariumError } from '../core/errors/notarium-error.ts';
+import { dialogStart, rememberChoice } from './dialog-start.ts';
 import { printPdf } from './print-pdf.ts';
 
 /**
@@ -73,10 +74,13 @@ export function desktopAbilities(): DesktopAbilities {
         title: 'Watch a folder',
         buttonLabel: 'Watch',
         properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
+        defaultPath: dialogStart(),
       };
       const parent = BrowserWindow.getFocusedWindow();
       const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
-      return result.canceled ? null : (result.filePaths[0] ?? null);
+      if (result.canceled) return null;
+      rememberChoice(result.filePaths);
+      return result.filePaths[0] ?? null;
     },
     verifyCommand: verifyCommandFor({
       platform: process.platform,

@@ -1,7 +1,8 @@
 import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
-import { BrowserWindow } from 'electron';
+import { BrowserWindow, shell } from 'electron';
 import { describeFailure } from '../core/errors/error-data.ts';
 import { APP_URL, isAppUrl } from './app-origin.ts';
+import { isAuthorizationUrl } from './shell-abilities.ts';
 
 /**
  * The one window and its hardening. The page is treated as untrusted content: isolated, sandboxed,
@@ -38,7 +39,12 @@ export function windowOptions(preloadPath: string): BrowserWindowConstructorOpti
 
 /** Every web contents (ours, and any the page might try to create) stays on our origin. */
 export function hardenContents(contents: WebContents): void {
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  // No window ever opens; the sign-in page's own link (target=_blank, for when the browser did not
+  // come up) goes to the system browser, as the sign-in itself does, and nothing else does.
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isAuthorizationUrl(url)) void shell.openExternal(url, { activate: true }).catch(() => {}); // eng-disable OPEN_EXTERNAL_JS_CHECK (reviewed: only an http(s) PKCE authorization request passes)
+    return { action: 'deny' };
+  });
   contents.on('will-navigate', (event) => {
     if (!isAppUrl(event.url)) event.preventDefault();
   });

@@ -9,6 +9,8 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { buildCli } from '../../scripts/build-cli.ts';
 import { buildDesktop, type DesktopBuild } from '../../scripts/build-desktop.ts';
 import { runCli } from '../support/cli.ts';
+import { COMMAND_NAMES, HELP_ARGS, VERSION_ARGS } from '../../main/cli/command-names.ts';
+import { spellingsOf } from '../../main/cli/names.ts';
 
 // The Electron main process and preload as the desktop app loads them: bundled, then the main
 // bundle run in plain Node against a stand-in `electron` module (test/support/fake-electron),
@@ -80,6 +82,7 @@ describe('the bundled main process, run against a stand-in electron', () => {
     const child = spawn(process.execPath, ['--import', resolve('test/support/fake-electron/register.mjs'), built.main, '--verify', stranger], {
       env: {
         PATH: process.env.PATH,
+        DISPLAY: ':0', // a desktop session's (the stand-in opens no connection to it)
         NOTARIUM_HOME: join(root, 'home'),
         NOTARIUM_ELECTRON_SQLITE: join(native, 'better-sqlite3', 'lib', 'index.js'),
         FAKE_ELECTRON_APP_ROOT: appRoot,
@@ -111,6 +114,11 @@ describe('the bundled main process, run against a stand-in electron', () => {
     expect(report.channels).toContain('notarium:certificatePdf');
     expect(report.appInfo).toMatchObject({ ok: true, value: { shell: 'electron', filePaths: true } });
     expect(report.chooseFolder).toEqual({ ok: true, value: null });
+    // Electron 43 and later open a dialog given no defaultPath in Downloads: the app says where.
+    expect(report.openDialogs).toEqual([{ startsIn: join('/', 'Documents') }]);
+    // The sign-in page's fallback link (target=_blank) reaches the system browser; nothing opens a window.
+    expect(report.windowOpen).toEqual({ signIn: { action: 'deny' }, elsewhere: { action: 'deny' } });
+    expect(report.opened).toEqual(['https://id.example/authorize?response_type=code&state=s&code_challenge=c']);
     expect(report.foreign).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This page may not call Notarium.' } });
     expect(report.notarise.ok).toBe(true);
     expect(report.notariseDone.outcomes).toEqual([expect.objectContaining({ name: 'contract.txt', status: 'registered', error: null })]);
@@ -136,33 +144,72 @@ describe('the bundled main process, run against a stand-in electron', () => {
   });
 });
 
-describe('the bundled main process launched as `notarium <command>` (the installed command)', () => {
-  it('runs the CLI with no window: its output and exit codes, in the data directory the app uses', () => {
+describe('the installed command: the Linux launcher in front of the packaged binary', () => {
+  // The app's folder as electron-builder leaves it on Linux, the hooks applied: the launcher as
+  // `notarium`, the binary as notarium-bin (here the stand-in, packaged: argv without the app).
+  const folder = join(root, 'linux-unpacked');
+  const launcher = join(folder, 'notarium');
+  beforeAll(async () => {
+    mkdirSync(folder, { recursive: true });
+    const binary = [
+      '#!/bin/sh',
+      `FAKE_ELECTRON_PACKAGED=1 FAKE_ELECTRON_APP_ROOT='${root}' exec '${process.execPath}' --import '${resolve('test/support/fake-electron/register.mjs')}' '${built.main}' "$@"`,
+    ];
+    writeFileSync(launcher, binary.join('\n') + '\n', { mode: 0o755 });
+    // @ts-expect-error -- electron-builder's hooks are plain JavaScript, with no types
+    const hooks = (await import('../../build/linux-launcher.mjs')) as { afterPack(c: unknown): Promise<void>; artifactBuildStarted(): Promise<void> };
+    await hooks.afterPack({ electronPlatformName: 'linux', appOutDir: folder, packager: { executableName: 'notarium' } });
+    await hooks.artifactBuildStarted();
+  });
+
+  it('lists the commands the CLI knows, in both spellings, and its help and version', () => {
+    const words = /^words=' (.*) '$/m.exec(readFileSync('build/launcher/notarium', 'utf8'))![1]!.split(' ');
+    const commands = COMMAND_NAMES.filter((c) => c !== 'app').flatMap(spellingsOf);
+    expect(words.toSorted()).toEqual([...commands, ...HELP_ARGS, ...VERSION_ARGS].toSorted());
+  });
+
+  it("runs the CLI headless with no display, behind AppRun's --no-sandbox too, on its own session data with no GPU, in the app's data directory", () => {
     const home = join(root, 'user');
     const config = join(home, 'config');
     const reportPath = join(root, 'command-report.json');
+    const processReport = join(root, 'process-report.json');
     // No NOTARIUM_HOME: the platform's folder for the app's data, as an installed app finds it.
+    // No DISPLAY nor WAYLAND_DISPLAY (SSH, cron, systemd).
     const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: config };
-    const app = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', resolve('test/support/fake-electron/register.mjs'), built.main, ...args], {
-        env: { ...env, FAKE_ELECTRON_APP_ROOT: root, FAKE_ELECTRON_REPORT: reportPath },
-        encoding: 'utf8',
-      });
+    const run = (command: string, ...args: string[]) =>
+      spawnSync(command, args, { env: { ...env, FAKE_ELECTRON_REPORT: reportPath, FAKE_ELECTRON_PROCESS_REPORT: processReport }, encoding: 'utf8' });
     const file = join(root, 'command.txt');
     writeFileSync(file, 'hashed by the app\n');
-    expect(app('hash', file)).toMatchObject({
-      status: 0,
-      stdout: `${createHash('sha256').update('hashed by the app\n').digest('hex')}  ${file}\n`,
-      stderr: '',
+    const hashed = { status: 0, stdout: `${createHash('sha256').update('hashed by the app\n').digest('hex')}  ${file}\n`, stderr: '' };
+    expect(run(launcher, 'hash', file)).toMatchObject(hashed);
+    expect(JSON.parse(readFileSync(processReport, 'utf8'))).toEqual({ gpu: false, sessionData: expect.stringContaining('notarium-command-'), windows: 0 });
+    expect(existsSync(JSON.parse(readFileSync(processReport, 'utf8')).sessionData)).toBe(false); // gone with the command
+    expect(run(launcher, '--no-sandbox', 'hash', file)).toMatchObject(hashed); // the AppImage's AppRun
+    expect(run(launcher, '--no-sandbox', 'HASH', file)).toMatchObject(hashed);
+    // The binary alone, as the deb's /usr/bin/notarium was a link to it: no display, no command.
+    expect(run(join(folder, 'notarium-bin'), 'hash', file)).toMatchObject({ status: 1, stderr: expect.stringMatching(/^Missing X server or \$DISPLAY/) });
+    // Without a command it is the desktop app, which needs the display it does not have.
+    expect(run(launcher, '--no-sandbox')).toMatchObject({ status: 1, stderr: expect.stringMatching(/^Missing X server/) });
+    expect(run(launcher, '--version')).toMatchObject({ status: 0, stdout: `notarium ${packageJson.version}\n` });
+    expect(run(launcher, 'verify')).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/^notarium verify: An argument is missing\. Usage: notarium verify/),
     });
-    expect(app('--version')).toMatchObject({ status: 0, stdout: `notarium ${packageJson.version}\n` });
-    expect(app('verify')).toMatchObject({ status: 2, stderr: expect.stringMatching(/^notarium verify: An argument is missing\. Usage: notarium verify/) });
-    expect(app('notarize', '--help')).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage: notarium notarise/) });
-    const added = app('profile', 'add', 'Shared', '--base-url', 'https://records.example', '--json');
+    expect(run(launcher, 'notarize', '--help')).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage: notarium notarise/) });
+    const added = run(launcher, 'profile', 'add', 'Shared', '--base-url', 'https://records.example', '--json');
     expect(added.status, added.stderr).toBe(0);
     expect(existsSync(join(config, 'Notarium'))).toBe(true);
     // No window was opened: the stand-in writes its report only when a window loads.
     expect(existsSync(reportPath)).toBe(false);
+    // A command's HTTP goes through Electron's network stack (net.request: the system's proxy and
+    // certificates), as the app's engine does, not Node's fetch.
+    const netLog = join(root, 'command-net.log');
+    const notarised = spawnSync(launcher, ['notarise', file, '--json'], {
+      env: { ...env, NOTARIUM_HOME: join(root, 'command-home'), FAKE_ELECTRON_NET_LOG: netLog },
+      encoding: 'utf8',
+    });
+    expect(notarised.status, notarised.stderr).toBe(0);
+    expect(readFileSync(netLog, 'utf8')).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/records/m);
     return runCli(['profile', 'list', '--json'], { env }).then((r) => {
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toContainEqual(expect.objectContaining({ name: 'Shared', baseUrl: 'https://records.example' }));

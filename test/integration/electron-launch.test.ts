@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sy
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { electronSqlite, findElectron, launchElectron } from '../../main/cli/electron-launch.ts';
+import { electronSqlite, findElectron, launchElectron, USERNS_SWITCHES } from '../../main/cli/electron-launch.ts';
 import { stubRebuild } from '../support/stub-rebuild.ts';
 
 // How a clone starts the desktop app: Electron found where npm put it, SQLite compiled for it into
@@ -93,7 +93,7 @@ describe('launching', () => {
       env: { PATH: process.env.PATH, ELECTRON_RUN_AS_NODE: '1' },
       args: ['--verify', '/tmp/a b.pdf'],
       rebuild: fakeRebuild,
-      usernsRestriction: join(appRoot, 'no-such-file'), // as where AppArmor restricts nothing
+      usernsSwitches: USERNS_SWITCHES.map((s) => ({ ...s, path: join(appRoot, 'no-such-file') })), // as where nothing restricts them
     });
     expect(code).toBe(7);
     expect(JSON.parse(readFileSync(record, 'utf8'))).toEqual({
@@ -103,19 +103,25 @@ describe('launching', () => {
     });
   });
 
-  it('where AppArmor restricts user namespaces (Ubuntu 23.10+) and chrome-sandbox is not setuid root, adds --no-sandbox and says so', async () => {
+  it('where user namespaces are closed (Ubuntu 23.10+ AppArmor, Debian sysctl) and chrome-sandbox is not setuid root, adds --no-sandbox and says why', async () => {
     const record = installElectron('45.4.1');
     buildOutputs();
     const restriction = join(appRoot, 'apparmor_restrict_unprivileged_userns');
-    const launch = async (restricted: string): Promise<{ args: string; said: string[] }> => {
+    const clone = join(appRoot, 'unprivileged_userns_clone');
+    const switches = [
+      { ...USERNS_SWITCHES[0]!, path: restriction },
+      { ...USERNS_SWITCHES[1]!, path: clone },
+    ];
+    const launch = async (restricted: string, cloneAllowed = '1\n'): Promise<{ args: string; said: string[] }> => {
       writeFileSync(restriction, restricted);
+      writeFileSync(clone, cloneAllowed);
       const said: string[] = [];
       await launchElectron({
         appRoot,
         electron: findElectron(appRoot)!,
         env: {},
         rebuild: fakeRebuild,
-        usernsRestriction: restriction,
+        usernsSwitches: switches,
         say: (l) => said.push(l),
       });
       return { args: (JSON.parse(readFileSync(record, 'utf8')) as { args: string }).args, said };
@@ -130,6 +136,15 @@ describe('launching', () => {
       ],
     });
     expect(await launch('0\n')).toEqual({ args: appRoot, said: [] });
+    // A kernel without AppArmor's switch that allows no unprivileged user namespaces (Debian's sysctl).
+    expect(await launch('0\n', '0\n')).toEqual({
+      args: `${appRoot} --no-sandbox`,
+      said: [
+        expect.stringMatching(
+          /^The kernel allows no unprivileged user namespaces here \(unprivileged_userns_clone is 0\) and this Electron's chrome-sandbox is not setuid root/,
+        ),
+      ],
+    });
     writeFileSync(helper, '');
     chmodSync(helper, 0o755);
     expect((await launch('1\n')).args).toBe(`${appRoot} --no-sandbox`); // there, but not setuid

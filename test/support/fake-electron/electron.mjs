@@ -1,74 +1,222 @@
-// A stand-in for Electron's main-process API, just enough to run the bundled main process in plain
-// Node (the Electron binary cannot be downloaded on build machines). When the main window loads, it
-// drives the app like its page would — the app:// protocol, IPC calls with a genuine and a foreign
-// sender, a notarisation — writes what happened to FAKE_ELECTRON_REPORT, and quits.
+// A stand-in for Electron 45's main-process API, just enough to run the bundled main process in
+// plain Node (the Electron binary cannot be downloaded on build machines), and never kinder than
+// Electron where the app relies on it: each rule below names the Electron source (tag
+// v45.0.0-nightly.20260821 of electron/electron) or documentation it follows. When the main window
+// loads, it drives the app like its page would — the app:// protocol, IPC calls with a genuine and
+// a foreign sender, a notarisation — writes what happened to FAKE_ELECTRON_REPORT, and quits.
+//
+// Launch facts it reads: FAKE_ELECTRON_PACKAGED=1 runs as an installed app (argv without the app's
+// folder, app.isPackaged); FAKE_ELECTRON_PLATFORM stands for process.platform where a rule differs;
+// FAKE_ELECTRON_PROCESS_REPORT receives, at exit, what the process cost (GPU, session data).
 import { randomUUID } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { isAbsolute, join } from 'node:path';
 import { netFetch } from './net-fetch.mjs';
 import { netRequest } from './net-request.mjs';
 
 const env = process.env;
-// As `electron <app folder>` sets it: argv[1] is the app (here the bundle), not a file to open.
-process.defaultApp = true;
-const report = { windows: [], sent: [], errors: [] };
+const platform = env.FAKE_ELECTRON_PLATFORM ?? process.platform;
+const packaged = env.FAKE_ELECTRON_PACKAGED === '1';
+// process.argv as Electron gives it. Unpackaged (`electron <app folder> …`): argv[1] is the app
+// (here the bundle) and process.defaultApp is true. Packaged: the binary, then the arguments as
+// given (docs/api/process.md "process.defaultApp"; lib/browser/init.ts sets it only for the
+// default app). Chromium's own switches stay in argv where they were typed.
+if (packaged) process.argv.splice(1, 1);
+else process.defaultApp = true;
+
+// Chromium's browser process opens the display before any JavaScript runs (ui/ozone: X11 or
+// Wayland, chosen by --ozone-platform, default auto): with neither DISPLAY nor WAYLAND_DISPLAY
+// and no `--ozone-platform=headless`, Electron on Linux dies with this message, whatever the
+// arguments ask for.
+if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY && !process.argv.includes('--ozone-platform=headless')) {
+  process.stderr.write('Missing X server or $DISPLAY\nThe platform failed to initialize.  Exiting.\n');
+  process.exit(1);
+}
+
+const report = { windows: [], sent: [], errors: [], messageBoxes: [], openDialogs: [] };
 const paths = new Map();
 let protocolHandler = null;
 const handlers = new Map();
+let ready = false;
+let quitting = false;
+let gpuDisabled = process.argv.includes('--disable-gpu');
+const children = new Set();
+
+/** The checks Electron makes in C++ or lib/: the same sentence, thrown the same way. */
+function mustBeReady(message) {
+  if (!ready) throw new Error(message);
+}
+function mustNotBeReady(message) {
+  if (ready) throw new Error(message);
+}
+
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+  if (env.FAKE_ELECTRON_PROCESS_REPORT) {
+    // A GPU process starts with the first browser process unless hardware acceleration is off
+    // (app.disableHardwareAcceleration or --disable-gpu); the session's data (cookies, caches,
+    // the network's state) lives in sessionData, userData unless set (docs/api/app.md).
+    const facts = { gpu: !gpuDisabled, sessionData: paths.get('sessionData') ?? paths.get('userData') ?? null, windows: report.windows.length };
+    writeFileSync(env.FAKE_ELECTRON_PROCESS_REPORT, JSON.stringify(facts));
+  }
+});
+
+/** Chromium's ProcessSingleton (chrome/browser/process_singleton_posix.cc): a lock in userData held while the process lives. */
+function singletonLock() {
+  const dir = paths.get('userData');
+  mkdirSync(dir, { recursive: true });
+  const lock = join(dir, 'SingletonLock');
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+  } catch (err) {
+    if (err.code !== 'EEXIST') throw err;
+    const holder = Number(readFileSync(lock, 'utf8'));
+    try {
+      process.kill(holder, 0);
+      return false; // another instance holds it: Electron answers false, and the caller should quit
+    } catch {
+      writeFileSync(lock, String(process.pid)); // left by a process that died: taken over
+    }
+  }
+  process.on('exit', () => rmSync(lock, { force: true }));
+  return true;
+}
+
+/** The names app.getPath knows (shell/browser/api/electron_api_app.cc GetPathConstant); setPath refuses any other. */
+const PATH_NAMES = new Set([
+  'appData',
+  'userData',
+  'sessionData',
+  'temp',
+  'home',
+  'desktop',
+  'documents',
+  'downloads',
+  'music',
+  'pictures',
+  'videos',
+  'recent',
+  'logs',
+  'crashDumps',
+  'exe',
+  'module',
+  'assets',
+]);
 
 class App extends EventEmitter {
-  isPackaged = false;
+  isPackaged = packaged;
+  constructor() {
+    super();
+    paths.set('userData', join(env.HOME ?? '/', '.config', 'Electron'));
+    paths.set('documents', join(env.HOME ?? '/', 'Documents'));
+    paths.set('temp', '/tmp');
+  }
+  isReady() {
+    return ready;
+  }
   whenReady() {
-    return new Promise((resolve) => setImmediate(resolve));
+    return readyPromise;
   }
   getAppPath() {
     return env.FAKE_ELECTRON_APP_ROOT;
   }
   setPath(name, value) {
+    // electron_api_app.cc App::SetPath: "Path must be absolute", "Failed to set path" for a name it does not know.
+    if (!isAbsolute(value)) throw new Error('Path must be absolute');
+    if (!PATH_NAMES.has(name)) throw new Error('Failed to set path');
+    // docs/api/app.md app.setPath: the session's data is placed at ready; a userData or sessionData
+    // set later is not where the session keeps it (Electron says nothing; the stand-in refuses).
+    if (ready && (name === 'userData' || name === 'sessionData'))
+      throw new Error(`stand-in: app.setPath('${name}') after ready does not move the session's data`);
     paths.set(name, value);
   }
   getPath(name) {
     return paths.get(name);
   }
-  requestSingleInstanceLock() {
-    return true;
+  disableHardwareAcceleration() {
+    mustNotBeReady('app.disableHardwareAcceleration() can only be called before app is ready'); // electron_api_app.cc
+    gpuDisabled = true;
   }
+  requestSingleInstanceLock() {
+    return singletonLock();
+  }
+  setAppUserModelId() {}
   quit() {
+    // shell/browser/browser.cc Browser::Quit: a quit is under way only when no before-quit
+    // listener prevented it (is_quitting_ = HandleBeforeQuit()).
+    if (quitting) return;
     let prevented = false;
     this.emit('before-quit', { preventDefault: () => (prevented = true) });
-    if (!prevented) process.exit(0);
+    if (prevented) return;
+    quitting = true;
+    let willPrevented = false;
+    this.emit('will-quit', { preventDefault: () => (willPrevented = true) });
+    if (willPrevented) quitting = false;
+    else process.exit(0);
   }
   exit(code) {
     process.exit(code);
   }
 }
 export const app = new App();
+// The 'ready' event after the module's first turn, as the browser's main loop starts.
+const readyPromise = new Promise((resolve) =>
+  setImmediate(() => {
+    ready = true;
+    app.emit('ready');
+    resolve();
+  }),
+);
 
 export const protocol = {
-  registerSchemesAsPrivileged: (schemes) => (report.schemes = schemes),
-  handle: (scheme, handler) => (protocolHandler = handler),
+  registerSchemesAsPrivileged(schemes) {
+    // shell/browser/api/electron_api_protocol.cc RegisterSchemesAsPrivileged.
+    mustNotBeReady('protocol.registerSchemesAsPrivileged should be called before app is ready');
+    report.schemes = schemes;
+  },
+  // lib/browser/api/protocol.ts: protocol.* is session.defaultSession.protocol.*, which needs ready.
+  handle: (scheme, handler) => {
+    void session.defaultSession;
+    protocolHandler = handler;
+  },
 };
 
+const defaultSession = { setPermissionRequestHandler() {}, setPermissionCheckHandler() {} };
 export const session = {
-  defaultSession: { setPermissionRequestHandler() {}, setPermissionCheckHandler() {} },
+  get defaultSession() {
+    // shell/browser/api/electron_api_session.cc: a TypeError before ready.
+    if (!ready) throw new TypeError('Session can only be received when app is ready');
+    return defaultSession;
+  },
 };
 
 export const ipcMain = {
-  handle: (channel, handler) => handlers.set(channel, handler),
+  handle(channel, handler) {
+    // lib/browser/ipc-main-impl.ts IpcMainImpl.handle.
+    if (handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    handlers.set(channel, handler);
+  },
   removeHandler: (channel) => handlers.delete(channel),
 };
 
 class WebContents extends EventEmitter {
   mainFrame = { url: '', parent: null, processId: 1, routingId: 1 };
-  setWindowOpenHandler() {}
+  windowOpenHandler = () => ({ action: 'allow' });
+  setWindowOpenHandler(handler) {
+    this.windowOpenHandler = handler;
+  }
   isDestroyed() {
     return false;
   }
   send(channel, ...args) {
-    report.sent.push([channel, ...args]);
-    this.emit('fake-sent', args);
+    // IPC messages are structured-cloned (docs/api/web-contents.md contents.send): a function, a
+    // class instance's prototype or anything else that cannot be cloned throws here, as in Electron.
+    const copy = structuredClone(args);
+    report.sent.push([channel, ...copy]);
+    this.emit('fake-sent', copy);
   }
 }
 
@@ -78,11 +226,17 @@ export class BrowserWindow extends EventEmitter {
   }
   constructor(options) {
     super();
+    mustBeReady('Cannot create BrowserWindow before app is ready'); // electron_api_browser_window.cc
     this.options = options;
     this.webContents = new WebContents();
     report.windows.push(options);
   }
   async loadURL(url) {
+    // The page loads through the scheme's handler (none: Chromium's ERR_UNKNOWN_URL_SCHEME), with
+    // its preload; a preload that is not there is reported, as the renderer logs it.
+    if (!protocolHandler) throw new Error(`ERR_UNKNOWN_URL_SCHEME (-302) loading '${url}'`);
+    const preload = this.options.webPreferences?.preload;
+    if (preload && !existsSync(preload)) report.errors.push(`Unable to load preload script: ${preload}`);
     this.webContents.mainFrame.url = url;
     setImmediate(() => {
       this.emit('ready-to-show');
@@ -105,15 +259,19 @@ export class BrowserWindow extends EventEmitter {
   destroy() {}
 }
 
-// A utility process as a Node child speaking structured clone over its IPC channel.
+// A utility process as a Node child speaking structured clone over its IPC channel; its `electron`
+// is the utility process's (utility.mjs).
 export const utilityProcess = {
   fork(modulePath, args, options = {}) {
+    mustBeReady('utilityProcess cannot be created before app is ready.'); // electron_api_utility_process.cc
     const child = fork(modulePath, args, {
-      env: options.env ?? process.env,
+      env: { ...(options.env ?? process.env), FAKE_ELECTRON_UTILITY: '1' },
       serialization: 'advanced',
       execArgv: ['--import', new URL('./register.mjs', import.meta.url).href],
       stdio: 'inherit',
     });
+    children.add(child);
+    child.on('exit', () => children.delete(child));
     report.utilityProcesses = [...(report.utilityProcesses ?? []), { modulePath, serviceName: options.serviceName }];
     return {
       postMessage: (message) => child.send(message),
@@ -127,7 +285,29 @@ export const utilityProcess = {
 };
 
 export const Menu = { buildFromTemplate: (template) => ({ template }), setApplicationMenu() {} };
+
+/** nativeImage with what the tray rule reads: template or not, and whether it has colour. */
+function image(dataURL) {
+  let template = false;
+  return {
+    dataURL,
+    addRepresentation() {},
+    setTemplateImage(value) {
+      template = value;
+    },
+    isTemplateImage: () => template,
+  };
+}
+export const nativeImage = { createFromDataURL: image, createFromPath: (path) => image(`file://${path}`) };
+
 export class Tray {
+  constructor(icon) {
+    mustBeReady('Cannot create Tray before app is ready'); // electron_api_tray.cc
+    // docs/api/native-image.md "Template Image": only macOS tints a template image for the menu
+    // bar; elsewhere it is drawn as it is, black on a panel that is often dark.
+    if (platform !== 'darwin' && icon.isTemplateImage()) report.errors.push('stand-in: a template tray image is invisible on a dark panel off macOS');
+    report.trayImage = icon.dataURL;
+  }
   setContextMenu() {}
   setToolTip(text) {
     report.tray = text;
@@ -136,7 +316,6 @@ export class Tray {
   on() {}
   destroy() {}
 }
-export const nativeImage = { createFromDataURL: () => ({ addRepresentation() {}, setTemplateImage() {} }) };
 /** Native notifications: each shown one is reported, and announced so that the drive can click it. */
 const notifications = new EventEmitter();
 export class Notification extends EventEmitter {
@@ -145,6 +324,7 @@ export class Notification extends EventEmitter {
   }
   constructor(options) {
     super();
+    mustBeReady('Cannot create Notification before app is ready'); // electron_api_notification.cc
     this.options = options;
   }
   show() {
@@ -152,13 +332,39 @@ export class Notification extends EventEmitter {
     notifications.emit('shown', this);
   }
 }
+// lib/browser/api/dialog.ts: every dialog needs ready. Electron 43 and later open in Downloads
+// when not given defaultPath (docs/breaking-changes.md "Dialog methods default to Downloads").
+const dialogReady = () => mustBeReady('dialog module can only be used after app is ready');
+const dialogOptions = (args) => (args[0] instanceof BrowserWindow ? args[1] : args[0]) ?? {};
 export const dialog = {
   showErrorBox: (title, text) => report.errors.push(`${title}: ${text}`),
-  showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+  showOpenDialog: async (...args) => {
+    dialogReady();
+    report.openDialogs.push({ startsIn: dialogOptions(args).defaultPath ?? 'Downloads' });
+    return { canceled: true, filePaths: [] };
+  },
+  showMessageBox: async (...args) => {
+    dialogReady();
+    report.messageBoxes.push(dialogOptions(args).message);
+    return { response: 0, checkboxChecked: false };
+  },
 };
-export const shell = { openExternal: async () => {}, showItemInFolder() {} };
-// Main and utility processes: Electron's network stack (net-fetch.mjs, net-request.mjs: as strict as Chromium's).
-export const net = { fetch: netFetch, request: netRequest };
+export const shell = {
+  openExternal: async (url) => void (report.opened = [...(report.opened ?? []), url]),
+  showItemInFolder() {},
+};
+// Main process: Electron's network stack (net-fetch.mjs, net-request.mjs: as strict as
+// Chromium's), after ready only (lib/browser/api/net.ts).
+export const net = {
+  fetch: (...args) => {
+    void session.defaultSession; // net.fetch is session.defaultSession.fetch
+    return netFetch(...args);
+  },
+  request: (options) => {
+    mustBeReady('net module can only be used after app is ready');
+    return netRequest(options);
+  },
+};
 export default { app, protocol, session, ipcMain, BrowserWindow, Menu, Tray, nativeImage, Notification, dialog, shell, utilityProcess, net };
 
 function finish() {
@@ -168,7 +374,17 @@ function finish() {
 
 async function drive(window) {
   const contents = window.webContents;
-  const call = (name, args, sender = contents) => handlers.get(`notarium:${name}`)({ sender, senderFrame: contents.mainFrame }, ...args);
+  // An event the page hears, whether it came before this asks (the launch's --verify job may end
+  // while the drive is still calling) or after.
+  const heard = (name) =>
+    new Promise((resolve) => {
+      const sent = report.sent.find(([, event]) => event === name);
+      if (sent) return resolve(sent[2]);
+      contents.on('fake-sent', ([event, payload]) => event === name && resolve(payload));
+    });
+  // ipcRenderer.invoke: the arguments and the answer cross as structured clones (docs/api/ipc-renderer.md).
+  const call = async (name, args, sender = contents) =>
+    structuredClone(await handlers.get(`notarium:${name}`)({ sender, senderFrame: contents.mainFrame }, ...structuredClone(args)));
   const index = await protocolHandler(new Request('app://notarium/index.html'));
   report.index = { status: index.status, csp: index.headers.get('content-security-policy'), body: await index.text() };
   report.channels = [...handlers.keys()];
@@ -176,23 +392,21 @@ async function drive(window) {
   report.foreign = await call('appInfo', [], new WebContents());
   // The engine asks the main process for a folder picker: the (cancelled) dialog answers.
   report.chooseFolder = await call('chooseFolder', []);
-  const done = new Promise((resolve) => {
-    contents.on('fake-sent', ([event, payload]) => event === 'notarise-done' && resolve(payload));
-  });
+  // The page's links that open a new window (the sign-in page's fallback link, target=_blank):
+  // what the window's open handler answers, and what reached the system browser.
+  const signIn = 'https://id.example/authorize?response_type=code&state=s&code_challenge=c';
+  report.windowOpen = { signIn: contents.windowOpenHandler({ url: signIn }), elsewhere: contents.windowOpenHandler({ url: 'file:///etc/passwd' }) };
+  const done = heard('notarise-done');
   // The launch's `--verify <paths>` arrives as a job the page is asked to open.
-  const verified = new Promise((resolve) => {
-    contents.on('fake-sent', ([event, payload]) => event === 'verify-done' && resolve(payload));
-  });
-  // The page names its job (a random UUID) with the call.
-  report.notarise = await call('notarise', [randomUUID(), [{ kind: 'path', path: env.FAKE_ELECTRON_FILE }], {}]);
+  const verified = heard('verify-done');
   // Once it is in a block the engine's notice becomes a native notification; a click opens its record.
   const notarised = new Promise((resolve) => {
     notifications.on('shown', (n) => n.options.title === '“contract.txt” is notarised' && resolve(n));
   });
+  // The page names its job (a random UUID) with the call.
+  report.notarise = await call('notarise', [randomUUID(), [{ kind: 'path', path: env.FAKE_ELECTRON_FILE }], {}]);
   report.notariseDone = await done;
-  const openRecord = new Promise((resolve) => {
-    contents.on('fake-sent', ([event, payload]) => event === 'open-record' && resolve(payload));
-  });
+  const openRecord = heard('open-record');
   (await notarised).emit('click');
   report.openRecord = await openRecord;
   report.verifyDone = await verified;

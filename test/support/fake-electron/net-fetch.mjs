@@ -43,6 +43,9 @@ export function chromiumName(err) {
   return 'ERR_FAILED';
 }
 
+/** Node's fetch as the stand-in found it: what the app puts in globalThis.fetch (Electron's net, for the CLI) is not what Chromium's stack runs on. */
+export const nodeFetch = globalThis.fetch;
+
 /** One line per request in FAKE_ELECTRON_NET_LOG, when set. */
 export function logRequest(method, url) {
   if (process.env.FAKE_ELECTRON_NET_LOG) appendFileSync(process.env.FAKE_ELECTRON_NET_LOG, `${method} ${url}\n`);
@@ -53,7 +56,7 @@ export async function netFetch(input, init = {}) {
   const follow = (init.redirect ?? 'follow') === 'follow';
   let res;
   try {
-    res = await fetch(input, { ...init, redirect: follow ? 'follow' : 'manual' });
+    res = await nodeFetch(input, { ...init, redirect: follow ? 'follow' : 'manual' });
   } catch (err) {
     if (init.signal?.aborted) throw init.signal.reason ?? err;
     // eslint-disable-next-line preserve-caught-error -- as Chromium's: the error's name alone, no cause

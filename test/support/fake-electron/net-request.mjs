@@ -7,9 +7,24 @@
 // - abort() emits 'abort' and 'close', never 'error' (on a response under way: 'aborted'); the
 //   response is an IncomingMessage: a Readable with statusCode, statusMessage and headers (lower-
 //   case names, set-cookie an array), destroyed with the net:: error when its body is cut short.
+//
+// Headers are checked as Electron checks them (lib/common/api/net-client-request.ts validateHeader,
+// over Chromium's net::HttpUtil::IsValidHeaderName/IsValidHeaderValue): a bad name or value throws
+// at once, with the value in the sentence; a Content-Length of the caller's is refused by
+// Chromium's URL loader, the request dying with net::ERR_INVALID_ARGUMENT (electron/electron#21091).
 import { EventEmitter } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import { chromiumName, logRequest } from './net-fetch.mjs';
+import { chromiumName, logRequest, nodeFetch } from './net-fetch.mjs';
+
+/** RFC 9110's token: what net::HttpUtil::IsValidHeaderName accepts. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+function validateHeader(name, value) {
+  if (typeof name !== 'string') throw new TypeError('`name` should be a string in setHeader(name, value)');
+  if (value === undefined) throw new Error('`value` required in setHeader("' + name + '", value)');
+  if (!TOKEN.test(name)) throw new Error(`Invalid header name: '${name}'`);
+  if (/[\0\r\n]/.test(String(value))) throw new Error(`Invalid value for header '${name}': '${value}'`);
+}
 
 class ClientRequest extends EventEmitter {
   #url;
@@ -29,11 +44,13 @@ class ClientRequest extends EventEmitter {
     this.#url = url;
     this.#method = method.toUpperCase();
     this.#redirect = redirect;
+    for (const [name, value] of Object.entries(headers)) validateHeader(name, value);
     this.#headers = { ...headers };
   }
 
   setHeader(name, value) {
     if (this.#ended) throw new Error("Can't set headers after they are sent");
+    validateHeader(name, value);
     this.#headers[name] = value;
   }
 
@@ -72,6 +89,8 @@ class ClientRequest extends EventEmitter {
   }
 
   async #send() {
+    await Promise.resolve(); // the loader starts after end() returns: 'error' listeners are on by then
+    if (Object.keys(this.#headers).some((name) => name.toLowerCase() === 'content-length')) return this.#die(new Error('net::ERR_INVALID_ARGUMENT'));
     let url = this.#url;
     let method = this.#method;
     let body = this.#chunks.length > 0 ? Buffer.concat(this.#chunks) : undefined;
@@ -79,7 +98,7 @@ class ClientRequest extends EventEmitter {
       logRequest(method, url);
       let res;
       try {
-        res = await fetch(url, { method, headers: this.#headers, body, redirect: 'manual', signal: this.#controller.signal });
+        res = await nodeFetch(url, { method, headers: this.#headers, body, redirect: 'manual', signal: this.#controller.signal });
       } catch (err) {
         if (!this.#aborted) this.#die(new Error(`net::${chromiumName(err)}`));
         return;

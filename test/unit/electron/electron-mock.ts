@@ -5,7 +5,13 @@ import { vi } from 'vitest';
  * The one stand-in for the `electron` module in the shell's unit tests (the binary cannot be
  * downloaded here). It records what the shell asks of Electron; tests drive it by emitting the
  * events Electron would. Use: `vi.mock('electron', () => import('./electron-mock.ts'))`.
+ * Where the shell relies on a rule of Electron 45's, the mock keeps it, citing where it comes
+ * from (electron/electron at v45.0.0-nightly.20260821); test/support/fake-electron is the
+ * integration tests' stand-in and keeps the same rules.
  */
+
+/** Whether app.whenReady has resolved: windows, trays and notifications need it; scheme registration must come before. */
+let ready = false;
 
 export class FakeFrame {
   constructor(
@@ -45,7 +51,17 @@ export class BrowserWindow extends EventEmitter {
   destroyed = false;
   constructor(public options: Record<string, unknown>) {
     super();
+    if (!ready) throw new Error('Cannot create BrowserWindow before app is ready'); // electron_api_browser_window.cc
     BrowserWindow.instances.push(this);
+  }
+  /**
+   * Windows ends the user's session (WM_ENDSESSION, shell/browser/native_window_views_win.cc):
+   * every window hears 'session-end', then the process is terminated at once unless a quit is
+   * under way (Browser::is_quitting).
+   */
+  static endSession(): void {
+    for (const window of BrowserWindow.instances) window.emit('session-end', { reasons: ['shutdown'] });
+    if (!app.quitting) app.terminated = true;
   }
   loadURL(url: string): Promise<void> {
     this.loadedUrl = url;
@@ -139,6 +155,7 @@ export const protocol = {
   privileged: [] as unknown[],
   handlers: new Map<string, (request: Request) => Response | Promise<Response>>(),
   registerSchemesAsPrivileged(schemes: unknown[]): void {
+    if (ready) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready'); // electron_api_protocol.cc
     this.privileged.push(...schemes);
   },
   handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void {
@@ -160,8 +177,14 @@ export const session = { defaultSession: new FakeSession() };
 
 export const shell = { openExternal: vi.fn(async (_url: string, _options?: unknown) => {}), showItemInFolder: vi.fn((_path: string) => {}) };
 
+/** Where each open dialog started: Electron 43 and later open in Downloads when not given defaultPath (docs/breaking-changes.md). */
+export const dialogStarts: string[] = [];
 export const dialog = {
-  showOpenDialog: vi.fn(async (..._args: unknown[]): Promise<{ canceled: boolean; filePaths: string[] }> => ({ canceled: true, filePaths: [] })),
+  showOpenDialog: vi.fn(async (...args: unknown[]): Promise<{ canceled: boolean; filePaths: string[] }> => {
+    const options = (args[0] instanceof BrowserWindow ? args[1] : args[0]) as { defaultPath?: string } | undefined;
+    dialogStarts.push(options?.defaultPath ?? 'Downloads');
+    return { canceled: true, filePaths: [] };
+  }),
   showErrorBox: vi.fn((_title: string, _content: string) => {}),
 };
 
@@ -179,8 +202,9 @@ export class Tray extends EventEmitter {
   title = '';
   contextMenu: unknown = null;
   destroyed = false;
-  constructor(public image: unknown) {
+  constructor(public image: { template: boolean }) {
     super();
+    if (!ready) throw new Error('Cannot create Tray before app is ready'); // electron_api_tray.cc
     Tray.instances.push(this);
   }
   setToolTip(text: string): void {
@@ -203,8 +227,14 @@ export class Notification extends EventEmitter {
   static isSupported(): boolean {
     return true;
   }
+  /** Windows: the callback every toast activation reaches, the notification object alive or not (docs/api/notification.md). */
+  static activationHandler: ((details: { type: string; arguments: string }) => void) | null = null;
+  static handleActivation(callback: (details: { type: string; arguments: string }) => void): void {
+    Notification.activationHandler = callback;
+  }
   constructor(public options: { title: string; body: string }) {
     super();
+    if (!ready) throw new Error('Cannot create Notification before app is ready'); // electron_api_notification.cc
     Notification.instances.push(this);
   }
   show(): void {
@@ -213,26 +243,52 @@ export class Notification extends EventEmitter {
 }
 
 export const nativeImage = {
-  createFromDataURL: (dataURL: string) => ({ dataURL, addRepresentation() {}, setTemplateImage() {} }),
+  createFromDataURL: (dataURL: string) => ({
+    dataURL,
+    template: false,
+    addRepresentation() {},
+    setTemplateImage(template: boolean) {
+      this.template = template;
+    },
+  }),
 };
 
 class FakeApp extends EventEmitter {
   lockAvailable = true;
-  paths = new Map<string, string>([['userData', '/home/user/.config/Notarium']]);
+  paths = new Map<string, string>([
+    ['userData', '/home/user/.config/Notarium'],
+    ['documents', '/home/user/Documents'],
+  ]);
   appPath = '/opt/notarium';
   isPackaged = false;
+  /** A quit under way: before-quit was not prevented (shell/browser/browser.cc Browser::Quit), nor will-quit since. */
+  quitting = false;
+  /** The process was ended: app.exit, a quit nobody prevented, or Windows' end of session. */
+  terminated = false;
   requestSingleInstanceLock = vi.fn((_data?: unknown) => this.lockAvailable);
   quit = vi.fn(() => {
-    this.emit('before-quit', {
-      defaultPrevented: false,
-      preventDefault() {
-        this.defaultPrevented = true;
-      },
-    });
+    if (this.quitting) return;
+    const prevented = (event: string): boolean => {
+      let prevent = false;
+      this.emit(event, { preventDefault: () => void (prevent = true) });
+      return prevent;
+    };
+    if (prevented('before-quit')) return;
+    this.quitting = true;
+    // will-quit once the windows have closed, which takes a turn of the loop when there are some.
+    const willQuit = (): void => {
+      if (prevented('will-quit')) this.quitting = false;
+      else this.terminated = true;
+    };
+    if (BrowserWindow.instances.length === 0) willQuit();
+    else setImmediate(willQuit);
   });
-  exit = vi.fn((_code?: number) => {});
+  exit = vi.fn((_code?: number) => void (this.terminated = true));
   setAppUserModelId = vi.fn((_id: string) => {});
-  whenReady = (): Promise<void> => Promise.resolve();
+  whenReady = (): Promise<void> => {
+    ready = true;
+    return Promise.resolve();
+  };
   getPath(name: string): string {
     const path = this.paths.get(name);
     if (!path) throw new Error(`no path ${name}`);
@@ -263,7 +319,15 @@ export function resetElectron(): void {
   Menu.applicationMenu = null;
   app.removeAllListeners();
   app.lockAvailable = true;
-  app.paths = new Map([['userData', '/home/user/.config/Notarium']]);
+  app.quitting = false;
+  app.terminated = false;
+  app.paths = new Map([
+    ['userData', '/home/user/.config/Notarium'],
+    ['documents', '/home/user/Documents'],
+  ]);
+  ready = false;
+  dialogStarts.length = 0;
+  Notification.activationHandler = null;
   vi.clearAllMocks();
 }
 

@@ -11,8 +11,9 @@ let service: FakeService;
 let window: electron.BrowserWindow;
 let logged: string[];
 
-beforeEach(() => {
+beforeEach(async () => {
   electron.resetElectron();
+  await electron.app.whenReady();
   service = fakeService();
   window = new electron.BrowserWindow({});
   logged = [];

@@ -282,6 +282,21 @@ describe('shutdown', () => {
     expect(electron.app.quit).toHaveBeenCalledTimes(2);
   });
 
+  it('Windows ending the session: the quit is under way when the listeners return (or Electron ends the process at once), and exits once closed', async () => {
+    await start(undefined, { platform: 'win32' });
+    electron.BrowserWindow.endSession();
+    expect(electron.app.terminated).toBe(false);
+    await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledExactlyOnceWith(0));
+    expect(order).toEqual(['service', 'engine']);
+  });
+
+  it('Windows: a toast clicked in Action Center after its object is gone brings the window forward', async () => {
+    await start(undefined, { platform: 'win32' });
+    firstWindow().visible = false;
+    electron.Notification.activationHandler!({ type: 'click', arguments: '' });
+    expect(firstWindow().visible).toBe(true);
+  });
+
   it('closing the last window quits, except on macOS', async () => {
     await start();
     electron.app.emit('window-all-closed');

@@ -6,7 +6,10 @@ const { dialogProperties, menuTemplate } = await import('../../../main/electron/
 const { createTray, trayTitle, trayTooltip } = await import('../../../main/electron/tray.ts');
 const { COMMAND_LINK, installCommandLineTool } = await import('../../../main/electron/install-command.ts');
 
-beforeEach(() => electron.resetElectron());
+beforeEach(async () => {
+  electron.resetElectron();
+  await electron.app.whenReady(); // windows, trays and notifications come after ready
+});
 
 describe('the menu', () => {
   it('on macOS: the app menu, and one Notarise… / Verify… picking files and folders', () => {
@@ -75,5 +78,16 @@ describe('the tray', () => {
     expect(actions.quit).toHaveBeenCalledOnce();
     tray.setPending(3);
     expect(fake.tooltip).toBe('Notarium — 3 files pending');
+  });
+
+  it('is a template image on macOS only: elsewhere nothing tints it, and black is invisible on a dark panel', () => {
+    for (const [platform, template] of [
+      ['darwin', true],
+      ['linux', false],
+      ['win32', false],
+    ] as const) {
+      createTray({ open: () => {}, quit: () => {} }, platform);
+      expect(electron.Tray.instances.at(-1)!.image.template, platform).toBe(template);
+    }
   });
 });

@@ -4,14 +4,24 @@ import * as electron from './electron-mock.ts';
 vi.mock('electron', () => import('./electron-mock.ts'));
 const { showNotification } = await import('../../../main/electron/notifications.ts');
 
-beforeEach(() => electron.resetElectron());
+beforeEach(async () => {
+  electron.resetElectron();
+  await electron.app.whenReady(); // windows, trays and notifications come after ready
+});
 
 describe('native notifications', () => {
   it('a native notification brings the window forward when clicked', () => {
     const onClick = vi.fn();
-    showNotification({ title: 't', body: 'b' }, onClick);
+    showNotification({ title: 't', body: 'b' }, onClick, () => {});
     expect(electron.Notification.shown).toEqual([{ title: 't', body: 'b' }]);
     electron.Notification.instances[0]!.emit('click');
     expect(onClick).toHaveBeenCalledOnce();
+  });
+
+  it('says in the log when the system refused to show it (an unsigned macOS build, Electron 42 and later)', () => {
+    const log = vi.fn();
+    showNotification({ title: 't', body: 'b' }, () => {}, log);
+    electron.Notification.instances[0]!.emit('failed', {}, 'Notifications are not allowed');
+    expect(log).toHaveBeenCalledExactlyOnceWith('The notification "t" could not be shown: Notifications are not allowed');
   });
 });

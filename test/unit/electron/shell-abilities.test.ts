@@ -5,7 +5,10 @@ vi.mock('electron', () => import('./electron-mock.ts'));
 const { pathOf } = await import('../../../main/electron/file-refs.ts');
 const { desktopAbilities, isAuthorizationUrl, isWebPageUrl, verifyCommandFor } = await import('../../../main/electron/shell-abilities.ts');
 
-beforeEach(() => electron.resetElectron());
+beforeEach(async () => {
+  electron.resetElectron();
+  await electron.app.whenReady(); // windows, trays and notifications come after ready
+});
 
 const AUTHORIZE =
   'https://id.example.com/authorize?response_type=code&client_id=notarium&redirect_uri=http%3A%2F%2F127.0.0.1%3A5000%2Fcallback&state=abc&code_challenge=xyz&code_challenge_method=S256';
@@ -74,6 +77,13 @@ describe('chooseFolder', () => {
     expect(electron.dialog.showOpenDialog).toHaveBeenCalledWith(expect.objectContaining({ properties: ['openDirectory', 'createDirectory'] }));
     electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });
     expect(await desktopAbilities().chooseFolder!()).toBeNull();
+  });
+
+  it('starts where the last choice was, not in Downloads (where Electron 43 and later start a dialog told nothing)', async () => {
+    electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/home/ann/Contracts/2026'] });
+    await desktopAbilities().chooseFolder!();
+    await desktopAbilities().chooseFolder!();
+    expect(electron.dialogStarts).toEqual(['/home/ann/Contracts']);
   });
 });
 

@@ -4,7 +4,10 @@ import * as electron from './electron-mock.ts';
 vi.mock('electron', () => import('./electron-mock.ts'));
 const { windowOptions, hardenContents, hardenSession, createMainWindow } = await import('../../../main/electron/window.ts');
 
-beforeEach(() => electron.resetElectron());
+beforeEach(async () => {
+  electron.resetElectron();
+  await electron.app.whenReady(); // windows, trays and notifications come after ready
+});
 
 const navigation = (url: string) => ({
   url,
@@ -56,6 +59,11 @@ describe('hardening of the web contents', () => {
   it('denies every new window', () => {
     const c = contents();
     expect(c.windowOpenHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+    expect(electron.shell.openExternal).not.toHaveBeenCalled();
+    // The sign-in page's fallback link (target=_blank): in the system browser, as the sign-in itself.
+    const signIn = 'https://id.example/authorize?response_type=code&state=s&code_challenge=c';
+    expect(c.windowOpenHandler!({ url: signIn })).toEqual({ action: 'deny' });
+    expect(electron.shell.openExternal).toHaveBeenCalledExactlyOnceWith(signIn, { activate: true });
     expect(c.windowOpenHandler!({ url: 'app://notarium/index.html' })).toEqual({ action: 'deny' });
   });
 
