@@ -17,6 +17,7 @@ import type { ImportedOutcome, StoredRecord } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { receiptNetwork } from './receipt-network.ts';
 import { profileToAsk, serviceCheck } from './service-check.ts';
+import { standsForContent } from './registrations.ts';
 
 /** Receipts: what a record needs to verify offline, written next to its file or elsewhere, and read back in. */
 
@@ -230,6 +231,12 @@ async function besideFile(ctx: NotaryContext, record: ReceiptOwner, filePath: st
   const plain = join(dirname(filePath), receiptFileName(record.name));
   const there = await readReceiptText(plain).catch(() => null);
   if (!there || there.receipt.registration.txId === record.txId) return { path: plain };
+  // An imported receipt that never stood for the content (registrations.ts) gives the plain name up to a registration.
+  const evidence = ctx.library.profiles.list().some(({ name }) => {
+    const holder = ctx.library.records.byTxId(there.receipt.registration.txId, name);
+    return holder !== undefined && holder.receiptPath === plain && !standsForContent(ctx, holder);
+  });
+  if (evidence) return { path: plain, displaced: { ...there, to: await labelledPlace(plain, there.receipt.registration) } };
   if (there.receipt.file.sha256 === record.sha256 || !(await isContentNow(ctx, record, filePath))) return { path: await labelledPlace(plain, record) };
   return { path: plain, displaced: { ...there, to: await labelledPlace(plain, there.receipt.registration) } };
 }
