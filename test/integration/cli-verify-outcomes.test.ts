@@ -167,9 +167,9 @@ describe('receipt import keeps the outcome the receipt had', () => {
       receiptClaims: { state: 'settled', confirmations: 6 },
       proofOutcome: 'partially-verified',
     });
-    const words = await cli('status', imported.value[0].record.txId, '--offline');
-    expect(words.code).toBe(3);
-    expect(words.stdout).toMatch(/^imported\.pdf: imported evidence, not verified: its partially verified receipt claims "settled \(6 confirmations\)"$/m);
+    const said = await cli('status', imported.value[0].record.txId, '--offline');
+    expect(said.code).toBe(3);
+    expect(said.stdout).toMatch(/^imported\.pdf: imported evidence, not verified: its partially verified receipt claims "settled \(6 confirmations\)"$/m);
   });
 
   it('a receipt whose network label is not in the vocabulary is refused', async () => {

@@ -10,7 +10,7 @@ import { readRegularFile } from '../fs/read-regular-file.ts';
 import type { AggregationProof } from '../protocol/aggregation.ts';
 import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
-import { MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { decodeReceipt, MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { uncheckedEvidence, verifyReceipt, withServiceCheck, type StepId } from '../receipts/verify/verify-receipt.ts';
 import { receiptTooLarge, receiptUnreadable } from '../receipts/verify/receipt-verdict.ts';
 import type { ImportedOutcome, StoredRecord } from '../store/record.ts';
@@ -320,8 +320,9 @@ async function readReceiptText(path: string, shown = path): Promise<ReceiptText>
     maxBytes: MAX_RECEIPT_BYTES,
     tooLarge: (size) => new NotariumError('RECEIPT_INVALID', receiptTooLarge(shown, size)),
   });
-  const text = bytes.toString('utf8');
   try {
+    // One decoding rule for every reader (receipt-v1.md, "Decoding").
+    const text = decodeReceipt(bytes);
     return { path, text, receipt: parseReceipt(text) };
   } catch (err) {
     if (err instanceof NotariumError) throw new NotariumError(err.code, receiptUnreadable(shown, err.message), { cause: err });
