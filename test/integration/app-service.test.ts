@@ -659,7 +659,7 @@ describe('the app service', () => {
       expect(exported).toMatchObject({ path: join(t.files, 'beta.txt.receipt.json'), fileName: 'beta.txt.receipt.json' });
       expect(JSON.parse(exported.receipt).aggregation.nonce).toBe(receipt.aggregation.nonce);
       const bundle = await t.service.api.exportProofBundle({ member: beta.batch!.member! });
-      expect([...unzipEntries(Buffer.from(bundle.zipBase64, 'base64')).keys()].sort()).toEqual(['beta.txt.receipt.json', 'verify.html']);
+      expect([...unzipEntries(Buffer.from(bundle.zipBase64, 'base64')).keys()].sort()).toEqual(['README.txt', 'beta.txt.receipt.json', 'verify.html']);
       await expect(t.service.api.getRecord({ member: 999_999 })).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });
     });
 

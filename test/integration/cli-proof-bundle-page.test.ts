@@ -74,6 +74,13 @@ describe('the verifier page of a proof bundle', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/is not a block lookup/);
     expect((await cli('verifier-page')).code).toBe(2);
+    // A verify.html that Notarium did not write is left alone.
+    mkdirSync(join(work, 'mine'));
+    writeFileSync(join(work, 'mine', 'verify.html'), '<p>my own page</p>');
+    const kept = await cli('verifier-page', '-o', 'mine');
+    expect(kept.code).toBe(2);
+    expect(kept.stderr).toMatch(/is a file Notarium did not write, so it was left alone/);
+    expect(readFileSync(join(work, 'mine', 'verify.html'), 'utf8')).toBe('<p>my own page</p>');
   });
 
   it('the page never claims to vouch for itself, and says how to check it', () => {

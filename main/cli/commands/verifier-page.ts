@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { NotariumError } from '../../core/errors/notarium-error.ts';
 import { writeFileAtomically } from '../../core/fs/atomic-write.ts';
-import { lookupVerifierPage, pageSha256, VERIFIER_PAGE_NAME, verifierPage } from '../../core/receipts/verifier-page.ts';
+import { lookupVerifierPage, pageSha256, VERIFIER_PAGE_MARK, VERIFIER_PAGE_NAME, verifierPage } from '../../core/receipts/verifier-page.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
@@ -36,6 +36,9 @@ export async function verifierPageCommand(argv: string[], io: CliIo): Promise<nu
   const html = lookup === undefined ? page.html : lookupVerifierPage(page, lookup);
   const folder = resolve(v.output);
   const path = join(folder, VERIFIER_PAGE_NAME);
+  // As a bundle does: a verify.html there that Notarium did not write is the user's, and is left alone.
+  if (existsSync(path) && !readFileSync(path, 'utf8').includes(VERIFIER_PAGE_MARK))
+    throw new NotariumError('FILE_UNWRITABLE', `${path} is a file Notarium did not write, so it was left alone: name another folder with -o.`);
   try {
     mkdirSync(folder, { recursive: true });
     writeFileAtomically(path, html);
