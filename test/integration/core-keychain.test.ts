@@ -146,7 +146,9 @@ describe('KEYCHAIN_UNAVAILABLE, never a plaintext fallback', () => {
     spawnSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon && command -v dbus-send']).status === 0;
   // The tools are checked by scripts/test.sh: a missing one fails the run here, never skips it.
   it('when the keyring is locked', () => {
-    expect(canLock, 'the locked-keyring test needs dbus-run-session, gnome-keyring-daemon and dbus-send (apt-get install dbus gnome-keyring dbus-bin)').toBe(true);
+    expect(canLock, 'the locked-keyring test needs dbus-run-session, gnome-keyring-daemon and dbus-send (apt-get install dbus gnome-keyring dbus-bin)').toBe(
+      true,
+    );
     const home = mkdtempSync(join(tmpdir(), 'notarium-locked-keyring-'));
     try {
       mkdirSync(join(home, 'run'), { mode: 0o700 });

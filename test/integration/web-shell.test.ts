@@ -201,7 +201,8 @@ describe('the bridge', () => {
     expect(await refused({ origin: shell.origin }, [BRIDGE_PROTOCOL])).toBe(403);
     expect(await refused({ origin: shell.origin }, [BRIDGE_PROTOCOL, `${SESSION_PROTOCOL_PREFIX}guess`])).toBe(403);
     // A prefix of the secret, an extension, or one character changed, as the subprotocol: refused.
-    for (const miss of nearMisses(session.secret)) expect(await refused({ origin: shell.origin }, [BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX + miss]), miss).toBe(403);
+    for (const miss of nearMisses(session.secret))
+      expect(await refused({ origin: shell.origin }, [BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX + miss]), miss).toBe(403);
     expect(await refused({ origin: shell.origin, cookie: `notarium_session=${session.secret}` }, [BRIDGE_PROTOCOL])).toBe(403);
     expect(await refused({ origin: 'http://attacker.example' })).toBe(403);
     expect(await refused({ origin: 'http://127.0.0.1:1' })).toBe(403);
