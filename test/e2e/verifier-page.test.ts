@@ -266,8 +266,11 @@ describe('a receiver with only a browser, offline', () => {
       receipts: [at('deed-bundle', 'deed.txt.v1.receipt.json'), at('deed-bundle', 'deed.txt.v2.receipt.json')],
       index: at('deed-bundle', 'deed.txt.versions.json'),
       verifier: at('deed-bundle', 'verify.html'),
+      verifierSha256: pageSha256(verifierPage().html),
+      readme: at('deed-bundle', 'README.txt'),
       batch: null,
     });
+    expect(readFileSync(at('deed-bundle', 'README.txt'), 'utf8')).toMatch(/deed\.txt\.versions\.json +the document's versions, in order/);
     const v2 = at('deed-bundle', 'deed.txt.v2.receipt.json');
     expect(JSON.parse(readFileSync(v2, 'utf8')).registration).toMatchObject({ kind: 'linked-update', version: 2 });
 
