@@ -29,3 +29,10 @@ export const inBlock = (r: { state: RecordState }): boolean => r.state === 'conf
 
 /** The id every submission of one registration shares: the first record's. */
 export const groupOf = (r: { id: number; resubmits: number | null }): number => r.resubmits ?? r.id;
+
+/**
+ * Imported from a receipt that was only partially verified: its state and confirmations are what
+ * that receipt claims (a forger can write any), never the library's own count. Shown as imported
+ * evidence in the CLI, its JSON and the Library.
+ */
+export const importedPartial = (r: { proofOutcome: string | null }): boolean => r.proofOutcome === 'partially-verified';

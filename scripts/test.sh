@@ -4,9 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-for tool in dbus-run-session gnome-keyring-daemon curl openssl chromium desktop-file-validate makensis gio pdftotext unzip; do
+for tool in dbus-run-session dbus-send gnome-keyring-daemon curl openssl chromium desktop-file-validate makensis gio pdftotext unzip; do
   if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "npm test needs '$tool'. On Debian or Ubuntu run 'bash .ci/run' once (it installs the test dependencies), or: apt-get install -y dbus gnome-keyring curl openssl chromium desktop-file-utils nsis libglib2.0-bin poppler-utils unzip" >&2
+    echo "npm test needs '$tool'. On Debian or Ubuntu run 'bash .ci/run' once (it installs the test dependencies), or: apt-get install -y dbus dbus-bin gnome-keyring curl openssl chromium desktop-file-utils nsis libglib2.0-bin poppler-utils unzip" >&2
     exit 2
   fi
 done

@@ -1,5 +1,5 @@
 import { visibleName } from '../preload/visible-text.ts';
-import { verifyReceiptText } from '../main/core/receipts/verify/receipt-verdict.ts';
+import { verifyReceiptBytes } from '../main/core/receipts/verify/receipt-verdict.ts';
 import { hashFile } from './checked-file.ts';
 import { h } from './dom.ts';
 import { dropZone } from './drop-zone.ts';
@@ -23,7 +23,7 @@ export function mountCertificateCheck(root: HTMLElement, receiptText: string, re
         status.textContent = `Computing the SHA-256 of ${visibleName(file.name)}… ${Math.floor((done / Math.max(file.size, 1)) * 100)}%`;
       else {
         status.textContent = `${visibleName(file.name)}: SHA-256 ${digest}`;
-        result.replaceChildren(verdictView(verifyReceiptText(receiptText, receiptName, { fileDigest: digest })));
+        result.replaceChildren(verdictView(verifyReceiptBytes(new TextEncoder().encode(receiptText), receiptName, { fileDigest: digest })));
       }
     });
   };
@@ -40,6 +40,12 @@ export function mountCertificateCheck(root: HTMLElement, receiptText: string, re
       buttons: [{ label: 'Choose file', inputLabel: 'File to check', primary: true, onfiles: ([f]) => f && check(f) }],
       ondrop: ([f]) => f && check(f),
     }),
+    // Whoever sent the certificate could have edited it: it says so, never that its check is genuine.
+    h(
+      'p',
+      { class: 'muted small' },
+      'This check travels inside the certificate and cannot vouch for itself: to be sure, verify the file and its receipt with a copy of Notarium of your own.',
+    ),
     status,
     result,
   );

@@ -1,7 +1,7 @@
 import { byteSize } from '../preload/byte-size.ts';
 import { MAX_RECEIPT_BYTES } from '../main/core/receipts/receipt-v1.ts';
 import type { ChainCheck } from '../main/core/receipts/verify/best-chain.ts';
-import { receiptTooLarge, verifyReceiptText, type ReceiptVerdict } from '../main/core/receipts/verify/receipt-verdict.ts';
+import { receiptTooLarge, verifyReceiptBytes, type ReceiptVerdict } from '../main/core/receipts/verify/receipt-verdict.ts';
 import { fileDigest } from './file-digest.ts';
 
 /** A file being hashed in the page, and what became of it. */
@@ -33,7 +33,8 @@ export async function verdictFor(receipt: File, digest?: string, chain?: ChainCh
     const message = receiptTooLarge(receipt.name, receipt.size);
     return { status: 'unreadable', message, error: { code: 'RECEIPT_INVALID', message } };
   }
-  return verifyReceiptText(await receipt.text(), receipt.name, { fileDigest: digest, chain });
+  // Its bytes, not receipt.text(): the browser's decoder would drop a byte-order mark on its own (receipt-v1.md, "Decoding").
+  return verifyReceiptBytes(new Uint8Array(await receipt.arrayBuffer()), receipt.name, { fileDigest: digest, chain });
 }
 
 export const sizeOf = (file: File): string => byteSize(file.size);

@@ -126,9 +126,15 @@ export function mountStandalone(root: HTMLElement, lookup: BundledLookup | null)
     h(
       'footer',
       { class: 'page-foot muted small' },
-      "Notarium's own verifier, in one page: the same steps, sentences and verdicts as the app and ",
+      'The same steps, sentences and verdicts as the Notarium app and ',
       h('code', {}, 'notarium receipt verify'),
-      lookup ? '. The service check needs an API key and is left to them.' : '. The best-chain and service checks need the network and are left to them.',
+      lookup ? '. The service check needs an API key and is left to them. ' : '. The best-chain and service checks need the network and are left to them. ',
+      // Whoever sent the page could have edited it: it says how to check it, never that it is genuine.
+      'This page cannot vouch for itself: whoever sent it could have edited it. Check that its SHA-256 (',
+      h('code', {}, 'sha256sum verify.html'),
+      ') is the one published for your Notarium version, or use a copy of your own (',
+      h('code', {}, 'notarium verifier-page -o DIR'),
+      ').',
     ),
   );
   render();

@@ -13,6 +13,7 @@ export const COMMAND_NAMES = [
   'watch',
   'verify',
   'receipt',
+  'verifier-page',
   'versions',
   'version',
   'profile',

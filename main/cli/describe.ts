@@ -1,5 +1,5 @@
 import { visibleName } from '../../preload/visible-text.ts';
-import { inBlock, notSent, type StoredRecord } from '../core/store/record.ts';
+import { importedPartial, inBlock, notSent, type StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
 import { shellQuote } from '../core/text/shell-quote.ts';
 import { saltHidden } from '../core/protocol/salt-shown.ts';
@@ -28,8 +28,8 @@ const STATE_WORDS: Record<StoredRecord['state'], string> = {
 /** A record's state in a few words (a table's cell); describeRecord adds what to do. */
 export function stateWords(r: StoredRecord): string {
   const words = inBlock(r) ? `${STATE_WORDS[r.state]} (${counted(r.confirmations, 'confirmation')})` : notSent(r) ? 'not sent' : STATE_WORDS[r.state];
-  // An imported receipt that proved only part of its claim: the state is the receipt's word, not a proof.
-  return r.proofOutcome === 'partially-verified' ? `${words}, imported from a partially verified receipt (not verified)` : words;
+  // An imported receipt that proved only part of its claim: its state is the receipt's word, not the library's.
+  return importedPartial(r) ? `imported evidence, not verified: its partially verified receipt claims "${words}"` : words;
 }
 
 /** What to do about a record that is not where it is going yet, after its state on the first line. */

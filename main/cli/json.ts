@@ -1,5 +1,5 @@
 import type { ErrorData } from '../../preload/protocol/messages.ts';
-import type { StoredRecord } from '../core/store/record.ts';
+import { importedPartial, type StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
 import type { BatchFacts } from '../core/usecases/registrations.ts';
 import { saltHidden } from '../core/protocol/salt-shown.ts';
@@ -13,9 +13,12 @@ import { saltHidden } from '../core/protocol/salt-shown.ts';
  */
 export function recordJson(r: StoredRecord, life?: LifeCycleFacts, batch?: BatchFacts | null) {
   const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+  // An import that proved only part of its claim: its state and confirmations are the receipt's
+  // word (a forger's, perhaps), said apart as receiptClaims, never as the library's own.
+  const claimed = importedPartial(r);
   return {
     txId: r.txId,
-    state: r.state,
+    state: claimed ? ('imported' as const) : r.state,
     kind: r.kind,
     profile: r.profile,
     name: r.name,
@@ -26,12 +29,14 @@ export function recordJson(r: StoredRecord, life?: LifeCycleFacts, batch?: Batch
     prevTxId: r.prevTxId,
     documentId: r.documentId,
     version: r.version,
-    confirmations: r.confirmations,
+    confirmations: claimed ? null : r.confirmations,
     blockHash: r.blockHash,
     blockTime: r.blockTime,
     receiptPath: r.receiptPath,
     /** Imported records: what the receipt proved when imported (null: registered by Notarium). */
     proofOutcome: r.proofOutcome,
+    /** A partially verified import: the state and confirmations its receipt claims (null otherwise). */
+    receiptClaims: claimed ? { state: r.state, confirmations: r.confirmations } : null,
     lastError: r.lastError,
     /** Sent again after a lost answer without Idempotency-Key: the service may hold a second, harmless registration. */
     possibleDuplicate: r.possibleDuplicate,

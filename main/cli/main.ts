@@ -26,6 +26,7 @@ Verify:
   verify <files|folders…>      verify files by their receipts or the library
   receipt export|verify|import|info|upgrade
                                receipts that verify offline; what one holds; complete pending ones
+  verifier-page -o DIR         write verify.html as this version builds it, and print its SHA-256
 
 Documents:
   versions <file|txId>         a document's versions
@@ -62,6 +63,7 @@ export const COMMANDS: Record<CommandName, () => Promise<CommandEntry>> = {
   watch: () => import('./commands/watch.ts').then((m) => ({ run: m.watchCommand, options: m.WATCH_OPTIONS })),
   verify: () => import('./commands/verify.ts').then((m) => ({ run: m.verifyCommand, options: m.VERIFY_OPTIONS })),
   receipt: () => import('./commands/receipt.ts').then((m) => ({ run: m.receiptCommand, subcommands: m.RECEIPT_SUBCOMMANDS })),
+  'verifier-page': () => import('./commands/verifier-page.ts').then((m) => ({ run: m.verifierPageCommand, options: m.VERIFIER_PAGE_OPTIONS })),
   versions: () => import('./commands/versions.ts').then((m) => ({ run: m.versionsCommand, options: m.VERSIONS_OPTIONS })),
   version: () => import('./commands/versions.ts').then((m) => ({ run: m.versionCommand, subcommands: m.VERSION_SUBCOMMANDS })),
   profile: () => import('./commands/profile.ts').then((m) => ({ run: m.profileCommand, subcommands: m.PROFILE_SUBCOMMANDS })),

@@ -2,13 +2,14 @@ import type { RecordState, RecordView, VerificationView } from '../../preload/co
 
 import { byteSize } from '../../preload/byte-size.ts';
 import { duration } from '../../preload/duration.ts';
+import { importedPartial } from '../../preload/record-states.ts';
 import { visibleName } from '../../preload/visible-text.ts';
 
 /**
  * Spans of time said as the CLI says them; names and paths from outside shown with invisible and
  * reordering characters escaped (see visible-text.ts).
  */
-export { duration, visibleName };
+export { duration, importedPartial, visibleName };
 
 export function bytes(n: number | null | undefined): string {
   return n === null || n === undefined ? '—' : byteSize(n);
@@ -78,9 +79,6 @@ export function stateText(r: Pick<RecordView, 'state' | 'confirmations' | 'targe
   if (r.state === 'confirmed') return confirmationsText(r);
   return STATE_LABEL[r.state];
 }
-
-/** Whether a record came from a receipt that proved only part of what it claims (receipt import). */
-export const importedPartial = (r: Pick<RecordView, 'proofOutcome'>): boolean => r.proofOutcome === 'partially-verified';
 
 /**
  * A registration whose send could not reach the service (RecordView.notSent): nothing sent yet and

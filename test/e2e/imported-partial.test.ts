@@ -57,7 +57,8 @@ describe('an imported, partially verified receipt in the Library', () => {
     expect(await details.locator('dt:text-is("Profile")').count()).toBe(0);
     // Nor that profile's explorer or confirmation target: they are not this registration's.
     expect(await details.getByRole('link', { name: 'Explorer' }).count()).toBe(0);
-    expect((await field('Confirmations').textContent())?.trim()).toBe('6');
+    // The forger's number is the receipt's claim, never the library's count.
+    expect((await field('Confirmations').textContent())?.trim()).toBe('6, as its receipt claims (not verified)');
     // A receipt does not say when it was registered: not the import's time as if it did; the import's time apart.
     // (Its header is not in the receipt, so no block time is vouched for either.)
     expect(await field('Notarised').textContent()).toMatch(/^\s*Not said by the receipt\s*$/);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportedVerifierPage, verifierPage } from '../../main/core/receipts/verifier-page.ts';
+import { pageSha256, verifierPage } from '../../main/core/receipts/verifier-page.ts';
 import { keepShots } from '../support/screenshots.ts';
 import { unzipEntries } from '../support/unzip.ts';
 import { dropFiles, launchOfflineBrowser, openOffline, shownReport } from '../support/verifier-page.ts';
@@ -40,9 +40,10 @@ describe('the proof bundle and the certificate from the Library', () => {
     const [download] = await Promise.all([app.page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toBe('lease.txt proof.zip');
     const entries = unzipEntries(readFileSync(await download.path()));
-    expect([...entries.keys()].sort()).toEqual(['lease.txt.receipt.json', 'verify.html']);
-    const { serviceUrl } = JSON.parse(entries.get('lease.txt.receipt.json')!).registration;
-    expect(entries.get('verify.html')).toBe(exportedVerifierPage(verifierPage(), `${serviceUrl}/explorer/block/{blockHash}`));
+    expect([...entries.keys()].sort()).toEqual(['README.txt', 'lease.txt.receipt.json', 'verify.html']);
+    // The page as built, byte for byte: the one whose SHA-256 README.txt gives.
+    expect(entries.get('verify.html')).toBe(verifierPage().html);
+    expect(entries.get('README.txt')).toContain(`\n  ${pageSha256(verifierPage().html)}\n`);
     await app.page.getByText('Downloaded lease.txt proof.zip: the receipt and verify.html, which checks it in any browser, offline.').waitFor();
 
     writeFileSync(join(files, 'verify.html'), entries.get('verify.html')!);
@@ -52,8 +53,8 @@ describe('the proof bundle and the certificate from the Library', () => {
       { name: 'lease.txt.receipt.json', content: Buffer.from(entries.get('lease.txt.receipt.json')!) },
     ]);
     expect(await shownReport(offline.page)).toMatchObject({ status: 'verified', failedStep: null });
-    // The best-chain check is offered, at the sandbox that registered it, and not made unasked.
-    expect(await offline.page.getByRole('button', { name: `Check that the block is on the best chain at ${new URL(serviceUrl).host}` }).count()).toBe(1);
+    // The page as built offers no best-chain check: it reaches nothing.
+    expect(await offline.page.getByRole('button', { name: /best chain/ }).count()).toBe(0);
     expect(offline.requests).toEqual([]);
     expect(offline.problems).toEqual([]);
   });

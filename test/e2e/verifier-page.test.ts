@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateHtml } from '../../main/core/app/certificate.ts';
 import { Notary } from '../../main/core/notary.ts';
 import { serializeReceipt } from '../../main/core/receipts/receipt-v1.ts';
-import { exportedVerifierPage, inlineHash, VERIFIER_PAGE_DIR, VERIFIER_PAGE_MARK, verifierPage } from '../../main/core/receipts/verifier-page.ts';
+import { inlineHash, lookupVerifierPage, pageSha256, VERIFIER_PAGE_DIR, VERIFIER_PAGE_MARK, verifierPage } from '../../main/core/receipts/verifier-page.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
 import { memberReceiptFor } from '../../main/core/usecases/batch-receipts.ts';
@@ -153,7 +153,7 @@ describe("the page's policy", () => {
 });
 
 describe('a receiver with only a browser, offline', () => {
-  let bundle: { receipts: string[]; verifier: string };
+  let bundle: { receipts: string[]; verifier: string; verifierSha256: string; readme: string };
 
   beforeAll(async () => {
     const exported = await json('receipt', 'export', 'contract.pdf', '--bundle', '-o', 'bundle');
@@ -161,10 +161,16 @@ describe('a receiver with only a browser, offline', () => {
     bundle = exported.value;
   });
 
-  it("--bundle writes the receipt and verify.html, the page as built with its profile's block lookup, into the folder named", async () => {
-    expect(bundle).toEqual({ receipts: [at('bundle', 'contract.pdf.receipt.json')], verifier: at('bundle', 'verify.html'), batch: null });
-    const { serviceUrl } = JSON.parse(readFileSync(bundle.receipts[0]!, 'utf8')).registration;
-    expect(readFileSync(bundle.verifier, 'utf8')).toBe(exportedVerifierPage(verifierPage(), `${serviceUrl}/explorer/block/{blockHash}`));
+  it('--bundle writes the receipt, verify.html as built (whatever the profile) and README.txt into the folder named', async () => {
+    const html = verifierPage().html;
+    expect(bundle).toEqual({
+      receipts: [at('bundle', 'contract.pdf.receipt.json')],
+      verifier: at('bundle', 'verify.html'),
+      verifierSha256: pageSha256(html),
+      readme: at('bundle', 'README.txt'),
+      batch: null,
+    });
+    expect(readFileSync(bundle.verifier, 'utf8')).toBe(html);
   });
 
   it('verifies the genuine file and receipt, with the report `receipt verify` and the app give, and reaches nothing', async () => {
@@ -183,8 +189,8 @@ describe('a receiver with only a browser, offline', () => {
       'service:skipped',
     ]);
     expect(await offline.page.locator('[data-digest]').textContent()).toBe(sha(readFileSync(at('contract.pdf'))));
-    // The best-chain check is offered, and not made: nothing is asked until the reader says so.
-    expect(await offline.page.getByRole('button', { name: /^Check that the block is on the best chain at 127\.0\.0\.1:\d+$/ }).count()).toBe(1);
+    // The page as built offers no best-chain check (README.txt says how to make one): it reaches nothing.
+    expect(await offline.page.getByRole('button', { name: /best chain/ }).count()).toBe(0);
     expectNothingReached(offline);
   });
 
@@ -260,8 +266,11 @@ describe('a receiver with only a browser, offline', () => {
       receipts: [at('deed-bundle', 'deed.txt.v1.receipt.json'), at('deed-bundle', 'deed.txt.v2.receipt.json')],
       index: at('deed-bundle', 'deed.txt.versions.json'),
       verifier: at('deed-bundle', 'verify.html'),
+      verifierSha256: pageSha256(verifierPage().html),
+      readme: at('deed-bundle', 'README.txt'),
       batch: null,
     });
+    expect(readFileSync(at('deed-bundle', 'README.txt'), 'utf8')).toMatch(/deed\.txt\.versions\.json +the document's versions, in order/);
     const v2 = at('deed-bundle', 'deed.txt.v2.receipt.json');
     expect(JSON.parse(readFileSync(v2, 'utf8')).registration).toMatchObject({ kind: 'linked-update', version: 2 });
 
@@ -284,7 +293,7 @@ describe('a receiver with only a browser, offline', () => {
   });
 });
 
-describe('the best-chain check: offered by a page exported with a block lookup, made only when its reader asks', () => {
+describe("the best-chain check: offered by a page of the reader's own with a block lookup (verifier-page --block-lookup), made only when its reader asks", () => {
   let notary: Notary;
   let bundle: { receipts: string[]; verifier: string };
   let lookup: string;
@@ -307,6 +316,11 @@ describe('the best-chain check: offered by a page exported with a block lookup, 
     expect(exported.code, exported.stderr).toBe(0);
     bundle = exported.value;
     lookup = `${baseUrl}/explorer/block/{blockHash}`;
+    // The reader's own page, beside the receipt in place of the one that came with it.
+    const own = await json('verifier-page', '-o', 'chain-bundle', '--block-lookup', lookup);
+    expect(own.code, own.stderr).toBe(0);
+    expect(own.value).toMatchObject({ path: bundle.verifier, asBuilt: false, blockLookup: lookup });
+    expect(own.value.sha256).not.toBe(pageSha256(verifierPage().html));
     source = new URL(baseUrl).host;
   });
   afterAll(async () => notary?.close());
@@ -314,7 +328,7 @@ describe('the best-chain check: offered by a page exported with a block lookup, 
   it('names its lookup, and its policy lets it connect to that origin alone', () => {
     const html = readFileSync(bundle.verifier, 'utf8');
     const built = verifierPage();
-    expect(html).toBe(exportedVerifierPage(built, lookup));
+    expect(html).toBe(lookupVerifierPage(built, lookup));
     expect(html).toContain(`<meta name="notarium-block-lookup" content="${lookup}">`);
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)![1]!;
     const directives = Object.fromEntries(csp.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));

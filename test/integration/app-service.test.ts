@@ -10,7 +10,7 @@ import { asNotariumError, NotariumError } from '../../main/core/errors/notarium-
 import { Notary } from '../../main/core/notary.ts';
 import { printPdfWithChromium } from '../../main/web/chromium-pdf.ts';
 import { decodeQr, pdfText } from '../support/certificate-checks.ts';
-import { exportedVerifierPage, verifierPage } from '../../main/core/receipts/verifier-page.ts';
+import { pageSha256, verifierPage } from '../../main/core/receipts/verifier-page.ts';
 import { runCli } from '../support/cli.ts';
 import { closedPort } from '../support/closed-port.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
@@ -456,13 +456,14 @@ describe('the app service', () => {
     const bundle = await service.api.exportProofBundle(version2.id);
     expect(bundle).toMatchObject({ fileName: 'plan.md proof.zip', receipts: 2 });
     const bundled = unzipEntries(Buffer.from(bundle.zipBase64, 'base64'));
-    expect([...bundled.keys()].sort()).toEqual([...entries.keys(), 'verify.html'].sort());
+    expect([...bundled.keys()].sort()).toEqual([...entries.keys(), 'verify.html', 'README.txt'].sort());
     // The same receipt, but for when it was issued: the two exports may fall in different seconds.
     const issuedAnyTime = (text: string | undefined) => ({ ...JSON.parse(text!), issuedAt: null });
     expect(issuedAnyTime(bundled.get('plan.md.v2.receipt.json'))).toEqual(issuedAnyTime(entries.get('plan.md.v2.receipt.json')));
-    // The page carries the Sandbox profile's block lookup, for its reader to ask (issue #17, item 3).
-    const { serviceUrl } = JSON.parse(bundled.get('plan.md.v2.receipt.json')!).registration;
-    expect(bundled.get('verify.html')).toBe(exportedVerifierPage(verifierPage(), `${serviceUrl}/explorer/block/{blockHash}`));
+    // The page as built, byte for byte, whatever the profile; README.txt gives its SHA-256 and how to check it.
+    expect(bundled.get('verify.html')).toBe(verifierPage().html);
+    expect(bundled.get('README.txt')).toContain(`\n  ${pageSha256(verifierPage().html)}\n`);
+    expect(bundled.get('README.txt')).toMatch(/plan\.md\.v1\.receipt\.json +a receipt/);
   });
 
   it('in the web shell, an uploaded file keeps its real name and no temporary path, and is released when its job ends', async () => {
@@ -658,7 +659,7 @@ describe('the app service', () => {
       expect(exported).toMatchObject({ path: join(t.files, 'beta.txt.receipt.json'), fileName: 'beta.txt.receipt.json' });
       expect(JSON.parse(exported.receipt).aggregation.nonce).toBe(receipt.aggregation.nonce);
       const bundle = await t.service.api.exportProofBundle({ member: beta.batch!.member! });
-      expect([...unzipEntries(Buffer.from(bundle.zipBase64, 'base64')).keys()].sort()).toEqual(['beta.txt.receipt.json', 'verify.html']);
+      expect([...unzipEntries(Buffer.from(bundle.zipBase64, 'base64')).keys()].sort()).toEqual(['README.txt', 'beta.txt.receipt.json', 'verify.html']);
       await expect(t.service.api.getRecord({ member: 999_999 })).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });
     });
 

@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
 import { jsonCli, runCli, sandboxProfileArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
-import { branch, header, recordTx, txidOf } from '../support/receipt-fixture.ts';
+import { forgeFromNothing, type ForgeOptions } from '../support/forged-from-nothing.ts';
 import { closedPort } from '../support/closed-port.ts';
 
 /**
@@ -35,42 +33,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/**
- * A receipt for `content` (never registered anywhere), forged from nothing: the fingerprint in a
- * record transaction of the forger's making, in a Merkle branch of its choosing; with a header
- * mined here at the test chains' limit, or with no transaction and no header at all.
- */
-function forge(name: string, content: string, opts: { network: string; evidence: 'none' | 'mined'; serviceUrl?: string }): string {
-  writeFileSync(join(work, name), content);
-  const digest = createHash('sha256').update(content).digest();
-  const fp = fingerprintFor(digest, 'k3J9xQ2pL8mN4vR7tY1wZ5');
-  const raw = recordTx(Buffer.from(fp.published, 'hex'));
-  const txid = txidOf(raw);
-  const txids = [0, 1, 2].map((i) => createHash('sha256').update(`${name} ${i}`).digest('hex')).concat(txid);
-  const { nodes, root: merkleRoot } = branch(txids, 3);
-  const mined = header(merkleRoot);
-  const receipt = {
-    format: 'notarium-receipt/1',
-    issuedAt: '2026-11-22T10:15:00Z',
-    network: opts.network,
-    file: { name, size: Buffer.byteLength(content), sha256: digest.toString('hex') },
-    fingerprint: { encode: fp.encode, salt: fp.salt, record: fp.record, published: fp.published },
-    registration: { kind: 'record', serviceUrl: opts.serviceUrl ?? 'https://records.example', txId: txid, prevTxId: null },
-    ...(opts.evidence === 'mined' ? { transaction: raw.toString('hex') } : {}),
-    confirmation: {
-      confirmedBlocks: 6,
-      blockHash: opts.evidence === 'mined' ? mined.hash : createHash('sha256').update(name).digest('hex'),
-      blockTimestamp: '2026-11-19T08:13:20Z',
-      merkleProof:
-        opts.evidence === 'mined'
-          ? { index: 3, txOrId: txid, target: mined.hex, nodes, targetType: 'header' }
-          : { index: 3, txOrId: txid, target: merkleRoot, nodes, targetType: 'merkleRoot' },
-    },
-  };
-  const path = join(work, `${name}.receipt.json`);
-  writeFileSync(path, JSON.stringify(receipt, null, 2));
-  return path;
-}
+const forge = (name: string, content: string, opts: ForgeOptions) => forgeFromNothing(work, name, content, opts);
 
 describe('no transaction, no header, a self-consistent Merkle root, for a file never registered', () => {
   it('verify: PARTIALLY VERIFIED, exit 3, naming the skipped steps and what they leave unproven', async () => {
@@ -197,10 +160,16 @@ describe('receipt import keeps the outcome the receipt had', () => {
 
     // The record keeps that outcome: its state is the receipt's word (6 confirmations, settled), never a proof.
     const status = await json('status', imported.value[0].record.txId, '--offline');
-    expect(status.value).toMatchObject({ state: 'settled', proofOutcome: 'partially-verified' });
-    expect((await cli('status', imported.value[0].record.txId, '--offline')).stdout).toMatch(
-      /^imported\.pdf: settled \(6 confirmations\), imported from a partially verified receipt \(not verified\)$/m,
-    );
+    // Its state and confirmations are the receipt's claim, said apart, never the library's own count.
+    expect(status.value).toMatchObject({
+      state: 'imported',
+      confirmations: null,
+      receiptClaims: { state: 'settled', confirmations: 6 },
+      proofOutcome: 'partially-verified',
+    });
+    const said = await cli('status', imported.value[0].record.txId, '--offline');
+    expect(said.code).toBe(3);
+    expect(said.stdout).toMatch(/^imported\.pdf: imported evidence, not verified: its partially verified receipt claims "settled \(6 confirmations\)"$/m);
   });
 
   it('a receipt whose network label is not in the vocabulary is refused', async () => {

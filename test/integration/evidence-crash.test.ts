@@ -14,7 +14,9 @@ import { seededRandom } from '../support/seeded-random.ts';
 // Evidence (issue #7): SIGKILL the `notarium` CLI at random points of a notarisation, round after
 // round, restarting it each time; then run it once more to the end. Every record the sandbox
 // accepted is in the library exactly once, and every one settles. The kill points come from a
-// seeded PRNG and are printed with the seed: NOTARIUM_CRASH_SEED=<seed> replays the same plan.
+// seeded PRNG and are printed with the seed. The seed is pinned, so every run (CI's too) makes the
+// plan the README's figures come from; NOTARIUM_CRASH_SEED=<seed> replays another, and
+// NOTARIUM_CRASH_SEED=random draws one.
 
 interface CrashCase {
   files: number;
@@ -22,7 +24,17 @@ interface CrashCase {
   seed: number;
 }
 
-const SEED = Number(process.env.NOTARIUM_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+/** Its 20 kill points of 500 files all fall below 290 accepted records: each of the 20 kills lands (asserted). */
+const PINNED_SEED = 20262320;
+const SEED = crashSeed(process.env.NOTARIUM_CRASH_SEED);
+
+function crashSeed(given: string | undefined): number {
+  if (given === undefined || given === '') return PINNED_SEED;
+  if (given === 'random') return Math.floor(Math.random() * 2 ** 31);
+  const seed = Number(given);
+  if (!Number.isSafeInteger(seed)) throw new Error(`NOTARIUM_CRASH_SEED must be a whole number or "random", not ${JSON.stringify(given)}.`);
+  return seed;
+}
 const CASES: CrashCase[] = [{ files: 500, rounds: 20, seed: SEED }];
 
 /**
@@ -118,7 +130,8 @@ describe.each(CASES)('SIGKILL during notarisation: $files files, $rounds kills (
     const plan = killPlan(c, c.files);
     console.log(`crash plan (seed ${c.seed}): kill after ${plan.join(', ')} accepted records`);
     const kills = await killRounds(plan, c.files * KILL_SPAN, acceptedCount, () => runCli(['notarise', '--separately', ...names], { env, cwd: work }));
-    expect(kills.length).toBeGreaterThanOrEqual(Math.min(c.rounds, 10));
+    // What the README claims: the CLI killed 20 times (the pinned plan leaves room for every kill), at least 10 on any seed.
+    expect(kills.length, `killed after ${kills.join(', ')}`).toBeGreaterThanOrEqual(c.seed === PINNED_SEED ? c.rounds : Math.min(c.rounds, 10));
 
     const final = await runCli(['notarise', '--separately', ...names, '--wait', '--json'], { env, cwd: work });
     expect(final.code, final.stderr).toBe(0);

@@ -83,6 +83,21 @@ function rawBytes(text: string): Promise<string> {
 const token = (): string => new URLSearchParams(new URL(shell.launchUrl).hash.slice(1)).get('launch')!;
 const secretHeader = (): Record<string, string> => ({ 'x-notarium-session': session.secret });
 
+/**
+ * What a check that compares too little (a prefix, startsWith, a length slip) would let through:
+ * every prefix, the value extended, and every one-character change, each of the same alphabet.
+ */
+function nearMisses(value: string): string[] {
+  const other = (c: string) => (c === 'A' ? 'B' : 'A');
+  return [
+    ...Array.from({ length: value.length - 1 }, (_, n) => value.slice(0, n + 1)),
+    `${value}A`,
+    `${value}${value}`,
+    value.slice(1),
+    ...Array.from(value, (c, i) => `${value.slice(0, i)}${other(c)}${value.slice(i + 1)}`),
+  ];
+}
+
 describe('the launch', () => {
   it('keeps the token out of what is sent: the link carries it in its fragment only', () => {
     const url = new URL(shell.launchUrl);
@@ -103,6 +118,10 @@ describe('the launch', () => {
     expect((await raw('/session', { 'x-notarium-launch': token() }, 'POST')).status).toBe(403);
     expect((await raw('/session', { 'x-notarium-launch': token(), origin: 'http://127.0.0.1:1' }, 'POST')).status).toBe(403);
     expect((await raw('/session', { 'x-notarium-launch': 'guess', origin: shell.origin }, 'POST')).status).toBe(403);
+    // Nor for a prefix of it, an extension, or one character changed (each would pass a check that compares too little).
+    const misses = nearMisses(token());
+    expect(misses).toHaveLength(2 * 43 + 2);
+    for (const miss of misses) expect((await raw('/session', { 'x-notarium-launch': miss, origin: shell.origin }, 'POST')).status, miss).toBe(403);
     expect(existsSync(launchFile)).toBe(true); // a wrong guess does not spend the real token
     session = await tradeLaunch(shell.launchUrl);
     expect(session.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -126,6 +145,10 @@ describe('the launch', () => {
   it('tells a page whether its secret is still good', async () => {
     expect((await raw('/session', secretHeader())).status).toBe(204);
     expect((await raw('/session', { 'x-notarium-session': 'guess' })).status).toBe(403);
+    // A prefix of the secret, an extension, or one character changed: refused, as a guess is.
+    for (const miss of nearMisses(session.secret)) expect((await raw('/session', { 'x-notarium-session': miss })).status, miss).toBe(403);
+    for (const miss of nearMisses(session.secret).slice(0, 3))
+      expect((await raw('/upload?name=x', { 'x-notarium-session': miss, origin: shell.origin }, 'POST', 'x')).status, miss).toBe(403);
     expect((await raw('/session', {})).body).toMatch(/notarium app/);
   });
 });
@@ -177,6 +200,9 @@ describe('the bridge', () => {
   it('refuses the upgrade without the secret, from another Origin (another 127.0.0.1 port too), without an Origin, or to another Host', async () => {
     expect(await refused({ origin: shell.origin }, [BRIDGE_PROTOCOL])).toBe(403);
     expect(await refused({ origin: shell.origin }, [BRIDGE_PROTOCOL, `${SESSION_PROTOCOL_PREFIX}guess`])).toBe(403);
+    // A prefix of the secret, an extension, or one character changed, as the subprotocol: refused.
+    for (const miss of nearMisses(session.secret))
+      expect(await refused({ origin: shell.origin }, [BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX + miss]), miss).toBe(403);
     expect(await refused({ origin: shell.origin, cookie: `notarium_session=${session.secret}` }, [BRIDGE_PROTOCOL])).toBe(403);
     expect(await refused({ origin: 'http://attacker.example' })).toBe(403);
     expect(await refused({ origin: 'http://127.0.0.1:1' })).toBe(403);

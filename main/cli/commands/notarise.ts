@@ -118,6 +118,10 @@ function print(io: CliIo, notary: Notary, outcomes: NotariseOutcome[], records: 
             status: o.status,
             record: view ? recordJson(view.record, undefined, view.batch) : null,
             error: 'error' in o ? errorJson(o.error) : null,
+            // An imported receipt of this content that never stood for its registration (registrations.ts).
+            importedEvidence: o.importedEvidence
+              ? { txId: o.importedEvidence.txId, proofOutcome: o.importedEvidence.proofOutcome, receiptPath: o.importedEvidence.receiptPath }
+              : null,
           };
         }),
         null,
@@ -133,6 +137,18 @@ function print(io: CliIo, notary: Notary, outcomes: NotariseOutcome[], records: 
   io.out(table(['RESULT', 'FILE', 'TXID', 'STATE'], rows));
   for (const line of batchLines(outcomes, records)) io.out(line);
   for (const line of reasons(outcomes, records)) io.out(line);
+  for (const line of evidenceLines(outcomes)) io.out(line);
+}
+
+/** Files registered although an imported receipt of their content was in the library: that receipt is evidence only. */
+function evidenceLines(outcomes: NotariseOutcome[]): string[] {
+  return outcomes.flatMap(({ importedEvidence: e, path, member }) =>
+    e
+      ? [
+          `${visibleName(member?.member.name ?? basename(path))}: an imported receipt of this content exists (txId ${e.txId ?? '-'}, ${e.proofOutcome?.replace('-', ' ') ?? 'imported'} on ${visibleName(e.network ?? '?')}); it never stood for a registration, so the file was registered now.`,
+        ]
+      : [],
+  );
 }
 
 /** Under the table, each batch once: how many of the files it anchors, in one registration. */

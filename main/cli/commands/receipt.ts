@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { STEP_LABELS } from '../../core/receipts/verify/verify-receipt.ts';
 import { importReceipts, readReceiptFile, type ImportResult } from '../../core/usecases/receipts.ts';
 import { exportReceipts, type ExportResult } from '../../core/usecases/document-export.ts';
-import { exportProofBundle } from '../../core/usecases/proof-bundle.ts';
+import { exportProofBundle, type BundleResult } from '../../core/usecases/proof-bundle.ts';
 import { verifyReceiptFile } from '../../core/usecases/verify.ts';
 import { upgradeReceipts, type ReceiptUpgrade } from '../../core/usecases/receipt-upgrade.ts';
 import { summariseReceipt } from '../../core/receipts/receipt-summary.ts';
@@ -29,8 +29,10 @@ export const RECEIPT_HELP = `Usage:
                                                   write the receipt (next to the file by default);
                                                   for a document: every version's, plus an index;
                                                   --bundle: and verify.html beside them, a page
-                                                  that checks the file in any browser, offline
-                                                  (-o then names the bundle's folder)
+                                                  that checks the file in any browser, offline,
+                                                  and README.txt; prints the page's SHA-256, the
+                                                  same in every bundle of this version (-o then
+                                                  names the bundle's folder)
   notarium receipt verify <receipt> [file] [--online]
                                                   verify offline and print the step report;
                                                   --online: also ask the block lookup whether the
@@ -93,7 +95,7 @@ async function exportCommand(argv: string[], io: CliIo): Promise<number> {
   const [target] = requirePositionals(positionals, 1, 'notarium receipt export <file|txId> [-o PATH]');
   return withNotaryFor(io, v.profile, async (notary) => {
     const options = { out: v.output, profile: v.profile };
-    const result: ExportResult & { verifier?: string } = v.bundle
+    const result: ExportResult & Partial<Pick<BundleResult, 'verifier' | 'verifierSha256' | 'readme'>> = v.bundle
       ? await exportProofBundle(notary.context, target!, options)
       : await exportReceipts(notary.context, target!, options);
     if (v.json) io.out(JSON.stringify(result, null, 2));
@@ -101,6 +103,10 @@ async function exportCommand(argv: string[], io: CliIo): Promise<number> {
       for (const r of result.receipts) io.out(visibleName(r));
       if (result.index) io.out(visibleName(result.index));
       if (result.verifier) io.out(visibleName(result.verifier));
+      if (result.readme) io.out(visibleName(result.readme));
+      // The page is the same in every bundle of this version: its receiver compares this figure (README.txt says how).
+      if (result.verifierSha256)
+        io.out(`verify.html SHA-256 ${result.verifierSha256}: the same in every bundle of this version; README.txt says how to check it`);
     }
     return EXIT.OK;
   });

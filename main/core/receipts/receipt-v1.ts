@@ -22,7 +22,30 @@ function invalid(message: string): NotariumError {
   return new NotariumError('RECEIPT_INVALID', message);
 }
 
-/** Reads a receipt; throws RECEIPT_INVALID saying what is wrong, in words for people, and what to do. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A receipt file's bytes as text, by the one rule every reader follows (receipt-v1.md, "Decoding"):
+ * UTF-8, at most one leading byte-order mark, nothing else. The mark is kept (parseReceipt skips
+ * one), so a browser's decoder, which drops one mark on its own, never makes two acceptable; UTF-16
+ * of either order and invalid UTF-8 are refused, never guessed. Throws RECEIPT_INVALID.
+ */
+export function decodeReceipt(bytes: Uint8Array): string {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    throw invalid(`The receipt is UTF-16 text; a receipt is UTF-8, so this is not one as issued. ${WHAT_TO_DO}`);
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw invalid('The file is not UTF-8 text, so it is not JSON and not a Notarium receipt (a receipt is a UTF-8 JSON text file).');
+  }
+}
+
+/** A receipt file's bytes read as a receipt: decodeReceipt, then parseReceipt. The one entry for the CLI, the app, the page and the certificate. */
+export function readReceiptBytes(bytes: Uint8Array): ReceiptV1 {
+  return parseReceipt(decodeReceipt(bytes));
+}
+
+/** Reads a receipt's text (at most one leading byte-order mark); throws RECEIPT_INVALID saying what is wrong, in words for people, and what to do. */
 export function parseReceipt(json: string): ReceiptV1 {
   if (typeof json !== 'string') throw invalid('A receipt is read from text, and no text was given.');
   if (json.length > MAX_RECEIPT_CHARS) {
@@ -31,6 +54,7 @@ export function parseReceipt(json: string): ReceiptV1 {
     );
   }
   const body = json.startsWith('\uFEFF') ? json.slice(1) : json;
+  if (body.startsWith('\uFEFF')) throw invalid(`The receipt begins with two byte-order marks; a receipt has at most one. ${WHAT_TO_DO}`);
   const depth = jsonDepth(body);
   if (depth > MAX_JSON_DEPTH)
     throw invalid(`The receipt nests objects or arrays ${depth} levels deep; a receipt nests at most ${MAX_JSON_DEPTH}. This is not a Notarium receipt.`);

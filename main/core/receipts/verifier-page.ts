@@ -27,6 +27,12 @@ export interface VerifierPage {
   style: string;
 }
 
+/**
+ * The SHA-256 of a page's bytes, hex, as `sha256sum verify.html` prints it: the page as built is
+ * byte-identical in every bundle of a release, so a receiver compares this with the published one.
+ */
+export const pageSha256 = (html: string): string => createHash('sha256').update(html, 'utf8').digest('hex');
+
 /** A Content-Security-Policy source for an inline element of exactly this text. */
 export const inlineHash = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -42,14 +48,20 @@ export function verifierCsp(style: string, script: string, connect?: string): st
 const POLICY_ORIGIN = /^https?:\/\/[a-z0-9.-]+(?::\d+)?$/;
 
 /**
- * The page as exported with a proof: with the block lookup of the receipts' profile, it offers to
- * ask it whether the block is on the best chain, and its policy lets it connect to that origin
- * only; without one (or one no policy can name), it is the page as built, which connects nowhere.
+ * A copy of the page for a reader's own use (`notarium verifier-page --block-lookup`): with a block
+ * lookup the reader chose, it offers to ask it whether the block is on the best chain, and its
+ * policy lets it connect to that origin only. Never in a bundle: a bundle carries the page as built,
+ * byte-identical in every bundle of a release, so its receiver can check it by its SHA-256. Throws
+ * INVALID_ARGUMENT for a lookup that is not one, or whose origin no policy can name.
  */
-export function exportedVerifierPage(page: VerifierPage, lookup: string | null): string {
-  if (lookup === null || !isBlockLookup(lookup)) return page.html;
+export function lookupVerifierPage(page: VerifierPage, lookup: string): string {
+  if (!isBlockLookup(lookup)) throw new NotariumError('INVALID_ARGUMENT', `${lookup} is not a block lookup: it must be an http(s) URL with {blockHash} in it.`);
   const origin = lookupOrigin(lookup);
-  if (!POLICY_ORIGIN.test(origin)) return page.html;
+  if (!POLICY_ORIGIN.test(origin))
+    throw new NotariumError(
+      'INVALID_ARGUMENT',
+      `The block lookup's origin ${origin} cannot be named in the page's policy: use a host name or an IPv4 address.`,
+    );
   const built = `content="${verifierCsp(page.style, page.script)}"`;
   if (!page.html.includes(built)) {
     throw new NotariumError('INTERNAL', `The offline verifier page in ${VERIFIER_PAGE_DIR} does not carry the policy it was built with: run "npm run build".`);

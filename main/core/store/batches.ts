@@ -63,6 +63,11 @@ export interface NewBatch {
 export type CreatedBatch = ({ taken?: undefined } & BatchOf) | { taken: string[] };
 
 const LIVE_SQL = "('failed', 'rejected', 'superseded')";
+/**
+ * A records row that may stand for its content (registrations.ts standsForContent, the same rule):
+ * Notarium's own, or an import that verified fully on its profile's network.
+ */
+const STANDS_SQL = `(proof_outcome IS NULL OR (proof_outcome = 'verified' AND lower(network) = (SELECT lower(p.network) FROM profiles p WHERE p.name = records.profile)))`;
 
 /** The cap of a batch by default: its tree is built in about a second, its members stored in one transaction. */
 export const DEFAULT_BATCH_MAX_FILES = 100_000;
@@ -138,7 +143,7 @@ export class Batches {
     return this.db
       .prepare<{ list: string; profile: string }, { sha256: string }>(
         `SELECT j.value AS sha256 FROM json_each(@list) j
-         WHERE EXISTS (SELECT 1 FROM records WHERE sha256 = j.value AND profile = @profile AND state NOT IN ${LIVE_SQL})
+         WHERE EXISTS (SELECT 1 FROM records WHERE sha256 = j.value AND profile = @profile AND state NOT IN ${LIVE_SQL} AND ${STANDS_SQL})
             OR EXISTS (SELECT 1 FROM batch_members m JOIN batches b ON b.id = m.batch_id JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)
                        WHERE m.sha256 = j.value AND r.profile = @profile AND r.state NOT IN ${LIVE_SQL})
          ORDER BY j.key`,

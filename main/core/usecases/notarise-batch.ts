@@ -10,7 +10,7 @@ import { filesOf, type FileOrigin } from './files-in.ts';
 import { settleAllInDoubt, settleInDoubt } from './in-doubt.ts';
 import type { FileResult, NotariseOptions, NotariseOutcome, NotarisePhase, NotariseProgress } from './notarise.ts';
 import { checkReceiptNames } from './receipt-names.ts';
-import { registrationsOfContent, type Registration } from './registrations.ts';
+import { standingRegistrations, withEvidence, type Registration } from './registrations.ts';
 import { holderGone, leaseFor } from './send-lease.ts';
 import { fileSubmission, freshFingerprint, registrationTarget, sendOutcome, submitRecord } from './submit.ts';
 import { releaseQueues } from './version-queue.ts';
@@ -126,7 +126,8 @@ type Known = Registration & {
 };
 
 function knownContent(ctx: NotaryContext, profile: string, sha256: string, resuming: ReadonlySet<number>): Known | undefined {
-  const found = registrationsOfContent(ctx, sha256, profile);
+  // An imported receipt that did not verify fully on this profile's network is evidence, not a registration (registrations.ts).
+  const found = standingRegistrations(ctx, sha256, profile);
   const inDoubt = found.find(({ record: r }) => r.state === 'submitting' || resuming.has(r.id));
   if (inDoubt) return { ...inDoubt, inDoubt: true };
   const live = found.find(({ record }) => isLive(record));
@@ -201,7 +202,7 @@ async function register(
     const members = ctx.library.batches.membersOf(created.batch.id);
     pending.forEach((i, position) => {
       const member = { member: members[position]!, batch: created.batch, registration: sent.record };
-      outcomes[i] = { ...originOf(hashed[i]!), ...sent, member };
+      outcomes[i] = withEvidence(ctx, { ...originOf(hashed[i]!), ...sent, member }, hashed[i]!.sha256, profile);
     });
     return;
   }
@@ -213,7 +214,7 @@ async function register(
     leaseFor(ctx),
   );
   ctx.recordUpdated(record);
-  outcomes[only] = { ...originOf(file), ...(await send(ctx, record, [only], options)) };
+  outcomes[only] = withEvidence(ctx, { ...originOf(file), ...(await send(ctx, record, [only], options)) }, file.sha256, profile);
 }
 
 /** Sends a new registration for these files, each told of its progress (its retries too). */

@@ -10,7 +10,7 @@ import { profileName, type NotaryContext } from './context.ts';
 import { filesOf, type FileOrigin } from './files-in.ts';
 import { checkReceiptNames } from './receipt-names.ts';
 import { notariseBatch } from './notarise-batch.ts';
-import { registrationsOfContent, type Registration } from './registrations.ts';
+import { standingRegistrations, withEvidence, type Registration } from './registrations.ts';
 import { settleAllInDoubt, settleInDoubt } from './in-doubt.ts';
 import { fileSubmission, registrationTarget, sendOutcome, submitRecord } from './submit.ts';
 import { releaseQueues } from './version-queue.ts';
@@ -74,7 +74,11 @@ export interface NotariseProgress {
  */
 export type NotariseOutcome = FileOutcome & FileOrigin;
 
-export type FileOutcome = { path: string; member?: MemberOfBatch } & FileResult;
+/**
+ * `importedEvidence`: registered although an imported receipt of the content was in the library —
+ * one that did not verify fully on the profile's network, so it never stood for the registration.
+ */
+export type FileOutcome = { path: string; member?: MemberOfBatch; importedEvidence?: StoredRecord } & FileResult;
 
 export type FileResult =
   | { status: 'registered' | 'resumed' | 'already-registered'; record: StoredRecord }
@@ -201,8 +205,9 @@ async function registerContent(
 ): Promise<FileOutcome> {
   const report = (phase: NotarisePhase) => options.onProgress?.({ path, phase });
   const { sha256, size } = file;
-  // Its own records and the batches it is a member of alike (registrations.ts).
-  const found = registrationsOfContent(ctx, sha256, profile);
+  // Its own records and the batches it is a member of alike (registrations.ts); an imported receipt
+  // that did not verify fully on this profile's network is evidence, not a registration.
+  const found = standingRegistrations(ctx, sha256, profile);
   const inDoubt = found.find(({ record: r }) => r.state === 'submitting' || resuming.has(r.id));
   if (inDoubt) return send(ctx, inDoubt, path, 'resumed', options);
   const live = found.filter(({ record: r }) => r.state !== 'failed' && r.state !== 'rejected');
@@ -223,7 +228,8 @@ async function registerContent(
     leaseFor(ctx),
   );
   ctx.recordUpdated(record);
-  return send(ctx, { record }, path, 'registered', options);
+  const sent = await send(ctx, { record }, path, 'registered', options);
+  return withEvidence(ctx, sent, sha256, profile);
 }
 
 /**

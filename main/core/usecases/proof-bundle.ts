@@ -1,27 +1,31 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
-import { exportedVerifierPage, VERIFIER_PAGE_MARK, VERIFIER_PAGE_NAME, verifierPage, type VerifierPage } from '../receipts/verifier-page.ts';
+import { pageSha256, VERIFIER_PAGE_MARK, VERIFIER_PAGE_NAME, verifierPage } from '../receipts/verifier-page.ts';
 import { zipArchive } from '../archive/zip-archive.ts';
-import { parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
-import { blockLookupFor } from './chain-check.ts';
+import { receiptFileName, serializeReceipt } from '../receipts/receipt-v1.ts';
+import { BUNDLE_README_NAME, bundleReadme } from './bundle-readme.ts';
 import type { NotaryContext } from './context.ts';
 import { documentExport, exportReceipts, type ExportResult } from './document-export.ts';
-import { readReceiptFile } from './receipts.ts';
 import { fileReceipt } from './batch-receipts.ts';
 import { asFile, type Registration } from './registrations.ts';
 
 /**
  * A proof bundle (`receipt export --bundle`): the receipt (a document's: every version's, and its
  * index) with the offline verifier page, `verify.html`, beside it, so that a receiver with nothing
- * but a browser checks the file against it. The page carries the block lookup that `verify` would
- * ask about the receipt's block, if there is one, and asks it only when its reader says so.
+ * but a browser checks the file against it, and a short README.txt saying how to check the page
+ * first. The page is the page as built, byte-identical in every bundle of a release (receipts
+ * beside it, never inside it), so its SHA-256 is a published figure its receiver can compare.
  */
 
 export interface BundleResult extends ExportResult {
   /** The verifier page written beside the receipts. */
   verifier: string;
+  /** Its SHA-256, hex: the same for every bundle of this version of Notarium. */
+  verifierSha256: string;
+  /** The bundle's README.txt. */
+  readme: string;
 }
 
 /** `out` names the bundle's folder (made if need be); without it, the receipts go beside the file as always. */
@@ -29,10 +33,19 @@ export async function exportProofBundle(ctx: NotaryContext, target: string, opti
   const page = verifierPage(); // before anything is written: a copy without its page says so first
   const folder = options.out === undefined ? undefined : bundleFolder(resolve(options.out));
   const result = await exportReceipts(ctx, target, { ...(folder ? { out: folder } : {}), ...(options.profile ? { profile: options.profile } : {}) });
-  const verifier = join(dirname(result.receipts[0] ?? result.index!), VERIFIER_PAGE_NAME);
-  const first = result.receipts[0];
-  writeVerifierPage(verifier, await pageFor(ctx, page, first === undefined ? undefined : await readReceiptFile(first)));
-  return { ...result, verifier };
+  const where = dirname(result.receipts[0] ?? result.index!);
+  const verifier = join(where, VERIFIER_PAGE_NAME);
+  writeVerifierPage(verifier, page.html);
+  const verifierSha256 = pageSha256(page.html);
+  const readme = join(where, BUNDLE_README_NAME);
+  const text = bundleReadme({
+    receipts: result.receipts.map((r) => basename(r)),
+    ...(result.index ? { index: basename(result.index) } : {}),
+    pageSha256: verifierSha256,
+    writtenAt: new Date(ctx.now()),
+  });
+  writeBundleFile(readme, text, 'README');
+  return { ...result, verifier, verifierSha256, readme };
 }
 
 function bundleFolder(folder: string): string {
@@ -56,24 +69,20 @@ function writeVerifierPage(path: string, html: string): void {
       `The receipt was written, but not the verifier page: ${path} is a file Notarium did not write, so it was left alone. Export the bundle into another folder with -o.`,
     );
   }
+  writeBundleFile(path, html, 'verifier page');
+}
+
+/** writeFileAtomically; a failure of the file system says where and why. */
+function writeBundleFile(path: string, text: string, what: string): void {
   try {
-    writeFileAtomically(path, html);
+    writeFileAtomically(path, text);
   } catch (err) {
     throw new NotariumError(
       'FILE_UNWRITABLE',
-      `The verifier page could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): choose another folder with -o.`,
+      `The ${what} could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): choose another folder with -o.`,
       { cause: err },
     );
   }
-}
-
-/**
- * The page for the bundle of `receipt`: with the block lookup of the profile that reaches its
- * service (the one verify asks), when there is one and it can be named now.
- */
-async function pageFor(ctx: NotaryContext, page: VerifierPage, receipt: ReceiptV1 | undefined): Promise<string> {
-  const found = receipt && (await blockLookupFor(ctx, receipt));
-  return exportedVerifierPage(page, found && 'lookup' in found ? (found.lookup?.template ?? null) : null);
 }
 
 /**
@@ -87,8 +96,15 @@ export async function proofBundleZip(ctx: NotaryContext, found: Registration): P
   const files = document
     ? (await documentExport(ctx, document)).map((f) => ({ name: f.fileName, data: f.text, receipt: Boolean(f.receiptOf) }))
     : [{ name: receiptFileName(record.name), data: serializeReceipt(await fileReceipt(ctx, found)), receipt: true }];
-  const first = files.find((f) => f.receipt);
-  const html = await pageFor(ctx, page, first && parseReceipt(first.data));
-  const zip = zipArchive([...files.map(({ name, data }) => ({ name, data })), { name: VERIFIER_PAGE_NAME, data: html }], new Date(ctx.now()));
+  const readme = bundleReadme({
+    receipts: files.filter((f) => f.receipt).map((f) => f.name),
+    ...(document ? { index: files.find((f) => !f.receipt)?.name } : {}),
+    pageSha256: pageSha256(page.html),
+    writtenAt: new Date(ctx.now()),
+  });
+  const zip = zipArchive(
+    [...files.map(({ name, data }) => ({ name, data })), { name: VERIFIER_PAGE_NAME, data: page.html }, { name: BUNDLE_README_NAME, data: readme }],
+    new Date(ctx.now()),
+  );
   return { fileName: `${document?.name ?? record.name} proof.zip`, zip, receipts: files.filter((f) => f.receipt).length };
 }

@@ -10,13 +10,14 @@ import { readRegularFile } from '../fs/read-regular-file.ts';
 import type { AggregationProof } from '../protocol/aggregation.ts';
 import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
-import { MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { decodeReceipt, MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { uncheckedEvidence, verifyReceipt, withServiceCheck, type StepId } from '../receipts/verify/verify-receipt.ts';
 import { receiptTooLarge, receiptUnreadable } from '../receipts/verify/receipt-verdict.ts';
 import type { ImportedOutcome, StoredRecord } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { receiptNetwork } from './receipt-network.ts';
 import { profileToAsk, serviceCheck } from './service-check.ts';
+import { standsForContent } from './registrations.ts';
 
 /** Receipts: what a record needs to verify offline, written next to its file or elsewhere, and read back in. */
 
@@ -230,6 +231,12 @@ async function besideFile(ctx: NotaryContext, record: ReceiptOwner, filePath: st
   const plain = join(dirname(filePath), receiptFileName(record.name));
   const there = await readReceiptText(plain).catch(() => null);
   if (!there || there.receipt.registration.txId === record.txId) return { path: plain };
+  // An imported receipt that never stood for the content (registrations.ts) gives the plain name up to a registration.
+  const evidence = ctx.library.profiles.list().some(({ name }) => {
+    const holder = ctx.library.records.byTxId(there.receipt.registration.txId, name);
+    return holder !== undefined && holder.receiptPath === plain && !standsForContent(ctx, holder);
+  });
+  if (evidence) return { path: plain, displaced: { ...there, to: await labelledPlace(plain, there.receipt.registration) } };
   if (there.receipt.file.sha256 === record.sha256 || !(await isContentNow(ctx, record, filePath))) return { path: await labelledPlace(plain, record) };
   return { path: plain, displaced: { ...there, to: await labelledPlace(plain, there.receipt.registration) } };
 }
@@ -313,8 +320,9 @@ async function readReceiptText(path: string, shown = path): Promise<ReceiptText>
     maxBytes: MAX_RECEIPT_BYTES,
     tooLarge: (size) => new NotariumError('RECEIPT_INVALID', receiptTooLarge(shown, size)),
   });
-  const text = bytes.toString('utf8');
   try {
+    // One decoding rule for every reader (receipt-v1.md, "Decoding").
+    const text = decodeReceipt(bytes);
     return { path, text, receipt: parseReceipt(text) };
   } catch (err) {
     if (err instanceof NotariumError) throw new NotariumError(err.code, receiptUnreadable(shown, err.message), { cause: err });

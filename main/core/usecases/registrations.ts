@@ -1,6 +1,7 @@
+import { networkOf } from '../protocol/networks.ts';
 import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
 import type { MemberOfBatch } from '../store/batches.ts';
-import { groupOf, type StoredRecord } from '../store/record.ts';
+import { groupOf, isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 
 /**
@@ -18,14 +19,48 @@ export interface Registration {
 }
 
 /**
- * Every registration of this content (optionally in one profile), records and batch members alike,
- * newest first; superseded rows are not among them.
+ * Every registration of this content (optionally in one profile), records and batch members alike:
+ * those that stand for it first (standsForContent), then imported evidence, each newest first;
+ * superseded rows are not among them.
  */
 export function registrationsOfContent(ctx: Pick<NotaryContext, 'library'>, sha256: string, profile?: string): Registration[] {
   const own: Registration[] = ctx.library.records.bySha256(sha256, profile).map((record) => ({ record }));
   const members: Registration[] = ctx.library.batches.membersBySha256(sha256, profile).map((member) => ({ record: member.registration, member }));
   const first = (r: Registration) => r.member?.batch.recordId ?? groupOf(r.record);
-  return [...own, ...members].sort((a, b) => first(b) - first(a));
+  const stands = (r: Registration) => (standsForContent(ctx, r.record) ? 1 : 0);
+  return [...own, ...members].sort((a, b) => stands(b) - stands(a) || first(b) - first(a));
+}
+
+/**
+ * Whether a registration may stand for its content's registration in its profile: Notarium's own,
+ * or an imported receipt that verified fully on the profile's own network. Anything else imported
+ * (partially verified, pending, another network's) is evidence someone handed in: kept and shown,
+ * but a forger who knows a file's content must never make Notarium believe the file is anchored.
+ */
+export function standsForContent(ctx: Pick<NotaryContext, 'library'>, record: StoredRecord): boolean {
+  if (record.proofOutcome === null) return true;
+  if (record.proofOutcome !== 'verified') return false;
+  const own = networkOf(ctx.library.profiles.get(record.profile)?.network);
+  return own !== undefined && networkOf(record.network)?.label === own.label;
+}
+
+/** The content's registrations that stand for it (standsForContent), newest first. */
+export function standingRegistrations(ctx: Pick<NotaryContext, 'library'>, sha256: string, profile?: string): Registration[] {
+  return registrationsOfContent(ctx, sha256, profile).filter((r) => standsForContent(ctx, r.record));
+}
+
+/** A registered outcome names the imported, unverified receipt of its content that exists beside it (the newest), if any. */
+export function withEvidence<T extends { status: string }>(ctx: Pick<NotaryContext, 'library'>, outcome: T, sha256: string, profile: string): T {
+  if (outcome.status !== 'registered') return outcome;
+  const evidence = importedEvidence(ctx, sha256, profile)[0];
+  return evidence ? { ...outcome, importedEvidence: evidence } : outcome;
+}
+
+/** The content's imported evidence that does not stand for it, newest first: what notarise mentions when it registers the content. */
+export function importedEvidence(ctx: Pick<NotaryContext, 'library'>, sha256: string, profile?: string): StoredRecord[] {
+  return registrationsOfContent(ctx, sha256, profile)
+    .filter((r) => !standsForContent(ctx, r.record) && isLive(r.record))
+    .map((r) => r.record);
 }
 
 /**

@@ -4,7 +4,7 @@ import { inBlock, isLive, type StoredRecord, type Submission } from '../store/re
 import type { WaitingFile, WatchedFolder } from '../store/watched-folders.ts';
 import type { NotaryContext } from '../usecases/context.ts';
 import { batchSubmission } from '../usecases/notarise-batch.ts';
-import { registrationsOfContent, type Registration } from '../usecases/registrations.ts';
+import { standingRegistrations, type Registration } from '../usecases/registrations.ts';
 import { leaseFor } from '../usecases/send-lease.ts';
 import { registrationTarget, submitRecord } from '../usecases/submit.ts';
 import { sentHead } from '../usecases/version-queue.ts';
@@ -132,7 +132,7 @@ export async function releaseRound(
 function takeKnown(ctx: NotaryContext, folder: WatchedFolder, waiting: readonly WaitingFile[], taken: ReadonlySet<string>): KnownMeanwhile[] {
   const store = ctx.library.watchedFolders;
   return waiting.flatMap((file) => {
-    const known = taken.has(file.sha256) ? registrationsOfContent(ctx, file.sha256, folder.profile).find((r) => isLive(r.record)) : undefined;
+    const known = taken.has(file.sha256) ? standingRegistrations(ctx, file.sha256, folder.profile).find((r) => isLive(r.record)) : undefined;
     const entry = store.file(folder.id, file.relPath);
     if (!known || !entry) return [];
     store.saveFile({ ...entry, recordId: known.member ? null : known.record.id, memberId: known.member?.member.id ?? null });

@@ -38,7 +38,7 @@ function run(argv: string[], given: NodeJS.ProcessEnv = {}) {
   return main(argv, io).then((code) => ({ code, out: out.join('\n'), err: err.join('\n') }));
 }
 
-const PREFIX = /^notarium(?: [a-z]+)*: /;
+const PREFIX = /^notarium(?: [a-z]+(?:-[a-z]+)*)*: /;
 /** A sentence of the house: its first character, and no word quoted any other way than "this". */
 function houseStyle(sentence: string): string[] {
   const wrong: string[] = [];

@@ -1,6 +1,6 @@
 import { isNotariumError } from '../../errors/notarium-error.ts';
 import type { VerifyStatus } from '../../../../preload/verify-statuses.ts';
-import { MAX_RECEIPT_BYTES, parseReceipt, type ReceiptV1 } from '../receipt-v1.ts';
+import { MAX_RECEIPT_BYTES, readReceiptBytes, type ReceiptV1 } from '../receipt-v1.ts';
 import { verifyReceipt, type VerificationReport, type VerifyOptions } from './verify-receipt.ts';
 
 /**
@@ -29,14 +29,14 @@ export type ReceiptVerdict =
   | { status: 'unreadable'; message: string; error: { code: string; message: string } };
 
 /**
- * The verification of a receipt's text, with the file's SHA-256 when the file is there and a block
+ * The verification of a receipt file's bytes (read by the one rule: readReceiptBytes), with the file's SHA-256 when the file is there and a block
  * lookup's answer when one was asked (offline otherwise): a receipt that cannot be read is
  * `unreadable`, never a mismatch (nothing was compared).
  */
-export function verifyReceiptText(text: string, shown: string, options: VerifyOptions = {}): ReceiptVerdict {
+export function verifyReceiptBytes(bytes: Uint8Array, shown: string, options: VerifyOptions = {}): ReceiptVerdict {
   let receipt: ReceiptV1;
   try {
-    receipt = parseReceipt(text);
+    receipt = readReceiptBytes(bytes);
   } catch (err) {
     if (!isNotariumError(err)) throw err;
     const message = receiptUnreadable(shown, err.message);

@@ -5,6 +5,7 @@ import {
   MAX_JSON_DEPTH,
   MAX_RECEIPT_CHARS,
   parseReceipt,
+  readReceiptBytes,
   receiptFileName,
   serializeReceipt,
   type ReceiptV1,
@@ -286,6 +287,30 @@ describe('limits and malformed text', () => {
     expect(message).toMatch(/not text, so it is not JSON and not a Notarium receipt/);
     expect(message).not.toContain('E\u001a');
     expect(parseError('Ezm xyzzy')).not.toContain('xyzzy');
+  });
+
+  it('reads bytes by the one decoding rule: UTF-8, at most one leading byte-order mark, nothing else', () => {
+    const text = serializeReceipt(makeFixture().receipt);
+    const utf8 = Buffer.from(text);
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const refused = (bytes: Buffer) => {
+      try {
+        readReceiptBytes(bytes);
+      } catch (err) {
+        if (isNotariumError(err, 'RECEIPT_INVALID')) return err.message;
+      }
+      throw new Error('read as a receipt');
+    };
+    expect(readReceiptBytes(utf8)).toEqual(parseReceipt(text));
+    expect(readReceiptBytes(Buffer.concat([bom, utf8]))).toEqual(parseReceipt(text));
+    expect(refused(Buffer.concat([bom, bom, utf8]))).toMatch(/two byte-order marks; a receipt has at most one/);
+    expect(refused(Buffer.from(`\uFEFF${text}`, 'utf16le'))).toMatch(/UTF-16 text; a receipt is UTF-8/);
+    expect(refused(Buffer.from(`\uFEFF${text}`, 'utf16le').swap16())).toMatch(/UTF-16 text; a receipt is UTF-8/);
+    expect(refused(Buffer.from(text, 'utf16le'))).toMatch(/not text|not valid JSON/);
+    const at = utf8.indexOf('"2026') + 1;
+    expect(refused(Buffer.concat([utf8.subarray(0, at), Buffer.from([0xff]), utf8.subarray(at)]))).toMatch(/not UTF-8 text/);
+    // As text, the same: one leading mark is skipped, a second is not.
+    expect(() => parseReceipt(`\uFEFF\uFEFF${text}`)).toThrow(/two byte-order marks/);
   });
 
   it('deep nesting fails cleanly before JSON.parse (no stack overflow)', () => {

@@ -1,0 +1,41 @@
+import { VERIFIER_PAGE_NAME } from '../receipts/verifier-page.ts';
+
+/**
+ * The short README.txt of a proof bundle: what is in it, and how its receiver checks the page
+ * before trusting it. The page is byte-identical in every bundle of a release, so its SHA-256 is a
+ * figure anyone can compare with the published one; the page itself never vouches for itself.
+ */
+
+export const BUNDLE_README_NAME = 'README.txt';
+
+export function bundleReadme(facts: { receipts: readonly string[]; index?: string; pageSha256: string; writtenAt: Date }): string {
+  const width = Math.max(VERIFIER_PAGE_NAME.length, ...facts.receipts.map((r) => r.length), facts.index?.length ?? 0) + 2;
+  const row = (name: string, what: string) => `  ${name.padEnd(width)}${what}`;
+  return `Proof bundle written by Notarium on ${facts.writtenAt.toISOString()}
+
+${[
+  ...facts.receipts.map((r) => row(r, 'a receipt: the proof that its file existed no later than its block')),
+  ...(facts.index ? [row(facts.index, "the document's versions, in order")] : []),
+  row(VERIFIER_PAGE_NAME, 'a page that checks a file against its receipt in a browser, offline'),
+].join('\n')}
+
+To check: open ${VERIFIER_PAGE_NAME} in a browser, and drop the file and its receipt on it.
+
+${VERIFIER_PAGE_NAME} is the same, byte for byte, in every bundle written by this version of
+Notarium. It cannot vouch for itself: whoever sent it could have edited it. Before trusting what it
+says, check that its SHA-256 is
+
+  ${facts.pageSha256}
+
+  sha256sum ${VERIFIER_PAGE_NAME}                  (macOS: shasum -a 256 ${VERIFIER_PAGE_NAME};
+                                          Windows: certutil -hashfile ${VERIFIER_PAGE_NAME} SHA256)
+
+and that this is the figure Notarium's documentation publishes for its version. Or do without
+this copy: "notarium verifier-page -o DIR" writes the page as your own Notarium builds it,
+"notarium receipt verify RECEIPT FILE" checks with no page at all, and the receipt format's
+documentation (receipt-v1) says how to check a receipt by hand, independently of Notarium.
+
+The page does not check that the block is on the best chain: look the block's hash up in any
+block explorer of its network, or run "notarium receipt verify RECEIPT FILE --online".
+`;
+}

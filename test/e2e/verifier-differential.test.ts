@@ -1,0 +1,187 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERIFIER_PAGE_DIR } from '../../main/core/receipts/verifier-page.ts';
+import type { Baseline } from '../fixtures/receipts/record-baselines.ts';
+import { jsonCli, runCli } from '../support/cli.ts';
+import { forgeFromNothing } from '../support/forged-from-nothing.ts';
+import { FILE_CONTENT, makeFixture, type Draft } from '../support/receipt-fixture.ts';
+import { launchOfflineBrowser, openOffline, shownReport } from '../support/verifier-page.ts';
+
+/**
+ * The CLI's verifier and verify.html, in Chromium, give the same verdict on the same bytes: every
+ * case below is a file and a receipt, verified by `notarium verify <folder> --offline --json` and by
+ * the page with the file and receipt chosen; the status, the failed step and every step's status
+ * and code agree, and no forgery reads verified in either. The cases: the encoding rule (one BOM,
+ * two, UTF-16 of either order, invalid UTF-8), the batch forgeries (an inner node taken for the
+ * leaf, the last step duplicated, a step swapped, the path truncated or over-long, the root of
+ * another batch, a member's aggregation grafted onto another registration), a sample of each
+ * mutation family of the forged-receipt suite, and its families forged from nothing.
+ */
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-e2e-differential-'));
+const cases = join(root, 'cases');
+const env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
+const json = jsonCli((...args: string[]) => runCli(args, { env, cwd: root }));
+const PAGE = resolve(import.meta.dirname, '../..', VERIFIER_PAGE_DIR, 'verify.html');
+
+const baselines = JSON.parse(readFileSync(new URL('../fixtures/receipts/sandbox-baselines.json', import.meta.url), 'utf8')) as Baseline[];
+const baseline = (name: string) => {
+  const b = baselines.find((x) => x.name === name)!;
+  return { draft: JSON.parse(b.receipt) as Draft, content: Buffer.from(`the file ${name}`) };
+};
+
+interface Case {
+  name: string;
+  content: Buffer;
+  receipt: Buffer;
+  /** What both must say, where the case fixes it: a status, and the failed step when it fails (else: anything but verified). */
+  expected?: { status: string; failedStep?: string };
+}
+
+const text = (d: Draft) => Buffer.from(`${JSON.stringify(d, null, 2)}\n`);
+const withDraft = (d: Draft, edit: (d: Draft) => void): Buffer => {
+  const copy = structuredClone(d);
+  edit(copy);
+  return text(copy);
+};
+const flip = (hex: string, at = 10) => `${hex.slice(0, at)}${hex[at] === '0' ? '1' : '0'}${hex.slice(at + 1)}`;
+/** A byte no UTF-8 text holds (0xff), inside the issuedAt string: JSON, if decoded leniently. */
+const invalidUtf8 = (receipt: Buffer) => {
+  const at = receipt.indexOf('"2026') + 1;
+  return Buffer.concat([receipt.subarray(0, at), Buffer.from([0xff]), receipt.subarray(at)]);
+};
+const utf16 = (s: string, order: 'le' | 'be') => {
+  const le = Buffer.from(`\uFEFF${s}`, 'utf16le');
+  return order === 'le' ? le : Buffer.from(le).swap16();
+};
+
+function buildCases(): Case[] {
+  const fixture = makeFixture();
+  const genuine = fixture.receipt as unknown as Draft;
+  const plain = text(genuine);
+  const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+  const unreadable = { status: 'unreadable' };
+  const mismatch = (failedStep: string) => ({ status: 'mismatch', failedStep });
+  const list: Case[] = [
+    // The encoding rule (receipt-v1.md, "Decoding").
+    { name: 'utf8', content: FILE_CONTENT, receipt: plain, expected: { status: 'verified' } },
+    { name: 'one-bom', content: FILE_CONTENT, receipt: Buffer.concat([bom, plain]), expected: { status: 'verified' } },
+    { name: 'two-boms', content: FILE_CONTENT, receipt: Buffer.concat([bom, bom, plain]), expected: unreadable },
+    { name: 'utf16le-bom', content: FILE_CONTENT, receipt: utf16(plain.toString(), 'le'), expected: unreadable },
+    { name: 'utf16be-bom', content: FILE_CONTENT, receipt: utf16(plain.toString(), 'be'), expected: unreadable },
+    { name: 'utf16le-no-bom', content: FILE_CONTENT, receipt: Buffer.from(plain.toString(), 'utf16le'), expected: unreadable },
+    { name: 'invalid-utf8', content: FILE_CONTENT, receipt: invalidUtf8(plain), expected: unreadable },
+  ];
+
+  // The batch forgeries, on a genuine member of a batch of five (leaf 2).
+  const member = baseline('header-batch');
+  const other = baseline('hash-batch');
+  const record = baseline('header-record');
+  const path = member.draft.aggregation.path as { left?: string; right?: string }[];
+  const swap = (s: { left?: string; right?: string }) => (s.left ? { right: s.left } : { left: s.right });
+  const batch: [string, Buffer, Buffer, string][] = [
+    ['batch-genuine', member.content, text(member.draft), ''],
+    ['batch-inner-node-as-leaf', member.content, withDraft(member.draft, (d) => (d.aggregation.path = path.slice(1))), 'aggregation'],
+    ['batch-last-step-duplicated', member.content, withDraft(member.draft, (d) => (d.aggregation.path = [...path, path.at(-1)!])), 'aggregation'],
+    ['batch-step-swapped', member.content, withDraft(member.draft, (d) => (d.aggregation.path = [swap(path[0]!), ...path.slice(1)])), 'aggregation'],
+    ['batch-path-truncated', member.content, withDraft(member.draft, (d) => (d.aggregation.path = path.slice(0, -1))), 'aggregation'],
+    ['batch-path-over-long', member.content, withDraft(member.draft, (d) => (d.aggregation.path = [...path, { left: 'ab'.repeat(32) }])), 'aggregation'],
+    ['batch-root-of-another', member.content, withDraft(member.draft, (d) => (d.aggregation.root = other.draft.aggregation.root)), 'aggregation'],
+    ['batch-grafted', record.content, withDraft(record.draft, (d) => (d.aggregation = structuredClone(member.draft.aggregation))), 'aggregation'],
+  ];
+  for (const [name, content, receipt, step] of batch) list.push({ name, content, receipt, expected: step ? mismatch(step) : { status: 'verified' } });
+
+  // A sample of each mutation family of the forged-receipt suite, on the genuine fixture.
+  const proof = (d: Draft) => d.confirmation.merkleProof as Draft;
+  const families: [string, (d: Draft) => void, Case['expected'] | undefined][] = [
+    ['flipped-hex-published', (d) => (d.fingerprint.published = flip(d.fingerprint.published)), mismatch('fingerprint')],
+    ['flipped-hex-record', (d) => (d.fingerprint.record = flip(d.fingerprint.record)), mismatch('record')],
+    ['flipped-hex-file', (d) => (d.file.sha256 = flip(d.file.sha256)), mismatch('file-digest')],
+    ['flipped-salt', (d) => (d.fingerprint.encode = d.fingerprint.encode.replace('k3J9', 'k3J8')), mismatch('fingerprint')],
+    ['raw-edit-transaction-renamed', (d) => ((d.transactions = d.transaction), delete d.transaction), { status: 'partially-verified' }],
+    ['swapped-fields', (d) => ([d.fingerprint.record, d.fingerprint.published] = [d.fingerprint.published, d.fingerprint.record]), mismatch('record')],
+    ['merkle-nodes-reordered', (d) => (proof(d).nodes = [...(proof(d).nodes as string[])].reverse()), undefined],
+    ['wrong-index', (d) => (proof(d).index = (proof(d).index as number) + 1), undefined],
+    ['target-type', (d) => (proof(d).targetType = 'hash'), undefined],
+    ['block-header-nonce', (d) => (proof(d).target = flip(proof(d).target as string, 152)), mismatch('block-header')],
+    ['transaction-other-bytes', (d) => (d.transaction = flip(d.transaction, 200)), undefined],
+  ];
+  for (const [name, edit, expected] of families)
+    list.push({ name, content: FILE_CONTENT, receipt: withDraft(genuine, edit), ...(expected ? { expected } : {}) });
+  list.push({ name: 'json-shape-deep', content: FILE_CONTENT, receipt: Buffer.from(`${'['.repeat(100)}${']'.repeat(100)}`), expected: unreadable });
+  return list;
+}
+
+/** The families forged from nothing, written by forgeFromNothing into the cases' folder. */
+function fromNothing(): { name: string; expected?: Case['expected'] }[] {
+  const forged = [
+    { name: 'missing-evidence.pdf', opts: { network: 'mainnet', evidence: 'none' as const }, expected: { status: 'partially-verified' } },
+    { name: 'label-trick.pdf', opts: { network: 'mainnet\u200b', evidence: 'mined' as const }, expected: { status: 'partially-verified' } },
+    { name: 'self-mined-mainnet.pdf', opts: { network: 'mainnet', evidence: 'mined' as const }, expected: { status: 'mismatch', failedStep: 'block-header' } },
+    { name: 'self-mined-testnet.pdf', opts: { network: 'TestNet', evidence: 'mined' as const }, expected: { status: 'mismatch', failedStep: 'block-header' } },
+  ];
+  for (const f of forged) forgeFromNothing(cases, f.name, `${f.name}, never registered\n`, f.opts);
+  return forged;
+}
+
+let browser: Browser;
+let all: { name: string; expected?: Case['expected'] }[];
+let cli: Map<string, { status: string; failedStep: string | null; steps: { id: string; status: string; code?: string }[] }>;
+
+beforeAll(async () => {
+  mkdirSync(cases, { recursive: true });
+  mkdirSync(env.NOTARIUM_HOME, { recursive: true });
+  const built = buildCases();
+  for (const c of built) {
+    writeFileSync(join(cases, c.name), c.content);
+    writeFileSync(join(cases, `${c.name}.receipt.json`), c.receipt);
+  }
+  all = [...built, ...fromNothing()];
+  const verified = await json('verify', cases, '--offline');
+  expect(verified.value.length, verified.stderr).toBe(all.length);
+  cli = new Map(verified.value.map((r: { path: string }) => [r.path.split('/').at(-1)!, r]));
+  browser = await launchOfflineBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('the CLI and verify.html in Chromium give the same verdict', () => {
+  it('on every case: the same status, failed step and steps, as each case must get; no forgery verified', async () => {
+    const page = await openOffline(browser, PAGE);
+    const agreed: string[] = [];
+    for (const c of all) {
+      const fromCli = cli.get(c.name)!;
+      expect(fromCli, c.name).toBeDefined();
+      // A fresh page for each: a choice left from the last case is never what is verified.
+      await page.page.reload();
+      await page.page.getByLabel('File to verify').setInputFiles(join(cases, c.name));
+      await page.page.getByLabel('Receipt to verify with').setInputFiles(join(cases, `${c.name}.receipt.json`));
+      const shown = await shownReport(page.page);
+      expect({ case: c.name, status: shown.status, failedStep: shown.failedStep }).toEqual({
+        case: c.name,
+        status: fromCli.status,
+        failedStep: fromCli.failedStep,
+      });
+      if (c.expected)
+        expect({ case: c.name, ...c.expected }).toEqual({
+          case: c.name,
+          status: fromCli.status,
+          ...(c.expected.failedStep ? { failedStep: fromCli.failedStep } : {}),
+        });
+      expect(
+        shown.steps.map((s) => `${s.id}:${s.status}:${s.code ?? ''}`),
+        c.name,
+      ).toEqual(fromCli.steps.map((s) => `${s.id}:${s.status}:${s.code ?? ''}`));
+      agreed.push(`${c.name} ${shown.status}${shown.failedStep ? ` at ${shown.failedStep}` : ''}`);
+    }
+    const forgeries = all.filter((c) => !['utf8', 'one-bom', 'batch-genuine'].includes(c.name));
+    expect(forgeries.filter((c) => cli.get(c.name)!.status === 'verified').map((c) => c.name)).toEqual([]);
+    console.log(`verifier differential: ${agreed.length} cases, CLI = page on each:\n  ${agreed.join('\n  ')}`);
+    expect(page.requests).toEqual([]);
+  });
+});

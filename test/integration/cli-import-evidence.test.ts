@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonCli, runCli } from '../support/cli.ts';
+import { forgeFromNothing } from '../support/forged-from-nothing.ts';
+
+/**
+ * An import is evidence, never a registration of its own: a receipt forged from nothing (an
+ * invented txId, no transaction, no header, 100 confirmations claimed) for a file the forger
+ * knows is kept as imported evidence, and `notarise --wait` of that file registers it, exiting 0
+ * only once the file's own registration is in a block.
+ */
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-import-evidence-'));
+const work = join(root, 'work');
+const env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
+const cli = (...args: string[]) => runCli(args, { env, cwd: work });
+const json = jsonCli(cli);
+
+beforeAll(() => {
+  mkdirSync(env.NOTARIUM_HOME, { recursive: true });
+  mkdirSync(work, { recursive: true });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('a partially verified import of a file never registered', () => {
+  it('is shown as imported evidence; notarise --wait registers the file and exits 0 once its own registration is in a block', async () => {
+    const forged = forgeFromNothing(work, 'contract.pdf', 'the file a forger knows\n', { network: 'sandbox', evidence: 'none', confirmedBlocks: 100 });
+    const forgedTxId = JSON.parse(readFileSync(forged, 'utf8')).registration.txId as string;
+    const imported = await json('receipt', 'import', forged);
+    expect(imported.code).toBe(0);
+    expect(imported.value[0]).toMatchObject({ imported: true, outcome: 'partially-verified' });
+
+    // Status: the forger's 100 confirmations are the receipt's claim, not the library's; exit 3.
+    const status = await json('status', 'contract.pdf', '--offline');
+    expect(status.code).toBe(3);
+    expect(status.value).toMatchObject({ txId: forgedTxId, state: 'imported', confirmations: null, receiptClaims: { state: 'settled', confirmations: 100 } });
+    expect((await cli('status', 'contract.pdf', '--offline')).stdout).toMatch(
+      /^contract\.pdf: imported evidence, not verified: its partially verified receipt claims "settled \(100 confirmations\)"$/m,
+    );
+
+    const words = await cli('notarise', 'contract.pdf', '--wait');
+    expect(words.code).toBe(0);
+    expect(words.stdout).toMatch(/^registered +contract\.pdf/m);
+    expect(words.stdout).toContain(
+      `contract.pdf: an imported receipt of this content exists (txId ${forgedTxId}, partially verified on sandbox); it never stood for a registration, so the file was registered now.`,
+    );
+    const now = await json('status', 'contract.pdf', '--offline');
+    expect(now.code).toBe(0);
+    expect(now.value).toMatchObject({ state: expect.stringMatching(/^(confirmed|settled)$/), proofOutcome: null });
+    expect(now.value.txId).not.toBe(forgedTxId);
+    // The file's own receipt takes the plain name; the imported one moves beside it under its label.
+    const own = JSON.parse(readFileSync(join(work, 'contract.pdf.receipt.json'), 'utf8'));
+    expect(own.registration.txId).toBe(now.value.txId);
+    const moved = join(work, `contract.pdf.${forgedTxId.slice(0, 12)}.receipt.json`);
+    expect(existsSync(moved)).toBe(true);
+    expect(JSON.parse(readFileSync(moved, 'utf8')).registration.txId).toBe(forgedTxId);
+    const verified = await json('verify', 'contract.pdf', '--offline');
+    expect(verified.code).toBe(0);
+    expect(verified.value[0]).toMatchObject({ status: 'verified', txId: now.value.txId });
+    // Notarising again: the file's own registration stands now, so nothing more is sent.
+    const again = await json('notarise', 'contract.pdf');
+    expect(again.value[0]).toMatchObject({ status: 'already-registered', importedEvidence: null, record: { txId: now.value.txId } });
+  });
+
+  it('in a batch too: each file with a forged import is registered with the others, and says so', async () => {
+    const a = forgeFromNothing(work, 'a.pdf', 'batch file a\n', { network: 'sandbox', evidence: 'none', confirmedBlocks: 100 });
+    forgeFromNothing(work, 'b.pdf', 'batch file b\n', { network: 'sandbox', evidence: 'none' });
+    expect((await cli('receipt', 'import', a)).code).toBe(0);
+    const done = await json('notarise', 'a.pdf', 'b.pdf', '--wait');
+    expect(done.code).toBe(0);
+    expect(done.value.map((o: { status: string }) => o.status)).toEqual(['registered', 'registered']);
+    expect(done.value[0].importedEvidence).toMatchObject({ proofOutcome: 'partially-verified' });
+    expect(done.value[1].importedEvidence).toBeNull();
+    expect(done.value[0].record.batch).toMatchObject({ files: 2 });
+  });
+});
