@@ -18,6 +18,7 @@ type WatchCalls =
   | 'removeWatchedFolder'
   | 'pauseWatchedFolder'
   | 'resumeWatchedFolder'
+  | 'startNewWatchedChain'
   | 'watchProgress';
 
 function settingsOf(view: Partial<WatchSettingsView>): Partial<WatchSettings> {
@@ -87,6 +88,7 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
       },
       pauseWatchedFolder: async (path) => current((await watcher.pause(path)).path),
       resumeWatchedFolder: async (path) => current((await watcher.resume(path)).path),
+      startNewWatchedChain: async (path) => current((await watcher.newChain(path)).path),
       watchProgress: async () => ({ ...watcher.progress() }),
     },
     dispose: () => {
