@@ -2,8 +2,15 @@ import { homedir } from 'node:os';
 import type { NotariumEvents, WatchedFolderView, WatchSettingsView } from '../../../preload/contract.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { completeFolder } from '../fs/folder-completion.ts';
+import type { StoredRecord } from '../store/record.ts';
 import type { WatchSettings } from '../store/watched-folders.ts';
-import type { WatchedFolderView as EngineFolder, WatchFileEvent, WatchFolderEvent, WatchRoundEvent } from '../watch/folder-watcher.ts';
+import {
+  chainClosedSentence,
+  type WatchedFolderView as EngineFolder,
+  type WatchFileEvent,
+  type WatchFolderEvent,
+  type WatchRoundEvent,
+} from '../watch/folder-watcher.ts';
 import type { CallDeps, LiveCalls } from './call-deps.ts';
 import { watchedFolderFields } from './views.ts';
 
@@ -33,7 +40,8 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
   const view = (f: EngineFolder, state: WatchedFolderView['state'] = f.state): WatchedFolderView => ({
     ...watchedFolderFields(f),
     state,
-    message: messages.get(f.path) ?? null,
+    // A chain finalised elsewhere is said whether or not this page heard the event that said it.
+    message: messages.get(f.path) ?? (f.chainClosed ? chainClosedSentence(f, notary.context) : null),
   });
   const current = (path: string): WatchedFolderView => {
     const found = watcher.get(path);
@@ -66,6 +74,13 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
     emit('watch-progress', { ...p });
     if (p.idle) for (const f of watcher.list()) emit('watch-folder', view(f));
   };
+  // A round's registration moved on (sent, in a block, settled): its folder's line says so at once, as the Library's rows do.
+  const onRecord = (r: StoredRecord): void => {
+    const folder = r.documentId === null ? undefined : notary.library.watchedFolders.byDocument(r.documentId);
+    const found = folder && watcher.get(folder.path);
+    if (found) emit('watch-folder', view(found));
+  };
+  notary.events.on('record-updated', onRecord);
   watcher.events.on('folder', onFolder);
   watcher.events.on('file', onFile);
   watcher.events.on('round', onRound);
@@ -92,6 +107,7 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
       watchProgress: async () => ({ ...watcher.progress() }),
     },
     dispose: () => {
+      notary.events.off('record-updated', onRecord);
       watcher.events.off('folder', onFolder);
       watcher.events.off('file', onFile);
       watcher.events.off('round', onRound);

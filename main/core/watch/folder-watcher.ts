@@ -260,7 +260,10 @@ export class FolderWatcher {
   async newChain(path: string): Promise<WatchedFolder> {
     const current = this.require(path);
     if (!chainClosed(this.ctx, current))
-      throw new NotariumError('INVALID_ARGUMENT', `The chain of ${current.path} is not finalised: its next round goes on in it, so there is no new chain to start.`);
+      throw new NotariumError(
+        'INVALID_ARGUMENT',
+        `The chain of ${current.path} is not finalised: its next round goes on in it, so there is no new chain to start.`,
+      );
     return this.changingNow(current.id, async () => {
       const folder = this.store.startNewChain(current.id);
       this.closedChains.delete(folder.id);
@@ -636,7 +639,7 @@ export class FolderWatcher {
     if (this.closedChains.has(folder.id)) return true;
     this.closedChains.add(folder.id);
     if (this.sessions.has(folder.id)) await this.changingNow(folder.id, () => this.unwatchFolder(folder.id, 'unavailable'));
-    this.setState(folder, 'stopped', chainClosedSentence(folder, this.ctx.command(`watch --new-chain ${shellQuote(folder.path)}`)));
+    this.setState(folder, 'stopped', chainClosedSentence(folder, this.ctx));
     return true;
   }
 
@@ -893,9 +896,9 @@ function isReadableFolder(path: string): boolean {
 const knownMeanwhile = (record: StoredRecord) =>
   `another Notarium on this library (the app, or a command) registered this content meanwhile, as "${record.name}": the file is that registration, not anchored again.`;
 
-/** Why a folder whose chain was finalised elsewhere is stopped, and how to go on (`command`: the one that starts a new chain). */
-export const chainClosedSentence = (folder: Pick<WatchedFolder, 'path'>, command: string) =>
-  `${folder.path} is stopped: its chain was finalised elsewhere (by another computer sharing this library, or by an earlier Notarium), so no round can follow it, and its new or changed files are not notarised. Start a new chain to go on ("${command}", or Start a new chain on the Watched folders screen).`;
+/** Why a folder whose chain was finalised elsewhere is stopped, and how to go on. */
+export const chainClosedSentence = (folder: Pick<WatchedFolder, 'path'>, ctx: Pick<NotaryContext, 'command'>) =>
+  `${folder.path} is stopped: its chain was finalised elsewhere (by another computer sharing this library, or by an earlier Notarium), so no round can follow it, and its new or changed files are not notarised. Start a new chain to go on ("${ctx.command(`watch --new-chain ${shellQuote(folder.path)}`)}", or Start a new chain on the Watched folders screen).`;
 
 const unavailableSentence = (folder: WatchedFolder) =>
   `${folder.path} cannot be read (missing, or a drive that is not connected): it is watched again as soon as it can be read.`;

@@ -144,7 +144,8 @@ export class NotariseState {
 
   async loadDocuments(): Promise<void> {
     try {
-      this.documents = (await this.#notarium.listDocuments()).filter((d) => !d.finalised);
+      // A watched folder's chain takes versions only from its folder (its rounds).
+      this.documents = (await this.#notarium.listDocuments()).filter((d) => !d.finalised && d.watchedFolder === null);
     } catch (err) {
       this.error = sentence(err);
     }
