@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import type { NotariumEvents, WatchedFolderView, WatchSettingsView } from '../../../preload/contract.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { completeFolder } from '../fs/folder-completion.ts';
+import { completeFolder, requireFullPath } from '../fs/folder-completion.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { WatchSettings } from '../store/watched-folders.ts';
 import {
@@ -94,7 +94,10 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
         return abilities.chooseFolder();
       },
       completeFolder: (typed) => completeFolder(typed, { home: homedir(), uid: process.getuid?.() }),
-      addWatchedFolder: async (path, settings) => current((await watcher.add(path, settingsOf(settings))).path),
+      addWatchedFolder: async (path, settings) => {
+        requireFullPath(path, homedir());
+        return current((await watcher.add(path, settingsOf(settings))).path);
+      },
       updateWatchedFolder: async (path, changes) => current((await watcher.update(path, settingsOf(changes))).path),
       removeWatchedFolder: async (path) => {
         await watcher.remove(path);

@@ -232,11 +232,7 @@ export async function verifyPaths(ctx: VerifyContext, paths: readonly string[], 
     else items.push(...(await filesOf([p])).map(({ path, inFolder, skipped }) => ({ file: path, index, inFolder, skipped })));
   }
   return boundedMap(items, options.concurrency ?? 8, async ({ file, receipt, skipped, ...origin }) => {
-    const result = skipped
-      ? failure(file!, skipped)
-      : receipt
-        ? await verifyReceiptFile(ctx, receipt, file, options)
-        : await verifyFile(ctx, file!, options);
+    const result = skipped ? failure(file!, skipped) : receipt ? await verifyReceiptFile(ctx, receipt, file, options) : await verifyFile(ctx, file!, options);
     options.onResult?.(result, origin);
     return result;
   });
