@@ -29,6 +29,8 @@ describe('the app, walked again', () => {
     await page.locator('input[type=file]').first().setInputFiles(paths);
     const summary = page.locator('#progress-title ~ [role=status]');
     await expect.poll(() => summary.textContent()).toBe('0 of 2 in a block');
+    // Sent: the block to come holds it.
+    await page.getByText('Waiting for a block').first().waitFor();
     // One block of the two confirmations the profile asks for: in a block, not settled.
     await chain.sandbox.mine();
     await expect.poll(() => summary.textContent()).toBe('2 of 2 in a block, receipts ready · 0 settled');
@@ -40,12 +42,12 @@ describe('the app, walked again', () => {
     const page = chain.app.page;
     await page.setViewportSize({ width: 800, height: 600 });
     const sidebar = page.getByRole('navigation', { name: 'Screens' });
-    const profile = sidebar.getByRole('button', { name: /^Profile Chain/ });
+    const profile = sidebar.getByRole('button', { name: /Chain \(change in Account & settings\)$/ });
     expect(await profile.isVisible()).toBe(true);
     expect(await profile.locator('.pname').isVisible()).toBe(true);
     const pending = sidebar.locator('.pending');
     expect(await pending.isVisible()).toBe(true);
-    await expect.poll(() => pending.innerText()).toMatch(/^\s*2\s*$/);
+    await expect.poll(() => pending.innerText()).toMatch(/^\s*2\s+pending\s*$/);
     await keepShots(page, 'sidebar-small-window', sidebar);
     await page.setViewportSize({ width: 1280, height: 800 });
   });
