@@ -17,7 +17,9 @@ describe('the CLI, walked again', () => {
   it('status of a short hex string says that a txId is 64 hexadecimal digits', async () => {
     const r = await cli('status', 'deadbeef');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/deadbeef is no file here, and not a transaction id either: a txId is 64 hexadecimal digits, and this has 8\..*\[TX_ID_PARAM_INVALID\]$/m);
+    expect(r.stderr).toMatch(
+      /deadbeef is no file here, and not a transaction id either: a txId is 64 hexadecimal digits, and this has 8\..*\[TX_ID_PARAM_INVALID\]$/m,
+    );
     // A file of that name is a file.
     writeFileSync(join(root, 'cafe'), 'a file named in hex\n');
     expect((await cli('status', 'cafe')).stderr).toMatch(/is not registered in the library/);

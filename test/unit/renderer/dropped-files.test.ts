@@ -12,7 +12,8 @@ const file = (fullPath: string, readable = true): Fake => ({
   fullPath,
   isFile: true,
   isDirectory: false,
-  file: (ok: (f: File) => void, fail: (e: Error) => void) => (readable ? ok(new File([fullPath], fullPath.split('/').at(-1)!)) : fail(new Error('NotReadableError'))),
+  file: (ok: (f: File) => void, fail: (e: Error) => void) =>
+    readable ? ok(new File([fullPath], fullPath.split('/').at(-1)!)) : fail(new Error('NotReadableError')),
 });
 
 const folder = (fullPath: string, children: Fake[] | 'denied'): Fake => ({
@@ -40,7 +41,11 @@ describe('files from a drop', () => {
   it('leaves out and names a subfolder and a file the browser could not read, and keeps the rest', async () => {
     const dropped = await filesFromDrop(
       dropOf(
-        folder('/docs', [file('/docs/deed.pdf'), folder('/docs/locked', 'denied'), folder('/docs/open', [file('/docs/open/a.txt'), file('/docs/open/b.txt', false)])]),
+        folder('/docs', [
+          file('/docs/deed.pdf'),
+          folder('/docs/locked', 'denied'),
+          folder('/docs/open', [file('/docs/open/a.txt'), file('/docs/open/b.txt', false)]),
+        ]),
       ),
     );
     expect(dropped.files.map((f) => f.name)).toEqual(['deed.pdf', 'a.txt']);
