@@ -164,7 +164,7 @@ export class NotariseState {
   async loadDocuments(): Promise<void> {
     try {
       // A watched folder's chain takes versions only from its folder (its rounds).
-      this.documents = (await this.#notarium.listDocuments()).filter((d) => !d.finalised && d.watchedFolder === null);
+      this.documents = (await this.#notarium.listDocuments()).filter((d) => !d.finalised && !d.watchedFolder);
     } catch (err) {
       this.error = sentence(err);
     }
