@@ -47,6 +47,7 @@ export const CALL_NAMES = [
   'removeWatchedFolder',
   'pauseWatchedFolder',
   'resumeWatchedFolder',
+  'startNewWatchedChain',
   'completeFolder',
   'watchProgress',
   'fileManagerIntegration',

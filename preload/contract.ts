@@ -212,6 +212,8 @@ export interface DocumentView {
   finalising: boolean;
   versions: number;
   updatedAt: number;
+  /** The watched folder whose chain it is (its versions are the folder's rounds): it takes no other version, and is finalised by removing the folder. */
+  watchedFolder: string | null;
 }
 
 export interface HistoryView {
@@ -268,6 +270,8 @@ export interface WatchedFolderView extends WatchSettingsView {
   waiting: number;
   /** The folder's latest round: its number in the folder's chain, how many files it anchors, its registration's state and txId. */
   lastRound: { number: number; files: number; recordId: number; state: RecordState; txId: string | null } | null;
+  /** Its chain was finalised elsewhere: it is stopped (`message` says why) until a new chain is started (startNewWatchedChain). */
+  chainClosed: boolean;
 }
 
 export interface WatchProgressView {
@@ -475,6 +479,8 @@ export const CALLS = {
   removeWatchedFolder: z.tuple([folderPath]),
   pauseWatchedFolder: z.tuple([folderPath]),
   resumeWatchedFolder: z.tuple([folderPath]),
+  /** A folder whose chain was finalised elsewhere: its next round starts a new chain, and it is watched again. */
+  startNewWatchedChain: z.tuple([folderPath]),
   /** The user's own folders a path typed so far completes to (the web shell's way to choose a folder). */
   completeFolder: z.tuple([z.string().max(4096, said('A folder path has at most 4,096 characters.'))]),
   watchProgress: z.tuple([]),
@@ -530,6 +536,7 @@ export interface CallResults {
   removeWatchedFolder: null;
   pauseWatchedFolder: WatchedFolderView;
   resumeWatchedFolder: WatchedFolderView;
+  startNewWatchedChain: WatchedFolderView;
   completeFolder: string[];
   watchProgress: WatchProgressView;
   fileManagerIntegration: FileManagerView;

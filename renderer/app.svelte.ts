@@ -31,6 +31,12 @@ export class AppState {
   /** The theme chosen here, read from where it is kept when the app starts. */
   theme = $state<Theme>('system');
   connection = $state<ConnectionState>('open');
+  /**
+   * The connection to Notarium was lost after it had been open (the app stopped, or the machine
+   * slept): what the screens show is as it was then, not live, until it comes back.
+   */
+  disconnected = $state(false);
+  #wasOpen = false;
   /** Once the web shell's session has ended: why, and how to open Notarium again. */
   ended = $state<string | null>(null);
   notices = $state<{ id: number; message: string }[]>([]);
@@ -56,6 +62,8 @@ export class AppState {
     this.#page.onConnection((s, sentence) => {
       const wasClosed = this.connection === 'closed';
       this.connection = s;
+      if (s === 'open') this.#wasOpen = true;
+      this.disconnected = this.#wasOpen && (s === 'closed' || s === 'connecting');
       if (s === 'ended') this.ended = sentence ?? null;
       if (s === 'open' && wasClosed) void this.refresh(); // catch up on what happened meanwhile
     });

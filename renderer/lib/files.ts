@@ -4,11 +4,18 @@
 
 type Entry = FileSystemEntry;
 
+/** What a drop gave: its files, and the paths in it the browser could not read (a folder the user may not list), left out. */
+export interface Dropped {
+  files: File[];
+  skipped: string[];
+}
+
 function fileOf(entry: FileSystemFileEntry): Promise<File | null> {
   return new Promise((resolve) => entry.file(resolve, () => resolve(null)));
 }
 
-function readAll(reader: FileSystemDirectoryReader): Promise<Entry[]> {
+/** A folder's entries; null when it could not be read (at all, or to its end). */
+function readAll(reader: FileSystemDirectoryReader): Promise<Entry[] | null> {
   return new Promise((resolve) => {
     const out: Entry[] = [];
     const next = (): void =>
@@ -18,23 +25,26 @@ function readAll(reader: FileSystemDirectoryReader): Promise<Entry[]> {
           out.push(...batch);
           next();
         },
-        () => resolve(out),
+        () => resolve(null),
       );
     next();
   });
 }
 
-async function walk(entry: Entry, out: File[]): Promise<void> {
+async function walk(entry: Entry, out: Dropped): Promise<void> {
   if (entry.isFile) {
     const f = await fileOf(entry as FileSystemFileEntry);
-    if (f) out.push(f);
+    if (f) out.files.push(f);
+    else out.skipped.push(entry.fullPath);
   } else if (entry.isDirectory) {
-    for (const child of await readAll((entry as FileSystemDirectoryEntry).createReader())) await walk(child, out);
+    const children = await readAll((entry as FileSystemDirectoryEntry).createReader());
+    if (!children) out.skipped.push(entry.fullPath);
+    for (const child of children ?? []) await walk(child, out);
   }
 }
 
-export async function filesFromDrop(data: DataTransfer | null): Promise<File[]> {
-  if (!data) return [];
+export async function filesFromDrop(data: DataTransfer | null): Promise<Dropped> {
+  if (!data) return { files: [], skipped: [] };
   const entries: Entry[] = [];
   const plain: File[] = [];
   for (const item of [...data.items]) {
@@ -46,8 +56,8 @@ export async function filesFromDrop(data: DataTransfer | null): Promise<File[]> 
       if (f) plain.push(f);
     }
   }
-  if (entries.length === 0 && plain.length === 0) return [...data.files];
-  const out: File[] = [...plain];
+  if (entries.length === 0 && plain.length === 0) return { files: [...data.files], skipped: [] };
+  const out: Dropped = { files: [...plain], skipped: [] };
   for (const e of entries) await walk(e, out);
   return out;
 }

@@ -87,6 +87,14 @@ describe('watched folders', () => {
     await input.pressSequentially('Contracts');
     await app.page.getByText(/Type the folder's full path, from \//).waitFor();
     await keepShots(app.page, 'watched-completion-refused', input);
+    // Added as typed: refused with the same sentence, never read from where the app was started.
+    await app.page.getByRole('button', { name: 'Watch folder' }).click();
+    await app.page
+      .getByRole('alert')
+      .filter({ hasText: /Type the folder's full path, from \// })
+      .waitFor();
+    expect(await app.page.locator('li.folder').filter({ hasText: 'Contracts' }).count()).toBe(0);
+    await keepShots(app.page, 'watched-relative-refused');
     await input.fill('');
   });
 

@@ -1,7 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Notary } from '../../main/core/notary.ts';
+import { finaliseDocument } from '../../main/core/usecases/documents.ts';
+import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { openAppMiningOnDemand, type AppMiningOnDemand } from '../support/on-demand-blocks.ts';
 import { keepShots } from '../support/screenshots.ts';
 import { screenButton } from '../support/web-app.ts';
@@ -65,6 +68,55 @@ describe('a watched folder in rounds', () => {
     await nav('Library');
     await expect.poll(() => rows.filter({ hasText: 'one of 2 files in registration' }).count()).toBe(2);
     await keepShots(page, 'library-watched-rounds');
+
+    // Round 2's block comes while the screen is open: its line follows, with no reload.
+    await nav('Watched folders');
+    await expect.poll(() => folderLine.textContent()).toBe('Round 2: 2 files in one registration, sent, waiting for its block');
+    await chain.sandbox.mine();
+    await expect.poll(() => folderLine.textContent()).toMatch(/^Round 2: 2 files in one registration, in a block/);
+    expect(chain.app.problems).toEqual([]);
+  });
+
+  it("keeps the folder's chain to its rounds: not offered for versions, and not finalised while the folder is watched", async () => {
+    const page = chain.app.page;
+    await screenButton(page, 'Notarise').click();
+    await page.getByRole('heading', { name: 'Notarise', level: 1 }).waitFor();
+    // The only document is the folder's chain: nothing to add a version to.
+    expect(await page.getByText('Or add as a new version of').count()).toBe(0);
+
+    await screenButton(page, 'Documents').click();
+    await page.getByRole('button', { name: new RegExp(`^${basename(folder)} \\(watched folder\\)`) }).click();
+    await page.getByText('each version is one of its rounds, so versions come only from the folder').waitFor();
+    expect(await page.getByText('Add a version').count()).toBe(0);
+    await page.getByRole('button', { name: 'Finalise document…' }).click();
+    const said = page.getByText('which is still watched: stop watching it first');
+    await said.waitFor();
+    expect(await page.getByRole('button', { name: 'Finalise now' }).count()).toBe(0);
+    await keepShots(page, 'documents-watched-chain', said);
+    await page.getByRole('button', { name: 'Go to Watched folders' }).click();
+    await page.getByRole('heading', { name: 'Watched folders', level: 1 }).waitFor();
+    expect(chain.app.problems).toEqual([]);
+  });
+
+  it('stops a folder whose chain was finalised elsewhere, says why, and goes on in a new chain when asked', async () => {
+    const page = chain.app.page;
+    // What a Notarium from before the refusal did (Documents ▸ Finalise of the folder's chain), here beside the app.
+    const older = new Notary({ dataDir: chain.app.home, secrets: new MemorySecretStore(), env: { NOTARIUM_API_KEY: chain.sandbox.apiKey } });
+    try {
+      const watched = older.library.watchedFolders.byPath(realpathSync(folder))!;
+      await finaliseDocument(older.context, { documentId: watched.documentId! }, { folderRemoved: true });
+    } finally {
+      await older.close();
+    }
+    const line = page.locator('li.folder');
+    await line.getByText('Stopped', { exact: true }).waitFor();
+    await line.getByText('its chain was finalised elsewhere').waitFor();
+    await keepShots(page, 'watch-chain-finalised-elsewhere', line);
+
+    writeFileSync(join(folder, 'after.txt'), 'written once the chain was finalised\n');
+    await page.getByRole('button', { name: `Start a new chain for ${realpathSync(folder)}` }).click();
+    await page.getByRole('row').filter({ hasText: 'after.txt' }).filter({ hasText: 'Notarised in round 1 (1 file, one registration)' }).waitFor();
+    await line.getByText('Watching', { exact: true }).waitFor();
     expect(chain.app.problems).toEqual([]);
   });
 });

@@ -34,7 +34,7 @@ describe('notarium login, whoami, logout', () => {
     const url = await signInUrl(run);
     expect(new URL(url).searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
     const visit = await useAuthorizePage(url, { userName: 'grace' });
-    expect(visit.callbackPage).toMatch(/finishing your sign-in/);
+    expect(visit.callbackPage).toMatch(/You are signed in to Notarium\./);
     const done = await run;
     expect(done.code).toBe(0);
     expect(done.stdout).toMatch(/Signed in as grace \(subject [0-9a-f-]+, groups: notarium-users\)/);

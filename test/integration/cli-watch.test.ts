@@ -3,7 +3,10 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, sym
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { Notary } from '../../main/core/notary.ts';
+import { finaliseDocument } from '../../main/core/usecases/documents.ts';
 import { runCli, type CliRun } from '../support/cli.ts';
+import { MemorySecretStore } from '../support/memory-secret-store.ts';
 
 // `notarium watch` as a child process on the embedded sandbox (fast blocks): JSON lines while it
 // runs, SIGTERM to stop it, and the folders it remembers in the library.
@@ -88,8 +91,23 @@ describe('notarium watch', () => {
         paused: false,
         waiting: 0,
         lastRound: { number: 2, files: 1, recordId: expect.any(Number), state: expect.any(String), txId: expect.any(String) },
+        chainClosed: false,
       },
     ]);
+  });
+
+  it("a folder's chain belongs to it: no outside version is added to it, and it is not finalised while the folder is watched", async () => {
+    const round = JSON.parse((await cli('watch', '--list', '--json')).stdout)[0].lastRound as { txId: string };
+    const outside = join(root, 'outside.txt');
+    writeFileSync(outside, 'a file from elsewhere\n');
+    const add = await cli('version', 'add', outside, '--of', round.txId);
+    expect(add.code).toBe(2);
+    expect(add.stderr).toMatch(/is the chain of the watched folder .*inbox: its versions are the folder's rounds, .*\[WATCHED_CHAIN\]$/m);
+    const finalise = await cli('version', 'finalise', round.txId);
+    expect(finalise.code).toBe(2);
+    expect(finalise.stderr).toMatch(/which is still watched: stop watching it first \("notarium watch --remove .*inbox"/);
+    expect(finalise.stderr).toMatch(/\[WATCHED_CHAIN\]$/m);
+    expect(JSON.parse((await cli('watch', '--list', '--json')).stdout)[0]).toMatchObject({ chainClosed: false, lastRound: { number: 2 } });
   });
 
   it("a watched file's history, which version it is, and no finalising of one file's history", async () => {
@@ -164,6 +182,38 @@ describe('notarium watch', () => {
     await expect.poll(() => out).toMatch(/^registered +paused-while-watched\.txt /m);
     run.child.kill('SIGTERM');
     expect((await run).code).toBe(0);
+  });
+
+  it('a folder whose chain was finalised elsewhere is stopped, --once says so with exit 1, and --new-chain goes on in a new chain', async () => {
+    // What a Notarium from before the refusal did (Documents ▸ Finalise of the folder's chain): the chain closed under the folder.
+    const older = new Notary({ dataDir: env.NOTARIUM_HOME, secrets: new MemorySecretStore(), sandboxBlockInterval: 0.2 });
+    try {
+      const folder = older.library.watchedFolders.byPath(dir)!;
+      await finaliseDocument(older.context, { documentId: folder.documentId! }, { folderRemoved: true });
+    } finally {
+      await older.close();
+    }
+    writeFileSync(join(dir, 'behind-the-chain.txt'), 'written after the chain was finalised\n');
+    const once = await cli('watch', '--once');
+    expect(once.code).toBe(1);
+    expect(once.stderr).toContain(`${dir} is stopped: its chain was finalised elsewhere`);
+    expect(once.stderr).toMatch(/^Not caught up: 1 folder is stopped until a new chain is started \("notarium watch --new-chain .*inbox"\)\.$/m);
+    expect(once.stderr).not.toMatch(/Caught up\./);
+    expect(JSON.parse((await cli('watch', '--list', '--json')).stdout)[0]).toMatchObject({ chainClosed: true });
+
+    const renewed = await cli('watch', '--new-chain', dir);
+    expect(renewed.code, renewed.stderr).toBe(0);
+    const again = await cli('watch', '--new-chain', dir);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/is not finalised: its next round goes on in it/);
+    const next = await cli('watch', '--once', '--json');
+    expect(next.code, next.stderr).toBe(0);
+    const files = next.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Line)
+      .filter((l) => l.event === 'file' && l.action !== 'waiting');
+    expect(files.map((l) => [l.relPath, l.record?.kind, l.record?.version, l.record?.prevTxId])).toEqual([['behind-the-chain.txt', 'linked-create', 1, null]]);
   });
 
   it('forgets a folder with --remove, and refuses what it cannot do with exit 2', async () => {

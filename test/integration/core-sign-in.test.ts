@@ -3,6 +3,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LoopbackListener } from '../../main/core/auth/loopback-listener.ts';
+import { NotariumError } from '../../main/core/errors/notarium-error.ts';
 import { SignIn } from '../../main/core/auth/sign-in.ts';
 import { AccessTokenVerifier } from '../../main/core/auth/token-verifier.ts';
 import { IdentityApi } from '../../main/core/api/identity-api.ts';
@@ -93,11 +94,14 @@ describe('the loopback listener', () => {
     const foreign = await fetch(`${listener.redirectUri}?code=c&state=other`);
     expect(foreign.status).toBe(400);
     expect(await foreign.text()).toMatch(/does not belong to the sign-in/);
-    const ok = await fetch(`${listener.redirectUri}?code=the-code&state=s1`);
+    const answering = fetch(`${listener.redirectUri}?code=the-code&state=s1`);
+    expect(await waiting).toEqual({ code: 'the-code' });
+    // The page waits for the sign-in's outcome: signed in.
+    listener.answer(null);
+    const ok = await answering;
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
-    expect(await ok.text()).toMatch(/You can close this tab/);
-    expect(await waiting).toEqual({ code: 'the-code' });
+    expect(await ok.text()).toMatch(/You are signed in to Notarium\. You can close this tab/);
     await expect.poll(() => refused(listener.address.port)).toBe(true);
   });
 
@@ -149,11 +153,25 @@ describe('sign-in through the system browser', () => {
     expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url.searchParams.get('state')!.length).toBeGreaterThanOrEqual(22);
     expect(url.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
-    expect(seen.callbackPage).toMatch(/finishing your sign-in/);
+    expect(seen.callbackPage).toMatch(/You are signed in to Notarium\./);
     expect(identity).toMatchObject({ subject: expect.any(String), name: 'ada', groups: ['notarium-users'] });
     expect(s.signIn.state).toMatchObject({ status: 'signed-in' });
     expect(await s.secrets.get(refreshTokenAccount(PROFILE))).toEqual(expect.any(String));
     expect(await s.signIn.grantedClaims()).toEqual(expect.arrayContaining(['records:read', 'records:write']));
+  });
+
+  it('without a keychain: the browser page says the sign-in failed, and why, as the app does', async () => {
+    const t = await setupForTest();
+    const refused = new NotariumError('KEYCHAIN_UNAVAILABLE', 'The system keychain is not available, so the sign-in cannot be kept.');
+    // The keychain's boundary: no Secret Service answers (as on a machine without one).
+    t.secrets.set = async () => {
+      throw refused;
+    };
+    const seen: { callbackPage?: string | null } = {};
+    await expect(t.signIn.signIn({ open: through('sign-in', seen) })).rejects.toMatchObject({ code: 'KEYCHAIN_UNAVAILABLE' });
+    expect(seen.callbackPage).toContain('<h1>Sign-in failed</h1>');
+    expect(seen.callbackPage).toContain('Notarium could not finish your sign-in: The system keychain is not available');
+    expect(seen.callbackPage).not.toMatch(/finishing|signed in to Notarium/);
   });
 
   it('Cancel in the browser ends with a clear message', async () => {

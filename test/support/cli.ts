@@ -16,8 +16,14 @@ export interface CliRun extends Promise<CliResult> {
   child: ChildProcess;
 }
 
-export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {}): CliRun {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+/** `user`: run as this uid and gid (the tests run as root, whom no permission stops: an unprivileged user meets the permission checks). */
+export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string; user?: number } = {}): CliRun {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+    ...(options.user === undefined ? {} : { uid: options.user, gid: options.user }),
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));

@@ -23,6 +23,8 @@ export interface RunningApp {
   problems: string[];
   /** What the app process wrote to stderr so far (e.g. a sign-in link it could not open). */
   stderr(): string;
+  /** Stops the app (SIGTERM) and leaves the page open, as a user whose app stopped under an open tab meets it. */
+  stopApp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -161,6 +163,11 @@ export async function openApp(options: { blockInterval?: number; setUp?: (home: 
     home,
     problems,
     stderr,
+    stopApp: async () => {
+      closing = true;
+      run.child.kill('SIGTERM');
+      await run;
+    },
     close: async () => {
       closing = true;
       await browser.close();

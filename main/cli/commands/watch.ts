@@ -30,6 +30,7 @@ export const WATCH_HELP = `Usage:
   notarium watch --list [--json]
   notarium watch --remove <folders…>
   notarium watch --pause|--resume <folders…>
+  notarium watch --new-chain <folders…>
 
 Watches folders and notarises their files, without a window (for servers and scripts): a new file
 starts a document, a changed file becomes its next version, a renamed or copied file whose content
@@ -59,6 +60,9 @@ could not be notarised).
   --pause            stop watching the folders named until --resume (in the app too, across
                      restarts); --resume catches up on what changed meanwhile at the next watch,
                      or at once in a watch already running (it hears of either within 2 s)
+  --new-chain        start a new chain for the folders named whose chain was finalised elsewhere
+                     (another computer sharing this library, an earlier Notarium): they are
+                     stopped until then, and a watch of them says so (with --once: exit 1)
   --json             events as JSON, one object per line (--list: an array)
   --profile P        the profile a folder added now notarises in (default: the current one)`;
 
@@ -74,6 +78,7 @@ export const WATCH_OPTIONS = {
   remove: { type: 'boolean' },
   pause: { type: 'boolean' },
   resume: { type: 'boolean' },
+  'new-chain': { type: 'boolean' },
 } as const;
 
 export async function watchCommand(argv: string[], io: CliIo): Promise<number> {
@@ -88,7 +93,7 @@ export async function watchCommand(argv: string[], io: CliIo): Promise<number> {
     ...(stable === undefined ? {} : { stableMs: Math.round(stable * 1000) }),
   };
   const watching = Object.keys(settings).length > 0 || v.once === true || v.profile !== undefined;
-  const modes = (['list', 'remove', 'pause', 'resume'] as const).filter((m) => v[m]);
+  const modes = (['list', 'remove', 'pause', 'resume', 'new-chain'] as const).filter((m) => v[m]);
   if (modes.length > 1) throw new UsageError(`${modes.map((m) => `--${m}`).join(' and ')} do not go together.`);
   if (modes.length && watching) throw new UsageError(`--${modes[0]} takes no watch options. Run "notarium watch --help" for the options.`);
   if (v.list) {
@@ -111,6 +116,16 @@ export async function watchCommand(argv: string[], io: CliIo): Promise<number> {
       for (const folder of folders) {
         const changed = await (v.pause ? notary.watcher.pause(folder) : notary.watcher.resume(folder));
         io.err(v.pause ? `Paused ${visibleName(changed.path)} until "notarium watch --resume".` : `Resumed ${visibleName(changed.path)}.`);
+      }
+      return EXIT.OK;
+    });
+  }
+  if (v['new-chain']) {
+    const folders = requirePositionals(positionals, 1, 'notarium watch --new-chain <folders…>', true);
+    return withNotary(io, async (notary) => {
+      for (const folder of folders) {
+        const changed = await notary.watcher.newChain(folder);
+        io.err(`The next round of ${visibleName(changed.path)} starts a new chain; it is watched again by the app, or the next "${command(io.env, 'watch')}".`);
       }
       return EXIT.OK;
     });
@@ -195,14 +210,25 @@ async function watchFolders(
     options.once,
   );
   await (options.once ? watcher.whenIdle() : stopped);
+  // A folder whose chain was finalised elsewhere took nothing: its files are not caught up (its folder event said why).
+  const closed = folders.flatMap((path) => {
+    const folder = watcher.get(path);
+    return folder?.chainClosed ? [folder.path] : [];
+  });
   await watcher.stop();
   io.progress('');
   if (!options.json) {
-    io.err(options.once ? 'Caught up.' : 'Stopped.');
+    io.err(
+      !options.once
+        ? 'Stopped.'
+        : closed.length
+          ? `Not caught up: ${counted(closed.length, 'folder')} ${closed.length === 1 ? 'is' : 'are'} stopped until a new chain is started ("${command(io.env, `watch --new-chain ${shellQuote(closed[0]!)}`)}").`
+          : 'Caught up.',
+    );
     const waiting = notInBlock(notary, folders);
     if (waiting.length) io.err(laterReceiptsWords(waiting, io.env));
   }
-  return options.once && failed > 0 ? EXIT.MISMATCH : EXIT.OK;
+  return options.once && (failed > 0 || closed.length > 0) ? EXIT.MISMATCH : EXIT.OK;
 }
 
 /** The registrations of the folders' files (those there now) that are not in a block yet, each once. */

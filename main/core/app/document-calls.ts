@@ -15,16 +15,17 @@ type DocumentCalls = 'listDocuments' | 'documentHistory' | 'addVersion' | 'final
 export function documentCalls({ notary, ctx, abilities }: CallDeps): Calls<DocumentCalls> {
   const { library } = notary;
   const files = shellFiles(abilities);
+  const folderOf = (d: StoredDocument): string | null => library.watchedFolders.byDocument(d.id)?.path ?? null;
   const view = (d: StoredDocument): DocumentView => {
     const records = library.records.ofDocument(d.id);
-    return documentView(d, versionCount(records), records);
+    return documentView(d, versionCount(records), records, folderOf(d));
   };
   return {
     listDocuments: async () => library.documents.list().map(view),
     documentHistory: async (id) => {
       const d = documentById(notary, id);
       const history = await documentHistory(ctx, d.headTxId ?? d.firstTxId ?? '', { profile: d.profile });
-      return historyView(d, history, library.records.registrationsOf(d.id), (r) => recordViewOf(notary, r));
+      return historyView(d, history, library.records.registrationsOf(d.id), (r) => recordViewOf(notary, r), folderOf(d));
     },
     addVersion: async (id, file) =>
       files.using(file, async () => {

@@ -146,11 +146,11 @@ export function accountView(a: Account): AccountView {
 }
 
 /** A document as the page shows it; `records`: its registrations, whose final record says whether it is final yet. */
-export function documentView(d: StoredDocument, versions: number, records: readonly StoredRecord[]): DocumentView {
+export function documentView(d: StoredDocument, versions: number, records: readonly StoredRecord[], watchedFolder: string | null): DocumentView {
   const finalised = d.finalisedAt !== null;
   // Finalised in the library as soon as its final record is sent; final on the chain only once that record is in a block.
   const finalising = finalised && records.some((r) => r.kind === 'linked-delete' && isLive(r) && !inBlock(r));
-  return { id: d.id, profile: d.profile, name: d.name, headTxId: d.headTxId, finalised, finalising, versions, updatedAt: d.updatedAt };
+  return { id: d.id, profile: d.profile, name: d.name, headTxId: d.headTxId, finalised, finalising, versions, updatedAt: d.updatedAt, watchedFolder };
 }
 
 /** How many versions the library holds of a document: content versions that are, or may become, registrations (queued ones too). */
@@ -163,10 +163,16 @@ export const versionCount = (records: readonly StoredRecord[]): number => record
  * which have no transaction at all (`records`: the document's registrations, each once, timeline in
  * document-history.ts).
  */
-export function historyView(d: StoredDocument, history: DocumentHistory, records: readonly StoredRecord[], view: (r: StoredRecord) => RecordView): HistoryView {
+export function historyView(
+  d: StoredDocument,
+  history: DocumentHistory,
+  records: readonly StoredRecord[],
+  view: (r: StoredRecord) => RecordView,
+  watchedFolder: string | null,
+): HistoryView {
   const versions: HistoryView['versions'] = timeline(history, records).map((v) => ({ ...v, record: v.record ? view(v.record) : null }));
   return {
-    document: documentView(d, versions.filter((v) => v.kind !== 'linked-delete').length, records),
+    document: documentView(d, versions.filter((v) => v.kind !== 'linked-delete').length, records, watchedFolder),
     source: history.source,
     finalised: history.finalised,
     versions,
@@ -213,6 +219,7 @@ export function watchedFolderFields(f: EngineFolderView): Omit<WatchedFolderView
   return {
     waiting: f.waiting,
     lastRound: round && { number: round.number, files: round.files, recordId: round.record.id, state: round.record.state, txId: round.record.txId },
+    chainClosed: f.chainClosed,
     path: f.path,
     profile: f.profile,
     recursive: f.recursive,

@@ -1,9 +1,16 @@
 import { homedir } from 'node:os';
 import type { NotariumEvents, WatchedFolderView, WatchSettingsView } from '../../../preload/contract.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { completeFolder } from '../fs/folder-completion.ts';
+import { completeFolder, requireFullPath } from '../fs/folder-completion.ts';
+import type { StoredRecord } from '../store/record.ts';
 import type { WatchSettings } from '../store/watched-folders.ts';
-import type { WatchedFolderView as EngineFolder, WatchFileEvent, WatchFolderEvent, WatchRoundEvent } from '../watch/folder-watcher.ts';
+import {
+  chainClosedSentence,
+  type WatchedFolderView as EngineFolder,
+  type WatchFileEvent,
+  type WatchFolderEvent,
+  type WatchRoundEvent,
+} from '../watch/folder-watcher.ts';
 import type { CallDeps, LiveCalls } from './call-deps.ts';
 import { watchedFolderFields } from './views.ts';
 
@@ -18,6 +25,7 @@ type WatchCalls =
   | 'removeWatchedFolder'
   | 'pauseWatchedFolder'
   | 'resumeWatchedFolder'
+  | 'startNewWatchedChain'
   | 'watchProgress';
 
 function settingsOf(view: Partial<WatchSettingsView>): Partial<WatchSettings> {
@@ -32,7 +40,8 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
   const view = (f: EngineFolder, state: WatchedFolderView['state'] = f.state): WatchedFolderView => ({
     ...watchedFolderFields(f),
     state,
-    message: messages.get(f.path) ?? null,
+    // A chain finalised elsewhere is said whether or not this page heard the event that said it.
+    message: messages.get(f.path) ?? (f.chainClosed ? chainClosedSentence(f, notary.context) : null),
   });
   const current = (path: string): WatchedFolderView => {
     const found = watcher.get(path);
@@ -65,6 +74,13 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
     emit('watch-progress', { ...p });
     if (p.idle) for (const f of watcher.list()) emit('watch-folder', view(f));
   };
+  // A round's registration moved on (sent, in a block, settled): its folder's line says so at once, as the Library's rows do.
+  const onRecord = (r: StoredRecord): void => {
+    const folder = r.documentId === null ? undefined : notary.library.watchedFolders.byDocument(r.documentId);
+    const found = folder && watcher.get(folder.path);
+    if (found) emit('watch-folder', view(found));
+  };
+  notary.events.on('record-updated', onRecord);
   watcher.events.on('folder', onFolder);
   watcher.events.on('file', onFile);
   watcher.events.on('round', onRound);
@@ -78,7 +94,10 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
         return abilities.chooseFolder();
       },
       completeFolder: (typed) => completeFolder(typed, { home: homedir(), uid: process.getuid?.() }),
-      addWatchedFolder: async (path, settings) => current((await watcher.add(path, settingsOf(settings))).path),
+      addWatchedFolder: async (path, settings) => {
+        requireFullPath(path, homedir());
+        return current((await watcher.add(path, settingsOf(settings))).path);
+      },
       updateWatchedFolder: async (path, changes) => current((await watcher.update(path, settingsOf(changes))).path),
       removeWatchedFolder: async (path) => {
         await watcher.remove(path);
@@ -87,9 +106,11 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
       },
       pauseWatchedFolder: async (path) => current((await watcher.pause(path)).path),
       resumeWatchedFolder: async (path) => current((await watcher.resume(path)).path),
+      startNewWatchedChain: async (path) => current((await watcher.newChain(path)).path),
       watchProgress: async () => ({ ...watcher.progress() }),
     },
     dispose: () => {
+      notary.events.off('record-updated', onRecord);
       watcher.events.off('folder', onFolder);
       watcher.events.off('file', onFile);
       watcher.events.off('round', onRound);

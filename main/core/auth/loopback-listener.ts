@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NotariumError } from '../errors/notarium-error.ts';
+import { asNotariumError, NotariumError } from '../errors/notarium-error.ts';
 import { callbackPage, PAGE_HEADERS } from './callback-page.ts';
 
 /**
@@ -11,11 +11,16 @@ import { callbackPage, PAGE_HEADERS } from './callback-page.ts';
 
 const CALLBACK_PATH = '/callback';
 export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+/** How long the browser's page waits for the sign-in to say how it ended (the code exchanged, the token kept). */
+const ANSWER_WAIT_MS = 60_000;
 
 export class LoopbackListener {
   private settle: ((result: { code: string } | NotariumError) => void) | undefined;
   private expectedState: string | undefined;
   private closed = false;
+  /** The browser's page for the callback that carried the code, held until the sign-in says how it ended (answer). */
+  private pendingPage: ((failure: NotariumError | null) => void) | undefined;
+  private pageAnswered: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly server: Server,
@@ -101,8 +106,22 @@ export class LoopbackListener {
     }
     const code = params.get('code');
     if (!code) return page(400, 'Sign-in refused', 'The answer carries no authorization code. Start the sign-in again from Notarium.');
-    page(200, 'Back to Notarium', 'Notarium is finishing your sign-in. You can close this tab and return to Notarium.', true);
+    // The page says how the sign-in ended, not that it goes on: the code is exchanged and the token stored first.
+    let answered = (): void => {};
+    this.pageAnswered = new Promise((resolve) => (answered = resolve));
+    this.pendingPage = (failure) => {
+      if (failure) page(200, 'Sign-in failed', `Notarium could not finish your sign-in: ${failure.message} Return to Notarium to try again.`);
+      else page(200, 'Signed in', 'You are signed in to Notarium. You can close this tab and return to Notarium.', true);
+      answered();
+    };
     this.settle({ code });
+  }
+
+  /** Answers the browser waiting on the callback: signed in (null), or why not. */
+  answer(failure: unknown): void {
+    const answer = this.pendingPage;
+    this.pendingPage = undefined;
+    answer?.(failure === null ? null : asNotariumError(failure));
   }
 
   async close(): Promise<void> {
@@ -110,10 +129,14 @@ export class LoopbackListener {
     this.closed = true;
     // A wait still pending (the opener failed, the caller gave up) ends now, with its timer.
     this.settle?.(new NotariumError('CANCELLED', 'Sign-in was cancelled.'));
+    // No new connection; the browser's page for the code waits for the sign-in's outcome (a while at most).
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    const giveUp = setTimeout(() => this.answer(new NotariumError('CANCELLED', 'Sign-in was cancelled.')), ANSWER_WAIT_MS);
+    giveUp.unref();
+    await this.pageAnswered;
+    clearTimeout(giveUp);
     // Let the answer to the browser go out before the connections are cut.
-    await new Promise<void>((resolve) => {
-      this.server.close(() => resolve());
-      setTimeout(() => this.server.closeAllConnections(), 100).unref();
-    });
+    setTimeout(() => this.server.closeAllConnections(), 100).unref();
+    await closed;
   }
 }

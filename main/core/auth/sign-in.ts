@@ -79,16 +79,25 @@ export class SignIn {
         code_challenge_method: 'S256',
       }).toString();
       const waiting = listener.waitForCode(state, { timeoutMs: options.timeoutMs, signal: options.signal });
-      waiting.catch(() => {}); // observed below; an opener failure must not leave it unhandled
+      // Once the browser is back: the code exchanged, the token kept, and only then the browser's page says how it ended.
+      const finishing = waiting.then(async ({ code }) => {
+        try {
+          const tokens = await api.exchangeCode(
+            { authorizationCode: code, usedRedirectUri: listener.redirectUri, codeVerifier: pkce.verifier },
+            { signal: options.signal },
+          );
+          const identity = await this.accept(tokens.accessToken);
+          await storeRefreshToken(this.deps.secrets, this.deps.profile, { token: tokens.refreshToken, issuedBy: auth.identityService });
+          listener.answer(null);
+          return identity;
+        } catch (err) {
+          listener.answer(err);
+          throw err;
+        }
+      });
+      finishing.catch(() => {}); // observed below; an opener failure must not leave it unhandled
       await options.open(url.href);
-      const { code } = await waiting;
-      const tokens = await api.exchangeCode(
-        { authorizationCode: code, usedRedirectUri: listener.redirectUri, codeVerifier: pkce.verifier },
-        { signal: options.signal },
-      );
-      const identity = await this.accept(tokens.accessToken);
-      await storeRefreshToken(this.deps.secrets, this.deps.profile, { token: tokens.refreshToken, issuedBy: auth.identityService });
-      return identity;
+      return await finishing;
     } finally {
       this.listening = undefined;
       await listener.close();

@@ -88,6 +88,8 @@ const NOTARIUM_SENTENCES = {
   NO_RECEIPT: 'This registration has no receipt of its own: it holds no file (it finalises a document), or the service has not accepted it yet.',
   LOCATION_UNKNOWN: 'Notarium does not know where this file is: name where to write (with -o on the command line).',
   NO_EXPLORER_PAGE: 'This profile names no explorer page: add one (a URL with {txId}) in its settings.',
+  WATCHED_CHAIN:
+    "That document is a watched folder's chain: its versions are the folder's rounds, so it takes no other file as a version, and it is finalised by removing the folder (stop watching it first).",
   WATCH_OVERLAP: 'That folder is already watched, or lies inside or around a watched folder: a file would be watched twice.',
   JOB_ID_IN_USE: 'A job with this id is already running: make a new id (a random UUID) for each job.',
   BAD_CALL: 'The call was refused: its name or its arguments are not what Notarium takes.',

@@ -28,9 +28,17 @@ export async function completeFolder(typed: string, options: FolderCompletionOpt
   return found.map((path) => `~${path.slice(options.home.length)}`);
 }
 
+/**
+ * A folder typed into the app is a full path (or one from `~`): a relative one would be read from
+ * wherever the app happened to be started, which is not what anyone typing it means.
+ */
+export function requireFullPath(typed: string, home: string): void {
+  if (!isAbsolute(expandHome(typed, home)))
+    throw new NotariumError('INVALID_ARGUMENT', `Type the folder's full path, from ${sep}: for example ${join(home, 'Contracts')}.`);
+}
+
 async function completeAbsolute(typed: string, options: FolderCompletionOptions): Promise<string[]> {
-  if (!isAbsolute(typed))
-    throw new NotariumError('INVALID_ARGUMENT', `Type the folder's full path, from ${sep}: for example ${join(options.home, 'Contracts')}.`);
+  requireFullPath(typed, options.home);
   const [parent, start] = typed.endsWith(sep) ? [typed, ''] : [dirname(typed), basename(typed)];
   const matches = (name: string): boolean => name.startsWith(start) && (start.startsWith('.') || !name.startsWith('.'));
 

@@ -34,6 +34,13 @@ export function fileUnreadable(path: string, code: string, detail?: string, caus
   return new NotariumError('FILE_UNREADABLE', `The file "${path}" could not be read: ${reason}.`, { cause });
 }
 
+/** FILE_UNREADABLE for a folder a walk could not list: its files were skipped, the reason said as a file's is. */
+export function folderUnreadable(path: string, err: unknown): NotariumError {
+  const code = errnoOf(err) ?? 'EIO';
+  const reason = REASONS[code] ?? `${(err as Error).message} (${code})`;
+  return new NotariumError('FILE_UNREADABLE', `The folder "${path}" could not be read, so its files were skipped: ${reason}.`, { cause: err });
+}
+
 /**
  * What a file operation threw, as the catalogue says it: a file system's failure (an errno, or one
  * of read-regular-file.ts' stand-ins) is FILE_UNREADABLE naming the file; one of Notarium's own

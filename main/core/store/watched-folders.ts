@@ -160,6 +160,12 @@ export class WatchedFolders {
     return this.get(id)!;
   }
 
+  /** The folder's next round starts a new chain (its chain was finalised elsewhere); its files keep the rounds they were in. */
+  startNewChain(id: number): WatchedFolder {
+    this.db.prepare('UPDATE watched_folders SET document_id = NULL, updated_at = ? WHERE id = ?').run(this.now(), id);
+    return this.get(id)!;
+  }
+
   /** Forgets the folder and what was seen of its files (their records stay in the library). */
   remove(id: number): void {
     this.db.prepare('DELETE FROM watched_folders WHERE id = ?').run(id);

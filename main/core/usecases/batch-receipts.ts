@@ -7,7 +7,7 @@ import type { BatchMember, MemberOfBatch } from '../store/batches.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { receiptFileName, serializeReceipt } from '../receipts/receipt-v1.ts';
-import { exportReceipt, gatherEvidence, placeReceipt, receiptFor, registrationReceipt } from './receipts.ts';
+import { exportReceipt, gatherEvidence, placeReceipt, receiptFor, registrationReceipt, type ReceiptWrite } from './receipts.ts';
 import type { Registration } from './registrations.ts';
 
 /**
@@ -65,10 +65,10 @@ export async function exportFileReceipt(
  * (receipts.ts placeReceipt), and keeps where it went. Returns that path. `within`: a watched
  * folder the receipt goes under (receipts.ts writeAtomically).
  */
-export async function writeMemberReceipt(ctx: NotaryContext, found: MemberOfBatch, out?: string, options: { within?: string } = {}): Promise<string> {
+export async function writeMemberReceipt(ctx: NotaryContext, found: MemberOfBatch, out?: string, options: ReceiptWrite = {}): Promise<string> {
   const receipt = await memberReceiptFor(ctx, found);
   const path = await placeReceipt(ctx, { ...found.member, txId: found.registration.txId }, receipt, out, options);
-  ctx.library.batches.setReceiptPath(found.member.id, path);
+  if (!options.copy || !found.member.receiptPath) ctx.library.batches.setReceiptPath(found.member.id, path);
   return path;
 }
 

@@ -87,8 +87,10 @@ export async function exportReceipts(
   options: { out?: string; profile?: string; document?: boolean } = {},
 ): Promise<ExportResult> {
   const { record, member } = await resolveRegistration(ctx, target, options.profile);
-  if (member) return { receipts: [await writeMemberReceipt(ctx, member, options.out)], batch: batchFacts(ctx, { record, member }) };
-  if (record.documentId === null || options.document === false) return { receipts: [await writeReceipt(ctx, record, options.out)], batch: null };
+  // Written elsewhere (-o), a receipt is a copy: the library keeps the one beside the file.
+  const copy = options.out !== undefined;
+  if (member) return { receipts: [await writeMemberReceipt(ctx, member, options.out, { copy })], batch: batchFacts(ctx, { record, member }) };
+  if (record.documentId === null || options.document === false) return { receipts: [await writeReceipt(ctx, record, options.out, { copy })], batch: null };
   const document = await resolveDocument(ctx, target, options.profile);
   const folder = options.out ? resolve(options.out) : record.path ? dirname(record.path) : null;
   if (!folder) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${record.name} is: name a folder for the receipts with -o.`);
@@ -101,7 +103,7 @@ export async function exportReceipts(
     writeAtomically(path, file.text, { create: true });
     if (!file.receiptOf) result.index = path;
     else {
-      ctx.library.records.setReceiptPath(file.receiptOf.record.id, path, file.receiptOf.network);
+      if (!copy || !file.receiptOf.record.receiptPath) ctx.library.records.setReceiptPath(file.receiptOf.record.id, path, file.receiptOf.network);
       result.receipts.push(path);
     }
   }

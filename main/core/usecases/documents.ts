@@ -1,5 +1,6 @@
 import { basename, resolve } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { shellQuote } from '../text/shell-quote.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import { isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
@@ -27,6 +28,22 @@ function checkExtendable(document: StoredDocument, versions: readonly StoredReco
     throw new NotariumError('NOT_A_DOCUMENT', `The document "${document.name}" has no registered version to follow: notarise the file again with --document.`);
 }
 
+/**
+ * A watched folder's chain belongs to its folder: its versions are the folder's rounds (an outside
+ * file would skip a round's number), and it is closed by removing the folder, which stops the
+ * watching first (finalised while watched, the folder would stop taking its files without a word).
+ */
+function checkNotWatched(ctx: NotaryContext, document: StoredDocument, doing: 'add' | 'finalise'): void {
+  const folder = ctx.library.watchedFolders.byDocument(document.id);
+  if (!folder) return;
+  throw new NotariumError(
+    'WATCHED_CHAIN',
+    doing === 'add'
+      ? `"${document.name}" is the chain of the watched folder ${folder.path}: its versions are the folder's rounds, so it takes no other file as a version. Notarise the file on its own, or as a version of another document.`
+      : `"${document.name}" is the chain of the watched folder ${folder.path}, which is still watched: stop watching it first ("${ctx.command(`watch --remove ${shellQuote(folder.path)}`)}", or Remove on the Watched folders screen), which finalises its chain.`,
+  );
+}
+
 /** The document named by `of` (any of its versions, or the file its latest version came from), or by id. */
 type DocumentRef = string | { documentId: number };
 
@@ -52,6 +69,7 @@ export interface AddVersionOptions {
  */
 export async function addVersion(ctx: NotaryContext, file: string, of: DocumentRef, options: AddVersionOptions = {}): Promise<StoredRecord> {
   const document = await documentOf(ctx, of, options.profile);
+  checkNotWatched(ctx, document, 'add');
   const where = registrationTarget(ctx, await ctx.connections.forProfile(document.profile));
   const path = resolve(file);
   const described = options.describe?.(path) ?? { name: basename(path), path };
@@ -83,13 +101,17 @@ export async function addVersion(ctx: NotaryContext, file: string, of: DocumentR
 export async function finaliseDocument(
   ctx: NotaryContext,
   of: DocumentRef,
-  options: Pick<AddVersionOptions, 'signal' | 'profile' | 'waitForChain'> = {},
+  options: Pick<AddVersionOptions, 'signal' | 'profile' | 'waitForChain'> & {
+    /** The watched folder is being removed (FolderWatcher.remove): its chain is closed with it. */
+    folderRemoved?: boolean;
+  } = {},
 ): Promise<StoredRecord> {
   const document = await documentOf(ctx, of, options.profile);
   const versions = ctx.library.records.ofDocument(document.id);
   const closing = versions.find((v) => v.kind === 'linked-delete' && isLive(v));
   if (closing?.state === 'submitting') return settleInDoubt(ctx, closing, { signal: options.signal, waitForChain: options.waitForChain });
   if (closing) return closing;
+  if (!options.folderRemoved) checkNotWatched(ctx, document, 'finalise');
   checkExtendable(document, versions);
   const { record } = ctx.library.records.queueVersion({
     profile: document.profile,

@@ -55,13 +55,15 @@ export async function notariseBatch(ctx: NotaryContext, paths: readonly string[]
   const outcomes = new Array<NotariseOutcome>(files.length);
   const failed = (i: number, err: unknown, record?: StoredRecord): void => {
     report(files[i]!, 'failed');
-    outcomes[i] = { ...files[i]!, status: 'failed', error: fileError(files[i]!.path, err), ...(record ? { record } : {}) };
+    const { path, index, inFolder } = files[i]!;
+    outcomes[i] = { path, index, inFolder, status: 'failed', error: fileError(path, err), ...(record ? { record } : {}) };
   };
   // A path named twice is hashed once.
   const hashing = new Map<string, ReturnType<NotaryContext['hash']>>();
   const hashed = await boundedMap(files, 8, async (file, i): Promise<Hashed | undefined> => {
     report(file, 'hashing');
     try {
+      if (file.skipped) throw file.skipped;
       let hash = hashing.get(file.path);
       if (!hash) hashing.set(file.path, (hash = ctx.hash(file.path, { signal: options.signal, onProgress: (p) => report(file, 'hashing', p) })));
       const { sha256, size } = await hash;

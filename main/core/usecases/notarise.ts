@@ -107,10 +107,11 @@ export async function notarise(ctx: NotaryContext, paths: readonly string[], opt
   const resumed = settleAllInDoubt(ctx, { profile, signal: options.signal }).then(() => releaseQueues(ctx, { profile, signal: options.signal }));
   const files = await filesOf(paths.map((p) => resolve(p)));
   options.onFiles?.(files.length);
-  const outcomes = await boundedMap(files, options.concurrency ?? 8, async ({ path, ...origin }): Promise<NotariseOutcome> => {
+  const outcomes = await boundedMap(files, options.concurrency ?? 8, async ({ path, skipped, ...origin }): Promise<NotariseOutcome> => {
     const onProgress = options.onProgress;
     const forFile: FileOptions = { ...options, onProgress: onProgress && ((p) => onProgress({ ...p, ...origin })) };
     try {
+      if (skipped) throw skipped;
       return { ...(await notariseOne(ctx, path, profile, { where, seen, named, resuming }, forFile)), ...origin };
     } catch (err) {
       forFile.onProgress?.({ path, phase: 'failed' });

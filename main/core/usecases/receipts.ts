@@ -127,11 +127,21 @@ export async function receiptFor(ctx: NotaryContext, record: StoredRecord): Prom
  * beside its file (besideFile). `within`: the watched folder the receipt's place is in (its
  * `.notarium/`, or beside a file of it).
  */
-export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out?: string, options: { within?: string } = {}): Promise<string> {
+export async function writeReceipt(ctx: NotaryContext, record: StoredRecord, out?: string, options: ReceiptWrite = {}): Promise<string> {
   const receipt = await receiptFor(ctx, record);
   const path = await placeReceipt(ctx, record, receipt, out, options);
-  ctx.library.records.setReceiptPath(record.id, path, receipt.network);
+  if (!options.copy || !record.receiptPath) ctx.library.records.setReceiptPath(record.id, path, receipt.network);
   return path;
+}
+
+/**
+ * `within`: the watched folder the receipt's place is in. `copy`: an export to a place of the
+ * user's (-o): the library keeps the receipt it knew (beside the file), and knows this one only
+ * when it knew none.
+ */
+export interface ReceiptWrite {
+  within?: string;
+  copy?: boolean;
 }
 
 /**

@@ -16,6 +16,15 @@ export function isTxId(value: string): boolean {
   return TX_ID.test(value) && !existsSync(value);
 }
 
+/** Hexadecimal digits and no such file: meant as a txId, but not one (`deadbeef`, a txId cut short by a copy). */
+function checkNotShortTxId(target: string): void {
+  if (!/^[0-9a-fA-F]+$/.test(target) || TX_ID.test(target) || existsSync(target)) return;
+  throw new NotariumError(
+    'TX_ID_PARAM_INVALID',
+    `${target} is no file here, and not a transaction id either: a txId is 64 hexadecimal digits, and this has ${target.length}. Copy the whole txId, or name the file.`,
+  );
+}
+
 /** The newest live registration of `target` (a txId, or a file's content) in the library. */
 export async function resolveRecord(ctx: NotaryContext, target: string, profile?: string): Promise<StoredRecord> {
   return (await resolveRegistration(ctx, target, profile)).record;
@@ -31,6 +40,7 @@ export async function resolveRegistration(ctx: NotaryContext, target: string, pr
     if (!record) throw new NotariumError('NOT_IN_LIBRARY', `The library has no registration with the txId ${target.toLowerCase()}.`);
     return { record };
   }
+  checkNotShortTxId(target);
   const { sha256 } = await ctx.hash(resolve(target));
   const found = registrationsOfContent(ctx, sha256, profile);
   const live = found.find(({ record: r }) => r.state !== 'failed' && r.state !== 'rejected') ?? found[0];

@@ -7,6 +7,7 @@ import { isFolder, present } from '../fs/entry-at.ts';
 import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { statusOf } from '../receipts/verify/receipt-verdict.ts';
 import { verifyReceipt, withServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
+import type { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { filesOf, type FileOrigin } from './files-in.ts';
@@ -225,13 +226,13 @@ export interface BatchOptions extends VerifyOptions {
  */
 export async function verifyPaths(ctx: VerifyContext, paths: readonly string[], batch: BatchOptions = {}): Promise<FileVerification[]> {
   const options = { ...batch, chainAnswers: batch.chainAnswers ?? new Map() };
-  const items: (FileOrigin & { file?: string; receipt?: string })[] = [];
+  const items: (FileOrigin & { file?: string; receipt?: string; skipped?: NotariumError })[] = [];
   for (const [index, p] of paths.map((p) => resolve(p)).entries()) {
     if (isReceiptName(p) && !(await isFolder(p))) items.push({ receipt: p, file: await fileOfReceipt(p), index, inFolder: null });
-    else items.push(...(await filesOf([p])).map(({ path, inFolder }) => ({ file: path, index, inFolder })));
+    else items.push(...(await filesOf([p])).map(({ path, inFolder, skipped }) => ({ file: path, index, inFolder, skipped })));
   }
-  return boundedMap(items, options.concurrency ?? 8, async ({ file, receipt, ...origin }) => {
-    const result = receipt ? await verifyReceiptFile(ctx, receipt, file, options) : await verifyFile(ctx, file!, options);
+  return boundedMap(items, options.concurrency ?? 8, async ({ file, receipt, skipped, ...origin }) => {
+    const result = skipped ? failure(file!, skipped) : receipt ? await verifyReceiptFile(ctx, receipt, file, options) : await verifyFile(ctx, file!, options);
     options.onResult?.(result, origin);
     return result;
   });

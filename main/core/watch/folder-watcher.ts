@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { expandHome } from '../fs/home-path.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { shellQuote } from '../text/shell-quote.ts';
 import { fileError } from '../hashing/file-unreadable.ts';
 import type { Timers } from '../poller/poller.ts';
 import type { BatchMember } from '../store/batches.ts';
@@ -17,7 +18,7 @@ import { holderGone } from '../usecases/send-lease.ts';
 import { checkGlobs, fileFilter, isNeverWatchedPath } from './filters.ts';
 import { earlierVersionReceiptLocation, receiptLocation } from './receipt-location.ts';
 import { mergeRescan, scanFolder, snapshotOf, type RescanCounts } from './rescan.ts';
-import { releaseRound, type SentRound } from './rounds.ts';
+import { chainClosed, releaseRound, type SentRound } from './rounds.ts';
 import { Stability, type FileSnapshot } from './stability.ts';
 import { syncFile, type WatchAction } from './sync-file.ts';
 import { WorkQueue, type RunOutcome } from './work-queue.ts';
@@ -107,6 +108,8 @@ export interface WatchedFolderView extends WatchedFolder {
   waiting: number;
   /** The folder's latest round (its chain's head), or null before its first. */
   lastRound: { number: number; files: number; record: StoredRecord } | null;
+  /** Its chain was finalised elsewhere (chainClosed): it is stopped until its user starts a new chain (newChain). */
+  chainClosed: boolean;
 }
 
 export interface FolderWatcherOptions {
@@ -184,6 +187,8 @@ export class FolderWatcher {
   private elsewhere: WatcherLease | null = null;
   private leaseRenewedAt = 0;
   private progressScheduled = false;
+  /** Folders stopped because their chain was finalised elsewhere (stopIfChainClosed). */
+  private readonly closedChains = new Set<number>();
   /** Folders with files taken since their last round, and the timer that cuts it at the latest. */
   private readonly roundsDue = new Map<number, unknown>();
   /** Per folder, its rounds being built, one after the other. */
@@ -238,11 +243,34 @@ export class FolderWatcher {
       state: this.stateOf(folder),
       waiting: this.store.waitingCount(folder.id),
       lastRound: head && batch ? { number: head.version ?? 0, files: batch.files, record: head } : null,
+      chainClosed: chainClosed(this.ctx, folder),
     };
   }
 
   private stateOf(folder: WatchedFolder): FolderState {
-    return folder.paused ? 'paused' : (this.states.get(folder.id) ?? 'stopped');
+    if (folder.paused) return 'paused';
+    return this.closedChains.has(folder.id) ? 'stopped' : (this.states.get(folder.id) ?? 'stopped');
+  }
+
+  /**
+   * Starts the folder's chain afresh, when the one it had was finalised elsewhere (chainClosed):
+   * its next round is the first record of a new chain, and the folder is watched again (when the
+   * watcher runs). Only at its user's word: a history that goes on in a new chain is theirs to decide.
+   */
+  async newChain(path: string): Promise<WatchedFolder> {
+    const current = this.require(path);
+    if (!chainClosed(this.ctx, current))
+      throw new NotariumError(
+        'INVALID_ARGUMENT',
+        `The chain of ${current.path} is not finalised: its next round goes on in it, so there is no new chain to start.`,
+      );
+    return this.changingNow(current.id, async () => {
+      const folder = this.store.startNewChain(current.id);
+      this.closedChains.delete(folder.id);
+      if (this.running && !folder.paused && !this.sessions.has(folder.id))
+        await this.watchIfHolding(folder, `Watching ${folder.path}: its next round starts a new chain.`);
+      return folder;
+    });
   }
 
   /** Remembers a folder (and watches it at once when the watcher runs). Its files go to `profile` (default: the current one). */
@@ -314,7 +342,7 @@ export class FolderWatcher {
   private async finaliseChain(folder: WatchedFolder): Promise<void> {
     const chain = folder.documentId === null ? [] : this.ctx.library.records.ofDocument(folder.documentId);
     if (!chain.some((r) => r.state !== 'failed' && r.state !== 'rejected')) return;
-    await finaliseDocument(this.ctx, { documentId: folder.documentId! }).catch(() => {});
+    await finaliseDocument(this.ctx, { documentId: folder.documentId! }, { folderRemoved: true }).catch(() => {});
   }
 
   private async changingNow<R>(id: number, change: () => Promise<R>): Promise<R> {
@@ -416,6 +444,7 @@ export class FolderWatcher {
       const folder = this.store.get(id);
       if (!folder || this.changing.has(id)) continue;
       const session = this.sessions.get(id);
+      if (!folder.paused && (session || this.closedChains.has(id)) && (await this.stopIfChainClosed(folder))) continue;
       if (session && !isReadableFolder(folder.path)) {
         // Gone while watched (a drive disconnected): its files are not marked deleted, and it is watched again when it comes back.
         await this.changingNow(id, () => this.unwatchFolder(id, 'unavailable'));
@@ -509,10 +538,10 @@ export class FolderWatcher {
   }
 
   /** A folder named to a running watcher: watched, or left to the process watching instead. */
-  private async watchIfHolding(folder: WatchedFolder): Promise<void> {
+  private async watchIfHolding(folder: WatchedFolder, message: string | null = null): Promise<void> {
     if (this.wanted) this.wanted = new Set([...this.wanted, folder.id]);
     if (this.elsewhere) this.waitFor(this.elsewhere, [folder]);
-    else await this.watchFolder(folder);
+    else await this.watchFolder(folder, message);
   }
 
   progress(): WatchProgress {
@@ -597,8 +626,26 @@ export class FolderWatcher {
     this.events.emit('folder', { folderId: folder.id, path: folder.path, state, message, rescan });
   }
 
+  /**
+   * A folder whose chain is closed is not watched (its files would wait behind it for ever): it is
+   * stopped with the reason, once; true while it stays so. One whose user started a new chain
+   * meanwhile (in another process) is watched again.
+   */
+  private async stopIfChainClosed(folder: WatchedFolder): Promise<boolean> {
+    if (!chainClosed(this.ctx, folder)) {
+      if (this.closedChains.delete(folder.id) && this.running) await this.watchAgain(folder, `Watching ${folder.path}: its next round starts a new chain.`);
+      return false;
+    }
+    if (this.closedChains.has(folder.id)) return true;
+    this.closedChains.add(folder.id);
+    if (this.sessions.has(folder.id)) await this.changingNow(folder.id, () => this.unwatchFolder(folder.id, 'unavailable'));
+    this.setState(folder, 'stopped', chainClosedSentence(folder, this.ctx));
+    return true;
+  }
+
   /** `message`: why it is watched now, said with its 'scanning' event (a resume noticed in the library). */
   private async watchFolder(folder: WatchedFolder, message: string | null = null): Promise<void> {
+    if (await this.stopIfChainClosed(folder)) return;
     if (!isReadableFolder(folder.path)) {
       this.setState(folder, 'unavailable', unavailableSentence(folder));
       return;
@@ -848,6 +895,10 @@ function isReadableFolder(path: string): boolean {
 /** Content registered by another Notarium on the same library while it waited for its round: taken as that registration, not anchored again. */
 const knownMeanwhile = (record: StoredRecord) =>
   `another Notarium on this library (the app, or a command) registered this content meanwhile, as "${record.name}": the file is that registration, not anchored again.`;
+
+/** Why a folder whose chain was finalised elsewhere is stopped, and how to go on. */
+export const chainClosedSentence = (folder: Pick<WatchedFolder, 'path'>, ctx: Pick<NotaryContext, 'command'>) =>
+  `${folder.path} is stopped: its chain was finalised elsewhere (by another computer sharing this library, or by an earlier Notarium), so no round can follow it, and its new or changed files are not notarised. Start a new chain to go on ("${ctx.command(`watch --new-chain ${shellQuote(folder.path)}`)}", or Start a new chain on the Watched folders screen).`;
 
 const unavailableSentence = (folder: WatchedFolder) =>
   `${folder.path} cannot be read (missing, or a drive that is not connected): it is watched again as soon as it can be read.`;

@@ -76,10 +76,22 @@ export interface SentRound extends BatchOf {
   error: unknown;
 }
 
+/**
+ * The folder's chain is closed (finalised, or its final record on its way): no round can follow.
+ * Removing the folder closes it, and that is refused while it is watched; one closed anyway — by
+ * another computer on a shared library, or by a Notarium from before that refusal — stops the
+ * folder until its user starts a new chain (FolderWatcher.newChain).
+ */
+export function chainClosed(ctx: Pick<NotaryContext, 'library'>, folder: Pick<WatchedFolder, 'documentId'>): boolean {
+  if (folder.documentId === null) return false;
+  if (ctx.library.documents.get(folder.documentId)?.finalisedAt != null) return true;
+  return ctx.library.records.ofDocument(folder.documentId).some((r) => r.kind === 'linked-delete' && isLive(r));
+}
+
 /** Whether the chain can take its next round now, and the head it follows (null: the chain's first record); null when not now. */
 function turnOf(ctx: NotaryContext, folder: WatchedFolder): { after: StoredRecord | null } | null {
   if (folder.documentId === null) return { after: null };
-  if (ctx.library.documents.get(folder.documentId)?.finalisedAt != null) return null;
+  if (chainClosed(ctx, folder)) return null;
   const chain = ctx.library.records.ofDocument(folder.documentId);
   if (chain.some((r) => r.state === 'queued' || r.state === 'submitting' || r.state === 'published')) return null;
   const head = sentHead(chain);

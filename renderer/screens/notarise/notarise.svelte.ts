@@ -26,6 +26,25 @@ const FINISHED: readonly ItemPhase[] = ['settled', 'failed', 'rejected', 'supers
 /** Nothing more will happen to it. */
 export const finished = (i: Item): boolean => FINISHED.includes(i.phase);
 
+/**
+ * The session's files in words: how many are in a block (their receipts written, as their rows
+ * say), and how many of those settled; failures apart. Counting only settled files as done said
+ * "0 of 6 finished" beside rows whose receipts were ready.
+ */
+export function sessionSummary(items: readonly Pick<Item, 'phase'>[]): string {
+  const count = (...phases: ItemPhase[]) => items.filter((i) => phases.includes(i.phase)).length;
+  const inBlock = count('confirmed', 'settled');
+  const settled = count('settled');
+  const failed = count('failed', 'rejected');
+  return [
+    `${inBlock} of ${items.length} in a block${inBlock ? ', receipts ready' : ''}`,
+    inBlock > settled ? `${settled} settled` : null,
+    failed ? `${failed} failed` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 export interface Item {
   key: number;
   name: string;
@@ -144,7 +163,8 @@ export class NotariseState {
 
   async loadDocuments(): Promise<void> {
     try {
-      this.documents = (await this.#notarium.listDocuments()).filter((d) => !d.finalised);
+      // A watched folder's chain takes versions only from its folder (its rounds).
+      this.documents = (await this.#notarium.listDocuments()).filter((d) => !d.finalised && !d.watchedFolder);
     } catch (err) {
       this.error = sentence(err);
     }

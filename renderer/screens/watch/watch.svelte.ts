@@ -99,6 +99,14 @@ export class WatchState {
     });
   }
 
+  /** A folder whose chain was finalised elsewhere: its next round starts a new chain, and it is watched again. */
+  newChain(path: string): Promise<boolean> {
+    return this.#run(`new-chain:${path}`, async () => {
+      const changed = await this.notarium.startNewWatchedChain(path);
+      this.folders = this.folders.map((f) => (f.path === path ? changed : f));
+    });
+  }
+
   /** Lists the folders a typed path completes to; only the latest answer counts (typing goes on meanwhile). */
   async complete(typed: string): Promise<void> {
     const asked = ++this.#asked;

@@ -20,6 +20,7 @@ const policy: DocumentView = {
   finalising: false,
   versions: 1,
   updatedAt: 0,
+  watchedFolder: null,
 };
 const file = (name: string): File => new File([name], name);
 

@@ -18,6 +18,7 @@ const folder = (state: WatchedFolderView['state']): WatchedFolderView => ({
   message: null,
   waiting: 0,
   lastRound: null,
+  chainClosed: false,
 });
 
 let fake: FakeBridge;

@@ -232,7 +232,7 @@ describe('record views of the life cycle', () => {
     const records = lib.records.ofDocument(doc.id);
     // As read from a service whose navigate does not return the unmined version 1 (service-notes.md).
     const empty: DocumentHistory = { document: doc, versions: [], source: { from: 'service', reason: null }, finalised: false };
-    const shown = historyView(doc, empty, records, (r) => view(r));
+    const shown = historyView(doc, empty, records, (r) => view(r), null);
     expect(shown.versions.map((v) => [v.version, v.txId, v.record?.state, v.notInHistory])).toEqual([
       [1, 'a1'.repeat(32), 'published', true],
       [2, null, 'queued', true],
@@ -241,13 +241,13 @@ describe('record views of the life cycle', () => {
     // Once version 1 is in a block and read from the service, it is the history's; version 2 still waits.
     mined(v1);
     const read: DocumentHistory = { ...empty, versions: [{ version: 1, txId: v1.txId!, kind: 'linked-create', record: lib.records.get(v1.id)! }] };
-    expect(historyView(doc, read, lib.records.ofDocument(doc.id), (r) => view(r)).versions.map((v) => [v.version, v.txId, v.notInHistory])).toEqual([
+    expect(historyView(doc, read, lib.records.ofDocument(doc.id), (r) => view(r), null).versions.map((v) => [v.version, v.txId, v.notInHistory])).toEqual([
       [1, 'a1'.repeat(32), false],
       [2, null, true],
     ]);
     // The library's own history, with the reason it was not read from the service.
     const offline: DocumentHistory = { ...read, source: { from: 'library', reason: 'The service was not asked (offline).' } };
-    expect(historyView(doc, offline, lib.records.ofDocument(doc.id), (r) => view(r)).source).toEqual({
+    expect(historyView(doc, offline, lib.records.ofDocument(doc.id), (r) => view(r), null).source).toEqual({
       from: 'library',
       reason: 'The service was not asked (offline).',
     });
@@ -260,10 +260,10 @@ describe('record views of the life cycle', () => {
     const final = lib.records.insertSubmitting(submission({ kind: 'linked-delete', name: 'plan.md', documentId: doc.id, version: 2 }));
     lib.records.markPublished(final.id, 'f9'.repeat(32), now);
     const closed = { ...doc, finalisedAt: now };
-    expect(documentView(closed, 1, lib.records.ofDocument(doc.id))).toMatchObject({ finalised: true, finalising: true });
+    expect(documentView(closed, 1, lib.records.ofDocument(doc.id), null)).toMatchObject({ finalised: true, finalising: true });
     mined(lib.records.get(final.id)!);
-    expect(documentView(closed, 1, lib.records.ofDocument(doc.id))).toMatchObject({ finalised: true, finalising: false });
-    expect(documentView(doc, 1, lib.records.ofDocument(doc.id))).toMatchObject({ finalised: false, finalising: false });
+    expect(documentView(closed, 1, lib.records.ofDocument(doc.id), null)).toMatchObject({ finalised: true, finalising: false });
+    expect(documentView(doc, 1, lib.records.ofDocument(doc.id), null)).toMatchObject({ finalised: false, finalising: false });
   });
 
   it('a watched file saved again while queued: the replaced save is no version, in the timeline or the count', () => {
@@ -276,7 +276,7 @@ describe('record views of the life cycle', () => {
     const records = lib.records.ofDocument(doc.id);
     expect(versionCount(records)).toBe(2);
     const empty: DocumentHistory = { document: doc, versions: [], source: { from: 'service', reason: null }, finalised: false };
-    const shown = historyView(doc, empty, records, (r) => view(r));
+    const shown = historyView(doc, empty, records, (r) => view(r), null);
     expect(shown.versions.map((v) => v.record?.id)).toEqual([records[0]!.id, latest.id]);
     expect(shown.versions.some((v) => v.record?.state === 'superseded')).toBe(false);
   });
@@ -300,10 +300,12 @@ describe("a watched folder's fields, for the page and `watch --json` alike", () 
       state: 'paused' as const,
       waiting: 3,
       lastRound: null,
+      chainClosed: false,
     };
     expect(watchedFolderFields(folder)).toEqual({
       waiting: 3,
       lastRound: null,
+      chainClosed: false,
       path: '/data/Contracts',
       profile: 'Sandbox',
       recursive: true,
