@@ -70,6 +70,7 @@ export const SKIP_CODES = [
   'no-block-lookup',
   'explorer-unreachable',
   'explorer-answer-invalid',
+  'block-unknown-to-lookup',
   // service
   'no-profile-for-service',
   'unknown-to-other-service',

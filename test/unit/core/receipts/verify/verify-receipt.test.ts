@@ -802,10 +802,10 @@ describe("the chain step: a block lookup's word on the block, merged into the re
     );
   });
 
-  it('a block the lookup does not know, or one off its best chain, fails the verification at the chain step', () => {
+  it('a block the lookup does not know, when the check is required, or one off its best chain, fails the verification at the chain step', () => {
     const unknown = verifyReceipt(fx.receipt, {
       ...withFile,
-      chain: readBlockAnswer(fx.header.hash, 'explorer.example', AT, { status: 404, body: 'Not Found' }),
+      chain: readBlockAnswer(fx.header.hash, 'explorer.example', AT, { status: 404, body: 'Not Found' }, true),
     });
     expect(unknown).toMatchObject({ outcome: 'failed', failedStep: 'chain' });
     expect(step(unknown, 'chain')).toMatchObject({
@@ -828,6 +828,8 @@ describe("the chain step: a block lookup's word on the block, merged into the re
     for (const [code, chain] of [
       ['explorer-unreachable', lookupUnreachable('explorer.example', fx.header.hash, 'The connection was refused.')],
       ['explorer-answer-invalid', readBlockAnswer(fx.header.hash, 'explorer.example', AT, { status: 200, body: '<html>Bad gateway</html>' })],
+      // A lookup of another network, or one that has not seen the block yet, answers 404 too.
+      ['block-unknown-to-lookup', readBlockAnswer(fx.header.hash, 'explorer.example', AT, { status: 404, body: 'Not Found' })],
     ] as const) {
       const report = verifyReceipt(fx.receipt, { ...withFile, chain });
       expect(report).toMatchObject({ outcome: 'verified', summary: offline.summary, proves: offline.proves });
@@ -901,7 +903,7 @@ describe('every failure and every skip names its cause with a stable code (step-
       ['block-not-on-best-chain', { status: 200, body: JSON.stringify({ hash: fx.header.hash, height: 7, confirmations: -1 }) }],
     ] as const;
     for (const [code, answer] of chain) {
-      const report = verifyReceipt(fx.receipt, { ...withFile, chain: readBlockAnswer(fx.header.hash, 'explorer.example', AT, answer) });
+      const report = verifyReceipt(fx.receipt, { ...withFile, chain: readBlockAnswer(fx.header.hash, 'explorer.example', AT, answer, true) });
       expect(step(report, 'chain')).toMatchObject({ status: 'fail', code });
     }
     const reached = new Set([...TAMPERED.map(([, , , code]) => code), ...MORE.map(([code]) => code), ...service, ...chain.map(([code]) => code)]);
