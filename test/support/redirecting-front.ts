@@ -32,7 +32,7 @@ export async function startRedirectingFront(target: string): Promise<Redirecting
         if (typeof value === 'string') headers[name] = value;
       }
       const body = req.method === 'POST' ? await bodyOf(req) : undefined;
-      const answer = await fetch(target + tail, { method: req.method, headers, body });
+      const answer = await fetch(target + tail, { method: req.method, headers, body: body as BodyInit | undefined });
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' });
       res.end(Buffer.from(await answer.arrayBuffer()));
     })().catch(() => res.writeHead(502).end());
