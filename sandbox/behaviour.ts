@@ -87,9 +87,9 @@ export const STRICT_BEHAVIOUR: Behaviour = {
   contentRequired: true,
   sha256Required: false,
   saltRequired: false,
-  // A few seconds: long enough that a client's first status check after its write meets it, short
-  // enough that suites mining every fraction of a second still see their blocks.
-  publishingSeconds: 2,
+  // Not yet under strict: with a window, the client's suites under strict (core-notary's versions
+  // and in-doubt writes) and the guides' status example fail; chosen on its own until they pass.
+  publishingSeconds: 0,
   identityFields: 'documented-only',
 };
 

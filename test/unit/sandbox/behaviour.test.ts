@@ -23,7 +23,7 @@ describe('the readings a sandbox takes', () => {
       // The guides' unencoded examples must work in every mode: these stay off, and can be chosen.
       sha256Required: false,
       saltRequired: false,
-      publishingSeconds: 2,
+      publishingSeconds: 0,
       identityFields: 'documented-only',
     });
   });
