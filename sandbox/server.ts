@@ -46,9 +46,6 @@ export interface SandboxOptions extends Partial<Behaviour> {
   disable?: Feature[];
   /** Encoders this instance accepts (default both). */
   encoders?: EncoderName[];
-  saltRequired?: boolean;
-  sha256Required?: boolean;
-  contentRequired?: boolean;
   /** What merkleProof.target holds (default "header"). */
   proofTarget?: ProofTarget;
   /** Access token lifetime in seconds (default 900). */
@@ -105,9 +102,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     meta,
     {
       allowedEncoders: options.encoders ?? [...KNOWN_ENCODERS],
-      saltRequired: options.saltRequired ?? false,
-      sha256Required: options.sha256Required ?? false,
-      contentRequired: options.contentRequired ?? false,
+      saltRequired: behaviour.saltRequired,
+      sha256Required: behaviour.sha256Required,
+      contentRequired: behaviour.contentRequired,
+      publishingMs: behaviour.publishingSeconds * 1000,
       navigateMax: behaviour.navigateMax,
       lifecycle: behaviour.lifecycle,
       layout: behaviour.layout,
@@ -115,6 +113,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       chainIndex: behaviour.chainIndex,
     },
     { reject: () => faults.reject(), neverMine: () => faults.neverMine() },
+    now,
   );
   let origin = '';
   const identity = await createIdentityService({
@@ -126,6 +125,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     now,
     accessTokenTtl: options.accessTokenTtl ?? 900,
     refreshTokenTtl: options.refreshTokenTtl ?? 30 * 24 * 3600,
+    documentedFieldsOnly: behaviour.identityFields === 'documented-only',
   });
   const requests = new RequestCounter(now);
   const router = new Router().add(

@@ -241,6 +241,7 @@ export class Notary {
         profile: name,
         connection: () => this.connections.forProfile(name),
         secrets: this.secrets,
+        portals: this.library.identityPortals,
         now: this.options.now,
         fetch: this.options.transport?.fetch,
       });

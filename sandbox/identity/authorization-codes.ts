@@ -25,6 +25,8 @@ export interface CodeRequest extends Grant {
 export interface CodeCheck {
   redirectUri: string;
   codeVerifier: string | undefined;
+  /** False on a portal that does not do PKCE: the challenge is ignored (default true). */
+  pkce?: boolean;
 }
 
 interface CodeRow {
@@ -86,7 +88,7 @@ export class AuthorizationCodes {
     if (row.redirect_uri !== check.redirectUri) {
       throw invalidGrant('usedRedirectUri does not match the redirect URI sent to the authorization page.');
     }
-    checkPkce(row.code_challenge, check.codeVerifier);
+    if (check.pkce !== false) checkPkce(row.code_challenge, check.codeVerifier);
     this.db.prepare('UPDATE identity_codes SET used_at = ? WHERE code_hash = ?').run(this.now(), codeHash);
     return { codeHash, userName: row.user_name, clientId: row.client_id };
   }

@@ -25,6 +25,8 @@ export interface IdentityOptions {
   now: () => number;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /** Bodies with a field the portal does not document are refused (behaviour.ts, identityFields). */
+  documentedFieldsOnly?: boolean;
 }
 
 export async function createIdentityService(options: IdentityOptions): Promise<{ routes: Route[] }> {
@@ -42,7 +44,7 @@ export async function createIdentityService(options: IdentityOptions): Promise<{
   const issuer = new TokenIssuer(codes, refreshTokens, accessTokens);
   return {
     routes: [
-      ...portalRoutes({ envId, apiKey: options.apiKey, keys, accessTokens, issuer }),
+      ...portalRoutes({ envId, apiKey: options.apiKey, keys, accessTokens, issuer, documentedFieldsOnly: options.documentedFieldsOnly ?? false }),
       ...authorizeRoutes(codes),
       ...identityAdminRoutes(keys, refreshTokens),
     ],

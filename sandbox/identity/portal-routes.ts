@@ -14,6 +14,11 @@ export interface PortalDependencies {
   keys: SigningKeys;
   accessTokens: AccessTokens;
   issuer: TokenIssuer;
+  /**
+   * Only the fields record-service.md documents are taken; any other (codeVerifier among them: PKCE
+   * is not documented) is refused with a 400 naming it, and the code is not spent.
+   */
+  documentedFieldsOnly: boolean;
 }
 
 const codeExchangeSchema = z.object({
@@ -21,6 +26,7 @@ const codeExchangeSchema = z.object({
   usedRedirectUri: z.string().min(1).max(2048),
   codeVerifier: z.string().min(1).max(512).optional(),
 });
+const documentedCodeExchangeSchema = codeExchangeSchema.omit({ codeVerifier: true }).strict();
 const refreshSchema = z.object({ refreshToken: z.string().min(1).max(512) });
 
 /** Token answers must not be cached anywhere (RFC 6749 §5.1). */
@@ -45,8 +51,16 @@ export function portalRoutes(deps: PortalDependencies): Route[] {
       path: `${base}/sign-in/code-exchange`,
       public: true,
       handler: async (ctx) => {
-        const body = parseBody(codeExchangeSchema, await ctx.body());
-        const tokens = await deps.issuer.exchangeCode(body.authorizationCode, { redirectUri: body.usedRedirectUri, codeVerifier: body.codeVerifier });
+        const raw = await ctx.body();
+        // A portal without PKCE ignores the challenge sent to the authorization page.
+        const body = deps.documentedFieldsOnly
+          ? { ...parseBody(documentedCodeExchangeSchema, raw), codeVerifier: undefined }
+          : parseBody(codeExchangeSchema, raw);
+        const tokens = await deps.issuer.exchangeCode(body.authorizationCode, {
+          redirectUri: body.usedRedirectUri,
+          codeVerifier: body.codeVerifier,
+          pkce: !deps.documentedFieldsOnly,
+        });
         return { status: 201, json: tokens, headers: NO_STORE };
       },
     },
@@ -55,7 +69,7 @@ export function portalRoutes(deps: PortalDependencies): Route[] {
       path: `${base}/sign-in/refresh-token`,
       public: true,
       handler: async (ctx) => {
-        const { refreshToken } = parseBody(refreshSchema, await ctx.body());
+        const { refreshToken } = parseBody(deps.documentedFieldsOnly ? refreshSchema.strict() : refreshSchema, await ctx.body());
         return { status: 201, json: await deps.issuer.refresh(refreshToken), headers: NO_STORE };
       },
     },

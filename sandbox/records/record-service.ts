@@ -14,6 +14,8 @@ export interface RecordServiceSettings extends EncoderSettings {
   navigateMax: number;
   /** An empty body gives CONTENT_IS_REQUIRED. */
   contentRequired: boolean;
+  /** How long after its acceptance a transaction not yet in a block answers its status with 404 (still publishing). */
+  publishingMs: number;
   lifecycle: Lifecycle;
   layout: Layout;
   tokenPlacement: TokenPlacement;
@@ -60,6 +62,7 @@ export class RecordService {
     private readonly meta: MetaTable,
     private readonly settings: RecordServiceSettings,
     private readonly fates: Fates = NO_FATES,
+    private readonly now: () => number = Date.now,
   ) {}
 
   write(encode: string | null, body: Buffer): WriteResult {
@@ -90,11 +93,12 @@ export class RecordService {
   }
 
   status(txId: string): { confirmation: Confirmation | null } {
-    return { confirmation: this.chain.confirmation(this.eventTx(txId)) };
+    const tx = this.published(this.eventTx(txId));
+    return { confirmation: this.chain.confirmation(tx) };
   }
 
   linkedStatus(txId: string): { updatable: boolean; confirmation: Confirmation | null } {
-    const tx = this.eventTx(txId);
+    const tx = this.published(this.eventTx(txId));
     return {
       updatable: this.successorOf(tx) === undefined && tx.kind !== 'linked-delete' && LINKED_KINDS.has(tx.kind),
       confirmation: this.chain.confirmation(tx),
@@ -267,6 +271,12 @@ export class RecordService {
   }
 
   /** A transaction of this service, or the problem a caller should get for `txId`. */
+  /** `tx` once its status can be read: not in a block and accepted within the publishing window, it is unknown (404). */
+  private published(tx: TxRow): TxRow {
+    if (this.settings.publishingMs > 0 && tx.block_height === null && this.now() - tx.accepted_at < this.settings.publishingMs) throw notFound();
+    return tx;
+  }
+
   private eventTx(txId: string, purpose: 'read' | 'navigate' = 'read'): TxRow {
     if (!isHash(txId)) throw invalidTxId(txId, 'txId');
     const tx = this.chain.get(txId.toLowerCase());

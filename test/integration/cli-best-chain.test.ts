@@ -11,8 +11,11 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts
  * Issue #17, item 3: is the receipt's block on the best chain? Online, `verify` and `receipt verify
  * --online` ask the block lookup of the profile that reaches the receipt's service, over HTTP: the
  * embedded sandbox's and a service profile's pass for a mined block; a lookup that does not know
- * the block fails the file (exit 1, `block-unknown-to-explorer`); one that is down, or none at
- * all, leaves the offline verdict, the step saying why. Offline, the step says it was not run.
+ * the block (404) skips the step as unknown to this lookup, unless the check was required
+ * (`verify --require-chain`, `receipt verify --online`): then it fails the file (exit 1,
+ * `block-unknown-to-explorer`); one that is down, or none at all, leaves the offline verdict, the
+ * step saying why; one that redirects to another origin is not followed. Offline, the step says
+ * it was not run.
  */
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-best-chain-'));
@@ -162,9 +165,23 @@ describe("a service profile's block lookup", () => {
     });
   });
 
-  it('a lookup that does not know the block fails the file at the chain step (exit 1), with the code, in JSON and in words', async () => {
+  it('a lookup that does not know the block (404): skipped as unknown to this lookup, the offline verdict standing (exit 0)', async () => {
     expect((await profile('Looked', '--explorer-block-url', `${elsewhere.baseUrl}/explorer/block/{blockHash}`)).code).toBe(0);
     const { code, value } = await serviceJson('verify', 'Looked.txt');
+    expect(code).toBe(0);
+    expect(value[0]).toMatchObject({ status: 'verified', outcome: 'verified' });
+    expect(chainStep(value[0])).toMatchObject({
+      status: 'skipped',
+      code: 'block-unknown-to-lookup',
+      detail: expect.stringMatching(
+        new RegExp(`^Skipped: block [0-9a-f]{64} is unknown to this lookup \\(${hostOf(elsewhere.baseUrl)} answered 404 at ${ISO}\\)`),
+      ),
+    });
+  });
+
+  it('required (--require-chain, receipt verify --online): a lookup that does not know the block fails the file at the chain step (exit 1), with the code, in JSON and in words', async () => {
+    expect((await profile('Looked', '--explorer-block-url', `${elsewhere.baseUrl}/explorer/block/{blockHash}`)).code).toBe(0);
+    const { code, value } = await serviceJson('verify', 'Looked.txt', '--require-chain');
     expect(code).toBe(1);
     expect(value[0]).toMatchObject({ status: 'mismatch', outcome: 'failed', failedStep: 'chain' });
     expect(chainStep(value[0])).toMatchObject({

@@ -60,7 +60,13 @@ async function setup(sandbox: SandboxOptions = {}, clock?: { now: () => number }
     transport: { log: (l) => logs.push(l) },
   });
   let now: number | undefined;
-  const signIn = new SignIn({ profile: PROFILE, connection: () => connections.forProfile(PROFILE), secrets, now: clock?.now ?? (() => now ?? Date.now()) });
+  const signIn = new SignIn({
+    profile: PROFILE,
+    connection: () => connections.forProfile(PROFILE),
+    secrets,
+    portals: library.identityPortals,
+    now: clock?.now ?? (() => now ?? Date.now()),
+  });
   const dispose = async () => {
     signIn.dispose();
     library.close();
@@ -209,6 +215,31 @@ describe('sign-in through the system browser', () => {
     const api = new IdentityApi({ authUrl: s.sb.authUrl, envId: s.sb.envId });
     const err = await api.refreshToken(refresh + 'x').catch((e: Error) => e);
     expect(String((err as Error).message) + JSON.stringify(err)).not.toContain(refresh);
+  });
+});
+
+describe('a portal that takes only the fields it documents (the strict sandbox): no codeVerifier', () => {
+  const exchanges = (logs: string[]) => logs.filter((l) => l.startsWith('POST ') && l.includes('/sign-in/code-exchange')).map((l) => l.split(' ')[2]);
+
+  it('a code exchange refused for naming codeVerifier is sent once more without it, and the library remembers the portal', async () => {
+    const s = await setupForTest({ strict: true });
+    expect(await s.signIn.signIn({ open: through() })).toMatchObject({ name: 'ada' });
+    // 400 naming the field, then 201 with the same code: a refused request does not spend it.
+    expect(exchanges(s.logs)).toEqual(['400', '201']);
+    const { auth } = await s.connection();
+    expect(s.library.identityPortals.refusesCodeVerifier(auth!.identityService)).toBe(true);
+    s.logs.length = 0;
+    await s.signIn.signOut();
+    expect(await s.signIn.signIn({ open: through() })).toMatchObject({ name: 'ada' });
+    expect(exchanges(s.logs)).toEqual(['201']);
+  });
+
+  it('a portal that takes codeVerifier gets it, and is not remembered as refusing it', async () => {
+    const s = await setupForTest();
+    await s.signIn.signIn({ open: through() });
+    expect(exchanges(s.logs)).toEqual(['201']);
+    const { auth } = await s.connection();
+    expect(s.library.identityPortals.refusesCodeVerifier(auth!.identityService)).toBe(false);
   });
 });
 

@@ -229,9 +229,38 @@ describe('disabled features', () => {
   });
 });
 
+describe('still publishing', () => {
+  it("a new transaction's status answers 404 for the window, then as known; one in a block at once", async () => {
+    let now = Date.now();
+    const sb = await sandbox({ publishingSeconds: 5, clock: () => now });
+    const { txId } = await sb.write('fresh');
+    expect(await problemOf(await sb.call(`/api/v1/records/${txId}/status`))).toMatchObject({ status: 404 });
+    // Content and match read it already: only its status is late.
+    expect((await sb.call(`/api/v1/records/${txId}/content`)).status).toBe(200);
+    now += 4999;
+    expect((await sb.call(`/api/v1/records/${txId}/status`)).status).toBe(404);
+    now += 1;
+    expect(await sb.json(`/api/v1/records/${txId}/status`)).toEqual({ confirmation: null });
+    const { txId: mined } = await sb.write('mined at once');
+    await sb.mine();
+    expect(await sb.json(`/api/v1/records/${mined}/status`)).toMatchObject({ confirmation: { confirmedBlocks: 1 } });
+  });
+});
+
+describe('content, SHA256 and salt required', () => {
+  it('each refused with its documented code when chosen', async () => {
+    const sb = await sandbox({ contentRequired: true, sha256Required: true, saltRequired: true });
+    expect(await code(await sb.call('/api/v1/records?encode=SHA256(s)', { method: 'POST' }))).toBe('CONTENT_IS_REQUIRED');
+    expect(await code(await sb.call('/api/v1/records?encode=Base64', { method: 'POST', body: 'x' }))).toBe('ENCODER_SHA256_MISSING');
+    expect(await code(await sb.call('/api/v1/records?encode=SHA256', { method: 'POST', body: 'x' }))).toBe('CONTENT_ENCODER_ARGUMENT_MISSING');
+    expect((await sb.call('/api/v1/records?encode=SHA256(s)', { method: 'POST', body: 'x' })).status).toBe(200);
+  });
+});
+
 describe('--strict', () => {
   it('takes the least kind reading of every setting', async () => {
-    const sb = await sandbox({ strict: true });
+    let now = Date.now();
+    const sb = await sandbox({ strict: true, publishingSeconds: 2, clock: () => now });
     // Guides' spellings, the record in one push with the service header, a never-mined early update.
     const v1 = await sb.json<Record<string, unknown>>('/api/v1/linkedrecords?encode=SHA256(01-02T13.14.15)|Base64', { method: 'POST', body: 'v1' });
     expect(v1).toMatchObject({
@@ -244,7 +273,13 @@ describe('--strict', () => {
     expect(dataPushes(raw.outputs[0]!.script)).toHaveLength(1);
     const early = await sb.updateLinked(txId, 'early', { token: encodeURIComponent(v1.update_token as string) });
     await sb.mine();
+    // Still publishing: unknown (404) for the first seconds, then known and unconfirmed.
+    expect((await sb.call(`/api/v1/linkedrecords/${early.txId}/status`)).status).toBe(404);
+    now += 2000;
     expect(await sb.json(`/api/v1/linkedrecords/${early.txId}/status`)).toEqual({ updatable: true, confirmation: null });
+    // An empty record is refused; the guides' unencoded write is taken.
+    expect(await code(await sb.call('/api/v1/records?encode=', { method: 'POST' }))).toBe('CONTENT_IS_REQUIRED');
+    expect((await sb.call('/api/v1/records', { method: 'POST', body: 'hello' })).status).toBe(200);
     expect(await sb.json(`/api/v1/linkedrecords/${txId}/navigate?links=9`)).toEqual({ txIds: [], endOfLinks: true });
     expect(await code(await sb.call(`/api/v1/linkedrecords/${txId}/navigate?links=10`))).toBe('LINKS_PARAM_INVALID');
     // The token encoded once more only (the placement the client tries second); as issued it is refused.

@@ -37,6 +37,8 @@ export const RECEIPT_HELP = `Usage:
                                                   verify offline and print the step report;
                                                   --online: also ask the block lookup whether the
                                                   block is on the best chain, and the service
+                                                  (both required: a block the lookup does not
+                                                  know fails the receipt)
   notarium receipt import <receipts…>             add receipts to the library (a receipt that
                                                   fails, or names an unknown network, is refused;
                                                   a partially verified one stays partially verified)
@@ -127,7 +129,11 @@ async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> 
   }
   // The engine opens only if the service is asked (--online): a receipt verifies offline without the library.
   return withLazyNotary(io, async (ctx) => {
-    const result = await verifyReceiptFile(ctx, receipt!, file, { offline: !v.online, requireService: v.online ?? false });
+    const result = await verifyReceiptFile(ctx, receipt!, file, {
+      offline: !v.online,
+      requireService: v.online ?? false,
+      requireChain: v.online ?? false,
+    });
     if (v.json) io.out(JSON.stringify(verificationJson(result), null, 2));
     else {
       const batch = result.batch ? `\n  ${batchLine(result.batch, result.txId ?? null)}` : '';

@@ -13,17 +13,19 @@ import { UsageError } from '../usage-error.ts';
 import { withLazyNotary } from '../session.ts';
 import { counted } from '../../../preload/counted.ts';
 
-export const VERIFY_HELP = `Usage: notarium verify <files|folders…> [--receipt FILE] [--offline] [--json] [--details]
+export const VERIFY_HELP = `Usage: notarium verify <files|folders…> [--receipt FILE] [--offline] [--require-chain] [--json] [--details]
 
 Verifies each file by the receipt next to it (<name>.receipt.json), by --receipt, or by the
 library's record of its content. Folders are walked recursively (receipts and hidden entries are
 left out). Unless --offline, two online steps follow, through the profile that reaches the
 service that made the receipt: its block lookup is asked whether the receipt's block is on the
-best chain (the chain step: a block it does not know, or one off its best chain, fails the file),
+best chain (the chain step: a block off its best chain fails the file; a block it does not know,
+404, is skipped as unknown to this lookup, since a lookup of another network answers so too),
 and the service is asked to confirm the match (a "no" fails the file). When either cannot be
 asked, the offline proof stands and the report says why the step was skipped (receipt verify
---online requires the service step).
+--online requires both steps).
 
+  --require-chain  the chain step is required: a block the lookup does not know fails the file
   --details   print each file's step report
 Exit code: 0 all verified, 1 any mismatch (a file changed, or a proof that fails), 2 any
 unreadable (a file or its receipt could not be read, or the receipt is not one: nothing was
@@ -78,7 +80,13 @@ export async function refuseMissing(paths: readonly string[]): Promise<void> {
   );
 }
 
-export const VERIFY_OPTIONS = { ...COMMON_OPTIONS, receipt: { type: 'string' }, offline: { type: 'boolean' }, details: { type: 'boolean' } } as const;
+export const VERIFY_OPTIONS = {
+  ...COMMON_OPTIONS,
+  receipt: { type: 'string' },
+  offline: { type: 'boolean' },
+  'require-chain': { type: 'boolean' },
+  details: { type: 'boolean' },
+} as const;
 
 export async function verifyCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals } = parseCommand('verify', argv, VERIFY_OPTIONS, true);
@@ -92,9 +100,10 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
     // Each file as named from the path given for it (a folder's files: that folder's way).
     const shown = new Map<FileVerification, string>();
     const results = v.receipt
-      ? [await verifyFile(ctx, targets[0]!, { receipt: v.receipt, offline: v.offline })]
+      ? [await verifyFile(ctx, targets[0]!, { receipt: v.receipt, offline: v.offline, requireChain: v['require-chain'] })]
       : await verifyPaths(ctx, targets, {
           offline: v.offline,
+          requireChain: v['require-chain'],
           onResult: (r, origin) => {
             shown.set(r, shownPath(r.path, targets[origin.index]!));
             io.progress(`[${++done}] ${r.status} ${shown.get(r)!}`);

@@ -69,8 +69,13 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   body?: Uint8Array | string;
   signal?: AbortSignal;
-  /** Off by default: fetch would forward custom headers such as x-api-key to another origin. */
-  followRedirects?: boolean;
+  /**
+   * Off by default: fetch would forward custom headers such as x-api-key to another origin.
+   * `same-origin` follows a redirect (headers and all) only within the request's origin, and
+   * refuses one that leaves it (REDIRECT_REFUSED): another origin never gets the headers, and its
+   * answer is never taken for the first host's.
+   */
+  followRedirects?: boolean | 'same-origin';
   /** Values to remove from any text of the service's that ends up in an error. */
   redact?: readonly string[];
   onRetry?: RetryListener;
@@ -177,18 +182,45 @@ export class HttpClient {
     }
   }
 
+  /** One request, with its same-origin redirects followed when asked (see HttpRequest.followRedirects). */
+  private async fetchFollowing(req: HttpRequest, signal: AbortSignal): Promise<Response | { refused: NotariumError }> {
+    const init = (method: string, body: unknown): RequestInit => ({
+      method,
+      headers: req.headers,
+      body: body as BodyInit | undefined,
+      redirect: req.followRedirects === true ? 'follow' : 'manual',
+      signal,
+    });
+    let url = req.url;
+    let method: string = req.method;
+    let body: unknown = req.body;
+    for (let hop = 0; ; hop++) {
+      const res = await this.fetch(url, init(method, body));
+      const location = res.headers.get('location');
+      if (req.followRedirects !== 'same-origin' || !REDIRECTS.has(res.status) || location === null) return res;
+      // A POST sent on as a GET would not be the request that was asked for: only 307 and 308 keep it.
+      if (method === 'POST' && res.status !== 307 && res.status !== 308) return res;
+      await res.body?.cancel().catch(() => {});
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        return { refused: redirectRefused(url, 'to an address that is not a URL') };
+      }
+      if (next.origin !== new URL(url).origin) return { refused: redirectRefused(url, `to ${next.host}, another origin`) };
+      if (hop >= MAX_REDIRECTS) return { refused: redirectRefused(url, `more than ${MAX_REDIRECTS} times`) };
+      if (res.status === 303) [method, body] = [method === 'HEAD' ? 'HEAD' : 'GET', undefined];
+      url = next.href;
+    }
+  }
+
   private async attempt(req: HttpRequest, timeoutMs: number): Promise<Attempt> {
     if (req.signal?.aborted) throw cancelled(req.signal);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
     try {
-      const res = await this.fetch(req.url, {
-        method: req.method,
-        headers: req.headers,
-        body: req.body as BodyInit | undefined,
-        redirect: req.followRedirects ? 'follow' : 'manual',
-        signal,
-      });
+      const res = await this.fetchFollowing(req, signal);
+      if ('refused' in res) return { ok: 'refused', error: res.refused, label: 'redirect refused' };
       // The body is read under the same signal: a stalled or dripping body is a timeout too.
       const body = await readBounded(res, req.method === 'HEAD' ? 0 : this.maxResponseBytes);
       if (body === null) {
@@ -210,6 +242,19 @@ export class HttpClient {
       return { ok: false, failure: { kind: network.kind }, cause: err, label: network.code ?? (network.kind === 'lost' ? 'connection lost' : 'network error') };
     }
   }
+}
+
+/** Redirect statuses; 307 and 308 keep the method and body, 303 (and 301/302 of a GET) become a GET. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** As many hops as fetch itself follows. */
+const MAX_REDIRECTS = 20;
+
+function redirectRefused(from: string, where: string): NotariumError {
+  const host = describeUrl(from).host;
+  return new NotariumError(
+    'REDIRECT_REFUSED',
+    `The service at ${host} redirected the request ${where}: Notarium did not follow it, so nothing was sent there and nothing from there was taken for ${host}'s answer. Check the address in the profile.`,
+  );
 }
 
 function finalError(req: HttpRequest, result: Extract<Attempt, { ok: false }>, host: string, timeoutMs: number, command: SuggestedCommand): NotariumError {

@@ -1,3 +1,4 @@
+import { ServiceError } from '../errors/notarium-error.ts';
 import { HttpClient, joinUrl, type CallOptions, type HttpRequest, type HttpResponse, type TransportOptions } from './http-client.ts';
 import { segment } from './request-url.ts';
 import { codeExchangeSchema, grantedClaimsSchema, parseJson, refreshSchema } from './responses.ts';
@@ -84,4 +85,15 @@ export class IdentityApi {
   private call(req: Omit<HttpRequest, 'signal'>, options: CallOptions | undefined): Promise<HttpResponse> {
     return this.http.request({ ...req, signal: options?.signal });
   }
+}
+
+/**
+ * The portal refused the code exchange because of `codeVerifier` itself: a 400 naming it as a field
+ * it does not take (record-service.md documents only authorizationCode and usedRedirectUri). The
+ * code is not spent by a refused request, so it can be exchanged again without the field.
+ */
+export function refusedCodeVerifier(err: unknown): boolean {
+  if (!(err instanceof ServiceError) || err.status !== 400) return false;
+  const said = `${err.title ?? ''} ${err.detail ?? ''}`;
+  return /codeVerifier/.test(said) && /unrecogni[sz]ed|unknown|not allowed|not permitted|additional|unexpected/i.test(said);
 }

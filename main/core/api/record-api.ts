@@ -250,6 +250,8 @@ export class RecordApi {
       headers,
       signal: options?.signal,
       redact,
+      // The key goes wherever the service sends a request within its own origin, and never beyond it.
+      followRedirects: 'same-origin',
       onRetry: options?.onRetry,
       maxAttempts: options?.maxAttempts,
     });

@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { FetchLike } from '../api/http-client.ts';
+import { refusedCodeVerifier, type CodeExchange, type IdentityApi, type IssuedTokens } from '../api/identity-api.ts';
+import type { IdentityPortals } from '../store/identity-portals.ts';
 import type { Connection } from '../connections.ts';
 import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
 import { refreshTokenAccount } from '../secrets/accounts.ts';
@@ -34,6 +36,8 @@ export interface SignInDeps {
   profile: string;
   connection: () => Promise<Connection>;
   secrets: SecretStore;
+  /** What the library knows of identity portals (one that refuses codeVerifier); without it, nothing is remembered. */
+  portals?: IdentityPortals;
   now?: () => number;
   /** The engine's fetch, for the identity service's keys (see AccessTokenVerifier). */
   fetch?: FetchLike;
@@ -82,9 +86,11 @@ export class SignIn {
       // Once the browser is back: the code exchanged, the token kept, and only then the browser's page says how it ended.
       const finishing = waiting.then(async ({ code }) => {
         try {
-          const tokens = await api.exchangeCode(
+          const tokens = await this.exchange(
+            api,
+            auth.identityService,
             { authorizationCode: code, usedRedirectUri: listener.redirectUri, codeVerifier: pkce.verifier },
-            { signal: options.signal },
+            options.signal,
           );
           const identity = await this.accept(tokens.accessToken);
           await storeRefreshToken(this.deps.secrets, this.deps.profile, { token: tokens.refreshToken, issuedBy: auth.identityService });
@@ -101,6 +107,23 @@ export class SignIn {
     } finally {
       this.listening = undefined;
       await listener.close();
+    }
+  }
+
+  /**
+   * The code exchange, with the PKCE verifier unless this portal is known to refuse it; a portal
+   * that refuses it as an unknown field is asked once more without it, and remembered.
+   */
+  private async exchange(api: IdentityApi, portal: string, exchange: CodeExchange, signal: AbortSignal | undefined): Promise<IssuedTokens> {
+    const portals = this.deps.portals;
+    const without = { authorizationCode: exchange.authorizationCode, usedRedirectUri: exchange.usedRedirectUri };
+    if (portals?.refusesCodeVerifier(portal)) return api.exchangeCode(without, { signal });
+    try {
+      return await api.exchangeCode(exchange, { signal });
+    } catch (err) {
+      if (!refusedCodeVerifier(err)) throw err;
+      portals?.rememberRefusesCodeVerifier(portal);
+      return api.exchangeCode(without, { signal });
     }
   }
 

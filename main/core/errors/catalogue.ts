@@ -60,6 +60,8 @@ const NOTARIUM_SENTENCES = {
   NETWORK: 'The service could not be reached: check the network connection and the profile URL.',
   TIMEOUT: 'The service did not answer in time.',
   BAD_RESPONSE: 'The service answered with something Notarium does not understand.',
+  REDIRECT_REFUSED:
+    "The service redirected the request to another origin, which Notarium does not follow: nothing was sent there, and nothing from there was taken for the service's answer. Check the address in the profile.",
   CANCELLED: 'Cancelled.',
   CLOSING: 'Notarium is closing, so it took nothing more: open it again to go on.',
   FILE_UNREADABLE: 'The file could not be read.',

@@ -1,3 +1,4 @@
+import { IdentityPortals } from './identity-portals.ts';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Batches } from './batches.ts';
@@ -18,6 +19,8 @@ export class Library {
   readonly watchedFolders: WatchedFolders;
   /** Watched folders' rounds: many files anchored by one record of the folder's chain (docs/design/batches-and-rounds.md, rounds). */
   readonly watchRounds: WatchRounds;
+  /** What identity portals have been seen to refuse (identity-portals.ts). */
+  readonly identityPortals: IdentityPortals;
   /** This library's own id, made once: it keeps the library's keychain accounts apart from another data directory's (library-secrets.ts). */
   readonly id: string;
 
@@ -31,6 +34,7 @@ export class Library {
     this.documents = new Documents(db, now);
     this.watchedFolders = new WatchedFolders(db, now);
     this.watchRounds = new WatchRounds(db, this.watchedFolders, this.documents, this.batches, now);
+    this.identityPortals = new IdentityPortals(db);
     this.id = libraryId(db);
   }
 

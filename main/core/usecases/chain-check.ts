@@ -18,7 +18,7 @@ export type ChainAnswers = Map<string, Promise<ChainCheck>>;
 export async function chainCheck(
   ctx: NotaryContext,
   receipt: ReceiptV1,
-  { record, answers = new Map(), signal }: { record?: StoredRecord; answers?: ChainAnswers; signal?: AbortSignal } = {},
+  { record, answers = new Map(), signal, required = false }: { record?: StoredRecord; answers?: ChainAnswers; signal?: AbortSignal; required?: boolean } = {},
 ): Promise<ChainCheck | undefined> {
   const blockHash = receipt.confirmation?.blockHash.toLowerCase();
   if (blockHash === undefined) return undefined;
@@ -49,7 +49,7 @@ export async function chainCheck(
   let answer = answers.get(key);
   if (!answer) {
     answer = lookup.answer(blockHash, { signal }).then(
-      (answered) => readBlockAnswer(blockHash, lookup.source, ctx.now(), answered),
+      (answered) => readBlockAnswer(blockHash, lookup.source, ctx.now(), answered, required),
       (err: unknown) => lookupUnreachable(lookup.source, blockHash, errorText(err)),
     );
     answers.set(key, answer);

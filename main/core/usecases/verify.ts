@@ -82,6 +82,8 @@ export interface VerifyOptions {
    * partially verified at best. Otherwise it is tried, and a skip leaves the offline verdict.
    */
   requireService?: boolean;
+  /** The chain check was asked for (`verify --require-chain`, `receipt verify --online`): a block its lookup does not know fails the file. */
+  requireChain?: boolean;
   /** What block lookups answered in this run (chain-check.ts): files in one block ask once. */
   chainAnswers?: ChainAnswers;
   signal?: AbortSignal;
@@ -174,7 +176,12 @@ async function verifyAgainst(
   const online = !options.offline && report.outcome !== 'failed';
   if (online) {
     const engine = await engineOf(ctx);
-    const chain = await chainCheck(engine, receipt, { record: origin.record, answers: options.chainAnswers, signal: options.signal });
+    const chain = await chainCheck(engine, receipt, {
+      record: origin.record,
+      answers: options.chainAnswers,
+      signal: options.signal,
+      required: options.requireChain ?? false,
+    });
     // The offline steps again, with the lookup's word: what the report proves depends on it.
     if (chain) report = verifyReceipt(receipt, { ...offline, chain });
     if (report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(engine, receipt, origin.record), options.requireService ?? false);

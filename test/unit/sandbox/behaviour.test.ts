@@ -19,6 +19,12 @@ describe('the readings a sandbox takes', () => {
       errorCodes: 'troubleshooting',
       tokenPlacement: 'encoded-once',
       chainIndex: 'mined',
+      contentRequired: true,
+      // The guides' unencoded examples must work in every mode: these stay off, and can be chosen.
+      sha256Required: false,
+      saltRequired: false,
+      publishingSeconds: 0,
+      identityFields: 'documented-only',
     });
   });
 

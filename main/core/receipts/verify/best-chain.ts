@@ -23,8 +23,8 @@ export type ChainCheck =
       expected: string;
       found: string;
     }
-  /** Not checked: no lookup to ask, or none of its answers could be used. The verdict stands as it was. */
-  | { status: 'skipped'; code: 'no-block-lookup' | 'explorer-unreachable' | 'explorer-answer-invalid'; detail: string };
+  /** Not checked: no lookup to ask, none of its answers could be used, or it does not know the block. The verdict stands as it was. */
+  | { status: 'skipped'; code: 'no-block-lookup' | 'explorer-unreachable' | 'explorer-answer-invalid' | 'block-unknown-to-lookup'; detail: string };
 
 /** What a block lookup answered: its HTTP status and its body as text. */
 export interface BlockAnswer {
@@ -67,10 +67,22 @@ export function answeredAt(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** What `source` answered at `atMs` about `blockHash`, as the step's result. */
-export function readBlockAnswer(blockHash: string, source: string, atMs: number, answer: BlockAnswer): ChainCheck {
+/**
+ * What `source` answered at `atMs` about `blockHash`, as the step's result. A 404 fails the step
+ * only when the check was `required` (the user asked for it): a lookup also answers 404 when it
+ * follows another network, or has not seen the block yet, so an optional check is skipped, saying
+ * the block is unknown to this lookup.
+ */
+export function readBlockAnswer(blockHash: string, source: string, atMs: number, answer: BlockAnswer, required = false): ChainCheck {
   const hash = blockHash.toLowerCase();
   const at = answeredAt(atMs);
+  if (answer.status === 404 && !required) {
+    return {
+      status: 'skipped',
+      code: 'block-unknown-to-lookup',
+      detail: `Skipped: block ${hash} is unknown to this lookup (${source} answered 404 at ${at}), so whether it is on the best chain was not checked. A lookup answers so for a block of another network, or one it has not seen yet: look the block up in another explorer of its network, or require the check (notarium verify --require-chain) to count a 404 as a failure.`,
+    };
+  }
   if (answer.status === 404) {
     return {
       status: 'fail',

@@ -70,6 +70,20 @@ export function txidOfTxOrId(txOrId: string): string {
   });
 }
 
+/**
+ * A block's first transaction (index 0) is its coinbase, which the miner writes: never a record a
+ * service registered. A proof that places the registration there proves nothing about it.
+ */
+export function checkNotCoinbasePosition(index: number): void {
+  if (index === 0) {
+    throw new CheckFailure(
+      'proof-index-coinbase',
+      "The proof places the transaction at index 0, the block's coinbase position: a registration is never the coinbase.",
+      { expected: 'an index of 1 or more', found: '0' },
+    );
+  }
+}
+
 /** H(l, r) = reverse(sha256d(reverse(l) || reverse(r))), all display-order hex. */
 export function merkleParent(left: string, right: string): string {
   return displayHash(concatBytes(internalBytes(left), internalBytes(right)));

@@ -144,6 +144,14 @@ export function parseRawTransaction(bytes: Uint8Array): RawTransaction {
   return { version, inputs, outputs, lockTime, txid: displayHash(bytes) };
 }
 
+/**
+ * A coinbase's input spends the null outpoint (txid all zeros, output 0xffffffff): the miner's own
+ * transaction, which no service writes a record into.
+ */
+export function spendsNullOutpoint(tx: RawTransaction): boolean {
+  return tx.inputs.some((input) => input.vout === 0xffffffff && /^0{64}$/.test(input.prevTxId));
+}
+
 const OP_FALSE = 0x00;
 const OP_RETURN = 0x6a;
 const OP_PUSHDATA1 = 0x4c;

@@ -25,12 +25,14 @@ export const FAILURE_CODES = [
   'transaction-non-canonical',
   'transaction-no-inputs',
   'transaction-trailing-bytes',
+  'transaction-coinbase',
   // merkle-proof
   'proof-kind-unsupported',
   'proof-target-type-unknown',
   'proof-txid-malformed',
   'proof-txid-mismatch',
   'proof-index-invalid',
+  'proof-index-coinbase',
   'proof-node-invalid',
   'proof-too-deep',
   'merkle-root-mismatch',
@@ -68,6 +70,7 @@ export const SKIP_CODES = [
   'no-block-lookup',
   'explorer-unreachable',
   'explorer-answer-invalid',
+  'block-unknown-to-lookup',
   // service
   'no-profile-for-service',
   'unknown-to-other-service',

@@ -7,8 +7,8 @@ import type { ReceiptV1 } from '../receipt-v1.ts';
 import { checkOwnTarget, checkProofOfWork, parseBlockHeader, type BlockHeader } from './block-header.ts';
 import { CheckFailure } from './check-failure.ts';
 import { displayHash } from './double-sha256.ts';
-import { checkProofKind, foldMerkleBranch, targetTypeOf, txidOfTxOrId } from './merkle-proof.ts';
-import { outputsCarrying, parseRawTransaction, type Placement } from './raw-transaction.ts';
+import { checkNotCoinbasePosition, checkProofKind, foldMerkleBranch, targetTypeOf, txidOfTxOrId } from './merkle-proof.ts';
+import { outputsCarrying, parseRawTransaction, spendsNullOutpoint, type Placement } from './raw-transaction.ts';
 import type { ChainCheck } from './best-chain.ts';
 import type { FailureCode, SkipCode, StepCode } from './step-codes.ts';
 import { counted } from '../../../../preload/counted.ts';
@@ -257,6 +257,13 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
         },
       );
     const tx = parseRawTransaction(bytes);
+    if (spendsNullOutpoint(tx)) {
+      throw new CheckFailure(
+        'transaction-coinbase',
+        `The raw transaction in ${SOURCE_WORDS[source]} spends the null outpoint, as only a block's coinbase does: a registration is never the coinbase.`,
+        { expected: 'inputs that spend earlier outputs', found: 'an input spending the null outpoint' },
+      );
+    }
     const published = hex.decode(lower(receipt.fingerprint.published));
     const carriers = outputsCarrying(tx, published);
     if (carriers.length === 0) {
@@ -290,6 +297,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
         expected,
         found: txid,
       });
+    checkNotCoinbasePosition(proof.index);
     const root = foldMerkleBranch(txid, proof.index, proof.nodes);
     if (targetType === 'merkleRoot' && root !== lower(proof.target)) {
       throw new CheckFailure(

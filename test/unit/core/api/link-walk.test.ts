@@ -9,14 +9,22 @@ import { RecordApi } from '../../../../main/core/api/record-api.ts';
 const id = (i: number) => i.toString(16).padStart(64, '0');
 const CHAIN = Array.from({ length: 40 }, (_, i) => id(i + 1));
 
-function service(max: number, chain = CHAIN): { api: RecordApi; asked: number[] } {
+/** How the fake service answers a page above its maximum: refused as documented, failing, or never answering. */
+type TooLarge = 'refused' | 500 | 503 | 'hang';
+
+function service(max: number, chain = CHAIN, tooLarge: TooLarge = 'refused'): { api: RecordApi; asked: number[] } {
   const asked: number[] = [];
-  const fetch: FetchLike = async (url) => {
+  const fetch: FetchLike = async (url, init) => {
     const u = new URL(url);
     const from = u.pathname.split('/').at(-2)!;
     const links = Number(u.searchParams.get('links'));
     asked.push(links);
     if (links === 0 || Math.abs(links) > max) {
+      if (tooLarge === 'hang' && links !== 0) {
+        // Never answers: only the client's own time limit ends the request.
+        return new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason as Error), { once: true }));
+      }
+      if (typeof tooLarge === 'number' && links !== 0) return new Response(JSON.stringify({ title: 'Internal error', status: tooLarge }), { status: tooLarge });
       return new Response(JSON.stringify({ title: 'Invalid request', status: 400, errorCode: 'LINKS_PARAM_INVALID' }), { status: 400 });
     }
     const at = chain.indexOf(from);
@@ -24,7 +32,9 @@ function service(max: number, chain = CHAIN): { api: RecordApi; asked: number[] 
     const end = links > 0 ? at + links >= chain.length - 1 : at + links <= 0;
     return new Response(JSON.stringify({ txIds: ids, endOfLinks: end }), { status: 200 });
   };
-  return { api: new RecordApi({ baseUrl: 'https://records.example', apiKey: 'k', fetch, sleep: async () => {} }), asked };
+  // The hanging service is left after a second; a page it answers arrives at once, in this process.
+  const timeouts = tooLarge === 'hang' ? { readMs: 1000 } : undefined;
+  return { api: new RecordApi({ baseUrl: 'https://records.example', apiKey: 'k', fetch, sleep: async () => {}, timeouts }), asked };
 }
 
 describe('walkLinks', () => {
@@ -32,15 +42,15 @@ describe('walkLinks', () => {
     const { api, asked } = service(100);
     expect(await walkLinks(api, CHAIN[0]!, 1)).toEqual(CHAIN.slice(1));
     expect(await walkLinks(api, CHAIN.at(-1)!, -1)).toEqual(CHAIN.slice(0, -1).reverse());
-    expect(asked).toEqual([100, -100]);
+    expect(asked).toEqual([10, 10, 10, 10, -10, -10, -10, -10]);
   });
 
   it('finds the largest page a small maximum allows, reading pages as it goes, and the connection remembers it', async () => {
     const { api, asked } = service(3);
     expect(await walkLinks(api, CHAIN[0]!, 1)).toEqual(CHAIN.slice(1));
-    // 100, 50, 25, 13, 7 and 4 are refused; 2 works and reads a page; 3 works: the largest, used from then on.
-    expect(asked.slice(0, 8)).toEqual([100, 50, 25, 13, 7, 4, 2, 3]);
-    expect(asked.slice(8).every((n) => n === 3)).toBe(true);
+    // 10 and 5 are refused; 3 works and reads a page; 4 is refused: 3 is the largest, used from then on.
+    expect(asked.slice(0, 4)).toEqual([10, 5, 3, 4]);
+    expect(asked.slice(4).every((n) => n === 3)).toBe(true);
     asked.length = 0;
     expect(await walkLinks(api, CHAIN.at(-1)!, -1)).toEqual(CHAIN.slice(0, -1).reverse());
     expect(asked).toEqual(Array.from({ length: 13 }, () => -3));
@@ -52,7 +62,23 @@ describe('walkLinks', () => {
     expect(asked.filter((n) => n === 1)).toHaveLength(9);
     const fresh = service(1);
     await walkLinks(fresh.api, CHAIN[38]!, 1);
-    expect(fresh.asked[0]).toBe(100);
+    expect(fresh.asked[0]).toBe(10);
+  });
+
+  it.each([500, 503, 'hang'] as const)('a page answered %s is halved at once, not retried, until one works', async (tooLarge) => {
+    const { api, asked } = service(4, CHAIN, tooLarge);
+    expect(await walkLinks(api, CHAIN[0]!, 1)).toEqual(CHAIN.slice(1));
+    // 10 fails once (no retry of the same size), 5 fails, 3 works, 4 works: 4 from then on.
+    expect(asked.slice(0, 4)).toEqual([10, 5, 3, 4]);
+    expect(asked.slice(4).every((n) => n === 4)).toBe(true);
+  });
+
+  it('a service failing at every size, 1 included, is the error, after the usual retries at 1', async () => {
+    const { api, asked } = service(0, CHAIN, 500);
+    await expect(walkLinks(api, CHAIN[0]!, 1)).rejects.toMatchObject({ status: 500 });
+    const ones = asked.filter((n) => n === 1).length;
+    expect(asked.slice(0, 4)).toEqual([10, 5, 3, 2]);
+    expect(ones).toBeGreaterThan(1);
   });
 
   it('a refusal at 1 is not a matter of size: it is the error', async () => {

@@ -62,8 +62,16 @@ describe('a good answer', () => {
 });
 
 describe('a block the lookup does not know, or knows off its best chain', () => {
-  it('404: fails, the explorer does not know the block', () => {
+  it('404 when the check is optional: skipped, the block unknown to this lookup (another network, or not seen yet)', () => {
     expect(read({ status: 404, body: '{"error":"Not Found"}' })).toEqual({
+      status: 'skipped',
+      code: 'block-unknown-to-lookup',
+      detail: `Skipped: block ${BLOCK} is unknown to this lookup (api.whatsonchain.com answered 404 at 2026-11-20T10:00:00Z), so whether it is on the best chain was not checked. A lookup answers so for a block of another network, or one it has not seen yet: look the block up in another explorer of its network, or require the check (notarium verify --require-chain) to count a 404 as a failure.`,
+    });
+  });
+
+  it('404 when the check is required: fails, the explorer does not know the block', () => {
+    expect(readBlockAnswer(BLOCK, SOURCE, AT, { status: 404, body: '{"error":"Not Found"}' }, true)).toEqual({
       status: 'fail',
       blockHash: BLOCK,
       code: 'block-unknown-to-explorer',

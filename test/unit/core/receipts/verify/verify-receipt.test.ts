@@ -7,6 +7,8 @@ import { parseReceipt, serializeReceipt } from '../../../../../main/core/receipt
 import { STEP_IDS, verifyReceipt, withServiceCheck, type StepId, type VerificationReport } from '../../../../../main/core/receipts/verify/verify-receipt.ts';
 import { FAILURE_CODES, type FailureCode } from '../../../../../main/core/receipts/verify/step-codes.ts';
 import { lookupUnreachable, readBlockAnswer } from '../../../../../main/core/receipts/verify/best-chain.ts';
+import { checkProofOfWork, parseBlockHeader } from '../../../../../main/core/receipts/verify/block-header.ts';
+import { networkOf } from '../../../../../main/core/protocol/networks.ts';
 import {
   branch,
   clone,
@@ -22,7 +24,7 @@ import {
   type Draft,
 } from '../../../../support/receipt-fixture.ts';
 import { parseHeader } from '../../../../support/bitcoin.ts';
-import { REAL_HEADERS as REAL } from '../../../../support/real-headers.ts';
+import { BLOCK_100000_MEMBER, REAL_HEADERS as REAL } from '../../../../support/real-headers.ts';
 
 const fx = makeFixture();
 const FILE = FILE_DIGEST.toString('hex');
@@ -337,6 +339,19 @@ const TAMPERED: [string, (r: Draft) => void, StepId, FailureCode][] = [
     'transaction',
     'fingerprint-not-in-transaction',
   ],
+  [
+    'a transaction spending the null outpoint (a coinbase)',
+    (r) =>
+      reanchor(
+        r,
+        serializeTx({
+          inputs: [{ prev: Buffer.alloc(32, 0), vout: 0xffffffff, script: push(Buffer.from([3, 1, 0, 0])) }],
+          outputs: [{ satoshis: 0n, script: dataScript(Buffer.from(r.fingerprint.published, 'hex')) }],
+        }),
+      ),
+    'transaction',
+    'transaction-coinbase',
+  ],
   ['txOrId another transaction', (r) => (r.confirmation.merkleProof.txOrId = OTHER), 'merkle-proof', 'proof-txid-mismatch'],
   ['index odd where the branch says "*"', (r) => (r.confirmation.merkleProof.index = 5), 'merkle-proof', 'proof-node-invalid'],
   ['index beyond the branch', (r) => (r.confirmation.merkleProof.index = 12), 'merkle-proof', 'proof-index-invalid'],
@@ -355,7 +370,19 @@ const TAMPERED: [string, (r: Draft) => void, StepId, FailureCode][] = [
     'proof-target-not-block-hash',
   ],
   ['a sibling node changed', (r) => (r.confirmation.merkleProof.nodes[2] = OTHER), 'block-header', 'merkle-root-mismatch'],
-  ['index 0 (another position)', (r) => (r.confirmation.merkleProof.index = 0), 'block-header', 'merkle-root-mismatch'],
+  ['index 0 (the coinbase position)', (r) => (r.confirmation.merkleProof.index = 0), 'merkle-proof', 'proof-index-coinbase'],
+  // A block rebuilt around the registration as its first transaction: every hash agrees, yet index 0 is the miner's.
+  [
+    'a coherent block with the transaction at index 0',
+    (r) => {
+      const { nodes, root } = branch([r.registration.txId, ...fx.txids.slice(0, 4)], 0);
+      const h = header(root);
+      r.confirmation.blockHash = h.hash;
+      Object.assign(r.confirmation.merkleProof, { index: 0, nodes, target: h.hex });
+    },
+    'merkle-proof',
+    'proof-index-coinbase',
+  ],
   ['blockHash changed', (r) => (r.confirmation.blockHash = OTHER), 'block-header', 'block-hash-mismatch'],
   ['blockHeader differs from the target header', (r) => (r.blockHeader = header(fx.root, { time: 1 }).hex), 'block-header', 'header-conflict'],
   [
@@ -514,15 +541,20 @@ describe('never throws', () => {
   });
 });
 
-/** The file's registration claimed as a real block's only transaction: the proof and header hold, the transaction is not given. */
+/**
+ * The file's registration claimed as a real block's transaction, the raw transaction not given: in
+ * block 100,000, its second transaction with the real branch; in a block whose other transactions
+ * are not at hand, the block's first (the coinbase, index 0), which no verifier takes.
+ */
 function inBlock(network: string, block: keyof typeof REAL): ReceiptV1 {
   const { merkleRoot, header, hash } = REAL[block];
+  const member = block === 'block100000' ? BLOCK_100000_MEMBER : { txid: merkleRoot, index: 0, nodes: [] };
   return tampered((r) => {
     delete r.transaction;
     r.network = network;
-    r.registration.txId = merkleRoot;
+    r.registration.txId = member.txid;
     r.confirmation.blockHash = hash;
-    Object.assign(r.confirmation.merkleProof, { index: 0, txOrId: merkleRoot, nodes: [], targetType: 'header', target: header });
+    Object.assign(r.confirmation.merkleProof, { index: member.index, txOrId: member.txid, nodes: member.nodes, targetType: 'header', target: header });
   });
 }
 
@@ -533,24 +565,19 @@ describe('network labels: a closed vocabulary decides the proof-of-work limit, a
     }
   });
 
-  it.each(['mainnet', 'MainNet'])('a real post-2014 mainnet header (block 400,000) passes under %s, above the work floor', (label) => {
-    const report = verifyReceipt(inBlock(label, 'block400000'), withFile);
-    expect(step(report, 'block-header')).toMatchObject({
-      status: 'pass',
-      detail: expect.stringContaining('within the mainnet limit and its work floor (difficulty 2^30 (about 1.07 billion)).'),
-    });
-    expect(report.network).toEqual({ label: 'mainnet', known: true, testChain: false });
-    // Partially verified only because the transaction is not given; never a test-chain caveat.
-    expect(report).toMatchObject({
-      outcome: 'partially-verified',
-      summary: expect.stringMatching(/^Partially verified, not verified: .*transaction could not be checked\.$/),
-    });
-    expect(report.proves).toMatch(/heaviest chain of the mainnet network/);
-    expect(report.proves).not.toMatch(/test chain/);
+  it.each(['mainnet', 'MainNet'])('a real post-2014 mainnet header (block 400,000) is within the %s limit and above the work floor', (label) => {
+    expect(() => checkProofOfWork(parseBlockHeader(REAL.block400000.header), networkOf(label)!)).not.toThrow();
   });
 
-  it.each(['genesis', 'block125552'] as const)('a real header below the work floor (difficulty 1; 244,112) fails under mainnet: %s', (block) => {
-    const report = verifyReceipt(inBlock('mainnet', block), withFile);
+  it("a real block's coinbase claimed as the registration fails at the proof (index 0), whatever its header's work", () => {
+    const report = verifyReceipt(inBlock('mainnet', 'block400000'), withFile);
+    expect(report).toMatchObject({ outcome: 'failed', failedStep: 'merkle-proof' });
+    expect(step(report, 'merkle-proof')).toMatchObject({ code: 'proof-index-coinbase', detail: expect.stringContaining("the block's coinbase position") });
+  });
+
+  it('a real header below the work floor (block 100,000, difficulty 14,484) fails under mainnet', () => {
+    const report = verifyReceipt(inBlock('mainnet', 'block100000'), withFile);
+    expect(step(report, 'merkle-proof').status).toBe('pass');
     expect(report).toMatchObject({ outcome: 'failed', failedStep: 'block-header' });
     expect(step(report, 'block-header').code).toBe('work-below-floor');
     expect(step(report, 'block-header').detail).toMatch(
@@ -558,12 +585,13 @@ describe('network labels: a closed vocabulary decides the proof-of-work limit, a
     );
   });
 
-  it.each([
-    ['testnet', 'testnetGenesis'],
-    ['STN', 'genesis'],
-  ] as const)('a real difficulty-1 header under %s verifies only as a test chain', (label, block) => {
+  it.each(['genesis', 'block125552'] as const)('a real header below the work floor (difficulty 1; 244,112) is refused by mainnet: %s', (block) => {
+    expect(() => checkProofOfWork(parseBlockHeader(REAL[block].header), networkOf('mainnet')!)).toThrow(expect.objectContaining({ code: 'work-below-floor' }));
+  });
+
+  it.each(['testnet', 'STN'])('a real header of shared history (block 100,000) under %s verifies only as a test chain', (label) => {
     const canonical = label.toLowerCase();
-    const report = verifyReceipt(inBlock(label, block), withFile);
+    const report = verifyReceipt(inBlock(label, 'block100000'), withFile);
     expect(step(report, 'block-header')).toMatchObject({
       status: 'pass',
       detail: expect.stringContaining(
@@ -759,23 +787,25 @@ describe("the chain step: a block lookup's word on the block, merged into the re
     );
   });
 
-  it('on mainnet, the heaviest-chain caveat gives way to what was asked and of whom', () => {
-    const mainnet = inBlock('mainnet', 'block400000');
-    const offline = verifyReceipt(mainnet, withFile);
-    const block = mainnet.confirmation!.blockHash;
-    expect(offline.proves).toContain('This does not prove that the block is on the heaviest chain of the mainnet network: check that with any block explorer');
-    const report = verifyReceipt(mainnet, { ...withFile, chain: onChain(block) });
+  it('off a test chain, the heaviest-chain caveat gives way to what was asked and of whom', () => {
+    // An unknown label: no test-chain caveat, so the heaviest-chain one speaks (as on mainnet).
+    const elsewhere = tampered((r) => (r.network = 'livenet'));
+    const offline = verifyReceipt(elsewhere, withFile);
+    expect(offline.proves).toContain(
+      'This does not prove that the block is on the heaviest chain of the network the receipt calls "livenet": check that with any block explorer',
+    );
+    const report = verifyReceipt(elsewhere, { ...withFile, chain: onChain() });
     expect(report.outcome).toBe(offline.outcome);
     expect(report.proves).not.toContain('This does not prove');
     expect(report.proves).toContain(
-      `That the block is on the heaviest chain of the mainnet network rests on a block explorer's word: explorer.example answered at 2026-11-20T10:00:00Z that the block is on its best chain, at height 812 with 4 confirmations; any other explorer for that network, or a header chain you trust, can confirm it.`,
+      `That the block is on the heaviest chain of the network the receipt calls "livenet" rests on a block explorer's word: explorer.example answered at 2026-11-20T10:00:00Z that the block is on its best chain, at height 812 with 4 confirmations; any other explorer for that network, or a header chain you trust, can confirm it.`,
     );
   });
 
-  it('a block the lookup does not know, or one off its best chain, fails the verification at the chain step', () => {
+  it('a block the lookup does not know, when the check is required, or one off its best chain, fails the verification at the chain step', () => {
     const unknown = verifyReceipt(fx.receipt, {
       ...withFile,
-      chain: readBlockAnswer(fx.header.hash, 'explorer.example', AT, { status: 404, body: 'Not Found' }),
+      chain: readBlockAnswer(fx.header.hash, 'explorer.example', AT, { status: 404, body: 'Not Found' }, true),
     });
     expect(unknown).toMatchObject({ outcome: 'failed', failedStep: 'chain' });
     expect(step(unknown, 'chain')).toMatchObject({
@@ -798,6 +828,8 @@ describe("the chain step: a block lookup's word on the block, merged into the re
     for (const [code, chain] of [
       ['explorer-unreachable', lookupUnreachable('explorer.example', fx.header.hash, 'The connection was refused.')],
       ['explorer-answer-invalid', readBlockAnswer(fx.header.hash, 'explorer.example', AT, { status: 200, body: '<html>Bad gateway</html>' })],
+      // A lookup of another network, or one that has not seen the block yet, answers 404 too.
+      ['block-unknown-to-lookup', readBlockAnswer(fx.header.hash, 'explorer.example', AT, { status: 404, body: 'Not Found' })],
     ] as const) {
       const report = verifyReceipt(fx.receipt, { ...withFile, chain });
       expect(report).toMatchObject({ outcome: 'verified', summary: offline.summary, proves: offline.proves });
@@ -849,7 +881,7 @@ describe('every failure and every skip names its cause with a stable code (step-
     ['header-malformed', 'block-header', (r) => (r.confirmation.merkleProof.target = 'abcd')],
     ['header-bits-overflow', 'block-header', minedWith(0x23000001, true)],
     ['header-bits-zero', 'block-header', minedWith(0x20000000, false)],
-    ['work-below-floor', 'block-header', (r) => (delete r.transaction, Object.assign(r, clone(inBlock('mainnet', 'genesis'))))],
+    ['work-below-floor', 'block-header', (r) => (delete r.transaction, Object.assign(r, clone(inBlock('mainnet', 'block100000'))))],
     // A value no check expected (hex that is not hex, under a batch path) still fails with a code.
     ['step-error', 'aggregation', (r) => (inBatch(r), (r.file.sha256 = 'zz'.repeat(32))), {}],
   ];
@@ -871,7 +903,7 @@ describe('every failure and every skip names its cause with a stable code (step-
       ['block-not-on-best-chain', { status: 200, body: JSON.stringify({ hash: fx.header.hash, height: 7, confirmations: -1 }) }],
     ] as const;
     for (const [code, answer] of chain) {
-      const report = verifyReceipt(fx.receipt, { ...withFile, chain: readBlockAnswer(fx.header.hash, 'explorer.example', AT, answer) });
+      const report = verifyReceipt(fx.receipt, { ...withFile, chain: readBlockAnswer(fx.header.hash, 'explorer.example', AT, answer, true) });
       expect(step(report, 'chain')).toMatchObject({ status: 'fail', code });
     }
     const reached = new Set([...TAMPERED.map(([, , , code]) => code), ...MORE.map(([code]) => code), ...service, ...chain.map(([code]) => code)]);
