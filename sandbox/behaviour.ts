@@ -3,6 +3,8 @@ import { DEFAULT_LIFECYCLE, type Lifecycle } from './records/lifecycle.ts';
 import type { Layout } from './records/record-transactions.ts';
 import type { DeleteAnswer, ResponseSpelling } from './records/routes.ts';
 import type { ChainIndex } from './records/record-service.ts';
+import type { ProofTarget } from './chain/chain.ts';
+import type { ExplorerStyle } from './records/routes.ts';
 import type { TokenPlacement } from './records/update-token.ts';
 
 /**
@@ -33,6 +35,21 @@ export interface Behaviour {
    * in a block (the documentation does not say whether the index covers unmined transactions).
    */
   chainIndex: ChainIndex;
+  /**
+   * What a Merkle proof's target holds: the documentation's example has the header, the TSC
+   * standard's default is the block hash (then the header must come from an explorer).
+   */
+  proofTarget: ProofTarget;
+  /**
+   * The explorer's shapes: the sandbox's own (block headers as 160 hex), or WhatsOnChain's (headers
+   * only as JSON, the block lookup at /block/hash/{hash}), the public explorer real profiles use.
+   */
+  explorerStyle: ExplorerStyle;
+  /**
+   * Share of scheduled blocks followed by a reorganisation of the tip (its transactions mined again
+   * with new proofs): proofs may change for about an hour. Random, so never on by `strict`.
+   */
+  reorgRate: number;
 }
 
 export const KIND_BEHAVIOUR: Behaviour = {
@@ -45,6 +62,9 @@ export const KIND_BEHAVIOUR: Behaviour = {
   errorCodes: 'reference',
   tokenPlacement: 'either',
   chainIndex: 'accepted',
+  proofTarget: 'header',
+  explorerStyle: 'sandbox',
+  reorgRate: 0,
 };
 
 export const STRICT_BEHAVIOUR: Behaviour = {
@@ -62,6 +82,11 @@ export const STRICT_BEHAVIOUR: Behaviour = {
   // An accepted successor is invisible until its block: a client cannot tell a lost write that
   // landed from one that did not by reading the chain at once.
   chainIndex: 'mined',
+  // The TSC default: a receipt needs the header from an explorer, by the block hash.
+  proofTarget: 'hash',
+  // The explorer real profiles use serves headers only as JSON.
+  explorerStyle: 'whatsonchain',
+  reorgRate: 0,
 };
 
 /** The behaviour for `options`: strict or kind, with each setting given explicitly winning. */
