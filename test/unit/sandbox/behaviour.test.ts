@@ -19,6 +19,9 @@ describe('the readings a sandbox takes', () => {
       errorCodes: 'troubleshooting',
       tokenPlacement: 'encoded-once',
       chainIndex: 'mined',
+      proofTarget: 'hash',
+      explorerStyle: 'whatsonchain',
+      reorgRate: 0,
     });
   });
 
