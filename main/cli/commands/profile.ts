@@ -217,7 +217,6 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
         // The network is given only with --network: without it, an existing profile keeps its own (profiles.ts).
         const { kind: _kind, apiKeyUrl: _apiKeyUrl, network: _network, networkSource: _source, networkDetectedFrom: _from, ...before } = existing ?? {};
         const given: Partial<ProfileInput> = {
-          ...presetTemplates(v.explorer, v['explorer-api'], v.network ?? existing?.network),
           baseUrl: v['base-url'],
           authUrl: v['auth-url'],
           envId: v['env-id'],
@@ -236,7 +235,9 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
           resubmitAfterSeconds: numberOption('resubmit-after', v['resubmit-after'], 1, 30 * 86_400),
           idempotentWrites: v['idempotent-writes'],
         };
-        const input = { ...before, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)), name: name! } as ProfileInput;
+        // The templates --explorer fills give way to those given one by one.
+        const preset = presetTemplates(v.explorer, v['explorer-api'], v.network ?? existing?.network);
+        const input = { ...before, ...preset, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)), name: name! } as ProfileInput;
         if (!input.baseUrl) throw new UsageError('A new profile needs --base-url URL.', 'profile add');
         const profile = library.profiles.save(input);
         // The key stays with the address it was entered for (api-key.ts): say so when the address changed.
