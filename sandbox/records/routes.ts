@@ -197,16 +197,29 @@ export function explorerRoutes(chain: Chain, style: ExplorerStyle = 'sandbox'): 
         return { status: 200, json: blockJson(chain, ctx.params.blockHash!), headers: ANY_ORIGIN };
       },
     },
-    { method: 'GET', path: '/explorer/block/{blockHash}', public: true, handler: (ctx) => ({ status: 200, json: blockJson(chain, ctx.params.blockHash!), headers: ANY_ORIGIN }) },
+    {
+      method: 'GET',
+      path: '/explorer/block/{blockHash}',
+      public: true,
+      handler: (ctx) => ({ status: 200, json: blockJson(chain, ctx.params.blockHash!), headers: ANY_ORIGIN }),
+    },
     ...(style === 'whatsonchain'
-      ? [{ method: 'GET', path: '/explorer/block/hash/{blockHash}', public: true, handler: (ctx: RequestContext) => ({ status: 200, json: blockJson(chain, ctx.params.blockHash!), headers: ANY_ORIGIN }) } as const]
+      ? [
+          {
+            method: 'GET',
+            path: '/explorer/block/hash/{blockHash}',
+            public: true,
+            handler: (ctx: RequestContext) => ({ status: 200, json: blockJson(chain, ctx.params.blockHash!), headers: ANY_ORIGIN }),
+          } as const,
+        ]
       : []),
   ];
 }
 
 /** A block as explorers describe it (getblockheader's fields, with txcount); 404 for a block unknown. */
 function blockJson(chain: Chain, blockHash: string): object {
-  if (!isHash(blockHash)) throw new ServiceProblem(400, undefined, `"${blockHash.slice(0, 80)}" is not a block hash: expected 64 hexadecimal characters.`, ANY_ORIGIN);
+  if (!isHash(blockHash))
+    throw new ServiceProblem(400, undefined, `"${blockHash.slice(0, 80)}" is not a block hash: expected 64 hexadecimal characters.`, ANY_ORIGIN);
   const block = chain.block(blockHash.toLowerCase());
   if (!block) throw new ServiceProblem(404, undefined, 'No block with this hash is known to the explorer.', ANY_ORIGIN);
   const header = parseHeader(block.header);

@@ -237,7 +237,12 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
         };
         // The templates --explorer fills give way to those given one by one.
         const preset = presetTemplates(v.explorer, v['explorer-api'], v.network ?? existing?.network);
-        const input = { ...before, ...preset, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)), name: name! } as ProfileInput;
+        const input = {
+          ...before,
+          ...preset,
+          ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
+          name: name!,
+        } as ProfileInput;
         if (!input.baseUrl) throw new UsageError('A new profile needs --base-url URL.', 'profile add');
         const profile = library.profiles.save(input);
         // The key stays with the address it was entered for (api-key.ts): say so when the address changed.

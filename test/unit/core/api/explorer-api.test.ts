@@ -108,7 +108,10 @@ describe('ExplorerApi', () => {
       [{ ...json, time: -1 }, /time is not a 32-bit whole number/],
       [[json, json], /neither a header in hexadecimal nor a header object/],
     ] as const)
-      await expect(explorer(JSON.stringify(broken)).api.blockHeaderHex(BLOCK)).rejects.toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringMatching(why) });
+      await expect(explorer(JSON.stringify(broken)).api.blockHeaderHex(BLOCK)).rejects.toMatchObject({
+        code: 'BAD_RESPONSE',
+        message: expect.stringMatching(why),
+      });
     await expect(explorer('{"hash": ').api.blockHeaderHex(BLOCK)).rejects.toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringMatching(/nor JSON/) });
   });
 
