@@ -156,6 +156,7 @@ export type ExplorerStyle = (typeof EXPLORER_STYLES)[number];
 
 export function explorerRoutes(chain: Chain, style: ExplorerStyle = 'sandbox'): Route[] {
   const hex = (value: Buffer) => ({ status: 200, body: value.toString('hex'), contentType: 'text/plain; charset=utf-8' });
+  const lookup = (ctx: RequestContext): Reply => ({ status: 200, json: blockJson(chain, ctx.params.blockHash!), headers: ANY_ORIGIN });
   const checkHash = (value: string, what: string, headers: Record<string, string> = {}): void => {
     if (!isHash(value)) throw new ServiceProblem(400, undefined, `"${value.slice(0, 80)}" is not a ${what}: expected 64 hexadecimal characters.`, headers);
   };
@@ -194,25 +195,17 @@ export function explorerRoutes(chain: Chain, style: ExplorerStyle = 'sandbox'): 
           return hex(header);
         }
         // As WhatsOnChain: the header only as getblockheader's JSON, never its 80 bytes.
-        return { status: 200, json: blockJson(chain, ctx.params.blockHash!), headers: ANY_ORIGIN };
+        return lookup(ctx);
       },
     },
     {
       method: 'GET',
       path: '/explorer/block/{blockHash}',
       public: true,
-      handler: (ctx) => ({ status: 200, json: blockJson(chain, ctx.params.blockHash!), headers: ANY_ORIGIN }),
+      handler: lookup,
     },
-    ...(style === 'whatsonchain'
-      ? [
-          {
-            method: 'GET',
-            path: '/explorer/block/hash/{blockHash}',
-            public: true,
-            handler: (ctx: RequestContext) => ({ status: 200, json: blockJson(chain, ctx.params.blockHash!), headers: ANY_ORIGIN }),
-          } as const,
-        ]
-      : []),
+    // WhatsOnChain's path of the same lookup.
+    ...(style === 'whatsonchain' ? [{ method: 'GET', path: '/explorer/block/hash/{blockHash}', public: true, handler: lookup } as const] : []),
   ];
 }
 
