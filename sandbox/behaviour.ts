@@ -3,6 +3,8 @@ import { DEFAULT_LIFECYCLE, type Lifecycle } from './records/lifecycle.ts';
 import type { Layout } from './records/record-transactions.ts';
 import type { DeleteAnswer, ResponseSpelling } from './records/routes.ts';
 import type { ChainIndex } from './records/record-service.ts';
+import type { ProofTarget } from './chain/chain.ts';
+import type { ExplorerStyle } from './records/routes.ts';
 import type { TokenPlacement } from './records/update-token.ts';
 
 /**
@@ -50,6 +52,21 @@ export interface Behaviour {
   publishingSeconds: number;
   /** The identity portal refuses a JSON body with a field it does not document (400), such as `codeVerifier`: PKCE is not documented. */
   identityFields: 'lenient' | 'documented-only';
+  /**
+   * What a Merkle proof's target holds: the documentation's example has the header, the TSC
+   * standard's default is the block hash (then the header must come from an explorer).
+   */
+  proofTarget: ProofTarget;
+  /**
+   * The explorer's shapes: the sandbox's own (block headers as 160 hex), or WhatsOnChain's (headers
+   * only as JSON, the block lookup at /block/hash/{hash}), the public explorer real profiles use.
+   */
+  explorerStyle: ExplorerStyle;
+  /**
+   * Share of scheduled blocks followed by a reorganisation of the tip (its transactions mined again
+   * with new proofs): proofs may change for about an hour. Random, so never on by `strict`.
+   */
+  reorgRate: number;
 }
 
 export const KIND_BEHAVIOUR: Behaviour = {
@@ -67,6 +84,9 @@ export const KIND_BEHAVIOUR: Behaviour = {
   saltRequired: false,
   publishingSeconds: 0,
   identityFields: 'lenient',
+  proofTarget: 'header',
+  explorerStyle: 'sandbox',
+  reorgRate: 0,
 };
 
 export const STRICT_BEHAVIOUR: Behaviour = {
@@ -91,6 +111,11 @@ export const STRICT_BEHAVIOUR: Behaviour = {
   // and in-doubt writes) and the guides' status example fail; chosen on its own until they pass.
   publishingSeconds: 0,
   identityFields: 'documented-only',
+  // The TSC default: a receipt needs the header from an explorer, by the block hash.
+  proofTarget: 'hash',
+  // The explorer real profiles use serves headers only as JSON.
+  explorerStyle: 'whatsonchain',
+  reorgRate: 0,
 };
 
 /** The behaviour for `options`: strict or kind, with each setting given explicitly winning. */

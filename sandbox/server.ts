@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { RequestCounter } from './admin/request-counter.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { behaviourOf, type Behaviour } from './behaviour.ts';
-import { Chain, type ProofTarget } from './chain/chain.ts';
+import { Chain } from './chain/chain.ts';
 import { KNOWN_ENCODERS, type EncoderName } from './encode/encode-spec.ts';
 import { Faults, type FaultSettings } from './faults.ts';
 import { checkDeclaredLength, readBody } from './http/body.ts';
@@ -46,8 +46,6 @@ export interface SandboxOptions extends Partial<Behaviour> {
   disable?: Feature[];
   /** Encoders this instance accepts (default both). */
   encoders?: EncoderName[];
-  /** What merkleProof.target holds (default "header"). */
-  proofTarget?: ProofTarget;
   /** Access token lifetime in seconds (default 900). */
   accessTokenTtl?: number;
   /** Refresh token lifetime in seconds (default 30 days). */
@@ -96,7 +94,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const apiKey = options.apiKey ?? meta.getOrInit('api-key', () => randomBytes(24).toString('base64url'));
   const envId = options.envId ?? meta.getOrInit('env-id', () => 'sandbox');
   const faults = new Faults(options.faults, options.random);
-  const chain = new Chain(db, now, options.proofTarget);
+  const chain = new Chain(db, now, behaviour.proofTarget);
+  const random = options.random ?? Math.random;
   const records = new RecordService(
     chain,
     meta,
@@ -137,7 +136,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       disabled: options.disable ?? [],
     }),
     ...healthRoutes(options.appVersion ?? 'notarium-sandbox/0.1.0'),
-    ...explorerRoutes(chain),
+    ...explorerRoutes(chain, behaviour.explorerStyle),
     ...identity.routes.map((r) => ({ ...r, bodyLimit: r.bodyLimit ?? IDENTITY_BODY_LIMIT })),
     ...adminRoutes(chain, faults, meta, requests),
   );
@@ -149,7 +148,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     res.on('finish', () => log(`${req.method} ${safePath(req.url)} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
     try {
       // Whoever asks finds the chain as the clock has it: the blocks due meanwhile are mined first.
-      if (blockIntervalMs > 0) chain.catchUp(blockIntervalMs);
+      if (blockIntervalMs > 0) {
+        const mined = chain.catchUp(blockIntervalMs);
+        // A proof may change after mining: now and then the newest block is replaced (behaviour.ts, reorgRate).
+        if (mined.length > 0 && behaviour.reorgRate > 0 && random() < behaviour.reorgRate) chain.reorganise(1);
+      }
       const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
       const match = router.match(req.method ?? 'GET', url.pathname);
       if (!match.route.public && !hasKey(req, expectedKey)) {

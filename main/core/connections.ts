@@ -189,6 +189,7 @@ function authEndpoints(
 
 function explorerTemplates(profile: Profile, baseUrl: string, sandboxElsewhere: boolean): ExplorerTemplates | null {
   if (sandboxElsewhere) return sandboxExplorerTemplates(baseUrl);
-  if (profile.explorerTxUrl && profile.explorerHeaderUrl) return { transactionHex: profile.explorerTxUrl, blockHeader: profile.explorerHeaderUrl };
+  // A raw-transaction template alone is enough for proofs whose target is the header itself.
+  if (profile.explorerTxUrl) return { transactionHex: profile.explorerTxUrl, blockHeader: profile.explorerHeaderUrl };
   return null;
 }

@@ -149,7 +149,9 @@ export class Notary {
     }
     // A watched folder's round in a block: the folder's next round may go (docs/design/batches-and-rounds.md, rounds).
     this.watcher.roundMayGo(record);
-    const reached = (record.state === 'confirmed' && before.state === 'published') || (record.state === 'settled' && before.state !== 'settled');
+    // A block named before and another now is a reorganisation: the evidence and the receipts are the old block's.
+    const moved = inBlock(record) && before.blockHash !== null && record.blockHash !== before.blockHash;
+    const reached = (record.state === 'confirmed' && before.state === 'published') || (record.state === 'settled' && before.state !== 'settled') || moved;
     let current = this.library.records.get(record.id) ?? record;
     if (reached) current = await this.keepEvidence(current, 'all');
     if (current.state !== before.state || current.confirmations !== before.confirmations || current.lastError !== before.lastError || reached) {

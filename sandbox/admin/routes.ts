@@ -10,9 +10,10 @@ import type { RequestCounter } from './request-counter.ts';
 import { fundingInput, HEADER_VERSION, headerScript } from '../records/record-transactions.ts';
 import type { MetaTable } from '../store/database.ts';
 
-/** Test controls under /__sandbox (API key required): mine on demand, faults, odd transactions. */
+/** Test controls under /__sandbox (API key required): mine on demand, reorganise, faults, odd transactions. */
 
 const mineSchema = z.object({ blocks: z.number().int().min(1).max(1000).default(1) }).strict();
+const reorgSchema = z.object({ depth: z.number().int().min(1).max(100).default(1) }).strict();
 const injectSchema = z.object({ type: z.enum(['foreign', 'foreign-data', 'future']) }).strict();
 
 function parse<T>(schema: z.ZodType<T>, body: Buffer): T {
@@ -42,6 +43,16 @@ export function adminRoutes(chain: Chain, faults: Faults, meta: MetaTable, reque
         const { blocks } = parse(mineSchema, await ctx.body());
         const mined = Array.from({ length: blocks }, () => chain.mine());
         return { status: 200, json: { tipHeight: chain.tipHeight, blocks: mined } };
+      },
+    },
+    {
+      // A reorganisation: the top `depth` blocks are orphaned, their transactions mined again with new proofs.
+      method: 'POST',
+      path: '/__sandbox/reorg',
+      handler: async (ctx) => {
+        const { depth } = parse(reorgSchema, await ctx.body());
+        const { orphaned, blocks } = chain.reorganise(depth);
+        return { status: 200, json: { tipHeight: chain.tipHeight, orphaned, blocks } };
       },
     },
     {

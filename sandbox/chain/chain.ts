@@ -1,5 +1,5 @@
 import type { SandboxDatabase } from '../store/database.ts';
-import { REGTEST_BITS, mineHeader } from './block-header.ts';
+import { REGTEST_BITS, mineHeader, parseHeader } from './block-header.ts';
 import { nextBlockDue, takenBy } from './block-schedule.ts';
 import { ByteWriter } from './bytes.ts';
 import { merkleBranch, merkleLevels, merkleRootOf, type TscProof } from './merkle-tree.ts';
@@ -69,6 +69,13 @@ export interface BlockInfo {
   nextHash: string | null;
 }
 
+export interface Reorganisation {
+  /** The hashes of the blocks taken off the chain, tip first. */
+  orphaned: string[];
+  /** The blocks of the new branch, the one holding their transactions again first. */
+  blocks: MinedBlock[];
+}
+
 export interface MinedBlock {
   height: number;
   hash: string;
@@ -123,6 +130,10 @@ export class Chain {
       unlink: db.prepare('UPDATE txs SET next_txid = NULL WHERE next_txid = ?'),
       children: db.prepare<[string], { txid: string }>('SELECT txid FROM txs WHERE prev_txid = ? AND block_height IS NULL'),
       tip: db.prepare<[], BlockRow>('SELECT * FROM blocks ORDER BY height DESC LIMIT 1'),
+      orphan: db.prepare<[string], { hash: string; height: number; header: Buffer; tx_count: number }>('SELECT * FROM orphan_blocks WHERE hash = ?'),
+      insertOrphan: db.prepare('INSERT OR REPLACE INTO orphan_blocks (hash, height, header, tx_count) VALUES (?, ?, ?, ?)'),
+      deleteBlock: db.prepare('DELETE FROM blocks WHERE height = ?'),
+      unconfirmTx: db.prepare('UPDATE txs SET block_height = NULL, block_index = NULL WHERE txid = ?'),
       blockAt: db.prepare<[number], BlockRow>('SELECT * FROM blocks WHERE height = ?'),
       blockByHash: db.prepare<[string], BlockRow>('SELECT * FROM blocks WHERE hash = ?'),
       insertBlock: db.prepare('INSERT INTO blocks (height, hash, header, time, tx_ids, mined_at) VALUES (?, ?, ?, ?, ?, ?)'),
@@ -227,8 +238,37 @@ export class Chain {
       .immediate();
   }
 
+  /**
+   * A reorganisation (service-notes.md: a proof may change for about an hour): the top `depth`
+   * blocks leave the chain, their transactions go back to the mempool and are mined again at once
+   * in a block of another coinbase (so another Merkle root, block hash and proof), followed by
+   * `depth` empty blocks: the new branch is one block longer than the one it replaces. Explorers
+   * still know the orphaned blocks' headers; their lookup says they are off the best chain.
+   */
+  reorganise(depth: number): Reorganisation {
+    return this.db.transaction((): Reorganisation => {
+      const tip = this.stmt.tip.get()!;
+      const fork = Math.max(1, tip.height - depth + 1); // the genesis block stays
+      const orphaned: string[] = [];
+      for (let height = tip.height; height >= fork; height--) {
+        const block = this.stmt.blockAt.get(height)!;
+        const [coinbase, ...txIds] = JSON.parse(block.tx_ids) as string[];
+        for (const txid of txIds) this.stmt.unconfirmTx.run(txid);
+        this.stmt.deleteTx.run(coinbase!);
+        this.stmt.insertOrphan.run(block.hash, block.height, block.header, txIds.length + 1);
+        this.stmt.deleteBlock.run(height);
+        this.levelCache.delete(height);
+        orphaned.push(block.hash);
+      }
+      const at = this.now();
+      const blocks = [this.mineBlock(at, null, `reorg ${tip.hash.slice(0, 16)}`)];
+      for (let i = 0; i < tip.height - fork + 1; i++) blocks.push(this.mineBlock(at, null));
+      return { orphaned, blocks };
+    })();
+  }
+
   /** One block mined at `at` (ms) from the mempool: all of it, or (`cutoff`) what was accepted before then. */
-  private mineBlock(at: number, cutoff: number | null): MinedBlock {
+  private mineBlock(at: number, cutoff: number | null, coinbaseTag?: string): MinedBlock {
     const taken = (t: TxRow): boolean => cutoff === null || takenBy(cutoff, t.accepted_at);
     const tip = this.stmt.tip.get();
     const height = tip ? tip.height + 1 : 0;
@@ -237,7 +277,7 @@ export class Chain {
     const waiting = this.stmt.mempool.all();
     const stop = waiting.findIndex((t) => !taken(t));
     const included = stop === -1 ? waiting : waiting.slice(0, stop);
-    const coinbase = coinbaseTransaction(height);
+    const coinbase = coinbaseTransaction(height, coinbaseTag);
     const txIds = [transactionId(coinbase), ...included.map((t) => t.txid)];
     const levels = merkleLevels(txIds);
     const minedAtMs = Math.max(at, tip ? minedAt(tip) : 0);
@@ -304,15 +344,20 @@ export class Chain {
     };
   }
 
-  /** The 80-byte header of a block, by its hash. */
+  /** The 80-byte header of a block, by its hash (an orphaned one's too). */
   header(blockHash: string): Buffer | undefined {
-    return this.stmt.blockByHash.get(blockHash)?.header;
+    return this.stmt.blockByHash.get(blockHash)?.header ?? this.stmt.orphan.get(blockHash)?.header;
   }
 
-  /** A block by its hash, placed on the chain (the explorer's block lookup). */
+  /** A block by its hash, placed on the chain (the explorer's block lookup); an orphaned one has confirmations -1. */
   block(blockHash: string): BlockInfo | undefined {
     const row = this.stmt.blockByHash.get(blockHash);
-    if (!row) return undefined;
+    if (!row) {
+      const orphan = this.stmt.orphan.get(blockHash);
+      if (!orphan) return undefined;
+      const previousHash = parseHeader(orphan.header).prevHash;
+      return { hash: orphan.hash, height: orphan.height, confirmations: -1, header: orphan.header, txCount: orphan.tx_count, previousHash, nextHash: null };
+    }
     return {
       hash: row.hash,
       height: row.height,
@@ -344,7 +389,7 @@ function minedAt(block: BlockRow): number {
 }
 
 /** A coinbase in the usual form: the null outpoint, BIP34 height in the scriptSig, the subsidy. */
-function coinbaseTransaction(height: number): Buffer {
+function coinbaseTransaction(height: number, tag = '/notarium-sandbox/'): Buffer {
   const heightBytes = new ByteWriter().u32(height).toBuffer();
   let n = 4;
   while (n > 1 && heightBytes[n - 1] === 0 && (heightBytes[n - 2]! & 0x80) === 0) n--;
@@ -354,7 +399,7 @@ function coinbaseTransaction(height: number): Buffer {
       {
         prevTxId: ZERO_HASH,
         vout: 0xffffffff,
-        scriptSig: Buffer.concat([pushData(heightBytes.subarray(0, n)), pushData(Buffer.from('/notarium-sandbox/'))]),
+        scriptSig: Buffer.concat([pushData(heightBytes.subarray(0, n)), pushData(Buffer.from(tag))]),
       },
     ],
     outputs: [{ satoshis: SUBSIDY, script: MINER_SCRIPT }],

@@ -150,8 +150,13 @@ const ANY_ORIGIN = { 'Access-Control-Allow-Origin': '*' };
  * What a public block explorer serves: raw transactions and headers for receipts, a block lookup
  * (JSON, as WhatsOnChain's block by hash: where the block is on the chain) and a page for people.
  */
-export function explorerRoutes(chain: Chain): Route[] {
+/** The explorer's shapes (behaviour.ts): the sandbox's own, or WhatsOnChain's. */
+export const EXPLORER_STYLES = ['sandbox', 'whatsonchain'] as const;
+export type ExplorerStyle = (typeof EXPLORER_STYLES)[number];
+
+export function explorerRoutes(chain: Chain, style: ExplorerStyle = 'sandbox'): Route[] {
   const hex = (value: Buffer) => ({ status: 200, body: value.toString('hex'), contentType: 'text/plain; charset=utf-8' });
+  const lookup = (ctx: RequestContext): Reply => ({ status: 200, json: blockJson(chain, ctx.params.blockHash!), headers: ANY_ORIGIN });
   const checkHash = (value: string, what: string, headers: Record<string, string> = {}): void => {
     if (!isHash(value)) throw new ServiceProblem(400, undefined, `"${value.slice(0, 80)}" is not a ${what}: expected 64 hexadecimal characters.`, headers);
   };
@@ -184,36 +189,45 @@ export function explorerRoutes(chain: Chain): Route[] {
       public: true,
       handler: (ctx) => {
         checkHash(ctx.params.blockHash!, 'block hash');
-        const header = chain.header(ctx.params.blockHash!.toLowerCase());
-        if (!header) throw notFound('No block with this hash is known to the explorer.');
-        return hex(header);
+        if (style === 'sandbox') {
+          const header = chain.header(ctx.params.blockHash!.toLowerCase());
+          if (!header) throw notFound('No block with this hash is known to the explorer.');
+          return hex(header);
+        }
+        // As WhatsOnChain: the header only as getblockheader's JSON, never its 80 bytes.
+        return lookup(ctx);
       },
     },
     {
       method: 'GET',
       path: '/explorer/block/{blockHash}',
       public: true,
-      handler: (ctx) => {
-        checkHash(ctx.params.blockHash!, 'block hash', ANY_ORIGIN);
-        const block = chain.block(ctx.params.blockHash!.toLowerCase());
-        if (!block) throw new ServiceProblem(404, undefined, 'No block with this hash is known to the explorer.', ANY_ORIGIN);
-        const header = parseHeader(block.header);
-        const json = {
-          hash: block.hash,
-          confirmations: block.confirmations,
-          height: block.height,
-          version: header.version,
-          versionHex: header.version.toString(16).padStart(8, '0'),
-          merkleroot: header.merkleRoot,
-          txcount: block.txCount,
-          time: header.time,
-          nonce: header.nonce,
-          bits: header.bits.toString(16).padStart(8, '0'),
-          ...(block.previousHash ? { previousblockhash: block.previousHash } : {}),
-          ...(block.nextHash ? { nextblockhash: block.nextHash } : {}),
-        };
-        return { status: 200, json, headers: ANY_ORIGIN };
-      },
+      handler: lookup,
     },
+    // WhatsOnChain's path of the same lookup.
+    ...(style === 'whatsonchain' ? [{ method: 'GET', path: '/explorer/block/hash/{blockHash}', public: true, handler: lookup } as const] : []),
   ];
+}
+
+/** A block as explorers describe it (getblockheader's fields, with txcount); 404 for a block unknown. */
+function blockJson(chain: Chain, blockHash: string): object {
+  if (!isHash(blockHash))
+    throw new ServiceProblem(400, undefined, `"${blockHash.slice(0, 80)}" is not a block hash: expected 64 hexadecimal characters.`, ANY_ORIGIN);
+  const block = chain.block(blockHash.toLowerCase());
+  if (!block) throw new ServiceProblem(404, undefined, 'No block with this hash is known to the explorer.', ANY_ORIGIN);
+  const header = parseHeader(block.header);
+  return {
+    hash: block.hash,
+    confirmations: block.confirmations,
+    height: block.height,
+    version: header.version,
+    versionHex: header.version.toString(16).padStart(8, '0'),
+    merkleroot: header.merkleRoot,
+    txcount: block.txCount,
+    time: header.time,
+    nonce: header.nonce,
+    bits: header.bits.toString(16).padStart(8, '0'),
+    ...(block.previousHash ? { previousblockhash: block.previousHash } : {}),
+    ...(block.nextHash ? { nextblockhash: block.nextHash } : {}),
+  };
 }

@@ -39,6 +39,12 @@ CREATE TABLE IF NOT EXISTS txs (
   accepted_at   INTEGER NOT NULL,
   never_mined   INTEGER NOT NULL DEFAULT 0           -- accepted and never mined (nor rejected)
 );
+CREATE TABLE IF NOT EXISTS orphan_blocks (  -- blocks a reorganisation took off the chain: explorers still know them
+  hash    TEXT PRIMARY KEY,
+  height  INTEGER NOT NULL,
+  header  BLOB NOT NULL,
+  tx_count INTEGER NOT NULL
+);
 CREATE INDEX IF NOT EXISTS txs_mempool ON txs (block_height) WHERE block_height IS NULL;
 CREATE INDEX IF NOT EXISTS txs_fund_script ON txs (fund_script) WHERE fund_script IS NOT NULL;
 `;

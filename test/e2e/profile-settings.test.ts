@@ -120,6 +120,37 @@ describe('the service profile form', () => {
     expect(app.problems).toEqual([]);
   });
 
+  it('fills the four explorer URLs for WhatsOnChain on the network chosen, each left editable, and keeps them', async () => {
+    const page = app.page;
+    await page.getByRole('button', { name: 'Settings of Acme' }).click();
+    const edit = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Edit Acme' }) });
+    await edit.getByText('Explorer and sign-in (optional)').click();
+    // Acme is on regtest now: WhatsOnChain has no such network, and nothing is filled.
+    const explorer = edit.getByRole('combobox', { name: /^Explorer / });
+    await explorer.selectOption('whatsonchain');
+    expect(await edit.locator('#hint-explorer').textContent()).toBe('WhatsOnChain serves mainnet and testnet: choose one.');
+    expect(await edit.getByLabel('Explorer: transaction URL').inputValue()).toBe('');
+    await edit.getByLabel('Network').selectOption('testnet');
+    expect(await edit.locator('#hint-explorer').textContent()).toBe('Filled for testnet; each stays editable.');
+    const filled = {
+      'Explorer: transaction URL': 'https://api.whatsonchain.com/v1/bsv/test/tx/{txId}/hex',
+      'Explorer: block header URL': 'https://api.whatsonchain.com/v1/bsv/test/block/{blockHash}/header',
+      'Explorer: page for people': 'https://test.whatsonchain.com/tx/{txId}',
+      'Explorer: block lookup URL': 'https://api.whatsonchain.com/v1/bsv/test/block/hash/{blockHash}',
+    };
+    for (const [label, value] of Object.entries(filled)) expect(await edit.getByLabel(label).inputValue(), label).toBe(value);
+    await shoot(page, 'profile-form-explorer', () => explorer.evaluate((el) => el.scrollIntoView({ block: 'center' })));
+    await edit.getByLabel('Explorer: page for people').fill('https://explorer.example/tx/{txId}');
+    await edit.getByRole('button', { name: 'Save profile' }).click();
+    await expect.poll(() => edit.count()).toBe(0);
+    await page.getByRole('button', { name: 'Settings of Acme' }).click();
+    await edit.getByText('Explorer and sign-in (optional)').click();
+    for (const [label, value] of Object.entries({ ...filled, 'Explorer: page for people': 'https://explorer.example/tx/{txId}' }))
+      expect(await edit.getByLabel(label).inputValue(), label).toBe(value);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    expect(app.problems).toEqual([]);
+  });
+
   it('a receipt held because its profile names the wrong network: the record says why; set right in Settings, it is written', async () => {
     // A standalone sandbox stands in for a service whose chain is regtest; the CLI registers a file on it under "mainnet".
     const sb: TestSandbox = await startTestSandbox({ blockInterval: 0.2 });

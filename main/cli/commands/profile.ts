@@ -2,12 +2,13 @@ import { Library } from '../../core/store/library.ts';
 import { appDataDir } from '../../core/app-paths.ts';
 import { sameServiceUrl, type Profile, type ProfileInput } from '../../core/store/profiles.ts';
 import { profileNetworkWords } from '../../../preload/network-labels.ts';
+import { EXPLORER_PRESETS, explorerPreset } from '../../../preload/explorer-presets.ts';
 import { EXIT } from '../exit-codes.ts';
 import { table } from '../format.ts';
 import { help } from '../help.ts';
 import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
-import { numberOption, parseSubcommand, requirePositionals, subcommandOf } from '../options.ts';
+import { choiceOption, numberOption, parseSubcommand, requirePositionals, subcommandOf } from '../options.ts';
 import { withNotary } from '../session.ts';
 import { isNotariumError } from '../../core/errors/notarium-error.ts';
 import { apiKeyAccount, KEYCHAIN_SERVICE, refreshTokenAccount } from '../../core/secrets/accounts.ts';
@@ -31,8 +32,14 @@ Options of add:
   --client-id ID            OAuth client id
   --issuer ISS              expected access-token issuer (default {auth-url}/products/web/{env-id})
   --audience AUD            expected access-token audience (default the client id)
+  --explorer NAME           fill the four explorer templates below for the profile's network:
+                            whatsonchain (mainnet or testnet); templates given as well win
+  --explorer-api URL        with --explorer: its API at another address (a mirror, a proxy, a
+                            local chain in its shape), e.g. https://api.whatsonchain.com/v1/bsv/main
   --explorer-tx-url T       raw transaction hex, with {txId}
-  --explorer-header-url T   block header hex, with {blockHash}
+  --explorer-header-url T   block header, with {blockHash}: 160 hex, or JSON as getblockheader
+                            answers (rebuilt and checked against the hash); not needed when the
+                            service's proofs target the header itself
   --explorer-link-url T     a transaction page for people, with {txId}
   --explorer-block-url T    a block lookup, with {blockHash}: JSON with the block's height and
                             confirmations (-1 off the best chain), as WhatsOnChain's
@@ -62,6 +69,8 @@ const ADD_OPTIONS = {
   'client-id': { type: 'string' },
   issuer: { type: 'string' },
   audience: { type: 'string' },
+  explorer: { type: 'string' },
+  'explorer-api': { type: 'string' },
   'explorer-tx-url': { type: 'string' },
   'explorer-header-url': { type: 'string' },
   'explorer-link-url': { type: 'string' },
@@ -84,6 +93,17 @@ export const PROFILE_SUBCOMMANDS = {
   use: PLAIN_OPTIONS,
   remove: { ...PLAIN_OPTIONS, yes: { type: 'boolean', short: 'y' } },
 } as const;
+
+/** The templates `--explorer` fills (the ones given one by one win: they come after). */
+function presetTemplates(name: string | undefined, apiBase: string | undefined, network: string | null | undefined): Partial<ProfileInput> {
+  if (name === undefined) {
+    if (apiBase !== undefined) throw new UsageError('--explorer-api goes with --explorer NAME (the shape its API answers in).', 'profile add');
+    return {};
+  }
+  const preset = explorerPreset(choiceOption('explorer', name, EXPLORER_PRESETS)!, network?.toLowerCase(), apiBase);
+  if (typeof preset === 'string') throw new UsageError(`${preset} (--explorer-api URL).`, 'profile add');
+  return preset;
+}
 
 /** The network as `profile add` reports it: a profile that detects says so, then where it read it. */
 function networkWords(p: Profile): string {
@@ -215,7 +235,14 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
           resubmitAfterSeconds: numberOption('resubmit-after', v['resubmit-after'], 1, 30 * 86_400),
           idempotentWrites: v['idempotent-writes'],
         };
-        const input = { ...before, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)), name: name! } as ProfileInput;
+        // The templates --explorer fills give way to those given one by one.
+        const preset = presetTemplates(v.explorer, v['explorer-api'], v.network ?? existing?.network);
+        const input = {
+          ...before,
+          ...preset,
+          ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
+          name: name!,
+        } as ProfileInput;
         if (!input.baseUrl) throw new UsageError('A new profile needs --base-url URL.', 'profile add');
         const profile = library.profiles.save(input);
         // The key stays with the address it was entered for (api-key.ts): say so when the address changed.

@@ -7,6 +7,7 @@ import {
   STRICT_BEHAVIOUR,
   TOKEN_PLACEMENTS,
   CHAIN_INDEXES,
+  EXPLORER_STYLES,
   type SandboxOptions,
 } from '../../../sandbox/index.ts';
 import { help } from '../help.ts';
@@ -29,7 +30,6 @@ Options:
   --encoders LIST       allowed encoders, comma-separated (default SHA256,Base64)
   --salt-required       SHA256 must carry a salt argument
   --sha256-required     a SHA256 step is mandatory
-  --proof-target T      merkleProof target: header (default), hash or merkleRoot
   --disable LIST        answer these features as an unknown txId would: linked, match, navigate
   --never-mine-rate R   share of accepted writes never mined, 0 to 1 (default 0)
 
@@ -46,6 +46,13 @@ Where the service's documentation allows more than one reading (strict value in 
   --token-placement P   update token in the query: either (default), as-issued or encoded-once [${STRICT_BEHAVIOUR.tokenPlacement}]
   --chain-index I       what navigate and updatable see after a linked record: accepted (default)
                         or mined (an unmined successor is invisible) [${STRICT_BEHAVIOUR.chainIndex}]
+  --proof-target T      what a Merkle proof's target holds: header (default, the documentation's
+                        example), hash (the TSC default) or merkleRoot [${STRICT_BEHAVIOUR.proofTarget}]
+  --explorer-style E    the explorer's shapes: sandbox (default: headers as hex) or whatsonchain
+                        (headers only as JSON, block lookup at /explorer/block/hash/{hash}) [${STRICT_BEHAVIOUR.explorerStyle}]
+  --reorg-rate R        share of scheduled blocks followed by a reorganisation of the tip, 0 to 1
+                        (default 0; random, so not turned on by --strict); POST /__sandbox/reorg
+                        makes one now
 
   --json                print the connection details as one JSON line
   --verbose             log one line per request on stderr (never headers or queries)
@@ -75,6 +82,8 @@ export const SANDBOX_OPTIONS = {
   'error-codes': { type: 'string' },
   'token-placement': { type: 'string' },
   'chain-index': { type: 'string' },
+  'explorer-style': { type: 'string' },
+  'reorg-rate': { type: 'string' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -118,6 +127,8 @@ export function sandboxOptionsFrom(argv: string[]): { options: SandboxOptions; j
       errorCodes: choiceOption('error-codes', v['error-codes'], ['reference', 'troubleshooting'] as const),
       tokenPlacement: choiceOption('token-placement', v['token-placement'], TOKEN_PLACEMENTS),
       chainIndex: choiceOption('chain-index', v['chain-index'], CHAIN_INDEXES),
+      explorerStyle: choiceOption('explorer-style', v['explorer-style'], EXPLORER_STYLES),
+      reorgRate: numberOption('reorg-rate', v['reorg-rate'], 0, 1, false),
     },
   };
 }

@@ -2,20 +2,24 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { HttpClient, joinUrl, type CallOptions, type TransportOptions } from './http-client.ts';
+import { headerFromJson } from './header-json.ts';
 import { strictEncode } from './request-url.ts';
 
 /**
  * A public block explorer, for the raw transaction and the block header a receipt embeds. URLs
  * come from templates (per profile) with `{txId}` and `{blockHash}` placeholders. Answers are
  * checked: hex of a plausible length that hashes to the id asked for, so a wrong or truncated
- * answer never reaches a receipt.
+ * answer never reaches a receipt. A header may come as 160 hex or as JSON (header-json.ts).
  */
 
 export interface ExplorerTemplates {
   /** e.g. `https://explorer.example/tx/{txId}/hex` */
   transactionHex: string;
-  /** e.g. `https://explorer.example/block/{blockHash}/header` */
-  blockHeader: string;
+  /**
+   * e.g. `https://explorer.example/block/{blockHash}/header`; null: none (enough while the
+   * proofs' target is the header itself).
+   */
+  blockHeader: string | null;
 }
 
 export interface ExplorerApiOptions extends TransportOptions {
@@ -49,7 +53,7 @@ export class ExplorerApi {
 
   constructor(options: ExplorerApiOptions) {
     checkTemplate(options.templates.transactionHex, '{txId}');
-    checkTemplate(options.templates.blockHeader, '{blockHash}');
+    if (options.templates.blockHeader !== null) checkTemplate(options.templates.blockHeader, '{blockHash}');
     this.templates = options.templates;
     this.http = new HttpClient(options);
   }
@@ -64,24 +68,51 @@ export class ExplorerApi {
     return hex;
   }
 
-  /** The 80-byte block header in lowercase hex; its double SHA-256 is checked against `blockHash`. */
+  /** Whether it can fetch block headers (a profile may name only a raw-transaction template). */
+  get servesHeaders(): boolean {
+    return this.templates.blockHeader !== null;
+  }
+
+  /**
+   * The 80-byte block header in lowercase hex, served as hex or as JSON (rebuilt: header-json.ts);
+   * its double SHA-256 is checked against `blockHash` either way.
+   */
   async blockHeaderHex(blockHash: string, options?: CallOptions): Promise<string> {
+    if (this.templates.blockHeader === null) throw new NotariumError('NETWORK', 'The profile names no block header URL for its explorer.');
     // Block hashes come from the service's confirmation: a malformed one is the service's fault.
     if (!HASH.test(blockHash)) throw new NotariumError('BAD_RESPONSE', 'The block hash to look up is not 64 hexadecimal characters.');
     const hash = blockHash.toLowerCase();
-    const hex = await this.fetchHex(fill(this.templates.blockHeader, '{blockHash}', hash), options);
+    const text = await this.fetchText(fill(this.templates.blockHeader, '{blockHash}', hash), options);
+    const hex = text.startsWith('{') || text.startsWith('[') ? headerFromJson(parseJson(text)) : hexOf(text);
     if (hex.length !== HEADER_BYTES * 2) throw badAnswer(`a block header is ${HEADER_BYTES} bytes, not ${hex.length / 2}`);
     if (displayHash(hex) !== hash) throw badAnswer('the header it returned is not of the block asked for');
     return hex;
   }
 
   private async fetchHex(url: string, options: CallOptions | undefined): Promise<string> {
+    return hexOf(await this.fetchText(url, options));
+  }
+
+  private async fetchText(url: string, options: CallOptions | undefined): Promise<string> {
     // No credentials go to an explorer, so following its redirects is safe.
     const res = await this.http.request({ method: 'GET', url, kind: 'read', followRedirects: true, signal: options?.signal });
-    let text = new TextDecoder().decode(res.body).trim();
-    if (text.startsWith('"') && text.endsWith('"') && text.length >= 2) text = text.slice(1, -1); // a JSON string
-    if (!/^(?:[0-9a-fA-F]{2})+$/.test(text)) throw badAnswer('it is not hexadecimal bytes');
-    return text.toLowerCase();
+    return new TextDecoder().decode(res.body).trim();
+  }
+}
+
+/** Hex bytes, bare or as a JSON string, in lowercase. */
+function hexOf(answer: string): string {
+  let text = answer;
+  if (text.startsWith('"') && text.endsWith('"') && text.length >= 2) text = text.slice(1, -1); // a JSON string
+  if (!/^(?:[0-9a-fA-F]{2})+$/.test(text)) throw badAnswer('it is not hexadecimal bytes');
+  return text.toLowerCase();
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badAnswer('it is neither hexadecimal bytes nor JSON');
   }
 }
 

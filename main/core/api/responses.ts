@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { HttpResponse } from './http-client.ts';
-import { DEFAULT_TARGET_TYPE } from '../receipts/verify/merkle-proof.ts';
+import { targetTypeOf } from '../receipts/verify/merkle-proof.ts';
 
 /**
  * The service's JSON answers, parsed tolerantly (service-notes.md lists the variants: the guides'
@@ -107,7 +107,7 @@ const merkleProof = z
     txOrId: p.txOrId,
     target: p.target,
     nodes: p.nodes,
-    targetType: p.targetType === 'merkleroot' ? 'merkleRoot' : (p.targetType ?? DEFAULT_TARGET_TYPE),
+    targetType: p.targetType === 'merkleroot' ? 'merkleRoot' : targetTypeOf(p),
     proofType: p.proofType ?? 'branch',
     composite: p.composite ?? false,
   }));

@@ -2,6 +2,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import type { AggregationProof } from '../protocol/aggregation.ts';
 import { parseEncodeSpec } from '../protocol/encode-spec.ts';
 import { NETWORK_CHOICES, networkOf, shownLabel } from '../protocol/networks.ts';
+import { targetTypeOf } from './verify/merkle-proof.ts';
 import { RECEIPT_FORMAT, validateReceipt, type ReceiptV1, type RecordKind } from './receipt-v1.ts';
 
 /** Builds a format-1 receipt from what Notarium stores for a registration. */
@@ -96,7 +97,7 @@ function headerToEmbed(source: ReceiptSource): string | undefined {
   const proof = source.confirmation?.merkleProof;
   const given = source.blockHeader ?? undefined;
   if (!proof) return undefined;
-  if (proof.targetType === 'header') {
+  if (targetTypeOf(proof) === 'header') {
     if (given !== undefined && given.toLowerCase() !== proof.target.toLowerCase()) {
       throw new NotariumError(
         'RECEIPT_INVALID',

@@ -1,6 +1,7 @@
 import { networkOf } from '../protocol/networks.ts';
 import { hasSalt, saltHidden } from '../protocol/salt-shown.ts';
 import type { ReceiptV1 } from './receipt-v1.ts';
+import { DEFAULT_TARGET_TYPE, targetTypeOf } from './verify/merkle-proof.ts';
 
 /**
  * What a receipt holds, for people (`notarium receipt info`, like `ots info`): read from the receipt
@@ -38,7 +39,7 @@ export interface ReceiptSummary {
 export function summariseReceipt(receipt: ReceiptV1): ReceiptSummary {
   const network = networkOf(receipt.network);
   const { registration: r, confirmation: c } = receipt;
-  const target = c?.merkleProof.targetType ?? 'hash';
+  const target = c ? targetTypeOf(c.merkleProof) : DEFAULT_TARGET_TYPE;
   return {
     format: receipt.format,
     issuedAt: receipt.issuedAt,
@@ -59,7 +60,7 @@ export function summariseReceipt(receipt: ReceiptV1): ReceiptSummary {
     status: c ? 'in-block' : 'pending',
     block: c ? { hash: c.blockHash, timestamp: c.blockTimestamp ?? null, confirmations: c.confirmedBlocks } : null,
     proofs: {
-      merklePath: c ? { index: c.merkleProof.index, nodes: c.merkleProof.nodes.length, target: target === 'merkleroot' ? 'merkleRoot' : target } : null,
+      merklePath: c ? { index: c.merkleProof.index, nodes: c.merkleProof.nodes.length, target } : null,
       transaction: receipt.transaction !== undefined,
       blockHeader: receipt.blockHeader !== undefined || target === 'header',
       batchPath: receipt.aggregation ? receipt.aggregation.path.length : null,

@@ -305,7 +305,8 @@ function checkConfirmation(problems: Problems, confirmation: Json): void {
 /** The target is what its type announces: a header, a Merkle root, or (by default) the block hash. */
 function checkTarget(problems: Problems, field: Field, target: string, targetType: TargetType | undefined): void {
   const header = targetType === 'header';
-  if ((header ? HEADER : HASH).test(target)) return;
+  // Without a type, a target of 80 bytes can only be a header (merkle-proof.ts, targetTypeOf).
+  if ((header ? HEADER : HASH).test(target) || (targetType === undefined && HEADER.test(target))) return;
   const expected = header
     ? 'an 80-byte block header (160 hexadecimal characters), as its target type says'
     : targetType === 'merkleRoot' || targetType === 'merkleroot'

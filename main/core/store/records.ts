@@ -444,7 +444,9 @@ export class Records {
       this.db
         .prepare(
           `UPDATE records SET state = @state, confirmations = @confirmations, block_hash = @blockHash, block_time = @blockTime,
-             confirmation = @confirmation, block_header = coalesce(@blockHeader, block_header), raw_tx = coalesce(@rawTx, raw_tx),
+             confirmation = @confirmation, raw_tx = coalesce(@rawTx, raw_tx),
+             -- Another block (a reorganisation) or none: the header kept is that of a block the record is no longer in.
+             block_header = CASE WHEN block_hash IS @blockHash THEN coalesce(@blockHeader, block_header) ELSE @blockHeader END,
              confirmed_at = CASE WHEN @state = 'published' THEN NULL ELSE coalesce(confirmed_at, @now) END,
              checks = checks + 1, next_check_at = @nextCheckAt, unknown_since = NULL, last_error = NULL, updated_at = @now
            WHERE id = @id`,
@@ -507,11 +509,19 @@ export class Records {
     });
   }
 
-  /** The raw transaction and block header, kept so receipts can be written without the network later. */
-  setEvidence(id: number, evidence: { rawTx?: string | null; blockHeader?: string | null }): void {
+  /**
+   * The raw transaction and block header, kept so receipts can be written without the network
+   * later. With `blockHash`, the header is kept only while the record still names that block (a
+   * status answered meanwhile may have moved it to another: a reorganisation).
+   */
+  setEvidence(id: number, evidence: { rawTx?: string | null; blockHeader?: string | null; blockHash?: string }): void {
     this.db
-      .prepare('UPDATE records SET raw_tx = coalesce(?, raw_tx), block_header = coalesce(?, block_header), updated_at = ? WHERE id = ?')
-      .run(evidence.rawTx ?? null, evidence.blockHeader ?? null, this.now(), id);
+      .prepare(
+        `UPDATE records SET raw_tx = coalesce(@rawTx, raw_tx),
+           block_header = CASE WHEN @blockHash IS NULL OR block_hash = @blockHash THEN coalesce(@blockHeader, block_header) ELSE block_header END,
+           updated_at = @now WHERE id = @id`,
+      )
+      .run({ rawTx: evidence.rawTx ?? null, blockHeader: evidence.blockHeader ?? null, blockHash: evidence.blockHash ?? null, now: this.now(), id });
   }
 
   /** A registration known from a receipt (imported), in the state its confirmation shows. */

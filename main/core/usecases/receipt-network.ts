@@ -3,6 +3,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import { networkOf, networkOfTarget, type Network } from '../protocol/networks.ts';
 import { CheckFailure } from '../receipts/verify/check-failure.ts';
 import { checkOwnTarget, checkProofOfWork, parseBlockHeader, targetFromBits, type BlockHeader } from '../receipts/verify/block-header.ts';
+import { targetTypeOf } from '../receipts/verify/merkle-proof.ts';
 import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { shellQuote } from '../text/shell-quote.ts';
@@ -20,7 +21,7 @@ import type { NotaryContext } from './context.ts';
 function blockHeaderOf(record: StoredRecord): BlockHeader | null {
   const c = record.confirmation as Confirmation | null;
   if (!c?.blockHash) return null;
-  const hex = c.merkleProof?.targetType === 'header' ? c.merkleProof.target : record.blockHeader;
+  const hex = c.merkleProof && targetTypeOf(c.merkleProof) === 'header' ? c.merkleProof.target : record.blockHeader;
   if (!hex) return null;
   try {
     const header = parseBlockHeader(hex);

@@ -8,7 +8,7 @@ import { uncheckedEvidence, verifyReceipt } from '../receipts/verify/verify-rece
 import { inBlock, type ImportedOutcome } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import type { Follower } from './follow.ts';
-import { confirmationOf, gatherEvidence, readReceiptFile } from './receipts.ts';
+import { confirmationOf, explorerEvidence, gatherEvidence, readReceiptFile } from './receipts.ts';
 import { profileToAsk } from './service-check.ts';
 import { shellQuote } from '../text/shell-quote.ts';
 import { duration } from '../../../preload/duration.ts';
@@ -46,34 +46,46 @@ export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, rec
   const path = resolve(receiptPath);
   try {
     const receipt = await readReceiptFile(path);
-    if (receipt.confirmation) return { path, status: 'complete', ...blockOfReceipt(receipt.confirmation) };
+    if (receipt.confirmation) {
+      // A complete receipt is brought up to date only when its registration is now in another block.
+      const complete = { path, status: 'complete', ...blockOfReceipt(receipt.confirmation) } as const;
+      const now = await blockOf(ctx, follower, receipt, options).catch(() => null);
+      if (!now || 'pending' in now || now.confirmation.blockHash.toLowerCase() === receipt.confirmation.blockHash.toLowerCase()) return complete;
+      return writeUpgrade(ctx, path, receipt, now);
+    }
     const found = await blockOf(ctx, follower, receipt, options);
     if ('pending' in found) return { path, status: 'pending', message: found.pending };
-    const built = buildReceipt(
-      {
-        file: receipt.file,
-        fingerprint: receipt.fingerprint,
-        registration: receipt.registration,
-        network: receipt.network,
-        transaction: found.transaction ?? receipt.transaction,
-        confirmation: found.confirmation,
-        blockHeader: found.blockHeader,
-      },
-      { now: () => new Date(ctx.now()) },
-    );
-    // Its batch path, and fields a newer Notarium added, stay as they were.
-    const upgraded = validateReceipt({ ...receipt, ...built });
-    const report = verifyReceipt(upgraded);
-    if (report.outcome === 'failed') {
-      throw new NotariumError('RECEIPT_INVALID', `${path}: the proof the service gave does not verify (${report.summary}), so the receipt was left as it was.`);
-    }
-    writeFileAtomically(path, serializeReceipt(upgraded));
-    const outcome = uncheckedEvidence(report.steps).length > 0 ? 'partially-verified' : 'verified';
-    noteInLibrary(ctx, upgraded, path, outcome, report.blockTime ?? null);
-    return { path, status: 'upgraded', outcome, ...blockOfReceipt(upgraded.confirmation!) };
+    return writeUpgrade(ctx, path, receipt, found);
   } catch (err) {
     return { path, status: 'failed', error: fileError(path, err) };
   }
+}
+
+/** The receipt completed with the block `found` names, written in place unless it would not verify. */
+function writeUpgrade(ctx: NotaryContext, path: string, receipt: ReceiptV1, found: Exclude<Found, { pending: string }>): ReceiptUpgrade {
+  const built = buildReceipt(
+    {
+      file: receipt.file,
+      fingerprint: receipt.fingerprint,
+      registration: receipt.registration,
+      network: receipt.network,
+      transaction: found.transaction ?? receipt.transaction,
+      confirmation: found.confirmation,
+      blockHeader: found.blockHeader,
+    },
+    { now: () => new Date(ctx.now()) },
+  );
+  // Its batch path, and fields a newer Notarium added, stay as they were; the old block's header goes.
+  const { blockHeader: _oldHeader, ...kept } = receipt;
+  const upgraded = validateReceipt({ ...kept, ...built });
+  const report = verifyReceipt(upgraded);
+  if (report.outcome === 'failed') {
+    throw new NotariumError('RECEIPT_INVALID', `${path}: the proof the service gave does not verify (${report.summary}), so the receipt was left as it was.`);
+  }
+  writeFileAtomically(path, serializeReceipt(upgraded));
+  const outcome = uncheckedEvidence(report.steps).length > 0 ? 'partially-verified' : 'verified';
+  noteInLibrary(ctx, upgraded, path, outcome, report.blockTime ?? null);
+  return { path, status: 'upgraded', outcome, ...blockOfReceipt(upgraded.confirmation!) };
 }
 
 /** Upgrades receipts one after another (each may ask the service; the service paces status requests). */
@@ -132,11 +144,8 @@ async function blockOf(ctx: NotaryContext, follower: Follower, receipt: ReceiptV
     return { pending: `Transaction ${txId} is not in a block yet: run this again after its block (the profile's block time).` };
   const confirmation: ServiceConfirmation = { ...c, blockHash: c.blockHash, merkleProof: { ...c.merkleProof } };
   // Best effort, as for the library's own receipts: without them the receipt verifies partially.
-  const [transaction, blockHeader] = await Promise.all([
-    explorer ? explorer.transactionHex(txId).catch(() => null) : null,
-    explorer && confirmation.merkleProof.targetType !== 'header' ? explorer.blockHeaderHex(c.blockHash).catch(() => null) : null,
-  ]);
-  return { confirmation, transaction, blockHeader };
+  const evidence = explorer ? await explorerEvidence(explorer, txId, confirmation) : { rawTx: null, blockHeader: null };
+  return { confirmation, transaction: evidence.rawTx, blockHeader: evidence.blockHeader };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { ExplorerApi } from '../api/explorer-api.ts';
 import type { Confirmation } from '../api/responses.ts';
 import { boundedMap } from '../bounded-map.ts';
 import { labelledReceiptName, RECEIPT_SUFFIX, receiptLabel } from '../../../preload/notarium-files.ts';
@@ -11,6 +12,7 @@ import type { AggregationProof } from '../protocol/aggregation.ts';
 import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { decodeReceipt, MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { targetTypeOf } from '../receipts/verify/merkle-proof.ts';
 import { uncheckedEvidence, verifyReceipt, withServiceCheck, type StepId } from '../receipts/verify/verify-receipt.ts';
 import { receiptTooLarge, receiptUnreadable } from '../receipts/verify/receipt-verdict.ts';
 import type { ImportedOutcome, StoredRecord } from '../store/record.ts';
@@ -37,16 +39,31 @@ export async function gatherEvidence(ctx: NotaryContext, record: StoredRecord): 
   const confirmation = confirmationOf(record);
   if (!confirmation || !record.txId) return record;
   const needsTx = !record.rawTx;
-  const needsHeader = !record.blockHeader && confirmation.merkleProof.targetType !== 'header';
+  const needsHeader = !record.blockHeader && targetTypeOf(confirmation.merkleProof) !== 'header';
   if (!needsTx && !needsHeader) return record;
   const { explorer } = await ctx.connections.forProfile(record.profile);
   if (!explorer) return record;
-  const [rawTx, blockHeader] = await Promise.all([
-    needsTx ? explorer.transactionHex(record.txId).catch(() => null) : null,
-    needsHeader ? explorer.blockHeaderHex(confirmation.blockHash).catch(() => null) : null,
-  ]);
-  ctx.library.records.setEvidence(record.id, { rawTx, blockHeader });
+  const { rawTx, blockHeader } = await explorerEvidence(explorer, record.txId, confirmation, { needsTx, needsHeader });
+  // Kept only while the record still names that block: a later status (a reorganisation) may have moved it meanwhile.
+  ctx.library.records.setEvidence(record.id, { rawTx, blockHeader, blockHash: confirmation.blockHash });
   return ctx.library.records.get(record.id)!;
+}
+
+/**
+ * What an explorer adds to a confirmation: the raw transaction, and the block's header unless the
+ * proof targets it. Best effort: what cannot be fetched is null, and the receipt verifies partially.
+ */
+export async function explorerEvidence(
+  explorer: ExplorerApi,
+  txId: string,
+  confirmation: ServiceConfirmation,
+  needs: { needsTx: boolean; needsHeader: boolean } = { needsTx: true, needsHeader: targetTypeOf(confirmation.merkleProof) !== 'header' },
+): Promise<{ rawTx: string | null; blockHeader: string | null }> {
+  const [rawTx, blockHeader] = await Promise.all([
+    needs.needsTx ? explorer.transactionHex(txId).catch(() => null) : null,
+    needs.needsHeader && explorer.servesHeaders ? explorer.blockHeaderHex(confirmation.blockHash).catch(() => null) : null,
+  ]);
+  return { rawTx, blockHeader };
 }
 
 /** The format-1 receipt of a stored registration (throws for a record that has no file content). */

@@ -25,6 +25,9 @@ describe('the readings a sandbox takes', () => {
       saltRequired: false,
       publishingSeconds: 0,
       identityFields: 'documented-only',
+      proofTarget: 'hash',
+      explorerStyle: 'whatsonchain',
+      reorgRate: 0,
     });
   });
 

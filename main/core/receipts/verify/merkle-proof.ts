@@ -29,10 +29,15 @@ export const MAX_BRANCH_LENGTH = 53;
 const HASH_HEX = /^[0-9a-fA-F]{64}$/;
 const HEX = /^(?:[0-9a-fA-F]{2})+$/;
 
-/** What `target` holds; absent or null = block hash; `merkleroot` is an accepted spelling. */
-export function targetTypeOf(proof: Pick<TscMerkleProof, 'targetType'>): MerkleTargetType {
+const HEADER_HEX = /^[0-9a-fA-F]{160}$/;
+
+/**
+ * What `target` holds; absent or null = block hash, unless the target is 160 hex (80 bytes): only
+ * a header is that long; `merkleroot` is an accepted spelling.
+ */
+export function targetTypeOf(proof: Pick<TscMerkleProof, 'targetType' | 'target'>): MerkleTargetType {
   const t = proof.targetType;
-  if (t === undefined || t === null) return DEFAULT_TARGET_TYPE;
+  if (t === undefined || t === null) return typeof proof.target === 'string' && HEADER_HEX.test(proof.target) ? 'header' : DEFAULT_TARGET_TYPE;
   if (t === 'hash') return 'hash';
   if (t === 'header') return 'header';
   if (t === 'merkleRoot' || t === 'merkleroot') return 'merkleRoot';

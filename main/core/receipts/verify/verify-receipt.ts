@@ -321,7 +321,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     const confirmation = receipt.confirmation;
     if (!confirmation) return { status: 'skipped', code: 'not-confirmed', detail: 'No confirmation yet: there is no block to check.' };
     const proof = confirmation.merkleProof;
-    const fromTarget = proof.targetType === 'header' ? lower(proof.target) : undefined;
+    const fromTarget = targetTypeOf(proof) === 'header' ? lower(proof.target) : undefined;
     const fromField = receipt.blockHeader === undefined ? undefined : lower(receipt.blockHeader);
     if (fromTarget !== undefined && fromField !== undefined && fromTarget !== fromField) {
       throw new CheckFailure(

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ExplorerApi } from '../../../../main/core/api/explorer-api.ts';
 import type { FetchLike } from '../../../../main/core/api/http-client.ts';
+import { parseBlockHeader } from '../../../../main/core/receipts/verify/block-header.ts';
+import { REAL_HEADERS } from '../../../support/real-headers.ts';
 
 // The explorer client's checks on what an explorer serves (the sandbox's explorer is covered by
 // the integration tests).
@@ -60,5 +62,64 @@ describe('ExplorerApi', () => {
       /\{txId\}/,
     );
     await expect(explorer(TX_HEX).api.transactionHex('../x')).rejects.toMatchObject({ code: 'TX_ID_PARAM_INVALID' });
+  });
+
+  it('rebuilds a header served as JSON (getblockheader, as WhatsOnChain serves it) and checks its hash', async () => {
+    const fields = parseBlockHeader(HEADER);
+    // As WhatsOnChain answers: display-order hashes, bits as hex text, and fields a header does not hold.
+    const json = {
+      hash: BLOCK,
+      confirmations: 12,
+      height: 845_000,
+      version: fields.version,
+      versionHex: fields.version.toString(16).padStart(8, '0'),
+      merkleroot: fields.merkleRoot,
+      time: fields.time,
+      mediantime: fields.time - 600,
+      nonce: fields.nonce,
+      bits: fields.bits.toString(16).padStart(8, '0'),
+      difficulty: 4.6e-10,
+      chainwork: '00'.repeat(32),
+      previousblockhash: fields.prevHash,
+      nextblockhash: '11'.repeat(32),
+    };
+    expect(await explorer(JSON.stringify(json)).api.blockHeaderHex(BLOCK)).toBe(HEADER);
+    // Genesis has no previous block: 32 zero bytes.
+    const genesis = parseBlockHeader(REAL_HEADERS.genesis.header);
+    const { previousblockhash: _none, ...genesisJson } = {
+      ...json,
+      hash: REAL_HEADERS.genesis.hash,
+      version: genesis.version,
+      merkleroot: genesis.merkleRoot,
+      time: genesis.time,
+      nonce: genesis.nonce,
+      bits: genesis.bits.toString(16).padStart(8, '0'),
+      previousblockhash: undefined,
+    };
+    expect(await explorer(JSON.stringify(genesisJson)).api.blockHeaderHex(REAL_HEADERS.genesis.hash)).toBe(REAL_HEADERS.genesis.header);
+    // A JSON header is accepted only if it hashes to the block asked for: its own `hash` field proves nothing.
+    await expect(explorer(JSON.stringify({ ...json, nonce: fields.nonce + 1 })).api.blockHeaderHex(BLOCK)).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+      message: expect.stringMatching(/not of the block asked for/),
+    });
+    for (const [broken, why] of [
+      [{ ...json, bits: 0x207fffff }, /bits are not 8 hexadecimal/],
+      [{ ...json, merkleroot: 'xyz' }, /merkleroot is not 64 hexadecimal/],
+      [{ ...json, time: -1 }, /time is not a 32-bit whole number/],
+      [[json, json], /neither a header in hexadecimal nor a header object/],
+    ] as const)
+      await expect(explorer(JSON.stringify(broken)).api.blockHeaderHex(BLOCK)).rejects.toMatchObject({
+        code: 'BAD_RESPONSE',
+        message: expect.stringMatching(why),
+      });
+    await expect(explorer('{"hash": ').api.blockHeaderHex(BLOCK)).rejects.toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringMatching(/nor JSON/) });
+  });
+
+  it('serves transactions without a header template, and says it has none', async () => {
+    const fetch: FetchLike = async () => new Response(TX_HEX);
+    const api = new ExplorerApi({ templates: { transactionHex: 'https://ex.example/tx/{txId}/hex', blockHeader: null }, fetch, sleep: async () => {} });
+    expect(api.servesHeaders).toBe(false);
+    expect(await api.transactionHex(TX_ID)).toBe(TX_HEX);
+    await expect(api.blockHeaderHex(BLOCK)).rejects.toMatchObject({ code: 'NETWORK' });
   });
 });

@@ -76,6 +76,9 @@ describe('tolerant parsing', () => {
       blockTimestamp: null,
       merkleProof: { ...bare, target: H('e'), targetType: 'hash', proofType: 'branch', composite: false },
     });
+    // Without a type, an 80-byte target is a header (only a header is that long).
+    const typeless = parseValue({ confirmation: { ...confirmation, merkleProof: bare } }, statusSchema, 's').confirmation!;
+    expect(typeless.merkleProof).toMatchObject({ target: 'ab'.repeat(80), targetType: 'header' });
   });
 
   it("reads 'merkleroot' as 'merkleRoot' and keeps unsupported proof kinds for the verifier to refuse", () => {

@@ -112,7 +112,8 @@ function semanticKey(r: ReceiptV1): string {
           txOrId: l(p!.txOrId),
           target: l(p!.target),
           nodes: p!.nodes.map(l),
-          targetType: p!.targetType === 'merkleroot' ? 'merkleRoot' : (p!.targetType ?? 'hash'),
+          // Without a type, a 160-hex target is a header (the TSC form: only a header is 80 bytes).
+          targetType: p!.targetType === 'merkleroot' ? 'merkleRoot' : (p!.targetType ?? (/^[0-9a-f]{160}$/i.test(p!.target) ? 'header' : 'hash')),
           proofType: p!.proofType ?? 'branch',
           composite: p!.composite ?? false,
         }

@@ -100,6 +100,11 @@ describe('malformed proofs fail with a reason', () => {
     expect(targetTypeOf({ targetType: 'header' })).toBe('header');
     expect(targetTypeOf({ targetType: 'merkleRoot' })).toBe('merkleRoot');
     expect(targetTypeOf({ targetType: 'merkleroot' })).toBe('merkleRoot');
+    // Absent or null with an 80-byte target: only a header is that long.
+    expect(targetTypeOf({ target: 'ab'.repeat(80) })).toBe('header');
+    expect(targetTypeOf({ targetType: null, target: 'AB'.repeat(80) })).toBe('header');
+    expect(targetTypeOf({ target: 'ab'.repeat(32) })).toBe('hash');
+    expect(targetTypeOf({ targetType: 'hash', target: 'ab'.repeat(80) })).toBe('hash');
     expect(failure(() => targetTypeOf({ targetType: 'block' }))).toMatchObject({ code: 'proof-target-type-unknown', found: 'block' });
   });
 });

@@ -143,6 +143,19 @@ describe('a valid receipt', () => {
       },
     ],
     [
+      // Without a type, a 160-hex target can only be a header.
+      'targetType absent, the header as target',
+      (r: Draft) => {
+        delete r.confirmation.merkleProof.targetType;
+      },
+    ],
+    [
+      'targetType null, the header as target',
+      (r: Draft) => {
+        r.confirmation.merkleProof.targetType = null;
+      },
+    ],
+    [
       'targetType merkleRoot',
       (r: Draft) => {
         r.blockHeader = r.confirmation.merkleProof.target;

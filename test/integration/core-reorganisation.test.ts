@@ -1,0 +1,133 @@
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { explorerPreset, type ExplorerSettings } from '../../preload/explorer-presets.ts';
+import { Notary } from '../../main/core/notary.ts';
+import { parseReceipt, type ReceiptV1 } from '../../main/core/receipts/receipt-v1.ts';
+import { parseBlockHeader } from '../../main/core/receipts/verify/block-header.ts';
+import { verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts';
+import type { StoredRecord } from '../../main/core/store/record.ts';
+import { notarise } from '../../main/core/usecases/notarise.ts';
+import { upgradeReceipt } from '../../main/core/usecases/receipt-upgrade.ts';
+import { MemorySecretStore } from '../support/memory-secret-store.ts';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+
+// Proofs that change (service-notes.md: a Merkle proof may change for about an hour): a record
+// confirmed in a block that a reorganisation then orphans ends with the new block's proof. Its
+// evidence is taken again, its receipt rewritten, and a copy written before is brought up to date
+// by `receipt upgrade`; every one verifies. The strict sandbox, in WhatsOnChain's shapes, proofs
+// targeting the block hash: the header always comes from the explorer, so a stale one would show.
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-reorg-'));
+const PROFILE = 'Reorganised';
+let sb: TestSandbox;
+let notary: Notary;
+
+interface Reorganised {
+  orphaned: string[];
+  blocks: { hash: string; height: number; txIds: string[] }[];
+}
+
+beforeAll(async () => {
+  sb = await startTestSandbox({ strict: true, blockInterval: 0 });
+  mkdirSync(join(root, 'files'), { recursive: true });
+  notary = new Notary({ dataDir: join(root, 'home'), secrets: new MemorySecretStore(), env: { NOTARIUM_API_KEY: sb.apiKey, NOTARIUM_BASE_URL: '' } });
+  const explorer = explorerPreset('whatsonchain', 'regtest', `${sb.baseUrl}/explorer`) as ExplorerSettings;
+  notary.library.profiles.save({
+    name: PROFILE,
+    baseUrl: sb.baseUrl,
+    ...explorer,
+    network: 'regtest',
+    // Followed past its first block (three to settle), checked as often as the profile allows.
+    targetConfirmations: 3,
+    expectedBlockSeconds: 0.2,
+  });
+  notary.library.profiles.use(PROFILE);
+  notary.startPoller();
+});
+afterAll(async () => {
+  await notary?.close();
+  await sb?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const receiptAt = (path: string): ReceiptV1 => parseReceipt(readFileSync(path, 'utf8'));
+const recordOf = (id: number): StoredRecord => notary.library.records.get(id)!;
+
+describe('a record whose block is orphaned by a reorganisation', () => {
+  const file = join(root, 'files', 'deed.txt');
+  const receiptPath = `${file}.receipt.json`;
+  const oldCopy = join(root, 'files', 'kept', 'deed.txt.receipt.json');
+  let record: StoredRecord;
+  let firstBlock: string;
+  let reorganised: Reorganised;
+
+  it('is confirmed, and its receipt written with the first block', async () => {
+    writeFileSync(file, 'A deed, before the chain changed its mind.\n');
+    const [outcome] = await notarise(notary.context, [file]);
+    if (outcome?.status !== 'registered') throw new Error(`not registered: ${JSON.stringify(outcome)}`);
+    record = outcome.record;
+    await sb.mine();
+    await expect.poll(() => existsSync(receiptPath)).toBe(true);
+    firstBlock = receiptAt(receiptPath).confirmation!.blockHash;
+    expect(recordOf(record.id)).toMatchObject({ state: 'confirmed', blockHash: firstBlock });
+    expect(verifyReceipt(receiptAt(receiptPath), { fileDigest: record.sha256! }).outcome).toBe('verified');
+    mkdirSync(join(root, 'files', 'kept'));
+    copyFileSync(receiptPath, oldCopy);
+  });
+
+  it('ends with the new block: evidence taken again, the receipt rewritten, and it verifies', async () => {
+    reorganised = await sb.json<Reorganised>('/__sandbox/reorg', { method: 'POST', body: JSON.stringify({ depth: 1 }) });
+    expect(reorganised.orphaned).toEqual([firstBlock]);
+    const newBlock = reorganised.blocks[0]!;
+    expect(newBlock.txIds).toContain(record.txId);
+    await expect.poll(() => receiptAt(receiptPath).confirmation!.blockHash).toBe(newBlock.hash);
+    const receipt = receiptAt(receiptPath);
+    expect(receipt.confirmation!.merkleProof).toMatchObject({ targetType: 'hash', target: newBlock.hash });
+    expect(parseBlockHeader(receipt.blockHeader!).hash).toBe(newBlock.hash);
+    expect(verifyReceipt(receipt, { fileDigest: record.sha256! }).outcome).toBe('verified');
+    const now = recordOf(record.id);
+    expect(now.blockHash).toBe(newBlock.hash);
+    expect(parseBlockHeader(now.blockHeader!).hash).toBe(newBlock.hash);
+  });
+
+  it('a receipt written before is brought up to the new block by receipt upgrade, and verifies', async () => {
+    const old = receiptAt(oldCopy);
+    expect(old.confirmation!.blockHash).toBe(firstBlock);
+    const upgraded = await upgradeReceipt(notary.context, notary.follower, oldCopy);
+    expect(upgraded).toMatchObject({ status: 'upgraded', outcome: 'verified', blockHash: reorganised.blocks[0]!.hash });
+    const receipt = receiptAt(oldCopy);
+    expect(receipt.fingerprint).toEqual(old.fingerprint);
+    expect(verifyReceipt(receipt, { fileDigest: record.sha256! }).outcome).toBe('verified');
+    // Up to date now: left as it is.
+    expect(await upgradeReceipt(notary.context, notary.follower, oldCopy)).toMatchObject({ status: 'complete', blockHash: reorganised.blocks[0]!.hash });
+  });
+
+  it("the orphaned block's header is still served, and its lookup says it is off the best chain", async () => {
+    const header = await sb.json<{ hash: string }>(`/explorer/block/${firstBlock}/header`);
+    expect(header.hash).toBe(firstBlock);
+    expect(await sb.json(`/explorer/block/hash/${firstBlock}`)).toMatchObject({ hash: firstBlock, confirmations: -1 });
+    expect(await sb.json(`/explorer/block/hash/${reorganised.blocks[0]!.hash}`)).toMatchObject({ confirmations: 2 });
+    expect((await sb.call(`/explorer/block/hash/${'00'.repeat(32)}`)).status).toBe(404);
+  });
+});
+
+describe('--reorg-rate', () => {
+  it('orphans scheduled blocks now and then, their transactions mined again in the new branch', async () => {
+    let clock = Date.parse('2026-11-20T10:00:00Z');
+    const rated = await startTestSandbox({ blockInterval: 10, reorgRate: 1, clock: () => clock });
+    try {
+      const { txId } = await rated.write('reorganised', '');
+      clock += 10_000;
+      const chain = await rated.json<{ tipHeight: number; tipHash: string }>('/__sandbox/chain');
+      // The block due was mined, then replaced by a branch one block longer holding the same transaction.
+      expect(chain.tipHeight).toBe(2);
+      const status = await rated.json<{ confirmation: { blockHash: string; confirmedBlocks: number } }>(`/api/v1/records/${txId}/status`);
+      expect(status.confirmation.confirmedBlocks).toBe(2);
+      expect(await rated.json(`/explorer/block/${status.confirmation.blockHash}`)).toMatchObject({ height: 1, confirmations: 2 });
+    } finally {
+      await rated.stop();
+    }
+  });
+});
