@@ -70,20 +70,25 @@ export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): { rows: File
   const all = [...params, ...(search?.params ?? []), ...(q.batch === undefined ? [] : [q.batch])];
   const d = direction(q);
   const page = [q.limit ?? 100, q.offset ?? 0];
+  // One batch's files: from the batch to its registration (CROSS JOIN keeps that order), not from every registration to its batch.
+  const from = q.batch === undefined ? FILES : ONE_BATCH;
   const list =
     q.sort === 'name'
       ? byName(q, d)
       : {
-          sql: `SELECT r.id AS recordId, m.id AS memberId FROM ${FILES} WHERE ${where} ORDER BY ${FILE_SORTS[q.sort ?? 'created'](d)}, r.id ${d}, m.position ${d} LIMIT ? OFFSET ?`,
+          sql: `SELECT r.id AS recordId, m.id AS memberId FROM ${from} WHERE ${where} ORDER BY ${FILE_SORTS[q.sort ?? 'created'](d)}, r.id ${d}, m.position ${d} LIMIT ? OFFSET ?`,
           params: all,
         };
   const rows = db.prepare<unknown[], FileRow>(list.sql).all(...list.params, ...page);
-  const total = search ? db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM ${FILES} WHERE ${where}`).get(...all)!.n : countFiles(db, q);
+  const total = search ? db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM ${from} WHERE ${where}`).get(...all)!.n : countFiles(db, q);
   return { rows, total };
 }
 
 /** Every row of the Library: each registration's listed row, with its batch's files when it anchors a batch. */
 const FILES = `records r LEFT JOIN batches b ON b.record_id = coalesce(r.resubmits, r.id) LEFT JOIN batch_members m ON m.batch_id = b.id`;
+
+/** One batch's files (its id in the query's `b.id = ?`), with its registration's listed row. */
+const ONE_BATCH = `batches b CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id) CROSS JOIN batch_members m ON m.batch_id = b.id`;
 
 /** The Library's sorts, on the registration's row (a batch's files take their registration's place, in leaf order). */
 const FILE_SORTS: Record<Exclude<NonNullable<FileQuery['sort']>, 'name'>, (dir: string) => string> = {
