@@ -3,6 +3,7 @@ import type { LibraryDatabase } from '../../../../main/core/store/database.ts';
 import { Library } from '../../../../main/core/store/library.ts';
 import { PENDING_STATES, type RecordState } from '../../../../main/core/store/record.ts';
 import { countFiles, queryFiles, queryRecords, type FileQuery } from '../../../../main/core/store/record-query.ts';
+import { Records } from '../../../../main/core/store/records.ts';
 
 /**
  * Every query the Library, its counts and its search make is read from an index: SQLite's own plan
@@ -115,7 +116,8 @@ describe("the Library's queries", () => {
       ...statementsOf(lib.db, (db) => countFiles(db, { states: [...PENDING_STATES] })),
       ...statementsOf(lib.db, (db) => countFiles(db, { states: [...PENDING_STATES], profile: 'Sandbox' })),
       ...statementsOf(lib.db, (db) => queryRecords(db, { documentId: 1, sort: 'version', direction: 'asc', limit: -1 })),
-      ...statementsOf(lib.db, (db) => queryRecords(db, { states: [...PENDING_STATES], limit: 1000 })),
+      ...statementsOf(lib.db, (db) => new Records(db).statesOf(PENDING_STATES)),
+      ...statementsOf(lib.db, (db) => new Records(db).pendingCount()),
     ];
     expect(statements.length).toBeGreaterThan(0);
     for (const { sql, plan } of statements) expect({ sql, scans: scansPerRow(plan) }).toEqual({ sql, scans: [] });
