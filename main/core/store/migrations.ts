@@ -326,8 +326,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX records_listed_name ON records (name COLLATE NOCASE) WHERE listed = 1;
   CREATE INDEX records_listed_state ON records (state, created_at) WHERE listed = 1;
   CREATE INDEX records_listed_confirmations ON records (confirmations) WHERE listed = 1;
-  -- A batch's files by name, and a search by txId whatever the profile.
+  -- Batches' files by name among the others, and each batch's files by path (a folder's in the order of its tree).
   CREATE INDEX batch_members_name ON batch_members (name COLLATE NOCASE);
-  CREATE INDEX records_tx_id_any ON records (tx_id) WHERE tx_id IS NOT NULL;
+  CREATE INDEX batch_members_place ON batch_members (batch_id, path, position);
   `,
 ];

@@ -70,15 +70,13 @@ export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): { rows: File
   const all = [...params, ...(search?.params ?? []), ...(q.batch === undefined ? [] : [q.batch])];
   const d = direction(q);
   const page = [q.limit ?? 100, q.offset ?? 0];
-  // One batch's files: from the batch to its registration (CROSS JOIN keeps that order), not from every registration to its batch.
+  // One batch's files: from the batch, in order, to its registration (CROSS JOIN keeps that order), not from every registration to its batch.
   const from = q.batch === undefined ? FILES : ONE_BATCH;
+  const sort = q.sort ?? 'created';
   const list =
-    q.sort === 'name'
+    sort === 'name'
       ? byName(q, d)
-      : {
-          sql: `SELECT r.id AS recordId, m.id AS memberId FROM ${from} WHERE ${where} ORDER BY ${FILE_SORTS[q.sort ?? 'created'](d)}, r.id ${d}, m.position ${d} LIMIT ? OFFSET ?`,
-          params: all,
-        };
+      : { sql: `SELECT r.id AS recordId, m.id AS memberId FROM ${from} WHERE ${where} ORDER BY ${fileOrder(sort, q.batch, d)} LIMIT ? OFFSET ?`, params: all };
   const rows = db.prepare<unknown[], FileRow>(list.sql).all(...list.params, ...page);
   const total = search ? db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM ${from} WHERE ${where}`).get(...all)!.n : countFiles(db, q);
   return { rows, total };
@@ -88,9 +86,18 @@ export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): { rows: File
 const FILES = `records r LEFT JOIN batches b ON b.record_id = coalesce(r.resubmits, r.id) LEFT JOIN batch_members m ON m.batch_id = b.id`;
 
 /** One batch's files (its id in the query's `b.id = ?`), with its registration's listed row. */
-const ONE_BATCH = `batches b CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id) CROSS JOIN batch_members m ON m.batch_id = b.id`;
+const ONE_BATCH = `batches b CROSS JOIN batch_members m ON m.batch_id = b.id CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)`;
 
-/** The Library's sorts, on the registration's row (a batch's files take their registration's place, in leaf order). */
+/**
+ * The Library's sorts, on the registration's row: a batch's files take their registration's place,
+ * together, by path (a folder's files as a file manager lists them, whichever way the list runs).
+ */
+/** One batch's files share everything but their place: by path, the way the list runs. */
+function fileOrder(sort: keyof typeof FILE_SORTS, batch: number | undefined, d: string): string {
+  if (batch !== undefined) return `m.path ${d}, m.position ${d}`;
+  return `${FILE_SORTS[sort](d)}, r.id ${d}, m.path ASC, m.position ASC`;
+}
+
 const FILE_SORTS: Record<Exclude<NonNullable<FileQuery['sort']>, 'name'>, (dir: string) => string> = {
   created: (d) => `r.created_at ${d}`,
   state: (d) => `r.state ${d}, r.created_at ${d}`,
