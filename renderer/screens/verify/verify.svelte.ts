@@ -8,6 +8,8 @@ import type { Tone } from '../../lib/format.ts';
 
 export interface Row {
   key: number;
+  /** The run it was last checked in (Run.id). */
+  run: number;
   jobId: string;
   /** The file's place in its job's call (JobFile): names are no key, two files may share one. */
   index: number;
@@ -15,6 +17,13 @@ export interface Row {
   /** Which file this is across runs (sameFile), or null when the page cannot tell: a new run of it replaces this row. */
   file: string | null;
   result: VerificationView;
+}
+
+/** One drop's check (or one the shell opened here): its results are shown together, under its time. */
+export interface Run {
+  id: number;
+  /** When it started, in ms since the epoch. */
+  at: number;
 }
 
 /**
@@ -27,6 +36,8 @@ const sameFile = (f: File, ref: FileRef): string => (ref.kind === 'path' ? ref.p
 
 export class VerifyState {
   rows = $state<Row[]>([]);
+  /** The runs that have rows (or are under way), oldest first. */
+  runs = $state<Run[]>([]);
   /** What the results are filtered by (file names, statuses, messages). */
   filter = $state('');
   running = $state(0);
@@ -38,16 +49,22 @@ export class VerifyState {
   /** For this page's own jobs: the identity of the file at each index of the call. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping no view reads
   #files = new Map<string, string[]>();
+  /** Each followed job's run. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping no view reads
+  #runOf = new Map<string, number>();
   #key = 0;
+  #run = 0;
+  readonly #now: () => number;
   #started = false;
 
   readonly #notarium: NotariumBridge;
   readonly #refs: FileRefs;
 
   /** The bridge and the file references: the page's own, or a test's fakes. */
-  constructor(notarium: NotariumBridge, refs: FileRefs) {
+  constructor(notarium: NotariumBridge, refs: FileRefs, now: () => number = Date.now) {
     this.#notarium = notarium;
     this.#refs = refs;
+    this.#now = now;
   }
 
   start(onOpen: () => void): void {
@@ -59,43 +76,62 @@ export class VerifyState {
     this.#notarium.on('verify-done', ({ jobId }) => this.#end(jobId));
     // The shell names its job before the job's first result.
     this.#notarium.on('open-verify', ({ jobId }) => {
-      this.#follow(jobId);
+      this.#follow(jobId, this.#newRun());
       onOpen();
     });
   }
 
-  #follow(jobId: string): void {
+  /** A new run, shown after the others (its header comes before its first result). */
+  #newRun(): number {
+    const run = { id: ++this.#run, at: this.#now() };
+    this.runs = [...this.runs, run];
+    return run.id;
+  }
+
+  #follow(jobId: string, run: number): void {
     this.#jobs.add(jobId);
+    this.#runOf.set(jobId, run);
     this.running++;
   }
 
   #end(jobId: string): void {
     this.#files.delete(jobId);
+    const run = this.#runOf.get(jobId);
+    this.#runOf.delete(jobId);
     if (this.#jobs.delete(jobId)) this.running = Math.max(0, this.running - 1);
+    // A run none of whose files stayed its own (each checked again since, say) is not shown once over.
+    if (run !== undefined && ![...this.#runOf.values()].includes(run)) this.#dropEmptyRuns();
+  }
+
+  #dropEmptyRuns(): void {
+    const live = new Set(this.#runOf.values());
+    const shown = new Set(this.rows.map((r) => r.run));
+    if (this.runs.some((r) => !live.has(r.id) && !shown.has(r.id))) this.runs = this.runs.filter((r) => live.has(r.id) || shown.has(r.id));
   }
 
   /**
    * A file's result: the row of that file of that job if it has one; else the row an earlier run
-   * left for the same file, replaced where it stands (one line per file: the newest check is what
+   * left for the same file, which moves to this run (one line per file: the newest check is what
    * it is now); else a new row.
    */
   #put({ jobId, index, inFolder, result }: NotariumEvents['verify-result']): void {
     const own = this.#files.get(jobId);
+    const run = this.#runOf.get(jobId)!;
     const file = own ? (inFolder === null ? (own[index] ?? null) : null) : result.path;
     let at = this.rows.findIndex((r) => r.jobId === jobId && r.index === index && r.inFolder === inFolder);
     if (at === -1 && file !== null) at = this.rows.findIndex((r) => r.jobId !== jobId && r.file === file);
-    if (at === -1) this.rows = [...this.rows, { key: ++this.#key, jobId, index, inFolder, file, result }];
-    else this.rows = this.rows.map((r, i) => (i === at ? { ...r, jobId, index, inFolder, file, result } : r));
+    if (at === -1) this.rows = [...this.rows, { key: ++this.#key, run, jobId, index, inFolder, file, result }];
+    else this.rows = this.rows.map((r, i) => (i === at ? { ...r, run, jobId, index, inFolder, file, result } : r));
   }
 
   /** Starts one job under an id made here, so that none of its results comes before the page knows it; `files` as in its call. */
-  async #job(files: [File, FileRef][], start: (jobId: string) => Promise<null>): Promise<void> {
+  async #job(run: number, files: [File, FileRef][], start: (jobId: string) => Promise<null>): Promise<void> {
     const jobId = crypto.randomUUID();
     this.#files.set(
       jobId,
       files.map(([f, ref]) => sameFile(f, ref)),
     );
-    this.#follow(jobId);
+    this.#follow(jobId, run);
     try {
       await start(jobId);
     } catch (err) {
@@ -117,31 +153,43 @@ export class VerifyState {
         return;
       }
       const opts = this.offline ? { offline: true } : {};
+      const run = this.#newRun();
       // A receipt alone: everything but the file digest is checked (the report says so).
       for (const r of orphanReceipts) {
         const ref = await this.#refs.toRef(r);
-        await this.#job([[r, ref]], (id) => this.#notarium.verifyReceipt(id, ref, opts));
+        await this.#job(run, [[r, ref]], (id) => this.#notarium.verifyReceipt(id, ref, opts));
       }
       const plain = content.filter((f) => !receipts.has(f.name));
       if (plain.length) {
         const refs = await this.#refs.toRefs(plain);
         await this.#job(
+          run,
           plain.map((f, i) => [f, refs[i]!]),
           (id) => this.#notarium.verify(id, refs, opts),
         );
       }
       for (const f of content.filter((c) => receipts.has(c.name))) {
         const [file, receipt] = await this.#refs.toRefs([f, receipts.get(f.name)!]);
-        await this.#job([[f, file!]], (id) => this.#notarium.verify(id, [file!], { ...opts, receipt }));
+        await this.#job(run, [[f, file!]], (id) => this.#notarium.verify(id, [file!], { ...opts, receipt }));
       }
     } catch (err) {
       this.error = sentence(err);
+    } finally {
+      this.#dropEmptyRuns();
     }
   }
 
+  /** Every result, and the filter. */
   clear(): void {
     this.rows = [];
     this.filter = '';
+    this.#dropEmptyRuns();
+  }
+
+  /** One run's results (its checks still under way keep coming under it). */
+  clearRun(id: number): void {
+    this.rows = this.rows.filter((r) => r.run !== id);
+    this.#dropEmptyRuns();
   }
 }
 
