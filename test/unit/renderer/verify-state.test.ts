@@ -146,4 +146,40 @@ describe('the Verify state', () => {
     ]);
     expect(state.running).toBe(0);
   });
+
+  it('each drop is a run under its time; a file checked again moves to the newer run; a run is removed alone', async () => {
+    let clock = 1_000;
+    state = new VerifyState(fake.bridge, fake.refs, () => clock);
+    state.start(() => opened++);
+    const run = async (files: File[]) => {
+      clock += 60_000;
+      await state.add(files);
+      const { jobId } = fake.lastJob();
+      files.forEach((f, index) => fake.emit('verify-result', { jobId, index, inFolder: null, result: result(f.name, 'unknown') }));
+      fake.emit('verify-done', { jobId, counts: none });
+    };
+    await run([file('a.pdf'), file('b.pdf')]);
+    await run([file('c.pdf')]);
+    expect(state.runs).toEqual([
+      { id: 1, at: 61_000 },
+      { id: 2, at: 121_000 },
+    ]);
+    expect(state.rows.map((r) => [r.result.name, r.run])).toEqual([
+      ['a.pdf', 1],
+      ['b.pdf', 1],
+      ['c.pdf', 2],
+    ]);
+    // b.pdf again: its row is the newest run's now; a run left with no row of its own is no run any more.
+    await run([file('b.pdf')]);
+    await run([file('a.pdf')]);
+    expect(state.rows.map((r) => [r.result.name, r.run])).toEqual([
+      ['a.pdf', 4],
+      ['b.pdf', 3],
+      ['c.pdf', 2],
+    ]);
+    expect(state.runs.map((r) => r.id)).toEqual([2, 3, 4]);
+    state.clearRun(3);
+    expect(state.rows.map((r) => r.result.name)).toEqual(['a.pdf', 'c.pdf']);
+    expect(state.runs.map((r) => r.id)).toEqual([2, 4]);
+  });
 });
