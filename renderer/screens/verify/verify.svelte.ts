@@ -34,8 +34,13 @@ export interface Run {
  */
 const sameFile = (f: File, ref: FileRef): string => (ref.kind === 'path' ? ref.path : JSON.stringify([f.name, f.size, f.lastModified]));
 
+/** Runs `flush` soon, once for however many results came meanwhile: the page's next frame by default. */
+export type Later = (flush: () => void) => void;
+const nextFrame: Later = (flush) => requestAnimationFrame(() => flush());
+
 export class VerifyState {
-  rows = $state<Row[]>([]);
+  /** Replaced whole, never changed in place: a thousand results are not a thousand deep proxies. */
+  rows = $state.raw<Row[]>([]);
   /** The runs that have rows (or are under way), oldest first. */
   runs = $state<Run[]>([]);
   /** What the results are filtered by (file names, statuses, messages). */
@@ -55,25 +60,34 @@ export class VerifyState {
   #key = 0;
   #run = 0;
   readonly #now: () => number;
+  readonly #later: Later;
+  /** Results come one by one, a thousand a drop: they are shown together, once a frame, each row found through a map. */
+  #waiting: NotariumEvents['verify-result'][] = [];
+  #flushing = false;
   #started = false;
 
   readonly #notarium: NotariumBridge;
   readonly #refs: FileRefs;
 
   /** The bridge and the file references: the page's own, or a test's fakes. */
-  constructor(notarium: NotariumBridge, refs: FileRefs, now: () => number = Date.now) {
+  constructor(notarium: NotariumBridge, refs: FileRefs, options: { now?: () => number; later?: Later } = {}) {
     this.#notarium = notarium;
     this.#refs = refs;
-    this.#now = now;
+    this.#now = options.now ?? Date.now;
+    this.#later = options.later ?? nextFrame;
   }
 
   start(onOpen: () => void): void {
     if (this.#started) return;
     this.#started = true;
     this.#notarium.on('verify-result', (e) => {
-      if (this.#jobs.has(e.jobId)) this.#put(e);
+      if (this.#jobs.has(e.jobId)) this.#wait(e);
     });
-    this.#notarium.on('verify-done', ({ jobId }) => this.#end(jobId));
+    // Its results first: a job is over once all of them are shown.
+    this.#notarium.on('verify-done', ({ jobId }) => {
+      this.#flush();
+      this.#end(jobId);
+    });
     // The shell names its job before the job's first result.
     this.#notarium.on('open-verify', ({ jobId }) => {
       this.#follow(jobId, this.#newRun());
@@ -109,19 +123,45 @@ export class VerifyState {
     if (this.runs.some((r) => !live.has(r.id) && !shown.has(r.id))) this.runs = this.runs.filter((r) => live.has(r.id) || shown.has(r.id));
   }
 
+  #wait(e: NotariumEvents['verify-result']): void {
+    this.#waiting.push(e);
+    if (this.#flushing) return;
+    this.#flushing = true;
+    this.#later(() => this.#flush());
+  }
+
   /**
-   * A file's result: the row of that file of that job if it has one; else the row an earlier run
-   * left for the same file, which moves to this run (one line per file: the newest check is what
-   * it is now); else a new row.
+   * The results that came since the last frame. Each: the row of that file of that job if it has
+   * one; else the row an earlier run left for the same file, which moves to this run (one line per
+   * file: the newest check is what it is now); else a new row.
    */
-  #put({ jobId, index, inFolder, result }: NotariumEvents['verify-result']): void {
-    const own = this.#files.get(jobId);
-    const run = this.#runOf.get(jobId)!;
-    const file = own ? (inFolder === null ? (own[index] ?? null) : null) : result.path;
-    let at = this.rows.findIndex((r) => r.jobId === jobId && r.index === index && r.inFolder === inFolder);
-    if (at === -1 && file !== null) at = this.rows.findIndex((r) => r.jobId !== jobId && r.file === file);
-    if (at === -1) this.rows = [...this.rows, { key: ++this.#key, run, jobId, index, inFolder, file, result }];
-    else this.rows = this.rows.map((r, i) => (i === at ? { ...r, run, jobId, index, inFolder, file, result } : r));
+  #flush(): void {
+    this.#flushing = false;
+    if (this.#waiting.length === 0) return;
+    const results = this.#waiting;
+    this.#waiting = [];
+    const rows = this.rows.slice();
+    const slot = (jobId: string, index: number, inFolder: number | null): string => `${jobId} ${index} ${inFolder}`;
+    const bySlot = new Map(rows.map((r, i) => [slot(r.jobId, r.index, r.inFolder), i]));
+    const byFile = new Map<string, number[]>();
+    rows.forEach((r, i) => r.file !== null && byFile.set(r.file, [...(byFile.get(r.file) ?? []), i]));
+    for (const { jobId, index, inFolder, result } of results) {
+      const own = this.#files.get(jobId);
+      const run = this.#runOf.get(jobId)!;
+      const file = own ? (inFolder === null ? (own[index] ?? null) : null) : result.path;
+      let at = bySlot.get(slot(jobId, index, inFolder)) ?? -1;
+      if (at === -1 && file !== null) at = byFile.get(file)?.find((i) => rows[i]!.jobId !== jobId) ?? -1;
+      if (at === -1) {
+        at = rows.push({ key: ++this.#key, run, jobId, index, inFolder, file, result }) - 1;
+        if (file !== null) byFile.set(file, [...(byFile.get(file) ?? []), at]);
+      } else {
+        const was = rows[at]!;
+        bySlot.delete(slot(was.jobId, was.index, was.inFolder)); // an earlier job's place, never this row's again
+        rows[at] = { ...was, run, jobId, index, inFolder, file, result };
+      }
+      bySlot.set(slot(jobId, index, inFolder), at);
+    }
+    this.rows = rows;
   }
 
   /** Starts one job under an id made here, so that none of its results comes before the page knows it; `files` as in its call. */

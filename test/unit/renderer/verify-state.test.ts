@@ -13,7 +13,8 @@ let opened: number;
 
 beforeEach(() => {
   fake = new FakeBridge();
-  state = new VerifyState(fake.bridge, fake.refs);
+  // Each result shown as it comes (the page shows them once a frame: the last test).
+  state = new VerifyState(fake.bridge, fake.refs, { later: (flush) => flush() });
   opened = 0;
   state.start(() => opened++);
 });
@@ -149,7 +150,7 @@ describe('the Verify state', () => {
 
   it('each drop is a run under its time; a file checked again moves to the newer run; a run is removed alone', async () => {
     let clock = 1_000;
-    state = new VerifyState(fake.bridge, fake.refs, () => clock);
+    state = new VerifyState(fake.bridge, fake.refs, { now: () => clock, later: (flush) => flush() });
     state.start(() => opened++);
     const run = async (files: File[]) => {
       clock += 60_000;
@@ -181,5 +182,27 @@ describe('the Verify state', () => {
     state.clearRun(3);
     expect(state.rows.map((r) => r.result.name)).toEqual(['a.pdf', 'c.pdf']);
     expect(state.runs.map((r) => r.id)).toEqual([2, 4]);
+  });
+
+  it('shows the results that come together at once, in one update, and every one of a job before it ends', async () => {
+    const frames: (() => void)[] = [];
+    state = new VerifyState(fake.bridge, fake.refs, { later: (flush) => frames.push(flush) });
+    state.start(() => opened++);
+    const names = Array.from({ length: 500 }, (_, i) => `file-${i}.txt`);
+    await state.add(names.map((n) => file(n)));
+    const { jobId } = fake.lastJob();
+    names.slice(0, 300).forEach((n, index) => fake.emit('verify-result', { jobId, index, inFolder: null, result: result(n, 'verified') }));
+    expect([state.rows.length, frames.length]).toEqual([0, 1]);
+    const before = state.rows;
+    frames.shift()!();
+    expect(state.rows).not.toBe(before);
+    expect(state.rows.map((r) => r.result.name)).toEqual(names.slice(0, 300));
+    names.slice(300).forEach((n, i) => fake.emit('verify-result', { jobId, index: 300 + i, inFolder: null, result: result(n, 'unknown') }));
+    // The job ends before the next frame: its results are shown first.
+    fake.emit('verify-done', { jobId, counts: { ...none, verified: 300, unknown: 200 } });
+    expect(state.rows.map((r) => r.result.name)).toEqual(names);
+    expect(state.running).toBe(0);
+    frames.shift()!(); // the frame asked for meanwhile finds nothing left
+    expect(state.rows).toHaveLength(500);
   });
 });
