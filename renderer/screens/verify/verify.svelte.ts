@@ -208,9 +208,16 @@ export class VerifyState {
           (id) => this.#notarium.verify(id, refs, opts),
         );
       }
-      for (const f of content.filter((c) => receipts.has(c.name))) {
-        const [file, receipt] = await this.#refs.toRefs([f, receipts.get(f.name)!]);
-        await this.#job(run, [[f, file!]], (id) => this.#notarium.verify(id, [file!], { ...opts, receipt }));
+      // Files with their receipts: one job, each file with its own.
+      const paired = content.filter((c) => receipts.has(c.name));
+      if (paired.length) {
+        const refs = await this.#refs.toRefs([...paired, ...paired.map((f) => receipts.get(f.name)!)]);
+        const [fileRefs, receiptRefs] = [refs.slice(0, paired.length), refs.slice(paired.length)];
+        await this.#job(
+          run,
+          paired.map((f, i) => [f, fileRefs[i]!]),
+          (id) => this.#notarium.verify(id, fileRefs, { ...opts, receipts: receiptRefs }),
+        );
       }
     } catch (err) {
       this.error = sentence(err);

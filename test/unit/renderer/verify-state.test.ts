@@ -80,12 +80,13 @@ describe('the Verify state', () => {
     expect(state.running).toBe(0);
   });
 
-  it('checks a receipt dropped with its file against that file, and a receipt alone on its own', async () => {
-    await state.add([file('x.pdf'), file('x.pdf.receipt.json'), file('y.pdf.receipt.json'), file('z.pdf')]);
-    expect(fake.jobs.map((j) => [j.call, j.refs.map((r) => fake.nameOf(r)), j.options.receipt ? fake.nameOf(j.options.receipt as never) : null])).toEqual([
-      ['verifyReceipt', ['y.pdf.receipt.json'], null],
-      ['verify', ['z.pdf'], null],
-      ['verify', ['x.pdf'], 'x.pdf.receipt.json'],
+  it('checks each receipt dropped with its file against that file, all in one job, and a receipt alone on its own', async () => {
+    await state.add([file('x.pdf'), file('x.pdf.receipt.json'), file('y.pdf.receipt.json'), file('z.pdf'), file('w.pdf.receipt.json'), file('w.pdf')]);
+    const receipts = (j: (typeof fake.jobs)[number]) => ((j.options.receipts ?? []) as never[]).map((r) => fake.nameOf(r));
+    expect(fake.jobs.map((j) => [j.call, j.refs.map((r) => fake.nameOf(r)), receipts(j)])).toEqual([
+      ['verifyReceipt', ['y.pdf.receipt.json'], []],
+      ['verify', ['z.pdf'], []],
+      ['verify', ['x.pdf', 'w.pdf'], ['x.pdf.receipt.json', 'w.pdf.receipt.json']],
     ]);
     expect(new Set(fake.jobs.map((j) => j.jobId)).size).toBe(3);
     expect(state.running).toBe(3);
