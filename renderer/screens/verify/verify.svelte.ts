@@ -118,7 +118,9 @@ export class VerifyState {
   }
 
   #dropEmptyRuns(): void {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup local to this call (eslint-plugin-svelte#1271)
     const live = new Set(this.#runOf.values());
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup local to this call (eslint-plugin-svelte#1271)
     const shown = new Set(this.rows.map((r) => r.run));
     if (this.runs.some((r) => !live.has(r.id) && !shown.has(r.id))) this.runs = this.runs.filter((r) => live.has(r.id) || shown.has(r.id));
   }
@@ -142,9 +144,12 @@ export class VerifyState {
     this.#waiting = [];
     const rows = this.rows.slice();
     const slot = (jobId: string, index: number, inFolder: number | null): string => `${jobId} ${index} ${inFolder}`;
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup local to this call (eslint-plugin-svelte#1271)
     const bySlot = new Map(rows.map((r, i) => [slot(r.jobId, r.index, r.inFolder), i]));
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup local to this call (eslint-plugin-svelte#1271)
     const byFile = new Map<string, number[]>();
-    rows.forEach((r, i) => r.file !== null && byFile.set(r.file, [...(byFile.get(r.file) ?? []), i]));
+    const place = (file: string, i: number): void => void (byFile.get(file)?.push(i) ?? byFile.set(file, [i]));
+    rows.forEach((r, i) => r.file !== null && place(r.file, i));
     for (const { jobId, index, inFolder, result } of results) {
       const own = this.#files.get(jobId);
       const run = this.#runOf.get(jobId)!;
@@ -153,7 +158,7 @@ export class VerifyState {
       if (at === -1 && file !== null) at = byFile.get(file)?.find((i) => rows[i]!.jobId !== jobId) ?? -1;
       if (at === -1) {
         at = rows.push({ key: ++this.#key, run, jobId, index, inFolder, file, result }) - 1;
-        if (file !== null) byFile.set(file, [...(byFile.get(file) ?? []), at]);
+        if (file !== null) place(file, at);
       } else {
         const was = rows[at]!;
         bySlot.delete(slot(was.jobId, was.index, was.inFolder)); // an earlier job's place, never this row's again
