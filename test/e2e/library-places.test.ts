@@ -73,7 +73,12 @@ describe('the Library says where each file is', () => {
     await row.click();
     const details = page.getByRole('complementary', { name: 'Record details' });
     await details.getByRole('heading', { name: 'letter.txt' }).waitFor();
-    expect(await details.locator('dt', { hasText: /^Location$/ }).locator('+ dd').textContent()).toBe(path);
+    expect(
+      await details
+        .locator('dt', { hasText: /^Location$/ })
+        .locator('+ dd')
+        .textContent(),
+    ).toBe(path);
     const encoding = details.locator('.encoding');
     expect((await encoding.textContent())!.trim()).toBe(
       "A secret salt put before the file's SHA-256 digest, then hashed with SHA-256 (the salt is kept in the receipt).",

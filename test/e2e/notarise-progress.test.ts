@@ -84,7 +84,9 @@ describe('the Notarise rows, waiting and counting', () => {
     await details.getByRole('heading', { name: 'minutes.txt' }).waitFor();
     // In words, and in the service's notation on hover, <salt> in the salt's place.
     const encoding = details.locator('.encoding');
-    await expect.poll(async () => (await encoding.textContent())?.trim()).toMatch(/^A secret salt put before the file's SHA-256 digest, then hashed with SHA-256/);
+    await expect
+      .poll(async () => (await encoding.textContent())?.trim())
+      .toMatch(/^A secret salt put before the file's SHA-256 digest, then hashed with SHA-256/);
     expect(await encoding.getAttribute('title')).toBe("In the service's notation: SHA256(<salt>)");
     await keepShots(page, 'library-details-encoding', encoding);
 
