@@ -59,7 +59,7 @@ export interface FileRow {
  * a file is its row, as in queryRecords; a batch's registration holds no file of its own and is not
  * a row: each of its files is, with the registration's state, txId and confirmations, so a search
  * by txId finds every file the registration anchors. Sorted and paged in SQL, each sort read in
- * order from an index (the registrations' rows, then a batch's files by position), so a page costs
+ * order from an index (the registrations' rows, then a batch's files by path), so a page costs
  * the same in a library of 100 files as in one of 100,000; a search reads the names once.
  */
 export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): { rows: FileRow[]; total: number } {
@@ -92,17 +92,17 @@ const ONE_BATCH = `batches b CROSS JOIN batch_members m ON m.batch_id = b.id CRO
  * The Library's sorts, on the registration's row: a batch's files take their registration's place,
  * together, by path (a folder's files as a file manager lists them, whichever way the list runs).
  */
-/** One batch's files share everything but their place: by path, the way the list runs. */
-function fileOrder(sort: keyof typeof FILE_SORTS, batch: number | undefined, d: string): string {
-  if (batch !== undefined) return `m.path ${d}, m.position ${d}`;
-  return `${FILE_SORTS[sort](d)}, r.id ${d}, m.path ASC, m.position ASC`;
-}
-
 const FILE_SORTS: Record<Exclude<NonNullable<FileQuery['sort']>, 'name'>, (dir: string) => string> = {
   created: (d) => `r.created_at ${d}`,
   state: (d) => `r.state ${d}, r.created_at ${d}`,
   confirmations: (d) => `r.confirmations ${d}`,
 };
+
+/** A sort's full order; one batch's files share everything but their place: by path, the way the list runs. */
+function fileOrder(sort: keyof typeof FILE_SORTS, batch: number | undefined, d: string): string {
+  if (batch !== undefined) return `m.path ${d}, m.position ${d}`;
+  return `${FILE_SORTS[sort](d)}, r.id ${d}, m.path ASC, m.position ASC`;
+}
 
 /**
  * By name, the files of a batch are among the others: two lists each read in name order from its
