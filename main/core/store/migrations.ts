@@ -329,5 +329,11 @@ export const MIGRATIONS: readonly string[] = [
   -- Batches' files by name among the others, and each batch's files by path (a folder's in the order of its tree).
   CREATE INDEX batch_members_name ON batch_members (name COLLATE NOCASE);
   CREATE INDEX batch_members_place ON batch_members (batch_id, path, position);
+  -- What the engine reads at every start and every poll, from indexes too (records_pending's
+  -- states are not the poller's, so SQLite could not use it): a large library's rows are not all
+  -- read each time the poller looks for what is due.
+  CREATE INDEX records_followed ON records (next_check_at) WHERE state IN ('published', 'confirmed');
+  CREATE INDEX records_submitting ON records (id) WHERE state = 'submitting';
+  CREATE INDEX records_held ON records (id) WHERE receipt_held IS NOT NULL;
   `,
 ];

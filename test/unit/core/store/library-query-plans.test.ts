@@ -122,4 +122,17 @@ describe("the Library's queries", () => {
     expect(statements.length).toBeGreaterThan(0);
     for (const { sql, plan } of statements) expect({ sql, scans: scansPerRow(plan) }).toEqual({ sql, scans: [] });
   });
+
+  it('the engine reads what is due, in doubt or held at every start and poll without reading every record', () => {
+    const statements = [
+      ...statementsOf(lib.db, (db) => new Records(db).due(Date.now(), 50)),
+      ...statementsOf(lib.db, (db) => new Records(db).nextDueAt()),
+      ...statementsOf(lib.db, (db) => new Records(db).heldReceipts()),
+      ...statementsOf(lib.db, (db) => new Records(db).inDoubt(undefined, () => false)),
+    ];
+    expect(statements).toHaveLength(4);
+    // A table read whole, with no index: every record, at every poll.
+    for (const { sql, plan } of statements)
+      expect({ sql, whole: plan.filter((r) => /^SCAN \w+$/.test(r.detail)).map((r) => r.detail) }).toEqual({ sql, whole: [] });
+  });
 });
