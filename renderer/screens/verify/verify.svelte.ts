@@ -34,6 +34,12 @@ export interface Run {
  */
 const sameFile = (f: File, ref: FileRef): string => (ref.kind === 'path' ? ref.path : JSON.stringify([f.name, f.size, f.lastModified]));
 
+/**
+ * Files with their receipts checked in one job at most: both are uploaded in the web shell, which
+ * holds at most 1,000 dropped files at once (upload-store.ts) until their job ends.
+ */
+const PAIRS_PER_JOB = 250;
+
 /** Runs `flush` soon, once for however many results came meanwhile: the page's next frame by default. */
 export type Later = (flush: () => void) => void;
 const nextFrame: Later = (flush) => requestAnimationFrame(() => flush());
@@ -54,6 +60,9 @@ export class VerifyState {
   /** For this page's own jobs: the identity of the file at each index of the call. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping no view reads
   #files = new Map<string, string[]>();
+  /** Who waits for a job of this page's to end. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping no view reads
+  #ends = new Map<string, () => void>();
   /** Each followed job's run. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping no view reads
   #runOf = new Map<string, number>();
@@ -109,6 +118,8 @@ export class VerifyState {
   }
 
   #end(jobId: string): void {
+    this.#ends.get(jobId)?.();
+    this.#ends.delete(jobId);
     this.#files.delete(jobId);
     const run = this.#runOf.get(jobId);
     this.#runOf.delete(jobId);
@@ -169,13 +180,17 @@ export class VerifyState {
     this.rows = rows;
   }
 
-  /** Starts one job under an id made here, so that none of its results comes before the page knows it; `files` as in its call. */
-  async #job(run: number, files: [File, FileRef][], start: (jobId: string) => Promise<null>): Promise<void> {
+  /**
+   * Starts one job under an id made here, so that none of its results comes before the page knows it;
+   * `files` as in its call. `ended`: the job's end (in an object: an async function's promise would wait for it).
+   */
+  async #job(run: number, files: [File, FileRef][], start: (jobId: string) => Promise<null>): Promise<{ ended: Promise<void> }> {
     const jobId = crypto.randomUUID();
     this.#files.set(
       jobId,
       files.map(([f, ref]) => sameFile(f, ref)),
     );
+    const ended = new Promise<void>((resolve) => this.#ends.set(jobId, resolve));
     this.#follow(jobId, run);
     try {
       await start(jobId);
@@ -183,6 +198,7 @@ export class VerifyState {
       this.#end(jobId);
       throw err;
     }
+    return { ended };
   }
 
   async add(files: File[]): Promise<void> {
@@ -213,16 +229,19 @@ export class VerifyState {
           (id) => this.#notarium.verify(id, refs, opts),
         );
       }
-      // Files with their receipts: one job, each file with its own.
+      // Files with their receipts: a job for each PAIRS_PER_JOB, each file with its own, the next
+      // uploaded once the one before has ended (the web shell holds so many dropped files at once).
       const paired = content.filter((c) => receipts.has(c.name));
-      if (paired.length) {
-        const refs = await this.#refs.toRefs([...paired, ...paired.map((f) => receipts.get(f.name)!)]);
-        const [fileRefs, receiptRefs] = [refs.slice(0, paired.length), refs.slice(paired.length)];
-        await this.#job(
+      for (let from = 0; from < paired.length; from += PAIRS_PER_JOB) {
+        const chunk = paired.slice(from, from + PAIRS_PER_JOB);
+        const refs = await this.#refs.toRefs([...chunk, ...chunk.map((f) => receipts.get(f.name)!)]);
+        const [fileRefs, receiptRefs] = [refs.slice(0, chunk.length), refs.slice(chunk.length)];
+        const { ended } = await this.#job(
           run,
-          paired.map((f, i) => [f, fileRefs[i]!]),
+          chunk.map((f, i) => [f, fileRefs[i]!]),
           (id) => this.#notarium.verify(id, fileRefs, { ...opts, receipts: receiptRefs }),
         );
+        if (from + PAIRS_PER_JOB < paired.length) await ended;
       }
     } catch (err) {
       this.error = sentence(err);

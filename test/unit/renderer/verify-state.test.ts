@@ -206,4 +206,18 @@ describe('the Verify state', () => {
     frames.shift()!(); // the frame asked for meanwhile finds nothing left
     expect(state.rows).toHaveLength(500);
   });
+
+  it('files with their receipts: 250 to a job, the next uploaded once the one before has ended', async () => {
+    const names = Array.from({ length: 600 }, (_, i) => `f-${i}.txt`);
+    const adding = state.add(names.flatMap((n) => [file(n), file(`${n}.receipt.json`)]));
+    await expect.poll(() => fake.jobs.length).toBe(1);
+    expect(fake.lastJob().refs).toHaveLength(250);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fake.jobs).toHaveLength(1); // the web shell still holds the first job's 500 uploads
+    fake.emit('verify-done', { jobId: fake.lastJob().jobId, counts: none });
+    await expect.poll(() => fake.jobs.length).toBe(2);
+    fake.emit('verify-done', { jobId: fake.lastJob().jobId, counts: none });
+    await adding;
+    expect(fake.jobs.map((j) => j.refs.length)).toEqual([250, 250, 100]);
+  });
 });
