@@ -7,7 +7,6 @@
  *
  *   npx tsx bench/ui-library.ts [--records 100000] [--reference 100] [--runs 5]
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,36 +26,24 @@ const REFERENCE = Number(values.reference);
 const RUNS = Number(values.runs);
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
-/** Settled records on the Sandbox profile, in one transaction (no service involved). */
+/**
+ * Settled records on the Sandbox profile, as an old library holds them (no service involved): one
+ * statement, each record its own random digests and txId.
+ */
 function seed(home: string, count: number): number {
   const started = performance.now();
   const library = Library.open(home);
   try {
-    const db = library.db;
-    db.transaction(() => {
-      for (let i = 0; i < count; i++) {
-        const sha256 = randomBytes(32).toString('hex');
-        library.records.insertSubmitting({
-          profile: 'Sandbox',
-          kind: 'record',
-          name: `document-${String(i).padStart(6, '0')}.pdf`,
-          path: `/home/ann/Documents/document-${i}.pdf`,
-          size: 1000 + i,
-          sha256,
-          encode: 'SHA256(x)',
-          salt: 'x',
-          recordHex: sha256,
-          publishedHex: sha256,
-          idempotencyKey: randomUUID(),
-          network: 'sandbox',
-          serviceUrl: null,
-        });
-      }
-      // Settled: nothing for the poller to follow, as an old library would be.
-      db.prepare(
-        "UPDATE records SET state = 'settled', tx_id = lower(hex(randomblob(32))), confirmations = 6, published_at = created_at, confirmed_at = created_at",
-      ).run();
-    })();
+    library.db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+         INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex, idempotency_key, network,
+           tx_id, confirmations, created_at, published_at, confirmed_at, updated_at)
+         SELECT 'Sandbox', 'record', 'settled', printf('document-%06d.pdf', i), '/home/ann/Documents/document-' || i || '.pdf', 1000 + i, d, 'SHA256(x)', 'x',
+           d, d, lower(hex(randomblob(16))), 'sandbox', lower(hex(randomblob(32))), 6, ?, ?, ?, ?
+         FROM (SELECT i, lower(hex(randomblob(32))) AS d FROM n)`,
+      )
+      .run(count, ...Array<number>(4).fill(Date.now()));
   } finally {
     library.close();
   }

@@ -439,7 +439,12 @@ export const CALLS = {
     z.array(fileRef).min(1).max(100_000),
     z.object({ document: z.boolean().optional(), again: z.boolean().optional(), separately: z.boolean().optional() }).strict(),
   ]),
-  verify: z.tuple([jobId, z.array(fileRef).min(1).max(100_000), z.object({ offline: z.boolean().optional(), receipt: fileRef.optional() }).strict()]),
+  /** `receipt`: one file's receipt; `receipts`: each file's, in the files' order (a drop of files with their receipts, one job). */
+  verify: z.tuple([
+    jobId,
+    z.array(fileRef).min(1).max(100_000),
+    z.object({ offline: z.boolean().optional(), receipt: fileRef.optional(), receipts: z.array(fileRef).max(100_000).optional() }).strict(),
+  ]),
   /** A receipt alone: every step that needs no file (the file digest is skipped). */
   verifyReceipt: z.tuple([jobId, fileRef, z.object({ offline: z.boolean().optional() }).strict()]),
   cancelJob: z.tuple([jobId]),

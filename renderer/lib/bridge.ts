@@ -57,16 +57,31 @@ export const notarium = new Proxy({} as NotariumBridge, {
 
 export const toRef = (file: File): Promise<FileRef> => h().toRef(file);
 
-/** References for the files of one call: if one cannot be made (an upload refused), the others are given back. */
+/** How many files are uploaded at once: a drop of a thousand is not a thousand round trips one after another. */
+const UPLOADS_AT_ONCE = 6;
+
+/** References for the files of one call, in their order: if one cannot be made (an upload refused), the others are given back. */
 export async function toRefs(files: readonly File[]): Promise<FileRef[]> {
-  const refs: FileRef[] = [];
-  try {
-    for (const file of files) refs.push(await toRef(file));
-    return refs;
-  } catch (err) {
-    await Promise.all(refs.map((r) => h().discard(r)));
-    throw err;
-  }
+  const refs: (FileRef | undefined)[] = new Array<FileRef | undefined>(files.length);
+  let next = 0;
+  let failed = false;
+  const worker = async (): Promise<void> => {
+    while (!failed && next < files.length) {
+      const i = next++;
+      try {
+        refs[i] = await toRef(files[i]!);
+      } catch (err) {
+        failed = true; // the other workers stop at their next file
+        throw err;
+      }
+    }
+  };
+  // Every upload under way ends before any is given back, so none is left behind.
+  const ended = await Promise.allSettled(Array.from({ length: Math.min(UPLOADS_AT_ONCE, files.length) }, worker));
+  const refused = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+  if (!refused) return refs as FileRef[];
+  await Promise.all(refs.flatMap((r) => (r ? [h().discard(r)] : [])));
+  throw refused.reason;
 }
 
 /** How a screen's state turns dropped files into references for its calls (tests give their own). */

@@ -82,8 +82,13 @@ describe('the Notarise rows, waiting and counting', () => {
     await page.getByRole('option').filter({ hasText: 'minutes.txt' }).click();
     const details = page.getByRole('complementary', { name: 'Record details' });
     await details.getByRole('heading', { name: 'minutes.txt' }).waitFor();
-    await expect.poll(() => details.getByText(/^Encoding:/).textContent()).toMatch(/^\s*Encoding: SHA256\(<salt>\)\s*$/);
-    await keepShots(page, 'library-details-encoding', details.getByText(/^Encoding:/));
+    // In words, and in the service's notation on hover, <salt> in the salt's place.
+    const encoding = details.locator('.encoding');
+    await expect
+      .poll(async () => (await encoding.textContent())?.trim())
+      .toMatch(/^A secret salt put before the file's SHA-256 digest, then hashed with SHA-256/);
+    expect(await encoding.getAttribute('title')).toBe("In the service's notation: SHA256(<salt>)");
+    await keepShots(page, 'library-details-encoding', encoding);
 
     // The receipt carries the salt (a verifier needs it); the page was never given it.
     const txId = await details

@@ -405,6 +405,29 @@ describe('the app service', () => {
     ]);
   });
 
+  it('files with their receipts in one job: each file is checked by its own receipt, one receipt for each file', async () => {
+    const { service, files, events } = t;
+    mkdirSync(join(files, 'receipts'), { recursive: true });
+    writeFileSync(join(files, 'one.txt'), 'one');
+    writeFileSync(join(files, 'two.txt'), 'two');
+    writeFileSync(join(files, 'receipts', 'first.json'), '{"hello":1}');
+    writeFileSync(join(files, 'receipts', 'second.json'), 'not even JSON');
+    const jobId = randomUUID();
+    const done = next('verify-done', (d) => d.jobId === jobId);
+    const receipts = [path(join(files, 'receipts', 'first.json')), path(join(files, 'receipts', 'second.json'))];
+    await service.api.verify(jobId, [path(join(files, 'one.txt')), path(join(files, 'two.txt'))], { offline: true, receipts });
+    await done;
+    const results = events
+      .filter((e) => e.event === 'verify-result')
+      .map((e) => e.payload as NotariumEvents['verify-result'])
+      .filter((r) => r.jobId === jobId);
+    expect(results.map((r) => [r.index, r.result.name, r.result.status, r.result.message.split(':')[0]]).sort()).toEqual([
+      [0, 'one.txt', 'unreadable', 'first.json'],
+      [1, 'two.txt', 'unreadable', 'second.json'],
+    ]);
+    await expect(service.api.verify(randomUUID(), [path(join(files, 'one.txt'))], { receipts })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+
   it('refuses a job id already running, and cancels a job by the id its caller made', async () => {
     const { service, files } = t;
     const big = join(files, 'big.bin');

@@ -70,7 +70,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
 
   const notifier = new Notifier({ show: (notice) => deps.emit('notice', notice), shell: abilities.shell });
   // Registrations under way now: their first change this session is news.
-  notifier.seed(notary.library.records.query({ states: [...PENDING_STATES], limit: 50_000 }).records);
+  notifier.seed(notary.library.records.statesOf(PENDING_STATES));
   const onRecord = (r: StoredRecord): void => {
     const view = recordViewOf(notary, r);
     deps.emit('record-updated', view);

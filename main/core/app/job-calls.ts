@@ -3,7 +3,9 @@ import type { ErrorData } from '../../../preload/protocol/messages.ts';
 import type { MemberOfBatch } from '../store/batches.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { AlreadyARecord, notarise } from '../usecases/notarise.ts';
-import { verifyFile, verifyPaths, verifyReceiptFile, type FileVerification } from '../usecases/verify.ts';
+import { NotariumError } from '../errors/notarium-error.ts';
+import type { FileOrigin } from '../usecases/files-in.ts';
+import { verifyFile, verifyPaths, verifyReceiptFile, verifyWithReceipts, type FileVerification } from '../usecases/verify.ts';
 import type { CallDeps, LiveCalls } from './call-deps.ts';
 import { Jobs } from './jobs.ts';
 import { itemView, recordViewOf } from './library-items.ts';
@@ -103,20 +105,30 @@ export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps):
         );
       },
       verify: async (jobId, refs, options) => {
+        if (options.receipts && options.receipts.length !== refs.length)
+          throw new NotariumError('INVALID_ARGUMENT', `Give one receipt for each file: ${refs.length} files, ${options.receipts.length} receipts.`);
         const { paths, nameOf } = files.named(refs);
         const receipt = options.receipt && { path: files.path(options.receipt), name: files.name(options.receipt) };
+        const receipts = options.receipts && files.named(options.receipts);
         const job = verifyReport(
           jobId,
           paths.map((path) => ({ path, name: nameOf(path) })),
         );
-        const named = (path: string): string => (path === receipt?.path ? receipt.name : nameOf(path));
+        const named = (path: string): string => (path === receipt?.path ? receipt.name : receipts ? receipts.nameOf(path) : nameOf(path));
         return jobs.start(
           jobId,
-          [...refs, options.receipt],
+          [...refs, options.receipt, ...(options.receipts ?? [])],
           async (signal) => {
             const opts = { offline: options.offline, signal, nameOf: named };
+            const onResult = (r: FileVerification, origin: FileOrigin): void => job.report(r, nameOf(r.path), origin);
             if (receipt) job.report(await verifyFile(ctx, paths[0]!, { ...opts, receipt: receipt.path }), nameOf(paths[0]!), { index: 0, inFolder: null });
-            else await verifyPaths(ctx, paths, { ...opts, onResult: (r, origin) => job.report(r, nameOf(r.path), origin) });
+            else if (receipts)
+              await verifyWithReceipts(
+                ctx,
+                paths.map((file, i) => ({ file, receipt: receipts.paths[i]! })),
+                { ...opts, onResult },
+              );
+            else await verifyPaths(ctx, paths, { ...opts, onResult });
             job.done();
           },
           job.failed,

@@ -297,4 +297,43 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (folder_id, rel_path)
   );
   `,
+  `
+  -- The Library lists one row per registration: of its submissions (the first record and those that
+  -- resubmit it), the newest live one, or when none is live the newest not superseded. Kept here,
+  -- in 'listed', by the triggers below whenever a row comes, goes or changes state, so that the
+  -- Library's queries read it from an index instead of comparing every row with its group's.
+  ALTER TABLE records ADD COLUMN listed INTEGER NOT NULL DEFAULT 0 CHECK (listed IN (0, 1));
+  UPDATE records SET listed = 1 WHERE id IN (
+    SELECT coalesce(max(CASE WHEN state NOT IN ('failed', 'rejected', 'superseded') THEN id END), max(CASE WHEN state != 'superseded' THEN id END))
+    FROM records GROUP BY coalesce(resubmits, id));
+  CREATE TRIGGER records_listed_insert AFTER INSERT ON records BEGIN
+    UPDATE records SET listed = (id IS (SELECT coalesce(max(CASE WHEN state NOT IN ('failed', 'rejected', 'superseded') THEN id END),
+        max(CASE WHEN state != 'superseded' THEN id END)) FROM records WHERE id = coalesce(NEW.resubmits, NEW.id) OR resubmits = coalesce(NEW.resubmits, NEW.id)))
+      WHERE id = coalesce(NEW.resubmits, NEW.id) OR resubmits = coalesce(NEW.resubmits, NEW.id);
+  END;
+  CREATE TRIGGER records_listed_update AFTER UPDATE OF state, resubmits ON records BEGIN
+    UPDATE records SET listed = (id IS (SELECT coalesce(max(CASE WHEN state NOT IN ('failed', 'rejected', 'superseded') THEN id END),
+        max(CASE WHEN state != 'superseded' THEN id END)) FROM records WHERE id = coalesce(NEW.resubmits, NEW.id) OR resubmits = coalesce(NEW.resubmits, NEW.id)))
+      WHERE id = coalesce(NEW.resubmits, NEW.id) OR resubmits = coalesce(NEW.resubmits, NEW.id);
+  END;
+  CREATE TRIGGER records_listed_delete AFTER DELETE ON records BEGIN
+    UPDATE records SET listed = (id IS (SELECT coalesce(max(CASE WHEN state NOT IN ('failed', 'rejected', 'superseded') THEN id END),
+        max(CASE WHEN state != 'superseded' THEN id END)) FROM records WHERE id = coalesce(OLD.resubmits, OLD.id) OR resubmits = coalesce(OLD.resubmits, OLD.id)))
+      WHERE id = coalesce(OLD.resubmits, OLD.id) OR resubmits = coalesce(OLD.resubmits, OLD.id);
+  END;
+  -- The Library's sorts and filters, over the listed rows alone.
+  CREATE INDEX records_listed_created ON records (created_at) WHERE listed = 1;
+  CREATE INDEX records_listed_name ON records (name COLLATE NOCASE) WHERE listed = 1;
+  CREATE INDEX records_listed_state ON records (state, created_at) WHERE listed = 1;
+  CREATE INDEX records_listed_confirmations ON records (confirmations) WHERE listed = 1;
+  -- Batches' files by name among the others, and each batch's files by path (a folder's in the order of its tree).
+  CREATE INDEX batch_members_name ON batch_members (name COLLATE NOCASE);
+  CREATE INDEX batch_members_place ON batch_members (batch_id, path, position);
+  -- What the engine reads at every start and every poll, from indexes too (records_pending's
+  -- states are not the poller's, so SQLite could not use it): a large library's rows are not all
+  -- read each time the poller looks for what is due.
+  CREATE INDEX records_followed ON records (next_check_at) WHERE state IN ('published', 'confirmed');
+  CREATE INDEX records_submitting ON records (id) WHERE state = 'submitting';
+  CREATE INDEX records_held ON records (id) WHERE receipt_held IS NOT NULL;
+  `,
 ];

@@ -607,6 +607,15 @@ export class Records {
     return this.db.prepare<[], { at: number | null }>(`SELECT min(next_check_at) AS at FROM records WHERE state IN (${FOLLOWED_SQL})`).get()!.at;
   }
 
+  /** The id and state of each registration in these states (its listed row): a few bytes a row, read from an index. */
+  statesOf(states: readonly RecordState[]): Pick<StoredRecord, 'id' | 'state'>[] {
+    return this.db
+      .prepare<RecordState[], Pick<StoredRecord, 'id' | 'state'>>(
+        `SELECT id, state FROM records WHERE listed = 1 AND state IN (${states.map(() => '?').join(', ')})`,
+      )
+      .all(...states);
+  }
+
   /** Files whose registration has not settled yet, as the Library lists them: a batch's files each (a 10-file drop is 10). */
   pendingCount(profile?: string): number {
     return countFiles(this.db, { states: [...PENDING_STATES], ...(profile ? { profile } : {}) });

@@ -245,6 +245,24 @@ export async function verifyPaths(ctx: VerifyContext, paths: readonly string[], 
   });
 }
 
+/**
+ * Verifies each file by its own receipt (a drop of files with their receipts, whose receipts do not
+ * lie beside them: the web shell's uploads), as verifyPaths does a folder: several at once, one
+ * answer of the chain per block for all of them.
+ */
+export async function verifyWithReceipts(
+  ctx: VerifyContext,
+  pairs: readonly { file: string; receipt: string }[],
+  batch: BatchOptions = {},
+): Promise<FileVerification[]> {
+  const options = { ...batch, chainAnswers: batch.chainAnswers ?? new Map() };
+  return boundedMap([...pairs.entries()], options.concurrency ?? 8, async ([index, { file, receipt }]) => {
+    const result = await verifyFile(ctx, file, { ...options, receipt });
+    options.onResult?.(result, { index, inFolder: null });
+    return result;
+  });
+}
+
 /** `<file>` for `<file>.receipt.json`, when something is there (hashing it says if it is no file). */
 async function fileOfReceipt(receiptPath: string): Promise<string | undefined> {
   const file = besideReceipt(receiptPath);

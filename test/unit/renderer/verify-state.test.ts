@@ -13,7 +13,8 @@ let opened: number;
 
 beforeEach(() => {
   fake = new FakeBridge();
-  state = new VerifyState(fake.bridge, fake.refs);
+  // Each result shown as it comes (the page shows them once a frame: the last test).
+  state = new VerifyState(fake.bridge, fake.refs, { later: (flush) => flush() });
   opened = 0;
   state.start(() => opened++);
 });
@@ -79,12 +80,13 @@ describe('the Verify state', () => {
     expect(state.running).toBe(0);
   });
 
-  it('checks a receipt dropped with its file against that file, and a receipt alone on its own', async () => {
-    await state.add([file('x.pdf'), file('x.pdf.receipt.json'), file('y.pdf.receipt.json'), file('z.pdf')]);
-    expect(fake.jobs.map((j) => [j.call, j.refs.map((r) => fake.nameOf(r)), j.options.receipt ? fake.nameOf(j.options.receipt as never) : null])).toEqual([
-      ['verifyReceipt', ['y.pdf.receipt.json'], null],
-      ['verify', ['z.pdf'], null],
-      ['verify', ['x.pdf'], 'x.pdf.receipt.json'],
+  it('checks each receipt dropped with its file against that file, all in one job, and a receipt alone on its own', async () => {
+    await state.add([file('x.pdf'), file('x.pdf.receipt.json'), file('y.pdf.receipt.json'), file('z.pdf'), file('w.pdf.receipt.json'), file('w.pdf')]);
+    const receipts = (j: (typeof fake.jobs)[number]) => ((j.options.receipts ?? []) as never[]).map((r) => fake.nameOf(r));
+    expect(fake.jobs.map((j) => [j.call, j.refs.map((r) => fake.nameOf(r)), receipts(j)])).toEqual([
+      ['verifyReceipt', ['y.pdf.receipt.json'], []],
+      ['verify', ['z.pdf'], []],
+      ['verify', ['x.pdf', 'w.pdf'], ['x.pdf.receipt.json', 'w.pdf.receipt.json']],
     ]);
     expect(new Set(fake.jobs.map((j) => j.jobId)).size).toBe(3);
     expect(state.running).toBe(3);
@@ -145,5 +147,77 @@ describe('the Verify state', () => {
       [null, 'unreadable'],
     ]);
     expect(state.running).toBe(0);
+  });
+
+  it('each drop is a run under its time; a file checked again moves to the newer run; a run is removed alone', async () => {
+    let clock = 1_000;
+    state = new VerifyState(fake.bridge, fake.refs, { now: () => clock, later: (flush) => flush() });
+    state.start(() => opened++);
+    const run = async (files: File[]) => {
+      clock += 60_000;
+      await state.add(files);
+      const { jobId } = fake.lastJob();
+      files.forEach((f, index) => fake.emit('verify-result', { jobId, index, inFolder: null, result: result(f.name, 'unknown') }));
+      fake.emit('verify-done', { jobId, counts: none });
+    };
+    await run([file('a.pdf'), file('b.pdf')]);
+    await run([file('c.pdf')]);
+    expect(state.runs).toEqual([
+      { id: 1, at: 61_000 },
+      { id: 2, at: 121_000 },
+    ]);
+    expect(state.rows.map((r) => [r.result.name, r.run])).toEqual([
+      ['a.pdf', 1],
+      ['b.pdf', 1],
+      ['c.pdf', 2],
+    ]);
+    // b.pdf again: its row is the newest run's now; a run left with no row of its own is no run any more.
+    await run([file('b.pdf')]);
+    await run([file('a.pdf')]);
+    expect(state.rows.map((r) => [r.result.name, r.run])).toEqual([
+      ['a.pdf', 4],
+      ['b.pdf', 3],
+      ['c.pdf', 2],
+    ]);
+    expect(state.runs.map((r) => r.id)).toEqual([2, 3, 4]);
+    state.clearRun(3);
+    expect(state.rows.map((r) => r.result.name)).toEqual(['a.pdf', 'c.pdf']);
+    expect(state.runs.map((r) => r.id)).toEqual([2, 4]);
+  });
+
+  it('shows the results that come together at once, in one update, and every one of a job before it ends', async () => {
+    const frames: (() => void)[] = [];
+    state = new VerifyState(fake.bridge, fake.refs, { later: (flush) => frames.push(flush) });
+    state.start(() => opened++);
+    const names = Array.from({ length: 500 }, (_, i) => `file-${i}.txt`);
+    await state.add(names.map((n) => file(n)));
+    const { jobId } = fake.lastJob();
+    names.slice(0, 300).forEach((n, index) => fake.emit('verify-result', { jobId, index, inFolder: null, result: result(n, 'verified') }));
+    expect([state.rows.length, frames.length]).toEqual([0, 1]);
+    const before = state.rows;
+    frames.shift()!();
+    expect(state.rows).not.toBe(before);
+    expect(state.rows.map((r) => r.result.name)).toEqual(names.slice(0, 300));
+    names.slice(300).forEach((n, i) => fake.emit('verify-result', { jobId, index: 300 + i, inFolder: null, result: result(n, 'unknown') }));
+    // The job ends before the next frame: its results are shown first.
+    fake.emit('verify-done', { jobId, counts: { ...none, verified: 300, unknown: 200 } });
+    expect(state.rows.map((r) => r.result.name)).toEqual(names);
+    expect(state.running).toBe(0);
+    frames.shift()!(); // the frame asked for meanwhile finds nothing left
+    expect(state.rows).toHaveLength(500);
+  });
+
+  it('files with their receipts: 250 to a job, the next uploaded once the one before has ended', async () => {
+    const names = Array.from({ length: 600 }, (_, i) => `f-${i}.txt`);
+    const adding = state.add(names.flatMap((n) => [file(n), file(`${n}.receipt.json`)]));
+    await expect.poll(() => fake.jobs.length).toBe(1);
+    expect(fake.lastJob().refs).toHaveLength(250);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fake.jobs).toHaveLength(1); // the web shell still holds the first job's 500 uploads
+    fake.emit('verify-done', { jobId: fake.lastJob().jobId, counts: none });
+    await expect.poll(() => fake.jobs.length).toBe(2);
+    fake.emit('verify-done', { jobId: fake.lastJob().jobId, counts: none });
+    await adding;
+    expect(fake.jobs.map((j) => j.refs.length)).toEqual([250, 250, 100]);
   });
 });

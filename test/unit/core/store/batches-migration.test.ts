@@ -64,11 +64,12 @@ describe('the batches upgrade', () => {
       expect(lib.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
       expect(lib.db.pragma('foreign_key_check')).toEqual([]);
       // The upgrades after it add records.service_override: 0, made for its profile's own service, for every earlier row;
-      // and profiles.explorer_block_url: no block lookup, until one is set.
+      // and profiles.explorer_block_url: no block lookup, until one is set; records.listed: each row is its registration's.
       const after = dump(lib.db);
       expect(after.records!.map((r) => (r as { service_override: number }).service_override)).toEqual([0, 0, 0]);
+      expect(after.records!.map((r) => (r as { listed: number }).listed)).toEqual([1, 1, 1]);
       after.records = after.records!.map((r) => {
-        const { service_override: _, ...rest } = r as Record<string, unknown>;
+        const { service_override: _, listed: __, ...rest } = r as Record<string, unknown>;
         return rest;
       });
       expect(after.profiles!.map((p) => (p as { explorer_block_url: string | null }).explorer_block_url)).toEqual([null, null]);

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LibraryDatabase } from '../../../../main/core/store/database.ts';
+import { Library } from '../../../../main/core/store/library.ts';
+import { PENDING_STATES, type RecordState } from '../../../../main/core/store/record.ts';
+import { countFiles, queryFiles, queryRecords, type FileQuery } from '../../../../main/core/store/record-query.ts';
+import { Records } from '../../../../main/core/store/records.ts';
+
+/**
+ * Every query the Library, its counts and its search make is read from an index: SQLite's own plan
+ * of each (EXPLAIN QUERY PLAN) has no scan run once per row of another loop (a join's inner table,
+ * a correlated subquery), the shape that made the Library's first page take seconds in a large
+ * library. One pass over an index (a count, a substring search of names) is allowed; a sort of the
+ * rows a filter kept is too.
+ */
+
+interface PlanRow {
+  id: number;
+  parent: number;
+  detail: string;
+}
+
+interface Statement {
+  sql: string;
+  plan: PlanRow[];
+}
+
+let lib: Library;
+beforeEach(() => {
+  lib = Library.open(':memory:');
+});
+afterEach(() => lib.close());
+
+/** The statements `run` reads through `db`, each with its plan (for the values it was run with). */
+function statementsOf(db: LibraryDatabase, run: (db: LibraryDatabase) => unknown): Statement[] {
+  const seen: Statement[] = [];
+  const watched = new Proxy(db, {
+    get(target, key) {
+      if (key !== 'prepare') return Reflect.get(target, key, target) as unknown;
+      return (sql: string) => {
+        const stmt = target.prepare(sql);
+        const explain = (args: unknown[]): void => {
+          seen.push({ sql, plan: target.prepare<unknown[], PlanRow>(`EXPLAIN QUERY PLAN ${sql}`).all(...args) });
+        };
+        return {
+          all: (...args: unknown[]) => (explain(args), stmt.all(...args)),
+          get: (...args: unknown[]) => (explain(args), stmt.get(...args)),
+        };
+      };
+    },
+  });
+  run(watched);
+  return seen;
+}
+
+/** The plan's steps that read a whole table or index once per row of something else. */
+export function scansPerRow(plan: readonly PlanRow[]): string[] {
+  const byId = new Map(plan.map((r) => [r.id, r]));
+  const loop = (r: PlanRow): boolean => /^(SCAN|SEARCH) /.test(r.detail) && !r.detail.startsWith('SCAN CONSTANT ROW');
+  return plan.flatMap((r) => {
+    const scan = (r.detail.startsWith('SCAN ') && loop(r)) || r.detail.includes('AUTOMATIC');
+    if (!scan) return [];
+    // An inner loop: a loop before it at the same level runs it once per row.
+    const inner = plan.some((o) => o.parent === r.parent && o.id < r.id && loop(o));
+    let correlated = false;
+    for (let up = byId.get(r.parent); up; up = byId.get(up.parent)) if (up.detail.includes('CORRELATED')) correlated = true;
+    return inner || correlated ? [r.detail] : [];
+  });
+}
+
+const SORTS = ['created', 'name', 'state', 'confirmations'] as const;
+const FILTERS: (RecordState[] | undefined)[] = [undefined, [...PENDING_STATES], ['queued'], ['settled'], ['failed', 'rejected']];
+const SEARCHES = [undefined, 'contract', 'abcd12'];
+
+/** Every query the Library's screen can make: each sort, direction, state filter, search, and one batch's files. */
+function libraryQueries(): FileQuery[] {
+  const queries: FileQuery[] = [];
+  for (const sort of SORTS)
+    for (const direction of ['asc', 'desc'] as const)
+      for (const states of FILTERS)
+        for (const search of SEARCHES)
+          for (const batch of [undefined, 1])
+            queries.push({
+              sort,
+              direction,
+              limit: 200,
+              offset: 400,
+              ...(states ? { states } : {}),
+              ...(search ? { search } : {}),
+              ...(batch ? { batch } : {}),
+            });
+  return queries;
+}
+
+describe("the Library's queries", () => {
+  it('the check finds a scan per row where there is one (a correlated subquery over a column no index serves)', () => {
+    const [statement] = statementsOf(lib.db, (db) =>
+      db
+        .prepare(
+          `SELECT id FROM records r WHERE NOT EXISTS (SELECT 1 FROM records o WHERE o.id != r.id AND coalesce(o.resubmits, o.id) = coalesce(r.resubmits, r.id) AND o.state != 'superseded')`,
+        )
+        .all(),
+    );
+    expect(scansPerRow(statement!.plan)).not.toEqual([]);
+  });
+
+  it('list every file, sorted, filtered, searched and one batch alone, from indexes', () => {
+    for (const q of libraryQueries()) {
+      for (const { sql, plan } of statementsOf(lib.db, (db) => queryFiles(db, q))) {
+        expect({ query: q, sql, scans: scansPerRow(plan) }).toEqual({ query: q, sql, scans: [] });
+      }
+    }
+  });
+
+  it("count the sidebar's pending files, a document's versions and the registrations under way, from indexes", () => {
+    const statements = [
+      ...statementsOf(lib.db, (db) => countFiles(db, { states: [...PENDING_STATES] })),
+      ...statementsOf(lib.db, (db) => countFiles(db, { states: [...PENDING_STATES], profile: 'Sandbox' })),
+      ...statementsOf(lib.db, (db) => queryRecords(db, { documentId: 1, sort: 'version', direction: 'asc', limit: -1 })),
+      ...statementsOf(lib.db, (db) => new Records(db).statesOf(PENDING_STATES)),
+      ...statementsOf(lib.db, (db) => new Records(db).pendingCount()),
+    ];
+    expect(statements.length).toBeGreaterThan(0);
+    for (const { sql, plan } of statements) expect({ sql, scans: scansPerRow(plan) }).toEqual({ sql, scans: [] });
+  });
+
+  it('the engine reads what is due, in doubt or held at every start and poll without reading every record', () => {
+    const statements = [
+      ...statementsOf(lib.db, (db) => new Records(db).due(Date.now(), 50)),
+      ...statementsOf(lib.db, (db) => new Records(db).nextDueAt()),
+      ...statementsOf(lib.db, (db) => new Records(db).heldReceipts()),
+      ...statementsOf(lib.db, (db) => new Records(db).inDoubt(undefined, () => false)),
+    ];
+    expect(statements).toHaveLength(4);
+    // A table read whole, with no index: every record, at every poll.
+    for (const { sql, plan } of statements)
+      expect({ sql, whole: plan.filter((r) => /^SCAN \w+$/.test(r.detail)).map((r) => r.detail) }).toEqual({ sql, whole: [] });
+  });
+});
