@@ -66,6 +66,9 @@ export class VerifyState {
   /** Each followed job's run. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping no view reads
   #runOf = new Map<string, number>();
+  /** Runs whose files are still being handed to the shell (uploaded): no job yet, no row yet, but shown. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping no view reads
+  #opening = new Set<number>();
   #key = 0;
   #run = 0;
   readonly #now: () => number;
@@ -130,7 +133,7 @@ export class VerifyState {
 
   #dropEmptyRuns(): void {
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup local to this call (eslint-plugin-svelte#1271)
-    const live = new Set(this.#runOf.values());
+    const live = new Set([...this.#runOf.values(), ...this.#opening]);
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup local to this call (eslint-plugin-svelte#1271)
     const shown = new Set(this.rows.map((r) => r.run));
     if (this.runs.some((r) => !live.has(r.id) && !shown.has(r.id))) this.runs = this.runs.filter((r) => live.has(r.id) || shown.has(r.id));
@@ -203,6 +206,8 @@ export class VerifyState {
 
   async add(files: File[]): Promise<void> {
     this.error = null;
+    // While its files upload, an earlier job's end must not take this run for an empty one.
+    let run: number | undefined;
     try {
       // A receipt dropped with its file (`x.pdf` + `x.pdf.receipt.json`) is checked against that file.
       // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup local to this call (eslint-plugin-svelte#1271)
@@ -214,7 +219,8 @@ export class VerifyState {
         return;
       }
       const opts = this.offline ? { offline: true } : {};
-      const run = this.#newRun();
+      run = this.#newRun();
+      this.#opening.add(run);
       // A receipt alone: everything but the file digest is checked (the report says so).
       for (const r of orphanReceipts) {
         const ref = await this.#refs.toRef(r);
@@ -246,6 +252,7 @@ export class VerifyState {
     } catch (err) {
       this.error = sentence(err);
     } finally {
+      if (run !== undefined) this.#opening.delete(run);
       this.#dropEmptyRuns();
     }
   }

@@ -185,6 +185,31 @@ describe('the Verify state', () => {
     expect(state.runs.map((r) => r.id)).toEqual([2, 4]);
   });
 
+  it("keeps a run whose files are still uploading when an earlier run's job ends: every row stands under a run shown", async () => {
+    let release!: () => void;
+    const uploaded = new Promise<void>((resolve) => (release = resolve));
+    let gated = false;
+    const refs = { ...fake.refs, toRefs: async (files: File[]) => (gated ? (await uploaded, fake.refs.toRefs(files)) : fake.refs.toRefs(files)) };
+    state = new VerifyState(fake.bridge, refs, { later: (flush) => flush() });
+    state.start(() => opened++);
+    await state.add([file('a.pdf')]);
+    const first = fake.lastJob().jobId;
+    fake.emit('verify-result', { jobId: first, index: 0, inFolder: null, result: result('a.pdf', 'verified') });
+    // The same file again: its files upload while the first job's end arrives.
+    gated = true;
+    const adding = state.add([file('a.pdf')]);
+    fake.emit('verify-done', { jobId: first, counts: { ...none, verified: 1 } });
+    release();
+    await adding;
+    const second = fake.lastJob().jobId;
+    expect(second).not.toBe(first);
+    fake.emit('verify-result', { jobId: second, index: 0, inFolder: null, result: result('a.pdf', 'verified') });
+    fake.emit('verify-done', { jobId: second, counts: { ...none, verified: 1 } });
+    const shown = state.runs.map((r) => r.id);
+    expect(state.rows.map((r) => [r.result.name, r.run])).toEqual([['a.pdf', 2]]);
+    expect(shown).toEqual([2]);
+  });
+
   it('shows the results that come together at once, in one update, and every one of a job before it ends', async () => {
     const frames: (() => void)[] = [];
     state = new VerifyState(fake.bridge, fake.refs, { later: (flush) => frames.push(flush) });
