@@ -36,7 +36,7 @@ describe('the API key', () => {
     await page.screenshot({ path: 'test-results/e2e-api-key.png' });
   });
 
-  it('saving the profile with a new address asks first: the key stays with the old address unless the person keeps it (issue #11)', async () => {
+  it('saving the profile with a new address asks first: the key stays with the old address unless the person keeps it', async () => {
     const page = app.page;
     const prod = page.getByRole('listitem').filter({ hasText: 'https://records.example' });
     const readd = async (address: string) => {

@@ -50,7 +50,7 @@ describe('batch verify in the app', () => {
     await expect.poll(() => report.textContent()).toMatch(/File digest/);
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/e2e-batch-verify.png' });
-    // A file whose receipt is not one, dropped beside the results: unreadable, its own badge and count, never a mismatch (issue #14).
+    // A file whose receipt is not one, dropped beside the results: unreadable, its own badge and count, never a mismatch.
     const odd = mkdtempSync(join(tmpdir(), 'notarium-e2e-odd-'));
     writeFileSync(join(odd, 'agenda.txt'), 'agenda\n');
     writeFileSync(join(odd, 'agenda.txt.receipt.json'), '{"hello":1}');

@@ -7,7 +7,7 @@ import { openAppMiningOnDemand, type AppMiningOnDemand } from '../support/on-dem
 import { keepShots } from '../support/screenshots.ts';
 import { screenButton } from '../support/web-app.ts';
 
-// Batches in the app (issue #16), in the web shell in Chromium: a drop of several files is one
+// Batches in the app, in the web shell in Chromium: a drop of several files is one
 // registration (counted on the sandbox), shown once with its files while it waits for its block and
 // once settled; "Register each file separately" makes one each; the Library lists each file of the
 // batch with its registration, narrows to it and back, and finds it by txId; Verify shows the batch

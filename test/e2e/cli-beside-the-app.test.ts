@@ -6,7 +6,7 @@ import { runCli } from '../support/cli.ts';
 import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
-// Issue #14: a person runs `notarium notarise` in a terminal beside the open app, on the same data
+// A person runs `notarium notarise` in a terminal beside the open app, on the same data
 // directory. Without a reload, the Library lists the new registration and its state moves on as
 // the app's own poller follows it; the sidebar counts it pending until it settles.
 

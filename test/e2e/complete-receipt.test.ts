@@ -7,7 +7,7 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts
 import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
-// Issue #14: a receipt imported while its registration was not in a block yet is completed from the
+// A receipt imported while its registration was not in a block yet is completed from the
 // Library's details ("Complete receipt", as `notarium receipt upgrade`); the service mines only when
 // the test says so.
 

@@ -7,7 +7,7 @@ import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 import { fileWriter } from '../support/scratch-files.ts';
 
-// What a user does with a record once it is there (issue #14): copies its hashes and txId, finds
+// What a user does with a record once it is there: copies its hashes and txId, finds
 // it again by the fingerprint the service published, sees "Downloaded" beside the button they
 // pressed, and reads a document's final record as "Final" in the Library as in Documents.
 

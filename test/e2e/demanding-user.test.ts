@@ -68,7 +68,7 @@ describe('refusals a user meets', () => {
     await keepShots(page, 'documents-two-files-refused', refusal);
     expect(await timeline.count()).toBe(1);
     // In a short window "Add a version" sits at the fold (here 800×600; at 1024×700 with a longer list of documents):
-    // its refusal is brought into sight, not drawn below it (issue #14).
+    // its refusal is brought into sight, not drawn below it.
     await page.setViewportSize({ width: 800, height: 600 });
     await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
     await addVersion.setInputFiles(v1);
@@ -136,7 +136,7 @@ describe('refusals a user meets', () => {
       .poll(() => serviceStep.textContent())
       .toMatch(/^\s*Pass\s*Service check\s*The service \(profile "Sandbox"\) confirms that the record matches transaction [0-9a-f]{64}\./);
     await keepShots(page, 'verify-service-check', serviceStep);
-    // Issue #17, item 3: the Sandbox profile's block lookup places the block on its chain, naming itself and when.
+    // The Sandbox profile's block lookup places the block on its chain, naming itself and when.
     expect(await chainStep.textContent()).toMatch(
       /^\s*Pass\s*Best chain\s*Block [0-9a-f]{64} is on the best chain at height \d+ with \d+ confirmations?, according to 127\.0\.0\.1:\d+ at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\./,
     );

@@ -73,7 +73,7 @@ describe('documents in the app', () => {
     expect(app.problems).toEqual([]);
   });
 
-  it('"Start a new document" with a file already registered as a record: refused on its row, not failed, saying why; "Register again as a document" starts it (issue #14)', async () => {
+  it('"Start a new document" with a file already registered as a record: refused on its row, not failed, saying why; "Register again as a document" starts it', async () => {
     const page = app.page;
     const deed = file('deed.md', 'the deed\n');
     await screenButton(page, 'Notarise').click();

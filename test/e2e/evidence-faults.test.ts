@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
-// Evidence (issue #7): while the service fails, the Notarise screen says "Retrying", with the
+// Evidence: while the service fails, the Notarise screen says "Retrying", with the
 // reason and the attempt, in the pending tone; no row ever shows "Failed", and when the service
 // recovers every row goes on to Settled.
 
@@ -66,7 +66,7 @@ describe('the Notarise screen while the service fails', () => {
     await app.page.screenshot({ path: 'test-results/e2e-retrying.png' });
     await faults({ latencyMs: { min: 0, max: 0 } });
 
-    // The storm's files were dropped together: one registration (issue #16), settled once above its files.
+    // The storm's files were dropped together: one registration, settled once above its files.
     await expect.poll(() => app.page.locator('.row .badge', { hasText: 'Settled' }).count(), { interval: 250 }).toBe(2);
     expect(await app.page.locator('li.row.drop').filter({ hasText: 'Settled' }).count()).toBe(1);
     expect(await app.page.locator('li.row.member').count()).toBe(FILES);

@@ -16,7 +16,7 @@ import { startSandbox } from '../../sandbox/server.ts';
 import { type CliRun, runCli, sandboxProfileArgs } from '../support/cli.ts';
 import { CHROMIUM, PAGE_WAIT_MS, launchApp, screenButton } from '../support/web-app.ts';
 
-// Evidence for issue #7 (secrets): a whole session in the web shell that handles every kind of
+// Evidence (secrets): a whole session in the web shell that handles every kind of
 // secret (an API key typed into Settings, a wrong one, a sign-in with its refresh and access
 // tokens, the session secret), with everything the page receives and everything the app process
 // prints recorded; then none of those secrets may appear in any of it, nor in a receipt, nor in a

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
-// What a user can send past a limit from the web shell's forms and drop zone (issue #11, items 2
-// and 9): a file larger than the web shell takes, 70 globs, an over-long API key. Each is refused
+// What a user can send past a limit from the web shell's forms and drop zone: a file larger than
+// the web shell takes, 70 globs, an over-long API key. Each is refused
 // with a sentence shown where it was entered, and the app goes on working.
 
 let app: RunningApp;

@@ -7,7 +7,7 @@ import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 import { FILE_CONTENT, makeFixture } from '../support/receipt-fixture.ts';
 
-// Issue #11: a receipt imported while only partially verified (no raw transaction, no header, a
+// A receipt imported while only partially verified (no raw transaction, no header, a
 // Merkle root of its own) claims 6 confirmations; the Library never shows it as settled.
 
 let app: RunningApp;
@@ -50,7 +50,7 @@ describe('an imported, partially verified receipt in the Library', () => {
     await expect.poll(() => details.locator('.badge').first().textContent()).toMatch(/^\s*Imported · partially verified\s*$/);
     await expect.poll(() => details.textContent()).toMatch(/Imported from a receipt that was only partially verified: Notarium did not register this/);
     expect(await details.locator('.badge.verified').count()).toBe(0);
-    // The service the receipt names, not the profile in use it was filed under, and that none reaches it (issue #14).
+    // The service the receipt names, not the profile in use it was filed under, and that none reaches it.
     const field = (name: string) => details.locator(`dt:text-is("${name}") + dd`);
     await expect.poll(() => field('Service').textContent()).toBe(`${madeBy} · mainnet`);
     expect(await field('Service').locator('+ dd').textContent()).toMatch(/^\s*No profile reaches it, so Notarium does not ask it about this registration\s*$/);

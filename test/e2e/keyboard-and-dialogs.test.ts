@@ -11,7 +11,7 @@ import { closedPort } from '../support/closed-port.ts';
 // The keyboard as a demanding user drives the app (the screens by Alt+Shift+1…6 in the web shell,
 // a browser tab whose Ctrl+1…8 and Alt+1…8 are the browser's; Ctrl+F, Esc, ? for the list), never
 // taking keys from someone typing; and a profile removed only once the person has read what goes
-// (its keychain secrets) and what stays (its records), in the app's own dialog (issue #14).
+// (its keychain secrets) and what stays (its records), in the app's own dialog.
 
 let app: RunningApp;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-keys-'));
@@ -73,7 +73,7 @@ describe('keyboard shortcuts', () => {
     await details.getByText('Select a record to see').waitFor();
   });
 
-  it("Ctrl+F puts the focus in each screen's own search or filter, and in the Library's search on a screen with none (issue #14)", async () => {
+  it("Ctrl+F puts the focus in each screen's own search or filter, and in the Library's search on a screen with none", async () => {
     const page = app.page;
     const focused = async (name: string) => {
       const box = page.getByRole('searchbox', { name });
@@ -232,7 +232,7 @@ describe('removing a profile', () => {
     expect(app.problems).toEqual([]);
   });
 
-  it('a profile added with the command line shows without a reload; one its records keep is refused beside its Remove button, before any dialog (issue #14)', async () => {
+  it('a profile added with the command line shows without a reload; one its records keep is refused beside its Remove button, before any dialog', async () => {
     const page = app.page;
     await screenButton(page, 'Account & settings').click();
     await heading('Account & settings').waitFor();

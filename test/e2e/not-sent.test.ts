@@ -10,7 +10,7 @@ import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 import { fileWriter } from '../support/scratch-files.ts';
 
-// Issue #14: a registration whose send never reached the service (the connection refused) is not a
+// A registration whose send never reached the service (the connection refused) is not a
 // failure: nothing was registered, and Notarium sends it later. The app says so on Notarise and in
 // the Library, "Send now" sends it once the service is there, and so does the next notarisation.
 
@@ -64,7 +64,7 @@ describe('a registration the service never received', () => {
   it('reads "Not sent" on Notarise, with why and what happens next, never "Failed"', async () => {
     const page = app.page;
     await screenButton(page, 'Notarise').click();
-    // A registration each (issue #16: dropped together they would be one), so that one is sent from the
+    // A registration each (dropped together they would be one), so that one is sent from the
     // Library and the other by the next notarisation. A batch not sent: app-service.test.ts.
     await page.getByRole('checkbox', { name: 'Register each file separately' }).check();
     await page
@@ -103,7 +103,7 @@ describe('a registration the service never received', () => {
     await details.getByRole('button', { name: 'Send now' }).click();
     const refusal = details.getByRole('alert');
     await expect.poll(() => refusal.textContent()).toMatch(REFUSED);
-    // Said once: the record's own note on why it is not sent gives way to the press's answer (issue #14).
+    // Said once: the record's own note on why it is not sent gives way to the press's answer.
     await expect.poll(() => details.getByText(REFUSED).count()).toBe(1);
     expect(await details.locator('.badge').first().textContent()).toBe('Not sent');
     await keepShots(page, 'library-send-now-refused', refusal);
@@ -135,7 +135,7 @@ describe('a registration the service never received', () => {
 });
 
 describe('a registration the service will never receive', () => {
-  it('is removed from the Library once the person confirms that nothing was registered; its profile can then be removed (issue #14)', async () => {
+  it('is removed from the Library once the person confirms that nothing was registered; its profile can then be removed', async () => {
     const page = app.page;
     const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
     await screenButton(page, 'Account & settings').click();

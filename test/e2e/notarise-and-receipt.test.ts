@@ -63,7 +63,7 @@ describe('notarise → settled → receipt', () => {
     await expect.poll(() => rows.count()).toBe(2);
     // The list, not a row: a row under its registration is drawn anew when the job ends.
     await keepShots(app.page, 'notarise-same-name-in-progress', app.page.locator('section.list'));
-    // Dropped together, they are one registration (issue #16), settled once above them.
+    // Dropped together, they are one registration, settled once above them.
     await expect.poll(() => app.page.locator('li.row.drop').filter({ hasText: 'Settled' }).count()).toBe(1);
     // Each row shows its own file's size and place (they were mixed up when matched by name).
     const metas = await rows.locator('.meta').allTextContents();
@@ -88,7 +88,7 @@ describe('notarise → settled → receipt', () => {
     for (const node of receipt.confirmation!.merkleProof.nodes) await app.page.getByText(node, { exact: true }).waitFor();
     await app.page.screenshot({ path: 'test-results/e2e-library.png' });
 
-    // The printable certificate as PDF: on the sandbox, marked TEST, with no loopback link or QR code a reader could not open (issue #14).
+    // The printable certificate as PDF: on the sandbox, marked TEST, with no loopback link or QR code a reader could not open.
     const pdfDownload = app.page.waitForEvent('download');
     await app.page.getByRole('group', { name: 'Certificate' }).getByRole('button', { name: 'PDF' }).click();
     const pdf = await pdfDownload;

@@ -7,7 +7,7 @@ import { openAppMiningOnDemand, type AppMiningOnDemand } from '../support/on-dem
 import { keepShots } from '../support/screenshots.ts';
 import { screenButton } from '../support/web-app.ts';
 
-// Issue #14 in the web shell, in Chromium: a Notarise row's bar measures only what can be measured.
+// In the web shell, in Chromium: a Notarise row's bar measures only what can be measured.
 // While the registration waits for a block (no clock can tell how long), a still, neutral hatching;
 // while it counts confirmations, real progress against its profile's target (2 here); once settled,
 // no bar. The sandbox mines only when the test says so (on-demand-blocks.ts): each state holds

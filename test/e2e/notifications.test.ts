@@ -7,7 +7,7 @@ import { keepShots } from '../support/screenshots.ts';
 import { badgeText, screenButton, type RunningApp } from '../support/web-app.ts';
 import { fileWriter } from '../support/scratch-files.ts';
 
-// Issue #14 in the web shell, in Chromium: the browser's notifications when registrations reach an
+// In the web shell, in Chromium: the browser's notifications when registrations reach an
 // outcome (permission asked at the first notarisation, once; refused, nothing breaks), a click
 // opening the record, and each registration's way through its confirmations (n of N, its own
 // profile's target: 2 here), moved on live as the test mines blocks (on-demand-blocks.ts).

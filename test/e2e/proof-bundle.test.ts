@@ -9,7 +9,7 @@ import { unzipEntries } from '../support/unzip.ts';
 import { dropFiles, launchOfflineBrowser, openOffline, shownReport } from '../support/verifier-page.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
-// Issue #17 in the app: the Library's "Export proof bundle" gives the receipt with verify.html, and
+// In the app: the Library's "Export proof bundle" gives the receipt with verify.html, and
 // the HTML certificate carries its receipt and the verifier; a receiver checks either in a browser, offline.
 
 let app: RunningApp;

@@ -8,7 +8,7 @@ import { keepShots } from '../support/screenshots.ts';
 import { badgeText, screenButton, type RunningApp } from '../support/web-app.ts';
 import { fileWriter } from '../support/scratch-files.ts';
 
-// Issue #12: a document's next version waits for its predecessor's block (service-notes.md, Timing
+// A document's next version waits for its predecessor's block (service-notes.md, Timing
 // and life-cycle rules). The app shows it queued on the Notarise, Library and Documents screens,
 // and moves it on as blocks come. The sandbox mines only when this test says so (on-demand-blocks.ts).
 
@@ -137,7 +137,7 @@ describe('a version queued behind its unmined predecessor', () => {
     expect(app.problems).toEqual([]);
   });
 
-  it('a finalised document reads Finalising, in the pending colours, until its final record is in a block; then Final (issue #14)', async () => {
+  it('a finalised document reads Finalising, in the pending colours, until its final record is in a block; then Final', async () => {
     const page = app.page;
     await screenButton(page, 'Documents').click();
     const doc = page.getByRole('button', { name: /^policy\.md/ });

@@ -6,7 +6,7 @@ import { openAppMiningOnDemand, type AppMiningOnDemand } from '../support/on-dem
 import { keepShots } from '../support/screenshots.ts';
 import { screenButton } from '../support/web-app.ts';
 
-// Issue #12: a registration not in a block after the profile's --resubmit-after is sent again as a
+// A registration not in a block after the profile's --resubmit-after is sent again as a
 // new transaction (service-notes.md, Timing and life-cycle rules). When a block comes, one of them
 // is the registration: the Library shows one record of the file, whose details say it was sent again.
 

@@ -22,7 +22,7 @@ describe('sign-in from the app', () => {
     await page.getByText('Sign in to Sandbox on its sign-in page, in a new tab.').waitFor();
     await keepShots(page, 'sign-in-start');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    // Issue #14: not "could not open a browser" (the user is in one), but the sign-in page to open in a tab, beside a Cancel.
+    // Not "could not open a browser" (the user is in one), but the sign-in page to open in a tab, beside a Cancel.
     const shown = page.getByRole('status').filter({ hasText: 'Open the sign-in page in a new tab and sign in there' });
     await shown.waitFor();
     const open = page.getByRole('link', { name: 'Open the sign-in page' });

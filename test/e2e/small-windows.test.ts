@@ -11,7 +11,7 @@ import { fileWriter } from '../support/scratch-files.ts';
 
 // Every screen in a small window, with the long names, hashes and paths people really have: the
 // page never scrolls sideways, names and hashes stay readable (one line, ellipsised, the whole
-// value on hover), and columns give way rather than squeeze each other to a letter (issue #14).
+// value on hover), and columns give way rather than squeeze each other to a letter.
 
 let app: RunningApp;
 const folder = mkdtempSync(join(tmpdir(), 'notarium-e2e-small-'));
@@ -256,7 +256,7 @@ describe('small windows', () => {
     expect(app.problems).toEqual([]);
   });
 
-  it("the Library's list takes the window's height where the details sit below it, and no more than its rows (issue #14)", async () => {
+  it("the Library's list takes the window's height where the details sit below it, and no more than its rows", async () => {
     const page = app.page;
     // A dozen more registrations, made beside the app with the command line (each its own registration, so its own row).
     const many = Array.from({ length: 12 }, (_, i) => file(`minutes-${String(i + 1).padStart(2, '0')}.txt`, `minutes ${i + 1}\n`));

@@ -21,7 +21,7 @@ import { FILE_CONTENT, FILE_DIGEST, makeFixture, type Draft } from '../support/r
 import { keepShots } from '../support/screenshots.ts';
 import { dropFiles, launchOfflineBrowser, openOffline, shownReport, type OfflinePage, type ShownReport } from '../support/verifier-page.ts';
 
-// Issue #17: a proof anyone can check with nothing installed. `receipt export --bundle` writes
+// A proof anyone can check with nothing installed. `receipt export --bundle` writes
 // verify.html beside the receipts; opened from disk with the network off, it verifies the file and
 // receipt with the very report `notarium receipt verify` (and the app) gives, and reaches nothing.
 // Item 3: a page exported with a block lookup asks it whether the block is on the best chain, only

@@ -9,7 +9,7 @@ import { openAppMiningOnDemand, type AppMiningOnDemand } from '../support/on-dem
 import { keepShots } from '../support/screenshots.ts';
 import { screenButton } from '../support/web-app.ts';
 
-// Issue #16: a watched folder anchors each round together. The files found together are one round,
+// A watched folder anchors each round together. The files found together are one round,
 // one registration; files changed while that round waits for its block wait for the next round,
 // which is the next record of the folder's chain once the block comes. The Watched folders screen
 // says so of each file and of the folder; the Library shows each round as one registration.

@@ -10,7 +10,7 @@ import { keepShots } from '../support/screenshots.ts';
 import { CHROMIUM, PAGE_WAIT_MS, screenButton } from '../support/web-app.ts';
 import { INNER_WAIT_MS } from '../support/hang-limit.ts';
 
-// Issue #11, item 4: the web shell's authority is not a cookie (cookies reach every port of
+// The web shell's authority is not a cookie (cookies reach every port of
 // 127.0.0.1) and is never readable by another user. `notarium app` opens the browser on a private
 // launch file (a stand-in xdg-open on PATH records what it was given, as another user would see it
 // in /proc), the page trades the token in its fragment for a secret it keeps in its tab, and a

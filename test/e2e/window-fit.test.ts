@@ -7,7 +7,7 @@ import { runCli } from '../support/cli.ts';
 import { keepShots, SHOT_SIZES } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
-// Issue #14: the window itself never scrolls (no second scrollbar, no sidebar scrolled out of view):
+// The window itself never scrolls (no second scrollbar, no sidebar scrolled out of view):
 // the screen's pane is the one scroller, also with a long Library and many Verify results. Esc closes
 // the service profile form as it closes the other panels; the same files verified again are not
 // counted twice.
@@ -73,7 +73,7 @@ describe('the window', () => {
     const page = app.page;
     await screenButton(page, 'Notarise').click();
     await page.locator('input[type=file]').first().setInputFiles(files);
-    // One drop, one registration (issue #16): settled once, its files listed under it.
+    // One drop, one registration: settled once, its files listed under it.
     await expect.poll(() => page.locator('section.list li.drop').filter({ hasText: 'Settled' }).count()).toBe(1);
     expect(await page.locator('section.list li.member').count()).toBe(FILES);
 

@@ -105,7 +105,7 @@ describe('the app service', () => {
     expect(JSON.stringify(again)).not.toContain('secret-key');
   });
 
-  it('a profile saved with a new address has no API key set, unless the person chose to keep it (issue #11)', async () => {
+  it('a profile saved with a new address has no API key set, unless the person chose to keep it', async () => {
     const { service, notary } = t;
     await service.api.saveProfile({ name: 'Prod', baseUrl: 'https://records.example.com' }, {});
     await service.api.setApiKey('Prod', 'secret-key');
@@ -216,8 +216,8 @@ describe('the app service', () => {
     const page = await fetch(link!);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(await page.text()).toMatch(/In a block, \d+ confirmations?/);
-    // Issue #14: on paper that loopback address would be a dead link for any reader: no link, no QR code, and why.
-    // (Issue #17: the HTML certificate carries its receipt as data for its verifier, which names its service as the receipt file does; nothing shown does.)
+    // On paper that loopback address would be a dead link for any reader: no link, no QR code, and why.
+    // (The HTML certificate carries its receipt as data for its verifier, which names its service as the receipt file does; nothing shown does.)
     const shown = certificate.html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
     expect(shown).not.toContain(link!.slice(0, link!.indexOf('/explorer')));
     expect(decodeQr(certificate.html)).toBeNull();
@@ -239,7 +239,7 @@ describe('the app service', () => {
     });
   });
 
-  it('a registration that never reached the service can be removed: it no longer counts as pending, nor keeps its profile (issue #14)', async () => {
+  it('a registration that never reached the service can be removed: it no longer counts as pending, nor keeps its profile', async () => {
     const { service } = t;
     // As the app runs: the poller's catching up at its start is over before anything is notarised.
     t.notary.startPoller();
@@ -273,7 +273,7 @@ describe('the app service', () => {
     expect((await service.api.listProfiles()).map((p) => p.name)).toEqual(['Sandbox']);
   });
 
-  it('a document asked of a file registered as a record: refused with the record and no command; with again, started (issue #14)', async () => {
+  it('a document asked of a file registered as a record: refused with the record and no command; with again, started', async () => {
     const { file, id, txId } = await settledFile('deed.txt', 'a deed\n');
     const refused = next('notarise-done');
     await t.service.api.notarise(randomUUID(), [path(file)], { document: true });
@@ -295,7 +295,7 @@ describe('the app service', () => {
     expect((await t.service.api.listDocuments()).map((d) => d.name)).toEqual(['deed.txt']);
   });
 
-  it('a registration made by another process beside the running app is listed without a reload, and the app follows it until settled (issue #14)', async () => {
+  it('a registration made by another process beside the running app is listed without a reload, and the app follows it until settled', async () => {
     t.notary.startBackground(); // as both shells do once the app is open
     const file = join(t.files, 'beside.txt');
     writeFileSync(file, 'registered by the command line\n');
@@ -475,7 +475,7 @@ describe('the app service', () => {
       [1, 'plan.md.v1.receipt.json'],
       [2, 'plan.md.v2.receipt.json'],
     ]);
-    // Issue #17: a version's proof bundle is its document's export with the offline verifier page beside it.
+    // A version's proof bundle is its document's export with the offline verifier page beside it.
     const bundle = await service.api.exportProofBundle(version2.id);
     expect(bundle).toMatchObject({ fileName: 'plan.md proof.zip', receipts: 2 });
     const bundled = unzipEntries(Buffer.from(bundle.zipBase64, 'base64'));
@@ -625,7 +625,7 @@ describe('the app service', () => {
     await expect(service.api.account()).rejects.toMatchObject({ code: 'CLOSING', message: expect.stringMatching(/closing/) });
   });
 
-  describe('batches (issue #16)', () => {
+  describe('batches', () => {
     /** Registrations the embedded sandbox accepted (its chain's count, through its test controls). */
     const accepted = async (): Promise<number> => {
       const { baseUrl, apiKey } = await t.notary.sandbox.connect();

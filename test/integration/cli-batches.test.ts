@@ -7,7 +7,7 @@ import { Library } from '../../main/core/store/library.ts';
 import { jsonCli, runCli } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
-// Batches through the command line (issue #16), as child processes against a sandbox over HTTP:
+// Batches through the command line, as child processes against a sandbox over HTTP:
 // the files of one `notarise` are one registration; each is found again by its content, path and
 // txId (already registered, status, verify offline and online, receipt export, info and verify),
 // with its place in its batch; receipts beside files follow the one rule of receipts.

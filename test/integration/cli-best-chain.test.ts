@@ -8,7 +8,7 @@ import { jsonCli, runCli, sandboxProfileArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 /**
- * Issue #17, item 3: is the receipt's block on the best chain? Online, `verify` and `receipt verify
+ * Is the receipt's block on the best chain? Online, `verify` and `receipt verify
  * --online` ask the block lookup of the profile that reaches the receipt's service, over HTTP: the
  * embedded sandbox's and a service profile's pass for a mined block; a lookup that does not know
  * the block (404) skips the step as unknown to this lookup, unless the check was required

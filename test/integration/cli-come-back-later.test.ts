@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonCli, runCli } from '../support/cli.ts';
 
-// Issue #14: "notarise without --wait, come back minutes later". Each command is a new process
+// "notarise without --wait, come back minutes later". Each command is a new process
 // hosting the embedded sandbox for as long as it runs; the chain follows the clock, so the next
 // one finds the blocks due meanwhile. Time moves through the test seam NOTARIUM_TEST_CLOCK_OFFSET
 // (the process's clock, the engine's and the sandbox's, runs that many seconds ahead), never by

@@ -16,7 +16,7 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts
 import { headlessAppService } from '../support/app-service.ts';
 
 /**
- * Issue #14, the CLI as a demanding user finds it: arguments swapped, what --wait waits for and
+ * The CLI as a demanding user finds it: arguments swapped, what --wait waits for and
  * Ctrl+C during it, a refused connection, `~` in a watched folder, receipt info and upgrade (and
  * the app's "Complete receipt"), --version, "did you mean", either spelling, and completion. The
  * service mines only when a test says so: nothing races a clock.
@@ -79,7 +79,7 @@ describe('receipt verify with the file and the receipt swapped', () => {
       'notarium receipt verify: "deed.txt" is not a receipt, but "deed.txt.receipt.json" is: the receipt comes first, then the file.',
     );
     expect(swapped.stderr).toContain('Run: notarium receipt verify deed.txt.receipt.json deed.txt');
-    // With --json, the usage failure's one error shape, the same sentence (issue #14).
+    // With --json, the usage failure's one error shape, the same sentence.
     const json = await cli('receipt', 'verify', 'deed.txt', 'deed.txt.receipt.json', '--json');
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout)).toEqual({ error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('"deed.txt" is not a receipt, but') } });
@@ -88,7 +88,7 @@ describe('receipt verify with the file and the receipt swapped', () => {
     expect(right.stdout).toMatch(/^VERIFIED/);
   });
 
-  it('a receipt that does not read as one, named as one, second: the order is said first, then in that order what is wrong with it (issue #14)', async () => {
+  it('a receipt that does not read as one, named as one, second: the order is said first, then in that order what is wrong with it', async () => {
     writeFileSync(join(work, 'will.txt'), 'the will\n');
     writeFileSync(join(work, 'will.txt.receipt.json'), '{"format": "notarium-receipt/1", "cut off');
     const swapped = await cli('receipt', 'verify', 'will.txt', 'will.txt.receipt.json');
@@ -192,7 +192,7 @@ describe('receipt info and receipt upgrade', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('already names its block: left unchanged.');
     expect(readFileSync(path, 'utf8')).toBe(before);
-    // Its block, in --json as an upgraded one's (issue #14: it was null).
+    // Its block, in --json as an upgraded one's (it was null).
     const completed = JSON.parse(before) as { confirmation: { blockHash: string; confirmedBlocks: number; blockTimestamp?: string | null } };
     const againJson = await cli('receipt', 'upgrade', 'lease.pdf.receipt.json', '--json');
     expect(againJson.code).toBe(0);
@@ -499,7 +499,7 @@ describe('the command line itself', () => {
     }
   });
 
-  // Issue #14: the other spelling, a subcommand's options, and `npx notarium` (the script made through npx).
+  // The other spelling, a subcommand's options, and `npx notarium` (the script made through npx).
   const npxEnv = (shell: string) => ({ npm_command: 'exec', npm_lifecycle_script: `notarium completion ${shell}` });
   const script = (shell: string, env: Record<string, string> = {}) =>
     spawnSync(process.execPath, [BIN, 'completion', shell], { encoding: 'utf8', env: { ...process.env, NOTARIUM_HOME: join(root, 'plain'), ...env } }).stdout;

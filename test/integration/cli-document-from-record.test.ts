@@ -6,7 +6,7 @@ import { jsonCli, runCli, sandboxExplorerArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 /**
- * Issue #14: a document started from a file already registered as a record. A record cannot take
+ * A document started from a file already registered as a record. A record cannot take
  * versions, so `notarise --document` refuses without --again (as plain `notarise` registers nothing
  * twice), and with --again the document's first version is a registration of its own whose
  * receipt never takes the place of the record's; no receipt beside a file is lost when it is edited
@@ -118,7 +118,7 @@ describe('notarise --document on a file registered as a record', () => {
   });
 });
 
-describe('issue #14: every receipt beside a file stays on disk, and the plain one is the content now', () => {
+describe('every receipt beside a file stays on disk, and the plain one is the content now', () => {
   const receiptOf = (name: string) => JSON.parse(readFileSync(join(work, 'w', name), 'utf8')) as { registration: { txId: string } };
 
   it('a record, a document started from it with --again, its version 2: each receipt under its name, the plain one version 2’s; exporting the record leaves it so', async () => {

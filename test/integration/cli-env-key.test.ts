@@ -6,7 +6,7 @@ import { jsonCli, runCli, sandboxExplorerArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 // NOTARIUM_API_KEY (and NOTARIUM_BASE_URL) override the profile a command uses: the one it names
-// with --profile, not only the current one (issue #14: a machine without a keychain, where a script
+// with --profile, not only the current one (a machine without a keychain, where a script
 // names its profile). No Secret Service here: the session bus named does not exist.
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-env-key-'));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.ts';
 
-// Issue #11, items 8 and 10, through the CLI on the embedded sandbox: every name the file system
+// Through the CLI on the embedded sandbox: every name the file system
 // accepts gets a receipt that verifies, and nothing a name or a receipt carries reaches the
 // terminal raw (escape sequences, C1 controls, carriage returns, bidirectional overrides).
 

@@ -9,7 +9,7 @@ import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 import { headlessAppService } from '../support/app-service.ts';
 
-// A registration is sent only to the service it was made for (issue #14): one made while
+// A registration is sent only to the service it was made for: one made while
 // NOTARIUM_BASE_URL pointed the profile at a service that could not be reached is not sent to the
 // profile's own service later, by the next run or by the app's "Send now": refused, with the
 // service it was made for and what to do; a run pointing the profile there again sends it.

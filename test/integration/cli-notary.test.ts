@@ -7,7 +7,7 @@ import { startTestSandbox } from '../support/sandbox-client.ts';
 import { MODES, startStrictService, type StrictService } from '../support/strict-service.ts';
 
 // The CLI end to end, as child processes (fast blocks), one data directory per service: the
-// embedded sandbox, and a strict sandbox through a service profile without Idempotency-Key (issue #12).
+// embedded sandbox, and a strict sandbox through a service profile without Idempotency-Key.
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-cli-'));
 const work = join(root, 'work');
@@ -211,7 +211,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       expect(late.stderr).toMatch(/\[TX_NOT_LINKABLE\]$/m);
       const table = await cli('versions', 'plan-v1.md');
       expect(table.stdout).toMatch(/^plan-v1\.md: 4 versions, finalised, read from the service$/m);
-      // Where the history came from, truthfully (issue #12): --offline does not ask the service, and says so.
+      // Where the history came from, truthfully: --offline does not ask the service, and says so.
       const offline = await cli('versions', 'plan-v1.md', '--offline');
       expect(offline.stdout).toMatch(
         /^plan-v1\.md: 4 versions, finalised, from the library\nNot read from the service: The service was not asked \(offline\)\.$/m,
@@ -223,7 +223,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
 });
 
 describe('documents on particular services', () => {
-  it('receipt import takes a receipt whose record shares a push with the service metadata (strict sandbox; issue #12)', async () => {
+  it('receipt import takes a receipt whose record shares a push with the service metadata (strict sandbox)', async () => {
     const sb = await startTestSandbox({ strict: true, blockInterval: 0.2 });
     try {
       const onIt = { ...env, NOTARIUM_HOME: join(root, 'home-strict'), NOTARIUM_BASE_URL: sb.baseUrl, NOTARIUM_API_KEY: sb.apiKey };
@@ -242,7 +242,7 @@ describe('documents on particular services', () => {
     }
   });
 
-  it('versions on a service without navigate: from the library, with the reason in words (issue #12)', async () => {
+  it('versions on a service without navigate: from the library, with the reason in words', async () => {
     const sb = await startTestSandbox({ disable: ['navigate'] });
     try {
       const onIt = { ...env, NOTARIUM_HOME: join(root, 'home-no-navigate'), NOTARIUM_BASE_URL: sb.baseUrl, NOTARIUM_API_KEY: sb.apiKey };

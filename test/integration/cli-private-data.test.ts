@@ -7,7 +7,7 @@ import { OWNER_ONLY_MODES } from '../../main/core/fs/private-files.ts';
 import { Library } from '../../main/core/store/library.ts';
 import { BIN, type CliResult } from '../support/cli.ts';
 
-// Issue #11, item 12: the data directory (library, embedded sandbox with its API key and identity
+// The data directory (library, embedded sandbox with its API key and identity
 // signing key) is the user's alone: 0700 folders and 0600 files, even under a permissive umask.
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-private-'));

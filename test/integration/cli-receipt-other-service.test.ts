@@ -6,7 +6,7 @@ import { jsonCli, runCli, sandboxExplorerArgs } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 /**
- * Issue #14: a pending receipt made with another service (here a second sandbox on another port)
+ * A pending receipt made with another service (here a second sandbox on another port)
  * imported into a library whose Sandbox profile is a different instance. The receipt keeps its own
  * service: nothing asks the library's Sandbox about it; `receipt upgrade` says that no profile
  * reaches its service and how to add one, and once one does, completes it when that service has
@@ -55,7 +55,7 @@ describe('a pending receipt made with another service', () => {
     expect(imported.stdout).toContain(`no profile reaches the service that made it (${other.baseUrl}), so nothing here asks it`);
     const record = await json('status', registration.txId, '--offline');
     expect(record.value).toMatchObject({ state: 'published', proofOutcome: 'pending', nextCheckAt: null });
-    // Its service is the receipt's, which no profile reaches: not "profile: Sandbox", the profile it was filed under (issue #14).
+    // Its service is the receipt's, which no profile reaches: not "profile: Sandbox", the profile it was filed under.
     expect(record.value.service).toEqual({ url: other.baseUrl, profile: null });
     const said = await cli(['status', registration.txId, '--offline']);
     expect(said.stdout).toContain(`  service:      ${other.baseUrl} (no profile reaches it)\n`);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonCli, runCli } from '../support/cli.ts';
 
-// One rule for receipts written where people keep files (issue #16): a document's export into a
+// One rule for receipts written where people keep files: a document's export into a
 // folder never writes over another registration's receipt there, as a receipt beside a file never does.
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-receipt-places-'));

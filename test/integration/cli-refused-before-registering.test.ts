@@ -7,7 +7,7 @@ import { jsonCli, runCli } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 // Registrations whose receipts could never be written are refused before anything is sent: a name
-// too long for its receipt's name (issue #11, item 8), a profile whose network label predates the
+// too long for its receipt's name, a profile whose network label predates the
 // closed vocabulary. Nothing is registered, so no money is spent.
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-refused-'));

@@ -97,7 +97,7 @@ describe('a service profile with its key in the keychain', () => {
   });
 });
 
-describe("profile remove takes the profile's secrets with it (issue #14)", () => {
+describe("profile remove takes the profile's secrets with it", () => {
   const gone = `Gone ${process.pid}`;
   const add = () => cli(['profile', 'add', gone, '--base-url', sb.baseUrl, ...sandboxExplorerArgs(sb.baseUrl), '--network', 'regtest']);
 
@@ -180,7 +180,7 @@ describe("profile remove takes the profile's secrets with it (issue #14)", () =>
   });
 });
 
-describe('the key stays with the address it was entered for (issue #11, item 5)', () => {
+describe('the key stays with the address it was entered for', () => {
   const named = `Moved ${process.pid}`;
   /** A service that records the headers of every request it gets and answers a write with a txId. */
   const seen: { method: string; url: string; apiKey: string | undefined }[] = [];
@@ -192,7 +192,7 @@ describe('the key stays with the address it was entered for (issue #11, item 5)'
       seen.push({ method: req.method!, url: req.url!, apiKey: req.headers['x-api-key'] as string | undefined });
       req.resume();
       // A write is answered with a txId; a read finds nothing yet, as for a registration still publishing
-      // (so the check of the published bytes after a write, issue #12, proves nothing either way).
+      // (so the check of the published bytes after a write proves nothing either way).
       if (req.method === 'GET')
         res.writeHead(404, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ title: 'Content not found', status: 404 }));
       else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ txId: 'ef'.repeat(32) }));

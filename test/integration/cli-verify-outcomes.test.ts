@@ -8,7 +8,7 @@ import { forgeFromNothing, type ForgeOptions } from '../support/forged-from-noth
 import { closedPort } from '../support/closed-port.ts';
 
 /**
- * Issue #11, item 1, end to end: a forged receipt is never "verified". Partially verified is its
+ * A forged receipt is never "verified". Partially verified is its
  * own status (exit 3), a network label outside the vocabulary is never judged as the network it
  * looks like, an imported partial receipt stays partial in the library, and the online check that
  * was asked for either passes, fails (the service that made the receipt does not know it), or
@@ -339,7 +339,7 @@ describe('the online check, when it is asked for', () => {
   });
 });
 
-describe('a receipt that is not one (issue #14): unreadable, never a mismatch', () => {
+describe('a receipt that is not one: unreadable, never a mismatch', () => {
   it('verify: UNREADABLE, exit 2, as receipt info says RECEIPT_INVALID; its own count in a folder', async () => {
     const folder = join(work, 'not-a-receipt');
     mkdirSync(folder);
@@ -384,7 +384,7 @@ describe('a receipt that is not one (issue #14): unreadable, never a mismatch', 
   });
 });
 
-describe('a path that is not there (issue #14)', () => {
+describe('a path that is not there', () => {
   it('is one sentence on stderr naming it, nothing verified, exit 2; with --json the error shape', async () => {
     writeFileSync(join(work, 'here.txt'), 'here\n');
     const r = await cli('verify', 'here.txt', 'gone.txt', 'gone-folder/');
@@ -432,7 +432,7 @@ describe('paths as the user gave them', () => {
   });
 });
 
-describe('hints as the user runs the command (issue #14)', () => {
+describe('hints as the user runs the command', () => {
   it('through npx they say "npx notarium"; the error line still starts "notarium <command>:"', async () => {
     const r = await runCli(['verify', '--wiat'], { env: { ...env, npm_command: 'exec', npm_lifecycle_script: 'notarium' }, cwd: work });
     expect(r.code).toBe(2);
@@ -472,7 +472,7 @@ describe('hints as the user runs the command (issue #14)', () => {
   });
 });
 
-describe('the library, opened only when a file needs it (issue #15)', () => {
+describe('the library, opened only when a file needs it', () => {
   it('verify --offline of a file with its receipt at hand, and receipt verify, report the same with no library, and make none; a file without one opens it', async () => {
     forge('at-hand.pdf', 'verified by its receipt alone\n', { network: 'mainnet', evidence: 'none' });
     const noHome = join(root, 'no-home');

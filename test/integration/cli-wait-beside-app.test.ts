@@ -12,7 +12,7 @@ import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 // `notarise --wait` and `wait` beside another engine on the same library that saw the block first
-// (loaded runs of issue #13: the app, hosting the sandbox, wrote a batch's receipts while the
+// (found by loaded runs: the app, hosting the sandbox, wrote a batch's receipts while the
 // command had already read the registration as settled and exited 0). When the command exits 0,
 // the receipts are on disk. The other engine here writes none (an app still writing them, or gone before it
 // did): whatever is on disk after the command, the command wrote. The service mines only when a

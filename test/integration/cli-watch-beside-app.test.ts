@@ -10,7 +10,7 @@ import { runCli, sandboxExplorerArgs } from '../support/cli.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
-// `notarium watch` beside the app on one data directory (issue #14): the app stands here as an
+// `notarium watch` beside the app on one data directory: the app stands here as an
 // engine of the test's own process on the same library, the command is its own process. Content
 // the other engine took meanwhile (its send under way, or already a version of the document) is no
 // failure of the watcher: the file is known as that registration, said neutrally, exit 0. The

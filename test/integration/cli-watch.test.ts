@@ -253,7 +253,7 @@ describe('notarium watch', () => {
     expect((await runCli(['watch', '--once'], { env: slow, cwd: root })).stderr).toMatch(/Caught up\.\n1 registration \(fresh\.txt\) is not in a block yet/);
   });
 
-  it("a FIFO where a watched file's receipt goes does not stall it (issue #11): the file is taken again", async () => {
+  it("a FIFO where a watched file's receipt goes does not stall it: the file is taken again", async () => {
     const fifoDir = join(root, 'fifo-inbox');
     mkdirSync(fifoDir);
     const note = join(fifoDir, 'note.txt');
@@ -278,7 +278,7 @@ describe('notarium watch', () => {
     expect(lstatSync(`${note}.receipt.json`).isFIFO()).toBe(true); // not a receipt of ours: left alone
   });
 
-  it('a planted .notarium link gets no receipt through it, and the command says why (issue #11)', async () => {
+  it('a planted .notarium link gets no receipt through it, and the command says why', async () => {
     const shared = join(root, 'shared');
     const elsewhere = join(root, 'elsewhere');
     mkdirSync(shared);

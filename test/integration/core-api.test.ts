@@ -352,7 +352,7 @@ describe("the guides' spelling (content-type, update_token) parses the same", ()
   });
 });
 
-describe("the troubleshooting page's spellings, and the sandbox's own code, have the catalogue's sentences (issue #12)", () => {
+describe("the troubleshooting page's spellings, and the sandbox's own code, have the catalogue's sentences", () => {
   let spelled: TestSandbox;
   let client: RecordApi;
   beforeAll(async () => {
@@ -399,7 +399,7 @@ describe("the troubleshooting page's spellings, and the sandbox's own code, have
   });
 });
 
-describe('the update token sent as issued; the other placement tried once and kept (issue #12)', () => {
+describe('the update token sent as issued; the other placement tried once and kept', () => {
   it.each(['as-issued', 'encoded-once'] as const)(
     'a service that takes it %s only: every update and delete goes through, and the spends are mined',
     async (placement) => {
@@ -433,7 +433,7 @@ describe('the update token sent as issued; the other placement tried once and ke
   );
 });
 
-describe('a delete answered with an empty 200 (issue #12)', () => {
+describe('a delete answered with an empty 200', () => {
   it('is a success that names no txId; the record is the one that follows the predecessor', async () => {
     const quiet = await sandbox({ deleteAnswer: 'empty' });
     const client = recordApi(quiet);
@@ -446,7 +446,7 @@ describe('a delete answered with an empty 200 (issue #12)', () => {
   });
 });
 
-describe('navigate under a small instance maximum (issue #12)', () => {
+describe('navigate under a small instance maximum', () => {
   it('walkLinks reads the whole chain in the largest pages allowed, and the connection keeps the size', async () => {
     const small = await sandbox({ navigateMax: 3 });
     const asked: number[] = [];
@@ -473,7 +473,7 @@ describe('navigate under a small instance maximum (issue #12)', () => {
   });
 });
 
-describe('features the instance does not offer (issue #12): FEATURE_UNAVAILABLE, not "unknown"', () => {
+describe('features the instance does not offer: FEATURE_UNAVAILABLE, not "unknown"', () => {
   it('linked records, match and navigate, each named with what to do', async () => {
     const bare = await sandbox({ disable: ['linked'] });
     const noLinked = recordApi(bare);

@@ -9,7 +9,7 @@ import { notarise } from '../../main/core/usecases/notarise.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
-// Issue #14: the app's background poller reports every confirmation from the first to the target,
+// The app's background poller reports every confirmation from the first to the target,
 // one by one, as the Notarise rows and the Library show them (`record-updated`), and never asks
 // about a registration faster than its profile's status pace. The engine and the sandbox run on one
 // manual clock: the sandbox's chain follows it (a block every 10 s, as the embedded sandbox's), or

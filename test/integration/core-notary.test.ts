@@ -20,7 +20,7 @@ import { makeFixture } from '../support/receipt-fixture.ts';
 import { MODES, startStrictService, type StrictService } from '../support/strict-service.ts';
 
 // The engine end to end (real HTTP on loopback, real SQLite, fast blocks) on the embedded sandbox,
-// and on a strict sandbox through a service profile without Idempotency-Key (issue #12): the same
+// and on a strict sandbox through a service profile without Idempotency-Key: the same
 // tests, with what differs on a service without idempotency said where it differs.
 
 const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };

@@ -13,7 +13,7 @@ import { writeReceipt } from '../../main/core/usecases/receipts.ts';
 import { exportReceipts } from '../../main/core/usecases/document-export.ts';
 import { moveReceipt } from '../../main/core/watch/receipt-location.ts';
 
-// Issue #11, item 7: another user of a shared folder plants links where Notarium writes. Receipts,
+// Another user of a shared folder plants links where Notarium writes. Receipts,
 // document indexes, receipt moves and file-manager entries never write through them.
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-links-'));

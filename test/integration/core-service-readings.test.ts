@@ -19,7 +19,7 @@ import type { SandboxOptions } from '../../sandbox/index.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 /**
- * Issue #12, the client's wire tolerance end to end: the engine (a Notary, real SQLite) against
+ * The client's wire tolerance end to end: the engine (a Notary, real SQLite) against
  * real sandboxes set to the documentation's least kind readings (service-notes.md) — the record in
  * one push with the service's metadata, a delete answered with an empty body, a small navigate
  * maximum, the update token taken in one placement only, features the instance does not offer —

@@ -9,7 +9,7 @@ import { FolderWatcher, type WatchFileEvent, type WatchFolderEvent } from '../..
 import { runCli } from '../support/cli.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 
-// Issue #14: a running watcher (the app's, or `notarium watch`) is told nothing when another
+// A running watcher (the app's, or `notarium watch`) is told nothing when another
 // process pauses, resumes or removes one of its folders; the library they share is the news. The
 // watcher reads it again when it hears of writes made elsewhere (library-changes.ts), looked for on
 // its clock (a manual one here: the read happens when the test moves it, never by waiting), while

@@ -14,7 +14,7 @@ import { MODES, startStrictService, type StrictService } from '../support/strict
 
 // Watched folders end to end, in rounds (docs/design/batches-and-rounds.md, rounds): the engine (real HTTP, real SQLite, real file-system events), short
 // quiet periods, registrations counted by the sandbox itself. On the embedded sandbox, and on a
-// strict sandbox through a service profile without Idempotency-Key (issue #12), whose blocks the
+// strict sandbox through a service profile without Idempotency-Key, whose blocks the
 // test mines (every 0.2 s, held when a test needs a version unmined).
 
 const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };

@@ -10,7 +10,7 @@ import { FolderWatcher, WATCHER_LEASE_MS, WatchedElsewhereError, type WatchFileE
 import { runCli } from '../support/cli.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 
-// Issue #16: one watcher per data directory. Two watchers on one library (the app and `notarium
+// One watcher per data directory. Two watchers on one library (the app and `notarium
 // watch`) would both register a new file. The right to watch is a lease in the library: the app
 // waits for it, a command is refused with who holds it, a holder that is gone is taken over. Each
 // watcher runs on a manual clock: its re-reads of the library happen when the test moves it.

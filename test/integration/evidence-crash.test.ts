@@ -11,7 +11,7 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts
 import { startStrictService, type StrictService } from '../support/strict-service.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 
-// Evidence (issue #7): SIGKILL the `notarium` CLI at random points of a notarisation, round after
+// Evidence: SIGKILL the `notarium` CLI at random points of a notarisation, round after
 // round, restarting it each time; then run it once more to the end. Every record the sandbox
 // accepted is in the library exactly once, and every one settles. The kill points come from a
 // seeded PRNG and are printed with the seed. The seed is pinned, so every run (CI's too) makes the
@@ -161,7 +161,7 @@ describe.each(CASES)('SIGKILL during notarisation: $files files, $rounds kills (
   });
 });
 
-// Evidence (issue #16): the same in batch mode, notarise's default. The cap is set low so that one
+// Evidence: the same in batch mode, notarise's default. The cap is set low so that one
 // run sends many batches one after another, and the kills land between them, inside them (a batch
 // stored and not yet sent, or sent and its answer not read), round after round. Then every file is a
 // member of exactly one live registration, every registration the sandbox accepted is in the library
@@ -218,7 +218,7 @@ describe.each(BATCH_CASES)('SIGKILL during batch notarisation: $files files in b
   });
 });
 
-// Evidence (issue #12): the same on a service as the real one may be, a `--strict` sandbox reached
+// Evidence: the same on a service as the real one may be, a `--strict` sandbox reached
 // through a service profile without Idempotency-Key, with documents as well as plain files: each
 // document is begun with `notarise --document` and given versions with `version add`, so the kills
 // land during both, while versions wait for their predecessor's block and are sent by later runs.
@@ -434,7 +434,7 @@ describe.each(STRICT_CASES)(
   },
 );
 
-// Evidence (issue #16, item 4): the same for a watched folder's rounds. `notarium watch` takes a
+// Evidence: the same for a watched folder's rounds. `notarium watch` takes a
 // folder of 200 files in rounds of at most 10 (the cap set low, so a run builds round after round,
 // each once the one before is in a block) and is killed at seeded points, round after round: a file
 // taken and waiting, a round stored and not sent, sent and its answer not read. Then one run to the

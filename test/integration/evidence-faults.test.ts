@@ -9,12 +9,12 @@ import { notarise } from '../../main/core/usecases/notarise.ts';
 import { parseTx } from '../support/bitcoin.ts';
 import { startStrictService, type Mode, type StrictService } from '../support/strict-service.ts';
 
-// Evidence (issue #7): a 500-file batch against a service that fails 20 % of requests with 500,
+// Evidence: a 500-file batch against a service that fails 20 % of requests with 500,
 // drops 10 % of connections (after processing: the write happens, the answer is lost) and answers
 // after 0–2 s. Every file is registered exactly once in the library and settles, no record is ever
 // marked failed or rejected, and the poller's status calls, counted by the sandbox, stay under its
 // cap. On the embedded sandbox (Idempotency-Key honoured) the service registers each file once too;
-// on a strict sandbox through a service profile without it (issue #12), a write whose answer was
+// on a strict sandbox through a service profile without it, a write whose answer was
 // lost is sent again, so the service may hold harmless duplicates: each is counted, and must be the
 // same bytes as a record the library marked as sent again. The strict batch is smaller (200 files),
 // to keep the suite's run time reasonable.

@@ -15,7 +15,7 @@ import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 
 /**
- * Issue #7, "forged proofs": a hostile service. A raw node:http server answers every client call
+ * "Forged proofs": a hostile service. A raw node:http server answers every client call
  * (record API, explorer, identity) with wrong JSON types, missing fields, extra nesting, non-JSON,
  * huge bodies, a slow drip, stalls, resets and broken HTTP. Each must end as a typed NotariumError
  * within the configured time limits. Each case has its own path prefix, so cases run side by side.
@@ -322,7 +322,7 @@ async function pool<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>
   return results;
 }
 
-describe('malformed service responses (issue #7): every answer ends as a typed error in time', () => {
+describe('malformed service responses: every answer ends as a typed error in time', () => {
   it(`${cases.length} cases over ${ENDPOINTS.length} endpoints`, async () => {
     const results = await pool(cases, 6, runCase);
     const failures: string[] = [];
@@ -373,7 +373,7 @@ describe('malformed service responses (issue #7): every answer ends as a typed e
     expect((err as NotariumError).message).toMatch(/answered with more than 1024 bytes, more than any answer Notarium expects/);
   });
 
-  it('a write answered with a txId that is not one (issue #11) stores no registration: the record stays in doubt', async () => {
+  it('a write answered with a txId that is not one stores no registration: the record stays in doubt', async () => {
     handlers.set('badtxid', (req, res) => {
       if (req.method === 'POST' && req.url!.startsWith('/badtxid/api/v1/records?')) {
         res.writeHead(200, { 'content-type': 'application/json' });

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.ts';
 
 /**
- * Issue #11, receipts that are devices, links or huge: whatever is named `x.pdf.receipt.json` beside
+ * Receipts that are devices, links or huge: whatever is named `x.pdf.receipt.json` beside
  * `x.pdf` (a FIFO no one writes to, a link to /dev/zero, a folder, a 1.5 GiB sparse file), `verify`
  * of the folder ends with a sentence for each file, and never reads more than a receipt can be.
  * Before the fix the FIFO hung the command forever and /dev/zero grew it without bound.

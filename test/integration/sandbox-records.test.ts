@@ -52,7 +52,7 @@ describe('write record (1)', () => {
     expect((await problemOf(res)).errorCode).toBe(code);
   });
 
-  it('bounds encoder chains (issue #11): 500 encoders, and a legal chain that would grow past 16 MiB, are 400 ENCODE_PARAM_INVALID', async () => {
+  it('bounds encoder chains: 500 encoders, and a legal chain that would grow past 16 MiB, are 400 ENCODE_PARAM_INVALID', async () => {
     const chain = (n: number) => Array.from({ length: n }, () => 'Base64').join('|');
     const tooMany = await sb.call(`/api/v1/records?encode=${chain(500)}`, { method: 'POST', body: '' });
     expect(tooMany.status).toBe(400);

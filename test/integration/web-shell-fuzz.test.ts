@@ -11,7 +11,7 @@ import { CALL_NAMES, CALLS, type CallName } from '../../preload/contract.ts';
 import { BRIDGE_PROTOCOL, SESSION_HEADER, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
 import { launchApp, openBridge, tradeLaunch, type NodeSession } from '../support/web-app.ts';
 
-// Evidence for issue #11 (item 2): the real web shell (`notarium app --no-open` on a fresh data
+// Evidence: the real web shell (`notarium app --no-open` on a fresh data
 // directory) gets a few hundred malformed argument lists for every call of the contract, over its
 // bridge with a proper session, as a hostile or broken page would send them: wrong types, wrong
 // arity, huge strings, deep nesting, prototype-pollution keys, values JSON turns into Infinity,

@@ -4,7 +4,7 @@ import { Library } from '../../main/core/store/library.ts';
 import { startTestSandbox, type TestSandbox } from './sandbox-client.ts';
 
 /**
- * A service as the real one may be (issue #12): a `--strict` sandbox, reached through a *service
+ * A service as the real one may be: a `--strict` sandbox, reached through a *service
  * profile* without `--idempotent-writes`. The built-in Sandbox profile trusts Idempotency-Key, so
  * NOTARIUM_BASE_URL on it would never take the client's no-idempotency path.
  */

@@ -8,7 +8,7 @@ const profile = { expectedBlockSeconds: 10, targetConfirmations: 3 } as Profile;
 const record = (confirmations: number, nextCheckIn: number) =>
   ({ state: 'confirmed', confirmations, publishedAt: now - 30_000, nextCheckAt: now + nextCheckIn, path: '/tmp/a.txt' }) as StoredRecord;
 
-describe('when status and notarise say to look again (issue #14)', () => {
+describe('when status and notarise say to look again', () => {
   it('never says settled sooner than the next look: settled is learnt at a check', () => {
     // 2 of 3: a block to go (10 s), but the next check is in 14 s.
     const words = lookAgainWords(profile, [record(2, 14_000)], now, {})!;

@@ -8,7 +8,7 @@ import { loadCommands, main } from '../../../main/cli/main.ts';
 import { ERROR_CODES, sentenceFor } from '../../../main/core/errors/catalogue.ts';
 
 /**
- * The house style of the CLI's mistakes (issue #14): every line starts `notarium <command>: `, the
+ * The house style of the CLI's mistakes: every line starts `notarium <command>: `, the
  * sentence after it starts with a capital (or with the option or "name" it is about), names are in
  * double quotes, never 'single' or `back` quotes; with --json the same sentence is
  * `{ "error": { "code": "INVALID_ARGUMENT", message } }` on stdout. Exit 2 either way.
@@ -107,7 +107,7 @@ describe('usage mistakes', () => {
   });
 });
 
-describe('the prefix of an error line (issue #14)', () => {
+describe('the prefix of an error line', () => {
   const npx = { npm_command: 'exec', npm_lifecycle_script: 'notarium' };
 
   /** The command path a line is about: the command, and its subcommand when it has them. */
@@ -254,7 +254,7 @@ describe('commands as the user runs them', () => {
     expect(asInvoked('Run "notarium --help".', 'notarium')).toBe('Run "notarium --help".');
   });
 
-  it.each([['receipt'], ['version']])('%s --help keeps its table of commands in one column, run bare or through npx (issue #14)', async (command) => {
+  it.each([['receipt'], ['version']])('%s --help keeps its table of commands in one column, run bare or through npx', async (command) => {
     for (const env of [{}, npx]) {
       const table = (await run([command, '--help'], env)).out.split('\n').filter((line) => /^ {2}(?:npx )?notarium |^ {3}/.test(line));
       // Where each description starts: after a command and two spaces or more, or on a line of its own.

@@ -5,7 +5,7 @@ import type { VerificationReport } from '../../../main/core/receipts/verify/veri
 import type { StoredRecord } from '../../../main/core/store/record.ts';
 import { visibleName, visibleText } from '../../../preload/visible-text.ts';
 
-// Issue #11, item 10: what the CLI prints from outside (names, receipt fields) is shown, never obeyed.
+// What the CLI prints from outside (names, receipt fields) is shown, never obeyed.
 
 // eslint-disable-next-line no-control-regex -- finding raw control characters is the point
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;

@@ -7,7 +7,7 @@ const now = 1_000_000;
 const waiting = (name: string): StoredRecord => ({ name, state: 'published', confirmations: 0, nextCheckAt: now + 42_000 }) as StoredRecord;
 const line = (name: string, width?: number) => waitLine([waiting(name)], 0, () => 6, now, width);
 
-describe('the --wait progress line on a terminal (issue #14)', () => {
+describe('the --wait progress line on a terminal', () => {
   it('fits the width by shortening the file name in its middle, and keeps what it waits for whole', () => {
     const name = 'quarterly-report-of-the-finance-department-2026-final.pdf';
     const wide = line(name, 119);
@@ -26,7 +26,7 @@ describe('the --wait progress line on a terminal (issue #14)', () => {
   });
 });
 
-describe('the countdown to the next check (issue #14)', () => {
+describe('the countdown to the next check', () => {
   afterEach(() => void vi.useRealTimers());
 
   /** The line's count ("4 s", …, "checking now") each time it is drawn, over fake time. */
@@ -72,7 +72,7 @@ describe('the countdown to the next check (issue #14)', () => {
   });
 });
 
-describe('the countdown counts to the answer this process gets, not only to the schedule (issue #14)', () => {
+describe('the countdown counts to the answer this process gets, not only to the schedule', () => {
   afterEach(() => void vi.useRealTimers());
 
   it('counts to the wait\'s own look when it comes before the schedule\'s check, and reaches "checking now" there', () => {

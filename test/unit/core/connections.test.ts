@@ -34,7 +34,7 @@ describe('environment overrides', () => {
     library.close();
   });
 
-  it('apply to the profile a command names (--profile) instead, and then the current one keeps its own (issue #14)', async () => {
+  it('apply to the profile a command names (--profile) instead, and then the current one keeps its own', async () => {
     const library = Library.open(':memory:');
     library.profiles.save({ name: 'Named', baseUrl: 'https://named.example' });
     const env = { NOTARIUM_BASE_URL: 'http://127.0.0.1:9', NOTARIUM_API_KEY: 'override-key' };

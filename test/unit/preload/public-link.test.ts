@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPublicLink } from '../../../preload/public-link.ts';
 
-// Issue #14, item 1: a certificate prints only a link someone else can open later, on another machine.
+// A certificate prints only a link someone else can open later, on another machine.
 
 describe('isPublicLink', () => {
   it.each([

@@ -119,7 +119,7 @@ describe('the app state', () => {
     expect(state.account).toEqual(signedIn);
   });
 
-  it('follows profiles added or chosen by another process (library-changed), and the account of a new current profile (issue #14)', async () => {
+  it('follows profiles added or chosen by another process (library-changed), and the account of a new current profile', async () => {
     await started();
     expect(calls.account).toBe(1);
     profiles = [profile('Sandbox', false), profile('Work', true), profile('Added', false)];

@@ -66,7 +66,7 @@ describe('the Documents state', () => {
     expect([state.selectedId, state.at, state.answer]).toEqual([8, 'which', 'plan-2.md is version 2 of 3 of "plan.md".']);
   });
 
-  it('a finalisation not in a block yet is said to be on its way, not done (issue #14)', async () => {
+  it('a finalisation not in a block yet is said to be on its way, not done', async () => {
     fake.answers.set('listDocuments', async () => [policy]);
     fake.answers.set('finaliseDocument', async () => recordView({ kind: 'linked-delete', state: 'published', documentId: policy.id }));
     await state.finalise();

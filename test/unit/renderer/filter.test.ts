@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filteredCount, matchesFilter } from '../../../renderer/lib/filter.ts';
 
-// Issue #14, item 2: the filter boxes Ctrl/Cmd+F puts the focus in (Documents, Watched folders, Verify).
+// The filter boxes Ctrl/Cmd+F puts the focus in (Documents, Watched folders, Verify).
 
 describe('matchesFilter', () => {
   it('keeps a row when every word typed is in one of its texts, ignoring case', () => {

@@ -62,7 +62,7 @@ describe('the Library state', () => {
     expect(state.selected).toMatchObject({ id: 1, state: 'confirmed' });
   });
 
-  it("another process's writes (library-changed) read the list and the details again; a record removed elsewhere closes its details (issue #14)", async () => {
+  it("another process's writes (library-changed) read the list and the details again; a record removed elsewhere closes its details", async () => {
     await state.select(1);
     const fromTheCli = recordView({ id: 3, name: 'from-the-cli.txt' });
     const settled = recordView({ id: 1, txId: '01'.repeat(32), state: 'settled' });
@@ -116,7 +116,7 @@ describe('the Library state', () => {
   });
 });
 
-describe('the Library state, batches (issue #16)', () => {
+describe('the Library state, batches', () => {
   const registration = recordView({
     id: 7,
     name: 'Batch of 2 files',

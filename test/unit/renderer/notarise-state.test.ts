@@ -107,7 +107,7 @@ describe('the Notarise state', () => {
     expect(state.items).toHaveLength(2);
   });
 
-  it('a document refused because its content is a record is no failure; "Register again as a document" sends the same file again, as the CLI\'s --document --again (issue #14)', async () => {
+  it('a document refused because its content is a record is no failure; "Register again as a document" sends the same file again, as the CLI\'s --document --again', async () => {
     state.document = true;
     const deed = file('deed.md', 'the deed');
     await state.add([deed]);
@@ -251,7 +251,7 @@ describe('the Notarise state', () => {
   });
 });
 
-describe('the Notarise state, batches (issue #16)', () => {
+describe('the Notarise state, batches', () => {
   /** A preference store in memory, as the page's localStorage keeps them. */
   const memoryKept = (): Kept & { values: Map<string, string> } => {
     const values = new Map<string, string>();

@@ -102,7 +102,7 @@ describe('the Verify state', () => {
     expect(state.running).toBe(1);
   });
 
-  it('a new run of the same file replaces its row where it stands; another file of that name keeps its own (issue #14)', async () => {
+  it('a new run of the same file replaces its row where it stands; another file of that name keeps its own', async () => {
     const run = async (files: File[], statuses: VerificationView['status'][]) => {
       await state.add(files);
       const { jobId } = fake.lastJob();
@@ -131,7 +131,7 @@ describe('the Verify state', () => {
     expect(state.rows.filter((r) => r.result.name === 'c.pdf')).toHaveLength(2);
   });
 
-  it('a job the shell opened replaces the row of the same path, and keeps files it cannot tell apart (issue #14)', () => {
+  it('a job the shell opened replaces the row of the same path, and keeps files it cannot tell apart', () => {
     const shellRun = (results: VerificationView[]) => {
       const jobId = crypto.randomUUID();
       fake.emit('open-verify', { jobId });

@@ -86,7 +86,7 @@ describe('encode parameter', () => {
     expect(report[0]!.output).toHaveLength(1024);
   });
 
-  it(`bounds a chain (issue #11): ${MAX_ENCODE_STEPS} encoders, no step beyond ${MAX_ENCODED_BYTES} bytes`, () => {
+  it(`bounds a chain: ${MAX_ENCODE_STEPS} encoders, no step beyond ${MAX_ENCODED_BYTES} bytes`, () => {
     const chain = (n: number) => Array.from({ length: n }, () => 'Base64').join('|');
     expect(parseEncode(chain(MAX_ENCODE_STEPS), OPEN)).toHaveLength(MAX_ENCODE_STEPS);
     expect(codeOf(() => parseEncode(chain(MAX_ENCODE_STEPS + 1), OPEN))).toBe('ENCODE_PARAM_INVALID');

@@ -3,7 +3,7 @@ import type { FetchLike } from '../../../../main/core/api/http-client.ts';
 import { FIRST_PAGE, walkLinks } from '../../../../main/core/api/link-walk.ts';
 import { RecordApi } from '../../../../main/core/api/record-api.ts';
 
-// Navigate through any instance maximum (issue #12): a fake service holding one chain, refusing
+// Navigate through any instance maximum: a fake service holding one chain, refusing
 // |links| above its maximum as the real one does (LINKS_PARAM_INVALID), and counting every request.
 
 const id = (i: number) => i.toString(16).padStart(64, '0');

@@ -152,7 +152,7 @@ describe('the update token in a refusal', () => {
   });
 });
 
-describe('the update token: sent as issued, the other placement tried once on UPDATE_TOKEN_PARAM_INVALID, and kept (issue #12)', () => {
+describe('the update token: sent as issued, the other placement tried once on UPDATE_TOKEN_PARAM_INVALID, and kept', () => {
   /** A service that takes the token only percent-encoded once more (it reads the query twice). */
   const encodedOnceOnly = (req: Sent) => (req.url.searchParams.get('updateToken') === TOKEN ? ok({ txId: TX }) : problem(400, 'UPDATE_TOKEN_PARAM_INVALID'));
   const placements = (sent: Sent[]) => sent.map((s) => (s.url.searchParams.get('updateToken') === TOKEN ? 'encoded-once' : 'as-issued'));
@@ -186,7 +186,7 @@ describe('the update token: sent as issued, the other placement tried once on UP
   });
 });
 
-describe('a disabled feature answers 404 like an unknown txId: told apart by context (issue #12)', () => {
+describe('a disabled feature answers 404 like an unknown txId: told apart by context', () => {
   const KNOWN = 'cd'.repeat(32);
   /** Known and still publishing: a service's index may not hold it yet, so its 404s prove nothing. */
   const PUBLISHING = 'ef'.repeat(32);

@@ -125,7 +125,7 @@ describe('answers that do not fit', () => {
     expect(bad({ confirmation: { ...confirmation, merkleProof: { ...proof, targetType: 'height' } } }, statusSchema).message).toContain('targetType');
   });
 
-  it('refuses a txId that is not 64 hexadecimal digits, in every answer that carries one (issue #11)', () => {
+  it('refuses a txId that is not 64 hexadecimal digits, in every answer that carries one', () => {
     const notTxIds = ['x', '../../etc/passwd', H('a').slice(1), `${H('a')}0`, `${H('a').slice(2)}zz`, ` ${H('a').slice(1)}`, 42, null];
     for (const txId of notTxIds) {
       expect(bad({ txId }, writeResultSchema).message).toMatch(/txId: .*transaction id, 64 hexadecimal characters/);

@@ -9,7 +9,7 @@ import type { StoredRecord } from '../../../../main/core/store/record.ts';
 import { decodeQr } from '../../../support/certificate-checks.ts';
 import { FILE_CONTENT, FILE_DIGEST, makeFixture, type Draft } from '../../../support/receipt-fixture.ts';
 
-// Issue #11, item 11: the certificate's "check it by hand" commands are pasted into a shell; a
+// The certificate's "check it by hand" commands are pasted into a shell; a
 // file's name must reach the command as a name, never as shell syntax.
 
 const dir = mkdtempSync(join(tmpdir(), 'notarium-cert-'));
@@ -106,7 +106,7 @@ describe('the certificate: how to check it by hand', () => {
   });
 });
 
-// Issue #11: the certificate says the outcome it shows, and text from a receipt cannot reorder it.
+// The certificate says the outcome it shows, and text from a receipt cannot reorder it.
 describe('the certificate: the outcome, first', () => {
   const box = (html: string) => /<div class="outcome (\w+)">(.*?)<\/div>/s.exec(html);
   const without = (edit: (r: Draft) => void) => {
@@ -168,7 +168,7 @@ describe('the certificate: the outcome, first', () => {
   });
 });
 
-// Issue #14, item 1: a printed certificate's link and QR code are for someone else, later, on another
+// A printed certificate's link and QR code are for someone else, later, on another
 // machine; the embedded sandbox's explorer answers only on 127.0.0.1 of the machine that registered.
 describe('the certificate: its explorer link and QR code', () => {
   const { txId } = receipt.registration;

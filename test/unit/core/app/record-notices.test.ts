@@ -82,7 +82,7 @@ describe('the notifier', () => {
   });
 });
 
-describe('where a notice says the receipt is (issue #14)', () => {
+describe('where a notice says the receipt is', () => {
   const beside = { state: 'confirmed', path: '/home/user/report.pdf', receiptPath: '/home/user/report.pdf.receipt.json' } as const;
   // The web shell's file was an upload: the record keeps no path, and no receipt is written beside it.
   const uploaded = { state: 'confirmed', path: null, receiptPath: null } as const;

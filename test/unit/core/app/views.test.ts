@@ -19,7 +19,7 @@ import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-rece
 import { VERIFY_STATUSES, type FileVerification } from '../../../../main/core/usecases/verify.ts';
 import { FILE_DIGEST, makeFixture, type Draft } from '../../../support/receipt-fixture.ts';
 
-// Issue #11: what the page is shown of a verification.
+// What the page is shown of a verification.
 
 const { receipt } = makeFixture();
 const withFile = { fileDigest: FILE_DIGEST.toString('hex') };
@@ -86,7 +86,7 @@ describe('verificationView', () => {
   });
 });
 
-// Issue #12: what the page is shown of queued versions, registrations sent again and superseded rows.
+// What the page is shown of queued versions, registrations sent again and superseded rows.
 describe('record views of the life cycle', () => {
   let dir: string;
   let now: number;
@@ -254,7 +254,7 @@ describe('record views of the life cycle', () => {
     expect(v2.state).toBe('queued');
   });
 
-  it('a finalised document is finalising, not final, until its final record is in a block (issue #14)', () => {
+  it('a finalised document is finalising, not final, until its final record is in a block', () => {
     const { doc, v1 } = queuedBehindUnmined();
     mined(v1);
     const final = lib.records.insertSubmitting(submission({ kind: 'linked-delete', name: 'plan.md', documentId: doc.id, version: 2 }));

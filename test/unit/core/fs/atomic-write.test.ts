@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomically } from '../../../../main/core/fs/atomic-write.ts';
 
-// Issue #11, item 7: writes in folders other people may share never follow a planted link.
+// Writes in folders other people may share never follow a planted link.
 
 let root: string;
 let folder: string;

@@ -25,7 +25,7 @@ describe('fileUnreadable', () => {
     expect(err.message).toBe('The file "a.txt" could not be read: stale file handle (ESTALE).');
   });
 
-  it('a missing file whose name came back with U+FFFD says its real name may not be UTF-8 (issue #11)', () => {
+  it('a missing file whose name came back with U+FFFD says its real name may not be UTF-8', () => {
     const err = fileUnreadable('/home/ana/bad\uFFFD.txt', 'ENOENT');
     expect(err.message).toMatch(
       /could not be read: there is no file of that name: its real name may hold bytes that are not UTF-8 .*rename the file with UTF-8 characters only\.$/,

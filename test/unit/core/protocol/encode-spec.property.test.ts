@@ -22,10 +22,10 @@ import {
 import { ServiceProblem } from '../../../../sandbox/http/problem.ts';
 
 /**
- * Issue #7, "forged proofs": the `encode` parser accepts exactly the grammar of record-service.md
+ * "Forged proofs": the `encode` parser accepts exactly the grammar of record-service.md
  * ("Encode parameter"): '' (no encoder), or encoders joined by '|', each `Name` or `Name(salt)`,
  * salt = one or more of ASCII letters, digits, '/', ':', '-', '+' (and '.', which the service's guides
- * use: issue #12). Valid values are generated from
+ * use). Valid values are generated from
  * the grammar, near-misses from each way of missing it, and the client's parser is compared with
  * the sandbox's independent one (and with a whole-language regex, a third reading) on random text.
  */
@@ -35,7 +35,7 @@ const SALT_CHARS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 const LANGUAGE = /^(?:(?:SHA256|Base64)(?:\([A-Za-z0-9/:.+-]+\))?(?:\|(?:SHA256|Base64)(?:\([A-Za-z0-9/:.+-]+\))?)*)?$/;
 /** The client's own bound (encode-spec.ts); the spec sets none, the URL length limits the service. */
 const CLIENT_MAX = 4096;
-/** Issue #11: both bound a chain to 16 encoders and each step's output to 16 MiB (the spec sets neither). */
+/** Both bound a chain to 16 encoders and each step's output to 16 MiB (the spec sets neither). */
 const STEPS_MAX = 16;
 const BYTES_MAX = 16 * 1024 * 1024;
 const withinBounds = (value: string) => value === '' || value.split('|').length <= STEPS_MAX;

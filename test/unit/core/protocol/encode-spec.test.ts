@@ -23,7 +23,7 @@ const VALID: [string, EncodeStep[]][] = [
   ['SHA256(+)', [{ encoder: 'SHA256', salt: '+' }]],
   ['SHA256(AZaz09)|Base64', [{ encoder: 'SHA256', salt: 'AZaz09' }, { encoder: 'Base64' }]],
   ['Base64(x)|SHA256|Base64', [{ encoder: 'Base64', salt: 'x' }, { encoder: 'SHA256' }, { encoder: 'Base64' }]],
-  // Issue #12: the salts of the service's own guides hold '.' (service-notes.md).
+  // The salts of the service's own guides hold '.' (service-notes.md).
   ['SHA256(01-02T13.14.15)|Base64', [{ encoder: 'SHA256', salt: '01-02T13.14.15' }, { encoder: 'Base64' }]],
   ['SHA256(2024-01-02T13:14:15.12345)', [{ encoder: 'SHA256', salt: '2024-01-02T13:14:15.12345' }]],
   ['SHA256(23:59:59.123)', [{ encoder: 'SHA256', salt: '23:59:59.123' }]],
@@ -103,7 +103,7 @@ describe('applyEncodeSpec', () => {
   });
 });
 
-describe('the bounds of a chain (issue #11: 500 Base64 steps cost 40 s and 2.5 GB)', () => {
+describe('the bounds of a chain (500 Base64 steps cost 40 s and 2.5 GB)', () => {
   const codeOf = (fn: () => unknown): string => {
     try {
       fn();

@@ -15,8 +15,8 @@ import { REAL_HEADERS } from '../../../support/real-headers.ts';
 import { branch, FILE_DIGEST, header as mineHeader, makeFixture, recordTx, type Draft } from '../../../support/receipt-fixture.ts';
 
 /**
- * Issues #7 and #11, "forged proofs": valid receipts mutated 10,000 times, by family, and 2,300
- * receipts forged from nothing (#11: missing evidence, network-label tricks, self-mined test-chain
+ * "Forged proofs": valid receipts mutated 10,000 times, by family, and 2,500
+ * receipts forged from nothing (missing evidence, network-label tricks, self-mined test-chain
  * headers presented as another network, real difficulty-1 and pre-2014 headers under mainnet,
  * testnet or stn). None may verify, each is rejected at a named step (or by
  * the reader, as RECEIPT_INVALID) or downgraded to the outcome its family must get, and nothing
@@ -200,10 +200,10 @@ const run = (family: string, numRuns: number, arb: fc.Arbitrary<{ base: Base; te
     { numRuns, seed: SEED + seedOffset, endOnFailure: true },
   );
 
-/** What a family of #11 must get, exactly: a failure at a named step, or partially verified with these steps skipped. */
+/** What a family forged from nothing must get, exactly: a failure at a named step, or partially verified with these steps skipped. */
 type Expected = { failedAt: StepId | 'parse' } | { partial: StepId[] };
 
-/** A forgery built from nothing (issue #11's families): judged like the others, and held to its family's exact outcome. */
+/** A forgery built from nothing: judged like the others, and held to its family's exact outcome. */
 function expectOutcome(family: string, text: string, fileSha256: string, expected: Expected): VerificationReport | undefined {
   const verdict = judge(text, fileSha256);
   tally.runs++;
@@ -334,7 +334,7 @@ function unmined(header: Buffer): Buffer {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issue #11: blocks forged from nothing, and labels that only look like a network.
+// Blocks forged from nothing, and labels that only look like a network.
 
 /**
  * A never-registered file's fingerprint in a forged record transaction, with a Merkle branch of the
@@ -478,7 +478,7 @@ function expectLabelJudged(report: VerificationReport, label: LabelTrick): void 
 
 // ---------------------------------------------------------------------------------------------
 
-describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipts, 2,500 forged from nothing', () => {
+describe('forged receipts: 10,000 mutations of valid receipts, 2,500 forged from nothing', () => {
   afterAll(() => {
     const steps = [...tally.byStep.entries()]
       .sort((a, b) => b[1] - a[1])
@@ -830,7 +830,7 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
             forged = serializeTx(tx);
             break;
           }
-          // Issue #12: the bytes may stand anywhere in an output script (receipt-v1.md), so a push
+          // The bytes may stand anywhere in an output script (receipt-v1.md), so a push
           // that is not a data output, or a push declared short, is no longer a forgery; these are.
           case 2: {
             // a byte put inside the published bytes: no longer whole and in order
@@ -928,7 +928,7 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
   });
 
   // -------------------------------------------------------------------------------------------
-  // Issue #11: receipts forged from nothing, and network labels that only look like a network.
+  // Receipts forged from nothing, and network labels that only look like a network.
 
   it('missing evidence: a never-registered file, no header, a self-consistent Merkle root, with or without a raw transaction (500)', () => {
     const arb = fc
@@ -1179,9 +1179,9 @@ describe('forged receipts (issues #7 and #11): 10,000 mutations of valid receipt
   it('adds up to 12,500 mutations and forgeries, none verified, none thrown; each family where its seeds put it', () => {
     expect(tally.runs + tally.equivalent).toBe(12_500);
     // Each family where its fixed seeds put it: the step it failed at, or the downgrade it may cause
-    // (MAY_DOWNGRADE; #11's families are held to theirs one by one). A change here is a change in
-    // what the verifier refuses, and where: look at it before writing the new counts (FORGED_SEED
-    // set to another seed draws other forgeries: then only the rules above hold).
+    // (MAY_DOWNGRADE; the families forged from nothing are held to theirs one by one). A change
+    // here is a change in what the verifier refuses, and where: look at it before writing the new
+    // counts (FORGED_SEED set to another seed draws other forgeries: then only the rules above hold).
     if (SEED !== DEFAULT_SEED) return;
     expect(Object.fromEntries([...tally.byFamilyOutcome].sort())).toEqual({
       'block-header: block-header': 1093,

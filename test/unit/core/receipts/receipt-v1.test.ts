@@ -81,7 +81,7 @@ describe('serializeReceipt / parseReceipt', () => {
   });
 
   it.each(['a\nb.pdf', 'a\tb.pdf', 'a..b', '..a', 'ends with a space ', '\u001b[2J\u009b\u202eevil.pdf', 'a\u0000b'])(
-    'accepts any name a file system allows, control characters and dots included (issue #11): %j',
+    'accepts any name a file system allows, control characters and dots included: %j',
     (name) => {
       const draft = clone(receipt) as Draft;
       draft.file.name = name;

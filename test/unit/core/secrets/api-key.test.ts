@@ -82,7 +82,7 @@ describe('resolveApiKey', () => {
   });
 });
 
-describe('a stored key goes only where it was entered (issue #11, item 5)', () => {
+describe('a stored key goes only where it was entered', () => {
   it('a profile saved with a new URL has no usable key: the stored one is not sent there, and the sentence says what to do', async () => {
     const { library, store, profile } = await setUp();
     await setApiKey(library.profiles, store, 'work', 'the-key');

@@ -7,7 +7,7 @@ import { Library } from '../../../../main/core/store/library.ts';
 import { MIGRATIONS } from '../../../../main/core/store/migrations.ts';
 
 /**
- * The upgrade that brings a profile's block lookup (the chain step, issue #17) only adds its
+ * The upgrade that brings a profile's block lookup (the chain step) only adds its
  * column: profiles saved before keep every setting, and have no lookup until one is set.
  */
 

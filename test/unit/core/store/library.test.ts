@@ -127,7 +127,7 @@ describe('profiles', () => {
     }
   });
 
-  it('says why a profile is kept, counting as people do, and only what can be done (issue #14)', () => {
+  it('says why a profile is kept, counting as people do, and only what can be done', () => {
     lib.profiles.save({ name: 'Away', baseUrl: 'https://a.example' });
     const first = lib.records.insertSubmitting(submission({ profile: 'Away' }));
     lib.records.markNotSent(first.id, 'The service could not be reached.');
@@ -176,7 +176,7 @@ describe('records', () => {
     expect(lib.records.get(r.id)!.submittedAt).toBe(first);
   });
 
-  it('a row never sent is removed only by the engine holding its send lease, and only while it is still not sent (issue #14)', () => {
+  it('a row never sent is removed only by the engine holding its send lease, and only while it is still not sent', () => {
     const lease = { owner: 'this-engine', until: now + 60_000 };
     lib.profiles.save({ name: 'Away', baseUrl: 'https://away.example' });
     const r = lib.records.insertSubmitting(submission({ profile: 'Away' }), lease);

@@ -4,7 +4,7 @@ import type { Profile } from '../../../../main/core/store/profiles.ts';
 import type { StoredRecord } from '../../../../main/core/store/record.ts';
 import { reachesItsService } from '../../../../main/core/usecases/made-for.ts';
 
-/** Where a registration may be sent (issue #14): only to the service it was made for. */
+/** Where a registration may be sent: only to the service it was made for. */
 
 const record = (over: Partial<StoredRecord>): StoredRecord => ({ id: 1, name: 'a.txt', serviceUrl: null, serviceOverride: false, ...over }) as StoredRecord;
 const connection = (kind: Profile['kind'], baseUrl: string, overridden = false): Connection =>

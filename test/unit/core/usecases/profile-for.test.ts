@@ -6,7 +6,7 @@ import { sameServiceUrl } from '../../../../preload/service-url.ts';
 import { Library } from '../../../../main/core/store/library.ts';
 import { profileFor, type NotaryContext } from '../../../../main/core/usecases/context.ts';
 
-/** Issue #11: one rule for "the same service", used by the key binding, Settings, import and verify alike. */
+/** One rule for "the same service", used by the key binding, Settings, import and verify alike. */
 
 describe('sameServiceUrl', () => {
   it('treats spellings of one place as one: scheme and host case, default port, trailing slashes, spaces around', () => {

@@ -7,7 +7,7 @@ import { encodeRecord } from '../../../../main/core/protocol/encode-spec.ts';
 import { answerEvidence, deleteTxId } from '../../../../main/core/usecases/write-answer.ts';
 
 // What a write's answer shows about the published bytes, and a delete's txId when the answer has
-// none (issue #12). The whole flow, with a service that encodes differently, is in
+// none. The whole flow, with a service that encodes differently, is in
 // test/integration/core-service-readings.test.ts.
 
 const TX = 'ab'.repeat(32);

@@ -9,7 +9,7 @@ import {
   type BlockAnswer,
 } from '../../../../../main/core/receipts/verify/best-chain.ts';
 
-// Issue #17, item 3: what a block lookup answers about a receipt's block, read the same by the
+// What a block lookup answers about a receipt's block, read the same by the
 // engine and the verifier page. Every answer becomes a result with its code and sentence.
 
 const BLOCK = '000000000000000003f6a4c8e6e0a5f2c52c2b8c2d7d3f6f1b0b7c3e9d5a1b2c';

@@ -55,7 +55,7 @@ function reanchor(r: Draft, raw: Buffer): void {
 }
 
 describe('counts in the step report', () => {
-  it('a block of two transactions: its one node said in the singular, "Folding the 1 node" (issue #14)', () => {
+  it('a block of two transactions: its one node said in the singular, "Folding the 1 node"', () => {
     const receipt = tampered((r) => {
       const { nodes, root } = branch([fx.txids[0]!, r.registration.txId], 1);
       const h = header(root);
@@ -240,7 +240,7 @@ describe('other encodings and batches', () => {
     expect(verifyReceipt(receipt, withFile).outcome).toBe('verified');
   });
 
-  it("a salt with '.', as the service's guides write them, verifies (issue #12)", () => {
+  it("a salt with '.', as the service's guides write them, verifies", () => {
     const encode = 'SHA256(01-02T13.14.15)|Base64';
     const bytes = Buffer.from(
       createHash('sha256')
@@ -314,7 +314,7 @@ const TAMPERED: [string, (r: Draft) => void, StepId, FailureCode][] = [
     'transaction',
     'transaction-truncated',
   ],
-  // Issue #12: the bytes must stand whole and in order inside one output script.
+  // The bytes must stand whole and in order inside one output script.
   [
     'published split over two pushes',
     (r) => reanchor(r, serializeTx({ outputs: [{ satoshis: 0n, script: dataScript(...halves(r)) }] })),
@@ -436,7 +436,7 @@ const halves = (r: Draft): Buffer[] => {
   return [bytes.subarray(0, 16), bytes.subarray(16)];
 };
 
-describe('the published bytes anywhere inside an output script, as receipt-v1.md says (issue #12)', () => {
+describe('the published bytes anywhere inside an output script, as receipt-v1.md says', () => {
   const published = Buffer.from(fx.receipt.fingerprint.published, 'hex');
   const meta = Buffer.from('nChain Event header v1');
   // [layout, the transaction's outputs, the output that carries them, how the report says it]
