@@ -59,6 +59,15 @@ describe('the verifier page of a proof bundle', () => {
     expect(readFileSync(leasePage, 'utf8')).not.toContain(JSON.parse(receipt).registration.txId);
   });
 
+  it("the documentation publishes this version's figure: the page as built, so a receiver's check can succeed", () => {
+    const figure = pageSha256(verifierPage().html);
+    const published = readFileSync('docs/evidence.md', 'utf8');
+    expect(
+      published.includes(figure),
+      `docs/evidence.md ("The verifier page's SHA-256") must publish ${figure}, the page as built now: a bundle's README.txt sends its receiver there`,
+    ).toBe(true);
+  });
+
   it('verifier-page -o DIR writes the same page, and prints the same SHA-256', async () => {
     const own = await cli('verifier-page', '-o', 'own');
     expect(own.code, own.stderr).toBe(0);
