@@ -37,25 +37,50 @@ async function helpOf(args: string[]): Promise<string> {
   return lines.join('\n').trimEnd();
 }
 
-/** Every command path the CLI has: each command, and each subcommand of those that take them. */
-async function commandPaths(): Promise<string[][]> {
-  const paths: string[][] = [];
+/** A command's help, and the subcommands that print that same help rather than one of their own. */
+interface HelpSection {
+  path: string[];
+  help: string;
+  sharedBy: string[][];
+}
+
+/**
+ * Every command's help, and each subcommand's where it has its own. A subcommand whose help is its
+ * group's (`receipt export --help` prints all of `receipt --help`) is listed under its group's
+ * section, so the reference shows that help once rather than once per subcommand.
+ */
+async function helpSections(): Promise<HelpSection[]> {
+  const sections: HelpSection[] = [];
   for (const name of COMMAND_NAMES) {
-    paths.push([name]);
+    const group: HelpSection = { path: [name], help: await helpOf([name, '--help']), sharedBy: [] };
+    sections.push(group);
     const entry = await COMMANDS[name]();
     // completion's "subcommands" are the shells it writes for: arguments, with no help of their own.
     if (name === 'completion') continue;
-    for (const sub of Object.keys(entry.subcommands ?? {})) paths.push([name, sub]);
+    for (const sub of Object.keys(entry.subcommands ?? {})) {
+      const path = [name, sub];
+      const help = await helpOf([...path, '--help']);
+      if (help === group.help) group.sharedBy.push(path);
+      else sections.push({ path, help, sharedBy: [] });
+    }
   }
-  return paths;
+  return sections;
 }
 
 const fence = (text: string): string => '```text\n' + text + '\n```';
 const anchorOf = (path: string[]): string => path.join('-');
+const code = (path: string[]): string => `\`notarium ${path.join(' ')}\``;
 
-/** docs/cli.md: the overview, then every command's and subcommand's help, as the CLI prints them. */
+/** The sentence under a group's help naming the subcommands it covers, or nothing. */
+function sharedNote(section: HelpSection, mark: (path: string[]) => string): string[] {
+  if (section.sharedBy.length === 0) return [];
+  const names = section.sharedBy.map(mark).join(', ');
+  return [`This help covers ${names}: each prints it with --help.`];
+}
+
+/** docs/cli.md: the overview, then every command's help (and a subcommand's of its own), as the CLI prints them. */
 export async function cliReference(): Promise<string> {
-  const paths = await commandPaths();
+  const sections = await helpSections();
   const parts = [
     '# Command reference',
     '',
@@ -65,13 +90,20 @@ export async function cliReference(): Promise<string> {
     'notarisation and verification; [the user guide](user/README.md) explains what the commands do.',
     'A man page made from the same help is [notarium.1](notarium.1) (`man ./docs/notarium.1`).',
     '',
-    ...paths.map((p) => `- [\`notarium ${p.join(' ')}\`](#notarium-${anchorOf(p)})`),
+    ...sections.map((s) => {
+      const link = `- [${code(s.path)}](#notarium-${anchorOf(s.path)})`;
+      return s.sharedBy.length === 0 ? link : `${link}: ${s.sharedBy.map((p) => p.at(-1)).join(', ')}`;
+    }),
     '',
     '## notarium',
     '',
     fence(await helpOf(['--help'])),
   ];
-  for (const p of paths) parts.push('', `## notarium ${p.join(' ')}`, '', fence(await helpOf([...p, '--help'])));
+  for (const s of sections) {
+    parts.push('', `## notarium ${s.path.join(' ')}`, '', fence(s.help));
+    const note = sharedNote(s, code);
+    if (note.length > 0) parts.push('', ...note);
+  }
   return parts.join('\n') + '\n';
 }
 
@@ -95,7 +127,10 @@ export async function manPage(): Promise<string> {
     roff(await helpOf(['--help'])),
     '.fi',
   ];
-  for (const p of await commandPaths()) parts.push(`.SH ${p.join(' ').toUpperCase()}`, '.nf', roff(await helpOf([...p, '--help'])), '.fi');
+  for (const s of await helpSections()) {
+    parts.push(`.SH ${s.path.join(' ').toUpperCase()}`, '.nf', roff(s.help), '.fi');
+    parts.push(...sharedNote(s, (p) => `notarium ${p.join(' ')}`).map(roff));
+  }
   return parts.join('\n') + '\n';
 }
 
