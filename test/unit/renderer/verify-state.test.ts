@@ -237,7 +237,8 @@ describe('the Verify state', () => {
     const adding = state.add(names.flatMap((n) => [file(n), file(`${n}.receipt.json`)]));
     await expect.poll(() => fake.jobs.length).toBe(1);
     expect(fake.lastJob().refs).toHaveLength(250);
-    await new Promise((r) => setTimeout(r, 20));
+    // Every turn the page could take without the job's end (the fake's uploads need no I/O).
+    for (let turn = 0; turn < 50; turn++) await new Promise((r) => setImmediate(r));
     expect(fake.jobs).toHaveLength(1); // the web shell still holds the first job's 500 uploads
     fake.emit('verify-done', { jobId: fake.lastJob().jobId, counts: none });
     await expect.poll(() => fake.jobs.length).toBe(2);
