@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSha256, verifierPage } from '../../main/core/receipts/verifier-page.ts';
 import { jsonCli, runCli } from '../support/cli.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 
 /**
  * A page a receiver can check: verify.html is the page as built, byte-identical in every bundle of
@@ -50,6 +51,9 @@ describe('the verifier page of a proof bundle', () => {
       const readme = readFileSync(join(work, folder, 'README.txt'), 'utf8');
       expect(readme).toContain(`\n  ${figure}\n`);
       expect(readme).toContain('sha256sum verify.html');
+      // Which published figure to compare with: the version that wrote the bundle.
+      expect(readme).toContain(`Proof bundle written by Notarium ${packageJson.version} on `);
+      expect(readme).toContain(`publishes for version ${packageJson.version}\n`);
       expect(readme).toContain('notarium verifier-page -o DIR');
       expect(readme).toMatch(/It cannot vouch for itself/);
     }

@@ -1,3 +1,4 @@
+import packageJson from '../../../package.json' with { type: 'json' };
 import { VERIFIER_PAGE_NAME } from '../receipts/verifier-page.ts';
 
 /**
@@ -11,7 +12,8 @@ export const BUNDLE_README_NAME = 'README.txt';
 export function bundleReadme(facts: { receipts: readonly string[]; index?: string; pageSha256: string; writtenAt: Date }): string {
   const width = Math.max(VERIFIER_PAGE_NAME.length, ...facts.receipts.map((r) => r.length), facts.index?.length ?? 0) + 2;
   const row = (name: string, what: string) => `  ${name.padEnd(width)}${what}`;
-  return `Proof bundle written by Notarium on ${facts.writtenAt.toISOString()}
+  // The version names which published figure the page's SHA-256 is compared with.
+  return `Proof bundle written by Notarium ${packageJson.version} on ${facts.writtenAt.toISOString()}
 
 ${[
   ...facts.receipts.map((r) => row(r, 'a receipt: the proof that its file existed no later than its block')),
@@ -30,7 +32,8 @@ says, check that its SHA-256 is
   sha256sum ${VERIFIER_PAGE_NAME}                  (macOS: shasum -a 256 ${VERIFIER_PAGE_NAME};
                                           Windows: certutil -hashfile ${VERIFIER_PAGE_NAME} SHA256)
 
-and that this is the figure Notarium's documentation publishes for its version. Or do without
+and that this is the figure Notarium's documentation publishes for version ${packageJson.version}
+(docs/evidence.md in Notarium's source, "The verifier page's SHA-256"). Or do without
 this copy: "notarium verifier-page -o DIR" writes the page as your own Notarium builds it,
 "notarium receipt verify RECEIPT FILE" checks with no page at all, and the receipt format's
 documentation (receipt-v1) says how to check a receipt by hand, independently of Notarium.
