@@ -8,11 +8,12 @@ import { isOutcomeUnknown } from '../../main/core/api/transport-failure.ts';
 import { walkLinks } from '../../main/core/api/link-walk.ts';
 import { serviceErrorFrom } from '../../main/core/api/problem-document.ts';
 import { sentenceFor, type ErrorCode } from '../../main/core/errors/catalogue.ts';
-import { NotariumError, ServiceError } from '../../main/core/errors/notarium-error.ts';
+import { ServiceError } from '../../main/core/errors/notarium-error.ts';
 import type { SandboxOptions } from '../../sandbox/index.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 import { closedPort } from '../support/closed-port.ts';
+import { rejection } from '../support/rejection.ts';
 
 // The API clients of main/core/api against real sandboxes over HTTP: every endpoint, every
 // spelling, the service's error codes, and the retry rules under injected faults.
@@ -49,15 +50,6 @@ function recordApi(sb: TestSandbox, options: Partial<RecordApiOptions> = {}): Re
 const mempool = async (sb: TestSandbox): Promise<number> => (await sb.json<{ mempool: number }>('/__sandbox/chain')).mempool;
 const setFaults = async (sb: TestSandbox, faults: object): Promise<void> =>
   void (await sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(faults) }));
-
-async function rejection(promise: Promise<unknown>): Promise<NotariumError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(NotariumError);
-  return err as NotariumError;
-}
 
 /** Signs in on the sandbox's authorize page and returns the code from the redirect. */
 async function authorizationCode(sb: TestSandbox, challenge?: string, userName = 'sandbox-user'): Promise<string> {

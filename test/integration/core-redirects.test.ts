@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlockLookup } from '../../main/core/api/block-lookup.ts';
 import { RecordApi } from '../../main/core/api/record-api.ts';
-import { NotariumError } from '../../main/core/errors/notarium-error.ts';
 import { readBlockAnswer } from '../../main/core/receipts/verify/best-chain.ts';
 import { startRedirectingFront, type RedirectingFront } from '../support/redirecting-front.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+import { rejection } from '../support/rejection.ts';
 
 /**
  * Redirects, against the strict sandbox behind a gateway that redirects: the record API follows
@@ -29,15 +29,6 @@ afterAll(async () => {
 async function arrived(route: string): Promise<number> {
   const { routes } = await sb.json<{ routes: { route: string; total: number }[] }>('/__sandbox/requests');
   return routes.find((r) => r.route === route)?.total ?? 0;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<NotariumError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(NotariumError);
-  return err as NotariumError;
 }
 
 const api = (baseUrl: string) => new RecordApi({ baseUrl, apiKey: sb.apiKey, sleep: async () => {} });
