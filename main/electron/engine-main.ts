@@ -12,7 +12,7 @@ import { netRequestFetch } from './net-request-fetch.ts';
  * Its HTTP goes through Electron's network stack (net.request, as a fetch: net-request-fetch.ts; the
  * system's proxy settings and certificate store, which Node's fetch ignores; and with the
  * nodeOptions fuse off no NODE_EXTRA_CA_CERTS either), while the CLI keeps Node's: the fetch is
- * passed in, not chosen inside.
+ * passed in, not chosen inside. Its keychain is the main process's (core/app/engine-keychain.ts).
  */
 
 interface ParentPort {
@@ -30,8 +30,8 @@ serveEngine(
     onMessage: (listener: (message: ToEngine) => void) => parentPort.on('message', (event) => listener(event.data as ToEngine)),
   },
   { shell: 'electron', resolveFile: pathOf, ...(config.verifyCommand ? { verifyCommand: config.verifyCommand } : {}) },
-  (abilities) => {
-    const notary = new Notary({ dataDir: config.dataDir, env: process.env, transport: { fetch: netRequestFetch(net) } });
+  (abilities, keychain) => {
+    const notary = new Notary({ dataDir: config.dataDir, env: process.env, secrets: keychain, transport: { fetch: netRequestFetch(net) } });
     return { service: createAppService(notary, abilities), startBackground: () => notary.startBackground(), close: () => notary.close() };
   },
 );

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { app, utilityProcess } from 'electron';
 import { connectEngine, type RemoteEngine } from '../core/app/remote-engine.ts';
 import type { FromEngine, ToEngine } from '../core/app/engine-protocol.ts';
+import { KeychainSecretStore } from '../core/secrets/keychain-secret-store.ts';
 import type { EngineConfig } from './engine-config.ts';
 import { engineSqliteEnv } from './engine-sqlite.ts';
 import type { DesktopAbilities } from './shell-abilities.ts';
@@ -9,7 +10,9 @@ import type { DesktopAbilities } from './shell-abilities.ts';
 /**
  * The engine (library, hashing, poller, watcher, embedded sandbox) in an Electron utility process:
  * nothing it does, however heavy, holds up the windows. This process answers what the engine asks
- * of the shell (dialogs, the browser, printing).
+ * of the shell (dialogs, the browser, printing), and makes its keychain calls: the utility process
+ * runs as "Notarium Helper", a code identity of its own to macOS's keychain, while this process is
+ * "Notarium", as the installed command is (core/app/engine-keychain.ts).
  */
 
 export function forkEngine(dataDir: string, abilities: DesktopAbilities): RemoteEngine {
@@ -26,7 +29,7 @@ export function forkEngine(dataDir: string, abilities: DesktopAbilities): Remote
       onMessage: (listener: (message: FromEngine) => void) => child.on('message', (message: unknown) => listener(message as FromEngine)),
       onExit: (listener) => child.on('exit', (code: number) => listener(code)),
     },
-    abilities,
+    { ...abilities, keychain: new KeychainSecretStore() },
   );
   return {
     ...engine,

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { buildCli } from '../../scripts/build-cli.ts';
 import { buildDesktop, type DesktopBuild } from '../../scripts/build-desktop.ts';
+import { KEYCHAIN_SERVICE } from '../../main/core/secrets/accounts.ts';
+import { KeychainSecretStore } from '../../main/core/secrets/keychain-secret-store.ts';
 import { runCli } from '../support/cli.ts';
 import { COMMAND_NAMES, HELP_ARGS, VERSION_ARGS } from '../../main/cli/command-names.ts';
 import { spellingsOf } from '../../main/cli/names.ts';
@@ -62,7 +64,7 @@ describe('the desktop bundles', () => {
 });
 
 describe('the bundled main process, run against a stand-in electron', () => {
-  it('serves the UI, answers its own page only, routes --verify, notarises with the redirected SQLite build, and quits cleanly', async () => {
+  it('serves the UI, answers its own page only, routes --verify, notarises with the redirected SQLite build, keeps secrets from the main process, and quits cleanly', async () => {
     const appRoot = root;
     mkdirSync(join(appRoot, 'dist', 'renderer'), { recursive: true });
     writeFileSync(join(appRoot, 'dist', 'renderer', 'index.html'), '<!doctype html><title>Notarium</title>');
@@ -79,6 +81,7 @@ describe('the bundled main process, run against a stand-in electron', () => {
     const reportPath = join(root, 'report.json');
     const stranger = join(root, 'stranger.pdf');
     writeFileSync(stranger, 'never notarised');
+    const apiKey = `desktop-${randomBytes(8).toString('hex')}`;
     const child = spawn(process.execPath, ['--import', resolve('test/support/fake-electron/register.mjs'), built.main, '--verify', stranger], {
       env: {
         PATH: process.env.PATH,
@@ -90,6 +93,9 @@ describe('the bundled main process, run against a stand-in electron', () => {
         FAKE_ELECTRON_ENGINE_REPORT: join(root, 'engine-report.json'),
         FAKE_ELECTRON_FILE: file,
         FAKE_ELECTRON_NET_LOG: join(root, 'net.log'),
+        FAKE_ELECTRON_API_KEY: apiKey,
+        // The keychain's session bus (npm test's private one: scripts/test.sh).
+        DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -141,6 +147,16 @@ describe('the bundled main process, run against a stand-in electron', () => {
     expect(engine.sqlite.every((p) => p.startsWith(native))).toBe(true);
     // The engine's HTTP went through Electron's network stack (net.request), not Node's fetch.
     expect(readFileSync(join(root, 'net.log'), 'utf8')).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/records/m);
+    // The API key Settings stored reached the keychain from the main process ("Notarium", as the
+    // installed command): the stand-in refuses the engine's utility process ("Notarium Helper").
+    expect(report.saveProfile).toMatchObject({ ok: true, value: { name: 'Keychain', apiKeySet: false } });
+    expect(report.setApiKey).toEqual({ ok: true, value: { apiKeySet: true } });
+    expect(report.listProfiles.value).toContainEqual(expect.objectContaining({ name: 'Keychain', apiKeySet: true }));
+    expect(JSON.stringify(report) + output).not.toContain(apiKey); // not to the page, not in a log
+    const { findCredentials } = await import('@napi-rs/keyring/keytar.js');
+    const stored = (await findCredentials(KEYCHAIN_SERVICE)).filter((c) => c.password === apiKey);
+    expect(stored.map((c) => c.account)).toEqual([expect.stringMatching(/^library:[^:]+:profile:Keychain:api-key$/)]);
+    expect(await new KeychainSecretStore().delete(stored[0]!.account)).toBe(true);
   });
 });
 

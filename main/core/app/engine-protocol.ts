@@ -12,6 +12,15 @@ import type { AnswerMessage, CallMessage, ErrorData, EventMessage } from '../../
 export const REMOTE_ABILITIES = ['openExternal', 'openExplorerPage', 'showInFolder', 'printPdf', 'chooseFolder'] as const;
 export type RemoteAbility = (typeof REMOTE_ABILITIES)[number];
 
+/**
+ * The keychain's calls (a SecretStore's get, set and delete), which the engine asks of the main
+ * process too, so that one code identity holds every secret: macOS trusts a keychain item to the
+ * application that created it and asks the user before any other reads it, and the engine runs
+ * as "Notarium Helper" while the installed command runs as "Notarium" (engine-keychain.ts).
+ */
+export const KEYCHAIN_CALLS = ['keychainGet', 'keychainSet', 'keychainDelete'] as const;
+export type KeychainCall = (typeof KEYCHAIN_CALLS)[number];
+
 export type ToEngine =
   /** A call of the app service, or the answer to an ability the engine asked for. */
   CallMessage | AnswerMessage | { type: 'start-background' } | { type: 'close' };
@@ -20,7 +29,7 @@ export type FromEngine =
   | { type: 'ready' }
   /** The engine could not open (a locked or newer library, say): why, for the user. */
   | { type: 'failed'; error: ErrorData }
-  /** The answer to a call, an event of the service, or an ability asked of the main process. */
+  /** The answer to a call, an event of the service, or an ability or keychain call asked of the main process. */
   | AnswerMessage
   | EventMessage
   | CallMessage

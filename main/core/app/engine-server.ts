@@ -2,14 +2,17 @@ import { dispatch } from '../../../preload/protocol/dispatcher.ts';
 import { PendingCalls } from '../../../preload/protocol/pending-calls.ts';
 import { errorData } from '../errors/error-data.ts';
 import type { AppService } from './app-service.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
 import type { ShellAbilities } from './shell-abilities.ts';
 import { callService } from './call-service.ts';
+import { keychainThroughMain } from './engine-keychain.ts';
 import type { EnginePort, FromEngine, RemoteAbility, ToEngine } from './engine-protocol.ts';
 
 /**
  * The engine process's side: the app service over the engine, answering the main process's calls
  * and sending it every event. What only the main process can do (open the browser, show a folder,
- * print to PDF, pick a folder) is asked of it over the same channel.
+ * print to PDF, pick a folder) is asked of it over the same channel, and so is every keychain call
+ * (engine-keychain.ts: one code identity reaches the keychain).
  */
 
 export interface EngineParts {
@@ -24,15 +27,17 @@ export type LocalAbilities = Omit<ShellAbilities, RemoteAbility>;
 export function serveEngine(
   port: EnginePort<ToEngine, FromEngine>,
   local: LocalAbilities,
-  open: (abilities: ShellAbilities) => EngineParts,
+  /** `keychain` is the main process's, for the notary's secrets. */
+  open: (abilities: ShellAbilities, keychain: SecretStore) => EngineParts,
   /** Where internal failures are told in full (the main process and the page get the catalogue's sentence). */
   log: (line: string) => void = (line) => process.stderr.write(line + '\n'),
 ): void {
   const asked = new PendingCalls();
+  const post = (message: FromEngine): void => port.post(message);
   const ask =
     <T>(name: RemoteAbility) =>
     (...args: unknown[]): Promise<T> =>
-      asked.call(name, args, (message) => port.post(message)) as Promise<T>;
+      asked.call(name, args, post) as Promise<T>;
   const abilities: ShellAbilities = {
     log,
     ...local,
@@ -44,7 +49,10 @@ export function serveEngine(
   };
   let parts: EngineParts;
   try {
-    parts = open(abilities);
+    parts = open(
+      abilities,
+      keychainThroughMain((call, args) => asked.call(call, args, post)),
+    );
   } catch (err) {
     port.post({ type: 'failed', error: errorData(err, (detail) => log(`Notarium's engine could not open: ${detail}`)) });
     return;

@@ -5,15 +5,17 @@ import { errorFromData, type ErrorData } from '../../../preload/protocol/message
 import { PendingCalls } from '../../../preload/protocol/pending-calls.ts';
 import { errorData } from '../errors/error-data.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
 import type { AppService } from './app-service.ts';
 import type { ShellAbilities } from './shell-abilities.ts';
+import { answerKeychainCall, isKeychainCall } from './engine-keychain.ts';
 import { REMOTE_ABILITIES, type EnginePort, type FromEngine, type RemoteAbility, type ToEngine } from './engine-protocol.ts';
 import { fanOut } from './fan-out.ts';
 
 /**
  * The main process's side of the engine process: an AppService whose calls and events go over the
- * channel, and the shell abilities the engine asks for, done here. If the engine process dies,
- * every waiting call fails with a sentence instead of hanging.
+ * channel, and the shell abilities and keychain calls the engine asks for, done here. If the engine
+ * process dies, every waiting call fails with a sentence instead of hanging.
  */
 
 export interface RemoteEngine {
@@ -23,13 +25,16 @@ export interface RemoteEngine {
   close(): Promise<void>;
 }
 
+/** What the engine may ask of the main process: the shell's abilities, and the keychain (engine-keychain.ts). */
+export type MainProcessAbilities = Pick<ShellAbilities, RemoteAbility> & { keychain: SecretStore };
+
 type Emit = <E extends EventName>(event: E, payload: NotariumEvents[E]) => void;
 
 const ENGINE_GONE: ErrorData = { code: 'INTERNAL', message: "Notarium's engine stopped unexpectedly: quit Notarium and open it again." };
 
 export function connectEngine(
   port: EnginePort<FromEngine, ToEngine>,
-  abilities: Pick<ShellAbilities, RemoteAbility>,
+  abilities: MainProcessAbilities,
   /** Where internal failures of the abilities are told in full (the engine gets the catalogue's sentence). */
   log: (line: string) => void = (line) => process.stderr.write(line + '\n'),
 ): RemoteEngine {
@@ -45,9 +50,10 @@ export function connectEngine(
     closed?.();
   };
 
-  // The abilities the engine may ask for, and no other name.
+  // The abilities and keychain calls the engine may ask for, and no other name.
   const abilityCalls = {
     run: (name: string, args: unknown[]) => {
+      if (isKeychainCall(name)) return answerKeychainCall(abilities.keychain, name, args);
       if (!(REMOTE_ABILITIES as readonly string[]).includes(name)) throw new NotariumError('BAD_CALL', `There is no ability named "${name.slice(0, 64)}".`);
       return (abilities[name as RemoteAbility] as (...a: unknown[]) => unknown)(...args);
     },

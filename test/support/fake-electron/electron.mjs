@@ -7,7 +7,8 @@
 //
 // Launch facts it reads: FAKE_ELECTRON_PACKAGED=1 runs as an installed app (argv without the app's
 // folder, app.isPackaged); FAKE_ELECTRON_PLATFORM stands for process.platform where a rule differs;
-// FAKE_ELECTRON_PROCESS_REPORT receives, at exit, what the process cost (GPU, session data).
+// FAKE_ELECTRON_PROCESS_REPORT receives, at exit, what the process cost (GPU, session data);
+// FAKE_ELECTRON_API_KEY has the drive store it as a service profile's key (the keychain is reached).
 import { randomUUID } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
@@ -412,6 +413,14 @@ async function drive(window) {
   report.verifyDone = await verified;
   report.openVerify = report.sent.filter(([, event]) => event === 'open-verify').map(([, , payload]) => payload);
   report.verifyResults = report.sent.filter(([, event]) => event === 'verify-result').map(([, , payload]) => payload.result);
+  // Settings stores a service profile's API key (FAKE_ELECTRON_API_KEY) and reads whether it is
+  // set: the engine's secrets, in the keychain (a utility process is refused it: helper-keychain.mjs).
+  const keyed = env.FAKE_ELECTRON_API_KEY;
+  if (keyed) {
+    report.saveProfile = await call('saveProfile', [{ name: 'Keychain', baseUrl: 'https://records.example' }, {}]);
+    report.setApiKey = await call('setApiKey', ['Keychain', keyed]);
+    report.listProfiles = await call('listProfiles', []);
+  }
   report.sqlite = Object.keys(createRequire(import.meta.url).cache).filter(
     (p) => p.includes('better_sqlite3.node') || p.includes('better-sqlite3/lib/index.js'),
   );

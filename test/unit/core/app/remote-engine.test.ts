@@ -2,9 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ShellAbilities } from '../../../../main/core/app/shell-abilities.ts';
 import type { EnginePort, FromEngine, ToEngine } from '../../../../main/core/app/engine-protocol.ts';
 import { serveEngine } from '../../../../main/core/app/engine-server.ts';
-import { connectEngine } from '../../../../main/core/app/remote-engine.ts';
+import { connectEngine, type MainProcessAbilities } from '../../../../main/core/app/remote-engine.ts';
 import { sentenceFor } from '../../../../main/core/errors/catalogue.ts';
-import { NotariumError } from '../../../../main/core/errors/notarium-error.ts';
+import { isNotariumError, NotariumError } from '../../../../main/core/errors/notarium-error.ts';
+import { resolveApiKey } from '../../../../main/core/secrets/api-key.ts';
+import type { SecretStore } from '../../../../main/core/secrets/secret-store.ts';
+import type { Profile } from '../../../../main/core/store/profiles.ts';
+import { MemorySecretStore } from '../../../support/memory-secret-store.ts';
 import { fakeService } from '../../electron/fake-service.ts';
 
 // The main process and the engine process, wired back to back through a channel that delivers
@@ -24,13 +28,13 @@ function channel() {
   return { engineSide, mainSide, exit: (code: number) => exits.forEach((l) => l(code)) };
 }
 
-function wire(main: Partial<ShellAbilities> = {}) {
+function wire(main: Partial<MainProcessAbilities> = {}) {
   const { engineSide, mainSide, exit } = channel();
   const service = fakeService();
-  let given: ShellAbilities | undefined;
+  let given: { abilities: ShellAbilities; keychain: SecretStore } | undefined;
   const parts = { startBackground: vi.fn(), close: vi.fn(async () => {}) };
-  serveEngine(engineSide, { shell: 'electron', resolveFile: () => '/x' }, (abilities) => {
-    given = abilities;
+  serveEngine(engineSide, { shell: 'electron', resolveFile: () => '/x' }, (abilities, keychain) => {
+    given = { abilities, keychain };
     return { service, ...parts };
   });
   const abilities = {
@@ -39,10 +43,11 @@ function wire(main: Partial<ShellAbilities> = {}) {
     showInFolder: vi.fn(),
     printPdf: vi.fn(async () => new Uint8Array([37, 80, 68, 70])),
     chooseFolder: vi.fn(async () => '/home/ann/Contracts'),
+    keychain: new MemorySecretStore(),
     ...main,
   };
   const engine = connectEngine(mainSide, abilities);
-  return { engine, service, abilities, parts, exit, engineAbilities: () => given! };
+  return { engine, service, abilities, parts, exit, engineAbilities: () => given!.abilities, engineKeychain: () => given!.keychain };
 }
 
 describe('the engine over its channel', () => {
@@ -122,6 +127,7 @@ describe('the engine over its channel', () => {
       showInFolder: vi.fn(),
       printPdf: vi.fn(async () => new Uint8Array()),
       chooseFolder: vi.fn(async () => null),
+      keychain: new MemorySecretStore(),
     };
     connectEngine(mainSide, abilities);
     engineSide.onMessage((m) => void answers.push(m as never));
@@ -130,6 +136,65 @@ describe('the engine over its channel', () => {
     await vi.waitFor(() => expect(answers).toHaveLength(2));
     expect(answers).toContainEqual({ type: 'answer', id: 1, ok: false, error: { code: 'BAD_CALL', message: 'There is no ability named "constructor".' } });
     expect(answers).toContainEqual({ type: 'answer', id: 2, ok: true, value: null });
+  });
+
+  it("the engine's keychain is the main process's: every read, write and removal is made there", async () => {
+    const { engineKeychain, abilities } = wire();
+    await vi.waitFor(() => expect(engineKeychain()).toBeDefined());
+    const keychain = engineKeychain();
+    expect(await keychain.get('library:l1:profile:Work:api-key')).toBeNull();
+    await keychain.set('library:l1:profile:Work:api-key', 'key-1');
+    expect(abilities.keychain.entries).toEqual(new Map([['library:l1:profile:Work:api-key', 'key-1']]));
+    expect(await keychain.get('library:l1:profile:Work:api-key')).toBe('key-1');
+    expect(await keychain.delete('library:l1:profile:Work:api-key')).toBe(true);
+    expect(await keychain.delete('library:l1:profile:Work:api-key')).toBe(false);
+    expect(abilities.keychain.entries.size).toBe(0);
+  });
+
+  it("a keychain failure reaches the engine as the NotariumError it was, so the engine's sentences still tell it apart", async () => {
+    const unavailable = new NotariumError(
+      'KEYCHAIN_UNAVAILABLE',
+      'The system keychain is not available, so the API key of profile "Work" cannot be read: unlock it.',
+      {
+        cause: new Error('Platform secure storage failure'),
+      },
+    );
+    const { engineKeychain } = wire({ keychain: { get: async () => Promise.reject(unavailable), set: async () => {}, delete: async () => false } });
+    await vi.waitFor(() => expect(engineKeychain()).toBeDefined());
+    const err = await engineKeychain()
+      .get('library:l1:profile:Work:api-key')
+      .catch((e: unknown) => e);
+    expect(isNotariumError(err, 'KEYCHAIN_UNAVAILABLE')).toBe(true);
+    expect((err as Error).message).toBe(unavailable.message);
+    // What the engine then says: the keychain's sentence, and the way around it.
+    const profile = { name: 'Work', baseUrl: 'https://records.example', apiKeyUrl: 'https://records.example' } as Profile;
+    await expect(resolveApiKey(profile, 'https://records.example', { store: engineKeychain(), env: {} })).rejects.toMatchObject({
+      code: 'KEYCHAIN_UNAVAILABLE',
+      message: expect.stringMatching(/not available.*NOTARIUM_API_KEY/),
+    });
+  });
+
+  it('the main process makes a keychain call only with an account and, to store, a secret, and never repeats them', async () => {
+    const { engineSide, mainSide } = channel();
+    const answers: FromEngine[] = [];
+    const keychain = new MemorySecretStore();
+    connectEngine(mainSide, {
+      openExternal: async () => {},
+      openExplorerPage: async () => {},
+      showInFolder: () => {},
+      printPdf: async () => new Uint8Array(),
+      chooseFolder: async () => null,
+      keychain,
+    });
+    engineSide.onMessage((m) => void answers.push(m as never));
+    engineSide.post({ type: 'call', id: 1, method: 'keychainSet', args: ['library:l1:profile:Work:api-key'] });
+    engineSide.post({ type: 'call', id: 2, method: 'keychainSet', args: ['library:l1:profile:Work:api-key', { secret: 'hunter2' }] });
+    engineSide.post({ type: 'call', id: 3, method: 'keychainGet', args: ['', 'hunter2'] });
+    engineSide.post({ type: 'call', id: 4, method: 'keychainDelete', args: [] });
+    await vi.waitFor(() => expect(answers).toHaveLength(4));
+    for (const answer of answers) expect(answer).toMatchObject({ type: 'answer', ok: false, error: { code: 'BAD_CALL' } });
+    expect(JSON.stringify(answers)).not.toContain('hunter2');
+    expect(keychain.entries.size).toBe(0);
   });
 
   it('starts the background work on request, and closes the service then the engine', async () => {
@@ -152,6 +217,7 @@ describe('the engine over its channel', () => {
       showInFolder: () => {},
       printPdf: async () => new Uint8Array(),
       chooseFolder: async () => null,
+      keychain: new MemorySecretStore(),
     });
     await expect(engine.service.api.appInfo()).rejects.toMatchObject({ code: 'STORE_ERROR', message: expect.stringMatching(/newer version of Notarium/) });
     await engine.close();
