@@ -39,7 +39,7 @@ export async function answerKeychainCall(keychain: SecretStore, call: KeychainCa
   // Never the arguments in the sentence: one may be a secret.
   if (args.length !== texts || !args.every((a) => typeof a === 'string') || args[0] === '')
     throw new NotariumError('BAD_CALL', `The keychain call ${call} takes ${texts === 1 ? 'an account' : 'an account and a secret'}, as text.`);
-  const [account, secret] = args as string[];
+  const [account, secret] = args;
   if (call === 'keychainGet') return keychain.get(account!);
   if (call === 'keychainSet') return keychain.set(account!, secret!);
   return keychain.delete(account!);

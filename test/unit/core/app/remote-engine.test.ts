@@ -139,16 +139,17 @@ describe('the engine over its channel', () => {
   });
 
   it("the engine's keychain is the main process's: every read, write and removal is made there", async () => {
-    const { engineKeychain, abilities } = wire();
+    const mainKeychain = new MemorySecretStore();
+    const { engineKeychain } = wire({ keychain: mainKeychain });
     await vi.waitFor(() => expect(engineKeychain()).toBeDefined());
     const keychain = engineKeychain();
     expect(await keychain.get('library:l1:profile:Work:api-key')).toBeNull();
     await keychain.set('library:l1:profile:Work:api-key', 'key-1');
-    expect(abilities.keychain.entries).toEqual(new Map([['library:l1:profile:Work:api-key', 'key-1']]));
+    expect(mainKeychain.entries).toEqual(new Map([['library:l1:profile:Work:api-key', 'key-1']]));
     expect(await keychain.get('library:l1:profile:Work:api-key')).toBe('key-1');
     expect(await keychain.delete('library:l1:profile:Work:api-key')).toBe(true);
     expect(await keychain.delete('library:l1:profile:Work:api-key')).toBe(false);
-    expect(abilities.keychain.entries.size).toBe(0);
+    expect(mainKeychain.entries.size).toBe(0);
   });
 
   it("a keychain failure reaches the engine as the NotariumError it was, so the engine's sentences still tell it apart", async () => {
