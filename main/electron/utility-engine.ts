@@ -10,9 +10,8 @@ import type { DesktopAbilities } from './shell-abilities.ts';
 /**
  * The engine (library, hashing, poller, watcher, embedded sandbox) in an Electron utility process:
  * nothing it does, however heavy, holds up the windows. This process answers what the engine asks
- * of the shell (dialogs, the browser, printing), and makes its keychain calls: the utility process
- * runs as "Notarium Helper", a code identity of its own to macOS's keychain, while this process is
- * "Notarium", as the installed command is (core/app/engine-keychain.ts).
+ * of the shell (dialogs, the browser, printing), and makes its keychain calls, from this process's
+ * code identity (core/app/engine-keychain.ts).
  */
 
 export function forkEngine(dataDir: string, abilities: DesktopAbilities): RemoteEngine {

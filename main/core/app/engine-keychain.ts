@@ -5,12 +5,13 @@ import { KEYCHAIN_CALLS, type KeychainCall } from './engine-protocol.ts';
 
 /**
  * The desktop engine's keychain is the main process's: the engine asks for each read, write and
- * removal over its channel, and the main process makes the keychain call, as the installed
- * command does in that same executable. On macOS both then reach the keychain as "Notarium", the
- * identity each item's access list trusts, instead of the engine as "Notarium Helper", for which
- * the system would ask the user about every secret the command stored, and the reverse. Only
- * accounts and secrets cross the channel, never to a page, and a failure crosses as its code and
- * sentence (KEYCHAIN_UNAVAILABLE stays KEYCHAIN_UNAVAILABLE).
+ * removal over its channel, and the main process makes the keychain call. macOS trusts a keychain
+ * item to the application that created it and asks the user before another one uses it; the
+ * engine's utility process runs as "Notarium Helper", the main process as "Notarium", and so does
+ * the installed command (the same executable). Made here, every call comes from "Notarium", so
+ * neither the app nor the command is prompted for the other's secrets. Only accounts and secrets
+ * cross the channel, never to a page, and a failure crosses as its code and sentence
+ * (KEYCHAIN_UNAVAILABLE stays KEYCHAIN_UNAVAILABLE).
  */
 
 /** The engine's side: a SecretStore whose calls `ask` the main process. */

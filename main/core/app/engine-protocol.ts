@@ -12,12 +12,7 @@ import type { AnswerMessage, CallMessage, ErrorData, EventMessage } from '../../
 export const REMOTE_ABILITIES = ['openExternal', 'openExplorerPage', 'showInFolder', 'printPdf', 'chooseFolder'] as const;
 export type RemoteAbility = (typeof REMOTE_ABILITIES)[number];
 
-/**
- * The keychain's calls (a SecretStore's get, set and delete), which the engine asks of the main
- * process too, so that one code identity holds every secret: macOS trusts a keychain item to the
- * application that created it and asks the user before any other reads it, and the engine runs
- * as "Notarium Helper" while the installed command runs as "Notarium" (engine-keychain.ts).
- */
+/** The keychain's calls (a SecretStore's get, set and delete), which the engine asks of the main process too (engine-keychain.ts says why). */
 export const KEYCHAIN_CALLS = ['keychainGet', 'keychainSet', 'keychainDelete'] as const;
 export type KeychainCall = (typeof KEYCHAIN_CALLS)[number];
 
