@@ -96,7 +96,9 @@ describe('the embedded sandbox: its block lookup is the Sandbox profile default'
     // How to ask, in the command line's words: its options, never the app's "Offline" box.
     const said = await cli('receipt', 'verify', 'deed.txt.receipt.json', 'deed.txt');
     for (const label of ['Best chain', 'Service check']) {
-      expect(said.stdout).toMatch(new RegExp(`^ {2}skip {2}${label} +Needs the network.* Asked online: verify without --offline, or receipt verify --online\\.$`, 'm'));
+      expect(said.stdout).toMatch(
+        new RegExp(`^ {2}skip {2}${label} +Needs the network.* Asked online: verify without --offline, or receipt verify --online\\.$`, 'm'),
+      );
     }
     expect(said.stdout).not.toMatch(/"Offline"/);
     const online = await json('receipt', 'verify', 'deed.txt.receipt.json', 'deed.txt', '--online');

@@ -87,7 +87,9 @@ describe('the bin in a development tree of its own', () => {
     writeFileSync(join(tree, 'lease.pdf'), 'The lease, signed.\n');
     const bundle = run('receipt', 'export', 'lease.pdf', '--bundle', '-o', 'for-the-notary');
     expect(bundle.status).toBe(2);
-    expect(bundle.stderr).toMatch(/^notarium receipt export: The offline verifier page is not built .*dist\/verifier-page\/verify\.html.*run "npm run build".* \[NOT_BUILT\]$/m);
+    expect(bundle.stderr).toMatch(
+      /^notarium receipt export: The offline verifier page is not built .*dist\/verifier-page\/verify\.html.*run "npm run build".* \[NOT_BUILT\]$/m,
+    );
     expect(bundle.stderr).not.toMatch(/INTERNAL/);
     const page = run('verifier-page', '-o', 'own', '--json');
     expect(page.status).toBe(2);

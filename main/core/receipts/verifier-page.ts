@@ -64,7 +64,10 @@ export function lookupVerifierPage(page: VerifierPage, lookup: string): string {
     );
   const built = `content="${verifierCsp(page.style, page.script)}"`;
   if (!page.html.includes(built)) {
-    throw new NotariumError('NOT_BUILT', `The offline verifier page in ${VERIFIER_PAGE_DIR} does not match its own script and style (a build cut short, or files changed since): run "npm run build".`);
+    throw new NotariumError(
+      'NOT_BUILT',
+      `The offline verifier page in ${VERIFIER_PAGE_DIR} does not match its own script and style (a build cut short, or files changed since): run "npm run build".`,
+    );
   }
   const meta = `<meta name="${BLOCK_LOOKUP_META}" content="${escapeAttribute(lookup)}">\n`;
   // Replaced by functions: a `$` in the lookup is text, never a replacement pattern.

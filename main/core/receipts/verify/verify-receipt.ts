@@ -108,8 +108,7 @@ const TEST_CHAIN_MINING = 'anyone can mine a block there on an ordinary computer
 const SERVICE_OFFLINE_DETAIL =
   "Needs the network and an API key: the service's match endpoint is asked whether it still holds this record, which an offline verification does not do.";
 
-const CHAIN_OFFLINE_DETAIL =
-  'Needs the network: a block explorer is asked whether the block is on the best chain, which an offline verification does not do.';
+const CHAIN_OFFLINE_DETAIL = 'Needs the network: a block explorer is asked whether the block is on the best chain, which an offline verification does not do.';
 
 type StepResult = { status: 'pass' | 'not-run'; detail: string } | { status: 'skipped'; code: SkipCode; detail: string };
 
