@@ -111,12 +111,16 @@ export function statusWord(r: Pick<FileVerification, 'status' | 'report'>): stri
 
 const MARK: Record<Step['status'], string> = { pass: 'pass', fail: 'FAIL', skipped: 'skip', 'not-run': '-' };
 
+/** How a command-line user has an online step asked, beside a step an offline verification skipped. */
+const ONLINE_HINT = 'Asked online: verify without --offline, or receipt verify --online.';
+
 /** The step report: one line per step (a failure's code after its sentence), expected vs found for a failure, then what is proven. */
 export function describeReport(report: VerificationReport): string {
   const width = Math.max(...report.steps.map((s) => s.label.length));
   const lines = report.steps.map((s) => {
     const code = s.status === 'fail' && s.code ? ` [${s.code}]` : '';
-    const line = `  ${MARK[s.status].padEnd(4)}  ${s.label.padEnd(width)}  ${visibleName(s.detail)}${code}`;
+    const hint = s.status === 'skipped' && s.code === 'offline' ? ` ${ONLINE_HINT}` : '';
+    const line = `  ${MARK[s.status].padEnd(4)}  ${s.label.padEnd(width)}  ${visibleName(s.detail)}${hint}${code}`;
     const diff =
       s.status === 'fail' && (s.expected !== undefined || s.found !== undefined)
         ? `\n        expected: ${visibleName(s.expected ?? '-')}\n        found:    ${visibleName(s.found ?? '-')}`

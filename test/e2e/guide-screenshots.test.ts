@@ -1,16 +1,18 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipEntries } from '../support/unzip.ts';
 import { dropFiles, launchOfflineBrowser, openOffline, shownReport } from '../support/verifier-page.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 
-// The user guide's pictures (docs/user/images/), taken by walking each screen through what its page
-// describes: a run of the suite makes them again, so the guide never shows a screen that has changed.
+// The user guide's pictures, taken by walking each screen through what its page describes. A run
+// of the suite takes them into a folder of its own, so it proves each screen still reaches the state
+// its picture shows without leaving the tree changed; `npm run docs:images` sets
+// NOTARIUM_GUIDE_IMAGES to docs/user/images to bring the guide's own pictures up to date.
 
-const IMAGES = new URL('../../docs/user/images/', import.meta.url).pathname;
+const IMAGES = process.env.NOTARIUM_GUIDE_IMAGES ? resolve(process.env.NOTARIUM_GUIDE_IMAGES) : mkdtempSync(join(tmpdir(), 'notarium-guide-images-'));
 /** The guide's window: a large screen, where each screen shows its list and details side by side; light theme. */
 const VIEWPORT = { width: 1440, height: 900 };
 
@@ -27,6 +29,7 @@ afterAll(async () => {
   await receiver?.close();
   await app?.close();
   rmSync(files, { recursive: true, force: true });
+  if (!process.env.NOTARIUM_GUIDE_IMAGES) rmSync(IMAGES, { recursive: true, force: true });
 });
 
 const page = () => app.page;

@@ -89,11 +89,18 @@ describe('the embedded sandbox: its block lookup is the Sandbox profile default'
       expect(chainStep(report)).toMatchObject({
         status: 'skipped',
         code: 'offline',
-        detail:
-          'Needs the network: a block explorer is asked whether the block is on the best chain when verifying online (without --offline or "Offline", or receipt verify --online).',
+        detail: 'Needs the network: a block explorer is asked whether the block is on the best chain, which an offline verification does not do.',
       });
       expect(report.proves).not.toMatch(/answered at/);
     }
+    // How to ask, in the command line's words: its options, never the app's "Offline" box.
+    const said = await cli('receipt', 'verify', 'deed.txt.receipt.json', 'deed.txt');
+    for (const label of ['Best chain', 'Service check']) {
+      expect(said.stdout).toMatch(
+        new RegExp(`^ {2}skip {2}${label} +Needs the network.* Asked online: verify without --offline, or receipt verify --online\\.$`, 'm'),
+      );
+    }
+    expect(said.stdout).not.toMatch(/"Offline"/);
     const online = await json('receipt', 'verify', 'deed.txt.receipt.json', 'deed.txt', '--online');
     expect(online.code).toBe(0);
     expect(chainStep(online.value)).toMatchObject({ status: 'pass', detail: expect.stringContaining(`according to ${source} at `) });

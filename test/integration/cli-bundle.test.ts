@@ -80,6 +80,22 @@ describe('the bin in a development tree of its own', () => {
     expect(help()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage \(packaged\)/) });
   });
 
+  it('without the verifier page (`npm run build` not run): a proof bundle says what is missing and what to run, NOT_BUILT', () => {
+    const home = join(tree, 'home');
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [join(tree, 'bin', 'notarium.js'), ...args], { cwd: tree, encoding: 'utf8', env: { ...process.env, NOTARIUM_HOME: home } });
+    writeFileSync(join(tree, 'lease.pdf'), 'The lease, signed.\n');
+    const bundle = run('receipt', 'export', 'lease.pdf', '--bundle', '-o', 'for-the-notary');
+    expect(bundle.status).toBe(2);
+    expect(bundle.stderr).toMatch(
+      /^notarium receipt export: The offline verifier page is not built .*dist\/verifier-page\/verify\.html.*run "npm run build".* \[NOT_BUILT\]$/m,
+    );
+    expect(bundle.stderr).not.toMatch(/INTERNAL/);
+    const page = run('verifier-page', '-o', 'own', '--json');
+    expect(page.status).toBe(2);
+    expect(JSON.parse(page.stdout)).toMatchObject({ error: { code: 'NOT_BUILT', message: expect.stringMatching(/npm run build/) } });
+  });
+
   /** The modules a file of the bundle loads before it runs: its static imports, transitively. */
   function loadedWith(output: string): { sources: string[]; packages: string[] } {
     const outputs = metafile.outputs;

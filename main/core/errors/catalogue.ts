@@ -112,6 +112,9 @@ const NOTARIUM_SENTENCES = {
   FILE_MANAGER_CONFLICT: 'A file Notarium did not write is where its file-manager entry goes, so it was left alone: rename or remove it, then try again.',
   THUNAR_ACTIONS_MALFORMED:
     "Thunar's custom actions file (uca.xml) is not valid XML, so Notarium left it unchanged: repair it (or remove it to start afresh), then try again.",
+  // A clone used before `npm run build` (or with a build older than its sources): a setup step, not a fault.
+  NOT_BUILT:
+    'This copy of Notarium is not completely built: a part it needs is missing (the message names it). In a clone, run "npm run build" in it, then try again; an installed Notarium that says this needs installing again.',
   INTERNAL: 'Notarium could not complete this because of an error of its own: try again, and if it happens again, quit Notarium and open it again.',
   SIGN_IN_CANCELLED: 'Sign-in was cancelled in the browser.',
   SIGN_IN_FAILED: 'Sign-in did not complete: the identity portal returned an error.',

@@ -64,7 +64,10 @@ export function lookupVerifierPage(page: VerifierPage, lookup: string): string {
     );
   const built = `content="${verifierCsp(page.style, page.script)}"`;
   if (!page.html.includes(built)) {
-    throw new NotariumError('INTERNAL', `The offline verifier page in ${VERIFIER_PAGE_DIR} does not carry the policy it was built with: run "npm run build".`);
+    throw new NotariumError(
+      'NOT_BUILT',
+      `The offline verifier page in ${VERIFIER_PAGE_DIR} does not match its own script and style (a build cut short, or files changed since): run "npm run build".`,
+    );
   }
   const meta = `<meta name="${BLOCK_LOOKUP_META}" content="${escapeAttribute(lookup)}">\n`;
   // Replaced by functions: a `$` in the lookup is text, never a replacement pattern.
@@ -91,8 +94,8 @@ export function verifierPage(from = dirname(fileURLToPath(import.meta.url))): Ve
     const up = dirname(dir);
     if (up === dir) {
       throw new NotariumError(
-        'INTERNAL',
-        `The offline verifier page is not built in this copy of Notarium (${VERIFIER_PAGE_DIR}/${VERIFIER_PAGE_NAME} above ${from}): run "npm run build".`,
+        'NOT_BUILT',
+        `The offline verifier page is not built in this copy of Notarium (no ${VERIFIER_PAGE_DIR}/${VERIFIER_PAGE_NAME} in ${from} or a folder above it): in its folder, run "npm run build", then try again.`,
       );
     }
     dir = up;

@@ -103,11 +103,12 @@ export const STEP_LABELS: Record<StepId, string> = {
 /** Why a test chain's proof of work proves nothing (networks.ts, testChain), for sentences. */
 const TEST_CHAIN_MINING = 'anyone can mine a block there on an ordinary computer';
 
+// Said alike in the CLI, the app and the verifier page, whose readers ask online in different
+// ways: each surface says its own way beside the step (ONLINE_HINT in main/cli/describe.ts, the Verify screen).
 const SERVICE_OFFLINE_DETAIL =
-  'Needs the network and an API key: the service\'s match endpoint is asked whether it still holds this record; add it with --online (receipt verify on the command line), or in the app by verifying without "Offline".';
+  "Needs the network and an API key: the service's match endpoint is asked whether it still holds this record, which an offline verification does not do.";
 
-const CHAIN_OFFLINE_DETAIL =
-  'Needs the network: a block explorer is asked whether the block is on the best chain when verifying online (without --offline or "Offline", or receipt verify --online).';
+const CHAIN_OFFLINE_DETAIL = 'Needs the network: a block explorer is asked whether the block is on the best chain, which an offline verification does not do.';
 
 type StepResult = { status: 'pass' | 'not-run'; detail: string } | { status: 'skipped'; code: SkipCode; detail: string };
 

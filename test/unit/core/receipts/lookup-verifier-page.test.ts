@@ -44,6 +44,8 @@ describe("a verifier page with a block lookup of its reader's choosing", () => {
   });
 
   it('a page that does not carry the policy it was built with is refused, not half exported', () => {
-    expect(() => lookupVerifierPage({ ...built, script: 'another script' }, WOC)).toThrow(expect.objectContaining({ code: 'INTERNAL' }));
+    expect(() => lookupVerifierPage({ ...built, script: 'another script' }, WOC)).toThrow(
+      expect.objectContaining({ code: 'NOT_BUILT', message: expect.stringMatching(/run "npm run build"/) }),
+    );
   });
 });
