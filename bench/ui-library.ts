@@ -4,9 +4,11 @@
  * shell started (`notarium app --no-open`) and opened in Chromium. Measured in the page:
  *  - first contentful paint of the app (loading it, on the Notarise screen),
  *  - Library: from the click to the first frame painted with rows in the list (median of --runs).
- * And the engine's side, apart from the page's: each call's time from the page sending it on the
- * web shell's WebSocket to its answer (the sidebar's count at load, the Library's first page at the
- * first visit, then a name search, a hex search, a state filter and a sort made on the screen).
+ * And the engine's side, apart from the page's: the web shell started again on the same library and
+ * its calls made from Node over the bridge (as the page makes them, no page involved), each timed
+ * from its message sent to its answer: the sidebar's pending count, the Library's first page (the
+ * engine's first read of the library), a name search finding 100 files and one finding every file,
+ * a hex search, the Settled filter and the sort by name.
  *
  *   npx tsx bench/ui-library.ts [--records 100000] [--reference 100] [--runs 5]
  */
@@ -14,10 +16,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { Library } from '../main/core/store/library.ts';
 import { buildRenderer } from '../test/support/renderer-build.ts';
-import { CHROMIUM, launchApp } from '../test/support/web-app.ts';
+import { call, CHROMIUM, launchApp, openBridge, tradeLaunch } from '../test/support/web-app.ts';
 import { report } from './results.ts';
 
 const { values } = parseArgs({
@@ -69,45 +71,7 @@ const CLICK_TO_ROWS = `new Promise((resolve) => {
   poll();
 })`;
 
-/**
- * In the page, before its own scripts: the web shell's WebSocket (preload/protocol/messages.ts)
- * seen from the page's side, each call timed from its frame sent to the frame answering it (this
- * listener is the socket's first, so the page's handling of the answer is not counted).
- */
-const WATCH_CALLS = `(() => {
-  const sent = new Map();
-  window.__benchCalls = [];
-  const read = (data) => { try { return JSON.parse(data); } catch { return null; } };
-  const Socket = window.WebSocket;
-  window.WebSocket = class extends Socket {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', (e) => {
-        const m = read(e.data);
-        const call = m && m.type === 'answer' ? sent.get(m.id) : undefined;
-        if (call) window.__benchCalls.push({ method: call.method, ms: performance.now() - call.at });
-      });
-    }
-    send(data) {
-      const m = read(data);
-      if (m && m.type === 'call') sent.set(m.id, { method: m.method, at: performance.now() });
-      return super.send(data);
-    }
-  };
-})()`;
-
-/** The calls the page made since `from` (an index into them), once `method` is among them: the time of its first. */
-async function callTime(page: Page, method: string, from: number): Promise<number> {
-  const handle = await page.waitForFunction(
-    ([m, i]) => (window as unknown as { __benchCalls: { method: string; ms: number }[] }).__benchCalls.slice(i).find((c) => c.method === m)?.ms,
-    [method, from] as const,
-  );
-  return (await handle.jsonValue()) as number;
-}
-
-const callsSoFar = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __benchCalls: unknown[] }).__benchCalls.length);
-
-/** The engine's side of each read: a call's round trip on the WebSocket. */
+/** The engine's side of each read: a call's round trip on the bridge, from Node. */
 interface Calls {
   pendingCount: number;
   firstPage: number;
@@ -124,34 +88,46 @@ interface Measure {
   calls: Calls;
 }
 
-/** The screen's search, state filter and sort, each made as a person makes it; the call each makes, timed. */
-async function screenCalls(page: Page): Promise<Omit<Calls, 'pendingCount' | 'firstPage'>> {
-  const search = page.getByRole('searchbox');
-  // The toolbar's two choices: the state filter, then the sort.
-  const choice = (n: number) => page.getByRole('search').locator('select').nth(n);
-  const timed = async (act: () => Promise<unknown>): Promise<number> => {
-    const from = await callsSoFar(page);
-    await act();
-    return callTime(page, 'queryRecords', from);
+/** The Library's page as the screen asks for it (library.svelte.ts: 200 rows, newest first). */
+const PAGE = { limit: 200, offset: 0, sort: 'created', direction: 'desc' };
+
+/** A fresh start of the web shell on this library, its calls made and timed from Node, the first page first. */
+async function engineCalls(home: string): Promise<Calls> {
+  const app = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '10' });
+  const ws = await openBridge(await tradeLaunch(app.link));
+  let id = 0;
+  const timed = async (method: string, ...args: unknown[]): Promise<number> => {
+    const started = performance.now();
+    const answer = await call(ws, ++id, method, args);
+    if (!answer.ok) throw new Error(`${method}: ${answer.error?.message}`);
+    return performance.now() - started;
   };
-  const nameSearch = await timed(() => search.fill('ment-0999'));
-  const everyName = await timed(() => search.fill('document'));
-  const hexSearch = await timed(() => search.fill('abcd'));
-  await timed(() => search.fill(''));
-  const settled = await timed(() => choice(0).selectOption('settled'));
-  await timed(() => choice(0).selectOption('all'));
-  const byName = await timed(() => choice(1).selectOption('name'));
-  return { nameSearch, everyName, hexSearch, settled, byName };
+  try {
+    const firstPage = await timed('queryRecords', PAGE);
+    return {
+      firstPage,
+      pendingCount: await timed('pendingCount'),
+      nameSearch: await timed('queryRecords', { ...PAGE, search: 'ment-0999' }),
+      everyName: await timed('queryRecords', { ...PAGE, search: 'document' }),
+      hexSearch: await timed('queryRecords', { ...PAGE, search: 'abcd' }),
+      settled: await timed('queryRecords', { ...PAGE, states: ['settled'] }),
+      byName: await timed('queryRecords', { ...PAGE, sort: 'name', direction: 'asc' }),
+    };
+  } finally {
+    ws.close();
+    app.run.child.kill('SIGTERM');
+    await app.run;
+  }
 }
 
 async function measure(count: number): Promise<Measure & { seedMs: number }> {
   const home = mkdtempSync(join(tmpdir(), 'notarium-bench-ui-'));
   const seedMs = seed(home, count);
+  const engine = await engineCalls(home);
   const app = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '10' });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await page.addInitScript(WATCH_CALLS);
     await page.goto(app.link);
     await page.getByRole('navigation', { name: 'Screens' }).waitFor();
     const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
@@ -163,15 +139,12 @@ async function measure(count: number): Promise<Measure & { seedMs: number }> {
       library.push(await page.evaluate<number>(CLICK_TO_ROWS));
     }
     const shown = await page.getByRole('option').count();
-    const engine: Calls = {
-      pendingCount: await callTime(page, 'pendingCount', 0),
-      firstPage: await callTime(page, 'queryRecords', 0),
-      ...(await screenCalls(page)),
-    };
     console.error(
       `${count} records: seeded in ${(seedMs / 1000).toFixed(1)} s, FCP ${fcp.toFixed(0)} ms, Library ${library.map((t) => t.toFixed(0)).join(', ')} ms, ${shown} rows in the DOM`,
     );
-    console.error(`  calls (sent to answered): ${(Object.entries(engine) as [string, number][]).map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`);
+    console.error(
+      `  engine's calls (sent to answered, from Node): ${(Object.entries(engine) as [string, number][]).map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`,
+    );
     return { fcp, library, calls: engine, seedMs };
   } finally {
     await browser.close();
@@ -198,7 +171,7 @@ console.log(
 console.log(`| Library: click to rows painted | ${bigLib.toFixed(0)} ms | ${refLib.toFixed(0)} ms | ${(bigLib / refLib).toFixed(2)} |`);
 const CALLS: [keyof Calls, string][] = [
   ['pendingCount', "the sidebar's pending count, at load"],
-  ['firstPage', "the Library's first page, first visit"],
+  ['firstPage', "the Library's first page, the engine's first read"],
   ['nameSearch', 'a name search (ment-0999: 100 files)'],
   ['everyName', 'a name search every file matches (document)'],
   ['hexSearch', 'a hex search (abcd)'],
