@@ -312,29 +312,31 @@ function searchedFiles(q: FileQuery, s: Search): Ids {
   const reg = registrationsWhere(q, 'r');
   const regWhere = reg.clause ? ` AND ${reg.clause}` : '';
   const batch = q.batch === undefined ? { sql: '', params: [] } : { sql: ' AND b.id = ?', params: [q.batch] };
-  const anchors = s.hex ? recordHits(s, { own: false, anchors: true }) : null;
-  const ownFiles = (): Ids => {
-    const hits = recordHits(s, { anchors: true });
-    return {
-      sql: `SELECT r.id AS recordId, NULL AS memberId FROM records r WHERE r.id IN (${hits.sql})${regWhere} AND ${OWN_FILE}`,
-      params: [...hits.params, ...reg.params],
-    };
-  };
-  // A batch's file found by itself and by its registration is one row (UNION); a registration of a file is never a batch's.
-  const parts: Ids[] = [];
   const members = all(nameHits('members_names', s.text), s.hex ? prefixHits('batch_members', 'sha256', s.hex) : null);
   // From the few matching files to their batch and its registration's rows (CROSS JOIN keeps that order).
-  parts.push({
-    sql: `SELECT r.id AS recordId, m.id AS memberId FROM batch_members m CROSS JOIN batches b ON b.id = m.batch_id
-      CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id) WHERE m.id IN (${members.sql})${regWhere}${batch.sql}`,
-    params: [...members.params, ...reg.params, ...batch.params],
-  });
-  if (anchors)
+  const parts: Ids[] = [
+    {
+      sql: `SELECT r.id AS recordId, m.id AS memberId FROM batch_members m CROSS JOIN batches b ON b.id = m.batch_id
+        CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id) WHERE m.id IN (${members.sql})${regWhere}${batch.sql}`,
+      params: [...members.params, ...reg.params, ...batch.params],
+    },
+  ];
+  if (s.hex) {
+    const anchors = recordHits(s, { own: false, anchors: true });
     parts.push({
       sql: `SELECT r.id AS recordId, m.id AS memberId FROM records r CROSS JOIN batches b ON b.record_id = coalesce(r.resubmits, r.id)
         CROSS JOIN batch_members m ON m.batch_id = b.id WHERE r.id IN (${anchors.sql})${regWhere}${batch.sql}`,
       params: [...anchors.params, ...reg.params, ...batch.params],
     });
+  }
+  // A batch's file found by itself and by its registration is one row (UNION).
   const files = { sql: parts.map((p) => p.sql).join(' UNION '), params: parts.flatMap((p) => p.params) };
-  return q.batch === undefined ? all(ownFiles(), { sql: `SELECT * FROM (${files.sql})`, params: files.params }) : files;
+  if (q.batch !== undefined) return files;
+  // Registrations of a file: never a batch's file, so they need no comparing with those.
+  const hits = recordHits(s, { anchors: true });
+  const own = {
+    sql: `SELECT r.id AS recordId, NULL AS memberId FROM records r WHERE r.id IN (${hits.sql})${regWhere} AND ${OWN_FILE}`,
+    params: [...hits.params, ...reg.params],
+  };
+  return all(own, { sql: `SELECT * FROM (${files.sql})`, params: files.params });
 }
