@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { privateFile, privateFolder, restrictIfPresent } from '../fs/private-files.ts';
 import { MIGRATIONS } from './migrations.ts';
+import { cacheStatements } from './statement-cache.ts';
 
 export type LibraryDatabase = Database.Database;
 
@@ -11,8 +12,9 @@ const BUSY_TIMEOUT_MS = 60_000;
 
 /**
  * Opens the library (WAL, synchronous=FULL: a registration the service accepted must survive a
- * crash or a power cut) and brings its schema up to date. Its folder and files are the user's
- * alone (private-files.ts), tightened if an earlier version left them readable by others.
+ * crash or a power cut), keeps each statement it compiles (statement-cache.ts) and brings its
+ * schema up to date. Its folder and files are the user's alone (private-files.ts), tightened if an
+ * earlier version left them readable by others.
  */
 export function openLibrary(path: string): LibraryDatabase {
   let db: LibraryDatabase;
@@ -30,6 +32,7 @@ export function openLibrary(path: string): LibraryDatabase {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
+    cacheStatements(db);
   } catch (err) {
     throw new NotariumError('STORE_ERROR', `The library at ${path} could not be opened: ${(err as Error).message}.`, { cause: err });
   }

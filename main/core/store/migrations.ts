@@ -336,4 +336,36 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX records_submitting ON records (id) WHERE state = 'submitting';
   CREATE INDEX records_held ON records (id) WHERE receipt_held IS NOT NULL;
   `,
+  `
+  -- A search of names by any part of them (the Library's search box) reads these trigram indexes
+  -- (FTS5) of the records' and the batches' files' names, not every name: each kept in step with
+  -- its table by the triggers below (external content: the names are stored once, in their table).
+  CREATE VIRTUAL TABLE records_names USING fts5(name, content='records', content_rowid='id', tokenize='trigram');
+  INSERT INTO records_names (records_names) VALUES ('rebuild');
+  CREATE TRIGGER records_names_insert AFTER INSERT ON records BEGIN
+    INSERT INTO records_names (rowid, name) VALUES (NEW.id, NEW.name);
+  END;
+  CREATE TRIGGER records_names_delete AFTER DELETE ON records BEGIN
+    INSERT INTO records_names (records_names, rowid, name) VALUES ('delete', OLD.id, OLD.name);
+  END;
+  CREATE TRIGGER records_names_update AFTER UPDATE OF name ON records BEGIN
+    INSERT INTO records_names (records_names, rowid, name) VALUES ('delete', OLD.id, OLD.name);
+    INSERT INTO records_names (rowid, name) VALUES (NEW.id, NEW.name);
+  END;
+  CREATE VIRTUAL TABLE members_names USING fts5(name, content='batch_members', content_rowid='id', tokenize='trigram');
+  INSERT INTO members_names (members_names) VALUES ('rebuild');
+  CREATE TRIGGER members_names_insert AFTER INSERT ON batch_members BEGIN
+    INSERT INTO members_names (rowid, name) VALUES (NEW.id, NEW.name);
+  END;
+  CREATE TRIGGER members_names_delete AFTER DELETE ON batch_members BEGIN
+    INSERT INTO members_names (members_names, rowid, name) VALUES ('delete', OLD.id, OLD.name);
+  END;
+  CREATE TRIGGER members_names_update AFTER UPDATE OF name ON batch_members BEGIN
+    INSERT INTO members_names (members_names, rowid, name) VALUES ('delete', OLD.id, OLD.name);
+    INSERT INTO members_names (rowid, name) VALUES (NEW.id, NEW.name);
+  END;
+  -- A search by the start of a txId or of a published fingerprint (a digest's is records_sha256).
+  CREATE INDEX records_tx ON records (tx_id) WHERE tx_id IS NOT NULL;
+  CREATE INDEX records_published ON records (published_hex) WHERE published_hex IS NOT NULL;
+  `,
 ];

@@ -32,7 +32,9 @@ const SORTS: Record<NonNullable<RecordQuery['sort']>, (dir: string) => string> =
 
 export function queryRecords(db: LibraryDatabase, q: RecordQuery = {}): { records: StoredRecord[]; total: number } {
   const { clause, params } = registrationsWhere(q);
-  const search = searchWhere(q.search);
+  const found = searchOf(q.search);
+  const hits = found && !manyNames(db, found) ? recordHits(found, { anchors: true }) : undefined;
+  const search = hits ? { clause: `id IN (${hits.sql})`, params: hits.params } : found && searchWhere(found, { name: 'name', sha256: 'sha256', prefix: '' });
   const where = [clause, search?.clause].filter(Boolean).join(' AND ');
   const all = [...params, ...(search?.params ?? [])];
   const filter = where ? ` WHERE ${where}` : '';
@@ -60,26 +62,42 @@ export interface FileRow {
  * a row: each of its files is, with the registration's state, txId and confirmations, so a search
  * by txId finds every file the registration anchors. Sorted and paged in SQL, each sort read in
  * order from an index (the registrations' rows, then a batch's files by path), so a page costs
- * the same in a library of 100 files as in one of 100,000; a search reads the names once.
+ * the same in a library of 100 files as in one of 100,000. A search reads its few matches from the
+ * names' trigram indexes and the digests' and txIds' indexes, and sorts only them; one that finds
+ * many names reads the list in its order, comparing names as it goes (manyNames).
  */
 export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): { rows: FileRow[]; total: number } {
-  const { clause, params } = registrationsWhere(q, 'r');
-  const search = searchWhere(q.search, { name: 'coalesce(m.name, r.name)', sha256: 'coalesce(m.sha256, r.sha256)', prefix: 'r.' });
-  const batch = q.batch === undefined ? undefined : 'b.id = ?';
-  const where = [clause, search?.clause, batch].filter(Boolean).join(' AND ');
-  const all = [...params, ...(search?.params ?? []), ...(q.batch === undefined ? [] : [q.batch])];
-  const d = direction(q);
   const page = [q.limit ?? 100, q.offset ?? 0];
+  const d = direction(q);
+  const sort = q.sort ?? 'created';
+  const search = searchOf(q.search);
+  if (search && !manyNames(db, search)) {
+    const found = searchedFiles(q, search);
+    const order = sort === 'name' ? `coalesce(m.name, r.name) COLLATE NOCASE ${d}, coalesce(m.id, 0) ${d}, r.id ${d}` : fileOrder(sort, q.batch, d);
+    // The total with the page, in the same pass over the matches; a page past the end has none to say it.
+    const rows = db
+      .prepare<unknown[], FileRow & { total: number }>(
+        `SELECT h.recordId, h.memberId, count(*) OVER () AS total FROM (${found.sql}) h CROSS JOIN records r ON r.id = h.recordId
+         LEFT JOIN batch_members m ON m.id = h.memberId ORDER BY ${order} LIMIT ? OFFSET ?`,
+      )
+      .all(...found.params, ...page);
+    const total = rows[0]?.total ?? db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (${found.sql})`).get(...found.params)!.n;
+    return { rows: rows.map(({ recordId, memberId }) => ({ recordId, memberId })), total };
+  }
+  // Names too many to sort (or too short for a trigram): the list read in its order, each name compared as it goes.
+  const { clause, params } = registrationsWhere(q, 'r');
+  const matches = search && searchWhere(search, { name: 'coalesce(m.name, r.name)', sha256: 'coalesce(m.sha256, r.sha256)', prefix: 'r.' });
+  const batch = q.batch === undefined ? undefined : 'b.id = ?';
+  const where = [clause, matches?.clause, batch].filter(Boolean).join(' AND ');
+  const all = [...params, ...(matches?.params ?? []), ...(q.batch === undefined ? [] : [q.batch])];
   // One batch's files: from the batch, in order, to its registration (CROSS JOIN keeps that order), not from every registration to its batch.
   const from = q.batch === undefined ? FILES : ONE_BATCH;
-  const sort = q.sort ?? 'created';
   const list =
     sort === 'name'
-      ? byName(q, d)
+      ? byName(q, d, search)
       : { sql: `SELECT r.id AS recordId, m.id AS memberId FROM ${from} WHERE ${where} ORDER BY ${fileOrder(sort, q.batch, d)} LIMIT ? OFFSET ?`, params: all };
   const rows = db.prepare<unknown[], FileRow>(list.sql).all(...list.params, ...page);
-  const total = search ? db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM ${from} WHERE ${where}`).get(...all)!.n : countFiles(db, q);
-  return { rows, total };
+  return { rows, total: search ? countSearched(db, q, search) : countFiles(db, q) };
 }
 
 /** Every row of the Library: each registration's listed row, with its batch's files when it anchors a batch. */
@@ -109,10 +127,10 @@ function fileOrder(sort: keyof typeof FILE_SORTS, batch: number | undefined, d: 
  * own index (registrations of a file; batches' files, each with its registration), merged. Ties are
  * broken by the member's id (0 for a registration of a file), then the registration's.
  */
-function byName(q: FileQuery, d: string): { sql: string; params: unknown[] } {
+function byName(q: FileQuery, d: string, search: Search | undefined): { sql: string; params: unknown[] } {
   const reg = registrationsWhere(q, 'r');
-  const own = searchWhere(q.search, { name: 'r.name', sha256: 'r.sha256', prefix: 'r.' });
-  const member = searchWhere(q.search, { name: 'm.name', sha256: 'm.sha256', prefix: 'r.' });
+  const own = search && searchWhere(search, { name: 'r.name', sha256: 'r.sha256', prefix: 'r.' });
+  const member = search && searchWhere(search, { name: 'm.name', sha256: 'm.sha256', prefix: 'r.' });
   const ofBatch = q.batch === undefined ? [] : [q.batch];
   const members = `SELECT r.id AS recordId, m.id AS memberId, m.name AS name, m.id AS k FROM batch_members m JOIN batches b ON b.id = m.batch_id
       JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)
@@ -122,7 +140,7 @@ function byName(q: FileQuery, d: string): { sql: string; params: unknown[] } {
   // One batch's files: no registration of a file is among them.
   if (q.batch !== undefined) return { sql: `${members} ${order}`, params: memberParams };
   const files = `SELECT r.id AS recordId, NULL AS memberId, r.name AS name, 0 AS k FROM records r
-      WHERE ${[reg.clause, own?.clause].filter(Boolean).join(' AND ')} AND NOT EXISTS (SELECT 1 FROM batches b WHERE b.record_id = coalesce(r.resubmits, r.id))`;
+      WHERE ${[reg.clause, own?.clause, OWN_FILE].filter(Boolean).join(' AND ')}`;
   return { sql: `${files} UNION ALL ${members} ${order}`, params: [...reg.params, ...(own?.params ?? []), ...memberParams] };
 }
 
@@ -141,6 +159,30 @@ export function countFiles(db: LibraryDatabase, q: Pick<FileQuery, 'profile' | '
   const registrations = db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM records r${clause ? ` WHERE ${clause}` : ''}`).get(...params)!.n;
   const more = db.prepare<unknown[], { n: number }>(`SELECT coalesce(sum(b.files - 1), 0) AS n ${anchors} WHERE 1${where}`).get(...params)!.n;
   return registrations + more;
+}
+
+/**
+ * How many rows of the list a search finds, a name compared as it goes: the registrations whose
+ * row matches (one pass over their names' index when only names are compared), less those that
+ * anchor a batch, whose files are the rows instead, plus the batches' files that match (read from
+ * the few batches, never a join from every registration).
+ */
+function countSearched(db: LibraryDatabase, q: FileQuery, s: Search): number {
+  const reg = registrationsWhere(q, 'r');
+  const own = searchWhere(s, { name: 'r.name', sha256: 'r.sha256', prefix: 'r.' });
+  const member = searchWhere(s, { name: 'm.name', sha256: 'm.sha256', prefix: 'r.' });
+  const where = (...clauses: string[]): string => clauses.filter(Boolean).join(' AND ');
+  const count = (sql: string, params: unknown[]): number => db.prepare<unknown[], { n: number }>(sql).get(...params)!.n;
+  const anchors = `FROM batches b CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)`;
+  const batch = q.batch === undefined ? { clause: '', params: [] } : { clause: 'b.id = ?', params: [q.batch] };
+  const files = count(
+    `SELECT count(*) AS n ${anchors} CROSS JOIN batch_members m ON m.batch_id = b.id WHERE ${where(reg.clause, member.clause, batch.clause)}`,
+    [...reg.params, ...member.params, ...batch.params],
+  );
+  if (q.batch !== undefined) return files;
+  const registrations = count(`SELECT count(*) AS n FROM records r WHERE ${where(reg.clause, own.clause)}`, [...reg.params, ...own.params]);
+  const anchoring = count(`SELECT count(*) AS n ${anchors} WHERE ${where(reg.clause, own.clause)}`, [...reg.params, ...own.params]);
+  return registrations - anchoring + files;
 }
 
 const direction = (q: Pick<RecordQuery, 'direction'>): string => (q.direction === 'asc' ? 'ASC' : 'DESC');
@@ -169,21 +211,132 @@ function registrationsWhere(q: Pick<RecordQuery, 'profile' | 'documentId' | 'sta
   return { clause: where.join(' AND '), params };
 }
 
+/** A registration of a file of its own: it anchors no batch (whose files are the Library's rows instead). */
+const OWN_FILE = 'NOT EXISTS (SELECT 1 FROM batches b WHERE b.record_id = coalesce(r.resubmits, r.id))';
+
+/** A search: its text, and the same as lower-case hex when it is 4 to 64 hex digits (a digest's, a fingerprint's or a txId's start). */
+interface Search {
+  text: string;
+  hex: string | null;
+}
+
+function searchOf(search: string | undefined): Search | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  return { text, hex: /^[0-9a-fA-F]{4,64}$/.test(text) ? text.toLowerCase() : null };
+}
+
+/** An SQL set of ids, with its parameters. */
+interface Ids {
+  sql: string;
+  params: unknown[];
+}
+
+/** The names' trigram indexes (migrations.ts), of the records' and of the batches' files' names. */
+type Names = 'records_names' | 'members_names';
+
+/** The search as an FTS5 phrase: a trigram index matches it as a substring of a name, in any case. */
+const phrase = (text: string): string => `"${text.replaceAll('"', '""')}"`;
+
+/** The ids of the rows whose name holds the search, from their names' trigram index. */
+function nameHits(names: Names, text: string): Ids {
+  return { sql: `SELECT rowid FROM ${names} WHERE ${names} MATCH ?`, params: [phrase(text)] };
+}
+
 /**
- * A search: a substring of the name; a hex string of 4 to 64, also a prefix of the digest, the
- * published fingerprint or the txId (`columns`: where they are read; `prefix`: the registration's table).
+ * A search finding this many names or more is read the other way: the list in its order, each name
+ * compared as it goes (searchWhere), which finds a page of them within a few thousand rows and
+ * counts them in one pass, where sorting every match would cost more. So is a search of one or two
+ * characters, which holds no trigram.
  */
-function searchWhere(
-  search: string | undefined,
-  columns: { name: string; sha256: string; prefix: string } = { name: 'name', sha256: 'sha256', prefix: '' },
-): { clause: string; params: unknown[] } | undefined {
-  const s = search?.trim();
-  if (!s) return undefined;
-  const hex = /^[0-9a-fA-F]{4,64}$/.test(s) ? s.toLowerCase() : null;
-  const name = `%${s.replace(/[\\%_]/g, (ch) => '\\' + ch)}%`;
-  if (!hex) return { clause: `${columns.name} LIKE ? ESCAPE '\\'`, params: [name] };
+const MANY_NAMES = 2000;
+
+function manyNames(db: LibraryDatabase, s: Search): boolean {
+  if ([...s.text].length < 3) return true;
+  const reach = (names: Names): number =>
+    db
+      .prepare<[string, number], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${names} WHERE ${names} MATCH ? LIMIT ?)`)
+      .get(phrase(s.text), MANY_NAMES)!.n;
+  return reach('records_names') >= MANY_NAMES || reach('members_names') >= MANY_NAMES;
+}
+
+/**
+ * A search as an SQL condition on a row of the list: a substring of the name; a hex string, also
+ * a prefix of the digest, the published fingerprint or the txId (`columns`: where they are read;
+ * `prefix`: the registration's table).
+ */
+function searchWhere(s: Search, columns: { name: string; sha256: string; prefix: string }): { clause: string; params: unknown[] } {
+  const name = `%${s.text.replace(/[\\%_]/g, (ch) => '\\' + ch)}%`;
+  if (!s.hex) return { clause: `${columns.name} LIKE ? ESCAPE '\\'`, params: [name] };
   return {
     clause: `(${columns.name} LIKE ? ESCAPE '\\' OR ${columns.sha256} LIKE ? OR ${columns.prefix}published_hex LIKE ? OR ${columns.prefix}tx_id LIKE ?)`,
-    params: [name, `${hex}%`, `${hex}%`, `${hex}%`],
+    params: [name, `${s.hex}%`, `${s.hex}%`, `${s.hex}%`],
   };
+}
+
+/**
+ * Rows whose `column` starts with the lower-case hex `hex`, as a range of its index: every
+ * lower-case hex string that starts with it sorts before it followed by 'g'.
+ */
+function prefixHits(table: 'records' | 'batch_members', column: string, hex: string): Ids {
+  return { sql: `SELECT id FROM ${table} WHERE ${column} >= ? AND ${column} < ?`, params: [hex, `${hex}g`] };
+}
+
+/** Every row of each set (UNION ALL: a row in two is there twice, which an IN list does not mind). */
+function all(...sets: (Ids | null)[]): Ids {
+  const kept = sets.filter((s): s is Ids => s !== null);
+  return { sql: kept.map((s) => s.sql).join(' UNION ALL '), params: kept.flatMap((s) => s.params) };
+}
+
+/**
+ * The records a search finds by their own file (name; a digest's start), and with `anchors` by
+ * their registration (a txId's or a published fingerprint's start): those a batch's files follow.
+ */
+function recordHits(s: Search, which: { own?: boolean; anchors?: boolean }): Ids {
+  const hex = s.hex;
+  return all(
+    which.own === false ? null : nameHits('records_names', s.text),
+    which.own !== false && hex ? prefixHits('records', 'sha256', hex) : null,
+    which.anchors && hex ? prefixHits('records', 'tx_id', hex) : null,
+    which.anchors && hex ? prefixHits('records', 'published_hex', hex) : null,
+  );
+}
+
+/**
+ * The Library's rows a search finds (recordId, memberId), read from the matches, never from every
+ * row: registrations of a file by their name, digest, txId or fingerprint; a batch's files by
+ * their own name or digest, and every file of a batch whose registration's txId or fingerprint it
+ * is. Each with its registration's listed row, as the states and the batch ask.
+ */
+function searchedFiles(q: FileQuery, s: Search): Ids {
+  const reg = registrationsWhere(q, 'r');
+  const regWhere = reg.clause ? ` AND ${reg.clause}` : '';
+  const batch = q.batch === undefined ? { sql: '', params: [] } : { sql: ' AND b.id = ?', params: [q.batch] };
+  const members = all(nameHits('members_names', s.text), s.hex ? prefixHits('batch_members', 'sha256', s.hex) : null);
+  // From the few matching files to their batch and its registration's rows (CROSS JOIN keeps that order).
+  const parts: Ids[] = [
+    {
+      sql: `SELECT r.id AS recordId, m.id AS memberId FROM batch_members m CROSS JOIN batches b ON b.id = m.batch_id
+        CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id) WHERE m.id IN (${members.sql})${regWhere}${batch.sql}`,
+      params: [...members.params, ...reg.params, ...batch.params],
+    },
+  ];
+  if (s.hex) {
+    const anchors = recordHits(s, { own: false, anchors: true });
+    parts.push({
+      sql: `SELECT r.id AS recordId, m.id AS memberId FROM records r CROSS JOIN batches b ON b.record_id = coalesce(r.resubmits, r.id)
+        CROSS JOIN batch_members m ON m.batch_id = b.id WHERE r.id IN (${anchors.sql})${regWhere}${batch.sql}`,
+      params: [...anchors.params, ...reg.params, ...batch.params],
+    });
+  }
+  // A batch's file found by itself and by its registration is one row (UNION).
+  const files = { sql: parts.map((p) => p.sql).join(' UNION '), params: parts.flatMap((p) => p.params) };
+  if (q.batch !== undefined) return files;
+  // Registrations of a file: never a batch's file, so they need no comparing with those.
+  const hits = recordHits(s, { anchors: true });
+  const own = {
+    sql: `SELECT r.id AS recordId, NULL AS memberId FROM records r WHERE r.id IN (${hits.sql})${regWhere} AND ${OWN_FILE}`,
+    params: [...hits.params, ...reg.params],
+  };
+  return all(own, { sql: `SELECT * FROM (${files.sql})`, params: files.params });
 }

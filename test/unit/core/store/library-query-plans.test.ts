@@ -9,8 +9,9 @@ import { Records } from '../../../../main/core/store/records.ts';
  * Every query the Library, its counts and its search make is read from an index: SQLite's own plan
  * of each (EXPLAIN QUERY PLAN) has no scan run once per row of another loop (a join's inner table,
  * a correlated subquery), the shape that made the Library's first page take seconds in a large
- * library. One pass over an index (a count, a substring search of names) is allowed; a sort of the
- * rows a filter kept is too.
+ * library. One pass over an index (a count; a search of names that finds many, or of one or two
+ * characters) is allowed; a sort of the rows a filter kept is too. A search that finds few names
+ * reads nothing but its matches: no table or index read whole.
  */
 
 interface PlanRow {
@@ -67,17 +68,22 @@ export function scansPerRow(plan: readonly PlanRow[]): string[] {
   });
 }
 
+/** The plan's steps that read a stored table or index whole (not a name index's matches, nor a subquery's rows). */
+function wholeReads(plan: readonly PlanRow[]): string[] {
+  return plan.map((r) => r.detail).filter((d) => /^SCAN /.test(d) && !/VIRTUAL TABLE|CONSTANT ROW|^SCAN h$|^SCAN \(subquery-\d+\)$/.test(d));
+}
+
 const SORTS = ['created', 'name', 'state', 'confirmations'] as const;
 const FILTERS: (RecordState[] | undefined)[] = [undefined, [...PENDING_STATES], ['queued'], ['settled'], ['failed', 'rejected']];
-const SEARCHES = [undefined, 'contract', 'abcd12'];
+const SEARCHES = [undefined, 'contract', 'abcd12', 'co'];
 
 /** Every query the Library's screen can make: each sort, direction, state filter, search, and one batch's files. */
-function libraryQueries(): FileQuery[] {
+function libraryQueries(searches: readonly (string | undefined)[] = SEARCHES): FileQuery[] {
   const queries: FileQuery[] = [];
   for (const sort of SORTS)
     for (const direction of ['asc', 'desc'] as const)
       for (const states of FILTERS)
-        for (const search of SEARCHES)
+        for (const search of searches)
           for (const batch of [undefined, 1])
             queries.push({
               sort,
@@ -109,6 +115,29 @@ describe("the Library's queries", () => {
         expect({ query: q, sql, scans: scansPerRow(plan) }).toEqual({ query: q, sql, scans: [] });
       }
     }
+  });
+
+  it('search few names, a digest or a txId from their indexes alone, never reading every row', () => {
+    const queries = libraryQueries(['contract', 'abcd12']);
+    let statements = 0;
+    for (const q of queries)
+      for (const { sql, plan } of statementsOf(lib.db, (db) => queryFiles(db, q))) {
+        statements++;
+        expect({ query: q, sql, whole: wholeReads(plan), scans: scansPerRow(plan) }).toEqual({ query: q, sql, whole: [], scans: [] });
+      }
+    expect(statements).toBeGreaterThanOrEqual(queries.length * 2);
+  });
+
+  it('search many names in one pass over the list in its order, never a pass per row', () => {
+    lib.db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < 2500)
+         INSERT INTO records (profile, kind, state, name, created_at, updated_at) SELECT 'Sandbox', 'record', 'settled', 'contract-' || i, i, i FROM n`,
+      )
+      .run();
+    for (const q of libraryQueries(['contract']))
+      for (const { sql, plan } of statementsOf(lib.db, (db) => queryFiles(db, q)))
+        expect({ query: q, sql, scans: scansPerRow(plan) }).toEqual({ query: q, sql, scans: [] });
   });
 
   it("count the sidebar's pending files, a document's versions and the registrations under way, from indexes", () => {
