@@ -62,6 +62,10 @@ export function sqliteLibrary<DB>(database: Database.Database): Kysely<DB> {
  */
 export function postgresLibrary<DB>(config: pg.PoolConfig): Kysely<DB> {
   const pool = new pg.Pool({ ...config, types: { getTypeParser: libraryTypeParser as typeof pg.types.getTypeParser } });
+  // An idle connection the server ended (a restart, a failover, its shutdown) is an 'error' of the
+  // pool, which drops it; unheard, it would end the process. The next query opens another, and
+  // meets the server's state itself.
+  pool.on('error', () => undefined);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
