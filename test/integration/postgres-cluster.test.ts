@@ -34,6 +34,10 @@ describe('a private PostgreSQL cluster', () => {
       'SELECT current_user AS user, current_database() AS database, inet_server_addr() IS NOT NULL AS tcp',
     );
     expect(rows).toEqual([{ user: 'notarium', database: 'notarium', tcp: true }]);
+    const admin = await cluster.admin(); // the cluster's own superuser, over its unix socket
+    const role = await admin.query<{ rolsuper: boolean }>("SELECT rolsuper FROM pg_roles WHERE rolname = 'notarium'");
+    await admin.end();
+    expect(role.rows).toEqual([{ rolsuper: false }]); // the code under test holds no more rights than a team library's role
     await client.query('CREATE TABLE records (id bigint PRIMARY KEY, name text NOT NULL)');
     await client.query('INSERT INTO records VALUES ($1, $2)', [1, 'deed.pdf']);
     await client.end();

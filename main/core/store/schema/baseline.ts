@@ -1,4 +1,4 @@
-import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { NotariumError } from '../../errors/notarium-error.ts';
 import { MIGRATIONS as SQLITE_MIGRATIONS } from '../migrations.ts';
 import type { LibraryDialect } from './dialects.ts';
@@ -224,16 +224,14 @@ export async function createBaseline(db: Kysely<unknown>, dialect: LibraryDialec
     .addPrimaryKeyConstraint('watch_pending_key', ['folder_id', 'rel_path'])
     .execute();
 
-  const index = (name: string, table: string, columns: (string | ReturnType<typeof sql>)[], where?: string) => {
-    let builder = db.schema.createIndex(name).on(table);
-    for (const column of columns) builder = typeof column === 'string' ? builder.column(column) : builder.column(column);
+  const index = (name: string, table: string, columns: (string | RawBuilder<unknown>)[], where?: string) => {
+    const builder = db.schema.createIndex(name).on(table).columns(columns);
     return where === undefined ? builder : builder.where(sql.raw<boolean>(where));
   };
-  const LIVE = "state IN ('submitting', 'published', 'confirmed')";
   for (const builder of [
     index('records_sha256', 'records', ['sha256']),
     index('records_tx_id', 'records', ['profile', 'tx_id'], 'tx_id IS NOT NULL').unique(),
-    index('records_pending', 'records', ['next_check_at'], LIVE),
+    index('records_pending', 'records', ['next_check_at'], "state IN ('submitting', 'published', 'confirmed')"),
     index('records_document', 'records', ['document_id', 'version']),
     index('records_created', 'records', ['created_at']),
     index('records_resubmits', 'records', ['resubmits'], 'resubmits IS NOT NULL'),
