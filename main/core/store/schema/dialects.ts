@@ -48,6 +48,7 @@ class LibrarySqliteDialect extends SqliteDialect {
   }
 }
 
+/** PostgreSQL's type id of `bigint`. */
 const INT8 = 20;
 
 /** Kysely over an open better-sqlite3 library (its pragmas set by whoever opened it). */
