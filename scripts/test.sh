@@ -10,6 +10,11 @@ for tool in dbus-run-session dbus-send gnome-keyring-daemon curl openssl chromiu
     exit 2
   fi
 done
+# The team library's tests start private PostgreSQL clusters: Debian keeps initdb out of PATH.
+if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null && ! command -v initdb >/dev/null 2>&1; then
+  echo "npm test needs PostgreSQL's server programs (initdb, postgres). On Debian or Ubuntu run 'bash .ci/run' once, or: apt-get install -y postgresql" >&2
+  exit 2
+fi
 
 npm run --silent typecheck
 npm run --silent lint
