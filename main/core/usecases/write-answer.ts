@@ -162,7 +162,9 @@ async function serviceMatch(api: RecordApi, record: StoredRecord, txId: string, 
   const encode = record.encode || undefined;
   try {
     const answer =
-      record.kind === 'record' ? await api.matchRecord(txId, body, encode, options) : await api.matchLinked(txId, body, encode, record.prevTxId ?? undefined, options);
+      record.kind === 'record'
+        ? await api.matchRecord(txId, body, encode, options)
+        : await api.matchLinked(txId, body, encode, record.prevTxId ?? undefined, options);
     return answer.kind === 'known' ? answer.match : null;
   } catch {
     return null; // not offered on this instance, or not reachable: no verdict
