@@ -574,6 +574,40 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     expect(await received(quiet, DELETE)).toBe(1);
   });
 
+  it('on a strict service, a version whose answer was lost is looked up (navigate, then match after its predecessor) before anything is sent again; a lost first record is sent again; the chain stays whole', async () => {
+    const strict = await sandbox({ strict: true, blockInterval: 0 });
+    const faults = (settings: object) => strict.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
+    const notary = engine(strict, { idempotentWrites: false, resubmitAfterSeconds: 3600 });
+    const v1 = file('accord-1.md', 'accord 1\n');
+    // The first record's answer lost: nothing to look it up by (no txId, no predecessor), so it is sent again.
+    await faults({ dropRate: 1, dropPhase: 'after' });
+    expect((await notarise(notary.context, [v1], { document: true }))[0]).toMatchObject({ status: 'in-doubt' });
+    await faults({ dropRate: 0 });
+    const [again] = await notarise(notary.context, [v1], { document: true });
+    expect(again).toMatchObject({ record: { kind: 'linked-create', state: SENT, possibleDuplicate: true } });
+    expect(await received(strict, 'POST /api/v1/linkedrecords')).toBe(2);
+    await strict.mine();
+    const created = await waitForRecord(notary.context, notary.follower, recordOf(again), { confirmations: 1 });
+    const v2 = file('accord-2.md', 'accord 2\n');
+    const second = await addVersion(notary.context, v2, v1);
+    await strict.mine();
+    await waitForRecord(notary.context, notary.follower, second, { confirmations: 1 });
+
+    // Version 3 is taken by the service and its answer lost.
+    const v3 = file('accord-3.md', 'accord 3\n');
+    await faults({ dropRate: 1, dropPhase: 'after' });
+    await expect(addVersion(notary.context, v3, v2)).rejects.toThrow();
+    await faults({ dropRate: 0 });
+    const updates = await received(strict, UPDATE);
+    const matches = await received(strict, 'POST /api/v1/linkedrecords/{txId}/match');
+    await strict.mine(); // a strict service shows a follower only once it is in a block
+    const found = await addVersion(notary.context, v3, v2);
+    expect(found).toMatchObject({ version: 3, state: SENT, possibleDuplicate: false });
+    expect(await received(strict, UPDATE)).toBe(updates); // found, not sent again
+    expect(await received(strict, 'POST /api/v1/linkedrecords/{txId}/match')).toBe(matches + 1);
+    expect(await forward(strict, created.txId!)).toEqual([second.txId, found.txId]);
+  });
+
   it('a finalisation in doubt whose record the service refuses to read (400) is recognised by its empty content, on a strict service', async () => {
     const strict = await sandbox({ strict: true, blockInterval: 0 });
     // A service that will not read a finalisation's content: there is no record in it to read.
