@@ -7,6 +7,7 @@ import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
 import { addVersion } from '../../main/core/usecases/documents.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
+import { runUntil } from '../support/engine-clock.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { startTestSandbox } from '../support/sandbox-client.ts';
 
@@ -21,23 +22,6 @@ const NAVIGATE = 'GET /api/v1/linkedrecords/{txId}/navigate';
 const root = mkdtempSync(join(tmpdir(), 'notarium-in-doubt-block-'));
 const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-/** Waits until the engine has no check under way: a condition looked at every turn, never a time that load could outrun. */
-async function idle(notary: Notary): Promise<void> {
-  while (notary.poller.busy > 0) await new Promise((r) => setTimeout(r, 2));
-}
-
-/** Moves the clock to `end`, timer by timer, letting each check (and what follows its answer) end before the clock moves on. */
-async function runUntil(clock: ManualClock, notary: Notary, end: number): Promise<void> {
-  for (;;) {
-    await idle(notary);
-    const next = clock.nextAt;
-    if (next === null || next > end) break;
-    await clock.advance(Math.max(0, next - clock.now()));
-  }
-  await clock.advance(end - clock.now());
-  await idle(notary);
-}
 
 it('a version in doubt is looked for once per block, however many registrations of its profile that block confirms', async () => {
   const clock = new ManualClock();

@@ -8,7 +8,7 @@ import { isLive, type StoredRecord } from '../../main/core/store/record.ts';
 import { parseTx } from '../support/bitcoin.ts';
 import { runCli, type CliResult } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
-import { startStrictService, type StrictService } from '../support/strict-service.ts';
+import { EVERY_READING, startStrictService, type StrictService } from '../support/strict-service.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 
 // Evidence: SIGKILL the `notarium` CLI at random points of a notarisation, round after
@@ -286,7 +286,15 @@ describe.each(STRICT_CASES)(
 
     beforeAll(async () => {
       // Fast blocks, and the profile told so (its status pace is one check per block time).
-      service = await startStrictService(join(root, 'home'), { blockInterval: 0.3, targetConfirmations: 3, resubmitAfterSeconds: 120 });
+      // Every unkind reading of the documentation at once (EVERY_READING): reorganisations of the
+      // tip, a salted SHA256 required, over strict's proof target `hash`, WhatsOnChain's explorer
+      // (receipts take their header from it) and the still-publishing window.
+      service = await startStrictService(join(root, 'home'), {
+        blockInterval: 0.3,
+        targetConfirmations: 3,
+        resubmitAfterSeconds: 120,
+        sandbox: EVERY_READING,
+      });
       sb = service.sandbox;
       mkdirSync(work);
       for (const [i, name] of plain.entries()) writeFileSync(join(work, name), `plain file number ${i}\n`);

@@ -2,7 +2,7 @@ import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { inBlock, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { settleAllInDoubt, settleInDoubtAtBlock } from './in-doubt.ts';
-import { resubmitIfDue } from './resubmit.ts';
+import { resendRejected, resubmitIfDue } from './resubmit.ts';
 import { releaseQueue, releaseQueues, waitsFor } from './version-queue.ts';
 
 /**
@@ -19,8 +19,8 @@ import { releaseQueue, releaseQueues, waitsFor } from './version-queue.ts';
  * again, at most once per block time (in-doubt.ts: a block may show them); and its document's next
  * queued version goes. One the service has just said is not in a block (`answered` 'pending') may
  * be due to be sent again, or given up — never after a check that failed (it may well be in a
- * block) or one the service did not know. Failures of what it sends are thrown after the records
- * say what became of them.
+ * block); one the poller has just marked rejected is sent once more (resubmit.ts). Failures of
+ * what it sends are thrown after the records say what became of them.
  */
 export async function afterStatus(
   ctx: NotaryContext,
@@ -36,6 +36,8 @@ export async function afterStatus(
     for (const failure of failures.values()) if (!isOutcomeUnknown(failure)) throw failure;
   } else if (answered === 'pending') {
     await resubmitIfDue(ctx, record);
+  } else if (record.state === 'rejected' && before.state !== 'rejected') {
+    await resendRejected(ctx, record);
   }
 }
 
