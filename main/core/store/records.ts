@@ -166,9 +166,10 @@ export class Records {
 
   /**
    * A new submission of a registration still not in a block (service-notes.md: "no guarantee that a
-   * record will be mined"), or one the service stopped knowing (rejected, sent once more): the same
-   * fingerprint and salt, a new idempotency key, sent as `submitting`. Only the newest live submission of a registration is sent again (one refused or
-   * rejected does not count), once: of two processes deciding at the same moment, one inserts.
+   * record will be mined"), or of one the service stopped knowing (rejected, sent once more): the
+   * same fingerprint and salt, a new idempotency key, sent as `submitting`. Only the newest live
+   * submission of a registration is sent again (one refused or rejected does not count), once: of
+   * two processes deciding at the same moment, one inserts.
    */
   insertResubmission(of: StoredRecord, idempotencyKey: string, lease?: SendLease): StoredRecord | undefined {
     const now = this.now();
