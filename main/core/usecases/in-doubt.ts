@@ -183,7 +183,7 @@ const settledAtBlock = new WeakMap<NotaryContext, Map<string, number>>();
  */
 export async function settleInDoubtAtBlock(ctx: NotaryContext, profile: string): Promise<void> {
   let last = settledAtBlock.get(ctx);
-  if (!last) settledAtBlock.set(ctx, (last = new Map()));
+  if (!last) settledAtBlock.set(ctx, (last = new Map<string, number>()));
   const now = ctx.now();
   const before = last.get(profile);
   if (before !== undefined && before <= now && now - before < checkGapMs(ctx.library.profiles.require(profile))) return;
