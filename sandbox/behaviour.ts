@@ -107,9 +107,9 @@ export const STRICT_BEHAVIOUR: Behaviour = {
   contentRequired: true,
   sha256Required: false,
   saltRequired: false,
-  // Not yet under strict: with a window, the client's suites under strict (core-notary's versions
-  // and in-doubt writes) and the guides' status example fail; chosen on its own until they pass.
-  publishingSeconds: 0,
+  // A new transaction's status answers 404 ("may still be publishing") for a while; the docs advise
+  // waiting about 10 minutes before the first status check, and a client must take the 404 as such.
+  publishingSeconds: 2,
   identityFields: 'documented-only',
   // The TSC default: a receipt needs the header from an explorer, by the block hash.
   proofTarget: 'hash',

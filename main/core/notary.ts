@@ -143,7 +143,7 @@ export class Notary {
    */
   private async afterCheck(record: StoredRecord, before: StoredRecord, answer: StatusAnswer | undefined): Promise<void> {
     try {
-      await afterStatus(this.context, record, answer?.kind);
+      await afterStatus(this.context, record, answer?.kind, before);
     } catch (err) {
       this.events.emit('background-error', this.library.records.get(record.id) ?? record, asNotariumError(err));
     }

@@ -66,6 +66,7 @@ export function adminRoutes(chain: Chain, faults: Faults, meta: MetaTable, reque
           mempool: chain.mempoolSize(),
           neverMined: chain.neverMinedCount(),
           records: chain.recordCount(),
+          orphaned: chain.orphanCount(),
         },
       }),
     },

@@ -123,6 +123,7 @@ export class Chain {
       firstWaiting: db.prepare<[], { accepted_at: number }>('SELECT accepted_at FROM txs WHERE block_height IS NULL AND never_mined = 0 ORDER BY seq LIMIT 1'),
       mempoolSize: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM txs WHERE block_height IS NULL AND never_mined = 0'),
       neverMinedCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM txs WHERE never_mined = 1'),
+      orphanCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orphan_blocks'),
       recordCount: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM txs WHERE kind IN (${SERVICE_KINDS})`),
       recordIds: db.prepare<[], { txid: string }>(`SELECT txid FROM txs WHERE kind IN (${SERVICE_KINDS}) ORDER BY seq`),
       confirmTx: db.prepare('UPDATE txs SET block_height = ?, block_index = ? WHERE txid = ?'),
@@ -162,6 +163,11 @@ export class Chain {
   /** Transactions accepted and held unmined for good. */
   neverMinedCount(): number {
     return this.stmt.neverMinedCount.get()!.n;
+  }
+
+  /** Blocks reorganisations took off the chain. */
+  orphanCount(): number {
+    return this.stmt.orphanCount.get()!.n;
   }
 
   /** Transactions the record service wrote and the chain has not rejected (mempool and blocks). */

@@ -6,6 +6,7 @@ import { Notary } from '../../main/core/notary.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
+import { runUntil } from '../support/engine-clock.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
@@ -60,23 +61,6 @@ async function onOneClock(clock: ManualClock, blockInterval: number) {
     if (r.confirmations !== seen.at(-1) && r.confirmations > 0) seen.push(r.confirmations);
   });
   return { notary, sandbox, statusAsked, seen };
-}
-
-/** Waits until the engine has no check under way: a condition looked at every turn, never a time that load could outrun. */
-async function idle(notary: Notary): Promise<void> {
-  while (notary.poller.busy > 0) await new Promise((r) => setTimeout(r, 2));
-}
-
-/** Moves the clock to `end`, timer by timer, letting each check's HTTP round trip end before the clock moves on. */
-async function runUntil(clock: ManualClock, notary: Notary, end: number): Promise<void> {
-  for (;;) {
-    await idle(notary);
-    const next = clock.nextAt;
-    if (next === null || next > end) break;
-    await clock.advance(Math.max(0, next - clock.now()));
-  }
-  await clock.advance(end - clock.now());
-  await idle(notary);
 }
 
 async function register(notary: Notary, name: string): Promise<StoredRecord> {

@@ -574,6 +574,66 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     expect(await received(quiet, DELETE)).toBe(1);
   });
 
+  it('on a strict service, a version whose answer was lost is looked up (navigate, then match after its predecessor) before anything is sent again; a lost first record is sent again; the chain stays whole', async () => {
+    const strict = await sandbox({ strict: true, blockInterval: 0 });
+    const faults = (settings: object) => strict.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
+    const notary = engine(strict, { idempotentWrites: false, resubmitAfterSeconds: 3600 });
+    const v1 = file('accord-1.md', 'accord 1\n');
+    // The first record's answer lost: nothing to look it up by (no txId, no predecessor), so it is sent again.
+    await faults({ dropRate: 1, dropPhase: 'after' });
+    expect((await notarise(notary.context, [v1], { document: true }))[0]).toMatchObject({ status: 'in-doubt' });
+    await faults({ dropRate: 0 });
+    const [again] = await notarise(notary.context, [v1], { document: true });
+    expect(again).toMatchObject({ record: { kind: 'linked-create', state: SENT, possibleDuplicate: true } });
+    expect(await received(strict, 'POST /api/v1/linkedrecords')).toBe(2);
+    await strict.mine();
+    const created = await waitForRecord(notary.context, notary.follower, recordOf(again), { confirmations: 1 });
+    const v2 = file('accord-2.md', 'accord 2\n');
+    const second = await addVersion(notary.context, v2, v1);
+    await strict.mine();
+    await waitForRecord(notary.context, notary.follower, second, { confirmations: 1 });
+
+    // Version 3 is taken by the service and its answer lost.
+    const v3 = file('accord-3.md', 'accord 3\n');
+    await faults({ dropRate: 1, dropPhase: 'after' });
+    await expect(addVersion(notary.context, v3, v2)).rejects.toThrow();
+    await faults({ dropRate: 0 });
+    const updates = await received(strict, UPDATE);
+    const matches = await received(strict, 'POST /api/v1/linkedrecords/{txId}/match');
+    await strict.mine(); // a strict service shows a follower only once it is in a block
+    const found = await addVersion(notary.context, v3, v2);
+    expect(found).toMatchObject({ version: 3, state: SENT, possibleDuplicate: false });
+    expect(await received(strict, UPDATE)).toBe(updates); // found, not sent again
+    expect(await received(strict, 'POST /api/v1/linkedrecords/{txId}/match')).toBe(matches + 1);
+    expect(await forward(strict, created.txId!)).toEqual([second.txId, found.txId]);
+  });
+
+  it('a finalisation in doubt whose record the service refuses to read (400) is recognised by its empty content, on a strict service', async () => {
+    const strict = await sandbox({ strict: true, blockInterval: 0 });
+    // A service that will not read a finalisation's content: there is no record in it to read.
+    const refusing: FetchLike = async (url, init) => {
+      const answer = await fetch(url, init);
+      if ((init.method ?? 'GET') !== 'GET' || !/\/linkedrecords\/[0-9a-f]{64}\/content$/.test(new URL(url).pathname)) return answer;
+      const body = await answer.arrayBuffer();
+      if (!answer.ok || body.byteLength > 0) return new Response(body, { status: answer.status, headers: answer.headers });
+      const problem = { title: 'Invalid request', status: 400, errorCode: 'INCORRECT_EVENT_TRANSACTION_TYPE', detail: 'Not a record transaction.' };
+      return new Response(JSON.stringify(problem), { status: 400, headers: { 'content-type': 'application/problem+json' } });
+    };
+    const notary = engine(strict, { idempotentWrites: false, resubmitAfterSeconds: 3600 }, { fetch: refusing });
+    const v1 = file('charter-1.md', 'charter 1\n');
+    const first = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
+    await strict.mine();
+    const created = await waitForRecord(notary.context, notary.follower, first, { confirmations: 1 });
+    // Strict: the delete is answered without its txId, and the chain shows only mined records.
+    await expect(finaliseDocument(notary.context, v1)).rejects.toMatchObject({ code: 'TXID_MISSING' });
+    const deletes = await received(strict, DELETE); // the token's other placement tried once: one delete taken
+    await strict.mine();
+    const landed = await finaliseDocument(notary.context, v1);
+    expect(landed).toMatchObject({ kind: 'linked-delete', state: 'published', lastError: null });
+    expect(await forward(strict, created.txId!)).toEqual([landed.txId]);
+    expect(await received(strict, DELETE)).toBe(deletes);
+  });
+
   it('on a service whose navigate shows only mined transactions, a version whose answer was lost is waited for on the chain and adopted, never sent twice', async () => {
     const mined = await sandbox({ lifecycle: 'refuse', idempotency: 'ignore', blockInterval: 0, chainIndex: 'mined' });
     const notary = engine(mined, { idempotentWrites: false, resubmitAfterSeconds: 3600 });

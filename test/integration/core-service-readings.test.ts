@@ -187,8 +187,15 @@ describe('features the instance does not offer', () => {
 });
 
 describe('a service that publishes other bytes than Notarium computes (ENCODING_MISMATCH)', () => {
-  /** A proxy to a real sandbox that drops the salt of `encode` on the requests `rewrites` picks: a service that ignores it. */
-  async function saltDropping(sb: TestSandbox, rewrites: (path: string) => boolean): Promise<{ url: string; seen: string[] }> {
+  /**
+   * A proxy to a real sandbox that drops the salt of `encode` on the requests `rewrites` picks (a
+   * service that ignores it), and passes the content it reads through `content`.
+   */
+  async function saltDropping(
+    sb: TestSandbox,
+    rewrites: (path: string) => boolean,
+    content: (bytes: Buffer) => Buffer = (bytes) => bytes,
+  ): Promise<{ url: string; seen: string[] }> {
     const seen: string[] = [];
     const server: Server = createServer((req: IncomingMessage, res) => {
       const url = new URL(req.url!, 'http://proxy');
@@ -204,7 +211,8 @@ describe('a service that publishes other bytes than Notarium computes (ENCODING_
           headers: { 'x-api-key': String(req.headers['x-api-key'] ?? '') },
           body: body.length > 0 ? body : undefined,
         });
-        const bytes = Buffer.from(await answer.arrayBuffer());
+        const read = Buffer.from(await answer.arrayBuffer());
+        const bytes = req.method === 'GET' && url.pathname.endsWith('/content') && answer.ok ? content(read) : read;
         res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream', 'content-length': bytes.length });
         res.end(req.method === 'HEAD' ? undefined : bytes);
       };
@@ -216,9 +224,10 @@ describe('a service that publishes other bytes than Notarium computes (ENCODING_
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
   }
 
-  it('is caught at the first registration by reading its content; the record stays published; later writes are refused before sending', async () => {
+  it('is caught at the first registration by reading its content, which match confirms; the record stays published; later writes are refused before sending', async () => {
     const sb = await sandbox({});
-    const proxy = await saltDropping(sb, () => true);
+    // The write ignores the salt; verify (match) applies it, as documented.
+    const proxy = await saltDropping(sb, (path) => path === '/api/v1/records');
     const { notary, file } = notaryFor(proxy.url, sb.apiKey);
     const [first] = await notarise(notary.context, [file('a.txt', 'a\n')]);
     expect(first).toMatchObject({
@@ -237,6 +246,27 @@ describe('a service that publishes other bytes than Notarium computes (ENCODING_
     const [second] = await notarise(notary.context, [file('b.txt', 'b\n')]);
     expect(second).toMatchObject({ status: 'failed', error: { code: 'ENCODING_MISMATCH', message }, record: { state: 'failed', txId: null } });
     expect(writes()).toBe(1); // refused before sending
+  });
+
+  it('content read back that differs while match says the record matches is a warning: the write stands, and later writes are sent', async () => {
+    const sb = await sandbox({ strict: true });
+    // A content endpoint that returns the record with some of the service's metadata before it.
+    const proxy = await saltDropping(
+      sb,
+      () => false,
+      (bytes) => Buffer.concat([Buffer.from('6e436861696e', 'hex'), bytes]),
+    );
+    const { notary, file } = notaryFor(proxy.url, sb.apiKey);
+    const [first] = await notarise(notary.context, [file('memo.txt', 'memo\n')]);
+    expect(first).toMatchObject({ status: 'registered', record: { state: 'published' } });
+    expect(notary.library.records.get(first!.record!.id)!.lastError).toMatch(
+      /^For transaction [0-9a-f]{64} the service read back its content as 6e436861696e[0-9a-f]{64}, where Notarium computed [0-9a-f]{64} from encode SHA256\([A-Za-z0-9]{22}\); its own verify \(match\) says the record matches, so the registration stands\./,
+    );
+    expect(proxy.seen.filter((s) => s.endsWith('/match'))).toEqual(['POST /api/v1/records/{txId}/match']);
+    const [second] = await notarise(notary.context, [file('memo-2.txt', 'memo 2\n')]);
+    expect(second).toMatchObject({ status: 'registered', record: { state: 'published', lastError: null } });
+    expect(proxy.seen.filter((s) => s === 'POST /api/v1/records')).toHaveLength(2);
+    expect(proxy.seen.filter((s) => s.endsWith('/content'))).toHaveLength(1); // match vouched for the service: not read again
   });
 
   it("an update's fingerprint that neither reading explains has its content read back; content is otherwise read once per connection", async () => {

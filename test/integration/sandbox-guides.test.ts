@@ -129,9 +129,13 @@ const MODES: [string, SandboxOptions, { encodingKey: string; tokenKey: string; d
 
 describe.each(MODES)("the guides' cURL examples against the sandbox (%s)", (_mode, options, expected) => {
   let sb: TestSandbox;
+  // The sandbox's clock, which the test moves as the guides say to wait (it mines only when told).
+  let waited = 0;
   beforeAll(async () => {
-    sb = await startTestSandbox(options);
+    sb = await startTestSandbox({ ...options, clock: () => Date.now() + waited });
   });
+  /** "Wait about 10 minutes before the first status check": a new transaction may answer 404 until then (still publishing). */
+  const waitBeforeStatus = () => void (waited += 10 * 60_000);
   afterAll(() => sb.stop());
 
   /** Runs one example as printed; curl itself is only told to append the HTTP status. */
@@ -173,6 +177,7 @@ describe.each(MODES)("the guides' cURL examples against the sandbox (%s)", (_mod
   });
 
   it('get location status: null, then the confirmation once mined', async () => {
+    waitBeforeStatus();
     expect(await okJson('status', { LOC: encoded })).toEqual({ confirmation: null });
     await sb.mine();
     expect(await okJson('status', { LOC: encoded })).toMatchObject({

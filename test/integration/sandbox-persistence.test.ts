@@ -28,7 +28,14 @@ describe('restart with a data directory', () => {
     try {
       expect(second.apiKey).toBe(first.apiKey);
       expect(second.envId).toBe(first.envId);
-      expect(await second.json('/__sandbox/chain')).toEqual({ tipHeight: before.tipHeight, tipHash: before.tipHash, mempool: 1, neverMined: 0, records: 4 });
+      expect(await second.json('/__sandbox/chain')).toEqual({
+        tipHeight: before.tipHeight,
+        tipHash: before.tipHash,
+        mempool: 1,
+        neverMined: 0,
+        records: 4,
+        orphaned: 0,
+      });
       expect(await second.json(`/api/v1/records/${mined.txId}/status`)).toEqual(status);
       expect(await second.json(`/api/v1/linkedrecords/${v1.txId}/navigate?links=5`)).toEqual({ txIds: [v2.txId], endOfLinks: true });
       const v3 = await second.updateLinked(v2.txId, 'v3', { token: v2.updateToken });

@@ -260,7 +260,7 @@ describe('content, SHA256 and salt required', () => {
 describe('--strict', () => {
   it('takes the least kind reading of every setting', async () => {
     let now = Date.now();
-    const sb = await sandbox({ strict: true, publishingSeconds: 2, clock: () => now });
+    const sb = await sandbox({ strict: true, clock: () => now });
     // Guides' spellings, the record in one push with the service header, a never-mined early update.
     const v1 = await sb.json<Record<string, unknown>>('/api/v1/linkedrecords?encode=SHA256(01-02T13.14.15)|Base64', { method: 'POST', body: 'v1' });
     expect(v1).toMatchObject({

@@ -15,6 +15,14 @@ export const MODES: { mode: Mode }[] = [{ mode: 'default' }, { mode: 'strict' }]
 
 export const STRICT_PROFILE = 'Strict service';
 
+/**
+ * Every unkind reading of the real service's documentation at once, over `strict` (which already
+ * takes the proof target `hash`, the WhatsOnChain explorer, the still-publishing window,
+ * `contentRequired` and the portal's documented fields only): reorganisations of the tip ("a Merkle
+ * proof can still change for about an hour"), and a salted SHA256 encoder required on every write.
+ */
+export const EVERY_READING: SandboxOptions = { reorgRate: 0.2, sha256Required: true, saltRequired: true };
+
 export interface StrictService {
   sandbox: TestSandbox;
   profile: string;

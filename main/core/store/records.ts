@@ -166,9 +166,10 @@ export class Records {
 
   /**
    * A new submission of a registration still not in a block (service-notes.md: "no guarantee that a
-   * record will be mined"): the same fingerprint and salt, a new idempotency key, sent as
-   * `submitting`. Only the newest live submission of a registration is sent again (one refused or
-   * rejected does not count), once: of two processes deciding at the same moment, one inserts.
+   * record will be mined"), or of one the service stopped knowing (rejected, sent once more): the
+   * same fingerprint and salt, a new idempotency key, sent as `submitting`. Only the newest live
+   * submission of a registration is sent again (one refused or rejected does not count), once: of
+   * two processes deciding at the same moment, one inserts.
    */
   insertResubmission(of: StoredRecord, idempotencyKey: string, lease?: SendLease): StoredRecord | undefined {
     const now = this.now();
@@ -178,7 +179,7 @@ export class Records {
            network, service_url, service_override, prev_tx_id, document_id, version, resubmits, send_lease_owner, send_lease_until, created_at, updated_at)
          SELECT profile, kind, 'submitting', name, path, size, sha256, encode, salt, record_hex, published_hex, @key,
            network, service_url, service_override, prev_tx_id, document_id, version, coalesce(resubmits, id), @owner, @until, @now, @now
-         FROM records r WHERE id = @id AND state = 'published'
+         FROM records r WHERE id = @id AND state IN ('published', 'rejected')
            AND NOT EXISTS (SELECT 1 FROM records o WHERE coalesce(o.resubmits, o.id) = coalesce(r.resubmits, r.id) AND o.id > r.id
              AND o.state NOT IN ('failed', 'rejected', 'superseded'))`,
       )

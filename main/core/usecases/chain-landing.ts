@@ -1,5 +1,7 @@
 import { hex } from '@scure/base';
-import { NotariumError } from '../errors/notarium-error.ts';
+import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
+import type { CallOptions } from '../api/http-client.ts';
+import type { RecordApi } from '../api/record-api.ts';
 import { groupOf, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 
@@ -16,9 +18,10 @@ export type Landing =
   /** Nothing follows the predecessor, which can still be updated: sending again is safe. */
   | { kind: 'nothing' }
   /**
-   * The predecessor can no longer be updated, yet the chain shows nothing after it: a write the
-   * service holds and has not mined (this one, or another's) took its output. Not safe to send
-   * again, and not a failure: it is looked at again after the next block.
+   * The predecessor can no longer be updated, yet the chain shows nothing after it (or a follower
+   * the service does not know yet: still publishing): a write the service holds and has not mined
+   * (this one, or another's) took its output. Not safe to send again, and not a failure: it is
+   * looked at again after the next block.
    */
   | { kind: 'unseen' }
   /** One of this registration's own submissions follows: the service holds it, unmined. */
@@ -47,12 +50,30 @@ export async function landingAfter(ctx: NotaryContext, record: StoredRecord, sig
   if (record.kind === 'linked-delete') {
     // A finalisation has no content to match: it ends the chain (its linked status says it cannot
     // be updated, record-service.md endpoint 7) and holds nothing (endpoint 8). Any other follower
-    // is a version written from elsewhere.
+    // is a version written from elsewhere. A follower whose status is not known yet is still
+    // publishing (a 404 "may still be publishing"): looked at again after the next block.
     const status = await api.linkedStatus(next, call);
-    const ends = status.kind === 'known' && !status.updatable && (await api.linkedContent(next, call)).length === 0;
+    if (status.kind === 'unknown') return { kind: 'unseen' };
+    const ends = !status.updatable && (await contentOfFinal(api, next, call)).length === 0;
     return ends ? { kind: 'same', txId: next } : { kind: 'elsewhere', txId: next };
   }
   // Matched as the service verifies a linked record: our bytes, our encode, after our predecessor.
   const match = await api.matchLinked(next, hex.decode(record.recordHex ?? ''), record.encode || undefined, prevTxId, call);
-  return match.kind === 'known' && match.match ? { kind: 'same', txId: next } : { kind: 'elsewhere', txId: next };
+  if (match.kind === 'unknown') return { kind: 'unseen' }; // still publishing: looked at again after the next block
+  return match.match ? { kind: 'same', txId: next } : { kind: 'elsewhere', txId: next };
+}
+
+/**
+ * The content of a record that may be a finalisation: a finalisation publishes no record, and a
+ * service may refuse to read one (400, an incorrect transaction type for reading a record: the
+ * troubleshooting page's INCORRECT_EVENT_TRANSACTION_TYPE) rather than answer it empty. Either is
+ * empty content.
+ */
+async function contentOfFinal(api: RecordApi, txId: string, call: CallOptions): Promise<Uint8Array> {
+  try {
+    return await api.linkedContent(txId, call);
+  } catch (err) {
+    if (err instanceof ServiceError && err.status === 400) return new Uint8Array();
+    throw err;
+  }
 }

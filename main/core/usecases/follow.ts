@@ -1,6 +1,6 @@
 import { NotariumError } from '../errors/notarium-error.ts';
 import { checkGapMs } from '../poller/schedule.ts';
-import { FOLLOWED_STATES, inBlock, type StoredRecord } from '../store/record.ts';
+import { FOLLOWED_STATES, groupOf, inBlock, isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import type { MemberOfBatch } from '../store/batches.ts';
 import { resolveRecord, resolveRegistration } from './resolve-target.ts';
@@ -153,10 +153,14 @@ async function settledNow(ctx: NotaryContext, record: StoredRecord, signal?: Abo
   }
 }
 
-/** The row that is (or will be) the registration of `record`'s content: itself, or what superseded it. */
+/**
+ * The row that is (or will be) the registration of `record`'s content: itself, what superseded it,
+ * or, once it was rejected, the submission sent once more after it (resubmit.ts).
+ */
 function registrationOf(ctx: NotaryContext, record: StoredRecord): StoredRecord {
   let current = record;
   while (current.state === 'superseded' && current.supersededBy !== null) current = ctx.library.records.get(current.supersededBy)!;
+  if (current.state === 'rejected') return ctx.library.records.group(groupOf(current)).findLast(isLive) ?? current;
   return current;
 }
 

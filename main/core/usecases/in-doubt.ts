@@ -4,6 +4,7 @@ import type { StoredRecord } from '../store/record.ts';
 import { landingAfter } from './chain-landing.ts';
 import type { NotaryContext } from './context.ts';
 import { OnePerRecord } from './one-per-record.ts';
+import { checkGapMs } from '../poller/schedule.ts';
 import { holderGone, leaseFor } from './send-lease.ts';
 import { beingSent, markLanded, removedMeanwhile, submitRecord } from './submit.ts';
 import { duration } from '../../../preload/duration.ts';
@@ -168,4 +169,24 @@ export async function settleAllInDoubt(ctx: NotaryContext, options: { profile?: 
   const inDoubt = ctx.library.records.inDoubt(options.profile, holderGone);
   const outcomes = await Promise.allSettled(inDoubt.map((r) => settleInDoubt(ctx, r, { signal: options.signal })));
   return outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+}
+
+/** When each engine last settled each profile's writes in doubt at a block. */
+const settledAtBlock = new WeakMap<NotaryContext, Map<string, number>>();
+
+/**
+ * A status answer found a record of `profile` in a block: its writes in doubt may show on the chain
+ * now. Settled at most once per block time of the profile: N records in one block are N answers
+ * about one block, and each settling reads the chain (a version's predecessor's navigate and
+ * status), which the real service allows "once every 10 minutes (at the most frequent)" per
+ * location (service-notes.md, Timing and life-cycle rules).
+ */
+export async function settleInDoubtAtBlock(ctx: NotaryContext, profile: string): Promise<void> {
+  let last = settledAtBlock.get(ctx);
+  if (!last) settledAtBlock.set(ctx, (last = new Map<string, number>()));
+  const now = ctx.now();
+  const before = last.get(profile);
+  if (before !== undefined && before <= now && now - before < checkGapMs(ctx.library.profiles.require(profile))) return;
+  last.set(profile, now);
+  await settleAllInDoubt(ctx, { profile });
 }

@@ -1,8 +1,8 @@
 import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { inBlock, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
-import { settleAllInDoubt } from './in-doubt.ts';
-import { resubmitIfDue } from './resubmit.ts';
+import { settleAllInDoubt, settleInDoubtAtBlock } from './in-doubt.ts';
+import { resendRejected, resubmitIfDue } from './resubmit.ts';
 import { releaseQueue, releaseQueues, waitsFor } from './version-queue.ts';
 
 /**
@@ -12,25 +12,38 @@ import { releaseQueue, releaseQueues, waitsFor } from './version-queue.ts';
  */
 
 /**
- * After a status check: a submission in a block is the registration (the store superseded the
- * others of it with the answer, records.ts recordConfirmation), the profile's writes left in doubt
- * are looked at again (in-doubt.ts: a block may show them), and its document's next queued
- * version goes; one the service has just said is not in a block (`answered` 'pending') may be due
- * to be sent again, or given up — never after a check that failed (it may well be in a block) or
- * one the service did not know. Failures of what it sends are thrown after the records say what
- * became of them.
+ * After a status check (`before`: the record as it was): a submission in a block is the
+ * registration (the store superseded the others of it with the answer, records.ts
+ * recordConfirmation); when the answer shows a block this engine had not seen for it (in a block
+ * for the first time, deeper, or another block), the profile's writes left in doubt are looked at
+ * again, at most once per block time (in-doubt.ts: a block may show them); and its document's next
+ * queued version goes. One the service has just said is not in a block (`answered` 'pending') may
+ * be due to be sent again, or given up — never after a check that failed (it may well be in a
+ * block); one the poller has just marked rejected is sent once more (resubmit.ts). Failures of
+ * what it sends are thrown after the records say what became of them.
  */
-export async function afterStatus(ctx: NotaryContext, record: StoredRecord, answered: 'unknown' | 'pending' | 'confirmed' | undefined): Promise<void> {
+export async function afterStatus(
+  ctx: NotaryContext,
+  record: StoredRecord,
+  answered: 'unknown' | 'pending' | 'confirmed' | undefined,
+  before: StoredRecord,
+): Promise<void> {
   if (inBlock(record)) {
-    // A block came: writes of this profile left in doubt may show on the chain now.
-    await settleAllInDoubt(ctx, { profile: record.profile });
+    if (showsNewBlock(before, record)) await settleInDoubtAtBlock(ctx, record.profile);
     if (record.documentId === null) return;
     const failures = await releaseQueue(ctx, record.documentId);
     // A version sent whose outcome is unknown is in doubt, not failed: settled at a later block.
     for (const failure of failures.values()) if (!isOutcomeUnknown(failure)) throw failure;
   } else if (answered === 'pending') {
     await resubmitIfDue(ctx, record);
+  } else if (record.state === 'rejected' && before.state !== 'rejected') {
+    await resendRejected(ctx, record);
   }
+}
+
+/** The answer shows a block that the record's last one did not: a new block on the service's chain. */
+function showsNewBlock(before: StoredRecord, after: StoredRecord): boolean {
+  return !inBlock(before) || before.blockHash !== after.blockHash || after.confirmations > before.confirmations;
 }
 
 /**

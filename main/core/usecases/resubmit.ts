@@ -79,6 +79,29 @@ export async function resubmitIfDue(ctx: NotaryContext, record: StoredRecord): P
   return submitRecord(ctx, again, undefined);
 }
 
+/**
+ * A submission the service stopped knowing (404 for the profile's rejection period: "it may still
+ * be publishing, or it was rejected", record-service.md) is sent once more, as a new transaction,
+ * before its registration is given up: "there is no guarantee that a record will be mined", and
+ * such a record "should be submitted again" (service-notes.md, Timing and life-cycle rules). Once
+ * only: a registration one of whose submissions was rejected before ends with this one. A
+ * document's later version is sent again only when the chain shows nothing took its
+ * predecessor's output (chain-landing.ts); one found there is adopted.
+ */
+export async function resendRejected(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord | undefined> {
+  const group = ctx.library.records.group(groupOf(record));
+  if (group.some((r) => r.id !== record.id && r.state === 'rejected') || group.some(isLive)) return undefined;
+  if (record.kind === 'linked-update' || record.kind === 'linked-delete') {
+    const landing = await landingAfter(ctx, record);
+    if (landing.kind === 'same') return adopt(ctx, record, landing.txId, ctx.library.profiles.require(record.profile));
+    if (landing.kind !== 'nothing') return undefined;
+  }
+  const again = ctx.library.records.insertResubmission(record, ctx.newKey(), leaseFor(ctx));
+  if (!again) return undefined; // another process sent it again first
+  ctx.recordUpdated(again);
+  return submitRecord(ctx, again, undefined);
+}
+
 /** Whether the registration's first submission was published GIVE_UP_PERIODS periods ago or more. */
 export function pastGiveUp(group: readonly StoredRecord[], profile: Pick<Profile, 'resubmitAfterSeconds'>, now: number): boolean {
   const first = group[0]?.publishedAt ?? null;

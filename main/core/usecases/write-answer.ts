@@ -102,12 +102,18 @@ export function answerEvidence(answer: WriteAnswer, published: Uint8Array): Answ
 /**
  * After a write was stored as published: the check. When the answer carries nothing comparable,
  * the record's content is read back, once per connection. A read that fails proves nothing and
- * is tried at the next write; only a comparison that differs fails the write, and the record
- * (still published: the service registered it) says why.
+ * is tried at the next write. Content read back that differs is asked of the service's own verify
+ * (match, with this write's encode): a content endpoint is not documented to return exactly the
+ * published bytes, so only match answering false too fails the write; otherwise the difference is
+ * a warning the record keeps, and later writes go on. A differing encoding output fails the write.
+ * The record (still published: the service registered it) says why.
  */
 export async function checkPublished(ctx: NotaryContext, api: RecordApi, record: StoredRecord, answer: WriteAnswer, options?: CallOptions): Promise<void> {
   try {
-    await compare(api, record, answer, options);
+    const warning = await compare(api, record, answer, options);
+    if (warning === null) return;
+    ctx.library.records.noteError(record.id, warning);
+    ctx.recordUpdated(ctx.library.records.get(record.id)!);
   } catch (err) {
     ctx.library.records.noteError(record.id, (err as Error).message);
     ctx.recordUpdated(ctx.library.records.get(record.id)!);
@@ -115,8 +121,9 @@ export async function checkPublished(ctx: NotaryContext, api: RecordApi, record:
   }
 }
 
-async function compare(api: RecordApi, record: StoredRecord, answer: WriteAnswer, options?: CallOptions): Promise<void> {
-  if (!record.publishedHex) return; // a finalisation publishes nothing of its own
+/** Null when the published bytes agree (or nothing could be compared); a warning when only the content read back differs. */
+async function compare(api: RecordApi, record: StoredRecord, answer: WriteAnswer, options?: CallOptions): Promise<string | null> {
+  if (!record.publishedHex) return null; // a finalisation publishes nothing of its own
   const published = hex.decode(record.publishedHex);
   const check = checkOf(api);
   let evidence = answerEvidence(answer, published);
@@ -127,6 +134,13 @@ async function compare(api: RecordApi, record: StoredRecord, answer: WriteAnswer
       evidence = bytesEqual(content, published)
         ? { kind: 'match' }
         : { kind: 'mismatch', what: 'its content', reported: short(hex.encode(content)), computed: short(record.publishedHex) };
+      if (evidence.kind === 'mismatch') {
+        const verdict = await serviceMatch(api, record, answer.txId, options);
+        if (verdict !== false) {
+          check.contentMatched = verdict === true;
+          return `For transaction ${answer.txId} the service read back its content as ${evidence.reported}, where Notarium computed ${evidence.computed} from encode ${record.encode || '(none)'}; ${verdict ? 'its own verify (match) says the record matches' : 'its verify (match) could not be asked'}, so the registration stands. If its receipt does not verify, check the profile's service URL and ask the service's provider how it applies encode.`;
+        }
+      }
       check.contentMatched = evidence.kind === 'match';
     } catch {
       // Not readable yet (still publishing) or not reachable: the next write's answer is read back instead.
@@ -134,12 +148,27 @@ async function compare(api: RecordApi, record: StoredRecord, answer: WriteAnswer
       check.contentReading = false;
     }
   }
-  if (evidence.kind !== 'mismatch') return;
+  if (evidence.kind !== 'mismatch') return null;
   check.mismatch = new NotariumError(
     'ENCODING_MISMATCH',
     `For transaction ${answer.txId} the service reported ${evidence.what} as ${evidence.reported}, where Notarium computed ${evidence.computed} from encode ${record.encode || '(none)'}. ${sentenceFor('ENCODING_MISMATCH')}`,
   );
   throw check.mismatch;
+}
+
+/** The service's own verify of this write (our record, our encode, after our predecessor): null when it cannot be asked. */
+async function serviceMatch(api: RecordApi, record: StoredRecord, txId: string, options?: CallOptions): Promise<boolean | null> {
+  const body = hex.decode(record.recordHex ?? '');
+  const encode = record.encode || undefined;
+  try {
+    const answer =
+      record.kind === 'record'
+        ? await api.matchRecord(txId, body, encode, options)
+        : await api.matchLinked(txId, body, encode, record.prevTxId ?? undefined, options);
+    return answer.kind === 'known' ? answer.match : null;
+  } catch {
+    return null; // not offered on this instance, or not reachable: no verdict
+  }
 }
 
 /** ASCII text when every byte is printable (a Base64 step's output), else null. */

@@ -23,7 +23,7 @@ describe('the readings a sandbox takes', () => {
       // The guides' unencoded examples must work in every mode: these stay off, and can be chosen.
       sha256Required: false,
       saltRequired: false,
-      publishingSeconds: 0,
+      publishingSeconds: 2,
       identityFields: 'documented-only',
       proofTarget: 'hash',
       explorerStyle: 'whatsonchain',
