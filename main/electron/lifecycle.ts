@@ -11,7 +11,7 @@ import { appUserModelId } from './app-id.ts';
 import { handleAppProtocol, registerAppScheme } from './app-protocol.ts';
 import { parseArgv } from './argv.ts';
 import { registerIpc, type IpcRegistration } from './ipc.ts';
-import { installCommandLineTool } from './install-command.ts';
+import { installCommandLineTool, type LinkSteps } from './install-command.ts';
 import { installMenu, dialogProperties, type PickKind } from './menu.ts';
 import { onToastActivation, showNotification } from './notifications.ts';
 import { desktopAbilities, type DesktopAbilities } from './shell-abilities.ts';
@@ -45,6 +45,8 @@ export interface DesktopOptions {
   log: (message: string) => void;
   /** How long a quit waits for the engine to close before exiting anyway. */
   closeTimeoutMs?: number;
+  /** How "Install Command Line Tool…" makes its link (the file system's, unless given). */
+  linkSteps?: LinkSteps;
 }
 
 export interface Desktop {
@@ -181,7 +183,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
     rememberChoice(result.filePaths);
     return result.filePaths;
   };
-  installMenu({
+  installMenu(options.platform, {
     notarise: (kind) => {
       void (async () => {
         const paths = await pick(kind, 'Notarise');
@@ -207,7 +209,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
         dialog.showErrorBox('Notarium could not install its command', 'The command comes with the installed app; in a development tree, run bin/notarium.js.');
         return;
       }
-      installCommandLineTool(process.resourcesPath).then(
+      installCommandLineTool(process.resourcesPath, options.linkSteps).then(
         (link) =>
           void dialog.showMessageBox({ message: `The notarium command is installed: ${link}`, detail: 'Open a new terminal and run "notarium --help".' }),
         (err: unknown) => dialog.showErrorBox('Notarium could not install its command', err instanceof Error ? err.message : String(err)),
@@ -246,12 +248,13 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
   /** Everything closed once, whichever asks first: a quit, or the end of the user's session. */
   let closing: Promise<void> | null = null;
   const closeAll = (): Promise<void> =>
-    (closing ??= (async () => {
+    (closing ??= (() => {
       unsubscribe();
       ipc?.dispose();
       tray?.destroy();
-      await service.close();
-      await engine?.close();
+      // Both asked now, not the engine after the service settles: at Windows' end of session only
+      // what is begun before the listener returns is sure to be (see endOfSession).
+      return Promise.all([service.close(), engine?.close()]).then(() => {});
     })());
 
   let quit: 'running' | 'closing' | 'session-end' | 'closed' = 'running';
@@ -268,11 +271,17 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
         app.quit();
       });
   });
-  // Windows ending the session (shut down, restart, log off): Electron terminates the process as
-  // soon as the session-end listeners return unless a quit is under way (WM_ENDSESSION in
-  // shell/browser/native_window_views_win.cc), and a quit whose before-quit was prevented is not
-  // one (Browser::Quit). So this quit is let through, and its will-quit waits for the close (work
-  // in flight resumes at the next start) for as long as Windows allows.
+  // Windows ending the session (shut down, restart, log off): "the OS kills us and our child
+  // processes right after" the session-end listeners return, and Electron ends the process itself
+  // at that point unless a quit is under way (WM_ENDSESSION in
+  // shell/browser/native_window_views_win.cc); a quit whose before-quit was prevented is not one
+  // (Browser::Quit). So what must happen, happens in the listener: the page's calls and the
+  // notices are cut off, the tray goes, the service and the engine are asked to close (the
+  // engine's utility process hears it before it is killed, or never); then a quit is let
+  // through so that Electron does not cut the close short itself, and its will-quit waits for it
+  // for as long as Windows allows. Nothing the service accepted is lost: the engine's library
+  // commits each step (SQLite), and a write cut off between sending and recording its answer is
+  // in doubt, settled at the next start as any other.
   const endOfSession = (): void => {
     if (quit === 'closed') return;
     quit = 'session-end';

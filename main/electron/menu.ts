@@ -65,6 +65,6 @@ export function dialogProperties(kind: PickKind): OpenDialogOptions['properties'
   return ['openFile', 'openDirectory', 'multiSelections'];
 }
 
-export function installMenu(actions: MenuActions): void {
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions)));
+export function installMenu(platform: NodeJS.Platform, actions: MenuActions): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions, platform)));
 }

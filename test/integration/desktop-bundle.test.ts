@@ -232,3 +232,31 @@ describe('the installed command: the Linux launcher in front of the packaged bin
     });
   });
 });
+
+describe("the stand-in's native notifications, as Electron 42 and later show them", () => {
+  // A notification shown from a process on the stand-in: what it heard ('show' or 'failed').
+  const outcome = (env: Record<string, string>) =>
+    spawnSync(
+      process.execPath,
+      [
+        '--import',
+        resolve('test/support/fake-electron/register.mjs'),
+        '--input-type=module',
+        '-e',
+        `import { app, Notification } from 'electron';
+        await app.whenReady();
+        const n = new Notification({ title: 't', body: 'b' });
+        const heard = new Promise((done) => { n.on('failed', (_e, error) => done('failed: ' + error)); n.on('show', () => done('show')); });
+        n.show();
+        console.log(await heard);
+        process.exit(0);`,
+      ],
+      { env: { PATH: process.env.PATH, DISPLAY: ':0', ...env }, encoding: 'utf8' },
+    ).stdout;
+
+  it('an unsigned macOS build: failed, never shown; signed, or on Linux: shown', () => {
+    expect(outcome({ FAKE_ELECTRON_PLATFORM: 'darwin' })).toBe('failed: Notifications are not allowed for this application\n');
+    expect(outcome({ FAKE_ELECTRON_PLATFORM: 'darwin', FAKE_ELECTRON_SIGNED: '1' })).toBe('show\n');
+    expect(outcome({ FAKE_ELECTRON_PLATFORM: 'linux' })).toBe('show\n');
+  });
+});

@@ -180,3 +180,45 @@ describe("Electron's net.fetch, why the engine does not use it", () => {
     await expect(netFetch(movedUrl, { method: 'POST', body: '{}', redirect: 'manual' })).rejects.toThrow('Redirect was cancelled');
   });
 });
+
+describe("the stand-in's net.request checks headers as Electron 45's does", () => {
+  const died = (request: ReturnType<typeof netRequest>): Promise<string> =>
+    new Promise((resolve) => {
+      request.on('error', (err: Error) => resolve(err.message));
+      request.on('response', () => resolve('answered'));
+      request.end();
+    });
+
+  it('a header apps may not set: the request dies with net::ERR_INVALID_ARGUMENT', async () => {
+    const refused = [
+      ['Host', 'x.example'],
+      ['Trailer', 'a'],
+      ['TE', 'trailers'],
+      ['Upgrade', 'h2c'],
+      ['Cookie2', 'a'],
+      ['Keep-Alive', '5'],
+      ['Transfer-Encoding', 'chunked'],
+      ['Connection', 'Upgrade'],
+      ['Content-Length', '2'],
+    ];
+    for (const [name, value] of refused) {
+      expect({ name, outcome: await died(netRequest({ url: movedUrl, headers: { [name!]: value! } })) }).toEqual({
+        name,
+        outcome: 'net::ERR_INVALID_ARGUMENT',
+      });
+    }
+    const request = netRequest(movedUrl);
+    request.setHeader('keep-alive', '5');
+    expect(await died(request)).toBe('net::ERR_INVALID_ARGUMENT');
+    expect(await died(netRequest({ url: movedUrl, headers: { Connection: 'keep-alive' } }))).toBe('answered');
+  });
+
+  it('a missing value throws at once; so does a header set after the first write', () => {
+    expect(() => netRequest({ url: movedUrl, headers: { Accept: null as unknown as string } })).toThrow('`value` required in setHeader("Accept", value)');
+    const request = netRequest({ url: movedUrl, method: 'POST' });
+    expect(() => request.setHeader('Accept', undefined as unknown as string)).toThrow('`value` required');
+    request.write('{}');
+    expect(() => request.setHeader('Accept', 'application/json')).toThrow("Can't set headers after they are sent");
+    request.abort();
+  });
+});

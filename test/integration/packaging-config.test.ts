@@ -80,8 +80,9 @@ describe('electron-builder.yml', () => {
     const files = (config.files as Array<string | { filter?: string[] }>).flatMap((set) => (typeof set === 'string' ? [set] : (set.filter ?? [])));
     expect(files).toContain('dist/**');
     expect(files.filter((pattern) => pattern.startsWith('!dist/'))).toEqual(['!dist/**/*.map', '!dist/native/**', '!dist/.*.build.json']);
-    // electron-builder's deb after-install links /usr/bin/<executableName> to the app binary,
-    // which runs the command when launched with one (main/electron/command-line.ts).
+    // electron-builder's deb after-install links /usr/bin/<executableName> to /opt/<productName>/
+    // <executableName>: the launcher, which runs the app binary with the command
+    // (main/electron/command-line.ts).
     expect(config.linux?.executableName).toBe('notarium');
     const resource = (extra: unknown) => (extra as Array<{ from: string; to: string }>).map(({ from, to }) => ({ from, to }));
     expect(resource(config.mac?.extraResources)).toEqual([{ from: 'build/cli/notarium', to: 'bin/notarium' }]);
@@ -89,6 +90,16 @@ describe('electron-builder.yml', () => {
     const cmd = readFileSync(join(projectDir, 'build', 'cli', 'notarium.cmd'), 'utf8');
     expect(cmd).toContain('"%~dp0..\\..\\Notarium.exe" %*\r\n');
     expect(cmd).toMatch(/exit \/b %ERRORLEVEL%\r\n$/);
+  });
+
+  it("the deb's AppArmor profile (Ubuntu 24.04+ user namespaces) attaches to the launcher and to the binary it execs", () => {
+    expect(config.deb?.appArmorProfile).toBe('build/apparmor-profile.tpl');
+    // Filled as electron-builder fills its templates (FpmTarget's writeConfigFile: ${name} macros).
+    const values: Record<string, string> = { executable: config.linux!.executableName!, sanitizedProductName: config.productName! };
+    const profile = readFileSync(join(projectDir, config.deb!.appArmorProfile!), 'utf8').replace(/\$\{([a-zA-Z]+)\}/g, (_, name: string) => values[name]!);
+    const attachment = /^profile "notarium" "([^"]+)" flags=\(unconfined\) \{$/m.exec(profile)?.[1];
+    expect(attachment).toBe('/opt/Notarium/{notarium,notarium-bin}');
+    expect(profile).toMatch(/^\s+userns,$/m);
   });
 
   it("the macOS script runs the app's binary with the arguments, also through the link the menu installs", () => {

@@ -9,18 +9,22 @@
 // folder, app.isPackaged); FAKE_ELECTRON_PLATFORM stands for process.platform where a rule differs;
 // FAKE_ELECTRON_PROCESS_REPORT receives, at exit, what the process cost (GPU, session data);
 // FAKE_ELECTRON_API_KEY has the drive store it as a service profile's key (the keychain is reached).
+// FAKE_ELECTRON_SIGNED=1 stands for a code-signed build (macOS notifications need one).
 import { randomUUID } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import { netFetch } from './net-fetch.mjs';
 import { netRequest } from './net-request.mjs';
+import * as rules from './rules.mjs';
+import { AFTER_READY, BEFORE_READY, checkSetPath, cloneForIpc, dialogStartsIn, notificationFailure } from './rules.mjs';
 
 const env = process.env;
 const platform = env.FAKE_ELECTRON_PLATFORM ?? process.platform;
 const packaged = env.FAKE_ELECTRON_PACKAGED === '1';
+const signed = env.FAKE_ELECTRON_SIGNED === '1';
 // process.argv as Electron gives it. Unpackaged (`electron <app folder> …`): argv[1] is the app
 // (here the bundle) and process.defaultApp is true. Packaged: the binary, then the arguments as
 // given (docs/api/process.md "process.defaultApp"; lib/browser/init.ts sets it only for the
@@ -47,12 +51,8 @@ let gpuDisabled = process.argv.includes('--disable-gpu');
 const children = new Set();
 
 /** The checks Electron makes in C++ or lib/: the same sentence, thrown the same way. */
-function mustBeReady(message) {
-  if (!ready) throw new Error(message);
-}
-function mustNotBeReady(message) {
-  if (ready) throw new Error(message);
-}
+const mustBeReady = (message) => rules.mustBeReady(ready, message);
+const mustNotBeReady = (message) => rules.mustNotBeReady(ready, message);
 
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
@@ -86,27 +86,6 @@ function singletonLock() {
   return true;
 }
 
-/** The names app.getPath knows (shell/browser/api/electron_api_app.cc GetPathConstant); setPath refuses any other. */
-const PATH_NAMES = new Set([
-  'appData',
-  'userData',
-  'sessionData',
-  'temp',
-  'home',
-  'desktop',
-  'documents',
-  'downloads',
-  'music',
-  'pictures',
-  'videos',
-  'recent',
-  'logs',
-  'crashDumps',
-  'exe',
-  'module',
-  'assets',
-]);
-
 class App extends EventEmitter {
   isPackaged = packaged;
   constructor() {
@@ -125,20 +104,14 @@ class App extends EventEmitter {
     return env.FAKE_ELECTRON_APP_ROOT;
   }
   setPath(name, value) {
-    // electron_api_app.cc App::SetPath: "Path must be absolute", "Failed to set path" for a name it does not know.
-    if (!isAbsolute(value)) throw new Error('Path must be absolute');
-    if (!PATH_NAMES.has(name)) throw new Error('Failed to set path');
-    // docs/api/app.md app.setPath: the session's data is placed at ready; a userData or sessionData
-    // set later is not where the session keeps it (Electron says nothing; the stand-in refuses).
-    if (ready && (name === 'userData' || name === 'sessionData'))
-      throw new Error(`stand-in: app.setPath('${name}') after ready does not move the session's data`);
+    checkSetPath(ready, name, value);
     paths.set(name, value);
   }
   getPath(name) {
     return paths.get(name);
   }
   disableHardwareAcceleration() {
-    mustNotBeReady('app.disableHardwareAcceleration() can only be called before app is ready'); // electron_api_app.cc
+    mustNotBeReady(AFTER_READY.gpu);
     gpuDisabled = true;
   }
   requestSingleInstanceLock() {
@@ -174,8 +147,7 @@ const readyPromise = new Promise((resolve) =>
 
 export const protocol = {
   registerSchemesAsPrivileged(schemes) {
-    // shell/browser/api/electron_api_protocol.cc RegisterSchemesAsPrivileged.
-    mustNotBeReady('protocol.registerSchemesAsPrivileged should be called before app is ready');
+    mustNotBeReady(AFTER_READY.scheme);
     report.schemes = schemes;
   },
   // lib/browser/api/protocol.ts: protocol.* is session.defaultSession.protocol.*, which needs ready.
@@ -188,9 +160,7 @@ export const protocol = {
 const defaultSession = { setPermissionRequestHandler() {}, setPermissionCheckHandler() {} };
 export const session = {
   get defaultSession() {
-    // shell/browser/api/electron_api_session.cc: a TypeError before ready.
-    if (!ready) throw new TypeError('Session can only be received when app is ready');
-    return defaultSession;
+    return rules.defaultSession(ready, defaultSession);
   },
 };
 
@@ -213,9 +183,7 @@ class WebContents extends EventEmitter {
     return false;
   }
   send(channel, ...args) {
-    // IPC messages are structured-cloned (docs/api/web-contents.md contents.send): a function, a
-    // class instance's prototype or anything else that cannot be cloned throws here, as in Electron.
-    const copy = structuredClone(args);
+    const copy = cloneForIpc(args);
     report.sent.push([channel, ...copy]);
     this.emit('fake-sent', copy);
   }
@@ -227,7 +195,7 @@ export class BrowserWindow extends EventEmitter {
   }
   constructor(options) {
     super();
-    mustBeReady('Cannot create BrowserWindow before app is ready'); // electron_api_browser_window.cc
+    mustBeReady(BEFORE_READY.window);
     this.options = options;
     this.webContents = new WebContents();
     report.windows.push(options);
@@ -264,7 +232,7 @@ export class BrowserWindow extends EventEmitter {
 // is the utility process's (utility.mjs).
 export const utilityProcess = {
   fork(modulePath, args, options = {}) {
-    mustBeReady('utilityProcess cannot be created before app is ready.'); // electron_api_utility_process.cc
+    mustBeReady(BEFORE_READY.utilityProcess);
     const child = fork(modulePath, args, {
       env: { ...(options.env ?? process.env), FAKE_ELECTRON_UTILITY: '1' },
       serialization: 'advanced',
@@ -303,7 +271,7 @@ export const nativeImage = { createFromDataURL: image, createFromPath: (path) =>
 
 export class Tray {
   constructor(icon) {
-    mustBeReady('Cannot create Tray before app is ready'); // electron_api_tray.cc
+    mustBeReady(BEFORE_READY.tray);
     // docs/api/native-image.md "Template Image": only macOS tints a template image for the menu
     // bar; elsewhere it is drawn as it is, black on a panel that is often dark.
     if (platform !== 'darwin' && icon.isTemplateImage()) report.errors.push('stand-in: a template tray image is invisible on a dark panel off macOS');
@@ -317,7 +285,10 @@ export class Tray {
   on() {}
   destroy() {}
 }
-/** Native notifications: each shown one is reported, and announced so that the drive can click it. */
+/**
+ * Native notifications: each shown one is reported, and announced so that the drive can click it;
+ * one the system refuses (rules.notificationFailure: macOS, unsigned) emits `failed` instead.
+ */
 const notifications = new EventEmitter();
 export class Notification extends EventEmitter {
   static isSupported() {
@@ -325,23 +296,33 @@ export class Notification extends EventEmitter {
   }
   constructor(options) {
     super();
-    mustBeReady('Cannot create Notification before app is ready'); // electron_api_notification.cc
+    mustBeReady(BEFORE_READY.notification);
     this.options = options;
   }
   show() {
-    report.notifications = [...(report.notifications ?? []), { title: this.options.title, body: this.options.body }];
+    const shown = { title: this.options.title, body: this.options.body };
+    const failure = notificationFailure(platform, signed);
+    if (failure) {
+      setImmediate(() => {
+        report.failedNotifications = [...(report.failedNotifications ?? []), shown];
+        this.emit('failed', { sender: this }, failure);
+        notifications.emit('failed', this);
+      });
+      return;
+    }
+    report.notifications = [...(report.notifications ?? []), shown];
+    this.emit('show', { sender: this });
     notifications.emit('shown', this);
   }
 }
-// lib/browser/api/dialog.ts: every dialog needs ready. Electron 43 and later open in Downloads
-// when not given defaultPath (docs/breaking-changes.md "Dialog methods default to Downloads").
-const dialogReady = () => mustBeReady('dialog module can only be used after app is ready');
+// Every dialog but the error box needs ready; open dialogs start where rules.dialogStartsIn says.
+const dialogReady = () => mustBeReady(BEFORE_READY.dialog);
 const dialogOptions = (args) => (args[0] instanceof BrowserWindow ? args[1] : args[0]) ?? {};
 export const dialog = {
   showErrorBox: (title, text) => report.errors.push(`${title}: ${text}`),
   showOpenDialog: async (...args) => {
     dialogReady();
-    report.openDialogs.push({ startsIn: dialogOptions(args).defaultPath ?? 'Downloads' });
+    report.openDialogs.push({ startsIn: dialogStartsIn(dialogOptions(args)) });
     return { canceled: true, filePaths: [] };
   },
   showMessageBox: async (...args) => {
@@ -362,7 +343,7 @@ export const net = {
     return netFetch(...args);
   },
   request: (options) => {
-    mustBeReady('net module can only be used after app is ready');
+    mustBeReady(BEFORE_READY.net);
     return netRequest(options);
   },
 };
@@ -401,15 +382,23 @@ async function drive(window) {
   // The launch's `--verify <paths>` arrives as a job the page is asked to open.
   const verified = heard('verify-done');
   // Once it is in a block the engine's notice becomes a native notification; a click opens its record.
+  // Refused by the system instead (an unsigned macOS build), there is nothing to click.
   const notarised = new Promise((resolve) => {
-    notifications.on('shown', (n) => n.options.title === '“contract.txt” is notarised' && resolve(n));
+    const notice = (n) => n.options.title === '“contract.txt” is notarised';
+    notifications.on('shown', (n) => notice(n) && resolve(n));
+    notifications.on('failed', (n) => notice(n) && resolve(null));
   });
   // The page names its job (a random UUID) with the call.
   report.notarise = await call('notarise', [randomUUID(), [{ kind: 'path', path: env.FAKE_ELECTRON_FILE }], {}]);
   report.notariseDone = await done;
-  const openRecord = heard('open-record');
-  (await notarised).emit('click');
-  report.openRecord = await openRecord;
+  const shown = await notarised;
+  if (shown) {
+    const openRecord = heard('open-record');
+    shown.emit('click');
+    // A clicked notification is dismissed: Electron emits 'close' (docs/api/notification.md).
+    shown.emit('close', { sender: shown });
+    report.openRecord = await openRecord;
+  }
   report.verifyDone = await verified;
   report.openVerify = report.sent.filter(([, event]) => event === 'open-verify').map(([, , payload]) => payload);
   report.verifyResults = report.sent.filter(([, event]) => event === 'verify-result').map(([, , payload]) => payload.result);

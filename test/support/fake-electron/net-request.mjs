@@ -9,19 +9,26 @@
 //   case names, set-cookie an array), destroyed with the net:: error when its body is cut short.
 //
 // Headers are checked as Electron checks them (lib/common/api/net-client-request.ts validateHeader,
-// over Chromium's net::HttpUtil::IsValidHeaderName/IsValidHeaderValue): a bad name or value throws
-// at once, with the value in the sentence; a Content-Length of the caller's is refused by
-// Chromium's URL loader, the request dying with net::ERR_INVALID_ARGUMENT (electron/electron#21091).
+// over Chromium's net::HttpUtil::IsValidHeaderName/IsValidHeaderValue): a missing (null or
+// undefined) value, a bad name or a bad value throws at once, with the value in the sentence;
+// setHeader after the first write or after end() throws (`_firstWrite`, `_started`). The headers
+// docs/api/client-request.md says apps may not set (Chromium's header_util.cc: Content-Length,
+// Host, Trailer, Te, Upgrade, Cookie2, Keep-Alive, Transfer-Encoding, and Connection: upgrade) are
+// refused by Chromium's URL loader, the request dying with net::ERR_INVALID_ARGUMENT
+// (electron/electron#21091).
 import { EventEmitter } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { chromiumName, logRequest, nodeFetch } from './net-fetch.mjs';
 
 /** RFC 9110's token: what net::HttpUtil::IsValidHeaderName accepts. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** docs/api/client-request.md "request.setHeader": the headers an app may not set. */
+const RESTRICTED = new Set(['content-length', 'host', 'trailer', 'te', 'upgrade', 'cookie2', 'keep-alive', 'transfer-encoding']);
+const restricted = (name, value) => RESTRICTED.has(name.toLowerCase()) || (name.toLowerCase() === 'connection' && String(value).toLowerCase() === 'upgrade');
 
 function validateHeader(name, value) {
   if (typeof name !== 'string') throw new TypeError('`name` should be a string in setHeader(name, value)');
-  if (value === undefined) throw new Error('`value` required in setHeader("' + name + '", value)');
+  if (value === undefined || value === null) throw new Error('`value` required in setHeader("' + name + '", value)');
   if (!TOKEN.test(name)) throw new Error(`Invalid header name: '${name}'`);
   if (/[\0\r\n]/.test(String(value))) throw new Error(`Invalid value for header '${name}': '${value}'`);
 }
@@ -34,6 +41,7 @@ class ClientRequest extends EventEmitter {
   #chunks = [];
   #aborted = false;
   #ended = false;
+  #firstWrite = false;
   #waitingForRedirect = false;
   #followed = false;
   #controller = new AbortController();
@@ -49,13 +57,14 @@ class ClientRequest extends EventEmitter {
   }
 
   setHeader(name, value) {
-    if (this.#ended) throw new Error("Can't set headers after they are sent");
+    if (this.#ended || this.#firstWrite) throw new Error("Can't set headers after they are sent");
     validateHeader(name, value);
     this.#headers[name] = value;
   }
 
   write(chunk) {
     if (this.#ended) throw new Error('Write after end');
+    this.#firstWrite = true;
     this.#chunks.push(Buffer.from(chunk));
     return true;
   }
@@ -90,7 +99,7 @@ class ClientRequest extends EventEmitter {
 
   async #send() {
     await Promise.resolve(); // the loader starts after end() returns: 'error' listeners are on by then
-    if (Object.keys(this.#headers).some((name) => name.toLowerCase() === 'content-length')) return this.#die(new Error('net::ERR_INVALID_ARGUMENT'));
+    if (Object.entries(this.#headers).some(([name, value]) => restricted(name, value))) return this.#die(new Error('net::ERR_INVALID_ARGUMENT'));
     let url = this.#url;
     let method = this.#method;
     let body = this.#chunks.length > 0 ? Buffer.concat(this.#chunks) : undefined;

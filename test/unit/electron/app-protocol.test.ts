@@ -34,7 +34,9 @@ describe('the app:// scheme', () => {
     expect(electron.protocol.privileged[0]).not.toMatchObject({ privileges: { bypassCSP: true } });
   });
 
-  it('is handled by serving the renderer folder', async () => {
+  it('is handled by serving the renderer folder (after ready: it is the default session that handles it)', async () => {
+    expect(() => handleAppProtocol(renderer)).toThrow('Session can only be received when app is ready');
+    await electron.app.whenReady();
     handleAppProtocol(renderer);
     const response = await electron.protocol.handlers.get('app')!(new Request('app://notarium/index.html'));
     expect(response.status).toBe(200);

@@ -1,17 +1,39 @@
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
+import {
+  AFTER_READY,
+  BEFORE_READY,
+  checkSetPath,
+  cloneForIpc,
+  defaultSession,
+  dialogStartsIn,
+  mustBeReady,
+  mustNotBeReady,
+  notificationFailure,
+} from '../../support/fake-electron/rules.mjs';
 
 /**
  * The one stand-in for the `electron` module in the shell's unit tests (the binary cannot be
  * downloaded here). It records what the shell asks of Electron; tests drive it by emitting the
  * events Electron would. Use: `vi.mock('electron', () => import('./electron-mock.ts'))`.
- * Where the shell relies on a rule of Electron 45's, the mock keeps it, citing where it comes
- * from (electron/electron at v45.0.0-nightly.20260821); test/support/fake-electron is the
- * integration tests' stand-in and keeps the same rules.
+ * Where the shell relies on a rule of Electron 45's, the mock keeps it: the rules it shares with
+ * the integration tests' stand-in come from test/support/fake-electron/rules.mjs, which cites
+ * where each comes from (electron/electron at v45.0.0-nightly.20260821); the others cite theirs.
  */
 
-/** Whether app.whenReady has resolved: windows, trays and notifications need it; scheme registration must come before. */
+/** Whether the app is ready: windows, trays, notifications, dialogs and the session need it; scheme registration must come before. */
 let ready = false;
+// The real setImmediate, so that fake timers cannot hold back ready or a notification's failure.
+const nextTurn = globalThis.setImmediate.bind(globalThis);
+/** Ready on a later turn of the loop, as Electron's 'ready' follows the main script's first run (whoever asks). */
+const becomeReady = (): Promise<void> =>
+  new Promise((resolve) =>
+    nextTurn(() => {
+      ready = true;
+      resolve();
+    }),
+  );
+let readyPromise = becomeReady();
 
 export class FakeFrame {
   constructor(
@@ -31,7 +53,7 @@ export class FakeWebContents extends EventEmitter {
     this.windowOpenHandler = handler;
   }
   send(channel: string, ...args: unknown[]): void {
-    this.sent.push([channel, ...args]);
+    this.sent.push([channel, ...cloneForIpc(args)]);
   }
   isDestroyed(): boolean {
     return this.destroyed;
@@ -51,17 +73,20 @@ export class BrowserWindow extends EventEmitter {
   destroyed = false;
   constructor(public options: Record<string, unknown>) {
     super();
-    if (!ready) throw new Error('Cannot create BrowserWindow before app is ready'); // electron_api_browser_window.cc
+    mustBeReady(ready, BEFORE_READY.window);
     BrowserWindow.instances.push(this);
   }
   /**
    * Windows ends the user's session (WM_ENDSESSION, shell/browser/native_window_views_win.cc):
-   * every window hears 'session-end', then the process is terminated at once unless a quit is
-   * under way (Browser::is_quitting).
+   * every window hears 'session-end'; then Electron terminates the process at once unless a quit
+   * is under way (Browser::is_quitting), and in any case "the OS kills us and our child processes
+   * right after this returns" (its comment there). So the process ends here: what the listeners
+   * began and did not finish is cut off (app.terminated; app.quitting says whether Electron or
+   * Windows ended it). Later turns of the loop still run in a test; a test reads the state here.
    */
   static endSession(): void {
-    for (const window of BrowserWindow.instances) window.emit('session-end', { reasons: ['shutdown'] });
-    if (!app.quitting) app.terminated = true;
+    for (const window of [...BrowserWindow.instances]) window.emit('session-end', { reasons: ['shutdown'] });
+    app.terminated = true;
   }
   loadURL(url: string): Promise<void> {
     this.loadedUrl = url;
@@ -155,10 +180,11 @@ export const protocol = {
   privileged: [] as unknown[],
   handlers: new Map<string, (request: Request) => Response | Promise<Response>>(),
   registerSchemesAsPrivileged(schemes: unknown[]): void {
-    if (ready) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready'); // electron_api_protocol.cc
+    mustNotBeReady(ready, AFTER_READY.scheme);
     this.privileged.push(...schemes);
   },
   handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void {
+    void session.defaultSession; // lib/browser/api/protocol.ts: protocol.* is the default session's
     this.handlers.set(scheme, handler);
   },
 };
@@ -173,17 +199,32 @@ export class FakeSession {
     this.checkHandler = handler;
   }
 }
-export const session = { defaultSession: new FakeSession() };
+let theSession = new FakeSession();
+export const session = {
+  get defaultSession(): FakeSession {
+    return defaultSession(ready, theSession);
+  },
+};
 
 export const shell = { openExternal: vi.fn(async (_url: string, _options?: unknown) => {}), showItemInFolder: vi.fn((_path: string) => {}) };
 
 /** Where each open dialog started: Electron 43 and later open in Downloads when not given defaultPath (docs/breaking-changes.md). */
 export const dialogStarts: string[] = [];
+/** The message of each message box shown. */
+export const messageBoxes: string[] = [];
+/** A dialog's options, with or without its parent window first; every dialog but the error box needs ready (lib/browser/api/dialog.ts). */
+const dialogOptions = <T>(args: unknown[]): T => {
+  mustBeReady(ready, BEFORE_READY.dialog);
+  return (args[0] instanceof BrowserWindow ? args[1] : args[0]) as T;
+};
 export const dialog = {
   showOpenDialog: vi.fn(async (...args: unknown[]): Promise<{ canceled: boolean; filePaths: string[] }> => {
-    const options = (args[0] instanceof BrowserWindow ? args[1] : args[0]) as { defaultPath?: string } | undefined;
-    dialogStarts.push(options?.defaultPath ?? 'Downloads');
+    dialogStarts.push(dialogStartsIn(dialogOptions<{ defaultPath?: string } | undefined>(args)));
     return { canceled: true, filePaths: [] };
+  }),
+  showMessageBox: vi.fn(async (...args: unknown[]): Promise<{ response: number; checkboxChecked: boolean }> => {
+    messageBoxes.push(dialogOptions<{ message: string }>(args).message);
+    return { response: 0, checkboxChecked: false };
   }),
   showErrorBox: vi.fn((_title: string, _content: string) => {}),
 };
@@ -204,7 +245,7 @@ export class Tray extends EventEmitter {
   destroyed = false;
   constructor(public image: { template: boolean }) {
     super();
-    if (!ready) throw new Error('Cannot create Tray before app is ready'); // electron_api_tray.cc
+    mustBeReady(ready, BEFORE_READY.tray);
     Tray.instances.push(this);
   }
   setToolTip(text: string): void {
@@ -224,6 +265,9 @@ export class Tray extends EventEmitter {
 export class Notification extends EventEmitter {
   static instances: Notification[] = [];
   static shown: { title: string; body: string }[] = [];
+  /** The system the app runs on, and whether the build is code-signed (macOS notifications need it: rules.notificationFailure). */
+  static platform: string = process.platform;
+  static signed = false;
   static isSupported(): boolean {
     return true;
   }
@@ -234,11 +278,17 @@ export class Notification extends EventEmitter {
   }
   constructor(public options: { title: string; body: string }) {
     super();
-    if (!ready) throw new Error('Cannot create Notification before app is ready'); // electron_api_notification.cc
+    mustBeReady(ready, BEFORE_READY.notification);
     Notification.instances.push(this);
   }
   show(): void {
+    const failure = notificationFailure(Notification.platform, Notification.signed);
+    if (failure) {
+      nextTurn(() => this.emit('failed', { sender: this }, failure));
+      return;
+    }
     Notification.shown.push({ title: this.options.title, body: this.options.body });
+    this.emit('show', { sender: this });
   }
 }
 
@@ -285,16 +335,17 @@ class FakeApp extends EventEmitter {
   });
   exit = vi.fn((_code?: number) => void (this.terminated = true));
   setAppUserModelId = vi.fn((_id: string) => {});
-  whenReady = (): Promise<void> => {
-    ready = true;
-    return Promise.resolve();
-  };
+  whenReady = (): Promise<void> => readyPromise;
+  isReady(): boolean {
+    return ready;
+  }
   getPath(name: string): string {
     const path = this.paths.get(name);
     if (!path) throw new Error(`no path ${name}`);
     return path;
   }
   setPath(name: string, path: string): void {
+    checkSetPath(ready, name, path);
     this.paths.set(name, path);
   }
   getAppPath(): string {
@@ -315,7 +366,7 @@ export function resetElectron(): void {
   contextBridge.exposed.clear();
   protocol.privileged = [];
   protocol.handlers.clear();
-  session.defaultSession = new FakeSession();
+  theSession = new FakeSession();
   Menu.applicationMenu = null;
   app.removeAllListeners();
   app.lockAvailable = true;
@@ -326,7 +377,11 @@ export function resetElectron(): void {
     ['documents', '/home/user/Documents'],
   ]);
   ready = false;
+  readyPromise = becomeReady();
   dialogStarts.length = 0;
+  messageBoxes.length = 0;
+  Notification.platform = process.platform;
+  Notification.signed = false;
   Notification.activationHandler = null;
   vi.clearAllMocks();
 }

@@ -191,6 +191,21 @@ describe('menu', () => {
     ]);
   });
 
+  it('the dialogs start in Documents, then where the last choice was (Electron 43 and later would open Downloads; first of the picks: nothing chosen yet)', async () => {
+    await start();
+    item('Notarise Files…').click!();
+    await settle();
+    electron.dialog.showOpenDialog.mockImplementationOnce(async (...args: unknown[]) => {
+      electron.dialogStarts.push((args[1] as { defaultPath?: string }).defaultPath ?? 'Downloads');
+      return { canceled: false, filePaths: ['/srv/papers/a.pdf'] };
+    });
+    item('Verify Files…').click!();
+    await settle();
+    item('Verify Folder…').click!();
+    await settle();
+    expect(electron.dialogStarts).toEqual(['/home/user/Documents', '/home/user/Documents', '/srv/papers']);
+  });
+
   it('Notarise… sends the picked files and folders to the service, and opens Notarise on that job once the page is loaded', async () => {
     await start();
     electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/home/ann/a.pdf', '/home/ann/docs'] });
@@ -209,6 +224,25 @@ describe('menu', () => {
       ],
       {},
     );
+  });
+
+  it('Install Command Line Tool… (macOS, installed) links the command and says so in a message box', async () => {
+    const links: string[][] = [];
+    const linkSteps = { link: async (target: string, path: string) => void links.push([target, path]), linkAsAdministrator: async () => {} };
+    electron.app.isPackaged = true;
+    // Electron sets it in an installed app: the app's Resources folder.
+    Object.defineProperty(process, 'resourcesPath', { value: '/Applications/Notarium.app/Contents/Resources', configurable: true });
+    try {
+      await start(undefined, { platform: 'darwin', linkSteps });
+      const template = (electron.Menu.applicationMenu as { template: Item[] }).template;
+      template[0]!.submenu!.find((i) => i.label === 'Install Command Line Tool…')!.click!();
+      await vi.waitFor(() => expect(electron.messageBoxes).toEqual(['The notarium command is installed: /usr/local/bin/notarium']));
+      expect(links).toEqual([['/Applications/Notarium.app/Contents/Resources/bin/notarium', '/usr/local/bin/notarium']]);
+      expect(electron.dialog.showErrorBox).not.toHaveBeenCalled();
+    } finally {
+      electron.app.isPackaged = false;
+      Reflect.deleteProperty(process, 'resourcesPath');
+    }
   });
 
   it('a cancelled dialog does nothing', async () => {
@@ -282,12 +316,16 @@ describe('shutdown', () => {
     expect(electron.app.quit).toHaveBeenCalledTimes(2);
   });
 
-  it('Windows ending the session: the quit is under way when the listeners return (or Electron ends the process at once), and exits once closed', async () => {
+  it('Windows ending the session: by the time its listeners return (then the process and the engine are killed) the close is begun and a quit is under way', async () => {
     await start(undefined, { platform: 'win32' });
     electron.BrowserWindow.endSession();
-    expect(electron.app.terminated).toBe(false);
-    await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledExactlyOnceWith(0));
-    expect(order).toEqual(['service', 'engine']);
+    // What ran before the kill: nothing asynchronous finishes after it.
+    expect(electron.app.terminated).toBe(true);
+    expect(electron.app.quitting).toBe(true); // so Electron does not cut it short itself
+    expect(service.close).toHaveBeenCalledOnce(); // begun, not finished
+    expect(engine.close).toHaveBeenCalledOnce(); // asked now, not once the service has closed
+    expect(electron.Tray.instances[0]!.destroyed).toBe(true);
+    expect(electron.ipcMain.handlers.size).toBe(0); // the page can start nothing more
   });
 
   it('Windows: a toast clicked in Action Center after its object is gone brings the window forward', async () => {
@@ -301,6 +339,7 @@ describe('shutdown', () => {
     await start();
     electron.app.emit('window-all-closed');
     expect(electron.app.quit).toHaveBeenCalled();
+    await vi.waitFor(() => expect(electron.app.terminated).toBe(true)); // that quit ends before the next start
     electron.resetElectron();
     await start(undefined, { platform: 'darwin' });
     electron.app.emit('window-all-closed');
