@@ -22,7 +22,10 @@ const loose = join(root, 'loose');
 let sb: TestSandbox;
 let maker: NodeJS.ProcessEnv;
 let receiver: NodeJS.ProcessEnv;
-const cliOf = (env: () => NodeJS.ProcessEnv, cwd: string) => (...args: string[]) => runCli(args, { env: env(), cwd });
+const cliOf =
+  (env: () => NodeJS.ProcessEnv, cwd: string) =>
+  (...args: string[]) =>
+    runCli(args, { env: env(), cwd });
 const make = jsonCli(cliOf(() => maker, made));
 const receive = cliOf(() => receiver, loose);
 const receiveJson = jsonCli(receive);
@@ -36,7 +39,10 @@ beforeAll(async () => {
   for (const dir of [made, received, loose]) mkdirSync(dir, { recursive: true });
   for (const name of ['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt']) writeFileSync(join(made, name), `the batch file ${name}\n`);
   // Two batches, in blocks, their receipts beside their files.
-  for (const files of [['a.txt', 'b.txt', 'c.txt'], ['d.txt', 'e.txt']]) {
+  for (const files of [
+    ['a.txt', 'b.txt', 'c.txt'],
+    ['d.txt', 'e.txt'],
+  ]) {
     const run = await make('notarise', ...files, '--wait');
     expect(run.code, run.stderr).toBe(0);
     expect(run.value[0].record.batch).toMatchObject({ files: files.length });
@@ -84,10 +90,12 @@ describe('a batch file imported from its receipt', () => {
     const status = await receiveJson('status', 'a.txt', '--offline');
     expect(status.code, status.stderr).toBe(0);
     expect(status.value).toMatchObject({ name: 'a.txt', proofOutcome: 'verified', batch: { files: null, position: null } });
-    expect((await receive('status', 'a.txt', '--offline')).stdout).toMatch(/batch: +one of a batch's files in registration [0-9a-f]{64} \(batch \d+, known from its files' receipts\)/);
+    expect((await receive('status', 'a.txt', '--offline')).stdout).toMatch(
+      /batch: +one of a batch's files in registration [0-9a-f]{64} \(batch \d+, known from its files' receipts\)/,
+    );
   });
 
-  it("a second file of the same batch joins it; the same file imported again adds nothing", async () => {
+  it('a second file of the same batch joins it; the same file imported again adds nothing', async () => {
     const second = await receiveJson('receipt', 'import', receiptOf('b.txt'));
     expect(second.code, second.stderr).toBe(0);
     expect(second.value[0]).toMatchObject({ imported: true, outcome: 'verified' });
@@ -126,7 +134,14 @@ describe('a batch file imported from its receipt', () => {
     const d = JSON.parse(readFileSync(receiptOf('d.txt'), 'utf8'));
     const grafted = join(received, 'grafted.txt.receipt.json');
     const { transaction: _tx, ...rest } = d;
-    writeFileSync(grafted, JSON.stringify({ ...rest, registration: { ...c.registration, serviceUrl: 'https://elsewhere.example' }, confirmation: c.confirmation, blockHeader: c.blockHeader }, null, 2));
+    writeFileSync(
+      grafted,
+      JSON.stringify(
+        { ...rest, registration: { ...c.registration, serviceUrl: 'https://elsewhere.example' }, confirmation: c.confirmation, blockHeader: c.blockHeader },
+        null,
+        2,
+      ),
+    );
     const run = await receiveJson('receipt', 'import', nonce, grafted);
     expect(run.code).toBe(2);
     expect(run.value[0]).toMatchObject({ imported: false, error: { code: 'RECEIPT_INVALID', message: expect.stringMatching(/does not verify/) } });

@@ -88,7 +88,10 @@ const BATCH_SELECT = 'SELECT id, record_id AS recordId, files, tree IS NULL AS i
 
 type MemberRow = Omit<BatchMember, 'aggregationPath'> & { aggregationPath: string | null };
 type BatchRow = Omit<StoredBatch, 'imported'> & { imported: number };
-const memberOf = (row: MemberRow): BatchMember => ({ ...row, aggregationPath: row.aggregationPath === null ? null : (JSON.parse(row.aggregationPath) as AggregationStep[]) });
+const memberOf = (row: MemberRow): BatchMember => ({
+  ...row,
+  aggregationPath: row.aggregationPath === null ? null : (JSON.parse(row.aggregationPath) as AggregationStep[]),
+});
 const batchOf = (row: BatchRow | undefined): StoredBatch | undefined => row && { ...row, imported: row.imported === 1 };
 
 export class Batches {
@@ -254,7 +257,9 @@ export class Batches {
       const held =
         batch &&
         this.db
-          .prepare<[number, string, string], { id: number }>('SELECT id FROM batch_members WHERE batch_id = ? AND sha256 = ? AND nonce = ? AND position IS NULL')
+          .prepare<[number, string, string], { id: number }>(
+            'SELECT id FROM batch_members WHERE batch_id = ? AND sha256 = ? AND nonce = ? AND position IS NULL',
+          )
           .get(batch.id, m.sha256, m.nonce);
       if (held) return { member: this.member(held.id)!, added: false };
       const now = this.now();
@@ -262,8 +267,7 @@ export class Batches {
       else
         batch = this.get(
           Number(
-            this.db.prepare('INSERT INTO batches (record_id, files, tree, created_at) VALUES (?, 1, NULL, ?)').run(groupOf(registration), now)
-              .lastInsertRowid,
+            this.db.prepare('INSERT INTO batches (record_id, files, tree, created_at) VALUES (?, 1, NULL, ?)').run(groupOf(registration), now).lastInsertRowid,
           ),
         )!;
       const id = this.db

@@ -422,7 +422,12 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   const existing = ctx.library.records.byTxId(receipt.registration.txId, profile);
   const filePath = join(dirname(path), receipt.file.name);
   // Followed on the service that made it, unless that service already said it does not know it.
-  const registration = importedRegistration(ctx, receipt, { profile, proof, blockTime: report.blockTime ?? null, follow: byService === profile && !makerDoesNotKnow });
+  const registration = importedRegistration(ctx, receipt, {
+    profile,
+    proof,
+    blockTime: report.blockTime ?? null,
+    follow: byService === profile && !makerDoesNotKnow,
+  });
   if (receipt.aggregation) {
     const member = { path: existsSync(filePath) ? filePath : null, receiptPath: path };
     const found = importMember(ctx, path, receipt, receipt.aggregation, { existing, registration, member });
@@ -551,7 +556,17 @@ function importMember(
     const registration = existing ?? ctx.library.records.insertImported(i.registration);
     if (existing && RANK[i.registration.proofOutcome] > RANK[existing.proofOutcome ?? 'verified']) {
       const { state, confirmations, blockHash, blockTime, confirmation, rawTx, blockHeader, network, proofOutcome } = i.registration;
-      ctx.library.records.replaceImportedEvidence(existing.id, { state, confirmations, blockHash, blockTime, confirmation, rawTx, blockHeader, network, proofOutcome });
+      ctx.library.records.replaceImportedEvidence(existing.id, {
+        state,
+        confirmations,
+        blockHash,
+        blockTime,
+        confirmation,
+        rawTx,
+        blockHeader,
+        network,
+        proofOutcome,
+      });
     }
     const { member, added } = ctx.library.batches.addImported(registration, {
       name: receipt.file.name,
