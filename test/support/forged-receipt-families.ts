@@ -783,12 +783,23 @@ export interface FamilySample {
   family: string;
   text: string;
   content: Buffer;
+  /** A raw edit that touched nothing a step reads (the oracle: semanticKey): no forgery, it verifies as the original. */
+  equivalent?: boolean;
 }
 
 /** A raw edit's text: one character replaced, or (one run in ten) the text cut short. */
 export function rawEditText({ base, at, c, truncate }: { base: Base; at: number; c: string; truncate: number }): string {
   const i = at % base.text.length;
   return truncate === 0 ? base.text.slice(0, i) : base.text.slice(0, i) + c + base.text.slice(i + 1);
+}
+
+/** Whether an edited text still reads, as the verifier reads it, exactly as its base (the raw-edit family's oracle). */
+export function isEquivalentEdit(text: string, base: Base): boolean {
+  try {
+    return semanticKey(parseReceipt(text)) === base.key;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -804,7 +815,10 @@ export function familySamples(): FamilySample[] {
   return [
     ...fromBase('flipped-hex', flippedHex, 1500, 1),
     ...fromBase('flipped-salt', flippedSalt, 200, 2),
-    ...fc.sample(rawEdit, { numRuns: 1300, seed: SEED + 3 }).map((s) => ({ family: 'raw-edit', text: rawEditText(s), content: s.base.content })),
+    ...fc.sample(rawEdit, { numRuns: 1300, seed: SEED + 3 }).map((s) => {
+      const text = rawEditText(s);
+      return { family: 'raw-edit', text, content: s.base.content, equivalent: isEquivalentEdit(text, s.base) };
+    }),
     ...fromBase('swapped-fields', swappedFields, 1000, 4),
     ...fromBase('merkle-nodes', merkleNodes, 1200, 5),
     ...fromBase('wrong-index', wrongIndex, 800, 6),
