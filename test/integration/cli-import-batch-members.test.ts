@@ -124,6 +124,16 @@ describe('a batch file imported from its receipt', () => {
     }
   });
 
+  it("stands for its content, verified on the profile's own network: notarise sends nothing for it", async () => {
+    const accepted = async () => (await sb.json<{ records: number }>('/__sandbox/chain')).records;
+    const before = await accepted();
+    const run = await receiveJson('notarise', 'a.txt');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.value[0]).toMatchObject({ status: 'already-registered', record: { name: 'a.txt', batch: { files: null, position: null } } });
+    expect(await accepted()).toBe(before);
+    expect((await receive('notarise', 'b.txt')).stdout).toMatch(/^Batch \d+: 1 file of a batch known from its files' receipts in one registration/m);
+  });
+
   it('a tampered file of the batch is refused: a changed nonce, or another batch grafted onto the registration', async () => {
     const c = JSON.parse(readFileSync(receiptOf('c.txt'), 'utf8'));
     const nonce = join(received, 'nonce.txt.receipt.json');
