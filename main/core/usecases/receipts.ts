@@ -549,7 +549,7 @@ function importMember(
     if (!same) throw refused(`its batch root or fingerprint is not those of registration ${txId} as the library holds it.`);
     if (batch && !batch.imported) {
       // A batch this library built: the file is one of its members already, or the receipt is not of this batch.
-      const mine = ctx.library.batches.membersBySha256(sha256, existing!.profile).find((m) => m.batch.id === batch.id && m.member.nonce === nonce);
+      const mine = ctx.library.batches.membersBySha256(sha256, existing.profile).find((m) => m.batch.id === batch.id && m.member.nonce === nonce);
       if (!mine) throw refused(`registration ${txId} anchors a batch this library built, and this file (with this nonce) is not one of its files.`);
       return { record: mine.registration, member: mine, imported: false };
     }
