@@ -95,9 +95,9 @@ export interface RecordView {
 
 export interface BatchView {
   id: number;
-  /** How many files it anchors. */
-  files: number;
-  /** The file's leaf index in the batch's tree (0-based; "file position + 1 of files"); null for the registration. */
+  /** How many files it anchors; null for a batch known only from its files' receipts (imported: no receipt says its size). */
+  files: number | null;
+  /** The file's leaf index in the batch's tree (0-based; "file position + 1 of files"); null for the registration, and for an imported file. */
   position: number | null;
   /** The file's id among batch members; null for the registration. */
   member: number | null;

@@ -12,9 +12,16 @@ export function fileView(ctx: Pick<NotaryContext, 'library'>, found: Registratio
   return { record: asFile(found), batch: batchFacts(ctx, found) };
 }
 
-/** "file 3 of 1000 in registration <txId> (batch 7)", or what a batch's own registration anchors. */
-export function batchWords(batch: BatchFacts, txId: string | null): string {
+/**
+ * "file 3 of 1000 in registration <txId> (batch 7)", or what a batch's own registration anchors
+ * (`file` false). A batch known from its files' receipts says neither its size nor a file's place.
+ */
+export function batchWords(batch: BatchFacts, txId: string | null, file = batch.position !== null): string {
   const registration = txId ? `registration ${txId}` : 'a registration not sent yet';
+  if (batch.files === null)
+    return file
+      ? `one of a batch's files in ${registration} (batch ${batch.id}, known from its files' receipts)`
+      : `anchors a batch of files (batch ${batch.id}, known from its files' receipts, each with a receipt of its own)`;
   return batch.position === null
     ? `anchors ${batch.files} files (batch ${batch.id}), each with a receipt of its own`
     : `file ${batch.position + 1} of ${batch.files} in ${registration} (batch ${batch.id})`;

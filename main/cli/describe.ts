@@ -65,7 +65,7 @@ export function describeRecord(
   const follows = r.prevTxId ? ` (follows ${r.prevTxId})` : '';
   if (final) lines.push(`  final record: after version ${(r.version ?? 2) - 1}${follows}; no version can follow it`);
   else if (r.documentId !== null) lines.push(`  version:      ${r.version}${follows}`);
-  if (batch) lines.push(`  batch:        ${batchWords(batch, r.txId)}`);
+  if (batch) lines.push(`  batch:        ${batchWords(batch, r.txId, r.sha256 !== null)}`);
   if (r.blockHash) lines.push(`  block:        ${r.blockHash}${r.blockTime ? ` at ${visibleName(r.blockTime)}` : ''}`);
   if (r.receiptPath) lines.push(`  receipt:      ${visibleName(r.receiptPath)}`);
   // A receipt does not say when its registration was made; the library knows when it was imported.

@@ -7,6 +7,7 @@ import { VERIFIER_PAGE_DIR } from '../../main/core/receipts/verifier-page.ts';
 import type { Baseline } from '../fixtures/receipts/record-baselines.ts';
 import { jsonCli, runCli } from '../support/cli.ts';
 import { forgeFromNothing } from '../support/forged-from-nothing.ts';
+import { familySamples, type FamilySample } from '../support/forged-receipt-families.ts';
 import { FILE_CONTENT, makeFixture, type Draft } from '../support/receipt-fixture.ts';
 import { launchOfflineBrowser, openOffline, shownReport } from '../support/verifier-page.ts';
 
@@ -18,7 +19,11 @@ import { launchOfflineBrowser, openOffline, shownReport } from '../support/verif
  * two, UTF-16 of either order, invalid UTF-8), the batch forgeries (an inner node taken for the
  * leaf, the last step duplicated, a step swapped, the path truncated or over-long, the root of
  * another batch, a member's aggregation grafted onto another registration), a sample of each
- * mutation family of the forged-receipt suite, and its families forged from nothing.
+ * mutation family of the forged-receipt suite, and its families forged from nothing; then the
+ * draws of every family of that suite (the very draws the unit suite judges, the first 40 of each,
+ * or all of them with NOTARIUM_DIFFERENTIAL_DRAWS=all: test/support/forged-receipt-families.ts),
+ * through one page, fed one file and receipt after another (dropped on it, as a person does), a
+ * few hundred per call into the page.
  */
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-e2e-differential-'));
@@ -127,8 +132,33 @@ function fromNothing(): { name: string; expected?: Case['expected'] }[] {
   return forged;
 }
 
+/**
+ * How many draws of each family (its first, in the unit suite's order): every family is fed, and
+ * NOTARIUM_DIFFERENTIAL_DRAWS=all feeds every draw (some 12,000: about an hour on a loaded
+ * machine, so not in every run).
+ */
+const DRAWS = process.env.NOTARIUM_DIFFERENTIAL_DRAWS ?? '40';
+const PER_FAMILY = DRAWS === 'all' ? Infinity : Number(DRAWS);
+
+/** The draws of every family fed here, each a file and its receipt named by its place (`family-00042`). */
+function fromFamilies(): (FamilySample & { name: string })[] {
+  const taken = new Map<string, number>();
+  const fed = familySamples().filter((s) => {
+    const n = taken.get(s.family) ?? 0;
+    taken.set(s.family, n + 1);
+    return n < PER_FAMILY;
+  });
+  const draws = fed.map((s, i) => ({ ...s, name: `family-${String(i).padStart(5, '0')}` }));
+  for (const d of draws) {
+    writeFileSync(join(cases, d.name), d.content);
+    writeFileSync(join(cases, `${d.name}.receipt.json`), d.text);
+  }
+  return draws;
+}
+
 let browser: Browser;
 let all: { name: string; expected?: Case['expected'] }[];
+let draws: (FamilySample & { name: string })[];
 let cli: Map<string, { status: string; failedStep: string | null; steps: { id: string; status: string; code?: string }[] }>;
 
 beforeAll(async () => {
@@ -140,8 +170,9 @@ beforeAll(async () => {
     writeFileSync(join(cases, `${c.name}.receipt.json`), c.receipt);
   }
   all = [...built, ...fromNothing()];
+  draws = fromFamilies();
   const verified = await json('verify', cases, '--offline');
-  expect(verified.value.length, verified.stderr).toBe(all.length);
+  expect(verified.value.length, verified.stderr).toBe(all.length + draws.length);
   cli = new Map(verified.value.map((r: { path: string }) => [r.path.split('/').at(-1)!, r]));
   browser = await launchOfflineBrowser();
 });
@@ -184,4 +215,95 @@ describe('the CLI and verify.html in Chromium give the same verdict', () => {
     console.log(`verifier differential: ${agreed.length} cases, CLI = page on each:\n  ${agreed.join('\n  ')}`);
     expect(page.requests).toEqual([]);
   });
+
+  it(
+    `on ${DRAWS === 'all' ? 'every draw' : `the first ${DRAWS} draws`} of every family of the forged-receipt suite: the same status, failed step and steps; none verified`,
+    { timeout: DRAWS === 'all' ? 10_800_000 : 900_000 },
+    async () => {
+      const page = await openOffline(browser, PAGE);
+      const shown = new Map<string, Verdict>();
+      for (const chunk of chunks(draws)) {
+        const fed = chunk.map((d) => ({
+          name: d.name,
+          file: readFileSync(join(cases, d.name)).toString('base64'),
+          receipt: readFileSync(join(cases, `${d.name}.receipt.json`)).toString('base64'),
+        }));
+        const verdicts = await page.page.evaluate(feedPage, fed);
+        chunk.forEach((d, i) => shown.set(d.name, verdicts[i]!));
+      }
+      const line = (v: Verdict) => ({ status: v.status, failedStep: v.failedStep, steps: v.steps });
+      const disagreements = draws
+        .map((d) => ({ draw: `${d.name} (${d.family})`, cli: line(fromCli(d.name)), page: line(shown.get(d.name)!) }))
+        .filter((d) => JSON.stringify(d.cli) !== JSON.stringify(d.page));
+      expect(disagreements.slice(0, 5), `${disagreements.length} draws on which the CLI and the page disagree`).toEqual([]);
+      // Only a raw edit that touched nothing a step reads may verify (the oracle's equivalents).
+      const verified = draws.filter((d) => !d.equivalent && fromCli(d.name).status === 'verified');
+      expect(verified.map((d) => `${d.name} (${d.family})`)).toEqual([]);
+      const byFamily = new Map<string, number>();
+      for (const d of draws) byFamily.set(d.family, (byFamily.get(d.family) ?? 0) + 1);
+      console.log(
+        `verifier differential: ${draws.length} draws of the forged-receipt families, CLI = page on each: ` +
+          [...byFamily].map(([f, n]) => `${f} ${n}`).join(', '),
+      );
+      expect(page.requests).toEqual([]);
+      expect(page.problems).toEqual([]);
+    },
+  );
 });
+
+/** What the CLI said of a case. */
+function fromCli(name: string): Verdict {
+  const r = cli.get(name)!;
+  expect(r, name).toBeDefined();
+  return { status: r.status, failedStep: r.failedStep, steps: r.steps.map((s) => `${s.id}:${s.status}:${s.code ?? ''}`) };
+}
+
+interface Verdict {
+  status: string;
+  failedStep: string | null;
+  /** Each step as `id:status:code`. */
+  steps: string[];
+}
+
+/** Draws in calls of a few hundred, or of a few megabytes (the oversize receipts are 4 MB each). */
+function* chunks<T extends { content: Buffer; text: string }>(list: T[]): Generator<T[]> {
+  let chunk: T[] = [];
+  let bytes = 0;
+  for (const d of list) {
+    if (chunk.length > 0 && (chunk.length >= 300 || bytes + d.text.length > 8_000_000)) {
+      yield chunk;
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(d);
+    bytes += d.text.length + d.content.length;
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+/**
+ * Runs in the page: each file and its receipt dropped together on the page's drop zone, as a file
+ * manager's drag does, and the verdict read once it is shown. Taking a receipt clears the last
+ * verdict at once, so the verdict waited for is this receipt's.
+ */
+async function feedPage(list: { name: string; file: string; receipt: string }[]): Promise<Verdict[]> {
+  const bytes = (b64: string) => Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+  const zone = document.querySelector('section.zone')!;
+  const out: Verdict[] = [];
+  for (const c of list) {
+    const data = new DataTransfer();
+    data.items.add(new File([bytes(c.file)], c.name));
+    data.items.add(new File([bytes(c.receipt)], `${c.name}.receipt.json`));
+    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    let el: Element | null;
+    while (!(el = document.querySelector('.verdict'))) await new Promise((r) => setTimeout(r, 0));
+    out.push({
+      status: el.getAttribute('data-status')!,
+      failedStep: el.getAttribute('data-failed-step'),
+      steps: [...el.querySelectorAll('li[data-step]')].map(
+        (li) => `${li.getAttribute('data-step')}:${li.getAttribute('data-status')}:${li.getAttribute('data-code') ?? ''}`,
+      ),
+    });
+  }
+  return out;
+}

@@ -1,3 +1,4 @@
+import { counted } from '../../../preload/counted.ts';
 import { basename } from 'node:path';
 import { inBlock, type StoredRecord } from '../../core/store/record.ts';
 import { notarise, type NotariseOutcome } from '../../core/usecases/notarise.ts';
@@ -153,18 +154,25 @@ function evidenceLines(outcomes: NotariseOutcome[]): string[] {
 
 /** Under the table, each batch once: how many of the files it anchors, in one registration. */
 function batchLines(outcomes: NotariseOutcome[], records: Map<string, StoredRecord>): string[] {
-  const batches = new Map<number, { members: Set<number>; of: number; record: StoredRecord | undefined }>();
+  // of: the batch's size; null for one known from its files' receipts (no receipt says it).
+  const batches = new Map<number, { members: Set<number>; of: number | null; record: StoredRecord | undefined }>();
   for (const o of outcomes) {
     if (!o.member) continue;
     const seen = batches.get(o.member.batch.id);
     if (seen) seen.members.add(o.member.member.id);
-    else batches.set(o.member.batch.id, { members: new Set([o.member.member.id]), of: o.member.batch.files, record: records.get(o.path) });
+    else
+      batches.set(o.member.batch.id, {
+        members: new Set([o.member.member.id]),
+        of: o.member.batch.imported ? null : o.member.batch.files,
+        record: records.get(o.path),
+      });
   }
   return [...batches].map(([id, b]) => {
-    const here = b.members.size === b.of ? '' : ` (${b.members.size} of them named here)`;
+    const files = b.of === null ? `${counted(b.members.size, 'file')} of a batch known from its files' receipts` : `${b.of} files`;
+    const here = b.of === null || b.members.size === b.of ? '' : ` (${b.members.size} of them named here)`;
     // After --wait (or for a batch registered before) the receipts are written already.
     const receipts = b.record && inBlock(b.record) ? 'each file has a receipt of its own' : 'each file gets a receipt of its own once it is in a block';
-    return `Batch ${id}: ${b.of} files${here} in one registration, ${b.record?.txId ?? 'not sent yet'}; ${receipts}.`;
+    return `Batch ${id}: ${files}${here} in one registration, ${b.record?.txId ?? 'not sent yet'}; ${receipts}.`;
   });
 }
 

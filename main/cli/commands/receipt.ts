@@ -22,7 +22,7 @@ import { withLazyNotary, withNotaryFor } from '../session.ts';
 import { batchLine, exitForResults, refuseMissing, shownPath, verificationJson } from './verify.ts';
 import { counted } from '../../../preload/counted.ts';
 import { isReceiptName } from '../../../preload/notarium-files.ts';
-import { batchOfReceipt } from '../../core/usecases/registrations.ts';
+import { asFile, batchFacts, batchOfReceipt } from '../../core/usecases/registrations.ts';
 
 export const RECEIPT_HELP = `Usage:
   notarium receipt export <file|txId> [-o PATH] [--bundle]
@@ -157,7 +157,7 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
           outcomes.map((o) =>
             'error' in o
               ? { path: o.path, imported: false, error: errorJson(o.error) }
-              : { path: o.path, imported: o.imported, ...o.proof, record: recordJson(o.record) },
+              : { path: o.path, imported: o.imported, ...o.proof, record: recordJson(asFile(o), undefined, batchFacts(notary.context, o)) },
           ),
           null,
           2,

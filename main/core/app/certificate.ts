@@ -125,8 +125,12 @@ const ONLINE_QUESTIONS = {
  * on its own path, each hiding the leaves below it).
  */
 function batchRow(batch: BatchFacts | undefined, txId: string | null): string {
-  if (!batch || batch.position === null) return '';
+  if (!batch) return '';
   const registration = txId ? `registration <code>${escape(txId)}</code>` : 'a registration not sent yet';
+  // A file imported from its receipt: its place and the batch's size are not in it.
+  if (batch.files === null)
+    return `<tr><th>Batch</th><td>One of a batch's files anchored together by ${registration} (batch ${batch.id}, known from its files' receipts); no other file is named here.</td></tr>`;
+  if (batch.position === null) return '';
   return `<tr><th>Batch</th><td>File ${batch.position + 1} of ${batch.files} anchored together by ${registration} (batch ${batch.id}); no other file is named here.</td></tr>`;
 }
 

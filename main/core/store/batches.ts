@@ -1,4 +1,4 @@
-import { aggregationTreeOf, aggregationTreeRoot, type AggregationTree } from '../protocol/aggregation.ts';
+import { aggregationTreeOf, aggregationTreeRoot, type AggregationStep, type AggregationTree } from '../protocol/aggregation.ts';
 import { writeTransaction, type LibraryDatabase } from './database.ts';
 import { queryFiles, type FileQuery } from './record-query.ts';
 import { groupOf, isLive, type SendLease, type StoredRecord, type Submission } from './record.ts';
@@ -9,23 +9,26 @@ import type { Records } from './records.ts';
  * a tree over their leaves. The registration is an ordinary row of `records`, sent and followed by
  * the same machinery as any record; its files are members here, each holding only what is its own
  * (name, path, size, digest, nonce, leaf position, receipt). A member's state, txId and evidence are
- * its registration's, read from it whenever it is asked for.
+ * its registration's, read from it whenever it is asked for. A batch imported from its members'
+ * receipts (`receipt import`) has no tree here: each of its members holds its own path to the root.
  */
 
 export interface StoredBatch {
   id: number;
   /** The registration's first submission: its resubmissions `resubmit` it. */
   recordId: number;
-  /** How many files it anchors. */
+  /** How many files it anchors; for an imported batch, how many of them the library holds (no receipt says the batch's size). */
   files: number;
+  /** Known from its members' receipts, not built here: no tree, and no member's position. */
+  imported: boolean;
   createdAt: number;
 }
 
 export interface BatchMember {
   id: number;
   batchId: number;
-  /** Its leaf's index in the batch's tree, 0-based. */
-  position: number;
+  /** Its leaf's index in the batch's tree, 0-based; null for an imported member (a receipt does not say it). */
+  position: number | null;
   name: string;
   path: string | null;
   size: number;
@@ -33,8 +36,13 @@ export interface BatchMember {
   /** 16 random bytes, hex: private to this file (receipt-v1.md, `aggregation.nonce`). */
   nonce: string;
   receiptPath: string | null;
+  /** An imported member's path to the root, as its receipt gave it (a built batch's members read theirs from its tree). */
+  aggregationPath: AggregationStep[] | null;
   createdAt: number;
 }
+
+/** A member imported from its receipt: its file, its nonce and its own path to the batch's root. */
+export type ImportedMember = Pick<BatchMember, 'name' | 'path' | 'size' | 'sha256' | 'nonce' | 'receiptPath'> & { aggregationPath: AggregationStep[] };
 
 /** A member with what it follows: its batch, and its registration (the submission that is, or may become, it). */
 export interface MemberOfBatch {
@@ -74,8 +82,17 @@ export const DEFAULT_BATCH_MAX_FILES = 100_000;
 const MAX_FILES_SETTING = 'batch-max-files';
 
 const MEMBER_SELECT = `SELECT m.id AS id, m.batch_id AS batchId, m.position AS position, m.name AS name, m.path AS path, m.size AS size,
-  m.sha256 AS sha256, m.nonce AS nonce, m.receipt_path AS receiptPath, m.created_at AS createdAt FROM batch_members m`;
-const BATCH_SELECT = 'SELECT id, record_id AS recordId, files, created_at AS createdAt FROM batches';
+  m.sha256 AS sha256, m.nonce AS nonce, m.receipt_path AS receiptPath, m.aggregation_path AS aggregationPath, m.created_at AS createdAt
+  FROM batch_members m`;
+const BATCH_SELECT = 'SELECT id, record_id AS recordId, files, tree IS NULL AS imported, created_at AS createdAt FROM batches';
+
+type MemberRow = Omit<BatchMember, 'aggregationPath'> & { aggregationPath: string | null };
+type BatchRow = Omit<StoredBatch, 'imported'> & { imported: number };
+const memberOf = (row: MemberRow): BatchMember => ({
+  ...row,
+  aggregationPath: row.aggregationPath === null ? null : (JSON.parse(row.aggregationPath) as AggregationStep[]),
+});
+const batchOf = (row: BatchRow | undefined): StoredBatch | undefined => row && { ...row, imported: row.imported === 1 };
 
 export class Batches {
   constructor(
@@ -153,12 +170,12 @@ export class Batches {
   }
 
   get(id: number): StoredBatch | undefined {
-    return this.db.prepare<[number], StoredBatch>(`${BATCH_SELECT} WHERE id = ?`).get(id);
+    return batchOf(this.db.prepare<[number], BatchRow>(`${BATCH_SELECT} WHERE id = ?`).get(id));
   }
 
   /** The batch a submission (the first, or any resubmission) registers, if it registers one. */
   ofRecord(record: Pick<StoredRecord, 'id' | 'resubmits'>): StoredBatch | undefined {
-    return this.db.prepare<[number], StoredBatch>(`${BATCH_SELECT} WHERE record_id = ?`).get(groupOf(record));
+    return batchOf(this.db.prepare<[number], BatchRow>(`${BATCH_SELECT} WHERE record_id = ?`).get(groupOf(record)));
   }
 
   /**
@@ -174,38 +191,41 @@ export class Batches {
 
   /** The batch's tree, as stored with it (its size checked). */
   tree(batchId: number): AggregationTree {
-    const row = this.db.prepare<[number], { files: number; tree: Buffer }>('SELECT files, tree FROM batches WHERE id = ?').get(batchId);
+    const row = this.db.prepare<[number], { files: number; tree: Buffer | null }>('SELECT files, tree FROM batches WHERE id = ?').get(batchId);
     if (!row) throw new RangeError(`No batch ${batchId}.`);
+    if (!row.tree) throw new RangeError(`Batch ${batchId} was imported from its files' receipts: the library holds no tree for it.`);
     return aggregationTreeOf(row.files, new Uint8Array(row.tree.buffer, row.tree.byteOffset, row.tree.byteLength));
   }
 
   /** A batch's members in leaf order, a page at a time. */
   membersOf(batchId: number, page: { offset?: number; limit?: number } = {}): BatchMember[] {
     return this.db
-      .prepare<[number, number, number], BatchMember>(`${MEMBER_SELECT} WHERE m.batch_id = ? ORDER BY m.position LIMIT ? OFFSET ?`)
-      .all(batchId, page.limit ?? -1, page.offset ?? 0);
+      .prepare<[number, number, number], MemberRow>(`${MEMBER_SELECT} WHERE m.batch_id = ? ORDER BY m.position, m.id LIMIT ? OFFSET ?`)
+      .all(batchId, page.limit ?? -1, page.offset ?? 0)
+      .map(memberOf);
   }
 
   member(id: number): MemberOfBatch | undefined {
-    const member = this.db.prepare<[number], BatchMember>(`${MEMBER_SELECT} WHERE m.id = ?`).get(id);
-    return member && this.withBatch([member])[0];
+    const member = this.db.prepare<[number], MemberRow>(`${MEMBER_SELECT} WHERE m.id = ?`).get(id);
+    return member && this.withBatch([memberOf(member)])[0];
   }
 
   /** Every member of this content, newest first (optionally of one profile's registrations). */
   membersBySha256(sha256: string, profile?: string): MemberOfBatch[] {
     return this.withBatch(
       this.db
-        .prepare<{ sha256: string; profile: string | null }, BatchMember>(
+        .prepare<{ sha256: string; profile: string | null }, MemberRow>(
           `${MEMBER_SELECT} JOIN batches b ON b.id = m.batch_id JOIN records f ON f.id = b.record_id
            WHERE m.sha256 = @sha256 AND (@profile IS NULL OR f.profile = @profile) ORDER BY m.id DESC`,
         )
-        .all({ sha256, profile: profile ?? null }),
+        .all({ sha256, profile: profile ?? null })
+        .map(memberOf),
     );
   }
 
   /** Every member registered from this path, newest first. */
   membersByPath(path: string): MemberOfBatch[] {
-    return this.withBatch(this.db.prepare<[string], BatchMember>(`${MEMBER_SELECT} WHERE m.path = ? ORDER BY m.id DESC`).all(path));
+    return this.withBatch(this.db.prepare<[string], MemberRow>(`${MEMBER_SELECT} WHERE m.path = ? ORDER BY m.id DESC`).all(path).map(memberOf));
   }
 
   /** The batch registered by the submission with this txId (any submission of its registration). */
@@ -223,6 +243,41 @@ export class Batches {
     const { rows, total } = queryFiles(this.db, q);
     const file = (m: MemberOfBatch) => ({ record: m.registration, member: m });
     return { files: rows.map((r) => (r.memberId === null ? { record: this.records.get(r.recordId)! } : file(this.member(r.memberId)!))), total };
+  }
+
+  /**
+   * A member imported from its receipt, in the batch `registration` anchors (an imported
+   * registration, with no file of its own): the batch is made, without a tree, with its first
+   * member. Imported again (the same content and nonce) it is found, not added (`added` false).
+   */
+  addImported(registration: StoredRecord, m: ImportedMember): { member: MemberOfBatch; added: boolean } {
+    return writeTransaction(this.db, () => {
+      let batch = this.ofRecord(registration);
+      if (batch && !batch.imported) throw new RangeError(`Batch ${batch.id} was built here: its files are not imported.`);
+      const held =
+        batch &&
+        this.db
+          .prepare<[number, string, string], { id: number }>(
+            'SELECT id FROM batch_members WHERE batch_id = ? AND sha256 = ? AND nonce = ? AND position IS NULL',
+          )
+          .get(batch.id, m.sha256, m.nonce);
+      if (held) return { member: this.member(held.id)!, added: false };
+      const now = this.now();
+      if (batch) this.db.prepare('UPDATE batches SET files = files + 1 WHERE id = ?').run(batch.id);
+      else
+        batch = this.get(
+          Number(
+            this.db.prepare('INSERT INTO batches (record_id, files, tree, created_at) VALUES (?, 1, NULL, ?)').run(groupOf(registration), now).lastInsertRowid,
+          ),
+        )!;
+      const id = this.db
+        .prepare(
+          `INSERT INTO batch_members (batch_id, position, name, path, size, sha256, nonce, receipt_path, aggregation_path, created_at)
+           VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(batch.id, m.name, m.path, m.size, m.sha256, m.nonce, m.receiptPath, JSON.stringify(m.aggregationPath), now).lastInsertRowid;
+      return { member: this.member(Number(id))!, added: true };
+    });
   }
 
   /** The receipt of a member was written, there. */

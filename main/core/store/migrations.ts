@@ -337,6 +337,49 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX records_held ON records (id) WHERE receipt_held IS NOT NULL;
   `,
   `
+  -- Batch members imported from their receipts (receipt import): the library did not build their
+  -- batch, so it holds no tree for it (tree NULL), and a member holds its own path to the root as
+  -- its receipt gave it (aggregation_path, JSON) instead of a leaf position, which a receipt does
+  -- not carry. Such a batch's files counts the members the library holds, not the batch's size
+  -- (which no receipt says). Both tables are rebuilt (a NOT NULL cannot be dropped in place); ids
+  -- are kept, so every reference (batches.record_id, watched_files.member_id) stays as it was.
+  CREATE TABLE batches_next (
+    id          INTEGER PRIMARY KEY,
+    record_id   INTEGER NOT NULL UNIQUE REFERENCES records(id),
+    files       INTEGER NOT NULL CHECK (files >= 1),
+    tree        BLOB,                          -- NULL: imported, only its members' own paths are known
+    created_at  INTEGER NOT NULL
+  );
+  INSERT INTO batches_next (id, record_id, files, tree, created_at) SELECT id, record_id, files, tree, created_at FROM batches;
+  CREATE TABLE batch_members_next (
+    id               INTEGER PRIMARY KEY,
+    batch_id         INTEGER NOT NULL REFERENCES batches_next(id),
+    position         INTEGER CHECK (position >= 0),   -- NULL for an imported member
+    name             TEXT NOT NULL,
+    path             TEXT,
+    size             INTEGER NOT NULL,
+    sha256           TEXT NOT NULL,
+    nonce            TEXT NOT NULL,
+    receipt_path     TEXT,
+    created_at       INTEGER NOT NULL,
+    aggregation_path TEXT,                          -- an imported member's path to the root, JSON
+    CHECK ((position IS NULL) = (aggregation_path IS NOT NULL)),
+    UNIQUE (batch_id, position)
+  );
+  INSERT INTO batch_members_next (id, batch_id, position, name, path, size, sha256, nonce, receipt_path, created_at)
+    SELECT id, batch_id, position, name, path, size, sha256, nonce, receipt_path, created_at FROM batch_members;
+  DROP TABLE batch_members;
+  DROP TABLE batches;
+  ALTER TABLE batches_next RENAME TO batches;
+  ALTER TABLE batch_members_next RENAME TO batch_members;
+  CREATE INDEX batch_members_sha256 ON batch_members (sha256);
+  CREATE INDEX batch_members_path ON batch_members (path);
+  CREATE INDEX batch_members_name ON batch_members (name COLLATE NOCASE);
+  CREATE INDEX batch_members_place ON batch_members (batch_id, path, position);
+  -- An imported member is one leaf: imported twice, it is found, not added again.
+  CREATE UNIQUE INDEX batch_members_imported ON batch_members (batch_id, sha256, nonce) WHERE position IS NULL;
+  `,
+  `
   -- A search of names by any part of them (the Library's search box) reads these trigram indexes
   -- (FTS5) of the records' and the batches' files' names, not every name: each kept in step with
   -- its table by the triggers below (external content: the names are stored once, in their table).

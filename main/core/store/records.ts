@@ -566,6 +566,29 @@ export class Records {
     return this.get(Number(id))!;
   }
 
+  /**
+   * An imported registration takes the evidence of a receipt of it that proved more than the one it
+   * was imported from (another file of its batch, say): its block, confirmation, transaction,
+   * header, network label and what that receipt proved. The caller has checked it is the same registration.
+   */
+  replaceImportedEvidence(
+    id: number,
+    e: Pick<StoredRecord, 'confirmations' | 'blockHash' | 'blockTime' | 'rawTx' | 'blockHeader' | 'network'> & {
+      state: 'published' | 'confirmed' | 'settled';
+      confirmation: unknown;
+      proofOutcome: ImportedOutcome;
+    },
+  ): void {
+    this.db
+      .prepare(
+        `UPDATE records SET state = @state, confirmations = @confirmations, block_hash = @blockHash, block_time = @blockTime,
+           confirmation = @confirmation, raw_tx = @rawTx, block_header = @blockHeader, network = @network, proof_outcome = @proofOutcome,
+           confirmed_at = coalesce(confirmed_at, CASE WHEN @state = 'published' THEN NULL ELSE @now END), updated_at = @now
+         WHERE id = @id AND proof_outcome IS NOT NULL`,
+      )
+      .run({ ...e, confirmation: e.confirmation === null ? null : JSON.stringify(e.confirmation), now: this.now(), id });
+  }
+
   /** The receipt was written: where, and under which network label (a held one may take its profile's corrected label). */
   setReceiptPath(id: number, path: string, network?: string): void {
     this.db

@@ -1,7 +1,15 @@
 import { hex } from '@scure/base';
 import { existsSync } from 'node:fs';
 import { asNotariumError, NotariumError } from '../errors/notarium-error.ts';
-import { aggregationLeaf, aggregationLeafAt, aggregationPathAt, aggregationTreeRoot, type AggregationTree } from '../protocol/aggregation.ts';
+import {
+  aggregationLeaf,
+  aggregationLeafAt,
+  aggregationPathAt,
+  aggregationRootOf,
+  aggregationTreeRoot,
+  type AggregationProof,
+  type AggregationTree,
+} from '../protocol/aggregation.ts';
 import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
 import type { BatchMember, MemberOfBatch } from '../store/batches.ts';
 import type { StoredRecord } from '../store/record.ts';
@@ -18,21 +26,33 @@ import type { Registration } from './registrations.ts';
  */
 
 /** `tree`: the batch's, when the caller has read it already (a whole batch's receipts read it once). */
-export function memberReceipt(
-  ctx: NotaryContext,
-  { member, batch, registration }: MemberOfBatch,
-  tree: AggregationTree = ctx.library.batches.tree(batch.id),
-): ReceiptV1 {
-  const root = aggregationTreeRoot(tree);
-  // What the library holds is checked before it is vouched for: a damaged row yields an error, never a receipt that fails.
-  const leaf = hex.encode(aggregationLeaf(hex.decode(member.sha256), hex.decode(member.nonce)));
-  if (root !== registration.recordHex || leaf !== aggregationLeafAt(tree, member.position)) {
-    throw new NotariumError(
+export function memberReceipt(ctx: NotaryContext, found: MemberOfBatch, tree?: AggregationTree): ReceiptV1 {
+  return registrationReceipt(ctx, found.registration, found.member, memberAggregation(ctx, found, tree));
+}
+
+/**
+ * A member's `aggregation`: its path read from the batch's tree, or an imported member's own path
+ * as its receipt gave it. What the library holds is checked before it is vouched for: the member's
+ * leaf must reach the registered record along that path, or there is an error, never a receipt that fails.
+ */
+function memberAggregation(ctx: NotaryContext, { member, batch, registration }: MemberOfBatch, tree?: AggregationTree): AggregationProof {
+  const registered = registration.recordHex?.toLowerCase();
+  const damaged = () =>
+    new NotariumError(
       'STORE_ERROR',
       `The library's record of batch ${batch.id} does not hold together for ${member.name} (its leaf or its root differs from what was registered), so no receipt is written for it.`,
     );
+  if (member.position === null) {
+    const path = member.aggregationPath ?? [];
+    const root = aggregationRootOf(hex.decode(member.sha256), member.nonce, path);
+    if (root !== registered) throw damaged();
+    return { nonce: member.nonce, path, root };
   }
-  return registrationReceipt(ctx, registration, member, { nonce: member.nonce, path: aggregationPathAt(tree, member.position), root });
+  const built = tree ?? ctx.library.batches.tree(batch.id);
+  const root = aggregationTreeRoot(built);
+  const leaf = hex.encode(aggregationLeaf(hex.decode(member.sha256), hex.decode(member.nonce)));
+  if (root !== registered || leaf !== aggregationLeafAt(built, member.position)) throw damaged();
+  return { nonce: member.nonce, path: aggregationPathAt(built, member.position), root };
 }
 
 /** The member's receipt, with its registration's evidence (raw transaction, block header) gathered first. */
@@ -94,7 +114,7 @@ export async function writeBatchReceipts(
   const batch = ctx.library.batches.ofRecord(registration);
   if (!batch) return 0;
   const current = await gatherEvidence(ctx, ctx.library.batches.registrationOf(batch));
-  const tree = ctx.library.batches.tree(batch.id);
+  const tree = batch.imported ? undefined : ctx.library.batches.tree(batch.id);
   let written = 0;
   for (let offset = 0; offset < batch.files; offset += PAGE) {
     for (const member of ctx.library.batches.membersOf(batch.id, { offset, limit: PAGE })) {

@@ -251,7 +251,8 @@ export class AlreadyARecord extends NotariumError {
 }
 
 function alreadyARecord(ctx: NotaryContext, file: { name: string; path: string | null }, { record, member }: Registration): AlreadyARecord {
-  const as = member ? `as one of ${member.batch.files} files of a batch (txId ${record.txId})` : `as a record (txId ${record.txId})`;
+  const of = member && (member.batch.imported ? "one of a batch's files" : `one of ${member.batch.files} files of a batch`);
+  const as = of ? `as ${of} (txId ${record.txId})` : `as a record (txId ${record.txId})`;
   return new AlreadyARecord(
     record,
     `${file.name} is already registered ${as}, and a record cannot take versions, so no document was started.`,

@@ -15,6 +15,8 @@ import { decodeReceipt, MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serial
 import { targetTypeOf } from '../receipts/verify/merkle-proof.ts';
 import { uncheckedEvidence, verifyReceipt, withServiceCheck, type StepId } from '../receipts/verify/verify-receipt.ts';
 import { receiptTooLarge, receiptUnreadable } from '../receipts/verify/receipt-verdict.ts';
+import type { MemberOfBatch } from '../store/batches.ts';
+import { writeTransaction } from '../store/database.ts';
 import type { ImportedOutcome, StoredRecord } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { receiptNetwork } from './receipt-network.ts';
@@ -380,7 +382,10 @@ export async function importReceipt(ctx: NotaryContext, receiptPath: string, opt
 }
 
 export interface ImportResult {
+  /** The registration (a batch's, for one of its files). */
   record: StoredRecord;
+  /** A batch's file: its place among the batch's members in the library. */
+  member?: MemberOfBatch;
   imported: boolean;
   proof: ImportedProof;
   /** The profile that reaches the receipt's own service (null: none does, so nothing here asks it). */
@@ -415,10 +420,24 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   const profile = options.profile ? profileName(ctx, options.profile) : (byService ?? profileName(ctx));
   const serviceProfile = byService ?? null;
   const existing = ctx.library.records.byTxId(receipt.registration.txId, profile);
-  if (existing) return { record: existing, imported: false, proof, serviceProfile };
-  const c = receipt.confirmation ?? null;
-  const target = ctx.library.profiles.require(profile).targetConfirmations;
   const filePath = join(dirname(path), receipt.file.name);
+  // Followed on the service that made it, unless that service already said it does not know it.
+  const registration = importedRegistration(ctx, receipt, {
+    profile,
+    proof,
+    blockTime: report.blockTime ?? null,
+    follow: byService === profile && !makerDoesNotKnow,
+  });
+  if (receipt.aggregation) {
+    const member = { path: existsSync(filePath) ? filePath : null, receiptPath: path };
+    const found = importMember(ctx, path, receipt, receipt.aggregation, { existing, registration, member });
+    if (found.imported) {
+      ctx.recordUpdated(found.record);
+      ctx.wakePoller();
+    }
+    return { ...found, proof, serviceProfile };
+  }
+  if (existing) return { record: existing, imported: false, proof, serviceProfile };
   const { kind, prevTxId } = receipt.registration;
   let documentId: number | null = null;
   let version = receipt.registration.version ?? null;
@@ -430,41 +449,136 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
     documentId = previous?.documentId ?? null;
     if (previous) version ??= (previous.version ?? 0) + 1;
   }
-  // Only the evidence the receipt holds, all of it checked just now: nothing is added that did not verify.
   const record = ctx.library.records.insertImported({
-    profile,
-    kind: receipt.registration.kind,
-    name: receipt.file.name,
+    ...registration,
     path: existsSync(filePath) ? filePath : null,
     size: receipt.file.size,
     sha256: receipt.file.sha256,
-    encode: receipt.fingerprint.encode,
-    salt: receipt.fingerprint.salt ?? null,
-    recordHex: receipt.fingerprint.record,
-    publishedHex: receipt.fingerprint.published,
-    prevTxId: prevTxId ?? null,
     documentId,
     version,
-    txId: receipt.registration.txId,
-    state: !c ? 'published' : c.confirmedBlocks >= target ? 'settled' : 'confirmed',
-    confirmations: c?.confirmedBlocks ?? 0,
-    blockHash: c?.blockHash ?? null,
-    // The block's time only as its checked header tells it, never the receipt's word for it.
-    blockTime: report.blockTime ?? null,
-    confirmation: c,
-    rawTx: receipt.transaction ?? null,
-    blockHeader: receipt.blockHeader ?? null,
     receiptPath: path,
-    // Followed on the service that made it, unless that service already said it does not know it.
-    follow: byService === profile && !makerDoesNotKnow,
-    proofOutcome: proof.outcome,
-    network: network.label,
-    serviceUrl: receipt.registration.serviceUrl,
   });
   if (documentId !== null) ctx.library.documents.noteImportedVersion(documentId, record.txId!, version ?? 1, kind === 'linked-delete');
   ctx.recordUpdated(record);
   ctx.wakePoller();
   return { record, imported: true, proof, serviceProfile };
+}
+
+/** What insertImported takes for a receipt's registration, all of it checked just now, before the file's own fields. */
+type ImportedRegistration = Parameters<NotaryContext['library']['records']['insertImported']>[0];
+
+/**
+ * A receipt's registration as the library keeps it when imported: only the evidence the receipt
+ * holds, all of it checked just now (nothing is added that did not verify), with no file yet (a
+ * batch's registration has none of its own; a record's is added by the caller).
+ */
+function importedRegistration(
+  ctx: NotaryContext,
+  receipt: ReceiptV1,
+  i: { profile: string; proof: ImportedProof; blockTime: string | null; follow: boolean },
+): ImportedRegistration {
+  const c = receipt.confirmation ?? null;
+  const target = ctx.library.profiles.require(i.profile).targetConfirmations;
+  return {
+    profile: i.profile,
+    kind: receipt.registration.kind,
+    name: receipt.aggregation ? IMPORTED_BATCH_NAME : receipt.file.name,
+    path: null,
+    size: null,
+    sha256: null,
+    encode: receipt.fingerprint.encode,
+    salt: receipt.fingerprint.salt ?? null,
+    recordHex: receipt.fingerprint.record,
+    publishedHex: receipt.fingerprint.published,
+    prevTxId: receipt.registration.prevTxId ?? null,
+    version: receipt.registration.version ?? null,
+    txId: receipt.registration.txId,
+    state: !c ? 'published' : c.confirmedBlocks >= target ? 'settled' : 'confirmed',
+    confirmations: c?.confirmedBlocks ?? 0,
+    blockHash: c?.blockHash ?? null,
+    // The block's time only as its checked header tells it, never the receipt's word for it.
+    blockTime: i.blockTime,
+    confirmation: c,
+    rawTx: receipt.transaction ?? null,
+    blockHeader: receipt.blockHeader ?? null,
+    receiptPath: '',
+    follow: i.follow,
+    proofOutcome: i.proof.outcome,
+    network: i.proof.network,
+    serviceUrl: receipt.registration.serviceUrl,
+  };
+}
+
+/** The name of a batch's registration known from its files' receipts (it holds no file; its files are the Library's rows). */
+const IMPORTED_BATCH_NAME = 'Batch (known from its files’ receipts)';
+
+const RANK: Record<ImportedOutcome, number> = { pending: 0, 'partially-verified': 1, verified: 2 };
+
+/**
+ * A batch file's receipt imported as a member of its batch (docs/design/batches-and-rounds.md,
+ * "Imported members"), keeping its `aggregation`: the batch's registration is imported once (no file
+ * of its own), and each file's receipt adds a member with its own path to the root. A member the
+ * library already holds (the same content and nonce, imported before or of a batch it built) is
+ * found, not added. A receipt whose registration differs from the one the library holds under its
+ * txId (another record, another root or fingerprint) is refused. A receipt of the registration that
+ * proved more than the one it was first imported from gives it its evidence: every file of the
+ * batch then verifies from the library as far as the best receipt went.
+ */
+function importMember(
+  ctx: NotaryContext,
+  path: string,
+  receipt: ReceiptV1,
+  aggregation: NonNullable<ReceiptV1['aggregation']>,
+  i: { existing: StoredRecord | undefined; registration: ImportedRegistration; member: { path: string | null; receiptPath: string } },
+): Omit<ImportResult, 'proof' | 'serviceProfile'> {
+  const lower = (h: string) => h.toLowerCase();
+  const sha256 = lower(receipt.file.sha256);
+  const nonce = lower(aggregation.nonce);
+  const refused = (why: string) => new NotariumError('RECEIPT_INVALID', `${path} is not imported: ${why}`);
+  const txId = receipt.registration.txId;
+  return writeTransaction(ctx.library.db, () => {
+    const existing = i.existing && ctx.library.records.get(i.existing.id);
+    const batch = existing && ctx.library.batches.ofRecord(existing);
+    if (existing && !batch) throw refused(`the library holds registration ${txId} as a record of one file, not as a batch.`);
+    const same =
+      !existing ||
+      (lower(existing.recordHex ?? '') === lower(aggregation.root) &&
+        lower(existing.publishedHex ?? '') === lower(receipt.fingerprint.published) &&
+        existing.encode === receipt.fingerprint.encode &&
+        existing.kind === receipt.registration.kind);
+    if (!same) throw refused(`its batch root or fingerprint is not those of registration ${txId} as the library holds it.`);
+    if (batch && !batch.imported) {
+      // A batch this library built: the file is one of its members already, or the receipt is not of this batch.
+      const mine = ctx.library.batches.membersBySha256(sha256, existing.profile).find((m) => m.batch.id === batch.id && m.member.nonce === nonce);
+      if (!mine) throw refused(`registration ${txId} anchors a batch this library built, and this file (with this nonce) is not one of its files.`);
+      return { record: mine.registration, member: mine, imported: false };
+    }
+    const registration = existing ?? ctx.library.records.insertImported(i.registration);
+    if (existing && RANK[i.registration.proofOutcome] > RANK[existing.proofOutcome ?? 'verified']) {
+      const { state, confirmations, blockHash, blockTime, confirmation, rawTx, blockHeader, network, proofOutcome } = i.registration;
+      ctx.library.records.replaceImportedEvidence(existing.id, {
+        state,
+        confirmations,
+        blockHash,
+        blockTime,
+        confirmation,
+        rawTx,
+        blockHeader,
+        network,
+        proofOutcome,
+      });
+    }
+    const { member, added } = ctx.library.batches.addImported(registration, {
+      name: receipt.file.name,
+      path: i.member.path,
+      size: receipt.file.size,
+      sha256,
+      nonce,
+      receiptPath: i.member.receiptPath,
+      aggregationPath: aggregation.path.map((s) => (s.left !== undefined ? { left: lower(s.left) } : { right: lower(s.right!) })),
+    });
+    return { record: member.registration, member, imported: added };
+  });
 }
 
 export type ImportOutcome = ({ path: string } & ImportResult) | { path: string; imported: false; error: NotariumError };

@@ -1,6 +1,6 @@
 import { networkOf } from '../protocol/networks.ts';
 import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
-import type { MemberOfBatch } from '../store/batches.ts';
+import type { MemberOfBatch, StoredBatch } from '../store/batches.ts';
 import { groupOf, isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 
@@ -77,16 +77,18 @@ export function asFile({ record, member }: Registration): StoredRecord {
 /** The batch a registration (any submission of it) anchors, as `--json` and the CLI's lines say it. */
 export interface BatchFacts {
   id: number;
-  files: number;
+  /** How many files it anchors; null for a batch known from its files' receipts (no receipt says it). */
+  files: number | null;
   /** The file's leaf index in the batch's tree (0-based); null for the registration itself. */
   position: number | null;
 }
 
 /** A registration's batch facts: of its member when it has one, else of the batch it anchors (none: null). */
 export function batchFacts(ctx: Pick<NotaryContext, 'library'>, found: Registration): BatchFacts | null {
-  if (found.member) return { id: found.member.batch.id, files: found.member.batch.files, position: found.member.member.position };
+  const size = (batch: StoredBatch) => (batch.imported ? null : batch.files);
+  if (found.member) return { id: found.member.batch.id, files: size(found.member.batch), position: found.member.member.position };
   const batch = ctx.library.batches.ofRecord(found.record);
-  return batch ? { id: batch.id, files: batch.files, position: null } : null;
+  return batch ? { id: batch.id, files: size(batch), position: null } : null;
 }
 
 /** A batch receipt's file as the library knows it (its batch's registration by txId, its member of that content), or null. */

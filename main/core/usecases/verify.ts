@@ -125,7 +125,7 @@ export async function verifyFile(ctx: VerifyContext, file: string, options: Veri
     const { record, member } = found;
     const batch = batchFacts(engine, found) ?? undefined;
     if (!confirmationOf(record)) {
-      const of = batch ? ` as one of ${batch.files} files` : '';
+      const of = batch ? ` as one of ${batch.files ?? "a batch's"} files` : '';
       return {
         path,
         sha256,

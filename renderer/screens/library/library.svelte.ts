@@ -47,7 +47,7 @@ export class LibraryState {
   selectedKey = $state<string | null>(null);
   selected = $state<RecordView | null>(null);
   /** Only this batch's files are listed (its registration's txId, for the words saying so). */
-  batch = $state<{ id: number; files: number; txId: string | null } | null>(null);
+  batch = $state<{ id: number; files: number | null; txId: string | null } | null>(null);
   /** Pages by index; a page being fetched is present as null. */
   readonly pages = new SvelteMap<number, RecordView[] | null>();
   /**

@@ -362,7 +362,7 @@ export class NotariseState {
 
 const RECEIPT_PAGE = 1000;
 
-const batchOf = (r: RecordView & { batch: { position: number; member: number } }): Item['batch'] => ({
+const batchOf = (r: RecordView & { batch: { position: number; member: number; files: number } }): Item['batch'] => ({
   id: r.batch.id,
   member: r.batch.member,
   position: r.batch.position,

@@ -69,7 +69,8 @@ describe('a batch stored whole', () => {
     // The tree comes back as stored, and gives each member its path to the registered root.
     const tree = lib.batches.tree(stored.id);
     expect(Buffer.from(tree.nodes)).toEqual(Buffer.from(batch.tree.nodes));
-    for (const m of members) expect(aggregationRootOf(Buffer.from(m.sha256, 'hex'), m.nonce, aggregationPathAt(tree, m.position))).toBe(registration.recordHex);
+    for (const m of members)
+      expect(aggregationRootOf(Buffer.from(m.sha256, 'hex'), m.nonce, aggregationPathAt(tree, m.position!))).toBe(registration.recordHex);
     expect(new Set(members.map((m) => m.nonce)).size).toBe(3);
   });
 
