@@ -239,6 +239,9 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
     let v3: string;
 
     it('keeps versions as a chain, tells which version a file is, and finalises', async () => {
+      // The poller held while versions are added: with 0.2 s blocks, a loaded machine could otherwise
+      // see version 1 in its block before version 2 is added, and nothing would wait in the library.
+      await notary.poller.stop();
       v1 = file('contract.md', 'contract, draft 1\n');
       const [created] = await notarise(notary.context, [v1], { document: true });
       expect(created).toMatchObject({ status: 'registered', record: { kind: 'linked-create', version: 1 } });
@@ -249,6 +252,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       v3 = file('contract-v3.md', 'contract, signed\n');
       const third = await addVersion(notary.context, v3, v2); // named by a version that is itself still queued
       expect(third).toMatchObject({ version: 3, state: 'queued' });
+      notary.poller.start();
       const sent2 = await waitForRecord(notary.context, notary.follower, second, { confirmations: 1 });
       expect(sent2).toMatchObject({ state: expect.stringMatching(/^(confirmed|settled)$/), prevTxId: recordOf(created).txId });
       const sent3 = await waitForRecord(notary.context, notary.follower, third, { confirmations: 1 });
@@ -269,6 +273,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
 
     it('versions added each right after the one before, more than a strict instance navigates at once: all mined, in order, read back from the service', async () => {
       const count = 12; // a strict sandbox's navigate maximum is 9: the history takes more than one page
+      await notary.poller.stop(); // as above: the versions are added before version 1 can be seen in a block
       const first = file('minutes-v1.md', 'minutes 1\n');
       const [created] = await notarise(notary.context, [first], { document: true });
       const added: StoredRecord[] = [];
@@ -277,6 +282,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
         added.push(await addVersion(notary.context, path, join(files, `minutes-v${v - 1}.md`)));
       }
       expect(added.map((r) => r.state)).toEqual(added.map(() => 'queued'));
+      notary.poller.start();
       await waitForRecord(notary.context, notary.follower, added.at(-1)!, { confirmations: 1 });
       const chain = notary.library.records.ofDocument(recordOf(created).documentId!);
       expect(chain.map((r) => r.version)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
