@@ -54,7 +54,9 @@ describe('the runs of Verify', () => {
 
   it('hundreds of results: only the rows in view (and a screenful around) are in the page, the others come as the screen scrolls', async () => {
     const { page } = app;
-    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await screenButton(page, 'Verify').click();
+    const clear = page.getByRole('button', { name: 'Clear', exact: true });
+    if (await clear.count()) await clear.click(); // the runs before, when there are
     const names = Array.from({ length: 400 }, (_, i) => `many-${String(i).padStart(3, '0')}.txt`);
     await page
       .locator('input[type=file]')
