@@ -114,6 +114,24 @@ export class Connections {
   }
 
   /**
+   * A read of a profile's service (nothing is written: asking again is safe). When the process that
+   * hosted the embedded sandbox quit since this one connected (a command that hosted it while the
+   * app was open), the read goes once more to the sandbox's next host (this process, if nobody else
+   * took over), rather than failing for every file of a verification until something else noticed.
+   */
+  async read<T>(profileName: string, ask: (connection: Connection) => Promise<T>): Promise<T> {
+    const used = this.forProfile(profileName);
+    try {
+      return await ask(await used);
+    } catch (err) {
+      if (!this.sandboxHostGone(profileName, err)) throw err;
+      // Forgotten once: the reads that failed beside this one share the connection made after it.
+      if (this.cache.get(profileName) === used) this.cache.delete(profileName);
+      return ask(await this.forProfile(profileName));
+    }
+  }
+
+  /**
    * The overrides are for the profile in use: another profile's records (the poller follows them
    * all) must never go to the override URL, nor carry the override key to their own service.
    */

@@ -63,6 +63,8 @@ export class UploadStore {
    * and release.
    */
   readonly #undeleted = new Map<string, { path: string; size: number }>();
+  /** A try of the files not deleted yet, under way. */
+  #retrying: Promise<void> | undefined;
   /** Bytes and files held, those still arriving and those not deleted yet included. */
   #bytes = 0;
   #count = 0;
@@ -83,7 +85,7 @@ export class UploadStore {
    * is read; a body that grows past it while arriving is cut off and its file deleted.
    */
   async receive(req: IncomingMessage, name: string): Promise<Upload> {
-    if (this.#undeleted.size > 0) await this.#deleteDone();
+    await this.#retryUndeleted();
     const declared = Number(req.headers['content-length'] ?? 0);
     this.#admitFile(name, Number.isFinite(declared) ? declared : 0);
     const id = randomUUID();
@@ -115,8 +117,7 @@ export class UploadStore {
       await pipeline(meter, file);
     } catch (err) {
       req.unpipe(meter);
-      this.#undeleted.set(id, { path, size });
-      await this.#deleteDone();
+      await this.#delete(id, { path, size });
       throw err;
     } finally {
       req.off('close', interrupted);
@@ -141,32 +142,40 @@ export class UploadStore {
    * a file that cannot be deleted is logged, stays counted, and is tried again later.
    */
   async release(id: string): Promise<void> {
+    await this.#retryUndeleted();
     const upload = this.#held.get(id);
-    if (upload) {
-      this.#held.delete(id);
-      this.#undeleted.set(id, upload);
-    }
-    await this.#deleteDone();
+    if (!upload) return;
+    this.#held.delete(id);
+    await this.#delete(id, upload);
   }
 
-  /** Deletes the files done with; only a file that is gone stops counting. */
-  async #deleteDone(): Promise<void> {
-    await Promise.all(
-      [...this.#undeleted].map(async ([id, { path, size }]) => {
-        try {
-          await rm(path, { force: true });
-        } catch (err) {
-          const code = (err as NodeJS.ErrnoException).code ?? 'an unknown error';
-          return this.#log(
-            `A dropped file Notarium is done with could not be deleted (${code}): it is tried again at the next upload, and counts against the limits until then.`,
-          );
-        }
-        // Counted once, though two releases may have deleted it at the same time.
-        if (!this.#undeleted.delete(id)) return;
-        this.#count--;
-        this.#bytes -= size;
-      }),
-    );
+  /**
+   * Deletes one file done with; only a file that is gone stops counting. Its own alone: a drop's
+   * thousand releases each deleting every file released meanwhile was a million `rm` calls.
+   */
+  async #delete(id: string, file: { path: string; size: number }): Promise<void> {
+    try {
+      await rm(file.path, { force: true });
+    } catch (err) {
+      this.#undeleted.set(id, file);
+      const code = (err as NodeJS.ErrnoException).code ?? 'an unknown error';
+      return this.#log(
+        `A dropped file Notarium is done with could not be deleted (${code}): it is tried again at the next upload, and counts against the limits until then.`,
+      );
+    }
+    this.#count--;
+    this.#bytes -= file.size;
+  }
+
+  /** The files that could not be deleted before, tried again: one try at a time, which whoever asks meanwhile waits for. */
+  #retryUndeleted(): Promise<void> {
+    if (this.#undeleted.size === 0) return this.#retrying ?? Promise.resolve();
+    this.#retrying ??= (async () => {
+      const tries = [...this.#undeleted];
+      this.#undeleted.clear();
+      await Promise.all(tries.map(([id, file]) => this.#delete(id, file)));
+    })().finally(() => (this.#retrying = undefined));
+    return this.#retrying;
   }
 
   async releaseAll(): Promise<void> {

@@ -51,4 +51,41 @@ describe('the runs of Verify', () => {
     expect(await page.locator('.summary').textContent()).toMatch(/1 unknown/);
     expect(app.problems).toEqual([]);
   });
+
+  it('hundreds of results: only the rows in view (and a screenful around) are in the page, the others come as the screen scrolls', async () => {
+    const { page } = app;
+    await screenButton(page, 'Verify').click();
+    const clear = page.getByRole('button', { name: 'Clear', exact: true });
+    if (await clear.count()) await clear.click(); // the runs before, when there are
+    const names = Array.from({ length: 400 }, (_, i) => `many-${String(i).padStart(3, '0')}.txt`);
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles(names.map((n) => file(n, `never notarised: ${n}`)));
+    const summary = page.locator('.summary');
+    await expect.poll(() => summary.textContent()).toMatch(/^0 verified .*400 unknown · 0 unreadable$/);
+    const rows = page.locator('section.run tbody tr:not(.report, .room)');
+    const inPage = await rows.count();
+    expect(inPage).toBeGreaterThan(5);
+    expect(inPage).toBeLessThan(150);
+    expect(await page.locator('.run-head').textContent()).toContain('400 files');
+    await keepShots(page, 'verify-many-results');
+    expect(await page.getByText('many-399.txt').count()).toBe(0);
+
+    // The end of the list: its last rows are there, its first gone; the table is as tall as all of them.
+    await page.locator('main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+    await expect.poll(() => page.getByText('many-399.txt').count()).toBe(1);
+    expect(await page.getByText('many-000.txt').count()).toBe(0);
+    expect(await rows.count()).toBeLessThan(150);
+    await keepShots(page, 'verify-many-results-end');
+
+    // Back to the top: the first rows again.
+    await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
+    await expect.poll(() => page.getByText('many-000.txt').count()).toBe(1);
+    // A filter finds a row that was not in the page.
+    await page.getByRole('searchbox', { name: /Filter results/ }).fill('many-250');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('many-250.txt');
+    expect(app.problems).toEqual([]);
+  });
 });

@@ -6,7 +6,9 @@ import { INNER_WAIT_MS } from '../support/hang-limit.ts';
 import { Notary } from '../../main/core/notary.ts';
 import { EmbeddedSandbox } from '../../main/core/sandbox-host/embedded-sandbox.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
+import { waitFor } from '../../main/core/usecases/follow.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
+import { verifyFile } from '../../main/core/usecases/verify.ts';
 
 const dirs: string[] = [];
 const fresh = () => {
@@ -80,6 +82,37 @@ describe('the embedded sandbox', () => {
       await host.close();
       const [second] = await notarise(user.context, [file('b.txt')]);
       expect(second?.status).toBe('registered');
+      expect(user.sandbox.hosting).toBe(true);
+    } finally {
+      await user.close();
+      await host.close();
+    }
+  });
+
+  it("a verification after the sandbox's host quit asks the next host: the service and the chain are asked, not skipped as unreachable", async () => {
+    const home = fresh();
+    const files = fresh();
+    const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
+    const open = () => new Notary({ dataDir: home, sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
+    const host = open();
+    const user = open();
+    const path = join(files, 'a.txt');
+    writeFileSync(path, 'a\n');
+    const steps = async (): Promise<Record<string, string>> => {
+      const result = await verifyFile(user.context, path);
+      return Object.fromEntries([
+        ['status', result.status],
+        ...result.report!.steps.filter((s) => s.id === 'chain' || s.id === 'service').map((s) => [s.id, s.status]),
+      ]);
+    };
+    try {
+      await host.sandbox.connect();
+      await notarise(user.context, [path]);
+      await waitFor(user.context, user.follower, path);
+      await expect.poll(() => existsSync(`${path}.receipt.json`)).toBe(true);
+      expect(await steps()).toEqual({ status: 'verified', chain: 'pass', service: 'pass' }); // through the host
+      await host.close();
+      expect(await steps()).toEqual({ status: 'verified', chain: 'pass', service: 'pass' });
       expect(user.sandbox.hosting).toBe(true);
     } finally {
       await user.close();

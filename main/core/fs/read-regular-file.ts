@@ -14,6 +14,8 @@ import { fileError } from '../hashing/file-unreadable.ts';
  */
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+/** The least first read, for a file whose size is not its length. */
+const FIRST_READ = 8 * 1024;
 
 export interface BoundedReadOptions {
   maxBytes: number;
@@ -33,10 +35,13 @@ export async function readRegularFile(path: string, options: BoundedReadOptions)
     const opened = await handle.stat();
     if (!opened.isFile()) throw notRegular(opened);
     if (opened.size > options.maxBytes) throw options.tooLarge(opened.size);
-    // One byte past the limit tells a file that grew (or whose size was not told) from one that fits.
-    const buffer = Buffer.alloc(options.maxBytes + 1);
+    // As long as the file says it is (a receipt is a few KiB: not the limit's 4 MiB for each, which
+    // a folder's thousand receipts turned into seconds of garbage collection), grown while it reads
+    // longer (a file in /proc says 0); one byte past the limit tells a file that grew from one that fits.
+    let buffer = Buffer.alloc(Math.min(Math.max(opened.size, FIRST_READ), options.maxBytes) + 1);
     let length = 0;
     for (;;) {
+      if (length === buffer.length) buffer = Buffer.concat([buffer, Buffer.alloc(Math.min(buffer.length, options.maxBytes + 1 - buffer.length))]);
       const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
       if (bytesRead === 0) break;
       length += bytesRead;

@@ -48,10 +48,12 @@ export async function chainCheck(
   const key = `${lookup.template}\n${blockHash}`;
   let answer = answers.get(key);
   if (!answer) {
-    answer = lookup.answer(blockHash, { signal }).then(
-      (answered) => readBlockAnswer(blockHash, lookup.source, ctx.now(), answered, required),
-      (err: unknown) => lookupUnreachable(lookup.source, blockHash, errorText(err)),
-    );
+    answer = ctx.connections
+      .read(profile, (c) => (c.blockLookup ?? lookup).answer(blockHash, { signal }))
+      .then(
+        (answered) => readBlockAnswer(blockHash, lookup.source, ctx.now(), answered, required),
+        (err: unknown) => lookupUnreachable(lookup.source, blockHash, errorText(err)),
+      );
     answers.set(key, answer);
   }
   return answer;

@@ -73,13 +73,15 @@ export async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, recor
     };
   }
   try {
-    const { api, baseUrl } = await ctx.connections.forProfile(profile);
     const { txId, kind, prevTxId } = receipt.registration;
     const body = hex.decode(receipt.fingerprint.record);
-    const answer =
-      kind === 'record'
-        ? await api.matchRecord(txId, body, receipt.fingerprint.encode)
-        : await api.matchLinked(txId, body, receipt.fingerprint.encode, prevTxId ?? undefined);
+    const { answer, baseUrl } = await ctx.connections.read(profile, async ({ api, baseUrl }) => ({
+      baseUrl,
+      answer:
+        kind === 'record'
+          ? await api.matchRecord(txId, body, receipt.fingerprint.encode)
+          : await api.matchLinked(txId, body, receipt.fingerprint.encode, prevTxId ?? undefined),
+    }));
     if (answer.kind === 'unknown') {
       if (!sameServiceUrl(baseUrl, madeBy)) {
         return {

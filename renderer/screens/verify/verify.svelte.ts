@@ -35,10 +35,15 @@ export interface Run {
 const sameFile = (f: File, ref: FileRef): string => (ref.kind === 'path' ? ref.path : JSON.stringify([f.name, f.size, f.lastModified]));
 
 /**
- * Files with their receipts checked in one job at most: both are uploaded in the web shell, which
- * holds at most 1,000 dropped files at once (upload-store.ts) until their job ends.
+ * Files with their receipts checked in one job at most: small enough that the first results come
+ * soon, and that the next job's files upload while the jobs before are checked.
  */
-const PAIRS_PER_JOB = 250;
+const PAIRS_PER_JOB = 100;
+/**
+ * A drop's files the page has the web shell hold at once: it holds 1,000 dropped files
+ * (upload-store.ts) until their job ends, and some room is left for another drop meanwhile.
+ */
+const FILES_HELD = 800;
 
 /** Runs `flush` soon, once for however many results came meanwhile: the page's next frame by default. */
 export type Later = (flush: () => void) => void;
@@ -235,11 +240,13 @@ export class VerifyState {
           (id) => this.#notarium.verify(id, refs, opts),
         );
       }
-      // Files with their receipts: a job for each PAIRS_PER_JOB, each file with its own, the next
-      // uploaded once the one before has ended (the web shell holds so many dropped files at once).
+      // Files with their receipts: a job for each PAIRS_PER_JOB, each file with its own, uploaded
+      // while the jobs before are checked, as long as the shell holds at most FILES_HELD of them.
       const paired = content.filter((c) => receipts.has(c.name));
+      const held: { files: number; ended: Promise<void> }[] = [];
       for (let from = 0; from < paired.length; from += PAIRS_PER_JOB) {
         const chunk = paired.slice(from, from + PAIRS_PER_JOB);
+        while (held.length > 0 && held.reduce((n, j) => n + j.files, 2 * chunk.length) > FILES_HELD) await held.shift()!.ended;
         const refs = await this.#refs.toRefs([...chunk, ...chunk.map((f) => receipts.get(f.name)!)]);
         const [fileRefs, receiptRefs] = [refs.slice(0, chunk.length), refs.slice(chunk.length)];
         const { ended } = await this.#job(
@@ -247,7 +254,7 @@ export class VerifyState {
           chunk.map((f, i) => [f, fileRefs[i]!]),
           (id) => this.#notarium.verify(id, fileRefs, { ...opts, receipts: receiptRefs }),
         );
-        if (from + PAIRS_PER_JOB < paired.length) await ended;
+        held.push({ files: refs.length, ended });
       }
     } catch (err) {
       this.error = sentence(err);

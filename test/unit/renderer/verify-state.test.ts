@@ -232,18 +232,27 @@ describe('the Verify state', () => {
     expect(state.rows).toHaveLength(500);
   });
 
-  it('files with their receipts: 250 to a job, the next uploaded once the one before has ended', async () => {
-    const names = Array.from({ length: 600 }, (_, i) => `f-${i}.txt`);
+  it('files with their receipts: 100 to a job, uploaded while the jobs before are checked, 800 files held at most', async () => {
+    const names = Array.from({ length: 650 }, (_, i) => `f-${i}.txt`);
     const adding = state.add(names.flatMap((n) => [file(n), file(`${n}.receipt.json`)]));
-    await expect.poll(() => fake.jobs.length).toBe(1);
-    expect(fake.lastJob().refs).toHaveLength(250);
-    // Every turn the page could take without the job's end (the fake's uploads need no I/O).
-    for (let turn = 0; turn < 50; turn++) await new Promise((r) => setImmediate(r));
-    expect(fake.jobs).toHaveLength(1); // the web shell still holds the first job's 500 uploads
-    fake.emit('verify-done', { jobId: fake.lastJob().jobId, counts: none });
-    await expect.poll(() => fake.jobs.length).toBe(2);
-    fake.emit('verify-done', { jobId: fake.lastJob().jobId, counts: none });
+    // Every turn the page could take without a job's end (the fake's uploads need no I/O).
+    const turns = async (): Promise<void> => {
+      for (let turn = 0; turn < 50; turn++) await new Promise((r) => setImmediate(r));
+    };
+    await turns();
+    // Four jobs of 100 files and their receipts: the fifth's 200 would make 1,000 held.
+    expect(fake.jobs.map((j) => j.refs.length)).toEqual([100, 100, 100, 100]);
+    fake.emit('verify-done', { jobId: fake.jobs[1]!.jobId, counts: none });
+    await turns();
+    expect(fake.jobs).toHaveLength(4); // not the second's end: the first's files are still held
+    fake.emit('verify-done', { jobId: fake.jobs[0]!.jobId, counts: none });
+    await expect.poll(() => fake.jobs.length).toBe(6); // both ended: two more
+    await turns();
+    expect(fake.jobs).toHaveLength(6);
+    fake.emit('verify-done', { jobId: fake.jobs[2]!.jobId, counts: none });
     await adding;
-    expect(fake.jobs.map((j) => j.refs.length)).toEqual([250, 250, 100]);
+    expect(fake.jobs.map((j) => j.refs.length)).toEqual([100, 100, 100, 100, 100, 100, 50]);
+    expect(fake.lastJob().options).toMatchObject({ receipts: expect.any(Array) });
+    expect((fake.lastJob().options as { receipts: unknown[] }).receipts).toHaveLength(50);
   });
 });

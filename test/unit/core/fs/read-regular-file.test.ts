@@ -87,4 +87,15 @@ describe('readRegularFile', () => {
     await expect(readRegularFile('/proc/self/maps', { maxBytes: 16, tooLarge })).rejects.toThrow('too large: grew past the limit');
     expect((await readRegularFile('/proc/self/maps', { maxBytes: 1 << 22, tooLarge })).length).toBeGreaterThan(16);
   });
+
+  it('reads a file that says 0 to its end, past the first read (/proc/self/smaps: a block of lines per mapping)', async () => {
+    if (process.platform !== 'linux') {
+      expect(existsSync('/proc/self/smaps')).toBe(false);
+      return;
+    }
+    const text = (await readRegularFile('/proc/self/smaps', { maxBytes: 1 << 24, tooLarge })).toString();
+    expect(text.length).toBeGreaterThan(64 * 1024); // many times the first read
+    // Each mapping's block ends with its flags: the last line is one, whole.
+    expect(text).toMatch(/\nVmFlags:[a-z ]+\n$/);
+  });
 });
