@@ -1,9 +1,9 @@
 import type { RecordState, RecordView, VerificationView } from '../../preload/contract.ts';
 
-import { byteSize } from '../../preload/byte-size.ts';
 import { duration } from '../../preload/duration.ts';
 import { importedPartial } from '../../preload/record-states.ts';
 import { visibleName } from '../../preload/visible-text.ts';
+import { locale } from './locale.svelte.ts';
 
 /**
  * Spans of time said as the CLI says them; names and paths from outside shown with invisible and
@@ -11,17 +11,22 @@ import { visibleName } from '../../preload/visible-text.ts';
  */
 export { duration, importedPartial, visibleName };
 
+/** A size in the page's language's number format. */
 export function bytes(n: number | null | undefined): string {
-  return n === null || n === undefined ? '—' : byteSize(n);
+  return n === null || n === undefined ? '—' : locale.fmt.bytes(n);
 }
 
-const dateFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** A count in the page's language's number format ("1,234", "1 234", "1.234"). */
+export const number = (n: number): string => locale.fmt.number(n);
+
+/** A time of day in the page's language's format. */
+export const timeOfDay = (ms: number | string): string => locale.fmt.timeOfDay(new Date(ms));
 
 export function time(ms: number | string | null | undefined): string {
   if (ms === null || ms === undefined || ms === '') return '—';
   const d = new Date(ms);
   // Not a time: shown as given (a receipt's blockTimestamp can be any text), its invisible characters escaped.
-  return Number.isNaN(d.getTime()) ? visibleName(String(ms)) : dateFmt.format(d);
+  return Number.isNaN(d.getTime()) ? visibleName(String(ms)) : locale.fmt.dateTime(d);
 }
 
 /**

@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, type Language } from '../../../preload/i18n/languages.ts';
+import type { Catalogue } from '../../../preload/i18n/message-types.ts';
+import { de } from '../../../preload/i18n/messages/de.ts';
+import { en } from '../../../preload/i18n/messages/en.ts';
+import { fr } from '../../../preload/i18n/messages/fr.ts';
+import { translator } from '../../../preload/i18n/translator.ts';
+
+/**
+ * The message files against each other and against the code: every key of English in every
+ * language, in that language's own plural forms (CLDR, as Intl.PluralRules knows them), with the
+ * same parameters; no key a language has that English lacks; no key the code never names.
+ */
+
+const CATALOGUES: Record<Language, Catalogue> = { en, fr, de };
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+function flatten(c: Catalogue, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(c)) {
+    if (typeof v === 'string') out.set(prefix + k, v);
+    else for (const [kk, vv] of flatten(v, `${prefix}${k}.`)) out.set(kk, vv);
+  }
+  return out;
+}
+
+/** Each message by its base key: its variants (plural category → text, '' for a message without plurals). */
+function messages(c: Catalogue): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const [key, text] of flatten(c)) {
+    const m = PLURAL.exec(key);
+    const base = m ? key.slice(0, m.index) : key;
+    const variants = out.get(base) ?? new Map<string, string>();
+    variants.set(m ? m[1]! : '', text);
+    out.set(base, variants);
+  }
+  return out;
+}
+
+const params = (variants: Map<string, string>): string[] =>
+  [...new Set([...variants.values()].flatMap((text) => [...text.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1]!)))].sort();
+
+const SOURCES = ['renderer', 'preload', 'main', 'verifier-page'];
+function sourceText(): string {
+  const parts: string[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(ts|svelte)$/.test(name) && !path.includes(join('i18n', 'messages'))) parts.push(readFileSync(path, 'utf8'));
+    }
+  };
+  for (const dir of SOURCES) walk(dir);
+  return parts.join('\n');
+}
+
+describe('message files', () => {
+  const source = messages(en);
+
+  for (const language of LANGUAGES) {
+    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
+    const own = messages(CATALOGUES[language]);
+
+    it(`${language}: every message of English, no other, in its plural forms and with the same parameters`, () => {
+      expect([...own.keys()].filter((k) => !source.has(k)), 'keys English does not have').toEqual([]);
+      expect([...source.keys()].filter((k) => !own.has(k)), 'keys missing').toEqual([]);
+      for (const [key, variants] of source) {
+        const mine = own.get(key)!;
+        const plural = !variants.has('');
+        expect([...mine.keys()].sort(), `${key}: its forms`).toEqual(plural ? categories : ['']);
+        expect(params(mine), `${key}: its parameters`).toEqual(params(variants));
+      }
+    });
+  }
+
+  it('names no key the code never uses, and the code names every key in quotes', () => {
+    const text = sourceText();
+    const unused = [...source.keys()].filter((key) => !text.includes(`'${key}'`));
+    expect(unused).toEqual([]);
+  });
+});
+
+describe('translator', () => {
+  it("fills a message's parameters, and picks each language's plural form", () => {
+    expect(translator('fr')('settings.removed', { name: 'x' })).toBe('Le profil x a été supprimé.');
+    expect(translator('de')('shortcuts.goTo', { screen: 'Prüfen' })).toBe('Zu „Prüfen“ wechseln');
+  });
+});
