@@ -1,7 +1,7 @@
 import { formatLocale, isLanguage, matchLanguage, type Language, type LanguageChoice } from '../../preload/i18n/languages.ts';
 import { formats, type Formats } from '../../preload/i18n/formats.ts';
-import type { Translate } from '../../preload/i18n/message-types.ts';
-import { translator } from '../../preload/i18n/translator.ts';
+import type { Translate, TranslateRich } from '../../preload/i18n/message-types.ts';
+import { richTranslator, translator } from '../../preload/i18n/translator.ts';
 import { pageKept, type Kept } from './kept.ts';
 
 /**
@@ -16,10 +16,12 @@ const LANGUAGE_KEY = 'notarium.language';
 export class LocaleState {
   choice = $state<LanguageChoice>('system');
   readonly #kept: Kept;
-  readonly #preferred: () => readonly string[];
+  // Set by the constructor before anything reads the derivations below (they run when first read).
+  #preferred: () => readonly string[] = () => [];
 
   language: Language = $derived(this.choice === 'system' ? matchLanguage(this.#preferred()) : this.choice);
   t: Translate = $derived(translator(this.language));
+  rich: TranslateRich = $derived(richTranslator(this.language));
   fmt: Formats = $derived(formats(formatLocale(this.language, this.#preferred())));
 
   /** Where the choice is kept, and the system's preferred languages: the page's, or a test's. */
@@ -41,3 +43,5 @@ export const locale = new LocaleState(pageKept, () => (typeof navigator === 'und
 /** The page's messages in its language (preload/i18n/messages/). */
 export const t: Translate = (key, ...args) => locale.t(key, ...args);
 
+/** The page's messages cut at their parameters, for a sentence whose values are styled (a name in bold, a path in monospace). */
+export const tRich: TranslateRich = (key, ...args) => locale.rich(key, ...args);

@@ -40,7 +40,7 @@ function messages(c: Catalogue): Map<string, Map<string, string>> {
 }
 
 const params = (variants: Map<string, string>): string[] =>
-  [...new Set([...variants.values()].flatMap((text) => [...text.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1]!)))].sort();
+  [...new Set([...variants.values()].flatMap((text) => [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((m) => m[1]!)))].sort();
 
 const SOURCES = ['renderer', 'preload', 'main', 'verifier-page'];
 function sourceText(): string {
@@ -64,8 +64,14 @@ describe('message files', () => {
     const own = messages(CATALOGUES[language]);
 
     it(`${language}: every message of English, no other, in its plural forms and with the same parameters`, () => {
-      expect([...own.keys()].filter((k) => !source.has(k)), 'keys English does not have').toEqual([]);
-      expect([...source.keys()].filter((k) => !own.has(k)), 'keys missing').toEqual([]);
+      expect(
+        [...own.keys()].filter((k) => !source.has(k)),
+        'keys English does not have',
+      ).toEqual([]);
+      expect(
+        [...source.keys()].filter((k) => !own.has(k)),
+        'keys missing',
+      ).toEqual([]);
       for (const [key, variants] of source) {
         const mine = own.get(key)!;
         const plural = !variants.has('');
@@ -86,5 +92,12 @@ describe('translator', () => {
   it("fills a message's parameters, and picks each language's plural form", () => {
     expect(translator('fr')('settings.removed', { name: 'x' })).toBe('Le profil x a été supprimé.');
     expect(translator('de')('shortcuts.goTo', { screen: 'Prüfen' })).toBe('Zu „Prüfen“ wechseln');
+    const fr = translator('fr');
+    // French: one for 0 and 1, many for millions ("de fichiers"), other otherwise; counts in French digits.
+    expect(fr('notarise.toBeAnchored', { count: 1 })).toBe('1 fichier, à ancrer par un seul enregistrement');
+    expect(fr('notarise.toBeAnchored', { count: 1_000_000 })).toMatch(/^1\s000\s000 de fichiers,/);
+    expect(fr('notarise.toBeAnchored', { count: 1234 })).toMatch(/^1\s234 fichiers,/);
+    expect(translator('de')('notarise.oneRegistration', { count: 1234 })).toBe('Eine Registrierung für 1.234 Dateien');
+    expect(translator('en')('notarise.oneRegistration', { count: 1234 })).toBe('One registration for 1,234 files');
   });
 });
