@@ -6,7 +6,7 @@ import type { Catalogue } from '../../../preload/i18n/message-types.ts';
 import { de } from '../../../preload/i18n/messages/de.ts';
 import { en } from '../../../preload/i18n/messages/en.ts';
 import { fr } from '../../../preload/i18n/messages/fr.ts';
-import { translator } from '../../../preload/i18n/translator.ts';
+import { richTranslator, translator } from '../../../preload/i18n/translator.ts';
 
 /**
  * The message files against each other and against the code: every key of English in every
@@ -99,5 +99,19 @@ describe('translator', () => {
     expect(fr('notarise.toBeAnchored', { count: 1234 })).toMatch(/^1\s234 fichiers,/);
     expect(translator('de')('notarise.oneRegistration', { count: 1234 })).toBe('Eine Registrierung für 1.234 Dateien');
     expect(translator('en')('notarise.oneRegistration', { count: 1234 })).toBe('One registration for 1,234 files');
+  });
+});
+
+describe('richTranslator', () => {
+  it("cuts a message at its parameters, in the language's order, keeping plural choice on the real count", () => {
+    const params = { name: 'Acme', from: 'https://a.example', to: 'https://b.example' };
+    const de = richTranslator('de')('profile.keyChoiceText', params);
+    expect(de.filter((p) => p.param).map((p) => [p.param, p.text])).toEqual([
+      ['name', 'Acme'],
+      ['from', 'https://a.example'],
+      ['to', 'https://b.example'],
+    ]);
+    expect(de.map((p) => p.text).join('')).toBe(translator('de')('profile.keyChoiceText', params));
+    expect(richTranslator('fr')('documents.folderChain', { folder: '/x' })[0]).toEqual({ text: 'La chaîne du dossier surveillé ' });
   });
 });
