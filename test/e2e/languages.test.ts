@@ -31,6 +31,8 @@ type Messages = typeof en;
 const MESSAGES = { en, fr, de } as unknown as Record<'en' | 'fr' | 'de', Messages>;
 const SCREENS = ['notarise', 'documents', 'watch', 'account'] as const;
 
+/** Settings' language choice (its accessible name also holds the option chosen, so it is found by its label's start). */
+const languageChoice = (page: Page, m: Messages) => page.getByRole('combobox', { name: new RegExp(`^${m.settings.language}\\b`) });
 const nav = (page: Page) => page.getByRole('navigation', { name: /^(Screens|Écrans|Bildschirme)$/ });
 async function show(page: Page, m: Messages, screen: (typeof SCREENS)[number]): Promise<void> {
   await nav(page).getByRole('button', { name: m.screens[screen], exact: true }).click();
@@ -75,7 +77,7 @@ describe('languages', () => {
     await nav(page).getByRole('button', { name: de.screens.notarise, exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     await show(page, MESSAGES.de, 'account');
-    const language = page.getByLabel(de.settings.language, { exact: true });
+    const language = languageChoice(page, de);
     expect(await language.inputValue()).toBe('system');
 
     await language.selectOption('fr');
@@ -84,9 +86,9 @@ describe('languages', () => {
     expect(await nav(page).getByRole('button').first().textContent()).toContain(fr.screens.notarise);
     expect(await page.evaluate(() => localStorage.getItem('notarium.language'))).toBe('fr');
 
-    await page.getByLabel(fr.settings.language, { exact: true }).selectOption('en');
+    await languageChoice(page, fr).selectOption('en');
     await page.getByRole('heading', { level: 1, name: en.settings.title, exact: true }).waitFor();
-    await page.getByLabel(en.settings.language, { exact: true }).selectOption('system');
+    await languageChoice(page, en).selectOption('system');
     await page.getByRole('heading', { level: 1, name: de.settings.title, exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('notarium.language'))).toBeNull();
   });
@@ -104,7 +106,7 @@ describe('languages', () => {
     await page.getByLabel(de.notarise.inputLabel, { exact: true }).setInputFiles(files);
     await expect.poll(() => page.locator('section.list li').filter({ hasText: de.records.settled }).count()).toBe(2);
     await show(page, MESSAGES.de, 'watch');
-    await page.getByLabel(de.watch.folder, { exact: true }).fill(watched);
+    await page.getByRole('combobox', { name: de.watch.folder, exact: true }).fill(watched);
     await page.getByRole('button', { name: de.watch.watchFolder, exact: true }).click();
     await page.getByText(watched).first().waitFor();
     await show(page, MESSAGES.de, 'documents');
@@ -114,7 +116,7 @@ describe('languages', () => {
     for (const language of ['fr', 'de'] as const) {
       const m = MESSAGES[language];
       await show(page, MESSAGES.de, 'account');
-      await page.getByLabel(de.settings.language, { exact: true }).selectOption(language);
+      await languageChoice(page, de).selectOption(language);
       for (const screen of SCREENS) {
         await show(page, m, screen);
         for (const [width, height] of [
@@ -133,7 +135,7 @@ describe('languages', () => {
       }
       await page.emulateMedia({ colorScheme: null });
       await show(page, m, 'account');
-      await page.getByLabel(m.settings.language, { exact: true }).selectOption('system');
+      await languageChoice(page, m).selectOption('system');
     }
     expect(app.problems).toEqual([]);
   });
