@@ -1,6 +1,8 @@
+import { byteSize } from '../byte-size.ts';
+
 /**
- * Dates, times, numbers and sizes in a language's own formats (Intl), for the page, the dialogs and
- * the certificate. The CLI does not use these: its output is for scripts (English, ISO dates).
+ * Dates, times, numbers and sizes in a language's own formats (Intl), for the page. The CLI does not
+ * use these: its output is for scripts (English, ISO dates).
  */
 
 export interface Formats {
@@ -13,26 +15,18 @@ export interface Formats {
   bytes(n: number): string;
 }
 
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-
 /** `locale`: a BCP 47 tag, the system's own when it speaks the language shown (en-GB's dates for English), else the language's. */
 export function formats(locale: string): Formats {
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const timeOfDay = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' });
   const number = new Intl.NumberFormat(locale);
-  const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // A size's figure is below 1024: no thousands separator (1023 B, as the CLI writes it).
+  const wholeBytes = new Intl.NumberFormat(locale, { useGrouping: false });
+  const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
   return {
     dateTime: (d) => dateTime.format(d),
     timeOfDay: (d) => timeOfDay.format(d),
     number: (n) => number.format(n),
-    bytes(n) {
-      let v = n;
-      let u = 0;
-      while (v >= 1024 && u < UNITS.length - 1) {
-        v /= 1024;
-        u++;
-      }
-      return `${u === 0 ? number.format(v) : oneDecimal.format(v)} ${UNITS[u]}`;
-    },
+    bytes: (n) => byteSize(n, (v, decimals) => (decimals === 0 ? wholeBytes : oneDecimal).format(v)),
   };
 }

@@ -9,7 +9,7 @@ import { fr } from './messages/fr.ts';
  * The one i18next instance that holds every message, and `translator(language)`: a typed `t` for
  * one language. Messages are loaded synchronously (they are bundled), interpolation does not
  * escape (Svelte and the DOM's textContent escape; HTML built from a message escapes it there),
- * and a key missing in a language falls back to English (test/unit/i18n fails before that ships).
+ * and a key missing in a language falls back to English (test/unit/preload/i18n-messages.test.ts fails before that ships).
  */
 
 let instance: i18n | null = null;
