@@ -18,7 +18,7 @@ export const de = {
     endedTitle: 'Notarium benötigt einen neuen Link',
   },
   sidebar: {
-    nav: 'Bildschirme',
+    nav: 'Ansichten',
     screenTitle: '{{screen}} ({{shortcut}})',
     pendingTitle: 'Dateien, deren Registrierung noch nicht endgültig ist',
     pendingCount: ' ausstehend',
