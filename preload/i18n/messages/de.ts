@@ -100,7 +100,7 @@ export const de = {
     sessionTitle: 'Diese Sitzung',
     clearFinished: 'Erledigte entfernen',
     reading: 'Datei wird gelesen',
-    waiting: 'Wartet, bis sie an der Reihe ist',
+    waiting: 'Wartet auf Bearbeitung',
     hashing: 'Wird gehasht',
     hashingPercent: 'Wird gehasht: {{percent}} %',
     submitting: 'Wird gesendet',
