@@ -107,7 +107,8 @@ describe('French and German on the screens translated', () => {
     await show(page, MESSAGES.de, 'notarise');
     await page.getByLabel(de.notarise.newDocument, { exact: true }).check();
     await page.getByLabel(de.notarise.inputLabel, { exact: true }).setInputFiles(files);
-    await expect.poll(() => page.locator('section.list li').filter({ hasText: de.records.settled }).count()).toBe(2);
+    // Both rows settled (a locator's wait: expect.poll belongs to a test, not to its setting up).
+    await page.locator('section.list li').filter({ hasText: de.records.settled }).nth(1).waitFor();
     await show(page, MESSAGES.de, 'watch');
     await page.getByRole('combobox', { name: de.watch.folder, exact: true }).fill(watched);
     await page.getByRole('button', { name: de.watch.watchFolder, exact: true }).click();
