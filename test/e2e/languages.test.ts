@@ -27,7 +27,9 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-type Messages = typeof en;
+/** A language's messages, each a string (the files' own types are their literal words). */
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+type Messages = Widen<typeof en>;
 const MESSAGES = { en, fr, de } as unknown as Record<'en' | 'fr' | 'de', Messages>;
 const SCREENS = ['notarise', 'documents', 'watch', 'account'] as const;
 
