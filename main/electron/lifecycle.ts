@@ -184,41 +184,38 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
     rememberChoice(result.filePaths);
     return result.filePaths;
   };
-  installMenu(
-    {
-      notarise: (kind) => {
-        void (async () => {
-          const paths = await pick(kind, 'notarise');
-          if (paths.length === 0) return;
-          showWindow();
-          const refs: FileRef[] = paths.map((path) => ({ kind: 'path', path }));
-          const jobId = randomUUID();
-          await callService(service, 'notarise', [jobId, refs, {}]);
-          toPage(() => ipc?.send('open-notarise', { jobId }));
-        })().catch((err: unknown) => dialog.showErrorBox(t('desktop.couldNotNotarise'), sentenceOf(err)));
-      },
-      verify: (kind) => {
-        void pick(kind, 'verify').then(
-          (paths) => {
-            showWindow();
-            verifyPaths(paths);
-          },
-          (err: unknown) => dialog.showErrorBox(t('desktop.couldNotVerify'), sentenceOf(err)),
-        );
-      },
-      installCommand: () => {
-        if (!app.isPackaged) {
-          dialog.showErrorBox(t('desktop.couldNotInstall'), t('desktop.devTree'));
-          return;
-        }
-        installCommandLineTool(process.resourcesPath).then(
-          (link) => void dialog.showMessageBox({ message: t('desktop.installed', { link }), detail: t('desktop.newTerminal') }),
-          (err: unknown) => dialog.showErrorBox(t('desktop.couldNotInstall'), err instanceof Error ? err.message : String(err)),
-        );
-      },
+  installMenu({
+    notarise: (kind) => {
+      void (async () => {
+        const paths = await pick(kind, 'notarise');
+        if (paths.length === 0) return;
+        showWindow();
+        const refs: FileRef[] = paths.map((path) => ({ kind: 'path', path }));
+        const jobId = randomUUID();
+        await callService(service, 'notarise', [jobId, refs, {}]);
+        toPage(() => ipc?.send('open-notarise', { jobId }));
+      })().catch((err: unknown) => dialog.showErrorBox(t('desktop.couldNotNotarise'), sentenceOf(err)));
     },
-    t,
-  );
+    verify: (kind) => {
+      void pick(kind, 'verify').then(
+        (paths) => {
+          showWindow();
+          verifyPaths(paths);
+        },
+        (err: unknown) => dialog.showErrorBox(t('desktop.couldNotVerify'), sentenceOf(err)),
+      );
+    },
+    installCommand: () => {
+      if (!app.isPackaged) {
+        dialog.showErrorBox(t('desktop.couldNotInstall'), t('desktop.devTree'));
+        return;
+      }
+      installCommandLineTool(process.resourcesPath).then(
+        (link) => void dialog.showMessageBox({ message: t('desktop.installed', { link }), detail: t('desktop.newTerminal') }),
+        (err: unknown) => dialog.showErrorBox(t('desktop.couldNotInstall'), err instanceof Error ? err.message : String(err)),
+      );
+    },
+  });
 
   tray = createTray({ open: showWindow, quit: () => app.quit() }, process.platform, t);
   const unsubscribe = service.subscribe((event, payload) => {

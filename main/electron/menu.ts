@@ -2,6 +2,7 @@ import type { MenuItemConstructorOptions, OpenDialogOptions } from 'electron';
 import { Menu } from 'electron';
 import type { Translate } from '../../preload/i18n/message-types.ts';
 import { translator } from '../../preload/i18n/translator.ts';
+import { systemTranslator } from './system-language.ts';
 
 /**
  * The application menu: the platform's standard roles plus File ▸ Notarise… and Verify…, and on
@@ -78,6 +79,7 @@ export function dialogProperties(kind: PickKind): OpenDialogOptions['properties'
   return ['openFile', 'openDirectory', 'multiSelections'];
 }
 
-export function installMenu(actions: MenuActions, t: Translate): void {
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions, process.platform, t)));
+/** The menu in the system's language (system-language.ts). */
+export function installMenu(actions: MenuActions): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions, process.platform, systemTranslator())));
 }
