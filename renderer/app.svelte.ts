@@ -1,4 +1,5 @@
 import type { AccountView, AppInfo, NotariumBridge, ProfileView } from '../preload/contract.ts';
+import type { MessageKey } from '../preload/i18n/message-types.ts';
 import type { ConnectionListener, ConnectionState } from '../preload/web-bridge.ts';
 import { notarium, onConnection, sentence } from './lib/bridge.ts';
 import { pageTheme, type Theme, type ThemeHost } from './lib/theme.ts';
@@ -7,14 +8,14 @@ import { pageTheme, type Theme, type ThemeHost } from './lib/theme.ts';
 
 export type Screen = 'notarise' | 'library' | 'verify' | 'documents' | 'watch' | 'account';
 
-/** The screens in the sidebar's order, which is also Ctrl/Cmd+1…6's. */
-export const SCREENS: readonly { id: Screen; label: string }[] = [
-  { id: 'notarise', label: 'Notarise' },
-  { id: 'library', label: 'Library' },
-  { id: 'verify', label: 'Verify' },
-  { id: 'documents', label: 'Documents' },
-  { id: 'watch', label: 'Watched folders' },
-  { id: 'account', label: 'Account & settings' },
+/** The screens in the sidebar's order, which is also Ctrl/Cmd+1…6's, with the key of each one's name. */
+export const SCREENS: readonly { id: Screen; label: MessageKey }[] = [
+  { id: 'notarise', label: 'screens.notarise' },
+  { id: 'library', label: 'screens.library' },
+  { id: 'verify', label: 'screens.verify' },
+  { id: 'documents', label: 'screens.documents' },
+  { id: 'watch', label: 'screens.watch' },
+  { id: 'account', label: 'screens.account' },
 ];
 /** What the app's state touches of the page besides its bridge: the connection's news, and the theme. */
 export interface AppPage {

@@ -15,6 +15,7 @@ import { installCommandLineTool, type LinkSteps } from './install-command.ts';
 import { installMenu, dialogProperties, type PickKind } from './menu.ts';
 import { onToastActivation, showNotification } from './notifications.ts';
 import { desktopAbilities, type DesktopAbilities } from './shell-abilities.ts';
+import { systemTranslator } from './system-language.ts';
 import { createTray, type PendingTray } from './tray.ts';
 import { dialogStart, rememberChoice } from './dialog-start.ts';
 import { createMainWindow, hardenSession } from './window.ts';
@@ -176,7 +177,9 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
     });
   }
 
-  const pick = async (kind: PickKind, verb: 'Notarise' | 'Verify'): Promise<string[]> => {
+  const t = systemTranslator();
+  const pick = async (kind: PickKind, action: 'notarise' | 'verify'): Promise<string[]> => {
+    const verb = action === 'notarise' ? t('desktop.pickNotarise') : t('desktop.pickVerify');
     const dialogOptions = { title: verb, buttonLabel: verb, properties: dialogProperties(kind), defaultPath: dialogStart() };
     const result = window ? await dialog.showOpenDialog(window, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
     if (result.canceled) return [];
@@ -186,38 +189,37 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
   installMenu(options.platform, {
     notarise: (kind) => {
       void (async () => {
-        const paths = await pick(kind, 'Notarise');
+        const paths = await pick(kind, 'notarise');
         if (paths.length === 0) return;
         showWindow();
         const refs: FileRef[] = paths.map((path) => ({ kind: 'path', path }));
         const jobId = randomUUID();
         await callService(service, 'notarise', [jobId, refs, {}]);
         toPage(() => ipc?.send('open-notarise', { jobId }));
-      })().catch((err: unknown) => dialog.showErrorBox('Notarium could not notarise', sentenceOf(err)));
+      })().catch((err: unknown) => dialog.showErrorBox(t('desktop.couldNotNotarise'), sentenceOf(err)));
     },
     verify: (kind) => {
-      void pick(kind, 'Verify').then(
+      void pick(kind, 'verify').then(
         (paths) => {
           showWindow();
           verifyPaths(paths);
         },
-        (err: unknown) => dialog.showErrorBox('Notarium could not verify', sentenceOf(err)),
+        (err: unknown) => dialog.showErrorBox(t('desktop.couldNotVerify'), sentenceOf(err)),
       );
     },
     installCommand: () => {
       if (!app.isPackaged) {
-        dialog.showErrorBox('Notarium could not install its command', 'The command comes with the installed app; in a development tree, run bin/notarium.js.');
+        dialog.showErrorBox(t('desktop.couldNotInstall'), t('desktop.devTree'));
         return;
       }
       installCommandLineTool(process.resourcesPath, options.linkSteps).then(
-        (link) =>
-          void dialog.showMessageBox({ message: `The notarium command is installed: ${link}`, detail: 'Open a new terminal and run "notarium --help".' }),
-        (err: unknown) => dialog.showErrorBox('Notarium could not install its command', err instanceof Error ? err.message : String(err)),
+        (link) => void dialog.showMessageBox({ message: t('desktop.installed', { link }), detail: t('desktop.newTerminal') }),
+        (err: unknown) => dialog.showErrorBox(t('desktop.couldNotInstall'), err instanceof Error ? err.message : String(err)),
       );
     },
   });
 
-  tray = createTray({ open: showWindow, quit: () => app.quit() });
+  tray = createTray({ open: showWindow, quit: () => app.quit() }, process.platform, t);
   const unsubscribe = service.subscribe((event, payload) => {
     if (event === 'pending-count') tray?.setPending(payload as number);
     else if (event === 'notice') {

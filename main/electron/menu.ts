@@ -1,5 +1,8 @@
 import type { MenuItemConstructorOptions, OpenDialogOptions } from 'electron';
 import { Menu } from 'electron';
+import type { Translate } from '../../preload/i18n/message-types.ts';
+import { translator } from '../../preload/i18n/translator.ts';
+import { systemTranslator } from './system-language.ts';
 
 /**
  * The application menu: the platform's standard roles plus File ▸ Notarise… and Verify…, and on
@@ -17,35 +20,46 @@ export interface MenuActions {
   installCommand(): void;
 }
 
-export function menuTemplate(actions: MenuActions, platform: NodeJS.Platform = process.platform): MenuItemConstructorOptions[] {
+/** The menu's words in the system's language (English unless given). */
+export function menuTemplate(
+  actions: MenuActions,
+  platform: NodeJS.Platform = process.platform,
+  t: Translate = translator('en'),
+): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const file: MenuItemConstructorOptions[] = mac
     ? [
-        { label: 'Notarise…', accelerator: 'CmdOrCtrl+O', click: () => actions.notarise('both') },
-        { label: 'Verify…', accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.verify('both') },
+        { label: t('desktop.notarise'), accelerator: 'CmdOrCtrl+O', click: () => actions.notarise('both') },
+        { label: t('desktop.verify'), accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.verify('both') },
         { type: 'separator' },
         { role: 'close' },
       ]
     : [
-        { label: 'Notarise Files…', accelerator: 'CmdOrCtrl+O', click: () => actions.notarise('files') },
-        { label: 'Notarise Folder…', click: () => actions.notarise('folders') },
+        { label: t('desktop.notariseFiles'), accelerator: 'CmdOrCtrl+O', click: () => actions.notarise('files') },
+        { label: t('desktop.notariseFolder'), click: () => actions.notarise('folders') },
         { type: 'separator' },
-        { label: 'Verify Files…', accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.verify('files') },
-        { label: 'Verify Folder…', click: () => actions.verify('folders') },
+        { label: t('desktop.verifyFiles'), accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.verify('files') },
+        { label: t('desktop.verifyFolder'), click: () => actions.verify('folders') },
         { type: 'separator' },
         { role: 'quit' },
       ];
-  return [...(mac ? [appMenu(actions)] : []), { label: 'File', submenu: file }, { role: 'editMenu' }, { role: 'viewMenu' }, { role: 'windowMenu' }];
+  return [
+    ...(mac ? [appMenu(actions, t)] : []),
+    { label: t('desktop.file'), submenu: file },
+    { role: 'editMenu' },
+    { role: 'viewMenu' },
+    { role: 'windowMenu' },
+  ];
 }
 
 /** macOS's app menu: the standard roles, and the command line, as other apps with one offer it. */
-function appMenu(actions: MenuActions): MenuItemConstructorOptions {
+function appMenu(actions: MenuActions, t: Translate): MenuItemConstructorOptions {
   return {
     label: 'Notarium',
     submenu: [
       { role: 'about' },
       { type: 'separator' },
-      { label: 'Install Command Line Tool…', click: () => actions.installCommand() },
+      { label: t('desktop.installCommand'), click: () => actions.installCommand() },
       { type: 'separator' },
       { role: 'services' },
       { type: 'separator' },
@@ -65,6 +79,7 @@ export function dialogProperties(kind: PickKind): OpenDialogOptions['properties'
   return ['openFile', 'openDirectory', 'multiSelections'];
 }
 
+/** The menu in the system's language (system-language.ts). */
 export function installMenu(platform: NodeJS.Platform, actions: MenuActions): void {
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions, platform)));
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions, platform, systemTranslator())));
 }

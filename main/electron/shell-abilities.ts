@@ -4,6 +4,7 @@ import type { RemoteAbility } from '../core/app/engine-protocol.ts';
 import { NotariumError } from '../core/errors/notarium-error.ts';
 import { dialogStart, rememberChoice } from './dialog-start.ts';
 import { printPdf } from './print-pdf.ts';
+import { systemTranslator } from './system-language.ts';
 
 /**
  * What only the desktop shell can do for the core. The browser is opened for two things only, each
@@ -70,9 +71,10 @@ export function desktopAbilities(): DesktopAbilities {
     },
     showInFolder: (path) => shell.showItemInFolder(path),
     chooseFolder: async () => {
+      const t = systemTranslator();
       const options = {
-        title: 'Watch a folder',
-        buttonLabel: 'Watch',
+        title: t('watch.addTitle'),
+        buttonLabel: t('desktop.pickWatch'),
         properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
         defaultPath: dialogStart(),
       };

@@ -1,4 +1,6 @@
 import { Menu, nativeImage, Tray } from 'electron';
+import type { Translate } from '../../preload/i18n/message-types.ts';
+import { translator } from '../../preload/i18n/translator.ts';
 
 /**
  * The tray icon: how many files are still on their way to a block (a batch's each), at a glance, while
@@ -19,10 +21,12 @@ const COLOUR_1X =
 const COLOUR_2X =
   'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAHdElEQVR4nMVXbXBU1Rl+9jO72U12+Z4RNCEiYETZtJRQis3SRMjI1CZUlNCqaFtbnSrJDJZ22hmWX+qI03Sm7WB/lOhUfwjW0IIGaMpmqolY2iwmBMgH2UBKAgnJ5jvZ3XtOn3MXNm5I8+F0xid77z33nnPe5znve857Tgz4kvGFBHiLW9MBuP2lSwN8wvt8owdCC/kP3BvELDFrAd4XW31SiL1SSkgIP8uAlF71DilKPv7DqlI2mzGmFZD/8470sdHIQalIhAhCinSWIaXgpZPqz/g7RJDt0lnhh8Xw9CcHsoKYAtMK+FbxlVIhxS4apc0YyUK3ES6nEQ6bQX8fHI6idyCCazfCfI+1UU/e9n1a9jUfpsCkAgp8ve6B/sGDQkg3jXmkEG5FvvZeG5YvsaArNIahEQ0DQ5puwOkwwWk3YW6qCedbh1Bd16fI+RMh3gPsH0ox2Z/2l2WF2DwBqv9tyC1pL+Oon5LKCEd+z2ITNmbZceL0DQSvDmNsTMJgNMBokjBKAyKa4pNITjIi7Q4bctfMQUVNFy62DfG77gle2pv/evubOzEBkwrYWHzZT4M5ijwzzYwUWxiVp6/DajUhEuXU43dFqvEy0ILRCJj5tJiNLBsQ1QTy1s5DR/cI6psHICmCV1XtOzleTAC7jeOhl9o9WkTsElIWkNytyOc5RnD0H9dhJsNYWNA4G04BE8U4k016iAq8i3C5YxifNfVxxcgQhCyHDSWBso3xUCQI2FjcVktveUhOtxsxJ3kUJ2o6YbMY0DdEV84CqZwXylt52fN1EReC/QyDCoUInH33oSw20ZEgwLurjZ4iEV32oy0O7C9r0Ec+MDzNsP8HlCekkPjp9rvxm3eaya9CIVF3aFOcN15Q8L7QGmCj1WtXWtHZ0amrHhyJ6LGeKfKyF+KOhXa89dc2iqcIuxkrl6bCwedHtd0MhThbfyjfw6Y64gKY4fZy9D6l8Ht5NHDkPIZHo1zjM2ffmrsEr7z4AEvAE7/8BKfre+CgF5w2Mx7PT8Mbh1t070JKX/2ft+xjs5gA5naPjArGX2LBHCM86WG8f7IZ4ajAKJfcTLA19068WhwL7fnWPnz/F9XoH4ogyWpAksWIgty7UHWmG51cGZIiDNKYda58SyAuQEQ0ChBYfqcV8+0h/K3msu7+aJQNpkFmhgt/evlBpDqtTE4RfPuFSrRfG2YNl6ceBgtysxfj0n+G0XApRAHMH9AooDAmQOHB5xv9rMj5ynIbxvqv4ExDF3r7IqyJ4VfPrsbiRQ7s+fU/0T84/j3zbjfefiUnTr5jjx8NLSHWxGAyAfNcSVi9Yh7Gokacruum27UjDeWFBaxm+SY2PHfhFLjhZC23U8BlnDl3Hb39YdbEcKmiiHfQeC9JKnURSyjo6O/ydfL+oTB2/Ozvev3nMS5gAQWY8GldF7/K8vNHCgtZiAlQ+3lUqBDImyHowcmPWxmCcDwEj27KwGu717OkRPTgx74qvOHLoQfm8gv09xPVV1hKhApBSrIVuevuwqWro+yrQiBgNqk5cDMESkBEi1KA4E5nRlbGCA5/UM9JKDkJNbaI4dHNy7D/pQ0sJWL3ax/h8PFmlm5HEtO3moTf3bwCp/RJOEwBnANm09IL5YVBXYDC+mfrfPy+Vy2TJzY5cfDdGqbTCJdhlLXj2Lb5Huzfk8NSDLtfrcKh400sTQ5nsoWT0IyiRx7AgUNNUOTcRfY1Hn3cByIuQGH9DwO13Ac82ZnJ6GhvpLu6MMiJpWmq0zi25a/A63u8+ON7dfD9tppfJofKosr9mcvmI9nhYiK6zvCLQOOxx7JYrSNBwLofMApUqELx3HdcePn3lTRi5IQLs3b2UJNT7Zwlz3wDr791UZHzJ9D04fY4b7ygkP3Mv/VUTAVYtsSMhY5e/OXkOSQzk/X2j7HFzOFyJnH31PBI7ko0X9VwMcgdkeS0fbaposjDJjoSBKz7SW26GI34JNR2LF33LU3CAns33qs4B6vFhJExlZgSwzERymMq8agV9NjD96P1mgF1jT2KnApkucNmKw6UF4bYVEeCgFtY82SNn6HIAT2xKsMGl6UbH5yqh8VkhsZRcMkizNGxWoc6lKjDitlkgtHAHMf6h72ZaO8x3yJnW1nVXFHkxQSw6+346pPVZTw8PMVwsKNKz0nIW+PEcf9naAl2cZMKk1SdfmiAJyCNewaPcJzxNmSkzUfehkweYjrRyN30Jjn492ZLxY6dmIBJBXh31roHIkNlQmpuCvDQgItW8PX7U7EyzYqeG73oGxxBKNTP1vwPxZWC1BQ75rhTUd8yyNnObEdBJO9j3wDJgyk2e4Lrb2FSAZ+Hp6iylLZ2UQg10BSfi+ZaMCfFyhHzwMFvA0zDN0Kj8SRDZv548VhOt/swBaYXsP1UuhDRMhrLkVJrg5RpkiRKiHqSSX/eejdI0callyalrGIW3nmhoiiIKTCtgIlYtfWYj/HeK0nGjFZFXhKLHMl3g5QlF49tK2XFjDFrAQqegg/TIxh1q82Er7iv4H2PBoRUbscs8YUE/D/xX5ZeFF09lLV1AAAAAElFTkSuQmCC';
 
-/** The tooltip for a pending count. */
-export function trayTooltip(pending: number): string {
-  if (pending <= 0) return 'Notarium — nothing pending';
-  return `Notarium — ${pending} file${pending === 1 ? '' : 's'} pending`;
+const english = translator('en');
+
+/** The tooltip for a pending count, in the system's language (English unless given). */
+export function trayTooltip(pending: number, t: Translate = english): string {
+  if (pending <= 0) return t('desktop.trayNothing');
+  return t('desktop.trayPending', { count: pending });
 }
 
 /** The text beside the icon in the macOS menu bar: the count, or nothing. */
@@ -40,7 +44,7 @@ export interface PendingTray {
   destroy(): void;
 }
 
-export function createTray(actions: TrayActions, platform: NodeJS.Platform = process.platform): PendingTray {
+export function createTray(actions: TrayActions, platform: NodeJS.Platform = process.platform, t: Translate = english): PendingTray {
   const macOS = platform === 'darwin';
   const [x1, x2] = macOS ? [ICON_1X, ICON_2X] : [COLOUR_1X, COLOUR_2X];
   const icon = nativeImage.createFromDataURL(`data:image/png;base64,${x1}`);
@@ -48,11 +52,11 @@ export function createTray(actions: TrayActions, platform: NodeJS.Platform = pro
   icon.setTemplateImage(macOS);
   const tray = new Tray(icon);
   tray.setContextMenu(
-    Menu.buildFromTemplate([{ label: 'Open Notarium', click: actions.open }, { type: 'separator' }, { label: 'Quit Notarium', click: actions.quit }]),
+    Menu.buildFromTemplate([{ label: t('desktop.open'), click: actions.open }, { type: 'separator' }, { label: t('desktop.quit'), click: actions.quit }]),
   );
   tray.on('click', actions.open);
   const setPending = (count: number): void => {
-    tray.setToolTip(trayTooltip(count));
+    tray.setToolTip(trayTooltip(count, t));
     if (macOS) tray.setTitle(trayTitle(count));
   };
   setPending(0);

@@ -1,3 +1,5 @@
+import { t } from './locale.svelte.ts';
+
 /**
  * A screen's filter box: a row is kept when every word typed appears in one of its texts, ignoring
  * case ("2024 contract" keeps "Contract (2024).pdf"). An empty filter keeps every row.
@@ -14,5 +16,5 @@ export function matchesFilter(filter: string, ...texts: readonly (string | null 
 
 /** "3 of 12 shown" while a filter hides rows; null when it hides none. */
 export function filteredCount(shown: number, all: number): string | null {
-  return shown === all ? null : `${shown} of ${all} shown`;
+  return shown === all ? null : t('filter.shown', { shown, all });
 }

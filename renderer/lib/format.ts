@@ -1,9 +1,10 @@
 import type { RecordState, RecordView, VerificationView } from '../../preload/contract.ts';
 
-import { byteSize } from '../../preload/byte-size.ts';
 import { duration } from '../../preload/duration.ts';
 import { importedPartial } from '../../preload/record-states.ts';
 import { visibleName } from '../../preload/visible-text.ts';
+import { translator } from '../../preload/i18n/translator.ts';
+import { locale, t } from './locale.svelte.ts';
 
 /**
  * Spans of time said as the CLI says them; names and paths from outside shown with invisible and
@@ -11,17 +12,22 @@ import { visibleName } from '../../preload/visible-text.ts';
  */
 export { duration, importedPartial, visibleName };
 
+/** A size in the page's language's number format. */
 export function bytes(n: number | null | undefined): string {
-  return n === null || n === undefined ? '—' : byteSize(n);
+  return n === null || n === undefined ? '—' : locale.fmt.bytes(n);
 }
 
-const dateFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** A count in the page's language's number format ("1,234", "1 234", "1.234"). */
+export const number = (n: number): string => locale.fmt.number(n);
+
+/** A time of day in the page's language's format. */
+export const timeOfDay = (ms: number | string): string => locale.fmt.timeOfDay(new Date(ms));
 
 export function time(ms: number | string | null | undefined): string {
   if (ms === null || ms === undefined || ms === '') return '—';
   const d = new Date(ms);
   // Not a time: shown as given (a receipt's blockTimestamp can be any text), its invisible characters escaped.
-  return Number.isNaN(d.getTime()) ? visibleName(String(ms)) : dateFmt.format(d);
+  return Number.isNaN(d.getTime()) ? visibleName(String(ms)) : locale.fmt.dateTime(d);
 }
 
 /**
@@ -31,16 +37,33 @@ export function time(ms: number | string | null | undefined): string {
  */
 export type Tone = 'verified' | 'partial' | 'test' | 'pending' | 'queued' | 'paused' | 'mismatch' | 'unknown' | 'unreadable';
 
-export const STATE_LABEL: Record<RecordState, string> = {
+/** Each state's words in the page's language (getters: read where they are shown, they follow a change of language). */
+export const STATE_LABEL: Readonly<Record<RecordState, string>> = {
   // Not late and not failed: a version waits, by design, for its predecessor to be mined.
-  queued: "Queued — waiting for the previous version's block",
-  submitting: 'Submitting',
-  published: 'Waiting for a block',
-  confirmed: 'Confirming',
-  settled: 'Settled',
-  rejected: 'Rejected',
-  failed: 'Failed',
-  superseded: 'Superseded — not the registration',
+  get queued() {
+    return t('records.queued');
+  },
+  get submitting() {
+    return t('records.submitting');
+  },
+  get published() {
+    return t('records.published');
+  },
+  get confirmed() {
+    return t('records.confirmed');
+  },
+  get settled() {
+    return t('records.settled');
+  },
+  get rejected() {
+    return t('records.rejected');
+  },
+  get failed() {
+    return t('records.failed');
+  },
+  get superseded() {
+    return t('records.superseded');
+  },
 };
 
 export const STATE_TONE: Record<RecordState, Tone> = {
@@ -54,25 +77,29 @@ export const STATE_TONE: Record<RecordState, Tone> = {
   superseded: 'unknown',
 };
 
+/**
+ * The Library's constants, in English until its screen reads them through `t`
+ * (their words live in the message files all the same).
+ */
+const english = translator('en');
+
 /** A document's finalisation record (linked-delete), and a finalised document, in every screen's words. */
-export const FINAL_LABEL = 'Final';
-/** A finalised document whose final record is not in a block yet: closed to versions, not final on the chain. */
-export const FINALISING_LABEL = 'Finalising';
+export const FINAL_LABEL = english('records.final');
 
 /**
  * A record's place in its document, as a list row's tag: "v2" for a version (Documents says
  * "Version 2"), Final for the finalisation; null for a record of no document.
  */
 export function documentTag(r: Pick<RecordView, 'kind' | 'version'>): { label: string; title: string } | null {
-  if (r.kind === 'linked-delete') return { label: FINAL_LABEL, title: 'The record that closed its document to new versions' };
+  if (r.kind === 'linked-delete') return { label: t('records.final'), title: t('records.finalTitle') };
   if (r.version === null) return null;
-  return { label: `v${r.version}`, title: `Version ${r.version} of its document` };
+  return { label: t('records.versionTag', { version: r.version }), title: t('records.versionTitle', { version: r.version }) };
 }
 
 /** A record in a block, on its way to settled: its confirmations counted against its own profile's target. */
 export function confirmationsText(r: Pick<RecordView, 'confirmations' | 'targetConfirmations'>): string {
   const { confirmations: n, targetConfirmations: target } = r;
-  return target ? `${n} of ${target} confirmations` : `${n} confirmation${n === 1 ? '' : 's'}`;
+  return target ? t('records.confirmationsOf', { count: n, target }) : t('records.confirmations', { count: n });
 }
 
 export function stateText(r: Pick<RecordView, 'state' | 'confirmations' | 'targetConfirmations'>): string {
@@ -84,11 +111,15 @@ export function stateText(r: Pick<RecordView, 'state' | 'confirmations' | 'targe
  * A registration whose send could not reach the service (RecordView.notSent): nothing sent yet and
  * nothing lost, so the queued look (an hourglass, a dotted edge), never a failure's red.
  */
-export const NOT_SENT_BADGE: { tone: Tone; label: string } = { tone: 'queued', label: 'Not sent' };
+export const NOT_SENT_BADGE: { readonly tone: Tone; readonly label: string } = {
+  tone: 'queued',
+  get label() {
+    return t('records.notSent');
+  },
+};
 
 /** What became of a registration that was not sent, and when the engine sends it (in-doubt.ts: never sent, so it is sent). */
-export const NOT_SENT_NOTE =
-  'Nothing was registered. Notarium sends it once it can reach the service: at its next start, at the next notarisation with this profile, or when another registration of this profile gets into a block.';
+export const NOT_SENT_NOTE = english('records.notSentNote');
 
 /**
  * A record's badge: its state, except for a record imported from a partially verified receipt,
@@ -98,14 +129,13 @@ export function recordBadge(r: Pick<RecordView, 'state' | 'confirmations' | 'tar
   tone: Tone;
   label: string;
 } {
-  if (importedPartial(r) && r.state !== 'rejected' && r.state !== 'failed') return { tone: 'partial', label: 'Imported · partially verified' };
-  if (r.notSent) return NOT_SENT_BADGE;
+  if (importedPartial(r) && r.state !== 'rejected' && r.state !== 'failed') return { tone: 'partial', label: t('records.importedPartial') };
+  if (r.notSent) return { tone: NOT_SENT_BADGE.tone, label: NOT_SENT_BADGE.label };
   return { tone: STATE_TONE[r.state], label: stateText(r) };
 }
 
 /** A verified file's place in its batch (VerificationView.batch): as the library knows it, or only that it is one of a batch's. */
 export function batchLine(b: NonNullable<VerificationView['batch']>): string {
-  if (b.id === null || b.files === null || b.position === null)
-    return "One of a batch's files, anchored together by this transaction: its receipt proves it alone (this library does not know the batch).";
-  return `File ${(b.position + 1).toLocaleString()} of ${b.files.toLocaleString()} anchored together by this transaction (batch ${b.id}, as this library knows it); its receipt proves it alone.`;
+  if (b.id === null || b.files === null || b.position === null) return t('records.batchUnknown');
+  return t('records.batchKnown', { position: number(b.position + 1), files: number(b.files), batch: b.id });
 }

@@ -1,4 +1,5 @@
 import { inBrowserTab } from './bridge.ts';
+import { t } from './locale.svelte.ts';
 
 /**
  * The app's keyboard shortcuts, as data: which key does what, and the words the help overlay and
@@ -71,9 +72,9 @@ export function shortcutFor(e: Keys, typing: boolean, kb: Keyboard = here): Shor
 /** The help overlay's list, in the words a person reads. */
 export function shortcutList(screens: readonly string[], kb: Keyboard = here): { keys: string; what: string }[] {
   return [
-    ...screens.map((name, i) => ({ keys: screenShortcutLabel(i + 1, kb), what: `Go to ${name}` })),
-    { keys: shortcutLabel('F', kb), what: "Search or filter this screen's list; elsewhere, search the Library" },
-    { keys: 'Esc', what: 'Close the open dialog or panel' },
-    { keys: '?', what: 'Show these shortcuts' },
+    ...screens.map((name, i) => ({ keys: screenShortcutLabel(i + 1, kb), what: t('shortcuts.goTo', { screen: name }) })),
+    { keys: shortcutLabel('F', kb), what: t('shortcuts.search') },
+    { keys: 'Esc', what: t('shortcuts.close') },
+    { keys: '?', what: t('shortcuts.help') },
   ];
 }

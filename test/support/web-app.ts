@@ -134,14 +134,16 @@ export function inSight(target: Locator): Promise<boolean> {
 
 /**
  * The app on a fresh data directory, opened in Chromium and loaded. `setUp` prepares the data
- * directory first, as a user would with the CLI (a profile, its key).
+ * directory first, as a user would with the CLI (a profile, its key); `locale` is the browser's
+ * language (en-US unless given).
  */
-export async function openApp(options: { blockInterval?: number; setUp?: (home: string) => Promise<void> } = {}): Promise<RunningApp> {
+export async function openApp(options: { blockInterval?: number; setUp?: (home: string) => Promise<void>; locale?: string } = {}): Promise<RunningApp> {
   const home = mkdtempSync(join(tmpdir(), 'notarium-e2e-'));
   await options.setUp?.(home);
   const { run, link, stderr } = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: String(options.blockInterval ?? 0.5) });
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  // The browser's language (navigator.languages), which the page follows until one is chosen in Settings.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, locale: options.locale ?? 'en-US' });
   context.setDefaultTimeout(PAGE_WAIT_MS);
   const page = await context.newPage();
   const problems: string[] = [];

@@ -2,6 +2,7 @@ import type { DocumentView, HistoryView, NotariumBridge } from '../../../preload
 import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';
 import { download, fromBase64 } from '../../lib/download.ts';
 import { inBlock } from '../../../preload/record-states.ts';
+import { t } from '../../lib/locale.svelte.ts';
 
 /** Documents: the list, the selected one's history, versions and the "which version" question. */
 
@@ -108,14 +109,17 @@ export class DocumentsState {
     const id = this.selectedId;
     if (id === null) return Promise.resolve();
     return this.#run('add', async () => {
-      if (files.length !== 1)
-        throw new Error(`Drop one file as the new version: ${files.length} were dropped, and a version is one file. Add them one at a time, in order.`);
+      if (files.length !== 1) throw new Error(t('documents.oneVersion', { count: files.length }));
       const file = files[0]!;
       const r = await this.#notarium.addVersion(id, await this.#refs.toRef(file));
       this.answer =
         r.state === 'queued'
-          ? `${file.name} is queued as version ${r.version ?? 'next'}: it is sent as soon as version ${r.waitsFor?.version ?? 'before it'} is in a block.`
-          : `${file.name} is registered as version ${r.version ?? 'next'}.`;
+          ? t('documents.queuedAs', {
+              name: file.name,
+              version: r.version ?? t('documents.next'),
+              before: r.waitsFor?.version ?? t('documents.beforeIt'),
+            })
+          : t('documents.registeredAs', { name: file.name, version: r.version ?? t('documents.next') });
       await Promise.all([this.reload(), this.#loadHistory(id, true)]);
     });
   }
@@ -125,9 +129,7 @@ export class DocumentsState {
     if (id === null) return Promise.resolve();
     return this.#run('finalise', async () => {
       const final = await this.#notarium.finaliseDocument(id);
-      this.answer = inBlock(final)
-        ? 'The document is finalised: no version can follow.'
-        : 'The final record is sent: the document is final once it is in a block. No version can follow it.';
+      this.answer = inBlock(final) ? t('documents.finalised') : t('documents.finalSent');
       await Promise.all([this.reload(), this.#loadHistory(id, true)]);
     });
   }
@@ -139,20 +141,20 @@ export class DocumentsState {
     return this.#run('export', async () => {
       const { fileName, zipBase64, receipts } = await this.#notarium.exportDocument(id);
       download(fileName, fromBase64(zipBase64), 'application/zip');
-      this.answer = `${fileName} was downloaded: ${receipts} receipt${receipts === 1 ? '' : 's'} and the index of versions.`;
+      this.answer = t('documents.downloaded', { file: fileName, count: receipts });
     });
   }
 
   whichVersion(files: readonly File[]): Promise<void> {
     return this.#run('which', async () => {
-      if (files.length !== 1) throw new Error(`Drop one file to identify: ${files.length} were dropped.`);
+      if (files.length !== 1) throw new Error(t('documents.oneToIdentify', { count: files.length }));
       const file = files[0]!;
       const found = await this.#notarium.whichVersion(await this.#refs.toRef(file));
       // Selecting the document clears the answer: it is given once that is done.
       if (found && found.document.id !== this.selectedId) await this.select(found.document.id);
-      if (!found) this.answer = `${file.name} is not a version of any document in the library.`;
-      else if (found.version === null) this.answer = `${file.name} belongs to "${found.document.name}", but its version could not be told.`;
-      else this.answer = `${file.name} is version ${found.version} of ${found.versions} of "${found.document.name}".`;
+      if (!found) this.answer = t('documents.notAVersion', { name: file.name });
+      else if (found.version === null) this.answer = t('documents.versionUnknown', { name: file.name, document: found.document.name });
+      else this.answer = t('documents.versionOf', { name: file.name, version: found.version, versions: found.versions, document: found.document.name });
     });
   }
 }

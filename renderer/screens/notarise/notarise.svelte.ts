@@ -4,6 +4,7 @@ import { anchorsBatch, isBatchFile } from '../../../preload/library-item.ts';
 import { inBlock } from '../../../preload/record-states.ts';
 import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';
 import { pageKept, type Kept } from '../../lib/kept.ts';
+import { t } from '../../lib/locale.svelte.ts';
 
 /**
  * Notarise: files in flight, driven by notarise-progress / notarise-done / record-updated. The files
@@ -37,9 +38,9 @@ export function sessionSummary(items: readonly Pick<Item, 'phase'>[]): string {
   const settled = count('settled');
   const failed = count('failed', 'rejected');
   return [
-    `${inBlock} of ${items.length} in a block${inBlock ? ', receipts ready' : ''}`,
-    inBlock > settled ? `${settled} settled` : null,
-    failed ? `${failed} failed` : null,
+    t(inBlock ? 'notarise.inBlockReady' : 'notarise.inBlock', { inBlock, total: items.length }),
+    inBlock > settled ? t('notarise.settled', { count: settled }) : null,
+    failed ? t('notarise.failed', { count: failed }) : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -223,7 +224,7 @@ export class NotariseState {
         const ref = await this.#refs.toRef(files[i]!);
         this.#patch(key, { phase: 'hashing' });
         const r = await this.#notarium.addVersion(documentId, ref);
-        this.#patch(key, { ...fromRecord(r), note: `version ${r.version ?? '?'} of ${name}` });
+        this.#patch(key, { ...fromRecord(r), note: t('notarise.versionNote', { version: r.version ?? '?', name }) });
       } catch (err) {
         this.#patch(key, { phase: 'failed', error: sentence(err) });
       }
@@ -295,7 +296,11 @@ export class NotariseState {
       this.#patch(item.key, { phase: 'hashing', percent: p.total ? Math.min(100, Math.round(((p.bytes ?? 0) / p.total) * 100)) : null });
     else if (p.phase === 'submitting') this.#patch(item.key, { phase: 'submitting', percent: null });
     else if (p.phase === 'retrying')
-      this.#patch(item.key, { phase: 'retrying', percent: null, retry: `${p.message ?? 'the service did not answer'} (attempt ${p.attempt ?? 2})` });
+      this.#patch(item.key, {
+        phase: 'retrying',
+        percent: null,
+        retry: t('notarise.retryNote', { message: p.message ?? t('notarise.noAnswer'), attempt: p.attempt ?? 2 }),
+      });
     else if (p.phase === 'done' && (item.phase === 'submitting' || item.phase === 'retrying')) this.#patch(item.key, { phase: 'submitted', retry: null });
   }
 
@@ -322,7 +327,7 @@ export class NotariseState {
         });
       } else if (o.record) {
         const earlier = o.status === 'already-registered';
-        this.#patch(item.key, { ...fromRecord(o.record), earlier, note: earlier ? 'Already notarised earlier' : null });
+        this.#patch(item.key, { ...fromRecord(o.record), earlier, note: earlier ? t('notarise.earlier') : null });
       }
     }
     this.#running.delete(e.jobId);

@@ -1,5 +1,7 @@
 import type { NotariumBridge, NotariumEvents, RecordState, WatchedFolderView, WatchProgressView, WatchSettingsView } from '../../../preload/contract.ts';
 import { notarium, sentence } from '../../lib/bridge.ts';
+import type { MessageKey } from '../../../preload/i18n/message-types.ts';
+import { t } from '../../lib/locale.svelte.ts';
 
 /** Watched folders: the list with each folder's state, live progress, recent activity, and the typed folder's completions. */
 
@@ -151,53 +153,58 @@ export class WatchState {
 
 export const watchState = new WatchState(notarium);
 
-const ACTION_TEXT: Record<string, string> = {
-  registered: 'Notarised',
-  version: 'Notarised as a new version',
-  waiting: "Taken — waits for the folder's next round",
-  known: 'Already notarised',
-  renamed: 'Renamed (already notarised)',
-  unchanged: 'Unchanged',
-  deleted: 'Deleted (its records stay)',
-  failed: 'Failed',
+const ACTION_TEXT: Record<string, MessageKey> = {
+  registered: 'watch.actionRegistered',
+  version: 'watch.actionVersion',
+  waiting: 'watch.actionWaiting',
+  known: 'watch.actionKnown',
+  renamed: 'watch.actionRenamed',
+  unchanged: 'watch.actionUnchanged',
+  deleted: 'watch.actionDeleted',
+  failed: 'watch.actionFailed',
 };
 
-const filesWord = (n: number): string => (n === 1 ? '1 file' : `${n.toLocaleString()} files`);
+const filesWord = (n: number): string => t('watch.files', { count: n });
 
 /** What happened to a file, in words: a file in a round says which, and how many files share its registration. */
 export function actionText(a: Pick<Activity, 'action' | 'round'>): string {
-  const text = ACTION_TEXT[a.action] ?? a.action;
-  return a.round ? `${text} in round ${a.round.number} (${filesWord(a.round.files)}, one registration)` : text;
+  const key = ACTION_TEXT[a.action];
+  const text = key ? t(key) : a.action;
+  return a.round ? t('watch.inRound', { action: text, round: a.round.number, files: filesWord(a.round.files) }) : text;
 }
 
-const ROUND_STATE: Partial<Record<RecordState, string>> = {
-  submitting: 'being sent',
-  published: 'sent, waiting for its block',
-  confirmed: 'in a block',
-  settled: 'in a block, settled',
-  failed: 'not registered',
-  rejected: 'not registered',
+const ROUND_STATE: Partial<Record<RecordState, MessageKey>> = {
+  submitting: 'watch.roundSubmitting',
+  published: 'watch.roundPublished',
+  confirmed: 'watch.roundConfirmed',
+  settled: 'watch.roundSettled',
+  failed: 'watch.roundFailed',
+  rejected: 'watch.roundFailed',
 };
 
 /** A folder's rounds in words: its latest round (its number in the folder's chain, its files, where it stands), and the files waiting for the next. */
 export function roundText(f: Pick<WatchedFolderView, 'lastRound' | 'waiting'>): { last: string | null; waiting: string | null } {
+  const roundState = f.lastRound && ROUND_STATE[f.lastRound.state];
   const last =
-    f.lastRound && `Round ${f.lastRound.number}: ${filesWord(f.lastRound.files)} in one registration, ${ROUND_STATE[f.lastRound.state] ?? f.lastRound.state}`;
+    f.lastRound &&
+    t('watch.lastRound', { round: f.lastRound.number, files: filesWord(f.lastRound.files), state: roundState ? t(roundState) : f.lastRound.state });
   const inBlock = f.lastRound?.state === 'confirmed' || f.lastRound?.state === 'settled';
   const waiting =
     f.waiting > 0
-      ? `${filesWord(f.waiting)} ${f.waiting === 1 ? 'waits' : 'wait'} for the next round${f.lastRound && !inBlock ? `, which goes once round ${f.lastRound.number} is in a block` : ''}`
+      ? f.lastRound && !inBlock
+        ? t('watch.waitAfter', { count: f.waiting, files: filesWord(f.waiting), round: f.lastRound.number })
+        : t('watch.waitNext', { count: f.waiting, files: filesWord(f.waiting) })
       : null;
   return { last, waiting };
 }
 
-export const STATE_TEXT: Record<WatchedFolderView['state'], string> = {
-  scanning: 'Catching up',
-  watching: 'Watching',
-  unavailable: 'Unavailable',
-  stopped: 'Stopped',
-  paused: 'Paused',
-  error: 'Problem',
+export const STATE_TEXT: Record<WatchedFolderView['state'], MessageKey> = {
+  scanning: 'watch.stateScanning',
+  watching: 'watch.stateWatching',
+  unavailable: 'watch.stateUnavailable',
+  stopped: 'watch.stateStopped',
+  paused: 'watch.statePaused',
+  error: 'watch.stateError',
 };
 
 /** Globs typed one per line or separated by commas. */

@@ -97,6 +97,12 @@ class App extends EventEmitter {
   isReady() {
     return ready;
   }
+  getPreferredSystemLanguages() {
+    return ['en-US'];
+  }
+  getLocale() {
+    return 'en-US';
+  }
   whenReady() {
     return readyPromise;
   }

@@ -316,6 +316,14 @@ class FakeApp extends EventEmitter {
   /** The process was ended: app.exit, a quit nobody prevented, or Windows' end of session. */
   terminated = false;
   requestSingleInstanceLock = vi.fn((_data?: unknown) => this.lockAvailable);
+  /** The system's languages, as Electron reads them (a test sets them to see the tray and menu follow). */
+  preferredLanguages: string[] = ['en-US'];
+  getPreferredSystemLanguages(): string[] {
+    return this.preferredLanguages;
+  }
+  getLocale(): string {
+    return this.preferredLanguages[0] ?? 'en-US';
+  }
   quit = vi.fn(() => {
     if (this.quitting) return;
     const prevented = (event: string): boolean => {
@@ -370,6 +378,7 @@ export function resetElectron(): void {
   Menu.applicationMenu = null;
   app.removeAllListeners();
   app.lockAvailable = true;
+  app.preferredLanguages = ['en-US'];
   app.quitting = false;
   app.terminated = false;
   app.paths = new Map([

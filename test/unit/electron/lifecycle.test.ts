@@ -264,6 +264,32 @@ describe('menu', () => {
   });
 });
 
+describe("the system's language", () => {
+  it('the tray, the menu and the open dialogs speak it (German here), the counts in its plural forms', async () => {
+    electron.app.preferredLanguages = ['de-AT', 'en-US'];
+    service.api.pendingCount.mockResolvedValueOnce(1);
+    await start();
+    await settle();
+    const tray = electron.Tray.instances[0]!;
+    expect(tray.tooltip).toBe('Notarium — 1 Datei ausstehend');
+    service.emit('pending-count', 3);
+    expect(tray.tooltip).toBe('Notarium — 3 Dateien ausstehend');
+    expect((tray.contextMenu as { template: { label?: string }[] }).template.map((i) => i.label)).toEqual(['Notarium öffnen', undefined, 'Notarium beenden']);
+    type Item = { label?: string; submenu?: Item[]; click?: () => void };
+    const file = (electron.Menu.applicationMenu as { template: Item[] }).template.find((m) => m.label === 'Datei')!.submenu!;
+    expect(file.filter((i) => i.label).map((i) => i.label)).toEqual(['Dateien zeitstempeln…', 'Ordner zeitstempeln…', 'Dateien prüfen…', 'Ordner prüfen…']);
+    file[0]!.click!();
+    await settle();
+    expect(electron.dialog.showOpenDialog).toHaveBeenCalledWith(firstWindow(), expect.objectContaining({ title: 'Zeitstempeln', buttonLabel: 'Zeitstempeln' }));
+  });
+
+  it('English when the system speaks none of its languages', async () => {
+    electron.app.preferredLanguages = ['ja-JP'];
+    await start();
+    expect(electron.Tray.instances[0]!.tooltip).toBe('Notarium — nothing pending');
+  });
+});
+
 describe('tray and notifications', () => {
   it('the tray shows the pending count', async () => {
     service.api.pendingCount.mockResolvedValueOnce(2);

@@ -1,0 +1,32 @@
+import { byteSize } from '../byte-size.ts';
+
+/**
+ * Dates, times, numbers and sizes in a language's own formats (Intl), for the page. The CLI does not
+ * use these: its output is for scripts (English, ISO dates).
+ */
+
+export interface Formats {
+  /** A date and time, medium date and short time: "29 nov. 2026, 14:05". */
+  dateTime(d: Date): string;
+  /** A time of day: "14:05:09". */
+  timeOfDay(d: Date): string;
+  number(n: number): string;
+  /** A size in binary units, its number in the language's format: "1,5 MiB". */
+  bytes(n: number): string;
+}
+
+/** `locale`: a BCP 47 tag, the system's own when it speaks the language shown (en-GB's dates for English), else the language's. */
+export function formats(locale: string): Formats {
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const timeOfDay = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' });
+  const number = new Intl.NumberFormat(locale);
+  // A size's figure is below 1024: no thousands separator (1023 B, as the CLI writes it).
+  const wholeBytes = new Intl.NumberFormat(locale, { useGrouping: false });
+  const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+  return {
+    dateTime: (d) => dateTime.format(d),
+    timeOfDay: (d) => timeOfDay.format(d),
+    number: (n) => number.format(n),
+    bytes: (n) => byteSize(n, (v, decimals) => (decimals === 0 ? wholeBytes : oneDecimal).format(v)),
+  };
+}
