@@ -3,13 +3,14 @@ import type Database from 'better-sqlite3';
 /**
  * A SQLite library's schema as SQLite itself reads it back (its catalogue and pragmas), in a form
  * that two schemas made differently can be compared in: the same tables, columns (in order, with
- * type, default, NOT NULL and key), checks, references, indexes (keys, collation, condition) and
- * triggers. Spelling is set aside (case, quotes, spaces), nothing else. The migrations' own
- * bookkeeping tables are left out.
+ * type, default, NOT NULL and key), checks, references, virtual tables' modules, indexes (keys,
+ * collation, condition) and triggers. Spelling is set aside (case, quotes, spaces), nothing else.
+ * The migrations' own bookkeeping tables are left out.
  */
 
 export interface SqliteCatalogue {
-  tables: Record<string, { columns: unknown[]; checks: string[]; references: unknown[] }>;
+  /** `virtual`: a virtual table's statement (its module and options: FTS5's content and tokenizer). */
+  tables: Record<string, { columns: unknown[]; checks: string[]; references: unknown[]; virtual?: string }>;
   indexes: Record<string, unknown>;
   triggers: Record<string, string>;
 }
@@ -56,7 +57,9 @@ export function sqliteCatalogue(db: Database.Database): SqliteCatalogue {
       .all()
       .map((f) => `${f.from} -> ${f.table}(${f.to}) on update ${f.on_update} on delete ${f.on_delete}`)
       .sort();
-    catalogue.tables[table.name] = { columns, checks: checksOf(table.sql ?? ''), references };
+    const statement = normalSql(table.sql ?? '');
+    catalogue.tables[table.name] = { columns, checks: checksOf(statement), references };
+    if (statement.startsWith('create virtual table')) catalogue.tables[table.name]!.virtual = statement;
     for (const index of db.prepare<[], { name: string; unique: number; origin: string; partial: number }>(`PRAGMA index_list(${table.name})`).all()) {
       const keys = db
         .prepare<[], { cid: number; name: string | null; desc: number; coll: string; key: number }>(`PRAGMA index_xinfo(${JSON.stringify(index.name)})`)

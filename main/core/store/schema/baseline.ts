@@ -175,14 +175,14 @@ export async function createBaseline(db: Kysely<unknown>, dialect: LibraryDialec
     .id(db.schema.createTable('batches'))
     .addColumn('record_id', int, (c) => c.notNull().unique().references('records.id'))
     .addColumn('files', int, check('files >= 1', notNull))
-    .addColumn('tree', blob, notNull)
+    .addColumn('tree', blob) // NULL: a batch imported from its members' receipts, whose tree the library never had
     .addColumn('created_at', int, notNull)
     .execute();
 
   await t
     .id(db.schema.createTable('batch_members'))
     .addColumn('batch_id', int, (c) => c.notNull().references('batches.id'))
-    .addColumn('position', int, check('position >= 0', notNull))
+    .addColumn('position', int, check('position >= 0')) // NULL for an imported member
     .addColumn('name', 'text', notNull)
     .addColumn('path', 'text')
     .addColumn('size', int, notNull)
@@ -190,6 +190,8 @@ export async function createBaseline(db: Kysely<unknown>, dialect: LibraryDialec
     .addColumn('nonce', 'text', notNull)
     .addColumn('receipt_path', 'text')
     .addColumn('created_at', int, notNull)
+    .addColumn('aggregation_path', 'text') // an imported member's own path to the root, JSON
+    .addCheckConstraint('batch_members_leaf', sql`(position IS NULL) = (aggregation_path IS NOT NULL)`)
     .addUniqueConstraint('batch_members_batch_position', ['batch_id', 'position'])
     .execute();
 
@@ -252,10 +254,16 @@ export async function createBaseline(db: Kysely<unknown>, dialect: LibraryDialec
     index('records_followed', 'records', ['next_check_at'], "state IN ('published', 'confirmed')"),
     index('records_submitting', 'records', ['id'], "state = 'submitting'"),
     index('records_held', 'records', ['id'], 'receipt_held IS NOT NULL'),
+    // An imported member is one leaf: imported twice, it is found, not added again.
+    index('batch_members_imported', 'batch_members', ['batch_id', 'sha256', 'nonce'], 'position IS NULL').unique(),
+    // A search by the start of a txId or of a published fingerprint (a digest's is records_sha256).
+    index('records_tx', 'records', ['tx_id'], 'tx_id IS NOT NULL'),
+    index('records_published', 'records', ['published_hex'], 'published_hex IS NOT NULL'),
   ])
     await builder.execute();
 
   await listedTriggers(db, dialect);
+  await nameSearch(db, dialect);
   if (dialect === 'sqlite') await sql.raw(`PRAGMA user_version = ${SQLITE_VERSION}`).execute(db);
 }
 
@@ -303,4 +311,37 @@ async function listedTriggers(db: Kysely<unknown>, dialect: LibraryDialect): Pro
     .execute(db);
   for (const { name, event } of LISTED_TRIGGERS)
     await sql.raw(`CREATE TRIGGER ${name} AFTER ${event} ON records FOR EACH ROW EXECUTE FUNCTION records_listed()`).execute(db);
+}
+
+/**
+ * The trigram indexes that a search of names by any part of them reads (the Library's search box),
+ * one for the records' names and one for the batches' files', under the same names on both
+ * backends. SQLite's are FTS5 tables over their table's names (external content, kept by triggers),
+ * searched with MATCH; PostgreSQL's are GIN indexes of pg_trgm (a trusted extension: the database's
+ * owner may create it), read by ILIKE (docs/design/team-library.md, the search).
+ */
+export const NAME_SEARCH = [
+  { index: 'records_names', table: 'records' },
+  { index: 'members_names', table: 'batch_members' },
+] as const;
+
+async function nameSearch(db: Kysely<unknown>, dialect: LibraryDialect): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+    for (const { index, table } of NAME_SEARCH)
+      await db.schema.createIndex(index).on(table).using('gin').columns([sql`name gin_trgm_ops`]).execute();
+    return;
+  }
+  // Kysely builds no virtual table: FTS5's own statements. A new library has no names to index yet.
+  for (const { index, table } of NAME_SEARCH) {
+    const remove = `INSERT INTO ${index} (${index}, rowid, name) VALUES ('delete', OLD.id, OLD.name);`;
+    const add = `INSERT INTO ${index} (rowid, name) VALUES (NEW.id, NEW.name);`;
+    for (const statement of [
+      `CREATE VIRTUAL TABLE ${index} USING fts5(name, content='${table}', content_rowid='id', tokenize='trigram')`,
+      `CREATE TRIGGER ${index}_insert AFTER INSERT ON ${table} BEGIN ${add} END`,
+      `CREATE TRIGGER ${index}_delete AFTER DELETE ON ${table} BEGIN ${remove} END`,
+      `CREATE TRIGGER ${index}_update AFTER UPDATE OF name ON ${table} BEGIN ${remove} ${add} END`,
+    ])
+      await sql.raw(statement).execute(db);
+  }
 }

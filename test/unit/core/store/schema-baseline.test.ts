@@ -34,14 +34,25 @@ const kysely = (database: Database.Database) => {
 const migrationsRun = (database: Database.Database) =>
   database.prepare<[], string>(`SELECT name FROM ${MIGRATION_TABLES.migrationTableName} ORDER BY name`).pluck().all();
 
+// Until the store opens its library through the Kysely migrator (docs/design/team-library.md, the
+// plan), the SQLite migrations are what the app runs and the baseline restates them.
+const BASELINE_BEHIND = [
+  'The baseline (main/core/store/schema/baseline.ts) no longer makes the schema that the SQLite migrations',
+  '(main/core/store/migrations.ts) make. A SQLite migration added or changed there must be written into the',
+  'baseline too, in the same change: the same columns in the same places, checks, indexes and triggers on SQLite',
+  '(raw SQL where Kysely has no builder), and their PostgreSQL equivalent with the types of',
+  'docs/design/team-library.md; then run test/integration/library-schema-postgres.test.ts. Do not edit a',
+  'migration that has shipped: add one.',
+].join(' ');
+
 describe('the baseline on SQLite', () => {
   it('makes the schema the SQLite migrations make: every table, column, check, reference, index and trigger', async () => {
     const database = new Database(':memory:');
     await migrateLibrary(kysely(database), 'sqlite');
     const legacy = openLibrary(':memory:');
     const made = sqliteCatalogue(database);
-    expect(Object.keys(made.tables).sort()).toEqual(Object.keys(sqliteCatalogue(legacy).tables).sort());
-    expect(made).toEqual(sqliteCatalogue(legacy));
+    expect(Object.keys(made.tables).sort(), BASELINE_BEHIND).toEqual(Object.keys(sqliteCatalogue(legacy).tables).sort());
+    expect(made, BASELINE_BEHIND).toEqual(sqliteCatalogue(legacy));
     expect(database.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     legacy.close();
   });
