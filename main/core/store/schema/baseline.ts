@@ -329,7 +329,12 @@ async function nameSearch(db: Kysely<unknown>, dialect: LibraryDialect): Promise
   if (dialect === 'postgres') {
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
     for (const { index, table } of NAME_SEARCH)
-      await db.schema.createIndex(index).on(table).using('gin').columns([sql`name gin_trgm_ops`]).execute();
+      await db.schema
+        .createIndex(index)
+        .on(table)
+        .using('gin')
+        .columns([sql`name gin_trgm_ops`])
+        .execute();
     return;
   }
   // Kysely builds no virtual table: FTS5's own statements. A new library has no names to index yet.
