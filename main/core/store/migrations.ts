@@ -1,6 +1,8 @@
 /**
  * The library's schema, as an ordered list of migrations. `PRAGMA user_version` records how many
  * have run; each runs once, in its own transaction, so a crash mid-upgrade leaves the old schema.
+ * A migration added here is written into `schema/baseline.ts` too, for both backends, until the
+ * baseline becomes the schema's one source (docs/design/team-library.md, one source).
  */
 export const MIGRATIONS: readonly string[] = [
   `

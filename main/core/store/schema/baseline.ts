@@ -8,7 +8,8 @@ import type { LibraryDialect } from './dialects.ts';
  * both backends with Kysely's schema builder (docs/design/team-library.md, one schema). Each column
  * keeps its place, type, default, check and reference, so a SQLite library made here is the same as
  * one made by those migrations. A SQLite library at that version already is left as it is; one at an
- * earlier version is brought there by the SQLite migrations first (store/database.ts).
+ * earlier version is brought there by the SQLite migrations first (store/database.ts). Until the
+ * store opens its library through this migrator, each SQLite migration is restated here.
  */
 
 /** The version (`PRAGMA user_version`) of a SQLite library with this schema. */
