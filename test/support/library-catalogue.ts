@@ -57,8 +57,8 @@ export function sqliteCatalogue(db: Database.Database): SqliteCatalogue {
       .all()
       .map((f) => `${f.from} -> ${f.table}(${f.to}) on update ${f.on_update} on delete ${f.on_delete}`)
       .sort();
+    catalogue.tables[table.name] = { columns, checks: checksOf(table.sql ?? ''), references };
     const statement = normalSql(table.sql ?? '');
-    catalogue.tables[table.name] = { columns, checks: checksOf(statement), references };
     if (statement.startsWith('create virtual table')) catalogue.tables[table.name]!.virtual = statement;
     for (const index of db.prepare<[], { name: string; unique: number; origin: string; partial: number }>(`PRAGMA index_list(${table.name})`).all()) {
       const keys = db
