@@ -20,7 +20,7 @@ import { launchOfflineBrowser, openOffline, shownReport } from '../support/verif
  * leaf, the last step duplicated, a step swapped, the path truncated or over-long, the root of
  * another batch, a member's aggregation grafted onto another registration), a sample of each
  * mutation family of the forged-receipt suite, and its families forged from nothing; then the
- * draws of every family of that suite (the very draws the unit suite judges, the first 40 of each,
+ * draws of every family of that suite (the very draws the unit suite judges, the first 12 of each,
  * or all of them with NOTARIUM_DIFFERENTIAL_DRAWS=all: test/support/forged-receipt-families.ts),
  * through one page, fed one file and receipt after another (dropped on it, as a person does), a
  * few hundred per call into the page.
@@ -137,7 +137,7 @@ function fromNothing(): { name: string; expected?: Case['expected'] }[] {
  * NOTARIUM_DIFFERENTIAL_DRAWS=all feeds every draw (some 12,000: about an hour on a loaded
  * machine, so not in every run).
  */
-const DRAWS = process.env.NOTARIUM_DIFFERENTIAL_DRAWS ?? '40';
+const DRAWS = process.env.NOTARIUM_DIFFERENTIAL_DRAWS ?? '12';
 const PER_FAMILY = DRAWS === 'all' ? Infinity : Number(DRAWS);
 
 /** The draws of every family fed here, each a file and its receipt named by its place (`family-00042`). */
