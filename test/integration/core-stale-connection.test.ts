@@ -1,0 +1,61 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpClient } from '../../main/core/api/http-client.ts';
+
+// A server may close a kept-alive connection once it has been idle for its keep-alive timeout (the
+// sandbox's Node server after 5 s, a real service's front end whenever it likes). A client busy
+// meanwhile (a loaded machine, a long synchronous step between its last look at the network and
+// its next request) has the server's FIN waiting unread when that request goes out on the
+// connection: the request is cut with no answer, and nothing tells whether the server read it. The
+// server here makes that outcome without any wait: every request after the first on a connection
+// is cut unread, as the keep-alive timeout firing just as it arrived would.
+
+let server: Server | undefined;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+});
+
+async function closingServer(): Promise<{ origin: string; written: string[]; cut: number[] }> {
+  const written: string[] = [];
+  const cut: number[] = [0];
+  const served = new WeakSet<Socket>();
+  const s = createServer((req, res) => {
+    if (served.has(req.socket)) {
+      cut[0]!++;
+      return void req.socket.destroy();
+    }
+    served.add(req.socket);
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.method === 'POST') written.push(Buffer.concat(chunks).toString());
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  server = s;
+  return { origin: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, written, cut };
+}
+
+/** A turn of the event loop: the client's pool has the first connection back, idle, as seconds after an answer. */
+const idle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('a server that closes kept-alive connections', () => {
+  it('never leaves a write in doubt: each request of the CLI has a connection of its own', async () => {
+    const { origin, written, cut } = await closingServer();
+    const client = new HttpClient({ retry: { maxAttempts: 1 } });
+    for (let i = 0; i < 3; i++) {
+      await client.request({ method: 'GET', url: `${origin}/status/${i}`, kind: 'read' });
+      await idle();
+      const answer = await client.request({ method: 'POST', url: `${origin}/records`, kind: 'write', body: `{"n":${i}}` });
+      expect(answer.status).toBe(200);
+      await idle();
+    }
+    expect(written).toEqual(['{"n":0}', '{"n":1}', '{"n":2}']);
+    expect(cut[0]).toBe(0);
+  });
+});
