@@ -1,7 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../main/core/api/http-client.ts';
+import { RecordApi } from '../../main/core/api/record-api.ts';
+import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
+import { hex } from '@scure/base';
+import { startTestSandbox } from '../support/sandbox-client.ts';
+import { EVERY_READING } from '../support/strict-service.ts';
 
 // A server may close a kept-alive connection once it has been idle for its keep-alive timeout (the
 // sandbox's Node server after 5 s, a real service's front end whenever it likes). A client busy
@@ -57,5 +63,34 @@ describe('a server that closes kept-alive connections', () => {
     }
     expect(written).toEqual(['{"n":0}', '{"n":1}', '{"n":2}']);
     expect(cut[0]).toBe(0);
+  });
+});
+
+/**
+ * Longer than the sandbox's Node server keeps an idle connection (its keepAliveTimeout of 5 s and
+ * the 1 s Node adds to it before closing): a lower bound of a blocking wait, which no load shortens.
+ */
+const BUSY_MS = 7_000;
+
+describe('the strict sandbox with every reading, and a process busy while a connection idles', () => {
+  it('a write is answered, and made once', { timeout: 60_000 }, async () => {
+    const sandbox = await startTestSandbox({ strict: true, ...EVERY_READING });
+    try {
+      const api = new RecordApi({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, retry: { maxAttempts: 1 } });
+      await api.readiness(); // leaves a connection in the pool
+      await idle();
+      // Another task of the process runs a long synchronous step (hashing, a store transaction)
+      // between the write's call and its leaving: the server times the idle connection out meanwhile,
+      // and its timer runs before it reads what arrived.
+      setImmediate(() => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, BUSY_MS));
+      const fingerprint = fingerprintFor(randomBytes(32));
+      const written = await api.writeRecord(hex.decode(fingerprint.record), fingerprint.encode);
+
+      expect(written.txId).toMatch(/^[0-9a-f]{64}$/);
+      const counts = await sandbox.json<{ routes: { route: string; total: number }[] }>('/__sandbox/requests');
+      expect(counts.routes.find((r) => r.route === 'POST /api/v1/records')?.total).toBe(1);
+    } finally {
+      await sandbox.stop();
+    }
   });
 });
