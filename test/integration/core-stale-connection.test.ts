@@ -24,13 +24,13 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function closingServer(): Promise<{ origin: string; written: string[]; cut: number[] }> {
+async function closingServer(): Promise<{ origin: string; written: string[]; cut: { requests: number } }> {
   const written: string[] = [];
-  const cut: number[] = [0];
+  const cut = { requests: 0 };
   const served = new WeakSet<Socket>();
   const s = createServer((req, res) => {
     if (served.has(req.socket)) {
-      cut[0]!++;
+      cut.requests++;
       return void req.socket.destroy();
     }
     served.add(req.socket);
@@ -62,7 +62,7 @@ describe('a server that closes kept-alive connections', () => {
       await idle();
     }
     expect(written).toEqual(['{"n":0}', '{"n":1}', '{"n":2}']);
-    expect(cut[0]).toBe(0);
+    expect(cut.requests).toBe(0);
   });
 });
 
