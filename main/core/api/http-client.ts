@@ -3,6 +3,7 @@ import { serviceErrorFrom } from './problem-document.ts';
 import { parseRetryAfter } from './retry-after.ts';
 import { isRetryable, resolvePolicy, retryDelay, type AttemptFailure, type RequestKind, type RetryPolicy } from './retry-policy.ts';
 import { BAD_PORT, classifyNetworkError, isTlsFailure, OutcomeUnknownError } from './transport-failure.ts';
+import { freshConnectionFetch } from './fresh-connection-fetch.ts';
 import { readBounded } from '../../../preload/bounded-body.ts';
 import { installedCommand, type SuggestedCommand } from '../text/suggested-command.ts';
 
@@ -131,8 +132,7 @@ export class HttpClient {
   private readonly command: SuggestedCommand;
 
   constructor(options: TransportOptions = {}) {
-    // Late-bound so tests that stub globalThis.fetch are honoured.
-    this.fetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+    this.fetch = options.fetch ?? freshConnectionFetch;
     this.policy = resolvePolicy(options.retry);
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
