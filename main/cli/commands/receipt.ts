@@ -80,6 +80,7 @@ function provenWords({ proof, record, serviceProfile }: ImportResult, env: NodeJ
   const why = [
     ...(labels.length ? [`the receipt holds nothing to check the ${labels.join(' and ')} by`] : []),
     ...(proof.skipped.includes('service') ? ['the service that made it does not know this registration'] : []),
+    ...(proof.unvouched && !proof.skipped.includes('service') ? ['no service of this library confirmed it, the only proof a test chain gives'] : []),
   ];
   return `partially verified${chain}: ${why.join(', and ')}, so the library never reads it as verified; verify the file for what that leaves unproven.`;
 }

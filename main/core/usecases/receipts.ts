@@ -367,6 +367,8 @@ export interface ImportedProof {
   /** The network's label, and whether it is a test chain whose proof of work proves nothing. */
   network: string;
   testChain: boolean;
+  /** On a test chain: the profile's own service did not confirm the txId, the one thing that vouches for it there. */
+  unvouched: boolean;
 }
 
 /**
@@ -407,18 +409,22 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   if (check) report = withServiceCheck(report, check, false);
   if (report.outcome === 'failed') throw new NotariumError('RECEIPT_INVALID', `${path} does not verify: ${report.summary}`);
   const makerDoesNotKnow = check?.status === 'fail' && check.code === 'unknown-to-maker';
-  const skipped: StepId[] = [...uncheckedEvidence(report.steps), ...(makerDoesNotKnow ? (['service'] as const) : [])];
-  const proof: ImportedProof = {
-    outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 ? 'partially-verified' : 'verified',
-    skipped,
-    network: network.label,
-    testChain: network.testChain,
-  };
   // The profile whose service made the receipt, else the one asked for (or the current one); the
   // poller follows the record only on the service that registered it.
   const byService = await profileToAsk(ctx, receipt);
   const profile = options.profile ? profileName(ctx, options.profile) : (byService ?? profileName(ctx));
   const serviceProfile = byService ?? null;
+  // A test chain's proof of work proves nothing (anyone mines its headers), so only the profile's
+  // own service confirming the txId vouches for such a receipt; without that it is evidence.
+  const unvouched = network.testChain && !(check?.status === 'pass' && byService === profile);
+  const skipped: StepId[] = [...uncheckedEvidence(report.steps), ...(makerDoesNotKnow ? (['service'] as const) : [])];
+  const proof: ImportedProof = {
+    outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 || unvouched ? 'partially-verified' : 'verified',
+    skipped,
+    network: network.label,
+    testChain: network.testChain,
+    unvouched,
+  };
   const existing = ctx.library.records.byTxId(receipt.registration.txId, profile);
   const filePath = join(dirname(path), receipt.file.name);
   // Followed on the service that made it, unless that service already said it does not know it.
