@@ -567,6 +567,38 @@ export class Records {
   }
 
   /**
+   * An imported record gives way to a better-proven receipt of the same txId: every field a receipt
+   * gave it is the new receipt's, so nothing of the weaker claim (its content, fingerprint, evidence)
+   * stays. Never the library's own registrations (proof_outcome is null for those).
+   */
+  replaceImported(id: number, r: Parameters<Records['insertImported']>[0]): StoredRecord {
+    const { follow, ...fields } = r;
+    const now = this.now();
+    this.db
+      .prepare(
+        `UPDATE records SET kind = @kind, state = @state, name = @name, path = @path, size = @size, sha256 = @sha256, encode = @encode,
+           salt = @salt, record_hex = @recordHex, published_hex = @publishedHex, prev_tx_id = @prevTxId, document_id = @documentId,
+           version = @version, confirmations = @confirmations, block_hash = @blockHash, block_time = @blockTime,
+           confirmation = @confirmation, raw_tx = @rawTx, block_header = @blockHeader, receipt_path = @receiptPath, network = @network,
+           service_url = @serviceUrl, proof_outcome = @proofOutcome, next_check_at = @nextCheckAt, confirmed_at = @confirmedAt,
+           updated_at = @now
+         WHERE id = @id AND proof_outcome IS NOT NULL`,
+      )
+      .run({
+        documentId: null,
+        version: null,
+        prevTxId: null,
+        ...fields,
+        confirmation: r.confirmation === null ? null : JSON.stringify(r.confirmation),
+        nextCheckAt: r.state === 'settled' || !follow ? null : now,
+        confirmedAt: r.state === 'published' ? null : now,
+        now,
+        id,
+      });
+    return this.get(id)!;
+  }
+
+  /**
    * An imported registration takes the evidence of a receipt of it that proved more than the one it
    * was imported from (another file of its batch, say): its block, confirmation, transaction,
    * header, network label and what that receipt proved. The caller has checked it is the same registration.

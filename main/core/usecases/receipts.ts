@@ -392,6 +392,8 @@ export interface ImportResult {
   proof: ImportedProof;
   /** The profile that reaches the receipt's own service (null: none does, so nothing here asks it). */
   serviceProfile: string | null;
+  /** The imported evidence this receipt replaced under its txId, as it was: it had proved less. */
+  replaced?: StoredRecord;
 }
 
 async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1, options: { profile?: string }): Promise<ImportResult> {
@@ -443,7 +445,10 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
     }
     return { ...found, proof, serviceProfile };
   }
-  if (existing) return { record: existing, imported: false, proof, serviceProfile };
+  // An import never loses to a weaker claim: imported evidence held under this txId that proved less
+  // gives way to this receipt (whatever content it named); the library's own registrations never do.
+  const weaker = existing && existing.proofOutcome !== null && RANK[proof.outcome] > RANK[existing.proofOutcome];
+  if (existing && !weaker) return { record: existing, imported: false, proof, serviceProfile };
   const { kind, prevTxId } = receipt.registration;
   let documentId: number | null = null;
   let version = receipt.registration.version ?? null;
@@ -455,7 +460,7 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
     documentId = previous?.documentId ?? null;
     if (previous) version ??= (previous.version ?? 0) + 1;
   }
-  const record = ctx.library.records.insertImported({
+  const row = {
     ...registration,
     path: existsSync(filePath) ? filePath : null,
     size: receipt.file.size,
@@ -463,11 +468,12 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
     documentId,
     version,
     receiptPath: path,
-  });
+  };
+  const record = existing ? ctx.library.records.replaceImported(existing.id, row) : ctx.library.records.insertImported(row);
   if (documentId !== null) ctx.library.documents.noteImportedVersion(documentId, record.txId!, version ?? 1, kind === 'linked-delete');
   ctx.recordUpdated(record);
   ctx.wakePoller();
-  return { record, imported: true, proof, serviceProfile };
+  return { record, imported: true, proof, serviceProfile, ...(existing ? { replaced: existing } : {}) };
 }
 
 /** What insertImported takes for a receipt's registration, all of it checked just now, before the file's own fields. */
