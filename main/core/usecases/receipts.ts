@@ -558,6 +558,15 @@ function importMember(
         lower(existing.publishedHex ?? '') === lower(receipt.fingerprint.published) &&
         existing.encode === receipt.fingerprint.encode &&
         existing.kind === receipt.registration.kind);
+    // Imported evidence of another root that proved less gives way, members and all: an import never
+    // loses to a weaker claim. A batch this library built never does.
+    const weaker = existing && batch?.imported && RANK[i.registration.proofOutcome] > RANK[existing.proofOutcome ?? 'verified'];
+    if (!same && weaker) {
+      ctx.library.batches.dropImported(batch.id);
+      const registration = ctx.library.records.replaceImported(existing.id, i.registration);
+      const { member, added } = ctx.library.batches.addImported(registration, importedMember(receipt, aggregation, sha256, nonce, i.member));
+      return { record: member.registration, member, imported: added, replaced: existing };
+    }
     if (!same) throw refused(`its batch root or fingerprint is not those of registration ${txId} as the library holds it.`);
     if (batch && !batch.imported) {
       // A batch this library built: the file is one of its members already, or the receipt is not of this batch.
@@ -580,17 +589,29 @@ function importMember(
         proofOutcome,
       });
     }
-    const { member, added } = ctx.library.batches.addImported(registration, {
-      name: receipt.file.name,
-      path: i.member.path,
-      size: receipt.file.size,
-      sha256,
-      nonce,
-      receiptPath: i.member.receiptPath,
-      aggregationPath: aggregation.path.map((s) => (s.left !== undefined ? { left: lower(s.left) } : { right: lower(s.right!) })),
-    });
+    const { member, added } = ctx.library.batches.addImported(registration, importedMember(receipt, aggregation, sha256, nonce, i.member));
     return { record: member.registration, member, imported: added };
   });
+}
+
+/** A batch file's receipt as the member the library keeps of it. */
+function importedMember(
+  receipt: ReceiptV1,
+  aggregation: NonNullable<ReceiptV1['aggregation']>,
+  sha256: string,
+  nonce: string,
+  m: { path: string | null; receiptPath: string },
+): Parameters<NotaryContext['library']['batches']['addImported']>[1] {
+  const lower = (h: string) => h.toLowerCase();
+  return {
+    name: receipt.file.name,
+    path: m.path,
+    size: receipt.file.size,
+    sha256,
+    nonce,
+    receiptPath: m.receiptPath,
+    aggregationPath: aggregation.path.map((s) => (s.left !== undefined ? { left: lower(s.left) } : { right: lower(s.right!) })),
+  };
 }
 
 export type ImportOutcome = ({ path: string } & ImportResult) | { path: string; imported: false; error: NotariumError };
