@@ -36,6 +36,8 @@ describe('a partially verified import of a file never registered', () => {
     const status = await json('status', 'contract.pdf', '--offline');
     expect(status.code).toBe(3);
     expect(status.value).toMatchObject({ txId: forgedTxId, state: 'imported', confirmations: null, receiptClaims: { state: 'settled', confirmations: 100 } });
+    // Its import is no publication nor confirmation seen here: neither time reads as one.
+    expect(status.value).toMatchObject({ publishedAt: null, confirmedAt: null });
     expect((await cli('status', 'contract.pdf', '--offline')).stdout).toMatch(
       /^contract\.pdf: imported evidence, not verified: its partially verified receipt claims "settled \(100 confirmations\)"$/m,
     );

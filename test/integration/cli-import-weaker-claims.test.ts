@@ -74,6 +74,9 @@ describe('a forged partial import under a genuine txId', () => {
     const verified = await receiveJson('verify', 'genuine.txt', '--offline');
     expect(verified.code, verified.stderr).toBe(0);
     expect(verified.value[0]).toMatchObject({ status: 'verified', txId });
+    // A verified import is still no publication nor confirmation seen here.
+    const status = await receiveJson('status', 'genuine.txt', '--offline');
+    expect(status.value).toMatchObject({ txId, proofOutcome: 'verified', publishedAt: null, confirmedAt: null });
 
     // The forgery again: the library keeps the better-proven receipt and says so.
     const again = await receive('receipt', 'import', forgedPath);

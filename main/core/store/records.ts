@@ -525,7 +525,10 @@ export class Records {
       .run({ rawTx: evidence.rawTx ?? null, blockHeader: evidence.blockHeader ?? null, blockHash: evidence.blockHash ?? null, now: this.now(), id });
   }
 
-  /** A registration known from a receipt (imported), in the state its confirmation shows. */
+  /**
+   * A registration known from a receipt (imported), in the state its confirmation shows. Its import
+   * is no publication nor confirmation seen here, so neither time is set (createdAt is the import's).
+   */
   insertImported(
     r: Omit<Submission, 'idempotencyKey'> & {
       follow: boolean;
@@ -550,7 +553,7 @@ export class Records {
            network, service_url, proof_outcome, next_check_at, created_at, published_at, confirmed_at, updated_at)
          VALUES (@profile, @kind, @state, @name, @path, @size, @sha256, @encode, @salt, @recordHex, @publishedHex, @txId, @prevTxId,
            @documentId, @version, @confirmations, @blockHash, @blockTime, @confirmation, @rawTx, @blockHeader, @receiptPath,
-           @network, @serviceUrl, @proofOutcome, @nextCheckAt, @now, @now, @confirmedAt, @now)`,
+           @network, @serviceUrl, @proofOutcome, @nextCheckAt, @now, NULL, NULL, @now)`,
       )
       .run({
         documentId: null,
@@ -560,7 +563,6 @@ export class Records {
         txId: r.txId.toLowerCase(),
         confirmation: r.confirmation === null ? null : JSON.stringify(r.confirmation),
         nextCheckAt: r.state === 'settled' || !follow ? null : now,
-        confirmedAt: r.state === 'published' ? null : now,
         now,
       }).lastInsertRowid;
     return this.get(Number(id))!;
@@ -580,7 +582,7 @@ export class Records {
            salt = @salt, record_hex = @recordHex, published_hex = @publishedHex, prev_tx_id = @prevTxId, document_id = @documentId,
            version = @version, confirmations = @confirmations, block_hash = @blockHash, block_time = @blockTime,
            confirmation = @confirmation, raw_tx = @rawTx, block_header = @blockHeader, receipt_path = @receiptPath, network = @network,
-           service_url = @serviceUrl, proof_outcome = @proofOutcome, next_check_at = @nextCheckAt, confirmed_at = @confirmedAt,
+           service_url = @serviceUrl, proof_outcome = @proofOutcome, next_check_at = @nextCheckAt, published_at = NULL, confirmed_at = NULL,
            updated_at = @now
          WHERE id = @id AND proof_outcome IS NOT NULL`,
       )
@@ -591,7 +593,6 @@ export class Records {
         ...fields,
         confirmation: r.confirmation === null ? null : JSON.stringify(r.confirmation),
         nextCheckAt: r.state === 'settled' || !follow ? null : now,
-        confirmedAt: r.state === 'published' ? null : now,
         now,
         id,
       });
@@ -615,7 +616,7 @@ export class Records {
       .prepare(
         `UPDATE records SET state = @state, confirmations = @confirmations, block_hash = @blockHash, block_time = @blockTime,
            confirmation = @confirmation, raw_tx = @rawTx, block_header = @blockHeader, network = @network, proof_outcome = @proofOutcome,
-           confirmed_at = coalesce(confirmed_at, CASE WHEN @state = 'published' THEN NULL ELSE @now END), updated_at = @now
+           updated_at = @now
          WHERE id = @id AND proof_outcome IS NOT NULL`,
       )
       .run({ ...e, confirmation: e.confirmation === null ? null : JSON.stringify(e.confirmation), now: this.now(), id });
