@@ -14,7 +14,7 @@ import { counted } from '../../preload/counted.ts';
  * (after its table) and `status` (after the record) say the same. Undefined when none is on its way.
  */
 export function lookAgainWords(profile: Profile, records: StoredRecord[], now: number, env: NodeJS.ProcessEnv): string | undefined {
-  const waiting = records.filter((r) => FOLLOWED_STATES.includes(r.state) && r.publishedAt !== null);
+  const waiting = records.filter((r) => FOLLOWED_STATES.includes(r.state) && (r.publishedAt !== null || r.nextCheckAt !== null));
   if (waiting.length === 0) return undefined;
   const block = checkGapMs(profile);
   const target = profile.targetConfirmations;

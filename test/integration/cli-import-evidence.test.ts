@@ -36,6 +36,8 @@ describe('a partially verified import of a file never registered', () => {
     const status = await json('status', 'contract.pdf', '--offline');
     expect(status.code).toBe(3);
     expect(status.value).toMatchObject({ txId: forgedTxId, state: 'imported', confirmations: null, receiptClaims: { state: 'settled', confirmations: 100 } });
+    // Its import is no publication nor confirmation seen here: neither time reads as one.
+    expect(status.value).toMatchObject({ publishedAt: null, confirmedAt: null });
     expect((await cli('status', 'contract.pdf', '--offline')).stdout).toMatch(
       /^contract\.pdf: imported evidence, not verified: its partially verified receipt claims "settled \(100 confirmations\)"$/m,
     );
@@ -62,6 +64,34 @@ describe('a partially verified import of a file never registered', () => {
     // Notarising again: the file's own registration stands now, so nothing more is sent.
     const again = await json('notarise', 'contract.pdf');
     expect(again.value[0]).toMatchObject({ status: 'already-registered', importedEvidence: null, record: { txId: now.value.txId } });
+  });
+
+  it('a test-chain receipt with a mined header that no service of the library confirmed is evidence too, on the test chains mined at their limit', async () => {
+    // Bits 0x207fffff: the header is valid at nonce 1, so its proof of work proves nothing.
+    const forged = forgeFromNothing(work, 'deed.pdf', 'a deed the forger knows\n', {
+      network: 'sandbox',
+      evidence: 'mined',
+      serviceUrl: 'https://forger.example',
+      confirmedBlocks: 100,
+    });
+    const forgedTxId = JSON.parse(readFileSync(forged, 'utf8')).registration.txId as string;
+    const imported = await json('receipt', 'import', forged);
+    expect(imported.code).toBe(0);
+    expect(imported.value[0]).toMatchObject({ imported: true, outcome: 'partially-verified' });
+    expect((await cli('receipt', 'import', forged)).stdout).not.toMatch(/does not know this registration/);
+    const status = await json('status', 'deed.pdf', '--offline');
+    expect(status.code).toBe(3);
+    expect(status.value).toMatchObject({ txId: forgedTxId, state: 'imported', confirmations: null });
+    const words = await cli('notarise', 'deed.pdf', '--wait');
+    expect(words.code).toBe(0);
+    expect(words.stdout).toMatch(/^registered +deed\.pdf/m);
+    // Regtest's limit admits the same header (testnet's and stn's refuse it: it is easier than theirs).
+    const onRegtest = forgeFromNothing(work, 'deed-regtest.pdf', 'a deed on regtest\n', {
+      network: 'regtest',
+      evidence: 'mined',
+      serviceUrl: 'https://forger.example',
+    });
+    expect((await json('receipt', 'import', onRegtest)).value[0]).toMatchObject({ imported: true, outcome: 'partially-verified' });
   });
 
   it('in a batch too: each file with a forged import is registered with the others, and says so', async () => {

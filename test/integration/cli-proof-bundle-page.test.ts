@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSha256, verifierPage } from '../../main/core/receipts/verifier-page.ts';
+import { PUBLISHED_VERIFIER_PAGE_SHA256 } from '../../main/core/receipts/published-page.ts';
+import { pageWords } from '../../main/cli/commands/verifier-page.ts';
 import { jsonCli, runCli } from '../support/cli.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -65,6 +67,8 @@ describe('the verifier page of a proof bundle', () => {
 
   it("the documentation publishes this version's figure: the page as built, so a receiver's check can succeed", () => {
     const figure = pageSha256(verifierPage().html);
+    // The figure the CLI compares with (an installed app has no docs/) is the one published, and the page as built.
+    expect(PUBLISHED_VERIFIER_PAGE_SHA256, 'published-page.ts must hold the page as built now, as docs/evidence.md does').toBe(figure);
     const published = readFileSync('docs/evidence.md', 'utf8');
     expect(
       published.includes(figure),
@@ -77,6 +81,12 @@ describe('the verifier page of a proof bundle', () => {
     expect(own.code, own.stderr).toBe(0);
     const figure = pageSha256(verifierPage().html);
     expect(own.stdout).toMatch(new RegExp(`^${figure}  .*/own/verify\\.html$`, 'm'));
+    expect(own.stdout).toContain('and as its documentation publishes.');
+    expect((await json('verifier-page', '-o', 'own')).value).toMatchObject({ asBuilt: true, published: true });
+    // A build whose page is not the published one says so, never that it is.
+    const other = pageWords('0'.repeat(64), undefined);
+    expect(other).not.toContain('and as its documentation publishes');
+    expect(other).toContain(`not the one its documentation publishes for this version (${figure})`);
     expect(sha256sum(join(work, 'own', 'verify.html'))).toBe(figure);
     expect(readFileSync(join(work, 'own', 'verify.html'))).toEqual(readFileSync(join(work, 'lease-bundle', 'verify.html')));
     // With a block lookup of one's own choosing: another page, said to be so.

@@ -14,6 +14,7 @@ import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
 import { command } from '../invoked-as.ts';
 import type { CliIo } from '../io.ts';
+import type { StoredRecord } from '../../core/store/record.ts';
 import { errorJson, recordJson } from '../json.ts';
 import { errorText } from '../format.ts';
 import { COMMON_OPTIONS, parseSubcommand, requirePositionals, subcommandOf } from '../options.ts';
@@ -80,8 +81,22 @@ function provenWords({ proof, record, serviceProfile }: ImportResult, env: NodeJ
   const why = [
     ...(labels.length ? [`the receipt holds nothing to check the ${labels.join(' and ')} by`] : []),
     ...(proof.skipped.includes('service') ? ['the service that made it does not know this registration'] : []),
+    ...(proof.unvouched && !proof.skipped.includes('service') ? ['no service of this library confirmed it, the only proof a test chain gives'] : []),
   ];
   return `partially verified${chain}: ${why.join(', and ')}, so the library never reads it as verified; verify the file for what that leaves unproven.`;
+}
+
+/**
+ * What the import did to the library: the receipt's own proof when it was taken (and what weaker
+ * import it replaced), else what the library holds under its txId instead, never the receipt's word.
+ */
+function importWords(o: ImportResult & { path: string }, env: NodeJS.ProcessEnv): string {
+  const proven = provenWords(o, env);
+  const held = (r: StoredRecord) => (r.proofOutcome === null ? 'its own registration' : `imported evidence, ${r.proofOutcome.replace('-', ' ')}`);
+  if (o.imported && o.replaced)
+    return `${proven}\n  It replaces what the library held under txId ${o.replaced.txId ?? '-'} (${held(o.replaced)}), which proved less.`;
+  if (o.imported || o.member) return proven;
+  return `The library holds txId ${o.record.txId ?? '-'} as ${held(o.record)}; it is kept, and this receipt is not imported. This receipt: ${proven}`;
 }
 
 export async function receiptCommand(argv: string[], io: CliIo): Promise<number> {
@@ -157,7 +172,13 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
           outcomes.map((o) =>
             'error' in o
               ? { path: o.path, imported: false, error: errorJson(o.error) }
-              : { path: o.path, imported: o.imported, ...o.proof, record: recordJson(asFile(o), undefined, batchFacts(notary.context, o)) },
+              : {
+                  path: o.path,
+                  imported: o.imported,
+                  ...o.proof,
+                  replacedTxId: o.replaced?.txId ?? null,
+                  record: recordJson(asFile(o), undefined, batchFacts(notary.context, o)),
+                },
           ),
           null,
           2,
@@ -166,7 +187,7 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
     } else {
       for (const o of outcomes) {
         if ('error' in o) io.err(`not imported  ${visibleName(errorText(o.error))}`);
-        else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${visibleName(o.path)}\n  ${provenWords(o, io.env)}`);
+        else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${visibleName(o.path)}\n  ${importWords(o, io.env)}`);
       }
     }
     return outcomes.some((o) => 'error' in o) ? EXIT.ERROR : EXIT.OK;

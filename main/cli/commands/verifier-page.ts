@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { NotariumError } from '../../core/errors/notarium-error.ts';
 import { writeFileAtomically } from '../../core/fs/atomic-write.ts';
 import { lookupVerifierPage, pageSha256, VERIFIER_PAGE_MARK, VERIFIER_PAGE_NAME, verifierPage } from '../../core/receipts/verifier-page.ts';
+import { PUBLISHED_VERIFIER_PAGE_SHA256 } from '../../core/receipts/published-page.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
@@ -51,14 +52,21 @@ export async function verifierPageCommand(argv: string[], io: CliIo): Promise<nu
   }
   const sha256 = pageSha256(html);
   const asBuilt = lookup === undefined;
-  if (v.json) io.out(JSON.stringify({ path, sha256, asBuilt, blockLookup: lookup ?? null }, null, 2));
+  const published = sha256 === PUBLISHED_VERIFIER_PAGE_SHA256;
+  if (v.json) io.out(JSON.stringify({ path, sha256, asBuilt, published, blockLookup: lookup ?? null }, null, 2));
   else {
     io.out(`${sha256}  ${visibleName(path)}`);
-    io.out(
-      asBuilt
-        ? 'The page as this version of Notarium builds it: the same SHA-256 as the verify.html of every proof bundle it writes, and as its documentation publishes.'
-        : `A page of your own that may ask ${visibleName(lookup)} about a block when you press its button: its SHA-256 is not the published one.`,
-    );
+    io.out(pageWords(sha256, lookup));
   }
   return EXIT.OK;
+}
+
+/** What a written page is, compared with the figure published for this version: said only as found. */
+export function pageWords(sha256: string, lookup: string | undefined): string {
+  if (lookup !== undefined)
+    return `A page of your own that may ask ${visibleName(lookup)} about a block when you press its button: its SHA-256 is not the published one.`;
+  const asBuilt = 'The page as this version of Notarium builds it: the same SHA-256 as the verify.html of every proof bundle it writes';
+  return sha256 === PUBLISHED_VERIFIER_PAGE_SHA256
+    ? `${asBuilt}, and as its documentation publishes.`
+    : `${asBuilt}, but not the one its documentation publishes for this version (${PUBLISHED_VERIFIER_PAGE_SHA256}): this build's page is not the published one, so a receiver's check against the documentation fails.`;
 }

@@ -280,6 +280,19 @@ export class Batches {
     });
   }
 
+  /**
+   * An imported batch gives way to a better-proven receipt of its registration with another root:
+   * its members (whose paths lead to the old root) and the batch are forgotten, so none reads as
+   * this registration's; the next member imported makes the batch again.
+   */
+  dropImported(batchId: number): void {
+    writeTransaction(this.db, () => {
+      this.db.prepare('UPDATE watched_files SET member_id = NULL WHERE member_id IN (SELECT id FROM batch_members WHERE batch_id = ?)').run(batchId);
+      this.db.prepare('DELETE FROM batch_members WHERE batch_id = ? AND position IS NULL').run(batchId);
+      this.db.prepare('DELETE FROM batches WHERE id = ? AND tree IS NULL').run(batchId);
+    });
+  }
+
   /** The receipt of a member was written, there. */
   setReceiptPath(memberId: number, path: string): void {
     this.db.prepare('UPDATE batch_members SET receipt_path = ? WHERE id = ?').run(path, memberId);

@@ -525,7 +525,10 @@ export class Records {
       .run({ rawTx: evidence.rawTx ?? null, blockHeader: evidence.blockHeader ?? null, blockHash: evidence.blockHash ?? null, now: this.now(), id });
   }
 
-  /** A registration known from a receipt (imported), in the state its confirmation shows. */
+  /**
+   * A registration known from a receipt (imported), in the state its confirmation shows. Its import
+   * is no publication nor confirmation seen here, so neither time is set (createdAt is the import's).
+   */
   insertImported(
     r: Omit<Submission, 'idempotencyKey'> & {
       follow: boolean;
@@ -550,7 +553,7 @@ export class Records {
            network, service_url, proof_outcome, next_check_at, created_at, published_at, confirmed_at, updated_at)
          VALUES (@profile, @kind, @state, @name, @path, @size, @sha256, @encode, @salt, @recordHex, @publishedHex, @txId, @prevTxId,
            @documentId, @version, @confirmations, @blockHash, @blockTime, @confirmation, @rawTx, @blockHeader, @receiptPath,
-           @network, @serviceUrl, @proofOutcome, @nextCheckAt, @now, @now, @confirmedAt, @now)`,
+           @network, @serviceUrl, @proofOutcome, @nextCheckAt, @now, NULL, NULL, @now)`,
       )
       .run({
         documentId: null,
@@ -560,10 +563,40 @@ export class Records {
         txId: r.txId.toLowerCase(),
         confirmation: r.confirmation === null ? null : JSON.stringify(r.confirmation),
         nextCheckAt: r.state === 'settled' || !follow ? null : now,
-        confirmedAt: r.state === 'published' ? null : now,
         now,
       }).lastInsertRowid;
     return this.get(Number(id))!;
+  }
+
+  /**
+   * An imported record gives way to a better-proven receipt of the same txId: every field a receipt
+   * gave it is the new receipt's, so nothing of the weaker claim (its content, fingerprint, evidence)
+   * stays. Never the library's own registrations (proof_outcome is null for those).
+   */
+  replaceImported(id: number, r: Parameters<Records['insertImported']>[0]): StoredRecord {
+    const { follow, ...fields } = r;
+    const now = this.now();
+    this.db
+      .prepare(
+        `UPDATE records SET kind = @kind, state = @state, name = @name, path = @path, size = @size, sha256 = @sha256, encode = @encode,
+           salt = @salt, record_hex = @recordHex, published_hex = @publishedHex, prev_tx_id = @prevTxId, document_id = @documentId,
+           version = @version, confirmations = @confirmations, block_hash = @blockHash, block_time = @blockTime,
+           confirmation = @confirmation, raw_tx = @rawTx, block_header = @blockHeader, receipt_path = @receiptPath, network = @network,
+           service_url = @serviceUrl, proof_outcome = @proofOutcome, next_check_at = @nextCheckAt, published_at = NULL, confirmed_at = NULL,
+           updated_at = @now
+         WHERE id = @id AND proof_outcome IS NOT NULL`,
+      )
+      .run({
+        documentId: null,
+        version: null,
+        prevTxId: null,
+        ...fields,
+        confirmation: r.confirmation === null ? null : JSON.stringify(r.confirmation),
+        nextCheckAt: r.state === 'settled' || !follow ? null : now,
+        now,
+        id,
+      });
+    return this.get(id)!;
   }
 
   /**
@@ -583,7 +616,7 @@ export class Records {
       .prepare(
         `UPDATE records SET state = @state, confirmations = @confirmations, block_hash = @blockHash, block_time = @blockTime,
            confirmation = @confirmation, raw_tx = @rawTx, block_header = @blockHeader, network = @network, proof_outcome = @proofOutcome,
-           confirmed_at = coalesce(confirmed_at, CASE WHEN @state = 'published' THEN NULL ELSE @now END), updated_at = @now
+           updated_at = @now
          WHERE id = @id AND proof_outcome IS NOT NULL`,
       )
       .run({ ...e, confirmation: e.confirmation === null ? null : JSON.stringify(e.confirmation), now: this.now(), id });

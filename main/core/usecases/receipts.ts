@@ -367,6 +367,8 @@ export interface ImportedProof {
   /** The network's label, and whether it is a test chain whose proof of work proves nothing. */
   network: string;
   testChain: boolean;
+  /** On a test chain: the profile's own service did not confirm the txId, the one thing that vouches for it there. */
+  unvouched: boolean;
 }
 
 /**
@@ -390,6 +392,8 @@ export interface ImportResult {
   proof: ImportedProof;
   /** The profile that reaches the receipt's own service (null: none does, so nothing here asks it). */
   serviceProfile: string | null;
+  /** The imported evidence this receipt replaced under its txId, as it was: it had proved less. */
+  replaced?: StoredRecord;
 }
 
 async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1, options: { profile?: string }): Promise<ImportResult> {
@@ -407,18 +411,22 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   if (check) report = withServiceCheck(report, check, false);
   if (report.outcome === 'failed') throw new NotariumError('RECEIPT_INVALID', `${path} does not verify: ${report.summary}`);
   const makerDoesNotKnow = check?.status === 'fail' && check.code === 'unknown-to-maker';
-  const skipped: StepId[] = [...uncheckedEvidence(report.steps), ...(makerDoesNotKnow ? (['service'] as const) : [])];
-  const proof: ImportedProof = {
-    outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 ? 'partially-verified' : 'verified',
-    skipped,
-    network: network.label,
-    testChain: network.testChain,
-  };
   // The profile whose service made the receipt, else the one asked for (or the current one); the
   // poller follows the record only on the service that registered it.
   const byService = await profileToAsk(ctx, receipt);
   const profile = options.profile ? profileName(ctx, options.profile) : (byService ?? profileName(ctx));
   const serviceProfile = byService ?? null;
+  // A test chain's proof of work proves nothing (anyone mines its headers), so only the profile's
+  // own service confirming the txId vouches for such a receipt; without that it is evidence.
+  const unvouched = network.testChain && !(check?.status === 'pass' && byService === profile);
+  const skipped: StepId[] = [...uncheckedEvidence(report.steps), ...(makerDoesNotKnow ? (['service'] as const) : [])];
+  const proof: ImportedProof = {
+    outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 || unvouched ? 'partially-verified' : 'verified',
+    skipped,
+    network: network.label,
+    testChain: network.testChain,
+    unvouched,
+  };
   const existing = ctx.library.records.byTxId(receipt.registration.txId, profile);
   const filePath = join(dirname(path), receipt.file.name);
   // Followed on the service that made it, unless that service already said it does not know it.
@@ -437,7 +445,10 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
     }
     return { ...found, proof, serviceProfile };
   }
-  if (existing) return { record: existing, imported: false, proof, serviceProfile };
+  // An import never loses to a weaker claim: imported evidence held under this txId that proved less
+  // gives way to this receipt (whatever content it named); the library's own registrations never do.
+  const weaker = existing && existing.proofOutcome !== null && RANK[proof.outcome] > RANK[existing.proofOutcome];
+  if (existing && !weaker) return { record: existing, imported: false, proof, serviceProfile };
   const { kind, prevTxId } = receipt.registration;
   let documentId: number | null = null;
   let version = receipt.registration.version ?? null;
@@ -449,7 +460,7 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
     documentId = previous?.documentId ?? null;
     if (previous) version ??= (previous.version ?? 0) + 1;
   }
-  const record = ctx.library.records.insertImported({
+  const row = {
     ...registration,
     path: existsSync(filePath) ? filePath : null,
     size: receipt.file.size,
@@ -457,11 +468,12 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
     documentId,
     version,
     receiptPath: path,
-  });
+  };
+  const record = existing ? ctx.library.records.replaceImported(existing.id, row) : ctx.library.records.insertImported(row);
   if (documentId !== null) ctx.library.documents.noteImportedVersion(documentId, record.txId!, version ?? 1, kind === 'linked-delete');
   ctx.recordUpdated(record);
   ctx.wakePoller();
-  return { record, imported: true, proof, serviceProfile };
+  return { record, imported: true, proof, serviceProfile, ...(existing ? { replaced: existing } : {}) };
 }
 
 /** What insertImported takes for a receipt's registration, all of it checked just now, before the file's own fields. */
@@ -546,6 +558,15 @@ function importMember(
         lower(existing.publishedHex ?? '') === lower(receipt.fingerprint.published) &&
         existing.encode === receipt.fingerprint.encode &&
         existing.kind === receipt.registration.kind);
+    // Imported evidence of another root that proved less gives way, members and all: an import never
+    // loses to a weaker claim. A batch this library built never does.
+    const weaker = existing && batch?.imported && RANK[i.registration.proofOutcome] > RANK[existing.proofOutcome ?? 'verified'];
+    if (!same && weaker) {
+      ctx.library.batches.dropImported(batch.id);
+      const registration = ctx.library.records.replaceImported(existing.id, i.registration);
+      const { member, added } = ctx.library.batches.addImported(registration, importedMember(receipt, aggregation, sha256, nonce, i.member));
+      return { record: member.registration, member, imported: added, replaced: existing };
+    }
     if (!same) throw refused(`its batch root or fingerprint is not those of registration ${txId} as the library holds it.`);
     if (batch && !batch.imported) {
       // A batch this library built: the file is one of its members already, or the receipt is not of this batch.
@@ -568,17 +589,29 @@ function importMember(
         proofOutcome,
       });
     }
-    const { member, added } = ctx.library.batches.addImported(registration, {
-      name: receipt.file.name,
-      path: i.member.path,
-      size: receipt.file.size,
-      sha256,
-      nonce,
-      receiptPath: i.member.receiptPath,
-      aggregationPath: aggregation.path.map((s) => (s.left !== undefined ? { left: lower(s.left) } : { right: lower(s.right!) })),
-    });
+    const { member, added } = ctx.library.batches.addImported(registration, importedMember(receipt, aggregation, sha256, nonce, i.member));
     return { record: member.registration, member, imported: added };
   });
+}
+
+/** A batch file's receipt as the member the library keeps of it. */
+function importedMember(
+  receipt: ReceiptV1,
+  aggregation: NonNullable<ReceiptV1['aggregation']>,
+  sha256: string,
+  nonce: string,
+  m: { path: string | null; receiptPath: string },
+): Parameters<NotaryContext['library']['batches']['addImported']>[1] {
+  const lower = (h: string) => h.toLowerCase();
+  return {
+    name: receipt.file.name,
+    path: m.path,
+    size: receipt.file.size,
+    sha256,
+    nonce,
+    receiptPath: m.receiptPath,
+    aggregationPath: aggregation.path.map((s) => (s.left !== undefined ? { left: lower(s.left) } : { right: lower(s.right!) })),
+  };
 }
 
 export type ImportOutcome = ({ path: string } & ImportResult) | { path: string; imported: false; error: NotariumError };

@@ -33,7 +33,8 @@ export function registrationsOfContent(ctx: Pick<NotaryContext, 'library'>, sha2
 
 /**
  * Whether a registration may stand for its content's registration in its profile: Notarium's own,
- * or an imported receipt that verified fully on the profile's own network. Anything else imported
+ * or an imported receipt that verified fully on the profile's own network (on a test chain, fully
+ * only when the profile's own service confirmed its txId: importParsed). Anything else imported
  * (partially verified, pending, another network's) is evidence someone handed in: kept and shown,
  * but a forger who knows a file's content must never make Notarium believe the file is anchored.
  */

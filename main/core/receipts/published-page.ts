@@ -1,0 +1,7 @@
+/**
+ * The verifier page's SHA-256 as the documentation publishes it for this version (docs/evidence.md,
+ * "The verifier page's SHA-256"): what `verifier-page` compares its page with, since an installed
+ * app cannot read the docs. A test keeps the table and this figure equal, and equal to the page as
+ * built, so a change to the page that is not published fails the suite.
+ */
+export const PUBLISHED_VERIFIER_PAGE_SHA256 = 'f1357e9f9a2923f852e490c14682c501dc22db58c5df7742e8c4edfd4f4214b9';
