@@ -11,7 +11,7 @@ import { COMMAND_NAMES } from '../main/cli/command-names.ts';
 import type { CliIo } from '../main/cli/io.ts';
 import { COMMANDS, main } from '../main/cli/main.ts';
 import { ERROR_CODES, SERVICE_CODES, sentenceFor } from '../main/core/errors/catalogue.ts';
-import { FAILURE_CODES, SKIP_CODES } from '../main/core/receipts/verify/step-codes.ts';
+import { FAILURE_CODES, SKIP_CODES, STEP_CODE_HELP, type StepCode } from '../main/core/receipts/verify/step-codes.ts';
 
 export const ROOT = new URL('../', import.meta.url).pathname;
 export const CLI_DOC = 'docs/cli.md';
@@ -141,6 +141,7 @@ const END = '<!-- codes:end -->';
 export function codeTables(): string {
   // A list rather than a table: a sentence wraps, so the page reads in a terminal as on GitHub.
   const row = (code: string) => `- \`${code}\`: ${sentenceFor(code as (typeof ERROR_CODES)[number])}`;
+  const step = (code: StepCode) => `- \`${code}\`: ${STEP_CODE_HELP[code].meaning} ${STEP_CODE_HELP[code].action}`;
   const own = ERROR_CODES.filter((c) => !(SERVICE_CODES as readonly string[]).includes(c));
   return [
     BEGIN,
@@ -158,13 +159,13 @@ export function codeTables(): string {
     '',
     '### Verification step codes',
     '',
-    'A failed step (the file is a mismatch):',
+    'A failed step (the file is a mismatch): what it means, then what to do.',
     '',
-    FAILURE_CODES.map((c) => `\`${c}\``).join(', '),
+    ...FAILURE_CODES.map(step),
     '',
-    'A skipped step (what it leaves unproven is said beside it):',
+    'A skipped step (the verdict is partial: what it leaves unproven is said beside it in the report):',
     '',
-    SKIP_CODES.map((c) => `\`${c}\``).join(', '),
+    ...SKIP_CODES.map(step),
     '',
     END,
   ].join('\n');

@@ -44,7 +44,12 @@ export async function withLazyNotary<T>(io: CliIo, fn: (ctx: LazyEngine) => Prom
   const hashPool = new HashPool();
   let opening: Promise<Notary> | undefined;
   try {
-    return await fn({ hash: (path, o) => hashPool.hashFile(path, o), engine: async () => (await (opening ??= openNotary(io))).context });
+    const notary = () => (opening ??= openNotary(io));
+    return await fn({
+      hash: (path, o) => hashPool.hashFile(path, o),
+      engine: async () => (await notary()).context,
+      checkNow: async (record) => (await notary()).follower.checkNow(record),
+    });
   } finally {
     await Promise.all([
       hashPool.close(),

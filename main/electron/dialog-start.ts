@@ -4,7 +4,9 @@ import { app } from 'electron';
 /**
  * Where the open dialogs start: in the folder of the last choice, else in Documents. Since
  * Electron 43 a dialog given no defaultPath opens in Downloads, and the system no longer
- * remembers the last folder (docs/breaking-changes.md "Dialog methods default to Downloads").
+ * remembers the last folder (Electron's own
+ * https://github.com/electron/electron/blob/main/docs/breaking-changes.md, "Dialog methods default to
+ * Downloads").
  */
 let last: string | null = null;
 

@@ -2,6 +2,7 @@ import type { BrowserWindow, IpcMainInvokeEvent } from 'electron';
 import { ipcMain } from 'electron';
 import type { AppService } from '../core/app/app-service.ts';
 import { callService } from '../core/app/call-service.ts';
+import { sentenceFor } from '../core/errors/catalogue.ts';
 import { errorData } from '../core/errors/error-data.ts';
 import { CALL_NAMES } from '../../preload/contract.ts';
 import { answerOf } from '../../preload/protocol/dispatcher.ts';
@@ -37,7 +38,7 @@ export function registerIpc(options: IpcOptions): IpcRegistration {
       const refusal = senderRefusal(event, options.window());
       if (refusal) {
         log(`Refused ${channel}: ${refusal}.`);
-        return { ok: false, error: { code: 'FORBIDDEN', message: 'This page may not call Notarium.' } };
+        return { ok: false, error: { code: 'FORBIDDEN', message: sentenceFor('FORBIDDEN') } };
       }
       return answerOf(
         () => callService(options.service, name, args),

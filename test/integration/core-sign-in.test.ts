@@ -183,7 +183,7 @@ describe('sign-in through the system browser', () => {
   it('Cancel in the browser ends with a clear message', async () => {
     await expect(s.signIn.signIn({ open: through('cancel') })).rejects.toMatchObject({
       code: 'SIGN_IN_CANCELLED',
-      message: 'Sign-in was cancelled in the browser.',
+      message: 'Sign-in was cancelled in the browser: sign in again when you are ready.',
     });
   });
 

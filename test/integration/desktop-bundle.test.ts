@@ -10,6 +10,7 @@ import { buildCli } from '../../scripts/build-cli.ts';
 import { buildDesktop, type DesktopBuild } from '../../scripts/build-desktop.ts';
 import { KEYCHAIN_SERVICE } from '../../main/core/secrets/accounts.ts';
 import { KeychainSecretStore } from '../../main/core/secrets/keychain-secret-store.ts';
+import { sentenceFor } from '../../main/core/errors/catalogue.ts';
 import { runCli } from '../support/cli.ts';
 import { COMMAND_NAMES, HELP_ARGS, VERSION_ARGS } from '../../main/cli/command-names.ts';
 import { spellingsOf } from '../../main/cli/names.ts';
@@ -125,7 +126,7 @@ describe('the bundled main process, run against a stand-in electron', () => {
     // The sign-in page's fallback link (target=_blank) reaches the system browser; nothing opens a window.
     expect(report.windowOpen).toEqual({ signIn: { action: 'deny' }, elsewhere: { action: 'deny' } });
     expect(report.opened).toEqual(['https://id.example/authorize?response_type=code&state=s&code_challenge=c']);
-    expect(report.foreign).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This page may not call Notarium.' } });
+    expect(report.foreign).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: sentenceFor('FORBIDDEN') } });
     expect(report.notarise.ok).toBe(true);
     expect(report.notariseDone.outcomes).toEqual([expect.objectContaining({ name: 'contract.txt', status: 'registered', error: null })]);
     // In a block: the engine's notice shown as a native notification, whose click opened that record.

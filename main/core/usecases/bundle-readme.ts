@@ -36,7 +36,8 @@ and that this is the figure Notarium's documentation publishes for version ${pac
 (docs/evidence.md in Notarium's source, "The verifier page's SHA-256"). Or do without
 this copy: "notarium verifier-page -o DIR" writes the page as your own Notarium builds it,
 "notarium receipt verify RECEIPT FILE" checks with no page at all, and the receipt format's
-documentation (receipt-v1) says how to check a receipt by hand, independently of Notarium.
+documentation (docs/receipt-format.md in Notarium's source) says how to check a receipt by hand,
+independently of Notarium.
 
 The page does not check that the block is on the best chain: look the block's hash up in any
 block explorer of its network, or run "notarium receipt verify RECEIPT FILE --online".

@@ -8,7 +8,8 @@ import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { statusOf } from '../receipts/verify/receipt-verdict.ts';
 import { verifyReceipt, withServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import type { NotariumError } from '../errors/notarium-error.ts';
-import type { StoredRecord } from '../store/record.ts';
+import { FOLLOWED_STATES, type StoredRecord } from '../store/record.ts';
+import { shellQuote } from '../text/shell-quote.ts';
 import type { NotaryContext } from './context.ts';
 import { filesOf, type FileOrigin } from './files-in.ts';
 import { serviceCheck } from './service-check.ts';
@@ -36,6 +37,11 @@ export interface LazyEngine {
   hash: NotaryContext['hash'];
   /** The engine, opened on the first call. */
   engine(): Promise<NotaryContext>;
+  /**
+   * Asks the service about a record not in a block when last asked, and stores the answer (the
+   * poller's check): a command has no poller running, so the library alone may be out of date.
+   */
+  checkNow?(record: StoredRecord): Promise<boolean>;
 }
 
 /** The engine failed to open: the command's failure, not one file's result (failure() lets it through). */
@@ -122,10 +128,17 @@ export async function verifyFile(ctx: VerifyContext, file: string, options: Veri
     if (!found) {
       return { path, sha256, status: 'unknown', message: 'No receipt is next to this file and the library has no registration of its content.' };
     }
-    const { record, member } = found;
-    const batch = batchFacts(engine, found) ?? undefined;
+    const { member } = found;
+    let record = found.record;
+    if (!confirmationOf(record) && !options.offline && 'checkNow' in ctx && ctx.checkNow && FOLLOWED_STATES.includes(record.state)) {
+      await ctx.checkNow(record);
+      record = engine.library.records.get(record.id)!;
+    }
+    const batch = batchFacts(engine, { ...found, record }) ?? undefined;
     if (!confirmationOf(record)) {
       const of = batch ? ` as one of ${batch.files ?? "a batch's"} files` : '';
+      const asked = record.lastCheckedAt === null ? '' : ` when last asked, at ${new Date(record.lastCheckedAt).toISOString()}`;
+      const now = options.offline ? `; "${engine.command(`status ${shellQuote(path)}`)}" asks the service now` : '';
       return {
         path,
         sha256,
@@ -133,7 +146,7 @@ export async function verifyFile(ctx: VerifyContext, file: string, options: Veri
         source: 'library',
         txId: record.txId!,
         ...(batch ? { batch } : {}),
-        message: `Registered${of} (${record.txId}) but not in a block yet.`,
+        message: `Registered${of} (${record.txId}) but not in a block${asked}${now}.`,
       };
     }
     const receipt = member ? memberReceipt(engine, { ...member, registration: record }) : receiptOf(engine, record);

@@ -94,4 +94,59 @@ describe('the documentation', () => {
     }
     expect(pages.filter((p) => !reached.has(p)).map((p) => relative(ROOT, p))).toEqual([]);
   });
+
+  it('names only repository files that exist, where it names one in backticks', () => {
+    const gone: string[] = [];
+    for (const page of pages) {
+      for (const named of namedFiles(textOf.get(page)!)) {
+        if (!repoFiles.some((f) => f === named || f.endsWith(`/${named}`))) gone.push(`${relative(ROOT, page)} → ${named}`);
+      }
+    }
+    expect(gone).toEqual([]);
+  });
 });
+
+/** Every file of the repository (not its dependencies or builds), as a path from its root. */
+const repoFiles = (function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (SKIPPED.has(relative(ROOT, path)) && relative(ROOT, path) !== 'docs/incoming') return [];
+    return e.isDirectory() ? walk(path) : [relative(ROOT, path)];
+  });
+})(ROOT);
+
+/**
+ * The repository files a page names in backticks: a path with a folder and an extension
+ * (`main/core/app-paths.ts`, or a tail of one, `usecases/verify.ts`), or a test file by its name.
+ * A path with a placeholder, a home or absolute path, or a file the page says is planned is not one.
+ */
+function namedFiles(text: string): string[] {
+  const named = [...withoutBlocks(text).matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
+  return named.filter(
+    (n) =>
+      ((/^[\w.@-]+(\/[\w.@-]+)+\.[a-z]{1,5}$/.test(n) && !n.startsWith('.')) || /^[\w.-]+\.test\.ts$/.test(n)) &&
+      !GENERATED.some((prefix) => n.startsWith(prefix)) &&
+      !NOT_OURS.has(n),
+  );
+}
+
+/** Folders a build, an install or a test run makes: named, never committed. */
+const GENERATED = ['node_modules/', 'dist/', 'test-results/', 'build/icon.png'];
+
+/**
+ * Names that look like this repository's files and are not: Electron's own sources (the Electron
+ * shell's page cites them), example paths, and files named on pages other engineers are rewriting
+ * (the team library's plan, the evidence page's crash section), to be taken out once mended.
+ */
+const NOT_OURS = new Set([
+  'shell/browser/native_window_views_win.cc',
+  'content/common/child_process_host_impl.cc',
+  'lib/utility/api/module-list.ts',
+  'lib/common/api/net-client-request.ts',
+  'a/report.pdf',
+  'b/report.pdf',
+  'DIR/verify.html',
+  'store/dialects.ts',
+  'bench/team-library.ts',
+  'cli-crash.test.ts',
+]);

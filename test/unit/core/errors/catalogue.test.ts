@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueCode, ERROR_CODES, isErrorCode, SERVICE_CODES, sentenceFor } from '../../../../main/core/errors/catalogue.ts';
 import { ServiceError } from '../../../../main/core/errors/notarium-error.ts';
-import { FAILURE_CODES, SKIP_CODES } from '../../../../main/core/receipts/verify/step-codes.ts';
+import { FAILURE_CODES, SKIP_CODES, STEP_CODE_HELP } from '../../../../main/core/receipts/verify/step-codes.ts';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 
@@ -26,6 +26,25 @@ function codesUsed(): Map<string, string> {
 describe('the catalogue of error codes', () => {
   it('every code has one sentence for people', () => {
     for (const code of ERROR_CODES) expect(sentenceFor(code, null), code).toMatch(/^[A-Z"].*[.!]$/s);
+  });
+
+  // What a reader is told to do, or that Notarium does it for them: a sentence without one leaves a
+  // person with an error and nowhere to go.
+  const ACTION =
+    /\b(try|check|set|add|choose|sign in|open|run|notarise|name|wait|ask|install|unlock|rename|remove|drop|save|repair|make|use|import|reload|start|quit|stop|give|verify|look at|get|export|complete|do not rely|retries|left to it|not sent again|nothing to do|go on)\b/i;
+
+  it('every code says what to do about it', () => {
+    const without = ERROR_CODES.filter((code) => !ACTION.test(sentenceFor(code, null) ?? ''));
+    expect(without).toEqual([]);
+  });
+
+  it('every verification step code says what it means and what to do, in sentences of its own', () => {
+    for (const code of [...FAILURE_CODES, ...SKIP_CODES]) {
+      const { meaning, action } = STEP_CODE_HELP[code];
+      expect(meaning, code).toMatch(/^[A-Z].*\.$/s);
+      expect(action, code).toMatch(/^[A-Z].*\.$/s);
+      expect(action, code).toMatch(ACTION);
+    }
   });
 
   it('every code a failure is given in main/ or preload/ is in the catalogue, so it crosses every boundary as itself', () => {
@@ -57,6 +76,8 @@ describe('the catalogue of error codes', () => {
 
   it('the troubleshooting page lists every code and every verification step code', () => {
     const page = readFileSync(join(ROOT, 'docs/user/troubleshooting.md'), 'utf8');
-    for (const code of [...ERROR_CODES, ...FAILURE_CODES, ...SKIP_CODES]) expect(page, code).toContain(`\`${code}\``);
+    for (const code of ERROR_CODES) expect(page, code).toContain(`\`${code}\``);
+    const prose = page.replace(/\s+/g, ' ');
+    for (const code of [...FAILURE_CODES, ...SKIP_CODES]) expect(prose, code).toContain(`\`${code}\`: ${STEP_CODE_HELP[code].meaning}`);
   });
 });
