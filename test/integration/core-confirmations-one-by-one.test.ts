@@ -2,13 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { Notary } from '../../main/core/notary.ts';
-import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
+import type { Notary } from '../../main/core/notary.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
-import { runUntil } from '../support/engine-clock.ts';
+import { engineOnClock, runUntil } from '../support/engine-clock.ts';
 import { ManualClock } from '../support/manual-clock.ts';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+import type { TestSandbox } from '../support/sandbox-client.ts';
 
 // The app's background poller reports every confirmation from the first to the target,
 // one by one, as the Notarise rows and the Library show them (`record-updated`), and never asks
@@ -19,7 +18,6 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts
 const BLOCK = 10_000;
 const TARGET = 4;
 const root = mkdtempSync(join(tmpdir(), 'notarium-one-by-one-'));
-const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
 let running: { notary: Notary; sandbox: TestSandbox } | undefined;
 let homes = 0;
 
@@ -33,29 +31,13 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 /** The engine on a manual clock, its current profile a service on a sandbox on the same clock; the status requests the sandbox received, by time. */
 async function onOneClock(clock: ManualClock, blockInterval: number) {
   const statusAsked: number[] = [];
-  const sandbox = await startTestSandbox({
-    blockInterval,
-    clock: clock.now,
-    log: (line) => void (/^GET \/api\/v1\/records\/[0-9a-f]{64}\/status /.test(line) && statusAsked.push(clock.now())),
-  });
-  const notary = new Notary({
-    dataDir: join(root, `home-${++homes}`),
-    secrets: noSecrets,
-    env: { NOTARIUM_API_KEY: sandbox.apiKey },
-    autoReceipts: false,
-    timers: clock,
-  });
+  const { notary, sandbox } = await engineOnClock(
+    clock,
+    join(root, `home-${++homes}`),
+    { name: 'Service', network: 'sandbox', expectedBlockSeconds: BLOCK / 1000, targetConfirmations: TARGET },
+    { blockInterval, log: (line) => void (/^GET \/api\/v1\/records\/[0-9a-f]{64}\/status /.test(line) && statusAsked.push(clock.now())) },
+  );
   running = { notary, sandbox };
-  notary.library.profiles.save({
-    name: 'Service',
-    baseUrl: sandbox.baseUrl,
-    network: 'sandbox',
-    explorerTxUrl: `${sandbox.baseUrl}/explorer/tx/{txId}/hex`,
-    explorerHeaderUrl: `${sandbox.baseUrl}/explorer/block/{blockHash}/header`,
-    expectedBlockSeconds: BLOCK / 1000,
-    targetConfirmations: TARGET,
-  });
-  notary.library.profiles.use('Service');
   const seen: number[] = [];
   notary.events.on('record-updated', (r: StoredRecord) => {
     if (r.confirmations !== seen.at(-1) && r.confirmations > 0) seen.push(r.confirmations);

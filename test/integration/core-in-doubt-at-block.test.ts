@@ -2,14 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { Notary } from '../../main/core/notary.ts';
-import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
 import { addVersion } from '../../main/core/usecases/documents.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
-import { runUntil } from '../support/engine-clock.ts';
+import { engineOnClock, runUntil } from '../support/engine-clock.ts';
 import { ManualClock } from '../support/manual-clock.ts';
-import { startTestSandbox } from '../support/sandbox-client.ts';
 
 // Writes left in doubt are looked at again when a block comes, at most once per block per profile:
 // many registrations confirmed in one block are many status answers about one block, and each look
@@ -20,25 +17,17 @@ import { startTestSandbox } from '../support/sandbox-client.ts';
 const BLOCK = 10_000;
 const NAVIGATE = 'GET /api/v1/linkedrecords/{txId}/navigate';
 const root = mkdtempSync(join(tmpdir(), 'notarium-in-doubt-block-'));
-const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 it('a version in doubt is looked for once per block, however many registrations of its profile that block confirms', async () => {
   const clock = new ManualClock();
-  const sandbox = await startTestSandbox({ strict: true, blockInterval: 0, clock: clock.now });
-  const notary = new Notary({ dataDir: join(root, 'home'), secrets: noSecrets, env: { NOTARIUM_API_KEY: sandbox.apiKey }, autoReceipts: false, timers: clock });
+  const { notary, sandbox } = await engineOnClock(
+    clock,
+    join(root, 'home'),
+    { name: 'Strict service', network: 'regtest', expectedBlockSeconds: BLOCK / 1000, targetConfirmations: 4, idempotentWrites: false },
+    { strict: true },
+  );
   try {
-    notary.library.profiles.save({
-      name: 'Strict service',
-      baseUrl: sandbox.baseUrl,
-      network: 'regtest',
-      explorerTxUrl: `${sandbox.baseUrl}/explorer/tx/{txId}/hex`,
-      explorerHeaderUrl: `${sandbox.baseUrl}/explorer/block/{blockHash}/header`,
-      expectedBlockSeconds: BLOCK / 1000,
-      targetConfirmations: 4,
-      idempotentWrites: false,
-    });
-    notary.library.profiles.use('Strict service');
     const file = (name: string): string => {
       const path = join(root, name);
       writeFileSync(path, `${name}\n`);

@@ -2,13 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, afterAll, describe, expect, it } from 'vitest';
-import { Notary } from '../../main/core/notary.ts';
-import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
+import type { Notary } from '../../main/core/notary.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
-import { runUntil } from '../support/engine-clock.ts';
+import { engineOnClock, runUntil } from '../support/engine-clock.ts';
 import { ManualClock } from '../support/manual-clock.ts';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+import type { TestSandbox } from '../support/sandbox-client.ts';
 
 // A 404 means the transaction "may still be publishing, or it was rejected" (record-service.md),
 // and "there is no guarantee that a record will be mined": a record should then be submitted again
@@ -20,7 +19,6 @@ const BLOCK = 10_000;
 const REJECT_AFTER_S = 60;
 const WRITE = 'POST /api/v1/records';
 const root = mkdtempSync(join(tmpdir(), 'notarium-rejected-'));
-const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
 let running: { notary: Notary; sandbox: TestSandbox } | undefined;
 let homes = 0;
 afterEach(async () => {
@@ -31,27 +29,20 @@ afterEach(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function onOneClock(clock: ManualClock) {
-  const sandbox = await startTestSandbox({ strict: true, blockInterval: 0, clock: clock.now });
-  const notary = new Notary({
-    dataDir: join(root, `home-${++homes}`),
-    secrets: noSecrets,
-    env: { NOTARIUM_API_KEY: sandbox.apiKey },
-    autoReceipts: false,
-    timers: clock,
-  });
+  const { notary, sandbox } = await engineOnClock(
+    clock,
+    join(root, `home-${++homes}`),
+    {
+      name: 'Strict service',
+      network: 'regtest',
+      expectedBlockSeconds: BLOCK / 1000,
+      targetConfirmations: 1,
+      rejectAfterSeconds: REJECT_AFTER_S,
+      idempotentWrites: false,
+    },
+    { strict: true },
+  );
   running = { notary, sandbox };
-  notary.library.profiles.save({
-    name: 'Strict service',
-    baseUrl: sandbox.baseUrl,
-    network: 'regtest',
-    explorerTxUrl: `${sandbox.baseUrl}/explorer/tx/{txId}/hex`,
-    explorerHeaderUrl: `${sandbox.baseUrl}/explorer/block/{blockHash}/header`,
-    expectedBlockSeconds: BLOCK / 1000,
-    targetConfirmations: 1,
-    rejectAfterSeconds: REJECT_AFTER_S,
-    idempotentWrites: false,
-  });
-  notary.library.profiles.use('Strict service');
   const rejectNext = (rate: number) => sandbox.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify({ rejectRate: rate }) });
   const writes = async (): Promise<number> =>
     (await sandbox.json<{ routes: { route: string; total: number }[] }>('/__sandbox/requests')).routes.find((r) => r.route === WRITE)?.total ?? 0;
