@@ -305,8 +305,10 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
 
       const other = new Notary({ dataDir: join(root, 'other-home'), sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
       try {
+        // That library's own service (its embedded sandbox) is another chain, which never confirmed
+        // these: a test chain's work proves nothing, so each is imported evidence, partially verified.
         for (const r of result.receipts)
-          expect(await importReceipt(other.context, r)).toMatchObject({ imported: true, proof: { outcome: 'verified', network, testChain: true } });
+          expect(await importReceipt(other.context, r)).toMatchObject({ imported: true, proof: { outcome: 'partially-verified', network, testChain: true } });
         expect((await importReceipt(other.context, result.receipts[0]!)).imported).toBe(false);
         // Made by another service: kept with the receipt's own network, and not followed from this library.
         const imported = other.library.records.query({ limit: 10 }).records;
