@@ -29,9 +29,10 @@ export const COMPLETION_SHELLS = { bash: {}, zsh: {}, fish: {} } as const satisf
 export const COMPLETION_HELP = `Usage: notarium completion bash|zsh|fish
 
 Prints a completion script for the shell: commands, subcommands and options complete on Tab.
-  bash   source <(notarium completion bash)            (or save it in ~/.local/share/bash-completion/completions/notarium)
+  bash   source <(notarium completion bash)            (in ~/.bashrc)
   zsh    source <(notarium completion zsh)             (in ~/.zshrc)
   fish   notarium completion fish > ~/.config/fish/completions/notarium.fish
+Bash also loads the script saved as ~/.local/share/bash-completion/completions/notarium.
 Made with "npx notarium completion …", the script completes "npx notarium …" too.`;
 
 export async function completionCommand(argv: string[], io: CliIo, table: Table): Promise<number> {

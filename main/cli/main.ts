@@ -16,7 +16,7 @@ import { UsageError } from './usage-error.ts';
 export const HELP = `Usage: notarium <command> [options]
 
 Notarise files:
-  notarise <files…>            register files (--document: as new documents; --wait: until settled)
+  notarise <files…>            register files (--wait: until settled; --document: as documents)
   status <file|txId>           a registration's state
   wait <file|txId>             wait until a registration has enough confirmations
   hash <files…>                SHA-256 of files, like sha256sum
@@ -39,14 +39,16 @@ Setup:
   app [--web] [--no-open]      open the app (in the browser where Electron is not available)
   start                        run the embedded sandbox for the app and other commands
   sandbox                      run a standalone sandbox of the service
-  completion bash|zsh|fish     a completion script for your shell, e.g. source <(notarium completion bash)
+  completion bash|zsh|fish     a completion script for your shell:
+                               source <(notarium completion bash)
 
-Every command takes --help; most take --json and --profile NAME. Either spelling works: notarize,
-finalize. notarium --version prints the version.
-Exit codes: 0 success or verified, 1 mismatch or failed, 2 usage or runtime error (verify: unreadable),
-3 pending, unknown or partially verified. notarium help <command> prints that command's help.
-Environment: NOTARIUM_HOME (data directory), NOTARIUM_BASE_URL, NOTARIUM_API_KEY (override the profile;
-a key stored in the keychain is never sent to NOTARIUM_BASE_URL, so give both).`;
+Every command takes --help (or: notarium help <command>); most take --json and --profile NAME.
+Either spelling works: notarize, finalize. notarium --version prints the version.
+
+Exit codes: 0 success or verified, 1 mismatch or failed, 2 usage or runtime error (verify:
+unreadable), 3 pending, unknown or partially verified.
+Environment: NOTARIUM_HOME (the data directory); NOTARIUM_BASE_URL and NOTARIUM_API_KEY override
+the profile (a key stored in the keychain is never sent to NOTARIUM_BASE_URL, so give both).`;
 
 /**
  * The one command table: each command's module, loaded only when that command runs, so a command

@@ -20,7 +20,8 @@ stays until the new one is complete, so one cancelled or given up leaves it as i
 
 export const WHOAMI_HELP = `Usage: notarium whoami [--profile P] [--json]
 
-Shows who is signed in to the profile, and the claims the portal grants. Exit code 3 when signed out.`;
+Shows who is signed in to the profile, and the claims the portal grants.
+Exit code 3 when signed out.`;
 
 export const LOGOUT_HELP = `Usage: notarium logout [--profile P]
 

@@ -20,15 +20,16 @@ export const APP_HELP = `Usage: notarium app [--web] [--no-open]
 Opens Notarium on the current profile (the embedded sandbox on a fresh install): the desktop app,
 with Electron's binary downloaded into node_modules/electron the first time (Electron's own
 installer: ELECTRON_MIRROR and its other settings apply; ELECTRON_SKIP_BINARY_DOWNLOAD=1 skips it).
-Where it cannot be downloaded (offline, refused, stalled, a checksum that does not match) or
+
+Where Electron cannot be downloaded (offline, refused, stalled, a checksum that does not match) or
 started (SQLite not compiled for it), the reason is said and the app opens in your browser instead
-(a download that failed is tried again after a day; NOTARIUM_ELECTRON_DOWNLOAD=1 tries at once):
-a server on 127.0.0.1 only, opened once through a one-time link (the browser is given a private
-file that holds it, so the link never appears in a command line other users can see). When no
-browser can be opened (the opener fails: a server, no desktop), the link is printed here at once; if
-the app has not opened within 15 seconds (a browser that cannot read the data directory, .html
-opened in an editor), it is printed here too. A transaction's explorer page and the identity portal's
-sign-in page open in new tabs of the browser the app is in.
+(a download that failed is tried again after a day; NOTARIUM_ELECTRON_DOWNLOAD=1 tries at once).
+The browser version is a server on 127.0.0.1 only, opened once through a one-time link (the browser
+is given a private file that holds it, so the link never appears in a command line other users can
+see). When no browser can be opened (the opener fails: a server, no desktop), the link is printed
+here at once; if the app has not opened within 15 seconds (a browser that cannot read the data
+directory, .html opened in an editor), it is printed here too. A transaction's explorer page and
+the identity portal's sign-in page open in new tabs of the browser the app is in.
 
   --web       the browser version, even where Electron is installed
   --no-open   the browser version, with its one-time link printed on a line of its own on stdout

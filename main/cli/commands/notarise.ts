@@ -16,7 +16,8 @@ import type { Notary } from '../../core/notary.ts';
 import { fileView } from '../batch-view.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 
-export const NOTARISE_HELP = `Usage: notarium notarise <files|folders…> [--separately] [--document] [--wait] [--confirmations N] [--again] [--json] [--profile P]
+export const NOTARISE_HELP = `Usage: notarium notarise <files|folders…> [--separately] [--document] [--wait]
+                         [--confirmations N] [--again] [--json] [--profile P]
 
 Hashes each file locally (folders: their files, recursively) and registers a salted fingerprint of
 it; the file never leaves the machine. Files notarised together are anchored as one batch: one
@@ -24,11 +25,6 @@ registration for all of them (up to 100,000 files a batch), and a receipt of its
 which verifies alone with its file. One file alone is registered on its own.
 A file whose content is already registered in the profile is reported, not registered again.
 Running the command again finishes what an interrupted run left.
-Exit code: 0 registered, 1 refused or rejected by the service, or (with --wait) never mined and
-given up (the reason is printed), 2 a file could not be read, or was not sent because the
-service could not be reached (nothing was registered: the next run sends it), 3 sent but the
-answer was lost (in doubt: run the command again), or --wait stopped by Ctrl+C (the files stay registered: follow them
-with "notarium wait <file>", which writes the receipt once in a block).
 
   --separately       register each file on its own instead of as one batch
   --document         start a new document (a chain of versions) for each file (never batched)
@@ -36,7 +32,17 @@ with "notarium wait <file>", which writes the receipt once in a block).
                      terminal, a line shows the confirmations and the next check)
   --confirmations N  with --wait: wait for N confirmations instead
   --again            register even content that is already registered
-  --json             print the results as JSON`;
+  --json             print the results as JSON
+
+Exit code:
+  0  registered
+  1  refused or rejected by the service, or (with --wait) never mined and given up (the reason
+     is printed)
+  2  a file could not be read, or was not sent because the service could not be reached (nothing
+     was registered: the next run sends it)
+  3  sent but the answer was lost (in doubt: run the command again), or --wait stopped by Ctrl+C
+     (the files stay registered: "notarium wait <file>" follows one and writes its receipt once
+     it is in a block)`;
 
 export const NOTARISE_OPTIONS = {
   ...COMMON_OPTIONS,

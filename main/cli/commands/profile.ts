@@ -20,10 +20,12 @@ import { UsageError } from '../usage-error.ts';
 
 export const PROFILE_HELP = `Usage:
   notarium profile list [--json]
-  notarium profile add <name> --base-url URL [options]   add a service profile, or change the settings given
+  notarium profile add <name> --base-url URL [options]   add a service profile, or change the
+                                                         settings given
   notarium profile use <name>                            make it the current profile
-  notarium profile remove <name> [--yes]                 remove it, with its API key and sign-in (from the keychain);
-                                                         asks first on a terminal, --yes elsewhere (a script)
+  notarium profile remove <name> [--yes]                 remove it, with its API key and sign-in
+                                                         (from the keychain); asks first on a
+                                                         terminal, --yes elsewhere (a script)
 
 Options of add:
   --auth-url URL            identity service address

@@ -22,7 +22,8 @@ Runs the sandbox: the record service, the identity service and a simulated chain
 Options:
   --port N              port to listen on (default 0: a free port)
   --host ADDR           loopback address to listen on (default 127.0.0.1)
-  --block-interval S    seconds between blocks (default 10, at least 0.1; 0: only on POST /__sandbox/mine)
+  --block-interval S    seconds between blocks (default 10, at least 0.1; 0: only on
+                        POST /__sandbox/mine)
   --data DIR            keep chain, records and identity state in DIR (default: in memory)
   --api-key KEY         the x-api-key to accept (default: generated; kept in --data)
   --env-id ID           identity environment id in identity paths (default sandbox)
@@ -39,17 +40,21 @@ Where the service's documentation allows more than one reading (strict value in 
                         or allow (default ${DEFAULT_LIFECYCLE}) [${STRICT_BEHAVIOUR.lifecycle}]
   --idempotency I       Idempotency-Key: honour (default) or ignore [${STRICT_BEHAVIOUR.idempotency}]
   --spelling S          JSON key spelling: reference (default) or guides [${STRICT_BEHAVIOUR.responseSpelling}]
-  --layout L            the record on chain: separate (default), shared-output or shared-push [${STRICT_BEHAVIOUR.layout}]
+  --layout L            the record on chain: separate (default), shared-output or shared-push
+                        [${STRICT_BEHAVIOUR.layout}]
   --navigate-max N      largest |links| for navigate (default 100) [${STRICT_BEHAVIOUR.navigateMax}]
   --delete-answer A     a delete's 200: txid (default) or empty [${STRICT_BEHAVIOUR.deleteAnswer}]
-  --error-codes E       error code spellings: reference (default) or troubleshooting [${STRICT_BEHAVIOUR.errorCodes}]
-  --token-placement P   update token in the query: either (default), as-issued or encoded-once [${STRICT_BEHAVIOUR.tokenPlacement}]
+  --error-codes E       error code spellings: reference (default) or troubleshooting
+                        [${STRICT_BEHAVIOUR.errorCodes}]
+  --token-placement P   the update token in the query: either (default), as-issued or
+                        encoded-once [${STRICT_BEHAVIOUR.tokenPlacement}]
   --chain-index I       what navigate and updatable see after a linked record: accepted (default)
                         or mined (an unmined successor is invisible) [${STRICT_BEHAVIOUR.chainIndex}]
   --proof-target T      what a Merkle proof's target holds: header (default, the documentation's
                         example), hash (the TSC default) or merkleRoot [${STRICT_BEHAVIOUR.proofTarget}]
   --explorer-style E    the explorer's shapes: sandbox (default: headers as hex) or whatsonchain
-                        (headers only as JSON, block lookup at /explorer/block/hash/{hash}) [${STRICT_BEHAVIOUR.explorerStyle}]
+                        (headers only as JSON, block lookup at /explorer/block/hash/{hash})
+                        [${STRICT_BEHAVIOUR.explorerStyle}]
   --reorg-rate R        share of scheduled blocks followed by a reorganisation of the tip, 0 to 1
                         (default 0; random, so not turned on by --strict); POST /__sandbox/reorg
                         makes one now

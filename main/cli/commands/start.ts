@@ -8,7 +8,8 @@ import { numberOption, parseCommand } from '../options.ts';
 export const START_HELP = `Usage: notarium start [--block-interval S]
 
 Runs the embedded sandbox of the Sandbox profile, with its data in the app data directory, until
-Ctrl+C. Other notarium commands (and the app) use this running sandbox instead of starting their own.`;
+Ctrl+C. Other notarium commands (and the app) use this running sandbox instead of starting their
+own.`;
 
 export const START_OPTIONS = { 'block-interval': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 

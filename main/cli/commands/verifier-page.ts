@@ -16,10 +16,11 @@ export const VERIFIER_PAGE_HELP = `Usage: notarium verifier-page -o DIR [--block
 Writes DIR/verify.html, the offline verifier page as this copy of Notarium builds it: the same, byte
 for byte, as the one in every proof bundle of this version, and prints its SHA-256. A receiver who
 opens a copy of their own need not trust the one that came with a proof.
-  --block-lookup URL   a page for your own use that may ask this block lookup (an http(s) URL with
-                       {blockHash}, e.g. https://api.whatsonchain.com/v1/bsv/main/block/hash/{blockHash})
-                       whether a block is on the best chain, when you press its button; its SHA-256
-                       is not the published one`;
+
+  --block-lookup URL   a page for your own use that may ask this block lookup whether a block is
+                       on the best chain, when you press its button; its SHA-256 is not the
+                       published one. URL: an http(s) URL with {blockHash}, e.g.
+                       https://api.whatsonchain.com/v1/bsv/main/block/hash/{blockHash}`;
 
 export const VERIFIER_PAGE_OPTIONS = {
   output: { type: 'string', short: 'o' },

@@ -13,24 +13,36 @@ import { UsageError } from '../usage-error.ts';
 import { withLazyNotary } from '../session.ts';
 import { counted } from '../../../preload/counted.ts';
 
-export const VERIFY_HELP = `Usage: notarium verify <files|folders…> [--receipt FILE] [--offline] [--require-chain] [--json] [--details]
+export const VERIFY_HELP = `Usage: notarium verify <files|folders…> [--receipt FILE] [--offline] [--require-chain]
+                       [--details] [--json]
 
 Verifies each file by the receipt next to it (<name>.receipt.json), by --receipt, or by the
-library's record of its content. Folders are walked recursively (receipts and hidden entries are
-left out). Unless --offline, two online steps follow, through the profile that reaches the
-service that made the receipt: its block lookup is asked whether the receipt's block is on the
-best chain (the chain step: a block off its best chain fails the file; a block it does not know,
-404, is skipped as unknown to this lookup, since a lookup of another network answers so too),
-and the service is asked to confirm the match (a "no" fails the file). When either cannot be
-asked, the offline proof stands and the report says why the step was skipped (receipt verify
---online requires both steps).
+library's record of its content. Folders are walked recursively, leaving out receipts and hidden
+files and folders.
 
+The receipt's proof is checked offline first. Then, unless --offline, two questions are asked
+through the profile that reaches the service that made the receipt:
+  chain step    Is the receipt's block on the best chain? The profile's block lookup answers. A
+                block it knows off its best chain fails the file. A block it does not know (404)
+                only skips the step, since a lookup of another network answers the same.
+  service step  Does the service confirm the match? A "no" fails the file.
+When a question cannot be asked (no connection, no profile for that service), the offline proof
+stands and the report says why the step was skipped. "notarium receipt verify --online" requires
+both steps.
+
+  --receipt FILE   verify one file by this receipt
+  --offline        check the proof only, and ask nothing
   --require-chain  the chain step is required: a block the lookup does not know fails the file
-  --details   print each file's step report
-Exit code: 0 all verified, 1 any mismatch (a file changed, or a proof that fails), 2 any
-unreadable (a file or its receipt could not be read, or the receipt is not one: nothing was
-compared), 3 any unknown, pending or partially verified (some step could not be checked: the
-output says which, and what that leaves unproven).`;
+  --details        print each file's step report (shown anyway when one file is verified)
+  --json           print the results as JSON, step reports included
+
+Exit code:
+  0  every file verified
+  1  any mismatch: a file changed, or a proof that fails
+  2  any unreadable: a file or its receipt could not be read, or the receipt is not one (nothing
+     was compared)
+  3  any unknown, pending or partially verified: some step could not be checked (the output says
+     which, and what that leaves unproven)`;
 
 /** The batch's exit code: an unreadable file or receipt outranks a mismatch, which outranks unknown and pending. */
 export function exitForResults(results: FileVerification[]): number {

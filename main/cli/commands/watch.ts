@@ -26,7 +26,8 @@ import { UsageError } from '../usage-error.ts';
 import { WATCH_DEFAULTS } from '../../../preload/watch-defaults.ts';
 
 export const WATCH_HELP = `Usage:
-  notarium watch [folders…] [--recursive] [--include GLOB]… [--exclude GLOB]… [--receipts beside|folder] [--stable S] [--once] [--json] [--profile P]
+  notarium watch [folders…] [--recursive] [--include GLOB]… [--exclude GLOB]…
+                 [--receipts beside|folder] [--stable S] [--once] [--json] [--profile P]
   notarium watch --list [--json]
   notarium watch --remove <folders…>
   notarium watch --pause|--resume <folders…>
