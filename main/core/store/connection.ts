@@ -19,7 +19,9 @@ import type { LibraryDatabase } from './database.ts';
  *
  * The tables not yet asynchronous still call the database directly: their statements do not wait
  * here, so until every table goes through this connection, one of theirs made by another caller
- * while an asynchronous write awaits runs inside that write.
+ * while a write's body awaits would run inside that write. So the store's bodies return a value,
+ * not a promise, until then: such a body is committed before `write` returns, and from BEGIN to
+ * COMMIT nothing else runs, as in a synchronous transaction.
  */
 export interface LibraryStatement<P extends unknown[], R> {
   get(...params: P): Promise<R | undefined>;
@@ -60,9 +62,10 @@ export class LibraryConnection {
 
   /**
    * Runs `body` as one transaction that writes, taking the write lock at BEGIN (IMMEDIATE, as
-   * `writeTransaction` does): committed when it resolves, rolled back when it rejects.
+   * `writeTransaction` does): committed when it resolves, rolled back when it rejects. A body that
+   * returns a value, not a promise, is committed at once: from BEGIN to COMMIT nothing else runs.
    */
-  async write<T>(body: () => Promise<T>): Promise<T> {
+  async write<T>(body: () => T | Promise<T>): Promise<T> {
     const open = this.open;
     if (open !== undefined && this.inside.getStore() === open) return this.savepoint(open, body);
     // The check and the BEGIN in one synchronous step: another waiter woken by the same end may go first.
@@ -72,7 +75,9 @@ export class LibraryConnection {
     this.db.exec('BEGIN IMMEDIATE');
     this.open = write;
     try {
-      const result = await this.inside.run(write, body);
+      const returned = this.inside.run(write, body);
+      // Awaited only when it is a promise: `await` on a plain value would still let the microtasks queued meanwhile run before COMMIT.
+      const result = returned instanceof Promise ? await returned : returned;
       this.db.exec('COMMIT');
       return result;
     } catch (err) {
@@ -85,11 +90,12 @@ export class LibraryConnection {
     }
   }
 
-  private async savepoint<T>(open: OpenWrite, body: () => Promise<T>): Promise<T> {
+  private async savepoint<T>(open: OpenWrite, body: () => T | Promise<T>): Promise<T> {
     const name = `nested_${++open.savepoints}`;
     this.db.exec(`SAVEPOINT ${name}`);
     try {
-      const result = await body();
+      const returned = body();
+      const result = returned instanceof Promise ? await returned : returned;
       this.db.exec(`RELEASE ${name}`);
       return result;
     } catch (err) {

@@ -49,7 +49,7 @@ export class Library {
   }
 
   /** Runs `body` as one write transaction: the tables' methods it awaits are part of it; everyone else's wait for it to end. */
-  async write<T>(body: () => Promise<T>): Promise<T> {
+  async write<T>(body: () => T | Promise<T>): Promise<T> {
     return this.connection.write(body);
   }
 

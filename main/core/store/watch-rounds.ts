@@ -46,7 +46,7 @@ export class WatchRounds {
   ) {}
 
   async build(round: NewRound, lease: SendLease): Promise<BuiltRound> {
-    return connectionOf(this.db).write(async (): Promise<BuiltRound> => {
+    return connectionOf(this.db).write((): BuiltRound => {
       const folder = this.folders.get(round.folderId);
       if (!folder) return { stale: true };
       if ((round.after?.documentId ?? folder.documentId) !== folder.documentId) return { stale: true };
@@ -95,7 +95,7 @@ export class WatchRounds {
    * up: waiting again, for the next round (their content was never registered). Returns how many.
    */
   async reclaimDead(folderId: number): Promise<number> {
-    return connectionOf(this.db).write(async () => {
+    return connectionOf(this.db).write(() => {
       const params = { folder: folderId, now: this.now() };
       // From the chain's dead rounds to their members' files (indexed all the way): not a scan of the folder's files.
       const from = `FROM records first JOIN watched_folders f ON f.document_id = first.document_id JOIN batches b ON b.record_id = first.id

@@ -106,6 +106,19 @@ describe('Library.write', () => {
     expect([await read(library, 'outer'), await read(library, 'inner'), await read(library, 'inner-2')]).toEqual(['1', undefined, '1']);
   });
 
+  it('a body that returns a value, not a promise, is committed before write returns: nothing else runs inside it', async () => {
+    const library = open();
+    let inside: boolean | undefined;
+    const writing = library.write(() => {
+      library.db.prepare("INSERT INTO settings (key, value) VALUES ('k', 'v')").run();
+      inside = library.db.inTransaction;
+      return 7;
+    });
+    expect([inside, library.db.inTransaction]).toEqual([true, false]);
+    expect(await writing).toBe(7);
+    expect(await read(library, 'k')).toBe('v');
+  });
+
   it('two Library objects over one database handle take turns in one place', async () => {
     const library = open();
     const other = new Library(library.db);
