@@ -2,27 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
 import type { LibraryDatabase } from './database.ts';
 
-/**
- * The library's connection as the asynchronous store uses it (docs/design/team-library.md, "The
- * store's interface becomes asynchronous"): every statement returns a promise, and a write
- * transaction's body is asynchronous. Underneath is still one better-sqlite3 connection, which runs
- * whatever statement it is given inside whatever transaction is open on it; so the transactions
- * take turns here. While a write is open, a statement of any other caller waits until it ends, and
- * so does another write: two writers never interleave inside one transaction, as they could not
- * when a transaction was one synchronous call. The body's own statements, and anything it awaits,
- * are told apart by their asynchronous context (AsyncLocalStorage): they run at once, inside the
- * transaction, so a table's method behaves alike called inside a write or alone, and a write
- * inside a write is a savepoint of it (as better-sqlite3's nested transactions are).
- *
- * A statement is run synchronously when its turn is free, at the moment it is asked for, exactly
- * as before: no turn of the event loop is added to a read.
- *
- * The tables not yet asynchronous still call the database directly: their statements do not wait
- * here, so until every table goes through this connection, one of theirs made by another caller
- * while a write's body awaits would run inside that write. So the store's bodies return a value,
- * not a promise, until then: such a body is committed before `write` returns, and from BEGIN to
- * COMMIT nothing else runs, as in a synchronous transaction.
- */
+/** A statement of the library, run in its turn. */
 export interface LibraryStatement<P extends unknown[], R> {
   get(...params: P): Promise<R | undefined>;
   all(...params: P): Promise<R[]>;
@@ -44,6 +24,28 @@ export function connectionOf(db: LibraryDatabase): LibraryConnection {
   return connection;
 }
 
+/**
+ * The library's connection as the asynchronous store uses it (docs/design/team-library.md, "The
+ * store's interface becomes asynchronous"): every statement returns a promise, and a write
+ * transaction's body is asynchronous. Underneath is still one better-sqlite3 connection, which runs
+ * whatever statement it is given inside whatever transaction is open on it; so the transactions
+ * take turns here. While a write is open, a statement of any other caller waits until it ends, and
+ * so does another write: two writers never interleave inside one transaction, as they could not
+ * when a transaction was one synchronous call. The body's own statements, and anything it awaits,
+ * are told apart by their asynchronous context (AsyncLocalStorage): they run at once, inside the
+ * transaction, so a table's method behaves alike called inside a write or alone, and a write
+ * inside a write is a savepoint of it (as better-sqlite3's nested transactions are; savepoints are
+ * a stack, so a body awaits one nested write before it starts the next).
+ *
+ * A statement is run synchronously when its turn is free, at the moment it is asked for, exactly
+ * as before: no turn of the event loop is added to a read.
+ *
+ * The tables not yet asynchronous still call the database directly: their statements do not wait
+ * here, so until every table goes through this connection, one of theirs made by another caller
+ * while a write's body awaits would run inside that write. So the store's bodies return a value,
+ * not a promise, until then: such a body is committed before `write` returns, and from BEGIN to
+ * COMMIT nothing else runs, as in a synchronous transaction.
+ */
 export class LibraryConnection {
   private open: OpenWrite | undefined;
   private readonly inside = new AsyncLocalStorage<OpenWrite>();
