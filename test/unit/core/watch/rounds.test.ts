@@ -162,6 +162,20 @@ describe('WatchRounds', () => {
       ...over,
     });
 
+  it('a round waits while a write of another caller is open, and is built once it has ended', async () => {
+    wait('a.pdf', A);
+    let release!: () => void;
+    const holding = lib.write(() => new Promise<void>((resolve) => (release = resolve)));
+    let built: Awaited<ReturnType<typeof buildRound>> | undefined;
+    const building = buildRound(null).then((b) => (built = b));
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(built).toBeUndefined();
+    release();
+    await Promise.all([holding, building]);
+    expect(built).toMatchObject({ registration: { kind: 'linked-create', state: 'submitting' } });
+    expect(lib.watchedFolders.waitingCount(folder.id)).toBe(0);
+  });
+
   it('refuses a round holding content the profile already has (registered elsewhere meanwhile)', async () => {
     const elsewhere = ownRecord({ kind: 'record', name: 'c.pdf', path: '/tmp/c.pdf', sha256: C, idempotencyKey: 'elsewhere' });
     landed(elsewhere, 7, false);
