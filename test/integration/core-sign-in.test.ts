@@ -227,7 +227,7 @@ describe('a portal that takes only the fields it documents (the strict sandbox):
     // 400 naming the field, then 201 with the same code: a refused request does not spend it.
     expect(exchanges(s.logs)).toEqual(['400', '201']);
     const { auth } = await s.connection();
-    expect(s.library.identityPortals.refusesCodeVerifier(auth!.identityService)).toBe(true);
+    expect(await s.library.identityPortals.refusesCodeVerifier(auth!.identityService)).toBe(true);
     s.logs.length = 0;
     await s.signIn.signOut();
     expect(await s.signIn.signIn({ open: through() })).toMatchObject({ name: 'ada' });
@@ -239,7 +239,7 @@ describe('a portal that takes only the fields it documents (the strict sandbox):
     await s.signIn.signIn({ open: through() });
     expect(exchanges(s.logs)).toEqual(['201']);
     const { auth } = await s.connection();
-    expect(s.library.identityPortals.refusesCodeVerifier(auth!.identityService)).toBe(false);
+    expect(await s.library.identityPortals.refusesCodeVerifier(auth!.identityService)).toBe(false);
   });
 });
 

@@ -117,12 +117,12 @@ export class SignIn {
   private async exchange(api: IdentityApi, portal: string, exchange: CodeExchange, signal: AbortSignal | undefined): Promise<IssuedTokens> {
     const portals = this.deps.portals;
     const without = { authorizationCode: exchange.authorizationCode, usedRedirectUri: exchange.usedRedirectUri };
-    if (portals?.refusesCodeVerifier(portal)) return api.exchangeCode(without, { signal });
+    if (await portals?.refusesCodeVerifier(portal)) return api.exchangeCode(without, { signal });
     try {
       return await api.exchangeCode(exchange, { signal });
     } catch (err) {
       if (!refusedCodeVerifier(err)) throw err;
-      portals?.rememberRefusesCodeVerifier(portal);
+      await portals?.rememberRefusesCodeVerifier(portal);
       return api.exchangeCode(without, { signal });
     }
   }

@@ -1,4 +1,4 @@
-import type { LibraryDatabase } from './database.ts';
+import type { LibraryConnection } from './connection.ts';
 
 /**
  * What the library has learnt of identity portals, by the identity service a profile signs in
@@ -7,14 +7,14 @@ import type { LibraryDatabase } from './database.ts';
  * on this library knows it, and a profile renamed or another one on the same portal too.
  */
 export class IdentityPortals {
-  constructor(private readonly db: LibraryDatabase) {}
+  constructor(private readonly db: LibraryConnection) {}
 
-  refusesCodeVerifier(identityService: string): boolean {
-    return this.db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(keyOf(identityService)) !== undefined;
+  async refusesCodeVerifier(identityService: string): Promise<boolean> {
+    return (await this.db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(keyOf(identityService))) !== undefined;
   }
 
-  rememberRefusesCodeVerifier(identityService: string): void {
-    this.db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, 'refused')").run(keyOf(identityService));
+  async rememberRefusesCodeVerifier(identityService: string): Promise<void> {
+    await this.db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, 'refused')").run(keyOf(identityService));
   }
 }
 

@@ -2,6 +2,7 @@ import { IdentityPortals } from './identity-portals.ts';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Batches } from './batches.ts';
+import { connectionOf, type LibraryConnection } from './connection.ts';
 import { openLibrary, type LibraryDatabase } from './database.ts';
 import { Documents } from './documents.ts';
 import { Profiles } from './profiles.ts';
@@ -23,6 +24,8 @@ export class Library {
   readonly identityPortals: IdentityPortals;
   /** This library's own id, made once: it keeps the library's keychain accounts apart from another data directory's (library-secrets.ts). */
   readonly id: string;
+  /** The tables' statements and write transactions, in turns (connection.ts). */
+  readonly connection: LibraryConnection;
 
   constructor(
     readonly db: LibraryDatabase,
@@ -34,7 +37,8 @@ export class Library {
     this.documents = new Documents(db, now);
     this.watchedFolders = new WatchedFolders(db, now);
     this.watchRounds = new WatchRounds(db, this.watchedFolders, this.documents, this.batches, now);
-    this.identityPortals = new IdentityPortals(db);
+    this.connection = connectionOf(db);
+    this.identityPortals = new IdentityPortals(this.connection);
     this.id = libraryId(db);
   }
 
@@ -42,6 +46,11 @@ export class Library {
   static open(dataDirOrMemory: string, now: () => number = Date.now): Library {
     const path = dataDirOrMemory === ':memory:' ? dataDirOrMemory : join(dataDirOrMemory, 'library.sqlite');
     return new Library(openLibrary(path), now);
+  }
+
+  /** Runs `body` as one write transaction: the tables' methods it awaits are part of it; everyone else's wait for it to end. */
+  async write<T>(body: () => T | Promise<T>): Promise<T> {
+    return this.connection.write(body);
   }
 
   close(): void {

@@ -1,5 +1,6 @@
 import type { Batches, BatchOf, NewBatch } from './batches.ts';
-import { writeTransaction, type LibraryDatabase } from './database.ts';
+import { connectionOf } from './connection.ts';
+import type { LibraryDatabase } from './database.ts';
 import type { Documents } from './documents.ts';
 import type { SendLease, StoredRecord } from './record.ts';
 import type { WatchedFolders } from './watched-folders.ts';
@@ -44,8 +45,8 @@ export class WatchRounds {
     private readonly now: () => number = Date.now,
   ) {}
 
-  build(round: NewRound, lease: SendLease): BuiltRound {
-    return writeTransaction(this.db, (): BuiltRound => {
+  async build(round: NewRound, lease: SendLease): Promise<BuiltRound> {
+    return connectionOf(this.db).write((): BuiltRound => {
       const folder = this.folders.get(round.folderId);
       if (!folder) return { stale: true };
       if ((round.after?.documentId ?? folder.documentId) !== folder.documentId) return { stale: true };
@@ -93,8 +94,8 @@ export class WatchRounds {
    * The folder's files whose content is a member of a round the service refused, or that was given
    * up: waiting again, for the next round (their content was never registered). Returns how many.
    */
-  reclaimDead(folderId: number): number {
-    return writeTransaction(this.db, () => {
+  async reclaimDead(folderId: number): Promise<number> {
+    return connectionOf(this.db).write(() => {
       const params = { folder: folderId, now: this.now() };
       // From the chain's dead rounds to their members' files (indexed all the way): not a scan of the folder's files.
       const from = `FROM records first JOIN watched_folders f ON f.document_id = first.document_id JOIN batches b ON b.record_id = first.id

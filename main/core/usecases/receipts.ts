@@ -16,7 +16,6 @@ import { targetTypeOf } from '../receipts/verify/merkle-proof.ts';
 import { uncheckedEvidence, verifyReceipt, withServiceCheck, type StepId } from '../receipts/verify/verify-receipt.ts';
 import { receiptTooLarge, receiptUnreadable } from '../receipts/verify/receipt-verdict.ts';
 import type { MemberOfBatch } from '../store/batches.ts';
-import { writeTransaction } from '../store/database.ts';
 import type { ImportedOutcome, StoredRecord } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { receiptNetwork } from './receipt-network.ts';
@@ -438,7 +437,7 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   });
   if (receipt.aggregation) {
     const member = { path: existsSync(filePath) ? filePath : null, receiptPath: path };
-    const found = importMember(ctx, path, receipt, receipt.aggregation, { existing, registration, member });
+    const found = await importMember(ctx, path, receipt, receipt.aggregation, { existing, registration, member });
     if (found.imported) {
       ctx.recordUpdated(found.record);
       ctx.wakePoller();
@@ -536,19 +535,19 @@ const RANK: Record<ImportedOutcome, number> = { pending: 0, 'partially-verified'
  * proved more than the one it was first imported from gives it its evidence: every file of the
  * batch then verifies from the library as far as the best receipt went.
  */
-function importMember(
+async function importMember(
   ctx: NotaryContext,
   path: string,
   receipt: ReceiptV1,
   aggregation: NonNullable<ReceiptV1['aggregation']>,
   i: { existing: StoredRecord | undefined; registration: ImportedRegistration; member: { path: string | null; receiptPath: string } },
-): Omit<ImportResult, 'proof' | 'serviceProfile'> {
+): Promise<Omit<ImportResult, 'proof' | 'serviceProfile'>> {
   const lower = (h: string) => h.toLowerCase();
   const sha256 = lower(receipt.file.sha256);
   const nonce = lower(aggregation.nonce);
   const refused = (why: string) => new NotariumError('RECEIPT_INVALID', `${path} is not imported: ${why}`);
   const txId = receipt.registration.txId;
-  return writeTransaction(ctx.library.db, () => {
+  return ctx.library.write(() => {
     const existing = i.existing && ctx.library.records.get(i.existing.id);
     const batch = existing && ctx.library.batches.ofRecord(existing);
     if (existing && !batch) throw refused(`the library holds registration ${txId} as a record of one file, not as a batch.`);

@@ -114,7 +114,7 @@ export async function releaseRound(
   const none = { round: null, known };
   // Contents registered elsewhere meanwhile are taken out and the round read again: a few times at most.
   for (let attempt = 0; attempt < 3; attempt++) {
-    ctx.library.watchRounds.reclaimDead(folderId);
+    await ctx.library.watchRounds.reclaimDead(folderId);
     const folder = ctx.library.watchedFolders.get(folderId);
     const turn = folder && turnOf(ctx, folder);
     if (!folder || !turn) return none;
@@ -122,7 +122,7 @@ export async function releaseRound(
     if (waiting.length === 0) return none;
     const where = registrationTarget(ctx, await ctx.connections.forProfile(folder.profile));
     const { batch, files } = roundSubmission(ctx, folder, turn.after, waiting, where);
-    const built = ctx.library.watchRounds.build({ folderId, after: turn.after, batch, files, chainName: chainName(folder) }, leaseFor(ctx));
+    const built = await ctx.library.watchRounds.build({ folderId, after: turn.after, batch, files, chainName: chainName(folder) }, leaseFor(ctx));
     if (built.stale) return none;
     if (built.taken) {
       known.push(...takeKnown(ctx, folder, waiting, new Set(built.taken)));

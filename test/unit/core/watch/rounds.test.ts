@@ -81,7 +81,7 @@ describe('WatchRounds', () => {
   const wait = (relPath: string, sha256: string) =>
     lib.watchedFolders.wait({ folderId: folder.id, relPath, size: 10, mtimeMs: 1, ino: 1, ctimeMs: 1, sha256, documentId: null }, false);
 
-  function buildRound(after: StoredRecord | null) {
+  async function buildRound(after: StoredRecord | null) {
     const waiting = lib.watchedFolders.waiting(folder.id);
     const { batch, files } = roundSubmission(ctx, lib.watchedFolders.get(folder.id)!, after, waiting, where);
     return lib.watchRounds.build({ folderId: folder.id, after, batch, files, chainName: 'Contracts (watched folder)' }, lease);
@@ -95,10 +95,10 @@ describe('WatchRounds', () => {
     return lib.records.get(record.id)!;
   }
 
-  it("stores a first round whole: the folder's chain, the batch, its files pointed at their members, nothing left waiting", () => {
+  it("stores a first round whole: the folder's chain, the batch, its files pointed at their members, nothing left waiting", async () => {
     wait('a.pdf', A);
     wait('b.pdf', B);
-    const built = buildRound(null);
+    const built = await buildRound(null);
     if (built.stale || built.taken) throw new Error('not built');
     const chain = lib.watchedFolders.get(folder.id)!.documentId!;
     expect(lib.documents.get(chain)!.name).toBe('Contracts (watched folder)');
@@ -109,34 +109,34 @@ describe('WatchRounds', () => {
     expect(lib.watchedFolders.waitingCount(folder.id)).toBe(0);
   });
 
-  it('stores nothing while the head is not in a block, or when a file waiting changed since it was read', () => {
+  it('stores nothing while the head is not in a block, or when a file waiting changed since it was read', async () => {
     wait('a.pdf', A);
-    const first = buildRound(null);
+    const first = await buildRound(null);
     if (first.stale || first.taken) throw new Error('not built');
     wait('a.pdf', B);
-    expect(buildRound(null)).toEqual({ stale: true }); // the chain has a round on its way
+    expect(await buildRound(null)).toEqual({ stale: true }); // the chain has a round on its way
     const head = landed(first.registration, 1, false);
-    expect(buildRound(head)).toEqual({ stale: true }); // published, not in a block
+    expect(await buildRound(head)).toEqual({ stale: true }); // published, not in a block
     const mined = landed(first.registration, 1);
     const waiting = lib.watchedFolders.waiting(folder.id);
     const { batch, files } = roundSubmission(ctx, folder, mined, waiting, where);
     wait('a.pdf', C); // saved again after the round was read
-    expect(lib.watchRounds.build({ folderId: folder.id, after: mined, batch, files, chainName: '' }, lease)).toEqual({ stale: true });
-    const second = buildRound(mined);
+    expect(await lib.watchRounds.build({ folderId: folder.id, after: mined, batch, files, chainName: '' }, lease)).toEqual({ stale: true });
+    const second = await buildRound(mined);
     if (second.stale || second.taken) throw new Error('not built');
     expect(second.registration).toMatchObject({ kind: 'linked-update', version: 2, prevTxId: mined.txId });
     expect(lib.batches.membersOf(second.batch.id).map((m) => m.sha256)).toEqual([C]);
   });
 
-  it('the files of a round the service refused wait again, for a new first round', () => {
+  it('the files of a round the service refused wait again, for a new first round', async () => {
     wait('a.pdf', A);
-    const first = buildRound(null);
+    const first = await buildRound(null);
     if (first.stale || first.taken) throw new Error('not built');
     wait('b.pdf', A);
-    expect(buildRound(null)).toEqual({ stale: true });
+    expect(await buildRound(null)).toEqual({ stale: true });
     lib.records.markRejected(first.registration.id, 'refused');
     // Round 1 was refused: its content is nobody's now, and its file waits again beside b.pdf.
-    expect(lib.watchRounds.reclaimDead(folder.id)).toBe(1);
+    expect(await lib.watchRounds.reclaimDead(folder.id)).toBe(1);
     expect(
       lib.watchedFolders
         .waiting(folder.id)
@@ -144,7 +144,7 @@ describe('WatchRounds', () => {
         .sort(),
     ).toEqual(['a.pdf', 'b.pdf']);
     expect(lib.watchedFolders.file(folder.id, 'a.pdf')!.memberId).toBeNull();
-    const again = buildRound(null);
+    const again = await buildRound(null);
     if (again.stale || again.taken) throw new Error('not built');
     expect(again.registration).toMatchObject({ kind: 'linked-create', version: 1 });
   });
@@ -162,16 +162,30 @@ describe('WatchRounds', () => {
       ...over,
     });
 
-  it('refuses a round holding content the profile already has (registered elsewhere meanwhile)', () => {
+  it('a round waits while a write of another caller is open, and is built once it has ended', async () => {
+    wait('a.pdf', A);
+    let release!: () => void;
+    const holding = lib.write(() => new Promise<void>((resolve) => (release = resolve)));
+    let built: Awaited<ReturnType<typeof buildRound>> | undefined;
+    const building = buildRound(null).then((b) => (built = b));
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(built).toBeUndefined();
+    release();
+    await Promise.all([holding, building]);
+    expect(built).toMatchObject({ registration: { kind: 'linked-create', state: 'submitting' } });
+    expect(lib.watchedFolders.waitingCount(folder.id)).toBe(0);
+  });
+
+  it('refuses a round holding content the profile already has (registered elsewhere meanwhile)', async () => {
     const elsewhere = ownRecord({ kind: 'record', name: 'c.pdf', path: '/tmp/c.pdf', sha256: C, idempotencyKey: 'elsewhere' });
     landed(elsewhere, 7, false);
     wait('a.pdf', A);
     wait('c.pdf', C);
-    expect(buildRound(null)).toEqual({ taken: [C] });
+    expect(await buildRound(null)).toEqual({ taken: [C] });
     expect(lib.watchedFolders.get(folder.id)!.documentId).toBeNull(); // nothing was written
   });
 
-  it("reads a file's history: its document's versions from before rounds, then the rounds where its content changed", () => {
+  it("reads a file's history: its document's versions from before rounds, then the rounds where its content changed", async () => {
     const legacy = ownRecord({
       kind: 'linked-create',
       name: 'a.pdf',
@@ -199,11 +213,11 @@ describe('WatchRounds', () => {
       true,
     );
     wait('b.pdf', B);
-    const one = buildRound(null);
+    const one = await buildRound(null);
     if (one.stale || one.taken) throw new Error('not built');
     const head = landed(one.registration, 1);
     wait('b.pdf', C); // only b.pdf changes in round 2
-    const two = buildRound(head);
+    const two = await buildRound(head);
     if (two.stale || two.taken) throw new Error('not built');
     const history = watchedFileHistory({ library: lib }, '/data/Contracts/a.pdf')!;
     expect(history.versions.map((v) => [v.version, v.round, v.sha256])).toEqual([
