@@ -79,7 +79,7 @@ export function dialogProperties(kind: PickKind): OpenDialogOptions['properties'
   return ['openFile', 'openDirectory', 'multiSelections'];
 }
 
-/** The menu in the system's language (system-language.ts). */
+/** The menu in the language of the page, else the system's (system-language.ts); installed again when that changes. */
 export function installMenu(platform: NodeJS.Platform, actions: MenuActions): void {
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions, platform, systemTranslator())));
 }

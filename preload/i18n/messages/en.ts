@@ -245,7 +245,7 @@ export const en = {
       partiallyVerified_one: '{{count, number}} partially verified',
       partiallyVerified_other: '{{count, number}} partially verified',
       mismatch_one: '{{count, number}} mismatch',
-      mismatch_other: '{{count, number}} mismatches',
+      mismatch_other: '{{count, number}} mismatch',
       pending_one: '{{count, number}} pending',
       pending_other: '{{count, number}} pending',
       unknown_one: '{{count, number}} unknown',
