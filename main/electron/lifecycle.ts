@@ -17,7 +17,8 @@ import { installCommandLineTool, type LinkSteps } from './install-command.ts';
 import { installMenu, dialogProperties, type MenuActions, type PickKind } from './menu.ts';
 import { onToastActivation, showNotification } from './notifications.ts';
 import { desktopAbilities, type DesktopAbilities } from './shell-abilities.ts';
-import { followPageLanguage, systemTranslator } from './system-language.ts';
+import { systemTranslator } from './system-language.ts';
+import { translator } from '../../preload/i18n/translator.ts';
 import { createTray, type PendingTray } from './tray.ts';
 import { dialogStart, rememberChoice } from './dialog-start.ts';
 import { createMainWindow, hardenSession } from './window.ts';
@@ -153,7 +154,10 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
   const { rendererDir, preloadPath } = builtPaths(app.getAppPath());
   handleAppProtocol(rendererDir);
 
-  engine = options.openEngine(dataDir, desktopAbilities());
+  // The language the page shows, once it has said (the `language` event); until then the system's.
+  let shown: Language | null = null;
+  const words = (): Translate => (shown ? translator(shown) : systemTranslator());
+  engine = options.openEngine(dataDir, desktopAbilities(words));
   const { service } = engine;
   ipc = registerIpc({ service, window: () => window, log });
   engine.startBackground();
@@ -180,7 +184,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
   }
 
   // Each sentence in the language of the moment: the page may change it while the app runs.
-  const t: Translate = (key, ...args) => systemTranslator()(key, ...args);
+  const t: Translate = (key, ...args) => words()(key, ...args);
   const pick = async (kind: PickKind, action: 'notarise' | 'verify'): Promise<string[]> => {
     const verb = action === 'notarise' ? t('desktop.pickNotarise') : t('desktop.pickVerify');
     const dialogOptions = { title: verb, buttonLabel: verb, properties: dialogProperties(kind), defaultPath: dialogStart() };
@@ -221,14 +225,14 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
       );
     },
   };
-  installMenu(options.platform, menuActions);
+  installMenu(options.platform, menuActions, words());
 
   tray = createTray({ open: showWindow, quit: () => app.quit() }, process.platform, t);
   const unsubscribe = service.subscribe((event, payload) => {
     if (event === 'pending-count') tray?.setPending(payload as number);
     else if (event === 'language') {
-      followPageLanguage(payload as Language);
-      installMenu(options.platform, menuActions);
+      shown = payload as Language;
+      installMenu(options.platform, menuActions, words());
       tray?.setWords(t);
     } else if (event === 'notice') {
       const { recordId } = payload as NoticeView;
