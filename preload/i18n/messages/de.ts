@@ -260,7 +260,7 @@ export const de = {
       pass: 'Bestanden',
       fail: 'Fehlgeschlagen',
       skipped: 'Übersprungen',
-      notRun: 'Nicht ausgeführt',
+      notRun: 'Nicht geprüft',
     },
   },
   library: {
