@@ -52,6 +52,7 @@ export const CALL_NAMES = [
   'watchProgress',
   'fileManagerIntegration',
   'setFileManagerIntegration',
+  'setLanguage',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];
@@ -74,6 +75,7 @@ export const EVENT_NAMES = [
   'watch-file',
   'notice',
   'open-record',
+  'language',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -3,6 +3,7 @@ import { CALL_NAMES, EVENT_NAMES, type CallName, type EventName } from './contra
 import { RECORD_STATES, type RecordState } from './record-states.ts';
 import type { ErrorData } from './protocol/messages.ts';
 import type { VerifyStatus } from './verify-statuses.ts';
+import { LANGUAGES, type Language } from './i18n/languages.ts';
 
 export { CALL_NAMES, EVENT_NAMES, type CallName, type EventName, type RecordState };
 
@@ -492,6 +493,8 @@ export const CALLS = {
   fileManagerIntegration: z.tuple([]),
   /** Adds "Verify with Notarium" to the file managers (true) or takes it away (false). */
   setFileManagerIntegration: z.tuple([z.boolean()]),
+  /** The language the page shows (its choice in Settings, else the system's): the desktop's tray, menu and dialogs follow it. */
+  setLanguage: z.tuple([z.enum(LANGUAGES)]),
 } as const satisfies Record<CallName, z.ZodType>;
 
 /** What each call resolves to. */
@@ -546,6 +549,7 @@ export interface CallResults {
   watchProgress: WatchProgressView;
   fileManagerIntegration: FileManagerView;
   setFileManagerIntegration: FileManagerView;
+  setLanguage: null;
 }
 
 export type NotariumApi = {
@@ -558,6 +562,8 @@ export interface NotariumEvents {
   /** Another process wrote to the library (`notarium notarise` beside the app, say): lists showing it are read again. */
   'library-changed': null;
   'pending-count': number;
+  /** The language the page shows changed (setLanguage): what the shell says itself follows it. */
+  language: Language;
   'account-changed': AccountView;
   /**
    * A sign-in waits for the identity portal's page at `url`: the page shows it, to open by hand

@@ -7,15 +7,18 @@ import { callService } from '../core/app/call-service.ts';
 import { appDataDir } from '../core/app-paths.ts';
 import { describeFailure, errorData } from '../core/errors/error-data.ts';
 import type { FileRef, NoticeView } from '../../preload/contract.ts';
+import type { Language } from '../../preload/i18n/languages.ts';
+import type { Translate } from '../../preload/i18n/message-types.ts';
 import { appUserModelId } from './app-id.ts';
 import { handleAppProtocol, registerAppScheme } from './app-protocol.ts';
 import { parseArgv } from './argv.ts';
 import { registerIpc, type IpcRegistration } from './ipc.ts';
 import { installCommandLineTool, type LinkSteps } from './install-command.ts';
-import { installMenu, dialogProperties, type PickKind } from './menu.ts';
+import { installMenu, dialogProperties, type MenuActions, type PickKind } from './menu.ts';
 import { onToastActivation, showNotification } from './notifications.ts';
 import { desktopAbilities, type DesktopAbilities } from './shell-abilities.ts';
 import { systemTranslator } from './system-language.ts';
+import { translator } from '../../preload/i18n/translator.ts';
 import { createTray, type PendingTray } from './tray.ts';
 import { dialogStart, rememberChoice } from './dialog-start.ts';
 import { createMainWindow, hardenSession } from './window.ts';
@@ -151,7 +154,10 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
   const { rendererDir, preloadPath } = builtPaths(app.getAppPath());
   handleAppProtocol(rendererDir);
 
-  engine = options.openEngine(dataDir, desktopAbilities());
+  // The language the page shows, once it has said (the `language` event); until then the system's.
+  let shown: Language | null = null;
+  const words = (): Translate => (shown ? translator(shown) : systemTranslator());
+  engine = options.openEngine(dataDir, desktopAbilities(words));
   const { service } = engine;
   ipc = registerIpc({ service, window: () => window, log });
   engine.startBackground();
@@ -177,7 +183,8 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
     });
   }
 
-  const t = systemTranslator();
+  // Each sentence in the language of the moment: the page may change it while the app runs.
+  const t: Translate = (key, ...args) => words()(key, ...args);
   const pick = async (kind: PickKind, action: 'notarise' | 'verify'): Promise<string[]> => {
     const verb = action === 'notarise' ? t('desktop.pickNotarise') : t('desktop.pickVerify');
     const dialogOptions = { title: verb, buttonLabel: verb, properties: dialogProperties(kind), defaultPath: dialogStart() };
@@ -186,7 +193,7 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
     rememberChoice(result.filePaths);
     return result.filePaths;
   };
-  installMenu(options.platform, {
+  const menuActions: MenuActions = {
     notarise: (kind) => {
       void (async () => {
         const paths = await pick(kind, 'notarise');
@@ -217,12 +224,17 @@ export async function runDesktop(options: DesktopOptions): Promise<Desktop | nul
         (err: unknown) => dialog.showErrorBox(t('desktop.couldNotInstall'), err instanceof Error ? err.message : String(err)),
       );
     },
-  });
+  };
+  installMenu(options.platform, menuActions, words());
 
   tray = createTray({ open: showWindow, quit: () => app.quit() }, process.platform, t);
   const unsubscribe = service.subscribe((event, payload) => {
     if (event === 'pending-count') tray?.setPending(payload as number);
-    else if (event === 'notice') {
+    else if (event === 'language') {
+      shown = payload as Language;
+      installMenu(options.platform, menuActions, words());
+      tray?.setWords(t);
+    } else if (event === 'notice') {
       const { recordId } = payload as NoticeView;
       showNotification(
         payload as NoticeView,

@@ -2,7 +2,6 @@ import type { MenuItemConstructorOptions, OpenDialogOptions } from 'electron';
 import { Menu } from 'electron';
 import type { Translate } from '../../preload/i18n/message-types.ts';
 import { translator } from '../../preload/i18n/translator.ts';
-import { systemTranslator } from './system-language.ts';
 
 /**
  * The application menu: the platform's standard roles plus File ▸ Notarise… and Verify…, and on
@@ -79,7 +78,7 @@ export function dialogProperties(kind: PickKind): OpenDialogOptions['properties'
   return ['openFile', 'openDirectory', 'multiSelections'];
 }
 
-/** The menu in the system's language (system-language.ts). */
-export function installMenu(platform: NodeJS.Platform, actions: MenuActions): void {
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions, platform, systemTranslator())));
+/** The menu in the language shown (the page's, else the system's: system-language.ts); installed again when that changes. */
+export function installMenu(platform: NodeJS.Platform, actions: MenuActions, t: Translate): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions, platform, t)));
 }

@@ -4,6 +4,7 @@ import type { RemoteAbility } from '../core/app/engine-protocol.ts';
 import { NotariumError } from '../core/errors/notarium-error.ts';
 import { dialogStart, rememberChoice } from './dialog-start.ts';
 import { printPdf } from './print-pdf.ts';
+import type { Translate } from '../../preload/i18n/message-types.ts';
 import { systemTranslator } from './system-language.ts';
 
 /**
@@ -57,7 +58,8 @@ export function verifyCommandFor(facts: LaunchFacts): readonly string[] | undefi
 export type DesktopAbilities = Pick<ShellAbilities, RemoteAbility> &
   Required<Pick<ShellAbilities, 'openExternal' | 'openExplorerPage'>> & { verifyCommand?: readonly string[] };
 
-export function desktopAbilities(): DesktopAbilities {
+/** `words`: the main process's words in the language shown now (the page's, else the system's). */
+export function desktopAbilities(words: () => Translate = systemTranslator): DesktopAbilities {
   return {
     openExternal: async (url) => {
       if (!isAuthorizationUrl(url))
@@ -71,7 +73,7 @@ export function desktopAbilities(): DesktopAbilities {
     },
     showInFolder: (path) => shell.showItemInFolder(path),
     chooseFolder: async () => {
-      const t = systemTranslator();
+      const t = words();
       const options = {
         title: t('watch.addTitle'),
         buttonLabel: t('desktop.pickWatch'),

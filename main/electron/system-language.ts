@@ -5,8 +5,9 @@ import { translator } from '../../preload/i18n/translator.ts';
 
 /**
  * The words of the main process (tray, menu, its dialogs) in the system's language: Electron's
- * preferred system languages, else its locale. The page's choice in Settings is the page's own (it
- * is kept in the page's storage), so the tray and the menu follow the system.
+ * preferred system languages, else its locale. That is what the page shows too, unless a choice
+ * was made in Settings (kept in the page's storage): the page then says so (setLanguage), and
+ * lifecycle.ts follows it from then on.
  */
 export function systemTranslator(): Translate {
   const preferred = app.getPreferredSystemLanguages();

@@ -41,6 +41,8 @@ export interface TrayActions {
 
 export interface PendingTray {
   setPending(count: number): void;
+  /** Its menu and tooltip in another language (the page's changed). */
+  setWords(t: Translate): void;
   destroy(): void;
 }
 
@@ -51,14 +53,20 @@ export function createTray(actions: TrayActions, platform: NodeJS.Platform = pro
   icon.addRepresentation({ scaleFactor: 2, dataURL: `data:image/png;base64,${x2}` });
   icon.setTemplateImage(macOS);
   const tray = new Tray(icon);
-  tray.setContextMenu(
-    Menu.buildFromTemplate([{ label: t('desktop.open'), click: actions.open }, { type: 'separator' }, { label: t('desktop.quit'), click: actions.quit }]),
-  );
-  tray.on('click', actions.open);
+  let pending = 0;
   const setPending = (count: number): void => {
+    pending = count;
     tray.setToolTip(trayTooltip(count, t));
     if (macOS) tray.setTitle(trayTitle(count));
   };
-  setPending(0);
-  return { setPending, destroy: () => tray.destroy() };
+  const setWords = (words: Translate): void => {
+    t = words;
+    tray.setContextMenu(
+      Menu.buildFromTemplate([{ label: t('desktop.open'), click: actions.open }, { type: 'separator' }, { label: t('desktop.quit'), click: actions.quit }]),
+    );
+    setPending(pending);
+  };
+  tray.on('click', actions.open);
+  setWords(t);
+  return { setPending, setWords, destroy: () => tray.destroy() };
 }

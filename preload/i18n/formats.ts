@@ -1,4 +1,5 @@
 import { byteSize } from '../byte-size.ts';
+import { durationUnit } from '../duration.ts';
 
 /**
  * Dates, times, numbers and sizes in a language's own formats (Intl), for the page. The CLI does not
@@ -13,6 +14,8 @@ export interface Formats {
   number(n: number): string;
   /** A size in binary units, its number in the language's format: "1,5 MiB". */
   bytes(n: number): string;
+  /** A span of time in the unit duration.ts picks, its unit in words: "20 minutes", "1,5 jour", "6 Stunden". */
+  duration(seconds: number): string;
 }
 
 /** `locale`: a BCP 47 tag, the system's own when it speaks the language shown (en-GB's dates for English), else the language's. */
@@ -23,10 +26,17 @@ export function formats(locale: string): Formats {
   // A size's figure is below 1024: no thousands separator (1023 B, as the CLI writes it).
   const wholeBytes = new Intl.NumberFormat(locale, { useGrouping: false });
   const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+  const spans = new Map(
+    (['second', 'minute', 'hour', 'day'] as const).map((unit) => [unit, new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' })]),
+  );
   return {
     dateTime: (d) => dateTime.format(d),
     timeOfDay: (d) => timeOfDay.format(d),
     number: (n) => number.format(n),
     bytes: (n) => byteSize(n, (v, decimals) => (decimals === 0 ? wholeBytes : oneDecimal).format(v)),
+    duration: (seconds) => {
+      const { value, unit } = durationUnit(seconds);
+      return spans.get(unit)!.format(value);
+    },
   };
 }

@@ -3,7 +3,6 @@ import type { RecordState, RecordView, VerificationView } from '../../preload/co
 import { duration } from '../../preload/duration.ts';
 import { importedPartial } from '../../preload/record-states.ts';
 import { visibleName } from '../../preload/visible-text.ts';
-import { translator } from '../../preload/i18n/translator.ts';
 import { locale, t } from './locale.svelte.ts';
 
 /**
@@ -78,15 +77,6 @@ export const STATE_TONE: Record<RecordState, Tone> = {
 };
 
 /**
- * The Library's constants, in English until its screen reads them through `t`
- * (their words live in the message files all the same).
- */
-const english = translator('en');
-
-/** A document's finalisation record (linked-delete), and a finalised document, in every screen's words. */
-export const FINAL_LABEL = english('records.final');
-
-/**
  * A record's place in its document, as a list row's tag: "v2" for a version (Documents says
  * "Version 2"), Final for the finalisation; null for a record of no document.
  */
@@ -117,9 +107,6 @@ export const NOT_SENT_BADGE: { readonly tone: Tone; readonly label: string } = {
     return t('records.notSent');
   },
 };
-
-/** What became of a registration that was not sent, and when the engine sends it (in-doubt.ts: never sent, so it is sent). */
-export const NOT_SENT_NOTE = english('records.notSentNote');
 
 /**
  * A record's badge: its state, except for a record imported from a partially verified receipt,

@@ -107,7 +107,7 @@ describe('batches in the app', () => {
     await budget.click();
     const details = page.getByRole('region', { name: 'budget.csv' });
     await details.getByText('File 3 of 4, anchored together by one registration').waitFor();
-    expect(await details.textContent()).toContain('The registration: settled');
+    expect(await details.textContent()).toContain('The registration: Settled');
     await keepShots(page, 'library-batch-details', details);
 
     await details.getByRole('button', { name: 'Show its 4 files' }).click();

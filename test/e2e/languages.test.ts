@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { de } from '../../preload/i18n/messages/de.ts';
 import { en } from '../../preload/i18n/messages/en.ts';
 import { fr } from '../../preload/i18n/messages/fr.ts';
+import { translator } from '../../preload/i18n/translator.ts';
 import { keepShots } from '../support/screenshots.ts';
 import { openApp, type RunningApp } from '../support/web-app.ts';
 
@@ -31,7 +32,7 @@ afterAll(async () => {
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 type Messages = Widen<typeof en>;
 const MESSAGES = { en, fr, de } as unknown as Record<'en' | 'fr' | 'de', Messages>;
-const SCREENS = ['notarise', 'documents', 'watch', 'account'] as const;
+const SCREENS = ['notarise', 'library', 'verify', 'documents', 'watch', 'account'] as const;
 
 /** Settings' language choice (its accessible name also holds the option chosen, so it is found by its label's start). */
 const languageChoice = (page: Page, m: Messages) => page.getByRole('combobox', { name: new RegExp(`^${m.settings.language}\\b`) });
@@ -98,10 +99,12 @@ describe('languages', () => {
 });
 
 describe('French and German on the screens translated', () => {
-  // Something on each screen: a drop started as documents (rows on Notarise, a document's versions), a watched folder.
+  const CONTRACT = 'Kaufvertrag Grundstück Flurstück 1234.pdf';
+  // Something on each screen: a drop started as documents (rows on Notarise and in the Library, a
+  // document's versions), a watched folder, a record's details open, a file verified with its report open.
   beforeAll(async () => {
     const page = app.page;
-    const files = ['Kaufvertrag Grundstück Flurstück 1234.pdf', 'Vollmacht.pdf'].map((name) => {
+    const files = [CONTRACT, 'Vollmacht.pdf'].map((name) => {
       const path = join(folder, name);
       writeFileSync(path, `${name}\n`);
       return path;
@@ -118,17 +121,67 @@ describe('French and German on the screens translated', () => {
     await show(page, MESSAGES.de, 'documents');
     await page.getByRole('button', { name: /^Kaufvertrag Grundstück Flurstück 1234\.pdf/ }).click();
     await page.getByRole('button', { name: de.documents.finaliseDocument, exact: true }).waitFor();
+    await show(page, MESSAGES.de, 'library');
+    await page.getByRole('option', { name: new RegExp(`^${CONTRACT.replace(/\./g, '\\.')}`) }).click();
+    await page.getByRole('button', { name: de.details.exportReceipt, exact: true }).waitFor();
+    await show(page, MESSAGES.de, 'verify');
+    await page.getByLabel(de.verify.inputLabel, { exact: true }).setInputFiles(files[0]!);
+    await page.getByRole('button', { name: translator('de')('verify.reportFor', { name: CONTRACT }), exact: true }).click();
+    await page.getByText(de.verify.proves, { exact: true }).waitFor();
   });
 
-  // One test per language: each has the hang limit to itself on a loaded machine.
+  /** Words of each screen's own, in the language shown: its parts that were there in German before the change are said again in this one. */
+  async function expectTranslated(page: Page, language: 'fr' | 'de', screen: (typeof SCREENS)[number]): Promise<void> {
+    const m = MESSAGES[language];
+    const t = translator(language);
+    const main = page.locator('main');
+    if (screen === 'library') {
+      expect(await main.locator('.cols').textContent()).toBe(`${m.library.colFile}${m.library.colState}${m.library.colNotarised}`);
+      await main.getByRole('button', { name: m.details.exportBundle, exact: true }).waitFor();
+      expect(
+        await main
+          .getByRole('combobox', { name: new RegExp(`^${m.library.state}\\b`) })
+          .locator('option')
+          .allTextContents(),
+      ).toEqual([m.library.filterAll, m.library.filterPending, m.library.filterQueued, m.library.filterSettled, m.library.filterProblems]);
+      expect(await main.locator('aside dl').textContent()).toContain(m.details.fileSha256);
+      expect(await main.locator('.screen-head [aria-live]').textContent()).toBe(t('common.files', { count: 2 }));
+    }
+    if (screen === 'verify') {
+      expect(await main.locator('.run-head h3').textContent()).toMatch(new RegExp(`^${t('verify.checkedAt', { time: '' })}\\d{1,2}:\\d{2}:\\d{2}$`));
+      expect(await main.locator('.run-head span').textContent()).toBe(t('common.files', { count: 1 }));
+      expect(await main.locator('thead th').allTextContents()).toEqual([m.verify.colStatus, m.verify.colFile, m.verify.colMessage, m.verify.report]);
+      // The screen was left since: its report is shown again on asking.
+      const report = main.getByRole('button', { name: t('verify.reportFor', { name: CONTRACT }), exact: true });
+      if ((await report.getAttribute('aria-expanded')) !== 'true') await report.click();
+      await main.getByText(m.verify.proves, { exact: true }).waitFor();
+      expect(await main.locator('.summary').textContent()).toContain(t('verify.counts.unreadable', { count: 0 }));
+      const badge = (await main.locator('tbody td.status').first().textContent())!.trim();
+      expect([m.verify.status.verified, m.verify.status.verifiedOnTestChain, m.verify.status.partiallyVerified]).toContain(badge);
+    }
+  }
+
+  /** The page in `language`, chosen in Settings from whichever it shows now. */
+  async function choose(page: Page, language: 'fr' | 'de' | 'system'): Promise<void> {
+    const now = MESSAGES[(await page.evaluate(() => document.documentElement.lang)) as 'en' | 'fr' | 'de'];
+    await show(page, now, 'account');
+    await languageChoice(page, now).selectOption(language);
+  }
+
+  afterAll(async () => {
+    await app.page.emulateMedia({ colorScheme: null });
+    await choose(app.page, 'system');
+  });
+
+  // One test per language and screen: each has the hang limit to itself on a loaded machine.
   for (const language of ['fr', 'de'] as const) {
-    it(`${language}: fits 800×600 and 1440×900 in both themes, with nothing clipped and nothing axe calls serious`, async () => {
-      const page = app.page;
-      const m = MESSAGES[language];
-      await show(page, MESSAGES.de, 'account');
-      await languageChoice(page, de).selectOption(language);
-      for (const screen of SCREENS) {
+    for (const screen of SCREENS) {
+      it(`${language} ${screen}: its own words, fitting 800×600 and 1440×900 in both themes, nothing clipped, nothing axe calls serious`, async () => {
+        const page = app.page;
+        const m = MESSAGES[language];
+        if ((await page.evaluate(() => document.documentElement.lang)) !== language) await choose(page, language);
         await show(page, m, screen);
+        await expectTranslated(page, language, screen);
         for (const [width, height] of [
           [800, 600],
           [1440, 900],
@@ -142,11 +195,8 @@ describe('French and German on the screens translated', () => {
           }
         }
         await keepShots(page, `language-${language}-${screen}`);
-      }
-      await page.emulateMedia({ colorScheme: null });
-      await show(page, m, 'account');
-      await languageChoice(page, m).selectOption('system');
-      expect(app.problems).toEqual([]);
-    });
+        expect(app.problems).toEqual([]);
+      });
+    }
   }
 });

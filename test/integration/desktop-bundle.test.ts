@@ -11,6 +11,8 @@ import { buildDesktop, type DesktopBuild } from '../../scripts/build-desktop.ts'
 import { KEYCHAIN_SERVICE } from '../../main/core/secrets/accounts.ts';
 import { KeychainSecretStore } from '../../main/core/secrets/keychain-secret-store.ts';
 import { sentenceFor } from '../../main/core/errors/catalogue.ts';
+import type { Translate } from '../../preload/i18n/message-types.ts';
+import { translator } from '../../preload/i18n/translator.ts';
 import { runCli } from '../support/cli.ts';
 import { COMMAND_NAMES, HELP_ARGS, VERSION_ARGS } from '../../main/cli/command-names.ts';
 import { spellingsOf } from '../../main/cli/names.ts';
@@ -139,6 +141,19 @@ describe('the bundled main process, run against a stand-in electron', () => {
       counts: { verified: 0, 'partially-verified': 0, mismatch: 0, unknown: 1, pending: 0, unreadable: 0 },
     });
     expect(report.verifyResults).toEqual([expect.objectContaining({ name: 'stranger.pdf', status: 'unknown' })]);
+    // The tray and the menu speak the system's language (the stand-in's is en-US) until the page
+    // says it shows another (its choice in Settings); then at once, without a restart.
+    const [en, fr] = [translator('en'), translator('fr')];
+    const words = (t: Translate) => ({
+      trayMenu: [t('desktop.open'), t('desktop.quit')],
+      file: [t('desktop.file'), [t('desktop.notariseFiles'), t('desktop.notariseFolder'), t('desktop.verifyFiles'), t('desktop.verifyFolder'), 'quit']],
+    });
+    const shown = (r: { trayMenu: unknown; menu: unknown[] }) => ({ trayMenu: r.trayMenu, file: r.menu[0] });
+    expect(shown(report.before)).toEqual(words(en));
+    expect(report.before.tray).toMatch(/^Notarium — /);
+    expect(report.setLanguage).toEqual({ ok: true, value: null });
+    expect(shown(report.afterLanguage)).toEqual(words(fr));
+    expect([fr('desktop.trayNothing'), fr('desktop.trayPending', { count: 1 })]).toContain(report.afterLanguage.tray);
     // The engine ran in its own utility process: the main process never loaded SQLite, and every
     // better-sqlite3 load in the engine came from the copy named by NOTARIUM_ELECTRON_SQLITE.
     expect(report.utilityProcesses).toEqual([{ modulePath: join(appRoot, 'dist', 'main', 'electron', 'engine.js'), serviceName: 'Notarium engine' }]);

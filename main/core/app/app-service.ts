@@ -1,3 +1,5 @@
+import type { Language } from '../../../preload/i18n/languages.ts';
+import { translator } from '../../../preload/i18n/translator.ts';
 import type { NotariumApi } from '../../../preload/contract.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { Notary } from '../notary.ts';
@@ -31,7 +33,12 @@ export interface AppService {
 
 export function createAppService(notary: Notary, abilities: ShellAbilities): AppService {
   const listeners = new Set<Emit>();
-  const deps = callDeps(notary, abilities, (event, payload) => fanOut(listeners, event, payload));
+  // The language the page shows (setLanguage): the notices' words follow it.
+  let shown: Language = 'en';
+  const deps = callDeps(notary, abilities, (event, payload) => {
+    if (event === 'language') shown = payload as Language;
+    fanOut(listeners, event, payload);
+  });
   const jobs = jobCalls(deps);
   const watching = watchCalls(deps);
   const parts = [
@@ -68,7 +75,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
     ]),
   ) as unknown as NotariumApi;
 
-  const notifier = new Notifier({ show: (notice) => deps.emit('notice', notice), shell: abilities.shell });
+  const notifier = new Notifier({ show: (notice) => deps.emit('notice', notice), shell: abilities.shell, words: () => translator(shown) });
   // Registrations under way now: their first change this session is news.
   notifier.seed(notary.library.records.statesOf(PENDING_STATES));
   const onRecord = (r: StoredRecord): void => {

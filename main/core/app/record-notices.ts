@@ -1,5 +1,7 @@
 import { dirname } from 'node:path';
 import type { NoticeView, RecordState, RecordView } from '../../../preload/contract.ts';
+import type { Translate } from '../../../preload/i18n/message-types.ts';
+import { translator } from '../../../preload/i18n/translator.ts';
 import type { ShellAbilities } from './shell-abilities.ts';
 
 /**
@@ -23,46 +25,62 @@ export function outcomeOf(before: RecordState | undefined, record: Pick<RecordVi
 type Shell = ShellAbilities['shell'];
 
 /**
- * Where the receipts of registrations in a block are, as a sentence's end: written beside their
- * files (or in a watched folder's .notarium/), or only in the Library — the web shell's files are
- * uploads, and no receipt is written beside an upload; there it is downloaded from the Library.
+ * Where the receipts of registrations in a block are: written beside their files (`beside`), or
+ * elsewhere in their folders (a watched folder's .notarium/), or only in the Library — the web
+ * shell's files are uploads, and no receipt is written beside an upload; there it is downloaded
+ * from the Library.
  */
-export function receiptPlaceWords(records: readonly Pick<RecordView, 'path' | 'receiptPath'>[], shell: Shell): string {
-  const many = records.length > 1;
+export function receiptPlace(records: readonly Pick<RecordView, 'path' | 'receiptPath'>[], shell: Shell): 'beside' | 'folder' | 'library' | 'download' {
   const written = records.every((r) => r.receiptPath !== null && r.path !== null);
-  if (written && records.every((r) => dirname(r.receiptPath!) === dirname(r.path!)))
-    return many ? 'each receipt is saved beside its file' : 'the receipt is saved beside the file';
-  if (written) return many ? 'each receipt is saved with its file' : "the receipt is saved in the file's folder";
-  const receipt = many ? 'their receipts are' : 'the receipt is';
-  return shell === 'web' ? `${receipt} in the Library, to download` : `${receipt} in the Library`;
+  if (written && records.every((r) => dirname(r.receiptPath!) === dirname(r.path!))) return 'beside';
+  if (written) return 'folder';
+  return shell === 'web' ? 'download' : 'library';
 }
 
-/** The words for one outcome of one or more records, and which record a click opens. */
-export function noticeFor(outcome: Outcome, records: readonly RecordView[], shell: Shell): NoticeView {
-  const n = records.length;
-  const one = n === 1 ? `“${records[0]!.name}”` : null;
-  const about = { outcome, recordId: n === 1 ? records[0]!.id : null, tag: `notarium-${outcome}-${records.map((r) => r.id).join('-')}` };
+/** The same, as an English sentence's end, for the engine's own sentences (an already-a-record's message). */
+export function receiptPlaceWords(records: readonly Pick<RecordView, 'path' | 'receiptPath'>[], shell: Shell): string {
+  const many = records.length > 1;
+  const receipt = many ? 'their receipts are' : 'the receipt is';
+  return {
+    beside: many ? 'each receipt is saved beside its file' : 'the receipt is saved beside the file',
+    folder: many ? 'each receipt is saved with its file' : "the receipt is saved in the file's folder",
+    library: `${receipt} in the Library`,
+    download: `${receipt} in the Library, to download`,
+  }[receiptPlace(records, shell)];
+}
+
+const IN_BLOCK = {
+  beside: ['notices.besideOne', 'notices.besideMany'],
+  folder: ['notices.folderOne', 'notices.folderMany'],
+  library: ['notices.libraryOne', 'notices.libraryMany'],
+  download: ['notices.downloadOne', 'notices.downloadMany'],
+} as const;
+
+/**
+ * The words for one outcome of one or more records, in the language the page shows (`t`: English
+ * until a page has said), and which record a click opens.
+ */
+export function noticeFor(outcome: Outcome, records: readonly RecordView[], shell: Shell, t: Translate = translator('en')): NoticeView {
+  const count = records.length;
+  const name = count === 1 ? records[0]!.name : null;
+  const about = { outcome, recordId: count === 1 ? records[0]!.id : null, tag: `notarium-${outcome}-${records.map((r) => r.id).join('-')}` };
   switch (outcome) {
     case 'confirmed':
       return {
         ...about,
-        title: one ? `${one} is notarised` : `${n} files are notarised`,
-        body: `${one ? 'Its registration is' : 'Their registrations are'} in a block; ${receiptPlaceWords(records, shell)}.`,
+        title: name ? t('notices.confirmedOne', { name }) : t('notices.confirmed', { count }),
+        body: t(IN_BLOCK[receiptPlace(records, shell)][name ? 0 : 1]),
       };
     case 'settled':
-      return { ...about, title: one ? `${one} is settled` : `${n} files are settled`, body: 'The registration has the confirmations its profile asks for.' };
+      return { ...about, title: name ? t('notices.settledOne', { name }) : t('notices.settled', { count }), body: t('notices.settledBody') };
     case 'failed':
       return {
         ...about,
-        title: one ? `${one} could not be notarised` : `${n} files could not be notarised`,
-        body: (one && records[0]!.lastError) || 'Open Notarium to see why.',
+        title: name ? t('notices.failedOne', { name }) : t('notices.failed', { count }),
+        body: (name && records[0]!.lastError) || t('notices.failedBody'),
       };
     case 'rejected':
-      return {
-        ...about,
-        title: one ? `${one} was rejected` : `${n} registrations were rejected`,
-        body: 'The service did not keep the registration. Open Notarium to notarise again.',
-      };
+      return { ...about, title: name ? t('notices.rejectedOne', { name }) : t('notices.rejected', { count }), body: t('notices.rejectedBody') };
   }
 }
 
@@ -72,6 +90,8 @@ export interface NotifierOptions {
   shell: Shell;
   /** Outcomes arriving within this many ms are shown together (default 1500). */
   coalesceMs?: number;
+  /** The words of the moment (the language the page shows); English when not given. */
+  words?: () => Translate;
   setTimer?(fn: () => void, ms: number): unknown;
   clearTimer?(timer: unknown): void;
 }
@@ -104,7 +124,7 @@ export class Notifier {
     this.timer = null;
     const waiting = [...this.waiting];
     this.waiting.clear();
-    for (const [outcome, records] of waiting) this.options.show(noticeFor(outcome, records, this.options.shell));
+    for (const [outcome, records] of waiting) this.options.show(noticeFor(outcome, records, this.options.shell, this.options.words?.()));
   }
 
   /** Nothing more is shown (the service closes). */

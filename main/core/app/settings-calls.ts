@@ -10,10 +10,11 @@ import { profileView } from './views.ts';
 
 /** Settings: the app itself, the profiles (which service, which network) and their API keys. */
 
-type SettingsCalls = 'appInfo' | 'listProfiles' | 'useProfile' | 'saveProfile' | 'removeProfile' | 'profileRemovable' | 'setApiKey' | 'clearApiKey';
+type SettingsCalls =
+  'appInfo' | 'listProfiles' | 'useProfile' | 'saveProfile' | 'removeProfile' | 'profileRemovable' | 'setApiKey' | 'clearApiKey' | 'setLanguage';
 
 export function settingsCalls(deps: CallDeps): Calls<SettingsCalls> {
-  const { notary, ctx, abilities } = deps;
+  const { notary, ctx, abilities, emit } = deps;
   const { profiles } = notary.library;
   const view = async (p: Profile): Promise<ProfileView> => {
     const apiKeySet = await apiKeyReady(p, notary.secrets);
@@ -48,6 +49,11 @@ export function settingsCalls(deps: CallDeps): Calls<SettingsCalls> {
     clearApiKey: async (name) => {
       await notary.secrets.delete(apiKeyAccount(profiles.require(name).name));
       return { apiKeySet: false };
+    },
+    // The page keeps the choice; the shell (tray, menu, dialogs) hears it as an event.
+    setLanguage: async (language) => {
+      emit('language', language);
+      return null;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../../preload/i18n/message-types.ts';
 import type { ItemRef, NotariumBridge, RecordState, RecordView } from '../../../preload/contract.ts';
 import { anchorsBatch, itemKey, itemOf } from '../../../preload/library-item.ts';
 import { groupOf, isLive, PENDING_STATES } from '../../../preload/record-states.ts';
@@ -17,14 +18,22 @@ export const PAGE = 200;
 export type Filter = 'all' | 'pending' | 'queued' | 'settled' | 'problems';
 export type Sort = 'created' | 'name' | 'state' | 'confirmations';
 
-/** The state filter's choices, in the order shown. */
-export const FILTERS: readonly (readonly [Filter, string])[] = [
-  ['all', 'All'],
-  ['pending', 'Pending'],
-  ['queued', 'Queued versions'],
-  ['settled', 'Settled'],
-  ['problems', 'Failed or rejected'],
-];
+/** The state filter's choices, in the order shown, each with its words' key. */
+export const FILTERS = [
+  ['all', 'library.filterAll'],
+  ['pending', 'library.filterPending'],
+  ['queued', 'library.filterQueued'],
+  ['settled', 'library.filterSettled'],
+  ['problems', 'library.filterProblems'],
+] as const satisfies readonly (readonly [Filter, MessageKey])[];
+
+/** The orders the list can be sorted in, each with its words' key. */
+export const SORTS = [
+  ['created', 'library.sortDate'],
+  ['name', 'library.sortName'],
+  ['state', 'library.sortState'],
+  ['confirmations', 'common.confirmations'],
+] as const satisfies readonly (readonly [Sort, MessageKey])[];
 
 // Superseded rows are never a registration of the file: the library's query leaves them out.
 const FILTER_STATES: Record<Filter, RecordState[] | undefined> = {

@@ -1,8 +1,10 @@
 import type { FileRef, NotariumBridge, NotariumEvents, VerificationView } from '../../../preload/contract.ts';
 import { besideReceipt, isReceiptName } from '../../../preload/notarium-files.ts';
-import { VERIFIED_ON_TEST_CHAIN_WORD, VERIFY_STATUS_WORDS } from '../../../preload/verify-statuses.ts';
+import type { MessageKey } from '../../../preload/i18n/message-types.ts';
+import type { VerifyStatus } from '../../../preload/verify-statuses.ts';
 import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';
 import type { Tone } from '../../lib/format.ts';
+import { t } from '../../lib/locale.svelte.ts';
 
 /** Verify: results from verify-result events, for the jobs this page started (or was asked to open). */
 
@@ -220,7 +222,7 @@ export class VerifyState {
       const content = files.filter((f) => !isReceiptName(f.name));
       const orphanReceipts = [...receipts.entries()].filter(([name]) => !content.some((f) => f.name === name)).map(([, f]) => f);
       if (content.length === 0 && orphanReceipts.length === 0) {
-        this.error = 'There was no file to verify.';
+        this.error = t('verify.noFile');
         return;
       }
       const opts = this.offline ? { offline: true } : {};
@@ -289,9 +291,28 @@ const TONE: Record<VerificationView['status'], Tone> = {
   pending: 'pending',
   unreadable: 'unreadable',
 };
-/** A test chain's "verified" is its own badge: its proof of work proves nothing, and it never reads as a mainnet proof. */
-export const statusWord = (r: Result): string => (r.verifiedOnTestChain ? VERIFIED_ON_TEST_CHAIN_WORD : VERIFY_STATUS_WORDS[r.status]);
 export const statusTone = (r: Result): Tone => (r.verifiedOnTestChain ? 'test' : TONE[r.status]);
+
+/** Each status's words: its badge, and its count in the summary ("3 verified"). */
+const STATUS_KEYS = {
+  verified: ['verify.status.verified', 'verify.counts.verified'],
+  'partially-verified': ['verify.status.partiallyVerified', 'verify.counts.partiallyVerified'],
+  mismatch: ['verify.status.mismatch', 'verify.counts.mismatch'],
+  pending: ['verify.status.pending', 'verify.counts.pending'],
+  unknown: ['verify.status.unknown', 'verify.counts.unknown'],
+  unreadable: ['verify.status.unreadable', 'verify.counts.unreadable'],
+} as const satisfies Record<VerifyStatus, readonly [MessageKey, MessageKey]>;
+
+/** A test chain's "verified" is its own badge: its proof of work proves nothing, and it never reads as a mainnet proof. */
+export const statusWord = (r: Result): string => (r.verifiedOnTestChain ? t('verify.status.verifiedOnTestChain') : t(STATUS_KEYS[r.status][0]));
+
+/** How many results have a status, in words ("3 verified"), for the summary above them. */
+export const statusCount = (status: VerifyStatus, count: number): string => t(STATUS_KEYS[status][1], { count });
+
+const STEP_KEYS = { pass: 'verify.step.pass', fail: 'verify.step.fail', skipped: 'verify.step.skipped', 'not-run': 'verify.step.notRun' } as const;
+
+/** A verification step's status in a word (one this page does not know, from a newer engine, as it is). */
+export const stepWord = (status: string): string => (status in STEP_KEYS ? t(STEP_KEYS[status as keyof typeof STEP_KEYS]) : status);
 
 export function toCsv(rows: Row[]): string {
   const cell = (v: string | null | undefined): string => {

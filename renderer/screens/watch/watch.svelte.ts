@@ -164,7 +164,7 @@ const ACTION_TEXT: Record<string, MessageKey> = {
   failed: 'watch.actionFailed',
 };
 
-const filesWord = (n: number): string => t('watch.files', { count: n });
+const filesWord = (n: number): string => t('common.files', { count: n });
 
 /** What happened to a file, in words: a file in a round says which, and how many files share its registration. */
 export function actionText(a: Pick<Activity, 'action' | 'round'>): string {

@@ -259,7 +259,17 @@ export const utilityProcess = {
   },
 };
 
-export const Menu = { buildFromTemplate: (template) => ({ template }), setApplicationMenu() {} };
+/** A menu's words as a person reads them: each item's label (a role's own words are Electron's), a submenu's after its label. */
+const menuWords = (template) =>
+  template
+    .filter((item) => item.type !== 'separator')
+    .map((item) => (item.submenu ? [item.label ?? item.role, menuWords(item.submenu)] : (item.label ?? item.role)));
+export const Menu = {
+  buildFromTemplate: (template) => ({ template }),
+  setApplicationMenu(menu) {
+    report.menu = menu ? menuWords(menu.template) : null;
+  },
+};
 
 /** nativeImage with what the tray rule reads: template or not, and whether it has colour. */
 function image(dataURL) {
@@ -283,7 +293,9 @@ export class Tray {
     if (platform !== 'darwin' && icon.isTemplateImage()) report.errors.push('stand-in: a template tray image is invisible on a dark panel off macOS');
     report.trayImage = icon.dataURL;
   }
-  setContextMenu() {}
+  setContextMenu(menu) {
+    report.trayMenu = menuWords(menu.template);
+  }
   setToolTip(text) {
     report.tray = text;
   }
@@ -416,6 +428,13 @@ async function drive(window) {
     report.setApiKey = await call('setApiKey', ['Keychain', keyed]);
     report.listProfiles = await call('listProfiles', []);
   }
+  // The page shows another language (Settings): the tray and the menu say theirs in it at once.
+  report.before = { tray: report.tray, trayMenu: report.trayMenu, menu: report.menu };
+  const language = heard('language');
+  report.setLanguage = await call('setLanguage', ['fr']);
+  await language;
+  await call('appInfo', []); // a round trip: the main process has heard the event too
+  report.afterLanguage = { tray: report.tray, trayMenu: report.trayMenu, menu: report.menu };
   report.sqlite = Object.keys(createRequire(import.meta.url).cache).filter(
     (p) => p.includes('better_sqlite3.node') || p.includes('better-sqlite3/lib/index.js'),
   );

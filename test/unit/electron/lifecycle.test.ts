@@ -283,6 +283,23 @@ describe("the system's language", () => {
     expect(electron.dialog.showOpenDialog).toHaveBeenCalledWith(firstWindow(), expect.objectContaining({ title: 'Zeitstempeln', buttonLabel: 'Zeitstempeln' }));
   });
 
+  it("then the page's: a language chosen in Settings changes the tray, the menu and the dialogs at once", async () => {
+    electron.app.preferredLanguages = ['en-GB'];
+    await start();
+    await settle();
+    const tray = electron.Tray.instances[0]!;
+    expect(tray.tooltip).toBe('Notarium — nothing pending');
+    service.emit('pending-count', 2);
+    service.emit('language', 'fr');
+    expect(tray.tooltip).toBe('Notarium — 2 fichiers en attente');
+    expect((tray.contextMenu as { template: { label?: string }[] }).template.map((i) => i.label)).toEqual(['Ouvrir Notarium', undefined, 'Quitter Notarium']);
+    type Item = { label?: string; submenu?: Item[]; click?: () => void };
+    const file = (electron.Menu.applicationMenu as { template: Item[] }).template.find((m) => m.label === 'Fichier')!.submenu!;
+    file[0]!.click!();
+    await settle();
+    expect(electron.dialog.showOpenDialog).toHaveBeenCalledWith(firstWindow(), expect.objectContaining({ title: 'Horodater', buttonLabel: 'Horodater' }));
+  });
+
   it('English when the system speaks none of its languages', async () => {
     electron.app.preferredLanguages = ['ja-JP'];
     await start();

@@ -28,6 +28,14 @@ describe('formats', () => {
     expect(byteSize(1536)).toBe('1.5 KiB');
   });
 
+  it("spans of time in duration.ts's units, said in each language", () => {
+    expect(formats('en').duration(20 * 60)).toBe('20 minutes');
+    expect(formats('de').duration(20 * 60)).toBe('20 Minuten');
+    expect(formats('fr').duration(1.5 * 86_400)).toMatch(/^1,5\sjour$/); // a no-break space before the unit
+    expect(formats('de').duration(45)).toBe('45 Sekunden');
+    expect(formats('fr').duration(1)).toMatch(/^1\sseconde$/);
+  });
+
   it('numbers and dates as each language writes them', () => {
     expect(formats('de').number(1234567)).toBe('1.234.567');
     expect(formats('en-US').number(1234567)).toBe('1,234,567');

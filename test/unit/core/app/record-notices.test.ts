@@ -1,5 +1,6 @@
+import { translator } from '../../../../preload/i18n/translator.ts';
 import { describe, expect, it } from 'vitest';
-import { Notifier, noticeFor, outcomeOf, receiptPlaceWords } from '../../../../main/core/app/record-notices.ts';
+import { Notifier, noticeFor, outcomeOf, receiptPlace } from '../../../../main/core/app/record-notices.ts';
 import type { NoticeView } from '../../../../preload/contract.ts';
 import { recordView } from '../../../support/record-view.ts';
 
@@ -74,6 +75,17 @@ describe('the notifier', () => {
     expect(shown).toEqual([]);
   });
 
+  it('in the language the page shows, its plural forms included', () => {
+    const shown: string[] = [];
+    const notifier = new Notifier({ show: (n) => shown.push(`${n.title} — ${n.body}`), shell: 'electron', words: () => translator('de') });
+    notifier.seed([recordView({ id: 1, state: 'published' }), recordView({ id: 2, state: 'published' })]);
+    notifier.update(recordView({ id: 1, state: 'confirmed', path: null, receiptPath: null }));
+    notifier.update(recordView({ id: 2, state: 'confirmed', path: null, receiptPath: null }));
+    notifier.flush();
+    expect(shown).toEqual(['2 Dateien haben einen Zeitstempel — Die Registrierungen sind in einem Block; ihre Quittungen liegen in der Bibliothek.']);
+    expect(noticeFor('rejected', [recordView()], 'web', translator('fr')).title).toBe('« report.pdf » a été refusé');
+  });
+
   it('words every outcome for one and for many', () => {
     for (const outcome of ['confirmed', 'settled', 'failed', 'rejected'] as const) {
       expect(noticeFor(outcome, [recordView()], 'electron').title).toContain('“report.pdf”');
@@ -103,11 +115,12 @@ describe('where a notice says the receipt is', () => {
   });
 
   it("in a watched folder's .notarium/, or only in the Library when none was written", () => {
-    expect(receiptPlaceWords([{ path: '/w/a.pdf', receiptPath: '/w/.notarium/a.pdf.receipt.json' }], 'electron')).toBe(
-      "the receipt is saved in the file's folder",
+    expect(receiptPlace([{ path: '/w/a.pdf', receiptPath: '/w/.notarium/a.pdf.receipt.json' }], 'electron')).toBe('folder');
+    expect(noticeFor('confirmed', [recordView({ path: '/w/a.pdf', receiptPath: '/w/.notarium/a.pdf.receipt.json' })], 'electron').body).toBe(
+      "Its registration is in a block; the receipt is saved in the file's folder.",
     );
-    expect(receiptPlaceWords([{ path: '/w/a.pdf', receiptPath: null }], 'electron')).toBe('the receipt is in the Library');
+    expect(receiptPlace([{ path: '/w/a.pdf', receiptPath: null }], 'electron')).toBe('library');
     // A watched folder in the web shell is the machine's own: its receipt is beside the file there too.
-    expect(receiptPlaceWords([beside], 'web')).toBe('the receipt is saved beside the file');
+    expect(receiptPlace([beside], 'web')).toBe('beside');
   });
 });
