@@ -224,5 +224,4 @@ async function uploadRefusal(response: Response): Promise<ErrorData> {
 }
 
 /** The files of a request in a sentence: the one file's name, or the first's and how many more. */
-const named = (files: readonly File[]): string =>
-  files.length === 1 ? `"${files[0]!.name}"` : `"${files[0]!.name}" and ${files.length - 1} other files`;
+const named = (files: readonly File[]): string => (files.length === 1 ? `"${files[0]!.name}"` : `"${files[0]!.name}" and ${files.length - 1} other files`);

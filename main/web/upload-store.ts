@@ -101,7 +101,7 @@ export class UploadStore {
         file.created = true;
         const hash = createHash('sha256');
         try {
-          for (let due = file.size; due > 0; ) {
+          for (let due = file.size; due > 0;) {
             if (left.length === 0) left = (await body.next()) ?? interrupted(files);
             const piece = left.subarray(0, due);
             left = left.subarray(piece.length);
@@ -261,7 +261,7 @@ class BodyReader {
 
 /** Writes the whole buffer (one write may take part of it). */
 async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
-  for (let at = 0; at < bytes.length; ) at += (await handle.write(bytes, at)).bytesWritten;
+  for (let at = 0; at < bytes.length;) at += (await handle.write(bytes, at)).bytesWritten;
 }
 
 /** A body that does not say what it carries: a page of ours never sends one. */
