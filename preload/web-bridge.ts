@@ -9,9 +9,10 @@ import { BRIDGE_PROTOCOL, openSession, SESSION_HEADER, SESSION_PROTOCOL_PREFIX, 
 /**
  * `window.notarium` for the web shell: the contract's calls over the page's WebSocket to
  * `/bridge`, in the protocol's messages as JSON text (protocol/: calls, their answers, events
- * pushed), and uploads for dropped files (the page cannot see paths), several to a request. Every request
- * presents the tab's session secret (web-session.ts); without one, or once the shell refuses it,
- * the connection has ended and every call fails with the sentence that says how to open Notarium.
+ * pushed), and uploads for dropped files (the page cannot see paths), several to a request. Every
+ * request presents the tab's session secret (web-session.ts); without one, or once the shell
+ * refuses it, the connection has ended and every call fails with the sentence that says how to open
+ * Notarium.
  * The socket reconnects with backoff; calls made while it is down wait for it (bounded).
  */
 
@@ -179,8 +180,8 @@ export function createWebBridge(origin: string = location.origin, session: Promi
       }
     };
     // Every request under way ends before any is given back, so none is left behind.
-    const ended = await Promise.allSettled(Array.from({ length: Math.min(BATCHES_AT_ONCE, batches.length) }, worker));
-    const refused = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+    const settled = await Promise.allSettled(Array.from({ length: Math.min(BATCHES_AT_ONCE, batches.length) }, worker));
+    const refused = settled.find((e): e is PromiseRejectedResult => e.status === 'rejected');
     if (!refused) return refs.flat();
     await Promise.all(refs.flat().map((ref) => discardUpload(ref)));
     throw refused.reason;

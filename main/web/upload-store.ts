@@ -10,9 +10,9 @@ import type { HashResult } from '../core/hashing/hash-pool.ts';
 
 /**
  * Files dropped on the page in the web shell: streamed into the shell's private folder, several to a
- * request, hashed on the way in (the core takes the digest instead of reading the file again), kept only while the
- * work that named them runs, and bounded — one file's size, and the count and bytes held at once —
- * so a page cannot fill the disk. Refusals are sentences the page shows where the file was dropped.
+ * request, hashed on the way in (the core takes the digest instead of reading the file again), kept
+ * only while the work that named them runs, and bounded — one file's size, and the count and bytes
+ * held at once — so a page cannot fill the disk. Refusals are sentences the page shows where the file was dropped.
  */
 
 export interface Upload extends HashResult {
@@ -153,6 +153,7 @@ export class UploadStore {
       throw malformed('its length is not the sum of its files');
     return { files, rest: buffered.subarray(newline + 1) };
   }
+
   get(id: string): Upload | undefined {
     return this.#held.get(id);
   }
