@@ -160,7 +160,7 @@ export function createWebBridge(origin: string = location.origin, session: Promi
     const ids = Array.isArray(body.uploads) ? body.uploads.map((u) => u.uploadId) : [];
     if (ids.length !== files.length || !ids.every((id) => typeof id === 'string'))
       throw errorFromData({ code: 'INTERNAL', message: 'The app answered the upload with something the page does not understand.' });
-    return ids.map((uploadId) => ({ kind: 'upload', uploadId: uploadId as string }));
+    return ids.map((uploadId) => ({ kind: 'upload', uploadId }));
   };
 
   const uploadFiles = async (files: readonly File[]): Promise<FileRef[]> => {

@@ -117,13 +117,11 @@ export class UploadStore {
       if (left.length > 0 || (await body.next()) !== null) throw malformed('it holds more bytes than its files');
     } catch (err) {
       // Every file of the request goes; those not begun were only counted.
-      await Promise.all(
-        reserved.map((file) => {
-          if (file.created) return this.#delete(file.id, { path: join(this.#dir, file.id), size: file.size });
-          this.#count--;
-          this.#bytes -= file.size;
-        }),
-      );
+      for (const file of reserved.filter((f) => !f.created)) {
+        this.#count--;
+        this.#bytes -= file.size;
+      }
+      await Promise.all(reserved.filter((f) => f.created).map((f) => this.#delete(f.id, { path: join(this.#dir, f.id), size: f.size })));
       throw err;
     }
     for (const upload of received) this.#held.set(upload.id, upload);
