@@ -3,14 +3,16 @@ import type { CallName, FileRef, NotariumBridge } from './contract.ts';
 import { listenerHub } from './protocol/event-listeners.ts';
 import { errorFromData, readMessage, type CallMessage, type ErrorData } from './protocol/messages.ts';
 import { PendingCalls } from './protocol/pending-calls.ts';
+import { batchHead, inBatches } from './upload-batch.ts';
 import { BRIDGE_PROTOCOL, openSession, SESSION_HEADER, SESSION_PROTOCOL_PREFIX, sessionRefusal, SessionEnded } from './web-session.ts';
 
 /**
  * `window.notarium` for the web shell: the contract's calls over the page's WebSocket to
  * `/bridge`, in the protocol's messages as JSON text (protocol/: calls, their answers, events
- * pushed), and uploads for dropped files (the page cannot see paths). Every request
- * presents the tab's session secret (web-session.ts); without one, or once the shell refuses it,
- * the connection has ended and every call fails with the sentence that says how to open Notarium.
+ * pushed), and uploads for dropped files (the page cannot see paths), several to a request. Every
+ * request presents the tab's session secret (web-session.ts); without one, or once the shell
+ * refuses it, the connection has ended and every call fails with the sentence that says how to open
+ * Notarium.
  * The socket reconnects with backoff; calls made while it is down wait for it (bounded).
  */
 
@@ -26,14 +28,17 @@ export type ConnectionState = 'connecting' | 'open' | 'closed' | 'ended';
 export type ConnectionListener = (state: ConnectionState, sentence?: string) => void;
 
 export type WebBridge = NotariumBridge & {
-  /** Streams a file to the shell (POST /upload) and answers the reference the calls accept. */
-  uploadFile(file: File): Promise<FileRef>;
-  /** Gives back an upload no call was given (the shell deletes it). */
-  discardUpload(ref: FileRef): Promise<void>;
+  /**
+   * Streams files to the shell (POST /upload, several to a request) and answers the references the
+   * calls accept, in their order. All or none: when one is refused, the others are given back.
+   */
+  uploadFiles(files: readonly File[]): Promise<FileRef[]>;
   /** Connection changes (for a "reconnecting" notice); a listener added after the end hears it at once. */
   onConnection(listener: ConnectionListener): () => void;
 };
 
+/** Requests under way at once for one call's files: the next one's files are sent while the shell writes the last one's. */
+const BATCHES_AT_ONCE = 2;
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_CAP_MS = 8000;
 /** A call sent while the socket is down waits this long for it before failing. */
@@ -135,26 +140,54 @@ export function createWebBridge(origin: string = location.origin, session: Promi
     listen: hub.listen,
   });
 
-  const uploadFile = async (file: File): Promise<FileRef> => {
+  /** One request (upload-batch.ts): the references of its files, in their order. */
+  const uploadBatch = async (files: readonly File[]): Promise<FileRef[]> => {
     if (ended !== null) throw errorFromData(endedData());
     const secret = await session;
     let response: Response;
     try {
-      response = await fetch(`${origin}/upload?name=${encodeURIComponent(file.name)}`, {
+      // The head, then the files themselves: the browser streams them from disk, none is read here.
+      response = await fetch(`${origin}/upload`, {
         method: 'POST',
-        body: file,
+        body: new Blob([batchHead(files), ...files]),
         headers: { 'Content-Type': 'application/octet-stream', [SESSION_HEADER]: secret },
       });
     } catch {
-      throw errorFromData({ code: 'UNAVAILABLE', message: `Notarium could not receive "${file.name}": check that the app is still running.` });
+      throw errorFromData({ code: 'UNAVAILABLE', message: `Notarium could not receive ${named(files)}: check that the app is still running.` });
     }
     if (!response.ok) throw errorFromData(await uploadRefusal(response));
-    const body = (await response.json()) as { uploadId?: unknown };
-    if (typeof body.uploadId !== 'string')
+    const body = (await response.json()) as { uploads?: { uploadId?: unknown }[] };
+    const ids = Array.isArray(body.uploads) ? body.uploads.map((u) => u.uploadId) : [];
+    if (ids.length !== files.length || !ids.every((id) => typeof id === 'string'))
       throw errorFromData({ code: 'INTERNAL', message: 'The app answered the upload with something the page does not understand.' });
-    return { kind: 'upload', uploadId: body.uploadId };
+    return ids.map((uploadId) => ({ kind: 'upload', uploadId }));
   };
 
+  const uploadFiles = async (files: readonly File[]): Promise<FileRef[]> => {
+    const batches = inBatches(files);
+    const refs: FileRef[][] = new Array<FileRef[]>(batches.length);
+    let next = 0;
+    let failed = false;
+    const worker = async (): Promise<void> => {
+      while (!failed && next < batches.length) {
+        const i = next++;
+        try {
+          refs[i] = await uploadBatch(batches[i]!);
+        } catch (err) {
+          failed = true; // the other workers stop at their next request
+          throw err;
+        }
+      }
+    };
+    // Every request under way ends before any is given back, so none is left behind.
+    const settled = await Promise.allSettled(Array.from({ length: Math.min(BATCHES_AT_ONCE, batches.length) }, worker));
+    const refused = settled.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+    if (!refused) return refs.flat();
+    await Promise.all(refs.flat().map((ref) => discardUpload(ref)));
+    throw refused.reason;
+  };
+
+  /** Gives back an upload no call was given (the shell deletes it). */
   const discardUpload = async (ref: FileRef): Promise<void> => {
     if (ref.kind !== 'upload' || ended !== null) return;
     const secret = await session;
@@ -166,8 +199,7 @@ export function createWebBridge(origin: string = location.origin, session: Promi
     end(err instanceof SessionEnded ? err.message : 'Notarium could not start this page: run "notarium app" again for a new link.'),
   );
   return Object.assign(bridge, {
-    uploadFile,
-    discardUpload,
+    uploadFiles,
     onConnection: (listener: ConnectionListener) => {
       connectionListeners.add(listener);
       if (ended !== null) listener('ended', ended);
@@ -191,3 +223,6 @@ async function uploadRefusal(response: Response): Promise<ErrorData> {
     return { code: 'FORBIDDEN', message: 'Notarium did not take the dropped file from this page: reload it.' };
   return { code: 'INTERNAL', message: 'Notarium could not take the dropped file because of an error of its own: drop it again.' };
 }
+
+/** The files of a request in a sentence: the one file's name, or the first's and how many more. */
+const named = (files: readonly File[]): string => (files.length === 1 ? `"${files[0]!.name}"` : `"${files[0]!.name}" and ${files.length - 1} other files`);

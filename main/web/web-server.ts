@@ -18,7 +18,8 @@ export type { Bridge } from './bridge-connection.ts';
  * the same calls and events as the Electron preload. The per-launch secret is never a cookie: the
  * page trades the one-time launch token (in the launch address's fragment) for it once, and
  * presents it on the bridge and on uploads (see web-security.ts and preload/web-session.ts).
- * Dropped files are streamed here, hashed on the way in, and kept only while needed.
+ * Dropped files are streamed here, several to a request, hashed on the way in, and kept only while
+ * needed.
  */
 
 export interface WebShellOptions {
@@ -123,7 +124,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       const verdict = checkRequest(req, gate, req.method !== 'GET' && req.method !== 'HEAD');
       if (!verdict.ok) return refuse(res, verdict.status, verdict.reason);
       if (url.pathname === '/session' && req.method === 'GET') return void res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
-      if (url.pathname === '/upload' && req.method === 'POST') return upload(req, res, url, uploads);
+      if (url.pathname === '/upload' && req.method === 'POST') return upload(req, res, uploads);
       if (url.pathname.startsWith('/upload/') && req.method === 'DELETE') {
         await uploads.release(url.pathname.slice('/upload/'.length));
         return void res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
@@ -225,11 +226,10 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-async function upload(req: IncomingMessage, res: ServerResponse, url: URL, uploads: UploadStore): Promise<void> {
-  const name = (url.searchParams.get('name') ?? '').replace(/[/\\]/g, '_').slice(0, 255) || 'upload';
+async function upload(req: IncomingMessage, res: ServerResponse, uploads: UploadStore): Promise<void> {
   try {
-    const { id, size } = await uploads.receive(req, name);
-    json(res, 200, { uploadId: id, name, size });
+    const received = await uploads.receive(req);
+    json(res, 200, { uploads: received.map(({ id, name, size }) => ({ uploadId: id, name, size })) });
   } catch (err) {
     if (!(err instanceof UploadRefused)) throw err;
     // Answered before the body is read: the connection closes after the answer, so the rest is not sent.

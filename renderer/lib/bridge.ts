@@ -16,9 +16,8 @@ declare global {
 
 type Handle = {
   api: NotariumBridge;
-  toRef(file: File): Promise<FileRef>;
-  /** Gives back a reference no call was given (the web shell deletes the upload). */
-  discard(ref: FileRef): Promise<void>;
+  /** References for the files of one call, in their order; if one cannot be made (an upload refused), none is kept. */
+  toRefs(files: readonly File[]): Promise<FileRef[]>;
   onConnection(listener: ConnectionListener): () => void;
 };
 
@@ -31,13 +30,12 @@ function pick(): Handle {
     const api = bridgeFromExposed(exposed);
     return {
       api,
-      toRef: async (file) => ({ kind: 'path', path: api.pathForFile(file) }),
-      discard: async () => {},
+      toRefs: async (files) => files.map((file) => ({ kind: 'path', path: api.pathForFile(file) })),
       onConnection: () => () => {},
     };
   }
   const web = createWebBridge();
-  return { api: web, toRef: (file) => web.uploadFile(file), discard: (ref) => web.discardUpload(ref), onConnection: (l) => web.onConnection(l) };
+  return { api: web, toRefs: (files) => web.uploadFiles(files), onConnection: (l) => web.onConnection(l) };
 }
 
 let handle: Handle | null = null;
@@ -55,34 +53,9 @@ export const notarium = new Proxy({} as NotariumBridge, {
   get: (_t, key) => (h().api as unknown as Record<string | symbol, unknown>)[key],
 });
 
-export const toRef = (file: File): Promise<FileRef> => h().toRef(file);
+export const toRefs = (files: readonly File[]): Promise<FileRef[]> => h().toRefs(files);
 
-/** How many files are uploaded at once: a drop of a thousand is not a thousand round trips one after another. */
-const UPLOADS_AT_ONCE = 6;
-
-/** References for the files of one call, in their order: if one cannot be made (an upload refused), the others are given back. */
-export async function toRefs(files: readonly File[]): Promise<FileRef[]> {
-  const refs: (FileRef | undefined)[] = new Array<FileRef | undefined>(files.length);
-  let next = 0;
-  let failed = false;
-  const worker = async (): Promise<void> => {
-    while (!failed && next < files.length) {
-      const i = next++;
-      try {
-        refs[i] = await toRef(files[i]!);
-      } catch (err) {
-        failed = true; // the other workers stop at their next file
-        throw err;
-      }
-    }
-  };
-  // Every upload under way ends before any is given back, so none is left behind.
-  const ended = await Promise.allSettled(Array.from({ length: Math.min(UPLOADS_AT_ONCE, files.length) }, worker));
-  const refused = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
-  if (!refused) return refs as FileRef[];
-  await Promise.all(refs.flatMap((r) => (r ? [h().discard(r)] : [])));
-  throw refused.reason;
-}
+export const toRef = async (file: File): Promise<FileRef> => (await toRefs([file]))[0]!;
 
 /** How a screen's state turns dropped files into references for its calls (tests give their own). */
 export interface FileRefs {

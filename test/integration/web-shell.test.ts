@@ -9,7 +9,8 @@ import { WebSocket } from 'ws';
 import { BRIDGE_MAX_MESSAGE, startWebShell, type Bridge, type WebShell } from '../../main/web/web-server.ts';
 import { parseCall } from '../../preload/contract.ts';
 import { BRIDGE_PROTOCOL, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
-import { openBridge, tradeLaunch, upload, type NodeSession } from '../support/web-app.ts';
+import { BATCH_HEAD_BYTES, batchHead } from '../../preload/upload-batch.ts';
+import { openBridge, tradeLaunch, upload, uploadFiles, type NodeSession } from '../support/web-app.ts';
 
 // The web shell's server over real HTTP and WebSocket: the gate (Host, Origin, the session secret
 // presented by the page, never a cookie), the one-time launch token and its private launch file,
@@ -31,7 +32,7 @@ const bridge: Bridge = {
   },
   subscribe: (e) => (emitters.add(e), () => emitters.delete(e)),
 };
-const LIMITS = { fileBytes: 1000, totalBytes: 2500, count: 3 };
+const LIMITS = { fileBytes: 1000, totalBytes: 2500, count: 3, batchFiles: 4 };
 let shell: WebShell;
 let session: NodeSession;
 let launchFile: string;
@@ -263,19 +264,33 @@ describe('the bridge', () => {
 
 describe('uploads', () => {
   const uploadDir = () => join(dirname(launchFile), 'uploads');
+  const post = (body: string, headers: Record<string, string> = {}) => raw('/upload', { ...secretHeader(), origin: shell.origin, ...headers }, 'POST', body);
+  /** A request's body as the page writes it: the head, then each file's bytes. */
+  const batch = (files: { name: string; text: string; size?: number }[]) =>
+    batchHead(files.map((f) => ({ name: f.name, size: f.size ?? Buffer.byteLength(f.text) }))) + files.map((f) => f.text).join('');
 
-  it('streams a dropped file into a private folder, hashing it on the way in', async () => {
-    const res = await raw('/upload?name=contract%2F..%2Fx.pdf', { ...secretHeader(), origin: shell.origin }, 'POST', 'file bytes');
+  it("streams each of a request's files into a private folder, hashing it on the way in", async () => {
+    const res = await post(
+      batch([
+        { name: 'contract/../x.pdf', text: 'file bytes' },
+        { name: 'empty.txt', text: '' },
+        { name: 'b.txt', text: 'bé' },
+      ]),
+    );
     expect(res.status).toBe(200);
-    const body = JSON.parse(res.body) as { uploadId: string };
-    expect(body).toMatchObject({ name: 'contract_.._x.pdf', size: 10 });
-    const held = shell.uploads.get(body.uploadId)!;
-    expect(readFileSync(held.path, 'utf8')).toBe('file bytes');
-    expect(statSync(held.path).mode & 0o777).toBe(0o600);
+    const { uploads } = JSON.parse(res.body) as { uploads: { uploadId: string; name: string; size: number }[] };
+    expect(uploads.map(({ name, size }) => ({ name, size }))).toEqual([
+      { name: 'contract_.._x.pdf', size: 10 },
+      { name: 'empty.txt', size: 0 },
+      { name: 'b.txt', size: 3 },
+    ]);
+    const held = uploads.map((u) => shell.uploads.get(u.uploadId)!);
+    expect(held.map((h) => readFileSync(h.path, 'utf8'))).toEqual(['file bytes', '', 'bé']);
+    for (const h of held) expect(statSync(h.path).mode & 0o777).toBe(0o600);
     expect(statSync(uploadDir()).mode & 0o777).toBe(0o700);
-    expect(shell.uploads.digestOf(held.path)).toEqual({ sha256: createHash('sha256').update('file bytes').digest('hex'), size: 10 });
-    await shell.uploads.release(body.uploadId);
-    expect(existsSync(held.path)).toBe(false);
+    expect(shell.uploads.digestOf(held[2]!.path)).toEqual({ sha256: createHash('sha256').update('bé').digest('hex'), size: 3 });
+    await Promise.all(uploads.map((u) => shell.uploads.release(u.uploadId)));
+    for (const h of held) expect(existsSync(h.path)).toBe(false);
   });
 
   it('refuses a file larger than the limit before reading it, with a sentence that names it', async () => {
@@ -288,21 +303,72 @@ describe('uploads', () => {
     expect(readdirSync(uploadDir())).toEqual([]);
   });
 
-  it('refuses a body that grows past the limit while it arrives (no declared length), and deletes what came', async () => {
+  it('takes a request whole or not at all: one file too large, and none of its files is kept', async () => {
+    const res = await uploadFiles(session, [
+      { name: 'small.txt', body: 'small' },
+      { name: 'large.bin', body: new Uint8Array(LIMITS.fileBytes + 1) },
+    ]);
+    expect(res.status).toBe(413);
+    expect(res.error?.message).toMatch(/^"large\.bin" is too large/);
+    expect(readdirSync(uploadDir())).toEqual([]);
+  });
+
+  it('refuses more files in one request than it takes, saying how many it takes', async () => {
+    const files = Array.from({ length: LIMITS.batchFiles + 1 }, (_, i) => ({ name: `f${i}.txt`, body: 'x' }));
+    const res = await uploadFiles(session, files);
+    expect(res.status).toBe(413);
+    expect(res.error).toEqual({
+      code: 'UPLOAD_REFUSED',
+      message: 'The page sent 5 dropped files in one request, and Notarium takes up to 4 at a time: reload the page, then drop them again.',
+    });
+    expect(readdirSync(uploadDir())).toEqual([]);
+  });
+
+  it('refuses a body that is not what its head says, with a sentence, and keeps nothing of it', async () => {
+    const cases: [string, string, Record<string, string>?][] = [
+      ['', 'it is empty'],
+      ['not json\nbytes', 'its list of files is not JSON'],
+      ['[]\n', 'it names no file'],
+      ['{"name":"a","size":1}\na', 'it names no file'],
+      ['[{"name":"a","size":-1}]\n', 'a file in its list has no name or no size'],
+      ['[{"name":"a","size":1.5}]\nab', 'a file in its list has no name or no size'],
+      ['[{"name":"a"}]\n', 'a file in its list has no name or no size'],
+      ['[{"name":"a","size":3}]', 'its list of files has no end'],
+      [batch([{ name: 'a', text: 'abc' }]) + 'more', 'its length is not the sum of its files'],
+      [batch([{ name: 'a', text: 'abc', size: 5 }]), 'its length is not the sum of its files'],
+    ];
+    for (const [body, why] of cases) {
+      const res = await post(body);
+      expect(res.status, body).toBe(400);
+      expect(JSON.parse(res.body), body).toEqual({
+        error: { code: 'UPLOAD_FAILED', message: `Notarium could not read the dropped files the page sent (${why}): reload the page, then drop them again.` },
+      });
+    }
+    const long = await post(`[{"name":"${'a'.repeat(BATCH_HEAD_BYTES)}","size":1}]\na`);
+    expect(long.status).toBe(413);
+    expect(JSON.parse(long.body)).toMatchObject({
+      error: { code: 'UPLOAD_REFUSED', message: expect.stringMatching(/^The page sent a list of dropped files longer than/) },
+    });
+    expect(readdirSync(uploadDir())).toEqual([]);
+  });
+
+  /** A request with no declared length (chunked), its body written in parts; its status. */
+  const streamed = (parts: (string | Uint8Array)[]): Promise<number | null> => {
     const { port } = new URL(shell.origin);
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port, path: '/upload?name=stream.bin', method: 'POST', headers: { ...secretHeader(), origin: shell.origin } },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode!);
-        },
-      );
-      req.on('error', reject);
-      for (let i = 0; i < 12; i++) req.write(new Uint8Array(100));
+    return new Promise((resolve) => {
+      const req = request({ host: '127.0.0.1', port, path: '/upload', method: 'POST', headers: { ...secretHeader(), origin: shell.origin } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', () => resolve(null));
+      for (const part of parts) req.write(part);
       req.end();
     });
-    expect(status).toBe(413);
+  };
+
+  it('refuses a body that goes past its files (no declared length), and deletes what came', async () => {
+    const status = await streamed([batchHead([{ name: 'a.bin', size: 100 }]), ...Array.from({ length: 12 }, () => new Uint8Array(100))]);
+    expect(status).toBe(400);
     await expect.poll(() => readdirSync(uploadDir())).toEqual([]);
   });
 
@@ -315,11 +381,18 @@ describe('uploads', () => {
     expect(c.error?.message).toMatch(
       /already holds 1\.8 KiB of dropped files for work in progress, and "c\.bin" would take it past 2\.4 KiB: wait until that is done/,
     );
+    const two = await uploadFiles(session, [
+      { name: 'd.bin', body: 'small' },
+      { name: 'e.bin', body: 'small' },
+    ]);
+    expect(two.status).toBe(429); // 4 files would pass 3: neither is taken
+    expect(two.error?.code).toBe('UPLOAD_REFUSED');
+    expect(two.error?.message).toMatch(
+      /already holds 2 dropped files for work in progress, and holds 3 at most: wait until it is done, then drop "d\.bin" and 1 other files again/,
+    );
     const d = await upload(session, 'd.bin', 'small');
     const e = await upload(session, 'e.bin', 'small');
     expect([d.status, e.status]).toEqual([200, 429]);
-    expect(e.error?.code).toBe('UPLOAD_REFUSED');
-    expect(e.error?.message).toMatch(/already holds 3 dropped files for work in progress: wait until it is done, then drop "e\.bin" again/);
     // The page gives back one it will not use: deleted at once, and there is room again.
     const dropped = await raw(`/upload/${d.uploadId}`, { ...secretHeader(), origin: shell.origin }, 'DELETE');
     expect(dropped.status).toBe(204);
@@ -338,7 +411,7 @@ describe('an upload whose file cannot be deleted', () => {
       staticDir,
       bridge,
       dataDir: home,
-      uploadLimits: { fileBytes: 100, totalBytes: 100, count: 1 },
+      uploadLimits: { fileBytes: 100, totalBytes: 100, count: 1, batchFiles: 10 },
       log: (l) => lines.push(l),
     });
     try {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { WebSocket } from 'ws';
 import { BRIDGE_PROTOCOL, LAUNCH_FRAGMENT, LAUNCH_HEADER, SESSION_HEADER, SESSION_PROTOCOL_PREFIX } from '../../preload/web-session.ts';
+import { batchHead } from '../../preload/upload-batch.ts';
 import { runCli, type CliRun } from './cli.ts';
 
 /**
@@ -90,19 +91,29 @@ export function call(
   });
 }
 
-/** A file dropped on the page: POST /upload with the session header. */
+/** Files dropped on the page: one POST /upload with the session header, as the page sends them (preload/upload-batch.ts). */
+export async function uploadFiles(
+  session: NodeSession,
+  files: readonly { name: string; body: Uint8Array<ArrayBuffer> | string }[],
+): Promise<{ status: number; uploadIds?: string[]; error?: { code: string; message: string } }> {
+  const bytes = files.map((f) => (typeof f.body === 'string' ? new TextEncoder().encode(f.body) : f.body));
+  const answer = await fetch(`${session.origin}/upload`, {
+    method: 'POST',
+    body: new Blob([batchHead(files.map((f, i) => ({ name: f.name, size: bytes[i]!.length }))), ...bytes]),
+    headers: { origin: session.origin, [SESSION_HEADER]: session.secret },
+  });
+  const answered = (await answer.json()) as { uploads?: { uploadId: string }[]; error?: { code: string; message: string } };
+  return { status: answer.status, ...(answer.status === 200 ? { uploadIds: answered.uploads!.map((u) => u.uploadId) } : { error: answered.error }) };
+}
+
+/** One file dropped on the page. */
 export async function upload(
   session: NodeSession,
   name: string,
   body: Uint8Array<ArrayBuffer> | string,
 ): Promise<{ status: number; uploadId?: string; error?: { code: string; message: string } }> {
-  const answer = await fetch(`${session.origin}/upload?name=${encodeURIComponent(name)}`, {
-    method: 'POST',
-    body,
-    headers: { origin: session.origin, [SESSION_HEADER]: session.secret },
-  });
-  const answered = (await answer.json()) as { uploadId?: string; error?: { code: string; message: string } };
-  return { status: answer.status, ...(answer.status === 200 ? { uploadId: answered.uploadId } : { error: answered.error }) };
+  const { uploadIds, ...answer } = await uploadFiles(session, [{ name, body }]);
+  return { ...answer, ...(uploadIds ? { uploadId: uploadIds[0] } : {}) };
 }
 
 /**
