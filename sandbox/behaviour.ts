@@ -65,7 +65,8 @@ export interface Behaviour {
   /**
    * Requests a second the explorer's API answers (0: no limit): WhatsOnChain allows about 3 without
    * a key. Beyond it, within any one second, it answers 429, and without Retry-After, which its
-   * documentation does not promise.
+   * documentation does not promise. Requests carrying the sandbox's API key (tests reading the
+   * explorer themselves) are not counted: a key raises the real explorer's limit too.
    */
   explorerRate: number;
   /**
