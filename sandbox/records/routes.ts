@@ -208,7 +208,9 @@ export function explorerRoutes(chain: Chain, style: ExplorerStyle = 'sandbox'): 
       handler: lookup,
     },
     // WhatsOnChain's path of the same lookup.
-    ...(style === 'whatsonchain' ? [{ method: 'GET', path: '/explorer/block/hash/{blockHash}', public: true, explorerApi: true, handler: lookup } as const] : []),
+    ...(style === 'whatsonchain'
+      ? [{ method: 'GET', path: '/explorer/block/hash/{blockHash}', public: true, explorerApi: true, handler: lookup } as const]
+      : []),
   ];
 }
 

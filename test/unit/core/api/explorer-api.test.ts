@@ -124,7 +124,12 @@ describe('ExplorerApi', () => {
 
   it('serves transactions without a header template, and says it has none', async () => {
     const fetch: FetchLike = async () => new Response(TX_HEX);
-    const api = new ExplorerApi({ templates: { transactionHex: 'https://ex.example/tx/{txId}/hex', blockHeader: null }, fetch, sleep: async () => {}, pacer: unpaced() });
+    const api = new ExplorerApi({
+      templates: { transactionHex: 'https://ex.example/tx/{txId}/hex', blockHeader: null },
+      fetch,
+      sleep: async () => {},
+      pacer: unpaced(),
+    });
     expect(api.servesHeaders).toBe(false);
     expect(await api.transactionHex(TX_ID)).toBe(TX_HEX);
     await expect(api.blockHeaderHex(BLOCK)).rejects.toMatchObject({ code: 'NETWORK' });
