@@ -1,14 +1,14 @@
 import { RateLimiter } from '../poller/rate-limiter.ts';
-import { freshConnectionFetch } from './fresh-connection-fetch.ts';
-import { defaultSleep, type FetchLike, type Sleep, type TransportOptions } from './http-client.ts';
+import { defaultSleep, type RequestPace, type Sleep, type TransportOptions } from './http-client.ts';
 import { parseRetryAfter } from './retry-after.ts';
 import { DEFAULT_RETRY_POLICY } from './retry-policy.ts';
 
 /**
  * Paces the requests to a public block explorer per origin, process-wide: every profile that names
  * the same explorer shares its allowance, as the explorer counts them (by address, not by profile).
- * Every attempt takes a slot, retries included; an answer of 429 holds the origin for its
- * Retry-After, or for one window when it gives none, before anyone asks it again.
+ * Every attempt takes a slot (http-client.ts RequestPace: before its time limit starts, so a queue
+ * is no timeout), retries included; an answer of 429 holds the origin for its Retry-After, or for
+ * one window when it gives none, before anyone asks it again.
  */
 
 /** WhatsOnChain allows about 3 requests a second without a key (service-notes.md, "Block explorers"). */
@@ -28,7 +28,7 @@ interface OriginState {
   heldUntil: number;
 }
 
-export class OriginPacer {
+export class OriginPacer implements RequestPace {
   private readonly origins = new Map<string, OriginState>();
   private readonly perSecond: number;
   private readonly now: () => number;
@@ -59,14 +59,8 @@ export class OriginPacer {
     origin.heldUntil = Math.max(origin.heldUntil, this.now() + ms);
   }
 
-  /** `fetch` with each request paced, and each 429 noted. */
-  paced(fetch: FetchLike): FetchLike {
-    return async (url, init) => {
-      await this.slot(url, init.signal ?? undefined);
-      const res = await fetch(url, init);
-      if (res.status === 429) this.refused(url, res.headers.get('retry-after'));
-      return res;
-    };
+  answered(url: string, status: number, headers: Headers): void {
+    if (status === 429) this.refused(url, headers.get('retry-after'));
   }
 
   private stateOf(url: string): OriginState {
@@ -82,5 +76,5 @@ export const explorerPacer = new OriginPacer();
 
 /** An explorer client's transport: its requests paced by `pacer`, by default the process's. */
 export function explorerTransport<T extends TransportOptions>(options: T & { pacer?: OriginPacer }): T {
-  return { ...options, fetch: (options.pacer ?? explorerPacer).paced(options.fetch ?? freshConnectionFetch) };
+  return { ...options, pace: options.pacer ?? explorerPacer };
 }

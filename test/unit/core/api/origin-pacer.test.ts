@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HttpClient, type FetchLike } from '../../../../main/core/api/http-client.ts';
 import { EXPLORER_REQUESTS_PER_SECOND, OriginPacer } from '../../../../main/core/api/origin-pacer.ts';
 
 // The explorer pacer on a clock of its own: a sleep moves it, so slots are read, never waited for.
@@ -41,16 +42,31 @@ describe('OriginPacer', () => {
     expect(await pacer.slot(url)).toBe(late + 60_000);
   });
 
-  it('paces each attempt of a fetch, and holds the origin after a 429 it gets', async () => {
+  it('paces each attempt of a request, retries included, and holds the origin after a 429', async () => {
     const { pacer, clock } = virtualPacer(1000);
     const answers = [429, 200];
     const sent: number[] = [];
-    const fetch = pacer.paced(async () => {
+    const fetch: FetchLike = async () => {
       sent.push(clock.t);
       return new Response('', { status: answers.shift() });
-    });
-    expect((await fetch('https://ex.example/a', {})).status).toBe(429);
-    expect((await fetch('https://ex.example/a', {})).status).toBe(200);
+    };
+    const http = new HttpClient({ fetch, pace: pacer, sleep: async () => {}, random: () => 0 });
+    expect((await http.request({ method: 'GET', url: 'https://ex.example/a', kind: 'read' })).status).toBe(200);
     expect(gaps(sent)[0]).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("starts an attempt's time limit once its slot is given: waiting in the queue is no timeout", async () => {
+    // Real time: one request a second, three at once, each allowed 1.5 s: the third waits 2 s for its slot.
+    const lines: string[] = [];
+    const http = new HttpClient({
+      fetch: async () => new Response('ok'),
+      pace: new OriginPacer({ perSecond: 1 }),
+      timeouts: { readMs: 1500 },
+      log: (line) => lines.push(line),
+    });
+    const ask = () => http.request({ method: 'GET', url: 'https://queue.example/a', kind: 'read' });
+    expect((await Promise.all([ask(), ask(), ask()])).map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line).toMatch(/ 200 attempt 1\//);
   });
 });
