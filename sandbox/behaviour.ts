@@ -63,6 +63,13 @@ export interface Behaviour {
    */
   explorerStyle: ExplorerStyle;
   /**
+   * Requests a second the explorer's API answers (0: no limit): WhatsOnChain allows about 3 without
+   * a key. Beyond it, within any one second, it answers 429, and without Retry-After, which its
+   * documentation does not promise. Requests carrying the sandbox's API key (tests reading the
+   * explorer themselves) are not counted: a key raises the real explorer's limit too.
+   */
+  explorerRate: number;
+  /**
    * Share of scheduled blocks followed by a reorganisation of the tip (its transactions mined again
    * with new proofs): proofs may change for about an hour. Random, so never on by `strict`.
    */
@@ -86,6 +93,7 @@ export const KIND_BEHAVIOUR: Behaviour = {
   identityFields: 'lenient',
   proofTarget: 'header',
   explorerStyle: 'sandbox',
+  explorerRate: 0,
   reorgRate: 0,
 };
 
@@ -115,6 +123,7 @@ export const STRICT_BEHAVIOUR: Behaviour = {
   proofTarget: 'hash',
   // The explorer real profiles use serves headers only as JSON.
   explorerStyle: 'whatsonchain',
+  explorerRate: 3,
   reorgRate: 0,
 };
 

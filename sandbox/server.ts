@@ -9,11 +9,12 @@ import { KNOWN_ENCODERS, type EncoderName } from './encode/encode-spec.ts';
 import { Faults, type FaultSettings } from './faults.ts';
 import { checkDeclaredLength, readBody } from './http/body.ts';
 import { rawProblemResponse, sendProblem, ServiceProblem } from './http/problem.ts';
+import { RequestWindow } from './http/request-window.ts';
 import { Router, type Reply, type RouteMatch } from './http/router.ts';
 import { createIdentityService } from './identity/identity-service.ts';
 import { IdempotencyKeys } from './records/idempotency.ts';
 import { RecordService } from './records/record-service.ts';
-import { explorerRoutes, healthRoutes, recordRoutes, type Feature } from './records/routes.ts';
+import { ANY_ORIGIN, explorerRoutes, healthRoutes, recordRoutes, type Feature } from './records/routes.ts';
 import { MetaTable, openDatabase } from './store/database.ts';
 
 /** The sandbox: the record service, the identity service and a simulated chain on one loopback server. */
@@ -127,6 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     documentedFieldsOnly: behaviour.identityFields === 'documented-only',
   });
   const requests = new RequestCounter(now);
+  const explorerWindow = behaviour.explorerRate > 0 ? new RequestWindow(behaviour.explorerRate) : null;
   const router = new Router().add(
     ...recordRoutes(records, {
       spelling: behaviour.responseSpelling,
@@ -160,7 +162,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       }
       // Test controls and the browser-facing sign-in page are never faulted; the APIs are.
       const exempt = url.pathname.startsWith('/__sandbox/') || url.pathname.startsWith('/oauth2/');
-      if (!url.pathname.startsWith('/__sandbox/')) requests.count(`${req.method} ${match.route.path}`);
+      const route = `${req.method} ${match.route.path}`;
+      if (!url.pathname.startsWith('/__sandbox/')) requests.count(route);
+      // A request with the sandbox's key (a test reading the explorer, as a keyed explorer account
+      // would) is not held to the rate: clients send explorers no key.
+      if (match.route.explorerApi && explorerWindow && !hasKey(req, expectedKey) && !explorerWindow.admit()) {
+        requests.limited(route);
+        // No Retry-After: the explorer's documentation gives a rate, not the header.
+        throw new ServiceProblem(429, 'TOO_MANY_REQUESTS', `The explorer answers ${behaviour.explorerRate} requests a second; ask again later.`, ANY_ORIGIN);
+      }
       const fault = exempt ? { kind: 'none' as const } : faults.decide();
       const latency = exempt ? 0 : faults.latency();
       if (latency > 0) await new Promise((r) => setTimeout(r, latency));

@@ -27,6 +27,8 @@ export interface Route {
   public?: boolean;
   /** Body limit in bytes; defaults to the instance's body limit. */
   bodyLimit?: number;
+  /** An explorer API endpoint: held to the explorer's request rate (behaviour.ts, explorerRate). */
+  explorerApi?: boolean;
 }
 
 interface CompiledRoute extends Route {

@@ -144,7 +144,7 @@ export function healthRoutes(appVersion: string): Route[] {
  * A public explorer lets any page read its block lookup (the verifier page asks it from file://), as
  * public explorers' APIs do: public data, no credentials.
  */
-const ANY_ORIGIN = { 'Access-Control-Allow-Origin': '*' };
+export const ANY_ORIGIN = { 'Access-Control-Allow-Origin': '*' };
 
 /**
  * What a public block explorer serves: raw transactions and headers for receipts, a block lookup
@@ -176,6 +176,7 @@ export function explorerRoutes(chain: Chain, style: ExplorerStyle = 'sandbox'): 
       method: 'GET',
       path: '/explorer/tx/{txId}/hex',
       public: true,
+      explorerApi: true,
       handler: (ctx) => {
         checkHash(ctx.params.txId!, 'transaction id');
         const tx = chain.get(ctx.params.txId!.toLowerCase());
@@ -187,6 +188,7 @@ export function explorerRoutes(chain: Chain, style: ExplorerStyle = 'sandbox'): 
       method: 'GET',
       path: '/explorer/block/{blockHash}/header',
       public: true,
+      explorerApi: true,
       handler: (ctx) => {
         checkHash(ctx.params.blockHash!, 'block hash');
         if (style === 'sandbox') {
@@ -202,10 +204,13 @@ export function explorerRoutes(chain: Chain, style: ExplorerStyle = 'sandbox'): 
       method: 'GET',
       path: '/explorer/block/{blockHash}',
       public: true,
+      explorerApi: true,
       handler: lookup,
     },
     // WhatsOnChain's path of the same lookup.
-    ...(style === 'whatsonchain' ? [{ method: 'GET', path: '/explorer/block/hash/{blockHash}', public: true, handler: lookup } as const] : []),
+    ...(style === 'whatsonchain'
+      ? [{ method: 'GET', path: '/explorer/block/hash/{blockHash}', public: true, explorerApi: true, handler: lookup } as const]
+      : []),
   ];
 }
 

@@ -45,6 +45,21 @@ async function shoot(
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/**
+ * Acme, on regtest, as the first test leaves it (added or brought back through the CLI, and the app
+ * reloaded on its settings): each test that edits it runs alone too.
+ */
+async function settingsWithAcme(): Promise<Page> {
+  const added = await runCli(['profile', 'add', 'Acme', '--base-url', 'https://records.example.com', '--network', 'regtest'], {
+    env: { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '' },
+  });
+  expect(added.code, added.stderr).toBe(0);
+  const page = app.page;
+  await page.reload();
+  await screenButton(page, 'Account & settings').click();
+  return page;
+}
+
 describe('the service profile form', () => {
   it('detects the network unless one is chosen, and keeps the block time, resubmit time and idempotent writes', async () => {
     const page = app.page;
@@ -88,7 +103,7 @@ describe('the service profile form', () => {
   });
 
   it('refuses a block time out of range with a sentence', async () => {
-    const page = app.page;
+    const page = await settingsWithAcme();
     await page.getByRole('button', { name: 'Settings of Acme' }).click();
     const edit = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Edit Acme' }) });
     await edit.getByLabel('Block time (seconds)').evaluate((el) => el.removeAttribute('min'));
@@ -99,7 +114,7 @@ describe('the service profile form', () => {
   });
 
   it('takes a block lookup for the best-chain check under "Explorer and sign-in", checked as the CLI checks it, and keeps it', async () => {
-    const page = app.page;
+    const page = await settingsWithAcme();
     await page.getByRole('button', { name: 'Settings of Acme' }).click();
     const edit = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Edit Acme' }) });
     await edit.getByText('Explorer and sign-in (optional)').click();
@@ -121,7 +136,7 @@ describe('the service profile form', () => {
   });
 
   it('fills the four explorer URLs for WhatsOnChain on the network chosen, each left editable, and keeps them', async () => {
-    const page = app.page;
+    const page = await settingsWithAcme();
     await page.getByRole('button', { name: 'Settings of Acme' }).click();
     const edit = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Edit Acme' }) });
     await edit.getByText('Explorer and sign-in (optional)').click();

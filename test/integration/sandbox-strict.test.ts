@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataPushes, parseTx } from '../support/bitcoin.ts';
+import { sandboxOptionsFrom } from '../../main/cli/commands/sandbox.ts';
 import type { SandboxOptions } from '../../sandbox/index.ts';
 import { problemOf, startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
@@ -254,6 +255,68 @@ describe('content, SHA256 and salt required', () => {
     expect(await code(await sb.call('/api/v1/records?encode=Base64', { method: 'POST', body: 'x' }))).toBe('ENCODER_SHA256_MISSING');
     expect(await code(await sb.call('/api/v1/records?encode=SHA256', { method: 'POST', body: 'x' }))).toBe('CONTENT_ENCODER_ARGUMENT_MISSING');
     expect((await sb.call('/api/v1/records?encode=SHA256(s)', { method: 'POST', body: 'x' })).status).toBe(200);
+  });
+});
+
+describe('a flag for each strict switch, turning it on alone', () => {
+  const fromFlags = (...argv: string[]) => sandbox(sandboxOptionsFrom(argv).options);
+  const refresh = (sb: TestSandbox, body: object) =>
+    sb.call(`/products/web/${sb.envId}/portalbackend/api/api/v1/auth/sign-in/refresh-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('--content-required: a write without a body is refused', async () => {
+    const plain = await fromFlags();
+    expect((await plain.call('/api/v1/records?encode=', { method: 'POST' })).status).toBe(200);
+    const sb = await fromFlags('--content-required');
+    expect(await code(await sb.call('/api/v1/records?encode=', { method: 'POST' }))).toBe('CONTENT_IS_REQUIRED');
+    expect((await sb.call('/api/v1/records?encode=', { method: 'POST', body: 'x' })).status).toBe(200);
+  });
+
+  it('--publishing-seconds: a new transaction is unknown to its status for the window', async () => {
+    const plain = await fromFlags();
+    expect((await plain.call(`/api/v1/records/${(await plain.write('fresh')).txId}/status`)).status).toBe(200);
+    // A window no run of this test outlasts: the 404 is the window's, not the machine's speed.
+    const sb = await fromFlags('--publishing-seconds', '3600');
+    expect(await problemOf(await sb.call(`/api/v1/records/${(await sb.write('fresh')).txId}/status`))).toMatchObject({ status: 404 });
+  });
+
+  it('--identity-fields documented-only: a body field the portal does not document is refused, named', async () => {
+    const plain = await fromFlags();
+    expect(await problemOf(await refresh(plain, { refreshToken: 'nope', extra: 1 }))).not.toMatchObject({ detail: expect.stringMatching(/extra/) });
+    const sb = await fromFlags('--identity-fields', 'documented-only');
+    expect(await problemOf(await refresh(sb, { refreshToken: 'nope', extra: 1 }))).toMatchObject({ status: 400, detail: expect.stringMatching(/extra/) });
+  });
+
+  it('--explorer-rate: beyond N requests a second the explorer answers 429, without Retry-After, counted', async () => {
+    const tx = async (sb: TestSandbox) => (await sb.write('seen by the explorer')).txId;
+    const plain = await fromFlags();
+    const plainTx = await tx(plain);
+    for (let i = 0; i < 20; i++) expect((await fetch(`${plain.baseUrl}/explorer/tx/${plainTx}/hex`)).status).toBe(200);
+    const sb = await fromFlags('--explorer-rate', '2');
+    const txId = await tx(sb);
+    // Twenty requests one after another on loopback: far more than 2 in some second, whatever the load.
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(`${sb.baseUrl}/explorer/tx/${txId}/hex`);
+      statuses.push(res.status);
+      if (res.status === 429) refused ??= res;
+      else await res.arrayBuffer();
+    }
+    expect(statuses.slice(0, 2)).toEqual([200, 200]);
+    expect(refused?.headers.get('retry-after')).toBeNull();
+    expect(await problemOf(refused!)).toMatchObject({ status: 429 });
+    // The page for people is the explorer's website, not its API: never limited. A test reading
+    // the explorer with the sandbox's key is not limited either.
+    expect((await fetch(`${sb.baseUrl}/explorer/tx/${txId}`)).status).toBe(200);
+    expect((await sb.call(`/explorer/tx/${txId}/hex`)).status).toBe(200);
+    const { routes } = await sb.json<{ routes: { route: string; total: number; limited: number }[] }>('/__sandbox/requests');
+    expect(routes.find((r) => r.route === 'GET /explorer/tx/{txId}/hex')).toEqual(
+      expect.objectContaining({ total: 21, limited: statuses.filter((s) => s === 429).length }),
+    );
   });
 });
 

@@ -55,6 +55,15 @@ Where the service's documentation allows more than one reading (strict value in 
   --explorer-style E    the explorer's shapes: sandbox (default: headers as hex) or whatsonchain
                         (headers only as JSON, block lookup at /explorer/block/hash/{hash})
                         [${STRICT_BEHAVIOUR.explorerStyle}]
+  --explorer-rate N     requests a second the explorer's API answers; beyond, 429 without
+                        Retry-After (default 0: no limit) [${STRICT_BEHAVIOUR.explorerRate}]
+  --publishing-seconds S
+                        seconds after a write during which its status answers 404, "still
+                        publishing" (default 0) [${STRICT_BEHAVIOUR.publishingSeconds}]
+  --content-required    a write or update without a body is refused: CONTENT_IS_REQUIRED
+                        [${STRICT_BEHAVIOUR.contentRequired ? 'on' : 'off'}]
+  --identity-fields F   the identity portal's JSON bodies: lenient (default) or documented-only
+                        (a field it does not document is refused, 400) [${STRICT_BEHAVIOUR.identityFields}]
   --reorg-rate R        share of scheduled blocks followed by a reorganisation of the tip, 0 to 1
                         (default 0; random, so not turned on by --strict); POST /__sandbox/reorg
                         makes one now
@@ -88,6 +97,10 @@ export const SANDBOX_OPTIONS = {
   'token-placement': { type: 'string' },
   'chain-index': { type: 'string' },
   'explorer-style': { type: 'string' },
+  'explorer-rate': { type: 'string' },
+  'publishing-seconds': { type: 'string' },
+  'content-required': { type: 'boolean' },
+  'identity-fields': { type: 'string' },
   'reorg-rate': { type: 'string' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean' },
@@ -133,6 +146,10 @@ export function sandboxOptionsFrom(argv: string[]): { options: SandboxOptions; j
       tokenPlacement: choiceOption('token-placement', v['token-placement'], TOKEN_PLACEMENTS),
       chainIndex: choiceOption('chain-index', v['chain-index'], CHAIN_INDEXES),
       explorerStyle: choiceOption('explorer-style', v['explorer-style'], EXPLORER_STYLES),
+      explorerRate: numberOption('explorer-rate', v['explorer-rate'], 0, 10_000),
+      publishingSeconds: numberOption('publishing-seconds', v['publishing-seconds'], 0, 86_400, false),
+      contentRequired: v['content-required'],
+      identityFields: choiceOption('identity-fields', v['identity-fields'], ['lenient', 'documented-only'] as const),
       reorgRate: numberOption('reorg-rate', v['reorg-rate'], 0, 1, false),
     },
   };

@@ -1,15 +1,19 @@
 import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
 import { blockLookupUrl, isBlockLookup, lookupSource, type BlockAnswer } from '../receipts/verify/best-chain.ts';
 import { HttpClient, type CallOptions, type TransportOptions } from './http-client.ts';
+import { explorerTransport, type OriginPacer } from './origin-pacer.ts';
 
 /**
  * A profile's block lookup: a block explorer's JSON about a block, by its hash (a `{blockHash}`
  * template, as WhatsOnChain's `/v1/bsv/main/block/hash/{hash}`), asked for the verification's
  * `chain` step. What it answers is read by the verifier's best-chain.ts, as the page reads it.
+ * An explorer's API like the others: paced with them (origin-pacer.ts).
  */
 
 export interface BlockLookupOptions extends TransportOptions {
   template: string;
+  /** Default: the process's explorer pacer, shared by every profile. */
+  pacer?: OriginPacer;
 }
 
 /** An optional check does not hold a verification up: one retry, for a passing glitch. */
@@ -27,7 +31,7 @@ export class BlockLookup {
     }
     this.template = options.template;
     this.source = lookupSource(options.template);
-    this.http = new HttpClient(options);
+    this.http = new HttpClient(explorerTransport(options));
   }
 
   /**

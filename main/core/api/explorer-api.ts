@@ -3,6 +3,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { HttpClient, joinUrl, type CallOptions, type TransportOptions } from './http-client.ts';
 import { headerFromJson } from './header-json.ts';
+import { explorerTransport, type OriginPacer } from './origin-pacer.ts';
 import { strictEncode } from './request-url.ts';
 
 /**
@@ -10,6 +11,8 @@ import { strictEncode } from './request-url.ts';
  * come from templates (per profile) with `{txId}` and `{blockHash}` placeholders. Answers are
  * checked: hex of a plausible length that hashes to the id asked for, so a wrong or truncated
  * answer never reaches a receipt. A header may come as 160 hex or as JSON (header-json.ts).
+ * Requests are paced to the explorer's rate (origin-pacer.ts), and neither a transaction nor a
+ * header ever changes for its id, so each is fetched once while it is remembered.
  */
 
 export interface ExplorerTemplates {
@@ -24,6 +27,8 @@ export interface ExplorerTemplates {
 
 export interface ExplorerApiOptions extends TransportOptions {
   templates: ExplorerTemplates;
+  /** Default: the process's explorer pacer, shared by every profile. */
+  pacer?: OriginPacer;
 }
 
 /** The sandbox's explorer endpoints under its base URL. */
@@ -46,26 +51,32 @@ const HASH = /^[0-9a-fA-F]{64}$/;
 const HEADER_BYTES = 80;
 /** The smallest valid transaction: one input, one output, no scripts. */
 const MIN_TX_BYTES = 60;
+/** Checked answers remembered: the blocks and transactions of a run of registrations, not a chain's worth. */
+const REMEMBERED = 64;
 
 export class ExplorerApi {
   private readonly http: HttpClient;
   private readonly templates: ExplorerTemplates;
+  /** Checked answers (and those under way, shared) by what was asked; a failure is not kept. */
+  private readonly answers = new Map<string, Promise<string>>();
 
   constructor(options: ExplorerApiOptions) {
     checkTemplate(options.templates.transactionHex, '{txId}');
     if (options.templates.blockHeader !== null) checkTemplate(options.templates.blockHeader, '{blockHash}');
     this.templates = options.templates;
-    this.http = new HttpClient(options);
+    this.http = new HttpClient(explorerTransport(options));
   }
 
   /** The raw transaction in lowercase hex; its double SHA-256 is checked against `txId`. */
   async transactionHex(txId: string, options?: CallOptions): Promise<string> {
     if (!HASH.test(txId)) throw new NotariumError('TX_ID_PARAM_INVALID');
     const id = txId.toLowerCase();
-    const hex = await this.fetchHex(fill(this.templates.transactionHex, '{txId}', id), options);
-    if (hex.length < MIN_TX_BYTES * 2) throw badAnswer(`the transaction is only ${hex.length / 2} bytes long`);
-    if (displayHash(hex) !== id) throw badAnswer('the transaction it returned does not have the id asked for');
-    return hex;
+    return this.once(`tx ${id}`, async () => {
+      const hex = await this.fetchHex(fill(this.templates.transactionHex, '{txId}', id), options);
+      if (hex.length < MIN_TX_BYTES * 2) throw badAnswer(`the transaction is only ${hex.length / 2} bytes long`);
+      if (displayHash(hex) !== id) throw badAnswer('the transaction it returned does not have the id asked for');
+      return hex;
+    });
   }
 
   /** Whether it can fetch block headers (a profile may name only a raw-transaction template). */
@@ -82,11 +93,35 @@ export class ExplorerApi {
     // Block hashes come from the service's confirmation: a malformed one is the service's fault.
     if (!HASH.test(blockHash)) throw new NotariumError('BAD_RESPONSE', 'The block hash to look up is not 64 hexadecimal characters.');
     const hash = blockHash.toLowerCase();
-    const text = await this.fetchText(fill(this.templates.blockHeader, '{blockHash}', hash), options);
-    const hex = text.startsWith('{') || text.startsWith('[') ? headerFromJson(parseJson(text)) : hexOf(text);
-    if (hex.length !== HEADER_BYTES * 2) throw badAnswer(`a block header is ${HEADER_BYTES} bytes, not ${hex.length / 2}`);
-    if (displayHash(hex) !== hash) throw badAnswer('the header it returned is not of the block asked for');
-    return hex;
+    const template = this.templates.blockHeader;
+    return this.once(`header ${hash}`, async () => {
+      const text = await this.fetchText(fill(template, '{blockHash}', hash), options);
+      const hex = text.startsWith('{') || text.startsWith('[') ? headerFromJson(parseJson(text)) : hexOf(text);
+      if (hex.length !== HEADER_BYTES * 2) throw badAnswer(`a block header is ${HEADER_BYTES} bytes, not ${hex.length / 2}`);
+      if (displayHash(hex) !== hash) throw badAnswer('the header it returned is not of the block asked for');
+      return hex;
+    });
+  }
+
+  /** The remembered answer to `key`, or the one `ask` gives (remembered once it is checked). */
+  private once(key: string, ask: () => Promise<string>): Promise<string> {
+    const known = this.answers.get(key);
+    if (known) {
+      // Most recently used last: the oldest is the first to go.
+      this.answers.delete(key);
+      this.answers.set(key, known);
+      return known;
+    }
+    const answer = ask();
+    this.answers.set(key, answer);
+    void answer.catch(() => {
+      if (this.answers.get(key) === answer) this.answers.delete(key);
+    });
+    for (const oldest of this.answers.keys()) {
+      if (this.answers.size <= REMEMBERED) break;
+      this.answers.delete(oldest);
+    }
+    return answer;
   }
 
   private async fetchHex(url: string, options: CallOptions | undefined): Promise<string> {

@@ -32,6 +32,16 @@ export interface TransportOptions {
   log?: (line: string) => void;
   /** How a failure's sentence says a command to run (NotaryContext.command); default the installed command's name. */
   command?: SuggestedCommand;
+  pace?: RequestPace;
+}
+
+/**
+ * Spaces requests out (a public explorer's rate, origin-pacer.ts): each attempt waits for its slot
+ * before its time limit starts, and each answer is told back (a 429 slows what follows).
+ */
+export interface RequestPace {
+  slot(url: string, signal?: AbortSignal): Promise<unknown>;
+  answered(url: string, status: number, headers: Headers): void;
 }
 
 /** Per-call options of every API method. */
@@ -130,6 +140,7 @@ export class HttpClient {
   private readonly writeTimeoutMs: number;
   private readonly maxResponseBytes: number;
   private readonly command: SuggestedCommand;
+  private readonly pace: RequestPace | undefined;
 
   constructor(options: TransportOptions = {}) {
     this.fetch = options.fetch ?? freshConnectionFetch;
@@ -142,6 +153,7 @@ export class HttpClient {
     this.writeTimeoutMs = options.timeouts?.writeMs ?? DEFAULT_WRITE_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.command = options.command ?? installedCommand;
+    this.pace = options.pace;
   }
 
   /** Resolves with a 2xx answer; throws ServiceError, NotariumError (NETWORK, TIMEOUT, CANCELLED) or OutcomeUnknownError. */
@@ -216,11 +228,13 @@ export class HttpClient {
 
   private async attempt(req: HttpRequest, timeoutMs: number): Promise<Attempt> {
     if (req.signal?.aborted) throw cancelled(req.signal);
+    await this.pace?.slot(req.url, req.signal);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
     try {
       const res = await this.fetchFollowing(req, signal);
       if ('refused' in res) return { ok: 'refused', error: res.refused, label: 'redirect refused' };
+      this.pace?.answered(req.url, res.status, res.headers);
       // The body is read under the same signal: a stalled or dripping body is a timeout too.
       const body = await readBounded(res, req.method === 'HEAD' ? 0 : this.maxResponseBytes);
       if (body === null) {

@@ -27,6 +27,7 @@ describe('the readings a sandbox takes', () => {
       identityFields: 'documented-only',
       proofTarget: 'hash',
       explorerStyle: 'whatsonchain',
+      explorerRate: 3,
       reorgRate: 0,
     });
   });

@@ -13,19 +13,22 @@ describe('RequestCounter', () => {
     now += 1000;
     counter.count(status);
     counter.count('POST /api/v1/records');
+    // The last arrival on a route was answered 429 by the rate it is held to.
+    counter.limited(status);
     const { routes } = counter.view();
     expect(routes).toEqual(
       [
         {
           route: status,
           total: 4,
+          limited: 1,
           peakPerSecond: 3,
           perSecond: [
             [1_000_000_000, 3],
             [1_000_000_001, 1],
           ],
         },
-        { route: 'POST /api/v1/records', total: 1, peakPerSecond: 1, perSecond: [[1_000_000_001, 1]] },
+        { route: 'POST /api/v1/records', total: 1, limited: 0, peakPerSecond: 1, perSecond: [[1_000_000_001, 1]] },
       ].sort((a, b) => a.route.localeCompare(b.route)),
     );
     counter.reset();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ExplorerApi } from '../../../../main/core/api/explorer-api.ts';
 import type { FetchLike } from '../../../../main/core/api/http-client.ts';
+import { OriginPacer } from '../../../../main/core/api/origin-pacer.ts';
 import { parseBlockHeader } from '../../../../main/core/receipts/verify/block-header.ts';
 import { REAL_HEADERS } from '../../../support/real-headers.ts';
 
@@ -24,6 +25,12 @@ const BLOCK = '75edb0a69eb195cdd81e310553aa4d25e18450e08f168532a2c2e9cf447bf169'
 const TX_HEX = '01000000' + '01' + '11'.repeat(32) + '00000000' + '00' + 'ffffffff' + '01' + '0000000000000000' + '00' + '00000000';
 const TX_ID = sha256d(TX_HEX);
 
+/** A pacer whose waits pass at once (on a clock of its own): these tests are about answers, not rates. */
+function unpaced(): OriginPacer {
+  let t = 0;
+  return new OriginPacer({ now: () => t, sleep: async (ms) => void (t += ms) });
+}
+
 function explorer(body: string): { api: ExplorerApi; urls: string[] } {
   const urls: string[] = [];
   const fetch: FetchLike = async (url) => {
@@ -31,7 +38,7 @@ function explorer(body: string): { api: ExplorerApi; urls: string[] } {
     return new Response(body);
   };
   const templates = { transactionHex: 'https://ex.example/tx/{txId}/hex', blockHeader: 'https://ex.example/block/{blockHash}/header' };
-  return { api: new ExplorerApi({ templates, fetch, sleep: async () => {} }), urls };
+  return { api: new ExplorerApi({ templates, fetch, sleep: async () => {}, pacer: unpaced() }), urls };
 }
 
 describe('ExplorerApi', () => {
@@ -117,9 +124,46 @@ describe('ExplorerApi', () => {
 
   it('serves transactions without a header template, and says it has none', async () => {
     const fetch: FetchLike = async () => new Response(TX_HEX);
-    const api = new ExplorerApi({ templates: { transactionHex: 'https://ex.example/tx/{txId}/hex', blockHeader: null }, fetch, sleep: async () => {} });
+    const api = new ExplorerApi({
+      templates: { transactionHex: 'https://ex.example/tx/{txId}/hex', blockHeader: null },
+      fetch,
+      sleep: async () => {},
+      pacer: unpaced(),
+    });
     expect(api.servesHeaders).toBe(false);
     expect(await api.transactionHex(TX_ID)).toBe(TX_HEX);
     await expect(api.blockHeaderHex(BLOCK)).rejects.toMatchObject({ code: 'NETWORK' });
+  });
+});
+
+describe('ExplorerApi, asked again', () => {
+  function counting(answer: (url: string) => Response): { api: ExplorerApi; asked: Map<string, number> } {
+    const asked = new Map<string, number>();
+    const fetch: FetchLike = async (url) => {
+      asked.set(url, (asked.get(url) ?? 0) + 1);
+      return answer(url);
+    };
+    const templates = { transactionHex: 'https://ex.example/tx/{txId}/hex', blockHeader: 'https://ex.example/block/{blockHash}/header' };
+    return { api: new ExplorerApi({ templates, fetch, sleep: async () => {}, pacer: unpaced() }), asked };
+  }
+
+  it('fetches a header once per block hash and a transaction once per txId, asked together or later', async () => {
+    const { api, asked } = counting((url) => new Response(url.includes('/block/') ? HEADER : TX_HEX));
+    const headers = await Promise.all(Array.from({ length: 10 }, (_, i) => api.blockHeaderHex(i % 2 ? BLOCK : BLOCK.toUpperCase())));
+    expect(new Set(headers)).toEqual(new Set([HEADER]));
+    expect(await api.blockHeaderHex(BLOCK)).toBe(HEADER);
+    await Promise.all([api.transactionHex(TX_ID), api.transactionHex(TX_ID)]);
+    expect(await api.transactionHex(TX_ID)).toBe(TX_HEX);
+    expect([...asked.values()]).toEqual([1, 1]);
+  });
+
+  it('keeps no failure: an answer refused is asked for again', async () => {
+    let broken = true;
+    const { api, asked } = counting(() => new Response(broken ? 'hello' : HEADER));
+    await expect(api.blockHeaderHex(BLOCK)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+    broken = false;
+    expect(await api.blockHeaderHex(BLOCK)).toBe(HEADER);
+    expect(await api.blockHeaderHex(BLOCK)).toBe(HEADER);
+    expect([...asked.values()]).toEqual([2]);
   });
 });
