@@ -152,8 +152,9 @@ export class Connections {
         baseUrl: endpoint.baseUrl,
         overridden: false,
         api: new RecordApi({ ...transport, baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey }),
-        explorer: new ExplorerApi({ ...transport, templates: sandboxExplorerTemplates(endpoint.baseUrl) }),
-        blockLookup: new BlockLookup({ ...transport, template: sandboxBlockLookup(endpoint.baseUrl) }),
+        // Its explorer is the embedded sandbox's own: no public explorer's rate to keep to.
+        explorer: new ExplorerApi({ ...transport, templates: sandboxExplorerTemplates(endpoint.baseUrl), pacer: null }),
+        blockLookup: new BlockLookup({ ...transport, template: sandboxBlockLookup(endpoint.baseUrl), pacer: null }),
         identity: new IdentityApi({ ...transport, authUrl: endpoint.authUrl, envId: endpoint.envId }),
         auth: authEndpoints(
           { ...profile, authUrl: endpoint.authUrl, envId: endpoint.envId, authorizeUrl: `${endpoint.authUrl}/oauth2/authorize` },

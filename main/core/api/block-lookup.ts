@@ -12,8 +12,8 @@ import { explorerTransport, type OriginPacer } from './origin-pacer.ts';
 
 export interface BlockLookupOptions extends TransportOptions {
   template: string;
-  /** Default: the process's explorer pacer, shared by every profile. */
-  pacer?: OriginPacer;
+  /** Default: the process's explorer pacer, shared by every profile; null: not paced. */
+  pacer?: OriginPacer | null;
 }
 
 /** An optional check does not hold a verification up: one retry, for a passing glitch. */

@@ -27,8 +27,8 @@ export interface ExplorerTemplates {
 
 export interface ExplorerApiOptions extends TransportOptions {
   templates: ExplorerTemplates;
-  /** Default: the process's explorer pacer, shared by every profile. */
-  pacer?: OriginPacer;
+  /** Default: the process's explorer pacer, shared by every profile; null: not paced. */
+  pacer?: OriginPacer | null;
 }
 
 /** The sandbox's explorer endpoints under its base URL. */

@@ -74,7 +74,10 @@ export class OriginPacer implements RequestPace {
 /** The one pacer of this process's explorer requests. */
 export const explorerPacer = new OriginPacer();
 
-/** An explorer client's transport: its requests paced by `pacer`, by default the process's. */
-export function explorerTransport<T extends TransportOptions>(options: T & { pacer?: OriginPacer }): T {
-  return { ...options, pace: options.pacer ?? explorerPacer };
+/**
+ * An explorer client's transport: its requests paced by `pacer`, by default the process's; `null`
+ * for the embedded sandbox's explorer, a server of this process that counts nobody's requests.
+ */
+export function explorerTransport<T extends TransportOptions>(options: T & { pacer?: OriginPacer | null }): T {
+  return { ...options, pace: options.pacer === null ? undefined : (options.pacer ?? explorerPacer) };
 }
