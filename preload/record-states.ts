@@ -36,3 +36,11 @@ export const groupOf = (r: { id: number; resubmits: number | null }): number => 
  * evidence in the CLI, its JSON and the Library.
  */
 export const importedPartial = (r: { proofOutcome: string | null }): boolean => r.proofOutcome === 'partially-verified';
+
+/**
+ * Whether the library may send this row (again): only what it registered itself. A record imported
+ * from a receipt carries the receipt's fingerprint and salt; sending it would make whoever wrote the
+ * receipt a registration of the library's own. Imported evidence the service does not know, or
+ * does not get into a block, stays imported evidence.
+ */
+export const oursToSend = (r: { proofOutcome: string | null }): boolean => r.proofOutcome === null;
