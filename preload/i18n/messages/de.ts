@@ -74,6 +74,7 @@ export const de = {
     notSentNote:
       'Es wurde nichts registriert. Notarium sendet die Registrierung, sobald der Dienst erreichbar ist: beim nächsten Start, beim nächsten Zeitstempel mit diesem Profil oder wenn eine andere Registrierung dieses Profils in einen Block gelangt.',
     importedPartial: 'Importiert · teilweise geprüft',
+    importedPending: 'Importiert · ausstehend',
     batchUnknown:
       'Eine der Dateien eines Stapels, gemeinsam durch diese Transaktion verankert: Ihre Quittung beweist sie für sich allein (diese Bibliothek kennt den Stapel nicht).',
     batchKnown:
