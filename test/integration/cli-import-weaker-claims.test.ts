@@ -118,3 +118,31 @@ describe('a forged partial batch receipt under a genuine batch txId, with anothe
     expect(verified.value[0]).toMatchObject({ status: 'verified', txId });
   });
 });
+
+describe("a document's weak version 1 replaced by its genuine receipt", () => {
+  it('keeps its document: the versions imported after the weak one stay its versions', async () => {
+    writeFileSync(join(made, 'plan-v1.md'), 'plan 1\n');
+    writeFileSync(join(made, 'plan-v2.md'), 'plan 2\n');
+    expect((await make('notarise', 'plan-v1.md', '--document', '--wait')).code).toBe(0);
+    expect((await make('version', 'add', 'plan-v2.md', '--of', 'plan-v1.md', '--wait')).code).toBe(0);
+    for (const name of ['plan-v1.md', 'plan-v2.md']) copyFileSync(join(made, name), join(loose, name));
+    const genuine1 = join(made, 'plan-v1.md.receipt.json');
+    // The weak copy: the same registration without its transaction and header, so it proves less.
+    const weak = JSON.parse(readFileSync(genuine1, 'utf8'));
+    delete weak.transaction;
+    delete weak.blockHeader;
+    const weakPath = join(dir, 'weak-plan-v1.md.receipt.json');
+    writeFileSync(weakPath, JSON.stringify(weak, null, 2));
+
+    expect((await receiveJson('receipt', 'import', weakPath)).value[0]).toMatchObject({ imported: true, outcome: 'partially-verified' });
+    expect((await receiveJson('receipt', 'import', join(made, 'plan-v2.md.receipt.json'))).value[0]).toMatchObject({ imported: true });
+    const replaced = await receive('receipt', 'import', genuine1);
+    expect(replaced.stdout).toContain('It replaces what the library held under txId');
+
+    for (const name of ['plan-v1.md', 'plan-v2.md']) {
+      const history = await receiveJson('versions', name, '--offline');
+      expect(history.code, history.stderr).toBe(0);
+      expect(history.value.versions.map((v: { txId: string }) => v.txId)).toEqual([weak.registration.txId, expect.any(String)]);
+    }
+  });
+});

@@ -453,7 +453,9 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   let documentId: number | null = null;
   let version = receipt.registration.version ?? null;
   if (kind === 'linked-create') {
-    documentId = ctx.library.documents.create(profile, receipt.file.name).id;
+    // A receipt that replaces weaker evidence of this version keeps its document: the versions
+    // imported after it link to that one.
+    documentId = existing?.documentId ?? ctx.library.documents.create(profile, receipt.file.name).id;
     version ??= 1;
   } else if (kind !== 'record' && prevTxId) {
     const previous = ctx.library.records.byTxId(prevTxId, profile);
