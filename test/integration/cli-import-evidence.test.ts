@@ -127,7 +127,12 @@ describe('a pending receipt forged for the library’s own service', () => {
       );
       expect(words.stdout).not.toMatch(/accepted, waiting for a block|In a block within/);
       const status = await json('status', forgedTxId, ...how);
-      expect(status.value).toMatchObject({ txId: forgedTxId, state: 'imported', proofOutcome: 'pending', receiptClaims: { state: 'published', confirmations: 0 } });
+      expect(status.value).toMatchObject({
+        txId: forgedTxId,
+        state: 'imported',
+        proofOutcome: 'pending',
+        receiptClaims: { state: 'published', confirmations: 0 },
+      });
     }
   });
 });

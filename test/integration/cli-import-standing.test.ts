@@ -36,7 +36,8 @@ async function appVerify(file: string, offline: boolean): Promise<NotariumEvents
     const jobId = randomUUID();
     const result = new Promise<NotariumEvents['verify-result']['result']>((resolve) =>
       service.subscribe((event, payload) => {
-        if (event === 'verify-result' && (payload as NotariumEvents['verify-result']).jobId === jobId) resolve((payload as NotariumEvents['verify-result']).result);
+        if (event === 'verify-result' && (payload as NotariumEvents['verify-result']).jobId === jobId)
+          resolve((payload as NotariumEvents['verify-result']).result);
       }),
     );
     await service.api.verify(jobId, [{ kind: 'path', path: file }], { offline });
@@ -49,7 +50,11 @@ async function appVerify(file: string, offline: boolean): Promise<NotariumEvents
 
 describe('verify from the library, of an import kept as partially verified', () => {
   it('a test-chain receipt with a self-mined header from another service reads partially verified, never VERIFIED (TEST CHAIN)', async () => {
-    const forged = forgeFromNothing(work, 'deed.pdf', 'a deed the forger knows\n', { network: 'sandbox', evidence: 'mined', serviceUrl: 'https://forger.example' });
+    const forged = forgeFromNothing(work, 'deed.pdf', 'a deed the forger knows\n', {
+      network: 'sandbox',
+      evidence: 'mined',
+      serviceUrl: 'https://forger.example',
+    });
     const imported = await json('receipt', 'import', forged);
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.value[0]).toMatchObject({ imported: true, outcome: 'partially-verified' });

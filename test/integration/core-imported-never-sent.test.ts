@@ -52,8 +52,19 @@ async function onOneClock(clock: ManualClock) {
 
 /** Another library on the same service and clock: the maker of a genuine receipt. */
 function maker(clock: ManualClock, sandbox: TestSandbox): Notary {
-  const other = new Notary({ dataDir: join(root, `maker-${++homes}`), secrets: NO_SECRETS, env: { NOTARIUM_API_KEY: sandbox.apiKey }, autoReceipts: false, timers: clock });
-  other.library.profiles.save({ ...PROFILE, baseUrl: sandbox.baseUrl, explorerTxUrl: `${sandbox.baseUrl}/explorer/tx/{txId}/hex`, explorerHeaderUrl: `${sandbox.baseUrl}/explorer/block/{blockHash}/header` });
+  const other = new Notary({
+    dataDir: join(root, `maker-${++homes}`),
+    secrets: NO_SECRETS,
+    env: { NOTARIUM_API_KEY: sandbox.apiKey },
+    autoReceipts: false,
+    timers: clock,
+  });
+  other.library.profiles.save({
+    ...PROFILE,
+    baseUrl: sandbox.baseUrl,
+    explorerTxUrl: `${sandbox.baseUrl}/explorer/tx/{txId}/hex`,
+    explorerHeaderUrl: `${sandbox.baseUrl}/explorer/block/{blockHash}/header`,
+  });
   other.library.profiles.use(PROFILE.name);
   running!.notaries.push(other);
   return other;

@@ -39,15 +39,18 @@ export function forgeFromNothing(folder: string, name: string, content: string, 
     fingerprint: { encode: fp.encode, salt: fp.salt, record: fp.record, published: fp.published },
     registration: { kind: 'record', serviceUrl: opts.serviceUrl ?? 'https://records.example', txId: txid, prevTxId: null },
     ...(opts.evidence === 'mined' ? { transaction: raw.toString('hex') } : {}),
-    confirmation: opts.evidence === 'pending' ? undefined : {
-      confirmedBlocks: opts.confirmedBlocks ?? 6,
-      blockHash: opts.evidence === 'mined' ? mined.hash : createHash('sha256').update(name).digest('hex'),
-      blockTimestamp: '2026-11-19T08:13:20Z',
-      merkleProof:
-        opts.evidence === 'mined'
-          ? { index: 3, txOrId: txid, target: mined.hex, nodes, targetType: 'header' }
-          : { index: 3, txOrId: txid, target: merkleRoot, nodes, targetType: 'merkleRoot' },
-    },
+    confirmation:
+      opts.evidence === 'pending'
+        ? undefined
+        : {
+            confirmedBlocks: opts.confirmedBlocks ?? 6,
+            blockHash: opts.evidence === 'mined' ? mined.hash : createHash('sha256').update(name).digest('hex'),
+            blockTimestamp: '2026-11-19T08:13:20Z',
+            merkleProof:
+              opts.evidence === 'mined'
+                ? { index: 3, txOrId: txid, target: mined.hex, nodes, targetType: 'header' }
+                : { index: 3, txOrId: txid, target: merkleRoot, nodes, targetType: 'merkleRoot' },
+          },
   };
   const path = join(folder, `${name}.receipt.json`);
   writeFileSync(path, JSON.stringify(receipt, null, 2));
