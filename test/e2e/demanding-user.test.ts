@@ -154,7 +154,7 @@ describe('refusals a user meets', () => {
     expect(await chainStep.textContent()).toMatch(/^\s*Skipped\s*Best chain\s*Needs the network: a block explorer is asked/);
     // How to ask, in the app's words: its "Offline" box, never the command line's options.
     for (const step of [chainStep, serviceStep]) {
-      expect(await step.textContent()).toMatch(/To ask it, verify again with "Offline" unticked\./);
+      expect(await step.textContent()).toMatch(/To ask it, verify again with “Offline” unticked\./);
       expect(await step.textContent()).not.toMatch(/--|receipt verify/);
     }
     expect(app.problems).toEqual([]);
