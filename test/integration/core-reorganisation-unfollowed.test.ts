@@ -1,0 +1,70 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Notary } from '../../main/core/notary.ts';
+import { parseReceipt, type ReceiptV1 } from '../../main/core/receipts/receipt-v1.ts';
+import { verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts';
+import type { StoredRecord } from '../../main/core/store/record.ts';
+import { waitFor } from '../../main/core/usecases/follow.ts';
+import { notarise } from '../../main/core/usecases/notarise.ts';
+import { upgradeReceipt } from '../../main/core/usecases/receipt-upgrade.ts';
+import { MemorySecretStore } from '../support/memory-secret-store.ts';
+import { startStrictService, type StrictService } from '../support/strict-service.ts';
+
+// A record settled, then its block orphaned, with no poller running (a command line run later):
+// nothing follows it in the background, so what brings it to the new block is what the user runs.
+// The profile's block time is a millisecond: the status pace never holds a request back here.
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-reorg-unfollowed-'));
+let service: StrictService;
+let notary: Notary;
+
+interface Reorganised {
+  orphaned: string[];
+  blocks: { hash: string; height: number; txIds: string[] }[];
+}
+
+beforeAll(async () => {
+  service = await startStrictService(join(root, 'home'), { blockInterval: 0, blockSeconds: 0.001, targetConfirmations: 1 });
+  mkdirSync(join(root, 'files', 'kept'), { recursive: true });
+  notary = new Notary({ dataDir: join(root, 'home'), secrets: new MemorySecretStore(), env: service.env });
+});
+afterAll(async () => {
+  await notary?.close();
+  await service?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const receiptAt = (path: string): ReceiptV1 => parseReceipt(readFileSync(path, 'utf8'));
+const reorganise = () => service.sandbox.json<Reorganised>('/__sandbox/reorg', { method: 'POST', body: JSON.stringify({ depth: 1 }) });
+
+/** A file notarised and settled in the sandbox's next block, its receipt written beside it. */
+async function settled(name: string): Promise<{ file: string; record: StoredRecord; block: string }> {
+  const file = join(root, 'files', name);
+  writeFileSync(file, `${name}: settled, then orphaned.\n`);
+  const [outcome] = await notarise(notary.context, [file]);
+  if (outcome?.status !== 'registered') throw new Error(`not registered: ${JSON.stringify(outcome)}`);
+  await service.sandbox.mine();
+  const record = await notary.ensureReceipts(await waitFor(notary.context, notary.follower, file));
+  expect(record.state).toBe('settled');
+  return { file, record, block: receiptAt(`${file}.receipt.json`).confirmation!.blockHash };
+}
+
+describe('receipt upgrade of a copy whose block was orphaned after it settled', () => {
+  it('asks the service, though the library names a block, and moves the copy to the new block', async () => {
+    const { file, record, block } = await settled('deed.txt');
+    const copy = join(root, 'files', 'kept', 'deed.txt.receipt.json');
+    copyFileSync(`${file}.receipt.json`, copy);
+    const reorganised = await reorganise();
+    expect(reorganised.orphaned).toEqual([block]);
+    const newBlock = reorganised.blocks[0]!.hash;
+
+    const upgraded = await upgradeReceipt(notary.context, notary.follower, copy);
+    expect(upgraded).toMatchObject({ status: 'upgraded', outcome: 'verified', blockHash: newBlock, movedFrom: block });
+    expect(verifyReceipt(receiptAt(copy), { fileDigest: record.sha256! }).outcome).toBe('verified');
+    // The library's record and the receipt beside the file went with it.
+    expect(notary.library.records.get(record.id)).toMatchObject({ state: 'settled', blockHash: newBlock });
+    expect(receiptAt(`${file}.receipt.json`).confirmation!.blockHash).toBe(newBlock);
+  });
+});
