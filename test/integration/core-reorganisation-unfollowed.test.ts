@@ -6,7 +6,7 @@ import { Notary } from '../../main/core/notary.ts';
 import { parseReceipt, type ReceiptV1 } from '../../main/core/receipts/receipt-v1.ts';
 import { verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
-import { waitFor } from '../../main/core/usecases/follow.ts';
+import { currentStatus, waitFor } from '../../main/core/usecases/follow.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { upgradeReceipt } from '../../main/core/usecases/receipt-upgrade.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
@@ -65,6 +65,29 @@ describe('receipt upgrade of a copy whose block was orphaned after it settled', 
     expect(verifyReceipt(receiptAt(copy), { fileDigest: record.sha256! }).outcome).toBe('verified');
     // The library's record and the receipt beside the file went with it.
     expect(notary.library.records.get(record.id)).toMatchObject({ state: 'settled', blockHash: newBlock });
+    expect(receiptAt(`${file}.receipt.json`).confirmation!.blockHash).toBe(newBlock);
+  });
+});
+
+describe('a settled record whose block was orphaned', () => {
+  it('is still asked about by status while its block may change: the new block, its receipt rewritten', async () => {
+    const { file, record, block } = await settled('will.txt');
+    expect(record.nextCheckAt).not.toBeNull();
+    const newBlock = (await reorganise()).blocks[0]!.hash;
+    expect(newBlock).not.toBe(block);
+
+    const status = await currentStatus(notary.context, notary.follower, file);
+    expect(status).toMatchObject({ source: 'service', record: { state: 'settled', blockHash: newBlock } });
+    const receipt = receiptAt(`${file}.receipt.json`);
+    expect(receipt.confirmation!.blockHash).toBe(newBlock);
+    expect(verifyReceipt(receipt, { fileDigest: record.sha256! }).outcome).toBe('verified');
+  });
+
+  it('is asked about once by a wait that finds it settled, which ends on the new block', async () => {
+    const { file, block } = await settled('lease.txt');
+    const newBlock = (await reorganise()).blocks[0]!.hash;
+    expect(newBlock).not.toBe(block);
+    expect(await waitFor(notary.context, notary.follower, file)).toMatchObject({ state: 'settled', blockHash: newBlock });
     expect(receiptAt(`${file}.receipt.json`).confirmation!.blockHash).toBe(newBlock);
   });
 });

@@ -18,6 +18,8 @@ import {
 
 /** The states the poller follows, in its queries' SQL. */
 const FOLLOWED_SQL = FOLLOWED_STATES.map((s) => `'${s}'`).join(', ');
+/** Settled records still followed, slowly, while their block may change (records_settling). */
+const SETTLING_SQL = `state = 'settled' AND next_check_at IS NOT NULL`;
 
 /**
  * Records in the library. A registration is written as `submitting` (with its fingerprint and
@@ -653,15 +655,20 @@ export class Records {
 
   /** Records whose status check is due, soonest first. */
   due(now: number, limit: number): StoredRecord[] {
-    return this.db
-      .prepare<[number, number], Row>(`${SELECT} WHERE state IN (${FOLLOWED_SQL}) AND next_check_at <= ? ORDER BY next_check_at LIMIT ?`)
-      .all(now, limit)
+    // Followed, and settled while their block may still change (poller/schedule.ts): each read from its index.
+    const read = (where: string) =>
+      this.db.prepare<[number, number], Row>(`${SELECT} WHERE ${where} AND next_check_at <= ? ORDER BY next_check_at LIMIT ?`).all(now, limit);
+    return [...read(`state IN (${FOLLOWED_SQL})`), ...read(SETTLING_SQL)]
+      .sort((a, b) => a.nextCheckAt! - b.nextCheckAt!)
+      .slice(0, limit)
       .map(fromRow);
   }
 
   /** When the next check is due, or null when nothing is pending. */
   nextDueAt(): number | null {
-    return this.db.prepare<[], { at: number | null }>(`SELECT min(next_check_at) AS at FROM records WHERE state IN (${FOLLOWED_SQL})`).get()!.at;
+    const at = (where: string) => this.db.prepare<[], { at: number | null }>(`SELECT min(next_check_at) AS at FROM records WHERE ${where}`).get()!.at;
+    const times = [at(`state IN (${FOLLOWED_SQL})`), at(SETTLING_SQL)].filter((t) => t !== null);
+    return times.length === 0 ? null : Math.min(...times);
   }
 
   /** The id and state of each registration in these states (its listed row): a few bytes a row, read from an index. */
