@@ -91,3 +91,37 @@ describe('a settled record whose block was orphaned', () => {
     expect(receiptAt(`${file}.receipt.json`).confirmation!.blockHash).toBe(newBlock);
   });
 });
+
+describe('a receipt the explorer could not complete', () => {
+  it('is written with a warning on its record saying what is missing and what to do; the evidence is asked for again', async () => {
+    const explorer = (where: string) => ({
+      explorerTxUrl: `${service.sandbox.baseUrl}/${where}/tx/{txId}/hex`,
+      explorerHeaderUrl: `${service.sandbox.baseUrl}/${where}/block/{blockHash}/header`,
+    });
+    const profile = {
+      name: 'Explorer elsewhere',
+      baseUrl: service.sandbox.baseUrl,
+      ...explorer('nowhere'),
+      network: 'regtest',
+      targetConfirmations: 1,
+      expectedBlockSeconds: 0.001,
+      idempotentWrites: false,
+    };
+    notary.library.profiles.save(profile);
+    notary.library.profiles.use(profile.name);
+
+    const { file, record } = await settled('partial.txt');
+    expect(record.lastError).toMatch(
+      /^Its receipt verifies only partially: the explorer did not give the raw transaction \(it answered HTTP 404\), nor the block header \(it answered HTTP 404\)\. Check the explorer templates of profile "Explorer elsewhere"/,
+    );
+    expect(record.lastError).toContain('receipt upgrade');
+    expect(verifyReceipt(receiptAt(`${file}.receipt.json`), { fileDigest: record.sha256! }).outcome).toBe('partially-verified');
+
+    // The templates mended: the next status check takes the evidence, and the receipt is written again.
+    notary.library.profiles.save({ ...profile, ...explorer('explorer') });
+    notary.connections.reset(); // as the app does when a profile is saved; a command line starts afresh
+    const { record: now } = await currentStatus(notary.context, notary.follower, file);
+    expect(now).toMatchObject({ state: 'settled', lastError: null });
+    expect(verifyReceipt(receiptAt(`${file}.receipt.json`), { fileDigest: record.sha256! }).outcome).toBe('verified');
+  });
+});

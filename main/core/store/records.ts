@@ -514,17 +514,26 @@ export class Records {
 
   /**
    * The raw transaction and block header, kept so receipts can be written without the network
-   * later. With `blockHash`, the header is kept only while the record still names that block (a
-   * status answered meanwhile may have moved it to another: a reorganisation).
+   * later. With `blockHash`, the header (and `warning`: what could not be taken) is kept only while
+   * the record still names that block (a status answered meanwhile may have moved it to another: a
+   * reorganisation).
    */
-  setEvidence(id: number, evidence: { rawTx?: string | null; blockHeader?: string | null; blockHash?: string }): void {
+  setEvidence(id: number, evidence: { rawTx?: string | null; blockHeader?: string | null; blockHash?: string; warning?: string }): void {
     this.db
       .prepare(
         `UPDATE records SET raw_tx = coalesce(@rawTx, raw_tx),
            block_header = CASE WHEN @blockHash IS NULL OR block_hash = @blockHash THEN coalesce(@blockHeader, block_header) ELSE block_header END,
+           last_error = CASE WHEN @blockHash IS NULL OR block_hash = @blockHash THEN coalesce(@warning, last_error) ELSE last_error END,
            updated_at = @now WHERE id = @id`,
       )
-      .run({ rawTx: evidence.rawTx ?? null, blockHeader: evidence.blockHeader ?? null, blockHash: evidence.blockHash ?? null, now: this.now(), id });
+      .run({
+        rawTx: evidence.rawTx ?? null,
+        blockHeader: evidence.blockHeader ?? null,
+        blockHash: evidence.blockHash ?? null,
+        warning: evidence.warning ?? null,
+        now: this.now(),
+        id,
+      });
   }
 
   /**
