@@ -9,6 +9,8 @@ import type { StoredRecord } from '../../main/core/store/record.ts';
 import { currentStatus, waitFor } from '../../main/core/usecases/follow.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { upgradeReceipt } from '../../main/core/usecases/receipt-upgrade.ts';
+import { verifyFile } from '../../main/core/usecases/verify.ts';
+import { closedPort } from '../support/closed-port.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { startStrictService, type StrictService } from '../support/strict-service.ts';
 
@@ -123,5 +125,29 @@ describe('a receipt the explorer could not complete', () => {
     const { record: now } = await currentStatus(notary.context, notary.follower, file);
     expect(now).toMatchObject({ state: 'settled', lastError: null });
     expect(verifyReceipt(receiptAt(`${file}.receipt.json`), { fileDigest: record.sha256! }).outcome).toBe('verified');
+  });
+});
+
+describe('a required best-chain check that could not be made', () => {
+  it('does not pass: the file reads partially verified, saying the lookup could not be asked', async () => {
+    const { file } = await settled('required.txt');
+    const name = notary.library.profiles.currentName();
+    const profile = notary.library.profiles.require(name);
+    notary.library.profiles.save({
+      name,
+      baseUrl: profile.baseUrl!,
+      explorerTxUrl: profile.explorerTxUrl,
+      explorerHeaderUrl: profile.explorerHeaderUrl,
+      explorerBlockUrl: `http://127.0.0.1:${await closedPort()}/block/hash/{blockHash}`,
+      network: 'regtest',
+    });
+    notary.connections.reset();
+    const asked = await verifyFile(notary.context, file, { requireChain: true });
+    expect(asked.status).toBe('partially-verified');
+    expect(asked.message).toMatch(
+      /^Partially verified, not verified: every offline check passed, but the best-chain check that was asked for could not be made\. The block lookup at .* could not be asked/,
+    );
+    // Not asked for, the step is only skipped.
+    expect((await verifyFile(notary.context, file)).status).toBe('verified');
   });
 });
