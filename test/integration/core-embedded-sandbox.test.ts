@@ -18,6 +18,10 @@ const fresh = () => {
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
+const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
+/** An engine on a data directory that another engine in this process may share (host and user of one sandbox). */
+const engineAt = (home: string) => new Notary({ dataDir: home, sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
+
 describe('the embedded sandbox', () => {
   it('is started by the first user, shared with the next, and taken over when the host stops', async () => {
     const dir = fresh();
@@ -66,8 +70,7 @@ describe('the embedded sandbox', () => {
   it('a registration refused because its host quit is sent to the next host (nothing was written, nothing is left in doubt)', async () => {
     const home = fresh();
     const files = fresh();
-    const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
-    const open = () => new Notary({ dataDir: home, sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
+    const open = () => engineAt(home);
     const host = open();
     const user = open();
     const file = (name: string) => {
@@ -92,8 +95,7 @@ describe('the embedded sandbox', () => {
   it("a verification after the sandbox's host quit asks the next host: the service and the chain are asked, not skipped as unreachable", async () => {
     const home = fresh();
     const files = fresh();
-    const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
-    const open = () => new Notary({ dataDir: home, sandboxBlockInterval: 0.2, secrets: noSecrets, env: {} });
+    const open = () => engineAt(home);
     const host = open();
     const user = open();
     const path = join(files, 'a.txt');
