@@ -36,3 +36,18 @@ export const groupOf = (r: { id: number; resubmits: number | null }): number => 
  * evidence in the CLI, its JSON and the Library.
  */
 export const importedPartial = (r: { proofOutcome: string | null }): boolean => r.proofOutcome === 'partially-verified';
+
+/**
+ * Imported from a pending receipt and not in a block since: "accepted, waiting for a block" is the
+ * receipt's word about someone's registration, never one of the library's own on its way. Shown as
+ * imported evidence that is pending in the CLI, its JSON and the Library.
+ */
+export const importedPending = (r: { proofOutcome: string | null; state: string }): boolean => r.proofOutcome === 'pending' && r.state === 'published';
+
+/**
+ * Whether the library may send this row (again): only what it registered itself. A record imported
+ * from a receipt carries the receipt's fingerprint and salt; sending it would make whoever wrote the
+ * receipt a registration of the library's own. Imported evidence the service does not know, or
+ * does not get into a block, stays imported evidence.
+ */
+export const oursToSend = (r: { proofOutcome: string | null }): boolean => r.proofOutcome === null;

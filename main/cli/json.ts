@@ -1,5 +1,5 @@
 import type { ErrorData } from '../../preload/protocol/messages.ts';
-import { importedPartial, type StoredRecord } from '../core/store/record.ts';
+import { importedPartial, importedPending, type StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
 import type { BatchFacts } from '../core/usecases/registrations.ts';
 import { saltHidden } from '../core/protocol/salt-shown.ts';
@@ -14,8 +14,9 @@ import { saltHidden } from '../core/protocol/salt-shown.ts';
 export function recordJson(r: StoredRecord, life?: LifeCycleFacts, batch?: BatchFacts | null) {
   const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
   // An import that proved only part of its claim: its state and confirmations are the receipt's
-  // word (a forger's, perhaps), said apart as receiptClaims, never as the library's own.
-  const claimed = importedPartial(r);
+  // word (a forger's, perhaps), said apart as receiptClaims, never as the library's own; so is a
+  // pending import's "accepted, waiting for a block", which is no registration of the library's.
+  const claimed = importedPartial(r) || importedPending(r);
   return {
     txId: r.txId,
     state: claimed ? ('imported' as const) : r.state,
@@ -35,7 +36,7 @@ export function recordJson(r: StoredRecord, life?: LifeCycleFacts, batch?: Batch
     receiptPath: r.receiptPath,
     /** Imported records: what the receipt proved when imported (null: registered by Notarium). */
     proofOutcome: r.proofOutcome,
-    /** A partially verified import: the state and confirmations its receipt claims (null otherwise). */
+    /** A partially verified import, or a pending one not in a block: the state and confirmations its receipt claims (null otherwise). */
     receiptClaims: claimed ? { state: r.state, confirmations: r.confirmations } : null,
     lastError: r.lastError,
     /** Sent again after a lost answer without Idempotency-Key: the service may hold a second, harmless registration. */

@@ -2,7 +2,7 @@ import { duration } from '../../preload/duration.ts';
 import { visibleName } from '../../preload/visible-text.ts';
 import { checkGapMs, firstCheckAt } from '../core/poller/schedule.ts';
 import type { Profile } from '../core/store/profiles.ts';
-import { FOLLOWED_STATES, type StoredRecord } from '../core/store/record.ts';
+import { FOLLOWED_STATES, oursToSend, type StoredRecord } from '../core/store/record.ts';
 import { shellQuote } from '../core/text/shell-quote.ts';
 import { command } from './invoked-as.ts';
 import { counted } from '../../preload/counted.ts';
@@ -14,7 +14,8 @@ import { counted } from '../../preload/counted.ts';
  * (after its table) and `status` (after the record) say the same. Undefined when none is on its way.
  */
 export function lookAgainWords(profile: Profile, records: StoredRecord[], now: number, env: NodeJS.ProcessEnv): string | undefined {
-  const waiting = records.filter((r) => FOLLOWED_STATES.includes(r.state) && (r.publishedAt !== null || r.nextCheckAt !== null));
+  // Only the library's own: when an imported receipt gets into a block is no promise of its profile's.
+  const waiting = records.filter((r) => oursToSend(r) && FOLLOWED_STATES.includes(r.state) && (r.publishedAt !== null || r.nextCheckAt !== null));
   if (waiting.length === 0) return undefined;
   const block = checkGapMs(profile);
   const target = profile.targetConfirmations;

@@ -1,7 +1,7 @@
 import type { RecordState, RecordView, VerificationView } from '../../preload/contract.ts';
 
 import { duration } from '../../preload/duration.ts';
-import { importedPartial } from '../../preload/record-states.ts';
+import { importedPartial, importedPending } from '../../preload/record-states.ts';
 import { visibleName } from '../../preload/visible-text.ts';
 import { locale, t } from './locale.svelte.ts';
 
@@ -9,7 +9,7 @@ import { locale, t } from './locale.svelte.ts';
  * Spans of time said as the CLI says them; names and paths from outside shown with invisible and
  * reordering characters escaped (see visible-text.ts).
  */
-export { duration, importedPartial, visibleName };
+export { duration, importedPartial, importedPending, visibleName };
 
 /** A size in the page's language's number format. */
 export function bytes(n: number | null | undefined): string {
@@ -110,13 +110,15 @@ export const NOT_SENT_BADGE: { readonly tone: Tone; readonly label: string } = {
 
 /**
  * A record's badge: its state, except for a record imported from a partially verified receipt,
- * whose state is only what that receipt claimed (it is never shown as settled), and one that was not sent.
+ * whose state is only what that receipt claimed (it is never shown as settled), one imported from a
+ * pending receipt (never shown as the library's own on its way), and one that was not sent.
  */
 export function recordBadge(r: Pick<RecordView, 'state' | 'confirmations' | 'targetConfirmations' | 'proofOutcome' | 'notSent'>): {
   tone: Tone;
   label: string;
 } {
   if (importedPartial(r) && r.state !== 'rejected' && r.state !== 'failed') return { tone: 'partial', label: t('records.importedPartial') };
+  if (importedPending(r)) return { tone: 'partial', label: t('records.importedPending') };
   if (r.notSent) return { tone: NOT_SENT_BADGE.tone, label: NOT_SENT_BADGE.label };
   return { tone: STATE_TONE[r.state], label: stateText(r) };
 }

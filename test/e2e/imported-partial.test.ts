@@ -6,6 +6,7 @@ import { runCli } from '../support/cli.ts';
 import { keepShots } from '../support/screenshots.ts';
 import { openApp, screenButton, type RunningApp } from '../support/web-app.ts';
 import { FILE_CONTENT, makeFixture } from '../support/receipt-fixture.ts';
+import { forgeFromNothing } from '../support/forged-from-nothing.ts';
 
 // A receipt imported while only partially verified (no raw transaction, no header, a
 // Merkle root of its own) claims 6 confirmations; the Library never shows it as settled.
@@ -64,5 +65,26 @@ describe('an imported, partially verified receipt in the Library', () => {
     expect(await field('Notarised').textContent()).toMatch(/^\s*Not said by the receipt\s*$/);
     expect(await field('Imported').textContent()).toMatch(/\d/);
     await keepShots(page, 'library-imported-partial', field('Service'));
+  });
+});
+
+describe('an imported pending receipt in the Library', () => {
+  it('reads as imported evidence that is pending, never as a registration of the library’s on its way', async () => {
+    const forged = forgeFromNothing(folder, 'pending-lease.pdf', 'a lease the forger knows\n', {
+      network: 'sandbox',
+      evidence: 'pending',
+      serviceUrl: 'https://forger.example',
+    });
+    const imported = await runCli(['receipt', 'import', forged], { env: { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' } });
+    expect(imported.stdout).toMatch(/pending on sandbox/);
+    const page = app.page;
+    await page.reload();
+    await screenButton(page, 'Library').click();
+    const row = page.locator('.row', { hasText: 'pending-lease.pdf' });
+    await expect.poll(() => row.locator('.badge').textContent()).toMatch(/^\s*Imported · pending\s*$/);
+    await row.click();
+    const details = page.locator('section.details');
+    await expect.poll(() => details.textContent()).toMatch(/Imported from a pending receipt: Notarium did not register this/);
+    await keepShots(page, 'library-imported-pending', details.locator('.badge').first());
   });
 });

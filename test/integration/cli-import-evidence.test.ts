@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,5 +104,35 @@ describe('a partially verified import of a file never registered', () => {
     expect(done.value[0].importedEvidence).toMatchObject({ proofOutcome: 'partially-verified' });
     expect(done.value[1].importedEvidence).toBeNull();
     expect(done.value[0].record.batch).toMatchObject({ files: 2 });
+  });
+});
+
+describe('a pending receipt forged for the library’s own service', () => {
+  it('reads as imported evidence that is pending, never as the library’s registration on its way', async () => {
+    writeFileSync(join(work, 'own.txt'), 'a file of the library’s own\n');
+    const own = await cli('notarise', 'own.txt', '--wait');
+    expect(own.code, own.stderr).toBe(0);
+    const serviceUrl = JSON.parse(readFileSync(join(work, 'own.txt.receipt.json'), 'utf8')).registration.serviceUrl as string;
+    const forged = forgeFromNothing(work, 'lease.pdf', 'a lease the forger knows\n', { network: 'sandbox', evidence: 'pending', serviceUrl });
+    const forgedTxId = JSON.parse(readFileSync(forged, 'utf8')).registration.txId as string;
+    const imported = await json('receipt', 'import', forged);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.value[0]).toMatchObject({ imported: true, outcome: 'pending' });
+
+    for (const how of [['--offline'], []]) {
+      const words = await cli('status', forgedTxId, ...how);
+      expect(words.code).toBe(3);
+      expect(words.stdout).toMatch(
+        /^lease\.pdf: imported evidence, pending: its receipt was not in a block when issued, and none holds it yet \(not registered by this library\)$/m,
+      );
+      expect(words.stdout).not.toMatch(/accepted, waiting for a block|In a block within/);
+      const status = await json('status', forgedTxId, ...how);
+      expect(status.value).toMatchObject({
+        txId: forgedTxId,
+        state: 'imported',
+        proofOutcome: 'pending',
+        receiptClaims: { state: 'published', confirmations: 0 },
+      });
+    }
   });
 });

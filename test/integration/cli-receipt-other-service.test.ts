@@ -54,7 +54,12 @@ describe('a pending receipt made with another service', () => {
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toContain(`no profile reaches the service that made it (${other.baseUrl}), so nothing here asks it`);
     const record = await json('status', registration.txId, '--offline');
-    expect(record.value).toMatchObject({ state: 'published', proofOutcome: 'pending', nextCheckAt: null });
+    expect(record.value).toMatchObject({
+      state: 'imported',
+      receiptClaims: { state: 'published', confirmations: 0 },
+      proofOutcome: 'pending',
+      nextCheckAt: null,
+    });
     // Its service is the receipt's, which no profile reaches: not "profile: Sandbox", the profile it was filed under.
     expect(record.value.service).toEqual({ url: other.baseUrl, profile: null });
     const said = await cli(['status', registration.txId, '--offline']);

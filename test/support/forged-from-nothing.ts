@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
 import { branch, header, recordTx, txidOf } from './receipt-fixture.ts';
 
-/** What a forger chooses: the label, whether a header is mined at the test chains' limit, the service named, the confirmations claimed. */
+/**
+ * What a forger chooses: the label, whether a header is mined at the test chains' limit (or the
+ * receipt is a pending one: no confirmation at all), the service named, the confirmations claimed.
+ */
 export interface ForgeOptions {
   network: string;
-  evidence: 'none' | 'mined';
+  evidence: 'none' | 'mined' | 'pending';
   serviceUrl?: string;
   confirmedBlocks?: number;
 }
@@ -16,7 +19,8 @@ export interface ForgeOptions {
  * Writes `name` with `content` (never registered anywhere) into `folder`, and beside it a receipt
  * forged from nothing: the fingerprint in a record transaction of the forger's making, in a Merkle
  * branch of its choosing; with a header mined here at the test chains' limit, or with no
- * transaction and no header at all. Returns the receipt's path.
+ * transaction and no header at all, or as a pending receipt (nothing but the fingerprint and an
+ * invented txId). Returns the receipt's path.
  */
 export function forgeFromNothing(folder: string, name: string, content: string, opts: ForgeOptions): string {
   writeFileSync(join(folder, name), content);
@@ -35,15 +39,18 @@ export function forgeFromNothing(folder: string, name: string, content: string, 
     fingerprint: { encode: fp.encode, salt: fp.salt, record: fp.record, published: fp.published },
     registration: { kind: 'record', serviceUrl: opts.serviceUrl ?? 'https://records.example', txId: txid, prevTxId: null },
     ...(opts.evidence === 'mined' ? { transaction: raw.toString('hex') } : {}),
-    confirmation: {
-      confirmedBlocks: opts.confirmedBlocks ?? 6,
-      blockHash: opts.evidence === 'mined' ? mined.hash : createHash('sha256').update(name).digest('hex'),
-      blockTimestamp: '2026-11-19T08:13:20Z',
-      merkleProof:
-        opts.evidence === 'mined'
-          ? { index: 3, txOrId: txid, target: mined.hex, nodes, targetType: 'header' }
-          : { index: 3, txOrId: txid, target: merkleRoot, nodes, targetType: 'merkleRoot' },
-    },
+    confirmation:
+      opts.evidence === 'pending'
+        ? undefined
+        : {
+            confirmedBlocks: opts.confirmedBlocks ?? 6,
+            blockHash: opts.evidence === 'mined' ? mined.hash : createHash('sha256').update(name).digest('hex'),
+            blockTimestamp: '2026-11-19T08:13:20Z',
+            merkleProof:
+              opts.evidence === 'mined'
+                ? { index: 3, txOrId: txid, target: mined.hex, nodes, targetType: 'header' }
+                : { index: 3, txOrId: txid, target: merkleRoot, nodes, targetType: 'merkleRoot' },
+          },
   };
   const path = join(folder, `${name}.receipt.json`);
   writeFileSync(path, JSON.stringify(receipt, null, 2));

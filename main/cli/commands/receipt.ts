@@ -96,6 +96,8 @@ function importWords(o: ImportResult & { path: string }, env: NodeJS.ProcessEnv)
   if (o.imported && o.replaced)
     return `${proven}\n  It replaces what the library held under txId ${o.replaced.txId ?? '-'} (${held(o.replaced)}), which proved less.`;
   if (o.imported || o.member) return proven;
+  if (o.disagrees)
+    return `The library holds txId ${o.record.txId ?? '-'} as ${held(o.record)}, for other content: two receipts for this txId disagree on what it registered, so at most one of them is genuine. The one held proved as much or more, so it is kept and this receipt is not imported; verify each file with its own receipt to see which holds. This receipt: ${proven}`;
   return `The library holds txId ${o.record.txId ?? '-'} as ${held(o.record)}; it is kept, and this receipt is not imported. This receipt: ${proven}`;
 }
 
@@ -177,6 +179,7 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
                   imported: o.imported,
                   ...o.proof,
                   replacedTxId: o.replaced?.txId ?? null,
+                  disagrees: o.disagrees ?? false,
                   record: recordJson(asFile(o), undefined, batchFacts(notary.context, o)),
                 },
           ),

@@ -1,5 +1,5 @@
 import type { Profile } from '../store/profiles.ts';
-import { groupOf, type StoredRecord } from '../store/record.ts';
+import { groupOf, oursToSend, type StoredRecord } from '../store/record.ts';
 import type { Records } from '../store/records.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { afterError, afterPending, afterUnknown, checkGapMs, nextCheckAt, nextConfirmationAt } from './schedule.ts';
@@ -217,9 +217,12 @@ export class Poller {
     if (answer.kind === 'unknown') {
       const since = record.unknownSince ?? now;
       if (now - since >= profile.rejectAfterSeconds * 1000) {
+        const minutes = Math.round((now - since) / 60_000);
         records.markRejected(
           record.id,
-          `The service has not known this transaction for ${Math.round((now - since) / 60_000)} minutes: it was rejected, or never published.`,
+          oursToSend(record)
+            ? `The service has not known this transaction for ${minutes} minutes: it was rejected, or never published.`
+            : `The receipt's registration is not known to the service (for ${minutes} minutes): it was rejected, never published, or the receipt was made up. It stays imported evidence; the library sends only what it registered itself.`,
         );
       } else {
         records.recordUnknown(record.id, next(afterUnknown(profile, record.checks)));

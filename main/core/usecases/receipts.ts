@@ -393,6 +393,12 @@ export interface ImportResult {
   serviceProfile: string | null;
   /** The imported evidence this receipt replaced under its txId, as it was: it had proved less. */
   replaced?: StoredRecord;
+  /**
+   * Not imported: the library holds other content (another file, fingerprint or batch root) under
+   * this receipt's txId, as imported evidence that proved as much. Two receipts of one txId disagree
+   * on what it registered, so at most one of them is genuine; neither is blamed as invalid.
+   */
+  disagrees?: boolean;
 }
 
 async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1, options: { profile?: string }): Promise<ImportResult> {
@@ -446,13 +452,18 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   }
   // An import never loses to a weaker claim: imported evidence held under this txId that proved less
   // gives way to this receipt (whatever content it named); the library's own registrations never do.
-  const weaker = existing && existing.proofOutcome !== null && RANK[proof.outcome] > RANK[existing.proofOutcome];
-  if (existing && !weaker) return { record: existing, imported: false, proof, serviceProfile };
+  if (existing && !provesMore(registration, existing))
+    return { record: existing, imported: false, proof, serviceProfile, ...(namesOther(existing, receipt) ? { disagrees: true } : {}) };
+  // A batch's registration held as weaker evidence: its imported files (paths to its root) go with it.
+  const heldBatch = existing && ctx.library.batches.ofRecord(existing);
+  if (heldBatch?.imported) ctx.library.batches.dropImported(heldBatch.id);
   const { kind, prevTxId } = receipt.registration;
   let documentId: number | null = null;
   let version = receipt.registration.version ?? null;
   if (kind === 'linked-create') {
-    documentId = ctx.library.documents.create(profile, receipt.file.name).id;
+    // A receipt that replaces weaker evidence of this version keeps its document: the versions
+    // imported after it link to that one.
+    documentId = existing?.documentId ?? ctx.library.documents.create(profile, receipt.file.name).id;
     version ??= 1;
   } else if (kind !== 'record' && prevTxId) {
     const previous = ctx.library.records.byTxId(prevTxId, profile);
@@ -526,6 +537,32 @@ const IMPORTED_BATCH_NAME = 'Batch (known from its files’ receipts)';
 const RANK: Record<ImportedOutcome, number> = { pending: 0, 'partially-verified': 1, verified: 2 };
 
 /**
+ * Whether an import proves more than the imported evidence held under its txId: a better outcome,
+ * or the same outcome with more of its evidence checked (a squatter that arrived first, with less,
+ * never blocks the receipt that checks more). Never more than the library's own registration.
+ */
+function provesMore(i: Pick<ImportedRegistration, 'proofOutcome' | 'rawTx' | 'blockHeader' | 'confirmation'>, held: StoredRecord): boolean {
+  if (held.proofOutcome === null) return false;
+  const [mine, theirs] = [RANK[i.proofOutcome], RANK[held.proofOutcome]];
+  return mine > theirs || (mine === theirs && evidenceChecked(i) > evidenceChecked(held));
+}
+
+/**
+ * How much of a registration's evidence was checked (an imported one holds only evidence that
+ * verified): its transaction, which links the record to the txId, and a header its proof folds to.
+ */
+function evidenceChecked(r: Pick<StoredRecord, 'rawTx' | 'blockHeader' | 'confirmation'>): number {
+  const proof = (r.confirmation as ServiceConfirmation | null)?.merkleProof;
+  return (r.rawTx ? 1 : 0) + (r.blockHeader || (proof && targetTypeOf(proof) === 'header') ? 1 : 0);
+}
+
+/** The registration held under a receipt's txId names other content than the receipt: another file, or another fingerprint of it. */
+function namesOther(held: StoredRecord, receipt: ReceiptV1): boolean {
+  const lower = (h: string | null) => h?.toLowerCase();
+  return lower(held.sha256) !== lower(receipt.file.sha256) || lower(held.recordHex) !== lower(receipt.fingerprint.record);
+}
+
+/**
  * A batch file's receipt imported as a member of its batch (docs/design/batches-and-rounds.md,
  * "Imported members"), keeping its `aggregation`: the batch's registration is imported once (no file
  * of its own), and each file's receipt adds a member with its own path to the root. A member the
@@ -550,7 +587,14 @@ async function importMember(
   return ctx.library.write(() => {
     const existing = i.existing && ctx.library.records.get(i.existing.id);
     const batch = existing && ctx.library.batches.ofRecord(existing);
-    if (existing && !batch) throw refused(`the library holds registration ${txId} as a record of one file, not as a batch.`);
+    if (existing && !batch) {
+      if (existing.proofOutcome === null) throw refused(`the library holds registration ${txId} as a record of one file, not as a batch.`);
+      // Imported evidence of one file under the batch's txId: it gives way to a receipt that proves more.
+      if (!provesMore(i.registration, existing)) return { record: existing, imported: false, disagrees: true };
+      const registration = ctx.library.records.replaceImported(existing.id, i.registration);
+      const { member, added } = ctx.library.batches.addImported(registration, importedMember(receipt, aggregation, sha256, nonce, i.member));
+      return { record: member.registration, member, imported: added, replaced: existing };
+    }
     const same =
       !existing ||
       (lower(existing.recordHex ?? '') === lower(aggregation.root) &&
@@ -559,13 +603,15 @@ async function importMember(
         existing.kind === receipt.registration.kind);
     // Imported evidence of another root that proved less gives way, members and all: an import never
     // loses to a weaker claim. A batch this library built never does.
-    const weaker = existing && batch?.imported && RANK[i.registration.proofOutcome] > RANK[existing.proofOutcome ?? 'verified'];
+    const weaker = existing && batch?.imported && provesMore(i.registration, existing);
     if (!same && weaker) {
       ctx.library.batches.dropImported(batch.id);
       const registration = ctx.library.records.replaceImported(existing.id, i.registration);
       const { member, added } = ctx.library.batches.addImported(registration, importedMember(receipt, aggregation, sha256, nonce, i.member));
       return { record: member.registration, member, imported: added, replaced: existing };
     }
+    // Imported evidence of another root that proved as much: the two receipts disagree, and neither is blamed.
+    if (!same && batch?.imported) return { record: existing, imported: false, disagrees: true };
     if (!same) throw refused(`its batch root or fingerprint is not those of registration ${txId} as the library holds it.`);
     if (batch && !batch.imported) {
       // A batch this library built: the file is one of its members already, or the receipt is not of this batch.
@@ -574,7 +620,7 @@ async function importMember(
       return { record: mine.registration, member: mine, imported: false };
     }
     const registration = existing ?? ctx.library.records.insertImported(i.registration);
-    if (existing && RANK[i.registration.proofOutcome] > RANK[existing.proofOutcome ?? 'verified']) {
+    if (existing && provesMore(i.registration, existing)) {
       const { state, confirmations, blockHash, blockTime, confirmation, rawTx, blockHeader, network, proofOutcome } = i.registration;
       ctx.library.records.replaceImportedEvidence(existing.id, {
         state,

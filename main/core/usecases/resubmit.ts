@@ -1,6 +1,6 @@
 import { firstCheckAt } from '../poller/schedule.ts';
 import type { Profile } from '../store/profiles.ts';
-import { groupOf, isLive, type StoredRecord } from '../store/record.ts';
+import { groupOf, isLive, oursToSend, type StoredRecord } from '../store/record.ts';
 import { duration } from '../../../preload/duration.ts';
 import { landingAfter } from './chain-landing.ts';
 import type { NotaryContext } from './context.ts';
@@ -30,11 +30,13 @@ export const GIVE_UP_PERIODS = 6;
 /**
  * Whether this submission, as the poller just found it, is due to be sent again: the newest of its
  * registration, known to the service but not in a block (a transaction the service does not know
- * is rejected in time instead), for `resubmitAfterSeconds` since it was published.
+ * is rejected in time instead), for `resubmitAfterSeconds` since it was published; and the library's
+ * own (oursToSend): an imported receipt is followed, never sent.
  */
 export function resubmitDue(record: StoredRecord, newest: boolean, profile: Pick<Profile, 'resubmitAfterSeconds'>, now: number): boolean {
   return (
     record.state === 'published' &&
+    oursToSend(record) &&
     newest &&
     record.unknownSince === null &&
     record.publishedAt !== null &&
@@ -86,9 +88,11 @@ export async function resubmitIfDue(ctx: NotaryContext, record: StoredRecord): P
  * such a record "should be submitted again" (service-notes.md, Timing and life-cycle rules). Once
  * only: a registration one of whose submissions was rejected before ends with this one. A
  * document's later version is sent again only when the chain shows nothing took its
- * predecessor's output (chain-landing.ts); one found there is adopted.
+ * predecessor's output (chain-landing.ts); one found there is adopted. Only the library's own
+ * registrations: an imported receipt the service does not know stays rejected evidence (oursToSend).
  */
 export async function resendRejected(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord | undefined> {
+  if (!oursToSend(record)) return undefined;
   const group = ctx.library.records.group(groupOf(record));
   if (group.some((r) => r.id !== record.id && r.state === 'rejected') || group.some(isLive)) return undefined;
   if (record.kind === 'linked-update' || record.kind === 'linked-delete') {

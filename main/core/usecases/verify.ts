@@ -199,6 +199,7 @@ async function verifyAgainst(
     if (chain) report = verifyReceipt(receipt, { ...offline, chain });
     if (report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(engine, receipt, origin.record), options.requireService ?? false);
   }
+  if (origin.source === 'library' && origin.record) report = heldAsImported(report, origin.record);
   // A batch's file: where it is in its batch, from the library when it is open for this file anyway
   // (the app's engine always is; the CLI's only when the file was looked up or the service asked).
   const batch = !receipt.aggregation
@@ -219,6 +220,25 @@ async function verifyAgainst(
     txId: receipt.registration.txId,
     ...(batch !== undefined ? { batch: batch ?? { id: null, files: null, position: null } } : {}),
     report,
+  };
+}
+
+/**
+ * The library's word is never stronger than what it holds: an import kept as partially verified
+ * (evidence lacking, or a test chain's receipt no service of the library vouched for) reads
+ * partially verified from the library too, whatever its stored evidence checks to by itself (a
+ * self-mined test-chain header over a transaction of anyone's making checks every step).
+ */
+function heldAsImported(report: VerificationReport, record: StoredRecord): VerificationReport {
+  if (report.outcome !== 'verified' || record.proofOutcome !== 'partially-verified') return report;
+  const why = report.network.testChain
+    ? 'on a test chain anyone can mine a header, and no service of the library confirmed its txId'
+    : 'its receipt lacked evidence to check all it claims';
+  return {
+    ...report,
+    outcome: 'partially-verified',
+    summary: `Partially verified, not verified: the library holds this registration as an imported receipt that was only partially verified when it was imported (${why}; Notarium did not register it). Every check of the evidence it holds passed.`,
+    unproven: [...(report.unproven ?? []), `That the registration is the one its imported receipt claims: ${why}.`],
   };
 }
 

@@ -77,7 +77,12 @@ export const de = {
     notSent: 'Nicht gesendet',
     notSentNote:
       'Es wurde nichts registriert. Notarium sendet die Registrierung, sobald der Dienst erreichbar ist: beim nächsten Start, beim nächsten Zeitstempel mit diesem Profil oder wenn eine andere Registrierung dieses Profils in einen Block gelangt.',
+<<<<<<< HEAD
     importedPartial: 'Importiert · teilweise verifiziert',
+=======
+    importedPartial: 'Importiert · teilweise geprüft',
+    importedPending: 'Importiert · ausstehend',
+>>>>>>> trust28c
     batchUnknown:
       'Eine der Dateien eines Stapels, gemeinsam durch diese Transaktion verankert: Ihre Quittung beweist sie für sich allein (diese Bibliothek kennt den Stapel nicht).',
     batchKnown:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchLine, documentTag } from '../../../renderer/lib/format.ts';
+import { batchLine, documentTag, recordBadge } from '../../../renderer/lib/format.ts';
 
 describe('documentTag', () => {
   it('names a version by its number, the finalisation Final, and a record of no document not at all', () => {
@@ -16,5 +16,15 @@ describe('batchLine', () => {
       'File 8 of 1,000 anchored together by this transaction (batch 3, as this library knows it); its receipt proves it alone.',
     );
     expect(batchLine({ id: null, files: null, position: null })).toMatch(/^One of a batch's files, anchored together by this transaction/);
+  });
+});
+
+describe('recordBadge', () => {
+  const record = { confirmations: 0, targetConfirmations: 6, notSent: false } as const;
+  it('shows an import of a pending receipt as imported evidence that is pending, not as the library’s own on its way', () => {
+    expect(recordBadge({ ...record, state: 'published', proofOutcome: 'pending' })).toEqual({ tone: 'partial', label: 'Imported · pending' });
+    expect(recordBadge({ ...record, state: 'published', proofOutcome: null }).label).not.toMatch(/Imported/);
+    // Rejected: the service's word, which the badge says as it is.
+    expect(recordBadge({ ...record, state: 'rejected', proofOutcome: 'pending' }).label).not.toMatch(/Imported/);
   });
 });

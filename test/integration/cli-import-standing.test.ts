@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotariumEvents } from '../../preload/contract.ts';
+import { Notary } from '../../main/core/notary.ts';
+import { jsonCli, runCli } from '../support/cli.ts';
+import { headlessAppService } from '../support/app-service.ts';
+import { forgeFromNothing } from '../support/forged-from-nothing.ts';
+import { MemorySecretStore } from '../support/memory-secret-store.ts';
+
+/**
+ * What the library says of an import is never stronger than what it holds the import as: a file
+ * verified from the library by an import kept as partially verified reads partially verified (the
+ * CLI's words and JSON, offline and online, and the app's Verify).
+ */
+
+const root = mkdtempSync(join(tmpdir(), 'notarium-import-standing-'));
+const work = join(root, 'work');
+const kept = join(root, 'kept');
+const env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2', NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' };
+const cli = (...args: string[]) => runCli(args, { env, cwd: work });
+const json = jsonCli(cli);
+
+beforeAll(() => {
+  for (const d of [env.NOTARIUM_HOME, work, kept]) mkdirSync(d, { recursive: true });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** The app's Verify screen with the file alone (no receipt beside it): its one result. */
+async function appVerify(file: string, offline: boolean): Promise<NotariumEvents['verify-result']['result']> {
+  const notary = new Notary({ dataDir: env.NOTARIUM_HOME, sandboxBlockInterval: 0.2, secrets: new MemorySecretStore(), env: {} });
+  const service = headlessAppService(notary, { shell: 'electron', resolveFile: (ref) => (ref.kind === 'path' ? ref.path : '') });
+  try {
+    const jobId = randomUUID();
+    const result = new Promise<NotariumEvents['verify-result']['result']>((resolve) =>
+      service.subscribe((event, payload) => {
+        if (event === 'verify-result' && (payload as NotariumEvents['verify-result']).jobId === jobId)
+          resolve((payload as NotariumEvents['verify-result']).result);
+      }),
+    );
+    await service.api.verify(jobId, [{ kind: 'path', path: file }], { offline });
+    return await result;
+  } finally {
+    await service.close();
+    await notary.close();
+  }
+}
+
+describe('verify from the library, of an import kept as partially verified', () => {
+  it('a test-chain receipt with a self-mined header from another service reads partially verified, never VERIFIED (TEST CHAIN)', async () => {
+    const forged = forgeFromNothing(work, 'deed.pdf', 'a deed the forger knows\n', {
+      network: 'sandbox',
+      evidence: 'mined',
+      serviceUrl: 'https://forger.example',
+    });
+    const imported = await json('receipt', 'import', forged);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.value[0]).toMatchObject({ imported: true, outcome: 'partially-verified' });
+    // Verified by the file alone: the library answers.
+    renameSync(forged, join(kept, 'deed.pdf.receipt.json'));
+
+    for (const how of [['--offline'], []]) {
+      const words = await cli('verify', 'deed.pdf', ...how);
+      expect(words.stdout).toMatch(/^PARTIALLY VERIFIED +deed\.pdf/m);
+      expect(words.stdout).not.toMatch(/VERIFIED \(TEST CHAIN\)/);
+      expect(words.stdout).toContain('the library holds this registration as an imported receipt that was only partially verified when it was imported');
+      const answer = await json('verify', 'deed.pdf', ...how);
+      expect(answer.value[0]).toMatchObject({ status: 'partially-verified', source: 'library' });
+    }
+    for (const offline of [true, false]) {
+      const result = await appVerify(join(work, 'deed.pdf'), offline);
+      expect(result).toMatchObject({ status: 'partially-verified' });
+      expect(JSON.stringify(result)).toContain('only partially verified when it was imported');
+    }
+  });
+});
