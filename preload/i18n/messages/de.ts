@@ -77,12 +77,8 @@ export const de = {
     notSent: 'Nicht gesendet',
     notSentNote:
       'Es wurde nichts registriert. Notarium sendet die Registrierung, sobald der Dienst erreichbar ist: beim nächsten Start, beim nächsten Zeitstempel mit diesem Profil oder wenn eine andere Registrierung dieses Profils in einen Block gelangt.',
-<<<<<<< HEAD
     importedPartial: 'Importiert · teilweise verifiziert',
-=======
-    importedPartial: 'Importiert · teilweise geprüft',
     importedPending: 'Importiert · ausstehend',
->>>>>>> trust28c
     batchUnknown:
       'Eine der Dateien eines Stapels, gemeinsam durch diese Transaktion verankert: Ihre Quittung beweist sie für sich allein (diese Bibliothek kennt den Stapel nicht).',
     batchKnown:
@@ -341,6 +337,8 @@ export const de = {
       'Nach dem Entfernen wird sie nicht mehr gesendet, nicht mehr als ausstehend gezählt und hält ihr Profil ({{profile}}) nicht mehr fest. Um die Dateien später zu registrieren, versehen Sie sie erneut mit einem Zeitstempel.',
     importedPartial:
       'Aus einer nur teilweise verifizierten Quittung importiert: Notarium hat dies nicht selbst registriert, und der Quittung fehlten Belege, um alles zu prüfen, was sie behauptet (ihr Status „{{state}}“ ist nur ihre Angabe). Prüfen Sie die Datei, um zu sehen, welche Schritte nicht geprüft werden konnten.',
+    importedPending:
+      'Aus einer ausstehenden Quittung importiert: Notarium hat dies nicht selbst registriert, und bei Ausstellung der Quittung war es in keinem Block enthalten. Notarium sendet es nie selbst.',
     waitsForQueued:
       'Noch nicht gesendet: Eine Version geht erst an den Dienst, wenn die Version davor in einem Block ist. Sie wartet auf Version {{version}} (die ebenfalls wartet) und wird gesendet, sobald diese gemined ist.',
     waitsFor:

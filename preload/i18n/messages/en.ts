@@ -332,6 +332,8 @@ export const en = {
       'Once removed, it is no longer sent, no longer counted as pending, and no longer keeps its profile ({{profile}}). To register the files later, notarise them again.',
     importedPartial:
       "Imported from a receipt that was only partially verified: Notarium did not register this, and the receipt lacked evidence to check all it claims (its state, “{{state}}”, is the receipt's word). Verify the file to see which steps could not be checked.",
+    importedPending:
+      'Imported from a pending receipt: Notarium did not register this, and no block held it when the receipt was issued. Notarium never sends it itself.',
     waitsForQueued:
       'Not sent yet: a version goes to the service only once the version before it is in a block. It waits for version {{version}} (queued too) and is sent as soon as that one is mined.',
     waitsFor:

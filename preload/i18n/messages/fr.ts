@@ -358,6 +358,8 @@ export const fr = {
       'Une fois supprimé, il n’est plus envoyé, n’est plus compté comme en attente et ne retient plus son profil ({{profile}}). Pour enregistrer les fichiers plus tard, horodatez-les à nouveau.',
     importedPartial:
       'Importé d’un reçu qui n’a été que partiellement vérifié : Notarium ne l’a pas enregistré lui-même, et le reçu ne contenait pas de quoi vérifier tout ce qu’il affirme (son état, « {{state}} », n’est que ce que dit le reçu). Vérifiez le fichier pour voir quelles étapes n’ont pas pu être contrôlées.',
+    importedPending:
+      'Importé d’un reçu en attente : Notarium ne l’a pas enregistré lui-même, et aucun bloc ne le contenait quand le reçu a été émis. Notarium ne l’envoie jamais lui-même.',
     waitsForQueued:
       'Pas encore envoyé : une version n’est transmise au service qu’une fois la version précédente entrée dans un bloc. Il attend la version {{version}} (elle aussi en file d’attente) et sera envoyé dès que celle-ci sera minée.',
     waitsFor:
