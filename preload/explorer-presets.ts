@@ -42,3 +42,16 @@ export function explorerPreset(preset: ExplorerPreset, network: string | null | 
     explorerLinkUrl: apiBase === undefined ? (known?.page ?? null) : null,
   };
 }
+
+/**
+ * The preset and network whose public templates `settings` are, or null (templates of one's own,
+ * an API elsewhere, or none): a profile whose network changes is filled again only from its preset.
+ */
+export function presetOf(settings: Partial<Record<keyof ExplorerSettings, string | null>>): { preset: ExplorerPreset; network: string } | null {
+  for (const preset of EXPLORER_PRESETS)
+    for (const network of Object.keys(WHATSONCHAIN)) {
+      const filled = explorerPreset(preset, network) as ExplorerSettings;
+      if (filled.explorerTxUrl === settings.explorerTxUrl && filled.explorerHeaderUrl === settings.explorerHeaderUrl) return { preset, network };
+    }
+  return null;
+}

@@ -22,9 +22,12 @@ export function lookAgainWords(profile: Profile, records: StoredRecord[], now: n
   const firstLook = Math.max(...waiting.map((r) => r.nextCheckAt ?? firstCheckAt(profile, r.publishedAt!))) - now;
   const file = waiting.length === 1 && waiting[0]!.path ? visibleName(shellQuote(waiting[0]!.path)) : '<file>';
   const wait = `or wait for it with \`${command(env, `wait ${file}`)}\``;
-  if (firstLook <= 0) return `It should be in a block by now: look with \`${command(env, `status ${file}`)}\`, ${wait}.`;
   const settled = `settled (${counted(target, 'confirmation')})`;
   const least = Math.min(...waiting.map((r) => (r.state === 'published' ? 0 : r.confirmations)));
+  if (firstLook <= 0) {
+    const due = least === 0 ? 'be in a block' : `have its ${counted(target, 'confirmation')}`;
+    return `It should ${due} by now: look with \`${command(env, `status ${file}`)}\`, ${wait}.`;
+  }
   // Settled is known at a check at the soonest: never said sooner than the look again below.
   const settledIn = (blocks: number) => duration(Math.max(blocks * block, firstLook) / 1000);
   const expected =

@@ -20,7 +20,7 @@ import type { Follower } from './usecases/follow.ts';
 import { writeBatchReceipts } from './usecases/batch-receipts.ts';
 import { afterStatus, catchUp } from './usecases/life-cycle.ts';
 import { checkReceiptNetwork } from './usecases/receipt-network.ts';
-import { gatherEvidence, hasCompleteReceipt, writeReceipt } from './usecases/receipts.ts';
+import { gatherEvidence, hasCompleteReceipt, lacksEvidence, writeReceipt } from './usecases/receipts.ts';
 import { FolderWatcher } from './watch/folder-watcher.ts';
 import { newLeaseOwner } from './usecases/send-lease.ts';
 import { installedCommand, type SuggestedCommand } from './text/suggested-command.ts';
@@ -154,6 +154,8 @@ export class Notary {
     const reached = (record.state === 'confirmed' && before.state === 'published') || (record.state === 'settled' && before.state !== 'settled') || moved;
     let current = this.library.records.get(record.id) ?? record;
     if (reached) current = await this.keepEvidence(current, 'all');
+    // Evidence the explorer did not give at first, asked for again at each later check: the receipts are rewritten once it comes.
+    else if (lacksEvidence(current)) current = await this.evidenceAgain(current);
     if (current.state !== before.state || current.confirmations !== before.confirmations || current.lastError !== before.lastError || reached) {
       this.events.emit('record-updated', current);
     }
@@ -172,6 +174,18 @@ export class Notary {
     if (current.receiptHeld !== null && (current.receiptHeld !== wasHeld || write === 'missing'))
       this.events.emit('background-error', current, new NotariumError('NETWORK_MISMATCH', current.receiptHeld));
     return current.receiptHeld === null ? this.autoReceipt(current, write) : current;
+  }
+
+  /** The evidence asked for again; the receipts rewritten when more came. */
+  private async evidenceAgain(record: StoredRecord): Promise<StoredRecord> {
+    try {
+      const retaken = await gatherEvidence(this.context, record);
+      const more = retaken.rawTx !== record.rawTx || retaken.blockHeader !== record.blockHeader;
+      return more ? await this.keepEvidence(retaken, 'all') : retaken;
+    } catch (err) {
+      this.events.emit('background-error', record, asNotariumError(err));
+      return this.library.records.get(record.id) ?? record;
+    }
   }
 
   /**

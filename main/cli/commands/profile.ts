@@ -2,7 +2,7 @@ import { Library } from '../../core/store/library.ts';
 import { appDataDir } from '../../core/app-paths.ts';
 import { sameServiceUrl, type Profile, type ProfileInput } from '../../core/store/profiles.ts';
 import { profileNetworkWords } from '../../../preload/network-labels.ts';
-import { EXPLORER_PRESETS, explorerPreset } from '../../../preload/explorer-presets.ts';
+import { EXPLORER_PRESETS, explorerPreset, presetOf } from '../../../preload/explorer-presets.ts';
 import { EXIT } from '../exit-codes.ts';
 import { table } from '../format.ts';
 import { help } from '../help.ts';
@@ -105,6 +105,23 @@ function presetTemplates(name: string | undefined, apiBase: string | undefined, 
   const preset = explorerPreset(choiceOption('explorer', name, EXPLORER_PRESETS)!, network?.toLowerCase(), apiBase);
   if (typeof preset === 'string') throw new UsageError(`${preset} (--explorer-api URL).`, 'profile add');
   return preset;
+}
+
+/**
+ * A profile whose network changes, its explorer templates left as they were: the preset they were
+ * filled from, to fill them again for the new network (as the app's form does); templates of its
+ * own are refused, since they would point at the old network's explorer.
+ */
+function refilled(existing: Profile | undefined, given: Partial<ProfileInput>): string | undefined {
+  const network = given.network?.toLowerCase();
+  if (!existing || network === undefined || network === existing.network?.toLowerCase()) return undefined;
+  if (given.explorerTxUrl !== undefined || given.explorerHeaderUrl !== undefined || existing.explorerTxUrl === null) return undefined;
+  const filled = presetOf(existing);
+  if (filled) return filled.preset;
+  throw new UsageError(
+    `Profile "${existing.name}" has explorer templates of its own (${existing.explorerTxUrl}), which may be for its old network (${existing.network ?? 'none'}): give them for ${network} with the network (--explorer NAME, or --explorer-tx-url and --explorer-header-url).`,
+    'profile add',
+  );
 }
 
 /** The network as `profile add` reports it: a profile that detects says so, then where it read it. */
@@ -238,7 +255,7 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
           idempotentWrites: v['idempotent-writes'],
         };
         // The templates --explorer fills give way to those given one by one.
-        const preset = presetTemplates(v.explorer, v['explorer-api'], v.network ?? existing?.network);
+        const preset = presetTemplates(v.explorer ?? refilled(existing, given), v['explorer-api'], v.network ?? existing?.network);
         const input = {
           ...before,
           ...preset,

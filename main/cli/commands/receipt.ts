@@ -258,6 +258,7 @@ function upgradeJson(r: ReceiptUpgrade) {
     blockHash: r.status === 'upgraded' || r.status === 'complete' ? r.blockHash : null,
     confirmations: r.status === 'upgraded' || r.status === 'complete' ? r.confirmations : null,
     blockTime: r.status === 'upgraded' || r.status === 'complete' ? r.blockTime : null,
+    movedFrom: r.status === 'upgraded' ? (r.movedFrom ?? null) : null,
     message: r.status === 'pending' ? r.message : null,
     error: r.status === 'failed' ? errorJson(r.error) : null,
   };
@@ -269,7 +270,7 @@ function upgradeWords(r: ReceiptUpgrade, env: NodeJS.ProcessEnv): string {
     case 'complete':
       return `complete  ${path}\n  already names its block: left unchanged. Block ${r.blockHash}, ${counted(r.confirmations, 'confirmation')} when issued.`;
     case 'upgraded':
-      return `upgraded  ${path}\n  completed with block ${r.blockHash} (${counted(r.confirmations, 'confirmation')}); ${r.outcome === 'verified' ? 'it verifies offline now' : 'it verifies partially: the explorer did not give the transaction or the block header'} (check the file with "${command(env, 'receipt verify')}").`;
+      return `upgraded  ${path}\n  ${r.movedFrom ? `moved to block ${r.blockHash} (the old one, ${r.movedFrom}, left the best chain)` : 'completed with block ' + r.blockHash} (${counted(r.confirmations, 'confirmation')}); ${r.outcome === 'verified' ? 'it verifies offline now' : 'it verifies partially: the explorer did not give the transaction or the block header'} (check the file with "${command(env, 'receipt verify')}").`;
     case 'pending':
       return `pending   ${path}\n  ${visibleName(r.message)}`;
     case 'failed':

@@ -49,7 +49,7 @@ export function receiptCalls({ notary, ctx, abilities }: CallDeps): Calls<Receip
           ? 'The receipt already names its block: it was left unchanged.'
           : r.status === 'pending'
             ? 'Not in a block yet, so the receipt was left as it was: try again after the next block.'
-            : `The receipt was completed with block ${r.blockHash}${r.outcome === 'verified' ? '' : ' (the explorer gave no transaction or header, so it verifies partially)'}.`;
+            : `The receipt was ${r.movedFrom ? `moved to block ${r.blockHash} (the old one left the best chain)` : `completed with block ${r.blockHash}`}${r.outcome === 'verified' ? '' : ' (the explorer gave no transaction or header, so it verifies partially)'}.`;
       return { status: r.status, path: r.path, message };
     },
     certificate: async (item) => {

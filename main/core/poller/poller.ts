@@ -2,14 +2,15 @@ import type { Profile } from '../store/profiles.ts';
 import { groupOf, oursToSend, type StoredRecord } from '../store/record.ts';
 import type { Records } from '../store/records.ts';
 import { RateLimiter } from './rate-limiter.ts';
-import { afterError, afterPending, afterUnknown, checkGapMs, nextCheckAt, nextConfirmationAt } from './schedule.ts';
+import { afterError, afterPending, afterUnknown, checkGapMs, nextCheckAt, nextConfirmationAt, nextSettledCheckAt } from './schedule.ts';
 
 /**
  * One scheduler for every pending registration. Checks are due at `next_check_at` in the library
  * (so progress survives a restart), when the record's next block is due (schedule.ts), run with
- * bounded concurrency under a global rate cap, and stop at the profile's target depth. A record is
- * asked about at most once per block time of its profile, whoever asks (records.claimCheck). With
- * nothing pending it sets no timer and sends nothing.
+ * bounded concurrency under a global rate cap, and go on slowly past the profile's target depth
+ * while the record's block may still change (schedule.ts). A record is asked about at most once
+ * per block time of its profile, whoever asks (records.claimCheck). With nothing pending it sets
+ * no timer and sends nothing.
  */
 
 export interface ServiceConfirmation {
@@ -50,6 +51,15 @@ export interface PollerOptions {
   timers?: Timers;
   concurrency?: number;
   ratePerSecond?: number;
+}
+
+/**
+ * Since when `record` is in its block: the later of the library's first sight of it in a block and
+ * the block's own time (a new block after a reorganisation starts the window again).
+ */
+function minedAt(record: StoredRecord, requestedAt: number, blockTimestamp: string | null | undefined): number {
+  const blockTime = blockTimestamp ? Date.parse(blockTimestamp) : NaN;
+  return Math.max(record.confirmedAt ?? requestedAt, Number.isFinite(blockTime) ? blockTime : 0);
 }
 
 export const SYSTEM_TIMERS: Timers = {
@@ -247,7 +257,9 @@ export class Poller {
             blockTime: c.blockTimestamp ?? null,
             confirmation: c,
           },
-          settled ? null : nextConfirmationAt(profile, requestedAt, c.confirmedBlocks, c.blockTimestamp ? Date.parse(c.blockTimestamp) : null),
+          settled
+            ? nextSettledCheckAt(profile, requestedAt, minedAt(record, requestedAt, c.blockTimestamp))
+            : nextConfirmationAt(profile, requestedAt, c.confirmedBlocks, c.blockTimestamp ? Date.parse(c.blockTimestamp) : null),
         )
         .map((r) => beforeRace.get(r.id) ?? r);
     }

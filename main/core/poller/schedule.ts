@@ -61,3 +61,24 @@ export function afterUnknown(profile: ScheduleProfile, checks: number): number {
 export function afterError(profile: ScheduleProfile, consecutiveErrors: number): number {
   return checkGapMs(profile) * Math.min(2 ** Math.max(0, consecutiveErrors - 1), MAX_BACKOFF_BLOCKS);
 }
+
+/**
+ * How long a settled record is still followed after its block: a Merkle proof "may change for
+ * about an hour" after mining (service-notes.md, Block explorers), a reorganisation; taken at its
+ * least kind, twice that. Its block is asked about again within it, at the slow pace below.
+ */
+export const PROOF_MAY_CHANGE_MS = 2 * 60 * 60_000;
+
+/** Settled, a record is asked about once per this many block times while its proof may change. */
+const SETTLED_PACE_BLOCKS = 3;
+
+/**
+ * The next check of a settled record last asked about at `requestedAt`, in a block since `minedAt`
+ * (ms; the later of the library's first sight of it and the block's time, never after the
+ * request): a few blocks later while its proof may still change, then none (null).
+ */
+export function nextSettledCheckAt(profile: ScheduleProfile, requestedAt: number, minedAt: number): number | null {
+  const until = Math.min(minedAt, requestedAt) + PROOF_MAY_CHANGE_MS;
+  if (requestedAt >= until) return null;
+  return Math.min(requestedAt + checkGapMs(profile) * SETTLED_PACE_BLOCKS, until);
+}

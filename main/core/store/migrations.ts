@@ -413,4 +413,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX records_tx ON records (tx_id) WHERE tx_id IS NOT NULL;
   CREATE INDEX records_published ON records (published_hex) WHERE published_hex IS NOT NULL;
   `,
+  `
+  -- Settled records still followed, slowly, while their block may change (a reorganisation):
+  -- the poller's due-query reads them from here, not from every settled record.
+  CREATE INDEX records_settling ON records (next_check_at) WHERE state = 'settled' AND next_check_at IS NOT NULL;
+  `,
 ];

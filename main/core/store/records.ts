@@ -18,6 +18,8 @@ import {
 
 /** The states the poller follows, in its queries' SQL. */
 const FOLLOWED_SQL = FOLLOWED_STATES.map((s) => `'${s}'`).join(', ');
+/** Settled records still followed, slowly, while their block may change (records_settling). */
+const SETTLING_SQL = `state = 'settled' AND next_check_at IS NOT NULL`;
 
 /**
  * Records in the library. A registration is written as `submitting` (with its fingerprint and
@@ -512,17 +514,26 @@ export class Records {
 
   /**
    * The raw transaction and block header, kept so receipts can be written without the network
-   * later. With `blockHash`, the header is kept only while the record still names that block (a
-   * status answered meanwhile may have moved it to another: a reorganisation).
+   * later. With `blockHash`, the header (and `warning`: what could not be taken) is kept only while
+   * the record still names that block (a status answered meanwhile may have moved it to another: a
+   * reorganisation).
    */
-  setEvidence(id: number, evidence: { rawTx?: string | null; blockHeader?: string | null; blockHash?: string }): void {
+  setEvidence(id: number, evidence: { rawTx?: string | null; blockHeader?: string | null; blockHash?: string; warning?: string }): void {
     this.db
       .prepare(
         `UPDATE records SET raw_tx = coalesce(@rawTx, raw_tx),
            block_header = CASE WHEN @blockHash IS NULL OR block_hash = @blockHash THEN coalesce(@blockHeader, block_header) ELSE block_header END,
+           last_error = CASE WHEN @blockHash IS NULL OR block_hash = @blockHash THEN coalesce(@warning, last_error) ELSE last_error END,
            updated_at = @now WHERE id = @id`,
       )
-      .run({ rawTx: evidence.rawTx ?? null, blockHeader: evidence.blockHeader ?? null, blockHash: evidence.blockHash ?? null, now: this.now(), id });
+      .run({
+        rawTx: evidence.rawTx ?? null,
+        blockHeader: evidence.blockHeader ?? null,
+        blockHash: evidence.blockHash ?? null,
+        warning: evidence.warning ?? null,
+        now: this.now(),
+        id,
+      });
   }
 
   /**
@@ -653,15 +664,20 @@ export class Records {
 
   /** Records whose status check is due, soonest first. */
   due(now: number, limit: number): StoredRecord[] {
-    return this.db
-      .prepare<[number, number], Row>(`${SELECT} WHERE state IN (${FOLLOWED_SQL}) AND next_check_at <= ? ORDER BY next_check_at LIMIT ?`)
-      .all(now, limit)
+    // Followed, and settled while their block may still change (poller/schedule.ts): each read from its index.
+    const read = (where: string) =>
+      this.db.prepare<[number, number], Row>(`${SELECT} WHERE ${where} AND next_check_at <= ? ORDER BY next_check_at LIMIT ?`).all(now, limit);
+    return [...read(`state IN (${FOLLOWED_SQL})`), ...read(SETTLING_SQL)]
+      .sort((a, b) => a.nextCheckAt! - b.nextCheckAt!)
+      .slice(0, limit)
       .map(fromRow);
   }
 
   /** When the next check is due, or null when nothing is pending. */
   nextDueAt(): number | null {
-    return this.db.prepare<[], { at: number | null }>(`SELECT min(next_check_at) AS at FROM records WHERE state IN (${FOLLOWED_SQL})`).get()!.at;
+    const at = (where: string) => this.db.prepare<[], { at: number | null }>(`SELECT min(next_check_at) AS at FROM records WHERE ${where}`).get()!.at;
+    const times = [at(`state IN (${FOLLOWED_SQL})`), at(SETTLING_SQL)].filter((t) => t !== null);
+    return times.length === 0 ? null : Math.min(...times);
   }
 
   /** The id and state of each registration in these states (its listed row): a few bytes a row, read from an index. */

@@ -41,11 +41,19 @@ export async function currentStatus(
   options: { profile?: string; offline?: boolean } = {},
 ): Promise<CurrentStatus> {
   const { record, member } = await resolveRegistration(ctx, target, options.profile);
-  const asked = !options.offline && FOLLOWED_STATES.includes(record.state) && (await follower.checkNow(record));
+  const asked = !options.offline && asksAbout(record) && (await follower.checkNow(record));
   if (!options.offline && record.state === 'queued') await nudgeQueue(ctx, follower, record);
   const now = ctx.library.records.get(record.id)!;
   // A member's receipt path may have been written by the check just made.
   return { record: now, source: asked ? 'service' : 'library', ...(member ? { member: ctx.library.batches.member(member.member.id)! } : {}) };
+}
+
+/**
+ * Followed, or settled while its block may still change (a reorganisation: the poller keeps
+ * following it slowly, poller/schedule.ts): its status is worth a request, its pace allowing.
+ */
+function asksAbout(record: StoredRecord): boolean {
+  return FOLLOWED_STATES.includes(record.state) || (record.state === 'settled' && record.nextCheckAt !== null);
 }
 
 /** Asks after the version a queued one waits for, and sends the queue if its turn came. */
@@ -104,6 +112,8 @@ export async function waitForRecord(
   options: Omit<WaitOptions, 'profile'> = {},
 ): Promise<StoredRecord> {
   let record = registrationOf(ctx, start);
+  // Settled already, its block may have changed since: asked once, its pace allowing, so the wait ends on the block it is in.
+  if (record.state === 'settled' && asksAbout(record) && (await follower.checkNow(record))) record = registrationOf(ctx, ctx.library.records.get(record.id)!);
   const profile = ctx.library.profiles.require(record.profile);
   const depth = options.confirmations ?? profile.targetConfirmations;
   const done = (r: StoredRecord) => r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && inBlock(r));

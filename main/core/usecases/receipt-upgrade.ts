@@ -5,7 +5,7 @@ import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { serializeReceipt, validateReceipt, type ReceiptConfirmation, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { uncheckedEvidence, verifyReceipt } from '../receipts/verify/verify-receipt.ts';
-import { inBlock, type ImportedOutcome } from '../store/record.ts';
+import { inBlock, type ImportedOutcome, type RecordState } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import type { Follower } from './follow.ts';
 import { confirmationOf, explorerEvidence, gatherEvidence, readReceiptFile } from './receipts.ts';
@@ -30,8 +30,11 @@ export interface ReceiptBlock {
 export type ReceiptUpgrade =
   /** It already names its block (said, as an upgraded one's is): unchanged. */
   | ({ path: string; status: 'complete' } & ReceiptBlock)
-  /** Completed and written; `outcome`: what it proves by itself now (the file is checked when it is verified). */
-  | ({ path: string; status: 'upgraded'; outcome: Exclude<ImportedOutcome, 'pending'> } & ReceiptBlock)
+  /**
+   * Completed and written; `outcome`: what it proves by itself now (the file is checked when it is
+   * verified). `movedFrom`: the block a complete receipt named before, which left the best chain.
+   */
+  | ({ path: string; status: 'upgraded'; outcome: Exclude<ImportedOutcome, 'pending'>; movedFrom?: string } & ReceiptBlock)
   /** Not in a block yet: unchanged; `message` says what is known and when to try again. */
   | { path: string; status: 'pending'; message: string }
   | { path: string; status: 'failed'; error: NotariumError };
@@ -51,7 +54,7 @@ export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, rec
       const complete = { path, status: 'complete', ...blockOfReceipt(receipt.confirmation) } as const;
       const now = await blockOf(ctx, follower, receipt, options).catch(() => null);
       if (!now || 'pending' in now || now.confirmation.blockHash.toLowerCase() === receipt.confirmation.blockHash.toLowerCase()) return complete;
-      return writeUpgrade(ctx, path, receipt, now);
+      return { ...writeUpgrade(ctx, path, receipt, now), movedFrom: receipt.confirmation.blockHash };
     }
     const found = await blockOf(ctx, follower, receipt, options);
     if ('pending' in found) return { path, status: 'pending', message: found.pending };
@@ -62,7 +65,12 @@ export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, rec
 }
 
 /** The receipt completed with the block `found` names, written in place unless it would not verify. */
-function writeUpgrade(ctx: NotaryContext, path: string, receipt: ReceiptV1, found: Exclude<Found, { pending: string }>): ReceiptUpgrade {
+function writeUpgrade(
+  ctx: NotaryContext,
+  path: string,
+  receipt: ReceiptV1,
+  found: Exclude<Found, { pending: string }>,
+): Extract<ReceiptUpgrade, { status: 'upgraded' }> {
   const built = buildReceipt(
     {
       file: receipt.file,
@@ -104,6 +112,9 @@ function blockOfReceipt(c: ReceiptConfirmation): ReceiptBlock {
   return { blockHash: c.blockHash, confirmations: c.confirmedBlocks, blockTime: c.blockTimestamp ?? null };
 }
 
+/** The states whose status the service answers: following, or settled (its block may still change). */
+const ASKED_STATES: readonly RecordState[] = ['published', 'confirmed', 'settled'];
+
 type Found = { confirmation: ServiceConfirmation; transaction: string | null; blockHeader: string | null } | { pending: string };
 
 /**
@@ -116,7 +127,10 @@ async function blockOf(ctx: NotaryContext, follower: Follower, receipt: ReceiptV
   const known = ctx.library.records.byTxId(txId, options.profile);
   const profile = options.profile ?? (await profileToAsk(ctx, receipt, known));
   if (known?.sha256 === receipt.file.sha256 && known.profile === profile) {
-    if (!confirmationOf(known) && (known.state === 'published' || known.state === 'confirmed')) await follower.checkNow(known);
+    // Asked even when the library names a block: it may have left the best chain since (proofs may
+    // change for a while after mining). The pace still holds: asked less than a block time ago,
+    // the library's answer is as fresh as the service allows.
+    if (ASKED_STATES.includes(known.state)) await follower.checkNow(known);
     const record = await gatherEvidence(ctx, ctx.library.records.get(known.id)!);
     const confirmation = confirmationOf(record);
     if (!confirmation) {

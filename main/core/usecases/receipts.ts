@@ -4,7 +4,7 @@ import type { ExplorerApi } from '../api/explorer-api.ts';
 import type { Confirmation } from '../api/responses.ts';
 import { boundedMap } from '../bounded-map.ts';
 import { labelledReceiptName, RECEIPT_SUFFIX, receiptLabel } from '../../../preload/notarium-files.ts';
-import { asNotariumError, NotariumError } from '../errors/notarium-error.ts';
+import { asNotariumError, NotariumError, ServiceError } from '../errors/notarium-error.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { folderWithin } from '../fs/folder-within.ts';
 import { readRegularFile } from '../fs/read-regular-file.ts';
@@ -34,7 +34,8 @@ export function confirmationOf(record: StoredRecord): ServiceConfirmation | null
 /**
  * Fetches the raw transaction and the block header (unless the proof carries it) from the
  * profile's explorer and keeps them in the library. Best effort: without them a receipt still
- * verifies, partially.
+ * verifies, partially; what could not be taken is kept as the record's warning, with what to do
+ * (it is asked again at its next checks: `lacksEvidence`).
  */
 export async function gatherEvidence(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord> {
   const confirmation = confirmationOf(record);
@@ -44,27 +45,55 @@ export async function gatherEvidence(ctx: NotaryContext, record: StoredRecord): 
   if (!needsTx && !needsHeader) return record;
   const { explorer } = await ctx.connections.forProfile(record.profile);
   if (!explorer) return record;
-  const { rawTx, blockHeader } = await explorerEvidence(explorer, record.txId, confirmation, { needsTx, needsHeader });
+  const { rawTx, blockHeader, unavailable } = await explorerEvidence(explorer, record.txId, confirmation, { needsTx, needsHeader });
+  const warning = unavailable.length === 0 ? undefined : partialWarning(ctx, record.profile, unavailable);
   // Kept only while the record still names that block: a later status (a reorganisation) may have moved it meanwhile.
-  ctx.library.records.setEvidence(record.id, { rawTx, blockHeader, blockHash: confirmation.blockHash });
+  ctx.library.records.setEvidence(record.id, { rawTx, blockHeader, blockHash: confirmation.blockHash, warning });
   return ctx.library.records.get(record.id)!;
+}
+
+/** In a block, without what a receipt needs to verify fully offline: the raw transaction, or a header its proof does not carry. */
+export function lacksEvidence(record: StoredRecord): boolean {
+  const confirmation = confirmationOf(record);
+  return confirmation !== null && (!record.rawTx || (!record.blockHeader && targetTypeOf(confirmation.merkleProof) !== 'header'));
+}
+
+function partialWarning(ctx: NotaryContext, profile: string, unavailable: readonly string[]): string {
+  return (
+    `Its receipt verifies only partially: the explorer did not give ${unavailable.join(', nor ')}. ` +
+    `Check the explorer templates of profile "${profile}" (${ctx.command('profile list')}, or Settings); they are tried again at its next status checks, ` +
+    `and ${ctx.command('receipt upgrade <receipt>')} completes a receipt written before.`
+  );
+}
+
+/** Why an explorer gave nothing, in its own terms: the HTTP client's sentences speak of the record service. */
+function explorerFailure(err: unknown): string {
+  if (err instanceof ServiceError) return `it answered HTTP ${err.status}`;
+  return asNotariumError(err).message;
 }
 
 /**
  * What an explorer adds to a confirmation: the raw transaction, and the block's header unless the
- * proof targets it. Best effort: what cannot be fetched is null, and the receipt verifies partially.
+ * proof targets it. Best effort: what cannot be fetched is null, and the receipt verifies
+ * partially; `unavailable` says what was not given, and why.
  */
 export async function explorerEvidence(
   explorer: ExplorerApi,
   txId: string,
   confirmation: ServiceConfirmation,
   needs: { needsTx: boolean; needsHeader: boolean } = { needsTx: true, needsHeader: targetTypeOf(confirmation.merkleProof) !== 'header' },
-): Promise<{ rawTx: string | null; blockHeader: string | null }> {
+): Promise<{ rawTx: string | null; blockHeader: string | null; unavailable: string[] }> {
+  const unavailable: string[] = [];
+  const none = (what: string) => (err: unknown) => (unavailable.push(`${what} (${explorerFailure(err)})`), null);
   const [rawTx, blockHeader] = await Promise.all([
-    needs.needsTx ? explorer.transactionHex(txId).catch(() => null) : null,
-    needs.needsHeader && explorer.servesHeaders ? explorer.blockHeaderHex(confirmation.blockHash).catch(() => null) : null,
+    needs.needsTx ? explorer.transactionHex(txId).catch(none('the raw transaction')) : null,
+    !needs.needsHeader
+      ? null
+      : explorer.servesHeaders
+        ? explorer.blockHeaderHex(confirmation.blockHash).catch(none('the block header'))
+        : none('the block header')(new NotariumError('NETWORK', 'the profile names no block header URL')),
   ]);
-  return { rawTx, blockHeader };
+  return { rawTx, blockHeader, unavailable };
 }
 
 /** The format-1 receipt of a stored registration (throws for a record that has no file content). */

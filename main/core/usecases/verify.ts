@@ -6,7 +6,7 @@ import { fileError } from '../hashing/file-unreadable.ts';
 import { isFolder, present } from '../fs/entry-at.ts';
 import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { statusOf } from '../receipts/verify/receipt-verdict.ts';
-import { verifyReceipt, withServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
+import { verifyReceipt, withRequiredChain, withServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import type { NotariumError } from '../errors/notarium-error.ts';
 import { FOLLOWED_STATES, type StoredRecord } from '../store/record.ts';
 import { shellQuote } from '../text/shell-quote.ts';
@@ -197,6 +197,7 @@ async function verifyAgainst(
     });
     // The offline steps again, with the lookup's word: what the report proves depends on it.
     if (chain) report = verifyReceipt(receipt, { ...offline, chain });
+    if (options.requireChain) report = withRequiredChain(report, chain);
     if (report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(engine, receipt, origin.record), options.requireService ?? false);
   }
   if (origin.source === 'library' && origin.record) report = heldAsImported(report, origin.record);

@@ -26,4 +26,10 @@ describe('when status and notarise say to look again', () => {
   it('says the blocks to go when the next check comes before them', () => {
     expect(lookAgainWords(profile, [record(1, 11_000)], now, {})).toContain('settled (3 confirmations) within about 20 seconds.');
   });
+
+  it('past its check, one in a block short of its target should have its confirmations, one not in a block its block', () => {
+    expect(lookAgainWords(profile, [record(1, -1)], now, {})).toMatch(/^It should have its 3 confirmations by now: look with `notarium status \/tmp\/a.txt`/);
+    const published = { ...record(0, -1), state: 'published' } as StoredRecord;
+    expect(lookAgainWords(profile, [published], now, {})).toMatch(/^It should be in a block by now/);
+  });
 });

@@ -592,6 +592,21 @@ export function withServiceCheck(report: VerificationReport, check: ServiceCheck
   return { ...report, outcome: 'partially-verified', steps, summary, unproven };
 }
 
+/**
+ * The chain step asked for (`verify --require-chain`, `receipt verify --online`) and not made (the
+ * lookup could not be reached, refused a redirect to another origin, answered unusably): what was
+ * asked for is not proven, so a verified report reads partially verified, saying why.
+ */
+export function withRequiredChain(report: VerificationReport, check: ChainCheck | undefined): VerificationReport {
+  if (check?.status !== 'skipped' || report.outcome !== 'verified') return report;
+  return {
+    ...report,
+    outcome: 'partially-verified',
+    summary: `Partially verified, not verified: every offline check passed, but the best-chain check that was asked for could not be made. ${check.detail}`,
+    unproven: [...(report.unproven ?? []), `That the block is on the best chain, as was asked: ${check.detail}`],
+  };
+}
+
 function headerTime(header: BlockHeader): string {
   return new Date(header.time * 1000).toISOString().replace('.000Z', 'Z');
 }

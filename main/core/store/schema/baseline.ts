@@ -260,6 +260,8 @@ export async function createBaseline(db: Kysely<unknown>, dialect: LibraryDialec
     // A search by the start of a txId or of a published fingerprint (a digest's is records_sha256).
     index('records_tx', 'records', ['tx_id'], 'tx_id IS NOT NULL'),
     index('records_published', 'records', ['published_hex'], 'published_hex IS NOT NULL'),
+    // Settled records still followed while their block may change.
+    index('records_settling', 'records', ['next_check_at'], "state = 'settled' AND next_check_at IS NOT NULL"),
   ])
     await builder.execute();
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Poller, type StatusAnswer } from '../../../../main/core/poller/poller.ts';
+import { PROOF_MAY_CHANGE_MS } from '../../../../main/core/poller/schedule.ts';
 import { Library } from '../../../../main/core/store/library.ts';
 import type { StoredRecord } from '../../../../main/core/store/record.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
@@ -75,9 +76,35 @@ describe('poller', () => {
       await clock.advance(1);
       expect(calls).toHaveLength(n);
     }
-    expect(lib.records.get(r.id)).toMatchObject({ state: 'settled', confirmations: 3, nextCheckAt: null });
+    // Settled: followed no more once its block can no longer change (the next test).
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'settled', confirmations: 3 });
+    await clock.advance(PROOF_MAY_CHANGE_MS + 3600_000);
+    expect(lib.records.get(r.id)!.nextCheckAt).toBeNull();
+    const after = calls.length;
     await clock.advance(3600_000);
-    expect(calls).toHaveLength(3);
+    expect(calls).toHaveLength(after);
+    expect(clock.timerCount).toBe(0);
+  });
+
+  it('settled, a record is asked about every few blocks while its block may change, then no more', async () => {
+    const r = publish(tx(9));
+    answers.set(tx(9), confirmed(3, clock.now()));
+    poller.start();
+    await clock.advance(BLOCK);
+    const seenInBlock = clock.now();
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'settled', nextCheckAt: seenInBlock + 3 * BLOCK });
+    // A reorganisation: the next check finds it in another block.
+    const moved: StatusAnswer = { kind: 'confirmed', confirmation: { confirmedBlocks: 3, blockHash: 'cd'.repeat(32), blockTimestamp: null } };
+    answers.set(tx(9), moved);
+    await clock.advance(3 * BLOCK);
+    expect(calls).toHaveLength(2);
+    expect(lib.records.get(r.id)).toMatchObject({ state: 'settled', blockHash: 'cd'.repeat(32) });
+    await clock.advance(PROOF_MAY_CHANGE_MS);
+    const asked = calls.map((c) => c.at);
+    for (let i = 1; i < asked.length; i++) expect(asked[i]! - asked[i - 1]!).toBeGreaterThanOrEqual(i === 1 ? BLOCK : 3 * BLOCK);
+    expect(asked.at(-1)!).toBeLessThanOrEqual(seenInBlock + PROOF_MAY_CHANGE_MS);
+    expect(asked.at(-1)!).toBeGreaterThan(seenInBlock + PROOF_MAY_CHANGE_MS - 3 * BLOCK - 1);
+    expect(lib.records.get(r.id)!.nextCheckAt).toBeNull();
     expect(clock.timerCount).toBe(0);
   });
 

@@ -159,7 +159,11 @@ describe("the Library's queries", () => {
       ...statementsOf(lib.db, (db) => new Records(db).heldReceipts()),
       ...statementsOf(lib.db, (db) => new Records(db).inDoubt(undefined, () => false)),
     ];
-    expect(statements).toHaveLength(4);
+    // What is due and when, each for the followed records and for the settled ones still followed.
+    expect(statements).toHaveLength(6);
+    const settling = statements.filter(({ sql }) => sql.includes("state = 'settled'"));
+    expect(settling).toHaveLength(2);
+    for (const { plan } of settling) expect(plan.map((r) => r.detail).join('; ')).toContain('records_settling');
     // A table read whole, with no index: every record, at every poll.
     for (const { sql, plan } of statements)
       expect({ sql, whole: plan.filter((r) => /^SCAN \w+$/.test(r.detail)).map((r) => r.detail) }).toEqual({ sql, whole: [] });
