@@ -6,7 +6,7 @@ import type { StoredRecord } from '../../../main/core/store/record.ts';
 const now = 1_000_000;
 const profile = { expectedBlockSeconds: 10, targetConfirmations: 3 } as Profile;
 const record = (confirmations: number, nextCheckIn: number) =>
-  ({ state: 'confirmed', confirmations, publishedAt: now - 30_000, nextCheckAt: now + nextCheckIn, path: '/tmp/a.txt' }) as StoredRecord;
+  ({ state: 'confirmed', proofOutcome: null, confirmations, publishedAt: now - 30_000, nextCheckAt: now + nextCheckIn, path: '/tmp/a.txt' }) as StoredRecord;
 
 describe('when status and notarise say to look again', () => {
   it('never says settled sooner than the next look: settled is learnt at a check', () => {

@@ -6,7 +6,7 @@ import { sentHead } from '../../../../main/core/usecases/version-queue.ts';
 /** The life cycle's decisions, on records as the library holds them. */
 
 const record = (over: Partial<StoredRecord>): StoredRecord =>
-  ({ id: 1, state: 'published', version: 1, publishedAt: 0, unknownSince: null, ...over }) as StoredRecord;
+  ({ id: 1, state: 'published', version: 1, publishedAt: 0, unknownSince: null, proofOutcome: null, ...over }) as StoredRecord;
 const hour = { resubmitAfterSeconds: 3600 };
 
 describe('resubmitDue', () => {
@@ -22,6 +22,7 @@ describe('resubmitDue', () => {
     ['one not yet published', record({ state: 'submitting', publishedAt: null }), true],
     ['a queued version', record({ state: 'queued', publishedAt: null }), true],
     ['a superseded one', record({ state: 'superseded' }), true],
+    ['imported evidence (it is followed, never sent as the library\'s own)', record({ proofOutcome: 'pending' }), true],
   ])('is not due for %s', (_, r, newest) => {
     expect(resubmitDue(r, newest, hour, 10 * 3600_000)).toBe(false);
   });
