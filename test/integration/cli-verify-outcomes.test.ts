@@ -306,9 +306,17 @@ describe('the online check, when it is asked for', () => {
     expect(code).toBe(3);
     expect(value).toMatchObject({
       status: 'partially-verified',
-      unproven: [expect.stringMatching(/^That the service that made this receipt still holds this registration, as was asked: No profile reaches the service/)],
+      // Both checks that --online asks for need a profile of that service: its block lookup and the service itself.
+      unproven: [
+        expect.stringMatching(
+          /^That the block is on the best chain, as was asked: No profile reaches the service this receipt was made with \(https:\/\/records\.example\)/,
+        ),
+        expect.stringMatching(/^That the service that made this receipt still holds this registration, as was asked: No profile reaches the service/),
+      ],
     });
-    expect(value.message).toMatch(/^Partially verified, not verified: every offline check passed, but the service check that was asked for could not be made/);
+    expect(value.message).toMatch(
+      /^Partially verified, not verified: every offline check passed, but the best-chain check that was asked for could not be made\..* The service check that was asked for could not be made either\.$/,
+    );
     // Not asked: the offline steps stand on their own.
     expect((await cli('receipt', 'verify', receipt, 'no-profile.pdf')).code).toBe(0);
   });
@@ -331,11 +339,15 @@ describe('the online check, when it is asked for', () => {
   });
 
   it('a genuine receipt of that service passes the online check: verified, as a test chain', async () => {
+    // `--online` asks for the best-chain check too: the profile needs a block lookup for it to be made.
+    const lookup = ['--explorer-block-url', `${sb.baseUrl}/explorer/block/{blockHash}`];
+    expect((await cli('profile', 'add', 'Service', ...sandboxProfileArgs(sb.baseUrl), ...lookup)).code).toBe(0);
     writeFileSync(join(work, 'genuine.txt'), 'registered for real\n');
     const done = await json('notarise', 'genuine.txt', '--wait');
     expect(done.value[0].record).toMatchObject({ state: 'settled', profile: 'Service' });
     const online = await json('receipt', 'verify', 'genuine.txt.receipt.json', 'genuine.txt', '--online');
     expect(online).toMatchObject({ code: 0, value: { status: 'verified', network: { label: 'sandbox', testChain: true } } });
+    expect(online.value.steps.find((s: { id: string }) => s.id === 'chain')).toMatchObject({ status: 'pass' });
     expect(online.value.steps.find((s: { id: string }) => s.id === 'service')).toMatchObject({ status: 'pass' });
     const text = await cli('verify', 'genuine.txt');
     expect(text.code).toBe(0);
