@@ -204,6 +204,7 @@ describe('receipt info and receipt upgrade', () => {
         blockHash: completed.confirmation.blockHash,
         confirmations: completed.confirmation.confirmedBlocks,
         blockTime: completed.confirmation.blockTimestamp ?? null,
+        movedFrom: null,
         message: null,
         error: null,
       },
