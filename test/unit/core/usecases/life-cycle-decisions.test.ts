@@ -22,7 +22,7 @@ describe('resubmitDue', () => {
     ['one not yet published', record({ state: 'submitting', publishedAt: null }), true],
     ['a queued version', record({ state: 'queued', publishedAt: null }), true],
     ['a superseded one', record({ state: 'superseded' }), true],
-    ['imported evidence (it is followed, never sent as the library\'s own)', record({ proofOutcome: 'pending' }), true],
+    ["imported evidence (it is followed, never sent as the library's own)", record({ proofOutcome: 'pending' }), true],
   ])('is not due for %s', (_, r, newest) => {
     expect(resubmitDue(r, newest, hour, 10 * 3600_000)).toBe(false);
   });
