@@ -691,9 +691,10 @@ describe('network labels: a closed vocabulary decides the proof-of-work limit, a
 
 describe('withServiceCheck', () => {
   it('a pass fills the service step and keeps the outcome', () => {
-    const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'pass', detail: 'The service answered match: true.' });
+    const said = { key: 'steps.servicePass' as const, params: { profile: 'p', txId: 'x' } };
+    const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'pass', detail: 'The service answered match: true.', said });
     expect(report.outcome).toBe('verified');
-    expect(step(report, 'service')).toMatchObject({ status: 'pass', detail: 'The service answered match: true.' });
+    expect(step(report, 'service')).toMatchObject({ status: 'pass', detail: 'The service answered match: true.', said });
   });
 
   it('a fail fails a report that had not failed, and names the service step', () => {
