@@ -79,7 +79,7 @@ export interface FileVerification {
    */
   batch?: { [K in keyof BatchFacts]: BatchFacts[K] | null };
   report?: VerificationReport;
-  error?: { code: string; message: string };
+  error?: { code: string; message: string; said?: Said };
 }
 
 export interface VerifyOptions {
@@ -274,7 +274,8 @@ function failure(path: string, err: unknown): FileVerification {
   if (err instanceof EngineUnavailable) throw err.opening;
   const e = fileError(path, err);
   const unreadable = e.code === 'FILE_UNREADABLE' || e.code === 'RECEIPT_INVALID';
-  return { path, status: unreadable ? 'unreadable' : 'unknown', message: e.message, error: { code: e.code, message: e.message } };
+  const error = e.said ? { code: e.code, message: e.message, said: e.said } : { code: e.code, message: e.message };
+  return { path, status: unreadable ? 'unreadable' : 'unknown', message: e.message, error };
 }
 
 export interface BatchOptions extends VerifyOptions {

@@ -608,7 +608,8 @@ function provesSaidOf(ctx: Context, partial: boolean): Said[] {
       digest: ['verdicts.provesDigestReported', 'verdicts.provesDigestReportedIf'],
     },
   } as const;
-  const claim = said(claims[header ? 'header' : 'reported'][ofFile ? 'file' : 'digest'][partial ? 1 : 0], { sha256, block, time });
+  const [plain, provided] = claims[header ? 'header' : 'reported'][ofFile ? 'file' : 'digest'];
+  const claim = ofFile ? said(partial ? provided : plain, { block, time }) : said(partial ? provided : plain, { sha256, block, time });
   const best = ctx.onBestChain;
   const answered = best && said('verdicts.explorerAnswered', { source: best.source, at: best.at, height: best.height, count: best.confirmations });
   const label = shownLabel(receipt.network);

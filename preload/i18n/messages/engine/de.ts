@@ -367,6 +367,12 @@ export const engineDe = {
       'Der PDF-Druck des Zertifikats hat zu lange gedauert: Speichern Sie stattdessen das HTML-Zertifikat und drucken Sie es aus Ihrem Browser.',
   },
   errorsWith: {
+    fileMissing: 'Die Datei „{{path}}“ konnte nicht gelesen werden: Sie existiert nicht (vielleicht wurde sie verschoben oder gelöscht).',
+    fileIsFolder: 'Die Datei „{{path}}“ konnte nicht gelesen werden: Sie ist ein Ordner, keine Datei.',
+    fileDenied: 'Die Datei „{{path}}“ konnte nicht gelesen werden: Zugriff verweigert, dieser Benutzer darf sie nicht lesen.',
+    fileNotRegular:
+      'Die Datei „{{path}}“ konnte nicht gelesen werden: Sie ist keine gewöhnliche Datei, sondern ein Gerät, eine Pipe oder ein Socket, und Notarium liest nur gewöhnliche Dateien.',
+    notAReceipt: '{{name}} ist keine gültige Notarium-Quittung: Prüfen Sie, ob Sie die .receipt.json-Datei gewählt haben, oder bitten Sie den Absender erneut darum.',
     serviceRefusedCode: 'Der Dienst hat die Anfrage abgelehnt ({{errorCode}}).',
     serviceRefusedStatus: 'Der Dienst hat die Anfrage abgelehnt (HTTP {{status}}).',
   },

@@ -305,6 +305,12 @@ export const engineEn = {
     PDF_TIMEOUT: 'Printing the certificate to PDF took too long: save the HTML certificate and print it from your browser instead.',
   },
   errorsWith: {
+    fileMissing: 'The file "{{path}}" could not be read: it does not exist (it may have been moved or deleted).',
+    fileIsFolder: 'The file "{{path}}" could not be read: it is a folder, not a file.',
+    fileDenied: 'The file "{{path}}" could not be read: permission denied: this user is not allowed to read it.',
+    fileNotRegular:
+      'The file "{{path}}" could not be read: it is not a regular file but a device, a pipe or a socket, and Notarium reads only regular files.',
+    notAReceipt: '{{name}} is not a valid Notarium receipt: check that you chose the .receipt.json file, or ask its sender for it again.',
     serviceRefusedCode: 'The service refused the request ({{errorCode}}).',
     serviceRefusedStatus: 'The service refused the request (HTTP {{status}}).',
   },

@@ -379,6 +379,12 @@ export const engineFr = {
       'L’impression du certificat en PDF a pris trop de temps : enregistrez plutôt le certificat HTML et imprimez-le depuis votre navigateur.',
   },
   errorsWith: {
+    fileMissing: 'Le fichier « {{path}} » n’a pas pu être lu : il n’existe pas (il a peut-être été déplacé ou supprimé).',
+    fileIsFolder: 'Le fichier « {{path}} » n’a pas pu être lu : c’est un dossier, pas un fichier.',
+    fileDenied: 'Le fichier « {{path}} » n’a pas pu être lu : accès refusé, cet utilisateur n’a pas le droit de le lire.',
+    fileNotRegular:
+      'Le fichier « {{path}} » n’a pas pu être lu : ce n’est pas un fichier ordinaire mais un périphérique, un tube ou un socket, et Notarium ne lit que des fichiers ordinaires.',
+    notAReceipt: '{{name}} n’est pas un reçu Notarium valable : vérifiez que vous avez choisi le fichier .receipt.json, ou redemandez-le à son expéditeur.',
     serviceRefusedCode: 'Le service a refusé la demande ({{errorCode}}).',
     serviceRefusedStatus: 'Le service a refusé la demande (HTTP {{status}}).',
   },
