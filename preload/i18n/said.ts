@@ -24,7 +24,7 @@ export function saidOf(value: unknown): Said | undefined {
   if (typeof v.params !== 'object' || v.params === null || Array.isArray(v.params)) return undefined;
   const entries = Object.entries(v.params);
   if (!entries.every(([, p]) => typeof p === 'string' || typeof p === 'number')) return undefined;
-  return { key: v.key as MessageKey, params: Object.fromEntries(entries) as Record<string, string | number> };
+  return { key: v.key as MessageKey, params: Object.fromEntries(entries) };
 }
 
 /** A Said in a language: its message with its parameters. */
