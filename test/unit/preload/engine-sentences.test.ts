@@ -37,16 +37,29 @@ function reports(): Record<string, VerificationReport> {
     status: 200,
     body: JSON.stringify({ hash: fx.header.hash, height: 812, confirmations: 4 }),
   });
-  const servicePass = { status: 'pass' as const, detail: 'The service (profile "p") confirms that the record matches transaction t.', said: { key: 'steps.servicePass' as const, params: { profile: 'p', txId: 't' } } };
+  const servicePass = {
+    status: 'pass' as const,
+    detail: 'The service (profile "p") confirms that the record matches transaction t.',
+    said: { key: 'steps.servicePass' as const, params: { profile: 'p', txId: 't' } },
+  };
   return {
     'test chain, with the file': verifyReceipt(fx.receipt, withFile),
     'receipt alone': verifyReceipt(fx.receipt),
     'best chain asked': withServiceCheck(verifyReceipt(fx.receipt, { ...withFile, chain: answered }), servicePass),
     pending: verifyReceipt(tampered((r) => delete r.confirmation)),
-    'no raw transaction': verifyReceipt(tampered((r) => delete r.transaction), withFile),
-    'unknown network': verifyReceipt(tampered((r) => (r.network = 'moonnet')), withFile),
+    'no raw transaction': verifyReceipt(
+      tampered((r) => delete r.transaction),
+      withFile,
+    ),
+    'unknown network': verifyReceipt(
+      tampered((r) => (r.network = 'moonnet')),
+      withFile,
+    ),
     'wrong file': verifyReceipt(fx.receipt, { fileDigest: '00'.repeat(32) }),
-    mainnet: verifyReceipt(tampered((r) => (r.network = 'mainnet')), withFile),
+    mainnet: verifyReceipt(
+      tampered((r) => (r.network = 'mainnet')),
+      withFile,
+    ),
   };
 }
 
@@ -134,7 +147,9 @@ describe('error sentences', () => {
     expect(new NotariumError('INVALID_ARGUMENT', 'Give one receipt for each file.').said).toBeUndefined();
     const missing = fileUnreadable('/x/a.pdf', 'ENOENT');
     expect(sayIn('en', missing.said!)).toBe(missing.message);
-    expect(sayIn('de', missing.said!)).toBe('Die Datei „/x/a.pdf“ konnte nicht gelesen werden: Sie existiert nicht (vielleicht wurde sie verschoben oder gelöscht).');
+    expect(sayIn('de', missing.said!)).toBe(
+      'Die Datei „/x/a.pdf“ konnte nicht gelesen werden: Sie existiert nicht (vielleicht wurde sie verschoben oder gelöscht).',
+    );
     expect(fileUnreadable('/x/a.pdf', 'EIO').said).toBeUndefined();
   });
 

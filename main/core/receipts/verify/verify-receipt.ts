@@ -176,7 +176,11 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
         "The supplied file's SHA-256 differs from the one in the receipt: it is not the file this receipt is for, or it was changed.",
         { expected, found },
       );
-    return { status: 'pass', detail: `The supplied file's SHA-256 equals the one in the receipt (${expected}).`, said: said('steps.fileDigestPass', { sha256: expected }) };
+    return {
+      status: 'pass',
+      detail: `The supplied file's SHA-256 equals the one in the receipt (${expected}).`,
+      said: said('steps.fileDigestPass', { sha256: expected }),
+    };
   },
 
   record: ({ receipt }) => {
@@ -194,7 +198,11 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
         "The registered record is not the file's SHA-256 in the receipt: what was registered is not this file's digest.",
         { expected, found: short(found) },
       );
-    return { status: 'pass', detail: "The registered record is the file's SHA-256, so what was registered is this file's digest.", said: said('steps.recordPass') };
+    return {
+      status: 'pass',
+      detail: "The registered record is the file's SHA-256, so what was registered is this file's digest.",
+      said: said('steps.recordPass'),
+    };
   },
 
   aggregation: ({ receipt }) => {
@@ -354,7 +362,8 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
   'block-header': (ctx) => {
     const { receipt } = ctx;
     const confirmation = receipt.confirmation;
-    if (!confirmation) return { status: 'skipped', code: 'not-confirmed', detail: 'No confirmation yet: there is no block to check.', said: said('steps.noBlock') };
+    if (!confirmation)
+      return { status: 'skipped', code: 'not-confirmed', detail: 'No confirmation yet: there is no block to check.', said: said('steps.noBlock') };
     const proof = confirmation.merkleProof;
     const fromTarget = targetTypeOf(proof) === 'header' ? lower(proof.target) : undefined;
     const fromField = receipt.blockHeader === undefined ? undefined : lower(receipt.blockHeader);
@@ -447,7 +456,13 @@ export function verifyReceipt(receipt: ReceiptV1, options: VerifyOptions = {}): 
   for (const id of STEP_IDS) {
     const label = STEP_LABELS[id];
     if (failed) {
-      steps.push({ id, status: 'not-run', label, detail: `Not run: the ${failed.label.toLowerCase()} step failed.`, said: said('steps.notRun', { step: failed.id }) });
+      steps.push({
+        id,
+        status: 'not-run',
+        label,
+        detail: `Not run: the ${failed.label.toLowerCase()} step failed.`,
+        said: said('steps.notRun', { step: failed.id }),
+      });
     } else if (id === 'service') {
       steps.push({ id, status: 'skipped', code: 'offline', label, detail: SERVICE_OFFLINE_DETAIL, said: said('steps.serviceOffline') });
     } else {
@@ -717,7 +732,8 @@ export function withServiceCheck(report: VerificationReport, check: ServiceCheck
     report.outcome === 'verified'
       ? `Partially verified, not verified: every offline check passed, but the service check that was asked for could not be made. ${check.detail}`
       : `${report.summary} The service check that was asked for could not be made either.`;
-  const saidSummary = report.outcome === 'verified' ? [said('verdicts.partialServiceNotMade'), stepSaid] : [...report.said.summary, said('verdicts.serviceNotMadeEither')];
+  const saidSummary =
+    report.outcome === 'verified' ? [said('verdicts.partialServiceNotMade'), stepSaid] : [...report.said.summary, said('verdicts.serviceNotMadeEither')];
   const saidUnproven = [...(report.said.unproven ?? []), [said('verdicts.unprovenServiceAsked'), stepSaid]];
   return { ...report, outcome: 'partially-verified', steps, summary, unproven, said: { ...report.said, summary: saidSummary, unproven: saidUnproven } };
 }

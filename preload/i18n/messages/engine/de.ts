@@ -66,8 +66,7 @@ export const engineDe = {
     headerPassTestChain:
       'Der Header von Block {{block}} (Zeit {{time}}) enthält die Merkle-Wurzel des Beweises, und sein Hash erfüllt das Ziel seiner Bits ({{bits}}), innerhalb der Grenze des Netzes {{network}}. {{chain}} ist eine Testkette: Dort kann jeder mit einem gewöhnlichen Computer einen Block minen, daher beweist dieser Arbeitsnachweis nichts.',
     noBlockOnChain: 'Noch keine Bestätigung: Es gibt keinen Block, der in der Kette zu suchen wäre.',
-    chainOffline:
-      'Braucht das Netzwerk: Ein Block-Explorer wird gefragt, ob der Block in der besten Kette liegt; eine Offline-Prüfung tut das nicht.',
+    chainOffline: 'Braucht das Netzwerk: Ein Block-Explorer wird gefragt, ob der Block in der besten Kette liegt; eine Offline-Prüfung tut das nicht.',
     chainPass_one: 'Block {{block}} liegt in der besten Kette, auf Höhe {{height}}, mit {{count, number}} Bestätigung, laut {{source}} um {{at}}.',
     chainPass_other: 'Block {{block}} liegt in der besten Kette, auf Höhe {{height}}, mit {{count, number}} Bestätigungen, laut {{source}} um {{at}}.',
     chainPassNoHeight_one: 'Block {{block}} liegt in der besten Kette, mit {{count, number}} Bestätigung, laut {{source}} um {{at}}.',
@@ -139,16 +138,14 @@ export const engineDe = {
       'Das beweist nicht, dass der Block in der schwersten Kette des Netzes {{network}} liegt: Prüfen Sie das mit einem beliebigen Block-Explorer dieses Netzes oder anhand einer Header-Kette, der Sie vertrauen.',
     notHeaviestUnknown:
       'Das beweist nicht, dass der Block in der schwersten Kette des Netzes liegt, das die Quittung {{label}} nennt: Prüfen Sie das mit einem beliebigen Block-Explorer dieses Netzes oder anhand einer Header-Kette, der Sie vertrauen.',
-    unprovenFile:
-      'Dass eine bestimmte Datei die beschriebene ist: Es wurde keine Datei angegeben, daher wurde ihr SHA-256 nicht mit {{sha256}} verglichen.',
+    unprovenFile: 'Dass eine bestimmte Datei die beschriebene ist: Es wurde keine Datei angegeben, daher wurde ihr SHA-256 nicht mit {{sha256}} verglichen.',
     unprovenTransaction:
       'Dass Transaktion {{txId}} diesen Fingerabdruck trägt: Die Quittung enthält keine Rohtransaktion. Holen Sie sie von einem beliebigen Block-Explorer und prüfen Sie, ob das Skript einer Ausgabe die Bytes {{bytes}} enthält.',
     unprovenWork:
       'Dass Block {{block}} überhaupt Arbeit gekostet hat: Die Netzbezeichnung {{label}} der Quittung ist weder mainnet noch testnet, stn, regtest oder sandbox, daher konnte sein Arbeitsnachweis nicht beurteilt werden, und ein Block, den jeder im Nu minen kann, beweist nichts.',
     unprovenHeader:
       'Dass Transaktion {{txId}} in Block {{block}} liegt, sowie Zeit und Arbeitsnachweis des Blocks: Die Quittung enthält keinen Block-Header. Holen Sie den Header dieses Blocks von einem beliebigen Block-Explorer.',
-    unprovenHeaderNetwork:
-      'Selbst dann kennt Notarium ihre Netzbezeichnung {{label}} nicht, daher konnte ihr Arbeitsnachweis nicht beurteilt werden.',
+    unprovenHeaderNetwork: 'Selbst dann kennt Notarium ihre Netzbezeichnung {{label}} nicht, daher konnte ihr Arbeitsnachweis nicht beurteilt werden.',
     unprovenStep: 'Der Schritt {{step}} wurde übersprungen.',
     unprovenDisowned: 'Dass der Dienst, der diese Quittung erstellt hat, sie registriert hat.',
     unprovenServiceAsked: 'Dass der Dienst, der diese Quittung erstellt hat, diese Registrierung noch führt, wie verlangt.',
@@ -210,8 +207,7 @@ export const engineDe = {
     'explorer-answer-invalid': 'Der Block-Explorer hat etwas geantwortet, was kein Block-Explorer antwortet.',
     'block-unknown-to-lookup': 'Der Block-Explorer kennt den Block der Quittung nicht (vielleicht liegt er in einem anderen Netz).',
     'no-profile-for-service': 'Kein Profil erreicht den Dienst, der die Quittung erstellt hat, daher wurde der Dienst nicht gefragt.',
-    'unknown-to-other-service':
-      'Der gefragte Dienst kennt die Transaktion nicht, hat die Quittung aber nicht erstellt: Das sagt nichts aus.',
+    'unknown-to-other-service': 'Der gefragte Dienst kennt die Transaktion nicht, hat die Quittung aber nicht erstellt: Das sagt nichts aus.',
     'not-known-yet': 'Der Dienst kennt die Transaktion noch nicht: Vielleicht veröffentlicht er sie gerade.',
     'feature-unavailable': 'Die Konfiguration des Dienstes bietet die Prüfung, die dieser Schritt verlangt, nicht an.',
     'service-unreachable': 'Der Dienst war nicht erreichbar.',
@@ -236,8 +232,7 @@ export const engineDe = {
     CONTENT_LENGTH_LIMIT_EXCEEDED:
       'Der Eintrag ist größer, als der Dienst annimmt: Prüfen Sie die Codierung des Profils, oder fragen Sie den Anbieter des Dienstes nach seiner Grenze.',
     CONTENT_BAD_ENCODER: 'Der Dienst erlaubt diesen Encoder nicht; wählen Sie in den Profileinstellungen eine andere Codierung.',
-    CONTENT_ENCODER_ARGUMENT_MISSING:
-      'Der Dienst verlangt für diesen Encoder ein Salz: Wählen Sie in den Profileinstellungen eine Codierung mit Salz.',
+    CONTENT_ENCODER_ARGUMENT_MISSING: 'Der Dienst verlangt für diesen Encoder ein Salz: Wählen Sie in den Profileinstellungen eine Codierung mit Salz.',
     ENCODE_PARAM_INVALID: 'Der Dienst hat die Codierungsangabe abgelehnt: Wählen Sie in den Profileinstellungen eine andere Codierung.',
     UNKNOWN_ENCODER: 'Der Dienst kennt diesen Encoder nicht: Wählen Sie in den Profileinstellungen eine andere Codierung.',
     ENCODER_SHA256_MISSING:
@@ -253,8 +248,7 @@ export const engineDe = {
     PREVIOUS_RECORD_NOT_MINED:
       'Der Dienst nimmt eine neue Version (oder einen Abschluss) erst an, wenn die Version, auf die sie folgt, in einem Block liegt, und das ist noch nicht der Fall: Warten Sie auf ihren Block (etwa 10 Minuten bei BSV) und versuchen Sie es dann erneut.',
     INVALID_GRANT: 'Die Anmeldung konnte nicht abgeschlossen werden: Code oder Token wurde abgelehnt. Melden Sie sich erneut an.',
-    INVALID_REQUEST:
-      'Die Anfrage war fehlerhaft: Versuchen Sie es erneut, und melden Sie es den Entwicklern von Notarium, falls es wieder geschieht.',
+    INVALID_REQUEST: 'Die Anfrage war fehlerhaft: Versuchen Sie es erneut, und melden Sie es den Entwicklern von Notarium, falls es wieder geschieht.',
     INVALID_JSON: 'Die Anfrage war fehlerhaft: Versuchen Sie es erneut, und melden Sie es den Entwicklern von Notarium, falls es wieder geschieht.',
     UNAUTHORIZED:
       'Der Dienst hat den API-Schlüssel oder die Anmeldung abgelehnt: Prüfen Sie den API-Schlüssel in den Profileinstellungen, oder melden Sie sich erneut an.',
@@ -278,14 +272,12 @@ export const engineDe = {
       'Der Dienst hat die Anfrage aus einem Grund abgelehnt, den Notarium nicht kennt: Versuchen Sie es später erneut, oder wenden Sie sich an den Anbieter des Dienstes.',
     NETWORK: 'Der Dienst war nicht erreichbar: Prüfen Sie die Netzwerkverbindung und die URL des Profils.',
     TIMEOUT: 'Der Dienst hat nicht rechtzeitig geantwortet: Versuchen Sie es erneut, und prüfen Sie die Netzwerkverbindung, falls es wieder geschieht.',
-    BAD_RESPONSE:
-      'Der Dienst hat etwas geantwortet, das Notarium nicht versteht: Prüfen Sie die Dienst-URL des Profils und versuchen Sie es später erneut.',
+    BAD_RESPONSE: 'Der Dienst hat etwas geantwortet, das Notarium nicht versteht: Prüfen Sie die Dienst-URL des Profils und versuchen Sie es später erneut.',
     REDIRECT_REFUSED:
       'Der Dienst hat die Anfrage an einen anderen Ursprung umgeleitet, dem Notarium nicht folgt: Dorthin wurde nichts gesendet, und nichts von dort wurde als Antwort des Dienstes genommen. Prüfen Sie die Adresse im Profil.',
     CANCELLED: 'Vor dem Ende abgebrochen, daher wurde nichts weiter getan: Starten Sie es erneut, damit es erledigt wird.',
     CLOSING: 'Notarium wird geschlossen und hat nichts mehr angenommen: Öffnen Sie es erneut, um fortzufahren.',
-    FILE_UNREADABLE:
-      'Die Datei konnte nicht gelesen werden: Prüfen Sie, ob sie existiert und ob Sie sie lesen dürfen, und versuchen Sie es dann erneut.',
+    FILE_UNREADABLE: 'Die Datei konnte nicht gelesen werden: Prüfen Sie, ob sie existiert und ob Sie sie lesen dürfen, und versuchen Sie es dann erneut.',
     FILE_UNWRITABLE: 'Die Datei konnte dort nicht geschrieben werden: Wählen Sie einen anderen Ort (mit -o auf der Befehlszeile).',
     RECEIPT_INVALID:
       'Das ist keine gültige Notarium-Quittung: Prüfen Sie, ob Sie die .receipt.json-Datei gewählt haben, oder bitten Sie den Absender erneut darum.',
@@ -297,13 +289,11 @@ export const engineDe = {
     SERVICE_CHANGED:
       'Diese Registrierung wurde für einen anderen Dienst erstellt als den, den ihr Profil jetzt erreicht, daher wurde sie nicht gesendet: Sie geht nur an den Dienst, für den sie erstellt wurde. Stellen Sie die Dienst-URL des Profils wieder her, oder entfernen Sie die Registrierung.',
     PROFILE_NOT_FOUND: 'Es gibt kein Profil mit diesem Namen: notarium profile list zeigt die Namen.',
-    PROFILE_IN_USE:
-      'Dieses Profil hat noch Einträge in der Bibliothek, die es halten: Entfernen Sie zuerst diese Einträge, oder behalten Sie das Profil.',
+    PROFILE_IN_USE: 'Dieses Profil hat noch Einträge in der Bibliothek, die es halten: Entfernen Sie zuerst diese Einträge, oder behalten Sie das Profil.',
     SANDBOX_PROFILE_FIXED:
       'Das Sandbox-Profil ist eingebaut: Es kann weder umbenannt noch entfernt werden noch einen API-Schlüssel erhalten; legen Sie dafür ein Dienstprofil an.',
     INVALID_SETTING: 'Eine Einstellung hat einen Wert, den Notarium nicht verwenden kann: Setzen Sie sie erneut auf einen zulässigen Wert.',
-    INVALID_ARGUMENT:
-      'Ein an Notarium übergebener Wert kann nicht verwendet werden: Prüfen Sie ihn (--help zeigt, was jeder Befehl annimmt).',
+    INVALID_ARGUMENT: 'Ein an Notarium übergebener Wert kann nicht verwendet werden: Prüfen Sie ihn (--help zeigt, was jeder Befehl annimmt).',
     NOT_IN_LIBRARY:
       'Die Bibliothek hat keine solche Registrierung, kein solches Dokument und keinen solchen überwachten Ordner: Versehen Sie die Datei zuerst mit einem Zeitstempel, oder importieren Sie ihre Quittung.',
     NOT_A_DOCUMENT:
@@ -355,16 +345,14 @@ export const engineDe = {
     SIGN_IN_FAILED:
       'Die Anmeldung wurde nicht abgeschlossen: Das Identitätsportal hat einen Fehler gemeldet. Melden Sie sich erneut an; schlägt es wieder fehl, prüfen Sie die Identitätseinstellungen des Profils.',
     SIGN_IN_TIMEOUT: 'Zeitüberschreitung bei der Anmeldung: Der Browser ist nicht rechtzeitig zu Notarium zurückgekehrt. Starten Sie sie erneut.',
-    SIGN_IN_NOT_CONFIGURED:
-      'Dieses Profil hat keinen Identitätsdienst: Legen Sie zuerst seine Auth-URL, seine Identity-Env-ID und seine Client-ID fest.',
+    SIGN_IN_NOT_CONFIGURED: 'Dieses Profil hat keinen Identitätsdienst: Legen Sie zuerst seine Auth-URL, seine Identity-Env-ID und seine Client-ID fest.',
     TOKEN_INVALID:
       'Das Identitätsportal hat ein Token geliefert, das sich nicht verifizieren lässt, daher wurde es abgelehnt: Melden Sie sich erneut an, und prüfen Sie die Identitätseinstellungen des Profils, falls es wieder geschieht.',
     SIGNED_OUT: 'Sie sind abgemeldet: Melden Sie sich erneut an.',
     PDF_UNAVAILABLE:
       'Der PDF-Druck braucht Chromium, Google Chrome oder Microsoft Edge, und keiner davon wurde gefunden: Installieren Sie einen (oder setzen Sie NOTARIUM_CHROMIUM auf seinen Pfad), oder speichern Sie das HTML-Zertifikat und drucken Sie es aus Ihrem Browser als PDF.',
     PDF_FAILED: 'Das Zertifikat konnte nicht als PDF gedruckt werden: Speichern Sie stattdessen das HTML-Zertifikat und drucken Sie es aus Ihrem Browser.',
-    PDF_TIMEOUT:
-      'Der PDF-Druck des Zertifikats hat zu lange gedauert: Speichern Sie stattdessen das HTML-Zertifikat und drucken Sie es aus Ihrem Browser.',
+    PDF_TIMEOUT: 'Der PDF-Druck des Zertifikats hat zu lange gedauert: Speichern Sie stattdessen das HTML-Zertifikat und drucken Sie es aus Ihrem Browser.',
   },
   errorsWith: {
     fileMissing: 'Die Datei „{{path}}“ konnte nicht gelesen werden: Sie existiert nicht (vielleicht wurde sie verschoben oder gelöscht).',
@@ -372,7 +360,8 @@ export const engineDe = {
     fileDenied: 'Die Datei „{{path}}“ konnte nicht gelesen werden: Zugriff verweigert, dieser Benutzer darf sie nicht lesen.',
     fileNotRegular:
       'Die Datei „{{path}}“ konnte nicht gelesen werden: Sie ist keine gewöhnliche Datei, sondern ein Gerät, eine Pipe oder ein Socket, und Notarium liest nur gewöhnliche Dateien.',
-    notAReceipt: '{{name}} ist keine gültige Notarium-Quittung: Prüfen Sie, ob Sie die .receipt.json-Datei gewählt haben, oder bitten Sie den Absender erneut darum.',
+    notAReceipt:
+      '{{name}} ist keine gültige Notarium-Quittung: Prüfen Sie, ob Sie die .receipt.json-Datei gewählt haben, oder bitten Sie den Absender erneut darum.',
     serviceRefusedCode: 'Der Dienst hat die Anfrage abgelehnt ({{errorCode}}).',
     serviceRefusedStatus: 'Der Dienst hat die Anfrage abgelehnt (HTTP {{status}}).',
   },

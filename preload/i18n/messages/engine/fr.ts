@@ -72,7 +72,8 @@ export const engineFr = {
     chainOffline:
       'Nécessite le réseau : un explorateur de blocs est interrogé pour savoir si le bloc est sur la meilleure chaîne, ce que ne fait pas une vérification hors ligne.',
     chainPass_one: 'Le bloc {{block}} est sur la meilleure chaîne, à la hauteur {{height}}, avec {{count, number}} confirmation, selon {{source}} à {{at}}.',
-    chainPass_many: 'Le bloc {{block}} est sur la meilleure chaîne, à la hauteur {{height}}, avec {{count, number}} de confirmations, selon {{source}} à {{at}}.',
+    chainPass_many:
+      'Le bloc {{block}} est sur la meilleure chaîne, à la hauteur {{height}}, avec {{count, number}} de confirmations, selon {{source}} à {{at}}.',
     chainPass_other: 'Le bloc {{block}} est sur la meilleure chaîne, à la hauteur {{height}}, avec {{count, number}} confirmations, selon {{source}} à {{at}}.',
     chainPassNoHeight_one: 'Le bloc {{block}} est sur la meilleure chaîne avec {{count, number}} confirmation, selon {{source}} à {{at}}.',
     chainPassNoHeight_many: 'Le bloc {{block}} est sur la meilleure chaîne avec {{count, number}} de confirmations, selon {{source}} à {{at}}.',
@@ -94,8 +95,7 @@ export const engineFr = {
     partial_many: 'Partiellement vérifié, pas vérifié : aucun contrôle n’a échoué, mais les étapes {{steps}} n’ont pas pu être vérifiées.',
     partial_other: 'Partiellement vérifié, pas vérifié : aucun contrôle n’a échoué, mais les étapes {{steps}} n’ont pas pu être vérifiées.',
     networkUnknown: 'Notarium ne connaît pas le réseau {{label}} : la preuve de travail d’aucun de ses blocs ne peut être jugée.',
-    partialDisowned:
-      'Partiellement vérifié, pas vérifié : tous les contrôles hors ligne ont réussi, mais le service qui a produit ce reçu ne le connaît pas.',
+    partialDisowned: 'Partiellement vérifié, pas vérifié : tous les contrôles hors ligne ont réussi, mais le service qui a produit ce reçu ne le connaît pas.',
     disownedToo: 'Le service qui a produit ce reçu ne le connaît pas non plus.',
     partialServiceNotMade:
       'Partiellement vérifié, pas vérifié : tous les contrôles hors ligne ont réussi, mais le contrôle par le service qui était demandé n’a pas pu être fait.',
@@ -114,10 +114,8 @@ export const engineFr = {
     filesNotInBlock_one: 'Enregistré comme seul fichier d’un lot ({{txId}}), mais dans aucun bloc.',
     filesNotInBlock_many: 'Enregistré parmi {{count, number}} de fichiers ({{txId}}), mais dans aucun bloc.',
     filesNotInBlock_other: 'Enregistré parmi {{count, number}} fichiers ({{txId}}), mais dans aucun bloc.',
-    filesNotInBlockAsked_one:
-      'Enregistré comme seul fichier d’un lot ({{txId}}), mais dans aucun bloc lors de la dernière interrogation, le {{at}}.',
-    filesNotInBlockAsked_many:
-      'Enregistré parmi {{count, number}} de fichiers ({{txId}}), mais dans aucun bloc lors de la dernière interrogation, le {{at}}.',
+    filesNotInBlockAsked_one: 'Enregistré comme seul fichier d’un lot ({{txId}}), mais dans aucun bloc lors de la dernière interrogation, le {{at}}.',
+    filesNotInBlockAsked_many: 'Enregistré parmi {{count, number}} de fichiers ({{txId}}), mais dans aucun bloc lors de la dernière interrogation, le {{at}}.',
     filesNotInBlockAsked_other: 'Enregistré parmi {{count, number}} fichiers ({{txId}}), mais dans aucun bloc lors de la dernière interrogation, le {{at}}.',
     provesFileHeader:
       'Ce fichier existait au plus tard au bloc {{block}}, dont l’en-tête indique l’heure {{time}} (l’heure d’un en-tête est exacte à environ deux heures près).',
@@ -158,14 +156,12 @@ export const engineFr = {
       'Que le bloc {{block}} ait demandé le moindre travail : le réseau {{label}} du reçu n’est ni mainnet, ni testnet, ni stn, ni regtest, ni sandbox, sa preuve de travail n’a donc pas pu être jugée, et un bloc que n’importe qui peut miner en un instant ne prouve rien.',
     unprovenHeader:
       'Que la transaction {{txId}} soit dans le bloc {{block}}, ainsi que l’heure et la preuve de travail de ce bloc : le reçu ne contient pas d’en-tête de bloc. Récupérez l’en-tête de ce bloc sur n’importe quel explorateur de blocs.',
-    unprovenHeaderNetwork:
-      'Même alors, Notarium ne connaît pas le réseau {{label}} de ce reçu : sa preuve de travail n’a pas pu être jugée.',
+    unprovenHeaderNetwork: 'Même alors, Notarium ne connaît pas le réseau {{label}} de ce reçu : sa preuve de travail n’a pas pu être jugée.',
     unprovenStep: 'L’étape {{step}} a été sautée.',
     unprovenDisowned: 'Que le service qui a produit ce reçu l’ait enregistré.',
     unprovenServiceAsked: 'Que le service qui a produit ce reçu détienne toujours cet enregistrement, comme demandé.',
     unprovenChainAsked: 'Que le bloc soit sur la meilleure chaîne, comme demandé.',
-    unprovenImported:
-      'Que l’enregistrement soit celui qu’affirme son reçu importé : ce reçu manquait d’éléments pour vérifier tout ce qu’il affirme.',
+    unprovenImported: 'Que l’enregistrement soit celui qu’affirme son reçu importé : ce reçu manquait d’éléments pour vérifier tout ce qu’il affirme.',
     unprovenImportedTestChain:
       'Que l’enregistrement soit celui qu’affirme son reçu importé : sur une chaîne de test, n’importe qui peut miner un en-tête, et aucun service de la bibliothèque n’a confirmé son identifiant de transaction.',
   },
@@ -215,23 +211,19 @@ export const engineFr = {
     'no-block-header': 'Le reçu ne contient pas d’en-tête de bloc : la preuve de travail du bloc n’a donc pas été vérifiée.',
     'network-unknown': 'Le reçu nomme un réseau que Notarium ne connaît pas : la preuve de travail de son bloc n’a donc pas été jugée.',
     offline: 'Une étape en ligne n’a pas été demandée : la vérification était hors ligne.',
-    'no-block-lookup':
-      'Aucun explorateur de blocs n’est connu pour le service du reçu : le bloc n’a donc pas été recherché.',
+    'no-block-lookup': 'Aucun explorateur de blocs n’est connu pour le service du reçu : le bloc n’a donc pas été recherché.',
     'explorer-unreachable': 'L’explorateur de blocs n’a pas pu être joint.',
     'explorer-answer-invalid': 'L’explorateur de blocs a répondu quelque chose qu’aucun explorateur de blocs ne répond.',
     'block-unknown-to-lookup': 'L’explorateur de blocs ne connaît pas le bloc du reçu (il est peut-être sur un autre réseau).',
     'no-profile-for-service': 'Aucun profil ne mène au service qui a produit le reçu : ce service n’a donc pas été interrogé.',
-    'unknown-to-other-service':
-      'Le service interrogé ne connaît pas la transaction, mais ce n’est pas lui qui a produit le reçu : cela ne prouve rien.',
+    'unknown-to-other-service': 'Le service interrogé ne connaît pas la transaction, mais ce n’est pas lui qui a produit le reçu : cela ne prouve rien.',
     'not-known-yet': 'Le service ne connaît pas encore la transaction : il est peut-être encore en train de la publier.',
     'feature-unavailable': 'La configuration du service n’offre pas le contrôle que demande cette étape.',
     'service-unreachable': 'Le service n’a pas pu être joint.',
   },
   errors: {
-    TX_ID_PARAM_INVALID:
-      'Ce n’est pas un identifiant de transaction valable : 64 caractères hexadécimaux sont attendus. Vérifiez le txId que vous avez donné.',
-    TX_HASH_PARM_INVALID:
-      'Ce n’est pas un hachage de transaction valable : 64 caractères hexadécimaux sont attendus. Vérifiez le hachage que vous avez donné.',
+    TX_ID_PARAM_INVALID: 'Ce n’est pas un identifiant de transaction valable : 64 caractères hexadécimaux sont attendus. Vérifiez le txId que vous avez donné.',
+    TX_HASH_PARM_INVALID: 'Ce n’est pas un hachage de transaction valable : 64 caractères hexadécimaux sont attendus. Vérifiez le hachage que vous avez donné.',
     TX_NOT_AN_EVENT_TRANSACTION:
       'Cette transaction existe, mais ce n’est pas un enregistrement de ce service : vérifiez le txId, et que le profil nomme le service qui l’a écrite.',
     TX_CONTENT_TYPE_NOT_SUPPORTED:
@@ -249,16 +241,13 @@ export const engineFr = {
     CONTENT_LENGTH_LIMIT_EXCEEDED:
       'L’enregistrement dépasse la taille que le service accepte : vérifiez l’encodage du profil, ou demandez sa limite au fournisseur du service.',
     CONTENT_BAD_ENCODER: 'Le service n’autorise pas cet encodeur ; choisissez un autre encodage dans les réglages du profil.',
-    CONTENT_ENCODER_ARGUMENT_MISSING:
-      'Le service exige un sel pour cet encodeur : choisissez un encodage avec sel dans les réglages du profil.',
+    CONTENT_ENCODER_ARGUMENT_MISSING: 'Le service exige un sel pour cet encodeur : choisissez un encodage avec sel dans les réglages du profil.',
     ENCODE_PARAM_INVALID: 'Le service a refusé la spécification d’encodage : choisissez un autre encodage dans les réglages du profil.',
     UNKNOWN_ENCODER: 'Le service ne connaît pas cet encodeur : choisissez un autre encodage dans les réglages du profil.',
-    ENCODER_SHA256_MISSING:
-      'Le service exige une étape SHA256 dans l’encodage : choisissez un encodage qui en comporte une dans les réglages du profil.',
+    ENCODER_SHA256_MISSING: 'Le service exige une étape SHA256 dans l’encodage : choisissez un encodage qui en comporte une dans les réglages du profil.',
     CONTENT_IS_REQUIRED:
       'Le service exige un contenu d’enregistrement, et aucun n’a été envoyé : réessayez, et si cela se reproduit, signalez-le aux mainteneurs de Notarium.',
-    LINKS_PARAM_INVALID:
-      'Le nombre de liens à parcourir sort de la plage que le service autorise : demandez moins de versions à la fois.',
+    LINKS_PARAM_INVALID: 'Le nombre de liens à parcourir sort de la plage que le service autorise : demandez moins de versions à la fois.',
     INVALID_NAVIGATION_TRANSACTION_TYPE:
       'Cette transaction n’est pas un enregistrement lié : elle n’a pas de versions à parcourir. Nommez une version d’un document.',
     PREV_TX_ID_PARAM_MISSING:
@@ -268,8 +257,7 @@ export const engineFr = {
     INVALID_GRANT: 'La connexion n’a pas pu aboutir : le code ou le jeton a été refusé. Connectez-vous à nouveau.',
     INVALID_REQUEST: 'La demande était mal formée : réessayez, et si cela se reproduit, signalez-le aux mainteneurs de Notarium.',
     INVALID_JSON: 'La demande était mal formée : réessayez, et si cela se reproduit, signalez-le aux mainteneurs de Notarium.',
-    UNAUTHORIZED:
-      'Le service a refusé la clé d’API ou la connexion : vérifiez la clé d’API dans les réglages du profil, ou connectez-vous à nouveau.',
+    UNAUTHORIZED: 'Le service a refusé la clé d’API ou la connexion : vérifiez la clé d’API dans les réglages du profil, ou connectez-vous à nouveau.',
     FEATURE_UNAVAILABLE:
       'La configuration de ce service n’offre pas cette fonction (enregistrements liés, vérification ou navigation) : demandez à son fournisseur de l’activer, ou utilisez un profil dont le service l’offre.',
     BEING_SENT:
@@ -290,16 +278,14 @@ export const engineFr = {
       'Le service a refusé la demande pour une raison que Notarium ne connaît pas : réessayez plus tard, ou adressez-vous au fournisseur du service.',
     NETWORK: 'Le service n’a pas pu être joint : vérifiez la connexion réseau et l’URL du profil.',
     TIMEOUT: 'Le service n’a pas répondu à temps : réessayez, et vérifiez la connexion réseau si cela se reproduit.',
-    BAD_RESPONSE:
-      'Le service a répondu quelque chose que Notarium ne comprend pas : vérifiez l’URL du service dans le profil, puis réessayez plus tard.',
+    BAD_RESPONSE: 'Le service a répondu quelque chose que Notarium ne comprend pas : vérifiez l’URL du service dans le profil, puis réessayez plus tard.',
     REDIRECT_REFUSED:
       'Le service a redirigé la demande vers une autre origine, ce que Notarium ne suit pas : rien n’y a été envoyé, et rien de là-bas n’a été pris pour la réponse du service. Vérifiez l’adresse dans le profil.',
     CANCELLED: 'Annulé avant la fin : rien de plus n’a été fait. Relancez l’opération pour la mener à bien.',
     CLOSING: 'Notarium se ferme et n’a plus rien pris en charge : rouvrez-le pour continuer.',
     FILE_UNREADABLE: 'Le fichier n’a pas pu être lu : vérifiez qu’il existe et que vous avez le droit de le lire, puis réessayez.',
     FILE_UNWRITABLE: 'Le fichier n’a pas pu être écrit à cet endroit : choisissez-en un autre (avec -o en ligne de commande).',
-    RECEIPT_INVALID:
-      'Ce n’est pas un reçu Notarium valable : vérifiez que vous avez choisi le fichier .receipt.json, ou redemandez-le à son expéditeur.',
+    RECEIPT_INVALID: 'Ce n’est pas un reçu Notarium valable : vérifiez que vous avez choisi le fichier .receipt.json, ou redemandez-le à son expéditeur.',
     NETWORK_MISMATCH:
       'Le réseau du profil et la chaîne sur laquelle écrit son service ne concordent pas : aucun reçu n’a été écrit. Réglez le réseau du profil (notarium profile add <name> --network <label>, ou dans les réglages), et le reçu sera alors écrit.',
     KEYCHAIN_UNAVAILABLE:
@@ -312,14 +298,10 @@ export const engineFr = {
       'Ce profil a encore des enregistrements dans la bibliothèque, qui le retiennent : supprimez d’abord ces enregistrements, ou gardez le profil.',
     SANDBOX_PROFILE_FIXED:
       'Le profil Bac à sable est intégré : il ne peut être ni renommé, ni supprimé, ni recevoir de clé d’API ; ajoutez un profil de service pour cela.',
-    INVALID_SETTING:
-      'Un réglage a une valeur que Notarium ne peut pas utiliser : donnez-lui à nouveau une valeur qu’il accepte.',
-    INVALID_ARGUMENT:
-      'Une valeur donnée à Notarium ne peut pas être utilisée : vérifiez-la (--help indique ce que prend chaque commande).',
-    NOT_IN_LIBRARY:
-      'La bibliothèque n’a aucun enregistrement, document ou dossier surveillé de ce type : horodatez d’abord le fichier, ou importez son reçu.',
-    NOT_A_DOCUMENT:
-      'Ce n’est pas un document dont une version enregistrée puisse être suivie : horodatez le fichier avec --document pour en commencer un.',
+    INVALID_SETTING: 'Un réglage a une valeur que Notarium ne peut pas utiliser : donnez-lui à nouveau une valeur qu’il accepte.',
+    INVALID_ARGUMENT: 'Une valeur donnée à Notarium ne peut pas être utilisée : vérifiez-la (--help indique ce que prend chaque commande).',
+    NOT_IN_LIBRARY: 'La bibliothèque n’a aucun enregistrement, document ou dossier surveillé de ce type : horodatez d’abord le fichier, ou importez son reçu.',
+    NOT_A_DOCUMENT: 'Ce n’est pas un document dont une version enregistrée puisse être suivie : horodatez le fichier avec --document pour en commencer un.',
     ALREADY_A_VERSION: 'Ce contenu est déjà une version de ce document : rien à faire, il est enregistré.',
     ALREADY_REGISTERED:
       'Ce contenu est déjà enregistré sous forme d’enregistrement simple, qui ne peut pas recevoir de versions : aucun document n’a été commencé. Un document commence par un enregistrement qui lui est propre (notarium notarise --document --again).',
@@ -361,8 +343,7 @@ export const engineFr = {
       'Le fichier des actions personnalisées de Thunar (uca.xml) n’est pas un XML valable : Notarium l’a laissé intact. Réparez-le (ou supprimez-le pour repartir de zéro), puis réessayez.',
     NOT_BUILT:
       'Cette copie de Notarium n’est pas entièrement construite : il lui manque une partie dont elle a besoin. Dans un clone, lancez « npm run build », puis réessayez ; un Notarium installé qui dit cela doit être réinstallé.',
-    INTERNAL:
-      'Notarium n’a pas pu terminer à cause d’une erreur qui lui est propre : réessayez, et si cela se reproduit, quittez Notarium et rouvrez-le.',
+    INTERNAL: 'Notarium n’a pas pu terminer à cause d’une erreur qui lui est propre : réessayez, et si cela se reproduit, quittez Notarium et rouvrez-le.',
     SIGN_IN_CANCELLED: 'La connexion a été annulée dans le navigateur : connectez-vous à nouveau quand vous serez prêt.',
     SIGN_IN_FAILED:
       'La connexion n’a pas abouti : le portail d’identité a renvoyé une erreur. Connectez-vous à nouveau ; si cela échoue encore, vérifiez les réglages d’identité du profil.',
@@ -375,8 +356,7 @@ export const engineFr = {
     PDF_UNAVAILABLE:
       'L’impression en PDF nécessite Chromium, Google Chrome ou Microsoft Edge, et aucun n’a été trouvé : installez-en un (ou indiquez son chemin dans NOTARIUM_CHROMIUM), ou enregistrez le certificat HTML et imprimez-le en PDF depuis votre navigateur.',
     PDF_FAILED: 'Le certificat n’a pas pu être imprimé en PDF : enregistrez plutôt le certificat HTML et imprimez-le depuis votre navigateur.',
-    PDF_TIMEOUT:
-      'L’impression du certificat en PDF a pris trop de temps : enregistrez plutôt le certificat HTML et imprimez-le depuis votre navigateur.',
+    PDF_TIMEOUT: 'L’impression du certificat en PDF a pris trop de temps : enregistrez plutôt le certificat HTML et imprimez-le depuis votre navigateur.',
   },
   errorsWith: {
     fileMissing: 'Le fichier « {{path}} » n’a pas pu être lu : il n’existe pas (il a peut-être été déplacé ou supprimé).',

@@ -856,7 +856,14 @@ describe("the chain step: a block lookup's word on the block, merged into the re
     ] as const) {
       const report = verifyReceipt(fx.receipt, { ...withFile, chain });
       expect(report).toMatchObject({ outcome: 'verified', summary: offline.summary, proves: offline.proves });
-      expect(step(report, 'chain')).toEqual({ id: 'chain', status: 'skipped', code, label: 'Best chain', detail: chain.detail, said: { key: `stepCodes.${code}` } });
+      expect(step(report, 'chain')).toEqual({
+        id: 'chain',
+        status: 'skipped',
+        code,
+        label: 'Best chain',
+        detail: chain.detail,
+        said: { key: `stepCodes.${code}` },
+      });
     }
     const partial = verifyReceipt(fx.receipt, { chain: lookupUnreachable('explorer.example', fx.header.hash, 'Refused.') });
     expect(partial.unproven).toEqual(verifyReceipt(fx.receipt).unproven);
