@@ -355,6 +355,8 @@ export const engineDe = {
     PDF_TIMEOUT: 'Der PDF-Druck des Zertifikats hat zu lange gedauert: Speichern Sie stattdessen das HTML-Zertifikat und drucken Sie es aus Ihrem Browser.',
   },
   errorsWith: {
+    alreadyWatched: '{{path}} wird bereits überwacht.',
+    watchOverlap: '{{path}} überschneidet sich mit dem überwachten Ordner {{other}}: Eine Datei würde doppelt überwacht.',
     fileMissing: 'Die Datei „{{path}}“ konnte nicht gelesen werden: Sie existiert nicht (vielleicht wurde sie verschoben oder gelöscht).',
     fileIsFolder: 'Die Datei „{{path}}“ konnte nicht gelesen werden: Sie ist ein Ordner, keine Datei.',
     fileDenied: 'Die Datei „{{path}}“ konnte nicht gelesen werden: Zugriff verweigert, dieser Benutzer darf sie nicht lesen.',

@@ -339,6 +339,8 @@ export const engineEn = {
     PDF_TIMEOUT: 'Printing the certificate to PDF took too long: save the HTML certificate and print it from your browser instead.',
   },
   errorsWith: {
+    alreadyWatched: '{{path}} is already watched.',
+    watchOverlap: '{{path}} overlaps the watched folder {{other}}: a file would be watched twice.',
     fileMissing: 'The file "{{path}}" could not be read: it does not exist (it may have been moved or deleted).',
     fileIsFolder: 'The file "{{path}}" could not be read: it is a folder, not a file.',
     fileDenied: 'The file "{{path}}" could not be read: permission denied: this user is not allowed to read it.',

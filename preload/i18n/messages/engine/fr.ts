@@ -359,6 +359,8 @@ export const engineFr = {
     PDF_TIMEOUT: 'L’impression du certificat en PDF a pris trop de temps : enregistrez plutôt le certificat HTML et imprimez-le depuis votre navigateur.',
   },
   errorsWith: {
+    alreadyWatched: '{{path}} est déjà surveillé.',
+    watchOverlap: '{{path}} chevauche le dossier surveillé {{other}} : un fichier serait surveillé deux fois.',
     fileMissing: 'Le fichier « {{path}} » n’a pas pu être lu : il n’existe pas (il a peut-être été déplacé ou supprimé).',
     fileIsFolder: 'Le fichier « {{path}} » n’a pas pu être lu : c’est un dossier, pas un fichier.',
     fileDenied: 'Le fichier « {{path}} » n’a pas pu être lu : accès refusé, cet utilisateur n’a pas le droit de le lire.',
