@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CALL_NAMES, EVENT_NAMES, type CallName, type EventName } from './contract-names.ts';
 import { RECORD_STATES, type RecordState } from './record-states.ts';
+import type { Said } from './i18n/said.ts';
 import type { ErrorData } from './protocol/messages.ts';
 import type { VerifyStatus } from './verify-statuses.ts';
 import { LANGUAGES, type Language } from './i18n/languages.ts';
@@ -169,6 +170,8 @@ export interface StepView {
   code?: string;
   label: string;
   detail: string;
+  /** `detail` as a message, for a page in another language (preload/i18n/said.ts); a failed check has none: its code says it. */
+  said?: Said;
   expected?: string;
   found?: string;
 }
@@ -199,7 +202,9 @@ export interface VerificationView {
    */
   batch: { id: number | null; files: number | null; position: number | null } | null;
   /** Why there is no report (a receipt that is not one, a file that cannot be read): its code, for programs; `message` says it. */
-  error: { code: string; message: string } | null;
+  error: ErrorData | null;
+  /** `message`, `proves` and each of `unproven` as messages, sentence by sentence; null when only the English says them. */
+  said: { message: Said[]; proves: Said[]; unproven: Said[][] } | null;
 }
 
 export interface DocumentView {
@@ -590,7 +595,7 @@ export interface NotariumEvents {
   'notarise-done': {
     jobId: string;
     /** `record`: the file's registration as the Library shows the file (a batch's file: with `batch.member`). */
-    outcomes: (JobFile & { name: string; status: string; record: RecordView | null; error: { code: string; message: string } | null })[];
+    outcomes: (JobFile & { name: string; status: string; record: RecordView | null; error: ErrorData | null })[];
   };
   'verify-result': JobFile & { jobId: string; result: VerificationView };
   'verify-done': { jobId: string; counts: Record<VerificationView['status'], number> };

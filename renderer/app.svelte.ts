@@ -2,6 +2,7 @@ import type { AccountView, AppInfo, NotariumBridge, ProfileView } from '../prelo
 import type { MessageKey } from '../preload/i18n/message-types.ts';
 import type { ConnectionListener, ConnectionState } from '../preload/web-bridge.ts';
 import { notarium, onConnection, sentence } from './lib/bridge.ts';
+import { errorText } from './lib/engine-text.ts';
 import { pageTheme, type Theme, type ThemeHost } from './lib/theme.ts';
 
 /** App-wide state: the current screen, profiles, account, pending count, theme, notices. */
@@ -72,7 +73,7 @@ export class AppState {
     this.#notarium.on('account-changed', (a) => {
       if (!this.current || a.profile === this.current.name) this.account = a;
     });
-    this.#notarium.on('background-error', (e) => this.notify(e.error.message));
+    this.#notarium.on('background-error', (e) => this.notify(errorText(e.error)));
     // Another process wrote to the library (`notarium profile add` or `profile use` beside the app): the profiles as they are now.
     this.#notarium.on('library-changed', () => void this.#profilesElsewhere());
     void this.refresh();

@@ -63,3 +63,8 @@ export function richTranslator(language: Language): TranslateRich {
     return pieces;
   };
 }
+
+/** Whether a key names a message (with `count` for a plural one): a key that came from another side may name none. */
+export function hasMessage(key: string, params?: Record<string, unknown>): boolean {
+  return messages().exists(key, { lng: 'en', ...params });
+}

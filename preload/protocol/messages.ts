@@ -1,15 +1,19 @@
+import { saidOf, type Said } from '../i18n/said.ts';
+
 /**
  * The one message format between the page and the app, and between the app's main process and
  * its engine process, whatever carries it (Electron IPC, the engine's process port, the web
  * shell's WebSocket): calls, their answers, and events. Plain data both ways: an Error's own
  * properties do not survive Electron's contextBridge or a structured clone, so a failure crosses
- * as its code and sentence and becomes an Error with `.code` again on the other side.
+ * as its code and sentence (and that sentence as a message, preload/i18n/said.ts) and becomes an Error with `.code` again on the other side.
  * Portable (no Node, no DOM, no Electron): the page, the preload, the engine and the shells load it.
  */
 
 export interface ErrorData {
   code: string;
   message: string;
+  /** The sentence as a message and its parameters, for a page to say in its language; `message` is its English and the fallback. */
+  said?: Said;
 }
 
 /** What a call answers: its value, or its failure as data. */
@@ -34,8 +38,8 @@ export interface EventMessage {
 export type Message = CallMessage | AnswerMessage | EventMessage;
 
 /** The receiving side's Error for a failure that crossed: `.code` and `.message`, nothing else. */
-export function errorFromData(error: ErrorData): Error & { code: string } {
-  return Object.assign(new Error(error.message), { code: error.code });
+export function errorFromData(error: ErrorData): Error & { code: string; said?: Said } {
+  return Object.assign(new Error(error.message), error.said ? { code: error.code, said: error.said } : { code: error.code });
 }
 
 const NOT_UNDERSTOOD: ErrorData = { code: 'INTERNAL', message: 'The app answered with something the page does not understand.' };
@@ -49,13 +53,12 @@ export function readAnswer(value: unknown): Answer {
   if (a?.ok === true) return { ok: true, value: a.value ?? null };
   if (a?.ok !== false) return { ok: false, error: NOT_UNDERSTOOD };
   const e = a.error as Partial<Record<string, unknown>> | null | undefined;
-  return {
-    ok: false,
-    error: {
-      code: typeof e?.code === 'string' ? e.code : 'INTERNAL',
-      message: typeof e?.message === 'string' && e.message ? e.message : 'Something went wrong.',
-    },
+  const said = saidOf(e?.said);
+  const error: ErrorData = {
+    code: typeof e?.code === 'string' ? e.code : 'INTERNAL',
+    message: typeof e?.message === 'string' && e.message ? e.message : 'Something went wrong.',
   };
+  return { ok: false, error: said ? { ...error, said } : error };
 }
 
 /** The call's value, or its failure thrown as an Error with `.code`. */

@@ -1,6 +1,8 @@
 import { bridgeFromExposed, type ExposedBridge } from '../../preload/bridge-client.ts';
 import type { FileRef, NotariumBridge } from '../../preload/contract.ts';
 import { createWebBridge, type ConnectionListener } from '../../preload/web-bridge.ts';
+import { saidOf } from '../../preload/i18n/said.ts';
+import { errorText } from './engine-text.ts';
 
 /**
  * The page's one handle on the core: the Electron preload's `window.notarium` when it is there,
@@ -66,9 +68,9 @@ export const fileRefs: FileRefs = { toRef, toRefs };
 
 export const onConnection = (listener: ConnectionListener): (() => void) => h().onConnection(listener);
 
-/** The sentence of a failure that crossed (or any other), never JSON. */
+/** The sentence of a failure that crossed (or any other), never JSON: in the page's language when it came as a message. */
 export function sentence(err: unknown): string {
-  if (err instanceof Error && err.message) return err.message;
+  if (err instanceof Error && err.message) return errorText({ message: err.message, said: saidOf((err as { said?: unknown }).said) });
   if (typeof err === 'string' && err) return err;
   return 'Something went wrong.';
 }

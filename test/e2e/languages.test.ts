@@ -33,6 +33,8 @@ type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 type Messages = Widen<typeof en>;
 const MESSAGES = { en, fr, de } as unknown as Record<'en' | 'fr' | 'de', Messages>;
 const SCREENS = ['notarise', 'library', 'verify', 'documents', 'watch', 'account'] as const;
+/** Words of an English sentence that no French or German one has (a hash is hexadecimal: none of these). */
+const ENGLISH = /\b(the|is|was|which|could|not)\b/;
 
 /** Settings' language choice (its accessible name also holds the option chosen, so it is found by its label's start). */
 const languageChoice = (page: Page, m: Messages) => page.getByRole('combobox', { name: new RegExp(`^${m.settings.language}\\b`) });
@@ -158,6 +160,26 @@ describe('French and German on the screens translated', () => {
       expect(await main.locator('.summary').textContent()).toContain(t('verify.counts.unreadable', { count: 0 }));
       const badge = (await main.locator('tbody td.status').first().textContent())!.trim();
       expect([m.verify.status.verified, m.verify.status.verifiedOnTestChain, m.verify.status.partiallyVerified]).toContain(badge);
+      // The engine's sentences in the language: the row's verdict, each step's label and sentence, what it proves.
+      const verdict = (await main.locator('tbody tr').first().locator('td').nth(2).textContent())!.trim();
+      const opening = (key: 'verdicts.verifiedTestChain' | 'verdicts.verified') => t(key, { network: 'sandbox', txId: '\0', block: '\0' }).split('\0')[0]!;
+      expect(
+        [opening('verdicts.verifiedTestChain'), opening('verdicts.verified')].some((o) => verdict.startsWith(o)),
+        verdict,
+      ).toBe(true);
+      expect(await main.locator('.steps .label').allTextContents()).toEqual(Object.values(m.stepLabels));
+      const sentences = [verdict, ...(await main.locator('.steps li p.muted').allTextContents()), (await main.locator('.proves').textContent())!];
+      for (const text of sentences) expect(text, `${language}: no English from the engine`).not.toMatch(ENGLISH);
+    }
+    if (screen === 'watch' && language === 'de') {
+      // An error of the engine, in a banner: the sentence in German, no English.
+      await main.getByRole('combobox', { name: m.watch.folder, exact: true }).fill(watched);
+      await main.getByRole('button', { name: m.watch.watchFolder, exact: true }).click();
+      const banner = main.getByRole('alert');
+      await banner.waitFor();
+      expect(await banner.textContent()).toContain(t('errorsWith.alreadyWatched', { path: '' }).trim());
+      expect(await banner.textContent()).not.toMatch(ENGLISH);
+      await banner.getByRole('button').click();
     }
   }
 

@@ -67,8 +67,9 @@ export function verificationJson(r: FileVerification) {
     proves: r.report?.proves ?? null,
     unproven: r.report?.unproven ?? [],
     network: r.report?.network ?? null,
-    steps: r.report?.steps ?? [],
-    error: r.error ?? null,
+    // The pages' messages (said) are not the CLI's: its JSON keeps the English sentences only.
+    steps: (r.report?.steps ?? []).map(({ said: _said, ...step }) => step),
+    error: r.error ? { code: r.error.code, message: r.error.message } : null,
   };
 }
 

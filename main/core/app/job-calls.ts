@@ -92,7 +92,7 @@ export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps):
                   ...file,
                   status: o.status,
                   record: o.record ? fileView(o.record, o.member) : null,
-                  error: 'error' in o ? { code: o.error.code, message: o.error.message } : null,
+                  error: 'error' in o ? { code: o.error.code, message: o.error.message, ...(o.error.said ? { said: o.error.said } : {}) } : null,
                 };
               }),
             });

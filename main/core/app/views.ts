@@ -10,6 +10,7 @@ import type {
   VerificationView,
   WatchedFolderView,
 } from '../../../preload/contract.ts';
+import type { Said } from '../../../preload/i18n/said.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import type { Profile } from '../store/profiles.ts';
 import type { WatchedFolderView as EngineFolderView } from '../watch/folder-watcher.ts';
@@ -201,13 +202,29 @@ export function verificationView(v: FileVerification, name: string): Verificatio
     network: v.report ? { ...v.report.network, label: visibleName(v.report.network.label) } : null,
     steps: (v.report?.steps ?? []).map((s): StepView => {
       const step: StepView = { ...s, detail: visibleText(s.detail) };
+      if (s.said) step.said = visibleSaid(s.said);
       if (s.expected !== undefined) step.expected = text(s.expected);
       if (s.found !== undefined) step.found = text(s.found);
       return step;
     }),
     batch: v.batch ?? null,
-    error: v.error ? { code: v.error.code, message: visibleText(v.error.message) } : null,
+    error: v.error ? { code: v.error.code, message: visibleText(v.error.message), ...(v.error.said ? { said: visibleSaid(v.error.said) } : {}) } : null,
+    said: v.report
+      ? {
+          message: v.report.said.summary.map(visibleSaid),
+          proves: (v.report.said.proves ?? []).map(visibleSaid),
+          unproven: (v.report.said.unproven ?? []).map((point) => point.map(visibleSaid)),
+        }
+      : v.said
+        ? { message: v.said.map(visibleSaid), proves: [], unproven: [] }
+        : null,
   };
+}
+
+/** A sentence's parameters as its English shows them: they quote the receipt too. */
+function visibleSaid(s: Said): Said {
+  if (!s.params) return s;
+  return { key: s.key, params: Object.fromEntries(Object.entries(s.params).map(([k, p]) => [k, typeof p === 'string' ? visibleText(p) : p])) };
 }
 
 /**

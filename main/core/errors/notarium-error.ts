@@ -1,3 +1,4 @@
+import { said, type Said } from '../../../preload/i18n/said.ts';
 import { catalogueCode, sentenceFor, type ErrorCode } from './catalogue.ts';
 
 /**
@@ -7,11 +8,18 @@ import { catalogueCode, sentenceFor, type ErrorCode } from './catalogue.ts';
  */
 export class NotariumError extends Error {
   readonly code: ErrorCode;
+  /**
+   * The sentence as a message a page says in its language: the code's own (`errors.<code>`) when
+   * the message is the catalogue's, else what the thrower gave (`options.said`, the same sentence
+   * with its parameters); none when only the English message says it.
+   */
+  readonly said: Said | undefined;
 
-  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown }) {
-    super(message ?? sentenceFor(code), options);
+  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown; said?: Said }) {
+    super(message ?? sentenceFor(code), options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'NotariumError';
     this.code = code;
+    this.said = options?.said ?? (message === undefined ? said(`errors.${code}`) : undefined);
   }
 }
 
@@ -28,7 +36,11 @@ export class ServiceError extends NotariumError {
   readonly detail: string | undefined;
 
   constructor(init: { status: number; errorCode?: string; title?: string; detail?: string; message?: string }) {
-    super(serviceCode(init.status, init.errorCode), init.message ?? serviceSentence(init.status, init.errorCode));
+    super(
+      serviceCode(init.status, init.errorCode),
+      init.message ?? serviceSentence(init.status, init.errorCode),
+      init.message === undefined ? { said: serviceSaid(init.status, init.errorCode) } : undefined,
+    );
     this.name = 'ServiceError';
     this.status = init.status;
     this.errorCode = init.errorCode;
@@ -53,6 +65,13 @@ export function serviceSentence(status: number, errorCode?: string): string {
   const code = serviceCode(status, errorCode);
   if (code !== 'SERVICE_ERROR') return sentenceFor(code);
   return errorCode ? `The service refused the request (${errorCode}).` : `The service refused the request (HTTP ${status}).`;
+}
+
+/** serviceSentence as a message. */
+function serviceSaid(status: number, errorCode?: string): Said {
+  const code = serviceCode(status, errorCode);
+  if (code !== 'SERVICE_ERROR') return said(`errors.${code}`);
+  return errorCode ? said('errorsWith.serviceRefusedCode', { errorCode }) : said('errorsWith.serviceRefusedStatus', { status });
 }
 
 /** A refusal by the service with this errorCode, in any spelling the catalogue knows. */

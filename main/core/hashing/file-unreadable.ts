@@ -1,3 +1,4 @@
+import { said } from '../../../preload/i18n/said.ts';
 import { asNotariumError, NotariumError } from '../errors/notarium-error.ts';
 
 /** Reasons people can act on, by the errno code the file system gave. */
@@ -27,11 +28,24 @@ const REASONS: Record<string, string> = {
 const NOT_UTF8 =
   'there is no file of that name: its real name may hold bytes that are not UTF-8 (shown as \uFFFD), which Notarium cannot open; rename the file with UTF-8 characters only';
 
+// The commonest reasons as whole sentences for other languages (engine/en.ts): a page says the others in English.
+const SAID_REASONS = {
+  ENOENT: 'errorsWith.fileMissing',
+  EISDIR: 'errorsWith.fileIsFolder',
+  EACCES: 'errorsWith.fileDenied',
+  EPERM: 'errorsWith.fileDenied',
+  ENOTREG: 'errorsWith.fileNotRegular',
+  ENXIO: 'errorsWith.fileNotRegular',
+  EAGAIN: 'errorsWith.fileNotRegular',
+} as const;
+
 /** FILE_UNREADABLE with one sentence naming the file and the reason. */
 export function fileUnreadable(path: string, code: string, detail?: string, cause?: unknown): NotariumError {
   // Node reads names as UTF-8: bytes that are not (legal on Linux) come back as U+FFFD, a name no file has.
-  const reason = code === 'ENOENT' && path.includes('\uFFFD') ? NOT_UTF8 : (REASONS[code] ?? `${detail ?? 'unexpected error'} (${code})`);
-  return new NotariumError('FILE_UNREADABLE', `The file "${path}" could not be read: ${reason}.`, { cause });
+  const notUtf8 = code === 'ENOENT' && path.includes('\uFFFD');
+  const reason = notUtf8 ? NOT_UTF8 : (REASONS[code] ?? `${detail ?? 'unexpected error'} (${code})`);
+  const key = notUtf8 || !Object.hasOwn(SAID_REASONS, code) ? undefined : SAID_REASONS[code as keyof typeof SAID_REASONS];
+  return new NotariumError('FILE_UNREADABLE', `The file "${path}" could not be read: ${reason}.`, { cause, ...(key ? { said: said(key, { path }) } : {}) });
 }
 
 /** FILE_UNREADABLE for a folder a walk could not list: its files were skipped, the reason said as a file's is. */

@@ -1,4 +1,5 @@
 import { existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
+import { said } from '../../../preload/i18n/said.ts';
 import { dirname, join, resolve } from 'node:path';
 import type { ExplorerApi } from '../api/explorer-api.ts';
 import type { Confirmation } from '../api/responses.ts';
@@ -382,7 +383,11 @@ async function readReceiptText(path: string, shown = path): Promise<ReceiptText>
     const text = decodeReceipt(bytes);
     return { path, text, receipt: parseReceipt(text) };
   } catch (err) {
-    if (err instanceof NotariumError) throw new NotariumError(err.code, receiptUnreadable(shown, err.message), { cause: err });
+    if (err instanceof NotariumError) {
+      // A page in another language says which file is no receipt; the reason stays in the English.
+      const notAReceipt = err.code === 'RECEIPT_INVALID' ? { said: said('errorsWith.notAReceipt', { name: shown }) } : {};
+      throw new NotariumError(err.code, receiptUnreadable(shown, err.message), { cause: err, ...notAReceipt });
+    }
     throw err;
   }
 }

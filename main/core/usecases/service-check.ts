@@ -3,6 +3,7 @@ import { isFeatureUnavailable } from '../api/feature-unavailable.ts';
 import { networkOf } from '../protocol/networks.ts';
 import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
 import type { ServiceCheck } from '../receipts/verify/verify-receipt.ts';
+import { said } from '../../../preload/i18n/said.ts';
 import { sameServiceUrl } from '../../../preload/service-url.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { profileFor, type NotaryContext } from './context.ts';
@@ -105,7 +106,11 @@ export async function serviceCheck(ctx: NotaryContext, receipt: ReceiptV1, recor
       };
     }
     return answer.match
-      ? { status: 'pass', detail: `The service (profile "${profile}") confirms that the record matches transaction ${txId}.` }
+      ? {
+          status: 'pass',
+          detail: `The service (profile "${profile}") confirms that the record matches transaction ${txId}.`,
+          said: said('steps.servicePass', { profile, txId }),
+        }
       : {
           status: 'fail',
           code: 'service-mismatch',

@@ -1,4 +1,5 @@
 import { basename, dirname, join, resolve } from 'node:path';
+import { said, type Said } from '../../../preload/i18n/said.ts';
 import { besideReceipt, isReceiptName } from '../../../preload/notarium-files.ts';
 import { VERIFY_STATUSES, type VerifyStatus } from '../../../preload/verify-statuses.ts';
 import { boundedMap } from '../bounded-map.ts';
@@ -65,6 +66,8 @@ export interface FileVerification {
   status: VerifyStatus;
   /** One sentence for people. */
   message: string;
+  /** `message` as messages, for a page in another language, when the report does not say it (no report). */
+  said?: Said[];
   sha256?: string;
   /** Where the proof came from. */
   source?: 'receipt' | 'library';
@@ -76,7 +79,7 @@ export interface FileVerification {
    */
   batch?: { [K in keyof BatchFacts]: BatchFacts[K] | null };
   report?: VerificationReport;
-  error?: { code: string; message: string };
+  error?: { code: string; message: string; said?: Said };
 }
 
 export interface VerifyOptions {
@@ -126,7 +129,13 @@ export async function verifyFile(ctx: VerifyContext, file: string, options: Veri
     // Its own records and the batches it is a member of alike (registrations.ts).
     const found = registrationsOfContent(engine, sha256).find(({ record: r }) => r.txId && r.state !== 'rejected' && r.state !== 'failed');
     if (!found) {
-      return { path, sha256, status: 'unknown', message: 'No receipt is next to this file and the library has no registration of its content.' };
+      return {
+        path,
+        sha256,
+        status: 'unknown',
+        message: 'No receipt is next to this file and the library has no registration of its content.',
+        said: [said('verdicts.noRegistration')],
+      };
     }
     const { member } = found;
     let record = found.record;
@@ -147,6 +156,7 @@ export async function verifyFile(ctx: VerifyContext, file: string, options: Veri
         txId: record.txId!,
         ...(batch ? { batch } : {}),
         message: `Registered${of} (${record.txId}) but not in a block${asked}${now}.`,
+        said: [notInBlockSaid(record.txId!, batch?.files, record.lastCheckedAt)],
       };
     }
     const receipt = member ? memberReceipt(engine, { ...member, registration: record }) : receiptOf(engine, record);
@@ -224,6 +234,14 @@ async function verifyAgainst(
   };
 }
 
+/** The pending answer's sentence without the CLI's command (a page asks again by verifying without "Offline"). */
+function notInBlockSaid(txId: string, files: number | null | undefined, lastCheckedAt: number | null): Said {
+  const at = lastCheckedAt === null ? null : new Date(lastCheckedAt).toISOString();
+  if (files === undefined) return at ? said('verdicts.notInBlockAsked', { txId, at }) : said('verdicts.notInBlock', { txId });
+  if (files === null) return at ? said('verdicts.batchNotInBlockAsked', { txId, at }) : said('verdicts.batchNotInBlock', { txId });
+  return at ? said('verdicts.filesNotInBlockAsked', { txId, at, count: files }) : said('verdicts.filesNotInBlock', { txId, count: files });
+}
+
 /**
  * The library's word is never stronger than what it holds: an import kept as partially verified
  * (evidence lacking, or a test chain's receipt no service of the library vouched for) reads
@@ -240,6 +258,11 @@ function heldAsImported(report: VerificationReport, record: StoredRecord): Verif
     outcome: 'partially-verified',
     summary: `Partially verified, not verified: the library holds this registration as an imported receipt that was only partially verified when it was imported (${why}; Notarium did not register it). Every check of the evidence it holds passed.`,
     unproven: [...(report.unproven ?? []), `That the registration is the one its imported receipt claims: ${why}.`],
+    said: {
+      ...report.said,
+      summary: [said(report.network.testChain ? 'verdicts.importedPartialTestChain' : 'verdicts.importedPartial')],
+      unproven: [...(report.said.unproven ?? []), [said(report.network.testChain ? 'verdicts.unprovenImportedTestChain' : 'verdicts.unprovenImported')]],
+    },
   };
 }
 
@@ -251,7 +274,8 @@ function failure(path: string, err: unknown): FileVerification {
   if (err instanceof EngineUnavailable) throw err.opening;
   const e = fileError(path, err);
   const unreadable = e.code === 'FILE_UNREADABLE' || e.code === 'RECEIPT_INVALID';
-  return { path, status: unreadable ? 'unreadable' : 'unknown', message: e.message, error: { code: e.code, message: e.message } };
+  const error = e.said ? { code: e.code, message: e.message, said: e.said } : { code: e.code, message: e.message };
+  return { path, status: unreadable ? 'unreadable' : 'unknown', message: e.message, error };
 }
 
 export interface BatchOptions extends VerifyOptions {

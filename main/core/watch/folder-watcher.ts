@@ -1,4 +1,5 @@
 import { watch, type FSWatcher } from 'chokidar';
+import { said } from '../../../preload/i18n/said.ts';
 import { realpathSync, statSync, type Stats } from 'node:fs';
 import { EventEmitter, once } from 'node:events';
 import { hostname } from 'node:os';
@@ -276,7 +277,8 @@ export class FolderWatcher {
   /** Remembers a folder (and watches it at once when the watcher runs). Its files go to `profile` (default: the current one). */
   async add(path: string, settings: Partial<WatchSettings> = {}, profile?: string): Promise<WatchedFolder> {
     const where = canonical(path);
-    if (this.store.byPath(where)) throw new NotariumError('WATCH_OVERLAP', `${where} is already watched.`);
+    if (this.store.byPath(where))
+      throw new NotariumError('WATCH_OVERLAP', `${where} is already watched.`, { said: said('errorsWith.alreadyWatched', { path: where }) });
     const full = { ...DEFAULT_WATCH_SETTINGS, ...settings };
     this.check(where, full);
     const folder = this.store.add(where, profile ? this.ctx.library.profiles.require(profile).name : this.ctx.library.profiles.currentName(), full);
@@ -617,7 +619,10 @@ export class FolderWatcher {
     for (const other of this.store.list()) {
       if (other.id === self) continue;
       const clash = (isInside(path, other.path) && other.recursive) || (isInside(other.path, path) && settings.recursive);
-      if (clash) throw new NotariumError('WATCH_OVERLAP', `${path} overlaps the watched folder ${other.path}: a file would be watched twice.`);
+      if (clash) {
+        const sentence = `${path} overlaps the watched folder ${other.path}: a file would be watched twice.`;
+        throw new NotariumError('WATCH_OVERLAP', sentence, { said: said('errorsWith.watchOverlap', { path, other: other.path }) });
+      }
     }
   }
 

@@ -1,7 +1,9 @@
 import type { Catalogue } from '../message-types.ts';
+import { engineDe } from './engine/de.ts';
 
 /** Notarium's messages in German (formal "Sie"); the glossary is in docs/decisions/i18n-library.md. */
 export const de = {
+  ...engineDe,
   screens: {
     notarise: 'Zeitstempeln',
     library: 'Bibliothek',

@@ -1,9 +1,12 @@
+import { engineEn } from './engine/en.ts';
+
 /**
  * Notarium's messages in English: the source the other languages follow (their keys and
  * parameters must be these; test/unit/i18n checks). Grouped by screen; `{{name}}` is a parameter,
  * and a key ending in a CLDR plural category (`_one`, `_other`) is one message in its plural forms.
  */
 export const en = {
+  ...engineEn,
   screens: {
     notarise: 'Notarise',
     library: 'Library',

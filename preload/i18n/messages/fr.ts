@@ -1,7 +1,9 @@
 import type { Catalogue } from '../message-types.ts';
+import { engineFr } from './engine/fr.ts';
 
 /** Notarium's messages in French (formal "vous"); the glossary is in docs/decisions/i18n-library.md. */
 export const fr = {
+  ...engineFr,
   screens: {
     notarise: 'Horodater',
     library: 'Bibliothèque',

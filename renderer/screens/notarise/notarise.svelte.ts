@@ -3,6 +3,7 @@ import type { DocumentView, JobFile, NotariumBridge, NotariumEvents, RecordState
 import { anchorsBatch, isBatchFile } from '../../../preload/library-item.ts';
 import { inBlock } from '../../../preload/record-states.ts';
 import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';
+import { errorText } from '../../lib/engine-text.ts';
 import { pageKept, type Kept } from '../../lib/kept.ts';
 import { t } from '../../lib/locale.svelte.ts';
 
@@ -314,13 +315,13 @@ export class NotariseState {
       if (o.status !== 'already-a-record') this.#documentFiles.delete(item.key);
       if (o.status === 'already-a-record') {
         // Not a failure, and not this row's record: the sentence names the record it already is.
-        this.#patch(item.key, { phase: 'already-a-record', error: o.error?.message ?? null, retry: null, percent: null });
+        this.#patch(item.key, { phase: 'already-a-record', error: o.error ? errorText(o.error) : null, retry: null, percent: null });
       } else if (o.status === 'not-sent' && o.record) {
         this.#patch(item.key, fromRecord(o.record));
       } else if (o.error) {
         this.#patch(item.key, {
           phase: o.status === 'in-doubt' ? 'in-doubt' : 'failed',
-          error: o.error.message,
+          error: errorText(o.error),
           recordId: o.record?.id ?? null,
           profile: o.record?.profile ?? null,
           retry: null,

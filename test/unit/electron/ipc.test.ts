@@ -114,12 +114,21 @@ describe('validation and errors', () => {
   // catalogue's sentence for a failure not of Notarium's own, the log what happened.
   it('a failure without a code crosses as INTERNAL, its text only in the log', async () => {
     service.api.listDocuments.mockRejectedValueOnce(new TypeError('x is undefined'));
-    expect(await invoke('listDocuments', [])).toStrictEqual({ ok: false, error: { code: 'INTERNAL', message: sentenceFor('INTERNAL') } });
+    expect(await invoke('listDocuments', [])).toStrictEqual({
+      ok: false,
+      error: { code: 'INTERNAL', message: sentenceFor('INTERNAL'), said: { key: 'errors.INTERNAL' } },
+    });
     expect(logged).toEqual(['The call listDocuments failed: TypeError: x is undefined']);
     service.api.listDocuments.mockRejectedValueOnce('a string');
-    expect(await invoke('listDocuments', [])).toStrictEqual({ ok: false, error: { code: 'INTERNAL', message: sentenceFor('INTERNAL') } });
+    expect(await invoke('listDocuments', [])).toStrictEqual({
+      ok: false,
+      error: { code: 'INTERNAL', message: sentenceFor('INTERNAL'), said: { key: 'errors.INTERNAL' } },
+    });
     service.api.listDocuments.mockRejectedValueOnce(Object.assign(new Error('ENOENT: no such file, open /home/ann/secret.txt'), { code: 'ENOENT' }));
-    expect(await invoke('listDocuments', [])).toStrictEqual({ ok: false, error: { code: 'INTERNAL', message: sentenceFor('INTERNAL') } });
+    expect(await invoke('listDocuments', [])).toStrictEqual({
+      ok: false,
+      error: { code: 'INTERNAL', message: sentenceFor('INTERNAL'), said: { key: 'errors.INTERNAL' } },
+    });
   });
 });
 

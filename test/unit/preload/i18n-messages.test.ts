@@ -7,6 +7,8 @@ import { de } from '../../../preload/i18n/messages/de.ts';
 import { en } from '../../../preload/i18n/messages/en.ts';
 import { fr } from '../../../preload/i18n/messages/fr.ts';
 import { richTranslator, translator } from '../../../preload/i18n/translator.ts';
+import { ERROR_CODES } from '../../../main/core/errors/catalogue.ts';
+import { FAILURE_CODES, SKIP_CODES } from '../../../main/core/receipts/verify/step-codes.ts';
 
 /**
  * The message files against each other and against the code: every key of English in every
@@ -43,6 +45,8 @@ const params = (variants: Map<string, string>): string[] =>
   [...new Set([...variants.values()].flatMap((text) => [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((m) => m[1]!)))].sort();
 
 const SOURCES = ['renderer', 'preload', 'main', 'verifier-page'];
+/** Groups whose keys are codes of the engine, named by the code lists (checked below) rather than in quotes. */
+const BY_CODE = ['stepCodes.', 'errors.'];
 function sourceText(): string {
   const parts: string[] = [];
   const walk = (dir: string): void => {
@@ -83,8 +87,14 @@ describe('message files', () => {
 
   it('names no key the code never uses, and the code names every key in quotes', () => {
     const text = sourceText();
-    const unused = [...source.keys()].filter((key) => !text.includes(`'${key}'`));
+    const unused = [...source.keys()].filter((key) => !BY_CODE.some((group) => key.startsWith(group)) && !text.includes(`'${key}'`));
     expect(unused).toEqual([]);
+  });
+
+  it("keys a failed or skipped step's sentence and an error's by their codes: one message per code, no other", () => {
+    const keysOf = (group: string) => [...source.keys()].filter((k) => k.startsWith(group)).map((k) => k.slice(group.length));
+    expect(keysOf('stepCodes.').sort()).toEqual([...FAILURE_CODES, ...SKIP_CODES].sort());
+    expect(keysOf('errors.').sort()).toEqual([...ERROR_CODES].sort());
   });
 });
 

@@ -37,6 +37,7 @@ function result(name: string, status: VerificationView['status'], path: string |
     steps: [],
     batch: null,
     error: null,
+    said: null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { counted } from '../../../../preload/counted.ts';
+import { said, type Said } from '../../../../preload/i18n/said.ts';
 
 /**
  * The `chain` step's question to a block explorer: is the receipt's block on its best chain? A
@@ -14,7 +15,7 @@ export const BLOCK_HASH_PLACEHOLDER = '{blockHash}';
 export const BLOCK_LOOKUP_META = 'notarium-block-lookup';
 
 export type ChainCheck =
-  | { status: 'pass'; blockHash: string; detail: string; source: string; at: string; height: number; confirmations: number }
+  | { status: 'pass'; blockHash: string; detail: string; said: Said; source: string; at: string; height: number; confirmations: number }
   | {
       status: 'fail';
       blockHash: string;
@@ -129,6 +130,9 @@ export function readBlockAnswer(blockHash: string, source: string, atMs: number,
     status: 'pass',
     blockHash: hash,
     detail: `Block ${hash} is on the best chain${place} with ${counted(confirmations, 'confirmation')}, according to ${source} at ${at}.`,
+    said: place
+      ? said('steps.chainPass', { block: hash, height: height as number, count: confirmations, source, at })
+      : said('steps.chainPassNoHeight', { block: hash, count: confirmations, source, at }),
     source,
     at,
     height: height as number,

@@ -12,6 +12,7 @@ import { outputsCarrying, parseRawTransaction, spendsNullOutpoint, type Placemen
 import type { ChainCheck } from './best-chain.ts';
 import type { FailureCode, SkipCode, StepCode } from './step-codes.ts';
 import { counted } from '../../../../preload/counted.ts';
+import { said, type Said } from '../../../../preload/i18n/said.ts';
 
 /**
  * The offline verifier (receipt-v1.md, "Verification steps"): each step in the spec's order, with
@@ -53,6 +54,8 @@ export interface Step {
   label: string;
   /** One sentence: what was checked, and for a failure the exact reason. */
   detail: string;
+  /** `detail` as a message and its parameters, for a page in another language; a failed check has none (its code says it). */
+  said?: Said;
   expected?: string;
   found?: string;
 }
@@ -79,6 +82,14 @@ export interface VerificationReport {
   network: NetworkFinding;
   /** The block's time as its checked header gives it (ISO 8601), when the block-header step passed. */
   blockTime?: string;
+  /** `summary`, `proves` and each of `unproven` as messages, sentence by sentence, for a page in another language. */
+  said: ReportSaid;
+}
+
+export interface ReportSaid {
+  summary: Said[];
+  proves?: Said[];
+  unproven?: Said[][];
 }
 
 export interface VerifyOptions {
@@ -110,7 +121,7 @@ const SERVICE_OFFLINE_DETAIL =
 
 const CHAIN_OFFLINE_DETAIL = 'Needs the network: a block explorer is asked whether the block is on the best chain, which an offline verification does not do.';
 
-type StepResult = { status: 'pass' | 'not-run'; detail: string } | { status: 'skipped'; code: SkipCode; detail: string };
+type StepResult = { status: 'pass' | 'not-run'; detail: string; said: Said } | { status: 'skipped'; code: SkipCode; detail: string; said: Said };
 
 /** What earlier steps established, for later ones. */
 interface Context {
@@ -134,6 +145,11 @@ const PLACEMENT_WORDS: Record<Placement, string> = {
 };
 /** Where a raw transaction was found, in words. */
 const SOURCE_WORDS = { transaction: 'the receipt', 'merkleProof.txOrId': 'the Merkle proof' } as const;
+// The transaction step's sentence for each place of the raw transaction and of the fingerprint in it: whole sentences, for other languages.
+const TRANSACTION_PASS = {
+  transaction: { 'own-push': 'steps.txInReceiptOwnPush', 'in-push': 'steps.txInReceiptInPush', 'in-script': 'steps.txInReceiptInScript' },
+  'merkleProof.txOrId': { 'own-push': 'steps.txInProofOwnPush', 'in-push': 'steps.txInProofInPush', 'in-script': 'steps.txInProofInScript' },
+} as const;
 const lower = (s: string) => s.toLowerCase();
 
 const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> = {
@@ -144,6 +160,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
         code: 'no-file',
         detail:
           "No file was supplied, so no SHA-256 was compared with the file's SHA-256 in the receipt; supply the file to check it is the one this receipt is for.",
+        said: said('steps.noFile'),
       };
     }
     if (!HASH.test(options.fileDigest))
@@ -159,12 +176,20 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
         "The supplied file's SHA-256 differs from the one in the receipt: it is not the file this receipt is for, or it was changed.",
         { expected, found },
       );
-    return { status: 'pass', detail: `The supplied file's SHA-256 equals the one in the receipt (${expected}).` };
+    return {
+      status: 'pass',
+      detail: `The supplied file's SHA-256 equals the one in the receipt (${expected}).`,
+      said: said('steps.fileDigestPass', { sha256: expected }),
+    };
   },
 
   record: ({ receipt }) => {
     if (receipt.aggregation)
-      return { status: 'not-run', detail: 'The file is one of a batch: the registered record is the batch root, checked in the batch path step.' };
+      return {
+        status: 'not-run',
+        detail: 'The file is one of a batch: the registered record is the batch root, checked in the batch path step.',
+        said: said('steps.recordInBatch'),
+      };
     const expected = lower(receipt.file.sha256);
     const found = lower(receipt.fingerprint.record);
     if (found !== expected)
@@ -173,12 +198,16 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
         "The registered record is not the file's SHA-256 in the receipt: what was registered is not this file's digest.",
         { expected, found: short(found) },
       );
-    return { status: 'pass', detail: "The registered record is the file's SHA-256, so what was registered is this file's digest." };
+    return {
+      status: 'pass',
+      detail: "The registered record is the file's SHA-256, so what was registered is this file's digest.",
+      said: said('steps.recordPass'),
+    };
   },
 
   aggregation: ({ receipt }) => {
     const agg = receipt.aggregation;
-    if (!agg) return { status: 'not-run', detail: 'No aggregation: the file was registered on its own, not as one of a batch.' };
+    if (!agg) return { status: 'not-run', detail: 'No aggregation: the file was registered on its own, not as one of a batch.', said: said('steps.noBatch') };
     const path = agg.path.map((entry): AggregationStep => (entry.left !== undefined ? { left: entry.left } : { right: entry.right! }));
     const root = aggregationRootOf(hex.decode(lower(receipt.file.sha256)), lower(agg.nonce), path.map(lowerStep));
     if (root !== lower(agg.root)) {
@@ -198,6 +227,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     return {
       status: 'pass',
       detail: `The file is one leaf of a batch registered together: its leaf (from its SHA-256 and its own nonce), folded along the ${counted(path.length, 'entry', 'entries')} of the batch path, gives the batch root, and that root is the registered record: the one registration anchors this file.`,
+      said: said('steps.batchPass', { count: path.length }),
     };
   },
 
@@ -230,6 +260,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     return {
       status: 'pass',
       detail: `Applying the encoding (${encode === '' ? 'no encoder' : short(encode)}) to the registered record gives the published fingerprint.`,
+      said: encode === '' ? said('steps.fingerprintPassNoEncoder') : said('steps.fingerprintPass', { encode: short(encode) }),
     };
   },
 
@@ -243,6 +274,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
         code: 'no-raw-transaction',
         detail:
           'The receipt holds no raw transaction, so the published fingerprint was not found on chain; the rest of the proof does not show what the transaction carries.',
+        said: said('steps.noRawTransaction'),
       };
     }
     const bytes = hex.decode(lower(source === 'transaction' ? receipt.transaction! : proofTx!));
@@ -281,13 +313,19 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     return {
       status: 'pass',
       detail: `The raw transaction in ${SOURCE_WORDS[source]} hashes to the registration's transaction id, and its output ${output} carries the published fingerprint ${PLACEMENT_WORDS[placement]}.`,
+      said: said(TRANSACTION_PASS[source][placement], { output }),
     };
   },
 
   'merkle-proof': (ctx) => {
     const confirmation = ctx.receipt.confirmation;
     if (!confirmation)
-      return { status: 'skipped', code: 'not-confirmed', detail: 'No confirmation yet: the transaction is not in a block, so there is no Merkle proof.' };
+      return {
+        status: 'skipped',
+        code: 'not-confirmed',
+        detail: 'No confirmation yet: the transaction is not in a block, so there is no Merkle proof.',
+        said: said('steps.noMerkleProof'),
+      };
     const proof = confirmation.merkleProof;
     checkProofKind(proof);
     const targetType = targetTypeOf(proof);
@@ -314,13 +352,18 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
       });
     }
     ctx.merkleRoot = root;
-    return { status: 'pass', detail: `Folding the ${counted(proof.nodes.length, 'node')} from index ${proof.index} gives Merkle root ${root}.` };
+    return {
+      status: 'pass',
+      detail: `Folding the ${counted(proof.nodes.length, 'node')} from index ${proof.index} gives Merkle root ${root}.`,
+      said: said('steps.merkleProofPass', { count: proof.nodes.length, index: proof.index, root }),
+    };
   },
 
   'block-header': (ctx) => {
     const { receipt } = ctx;
     const confirmation = receipt.confirmation;
-    if (!confirmation) return { status: 'skipped', code: 'not-confirmed', detail: 'No confirmation yet: there is no block to check.' };
+    if (!confirmation)
+      return { status: 'skipped', code: 'not-confirmed', detail: 'No confirmation yet: there is no block to check.', said: said('steps.noBlock') };
     const proof = confirmation.merkleProof;
     const fromTarget = targetTypeOf(proof) === 'header' ? lower(proof.target) : undefined;
     const fromField = receipt.blockHeader === undefined ? undefined : lower(receipt.blockHeader);
@@ -340,6 +383,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
         status: 'skipped',
         code: 'no-block-header',
         detail: `The receipt holds no block header (its Merkle proof targets the ${targetTypeOf(proof) === 'merkleRoot' ? 'Merkle root' : 'block hash'}, and it has no header beside it), so the Merkle root was not tied to the block and its proof of work was not checked.`,
+        said: targetTypeOf(proof) === 'merkleRoot' ? said('steps.noHeaderRootTarget') : said('steps.noHeaderHashTarget'),
       };
     }
     const header = parseBlockHeader(headerHex);
@@ -366,28 +410,41 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
         status: 'skipped',
         code: 'network-unknown',
         detail: `The header of block ${header.hash} holds the proof's Merkle root and its hash meets the target of its own bits (${bits}), but its proof of work could not be judged: the network label ${shownLabel(receipt.network)} is not ${NETWORK_CHOICES}, so no limit says how hard its blocks must be.`,
+        said: said('steps.headerNetworkUnknown', { block: header.hash, bits, label: shownLabel(receipt.network) }),
       };
     }
     checkProofOfWork(header, network);
     const caveat = network.testChain ? ` ${capitalize(network.label)} is a test chain: ${TEST_CHAIN_MINING}, so this proof of work proves nothing.` : '';
     const floor = network.workFloor ? ` and its work floor (${network.workFloor.shown})` : '';
+    const facts = { block: header.hash, time: headerTime(header), bits, network: network.label };
     return {
       status: 'pass',
       detail: `The header of block ${header.hash} (time ${headerTime(header)}) holds the proof's Merkle root and its hash meets the target of its bits (${bits}), within the ${network.label} limit${floor}.${caveat}`,
+      said: network.testChain
+        ? said('steps.headerPassTestChain', { ...facts, chain: capitalize(network.label) })
+        : network.workFloor
+          ? said('steps.headerPassFloor', facts)
+          : said('steps.headerPass', facts),
     };
   },
 
   chain: (ctx) => {
     const confirmation = ctx.receipt.confirmation;
-    if (!confirmation) return { status: 'skipped', code: 'not-confirmed', detail: 'No confirmation yet: there is no block to look for on the chain.' };
+    if (!confirmation)
+      return {
+        status: 'skipped',
+        code: 'not-confirmed',
+        detail: 'No confirmation yet: there is no block to look for on the chain.',
+        said: said('steps.noBlockOnChain'),
+      };
     const block = lower(confirmation.blockHash);
     const check = ctx.options.chain;
-    if (!check) return { status: 'skipped', code: 'offline', detail: CHAIN_OFFLINE_DETAIL };
-    if (check.status === 'skipped') return check;
+    if (!check) return { status: 'skipped', code: 'offline', detail: CHAIN_OFFLINE_DETAIL, said: said('steps.chainOffline') };
+    if (check.status === 'skipped') return { ...check, said: codeSaid(check.code) };
     if (check.blockHash !== block) throw new Error(`the block lookup's answer is about block ${check.blockHash}, not block ${block}.`);
     if (check.status === 'fail') throw new CheckFailure(check.code, check.detail, { expected: check.expected, found: check.found });
     ctx.onBestChain = check;
-    return { status: 'pass', detail: check.detail };
+    return { status: 'pass', detail: check.detail, said: check.said };
   },
 };
 
@@ -399,9 +456,15 @@ export function verifyReceipt(receipt: ReceiptV1, options: VerifyOptions = {}): 
   for (const id of STEP_IDS) {
     const label = STEP_LABELS[id];
     if (failed) {
-      steps.push({ id, status: 'not-run', label, detail: `Not run: the ${failed.label.toLowerCase()} step failed.` });
+      steps.push({
+        id,
+        status: 'not-run',
+        label,
+        detail: `Not run: the ${failed.label.toLowerCase()} step failed.`,
+        said: said('steps.notRun', { step: failed.id }),
+      });
     } else if (id === 'service') {
-      steps.push({ id, status: 'skipped', code: 'offline', label, detail: SERVICE_OFFLINE_DETAIL });
+      steps.push({ id, status: 'skipped', code: 'offline', label, detail: SERVICE_OFFLINE_DETAIL, said: said('steps.serviceOffline') });
     } else {
       const step = runStep(id, ctx);
       steps.push(step);
@@ -417,6 +480,7 @@ export function verifyReceipt(receipt: ReceiptV1, options: VerifyOptions = {}): 
       failedStep: failed?.id ?? 'file-digest',
       summary: `The receipt could not be verified: ${errorText(err)}`,
       network: findingOf(ctx),
+      said: { summary: [said('verdicts.notVerifiable')] },
     };
   }
 }
@@ -426,8 +490,8 @@ function runStep(id: Exclude<StepId, 'service'>, ctx: Context): Step {
   try {
     const result = RUNNERS[id](ctx);
     return result.status === 'skipped'
-      ? { id, status: 'skipped', code: result.code, label, detail: result.detail }
-      : { id, status: result.status, label, detail: result.detail };
+      ? { id, status: 'skipped', code: result.code, label, detail: result.detail, said: result.said }
+      : { id, status: result.status, label, detail: result.detail, said: result.said };
   } catch (err) {
     if (err instanceof CheckFailure) {
       return {
@@ -454,6 +518,7 @@ function conclude(steps: Step[], ctx: Context): VerificationReport {
       failedStep: failed.id,
       summary: `Verification failed at the ${failed.label.toLowerCase()} step: ${failed.detail}`,
       network,
+      said: { summary: [said('verdicts.failedAt', { step: failed.id }), failed.said ?? codeSaid(failed.code!)] },
     };
   }
   const { receipt } = ctx;
@@ -464,10 +529,12 @@ function conclude(steps: Step[], ctx: Context): VerificationReport {
       summary:
         'The registration is not confirmed yet: its transaction is not in a block, so nothing anchors the file in time; refresh the receipt once the service reports a confirmation.',
       network,
+      said: { summary: [said('verdicts.pending')] },
     };
   }
   const skipped = steps.filter((s) => s.status === 'skipped' && !ONLINE_STEPS.includes(s.id));
   const proves = provesSentence(ctx, skipped.length > 0);
+  const provesSaid = provesSaidOf(ctx, skipped.length > 0);
   const headerPassed = ctx.header && steps.some((s) => s.id === 'block-header' && s.status === 'pass');
   const checked = headerPassed ? { blockTime: headerTime(ctx.header!) } : {};
   if (skipped.length === 0) {
@@ -475,7 +542,9 @@ function conclude(steps: Step[], ctx: Context): VerificationReport {
     const summary = network.testChain
       ? `Verified on ${network.label}, a test chain: ${where}. A ${network.label} block's proof of work proves nothing (${TEST_CHAIN_MINING}), so this is not a proof on mainnet.`
       : `Verified: ${where}.`;
-    return { outcome: 'verified', steps, summary, proves, network, ...checked };
+    const facts = { txId: lower(receipt.registration.txId), block: lower(receipt.confirmation.blockHash) };
+    const verdict = network.testChain ? said('verdicts.verifiedTestChain', { ...facts, network: network.label }) : said('verdicts.verified', facts);
+    return { outcome: 'verified', steps, summary, proves, network, ...checked, said: { summary: [verdict], proves: provesSaid } };
   }
   return {
     outcome: 'partially-verified',
@@ -485,7 +554,19 @@ function conclude(steps: Step[], ctx: Context): VerificationReport {
     unproven: skipped.map((s) => unprovenBy(s.id, ctx)),
     network,
     ...checked,
+    said: { summary: partialSaid(skipped, ctx), proves: provesSaid, unproven: skipped.map((s) => unprovenSaid(s.id, ctx)) },
   };
+}
+
+/** A failed or skipped step's code as its sentence, when the step has none of its own: the code's meaning (step-codes.ts). */
+export function codeSaid(code: StepCode): Said {
+  return said(`stepCodes.${code}`);
+}
+
+/** partialSummary's sentences; `steps` is a list of step ids (the page names them in its language). */
+function partialSaid(skipped: readonly Step[], ctx: Context): Said[] {
+  const partial = said('verdicts.partial', { count: skipped.length, steps: skipped.map((s) => s.id).join(',') });
+  return ctx.network ? [partial] : [partial, said('verdicts.networkUnknown', { label: shownLabel(ctx.receipt.network) })];
 }
 
 function partialSummary(skipped: readonly Step[], ctx: Context): string {
@@ -524,6 +605,58 @@ function provesSentence(ctx: Context, partial: boolean): string {
   return `${lead} This does not prove that the block is on the heaviest chain of ${chain}: check that with any block explorer for that network, or against a header chain you trust.`;
 }
 
+/** provesSentence's claim and caveat, each a sentence of its own (the lead of a partial verdict one too). */
+function provesSaidOf(ctx: Context, partial: boolean): Said[] {
+  const { receipt, options, header, network } = ctx;
+  const confirmation = receipt.confirmation!;
+  const block = lower(confirmation.blockHash);
+  const ofFile = options.fileDigest !== undefined;
+  const sha256 = lower(receipt.file.sha256);
+  const time = header ? headerTime(header) : (confirmation.blockTimestamp ?? '—');
+  const claims = {
+    header: {
+      file: ['verdicts.provesFileHeader', 'verdicts.provesFileHeaderIf'],
+      digest: ['verdicts.provesDigestHeader', 'verdicts.provesDigestHeaderIf'],
+    },
+    reported: {
+      file: ['verdicts.provesFileReported', 'verdicts.provesFileReportedIf'],
+      digest: ['verdicts.provesDigestReported', 'verdicts.provesDigestReportedIf'],
+    },
+  } as const;
+  const [plain, provided] = claims[header ? 'header' : 'reported'][ofFile ? 'file' : 'digest'];
+  const claim = ofFile ? said(partial ? provided : plain, { block, time }) : said(partial ? provided : plain, { sha256, block, time });
+  const best = ctx.onBestChain;
+  const answered = best && said('verdicts.explorerAnswered', { source: best.source, at: best.at, height: best.height, count: best.confirmations });
+  const label = shownLabel(receipt.network);
+  const caveat = network?.testChain
+    ? [said('verdicts.testChainProvesNothing', { network: network.label }), ...(answered ? [answered] : [])]
+    : answered
+      ? [network ? said('verdicts.restsOnExplorer', { network: network.label }) : said('verdicts.restsOnExplorerUnknown', { label }), answered]
+      : [network ? said('verdicts.notHeaviest', { network: network.label }) : said('verdicts.notHeaviestUnknown', { label })];
+  return [claim, ...caveat];
+}
+
+/** unprovenBy's sentences. */
+function unprovenSaid(id: StepId, ctx: Context): Said[] {
+  const { receipt } = ctx;
+  const txId = lower(receipt.registration.txId);
+  const block = lower(receipt.confirmation?.blockHash ?? '');
+  switch (id) {
+    case 'file-digest':
+      return [said('verdicts.unprovenFile', { sha256: lower(receipt.file.sha256) })];
+    case 'transaction':
+      return [said('verdicts.unprovenTransaction', { txId, bytes: short(lower(receipt.fingerprint.published)) })];
+    case 'block-header':
+      if (ctx.powUnjudged) return [said('verdicts.unprovenWork', { block, label: shownLabel(receipt.network) })];
+      return [
+        said('verdicts.unprovenHeader', { txId, block }),
+        ...(ctx.network ? [] : [said('verdicts.unprovenHeaderNetwork', { label: shownLabel(receipt.network) })]),
+      ];
+    default:
+      return [said('verdicts.unprovenStep', { step: id })];
+  }
+}
+
 function unprovenBy(id: StepId, ctx: Context): string {
   const { receipt } = ctx;
   const txId = lower(receipt.registration.txId);
@@ -550,7 +683,7 @@ function unprovenBy(id: StepId, ctx: Context): string {
  * verified (the service may have lost or moved it; its word is not a proof against the chain).
  */
 export type ServiceCheck = { detail: string } & (
-  | { status: 'pass' }
+  | { status: 'pass'; said: Said }
   | { status: 'fail'; code: Extract<FailureCode, 'service-mismatch' | 'unknown-to-maker'>; expected?: string; found?: string }
   | { status: 'skipped'; code: SkipCode }
 );
@@ -566,7 +699,8 @@ export type ServiceCheck = { detail: string } & (
  */
 export function withServiceCheck(report: VerificationReport, check: ServiceCheck, required = true): VerificationReport {
   const disowned = check.status === 'fail' && check.code === 'unknown-to-maker' && !required;
-  const step: Step = { id: 'service', status: disowned ? 'skipped' : check.status, label: STEP_LABELS.service, detail: check.detail };
+  const stepSaid = check.status === 'pass' ? check.said : codeSaid(check.code);
+  const step: Step = { id: 'service', status: disowned ? 'skipped' : check.status, label: STEP_LABELS.service, detail: check.detail, said: stepSaid };
   if (check.status !== 'pass') step.code = check.code;
   if (check.status === 'fail' && check.expected !== undefined) step.expected = check.expected;
   if (check.status === 'fail' && check.found !== undefined) step.found = check.found;
@@ -578,10 +712,19 @@ export function withServiceCheck(report: VerificationReport, check: ServiceCheck
       report.outcome === 'verified'
         ? `Partially verified, not verified: every offline check passed, but the service that made this receipt does not know it. ${check.detail}`
         : `${report.summary} The service that made this receipt does not know it either.`;
-    return { ...report, outcome: 'partially-verified', steps, summary, unproven };
+    const saidSummary = report.outcome === 'verified' ? [said('verdicts.partialDisowned'), stepSaid] : [...report.said.summary, said('verdicts.disownedToo')];
+    const saidUnproven = [...(report.said.unproven ?? []), [said('verdicts.unprovenDisowned'), stepSaid]];
+    return { ...report, outcome: 'partially-verified', steps, summary, unproven, said: { ...report.said, summary: saidSummary, unproven: saidUnproven } };
   }
   if (check.status === 'fail') {
-    return { outcome: 'failed', steps, failedStep: 'service', summary: `Verification failed at the service check: ${check.detail}`, network: report.network };
+    return {
+      outcome: 'failed',
+      steps,
+      failedStep: 'service',
+      summary: `Verification failed at the service check: ${check.detail}`,
+      network: report.network,
+      said: { summary: [said('verdicts.failedAt', { step: 'service' }), stepSaid] },
+    };
   }
   if (report.outcome === 'pending' || !required) return { ...report, steps };
   const unproven = [...(report.unproven ?? []), `That the service that made this receipt still holds this registration, as was asked: ${check.detail}`];
@@ -589,7 +732,10 @@ export function withServiceCheck(report: VerificationReport, check: ServiceCheck
     report.outcome === 'verified'
       ? `Partially verified, not verified: every offline check passed, but the service check that was asked for could not be made. ${check.detail}`
       : `${report.summary} The service check that was asked for could not be made either.`;
-  return { ...report, outcome: 'partially-verified', steps, summary, unproven };
+  const saidSummary =
+    report.outcome === 'verified' ? [said('verdicts.partialServiceNotMade'), stepSaid] : [...report.said.summary, said('verdicts.serviceNotMadeEither')];
+  const saidUnproven = [...(report.said.unproven ?? []), [said('verdicts.unprovenServiceAsked'), stepSaid]];
+  return { ...report, outcome: 'partially-verified', steps, summary, unproven, said: { ...report.said, summary: saidSummary, unproven: saidUnproven } };
 }
 
 /**
@@ -604,6 +750,11 @@ export function withRequiredChain(report: VerificationReport, check: ChainCheck 
     outcome: 'partially-verified',
     summary: `Partially verified, not verified: every offline check passed, but the best-chain check that was asked for could not be made. ${check.detail}`,
     unproven: [...(report.unproven ?? []), `That the block is on the best chain, as was asked: ${check.detail}`],
+    said: {
+      ...report.said,
+      summary: [said('verdicts.partialChainNotMade'), codeSaid(check.code)],
+      unproven: [...(report.said.unproven ?? []), [said('verdicts.unprovenChainAsked'), codeSaid(check.code)]],
+    },
   };
 }
 

@@ -104,7 +104,7 @@ describe('Jobs', () => {
     );
     await expect.poll(() => ends.map((e) => e.code)).toEqual(['INTERNAL']);
     // The failure reported in the background is the same: the details only in the shell's log.
-    expect(failures).toEqual([{ code: 'INTERNAL', message: sentenceFor('INTERNAL') }]);
+    expect(failures).toEqual([{ code: 'INTERNAL', message: sentenceFor('INTERNAL'), said: { key: 'errors.INTERNAL' } }]);
     expect(logged).toEqual([expect.stringContaining('ENOENT: /home/someone/.config')]);
   });
 });

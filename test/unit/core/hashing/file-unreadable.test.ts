@@ -54,7 +54,7 @@ describe('fileError: only what it knows is about the file', () => {
     expect(err.code).toBe('INTERNAL');
     expect(err.cause).toBe(bug);
     const logged: string[] = [];
-    expect(errorData(err, (detail) => logged.push(detail))).toEqual({ code: 'INTERNAL', message: err.message });
+    expect(errorData(err, (detail) => logged.push(detail))).toEqual({ code: 'INTERNAL', message: err.message, said: { key: 'errors.INTERNAL' } });
     expect(logged).toEqual(["TypeError: Cannot read properties of undefined (reading 'sha256')"]);
     // A string code that is no errno (a library's own) is not taken for one.
     expect(fileError('/srv/deed.pdf', Object.assign(new Error('bad'), { code: 'ERR_SOMETHING' })).code).toBe('INTERNAL');

@@ -40,6 +40,7 @@ describe('a good answer', () => {
       status: 'pass',
       blockHash: BLOCK,
       detail: `Block ${BLOCK} is on the best chain at height 925001 with 3 confirmations, according to api.whatsonchain.com at 2026-11-20T10:00:00Z.`,
+      said: { key: 'steps.chainPass', params: { block: BLOCK, height: 925_001, count: 3, source: SOURCE, at: '2026-11-20T10:00:00Z' } },
       source: SOURCE,
       at: '2026-11-20T10:00:00Z',
       height: 925_001,

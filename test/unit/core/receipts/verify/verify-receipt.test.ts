@@ -691,9 +691,10 @@ describe('network labels: a closed vocabulary decides the proof-of-work limit, a
 
 describe('withServiceCheck', () => {
   it('a pass fills the service step and keeps the outcome', () => {
-    const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'pass', detail: 'The service answered match: true.' });
+    const said = { key: 'steps.servicePass' as const, params: { profile: 'p', txId: 'x' } };
+    const report = withServiceCheck(verifyReceipt(fx.receipt, withFile), { status: 'pass', detail: 'The service answered match: true.', said });
     expect(report.outcome).toBe('verified');
-    expect(step(report, 'service')).toMatchObject({ status: 'pass', detail: 'The service answered match: true.' });
+    expect(step(report, 'service')).toMatchObject({ status: 'pass', detail: 'The service answered match: true.', said });
   });
 
   it('a fail fails a report that had not failed, and names the service step', () => {
@@ -796,6 +797,7 @@ describe("the chain step: a block lookup's word on the block, merged into the re
       status: 'pass',
       label: 'Best chain',
       detail: `Block ${fx.header.hash} is on the best chain at height 812 with 4 confirmations, according to explorer.example at 2026-11-20T10:00:00Z.`,
+      said: { key: 'steps.chainPass', params: { block: fx.header.hash, height: 812, count: 4, source: 'explorer.example', at: '2026-11-20T10:00:00Z' } },
     });
     expect(report.proves).toBe(
       `${offline.proves} explorer.example answered at 2026-11-20T10:00:00Z that the block is on its best chain, at height 812 with 4 confirmations.`,
@@ -830,7 +832,13 @@ describe("the chain step: a block lookup's word on the block, merged into the re
       found: 'unknown (404)',
     });
     expect(unknown.summary).toBe(`Verification failed at the best chain step: ${step(unknown, 'chain').detail}`);
-    expect(step(unknown, 'service')).toEqual({ id: 'service', status: 'not-run', label: 'Service check', detail: 'Not run: the best chain step failed.' });
+    expect(step(unknown, 'service')).toEqual({
+      id: 'service',
+      status: 'not-run',
+      label: 'Service check',
+      detail: 'Not run: the best chain step failed.',
+      said: { key: 'steps.notRun', params: { step: 'chain' } },
+    });
     const stale = readBlockAnswer(fx.header.hash, 'explorer.example', AT, {
       status: 200,
       body: JSON.stringify({ hash: fx.header.hash, height: 811, confirmations: -1 }),
@@ -848,7 +856,14 @@ describe("the chain step: a block lookup's word on the block, merged into the re
     ] as const) {
       const report = verifyReceipt(fx.receipt, { ...withFile, chain });
       expect(report).toMatchObject({ outcome: 'verified', summary: offline.summary, proves: offline.proves });
-      expect(step(report, 'chain')).toEqual({ id: 'chain', status: 'skipped', code, label: 'Best chain', detail: chain.detail });
+      expect(step(report, 'chain')).toEqual({
+        id: 'chain',
+        status: 'skipped',
+        code,
+        label: 'Best chain',
+        detail: chain.detail,
+        said: { key: `stepCodes.${code}` },
+      });
     }
     const partial = verifyReceipt(fx.receipt, { chain: lookupUnreachable('explorer.example', fx.header.hash, 'Refused.') });
     expect(partial.unproven).toEqual(verifyReceipt(fx.receipt).unproven);
