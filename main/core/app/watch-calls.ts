@@ -51,8 +51,9 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
   // A folder's view is read from the library asynchronously: the events still go out one at a time,
   // in the order the engine told them, each with the folder as it was when its turn came.
   let told = Promise.resolve();
+  let disposed = false;
   const tell = (send: () => void | Promise<void>): void => {
-    told = told.then(send).catch((err: unknown) => void errorData(err));
+    told = told.then(() => (disposed ? undefined : send())).catch((err: unknown) => void errorData(err));
   };
 
   const onFolder = (e: WatchFolderEvent): void =>
@@ -122,6 +123,7 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
       watchProgress: async () => ({ ...watcher.progress() }),
     },
     dispose: () => {
+      disposed = true;
       notary.events.off('record-updated', onRecord);
       watcher.events.off('folder', onFolder);
       watcher.events.off('file', onFile);

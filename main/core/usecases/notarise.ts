@@ -223,7 +223,7 @@ async function registerContent(
   const kind: RecordKind = options.document ? 'linked-create' : 'record';
   // Registered again, its receipt goes beside the earlier one's under a label (receipts.ts): room for it.
   checkReceiptNames(described.name, { label: options.document ? 'v<N>' : live.length > 0 ? '<txId>' : null });
-  // The document and its first version in one write, in the same step as the look for the content above.
+  // The document and its first version in one write, in the same step as the look for the content above (no write body awaits yet: connection.ts).
   const record = await ctx.library.write(() => {
     const document = options.document ? ctx.library.documents.sync.create(profile, described.name) : undefined;
     return ctx.library.records.insertSubmitting(

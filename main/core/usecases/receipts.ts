@@ -483,7 +483,7 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   // gives way to this receipt (whatever content it named); the library's own registrations never do.
   if (existing && !provesMore(registration, existing))
     return { record: existing, imported: false, proof, serviceProfile, ...(namesOther(existing, receipt) ? { disagrees: true } : {}) };
-  // What the receipt replaces, its document and its record in one write, in the same step as the look for `existing` above.
+  // What the receipt replaces, its document and its record in one write, in the same step as the look for `existing` above (no write body awaits yet: connection.ts).
   const record = await ctx.library.write(() => {
     // A batch's registration held as weaker evidence: its imported files (paths to its root) go with it.
     const heldBatch = existing && ctx.library.batches.ofRecord(existing);
