@@ -557,6 +557,30 @@ describe('the app service', () => {
     await expect(service.api.updateWatchedFolder(folder, {})).rejects.toMatchObject({ code: 'NOT_IN_LIBRARY' });
   });
 
+  it("tells the page of a watched folder's events in the order the watcher told them, though a folder's view is read asynchronously", async () => {
+    const { service, notary, root } = t;
+    const folder = join(root, 'in-order');
+    mkdirSync(folder);
+    const { id: folderId } = await notary.watcher.add(folder);
+    const mark = t.events.length;
+    const fileShown = next('watch-file', (e) => e.relPath === 'deed.pdf');
+    notary.watcher.events.emit('folder', { folderId, path: folder, state: 'scanning', message: 'Looking again.', rescan: null });
+    notary.watcher.events.emit('file', {
+      folderId,
+      folder,
+      path: join(folder, 'deed.pdf'),
+      relPath: 'deed.pdf',
+      action: 'waiting',
+      record: null,
+      round: null,
+      error: null,
+    });
+    await fileShown;
+    expect(t.events.slice(mark).map((e) => e.event)).toEqual(['watch-folder', 'watch-file']);
+    expect(t.events[mark]!.payload).toMatchObject({ path: folder, state: 'scanning', message: 'Looking again.' });
+    expect((await service.api.listWatchedFolders())[0]).toMatchObject({ path: folder, message: 'Looking again.' });
+  });
+
   it("tells the page of background failures by code and sentence: a watched file's, the engine's, and a bug's details only in the shell's log", async () => {
     const { notary } = t;
     const failedFile = next('watch-file', (e) => e.action === 'failed');

@@ -171,7 +171,7 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
     expect(await received(sb, UPDATE)).toBe(2);
     expect(await received(sb, DELETE)).toBe(1);
     expect(await forward(sb, created.txId!)).toEqual([get(notary, second.id).txId, get(notary, third.id).txId, last.txId]);
-    expect(notary.library.documents.get(created.documentId!)).toMatchObject({ headTxId: last.txId, finalisedAt: expect.any(Number) });
+    expect(await notary.library.documents.get(created.documentId!)).toMatchObject({ headTxId: last.txId, finalisedAt: expect.any(Number) });
   });
 
   it('a version the service did not take (too busy, 429: nothing written) goes back to its queue, holds the ones after it, and is sent when the service takes it', async () => {
@@ -299,7 +299,7 @@ describe('resubmission: a registration not in a block in time is sent again', ()
     expect(winner).toMatchObject({ resubmits: second.id, version: 2, prevTxId: created.txId });
     expect(get(notary, second.id).state).toBe('superseded');
     expect(await forward(sb, created.txId!)).toEqual([winner.txId]);
-    expect(notary.library.documents.get(created.documentId!)!.headTxId).toBe(winner.txId);
+    expect((await notary.library.documents.get(created.documentId!))!.headTxId).toBe(winner.txId);
     // And the document goes on from the winner, with its token.
     const third = await addVersion(notary.context, file('deed-3.md', 'deed 3\n'), v1);
     expect((await waitForRecord(notary.context, notary.follower, third, { confirmations: 1 })).prevTxId).toBe(winner.txId);
@@ -359,7 +359,7 @@ describe('resubmission: a registration not in a block in time is sent again', ()
     expect(get(notary, second.id).state).toBe('failed');
     expect(get(notary, second.id).lastError).toMatch(/^Version 2 of "lease-a2\.md" was accepted by the service \(txId [0-9a-f]{64}\) but not mined in/);
     expect(await received(manual, UPDATE)).toBe(1); // never sent again: it holds the output
-    expect(notary.library.documents.get(created.documentId!)!.headTxId).toBe(created.txId);
+    expect((await notary.library.documents.get(created.documentId!))!.headTxId).toBe(created.txId);
   });
 
   it('a version whose predecessor was extended elsewhere meanwhile fails with a sentence, and the document keeps its head', async () => {
@@ -377,7 +377,7 @@ describe('resubmission: a registration not in a block in time is sent again', ()
     resubmitAfter(notary, 3600);
     expect(failed.lastError).toContain(`already followed by another record (txId ${theirs.txId})`);
     expect(notary.library.records.group(second.id)).toHaveLength(1);
-    expect(notary.library.documents.get(created.documentId!)!.headTxId).toBe(created.txId);
+    expect((await notary.library.documents.get(created.documentId!))!.headTxId).toBe(created.txId);
   });
 });
 
@@ -711,7 +711,7 @@ describe("a watched file saved again while its folder's round waits for its bloc
     expect(await received(sb, UPDATE)).toBe(1);
     const final = createHash('sha256').update('minutes, final\n').digest('hex');
     expect(notary.library.batches.membersOf(notary.library.batches.ofRecord(mined)!.id).map((m) => m.sha256)).toEqual([final]);
-    const entry = notary.library.watchedFolders.file(notary.watcher.get(dir)!.id, 'minutes.txt')!;
+    const entry = notary.library.watchedFolders.file((await notary.watcher.get(dir))!.id, 'minutes.txt')!;
     expect(notary.library.batches.member(entry.memberId!)!.registration.id).toBe(mined.id);
   });
 });

@@ -63,7 +63,7 @@ describe('a running watcher and another process', () => {
     expect(since(mark)).toEqual([
       { state: 'paused', message: `Paused ${dir} (in the app, or with "notarium watch --pause"): its files are not taken until it is resumed.` },
     ]);
-    expect(watcher.list()).toMatchObject([{ path: dir, paused: true, state: 'paused' }]);
+    expect(await watcher.list()).toMatchObject([{ path: dir, paused: true, state: 'paused' }]);
 
     writeFileSync(join(dir, 'while-paused.txt'), 'written while the folder was paused\n');
     mark = folders.length;
@@ -90,6 +90,6 @@ describe('a running watcher and another process', () => {
     expect(since(mark)).toEqual([
       { state: 'stopped', message: `No longer watching ${dir}: it was removed from the watched folders (in the app, or with "notarium watch --remove").` },
     ]);
-    expect(watcher.list()).toEqual([]);
+    expect(await watcher.list()).toEqual([]);
   });
 });

@@ -93,9 +93,9 @@ describe('watched folders in rounds', () => {
     expect(first.round).toEqual({ number: 1, files: 20, position: null });
     expect(first.record).toMatchObject({ kind: 'linked-create', version: 1, sha256: null, state: 'published' });
     expect(await registrations()).toBe(before + 1);
-    const folder = notary.watcher.get(dir)!;
+    const folder = (await notary.watcher.get(dir))!;
     expect(folder.documentId).toBe(first.record.documentId);
-    expect(notary.library.documents.get(folder.documentId!)!.name).toBe('Contracts (watched folder)');
+    expect((await notary.library.documents.get(folder.documentId!))!.name).toBe('Contracts (watched folder)');
     const registered = files.filter((e) => e.action === 'registered');
     expect(registered.map((e) => e.relPath).sort()).toEqual(contents.map((_, i) => `contract-${i}.txt`).sort());
     expect(new Set(registered.map((e) => e.round!.position)).size).toBe(20);
@@ -106,14 +106,15 @@ describe('watched folders in rounds', () => {
     writeFileSync(join(dir, 'contract-1.txt'), 'contract 1, amended\n');
     writeFileSync(join(dir, 'contract-2.txt'), 'contract 2, amended\n');
     writeFileSync(join(dir, 'annex.txt'), 'annex A\n');
-    await expect.poll(() => notary.watcher.get(dir)!.waiting, { interval: 20 }).toBe(3);
+    await expect.poll(async () => (await notary.watcher.get(dir))!.waiting, { interval: 20 }).toBe(3);
     await notary.watcher.whenIdle();
     // Nothing is sent while round 1 is out of a block (the life-cycle rule).
     expect(await registrations()).toBe(before);
     expect(rounds.some((r) => r.round.number === 2)).toBe(false);
     // A save of a waiting file replaces its waiting content: only the latest goes into the round.
     writeFileSync(join(dir, 'contract-2.txt'), 'contract 2, amended twice\n');
-    const waiting = () => notary.library.watchedFolders.waiting(notary.watcher.get(dir)!.id);
+    const folderId = (await notary.watcher.get(dir))!.id;
+    const waiting = () => notary.library.watchedFolders.waiting(folderId);
     await expect.poll(() => waiting().find((w) => w.relPath === 'contract-2.txt')?.sha256).toBe(sha('contract 2, amended twice\n'));
     expect(waiting().length).toBe(3);
     await strict.sandbox.mine();
@@ -212,7 +213,7 @@ describe('watched folders in rounds', () => {
         async () => {
           await strict.sandbox.mine();
           await settleAllInDoubt(notary.context);
-          return notary.library.documents.get(documentId)!.finalisedAt;
+          return (await notary.library.documents.get(documentId))!.finalisedAt;
         },
         { interval: 100 },
       )
@@ -257,7 +258,7 @@ describe('a folder watched before rounds', () => {
         [2, 1, 'linked-create'],
       ]);
       expect(history.versions[0]!.registration.documentId).toBe(v1.documentId);
-      expect(history.versions[1]!.registration.documentId).toBe(notary.watcher.get(dir)!.documentId);
+      expect(history.versions[1]!.registration.documentId).toBe((await notary.watcher.get(dir))!.documentId);
     } finally {
       await notary.close();
       await strict.stop();

@@ -248,7 +248,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
         await expect.poll(() => files.filter(at(doc, 'waiting')).length, { interval: 20 }).toBe(i + 2);
       }
       // Each save replaces the one waiting before it: nothing is sent until the block comes, and then only the latest.
-      const folderId = notary.watcher.get(dir)!.id;
+      const folderId = (await notary.watcher.get(dir))!.id;
       expect(notary.library.watchedFolders.waiting(folderId).map((w) => w.sha256)).toEqual([createHash('sha256').update('minutes, final\n').digest('hex')]);
       expect(await registrations()).toEqual(before);
 
@@ -281,7 +281,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       mkdirSync(join(dir, 'sub'));
       mkdirSync(join(dir, 'drafts'));
       await notary.watcher.add(dir, { receipts: 'folder', include: ['*.md'], exclude: ['draft-*'], stableMs: QUIET_MS });
-      expect(notary.watcher.get(dir)).toMatchObject({ recursive: false, receipts: 'folder', include: ['*.md'], exclude: ['draft-*'], state: 'watching' });
+      expect(await notary.watcher.get(dir)).toMatchObject({ recursive: false, receipts: 'folder', include: ['*.md'], exclude: ['draft-*'], state: 'watching' });
       const seen = files.length;
       writeFileSync(join(dir, 'skipped.txt'), 'not markdown');
       writeFileSync(join(dir, 'draft-plan.md'), 'excluded');
@@ -390,7 +390,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
 
       folderEvents = [];
       expect(await notary.watcher.pause(dir)).toMatchObject({ paused: true });
-      expect(notary.watcher.get(dir)?.state).toBe('paused');
+      expect((await notary.watcher.get(dir))?.state).toBe('paused');
       expect(folderEvents.filter((e) => e.path === dir).map((e) => e.state)).toEqual(['paused']);
       const missed = join(dir, 'missed.txt');
       writeFileSync(missed, 'written while paused');
@@ -401,7 +401,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       folderEvents = [];
       notary = open();
       await notary.watcher.start();
-      expect(notary.watcher.get(dir)?.state).toBe('paused');
+      expect((await notary.watcher.get(dir))?.state).toBe('paused');
       expect(folderEvents.filter((e) => e.path === dir).map((e) => e.state)).toEqual(['paused']);
 
       await notary.watcher.resume(dir);
@@ -409,7 +409,7 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       expect(folderEvents.find((e) => e.path === dir && e.state === 'watching')?.rescan).toEqual({ unchanged: 0, changed: 2 });
       await fileEvent(at(missed, 'registered'));
       await fileEvent(at(kept, 'version'));
-      expect(notary.watcher.get(dir)).toMatchObject({ paused: false, state: 'watching' });
+      expect(await notary.watcher.get(dir)).toMatchObject({ paused: false, state: 'watching' });
     });
   });
 
@@ -418,8 +418,8 @@ describe.each(MODES)('on the $mode service', ({ mode }) => {
       const dir = join(root, mode, 'settings');
       const records = notary.library.records.query({ search: 'plan.md' }).total;
       await notary.watcher.remove(dir);
-      expect(notary.watcher.get(dir)).toBeUndefined();
-      expect(notary.watcher.list().map((f) => f.path)).not.toContain(dir);
+      expect(await notary.watcher.get(dir)).toBeUndefined();
+      expect((await notary.watcher.list()).map((f) => f.path)).not.toContain(dir);
       expect(notary.library.records.query({ search: 'plan.md' }).total).toBe(records);
     });
   });
@@ -438,7 +438,7 @@ describe('stopping while starting', () => {
       await new Promise((r) => setTimeout(r, 5));
       await other.watcher.stop();
       await starting;
-      expect(other.watcher.list().map((f) => f.state)).toEqual(['stopped', 'stopped', 'stopped']);
+      expect((await other.watcher.list()).map((f) => f.state)).toEqual(['stopped', 'stopped', 'stopped']);
       expect(other.watcher.progress()).toMatchObject({ settling: 0, queued: 0, active: 0 });
     } finally {
       await other.close();

@@ -65,7 +65,7 @@ describe('one watcher per library', () => {
   it('a command is refused while the app watches, with who holds the lease; the app watches a folder the command adds', async () => {
     const app = started();
     await app.watcher.start(undefined, { holder: 'the Notarium app', ifWatchedElsewhere: 'wait' });
-    expect(app.watcher.get(inbox)?.state).toBe('watching');
+    expect((await app.watcher.get(inbox))?.state).toBe('watching');
 
     const other = started();
     const refused = await other.watcher.start([inbox], { holder: 'notarium watch', ifWatchedElsewhere: 'refuse' }).catch((e: unknown) => e);
@@ -86,7 +86,7 @@ describe('one watcher per library', () => {
     const mark = app.folders.length;
     await app.clock.advance(REREAD_MS);
     expect(app.states().slice(mark)[0]).toEqual({ path: added, state: 'scanning', message: `Watching ${added}, added to the watched folders.` });
-    await expect.poll(() => app.watcher.get(added)?.state).toBe('watching');
+    await expect.poll(async () => (await app.watcher.get(added))?.state).toBe('watching');
     await runCli(['watch', '--remove', added], { env, cwd: root });
   });
 
@@ -112,7 +112,7 @@ describe('one watcher per library', () => {
       state: 'scanning',
       message: `Watching ${inbox}: the Notarium app (process ${process.pid}) no longer watches it.`,
     });
-    await expect.poll(() => second.watcher.get(inbox)?.state).toBe('watching');
+    await expect.poll(async () => (await second.watcher.get(inbox))?.state).toBe('watching');
   });
 
   it('a lease whose holder is gone is taken at once; one of another computer only once it has expired', async () => {
@@ -125,7 +125,7 @@ describe('one watcher per library', () => {
 
     const next = started();
     await next.watcher.start(undefined, { holder: 'the Notarium app', ifWatchedElsewhere: 'refuse' });
-    expect(next.watcher.get(inbox)?.state).toBe('watching');
+    expect((await next.watcher.get(inbox))?.state).toBe('watching');
     await next.watcher.stop();
 
     const elsewhere = `nas-${hostname()}:4242:another`;
@@ -138,7 +138,7 @@ describe('one watcher per library', () => {
     // Expired: that computer stopped renewing it (switched off, or its process killed).
     expect(store.takeWatcherLease({ owner: elsewhere, holder: 'notarium watch', everyFolder: false }, -1, () => false)).toBeNull();
     await next.watcher.start(undefined, { holder: 'the Notarium app', ifWatchedElsewhere: 'refuse' });
-    expect(next.watcher.get(inbox)?.state).toBe('watching');
+    expect((await next.watcher.get(inbox))?.state).toBe('watching');
   });
 
   it('a holder whose lease was taken over (it was suspended past it) stops watching, and says by whom', async () => {
@@ -158,7 +158,7 @@ describe('one watcher per library', () => {
         message: `notarium watch (process ${process.pid}) is watching this library's folders: the Notarium app watches them once it stops.`,
       },
     ]);
-    expect(app.watcher.get(inbox)?.state).toBe('unavailable');
+    expect((await app.watcher.get(inbox))?.state).toBe('unavailable');
     store.releaseWatcherLease(`${hostname()}:${process.pid}:woke-first`);
   });
 
@@ -202,7 +202,7 @@ describe('one watcher per library', () => {
       state: 'scanning',
       message: `${inbox} is back: catching up on what changed while it was away.`,
     });
-    await expect.poll(() => app.watcher.get(inbox)?.state).toBe('watching');
+    await expect.poll(async () => (await app.watcher.get(inbox))?.state).toBe('watching');
     // Moved back, its ctime changed (a drive plugged in again keeps it): hashed once, found as it was, nothing registered.
     expect(app.folders.at(-1)?.rescan).toEqual({ unchanged: 0, changed: 1 });
     await expect
@@ -215,7 +215,7 @@ describe('one watcher per library', () => {
         ['kept.txt', 'registered'],
         ['kept.txt', 'unchanged'],
       ]);
-    const folderId = app.watcher.get(inbox)!.id;
+    const folderId = (await app.watcher.get(inbox))!.id;
     expect(app.notary.library.watchedFolders.file(folderId, 'kept.txt')?.goneAt).toBeNull();
   });
 });

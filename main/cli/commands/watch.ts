@@ -99,7 +99,7 @@ export async function watchCommand(argv: string[], io: CliIo): Promise<number> {
   if (modes.length && watching) throw new UsageError(`--${modes[0]} takes no watch options. Run "notarium watch --help" for the options.`);
   if (v.list) {
     requirePositionals(positionals, 0, 'notarium watch --list [--json]');
-    return withNotary(io, async (notary) => listFolders(io, notary.watcher.list(), v.json ?? false));
+    return withNotary(io, async (notary) => listFolders(io, await notary.watcher.list(), v.json ?? false));
   }
   if (v.remove) {
     const folders = requirePositionals(positionals, 1, 'notarium watch --remove <folders…>', true);
@@ -175,7 +175,7 @@ async function watchFolders(
   const { watcher } = notary;
   const stopped = io.waitForStopSignal(); // listening before anything starts: a signal during the rescan stops too
   for (const path of paths) {
-    const known = watcher.get(path);
+    const known = await watcher.get(path);
     if (known && options.profile && notary.library.profiles.require(options.profile).name !== known.profile) {
       throw new UsageError(
         `"${visibleName(known.path)}" is watched in the profile "${known.profile}"; to change it, remove the folder and add it again with --profile.`,
@@ -184,7 +184,7 @@ async function watchFolders(
     if (!known) await watcher.add(path, settings, options.profile);
     else if (Object.keys(settings).length) await watcher.update(path, settings);
   }
-  const folders = paths.length ? paths : watcher.list().map((f) => f.path);
+  const folders = paths.length ? paths : (await watcher.list()).map((f) => f.path);
   if (folders.length === 0) throw new UsageError('No folder is watched yet. Name one: notarium watch <folder> (see --help).');
   let failed = 0;
   const print = watchPrinter(io, options.json);
@@ -207,15 +207,12 @@ async function watchFolders(
   }
   notary.startPoller(); // receipts are written when registrations reach a block
   print.ready(
-    folders.map((path) => watcher.get(path)!),
+    (await Promise.all(folders.map((path) => watcher.get(path)))).map((f) => f!),
     options.once,
   );
   await (options.once ? watcher.whenIdle() : stopped);
   // A folder whose chain was finalised elsewhere took nothing: its files are not caught up (its folder event said why).
-  const closed = folders.flatMap((path) => {
-    const folder = watcher.get(path);
-    return folder?.chainClosed ? [folder.path] : [];
-  });
+  const closed = (await Promise.all(folders.map((path) => watcher.get(path)))).flatMap((folder) => (folder?.chainClosed ? [folder.path] : []));
   await watcher.stop();
   io.progress('');
   if (!options.json) {
@@ -226,7 +223,7 @@ async function watchFolders(
           ? `Not caught up: ${counted(closed.length, 'folder')} ${closed.length === 1 ? 'is' : 'are'} stopped until a new chain is started ("${command(io.env, `watch --new-chain ${shellQuote(closed[0]!)}`)}").`
           : 'Caught up.',
     );
-    const waiting = notInBlock(notary, folders);
+    const waiting = await notInBlock(notary, folders);
     if (waiting.length) io.err(laterReceiptsWords(waiting, io.env));
   }
   return options.once && (failed > 0 || closed.length > 0) ? EXIT.MISMATCH : EXIT.OK;
@@ -240,13 +237,12 @@ interface FileNotInBlock {
   registration: StoredRecord;
 }
 
-function notInBlock(notary: Notary, folders: string[]): FileNotInBlock[] {
+async function notInBlock(notary: Notary, folders: string[]): Promise<FileNotInBlock[]> {
   const { watchedFolders, records, batches } = notary.library;
   // A folder removed meanwhile (in the app) is no longer this watch's.
-  const files = folders.flatMap((path) => {
-    const folder = notary.watcher.get(path);
-    return folder ? watchedFolders.files(folder.id).filter((f) => f.goneAt === null) : [];
-  });
+  const files = (await Promise.all(folders.map((path) => notary.watcher.get(path)))).flatMap((folder) =>
+    folder ? watchedFolders.files(folder.id).filter((f) => f.goneAt === null) : [],
+  );
   return files.flatMap((f): FileNotInBlock[] => {
     // A round's file is a member of its batch: the round's registration is the one to be in a block.
     const member = f.memberId === null ? undefined : batches.member(f.memberId);

@@ -21,9 +21,9 @@ export function documentCalls({ notary, ctx, abilities }: CallDeps): Calls<Docum
     return documentView(d, versionCount(records), records, folderOf(d));
   };
   return {
-    listDocuments: async () => library.documents.list().map(view),
+    listDocuments: async () => (await library.documents.list()).map(view),
     documentHistory: async (id) => {
-      const d = documentById(notary, id);
+      const d = await documentById(notary, id);
       const history = await documentHistory(ctx, d.headTxId ?? d.firstTxId ?? '', { profile: d.profile });
       return historyView(d, history, library.records.registrationsOf(d.id), (r) => recordViewOf(notary, r), folderOf(d));
     },
@@ -31,12 +31,12 @@ export function documentCalls({ notary, ctx, abilities }: CallDeps): Calls<Docum
       files.using(file, async () => {
         const path = files.path(file);
         const name = files.name(file);
-        const added = await addVersion(ctx, path, { documentId: documentById(notary, id).id }, { describe: () => ({ name, path: files.kept(path) }) });
+        const added = await addVersion(ctx, path, { documentId: (await documentById(notary, id)).id }, { describe: () => ({ name, path: files.kept(path) }) });
         return recordViewOf(notary, added);
       }),
-    finaliseDocument: async (id) => recordViewOf(notary, await finaliseDocument(ctx, { documentId: documentById(notary, id).id })),
+    finaliseDocument: async (id) => recordViewOf(notary, await finaliseDocument(ctx, { documentId: (await documentById(notary, id)).id })),
     exportDocument: async (id) => {
-      const { fileName, zip, receipts } = await documentZip(ctx, documentById(notary, id));
+      const { fileName, zip, receipts } = await documentZip(ctx, await documentById(notary, id));
       return { fileName, zipBase64: Buffer.from(zip).toString('base64'), receipts };
     },
     whichVersion: async (file) =>

@@ -23,8 +23,8 @@ export function itemById(notary: Notary, item: ItemRef): Registration {
   return { record: member.registration, member };
 }
 
-export function documentById(notary: Notary, id: number): StoredDocument {
-  const d = notary.library.documents.get(id);
+export async function documentById(notary: Notary, id: number): Promise<StoredDocument> {
+  const d = await notary.library.documents.get(id);
   if (!d) throw new NotariumError('NOT_IN_LIBRARY', 'The library has no such document.');
   return d;
 }

@@ -43,43 +43,56 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
     // A chain finalised elsewhere is said whether or not this page heard the event that said it.
     message: messages.get(f.path) ?? (f.chainClosed ? chainClosedSentence(f, notary.context) : null),
   });
-  const current = (path: string): WatchedFolderView => {
-    const found = watcher.get(path);
+  const current = async (path: string): Promise<WatchedFolderView> => {
+    const found = await watcher.get(path);
     if (!found) throw new NotariumError('NOT_IN_LIBRARY', `${path} is not a watched folder.`);
     return view(found);
   };
+  // A folder's view is read from the library asynchronously: the events still go out one at a time,
+  // in the order the engine told them, each with the folder as it was when its turn came.
+  let told = Promise.resolve();
+  let disposed = false;
+  const tell = (send: () => void | Promise<void>): void => {
+    told = told.then(() => (disposed ? undefined : send())).catch((err: unknown) => void errorData(err));
+  };
 
-  const onFolder = (e: WatchFolderEvent): void => {
-    messages.set(e.path, e.message);
-    const found = watcher.get(e.path);
-    if (found) emit('watch-folder', view(found, e.state));
-  };
-  const onFile = (e: WatchFileEvent): void =>
-    emit('watch-file', {
-      folder: e.folder,
-      path: e.path,
-      relPath: e.relPath,
-      action: e.action,
-      recordId: e.record?.id ?? null,
-      state: e.record?.state ?? null,
-      round: e.round && { number: e.round.number, files: e.round.files },
-      error: e.error && errorData(e.error),
+  const onFolder = (e: WatchFolderEvent): void =>
+    tell(async () => {
+      messages.set(e.path, e.message);
+      const found = await watcher.get(e.path);
+      if (found) emit('watch-folder', view(found, e.state));
     });
+  const onFile = (e: WatchFileEvent): void =>
+    tell(() =>
+      emit('watch-file', {
+        folder: e.folder,
+        path: e.path,
+        relPath: e.relPath,
+        action: e.action,
+        recordId: e.record?.id ?? null,
+        state: e.record?.state ?? null,
+        round: e.round && { number: e.round.number, files: e.round.files },
+        error: e.error && errorData(e.error),
+      }),
+    );
   // A round sent, or the watcher idle: the folders' waiting counts and latest rounds have changed.
-  const onRound = (e: WatchRoundEvent): void => {
-    const found = watcher.get(e.path);
-    if (found) emit('watch-folder', view(found));
-  };
-  const onProgress = (p: NotariumEvents['watch-progress']): void => {
-    emit('watch-progress', { ...p });
-    if (p.idle) for (const f of watcher.list()) emit('watch-folder', view(f));
-  };
+  const onRound = (e: WatchRoundEvent): void =>
+    tell(async () => {
+      const found = await watcher.get(e.path);
+      if (found) emit('watch-folder', view(found));
+    });
+  const onProgress = (p: NotariumEvents['watch-progress']): void =>
+    tell(async () => {
+      emit('watch-progress', { ...p });
+      if (p.idle) for (const f of await watcher.list()) emit('watch-folder', view(f));
+    });
   // A round's registration moved on (sent, in a block, settled): its folder's line says so at once, as the Library's rows do.
-  const onRecord = (r: StoredRecord): void => {
-    const folder = r.documentId === null ? undefined : notary.library.watchedFolders.byDocument(r.documentId);
-    const found = folder && watcher.get(folder.path);
-    if (found) emit('watch-folder', view(found));
-  };
+  const onRecord = (r: StoredRecord): void =>
+    tell(async () => {
+      const folder = r.documentId === null ? undefined : notary.library.watchedFolders.byDocument(r.documentId);
+      const found = folder && (await watcher.get(folder.path));
+      if (found) emit('watch-folder', view(found));
+    });
   notary.events.on('record-updated', onRecord);
   watcher.events.on('folder', onFolder);
   watcher.events.on('file', onFile);
@@ -88,7 +101,7 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
 
   return {
     api: {
-      listWatchedFolders: async () => watcher.list().map((f) => view(f)),
+      listWatchedFolders: async () => (await watcher.list()).map((f) => view(f)),
       chooseFolder: async () => {
         if (!abilities.chooseFolder) throw new NotariumError('NOT_IN_THIS_SHELL', "The browser cannot tell Notarium a folder's path: type it instead.");
         return abilities.chooseFolder();
@@ -110,6 +123,7 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
       watchProgress: async () => ({ ...watcher.progress() }),
     },
     dispose: () => {
+      disposed = true;
       notary.events.off('record-updated', onRecord);
       watcher.events.off('folder', onFolder);
       watcher.events.off('file', onFile);

@@ -111,8 +111,12 @@ export class LibraryConnection {
     return this.open !== undefined && this.inside.getStore() !== this.open;
   }
 
-  private async inTurn<T>(statement: () => T): Promise<T> {
-    // Free: it runs now, in the caller's own step. Otherwise the last check and the statement are one synchronous step.
+  /**
+   * Runs synchronous work of the store (a statement, or a table's method still synchronous
+   * underneath: in-turns.ts) when its turn comes. Free: it runs now, in the caller's own step.
+   */
+  async inTurn<T>(statement: () => T): Promise<T> {
+    // Otherwise the last check and the statement are one synchronous step.
     while (this.busy()) await this.open!.ended;
     return statement();
   }

@@ -1,4 +1,4 @@
-import type { LibraryDatabase } from './database.ts';
+import { writeTransaction, type LibraryDatabase } from './database.ts';
 
 /** Documents: a chain of linked records, one per version, and the token for the next one. */
 
@@ -33,15 +33,18 @@ export class Documents {
 
   /** A version known from an imported receipt: it becomes the head when it is the newest. */
   noteImportedVersion(id: number, txId: string, version: number, finalises: boolean): void {
-    const newest = this.db.prepare<[number], { v: number | null }>('SELECT max(version) AS v FROM records WHERE document_id = ?').get(id)!.v ?? 0;
-    const now = this.now();
-    this.db
-      .prepare(
-        `UPDATE documents SET first_tx_id = CASE WHEN @version = 1 THEN @txId ELSE first_tx_id END,
-           head_tx_id = CASE WHEN @version >= @newest THEN @txId ELSE head_tx_id END,
-           finalised_at = CASE WHEN @finalises = 1 THEN @now ELSE finalised_at END, updated_at = @now WHERE id = @id`,
-      )
-      .run({ id, txId: txId.toLowerCase(), version, newest, finalises: finalises ? 1 : 0, now });
+    // Read and written as one: another process may import a newer version meanwhile.
+    writeTransaction(this.db, () => {
+      const newest = this.db.prepare<[number], { v: number | null }>('SELECT max(version) AS v FROM records WHERE document_id = ?').get(id)!.v ?? 0;
+      const now = this.now();
+      this.db
+        .prepare(
+          `UPDATE documents SET first_tx_id = CASE WHEN @version = 1 THEN @txId ELSE first_tx_id END,
+             head_tx_id = CASE WHEN @version >= @newest THEN @txId ELSE head_tx_id END,
+             finalised_at = CASE WHEN @finalises = 1 THEN @now ELSE finalised_at END, updated_at = @now WHERE id = @id`,
+        )
+        .run({ id, txId: txId.toLowerCase(), version, newest, finalises: finalises ? 1 : 0, now });
+    });
   }
 
   get(id: number): StoredDocument | undefined {

@@ -5,6 +5,7 @@ import { Batches } from './batches.ts';
 import { connectionOf, type LibraryConnection } from './connection.ts';
 import { openLibrary, type LibraryDatabase } from './database.ts';
 import { Documents } from './documents.ts';
+import { inTurns, type InTurns } from './in-turns.ts';
 import { Profiles } from './profiles.ts';
 import { Records } from './records.ts';
 import { WatchRounds } from './watch-rounds.ts';
@@ -16,7 +17,7 @@ export class Library {
   readonly records: Records;
   /** Files anchored together by one registration (docs/design/batches-and-rounds.md). */
   readonly batches: Batches;
-  readonly documents: Documents;
+  readonly documents: InTurns<Documents>;
   readonly watchedFolders: WatchedFolders;
   /** Watched folders' rounds: many files anchored by one record of the folder's chain (docs/design/batches-and-rounds.md, rounds). */
   readonly watchRounds: WatchRounds;
@@ -31,13 +32,13 @@ export class Library {
     readonly db: LibraryDatabase,
     now: () => number = Date.now,
   ) {
+    this.connection = connectionOf(db);
     this.profiles = new Profiles(db, now);
     this.records = new Records(db, now);
     this.batches = new Batches(db, this.records, now);
-    this.documents = new Documents(db, now);
+    this.documents = inTurns(this.connection, new Documents(db, now));
     this.watchedFolders = new WatchedFolders(db, now);
-    this.watchRounds = new WatchRounds(db, this.watchedFolders, this.documents, this.batches, now);
-    this.connection = connectionOf(db);
+    this.watchRounds = new WatchRounds(db, this.watchedFolders, this.documents.sync, this.batches, now);
     this.identityPortals = new IdentityPortals(this.connection);
     this.id = libraryId(db);
   }

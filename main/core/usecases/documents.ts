@@ -49,7 +49,7 @@ type DocumentRef = string | { documentId: number };
 
 async function documentOf(ctx: NotaryContext, of: DocumentRef, profile?: string): Promise<StoredDocument> {
   if (typeof of === 'string') return resolveDocument(ctx, of, profile);
-  const document = ctx.library.documents.get(of.documentId);
+  const document = await ctx.library.documents.get(of.documentId);
   if (!document) throw new NotariumError('NOT_IN_LIBRARY', 'That document is not in the library.');
   return document;
 }
@@ -166,7 +166,7 @@ export async function whichVersion(ctx: NotaryContext, file: string, of?: string
   const candidates = ctx.library.records
     .bySha256(sha256, options.profile)
     .filter((r) => r.documentId !== null && r.state !== 'failed' && r.state !== 'rejected');
-  const document = of ? await resolveDocument(ctx, of, options.profile) : candidates[0] ? ctx.library.documents.get(candidates[0].documentId!)! : null;
+  const document = of ? await resolveDocument(ctx, of, options.profile) : candidates[0] ? (await ctx.library.documents.get(candidates[0].documentId!))! : null;
   if (!document) return null;
   const versions = ctx.library.records.ofDocument(document.id);
   return { document, matches: candidates.filter((r) => r.documentId === document.id), versions: versions.filter((v) => v.kind !== 'linked-delete').length };

@@ -223,11 +223,14 @@ async function registerContent(
   const kind: RecordKind = options.document ? 'linked-create' : 'record';
   // Registered again, its receipt goes beside the earlier one's under a label (receipts.ts): room for it.
   checkReceiptNames(described.name, { label: options.document ? 'v<N>' : live.length > 0 ? '<txId>' : null });
-  const document = options.document ? ctx.library.documents.create(profile, described.name) : undefined;
-  const record = ctx.library.records.insertSubmitting(
-    fileSubmission(ctx, { profile, kind, ...described, size, sha256 }, where, document ? { documentId: document.id, version: 1 } : {}),
-    leaseFor(ctx),
-  );
+  // The document and its first version in one write, in the same step as the look for the content above (no write body awaits yet: connection.ts).
+  const record = await ctx.library.write(() => {
+    const document = options.document ? ctx.library.documents.sync.create(profile, described.name) : undefined;
+    return ctx.library.records.insertSubmitting(
+      fileSubmission(ctx, { profile, kind, ...described, size, sha256 }, where, document ? { documentId: document.id, version: 1 } : {}),
+      leaseFor(ctx),
+    );
+  });
   ctx.recordUpdated(record);
   const sent = await send(ctx, { record }, path, 'registered', options);
   return withEvidence(ctx, sent, sha256, profile);

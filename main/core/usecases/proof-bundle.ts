@@ -92,7 +92,7 @@ function writeBundleFile(path: string, text: string, what: string): void {
 export async function proofBundleZip(ctx: NotaryContext, found: Registration): Promise<{ fileName: string; zip: Uint8Array; receipts: number }> {
   const page = verifierPage();
   const record = asFile(found);
-  const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
+  const document = record.documentId === null ? undefined : await ctx.library.documents.get(record.documentId);
   const files = document
     ? (await documentExport(ctx, document)).map((f) => ({ name: f.fileName, data: f.text, receipt: Boolean(f.receiptOf) }))
     : [{ name: receiptFileName(record.name), data: serializeReceipt(await fileReceipt(ctx, found)), receipt: true }];

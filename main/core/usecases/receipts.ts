@@ -488,33 +488,37 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   // gives way to this receipt (whatever content it named); the library's own registrations never do.
   if (existing && !provesMore(registration, existing))
     return { record: existing, imported: false, proof, serviceProfile, ...(namesOther(existing, receipt) ? { disagrees: true } : {}) };
-  // A batch's registration held as weaker evidence: its imported files (paths to its root) go with it.
-  const heldBatch = existing && ctx.library.batches.ofRecord(existing);
-  if (heldBatch?.imported) ctx.library.batches.dropImported(heldBatch.id);
-  const { kind, prevTxId } = receipt.registration;
-  let documentId: number | null = null;
-  let version = receipt.registration.version ?? null;
-  if (kind === 'linked-create') {
-    // A receipt that replaces weaker evidence of this version keeps its document: the versions
-    // imported after it link to that one.
-    documentId = existing?.documentId ?? ctx.library.documents.create(profile, receipt.file.name).id;
-    version ??= 1;
-  } else if (kind !== 'record' && prevTxId) {
-    const previous = ctx.library.records.byTxId(prevTxId, profile);
-    documentId = previous?.documentId ?? null;
-    if (previous) version ??= (previous.version ?? 0) + 1;
-  }
-  const row = {
-    ...registration,
-    path: existsSync(filePath) ? filePath : null,
-    size: receipt.file.size,
-    sha256: receipt.file.sha256,
-    documentId,
-    version,
-    receiptPath: path,
-  };
-  const record = existing ? ctx.library.records.replaceImported(existing.id, row) : ctx.library.records.insertImported(row);
-  if (documentId !== null) ctx.library.documents.noteImportedVersion(documentId, record.txId!, version ?? 1, kind === 'linked-delete');
+  // What the receipt replaces, its document and its record in one write, in the same step as the look for `existing` above (no write body awaits yet: connection.ts).
+  const record = await ctx.library.write(() => {
+    // A batch's registration held as weaker evidence: its imported files (paths to its root) go with it.
+    const heldBatch = existing && ctx.library.batches.ofRecord(existing);
+    if (heldBatch?.imported) ctx.library.batches.dropImported(heldBatch.id);
+    const { kind, prevTxId } = receipt.registration;
+    let documentId: number | null = null;
+    let version = receipt.registration.version ?? null;
+    if (kind === 'linked-create') {
+      // A receipt that replaces weaker evidence of this version keeps its document: the versions
+      // imported after it link to that one.
+      documentId = existing?.documentId ?? ctx.library.documents.sync.create(profile, receipt.file.name).id;
+      version ??= 1;
+    } else if (kind !== 'record' && prevTxId) {
+      const previous = ctx.library.records.byTxId(prevTxId, profile);
+      documentId = previous?.documentId ?? null;
+      if (previous) version ??= (previous.version ?? 0) + 1;
+    }
+    const row = {
+      ...registration,
+      path: existsSync(filePath) ? filePath : null,
+      size: receipt.file.size,
+      sha256: receipt.file.sha256,
+      documentId,
+      version,
+      receiptPath: path,
+    };
+    const record = existing ? ctx.library.records.replaceImported(existing.id, row) : ctx.library.records.insertImported(row);
+    if (documentId !== null) ctx.library.documents.sync.noteImportedVersion(documentId, record.txId!, version ?? 1, kind === 'linked-delete');
+    return record;
+  });
   ctx.recordUpdated(record);
   ctx.wakePoller();
   return { record, imported: true, proof, serviceProfile, ...(existing ? { replaced: existing } : {}) };

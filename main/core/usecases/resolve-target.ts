@@ -58,11 +58,11 @@ export async function resolveDocument(ctx: NotaryContext, target: string, profil
   try {
     record = await resolveRecord(ctx, target, profile);
   } catch (err) {
-    const byPath = !isTxId(target) && err instanceof NotariumError && err.code === 'NOT_IN_LIBRARY' ? documentAtPath(ctx, target, profile) : undefined;
+    const byPath = !isTxId(target) && err instanceof NotariumError && err.code === 'NOT_IN_LIBRARY' ? await documentAtPath(ctx, target, profile) : undefined;
     if (byPath) return byPath;
     throw err;
   }
-  const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
+  const document = record.documentId === null ? undefined : await ctx.library.documents.get(record.documentId);
   if (!document) {
     throw new NotariumError(
       'NOT_A_DOCUMENT',
@@ -73,8 +73,8 @@ export async function resolveDocument(ctx: NotaryContext, target: string, profil
 }
 
 /** The document whose latest version came from this path; several: an error naming each, to choose one by txId. */
-function documentAtPath(ctx: NotaryContext, target: string, profile?: string): StoredDocument | undefined {
-  const candidates = ctx.library.documents.lastRegisteredFrom(resolve(target), profile);
+async function documentAtPath(ctx: NotaryContext, target: string, profile?: string): Promise<StoredDocument | undefined> {
+  const candidates = await ctx.library.documents.lastRegisteredFrom(resolve(target), profile);
   if (candidates.length <= 1) return candidates[0];
   const lines = candidates.map((d) => {
     const versions = ctx.library.records.ofDocument(d.id).filter((v) => isLive(v) && v.kind !== 'linked-delete').length;

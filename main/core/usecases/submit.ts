@@ -229,7 +229,7 @@ async function sendOnce(ctx: NotaryContext, record: StoredRecord, signal?: Abort
   const { api, profile } = connection;
   const call = { signal, onRetry, idempotency: { key: record.idempotencyKey!, honoured: profile.idempotentWrites } };
   const body = hex.decode(record.recordHex ?? '');
-  const token = predecessorToken(ctx, record);
+  const token = await predecessorToken(ctx, record);
   // Sent before (its answer lost): whatever this send meets, the service may hold the earlier one.
   const sentBefore = ctx.library.records.get(record.id)!.submittedAt !== null;
   let result: WriteAnswer;
@@ -290,11 +290,11 @@ async function sendOnce(ctx: NotaryContext, record: StoredRecord, signal?: Abort
  * Without one (a version found on the chain, or imported) the service fetches the predecessor
  * itself (record-service.md, endpoint 6).
  */
-function predecessorToken(ctx: NotaryContext, record: StoredRecord): string | undefined {
+async function predecessorToken(ctx: NotaryContext, record: StoredRecord): Promise<string | undefined> {
   if (!record.prevTxId) return undefined;
   const predecessor = ctx.library.records.byTxId(record.prevTxId, record.profile);
   if (predecessor) return predecessor.updateToken ?? undefined;
-  const document = record.documentId === null ? undefined : ctx.library.documents.get(record.documentId);
+  const document = record.documentId === null ? undefined : await ctx.library.documents.get(record.documentId);
   return document?.updateToken ?? undefined;
 }
 

@@ -220,17 +220,19 @@ export class FolderWatcher {
   }
 
   /** The remembered folders, with what the watcher is doing with each. */
-  list(): WatchedFolderView[] {
-    return this.store.list().map((f) => this.view(f));
+  async list(): Promise<WatchedFolderView[]> {
+    return Promise.all(this.store.list().map((f) => this.view(f)));
   }
 
   /** A remembered folder by its path, or undefined. */
-  get(path: string): WatchedFolderView | undefined {
+  async get(path: string): Promise<WatchedFolderView | undefined> {
     const folder = this.store.byPath(canonical(path));
     return folder && this.view(folder);
   }
 
-  private view(folder: WatchedFolder): WatchedFolderView {
+  private async view(folder: WatchedFolder): Promise<WatchedFolderView> {
+    // Awaited first: the rest is read in one step, the folder's state as it is when the view is given.
+    const closed = await chainClosed(this.ctx, folder);
     const head =
       folder.documentId === null
         ? undefined
@@ -244,7 +246,7 @@ export class FolderWatcher {
       state: this.stateOf(folder),
       waiting: this.store.waitingCount(folder.id),
       lastRound: head && batch ? { number: head.version ?? 0, files: batch.files, record: head } : null,
-      chainClosed: chainClosed(this.ctx, folder),
+      chainClosed: closed,
     };
   }
 
@@ -260,7 +262,7 @@ export class FolderWatcher {
    */
   async newChain(path: string): Promise<WatchedFolder> {
     const current = this.require(path);
-    if (!chainClosed(this.ctx, current))
+    if (!(await chainClosed(this.ctx, current)))
       throw new NotariumError(
         'INVALID_ARGUMENT',
         `The chain of ${current.path} is not finalised: its next round goes on in it, so there is no new chain to start.`,
@@ -637,7 +639,7 @@ export class FolderWatcher {
    * meanwhile (in another process) is watched again.
    */
   private async stopIfChainClosed(folder: WatchedFolder): Promise<boolean> {
-    if (!chainClosed(this.ctx, folder)) {
+    if (!(await chainClosed(this.ctx, folder))) {
       if (this.closedChains.delete(folder.id) && this.running) await this.watchAgain(folder, `Watching ${folder.path}: its next round starts a new chain.`);
       return false;
     }

@@ -82,16 +82,16 @@ export interface SentRound extends BatchOf {
  * another computer on a shared library, or by a Notarium from before that refusal — stops the
  * folder until its user starts a new chain (FolderWatcher.newChain).
  */
-export function chainClosed(ctx: Pick<NotaryContext, 'library'>, folder: Pick<WatchedFolder, 'documentId'>): boolean {
+export async function chainClosed(ctx: Pick<NotaryContext, 'library'>, folder: Pick<WatchedFolder, 'documentId'>): Promise<boolean> {
   if (folder.documentId === null) return false;
-  if (ctx.library.documents.get(folder.documentId)?.finalisedAt != null) return true;
+  if ((await ctx.library.documents.get(folder.documentId))?.finalisedAt != null) return true;
   return ctx.library.records.ofDocument(folder.documentId).some((r) => r.kind === 'linked-delete' && isLive(r));
 }
 
 /** Whether the chain can take its next round now, and the head it follows (null: the chain's first record); null when not now. */
-function turnOf(ctx: NotaryContext, folder: WatchedFolder): { after: StoredRecord | null } | null {
+async function turnOf(ctx: NotaryContext, folder: WatchedFolder): Promise<{ after: StoredRecord | null } | null> {
   if (folder.documentId === null) return { after: null };
-  if (chainClosed(ctx, folder)) return null;
+  if (await chainClosed(ctx, folder)) return null;
   const chain = ctx.library.records.ofDocument(folder.documentId);
   if (chain.some((r) => r.state === 'queued' || r.state === 'submitting' || r.state === 'published')) return null;
   const head = sentHead(chain);
@@ -116,7 +116,7 @@ export async function releaseRound(
   for (let attempt = 0; attempt < 3; attempt++) {
     await ctx.library.watchRounds.reclaimDead(folderId);
     const folder = ctx.library.watchedFolders.get(folderId);
-    const turn = folder && turnOf(ctx, folder);
+    const turn = folder && (await turnOf(ctx, folder));
     if (!folder || !turn) return none;
     const waiting = ctx.library.watchedFolders.waiting(folder.id, ctx.library.batches.maxFiles());
     if (waiting.length === 0) return none;

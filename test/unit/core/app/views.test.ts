@@ -126,12 +126,12 @@ describe('record views of the life cycle', () => {
       null,
     );
   /** A document whose version 1 is published (not in a block) and version 2 queued behind it. */
-  const queuedBehindUnmined = () => {
-    const doc = lib.documents.create('Sandbox', 'plan.md');
+  const queuedBehindUnmined = async () => {
+    const doc = await lib.documents.create('Sandbox', 'plan.md');
     const v1 = lib.records.insertSubmitting(submission({ kind: 'linked-create', documentId: doc.id, version: 1 }));
     lib.records.markPublished(v1.id, 'a1'.repeat(32), now, 'token-1');
     const { record: v2 } = lib.records.queueVersion({ ...submission({ kind: 'linked-update', name: 'plan-2.md' }), documentId: doc.id, version: 2 });
-    return { doc: lib.documents.get(doc.id)!, v1: lib.records.get(v1.id)!, v2 };
+    return { doc: (await lib.documents.get(doc.id))!, v1: lib.records.get(v1.id)!, v2 };
   };
 
   it("gives the page the encoding with <salt> in the salt's place, never the salt (it stays in the receipt)", () => {
@@ -151,8 +151,8 @@ describe('record views of the life cycle', () => {
     expect(view(r).notSent).toBe(false);
   });
 
-  it('a queued version says what it waits for: the version before it, its txId and its state', () => {
-    const { doc, v1, v2 } = queuedBehindUnmined();
+  it('a queued version says what it waits for: the version before it, its txId and its state', async () => {
+    const { doc, v1, v2 } = await queuedBehindUnmined();
     expect(view(v2)).toMatchObject({ state: 'queued', txId: null, waitsFor: { version: 1, txId: 'a1'.repeat(32), state: 'published' } });
     expect(view(v1).waitsFor).toBeNull();
     // Behind a version that is queued too: no txId yet.
@@ -177,8 +177,8 @@ describe('record views of the life cycle', () => {
     expect(view(first)).toMatchObject({ state: 'superseded', sentAgain: null });
   });
 
-  it('a write found written on the chain after its answer was lost says so, not "sent again"', () => {
-    const doc = lib.documents.create('Sandbox', 'deed.pdf');
+  it('a write found written on the chain after its answer was lost says so, not "sent again"', async () => {
+    const doc = await lib.documents.create('Sandbox', 'deed.pdf');
     const lost = lib.records.insertSubmitting(submission({ kind: 'linked-update', documentId: doc.id, version: 2 }));
     now += 30_000;
     const adopted = lib.records.insertAdopted(lost, 'd2'.repeat(32), now);
@@ -227,8 +227,8 @@ describe('record views of the life cycle', () => {
     expect(view(first).sentAgain).toEqual({ afterSeconds: 90, winner: 'first', how: 'sent-again' });
   });
 
-  it("a document's timeline: the history as read, then the library's versions not in a block yet, queued ones last", () => {
-    const { doc, v1, v2 } = queuedBehindUnmined();
+  it("a document's timeline: the history as read, then the library's versions not in a block yet, queued ones last", async () => {
+    const { doc, v1, v2 } = await queuedBehindUnmined();
     const records = lib.records.ofDocument(doc.id);
     // As read from a service whose navigate does not return the unmined version 1 (service-notes.md).
     const empty: DocumentHistory = { document: doc, versions: [], source: { from: 'service', reason: null }, finalised: false };
@@ -254,8 +254,8 @@ describe('record views of the life cycle', () => {
     expect(v2.state).toBe('queued');
   });
 
-  it('a finalised document is finalising, not final, until its final record is in a block', () => {
-    const { doc, v1 } = queuedBehindUnmined();
+  it('a finalised document is finalising, not final, until its final record is in a block', async () => {
+    const { doc, v1 } = await queuedBehindUnmined();
     mined(v1);
     const final = lib.records.insertSubmitting(submission({ kind: 'linked-delete', name: 'plan.md', documentId: doc.id, version: 2 }));
     lib.records.markPublished(final.id, 'f9'.repeat(32), now);
@@ -266,8 +266,8 @@ describe('record views of the life cycle', () => {
     expect(documentView(doc, 1, lib.records.ofDocument(doc.id), null)).toMatchObject({ finalised: false, finalising: false });
   });
 
-  it('a watched file saved again while queued: the replaced save is no version, in the timeline or the count', () => {
-    const { doc } = queuedBehindUnmined();
+  it('a watched file saved again while queued: the replaced save is no version, in the timeline or the count', async () => {
+    const { doc } = await queuedBehindUnmined();
     const { record: latest, superseded } = lib.records.queueVersion(
       { ...submission({ kind: 'linked-update', name: 'plan.md' }), documentId: doc.id, version: 3 },
       { reason: 'Superseded by a later save.' },

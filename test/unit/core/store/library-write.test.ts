@@ -74,6 +74,24 @@ describe('Library.write', () => {
     expect(seen).toBe('inside');
   });
 
+  it('a table still synchronous underneath (documents) takes its turn too: another caller’s write during an open write is not rolled back with it', async () => {
+    const library = open();
+    const paused = gate();
+    const writing = library.write(async () => {
+      await library.documents.create('Sandbox', 'undone.pdf');
+      await paused.wait;
+      throw new Error('rolled back');
+    });
+    let listed: string[] | undefined;
+    const outside = library.documents.create('Sandbox', 'kept.pdf').then(async () => (listed = (await library.documents.list()).map((d) => d.name)));
+    await settle();
+    expect(listed).toBeUndefined();
+    paused.open();
+    await expect(writing).rejects.toThrow('rolled back');
+    await outside;
+    expect(listed).toEqual(['kept.pdf']);
+  });
+
   it('a body that fails rolls back everything it wrote, the error reaches the caller, and the next write runs', async () => {
     const library = open();
     await put(library, 'k', 'kept');

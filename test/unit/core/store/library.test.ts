@@ -200,9 +200,9 @@ describe('records', () => {
     expect(lib.records.get(sent.id)).toBeDefined();
   });
 
-  it("a document's first version never sent takes its document and the versions queued behind it; what a watched folder kept of it goes too", () => {
+  it("a document's first version never sent takes its document and the versions queued behind it; what a watched folder kept of it goes too", async () => {
     const lease = { owner: 'this-engine', until: now + 60_000 };
-    const doc = lib.documents.create('Sandbox', 'plan.md');
+    const doc = await lib.documents.create('Sandbox', 'plan.md');
     const v1 = lib.records.insertSubmitting(submission({ kind: 'linked-create', documentId: doc.id, version: 1 }), lease);
     lib.records.markNotSent(v1.id, 'refused');
     const queued = (n: number) =>
@@ -220,7 +220,7 @@ describe('records', () => {
     const other = lib.records.insertSubmitting(submission({ name: 'other.pdf', sha256: 'cc'.repeat(32) }));
 
     expect(lib.records.removeNotSent(v1.id, 'this-engine').map((x) => x.id)).toEqual([v1.id, replaced.id, v2.id]);
-    expect(lib.documents.get(doc.id)).toBeUndefined();
+    expect(await lib.documents.get(doc.id)).toBeUndefined();
     expect(lib.db.prepare('SELECT count(*) AS n FROM watched_files').get()).toEqual({ n: 0 });
     expect(lib.records.query().records.map((x) => x.id)).toEqual([other.id]);
   });
@@ -299,14 +299,14 @@ describe('records', () => {
 });
 
 describe('documents', () => {
-  it('a rejected version hands the head, and its token, back to the version before it', () => {
-    const doc = lib.documents.create('Sandbox', 'plan.md');
+  it('a rejected version hands the head, and its token, back to the version before it', async () => {
+    const doc = await lib.documents.create('Sandbox', 'plan.md');
     const v1 = lib.records.insertSubmitting(submission({ kind: 'linked-create', documentId: doc.id, version: 1 }));
     lib.records.markPublished(v1.id, 'a1'.repeat(32), now, 'token-1');
     const v2 = lib.records.insertSubmitting(submission({ kind: 'linked-update', documentId: doc.id, version: 2, prevTxId: 'a1'.repeat(32) }));
     lib.records.markPublished(v2.id, 'a2'.repeat(32), now, 'token-2');
     lib.records.markRejected(v2.id, 'never mined');
-    expect(lib.documents.get(doc.id)).toMatchObject({ headTxId: 'a1'.repeat(32), updateToken: 'token-1', firstTxId: 'a1'.repeat(32), finalisedAt: null });
+    expect(await lib.documents.get(doc.id)).toMatchObject({ headTxId: 'a1'.repeat(32), updateToken: 'token-1', firstTxId: 'a1'.repeat(32), finalisedAt: null });
   });
 
   it('an answer never overwrites the txId of a record that already has one', () => {
@@ -316,18 +316,18 @@ describe('documents', () => {
     expect(lib.records.get(r.id)!.txId).toBe('b1'.repeat(32));
   });
 
-  it('follows the head and its update token as versions are published, and finalises', () => {
-    const doc = lib.documents.create('Sandbox', 'contract.pdf');
+  it('follows the head and its update token as versions are published, and finalises', async () => {
+    const doc = await lib.documents.create('Sandbox', 'contract.pdf');
     const v1 = lib.records.insertSubmitting(submission({ kind: 'linked-create', documentId: doc.id, version: 1 }));
     lib.records.markPublished(v1.id, '11'.repeat(32), now, 'token-1');
-    expect(lib.documents.get(doc.id)).toMatchObject({ firstTxId: '11'.repeat(32), headTxId: '11'.repeat(32), updateToken: 'token-1', finalisedAt: null });
+    expect(await lib.documents.get(doc.id)).toMatchObject({ firstTxId: '11'.repeat(32), headTxId: '11'.repeat(32), updateToken: 'token-1', finalisedAt: null });
     const v2 = lib.records.insertSubmitting(submission({ kind: 'linked-update', documentId: doc.id, version: 2, prevTxId: '11'.repeat(32) }));
     lib.records.markPublished(v2.id, '22'.repeat(32), now, 'token-2');
-    expect(lib.documents.get(doc.id)).toMatchObject({ firstTxId: '11'.repeat(32), headTxId: '22'.repeat(32), updateToken: 'token-2' });
+    expect(await lib.documents.get(doc.id)).toMatchObject({ firstTxId: '11'.repeat(32), headTxId: '22'.repeat(32), updateToken: 'token-2' });
     const end = lib.records.insertSubmitting(submission({ kind: 'linked-delete', documentId: doc.id, version: 3, prevTxId: '22'.repeat(32) }));
     lib.records.markPublished(end.id, '33'.repeat(32), now, null);
-    expect(lib.documents.get(doc.id)).toMatchObject({ headTxId: '33'.repeat(32), updateToken: null, finalisedAt: now });
+    expect(await lib.documents.get(doc.id)).toMatchObject({ headTxId: '33'.repeat(32), updateToken: null, finalisedAt: now });
     expect(lib.records.ofDocument(doc.id).map((r) => r.version)).toEqual([1, 2, 3]);
-    expect(lib.documents.byTxId('22'.repeat(32))!.id).toBe(doc.id);
+    expect((await lib.documents.byTxId('22'.repeat(32)))!.id).toBe(doc.id);
   });
 });

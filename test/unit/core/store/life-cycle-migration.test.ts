@@ -48,7 +48,7 @@ function oldLibrary(): void {
 }
 
 describe('the life-cycle migration', () => {
-  it('keeps every row and reference of an old library, and allows the new states', () => {
+  it('keeps every row and reference of an old library, and allows the new states', async () => {
     oldLibrary();
     const lib = Library.open(dir);
     try {
@@ -100,7 +100,7 @@ describe('the life-cycle migration', () => {
       const record = lib.records.get(5)!;
       expect(record).toMatchObject({ resubmits: null, supersededBy: null, possibleDuplicate: false, lastCheckedAt: null });
       expect(lib.watchedFolders.file(2, 'contract.pdf')).toMatchObject({ recordId: 5, documentId: 7 });
-      expect(lib.documents.byTxId('a2'.repeat(32))).toMatchObject({ id: 7, headTxId: 'a2'.repeat(32) });
+      expect(await lib.documents.byTxId('a2'.repeat(32))).toMatchObject({ id: 7, headTxId: 'a2'.repeat(32) });
       expect(lib.profiles.require('Acme').resubmitAfterSeconds).toBe(3600);
 
       // The rebuilt table keeps its indexes, its uniqueness and its references.

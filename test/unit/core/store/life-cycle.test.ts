@@ -44,8 +44,8 @@ function queued(documentId: number, version: number, sha: string): QueuedVersion
 }
 
 /** A document whose first version is published as `tx(1)`, in the state given. */
-function documentWithHead(state: 'published' | 'confirmed' = 'published'): { documentId: number; head: StoredRecord } {
-  const document = lib.documents.create('Sandbox', 'deed.pdf');
+async function documentWithHead(state: 'published' | 'confirmed' = 'published'): Promise<{ documentId: number; head: StoredRecord }> {
+  const document = await lib.documents.create('Sandbox', 'deed.pdf');
   const created = lib.records.insertSubmitting(submission({ kind: 'linked-create', documentId: document.id, version: 1 }));
   lib.records.markPublished(created.id, tx(1), now, 'token-1');
   if (state === 'confirmed')
@@ -54,8 +54,8 @@ function documentWithHead(state: 'published' | 'confirmed' = 'published'): { doc
 }
 
 describe('queued versions', () => {
-  it('are claimed only once their predecessor is in a block, and only once', () => {
-    const { documentId, head } = documentWithHead();
+  it('are claimed only once their predecessor is in a block, and only once', async () => {
+    const { documentId, head } = await documentWithHead();
     const { record } = lib.records.queueVersion(queued(documentId, 2, 'cc'.repeat(32)));
     expect(record).toMatchObject({ state: 'queued', txId: null, prevTxId: null, version: 2, submittedAt: null });
     expect(lib.records.claimQueued(record.id, head)).toBeUndefined(); // published, not in a block
@@ -65,8 +65,8 @@ describe('queued versions', () => {
     expect(lib.records.claimQueued(record.id, lib.records.get(head.id)!)).toBeUndefined();
   });
 
-  it('never two writes on one predecessor: nothing is claimed while another version of the document is on its way', () => {
-    const { documentId, head } = documentWithHead('confirmed');
+  it('never two writes on one predecessor: nothing is claimed while another version of the document is on its way', async () => {
+    const { documentId, head } = await documentWithHead('confirmed');
     const first = lib.records.queueVersion(queued(documentId, 2, 'cc'.repeat(32))).record;
     const second = lib.records.queueVersion(queued(documentId, 3, 'dd'.repeat(32))).record;
     expect(lib.records.claimQueued(first.id, head)).toBeDefined();
@@ -74,8 +74,8 @@ describe('queued versions', () => {
     expect(lib.records.pendingCount()).toBe(3); // the head, the one sent, the one queued
   });
 
-  it('a later save replaces the queued content versions: they are superseded, and it takes their place', () => {
-    const { documentId } = documentWithHead();
+  it('a later save replaces the queued content versions: they are superseded, and it takes their place', async () => {
+    const { documentId } = await documentWithHead();
     const a = lib.records.queueVersion(queued(documentId, 2, 'cc'.repeat(32))).record;
     const b = lib.records.queueVersion(queued(documentId, 2, 'dd'.repeat(32)), { reason: 'replaced' });
     expect(b.record.version).toBe(2);
@@ -190,8 +190,8 @@ describe('resubmissions', () => {
     expect(again).toMatchObject({ state: 'submitting', resubmits: first.id, idempotencyKey: 'key-again' });
   });
 
-  it('a registration given up: its unmined submissions and the versions queued behind it fail, and the head goes back', () => {
-    const { documentId, head } = documentWithHead('confirmed');
+  it('a registration given up: its unmined submissions and the versions queued behind it fail, and the head goes back', async () => {
+    const { documentId, head } = await documentWithHead('confirmed');
     const next = lib.records.claimQueued(lib.records.queueVersion(queued(documentId, 2, 'cc'.repeat(32))).record.id, head)!;
     lib.records.markPublished(next.id, tx(2), now, 'token-2');
     const behind = lib.records.queueVersion(queued(documentId, 3, 'dd'.repeat(32))).record;
@@ -200,47 +200,47 @@ describe('resubmissions', () => {
       [next.id, 'failed', 'not mined'],
       [behind.id, 'failed', 'stuck'],
     ]);
-    expect(lib.documents.get(documentId)).toMatchObject({ headTxId: tx(1), updateToken: 'token-1' });
+    expect(await lib.documents.get(documentId)).toMatchObject({ headTxId: tx(1), updateToken: 'token-1' });
     expect(lib.records.giveUp(head.id, 'x', 'y')).toEqual([]); // in a block: nothing to give up
   });
 
-  it("a document's first version sent again: the winner becomes the document's first and head record, with its token", () => {
-    const document = lib.documents.create('Sandbox', 'deed.pdf');
+  it("a document's first version sent again: the winner becomes the document's first and head record, with its token", async () => {
+    const document = await lib.documents.create('Sandbox', 'deed.pdf');
     const first = lib.records.insertSubmitting(submission({ kind: 'linked-create', documentId: document.id, version: 1 }));
     lib.records.markPublished(first.id, tx(1), now, 'token-1');
     const again = lib.records.insertResubmission(lib.records.get(first.id)!, 'key-again')!;
     lib.records.markPublished(again.id, tx(2), now, 'token-2');
     lib.records.winRace(lib.records.get(first.id)!, 'lost');
-    expect(lib.documents.get(document.id)).toMatchObject({ firstTxId: tx(1), headTxId: tx(1), updateToken: 'token-1' });
+    expect(await lib.documents.get(document.id)).toMatchObject({ firstTxId: tx(1), headTxId: tx(1), updateToken: 'token-1' });
   });
 
-  it('a found transaction is adopted as one more submission of the registration', () => {
-    const { head } = documentWithHead();
+  it('a found transaction is adopted as one more submission of the registration', async () => {
+    const { head } = await documentWithHead();
     const adopted = lib.records.insertAdopted(head, tx(9), now + 5);
     expect(adopted).toMatchObject({ state: 'published', txId: tx(9), resubmits: head.id, nextCheckAt: now + 5, idempotencyKey: null });
   });
 });
 
 describe('a version that can no longer be written', () => {
-  it('fails, and its document goes back to the version before it', () => {
-    const { documentId, head } = documentWithHead('confirmed');
+  it('fails, and its document goes back to the version before it', async () => {
+    const { documentId, head } = await documentWithHead('confirmed');
     const next = lib.records.claimQueued(lib.records.queueVersion(queued(documentId, 2, 'cc'.repeat(32))).record.id, head)!;
     lib.records.markPublished(next.id, tx(2), now, 'token-2');
-    expect(lib.documents.get(documentId)!.headTxId).toBe(tx(2));
+    expect((await lib.documents.get(documentId))!.headTxId).toBe(tx(2));
     lib.records.markFailed(next.id, 'extended elsewhere');
-    expect(lib.documents.get(documentId)).toMatchObject({ headTxId: tx(1), updateToken: 'token-1' });
+    expect(await lib.documents.get(documentId)).toMatchObject({ headTxId: tx(1), updateToken: 'token-1' });
   });
 });
 
 describe('documents by path', () => {
-  it('are the ones whose latest live version was registered from the path', () => {
-    const { documentId } = documentWithHead();
-    expect(lib.documents.lastRegisteredFrom('/docs/deed.pdf').map((d) => d.id)).toEqual([documentId]);
+  it('are the ones whose latest live version was registered from the path', async () => {
+    const { documentId } = await documentWithHead();
+    expect((await lib.documents.lastRegisteredFrom('/docs/deed.pdf')).map((d) => d.id)).toEqual([documentId]);
     const moved = lib.records.queueVersion({ ...queued(documentId, 2, 'cc'.repeat(32)), path: '/elsewhere/deed.pdf' }).record;
-    expect(lib.documents.lastRegisteredFrom('/docs/deed.pdf')).toEqual([]);
+    expect(await lib.documents.lastRegisteredFrom('/docs/deed.pdf')).toEqual([]);
     lib.records.markFailed(moved.id, 'refused');
-    expect(lib.documents.lastRegisteredFrom('/docs/deed.pdf', 'Sandbox').map((d) => d.id)).toEqual([documentId]);
-    expect(lib.documents.lastRegisteredFrom('/docs/deed.pdf', 'Other')).toEqual([]);
+    expect((await lib.documents.lastRegisteredFrom('/docs/deed.pdf', 'Sandbox')).map((d) => d.id)).toEqual([documentId]);
+    expect(await lib.documents.lastRegisteredFrom('/docs/deed.pdf', 'Other')).toEqual([]);
   });
 });
 

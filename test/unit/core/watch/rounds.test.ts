@@ -101,7 +101,7 @@ describe('WatchRounds', () => {
     const built = await buildRound(null);
     if (built.stale || built.taken) throw new Error('not built');
     const chain = lib.watchedFolders.get(folder.id)!.documentId!;
-    expect(lib.documents.get(chain)!.name).toBe('Contracts (watched folder)');
+    expect((await lib.documents.get(chain))!.name).toBe('Contracts (watched folder)');
     expect(built.registration).toMatchObject({ kind: 'linked-create', state: 'submitting', documentId: chain, version: 1, sendLeaseOwner: 'here' });
     const members = lib.batches.membersOf(built.batch.id);
     expect(lib.watchedFolders.file(folder.id, 'a.pdf')!.memberId).toBe(members[0]!.id);
@@ -192,7 +192,7 @@ describe('WatchRounds', () => {
       path: '/data/Contracts/a.pdf',
       sha256: 'ff'.repeat(32),
       idempotencyKey: 'legacy',
-      documentId: lib.documents.create('Sandbox', 'a.pdf').id,
+      documentId: (await lib.documents.create('Sandbox', 'a.pdf')).id,
       version: 1,
     });
     landed(legacy, 9);
