@@ -53,7 +53,7 @@ describe('an import whose block left the best chain', () => {
   const oldCopy = join(root, 'files', 'kept', 'deed.txt.receipt.json');
   let orphaned: string;
 
-  it("is made by another library, whose block a reorganisation then leaves behind", async () => {
+  it('is made by another library, whose block a reorganisation then leaves behind', async () => {
     writeFileSync(file, 'A deed, imported after the chain changed its mind.\n');
     const [outcome] = await notarise(maker.context, [file]);
     if (outcome?.status !== 'registered') throw new Error(`not registered: ${JSON.stringify(outcome)}`);
@@ -74,7 +74,12 @@ describe('an import whose block left the best chain', () => {
     // Every offline step passes, and the service still knows the txId (in its new block): only the lookup tells.
     await expect(importReceipt(importer.context, oldCopy)).rejects.toMatchObject({
       code: 'RECEIPT_INVALID',
-      message: expect.stringMatching(new RegExp(`does not verify: .*${orphaned}.* is not on the best chain.* "notarium receipt upgrade .*deed\\.txt\\.receipt\\.json" completes it for that block`, 's')),
+      message: expect.stringMatching(
+        new RegExp(
+          `does not verify: .*${orphaned}.* is not on the best chain.* "notarium receipt upgrade .*deed\\.txt\\.receipt\\.json" completes it for that block`,
+          's',
+        ),
+      ),
     });
     expect(importer.library.records.byTxId(receiptAt(oldCopy).registration.txId)).toBeUndefined();
   });
