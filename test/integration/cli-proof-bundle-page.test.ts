@@ -123,6 +123,18 @@ describe('the verifier page of a proof bundle', () => {
     expect(plain.value).toEqual([expect.objectContaining({ path: join(work, 'not-a-bundle', 'README.txt'), status: 'unknown' })]);
   });
 
+  it("a README.txt where the bundle goes that is not a bundle's is the user's: the bundle leaves it alone, and says so", async () => {
+    mkdirSync(join(work, 'notes'));
+    writeFileSync(join(work, 'notes', 'README.txt'), 'My own notes about the lease.\n');
+    const kept = await cli('receipt', 'export', 'lease.pdf', '--bundle', '-o', 'notes');
+    expect(kept.code).toBe(2);
+    expect(kept.stderr).toMatch(/README\.txt is a file Notarium did not write, so it was left alone\. Export the bundle into another folder with -o/);
+    expect(readFileSync(join(work, 'notes', 'README.txt'), 'utf8')).toBe('My own notes about the lease.\n');
+    // A bundle's own README.txt is Notarium's, and is written afresh.
+    const again = await cli('receipt', 'export', 'lease.pdf', '--bundle', '-o', 'lease-bundle');
+    expect(again.code, again.stderr).toBe(0);
+  });
+
   it("the documentation publishes this version's figure: the page as built, so a receiver's check can succeed", () => {
     const figure = pageSha256(verifierPage().html);
     // The figure the CLI compares with (an installed app has no docs/) is the one published, and the page as built.

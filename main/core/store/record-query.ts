@@ -193,9 +193,9 @@ function countSearched(db: LibraryDatabase, q: FileQuery, s: Search): number {
 const direction = (q: Pick<RecordQuery, 'direction'>): string => (q.direction === 'asc' ? 'ASC' : 'DESC');
 
 /**
- * The registrations a query asks for (profile, document, states, the library's own), as an SQL condition on `records`
- * (as `t`): one row per registration, its listed one (migrations.ts keeps `listed`), unless
- * superseded rows are asked for.
+ * The registrations a query asks for (profile, document, states, the library's own), as an SQL
+ * condition on `records` (as `t`): one row per registration, its listed one (migrations.ts keeps
+ * `listed`), unless superseded rows are asked for.
  */
 function registrationsWhere(q: Pick<RecordQuery, 'profile' | 'documentId' | 'states' | 'own'>, t = 'records'): { clause: string; params: unknown[] } {
   const where: string[] = [];
