@@ -343,6 +343,8 @@ export const recordQuery = z
   .object({
     search: z.string().max(200, said('A search has at most 200 characters.')).optional(),
     states: z.array(z.enum(RECORD_STATES)).max(RECORD_STATES.length).optional(),
+    /** The library's own registrations alone, imported evidence left out. */
+    own: z.boolean().optional(),
     sort: z.enum(['created', 'name', 'state', 'confirmations']).optional(),
     direction: z.enum(['asc', 'desc']).optional(),
     /** One batch's files alone (BatchView.id). */

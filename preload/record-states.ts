@@ -13,7 +13,8 @@ export type RecordState = (typeof RECORD_STATES)[number];
 
 /**
  * Pending: a registration not at its end yet (queued, being sent, or on its way to its target
- * depth). What the pending count counts, the Library's "Pending" filter shows, and a session
+ * depth). What the pending count counts and the Library's "Pending" filter shows, of the library's
+ * own registrations (imported evidence is never the library's own on its way), and a session
  * watches for news of.
  */
 export const PENDING_STATES: readonly RecordState[] = ['queued', 'submitting', 'published', 'confirmed'];
@@ -43,6 +44,13 @@ export const importedPartial = (r: { proofOutcome: string | null }): boolean => 
  * imported evidence that is pending in the CLI, its JSON and the Library.
  */
 export const importedPending = (r: { proofOutcome: string | null; state: string }): boolean => r.proofOutcome === 'pending' && r.state === 'published';
+
+/**
+ * Imported from a pending receipt, and never in a block while it was followed (resubmit.ts,
+ * stopFollowingImported): imported evidence that never got into a block, no longer followed. Never
+ * a registration of the library's that failed.
+ */
+export const importedNeverMined = (r: { proofOutcome: string | null; state: string }): boolean => r.proofOutcome === 'pending' && r.state === 'failed';
 
 /**
  * Whether the library may send this row (again): only what it registered itself. A record imported

@@ -1,5 +1,5 @@
 import { visibleName } from '../../preload/visible-text.ts';
-import { importedPartial, importedPending, inBlock, notSent, type StoredRecord } from '../core/store/record.ts';
+import { importedNeverMined, importedPartial, importedPending, inBlock, notSent, type StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
 import { shellQuote } from '../core/text/shell-quote.ts';
 import { saltHidden } from '../core/protocol/salt-shown.ts';
@@ -30,6 +30,8 @@ export function stateWords(r: StoredRecord): string {
   const words = inBlock(r) ? `${STATE_WORDS[r.state]} (${counted(r.confirmations, 'confirmation')})` : notSent(r) ? 'not sent' : STATE_WORDS[r.state];
   // An imported receipt that proved only part of its claim: its state is the receipt's word, not the library's.
   if (importedPartial(r)) return `imported evidence, not verified: its partially verified receipt claims "${words}"`;
+  if (importedNeverMined(r))
+    return "imported evidence, never in a block: no block took its pending receipt's registration while it was followed, and it is no longer followed (not registered by this library)";
   return importedPending(r)
     ? 'imported evidence, pending: its receipt was not in a block when issued, and none holds it yet (not registered by this library)'
     : words;

@@ -1,7 +1,7 @@
 import type { RecordState, RecordView, VerificationView } from '../../preload/contract.ts';
 
 import { duration } from '../../preload/duration.ts';
-import { importedPartial, importedPending } from '../../preload/record-states.ts';
+import { importedNeverMined, importedPartial, importedPending } from '../../preload/record-states.ts';
 import { visibleName } from '../../preload/visible-text.ts';
 import { locale, t } from './locale.svelte.ts';
 
@@ -111,7 +111,8 @@ export const NOT_SENT_BADGE: { readonly tone: Tone; readonly label: string } = {
 /**
  * A record's badge: its state, except for a record imported from a partially verified receipt,
  * whose state is only what that receipt claimed (it is never shown as settled), one imported from a
- * pending receipt (never shown as the library's own on its way), and one that was not sent.
+ * pending receipt (never shown as the library's own on its way, nor as its own failure once no
+ * longer followed), and one that was not sent.
  */
 export function recordBadge(r: Pick<RecordView, 'state' | 'confirmations' | 'targetConfirmations' | 'proofOutcome' | 'notSent'>): {
   tone: Tone;
@@ -119,6 +120,8 @@ export function recordBadge(r: Pick<RecordView, 'state' | 'confirmations' | 'tar
 } {
   if (importedPartial(r) && r.state !== 'rejected' && r.state !== 'failed') return { tone: 'partial', label: t('records.importedPartial') };
   if (importedPending(r)) return { tone: 'partial', label: t('records.importedPending') };
+  // Someone else's registration that no block took while it was followed: evidence that came to nothing, not a failure of the library's.
+  if (importedNeverMined(r)) return { tone: 'unknown', label: t('records.importedNeverMined') };
   if (r.notSent) return { tone: NOT_SENT_BADGE.tone, label: NOT_SENT_BADGE.label };
   return { tone: STATE_TONE[r.state], label: stateText(r) };
 }

@@ -55,14 +55,84 @@ describe('the verifier page of a proof bundle', () => {
       expect(readme).toContain('sha256sum verify.html');
       // Which published figure to compare with: the version that wrote the bundle.
       expect(readme).toContain(`Proof bundle written by Notarium ${packageJson.version} on `);
-      expect(readme).toContain(`publishes for version ${packageJson.version}\n`);
+      expect(readme).toContain(`publishes for version ${packageJson.version}, which the\nsender does not control`);
       expect(readme).toContain('notarium verifier-page -o DIR');
+      // Where the figure to compare with is, beyond the sender's reach: the documentation's page, and one's own Notarium.
+      expect(readme).toContain(`docs/evidence.md, section "The verifier page's SHA-256"`);
+      expect(readme).toContain('"notarium verify <this folder>" compares\n    verify.html with the figure published for it');
       expect(readme).toMatch(/It cannot vouch for itself/);
     }
     expect(readFileSync(join(work, 'deed-bundle', 'README.txt'), 'utf8')).toMatch(/deed\.pdf\.v1\.receipt\.json +a receipt/);
     // Receipts beside the page, never inside it.
     const receipt = readFileSync(join(work, 'lease-bundle', 'lease.pdf.receipt.json'), 'utf8');
     expect(readFileSync(leasePage, 'utf8')).not.toContain(JSON.parse(receipt).registration.txId);
+  });
+
+  it('verify BUNDLE/ gives the verdicts of its receipts, and says what its page and README.txt are, never unknown files', async () => {
+    // The bundle as it arrives: receipts, page and README, no file: each receipt verified alone.
+    const alone = await json('verify', 'lease-bundle');
+    expect(alone.code, alone.stderr).toBe(3);
+    const [receipt, ...bundled] = alone.value;
+    expect(receipt).toMatchObject({ path: join(work, 'lease-bundle', 'lease.pdf.receipt.json'), status: 'partially-verified' });
+    const figure = pageSha256(verifierPage().html);
+    expect(bundled).toEqual([
+      {
+        path: join(work, 'lease-bundle', 'README.txt'),
+        bundleFile: 'readme',
+        sha256: null,
+        published: null,
+        message: expect.stringMatching(/^The proof bundle's README, written by Notarium /),
+      },
+      {
+        path: join(work, 'lease-bundle', 'verify.html'),
+        bundleFile: 'page',
+        sha256: figure,
+        published: true,
+        message: expect.stringContaining(`its SHA-256, ${figure}, is the one published for Notarium ${packageJson.version}`),
+      },
+    ]);
+    expect(alone.value.some((r: { status?: string }) => r.status === 'unknown')).toBe(false);
+    // With the file put beside its receipt: verified, exit 0, and the page said to be the published one.
+    writeFileSync(join(work, 'lease-bundle', 'lease.pdf'), readFileSync(join(work, 'lease.pdf')));
+    const checked = await cli('verify', 'lease-bundle');
+    expect(checked.code, checked.stdout).toBe(0);
+    expect(checked.stdout).toMatch(/^VERIFIED \(TEST CHAIN\) +lease-bundle\/lease\.pdf$/m);
+    expect(checked.stdout).toMatch(/^bundle page +lease-bundle\/verify\.html\n +The proof bundle's verifier page: its SHA-256/m);
+    expect(checked.stdout).toMatch(/^bundle readme +lease-bundle\/README\.txt$/m);
+    expect(checked.stdout).toMatch(/^1 file: 1 verified, 0 partially verified, 0 mismatch, 0 pending, 0 unknown, 0 unreadable$/m);
+
+    // A page edited by whoever sent it: said to be not the published one (the receipts' verdicts are Notarium's own).
+    mkdirSync(join(work, 'edited-bundle'));
+    for (const name of ['lease.pdf', 'lease.pdf.receipt.json', 'README.txt'])
+      writeFileSync(join(work, 'edited-bundle', name), readFileSync(join(work, 'lease-bundle', name)));
+    writeFileSync(join(work, 'edited-bundle', 'verify.html'), verifierPage().html.replace('</body>', '<!-- edited --></body>'));
+    const edited = await json('verify', 'edited-bundle');
+    expect(edited.code).toBe(0);
+    expect(edited.value.find((r: { bundleFile?: string }) => r.bundleFile === 'page')).toMatchObject({
+      published: false,
+      message: expect.stringMatching(
+        new RegExp(
+          `^The proof bundle's verifier page is NOT the one published for Notarium ${packageJson.version.replaceAll('.', '\\.')}: .*do not trust what it says`,
+        ),
+      ),
+    });
+    // A README.txt and a verify.html that are not Notarium's stay files like any other.
+    mkdirSync(join(work, 'not-a-bundle'));
+    writeFileSync(join(work, 'not-a-bundle', 'README.txt'), 'My own notes.\n');
+    const plain = await json('verify', 'not-a-bundle');
+    expect(plain.value).toEqual([expect.objectContaining({ path: join(work, 'not-a-bundle', 'README.txt'), status: 'unknown' })]);
+  });
+
+  it("a README.txt where the bundle goes that is not a bundle's is the user's: the bundle leaves it alone, and says so", async () => {
+    mkdirSync(join(work, 'notes'));
+    writeFileSync(join(work, 'notes', 'README.txt'), 'My own notes about the lease.\n');
+    const kept = await cli('receipt', 'export', 'lease.pdf', '--bundle', '-o', 'notes');
+    expect(kept.code).toBe(2);
+    expect(kept.stderr).toMatch(/README\.txt is a file Notarium did not write, so it was left alone\. Export the bundle into another folder with -o/);
+    expect(readFileSync(join(work, 'notes', 'README.txt'), 'utf8')).toBe('My own notes about the lease.\n');
+    // A bundle's own README.txt is Notarium's, and is written afresh.
+    const again = await cli('receipt', 'export', 'lease.pdf', '--bundle', '-o', 'lease-bundle');
+    expect(again.code, again.stderr).toBe(0);
   });
 
   it("the documentation publishes this version's figure: the page as built, so a receiver's check can succeed", () => {

@@ -9,6 +9,10 @@ import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { importReceipt, receiptOf } from '../../main/core/usecases/receipts.ts';
 import { standingRegistrations } from '../../main/core/usecases/registrations.ts';
+import { GIVE_UP_PERIODS } from '../../main/core/usecases/resubmit.ts';
+import { importedNeverMined, PENDING_STATES } from '../../main/core/store/record.ts';
+import { stateWords } from '../../main/cli/describe.ts';
+import { recordJson } from '../../main/cli/json.ts';
 import { engineOnClock, runUntil } from '../support/engine-clock.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import type { TestSandbox } from '../support/sandbox-client.ts';
@@ -106,7 +110,7 @@ describe('an imported pending receipt', () => {
     expect(standingRegistrations(notary.context, digest.toString('hex'))).toEqual([]);
   });
 
-  it('genuine, of another library, that the service does not get into a block: is followed, never sent again', async () => {
+  it(`genuine, of another library, that the service does not get into a block: is followed, never sent again, and no longer after ${GIVE_UP_PERIODS} resubmission periods`, async () => {
     const clock = new ManualClock();
     const { notary, sandbox, writes } = await onOneClock(clock);
     const other = maker(clock, sandbox);
@@ -120,9 +124,33 @@ describe('an imported pending receipt', () => {
 
     const imported = await importReceipt(notary.context, path);
     expect(imported.record).toMatchObject({ proofOutcome: 'pending', state: 'published' });
+    // Someone else's registration on its way is not one of the library's own pending: neither the
+    // sidebar's count nor the Library's Pending filter counts it; the whole list shows it.
+    expect(notary.library.records.pendingCount()).toBe(0);
+    expect(notary.library.batches.files({ states: [...PENDING_STATES], own: true }).total).toBe(0);
+    expect(notary.library.batches.files({}).total).toBe(1);
     notary.startPoller();
     await runUntil(clock, notary, clock.now() + 2 * RESUBMIT_AFTER_S * 1000 + 4 * BLOCK);
 
+    expect(await writes()).toBe(1);
+    expect(notary.library.records.group(imported.record.id)).toHaveLength(1);
+    expect(notary.library.records.get(imported.record.id)).toMatchObject({ state: 'published', proofOutcome: 'pending' });
+
+    // Followed as long as the library's own would be without a block, from its import; then no longer.
+    await runUntil(clock, notary, imported.record.createdAt + GIVE_UP_PERIODS * RESUBMIT_AFTER_S * 1000 + 4 * BLOCK);
+    const ended = notary.library.records.get(imported.record.id)!;
+    expect(ended).toMatchObject({ state: 'failed', proofOutcome: 'pending', nextCheckAt: null });
+    expect(importedNeverMined(ended)).toBe(true);
+    expect(ended.lastError).toMatch(
+      /^Imported evidence that never got into a block: the service holds the receipt's registration \(txId [0-9a-f]{64}\), but no block took it in the 12 minutes it was followed since it was imported, so it is no longer followed\./,
+    );
+    expect(stateWords(ended)).toMatch(/^imported evidence, never in a block: /);
+    expect(recordJson(ended)).toMatchObject({ state: 'failed', proofOutcome: 'pending', receiptClaims: null });
+    expect(notary.library.records.nextDueAt()).toBeNull();
+    // Stable: nothing asks about it or sends it any more.
+    const asked = ended.checks;
+    await runUntil(clock, notary, clock.now() + 4 * RESUBMIT_AFTER_S * 1000);
+    expect(notary.library.records.get(imported.record.id)).toMatchObject({ state: 'failed', checks: asked });
     expect(await writes()).toBe(1);
     expect(notary.library.records.group(imported.record.id)).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import { lstat } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
 import { NotariumError } from '../../core/errors/notarium-error.ts';
 import { VERIFY_STATUSES, verifyPaths, verifyFile, type FileVerification } from '../../core/usecases/verify.ts';
+import type { BundleFile } from '../../core/usecases/bundle-files.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 import { describeReport, statusWord } from '../describe.ts';
 import { batchWords } from '../batch-view.ts';
@@ -19,6 +20,11 @@ export const VERIFY_HELP = `Usage: notarium verify <files|folders…> [--receipt
 Verifies each file by the receipt next to it (<name>.receipt.json), by --receipt, or by the
 library's record of its content. Folders are walked recursively, leaving out receipts and hidden
 files and folders.
+
+A proof bundle's folder (receipt export --bundle) is checked as its receiver means it: its
+verify.html is compared with the SHA-256 published for this version, its README.txt is recognised
+(neither is verified as a file, nor changes the exit code), and each receipt whose file is not
+beside it is verified alone.
 
 The receipt's proof is checked offline first. Then, unless --offline, two questions are asked
 through the profile that reaches the service that made the receipt:
@@ -73,6 +79,20 @@ export function verificationJson(r: FileVerification) {
   };
 }
 
+/** A proof bundle's own page or README.txt in --json: beside the files' results, with no status of a file's. */
+export function bundleFileJson(b: BundleFile) {
+  return {
+    path: b.path,
+    bundleFile: b.role,
+    sha256: b.role === 'page' ? b.sha256 : null,
+    published: b.role === 'page' ? b.published : null,
+    message: b.message,
+  };
+}
+
+/** A bundle's file in the status column. */
+const BUNDLE_WORDS: Record<BundleFile['role'], string> = { page: 'bundle page', readme: 'bundle readme' };
+
 /**
  * Paths named that are not there at all: one sentence for them all, and nothing verified (as the
  * app refuses a call whose file is gone), rather than a result per path that names no file. What
@@ -111,7 +131,8 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
   return withLazyNotary(io, async (ctx) => {
     let done = 0;
     // Each file as named from the path given for it (a folder's files: that folder's way).
-    const shown = new Map<FileVerification, string>();
+    const shown = new Map<FileVerification | BundleFile, string>();
+    const bundled: BundleFile[] = [];
     const results = v.receipt
       ? [await verifyFile(ctx, targets[0]!, { receipt: v.receipt, offline: v.offline, requireChain: v['require-chain'] })]
       : await verifyPaths(ctx, targets, {
@@ -121,10 +142,15 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
             shown.set(r, shownPath(r.path, targets[origin.index]!));
             io.progress(`[${++done}] ${r.status} ${shown.get(r)!}`);
           },
+          onBundleFile: (file, origin) => {
+            bundled.push(file);
+            shown.set(file, shownPath(file.path, targets[origin.index]!));
+          },
         });
     io.progress('');
-    if (v.json) io.out(JSON.stringify(results.map(verificationJson), null, 2));
-    else printResults(io, results, v.details ?? results.length === 1, (r) => shown.get(r) ?? shownPath(r.path, targets[0]!));
+    if (v.json) io.out(JSON.stringify([...results.map(verificationJson), ...bundled.map(bundleFileJson)], null, 2));
+    else printResults(io, results, bundled, v.details ?? results.length === 1, (r) => shown.get(r) ?? shownPath(r.path, targets[0]!));
+    // The files' and receipts' verdicts: the bundle's own page and README.txt are no files to verify.
     return exitForResults(results);
   });
 }
@@ -143,8 +169,14 @@ export function batchLine(batch: NonNullable<FileVerification['batch']>, txId: s
   return batchWords({ id: batch.id, files: batch.files, position: batch.position }, txId);
 }
 
-function printResults(io: CliIo, results: FileVerification[], details: boolean, shown: (r: FileVerification) => string): void {
-  const width = Math.max(8, ...results.map((r) => statusWord(r).length));
+function printResults(
+  io: CliIo,
+  results: FileVerification[],
+  bundled: readonly BundleFile[],
+  details: boolean,
+  shown: (r: FileVerification | BundleFile) => string,
+): void {
+  const width = Math.max(8, ...results.map((r) => statusWord(r).length), ...bundled.map((b) => BUNDLE_WORDS[b.role].length));
   for (const r of results) {
     io.out(`${statusWord(r).padEnd(width)}  ${visibleName(shown(r))}`);
     if (r.batch) io.out(`${' '.repeat(width)}  ${batchLine(r.batch, r.txId ?? null)}`);
@@ -153,6 +185,10 @@ function printResults(io: CliIo, results: FileVerification[], details: boolean, 
       io.out(`${' '.repeat(width)}  ${visibleName(r.message)}`);
       for (const u of r.report?.unproven ?? []) io.out(`${' '.repeat(width)}  unproven: ${visibleName(u)}`);
     }
+  }
+  for (const b of bundled) {
+    io.out(`${BUNDLE_WORDS[b.role].padEnd(width)}  ${visibleName(shown(b))}`);
+    io.out(`${' '.repeat(width)}  ${b.message}`);
   }
   const counts = VERIFY_STATUSES.map((s) => `${results.filter((r) => r.status === s).length} ${s.replace('-', ' ')}`);
   io.out(`\n${counted(results.length, 'file')}: ${counts.join(', ')}`);

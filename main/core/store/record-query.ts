@@ -13,6 +13,11 @@ export interface RecordQuery {
    * Otherwise each registration is one row, whatever the states asked for.
    */
   states?: RecordState[];
+  /**
+   * Only the library's own registrations, never imported evidence (a receipt's state is its word
+   * about someone else's registration): what the pending count and the Library's Pending filter count.
+   */
+  own?: boolean;
   /** Matches name, sha256, the published fingerprint or txId (prefix for hashes, substring for names). */
   search?: string;
   sort?: 'created' | 'name' | 'state' | 'confirmations' | 'version';
@@ -149,7 +154,7 @@ function byName(q: FileQuery, d: string, search: Search | undefined): { sql: str
  * from the registrations alone: a batch's count of files, any other registration one. Two counts
  * read from indexes (every registration; the few that anchor a batch), never a batch's files.
  */
-export function countFiles(db: LibraryDatabase, q: Pick<FileQuery, 'profile' | 'states' | 'batch'> = {}): number {
+export function countFiles(db: LibraryDatabase, q: Pick<FileQuery, 'profile' | 'states' | 'own' | 'batch'> = {}): number {
   const { clause, params } = registrationsWhere(q, 'r');
   const where = clause ? ` AND ${clause}` : '';
   // The few batches first (CROSS JOIN keeps that order), each with its registration's rows.
@@ -188,11 +193,11 @@ function countSearched(db: LibraryDatabase, q: FileQuery, s: Search): number {
 const direction = (q: Pick<RecordQuery, 'direction'>): string => (q.direction === 'asc' ? 'ASC' : 'DESC');
 
 /**
- * The registrations a query asks for (profile, document, states), as an SQL condition on `records`
- * (as `t`): one row per registration, its listed one (migrations.ts keeps `listed`), unless
- * superseded rows are asked for.
+ * The registrations a query asks for (profile, document, states, the library's own), as an SQL
+ * condition on `records` (as `t`): one row per registration, its listed one (migrations.ts keeps
+ * `listed`), unless superseded rows are asked for.
  */
-function registrationsWhere(q: Pick<RecordQuery, 'profile' | 'documentId' | 'states'>, t = 'records'): { clause: string; params: unknown[] } {
+function registrationsWhere(q: Pick<RecordQuery, 'profile' | 'documentId' | 'states' | 'own'>, t = 'records'): { clause: string; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   if (q.profile) {
@@ -207,6 +212,7 @@ function registrationsWhere(q: Pick<RecordQuery, 'profile' | 'documentId' | 'sta
     where.push(`${t}.state IN (${q.states.map(() => '?').join(', ')})`);
     params.push(...q.states);
   }
+  if (q.own) where.push(`${t}.proof_outcome IS NULL`);
   if (!q.states?.includes('superseded')) where.push(`${t}.listed = 1`);
   return { clause: where.join(' AND '), params };
 }

@@ -5,7 +5,17 @@ import type { RecordState } from '../../../preload/record-states.ts';
 
 export type { RecordKind };
 export type { RecordState };
-export { FOLLOWED_STATES, groupOf, importedPartial, importedPending, inBlock, isLive, oursToSend, PENDING_STATES } from '../../../preload/record-states.ts';
+export {
+  FOLLOWED_STATES,
+  groupOf,
+  importedNeverMined,
+  importedPartial,
+  importedPending,
+  inBlock,
+  isLive,
+  oursToSend,
+  PENDING_STATES,
+} from '../../../preload/record-states.ts';
 /** What an imported receipt proved: a failed one is never imported. */
 export type ImportedOutcome = 'verified' | 'partially-verified' | 'pending';
 

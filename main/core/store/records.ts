@@ -689,9 +689,12 @@ export class Records {
       .all(...states);
   }
 
-  /** Files whose registration has not settled yet, as the Library lists them: a batch's files each (a 10-file drop is 10). */
+  /**
+   * Files whose registration has not settled yet, as the Library lists them: a batch's files each (a
+   * 10-file drop is 10). The library's own only: an imported receipt on its way is someone else's.
+   */
   pendingCount(profile?: string): number {
-    return countFiles(this.db, { states: [...PENDING_STATES], ...(profile ? { profile } : {}) });
+    return countFiles(this.db, { states: [...PENDING_STATES], own: true, ...(profile ? { profile } : {}) });
   }
 
   /**

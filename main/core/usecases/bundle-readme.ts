@@ -9,11 +9,19 @@ import { VERIFIER_PAGE_NAME } from '../receipts/verifier-page.ts';
 
 export const BUNDLE_README_NAME = 'README.txt';
 
+/** Its first words, before the version that wrote it: how a bundle's README is told from anyone's. */
+const HEADING = 'Proof bundle written by Notarium ';
+
+/** The version of Notarium a bundle's README names (its first line), or null when the text is not one. */
+export function readmeVersion(text: string): string | null {
+  return new RegExp(`^${HEADING}(\\d+\\.\\d+\\.\\d+[^\\s]*) on `).exec(text)?.[1] ?? null;
+}
+
 export function bundleReadme(facts: { receipts: readonly string[]; index?: string; pageSha256: string; writtenAt: Date }): string {
   const width = Math.max(VERIFIER_PAGE_NAME.length, ...facts.receipts.map((r) => r.length), facts.index?.length ?? 0) + 2;
   const row = (name: string, what: string) => `  ${name.padEnd(width)}${what}`;
   // The version names which published figure the page's SHA-256 is compared with.
-  return `Proof bundle written by Notarium ${packageJson.version} on ${facts.writtenAt.toISOString()}
+  return `${HEADING}${packageJson.version} on ${facts.writtenAt.toISOString()}
 
 ${[
   ...facts.receipts.map((r) => row(r, 'a receipt: the proof that its file existed no later than its block')),
@@ -24,20 +32,29 @@ ${[
 To check: open ${VERIFIER_PAGE_NAME} in a browser, and drop the file and its receipt on it.
 
 ${VERIFIER_PAGE_NAME} is the same, byte for byte, in every bundle written by this version of
-Notarium. It cannot vouch for itself: whoever sent it could have edited it. Before trusting what it
-says, check that its SHA-256 is
-
-  ${facts.pageSha256}
+Notarium. It cannot vouch for itself: whoever sent it could have edited it, and this README too.
+Before trusting what it says, compute its SHA-256:
 
   sha256sum ${VERIFIER_PAGE_NAME}                  (macOS: shasum -a 256 ${VERIFIER_PAGE_NAME};
                                           Windows: certutil -hashfile ${VERIFIER_PAGE_NAME} SHA256)
 
-and that this is the figure Notarium's documentation publishes for version ${packageJson.version}
-(docs/evidence.md in Notarium's source, "The verifier page's SHA-256"). Or do without
-this copy: "notarium verifier-page -o DIR" writes the page as your own Notarium builds it,
-"notarium receipt verify RECEIPT FILE" checks with no page at all, and the receipt format's
-documentation (docs/receipt-format.md in Notarium's source) says how to check a receipt by hand,
-independently of Notarium.
+The sender's Notarium wrote it as
+
+  ${facts.pageSha256}
+
+but compare it with the figure Notarium publishes for version ${packageJson.version}, which the
+sender does not control. Where it is published:
+  - Notarium's documentation: the page docs/evidence.md, section "The verifier page's SHA-256",
+    one row per version, in Notarium's source;
+  - your own Notarium (the same version): "notarium verify <this folder>" compares
+    ${VERIFIER_PAGE_NAME} with the figure published for it and verifies every receipt here by itself,
+    and "notarium verifier-page -o DIR" writes the page, prints its SHA-256 and whether it is the
+    published one.
+
+Or do without this copy: "notarium verifier-page -o DIR" writes the page as your own Notarium
+builds it, "notarium receipt verify RECEIPT FILE" checks with no page at all, and the receipt
+format's documentation (docs/receipt-format.md in Notarium's source) says how to check a receipt by
+hand, independently of Notarium.
 
 The page does not check that the block is on the best chain: look the block's hash up in any
 block explorer of its network, or run "notarium receipt verify RECEIPT FILE --online".

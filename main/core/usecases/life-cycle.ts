@@ -1,8 +1,8 @@
 import { isOutcomeUnknown } from '../api/transport-failure.ts';
-import { inBlock, type StoredRecord } from '../store/record.ts';
+import { inBlock, oursToSend, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { settleAllInDoubt, settleInDoubtAtBlock } from './in-doubt.ts';
-import { resendRejected, resubmitIfDue } from './resubmit.ts';
+import { resendRejected, resubmitIfDue, stopFollowingImported } from './resubmit.ts';
 import { releaseQueue, releaseQueues, waitsFor } from './version-queue.ts';
 
 /**
@@ -18,9 +18,10 @@ import { releaseQueue, releaseQueues, waitsFor } from './version-queue.ts';
  * for the first time, deeper, or another block), the profile's writes left in doubt are looked at
  * again, at most once per block time (in-doubt.ts: a block may show them); and its document's next
  * queued version goes. One the service has just said is not in a block (`answered` 'pending') may
- * be due to be sent again, or given up — never after a check that failed (it may well be in a
- * block); one the poller has just marked rejected is sent once more (resubmit.ts). Failures of
- * what it sends are thrown after the records say what became of them.
+ * be due to be sent again, or given up (an imported one is never sent, only no longer followed in
+ * the end) — never after a check that failed (it may well be in a block); one the poller has just
+ * marked rejected is sent once more (resubmit.ts). Failures of what it sends are thrown after the
+ * records say what became of them.
  */
 export async function afterStatus(
   ctx: NotaryContext,
@@ -35,7 +36,8 @@ export async function afterStatus(
     // A version sent whose outcome is unknown is in doubt, not failed: settled at a later block.
     for (const failure of failures.values()) if (!isOutcomeUnknown(failure)) throw failure;
   } else if (answered === 'pending') {
-    await resubmitIfDue(ctx, record);
+    if (oursToSend(record)) await resubmitIfDue(ctx, record);
+    else stopFollowingImported(ctx, record);
   } else if (record.state === 'rejected' && before.state !== 'rejected') {
     await resendRejected(ctx, record);
   }

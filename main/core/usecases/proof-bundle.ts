@@ -5,7 +5,7 @@ import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { pageSha256, VERIFIER_PAGE_MARK, VERIFIER_PAGE_NAME, verifierPage } from '../receipts/verifier-page.ts';
 import { zipArchive } from '../archive/zip-archive.ts';
 import { receiptFileName, serializeReceipt } from '../receipts/receipt-v1.ts';
-import { BUNDLE_README_NAME, bundleReadme } from './bundle-readme.ts';
+import { BUNDLE_README_NAME, bundleReadme, readmeVersion } from './bundle-readme.ts';
 import type { NotaryContext } from './context.ts';
 import { documentExport, exportReceipts, type ExportResult } from './document-export.ts';
 import { fileReceipt } from './batch-receipts.ts';
@@ -35,9 +35,16 @@ export async function exportProofBundle(ctx: NotaryContext, target: string, opti
   const result = await exportReceipts(ctx, target, { ...(folder ? { out: folder } : {}), ...(options.profile ? { profile: options.profile } : {}) });
   const where = dirname(result.receipts[0] ?? result.index!);
   const verifier = join(where, VERIFIER_PAGE_NAME);
+  const readme = join(where, BUNDLE_README_NAME);
+  // Beside a file (no -o), a README.txt may well be the user's own: it is left alone, as their verify.html is.
+  if (existsSync(readme) && readmeVersion(readFileSync(readme, 'utf8')) === null) {
+    throw new NotariumError(
+      'FILE_UNWRITABLE',
+      `The receipt was written, but not the bundle's page and README.txt: ${readme} is a file Notarium did not write, so it was left alone. Export the bundle into another folder with -o.`,
+    );
+  }
   writeVerifierPage(verifier, page.html);
   const verifierSha256 = pageSha256(page.html);
-  const readme = join(where, BUNDLE_README_NAME);
   const text = bundleReadme({
     receipts: result.receipts.map((r) => basename(r)),
     ...(result.index ? { index: basename(result.index) } : {}),

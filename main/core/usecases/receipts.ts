@@ -14,13 +14,15 @@ import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts'
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { decodeReceipt, MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { targetTypeOf } from '../receipts/verify/merkle-proof.ts';
-import { uncheckedEvidence, verifyReceipt, withServiceCheck, type StepId } from '../receipts/verify/verify-receipt.ts';
+import { uncheckedEvidence, verifyReceipt, withServiceCheck, type StepId, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import { receiptTooLarge, receiptUnreadable } from '../receipts/verify/receipt-verdict.ts';
 import type { MemberOfBatch } from '../store/batches.ts';
 import type { ImportedOutcome, StoredRecord } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';
 import { receiptNetwork } from './receipt-network.ts';
 import { profileToAsk, serviceCheck } from './service-check.ts';
+import { chainCheck } from './chain-check.ts';
+import { shellQuote } from '../text/shell-quote.ts';
 import { standsForContent } from './registrations.ts';
 
 /** Receipts: what a record needs to verify offline, written next to its file or elsewhere, and read back in. */
@@ -444,11 +446,15 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
     );
   }
   let report = verifyReceipt(receipt);
-  // As verify does, the service that made the receipt is asked when a profile reaches it (the
-  // embedded sandbox included): a forged receipt whose maker does not know it is kept as partial.
+  // As verify does, the block lookup of the profile that reaches the receipt's service is asked
+  // whether its block is on the best chain: a block left behind is no evidence to keep.
+  const chain = report.outcome === 'failed' ? undefined : await chainCheck(ctx, receipt);
+  if (chain) report = verifyReceipt(receipt, { chain });
+  // Then the service that made the receipt, when a profile reaches it (the embedded sandbox
+  // included): a forged receipt whose maker does not know it is kept as partial.
   const check = report.outcome === 'failed' ? undefined : await serviceCheck(ctx, receipt);
   if (check) report = withServiceCheck(report, check, false);
-  if (report.outcome === 'failed') throw new NotariumError('RECEIPT_INVALID', `${path} does not verify: ${report.summary}`);
+  if (report.outcome === 'failed') throw new NotariumError('RECEIPT_INVALID', `${path} does not verify: ${report.summary}${offChainHint(ctx, report, path)}`);
   const makerDoesNotKnow = check?.status === 'fail' && check.code === 'unknown-to-maker';
   // The profile whose service made the receipt, else the one asked for (or the current one); the
   // poller follows the record only on the service that registered it.
@@ -522,6 +528,15 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   ctx.recordUpdated(record);
   ctx.wakePoller();
   return { record, imported: true, proof, serviceProfile, ...(existing ? { replaced: existing } : {}) };
+}
+
+/**
+ * A receipt whose block left the best chain may be of a registration now in another block: the
+ * receipt completed again for that block is the one to import.
+ */
+function offChainHint(ctx: NotaryContext, report: VerificationReport, path: string): string {
+  if (report.failedStep !== 'chain') return '';
+  return ` It is not imported: if its registration is in another block now, "${ctx.command(`receipt upgrade ${shellQuote(path)}`)}" completes it for that block, and the receipt can be imported then.`;
 }
 
 /** What insertImported takes for a receipt's registration, all of it checked just now, before the file's own fields. */

@@ -1,6 +1,6 @@
 import { firstCheckAt } from '../poller/schedule.ts';
 import type { Profile } from '../store/profiles.ts';
-import { groupOf, isLive, oursToSend, type StoredRecord } from '../store/record.ts';
+import { groupOf, importedPending, isLive, oursToSend, type StoredRecord } from '../store/record.ts';
 import { duration } from '../../../preload/duration.ts';
 import { landingAfter } from './chain-landing.ts';
 import type { NotaryContext } from './context.ts';
@@ -57,7 +57,7 @@ export async function resubmitIfDue(ctx: NotaryContext, record: StoredRecord): P
   // The newest live submission: one the service refused, or rejected, is not the one to send again.
   const newest = group.filter(isLive).at(-1)?.id === record.id;
   if (!resubmitDue(record, newest, profile, ctx.now())) return undefined;
-  if (pastGiveUp(group, profile, ctx.now())) {
+  if (pastGiveUp(group[0]?.publishedAt ?? null, profile, ctx.now())) {
     for (const r of ctx.library.records.giveUp(groupOf(record), notMined(ctx, record, profile), queueStuck(ctx, record))) ctx.recordUpdated(r);
     return undefined;
   }
@@ -106,10 +106,28 @@ export async function resendRejected(ctx: NotaryContext, record: StoredRecord): 
   return submitRecord(ctx, again, undefined);
 }
 
-/** Whether the registration's first submission was published GIVE_UP_PERIODS periods ago or more. */
-export function pastGiveUp(group: readonly StoredRecord[], profile: Pick<Profile, 'resubmitAfterSeconds'>, now: number): boolean {
-  const first = group[0]?.publishedAt ?? null;
-  return first !== null && now - first >= GIVE_UP_PERIODS * profile.resubmitAfterSeconds * 1000;
+/** Whether a registration followed since `since` (its first submission's publication) has been for GIVE_UP_PERIODS periods or more. */
+export function pastGiveUp(since: number | null, profile: Pick<Profile, 'resubmitAfterSeconds'>, now: number): boolean {
+  return since !== null && now - since >= GIVE_UP_PERIODS * profile.resubmitAfterSeconds * 1000;
+}
+
+/**
+ * An imported pending receipt's registration that the service holds but no block takes: not the
+ * library's to send again (oursToSend), so it is followed for as long as the library's own would be
+ * without a block (GIVE_UP_PERIODS periods, from its import: it was published before then), and no
+ * longer: imported evidence that never got into a block (importedNeverMined), said so.
+ */
+export function stopFollowingImported(ctx: NotaryContext, record: StoredRecord): StoredRecord | undefined {
+  if (!importedPending(record)) return undefined;
+  const profile = ctx.library.profiles.require(record.profile);
+  if (!pastGiveUp(record.createdAt, profile, ctx.now())) return undefined;
+  ctx.library.records.markFailed(
+    record.id,
+    `Imported evidence that never got into a block: the service holds the receipt's registration (txId ${record.txId}), but no block took it in the ${duration(GIVE_UP_PERIODS * profile.resubmitAfterSeconds)} it was followed since it was imported, so it is no longer followed. Notarium never sends it itself (it did not register it): notarise the file to register it as your own.`,
+  );
+  const ended = ctx.library.records.get(record.id)!;
+  ctx.recordUpdated(ended);
+  return ended;
 }
 
 /** The sentence of a registration given up: what happened, and what to do. */

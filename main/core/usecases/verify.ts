@@ -13,6 +13,7 @@ import { FOLLOWED_STATES, type StoredRecord } from '../store/record.ts';
 import { shellQuote } from '../text/shell-quote.ts';
 import type { NotaryContext } from './context.ts';
 import { filesOf, type FileOrigin } from './files-in.ts';
+import { bundleFileAt, loneReceipts, type BundleFile } from './bundle-files.ts';
 import { serviceCheck } from './service-check.ts';
 import { chainCheck, type ChainAnswers } from './chain-check.ts';
 import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
@@ -282,19 +283,37 @@ export interface BatchOptions extends VerifyOptions {
   concurrency?: number;
   /** Each result as it comes, with where its file came from in the paths given. */
   onResult?(result: FileVerification, origin: FileOrigin): void;
+  /** A proof bundle's own page or README.txt met among the files (bundle-files.ts): said for what it is, never verified as a file. */
+  onBundleFile?(file: BundleFile, origin: FileOrigin): void;
 }
 
 /**
  * Verifies files and folders (recursively): one result per file, receipts and hidden entries in
  * folders left out. A receipt named on its own (opened from the file manager, say) is verified as
- * a receipt: with its file when that lies beside it, else alone.
+ * a receipt: with its file when that lies beside it, else alone. A proof bundle's folder is
+ * verified as its receiver means it: its page and README.txt are the bundle's (onBundleFile), not
+ * files of unknown content, and each of its receipts is verified, alone when its file is not beside it.
  */
 export async function verifyPaths(ctx: VerifyContext, paths: readonly string[], batch: BatchOptions = {}): Promise<FileVerification[]> {
   const options = { ...batch, chainAnswers: batch.chainAnswers ?? new Map() };
   const items: (FileOrigin & { file?: string; receipt?: string; skipped?: NotariumError })[] = [];
   for (const [index, p] of paths.map((p) => resolve(p)).entries()) {
-    if (isReceiptName(p) && !(await isFolder(p))) items.push({ receipt: p, file: await fileOfReceipt(p), index, inFolder: null });
-    else items.push(...(await filesOf([p])).map(({ path, inFolder, skipped }) => ({ file: path, index, inFolder, skipped })));
+    if (isReceiptName(p) && !(await isFolder(p))) {
+      items.push({ receipt: p, file: await fileOfReceipt(p), index, inFolder: null });
+      continue;
+    }
+    const walked = await filesOf([p]);
+    const bundles = new Set<string>();
+    for (const { path, inFolder, skipped } of walked) {
+      const bundled = skipped ? null : await bundleFileAt(path);
+      if (!bundled) items.push({ file: path, index, inFolder, skipped });
+      else {
+        options.onBundleFile?.(bundled, { index, inFolder });
+        if (inFolder !== null) bundles.add(dirname(path));
+      }
+    }
+    let next = walked.length;
+    for (const folder of bundles) for (const receipt of await loneReceipts(folder)) items.push({ receipt, index, inFolder: next++ });
   }
   return boundedMap(items, options.concurrency ?? 8, async ({ file, receipt, skipped, ...origin }) => {
     const result = skipped ? failure(file!, skipped) : receipt ? await verifyReceiptFile(ctx, receipt, file, options) : await verifyFile(ctx, file!, options);

@@ -44,6 +44,9 @@ const FILTER_STATES: Record<Filter, RecordState[] | undefined> = {
   problems: ['failed', 'rejected'],
 };
 
+/** Filters of the library's own registrations alone: Pending counts as the sidebar does, never imported evidence. */
+const OWN_ONLY: Record<Filter, boolean> = { all: false, pending: true, queued: false, settled: false, problems: false };
+
 export class LibraryState {
   search = $state('');
   filter = $state<Filter>('all');
@@ -140,6 +143,7 @@ export class LibraryState {
       sort: this.sort,
       direction: this.direction,
       ...(states ? { states } : {}),
+      ...(OWN_ONLY[this.filter] ? { own: true } : {}),
       ...(search ? { search } : {}),
       ...(this.batch ? { batch: this.batch.id } : {}),
     };

@@ -27,4 +27,9 @@ describe('recordBadge', () => {
     // Rejected: the service's word, which the badge says as it is.
     expect(recordBadge({ ...record, state: 'rejected', proofOutcome: 'pending' }).label).not.toMatch(/Imported/);
   });
+
+  it('shows an imported pending receipt no longer followed as imported evidence never in a block, not as the library’s own failure', () => {
+    expect(recordBadge({ ...record, state: 'failed', proofOutcome: 'pending' })).toEqual({ tone: 'unknown', label: 'Imported · never in a block' });
+    expect(recordBadge({ ...record, state: 'failed', proofOutcome: null })).toEqual({ tone: 'mismatch', label: 'Failed' });
+  });
 });

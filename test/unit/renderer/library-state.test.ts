@@ -96,7 +96,7 @@ describe('the Library state', () => {
     expect(state.row(0)?.state).toBe('settled');
   });
 
-  it('"Pending" lists what the pending count counts: files whose registration is queued, being sent or on its way to its depth', async () => {
+  it('"Pending" lists what the pending count counts: files whose registration (the library\'s own, never imported evidence) is queued, being sent or on its way to its depth', async () => {
     const asked: unknown[] = [];
     fake.answers.set('queryRecords', async (query: unknown) => {
       asked.push(query);
@@ -104,7 +104,7 @@ describe('the Library state', () => {
     });
     state.filter = 'pending';
     await state.reload();
-    expect(asked).toEqual([expect.objectContaining({ states: ['queued', 'submitting', 'published', 'confirmed'] })]);
+    expect(asked).toEqual([expect.objectContaining({ states: ['queued', 'submitting', 'published', 'confirmed'], own: true })]);
   });
 
   it('does not follow a newer record of another registration', async () => {
