@@ -53,6 +53,10 @@ function withBlockLookup(): void {
     explorerHeaderUrl: profile.explorerHeaderUrl,
     explorerBlockUrl: `${service.sandbox.baseUrl}/explorer/block/hash/{blockHash}`,
     network: 'regtest',
+    targetConfirmations: profile.targetConfirmations,
+    expectedBlockSeconds: profile.expectedBlockSeconds,
+    resubmitAfterSeconds: profile.resubmitAfterSeconds,
+    idempotentWrites: profile.idempotentWrites,
   });
 }
 
