@@ -89,7 +89,9 @@ describe('receipt upgrade of a copy whose block was orphaned after it settled', 
     expect(verified.stdout.replace(/\s+/g, ' ')).toContain(
       `The service says transaction ${record.txId} is now in block ${newBlock}, with 2 confirmations (asked at `,
     );
-    expect(verified.stdout.replace(/\s+/g, ' ')).toMatch(/Now run (npx )?notarium receipt upgrade \S+ to bring the receipt to the block its transaction is in, then verify it again\./);
+    expect(verified.stdout.replace(/\s+/g, ' ')).toMatch(
+      /Now run (npx )?notarium receipt upgrade \S+ to bring the receipt to the block its transaction is in, then verify it again\./,
+    );
 
     const upgraded = await upgradeReceipt(notary.context, notary.follower, copy);
     expect(upgraded).toMatchObject({ status: 'upgraded', outcome: 'verified', blockHash: newBlock, movedFrom: block });

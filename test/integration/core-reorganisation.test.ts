@@ -101,10 +101,10 @@ describe('a record whose block is orphaned by a reorganisation', () => {
     expect(verified.status).toBe('mismatch');
     expect(verified.report!.failedStep).toBe('chain');
     expect(verified.message).toContain(`block ${firstBlock}`);
+    expect(verified.message).toContain(`The service says transaction ${record.txId} is now in block ${newBlock.hash}, with 2 confirmations (asked at `);
     expect(verified.message).toContain(
-      `The service says transaction ${record.txId} is now in block ${newBlock.hash}, with 2 confirmations (asked at `,
+      `Now run notarium receipt upgrade ${oldCopy} to bring the receipt to the block its transaction is in, then verify it again.`,
     );
-    expect(verified.message).toContain(`Now run notarium receipt upgrade ${oldCopy} to bring the receipt to the block its transaction is in, then verify it again.`);
   });
 
   it('a receipt written before is brought up to the new block by receipt upgrade, and verifies', async () => {
@@ -160,11 +160,14 @@ describe('a record whose block is orphaned while its transaction waits in the me
     expect(verified.status).toBe('mismatch');
     expect(verified.report!.failedStep).toBe('chain');
     expect(verified.message).toContain(`The service says transaction ${record.txId} is in no block now (asked at `);
-    expect(verified.message).toContain(`Once it is in a block, run notarium receipt upgrade ${receiptPath} to bring the receipt to the block its transaction is in`);
+    expect(verified.message).toContain(
+      `Once it is in a block, run notarium receipt upgrade ${receiptPath} to bring the receipt to the block its transaction is in`,
+    );
   });
 
   it('settles again once mined: evidence taken again, the receipt rewritten with the new block, and it verifies', async () => {
-    const [mined] = (await sb.json<{ blocks: { hash: string; txIds: string[] }[] }>('/__sandbox/mine', { method: 'POST', body: JSON.stringify({ blocks: 3 }) })).blocks;
+    const [mined] = (await sb.json<{ blocks: { hash: string; txIds: string[] }[] }>('/__sandbox/mine', { method: 'POST', body: JSON.stringify({ blocks: 3 }) }))
+      .blocks;
     expect(mined!.txIds).toContain(record.txId);
     await expect.poll(() => recordOf(record.id).state).toBe('settled');
     await expect.poll(() => receiptAt(receiptPath).confirmation!.blockHash).toBe(mined!.hash);

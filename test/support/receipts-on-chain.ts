@@ -45,7 +45,8 @@ export async function receiptsOnChain(folders: readonly string[], ask: AskSandbo
     const { txId, kind } = receipt.registration;
     const status = await ask<{ confirmation: { blockHash?: string } | null }>(`/api/v1/${kind === 'record' ? 'records' : 'linkedrecords'}/${txId}/status`);
     const now = status.confirmation?.blockHash ?? 'no block';
-    if (now !== receipt.confirmation?.blockHash) problems.push(`${path}: names block ${receipt.confirmation?.blockHash ?? 'none'}, the sandbox holds ${txId} in ${now}`);
+    if (now !== receipt.confirmation?.blockHash)
+      problems.push(`${path}: names block ${receipt.confirmation?.blockHash ?? 'none'}, the sandbox holds ${txId} in ${now}`);
   };
   for (let i = 0; i < paths.length; i += AT_ONCE) await Promise.all(paths.slice(i, i + AT_ONCE).map(check));
   return { receipts: paths.length, besideFiles, problems };

@@ -37,7 +37,10 @@ export async function registrationNow(
   if (held && held.txId === txId && held.profile === profile && ASKED_STATES.includes(held.state)) {
     if (checkNow) await checkNow(held);
     const now = ctx.library.records.get(held.id) ?? held;
-    if (!inBlock(now)) return now.state === 'published' ? { where: 'none', at: now.lastCheckedAt ?? ctx.now() } : { where: 'unknown', why: `the library holds it as ${now.state}` };
+    if (!inBlock(now))
+      return now.state === 'published'
+        ? { where: 'none', at: now.lastCheckedAt ?? ctx.now() }
+        : { where: 'unknown', why: `the library holds it as ${now.state}` };
     if (now.blockHash!.toLowerCase() !== receipt.confirmation?.blockHash.toLowerCase()) {
       return { where: 'block', blockHash: now.blockHash!, confirmations: now.confirmations, at: now.lastCheckedAt ?? ctx.now() };
     }

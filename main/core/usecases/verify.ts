@@ -201,7 +201,10 @@ async function verifyAgainst(
     if (options.requireChain) report = withRequiredChain(report, chain);
     // Its block left the best chain: the verdict stands (this receipt is not on it), and says where the registration is now.
     if (chain?.status === 'fail' && chain.code === 'block-not-on-best-chain') {
-      const now = await registrationNow(engine, receipt, { record: origin.record, checkNow: 'checkNow' in ctx ? ctx.checkNow : undefined });
+      // A command asks the service first (its pace allowing); the app's poller keeps the library current.
+      const lazy = 'engine' in ctx ? ctx : undefined;
+      const checkNow = lazy?.checkNow && ((r: StoredRecord) => lazy.checkNow!(r));
+      const now = await registrationNow(engine, receipt, { record: origin.record, checkNow });
       const said = registrationNowSentence(engine, receipt.registration.txId, now, { receiptPath: origin.receiptPath, file: path });
       report = { ...report, summary: `${report.summary} ${said}` };
     }
