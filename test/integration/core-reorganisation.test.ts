@@ -12,6 +12,7 @@ import { notarise } from '../../main/core/usecases/notarise.ts';
 import { upgradeReceipt } from '../../main/core/usecases/receipt-upgrade.ts';
 import { verifyFile } from '../../main/core/usecases/verify.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
+import { receiptsOnChain } from '../support/receipts-on-chain.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 // Proofs that change (service-notes.md: a Merkle proof may change for about an hour): a record
@@ -105,6 +106,11 @@ describe('a record whose block is orphaned by a reorganisation', () => {
     expect(verified.message).toContain(
       `Now run notarium receipt upgrade ${oldCopy} to bring the receipt to the block its transaction is in, then verify it again.`,
     );
+  });
+
+  it("the evidence suites' check of receipts on disk finds that copy stale", async () => {
+    const kept = await receiptsOnChain([join(root, 'files', 'kept')], sb.json);
+    expect(kept.problems).toEqual([`${oldCopy}: names block ${firstBlock}, the sandbox holds ${record.txId} in ${reorganised.blocks[0]!.hash}`]);
   });
 
   it('a receipt written before is brought up to the new block by receipt upgrade, and verifies', async () => {
