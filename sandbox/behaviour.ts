@@ -74,6 +74,12 @@ export interface Behaviour {
    * with new proofs): proofs may change for about an hour. Random, so never on by `strict`.
    */
   reorgRate: number;
+  /**
+   * Where a reorganisation leaves the transactions of the blocks it orphans: `at-once`, mined again
+   * in the new branch's first block; `mempool`, back in the mempool, published and in no block,
+   * until the next block mined after it (the real network may hold them there a while).
+   */
+  reorgRemine: 'at-once' | 'mempool';
 }
 
 export const KIND_BEHAVIOUR: Behaviour = {
@@ -95,6 +101,7 @@ export const KIND_BEHAVIOUR: Behaviour = {
   explorerStyle: 'sandbox',
   explorerRate: 0,
   reorgRate: 0,
+  reorgRemine: 'at-once',
 };
 
 export const STRICT_BEHAVIOUR: Behaviour = {
@@ -125,6 +132,8 @@ export const STRICT_BEHAVIOUR: Behaviour = {
   explorerStyle: 'whatsonchain',
   explorerRate: 3,
   reorgRate: 0,
+  // Nothing promises an orphaned transaction a place in the new branch: it waits for a later block.
+  reorgRemine: 'mempool',
 };
 
 /** The behaviour for `options`: strict or kind, with each setting given explicitly winning. */

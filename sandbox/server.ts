@@ -140,7 +140,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...healthRoutes(options.appVersion ?? 'notarium-sandbox/0.1.0'),
     ...explorerRoutes(chain, behaviour.explorerStyle),
     ...identity.routes.map((r) => ({ ...r, bodyLimit: r.bodyLimit ?? IDENTITY_BODY_LIMIT })),
-    ...adminRoutes(chain, faults, meta, requests),
+    ...adminRoutes(chain, faults, meta, requests, behaviour),
   );
   const expectedKey = Buffer.from(apiKey);
 
@@ -153,7 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       if (blockIntervalMs > 0) {
         const mined = chain.catchUp(blockIntervalMs);
         // A proof may change after mining: now and then the newest block is replaced (behaviour.ts, reorgRate).
-        if (mined.length > 0 && behaviour.reorgRate > 0 && random() < behaviour.reorgRate) chain.reorganise(1);
+        if (mined.length > 0 && behaviour.reorgRate > 0 && random() < behaviour.reorgRate) chain.reorganise(1, behaviour.reorgRemine);
       }
       const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
       const match = router.match(req.method ?? 'GET', url.pathname);

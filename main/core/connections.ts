@@ -1,4 +1,5 @@
 import { BlockLookup } from './api/block-lookup.ts';
+import type { OriginPacer } from './api/origin-pacer.ts';
 import { ExplorerApi, sandboxBlockLookup, sandboxExplorerPage, sandboxExplorerTemplates, type ExplorerTemplates } from './api/explorer-api.ts';
 import type { TransportOptions } from './api/http-client.ts';
 import { IdentityApi } from './api/identity-api.ts';
@@ -62,6 +63,8 @@ export interface ConnectionsOptions {
   profileInUse?: string;
   /** How the sentences of failures say a command to run (NotaryContext.command). */
   command?: SuggestedCommand;
+  /** The pace of the profiles' explorers (default: the process's, at WhatsOnChain's rate: origin-pacer.ts). */
+  explorerPacer?: OriginPacer;
 }
 
 export const BASE_URL_ENV = 'NOTARIUM_BASE_URL';
@@ -177,8 +180,8 @@ export class Connections {
       baseUrl,
       overridden: Boolean(override),
       api: new RecordApi({ ...transport, baseUrl, apiKey }),
-      explorer: templates ? new ExplorerApi({ ...transport, templates }) : null,
-      blockLookup: lookup ? new BlockLookup({ ...transport, template: lookup }) : null,
+      explorer: templates ? new ExplorerApi({ ...transport, templates, pacer: this.options.explorerPacer }) : null,
+      blockLookup: lookup ? new BlockLookup({ ...transport, template: lookup, pacer: this.options.explorerPacer }) : null,
       identity: profile.authUrl && profile.envId ? new IdentityApi({ ...transport, authUrl: profile.authUrl, envId: profile.envId }) : null,
       auth: authEndpoints(profile),
       requireKey: async () => void (await apiKey()),

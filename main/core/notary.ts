@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { TransportOptions } from './api/http-client.ts';
+import type { OriginPacer } from './api/origin-pacer.ts';
 import { embeddedSandboxDir } from './app-paths.ts';
 import { SignIn } from './auth/sign-in.ts';
 import { asNotariumError, NotariumError } from './errors/notarium-error.ts';
@@ -49,6 +50,8 @@ export interface NotaryOptions {
   /** Seconds between blocks of the embedded sandbox (default 10). */
   sandboxBlockInterval?: number;
   transport?: TransportOptions;
+  /** The pace of the profiles' explorers (default: the process's, at WhatsOnChain's rate: origin-pacer.ts). */
+  explorerPacer?: OriginPacer;
   /** Write a receipt next to the file when its registration is in a block (default true). */
   autoReceipts?: boolean;
   pollerConcurrency?: number;
@@ -97,6 +100,7 @@ export class Notary {
       transport: options.transport,
       profileInUse: options.profileInUse,
       command,
+      explorerPacer: options.explorerPacer,
     });
     this.poller = new Poller({
       records: this.library.records,

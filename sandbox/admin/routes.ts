@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { Behaviour } from '../behaviour.ts';
 import type { Chain } from '../chain/chain.ts';
 import { dataScript, hash160, p2pkhScript } from '../chain/script.ts';
 import { serializeTransaction } from '../chain/transaction.ts';
@@ -13,7 +14,7 @@ import type { MetaTable } from '../store/database.ts';
 /** Test controls under /__sandbox (API key required): mine on demand, reorganise, faults, odd transactions. */
 
 const mineSchema = z.object({ blocks: z.number().int().min(1).max(1000).default(1) }).strict();
-const reorgSchema = z.object({ depth: z.number().int().min(1).max(100).default(1) }).strict();
+const reorgSchema = z.object({ depth: z.number().int().min(1).max(100).default(1), remine: z.enum(['at-once', 'mempool']).optional() }).strict();
 const injectSchema = z.object({ type: z.enum(['foreign', 'foreign-data', 'future']) }).strict();
 
 function parse<T>(schema: z.ZodType<T>, body: Buffer): T {
@@ -24,7 +25,7 @@ function parse<T>(schema: z.ZodType<T>, body: Buffer): T {
   return result.data;
 }
 
-export function adminRoutes(chain: Chain, faults: Faults, meta: MetaTable, requests: RequestCounter): Route[] {
+export function adminRoutes(chain: Chain, faults: Faults, meta: MetaTable, requests: RequestCounter, behaviour: Pick<Behaviour, 'reorgRemine'>): Route[] {
   return [
     // Service requests by route and second since the last reset, faulted ones included.
     { method: 'GET', path: '/__sandbox/requests', handler: () => ({ status: 200, json: requests.view() }) },
@@ -46,12 +47,13 @@ export function adminRoutes(chain: Chain, faults: Faults, meta: MetaTable, reque
       },
     },
     {
-      // A reorganisation: the top `depth` blocks are orphaned, their transactions mined again with new proofs.
+      // A reorganisation: the top `depth` blocks are orphaned, their transactions mined again with
+      // new proofs at once, or (`remine: "mempool"`) left to wait for a later block.
       method: 'POST',
       path: '/__sandbox/reorg',
       handler: async (ctx) => {
-        const { depth } = parse(reorgSchema, await ctx.body());
-        const { orphaned, blocks } = chain.reorganise(depth);
+        const { depth, remine } = parse(reorgSchema, await ctx.body());
+        const { orphaned, blocks } = chain.reorganise(depth, remine ?? behaviour.reorgRemine);
         return { status: 200, json: { tipHeight: chain.tipHeight, orphaned, blocks } };
       },
     },

@@ -246,12 +246,13 @@ export class Chain {
 
   /**
    * A reorganisation (service-notes.md: a proof may change for about an hour): the top `depth`
-   * blocks leave the chain, their transactions go back to the mempool and are mined again at once
-   * in a block of another coinbase (so another Merkle root, block hash and proof), followed by
-   * `depth` empty blocks: the new branch is one block longer than the one it replaces. Explorers
-   * still know the orphaned blocks' headers; their lookup says they are off the best chain.
+   * blocks leave the chain and their transactions go back to the mempool. `at-once`, they are mined
+   * again at once in a block of another coinbase (so another Merkle root, block hash and proof);
+   * `mempool`, that block holds none of them and they wait, in no block, for the next block mined.
+   * Then `depth` empty blocks: the new branch is one block longer than the one it replaces.
+   * Explorers still know the orphaned blocks' headers; their lookup says they are off the best chain.
    */
-  reorganise(depth: number): Reorganisation {
+  reorganise(depth: number, remine: 'at-once' | 'mempool' = 'at-once'): Reorganisation {
     return this.db.transaction((): Reorganisation => {
       const tip = this.stmt.tip.get()!;
       const fork = Math.max(1, tip.height - depth + 1); // the genesis block stays
@@ -267,8 +268,10 @@ export class Chain {
         orphaned.push(block.hash);
       }
       const at = this.now();
-      const blocks = [this.mineBlock(at, null, `reorg ${tip.hash.slice(0, 16)}`)];
-      for (let i = 0; i < tip.height - fork + 1; i++) blocks.push(this.mineBlock(at, null));
+      // Held back: the new branch's blocks take nothing accepted before them (block-schedule.ts).
+      const cutoff = remine === 'mempool' ? Number.NEGATIVE_INFINITY : null;
+      const blocks = [this.mineBlock(at, cutoff, `reorg ${tip.hash.slice(0, 16)}`)];
+      for (let i = 0; i < tip.height - fork + 1; i++) blocks.push(this.mineBlock(at, cutoff));
       return { orphaned, blocks };
     })();
   }

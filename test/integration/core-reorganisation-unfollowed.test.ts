@@ -11,6 +11,7 @@ import { notarise } from '../../main/core/usecases/notarise.ts';
 import { upgradeReceipt } from '../../main/core/usecases/receipt-upgrade.ts';
 import { verifyFile } from '../../main/core/usecases/verify.ts';
 import { closedPort } from '../support/closed-port.ts';
+import { runCli } from '../support/cli.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { startStrictService, type StrictService } from '../support/strict-service.ts';
 
@@ -39,7 +40,25 @@ afterAll(async () => {
 });
 
 const receiptAt = (path: string): ReceiptV1 => parseReceipt(readFileSync(path, 'utf8'));
-const reorganise = () => service.sandbox.json<Reorganised>('/__sandbox/reorg', { method: 'POST', body: JSON.stringify({ depth: 1 }) });
+// Mined again at once in the new branch (the strict sandbox's default leaves them in the mempool).
+const reorganise = () => service.sandbox.json<Reorganised>('/__sandbox/reorg', { method: 'POST', body: JSON.stringify({ depth: 1, remine: 'at-once' }) });
+
+/** The profile with the strict sandbox's block lookup (WhatsOnChain's shape), so verify's chain step asks it. */
+function withBlockLookup(): void {
+  const profile = notary.library.profiles.require(service.profile);
+  notary.library.profiles.save({
+    name: profile.name,
+    baseUrl: profile.baseUrl!,
+    explorerTxUrl: profile.explorerTxUrl,
+    explorerHeaderUrl: profile.explorerHeaderUrl,
+    explorerBlockUrl: `${service.sandbox.baseUrl}/explorer/block/hash/{blockHash}`,
+    network: 'regtest',
+    targetConfirmations: profile.targetConfirmations,
+    expectedBlockSeconds: profile.expectedBlockSeconds,
+    resubmitAfterSeconds: profile.resubmitAfterSeconds,
+    idempotentWrites: profile.idempotentWrites,
+  });
+}
 
 /** A file notarised and settled in the sandbox's next block, its receipt written beside it. */
 async function settled(name: string): Promise<{ file: string; record: StoredRecord; block: string }> {
@@ -58,9 +77,21 @@ describe('receipt upgrade of a copy whose block was orphaned after it settled', 
     const { file, record, block } = await settled('deed.txt');
     const copy = join(root, 'files', 'kept', 'deed.txt.receipt.json');
     copyFileSync(`${file}.receipt.json`, copy);
+    withBlockLookup();
     const reorganised = await reorganise();
     expect(reorganised.orphaned).toEqual([block]);
     const newBlock = reorganised.blocks[0]!.hash;
+
+    // The command line's verify asks the service where the transaction is now, and says what to run.
+    const verified = await runCli(['verify', file, '--receipt', copy], { env: service.env });
+    expect(verified.code).toBe(1);
+    expect(verified.stdout).toContain(`is not on the best chain (it answered confirmations -1)`);
+    expect(verified.stdout.replace(/\s+/g, ' ')).toContain(
+      `The service says transaction ${record.txId} is now in block ${newBlock}, with 2 confirmations (asked at `,
+    );
+    expect(verified.stdout.replace(/\s+/g, ' ')).toMatch(
+      /Now run (npx )?notarium receipt upgrade \S+ to bring the receipt to the block its transaction is in, then verify it again\./,
+    );
 
     const upgraded = await upgradeReceipt(notary.context, notary.follower, copy);
     expect(upgraded).toMatchObject({ status: 'upgraded', outcome: 'verified', blockHash: newBlock, movedFrom: block });

@@ -10,7 +10,9 @@ import { verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts
 import type { StoredRecord } from '../../main/core/store/record.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { upgradeReceipt } from '../../main/core/usecases/receipt-upgrade.ts';
+import { verifyFile } from '../../main/core/usecases/verify.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
+import { receiptsOnChain } from '../support/receipts-on-chain.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 // Proofs that change (service-notes.md: a Merkle proof may change for about an hour): a record
@@ -78,7 +80,8 @@ describe('a record whose block is orphaned by a reorganisation', () => {
   });
 
   it('ends with the new block: evidence taken again, the receipt rewritten, and it verifies', async () => {
-    reorganised = await sb.json<Reorganised>('/__sandbox/reorg', { method: 'POST', body: JSON.stringify({ depth: 1 }) });
+    // Mined again at once in the new branch (the strict sandbox's own reorganisations leave it in the mempool: below).
+    reorganised = await sb.json<Reorganised>('/__sandbox/reorg', { method: 'POST', body: JSON.stringify({ depth: 1, remine: 'at-once' }) });
     expect(reorganised.orphaned).toEqual([firstBlock]);
     const newBlock = reorganised.blocks[0]!;
     expect(newBlock.txIds).toContain(record.txId);
@@ -90,6 +93,24 @@ describe('a record whose block is orphaned by a reorganisation', () => {
     const now = recordOf(record.id);
     expect(now.blockHash).toBe(newBlock.hash);
     expect(parseBlockHeader(now.blockHeader!).hash).toBe(newBlock.hash);
+  });
+
+  it('a receipt written before fails verification at the best-chain step, saying where its transaction is now and what to do', async () => {
+    const newBlock = reorganised.blocks[0]!;
+    const verified = await verifyFile(notary.context, file, { receipt: oldCopy });
+    // Not verified: the receipt as written names a block off the best chain.
+    expect(verified.status).toBe('mismatch');
+    expect(verified.report!.failedStep).toBe('chain');
+    expect(verified.message).toContain(`block ${firstBlock}`);
+    expect(verified.message).toContain(`The service says transaction ${record.txId} is now in block ${newBlock.hash}, with 2 confirmations (asked at `);
+    expect(verified.message).toContain(
+      `Now run notarium receipt upgrade ${oldCopy} to bring the receipt to the block its transaction is in, then verify it again.`,
+    );
+  });
+
+  it("the evidence suites' check of receipts on disk finds that copy stale", async () => {
+    const kept = await receiptsOnChain([join(root, 'files', 'kept')], sb.json);
+    expect(kept.problems).toEqual([`${oldCopy}: names block ${firstBlock}, the sandbox holds ${record.txId} in ${reorganised.blocks[0]!.hash}`]);
   });
 
   it('a receipt written before is brought up to the new block by receipt upgrade, and verifies', async () => {
@@ -110,6 +131,57 @@ describe('a record whose block is orphaned by a reorganisation', () => {
     expect(await sb.json(`/explorer/block/hash/${firstBlock}`)).toMatchObject({ hash: firstBlock, confirmations: -1 });
     expect(await sb.json(`/explorer/block/hash/${reorganised.blocks[0]!.hash}`)).toMatchObject({ confirmations: 2 });
     expect((await sb.call(`/explorer/block/hash/${'00'.repeat(32)}`)).status).toBe(404);
+  });
+});
+
+describe('a record whose block is orphaned while its transaction waits in the mempool', () => {
+  const file = join(root, 'files', 'will.txt');
+  const receiptPath = `${file}.receipt.json`;
+  let record: StoredRecord;
+  let firstBlock: string;
+  let written: string;
+
+  it('goes back to published, in no block, its header dropped, and its receipt left as it was', async () => {
+    writeFileSync(file, 'A will, whose block the chain took back for a while.\n');
+    const [outcome] = await notarise(notary.context, [file]);
+    if (outcome?.status !== 'registered') throw new Error(`not registered: ${JSON.stringify(outcome)}`);
+    record = outcome.record;
+    await sb.mine();
+    await expect.poll(() => existsSync(receiptPath)).toBe(true);
+    written = readFileSync(receiptPath, 'utf8');
+    firstBlock = parseReceipt(written).confirmation!.blockHash;
+
+    // The strict sandbox's reading, asked for by name: the new branch holds none of the orphaned transactions.
+    const reorganised = await sb.json<Reorganised>('/__sandbox/reorg', { method: 'POST', body: JSON.stringify({ depth: 1, remine: 'mempool' }) });
+    expect(reorganised.orphaned).toEqual([firstBlock]);
+    expect(reorganised.blocks.flatMap((b) => b.txIds)).not.toContain(record.txId);
+    await expect.poll(() => recordOf(record.id).state).toBe('published');
+    expect(recordOf(record.id)).toMatchObject({ blockHash: null, blockHeader: null, confirmations: 0 });
+    // Nothing is written with a block the transaction is not in.
+    expect(readFileSync(receiptPath, 'utf8')).toBe(written);
+  });
+
+  it('its receipt fails at the best-chain step, saying the transaction is in no block now and what to do', async () => {
+    const verified = await verifyFile(notary.context, file);
+    expect(verified.status).toBe('mismatch');
+    expect(verified.report!.failedStep).toBe('chain');
+    expect(verified.message).toContain(`The service says transaction ${record.txId} is in no block now (asked at `);
+    expect(verified.message).toContain(
+      `Once it is in a block, run notarium receipt upgrade ${receiptPath} to bring the receipt to the block its transaction is in`,
+    );
+  });
+
+  it('settles again once mined: evidence taken again, the receipt rewritten with the new block, and it verifies', async () => {
+    const [mined] = (await sb.json<{ blocks: { hash: string; txIds: string[] }[] }>('/__sandbox/mine', { method: 'POST', body: JSON.stringify({ blocks: 3 }) }))
+      .blocks;
+    expect(mined!.txIds).toContain(record.txId);
+    await expect.poll(() => recordOf(record.id).state).toBe('settled');
+    await expect.poll(() => receiptAt(receiptPath).confirmation!.blockHash).toBe(mined!.hash);
+    const receipt = receiptAt(receiptPath);
+    expect(parseBlockHeader(receipt.blockHeader!).hash).toBe(mined!.hash);
+    expect(verifyReceipt(receipt, { fileDigest: record.sha256! }).outcome).toBe('verified');
+    expect(parseBlockHeader(recordOf(record.id).blockHeader!).hash).toBe(mined!.hash);
+    expect((await verifyFile(notary.context, file)).status).toBe('verified');
   });
 });
 

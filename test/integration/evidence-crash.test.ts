@@ -10,6 +10,7 @@ import { runCli, type CliResult } from '../support/cli.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 import { EVERY_READING, startStrictService, type StrictService } from '../support/strict-service.ts';
 import { seededRandom } from '../support/seeded-random.ts';
+import { receiptsOnChain } from '../support/receipts-on-chain.ts';
 
 // Evidence: SIGKILL the `notarium` CLI at random points of a notarisation, round after
 // round, restarting it each time; then run it once more to the end. Every record the sandbox
@@ -155,6 +156,9 @@ describe.each(CASES)('SIGKILL during notarisation: $files files, $rounds kills (
       expect([...libraryIds].sort()).toEqual([...sandboxIds].sort()); // nothing extra either
       expect(records).toHaveLength(c.files); // one registration per file
       expect(records.every((r) => r.state === 'settled' && r.confirmations >= 1)).toBe(true);
+      const onChain = await receiptsOnChain([work], sb.json);
+      expect(onChain.problems).toEqual([]);
+      expect(onChain.besideFiles).toBe(c.files);
     } finally {
       library.close();
     }
@@ -212,6 +216,9 @@ describe.each(BATCH_CASES)('SIGKILL during batch notarisation: $files files in b
       expect([...libraryIds].sort()).toEqual([...sandboxIds].sort()); // one registration per batch at the service: nothing extra
       expect(records.length).toBeLessThan(c.files / 2); // batches, not files one by one
       expect(records.every((r) => r.state === 'settled')).toBe(true);
+      const onChain = await receiptsOnChain([work], service.sb.json);
+      expect(onChain.problems).toEqual([]);
+      expect(onChain.besideFiles).toBe(c.files);
     } finally {
       library.close();
     }
@@ -439,6 +446,9 @@ describe.each(STRICT_CASES)(
       expect(unexplained).toEqual([]);
       expect(spentTwice).toEqual([]);
       expect(broken).toEqual([]);
+      const onChain = await receiptsOnChain([work], sb.json);
+      expect(onChain.problems).toEqual([]);
+      expect(onChain.besideFiles).toBe(plain.length + allVersions.length);
     });
   },
 );
@@ -509,6 +519,9 @@ describe.each(WATCH_CASES)('SIGKILL while a watched folder is taken in rounds: $
       live.forEach((r, i) => expect(r.prevTxId).toBe(i === 0 ? null : live[i - 1]!.txId));
       expect(live[0]!.kind).toBe('linked-create');
       expect(library.watchedFolders.files(folderRow().id).every((f) => f.memberId !== null && f.goneAt === null)).toBe(true);
+      const onChain = await receiptsOnChain([folder], service.sb.json);
+      expect(onChain.problems).toEqual([]);
+      expect(onChain.besideFiles).toBe(c.files);
     } finally {
       library.close();
       last.child.kill('SIGKILL');

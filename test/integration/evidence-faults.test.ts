@@ -7,6 +7,9 @@ import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import { PENDING_STATES, type RecordState } from '../../main/core/store/record.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { parseTx } from '../support/bitcoin.ts';
+import { receiptsOnChain } from '../support/receipts-on-chain.ts';
+import { OriginPacer } from '../../main/core/api/origin-pacer.ts';
+import { lacksEvidence } from '../../main/core/usecases/receipts.ts';
 import type { SandboxOptions } from '../../sandbox/index.ts';
 import { EVERY_READING, startStrictService, type Mode, type StrictService } from '../support/strict-service.ts';
 
@@ -34,6 +37,15 @@ const WRITE_CONCURRENCY = 32;
 const POLLER_CONCURRENCY = 40;
 /** The cap is checked as a rate over 5 s. */
 const RATE_WINDOW_S = 5;
+/**
+ * The strict sandbox's explorer answers this many requests a second, and the engine paces its
+ * explorer requests to it. At WhatsOnChain's 3 a second (strict's), the engine's evidence (a raw
+ * transaction per record, a header per block, each retried under the faults) queued behind the
+ * pacer held the poller's checks, and the strict case took about 150 s instead of 33. The pace
+ * itself, at 3 a second, is what cli-explorer-pace.test.ts proves; here the subject is the record
+ * service's faults, and the explorer still answers 429 beyond its rate.
+ */
+const EXPLORER_RATE = 30;
 
 const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
 
@@ -78,7 +90,10 @@ describe.each(CASES)('on the $label service', ({ mode, files: FILES, label, sand
   beforeAll(async () => {
     // Resubmission after 30 s, as the Sandbox profile: every write is in the next block here, so
     // nothing may be sent again as unmined.
-    strict = mode === 'strict' ? await startStrictService(join(root, 'home'), { blockInterval: 0.5, resubmitAfterSeconds: 30, sandbox }) : undefined;
+    strict =
+      mode === 'strict'
+        ? await startStrictService(join(root, 'home'), { blockInterval: 0.5, resubmitAfterSeconds: 30, sandbox: { explorerRate: EXPLORER_RATE, ...sandbox } })
+        : undefined;
     mkdirSync(work);
     for (let i = 0; i < FILES; i++) writeFileSync(join(work, `doc-${String(i).padStart(3, '0')}.txt`), `faulty day, document ${i}\n`);
     notary = new Notary({
@@ -86,7 +101,7 @@ describe.each(CASES)('on the $label service', ({ mode, files: FILES, label, sand
       sandboxBlockInterval: 0.5,
       secrets: noSecrets,
       env: strict?.env ?? {},
-      autoReceipts: false,
+      explorerPacer: new OriginPacer({ perSecond: EXPLORER_RATE }),
       pollerConcurrency: POLLER_CONCURRENCY,
       pollerRatePerSecond: RATE_CAP,
       transport: {
@@ -273,8 +288,10 @@ describe.each(CASES)('on the $label service', ({ mode, files: FILES, label, sand
       expect(first).toMatchObject({ status: 'in-doubt', record: { state: 'submitting' } });
       // A 500 is repeated only where the service honours Idempotency-Key: elsewhere the write may exist.
       expect(reasons).toEqual(strict ? [] : [2, 3, 4, 5].map((n) => `the service is unavailable (attempt ${n})`));
-      await admin('/__sandbox/faults', { errorRate: 0 });
+      // Counted while the service still fails (the test controls never do): the poller, which
+      // settles writes in doubt at a new block, may send it again as soon as the service is back.
       const before = (await admin<{ txIds: string[] }>('/__sandbox/records')).txIds.length;
+      await admin('/__sandbox/faults', { errorRate: 0 });
       const [second] = await notarise(notary.context, [path]);
       // Resent at the start of the run, it may be published before the file is hashed again.
       expect(['resumed', 'already-registered']).toContain(second!.status);
@@ -311,6 +328,18 @@ describe.each(CASES)('on the $label service', ({ mode, files: FILES, label, sand
       await admin('/__sandbox/faults', { errorRate: 0 });
       await settled;
       expect(notary.library.records.get(id)).toMatchObject({ state: 'settled', lastError: null });
+    });
+
+    it('leaves beside each file a receipt that verifies offline and names the block the sandbox holds its registration in now', async () => {
+      await admin('/__sandbox/faults', { errorRate: 0, dropRate: 0, latencyMs: { min: 0, max: 0 } });
+      // Every record settled with all its evidence: what the explorer failed to give under the
+      // faults is asked for again at the record's next check, and its receipts written again.
+      const complete = () => notary.library.records.query({ limit: 10_000 }).records.every((r) => r.state === 'settled' && !lacksEvidence(r));
+      await expect.poll(complete, { timeout: 300_000, interval: 250 }).toBe(true);
+      await notary.poller.stop(); // the receipts of the checks under way written
+      const onChain = await receiptsOnChain([work], admin);
+      expect(onChain.problems).toEqual([]);
+      expect(onChain.besideFiles).toBe(FILES + 2); // and the outage's and the storm's files
     });
   });
 });

@@ -19,7 +19,8 @@ export const STRICT_PROFILE = 'Strict service';
  * Every unkind reading of the real service's documentation at once, over `strict` (which already
  * takes the proof target `hash`, the WhatsOnChain explorer, the still-publishing window,
  * `contentRequired` and the portal's documented fields only): reorganisations of the tip ("a Merkle
- * proof can still change for about an hour"), and a salted SHA256 encoder required on every write.
+ * proof can still change for about an hour"; strict leaves their transactions in the mempool for a
+ * block), and a salted SHA256 encoder required on every write.
  */
 export const EVERY_READING: SandboxOptions = { reorgRate: 0.2, sha256Required: true, saltRequired: true };
 

@@ -67,6 +67,9 @@ Where the service's documentation allows more than one reading (strict value in 
   --reorg-rate R        share of scheduled blocks followed by a reorganisation of the tip, 0 to 1
                         (default 0; random, so not turned on by --strict); POST /__sandbox/reorg
                         makes one now
+  --reorg-remine W      where a reorganisation leaves the orphaned blocks' transactions: at-once
+                        (default: mined again in the new branch) or mempool (in no block until a
+                        later block) [${STRICT_BEHAVIOUR.reorgRemine}]
 
   --json                print the connection details as one JSON line
   --verbose             log one line per request on stderr (never headers or queries)
@@ -102,6 +105,7 @@ export const SANDBOX_OPTIONS = {
   'content-required': { type: 'boolean' },
   'identity-fields': { type: 'string' },
   'reorg-rate': { type: 'string' },
+  'reorg-remine': { type: 'string' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -151,6 +155,7 @@ export function sandboxOptionsFrom(argv: string[]): { options: SandboxOptions; j
       contentRequired: v['content-required'],
       identityFields: choiceOption('identity-fields', v['identity-fields'], ['lenient', 'documented-only'] as const),
       reorgRate: numberOption('reorg-rate', v['reorg-rate'], 0, 1, false),
+      reorgRemine: choiceOption('reorg-remine', v['reorg-remine'], ['at-once', 'mempool'] as const),
     },
   };
 }

@@ -16,6 +16,7 @@ import { filesOf, type FileOrigin } from './files-in.ts';
 import { bundleFileAt, loneReceipts, type BundleFile } from './bundle-files.ts';
 import { serviceCheck } from './service-check.ts';
 import { chainCheck, type ChainAnswers } from './chain-check.ts';
+import { registrationNow, registrationNowSentence } from './registration-now.ts';
 import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
 import { memberReceipt } from './batch-receipts.ts';
 import { batchFacts, batchOfReceipt, registrationsOfContent, type BatchFacts, type Registration } from './registrations.ts';
@@ -209,6 +210,15 @@ async function verifyAgainst(
     // The offline steps again, with the lookup's word: what the report proves depends on it.
     if (chain) report = verifyReceipt(receipt, { ...offline, chain });
     if (options.requireChain) report = withRequiredChain(report, chain);
+    // Its block left the best chain: the verdict stands (this receipt is not on it), and says where the registration is now.
+    if (chain?.status === 'fail' && chain.code === 'block-not-on-best-chain') {
+      // A command asks the service first (its pace allowing); the app's poller keeps the library current.
+      const lazy = 'engine' in ctx ? ctx : undefined;
+      const checkNow = lazy?.checkNow && ((r: StoredRecord) => lazy.checkNow!(r));
+      const now = await registrationNow(engine, receipt, { record: origin.record, checkNow });
+      const said = registrationNowSentence(engine, receipt.registration.txId, now, { receiptPath: origin.receiptPath, file: path });
+      report = { ...report, summary: `${report.summary} ${said}` };
+    }
     if (report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(engine, receipt, origin.record), options.requireService ?? false);
   }
   if (origin.source === 'library' && origin.record) report = heldAsImported(report, origin.record);

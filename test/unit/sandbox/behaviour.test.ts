@@ -29,6 +29,7 @@ describe('the readings a sandbox takes', () => {
       explorerStyle: 'whatsonchain',
       explorerRate: 3,
       reorgRate: 0,
+      reorgRemine: 'mempool',
     });
   });
 
