@@ -66,7 +66,7 @@ export interface FileRow {
  * names' trigram indexes and the digests' and txIds' indexes, and sorts only them; one that finds
  * many names reads the list in its order, comparing names as it goes (manyNames).
  */
-export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): { rows: FileRow[]; total: number } {
+export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): FilePage {
   const page = [q.limit ?? 100, q.offset ?? 0];
   const d = direction(q);
   const sort = q.sort ?? 'created';
@@ -82,7 +82,7 @@ export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): { rows: File
       )
       .all(...found.params, ...page);
     const total = rows[0]?.total ?? db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (${found.sql})`).get(...found.params)!.n;
-    return { rows: rows.map(({ recordId, memberId }) => ({ recordId, memberId })), total };
+    return { rows: rows.map(({ recordId, memberId }) => ({ recordId, memberId })), total, capped: false };
   }
   // Names too many to sort (or too short for a trigram): the list read in its order, each name compared as it goes.
   const { clause, params } = registrationsWhere(q, 'r');
@@ -97,7 +97,35 @@ export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): { rows: File
       ? byName(q, d, search)
       : { sql: `SELECT r.id AS recordId, m.id AS memberId FROM ${from} WHERE ${where} ORDER BY ${fileOrder(sort, q.batch, d)} LIMIT ? OFFSET ?`, params: all };
   const rows = db.prepare<unknown[], FileRow>(list.sql).all(...list.params, ...page);
-  return { rows, total: search ? countSearched(db, q, search) : countFiles(db, q) };
+  if (!search) return { rows, total: countFiles(db, q), capped: false };
+  const bound = countBound(page[0]!, page[1]!);
+  const total = countSearched(db, q, search, bound);
+  return total > bound ? { rows, total: bound, capped: true } : { rows, total, capped: false };
+}
+
+/**
+ * A page of the Library's list and how many rows the list has. A search that finds many names is
+ * counted only up to a bound past the page (countBound): `capped`, more than `total` rows match.
+ */
+export interface FilePage {
+  rows: FileRow[];
+  total: number;
+  capped: boolean;
+}
+
+/** How far a search that finds many names is counted: in thousands, a thousand at least past the page's end. */
+const COUNTED_BY = 1000;
+
+/**
+ * The bound past which a search's rows are not counted: the first multiple of a thousand beyond the
+ * page's end (none for a page without a limit, which reads every row anyway). A count of every
+ * match would cost a pass over every name, however few are shown; this one costs at most a
+ * thousand rows more than reading the page, and the list, told more are there, asks again as it is
+ * scrolled towards that bound.
+ */
+function countBound(limit: number, offset: number): number {
+  if (limit < 0) return Number.MAX_SAFE_INTEGER - 1;
+  return (Math.floor((offset + limit) / COUNTED_BY) + 1) * COUNTED_BY;
 }
 
 /** Every row of the Library: each registration's listed row, with its batch's files when it anchors a batch. */
@@ -162,27 +190,26 @@ export function countFiles(db: LibraryDatabase, q: Pick<FileQuery, 'profile' | '
 }
 
 /**
- * How many rows of the list a search finds, a name compared as it goes: the registrations whose
- * row matches (one pass over their names' index when only names are compared), less those that
- * anchor a batch, whose files are the rows instead, plus the batches' files that match (read from
- * the few batches, never a join from every registration).
+ * How many rows of the list a search finds, a name compared as it goes, up to `bound` + 1 (enough
+ * to tell that there are more): the registrations of a file whose row matches, then the batches'
+ * files that match (read from the few batches, never a join from every registration).
  */
-function countSearched(db: LibraryDatabase, q: FileQuery, s: Search): number {
+function countSearched(db: LibraryDatabase, q: FileQuery, s: Search, bound: number): number {
   const reg = registrationsWhere(q, 'r');
-  const own = searchWhere(s, { name: 'r.name', sha256: 'r.sha256', prefix: 'r.' });
   const member = searchWhere(s, { name: 'm.name', sha256: 'm.sha256', prefix: 'r.' });
   const where = (...clauses: string[]): string => clauses.filter(Boolean).join(' AND ');
-  const count = (sql: string, params: unknown[]): number => db.prepare<unknown[], { n: number }>(sql).get(...params)!.n;
-  const anchors = `FROM batches b CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)`;
   const batch = q.batch === undefined ? { clause: '', params: [] } : { clause: 'b.id = ?', params: [q.batch] };
-  const files = count(
-    `SELECT count(*) AS n ${anchors} CROSS JOIN batch_members m ON m.batch_id = b.id WHERE ${where(reg.clause, member.clause, batch.clause)}`,
-    [...reg.params, ...member.params, ...batch.params],
-  );
-  if (q.batch !== undefined) return files;
-  const registrations = count(`SELECT count(*) AS n FROM records r WHERE ${where(reg.clause, own.clause)}`, [...reg.params, ...own.params]);
-  const anchoring = count(`SELECT count(*) AS n ${anchors} WHERE ${where(reg.clause, own.clause)}`, [...reg.params, ...own.params]);
-  return registrations - anchoring + files;
+  const files = {
+    sql: `SELECT 1 FROM batches b CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)
+      CROSS JOIN batch_members m ON m.batch_id = b.id WHERE ${where(reg.clause, member.clause, batch.clause)}`,
+    params: [...reg.params, ...member.params, ...batch.params],
+  };
+  const own = searchWhere(s, { name: 'r.name', sha256: 'r.sha256', prefix: 'r.' });
+  const counted =
+    q.batch === undefined
+      ? all({ sql: `SELECT 1 FROM records r WHERE ${where(reg.clause, own.clause, OWN_FILE)}`, params: [...reg.params, ...own.params] }, files)
+      : files;
+  return db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (${counted.sql} LIMIT ?)`).get(...counted.params, bound + 1)!.n;
 }
 
 const direction = (q: Pick<RecordQuery, 'direction'>): string => (q.direction === 'asc' ? 'ASC' : 'DESC');
