@@ -57,8 +57,10 @@ function statementsOf(db: LibraryDatabase, run: (db: LibraryDatabase) => unknown
 export function scansPerRow(plan: readonly PlanRow[]): string[] {
   const byId = new Map(plan.map((r) => [r.id, r]));
   const loop = (r: PlanRow): boolean => /^(SCAN|SEARCH) /.test(r.detail) && !r.detail.startsWith('SCAN CONSTANT ROW');
+  // A search by a filter's value alone (every registration of a state) reads as much as a scan, once per row when inner.
+  const byFilterAlone = (r: PlanRow): boolean => /^SEARCH \w+ USING (COVERING )?INDEX \w+ \((state|profile)=\?( AND (state|profile)=\?)*\)$/.test(r.detail);
   return plan.flatMap((r) => {
-    const scan = (r.detail.startsWith('SCAN ') && loop(r)) || r.detail.includes('AUTOMATIC');
+    const scan = (r.detail.startsWith('SCAN ') && loop(r)) || byFilterAlone(r) || r.detail.includes('AUTOMATIC');
     if (!scan) return [];
     // An inner loop: a loop before it at the same level runs it once per row.
     const inner = plan.some((o) => o.parent === r.parent && o.id < r.id && loop(o));

@@ -1,0 +1,26 @@
+import { Library } from '../../main/core/store/library.ts';
+
+/**
+ * A library of `count` settled records on the Sandbox profile, as an old library holds them (no
+ * service involved), in the library of `home`: one statement, each record its own random digests and
+ * txId, named `document-000000.pdf` on. Returns the time it took, in milliseconds.
+ */
+export function seedSettled(home: string, count: number): number {
+  const started = performance.now();
+  const library = Library.open(home);
+  try {
+    library.db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+         INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex, idempotency_key, network,
+           tx_id, confirmations, created_at, published_at, confirmed_at, updated_at)
+         SELECT 'Sandbox', 'record', 'settled', printf('document-%06d.pdf', i), '/home/ann/Documents/document-' || i || '.pdf', 1000 + i, d, 'SHA256(x)', 'x',
+           d, d, lower(hex(randomblob(16))), 'sandbox', lower(hex(randomblob(32))), 6, ?, ?, ?, ?
+         FROM (SELECT i, lower(hex(randomblob(32))) AS d FROM n)`,
+      )
+      .run(count, ...Array<number>(4).fill(Date.now()));
+  } finally {
+    library.close();
+  }
+  return performance.now() - started;
+}
