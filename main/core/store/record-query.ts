@@ -94,7 +94,7 @@ export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): FilePage {
   const from = q.batch === undefined ? FILES : ONE_BATCH;
   const list =
     sort === 'name'
-      ? byName(q, d, search)
+      ? byName(db, q, d, search)
       : { sql: `SELECT r.id AS recordId, m.id AS memberId FROM ${from} WHERE ${where} ORDER BY ${fileOrder(sort, q.batch, d)} LIMIT ? OFFSET ?`, params: all };
   const rows = db.prepare<unknown[], FileRow>(list.sql).all(...list.params, ...page);
   if (!search) return { rows, total: countFiles(db, q), capped: false };
@@ -155,14 +155,17 @@ function fileOrder(sort: keyof typeof FILE_SORTS, batch: number | undefined, d: 
  * own index (registrations of a file; batches' files, each with its registration), merged. Ties are
  * broken by the member's id (0 for a registration of a file), then the registration's.
  */
-function byName(q: FileQuery, d: string, search: Search | undefined): { sql: string; params: unknown[] } {
-  const reg = registrationsWhere(q, 'r');
+function byName(db: LibraryDatabase, q: FileQuery, d: string, search: Search | undefined): { sql: string; params: unknown[] } {
+  // A filter keeping many registrations (Settled): read in name order from the names' index, each
+  // one's state checked, rather than all of them sorted; a filter keeping few is read from its state.
+  const reg = registrationsWhere(q, 'r', keepsMany(db, q));
   const reached = registrationsWhere(q, 'r', true);
   const own = search && searchWhere(search, { name: 'r.name', sha256: 'r.sha256', prefix: 'r.' });
   const member = search && searchWhere(search, { name: 'm.name', sha256: 'm.sha256', prefix: 'r.' });
   const ofBatch = q.batch === undefined ? [] : [q.batch];
-  const members = `SELECT r.id AS recordId, m.id AS memberId, m.name AS name, m.id AS k FROM batch_members m JOIN batches b ON b.id = m.batch_id
-      JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)
+  // From the files in name order to their batch and its registration (CROSS JOIN keeps that order).
+  const members = `SELECT r.id AS recordId, m.id AS memberId, m.name AS name, m.id AS k FROM batch_members m CROSS JOIN batches b ON b.id = m.batch_id
+      CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)
       WHERE ${[reached.clause, member?.clause, q.batch === undefined ? undefined : 'b.id = ?'].filter(Boolean).join(' AND ')}`;
   const memberParams = [...reached.params, ...(member?.params ?? []), ...ofBatch];
   const order = `ORDER BY name COLLATE NOCASE ${d}, k ${d}, recordId ${d} LIMIT ? OFFSET ?`;
@@ -171,6 +174,16 @@ function byName(q: FileQuery, d: string, search: Search | undefined): { sql: str
   const files = `SELECT r.id AS recordId, NULL AS memberId, r.name AS name, 0 AS k FROM records r
       WHERE ${[reg.clause, own?.clause, OWN_FILE].filter(Boolean).join(' AND ')}`;
   return { sql: `${files} UNION ALL ${members} ${order}`, params: [...reg.params, ...(own?.params ?? []), ...memberParams] };
+}
+
+/** Whether the registrations a state filter keeps are too many to sort (MANY_NAMES or more). */
+function keepsMany(db: LibraryDatabase, q: FileQuery): boolean {
+  if (!q.states?.length && !q.profile) return false;
+  const { clause, params } = registrationsWhere(q, 'r');
+  return (
+    db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM records r WHERE ${clause} LIMIT ?)`).get(...params, MANY_NAMES)!.n >=
+    MANY_NAMES
+  );
 }
 
 /**
@@ -221,15 +234,16 @@ const direction = (q: Pick<RecordQuery, 'direction'>): string => (q.direction ==
  * The registrations a query asks for (profile, document, states), as an SQL condition on `records`
  * (as `t`): one row per registration, its listed one (migrations.ts keeps `listed`), unless
  * superseded rows are asked for. `reached`: the rows are found otherwise (a registration from its
- * batch, by its id), and the condition only checks each: written so that no index can serve it
- * (`+column`), or SQLite may look a batch's registration up by its state, reading every
- * registration of that state once per batch (a minute for the Settled filter with 500 batches
- * among 100,000 registrations).
+ * batch by its id, or the list in name order), and the filters only check each: written so that no
+ * index can serve them (`+column`), or SQLite may look a batch's registration up by its state,
+ * reading every registration of that state once per batch (a minute for the Settled filter with
+ * 500 batches among 100,000 registrations).
  */
 function registrationsWhere(q: Pick<RecordQuery, 'profile' | 'documentId' | 'states'>, t = 'records', reached = false): { clause: string; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   const c = (column: string): string => `${reached ? '+' : ''}${t}.${column}`;
+  // `listed` stays as it is: the listed rows' partial indexes are only used where the query says `listed = 1`.
   if (q.profile) {
     where.push(`${c('profile')} = ?`);
     params.push(q.profile);
@@ -242,7 +256,7 @@ function registrationsWhere(q: Pick<RecordQuery, 'profile' | 'documentId' | 'sta
     where.push(`${c('state')} IN (${q.states.map(() => '?').join(', ')})`);
     params.push(...q.states);
   }
-  if (!q.states?.includes('superseded')) where.push(`${c('listed')} = 1`);
+  if (!q.states?.includes('superseded')) where.push(`${t}.listed = 1`);
   return { clause: where.join(' AND '), params };
 }
 
