@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { Library } from '../main/core/store/library.ts';
 import { queryFiles, type FileQuery } from '../main/core/store/record-query.ts';
 import { report } from './results.ts';
-import { seedSettled } from './support/seed-library.ts';
+import { seedSettled } from '../test/support/seed-library.ts';
 
 const { values } = parseArgs({
   options: { records: { type: 'string', default: '100000' }, reference: { type: 'string', default: '1000' }, runs: { type: 'string', default: '9' } },

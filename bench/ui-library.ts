@@ -20,7 +20,7 @@ import { chromium } from 'playwright-core';
 import { buildRenderer } from '../test/support/renderer-build.ts';
 import { call, CHROMIUM, launchApp, openBridge, tradeLaunch } from '../test/support/web-app.ts';
 import { report } from './results.ts';
-import { seedSettled } from './support/seed-library.ts';
+import { seedSettled } from '../test/support/seed-library.ts';
 
 const { values } = parseArgs({
   options: { records: { type: 'string', default: '100000' }, reference: { type: 'string', default: '100' }, runs: { type: 'string', default: '5' } },
