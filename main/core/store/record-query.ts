@@ -158,7 +158,7 @@ function fileOrder(sort: keyof typeof FILE_SORTS, batch: number | undefined, d: 
 function byName(db: LibraryDatabase, q: FileQuery, d: string, search: Search | undefined): { sql: string; params: unknown[] } {
   // A filter keeping many registrations (Settled): read in name order from the names' index, each
   // one's state checked, rather than all of them sorted; a filter keeping few is read from its state.
-  const reg = registrationsWhere(q, 'r', keepsMany(db, q));
+  const reg = registrationsWhere(q, 'r', q.batch === undefined && keepsMany(db, q));
   const reached = registrationsWhere(q, 'r', true);
   const own = search && searchWhere(search, { name: 'r.name', sha256: 'r.sha256', prefix: 'r.' });
   const member = search && searchWhere(search, { name: 'm.name', sha256: 'm.sha256', prefix: 'r.' });
