@@ -1,5 +1,6 @@
 import type { LibraryDatabase } from './database.ts';
 import { SELECT, fromRow, type Row } from './record-rows.ts';
+import { RECORD_STATES } from '../../../preload/record-states.ts';
 import type { RecordState, StoredRecord } from './record.ts';
 
 /** The Library's list: filtered, searched, sorted and paged in SQL. */
@@ -176,9 +177,9 @@ function byName(db: LibraryDatabase, q: FileQuery, d: string, search: Search | u
   return { sql: `${files} UNION ALL ${members} ${order}`, params: [...reg.params, ...(own?.params ?? []), ...memberParams] };
 }
 
-/** Whether the registrations a state filter keeps are too many to sort (MANY_NAMES or more). */
-function keepsMany(db: LibraryDatabase, q: FileQuery): boolean {
-  if (!q.states?.length && !q.profile) return false;
+/** Whether the registrations a state filter keeps are too many to sort or count one by one (MANY_NAMES or more). */
+function keepsMany(db: LibraryDatabase, q: Pick<FileQuery, 'profile' | 'states'>): boolean {
+  if (!q.states?.length || q.states.includes('superseded')) return false;
   const { clause, params } = registrationsWhere(q, 'r');
   return (
     db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM records r WHERE ${clause} LIMIT ?)`).get(...params, MANY_NAMES)!.n >=
@@ -199,9 +200,28 @@ export function countFiles(db: LibraryDatabase, q: Pick<FileQuery, 'profile' | '
   const anchors = `FROM batches b CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)`;
   if (q.batch !== undefined)
     return db.prepare<unknown[], { n: number }>(`SELECT coalesce(sum(b.files), 0) AS n ${anchors} WHERE b.id = ?${where}`).get(q.batch, ...reached.params)!.n;
-  const registrations = db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM records r${clause ? ` WHERE ${clause}` : ''}`).get(...params)!.n;
+  const registrations = keepsMany(db, q) ? countByComplement(db, q) : countOf(db, clause, params);
   const more = db.prepare<unknown[], { n: number }>(`SELECT coalesce(sum(b.files - 1), 0) AS n ${anchors} WHERE 1${where}`).get(...reached.params)!.n;
   return registrations + more;
+}
+
+/** How many registrations meet this condition on `records r`, from an index. */
+function countOf(db: LibraryDatabase, clause: string, params: unknown[]): number {
+  return db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM records r${clause ? ` WHERE ${clause}` : ''}`).get(...params)!.n;
+}
+
+/**
+ * How many registrations a filter that keeps many (Settled) keeps: every listed registration, a
+ * count SQLite takes from the index's pages, less those of the other states, which are few. A
+ * count of the states kept would read each of their entries (20 ms at 100,000 on a busy machine).
+ * A listed row is never superseded, so the other states leave it out.
+ */
+function countByComplement(db: LibraryDatabase, q: Pick<FileQuery, 'profile' | 'states'>): number {
+  const kept = new Set(q.states);
+  const others = RECORD_STATES.filter((state) => !kept.has(state) && state !== 'superseded');
+  const every = registrationsWhere({ ...q, states: undefined }, 'r');
+  const rest = registrationsWhere({ ...q, states: others }, 'r');
+  return countOf(db, every.clause, every.params) - (others.length ? countOf(db, rest.clause, rest.params) : 0);
 }
 
 /**

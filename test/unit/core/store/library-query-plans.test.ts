@@ -175,6 +175,27 @@ describe("the Library's queries", () => {
     ]);
     // Failed keeps none: read from its state.
     expect(listOf(['failed']).some((d) => d.includes('records_listed_state (state=?)'))).toBe(true);
+    // Counted as every listed registration less those of the other states (a failed one, one being sent, one sent again): each of them the same as counted one by one.
+    const sentAgain = Number(
+      lib.db.prepare(`INSERT INTO records (profile, kind, state, name, created_at, updated_at) VALUES ('Sandbox', 'record', 'superseded', 'x', 1, 1)`).run()
+        .lastInsertRowid,
+    );
+    for (const [state, resubmits] of [
+      ['failed', null],
+      ['submitting', null],
+      ['published', sentAgain],
+    ] as const)
+      lib.db
+        .prepare(`INSERT INTO records (profile, kind, state, name, resubmits, created_at, updated_at) VALUES ('Sandbox', 'record', ?, 'y', ?, 1, 1)`)
+        .run(state, resubmits);
+    const oneByOne = (states: RecordState[]) =>
+      lib.db
+        .prepare<unknown[], number>(`SELECT count(*) FROM records WHERE listed = 1 AND state IN (${states.map(() => '?').join(', ')})`)
+        .pluck()
+        .get(...states)!;
+    for (const states of [['settled'], ['settled', 'failed'], [...PENDING_STATES], ['failed', 'rejected']] as RecordState[][])
+      expect({ states, total: queryFiles(lib.db, { states, limit: 1, offset: 0 }).total }).toEqual({ states, total: oneByOne(states) });
+    expect(queryFiles(lib.db, { states: ['settled'], limit: 1, offset: 0 }).total).toBe(2501);
   });
 
   it("count the sidebar's pending files, a document's versions and the registrations under way, from indexes", () => {
