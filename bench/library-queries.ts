@@ -2,10 +2,10 @@
  * The Library's queries in the engine at 100,000 records against the same at 1,000, in one run and
  * one process, with no page or bridge in the way (the rows' ids and the count, as record-query.ts
  * answers them): each library is seeded straight through the store (settled records named
- * document-000000.pdf on, and one registration in 200 anchoring a batch of two files), then each read made once to compile its
- * statements and warm the library's pages, then timed as the median of --runs, made in turns on
- * the two libraries. A read served by its
- * indexes costs about the same at either size: the ratio says whether one grows with the library.
+ * document-000000.pdf on, and one registration in 200 anchoring a batch of two files), then each
+ * query made once to compile its statements and warm the library's pages, then timed as the median
+ * of --runs, made in turns on the two libraries. A query served by its indexes costs about the same
+ * at either size: the ratio says whether one grows with the library.
  *
  *   npx tsx bench/library-queries.ts [--records 100000] [--reference 1000] [--runs 9]
  */
