@@ -62,16 +62,16 @@ const libraries = [seeded(REFERENCE), seeded(RECORDS)];
 const [reference, big] = [[] as number[], [] as number[]];
 try {
   for (const [, read] of READS) {
-    const runs: [number[], number[]] = [[], []];
+    const runs = libraries.map(() => [] as number[]);
     for (const { library } of libraries) read(library);
     for (let i = 0; i < RUNS; i++)
       libraries.forEach(({ library }, which) => {
         const started = performance.now();
         read(library);
-        runs[which].push(performance.now() - started);
+        runs[which]!.push(performance.now() - started);
       });
-    reference.push(median(runs[0]));
-    big.push(median(runs[1]));
+    reference.push(median(runs[0]!));
+    big.push(median(runs[1]!));
   }
 } finally {
   for (const { library, home } of libraries) {
