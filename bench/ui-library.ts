@@ -17,10 +17,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { Library } from '../main/core/store/library.ts';
 import { buildRenderer } from '../test/support/renderer-build.ts';
 import { call, CHROMIUM, launchApp, openBridge, tradeLaunch } from '../test/support/web-app.ts';
 import { report } from './results.ts';
+import { seedSettled } from '../test/support/seed-library.ts';
 
 const { values } = parseArgs({
   options: { records: { type: 'string', default: '100000' }, reference: { type: 'string', default: '100' }, runs: { type: 'string', default: '5' } },
@@ -30,30 +30,6 @@ const RECORDS = Number(values.records);
 const REFERENCE = Number(values.reference);
 const RUNS = Number(values.runs);
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
-
-/**
- * Settled records on the Sandbox profile, as an old library holds them (no service involved): one
- * statement, each record its own random digests and txId.
- */
-function seed(home: string, count: number): number {
-  const started = performance.now();
-  const library = Library.open(home);
-  try {
-    library.db
-      .prepare(
-        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
-         INSERT INTO records (profile, kind, state, name, path, size, sha256, encode, salt, record_hex, published_hex, idempotency_key, network,
-           tx_id, confirmations, created_at, published_at, confirmed_at, updated_at)
-         SELECT 'Sandbox', 'record', 'settled', printf('document-%06d.pdf', i), '/home/ann/Documents/document-' || i || '.pdf', 1000 + i, d, 'SHA256(x)', 'x',
-           d, d, lower(hex(randomblob(16))), 'sandbox', lower(hex(randomblob(32))), 6, ?, ?, ?, ?
-         FROM (SELECT i, lower(hex(randomblob(32))) AS d FROM n)`,
-      )
-      .run(count, ...Array<number>(4).fill(Date.now()));
-  } finally {
-    library.close();
-  }
-  return performance.now() - started;
-}
 
 /**
  * In the page: click Library, wait for rows, then for the frame that shows them to be painted. A
@@ -122,7 +98,7 @@ async function engineCalls(home: string): Promise<Calls> {
 
 async function measure(count: number): Promise<Measure & { seedMs: number }> {
   const home = mkdtempSync(join(tmpdir(), 'notarium-bench-ui-'));
-  const seedMs = seed(home, count);
+  const seedMs = seedSettled(home, count);
   const engine = await engineCalls(home);
   const app = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '10' });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

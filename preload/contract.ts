@@ -522,7 +522,8 @@ export interface CallResults {
   verify: null;
   verifyReceipt: null;
   cancelJob: null;
-  queryRecords: { records: RecordView[]; total: number };
+  /** `capped`: a search finding many was counted only so far, and more than `total` rows match. */
+  queryRecords: { records: RecordView[]; total: number; capped?: true };
   getRecord: RecordView;
   recordService: ServiceView | null;
   exportReceipt: { path: string | null; fileName: string; receipt: string };

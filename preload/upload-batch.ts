@@ -49,19 +49,49 @@ export function readBatchHead(line: string): BatchEntry[] | { refused: string } 
   return files;
 }
 
-/** A call's files in requests of at most BATCH_FILES files and BATCH_BYTES bytes (a larger file alone), in their order. */
-export function inBatches<F extends { size: number }>(files: readonly F[]): F[][] {
+/**
+ * Sizes read in one step of inBatches: the first read of a dropped file's size looks at the file on
+ * disk, a millisecond and more on a busy machine, and a thousand read at once held the page (its
+ * clicks, its frames) for more than a second.
+ */
+export const SIZES_PER_STEP = 25;
+
+/**
+ * A call's files in requests of at most BATCH_FILES files and BATCH_BYTES bytes (a larger file
+ * alone), in their order; their sizes read SIZES_PER_STEP at a time, the page given its turn
+ * (`pause`) between steps.
+ */
+export async function inBatches<F extends { size: number }>(files: readonly F[], pause: () => Promise<void> = pageTurn): Promise<F[][]> {
   const batches: F[][] = [];
   let bytes = 0;
-  for (const file of files) {
+  for (const [i, file] of files.entries()) {
+    if (i > 0 && i % SIZES_PER_STEP === 0) await pause();
+    const size = file.size;
     const last = batches.at(-1);
-    if (last && last.length < BATCH_FILES && bytes + file.size <= BATCH_BYTES) {
+    if (last && last.length < BATCH_FILES && bytes + size <= BATCH_BYTES) {
       last.push(file);
-      bytes += file.size;
+      bytes += size;
     } else {
       batches.push([file]);
-      bytes = file.size;
+      bytes = size;
     }
   }
   return batches;
+}
+
+/**
+ * The page's turn: its pending input and frames run, then this resolves. Not a timer, which a
+ * hidden tab runs once a second at most (a long drop would then take minutes).
+ */
+function pageTurn(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }

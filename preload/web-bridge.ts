@@ -164,7 +164,7 @@ export function createWebBridge(origin: string = location.origin, session: Promi
   };
 
   const uploadFiles = async (files: readonly File[]): Promise<FileRef[]> => {
-    const batches = inBatches(files);
+    const batches = await inBatches(files);
     const refs: FileRef[][] = new Array<FileRef[]>(batches.length);
     let next = 0;
     let failed = false;

@@ -20,23 +20,34 @@ export interface Formats {
 
 /** `locale`: a BCP 47 tag, the system's own when it speaks the language shown (en-GB's dates for English), else the language's. */
 export function formats(locale: string): Formats {
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const timeOfDay = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' });
-  const number = new Intl.NumberFormat(locale);
+  // Each built at its first use: building Intl's formats loads the language's tables, tens of
+  // milliseconds a kind on a busy machine, which a screen showing only dates should not wait for.
+  const dateTime = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+  const timeOfDay = once(() => new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }));
+  const number = once(() => new Intl.NumberFormat(locale));
   // A size's figure is below 1024: no thousands separator (1023 B, as the CLI writes it).
-  const wholeBytes = new Intl.NumberFormat(locale, { useGrouping: false });
-  const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+  const wholeBytes = once(() => new Intl.NumberFormat(locale, { useGrouping: false }));
+  const oneDecimal = once(() => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }));
   const spans = new Map(
-    (['second', 'minute', 'hour', 'day'] as const).map((unit) => [unit, new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' })]),
+    (['second', 'minute', 'hour', 'day'] as const).map((unit) => [
+      unit,
+      once(() => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' })),
+    ]),
   );
   return {
-    dateTime: (d) => dateTime.format(d),
-    timeOfDay: (d) => timeOfDay.format(d),
-    number: (n) => number.format(n),
-    bytes: (n) => byteSize(n, (v, decimals) => (decimals === 0 ? wholeBytes : oneDecimal).format(v)),
+    dateTime: (d) => dateTime().format(d),
+    timeOfDay: (d) => timeOfDay().format(d),
+    number: (n) => number().format(n),
+    bytes: (n) => byteSize(n, (v, decimals) => (decimals === 0 ? wholeBytes() : oneDecimal()).format(v)),
     duration: (seconds) => {
       const { value, unit } = durationUnit(seconds);
-      return spans.get(unit)!.format(value);
+      return spans.get(unit)!().format(value);
     },
   };
+}
+
+/** A value made at its first use, then kept. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
 }

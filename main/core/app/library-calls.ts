@@ -20,8 +20,8 @@ export function libraryCalls({ notary, ctx, abilities, emit }: CallDeps): Calls<
   const { records, batches } = notary.library;
   return {
     queryRecords: async (query) => {
-      const { files, total } = batches.files(query);
-      return { records: files.map((f) => itemView(notary, f)), total };
+      const { files, total, capped } = batches.files(query);
+      return { records: files.map((f) => itemView(notary, f)), total, ...(capped ? { capped } : {}) };
     },
     getRecord: async (item) => itemView(notary, itemById(notary, item)),
     recordService: async (id) => importedService(ctx, recordById(notary, id)),

@@ -239,10 +239,10 @@ export class Batches {
    * The Library's list (record-query.ts queryFiles): registrations of a file as they are, and each
    * file of a batch with the registration it follows.
    */
-  files(q: FileQuery = {}): { files: { record: StoredRecord; member?: MemberOfBatch }[]; total: number } {
-    const { rows, total } = queryFiles(this.db, q);
+  files(q: FileQuery = {}): { files: { record: StoredRecord; member?: MemberOfBatch }[]; total: number; capped: boolean } {
+    const { rows, total, capped } = queryFiles(this.db, q);
     const file = (m: MemberOfBatch) => ({ record: m.registration, member: m });
-    return { files: rows.map((r) => (r.memberId === null ? { record: this.records.get(r.recordId)! } : file(this.member(r.memberId)!))), total };
+    return { files: rows.map((r) => (r.memberId === null ? { record: this.records.get(r.recordId)! } : file(this.member(r.memberId)!))), total, capped };
   }
 
   /**

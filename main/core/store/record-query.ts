@@ -1,5 +1,6 @@
 import type { LibraryDatabase } from './database.ts';
 import { SELECT, fromRow, type Row } from './record-rows.ts';
+import { RECORD_STATES } from '../../../preload/record-states.ts';
 import type { RecordState, StoredRecord } from './record.ts';
 
 /** The Library's list: filtered, searched, sorted and paged in SQL. */
@@ -71,7 +72,7 @@ export interface FileRow {
  * names' trigram indexes and the digests' and txIds' indexes, and sorts only them; one that finds
  * many names reads the list in its order, comparing names as it goes (manyNames).
  */
-export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): { rows: FileRow[]; total: number } {
+export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): FilePage {
   const page = [q.limit ?? 100, q.offset ?? 0];
   const d = direction(q);
   const sort = q.sort ?? 'created';
@@ -87,10 +88,10 @@ export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): { rows: File
       )
       .all(...found.params, ...page);
     const total = rows[0]?.total ?? db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (${found.sql})`).get(...found.params)!.n;
-    return { rows: rows.map(({ recordId, memberId }) => ({ recordId, memberId })), total };
+    return { rows: rows.map(({ recordId, memberId }) => ({ recordId, memberId })), total, capped: false };
   }
   // Names too many to sort (or too short for a trigram): the list read in its order, each name compared as it goes.
-  const { clause, params } = registrationsWhere(q, 'r');
+  const { clause, params } = registrationsWhere(q, 'r', q.batch !== undefined);
   const matches = search && searchWhere(search, { name: 'coalesce(m.name, r.name)', sha256: 'coalesce(m.sha256, r.sha256)', prefix: 'r.' });
   const batch = q.batch === undefined ? undefined : 'b.id = ?';
   const where = [clause, matches?.clause, batch].filter(Boolean).join(' AND ');
@@ -99,10 +100,38 @@ export function queryFiles(db: LibraryDatabase, q: FileQuery = {}): { rows: File
   const from = q.batch === undefined ? FILES : ONE_BATCH;
   const list =
     sort === 'name'
-      ? byName(q, d, search)
+      ? byName(db, q, d, search)
       : { sql: `SELECT r.id AS recordId, m.id AS memberId FROM ${from} WHERE ${where} ORDER BY ${fileOrder(sort, q.batch, d)} LIMIT ? OFFSET ?`, params: all };
   const rows = db.prepare<unknown[], FileRow>(list.sql).all(...list.params, ...page);
-  return { rows, total: search ? countSearched(db, q, search) : countFiles(db, q) };
+  if (!search) return { rows, total: countFiles(db, q), capped: false };
+  const bound = countBound(page[0]!, page[1]!);
+  const total = countSearched(db, q, search, bound);
+  return total > bound ? { rows, total: bound, capped: true } : { rows, total, capped: false };
+}
+
+/**
+ * A page of the Library's list and how many rows the list has. A search that finds many names is
+ * counted only up to a bound past the page (countBound): `capped`, more than `total` rows match.
+ */
+export interface FilePage {
+  rows: FileRow[];
+  total: number;
+  capped: boolean;
+}
+
+/** How far a search that finds many names is counted: in thousands, a thousand at least past the page's end. */
+const COUNTED_BY = 1000;
+
+/**
+ * The bound past which a search's rows are not counted: the first multiple of a thousand beyond the
+ * page's end (none for a page without a limit, which reads every row anyway). A count of every
+ * match would cost a pass over every name, however few are shown; this one costs at most a
+ * thousand rows more than reading the page, and the list, told more are there, asks again as it is
+ * scrolled towards that bound.
+ */
+function countBound(limit: number, offset: number): number {
+  if (limit < 0) return Number.MAX_SAFE_INTEGER - 1;
+  return (Math.floor((offset + limit) / COUNTED_BY) + 1) * COUNTED_BY;
 }
 
 /** Every row of the Library: each registration's listed row, with its batch's files when it anchors a batch. */
@@ -132,21 +161,35 @@ function fileOrder(sort: keyof typeof FILE_SORTS, batch: number | undefined, d: 
  * own index (registrations of a file; batches' files, each with its registration), merged. Ties are
  * broken by the member's id (0 for a registration of a file), then the registration's.
  */
-function byName(q: FileQuery, d: string, search: Search | undefined): { sql: string; params: unknown[] } {
-  const reg = registrationsWhere(q, 'r');
+function byName(db: LibraryDatabase, q: FileQuery, d: string, search: Search | undefined): { sql: string; params: unknown[] } {
+  // A filter keeping many registrations (Settled): read in name order from the names' index, each
+  // one's state checked, rather than all of them sorted; a filter keeping few is read from its state.
+  const reg = registrationsWhere(q, 'r', q.batch === undefined && keepsMany(db, q));
+  const reached = registrationsWhere(q, 'r', true);
   const own = search && searchWhere(search, { name: 'r.name', sha256: 'r.sha256', prefix: 'r.' });
   const member = search && searchWhere(search, { name: 'm.name', sha256: 'm.sha256', prefix: 'r.' });
   const ofBatch = q.batch === undefined ? [] : [q.batch];
-  const members = `SELECT r.id AS recordId, m.id AS memberId, m.name AS name, m.id AS k FROM batch_members m JOIN batches b ON b.id = m.batch_id
-      JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)
-      WHERE ${[reg.clause, member?.clause, q.batch === undefined ? undefined : 'b.id = ?'].filter(Boolean).join(' AND ')}`;
-  const memberParams = [...reg.params, ...(member?.params ?? []), ...ofBatch];
+  // From the files in name order to their batch and its registration (CROSS JOIN keeps that order).
+  const members = `SELECT r.id AS recordId, m.id AS memberId, m.name AS name, m.id AS k FROM batch_members m CROSS JOIN batches b ON b.id = m.batch_id
+      CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)
+      WHERE ${[reached.clause, member?.clause, q.batch === undefined ? undefined : 'b.id = ?'].filter(Boolean).join(' AND ')}`;
+  const memberParams = [...reached.params, ...(member?.params ?? []), ...ofBatch];
   const order = `ORDER BY name COLLATE NOCASE ${d}, k ${d}, recordId ${d} LIMIT ? OFFSET ?`;
   // One batch's files: no registration of a file is among them.
   if (q.batch !== undefined) return { sql: `${members} ${order}`, params: memberParams };
   const files = `SELECT r.id AS recordId, NULL AS memberId, r.name AS name, 0 AS k FROM records r
       WHERE ${[reg.clause, own?.clause, OWN_FILE].filter(Boolean).join(' AND ')}`;
   return { sql: `${files} UNION ALL ${members} ${order}`, params: [...reg.params, ...(own?.params ?? []), ...memberParams] };
+}
+
+/** Whether the registrations a state filter keeps are too many to sort or count one by one (MANY_NAMES or more). */
+function keepsMany(db: LibraryDatabase, q: Pick<FileQuery, 'profile' | 'states' | 'own'>): boolean {
+  if (!q.states?.length || q.states.includes('superseded')) return false;
+  const { clause, params } = registrationsWhere(q, 'r');
+  return (
+    db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM records r WHERE ${clause} LIMIT ?)`).get(...params, MANY_NAMES)!.n >=
+    MANY_NAMES
+  );
 }
 
 /**
@@ -156,38 +199,58 @@ function byName(q: FileQuery, d: string, search: Search | undefined): { sql: str
  */
 export function countFiles(db: LibraryDatabase, q: Pick<FileQuery, 'profile' | 'states' | 'own' | 'batch'> = {}): number {
   const { clause, params } = registrationsWhere(q, 'r');
-  const where = clause ? ` AND ${clause}` : '';
+  const reached = registrationsWhere(q, 'r', true);
+  const where = reached.clause ? ` AND ${reached.clause}` : '';
   // The few batches first (CROSS JOIN keeps that order), each with its registration's rows.
   const anchors = `FROM batches b CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)`;
   if (q.batch !== undefined)
-    return db.prepare<unknown[], { n: number }>(`SELECT coalesce(sum(b.files), 0) AS n ${anchors} WHERE b.id = ?${where}`).get(q.batch, ...params)!.n;
-  const registrations = db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM records r${clause ? ` WHERE ${clause}` : ''}`).get(...params)!.n;
-  const more = db.prepare<unknown[], { n: number }>(`SELECT coalesce(sum(b.files - 1), 0) AS n ${anchors} WHERE 1${where}`).get(...params)!.n;
+    return db.prepare<unknown[], { n: number }>(`SELECT coalesce(sum(b.files), 0) AS n ${anchors} WHERE b.id = ?${where}`).get(q.batch, ...reached.params)!.n;
+  const registrations = keepsMany(db, q) ? countByComplement(db, q) : countOf(db, clause, params);
+  const more = db.prepare<unknown[], { n: number }>(`SELECT coalesce(sum(b.files - 1), 0) AS n ${anchors} WHERE 1${where}`).get(...reached.params)!.n;
   return registrations + more;
 }
 
+/** How many registrations meet this condition on `records r`, from an index. */
+function countOf(db: LibraryDatabase, clause: string, params: unknown[]): number {
+  return db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM records r${clause ? ` WHERE ${clause}` : ''}`).get(...params)!.n;
+}
+
 /**
- * How many rows of the list a search finds, a name compared as it goes: the registrations whose
- * row matches (one pass over their names' index when only names are compared), less those that
- * anchor a batch, whose files are the rows instead, plus the batches' files that match (read from
- * the few batches, never a join from every registration).
+ * How many registrations a filter that keeps many (Settled) keeps: every listed registration, a
+ * count SQLite takes from the index's pages, less those of the other states, which are few. A
+ * count of the states kept would read each of their entries (20 ms at 100,000 on a busy machine).
+ * A listed row is never superseded, so the other states leave it out.
  */
-function countSearched(db: LibraryDatabase, q: FileQuery, s: Search): number {
+function countByComplement(db: LibraryDatabase, q: Pick<FileQuery, 'profile' | 'states' | 'own'>): number {
+  const kept = new Set(q.states);
+  const others = RECORD_STATES.filter((state) => !kept.has(state) && state !== 'superseded');
+  const every = registrationsWhere({ ...q, states: undefined }, 'r');
+  const rest = registrationsWhere({ ...q, states: others }, 'r');
+  return countOf(db, every.clause, every.params) - (others.length ? countOf(db, rest.clause, rest.params) : 0);
+}
+
+/**
+ * How many rows of the list a search finds, a name compared as it goes, up to `bound` + 1 (enough
+ * to tell that there are more): the registrations of a file whose row matches, then the batches'
+ * files that match (read from the few batches, never a join from every registration).
+ */
+function countSearched(db: LibraryDatabase, q: FileQuery, s: Search, bound: number): number {
   const reg = registrationsWhere(q, 'r');
-  const own = searchWhere(s, { name: 'r.name', sha256: 'r.sha256', prefix: 'r.' });
+  const reached = registrationsWhere(q, 'r', true);
   const member = searchWhere(s, { name: 'm.name', sha256: 'm.sha256', prefix: 'r.' });
   const where = (...clauses: string[]): string => clauses.filter(Boolean).join(' AND ');
-  const count = (sql: string, params: unknown[]): number => db.prepare<unknown[], { n: number }>(sql).get(...params)!.n;
-  const anchors = `FROM batches b CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)`;
   const batch = q.batch === undefined ? { clause: '', params: [] } : { clause: 'b.id = ?', params: [q.batch] };
-  const files = count(
-    `SELECT count(*) AS n ${anchors} CROSS JOIN batch_members m ON m.batch_id = b.id WHERE ${where(reg.clause, member.clause, batch.clause)}`,
-    [...reg.params, ...member.params, ...batch.params],
-  );
-  if (q.batch !== undefined) return files;
-  const registrations = count(`SELECT count(*) AS n FROM records r WHERE ${where(reg.clause, own.clause)}`, [...reg.params, ...own.params]);
-  const anchoring = count(`SELECT count(*) AS n ${anchors} WHERE ${where(reg.clause, own.clause)}`, [...reg.params, ...own.params]);
-  return registrations - anchoring + files;
+  const files = {
+    sql: `SELECT 1 FROM batches b CROSS JOIN records r ON (r.id = b.record_id OR r.resubmits = b.record_id)
+      CROSS JOIN batch_members m ON m.batch_id = b.id WHERE ${where(reached.clause, member.clause, batch.clause)}`,
+    params: [...reached.params, ...member.params, ...batch.params],
+  };
+  const own = searchWhere(s, { name: 'r.name', sha256: 'r.sha256', prefix: 'r.' });
+  const counted =
+    q.batch === undefined
+      ? all({ sql: `SELECT 1 FROM records r WHERE ${where(reg.clause, own.clause, OWN_FILE)}`, params: [...reg.params, ...own.params] }, files)
+      : files;
+  return db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (${counted.sql} LIMIT ?)`).get(...counted.params, bound + 1)!.n;
 }
 
 const direction = (q: Pick<RecordQuery, 'direction'>): string => (q.direction === 'asc' ? 'ASC' : 'DESC');
@@ -195,24 +258,34 @@ const direction = (q: Pick<RecordQuery, 'direction'>): string => (q.direction ==
 /**
  * The registrations a query asks for (profile, document, states, the library's own), as an SQL
  * condition on `records` (as `t`): one row per registration, its listed one (migrations.ts keeps
- * `listed`), unless superseded rows are asked for.
+ * `listed`), unless superseded rows are asked for. `reached`: the rows are found otherwise (a
+ * registration from its batch by its id, or the list in name order), and the filters only check
+ * each: written so that no index can serve them (`+column`), or SQLite may look a batch's
+ * registration up by its state, reading every registration of that state once per batch (a minute
+ * for the Settled filter with 500 batches among 100,000 registrations).
  */
-function registrationsWhere(q: Pick<RecordQuery, 'profile' | 'documentId' | 'states' | 'own'>, t = 'records'): { clause: string; params: unknown[] } {
+function registrationsWhere(
+  q: Pick<RecordQuery, 'profile' | 'documentId' | 'states' | 'own'>,
+  t = 'records',
+  reached = false,
+): { clause: string; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
+  const c = (column: string): string => `${reached ? '+' : ''}${t}.${column}`;
+  // `listed` stays as it is: the listed rows' partial indexes are only used where the query says `listed = 1`.
   if (q.profile) {
-    where.push(`${t}.profile = ?`);
+    where.push(`${c('profile')} = ?`);
     params.push(q.profile);
   }
   if (q.documentId !== undefined) {
-    where.push(`${t}.document_id = ?`);
+    where.push(`${c('document_id')} = ?`);
     params.push(q.documentId);
   }
   if (q.states?.length) {
-    where.push(`${t}.state IN (${q.states.map(() => '?').join(', ')})`);
+    where.push(`${c('state')} IN (${q.states.map(() => '?').join(', ')})`);
     params.push(...q.states);
   }
-  if (q.own) where.push(`${t}.proof_outcome IS NULL`);
+  if (q.own) where.push(`${c('proof_outcome')} IS NULL`);
   if (!q.states?.includes('superseded')) where.push(`${t}.listed = 1`);
   return { clause: where.join(' AND '), params };
 }
@@ -315,7 +388,8 @@ function recordHits(s: Search, which: { own?: boolean; anchors?: boolean }): Ids
  * is. Each with its registration's listed row, as the states and the batch ask.
  */
 function searchedFiles(q: FileQuery, s: Search): Ids {
-  const reg = registrationsWhere(q, 'r');
+  // Each registration is found by its id (a match's, or its batch's): the filters are checked on it.
+  const reg = registrationsWhere(q, 'r', true);
   const regWhere = reg.clause ? ` AND ${reg.clause}` : '';
   const batch = q.batch === undefined ? { sql: '', params: [] } : { sql: ' AND b.id = ?', params: [q.batch] };
   const members = all(nameHits('members_names', s.text), s.hex ? prefixHits('batch_members', 'sha256', s.hex) : null);

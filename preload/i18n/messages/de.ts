@@ -294,6 +294,7 @@ export const de = {
     colFile: 'Datei',
     colState: 'Status',
     colNotarised: 'Zeitstempel',
+    moreThan: 'Mehr als {{count, number}} Dateien',
     noMatch: 'Kein Eintrag passt. Versuchen Sie eine andere Suche oder einen anderen Status.',
     empty: 'Noch nichts mit Zeitstempel versehen. Dateien, die Sie zeitstempeln, erscheinen hier mit ihrem Nachweis.',
     records: 'Einträge',

@@ -292,6 +292,7 @@ export const en = {
     colFile: 'File',
     colState: 'State',
     colNotarised: 'Notarised',
+    moreThan: 'More than {{count, number}} files',
     noMatch: 'No record matches. Try another search or state.',
     empty: 'Nothing notarised yet. Files you notarise appear here with their proof.',
     records: 'Records',

@@ -313,6 +313,7 @@ export const fr = {
     colFile: 'Fichier',
     colState: 'État',
     colNotarised: 'Horodaté le',
+    moreThan: 'Plus de {{count, number}} fichiers',
     noMatch: 'Aucun enregistrement ne correspond. Essayez une autre recherche ou un autre état.',
     empty: 'Rien n’est encore horodaté. Les fichiers que vous horodatez apparaissent ici avec leur preuve.',
     records: 'Enregistrements',

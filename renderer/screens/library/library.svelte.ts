@@ -53,6 +53,8 @@ export class LibraryState {
   sort = $state<Sort>('created');
   direction = $state<'asc' | 'desc'>('desc');
   total = $state(0);
+  /** A search that finds many is counted only so far: more than `total` rows match, and scrolling towards the end counts further. */
+  capped = $state(false);
   loaded = $state(false);
   error = $state<string | null>(null);
   /** The selected row's key (library-item.ts itemKey). */
@@ -121,12 +123,12 @@ export class LibraryState {
     const gen = this.#generation;
     this.pages.set(page, null);
     try {
-      const { records, total } = await this.#notarium.queryRecords(this.#query(page * PAGE));
+      const answer = await this.#notarium.queryRecords(this.#query(page * PAGE));
       if (gen !== this.#generation) return;
-      this.total = total;
-      this.pages.set(page, this.#newest(records));
+      this.#counted(answer);
+      this.pages.set(page, this.#newest(answer.records));
       this.error = null;
-      this.#followListed(records);
+      this.#followListed(answer.records);
     } catch (err) {
       if (gen !== this.#generation) return;
       this.pages.delete(page);
@@ -153,9 +155,10 @@ export class LibraryState {
     const gen = ++this.#generation;
     this.#news.clear();
     try {
-      const { records, total } = await this.#notarium.queryRecords(this.#query(0));
+      const { records, total, capped } = await this.#notarium.queryRecords(this.#query(0));
       if (gen !== this.#generation) return;
       this.total = total;
+      this.capped = capped === true;
       this.pages.clear();
       this.pages.set(0, this.#newest(records));
       this.error = null;
@@ -165,6 +168,16 @@ export class LibraryState {
     } finally {
       if (gen === this.#generation) this.loaded = true;
     }
+  }
+
+  /**
+   * The count a later page brings: an exact one is the list's size; a capped one (a page further
+   * on counts further) never shortens a capped list, so a page read again above the view leaves
+   * the list under it as long as it was.
+   */
+  #counted({ total, capped }: { total: number; capped?: true }): void {
+    this.total = capped === true && this.capped ? Math.max(this.total, total) : total;
+    this.capped = capped === true;
   }
 
   searchChanged(): void {

@@ -107,6 +107,28 @@ describe('the Library state', () => {
     expect(asked).toEqual([expect.objectContaining({ states: ['queued', 'submitting', 'published', 'confirmed'], own: true })]);
   });
 
+  it('a search counted only so far grows as pages further on count further, and a page that comes late never shortens it', async () => {
+    const rows = (offset: number) => Array.from({ length: 200 }, (_, i) => recordView({ id: 1000 + offset + i, txId: null }));
+    const late: (() => void)[] = [];
+    fake.answers.set('queryRecords', (q: { offset: number }) => {
+      const answer = { records: rows(q.offset), total: (Math.floor((q.offset + 200) / 1000) + 1) * 1000, capped: true as const };
+      // The page before the one that counts further answers last.
+      return q.offset === 600 ? new Promise((resolve) => late.push(() => resolve(answer))) : Promise.resolve(answer);
+    });
+    state.search = 'scan';
+    await state.reload();
+    expect([state.total, state.capped]).toEqual([1000, true]);
+    state.ensure(700, 1000);
+    await expect.poll(() => state.total).toBe(2000);
+    late.forEach((answer) => answer());
+    await expect.poll(() => state.row(600)?.id).toBe(1600);
+    expect([state.total, state.capped]).toEqual([2000, true]);
+    // Narrowed to few: counted whole again.
+    fake.answers.set('queryRecords', async () => ({ records: listed, total: listed.length }));
+    await state.reload();
+    expect([state.total, state.capped]).toEqual([1, false]);
+  });
+
   it('does not follow a newer record of another registration', async () => {
     const other = recordView({ id: 3, name: 'other.pdf', txId: '03'.repeat(32) });
     await state.select(1);

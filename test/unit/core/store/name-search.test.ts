@@ -165,17 +165,59 @@ describe("the Library's search", () => {
       const someTx = db.prepare<[], string>("SELECT tx_id FROM records WHERE name = 'Batch of 3 files'").pluck().get()!;
       const someSha = db.prepare<[], string>("SELECT sha256 FROM batch_members WHERE name = 'notes.txt'").pluck().get()!;
 
+      let cappedCounts = 0;
       for (const search of ['report', 'contract', 'CONTRACT', 'port-00', 'ct', 'r', someTx.slice(0, 10).toUpperCase(), someSha.slice(0, 8), 'nothing'])
         for (const sort of ['created', 'name'] as const)
           for (const direction of ['asc', 'desc'] as const)
             for (const states of [undefined, ['settled' as const]])
               for (const offset of [0, 150]) {
                 const q: FileQuery = { search, sort, direction, limit: 100, offset, ...(states ? { states } : {}) };
-                const { rows, total } = queryFiles(db, q);
-                expect({ q, rows: rows.map(({ recordId, memberId }) => ({ recordId, memberId })), total }).toEqual({ q, ...compared(db, q) });
+                const { rows, total, capped } = queryFiles(db, q);
+                const expected = compared(db, q);
+                // Counted whole, or, when more match, up to the first thousand past the page's end.
+                const counted = capped && expected.total > 1000 ? { total: 1000, capped: true } : { total: expected.total, capped: false };
+                if (capped) cappedCounts++;
+                expect({ q, rows: rows.map(({ recordId, memberId }) => ({ recordId, memberId })), total, capped }).toEqual({
+                  q,
+                  rows: expected.rows,
+                  ...counted,
+                });
               }
+      // 'report' and 'r' find more than a thousand rows: each of their 16 queries counted them only so far.
+      expect(cappedCounts).toBe(32);
       expect(queryFiles(db, { search: 'contract', limit: 100 }).total).toBe(7);
       expect(queryFiles(db, { search: someTx.slice(0, 10), limit: 100 }).total).toBe(3);
+    } finally {
+      lib.close();
+    }
+  });
+});
+
+describe("the Library's count of a search that finds many", () => {
+  it('stops a thousand past the page, counts further for a page further on, and counts whole near the end', () => {
+    const lib = Library.open(':memory:');
+    const db = lib.db;
+    try {
+      db.prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < 2500)
+         INSERT INTO records (profile, kind, state, name, sha256, tx_id, created_at, updated_at)
+         SELECT 'Sandbox', 'record', 'settled', printf('scan-%04d.pdf', i), lower(hex(randomblob(32))), lower(hex(randomblob(32))), i, 1 FROM n`,
+      ).run();
+      // Files of a batch match too, counted after the registrations of a file; the batch's registration is no row.
+      const batch = insertBatch(db, insertRecord(db, 'Batch of 3 files', 'settled', null, 3000), 3);
+      ['scan-b1.pdf', 'scan-b2.pdf', 'other.txt'].forEach((name, i) => insertMember(db, batch, i, name));
+      const count = (offset: number, limit = 200, search = 'scan') => {
+        const { rows, total, capped } = queryFiles(db, { search, limit, offset });
+        return { rows: rows.length, total, capped };
+      };
+      expect(count(0)).toEqual({ rows: 200, total: 1000, capped: true });
+      expect(count(800)).toEqual({ rows: 200, total: 2000, capped: true });
+      expect(count(1800)).toEqual({ rows: 200, total: 2502, capped: false });
+      expect(count(2400)).toEqual({ rows: 102, total: 2502, capped: false });
+      // The newest first: the batch's two files, then the newest scans.
+      expect(queryFiles(db, { search: 'scan', limit: 3, offset: 0 }).rows.map((r) => r.memberId !== null)).toEqual([true, true, false]);
+      // Few: counted whole, however the page lies.
+      expect(count(0, 200, 'scan-01')).toEqual({ rows: 100, total: 100, capped: false });
     } finally {
       lib.close();
     }
