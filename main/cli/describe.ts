@@ -28,11 +28,14 @@ const STATE_WORDS: Record<StoredRecord['state'], string> = {
 /** A record's state in a few words (a table's cell); describeRecord adds what to do. */
 export function stateWords(r: StoredRecord): string {
   const words = inBlock(r) ? `${STATE_WORDS[r.state]} (${counted(r.confirmations, 'confirmation')})` : notSent(r) ? 'not sent' : STATE_WORDS[r.state];
-  // An imported receipt that proved only part of its claim: its state is the receipt's word, not the library's.
+  // Imported evidence, at every state: what became of it is the receipt's word, or its service's
+  // about someone's registration, never the library's own (a rejection's reason is its note).
+  if (!importedPartial(r) && !importedPending(r)) return words;
+  if (r.state === 'rejected' || r.state === 'failed') return `imported evidence, ${words} (not registered by this library)`;
   if (importedPartial(r)) return `imported evidence, not verified: its partially verified receipt claims "${words}"`;
-  return importedPending(r)
-    ? 'imported evidence, pending: its receipt was not in a block when issued, and none holds it yet (not registered by this library)'
-    : words;
+  return inBlock(r)
+    ? 'imported evidence, not verified yet: its service shows it in a block, and its receipt has not yet verified fully with that evidence (not registered by this library)'
+    : 'imported evidence, pending: its receipt was not in a block when issued, and none holds it yet (not registered by this library)';
 }
 
 /** What to do about a record that is not where it is going yet, after its state on the first line. */

@@ -1,5 +1,5 @@
 import type { Notary } from '../../core/notary.ts';
-import { FOLLOWED_STATES, importedPartial, inBlock, type StoredRecord } from '../../core/store/record.ts';
+import { FOLLOWED_STATES, importedPartial, importedPending, inBlock, type StoredRecord } from '../../core/store/record.ts';
 import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
 import { currentStatus, waitForRecord, type CurrentStatus } from '../../core/usecases/follow.ts';
 import type { Registration } from '../../core/usecases/registrations.ts';
@@ -32,7 +32,7 @@ Exit code: 0 reached, 1 rejected or failed, 3 timed out.`;
 
 /** 0 in a block, 3 still pending (or imported evidence, whose block is only claimed), 1 when the registration did not make it. */
 export function exitFor(record: StoredRecord): number {
-  if (inBlock(record)) return importedPartial(record) ? EXIT.PENDING : EXIT.OK;
+  if (inBlock(record)) return importedPartial(record) || importedPending(record) ? EXIT.PENDING : EXIT.OK;
   if (record.state === 'rejected' || record.state === 'failed') return EXIT.MISMATCH;
   return EXIT.PENDING;
 }

@@ -13,7 +13,7 @@ import { networkOf, NETWORK_CHOICES, shownLabel } from '../protocol/networks.ts'
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { decodeReceipt, MAX_RECEIPT_BYTES, parseReceipt, receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { targetTypeOf } from '../receipts/verify/merkle-proof.ts';
-import { uncheckedEvidence, verifyReceipt, withServiceCheck, type StepId } from '../receipts/verify/verify-receipt.ts';
+import { uncheckedEvidence, verifyReceipt, withServiceCheck, type StepId, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import { receiptTooLarge, receiptUnreadable } from '../receipts/verify/receipt-verdict.ts';
 import type { MemberOfBatch } from '../store/batches.ts';
 import type { ImportedOutcome, StoredRecord } from '../store/record.ts';
@@ -21,6 +21,7 @@ import { profileName, type NotaryContext } from './context.ts';
 import { receiptNetwork } from './receipt-network.ts';
 import { profileToAsk, serviceCheck } from './service-check.ts';
 import { standsForContent } from './registrations.ts';
+import { memberReceipt } from './batch-receipts.ts';
 
 /** Receipts: what a record needs to verify offline, written next to its file or elsewhere, and read back in. */
 
@@ -35,20 +36,67 @@ export function confirmationOf(record: StoredRecord): ServiceConfirmation | null
  * Fetches the raw transaction and the block header (unless the proof carries it) from the
  * profile's explorer and keeps them in the library. Best effort: without them a receipt still
  * verifies, partially; what could not be taken is kept as the record's warning, with what to do
- * (it is asked again at its next checks: `lacksEvidence`).
+ * (it is asked again at its next checks: `lacksEvidence`). Nothing is kept before the receipt it
+ * makes verifies, the file's digest included (takenEvidence): evidence that fails is refused.
  */
 export async function gatherEvidence(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord> {
   const confirmation = confirmationOf(record);
   if (!confirmation || !record.txId) return record;
   const needsTx = !record.rawTx;
   const needsHeader = !record.blockHeader && targetTypeOf(confirmation.merkleProof) !== 'header';
-  if (!needsTx && !needsHeader) return record;
-  const { explorer } = await ctx.connections.forProfile(record.profile);
-  if (!explorer) return record;
-  const { rawTx, blockHeader, unavailable } = await explorerEvidence(explorer, record.txId, confirmation, { needsTx, needsHeader });
-  const warning = unavailable.length === 0 ? undefined : partialWarning(ctx, record.profile, unavailable);
-  // Kept only while the record still names that block: a later status (a reorganisation) may have moved it meanwhile.
-  ctx.library.records.setEvidence(record.id, { rawTx, blockHeader, blockHash: confirmation.blockHash, warning });
+  const { explorer } = needsTx || needsHeader ? await ctx.connections.forProfile(record.profile) : { explorer: undefined };
+  const taken = explorer ? await explorerEvidence(explorer, record.txId, confirmation, { needsTx, needsHeader }) : null;
+  const candidate = { ...record, rawTx: taken?.rawTx ?? record.rawTx, blockHeader: taken?.blockHeader ?? record.blockHeader };
+  const report = evidenceReport(ctx, candidate);
+  if (report?.outcome === 'failed') return refuseEvidence(ctx, record, report);
+  if (taken) {
+    const warning = taken.unavailable.length === 0 ? undefined : partialWarning(ctx, record.profile, taken.unavailable);
+    // Kept only while the record still names that block: a later status (a reorganisation) may have moved it meanwhile.
+    ctx.library.records.setEvidence(record.id, { rawTx: taken.rawTx, blockHeader: taken.blockHeader, blockHash: confirmation.blockHash, warning });
+  }
+  // A pending import its own service has since seen in a block: it stands for its content once its
+  // receipt verifies fully, the transaction and header included; until then it stays imported evidence.
+  if (record.proofOutcome === 'pending' && report?.outcome === 'verified' && uncheckedEvidence(report.steps).length === 0)
+    ctx.library.records.setProofOutcome(record.id, 'verified');
+  return ctx.library.records.get(record.id)!;
+}
+
+/**
+ * What the verifier says of the receipt a record would carry with the evidence it holds: its own
+ * file's, or a batch's first file's. Null when it has none to check (a finalisation, a label its
+ * block disagrees with: receipt-network.ts holds that receipt and says why).
+ */
+function evidenceReport(ctx: NotaryContext, record: StoredRecord): VerificationReport | null {
+  try {
+    const batch = ctx.library.batches.ofRecord(record);
+    const member = batch && ctx.library.batches.membersOf(batch.id, { limit: 1 })[0];
+    if (batch && !member) return null;
+    const receipt = member ? memberReceipt(ctx, { member, batch, registration: record }) : receiptOf(ctx, record);
+    return verifyReceipt(receipt, { fileDigest: receipt.file.sha256 });
+  } catch (err) {
+    if (err instanceof FailsOwnChecks) return err.report;
+    return null;
+  }
+}
+
+/**
+ * Evidence whose receipt fails its checks is never kept. An import's registration, seen in a block
+ * by its service, that does not hold the imported content (another registration's txId, say) is
+ * imported evidence that disagrees with the chain: rejected, no longer followed, its receipt file
+ * left as it was. The library's own registration keeps what it had and says why.
+ */
+function refuseEvidence(ctx: NotaryContext, record: StoredRecord, report: VerificationReport): StoredRecord {
+  const block = confirmationOf(record)?.blockHash;
+  if (record.proofOutcome !== null) {
+    ctx.library.records.evidenceDisagrees(
+      record.id,
+      `Its receipt disagrees with the chain: the service says registration ${record.txId} is in block ${block}, but with that registration's evidence its receipt ${failedCheck(report).replace(/^it /, '')}. It is not a registration of this content: it stays imported evidence that disagrees, no longer followed, and its receipt file is left as it was.`,
+    );
+  } else {
+    ctx.library.records.setEvidence(record.id, {
+      warning: `The evidence the service and explorer gave for block ${block} was not kept: with it the receipt ${failedCheck(report).replace(/^it /, '')}. It is asked again at the next status checks.`,
+    });
+  }
   return ctx.library.records.get(record.id)!;
 }
 
@@ -139,11 +187,27 @@ export function registrationReceipt(
     },
     { now: () => new Date(ctx.now()) },
   );
-  // Never a receipt that fails its own block-header check, whatever the service or explorer gave.
-  const header = verifyReceipt(receipt).steps.find((s) => s.id === 'block-header');
-  if (header?.status === 'fail')
-    throw new NotariumError('RECEIPT_INVALID', `No receipt was written for ${file.name}: it would fail its own block-header check (${header.detail}).`);
+  // Never a receipt that fails any of its own checks, whatever the service, the explorer or an
+  // imported receipt gave: the whole verifier, the file's digest included.
+  const report = verifyReceipt(receipt, { fileDigest: file.sha256 });
+  if (report.outcome === 'failed') throw new FailsOwnChecks(`No receipt was written for ${file.name}: ${failedCheck(report)}.`, report);
   return receipt;
+}
+
+/** A receipt assembled from what the library holds fails its own checks: none is written, and `report` says where. */
+export class FailsOwnChecks extends NotariumError {
+  constructor(
+    message: string,
+    readonly report: VerificationReport,
+  ) {
+    super('RECEIPT_INVALID', message);
+  }
+}
+
+/** The step a failed report failed at, in a few words: "it would fail its own <step> check (<why>)". */
+export function failedCheck(report: VerificationReport): string {
+  const step = report.steps.find((s) => s.status === 'fail');
+  return `it would fail its own ${step?.id ?? report.failedStep ?? 'verification'} check (${step?.detail ?? report.summary})`;
 }
 
 /**

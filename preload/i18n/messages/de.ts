@@ -79,6 +79,7 @@ export const de = {
       'Es wurde nichts registriert. Notarium sendet die Registrierung, sobald der Dienst erreichbar ist: beim nächsten Start, beim nächsten Zeitstempel mit diesem Profil oder wenn eine andere Registrierung dieses Profils in einen Block gelangt.',
     importedPartial: 'Importiert · teilweise verifiziert',
     importedPending: 'Importiert · ausstehend',
+    importedRejected: 'Importiert · abgelehnt',
     batchUnknown:
       'Eine der Dateien eines Stapels, gemeinsam durch diese Transaktion verankert: Ihre Quittung beweist sie für sich allein (diese Bibliothek kennt den Stapel nicht).',
     batchKnown:

@@ -80,6 +80,7 @@ export const en = {
       'Nothing was registered. Notarium sends it once it can reach the service: at its next start, at the next notarisation with this profile, or when another registration of this profile gets into a block.',
     importedPartial: 'Imported · partially verified',
     importedPending: 'Imported · pending',
+    importedRejected: 'Imported · rejected',
     batchUnknown: "One of a batch's files, anchored together by this transaction: its receipt proves it alone (this library does not know the batch).",
     batchKnown:
       'File {{position}} of {{files}} anchored together by this transaction (batch {{batch}}, as this library knows it); its receipt proves it alone.',

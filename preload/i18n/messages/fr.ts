@@ -82,6 +82,7 @@ export const fr = {
       'Rien n’a été enregistré. Notarium l’enverra dès qu’il pourra joindre le service : au prochain démarrage, au prochain horodatage avec ce profil, ou lorsqu’un autre enregistrement de ce profil entrera dans un bloc.',
     importedPartial: 'Importé · partiellement vérifié',
     importedPending: 'Importé · en attente',
+    importedRejected: 'Importé · rejeté',
     batchUnknown:
       'L’un des fichiers d’un lot, ancrés ensemble par cette transaction : son reçu le prouve à lui seul (cette bibliothèque ne connaît pas le lot).',
     batchKnown:
