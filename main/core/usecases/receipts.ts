@@ -22,6 +22,7 @@ import { receiptNetwork } from './receipt-network.ts';
 import { profileToAsk, serviceCheck } from './service-check.ts';
 import { standsForContent } from './registrations.ts';
 import { memberReceipt } from './batch-receipts.ts';
+import { heldAsEvidence } from './held-as-imported.ts';
 
 /** Receipts: what a record needs to verify offline, written next to its file or elsewhere, and read back in. */
 
@@ -221,8 +222,13 @@ export function writeAtomically(path: string, text: string, folder: { create: bo
   writeFileAtomically(path, text);
 }
 
-/** The record's receipt, with the evidence gathered first; a receipt its block disagrees with is held, and the record says why. */
+/**
+ * The record's receipt, with the evidence gathered first; a receipt its block disagrees with is
+ * held, and the record says why. Imported evidence held as less than verified is its receipt as
+ * imported (importedAsIs), never one this library would issue.
+ */
 export async function receiptFor(ctx: NotaryContext, record: StoredRecord): Promise<ReceiptV1> {
+  if (heldAsEvidence(record)) return importedAsIs(record);
   const enriched = await gatherEvidence(ctx, record);
   try {
     return receiptOf(ctx, enriched);
@@ -231,6 +237,21 @@ export async function receiptFor(ctx: NotaryContext, record: StoredRecord): Prom
     if (err instanceof NotariumError && err.code === 'NETWORK_MISMATCH') ctx.library.records.holdReceipt(record.id, err.message);
     throw err;
   }
+}
+
+/**
+ * Imported evidence, as it was imported: the receipt file it came from (the library follows it when
+ * it moves), while that is still its receipt. Re-issued here, it would carry a date and claims as if
+ * this library had issued it; the library keeps only the evidence that checked, not the receipt.
+ */
+async function importedAsIs(record: StoredRecord): Promise<ReceiptV1> {
+  const there = record.receiptPath ? await readReceiptFile(record.receiptPath).catch(() => null) : null;
+  const lower = (h: string | null | undefined) => h?.toLowerCase();
+  if (there && there.registration.txId === record.txId && lower(there.fingerprint.published) === lower(record.publishedHex)) return there;
+  throw new NotariumError(
+    'NO_RECEIPT',
+    `${record.name} is imported evidence, and its receipt is no longer at ${record.receiptPath ?? 'the place it was imported from'}: Notarium does not issue a receipt for what it did not register. Import the receipt again to export it.`,
+  );
 }
 
 /**
@@ -332,7 +353,9 @@ function writeTextAt(path: string, text: string, folder: { create: boolean; with
     if (err instanceof NotariumError) throw err;
     throw new NotariumError(
       'FILE_UNWRITABLE',
-      `The receipt could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): choose another place with -o.`,
+      `The receipt could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): ${
+        folder.create ? 'choose another place with -o' : 'free that name (Notarium never replaces a folder or a link there), or write it elsewhere with "receipt export <file> -o <place>"'
+      }.`,
       { cause: err },
     );
   }
@@ -378,17 +401,26 @@ async function isContentNow(ctx: NotaryContext, record: ReceiptOwner, filePath: 
  * A registration's labelled place beside the plain one: `<name>.v<N>.receipt.json` for a document's
  * version, else `<name>.<txId's first 12>.receipt.json`; a second document started from the same
  * file has a v1 too, so a v<N> held by another registration gives way to the start of the txId.
- * Another registration's receipt is never overwritten there (short of two txIds alike in 48 bits).
+ * Only a free name is taken: nothing there, or this registration's receipt. Anything else (another
+ * registration's receipt, a folder, a link, a file that is no receipt) is stepped around, never
+ * followed nor replaced: the next free `<label>-2`, `<label>-3`… is taken instead.
  */
 export async function labelledPlace(plain: string, registration: { version?: number | null; txId: string | null }): Promise<string> {
   const base = plain.slice(0, -RECEIPT_SUFFIX.length);
-  const labels = new Set([receiptLabel(registration), receiptLabel({ txId: registration.txId })]);
-  const places = [...labels].map((label) => labelledReceiptName(base, label));
-  for (const place of places) {
-    const there = await readReceiptFile(place).catch(() => null);
-    if (!there || there.registration.txId === registration.txId) return place;
+  const labels = [...new Set([receiptLabel(registration), receiptLabel({ txId: registration.txId })])];
+  const free = async (place: string) => {
+    const there = lstatSync(place, { throwIfNoEntry: false });
+    if (!there) return true;
+    return there.isFile() && (await readReceiptFile(place).catch(() => null))?.registration.txId === registration.txId;
+  };
+  for (const label of labels) {
+    const place = labelledReceiptName(base, label);
+    if (await free(place)) return place;
   }
-  return places.at(-1)!;
+  for (let n = 2; ; n++) {
+    const place = labelledReceiptName(base, `${labels.at(-1)!}-${n}`);
+    if (await free(place)) return place;
+  }
 }
 
 /** A receipt as read (`path`), and its text as it was. */
@@ -421,7 +453,7 @@ export async function exportReceipt(
   options: { besideFile: boolean },
 ): Promise<{ path: string | null; fileName: string; text: string }> {
   const enriched = await gatherEvidence(ctx, record);
-  const text = serializeReceipt(receiptOf(ctx, enriched));
+  const text = serializeReceipt(await receiptFor(ctx, enriched));
   const path = options.besideFile && enriched.path ? await writeReceipt(ctx, enriched) : null;
   return { path, fileName: receiptFileName(enriched.name), text };
 }
