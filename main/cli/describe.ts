@@ -38,6 +38,14 @@ export function stateWords(r: StoredRecord): string {
     : 'imported evidence, pending: its receipt was not in a block when issued, and none holds it yet (not registered by this library)';
 }
 
+/**
+ * A file name a receipt gives, leading a line: quoted, so that whatever its writer put in it (a
+ * forger's "settled (900 confirmations)") never reads as the line's own words.
+ */
+function receiptsName(name: string): string {
+  return JSON.stringify(visibleName(name));
+}
+
 /** What to do about a record that is not where it is going yet, after its state on the first line. */
 function nextStep(r: StoredRecord): string {
   if (r.state !== 'submitting') return '';
@@ -60,7 +68,7 @@ export function describeRecord(
   // A finalisation holds no file: it is the document's final record, after its last version.
   const final = r.kind === 'linked-delete';
   const lines = [
-    `${visibleName(r.name)}${final ? ' (final record)' : ''}: ${stateWords(r)}${nextStep(r)}`,
+    `${r.proofOutcome === null ? visibleName(r.name) : receiptsName(r.name)}${final ? ' (final record)' : ''}: ${stateWords(r)}${nextStep(r)}`,
     `  txId:         ${r.txId ?? '-'}`,
     ...(final ? [] : [`  sha256:       ${r.sha256 ?? '-'}`, `  fingerprint:  ${fingerprintWords(r)}`]),
     // Imported from a receipt: the service it names, and whether a profile reaches it (not the profile it was filed under).
@@ -145,7 +153,7 @@ export function describeReceipt(s: ReceiptSummary, env: NodeJS.ProcessEnv): stri
   const kind = r.kind === 'record' ? 'a record' : r.kind === 'linked-delete' ? "a document's finalisation" : `version ${r.version ?? '?'} of a document`;
   const network = `${visibleName(s.network.label)}${!s.network.known ? ' (not a network Notarium knows: its proof of work cannot be judged)' : s.network.testChain ? ' (a test chain: its proof of work proves nothing)' : ''}`;
   const lines = [
-    `${visibleName(s.file.name)}: ${s.status === 'pending' ? `pending, not in a block when issued ("${command(env, 'receipt upgrade')}" completes it)` : 'in a block'}`,
+    `${receiptsName(s.file.name)}: ${s.status === 'pending' ? `pending, not in a block when issued ("${command(env, 'receipt upgrade')}" completes it)` : 'in a block'}`,
     `  format:        ${visibleName(s.format)}, issued ${visibleName(s.issuedAt)}`,
     `  file:          ${visibleName(s.file.name)}, ${counted(s.file.size, 'byte')}`,
     `  sha256:        ${s.file.sha256}`,

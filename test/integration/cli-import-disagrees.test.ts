@@ -58,7 +58,7 @@ describe('a pending import naming another registration’s txId', () => {
     expect(status.value.lastError).toMatch(/^Its receipt disagrees with the chain: .* fingerprint/);
     const words = await cli('status', 'victim.txt', '--offline');
     expect(words.code).toBe(1);
-    expect(words.stdout).toMatch(/^victim\.txt: imported evidence, rejected \(not registered by this library\)$/m);
+    expect(words.stdout).toMatch(/^"victim\.txt": imported evidence, rejected \(not registered by this library\)$/m);
     expect(words.stdout).toMatch(/^ {2}note: {9}Its receipt disagrees with the chain/m);
     expect(words.stdout).not.toMatch(/settled|confirmed|in a block \(/);
     // Nothing of the other registration's evidence was written beside the user's file.

@@ -39,7 +39,7 @@ describe('a partially verified import of a file never registered', () => {
     // Its import is no publication nor confirmation seen here: neither time reads as one.
     expect(status.value).toMatchObject({ publishedAt: null, confirmedAt: null });
     expect((await cli('status', 'contract.pdf', '--offline')).stdout).toMatch(
-      /^contract\.pdf: imported evidence, not verified: its partially verified receipt claims "settled \(100 confirmations\)"$/m,
+      /^"contract\.pdf": imported evidence, not verified: its partially verified receipt claims "settled \(100 confirmations\)"$/m,
     );
 
     const words = await cli('notarise', 'contract.pdf', '--wait');
@@ -151,7 +151,7 @@ describe('a pending receipt forged for the library’s own service', () => {
       const words = await cli('status', forgedTxId, ...how);
       expect(words.code).toBe(3);
       expect(words.stdout).toMatch(
-        /^lease\.pdf: imported evidence, pending: its receipt was not in a block when issued, and none holds it yet \(not registered by this library\)$/m,
+        /^"lease\.pdf": imported evidence, pending: its receipt was not in a block when issued, and none holds it yet \(not registered by this library\)$/m,
       );
       expect(words.stdout).not.toMatch(/accepted, waiting for a block|In a block within/);
       const status = await json('status', forgedTxId, ...how);
