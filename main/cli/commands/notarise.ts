@@ -127,7 +127,11 @@ function print(io: CliIo, notary: Notary, outcomes: NotariseOutcome[], records: 
             error: 'error' in o ? errorJson(o.error) : null,
             // An imported receipt of this content that never stood for its registration (registrations.ts).
             importedEvidence: o.importedEvidence
-              ? { txId: o.importedEvidence.txId, proofOutcome: o.importedEvidence.proofOutcome, receiptPath: evidenceNow(notary, o.importedEvidence).receiptPath }
+              ? {
+                  txId: o.importedEvidence.txId,
+                  proofOutcome: o.importedEvidence.proofOutcome,
+                  receiptPath: evidenceNow(notary, o.importedEvidence).receiptPath,
+                }
               : null,
           };
         }),

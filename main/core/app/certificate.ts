@@ -241,8 +241,12 @@ ${row('Transaction', record.txId)}${batchRow(options.batch, record.txId)}${row('
 ${row('Confirmations', receipt.confirmation ? `${receipt.confirmation.confirmedBlocks}${evidence ? ', as its imported receipt claims (not verified)' : ''}` : null)}
 ${explorerRow(link, explorerLink, simulated)}
 </table>
-${check && evidence ? `<p class="sub">The check below reads the receipt alone. Notarium holds it as imported evidence, ${escape(report.outcome.replace('-', ' '))}: ${escape(whyHeldAsEvidence(record, report.network.testChain))}.</p>
-` : ''}${check?.section ?? ''}<section>
+${
+  check && evidence
+    ? `<p class="sub">The check below reads the receipt alone. Notarium holds it as imported evidence, ${escape(report.outcome.replace('-', ' '))}: ${escape(whyHeldAsEvidence(record, report.network.testChain))}.</p>
+`
+    : ''
+}${check?.section ?? ''}<section>
 <h2>What was checked</h2>
 <ol>
 ${steps}

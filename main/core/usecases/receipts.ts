@@ -354,7 +354,9 @@ function writeTextAt(path: string, text: string, folder: { create: boolean; with
     throw new NotariumError(
       'FILE_UNWRITABLE',
       `The receipt could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): ${
-        folder.create ? 'choose another place with -o' : 'free that name (Notarium never replaces a folder or a link there), or write it elsewhere with "receipt export <file> -o <place>"'
+        folder.create
+          ? 'choose another place with -o'
+          : 'free that name (Notarium never replaces a folder or a link there), or write it elsewhere with "receipt export <file> -o <place>"'
       }.`,
       { cause: err },
     );

@@ -144,7 +144,9 @@ describe('the certificate: the outcome, first', () => {
     );
     expect(html).not.toMatch(/Issued by Notarium/);
     // Its embedded check reads the receipt alone: the certificate says what the library holds it as.
-    expect(unescapeHtml(html)).toMatch(/The check below reads the receipt alone\. Notarium holds it as imported evidence, partially verified: on a test chain anyone can mine a header/);
+    expect(unescapeHtml(html)).toMatch(
+      /The check below reads the receipt alone\. Notarium holds it as imported evidence, partially verified: on a test chain anyone can mine a header/,
+    );
   });
 
   it('no certificate for a receipt that fails, with a sentence saying why', async () => {
