@@ -17,24 +17,33 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts
 
 const root = mkdtempSync(join(tmpdir(), 'notarium-import-disagrees-'));
 const work = join(root, 'work');
-let sb: TestSandbox;
-let env: Record<string, string>;
-const cli = (...args: string[]) => runCli(args, { env, cwd: work });
-const json = jsonCli(cli);
+// Two services: one whose match endpoint is off (the import cannot ask whether the txId holds the
+// receipt's fingerprint), one with it on but down while the receipt is imported. A library each.
+let noMatch: TestSandbox;
+let withMatch: TestSandbox;
+const envOf = (sb: TestSandbox, home: string) => ({ NOTARIUM_HOME: join(root, home), NOTARIUM_BASE_URL: sb.baseUrl, NOTARIUM_API_KEY: sb.apiKey });
+const commands = (sb: () => TestSandbox, home: string) => {
+  const cli = (...args: string[]) => runCli(args, { env: envOf(sb(), home), cwd: work });
+  return { cli, json: jsonCli(cli) };
+};
 
 beforeAll(async () => {
-  // The match endpoint off: the import cannot ask whether the txId holds the receipt's fingerprint.
-  sb = await startTestSandbox({ disable: ['match'] });
-  env = { NOTARIUM_HOME: join(root, 'home'), NOTARIUM_BASE_URL: sb.baseUrl, NOTARIUM_API_KEY: sb.apiKey };
+  noMatch = await startTestSandbox({ disable: ['match'] });
+  withMatch = await startTestSandbox();
   mkdirSync(work, { recursive: true });
 });
 afterAll(async () => {
-  await sb.stop();
+  await noMatch.stop();
+  await withMatch.stop();
   rmSync(root, { recursive: true, force: true });
 });
 
+/** Fault injection on a sandbox: every API request answered 503 while `down`. */
+const serviceDown = (sb: TestSandbox, down: boolean) =>
+  sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify({ errorRate: down ? 1 : 0, errorStatus: 503 }) });
+
 /** A pending receipt forged for `name`, naming `txId` (someone else's registration) on the sandbox's service. */
-function forgedNaming(name: string, content: string, txId: string): string {
+function forgedNaming(sb: TestSandbox, name: string, content: string, txId: string): string {
   const path = forgeFromNothing(work, name, content, { network: 'sandbox', evidence: 'pending', serviceUrl: sb.baseUrl });
   const receipt = JSON.parse(readFileSync(path, 'utf8'));
   receipt.registration.txId = txId;
@@ -44,8 +53,10 @@ function forgedNaming(name: string, content: string, txId: string): string {
 
 describe('a pending import naming another registration’s txId', () => {
   it('becomes imported evidence that disagrees once that txId is in a block: never settled, its receipt file left as it was', async () => {
+    const sb = noMatch;
+    const { cli, json } = commands(() => noMatch, 'home-no-match');
     const { txId } = await sb.write(randomBytes(32));
-    const forged = forgedNaming('victim.txt', 'the victim’s own file\n', txId);
+    const forged = forgedNaming(sb, 'victim.txt', 'the victim’s own file\n', txId);
     const before = readFileSync(forged);
     const imported = await json('receipt', 'import', forged);
     expect(imported.code, imported.stderr).toBe(0);
@@ -67,6 +78,25 @@ describe('a pending import naming another registration’s txId', () => {
     const waited = await json('wait', 'victim.txt');
     expect(waited.code).toBe(1);
     expect(waited.value).toMatchObject({ state: 'imported', confirmations: null });
+    expect(readFileSync(forged)).toEqual(before);
+  });
+
+  it('the same with the match endpoint on, when the service was down at the import: the follow-up finds the disagreement', async () => {
+    const sb = withMatch;
+    const { json } = commands(() => withMatch, 'home-with-match');
+    const { txId } = await sb.write(randomBytes(32));
+    const forged = forgedNaming(sb, 'other-victim.txt', 'another victim’s file\n', txId);
+    const before = readFileSync(forged);
+    await serviceDown(sb, true);
+    const imported = await json('receipt', 'import', forged);
+    await serviceDown(sb, false);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.value[0]).toMatchObject({ imported: true, outcome: 'pending' });
+    await sb.mine(6);
+    const status = await json('status', 'other-victim.txt');
+    expect(status.code, status.stderr).toBe(1);
+    expect(status.value).toMatchObject({ txId, state: 'imported', confirmations: null, blockHash: null });
+    expect(status.value.lastError).toMatch(/^Its receipt disagrees with the chain/);
     expect(readFileSync(forged)).toEqual(before);
   });
 });
