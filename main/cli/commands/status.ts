@@ -22,8 +22,9 @@ until the version before it is in a block, the version before it is asked, and t
 sent when its turn has come. The service allows one status request per registration per block time
 (the profile's --block-seconds): within it, the library answers and says when the service was
 asked and when it will be asked next.
-Exit code: 0 in a block, 3 not yet in a block (or queued, or imported from a partially verified
-receipt: its block is only claimed), 1 rejected or failed.`;
+Exit code: 0 in a block, 3 not yet in a block (or queued, or imported evidence not verified fully:
+its block is only claimed), 1 rejected or failed (an import whose evidence disagrees with the chain
+too).`;
 
 export const WAIT_HELP = `Usage: notarium wait <file|txId> [--confirmations N] [--timeout SECONDS] [--json] [--profile P]
 
