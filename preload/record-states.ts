@@ -39,11 +39,13 @@ export const groupOf = (r: { id: number; resubmits: number | null }): number => 
 export const importedPartial = (r: { proofOutcome: string | null }): boolean => r.proofOutcome === 'partially-verified';
 
 /**
- * Imported from a pending receipt and not in a block since: "accepted, waiting for a block" is the
- * receipt's word about someone's registration, never one of the library's own on its way. Shown as
- * imported evidence that is pending in the CLI, its JSON and the Library.
+ * Imported from a pending receipt: "accepted, waiting for a block" is the receipt's word about
+ * someone's registration, never one of the library's own on its way; nor is what became of it
+ * (in a block by its service's word, rejected, or disagreeing with the chain) until its receipt
+ * verified fully with its service's evidence (its outcome is then `verified`). Shown as imported
+ * evidence in the CLI, its JSON and the Library, at every state.
  */
-export const importedPending = (r: { proofOutcome: string | null; state: string }): boolean => r.proofOutcome === 'pending' && r.state === 'published';
+export const importedPending = (r: { proofOutcome: string | null }): boolean => r.proofOutcome === 'pending';
 
 /**
  * Imported from a pending receipt, and never in a block while it was followed (resubmit.ts,

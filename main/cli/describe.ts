@@ -28,13 +28,24 @@ const STATE_WORDS: Record<StoredRecord['state'], string> = {
 /** A record's state in a few words (a table's cell); describeRecord adds what to do. */
 export function stateWords(r: StoredRecord): string {
   const words = inBlock(r) ? `${STATE_WORDS[r.state]} (${counted(r.confirmations, 'confirmation')})` : notSent(r) ? 'not sent' : STATE_WORDS[r.state];
-  // An imported receipt that proved only part of its claim: its state is the receipt's word, not the library's.
-  if (importedPartial(r)) return `imported evidence, not verified: its partially verified receipt claims "${words}"`;
+  // Imported evidence, at every state: what became of it is the receipt's word, or its service's
+  // about someone's registration, never the library's own (a rejection's reason is its note).
+  if (!importedPartial(r) && !importedPending(r)) return words;
   if (importedNeverMined(r))
     return "imported evidence, never in a block: no block took its pending receipt's registration while it was followed, and it is no longer followed (not registered by this library)";
-  return importedPending(r)
-    ? 'imported evidence, pending: its receipt was not in a block when issued, and none holds it yet (not registered by this library)'
-    : words;
+  if (r.state === 'rejected' || r.state === 'failed') return `imported evidence, ${words} (not registered by this library)`;
+  if (importedPartial(r)) return `imported evidence, not verified: its partially verified receipt claims "${words}"`;
+  return inBlock(r)
+    ? 'imported evidence, not verified yet: its service shows it in a block, and its receipt has not yet verified fully with that evidence (not registered by this library)'
+    : 'imported evidence, pending: its receipt was not in a block when issued, and none holds it yet (not registered by this library)';
+}
+
+/**
+ * A file name a receipt gives, leading a line: quoted, so that whatever its writer put in it (a
+ * forger's "settled (900 confirmations)") never reads as the line's own words.
+ */
+function receiptsName(name: string): string {
+  return JSON.stringify(visibleName(name));
 }
 
 /** What to do about a record that is not where it is going yet, after its state on the first line. */
@@ -59,7 +70,7 @@ export function describeRecord(
   // A finalisation holds no file: it is the document's final record, after its last version.
   const final = r.kind === 'linked-delete';
   const lines = [
-    `${visibleName(r.name)}${final ? ' (final record)' : ''}: ${stateWords(r)}${nextStep(r)}`,
+    `${r.proofOutcome === null ? visibleName(r.name) : receiptsName(r.name)}${final ? ' (final record)' : ''}: ${stateWords(r)}${nextStep(r)}`,
     `  txId:         ${r.txId ?? '-'}`,
     ...(final ? [] : [`  sha256:       ${r.sha256 ?? '-'}`, `  fingerprint:  ${fingerprintWords(r)}`]),
     // Imported from a receipt: the service it names, and whether a profile reaches it (not the profile it was filed under).
@@ -144,7 +155,7 @@ export function describeReceipt(s: ReceiptSummary, env: NodeJS.ProcessEnv): stri
   const kind = r.kind === 'record' ? 'a record' : r.kind === 'linked-delete' ? "a document's finalisation" : `version ${r.version ?? '?'} of a document`;
   const network = `${visibleName(s.network.label)}${!s.network.known ? ' (not a network Notarium knows: its proof of work cannot be judged)' : s.network.testChain ? ' (a test chain: its proof of work proves nothing)' : ''}`;
   const lines = [
-    `${visibleName(s.file.name)}: ${s.status === 'pending' ? `pending, not in a block when issued ("${command(env, 'receipt upgrade')}" completes it)` : 'in a block'}`,
+    `${receiptsName(s.file.name)}: ${s.status === 'pending' ? `pending, not in a block when issued ("${command(env, 'receipt upgrade')}" completes it)` : 'in a block'}`,
     `  format:        ${visibleName(s.format)}, issued ${visibleName(s.issuedAt)}`,
     `  file:          ${visibleName(s.file.name)}, ${counted(s.file.size, 'byte')}`,
     `  sha256:        ${s.file.sha256}`,

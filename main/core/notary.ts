@@ -208,6 +208,9 @@ export class Notary {
   /** Writes the receipt beside the file (or where its watched folder keeps them), when the engine writes receipts itself. */
   private async autoReceipt(record: StoredRecord, write: 'all' | 'missing' = 'all'): Promise<StoredRecord> {
     if (!(this.options.autoReceipts ?? true) || record.kind === 'linked-delete') return record;
+    // An imported receipt is the importer's evidence: rewritten only once the library's own checks
+    // vouch for all of it (a pending import its service saw in a block, verified fully), never re-dated before.
+    if (record.proofOutcome !== null && record.proofOutcome !== 'verified') return record;
     // Batches: a batch's registration holds no file; each of its files gets its receipt.
     if (this.library.batches.ofRecord(record)) {
       const failed = (_: unknown, err: NotariumError) => this.events.emit('background-error', record, err);

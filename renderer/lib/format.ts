@@ -111,17 +111,21 @@ export const NOT_SENT_BADGE: { readonly tone: Tone; readonly label: string } = {
 /**
  * A record's badge: its state, except for a record imported from a partially verified receipt,
  * whose state is only what that receipt claimed (it is never shown as settled), one imported from a
- * pending receipt (never shown as the library's own on its way, nor as its own failure once no
- * longer followed), and one that was not sent.
+ * pending receipt (never shown as the library's own on its way, nor as settled, nor as its own
+ * failure once no longer followed), an import rejected (never a rejection of the library's own),
+ * and one that was not sent.
  */
 export function recordBadge(r: Pick<RecordView, 'state' | 'confirmations' | 'targetConfirmations' | 'proofOutcome' | 'notSent'>): {
   tone: Tone;
   label: string;
 } {
-  if (importedPartial(r) && r.state !== 'rejected' && r.state !== 'failed') return { tone: 'partial', label: t('records.importedPartial') };
-  if (importedPending(r)) return { tone: 'partial', label: t('records.importedPending') };
+  const imported = importedPartial(r) || importedPending(r);
   // Someone else's registration that no block took while it was followed: evidence that came to nothing, not a failure of the library's.
   if (importedNeverMined(r)) return { tone: 'unknown', label: t('records.importedNeverMined') };
+  if (imported && (r.state === 'rejected' || r.state === 'failed')) return { tone: STATE_TONE[r.state], label: t('records.importedRejected') };
+  // A pending import its service shows in a block, not yet verified fully: imported evidence that proved part of its claim.
+  if (importedPartial(r) || (imported && (r.state === 'confirmed' || r.state === 'settled'))) return { tone: 'partial', label: t('records.importedPartial') };
+  if (importedPending(r)) return { tone: 'partial', label: t('records.importedPending') };
   if (r.notSent) return { tone: NOT_SENT_BADGE.tone, label: NOT_SENT_BADGE.label };
   return { tone: STATE_TONE[r.state], label: stateText(r) };
 }

@@ -141,7 +141,7 @@ describe('receipt info and receipt upgrade', () => {
 
     const info = await cli('receipt', 'info', 'lease.pdf.receipt.json');
     expect(info.code).toBe(0);
-    expect(info.stdout).toMatch(/^lease\.pdf: pending, not in a block when issued \("notarium receipt upgrade" completes it\)$/m);
+    expect(info.stdout).toMatch(/^"lease\.pdf": pending, not in a block when issued \("notarium receipt upgrade" completes it\)$/m);
     expect(info.stdout).toMatch(/^ {2}salt: {10}present \(not shown/m);
     expect(info.stdout).toContain('fingerprint:   SHA256(<salt>) -> ');
     expect(info.stdout).toMatch(/^ {2}proofs: {8}none yet$/m);
@@ -184,7 +184,7 @@ describe('receipt info and receipt upgrade', () => {
       expect(verified.code, verified.stdout).toBe(0);
     }
     const completeInfo = await cli('receipt', 'info', 'lease.pdf.receipt.json');
-    expect(completeInfo.stdout).toMatch(/^lease\.pdf: in a block$/m);
+    expect(completeInfo.stdout).toMatch(/^"lease\.pdf": in a block$/m);
     expect(completeInfo.stdout).toMatch(/proofs: {8}Merkle path \(\d+ nodes?, position \d+, to the \w+\), raw transaction, block header/);
 
     const before = readFileSync(path, 'utf8');

@@ -39,14 +39,14 @@ describe('a partially verified import of a file never registered', () => {
     // Its import is no publication nor confirmation seen here: neither time reads as one.
     expect(status.value).toMatchObject({ publishedAt: null, confirmedAt: null });
     expect((await cli('status', 'contract.pdf', '--offline')).stdout).toMatch(
-      /^contract\.pdf: imported evidence, not verified: its partially verified receipt claims "settled \(100 confirmations\)"$/m,
+      /^"contract\.pdf": imported evidence, not verified: its partially verified receipt claims "settled \(100 confirmations\)"$/m,
     );
 
     const words = await cli('notarise', 'contract.pdf', '--wait');
     expect(words.code).toBe(0);
     expect(words.stdout).toMatch(/^registered +contract\.pdf/m);
     expect(words.stdout).toContain(
-      `contract.pdf: an imported receipt of this content exists (txId ${forgedTxId}, partially verified on sandbox); it never stood for a registration, so the file was registered now.`,
+      `contract.pdf: an imported receipt of this content exists (txId ${forgedTxId}, partially verified on sandbox); it never stood for a registration, so the file was registered now. Its receipt was moved to ${join(work, `contract.pdf.${forgedTxId.slice(0, 12)}.receipt.json`)}, and the file's own takes its place.`,
     );
     const now = await json('status', 'contract.pdf', '--offline');
     expect(now.code).toBe(0);
@@ -101,9 +101,37 @@ describe('a partially verified import of a file never registered', () => {
     const done = await json('notarise', 'a.pdf', 'b.pdf', '--wait');
     expect(done.code).toBe(0);
     expect(done.value.map((o: { status: string }) => o.status)).toEqual(['registered', 'registered']);
-    expect(done.value[0].importedEvidence).toMatchObject({ proofOutcome: 'partially-verified' });
+    // Where the imported receipt is now: moved to its labelled name, the file's own taking the plain one.
+    const aTxId = JSON.parse(readFileSync(join(work, `a.pdf.${done.value[0].importedEvidence.txId.slice(0, 12)}.receipt.json`), 'utf8')).registration.txId;
+    expect(done.value[0].importedEvidence).toMatchObject({
+      proofOutcome: 'partially-verified',
+      txId: aTxId,
+      receiptPath: join(work, `a.pdf.${aTxId.slice(0, 12)}.receipt.json`),
+    });
+    expect(JSON.parse(readFileSync(join(work, 'a.pdf.receipt.json'), 'utf8')).registration.txId).toBe(done.value[0].record.txId);
     expect(done.value[1].importedEvidence).toBeNull();
     expect(done.value[0].record.batch).toMatchObject({ files: 2 });
+  });
+});
+
+describe('a folder planted at the imported receipt’s labelled name', () => {
+  it('is stepped around: the imported receipt moves to the next free name, and the file’s own receipt is written', async () => {
+    const forged = forgeFromNothing(work, 'will.pdf', 'a will the forger knows\n', { network: 'sandbox', evidence: 'none', confirmedBlocks: 100 });
+    const forgedText = readFileSync(forged, 'utf8');
+    const forgedTxId = JSON.parse(forgedText).registration.txId as string;
+    expect((await cli('receipt', 'import', forged)).code).toBe(0);
+    const planted = join(work, `will.pdf.${forgedTxId.slice(0, 12)}.receipt.json`);
+    mkdirSync(planted);
+    const done = await json('notarise', 'will.pdf', '--wait');
+    expect(done.code, done.stderr).toBe(0);
+    const own = JSON.parse(readFileSync(join(work, 'will.pdf.receipt.json'), 'utf8'));
+    expect(own.registration.txId).toBe(done.value[0].record.txId);
+    const moved = join(work, `will.pdf.${forgedTxId.slice(0, 12)}-2.receipt.json`);
+    expect(readFileSync(moved, 'utf8')).toBe(forgedText);
+    expect(done.value[0].importedEvidence).toMatchObject({ txId: forgedTxId, receiptPath: moved });
+    expect(existsSync(join(planted, '.'))).toBe(true);
+    const status = await json('status', forgedTxId, '--offline');
+    expect(status.value).toMatchObject({ receiptPath: moved, state: 'imported' });
   });
 });
 
@@ -123,7 +151,7 @@ describe('a pending receipt forged for the library’s own service', () => {
       const words = await cli('status', forgedTxId, ...how);
       expect(words.code).toBe(3);
       expect(words.stdout).toMatch(
-        /^lease\.pdf: imported evidence, pending: its receipt was not in a block when issued, and none holds it yet \(not registered by this library\)$/m,
+        /^"lease\.pdf": imported evidence, pending: its receipt was not in a block when issued, and none holds it yet \(not registered by this library\)$/m,
       );
       expect(words.stdout).not.toMatch(/accepted, waiting for a block|In a block within/);
       const status = await json('status', forgedTxId, ...how);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,5 +74,25 @@ describe('verify from the library, of an import kept as partially verified', () 
       expect(result).toMatchObject({ status: 'partially-verified' });
       expect(JSON.stringify(result)).toContain('only partially verified when it was imported');
     }
+  });
+
+  it('its export and proof bundle hand on the receipt as imported, never re-dated, and the bundle says it is imported evidence', async () => {
+    const forged = forgeFromNothing(work, 'lease.pdf', 'a lease the forger knows\n', {
+      network: 'sandbox',
+      evidence: 'mined',
+      serviceUrl: 'https://forger.example',
+      confirmedBlocks: 100,
+    });
+    const original = JSON.parse(readFileSync(forged, 'utf8'));
+    expect((await json('receipt', 'import', forged)).value[0]).toMatchObject({ imported: true, outcome: 'partially-verified' });
+    const exported = await json('receipt', 'export', 'lease.pdf', '-o', join(kept, 'lease-copy.json'));
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(kept, 'lease-copy.json'), 'utf8'))).toEqual(original);
+    const bundled = await json('receipt', 'export', 'lease.pdf', '--bundle', '-o', join(kept, 'lease-bundle'));
+    expect(bundled.code, bundled.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(kept, 'lease-bundle', 'lease.pdf.receipt.json'), 'utf8'))).toMatchObject({ issuedAt: original.issuedAt });
+    const readme = readFileSync(join(kept, 'lease-bundle', 'README.txt'), 'utf8').replace(/\n/g, ' ');
+    expect(readme).toContain('lease.pdf.receipt.json is imported evidence: the library that wrote this bundle imported it and did not issue or register it.');
+    expect(readme).toContain('partially verified at best (on a test chain anyone can mine a header, and no service of the library confirmed its txId)');
   });
 });

@@ -169,7 +169,7 @@ describe('receipt import keeps the outcome the receipt had', () => {
     });
     const said = await cli('status', imported.value[0].record.txId, '--offline');
     expect(said.code).toBe(3);
-    expect(said.stdout).toMatch(/^imported\.pdf: imported evidence, not verified: its partially verified receipt claims "settled \(6 confirmations\)"$/m);
+    expect(said.stdout).toMatch(/^"imported\.pdf": imported evidence, not verified: its partially verified receipt claims "settled \(6 confirmations\)"$/m);
   });
 
   it('a receipt whose network label is not in the vocabulary is refused', async () => {

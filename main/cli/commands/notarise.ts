@@ -127,7 +127,11 @@ function print(io: CliIo, notary: Notary, outcomes: NotariseOutcome[], records: 
             error: 'error' in o ? errorJson(o.error) : null,
             // An imported receipt of this content that never stood for its registration (registrations.ts).
             importedEvidence: o.importedEvidence
-              ? { txId: o.importedEvidence.txId, proofOutcome: o.importedEvidence.proofOutcome, receiptPath: o.importedEvidence.receiptPath }
+              ? {
+                  txId: o.importedEvidence.txId,
+                  proofOutcome: o.importedEvidence.proofOutcome,
+                  receiptPath: evidenceNow(notary, o.importedEvidence).receiptPath,
+                }
               : null,
           };
         }),
@@ -144,18 +148,27 @@ function print(io: CliIo, notary: Notary, outcomes: NotariseOutcome[], records: 
   io.out(table(['RESULT', 'FILE', 'TXID', 'STATE'], rows));
   for (const line of batchLines(outcomes, records)) io.out(line);
   for (const line of reasons(outcomes, records)) io.out(line);
-  for (const line of evidenceLines(outcomes)) io.out(line);
+  for (const line of evidenceLines(notary, outcomes)) io.out(line);
 }
 
-/** Files registered although an imported receipt of their content was in the library: that receipt is evidence only. */
-function evidenceLines(outcomes: NotariseOutcome[]): string[] {
-  return outcomes.flatMap(({ importedEvidence: e, path, member }) =>
-    e
-      ? [
-          `${visibleName(member?.member.name ?? basename(path))}: an imported receipt of this content exists (txId ${e.txId ?? '-'}, ${e.proofOutcome?.replace('-', ' ') ?? 'imported'} on ${visibleName(e.network ?? '?')}); it never stood for a registration, so the file was registered now.`,
-        ]
-      : [],
-  );
+/**
+ * The imported evidence as the library holds it now: the file's own receipt, once written, takes
+ * the plain name beside the file, and the imported receipt moves to its labelled name (receipts.ts).
+ */
+function evidenceNow(notary: Notary, evidence: StoredRecord): StoredRecord {
+  return notary.library.records.get(evidence.id) ?? evidence;
+}
+
+/** Files registered although an imported receipt of their content was in the library: that receipt is evidence only, and where it went. */
+function evidenceLines(notary: Notary, outcomes: NotariseOutcome[]): string[] {
+  return outcomes.flatMap(({ importedEvidence: e, path, member }) => {
+    if (!e) return [];
+    const now = evidenceNow(notary, e).receiptPath;
+    const moved = now && now !== e.receiptPath ? ` Its receipt was moved to ${visibleName(now)}, and the file's own takes its place.` : '';
+    return [
+      `${visibleName(member?.member.name ?? basename(path))}: an imported receipt of this content exists (txId ${e.txId ?? '-'}, ${e.proofOutcome?.replace('-', ' ') ?? 'imported'} on ${visibleName(e.network ?? '?')}); it never stood for a registration, so the file was registered now.${moved}`,
+    ];
+  });
 }
 
 /** Under the table, each batch once: how many of the files it anchors, in one registration. */

@@ -1,5 +1,5 @@
 import type { Notary } from '../../core/notary.ts';
-import { FOLLOWED_STATES, importedPartial, inBlock, type StoredRecord } from '../../core/store/record.ts';
+import { FOLLOWED_STATES, importedPartial, importedPending, inBlock, type StoredRecord } from '../../core/store/record.ts';
 import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
 import { currentStatus, waitForRecord, type CurrentStatus } from '../../core/usecases/follow.ts';
 import type { Registration } from '../../core/usecases/registrations.ts';
@@ -22,8 +22,9 @@ until the version before it is in a block, the version before it is asked, and t
 sent when its turn has come. The service allows one status request per registration per block time
 (the profile's --block-seconds): within it, the library answers and says when the service was
 asked and when it will be asked next.
-Exit code: 0 in a block, 3 not yet in a block (or queued, or imported from a partially verified
-receipt: its block is only claimed), 1 rejected or failed.`;
+Exit code: 0 in a block, 3 not yet in a block (or queued, or imported evidence not verified fully:
+its block is only claimed), 1 rejected or failed (an import whose evidence disagrees with the chain
+too).`;
 
 export const WAIT_HELP = `Usage: notarium wait <file|txId> [--confirmations N] [--timeout SECONDS] [--json] [--profile P]
 
@@ -32,7 +33,7 @@ Exit code: 0 reached, 1 rejected or failed, 3 timed out.`;
 
 /** 0 in a block, 3 still pending (or imported evidence, whose block is only claimed), 1 when the registration did not make it. */
 export function exitFor(record: StoredRecord): number {
-  if (inBlock(record)) return importedPartial(record) ? EXIT.PENDING : EXIT.OK;
+  if (inBlock(record)) return importedPartial(record) || importedPending(record) ? EXIT.PENDING : EXIT.OK;
   if (record.state === 'rejected' || record.state === 'failed') return EXIT.MISMATCH;
   return EXIT.PENDING;
 }

@@ -10,6 +10,7 @@ import { powershellQuote, shellQuote } from '../text/shell-quote.ts';
 import { isPublicLink } from '../../../preload/public-link.ts';
 import { counted } from '../../../preload/counted.ts';
 import type { BatchFacts } from '../usecases/registrations.ts';
+import { heldAsEvidence, heldAsImported, whyHeldAsEvidence } from '../usecases/held-as-imported.ts';
 
 /**
  * A printable certificate: a self-contained HTML page (no network) with the file, its fingerprint,
@@ -151,7 +152,9 @@ export async function certificateHtml(
   options: { verifier?: VerifierPage; batch?: BatchFacts } = {},
 ): Promise<string> {
   // The library knows the file's digest from when it was hashed: the first step is checked too.
-  const report = verifyReceipt(receipt, record.sha256 ? { fileDigest: record.sha256 } : {});
+  // Imported evidence reads no stronger than the library holds it (held-as-imported.ts).
+  const report = heldAsImported(verifyReceipt(receipt, record.sha256 ? { fileDigest: record.sha256 } : {}), record);
+  const evidence = heldAsEvidence(record);
   if (report.outcome === 'failed') {
     throw new NotariumError(
       'RECEIPT_INVALID',
@@ -226,7 +229,7 @@ ${report.network.testChain ? `<p class="test-mark">TEST — ${escape(visibleName
 <div class="top">
 <div>
 <h1>Certificate of registration</h1>
-<p class="sub">Issued by Notarium on ${escape(receipt.issuedAt)} for the ${escape(receipt.network)} network.${record.proofOutcome ? ` Imported from a receipt that was ${escape(record.proofOutcome.replace('-', ' '))} when it was imported; Notarium did not register it.` : ''}</p>
+<p class="sub">${record.proofOutcome ? `Its receipt, dated ${escape(receipt.issuedAt)} by whoever issued it, is for the ${escape(receipt.network)} network. Imported from a receipt that was ${escape(record.proofOutcome.replace('-', ' '))} when it was imported; Notarium did not register it.` : `Issued by Notarium on ${escape(receipt.issuedAt)} for the ${escape(receipt.network)} network.`}</p>
 ${outcomeBox(report)}
 </div>
 ${qr ? `<figure class="qr">${qr}<figcaption>Scan to see the transaction in an explorer</figcaption></figure>` : ''}
@@ -235,10 +238,15 @@ ${qr ? `<figure class="qr">${qr}<figcaption>Scan to see the transaction in an ex
 ${row('File', name)}${row('Size', record.size === null ? null : counted(record.size, 'byte'))}${row('SHA-256', record.sha256)}
 ${row('Fingerprint', `${receipt.fingerprint.encode} → ${receipt.fingerprint.published}`)}
 ${row('Transaction', record.txId)}${batchRow(options.batch, record.txId)}${row('Block', record.blockHash)}${row('Block time', record.blockTime === null ? null : visibleName(record.blockTime))}
-${row('Confirmations', receipt.confirmation ? String(receipt.confirmation.confirmedBlocks) : null)}
+${row('Confirmations', receipt.confirmation ? `${receipt.confirmation.confirmedBlocks}${evidence ? ', as its imported receipt claims (not verified)' : ''}` : null)}
 ${explorerRow(link, explorerLink, simulated)}
 </table>
-${check?.section ?? ''}<section>
+${
+  check && evidence
+    ? `<p class="sub">The check below reads the receipt alone. Notarium holds it as imported evidence, ${escape(report.outcome.replace('-', ' '))}: ${escape(whyHeldAsEvidence(record, report.network.testChain))}.</p>
+`
+    : ''
+}${check?.section ?? ''}<section>
 <h2>What was checked</h2>
 <ol>
 ${steps}

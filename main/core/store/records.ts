@@ -418,6 +418,20 @@ export class Records {
       .run(head?.txId ?? null, head?.token ?? null, head?.kind ?? '', record.txId, this.now(), record.documentId);
   }
 
+  /**
+   * An imported registration whose service showed it in a block whose evidence does not hold the
+   * imported content: rejected with `reason`, that block forgotten (none of its evidence was kept),
+   * and no longer followed. Never the library's own registrations.
+   */
+  evidenceDisagrees(id: number, reason: string): void {
+    this.db
+      .prepare(
+        `UPDATE records SET state = 'rejected', last_error = ?, confirmations = 0, block_hash = NULL, block_time = NULL, confirmation = NULL,
+           confirmed_at = NULL, next_check_at = NULL, updated_at = ? WHERE id = ? AND proof_outcome IS NOT NULL`,
+      )
+      .run(reason, this.now(), id);
+  }
+
   /** Notes why the last attempt did not finish, without changing the state (an answer lost in transit). */
   noteError(id: number, message: string): void {
     // Only while it waits for an answer or a block: another process's answer (published, failed) is not overwritten.

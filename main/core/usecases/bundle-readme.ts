@@ -17,7 +17,14 @@ export function readmeVersion(text: string): string | null {
   return new RegExp(`^${HEADING}(\\d+\\.\\d+\\.\\d+[^\\s]*) on `).exec(text)?.[1] ?? null;
 }
 
-export function bundleReadme(facts: { receipts: readonly string[]; index?: string; pageSha256: string; writtenAt: Date }): string {
+export function bundleReadme(facts: {
+  receipts: readonly string[];
+  index?: string;
+  pageSha256: string;
+  writtenAt: Date;
+  /** Said of a receipt of imported evidence (held-as-imported.ts): it is not this library's. */
+  imported?: string | null;
+}): string {
   const width = Math.max(VERIFIER_PAGE_NAME.length, ...facts.receipts.map((r) => r.length), facts.index?.length ?? 0) + 2;
   const row = (name: string, what: string) => `  ${name.padEnd(width)}${what}`;
   // The version names which published figure the page's SHA-256 is compared with.
@@ -28,7 +35,7 @@ ${[
   ...(facts.index ? [row(facts.index, "the document's versions, in order")] : []),
   row(VERIFIER_PAGE_NAME, 'a page that checks a file against its receipt in a browser, offline'),
 ].join('\n')}
-
+${facts.imported ? `\n${wrapped(facts.imported)}\n` : ''}
 To check: open ${VERIFIER_PAGE_NAME} in a browser, and drop the file and its receipt on it.
 
 ${VERIFIER_PAGE_NAME} is the same, byte for byte, in every bundle written by this version of
@@ -59,4 +66,15 @@ hand, independently of Notarium.
 The page does not check that the block is on the best chain: look the block's hash up in any
 block explorer of its network, or run "notarium receipt verify RECEIPT FILE --online".
 `;
+}
+
+/** A sentence wrapped at 100 columns, as the rest of the file. */
+function wrapped(text: string): string {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= 100) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.join('\n');
 }

@@ -10,6 +10,8 @@ import type { NotaryContext } from './context.ts';
 import { documentExport, exportReceipts, type ExportResult } from './document-export.ts';
 import { fileReceipt } from './batch-receipts.ts';
 import { asFile, type Registration } from './registrations.ts';
+import { importedEvidenceWords } from './held-as-imported.ts';
+import { resolveRegistration } from './resolve-target.ts';
 
 /**
  * A proof bundle (`receipt export --bundle`): the receipt (a document's: every version's, and its
@@ -33,6 +35,7 @@ export async function exportProofBundle(ctx: NotaryContext, target: string, opti
   const page = verifierPage(); // before anything is written: a copy without its page says so first
   const folder = options.out === undefined ? undefined : bundleFolder(resolve(options.out));
   const result = await exportReceipts(ctx, target, { ...(folder ? { out: folder } : {}), ...(options.profile ? { profile: options.profile } : {}) });
+  const { record } = await resolveRegistration(ctx, target, options.profile);
   const where = dirname(result.receipts[0] ?? result.index!);
   const verifier = join(where, VERIFIER_PAGE_NAME);
   const readme = join(where, BUNDLE_README_NAME);
@@ -50,6 +53,7 @@ export async function exportProofBundle(ctx: NotaryContext, target: string, opti
     ...(result.index ? { index: basename(result.index) } : {}),
     pageSha256: verifierSha256,
     writtenAt: new Date(ctx.now()),
+    imported: result.receipts[0] ? importedEvidenceWords(record, basename(result.receipts[0])) : null,
   });
   writeBundleFile(readme, text, 'README');
   return { ...result, verifier, verifierSha256, readme };
@@ -108,6 +112,7 @@ export async function proofBundleZip(ctx: NotaryContext, found: Registration): P
     ...(document ? { index: files.find((f) => !f.receipt)?.name } : {}),
     pageSha256: pageSha256(page.html),
     writtenAt: new Date(ctx.now()),
+    imported: document ? null : importedEvidenceWords(found.record, receiptFileName(record.name)),
   });
   const zip = zipArchive(
     [...files.map(({ name, data }) => ({ name, data })), { name: VERIFIER_PAGE_NAME, data: page.html }, { name: BUNDLE_README_NAME, data: readme }],

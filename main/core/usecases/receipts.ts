@@ -24,6 +24,8 @@ import { profileToAsk, serviceCheck } from './service-check.ts';
 import { chainCheck } from './chain-check.ts';
 import { shellQuote } from '../text/shell-quote.ts';
 import { standsForContent } from './registrations.ts';
+import { memberReceipt } from './batch-receipts.ts';
+import { heldAsEvidence } from './held-as-imported.ts';
 
 /** Receipts: what a record needs to verify offline, written next to its file or elsewhere, and read back in. */
 
@@ -38,20 +40,67 @@ export function confirmationOf(record: StoredRecord): ServiceConfirmation | null
  * Fetches the raw transaction and the block header (unless the proof carries it) from the
  * profile's explorer and keeps them in the library. Best effort: without them a receipt still
  * verifies, partially; what could not be taken is kept as the record's warning, with what to do
- * (it is asked again at its next checks: `lacksEvidence`).
+ * (it is asked again at its next checks: `lacksEvidence`). Nothing is kept before the receipt it
+ * makes verifies, the file's digest included (takenEvidence): evidence that fails is refused.
  */
 export async function gatherEvidence(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord> {
   const confirmation = confirmationOf(record);
   if (!confirmation || !record.txId) return record;
   const needsTx = !record.rawTx;
   const needsHeader = !record.blockHeader && targetTypeOf(confirmation.merkleProof) !== 'header';
-  if (!needsTx && !needsHeader) return record;
-  const { explorer } = await ctx.connections.forProfile(record.profile);
-  if (!explorer) return record;
-  const { rawTx, blockHeader, unavailable } = await explorerEvidence(explorer, record.txId, confirmation, { needsTx, needsHeader });
-  const warning = unavailable.length === 0 ? undefined : partialWarning(ctx, record.profile, unavailable);
-  // Kept only while the record still names that block: a later status (a reorganisation) may have moved it meanwhile.
-  ctx.library.records.setEvidence(record.id, { rawTx, blockHeader, blockHash: confirmation.blockHash, warning });
+  const { explorer } = needsTx || needsHeader ? await ctx.connections.forProfile(record.profile) : { explorer: undefined };
+  const taken = explorer ? await explorerEvidence(explorer, record.txId, confirmation, { needsTx, needsHeader }) : null;
+  const candidate = { ...record, rawTx: taken?.rawTx ?? record.rawTx, blockHeader: taken?.blockHeader ?? record.blockHeader };
+  const report = evidenceReport(ctx, candidate);
+  if (report?.outcome === 'failed') return refuseEvidence(ctx, record, report);
+  if (taken) {
+    const warning = taken.unavailable.length === 0 ? undefined : partialWarning(ctx, record.profile, taken.unavailable);
+    // Kept only while the record still names that block: a later status (a reorganisation) may have moved it meanwhile.
+    ctx.library.records.setEvidence(record.id, { rawTx: taken.rawTx, blockHeader: taken.blockHeader, blockHash: confirmation.blockHash, warning });
+  }
+  // A pending import its own service has since seen in a block: it stands for its content once its
+  // receipt verifies fully, the transaction and header included; until then it stays imported evidence.
+  if (record.proofOutcome === 'pending' && report?.outcome === 'verified' && uncheckedEvidence(report.steps).length === 0)
+    ctx.library.records.setProofOutcome(record.id, 'verified');
+  return ctx.library.records.get(record.id)!;
+}
+
+/**
+ * What the verifier says of the receipt a record would carry with the evidence it holds: its own
+ * file's, or a batch's first file's. Null when it has none to check (a finalisation, a label its
+ * block disagrees with: receipt-network.ts holds that receipt and says why).
+ */
+function evidenceReport(ctx: NotaryContext, record: StoredRecord): VerificationReport | null {
+  try {
+    const batch = ctx.library.batches.ofRecord(record);
+    const member = batch && ctx.library.batches.membersOf(batch.id, { limit: 1 })[0];
+    if (batch && !member) return null;
+    const receipt = member ? memberReceipt(ctx, { member, batch, registration: record }) : receiptOf(ctx, record);
+    return verifyReceipt(receipt, { fileDigest: receipt.file.sha256 });
+  } catch (err) {
+    if (err instanceof FailsOwnChecks) return err.report;
+    return null;
+  }
+}
+
+/**
+ * Evidence whose receipt fails its checks is never kept. An import's registration, seen in a block
+ * by its service, that does not hold the imported content (another registration's txId, say) is
+ * imported evidence that disagrees with the chain: rejected, no longer followed, its receipt file
+ * left as it was. The library's own registration keeps what it had and says why.
+ */
+function refuseEvidence(ctx: NotaryContext, record: StoredRecord, report: VerificationReport): StoredRecord {
+  const block = confirmationOf(record)?.blockHash;
+  if (record.proofOutcome !== null) {
+    ctx.library.records.evidenceDisagrees(
+      record.id,
+      `Its receipt disagrees with the chain: the service says registration ${record.txId} is in block ${block}, but with that registration's evidence its receipt ${failedCheck(report).replace(/^it /, '')}. It is not a registration of this content: it stays imported evidence that disagrees, no longer followed, and its receipt file is left as it was.`,
+    );
+  } else {
+    ctx.library.records.setEvidence(record.id, {
+      warning: `The evidence the service and explorer gave for block ${block} was not kept: with it the receipt ${failedCheck(report).replace(/^it /, '')}. It is asked again at the next status checks.`,
+    });
+  }
   return ctx.library.records.get(record.id)!;
 }
 
@@ -142,11 +191,27 @@ export function registrationReceipt(
     },
     { now: () => new Date(ctx.now()) },
   );
-  // Never a receipt that fails its own block-header check, whatever the service or explorer gave.
-  const header = verifyReceipt(receipt).steps.find((s) => s.id === 'block-header');
-  if (header?.status === 'fail')
-    throw new NotariumError('RECEIPT_INVALID', `No receipt was written for ${file.name}: it would fail its own block-header check (${header.detail}).`);
+  // Never a receipt that fails any of its own checks, whatever the service, the explorer or an
+  // imported receipt gave: the whole verifier, the file's digest included.
+  const report = verifyReceipt(receipt, { fileDigest: file.sha256 });
+  if (report.outcome === 'failed') throw new FailsOwnChecks(`No receipt was written for ${file.name}: ${failedCheck(report)}.`, report);
   return receipt;
+}
+
+/** A receipt assembled from what the library holds fails its own checks: none is written, and `report` says where. */
+export class FailsOwnChecks extends NotariumError {
+  constructor(
+    message: string,
+    readonly report: VerificationReport,
+  ) {
+    super('RECEIPT_INVALID', message);
+  }
+}
+
+/** The step a failed report failed at, in a few words: "it would fail its own <step> check (<why>)". */
+export function failedCheck(report: VerificationReport): string {
+  const step = report.steps.find((s) => s.status === 'fail');
+  return `it would fail its own ${step?.id ?? report.failedStep ?? 'verification'} check (${step?.detail ?? report.summary})`;
 }
 
 /**
@@ -160,8 +225,13 @@ export function writeAtomically(path: string, text: string, folder: { create: bo
   writeFileAtomically(path, text);
 }
 
-/** The record's receipt, with the evidence gathered first; a receipt its block disagrees with is held, and the record says why. */
+/**
+ * The record's receipt, with the evidence gathered first; a receipt its block disagrees with is
+ * held, and the record says why. Imported evidence held as less than verified is its receipt as
+ * imported (importedAsIs), never one this library would issue.
+ */
 export async function receiptFor(ctx: NotaryContext, record: StoredRecord): Promise<ReceiptV1> {
+  if (heldAsEvidence(record)) return importedAsIs(record);
   const enriched = await gatherEvidence(ctx, record);
   try {
     return receiptOf(ctx, enriched);
@@ -170,6 +240,21 @@ export async function receiptFor(ctx: NotaryContext, record: StoredRecord): Prom
     if (err instanceof NotariumError && err.code === 'NETWORK_MISMATCH') ctx.library.records.holdReceipt(record.id, err.message);
     throw err;
   }
+}
+
+/**
+ * Imported evidence, as it was imported: the receipt file it came from (the library follows it when
+ * it moves), while that is still its receipt. Re-issued here, it would carry a date and claims as if
+ * this library had issued it; the library keeps only the evidence that checked, not the receipt.
+ */
+async function importedAsIs(record: StoredRecord): Promise<ReceiptV1> {
+  const there = record.receiptPath ? await readReceiptFile(record.receiptPath).catch(() => null) : null;
+  const lower = (h: string | null | undefined) => h?.toLowerCase();
+  if (there && there.registration.txId === record.txId && lower(there.fingerprint.published) === lower(record.publishedHex)) return there;
+  throw new NotariumError(
+    'NO_RECEIPT',
+    `${record.name} is imported evidence, and its receipt is no longer at ${record.receiptPath ?? 'the place it was imported from'}: Notarium does not issue a receipt for what it did not register. Import the receipt again to export it.`,
+  );
 }
 
 /**
@@ -271,7 +356,11 @@ function writeTextAt(path: string, text: string, folder: { create: boolean; with
     if (err instanceof NotariumError) throw err;
     throw new NotariumError(
       'FILE_UNWRITABLE',
-      `The receipt could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): choose another place with -o.`,
+      `The receipt could not be written to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): ${
+        folder.create
+          ? 'choose another place with -o'
+          : 'free that name (Notarium never replaces a folder or a link there), or write it elsewhere with "receipt export <file> -o <place>"'
+      }.`,
       { cause: err },
     );
   }
@@ -317,17 +406,26 @@ async function isContentNow(ctx: NotaryContext, record: ReceiptOwner, filePath: 
  * A registration's labelled place beside the plain one: `<name>.v<N>.receipt.json` for a document's
  * version, else `<name>.<txId's first 12>.receipt.json`; a second document started from the same
  * file has a v1 too, so a v<N> held by another registration gives way to the start of the txId.
- * Another registration's receipt is never overwritten there (short of two txIds alike in 48 bits).
+ * Only a free name is taken: nothing there, or this registration's receipt. Anything else (another
+ * registration's receipt, a folder, a link, a file that is no receipt) is stepped around, never
+ * followed nor replaced: the next free `<label>-2`, `<label>-3`… is taken instead.
  */
 export async function labelledPlace(plain: string, registration: { version?: number | null; txId: string | null }): Promise<string> {
   const base = plain.slice(0, -RECEIPT_SUFFIX.length);
-  const labels = new Set([receiptLabel(registration), receiptLabel({ txId: registration.txId })]);
-  const places = [...labels].map((label) => labelledReceiptName(base, label));
-  for (const place of places) {
-    const there = await readReceiptFile(place).catch(() => null);
-    if (!there || there.registration.txId === registration.txId) return place;
+  const labels = [...new Set([receiptLabel(registration), receiptLabel({ txId: registration.txId })])];
+  const free = async (place: string) => {
+    const there = lstatSync(place, { throwIfNoEntry: false });
+    if (!there) return true;
+    return there.isFile() && (await readReceiptFile(place).catch(() => null))?.registration.txId === registration.txId;
+  };
+  for (const label of labels) {
+    const place = labelledReceiptName(base, label);
+    if (await free(place)) return place;
   }
-  return places.at(-1)!;
+  for (let n = 2; ; n++) {
+    const place = labelledReceiptName(base, `${labels.at(-1)!}-${n}`);
+    if (await free(place)) return place;
+  }
 }
 
 /** A receipt as read (`path`), and its text as it was. */
@@ -360,7 +458,7 @@ export async function exportReceipt(
   options: { besideFile: boolean },
 ): Promise<{ path: string | null; fileName: string; text: string }> {
   const enriched = await gatherEvidence(ctx, record);
-  const text = serializeReceipt(receiptOf(ctx, enriched));
+  const text = serializeReceipt(await receiptFor(ctx, enriched));
   const path = options.besideFile && enriched.path ? await writeReceipt(ctx, enriched) : null;
   return { path, fileName: receiptFileName(enriched.name), text };
 }

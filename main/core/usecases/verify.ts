@@ -19,6 +19,7 @@ import { chainCheck, type ChainAnswers } from './chain-check.ts';
 import { registrationNow, registrationNowSentence } from './registration-now.ts';
 import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
 import { memberReceipt } from './batch-receipts.ts';
+import { heldAsImported } from './held-as-imported.ts';
 import { batchFacts, batchOfReceipt, registrationsOfContent, type BatchFacts, type Registration } from './registrations.ts';
 
 /**
@@ -251,30 +252,6 @@ function notInBlockSaid(txId: string, files: number | null | undefined, lastChec
   if (files === undefined) return at ? said('verdicts.notInBlockAsked', { txId, at }) : said('verdicts.notInBlock', { txId });
   if (files === null) return at ? said('verdicts.batchNotInBlockAsked', { txId, at }) : said('verdicts.batchNotInBlock', { txId });
   return at ? said('verdicts.filesNotInBlockAsked', { txId, at, count: files }) : said('verdicts.filesNotInBlock', { txId, count: files });
-}
-
-/**
- * The library's word is never stronger than what it holds: an import kept as partially verified
- * (evidence lacking, or a test chain's receipt no service of the library vouched for) reads
- * partially verified from the library too, whatever its stored evidence checks to by itself (a
- * self-mined test-chain header over a transaction of anyone's making checks every step).
- */
-function heldAsImported(report: VerificationReport, record: StoredRecord): VerificationReport {
-  if (report.outcome !== 'verified' || record.proofOutcome !== 'partially-verified') return report;
-  const why = report.network.testChain
-    ? 'on a test chain anyone can mine a header, and no service of the library confirmed its txId'
-    : 'its receipt lacked evidence to check all it claims';
-  return {
-    ...report,
-    outcome: 'partially-verified',
-    summary: `Partially verified, not verified: the library holds this registration as an imported receipt that was only partially verified when it was imported (${why}; Notarium did not register it). Every check of the evidence it holds passed.`,
-    unproven: [...(report.unproven ?? []), `That the registration is the one its imported receipt claims: ${why}.`],
-    said: {
-      ...report.said,
-      summary: [said(report.network.testChain ? 'verdicts.importedPartialTestChain' : 'verdicts.importedPartial')],
-      unproven: [...(report.said.unproven ?? []), [said(report.network.testChain ? 'verdicts.unprovenImportedTestChain' : 'verdicts.unprovenImported')]],
-    },
-  };
 }
 
 /**

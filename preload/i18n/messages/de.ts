@@ -82,6 +82,7 @@ export const de = {
     importedPartial: 'Importiert · teilweise verifiziert',
     importedPending: 'Importiert · ausstehend',
     importedNeverMined: 'Importiert · nie in einem Block',
+    importedRejected: 'Importiert · abgelehnt',
     batchUnknown:
       'Eine der Dateien eines Stapels, gemeinsam durch diese Transaktion verankert: Ihre Quittung beweist sie für sich allein (diese Bibliothek kennt den Stapel nicht).',
     batchKnown:

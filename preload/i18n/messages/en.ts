@@ -84,6 +84,7 @@ export const en = {
     importedPartial: 'Imported · partially verified',
     importedPending: 'Imported · pending',
     importedNeverMined: 'Imported · never in a block',
+    importedRejected: 'Imported · rejected',
     batchUnknown: "One of a batch's files, anchored together by this transaction: its receipt proves it alone (this library does not know the batch).",
     batchKnown:
       'File {{position}} of {{files}} anchored together by this transaction (batch {{batch}}, as this library knows it); its receipt proves it alone.',

@@ -85,6 +85,7 @@ export const fr = {
     importedPartial: 'Importé · partiellement vérifié',
     importedPending: 'Importé · en attente',
     importedNeverMined: 'Importé · jamais entré dans un bloc',
+    importedRejected: 'Importé · rejeté',
     batchUnknown:
       'L’un des fichiers d’un lot, ancrés ensemble par cette transaction : son reçu le prouve à lui seul (cette bibliothèque ne connaît pas le lot).',
     batchKnown:

@@ -95,6 +95,8 @@ export const engineDe = {
     serviceNotMadeEither: 'Auch die verlangte Prüfung beim Dienst war nicht möglich.',
     partialChainNotMade:
       'Teilweise verifiziert, nicht verifiziert: Alle Offline-Prüfungen waren erfolgreich, aber die verlangte Prüfung der besten Kette war nicht möglich.',
+    importedPendingHeld:
+      'Teilweise verifiziert, nicht verifiziert: Die Bibliothek führt diese Registrierung als importierte Quittung, die beim Import noch ausstehend war (die Belege ihres Dienstes haben sie seither nicht vollständig verifiziert; Notarium hat sie nicht registriert). Alle Prüfungen der enthaltenen Belege waren erfolgreich.',
     importedPartial:
       'Teilweise verifiziert, nicht verifiziert: Die Bibliothek führt diese Registrierung als importierte Quittung, die beim Import nur teilweise verifiziert war (ihrer Quittung fehlten Belege, um alles zu prüfen, was sie behauptet; Notarium hat sie nicht registriert). Alle Prüfungen der enthaltenen Belege waren erfolgreich.',
     importedPartialTestChain:
@@ -150,6 +152,8 @@ export const engineDe = {
     unprovenDisowned: 'Dass der Dienst, der diese Quittung erstellt hat, sie registriert hat.',
     unprovenServiceAsked: 'Dass der Dienst, der diese Quittung erstellt hat, diese Registrierung noch führt, wie verlangt.',
     unprovenChainAsked: 'Dass der Block in der besten Kette liegt, wie verlangt.',
+    unprovenImportedPending:
+      'Dass die Registrierung die ist, die ihre importierte Quittung behauptet: Die Quittung war beim Import noch ausstehend, und die Belege ihres Dienstes haben sie seither nicht vollständig verifiziert.',
     unprovenImported:
       'Dass die Registrierung die ist, die ihre importierte Quittung behauptet: Der Quittung fehlten Belege, um alles zu prüfen, was sie behauptet.',
     unprovenImportedTestChain:

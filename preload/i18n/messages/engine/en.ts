@@ -100,6 +100,8 @@ export const engineEn = {
     partialServiceNotMade: 'Partially verified, not verified: every offline check passed, but the service check that was asked for could not be made.',
     serviceNotMadeEither: 'The service check that was asked for could not be made either.',
     partialChainNotMade: 'Partially verified, not verified: every offline check passed, but the best-chain check that was asked for could not be made.',
+    importedPendingHeld:
+      "Partially verified, not verified: the library holds this registration as an imported receipt that was pending when it was imported (it was pending when it was imported, and its service's evidence has not verified it fully since; Notarium did not register it). Every check of the evidence it holds passed.",
     importedPartial:
       'Partially verified, not verified: the library holds this registration as an imported receipt that was only partially verified when it was imported (its receipt lacked evidence to check all it claims; Notarium did not register it). Every check of the evidence it holds passed.',
     importedPartialTestChain:
@@ -152,6 +154,8 @@ export const engineEn = {
     unprovenDisowned: 'That the service that made this receipt registered it.',
     unprovenServiceAsked: 'That the service that made this receipt still holds this registration, as was asked.',
     unprovenChainAsked: 'That the block is on the best chain, as was asked.',
+    unprovenImportedPending:
+      "That the registration is the one its imported receipt claims: it was pending when it was imported, and its service's evidence has not verified it fully since.",
     unprovenImported: 'That the registration is the one its imported receipt claims: its receipt lacked evidence to check all it claims.',
     unprovenImportedTestChain:
       'That the registration is the one its imported receipt claims: on a test chain anyone can mine a header, and no service of the library confirmed its txId.',

@@ -102,6 +102,8 @@ export const engineFr = {
     serviceNotMadeEither: 'Le contrôle par le service qui était demandé n’a pas pu être fait non plus.',
     partialChainNotMade:
       'Partiellement vérifié, pas vérifié : tous les contrôles hors ligne ont réussi, mais le contrôle de la meilleure chaîne qui était demandé n’a pas pu être fait.',
+    importedPendingHeld:
+      'Partiellement vérifié, pas vérifié : la bibliothèque détient cet enregistrement sous forme de reçu importé, qui était en attente lors de son import (les éléments de son service ne l’ont pas vérifié entièrement depuis ; Notarium ne l’a pas enregistré). Tous les contrôles des éléments qu’il contient ont réussi.',
     importedPartial:
       'Partiellement vérifié, pas vérifié : la bibliothèque détient cet enregistrement sous forme de reçu importé, qui n’était que partiellement vérifié lors de son import (son reçu manquait d’éléments pour vérifier tout ce qu’il affirme ; Notarium ne l’a pas enregistré). Tous les contrôles des éléments qu’il contient ont réussi.',
     importedPartialTestChain:
@@ -161,6 +163,8 @@ export const engineFr = {
     unprovenDisowned: 'Que le service qui a produit ce reçu l’ait enregistré.',
     unprovenServiceAsked: 'Que le service qui a produit ce reçu détienne toujours cet enregistrement, comme demandé.',
     unprovenChainAsked: 'Que le bloc soit sur la meilleure chaîne, comme demandé.',
+    unprovenImportedPending:
+      'Que l’enregistrement soit celui qu’affirme son reçu importé : ce reçu était en attente lors de son import, et les éléments de son service ne l’ont pas vérifié entièrement depuis.',
     unprovenImported: 'Que l’enregistrement soit celui qu’affirme son reçu importé : ce reçu manquait d’éléments pour vérifier tout ce qu’il affirme.',
     unprovenImportedTestChain:
       'Que l’enregistrement soit celui qu’affirme son reçu importé : sur une chaîne de test, n’importe qui peut miner un en-tête, et aucun service de la bibliothèque n’a confirmé son identifiant de transaction.',

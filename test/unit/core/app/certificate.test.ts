@@ -133,6 +133,22 @@ describe('the certificate: the outcome, first', () => {
     expect(box(html)?.[2]).toMatch(/<ul class="unproven">\n<li>That transaction [0-9a-f]{64} carries this fingerprint/);
   });
 
+  it('imported evidence held as partially verified reads so, whatever its receipt checks to: its confirmations are the receipt’s claim, and its date is not Notarium’s', async () => {
+    const imported = { ...recordNamed('contract.pdf'), proofOutcome: 'partially-verified', network: 'sandbox' } as StoredRecord;
+    const html = await certificateHtml(imported, receipt, undefined, { verifier: { html: '', script: 'void 0', style: '' } });
+    expect(box(html)?.[1]).toBe('partial');
+    expect(box(html)?.[2]).toMatch(/<strong>Partially verified, not verified<\/strong>/);
+    expect(html).not.toMatch(/Verified on sandbox/);
+    expect(unescapeHtml(html)).toMatch(
+      new RegExp(`<th>Confirmations</th><td><code>${receipt.confirmation!.confirmedBlocks}, as its imported receipt claims \\(not verified\\)</code>`),
+    );
+    expect(html).not.toMatch(/Issued by Notarium/);
+    // Its embedded check reads the receipt alone: the certificate says what the library holds it as.
+    expect(unescapeHtml(html)).toMatch(
+      /The check below reads the receipt alone\. Notarium holds it as imported evidence, partially verified: on a test chain anyone can mine a header/,
+    );
+  });
+
   it('no certificate for a receipt that fails, with a sentence saying why', async () => {
     const other = { ...recordNamed('contract.pdf'), sha256: 'ab'.repeat(32) } as StoredRecord;
     await expect(certificateHtml(other, receipt, undefined)).rejects.toThrow(

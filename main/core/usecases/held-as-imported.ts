@@ -1,0 +1,63 @@
+import { said } from '../../../preload/i18n/said.ts';
+import type { VerificationReport } from '../receipts/verify/verify-receipt.ts';
+import { networkOf } from '../protocol/networks.ts';
+import type { StoredRecord } from '../store/record.ts';
+
+/**
+ * What the library says of imported evidence it holds, in one place: verify, the certificate, a
+ * receipt's export and a proof bundle read no stronger than the library's own verdict.
+ */
+
+/** Held as imported evidence that did not verify fully (partially verified, or pending when imported): its verdict is capped. */
+export function heldAsEvidence(record: Pick<StoredRecord, 'proofOutcome'>): boolean {
+  return record.proofOutcome === 'partially-verified' || record.proofOutcome === 'pending';
+}
+
+/** Why imported evidence is held as less than verified, whatever its evidence checks to by itself. */
+export function whyHeldAsEvidence(record: Pick<StoredRecord, 'proofOutcome'>, testChain: boolean): string {
+  if (record.proofOutcome === 'pending') return "it was pending when it was imported, and its service's evidence has not verified it fully since";
+  return testChain
+    ? 'on a test chain anyone can mine a header, and no service of the library confirmed its txId'
+    : 'its receipt lacked evidence to check all it claims';
+}
+
+/**
+ * The library's word is never stronger than what it holds: an import kept as partially verified
+ * (evidence lacking, or a test chain's receipt no service of the library vouched for), or pending,
+ * reads partially verified from the library too, whatever its stored evidence checks to by itself
+ * (a self-mined test-chain header over a transaction of anyone's making checks every step).
+ */
+export function heldAsImported(report: VerificationReport, record: Pick<StoredRecord, 'proofOutcome'>): VerificationReport {
+  if (report.outcome !== 'verified' || !heldAsEvidence(record)) return report;
+  const why = whyHeldAsEvidence(record, report.network.testChain);
+  const was = record.proofOutcome === 'pending' ? 'pending' : 'only partially verified';
+  return {
+    ...report,
+    outcome: 'partially-verified',
+    summary: `Partially verified, not verified: the library holds this registration as an imported receipt that was ${was} when it was imported (${why}; Notarium did not register it). Every check of the evidence it holds passed.`,
+    unproven: [...(report.unproven ?? []), `That the registration is the one its imported receipt claims: ${why}.`],
+    said: {
+      ...report.said,
+      summary: [said(heldSaid(record, report.network.testChain).summary)],
+      unproven: [...(report.said.unproven ?? []), [said(heldSaid(record, report.network.testChain).unproven)]],
+    },
+  };
+}
+
+/** heldAsImported's sentences, as the page says them (preload/i18n/messages/engine). */
+function heldSaid(record: Pick<StoredRecord, 'proofOutcome'>, testChain: boolean) {
+  if (record.proofOutcome === 'pending') return { summary: 'verdicts.importedPendingHeld', unproven: 'verdicts.unprovenImportedPending' } as const;
+  return testChain
+    ? ({ summary: 'verdicts.importedPartialTestChain', unproven: 'verdicts.unprovenImportedTestChain' } as const)
+    : ({ summary: 'verdicts.importedPartial', unproven: 'verdicts.unprovenImported' } as const);
+}
+
+/**
+ * For what the library hands on (a proof bundle's README): a receipt of imported evidence is the
+ * importer's, not one this library issued, and the library's verdict on it. Null for any other.
+ */
+export function importedEvidenceWords(record: Pick<StoredRecord, 'proofOutcome' | 'network'>, receiptName: string): string | null {
+  if (!heldAsEvidence(record)) return null;
+  const why = whyHeldAsEvidence(record, networkOf(record.network)?.testChain ?? false);
+  return `${receiptName} is imported evidence: the library that wrote this bundle imported it and did not issue or register it. It holds it as partially verified at best (${why}), whatever the page or its claims say.`;
+}
