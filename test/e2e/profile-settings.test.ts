@@ -135,6 +135,43 @@ describe('the service profile form', () => {
     expect(app.problems).toEqual([]);
   });
 
+  it('a network the explorer does not serve: its filled URLs go, and saving it with the preset is refused as the CLI does', async () => {
+    const page = await settingsWithAcme();
+    await page.getByRole('button', { name: 'Settings of Acme' }).click();
+    const edit = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Edit Acme' }) });
+    await edit.getByText('Explorer and sign-in (optional)').click();
+    const tx = edit.getByLabel('Explorer: transaction URL');
+    await edit.getByLabel('Network').selectOption('mainnet');
+    await edit.getByRole('combobox', { name: /^Explorer / }).selectOption('whatsonchain');
+    expect(await tx.inputValue()).toBe('https://api.whatsonchain.com/v1/bsv/main/tx/{txId}/hex');
+    await edit.getByLabel('Network').selectOption('regtest');
+    expect(await edit.locator('#hint-explorer').textContent()).toBe('WhatsOnChain serves mainnet and testnet: choose one.');
+    for (const label of ['Explorer: transaction URL', 'Explorer: block header URL', 'Explorer: block lookup URL'])
+      expect(await edit.getByLabel(label).inputValue(), label).toBe('');
+    // Typed one by one they would be its own; the preset named on regtest is what the CLI refuses.
+    await edit.getByRole('button', { name: 'Save profile' }).click();
+    await edit
+      .getByText(
+        "WhatsOnChain serves mainnet and testnet only: set the profile's network to one of them (it is regtest), or give the address of an API in its shape for this network.",
+      )
+      .waitFor();
+    // Mainnet's URLs typed back on regtest are refused the same way.
+    await tx.fill('https://api.whatsonchain.com/v1/bsv/main/tx/{txId}/hex');
+    await edit.getByLabel('Explorer: block header URL').fill('https://api.whatsonchain.com/v1/bsv/main/block/{blockHash}/header');
+    await edit.getByRole('combobox', { name: /^Explorer / }).selectOption('');
+    await edit.getByRole('button', { name: 'Save profile' }).click();
+    await expect.poll(() => edit.getByText(/^WhatsOnChain serves mainnet and testnet only/).count()).toBe(1);
+    expect(await edit.count()).toBe(1);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Settings of Acme' }).click();
+    await edit.getByText('Explorer and sign-in (optional)').click();
+    // Nothing was saved: Acme is still on regtest, with no explorer.
+    expect(await tx.inputValue()).toBe('');
+    expect(await edit.getByLabel('Network').inputValue()).toBe('regtest');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    expect(app.problems).toEqual([]);
+  });
+
   it('fills the four explorer URLs for WhatsOnChain on the network chosen, each left editable, and keeps them', async () => {
     const page = await settingsWithAcme();
     await page.getByRole('button', { name: 'Settings of Acme' }).click();

@@ -205,12 +205,50 @@ describe('receipt info and receipt upgrade', () => {
         confirmations: completed.confirmation.confirmedBlocks,
         blockTime: completed.confirmation.blockTimestamp ?? null,
         movedFrom: null,
+        added: [],
         message: null,
         error: null,
       },
     ]);
     expect(again.stdout).toContain(`Block ${completed.confirmation.blockHash}, 1 confirmation when issued.`);
     expect(readFileSync(path, 'utf8')).toBe(before);
+  });
+
+  it('a complete receipt without its raw transaction or header: upgrade adds them, says so, and it verifies fully', async () => {
+    const path = await settled('charter.txt');
+    const full = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    expect(full.transaction).toEqual(expect.stringMatching(/^[0-9a-f]+$/));
+    // As written while the profile had no explorer (or a header refused by its hash check).
+    const { transaction: _tx, blockHeader: _header, ...lacking } = full;
+    const partial = `${JSON.stringify(lacking, null, 2)}\n`;
+    const copies = join(root, 'lacking');
+    mkdirSync(copies, { recursive: true });
+    await chainProfile('lacking-library');
+    for (const [library, copy] of [
+      ['library', join(copies, 'mine.receipt.json')],
+      ['lacking-library', join(copies, 'theirs.receipt.json')],
+    ] as const) {
+      writeFileSync(copy, partial);
+      const before = await cliIn(library)('receipt', 'verify', copy, join(work, 'charter.txt'));
+      expect(before.stdout).toContain('PARTIALLY VERIFIED');
+      const upgraded = await cliIn(library)('receipt', 'upgrade', copy, '--json');
+      expect(upgraded.code, upgraded.stderr).toBe(0);
+      const [result] = JSON.parse(upgraded.stdout) as [{ status: string; outcome: string; added: string[]; movedFrom: string | null }];
+      expect(result).toMatchObject({ status: 'upgraded', outcome: 'verified', movedFrom: null });
+      expect(result.added).toContain('transaction');
+      const after = JSON.parse(readFileSync(copy, 'utf8')) as Record<string, unknown>;
+      expect(after.transaction).toBe(full.transaction);
+      expect(after.blockHeader ?? null).toBe(full.blockHeader ?? null);
+      const verified = await cliIn(library)('receipt', 'verify', copy, join(work, 'charter.txt'));
+      expect(verified.code, verified.stdout).toBe(0);
+      expect(verified.stdout).not.toContain('PARTIALLY');
+    }
+    writeFileSync(join(copies, 'text.receipt.json'), partial);
+    const text = await cli('receipt', 'upgrade', join(copies, 'text.receipt.json'));
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(
+      /^upgraded {2}.*text\.receipt\.json\n {2}added the raw transaction( and the block header)? of block [0-9a-f]{64} \(\d+ confirmations?\); it verifies offline now/,
+    );
   });
 
   it('a file that is not a receipt: not upgraded, exit 2, with the reason', async () => {

@@ -646,7 +646,11 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     await mined.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify({ dropRate: 0 }) });
     expect(await forward(mined, created.txId!)).toEqual([]); // accepted, unmined: not shown
     await expect(addVersion(notary.context, join(files, 'rules-2.md'), v1)).rejects.toMatchObject({ code: 'WRITE_IN_DOUBT' });
-    const waiting = addVersion(notary.context, join(files, 'rules-2.md'), v1, { waitForChain: true });
+    const said: string[] = [];
+    const waiting = addVersion(notary.context, join(files, 'rules-2.md'), v1, { waitForChain: true, onWaiting: (m) => said.push(m) });
+    // Before it waits it says what it waits for, as the command without waiting would.
+    await expect.poll(() => said.length).toBeGreaterThan(0);
+    expect(said[0]).toMatch(/^Version 2 of "rules-2\.md" was sent, its answer was lost, and the chain does not show it yet/);
     await mined.mine();
     const adopted = await waiting;
     expect(adopted).toMatchObject({ state: 'published', possibleDuplicate: false });

@@ -200,14 +200,16 @@ const MAX_NAMED = 3;
 
 /**
  * Why files did not get where they were going, below the table (a cell holds a state, not a
- * sentence): a send's failure, or a registration that ended while waiting (given up, rejected), as
- * "status" says it. Files that failed alike (a service that cannot be reached) share one line.
+ * sentence): a send's failure, a registration that ended while waiting (given up, rejected), or the
+ * warning of one that stands, as "status" says it. Files alike (a service that cannot be reached)
+ * share one line.
  */
 function reasons(outcomes: NotariseOutcome[], records: Map<string, StoredRecord>): string[] {
   const byReason = new Map<string, string[]>();
   for (const o of outcomes) {
     const r = records.get(o.path);
-    const reason = 'error' in o ? o.error.message : r && (r.state === 'failed' || r.state === 'rejected') ? r.lastError : null;
+    // A registration that stands may carry a warning too (content read back differently, evidence an explorer did not give).
+    const reason = 'error' in o ? o.error.message : (r?.lastError ?? null);
     if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), o.member?.member.name ?? r?.name ?? basename(o.path)]);
   }
   return [...byReason].map(([reason, names]) => {

@@ -4,7 +4,7 @@ import { importReceipts, readReceiptFile, type ImportResult } from '../../core/u
 import { exportReceipts, type ExportResult } from '../../core/usecases/document-export.ts';
 import { exportProofBundle, type BundleResult } from '../../core/usecases/proof-bundle.ts';
 import { verifyReceiptFile } from '../../core/usecases/verify.ts';
-import { upgradeReceipts, type ReceiptUpgrade } from '../../core/usecases/receipt-upgrade.ts';
+import { addedEvidenceWords, upgradeReceipts, type ReceiptUpgrade } from '../../core/usecases/receipt-upgrade.ts';
 import { summariseReceipt } from '../../core/receipts/receipt-summary.ts';
 import { isNotariumError } from '../../core/errors/notarium-error.ts';
 import { shellQuote } from '../../core/text/shell-quote.ts';
@@ -47,8 +47,11 @@ export const RECEIPT_HELP = `Usage:
                                                   salt is never shown)
   notarium receipt upgrade <receipts…> [--profile P] [--json]
                                                   complete pending receipts in place once their
-                                                  registration is in a block; a complete one is
-                                                  left unchanged
+                                                  registration is in a block; a complete one
+                                                  gets the raw transaction or block header it
+                                                  lacks (checked before it is written), or moves
+                                                  with its registration to another block, else
+                                                  is left unchanged
 Exit code (upgrade): 0 every receipt complete, 3 one is still pending (run it again after a block),
 2 one could not be read or completed.`;
 
@@ -259,6 +262,7 @@ function upgradeJson(r: ReceiptUpgrade) {
     confirmations: r.status === 'upgraded' || r.status === 'complete' ? r.confirmations : null,
     blockTime: r.status === 'upgraded' || r.status === 'complete' ? r.blockTime : null,
     movedFrom: r.status === 'upgraded' ? (r.movedFrom ?? null) : null,
+    added: r.status === 'upgraded' ? (r.added ?? []) : [],
     message: r.status === 'pending' ? r.message : null,
     error: r.status === 'failed' ? errorJson(r.error) : null,
   };
@@ -270,7 +274,7 @@ function upgradeWords(r: ReceiptUpgrade, env: NodeJS.ProcessEnv): string {
     case 'complete':
       return `complete  ${path}\n  already names its block: left unchanged. Block ${r.blockHash}, ${counted(r.confirmations, 'confirmation')} when issued.`;
     case 'upgraded':
-      return `upgraded  ${path}\n  ${r.movedFrom ? `moved to block ${r.blockHash} (the old one, ${r.movedFrom}, left the best chain)` : 'completed with block ' + r.blockHash} (${counted(r.confirmations, 'confirmation')}); ${r.outcome === 'verified' ? 'it verifies offline now' : 'it verifies partially: the explorer did not give the transaction or the block header'} (check the file with "${command(env, 'receipt verify')}").`;
+      return `upgraded  ${path}\n  ${r.movedFrom ? `moved to block ${r.blockHash} (the old one, ${r.movedFrom}, left the best chain)` : r.added?.length ? `added ${addedEvidenceWords(r.added)} of block ${r.blockHash}` : 'completed with block ' + r.blockHash} (${counted(r.confirmations, 'confirmation')}); ${r.outcome === 'verified' ? 'it verifies offline now' : 'it verifies partially: the explorer did not give the transaction or the block header'} (check the file with "${command(env, 'receipt verify')}").`;
     case 'pending':
       return `pending   ${path}\n  ${visibleName(r.message)}`;
     case 'failed':

@@ -136,12 +136,23 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
   return withNotaryFor(io, v.profile, (notary) =>
     inDoubtExit(io, `version ${name}`, async () => {
       const settle = (record: StoredRecord) => (v.wait ? waitForVersion(notary, io, record, confirmations) : Promise.resolve(record));
+      // --wait on a write in doubt: the sentence said without --wait, then what is waited for (each once).
+      let said = '';
+      const onWaiting = (sentence: string) => {
+        if (sentence === said) return;
+        said = sentence;
+        io.progress('');
+        io.err(`notarium version ${name}: ${errorText({ code: 'WRITE_IN_DOUBT', message: sentence })}`);
+        io.err(
+          `notarium version ${name}: waiting: the chain is looked at once per block time of the profile until it shows this write (Ctrl+C stops waiting; the write stays in doubt).`,
+        );
+      };
       switch (name) {
         case 'add': {
           const [file] = requirePositionals(positionals, 1, 'notarium version add <file> --of <file|txId>');
           if (!v.of)
             throw new UsageError('Name the document with --of <file|txId> (any of its versions, or the file its latest version came from).', 'version add');
-          const record = await settle(await addVersion(notary.context, file!, v.of, { profile: v.profile, waitForChain: v.wait }));
+          const record = await settle(await addVersion(notary.context, file!, v.of, { profile: v.profile, waitForChain: v.wait, onWaiting }));
           const words =
             record.state === 'queued' ? `Version ${record.version} queued: waiting for the previous version's block.` : `Version ${record.version} registered.`;
           io.out(
@@ -155,7 +166,7 @@ export async function versionCommand(argv: string[], io: CliIo): Promise<number>
           const [target] = requirePositionals(positionals, 1, 'notarium version finalise <file|txId>');
           refuseWatchedFinalise(notary.context, target!);
           const started = notary.context.now();
-          const record = await settle(await finaliseDocument(notary.context, target!, { profile: v.profile, waitForChain: v.wait }));
+          const record = await settle(await finaliseDocument(notary.context, target!, { profile: v.profile, waitForChain: v.wait, onWaiting }));
           const life = lifeCycleOf(notary.context, record);
           if (v.json) io.out(JSON.stringify(recordJson(record, life), null, 2));
           else {

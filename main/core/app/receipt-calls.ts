@@ -4,7 +4,7 @@ import type { NotaryContext } from '../usecases/context.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { exportFileReceipt, fileReceipt } from '../usecases/batch-receipts.ts';
 import { proofBundleZip } from '../usecases/proof-bundle.ts';
-import { upgradeReceipt } from '../usecases/receipt-upgrade.ts';
+import { addedEvidenceWords, upgradeReceipt } from '../usecases/receipt-upgrade.ts';
 import { asFile, batchFacts } from '../usecases/registrations.ts';
 import type { CallDeps, Calls } from './call-deps.ts';
 import { verifierPage } from '../receipts/verifier-page.ts';
@@ -49,7 +49,7 @@ export function receiptCalls({ notary, ctx, abilities }: CallDeps): Calls<Receip
           ? 'The receipt already names its block: it was left unchanged.'
           : r.status === 'pending'
             ? 'Not in a block yet, so the receipt was left as it was: try again after the next block.'
-            : `The receipt was ${r.movedFrom ? `moved to block ${r.blockHash} (the old one left the best chain)` : `completed with block ${r.blockHash}`}${r.outcome === 'verified' ? '' : ' (the explorer gave no transaction or header, so it verifies partially)'}.`;
+            : `The receipt was ${r.movedFrom ? `moved to block ${r.blockHash} (the old one left the best chain)` : r.added?.length ? `given ${addedEvidenceWords(r.added)} of block ${r.blockHash}` : `completed with block ${r.blockHash}`}${r.outcome === 'verified' ? '' : ' (the explorer gave no transaction or header, so it verifies partially)'}.`;
       return { status: r.status, path: r.path, message };
     },
     certificate: async (item) => {

@@ -60,6 +60,8 @@ export interface AddVersionOptions {
   describe?: (path: string) => { name: string; path: string | null };
   /** A version in doubt not yet seen on the chain: wait for the chain (in-doubt.ts) rather than say when to try again. */
   waitForChain?: boolean;
+  /** With waitForChain: what a version in doubt waits for, before each look (SettleOptions.onWaiting). */
+  onWaiting?: (sentence: string) => void;
 }
 
 /**
@@ -75,7 +77,7 @@ export async function addVersion(ctx: NotaryContext, file: string, of: DocumentR
   const described = options.describe?.(path) ?? { name: basename(path), path };
   const { sha256, size } = await ctx.hash(path, { signal: options.signal });
   const inDoubt = ctx.library.records.ofDocument(document.id).find((v) => v.state === 'submitting' && v.sha256 === sha256);
-  if (inDoubt) return settleInDoubt(ctx, inDoubt, { signal: options.signal, waitForChain: options.waitForChain });
+  if (inDoubt) return settleInDoubt(ctx, inDoubt, { signal: options.signal, waitForChain: options.waitForChain, onWaiting: options.onWaiting });
   const versions = ctx.library.records.ofDocument(document.id);
   checkExtendable(document, versions);
   const same = versions.find((v) => v.sha256 === sha256 && isLive(v));
@@ -101,7 +103,7 @@ export async function addVersion(ctx: NotaryContext, file: string, of: DocumentR
 export async function finaliseDocument(
   ctx: NotaryContext,
   of: DocumentRef,
-  options: Pick<AddVersionOptions, 'signal' | 'profile' | 'waitForChain'> & {
+  options: Pick<AddVersionOptions, 'signal' | 'profile' | 'waitForChain' | 'onWaiting'> & {
     /** The watched folder is being removed (FolderWatcher.remove): its chain is closed with it. */
     folderRemoved?: boolean;
   } = {},
@@ -109,7 +111,8 @@ export async function finaliseDocument(
   const document = await documentOf(ctx, of, options.profile);
   const versions = ctx.library.records.ofDocument(document.id);
   const closing = versions.find((v) => v.kind === 'linked-delete' && isLive(v));
-  if (closing?.state === 'submitting') return settleInDoubt(ctx, closing, { signal: options.signal, waitForChain: options.waitForChain });
+  if (closing?.state === 'submitting')
+    return settleInDoubt(ctx, closing, { signal: options.signal, waitForChain: options.waitForChain, onWaiting: options.onWaiting });
   if (closing) return closing;
   if (!options.folderRemoved) checkNotWatched(ctx, document, 'finalise');
   checkExtendable(document, versions);
@@ -136,7 +139,11 @@ export async function finaliseDocument(
  * The queued record, sent now when its turn has come; a failure of its own send is thrown. One
  * whose outcome is unknown is settled from the chain at once when the caller waits for it.
  */
-async function sendWhenItsTurn(ctx: NotaryContext, record: StoredRecord, options: Pick<AddVersionOptions, 'signal' | 'waitForChain'>): Promise<StoredRecord> {
+async function sendWhenItsTurn(
+  ctx: NotaryContext,
+  record: StoredRecord,
+  options: Pick<AddVersionOptions, 'signal' | 'waitForChain' | 'onWaiting'>,
+): Promise<StoredRecord> {
   ctx.recordUpdated(record);
   const failures = await releaseQueue(ctx, record.documentId!, options.signal);
   if (failures.has(record.id)) {

@@ -38,6 +38,8 @@ export interface SettleOptions {
    * its resubmission time has passed (a command run with --wait), instead of saying when to try again.
    */
   waitForChain?: boolean;
+  /** With waitForChain, before each wait: the WRITE_IN_DOUBT sentence said without it (what is waited for). */
+  onWaiting?: (sentence: string) => void;
 }
 
 /** One settling per record at a time in a process: a second caller waits for the first (one look at the chain, one send). */
@@ -83,16 +85,17 @@ async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleO
       // block: it is only looked for, once per block, however long it takes.
       const onlyLookedFor = record.writtenUnseen || landing.kind === 'unseen';
       if (!onlyLookedFor && ctx.now() >= resendAt) return submitRecord(ctx, record, signal, onRetry);
+      const message = record.writtenUnseen
+        ? writtenNotSeenYet(ctx, record)
+        : landing.kind === 'unseen'
+          ? heldNotSeenYet(ctx, record)
+          : notSeenYet(ctx, record, resendAt - ctx.now());
       if (!options.waitForChain) {
-        const message = record.writtenUnseen
-          ? writtenNotSeenYet(ctx, record)
-          : landing.kind === 'unseen'
-            ? heldNotSeenYet(ctx, record)
-            : notSeenYet(ctx, record, resendAt - ctx.now());
         ctx.library.records.noteError(record.id, message);
         ctx.recordUpdated(ctx.library.records.get(record.id)!);
         throw new NotariumError('WRITE_IN_DOUBT', message);
       }
+      options.onWaiting?.(message);
       ctx.library.records.takeSendLease(record.id, leaseFor(ctx), holderGone); // renewed while it waits: still this engine's to settle
       await delay(onlyLookedFor ? profile.expectedBlockSeconds * 1000 : Math.min(profile.expectedBlockSeconds * 1000, resendAt - ctx.now()), signal);
       return settle(ctx, ctx.library.records.get(record.id)!, options);

@@ -33,11 +33,21 @@ export type ReceiptUpgrade =
   /**
    * Completed and written; `outcome`: what it proves by itself now (the file is checked when it is
    * verified). `movedFrom`: the block a complete receipt named before, which left the best chain.
+   * `added`: the evidence a complete receipt of the same block lacked and now carries.
    */
-  | ({ path: string; status: 'upgraded'; outcome: Exclude<ImportedOutcome, 'pending'>; movedFrom?: string } & ReceiptBlock)
+  | ({
+      path: string;
+      status: 'upgraded';
+      outcome: Exclude<ImportedOutcome, 'pending'>;
+      movedFrom?: string;
+      added?: readonly AddedEvidence[];
+    } & ReceiptBlock)
   /** Not in a block yet: unchanged; `message` says what is known and when to try again. */
   | { path: string; status: 'pending'; message: string }
   | { path: string; status: 'failed'; error: NotariumError };
+
+/** What a complete receipt's upgrade may add without changing its block. */
+export type AddedEvidence = 'transaction' | 'blockHeader';
 
 export interface UpgradeOptions {
   /** The profile whose service is asked (default: the one that made the receipt). */
@@ -50,11 +60,16 @@ export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, rec
   try {
     const receipt = await readReceiptFile(path);
     if (receipt.confirmation) {
-      // A complete receipt is brought up to date only when its registration is now in another block.
+      // A complete receipt is brought up to date when its registration is now in another block, or
+      // when it lacks evidence (the raw transaction, the header) that the library or explorer now gives.
       const complete = { path, status: 'complete', ...blockOfReceipt(receipt.confirmation) } as const;
       const now = await blockOf(ctx, follower, receipt, options).catch(() => null);
-      if (!now || 'pending' in now || now.confirmation.blockHash.toLowerCase() === receipt.confirmation.blockHash.toLowerCase()) return complete;
-      return { ...writeUpgrade(ctx, path, receipt, now), movedFrom: receipt.confirmation.blockHash };
+      if (!now || 'pending' in now) return complete;
+      if (now.confirmation.blockHash.toLowerCase() !== receipt.confirmation.blockHash.toLowerCase())
+        return { ...writeUpgrade(ctx, path, receipt, now), movedFrom: receipt.confirmation.blockHash };
+      const added = addedEvidence(receipt, now);
+      if (added.length === 0) return complete;
+      return { ...writeUpgrade(ctx, path, receipt, { ...now, blockHeader: now.blockHeader ?? receipt.blockHeader ?? null }), added };
     }
     const found = await blockOf(ctx, follower, receipt, options);
     if ('pending' in found) return { path, status: 'pending', message: found.pending };
@@ -106,6 +121,19 @@ export async function upgradeReceipts(
   const results: ReceiptUpgrade[] = [];
   for (const path of paths) results.push(await upgradeReceipt(ctx, follower, path, options));
   return results;
+}
+
+/** The evidence added, in words ("the raw transaction and the block header"). */
+export function addedEvidenceWords(added: readonly AddedEvidence[]): string {
+  return added.map((a) => (a === 'transaction' ? 'the raw transaction' : 'the block header')).join(' and ');
+}
+
+/** The evidence `found` (of the receipt's own block) has and the receipt lacks. */
+function addedEvidence(receipt: ReceiptV1, found: Exclude<Found, { pending: string }>): AddedEvidence[] {
+  const added: AddedEvidence[] = [];
+  if (!receipt.transaction && found.transaction) added.push('transaction');
+  if (!receipt.blockHeader && found.blockHeader) added.push('blockHeader');
+  return added;
 }
 
 function blockOfReceipt(c: ReceiptConfirmation): ReceiptBlock {

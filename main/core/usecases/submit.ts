@@ -281,7 +281,8 @@ async function sendOnce(ctx: NotaryContext, record: StoredRecord, signal?: Abort
   }
   const published = markLanded(ctx, record, result.txId, result.updateToken);
   await checkPublished(ctx, api, published, result, { signal });
-  return published;
+  // As the check left it: a warning it noted is part of what the write reports.
+  return ctx.library.records.get(published.id)!;
 }
 
 /**
