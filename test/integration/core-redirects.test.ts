@@ -54,6 +54,16 @@ describe('the record API', () => {
     expect(err.message).not.toContain(sb.apiKey);
     expect(await arrived('POST /api/v1/records')).toBe(before);
   });
+
+  it('refuses a write answered 302: it says it was redirected, and sends nothing on', async () => {
+    const before = await arrived('POST /api/v1/records');
+    const err = await rejection(api(`${front.url}/found`).writeRecord(new TextEncoder().encode('never sent'), ''));
+    expect(err.code).toBe('REDIRECT_REFUSED');
+    expect(err.message).toMatch(
+      /redirected the request with HTTP 302, which would send it on without its body: Notarium did not follow it.* Check the address in the profile\.$/,
+    );
+    expect(await arrived('POST /api/v1/records')).toBe(before);
+  });
 });
 
 describe("the chain step's block lookup", () => {

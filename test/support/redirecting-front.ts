@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A front on loopback that redirects as a service's gateway may: `/same/…` to `/via/…` on itself
  * (the same origin), `/other/…` to the same path on `target` (another origin); `/via/…` is passed
- * on to `target`, headers and body included. 307 keeps the method and body.
+ * on to `target`, headers and body included. 307 keeps the method and body; `/found/…` answers 302
+ * to `target` (a gateway sending everything to a new address), which a client may not re-send a POST to.
  */
 export interface RedirectingFront {
   url: string;
@@ -24,6 +25,7 @@ export async function startRedirectingFront(target: string): Promise<Redirecting
     const tail = `/${rest.join('/')}`;
     if (first === 'same') return void res.writeHead(307, { location: `/via${tail}` }).end();
     if (first === 'other') return void res.writeHead(307, { location: target + tail }).end();
+    if (first === 'found') return void res.writeHead(302, { location: target + tail }).end();
     if (first !== 'via') return void res.writeHead(404).end();
     void (async () => {
       const headers: Record<string, string> = {};

@@ -210,9 +210,10 @@ export class HttpClient {
       const res = await this.fetch(url, init(method, body));
       const location = res.headers.get('location');
       if (req.followRedirects !== 'same-origin' || !REDIRECTS.has(res.status) || location === null) return res;
-      // A POST sent on as a GET would not be the request that was asked for: only 307 and 308 keep it.
-      if (method === 'POST' && res.status !== 307 && res.status !== 308) return res;
       await res.body?.cancel().catch(() => {});
+      // A POST sent on as a GET would not be the request that was asked for: only 307 and 308 keep it.
+      if (method === 'POST' && res.status !== 307 && res.status !== 308)
+        return { refused: redirectRefused(url, `with HTTP ${res.status}, which would send it on without its body`) };
       let next: URL;
       try {
         next = new URL(location, url);

@@ -15,6 +15,12 @@ import { DEFAULT_RETRY_POLICY } from './retry-policy.ts';
 export const EXPLORER_REQUESTS_PER_SECOND = 3;
 /** The window a rate is counted over: how long a 429 without Retry-After keeps an origin waiting. */
 const RATE_WINDOW_MS = 1000;
+/**
+ * Slots are spaced so that `perSecond` + 1 of them span the window and a tenth more: an explorer
+ * counts arrivals over a sliding window, and requests spaced exactly 1/perSecond apart arrive
+ * bunched by the network and the event loop, so the next one lands inside the window it closes.
+ */
+export const ARRIVAL_MARGIN_MS = RATE_WINDOW_MS / 10;
 
 export interface OriginPacerOptions {
   perSecond?: number;
@@ -66,7 +72,11 @@ export class OriginPacer implements RequestPace {
   private stateOf(url: string): OriginState {
     const key = new URL(url).origin;
     let state = this.origins.get(key);
-    if (!state) this.origins.set(key, (state = { limiter: new RateLimiter(this.perSecond, this.now), heldUntil: -Infinity }));
+    if (!state)
+      this.origins.set(
+        key,
+        (state = { limiter: new RateLimiter((this.perSecond * RATE_WINDOW_MS) / (RATE_WINDOW_MS + ARRIVAL_MARGIN_MS), this.now), heldUntil: -Infinity }),
+      );
     return state;
   }
 }

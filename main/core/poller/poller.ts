@@ -1,3 +1,4 @@
+import { duration } from '../../../preload/duration.ts';
 import type { Profile } from '../store/profiles.ts';
 import { groupOf, oursToSend, type StoredRecord } from '../store/record.ts';
 import type { Records } from '../store/records.ts';
@@ -227,12 +228,12 @@ export class Poller {
     if (answer.kind === 'unknown') {
       const since = record.unknownSince ?? now;
       if (now - since >= profile.rejectAfterSeconds * 1000) {
-        const minutes = Math.round((now - since) / 60_000);
+        const unknownFor = duration((now - since) / 1000);
         records.markRejected(
           record.id,
           oursToSend(record)
-            ? `The service has not known this transaction for ${minutes} minutes: it was rejected, or never published.`
-            : `The receipt's registration is not known to the service (for ${minutes} minutes): it was rejected, never published, or the receipt was made up. It stays imported evidence; the library sends only what it registered itself.`,
+            ? `The service has not known this transaction for ${unknownFor}: it was rejected, or never published.`
+            : `The receipt's registration is not known to the service (for ${unknownFor}): it was rejected, never published, or the receipt was made up. It stays imported evidence; the library sends only what it registered itself.`,
         );
       } else {
         records.recordUnknown(record.id, next(afterUnknown(profile, record.checks)));

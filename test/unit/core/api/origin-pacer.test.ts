@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpClient, type FetchLike } from '../../../../main/core/api/http-client.ts';
-import { EXPLORER_REQUESTS_PER_SECOND, OriginPacer } from '../../../../main/core/api/origin-pacer.ts';
+import { ARRIVAL_MARGIN_MS, EXPLORER_REQUESTS_PER_SECOND, OriginPacer } from '../../../../main/core/api/origin-pacer.ts';
 
 // The explorer pacer on a clock of its own: a sleep moves it, so slots are read, never waited for.
 
@@ -21,6 +21,10 @@ describe('OriginPacer', () => {
     for (const gap of gaps(slots)) expect(gap).toBeGreaterThanOrEqual(1000 / EXPLORER_REQUESTS_PER_SECOND);
     // Seven slots at 3 a second: two seconds, not less.
     expect(slots[6]! - slots[0]!).toBeGreaterThanOrEqual(2000);
+    // One more than the rate spans the window and a margin: arrivals bunched by up to the margin
+    // still never put four in any one second of an explorer's sliding count.
+    for (let i = 0; i + EXPLORER_REQUESTS_PER_SECOND < slots.length; i++)
+      expect(slots[i + EXPLORER_REQUESTS_PER_SECOND]! - slots[i]!).toBeGreaterThanOrEqual(1000 + ARRIVAL_MARGIN_MS);
     // Another path on the same origin waits its turn; another origin does not.
     const before = clock.t;
     expect(await pacer.slot('https://explorer.example/block/b/header')).toBe(before);
