@@ -28,9 +28,15 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * A receipt file's bytes as text, by the one rule every reader follows (receipt-v1.md, "Decoding"):
  * UTF-8, at most one leading byte-order mark, nothing else. The mark is kept (parseReceipt skips
  * one), so a browser's decoder, which drops one mark on its own, never makes two acceptable; UTF-16
- * of either order and invalid UTF-8 are refused, never guessed. Throws RECEIPT_INVALID.
+ * and UTF-32 of either order and invalid UTF-8 are refused, never guessed. Throws RECEIPT_INVALID.
  */
 export function decodeReceipt(bytes: Uint8Array): string {
+  // UTF-32's marks first: little-endian's begins with UTF-16's.
+  if (
+    (bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) ||
+    (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff)
+  )
+    throw invalid(`The receipt is UTF-32 text; a receipt is UTF-8, so this is not one as issued. ${WHAT_TO_DO}`);
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
     throw invalid(`The receipt is UTF-16 text; a receipt is UTF-8, so this is not one as issued. ${WHAT_TO_DO}`);
   try {

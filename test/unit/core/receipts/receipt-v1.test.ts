@@ -306,6 +306,11 @@ describe('limits and malformed text', () => {
     expect(refused(Buffer.concat([bom, bom, utf8]))).toMatch(/two byte-order marks; a receipt has at most one/);
     expect(refused(Buffer.from(`\uFEFF${text}`, 'utf16le'))).toMatch(/UTF-16 text; a receipt is UTF-8/);
     expect(refused(Buffer.from(`\uFEFF${text}`, 'utf16le').swap16())).toMatch(/UTF-16 text; a receipt is UTF-8/);
+    // UTF-32, whose little-endian mark begins with UTF-16's: named for what it is.
+    const utf32le = Buffer.alloc(4 * (text.length + 1));
+    [...`\uFEFF${text}`].forEach((c, i) => utf32le.writeUInt32LE(c.codePointAt(0)!, 4 * i));
+    expect(refused(utf32le)).toMatch(/UTF-32 text; a receipt is UTF-8/);
+    expect(refused(Buffer.from(utf32le).swap32())).toMatch(/UTF-32 text; a receipt is UTF-8/);
     expect(refused(Buffer.from(text, 'utf16le'))).toMatch(/not text|not valid JSON/);
     const at = utf8.indexOf('"2026') + 1;
     expect(refused(Buffer.concat([utf8.subarray(0, at), Buffer.from([0xff]), utf8.subarray(at)]))).toMatch(/not UTF-8 text/);
