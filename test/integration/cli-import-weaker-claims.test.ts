@@ -110,9 +110,10 @@ describe('a forged partial import under a genuine txId', () => {
 
     // The forgery again: the library keeps the better-proven receipt and says so.
     const again = await receive('receipt', 'import', forgedPath);
-    expect(again.stdout).toMatch(/^already in the library +/m);
+    expect(again.code, again.stderr).toBe(1);
+    expect(again.stdout).toMatch(/^not imported, disagrees +/m);
     expect(again.stdout).toContain(
-      `The library holds txId ${txId} as imported evidence, verified, for other content: two receipts for this txId disagree on what it registered, so at most one of them is genuine. The one held proved as much or more, so it is kept and this receipt is not imported;`,
+      `The library holds txId ${txId} as a verified receipt it imported, for other content: two receipts for this txId disagree on what it registered, so at most one of them is genuine. The one held proved as much or more, so it is kept and this receipt is not imported;`,
     );
   });
 });
@@ -183,8 +184,8 @@ describe('txId squatting, where the genuine receipt too is only partially verifi
     expect((await run('verify', 'genuine.txt', '--offline')).value[0]).toMatchObject({ status: 'partially-verified', txId });
 
     const again = await words('receipt', 'import', squatter);
-    expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toMatch(/^already in the library +/m);
+    expect(again.code, again.stderr).toBe(1);
+    expect(again.stdout).toMatch(/^not imported, disagrees +/m);
     expect(again.stdout).toContain(
       `The library holds txId ${txId} as imported evidence, partially verified, for other content: two receipts for this txId disagree on what it registered, so at most one of them is genuine.`,
     );
@@ -206,7 +207,7 @@ describe('txId squatting, where the genuine receipt too is only partially verifi
     expect((await run('verify', 'a.txt', '--offline')).value[0]).toMatchObject({ status: 'partially-verified', txId });
 
     const again = await words('receipt', 'import', squatter);
-    expect(again.code, again.stderr).toBe(0);
+    expect(again.code, again.stderr).toBe(1);
     expect(again.stderr).not.toMatch(/RECEIPT_INVALID/);
     expect(again.stdout).toContain('two receipts for this txId disagree on what it registered');
   });

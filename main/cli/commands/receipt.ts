@@ -53,7 +53,9 @@ export const RECEIPT_HELP = `Usage:
                                                   with its registration to another block, else
                                                   is left unchanged
 Exit code (upgrade): 0 every receipt complete, 3 one is still pending (run it again after a block),
-2 one could not be read or completed.`;
+2 one could not be read or completed.
+Exit code (import): 0 imported or already held, 1 one disagrees with what the library holds for its
+txId (at most one of the two is genuine), 2 one was refused or could not be read.`;
 
 const EXPORT_OPTIONS = { ...COMMON_OPTIONS, output: { type: 'string', short: 'o' }, bundle: { type: 'boolean' } } as const;
 const INFO_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
@@ -95,7 +97,13 @@ function provenWords({ proof, record, serviceProfile }: ImportResult, env: NodeJ
  */
 function importWords(o: ImportResult & { path: string }, env: NodeJS.ProcessEnv): string {
   const proven = provenWords(o, env);
-  const held = (r: StoredRecord) => (r.proofOutcome === null ? 'its own registration' : `imported evidence, ${r.proofOutcome.replace('-', ' ')}`);
+  // A receipt imported that verified fully stands for its content, but was not registered here: neither "its own" nor evidence.
+  const held = (r: StoredRecord) =>
+    r.proofOutcome === null
+      ? 'its own registration'
+      : r.proofOutcome === 'verified'
+        ? 'a verified receipt it imported'
+        : `imported evidence, ${r.proofOutcome.replace('-', ' ')}`;
   if (o.imported && o.replaced)
     return `${proven}\n  It replaces what the library held under txId ${o.replaced.txId ?? '-'} (${held(o.replaced)}), which proved less.`;
   if (o.imported || o.member) return proven;
@@ -193,10 +201,15 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
     } else {
       for (const o of outcomes) {
         if ('error' in o) io.err(`not imported  ${visibleName(errorText(o.error))}`);
-        else io.out(`${o.imported ? 'imported' : 'already in the library'}  ${visibleName(o.path)}\n  ${importWords(o, io.env)}`);
+        else
+          io.out(
+            `${o.imported ? 'imported' : o.disagrees ? 'not imported, disagrees' : 'already in the library'}  ${visibleName(o.path)}\n  ${importWords(o, io.env)}`,
+          );
       }
     }
-    return outcomes.some((o) => 'error' in o) ? EXIT.ERROR : EXIT.OK;
+    // Two receipts of one txId for different content: at most one is genuine, which a script must not take for success.
+    if (outcomes.some((o) => 'error' in o)) return EXIT.ERROR;
+    return outcomes.some((o) => !('error' in o) && o.disagrees) ? EXIT.MISMATCH : EXIT.OK;
   });
 }
 
