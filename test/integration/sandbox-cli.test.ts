@@ -45,6 +45,9 @@ describe('notarium sandbox', () => {
     expect(field(s.stdout, 'Auth URL')).toBe(baseUrl);
     expect(field(s.stdout, 'Env id')).toBe('sandbox');
     expect(field(s.stdout, 'API key')).toBe('cli-key');
+    expect(s.stdout).toContain(
+      `Explorer:  ${baseUrl}/explorer (for a profile: --explorer-tx-url '${baseUrl}/explorer/tx/{txId}/hex' --explorer-header-url '${baseUrl}/explorer/block/{blockHash}/header')`,
+    );
     expect((await fetch(`${baseUrl}/liveness`)).status).toBe(200);
     s.child.kill('SIGINT');
     const { code, stderr } = await s.exited;
@@ -107,6 +110,8 @@ describe('notarium sandbox', () => {
     try {
       expect(s.stdout).toMatch(/Readings:\s+strict/);
       const baseUrl = field(s.stdout, 'Base URL')!;
+      // Strict serves WhatsOnChain's shapes: the line gives the profile's explorer settings for it.
+      expect(s.stdout).toContain(`Explorer:  ${baseUrl}/explorer (for a profile: --explorer whatsonchain --explorer-api ${baseUrl}/explorer)`);
       const call = (path: string, init: RequestInit = {}) => fetch(baseUrl + path, { ...init, headers: { 'x-api-key': 'k' } });
       expect(await (await call('/__sandbox/faults')).json()).toMatchObject({ neverMineRate: 1, rejectRate: 0 });
       const created = (await (await call('/api/v1/linkedrecords', { method: 'POST', body: 'v1' })).json()) as Record<string, string>;

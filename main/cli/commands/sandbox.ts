@@ -1,4 +1,5 @@
 import {
+  behaviourOf,
   DEFAULT_LIFECYCLE,
   FEATURES,
   LAYOUTS,
@@ -174,6 +175,12 @@ export async function sandboxCommand(argv: string[], io: CliIo): Promise<number>
     throw err;
   }
   const interval = options.blockInterval ?? 10;
+  // The explorer a profile names to fetch evidence from this sandbox, in the style it serves.
+  const explorerApi = `${sandbox.baseUrl}/explorer`;
+  const explorerArgs =
+    behaviourOf(options).explorerStyle === 'whatsonchain'
+      ? `--explorer whatsonchain --explorer-api ${explorerApi}`
+      : `--explorer-tx-url '${explorerApi}/tx/{txId}/hex' --explorer-header-url '${explorerApi}/block/{blockHash}/header'`;
   if (parsed.json) {
     io.out(
       JSON.stringify({
@@ -183,6 +190,7 @@ export async function sandboxCommand(argv: string[], io: CliIo): Promise<number>
         apiKey: sandbox.apiKey,
         blockInterval: interval,
         dataDir: options.dataDir ?? null,
+        explorerApi,
       }),
     );
   } else {
@@ -194,6 +202,7 @@ export async function sandboxCommand(argv: string[], io: CliIo): Promise<number>
         `  Env id:    ${sandbox.envId}`,
         `  API key:   ${sandbox.apiKey}`,
         `  Blocks:    ${interval > 0 ? `every ${interval} s` : 'on demand only'} (POST /__sandbox/mine mines one now)`,
+        `  Explorer:  ${explorerApi} (for a profile: ${explorerArgs})`,
         `  Readings:  ${options.strict ? 'strict (the least kind reading of the service documentation)' : 'default'}`,
         `  Data:      ${options.dataDir ?? 'in memory (use --data DIR to keep it)'}`,
         'Press Ctrl+C to stop.',
