@@ -9,6 +9,7 @@ import type { StoredRecord } from '../../../main/core/store/record.ts';
 
 const base = {
   name: 'deed.pdf',
+  proofOutcome: null,
   confirmations: 0,
   txId: null,
   sha256: 'cd'.repeat(32),

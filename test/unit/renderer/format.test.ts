@@ -24,8 +24,8 @@ describe('recordBadge', () => {
   it('shows an import of a pending receipt as imported evidence that is pending, not as the library’s own on its way', () => {
     expect(recordBadge({ ...record, state: 'published', proofOutcome: 'pending' })).toEqual({ tone: 'partial', label: 'Imported · pending' });
     expect(recordBadge({ ...record, state: 'published', proofOutcome: null }).label).not.toMatch(/Imported/);
-    // Rejected: the service's word, which the badge says as it is.
-    expect(recordBadge({ ...record, state: 'rejected', proofOutcome: 'pending' }).label).not.toMatch(/Imported/);
+    // Rejected (unknown to its service, or disagreeing with the chain): still imported evidence, never a rejection of the library's own.
+    expect(recordBadge({ ...record, state: 'rejected', proofOutcome: 'pending' }).label).toBe('Imported · rejected');
   });
 
   it('shows an imported pending receipt no longer followed as imported evidence never in a block, not as the library’s own failure', () => {
