@@ -599,12 +599,15 @@ describe('the app service', () => {
 
     const held = next('background-error');
     notary.events.emit('background-error', null, new NotariumError('NETWORK_MISMATCH'));
-    expect(await held).toEqual({ recordId: null, error: { code: 'NETWORK_MISMATCH', message: sentenceFor('NETWORK_MISMATCH') } });
+    expect(await held).toEqual({
+      recordId: null,
+      error: { code: 'NETWORK_MISMATCH', message: sentenceFor('NETWORK_MISMATCH'), said: { key: 'errors.NETWORK_MISMATCH' } },
+    });
 
     const bug = next('background-error');
     notary.events.emit('background-error', null, asNotariumError(new TypeError('/home/ana/.config/notarium: x is undefined')));
     const told = await bug;
-    expect(told).toEqual({ recordId: null, error: { code: 'INTERNAL', message: sentenceFor('INTERNAL') } });
+    expect(told).toEqual({ recordId: null, error: { code: 'INTERNAL', message: sentenceFor('INTERNAL'), said: { key: 'errors.INTERNAL' } } });
     expect(JSON.stringify(told)).not.toContain('/home/ana');
     expect(t.logged).toEqual([expect.stringContaining('TypeError: /home/ana/.config/notarium: x is undefined')]);
   });

@@ -63,7 +63,8 @@ describe('an import whose block left the best chain', () => {
     copyFileSync(receiptPath, oldCopy);
     const reorganised = await sb.json<{ orphaned: string[]; blocks: { hash: string }[] }>('/__sandbox/reorg', {
       method: 'POST',
-      body: JSON.stringify({ depth: 1 }),
+      // Mined again at once into the new branch (the strict default leaves it in the mempool for a while).
+      body: JSON.stringify({ depth: 1, remine: 'at-once' }),
     });
     expect(reorganised.orphaned).toEqual([orphaned]);
     // The maker's own receipt follows its registration to the new block.

@@ -75,7 +75,11 @@ describe('planted links', () => {
     expect(result.index).toBe(join(shared, 'plan.txt.versions.json'));
     expect(lstatSync(result.index!).isFile()).toBe(true);
     expect(JSON.parse(readFileSync(result.index!, 'utf8'))).toMatchObject({ document: 'plan.txt', versions: [{ txId: record.txId }] });
-    expect(result.receipts).toEqual([join(shared, 'plan.txt.v1.receipt.json')]);
+    // A receipt never replaces what it did not write: the link stays a link, unfollowed, and the
+    // receipt takes a free name of its own.
+    expect(lstatSync(join(shared, 'plan.txt.v1.receipt.json')).isSymbolicLink()).toBe(true);
+    expect(result.receipts).toHaveLength(1);
+    expect(result.receipts[0]).toMatch(/\/plan\.txt\.[0-9a-f]{12}\.receipt\.json$/);
     expect(lstatSync(result.receipts[0]!).isFile()).toBe(true);
   });
 

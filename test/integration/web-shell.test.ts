@@ -238,7 +238,12 @@ describe('the bridge', () => {
     expect(messages).toContainEqual({ type: 'answer', id: 3, ok: false, error: { code: 'BAD_CALL', message: 'There is no call named "notAMethod".' } });
     expect(messages).toContainEqual({ type: 'answer', id: 4, ok: false, error: { code: 'INVALID_ARGUMENT', message: 'Refused before any promise.' } });
     // Not one of Notarium's own failures: the catalogue's sentence for the page, the details in the log.
-    expect(messages).toContainEqual({ type: 'answer', id: 5, ok: false, error: { code: 'INTERNAL', message: expect.stringMatching(/error of its own/) } });
+    expect(messages).toContainEqual({
+      type: 'answer',
+      id: 5,
+      ok: false,
+      error: { code: 'INTERNAL', message: expect.stringMatching(/error of its own/), said: { key: 'errors.INTERNAL' } },
+    });
     expect(JSON.stringify(messages)).not.toMatch(/secret-internals|secret stack/);
     expect(logged.some((l) => l.includes('secret-internals'))).toBe(true);
     expect(messages).toContainEqual({ type: 'answer', id: 6, ok: false, error: { code: 'BAD_CALL', message: expect.stringMatching(/takes JSON messages/) } });
