@@ -30,16 +30,19 @@ export function whyHeldAsEvidence(record: Pick<StoredRecord, 'proofOutcome'>, te
 export function heldAsImported(report: VerificationReport, record: Pick<StoredRecord, 'proofOutcome'>): VerificationReport {
   if (report.outcome !== 'verified' || !heldAsEvidence(record)) return report;
   const why = whyHeldAsEvidence(record, report.network.testChain);
-  const was = record.proofOutcome === 'pending' ? 'pending' : 'only partially verified';
+  const pending = record.proofOutcome === 'pending';
+  // The summary says already when it was pending: its reason in brackets is only what has not happened since.
+  const since = pending ? "its service's evidence has not verified it fully since" : why;
+  const keys = heldSaid(record, report.network.testChain);
   return {
     ...report,
     outcome: 'partially-verified',
-    summary: `Partially verified, not verified: the library holds this registration as an imported receipt that was ${was} when it was imported (${why}; Notarium did not register it). Every check of the evidence it holds passed.`,
+    summary: `Partially verified, not verified: the library holds this registration as an imported receipt that was ${pending ? 'pending' : 'only partially verified'} when it was imported (${since}; Notarium did not register it). Every check of the evidence it holds passed.`,
     unproven: [...(report.unproven ?? []), `That the registration is the one its imported receipt claims: ${why}.`],
     said: {
       ...report.said,
-      summary: [said(heldSaid(record, report.network.testChain).summary)],
-      unproven: [...(report.said.unproven ?? []), [said(heldSaid(record, report.network.testChain).unproven)]],
+      summary: [said(keys.summary)],
+      unproven: [...(report.said.unproven ?? []), [said(keys.unproven)]],
     },
   };
 }

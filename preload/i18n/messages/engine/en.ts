@@ -101,7 +101,7 @@ export const engineEn = {
     serviceNotMadeEither: 'The service check that was asked for could not be made either.',
     partialChainNotMade: 'Partially verified, not verified: every offline check passed, but the best-chain check that was asked for could not be made.',
     importedPendingHeld:
-      "Partially verified, not verified: the library holds this registration as an imported receipt that was pending when it was imported (it was pending when it was imported, and its service's evidence has not verified it fully since; Notarium did not register it). Every check of the evidence it holds passed.",
+      "Partially verified, not verified: the library holds this registration as an imported receipt that was pending when it was imported (its service's evidence has not verified it fully since; Notarium did not register it). Every check of the evidence it holds passed.",
     importedPartial:
       'Partially verified, not verified: the library holds this registration as an imported receipt that was only partially verified when it was imported (its receipt lacked evidence to check all it claims; Notarium did not register it). Every check of the evidence it holds passed.',
     importedPartialTestChain:
