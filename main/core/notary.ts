@@ -21,6 +21,7 @@ import type { Follower } from './usecases/follow.ts';
 import { writeBatchReceipts } from './usecases/batch-receipts.ts';
 import { afterStatus, catchUp } from './usecases/life-cycle.ts';
 import { checkReceiptNetwork } from './usecases/receipt-network.ts';
+import { completeImportedInPlace } from './usecases/receipt-upgrade.ts';
 import { gatherEvidence, hasCompleteReceipt, lacksEvidence, writeReceipt } from './usecases/receipts.ts';
 import { FolderWatcher } from './watch/folder-watcher.ts';
 import { newLeaseOwner } from './usecases/send-lease.ts';
@@ -218,8 +219,13 @@ export class Notary {
       await writeBatchReceipts(this.context, record, failed, placeOf, write).catch((err: unknown) => failed(null, asNotariumError(err)));
       return this.library.records.get(record.id)!;
     }
-    if (!record.path || (write === 'missing' && (await hasCompleteReceipt(record)))) return record;
+    if (write === 'missing' && (await hasCompleteReceipt(record))) return record;
     try {
+      // Imported without its file: its receipt is completed where it was imported from.
+      if (!record.path) {
+        await completeImportedInPlace(this.context, record);
+        return this.library.records.get(record.id)!;
+      }
       const place = this.watcher.receiptPathFor(record);
       await writeReceipt(this.context, record, place?.path, { within: place?.within });
     } catch (err) {

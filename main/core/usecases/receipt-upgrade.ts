@@ -5,7 +5,7 @@ import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { serializeReceipt, validateReceipt, type ReceiptConfirmation, type ReceiptV1 } from '../receipts/receipt-v1.ts';
 import { uncheckedEvidence, verifyReceipt } from '../receipts/verify/verify-receipt.ts';
-import { inBlock, type ImportedOutcome, type RecordState } from '../store/record.ts';
+import { inBlock, type ImportedOutcome, type RecordState, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import type { Follower } from './follow.ts';
 import { confirmationOf, explorerEvidence, gatherEvidence, readReceiptFile } from './receipts.ts';
@@ -109,6 +109,21 @@ function writeUpgrade(
   const outcome = uncheckedEvidence(report.steps).length > 0 ? 'partially-verified' : 'verified';
   noteInLibrary(ctx, upgraded, path, outcome, report.blockTime ?? null);
   return { path, status: 'upgraded', outcome, ...blockOfReceipt(upgraded.confirmation!) };
+}
+
+/**
+ * An imported pending receipt the library now vouches for (its service saw it in a block and its
+ * evidence verified fully, file digest included: gatherEvidence) completed where it was imported
+ * from, with the library's evidence; done by the engine that saw the block, as it writes its own
+ * receipts. Left as it is when the file there is no longer that pending receipt.
+ */
+export async function completeImportedInPlace(ctx: NotaryContext, record: StoredRecord): Promise<void> {
+  const confirmation = confirmationOf(record);
+  if (record.proofOutcome !== 'verified' || !record.receiptPath || !confirmation) return;
+  const receipt = await readReceiptFile(record.receiptPath).catch(() => null);
+  const lower = (h: string | null | undefined) => h?.toLowerCase();
+  if (!receipt || receipt.confirmation || receipt.registration.txId !== record.txId || lower(receipt.fingerprint.published) !== lower(record.publishedHex)) return;
+  writeUpgrade(ctx, record.receiptPath, receipt, { confirmation, transaction: record.rawTx, blockHeader: record.blockHeader });
 }
 
 /** Upgrades receipts one after another (each may ask the service; the service paces status requests). */
