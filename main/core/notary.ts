@@ -178,7 +178,10 @@ export class Notary {
     current = checkReceiptNetwork(this.context, current);
     if (current.receiptHeld !== null && (current.receiptHeld !== wasHeld || write === 'missing'))
       this.events.emit('background-error', current, new NotariumError('NETWORK_MISMATCH', current.receiptHeld));
-    return current.receiptHeld === null ? this.autoReceipt(current, write) : current;
+    if (current.receiptHeld === null) return this.autoReceipt(current, write);
+    // Held until its label fits: writeHeldReceipts writes it then, not the owed receipts' catch-up.
+    this.library.records.receiptsWritten(current.id);
+    return current;
   }
 
   /** The evidence asked for again; the receipts rewritten when more came. */
@@ -206,32 +209,66 @@ export class Notary {
     return this.keepEvidence(record, 'missing');
   }
 
-  /** Writes the receipt beside the file (or where its watched folder keeps them), when the engine writes receipts itself. */
+  /**
+   * Writes the receipt beside the file (or where its watched folder keeps them), when the engine
+   * writes receipts itself; the record owes none once they are written, or when none is its to write.
+   */
   private async autoReceipt(record: StoredRecord, write: 'all' | 'missing' = 'all'): Promise<StoredRecord> {
-    if (!(this.options.autoReceipts ?? true) || record.kind === 'linked-delete') return record;
+    if (!(this.options.autoReceipts ?? true)) return record;
+    if (await this.writeReceipts(record, write)) this.library.records.receiptsWritten(record.id);
+    return this.library.records.get(record.id)!;
+  }
+
+  /** True when nothing is owed any more; a receipt that could not be written is said (background-error), and stays owed. */
+  private async writeReceipts(record: StoredRecord, write: 'all' | 'missing'): Promise<boolean> {
+    if (record.kind === 'linked-delete') return true;
     // An imported receipt is the importer's evidence: rewritten only once the library's own checks
     // vouch for all of it (a pending import its service saw in a block, verified fully), never re-dated before.
-    if (record.proofOutcome !== null && record.proofOutcome !== 'verified') return record;
+    if (record.proofOutcome !== null && record.proofOutcome !== 'verified') return true;
+    let written = true;
+    const failed = (err: unknown) => {
+      written = false;
+      this.events.emit('background-error', record, asNotariumError(err));
+    };
     // Batches: a batch's registration holds no file; each of its files gets its receipt.
     if (this.library.batches.ofRecord(record)) {
-      const failed = (_: unknown, err: NotariumError) => this.events.emit('background-error', record, err);
       const placeOf = (member: BatchMember, registration: StoredRecord) => this.watcher.memberReceiptPathFor(member, registration);
-      await writeBatchReceipts(this.context, record, failed, placeOf, write).catch((err: unknown) => failed(null, asNotariumError(err)));
-      return this.library.records.get(record.id)!;
+      await writeBatchReceipts(this.context, record, (_, err) => failed(err), placeOf, write).catch(failed);
+      return written;
     }
-    if (write === 'missing' && (await hasCompleteReceipt(record))) return record;
+    if (write === 'missing' && (await hasCompleteReceipt(record))) return true;
     try {
       // Imported without its file: its receipt is completed where it was imported from.
-      if (!record.path) {
-        await completeImportedInPlace(this.context, record);
-        return this.library.records.get(record.id)!;
+      if (!record.path) await completeImportedInPlace(this.context, record);
+      else {
+        const place = this.watcher.receiptPathFor(record);
+        await writeReceipt(this.context, record, place?.path, { within: place?.within });
       }
-      const place = this.watcher.receiptPathFor(record);
-      await writeReceipt(this.context, record, place?.path, { within: place?.within });
     } catch (err) {
-      this.events.emit('background-error', record, asNotariumError(err));
+      failed(err);
     }
-    return this.library.records.get(record.id)!;
+    return written;
+  }
+
+  /**
+   * The receipts an engine owed and did not write before it stopped (killed between a block and
+   * its receipts, say): written now, each as the block it names asks (records no longer in a block
+   * owe none until they are again). Paged by id, so one that still cannot be written is passed.
+   */
+  private async writeOwedReceipts(): Promise<void> {
+    if (!(this.options.autoReceipts ?? true)) return;
+    for (let after = 0, page = this.library.records.receiptsOwed(after, 100); page.length > 0; page = this.library.records.receiptsOwed(after, 100)) {
+      for (const owed of page) {
+        after = owed.id;
+        if (!this.poller.running) return;
+        if (!inBlock(owed)) this.library.records.receiptsWritten(owed.id);
+        else
+          await this.keepEvidence(owed, 'all').then(
+            (current) => this.events.emit('record-updated', current),
+            (err: unknown) => this.events.emit('background-error', owed, asNotariumError(err)),
+          );
+      }
+    }
   }
 
   /**
@@ -281,12 +318,15 @@ export class Notary {
 
   /**
    * Follows every pending registration in the background until it settles, after catching up on
-   * what an earlier process left: writes in doubt, versions whose predecessor is now in a block.
+   * what an earlier process left: writes in doubt, versions whose predecessor is now in a block,
+   * receipts it owed.
    */
   startPoller(): void {
     if (this.poller.running) return;
     this.poller.start();
-    this.catchingUp = catchUp(this.context).catch((err: unknown) => this.events.emit('background-error', null, asNotariumError(err)));
+    this.catchingUp = catchUp(this.context)
+      .then(() => this.writeOwedReceipts())
+      .catch((err: unknown) => this.events.emit('background-error', null, asNotariumError(err)));
   }
 
   /**

@@ -418,4 +418,11 @@ export const MIGRATIONS: readonly string[] = [
   -- the poller's due-query reads them from here, not from every settled record.
   CREATE INDEX records_settling ON records (next_check_at) WHERE state = 'settled' AND next_check_at IS NOT NULL;
   `,
+  `
+  -- Receipts owed: set with the state (a block reached, settled, another block) in one write, cleared
+  -- once the engine wrote them. A process stopped between the two (killed, crashed) leaves it set,
+  -- and the next engine that follows registrations writes them (Notary.writeOwedReceipts).
+  ALTER TABLE records ADD COLUMN receipts_due INTEGER NOT NULL DEFAULT 0 CHECK (receipts_due IN (0, 1));
+  CREATE INDEX records_receipts_due ON records (id) WHERE receipts_due = 1;
+  `,
 ];

@@ -465,7 +465,9 @@ export class Records {
              -- Another block (a reorganisation) or none: the header kept is that of a block the record is no longer in.
              block_header = CASE WHEN block_hash IS @blockHash THEN coalesce(@blockHeader, block_header) ELSE @blockHeader END,
              confirmed_at = CASE WHEN @state = 'published' THEN NULL ELSE coalesce(confirmed_at, @now) END,
-             checks = checks + 1, next_check_at = @nextCheckAt, unknown_since = NULL, last_error = NULL, updated_at = @now
+             checks = checks + 1, next_check_at = @nextCheckAt, unknown_since = NULL, last_error = NULL, updated_at = @now,
+             -- A block reached, settled, or another block: its receipts are owed from this write on (cleared once written).
+             receipts_due = CASE WHEN @state <> 'published' AND (state <> @state OR block_hash IS NOT @blockHash) THEN 1 ELSE receipts_due END
            WHERE id = @id`,
         )
         .run({
@@ -538,6 +540,9 @@ export class Records {
         `UPDATE records SET raw_tx = coalesce(@rawTx, raw_tx),
            block_header = CASE WHEN @blockHash IS NULL OR block_hash = @blockHash THEN coalesce(@blockHeader, block_header) ELSE block_header END,
            last_error = CASE WHEN @blockHash IS NULL OR block_hash = @blockHash THEN coalesce(@warning, last_error) ELSE last_error END,
+           -- Evidence its receipts lack: they are owed again, with it.
+           receipts_due = CASE WHEN (@rawTx IS NOT NULL AND raw_tx IS NOT @rawTx)
+             OR ((@blockHash IS NULL OR block_hash = @blockHash) AND @blockHeader IS NOT NULL AND block_header IS NOT @blockHeader) THEN 1 ELSE receipts_due END,
            updated_at = @now WHERE id = @id`,
       )
       .run({
@@ -657,6 +662,16 @@ export class Records {
   /** An imported record whose pending receipt was completed since: what that receipt proves now. */
   setProofOutcome(id: number, outcome: ImportedOutcome): void {
     this.db.prepare('UPDATE records SET proof_outcome = ?, updated_at = ? WHERE id = ?').run(outcome, this.now(), id);
+  }
+
+  /** Records whose receipts an engine owed and did not write (it stopped first), oldest first. */
+  receiptsOwed(afterId: number, limit: number): StoredRecord[] {
+    return this.db.prepare<[number, number], Row>(`${SELECT} WHERE receipts_due = 1 AND id > ? ORDER BY id LIMIT ?`).all(afterId, limit).map(fromRow);
+  }
+
+  /** The record's receipts are written (or nothing more is owed: held, imported evidence, no file). */
+  receiptsWritten(id: number): void {
+    this.db.prepare('UPDATE records SET receipts_due = 0 WHERE id = ? AND receipts_due = 1').run(id);
   }
 
   /** Holds the record's receipt with the reason (null: nothing holds it any more). */

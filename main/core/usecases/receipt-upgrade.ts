@@ -122,7 +122,8 @@ export async function completeImportedInPlace(ctx: NotaryContext, record: Stored
   if (record.proofOutcome !== 'verified' || !record.receiptPath || !confirmation) return;
   const receipt = await readReceiptFile(record.receiptPath).catch(() => null);
   const lower = (h: string | null | undefined) => h?.toLowerCase();
-  if (!receipt || receipt.confirmation || receipt.registration.txId !== record.txId || lower(receipt.fingerprint.published) !== lower(record.publishedHex)) return;
+  if (!receipt || receipt.confirmation || receipt.registration.txId !== record.txId || lower(receipt.fingerprint.published) !== lower(record.publishedHex))
+    return;
   writeUpgrade(ctx, record.receiptPath, receipt, { confirmation, transaction: record.rawTx, blockHeader: record.blockHeader });
 }
 

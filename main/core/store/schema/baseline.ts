@@ -155,6 +155,7 @@ export async function createBaseline(db: Kysely<unknown>, dialect: LibraryDialec
     .addColumn('send_lease_until', int)
     .addColumn('service_override', int, flag('service_override'))
     .addColumn('listed', int, flag('listed'))
+    .addColumn('receipts_due', int, flag('receipts_due'))
     .execute();
 
   await t
@@ -262,6 +263,8 @@ export async function createBaseline(db: Kysely<unknown>, dialect: LibraryDialec
     index('records_published', 'records', ['published_hex'], 'published_hex IS NOT NULL'),
     // Settled records still followed while their block may change.
     index('records_settling', 'records', ['next_check_at'], "state = 'settled' AND next_check_at IS NOT NULL"),
+    // Receipts a stopped engine owed, written by the next one.
+    index('records_receipts_due', 'records', ['id'], 'receipts_due = 1'),
   ])
     await builder.execute();
 
