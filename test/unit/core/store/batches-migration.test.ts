@@ -64,12 +64,14 @@ describe('the batches upgrade', () => {
       expect(lib.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
       expect(lib.db.pragma('foreign_key_check')).toEqual([]);
       // The upgrades after it add records.service_override: 0, made for its profile's own service, for every earlier row;
-      // and profiles.explorer_block_url: no block lookup, until one is set; records.listed: each row is its registration's.
+      // and profiles.explorer_block_url: no block lookup, until one is set; records.listed: each row is its registration's;
+      // records.receipts_due: 0, no receipt owed by an engine of before (what it wrote is on disk; none is rewritten at upgrade).
       const after = dump(lib.db);
       expect(after.records!.map((r) => (r as { service_override: number }).service_override)).toEqual([0, 0, 0]);
       expect(after.records!.map((r) => (r as { listed: number }).listed)).toEqual([1, 1, 1]);
+      expect(after.records!.map((r) => (r as { receipts_due: number }).receipts_due)).toEqual([0, 0, 0]);
       after.records = after.records!.map((r) => {
-        const { service_override: _, listed: __, ...rest } = r as Record<string, unknown>;
+        const { service_override: _, listed: __, receipts_due: ___, ...rest } = r as Record<string, unknown>;
         return rest;
       });
       expect(after.profiles!.map((p) => (p as { explorer_block_url: string | null }).explorer_block_url)).toEqual([null, null]);
