@@ -48,7 +48,9 @@ export function receiptCalls({ notary, ctx, abilities }: CallDeps): Calls<Receip
         r.status === 'complete'
           ? 'The receipt already names its block: it was left unchanged.'
           : r.status === 'pending'
-            ? 'Not in a block yet, so the receipt was left as it was: try again after the next block.'
+            ? r.noted
+              ? r.message
+              : 'Not in a block yet, so the receipt was left as it was: try again after the next block.'
             : `The receipt was ${r.movedFrom ? `moved to block ${r.blockHash} (the old one left the best chain)` : r.added?.length ? `given ${addedEvidenceWords(r.added)} of block ${r.blockHash}` : `completed with block ${r.blockHash}`}${r.outcome === 'verified' ? '' : ' (the explorer gave no transaction or header, so it verifies partially)'}.`;
       return { status: r.status, path: r.path, message };
     },

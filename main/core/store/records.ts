@@ -427,7 +427,20 @@ export class Records {
     this.db
       .prepare(
         `UPDATE records SET state = 'rejected', last_error = ?, confirmations = 0, block_hash = NULL, block_time = NULL, confirmation = NULL,
-           confirmed_at = NULL, next_check_at = NULL, updated_at = ? WHERE id = ? AND proof_outcome IS NOT NULL`,
+           confirmed_at = NULL, next_check_at = NULL, receipts_due = 0, updated_at = ? WHERE id = ? AND proof_outcome IS NOT NULL`,
+      )
+      .run(reason, this.now(), id);
+  }
+
+  /**
+   * A pending import's block, as its service named it, not taken: its evidence does not tie the
+   * receipt to it (receipts.ts gatherEvidence). It stays published and followed, saying why.
+   */
+  withholdBlock(id: number, reason: string): void {
+    this.db
+      .prepare(
+        `UPDATE records SET state = 'published', last_error = ?, confirmations = 0, block_hash = NULL, block_time = NULL, confirmation = NULL,
+           block_header = NULL, confirmed_at = NULL, receipts_due = 0, updated_at = ? WHERE id = ? AND proof_outcome = 'pending'`,
       )
       .run(reason, this.now(), id);
   }

@@ -42,8 +42,12 @@ export type ReceiptUpgrade =
       movedFrom?: string;
       added?: readonly AddedEvidence[];
     } & ReceiptBlock)
-  /** Not in a block yet: unchanged; `message` says what is known and when to try again. */
-  | { path: string; status: 'pending'; message: string }
+  /**
+   * Not in a block yet: unchanged; `message` says what is known and when to try again. `noted`: an
+   * import's own note says why (a block its service names that its evidence does not tie to it, or
+   * its last check's failure), in place of the general words.
+   */
+  | { path: string; status: 'pending'; message: string; noted?: true }
   | { path: string; status: 'failed'; error: NotariumError };
 
 /** What a complete receipt's upgrade may add without changing its block. */
@@ -72,7 +76,7 @@ export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, rec
       return { ...writeUpgrade(ctx, path, receipt, { ...now, blockHeader: now.blockHeader ?? receipt.blockHeader ?? null }), added };
     }
     const found = await blockOf(ctx, follower, receipt, options);
-    if ('pending' in found) return { path, status: 'pending', message: found.pending };
+    if ('pending' in found) return { path, status: 'pending', message: found.pending, ...(found.noted ? { noted: true } : {}) };
     return writeUpgrade(ctx, path, receipt, found);
   } catch (err) {
     return { path, status: 'failed', error: fileError(path, err) };
@@ -159,7 +163,7 @@ function blockOfReceipt(c: ReceiptConfirmation): ReceiptBlock {
 /** The states whose status the service answers: following, or settled (its block may still change). */
 const ASKED_STATES: readonly RecordState[] = ['published', 'confirmed', 'settled'];
 
-type Found = { confirmation: ServiceConfirmation; transaction: string | null; blockHeader: string | null } | { pending: string };
+type Found = { confirmation: ServiceConfirmation; transaction: string | null; blockHeader: string | null } | { pending: string; noted?: true };
 
 /**
  * The block of the receipt's registration: from the library when it follows the registration on
@@ -178,6 +182,8 @@ async function blockOf(ctx: NotaryContext, follower: Follower, receipt: ReceiptV
     const record = await gatherEvidence(ctx, ctx.library.records.get(known.id)!);
     const confirmation = confirmationOf(record);
     if (!confirmation) {
+      // An import's note says why it is not in a block (receipts.ts withholdBlock, or its last check's failure).
+      if (record.proofOutcome !== null && record.lastError !== null) return { pending: `${record.lastError} The receipt was left as it was.`, noted: true };
       const next = record.nextCheckAt === null ? '' : ` (the service is asked again in about ${duration(Math.max(0, record.nextCheckAt - ctx.now()) / 1000)})`;
       return { pending: `Transaction ${txId} is not in a block yet${next}: run this again later.` };
     }

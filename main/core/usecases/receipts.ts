@@ -26,6 +26,7 @@ import { shellQuote } from '../text/shell-quote.ts';
 import { standsForContent } from './registrations.ts';
 import { memberReceipt } from './batch-receipts.ts';
 import { heldAsEvidence } from './held-as-imported.ts';
+import { stopFollowingImported } from './resubmit.ts';
 
 /** Receipts: what a record needs to verify offline, written next to its file or elsewhere, and read back in. */
 
@@ -53,15 +54,17 @@ export async function gatherEvidence(ctx: NotaryContext, record: StoredRecord): 
   const candidate = { ...record, rawTx: taken?.rawTx ?? record.rawTx, blockHeader: taken?.blockHeader ?? record.blockHeader };
   const report = evidenceReport(ctx, candidate);
   if (report?.outcome === 'failed') return refuseEvidence(ctx, record, report);
+  // A pending import its own service has since seen in a block: it stands for its content once its
+  // receipt verifies fully, the transaction and header included. Until then the block is only the
+  // service's word about that txId (a forger may name another registration's): not the import's.
+  const full = report?.outcome === 'verified' && uncheckedEvidence(report.steps).length === 0;
+  if (record.proofOutcome === 'pending' && !full) return withholdBlock(ctx, record, confirmation.blockHash, explorer ? (taken?.unavailable ?? []) : null);
   if (taken) {
     const warning = taken.unavailable.length === 0 ? undefined : partialWarning(ctx, record.profile, taken.unavailable);
     // Kept only while the record still names that block: a later status (a reorganisation) may have moved it meanwhile.
     ctx.library.records.setEvidence(record.id, { rawTx: taken.rawTx, blockHeader: taken.blockHeader, blockHash: confirmation.blockHash, warning });
   }
-  // A pending import its own service has since seen in a block: it stands for its content once its
-  // receipt verifies fully, the transaction and header included; until then it stays imported evidence.
-  if (record.proofOutcome === 'pending' && report?.outcome === 'verified' && uncheckedEvidence(report.steps).length === 0)
-    ctx.library.records.setProofOutcome(record.id, 'verified');
+  if (record.proofOutcome === 'pending') ctx.library.records.setProofOutcome(record.id, 'verified');
   return ctx.library.records.get(record.id)!;
 }
 
@@ -102,6 +105,29 @@ function refuseEvidence(ctx: NotaryContext, record: StoredRecord, report: Verifi
     });
   }
   return ctx.library.records.get(record.id)!;
+}
+
+/**
+ * A pending import whose block its evidence does not tie to its fingerprint (no explorer, or one
+ * that did not give the transaction or header): left pending and imported, saying why and what to
+ * do; asked again at its next checks, and no longer followed once it would have been given up
+ * without a block (stopFollowingImported). `unavailable`: what the explorer did not give; null: none.
+ */
+function withholdBlock(ctx: NotaryContext, record: StoredRecord, block: string, unavailable: readonly string[] | null): StoredRecord {
+  const why =
+    unavailable === null
+      ? `profile "${record.profile}" has no explorer to give its raw transaction`
+      : unavailable.length > 0
+        ? `the explorer did not give ${unavailable.join(', nor ')}`
+        : 'its evidence verifies only partially';
+  const fix =
+    unavailable === null
+      ? `Give the profile an explorer (Settings, or ${ctx.command(`profile add ${shellQuote(record.profile)} --explorer whatsonchain`)} on the real network); it is asked again at its next status checks.`
+      : `It is asked again at its next status checks (${ctx.command('profile list')} shows the profile's explorer templates).`;
+  const named = `Its service says registration ${record.txId} is in block ${block}, but ${why}, so nothing ties this receipt's fingerprint to that block`;
+  ctx.library.records.withholdBlock(record.id, `${named}: it stays imported and pending. ${fix}`);
+  const withheld = ctx.library.records.get(record.id)!;
+  return stopFollowingImported(ctx, withheld, `${named}.`) ?? withheld;
 }
 
 /** In a block, without what a receipt needs to verify fully offline: the raw transaction, or a header its proof does not carry. */

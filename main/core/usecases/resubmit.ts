@@ -115,15 +115,19 @@ export function pastGiveUp(since: number | null, profile: Pick<Profile, 'resubmi
  * An imported pending receipt's registration that the service holds but no block takes: not the
  * library's to send again (oursToSend), so it is followed for as long as the library's own would be
  * without a block (GIVE_UP_PERIODS periods, from its import: it was published before then), and no
- * longer: imported evidence that never got into a block (importedNeverMined), said so.
+ * longer: imported evidence that never got into a block (importedNeverMined), said so. `withheld`:
+ * why the block its service names was not taken as its own (receipts.ts withholdBlock).
  */
-export function stopFollowingImported(ctx: NotaryContext, record: StoredRecord): StoredRecord | undefined {
+export function stopFollowingImported(ctx: NotaryContext, record: StoredRecord, withheld?: string): StoredRecord | undefined {
   if (!importedPending(record)) return undefined;
   const profile = ctx.library.profiles.require(record.profile);
   if (!pastGiveUp(record.createdAt, profile, ctx.now())) return undefined;
+  const followed = duration(GIVE_UP_PERIODS * profile.resubmitAfterSeconds);
   ctx.library.records.markFailed(
     record.id,
-    `Imported evidence that never got into a block: the service holds the receipt's registration (txId ${record.txId}), but no block took it in the ${duration(GIVE_UP_PERIODS * profile.resubmitAfterSeconds)} it was followed since it was imported, so it is no longer followed. Notarium never sends it itself (it did not register it): notarise the file to register it as your own.`,
+    withheld === undefined
+      ? `Imported evidence that never got into a block: the service holds the receipt's registration (txId ${record.txId}), but no block took it in the ${followed} it was followed since it was imported, so it is no longer followed. Notarium never sends it itself (it did not register it): notarise the file to register it as your own.`
+      : `Imported evidence never tied to a block in the ${followed} it was followed since it was imported, so it is no longer followed. ${withheld} Notarium never sends it itself (it did not register it): notarise the file to register it as your own.`,
   );
   const ended = ctx.library.records.get(record.id)!;
   ctx.recordUpdated(ended);
