@@ -79,6 +79,15 @@ describe('a pending import naming another registration’s txId', () => {
     expect(waited.code).toBe(1);
     expect(waited.value).toMatchObject({ state: 'imported', confirmations: null });
     expect(readFileSync(forged)).toEqual(before);
+    // What the library hands on says what it knows: disproved, not "pending" nor "partially verified at best".
+    const out = join(root, 'victim-bundle');
+    const bundled = await cli('receipt', 'export', 'victim.txt', '--bundle', '-o', out);
+    expect(bundled.code, bundled.stderr).toBe(0);
+    const readme = readFileSync(join(out, 'README.txt'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toMatch(
+      /Its service has since disproved it, so it does not verify, whatever the page or its claims say\. +Its receipt disagrees with the chain/,
+    );
+    expect(readme).not.toMatch(/partially verified at best/);
   });
 
   it('the same with the match endpoint on, when the service was down at the import: the follow-up finds the disagreement', async () => {

@@ -1,5 +1,5 @@
 import { said } from '../../../preload/i18n/said.ts';
-import type { VerificationReport } from '../receipts/verify/verify-receipt.ts';
+import { withServiceCheck, type ServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import { networkOf } from '../protocol/networks.ts';
 import type { StoredRecord } from '../store/record.ts';
 
@@ -21,13 +21,34 @@ export function whyHeldAsEvidence(record: Pick<StoredRecord, 'proofOutcome'>, te
     : 'its receipt lacked evidence to check all it claims';
 }
 
+/** How the library's note of evidence that disagrees with the chain begins (receipts.ts refuseEvidence). */
+export const DISAGREES_WITH_CHAIN = 'Its receipt disagrees with the chain';
+
+/**
+ * An import its service has since disproved (rejected: the service did not know its registration,
+ * or the registration's evidence disagrees with the receipt), as the service step's failure, in the
+ * library's words; null for any other record. Whatever its receipt checks to by itself (a pending
+ * one reads pending), the library knows better.
+ */
+function disprovedImport(record: Pick<StoredRecord, 'proofOutcome' | 'state' | 'lastError'>): ServiceCheck | null {
+  if (record.proofOutcome === null || record.state !== 'rejected') return null;
+  const note = record.lastError ?? 'its service rejected it.';
+  return {
+    status: 'fail',
+    code: note.startsWith(DISAGREES_WITH_CHAIN) ? 'service-mismatch' : 'unknown-to-maker',
+    detail: `The library holds this registration as an imported receipt its service has since disproved (Notarium did not register it). ${note}`,
+  };
+}
+
 /**
  * The library's word is never stronger than what it holds: an import kept as partially verified
  * (evidence lacking, or a test chain's receipt no service of the library vouched for), or pending,
  * reads partially verified from the library too, whatever its stored evidence checks to by itself
  * (a self-mined test-chain header over a transaction of anyone's making checks every step).
  */
-export function heldAsImported(report: VerificationReport, record: Pick<StoredRecord, 'proofOutcome'>): VerificationReport {
+export function heldAsImported(report: VerificationReport, record: Pick<StoredRecord, 'proofOutcome' | 'state' | 'lastError'>): VerificationReport {
+  const disproved = disprovedImport(record);
+  if (disproved) return withServiceCheck(report, disproved);
   if (report.outcome !== 'verified' || !heldAsEvidence(record)) return report;
   const why = whyHeldAsEvidence(record, report.network.testChain);
   const pending = record.proofOutcome === 'pending';
@@ -59,7 +80,10 @@ function heldSaid(record: Pick<StoredRecord, 'proofOutcome'>, testChain: boolean
  * For what the library hands on (a proof bundle's README): a receipt of imported evidence is the
  * importer's, not one this library issued, and the library's verdict on it. Null for any other.
  */
-export function importedEvidenceWords(record: Pick<StoredRecord, 'proofOutcome' | 'network'>, receiptName: string): string | null {
+export function importedEvidenceWords(record: Pick<StoredRecord, 'proofOutcome' | 'network' | 'state' | 'lastError'>, receiptName: string): string | null {
+  const disproved = disprovedImport(record);
+  if (disproved)
+    return `${receiptName} is imported evidence: the library that wrote this bundle imported it and did not issue or register it. Its service has since disproved it, so it does not verify, whatever the page or its claims say. ${record.lastError ?? ''}`.trimEnd();
   if (!heldAsEvidence(record)) return null;
   const why = whyHeldAsEvidence(record, networkOf(record.network)?.testChain ?? false);
   return `${receiptName} is imported evidence: the library that wrote this bundle imported it and did not issue or register it. It holds it as partially verified at best (${why}), whatever the page or its claims say.`;

@@ -25,7 +25,7 @@ import { chainCheck } from './chain-check.ts';
 import { shellQuote } from '../text/shell-quote.ts';
 import { standsForContent } from './registrations.ts';
 import { memberReceipt } from './batch-receipts.ts';
-import { heldAsEvidence } from './held-as-imported.ts';
+import { DISAGREES_WITH_CHAIN, heldAsEvidence } from './held-as-imported.ts';
 import { stopFollowingImported } from './resubmit.ts';
 
 /** Receipts: what a record needs to verify offline, written next to its file or elsewhere, and read back in. */
@@ -97,7 +97,7 @@ function refuseEvidence(ctx: NotaryContext, record: StoredRecord, report: Verifi
   if (record.proofOutcome !== null) {
     ctx.library.records.evidenceDisagrees(
       record.id,
-      `Its receipt disagrees with the chain: the service says registration ${record.txId} is in block ${block}, but with that registration's evidence its receipt ${failedCheck(report).replace(/^it /, '')}. It is not a registration of this content: it stays imported evidence that disagrees, no longer followed, and its receipt file is left as it was.`,
+      `${DISAGREES_WITH_CHAIN}: the service says registration ${record.txId} is in block ${block}, but with that registration's evidence its receipt ${failedCheck(report).replace(/^it /, '')}. It is not a registration of this content: it stays imported evidence that disagrees, no longer followed, and its receipt file is left as it was.`,
     );
   } else {
     ctx.library.records.setEvidence(record.id, {
