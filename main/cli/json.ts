@@ -11,6 +11,9 @@ import { saltHidden } from '../core/protocol/salt-shown.ts';
  * the receipt (salt-shown.ts): `encode` is written with `<salt>`. With `batch` (notarise, status,
  * wait: null when none), the batch the registration anchors or the file's place in it (batch-view.ts).
  */
+/** What a pending receipt claims: accepted by its service, in no block yet. */
+const PENDING_CLAIM = { state: 'published', confirmations: 0 } as const;
+
 export function recordJson(r: StoredRecord, life?: LifeCycleFacts, batch?: BatchFacts | null) {
   const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
   // An import that proved only part of its claim: its state and confirmations are the receipt's
@@ -36,8 +39,8 @@ export function recordJson(r: StoredRecord, life?: LifeCycleFacts, batch?: Batch
     receiptPath: r.receiptPath,
     /** Imported records: what the receipt proved when imported (null: registered by Notarium). */
     proofOutcome: r.proofOutcome,
-    /** A partially verified import, or a pending one not in a block: the state and confirmations its receipt claims (null otherwise). */
-    receiptClaims: claimed ? { state: r.state, confirmations: r.confirmations } : null,
+    /** A partially verified import, or a pending one (whatever became of it since): the state and confirmations its receipt claims (null otherwise). */
+    receiptClaims: importedPending(r) ? PENDING_CLAIM : claimed ? { state: r.state, confirmations: r.confirmations } : null,
     lastError: r.lastError,
     /** Sent again after a lost answer without Idempotency-Key: the service may hold a second, harmless registration. */
     possibleDuplicate: r.possibleDuplicate,

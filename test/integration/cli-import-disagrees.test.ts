@@ -88,6 +88,14 @@ describe('a pending import naming another registration’s txId', () => {
       /Its service has since disproved it, so it does not verify, whatever the page or its claims say\. +Its receipt disagrees with the chain/,
     );
     expect(readme).not.toMatch(/partially verified at best/);
+    // Notarising the file registers it, and names the rejected import it registered it beside.
+    const words2 = await cli('notarise', 'victim.txt');
+    expect(words2.code, words2.stderr).toBe(0);
+    expect(words2.stdout).toMatch(
+      new RegExp(`an imported receipt of this content exists \\(txId ${txId}, rejected on sandbox\\); it never stood for a registration`),
+    );
+    const again = await json('notarise', 'victim.txt', '--again', '--json');
+    expect(again.value[0]).toMatchObject({ status: 'registered', importedEvidence: { txId, proofOutcome: 'pending' } });
   });
 
   it('the same with the match endpoint on, when the service was down at the import: the follow-up finds the disagreement', async () => {

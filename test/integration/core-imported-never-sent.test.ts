@@ -146,7 +146,7 @@ describe('an imported pending receipt', () => {
     );
     expect(stateWords(ended)).toMatch(/^imported evidence, never in a block: /);
     // In JSON as every imported record is: state "imported", what became of it beside it.
-    expect(recordJson(ended)).toMatchObject({ state: 'imported', proofOutcome: 'pending' });
+    expect(recordJson(ended)).toMatchObject({ state: 'imported', proofOutcome: 'pending', receiptClaims: { state: 'published', confirmations: 0 } });
     expect(notary.library.records.nextDueAt()).toBeNull();
     // Stable: nothing asks about it or sends it any more.
     const asked = ended.checks;

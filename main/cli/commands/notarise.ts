@@ -1,6 +1,6 @@
 import { counted } from '../../../preload/counted.ts';
 import { basename } from 'node:path';
-import { inBlock, type StoredRecord } from '../../core/store/record.ts';
+import { importedNeverMined, inBlock, type StoredRecord } from '../../core/store/record.ts';
 import { notarise, type NotariseOutcome } from '../../core/usecases/notarise.ts';
 import { stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -166,9 +166,16 @@ function evidenceLines(notary: Notary, outcomes: NotariseOutcome[]): string[] {
     const now = evidenceNow(notary, e).receiptPath;
     const moved = now && now !== e.receiptPath ? ` Its receipt was moved to ${visibleName(now)}, and the file's own takes its place.` : '';
     return [
-      `${visibleName(member?.member.name ?? basename(path))}: an imported receipt of this content exists (txId ${e.txId ?? '-'}, ${e.proofOutcome?.replace('-', ' ') ?? 'imported'} on ${visibleName(e.network ?? '?')}); it never stood for a registration, so the file was registered now.${moved}`,
+      `${visibleName(member?.member.name ?? basename(path))}: an imported receipt of this content exists (txId ${e.txId ?? '-'}, ${evidenceState(e)} on ${visibleName(e.network ?? '?')}); it never stood for a registration, so the file was registered now.${moved}`,
     ];
   });
+}
+
+/** What imported evidence is now, in a word or three: what became of it, else what it proved when imported. */
+function evidenceState(e: StoredRecord): string {
+  if (e.state === 'rejected') return 'rejected';
+  if (importedNeverMined(e)) return 'never in a block';
+  return e.proofOutcome?.replace('-', ' ') ?? 'imported';
 }
 
 /** Under the table, each batch once: how many of the files it anchors, in one registration. */

@@ -1,7 +1,7 @@
 import { networkOf } from '../protocol/networks.ts';
 import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
 import type { MemberOfBatch, StoredBatch } from '../store/batches.ts';
-import { groupOf, isLive, type StoredRecord } from '../store/record.ts';
+import { groupOf, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 
 /**
@@ -57,10 +57,13 @@ export function withEvidence<T extends { status: string }>(ctx: Pick<NotaryConte
   return evidence ? { ...outcome, importedEvidence: evidence } : outcome;
 }
 
-/** The content's imported evidence that does not stand for it, newest first: what notarise mentions when it registers the content. */
+/**
+ * The content's imported evidence that does not stand for it, newest first, whatever became of it
+ * (a rejected or never-mined import too): what notarise mentions when it registers the content.
+ */
 export function importedEvidence(ctx: Pick<NotaryContext, 'library'>, sha256: string, profile?: string): StoredRecord[] {
   return registrationsOfContent(ctx, sha256, profile)
-    .filter((r) => !standsForContent(ctx, r.record) && isLive(r.record))
+    .filter((r) => r.record.proofOutcome !== null && !standsForContent(ctx, r.record))
     .map((r) => r.record);
 }
 
