@@ -46,6 +46,10 @@ describe('an imported, partially verified receipt in the Library', () => {
     await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => row.locator('.badge').textContent()).toMatch(/^\s*Imported · partially verified\s*$/);
     expect(await row.locator('.badge.verified').count()).toBe(0);
+    // Its row's "Notarised" column is not the import's time either: unknown (no header vouches for a
+    // block time), and when it was imported on hover.
+    expect((await row.locator('.when').textContent())?.trim()).toBe('—');
+    expect(await row.locator('.when').getAttribute('title')).toMatch(/^Imported .*\d.*: a receipt does not say when its registration was made$/);
     await row.click();
     const details = page.locator('section.details');
     await expect.poll(() => details.locator('.badge').first().textContent()).toMatch(/^\s*Imported · partially verified\s*$/);

@@ -295,6 +295,8 @@ export const de = {
     colFile: 'Datei',
     colState: 'Status',
     colNotarised: 'Zeitstempel',
+    importedWhen: 'Importiert am {{time}}: Eine Quittung sagt nicht, wann ihre Registrierung erfolgte{{block}}',
+    importedInBlockBy: '; spätestens am {{time}} in einem Block',
     moreThan: 'Mehr als {{count, number}} Dateien',
     noMatch: 'Kein Eintrag passt. Versuchen Sie eine andere Suche oder einen anderen Status.',
     empty: 'Noch nichts mit Zeitstempel versehen. Dateien, die Sie zeitstempeln, erscheinen hier mit ihrem Nachweis.',

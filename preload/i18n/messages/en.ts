@@ -293,6 +293,8 @@ export const en = {
     colFile: 'File',
     colState: 'State',
     colNotarised: 'Notarised',
+    importedWhen: 'Imported {{time}}: a receipt does not say when its registration was made{{block}}',
+    importedInBlockBy: '; in a block by {{time}}',
     moreThan: 'More than {{count, number}} files',
     noMatch: 'No record matches. Try another search or state.',
     empty: 'Nothing notarised yet. Files you notarise appear here with their proof.',

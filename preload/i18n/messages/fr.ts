@@ -314,6 +314,8 @@ export const fr = {
     colFile: 'Fichier',
     colState: 'État',
     colNotarised: 'Horodaté le',
+    importedWhen: 'Importé le {{time}} : un reçu ne dit pas quand son enregistrement a été fait{{block}}',
+    importedInBlockBy: ' ; dans un bloc au plus tard le {{time}}',
     moreThan: 'Plus de {{count, number}} fichiers',
     noMatch: 'Aucun enregistrement ne correspond. Essayez une autre recherche ou un autre état.',
     empty: 'Rien n’est encore horodaté. Les fichiers que vous horodatez apparaissent ici avec leur preuve.',
