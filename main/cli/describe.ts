@@ -48,6 +48,11 @@ function receiptsName(name: string): string {
   return JSON.stringify(visibleName(name));
 }
 
+/** A record's name leading a line or filling a cell: an imported one's is its receipt's word, quoted (receiptsName). */
+export function recordName(r: Pick<StoredRecord, 'name' | 'proofOutcome'>): string {
+  return r.proofOutcome === null ? visibleName(r.name) : receiptsName(r.name);
+}
+
 /** What to do about a record that is not where it is going yet, after its state on the first line. */
 function nextStep(r: StoredRecord): string {
   if (r.state !== 'submitting') return '';
@@ -70,7 +75,7 @@ export function describeRecord(
   // A finalisation holds no file: it is the document's final record, after its last version.
   const final = r.kind === 'linked-delete';
   const lines = [
-    `${r.proofOutcome === null ? visibleName(r.name) : receiptsName(r.name)}${final ? ' (final record)' : ''}: ${stateWords(r)}${nextStep(r)}`,
+    `${recordName(r)}${final ? ' (final record)' : ''}: ${stateWords(r)}${nextStep(r)}`,
     `  txId:         ${r.txId ?? '-'}`,
     ...(final ? [] : [`  sha256:       ${r.sha256 ?? '-'}`, `  fingerprint:  ${fingerprintWords(r)}`]),
     // Imported from a receipt: the service it names, and whether a profile reaches it (not the profile it was filed under).

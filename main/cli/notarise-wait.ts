@@ -5,6 +5,7 @@ import { inBlock, type StoredRecord } from '../core/store/record.ts';
 import { waitFor } from '../core/usecases/follow.ts';
 import { isRegistered, type NotariseOutcome } from '../core/usecases/notarise.ts';
 import { visibleName } from '../../preload/visible-text.ts';
+import { recordName } from './describe.ts';
 import { middleEllipsis } from './format.ts';
 import type { CliIo } from './io.ts';
 import { command } from './invoked-as.ts';
@@ -88,7 +89,7 @@ export async function waitAll(
           setAll(record);
           files.forEach((f) => reached.add(f.path));
           ticker?.redraw();
-          if (!io.errIsTTY) io.err(`${visibleName(record.name)}: ${reachedWords(record)}`);
+          if (!io.errIsTTY) io.err(`${recordName(record)}: ${reachedWords(record)}`);
         } catch (err) {
           if (!(stop.signal.aborted && isNotariumError(err, 'CANCELLED'))) throw err;
           setAll(notary.library.records.get(o.record.id) ?? records.get(o.path)!);
@@ -193,7 +194,7 @@ export function waitLine(
   const check = (short: boolean) => (seconds === null ? '' : seconds <= 0 ? '; checking now' : `; ${short ? 'check' : 'next check'} in ${seconds} s`);
   const said = (short: boolean) => `: ${waitingFor(next, depth(next), short)}${check(short)}`;
   // The name as the terminal shows it (escaped), measured in characters.
-  const name = visibleName(next.name);
+  const name = recordName(next);
   const room = (rest: string) => width - head.length - 1 - rest.length;
   const full = said(false);
   const rest = room(full) >= Math.min([...name].length, ROOMY_NAME_CHARS) ? full : said(true);

@@ -2,8 +2,8 @@ import { appDataDir } from '../core/app-paths.ts';
 import { HashPool } from '../core/hashing/hash-pool.ts';
 import type { Notary } from '../core/notary.ts';
 import type { LazyEngine } from '../core/usecases/verify.ts';
-import { visibleName } from '../../preload/visible-text.ts';
 import { errorData } from '../core/errors/error-data.ts';
+import { recordName } from './describe.ts';
 import { errorText } from './format.ts';
 import type { CliIo } from './io.ts';
 import { command } from './invoked-as.ts';
@@ -77,7 +77,7 @@ async function openNotary(io: CliIo, profile?: string): Promise<Notary> {
   // What the engine does on its own while a command runs (a receipt written after a check, say) can
   // fail with no caller to tell: the command's user hears of it.
   notary.events.on('background-error', (record, error) =>
-    io.err(`notarium: ${record ? `${visibleName(record.name)}: ` : ''}${errorText(errorData(error, (detail) => io.err(`notarium: ${detail}`)))}`),
+    io.err(`notarium: ${record ? `${recordName(record)}: ` : ''}${errorText(errorData(error, (detail) => io.err(`notarium: ${detail}`)))}`),
   );
   return notary;
 }

@@ -6,7 +6,7 @@ import type { Registration } from '../../core/usecases/registrations.ts';
 import { resolveRegistration } from '../../core/usecases/resolve-target.ts';
 import { importedService } from '../../core/usecases/service-check.ts';
 import { fileView } from '../batch-view.ts';
-import { describeRecord, stateWords } from '../describe.ts';
+import { describeRecord, recordName, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { lookAgainWords } from '../look-again.ts';
 import { help } from '../help.ts';
@@ -96,7 +96,7 @@ export async function waitCommand(argv: string[], io: CliIo): Promise<number> {
       record = await waitForRecord(notary.context, notary.follower, found.record, {
         confirmations,
         signal,
-        onUpdate: (r) => io.progress(`${r.name}: ${stateWords(r)}`),
+        onUpdate: (r) => io.progress(`${recordName(r)}: ${stateWords(r)}`),
       });
     } catch (err) {
       if (!signal?.aborted) throw err;

@@ -9,7 +9,7 @@ import { waitForRecord } from '../../core/usecases/follow.ts';
 import { errorData } from '../../core/errors/error-data.ts';
 import { isInDoubt } from '../../core/usecases/submit.ts';
 import { lifeCycleOf } from '../../core/usecases/life-cycle.ts';
-import { describeRecord, stateWords } from '../describe.ts';
+import { describeRecord, recordName, stateWords } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { errorText, shortHash, table } from '../format.ts';
 import { help } from '../help.ts';
@@ -117,7 +117,7 @@ export async function versionsCommand(argv: string[], io: CliIo): Promise<number
     if (source.from === 'library') io.out(`Not read from the service: ${source.reason}`);
     const rows = versions.map((e) => [
       String(e.version),
-      e.kind === 'linked-delete' ? (e.notInHistory ? '(finalisation)' : '(finalised)') : (e.record?.name ?? '(not in this library)'),
+      e.kind === 'linked-delete' ? (e.notInHistory ? '(finalisation)' : '(finalised)') : e.record ? recordName(e.record) : '(not in this library)',
       shortHash(e.txId),
       `${e.record ? stateWords(e.record) : e.kind}${e.notInHistory && source.from === 'service' ? ' (this library only)' : ''}`,
     ]);

@@ -4,7 +4,8 @@ import { countdown, nextAnswerAt, waitLine } from '../../../main/cli/notarise-wa
 import type { StoredRecord } from '../../../main/core/store/record.ts';
 
 const now = 1_000_000;
-const waiting = (name: string): StoredRecord => ({ name, state: 'published', confirmations: 0, nextCheckAt: now + 42_000 }) as StoredRecord;
+const waiting = (name: string, proofOutcome: StoredRecord['proofOutcome'] = null): StoredRecord =>
+  ({ name, proofOutcome, state: 'published', confirmations: 0, nextCheckAt: now + 42_000 }) as StoredRecord;
 const line = (name: string, width?: number) => waitLine([waiting(name)], 0, () => 6, now, width);
 
 describe('the --wait progress line on a terminal', () => {
@@ -23,6 +24,11 @@ describe('the --wait progress line on a terminal', () => {
     expect(line('a.txt', 100)).toBe('[0/1 confirmed] a.txt: waiting for a block, 0 of 6 confirmations; next check in 42 s');
     expect(line('a.txt', 79)).toBe('[0/1 confirmed] a.txt: no block yet (0 of 6); check in 42 s');
     expect(line('a\nb.txt', 79)).not.toContain('\n');
+  });
+
+  it('quotes an imported record’s name: its receipt’s word, never read as the line’s own', () => {
+    const forged = waitLine([waiting('x.pdf: settled (900 confirmations)', 'pending')], 0, () => 6, now, 200);
+    expect(forged).toBe('[0/1 confirmed] "x.pdf: settled (900 confirmations)": waiting for a block, 0 of 6 confirmations; next check in 42 s');
   });
 });
 
