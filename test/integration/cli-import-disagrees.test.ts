@@ -79,6 +79,10 @@ describe('a pending import naming another registration’s txId', () => {
     expect(waited.code).toBe(1);
     expect(waited.value).toMatchObject({ state: 'imported', confirmations: null });
     expect(readFileSync(forged)).toEqual(before);
+    // Verified with its receipt beside it, the receipt file reads what the library knows of it, not "pending".
+    const checked = await cli('verify', 'victim.txt');
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toMatch(/its service has since disproved/);
     // What the library hands on says what it knows: disproved, not "pending" nor "partially verified at best".
     const out = join(root, 'victim-bundle');
     const bundled = await cli('receipt', 'export', 'victim.txt', '--bundle', '-o', out);

@@ -2,6 +2,8 @@ import { said } from '../../../preload/i18n/said.ts';
 import { withServiceCheck, type ServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
 import { networkOf } from '../protocol/networks.ts';
 import type { StoredRecord } from '../store/record.ts';
+import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
+import type { NotaryContext } from './context.ts';
 
 /**
  * What the library says of imported evidence it holds, in one place: verify, the certificate, a
@@ -38,6 +40,13 @@ function disprovedImport(record: Pick<StoredRecord, 'proofOutcome' | 'state' | '
     code: note.startsWith(DISAGREES_WITH_CHAIN) ? 'service-mismatch' : 'unknown-to-maker',
     detail: `The library holds this registration as an imported receipt its service has since disproved (Notarium did not register it). ${note}`,
   };
+}
+
+/** The library's record of this very receipt (its txId and published fingerprint) when it imported it and its service has since disproved it. */
+export function disprovedImportOf(ctx: Pick<NotaryContext, 'library'>, receipt: ReceiptV1): StoredRecord | undefined {
+  const record = ctx.library.records.byTxId(receipt.registration.txId);
+  const same = record?.publishedHex?.toLowerCase() === receipt.fingerprint.published.toLowerCase();
+  return record && same && disprovedImport(record) ? record : undefined;
 }
 
 /**

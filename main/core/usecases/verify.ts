@@ -19,7 +19,7 @@ import { chainCheck, type ChainAnswers } from './chain-check.ts';
 import { registrationNow, registrationNowSentence } from './registration-now.ts';
 import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
 import { memberReceipt } from './batch-receipts.ts';
-import { heldAsImported } from './held-as-imported.ts';
+import { disprovedImportOf, heldAsImported } from './held-as-imported.ts';
 import { batchFacts, batchOfReceipt, registrationsOfContent, type BatchFacts, type Registration } from './registrations.ts';
 
 /**
@@ -221,6 +221,9 @@ async function verifyAgainst(
       report = { ...report, summary: `${report.summary} ${said}` };
     }
     if (report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(engine, receipt, origin.record), options.requireService ?? false);
+    // A receipt file the library imported and its service has since disproved: the library knows better than the file.
+    const disproved = origin.source === 'receipt' ? disprovedImportOf(engine, receipt) : undefined;
+    if (disproved) report = heldAsImported(report, disproved);
   }
   if (origin.source === 'library' && origin.record) report = heldAsImported(report, origin.record);
   // A batch's file: where it is in its batch, from the library when it is open for this file anyway
