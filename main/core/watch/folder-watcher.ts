@@ -602,7 +602,15 @@ export class FolderWatcher {
   roundMayGo(record: StoredRecord): void {
     if (!this.running || this.elsewhere || record.documentId === null || !inBlock(record)) return;
     const folder = this.store.byDocument(record.documentId);
-    if (folder && !folder.paused && this.states.has(folder.id) && this.store.waitingCount(folder.id) > 0) this.cutRound(folder.id);
+    if (!folder || folder.paused || !this.states.has(folder.id) || this.store.waitingCount(folder.id) === 0) return;
+    // Files still being taken (a rescan under way, a quiet period, a hash) join this round: it is cut once they are.
+    if (this.nothingToTake(folder.id)) this.cutRound(folder.id);
+    else this.roundDue(folder.id);
+  }
+
+  /** Nothing of the folder is being taken: not scanning, none settling nor queued. */
+  private nothingToTake(folderId: number): boolean {
+    return this.states.get(folderId) !== 'scanning' && this.stability.countOf(folderId) === 0 && this.queue.countOf(folderId) === 0;
   }
 
   private require(path: string): WatchedFolder {
@@ -857,8 +865,7 @@ export class FolderWatcher {
 
   /** Counts changed: rounds whose folder has nothing left to take are cut; one progress event per turn of the event loop, and the idle waiters. */
   private changed(): void {
-    for (const id of this.roundsDue.keys())
-      if (this.states.get(id) !== 'scanning' && this.stability.countOf(id) === 0 && this.queue.countOf(id) === 0) this.cutRound(id);
+    for (const id of this.roundsDue.keys()) if (this.nothingToTake(id)) this.cutRound(id);
     if (this.roomWaiters.length && this.stability.size + this.queue.counts().queued < RESCAN_HIGH_WATER / 2)
       this.roomWaiters.splice(0).forEach((wake) => wake());
     if (this.progress().idle) this.idleWaiters.splice(0).forEach((wake) => wake());
