@@ -38,13 +38,14 @@ export async function withNotaryFor<T>(io: CliIo, profile: string | undefined, f
 /**
  * Runs `fn` with hashing at hand and the engine opened only if `fn` asks for it (verify: to look a
  * content up in the library, or to ask a service), then closes what was opened: a file verified
- * offline by its receipt neither loads the engine's code nor opens the library.
+ * offline by its receipt neither loads the engine's code nor opens the library. `profile`: as
+ * withNotaryFor's (the environment's service and key apply to it).
  */
-export async function withLazyNotary<T>(io: CliIo, fn: (ctx: LazyEngine) => Promise<T>): Promise<T> {
+export async function withLazyNotary<T>(io: CliIo, fn: (ctx: LazyEngine) => Promise<T>, profile?: string): Promise<T> {
   const hashPool = new HashPool();
   let opening: Promise<Notary> | undefined;
   try {
-    const notary = () => (opening ??= openNotary(io));
+    const notary = () => (opening ??= openNotary(io, profile));
     return await fn({
       hash: (path, o) => hashPool.hashFile(path, o),
       engine: async () => (await notary()).context,

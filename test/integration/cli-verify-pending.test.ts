@@ -49,4 +49,18 @@ describe('verify of a file the library knows only as pending', () => {
     expect(online.value[0]).toMatchObject({ status: 'verified', source: 'library' });
     expect(online.code).toBe(0);
   });
+
+  it('--profile names the profile the environment’s key is for: the service check of another profile’s file passes with it', async () => {
+    expect((await cli('profile', 'add', 'Elsewhere', ...sandboxProfileArgs(sb.baseUrl))).code).toBe(0);
+    writeFileSync(join(work, 'deed.txt'), 'a deed of another profile\n');
+    expect((await cli('notarise', 'deed.txt', '--profile', 'Elsewhere')).code).toBe(0);
+    await sb.mine(1);
+    expect((await cli('wait', 'deed.txt', '--profile', 'Elsewhere')).code).toBe(0);
+    const service = (r: { value: { steps: { id: string; status: string }[] }[] }) => r.value[0]!.steps.find((s) => s.id === 'service');
+    // The key in the environment is the current profile's: "Elsewhere" has none in the keychain.
+    expect(service(await json('verify', 'deed.txt'))).toMatchObject({ status: 'skipped' });
+    const named = await json('verify', 'deed.txt', '--profile', 'Elsewhere');
+    expect(named.code).toBe(0);
+    expect(service(named)).toMatchObject({ status: 'pass' });
+  });
 });

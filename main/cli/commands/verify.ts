@@ -15,7 +15,7 @@ import { withLazyNotary } from '../session.ts';
 import { counted } from '../../../preload/counted.ts';
 
 export const VERIFY_HELP = `Usage: notarium verify <files|folders…> [--receipt FILE] [--offline] [--require-chain]
-                       [--details] [--json]
+                       [--details] [--json] [--profile P]
 
 Verifies each file by the receipt next to it (<name>.receipt.json), by --receipt, or by the
 library's record of its content. Folders are walked recursively, leaving out receipts and hidden
@@ -41,6 +41,8 @@ both steps.
   --require-chain  the chain step is required: a block the lookup does not know fails the file
   --details        print each file's step report (shown anyway when one file is verified)
   --json           print the results as JSON, step reports included
+  --profile P      the profile NOTARIUM_BASE_URL and NOTARIUM_API_KEY apply to when a service is
+                   asked (default: the current one)
 
 Exit code:
   0  every file verified
@@ -128,31 +130,35 @@ export async function verifyCommand(argv: string[], io: CliIo): Promise<number> 
   if (v.receipt && targets.length !== 1) throw new UsageError('--receipt verifies one file: name exactly one file with it.');
   await refuseMissing([...targets, ...(v.receipt ? [v.receipt] : [])]);
   // The engine opens only when a file has no receipt at hand, or a service is asked.
-  return withLazyNotary(io, async (ctx) => {
-    let done = 0;
-    // Each file as named from the path given for it (a folder's files: that folder's way).
-    const shown = new Map<FileVerification | BundleFile, string>();
-    const bundled: BundleFile[] = [];
-    const results = v.receipt
-      ? [await verifyFile(ctx, targets[0]!, { receipt: v.receipt, offline: v.offline, requireChain: v['require-chain'] })]
-      : await verifyPaths(ctx, targets, {
-          offline: v.offline,
-          requireChain: v['require-chain'],
-          onResult: (r, origin) => {
-            shown.set(r, shownPath(r.path, targets[origin.index]!));
-            io.progress(`[${++done}] ${r.status} ${shown.get(r)!}`);
-          },
-          onBundleFile: (file, origin) => {
-            bundled.push(file);
-            shown.set(file, shownPath(file.path, targets[origin.index]!));
-          },
-        });
-    io.progress('');
-    if (v.json) io.out(JSON.stringify([...results.map(verificationJson), ...bundled.map(bundleFileJson)], null, 2));
-    else printResults(io, results, bundled, v.details ?? results.length === 1, (r) => shown.get(r) ?? shownPath(r.path, targets[0]!));
-    // The files' and receipts' verdicts: the bundle's own page and README.txt are no files to verify.
-    return exitForResults(results);
-  });
+  return withLazyNotary(
+    io,
+    async (ctx) => {
+      let done = 0;
+      // Each file as named from the path given for it (a folder's files: that folder's way).
+      const shown = new Map<FileVerification | BundleFile, string>();
+      const bundled: BundleFile[] = [];
+      const results = v.receipt
+        ? [await verifyFile(ctx, targets[0]!, { receipt: v.receipt, offline: v.offline, requireChain: v['require-chain'] })]
+        : await verifyPaths(ctx, targets, {
+            offline: v.offline,
+            requireChain: v['require-chain'],
+            onResult: (r, origin) => {
+              shown.set(r, shownPath(r.path, targets[origin.index]!));
+              io.progress(`[${++done}] ${r.status} ${shown.get(r)!}`);
+            },
+            onBundleFile: (file, origin) => {
+              bundled.push(file);
+              shown.set(file, shownPath(file.path, targets[origin.index]!));
+            },
+          });
+      io.progress('');
+      if (v.json) io.out(JSON.stringify([...results.map(verificationJson), ...bundled.map(bundleFileJson)], null, 2));
+      else printResults(io, results, bundled, v.details ?? results.length === 1, (r) => shown.get(r) ?? shownPath(r.path, targets[0]!));
+      // The files' and receipts' verdicts: the bundle's own page and README.txt are no files to verify.
+      return exitForResults(results);
+    },
+    v.profile,
+  );
 }
 
 /**
