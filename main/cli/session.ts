@@ -1,6 +1,8 @@
 import { appDataDir } from '../core/app-paths.ts';
 import { HashPool } from '../core/hashing/hash-pool.ts';
 import type { Notary } from '../core/notary.ts';
+import type { NotariumError } from '../core/errors/notarium-error.ts';
+import type { StoredRecord } from '../core/store/record.ts';
 import type { LazyEngine } from '../core/usecases/verify.ts';
 import { errorData } from '../core/errors/error-data.ts';
 import { recordName } from './describe.ts';
@@ -77,8 +79,25 @@ async function openNotary(io: CliIo, profile?: string): Promise<Notary> {
   });
   // What the engine does on its own while a command runs (a receipt written after a check, say) can
   // fail with no caller to tell: the command's user hears of it.
-  notary.events.on('background-error', (record, error) =>
-    io.err(`notarium: ${record ? `${recordName(record)}: ` : ''}${errorText(errorData(error, (detail) => io.err(`notarium: ${detail}`)))}`),
-  );
+  notary.events.on('background-error', backgroundErrors(io));
   return notary;
 }
+
+/**
+ * How a command tells the engine's background errors: one line each, naming the record. A
+ * profile's key that cannot be had fails every check of its records alike (the poller follows
+ * every profile's), so that is said once, as the profile's.
+ */
+export function backgroundErrors(io: Pick<CliIo, 'err'>): (record: StoredRecord | null, error: NotariumError) => void {
+  const saidOnce = new Set<string>();
+  return (record, error) => {
+    const profileWide = PROFILE_WIDE.includes(error.code);
+    if (profileWide && saidOnce.has(error.message)) return;
+    if (profileWide) saidOnce.add(error.message);
+    const of = record && !profileWide ? `${recordName(record)}: ` : '';
+    io.err(`notarium: ${of}${errorText(errorData(error, (detail) => io.err(`notarium: ${detail}`)))}`);
+  };
+}
+
+/** Errors of a profile, not of a record: its API key is missing or cannot be read. */
+const PROFILE_WIDE: readonly string[] = ['KEYCHAIN_UNAVAILABLE', 'NO_API_KEY'];
