@@ -123,7 +123,7 @@ function withholdBlock(ctx: NotaryContext, record: StoredRecord, block: string, 
   const fix =
     unavailable === null
       ? `Give the profile an explorer (Settings, or ${ctx.command(`profile add ${shellQuote(record.profile)} --explorer whatsonchain`)} on the real network); it is asked again at its next status checks.`
-      : `It is asked again at its next status checks (${ctx.command('profile list')} shows the profile's explorer templates).`;
+      : `It is asked again at its next status checks (${ctx.command('profile list --json')} shows the profile's explorer templates).`;
   const named = `Its service says registration ${record.txId} is in block ${block}, but ${why}, so nothing ties this receipt's fingerprint to that block`;
   ctx.library.records.withholdBlock(record.id, `${named}: it stays imported and pending. ${fix}`);
   const withheld = ctx.library.records.get(record.id)!;
@@ -139,7 +139,7 @@ export function lacksEvidence(record: StoredRecord): boolean {
 function partialWarning(ctx: NotaryContext, profile: string, unavailable: readonly string[]): string {
   return (
     `Its receipt verifies only partially: the explorer did not give ${unavailable.join(', nor ')}. ` +
-    `Check the explorer templates of profile "${profile}" (${ctx.command('profile list')}, or Settings); they are tried again at its next status checks, ` +
+    `Check the explorer templates of profile "${profile}" (${ctx.command('profile list --json')}, or Settings); they are tried again at its next status checks, ` +
     `and ${ctx.command('receipt upgrade <receipt>')} completes a receipt written before.`
   );
 }
