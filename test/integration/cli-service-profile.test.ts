@@ -63,6 +63,17 @@ describe('a service profile with its key in the keychain', () => {
     expect(noKey.stderr).toMatch(/\[NO_API_KEY\]$/m);
   });
 
+  it('without a keychain, key set says so and gives the other way: the key in NOTARIUM_API_KEY', async () => {
+    const noBus = await runCli(['key', 'set', '--profile', profile], {
+      env: { ...env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(root, 'no-such-bus')}` },
+      cwd: root,
+      input: `${sb.apiKey}\n`,
+    });
+    expect(noBus.code).toBe(2);
+    expect(noBus.stderr).toMatch(/The system keychain is not available.*give the key to each command in the NOTARIUM_API_KEY environment variable instead/);
+    expect(noBus.stderr).not.toContain(sb.apiKey);
+  });
+
   it('stores the key from stdin in the keychain, never in a file, and uses it', async () => {
     const set = await cli(['key', 'set', '--profile', profile], `${sb.apiKey}\n`);
     expect(set.code).toBe(0);

@@ -1,7 +1,7 @@
 import { appDataDir } from '../../core/app-paths.ts';
-import { NotariumError } from '../../core/errors/notarium-error.ts';
+import { isNotariumError, NotariumError } from '../../core/errors/notarium-error.ts';
 import { apiKeyAccount } from '../../core/secrets/accounts.ts';
-import { setApiKey } from '../../core/secrets/api-key.ts';
+import { API_KEY_ENV, setApiKey } from '../../core/secrets/api-key.ts';
 import { KeychainSecretStore } from '../../core/secrets/keychain-secret-store.ts';
 import { librarySecrets } from '../../core/secrets/library-secrets.ts';
 import { Library } from '../../core/store/library.ts';
@@ -46,7 +46,15 @@ export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
         io.err('notarium key set: Standard input was empty; pipe the key in, e.g. printf \'%s\' "$API_KEY" | notarium key set');
         return EXIT.ERROR;
       }
-      await setApiKey(library.profiles, store, profile.name, key);
+      await setApiKey(library.profiles, store, profile.name, key).catch((err: unknown) => {
+        // No keychain here (a server, a container): the one way left to give a key.
+        if (!isNotariumError(err, 'KEYCHAIN_UNAVAILABLE')) throw err;
+        throw new NotariumError(
+          'KEYCHAIN_UNAVAILABLE',
+          `${err.message} Without a keychain, give the key to each command in the ${API_KEY_ENV} environment variable instead (it applies to the profile the command uses).`,
+          { cause: err },
+        );
+      });
       io.out(
         v.json
           ? JSON.stringify({ profile: profile.name, saved: true, serviceUrl: profile.baseUrl })
