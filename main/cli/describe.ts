@@ -1,3 +1,4 @@
+import { receiptsName, recordName } from './record-name.ts';
 import { visibleName } from '../../preload/visible-text.ts';
 import { importedNeverMined, importedPartial, importedPending, inBlock, notSent, type StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
@@ -38,19 +39,6 @@ export function stateWords(r: StoredRecord): string {
   return inBlock(r)
     ? 'imported evidence, not verified yet: its service shows it in a block, and its receipt has not yet verified fully with that evidence (not registered by this library)'
     : 'imported evidence, pending: its receipt was not in a block when issued, and none holds it yet (not registered by this library)';
-}
-
-/**
- * A file name a receipt gives, leading a line: quoted, so that whatever its writer put in it (a
- * forger's "settled (900 confirmations)") never reads as the line's own words.
- */
-function receiptsName(name: string): string {
-  return JSON.stringify(visibleName(name));
-}
-
-/** A record's name leading a line or filling a cell: an imported one's is its receipt's word, quoted (receiptsName). */
-export function recordName(r: Pick<StoredRecord, 'name' | 'proofOutcome'>): string {
-  return r.proofOutcome === null ? visibleName(r.name) : receiptsName(r.name);
 }
 
 /** What to do about a record that is not where it is going yet, after its state on the first line. */

@@ -5,7 +5,7 @@ import { inBlock, type StoredRecord } from '../core/store/record.ts';
 import { waitFor } from '../core/usecases/follow.ts';
 import { isRegistered, type NotariseOutcome } from '../core/usecases/notarise.ts';
 import { visibleName } from '../../preload/visible-text.ts';
-import { recordName } from './describe.ts';
+import { recordName } from './record-name.ts';
 import { middleEllipsis } from './format.ts';
 import type { CliIo } from './io.ts';
 import { command } from './invoked-as.ts';

@@ -5,7 +5,7 @@ import type { NotariumError } from '../core/errors/notarium-error.ts';
 import type { StoredRecord } from '../core/store/record.ts';
 import type { LazyEngine } from '../core/usecases/verify.ts';
 import { errorData } from '../core/errors/error-data.ts';
-import { recordName } from './describe.ts';
+import { recordName } from './record-name.ts';
 import { errorText } from './format.ts';
 import type { CliIo } from './io.ts';
 import { command } from './invoked-as.ts';

@@ -10,7 +10,7 @@ import { notarise } from '../../main/core/usecases/notarise.ts';
 import { importReceipt } from '../../main/core/usecases/receipts.ts';
 import { upgradeReceipt } from '../../main/core/usecases/receipt-upgrade.ts';
 import { standingRegistrations } from '../../main/core/usecases/registrations.ts';
-import { GIVE_UP_PERIODS } from '../../main/core/usecases/resubmit.ts';
+import { GIVE_UP_PERIODS } from '../../main/core/usecases/give-up.ts';
 import { recordJson } from '../../main/cli/json.ts';
 import { engineOnClock, runUntil } from '../support/engine-clock.ts';
 import { ManualClock } from '../support/manual-clock.ts';

@@ -9,7 +9,7 @@ import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { importReceipt, receiptOf } from '../../main/core/usecases/receipts.ts';
 import { standingRegistrations } from '../../main/core/usecases/registrations.ts';
-import { GIVE_UP_PERIODS } from '../../main/core/usecases/resubmit.ts';
+import { GIVE_UP_PERIODS } from '../../main/core/usecases/give-up.ts';
 import { importedNeverMined, PENDING_STATES } from '../../main/core/store/record.ts';
 import { stateWords } from '../../main/cli/describe.ts';
 import { recordJson } from '../../main/cli/json.ts';

@@ -11,7 +11,7 @@ import { inBlock, type StoredRecord } from '../../main/core/store/record.ts';
 import { addVersion, finaliseDocument } from '../../main/core/usecases/documents.ts';
 import { currentStatus, waitFor, waitForRecord } from '../../main/core/usecases/follow.ts';
 import { catchUp } from '../../main/core/usecases/life-cycle.ts';
-import { GIVE_UP_PERIODS } from '../../main/core/usecases/resubmit.ts';
+import { GIVE_UP_PERIODS } from '../../main/core/usecases/give-up.ts';
 import { notarise, type NotariseOutcome } from '../../main/core/usecases/notarise.ts';
 import type { WatchFileEvent } from '../../main/core/watch/folder-watcher.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';

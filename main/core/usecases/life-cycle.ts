@@ -2,7 +2,8 @@ import { isOutcomeUnknown } from '../api/transport-failure.ts';
 import { inBlock, oursToSend, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { settleAllInDoubt, settleInDoubtAtBlock } from './in-doubt.ts';
-import { resendRejected, resubmitIfDue, stopFollowingImported } from './resubmit.ts';
+import { stopFollowingImported } from './give-up.ts';
+import { resendRejected, resubmitIfDue } from './resubmit.ts';
 import { releaseQueue, releaseQueues, waitsFor } from './version-queue.ts';
 
 /**

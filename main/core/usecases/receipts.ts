@@ -26,7 +26,7 @@ import { shellQuote } from '../text/shell-quote.ts';
 import { standsForContent } from './registrations.ts';
 import { memberReceipt } from './batch-receipts.ts';
 import { DISAGREES_WITH_CHAIN, heldAsEvidence } from './held-as-imported.ts';
-import { stopFollowingImported } from './resubmit.ts';
+import { stopFollowingImported } from './give-up.ts';
 
 /** Receipts: what a record needs to verify offline, written next to its file or elsewhere, and read back in. */
 
