@@ -39,4 +39,12 @@ describe('profile add --network on a profile made before', () => {
     expect(given.code).toBe(0);
     expect(JSON.parse(given.stdout)).toMatchObject({ network: 'mainnet', explorerTxUrl: 'https://explorer.example/main/tx/{txId}/hex' });
   });
+
+  it('keeps its own templates when it had no network yet (it was detecting it): they are for no other network', async () => {
+    const own = ['--explorer-tx-url', 'https://explorer.example/tx/{txId}/hex'];
+    expect((await cli('profile', 'add', 'd', '--base-url', 'https://records.example', '--network', 'detect', ...own)).code).toBe(0);
+    const set = await cli('profile', 'add', 'd', '--network', 'mainnet', '--json');
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({ network: 'mainnet', explorerTxUrl: 'https://explorer.example/tx/{txId}/hex' });
+  });
 });

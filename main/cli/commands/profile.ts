@@ -110,7 +110,8 @@ function presetTemplates(name: string | undefined, apiBase: string | undefined, 
 /**
  * A profile whose network changes, its explorer templates left as they were: the preset they were
  * filled from, to fill them again for the new network (as the app's form does); templates of its
- * own are refused, since they would point at the old network's explorer.
+ * own are refused, since they would point at the old network's explorer (a profile that had none,
+ * detecting it, keeps them).
  */
 function refilled(existing: Profile | undefined, given: Partial<ProfileInput>): string | undefined {
   const network = given.network?.toLowerCase();
@@ -118,6 +119,8 @@ function refilled(existing: Profile | undefined, given: Partial<ProfileInput>): 
   if (given.explorerTxUrl !== undefined || given.explorerHeaderUrl !== undefined || existing.explorerTxUrl === null) return undefined;
   const filled = presetOf(existing);
   if (filled) return filled.preset;
+  // A profile that had no network yet (it was detecting): its templates are for no other network.
+  if (existing.network === null) return undefined;
   throw new UsageError(
     `Profile "${existing.name}" has explorer templates of its own (${existing.explorerTxUrl}), which may be for its old network (${existing.network ?? 'none'}): give them for ${network} with the network (--explorer NAME, or --explorer-tx-url and --explorer-header-url).`,
     'profile add',

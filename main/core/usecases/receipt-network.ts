@@ -56,7 +56,7 @@ export function receiptNetwork(ctx: NotaryContext, record: StoredRecord): string
   const header = blockHeaderOf(record);
   if (!header) {
     if (candidates[0]) return candidates[0].label;
-    if (profile?.networkSource === 'detect') throw networkUnseen(ctx, profile);
+    if (profile?.networkSource === 'detect') throw networkUnseen(ctx, profile, record.blockHash !== null);
     // A label outside the vocabulary: buildReceipt refuses it with its own sentence.
     return record.network ?? profile?.network ?? '';
   }
@@ -85,10 +85,14 @@ export function checkReceiptNetwork(ctx: NotaryContext, record: StoredRecord): S
   return ctx.library.records.get(record.id)!;
 }
 
-function networkUnseen(ctx: NotaryContext, profile: Profile): NotariumError {
+/** `inBlock`: the record is in a block whose header was not given; else it is in none yet (a pending receipt's export). */
+function networkUnseen(ctx: NotaryContext, profile: Profile, inBlock: boolean): NotariumError {
+  const why = inBlock
+    ? 'its Merkle proofs name blocks by hash, and no explorer gave the header'
+    : 'this registration is in no block yet: its receipt can be written once it is';
   return new NotariumError(
     'NETWORK_MISMATCH',
-    `No receipt was written: the profile "${profile.name}" reads its network from a block header of its service, and none has been seen yet (its Merkle proofs name blocks by hash, and no explorer gave the header); set the network with "${ctx.command(`profile add ${shellQuote(profile.name)} --network <label>`)}" (or in Settings), and the receipt is written then.`,
+    `No receipt was written: the profile "${profile.name}" reads its network from a block header of its service, and none has been seen yet (${why}); set the network with "${ctx.command(`profile add ${shellQuote(profile.name)} --network <label>`)}" (or in Settings), and the receipt is written then.`,
   );
 }
 

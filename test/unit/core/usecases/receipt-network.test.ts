@@ -124,6 +124,31 @@ describe('a profile that detects its network', () => {
     expect(checkReceiptNetwork(ctx, r).receiptHeld).toMatch(/none has been seen yet/);
     expect(lib.profiles.get('Acme')!.network).toBeNull();
   });
+
+  it('says of a registration in no block yet (a pending receipt) that it is in none, not that no explorer gave its header', () => {
+    lib.profiles.save({ name: 'Acme', baseUrl: BASE });
+    const digest = new Uint8Array(32).fill(200);
+    const fp = fingerprintFor(digest);
+    const r = lib.records.insertSubmitting({
+      profile: 'Acme',
+      kind: 'record',
+      name: 'pending.txt',
+      path: null,
+      size: 10,
+      sha256: hex.encode(digest),
+      encode: fp.encode,
+      salt: fp.salt,
+      recordHex: fp.record,
+      publishedHex: fp.published,
+      idempotencyKey: 'k-pending',
+      network: null,
+      serviceUrl: BASE,
+    });
+    lib.records.markPublished(r.id, 'ab'.repeat(32), 0);
+    const message = mismatch(() => receiptNetwork(ctx, lib.records.get(r.id)!)).message;
+    expect(message).toMatch(/none has been seen yet \(this registration is in no block yet: its receipt can be written once it is\)/);
+    expect(message).not.toMatch(/explorer/);
+  });
 });
 
 describe('a label its chain disproves', () => {
