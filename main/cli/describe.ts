@@ -33,12 +33,12 @@ export function stateWords(r: StoredRecord): string {
   // about someone's registration, never the library's own (a rejection's reason is its note).
   if (!importedPartial(r) && !importedPending(r)) return words;
   if (importedNeverMined(r))
-    return "imported evidence, never in a block: no block took its pending receipt's registration while it was followed, and it is no longer followed (not registered by this library)";
+    return "imported evidence, never in a block: no block took its pending receipt's registration, or none was tied to it, while it was followed, and it is no longer followed (not registered by this library)";
   if (r.state === 'rejected' || r.state === 'failed') return `imported evidence, ${words} (not registered by this library)`;
   if (importedPartial(r)) return `imported evidence, not verified: its partially verified receipt claims "${words}"`;
   return inBlock(r)
     ? 'imported evidence, not verified yet: its service shows it in a block, and its receipt has not yet verified fully with that evidence (not registered by this library)'
-    : 'imported evidence, pending: its receipt was not in a block when issued, and none holds it yet (not registered by this library)';
+    : 'imported evidence, pending: its receipt was not in a block when issued, and no block is tied to it yet (not registered by this library)';
 }
 
 /** What to do about a record that is not where it is going yet, after its state on the first line. */

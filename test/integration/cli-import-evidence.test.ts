@@ -151,7 +151,7 @@ describe('a pending receipt forged for the library’s own service', () => {
       const words = await cli('status', forgedTxId, ...how);
       expect(words.code).toBe(3);
       expect(words.stdout).toMatch(
-        /^"lease\.pdf": imported evidence, pending: its receipt was not in a block when issued, and none holds it yet \(not registered by this library\)$/m,
+        /^"lease\.pdf": imported evidence, pending: its receipt was not in a block when issued, and no block is tied to it yet \(not registered by this library\)$/m,
       );
       expect(words.stdout).not.toMatch(/accepted, waiting for a block|In a block within/);
       const status = await json('status', forgedTxId, ...how);
