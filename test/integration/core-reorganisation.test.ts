@@ -157,6 +157,10 @@ describe('a record whose block is orphaned while its transaction waits in the me
     expect(reorganised.blocks.flatMap((b) => b.txIds)).not.toContain(record.txId);
     await expect.poll(() => recordOf(record.id).state).toBe('published');
     expect(recordOf(record.id)).toMatchObject({ blockHash: null, blockHeader: null, confirmations: 0 });
+    // Said, until its next block: not only "waiting for a block" as if it had never been in one.
+    expect(recordOf(record.id).lastError).toBe(
+      `Its block ${firstBlock} left the best chain (a reorganisation): the service holds the registration again and waits to mine it. Its receipt is rewritten once it is in a block again.`,
+    );
     // Nothing is written with a block the transaction is not in.
     expect(readFileSync(receiptPath, 'utf8')).toBe(written);
   });
@@ -176,6 +180,7 @@ describe('a record whose block is orphaned while its transaction waits in the me
       .blocks;
     expect(mined!.txIds).toContain(record.txId);
     await expect.poll(() => recordOf(record.id).state).toBe('settled');
+    expect(recordOf(record.id).lastError).toBeNull();
     await expect.poll(() => receiptAt(receiptPath).confirmation!.blockHash).toBe(mined!.hash);
     const receipt = receiptAt(receiptPath);
     expect(parseBlockHeader(receipt.blockHeader!).hash).toBe(mined!.hash);

@@ -239,11 +239,18 @@ export class Poller {
         records.recordUnknown(record.id, next(afterUnknown(profile, record.checks)));
       }
     } else if (answer.kind === 'pending') {
+      const tookBack = records.get(record.id)?.blockHash ?? null;
       records.recordConfirmation(
         record.id,
         { state: 'published', confirmations: 0, blockHash: null, blockTime: null, confirmation: null },
         next(afterPending(profile)),
       );
+      // In a block before, in none now: a reorganisation took it back. Said until its next block.
+      if (tookBack !== null)
+        records.noteError(
+          record.id,
+          `Its block ${tookBack} left the best chain (a reorganisation): the service holds the registration again and waits to mine it. Its receipt is rewritten once it is in a block again.`,
+        );
     } else {
       const c = answer.confirmation;
       const settled = c.confirmedBlocks >= profile.targetConfirmations;
