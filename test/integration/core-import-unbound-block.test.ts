@@ -81,6 +81,21 @@ describe('a pending import on a profile without an explorer', () => {
     expect(recordJson(held)).toMatchObject({ state: 'imported', blockHash: null });
     expect(standingRegistrations(victim.context, digest.toString('hex'))).toEqual([]);
 
+    // A library that never imported it, without an explorer either: `receipt upgrade` does not
+    // write that block into the forger's file (its txId is anyone's to name).
+    const stranger = new Notary({ dataDir: join(root, 'stranger'), secrets: NO_SECRETS, env: { NOTARIUM_API_KEY: sandbox.apiKey }, timers: clock });
+    running.notaries.push(stranger);
+    stranger.library.profiles.save({ ...PROFILE, baseUrl: sandbox.baseUrl });
+    stranger.library.profiles.use(PROFILE.name);
+    const elsewhere = await upgradeReceipt(stranger.context, stranger.follower, path);
+    expect(elsewhere).toMatchObject({ status: 'pending', noted: true });
+    expect(elsewhere.status === 'pending' && elsewhere.message).toMatch(
+      new RegExp(
+        `^Its service says transaction ${txId} is in block [0-9a-f]{64}, but without its raw transaction .* nothing ties this receipt's fingerprint to that block, so the receipt was left as it was`,
+      ),
+    );
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(forged);
+
     // `receipt upgrade` (the app's "Complete receipt") leaves the forger's file as it was, saying why.
     const upgrade = await upgradeReceipt(victim.context, victim.follower, path);
     expect(upgrade).toMatchObject({ status: 'pending', noted: true });

@@ -77,7 +77,12 @@ export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, rec
     }
     const found = await blockOf(ctx, follower, receipt, options);
     if ('pending' in found) return { path, status: 'pending', message: found.pending, ...(found.noted ? { noted: true } : {}) };
-    return writeUpgrade(ctx, path, receipt, found);
+    const completed = completedReceipt(ctx, path, receipt, found);
+    // A pending receipt takes a block only when that block's evidence ties it to its fingerprint (its
+    // transaction checked): a txId is anyone's to write in a receipt, and its block proves nothing of it.
+    if (uncheckedEvidence(completed.report.steps).length > 0)
+      return { path, status: 'pending', noted: true, message: untiedBlock(ctx, receipt.registration.txId, found.confirmation.blockHash) };
+    return writeCompleted(ctx, path, completed);
   } catch (err) {
     return { path, status: 'failed', error: fileError(path, err) };
   }
@@ -90,6 +95,11 @@ function writeUpgrade(
   receipt: ReceiptV1,
   found: Exclude<Found, { pending: string }>,
 ): Extract<ReceiptUpgrade, { status: 'upgraded' }> {
+  return writeCompleted(ctx, path, completedReceipt(ctx, path, receipt, found));
+}
+
+/** The receipt with the block `found` names, and what it proves then; refused (thrown) when it would not verify. */
+function completedReceipt(ctx: NotaryContext, path: string, receipt: ReceiptV1, found: Exclude<Found, { pending: string }>) {
   const built = buildReceipt(
     {
       file: receipt.file,
@@ -109,10 +119,23 @@ function writeUpgrade(
   if (report.outcome === 'failed') {
     throw new NotariumError('RECEIPT_INVALID', `${path}: the proof the service gave does not verify (${report.summary}), so the receipt was left as it was.`);
   }
+  return { upgraded, report };
+}
+
+function writeCompleted(
+  ctx: NotaryContext,
+  path: string,
+  { upgraded, report }: ReturnType<typeof completedReceipt>,
+): Extract<ReceiptUpgrade, { status: 'upgraded' }> {
   writeFileAtomically(path, serializeReceipt(upgraded));
   const outcome = uncheckedEvidence(report.steps).length > 0 ? 'partially-verified' : 'verified';
   noteInLibrary(ctx, upgraded, path, outcome, report.blockTime ?? null);
   return { path, status: 'upgraded', outcome, ...blockOfReceipt(upgraded.confirmation!) };
+}
+
+/** Why a pending receipt was not completed with the block its service names. */
+function untiedBlock(ctx: NotaryContext, txId: string, blockHash: string): string {
+  return `Its service says transaction ${txId} is in block ${blockHash}, but without its raw transaction (the profile asked has no explorer, or the explorer did not give it) nothing ties this receipt's fingerprint to that block, so the receipt was left as it was: give the profile an explorer (Settings, or ${ctx.command('profile add <profile> --explorer whatsonchain')} on the real network), then run this again.`;
 }
 
 /**
