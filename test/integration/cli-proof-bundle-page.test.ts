@@ -116,6 +116,15 @@ describe('the verifier page of a proof bundle', () => {
         ),
       ),
     });
+    // Its mark stripped as well: beside the bundle's README.txt, it is still judged as the bundle's page.
+    writeFileSync(
+      join(work, 'edited-bundle', 'verify.html'),
+      verifierPage()
+        .html.replace(/<meta name="generator"[^>]*>/, '')
+        .replace('</body>', '<!-- edited --></body>'),
+    );
+    const stripped = await json('verify', 'edited-bundle');
+    expect(stripped.value.find((r: { bundleFile?: string }) => r.bundleFile === 'page')).toMatchObject({ published: false });
     // A README.txt and a verify.html that are not Notarium's stay files like any other.
     mkdirSync(join(work, 'not-a-bundle'));
     writeFileSync(join(work, 'not-a-bundle', 'README.txt'), 'My own notes.\n');

@@ -45,10 +45,12 @@ export async function bundleFileAt(path: string): Promise<BundleFile | null> {
     if (version === null) return null;
     return { path, role: 'readme', message: `The proof bundle's README, written by Notarium ${version}: what the bundle holds, and how to check its page.` };
   }
-  if (!text.includes(VERIFIER_PAGE_MARK)) return null;
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
   const readme = await bundleBytes(join(dirname(path), BUNDLE_README_NAME));
   const writtenBy = readme ? (readmeVersion(readme.toString('utf8')) ?? undefined) : undefined;
+  // The page of a bundle (its README beside it) is judged whatever it holds: an edit that strips its
+  // mark must not pass it off as a file like any other.
+  if (!text.includes(VERIFIER_PAGE_MARK) && writtenBy === undefined) return null;
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
   return { path, role: 'page', sha256, published: sha256 === PUBLISHED_VERIFIER_PAGE_SHA256, message: pageMessage(sha256, writtenBy) };
 }
 
