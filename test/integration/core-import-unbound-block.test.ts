@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Notary } from '../../main/core/notary.ts';
-import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { importReceipt } from '../../main/core/usecases/receipts.ts';
@@ -13,6 +12,7 @@ import { standingRegistrations } from '../../main/core/usecases/registrations.ts
 import { GIVE_UP_PERIODS } from '../../main/core/usecases/give-up.ts';
 import { recordJson } from '../../main/cli/json.ts';
 import { engineOnClock, runUntil } from '../support/engine-clock.ts';
+import { pendingForgery } from '../support/forged-from-nothing.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import type { TestSandbox } from '../support/sandbox-client.ts';
 
@@ -53,16 +53,8 @@ describe('a pending import on a profile without an explorer', () => {
 
     const content = 'the forger’s contract\n';
     const digest = createHash('sha256').update(content).digest();
-    const fp = fingerprintFor(digest, 'forgersSaltForgersSalt');
     const path = join(root, 'contract.txt.receipt.json');
-    const forged = {
-      format: 'notarium-receipt/1',
-      issuedAt: '2026-11-22T10:15:00Z',
-      network: 'regtest',
-      file: { name: 'contract.txt', size: Buffer.byteLength(content), sha256: digest.toString('hex') },
-      fingerprint: { encode: fp.encode, salt: fp.salt, record: fp.record, published: fp.published },
-      registration: { kind: 'record', serviceUrl: sandbox.baseUrl, txId, prevTxId: null },
-    };
+    const forged = pendingForgery(content, txId, sandbox.baseUrl);
     writeFileSync(path, JSON.stringify(forged, null, 2));
     const imported = await importReceipt(victim.context, path);
     expect(imported.record).toMatchObject({ txId, proofOutcome: 'pending', state: 'published' });

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Notary } from '../../main/core/notary.ts';
-import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { importReceipt, receiptOf } from '../../main/core/usecases/receipts.ts';
@@ -14,6 +13,7 @@ import { importedNeverMined, PENDING_STATES } from '../../main/core/store/record
 import { stateWords } from '../../main/cli/describe.ts';
 import { recordJson } from '../../main/cli/json.ts';
 import { engineOnClock, runUntil } from '../support/engine-clock.ts';
+import { pendingForgery } from '../support/forged-from-nothing.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import type { TestSandbox } from '../support/sandbox-client.ts';
 
@@ -80,17 +80,9 @@ describe('an imported pending receipt', () => {
     const { notary, sandbox, writes } = await onOneClock(clock);
     const content = 'a file the forger knows\n';
     const digest = createHash('sha256').update(content).digest();
-    const fp = fingerprintFor(digest, 'forgersSaltForgersSalt');
     const txId = randomBytes(32).toString('hex');
     const path = join(root, `forged-${homes}.receipt.json`);
-    const receipt = {
-      format: 'notarium-receipt/1',
-      issuedAt: '2026-11-22T10:15:00Z',
-      network: 'regtest',
-      file: { name: 'contract.txt', size: Buffer.byteLength(content), sha256: digest.toString('hex') },
-      fingerprint: { encode: fp.encode, salt: fp.salt, record: fp.record, published: fp.published },
-      registration: { kind: 'record', serviceUrl: sandbox.baseUrl, txId, prevTxId: null },
-    };
+    const receipt = pendingForgery(content, txId, sandbox.baseUrl);
     writeFileSync(path, JSON.stringify(receipt, null, 2));
     const imported = await importReceipt(notary.context, path);
     expect(imported.record).toMatchObject({ txId, proofOutcome: 'pending' });

@@ -56,3 +56,20 @@ export function forgeFromNothing(folder: string, name: string, content: string, 
   writeFileSync(path, JSON.stringify(receipt, null, 2));
   return path;
 }
+
+/**
+ * A pending receipt a forger writes for `content`, naming `txId` (invented, or another
+ * registration's real one) on the service at `serviceUrl`: nothing but the fingerprint and that txId.
+ */
+export function pendingForgery(content: string, txId: string, serviceUrl: string, name = 'contract.txt') {
+  const digest = createHash('sha256').update(content).digest();
+  const fp = fingerprintFor(digest, 'forgersSaltForgersSalt');
+  return {
+    format: 'notarium-receipt/1',
+    issuedAt: '2026-11-22T10:15:00Z',
+    network: 'regtest',
+    file: { name, size: Buffer.byteLength(content), sha256: digest.toString('hex') },
+    fingerprint: { encode: fp.encode, salt: fp.salt, record: fp.record, published: fp.published },
+    registration: { kind: 'record', serviceUrl, txId, prevTxId: null },
+  };
+}

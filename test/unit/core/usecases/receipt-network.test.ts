@@ -28,11 +28,8 @@ beforeEach(() => {
 afterEach(() => lib.close());
 
 let sequence = 0;
-/** A registration of `profile` (with the network its profile had then), in the TSC vector's block or another. */
-function inBlock(
-  profile: string,
-  options: { network?: string | null; header?: string; blockHash?: string; targetType?: 'header' | 'hash'; blockHeader?: string } = {},
-): StoredRecord {
+/** A registration of `profile` (with the network `network`), accepted by its service and in no block yet. */
+function published(profile: string, network: string | null): StoredRecord {
   const digest = new Uint8Array(32).fill(++sequence);
   const fp = fingerprintFor(digest);
   const r = lib.records.insertSubmitting({
@@ -47,10 +44,19 @@ function inBlock(
     recordHex: fp.record,
     publishedHex: fp.published,
     idempotencyKey: `k-${sequence}`,
-    network: options.network === undefined ? lib.profiles.require(profile).network : options.network,
+    network,
     serviceUrl: BASE,
   });
   lib.records.markPublished(r.id, sequence === 1 ? TSC.txid : String(sequence).padStart(64, '0'), 0);
+  return lib.records.get(r.id)!;
+}
+
+/** A registration of `profile` (with the network its profile had then), in the TSC vector's block or another. */
+function inBlock(
+  profile: string,
+  options: { network?: string | null; header?: string; blockHash?: string; targetType?: 'header' | 'hash'; blockHeader?: string } = {},
+): StoredRecord {
+  const r = published(profile, options.network === undefined ? lib.profiles.require(profile).network : options.network);
   const header = options.header ?? TSC.header;
   const blockHash = options.blockHash ?? TSC.blockHash;
   const targetType = options.targetType ?? 'header';
@@ -127,25 +133,8 @@ describe('a profile that detects its network', () => {
 
   it('says of a registration in no block yet (a pending receipt) that it is in none, not that no explorer gave its header', () => {
     lib.profiles.save({ name: 'Acme', baseUrl: BASE });
-    const digest = new Uint8Array(32).fill(200);
-    const fp = fingerprintFor(digest);
-    const r = lib.records.insertSubmitting({
-      profile: 'Acme',
-      kind: 'record',
-      name: 'pending.txt',
-      path: null,
-      size: 10,
-      sha256: hex.encode(digest),
-      encode: fp.encode,
-      salt: fp.salt,
-      recordHex: fp.record,
-      publishedHex: fp.published,
-      idempotencyKey: 'k-pending',
-      network: null,
-      serviceUrl: BASE,
-    });
-    lib.records.markPublished(r.id, 'ab'.repeat(32), 0);
-    const message = mismatch(() => receiptNetwork(ctx, lib.records.get(r.id)!)).message;
+    const r = published('Acme', null);
+    const message = mismatch(() => receiptNetwork(ctx, r)).message;
     expect(message).toMatch(/none has been seen yet \(this registration is in no block yet: its receipt can be written once it is\)/);
     expect(message).not.toMatch(/explorer/);
   });
