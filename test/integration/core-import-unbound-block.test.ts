@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Notary } from '../../main/core/notary.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
-import { importReceipt } from '../../main/core/usecases/receipts.ts';
+import { importReceipt, writeReceipt } from '../../main/core/usecases/receipts.ts';
 import { upgradeReceipt } from '../../main/core/usecases/receipt-upgrade.ts';
 import { standingRegistrations } from '../../main/core/usecases/registrations.ts';
 import { GIVE_UP_PERIODS } from '../../main/core/usecases/give-up.ts';
@@ -103,5 +103,15 @@ describe('a pending import on a profile without an explorer', () => {
     expect(ended.lastError).toMatch(
       /^Imported evidence never tied to a block in the 12 minutes it was followed since it was imported, so it is no longer followed\. Its service says registration/,
     );
+
+    // The genuine receipt of that registration replaces the forgery, and nothing of the forgery's story stays beside it.
+    maker.startPoller();
+    await runUntil(clock, maker, clock.now() + 2 * BLOCK);
+    const genuinePath = await writeReceipt(maker.context, maker.library.records.get(made!.record!.id)!, join(root, 'deed.txt.receipt.json'));
+    const genuine = await importReceipt(victim.context, genuinePath);
+    expect(genuine).toMatchObject({ imported: true, replaced: { id: imported.record.id } });
+    const replaced = victim.library.records.get(imported.record.id)!;
+    expect(replaced).toMatchObject({ txId, sha256: createHash('sha256').update('a deed of another library\n').digest('hex'), lastError: null });
+    expect(replaced.proofOutcome).not.toBe('pending');
   });
 });

@@ -613,8 +613,8 @@ export class Records {
 
   /**
    * An imported record gives way to a better-proven receipt of the same txId: every field a receipt
-   * gave it is the new receipt's, so nothing of the weaker claim (its content, fingerprint, evidence)
-   * stays. Never the library's own registrations (proof_outcome is null for those).
+   * gave it is the new receipt's, so nothing of the weaker claim (its content, fingerprint, evidence,
+   * and the note of what became of it) stays. Never the library's own registrations (proof_outcome is null for those).
    */
   replaceImported(id: number, r: Parameters<Records['insertImported']>[0]): StoredRecord {
     const { follow, ...fields } = r;
@@ -626,7 +626,7 @@ export class Records {
            version = @version, confirmations = @confirmations, block_hash = @blockHash, block_time = @blockTime,
            confirmation = @confirmation, raw_tx = @rawTx, block_header = @blockHeader, receipt_path = @receiptPath, network = @network,
            service_url = @serviceUrl, proof_outcome = @proofOutcome, next_check_at = @nextCheckAt, published_at = NULL, confirmed_at = NULL,
-           updated_at = @now
+           last_error = NULL, checks = 0, unknown_since = NULL, updated_at = @now
          WHERE id = @id AND proof_outcome IS NOT NULL`,
       )
       .run({
@@ -645,7 +645,8 @@ export class Records {
   /**
    * An imported registration takes the evidence of a receipt of it that proved more than the one it
    * was imported from (another file of its batch, say): its block, confirmation, transaction,
-   * header, network label and what that receipt proved. The caller has checked it is the same registration.
+   * header, network label and what that receipt proved; the weaker evidence's note goes with it. The
+   * caller has checked it is the same registration.
    */
   replaceImportedEvidence(
     id: number,
@@ -659,7 +660,7 @@ export class Records {
       .prepare(
         `UPDATE records SET state = @state, confirmations = @confirmations, block_hash = @blockHash, block_time = @blockTime,
            confirmation = @confirmation, raw_tx = @rawTx, block_header = @blockHeader, network = @network, proof_outcome = @proofOutcome,
-           updated_at = @now
+           last_error = NULL, unknown_since = NULL, updated_at = @now
          WHERE id = @id AND proof_outcome IS NOT NULL`,
       )
       .run({ ...e, confirmation: e.confirmation === null ? null : JSON.stringify(e.confirmation), now: this.now(), id });
