@@ -63,6 +63,10 @@ const utf16 = (s: string, order: 'le' | 'be') => {
   return order === 'le' ? le : Buffer.from(le).swap16();
 };
 
+/** The receipt with its first `"<field>": "<hex>"` given again before it, with another value. */
+const twice = (receipt: Buffer, field: string) =>
+  Buffer.from(receipt.toString().replace(new RegExp(`"${field}": "([0-9a-f]+)"`), (all, hex: string) => `"${field}": "${flip(hex)}", ${all}`));
+
 function buildCases(): Case[] {
   const fixture = makeFixture();
   const genuine = fixture.receipt as unknown as Draft;
@@ -79,6 +83,8 @@ function buildCases(): Case[] {
     { name: 'utf16be-bom', content: FILE_CONTENT, receipt: utf16(plain.toString(), 'be'), expected: unreadable },
     { name: 'utf16le-no-bom', content: FILE_CONTENT, receipt: Buffer.from(plain.toString(), 'utf16le'), expected: unreadable },
     { name: 'invalid-utf8', content: FILE_CONTENT, receipt: invalidUtf8(plain), expected: unreadable },
+    // A field given twice, which JavaScript reads last-wins and other parsers first-wins: unreadable, never one of the two.
+    { name: 'duplicate-file-digest', content: FILE_CONTENT, receipt: twice(plain, 'sha256'), expected: unreadable },
   ];
 
   // The batch forgeries, on a genuine member of a batch of five (leaf 2).

@@ -1,5 +1,6 @@
 import { RECEIPT_SUFFIX } from '../../../preload/notarium-files.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
+import { duplicateKey } from './duplicate-keys.ts';
 import { preview, RECEIPT_FORMAT, receiptProblems, type ReceiptV1 } from './receipt-v1-fields.ts';
 
 export { RECEIPT_FORMAT, type ReceiptConfirmation, type ReceiptV1, type RecordKind } from './receipt-v1-fields.ts';
@@ -70,6 +71,11 @@ export function parseReceipt(json: string): ReceiptV1 {
   } catch (err) {
     throw invalid(notJson(body, (err as Error).message));
   }
+  const twice = duplicateKey(body);
+  if (twice)
+    throw invalid(
+      `The receipt gives the field ${JSON.stringify(twice.name.slice(0, 40))} twice in one object (the second at line ${twice.line}); readers differ on which one counts, so a receipt gives each field once. ${WHAT_TO_DO}`,
+    );
   return validateReceipt(data);
 }
 

@@ -330,6 +330,23 @@ describe('limits and malformed text', () => {
     expect(parseError(JSON.stringify(r))).toMatch(/65 levels deep/);
   });
 
+  it('refuses a field given twice in one object, at any depth and however its name is spelled, which readers would take differently', () => {
+    const text = serializeReceipt(makeFixture().receipt);
+    const txId = (receipt.registration as { txId: string }).txId;
+    const other = 'ab'.repeat(32);
+    // The same field twice: JavaScript keeps the last, other parsers the first; both ways a forger could choose.
+    const twiceTxId = text.replace(`"txId": "${txId}"`, `"txId": "${txId}",\n    "txId": "${other}"`);
+    expect(twiceTxId).not.toBe(text);
+    expect(parseError(twiceTxId)).toMatch(
+      /^The receipt gives the field "txId" twice in one object \(the second at line \d+\); readers differ on which one counts, so a receipt gives each field once\. Use the receipt file exactly as it was issued/,
+    );
+    expect(parseError(text.replace('"format":', '"\\u0066ormat": "x", "format":'))).toMatch(/the field "format" twice/);
+    expect(parseError(`{"format": "notarium-receipt/1", "x": [{"a": 1, "a": 2}]}`)).toMatch(/the field "a" twice/);
+    // The same name in sibling objects, as a value, or inside a string is no duplicate.
+    expect(() => parseReceipt(JSON.stringify({ ...receipt, extra: [{ txId: 1 }, { txId: 2 }], note: '"txId": "x", "txId":' }))).not.toThrow();
+    expect(() => parseReceipt(JSON.stringify({ ...receipt, txId: 'txId' }))).not.toThrow();
+  });
+
   it('brackets inside strings do not count as nesting', () => {
     expect(jsonDepth('{"a": "[[[[{{{{\\"]]]"}')).toBe(1);
     expect(() => parseReceipt(JSON.stringify({ ...receipt, note: '['.repeat(1000) }))).not.toThrow();
