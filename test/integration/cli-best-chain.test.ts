@@ -186,6 +186,22 @@ describe("a service profile's block lookup", () => {
     });
   });
 
+  it('receipt import, when that lookup does not know the block: kept as partially verified evidence, saying so, never standing for the file', async () => {
+    const elsewhereLookup = `${elsewhere.baseUrl}/explorer/block/{blockHash}`;
+    const receiver = { ...env, NOTARIUM_HOME: join(root, 'receiver-home'), NOTARIUM_API_KEY: sb.apiKey };
+    const receive = (...args: string[]) => runCli(args, { env: receiver, cwd: work });
+    expect((await receive('profile', 'add', 'Looked', ...sandboxProfileArgs(sb.baseUrl), '--explorer-block-url', elsewhereLookup)).code).toBe(0);
+    // The profile in use, so that NOTARIUM_API_KEY is its key: its service vouches for the receipt.
+    expect((await receive('profile', 'use', 'Looked')).code).toBe(0);
+    const words = await receive('receipt', 'import', 'Looked.txt.receipt.json');
+    expect(words.code, words.stderr).toBe(0);
+    expect(words.stdout).toContain(
+      "partially verified on sandbox, a test chain whose proof of work proves nothing: the block lookup of its service's profile does not know its block (it answered 404), so the library never reads it as verified;",
+    );
+    const status = await jsonCli(receive)('status', 'Looked.txt', '--offline');
+    expect(status.value).toMatchObject({ proofOutcome: 'partially-verified' });
+  });
+
   it('required (--require-chain, receipt verify --online): a lookup that does not know the block fails the file at the chain step (exit 1), with the code, in JSON and in words', async () => {
     expect((await profile('Looked', '--explorer-block-url', `${elsewhere.baseUrl}/explorer/block/{blockHash}`)).code).toBe(0);
     const { code, value } = await serviceJson('verify', 'Looked.txt', '--require-chain');

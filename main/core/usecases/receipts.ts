@@ -521,7 +521,10 @@ async function readReceiptText(path: string, shown = path): Promise<ReceiptText>
 /** What an imported receipt proved by itself: the file digest aside (the file is checked when it is verified). */
 export interface ImportedProof {
   outcome: ImportedOutcome;
-  /** Steps that could not be checked from the receipt: what the library cannot vouch for. */
+  /**
+   * Steps that could not be checked from the receipt: what the library cannot vouch for; `chain`
+   * when the block lookup asked does not know the block, `service` when its maker does not know it.
+   */
   skipped: StepId[];
   /** The network's label, and whether it is a test chain whose proof of work proves nothing. */
   network: string;
@@ -588,7 +591,14 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   // A test chain's proof of work proves nothing (anyone mines its headers), so only the profile's
   // own service confirming the txId vouches for such a receipt; without that it is evidence.
   const unvouched = network.testChain && !(check?.status === 'pass' && byService === profile);
-  const skipped: StepId[] = [...uncheckedEvidence(report.steps), ...(makerDoesNotKnow ? (['service'] as const) : [])];
+  // The lookup of the profile that reaches its service, on its network, does not know its block:
+  // whatever else the receipt proves, nothing here says that block is on the chain it names.
+  const blockUnknown = chain?.status === 'skipped' && chain.code === 'block-unknown-to-lookup';
+  const skipped: StepId[] = [
+    ...uncheckedEvidence(report.steps),
+    ...(blockUnknown ? (['chain'] as const) : []),
+    ...(makerDoesNotKnow ? (['service'] as const) : []),
+  ];
   const proof: ImportedProof = {
     outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 || unvouched ? 'partially-verified' : 'verified',
     skipped,
