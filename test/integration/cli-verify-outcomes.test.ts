@@ -281,7 +281,7 @@ describe('the online check, when it is asked for', () => {
     const imported = await cli('receipt', 'import', receipt);
     expect(imported.code).toBe(0);
     expect(imported.stdout).toMatch(
-      /partially verified on sandbox, a test chain whose proof of work proves nothing: the service that made it does not know this registration, so the library never reads it as verified/,
+      /partially verified on sandbox, a test chain whose proof of work proves nothing: the block lookup of its service's profile does not know its block \(it answered 404\), and the service that made it does not know this registration, so the library never reads it as verified/,
     );
     const status = await json('status', 'import-claims-embedded.pdf', '--offline');
     expect(status.value).toMatchObject({ proofOutcome: 'partially-verified', profile: 'Sandbox' });

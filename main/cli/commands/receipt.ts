@@ -75,7 +75,11 @@ export const RECEIPT_SUBCOMMANDS = {
 function provenWords({ proof, record, serviceProfile }: ImportResult, env: NodeJS.ProcessEnv): string {
   const upgrade = `"${command(env, 'receipt upgrade')}" completes the receipt once it is in a block`;
   const chain = proof.testChain ? ` on ${proof.network}, a test chain whose proof of work proves nothing` : ` on ${proof.network}`;
+  const mislabelled =
+    proof.mislabelled &&
+    `its network label (${proof.network}) is not the network of the profile that reaches its service ("${visibleName(serviceProfile ?? '')}", ${proof.mislabelled})`;
   if (proof.outcome === 'pending') {
+    if (mislabelled) return `pending${chain}: not in a block yet, and ${mislabelled}, so the library does not follow it there: it stays imported evidence.`;
     if (serviceProfile !== null)
       return `pending${chain}: not in a block yet; the library follows it on its service (profile "${visibleName(serviceProfile)}"), and ${upgrade}.`;
     const url = visibleName(record.serviceUrl ?? '');
@@ -87,7 +91,8 @@ function provenWords({ proof, record, serviceProfile }: ImportResult, env: NodeJ
     ...(labels.length ? [`the receipt holds nothing to check the ${labels.join(' and ')} by`] : []),
     ...(proof.skipped.includes('chain') ? [`the block lookup of its service's profile does not know its block (it answered 404)`] : []),
     ...(proof.skipped.includes('service') ? ['the service that made it does not know this registration'] : []),
-    ...(proof.unvouched && !proof.skipped.includes('service') ? ['no service of this library confirmed it, the only proof a test chain gives'] : []),
+    ...(mislabelled ? [mislabelled] : []),
+    ...(proof.unvouched && !proof.mislabelled && !proof.skipped.includes('service') ? ['no service of this library confirmed it, the only proof a test chain gives'] : []),
   ];
   return `partially verified${chain}: ${why.join(', and ')}, so the library never reads it as verified; verify the file for what that leaves unproven.`;
 }

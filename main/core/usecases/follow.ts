@@ -50,9 +50,12 @@ export async function currentStatus(
 
 /**
  * Followed, or settled while its block may still change (a reorganisation: the poller keeps
- * following it slowly, poller/schedule.ts): its status is worth a request, its pace allowing.
+ * following it slowly, poller/schedule.ts): its status is worth a request, its pace allowing. An
+ * import the library chose not to follow (its service does not know it, or writes to another
+ * network than its receipt names: importParsed) is never asked about, here either.
  */
 function asksAbout(record: StoredRecord): boolean {
+  if (record.proofOutcome !== null && record.nextCheckAt === null) return false;
   return FOLLOWED_STATES.includes(record.state) || (record.state === 'settled' && record.nextCheckAt !== null);
 }
 

@@ -531,6 +531,8 @@ export interface ImportedProof {
   testChain: boolean;
   /** On a test chain: the profile's own service did not confirm the txId, the one thing that vouches for it there. */
   unvouched: boolean;
+  /** The network of the profile that reaches its service, when the receipt's label names another (null: they agree, or it is not known). */
+  mislabelled: string | null;
 }
 
 /**
@@ -590,7 +592,12 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   const serviceProfile = byService ?? null;
   // A test chain's proof of work proves nothing (anyone mines its headers), so only the profile's
   // own service confirming the txId vouches for such a receipt; without that it is evidence.
-  const unvouched = network.testChain && !(check?.status === 'pass' && byService === profile);
+  // A label that is not the network its service writes to: that service's word is not about the
+  // chain the receipt names, so it neither vouches for it nor follows it (its block there would
+  // complete the receipt under another label than the one it was handed in with).
+  const serviceNetwork = byService ? networkOf(ctx.library.profiles.get(byService)?.network) : undefined;
+  const mislabelled = serviceNetwork !== undefined && serviceNetwork.label !== network.label ? serviceNetwork.label : null;
+  const unvouched = network.testChain && !(check?.status === 'pass' && byService === profile && !mislabelled);
   // The lookup of the profile that reaches its service, on its network, does not know its block:
   // whatever else the receipt proves, nothing here says that block is on the chain it names.
   const blockUnknown = chain?.status === 'skipped' && chain.code === 'block-unknown-to-lookup';
@@ -600,20 +607,22 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
     ...(makerDoesNotKnow ? (['service'] as const) : []),
   ];
   const proof: ImportedProof = {
-    outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 || unvouched ? 'partially-verified' : 'verified',
+    outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 || unvouched || mislabelled ? 'partially-verified' : 'verified',
     skipped,
     network: network.label,
     testChain: network.testChain,
     unvouched,
+    mislabelled,
   };
   const existing = ctx.library.records.byTxId(receipt.registration.txId, profile);
   const filePath = join(dirname(path), receipt.file.name);
-  // Followed on the service that made it, unless that service already said it does not know it.
+  // Followed on the service that made it, unless that service already said it does not know it, or
+  // writes to another network than the receipt's label names.
   const registration = importedRegistration(ctx, receipt, {
     profile,
     proof,
     blockTime: report.blockTime ?? null,
-    follow: byService === profile && !makerDoesNotKnow,
+    follow: byService === profile && !makerDoesNotKnow && !mislabelled,
   });
   if (receipt.aggregation) {
     const member = { path: existsSync(filePath) ? filePath : null, receiptPath: path };
