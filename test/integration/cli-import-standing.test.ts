@@ -76,6 +76,26 @@ describe('verify from the library, of an import kept as partially verified', () 
     }
   });
 
+  it('with that very receipt beside the file: online and in the app, the library caps its verdict too; a command offline reads the receipt alone', async () => {
+    const forged = forgeFromNothing(work, 'will.pdf', 'a will the forger knows\n', {
+      network: 'sandbox',
+      evidence: 'mined',
+      serviceUrl: 'https://forger.example',
+    });
+    expect((await json('receipt', 'import', forged)).value[0]).toMatchObject({ imported: true, outcome: 'partially-verified' });
+    const online = await json('verify', 'will.pdf');
+    expect(online.value[0]).toMatchObject({ status: 'partially-verified', source: 'receipt' });
+    expect(online.value[0].message).toContain('the library holds this registration as an imported receipt that was only partially verified when it was imported');
+    for (const offline of [true, false]) {
+      const result = await appVerify(join(work, 'will.pdf'), offline);
+      expect(result).toMatchObject({ status: 'partially-verified' });
+      expect(JSON.stringify(result)).toContain('only partially verified when it was imported');
+    }
+    // Offline, the command opens no library: the receipt by itself, a test chain's, which proves nothing.
+    const alone = await json('verify', 'will.pdf', '--offline');
+    expect(alone.value[0]).toMatchObject({ status: 'verified', source: 'receipt', network: { testChain: true } });
+  });
+
   it('its export and proof bundle hand on the receipt as imported, never re-dated, and the bundle says it is imported evidence', async () => {
     const forged = forgeFromNothing(work, 'lease.pdf', 'a lease the forger knows\n', {
       network: 'sandbox',

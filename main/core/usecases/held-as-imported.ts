@@ -42,11 +42,15 @@ function disprovedImport(record: Pick<StoredRecord, 'proofOutcome' | 'state' | '
   };
 }
 
-/** The library's record of this very receipt (its txId and published fingerprint) when it imported it and its service has since disproved it. */
-export function disprovedImportOf(ctx: Pick<NotaryContext, 'library'>, receipt: ReceiptV1): StoredRecord | undefined {
+/**
+ * The library's record of this very receipt (its txId and published fingerprint) when it imported
+ * it and holds it as less than verified, or its service has since disproved it: heldAsImported then
+ * caps the receipt file's verdict as it caps the library's.
+ */
+export function heldImportOf(ctx: Pick<NotaryContext, 'library'>, receipt: ReceiptV1): StoredRecord | undefined {
   const record = ctx.library.records.byTxId(receipt.registration.txId);
   const same = record?.publishedHex?.toLowerCase() === receipt.fingerprint.published.toLowerCase();
-  return record && same && disprovedImport(record) ? record : undefined;
+  return record && same && (disprovedImport(record) || heldAsEvidence(record)) ? record : undefined;
 }
 
 /**

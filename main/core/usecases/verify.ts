@@ -19,7 +19,7 @@ import { chainCheck, type ChainAnswers } from './chain-check.ts';
 import { registrationNow, registrationNowSentence } from './registration-now.ts';
 import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
 import { memberReceipt } from './batch-receipts.ts';
-import { disprovedImportOf, heldAsImported } from './held-as-imported.ts';
+import { heldAsImported, heldImportOf } from './held-as-imported.ts';
 import { batchFacts, batchOfReceipt, registrationsOfContent, type BatchFacts, type Registration } from './registrations.ts';
 
 /**
@@ -221,11 +221,13 @@ async function verifyAgainst(
       report = { ...report, summary: `${report.summary} ${said}` };
     }
     if (report.outcome !== 'failed') report = withServiceCheck(report, await serviceCheck(engine, receipt, origin.record), options.requireService ?? false);
-    // A receipt file the library imported and its service has since disproved: the library knows better than the file.
-    const disproved = origin.source === 'receipt' ? disprovedImportOf(engine, receipt) : undefined;
-    if (disproved) report = heldAsImported(report, disproved);
   }
-  if (origin.source === 'library' && origin.record) report = heldAsImported(report, origin.record);
+  // A receipt file the library imported and holds as less than verified (or its service has since
+  // disproved): the library knows better than the file, wherever its library is at hand (online, or
+  // the app's engine); offline, a command reads the receipt alone and opens no library.
+  const atHand = online || !('engine' in ctx);
+  const held = origin.source === 'library' ? origin.record : atHand ? heldImportOf(await engineOf(ctx), receipt) : undefined;
+  if (held) report = heldAsImported(report, held);
   // A batch's file: where it is in its batch, from the library when it is open for this file anyway
   // (the app's engine always is; the CLI's only when the file was looked up or the service asked).
   const batch = !receipt.aggregation
