@@ -85,7 +85,9 @@ describe('verify from the library, of an import kept as partially verified', () 
     expect((await json('receipt', 'import', forged)).value[0]).toMatchObject({ imported: true, outcome: 'partially-verified' });
     const online = await json('verify', 'will.pdf');
     expect(online.value[0]).toMatchObject({ status: 'partially-verified', source: 'receipt' });
-    expect(online.value[0].message).toContain('the library holds this registration as an imported receipt that was only partially verified when it was imported');
+    expect(online.value[0].message).toContain(
+      'the library holds this registration as an imported receipt that was only partially verified when it was imported',
+    );
     for (const offline of [true, false]) {
       const result = await appVerify(join(work, 'will.pdf'), offline);
       expect(result).toMatchObject({ status: 'partially-verified' });
@@ -114,5 +116,8 @@ describe('verify from the library, of an import kept as partially verified', () 
     const readme = readFileSync(join(kept, 'lease-bundle', 'README.txt'), 'utf8').replace(/\n/g, ' ');
     expect(readme).toContain('lease.pdf.receipt.json is imported evidence: the library that wrote this bundle imported it and did not issue or register it.');
     expect(readme).toContain('partially verified at best (on a test chain anyone can mine a header, and no service of the library confirmed its txId)');
+    // Its README, the imported evidence's paragraph included, reads back as this version wrote it.
+    const bundle = await json('verify', join(kept, 'lease-bundle'));
+    expect(bundle.value.find((r: { bundleFile?: string }) => r.bundleFile === 'readme')).toMatchObject({ asWritten: 'as-written' });
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSha256, verifierPage } from '../../main/core/receipts/verifier-page.ts';
-import { PUBLISHED_VERIFIER_PAGE_SHA256 } from '../../main/core/receipts/published-page.ts';
+import { PUBLISHED_VERIFIER_PAGE_SHA256, PUBLISHED_VERIFIER_PAGES } from '../../main/core/receipts/published-page.ts';
 import { pageWords } from '../../main/cli/commands/verifier-page.ts';
 import { jsonCli, runCli } from '../support/cli.ts';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -81,13 +81,15 @@ describe('the verifier page of a proof bundle', () => {
         bundleFile: 'readme',
         sha256: null,
         published: null,
-        message: expect.stringMatching(/^The proof bundle's README, written by Notarium /),
+        asWritten: 'as-written',
+        message: expect.stringMatching(/^The proof bundle's README, written by Notarium .*, word for word as this version writes it/),
       },
       {
         path: join(work, 'lease-bundle', 'verify.html'),
         bundleFile: 'page',
         sha256: figure,
         published: true,
+        asWritten: null,
         message: expect.stringContaining(`its SHA-256, ${figure}, is the one published for Notarium ${packageJson.version}`),
       },
     ]);
@@ -130,6 +132,59 @@ describe('the verifier page of a proof bundle', () => {
     writeFileSync(join(work, 'not-a-bundle', 'README.txt'), 'My own notes.\n');
     const plain = await json('verify', 'not-a-bundle');
     expect(plain.value).toEqual([expect.objectContaining({ path: join(work, 'not-a-bundle', 'README.txt'), status: 'unknown' })]);
+  });
+
+  it("verify BUNDLE/ reads its README.txt against what this version writes: an edit, another version's figure, a version that never was", async () => {
+    const original = readFileSync(join(work, 'lease-bundle', 'README.txt'), 'utf8');
+    const page = verifierPage().html;
+    const bundleWith = async (name: string, readme: string, html = page) => {
+      mkdirSync(join(work, name));
+      writeFileSync(join(work, name, 'lease.pdf.receipt.json'), readFileSync(join(work, 'lease-bundle', 'lease.pdf.receipt.json')));
+      writeFileSync(join(work, name, 'README.txt'), readme);
+      writeFileSync(join(work, name, 'verify.html'), html);
+      const { value } = await json('verify', name);
+      const of = (role: string) => value.find((r: { bundleFile?: string }) => r.bundleFile === role);
+      return { readme: of('readme'), page: of('page') };
+    };
+    // Copied through another system (CR LF): still word for word.
+    expect((await bundleWith('crlf-bundle', original.replace(/\n/g, '\r\n'))).readme).toMatchObject({ asWritten: 'as-written' });
+    // One instruction changed: edited, and said so.
+    const edited = await bundleWith('readme-edited', original.replace('sha256sum verify.html', 'sha256sum README.txt'));
+    expect(edited.readme).toMatchObject({
+      asWritten: 'edited',
+      message: expect.stringMatching(/^The proof bundle's README\.txt was EDITED after Notarium .* wrote it: .*Do not follow its instructions\./),
+    });
+    // The page and the README's figure edited together: the page is judged by its own SHA-256, the README's figure said not to be the page's.
+    const forgedPage = page.replace('</body>', '<!-- edited --></body>');
+    const figure = pageSha256(page);
+    const both = await bundleWith(
+      'figure-edited',
+      original.replace(
+        figure,
+        pageSha256(forgedPage).replace(/^./, (c) => (c === '0' ? '1' : '0')),
+      ),
+      forgedPage,
+    );
+    expect(both.page).toMatchObject({ published: false });
+    expect(both.readme.message).toMatch(/But the SHA-256 it gives for verify\.html \([0-9a-f]{64}\) is not that page's \([0-9a-f]{64}\)/);
+    // A README naming an earlier version that never published a figure: edited too.
+    const earlier = await bundleWith(
+      'earlier-version',
+      original.replace(/^Proof bundle written by Notarium \S+/, 'Proof bundle written by Notarium 0.0.9'),
+      forgedPage,
+    );
+    expect(earlier.readme).toMatchObject({ asWritten: 'other-version' });
+    expect(earlier.page.message).toContain(
+      "says Notarium 0.0.9 wrote the bundle, a version before this one that never published a page's figure, so the README was edited too",
+    );
+    // A later one (or none that exists): compared with that version's published figure, never the README's.
+    const later = await bundleWith(
+      'later-version',
+      original.replace(/^Proof bundle written by Notarium \S+/, 'Proof bundle written by Notarium 99.0.0'),
+      forgedPage,
+    );
+    expect(later.page.message).toContain('a version after this one, or one that does not exist: compare the figure with the one published for that version');
+    expect(PUBLISHED_VERIFIER_PAGES[packageJson.version]).toBe(PUBLISHED_VERIFIER_PAGE_SHA256);
   });
 
   it("a README.txt where the bundle goes that is not a bundle's is the user's: the bundle leaves it alone, and says so", async () => {

@@ -92,7 +92,9 @@ function provenWords({ proof, record, serviceProfile }: ImportResult, env: NodeJ
     ...(proof.skipped.includes('chain') ? [`the block lookup of its service's profile does not know its block (it answered 404)`] : []),
     ...(proof.skipped.includes('service') ? ['the service that made it does not know this registration'] : []),
     ...(mislabelled ? [mislabelled] : []),
-    ...(proof.unvouched && !proof.mislabelled && !proof.skipped.includes('service') ? ['no service of this library confirmed it, the only proof a test chain gives'] : []),
+    ...(proof.unvouched && !proof.mislabelled && !proof.skipped.includes('service')
+      ? ['no service of this library confirmed it, the only proof a test chain gives']
+      : []),
   ];
   return `partially verified${chain}: ${why.join(', and ')}, so the library never reads it as verified; verify the file for what that leaves unproven.`;
 }

@@ -22,9 +22,9 @@ library's record of its content. Folders are walked recursively, leaving out rec
 files and folders.
 
 A proof bundle's folder (receipt export --bundle) is checked as its receiver means it: its
-verify.html is compared with the SHA-256 published for this version, its README.txt is recognised
-(neither is verified as a file, nor changes the exit code), and each receipt whose file is not
-beside it is verified alone.
+verify.html is compared with the SHA-256 published for this version, its README.txt with what this
+version writes, word for word (neither is verified as a file, nor changes the exit code), and each
+receipt whose file is not beside it is verified alone.
 
 The receipt's proof is checked offline first. Then, unless --offline, two questions are asked
 through the profile that reaches the service that made the receipt:
@@ -88,6 +88,7 @@ export function bundleFileJson(b: BundleFile) {
     bundleFile: b.role,
     sha256: b.role === 'page' ? b.sha256 : null,
     published: b.role === 'page' ? b.published : null,
+    asWritten: b.role === 'readme' ? b.asWritten : null,
     message: b.message,
   };
 }

@@ -5,3 +5,11 @@
  * built, so a change to the page that is not published fails the suite.
  */
 export const PUBLISHED_VERIFIER_PAGE_SHA256 = 'd114bec5e9ff32f607052dea1d469f1bf3ce149c54de0f8fd2a76ee5ad4ed466';
+
+/**
+ * The figure published for each released version, this one's included (none released yet): a
+ * bundle whose README names an earlier version is judged against that version's figure, and one
+ * naming an earlier version that published none was edited. A release adds its row here and in
+ * docs/evidence.md.
+ */
+export const PUBLISHED_VERIFIER_PAGES: Readonly<Record<string, string>> = { '0.1.0': PUBLISHED_VERIFIER_PAGE_SHA256 };
