@@ -50,6 +50,8 @@ describe('a pending import on a profile without an explorer', () => {
     writeFileSync(deed, 'a deed of another library\n');
     const [made] = await notarise(maker.context, [deed], { batch: false });
     const txId = made!.record!.txId!;
+    // The deed's own receipt while it is pending, for a library whose explorer gives transactions but no headers.
+    const deedPending = await writeReceipt(maker.context, maker.library.records.get(made!.record!.id)!, join(root, 'deed-pending.receipt.json'));
 
     const content = 'the forger’s contract\n';
     const digest = createHash('sha256').update(content).digest();
@@ -87,6 +89,22 @@ describe('a pending import on a profile without an explorer', () => {
       ),
     );
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(forged);
+
+    // A genuine pending receipt, upgraded through an explorer that gives its transaction but no header:
+    // left as it was too, saying that the header is what is missing.
+    const headless = new Notary({ dataDir: join(root, 'headless'), secrets: NO_SECRETS, env: { NOTARIUM_API_KEY: sandbox.apiKey }, timers: clock });
+    running.notaries.push(headless);
+    headless.library.profiles.save({ ...PROFILE, baseUrl: sandbox.baseUrl, explorerTxUrl: `${sandbox.baseUrl}/explorer/tx/{txId}/hex` });
+    headless.library.profiles.use(PROFILE.name);
+    const pendingText = readFileSync(deedPending, 'utf8');
+    const noHeader = await upgradeReceipt(headless.context, headless.follower, deedPending);
+    expect(noHeader).toMatchObject({ status: 'pending', noted: true });
+    expect(noHeader.status === 'pending' && noHeader.message).toMatch(
+      new RegExp(
+        `^Its service says transaction ${txId} is in block [0-9a-f]{64}, but without that block's header \\(the explorer asked gives no headers\\) nothing ties the transaction's Merkle proof to that block, so the receipt was left as it was`,
+      ),
+    );
+    expect(readFileSync(deedPending, 'utf8')).toBe(pendingText);
 
     // `receipt upgrade` (the app's "Complete receipt") leaves the forger's file as it was, saying why.
     const upgrade = await upgradeReceipt(victim.context, victim.follower, path);

@@ -4,7 +4,7 @@ import { fileError } from '../hashing/file-unreadable.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { buildReceipt, type ServiceConfirmation } from '../receipts/build-receipt.ts';
 import { serializeReceipt, validateReceipt, type ReceiptConfirmation, type ReceiptV1 } from '../receipts/receipt-v1.ts';
-import { uncheckedEvidence, verifyReceipt } from '../receipts/verify/verify-receipt.ts';
+import { uncheckedEvidence, verifyReceipt, type StepId } from '../receipts/verify/verify-receipt.ts';
 import { inBlock, type ImportedOutcome, type RecordState, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import type { Follower } from './follow.ts';
@@ -80,8 +80,9 @@ export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, rec
     const completed = completedReceipt(ctx, path, receipt, found);
     // A pending receipt takes a block only when that block's evidence ties it to its fingerprint (its
     // transaction checked): a txId is anyone's to write in a receipt, and its block proves nothing of it.
-    if (uncheckedEvidence(completed.report.steps).length > 0)
-      return { path, status: 'pending', noted: true, message: untiedBlock(ctx, receipt.registration.txId, found.confirmation.blockHash) };
+    const unchecked = uncheckedEvidence(completed.report.steps);
+    if (unchecked.length > 0)
+      return { path, status: 'pending', noted: true, message: untiedBlock(ctx, receipt.registration.txId, found.confirmation.blockHash, unchecked) };
     return writeCompleted(ctx, path, completed);
   } catch (err) {
     return { path, status: 'failed', error: fileError(path, err) };
@@ -134,8 +135,11 @@ function writeCompleted(
 }
 
 /** Why a pending receipt was not completed with the block its service names. */
-function untiedBlock(ctx: NotaryContext, txId: string, blockHash: string): string {
-  return `Its service says transaction ${txId} is in block ${blockHash}, but without its raw transaction (the profile asked has no explorer, or the explorer did not give it) nothing ties this receipt's fingerprint to that block, so the receipt was left as it was: give the profile an explorer (Settings, or ${ctx.command('profile add <profile> --explorer whatsonchain')} on the real network), then run this again.`;
+function untiedBlock(ctx: NotaryContext, txId: string, blockHash: string, unchecked: readonly StepId[]): string {
+  const missing = unchecked.includes('transaction')
+    ? "without its raw transaction (the profile asked has no explorer, or the explorer did not give it) nothing ties this receipt's fingerprint to that block"
+    : "without that block's header (the explorer asked gives no headers) nothing ties the transaction's Merkle proof to that block";
+  return `Its service says transaction ${txId} is in block ${blockHash}, but ${missing}, so the receipt was left as it was: give the profile an explorer that gives both (Settings, or ${ctx.command('profile add <profile> --explorer whatsonchain')} on the real network), then run this again.`;
 }
 
 /**
