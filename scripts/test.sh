@@ -19,9 +19,4 @@ fi
 npm run --silent typecheck
 npm run --silent lint
 
-# A fresh keyring directory each run: the test keyring never meets the user's own, and never one
-# left locked with another password by an earlier run.
-keyrings=$(mktemp -d)
-trap 'rm -rf "$keyrings"' EXIT
-dbus-run-session -- env XDG_DATA_HOME="$keyrings" sh -c \
-  'echo -n notarium-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec npx vitest run "$@"' vitest "$@"
+exec bash scripts/in-test-keyring.sh npx vitest run "$@"
