@@ -1,4 +1,4 @@
-import { byteSize } from '../byte-size.ts';
+import { BYTE_UNITS, byteSize, OCTET_UNITS } from '../byte-size.ts';
 import { durationUnit } from '../duration.ts';
 
 /**
@@ -12,7 +12,7 @@ export interface Formats {
   /** A time of day: "14:05:09". */
   timeOfDay(d: Date): string;
   number(n: number): string;
-  /** A size in binary units, its number in the language's format: "1,5 MiB". */
+  /** A size in binary units, its number and units in the language's format: "1,5 MiB", in French "1,5 Mio". */
   bytes(n: number): string;
   /** A span of time in the unit duration.ts picks, its unit in words: "20 minutes", "1,5 jour", "6 Stunden". */
   duration(seconds: number): string;
@@ -38,7 +38,13 @@ export function formats(locale: string): Formats {
     dateTime: (d) => dateTime().format(d),
     timeOfDay: (d) => timeOfDay().format(d),
     number: (n) => number().format(n),
-    bytes: (n) => byteSize(n, (v, decimals) => (decimals === 0 ? wholeBytes() : oneDecimal()).format(v)),
+    // French writes octets, and keeps a figure and its unit together with a no-break space, as it does every unit.
+    bytes: (n) =>
+      byteSize(
+        n,
+        (v, decimals) => (decimals === 0 ? wholeBytes() : oneDecimal()).format(v),
+        ...((/^fr\b/i.test(locale) ? [OCTET_UNITS, '\u00a0'] : [BYTE_UNITS, ' ']) as [readonly string[], string]),
+      ),
     duration: (seconds) => {
       const { value, unit } = durationUnit(seconds);
       return spans.get(unit)!().format(value);

@@ -22,7 +22,10 @@ describe('formats', () => {
   const at = new Date(Date.UTC(2026, 10, 29, 13, 5, 9));
 
   it('sizes in binary units with the language’s decimal mark; the CLI keeps plain digits', () => {
-    expect(formats('fr').bytes(1536)).toBe('1,5 KiB');
+    // French counts octets, the figure kept with its unit (no-break space).
+    expect(formats('fr').bytes(1536)).toBe('1,5\u00a0Kio');
+    expect(formats('fr-CA').bytes(1023)).toBe('1023\u00a0o');
+    expect(formats('fr').bytes(3 * 1024 ** 2)).toBe('3,0\u00a0Mio');
     expect(formats('de').bytes(5 * 1024 ** 3)).toBe('5,0 GiB');
     expect(formats('en').bytes(1023)).toBe('1023 B');
     expect(byteSize(1536)).toBe('1.5 KiB');
