@@ -186,20 +186,24 @@ describe("a service profile's block lookup", () => {
     });
   });
 
-  it('receipt import, when that lookup does not know the block: kept as partially verified evidence, saying so, never standing for the file', async () => {
+  it('receipt import, when that lookup does not know the block: refused, as receipt verify --online fails it', async () => {
     const elsewhereLookup = `${elsewhere.baseUrl}/explorer/block/{blockHash}`;
     const receiver = { ...env, NOTARIUM_HOME: join(root, 'receiver-home'), NOTARIUM_API_KEY: sb.apiKey };
     const receive = (...args: string[]) => runCli(args, { env: receiver, cwd: work });
     expect((await receive('profile', 'add', 'Looked', ...sandboxProfileArgs(sb.baseUrl), '--explorer-block-url', elsewhereLookup)).code).toBe(0);
-    // The profile in use, so that NOTARIUM_API_KEY is its key: its service vouches for the receipt.
+    // The profile in use, so that NOTARIUM_API_KEY is its key.
     expect((await receive('profile', 'use', 'Looked')).code).toBe(0);
     const words = await receive('receipt', 'import', 'Looked.txt.receipt.json');
-    expect(words.code, words.stderr).toBe(0);
-    expect(words.stdout).toContain(
-      "partially verified on sandbox, a test chain whose proof of work proves nothing: the block lookup of its service's profile does not know its block (it answered 404), so the library never reads it as verified;",
+    expect(words.code, words.stdout).toBe(2);
+    expect(words.stdout + words.stderr).toMatch(
+      new RegExp(`does not verify: .*there is no block [0-9a-f]{64}: the explorer does not know it \\(it answered 404\\)`),
     );
-    const status = await jsonCli(receive)('status', 'Looked.txt', '--offline');
-    expect(status.value).toMatchObject({ proofOutcome: 'partially-verified' });
+    // Not the hint for a block left behind: no other block holds it either.
+    expect(words.stdout + words.stderr).not.toContain('receipt upgrade');
+    const verified = await runCli(['receipt', 'verify', 'Looked.txt.receipt.json', 'Looked.txt', '--online'], { env: receiver, cwd: work });
+    expect(verified.code).toBe(1);
+    const status = await runCli(['status', 'Looked.txt', '--offline'], { env: receiver, cwd: work });
+    expect(status.code).not.toBe(0);
   });
 
   it('required (--require-chain, receipt verify --online): a lookup that does not know the block fails the file at the chain step (exit 1), with the code, in JSON and in words', async () => {

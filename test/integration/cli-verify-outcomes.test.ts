@@ -269,7 +269,7 @@ describe('the online check, when it is asked for', () => {
     expect(genuine.value.steps.find((s: { id: string }) => s.id === 'chain')).toMatchObject({ status: 'pass' });
   });
 
-  it('importing a forged receipt that names the embedded sandbox asks it too: kept as partially verified, with the block time its checked header gives', async () => {
+  it('importing a forged receipt that names the embedded sandbox asks it too: its block unknown to that chain, refused; one no profile reaches keeps the block time its checked header gives', async () => {
     writeFileSync(join(work, 'embedded-import.txt'), 'registered on the embedded sandbox, then imported elsewhere\n');
     expect((await json('notarise', 'embedded-import.txt', '--wait', '--profile', 'Sandbox')).value[0].record).toMatchObject({ state: 'settled' });
     const embeddedUrl = JSON.parse(readFileSync(join(work, 'embedded-import.txt.receipt.json'), 'utf8')).registration.serviceUrl as string;
@@ -279,12 +279,18 @@ describe('the online check, when it is asked for', () => {
       serviceUrl: embeddedUrl,
     });
     const imported = await cli('receipt', 'import', receipt);
-    expect(imported.code).toBe(0);
-    expect(imported.stdout).toMatch(
-      /partially verified on sandbox, a test chain whose proof of work proves nothing: the block lookup of its service's profile does not know its block \(it answered 404\), and the service that made it does not know this registration, so the library never reads it as verified/,
-    );
-    const status = await json('status', 'import-claims-embedded.pdf', '--offline');
-    expect(status.value).toMatchObject({ proofOutcome: 'partially-verified', profile: 'Sandbox' });
+    expect(imported.code).toBe(2);
+    expect(imported.stdout + imported.stderr).toMatch(/does not verify: .*there is no block [0-9a-f]{64}: the explorer does not know it \(it answered 404\)/);
+    expect((await json('status', 'import-claims-embedded.pdf', '--offline')).code).not.toBe(0);
+    // Made by a service no profile reaches: nothing asked, kept as partially verified, its time the header's.
+    const elsewhere = forge('import-claims-elsewhere.pdf', 'forged to name another service, then imported\n', {
+      network: 'sandbox',
+      evidence: 'mined',
+      serviceUrl: 'https://records.example',
+    });
+    expect((await cli('receipt', 'import', elsewhere)).code).toBe(0);
+    const status = await json('status', 'import-claims-elsewhere.pdf', '--offline');
+    expect(status.value).toMatchObject({ proofOutcome: 'partially-verified' });
     // The receipt says 2026-11-19T08:13:20Z; the header it carries, which was checked, says otherwise.
     expect(status.value.blockTime).toBe(new Date(1_795_000_000 * 1000).toISOString().replace('.000Z', 'Z'));
     // A genuine receipt of this embedded sandbox, imported into another library (whose own embedded

@@ -41,8 +41,9 @@ export const RECEIPT_HELP = `Usage:
                                                   (both required: a block the lookup does not
                                                   know fails the receipt)
   notarium receipt import <receipts…>             add receipts to the library (a receipt that
-                                                  fails, or names an unknown network, is refused;
-                                                  a partially verified one stays partially verified)
+                                                  fails, as receipt verify --online would fail it,
+                                                  or names an unknown network, is refused; a
+                                                  partially verified one stays partially verified)
   notarium receipt info <receipt> [--json]        what a receipt holds, without checking it (the
                                                   salt is never shown)
   notarium receipt upgrade <receipts…> [--profile P] [--json]
@@ -86,10 +87,9 @@ function provenWords({ proof, record, serviceProfile }: ImportResult, env: NodeJ
     return `pending${chain}: not in a block yet, and no profile reaches the service that made it (${url}), so nothing here asks it: add a profile for that service (${command(env, `profile add <name> --base-url ${visibleName(shellQuote(record.serviceUrl ?? ''))}`)}, and its key with ${command(env, 'key set --profile <name>')}), then ${upgrade}.`;
   }
   if (proof.outcome === 'verified') return `verified${chain} (the file itself is checked when it is verified).`;
-  const labels = proof.skipped.filter((id) => id !== 'service' && id !== 'chain').map((id) => STEP_LABELS[id].toLowerCase());
+  const labels = proof.skipped.filter((id) => id !== 'service').map((id) => STEP_LABELS[id].toLowerCase());
   const why = [
     ...(labels.length ? [`the receipt holds nothing to check the ${labels.join(' and ')} by`] : []),
-    ...(proof.skipped.includes('chain') ? [`the block lookup of its service's profile does not know its block (it answered 404)`] : []),
     ...(proof.skipped.includes('service') ? ['the service that made it does not know this registration'] : []),
     ...(mislabelled ? [mislabelled] : []),
     ...(proof.unvouched && !proof.mislabelled && !proof.skipped.includes('service')

@@ -521,10 +521,7 @@ async function readReceiptText(path: string, shown = path): Promise<ReceiptText>
 /** What an imported receipt proved by itself: the file digest aside (the file is checked when it is verified). */
 export interface ImportedProof {
   outcome: ImportedOutcome;
-  /**
-   * Steps that could not be checked from the receipt: what the library cannot vouch for; `chain`
-   * when the block lookup asked does not know the block, `service` when its maker does not know it.
-   */
+  /** Steps that could not be checked from the receipt: what the library cannot vouch for; `service` when its maker does not know it. */
   skipped: StepId[];
   /** The network's label, and whether it is a test chain whose proof of work proves nothing. */
   network: string;
@@ -575,9 +572,10 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
     );
   }
   let report = verifyReceipt(receipt);
-  // As verify does, the block lookup of the profile that reaches the receipt's service is asked
-  // whether its block is on the best chain: a block left behind is no evidence to keep.
-  const chain = report.outcome === 'failed' ? undefined : await chainCheck(ctx, receipt);
+  // As `receipt verify --online` does, the block lookup of the profile that reaches the receipt's
+  // service is asked whether its block is on the best chain, the check required: a block left
+  // behind, or one that lookup does not know (404), is no evidence to keep.
+  const chain = report.outcome === 'failed' ? undefined : await chainCheck(ctx, receipt, { required: true });
   if (chain) report = verifyReceipt(receipt, { chain });
   // Then the service that made the receipt, when a profile reaches it (the embedded sandbox
   // included): a forged receipt whose maker does not know it is kept as partial.
@@ -598,14 +596,7 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   const serviceNetwork = byService ? networkOf(ctx.library.profiles.get(byService)?.network) : undefined;
   const mislabelled = serviceNetwork !== undefined && serviceNetwork.label !== network.label ? serviceNetwork.label : null;
   const unvouched = network.testChain && !(check?.status === 'pass' && byService === profile && !mislabelled);
-  // The lookup of the profile that reaches its service, on its network, does not know its block:
-  // whatever else the receipt proves, nothing here says that block is on the chain it names.
-  const blockUnknown = chain?.status === 'skipped' && chain.code === 'block-unknown-to-lookup';
-  const skipped: StepId[] = [
-    ...uncheckedEvidence(report.steps),
-    ...(blockUnknown ? (['chain'] as const) : []),
-    ...(makerDoesNotKnow ? (['service'] as const) : []),
-  ];
+  const skipped: StepId[] = [...uncheckedEvidence(report.steps), ...(makerDoesNotKnow ? (['service'] as const) : [])];
   const proof: ImportedProof = {
     outcome: report.outcome === 'pending' ? 'pending' : skipped.length > 0 || unvouched || mislabelled ? 'partially-verified' : 'verified',
     skipped,
@@ -678,7 +669,7 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
  * receipt completed again for that block is the one to import.
  */
 function offChainHint(ctx: NotaryContext, report: VerificationReport, path: string): string {
-  if (report.failedStep !== 'chain') return '';
+  if (report.steps.find((s) => s.id === 'chain')?.code !== 'block-not-on-best-chain') return '';
   return ` It is not imported: if its registration is in another block now, "${ctx.command(`receipt upgrade ${shellQuote(path)}`)}" completes it for that block, and the receipt can be imported then.`;
 }
 
