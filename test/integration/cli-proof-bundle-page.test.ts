@@ -173,7 +173,19 @@ describe('the verifier page of a proof bundle', () => {
       original.replace(/^Proof bundle written by Notarium \S+/, 'Proof bundle written by Notarium 0.0.9'),
       forgedPage,
     );
-    expect(earlier.readme).toMatchObject({ asWritten: 'other-version' });
+    expect(earlier.readme).toMatchObject({
+      asWritten: 'edited',
+      message: expect.stringMatching(
+        /^The proof bundle's README\.txt was EDITED: it says Notarium 0\.0\.9 wrote it, a version before this one that never published a page's figure\./,
+      ),
+    });
+    // The same with the genuine page beside it: the README alone is said to be edited.
+    const earlierAlone = await bundleWith(
+      'earlier-genuine-page',
+      original.replace(/^Proof bundle written by Notarium \S+/, 'Proof bundle written by Notarium 0.0.9'),
+    );
+    expect(earlierAlone.readme).toMatchObject({ asWritten: 'edited' });
+    expect(earlierAlone.page).toMatchObject({ published: true });
     expect(earlier.page.message).toContain(
       "says Notarium 0.0.9 wrote the bundle, a version before this one that never published a page's figure, so the README was edited too",
     );

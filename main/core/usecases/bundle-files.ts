@@ -49,7 +49,9 @@ export async function bundleFileAt(path: string): Promise<BundleFile | null> {
   if (name === BUNDLE_README_NAME) {
     const version = readmeVersion(text);
     if (version === null) return null;
-    const asWritten = readmeAsWritten(text);
+    // No earlier version wrote a bundle without publishing its page's figure: a README naming one was edited.
+    const written = readmeAsWritten(text);
+    const asWritten = written === 'other-version' && neverReleased(version) ? 'edited' : written;
     const page = await bundleBytes(join(dirname(path), VERIFIER_PAGE_NAME));
     const pageSha256 = page && createHash('sha256').update(page).digest('hex');
     return { path, role: 'readme', asWritten, message: readmeMessage(text, version, asWritten, pageSha256) };
@@ -75,6 +77,8 @@ function readmeMessage(text: string, version: string, asWritten: ReadmeReading, 
   const notEvidence = "What it says is not evidence: the receipts' verdicts here are Notarium's own, and its page is judged by its own SHA-256.";
   if (asWritten === 'other-version')
     return `The proof bundle's README, which says Notarium ${version} wrote it (this is Notarium ${packageJson.version}, which cannot check another version's words). ${notEvidence}`;
+  if (asWritten === 'edited' && version !== packageJson.version)
+    return `The proof bundle's README.txt was EDITED: it says Notarium ${version} wrote it, a version before this one that never published a page's figure. Do not follow its instructions. ${notEvidence}`;
   if (asWritten === 'edited')
     return `The proof bundle's README.txt was EDITED after Notarium ${version} wrote it: it is not word for word what this version writes. Do not follow its instructions. ${notEvidence}`;
   const stated = readmeFacts(text)!.pageSha256;
@@ -93,9 +97,11 @@ function pageMessage(sha256: string, writtenBy: string | undefined): string {
   const other =
     writtenBy === undefined || writtenBy === ours
       ? ' It was edited after it was built, or built by another copy of Notarium: do not trust what it says.'
-      : olderThanThis(writtenBy)
-        ? ` Its README.txt says Notarium ${writtenBy} wrote the bundle, a version before this one${PUBLISHED_VERIFIER_PAGES[writtenBy] === undefined ? " that never published a page's figure, so the README was edited too" : `, which published ${PUBLISHED_VERIFIER_PAGES[writtenBy]}: the page ${PUBLISHED_VERIFIER_PAGES[writtenBy] === sha256 ? 'is that one' : 'is not that one either'}`}.`
-        : ` Its README.txt says Notarium ${writtenBy} wrote the bundle, a version after this one, or one that does not exist: compare the figure with the one published for that version (docs/evidence.md, "The verifier page's SHA-256"), never with the README's.`;
+      : neverReleased(writtenBy)
+        ? ` Its README.txt says Notarium ${writtenBy} wrote the bundle, a version before this one that never published a page's figure, so the README was edited too.`
+        : olderThanThis(writtenBy)
+          ? ` Its README.txt says Notarium ${writtenBy} wrote the bundle, a version before this one, which published ${PUBLISHED_VERIFIER_PAGES[writtenBy]}: the page ${PUBLISHED_VERIFIER_PAGES[writtenBy] === sha256 ? 'is that one' : 'is not that one either'}.`
+          : ` Its README.txt says Notarium ${writtenBy} wrote the bundle, a version after this one, or one that does not exist: compare the figure with the one published for that version (docs/evidence.md, "The verifier page's SHA-256"), never with the README's.`;
   return `The proof bundle's verifier page is NOT the one published for Notarium ${ours}: its SHA-256 is ${sha256}, the published one ${PUBLISHED_VERIFIER_PAGE_SHA256}.${other} The receipts' verdicts here are Notarium's own, not the page's; to check in a browser, use a page of your own ("notarium verifier-page -o DIR").`;
 }
 
@@ -113,6 +119,11 @@ export async function loneReceipts(folder: string): Promise<string[]> {
   const lone: string[] = [];
   for (const name of names.sort((a, b) => a.localeCompare(b))) if (!(await present(join(folder, besideReceipt(name))))) lone.push(join(folder, name));
   return lone;
+}
+
+/** An earlier version than this one with no published page figure: no such release wrote a bundle. */
+function neverReleased(version: string): boolean {
+  return olderThanThis(version) && PUBLISHED_VERIFIER_PAGES[version] === undefined;
 }
 
 /** Whether `version` (x.y.z, any suffix ignored) comes before this one. */
