@@ -109,6 +109,9 @@ describe('verify from the library, of an import kept as partially verified', () 
     expect((await json('receipt', 'import', forged)).value[0]).toMatchObject({ imported: true, outcome: 'partially-verified' });
     const exported = await json('receipt', 'export', 'lease.pdf', '-o', join(kept, 'lease-copy.json'));
     expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.value.imported).toMatch(/^lease-copy\.json is imported evidence: this library imported it and did not issue or register it\./);
+    const said = await cli('receipt', 'export', 'lease.pdf', '-o', join(kept, 'lease-copy.json'));
+    expect(said.stdout).toMatch(/lease-copy\.json\n {2}lease-copy\.json is imported evidence: .*partially verified at best/);
     expect(JSON.parse(readFileSync(join(kept, 'lease-copy.json'), 'utf8'))).toEqual(original);
     const bundled = await json('receipt', 'export', 'lease.pdf', '--bundle', '-o', join(kept, 'lease-bundle'));
     expect(bundled.code, bundled.stderr).toBe(0);

@@ -139,6 +139,8 @@ async function exportCommand(argv: string[], io: CliIo): Promise<number> {
     if (v.json) io.out(JSON.stringify(result, null, 2));
     else {
       for (const r of result.receipts) io.out(visibleName(r));
+      // A receipt the library imported is handed on as it came, and said to be so.
+      if (result.imported) io.out(`  ${visibleName(result.imported)}`);
       if (result.index) io.out(visibleName(result.index));
       if (result.verifier) io.out(visibleName(result.verifier));
       if (result.readme) io.out(visibleName(result.readme));

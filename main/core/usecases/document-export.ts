@@ -1,3 +1,4 @@
+import { importedEvidenceWords } from './held-as-imported.ts';
 import { basename, dirname, join, resolve } from 'node:path';
 import { labelledReceiptName, VERSIONS_INDEX_SUFFIX } from '../../../preload/notarium-files.ts';
 import { zipArchive } from '../archive/zip-archive.ts';
@@ -74,6 +75,8 @@ export interface ExportResult {
   index?: string;
   /** A batch's file: its place in its batch (registrations.ts batchFacts); null for any other registration. */
   batch: BatchFacts | null;
+  /** The receipt is imported evidence, not one this library issued: the library's word on it (held-as-imported.ts); else null. */
+  imported: string | null;
 }
 
 /**
@@ -84,17 +87,27 @@ export interface ExportResult {
 export async function exportReceipts(
   ctx: NotaryContext,
   target: string,
-  options: { out?: string; profile?: string; document?: boolean } = {},
+  options: { out?: string; profile?: string; document?: boolean; bundle?: boolean } = {},
 ): Promise<ExportResult> {
   const { record, member } = await resolveRegistration(ctx, target, options.profile);
   // Written elsewhere (-o), a receipt is a copy: the library keeps the one beside the file.
   const copy = options.out !== undefined;
-  if (member) return { receipts: [await writeMemberReceipt(ctx, member, options.out, { copy })], batch: batchFacts(ctx, { record, member }) };
-  if (record.documentId === null || options.document === false) return { receipts: [await writeReceipt(ctx, record, options.out, { copy })], batch: null };
+  if (member) {
+    const written = await writeMemberReceipt(ctx, member, options.out, { copy });
+    return {
+      receipts: [written],
+      batch: batchFacts(ctx, { record, member }),
+      imported: importedEvidenceWords(record, basename(written), options.bundle ? 'bundle' : 'export'),
+    };
+  }
+  if (record.documentId === null || options.document === false) {
+    const written = await writeReceipt(ctx, record, options.out, { copy });
+    return { receipts: [written], batch: null, imported: importedEvidenceWords(record, basename(written), options.bundle ? 'bundle' : 'export') };
+  }
   const document = await resolveDocument(ctx, target, options.profile);
   const folder = options.out ? resolve(options.out) : record.path ? dirname(record.path) : null;
   if (!folder) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${record.name} is: name a folder for the receipts with -o.`);
-  const result: ExportResult = { receipts: [], batch: null };
+  const result: ExportResult = { receipts: [], batch: null, imported: null };
   // Each version under its label, or under its txId's when another registration's receipt holds that name (labelledPlace).
   const plain = join(folder, receiptFileName(document.name));
   const nameOf = async (v: StoredRecord) => basename(await labelledPlace(plain, v));

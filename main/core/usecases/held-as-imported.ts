@@ -93,11 +93,17 @@ function heldSaid(record: Pick<StoredRecord, 'proofOutcome'>, testChain: boolean
  * For what the library hands on (a proof bundle's README): a receipt of imported evidence is the
  * importer's, not one this library issued, and the library's verdict on it. Null for any other.
  */
-export function importedEvidenceWords(record: Pick<StoredRecord, 'proofOutcome' | 'network' | 'state' | 'lastError'>, receiptName: string): string | null {
+export function importedEvidenceWords(
+  record: Pick<StoredRecord, 'proofOutcome' | 'network' | 'state' | 'lastError'>,
+  receiptName: string,
+  by: 'bundle' | 'export' = 'bundle',
+): string | null {
+  const who = by === 'bundle' ? 'the library that wrote this bundle' : 'this library';
+  const claims = by === 'bundle' ? 'the page or its claims say' : 'its claims say';
   const disproved = disprovedImport(record);
   if (disproved)
-    return `${receiptName} is imported evidence: the library that wrote this bundle imported it and did not issue or register it. Its service has since disproved it, so it does not verify, whatever the page or its claims say. ${record.lastError ?? ''}`.trimEnd();
+    return `${receiptName} is imported evidence: ${who} imported it and did not issue or register it. Its service has since disproved it, so it does not verify, whatever ${claims}. ${record.lastError ?? ''}`.trimEnd();
   if (!heldAsEvidence(record)) return null;
   const why = whyHeldAsEvidence(record, networkOf(record.network)?.testChain ?? false);
-  return `${receiptName} is imported evidence: the library that wrote this bundle imported it and did not issue or register it. It holds it as partially verified at best (${why}), whatever the page or its claims say.`;
+  return `${receiptName} is imported evidence: ${who} imported it and did not issue or register it. It holds it as partially verified at best (${why}), whatever ${claims}.`;
 }

@@ -11,7 +11,6 @@ import { documentExport, exportReceipts, type ExportResult } from './document-ex
 import { fileReceipt } from './batch-receipts.ts';
 import { asFile, type Registration } from './registrations.ts';
 import { importedEvidenceWords } from './held-as-imported.ts';
-import { resolveRegistration } from './resolve-target.ts';
 
 /**
  * A proof bundle (`receipt export --bundle`): the receipt (a document's: every version's, and its
@@ -34,8 +33,11 @@ export interface BundleResult extends ExportResult {
 export async function exportProofBundle(ctx: NotaryContext, target: string, options: { out?: string; profile?: string } = {}): Promise<BundleResult> {
   const page = verifierPage(); // before anything is written: a copy without its page says so first
   const folder = options.out === undefined ? undefined : bundleFolder(resolve(options.out));
-  const result = await exportReceipts(ctx, target, { ...(folder ? { out: folder } : {}), ...(options.profile ? { profile: options.profile } : {}) });
-  const { record } = await resolveRegistration(ctx, target, options.profile);
+  const result = await exportReceipts(ctx, target, {
+    ...(folder ? { out: folder } : {}),
+    ...(options.profile ? { profile: options.profile } : {}),
+    bundle: true,
+  });
   const where = dirname(result.receipts[0] ?? result.index!);
   const verifier = join(where, VERIFIER_PAGE_NAME);
   const readme = join(where, BUNDLE_README_NAME);
@@ -53,7 +55,7 @@ export async function exportProofBundle(ctx: NotaryContext, target: string, opti
     ...(result.index ? { index: basename(result.index) } : {}),
     pageSha256: verifierSha256,
     writtenAt: new Date(ctx.now()),
-    imported: result.receipts[0] ? importedEvidenceWords(record, basename(result.receipts[0])) : null,
+    imported: result.imported,
   });
   writeBundleFile(readme, text, 'README');
   return { ...result, verifier, verifierSha256, readme };
