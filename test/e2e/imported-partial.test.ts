@@ -31,6 +31,14 @@ beforeAll(async () => {
     env: { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' },
   });
   expect(imported.stdout).toMatch(/partially verified on mainnet/);
+  // A self-mined test-chain receipt of another service: every step checks, its header's time included, but nothing vouches for it.
+  const mined = forgeFromNothing(folder, 'mined-deed.pdf', 'a deed the forger mined a block for\n', {
+    network: 'sandbox',
+    evidence: 'mined',
+    serviceUrl: 'https://forger.example',
+  });
+  const minedImport = await runCli(['receipt', 'import', mined], { env: { NOTARIUM_HOME: app.home, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' } });
+  expect(minedImport.stdout).toMatch(/partially verified on sandbox/);
 });
 afterAll(async () => {
   await app?.close();
@@ -69,6 +77,17 @@ describe('an imported, partially verified receipt in the Library', () => {
     expect(await field('Notarised').textContent()).toMatch(/^\s*Not said by the receipt\s*$/);
     expect(await field('Imported').textContent()).toMatch(/\d/);
     await keepShots(page, 'library-imported-partial', field('Service'));
+
+    // One whose (self-mined) header gives a block time: still no time in the column, the claim on hover and in its details.
+    const mined = page.locator('.row', { hasText: 'mined-deed.pdf' });
+    await expect.poll(() => mined.count()).toBe(1);
+    expect((await mined.locator('.when').textContent())?.trim()).toBe('—');
+    expect(await mined.locator('.when').getAttribute('title')).toMatch(/; its receipt names a block of .*\d.*, which the library does not vouch for$/);
+    await mined.click();
+    await expect
+      .poll(() => field('Notarised').textContent())
+      .toMatch(/^\s*Not said by the receipt; it names a block of .*\d.*, which the library does not vouch for\s*$/);
+    await keepShots(page, 'library-imported-claimed-block', field('Notarised'));
   });
 });
 
