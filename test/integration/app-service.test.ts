@@ -8,7 +8,7 @@ import { createAppService, type AppService } from '../../main/core/app/app-servi
 import { sentenceFor } from '../../main/core/errors/catalogue.ts';
 import { asNotariumError, NotariumError } from '../../main/core/errors/notarium-error.ts';
 import { Notary } from '../../main/core/notary.ts';
-import { printPdfWithChromium } from '../../main/web/chromium-pdf.ts';
+import { printPdfWithChromium } from '../../main/core/print/chromium-pdf.ts';
 import { decodeQr, pdfText } from '../support/certificate-checks.ts';
 import { pageSha256, verifierPage } from '../../main/core/receipts/verifier-page.ts';
 import { runCli } from '../support/cli.ts';
