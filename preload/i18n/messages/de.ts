@@ -1,9 +1,11 @@
 import type { Catalogue } from '../message-types.ts';
 import { engineDe } from './engine/de.ts';
+import { certificateDe } from './certificate/de.ts';
 
 /** Notarium's messages in German (formal "Sie"); the glossary is in docs/decisions/i18n-library.md. */
 export const de = {
   ...engineDe,
+  ...certificateDe,
   screens: {
     notarise: 'Zeitstempeln',
     library: 'Bibliothek',

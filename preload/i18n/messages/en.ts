@@ -1,4 +1,5 @@
 import { engineEn } from './engine/en.ts';
+import { certificateEn } from './certificate/en.ts';
 
 /**
  * Notarium's messages in English: the source the other languages follow (their keys and
@@ -7,6 +8,7 @@ import { engineEn } from './engine/en.ts';
  */
 export const en = {
   ...engineEn,
+  ...certificateEn,
   screens: {
     notarise: 'Notarise',
     library: 'Library',

@@ -1,9 +1,11 @@
 import type { Catalogue } from '../message-types.ts';
 import { engineFr } from './engine/fr.ts';
+import { certificateFr } from './certificate/fr.ts';
 
 /** Notarium's messages in French (formal "vous"); the glossary is in docs/decisions/i18n-library.md. */
 export const fr = {
   ...engineFr,
+  ...certificateFr,
   screens: {
     notarise: 'Horodater',
     library: 'Bibliothèque',
