@@ -374,6 +374,7 @@ export const de = {
     printing: 'Wird gedruckt…',
     preparing: 'Wird vorbereitet…',
     htmlTitle: 'Eine Webseite zum Drucken oder Aufbewahren',
+    certificateLanguage: 'Sprache des Zertifikats',
     failedNote: 'Diese Registrierung war nicht erfolgreich, daher gibt es keinen Nachweis zu exportieren. Versehen Sie die Datei erneut mit einem Zeitstempel.',
     notReadyNote: 'Quittung und Zertifikat sind bereit, sobald die Registrierung in einem Block ist.',
     batch: 'Stapel',

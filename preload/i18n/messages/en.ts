@@ -370,6 +370,7 @@ export const en = {
     printing: 'Printing…',
     preparing: 'Preparing…',
     htmlTitle: 'A web page to print or keep',
+    certificateLanguage: 'Language of the certificate',
     failedNote: 'This registration did not succeed, so there is no proof to export. Notarise the file again.',
     notReadyNote: 'The receipt and the certificate are ready once the registration is in a block.',
     batch: 'Batch',

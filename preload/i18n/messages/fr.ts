@@ -395,6 +395,7 @@ export const fr = {
     printing: 'Impression…',
     preparing: 'Préparation…',
     htmlTitle: 'Une page web à imprimer ou à conserver',
+    certificateLanguage: 'Langue du certificat',
     failedNote: 'Cet enregistrement n’a pas abouti : il n’y a donc aucune preuve à exporter. Horodatez à nouveau le fichier.',
     notReadyNote: 'Le reçu et le certificat seront prêts dès que l’enregistrement sera entré dans un bloc.',
     batch: 'Lot',
