@@ -38,9 +38,10 @@ export const certificateFr = {
       'Pas de lien public\u00a0: la chaîne sandbox est simulée par le bac à sable Notarium qui a enregistré ce fichier, et aucun explorateur public ne l’affiche. Le fichier de reçu contient la preuve.',
     noLinkPrivate:
       'Pas de lien public\u00a0: l’explorateur du profil, à l’adresse {{host}}, ne répond que sur l’ordinateur ou le réseau qui a enregistré ce fichier. Le fichier de reçu contient la preuve.',
-    batchFile: 'Fichier {{position}} sur {{files}} ancrés ensemble par l’enregistrement {{txId}} (lot {{id}})\u00a0; aucun autre fichier n’est nommé ici.',
+    batchFile:
+      'Fichier {{position}} d’un lot de {{files}} fichiers ancrés ensemble par l’enregistrement {{txId}} (lot {{id}})\u00a0; aucun autre fichier n’est nommé ici.',
     batchFileNotSent:
-      'Fichier {{position}} sur {{files}} ancrés ensemble par un enregistrement pas encore envoyé (lot {{id}})\u00a0; aucun autre fichier n’est nommé ici.',
+      'Fichier {{position}} d’un lot de {{files}} fichiers ancrés ensemble par un enregistrement pas encore envoyé (lot {{id}})\u00a0; aucun autre fichier n’est nommé ici.',
     batchImported:
       'L’un des fichiers d’un lot ancrés ensemble par l’enregistrement {{txId}} (lot {{id}}, connu par les reçus de ses fichiers)\u00a0; aucun autre fichier n’est nommé ici.',
     batchImportedNotSent:
