@@ -330,6 +330,8 @@ const recordId = z.number().int().positive();
 const documentId = z.number().int().positive();
 const jobId = z.string().uuid();
 const itemRef = z.union([recordId, z.object({ member: z.number().int().positive() }).strict()]);
+/** The language a certificate is written in; English when not given. */
+const certificateLanguage = z.enum(LANGUAGES, said('A certificate is made in English (en), French (fr) or German (de).'));
 const address = z.string().max(2048, said('An address has at most 2,048 characters.'));
 
 /** A file the UI names: a path (Electron) or a file streamed to the web shell. */
@@ -479,10 +481,10 @@ export const CALLS = {
   finaliseDocument: z.tuple([documentId]),
   exportDocument: z.tuple([documentId]),
   whichVersion: z.tuple([fileRef]),
-  /** The printable certificate as a self-contained HTML page. */
-  certificate: z.tuple([itemRef]),
+  /** The printable certificate as a self-contained HTML page, in a language (English when not given). */
+  certificate: z.tuple([itemRef, certificateLanguage.optional()]),
   /** The same certificate printed to PDF (Electron's printToPDF; Chromium in the web shell). */
-  certificatePdf: z.tuple([itemRef]),
+  certificatePdf: z.tuple([itemRef, certificateLanguage.optional()]),
   listWatchedFolders: z.tuple([]),
   /** The desktop app's folder picker (null when cancelled); the web shell has none. */
   chooseFolder: z.tuple([]),

@@ -4,7 +4,7 @@ import { createAppService, type AppService } from '../core/app/app-service.ts';
 import { callService } from '../core/app/call-service.ts';
 import { NotariumError } from '../core/errors/notarium-error.ts';
 import type { Notary } from '../core/notary.ts';
-import { printPdfWithChromium } from './chromium-pdf.ts';
+import { printPdfWithChromium } from '../core/print/chromium-pdf.ts';
 import type { UploadLimits } from './upload-store.ts';
 import { startWebShell, type Bridge, type WebShell } from './web-server.ts';
 

@@ -9,6 +9,8 @@ import { durationUnit } from '../duration.ts';
 export interface Formats {
   /** A date and time, medium date and short time: "29 nov. 2026, 14:05". */
   dateTime(d: Date): string;
+  /** An instant on paper, to the second and in UTC, named so (a certificate outlives its reader's time zone): "22 novembre 2026 à 10:15:00 UTC". */
+  utcDateTime(d: Date): string;
   /** A time of day: "14:05:09". */
   timeOfDay(d: Date): string;
   number(n: number): string;
@@ -23,6 +25,7 @@ export function formats(locale: string): Formats {
   // Each built at its first use: building Intl's formats loads the language's tables, tens of
   // milliseconds a kind on a busy machine, which a screen showing only dates should not wait for.
   const dateTime = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+  const utcDateTime = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }));
   const timeOfDay = once(() => new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }));
   const number = once(() => new Intl.NumberFormat(locale));
   // A size's figure is below 1024: no thousands separator (1023 B, as the CLI writes it).
@@ -36,6 +39,7 @@ export function formats(locale: string): Formats {
   );
   return {
     dateTime: (d) => dateTime().format(d),
+    utcDateTime: (d) => utcDateTime().format(d),
     timeOfDay: (d) => timeOfDay().format(d),
     number: (n) => number().format(n),
     // French writes octets, and keeps a figure and its unit together with a no-break space, as it does every unit.

@@ -1,5 +1,6 @@
 import type { StepView, VerificationView } from '../../preload/contract.ts';
 import type { MessageKey } from '../../preload/i18n/message-types.ts';
+import { STEP_MESSAGES } from '../../preload/i18n/engine-words.ts';
 import { say, type Said } from '../../preload/i18n/said.ts';
 import { hasMessage } from '../../preload/i18n/translator.ts';
 import { locale, t } from './locale.svelte.ts';
@@ -11,17 +12,7 @@ import { locale, t } from './locale.svelte.ts';
  * said by its code (`stepCodes.*`); a parameter `step` (`steps`) names a step (steps) by its id.
  */
 
-const STEPS: Record<string, { label: MessageKey; name: MessageKey }> = {
-  'file-digest': { label: 'stepLabels.fileDigest', name: 'stepNames.fileDigest' },
-  record: { label: 'stepLabels.record', name: 'stepNames.record' },
-  aggregation: { label: 'stepLabels.aggregation', name: 'stepNames.aggregation' },
-  fingerprint: { label: 'stepLabels.fingerprint', name: 'stepNames.fingerprint' },
-  transaction: { label: 'stepLabels.transaction', name: 'stepNames.transaction' },
-  'merkle-proof': { label: 'stepLabels.merkleProof', name: 'stepNames.merkleProof' },
-  'block-header': { label: 'stepLabels.blockHeader', name: 'stepNames.blockHeader' },
-  chain: { label: 'stepLabels.chain', name: 'stepNames.chain' },
-  service: { label: 'stepLabels.service', name: 'stepNames.service' },
-};
+const STEPS = STEP_MESSAGES;
 
 const english = (): boolean => locale.language === 'en';
 

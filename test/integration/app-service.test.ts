@@ -8,7 +8,7 @@ import { createAppService, type AppService } from '../../main/core/app/app-servi
 import { sentenceFor } from '../../main/core/errors/catalogue.ts';
 import { asNotariumError, NotariumError } from '../../main/core/errors/notarium-error.ts';
 import { Notary } from '../../main/core/notary.ts';
-import { printPdfWithChromium } from '../../main/web/chromium-pdf.ts';
+import { printPdfWithChromium } from '../../main/core/print/chromium-pdf.ts';
 import { decodeQr, pdfText } from '../support/certificate-checks.ts';
 import { pageSha256, verifierPage } from '../../main/core/receipts/verifier-page.ts';
 import { runCli } from '../support/cli.ts';
@@ -351,6 +351,24 @@ describe('the app service', () => {
     expect(layout.trimStart().split('\n')[0]!.trim()).toBe('TEST — sandbox chain: not a proof on mainnet');
     expect(text).not.toMatch(/127\.0\.0\.1|Scan to see/);
     expect(text).toContain('No public link: the sandbox chain is simulated');
+
+    // In French and German too, the line naming its language included: one page, hashes whole, its words the language's.
+    for (const [language, heading, test] of [
+      ['fr', 'Certificat d’enregistrement', 'TEST — chaîne sandbox\u00a0: ce n’est pas une preuve sur mainnet'],
+      ['de', 'Registrierungszertifikat', 'TEST — Kette sandbox: kein Nachweis auf mainnet'],
+    ] as const) {
+      const other = await t.service.api.certificatePdf(id, language);
+      expect(other.fileName).toBe('deed.txt.certificate.pdf');
+      const page = pdfText(Buffer.from(other.pdfBase64, 'base64'));
+      expect(
+        page.split('\f').filter((p) => p.trim()),
+        language,
+      ).toHaveLength(1);
+      for (const hash of [txId, sha256!]) expect(page, `${language} ${hash}`).toMatch(new RegExp(`(^|\\s)${hash}(\\W|$)`, 'm'));
+      expect(page.replace(/\s+/g, ' ')).toContain(heading);
+      expect(page.trimStart().split('\n')[0]!.trim().replace(/\s+/g, ' ')).toBe(test.replace(/\s+/g, ' '));
+      expect(page).not.toContain('Certificate of registration');
+    }
   });
 
   it('verifies through a job, one result per file with the step report', async () => {
@@ -801,5 +819,14 @@ describe('the app service', () => {
     // Arity is said in words, not in the schema library's.
     expect(() => parseCall('appInfo', ['x'])).toThrow(/^The call appInfo was refused: it takes no arguments\.$/);
     expect(() => parseCall('getRecord', [])).toThrow(/^The call getRecord was refused: it takes at least 1 argument\.$/);
+    // A certificate's language: English, French or German, or none (English); another is the catalogue's INVALID_ARGUMENT, said for people.
+    expect(parseCall('certificate', [1, 'fr'])).toEqual({ method: 'certificate', args: [1, 'fr'] });
+    expect(parseCall('certificatePdf', [{ member: 2 }])).toEqual({ method: 'certificatePdf', args: [{ member: 2 }] });
+    for (const method of ['certificate', 'certificatePdf']) {
+      expect(refusal(method, [1, 'it'])).toEqual(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', message: 'A certificate is made in English (en), French (fr) or German (de).' }),
+      );
+      expect(refusal(method, [1, 7]).code).toBe('INVALID_ARGUMENT');
+    }
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { certificateHtml } from '../../main/core/app/certificate.ts';
 import type { Profile } from '../../main/core/store/profiles.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
-import { printPdfWithChromium } from '../../main/web/chromium-pdf.ts';
+import { printPdfWithChromium } from '../../main/core/print/chromium-pdf.ts';
 import { pdfText } from '../support/certificate-checks.ts';
 import { FILE_CONTENT, FILE_DIGEST, makeFixture } from '../support/receipt-fixture.ts';
 

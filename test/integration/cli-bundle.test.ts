@@ -131,7 +131,7 @@ describe('the bin in a development tree of its own', () => {
       expect({ name, heavy: loaded.sources.filter(heavy) }).toEqual({ name, heavy: [] });
     }
     expect(loadedWith(command('hash')).packages).toEqual([]);
-    expect(loadedWith(command('app')).sources).toEqual(expect.arrayContaining(['main/web/web-app.ts', 'main/web/chromium-pdf.ts']));
+    expect(loadedWith(command('app')).sources).toEqual(expect.arrayContaining(['main/web/web-app.ts', 'main/core/print/chromium-pdf.ts']));
     expect(loadedWith(command('sandbox')).sources).toContain('sandbox/index.ts');
   });
 

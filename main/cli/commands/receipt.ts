@@ -44,6 +44,13 @@ export const RECEIPT_HELP = `Usage:
                                                   fails, as receipt verify --online would fail it,
                                                   or names an unknown network, is refused; a
                                                   partially verified one stays partially verified)
+  notarium receipt certificate <file|txId> [--pdf] [--lang en|fr|de] [-o PATH]
+                                                  write the printable certificate: an HTML page
+                                                  that checks the file in any browser, offline
+                                                  (next to the file by default; -o a file or a
+                                                  folder); --pdf: printed to PDF by Chromium
+                                                  (NOTARIUM_CHROMIUM names it); --lang: its
+                                                  language, English by default
   notarium receipt info <receipt> [--json]        what a receipt holds, without checking it (the
                                                   salt is never shown)
   notarium receipt upgrade <receipts…> [--profile P] [--json]
@@ -59,6 +66,7 @@ Exit code (import): 0 imported or already held, 1 one disagrees with what the li
 txId (at most one of the two is genuine), 2 one was refused or could not be read.`;
 
 const EXPORT_OPTIONS = { ...COMMON_OPTIONS, output: { type: 'string', short: 'o' }, bundle: { type: 'boolean' } } as const;
+const CERTIFICATE_OPTIONS = { ...COMMON_OPTIONS, output: { type: 'string', short: 'o' }, pdf: { type: 'boolean' }, lang: { type: 'string' } } as const;
 const INFO_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 // No --profile: the receipt names its service, and --online asks the profile that reaches it.
 const VERIFY_OPTIONS = { ...INFO_OPTIONS, online: { type: 'boolean' } } as const;
@@ -70,6 +78,7 @@ export const RECEIPT_SUBCOMMANDS = {
   import: COMMON_OPTIONS,
   info: INFO_OPTIONS,
   upgrade: COMMON_OPTIONS,
+  certificate: CERTIFICATE_OPTIONS,
 } as const;
 
 /** What an imported receipt proved by itself, in words; pending: who follows it (commands as the user runs Notarium). */
@@ -123,7 +132,14 @@ function importWords(o: ImportResult & { path: string }, env: NodeJS.ProcessEnv)
 export async function receiptCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === '--help' || sub === '-h') return help(io, RECEIPT_HELP);
-  const run = { export: exportCommand, verify: verifyReceiptCommand, import: importCommand, info: infoCommand, upgrade: upgradeCommand };
+  const run = {
+    export: exportCommand,
+    verify: verifyReceiptCommand,
+    import: importCommand,
+    info: infoCommand,
+    upgrade: upgradeCommand,
+    certificate: certificateCommand,
+  };
   return run[subcommandOf('receipt', sub, RECEIPT_SUBCOMMANDS)](rest, io);
 }
 
@@ -150,6 +166,15 @@ async function exportCommand(argv: string[], io: CliIo): Promise<number> {
     }
     return EXIT.OK;
   });
+}
+
+async function certificateCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values: v, positionals } = parseSubcommand('receipt', 'certificate', argv, RECEIPT_SUBCOMMANDS, true);
+  if (v.help) return help(io, RECEIPT_HELP);
+  const [target] = requirePositionals(positionals, 1, 'notarium receipt certificate <file|txId> [--pdf] [--lang en|fr|de] [-o PATH]');
+  // Loaded only here: the certificate's page, its words in three languages and the printer are for this subcommand alone.
+  const { certificateCommand: write } = await import('./certificate.ts');
+  return write(target!, v, io);
 }
 
 async function verifyReceiptCommand(argv: string[], io: CliIo): Promise<number> {

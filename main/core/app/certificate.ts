@@ -8,9 +8,13 @@ import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { powershellQuote, shellQuote } from '../text/shell-quote.ts';
 import { isPublicLink } from '../../../preload/public-link.ts';
-import { counted } from '../../../preload/counted.ts';
+import { engineWords, type EngineWords } from '../../../preload/i18n/engine-words.ts';
+import { formats, type Formats } from '../../../preload/i18n/formats.ts';
+import type { Language } from '../../../preload/i18n/languages.ts';
+import type { MessageArgs, MessageKey, RichPiece, Translate, TranslateRich } from '../../../preload/i18n/message-types.ts';
+import { richTranslator, translator } from '../../../preload/i18n/translator.ts';
 import type { BatchFacts } from '../usecases/registrations.ts';
-import { heldAsEvidence, heldAsImported, whyHeldAsEvidence } from '../usecases/held-as-imported.ts';
+import { heldAsEvidence, heldAsImported } from '../usecases/held-as-imported.ts';
 
 /**
  * A printable certificate: a self-contained HTML page (no network) with the file, its fingerprint,
@@ -19,6 +23,10 @@ import { heldAsEvidence, heldAsImported, whyHeldAsEvidence } from '../usecases/h
  * it carries the receipt and the offline verifier page's script (receipts/verifier-page.ts), so a
  * file dropped on it is verified in the browser with the app's report; on paper (the PDF, printed
  * without them) the steps by hand remain.
+ *
+ * In English, French or German: every word is a `certificate.*` message (preload/i18n/messages/certificate),
+ * the engine's sentences it quotes are the report's own messages (`said`), and dates are the
+ * language's, in UTC. Hashes, ids, names and commands are the same in every language.
  */
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -28,27 +36,63 @@ const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
 const shown = (s: string) => escape(visibleText(s)).replace(ISO_TIME, '<span class="whole">$&</span>');
 /** A command's fixed words (`shasum -a 256 --`) on one line, the file's name after them free to wrap. */
 const command = (words: string, name: string) => `<code><span class="whole">${escape(words)}</span> ${escape(name)}</code>`;
+/** A value in monospace: a hash, an id, a field's name. */
+const code = (value: string) => `<code>${escape(value)}</code>`;
+
+/** The certificate's language: its messages, the engine's sentences and its formats. */
+interface Words {
+  language: Language;
+  t: Translate;
+  rich: TranslateRich;
+  engine: EngineWords;
+  fmt: Formats;
+}
+
+function wordsOf(language: Language): Words {
+  return { language, t: translator(language), rich: richTranslator(language), engine: engineWords(language), fmt: formats(language) };
+}
+
+/** A message's own words for the page (an apostrophe stays one: no message is put in an attribute). */
+const text = (s: string) => s.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A message as HTML: its words escaped, each parameter put in as the HTML it already is. */
+function html<K extends MessageKey>(w: Words, key: K, ...args: MessageArgs<K>): string {
+  const params = (args[0] ?? {}) as Record<string, string | number>;
+  // Typed at the call (MessageArgs<K>); here a key and its parameters, as translator.ts takes them.
+  const rich = w.rich as (key: string, params?: object) => RichPiece[];
+  return rich(key, params)
+    .map((piece) => (piece.param === undefined ? text(piece.text) : String(params[piece.param])))
+    .join('');
+}
+
+/** A time from a receipt or the library: in English as it came (ISO), else in the language's words, in UTC; anything not a time as it is. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+function instant(w: Words, value: string): string {
+  if (w.language === 'en' || !ISO_INSTANT.test(value) || Number.isNaN(Date.parse(value))) return visibleName(value);
+  return w.fmt.utcDateTime(new Date(value));
+}
 
 /**
  * The outcome, first and in words: only a verified report gets the green box. A test chain's says
  * its proof of work proves nothing; a partially verified one lists what is left unproven.
  */
-function outcomeBox(report: VerificationReport): string {
+function outcomeBox(w: Words, report: VerificationReport): string {
   const { outcome, network } = report;
   const tone = outcome === 'verified' ? (network.testChain ? 'test' : 'verified') : 'partial';
   const heading =
     outcome === 'verified'
       ? network.testChain
-        ? `Verified on ${network.label}, a test chain: its proof of work proves nothing`
-        : 'Verified'
+        ? html(w, 'certificate.verifiedTestChain', { network: escape(network.label) })
+        : html(w, 'certificate.verified')
       : outcome === 'pending'
-        ? 'Pending: not in a block yet'
-        : 'Partially verified, not verified';
-  const unproven = (report.unproven ?? []).map((u) => `<li>${shown(u)}</li>`).join('\n');
+        ? html(w, 'certificate.pending')
+        : html(w, 'certificate.partial');
+  const unproven = (report.unproven ?? []).map((u, i) => `<li>${shown(w.engine.text(u, report.said.unproven?.[i]))}</li>`).join('\n');
+  const proves = report.proves ? w.engine.text(report.proves, report.said.proves) : w.engine.text(report.summary, report.said.summary);
   return (
-    `<div class="outcome ${tone}"><p class="heading"><strong>${escape(heading)}</strong></p>` +
-    `<p>${shown(report.proves ?? report.summary)}</p>` +
-    (unproven ? `<p>Not proven here:</p><ul class="unproven">\n${unproven}\n</ul>` : '') +
+    `<div class="outcome ${tone}"><p class="heading"><strong>${heading}</strong></p>` +
+    `<p>${shown(proves)}</p>` +
+    (unproven ? `<p>${html(w, 'certificate.notProven')}</p><ul class="unproven">\n${unproven}\n</ul>` : '') +
     `</div>`
   );
 }
@@ -59,15 +103,17 @@ function outcomeBox(report: VerificationReport): string {
  * starts with '-' or holds wildcards a name. A name with characters that cannot be shown or copied
  * faithfully (a newline, a bidirectional override) is not put in a command at all: FILE stands for it.
  */
-function digestCommands(name: string): string {
+function digestStep(w: Words, name: string, sha256: string): string {
   const typeable = visibleName(name) === name;
   const [posix, powershell] = typeable ? [shellQuote(name), powershellQuote(name)] : ['FILE', 'FILE'];
-  const placeholder = typeable
-    ? ''
-    : ` Its name holds characters that cannot be shown or copied as they are (above, as <code>\\u…</code> escapes): type it in place of <code>FILE</code>, for example with the Tab key.`;
+  const placeholder = typeable ? '' : ` ${html(w, 'certificate.handUntypeable', { escapes: '<code>\\u…</code>', placeholder: '<code>FILE</code>' })}`;
   return (
-    `in a terminal on Linux or macOS (a POSIX shell: sh, bash, zsh), ${command('sha256sum --', posix)} (on macOS without coreutils, ${command('shasum -a 256 --', posix)}); ` +
-    `in Windows PowerShell, ${command('Get-FileHash -Algorithm SHA256 -LiteralPath', powershell)}, which prints it in capitals.${placeholder}`
+    html(w, 'certificate.handDigest', {
+      sha256: code(sha256),
+      sha256sum: command('sha256sum --', posix),
+      shasum: command('shasum -a 256 --', posix),
+      powershell: command('Get-FileHash -Algorithm SHA256 -LiteralPath', powershell),
+    }) + placeholder
   );
 }
 
@@ -79,9 +125,9 @@ const breakableUrl = (url: string): string =>
     .join('<wbr>');
 
 /** A QR code of the explorer link as inline SVG (vector: sharp on paper at any size). */
-async function qrSvg(link: string): Promise<string> {
+async function qrSvg(link: string, label: string): Promise<string> {
   const svg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
-  return svg.replace('<svg ', '<svg role="img" aria-label="QR code of the explorer link" ');
+  return svg.replace('<svg ', `<svg role="img" aria-label="${escape(label)}" `);
 }
 
 /**
@@ -89,13 +135,12 @@ async function qrSvg(link: string): Promise<string> {
  * or network that registered the file (the embedded sandbox's, on loopback), that there is none to
  * print, so no reader takes a dead address for the proof's.
  */
-function explorerRow(link: string | null, explorerLink: string | null, simulated: boolean): string {
-  if (link) return `<tr><th>Explorer</th><td><a href="${escape(link)}"><code>${breakableUrl(link)}</code></a></td></tr>`;
+function explorerRow(w: Words, link: string | null, explorerLink: string | null, simulated: boolean): string {
+  const th = `<th>${html(w, 'certificate.explorer')}</th>`;
+  if (link) return `<tr>${th}<td><a href="${escape(link)}"><code>${breakableUrl(link)}</code></a></td></tr>`;
   if (!explorerLink && !simulated) return '';
-  const why = simulated
-    ? 'the sandbox chain is simulated by the Notarium sandbox that registered this file, and no public explorer shows it'
-    : `the profile's explorer, at <code>${escape(new URL(explorerLink!).host)}</code>, answers only on the computer or network that registered this file`;
-  return `<tr><th>Explorer</th><td class="no-link">No public link: ${why}. The receipt file holds the proof.</td></tr>`;
+  const why = simulated ? html(w, 'certificate.noLinkSimulated') : html(w, 'certificate.noLinkPrivate', { host: code(new URL(explorerLink!).host) });
+  return `<tr>${th}<td class="no-link">${why}</td></tr>`;
 }
 
 /**
@@ -114,43 +159,89 @@ function selfCheck(verifier: VerifierPage, receipt: ReceiptV1, name: string): { 
   };
 }
 
-/** What each online step asks, for the one line that says a certificate did not ask it. */
-const ONLINE_QUESTIONS = {
-  chain: 'a block explorer, whether the block is on the best chain',
-  service: 'the service, whether it still holds this record',
-} as const;
+/**
+ * The one line that says which online steps a certificate did not ask, and what each asks: the best
+ * chain's (a block explorer), the service's, or both.
+ */
+function unaskedLine(w: Words, unasked: readonly { id: string; label: string }[]): string {
+  const labels = unasked.map((s) => w.engine.stepLabel(s));
+  const strong = (s: string) => `<strong>${escape(s)}</strong>`;
+  if (unasked.length > 1) {
+    // English joins the headings with a comma, as it always has; the others as their language lists.
+    const joined = w.language === 'en' ? labels.join(', ') : new Intl.ListFormat(w.language, { type: 'conjunction' }).format(labels);
+    return html(w, 'certificate.unaskedBoth', { labels: strong(joined) });
+  }
+  return unasked[0]!.id === 'service'
+    ? html(w, 'certificate.unaskedService', { label: strong(labels[0]!) })
+    : html(w, 'certificate.unaskedChain', { label: strong(labels[0]!) });
+}
 
 /**
  * A batch's file (docs/design/batches-and-rounds.md): which registration anchors it and its place among how many
  * files, from the library; never another file's name or digest (the receipt holds only the hashes
  * on its own path, each hiding the leaves below it).
  */
-function batchRow(batch: BatchFacts | undefined, txId: string | null): string {
+function batchRow(w: Words, batch: BatchFacts | undefined, txId: string | null): string {
   if (!batch) return '';
-  const registration = txId ? `registration <code>${escape(txId)}</code>` : 'a registration not sent yet';
+  const th = `<th>${html(w, 'certificate.batch')}</th>`;
+  const id = String(batch.id);
   // A file imported from its receipt: its place and the batch's size are not in it.
   if (batch.files === null)
-    return `<tr><th>Batch</th><td>One of a batch's files anchored together by ${registration} (batch ${batch.id}, known from its files' receipts); no other file is named here.</td></tr>`;
+    return `<tr>${th}<td>${txId ? html(w, 'certificate.batchImported', { txId: code(txId), id }) : html(w, 'certificate.batchImportedNotSent', { id })}</td></tr>`;
   if (batch.position === null) return '';
-  return `<tr><th>Batch</th><td>File ${batch.position + 1} of ${batch.files} anchored together by ${registration} (batch ${batch.id}); no other file is named here.</td></tr>`;
+  const place = { position: String(batch.position + 1), files: String(batch.files), id };
+  return `<tr>${th}<td>${txId ? html(w, 'certificate.batchFile', { ...place, txId: code(txId) }) : html(w, 'certificate.batchFileNotSent', place)}</td></tr>`;
 }
 
 /** The by-hand steps from the file's SHA-256 to the registered record: none for a file registered alone (the record is its SHA-256). */
-function batchSteps(receipt: ReceiptV1): string {
+function batchSteps(w: Words, receipt: ReceiptV1): string {
   const agg = receipt.aggregation;
   if (!agg) return '';
-  return (
-    `<li>It was registered in a batch: its leaf is the SHA-256 of the byte <code>00</code>, its 32 bytes and its nonce <code>${escape(agg.nonce)}</code>; ` +
-    `folded along the receipt's batch path (${counted(agg.path.length, 'entry', 'entries')}, each the SHA-256 of <code>01</code>, left, right) it must give the batch root <code>${escape(agg.root)}</code>, the registered record.</li>`
-  );
+  return `<li>${html(w, 'certificate.handBatch', { count: agg.path.length, zero: '<code>00</code>', nonce: code(agg.nonce), one: '<code>01</code>', root: code(agg.root) })}</li>`;
 }
+
+/** Why the library holds imported evidence as less than verified (held-as-imported.ts whyHeldAsEvidence), with the verdict it holds. */
+function heldNote(w: Words, report: VerificationReport, record: StoredRecord): string {
+  const pending = report.outcome === 'pending';
+  if (record.proofOutcome === 'pending') return html(w, pending ? 'certificate.heldPendingWasPending' : 'certificate.heldPartialWasPending');
+  if (report.network.testChain) return html(w, pending ? 'certificate.heldPendingTestChain' : 'certificate.heldPartialTestChain');
+  return html(w, pending ? 'certificate.heldPendingLacking' : 'certificate.heldPartialLacking');
+}
+
+/** The line under the heading: who issued the receipt, when, for which network. */
+function issuedLine(w: Words, record: StoredRecord, receipt: ReceiptV1): string {
+  const params = { date: escape(instant(w, receipt.issuedAt)), network: escape(receipt.network) };
+  switch (record.proofOutcome) {
+    case null:
+    case undefined:
+      return html(w, 'certificate.issued', params);
+    case 'verified':
+      return html(w, 'certificate.importedVerified', params);
+    case 'partially-verified':
+      return html(w, 'certificate.importedPartial', params);
+    case 'pending':
+      return html(w, 'certificate.importedPending', params);
+  }
+}
+
+/**
+ * French and German take a tenth more room than English, and say their language in one more line:
+ * on paper, a slightly smaller type keeps a usual certificate on one A4 page. (Apart, so that the
+ * English certificate stays the page it was.)
+ */
+const TRANSLATED_PRINT = `
+<style>
+  .language { font-style: italic; }
+  @media print { body { font-size: 8.2pt; line-height: 1.25; } code { font-size: 7.4pt; } .language { margin: .2rem 0 .4rem; } }
+</style>`;
 
 export async function certificateHtml(
   record: StoredRecord,
   receipt: ReceiptV1,
   profile: Profile | undefined,
-  options: { verifier?: VerifierPage; batch?: BatchFacts } = {},
+  options: { verifier?: VerifierPage; batch?: BatchFacts; language?: Language } = {},
 ): Promise<string> {
+  const w = wordsOf(options.language ?? 'en');
   // The library knows the file's digest from when it was hashed: the first step is checked too.
   // Imported evidence reads no stronger than the library holds it (held-as-imported.ts).
   const report = heldAsImported(verifyReceipt(receipt, record.sha256 ? { fileDigest: record.sha256 } : {}), record);
@@ -165,29 +256,31 @@ export async function certificateHtml(
   // Paper outlives the machine that printed it: only a link anyone can open later is printed (and put in the QR code).
   const link = explorerLink && isPublicLink(explorerLink) ? explorerLink : null;
   const simulated = report.network.known && report.network.label === 'sandbox';
-  const qr = link ? await qrSvg(link) : null;
+  const qr = link ? await qrSvg(link, w.t('certificate.qrLabel')) : null;
   const name = visibleName(record.name);
   const check = options.verifier ? selfCheck(options.verifier, receipt, name) : null;
-  const row = (label: string, value: string | null | undefined) => (value ? `<tr><th>${escape(label)}</th><td><code>${escape(value)}</code></td></tr>` : '');
+  const row = (label: string, value: string | null | undefined) => (value ? `<tr><th>${text(label)}</th><td><code>${escape(value)}</code></td></tr>` : '');
   // The online steps a certificate never asks are said once, in a line: paper keeps to one page.
   const unasked = report.steps.filter((s) => s.status === 'skipped' && s.code === 'offline');
   const steps = [
     ...report.steps
       .filter((s) => s.status !== 'not-run' && !unasked.includes(s))
-      .map(
-        (s) =>
-          `<li class="${s.status}"><strong>${escape(s.label)}</strong> — ${escape(s.status === 'pass' ? 'passed' : s.status === 'fail' ? 'FAILED' : 'not checked here')}: ${shown(s.detail)}</li>`,
-      ),
-    ...(unasked.length === 0
-      ? []
-      : [
-          `<li class="skipped"><strong>${escape(unasked.map((s) => s.label).join(', '))}</strong> — not checked here: ${unasked.length === 1 ? 'it asks' : 'they ask'} over the network (${unasked.map((s) => ONLINE_QUESTIONS[s.id as keyof typeof ONLINE_QUESTIONS]).join('; ')}), as Notarium does when it verifies online.</li>`,
-        ]),
+      .map((s) => {
+        const parts = { label: `<strong>${escape(w.engine.stepLabel(s))}</strong>`, detail: shown(w.engine.stepText(s)) };
+        const line =
+          s.status === 'pass'
+            ? html(w, 'certificate.stepPassed', parts)
+            : s.status === 'fail'
+              ? html(w, 'certificate.stepFailed', parts)
+              : html(w, 'certificate.stepSkipped', parts);
+        return `<li class="${s.status}">${line}</li>`;
+      }),
+    ...(unasked.length === 0 ? [] : [`<li class="skipped">${unaskedLine(w, unasked)}</li>`]),
   ].join('\n');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="${w.language}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'${check ? `; ${check.csp}` : ''}">
-<title>Certificate of registration — ${escape(name)}</title>
+<title>${html(w, 'certificate.title', { name: escape(name) })}</title>
 ${check?.style ?? ''}<style>
   html { font-size: medium; } html, body { height: auto; background: #fff; }
   body { font: 11pt/1.5 system-ui, sans-serif; color: #111; max-width: 48rem; margin: 2rem auto; padding: 0 1.5rem; box-sizing: content-box; }
@@ -223,49 +316,49 @@ ${check?.style ?? ''}<style>
     .outcome, .test-mark { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
     #notarium-check { display: none; }
   }
-</style></head>
+</style>${w.language === 'en' ? '' : TRANSLATED_PRINT}</head>
 <body>
-${report.network.testChain ? `<p class="test-mark">TEST — ${escape(visibleName(report.network.label))} chain: not a proof on mainnet</p>` : ''}
+${report.network.testChain ? `<p class="test-mark">${html(w, 'certificate.testMark', { label: escape(visibleName(report.network.label)) })}</p>` : ''}
 <div class="top">
 <div>
-<h1>Certificate of registration</h1>
-<p class="sub">${record.proofOutcome ? `Its receipt, dated ${escape(receipt.issuedAt)} by whoever issued it, is for the ${escape(receipt.network)} network. Imported from a receipt that was ${escape(record.proofOutcome.replace('-', ' '))} when it was imported; Notarium did not register it.` : `Issued by Notarium on ${escape(receipt.issuedAt)} for the ${escape(receipt.network)} network.`}</p>
-${outcomeBox(report)}
+<h1>${html(w, 'certificate.heading')}</h1>
+<p class="sub">${issuedLine(w, record, receipt)}</p>
+${w.language === 'en' ? '' : `<p class="sub language">${html(w, 'certificate.inLanguage')}</p>\n`}${outcomeBox(w, report)}
 </div>
-${qr ? `<figure class="qr">${qr}<figcaption>Scan to see the transaction in an explorer</figcaption></figure>` : ''}
+${qr ? `<figure class="qr">${qr}<figcaption>${html(w, 'certificate.qrCaption')}</figcaption></figure>` : ''}
 </div>
 <table>
-${row('File', name)}${row('Size', record.size === null ? null : counted(record.size, 'byte'))}${row('SHA-256', record.sha256)}
-${row('Fingerprint', `${receipt.fingerprint.encode} → ${receipt.fingerprint.published}`)}
-${row('Transaction', record.txId)}${batchRow(options.batch, record.txId)}${row('Block', record.blockHash)}${row('Block time', record.blockTime === null ? null : visibleName(record.blockTime))}
-${row('Confirmations', receipt.confirmation ? `${receipt.confirmation.confirmedBlocks}${evidence ? ', as its imported receipt claims (not verified)' : ''}` : null)}
-${explorerRow(link, explorerLink, simulated)}
+${row(w.t('certificate.file'), name)}${row(w.t('certificate.size'), record.size === null ? null : w.t('certificate.bytes', { count: record.size }))}${row(w.t('certificate.sha256'), record.sha256)}
+${row(w.t('certificate.fingerprint'), `${receipt.fingerprint.encode} → ${receipt.fingerprint.published}`)}
+${row(w.t('certificate.transaction'), record.txId)}${batchRow(w, options.batch, record.txId)}${row(w.t('certificate.block'), record.blockHash)}${row(w.t('certificate.blockTime'), record.blockTime === null ? null : instant(w, record.blockTime))}
+${row(w.t('certificate.confirmations'), receipt.confirmation ? (evidence ? w.t('certificate.confirmationsClaimed', { confirmations: receipt.confirmation.confirmedBlocks }) : String(receipt.confirmation.confirmedBlocks)) : null)}
+${explorerRow(w, link, explorerLink, simulated)}
 </table>
 ${
   check && evidence
-    ? `<p class="sub">The check below reads the receipt alone. Notarium holds it as imported evidence, ${escape(report.outcome.replace('-', ' '))}: ${escape(whyHeldAsEvidence(record, report.network.testChain))}.</p>
+    ? `<p class="sub">${heldNote(w, report, record)}</p>
 `
     : ''
 }${check?.section ?? ''}<section>
-<h2>What was checked</h2>
+<h2>${html(w, 'certificate.checked')}</h2>
 <ol>
 ${steps}
 </ol>
 </section>
 <section>
-<h2>How to check it by hand</h2>
+<h2>${html(w, 'certificate.byHand')}</h2>
 <ol>
-  <li>Compute the SHA-256 of the file; it must be <code>${escape(record.sha256 ?? '')}</code>. To compute it: ${digestCommands(record.name)}</li>
-${batchSteps(receipt)}
-  <li>Prepend the salt <code>${escape(receipt.fingerprint.salt ?? '')}</code> (as ASCII) to ${receipt.aggregation ? "the batch root's 32 bytes" : 'those 32 bytes'} and hash again with SHA-256: the result must be <code>${escape(receipt.fingerprint.published)}</code>.</li>
+  <li>${digestStep(w, record.name, record.sha256 ?? '')}</li>
+${batchSteps(w, receipt)}
+  <li>${html(w, receipt.aggregation ? 'certificate.handSaltBatch' : 'certificate.handSalt', { salt: code(receipt.fingerprint.salt ?? ''), published: code(receipt.fingerprint.published) })}</li>
   <li>${
     !link && simulated && receipt.transaction
-      ? `Transaction <code>${escape(record.txId ?? '')}</code> is on a simulated chain that no public explorer shows: the receipt file holds it whole (its <code>transaction</code> field, whose double SHA-256, byte-reversed, is that id). Check`
-      : `Find transaction <code>${escape(record.txId ?? '')}</code> in any explorer of the ${escape(receipt.network)} network and check`
-  } that the script of one of its outputs holds those bytes, whole and in order (usually as data after <code>OP_FALSE OP_RETURN</code>, possibly beside the service's own data).</li>
-  <li>Check that the transaction is in block <code>${escape(record.blockHash ?? '')}</code> of the heaviest chain. The Merkle proof in the receipt file lets you do this without trusting the explorer.</li>
+      ? html(w, 'certificate.handSimulated', { txId: code(record.txId ?? ''), field: '<code>transaction</code>', opReturn: '<code>OP_FALSE OP_RETURN</code>' })
+      : html(w, 'certificate.handExplorer', { txId: code(record.txId ?? ''), network: escape(receipt.network), opReturn: '<code>OP_FALSE OP_RETURN</code>' })
+  }</li>
+  <li>${html(w, 'certificate.handBlock', { block: code(record.blockHash ?? '') })}</li>
 </ol>
-<p class="sub">The receipt file <code>${escape(receiptFileName(name))}</code> holds everything needed to verify this offline, with Notarium or by hand.</p>
+<p class="sub">${html(w, 'certificate.receiptHolds', { receipt: code(receiptFileName(name)) })}</p>
 </section>
 ${check?.scripts ?? ''}</body></html>
 `;

@@ -1,9 +1,11 @@
 import type { Catalogue } from '../message-types.ts';
 import { engineDe } from './engine/de.ts';
+import { certificateDe } from './certificate/de.ts';
 
 /** Notarium's messages in German (formal "Sie"); the glossary is in docs/decisions/i18n-library.md. */
 export const de = {
   ...engineDe,
+  ...certificateDe,
   screens: {
     notarise: 'Zeitstempeln',
     library: 'Bibliothek',
@@ -373,6 +375,7 @@ export const de = {
     printing: 'Wird gedruckt…',
     preparing: 'Wird vorbereitet…',
     htmlTitle: 'Eine Webseite zum Drucken oder Aufbewahren',
+    certificateLanguage: 'Sprache des Zertifikats',
     failedNote: 'Diese Registrierung war nicht erfolgreich, daher gibt es keinen Nachweis zu exportieren. Versehen Sie die Datei erneut mit einem Zeitstempel.',
     notReadyNote: 'Quittung und Zertifikat sind bereit, sobald die Registrierung in einem Block ist.',
     batch: 'Stapel',

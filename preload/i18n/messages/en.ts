@@ -1,4 +1,5 @@
 import { engineEn } from './engine/en.ts';
+import { certificateEn } from './certificate/en.ts';
 
 /**
  * Notarium's messages in English: the source the other languages follow (their keys and
@@ -7,6 +8,7 @@ import { engineEn } from './engine/en.ts';
  */
 export const en = {
   ...engineEn,
+  ...certificateEn,
   screens: {
     notarise: 'Notarise',
     library: 'Library',
@@ -369,6 +371,7 @@ export const en = {
     printing: 'Printing…',
     preparing: 'Preparing…',
     htmlTitle: 'A web page to print or keep',
+    certificateLanguage: 'Language of the certificate',
     failedNote: 'This registration did not succeed, so there is no proof to export. Notarise the file again.',
     notReadyNote: 'The receipt and the certificate are ready once the registration is in a block.',
     batch: 'Batch',

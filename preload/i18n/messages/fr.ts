@@ -1,9 +1,11 @@
 import type { Catalogue } from '../message-types.ts';
 import { engineFr } from './engine/fr.ts';
+import { certificateFr } from './certificate/fr.ts';
 
 /** Notarium's messages in French (formal "vous"); the glossary is in docs/decisions/i18n-library.md. */
 export const fr = {
   ...engineFr,
+  ...certificateFr,
   screens: {
     notarise: 'Horodater',
     library: 'Bibliothèque',
@@ -394,6 +396,7 @@ export const fr = {
     printing: 'Impression…',
     preparing: 'Préparation…',
     htmlTitle: 'Une page web à imprimer ou à conserver',
+    certificateLanguage: 'Langue du certificat',
     failedNote: 'Cet enregistrement n’a pas abouti : il n’y a donc aucune preuve à exporter. Horodatez à nouveau le fichier.',
     notReadyNote: 'Le reçu et le certificat seront prêts dès que l’enregistrement sera entré dans un bloc.',
     batch: 'Lot',

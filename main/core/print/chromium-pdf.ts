@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { NotariumError } from '../core/errors/notarium-error.ts';
+import { NotariumError } from '../errors/notarium-error.ts';
 
 /**
  * Prints an HTML page to PDF with the machine's Chromium-family browser in headless mode: the web

@@ -1,0 +1,59 @@
+import type { Language } from './languages.ts';
+import type { MessageKey, Translate } from './message-types.ts';
+import { say, type Said } from './said.ts';
+import { hasMessage, translator } from './translator.ts';
+
+/**
+ * The engine's sentences in one language, for whatever shows them outside the page's runes (the
+ * certificate): English as the engine wrote it, French and German from their `Said`s, and the
+ * English whenever a `Said` names a key there is no message for. The page does the same through
+ * renderer/lib/engine-text.ts, reading its language from its runes state.
+ */
+
+/** Each verification step by its id: its heading, and its name inside a sentence. */
+export const STEP_MESSAGES: Record<string, { label: MessageKey; name: MessageKey }> = {
+  'file-digest': { label: 'stepLabels.fileDigest', name: 'stepNames.fileDigest' },
+  record: { label: 'stepLabels.record', name: 'stepNames.record' },
+  aggregation: { label: 'stepLabels.aggregation', name: 'stepNames.aggregation' },
+  fingerprint: { label: 'stepLabels.fingerprint', name: 'stepNames.fingerprint' },
+  transaction: { label: 'stepLabels.transaction', name: 'stepNames.transaction' },
+  'merkle-proof': { label: 'stepLabels.merkleProof', name: 'stepNames.merkleProof' },
+  'block-header': { label: 'stepLabels.blockHeader', name: 'stepNames.blockHeader' },
+  chain: { label: 'stepLabels.chain', name: 'stepNames.chain' },
+  service: { label: 'stepLabels.service', name: 'stepNames.service' },
+};
+
+export interface EngineWords {
+  /** A step's heading. */
+  stepLabel(step: { id: string; label: string }): string;
+  /** An engine sentence: its messages said one after the other, else its English. */
+  text(english: string, said: Said | readonly Said[] | null | undefined): string;
+  /** What a step found: its own sentence, else its code's (a failed or skipped check), else its English. */
+  stepText(step: { detail: string; said?: Said | undefined; code?: string | undefined }): string;
+}
+
+export function engineWords(language: Language): EngineWords {
+  const t: Translate = translator(language);
+  const english = language === 'en';
+  const stepName = (id: string): string => (Object.hasOwn(STEP_MESSAGES, id) ? t(STEP_MESSAGES[id]!.name) : id);
+  const sayOne = (s: Said): string | null => {
+    const params = { ...s.params };
+    if (typeof params.step === 'string') params.step = stepName(params.step);
+    if (typeof params.steps === 'string') params.steps = new Intl.ListFormat(language, { type: 'conjunction' }).format(params.steps.split(',').map(stepName));
+    return hasMessage(s.key, params) ? say(t, { key: s.key, params }) : null;
+  };
+  const text = (en: string, said: Said | readonly Said[] | null | undefined): string => {
+    if (english || !said) return en;
+    const parts = (Array.isArray(said) ? said : [said as Said]).map(sayOne);
+    return parts.length > 0 && parts.every((p) => p !== null) ? parts.join(' ') : en;
+  };
+  return {
+    stepLabel: (step) => (english || !Object.hasOwn(STEP_MESSAGES, step.id) ? step.label : t(STEP_MESSAGES[step.id]!.label)),
+    text,
+    stepText: (step) => {
+      if (step.said) return text(step.detail, step.said);
+      const key = step.code && `stepCodes.${step.code}`;
+      return english || !key || !hasMessage(key) ? step.detail : text(step.detail, { key: key as MessageKey });
+    },
+  };
+}
