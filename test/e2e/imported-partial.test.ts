@@ -87,6 +87,7 @@ describe('an imported, partially verified receipt in the Library', () => {
     await expect
       .poll(() => field('Notarised').textContent())
       .toMatch(/^\s*Not said by the receipt; it names a block of .*\d.*, which the library does not vouch for\s*$/);
+    expect(await field('Block time').textContent()).toMatch(/^\s*.*\d.*, as its receipt’s header says \(not vouched for by the library\)\s*$/);
     await keepShots(page, 'library-imported-claimed-block', field('Notarised'));
   });
 });

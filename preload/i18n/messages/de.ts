@@ -323,6 +323,7 @@ export const de = {
     bothFollowed:
       'Nach {{after}} ohne Block erneut gesendet: Beide Transaktionen werden verfolgt, und die erste, die in einen Block gelangt, ist die maßgebliche Registrierung.',
     confirmationsClaimed: '{{confirmations}}, laut ihrer Quittung (nicht verifiziert)',
+    blockTimeClaimed: '{{time}}, laut dem Header ihrer Quittung (die Bibliothek bürgt nicht dafür)',
     confirmationsOf: '{{confirmations}} von {{target}}',
     confirmationsReached: '{{confirmations}} (Ziel von {{target}} erreicht)',
     targetHeader: 'den Blockheader',

@@ -320,6 +320,7 @@ export const en = {
     firstWon: 'Sent again after {{after}} without a block; the first transaction was then in a block first after all and is the registration.',
     bothFollowed: 'Sent again after {{after}} without a block: both transactions are followed, and the first in a block is the registration.',
     confirmationsClaimed: '{{confirmations}}, as its receipt claims (not verified)',
+    blockTimeClaimed: '{{time}}, as its receipt’s header says (not vouched for by the library)',
     confirmationsOf: '{{confirmations}} of {{target}}',
     confirmationsReached: '{{confirmations}} (target of {{target}} reached)',
     targetHeader: 'the block header',

@@ -342,6 +342,7 @@ export const fr = {
     firstWon: 'Renvoyé après {{after}} sans bloc ; la première transaction est finalement entrée la première dans un bloc et constitue l’enregistrement.',
     bothFollowed: 'Renvoyé après {{after}} sans bloc : les deux transactions sont suivies, et la première à entrer dans un bloc constitue l’enregistrement.',
     confirmationsClaimed: '{{confirmations}}, selon son reçu (non vérifié)',
+    blockTimeClaimed: '{{time}}, selon l’en-tête de son reçu (la bibliothèque ne s’en porte pas garante)',
     confirmationsOf: '{{confirmations}} sur {{target}}',
     confirmationsReached: '{{confirmations}} (objectif de {{target}} atteint)',
     targetHeader: 'à l’en-tête du bloc',
