@@ -169,6 +169,7 @@ describe('a receiver with only a browser, offline', () => {
       verifierSha256: pageSha256(html),
       readme: at('bundle', 'README.txt'),
       batch: null,
+      imported: null,
     });
     expect(readFileSync(bundle.verifier, 'utf8')).toBe(html);
   });
@@ -269,6 +270,7 @@ describe('a receiver with only a browser, offline', () => {
       verifierSha256: pageSha256(verifierPage().html),
       readme: at('deed-bundle', 'README.txt'),
       batch: null,
+      imported: null,
     });
     expect(readFileSync(at('deed-bundle', 'README.txt'), 'utf8')).toMatch(/deed\.txt\.versions\.json +the document's versions, in order/);
     const v2 = at('deed-bundle', 'deed.txt.v2.receipt.json');

@@ -152,7 +152,7 @@ describe('notarise: the files of one call are one batch', () => {
 
   it('receipt export, info and verify of a batched file carry its place', async () => {
     const exported = await json('receipt', 'export', page(8));
-    expect(exported.value).toEqual({ receipts: [join(pages, `${page(8)}.receipt.json`)], batch: { id: batchId, files: FILES, position: 8 } });
+    expect(exported.value).toEqual({ receipts: [join(pages, `${page(8)}.receipt.json`)], batch: { id: batchId, files: FILES, position: 8 }, imported: null });
     const receipt = JSON.parse(readFileSync(join(pages, `${page(8)}.receipt.json`), 'utf8')) as { file: { name: string }; aggregation: { root: string } };
     expect(receipt.file.name).toBe(page(8));
     expect(receipt.aggregation.root).toMatch(/^[0-9a-f]{64}$/);
