@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { flatten } from '../../support/message-keys.ts';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../../preload/i18n/languages.ts';
 import type { Catalogue } from '../../../preload/i18n/message-types.ts';
@@ -18,15 +19,6 @@ import { FAILURE_CODES, SKIP_CODES } from '../../../main/core/receipts/verify/st
 
 const CATALOGUES: Record<Language, Catalogue> = { en, fr, de };
 const PLURAL = /_(zero|one|two|few|many|other)$/;
-
-function flatten(c: Catalogue, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(c)) {
-    if (typeof v === 'string') out.set(prefix + k, v);
-    else for (const [kk, vv] of flatten(v, `${prefix}${k}.`)) out.set(kk, vv);
-  }
-  return out;
-}
 
 /** Each message by its base key: its variants (plural category → text, '' for a message without plurals). */
 function messages(c: Catalogue): Map<string, Map<string, string>> {

@@ -1,3 +1,4 @@
+import { flatten } from '../../../support/message-keys.ts';
 import { describe, expect, it } from 'vitest';
 import { certificateHtml } from '../../../../main/core/app/certificate.ts';
 import type { Profile } from '../../../../main/core/store/profiles.ts';
@@ -61,15 +62,6 @@ const unescapeHtml = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)))
     .replace(/\s+/g, ' ');
-
-function flatten(c: Catalogue, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(c)) {
-    if (typeof v === 'string') out.set(prefix + k, v);
-    else for (const [kk, vv] of flatten(v, `${prefix}${k}.`)) out.set(kk, vv);
-  }
-  return out;
-}
 
 /** English words of a message between its parameters, three words or more: what a page in another language must not show. */
 const englishPieces = (c: Catalogue): string[] =>
