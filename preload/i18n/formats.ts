@@ -31,6 +31,8 @@ export function formats(locale: string): Formats {
   // A size's figure is below 1024: no thousands separator (1023 B, as the CLI writes it).
   const wholeBytes = once(() => new Intl.NumberFormat(locale, { useGrouping: false }));
   const oneDecimal = once(() => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }));
+  // French writes octets, and keeps a figure and its unit together with a no-break space, as it does every unit.
+  const [units, unitSpace] = /^fr\b/i.test(locale) ? [OCTET_UNITS, '\u00a0'] : [BYTE_UNITS, ' '];
   const spans = new Map(
     (['second', 'minute', 'hour', 'day'] as const).map((unit) => [
       unit,
@@ -42,13 +44,7 @@ export function formats(locale: string): Formats {
     utcDateTime: (d) => utcDateTime().format(d),
     timeOfDay: (d) => timeOfDay().format(d),
     number: (n) => number().format(n),
-    // French writes octets, and keeps a figure and its unit together with a no-break space, as it does every unit.
-    bytes: (n) =>
-      byteSize(
-        n,
-        (v, decimals) => (decimals === 0 ? wholeBytes() : oneDecimal()).format(v),
-        ...((/^fr\b/i.test(locale) ? [OCTET_UNITS, '\u00a0'] : [BYTE_UNITS, ' ']) as [readonly string[], string]),
-      ),
+    bytes: (n) => byteSize(n, (v, decimals) => (decimals === 0 ? wholeBytes() : oneDecimal()).format(v), units, unitSpace),
     duration: (seconds) => {
       const { value, unit } = durationUnit(seconds);
       return spans.get(unit)!().format(value);
