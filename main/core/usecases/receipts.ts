@@ -161,17 +161,18 @@ export async function explorerEvidence(
   confirmation: ServiceConfirmation,
   needs: { needsTx: boolean; needsHeader: boolean } = { needsTx: true, needsHeader: targetTypeOf(confirmation.merkleProof) !== 'header' },
 ): Promise<{ rawTx: string | null; blockHeader: string | null; unavailable: string[] }> {
-  const unavailable: string[] = [];
-  const none = (what: string) => (err: unknown) => (unavailable.push(`${what} (${explorerFailure(err)})`), null);
+  // Both are asked at once; what was not given is said in a fixed order, whichever answered first.
+  const missing: [string | null, string | null] = [null, null];
+  const none = (slot: 0 | 1, what: string) => (err: unknown) => ((missing[slot] = `${what} (${explorerFailure(err)})`), null);
   const [rawTx, blockHeader] = await Promise.all([
-    needs.needsTx ? explorer.transactionHex(txId).catch(none('the raw transaction')) : null,
+    needs.needsTx ? explorer.transactionHex(txId).catch(none(0, 'the raw transaction')) : null,
     !needs.needsHeader
       ? null
       : explorer.servesHeaders
-        ? explorer.blockHeaderHex(confirmation.blockHash).catch(none('the block header'))
-        : none('the block header')(new NotariumError('NETWORK', 'the profile names no block header URL')),
+        ? explorer.blockHeaderHex(confirmation.blockHash).catch(none(1, 'the block header'))
+        : none(1, 'the block header')(new NotariumError('NETWORK', 'the profile names no block header URL')),
   ]);
-  return { rawTx, blockHeader, unavailable };
+  return { rawTx, blockHeader, unavailable: missing.filter((what) => what !== null) };
 }
 
 /** The format-1 receipt of a stored registration (throws for a record that has no file content). */
