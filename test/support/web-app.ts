@@ -146,9 +146,11 @@ export function inSight(target: Locator): Promise<boolean> {
 /**
  * The app on a fresh data directory, opened in Chromium and loaded. `setUp` prepares the data
  * directory first, as a user would with the CLI (a profile, its key); `locale` is the browser's
- * language (en-US unless given).
+ * language (en-US unless given); `beforeLoad` sees the page before it loads (to listen to its traffic).
  */
-export async function openApp(options: { blockInterval?: number; setUp?: (home: string) => Promise<void>; locale?: string } = {}): Promise<RunningApp> {
+export async function openApp(
+  options: { blockInterval?: number; setUp?: (home: string) => Promise<void>; locale?: string; beforeLoad?: (page: Page) => void } = {},
+): Promise<RunningApp> {
   const home = mkdtempSync(join(tmpdir(), 'notarium-e2e-'));
   await options.setUp?.(home);
   const { run, link, stderr } = await launchApp({ NOTARIUM_HOME: home, NOTARIUM_SANDBOX_BLOCK_INTERVAL: String(options.blockInterval ?? 0.5) });
@@ -169,6 +171,7 @@ export async function openApp(options: { blockInterval?: number; setUp?: (home: 
   });
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(e.message));
+  options.beforeLoad?.(page);
   await page.goto(link);
   await page.waitForLoadState('networkidle');
   return {
