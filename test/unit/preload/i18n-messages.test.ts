@@ -9,7 +9,7 @@ import { en } from '../../../preload/i18n/messages/en.ts';
 import { fr } from '../../../preload/i18n/messages/fr.ts';
 import { richTranslator, translator } from '../../../preload/i18n/translator.ts';
 import { ERROR_CODES } from '../../../main/core/errors/catalogue.ts';
-import { FAILURE_CODES, SKIP_CODES } from '../../../main/core/receipts/verify/step-codes.ts';
+import { FAILURE_CODES, SKIP_CODES } from '../../../verifier/step-codes.ts';
 
 /**
  * The message files against each other and against the code: every key of English in every

@@ -1,5 +1,5 @@
-import { RECEIPT_SUFFIX } from '../../../preload/notarium-files.ts';
-import { NotariumError } from '../errors/notarium-error.ts';
+import { RECEIPT_SUFFIX } from '../preload/notarium-files.ts';
+import { NotariumError } from '../main/core/errors/notarium-error.ts';
 import { duplicateKey } from './duplicate-keys.ts';
 import { preview, RECEIPT_FORMAT, receiptProblems, type ReceiptV1 } from './receipt-v1-fields.ts';
 

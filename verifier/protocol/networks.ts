@@ -10,7 +10,7 @@
  * Portable (no Node APIs): the verifier runs in the page too.
  */
 
-import { NETWORK_LABELS, type NetworkLabel } from '../../../preload/network-labels.ts';
+import { NETWORK_LABELS, type NetworkLabel } from '../../preload/network-labels.ts';
 
 export { NETWORK_LABELS, type NetworkLabel };
 

@@ -1,5 +1,5 @@
 import { hex } from '@scure/base';
-import { NotariumError } from '../errors/notarium-error.ts';
+import { NotariumError } from '../../main/core/errors/notarium-error.ts';
 import { applyEncodeSpec, formatEncodeSpec, OWN_SALT_PATTERN } from './encode-spec.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { isNotariumError } from '../../errors/notarium-error.ts';
-import type { VerifyStatus } from '../../../../preload/verify-statuses.ts';
-import { MAX_RECEIPT_BYTES, readReceiptBytes, type ReceiptV1 } from '../receipt-v1.ts';
+import { isNotariumError } from '../main/core/errors/notarium-error.ts';
+import type { VerifyStatus } from '../preload/verify-statuses.ts';
+import { MAX_RECEIPT_BYTES, readReceiptBytes, type ReceiptV1 } from './receipt-v1.ts';
 import { verifyReceipt, type VerificationReport, type VerifyOptions } from './verify-receipt.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { concatBytes } from '@noble/hashes/utils.js';
 import { ascii, base64 } from '@scure/base';
-import { NotariumError } from '../errors/notarium-error.ts';
+import { NotariumError } from '../../main/core/errors/notarium-error.ts';
 
 /**
  * The record service's `encode` parameter (record-service.md): encoders joined by '|', each `Name`
