@@ -1,10 +1,10 @@
+import { RECEIPT_SUFFIX } from '../verifier/receipt-name.ts';
+
 /**
  * The names of the files Notarium writes beside people's files, matched without regard to case as
- * file associations are. One place for the core, the shells and the page.
+ * file associations are. One place for the core, the shells and the page; a receipt's own suffix
+ * is the verifier's (verifier/receipt-name.ts).
  */
-
-/** A receipt: `<file>.receipt.json`, beside `<file>` (receipt-v1.md). */
-export const RECEIPT_SUFFIX = '.receipt.json';
 
 /** A document's exported index of versions: `<document>.versions.json`. */
 export const VERSIONS_INDEX_SUFFIX = '.versions.json';

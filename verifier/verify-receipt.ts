@@ -1,5 +1,4 @@
 import { hex } from '@scure/base';
-import { isNotariumError } from '../main/core/errors/notarium-error.ts';
 import { aggregationRootOf, type AggregationStep } from './protocol/aggregation.ts';
 import { applyEncodeSpec, parseEncodeSpec } from './protocol/encode-spec.ts';
 import { NETWORK_CHOICES, networkOf, shownLabel, type Network } from './protocol/networks.ts';
@@ -12,7 +11,8 @@ import { outputsCarrying, parseRawTransaction, spendsNullOutpoint, type Placemen
 import type { ChainCheck } from './best-chain.ts';
 import type { FailureCode, SkipCode, StepCode } from './step-codes.ts';
 import { counted } from './counted.ts';
-import { said, type Said } from '../preload/i18n/said.ts';
+import { VerifierError } from './verifier-error.ts';
+import { said, type Said } from './said.ts';
 
 /**
  * The offline verifier (receipt-v1.md, "Verification steps"): each step in the spec's order, with
@@ -237,7 +237,7 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     try {
       steps = parseEncodeSpec(encode);
     } catch (err) {
-      if (isNotariumError(err)) throw new CheckFailure('encode-invalid', `The receipt's encoding is not valid: ${err.message}`, { found: short(encode) });
+      if (err instanceof VerifierError) throw new CheckFailure('encode-invalid', `The receipt's encoding is not valid: ${err.message}`, { found: short(encode) });
       throw err;
     }
     if (salt !== undefined && !steps.some((s) => s.salt === salt)) {
