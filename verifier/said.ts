@@ -14,7 +14,7 @@
 export interface SaidMessages {}
 
 type Declared = [keyof SaidMessages] extends [never] ? false : true;
-export type SaidKey = Declared extends true ? keyof SaidMessages & string : string;
+export type SaidKey = Declared extends true ? Extract<keyof SaidMessages, string> : string;
 type SaidArgs<K extends SaidKey> = Declared extends true
   ? K extends keyof SaidMessages
     ? SaidMessages[K]

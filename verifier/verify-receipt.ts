@@ -237,7 +237,8 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     try {
       steps = parseEncodeSpec(encode);
     } catch (err) {
-      if (err instanceof VerifierError) throw new CheckFailure('encode-invalid', `The receipt's encoding is not valid: ${err.message}`, { found: short(encode) });
+      if (err instanceof VerifierError)
+        throw new CheckFailure('encode-invalid', `The receipt's encoding is not valid: ${err.message}`, { found: short(encode) });
       throw err;
     }
     if (salt !== undefined && !steps.some((s) => s.salt === salt)) {
