@@ -8,7 +8,7 @@ const _verifierCodesAreCatalogued: VerifierErrorCode extends ErrorCode ? true : 
 /**
  * Every failure Notarium reports: a stable code, the service's errorCode when there is one, and
  * one sentence for people from the catalogue — the same in the CLI, the app and the logs.
- * Portable (no Node APIs): the renderer's verifier throws these too.
+ * Portable (no Node APIs). The verifier's own errors (verifier/verifier-error.ts) count as these.
  */
 export class NotariumError extends Error {
   readonly code: ErrorCode;
