@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { INNER_WAIT_MS } from '../../support/hang-limit.ts';
+import { INNER_WAIT_MS } from '../support/hang-limit.ts';
 
 /**
  * verifier/ builds and passes its tests with nothing else of the tree: copied alone into a folder
@@ -12,7 +12,7 @@ import { INNER_WAIT_MS } from '../../support/hang-limit.ts';
  * its tests pass. A module it took from elsewhere in the tree would be missing there.
  */
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tree = mkdtempSync(join(tmpdir(), 'notarium-verifier-alone-'));
 afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
