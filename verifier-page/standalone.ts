@@ -1,4 +1,4 @@
-import { isReceiptName } from '../preload/notarium-files.ts';
+import { isReceiptName } from '../verifier/receipt-name.ts';
 import { visibleName } from '../preload/visible-text.ts';
 import { isPublicLink } from '../preload/public-link.ts';
 import { blockLookupUrl, type ChainCheck } from '../verifier/best-chain.ts';

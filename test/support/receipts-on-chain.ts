@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { besideReceipt, isReceiptName } from '../../preload/notarium-files.ts';
+import { besideReceipt, isReceiptName } from '../../verifier/receipt-name.ts';
 import { parseReceipt } from '../../verifier/receipt-v1.ts';
 import { ONLINE_STEPS, verifyReceipt } from '../../verifier/verify-receipt.ts';
 

@@ -22,7 +22,7 @@ import { UsageError } from '../usage-error.ts';
 import { withLazyNotary, withNotaryFor } from '../session.ts';
 import { batchLine, exitForResults, refuseMissing, shownPath, verificationJson } from './verify.ts';
 import { counted } from '../../../verifier/counted.ts';
-import { isReceiptName } from '../../../preload/notarium-files.ts';
+import { isReceiptName } from '../../../verifier/receipt-name.ts';
 import { asFile, batchFacts, batchOfReceipt } from '../../core/usecases/registrations.ts';
 
 export const RECEIPT_HELP = `Usage:

@@ -1,6 +1,6 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import { said, type Said } from '../../../preload/i18n/said.ts';
-import { besideReceipt, isReceiptName } from '../../../preload/notarium-files.ts';
+import { besideReceipt, isReceiptName } from '../../../verifier/receipt-name.ts';
 import { VERIFY_STATUSES, type VerifyStatus } from '../../../preload/verify-statuses.ts';
 import { boundedMap } from '../bounded-map.ts';
 import { fileError } from '../hashing/file-unreadable.ts';

@@ -11,11 +11,10 @@ import { buildVerifierPage } from '../../../scripts/build-verifier-page.ts';
  */
 
 // What the page takes from the app's shared layer: how it reads an answer, shows a name, a size or
-// a link, knows a receipt by its name; the statuses' words; and the app's look.
+// a link; the statuses' words; and the app's look.
 const SHARED = [
   'preload/bounded-body.ts',
   'preload/byte-size.ts',
-  'preload/notarium-files.ts',
   'preload/public-link.ts',
   'preload/visible-text.ts',
   'preload/verify-statuses.ts',
