@@ -188,7 +188,8 @@ export default tseslint.config(
     }),
   },
   {
-    // The contract, the protocol and the bridges run in the page as well as in Node.
+    // The contract, the protocol and the bridges run in the page as well as in Node; they may use
+    // verifier/, which runs anywhere.
     files: ['preload/**'],
     rules: restrict({
       paths: nodeBuiltins('preload/ runs in the page too: no Node modules.'),
@@ -199,6 +200,7 @@ export default tseslint.config(
     }),
   },
   {
+    // The page: the contract, preload/'s portable modules and verifier/ (which runs anywhere).
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict({
