@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import svelte from 'eslint-plugin-svelte';
@@ -28,6 +29,26 @@ const CONTRACT_TYPES_ONLY = {
   message: 'Import only types from contract.ts here; names are in contract-names.ts.',
 };
 const electronRule = (paths, patterns = []) => ({ '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }] });
+
+// verifier/ stands alone (verifier/README.md): no Node module, nothing from the rest of the tree,
+// and of npm only the packages its package.json names. A relative import leaves verifier/ when it
+// climbs more folders than its file is deep, so each depth has its block.
+const VERIFIER_PACKAGES = Object.keys(JSON.parse(readFileSync(new URL('./verifier/package.json', import.meta.url), 'utf8')).dependencies);
+const VERIFIER_ALONE = 'verifier/ stands alone: no Node module, nothing from outside verifier/ (verifier/README.md).';
+const verifierAtDepth = (depth) => ({
+  files: [`verifier/${'*/'.repeat(depth)}*.ts`],
+  rules: restrict({
+    paths: [...nodeBuiltins(VERIFIER_ALONE), { name: 'electron', message: VERIFIER_ALONE }],
+    patterns: [
+      { group: ['node:*'], message: VERIFIER_ALONE },
+      { regex: `^(\\.\\./){${depth + 1}}`, message: VERIFIER_ALONE },
+      {
+        regex: `^(?!\\.|(${VERIFIER_PACKAGES.join('|')})(/|$))`,
+        message: `verifier/ uses no npm package but ${VERIFIER_PACKAGES.join(' and ')} (verifier/package.json).`,
+      },
+    ],
+  }),
+});
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', 'test-results/', 'coverage/'] },
@@ -112,6 +133,9 @@ export default tseslint.config(
   },
 
   // What each folder may import.
+  // verifier/ imports nothing of the others; each of them may import it, but the sandbox. A file
+  // deeper than these blocks reach has no rule: test/unit/verifier-package/imports.test.ts says so.
+  ...[0, 1, 2].map(verifierAtDepth),
   {
     files: ['main/core/**'],
     rules: restrict({
@@ -164,7 +188,8 @@ export default tseslint.config(
     }),
   },
   {
-    // The contract, the protocol and the bridges run in the page as well as in Node.
+    // The contract, the protocol and the bridges run in the page as well as in Node; they may use
+    // verifier/, which runs anywhere.
     files: ['preload/**'],
     rules: restrict({
       paths: nodeBuiltins('preload/ runs in the page too: no Node modules.'),
@@ -175,6 +200,7 @@ export default tseslint.config(
     }),
   },
   {
+    // The page: the contract, preload/'s portable modules and verifier/ (which runs anywhere).
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict({
@@ -189,9 +215,8 @@ export default tseslint.config(
     }),
   },
   {
-    // The offline verifier page runs in any browser from a file: the portable verifier and its
-    // receipt format (main/core/receipts/, which import only portable core modules), the portable
-    // parts of preload/, and nothing of Node, the shells or the app's page.
+    // The offline verifier page runs in any browser from a file: verifier/, the portable parts of
+    // preload/, and nothing of Node, the shells or the app's page.
     files: ['verifier-page/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict({
@@ -199,15 +224,8 @@ export default tseslint.config(
       patterns: [
         { group: ['node:*'], message: 'The verifier page runs in a browser: no Node modules.' },
         {
-          group: [
-            '**/main/**/*.ts',
-            '!**/main/core/receipts/receipt-v1.ts',
-            '!**/main/core/receipts/verify/*.ts',
-            '**/renderer/**',
-            '**/sandbox/**',
-            '**/preload/contract.ts',
-          ],
-          message: 'The verifier page is built from the portable verifier (main/core/receipts/verify/, receipt-v1.ts) alone.',
+          group: ['**/main/**', '**/renderer/**', '**/sandbox/**', '**/preload/contract.ts'],
+          message: 'The verifier page is built from verifier/ and the portable parts of preload/ alone.',
         },
       ],
     }),
@@ -218,7 +236,7 @@ export default tseslint.config(
       paths: [{ name: 'electron', message: 'The sandbox runs in plain Node.' }],
       patterns: [
         {
-          group: ['**/main/**', '**/renderer/**', '**/preload/**'],
+          group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/verifier/**'],
           message: 'The sandbox is an independent implementation of the service: it imports nothing from the app.',
         },
       ],

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Notary } from '../main/core/notary.ts';
-import { aggregationLeaf, aggregationPathAt, aggregationTree, randomAggregationNonces } from '../main/core/protocol/aggregation.ts';
+import { aggregationLeaf, aggregationPathAt, aggregationTree, randomAggregationNonces } from '../verifier/protocol/aggregation.ts';
 import { notarise } from '../main/core/usecases/notarise.ts';
 import { notariseBatch } from '../main/core/usecases/notarise-batch.ts';
 import { report } from './results.ts';

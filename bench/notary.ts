@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Notary } from '../main/core/notary.ts';
-import { parseReceipt } from '../main/core/receipts/receipt-v1.ts';
-import { verifyReceipt } from '../main/core/receipts/verify/verify-receipt.ts';
+import { parseReceipt } from '../verifier/receipt-v1.ts';
+import { verifyReceipt } from '../verifier/verify-receipt.ts';
 import { notarise } from '../main/core/usecases/notarise.ts';
 import { report } from './results.ts';
 

@@ -31,7 +31,7 @@ export interface RecordView {
   path: string | null;
   size: number | null;
   sha256: string | null;
-  /** How the fingerprint is made, each salt written `<salt>`: the page is never given a salt (main/core/protocol/salt-shown.ts). */
+  /** How the fingerprint is made, each salt written `<salt>`: the page is never given a salt (verifier/protocol/salt-shown.ts). */
   encode: string | null;
   txId: string | null;
   prevTxId: string | null;
@@ -166,7 +166,7 @@ export type AccountView =
 export interface StepView {
   id: string;
   status: 'pass' | 'fail' | 'skipped' | 'not-run';
-  /** Why a failed or skipped step is so, as a stable code (main/core/receipts/verify/step-codes.ts). */
+  /** Why a failed or skipped step is so, as a stable code (verifier/step-codes.ts). */
   code?: string;
   label: string;
   detail: string;

@@ -1,4 +1,4 @@
-import { counted } from './counted.ts';
+import { counted } from '../verifier/counted.ts';
 
 /** A span of time in the unit a sentence says it in, rounded to a tenth: 45 s, 20 min, 6 h, 1.5 days. */
 export function durationUnit(seconds: number): { value: number; unit: 'second' | 'minute' | 'hour' | 'day' } {

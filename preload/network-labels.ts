@@ -1,12 +1,4 @@
-/**
- * The network labels a receipt and a profile may name (the closed vocabulary; its meaning, the
- * proof-of-work limits and test chains, is in main/core/protocol/networks.ts). Here so that the
- * page can offer exactly these choices.
- */
-export const NETWORK_LABELS = ['mainnet', 'testnet', 'stn', 'regtest', 'sandbox'] as const;
-export type NetworkLabel = (typeof NETWORK_LABELS)[number];
-
-/** A profile's choice: one of the labels, or reading it from the first confirmed block of its service. */
+/** A profile's choice: one of the network labels (verifier/protocol/networks.ts), or reading it from the first confirmed block of its service. */
 export const DETECT_NETWORK = 'detect';
 
 export interface ProfileNetwork {

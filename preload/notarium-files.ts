@@ -1,18 +1,13 @@
+import { isReceiptName, RECEIPT_SUFFIX } from '../verifier/receipt-name.ts';
+
 /**
  * The names of the files Notarium writes beside people's files, matched without regard to case as
- * file associations are. One place for the core, the shells and the page.
+ * file associations are. One place for the core, the shells and the page; a receipt's own name is
+ * the verifier's (verifier/receipt-name.ts).
  */
-
-/** A receipt: `<file>.receipt.json`, beside `<file>` (receipt-v1.md). */
-export const RECEIPT_SUFFIX = '.receipt.json';
 
 /** A document's exported index of versions: `<document>.versions.json`. */
 export const VERSIONS_INDEX_SUFFIX = '.versions.json';
-
-export const isReceiptName = (name: string): boolean => name.toLowerCase().endsWith(RECEIPT_SUFFIX);
-
-/** The name (or path) of the file a receipt stands beside. */
-export const besideReceipt = (receiptName: string): string => receiptName.slice(0, -RECEIPT_SUFFIX.length);
 
 /** A receipt or a versions index: never a file to notarise or verify itself. */
 export const isNotariumFile = (name: string): boolean => isReceiptName(name) || name.toLowerCase().endsWith(VERSIONS_INDEX_SUFFIX);

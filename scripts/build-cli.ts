@@ -63,7 +63,7 @@ export interface CliBuild {
   sources: string[];
 }
 
-/** Builds the CLI of the tree at `root` (its main/, preload/ and sandbox/) into `<root>/dist/cli` (or `outdir`). */
+/** Builds the CLI of the tree at `root` (its main/, preload/, verifier/ and sandbox/) into `<root>/dist/cli` (or `outdir`). */
 export async function buildCli(root = ROOT, outdir = join(root, 'dist', 'cli')): Promise<CliBuild> {
   // Loaded here, not above: a start that skips the build (buildCliIfChanged) does not load esbuild.
   const { build } = await import('esbuild');

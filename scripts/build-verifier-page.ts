@@ -14,7 +14,7 @@ import {
 
 /**
  * Builds the offline verifier page (verifier-page/, with the verifier modules of
- * main/core/receipts/verify/) into `dist/verifier-page/`:
+ * verifier/) into `dist/verifier-page/`:
  * - `verify.html`: one file, its style and script inline, that a receiver opens from disk in any
  *   current browser. Its Content-Security-Policy lets nothing load and nothing leave: default-src
  *   'none' (so connect-src, img-src, font-src… none), and only this style and this script, by hash.

@@ -11,7 +11,7 @@ import { COMMAND_NAMES } from '../main/cli/command-names.ts';
 import type { CliIo } from '../main/cli/io.ts';
 import { COMMANDS, main } from '../main/cli/main.ts';
 import { ERROR_CODES, SERVICE_CODES, sentenceFor } from '../main/core/errors/catalogue.ts';
-import { FAILURE_CODES, SKIP_CODES, STEP_CODE_HELP, type StepCode } from '../main/core/receipts/verify/step-codes.ts';
+import { FAILURE_CODES, SKIP_CODES, STEP_CODE_HELP, type StepCode } from '../verifier/step-codes.ts';
 
 export const ROOT = new URL('../', import.meta.url).pathname;
 export const CLI_DOC = 'docs/cli.md';

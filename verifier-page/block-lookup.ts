@@ -7,7 +7,7 @@ import {
   readBlockAnswer,
   unusableAnswer,
   type ChainCheck,
-} from '../main/core/receipts/verify/best-chain.ts';
+} from '../verifier/best-chain.ts';
 import { readBounded } from '../preload/bounded-body.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { visibleName } from '../preload/visible-text.ts';
-import { verifyReceiptBytes } from '../main/core/receipts/verify/receipt-verdict.ts';
+import { verifyReceiptBytes } from '../verifier/receipt-verdict.ts';
 import { hashFile } from './checked-file.ts';
 import { h } from './dom.ts';
 import { dropZone } from './drop-zone.ts';

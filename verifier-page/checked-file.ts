@@ -1,7 +1,7 @@
 import { byteSize } from '../preload/byte-size.ts';
-import { MAX_RECEIPT_BYTES } from '../main/core/receipts/receipt-v1.ts';
-import type { ChainCheck } from '../main/core/receipts/verify/best-chain.ts';
-import { receiptTooLarge, verifyReceiptBytes, type ReceiptVerdict } from '../main/core/receipts/verify/receipt-verdict.ts';
+import { MAX_RECEIPT_BYTES } from '../verifier/receipt-v1.ts';
+import type { ChainCheck } from '../verifier/best-chain.ts';
+import { receiptTooLarge, verifyReceiptBytes, type ReceiptVerdict } from '../verifier/receipt-verdict.ts';
 import { fileDigest } from './file-digest.ts';
 
 /** A file being hashed in the page, and what became of it. */

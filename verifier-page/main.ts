@@ -6,7 +6,7 @@ import { mountStandalone } from './standalone.ts';
 /**
  * The verifier page's script: the standalone page (`#notarium-verifier`, verify.html) or the check
  * inside an HTML certificate (`#notarium-check`, with its receipt in `#notarium-receipt`). Either way
- * it runs Notarium's verifier modules (main/core/receipts/verify/) in the page, offline.
+ * it runs Notarium's verifier modules (verifier/) in the page, offline.
  */
 
 /** The palette the system asks for (the app's stylesheet holds each palette once, under data-theme). */

@@ -1,7 +1,7 @@
 import { STEP_STATUS_WORDS, VERIFIED_ON_TEST_CHAIN_WORD, VERIFY_STATUS_WORDS, type VerifyStatus } from '../preload/verify-statuses.ts';
 import { visibleText } from '../preload/visible-text.ts';
-import type { ReceiptVerdict } from '../main/core/receipts/verify/receipt-verdict.ts';
-import type { Step } from '../main/core/receipts/verify/verify-receipt.ts';
+import type { ReceiptVerdict } from '../verifier/receipt-verdict.ts';
+import type { Step } from '../verifier/verify-receipt.ts';
 import { h, sentence } from './dom.ts';
 import { icon, type IconName } from './icons.ts';
 

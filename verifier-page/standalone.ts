@@ -1,8 +1,8 @@
-import { isReceiptName } from '../preload/notarium-files.ts';
+import { isReceiptName } from '../verifier/receipt-name.ts';
 import { visibleName } from '../preload/visible-text.ts';
 import { isPublicLink } from '../preload/public-link.ts';
-import { blockLookupUrl, type ChainCheck } from '../main/core/receipts/verify/best-chain.ts';
-import type { ReceiptVerdict } from '../main/core/receipts/verify/receipt-verdict.ts';
+import { blockLookupUrl, type ChainCheck } from '../verifier/best-chain.ts';
+import type { ReceiptVerdict } from '../verifier/receipt-verdict.ts';
 import { askLookup, type BundledLookup } from './block-lookup.ts';
 import { hashFile, sizeOf, verdictFor, type HashedFile } from './checked-file.ts';
 import { h, sentence } from './dom.ts';

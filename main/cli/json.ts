@@ -2,7 +2,7 @@ import type { ErrorData } from '../../preload/protocol/messages.ts';
 import { importedPartial, importedPending, type StoredRecord } from '../core/store/record.ts';
 import type { LifeCycleFacts } from '../core/usecases/life-cycle.ts';
 import type { BatchFacts } from '../core/usecases/registrations.ts';
-import { saltHidden } from '../core/protocol/salt-shown.ts';
+import { saltHidden } from '../../verifier/protocol/salt-shown.ts';
 
 /**
  * The stable JSON shape of a registration in --json output (documented in docs/user/command-line.md). Times are

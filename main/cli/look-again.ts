@@ -5,7 +5,7 @@ import type { Profile } from '../core/store/profiles.ts';
 import { FOLLOWED_STATES, oursToSend, type StoredRecord } from '../core/store/record.ts';
 import { shellQuote } from '../core/text/shell-quote.ts';
 import { command } from './invoked-as.ts';
-import { counted } from '../../preload/counted.ts';
+import { counted } from '../../verifier/counted.ts';
 
 /**
  * For registrations on their way to their target depth: when to expect them in a block and settled

@@ -9,7 +9,7 @@ import { recordName } from './record-name.ts';
 import { middleEllipsis } from './format.ts';
 import type { CliIo } from './io.ts';
 import { command } from './invoked-as.ts';
-import { counted } from '../../preload/counted.ts';
+import { counted } from '../../verifier/counted.ts';
 
 /**
  * `notarise --wait`: every registration followed until it is deep enough, saying what it waits for.

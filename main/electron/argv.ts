@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isReceiptName } from '../../preload/notarium-files.ts';
+import { isReceiptName } from '../../verifier/receipt-name.ts';
 
 /**
  * What a command line asks of the app (its first launch, or a second launch routed to the first).

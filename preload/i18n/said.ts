@@ -1,20 +1,21 @@
 import type { MessageArgs, MessageKey, Translate } from './message-types.ts';
+import type { Said } from '../../verifier/said.ts';
 
 /**
- * A sentence of the engine as data: its message key and parameters, made where the engine writes
- * its English, so that a page says it in its own language (typed here, against the English
- * message) while the CLI, the logs and the verifier page keep the engine's English. Plain data: it
- * crosses every transport as it is. Portable: the verifier modules make these.
+ * A sentence of the engine as data (verifier/said.ts, where the verifier makes them too): its
+ * message key and parameters, made where the engine writes its English, so that a page says it in
+ * its own language (typed here, against the English message) while the CLI, the logs and the
+ * verifier page keep the engine's English.
  */
-export interface Said {
-  key: MessageKey;
-  params?: Record<string, string | number>;
-}
+export { said, type Said } from '../../verifier/said.ts';
 
-export function said<K extends MessageKey>(key: K, ...args: MessageArgs<K>): Said {
-  const params = args[0] as Record<string, string | number> | undefined;
-  return params === undefined ? { key } : { key, params };
+// The verifier's sentences name the app's messages: declared here, each key is checked against
+// the English message wherever a Said is made, in the verifier as in the engine.
+declare module '../../verifier/said.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the messages are its members
+  interface SaidMessages extends MessageArgsByKey {}
 }
+type MessageArgsByKey = { [K in MessageKey]: MessageArgs<K> };
 
 /** A Said as received from another side (a message of the protocol): its shape checked, else undefined. */
 export function saidOf(value: unknown): Said | undefined {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileRef, NotariumEvents } from '../../preload/contract.ts';
 import { certificateHtml } from '../../main/core/app/certificate.ts';
 import { Notary } from '../../main/core/notary.ts';
-import { parseReceipt } from '../../main/core/receipts/receipt-v1.ts';
+import { parseReceipt } from '../../verifier/receipt-v1.ts';
 import { VERIFIER_PAGE_DIR, verifierPage } from '../../main/core/receipts/verifier-page.ts';
 import { headlessAppService } from '../support/app-service.ts';
 import { jsonCli, runCli } from '../support/cli.ts';

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateHtml } from '../../main/core/app/certificate.ts';
 import { Notary } from '../../main/core/notary.ts';
-import { serializeReceipt } from '../../main/core/receipts/receipt-v1.ts';
+import { serializeReceipt } from '../../verifier/receipt-v1.ts';
 import { inlineHash, lookupVerifierPage, pageSha256, VERIFIER_PAGE_DIR, VERIFIER_PAGE_MARK, verifierPage } from '../../main/core/receipts/verifier-page.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';

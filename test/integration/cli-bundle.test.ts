@@ -31,7 +31,7 @@ describe('the bin in a development tree of its own', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace(/Usage( \([^)]*\))?: notarium <command>/, `Usage (${mark}): notarium <command>`));
 
   beforeAll(async () => {
-    for (const part of ['main', 'preload', 'sandbox', 'bin', 'package.json', 'tsconfig.json']) {
+    for (const part of ['main', 'preload', 'verifier', 'sandbox', 'bin', 'package.json', 'tsconfig.json']) {
       cpSync(join(REPO, part), join(tree, part), { recursive: true, preserveTimestamps: true });
     }
     symlinkSync(join(REPO, 'node_modules'), join(tree, 'node_modules'));

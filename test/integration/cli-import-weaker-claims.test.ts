@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonCli, runCli } from '../support/cli.ts';
 import { forgeFromNothing } from '../support/forged-from-nothing.ts';
 import { branch } from '../support/receipt-fixture.ts';
-import { aggregationRootOf } from '../../main/core/protocol/aggregation.ts';
-import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
+import { aggregationRootOf } from '../../verifier/protocol/aggregation.ts';
+import { fingerprintFor } from '../../verifier/protocol/fingerprint.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 /**

@@ -6,7 +6,7 @@ import { Notary } from '../../main/core/notary.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { exportReceipt } from '../../main/core/usecases/receipts.ts';
-import { parseReceipt } from '../../main/core/receipts/receipt-v1.ts';
+import { parseReceipt } from '../../verifier/receipt-v1.ts';
 import { runCli, sandboxExplorerArgs } from '../support/cli.ts';
 import { MemorySecretStore } from '../support/memory-secret-store.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explorerPreset, type ExplorerSettings } from '../../preload/explorer-presets.ts';
 import { Notary } from '../../main/core/notary.ts';
-import { parseReceipt, type ReceiptV1 } from '../../main/core/receipts/receipt-v1.ts';
+import { parseReceipt, type ReceiptV1 } from '../../verifier/receipt-v1.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { importReceipt } from '../../main/core/usecases/receipts.ts';
 import { forgeFromNothing } from '../support/forged-from-nothing.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeOwnedFile } from '../../main/core/desktop-integration/owned-file.ts';
 import { Notary } from '../../main/core/notary.ts';
-import { parseReceipt } from '../../main/core/receipts/receipt-v1.ts';
+import { parseReceipt } from '../../verifier/receipt-v1.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import type { StoredRecord } from '../../main/core/store/record.ts';
 import { waitFor } from '../../main/core/usecases/follow.ts';

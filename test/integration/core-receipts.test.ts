@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
+import { fingerprintFor } from '../../verifier/protocol/fingerprint.ts';
 import { buildReceipt, type ReceiptSource, type ServiceConfirmation } from '../../main/core/receipts/build-receipt.ts';
-import { parseReceipt, serializeReceipt, type RecordKind } from '../../main/core/receipts/receipt-v1.ts';
-import { verifyReceipt, type VerificationReport } from '../../main/core/receipts/verify/verify-receipt.ts';
+import { parseReceipt, serializeReceipt, type RecordKind } from '../../verifier/receipt-v1.ts';
+import { verifyReceipt, type VerificationReport } from '../../verifier/verify-receipt.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 
 // Receipts for records registered with a real sandbox: built, written, read back and verified offline.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlockLookup } from '../../main/core/api/block-lookup.ts';
 import { RecordApi } from '../../main/core/api/record-api.ts';
-import { readBlockAnswer } from '../../main/core/receipts/verify/best-chain.ts';
+import { readBlockAnswer } from '../../verifier/best-chain.ts';
 import { startRedirectingFront, type RedirectingFront } from '../support/redirecting-front.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
 import { rejection } from '../support/rejection.ts';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../main/core/api/http-client.ts';
 import { RecordApi } from '../../main/core/api/record-api.ts';
-import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
+import { fingerprintFor } from '../../verifier/protocol/fingerprint.ts';
 import { hex } from '@scure/base';
 import { startTestSandbox } from '../support/sandbox-client.ts';
 import { EVERY_READING } from '../support/strict-service.ts';

@@ -51,7 +51,7 @@ describe('electron-builder.yml', () => {
     const files = (config.files as Array<string | { filter?: string[] }>).flatMap((set) => (typeof set === 'string' ? [set] : (set.filter ?? [])));
     expect(files).toContain('dist/**');
     expect(files).toEqual(expect.arrayContaining(['!dist/native/**', '!dist/.*.build.json'])); // what only a clone's npm start uses
-    for (const source of ['main', 'renderer', 'preload', 'sandbox', 'test', 'bench', 'scripts']) {
+    for (const source of ['main', 'renderer', 'preload', 'verifier', 'verifier-page', 'sandbox', 'test', 'bench', 'scripts']) {
       expect(files.some((pattern) => pattern.startsWith(`${source}/`) || pattern === source)).toBe(false);
     }
   });

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { FailureCode } from '../../main/core/receipts/verify/step-codes.ts';
+import type { FailureCode } from '../../verifier/step-codes.ts';
 
 /** Matches a CheckFailure by its code (and any other fields given): tests name the cause, not the sentence. */
 export function failingWith(code: FailureCode, fields: Record<string, unknown> = {}) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
+import { fingerprintFor } from '../../verifier/protocol/fingerprint.ts';
 import { branch, header, recordTx, txidOf } from './receipt-fixture.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { parseEncodeSpec } from '../../main/core/protocol/encode-spec.ts';
-import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
-import { NETWORK_LABELS, networkOf } from '../../main/core/protocol/networks.ts';
-import { MAX_JSON_DEPTH, MAX_RECEIPT_CHARS, parseReceipt, serializeReceipt, type ReceiptV1 } from '../../main/core/receipts/receipt-v1.ts';
+import { parseEncodeSpec } from '../../verifier/protocol/encode-spec.ts';
+import { fingerprintFor } from '../../verifier/protocol/fingerprint.ts';
+import { NETWORK_LABELS, networkOf } from '../../verifier/protocol/networks.ts';
+import { MAX_JSON_DEPTH, MAX_RECEIPT_CHARS, parseReceipt, serializeReceipt, type ReceiptV1 } from '../../verifier/receipt-v1.ts';
 import type { Baseline } from '../fixtures/receipts/record-baselines.ts';
 import { dataPushes, hexRev, parseTx, rev, sha256d, type ParsedTx } from './bitcoin.ts';
 import { REAL_HEADERS } from './real-headers.ts';

@@ -1,6 +1,6 @@
 /**
  * Real Bitcoin block headers, with their hashes and Merkle roots, for the proof-of-work limits and
- * mainnet's work floor (main/core/protocol/networks.ts). Bitcoin's genesis blocks
+ * mainnet's work floor (verifier/protocol/networks.ts). Bitcoin's genesis blocks
  * (mainnet and testnet3) are difficulty 1; block 125,552 (May 2011) is difficulty 244,112: both
  * below mainnet's work floor of difficulty 2^30. Block 400,000 (February 2016, history BSV shares)
  * is difficulty 1.6e11, above it. Block 100,000 (December 2010, difficulty 14,484) holds 4

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { fingerprintFor } from '../../main/core/protocol/fingerprint.ts';
-import type { ReceiptV1 } from '../../main/core/receipts/receipt-v1.ts';
+import { fingerprintFor } from '../../verifier/protocol/fingerprint.ts';
+import type { ReceiptV1 } from '../../verifier/receipt-v1.ts';
 import { bitsTarget, rev, sha256d } from './bitcoin.ts';
 
 /**

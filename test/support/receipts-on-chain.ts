@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { besideReceipt, isReceiptName } from '../../preload/notarium-files.ts';
-import { parseReceipt } from '../../main/core/receipts/receipt-v1.ts';
-import { ONLINE_STEPS, verifyReceipt } from '../../main/core/receipts/verify/verify-receipt.ts';
+import { besideReceipt, isReceiptName } from '../../verifier/receipt-name.ts';
+import { parseReceipt } from '../../verifier/receipt-v1.ts';
+import { ONLINE_STEPS, verifyReceipt } from '../../verifier/verify-receipt.ts';
 
 /**
  * The receipts a suite left on disk, checked against the chain as the sandbox holds it now: each

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { Step } from '../../main/core/receipts/verify/verify-receipt.ts';
+import type { Step } from '../../verifier/verify-receipt.ts';
 import { CHROMIUM } from './web-app.ts';
 
 /**

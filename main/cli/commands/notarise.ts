@@ -1,4 +1,4 @@
-import { counted } from '../../../preload/counted.ts';
+import { counted } from '../../../verifier/counted.ts';
 import { basename } from 'node:path';
 import { importedNeverMined, inBlock, type StoredRecord } from '../../core/store/record.ts';
 import { notarise, type NotariseOutcome } from '../../core/usecases/notarise.ts';

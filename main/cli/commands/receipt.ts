@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import { STEP_LABELS } from '../../core/receipts/verify/verify-receipt.ts';
+import { STEP_LABELS } from '../../../verifier/verify-receipt.ts';
 import { importReceipts, readReceiptFile, type ImportResult } from '../../core/usecases/receipts.ts';
 import { exportReceipts, type ExportResult } from '../../core/usecases/document-export.ts';
 import { exportProofBundle, type BundleResult } from '../../core/usecases/proof-bundle.ts';
 import { verifyReceiptFile } from '../../core/usecases/verify.ts';
 import { addedEvidenceWords, upgradeReceipts, type ReceiptUpgrade } from '../../core/usecases/receipt-upgrade.ts';
-import { summariseReceipt } from '../../core/receipts/receipt-summary.ts';
+import { summariseReceipt } from '../../../verifier/receipt-summary.ts';
 import { isNotariumError } from '../../core/errors/notarium-error.ts';
 import { shellQuote } from '../../core/text/shell-quote.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
@@ -21,8 +21,8 @@ import { COMMON_OPTIONS, parseSubcommand, requirePositionals, subcommandOf } fro
 import { UsageError } from '../usage-error.ts';
 import { withLazyNotary, withNotaryFor } from '../session.ts';
 import { batchLine, exitForResults, refuseMissing, shownPath, verificationJson } from './verify.ts';
-import { counted } from '../../../preload/counted.ts';
-import { isReceiptName } from '../../../preload/notarium-files.ts';
+import { counted } from '../../../verifier/counted.ts';
+import { isReceiptName } from '../../../verifier/receipt-name.ts';
 import { asFile, batchFacts, batchOfReceipt } from '../../core/usecases/registrations.ts';
 
 export const RECEIPT_HELP = `Usage:

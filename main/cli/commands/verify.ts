@@ -12,7 +12,7 @@ import type { CliIo } from '../io.ts';
 import { COMMON_OPTIONS, parseCommand, requirePositionals } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withLazyNotary } from '../session.ts';
-import { counted } from '../../../preload/counted.ts';
+import { counted } from '../../../verifier/counted.ts';
 
 export const VERIFY_HELP = `Usage: notarium verify <files|folders…> [--receipt FILE] [--offline] [--require-chain]
                        [--details] [--json] [--profile P]

@@ -21,7 +21,7 @@ import { COMMON_OPTIONS, numberOption, parseCommand, parseSubcommand, requirePos
 import { UsageError } from '../usage-error.ts';
 import { withNotaryFor } from '../session.ts';
 import { exitFor } from './status.ts';
-import { counted } from '../../../preload/counted.ts';
+import { counted } from '../../../verifier/counted.ts';
 import { refuseWatchedFinalise, watchedFileHistory, watchedFileVersion, type WatchedFileHistory, type WatchedVersion } from '../../core/watch/file-history.ts';
 
 /**

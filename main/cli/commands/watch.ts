@@ -20,7 +20,7 @@ import { errorJson, recordJson } from '../json.ts';
 import { choiceOption, COMMON_OPTIONS, numberOption, parseCommand, requirePositionals } from '../options.ts';
 import { inBlock, isLive, type StoredRecord } from '../../core/store/record.ts';
 import { shellQuote } from '../../core/text/shell-quote.ts';
-import { counted } from '../../../preload/counted.ts';
+import { counted } from '../../../verifier/counted.ts';
 import { withNotary, withNotaryFor } from '../session.ts';
 import { UsageError } from '../usage-error.ts';
 import { WATCH_DEFAULTS } from '../../../preload/watch-defaults.ts';

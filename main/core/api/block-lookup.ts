@@ -1,5 +1,5 @@
 import { NotariumError, ServiceError } from '../errors/notarium-error.ts';
-import { blockLookupUrl, isBlockLookup, lookupSource, type BlockAnswer } from '../receipts/verify/best-chain.ts';
+import { blockLookupUrl, isBlockLookup, lookupSource, type BlockAnswer } from '../../../verifier/best-chain.ts';
 import { HttpClient, type CallOptions, type TransportOptions } from './http-client.ts';
 import { explorerTransport, type OriginPacer } from './origin-pacer.ts';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { HttpResponse } from './http-client.ts';
-import { targetTypeOf } from '../receipts/verify/merkle-proof.ts';
+import { targetTypeOf } from '../../../verifier/chain/merkle-proof.ts';
 
 /**
  * The service's JSON answers, parsed tolerantly (service-notes.md lists the variants: the guides'

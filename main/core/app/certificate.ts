@@ -1,9 +1,9 @@
 import QRCode from 'qrcode';
 import { visibleName, visibleText } from '../../../preload/visible-text.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { receiptFileName, serializeReceipt, type ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { receiptFileName, serializeReceipt, type ReceiptV1 } from '../../../verifier/receipt-v1.ts';
 import { inlineHash, type VerifierPage } from '../receipts/verifier-page.ts';
-import { verifyReceipt, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
+import { verifyReceipt, type VerificationReport } from '../../../verifier/verify-receipt.ts';
 import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { powershellQuote, shellQuote } from '../text/shell-quote.ts';

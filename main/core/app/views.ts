@@ -20,8 +20,8 @@ import { visibleName, visibleText } from '../../../preload/visible-text.ts';
 import type { Account } from '../usecases/account.ts';
 import { timeline, type DocumentHistory } from '../usecases/document-history.ts';
 import { verifiedOnTestChain, type FileVerification } from '../usecases/verify.ts';
-import { DEFAULT_TARGET_TYPE } from '../receipts/verify/merkle-proof.ts';
-import { saltHidden } from '../protocol/salt-shown.ts';
+import { DEFAULT_TARGET_TYPE } from '../../../verifier/chain/merkle-proof.ts';
+import { saltHidden } from '../../../verifier/protocol/salt-shown.ts';
 
 /** What the page is shown of the engine's objects: plain data, no secrets, no update tokens. */
 

@@ -1,10 +1,14 @@
 import { said, type Said } from '../../../preload/i18n/said.ts';
 import { catalogueCode, sentenceFor, type ErrorCode } from './catalogue.ts';
+import { VerifierError, type VerifierErrorCode } from '../../../verifier/verifier-error.ts';
+
+// The verifier's codes are the catalogue's: one it stopped knowing fails the type check here.
+const _verifierCodesAreCatalogued: VerifierErrorCode extends ErrorCode ? true : never = true;
 
 /**
  * Every failure Notarium reports: a stable code, the service's errorCode when there is one, and
  * one sentence for people from the catalogue — the same in the CLI, the app and the logs.
- * Portable (no Node APIs): the renderer's verifier throws these too.
+ * Portable (no Node APIs). The verifier's own errors (verifier/verifier-error.ts) count as these.
  */
 export class NotariumError extends Error {
   readonly code: ErrorCode;
@@ -20,6 +24,16 @@ export class NotariumError extends Error {
     this.name = 'NotariumError';
     this.code = code;
     this.said = options?.said ?? (message === undefined ? said(`errors.${code}`) : undefined);
+  }
+
+  /**
+   * The verifier's errors are Notarium's: verifier/ imports nothing of the app, so it throws a
+   * VerifierError (a catalogue code and its own sentence, as `new NotariumError(code, message)`
+   * would hold), and every check for a NotariumError counts one. Subclasses (ServiceError) keep
+   * the plain check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return Function.prototype[Symbol.hasInstance].call(this, value) || (this === NotariumError && value instanceof VerifierError);
   }
 }
 

@@ -1,9 +1,9 @@
 import { NotariumError } from '../errors/notarium-error.ts';
-import type { AggregationProof } from '../protocol/aggregation.ts';
-import { parseEncodeSpec } from '../protocol/encode-spec.ts';
-import { NETWORK_CHOICES, networkOf, shownLabel } from '../protocol/networks.ts';
-import { targetTypeOf } from './verify/merkle-proof.ts';
-import { RECEIPT_FORMAT, validateReceipt, type ReceiptV1, type RecordKind } from './receipt-v1.ts';
+import type { AggregationProof } from '../../../verifier/protocol/aggregation.ts';
+import { parseEncodeSpec } from '../../../verifier/protocol/encode-spec.ts';
+import { NETWORK_CHOICES, networkOf, shownLabel } from '../../../verifier/protocol/networks.ts';
+import { targetTypeOf } from '../../../verifier/chain/merkle-proof.ts';
+import { RECEIPT_FORMAT, validateReceipt, type ReceiptV1, type RecordKind } from '../../../verifier/receipt-v1.ts';
 
 /** Builds a format-1 receipt from what Notarium stores for a registration. */
 

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { BLOCK_LOOKUP_META, isBlockLookup, lookupOrigin } from './verify/best-chain.ts';
+import { BLOCK_LOOKUP_META, isBlockLookup, lookupOrigin } from '../../../verifier/best-chain.ts';
 
 /**
  * The verifier page that travels with a proof: scripts/build-verifier-page.ts bundles the page

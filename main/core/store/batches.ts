@@ -1,4 +1,4 @@
-import { aggregationTreeOf, aggregationTreeRoot, type AggregationStep, type AggregationTree } from '../protocol/aggregation.ts';
+import { aggregationTreeOf, aggregationTreeRoot, type AggregationStep, type AggregationTree } from '../../../verifier/protocol/aggregation.ts';
 import { writeTransaction, type LibraryDatabase } from './database.ts';
 import { queryFiles, type FileQuery } from './record-query.ts';
 import { groupOf, isLive, type SendLease, type StoredRecord, type Submission } from './record.ts';

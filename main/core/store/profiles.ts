@@ -2,11 +2,11 @@ import * as z from 'zod';
 import { DETECT_NETWORK, type ProfileNetwork } from '../../../preload/network-labels.ts';
 import { sameServiceUrl } from '../../../preload/service-url.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { NETWORK_CHOICES, networkOf, type NetworkLabel } from '../protocol/networks.ts';
-import { isBlockLookup } from '../receipts/verify/best-chain.ts';
+import { NETWORK_CHOICES, networkOf, type NetworkLabel } from '../../../verifier/protocol/networks.ts';
+import { isBlockLookup } from '../../../verifier/best-chain.ts';
 import { writeTransaction, type LibraryDatabase } from './database.ts';
 import { NOT_SENT_SQL } from './record.ts';
-import { counted } from '../../../preload/counted.ts';
+import { counted } from '../../../verifier/counted.ts';
 
 /** Profiles: where a service lives and how to follow its registrations. Never secrets. */
 

@@ -9,12 +9,12 @@ import {
   aggregationTreeRoot,
   type AggregationProof,
   type AggregationTree,
-} from '../protocol/aggregation.ts';
-import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
+} from '../../../verifier/protocol/aggregation.ts';
+import type { ReceiptV1 } from '../../../verifier/receipt-v1.ts';
 import type { BatchMember, MemberOfBatch } from '../store/batches.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
-import { receiptFileName, serializeReceipt } from '../receipts/receipt-v1.ts';
+import { receiptFileName, serializeReceipt } from '../../../verifier/receipt-v1.ts';
 import { exportReceipt, gatherEvidence, placeReceipt, receiptFor, registrationReceipt, type ReceiptWrite } from './receipts.ts';
 import type { Registration } from './registrations.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { besideReceipt, isReceiptName, RECEIPT_SUFFIX } from '../../../preload/notarium-files.ts';
+import { besideReceipt, isReceiptName, RECEIPT_SUFFIX } from '../../../verifier/receipt-name.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import { present } from '../fs/entry-at.ts';
 import { readRegularFile } from '../fs/read-regular-file.ts';

@@ -1,6 +1,6 @@
 import type { BlockLookup } from '../api/block-lookup.ts';
-import { lookupUnreachable, readBlockAnswer, type ChainCheck } from '../receipts/verify/best-chain.ts';
-import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { lookupUnreachable, readBlockAnswer, type ChainCheck } from '../../../verifier/best-chain.ts';
+import type { ReceiptV1 } from '../../../verifier/receipt-v1.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { profileToAsk } from './service-check.ts';

@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { labelledReceiptName, VERSIONS_INDEX_SUFFIX } from '../../../preload/notarium-files.ts';
 import { zipArchive } from '../archive/zip-archive.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { receiptFileName, serializeReceipt } from '../receipts/receipt-v1.ts';
+import { receiptFileName, serializeReceipt } from '../../../verifier/receipt-v1.ts';
 import type { StoredDocument } from '../store/documents.ts';
 import { isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';

@@ -1,8 +1,8 @@
 import { said } from '../../../preload/i18n/said.ts';
-import { withServiceCheck, type ServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
-import { networkOf } from '../protocol/networks.ts';
+import { withServiceCheck, type ServiceCheck, type VerificationReport } from '../../../verifier/verify-receipt.ts';
+import { networkOf } from '../../../verifier/protocol/networks.ts';
 import type { StoredRecord } from '../store/record.ts';
-import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
+import type { ReceiptV1 } from '../../../verifier/receipt-v1.ts';
 import type { NotaryContext } from './context.ts';
 
 /**

@@ -2,7 +2,7 @@ import { hex } from '@scure/base';
 import { basename, resolve } from 'node:path';
 import { boundedMap } from '../bounded-map.ts';
 import { fileError } from '../hashing/file-unreadable.ts';
-import { aggregationLeaf, aggregationTree, aggregationTreeRoot, randomAggregationNonces } from '../protocol/aggregation.ts';
+import { aggregationLeaf, aggregationTree, aggregationTreeRoot, randomAggregationNonces } from '../../../verifier/protocol/aggregation.ts';
 import type { MemberOfBatch, NewBatch, NewMember } from '../store/batches.ts';
 import { isLive, type StoredRecord, type Submission } from '../store/record.ts';
 import { profileName, type NotaryContext } from './context.ts';

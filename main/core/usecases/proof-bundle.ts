@@ -4,7 +4,7 @@ import { NotariumError } from '../errors/notarium-error.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { pageSha256, VERIFIER_PAGE_MARK, VERIFIER_PAGE_NAME, verifierPage } from '../receipts/verifier-page.ts';
 import { zipArchive } from '../archive/zip-archive.ts';
-import { receiptFileName, serializeReceipt } from '../receipts/receipt-v1.ts';
+import { receiptFileName, serializeReceipt } from '../../../verifier/receipt-v1.ts';
 import { BUNDLE_README_NAME, bundleReadme, readmeVersion } from './bundle-readme.ts';
 import type { NotaryContext } from './context.ts';
 import { documentExport, exportReceipts, type ExportResult } from './document-export.ts';

@@ -1,4 +1,4 @@
-import { RECEIPT_SUFFIX } from '../../../preload/notarium-files.ts';
+import { RECEIPT_SUFFIX } from '../../../verifier/receipt-name.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { Confirmation } from '../api/responses.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
-import { networkOf, networkOfTarget, type Network } from '../protocol/networks.ts';
-import { CheckFailure } from '../receipts/verify/check-failure.ts';
-import { checkOwnTarget, checkProofOfWork, parseBlockHeader, targetFromBits, type BlockHeader } from '../receipts/verify/block-header.ts';
-import { targetTypeOf } from '../receipts/verify/merkle-proof.ts';
+import { networkOf, networkOfTarget, type Network } from '../../../verifier/protocol/networks.ts';
+import { CheckFailure } from '../../../verifier/check-failure.ts';
+import { checkOwnTarget, checkProofOfWork, parseBlockHeader, targetFromBits, type BlockHeader } from '../../../verifier/chain/block-header.ts';
+import { targetTypeOf } from '../../../verifier/chain/merkle-proof.ts';
 import type { Profile } from '../store/profiles.ts';
 import type { StoredRecord } from '../store/record.ts';
 import { shellQuote } from '../text/shell-quote.ts';

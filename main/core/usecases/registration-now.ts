@@ -1,6 +1,6 @@
-import { counted } from '../../../preload/counted.ts';
-import { answeredAt } from '../receipts/verify/best-chain.ts';
-import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { counted } from '../../../verifier/counted.ts';
+import { answeredAt } from '../../../verifier/best-chain.ts';
+import type { ReceiptV1 } from '../../../verifier/receipt-v1.ts';
 import { inBlock, type RecordState, type StoredRecord } from '../store/record.ts';
 import { shellQuote } from '../text/shell-quote.ts';
 import type { NotaryContext } from './context.ts';

@@ -1,5 +1,5 @@
-import { networkOf } from '../protocol/networks.ts';
-import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
+import { networkOf } from '../../../verifier/protocol/networks.ts';
+import type { ReceiptV1 } from '../../../verifier/receipt-v1.ts';
 import type { MemberOfBatch, StoredBatch } from '../store/batches.ts';
 import { groupOf, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';

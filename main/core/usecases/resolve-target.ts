@@ -5,7 +5,7 @@ import type { StoredDocument } from '../store/documents.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
 import { isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
-import { counted } from '../../../preload/counted.ts';
+import { counted } from '../../../verifier/counted.ts';
 import { registrationsOfContent, type Registration } from './registrations.ts';
 
 /** Commands take "<file|txId>": a 64-hex transaction id, or a file whose content is looked up. */

@@ -1,8 +1,8 @@
 import { hex } from '@scure/base';
 import { isFeatureUnavailable } from '../api/feature-unavailable.ts';
-import { networkOf } from '../protocol/networks.ts';
-import type { ReceiptV1 } from '../receipts/receipt-v1.ts';
-import type { ServiceCheck } from '../receipts/verify/verify-receipt.ts';
+import { networkOf } from '../../../verifier/protocol/networks.ts';
+import type { ReceiptV1 } from '../../../verifier/receipt-v1.ts';
+import type { ServiceCheck } from '../../../verifier/verify-receipt.ts';
 import { said } from '../../../preload/i18n/said.ts';
 import { sameServiceUrl } from '../../../preload/service-url.ts';
 import type { StoredRecord } from '../store/record.ts';

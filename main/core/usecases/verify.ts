@@ -1,13 +1,13 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import { said, type Said } from '../../../preload/i18n/said.ts';
-import { besideReceipt, isReceiptName } from '../../../preload/notarium-files.ts';
+import { besideReceipt, isReceiptName } from '../../../verifier/receipt-name.ts';
 import { VERIFY_STATUSES, type VerifyStatus } from '../../../preload/verify-statuses.ts';
 import { boundedMap } from '../bounded-map.ts';
 import { fileError } from '../hashing/file-unreadable.ts';
 import { isFolder, present } from '../fs/entry-at.ts';
-import { receiptFileName, type ReceiptV1 } from '../receipts/receipt-v1.ts';
-import { statusOf } from '../receipts/verify/receipt-verdict.ts';
-import { verifyReceipt, withRequiredChain, withServiceCheck, type VerificationReport } from '../receipts/verify/verify-receipt.ts';
+import { receiptFileName, type ReceiptV1 } from '../../../verifier/receipt-v1.ts';
+import { statusOf } from '../../../verifier/receipt-verdict.ts';
+import { verifyReceipt, withRequiredChain, withServiceCheck, type VerificationReport } from '../../../verifier/verify-receipt.ts';
 import type { NotariumError } from '../errors/notarium-error.ts';
 import { FOLLOWED_STATES, type StoredRecord } from '../store/record.ts';
 import { shellQuote } from '../text/shell-quote.ts';

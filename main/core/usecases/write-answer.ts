@@ -5,7 +5,7 @@ import type { RecordApi } from '../api/record-api.ts';
 import type { EncodingStep } from '../api/responses.ts';
 import { OutcomeUnknownError } from '../api/transport-failure.ts';
 import { sentenceFor } from '../errors/catalogue.ts';
-import { bytesEqual } from '../receipts/verify/double-sha256.ts';
+import { bytesEqual } from '../../../verifier/chain/double-sha256.ts';
 import { NotariumError } from '../errors/notarium-error.ts';
 import type { StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';

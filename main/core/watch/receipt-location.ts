@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { labelledReceiptName, receiptLabel } from '../../../preload/notarium-files.ts';
 import { isRegularFile } from '../fs/entry-at.ts';
 import { folderWithin } from '../fs/folder-within.ts';
-import { receiptFileName } from '../receipts/receipt-v1.ts';
+import { receiptFileName } from '../../../verifier/receipt-v1.ts';
 import type { WatchedFolder } from '../store/watched-folders.ts';
 
 /**

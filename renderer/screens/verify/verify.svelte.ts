@@ -1,5 +1,5 @@
 import type { FileRef, NotariumBridge, NotariumEvents, VerificationView } from '../../../preload/contract.ts';
-import { besideReceipt, isReceiptName } from '../../../preload/notarium-files.ts';
+import { besideReceipt, isReceiptName } from '../../../verifier/receipt-name.ts';
 import type { MessageKey } from '../../../preload/i18n/message-types.ts';
 import type { VerifyStatus } from '../../../preload/verify-statuses.ts';
 import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeRecord, describeReport } from '../../../main/cli/describe.ts';
 import { table } from '../../../main/cli/format.ts';
-import type { VerificationReport } from '../../../main/core/receipts/verify/verify-receipt.ts';
+import type { VerificationReport } from '../../../verifier/verify-receipt.ts';
 import type { StoredRecord } from '../../../main/core/store/record.ts';
 import { visibleName, visibleText } from '../../../preload/visible-text.ts';
 

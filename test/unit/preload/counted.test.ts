@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted } from '../../../preload/counted.ts';
+import { counted } from '../../../verifier/counted.ts';
 
 describe('counted', () => {
   it('says one thing in the singular, any other number in the plural', () => {

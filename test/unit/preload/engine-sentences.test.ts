@@ -3,10 +3,10 @@ import { ERROR_CODES, sentenceFor } from '../../../main/core/errors/catalogue.ts
 import { errorData } from '../../../main/core/errors/error-data.ts';
 import { NotariumError, ServiceError } from '../../../main/core/errors/notarium-error.ts';
 import { fileUnreadable } from '../../../main/core/hashing/file-unreadable.ts';
-import { parseReceipt } from '../../../main/core/receipts/receipt-v1.ts';
-import { readBlockAnswer } from '../../../main/core/receipts/verify/best-chain.ts';
-import { FAILURE_CODES, SKIP_CODES } from '../../../main/core/receipts/verify/step-codes.ts';
-import { verifyReceipt, withServiceCheck, type VerificationReport } from '../../../main/core/receipts/verify/verify-receipt.ts';
+import { parseReceipt } from '../../../verifier/receipt-v1.ts';
+import { readBlockAnswer } from '../../../verifier/best-chain.ts';
+import { FAILURE_CODES, SKIP_CODES } from '../../../verifier/step-codes.ts';
+import { verifyReceipt, withServiceCheck, type VerificationReport } from '../../../verifier/verify-receipt.ts';
 import { LANGUAGES, type Language } from '../../../preload/i18n/languages.ts';
 import { en } from '../../../preload/i18n/messages/en.ts';
 import { say, type Said } from '../../../preload/i18n/said.ts';

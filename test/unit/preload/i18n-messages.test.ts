@@ -9,7 +9,7 @@ import { en } from '../../../preload/i18n/messages/en.ts';
 import { fr } from '../../../preload/i18n/messages/fr.ts';
 import { richTranslator, translator } from '../../../preload/i18n/translator.ts';
 import { ERROR_CODES } from '../../../main/core/errors/catalogue.ts';
-import { FAILURE_CODES, SKIP_CODES } from '../../../main/core/receipts/verify/step-codes.ts';
+import { FAILURE_CODES, SKIP_CODES } from '../../../verifier/step-codes.ts';
 
 /**
  * The message files against each other and against the code: every key of English in every
@@ -36,7 +36,7 @@ function messages(c: Catalogue): Map<string, Map<string, string>> {
 const params = (variants: Map<string, string>): string[] =>
   [...new Set([...variants.values()].flatMap((text) => [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((m) => m[1]!)))].sort();
 
-const SOURCES = ['renderer', 'preload', 'main', 'verifier-page'];
+const SOURCES = ['renderer', 'preload', 'main', 'verifier', 'verifier-page'];
 /** Groups whose keys are codes of the engine, named by the code lists (checked below) rather than in quotes. */
 const BY_CODE = ['stepCodes.', 'errors.'];
 function sourceText(): string {

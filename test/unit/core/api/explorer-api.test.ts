@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ExplorerApi } from '../../../../main/core/api/explorer-api.ts';
 import type { FetchLike } from '../../../../main/core/api/http-client.ts';
 import { OriginPacer } from '../../../../main/core/api/origin-pacer.ts';
-import { parseBlockHeader } from '../../../../main/core/receipts/verify/block-header.ts';
+import { parseBlockHeader } from '../../../../verifier/chain/block-header.ts';
 import { REAL_HEADERS } from '../../../support/real-headers.ts';
 
 // The explorer client's checks on what an explorer serves (the sandbox's explorer is covered by

@@ -14,8 +14,8 @@ import {
 import { Library } from '../../../../main/core/store/library.ts';
 import type { StoredRecord, Submission } from '../../../../main/core/store/record.ts';
 import type { DocumentHistory } from '../../../../main/core/usecases/document-history.ts';
-import type { ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
-import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-receipt.ts';
+import type { ReceiptV1 } from '../../../../verifier/receipt-v1.ts';
+import { verifyReceipt } from '../../../../verifier/verify-receipt.ts';
 import { VERIFY_STATUSES, type FileVerification } from '../../../../main/core/usecases/verify.ts';
 import { FILE_DIGEST, makeFixture, type Draft } from '../../../support/receipt-fixture.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueCode, ERROR_CODES, isErrorCode, SERVICE_CODES, sentenceFor } from '../../../../main/core/errors/catalogue.ts';
 import { ServiceError } from '../../../../main/core/errors/notarium-error.ts';
-import { FAILURE_CODES, SKIP_CODES, STEP_CODE_HELP } from '../../../../main/core/receipts/verify/step-codes.ts';
+import { FAILURE_CODES, SKIP_CODES, STEP_CODE_HELP } from '../../../../verifier/step-codes.ts';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 

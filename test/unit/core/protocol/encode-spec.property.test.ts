@@ -11,7 +11,7 @@ import {
   MAX_ENCODE_STEPS,
   parseEncodeSpec,
   type EncodeStep,
-} from '../../../../main/core/protocol/encode-spec.ts';
+} from '../../../../verifier/protocol/encode-spec.ts';
 import {
   applyEncode,
   MAX_ENCODED_BYTES as SANDBOX_MAX_BYTES,

@@ -9,9 +9,9 @@ import {
   MAX_ENCODE_STEPS,
   parseEncodeSpec,
   type EncodeStep,
-} from '../../../../main/core/protocol/encode-spec.ts';
-import { parseReceipt, type ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
-import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-receipt.ts';
+} from '../../../../verifier/protocol/encode-spec.ts';
+import { parseReceipt, type ReceiptV1 } from '../../../../verifier/receipt-v1.ts';
+import { verifyReceipt } from '../../../../verifier/verify-receipt.ts';
 import { clone, makeFixture, SALT, type Draft } from '../../../support/receipt-fixture.ts';
 
 const VALID: [string, EncodeStep[]][] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK_CHOICES, NETWORK_LABELS, NETWORKS, networkOf, networkOfTarget, shownLabel } from '../../../../main/core/protocol/networks.ts';
-import { parseBlockHeader, targetFromBits } from '../../../../main/core/receipts/verify/block-header.ts';
+import { NETWORK_CHOICES, NETWORK_LABELS, NETWORKS, networkOf, networkOfTarget, shownLabel } from '../../../../verifier/protocol/networks.ts';
+import { parseBlockHeader, targetFromBits } from '../../../../verifier/chain/block-header.ts';
 import { REAL_HEADERS } from '../../../support/real-headers.ts';
 import { TSC } from '../../../support/tsc-vector.ts';
 

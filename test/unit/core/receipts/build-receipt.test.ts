@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isNotariumError } from '../../../../main/core/errors/notarium-error.ts';
 import { buildReceipt, type ReceiptSource, type ServiceConfirmation } from '../../../../main/core/receipts/build-receipt.ts';
-import { parseReceipt, serializeReceipt } from '../../../../main/core/receipts/receipt-v1.ts';
-import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-receipt.ts';
+import { parseReceipt, serializeReceipt } from '../../../../verifier/receipt-v1.ts';
+import { verifyReceipt } from '../../../../verifier/verify-receipt.ts';
 import { FILE_DIGEST, makeFixture } from '../../../support/receipt-fixture.ts';
 
 const fx = makeFixture();

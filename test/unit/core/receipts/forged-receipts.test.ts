@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NotariumError } from '../../../../main/core/errors/notarium-error.ts';
-import { networkOf } from '../../../../main/core/protocol/networks.ts';
-import { parseReceipt, type ReceiptV1 } from '../../../../main/core/receipts/receipt-v1.ts';
-import { FAILURE_CODES, SKIP_CODES } from '../../../../main/core/receipts/verify/step-codes.ts';
-import { ONLINE_STEPS, STEP_IDS, verifyReceipt, type StepId, type VerificationReport } from '../../../../main/core/receipts/verify/verify-receipt.ts';
+import { networkOf } from '../../../../verifier/protocol/networks.ts';
+import { parseReceipt, type ReceiptV1 } from '../../../../verifier/receipt-v1.ts';
+import { FAILURE_CODES, SKIP_CODES } from '../../../../verifier/step-codes.ts';
+import { ONLINE_STEPS, STEP_IDS, verifyReceipt, type StepId, type VerificationReport } from '../../../../verifier/verify-receipt.ts';
 import { parseTx } from '../../../support/bitcoin.ts';
 import {
   baseArb,

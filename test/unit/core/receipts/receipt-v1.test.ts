@@ -9,7 +9,7 @@ import {
   receiptFileName,
   serializeReceipt,
   type ReceiptV1,
-} from '../../../../main/core/receipts/receipt-v1.ts';
+} from '../../../../verifier/receipt-v1.ts';
 import { clone, makeFixture, type Draft } from '../../../support/receipt-fixture.ts';
 
 const { receipt } = makeFixture();

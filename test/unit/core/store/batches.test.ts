@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { aggregationPathAt, aggregationRootOf, aggregationTreeRoot } from '../../../../main/core/protocol/aggregation.ts';
+import { aggregationPathAt, aggregationRootOf, aggregationTreeRoot } from '../../../../verifier/protocol/aggregation.ts';
 import type { NewBatch } from '../../../../main/core/store/batches.ts';
 import { Library } from '../../../../main/core/store/library.ts';
 import { PENDING_STATES, type Submission } from '../../../../main/core/store/record.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-receipt.ts';
+import { verifyReceipt } from '../../../../verifier/verify-receipt.ts';
 import { Library } from '../../../../main/core/store/library.ts';
 import { memberReceipt } from '../../../../main/core/usecases/batch-receipts.ts';
 import type { NotaryContext } from '../../../../main/core/usecases/context.ts';

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseReceipt } from '../../../../main/core/receipts/receipt-v1.ts';
-import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-receipt.ts';
+import { parseReceipt } from '../../../../verifier/receipt-v1.ts';
+import { verifyReceipt } from '../../../../verifier/verify-receipt.ts';
 import { DISAGREES_WITH_CHAIN, heldAsImported, importedEvidenceWords } from '../../../../main/core/usecases/held-as-imported.ts';
 import { forgeFromNothing } from '../../../support/forged-from-nothing.ts';
 

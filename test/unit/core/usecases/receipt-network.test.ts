@@ -1,8 +1,8 @@
 import { hex } from '@scure/base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NotariumError } from '../../../../main/core/errors/notarium-error.ts';
-import { fingerprintFor } from '../../../../main/core/protocol/fingerprint.ts';
-import { verifyReceipt } from '../../../../main/core/receipts/verify/verify-receipt.ts';
+import { fingerprintFor } from '../../../../verifier/protocol/fingerprint.ts';
+import { verifyReceipt } from '../../../../verifier/verify-receipt.ts';
 import { Library } from '../../../../main/core/store/library.ts';
 import type { StoredRecord } from '../../../../main/core/store/record.ts';
 import type { NotaryContext } from '../../../../main/core/usecases/context.ts';

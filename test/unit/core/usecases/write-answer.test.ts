@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../../../main/core/api/http-client.ts';
 import { RecordApi } from '../../../../main/core/api/record-api.ts';
 import { isOutcomeUnknown } from '../../../../main/core/api/transport-failure.ts';
-import { encodeRecord } from '../../../../main/core/protocol/encode-spec.ts';
+import { encodeRecord } from '../../../../verifier/protocol/encode-spec.ts';
 import { answerEvidence, deleteTxId } from '../../../../main/core/usecases/write-answer.ts';
 
 // What a write's answer shows about the published bytes, and a delete's txId when the answer has

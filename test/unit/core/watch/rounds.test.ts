@@ -1,6 +1,6 @@
 import { hex } from '@scure/base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { aggregationLeaf, aggregationLeafAt, aggregationTreeRoot } from '../../../../main/core/protocol/aggregation.ts';
+import { aggregationLeaf, aggregationLeafAt, aggregationTreeRoot } from '../../../../verifier/protocol/aggregation.ts';
 import { Library } from '../../../../main/core/store/library.ts';
 import type { StoredRecord, Submission } from '../../../../main/core/store/record.ts';
 import type { WatchedFolder } from '../../../../main/core/store/watched-folders.ts';

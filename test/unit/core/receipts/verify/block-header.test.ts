@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORKS } from '../../../../../main/core/protocol/networks.ts';
-import { checkOwnTarget, checkProofOfWork, parseBlockHeader, targetFromBits } from '../../../../../main/core/receipts/verify/block-header.ts';
-import type { CheckFailure } from '../../../../../main/core/receipts/verify/check-failure.ts';
+import { NETWORKS } from '../../../../../verifier/protocol/networks.ts';
+import { checkOwnTarget, checkProofOfWork, parseBlockHeader, targetFromBits } from '../../../../../verifier/chain/block-header.ts';
+import type { CheckFailure } from '../../../../../verifier/check-failure.ts';
 import { bitsTarget, parseHeader } from '../../../../support/bitcoin.ts';
 import { failingWith } from '../../../../support/check-failures.ts';
 import { header } from '../../../../support/receipt-fixture.ts';

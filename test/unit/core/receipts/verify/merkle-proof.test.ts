@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseBlockHeader } from '../../../../../main/core/receipts/verify/block-header.ts';
-import { CheckFailure } from '../../../../../main/core/receipts/verify/check-failure.ts';
-import { checkProofKind, foldMerkleBranch, merkleParent, targetTypeOf, txidOfTxOrId } from '../../../../../main/core/receipts/verify/merkle-proof.ts';
+import { parseBlockHeader } from '../../../../../verifier/chain/block-header.ts';
+import { CheckFailure } from '../../../../../verifier/check-failure.ts';
+import { checkProofKind, foldMerkleBranch, merkleParent, targetTypeOf, txidOfTxOrId } from '../../../../../verifier/chain/merkle-proof.ts';
 import { foldTscProof } from '../../../../support/bitcoin.ts';
 import { branch } from '../../../../support/receipt-fixture.ts';
 import { TSC } from '../../../../support/tsc-vector.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataPushes, outputsCarrying, parseRawTransaction } from '../../../../../main/core/receipts/verify/raw-transaction.ts';
+import { dataPushes, outputsCarrying, parseRawTransaction } from '../../../../../verifier/chain/raw-transaction.ts';
 import { parseTx } from '../../../../support/bitcoin.ts';
 import { failingWith } from '../../../../support/check-failures.ts';
 import { dataScript, push, recordTx, serializeTx, txidOf } from '../../../../support/receipt-fixture.ts';

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildAggregation } from '../../../../../main/core/protocol/aggregation.ts';
-import { fingerprintFor } from '../../../../../main/core/protocol/fingerprint.ts';
-import type { ReceiptV1 } from '../../../../../main/core/receipts/receipt-v1.ts';
-import { parseReceipt, serializeReceipt } from '../../../../../main/core/receipts/receipt-v1.ts';
-import { STEP_IDS, verifyReceipt, withServiceCheck, type StepId, type VerificationReport } from '../../../../../main/core/receipts/verify/verify-receipt.ts';
-import { FAILURE_CODES, type FailureCode } from '../../../../../main/core/receipts/verify/step-codes.ts';
-import { lookupUnreachable, readBlockAnswer } from '../../../../../main/core/receipts/verify/best-chain.ts';
-import { checkProofOfWork, parseBlockHeader } from '../../../../../main/core/receipts/verify/block-header.ts';
-import { networkOf } from '../../../../../main/core/protocol/networks.ts';
+import { buildAggregation } from '../../../../../verifier/protocol/aggregation.ts';
+import { fingerprintFor } from '../../../../../verifier/protocol/fingerprint.ts';
+import type { ReceiptV1 } from '../../../../../verifier/receipt-v1.ts';
+import { parseReceipt, serializeReceipt } from '../../../../../verifier/receipt-v1.ts';
+import { STEP_IDS, verifyReceipt, withServiceCheck, type StepId, type VerificationReport } from '../../../../../verifier/verify-receipt.ts';
+import { FAILURE_CODES, type FailureCode } from '../../../../../verifier/step-codes.ts';
+import { lookupUnreachable, readBlockAnswer } from '../../../../../verifier/best-chain.ts';
+import { checkProofOfWork, parseBlockHeader } from '../../../../../verifier/chain/block-header.ts';
+import { networkOf } from '../../../../../verifier/protocol/networks.ts';
 import {
   branch,
   clone,

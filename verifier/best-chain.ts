@@ -1,5 +1,5 @@
-import { counted } from '../../../../preload/counted.ts';
-import { said, type Said } from '../../../../preload/i18n/said.ts';
+import { counted } from './counted.ts';
+import { said, type Said } from './said.ts';
 
 /**
  * The `chain` step's question to a block explorer: is the receipt's block on its best chain? A

@@ -1,7 +1,7 @@
-import { networkOf } from '../protocol/networks.ts';
-import { hasSalt, saltHidden } from '../protocol/salt-shown.ts';
+import { networkOf } from './protocol/networks.ts';
+import { hasSalt, saltHidden } from './protocol/salt-shown.ts';
 import type { ReceiptV1 } from './receipt-v1.ts';
-import { DEFAULT_TARGET_TYPE, targetTypeOf } from './verify/merkle-proof.ts';
+import { DEFAULT_TARGET_TYPE, targetTypeOf } from './chain/merkle-proof.ts';
 
 /**
  * What a receipt holds, for people (`notarium receipt info`, like `ots info`): read from the receipt

@@ -7,7 +7,7 @@ import {
   buildAggregation,
   foldAggregationPath,
   type AggregationStep,
-} from '../../../../main/core/protocol/aggregation.ts';
+} from '../../../../verifier/protocol/aggregation.ts';
 
 const sha = (...parts: Uint8Array[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
 const digests = (n: number) => Array.from({ length: n }, (_, i) => sha(Buffer.from(`file ${i}`)));

@@ -1,5 +1,5 @@
 import { hex } from '@scure/base';
-import { NotariumError } from '../errors/notarium-error.ts';
+import { VerifierError } from '../verifier-error.ts';
 import { applyEncodeSpec, formatEncodeSpec, OWN_SALT_PATTERN } from './encode-spec.ts';
 
 /**
@@ -41,7 +41,7 @@ export function fingerprintFor(fileDigest: Uint8Array, salt: string = newSalt())
   // A wrong length is a caller bug, not a user-facing failure.
   if (fileDigest.length !== 32) throw new RangeError(`A file digest is 32 bytes (SHA-256), not ${fileDigest.length}.`);
   if (!OWN_SALT_PATTERN.test(salt))
-    throw new NotariumError('ENCODE_PARAM_INVALID', "A salt holds only ASCII letters, digits, '/', ':', '-' and '+', and at least one of them.");
+    throw new VerifierError('ENCODE_PARAM_INVALID', "A salt holds only ASCII letters, digits, '/', ':', '-' and '+', and at least one of them.");
   const steps = [{ encoder: 'SHA256' as const, salt }];
   return {
     encode: formatEncodeSpec(steps),

@@ -1,5 +1,5 @@
-import { RECEIPT_SUFFIX } from '../../../preload/notarium-files.ts';
-import { NotariumError } from '../errors/notarium-error.ts';
+import { RECEIPT_SUFFIX } from './receipt-name.ts';
+import { VerifierError } from './verifier-error.ts';
 import { duplicateKey } from './duplicate-keys.ts';
 import { preview, RECEIPT_FORMAT, receiptProblems, type ReceiptV1 } from './receipt-v1-fields.ts';
 
@@ -19,8 +19,8 @@ export const MAX_JSON_DEPTH = 64;
 const WHAT_TO_DO =
   'Use the receipt file exactly as it was issued; if it was edited or damaged, export it again from Notarium or ask its issuer for the original.';
 
-function invalid(message: string): NotariumError {
-  return new NotariumError('RECEIPT_INVALID', message);
+function invalid(message: string): VerifierError {
+  return new VerifierError('RECEIPT_INVALID', message);
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

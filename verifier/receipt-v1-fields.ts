@@ -1,4 +1,4 @@
-import { parseEncodeSpec, SALT_PATTERN } from '../protocol/encode-spec.ts';
+import { parseEncodeSpec, SALT_PATTERN } from './protocol/encode-spec.ts';
 
 /**
  * The fields of receipt format 1 (receipt-v1.md): their types, and the check of a value against

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseEncodeSpec } from '../../../../main/core/protocol/encode-spec.ts';
-import { fingerprintFor, newSalt, SALT_LENGTH } from '../../../../main/core/protocol/fingerprint.ts';
+import { parseEncodeSpec } from '../../../../verifier/protocol/encode-spec.ts';
+import { fingerprintFor, newSalt, SALT_LENGTH } from '../../../../verifier/protocol/fingerprint.ts';
 
 const digest = createHash('sha256').update('the file').digest();
 

@@ -7,7 +7,7 @@ import {
   lookupUnreachable,
   readBlockAnswer,
   type BlockAnswer,
-} from '../../../../../main/core/receipts/verify/best-chain.ts';
+} from '../../../verifier/best-chain.ts';
 
 // What a block lookup answers about a receipt's block, read the same by the
 // engine and the verifier page. Every answer becomes a result with its code and sentence.

@@ -10,9 +10,9 @@
  * Portable (no Node APIs): the verifier runs in the page too.
  */
 
-import { NETWORK_LABELS, type NetworkLabel } from '../../../preload/network-labels.ts';
-
-export { NETWORK_LABELS, type NetworkLabel };
+/** The network labels a receipt and a profile may name: the page offers exactly these choices. */
+export const NETWORK_LABELS = ['mainnet', 'testnet', 'stn', 'regtest', 'sandbox'] as const;
+export type NetworkLabel = (typeof NETWORK_LABELS)[number];
 
 export interface Network {
   label: NetworkLabel;

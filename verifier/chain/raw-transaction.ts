@@ -1,7 +1,7 @@
 import { hex } from '@scure/base';
-import { CheckFailure } from './check-failure.ts';
+import { CheckFailure } from '../check-failure.ts';
 import { bytesEqual, displayHash, reversed } from './double-sha256.ts';
-import { counted } from '../../../../preload/counted.ts';
+import { counted } from '../counted.ts';
 
 /**
  * A serialized Bitcoin (BSV) transaction, read with a bounds check before every read: a count or

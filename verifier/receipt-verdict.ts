@@ -1,6 +1,5 @@
-import { isNotariumError } from '../../errors/notarium-error.ts';
-import type { VerifyStatus } from '../../../../preload/verify-statuses.ts';
-import { MAX_RECEIPT_BYTES, readReceiptBytes, type ReceiptV1 } from '../receipt-v1.ts';
+import { MAX_RECEIPT_BYTES, readReceiptBytes, type ReceiptV1 } from './receipt-v1.ts';
+import { VerifierError } from './verifier-error.ts';
 import { verifyReceipt, type VerificationReport, type VerifyOptions } from './verify-receipt.ts';
 
 /**
@@ -8,8 +7,15 @@ import { verifyReceipt, type VerificationReport, type VerifyOptions } from './ve
  * and CLI) and the standalone verifier page. Portable: the page bundles it.
  */
 
+/**
+ * A verified file's status as the verifier can give it: its report's outcome, a failed step being
+ * a mismatch; `unreadable` when the receipt could not be read. The app lists these among the
+ * statuses it counts and names (preload/verify-statuses.ts).
+ */
+export type VerdictStatus = Exclude<VerificationReport['outcome'], 'failed'> | 'mismatch' | 'unreadable';
+
 /** A report's status in the list of verified files' statuses: a failed step is a mismatch. */
-export function statusOf(report: VerificationReport): VerifyStatus {
+export function statusOf(report: VerificationReport): VerdictStatus {
   return report.outcome === 'failed' ? 'mismatch' : report.outcome;
 }
 
@@ -25,7 +31,7 @@ export function receiptUnreadable(shown: string, message: string): string {
 
 export type ReceiptVerdict =
   /** `blockHash`: the block the receipt names (null before its confirmation), for the best-chain check. */
-  | { status: VerifyStatus; message: string; report: VerificationReport; txId: string; blockHash: string | null }
+  | { status: VerdictStatus; message: string; report: VerificationReport; txId: string; blockHash: string | null }
   | { status: 'unreadable'; message: string; error: { code: string; message: string } };
 
 /**
@@ -38,7 +44,7 @@ export function verifyReceiptBytes(bytes: Uint8Array, shown: string, options: Ve
   try {
     receipt = readReceiptBytes(bytes);
   } catch (err) {
-    if (!isNotariumError(err)) throw err;
+    if (!(err instanceof VerifierError)) throw err;
     const message = receiptUnreadable(shown, err.message);
     return { status: 'unreadable', message, error: { code: err.code, message } };
   }

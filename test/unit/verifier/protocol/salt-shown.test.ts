@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSalt, saltHidden } from '../../../../main/core/protocol/salt-shown.ts';
+import { hasSalt, saltHidden } from '../../../../verifier/protocol/salt-shown.ts';
 
 describe('salt-shown: the encoding as views show it', () => {
   it('writes each salt as <salt> and keeps the encoders', () => {

@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { concatBytes } from '@noble/hashes/utils.js';
 import { ascii, base64 } from '@scure/base';
-import { NotariumError } from '../errors/notarium-error.ts';
+import { VerifierError } from '../verifier-error.ts';
 
 /**
  * The record service's `encode` parameter (record-service.md): encoders joined by '|', each `Name`
@@ -42,8 +42,8 @@ function quote(text: string): string {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
 
-function invalid(message: string): NotariumError {
-  return new NotariumError('ENCODE_PARAM_INVALID', message);
+function invalid(message: string): VerifierError {
+  return new VerifierError('ENCODE_PARAM_INVALID', message);
 }
 
 /** Parses an encode value into its steps; throws ENCODE_PARAM_INVALID / UNKNOWN_ENCODER saying what is wrong. */
@@ -70,7 +70,7 @@ export function parseEncodeSpec(value: string): EncodeStep[] {
     const name = m[1]!;
     const salt = m[2];
     if (!(ENCODER_NAMES as readonly string[]).includes(name)) {
-      throw new NotariumError(
+      throw new VerifierError(
         'UNKNOWN_ENCODER',
         `Unknown encoder ${quote(name)} in ${quote(value)}: the encoders are ${ENCODER_NAMES.join(' and ')} (names are case-sensitive).`,
       );

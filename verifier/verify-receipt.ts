@@ -1,18 +1,18 @@
 import { hex } from '@scure/base';
-import { isNotariumError } from '../../errors/notarium-error.ts';
-import { aggregationRootOf, type AggregationStep } from '../../protocol/aggregation.ts';
-import { applyEncodeSpec, parseEncodeSpec } from '../../protocol/encode-spec.ts';
-import { NETWORK_CHOICES, networkOf, shownLabel, type Network } from '../../protocol/networks.ts';
-import type { ReceiptV1 } from '../receipt-v1.ts';
-import { checkOwnTarget, checkProofOfWork, parseBlockHeader, type BlockHeader } from './block-header.ts';
+import { aggregationRootOf, type AggregationStep } from './protocol/aggregation.ts';
+import { applyEncodeSpec, parseEncodeSpec } from './protocol/encode-spec.ts';
+import { NETWORK_CHOICES, networkOf, shownLabel, type Network } from './protocol/networks.ts';
+import type { ReceiptV1 } from './receipt-v1.ts';
+import { checkOwnTarget, checkProofOfWork, parseBlockHeader, type BlockHeader } from './chain/block-header.ts';
 import { CheckFailure } from './check-failure.ts';
-import { displayHash } from './double-sha256.ts';
-import { checkNotCoinbasePosition, checkProofKind, foldMerkleBranch, targetTypeOf, txidOfTxOrId } from './merkle-proof.ts';
-import { outputsCarrying, parseRawTransaction, spendsNullOutpoint, type Placement } from './raw-transaction.ts';
+import { displayHash } from './chain/double-sha256.ts';
+import { checkNotCoinbasePosition, checkProofKind, foldMerkleBranch, targetTypeOf, txidOfTxOrId } from './chain/merkle-proof.ts';
+import { outputsCarrying, parseRawTransaction, spendsNullOutpoint, type Placement } from './chain/raw-transaction.ts';
 import type { ChainCheck } from './best-chain.ts';
 import type { FailureCode, SkipCode, StepCode } from './step-codes.ts';
-import { counted } from '../../../../preload/counted.ts';
-import { said, type Said } from '../../../../preload/i18n/said.ts';
+import { counted } from './counted.ts';
+import { VerifierError } from './verifier-error.ts';
+import { said, type Said } from './said.ts';
 
 /**
  * The offline verifier (receipt-v1.md, "Verification steps"): each step in the spec's order, with
@@ -237,7 +237,8 @@ const RUNNERS: Record<Exclude<StepId, 'service'>, (ctx: Context) => StepResult> 
     try {
       steps = parseEncodeSpec(encode);
     } catch (err) {
-      if (isNotariumError(err)) throw new CheckFailure('encode-invalid', `The receipt's encoding is not valid: ${err.message}`, { found: short(encode) });
+      if (err instanceof VerifierError)
+        throw new CheckFailure('encode-invalid', `The receipt's encoding is not valid: ${err.message}`, { found: short(encode) });
       throw err;
     }
     if (salt !== undefined && !steps.some((s) => s.salt === salt)) {

@@ -12,7 +12,7 @@ import {
   aggregationTreeRoot,
   buildAggregation,
   type AggregationStep,
-} from '../../../../main/core/protocol/aggregation.ts';
+} from '../../../../verifier/protocol/aggregation.ts';
 
 /** The tree kept whole (one buffer of every node) and the paths read from it. */
 

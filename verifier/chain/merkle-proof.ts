@@ -1,8 +1,8 @@
 import { concatBytes } from '@noble/hashes/utils.js';
 import { hex } from '@scure/base';
-import { CheckFailure } from './check-failure.ts';
+import { CheckFailure } from '../check-failure.ts';
 import { displayHash, internalBytes, reversed, sha256d } from './double-sha256.ts';
-import { counted } from '../../../../preload/counted.ts';
+import { counted } from '../counted.ts';
 
 /**
  * TSC Merkle proofs in JSON form (service-notes.md): from a txid and its index in the block, up

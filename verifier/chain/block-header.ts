@@ -1,8 +1,8 @@
 import { hex } from '@scure/base';
-import type { Network } from '../../protocol/networks.ts';
-import { CheckFailure } from './check-failure.ts';
+import type { Network } from '../protocol/networks.ts';
+import { CheckFailure } from '../check-failure.ts';
 import { displayHash, reversed } from './double-sha256.ts';
-import { counted } from '../../../../preload/counted.ts';
+import { counted } from '../counted.ts';
 
 /** The 80-byte Bitcoin block header: its fields, its hash, and proof of work against `bits`. */
 
