@@ -54,8 +54,10 @@ const UNTIL_ALL_SHOWN = (n: number) => `new Promise((resolve) => {
   const poll = () => {
     const summary = document.querySelector('.summary')?.textContent ?? '';
     if (first === null && document.querySelector('section.run tbody tr')) first = performance.now() - t0;
-    const counted = [...summary.matchAll(/(\\d+) [a-z ]+/g)].reduce((a, m) => a + Number(m[1]), 0);
-    const counts = [...document.querySelectorAll('.summary .count')].map((c) => Number.parseInt(c.textContent, 10));
+    // Counts as the page writes them, in its language's digits' groups ("1,000").
+    const number = (text) => Number(text.replace(/[^0-9]/g, ''));
+    const counted = [...summary.matchAll(/(\\d[\\d,]*) [a-z ]+/g)].reduce((a, m) => a + number(m[1]), 0);
+    const counts = [...document.querySelectorAll('.summary .count')].map((c) => number(c.textContent));
     if (counted === ${n} && !summary.includes('checking')) requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - t0, longest, first, counts })));
     else setTimeout(poll, 50);
   };
