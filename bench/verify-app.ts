@@ -48,8 +48,11 @@ function cli(args: string[], env: NodeJS.ProcessEnv): { seconds: number; out: st
  */
 const UNTIL_ALL_SHOWN = (n: number) => `new Promise((resolve) => {
   let longest = 0;
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) longest = Math.max(longest, e.duration); }).observe({ type: 'longtask' });
+  let longestAt = 0;
   const t0 = window.__dropAt;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.duration > longest) [longest, longestAt] = [e.duration, e.startTime - t0];
+  }).observe({ type: 'longtask' });
   let first = null;
   const poll = () => {
     const summary = document.querySelector('.summary')?.textContent ?? '';
@@ -58,7 +61,7 @@ const UNTIL_ALL_SHOWN = (n: number) => `new Promise((resolve) => {
     const number = (text) => Number(text.replace(/[^0-9]/g, ''));
     const counted = [...summary.matchAll(/(\\d[\\d,]*) [a-z ]+/g)].reduce((a, m) => a + number(m[1]), 0);
     const counts = [...document.querySelectorAll('.summary .count')].map((c) => number(c.textContent));
-    if (counted === ${n} && !summary.includes('checking')) requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - t0, longest, first, counts })));
+    if (counted === ${n} && !summary.includes('checking')) requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - t0, longest, longestAt, first, counts })));
     else setTimeout(poll, 50);
   };
   poll();
@@ -158,7 +161,7 @@ try {
   if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   const engine = PROFILE ? await engineProfiler(app.stderr) : null;
   await engine?.start();
-  const done = page.evaluate<{ ms: number; longest: number; first: number; counts: number[] }>(UNTIL_ALL_SHOWN(FILES));
+  const done = page.evaluate<{ ms: number; longest: number; longestAt: number; first: number; counts: number[] }>(UNTIL_ALL_SHOWN(FILES));
   await input.setInputFiles(paths);
   const inApp = await done;
   if (cdp) busiest("the page's", ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile, 'page');
@@ -171,7 +174,7 @@ try {
   const appSeconds = inApp.ms / 1000;
   const ratio = appSeconds / command;
   console.error(
-    `web shell: ${appSeconds.toFixed(1)} s (the first result after ${(inApp.first / 1000).toFixed(1)} s: the uploads), longest task ${inApp.longest.toFixed(0)} ms`,
+    `web shell: ${appSeconds.toFixed(1)} s (the first result after ${(inApp.first / 1000).toFixed(1)} s: the uploads), longest task ${inApp.longest.toFixed(0)} ms (${(inApp.longestAt / 1000).toFixed(1)} s after the drop)`,
   );
 
   console.log(`\nVerify ${FILES} files with their receipts, online: the web shell against \`notarium verify\`\n`);
