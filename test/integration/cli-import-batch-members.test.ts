@@ -1,10 +1,8 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Library } from '../../main/core/store/library.ts';
-import { jsonCli, runCli } from '../support/cli.ts';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+import { makerAndReceiver } from '../support/maker-and-receiver.ts';
 
 /**
  * A batch's file imported from its receipt is a member of its batch, with its aggregation: one
@@ -15,28 +13,13 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts
  * batch finds its own files in their receipts and adds nothing.
  */
 
-const root = mkdtempSync(join(tmpdir(), 'notarium-import-members-'));
-const made = join(root, 'made');
+const parties = makerAndReceiver('import-members', { blockInterval: 0.2 });
+const { root, made, loose, make, receive, receiveJson } = parties;
 const received = join(root, 'received');
-const loose = join(root, 'loose');
-let sb: TestSandbox;
-let maker: NodeJS.ProcessEnv;
-let receiver: NodeJS.ProcessEnv;
-const cliOf =
-  (env: () => NodeJS.ProcessEnv, cwd: string) =>
-  (...args: string[]) =>
-    runCli(args, { env: env(), cwd });
-const make = jsonCli(cliOf(() => maker, made));
-const receive = cliOf(() => receiver, loose);
-const receiveJson = jsonCli(receive);
 const receiptOf = (name: string) => join(received, `${name}.receipt.json`);
 
 beforeAll(async () => {
-  sb = await startTestSandbox({ blockInterval: 0.2 });
-  const common = { NOTARIUM_BASE_URL: sb.baseUrl, NOTARIUM_API_KEY: sb.apiKey, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2' };
-  maker = { ...common, NOTARIUM_HOME: join(root, 'maker-home') };
-  receiver = { ...common, NOTARIUM_HOME: join(root, 'receiver-home') };
-  for (const dir of [made, received, loose]) mkdirSync(dir, { recursive: true });
+  mkdirSync(received);
   for (const name of ['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt']) writeFileSync(join(made, name), `the batch file ${name}\n`);
   // Two batches, in blocks, their receipts beside their files.
   for (const files of [
@@ -54,14 +37,10 @@ beforeAll(async () => {
     copyFileSync(join(made, name), join(loose, name));
   }
 });
-afterAll(async () => {
-  await sb.stop();
-  rmSync(root, { recursive: true, force: true });
-});
 
 /** The receiver's library's batches and members, read directly. */
 function receiverBatches(): { files: number; imported: boolean; members: string[] }[] {
-  const lib = Library.open(receiver.NOTARIUM_HOME!);
+  const lib = Library.open(parties.receiver.NOTARIUM_HOME!);
   try {
     const ids = lib.db.prepare<[], { id: number }>('SELECT id FROM batches ORDER BY id').all();
     return ids.map(({ id }) => {
@@ -125,7 +104,7 @@ describe('a batch file imported from its receipt', () => {
   });
 
   it("stands for its content, verified on the profile's own network: notarise sends nothing for it", async () => {
-    const accepted = async () => (await sb.json<{ records: number }>('/__sandbox/chain')).records;
+    const accepted = async () => (await parties.sb.json<{ records: number }>('/__sandbox/chain')).records;
     const before = await accepted();
     const run = await receiveJson('notarise', 'a.txt');
     expect(run.code, run.stderr).toBe(0);
@@ -163,7 +142,7 @@ describe('a batch file imported from its receipt', () => {
   });
 
   it('the library that built the batch finds its own file in the receipt, and adds nothing', async () => {
-    const lib = () => Library.open(maker.NOTARIUM_HOME!);
+    const lib = () => Library.open(parties.maker.NOTARIUM_HOME!);
     const count = () => {
       const l = lib();
       try {

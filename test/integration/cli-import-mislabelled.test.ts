@@ -1,9 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonCli, runCli, sandboxProfileArgs } from '../support/cli.ts';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli, sandboxProfileArgs } from '../support/cli.ts';
+import { makerAndReceiver } from '../support/maker-and-receiver.ts';
 
 /**
  * A genuine receipt whose network label was changed is not that service's receipt as issued: the
@@ -12,15 +11,11 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts
  * service's label, and never stands for its file: the library, `status` and `notarise` agree.
  */
 
-const root = mkdtempSync(join(tmpdir(), 'notarium-import-mislabelled-'));
-const made = join(root, 'made');
-const loose = join(root, 'loose');
-let sb: TestSandbox;
-let maker: NodeJS.ProcessEnv;
-let receiver: NodeJS.ProcessEnv;
-const make = jsonCli((...args: string[]) => runCli(args, { env: maker, cwd: made }));
-const receive = (...args: string[]) => runCli(args, { env: receiver, cwd: loose });
-const receiveJson = jsonCli(receive);
+// The receiver reaches that service through a profile of its own (on the sandbox network), in use so the key is its.
+const parties = makerAndReceiver('import-mislabelled', {
+  receiver: (env) => ({ NOTARIUM_HOME: env.NOTARIUM_HOME, NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: env.NOTARIUM_API_KEY }),
+});
+const { root, made, loose, make, receive, receiveJson } = parties;
 
 /** The maker's receipt of `name`, with its network label changed, written beside a copy of the file for the receiver. */
 function relabelled(name: string, network: string): string {
@@ -33,21 +28,15 @@ function relabelled(name: string, network: string): string {
 }
 
 beforeAll(async () => {
-  sb = await startTestSandbox();
-  const common = { NOTARIUM_BASE_URL: sb.baseUrl, NOTARIUM_API_KEY: sb.apiKey };
-  maker = { ...common, NOTARIUM_HOME: join(root, 'maker-home') };
-  // The receiver reaches that service through a profile of its own (on the sandbox network), in use so the key is its.
-  receiver = { NOTARIUM_HOME: join(root, 'receiver-home'), NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: sb.apiKey };
-  for (const dir of [made, loose]) mkdirSync(dir, { recursive: true });
   for (const home of ['receiver-home', 'other-home', 'third-home']) {
-    const env = { ...receiver, NOTARIUM_HOME: join(root, home) };
-    expect((await runCli(['profile', 'add', 'Records', ...sandboxProfileArgs(sb.baseUrl)], { env })).code).toBe(0);
+    const env = { ...parties.receiver, NOTARIUM_HOME: join(root, home) };
+    expect((await runCli(['profile', 'add', 'Records', ...sandboxProfileArgs(parties.sb.baseUrl)], { env })).code).toBe(0);
     expect((await runCli(['profile', 'use', 'Records'], { env })).code).toBe(0);
   }
   writeFileSync(join(made, 'settled.txt'), 'a settled deed\n');
   writeFileSync(join(made, 'pending.txt'), 'a deed not in a block yet\n');
   expect((await make('notarise', 'settled.txt')).code).toBe(0);
-  await sb.mine(6);
+  await parties.sb.mine(6);
   const done = await make('wait', 'settled.txt');
   expect(done.code, done.stderr).toBe(0);
   // Sent after those blocks, and in none yet: its receipt is pending.
@@ -55,10 +44,6 @@ beforeAll(async () => {
   const exported = await make('receipt', 'export', 'pending.txt');
   expect(exported.code, exported.stderr).toBe(0);
   expect(JSON.parse(readFileSync(join(made, 'pending.txt.receipt.json'), 'utf8')).confirmation ?? null).toBeNull();
-});
-afterAll(async () => {
-  await sb.stop();
-  rmSync(root, { recursive: true, force: true });
 });
 
 describe('a genuine receipt relabelled', () => {
@@ -69,7 +54,7 @@ describe('a genuine receipt relabelled', () => {
     expect(imported.value[0]).toMatchObject({ imported: true, outcome: 'partially-verified', network: 'regtest', mislabelled: 'sandbox' });
     const words = await receive('receipt', 'import', path);
     expect(words.stdout).toMatch(/^not imported|^already/m);
-    const fresh = await runCli(['receipt', 'import', path], { env: { ...receiver, NOTARIUM_HOME: join(root, 'other-home') }, cwd: loose });
+    const fresh = await runCli(['receipt', 'import', path], { env: { ...parties.receiver, NOTARIUM_HOME: join(root, 'other-home') }, cwd: loose });
     expect(fresh.stdout).toContain(
       'partially verified on regtest, a test chain whose proof of work proves nothing: its network label (regtest) is not the network of the profile that reaches its service ("Records", sandbox)',
     );
@@ -88,11 +73,11 @@ describe('a genuine receipt relabelled', () => {
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.value[0]).toMatchObject({ imported: true, outcome: 'pending', network: 'mainnet', mislabelled: 'sandbox' });
     expect(imported.value[0].record).toMatchObject({ nextCheckAt: null });
-    const fresh = await runCli(['receipt', 'import', path], { env: { ...receiver, NOTARIUM_HOME: join(root, 'third-home') }, cwd: loose });
+    const fresh = await runCli(['receipt', 'import', path], { env: { ...parties.receiver, NOTARIUM_HOME: join(root, 'third-home') }, cwd: loose });
     expect(fresh.stdout).toMatch(
       /pending on mainnet: not in a block yet, and its network label \(mainnet\) is not the network of the profile that reaches its service \("Records", sandbox\), so the library does not follow it there: it stays imported evidence\./,
     );
-    await sb.mine(6);
+    await parties.sb.mine(6);
     // Asked about online, it is not completed from its service's answer either.
     const asked = await receive('status', 'pending.txt');
     expect(asked.code, asked.stdout + asked.stderr).toBe(3);

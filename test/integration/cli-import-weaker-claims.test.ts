@@ -1,13 +1,12 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonCli, runCli } from '../support/cli.ts';
 import { forgeFromNothing } from '../support/forged-from-nothing.ts';
 import { branch } from '../support/receipt-fixture.ts';
 import { aggregationRootOf } from '../../verifier/protocol/aggregation.ts';
 import { fingerprintFor } from '../../verifier/protocol/fingerprint.ts';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts';
+import { makerAndReceiver } from '../support/maker-and-receiver.ts';
 
 /**
  * An import never loses to a weaker claim: a partially verified forgery naming a genuine
@@ -15,22 +14,10 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox-client.ts
  * the library then verifies the file by; the words say what happened to the library.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'notarium-import-weaker-'));
-const made = join(dir, 'made');
-const loose = join(dir, 'loose');
-let sb: TestSandbox;
-let maker: NodeJS.ProcessEnv;
-let receiver: NodeJS.ProcessEnv;
-const make = jsonCli((...args: string[]) => runCli(args, { env: maker, cwd: made }));
-const receive = (...args: string[]) => runCli(args, { env: receiver, cwd: loose });
-const receiveJson = jsonCli(receive);
+const parties = makerAndReceiver('import-weaker', { blockInterval: 0.2 });
+const { root: dir, made, loose, make, receive, receiveJson } = parties;
 
 beforeAll(async () => {
-  sb = await startTestSandbox({ blockInterval: 0.2 });
-  const common = { NOTARIUM_BASE_URL: sb.baseUrl, NOTARIUM_API_KEY: sb.apiKey, NOTARIUM_SANDBOX_BLOCK_INTERVAL: '0.2' };
-  maker = { ...common, NOTARIUM_HOME: join(dir, 'maker-home') };
-  receiver = { ...common, NOTARIUM_HOME: join(dir, 'receiver-home') };
-  for (const dir of [made, loose]) mkdirSync(dir, { recursive: true });
   writeFileSync(join(made, 'genuine.txt'), 'the genuine file\n');
   const run = await make('notarise', 'genuine.txt', '--wait');
   expect(run.code, run.stderr).toBe(0);
@@ -39,10 +26,6 @@ beforeAll(async () => {
   expect(batch.code, batch.stderr).toBe(0);
   copyFileSync(join(made, 'a.txt'), join(loose, 'a.txt'));
   copyFileSync(join(made, 'genuine.txt'), join(loose, 'genuine.txt'));
-});
-afterAll(async () => {
-  await sb.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /**
@@ -166,7 +149,7 @@ describe("a document's weak version 1 replaced by its genuine receipt", () => {
 
 describe('txId squatting, where the genuine receipt too is only partially verified (a test chain of another service)', () => {
   // A library whose own service is its embedded sandbox: no service of it vouches for the makers' test chain.
-  const stranger = () => ({ ...receiver, NOTARIUM_HOME: join(dir, `stranger-${++strangers}`), NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' });
+  const stranger = () => ({ ...parties.receiver, NOTARIUM_HOME: join(dir, `stranger-${++strangers}`), NOTARIUM_BASE_URL: '', NOTARIUM_API_KEY: '' });
   let strangers = 0;
 
   it('a receipt that checks more replaces the squatter; the squatter again is told the receipts disagree', async () => {
