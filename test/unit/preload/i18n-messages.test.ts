@@ -36,7 +36,7 @@ function messages(c: Catalogue): Map<string, Map<string, string>> {
 const params = (variants: Map<string, string>): string[] =>
   [...new Set([...variants.values()].flatMap((text) => [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((m) => m[1]!)))].sort();
 
-const SOURCES = ['renderer', 'preload', 'main', 'verifier-page'];
+const SOURCES = ['renderer', 'preload', 'main', 'verifier-page', 'scripts'];
 /** Groups whose keys are codes of the engine, named by the code lists (checked below) rather than in quotes. */
 const BY_CODE = ['stepCodes.', 'errors.'];
 function sourceText(): string {
