@@ -3,6 +3,7 @@ import { engineDe, engineErrorsDe, engineErrorsWithDe } from './engine/de.ts';
 import { certificateDe } from './certificate/de.ts';
 import { verifyDe } from './verify/de.ts';
 import { verifierPageDe } from './verifier-page/de.ts';
+import { bundleReadmeDe } from './bundle-readme/de.ts';
 
 /** Notarium's messages in German (formal "Sie"); the glossary is in docs/decisions/i18n-library.md. */
 export const de = {
@@ -12,6 +13,7 @@ export const de = {
   ...certificateDe,
   ...verifyDe,
   ...verifierPageDe,
+  ...bundleReadmeDe,
   screens: {
     notarise: 'Zeitstempeln',
     library: 'Bibliothek',
@@ -317,7 +319,7 @@ export const de = {
     printing: 'Wird gedruckt…',
     preparing: 'Wird vorbereitet…',
     htmlTitle: 'Eine Webseite zum Drucken oder Aufbewahren',
-    certificateLanguage: 'Sprache des Zertifikats',
+    certificateLanguage: 'Sprache des Zertifikats und des Nachweispakets',
     failedNote: 'Diese Registrierung war nicht erfolgreich, daher gibt es keinen Nachweis zu exportieren. Versehen Sie die Datei erneut mit einem Zeitstempel.',
     notReadyNote: 'Quittung und Zertifikat sind bereit, sobald die Registrierung in einem Block ist.',
     batch: 'Stapel',

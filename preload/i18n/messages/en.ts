@@ -2,6 +2,7 @@ import { engineEn, engineErrorsEn, engineErrorsWithEn } from './engine/en.ts';
 import { certificateEn } from './certificate/en.ts';
 import { verifyEn } from './verify/en.ts';
 import { verifierPageEn } from './verifier-page/en.ts';
+import { bundleReadmeEn } from './bundle-readme/en.ts';
 
 /**
  * Notarium's messages in English: the source the other languages follow (their keys and
@@ -15,6 +16,7 @@ export const en = {
   ...certificateEn,
   ...verifyEn,
   ...verifierPageEn,
+  ...bundleReadmeEn,
   screens: {
     notarise: 'Notarise',
     library: 'Library',
@@ -314,7 +316,7 @@ export const en = {
     printing: 'Printing…',
     preparing: 'Preparing…',
     htmlTitle: 'A web page to print or keep',
-    certificateLanguage: 'Language of the certificate',
+    certificateLanguage: 'Language of the certificate and the proof bundle',
     failedNote: 'This registration did not succeed, so there is no proof to export. Notarise the file again.',
     notReadyNote: 'The receipt and the certificate are ready once the registration is in a block.',
     batch: 'Batch',

@@ -3,6 +3,7 @@ import { engineFr, engineErrorsFr, engineErrorsWithFr } from './engine/fr.ts';
 import { certificateFr } from './certificate/fr.ts';
 import { verifyFr } from './verify/fr.ts';
 import { verifierPageFr } from './verifier-page/fr.ts';
+import { bundleReadmeFr } from './bundle-readme/fr.ts';
 
 /** Notarium's messages in French (formal "vous"); the glossary is in docs/decisions/i18n-library.md. */
 export const fr = {
@@ -12,6 +13,7 @@ export const fr = {
   ...certificateFr,
   ...verifyFr,
   ...verifierPageFr,
+  ...bundleReadmeFr,
   screens: {
     notarise: 'Horodater',
     library: 'Bibliothèque',
@@ -333,7 +335,7 @@ export const fr = {
     printing: 'Impression…',
     preparing: 'Préparation…',
     htmlTitle: 'Une page web à imprimer ou à conserver',
-    certificateLanguage: 'Langue du certificat',
+    certificateLanguage: 'Langue du certificat et du dossier de preuve',
     failedNote: 'Cet enregistrement n’a pas abouti : il n’y a donc aucune preuve à exporter. Horodatez à nouveau le fichier.',
     notReadyNote: 'Le reçu et le certificat seront prêts dès que l’enregistrement sera entré dans un bloc.',
     batch: 'Lot',

@@ -32,7 +32,7 @@ export const verifierPageFr = {
     chainGroup: 'Contrôle de la meilleure chaîne',
     chainQuestion: 'Le bloc est-il sur la meilleure chaîne\u00a0?',
     chainOffer:
-      'Cette preuve a été vérifiée hors ligne. La page peut aussi demander à {{source}}, l’explorateur de blocs fourni avec elle, si le bloc est sur la meilleure chaîne\u00a0: elle n’envoie que l’empreinte du bloc, rien d’autre.',
+      'Cette preuve a été vérifiée hors ligne. La page peut aussi demander à {{source}}, l’explorateur de blocs fourni avec elle, si le bloc est sur la meilleure chaîne\u00a0: elle n’envoie que le hachage du bloc, rien d’autre.',
     chainAsk: 'Vérifier auprès de {{source}} que le bloc est sur la meilleure chaîne',
     chainAsking: 'Interrogation de {{source}}…',
     chainAskAgain: 'Interroger à nouveau {{source}}',
