@@ -4,6 +4,7 @@ import { certificateDe } from './certificate/de.ts';
 import { verifyDe } from './verify/de.ts';
 import { verifierPageDe } from './verifier-page/de.ts';
 import { bundleReadmeDe } from './bundle-readme/de.ts';
+import { browserPagesDe } from './browser-pages/de.ts';
 
 /** Notarium's messages in German (formal "Sie"); the glossary is in docs/decisions/i18n-library.md. */
 export const de = {
@@ -14,6 +15,7 @@ export const de = {
   ...verifyDe,
   ...verifierPageDe,
   ...bundleReadmeDe,
+  ...browserPagesDe,
   screens: {
     notarise: 'Zeitstempeln',
     library: 'Bibliothek',

@@ -3,6 +3,7 @@ import { certificateEn } from './certificate/en.ts';
 import { verifyEn } from './verify/en.ts';
 import { verifierPageEn } from './verifier-page/en.ts';
 import { bundleReadmeEn } from './bundle-readme/en.ts';
+import { browserPagesEn } from './browser-pages/en.ts';
 
 /**
  * Notarium's messages in English: the source the other languages follow (their keys and
@@ -17,6 +18,7 @@ export const en = {
   ...verifyEn,
   ...verifierPageEn,
   ...bundleReadmeEn,
+  ...browserPagesEn,
   screens: {
     notarise: 'Notarise',
     library: 'Library',

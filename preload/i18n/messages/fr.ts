@@ -4,6 +4,7 @@ import { certificateFr } from './certificate/fr.ts';
 import { verifyFr } from './verify/fr.ts';
 import { verifierPageFr } from './verifier-page/fr.ts';
 import { bundleReadmeFr } from './bundle-readme/fr.ts';
+import { browserPagesFr } from './browser-pages/fr.ts';
 
 /** Notarium's messages in French (formal "vous"); the glossary is in docs/decisions/i18n-library.md. */
 export const fr = {
@@ -14,6 +15,7 @@ export const fr = {
   ...verifyFr,
   ...verifierPageFr,
   ...bundleReadmeFr,
+  ...browserPagesFr,
   screens: {
     notarise: 'Horodater',
     library: 'Bibliothèque',
