@@ -104,6 +104,22 @@ describe('translator', () => {
   });
 });
 
+describe('words kept whole', () => {
+  it('French and German never break "SHA-256" at its hyphen (U+2011); English keeps the engine\'s words; a parameter is left as it is', () => {
+    const all = (language: Language) => {
+      const t = translator(language) as (key: string, params?: object) => string;
+      return [...flatten(CATALOGUES[language]).keys()].map((key) => t(key.replace(PLURAL, ''), { count: 2 }));
+    };
+    for (const language of ['fr', 'de'] as const) {
+      const said = all(language);
+      expect(said.filter((text) => text.includes('SHA-256'))).toEqual([]);
+      expect(said.filter((text) => text.includes('SHA\u2011256')).length).toBeGreaterThan(10);
+    }
+    expect(all('en').some((text) => text.includes('SHA\u2011256'))).toBe(false);
+    expect(translator('fr')('verifierPage.unreadableFile', { name: 'SHA-256.txt', reason: 'x' })).toBe('SHA-256.txt n’a pas pu être lu\u00a0: x');
+  });
+});
+
 describe('richTranslator', () => {
   it("cuts a message at its parameters, in the language's order, keeping plural choice on the real count", () => {
     const params = { name: 'Acme', from: 'https://a.example', to: 'https://b.example' };
