@@ -1,5 +1,4 @@
-import type { MessageKey } from '../preload/i18n/message-types.ts';
-import type { VerifyStatus } from '../preload/verify-statuses.ts';
+import { STEP_STATUS_MESSAGES, VERIFIED_ON_TEST_CHAIN_MESSAGE, VERIFY_STATUS_MESSAGES, type VerifyStatus } from '../preload/verify-statuses.ts';
 import { said } from '../preload/i18n/said.ts';
 import { visibleName, visibleText } from '../preload/visible-text.ts';
 import type { ReceiptVerdict } from '../main/core/receipts/verify/receipt-verdict.ts';
@@ -37,20 +36,6 @@ const TONE_ICON: Record<Tone, IconName> = {
   unreadable: 'alert',
 };
 const STEP_TONE: Record<Step['status'], Tone> = { pass: 'verified', fail: 'mismatch', skipped: 'unknown', 'not-run': 'unknown' };
-const STATUS_WORD: Record<VerifyStatus, MessageKey> = {
-  verified: 'verify.status.verified',
-  'partially-verified': 'verify.status.partiallyVerified',
-  mismatch: 'verify.status.mismatch',
-  pending: 'verify.status.pending',
-  unknown: 'verify.status.unknown',
-  unreadable: 'verify.status.unreadable',
-};
-const STEP_WORD: Record<Step['status'], MessageKey> = {
-  pass: 'verify.step.pass',
-  fail: 'verify.step.fail',
-  skipped: 'verify.step.skipped',
-  'not-run': 'verify.step.notRun',
-};
 
 function badge(tone: Tone, label: string): HTMLElement {
   return h('span', { class: `badge ${tone}` }, icon(TONE_ICON[tone], 14), h('span', {}, label));
@@ -73,7 +58,7 @@ function stepItem(w: PageWords, step: Step): HTMLElement {
   return h(
     'li',
     { 'data-step': step.id, 'data-status': step.status, 'data-code': step.code, title: step.code ? w.t('verify.code', { code: step.code }) : undefined },
-    h('span', {}, badge(STEP_TONE[step.status], w.t(STEP_WORD[step.status]))),
+    h('span', {}, badge(STEP_TONE[step.status], w.t(STEP_STATUS_MESSAGES[step.status]))),
     h('div', {}, h('p', { class: 'label' }, w.engine.stepLabel(step)), h('p', { class: 'muted detail' }, text(w.engine.stepText(step))), found),
   );
 }
@@ -86,7 +71,7 @@ export function verdictView(w: PageWords, verdict: ReceiptVerdict, receiptName: 
   const report = 'report' in verdict ? verdict.report : undefined;
   const onTestChain = verdict.status === 'verified' && report?.network.testChain === true;
   const tone = onTestChain ? 'test' : STATUS_TONE[verdict.status];
-  const word = w.t(onTestChain ? 'verify.status.verifiedOnTestChain' : STATUS_WORD[verdict.status]);
+  const word = w.t(onTestChain ? VERIFIED_ON_TEST_CHAIN_MESSAGE : VERIFY_STATUS_MESSAGES[verdict.status]);
   return h(
     'div',
     { class: `verdict ${tone}`, 'data-status': verdict.status, 'data-outcome': report?.outcome, 'data-failed-step': report?.failedStep },

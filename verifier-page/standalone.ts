@@ -9,7 +9,6 @@ import { h, sentence } from './dom.ts';
 import { dropZone } from './drop-zone.ts';
 import { icon } from './icons.ts';
 import { LANGUAGE_NAMES, LANGUAGES, isLanguage, type Language } from '../preload/i18n/languages.ts';
-import type { MessageKey } from '../preload/i18n/message-types.ts';
 import { pageWords, type PageWords } from './page-words.ts';
 import { verdictView } from './report-view.ts';
 
@@ -30,7 +29,7 @@ interface State {
   /** The lookup is being asked. */
   asking?: boolean;
   /** Something dropped that the page could not take. */
-  note?: MessageKey;
+  note?: 'verifierPage.oneAtATime';
 }
 
 export function mountStandalone(root: HTMLElement, lookup: BundledLookup | null, language: Language): void {
