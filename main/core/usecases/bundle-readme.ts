@@ -22,11 +22,15 @@ function say(language: Language): (key: ReadmeKey, params?: Record<string, strin
 }
 type ReadmeKey = Extract<MessageKey, `bundleReadme.${string}`>;
 
-/** Its first line, in each language: who wrote it and when. */
+/**
+ * Its first line, in each language: who wrote it and when. Whatever follows the version's words is
+ * taken as the time, and read strictly after: a first line edited past its version is an edited
+ * README, not a file like any other.
+ */
 function headingIn(language: Language): RegExp {
   const pieces = richTranslator(language)('bundleReadme.heading', { version: '', date: '' });
-  const pattern = pieces.map((p) => (p.param === 'version' ? '(\\d+\\.\\d+\\.\\d+\\S*)' : p.param === 'date' ? '(\\S+)' : escapeRegExp(p.text))).join('');
-  return new RegExp(`^${pattern}$`);
+  const pattern = pieces.map((p) => (p.param === 'version' ? '(\\d+\\.\\d+\\.\\d+\\S*)' : p.param === 'date' ? '(.*)' : escapeRegExp(p.text))).join('');
+  return new RegExp(`^${pattern}`);
 }
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

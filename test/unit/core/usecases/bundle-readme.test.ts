@@ -62,6 +62,7 @@ describe("a proof bundle's README.txt, read back", () => {
           text.replace(/\bNotarium\b(?![\s\S]*\bNotarium\b)/, 'Notarlum'),
           text.replace('sha256sum verify.html', 'sha256sum  verify.html'),
           `${text}\n${text.split('\n')[2]}\n`,
+          text.replace('.000Z\n', '.000Z (UTC)\n'),
         ];
         for (const edited of edits) {
           expect(edited, String(edits.indexOf(edited))).not.toBe(text);
