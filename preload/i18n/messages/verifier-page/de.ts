@@ -22,7 +22,7 @@ export const verifierPageDe = {
     noFile: 'Noch keine: Fügen Sie sie hinzu, um zu prüfen, ob es die Datei ist, zu der die Quittung gehört.',
     noReceipt: 'Noch keine: Der Nachweis steht in der Datei, deren Name auf .receipt.json endet.',
     sha256: 'SHA-256',
-    hashing: 'Ihr SHA-256 wird berechnet…',
+    hashing: 'Der SHA-256 der Datei wird berechnet…',
     hashingLabel: 'Hashwert der Datei wird berechnet',
     unreadableFile: '{{name}} konnte nicht gelesen werden: {{reason}}',
     checking: 'Wird geprüft…',
@@ -49,7 +49,7 @@ export const verifierPageDe = {
       'Sie wird anhand der in dieser Seite enthaltenen Quittung geprüft, mit denselben Schritten wie in der Notarium-App. Sie wird nur hier gelesen: Nichts wird hochgeladen.',
     checkFileInput: 'Zu prüfende Datei',
     checkCaution:
-      'Diese Prüfung steckt im Zertifikat selbst und kann sich nicht selbst verbürgen: Um sicherzugehen, prüfen Sie Datei und Quittung mit einer eigenen Kopie von Notarium.',
+      'Diese Prüfung steckt im Zertifikat und kann sich nicht selbst verbürgen: Um sicherzugehen, prüfen Sie Datei und Quittung mit einer eigenen Kopie von Notarium.',
     checkHashing: 'SHA-256 von {{name}} wird berechnet… {{percent}}',
     checkDigest: '{{name}}: SHA-256 {{digest}}',
   },

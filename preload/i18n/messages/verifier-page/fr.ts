@@ -14,7 +14,7 @@ export const verifierPageFr = {
     fileInput: 'Fichier à vérifier',
     chooseReceipt: 'Choisir le reçu',
     receiptInput: 'Reçu servant à la vérification',
-    oneAtATime: 'Un seul fichier et un seul reçu sont vérifiés à la fois\u00a0: le premier de chaque a été retenu. Déposez les autres ensuite.',
+    oneAtATime: 'Un seul fichier et un seul reçu sont vérifiés à la fois\u00a0: le premier de chaque sorte a été retenu. Déposez les autres ensuite.',
     inputs: 'Ce qui est vérifié',
     result: 'Résultat',
     file: 'Fichier',
