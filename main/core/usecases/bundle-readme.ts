@@ -1,7 +1,10 @@
 import packageJson from '../../../package.json' with { type: 'json' };
 import { LANGUAGES, type Language } from '../../../preload/i18n/languages.ts';
 import type { MessageKey } from '../../../preload/i18n/message-types.ts';
-import { richTranslator, translator } from '../../../preload/i18n/translator.ts';
+import { messageBook } from '../../../preload/i18n/message-book.ts';
+import { bundleReadmeDe } from '../../../preload/i18n/messages/bundle-readme/de.ts';
+import { bundleReadmeEn } from '../../../preload/i18n/messages/bundle-readme/en.ts';
+import { bundleReadmeFr } from '../../../preload/i18n/messages/bundle-readme/fr.ts';
 import { VERIFIER_PAGE_NAME } from '../receipts/verifier-page.ts';
 
 /**
@@ -13,6 +16,9 @@ import { VERIFIER_PAGE_NAME } from '../receipts/verifier-page.ts';
  */
 
 export const BUNDLE_README_NAME = 'README.txt';
+
+/** Its messages alone: `verify` and `receipt` read and write READMEs, and load no other message. */
+const { translator, richTranslator } = messageBook({ en: bundleReadmeEn, fr: bundleReadmeFr, de: bundleReadmeDe });
 
 /** A README's words in a language, with the page's name in them. */
 function say(language: Language): (key: ReadmeKey, params?: Record<string, string>) => string {
