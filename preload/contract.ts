@@ -330,7 +330,7 @@ const recordId = z.number().int().positive();
 const documentId = z.number().int().positive();
 const jobId = z.string().uuid();
 const itemRef = z.union([recordId, z.object({ member: z.number().int().positive() }).strict()]);
-/** The language a certificate is written in; English when not given. */
+/** The language a certificate (or a proof bundle's README.txt) is written in; English when not given. */
 const certificateLanguage = z.enum(LANGUAGES, said('A certificate is made in English (en), French (fr) or German (de).'));
 const address = z.string().max(2048, said('An address has at most 2,048 characters.'));
 
@@ -463,8 +463,8 @@ export const CALLS = {
   /** For a record imported from a receipt: the service the receipt names and the profile that reaches it now; null for Notarium's own. */
   recordService: z.tuple([recordId]),
   exportReceipt: z.tuple([itemRef]),
-  /** The receipt (a document version's: the document's receipts and index) and the offline verifier page, verify.html, as one zip. */
-  exportProofBundle: z.tuple([itemRef]),
+  /** The receipt (a document version's: the document's receipts and index), the offline verifier page, verify.html, and README.txt in a language, as one zip. */
+  exportProofBundle: z.tuple([itemRef, certificateLanguage.optional()]),
   /** Completes the record's pending receipt file in place once its registration is in a block (`notarium receipt upgrade`). */
   upgradeReceipt: z.tuple([itemRef]),
   showInFolder: z.tuple([itemRef]),

@@ -1,3 +1,5 @@
+import type { MessageKey } from './i18n/message-types.ts';
+
 /**
  * A verified file's statuses, in the order they are counted and shown: `partially-verified` is
  * never `verified` (some step could not be checked); `unreadable` is never `mismatch` (the file or
@@ -12,19 +14,24 @@ export function noVerifications(): Record<VerifyStatus, number> {
   return Object.fromEntries(VERIFY_STATUSES.map((s) => [s, 0])) as Record<VerifyStatus, number>;
 }
 
-/** Each status in one word or two, as the page (the app's Verify, the standalone verifier page) shows it. */
-export const VERIFY_STATUS_WORDS: Record<VerifyStatus, string> = {
-  verified: 'Verified',
-  'partially-verified': 'Partially verified',
-  mismatch: 'Mismatch',
-  pending: 'Pending',
-  unknown: 'Unknown',
+/** Each status in one word or two (its message), as the page (the app's Verify, the standalone verifier page) shows it. */
+export const VERIFY_STATUS_MESSAGES = {
+  verified: 'verify.status.verified',
+  'partially-verified': 'verify.status.partiallyVerified',
+  mismatch: 'verify.status.mismatch',
+  pending: 'verify.status.pending',
+  unknown: 'verify.status.unknown',
   // The file or its receipt could not be read, or the receipt is not one: nothing was compared.
-  unreadable: 'Unreadable',
-};
+  unreadable: 'verify.status.unreadable',
+} as const satisfies Record<VerifyStatus, MessageKey>;
 
 /** A test chain's "verified" is its own word: its proof of work proves nothing, and it never reads as a mainnet proof. */
-export const VERIFIED_ON_TEST_CHAIN_WORD = 'Verified · test chain';
+export const VERIFIED_ON_TEST_CHAIN_MESSAGE = 'verify.status.verifiedOnTestChain' satisfies MessageKey;
 
-/** A verification step's status in a word, as the page shows it. */
-export const STEP_STATUS_WORDS = { pass: 'Pass', fail: 'Fail', skipped: 'Skipped', 'not-run': 'Not run' } as const;
+/** A verification step's status in a word (its message), as the page shows it. */
+export const STEP_STATUS_MESSAGES = {
+  pass: 'verify.step.pass',
+  fail: 'verify.step.fail',
+  skipped: 'verify.step.skipped',
+  'not-run': 'verify.step.notRun',
+} as const satisfies Record<string, MessageKey>;

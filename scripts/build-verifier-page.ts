@@ -3,6 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { writeFileAtomically } from '../main/core/fs/atomic-write.ts';
+import { LANGUAGES } from '../preload/i18n/languages.ts';
+import { translator } from '../preload/i18n/translator.ts';
 import {
   VERIFIER_PAGE_DIR,
   VERIFIER_PAGE_MARK,
@@ -21,6 +23,8 @@ import {
  *   An exported copy may name one origin more, its block lookup's (exportedVerifierPage).
  * - `verifier.js` and `verifier.css`: the same script and style alone, which the HTML certificate
  *   carries inline (main/core/app/certificate.ts).
+ * The page speaks its reader's language (its script says every word); before the script runs, it
+ * is in English, and a browser that runs no script is told so in the three languages.
  * The page must stay under VERIFIER_PAGE_BUDGET: the build fails past it.
  * Run by `npm ci` (prepare), `npm run build`, `npm start` when its inputs changed, and the tests' setup.
  */
@@ -51,6 +55,7 @@ export async function buildVerifierPage(root = ROOT, outdir = join(root, VERIFIE
   const style = css.outputFiles[0]!.text.trim();
   // Inline, these texts must not end their element early.
   if (/<\/script/i.test(script) || /<\/style/i.test(style)) throw new Error('The verifier page would close its own <script> or <style> element.');
+  const noScript = LANGUAGES.map((l) => `<p lang="${l}">${escapeText(translator(l)('verifierPage.noScript'))}</p>`).join('');
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -58,11 +63,11 @@ export async function buildVerifierPage(root = ROOT, outdir = join(root, VERIFIE
 <meta http-equiv="Content-Security-Policy" content="${verifierCsp(style, script)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="${VERIFIER_PAGE_MARK}">
-<title>Verify a Notarium proof</title>
+<title>${escapeText(translator('en')('verifierPage.title'))}</title>
 <style>${style}</style>
 </head>
 <body>
-<main id="notarium-verifier"><noscript>This page checks a file and its Notarium receipt with its own script, inside this page: allow scripts for this file to use it.</noscript></main>
+<main id="notarium-verifier"><noscript>${noScript}</noscript></main>
 <script>${script}</script>
 </body>
 </html>
@@ -77,6 +82,8 @@ export async function buildVerifierPage(root = ROOT, outdir = join(root, VERIFIE
   writeFileAtomically(join(outdir, VERIFIER_PAGE_NAME), html);
   return { page: join(outdir, VERIFIER_PAGE_NAME), bytes, inputs: [...inputsOf(js.metafile), ...inputsOf(css.metafile)] };
 }
+
+const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const inputsOf = (metafile: Metafile) => Object.keys(metafile.inputs).filter((file) => !file.includes('node_modules/'));
 

@@ -3,13 +3,15 @@ import { verifyReceiptBytes } from '../verifier/receipt-verdict.ts';
 import { hashFile } from './checked-file.ts';
 import { h } from './dom.ts';
 import { dropZone } from './drop-zone.ts';
+import type { PageWords } from './page-words.ts';
 import { verdictView } from './report-view.ts';
 
 /**
  * The certificate checks itself: its receipt travels inside it (`receiptText`), and a file dropped
- * on it is hashed in the page and verified against that receipt, with the same report as the app.
+ * on it is hashed in the page and verified against that receipt, with the same report as the app,
+ * in the certificate's own language (`w`: the language it names).
  */
-export function mountCertificateCheck(root: HTMLElement, receiptText: string, receiptName: string): void {
+export function mountCertificateCheck(root: HTMLElement, w: PageWords, receiptText: string, receiptName: string): void {
   const status = h('p', { class: 'muted small', role: 'status' });
   const result = h('div', { 'aria-live': 'polite' });
   let current: File | undefined;
@@ -18,12 +20,13 @@ export function mountCertificateCheck(root: HTMLElement, receiptText: string, re
     result.replaceChildren();
     void hashFile(file, ({ digest, error, done }) => {
       if (current !== file) return;
-      if (error) status.textContent = error;
+      const name = visibleName(file.name);
+      if (error) status.textContent = w.t('verifierPage.unreadableFile', { name, reason: error });
       else if (digest === undefined)
-        status.textContent = `Computing the SHA-256 of ${visibleName(file.name)}… ${Math.floor((done / Math.max(file.size, 1)) * 100)}%`;
+        status.textContent = w.t('verifierPage.checkHashing', { name, percent: w.percent(Math.floor((done / Math.max(file.size, 1)) * 100) / 100) });
       else {
-        status.textContent = `${visibleName(file.name)}: SHA-256 ${digest}`;
-        result.replaceChildren(verdictView(verifyReceiptBytes(new TextEncoder().encode(receiptText), receiptName, { fileDigest: digest })));
+        status.textContent = w.t('verifierPage.checkDigest', { name, digest });
+        result.replaceChildren(verdictView(w, verifyReceiptBytes(new TextEncoder().encode(receiptText), receiptName, { fileDigest: digest }), receiptName));
       }
     });
   };
@@ -33,19 +36,15 @@ export function mountCertificateCheck(root: HTMLElement, receiptText: string, re
     if (file) check(file);
   });
   root.replaceChildren(
-    h('h2', {}, 'Check the file here'),
+    h('h2', {}, w.t('verifierPage.checkHeading')),
     dropZone({
-      title: 'Drop the file on this certificate',
-      hint: 'It is checked against the receipt inside this page, with the same steps as the Notarium app. It is read here only: nothing is uploaded.',
-      buttons: [{ label: 'Choose file', inputLabel: 'File to check', primary: true, onfiles: ([f]) => f && check(f) }],
+      title: w.t('verifierPage.checkDropTitle'),
+      hint: w.t('verifierPage.checkDropHint'),
+      buttons: [{ label: w.t('verifierPage.chooseFile'), inputLabel: w.t('verifierPage.checkFileInput'), primary: true, onfiles: ([f]) => f && check(f) }],
       ondrop: ([f]) => f && check(f),
     }),
     // Whoever sent the certificate could have edited it: it says so, never that its check is genuine.
-    h(
-      'p',
-      { class: 'muted small' },
-      'This check travels inside the certificate and cannot vouch for itself: to be sure, verify the file and its receipt with a copy of Notarium of your own.',
-    ),
+    h('p', { class: 'muted small' }, w.t('verifierPage.checkCaution')),
     status,
     result,
   );

@@ -1,4 +1,3 @@
-import { byteSize } from '../preload/byte-size.ts';
 import { MAX_RECEIPT_BYTES } from '../verifier/receipt-v1.ts';
 import type { ChainCheck } from '../verifier/best-chain.ts';
 import { receiptTooLarge, verifyReceiptBytes, type ReceiptVerdict } from '../verifier/receipt-verdict.ts';
@@ -9,6 +8,7 @@ export interface HashedFile {
   file: File;
   done: number;
   digest?: string;
+  /** Why it could not be read, in the browser's words (said in a sentence of the page's language where shown). */
   error?: string;
 }
 
@@ -19,7 +19,7 @@ export async function hashFile(file: File, update: (state: HashedFile) => void):
   try {
     state.digest = await fileDigest(file, (done) => update({ ...state, done }));
   } catch (err) {
-    state.error = `${file.name} could not be read: ${err instanceof Error ? err.message : String(err)}`;
+    state.error = err instanceof Error ? err.message : String(err);
   }
   update(state);
 }
@@ -36,5 +36,3 @@ export async function verdictFor(receipt: File, digest?: string, chain?: ChainCh
   // Its bytes, not receipt.text(): the browser's decoder would drop a byte-order mark on its own (receipt-v1.md, "Decoding").
   return verifyReceiptBytes(new Uint8Array(await receipt.arrayBuffer()), receipt.name, { fileDigest: digest, chain });
 }
-
-export const sizeOf = (file: File): string => byteSize(file.size);

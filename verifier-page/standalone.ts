@@ -4,17 +4,20 @@ import { isPublicLink } from '../preload/public-link.ts';
 import { blockLookupUrl, type ChainCheck } from '../verifier/best-chain.ts';
 import type { ReceiptVerdict } from '../verifier/receipt-verdict.ts';
 import { askLookup, type BundledLookup } from './block-lookup.ts';
-import { hashFile, sizeOf, verdictFor, type HashedFile } from './checked-file.ts';
+import { hashFile, verdictFor, type HashedFile } from './checked-file.ts';
 import { h, sentence } from './dom.ts';
 import { dropZone } from './drop-zone.ts';
 import { icon } from './icons.ts';
+import { LANGUAGE_NAMES, LANGUAGES, isLanguage, type Language } from '../preload/i18n/languages.ts';
+import { pageWords, type PageWords } from './page-words.ts';
 import { verdictView } from './report-view.ts';
 
 /**
  * The standalone page: a file and its receipt, dropped or chosen in any order, verified as soon as
  * the receipt is there (with the file once it is hashed; alone, as far as a receipt goes without
  * its file, as the app does). Offline; a page exported with a block lookup offers to ask it whether
- * the receipt's block is on the best chain, and asks only when its reader presses the button.
+ * the receipt's block is on the best chain, and asks only when its reader presses the button. In
+ * the language its reader's browser asks for, with a choice of the three on the page.
  */
 
 interface State {
@@ -25,19 +28,20 @@ interface State {
   chain?: ChainCheck;
   /** The lookup is being asked. */
   asking?: boolean;
-  /** Something dropped that the page could not take, in a sentence. */
-  note?: string;
+  /** Something dropped that the page could not take. */
+  note?: 'verifierPage.oneAtATime';
 }
 
-export function mountStandalone(root: HTMLElement, lookup: BundledLookup | null): void {
+export function mountStandalone(root: HTMLElement, lookup: BundledLookup | null, language: Language): void {
   const state: State = {};
+  let w = pageWords(language);
   let run = 0;
-  const inputs = h('section', { class: 'card inputs', 'aria-label': 'What is checked' });
-  const result = h('section', { class: 'card result', 'aria-label': 'Result', 'aria-live': 'polite' });
+  const inputs = h('section', { class: 'card inputs' });
+  const result = h('section', { class: 'card result', 'aria-live': 'polite' });
 
   const render = () => {
-    inputs.replaceChildren(fileRow(state.file), receiptRow(state.receipt), ...(state.note ? [h('p', { class: 'note' }, state.note)] : []));
-    result.replaceChildren(resultBody(state, lookup && { lookup, ask: (blockHash) => void askChain(lookup, blockHash) }));
+    inputs.replaceChildren(fileRow(w, state.file), receiptRow(w, state.receipt), ...(state.note ? [h('p', { class: 'note' }, w.t(state.note))] : []));
+    result.replaceChildren(resultBody(w, state, lookup && { lookup, ask: (blockHash) => void askChain(lookup, blockHash) }));
   };
 
   /** Verifies again with what is there now; a newer run makes an older one's answer moot. */
@@ -83,90 +87,112 @@ export function mountStandalone(root: HTMLElement, lookup: BundledLookup | null)
   const take = (files: File[]) => {
     const receipts = files.filter((f) => isReceiptName(f.name));
     const others = files.filter((f) => !isReceiptName(f.name));
-    state.note =
-      receipts.length > 1 || others.length > 1
-        ? 'One file and one receipt are checked at a time: the first of each was taken. Drop the others after.'
-        : undefined;
+    state.note = receipts.length > 1 || others.length > 1 ? 'verifierPage.oneAtATime' : undefined;
     if (others[0]) takeFile(others[0]);
     if (receipts[0]) takeReceipt(receipts[0]);
     else render();
   };
 
-  root.replaceChildren(
-    h(
-      'header',
-      { class: 'page-head' },
-      h('p', { class: 'brand' }, h('span', { class: 'mark' }, icon('notarise', 20)), 'Notarium'),
-      h('h1', {}, 'Verify a proof'),
+  /** The page in the language chosen: its words, its title and its lang (a screen reader's voice follows it). */
+  const paint = () => {
+    document.documentElement.lang = w.language;
+    document.title = w.t('verifierPage.title');
+    inputs.setAttribute('aria-label', w.t('verifierPage.inputs'));
+    result.setAttribute('aria-label', w.t('verifierPage.result'));
+    const foot = w.rich(lookup ? 'verifierPage.footLookup' : 'verifierPage.footOffline', {
+      verify: 'notarium receipt verify',
+      sha256sum: 'sha256sum verify.html',
+      ownCopy: 'notarium verifier-page -o DIR',
+    });
+    root.replaceChildren(
       h(
-        'p',
-        { class: 'lead' },
-        'Check a file against its Notarium receipt: that it is the file registered, and that the registration is in a block. ',
+        'header',
+        { class: 'page-head' },
+        h('div', { class: 'top' }, h('p', { class: 'brand' }, h('span', { class: 'mark' }, icon('notarise', 20)), 'Notarium'), languageChoice(w, choose)),
+        h('h1', {}, w.t('verifierPage.heading')),
         h(
-          'span',
-          { class: 'private' },
-          icon('lock', 14),
-          lookup
-            ? `Everything happens in this page: nothing is uploaded, and the page reaches nothing on the network but ${lookup.source}, when you ask it whether the block is on the best chain.`
-            : 'Everything happens in this page: nothing is uploaded, and the page cannot reach the network.',
+          'p',
+          { class: 'lead' },
+          w.t('verifierPage.lead'),
+          ' ',
+          h(
+            'span',
+            { class: 'private' },
+            icon('lock', 14),
+            lookup ? w.t('verifierPage.privateLookup', { source: lookup.source }) : w.t('verifierPage.privateOffline'),
+          ),
         ),
       ),
-    ),
-    dropZone({
-      title: 'Drop the file and its receipt',
-      hint: 'The receipt is the file ending in .receipt.json. Either can come first.',
-      buttons: [
-        { label: 'Choose file', inputLabel: 'File to verify', primary: true, onfiles: ([f]) => f && takeFile(f) },
-        { label: 'Choose receipt', inputLabel: 'Receipt to verify with', onfiles: ([f]) => f && takeReceipt(f) },
-      ],
-      ondrop: take,
-    }),
-    inputs,
-    result,
-    h(
-      'footer',
-      { class: 'page-foot muted small' },
-      'The same steps, sentences and verdicts as the Notarium app and ',
-      h('code', {}, 'notarium receipt verify'),
-      lookup ? '. The service check needs an API key and is left to them. ' : '. The best-chain and service checks need the network and are left to them. ',
+      dropZone({
+        title: w.t('verifierPage.dropTitle'),
+        hint: w.t('verifierPage.dropHint'),
+        buttons: [
+          { label: w.t('verifierPage.chooseFile'), inputLabel: w.t('verifierPage.fileInput'), primary: true, onfiles: ([f]) => f && takeFile(f) },
+          { label: w.t('verifierPage.chooseReceipt'), inputLabel: w.t('verifierPage.receiptInput'), onfiles: ([f]) => f && takeReceipt(f) },
+        ],
+        ondrop: take,
+      }),
+      inputs,
+      result,
       // Whoever sent the page could have edited it: it says how to check it, never that it is genuine.
-      'This page cannot vouch for itself: whoever sent it could have edited it. Check that its SHA-256 (',
-      h('code', {}, 'sha256sum verify.html'),
-      ') is the one published for your Notarium version, or use a copy of your own (',
-      h('code', {}, 'notarium verifier-page -o DIR'),
-      ').',
-    ),
-  );
-  render();
+      h('footer', { class: 'page-foot muted small' }, ...foot.map((piece) => (piece.param ? h('code', {}, piece.text) : piece.text))),
+    );
+    render();
+  };
+  const choose = (chosen: Language) => {
+    w = pageWords(chosen);
+    paint();
+  };
+  paint();
 }
 
-function fileRow(file: HashedFile | undefined): HTMLElement {
+/** The three languages, each named in itself; the page's own is chosen. */
+function languageChoice(w: PageWords, choose: (language: Language) => void): HTMLElement {
+  const select = h(
+    'select',
+    { class: 'input', 'aria-label': w.t('verifierPage.language'), title: w.t('verifierPage.language') },
+    ...LANGUAGES.map((l) => h('option', { value: l, lang: l, selected: l === w.language }, LANGUAGE_NAMES[l])),
+  );
+  select.addEventListener('change', () => {
+    if (isLanguage(select.value)) choose(select.value);
+  });
+  return h('label', { class: 'language' }, icon('globe', 16), select);
+}
+
+function fileRow(w: PageWords, file: HashedFile | undefined): HTMLElement {
   const value = !file
-    ? h('span', { class: 'muted' }, 'None yet: add it to check it is the file the receipt is for.')
+    ? h('span', { class: 'muted' }, w.t('verifierPage.noFile'))
     : h(
         'span',
         { class: 'value' },
         h('span', { class: 'name' }, visibleName(file.file.name)),
-        h('span', { class: 'muted' }, ` · ${sizeOf(file.file)}`),
+        h('span', { class: 'muted' }, ` · ${w.fmt.bytes(file.file.size)}`),
         file.error
-          ? h('span', { class: 'why' }, file.error)
+          ? h('span', { class: 'why' }, w.t('verifierPage.unreadableFile', { name: visibleName(file.file.name), reason: file.error }))
           : file.digest
-            ? h('span', { class: 'digest' }, h('span', { class: 'muted' }, 'SHA-256 '), h('span', { class: 'mono', 'data-digest': '' }, file.digest))
+            ? h(
+                'span',
+                { class: 'digest' },
+                h('span', { class: 'muted' }, w.t('verifierPage.sha256')),
+                ' ',
+                h('span', { class: 'mono', 'data-digest': '' }, file.digest),
+              )
             : h(
                 'span',
                 { class: 'digest' },
-                h('span', { class: 'muted' }, 'Computing its SHA-256… '),
-                h('progress', { max: String(Math.max(file.file.size, 1)), value: String(file.done), 'aria-label': 'Hashing the file' }),
+                h('span', { class: 'muted' }, w.t('verifierPage.hashing')),
+                ' ',
+                h('progress', { max: String(Math.max(file.file.size, 1)), value: String(file.done), 'aria-label': w.t('verifierPage.hashingLabel') }),
               ),
       );
-  return h('div', { class: 'row' }, h('span', { class: 'what' }, icon('file', 16), 'File'), value);
+  return h('div', { class: 'row' }, h('span', { class: 'what' }, icon('file', 16), w.t('verifierPage.file')), value);
 }
 
-function receiptRow(receipt: File | undefined): HTMLElement {
+function receiptRow(w: PageWords, receipt: File | undefined): HTMLElement {
   const value = receipt
-    ? h('span', { class: 'value' }, h('span', { class: 'name' }, visibleName(receipt.name)), h('span', { class: 'muted' }, ` · ${sizeOf(receipt)}`))
-    : h('span', { class: 'muted' }, 'None yet: the proof is in the file ending in .receipt.json.');
-  return h('div', { class: 'row' }, h('span', { class: 'what' }, icon('check', 16), 'Receipt'), value);
+    ? h('span', { class: 'value' }, h('span', { class: 'name' }, visibleName(receipt.name)), h('span', { class: 'muted' }, ` · ${w.fmt.bytes(receipt.size)}`))
+    : h('span', { class: 'muted' }, w.t('verifierPage.noReceipt'));
+  return h('div', { class: 'row' }, h('span', { class: 'what' }, icon('check', 16), w.t('verifierPage.receipt')), value);
 }
 
 interface ChainOffer {
@@ -174,12 +200,12 @@ interface ChainOffer {
   ask: (blockHash: string) => void;
 }
 
-function resultBody(state: State, offer: ChainOffer | null): Node {
-  if (state.verdict) return verdictView(state.verdict, offer ? chainCheckPanel(state, offer) : undefined);
-  const waiting = (text: string) => h('p', { class: 'muted waiting' }, text);
-  if (state.receipt) return waiting('Checking…');
-  if (state.file) return waiting('Add the receipt to see whether this file is the one it proves.');
-  return waiting('The result appears here, with each check that was made and what it proves.');
+function resultBody(w: PageWords, state: State, offer: ChainOffer | null): Node {
+  if (state.verdict && state.receipt) return verdictView(w, state.verdict, state.receipt.name, offer ? chainCheckPanel(w, state, offer) : undefined);
+  const waiting = (key: 'verifierPage.checking' | 'verifierPage.addReceipt' | 'verifierPage.waiting') => h('p', { class: 'muted waiting' }, w.t(key));
+  if (state.receipt) return waiting('verifierPage.checking');
+  if (state.file) return waiting('verifierPage.addReceipt');
+  return waiting('verifierPage.waiting');
 }
 
 /**
@@ -187,7 +213,7 @@ function resultBody(state: State, offer: ChainOffer | null): Node {
  * checked offline: what it asks and of whom, the button, and once asked the answer beside it (the
  * report's chain step says the same).
  */
-function chainCheckPanel(state: State, { lookup, ask }: ChainOffer): HTMLElement | undefined {
+function chainCheckPanel(w: PageWords, state: State, { lookup, ask }: ChainOffer): HTMLElement | undefined {
   const verdict = state.verdict;
   if (!verdict || !('report' in verdict) || !verdict.blockHash) return undefined;
   const step = verdict.report.steps.find((s) => s.id === 'chain');
@@ -198,23 +224,17 @@ function chainCheckPanel(state: State, { lookup, ask }: ChainOffer): HTMLElement
     'button',
     { class: state.chain ? 'btn' : 'btn primary', type: 'button', disabled: state.asking === true },
     icon('globe', 16),
-    state.asking ? `Asking ${source}…` : state.chain ? `Ask ${source} again` : `Check that the block is on the best chain at ${source}`,
+    w.t(state.asking ? 'verifierPage.chainAsking' : state.chain ? 'verifierPage.chainAskAgain' : 'verifierPage.chainAsk', { source }),
   );
   button.addEventListener('click', () => ask(blockHash));
   const said = state.chain
-    ? h('p', { class: `answer ${state.chain.status}` }, sentence(state.chain.detail))
-    : h(
-        'p',
-        { class: 'muted' },
-        `This proof was checked offline. The page can also ask ${source}, the block lookup it came with, whether the block is on the best chain: it sends the block's hash and nothing else.`,
-      );
-  const local =
-    !isPublicLink(blockLookupUrl(lookup.template, blockHash)) &&
-    h('p', { class: 'muted small' }, `${source} answers only on the computer or network that registered the file.`);
+    ? h('p', { class: `answer ${state.chain.status}` }, sentence(w.engine.stepText(state.chain)))
+    : h('p', { class: 'muted' }, w.t('verifierPage.chainOffer', { source }));
+  const local = !isPublicLink(blockLookupUrl(lookup.template, blockHash)) && h('p', { class: 'muted small' }, w.t('verifierPage.chainLocal', { source }));
   return h(
     'div',
-    { class: 'chain-check', role: 'group', 'aria-label': 'Best-chain check' },
-    h('p', { class: 'label' }, icon('globe', 16), 'Is the block on the best chain?'),
+    { class: 'chain-check', role: 'group', 'aria-label': w.t('verifierPage.chainGroup') },
+    h('p', { class: 'label' }, icon('globe', 16), w.t('verifierPage.chainQuestion')),
     said,
     h('div', { class: 'actions' }, button),
     local,

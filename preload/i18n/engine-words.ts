@@ -1,11 +1,11 @@
 import type { Language } from './languages.ts';
 import type { MessageKey, Translate } from './message-types.ts';
+import type { MessageBook } from './message-book.ts';
 import { say, type Said } from './said.ts';
-import { hasMessage, translator } from './translator.ts';
 
 /**
  * The engine's sentences in one language, for whatever shows them outside the page's runes (the
- * certificate): English as the engine wrote it, French and German from their `Said`s, and the
+ * certificate, the offline verifier page): English as the engine wrote it, French and German from their `Said`s, and the
  * English whenever a `Said` names a key there is no message for. The page does the same through
  * renderer/lib/engine-text.ts, reading its language from its runes state.
  */
@@ -32,12 +32,22 @@ export interface EngineWords {
   stepText(step: { detail: string; said?: Said | undefined; code?: string | undefined }): string;
 }
 
-export function engineWords(language: Language): EngineWords {
+/** An instant as the engine writes it in a sentence (a block's time, when a lookup answered). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+
+/**
+ * `book`: the messages the caller holds (all of them, or the verifier page's few); `instant`, when
+ * given, says an instant in a sentence in the language's words instead of as the engine wrote it.
+ */
+export function engineWords(language: Language, { translator, hasMessage }: MessageBook, instant?: (d: Date) => string): EngineWords {
   const t: Translate = translator(language);
   const english = language === 'en';
   const stepName = (id: string): string => (Object.hasOwn(STEP_MESSAGES, id) ? t(STEP_MESSAGES[id]!.name) : id);
   const sayOne = (s: Said): string | null => {
     const params = { ...s.params };
+    if (instant)
+      for (const [k, v] of Object.entries(params))
+        if (typeof v === 'string' && ISO_INSTANT.test(v) && !Number.isNaN(Date.parse(v))) params[k] = instant(new Date(v));
     if (typeof params.step === 'string') params.step = stepName(params.step);
     if (typeof params.steps === 'string') params.steps = new Intl.ListFormat(language, { type: 'conjunction' }).format(params.steps.split(',').map(stepName));
     return hasMessage(s.key, params) ? say(t, { key: s.key, params }) : null;

@@ -29,3 +29,21 @@ export function matchLanguage(preferred: readonly string[]): Language {
 export function formatLocale(language: Language, preferred: readonly string[]): string {
   return preferred.find((tag) => tag.toLowerCase().split(/[-_]/)[0] === language) ?? language;
 }
+
+/**
+ * The languages an HTTP request's Accept-Language asks for, most wanted first ("fr-CH, fr;q=0.9,
+ * en;q=0.8" → fr-CH, fr, en); none refused (q=0) and no wildcard.
+ */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...params] = part.split(';').map((p) => p.trim());
+      const q = params.find((p) => p.startsWith('q='));
+      return { tag, q: q === undefined ? 1 : Number(q.slice(2)), order };
+    })
+    .filter(({ tag, q }) => tag !== '' && tag !== '*' && Number.isFinite(q) && q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order)
+    .map(({ tag }) => tag);
+}

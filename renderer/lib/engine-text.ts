@@ -2,6 +2,7 @@ import type { StepView, VerificationView } from '../../preload/contract.ts';
 import { engineWords, type EngineWords } from '../../preload/i18n/engine-words.ts';
 import type { Language } from '../../preload/i18n/languages.ts';
 import type { Said } from '../../preload/i18n/said.ts';
+import { allMessages } from '../../preload/i18n/translator.ts';
 import { locale } from './locale.svelte.ts';
 
 /**
@@ -15,7 +16,7 @@ const byLanguage = new Map<Language, EngineWords>();
 const words = (): EngineWords => {
   const language = locale.language;
   let w = byLanguage.get(language);
-  if (!w) byLanguage.set(language, (w = engineWords(language)));
+  if (!w) byLanguage.set(language, (w = engineWords(language, allMessages)));
   return w;
 };
 

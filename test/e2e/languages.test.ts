@@ -146,7 +146,7 @@ describe('French and German on the screens translated', () => {
           .locator('option')
           .allTextContents(),
       ).toEqual([m.library.filterAll, m.library.filterPending, m.library.filterQueued, m.library.filterSettled, m.library.filterProblems]);
-      expect(await main.locator('aside dl').textContent()).toContain(m.details.fileSha256);
+      expect(await main.locator('aside dl').textContent()).toContain(t('details.fileSha256'));
       expect(await main.locator('.screen-head [aria-live]').textContent()).toBe(t('common.files', { count: 2 }));
     }
     if (screen === 'verify') {

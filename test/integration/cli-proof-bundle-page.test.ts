@@ -199,6 +199,31 @@ describe('the verifier page of a proof bundle', () => {
     expect(PUBLISHED_VERIFIER_PAGES[packageJson.version]).toBe(PUBLISHED_VERIFIER_PAGE_SHA256);
   });
 
+  it('--lang writes README.txt in French or German; verify BUNDLE/ reads it word for word, and an edit of it as edited', async () => {
+    for (const [lang, words] of [
+      ['fr', 'Pour vérifier'],
+      ['de', 'Zum Prüfen'],
+    ] as const) {
+      const made = await cli('receipt', 'export', 'lease.pdf', '--bundle', '--lang', lang, '-o', `lease-bundle-${lang}`);
+      expect(made.code, made.stderr).toBe(0);
+      const folder = join(work, `lease-bundle-${lang}`);
+      const readme = readFileSync(join(folder, 'README.txt'), 'utf8');
+      expect(readme).toContain(words);
+      expect(readme).toContain(pageSha256(verifierPage().html));
+      // The page is the same in every bundle, whatever the README's language.
+      expect(sha256sum(join(folder, 'verify.html'))).toBe(sha256sum(join(work, 'lease-bundle', 'verify.html')));
+      const of = async () =>
+        ((await json('verify', `lease-bundle-${lang}`)).value as { bundleFile?: string; asWritten?: string }[]).find((r) => r.bundleFile === 'readme');
+      expect(await of()).toMatchObject({ asWritten: 'as-written' });
+      writeFileSync(join(folder, 'README.txt'), readme.replace(words, `${words}!`));
+      expect(await of()).toMatchObject({ asWritten: 'edited' });
+    }
+    // Without --bundle there is no README to write in a language.
+    const alone = await cli('receipt', 'export', 'lease.pdf', '--lang', 'fr', '-o', 'lease-alone');
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('give it with --bundle');
+  });
+
   it("a README.txt where the bundle goes that is not a bundle's is the user's: the bundle leaves it alone, and says so", async () => {
     mkdirSync(join(work, 'notes'));
     writeFileSync(join(work, 'notes', 'README.txt'), 'My own notes about the lease.\n');

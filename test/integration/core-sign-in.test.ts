@@ -122,6 +122,39 @@ describe('the loopback listener', () => {
     });
   });
 
+  it("speaks the browser's language (Accept-Language), English when it asks for none Notarium speaks", async () => {
+    for (const [accept, lang, refusedWords, doneWords] of [
+      ['fr-CH, fr;q=0.9, en;q=0.8', 'fr', 'ne correspond pas à la connexion lancée par Notarium', 'Vous êtes connecté à Notarium.'],
+      ['it, de;q=0.5', 'de', 'gehört nicht zu der Anmeldung', 'Sie sind bei Notarium angemeldet.'],
+      ['it, es;q=0.5', 'en', 'does not belong to the sign-in', 'You are signed in to Notarium.'],
+    ] as const) {
+      const listener = await LoopbackListener.start();
+      const waiting = listener.waitForCode('s3');
+      const headers = { 'Accept-Language': accept };
+      const foreign = await fetch(`${listener.redirectUri}?code=c&state=other`, { headers });
+      expect(foreign.headers.get('content-language')).toBe(lang);
+      const refusedPage = await foreign.text();
+      expect(refusedPage).toContain(`<html lang="${lang}">`);
+      expect(refusedPage).toContain(refusedWords);
+      const answering = fetch(`${listener.redirectUri}?code=the-code&state=s3`, { headers });
+      await waiting;
+      listener.answer(null);
+      expect(await (await answering).text()).toContain(doneWords);
+    }
+  });
+
+  it("says why the sign-in did not finish in the browser's language, the error's own words translated", async () => {
+    const listener = await LoopbackListener.start();
+    const waiting = listener.waitForCode('s4');
+    const answering = fetch(`${listener.redirectUri}?code=the-code&state=s4`, { headers: { 'Accept-Language': 'de-DE' } });
+    await waiting;
+    listener.answer(new NotariumError('KEYCHAIN_UNAVAILABLE'));
+    const text = await (await answering).text();
+    expect(text).toContain('<h1>Anmeldung fehlgeschlagen</h1>');
+    expect(text).toContain('Notarium konnte Ihre Anmeldung nicht abschließen:');
+    expect(text).not.toContain(new NotariumError('KEYCHAIN_UNAVAILABLE').message);
+  });
+
   it('refuses a request with another Host (DNS rebinding)', async () => {
     const listener = await LoopbackListener.start();
     cleanups.push(() => listener.close());

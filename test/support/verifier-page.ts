@@ -23,12 +23,14 @@ export async function launchOfflineBrowser(): Promise<Browser> {
 export async function openOffline(
   browser: Browser,
   file: string,
-  options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; online?: boolean } = {},
+  /** `locale`: the browser's language (navigator.languages), as a French or German reader's. */
+  options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; online?: boolean; locale?: string } = {},
 ): Promise<OfflinePage> {
   const context = await browser.newContext({
     offline: options.online !== true,
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1024, height: 800 },
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   const page = await context.newPage();
   const url = `file://${file}`;

@@ -9,6 +9,7 @@ import { summariseReceipt } from '../../../verifier/receipt-summary.ts';
 import { isNotariumError } from '../../core/errors/notarium-error.ts';
 import { shellQuote } from '../../core/text/shell-quote.ts';
 import { visibleName } from '../../../preload/visible-text.ts';
+import { LANGUAGES } from '../../../preload/i18n/languages.ts';
 import { describeReceipt, describeReport, statusWord } from '../describe.ts';
 import { EXIT } from '../exit-codes.ts';
 import { help } from '../help.ts';
@@ -17,7 +18,7 @@ import type { CliIo } from '../io.ts';
 import type { StoredRecord } from '../../core/store/record.ts';
 import { errorJson, recordJson } from '../json.ts';
 import { errorText } from '../format.ts';
-import { COMMON_OPTIONS, parseSubcommand, requirePositionals, subcommandOf } from '../options.ts';
+import { choiceOption, COMMON_OPTIONS, parseSubcommand, requirePositionals, subcommandOf } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 import { withLazyNotary, withNotaryFor } from '../session.ts';
 import { batchLine, exitForResults, refuseMissing, shownPath, verificationJson } from './verify.ts';
@@ -26,14 +27,16 @@ import { isReceiptName } from '../../../verifier/receipt-name.ts';
 import { asFile, batchFacts, batchOfReceipt } from '../../core/usecases/registrations.ts';
 
 export const RECEIPT_HELP = `Usage:
-  notarium receipt export <file|txId> [-o PATH] [--bundle]
+  notarium receipt export <file|txId> [-o PATH] [--bundle [--lang en|fr|de]]
                                                   write the receipt (next to the file by default);
                                                   for a document: every version's, plus an index;
                                                   --bundle: and verify.html beside them, a page
                                                   that checks the file in any browser, offline,
                                                   and README.txt; prints the page's SHA-256, the
                                                   same in every bundle of this version (-o then
-                                                  names the bundle's folder)
+                                                  names the bundle's folder); --lang: README.txt's
+                                                  language, English by default (the page speaks
+                                                  its reader's)
   notarium receipt verify <receipt> [file] [--online]
                                                   verify offline and print the step report;
                                                   --online: also ask the block lookup whether the
@@ -65,7 +68,7 @@ Exit code (upgrade): 0 every receipt complete, 3 one is still pending (run it ag
 Exit code (import): 0 imported or already held, 1 one disagrees with what the library holds for its
 txId (at most one of the two is genuine), 2 one was refused or could not be read.`;
 
-const EXPORT_OPTIONS = { ...COMMON_OPTIONS, output: { type: 'string', short: 'o' }, bundle: { type: 'boolean' } } as const;
+const EXPORT_OPTIONS = { ...COMMON_OPTIONS, output: { type: 'string', short: 'o' }, bundle: { type: 'boolean' }, lang: { type: 'string' } } as const;
 const CERTIFICATE_OPTIONS = { ...COMMON_OPTIONS, output: { type: 'string', short: 'o' }, pdf: { type: 'boolean' }, lang: { type: 'string' } } as const;
 const INFO_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 // No --profile: the receipt names its service, and --online asks the profile that reaches it.
@@ -146,11 +149,13 @@ export async function receiptCommand(argv: string[], io: CliIo): Promise<number>
 async function exportCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals } = parseSubcommand('receipt', 'export', argv, RECEIPT_SUBCOMMANDS, true);
   if (v.help) return help(io, RECEIPT_HELP);
-  const [target] = requirePositionals(positionals, 1, 'notarium receipt export <file|txId> [-o PATH]');
+  const [target] = requirePositionals(positionals, 1, 'notarium receipt export <file|txId> [-o PATH] [--bundle [--lang en|fr|de]]');
+  if (v.lang !== undefined && !v.bundle) throw new UsageError("--lang names the language of a proof bundle's README.txt: give it with --bundle.");
+  const language = choiceOption('lang', v.lang, LANGUAGES) ?? 'en';
   return withNotaryFor(io, v.profile, async (notary) => {
     const options = { out: v.output, profile: v.profile };
     const result: ExportResult & Partial<Pick<BundleResult, 'verifier' | 'verifierSha256' | 'readme'>> = v.bundle
-      ? await exportProofBundle(notary.context, target!, options)
+      ? await exportProofBundle(notary.context, target!, { ...options, language })
       : await exportReceipts(notary.context, target!, options);
     if (v.json) io.out(JSON.stringify(result, null, 2));
     else {

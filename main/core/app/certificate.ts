@@ -12,7 +12,7 @@ import { engineWords, type EngineWords } from '../../../preload/i18n/engine-word
 import { formats, type Formats } from '../../../preload/i18n/formats.ts';
 import type { Language } from '../../../preload/i18n/languages.ts';
 import type { MessageArgs, MessageKey, RichPiece, Translate, TranslateRich } from '../../../preload/i18n/message-types.ts';
-import { richTranslator, translator } from '../../../preload/i18n/translator.ts';
+import { allMessages, richTranslator, translator } from '../../../preload/i18n/translator.ts';
 import type { BatchFacts } from '../usecases/registrations.ts';
 import { heldAsEvidence, heldAsImported } from '../usecases/held-as-imported.ts';
 
@@ -49,7 +49,7 @@ interface Words {
 }
 
 function wordsOf(language: Language): Words {
-  return { language, t: translator(language), rich: richTranslator(language), engine: engineWords(language), fmt: formats(language) };
+  return { language, t: translator(language), rich: richTranslator(language), engine: engineWords(language, allMessages), fmt: formats(language) };
 }
 
 /** A message's own words for the page (an apostrophe stays one: no message is put in an attribute). */

@@ -18,8 +18,8 @@ export function receiptCalls({ notary, ctx, abilities }: CallDeps): Calls<Receip
       const { path, fileName, text } = await exportFileReceipt(ctx, itemById(notary, item), { besideFile: abilities.shell === 'electron' });
       return { path, fileName, receipt: text };
     },
-    exportProofBundle: async (item) => {
-      const { fileName, zip, receipts } = await proofBundleZip(ctx, itemById(notary, item));
+    exportProofBundle: async (item, language) => {
+      const { fileName, zip, receipts } = await proofBundleZip(ctx, itemById(notary, item), language);
       return { fileName, zipBase64: Buffer.from(zip).toString('base64'), receipts };
     },
     upgradeReceipt: async (item) => {

@@ -1,10 +1,12 @@
-/** The small page the browser shows after the redirect: the result, and that the tab can be closed. */
+import type { Language } from '../../../preload/i18n/languages.ts';
+
+/** The small page the browser shows after the redirect: the result, and that the tab can be closed, in the browser's language. */
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function callbackPage(title: string, message: string, ok: boolean): string {
+export function callbackPage(title: string, message: string, ok: boolean, language: Language = 'en'): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)} — Notarium</title>
 <style>
   :root { color-scheme: light dark; }

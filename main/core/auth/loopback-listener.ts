@@ -2,6 +2,9 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asNotariumError, NotariumError } from '../errors/notarium-error.ts';
 import { callbackPage, PAGE_HEADERS } from './callback-page.ts';
+import { engineWords } from '../../../preload/i18n/engine-words.ts';
+import { acceptedLanguages, matchLanguage } from '../../../preload/i18n/languages.ts';
+import { allMessages, translator } from '../../../preload/i18n/translator.ts';
 
 /**
  * The one-shot redirect target of a native app's sign-in (RFC 8252 §7.3): 127.0.0.1 only, a random
@@ -73,27 +76,27 @@ export class LoopbackListener {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
+    // In the language the browser asks for: the page is its reader's, whoever started the sign-in.
+    const language = matchLanguage(acceptedLanguages(req.headers['accept-language']));
+    const t = translator(language);
     const page = (status: number, title: string, message: string, ok = false): void => {
-      res.writeHead(status, { ...PAGE_HEADERS, Connection: 'close' });
-      res.end(callbackPage(title, message, ok));
+      res.writeHead(status, { ...PAGE_HEADERS, 'Content-Language': language, Connection: 'close' });
+      res.end(callbackPage(title, message, ok, language));
     };
     // A page elsewhere cannot reach us under another name (DNS rebinding): the Host must be ours.
-    if (req.headers.host !== this.expectedHost) return page(400, 'Not for Notarium', 'This request was not addressed to Notarium.');
+    if (req.headers.host !== this.expectedHost) return page(400, t('callbackPage.notForUsTitle'), t('callbackPage.notForUs'));
     const url = new URL(req.url ?? '/', `http://${this.expectedHost}`);
-    if (url.pathname !== CALLBACK_PATH) return page(404, 'Not found', 'There is nothing here.');
-    if (req.method !== 'GET') return page(405, 'Not allowed', 'The sign-in callback is a GET request.');
+    if (url.pathname !== CALLBACK_PATH) return page(404, t('callbackPage.notFoundTitle'), t('callbackPage.notFound'));
+    if (req.method !== 'GET') return page(405, t('callbackPage.notAllowedTitle'), t('callbackPage.notAllowed'));
     const params = url.searchParams;
     if (!this.settle || !this.expectedState || params.get('state') !== this.expectedState) {
-      return page(400, 'Sign-in refused', 'This answer does not belong to the sign-in Notarium started. Start the sign-in again from Notarium.');
+      return page(400, t('callbackPage.refusedTitle'), t('callbackPage.notOurs'));
     }
     const error = params.get('error');
     if (error) {
       const cancelled = error === 'access_denied';
-      page(
-        200,
-        cancelled ? 'Sign-in cancelled' : 'Sign-in failed',
-        `${cancelled ? 'You cancelled the sign-in.' : 'The identity portal reported an error.'} You can close this tab.`,
-      );
+      if (cancelled) page(200, t('callbackPage.cancelledTitle'), t('callbackPage.cancelled'));
+      else page(200, t('callbackPage.failedTitle'), t('callbackPage.portalError'));
       const description = params.get('error_description');
       return this.settle(
         cancelled
@@ -105,13 +108,15 @@ export class LoopbackListener {
       );
     }
     const code = params.get('code');
-    if (!code) return page(400, 'Sign-in refused', 'The answer carries no authorization code. Start the sign-in again from Notarium.');
+    if (!code) return page(400, t('callbackPage.refusedTitle'), t('callbackPage.noCode'));
     // The page says how the sign-in ended, not that it goes on: the code is exchanged and the token stored first.
     let answered = (): void => {};
     this.pageAnswered = new Promise((resolve) => (answered = resolve));
     this.pendingPage = (failure) => {
-      if (failure) page(200, 'Sign-in failed', `Notarium could not finish your sign-in: ${failure.message} Return to Notarium to try again.`);
-      else page(200, 'Signed in', 'You are signed in to Notarium. You can close this tab and return to Notarium.', true);
+      if (failure) {
+        const reason = engineWords(language, allMessages).text(failure.message, failure.said);
+        page(200, t('callbackPage.failedTitle'), t('callbackPage.notFinished', { reason }));
+      } else page(200, t('callbackPage.signedInTitle'), t('callbackPage.signedIn'), true);
       answered();
     };
     this.settle({ code });

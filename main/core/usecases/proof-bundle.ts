@@ -11,6 +11,7 @@ import { documentExport, exportReceipts, type ExportResult } from './document-ex
 import { fileReceipt } from './batch-receipts.ts';
 import { asFile, type Registration } from './registrations.ts';
 import { importedEvidenceWords } from './held-as-imported.ts';
+import type { Language } from '../../../preload/i18n/languages.ts';
 
 /**
  * A proof bundle (`receipt export --bundle`): the receipt (a document's: every version's, and its
@@ -30,7 +31,12 @@ export interface BundleResult extends ExportResult {
 }
 
 /** `out` names the bundle's folder (made if need be); without it, the receipts go beside the file as always. */
-export async function exportProofBundle(ctx: NotaryContext, target: string, options: { out?: string; profile?: string } = {}): Promise<BundleResult> {
+/** `language`: README.txt's (the page speaks its reader's); English when not given. */
+export async function exportProofBundle(
+  ctx: NotaryContext,
+  target: string,
+  options: { out?: string | undefined; profile?: string | undefined; language?: Language } = {},
+): Promise<BundleResult> {
   const page = verifierPage(); // before anything is written: a copy without its page says so first
   const folder = options.out === undefined ? undefined : bundleFolder(resolve(options.out));
   const result = await exportReceipts(ctx, target, {
@@ -56,6 +62,7 @@ export async function exportProofBundle(ctx: NotaryContext, target: string, opti
     pageSha256: verifierSha256,
     writtenAt: new Date(ctx.now()),
     imported: result.imported,
+    ...(options.language ? { language: options.language } : {}),
   });
   writeBundleFile(readme, text, 'README');
   return { ...result, verifier, verifierSha256, readme };
@@ -100,9 +107,13 @@ function writeBundleFile(path: string, text: string, what: string): void {
 
 /**
  * The app's proof bundle, one download: a zip of the receipt (a document version's: the document's
- * receipts and index, as its export) and verify.html, named for the file or document.
+ * receipts and index, as its export), verify.html and README.txt (in `language`), named for the file or document.
  */
-export async function proofBundleZip(ctx: NotaryContext, found: Registration): Promise<{ fileName: string; zip: Uint8Array; receipts: number }> {
+export async function proofBundleZip(
+  ctx: NotaryContext,
+  found: Registration,
+  language: Language = 'en',
+): Promise<{ fileName: string; zip: Uint8Array; receipts: number }> {
   const page = verifierPage();
   const record = asFile(found);
   const document = record.documentId === null ? undefined : await ctx.library.documents.get(record.documentId);
@@ -115,6 +126,7 @@ export async function proofBundleZip(ctx: NotaryContext, found: Registration): P
     pageSha256: pageSha256(page.html),
     writtenAt: new Date(ctx.now()),
     imported: document ? null : importedEvidenceWords(found.record, receiptFileName(record.name)),
+    language,
   });
   const zip = zipArchive(
     [...files.map(({ name, data }) => ({ name, data })), { name: VERIFIER_PAGE_NAME, data: page.html }, { name: BUNDLE_README_NAME, data: readme }],

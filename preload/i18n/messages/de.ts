@@ -1,11 +1,21 @@
 import type { Catalogue } from '../message-types.ts';
-import { engineDe } from './engine/de.ts';
+import { engineDe, engineErrorsDe, engineErrorsWithDe } from './engine/de.ts';
 import { certificateDe } from './certificate/de.ts';
+import { verifyDe } from './verify/de.ts';
+import { verifierPageDe } from './verifier-page/de.ts';
+import { bundleReadmeDe } from './bundle-readme/de.ts';
+import { browserPagesDe } from './browser-pages/de.ts';
 
 /** Notarium's messages in German (formal "Sie"); the glossary is in docs/decisions/i18n-library.md. */
 export const de = {
   ...engineDe,
+  ...engineErrorsDe,
+  ...engineErrorsWithDe,
   ...certificateDe,
+  ...verifyDe,
+  ...verifierPageDe,
+  ...bundleReadmeDe,
+  ...browserPagesDe,
   screens: {
     notarise: 'Zeitstempeln',
     library: 'Bibliothek',
@@ -205,71 +215,6 @@ export const de = {
   filter: {
     shown: '{{shown}} von {{all}} angezeigt',
   },
-  verify: {
-    lead: 'Prüfen Sie Dateien gegen ihre Registrierung. Legen Sie eine Quittung zusammen mit ihrer Datei ab, um sie ohne die Bibliothek zu prüfen.',
-    dropTitle: 'Dateien zum Prüfen hier ablegen',
-    dropHint:
-      'Legen Sie x.receipt.json neben x, um mit dieser Quittung zu prüfen; eine Quittung allein wird so weit geprüft, wie es ohne ihre Datei möglich ist.',
-    inputLabel: 'Dateien zum Prüfen',
-    offline: 'Offline (nur die Quittung: kein Explorer, kein Dienst)',
-    empty: 'Hier erscheinen die Ergebnisse, eine Zeile pro Datei, mit jeder durchgeführten Prüfung und dem, was sie beweist.',
-    noFile: 'Es gab keine Datei zum Prüfen.',
-    results: 'Ergebnisse',
-    checking: 'wird geprüft…',
-    exportCsv: 'Als CSV exportieren',
-    clear: 'Leeren',
-    filterLabel: 'Ergebnisse nach Dateiname, Status oder Meldung filtern',
-    filterPlaceholder: 'Nach Name, Status oder Meldung filtern',
-    noMatch: 'Kein Ergebnis enthält „{{filter}}“ in Dateiname, Status oder Meldung.',
-    checkedAt: 'Geprüft um {{time}}',
-    removeRun: 'Die um {{time}} geprüften Ergebnisse entfernen',
-    remove: 'Entfernen',
-    colStatus: 'Status',
-    colFile: 'Datei',
-    colMessage: 'Meldung',
-    colFileAndMessage: 'Datei und Meldung',
-    report: 'Bericht',
-    reportFor: 'Bericht für {{name}}',
-    messageFor: 'die Meldung zu {{name}}',
-    provesFor: 'was dies für {{name}} beweist',
-    stepFor: '{{step}} für {{name}}',
-    proves: 'Was dies beweist:',
-    unproven: 'Was dies nicht beweist:',
-    transaction: 'Transaktion',
-    code: 'Code: {{code}}',
-    askOnline: 'Um ihn abzufragen, prüfen Sie erneut ohne Häkchen bei „Offline“.',
-    expected: 'Erwartet',
-    found: 'Gefunden',
-    status: {
-      verified: 'Verifiziert',
-      partiallyVerified: 'Teilweise verifiziert',
-      mismatch: 'Abweichung',
-      pending: 'Ausstehend',
-      unknown: 'Unbekannt',
-      unreadable: 'Nicht lesbar',
-      verifiedOnTestChain: 'Verifiziert · Testchain',
-    },
-    counts: {
-      verified_one: '{{count, number}} verifiziert',
-      verified_other: '{{count, number}} verifiziert',
-      partiallyVerified_one: '{{count, number}} teilweise verifiziert',
-      partiallyVerified_other: '{{count, number}} teilweise verifiziert',
-      mismatch_one: '{{count, number}} Abweichung',
-      mismatch_other: '{{count, number}} Abweichungen',
-      pending_one: '{{count, number}} ausstehend',
-      pending_other: '{{count, number}} ausstehend',
-      unknown_one: '{{count, number}} unbekannt',
-      unknown_other: '{{count, number}} unbekannt',
-      unreadable_one: '{{count, number}} nicht lesbar',
-      unreadable_other: '{{count, number}} nicht lesbar',
-    },
-    step: {
-      pass: 'Bestanden',
-      fail: 'Fehlgeschlagen',
-      skipped: 'Übersprungen',
-      notRun: 'Nicht geprüft',
-    },
-  },
   library: {
     lead: 'Jede Datei, die Sie mit einem Zeitstempel versehen haben, mit ihrer Registrierung und ihrem Nachweis.',
     searchLabel: 'Nach Name, Fingerabdruck oder Transaktions-ID suchen',
@@ -376,7 +321,7 @@ export const de = {
     printing: 'Wird gedruckt…',
     preparing: 'Wird vorbereitet…',
     htmlTitle: 'Eine Webseite zum Drucken oder Aufbewahren',
-    certificateLanguage: 'Sprache des Zertifikats',
+    certificateLanguage: 'Sprache des Zertifikats und des Nachweispakets',
     failedNote: 'Diese Registrierung war nicht erfolgreich, daher gibt es keinen Nachweis zu exportieren. Versehen Sie die Datei erneut mit einem Zeitstempel.',
     notReadyNote: 'Quittung und Zertifikat sind bereit, sobald die Registrierung in einem Block ist.',
     batch: 'Stapel',

@@ -1,5 +1,9 @@
-import { engineEn } from './engine/en.ts';
+import { engineEn, engineErrorsEn, engineErrorsWithEn } from './engine/en.ts';
 import { certificateEn } from './certificate/en.ts';
+import { verifyEn } from './verify/en.ts';
+import { verifierPageEn } from './verifier-page/en.ts';
+import { bundleReadmeEn } from './bundle-readme/en.ts';
+import { browserPagesEn } from './browser-pages/en.ts';
 
 /**
  * Notarium's messages in English: the source the other languages follow (their keys and
@@ -8,7 +12,13 @@ import { certificateEn } from './certificate/en.ts';
  */
 export const en = {
   ...engineEn,
+  ...engineErrorsEn,
+  ...engineErrorsWithEn,
   ...certificateEn,
+  ...verifyEn,
+  ...verifierPageEn,
+  ...bundleReadmeEn,
+  ...browserPagesEn,
   screens: {
     notarise: 'Notarise',
     library: 'Library',
@@ -204,70 +214,6 @@ export const en = {
   filter: {
     shown: '{{shown}} of {{all}} shown',
   },
-  verify: {
-    lead: 'Check files against their registration. Drop a receipt along with its file to check it without the library.',
-    dropTitle: 'Drop files to verify',
-    dropHint: 'Add x.receipt.json next to x to verify with that receipt; a receipt alone is checked as far as it can be without its file.',
-    inputLabel: 'Files to verify',
-    offline: 'Offline (receipt only: no explorer, no service)',
-    empty: 'Results appear here, one line per file, with each check that was made and what it proves.',
-    noFile: 'There was no file to verify.',
-    results: 'Results',
-    checking: 'checking…',
-    exportCsv: 'Export CSV',
-    clear: 'Clear',
-    filterLabel: 'Filter results by file name, status or message',
-    filterPlaceholder: 'Filter by name, status or message',
-    noMatch: 'No result has “{{filter}}” in its file name, status or message.',
-    checkedAt: 'Checked at {{time}}',
-    removeRun: 'Remove the results checked at {{time}}',
-    remove: 'Remove',
-    colStatus: 'Status',
-    colFile: 'File',
-    colMessage: 'Message',
-    colFileAndMessage: 'File and message',
-    report: 'Report',
-    reportFor: 'Report for {{name}}',
-    messageFor: 'the message for {{name}}',
-    provesFor: 'what this proves for {{name}}',
-    stepFor: '{{step}} for {{name}}',
-    proves: 'What this proves:',
-    unproven: 'What this leaves unproven:',
-    transaction: 'Transaction',
-    code: 'Code: {{code}}',
-    askOnline: 'To ask it, verify again with “Offline” unticked.',
-    expected: 'Expected',
-    found: 'Found',
-    status: {
-      verified: 'Verified',
-      partiallyVerified: 'Partially verified',
-      mismatch: 'Mismatch',
-      pending: 'Pending',
-      unknown: 'Unknown',
-      unreadable: 'Unreadable',
-      verifiedOnTestChain: 'Verified · test chain',
-    },
-    counts: {
-      verified_one: '{{count, number}} verified',
-      verified_other: '{{count, number}} verified',
-      partiallyVerified_one: '{{count, number}} partially verified',
-      partiallyVerified_other: '{{count, number}} partially verified',
-      mismatch_one: '{{count, number}} mismatch',
-      mismatch_other: '{{count, number}} mismatch',
-      pending_one: '{{count, number}} pending',
-      pending_other: '{{count, number}} pending',
-      unknown_one: '{{count, number}} unknown',
-      unknown_other: '{{count, number}} unknown',
-      unreadable_one: '{{count, number}} unreadable',
-      unreadable_other: '{{count, number}} unreadable',
-    },
-    step: {
-      pass: 'Pass',
-      fail: 'Fail',
-      skipped: 'Skipped',
-      notRun: 'Not run',
-    },
-  },
   library: {
     lead: 'Every file you have notarised, with its registration and proof.',
     searchLabel: 'Search by name, fingerprint or transaction id',
@@ -372,7 +318,7 @@ export const en = {
     printing: 'Printing…',
     preparing: 'Preparing…',
     htmlTitle: 'A web page to print or keep',
-    certificateLanguage: 'Language of the certificate',
+    certificateLanguage: 'Language of the certificate and the proof bundle',
     failedNote: 'This registration did not succeed, so there is no proof to export. Notarise the file again.',
     notReadyNote: 'The receipt and the certificate are ready once the registration is in a block.',
     batch: 'Batch',

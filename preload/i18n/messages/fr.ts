@@ -1,11 +1,21 @@
 import type { Catalogue } from '../message-types.ts';
-import { engineFr } from './engine/fr.ts';
+import { engineFr, engineErrorsFr, engineErrorsWithFr } from './engine/fr.ts';
 import { certificateFr } from './certificate/fr.ts';
+import { verifyFr } from './verify/fr.ts';
+import { verifierPageFr } from './verifier-page/fr.ts';
+import { bundleReadmeFr } from './bundle-readme/fr.ts';
+import { browserPagesFr } from './browser-pages/fr.ts';
 
 /** Notarium's messages in French (formal "vous"); the glossary is in docs/decisions/i18n-library.md. */
 export const fr = {
   ...engineFr,
+  ...engineErrorsFr,
+  ...engineErrorsWithFr,
   ...certificateFr,
+  ...verifyFr,
+  ...verifierPageFr,
+  ...bundleReadmeFr,
+  ...browserPagesFr,
   screens: {
     notarise: 'Horodater',
     library: 'Bibliothèque',
@@ -218,76 +228,6 @@ export const fr = {
   filter: {
     shown: '{{shown}} sur {{all}} affichés',
   },
-  verify: {
-    lead: 'Vérifiez des fichiers par rapport à leur enregistrement. Déposez un reçu avec son fichier pour le vérifier sans la bibliothèque.',
-    dropTitle: 'Déposez des fichiers à vérifier',
-    dropHint: 'Placez x.receipt.json à côté de x pour vérifier avec ce reçu ; un reçu seul est vérifié aussi loin que possible sans son fichier.',
-    inputLabel: 'Fichiers à vérifier',
-    offline: 'Hors ligne (reçu seul : ni explorateur, ni service)',
-    empty: 'Les résultats s’affichent ici, une ligne par fichier, avec chaque contrôle effectué et ce qu’il prouve.',
-    noFile: 'Il n’y avait aucun fichier à vérifier.',
-    results: 'Résultats',
-    checking: 'vérification en cours…',
-    exportCsv: 'Exporter en CSV',
-    clear: 'Effacer',
-    filterLabel: 'Filtrer les résultats par nom de fichier, statut ou message',
-    filterPlaceholder: 'Filtrer par nom, statut ou message',
-    noMatch: 'Aucun résultat ne contient « {{filter}} » dans son nom de fichier, son statut ou son message.',
-    checkedAt: 'Vérification de {{time}}',
-    removeRun: 'Retirer les résultats de la vérification de {{time}}',
-    remove: 'Retirer',
-    colStatus: 'Statut',
-    colFile: 'Fichier',
-    colMessage: 'Message',
-    colFileAndMessage: 'Fichier et message',
-    report: 'Rapport',
-    reportFor: 'Rapport pour {{name}}',
-    messageFor: 'le message pour {{name}}',
-    provesFor: 'ce que cela prouve pour {{name}}',
-    stepFor: '{{step}} pour {{name}}',
-    proves: 'Ce que cela prouve :',
-    unproven: 'Ce que cela ne prouve pas :',
-    transaction: 'Transaction',
-    code: 'Code : {{code}}',
-    askOnline: 'Pour l’interroger, vérifiez à nouveau en décochant « Hors ligne ».',
-    expected: 'Attendu',
-    found: 'Trouvé',
-    status: {
-      verified: 'Vérifié',
-      partiallyVerified: 'Partiellement vérifié',
-      mismatch: 'Non concordant',
-      pending: 'En attente',
-      unknown: 'Inconnu',
-      unreadable: 'Illisible',
-      verifiedOnTestChain: 'Vérifié · chaîne de test',
-    },
-    counts: {
-      verified_one: '{{count, number}} vérifié',
-      verified_many: '{{count, number}} vérifiés',
-      verified_other: '{{count, number}} vérifiés',
-      partiallyVerified_one: '{{count, number}} partiellement vérifié',
-      partiallyVerified_many: '{{count, number}} partiellement vérifiés',
-      partiallyVerified_other: '{{count, number}} partiellement vérifiés',
-      mismatch_one: '{{count, number}} non concordant',
-      mismatch_many: '{{count, number}} non concordants',
-      mismatch_other: '{{count, number}} non concordants',
-      pending_one: '{{count, number}} en attente',
-      pending_many: '{{count, number}} en attente',
-      pending_other: '{{count, number}} en attente',
-      unknown_one: '{{count, number}} inconnu',
-      unknown_many: '{{count, number}} inconnus',
-      unknown_other: '{{count, number}} inconnus',
-      unreadable_one: '{{count, number}} illisible',
-      unreadable_many: '{{count, number}} illisibles',
-      unreadable_other: '{{count, number}} illisibles',
-    },
-    step: {
-      pass: 'Réussi',
-      fail: 'Échoué',
-      skipped: 'Ignoré',
-      notRun: 'Non effectué',
-    },
-  },
   library: {
     lead: 'Tous les fichiers que vous avez horodatés, avec leur enregistrement et leur preuve.',
     searchLabel: 'Rechercher par nom, empreinte ou identifiant de transaction',
@@ -397,7 +337,7 @@ export const fr = {
     printing: 'Impression…',
     preparing: 'Préparation…',
     htmlTitle: 'Une page web à imprimer ou à conserver',
-    certificateLanguage: 'Langue du certificat',
+    certificateLanguage: 'Langue du certificat et du dossier de preuve',
     failedNote: 'Cet enregistrement n’a pas abouti : il n’y a donc aucune preuve à exporter. Horodatez à nouveau le fichier.',
     notReadyNote: 'Le reçu et le certificat seront prêts dès que l’enregistrement sera entré dans un bloc.',
     batch: 'Lot',

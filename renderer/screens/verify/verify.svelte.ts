@@ -1,7 +1,7 @@
 import type { FileRef, NotariumBridge, NotariumEvents, VerificationView } from '../../../preload/contract.ts';
 import { besideReceipt, isReceiptName } from '../../../verifier/receipt-name.ts';
 import type { MessageKey } from '../../../preload/i18n/message-types.ts';
-import type { VerifyStatus } from '../../../preload/verify-statuses.ts';
+import { STEP_STATUS_MESSAGES, VERIFIED_ON_TEST_CHAIN_MESSAGE, VERIFY_STATUS_MESSAGES, type VerifyStatus } from '../../../preload/verify-statuses.ts';
 import { fileRefs, notarium, sentence, type FileRefs } from '../../lib/bridge.ts';
 import type { Tone } from '../../lib/format.ts';
 import { t } from '../../lib/locale.svelte.ts';
@@ -293,26 +293,25 @@ const TONE: Record<VerificationView['status'], Tone> = {
 };
 export const statusTone = (r: Result): Tone => (r.verifiedOnTestChain ? 'test' : TONE[r.status]);
 
-/** Each status's words: its badge, and its count in the summary ("3 verified"). */
-const STATUS_KEYS = {
-  verified: ['verify.status.verified', 'verify.counts.verified'],
-  'partially-verified': ['verify.status.partiallyVerified', 'verify.counts.partiallyVerified'],
-  mismatch: ['verify.status.mismatch', 'verify.counts.mismatch'],
-  pending: ['verify.status.pending', 'verify.counts.pending'],
-  unknown: ['verify.status.unknown', 'verify.counts.unknown'],
-  unreadable: ['verify.status.unreadable', 'verify.counts.unreadable'],
-} as const satisfies Record<VerifyStatus, readonly [MessageKey, MessageKey]>;
+/** Each status's count in the summary ("3 verified"); its badge's word is VERIFY_STATUS_MESSAGES'. */
+const COUNT_KEYS = {
+  verified: 'verify.counts.verified',
+  'partially-verified': 'verify.counts.partiallyVerified',
+  mismatch: 'verify.counts.mismatch',
+  pending: 'verify.counts.pending',
+  unknown: 'verify.counts.unknown',
+  unreadable: 'verify.counts.unreadable',
+} as const satisfies Record<VerifyStatus, MessageKey>;
 
 /** A test chain's "verified" is its own badge: its proof of work proves nothing, and it never reads as a mainnet proof. */
-export const statusWord = (r: Result): string => (r.verifiedOnTestChain ? t('verify.status.verifiedOnTestChain') : t(STATUS_KEYS[r.status][0]));
+export const statusWord = (r: Result): string => t(r.verifiedOnTestChain ? VERIFIED_ON_TEST_CHAIN_MESSAGE : VERIFY_STATUS_MESSAGES[r.status]);
 
 /** How many results have a status, in words ("3 verified"), for the summary above them. */
-export const statusCount = (status: VerifyStatus, count: number): string => t(STATUS_KEYS[status][1], { count });
-
-const STEP_KEYS = { pass: 'verify.step.pass', fail: 'verify.step.fail', skipped: 'verify.step.skipped', 'not-run': 'verify.step.notRun' } as const;
+export const statusCount = (status: VerifyStatus, count: number): string => t(COUNT_KEYS[status], { count });
 
 /** A verification step's status in a word (one this page does not know, from a newer engine, as it is). */
-export const stepWord = (status: string): string => (status in STEP_KEYS ? t(STEP_KEYS[status as keyof typeof STEP_KEYS]) : status);
+export const stepWord = (status: string): string =>
+  Object.hasOwn(STEP_STATUS_MESSAGES, status) ? t(STEP_STATUS_MESSAGES[status as keyof typeof STEP_STATUS_MESSAGES]) : status;
 
 export function toCsv(rows: Row[]): string {
   const cell = (v: string | null | undefined): string => {

@@ -78,10 +78,10 @@ describe('verification sentences', () => {
     const failed = all['wrong file']!.steps.find((s) => s.status === 'fail')!;
     expect(failed).toMatchObject({ id: 'file-digest', code: 'file-digest-mismatch' });
     expect(failed.said).toBeUndefined();
-    expect(sayIn('de', { key: 'stepCodes.file-digest-mismatch' })).toBe('Der SHA-256-Hashwert der Datei ist nicht der, den die Quittung enthält.');
+    expect(sayIn('de', { key: 'stepCodes.file-digest-mismatch' })).toBe('Der SHA\u2011256-Hashwert der Datei ist nicht der, den die Quittung enthält.');
     expect(all['wrong file']!.said.summary.map((s) => sayIn('fr', s))).toEqual([
       'La vérification a échoué à l’étape file-digest.',
-      'Le condensé SHA-256 du fichier n’est pas celui que contient le reçu.',
+      'Le condensé SHA\u2011256 du fichier n’est pas celui que contient le reçu.',
     ]);
   });
 

@@ -36,7 +36,7 @@ function messages(c: Catalogue): Map<string, Map<string, string>> {
 const params = (variants: Map<string, string>): string[] =>
   [...new Set([...variants.values()].flatMap((text) => [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((m) => m[1]!)))].sort();
 
-const SOURCES = ['renderer', 'preload', 'main', 'verifier', 'verifier-page'];
+const SOURCES = ['renderer', 'preload', 'main', 'verifier', 'verifier-page', 'scripts'];
 /** Groups whose keys are codes of the engine, named by the code lists (checked below) rather than in quotes. */
 const BY_CODE = ['stepCodes.', 'errors.'];
 function sourceText(): string {
@@ -101,6 +101,22 @@ describe('translator', () => {
     expect(fr('notarise.toBeAnchored', { count: 1234 })).toMatch(/^1\s234 fichiers,/);
     expect(translator('de')('notarise.oneRegistration', { count: 1234 })).toBe('Eine Registrierung für 1.234 Dateien');
     expect(translator('en')('notarise.oneRegistration', { count: 1234 })).toBe('One registration for 1,234 files');
+  });
+});
+
+describe('words kept whole', () => {
+  it('French and German never break "SHA-256" at its hyphen (U+2011); English keeps the engine\'s words; a parameter is left as it is', () => {
+    const all = (language: Language) => {
+      const t = translator(language) as (key: string, params?: object) => string;
+      return [...flatten(CATALOGUES[language]).keys()].map((key) => t(key.replace(PLURAL, ''), { count: 2 }));
+    };
+    for (const language of ['fr', 'de'] as const) {
+      const said = all(language);
+      expect(said.filter((text) => text.includes('SHA-256'))).toEqual([]);
+      expect(said.filter((text) => text.includes('SHA\u2011256')).length).toBeGreaterThan(10);
+    }
+    expect(all('en').some((text) => text.includes('SHA\u2011256'))).toBe(false);
+    expect(translator('fr')('verifierPage.unreadableFile', { name: 'SHA-256.txt', reason: 'x' })).toBe('SHA-256.txt n’a pas pu être lu\u00a0: x');
   });
 });
 

@@ -54,7 +54,7 @@ describe('engine sentences in the page', () => {
   it('German: a step by its message, a failed check by its code, the label and the verdict naming its steps', () => {
     locale.choose('de');
     expect(stepText(passed)).toBe('Das Falten der 3 Knoten ab Index 5 ergibt die Merkle-Wurzel r.');
-    expect(stepText(failed)).toBe('Der SHA-256-Hashwert der Datei ist nicht der, den die Quittung enthält.');
+    expect(stepText(failed)).toBe('Der SHA\u2011256-Hashwert der Datei ist nicht der, den die Quittung enthält.');
     expect(stepLabel(failed)).toBe('Hashwert der Datei');
     expect(verdictText(partial())).toBe(
       'Teilweise verifiziert, nicht verifiziert: Keine Prüfung ist fehlgeschlagen, aber die Schritte „Transaktion“ und „Block-Header“ konnten nicht geprüft werden.',

@@ -216,6 +216,9 @@ export const engineDe = {
     'feature-unavailable': 'Die Konfiguration des Dienstes bietet die Prüfung, die dieser Schritt verlangt, nicht an.',
     'service-unreachable': 'Der Dienst war nicht erreichbar.',
   },
+} as const;
+
+export const engineErrorsDe = {
   errors: {
     TX_ID_PARAM_INVALID: 'Das ist keine gültige Transaktions-ID: Erwartet werden 64 Hexadezimalzeichen. Prüfen Sie die angegebene txId.',
     TX_HASH_PARM_INVALID: 'Das ist kein gültiger Transaktions-Hash: Erwartet werden 64 Hexadezimalzeichen. Prüfen Sie den angegebenen Hash.',
@@ -358,6 +361,9 @@ export const engineDe = {
     PDF_FAILED: 'Das Zertifikat konnte nicht als PDF gedruckt werden: Speichern Sie stattdessen das HTML-Zertifikat und drucken Sie es aus Ihrem Browser.',
     PDF_TIMEOUT: 'Der PDF-Druck des Zertifikats hat zu lange gedauert: Speichern Sie stattdessen das HTML-Zertifikat und drucken Sie es aus Ihrem Browser.',
   },
+} as const;
+
+export const engineErrorsWithDe = {
   errorsWith: {
     alreadyWatched: '{{path}} wird bereits überwacht.',
     watchOverlap: '{{path}} überschneidet sich mit dem überwachten Ordner {{other}}: Eine Datei würde doppelt überwacht.',

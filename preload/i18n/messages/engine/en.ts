@@ -1,7 +1,7 @@
 /**
  * The engine's sentences in English, keyed by what says them: a verification step's sentence
  * (`steps.*`, made with its parameters where the verifier writes its English), a failed or skipped
- * step's code (`stepCodes.*`, main/core/receipts/verify/step-codes.ts), a verdict (`verdicts.*`),
+ * step's code (`stepCodes.*`, verifier/step-codes.ts), a verdict (`verdicts.*`),
  * an error's catalogue code (`errors.*`, main/core/errors/catalogue.ts) and an error sentence with
  * parameters (`errorsWith.*`). The engine keeps writing its own English for the CLI, the logs and
  * the verifier page; these are what a page says (test/unit/preload/engine-sentences.test.ts keeps
@@ -216,6 +216,10 @@ export const engineEn = {
     'feature-unavailable': "The service's configuration does not offer the check this step asks.",
     'service-unreachable': 'The service could not be reached.',
   },
+} as const;
+
+/** The error catalogue's sentences, by code: apart, so that the verifier page, which says none of them, does not carry them. */
+export const engineErrorsEn = {
   errors: {
     TX_ID_PARAM_INVALID: 'That is not a valid transaction id: expected 64 hexadecimal characters. Check the txId you gave.',
     TX_HASH_PARM_INVALID: 'That is not a valid transaction hash: expected 64 hexadecimal characters. Check the hash you gave.',
@@ -342,6 +346,10 @@ export const engineEn = {
     PDF_FAILED: 'The certificate could not be printed to PDF: save the HTML certificate and print it from your browser instead.',
     PDF_TIMEOUT: 'Printing the certificate to PDF took too long: save the HTML certificate and print it from your browser instead.',
   },
+} as const;
+
+/** Error sentences with parameters; the verifier page says one (a receipt it cannot read). */
+export const engineErrorsWithEn = {
   errorsWith: {
     alreadyWatched: '{{path}} is already watched.',
     watchOverlap: '{{path}} overlaps the watched folder {{other}}: a file would be watched twice.',

@@ -225,6 +225,9 @@ export const engineFr = {
     'feature-unavailable': 'La configuration du service n’offre pas le contrôle que demande cette étape.',
     'service-unreachable': 'Le service n’a pas pu être joint.',
   },
+} as const;
+
+export const engineErrorsFr = {
   errors: {
     TX_ID_PARAM_INVALID: 'Ce n’est pas un identifiant de transaction valable : 64 caractères hexadécimaux sont attendus. Vérifiez le txId que vous avez donné.',
     TX_HASH_PARM_INVALID: 'Ce n’est pas un hachage de transaction valable : 64 caractères hexadécimaux sont attendus. Vérifiez le hachage que vous avez donné.',
@@ -362,6 +365,9 @@ export const engineFr = {
     PDF_FAILED: 'Le certificat n’a pas pu être imprimé en PDF : enregistrez plutôt le certificat HTML et imprimez-le depuis votre navigateur.',
     PDF_TIMEOUT: 'L’impression du certificat en PDF a pris trop de temps : enregistrez plutôt le certificat HTML et imprimez-le depuis votre navigateur.',
   },
+} as const;
+
+export const engineErrorsWithFr = {
   errorsWith: {
     alreadyWatched: '{{path}} est déjà surveillé.',
     watchOverlap: '{{path}} chevauche le dossier surveillé {{other}} : un fichier serait surveillé deux fois.',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bundleReadme, readmeAsWritten, readmeFacts, type ReadmeFacts } from '../../../../main/core/usecases/bundle-readme.ts';
+import { bundleReadme, readmeAsWritten, readmeFacts, readmeVersion, type ReadmeFacts } from '../../../../main/core/usecases/bundle-readme.ts';
+import packageJson from '../../../../package.json' with { type: 'json' };
+import { LANGUAGES } from '../../../../preload/i18n/languages.ts';
 
 const SHA = 'd1'.repeat(32);
 const plain: ReadmeFacts = { receipts: ['lease.pdf.receipt.json'], pageSha256: SHA, writtenAt: new Date('2026-11-29T12:00:00.000Z'), imported: null };
@@ -15,7 +17,7 @@ describe("a proof bundle's README.txt, read back", () => {
   it('gives back the facts it was written from, names with spaces, an index and an imported paragraph included', () => {
     for (const facts of [plain, versions]) {
       const text = bundleReadme(facts);
-      expect(readmeFacts(text)).toEqual({ ...facts, imported: facts.imported ?? null });
+      expect(readmeFacts(text)).toEqual({ ...facts, imported: facts.imported ?? null, language: 'en' });
       expect(readmeAsWritten(text)).toBe('as-written');
       expect(readmeAsWritten(text.replace(/\n/g, '\r\n'))).toBe('as-written');
     }
@@ -42,5 +44,42 @@ describe("a proof bundle's README.txt, read back", () => {
 
   it("is another version's when its first line names another", () => {
     expect(readmeAsWritten(bundleReadme(plain).replace(/Notarium \d+\.\d+\.\d+\S*/, 'Notarium 0.0.9'))).toBe('other-version');
+  });
+
+  for (const language of LANGUAGES) {
+    it(`${language}: written in the export's language, read back word for word, and edited when a word of it is`, () => {
+      for (const facts of [plain, versions].map((f) => ({ ...f, language }))) {
+        const text = bundleReadme(facts);
+        expect(readmeVersion(text)).toBe(packageJson.version);
+        expect(readmeFacts(text)).toEqual({ ...facts, imported: facts.imported ?? null });
+        expect(readmeAsWritten(text)).toBe('as-written');
+        expect(readmeAsWritten(text.replace(/\n/g, '\r\n'))).toBe('as-written');
+        // Plain text for any editor: lines of 100 columns at most (but a long name's row), ASCII hyphens (no layout to keep a word whole in).
+        if (facts.receipts === plain.receipts) expect(text.split('\n').filter((line) => [...line].length > 100)).toEqual([]);
+        expect(text).not.toContain('\u2011');
+        const edits = [
+          text.replace(/(verify\.html)(?![\s\S]*verify\.html)/, 'verify.htm'),
+          text.replace(/\bNotarium\b(?![\s\S]*\bNotarium\b)/, 'Notarlum'),
+          text.replace('sha256sum verify.html', 'sha256sum  verify.html'),
+          `${text}\n${text.split('\n')[2]}\n`,
+          text.replace('.000Z\n', '.000Z (UTC)\n'),
+        ];
+        for (const edited of edits) {
+          expect(edited, String(edits.indexOf(edited))).not.toBe(text);
+          expect(readmeAsWritten(edited), String(edits.indexOf(edited))).toBe('edited');
+        }
+      }
+    });
+  }
+
+  it('in another language than its first line is edited: each is read in its own words', () => {
+    const french = bundleReadme({ ...plain, language: 'fr' });
+    const german = bundleReadme({ ...plain, language: 'de' });
+    const english = bundleReadme(plain);
+    const mixed = [english.split('\n')[0], ...french.split('\n').slice(1)].join('\n');
+    expect(readmeAsWritten(mixed)).toBe('edited');
+    expect(readmeAsWritten([german.split('\n')[0], ...english.split('\n').slice(1)].join('\n'))).toBe('edited');
+    expect(french).toContain('Pour vérifier');
+    expect(german).toContain('Zum Prüfen');
   });
 });
