@@ -34,7 +34,11 @@ export async function waitAll(
   notary.startPoller();
   const waiting = outcomes.filter(isRegistered);
   if (waiting.length === 0) return { stopped: false };
-  const depth = (r: StoredRecord) => confirmations ?? notary.library.profiles.require(r.profile).targetConfirmations;
+  // Each profile's depth read once, before the wait: the lines that say it are drawn synchronously.
+  const targets = new Map<string, number>();
+  for (const { record } of waiting)
+    if (!targets.has(record.profile)) targets.set(record.profile, (await notary.library.profiles.require(record.profile)).targetConfirmations);
+  const depth = (r: StoredRecord) => confirmations ?? targets.get(r.profile)!;
   const reached = new Set<string>();
   const stop = new AbortController();
   const now = () => notary.context.now(); // the engine's clock, whose times nextCheckAt holds

@@ -8,6 +8,7 @@ import { NotariumError } from './errors/notarium-error.ts';
 import type { EmbeddedSandbox } from './sandbox-host/embedded-sandbox.ts';
 import { resolveApiKey } from './secrets/api-key.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
+import type { InTurns } from './store/in-turns.ts';
 import type { Profile, Profiles } from './store/profiles.ts';
 import type { SuggestedCommand } from './text/suggested-command.ts';
 
@@ -54,7 +55,7 @@ export interface Connection {
 }
 
 export interface ConnectionsOptions {
-  profiles: Profiles;
+  profiles: InTurns<Profiles>;
   sandbox: EmbeddedSandbox;
   secrets: SecretStore;
   env?: NodeJS.ProcessEnv;
@@ -79,7 +80,7 @@ export class Connections {
   forProfile(name: string): Promise<Connection> {
     let connection = this.cache.get(name);
     if (!connection) {
-      connection = this.open(this.options.profiles.require(name));
+      connection = this.options.profiles.require(name).then((profile) => this.open(profile));
       connection.catch(() => this.cache.delete(name));
       this.cache.set(name, connection);
     }
@@ -100,8 +101,8 @@ export class Connections {
    * After a failure to reach the embedded sandbox, the process that hosted it may have quit: the
    * next use connects again, and takes over hosting if nobody does.
    */
-  noteFailure(profileName: string, err: unknown): void {
-    const profile = this.options.profiles.get(profileName);
+  async noteFailure(profileName: string, err: unknown): Promise<void> {
+    const profile = await this.options.profiles.get(profileName);
     if (profile?.kind === 'sandbox' && err instanceof NotariumError && err.code === 'NETWORK') this.cache.delete(profileName);
   }
 
@@ -111,9 +112,10 @@ export class Connections {
    * itself if nobody does) and send it there: that sandbox is ours, keeps the same data, and
    * recognises a write sent again with its Idempotency-Key, so nothing is written twice.
    */
-  sandboxHostGone(profileName: string, err: unknown): boolean {
-    const profile = this.options.profiles.get(profileName);
-    return profile?.kind === 'sandbox' && !this.overridesOf(profileName)[BASE_URL_ENV] && err instanceof NotariumError && err.code === 'NETWORK';
+  async sandboxHostGone(profileName: string, err: unknown): Promise<boolean> {
+    if (!(err instanceof NotariumError) || err.code !== 'NETWORK') return false;
+    const profile = await this.options.profiles.get(profileName);
+    return profile?.kind === 'sandbox' && !(await this.overridesOf(profileName))[BASE_URL_ENV];
   }
 
   /**
@@ -127,7 +129,7 @@ export class Connections {
     try {
       return await ask(await used);
     } catch (err) {
-      if (!this.sandboxHostGone(profileName, err)) throw err;
+      if (!(await this.sandboxHostGone(profileName, err))) throw err;
       // Forgotten once: the reads that failed beside this one share the connection made after it.
       if (this.cache.get(profileName) === used) this.cache.delete(profileName);
       return ask(await this.forProfile(profileName));
@@ -138,12 +140,12 @@ export class Connections {
    * The overrides are for the profile in use: another profile's records (the poller follows them
    * all) must never go to the override URL, nor carry the override key to their own service.
    */
-  private overridesOf(profileName: string): NodeJS.ProcessEnv {
-    return profileName === (this.options.profileInUse ?? this.options.profiles.currentName()) ? (this.options.env ?? process.env) : {};
+  private async overridesOf(profileName: string): Promise<NodeJS.ProcessEnv> {
+    return profileName === (this.options.profileInUse ?? (await this.options.profiles.currentName())) ? (this.options.env ?? process.env) : {};
   }
 
   private async open(profile: Profile): Promise<Connection> {
-    const env = this.overridesOf(profile.name);
+    const env = await this.overridesOf(profile.name);
     const transport = { ...this.options.transport, command: this.options.command };
     const override = env[BASE_URL_ENV];
     if (profile.kind === 'sandbox' && !override) {
@@ -169,8 +171,8 @@ export class Connections {
     const baseUrl = override || profile.baseUrl!;
     // Only to the URL it was entered for: never to a changed profile URL or to NOTARIUM_BASE_URL (api-key.ts).
     // The profile is read again per request: a key set or a URL changed meanwhile (another process) counts at once.
-    const apiKey = () =>
-      resolveApiKey(this.options.profiles.require(profile.name), baseUrl, { store: this.options.secrets, env, command: this.options.command });
+    const apiKey = async () =>
+      resolveApiKey(await this.options.profiles.require(profile.name), baseUrl, { store: this.options.secrets, env, command: this.options.command });
     const sandboxElsewhere = Boolean(override) && profile.kind === 'sandbox';
     const templates = explorerTemplates(profile, baseUrl, sandboxElsewhere);
     const lookup = sandboxElsewhere ? sandboxBlockLookup(baseUrl) : profile.explorerBlockUrl;

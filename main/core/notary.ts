@@ -90,7 +90,8 @@ export class Notary {
     const command = options.command ?? installedCommand;
     const blockInterval = options.sandboxBlockInterval ?? 10;
     this.library = Library.open(options.dataDir, now);
-    this.library.profiles.tuneSandbox(blockInterval);
+    // Part of opening, synchronous as the library's own opening is.
+    this.library.profiles.sync.tuneSandbox(blockInterval);
     this.sandbox = new EmbeddedSandbox(embeddedSandboxDir({ ...env, NOTARIUM_HOME: options.dataDir }), { blockInterval, clock: now });
     this.secrets = librarySecrets(options.secrets ?? new KeychainSecretStore(), this.library.id);
     this.connections = new Connections({
@@ -109,7 +110,9 @@ export class Notary {
       check: (record) => this.statusOf(record),
       onUpdate: (record, before, answer) => this.afterCheck(record, before, answer),
       onError: (record, err) => {
-        if (record) this.connections.noteFailure(record.profile, err);
+        // A synchronous listener: the profile is read after it returns, and a failure to read it is reported too.
+        if (record)
+          this.connections.noteFailure(record.profile, err).catch((failed: unknown) => this.events.emit('background-error', record, asNotariumError(failed)));
         this.events.emit('background-error', record, asNotariumError(err));
       },
       concurrency: options.pollerConcurrency,
@@ -175,7 +178,7 @@ export class Notary {
   private async keepEvidence(record: StoredRecord, write: 'all' | 'missing'): Promise<StoredRecord> {
     let current = await gatherEvidence(this.context, record);
     const wasHeld = current.receiptHeld;
-    current = checkReceiptNetwork(this.context, current);
+    current = await checkReceiptNetwork(this.context, current);
     if (current.receiptHeld !== null && (current.receiptHeld !== wasHeld || write === 'missing'))
       this.events.emit('background-error', current, new NotariumError('NETWORK_MISMATCH', current.receiptHeld));
     if (current.receiptHeld === null) return this.autoReceipt(current, write);
@@ -278,7 +281,7 @@ export class Notary {
   async writeHeldReceipts(profile?: string): Promise<StoredRecord[]> {
     const released: StoredRecord[] = [];
     for (const held of this.library.records.heldReceipts(profile)) {
-      let current = checkReceiptNetwork(this.context, held);
+      let current = await checkReceiptNetwork(this.context, held);
       if (current.receiptHeld !== null) continue;
       if (!current.receiptPath) current = await this.autoReceipt(current);
       released.push(current);
@@ -299,8 +302,9 @@ export class Notary {
   }
 
   /** The sign-in of a profile (one per profile for the engine's lifetime). */
-  signIn(profile = this.library.profiles.currentName()): SignIn {
-    const name = this.library.profiles.require(profile).name;
+  async signIn(profile?: string): Promise<SignIn> {
+    const name = (await this.library.profiles.require(profile ?? (await this.library.profiles.currentName()))).name;
+    // Looked for and kept in one step after the reads: two sign-ins of one profile share one.
     let signIn = this.signIns.get(name);
     if (!signIn) {
       signIn = new SignIn({

@@ -142,7 +142,7 @@ describe.each(['hash', 'merkleRoot', 'header'] as const)('a WhatsOnChain profile
     let html: string;
     try {
       const record = notary.library.records.byTxId(receipt.registration.txId, PROFILE)!;
-      html = await certificateHtml(record, receipt, notary.library.profiles.get(PROFILE), { verifier: verifierPage() });
+      html = await certificateHtml(record, receipt, await notary.library.profiles.get(PROFILE), { verifier: verifierPage() });
     } finally {
       await notary.close();
     }

@@ -460,7 +460,7 @@ describe("a batch member's receipt", () => {
     expect(outcomes.map((o) => o.status)).toEqual(['registered', 'registered', 'registered']);
     const registration = (outcomes[0] as Extract<(typeof outcomes)[number], { record: StoredRecord }>).record;
     await waitForRecord(notary.context, notary.follower, registration, { confirmations: 1 });
-    const member = notary.library.batches.membersBySha256(sha(readFileSync(files[1]!)), notary.library.profiles.currentName())[0]!;
+    const member = notary.library.batches.membersBySha256(sha(readFileSync(files[1]!)), await notary.library.profiles.currentName())[0]!;
     const receipt = await memberReceiptFor(notary.context, member);
     writeFileSync(at('minutes-2.txt.receipt.json'), serializeReceipt(receipt));
 

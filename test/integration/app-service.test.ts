@@ -115,12 +115,12 @@ describe('the app service', () => {
     expect(back.apiKeySet).toBe(true); // where the key was entered
     const kept = await service.api.saveProfile({ name: 'Prod', baseUrl: 'https://records.example.net' }, { keepApiKey: true });
     expect(kept.apiKeySet).toBe(true);
-    expect(notary.library.profiles.require('Prod').apiKeyUrl).toBe('https://records.example.net');
+    expect((await notary.library.profiles.require('Prod')).apiKeyUrl).toBe('https://records.example.net');
   });
 
   it('a profile saved from Settings keeps the settings the form does not show', async () => {
     const { service, notary } = t;
-    notary.library.profiles.save({
+    await notary.library.profiles.save({
       name: 'Kept',
       baseUrl: 'https://kept.example.com',
       issuer: 'https://id.example.com',
@@ -130,7 +130,7 @@ describe('the app service', () => {
     });
     const saved = await service.api.saveProfile({ name: 'Kept', baseUrl: 'https://kept.example.com', targetConfirmations: 2 }, {});
     expect(saved).toMatchObject({ targetConfirmations: 2, expectedBlockSeconds: 30 });
-    expect(notary.library.profiles.require('Kept')).toMatchObject({
+    expect(await notary.library.profiles.require('Kept')).toMatchObject({
       issuer: 'https://id.example.com',
       audience: 'records',
       rejectAfterSeconds: 86_400,

@@ -71,7 +71,7 @@ describe('the data directory is private', () => {
     expect(lstatSync(join(work, 'a.txt.receipt.json')).mode & 0o044).toBe(0o044);
   });
 
-  it("the library's own WAL and shared-memory files, while it is open, are the user's alone", () => {
+  it("the library's own WAL and shared-memory files, while it is open, are the user's alone", async () => {
     if (process.platform === 'win32') {
       expect(OWNER_ONLY_MODES).toBe(false);
       return;
@@ -79,7 +79,7 @@ describe('the data directory is private', () => {
     const dir = join(root, 'library-open');
     const library = Library.open(dir);
     try {
-      library.profiles.save({ name: 'Work', baseUrl: 'https://records.example.com' });
+      await library.profiles.save({ name: 'Work', baseUrl: 'https://records.example.com' });
       expect(readdirSync(dir).sort()).toEqual(['library.sqlite', 'library.sqlite-shm', 'library.sqlite-wal']);
       expect(openToOthers(dir)).toEqual([]);
     } finally {

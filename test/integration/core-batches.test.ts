@@ -82,7 +82,7 @@ describe.each(MODES)('notarising files as one batch, on the $mode service', ({ m
     const mined = await inBlock(registration);
     expect(mined.state).toMatch(/confirmed|settled/);
     // The batch's registration holds no file: its files have the receipts.
-    expect(() => receiptOf(notary.context, mined)).toThrow(/anchors a batch of files/);
+    await expect(receiptOf(notary.context, mined)).rejects.toThrow(/anchors a batch of files/);
 
     const members = notary.library.batches.membersOf(outcomes[0]!.member!.batch.id);
     const receipts: ReceiptV1[] = [];
@@ -172,7 +172,7 @@ describe.each(MODES)('notarising files as one batch, on the $mode service', ({ m
     const contents = ['interrupted one\n', 'interrupted two\n', 'interrupted three\n'];
     const paths = contents.map((c, i) => file(`interrupted-${i}.txt`, c));
     const ctx = notary.context;
-    const profile = ctx.library.profiles.currentName();
+    const profile = await ctx.library.profiles.currentName();
     const where = registrationTarget(ctx, await ctx.connections.forProfile(profile));
     const members = contents.map((c, i) => ({ name: `interrupted-${i}.txt`, path: paths[i]!, size: Buffer.byteLength(c), sha256: sha(c) }));
     // The poller, following the earlier tests' registrations, settles a profile's writes in doubt when one of them reaches a block

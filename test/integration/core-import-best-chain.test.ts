@@ -24,10 +24,10 @@ let importer: Notary;
 
 const receiptAt = (path: string): ReceiptV1 => parseReceipt(readFileSync(path, 'utf8'));
 
-function profileOn(notary: Notary, name: string, network: string): void {
+async function profileOn(notary: Notary, name: string, network: string): Promise<void> {
   const explorer = explorerPreset('whatsonchain', 'regtest', `${sb.baseUrl}/explorer`) as ExplorerSettings;
-  notary.library.profiles.save({ name, baseUrl: sb.baseUrl, ...explorer, network, targetConfirmations: 3, expectedBlockSeconds: 0.2 });
-  notary.library.profiles.use(name);
+  await notary.library.profiles.save({ name, baseUrl: sb.baseUrl, ...explorer, network, targetConfirmations: 3, expectedBlockSeconds: 0.2 });
+  await notary.library.profiles.use(name);
 }
 
 beforeAll(async () => {
@@ -36,8 +36,8 @@ beforeAll(async () => {
   const env = { NOTARIUM_API_KEY: sb.apiKey, NOTARIUM_BASE_URL: '' };
   maker = new Notary({ dataDir: join(root, 'maker'), secrets: new MemorySecretStore(), env });
   importer = new Notary({ dataDir: join(root, 'importer'), secrets: new MemorySecretStore(), env });
-  profileOn(maker, PROFILE, 'regtest');
-  profileOn(importer, PROFILE, 'regtest');
+  await profileOn(maker, PROFILE, 'regtest');
+  await profileOn(importer, PROFILE, 'regtest');
   maker.startPoller();
 });
 afterAll(async () => {
@@ -92,7 +92,7 @@ describe('an import whose block left the best chain', () => {
   });
 
   it('a receipt labelled mainnet that names the orphaned block is refused too: the lookup is asked whatever the label', async () => {
-    profileOn(importer, 'Mainnet service', 'mainnet');
+    await profileOn(importer, 'Mainnet service', 'mainnet');
     const forged = forgeFromNothing(join(root, 'files'), 'claim.txt', 'a claim on mainnet\n', { network: 'mainnet', evidence: 'none', serviceUrl: sb.baseUrl });
     const receipt = JSON.parse(readFileSync(forged, 'utf8'));
     receipt.confirmation.blockHash = orphaned;

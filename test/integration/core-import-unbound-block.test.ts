@@ -8,7 +8,7 @@ import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { importReceipt, writeReceipt } from '../../main/core/usecases/receipts.ts';
 import { upgradeReceipt } from '../../main/core/usecases/receipt-upgrade.ts';
-import { standingRegistrations } from '../../main/core/usecases/registrations.ts';
+import { profileNetworks, standingRegistrations } from '../../main/core/usecases/registrations.ts';
 import { GIVE_UP_PERIODS } from '../../main/core/usecases/give-up.ts';
 import { recordJson } from '../../main/cli/json.ts';
 import { engineOnClock, runUntil } from '../support/engine-clock.ts';
@@ -43,8 +43,8 @@ describe('a pending import on a profile without an explorer', () => {
     const { notary: maker, sandbox } = await engineOnClock(clock, join(root, 'maker'), PROFILE, { strict: true, disable: ['match'] });
     const victim = new Notary({ dataDir: join(root, 'victim'), secrets: NO_SECRETS, env: { NOTARIUM_API_KEY: sandbox.apiKey }, timers: clock });
     running = { notaries: [maker, victim], sandbox };
-    victim.library.profiles.save({ ...PROFILE, baseUrl: sandbox.baseUrl });
-    victim.library.profiles.use(PROFILE.name);
+    await victim.library.profiles.save({ ...PROFILE, baseUrl: sandbox.baseUrl });
+    await victim.library.profiles.use(PROFILE.name);
 
     const deed = join(root, 'deed.txt');
     writeFileSync(deed, 'a deed of another library\n');
@@ -73,14 +73,14 @@ describe('a pending import on a profile without an explorer', () => {
       ),
     );
     expect(recordJson(held)).toMatchObject({ state: 'imported', blockHash: null });
-    expect(standingRegistrations(victim.context, digest.toString('hex'))).toEqual([]);
+    expect(standingRegistrations(victim.context, await profileNetworks(victim.context), digest.toString('hex'))).toEqual([]);
 
     // A library that never imported it, without an explorer either: `receipt upgrade` does not
     // write that block into the forger's file (its txId is anyone's to name).
     const stranger = new Notary({ dataDir: join(root, 'stranger'), secrets: NO_SECRETS, env: { NOTARIUM_API_KEY: sandbox.apiKey }, timers: clock });
     running.notaries.push(stranger);
-    stranger.library.profiles.save({ ...PROFILE, baseUrl: sandbox.baseUrl });
-    stranger.library.profiles.use(PROFILE.name);
+    await stranger.library.profiles.save({ ...PROFILE, baseUrl: sandbox.baseUrl });
+    await stranger.library.profiles.use(PROFILE.name);
     const elsewhere = await upgradeReceipt(stranger.context, stranger.follower, path);
     expect(elsewhere).toMatchObject({ status: 'pending', noted: true });
     expect(elsewhere.status === 'pending' && elsewhere.message).toMatch(
@@ -94,8 +94,8 @@ describe('a pending import on a profile without an explorer', () => {
     // left as it was too, saying that the header is what is missing.
     const headless = new Notary({ dataDir: join(root, 'headless'), secrets: NO_SECRETS, env: { NOTARIUM_API_KEY: sandbox.apiKey }, timers: clock });
     running.notaries.push(headless);
-    headless.library.profiles.save({ ...PROFILE, baseUrl: sandbox.baseUrl, explorerTxUrl: `${sandbox.baseUrl}/explorer/tx/{txId}/hex` });
-    headless.library.profiles.use(PROFILE.name);
+    await headless.library.profiles.save({ ...PROFILE, baseUrl: sandbox.baseUrl, explorerTxUrl: `${sandbox.baseUrl}/explorer/tx/{txId}/hex` });
+    await headless.library.profiles.use(PROFILE.name);
     const pendingText = readFileSync(deedPending, 'utf8');
     const noHeader = await upgradeReceipt(headless.context, headless.follower, deedPending);
     expect(noHeader).toMatchObject({ status: 'pending', noted: true });

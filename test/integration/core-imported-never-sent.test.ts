@@ -7,7 +7,7 @@ import { Notary } from '../../main/core/notary.ts';
 import type { SecretStore } from '../../main/core/secrets/secret-store.ts';
 import { notarise } from '../../main/core/usecases/notarise.ts';
 import { importReceipt, receiptOf } from '../../main/core/usecases/receipts.ts';
-import { standingRegistrations } from '../../main/core/usecases/registrations.ts';
+import { profileNetworks, standingRegistrations } from '../../main/core/usecases/registrations.ts';
 import { GIVE_UP_PERIODS } from '../../main/core/usecases/give-up.ts';
 import { importedNeverMined, PENDING_STATES } from '../../main/core/store/record.ts';
 import { stateWords } from '../../main/cli/describe.ts';
@@ -55,7 +55,7 @@ async function onOneClock(clock: ManualClock) {
 }
 
 /** Another library on the same service and clock: the maker of a genuine receipt. */
-function maker(clock: ManualClock, sandbox: TestSandbox): Notary {
+async function maker(clock: ManualClock, sandbox: TestSandbox): Promise<Notary> {
   const other = new Notary({
     dataDir: join(root, `maker-${++homes}`),
     secrets: NO_SECRETS,
@@ -63,13 +63,13 @@ function maker(clock: ManualClock, sandbox: TestSandbox): Notary {
     autoReceipts: false,
     timers: clock,
   });
-  other.library.profiles.save({
+  await other.library.profiles.save({
     ...PROFILE,
     baseUrl: sandbox.baseUrl,
     explorerTxUrl: `${sandbox.baseUrl}/explorer/tx/{txId}/hex`,
     explorerHeaderUrl: `${sandbox.baseUrl}/explorer/block/{blockHash}/header`,
   });
-  other.library.profiles.use(PROFILE.name);
+  await other.library.profiles.use(PROFILE.name);
   running!.notaries.push(other);
   return other;
 }
@@ -99,19 +99,19 @@ describe('an imported pending receipt', () => {
     expect(held[0]).toMatchObject({ id: imported.record.id, txId, state: 'rejected', proofOutcome: 'pending' });
     expect(held[0]!.lastError).toMatch(/The receipt's registration is not known to the service/);
     // Nothing stands for the content: its status is evidence, not a registration of the library's.
-    expect(standingRegistrations(notary.context, digest.toString('hex'))).toEqual([]);
+    expect(standingRegistrations(notary.context, await profileNetworks(notary.context), digest.toString('hex'))).toEqual([]);
   });
 
   it(`genuine, of another library, that the service does not get into a block: is followed, never sent again, and no longer after ${GIVE_UP_PERIODS} resubmission periods`, async () => {
     const clock = new ManualClock();
     const { notary, sandbox, writes } = await onOneClock(clock);
-    const other = maker(clock, sandbox);
+    const other = await maker(clock, sandbox);
     const file = join(root, `deed-${homes}.txt`);
     writeFileSync(file, 'a deed of another library\n');
     const [made] = await notarise(other.context, [file], { batch: false });
     expect(made?.status).toBe('registered');
     const path = join(root, `deed-${homes}.receipt.json`);
-    writeFileSync(path, JSON.stringify(receiptOf(other.context, other.library.records.get(made!.record!.id)!), null, 2));
+    writeFileSync(path, JSON.stringify(await receiptOf(other.context, other.library.records.get(made!.record!.id)!), null, 2));
     expect(await writes()).toBe(1);
 
     const imported = await importReceipt(notary.context, path);

@@ -72,9 +72,9 @@ describe('KeychainSecretStore on gnome-keyring (run through npm test)', () => {
 
   it('resolveApiKey reads the keychain for the URL the key was set for, and the variable overrides it', async () => {
     const library = Library.open(':memory:');
-    library.profiles.save({ name: profileB, baseUrl: 'https://records.example.com' });
+    await library.profiles.save({ name: profileB, baseUrl: 'https://records.example.com' });
     await setApiKey(library.profiles, store, profileB, 'key-b');
-    const profile = library.profiles.require(profileB);
+    const profile = await library.profiles.require(profileB);
     expect(await resolveApiKey(profile, 'https://records.example.com', { store, env: {} })).toBe('key-b');
     expect(await resolveApiKey(profile, 'https://records.example.com', { store, env: { NOTARIUM_API_KEY: 'env-key' } })).toBe('env-key');
     await expect(resolveApiKey(profile, 'https://elsewhere.example', { store, env: {} })).rejects.toSatisfy((e) => isNotariumError(e, 'NO_API_KEY'));

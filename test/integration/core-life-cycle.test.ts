@@ -43,11 +43,11 @@ async function sandbox(options: Parameters<typeof startTestSandbox>[0]): Promise
 }
 
 /** An engine on its own library whose current profile is a service profile on `sb`. */
-function engine(
+async function engine(
   sb: TestSandbox,
   profile: Partial<ProfileInput> = {},
   options: { home?: string; poller?: boolean; now?: () => number; fetch?: FetchLike } = {},
-): Notary {
+): Promise<Notary> {
   const notary = new Notary({
     dataDir: options.home ?? join(root, `home-${++homes}`),
     secrets: noSecrets,
@@ -57,7 +57,7 @@ function engine(
     now: options.now,
     transport: options.fetch ? { fetch: options.fetch } : undefined,
   });
-  notary.library.profiles.save({
+  await notary.library.profiles.save({
     name: 'Service',
     baseUrl: sb.baseUrl,
     network: 'sandbox',
@@ -67,7 +67,7 @@ function engine(
     targetConfirmations: 1,
     ...profile,
   });
-  notary.library.profiles.use('Service');
+  await notary.library.profiles.use('Service');
   if (options.poller ?? true) notary.startPoller();
   notaries.push(notary);
   return notary;
@@ -110,9 +110,9 @@ function until<T>(notary: Notary, probe: () => T | undefined | null | false, wha
 const get = (notary: Notary, id: number) => notary.library.records.get(id)!;
 
 /** Changes the engine's service profile's resubmission time. */
-function setResubmitAfter(notary: Notary, seconds: number): void {
-  const { kind: _kind, apiKeyUrl: _key, networkSource: _source, networkDetectedFrom: _from, ...settings } = notary.library.profiles.require('Service');
-  notary.library.profiles.save({ ...settings, baseUrl: settings.baseUrl!, resubmitAfterSeconds: seconds });
+async function setResubmitAfter(notary: Notary, seconds: number): Promise<void> {
+  const { kind: _kind, apiKeyUrl: _key, networkSource: _source, networkDetectedFrom: _from, ...settings } = await notary.library.profiles.require('Service');
+  await notary.library.profiles.save({ ...settings, baseUrl: settings.baseUrl!, resubmitAfterSeconds: seconds });
 }
 
 /** Requests the sandbox received on one route (faulted ones included). */
@@ -134,7 +134,7 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
   });
 
   it('queues versions added before their predecessor is mined, and sends each once the one before it is, in order', async () => {
-    const notary = engine(sb);
+    const notary = await engine(sb);
     const ctx = notary.context;
     const v1 = file('plan-1.md', 'plan, draft 1\n');
     const created = recordOf((await notarise(ctx, [v1], { document: true }))[0]);
@@ -175,7 +175,7 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
   });
 
   it('a version the service did not take (too busy, 429: nothing written) goes back to its queue, holds the ones after it, and is sent when the service takes it', async () => {
-    const notary = engine(sb);
+    const notary = await engine(sb);
     const faults = (settings: object) => sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
     const v1 = file('plan-1.md', 'plan 1\n');
     const created = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
@@ -206,7 +206,7 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
 
   it('a queued version is sent by a later process, or by "status" of it, once its predecessor is mined', async () => {
     const home = join(root, 'home-restart');
-    const first = engine(sb, {}, { home, poller: false });
+    const first = await engine(sb, {}, { home, poller: false });
     const v1 = file('memo-1.md', 'memo 1\n');
     recordOf((await notarise(first.context, [v1], { document: true }))[0]);
     const queued = await addVersion(first.context, file('memo-2.md', 'memo 2\n'), v1);
@@ -218,7 +218,7 @@ describe('versions wait for the block: a sandbox that refuses a version sent bef
     // Nothing follows the registrations in this process: asking after the queued version does, once
     // a block time (0.2 s) has passed since version 1 was published (no status request before then).
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const later = engine(sb, {}, { home, poller: false });
+    const later = await engine(sb, {}, { home, poller: false });
     const status = (await currentStatus(later.context, later.follower, join(files, 'memo-2.md'))).record;
     expect(status).toMatchObject({ id: queued.id, state: 'published', version: 2 });
     expect(status.prevTxId).toBe(later.library.records.ofDocument(queued.documentId!)[0]!.txId);
@@ -243,12 +243,12 @@ describe('resubmission: a registration not in a block in time is sent again', ()
   const resubmitAfter = setResubmitAfter;
 
   it('a check that fails is no news: a record past its resubmit time is not sent again until the service says it is not in a block', async () => {
-    const notary = engine(sb, { resubmitAfterSeconds: 3600 });
+    const notary = await engine(sb, { resubmitAfterSeconds: 3600 });
     const first = recordOf((await notarise(notary.context, [file('ledger.csv', 'ledger 3\n')]))[0]);
     const faults = (settings: object) => sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
     await faults({ errorRate: 1, errorStatus: 503 }); // every service request fails; mining goes on
     await sb.mine();
-    resubmitAfter(notary, 1);
+    await resubmitAfter(notary, 1);
     let failedChecks = 0;
     const failures = new Promise<void>((resolve) =>
       notary.events.on('background-error', (r, error) => r?.id === first.id && error.code === 'SERVICE_UNAVAILABLE' && ++failedChecks === 6 && resolve()),
@@ -257,21 +257,21 @@ describe('resubmission: a registration not in a block in time is sent again', ()
     await failures;
     await faults({ errorRate: 0 });
     const settled = await waitFor(notary.context, notary.follower, first.txId!, { confirmations: 1 });
-    resubmitAfter(notary, 3600);
+    await resubmitAfter(notary, 3600);
     expect(settled.id).toBe(first.id);
     expect(notary.library.records.group(first.id).map((r) => r.id)).toEqual([first.id]); // nothing was sent again
     expect((await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.filter((id) => id === first.txId)).toHaveLength(1);
   });
 
   it('a record never mined is sent again; the first in a block is the registration, the other superseded and never counted', async () => {
-    const notary = engine(sb, { resubmitAfterSeconds: 3600 });
+    const notary = await engine(sb, { resubmitAfterSeconds: 3600 });
     await neverMine(1);
     const path = file('invoice.pdf', 'invoice 17\n');
     const first = recordOf((await notarise(notary.context, [path]))[0]);
     await neverMine(0);
-    resubmitAfter(notary, 1);
+    await resubmitAfter(notary, 1);
     const winner = await waitFor(notary.context, notary.follower, first.txId!, { confirmations: 1 }); // the wait that never returned
-    resubmitAfter(notary, 3600);
+    await resubmitAfter(notary, 3600);
     expect(winner).toMatchObject({ resubmits: first.id, publishedHex: first.publishedHex, salt: first.salt, encode: first.encode });
     expect(winner.idempotencyKey).not.toBe(first.idempotencyKey);
     expect(get(notary, first.id)).toMatchObject({ state: 'superseded', supersededBy: winner.id });
@@ -284,7 +284,7 @@ describe('resubmission: a registration not in a block in time is sent again', ()
   });
 
   it('a version never mined is sent again only after the chain shows it did not extend its predecessor, and the chain stays whole', async () => {
-    const notary = engine(sb, { resubmitAfterSeconds: 3600 });
+    const notary = await engine(sb, { resubmitAfterSeconds: 3600 });
     const v1 = file('deed-1.md', 'deed 1\n');
     const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), {
       confirmations: 1,
@@ -293,9 +293,9 @@ describe('resubmission: a registration not in a block in time is sent again', ()
     const second = await addVersion(notary.context, file('deed-2.md', 'deed 2\n'), v1);
     expect(second.state).toBe('published');
     await neverMine(0);
-    resubmitAfter(notary, 1);
+    await resubmitAfter(notary, 1);
     const winner = await waitForRecord(notary.context, notary.follower, second, { confirmations: 1 });
-    resubmitAfter(notary, 3600);
+    await resubmitAfter(notary, 3600);
     expect(winner).toMatchObject({ resubmits: second.id, version: 2, prevTxId: created.txId });
     expect(get(notary, second.id).state).toBe('superseded');
     expect(await forward(sb, created.txId!)).toEqual([winner.txId]);
@@ -307,16 +307,16 @@ describe('resubmission: a registration not in a block in time is sent again', ()
 
   it('a version the service holds unmined is not sent again: a second would spend the same output', async () => {
     const manual = await sandbox({ lifecycle: 'refuse', blockInterval: 0 });
-    const notary = engine(manual, { resubmitAfterSeconds: 3600 });
+    const notary = await engine(manual, { resubmitAfterSeconds: 3600 });
     const v1 = file('lease-1.md', 'lease 1\n');
     const created = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
     await manual.mine();
     await waitForRecord(notary.context, notary.follower, created, { confirmations: 1 });
     const second = await addVersion(notary.context, file('lease-2.md', 'lease 2\n'), v1);
     expect(second.state).toBe('published');
-    resubmitAfter(notary, 1);
+    await resubmitAfter(notary, 1);
     await until(notary, () => /the service holds it/.test(get(notary, second.id).lastError ?? ''), 'note that the service holds the version');
-    resubmitAfter(notary, 3600);
+    await resubmitAfter(notary, 3600);
     expect(notary.library.records.group(second.id)).toHaveLength(1);
     expect(await received(manual, UPDATE)).toBe(1);
     await manual.mine();
@@ -324,13 +324,13 @@ describe('resubmission: a registration not in a block in time is sent again', ()
   });
 
   it(`a record the service never mines is given up after ${GIVE_UP_PERIODS} resubmission periods: every submission fails with a sentence, and the wait ends`, async () => {
-    const notary = engine(sb, { resubmitAfterSeconds: 3600 });
+    const notary = await engine(sb, { resubmitAfterSeconds: 3600 });
     await neverMine(1);
     const first = recordOf((await notarise(notary.context, [file('grant.pdf', 'grant 4\n')]))[0]);
-    resubmitAfter(notary, 1);
+    await resubmitAfter(notary, 1);
     const ended = await waitFor(notary.context, notary.follower, first.txId!, { confirmations: 1 }); // the wait that never returned
     await neverMine(0);
-    resubmitAfter(notary, 3600);
+    await resubmitAfter(notary, 3600);
     expect(ended.state).toBe('failed');
     expect(ended.lastError).toBe(
       'Not mined: the service accepted "grant.pdf" but did not get it into a block in 6 seconds, sent again every 1 second, so it is no longer followed. Notarise the file again later, or ask the service\'s provider.',
@@ -343,7 +343,7 @@ describe('resubmission: a registration not in a block in time is sent again', ()
 
   it(`a version the service holds unmined is given up after ${GIVE_UP_PERIODS} periods, with the version queued behind it, and the document goes back to its mined head`, async () => {
     const manual = await sandbox({ lifecycle: 'refuse', blockInterval: 0 });
-    const notary = engine(manual, { resubmitAfterSeconds: 3600 });
+    const notary = await engine(manual, { resubmitAfterSeconds: 3600 });
     const v1 = file('lease-a1.md', 'lease a1\n');
     const created = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
     await manual.mine();
@@ -351,9 +351,9 @@ describe('resubmission: a registration not in a block in time is sent again', ()
     const second = await addVersion(notary.context, file('lease-a2.md', 'lease a2\n'), v1);
     const third = await addVersion(notary.context, file('lease-a3.md', 'lease a3\n'), v1);
     expect([second.state, third.state]).toEqual(['published', 'queued']);
-    resubmitAfter(notary, 1);
+    await resubmitAfter(notary, 1);
     const ended = await waitForRecord(notary.context, notary.follower, third, { confirmations: 1 });
-    resubmitAfter(notary, 3600);
+    await resubmitAfter(notary, 3600);
     expect(ended).toMatchObject({ id: third.id, state: 'failed' });
     expect(ended.lastError).toContain('it waited for version 2 of "lease-a2.md", which was never mined');
     expect(get(notary, second.id).state).toBe('failed');
@@ -363,7 +363,7 @@ describe('resubmission: a registration not in a block in time is sent again', ()
   });
 
   it('a version whose predecessor was extended elsewhere meanwhile fails with a sentence, and the document keeps its head', async () => {
-    const notary = engine(sb, { resubmitAfterSeconds: 3600 });
+    const notary = await engine(sb, { resubmitAfterSeconds: 3600 });
     const v1 = file('will-1.md', 'will 1\n');
     const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), {
       confirmations: 1,
@@ -372,9 +372,9 @@ describe('resubmission: a registration not in a block in time is sent again', ()
     const second = await addVersion(notary.context, file('will-2.md', 'will 2\n'), v1);
     await neverMine(0);
     const theirs = await sb.updateLinked(created.txId!, 'written elsewhere');
-    resubmitAfter(notary, 1);
+    await resubmitAfter(notary, 1);
     const failed = await until(notary, () => get(notary, second.id).state === 'failed' && get(notary, second.id), 'the version failing');
-    resubmitAfter(notary, 3600);
+    await resubmitAfter(notary, 3600);
     expect(failed.lastError).toContain(`already followed by another record (txId ${theirs.txId})`);
     expect(notary.library.records.group(second.id)).toHaveLength(1);
     expect((await notary.library.documents.get(created.documentId!))!.headTxId).toBe(created.txId);
@@ -392,7 +392,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
   const faults = (settings: object) => sb.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
 
   it('a write another engine is sending is left to it: neither a command for other files nor one naming it sends it again', async () => {
-    const notary = engine(sb, { idempotentWrites: false });
+    const notary = await engine(sb, { idempotentWrites: false });
     const path = file('minutes.txt', 'minutes\n');
     await faults({ dropRate: 1, dropPhase: 'after' });
     const [lost] = await notarise(notary.context, [path]);
@@ -412,7 +412,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
   });
 
   it('an independent record is sent again and kept once, marked as a possible duplicate on the service', async () => {
-    const notary = engine(sb, { idempotentWrites: false });
+    const notary = await engine(sb, { idempotentWrites: false });
     const path = file('receipt-scan.png', 'scan\n');
     const before = (await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.length;
     await faults({ dropRate: 1, dropPhase: 'after' });
@@ -426,7 +426,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
   });
 
   it('a first send the service answered 429 on every attempt is not sent: nothing registered, nothing in doubt, sent as new by the next run', async () => {
-    const notary = engine(sb, { idempotentWrites: false });
+    const notary = await engine(sb, { idempotentWrites: false });
     const path = file('timesheet.csv', 'timesheet\n');
     const before = (await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.length;
     await faults({ rateLimitRate: 1, retryAfterSeconds: 0 });
@@ -439,7 +439,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
   });
 
   it('a first send answered 503 after the service wrote it is in doubt, never "not sent": sent again only as a possible duplicate', async () => {
-    const notary = engine(sb, { idempotentWrites: false });
+    const notary = await engine(sb, { idempotentWrites: false });
     const path = file('roster.csv', 'roster\n');
     const before = (await sb.json<{ txIds: string[] }>('/__sandbox/records')).txIds.length;
     await faults({ errorRate: 1, errorStatus: 503, errorPhase: 'after' });
@@ -461,7 +461,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
   it.each(AFTER_WRITE)(
     'a version whose answer was $answer after it landed is found on the chain and adopted, never sent twice',
     async ({ name, fault, clear }) => {
-      const notary = engine(sb, { idempotentWrites: false });
+      const notary = await engine(sb, { idempotentWrites: false });
       const v1 = file(`${name}-1.md`, `${name} 1\n`);
       const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), {
         confirmations: 1,
@@ -489,7 +489,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
   it('a finalisation whose answer was lost after it landed is recognised on the chain (the record that ends it, empty), without match, and never sent twice', async () => {
     const noMatch = await sandbox({ lifecycle: 'refuse', idempotency: 'ignore', blockInterval: 0.2, disable: ['match'] });
     const faults = (settings: object) => noMatch.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
-    const notary = engine(noMatch, { idempotentWrites: false });
+    const notary = await engine(noMatch, { idempotentWrites: false });
     const v1 = file('bylaws-1.md', 'bylaws 1\n');
     const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), {
       confirmations: 1,
@@ -507,7 +507,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
   });
 
   it('a version whose request was lost before it landed is sent again once nothing follows its predecessor for its resubmission time, not before', async () => {
-    const notary = engine(sb, { idempotentWrites: false, resubmitAfterSeconds: 3600 });
+    const notary = await engine(sb, { idempotentWrites: false, resubmitAfterSeconds: 3600 });
     const v1 = file('terms-1.md', 'terms 1\n');
     const created = await waitForRecord(notary.context, notary.follower, recordOf((await notarise(notary.context, [v1], { document: true }))[0]), {
       confirmations: 1,
@@ -524,7 +524,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
       /^Version 2 of "terms-2\.md" was sent, its answer was lost, and the chain does not show it yet: .* in (59|60) minutes: run "notarium version add" on it again then, or with --wait/,
     );
     expect(await received(sb, UPDATE)).toBe(updatesBefore + 1);
-    setResubmitAfter(notary, 1);
+    await setResubmitAfter(notary, 1);
     const sent = await addVersion(notary.context, v2, v1, { waitForChain: true }); // looks once per block, then sends it again
     expect(sent.state).toBe('published');
     expect(await received(sb, UPDATE)).toBe(updatesBefore + 2);
@@ -533,7 +533,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
 
   it('a finalisation the service took without its txId is never sent again, however long the chain takes to show it', async () => {
     const quiet = await sandbox({ lifecycle: 'refuse', idempotency: 'ignore', blockInterval: 0, chainIndex: 'mined', deleteAnswer: 'empty' });
-    const notary = engine(quiet, { idempotentWrites: false, resubmitAfterSeconds: 1 });
+    const notary = await engine(quiet, { idempotentWrites: false, resubmitAfterSeconds: 1 });
     const v1 = file('statute-1.md', 'statute 1\n');
     const first = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
     await quiet.mine();
@@ -566,7 +566,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
       }
       return answer;
     };
-    const notary = engine(quiet, { idempotentWrites: false }, { fetch: racing });
+    const notary = await engine(quiet, { idempotentWrites: false }, { fetch: racing });
     const v1 = file('bylaws-1.md', 'bylaws 1\n');
     const first = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
     await quiet.mine();
@@ -584,7 +584,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
     const faults = (settings: object) => strict.json('/__sandbox/faults', { method: 'POST', body: JSON.stringify(settings) });
     // No background poller: at a new block it settles writes in doubt itself, and would find version 3
     // before the addVersion below does (which then says, rightly, that it is a version already).
-    const notary = engine(strict, { idempotentWrites: false, resubmitAfterSeconds: 3600 }, { poller: false });
+    const notary = await engine(strict, { idempotentWrites: false, resubmitAfterSeconds: 3600 }, { poller: false });
     const v1 = file('accord-1.md', 'accord 1\n');
     // The first record's answer lost: nothing to look it up by (no txId, no predecessor), so it is sent again.
     await faults({ dropRate: 1, dropPhase: 'after' });
@@ -626,7 +626,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
       const problem = { title: 'Invalid request', status: 400, errorCode: 'INCORRECT_EVENT_TRANSACTION_TYPE', detail: 'Not a record transaction.' };
       return new Response(JSON.stringify(problem), { status: 400, headers: { 'content-type': 'application/problem+json' } });
     };
-    const notary = engine(strict, { idempotentWrites: false, resubmitAfterSeconds: 3600 }, { fetch: refusing });
+    const notary = await engine(strict, { idempotentWrites: false, resubmitAfterSeconds: 3600 }, { fetch: refusing });
     const v1 = file('charter-1.md', 'charter 1\n');
     const first = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
     await strict.mine();
@@ -643,7 +643,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
 
   it('on a service whose navigate shows only mined transactions, a version whose answer was lost is waited for on the chain and adopted, never sent twice', async () => {
     const mined = await sandbox({ lifecycle: 'refuse', idempotency: 'ignore', blockInterval: 0, chainIndex: 'mined' });
-    const notary = engine(mined, { idempotentWrites: false, resubmitAfterSeconds: 3600 });
+    const notary = await engine(mined, { idempotentWrites: false, resubmitAfterSeconds: 3600 });
     const v1 = file('rules-1.md', 'rules 1\n');
     const first = recordOf((await notarise(notary.context, [v1], { document: true }))[0]);
     await mined.mine();
@@ -668,14 +668,14 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
   it("a process catching up settles writes left in doubt long ago, not another process's write under way", async () => {
     const home = join(root, 'home-catch-up');
     const hourAgo = () => Date.now() - 3600_000;
-    const old = engine(sb, { idempotentWrites: false }, { home, poller: false, now: hourAgo });
+    const old = await engine(sb, { idempotentWrites: false }, { home, poller: false, now: hourAgo });
     await faults({ dropRate: 1, dropPhase: 'before' });
     const [longAgo] = await notarise(old.context, [file('old-note.txt', 'old note\n')]);
     await faults({ dropRate: 0 });
     await old.close();
     notaries.splice(notaries.indexOf(old), 1);
 
-    const now = engine(sb, { idempotentWrites: false }, { home, poller: false });
+    const now = await engine(sb, { idempotentWrites: false }, { home, poller: false });
     await faults({ dropRate: 1, dropPhase: 'before' });
     const [recent] = await notarise(now.context, [file('new-note.txt', 'new note\n')]);
     await faults({ dropRate: 0 });
@@ -690,7 +690,7 @@ describe('a write whose answer was lost, on a service without Idempotency-Key', 
 describe("a watched file saved again while its folder's round waits for its block", () => {
   it('registers only its latest content, in the next round, when the block comes; nothing is sent before it', async () => {
     const sb = await sandbox({ lifecycle: 'refuse', blockInterval: 0 });
-    const notary = engine(sb);
+    const notary = await engine(sb);
     const events: WatchFileEvent[] = [];
     notary.watcher.events.on('file', (e) => events.push(e));
     const dir = join(root, 'watched');

@@ -44,9 +44,9 @@ const receiptAt = (path: string): ReceiptV1 => parseReceipt(readFileSync(path, '
 const reorganise = () => service.sandbox.json<Reorganised>('/__sandbox/reorg', { method: 'POST', body: JSON.stringify({ depth: 1, remine: 'at-once' }) });
 
 /** The profile with the strict sandbox's block lookup (WhatsOnChain's shape), so verify's chain step asks it. */
-function withBlockLookup(): void {
-  const profile = notary.library.profiles.require(service.profile);
-  notary.library.profiles.save({
+async function withBlockLookup(): Promise<void> {
+  const profile = await notary.library.profiles.require(service.profile);
+  await notary.library.profiles.save({
     name: profile.name,
     baseUrl: profile.baseUrl!,
     explorerTxUrl: profile.explorerTxUrl,
@@ -77,7 +77,7 @@ describe('receipt upgrade of a copy whose block was orphaned after it settled', 
     const { file, record, block } = await settled('deed.txt');
     const copy = join(root, 'files', 'kept', 'deed.txt.receipt.json');
     copyFileSync(`${file}.receipt.json`, copy);
-    withBlockLookup();
+    await withBlockLookup();
     const reorganised = await reorganise();
     expect(reorganised.orphaned).toEqual([block]);
     const newBlock = reorganised.blocks[0]!.hash;
@@ -140,8 +140,8 @@ describe('a receipt the explorer could not complete', () => {
       expectedBlockSeconds: 0.001,
       idempotentWrites: false,
     };
-    notary.library.profiles.save(profile);
-    notary.library.profiles.use(profile.name);
+    await notary.library.profiles.save(profile);
+    await notary.library.profiles.use(profile.name);
 
     const { file, record } = await settled('partial.txt');
     expect(record.lastError).toMatch(
@@ -151,7 +151,7 @@ describe('a receipt the explorer could not complete', () => {
     expect(verifyReceipt(receiptAt(`${file}.receipt.json`), { fileDigest: record.sha256! }).outcome).toBe('partially-verified');
 
     // The templates mended: the next status check takes the evidence, and the receipt is written again.
-    notary.library.profiles.save({ ...profile, ...explorer('explorer') });
+    await notary.library.profiles.save({ ...profile, ...explorer('explorer') });
     notary.connections.reset(); // as the app does when a profile is saved; a command line starts afresh
     const { record: now } = await currentStatus(notary.context, notary.follower, file);
     expect(now).toMatchObject({ state: 'settled', lastError: null });
@@ -162,9 +162,9 @@ describe('a receipt the explorer could not complete', () => {
 describe('a required best-chain check that could not be made', () => {
   it('does not pass: the file reads partially verified, saying the lookup could not be asked', async () => {
     const { file } = await settled('required.txt');
-    const name = notary.library.profiles.currentName();
-    const profile = notary.library.profiles.require(name);
-    notary.library.profiles.save({
+    const name = await notary.library.profiles.currentName();
+    const profile = await notary.library.profiles.require(name);
+    await notary.library.profiles.save({
       name,
       baseUrl: profile.baseUrl!,
       explorerTxUrl: profile.explorerTxUrl,

@@ -36,7 +36,7 @@ beforeAll(async () => {
   mkdirSync(join(root, 'files'), { recursive: true });
   notary = new Notary({ dataDir: join(root, 'home'), secrets: new MemorySecretStore(), env: { NOTARIUM_API_KEY: sb.apiKey, NOTARIUM_BASE_URL: '' } });
   const explorer = explorerPreset('whatsonchain', 'regtest', `${sb.baseUrl}/explorer`) as ExplorerSettings;
-  notary.library.profiles.save({
+  await notary.library.profiles.save({
     name: PROFILE,
     baseUrl: sb.baseUrl,
     ...explorer,
@@ -45,7 +45,7 @@ beforeAll(async () => {
     targetConfirmations: 3,
     expectedBlockSeconds: 0.2,
   });
-  notary.library.profiles.use(PROFILE);
+  await notary.library.profiles.use(PROFILE);
   notary.startPoller();
 });
 afterAll(async () => {

@@ -42,7 +42,7 @@ interface Setup {
 async function setup(sandbox: SandboxOptions = {}, clock?: { now: () => number }): Promise<Setup> {
   const sb = await startTestSandbox(sandbox);
   const library = Library.open(':memory:');
-  library.profiles.save({
+  await library.profiles.save({
     name: PROFILE,
     baseUrl: sb.baseUrl,
     authUrl: sb.authUrl,
@@ -479,9 +479,16 @@ describe('token lifetimes', () => {
     const s = await setupForTest({ accessTokenTtl: 600 }, { now: () => now });
     await s.signIn.signIn({ open: through() });
     const stored = (await s.secrets.get(refreshTokenAccount(PROFILE)))!;
-    const { kind: _kind, apiKeyUrl: _apiKeyUrl, networkSource: _source, networkDetectedFrom: _from, baseUrl, ...rest } = s.library.profiles.require(PROFILE);
+    const {
+      kind: _kind,
+      apiKeyUrl: _apiKeyUrl,
+      networkSource: _source,
+      networkDetectedFrom: _from,
+      baseUrl,
+      ...rest
+    } = await s.library.profiles.require(PROFILE);
     const profile = { ...rest, baseUrl: baseUrl! };
-    s.library.profiles.save({ ...profile, authUrl: elsewhere, envId: 'other-env', authorizeUrl: `${elsewhere}/oauth2/authorize` });
+    await s.library.profiles.save({ ...profile, authUrl: elsewhere, envId: 'other-env', authorizeUrl: `${elsewhere}/oauth2/authorize` });
     s.connections.reset();
     now += 590_000; // the access token is about to expire: the next use (or the scheduled refresh) refreshes
 
@@ -492,7 +499,7 @@ describe('token lifetimes', () => {
     expect(heard.join('\n')).not.toContain(stored);
 
     // Back at the service that issued it, a new sign-in works as before.
-    s.library.profiles.save(profile);
+    await s.library.profiles.save(profile);
     s.connections.reset();
     await s.signIn.signIn({ open: through() });
     expect(s.signIn.state).toMatchObject({ status: 'signed-in' });

@@ -384,8 +384,8 @@ describe('malformed service responses: every answer ends as a typed error in tim
     const noSecrets: SecretStore = { get: async () => null, set: async () => {}, delete: async () => false };
     const notary = new Notary({ dataDir: home, secrets: noSecrets, env: { NOTARIUM_API_KEY: 'the-key' }, transport: optionsFor('BAD_RESPONSE') });
     try {
-      notary.library.profiles.save({ name: 'Hostile', baseUrl: `${origin}/badtxid` });
-      notary.library.profiles.use('Hostile');
+      await notary.library.profiles.save({ name: 'Hostile', baseUrl: `${origin}/badtxid` });
+      await notary.library.profiles.use('Hostile');
       const file = join(home, 'contract.pdf');
       writeFileSync(file, 'a contract\n');
       const [outcome] = await notarise(notary.context, [file]);

@@ -36,13 +36,13 @@ export async function engineOnClock(
 ): Promise<{ notary: Notary; sandbox: TestSandbox }> {
   const service = await startTestSandbox({ blockInterval: 0, ...sandbox, clock: clock.now });
   const notary = new Notary({ dataDir, secrets: NO_SECRETS, env: { NOTARIUM_API_KEY: service.apiKey }, autoReceipts: false, timers: clock });
-  notary.library.profiles.save({
+  await notary.library.profiles.save({
     ...profile,
     baseUrl: service.baseUrl,
     explorerTxUrl: `${service.baseUrl}/explorer/tx/{txId}/hex`,
     explorerHeaderUrl: `${service.baseUrl}/explorer/block/{blockHash}/header`,
   });
-  notary.library.profiles.use(profile.name);
+  await notary.library.profiles.use(profile.name);
   return { notary, sandbox: service };
 }
 

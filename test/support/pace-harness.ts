@@ -19,10 +19,16 @@ export let lib: Library;
 const pollers: Poller[] = [];
 
 export function pacedLibraryPerTest(): void {
-  beforeEach(() => {
+  beforeEach(async () => {
     clock = new ManualClock();
     lib = Library.open(':memory:', clock.now);
-    lib.profiles.save({ name: 'Slow', baseUrl: 'https://records.example.com', network: 'testnet', expectedBlockSeconds: SLOW / 1000, targetConfirmations: 4 });
+    await lib.profiles.save({
+      name: 'Slow',
+      baseUrl: 'https://records.example.com',
+      network: 'testnet',
+      expectedBlockSeconds: SLOW / 1000,
+      targetConfirmations: 4,
+    });
   });
   afterEach(async () => {
     // Checks under way end on the manual clock: move it while the pollers stop.

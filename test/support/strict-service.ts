@@ -34,7 +34,7 @@ export interface StrictService {
    */
   env: { NOTARIUM_HOME: string; NOTARIUM_API_KEY: string; NOTARIUM_BASE_URL: string };
   /** Adds the same profile to another data directory (an import, a second library) and uses it. */
-  addTo(home: string): StrictService['env'];
+  addTo(home: string): Promise<StrictService['env']>;
   stop(): Promise<void>;
 }
 
@@ -52,11 +52,11 @@ export interface StrictServiceOptions {
 
 export async function startStrictService(home: string, options: StrictServiceOptions): Promise<StrictService> {
   const sandbox = await startTestSandbox({ ...options.sandbox, strict: true, blockInterval: options.blockInterval });
-  const addTo = (dataDir: string): StrictService['env'] => {
+  const addTo = async (dataDir: string): Promise<StrictService['env']> => {
     mkdirSync(dataDir, { recursive: true });
     const library = Library.open(dataDir);
     try {
-      library.profiles.save({
+      await library.profiles.save({
         name: STRICT_PROFILE,
         baseUrl: sandbox.baseUrl,
         explorerTxUrl: `${sandbox.baseUrl}/explorer/tx/{txId}/hex`,
@@ -68,11 +68,11 @@ export async function startStrictService(home: string, options: StrictServiceOpt
         resubmitAfterSeconds: options.resubmitAfterSeconds ?? 3600,
         idempotentWrites: false,
       });
-      library.profiles.use(STRICT_PROFILE);
+      await library.profiles.use(STRICT_PROFILE);
     } finally {
       library.close();
     }
     return { NOTARIUM_HOME: dataDir, NOTARIUM_API_KEY: sandbox.apiKey, NOTARIUM_BASE_URL: '' };
   };
-  return { sandbox, profile: STRICT_PROFILE, env: addTo(home), addTo, stop: () => sandbox.stop() };
+  return { sandbox, profile: STRICT_PROFILE, env: await addTo(home), addTo, stop: () => sandbox.stop() };
 }

@@ -46,12 +46,12 @@ export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
       ? 'NOTARIUM_NO_BROWSER is set, so no browser is opened: open this URL in a browser to sign in:'
       : null;
   return withNotary(io, async (notary) => {
-    const signIn = notary.signIn(v.profile);
+    const signIn = await notary.signIn(v.profile);
     // Signed in already: said, then signed in again, as `gh auth login` does (no flag to ask for it):
     // the new sign-in replaces the one there only once complete. One that cannot be checked is not in the way.
     const before = await signIn.restore().catch(() => undefined);
     if (before?.status === 'signed-in') {
-      const profile = v.profile ?? notary.library.profiles.currentName();
+      const profile = v.profile ?? (await notary.library.profiles.currentName());
       io.err(
         `Signed in to the profile "${profile}" as ${describe(before.identity)} already: signing in again; that sign-in stays until the new one is complete.`,
       );
@@ -76,7 +76,7 @@ export async function whoamiCommand(argv: string[], io: CliIo): Promise<number> 
   const { values: v } = parseCommand('whoami', argv, ACCOUNT_OPTIONS);
   if (v.help) return help(io, WHOAMI_HELP);
   return withNotary(io, async (notary) => {
-    const signIn = notary.signIn(v.profile);
+    const signIn = await notary.signIn(v.profile);
     const state = await signIn.restore();
     if (state.status === 'signed-out') {
       io.out(
@@ -98,7 +98,7 @@ export async function logoutCommand(argv: string[], io: CliIo): Promise<number> 
   const { values: v } = parseCommand('logout', argv, ACCOUNT_OPTIONS);
   if (v.help) return help(io, LOGOUT_HELP);
   return withNotary(io, async (notary) => {
-    await notary.signIn(v.profile).signOut();
+    await (await notary.signIn(v.profile)).signOut();
     io.out(v.json ? JSON.stringify({ signedIn: false }) : 'Signed out.');
     return EXIT.OK;
   });

@@ -32,7 +32,7 @@ export async function keyCommand(argv: string[], io: CliIo): Promise<number> {
   if (v.help) return help(io, KEY_HELP);
   const library = Library.open(appDataDir(io.env));
   try {
-    const profile = v.profile ? library.profiles.require(v.profile) : library.profiles.current();
+    const profile = await (v.profile ? library.profiles.require(v.profile) : library.profiles.current());
     if (profile.kind === 'sandbox') {
       throw new NotariumError(
         'SANDBOX_PROFILE_FIXED',

@@ -84,7 +84,7 @@ export async function notariseCommand(argv: string[], io: CliIo): Promise<number
     if (wait.stopped) io.err(stoppedWords(shown, io.env));
     else if (!v.json) {
       // Without --wait: when to expect them in a block, and when to look again (as status says it).
-      const lookAgain = shown[0] && lookAgainWords(notary.library.profiles.require(shown[0].profile), shown, notary.context.now(), io.env);
+      const lookAgain = shown[0] && lookAgainWords(await notary.library.profiles.require(shown[0].profile), shown, notary.context.now(), io.env);
       if (lookAgain) io.out(lookAgain);
     }
     const exit = exitForOutcomes(outcomes, shown);

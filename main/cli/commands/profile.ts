@@ -170,7 +170,7 @@ async function confirmRemoval(io: CliIo, name: string, yes: boolean): Promise<bo
  * leaves them, and that is said. A profile its records keep is refused before anything is asked.
  */
 async function removeCommand(io: CliIo, library: Library, name: string, yes: boolean): Promise<number> {
-  const refusal = library.profiles.removalRefusal(name);
+  const refusal = await library.profiles.removalRefusal(name);
   if (refusal) throw refusal;
   if (!(await confirmRemoval(io, name, yes))) {
     io.err(`The profile "${name}" was not removed.`);
@@ -207,8 +207,8 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
   try {
     switch (name) {
       case 'list': {
-        const current = library.profiles.currentName();
-        const profiles = library.profiles.list();
+        const current = await library.profiles.currentName();
+        const profiles = await library.profiles.list();
         if (v.json)
           io.out(
             JSON.stringify(
@@ -235,7 +235,7 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
       case 'add': {
         const [name] = requirePositionals(positionals, 1, 'notarium profile add <name> --base-url URL [options]');
         // Adding an existing profile changes only the settings given; the others stay as they are.
-        const existing = library.profiles.get(name!);
+        const existing = await library.profiles.get(name!);
         // The network is given only with --network: without it, an existing profile keeps its own (profiles.ts).
         const { kind: _kind, apiKeyUrl: _apiKeyUrl, network: _network, networkSource: _source, networkDetectedFrom: _from, ...before } = existing ?? {};
         const given: Partial<ProfileInput> = {
@@ -266,7 +266,7 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
           name: name!,
         } as ProfileInput;
         if (!input.baseUrl) throw new UsageError('A new profile needs --base-url URL.', 'profile add');
-        const profile = library.profiles.save(input);
+        const profile = await library.profiles.save(input);
         // The key stays with the address it was entered for (api-key.ts): say so when the address changed.
         const keyUrl = existing?.apiKeyUrl ?? null;
         const keyWords =
@@ -281,7 +281,7 @@ export async function profileCommand(argv: string[], io: CliIo): Promise<number>
       }
       case 'use': {
         const [name] = requirePositionals(positionals, 1, 'notarium profile use <name>');
-        library.profiles.use(name!);
+        await library.profiles.use(name!);
         io.out(`Using profile "${name}".`);
         return EXIT.OK;
       }

@@ -63,7 +63,7 @@ async function showStatus(io: CliIo, notary: Notary, status: CurrentStatus, json
       `  next check:   ${record.nextCheckAt === null ? '-' : new Date(record.nextCheckAt).toISOString()}`,
     );
   }
-  const lookAgain = lookAgainWords(notary.library.profiles.require(record.profile), [record], notary.context.now(), io.env);
+  const lookAgain = lookAgainWords(await notary.library.profiles.require(record.profile), [record], notary.context.now(), io.env);
   if (lookAgain) lines.push(lookAgain);
   io.out(lines.join('\n'));
 }

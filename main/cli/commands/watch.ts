@@ -176,7 +176,7 @@ async function watchFolders(
   const stopped = io.waitForStopSignal(); // listening before anything starts: a signal during the rescan stops too
   for (const path of paths) {
     const known = await watcher.get(path);
-    if (known && options.profile && notary.library.profiles.require(options.profile).name !== known.profile) {
+    if (known && options.profile && (await notary.library.profiles.require(options.profile)).name !== known.profile) {
       throw new UsageError(
         `"${visibleName(known.path)}" is watched in the profile "${known.profile}"; to change it, remove the folder and add it again with --profile.`,
       );

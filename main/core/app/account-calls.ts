@@ -25,12 +25,14 @@ export function accountCalls(deps: CallDeps): Calls<AccountCalls> {
   return {
     account: async (name) => account(deps, name),
     signIn: async (name) => {
-      const profile = profileName(ctx, name);
+      const profile = await profileName(ctx, name);
       waiting.get(profile)?.abort();
       const controller = new AbortController();
       waiting.set(profile, controller);
       try {
-        await notary.signIn(profile).signIn({
+        await (
+          await notary.signIn(profile)
+        ).signIn({
           signal: controller.signal,
           // The portal's address goes to the page too: with no browser to open (a server, a
           // terminal session) the user opens it by hand, and in the web shell the page opens it in a
@@ -54,11 +56,11 @@ export function accountCalls(deps: CallDeps): Calls<AccountCalls> {
       return accountChanged(deps, profile);
     },
     cancelSignIn: async (name) => {
-      waiting.get(profileName(ctx, name))?.abort();
+      waiting.get(await profileName(ctx, name))?.abort();
       return null;
     },
     signOut: async (name) => {
-      await notary.signIn(name).signOut();
+      await (await notary.signIn(name)).signOut();
       return accountChanged(deps, name);
     },
   };

@@ -16,6 +16,7 @@ import { receiptCalls } from './receipt-calls.ts';
 import { Notifier } from './record-notices.ts';
 import { settingsCalls } from './settings-calls.ts';
 import type { ShellAbilities } from './shell-abilities.ts';
+import { toldInOrder } from './told-in-order.ts';
 import { watchCalls } from './watch-calls.ts';
 
 /**
@@ -78,12 +79,15 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
   const notifier = new Notifier({ show: (notice) => deps.emit('notice', notice), shell: abilities.shell, words: () => translator(shown) });
   // Registrations under way now: their first change this session is news.
   notifier.seed(notary.library.records.statesOf(PENDING_STATES));
-  const onRecord = (r: StoredRecord): void => {
-    const view = recordViewOf(notary, r);
-    deps.emit('record-updated', view);
-    notifier.update(view);
-    deps.emit('pending-count', notary.library.records.pendingCount());
-  };
+  // A record's view reads its profile from the library: its updates go out in the order told.
+  const records = toldInOrder((err) => void deps.errorData(err));
+  const onRecord = (r: StoredRecord): void =>
+    records.tell(async () => {
+      const view = await recordViewOf(notary, r);
+      deps.emit('record-updated', view);
+      notifier.update(view);
+      deps.emit('pending-count', notary.library.records.pendingCount());
+    });
   const onBackgroundError = (r: StoredRecord | null, error: NotariumError): void =>
     deps.emit('background-error', { recordId: r?.id ?? null, error: deps.errorData(error) });
   // Written by another process: no record to name (new, changed or removed), so the page reads its lists again.
@@ -109,6 +113,7 @@ export function createAppService(notary: Notary, abilities: ShellAbilities): App
       await Promise.allSettled(underWay);
       notifier.dispose();
       notary.events.off('record-updated', onRecord);
+      await records.stop();
       notary.events.off('library-changed', onElsewhere);
       notary.events.off('background-error', onBackgroundError);
       watching.dispose();

@@ -22,7 +22,7 @@ export async function certificateOf(
   const receipt = await fileReceipt(ctx, found);
   const file = asFile({ ...found, record: notary.library.records.get(found.record.id) ?? found.record });
   const batch = batchFacts(notary, found) ?? undefined;
-  const html = await certificateHtml(file, receipt, profileOf(notary, file.profile), {
+  const html = await certificateHtml(file, receipt, await profileOf(notary, file.profile), {
     ...(form === 'html' ? { verifier: verifierPage() } : {}),
     batch,
     language,

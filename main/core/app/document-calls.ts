@@ -25,7 +25,9 @@ export function documentCalls({ notary, ctx, abilities }: CallDeps): Calls<Docum
     documentHistory: async (id) => {
       const d = await documentById(notary, id);
       const history = await documentHistory(ctx, d.headTxId ?? d.firstTxId ?? '', { profile: d.profile });
-      return historyView(d, history, library.records.registrationsOf(d.id), (r) => recordViewOf(notary, r), folderOf(d));
+      const registrations = library.records.registrationsOf(d.id);
+      const views = new Map(await Promise.all(registrations.map(async (r) => [r.id, await recordViewOf(notary, r)] as const)));
+      return historyView(d, history, registrations, (r) => views.get(r.id)!, folderOf(d));
     },
     addVersion: async (id, file) =>
       files.using(file, async () => {

@@ -71,14 +71,13 @@ export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps):
             const now = (r: StoredRecord): StoredRecord => notary.library.records.get(r.id) ?? r;
             const fileView = (r: StoredRecord, m?: MemberOfBatch) =>
               itemView(notary, { record: now(r), ...(m ? { member: notary.library.batches.member(m.member.id) ?? m } : {}) });
-            emit('notarise-done', {
-              jobId,
-              outcomes: outcomes.map((o) => {
+            const shown = await Promise.all(
+              outcomes.map(async (o) => {
                 const file = { index: o.index, inFolder: o.inFolder, name: nameOf(o.path) };
                 // Not a failure: a document was asked of content registered as a record. The page names
                 // the record and offers, as a button, what the CLI's sentence gives as a command.
                 if ('error' in o && o.error instanceof AlreadyARecord) {
-                  const record = recordViewOf(notary, now(o.error.record));
+                  const record = await recordViewOf(notary, now(o.error.record));
                   // Said only of a receipt there is (in a block), where it is in this shell (an upload has none beside it).
                   const receipt = inBlock(record) ? `; ${receiptPlaceWords([record], abilities.shell)}` : '';
                   return {
@@ -91,11 +90,12 @@ export function jobCalls({ notary, ctx, abilities, emit, errorData }: CallDeps):
                 return {
                   ...file,
                   status: o.status,
-                  record: o.record ? fileView(o.record, o.member) : null,
+                  record: o.record ? await fileView(o.record, o.member) : null,
                   error: 'error' in o ? { code: o.error.code, message: o.error.message, ...(o.error.said ? { said: o.error.said } : {}) } : null,
                 };
               }),
-            });
+            );
+            emit('notarise-done', { jobId, outcomes: shown });
           },
           (error) =>
             emit('notarise-done', {

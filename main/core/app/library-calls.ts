@@ -21,7 +21,7 @@ export function libraryCalls({ notary, ctx, abilities, emit }: CallDeps): Calls<
   return {
     queryRecords: async (query) => {
       const { files, total, capped } = batches.files(query);
-      return { records: files.map((f) => itemView(notary, f)), total, ...(capped ? { capped } : {}) };
+      return { records: await Promise.all(files.map(async (f) => itemView(notary, f))), total, ...(capped ? { capped } : {}) };
     },
     getRecord: async (item) => itemView(notary, itemById(notary, item)),
     recordService: async (id) => importedService(ctx, recordById(notary, id)),
@@ -51,7 +51,7 @@ export function libraryCalls({ notary, ctx, abilities, emit }: CallDeps): Calls<
       // The web shell has none: its page is in a browser already, and links to the page itself.
       if (!abilities.openExplorerPage)
         throw new NotariumError('NOT_IN_THIS_SHELL', "In the browser, Notarium opens no other browser: follow the record's Explorer link instead.");
-      const link = recordViewOf(notary, recordById(notary, id)).explorerLink;
+      const link = (await recordViewOf(notary, recordById(notary, id))).explorerLink;
       if (!link) throw new NotariumError('NO_EXPLORER_PAGE', 'This profile names no explorer page: add one (a URL with {txId}) in its settings.');
       await abilities.openExplorerPage(link);
       return null;

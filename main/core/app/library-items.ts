@@ -30,19 +30,20 @@ export async function documentById(notary: Notary, id: number): Promise<StoredDo
 }
 
 /** A profile with the sandbox's explorer page filled in once its address is known. */
-export function profileOf(notary: Notary, name: string): Profile | undefined {
-  const p = notary.library.profiles.get(name);
+export async function profileOf(notary: Notary, name: string): Promise<Profile | undefined> {
+  const p = await notary.library.profiles.get(name);
   return p && { ...p, explorerLinkUrl: notary.connections.explorerLink(p) };
 }
 
 /** A registration as the page sees it, with the batch it anchors, if any. */
-export function recordViewOf(notary: Notary, r: StoredRecord): RecordView {
+export async function recordViewOf(notary: Notary, r: StoredRecord): Promise<RecordView> {
   return itemView(notary, { record: r });
 }
 
 /** A file of the Library as the page sees it: a batch's file as itself with its registration's state (asFile) and its place. */
-export function itemView(notary: Notary, found: Registration): RecordView {
+export async function itemView(notary: Notary, found: Registration): Promise<RecordView> {
   const r = asFile(found);
+  const profile = await profileOf(notary, r.profile);
   const batch = batchFacts(notary, found);
-  return recordView(r, profileOf(notary, r.profile), notary.library.records, batch && { ...batch, member: found.member?.member.id ?? null });
+  return recordView(r, profile, notary.library.records, batch && { ...batch, member: found.member?.member.id ?? null });
 }

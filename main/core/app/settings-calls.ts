@@ -18,13 +18,13 @@ export function settingsCalls(deps: CallDeps): Calls<SettingsCalls> {
   const { profiles } = notary.library;
   const view = async (p: Profile): Promise<ProfileView> => {
     const apiKeySet = await apiKeyReady(p, notary.secrets);
-    return profileView(p, { current: p.name === profiles.currentName(), apiKeySet });
+    return profileView(p, { current: p.name === (await profiles.currentName()), apiKeySet });
   };
   return {
     appInfo: async () => ({ version: packageJson.version, shell: abilities.shell, filePaths: abilities.shell === 'electron' }),
-    listProfiles: async () => Promise.all(profiles.list().map(view)),
+    listProfiles: async () => Promise.all((await profiles.list()).map(view)),
     useProfile: async (name) => {
-      const p = useProfile(ctx, name);
+      const p = await useProfile(ctx, name);
       await accountChanged(deps, p.name);
       return view(p);
     },
@@ -38,7 +38,7 @@ export function settingsCalls(deps: CallDeps): Calls<SettingsCalls> {
       return null;
     },
     profileRemovable: async (name) => {
-      const refusal = profiles.removalRefusal(name);
+      const refusal = await profiles.removalRefusal(name);
       if (refusal) throw refusal;
       return null;
     },
@@ -47,7 +47,7 @@ export function settingsCalls(deps: CallDeps): Calls<SettingsCalls> {
       return { apiKeySet: true };
     },
     clearApiKey: async (name) => {
-      await notary.secrets.delete(apiKeyAccount(profiles.require(name).name));
+      await notary.secrets.delete(apiKeyAccount((await profiles.require(name)).name));
       return { apiKeySet: false };
     },
     // The page keeps the choice; the shell (tray, menu, dialogs) hears it as an event.

@@ -12,6 +12,7 @@ import {
   type WatchRoundEvent,
 } from '../watch/folder-watcher.ts';
 import type { CallDeps, LiveCalls } from './call-deps.ts';
+import { toldInOrder } from './told-in-order.ts';
 import { watchedFolderFields } from './views.ts';
 
 /** The contract's watched-folder calls and events over the engine's folder watcher, and the folder picker (or completion) they use. */
@@ -48,22 +49,17 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
     if (!found) throw new NotariumError('NOT_IN_LIBRARY', `${path} is not a watched folder.`);
     return view(found);
   };
-  // A folder's view is read from the library asynchronously: the events still go out one at a time,
-  // in the order the engine told them, each with the folder as it was when its turn came.
-  let told = Promise.resolve();
-  let disposed = false;
-  const tell = (send: () => void | Promise<void>): void => {
-    told = told.then(() => (disposed ? undefined : send())).catch((err: unknown) => void errorData(err));
-  };
+  // A folder's view is read from the library asynchronously: its events go out in the order told.
+  const events = toldInOrder((err) => void errorData(err));
 
   const onFolder = (e: WatchFolderEvent): void =>
-    tell(async () => {
+    events.tell(async () => {
       messages.set(e.path, e.message);
       const found = await watcher.get(e.path);
       if (found) emit('watch-folder', view(found, e.state));
     });
   const onFile = (e: WatchFileEvent): void =>
-    tell(() =>
+    events.tell(() =>
       emit('watch-file', {
         folder: e.folder,
         path: e.path,
@@ -77,18 +73,18 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
     );
   // A round sent, or the watcher idle: the folders' waiting counts and latest rounds have changed.
   const onRound = (e: WatchRoundEvent): void =>
-    tell(async () => {
+    events.tell(async () => {
       const found = await watcher.get(e.path);
       if (found) emit('watch-folder', view(found));
     });
   const onProgress = (p: NotariumEvents['watch-progress']): void =>
-    tell(async () => {
+    events.tell(async () => {
       emit('watch-progress', { ...p });
       if (p.idle) for (const f of await watcher.list()) emit('watch-folder', view(f));
     });
   // A round's registration moved on (sent, in a block, settled): its folder's line says so at once, as the Library's rows do.
   const onRecord = (r: StoredRecord): void =>
-    tell(async () => {
+    events.tell(async () => {
       const folder = r.documentId === null ? undefined : notary.library.watchedFolders.byDocument(r.documentId);
       const found = folder && (await watcher.get(folder.path));
       if (found) emit('watch-folder', view(found));
@@ -123,7 +119,7 @@ export function watchCalls({ notary, abilities, emit, errorData }: CallDeps): Li
       watchProgress: async () => ({ ...watcher.progress() }),
     },
     dispose: () => {
-      disposed = true;
+      void events.stop();
       notary.events.off('record-updated', onRecord);
       watcher.events.off('folder', onFolder);
       watcher.events.off('file', onFile);

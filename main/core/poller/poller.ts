@@ -32,7 +32,7 @@ export interface Timers {
 
 export interface PollerOptions {
   records: Records;
-  profile(name: string): Profile;
+  profile(name: string): Promise<Profile>;
   /**
    * Asks the service for the record's status (record or linked endpoint by its kind), in one
    * request: a failed check is tried again by the schedule, a block later, never sooner.
@@ -178,10 +178,11 @@ export class Poller {
   checkNow(record: StoredRecord): Promise<boolean> {
     const running = this.inFlight.get(record.id);
     if (running) return running;
-    // Registered as in flight, so the schedule does not check the same record at the same time.
-    const run = this.paced(record)
-      ? Promise.resolve(false)
-      : this.limiter.acquire((ms) => new Promise<void>((r) => this.timers.setTimeout(r, ms))).then(() => this.checkOne(record));
+    // Registered as in flight in this step, so the schedule does not check the same record at the
+    // same time; the pace is read inside the promise.
+    const run = this.paced(record).then((paced) =>
+      paced ? false : this.limiter.acquire((ms) => new Promise<void>((r) => this.timers.setTimeout(r, ms))).then(() => this.checkOne(record)),
+    );
     // The schedule may have found nothing to start while this ran (it waits for checks under way): look again.
     const tracked = run.finally(() => {
       this.inFlight.delete(record.id);
@@ -197,17 +198,18 @@ export class Poller {
    * rules: wait about 10 minutes before the first check). A record imported from a receipt was
    * published long before it came here.
    */
-  private paced(record: StoredRecord): boolean {
+  private async paced(record: StoredRecord): Promise<boolean> {
+    const gap = checkGapMs(await this.options.profile(record.profile));
     const current = this.options.records.get(record.id) ?? record;
     const since = current.lastCheckedAt ?? (current.proofOutcome === null ? current.publishedAt : null);
     const now = this.timers.now();
-    return since !== null && since <= now && now - since < checkGapMs(this.options.profile(record.profile));
+    return since !== null && since <= now && now - since < gap;
   }
 
   /** One status request and its answer stored; false when the record's pace did not allow one. */
   private async checkOne(record: StoredRecord): Promise<boolean> {
     const { records } = this.options;
-    const profile = this.options.profile(record.profile);
+    const profile = await this.options.profile(record.profile);
     const requestedAt = this.timers.now();
     if (!records.claimCheck(record.id, requestedAt, checkGapMs(profile))) return false;
     const next = (wantMs: number): number => nextCheckAt(profile, requestedAt, wantMs);

@@ -1,6 +1,7 @@
 import { isNotariumError, NotariumError } from '../errors/notarium-error.ts';
 import { shellQuote } from '../text/shell-quote.ts';
 import { installedCommand, type SuggestedCommand } from '../text/suggested-command.ts';
+import type { InTurns } from '../store/in-turns.ts';
 import { sameServiceUrl, type Profile, type Profiles } from '../store/profiles.ts';
 import { apiKeyAccount } from './accounts.ts';
 import type { SecretStore } from './secret-store.ts';
@@ -25,18 +26,18 @@ export interface ResolveApiKeyDeps {
 }
 
 /** Stores a key for the profile's current URL. While the keychain changes, no key is bound at all. */
-export async function setApiKey(profiles: Profiles, store: SecretStore, name: string, key: string): Promise<void> {
-  const profile = profiles.require(name);
+export async function setApiKey(profiles: InTurns<Profiles>, store: SecretStore, name: string, key: string): Promise<void> {
+  const profile = await profiles.require(name);
   if (profile.kind === 'sandbox' || profile.baseUrl === null)
     throw new NotariumError('SANDBOX_PROFILE_FIXED', "The Sandbox profile uses the embedded sandbox's own key: a real API key belongs to a service profile.");
-  profiles.bindApiKey(profile.name, null);
+  await profiles.bindApiKey(profile.name, null);
   try {
     await store.set(apiKeyAccount(profile.name), key);
   } catch (err) {
-    profiles.bindApiKey(profile.name, profile.apiKeyUrl); // the key that was there still is
+    await profiles.bindApiKey(profile.name, profile.apiKeyUrl); // the key that was there still is
     throw err;
   }
-  profiles.bindApiKey(profile.name, profile.baseUrl);
+  await profiles.bindApiKey(profile.name, profile.baseUrl);
 }
 
 /** Whether the profile has a key it may send to its own service (what Settings shows as "API key set"). */

@@ -13,7 +13,7 @@ import { WatchedFolders } from './watched-folders.ts';
 
 /** The local library: one SQLite file holding profiles, records, documents and watched folders. */
 export class Library {
-  readonly profiles: Profiles;
+  readonly profiles: InTurns<Profiles>;
   readonly records: Records;
   /** Files anchored together by one registration (docs/design/batches-and-rounds.md). */
   readonly batches: Batches;
@@ -33,7 +33,7 @@ export class Library {
     now: () => number = Date.now,
   ) {
     this.connection = connectionOf(db);
-    this.profiles = new Profiles(db, now);
+    this.profiles = inTurns(this.connection, new Profiles(db, now));
     this.records = new Records(db, now);
     this.batches = new Batches(db, this.records, now);
     this.documents = inTurns(this.connection, new Documents(db, now));

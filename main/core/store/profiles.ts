@@ -249,6 +249,30 @@ function networkSetting(choice: NetworkLabel | typeof DETECT_NETWORK | undefined
   return { network: choice, networkSource: 'set', networkDetectedFrom: null };
 }
 
+/** What would save `profile` as it is: a form that shows only some settings saves over this. */
+export function inputOf(profile: Profile): ProfileInput {
+  return {
+    name: profile.name,
+    baseUrl: profile.baseUrl ?? '',
+    authUrl: profile.authUrl,
+    envId: profile.envId,
+    authorizeUrl: profile.authorizeUrl,
+    clientId: profile.clientId,
+    issuer: profile.issuer,
+    audience: profile.audience,
+    explorerTxUrl: profile.explorerTxUrl,
+    explorerHeaderUrl: profile.explorerHeaderUrl,
+    explorerLinkUrl: profile.explorerLinkUrl,
+    explorerBlockUrl: profile.explorerBlockUrl,
+    network: profile.networkSource === 'detect' ? DETECT_NETWORK : profile.network,
+    targetConfirmations: profile.targetConfirmations,
+    expectedBlockSeconds: profile.expectedBlockSeconds,
+    rejectAfterSeconds: profile.rejectAfterSeconds,
+    resubmitAfterSeconds: profile.resubmitAfterSeconds,
+    idempotentWrites: profile.idempotentWrites,
+  };
+}
+
 export class Profiles {
   constructor(
     private readonly db: LibraryDatabase,
@@ -303,30 +327,6 @@ export class Profiles {
     };
     this.write(profile, before ? 'update' : 'insert');
     return profile;
-  }
-
-  /** What would save `profile` as it is: a form that shows only some settings saves over this. */
-  inputOf(profile: Profile): ProfileInput {
-    return {
-      name: profile.name,
-      baseUrl: profile.baseUrl ?? '',
-      authUrl: profile.authUrl,
-      envId: profile.envId,
-      authorizeUrl: profile.authorizeUrl,
-      clientId: profile.clientId,
-      issuer: profile.issuer,
-      audience: profile.audience,
-      explorerTxUrl: profile.explorerTxUrl,
-      explorerHeaderUrl: profile.explorerHeaderUrl,
-      explorerLinkUrl: profile.explorerLinkUrl,
-      explorerBlockUrl: profile.explorerBlockUrl,
-      network: profile.networkSource === 'detect' ? DETECT_NETWORK : profile.network,
-      targetConfirmations: profile.targetConfirmations,
-      expectedBlockSeconds: profile.expectedBlockSeconds,
-      rejectAfterSeconds: profile.rejectAfterSeconds,
-      resubmitAfterSeconds: profile.resubmitAfterSeconds,
-      idempotentWrites: profile.idempotentWrites,
-    };
   }
 
   /**
@@ -394,10 +394,13 @@ export class Profiles {
   }
 
   remove(name: string): void {
-    const refusal = this.removalRefusal(name);
-    if (refusal) throw refusal;
-    this.db.prepare('DELETE FROM profiles WHERE name = ?').run(name);
-    if (this.currentName() === name) this.use(SANDBOX_PROFILE.name);
+    // Checked and deleted as one: another process may make a record with it meanwhile.
+    writeTransaction(this.db, () => {
+      const refusal = this.removalRefusal(name);
+      if (refusal) throw refusal;
+      this.db.prepare('DELETE FROM profiles WHERE name = ?').run(name);
+      if (this.currentName() === name) this.use(SANDBOX_PROFILE.name);
+    });
   }
 
   currentName(): string {

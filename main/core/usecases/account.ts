@@ -19,12 +19,12 @@ export interface Account {
  */
 export async function accountOf(
   ctx: NotaryContext,
-  signIns: (profile: string) => Pick<SignIn, 'state' | 'restore' | 'grantedClaims'>,
+  signIns: (profile: string) => Promise<Pick<SignIn, 'state' | 'restore' | 'grantedClaims'>>,
   name?: string,
 ): Promise<Account> {
-  const profile = ctx.library.profiles.require(name ?? ctx.library.profiles.currentName()).name;
+  const profile = (await ctx.library.profiles.require(name ?? (await ctx.library.profiles.currentName()))).name;
   const available = Boolean((await ctx.connections.forProfile(profile)).auth);
-  const signIn = signIns(profile);
+  const signIn = await signIns(profile);
   const state = signIn.state.status === 'signed-in' || !available ? signIn.state : await signIn.restore().catch(() => signIn.state);
   const claims = state.status === 'signed-in' ? await signIn.grantedClaims().catch(() => []) : [];
   return { profile, available, state, claims };

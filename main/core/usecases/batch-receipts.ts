@@ -26,7 +26,7 @@ import type { Registration } from './registrations.ts';
  */
 
 /** `tree`: the batch's, when the caller has read it already (a whole batch's receipts read it once). */
-export function memberReceipt(ctx: NotaryContext, found: MemberOfBatch, tree?: AggregationTree): ReceiptV1 {
+export async function memberReceipt(ctx: NotaryContext, found: MemberOfBatch, tree?: AggregationTree): Promise<ReceiptV1> {
   return registrationReceipt(ctx, found.registration, found.member, memberAggregation(ctx, found, tree));
 }
 
@@ -121,7 +121,7 @@ export async function writeBatchReceipts(
       // A member's receipt is only ever written complete: missing is no receipt, or none there now.
       if (!member.path || (write === 'missing' && member.receiptPath && existsSync(member.receiptPath))) continue;
       try {
-        const receipt = memberReceipt(ctx, { member, batch, registration: current }, tree);
+        const receipt = await memberReceipt(ctx, { member, batch, registration: current }, tree);
         const place = placeOf(member, current);
         ctx.library.batches.setReceiptPath(
           member.id,

@@ -29,11 +29,11 @@ export interface NotaryContext {
  * The profile whose service is at `serviceUrl` (the one that made a receipt), by the one rule for
  * service URLs; undefined when no profile reaches it.
  */
-export function profileFor(ctx: NotaryContext, serviceUrl: string): string | undefined {
-  return ctx.library.profiles.list().find((p) => p.baseUrl && sameServiceUrl(p.baseUrl, serviceUrl))?.name;
+export async function profileFor(ctx: NotaryContext, serviceUrl: string): Promise<string | undefined> {
+  return (await ctx.library.profiles.list()).find((p) => p.baseUrl && sameServiceUrl(p.baseUrl, serviceUrl))?.name;
 }
 
 /** The profile a use-case acts in: the one named, or the current one. */
-export function profileName(ctx: NotaryContext, profile?: string): string {
-  return profile ? ctx.library.profiles.require(profile).name : ctx.library.profiles.currentName();
+export async function profileName(ctx: NotaryContext, profile?: string): Promise<string> {
+  return profile ? (await ctx.library.profiles.require(profile)).name : ctx.library.profiles.currentName();
 }

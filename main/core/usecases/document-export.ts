@@ -50,7 +50,7 @@ export async function documentExport(
   const index = {
     format: DOCUMENT_INDEX_FORMAT,
     document: document.name,
-    network: ctx.library.profiles.require(document.profile).network,
+    network: (await ctx.library.profiles.require(document.profile)).network,
     finalised: document.finalisedAt !== null,
     versions: entries,
   };

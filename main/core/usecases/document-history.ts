@@ -36,7 +36,7 @@ const NOTHING_PUBLISHED = 'The document has no version on the service yet.';
 export async function documentHistory(ctx: NotaryContext, target: string, options: { profile?: string; offline?: boolean } = {}): Promise<DocumentHistory> {
   let document: StoredDocument | null = null;
   let entry: string;
-  let profile = options.profile ?? ctx.library.profiles.currentName();
+  let profile = options.profile ?? (await ctx.library.profiles.currentName());
   if (isTxId(target) && !ctx.library.records.byTxId(target)) {
     entry = target.toLowerCase();
   } else {

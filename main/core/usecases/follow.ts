@@ -117,7 +117,7 @@ export async function waitForRecord(
   let record = registrationOf(ctx, start);
   // Settled already, its block may have changed since: asked once, its pace allowing, so the wait ends on the block it is in.
   if (record.state === 'settled' && asksAbout(record) && (await follower.checkNow(record))) record = registrationOf(ctx, ctx.library.records.get(record.id)!);
-  const profile = ctx.library.profiles.require(record.profile);
+  const profile = await ctx.library.profiles.require(record.profile);
   const depth = options.confirmations ?? profile.targetConfirmations;
   const done = (r: StoredRecord) => r.state === 'rejected' || r.state === 'failed' || (r.confirmations >= depth && inBlock(r));
   /** A wait of `ms` before looking at the record again, said to onLook. */
@@ -158,7 +158,7 @@ async function settledNow(ctx: NotaryContext, record: StoredRecord, signal?: Abo
     return await settleInDoubt(ctx, record, { signal, waitForChain: true });
   } catch (err) {
     if (err instanceof NotariumError && err.code === 'BEING_SENT') {
-      await sleep(ctx.library.profiles.require(record.profile).expectedBlockSeconds * 1000, signal);
+      await sleep((await ctx.library.profiles.require(record.profile)).expectedBlockSeconds * 1000, signal);
       return current();
     }
     if (current().state !== 'submitting') return current();

@@ -24,9 +24,9 @@ export function pastGiveUp(since: number | null, profile: Pick<Profile, 'resubmi
  * longer: imported evidence that never got into a block (importedNeverMined), said so. `withheld`:
  * why the block its service names was not taken as its own (receipts.ts withholdBlock).
  */
-export function stopFollowingImported(ctx: NotaryContext, record: StoredRecord, withheld?: string): StoredRecord | undefined {
+export async function stopFollowingImported(ctx: NotaryContext, record: StoredRecord, withheld?: string): Promise<StoredRecord | undefined> {
   if (!importedPending(record)) return undefined;
-  const profile = ctx.library.profiles.require(record.profile);
+  const profile = await ctx.library.profiles.require(record.profile);
   if (!pastGiveUp(record.createdAt, profile, ctx.now())) return undefined;
   const followed = duration(GIVE_UP_PERIODS * profile.resubmitAfterSeconds);
   ctx.library.records.markFailed(

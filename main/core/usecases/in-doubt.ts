@@ -67,7 +67,7 @@ export function settlingNow(ctx: NotaryContext, id: number): Promise<StoredRecor
 
 async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleOptions): Promise<StoredRecord> {
   const { signal, onRetry } = options;
-  const profile = ctx.library.profiles.require(record.profile);
+  const profile = await ctx.library.profiles.require(record.profile);
   // Never sent (its first send could not reach the service, or a crash came before it left): nothing to settle, it is sent.
   if (ctx.library.records.get(record.id)!.submittedAt === null) return submitRecord(ctx, record, signal, onRetry);
   if (profile.idempotentWrites && !record.writtenUnseen && ctx.now() - (record.submittedAt ?? 0) < IDEMPOTENCY_WINDOW_MS)
@@ -113,7 +113,7 @@ async function settle(ctx: NotaryContext, record: StoredRecord, options: SettleO
       return superseded;
     }
     case 'same':
-      return markLanded(ctx, record, landing.txId);
+      return await markLanded(ctx, record, landing.txId);
     case 'elsewhere': {
       const message = extendedElsewhere(ctx, record, landing.txId);
       ctx.library.records.markFailed(record.id, message);
@@ -187,9 +187,11 @@ const settledAtBlock = new WeakMap<NotaryContext, Map<string, number>>();
 export async function settleInDoubtAtBlock(ctx: NotaryContext, profile: string): Promise<void> {
   let last = settledAtBlock.get(ctx);
   if (!last) settledAtBlock.set(ctx, (last = new Map<string, number>()));
+  // Read first: the look at the last time and the note of this one stay one step, so two calls at once settle once.
+  const gap = checkGapMs(await ctx.library.profiles.require(profile));
   const now = ctx.now();
   const before = last.get(profile);
-  if (before !== undefined && before <= now && now - before < checkGapMs(ctx.library.profiles.require(profile))) return;
+  if (before !== undefined && before <= now && now - before < gap) return;
   last.set(profile, now);
   await settleAllInDoubt(ctx, { profile });
 }

@@ -38,7 +38,7 @@ export async function afterStatus(
     for (const failure of failures.values()) if (!isOutcomeUnknown(failure)) throw failure;
   } else if (answered === 'pending') {
     if (oursToSend(record)) await resubmitIfDue(ctx, record);
-    else stopFollowingImported(ctx, record);
+    else await stopFollowingImported(ctx, record);
   } else if (record.state === 'rejected' && before.state !== 'rejected') {
     await resendRejected(ctx, record);
   }

@@ -10,7 +10,7 @@ import { filesOf, type FileOrigin } from './files-in.ts';
 import { settleAllInDoubt, settleInDoubt } from './in-doubt.ts';
 import type { FileResult, NotariseOptions, NotariseOutcome, NotarisePhase, NotariseProgress } from './notarise.ts';
 import { checkReceiptNames } from './receipt-names.ts';
-import { standingRegistrations, withEvidence, type Registration } from './registrations.ts';
+import { profileNetworks, standingRegistrations, withEvidence, type Registration } from './registrations.ts';
 import { holderGone, leaseFor } from './send-lease.ts';
 import { fileSubmission, freshFingerprint, registrationTarget, sendOutcome, submitRecord } from './submit.ts';
 import { releaseQueues } from './version-queue.ts';
@@ -40,7 +40,7 @@ interface Hashed extends FileOrigin {
 type Where = Pick<Submission, 'network' | 'serviceUrl'>;
 
 export async function notariseBatch(ctx: NotaryContext, paths: readonly string[], options: BatchNotariseOptions = {}): Promise<NotariseOutcome[]> {
-  const profile = profileName(ctx, options.profile);
+  const profile = await profileName(ctx, options.profile);
   const connection = await ctx.connections.forProfile(profile);
   const where = registrationTarget(ctx, connection);
   await connection.requireKey();
@@ -84,7 +84,7 @@ export async function notariseBatch(ctx: NotaryContext, paths: readonly string[]
     if (!file || first.has(file.sha256)) continue;
     first.set(file.sha256, i);
     // Registered again with `again`, unless in doubt: that registration is settled instead, never sent twice.
-    const known = knownContent(ctx, profile, file.sha256, resuming);
+    const known = await knownContent(ctx, profile, file.sha256, resuming);
     if (known && (known.inDoubt || !options.again)) {
       const outcome = (outcomes[i] = { ...originOf(file), ...(await resume(ctx, known, options.signal)) });
       report(file, 'error' in outcome ? 'failed' : 'done');
@@ -127,9 +127,9 @@ type Known = Registration & {
   inDoubt: boolean;
 };
 
-function knownContent(ctx: NotaryContext, profile: string, sha256: string, resuming: ReadonlySet<number>): Known | undefined {
+async function knownContent(ctx: NotaryContext, profile: string, sha256: string, resuming: ReadonlySet<number>): Promise<Known | undefined> {
   // An imported receipt that did not verify fully on this profile's network is evidence, not a registration (registrations.ts).
-  const found = standingRegistrations(ctx, sha256, profile);
+  const found = standingRegistrations(ctx, await profileNetworks(ctx), sha256, profile);
   const inDoubt = found.find(({ record: r }) => r.state === 'submitting' || resuming.has(r.id));
   if (inDoubt) return { ...inDoubt, inDoubt: true };
   const live = found.find(({ record }) => isLive(record));
@@ -193,7 +193,7 @@ async function register(
     if (created.taken) {
       const taken = new Set(created.taken);
       for (const i of pending.filter((i) => taken.has(hashed[i]!.sha256))) {
-        outcomes[i] = { ...originOf(hashed[i]!), ...(await resume(ctx, knownContent(ctx, profile, hashed[i]!.sha256, new Set())!, options.signal)) };
+        outcomes[i] = { ...originOf(hashed[i]!), ...(await resume(ctx, (await knownContent(ctx, profile, hashed[i]!.sha256, new Set()))!, options.signal)) };
         options.report(i, 'done');
       }
       pending = pending.filter((i) => !taken.has(hashed[i]!.sha256));
@@ -202,10 +202,10 @@ async function register(
     ctx.recordUpdated(created.registration);
     const sent = await send(ctx, created.registration, pending, options);
     const members = ctx.library.batches.membersOf(created.batch.id);
-    pending.forEach((i, position) => {
+    for (const [position, i] of pending.entries()) {
       const member = { member: members[position]!, batch: created.batch, registration: sent.record };
-      outcomes[i] = withEvidence(ctx, { ...originOf(hashed[i]!), ...sent, member }, hashed[i]!.sha256, profile);
-    });
+      outcomes[i] = await withEvidence(ctx, { ...originOf(hashed[i]!), ...sent, member }, hashed[i]!.sha256, profile);
+    }
     return;
   }
   const [only] = pending;
@@ -216,7 +216,7 @@ async function register(
     leaseFor(ctx),
   );
   ctx.recordUpdated(record);
-  outcomes[only] = withEvidence(ctx, { ...originOf(file), ...(await send(ctx, record, [only], options)) }, file.sha256, profile);
+  outcomes[only] = await withEvidence(ctx, { ...originOf(file), ...(await send(ctx, record, [only], options)) }, file.sha256, profile);
 }
 
 /** Sends a new registration for these files, each told of its progress (its retries too). */

@@ -10,7 +10,7 @@ import { profileName, type NotaryContext } from './context.ts';
 import { filesOf, type FileOrigin } from './files-in.ts';
 import { checkReceiptNames } from './receipt-names.ts';
 import { notariseBatch } from './notarise-batch.ts';
-import { standingRegistrations, withEvidence, type Registration } from './registrations.ts';
+import { profileNetworks, standingRegistrations, withEvidence, type Registration } from './registrations.ts';
 import { settleAllInDoubt, settleInDoubt } from './in-doubt.ts';
 import { fileSubmission, registrationTarget, sendOutcome, submitRecord } from './submit.ts';
 import { releaseQueues } from './version-queue.ts';
@@ -95,7 +95,7 @@ export function isRegistered(o: NotariseOutcome): o is Extract<NotariseOutcome, 
 
 export async function notarise(ctx: NotaryContext, paths: readonly string[], options: NotariseOptions = {}): Promise<NotariseOutcome[]> {
   if (options.batch && !options.document) return notariseBatch(ctx, paths, options);
-  const profile = profileName(ctx, options.profile);
+  const profile = await profileName(ctx, options.profile);
   // One connection check before any hashing: a missing key fails once, not once per file.
   const connection = await ctx.connections.forProfile(profile);
   const where = registrationTarget(ctx, connection);
@@ -207,8 +207,10 @@ async function registerContent(
   const report = (phase: NotarisePhase) => options.onProgress?.({ path, phase });
   const { sha256, size } = file;
   // Its own records and the batches it is a member of alike (registrations.ts); an imported receipt
-  // that did not verify fully on this profile's network is evidence, not a registration.
-  const found = standingRegistrations(ctx, sha256, profile);
+  // that did not verify fully on this profile's network is evidence, not a registration. The
+  // profiles' networks are read first: from this look to the write it decides is one step.
+  const networks = await profileNetworks(ctx);
+  const found = standingRegistrations(ctx, networks, sha256, profile);
   const inDoubt = found.find(({ record: r }) => r.state === 'submitting' || resuming.has(r.id));
   if (inDoubt) return send(ctx, inDoubt, path, 'resumed', options);
   const live = found.filter(({ record: r }) => r.state !== 'failed' && r.state !== 'rejected');

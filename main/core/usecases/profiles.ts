@@ -2,7 +2,7 @@ import type { SignIn } from '../auth/sign-in.ts';
 import { apiKeyAccount, refreshTokenAccount } from '../secrets/accounts.ts';
 import { hasUsableApiKey } from '../secrets/api-key.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
-import type { Profile, ProfileInput } from '../store/profiles.ts';
+import { inputOf, type Profile, type ProfileInput } from '../store/profiles.ts';
 import type { NotaryContext } from './context.ts';
 
 /**
@@ -17,11 +17,11 @@ const IDENTITY_SETTINGS = ['authUrl', 'envId', 'authorizeUrl', 'clientId', 'issu
 export interface ProfileEngine {
   /** Receipts held for a network its blocks disproved are written once the label fits. */
   writeHeldReceipts(profile: string): Promise<unknown>;
-  signIn(profile: string): Pick<SignIn, 'signOut'>;
+  signIn(profile: string): Promise<Pick<SignIn, 'signOut'>>;
 }
 
-export function useProfile(ctx: NotaryContext, name: string): Profile {
-  const profile = ctx.library.profiles.use(name);
+export async function useProfile(ctx: NotaryContext, name: string): Promise<Profile> {
+  const profile = await ctx.library.profiles.use(name);
   ctx.connections.reset();
   return profile;
 }
@@ -39,16 +39,21 @@ export interface SavedProfile {
  */
 export async function saveProfile(ctx: NotaryContext, engine: ProfileEngine, settings: ProfileInput, options: { keepApiKey?: boolean }): Promise<SavedProfile> {
   const given = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) as unknown as ProfileInput;
-  const { profiles } = ctx.library;
-  const before = profiles.get(given.name);
-  const merged = before?.kind === 'service' ? { ...profiles.inputOf(before), ...given } : given;
-  const profile = profiles.save(merged, { keepApiKey: options.keepApiKey });
+  const profiles = ctx.library.profiles.sync;
+  // Read, merged and saved in one step: a save of the same profile meanwhile is not undone by this one.
+  const { before, profile } = await ctx.library.write(() => {
+    const before = profiles.get(given.name);
+    const merged = before?.kind === 'service' ? { ...inputOf(before), ...given } : given;
+    return { before, profile: profiles.save(merged, { keepApiKey: options.keepApiKey }) };
+  });
   ctx.connections.reset();
   await engine.writeHeldReceipts(profile.name);
   const signedOut = before !== undefined && IDENTITY_SETTINGS.some((k) => before[k] !== profile[k]);
   // Tokens belong to the identity service that issued them (secrets/refresh-token.ts): a new one starts signed out.
-  if (signedOut)
-    await engine.signIn(profile.name).signOut(`The profile "${profile.name}" now signs in with another identity service, so it was signed out: sign in again.`);
+  if (signedOut) {
+    const signIn = await engine.signIn(profile.name);
+    await signIn.signOut(`The profile "${profile.name}" now signs in with another identity service, so it was signed out: sign in again.`);
+  }
   return { profile, signedOut };
 }
 
@@ -65,7 +70,7 @@ export interface RemovedSecrets {
  * (KEYCHAIN_UNAVAILABLE) after the profile is removed: the caller says what is left there.
  */
 export async function removeProfile(ctx: NotaryContext, secrets: SecretStore, name: string): Promise<RemovedSecrets> {
-  ctx.library.profiles.remove(name);
+  await ctx.library.profiles.remove(name);
   ctx.connections.reset();
   return { apiKey: await secrets.delete(apiKeyAccount(name)), signIn: await secrets.delete(refreshTokenAccount(name)) };
 }

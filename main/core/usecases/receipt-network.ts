@@ -35,13 +35,16 @@ function blockHeaderOf(record: StoredRecord): BlockHeader | null {
  * A profile that detects its network and has none yet reads it from this record's block header
  * (networks.ts networkOfTarget); the records it registered before then take that label.
  */
-function detectNetwork(ctx: NotaryContext, record: StoredRecord): void {
-  const profile = ctx.library.profiles.get(record.profile);
+async function detectNetwork(ctx: NotaryContext, record: StoredRecord): Promise<void> {
+  const profile = await ctx.library.profiles.get(record.profile);
   if (!profile || profile.networkSource !== 'detect' || profile.network !== null) return;
   const header = blockHeaderOf(record);
   if (!header || !passes(() => checkOwnTarget(header))) return;
   const label = networkOfTarget(targetFromBits(header.bits)).label;
-  if (ctx.library.profiles.noteDetectedNetwork(profile.name, label, header.hash)) ctx.library.records.adoptNetwork(profile.name, label);
+  // Noted and adopted in one write: no record of the profile is left with the label it had before.
+  await ctx.library.write(() => {
+    if (ctx.library.profiles.sync.noteDetectedNetwork(profile.name, label, header.hash)) ctx.library.records.adoptNetwork(profile.name, label);
+  });
 }
 
 /**
@@ -49,9 +52,9 @@ function detectNetwork(ctx: NotaryContext, record: StoredRecord): void {
  * corrected since), the first whose rules its block's header meets. Throws NETWORK_MISMATCH (one
  * sentence with the fix) when none does, or when a detecting profile has seen no header yet.
  */
-export function receiptNetwork(ctx: NotaryContext, record: StoredRecord): string {
-  detectNetwork(ctx, record);
-  const profile = ctx.library.profiles.get(record.profile);
+export async function receiptNetwork(ctx: NotaryContext, record: StoredRecord): Promise<string> {
+  await detectNetwork(ctx, record);
+  const profile = await ctx.library.profiles.get(record.profile);
   const candidates = [...new Set([record.network, profile?.network].map(networkOf).filter((n): n is Network => n !== undefined))];
   const header = blockHeaderOf(record);
   if (!header) {
@@ -71,12 +74,12 @@ export function receiptNetwork(ctx: NotaryContext, record: StoredRecord): string
 }
 
 /** Whether a record's receipt is held (and why) as its network stands now: kept on the record. Only a registration in a block, with a file (or a batch's files), has a receipt to hold. */
-export function checkReceiptNetwork(ctx: NotaryContext, record: StoredRecord): StoredRecord {
+export async function checkReceiptNetwork(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord> {
   const holdsFiles = record.sha256 !== null || ctx.library.batches.ofRecord(record) !== undefined; // a batch's registration holds files too
   if ((record.state !== 'confirmed' && record.state !== 'settled') || record.kind === 'linked-delete' || !holdsFiles) return record;
   let reason: string | null = null;
   try {
-    receiptNetwork(ctx, record);
+    await receiptNetwork(ctx, record);
   } catch (err) {
     if (!(err instanceof NotariumError) || err.code !== 'NETWORK_MISMATCH') throw err;
     reason = err.message;

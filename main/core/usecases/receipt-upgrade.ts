@@ -70,10 +70,10 @@ export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, rec
       const now = await blockOf(ctx, follower, receipt, options).catch(() => null);
       if (!now || 'pending' in now) return complete;
       if (now.confirmation.blockHash.toLowerCase() !== receipt.confirmation.blockHash.toLowerCase())
-        return { ...writeUpgrade(ctx, path, receipt, now), movedFrom: receipt.confirmation.blockHash };
+        return { ...(await writeUpgrade(ctx, path, receipt, now)), movedFrom: receipt.confirmation.blockHash };
       const added = addedEvidence(receipt, now);
       if (added.length === 0) return complete;
-      return { ...writeUpgrade(ctx, path, receipt, { ...now, blockHeader: now.blockHeader ?? receipt.blockHeader ?? null }), added };
+      return { ...(await writeUpgrade(ctx, path, receipt, { ...now, blockHeader: now.blockHeader ?? receipt.blockHeader ?? null })), added };
     }
     const found = await blockOf(ctx, follower, receipt, options);
     if ('pending' in found) return { path, status: 'pending', message: found.pending, ...(found.noted ? { noted: true } : {}) };
@@ -83,19 +83,19 @@ export async function upgradeReceipt(ctx: NotaryContext, follower: Follower, rec
     const unchecked = uncheckedEvidence(completed.report.steps);
     if (unchecked.length > 0)
       return { path, status: 'pending', noted: true, message: untiedBlock(ctx, receipt.registration.txId, found.confirmation.blockHash, unchecked) };
-    return writeCompleted(ctx, path, completed);
+    return await writeCompleted(ctx, path, completed);
   } catch (err) {
     return { path, status: 'failed', error: fileError(path, err) };
   }
 }
 
 /** The receipt completed with the block `found` names, written in place unless it would not verify. */
-function writeUpgrade(
+async function writeUpgrade(
   ctx: NotaryContext,
   path: string,
   receipt: ReceiptV1,
   found: Exclude<Found, { pending: string }>,
-): Extract<ReceiptUpgrade, { status: 'upgraded' }> {
+): Promise<Extract<ReceiptUpgrade, { status: 'upgraded' }>> {
   return writeCompleted(ctx, path, completedReceipt(ctx, path, receipt, found));
 }
 
@@ -123,14 +123,14 @@ function completedReceipt(ctx: NotaryContext, path: string, receipt: ReceiptV1, 
   return { upgraded, report };
 }
 
-function writeCompleted(
+async function writeCompleted(
   ctx: NotaryContext,
   path: string,
   { upgraded, report }: ReturnType<typeof completedReceipt>,
-): Extract<ReceiptUpgrade, { status: 'upgraded' }> {
+): Promise<Extract<ReceiptUpgrade, { status: 'upgraded' }>> {
   writeFileAtomically(path, serializeReceipt(upgraded));
   const outcome = uncheckedEvidence(report.steps).length > 0 ? 'partially-verified' : 'verified';
-  noteInLibrary(ctx, upgraded, path, outcome, report.blockTime ?? null);
+  await noteInLibrary(ctx, upgraded, path, outcome, report.blockTime ?? null);
   return { path, status: 'upgraded', outcome, ...blockOfReceipt(upgraded.confirmation!) };
 }
 
@@ -155,7 +155,7 @@ export async function completeImportedInPlace(ctx: NotaryContext, record: Stored
   const lower = (h: string | null | undefined) => h?.toLowerCase();
   if (!receipt || receipt.confirmation || receipt.registration.txId !== record.txId || lower(receipt.fingerprint.published) !== lower(record.publishedHex))
     return;
-  writeUpgrade(ctx, record.receiptPath, receipt, { confirmation, transaction: record.rawTx, blockHeader: record.blockHeader });
+  await writeUpgrade(ctx, record.receiptPath, receipt, { confirmation, transaction: record.rawTx, blockHeader: record.blockHeader });
 }
 
 /** Upgrades receipts one after another (each may ask the service; the service paces status requests). */
@@ -244,12 +244,18 @@ async function blockOf(ctx: NotaryContext, follower: Follower, receipt: ReceiptV
  * library did not follow it (no profile reached its service when it was imported), it takes the
  * block the receipt now names.
  */
-function noteInLibrary(ctx: NotaryContext, receipt: ReceiptV1, path: string, outcome: Exclude<ImportedOutcome, 'pending'>, blockTime: string | null): void {
+async function noteInLibrary(
+  ctx: NotaryContext,
+  receipt: ReceiptV1,
+  path: string,
+  outcome: Exclude<ImportedOutcome, 'pending'>,
+  blockTime: string | null,
+): Promise<void> {
   const record = ctx.library.records.byTxId(receipt.registration.txId);
   if (!record || record.receiptPath !== path || record.proofOutcome !== 'pending') return;
   const c = receipt.confirmation;
   if (c && !inBlock(record)) {
-    const target = ctx.library.profiles.require(record.profile).targetConfirmations;
+    const target = (await ctx.library.profiles.require(record.profile)).targetConfirmations;
     const state = c.confirmedBlocks >= target ? 'settled' : 'confirmed';
     const update = { state, confirmations: c.confirmedBlocks, blockHash: c.blockHash, blockTime, confirmation: c } as const;
     ctx.library.records.recordConfirmation(record.id, { ...update, rawTx: receipt.transaction ?? null, blockHeader: receipt.blockHeader ?? null }, null);

@@ -24,7 +24,7 @@ import { receiptNetwork } from './receipt-network.ts';
 import { profileToAsk, serviceCheck } from './service-check.ts';
 import { chainCheck } from './chain-check.ts';
 import { shellQuote } from '../text/shell-quote.ts';
-import { standsForContent } from './registrations.ts';
+import { profileNetworks, standsForContent } from './registrations.ts';
 import { memberReceipt } from './batch-receipts.ts';
 import { DISAGREES_WITH_CHAIN, heldAsEvidence } from './held-as-imported.ts';
 import { stopFollowingImported } from './give-up.ts';
@@ -53,7 +53,7 @@ export async function gatherEvidence(ctx: NotaryContext, record: StoredRecord): 
   const { explorer } = needsTx || needsHeader ? await ctx.connections.forProfile(record.profile) : { explorer: undefined };
   const taken = explorer ? await explorerEvidence(explorer, record.txId, confirmation, { needsTx, needsHeader }) : null;
   const candidate = { ...record, rawTx: taken?.rawTx ?? record.rawTx, blockHeader: taken?.blockHeader ?? record.blockHeader };
-  const report = evidenceReport(ctx, candidate);
+  const report = await evidenceReport(ctx, candidate);
   if (report?.outcome === 'failed') return refuseEvidence(ctx, record, report);
   // A pending import its own service has since seen in a block: it stands for its content once its
   // receipt verifies fully, the transaction and header included. Until then the block is only the
@@ -74,12 +74,12 @@ export async function gatherEvidence(ctx: NotaryContext, record: StoredRecord): 
  * file's, or a batch's first file's. Null when it has none to check (a finalisation, a label its
  * block disagrees with: receipt-network.ts holds that receipt and says why).
  */
-function evidenceReport(ctx: NotaryContext, record: StoredRecord): VerificationReport | null {
+async function evidenceReport(ctx: NotaryContext, record: StoredRecord): Promise<VerificationReport | null> {
   try {
     const batch = ctx.library.batches.ofRecord(record);
     const member = batch && ctx.library.batches.membersOf(batch.id, { limit: 1 })[0];
     if (batch && !member) return null;
-    const receipt = member ? memberReceipt(ctx, { member, batch, registration: record }) : receiptOf(ctx, record);
+    const receipt = member ? await memberReceipt(ctx, { member, batch, registration: record }) : await receiptOf(ctx, record);
     return verifyReceipt(receipt, { fileDigest: receipt.file.sha256 });
   } catch (err) {
     if (err instanceof FailsOwnChecks) return err.report;
@@ -114,7 +114,7 @@ function refuseEvidence(ctx: NotaryContext, record: StoredRecord, report: Verifi
  * do; asked again at its next checks, and no longer followed once it would have been given up
  * without a block (stopFollowingImported). `unavailable`: what the explorer did not give; null: none.
  */
-function withholdBlock(ctx: NotaryContext, record: StoredRecord, block: string, unavailable: readonly string[] | null): StoredRecord {
+async function withholdBlock(ctx: NotaryContext, record: StoredRecord, block: string, unavailable: readonly string[] | null): Promise<StoredRecord> {
   const why =
     unavailable === null
       ? `profile "${record.profile}" has no explorer to give its raw transaction`
@@ -128,7 +128,7 @@ function withholdBlock(ctx: NotaryContext, record: StoredRecord, block: string, 
   const named = `Its service says registration ${record.txId} is in block ${block}, but ${why}, so nothing ties this receipt's fingerprint to that block`;
   ctx.library.records.withholdBlock(record.id, `${named}: it stays imported and pending. ${fix}`);
   const withheld = ctx.library.records.get(record.id)!;
-  return stopFollowingImported(ctx, withheld, `${named}.`) ?? withheld;
+  return (await stopFollowingImported(ctx, withheld, `${named}.`)) ?? withheld;
 }
 
 /** In a block, without what a receipt needs to verify fully offline: the raw transaction, or a header its proof does not carry. */
@@ -177,7 +177,7 @@ export async function explorerEvidence(
 }
 
 /** The format-1 receipt of a stored registration (throws for a record that has no file content). */
-export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
+export async function receiptOf(ctx: NotaryContext, record: StoredRecord): Promise<ReceiptV1> {
   // Batches: a plain record with no file of its own is a batch's registration; its files have the receipts.
   if (record.kind === 'record' && record.sha256 === null)
     throw new NotariumError('NO_RECEIPT', 'This registration anchors a batch of files and holds no file itself: each of its files has a receipt of its own.');
@@ -194,18 +194,18 @@ export function receiptOf(ctx: NotaryContext, record: StoredRecord): ReceiptV1 {
  * The receipt of one file a registration anchors (a batch's too): the record's own file, or a batch
  * member's with its `aggregation` (its path to the root the registration holds).
  */
-export function registrationReceipt(
+export async function registrationReceipt(
   ctx: NotaryContext,
   record: StoredRecord,
   file: { name: string; size: number; sha256: string },
   aggregation?: AggregationProof,
-): ReceiptV1 {
+): Promise<ReceiptV1> {
   if (!record.txId) throw new NotariumError('NO_RECEIPT', `${file.name} has not been accepted by the service yet, so it has no receipt.`);
   // Receipts come from the record as it was registered, without the network; the label is the
   // one its block's header bears out (receipt-network.ts).
-  const profile = ctx.library.profiles.get(record.profile);
+  const profile = await ctx.library.profiles.get(record.profile);
   const serviceUrl = record.serviceUrl ?? profile?.baseUrl ?? '';
-  const network = receiptNetwork(ctx, record);
+  const network = await receiptNetwork(ctx, record);
   const receipt = buildReceipt(
     {
       file,
@@ -262,7 +262,7 @@ export async function receiptFor(ctx: NotaryContext, record: StoredRecord): Prom
   if (heldAsEvidence(record)) return importedAsIs(record);
   const enriched = await gatherEvidence(ctx, record);
   try {
-    return receiptOf(ctx, enriched);
+    return await receiptOf(ctx, enriched);
   } catch (err) {
     // Its network and its block disagree: the record says why until the label is right.
     if (err instanceof NotariumError && err.code === 'NETWORK_MISMATCH') ctx.library.records.holdReceipt(record.id, err.message);
@@ -351,7 +351,7 @@ export async function placeReceipt(
   if (!place) throw new NotariumError('LOCATION_UNKNOWN', `Notarium does not know where ${owner.name} is: name the receipt file with -o.`);
   const folder = { create: Boolean(out), within: options.within };
   // The receipt it takes the place of is written under its own name first: at no moment is it on no disk.
-  if (place.displaced) moveReceipt(ctx, place.displaced, folder);
+  if (place.displaced) await moveReceipt(ctx, place.displaced, folder);
   writeReceiptAt(place.path, receipt, folder);
   return place.path;
 }
@@ -409,9 +409,10 @@ async function besideFile(ctx: NotaryContext, record: ReceiptOwner, filePath: st
   const there = await readReceiptText(plain).catch(() => null);
   if (!there || there.receipt.registration.txId === record.txId) return { path: plain };
   // An imported receipt that never stood for the content (registrations.ts) gives the plain name up to a registration.
-  const evidence = ctx.library.profiles.list().some(({ name }) => {
+  const networks = await profileNetworks(ctx);
+  const evidence = [...networks.keys()].some((name) => {
     const holder = ctx.library.records.byTxId(there.receipt.registration.txId, name);
-    return holder !== undefined && holder.receiptPath === plain && !standsForContent(ctx, holder);
+    return holder !== undefined && holder.receiptPath === plain && !standsForContent(networks, holder);
   });
   if (evidence) return { path: plain, displaced: { ...there, to: await labelledPlace(plain, there.receipt.registration) } };
   if (there.receipt.file.sha256 === record.sha256 || !(await isContentNow(ctx, record, filePath))) return { path: await labelledPlace(plain, record) };
@@ -467,9 +468,9 @@ interface ReceiptText {
 type Displaced = ReceiptText & { to: string };
 
 /** Moves a receipt to its labelled place, byte for byte; the library's record of it (a record's, or a batch member's) follows it there. */
-function moveReceipt(ctx: NotaryContext, moved: Displaced, folder: { create: boolean; within?: string }): void {
+async function moveReceipt(ctx: NotaryContext, moved: Displaced, folder: { create: boolean; within?: string }): Promise<void> {
   writeTextAt(moved.to, moved.text, folder);
-  for (const { name } of ctx.library.profiles.list()) {
+  for (const { name } of await ctx.library.profiles.list()) {
     const owner = ctx.library.records.byTxId(moved.receipt.registration.txId, name);
     if (owner?.receiptPath === moved.path) ctx.library.records.setReceiptPath(owner.id, moved.to);
   }
@@ -588,14 +589,14 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   // The profile whose service made the receipt, else the one asked for (or the current one); the
   // poller follows the record only on the service that registered it.
   const byService = await profileToAsk(ctx, receipt);
-  const profile = options.profile ? profileName(ctx, options.profile) : (byService ?? profileName(ctx));
+  const profile = options.profile ? await profileName(ctx, options.profile) : (byService ?? (await profileName(ctx)));
   const serviceProfile = byService ?? null;
   // A test chain's proof of work proves nothing (anyone mines its headers), so only the profile's
   // own service confirming the txId vouches for such a receipt; without that it is evidence.
   // A label that is not the network its service writes to: that service's word is not about the
   // chain the receipt names, so it neither vouches for it nor follows it (its block there would
   // complete the receipt under another label than the one it was handed in with).
-  const serviceNetwork = byService ? networkOf(ctx.library.profiles.get(byService)?.network) : undefined;
+  const serviceNetwork = byService ? networkOf((await ctx.library.profiles.get(byService))?.network) : undefined;
   const mislabelled = serviceNetwork !== undefined && serviceNetwork.label !== network.label ? serviceNetwork.label : null;
   const unvouched = network.testChain && !(check?.status === 'pass' && byService === profile && !mislabelled);
   const skipped: StepId[] = [...uncheckedEvidence(report.steps), ...(makerDoesNotKnow ? (['service'] as const) : [])];
@@ -611,7 +612,7 @@ async function importParsed(ctx: NotaryContext, path: string, receipt: ReceiptV1
   const filePath = join(dirname(path), receipt.file.name);
   // Followed on the service that made it, unless that service already said it does not know it, or
   // writes to another network than the receipt's label names.
-  const registration = importedRegistration(ctx, receipt, {
+  const registration = await importedRegistration(ctx, receipt, {
     profile,
     proof,
     blockTime: report.blockTime ?? null,
@@ -683,13 +684,13 @@ type ImportedRegistration = Parameters<NotaryContext['library']['records']['inse
  * holds, all of it checked just now (nothing is added that did not verify), with no file yet (a
  * batch's registration has none of its own; a record's is added by the caller).
  */
-function importedRegistration(
+async function importedRegistration(
   ctx: NotaryContext,
   receipt: ReceiptV1,
   i: { profile: string; proof: ImportedProof; blockTime: string | null; follow: boolean },
-): ImportedRegistration {
+): Promise<ImportedRegistration> {
   const c = receipt.confirmation ?? null;
-  const target = ctx.library.profiles.require(i.profile).targetConfirmations;
+  const target = (await ctx.library.profiles.require(i.profile)).targetConfirmations;
   return {
     profile: i.profile,
     kind: receipt.registration.kind,

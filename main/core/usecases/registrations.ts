@@ -18,16 +18,28 @@ export interface Registration {
   member?: MemberOfBatch;
 }
 
+/** Each profile's network as the library holds it (null: a detecting profile that has seen no block yet). */
+export type ProfileNetworks = ReadonlyMap<string, string | null>;
+
+/**
+ * The profiles' networks, read with one `await` before a look for a content's registrations: the
+ * look itself is then synchronous, so it and the write it decides (register or not) are one step
+ * that another notarise of the same content in this process cannot come between.
+ */
+export async function profileNetworks(ctx: Pick<NotaryContext, 'library'>): Promise<ProfileNetworks> {
+  return new Map((await ctx.library.profiles.list()).map((p) => [p.name, p.network]));
+}
+
 /**
  * Every registration of this content (optionally in one profile), records and batch members alike:
  * those that stand for it first (standsForContent), then imported evidence, each newest first;
  * superseded rows are not among them.
  */
-export function registrationsOfContent(ctx: Pick<NotaryContext, 'library'>, sha256: string, profile?: string): Registration[] {
+export function registrationsOfContent(ctx: Pick<NotaryContext, 'library'>, networks: ProfileNetworks, sha256: string, profile?: string): Registration[] {
   const own: Registration[] = ctx.library.records.bySha256(sha256, profile).map((record) => ({ record }));
   const members: Registration[] = ctx.library.batches.membersBySha256(sha256, profile).map((member) => ({ record: member.registration, member }));
   const first = (r: Registration) => r.member?.batch.recordId ?? groupOf(r.record);
-  const stands = (r: Registration) => (standsForContent(ctx, r.record) ? 1 : 0);
+  const stands = (r: Registration) => (standsForContent(networks, r.record) ? 1 : 0);
   return [...own, ...members].sort((a, b) => stands(b) - stands(a) || first(b) - first(a));
 }
 
@@ -38,22 +50,22 @@ export function registrationsOfContent(ctx: Pick<NotaryContext, 'library'>, sha2
  * (partially verified, pending, another network's) is evidence someone handed in: kept and shown,
  * but a forger who knows a file's content must never make Notarium believe the file is anchored.
  */
-export function standsForContent(ctx: Pick<NotaryContext, 'library'>, record: StoredRecord): boolean {
+export function standsForContent(networks: ProfileNetworks, record: StoredRecord): boolean {
   if (record.proofOutcome === null) return true;
   if (record.proofOutcome !== 'verified') return false;
-  const own = networkOf(ctx.library.profiles.get(record.profile)?.network);
+  const own = networkOf(networks.get(record.profile));
   return own !== undefined && networkOf(record.network)?.label === own.label;
 }
 
 /** The content's registrations that stand for it (standsForContent), newest first. */
-export function standingRegistrations(ctx: Pick<NotaryContext, 'library'>, sha256: string, profile?: string): Registration[] {
-  return registrationsOfContent(ctx, sha256, profile).filter((r) => standsForContent(ctx, r.record));
+export function standingRegistrations(ctx: Pick<NotaryContext, 'library'>, networks: ProfileNetworks, sha256: string, profile?: string): Registration[] {
+  return registrationsOfContent(ctx, networks, sha256, profile).filter((r) => standsForContent(networks, r.record));
 }
 
 /** A registered outcome names the imported, unverified receipt of its content that exists beside it (the newest), if any. */
-export function withEvidence<T extends { status: string }>(ctx: Pick<NotaryContext, 'library'>, outcome: T, sha256: string, profile: string): T {
+export async function withEvidence<T extends { status: string }>(ctx: Pick<NotaryContext, 'library'>, outcome: T, sha256: string, profile: string): Promise<T> {
   if (outcome.status !== 'registered') return outcome;
-  const evidence = importedEvidence(ctx, sha256, profile)[0];
+  const evidence = importedEvidence(ctx, await profileNetworks(ctx), sha256, profile)[0];
   return evidence ? { ...outcome, importedEvidence: evidence } : outcome;
 }
 
@@ -61,9 +73,9 @@ export function withEvidence<T extends { status: string }>(ctx: Pick<NotaryConte
  * The content's imported evidence that does not stand for it, newest first, whatever became of it
  * (a rejected or never-mined import too): what notarise mentions when it registers the content.
  */
-export function importedEvidence(ctx: Pick<NotaryContext, 'library'>, sha256: string, profile?: string): StoredRecord[] {
-  return registrationsOfContent(ctx, sha256, profile)
-    .filter((r) => r.record.proofOutcome !== null && !standsForContent(ctx, r.record))
+export function importedEvidence(ctx: Pick<NotaryContext, 'library'>, networks: ProfileNetworks, sha256: string, profile?: string): StoredRecord[] {
+  return registrationsOfContent(ctx, networks, sha256, profile)
+    .filter((r) => r.record.proofOutcome !== null && !standsForContent(networks, r.record))
     .map((r) => r.record);
 }
 

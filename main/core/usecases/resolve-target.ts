@@ -6,7 +6,7 @@ import { visibleName } from '../../../preload/visible-text.ts';
 import { isLive, type StoredRecord } from '../store/record.ts';
 import type { NotaryContext } from './context.ts';
 import { counted } from '../../../verifier/counted.ts';
-import { registrationsOfContent, type Registration } from './registrations.ts';
+import { profileNetworks, registrationsOfContent, type Registration } from './registrations.ts';
 
 /** Commands take "<file|txId>": a 64-hex transaction id, or a file whose content is looked up. */
 
@@ -42,7 +42,7 @@ export async function resolveRegistration(ctx: NotaryContext, target: string, pr
   }
   checkNotShortTxId(target);
   const { sha256 } = await ctx.hash(resolve(target));
-  const found = registrationsOfContent(ctx, sha256, profile);
+  const found = registrationsOfContent(ctx, await profileNetworks(ctx), sha256, profile);
   const live = found.find(({ record: r }) => r.state !== 'failed' && r.state !== 'rejected') ?? found[0];
   if (!live) throw new NotariumError('NOT_IN_LIBRARY', `The content of ${target} is not registered in the library: notarise it first, or import its receipt.`);
   return live;

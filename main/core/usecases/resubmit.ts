@@ -46,7 +46,7 @@ export function resubmitDue(record: StoredRecord, newest: boolean, profile: Pick
  * submission; anything else means the document went on elsewhere, and the version fails.
  */
 export async function resubmitIfDue(ctx: NotaryContext, record: StoredRecord): Promise<StoredRecord | undefined> {
-  const profile = ctx.library.profiles.require(record.profile);
+  const profile = await ctx.library.profiles.require(record.profile);
   const group = ctx.library.records.group(groupOf(record));
   // The newest live submission: one the service refused, or rejected, is not the one to send again.
   const newest = group.filter(isLive).at(-1)?.id === record.id;
@@ -91,7 +91,7 @@ export async function resendRejected(ctx: NotaryContext, record: StoredRecord): 
   if (group.some((r) => r.id !== record.id && r.state === 'rejected') || group.some(isLive)) return undefined;
   if (record.kind === 'linked-update' || record.kind === 'linked-delete') {
     const landing = await landingAfter(ctx, record);
-    if (landing.kind === 'same') return adopt(ctx, record, landing.txId, ctx.library.profiles.require(record.profile));
+    if (landing.kind === 'same') return adopt(ctx, record, landing.txId, await ctx.library.profiles.require(record.profile));
     if (landing.kind !== 'nothing') return undefined;
   }
   const again = ctx.library.records.insertResubmission(record, ctx.newKey(), leaseFor(ctx));

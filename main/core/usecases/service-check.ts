@@ -21,9 +21,9 @@ export async function profileToAsk(ctx: NotaryContext, receipt: MadeWith, record
   const { txId, serviceUrl } = receipt.registration;
   const held = record ?? ctx.library.records.byTxId(txId);
   if (held && (held.proofOutcome === null || (await reaches(ctx, held.profile, serviceUrl)))) return held.profile;
-  const known = profileFor(ctx, serviceUrl);
+  const known = await profileFor(ctx, serviceUrl);
   if (known || networkOf(receipt.network)?.label !== 'sandbox') return known;
-  const sandbox = ctx.library.profiles.list().find((p) => p.kind === 'sandbox');
+  const sandbox = (await ctx.library.profiles.list()).find((p) => p.kind === 'sandbox');
   return sandbox && (await reaches(ctx, sandbox.name, serviceUrl)) ? sandbox.name : undefined;
 }
 

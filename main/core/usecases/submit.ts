@@ -218,7 +218,7 @@ async function sendLeased(ctx: NotaryContext, record: StoredRecord, signal?: Abo
   } catch (err) {
     // The process hosting the embedded sandbox quit: the request goes to its next host (this
     // process, if nobody else took over), which answers a write it already made with its txId.
-    if (!ctx.connections.sandboxHostGone(record.profile, err) || ctx.library.records.get(record.id)?.state !== 'submitting') throw err;
+    if (!(await ctx.connections.sandboxHostGone(record.profile, err)) || ctx.library.records.get(record.id)?.state !== 'submitting') throw err;
     return sendOnce(ctx, record, signal, onRetry);
   }
 }
@@ -254,7 +254,7 @@ async function sendOnce(ctx: NotaryContext, record: StoredRecord, signal?: Abort
       }
     }
   } catch (err) {
-    ctx.connections.noteFailure(record.profile, err);
+    await ctx.connections.noteFailure(record.profile, err);
     const message = err instanceof Error ? err.message : String(err);
     const requeued =
       fromQueue(record) &&
@@ -279,7 +279,7 @@ async function sendOnce(ctx: NotaryContext, record: StoredRecord, signal?: Abort
     ctx.recordUpdated(ctx.library.records.get(record.id)!);
     throw thrown;
   }
-  const published = markLanded(ctx, record, result.txId, result.updateToken);
+  const published = await markLanded(ctx, record, result.txId, result.updateToken);
   await checkPublished(ctx, api, published, result, { signal });
   // As the check left it: a warning it noted is part of what the write reports.
   return ctx.library.records.get(published.id)!;
@@ -304,8 +304,8 @@ async function predecessorToken(ctx: NotaryContext, record: StoredRecord): Promi
  * published, and followed from now on. A document takes it as its head, with its update token
  * (none for a write found on the chain: the service then fetches the predecessor itself).
  */
-export function markLanded(ctx: NotaryContext, record: StoredRecord, txId: string, updateToken?: string | null): StoredRecord {
-  const profile = ctx.library.profiles.require(record.profile);
+export async function markLanded(ctx: NotaryContext, record: StoredRecord, txId: string, updateToken?: string | null): Promise<StoredRecord> {
+  const profile = await ctx.library.profiles.require(record.profile);
   const published = ctx.library.records.markPublished(record.id, txId, firstCheckAt(profile, ctx.now()), updateToken);
   ctx.recordUpdated(published);
   ctx.wakePoller();

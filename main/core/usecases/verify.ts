@@ -20,7 +20,7 @@ import { registrationNow, registrationNowSentence } from './registration-now.ts'
 import { confirmationOf, readReceiptFile, receiptOf } from './receipts.ts';
 import { memberReceipt } from './batch-receipts.ts';
 import { heldAsImported, heldImportOf } from './held-as-imported.ts';
-import { batchFacts, batchOfReceipt, registrationsOfContent, type BatchFacts, type Registration } from './registrations.ts';
+import { batchFacts, batchOfReceipt, profileNetworks, registrationsOfContent, type BatchFacts, type Registration } from './registrations.ts';
 
 /**
  * Verification of files: by the receipt next to a file, a receipt given, or the library's index of
@@ -130,7 +130,9 @@ export async function verifyFile(ctx: VerifyContext, file: string, options: Veri
       );
     const engine = await engineOf(ctx);
     // Its own records and the batches it is a member of alike (registrations.ts).
-    const found = registrationsOfContent(engine, sha256).find(({ record: r }) => r.txId && r.state !== 'rejected' && r.state !== 'failed');
+    const found = registrationsOfContent(engine, await profileNetworks(engine), sha256).find(
+      ({ record: r }) => r.txId && r.state !== 'rejected' && r.state !== 'failed',
+    );
     if (!found) {
       return {
         path,
@@ -162,7 +164,7 @@ export async function verifyFile(ctx: VerifyContext, file: string, options: Veri
         said: [notInBlockSaid(record.txId!, batch?.files, record.lastCheckedAt)],
       };
     }
-    const receipt = member ? memberReceipt(engine, { ...member, registration: record }) : receiptOf(engine, record);
+    const receipt = member ? await memberReceipt(engine, { ...member, registration: record }) : await receiptOf(engine, record);
     return await verifyAgainst(ctx, path, sha256, receipt, { source: 'library', record, found }, options);
   } catch (err) {
     return { ...failure(path, err), sha256 };

@@ -13,7 +13,7 @@ import type { BatchMember } from '../store/batches.ts';
 import { inBlock, type StoredRecord } from '../store/record.ts';
 import { LibraryChanges } from '../store/library-changes.ts';
 import type { WatchedFile, WatchedFolder, WatcherLease, WatchSettings } from '../store/watched-folders.ts';
-import type { NotaryContext } from '../usecases/context.ts';
+import { profileName, type NotaryContext } from '../usecases/context.ts';
 import { finaliseDocument } from '../usecases/documents.ts';
 import { holderGone } from '../usecases/send-lease.ts';
 import { checkGlobs, fileFilter, isNeverWatchedPath } from './filters.ts';
@@ -279,11 +279,17 @@ export class FolderWatcher {
   /** Remembers a folder (and watches it at once when the watcher runs). Its files go to `profile` (default: the current one). */
   async add(path: string, settings: Partial<WatchSettings> = {}, profile?: string): Promise<WatchedFolder> {
     const where = canonical(path);
-    if (this.store.byPath(where))
-      throw new NotariumError('WATCH_OVERLAP', `${where} is already watched.`, { said: said('errorsWith.alreadyWatched', { path: where }) });
+    const refuseWatched = () => {
+      if (this.store.byPath(where))
+        throw new NotariumError('WATCH_OVERLAP', `${where} is already watched.`, { said: said('errorsWith.alreadyWatched', { path: where }) });
+    };
+    refuseWatched();
     const full = { ...DEFAULT_WATCH_SETTINGS, ...settings };
     this.check(where, full);
-    const folder = this.store.add(where, profile ? this.ctx.library.profiles.require(profile).name : this.ctx.library.profiles.currentName(), full);
+    const name = await profileName(this.ctx, profile);
+    // Looked at again in the step of the write: another add of the same folder may have come while the profile was read.
+    refuseWatched();
+    const folder = this.store.add(where, name, full);
     if (this.running) await this.watchIfHolding(folder);
     return folder;
   }

@@ -4,7 +4,7 @@ import { inBlock, isLive, type StoredRecord, type Submission } from '../store/re
 import type { WaitingFile, WatchedFolder } from '../store/watched-folders.ts';
 import type { NotaryContext } from '../usecases/context.ts';
 import { batchSubmission } from '../usecases/notarise-batch.ts';
-import { standingRegistrations, type Registration } from '../usecases/registrations.ts';
+import { profileNetworks, standingRegistrations, type ProfileNetworks, type Registration } from '../usecases/registrations.ts';
 import { leaseFor } from '../usecases/send-lease.ts';
 import { registrationTarget, submitRecord } from '../usecases/submit.ts';
 import { sentHead } from '../usecases/version-queue.ts';
@@ -125,7 +125,7 @@ export async function releaseRound(
     const built = await ctx.library.watchRounds.build({ folderId, after: turn.after, batch, files, chainName: chainName(folder) }, leaseFor(ctx));
     if (built.stale) return none;
     if (built.taken) {
-      known.push(...takeKnown(ctx, folder, waiting, new Set(built.taken)));
+      known.push(...takeKnown(ctx, await profileNetworks(ctx), folder, waiting, new Set(built.taken)));
       continue;
     }
     ctx.recordUpdated(built.registration);
@@ -141,10 +141,16 @@ export async function releaseRound(
 }
 
 /** Waiting files whose content the profile holds now (registered by another process meanwhile): they take that registration. */
-function takeKnown(ctx: NotaryContext, folder: WatchedFolder, waiting: readonly WaitingFile[], taken: ReadonlySet<string>): KnownMeanwhile[] {
+function takeKnown(
+  ctx: NotaryContext,
+  networks: ProfileNetworks,
+  folder: WatchedFolder,
+  waiting: readonly WaitingFile[],
+  taken: ReadonlySet<string>,
+): KnownMeanwhile[] {
   const store = ctx.library.watchedFolders;
   return waiting.flatMap((file) => {
-    const known = taken.has(file.sha256) ? standingRegistrations(ctx, file.sha256, folder.profile).find((r) => isLive(r.record)) : undefined;
+    const known = taken.has(file.sha256) ? standingRegistrations(ctx, networks, file.sha256, folder.profile).find((r) => isLive(r.record)) : undefined;
     const entry = store.file(folder.id, file.relPath);
     if (!known || !entry) return [];
     store.saveFile({ ...entry, recordId: known.member ? null : known.record.id, memberId: known.member?.member.id ?? null });

@@ -7,7 +7,7 @@ import type { NotaryContext } from '../usecases/context.ts';
 import { readReceiptFile, writeReceipt } from '../usecases/receipts.ts';
 import { checkReceiptNames } from '../usecases/receipt-names.ts';
 import { registrationTarget } from '../usecases/submit.ts';
-import { standingRegistrations, type Registration } from '../usecases/registrations.ts';
+import { profileNetworks, standingRegistrations, type Registration } from '../usecases/registrations.ts';
 import { earlierVersionReceiptLocation, moveReceipt, receiptLocation } from './receipt-location.ts';
 import { snapshotOf } from './rescan.ts';
 import { sameSnapshot } from './stability.ts';
@@ -189,7 +189,7 @@ async function alignReceipt(ctx: NotaryContext, folder: WatchedFolder, relPath: 
 /** What the decision needs, from the library and (for files elsewhere) the disk. */
 async function factsFor(ctx: NotaryContext, folder: WatchedFolder, relPath: string, last: WatchedFile | undefined, sha256: string): Promise<ContentFacts> {
   const store = ctx.library.watchedFolders;
-  const live = standingRegistrations(ctx, sha256, folder.profile).filter(
+  const live = standingRegistrations(ctx, await profileNetworks(ctx), sha256, folder.profile).filter(
     ({ record: r }) => r.state === 'published' || r.state === 'confirmed' || r.state === 'settled',
   );
   const known = live.find((r) => !r.member && r.record.documentId !== null) ?? live[0];

@@ -8,7 +8,7 @@ import { MemorySecretStore } from '../../support/memory-secret-store.ts';
 describe('environment overrides', () => {
   it('apply to the current profile only: other profiles keep their own service and key', async () => {
     const library = Library.open(':memory:');
-    library.profiles.save({ name: 'Other', baseUrl: 'https://other.example' });
+    await library.profiles.save({ name: 'Other', baseUrl: 'https://other.example' });
     const secrets = new MemorySecretStore();
     await setApiKey(library.profiles, secrets, 'Other', 'other-key');
     const env = { NOTARIUM_BASE_URL: 'http://127.0.0.1:9', NOTARIUM_API_KEY: 'override-key' };
@@ -36,7 +36,7 @@ describe('environment overrides', () => {
 
   it('apply to the profile a command names (--profile) instead, and then the current one keeps its own', async () => {
     const library = Library.open(':memory:');
-    library.profiles.save({ name: 'Named', baseUrl: 'https://named.example' });
+    await library.profiles.save({ name: 'Named', baseUrl: 'https://named.example' });
     const env = { NOTARIUM_BASE_URL: 'http://127.0.0.1:9', NOTARIUM_API_KEY: 'override-key' };
     const connections = new Connections({
       profiles: library.profiles,
@@ -48,7 +48,7 @@ describe('environment overrides', () => {
     const named = await connections.forProfile('Named');
     expect(named.baseUrl).toBe('http://127.0.0.1:9');
     await expect(named.requireKey()).resolves.toBeUndefined();
-    expect(library.profiles.currentName()).toBe('Sandbox');
+    expect(await library.profiles.currentName()).toBe('Sandbox');
     // Without it, the same library's Named profile keeps its own address.
     const current = new Connections({ profiles: library.profiles, sandbox: new EmbeddedSandbox('/nonexistent'), secrets: new MemorySecretStore(), env });
     expect((await current.forProfile('Named')).baseUrl).toBe('https://named.example');

@@ -69,7 +69,7 @@ describe('Verify offline', () => {
   it('uses the receipt alone: no request, no connection to any service, where the same check online asks the service', async () => {
     const { receipt } = makeFixture();
     // A profile for the receipt's service: online, it is the one asked.
-    notary.library.profiles.save({ name: 'Maker', baseUrl: receipt.registration.serviceUrl, network: 'sandbox' });
+    await notary.library.profiles.save({ name: 'Maker', baseUrl: receipt.registration.serviceUrl, network: 'sandbox' });
     const connecting = vi.spyOn(notary.connections, 'forProfile');
     const verify = async (offline: boolean) => {
       const jobId = randomUUID();
@@ -94,8 +94,8 @@ describe('Verify offline', () => {
 
 describe('job calls', () => {
   it('end a notarise job that failed as a whole, with the error on each file under its name', async () => {
-    notary.library.profiles.save({ name: 'Records', baseUrl: 'https://records.invalid', network: 'testnet' });
-    notary.library.profiles.use('Records');
+    await notary.library.profiles.save({ name: 'Records', baseUrl: 'https://records.invalid', network: 'testnet' });
+    await notary.library.profiles.use('Records');
     const jobId = randomUUID();
     await service.api.notarise(jobId, [upload('deed.txt', 'a deed'), upload('plan.pdf', 'a plan')], {});
     const done = await last('notarise-done', jobId);
@@ -106,8 +106,8 @@ describe('job calls', () => {
   });
 
   it("end a notarise job with each record as the library holds it then, not as its file's work left it", async () => {
-    notary.library.profiles.save({ name: 'Records', baseUrl: 'https://records.invalid', network: 'testnet' });
-    notary.library.profiles.use('Records');
+    await notary.library.profiles.save({ name: 'Records', baseUrl: 'https://records.invalid', network: 'testnet' });
+    await notary.library.profiles.use('Records');
     await service.api.setApiKey('Records', 'a-key');
     // The deed is registered already: the job finds its record, and the record moves on (a status
     // check found it in a block) after the deed's work is done and before the job ends.

@@ -15,6 +15,7 @@ import { Library } from '../../../../main/core/store/library.ts';
 import type { StoredRecord, Submission } from '../../../../main/core/store/record.ts';
 import type { DocumentHistory } from '../../../../main/core/usecases/document-history.ts';
 import type { ReceiptV1 } from '../../../../verifier/receipt-v1.ts';
+import type { Profile } from '../../../../main/core/store/profiles.ts';
 import { verifyReceipt } from '../../../../verifier/verify-receipt.ts';
 import { VERIFY_STATUSES, type FileVerification } from '../../../../main/core/usecases/verify.ts';
 import { FILE_DIGEST, makeFixture, type Draft } from '../../../support/receipt-fixture.ts';
@@ -91,12 +92,14 @@ describe('record views of the life cycle', () => {
   let dir: string;
   let now: number;
   let lib: Library;
-  beforeEach(() => {
+  let sandbox: Profile | undefined;
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'notarium-views-'));
     now = 1_700_000_000_000;
     lib = Library.open(dir, () => now);
+    sandbox = await lib.profiles.get('Sandbox');
   });
-  afterEach(() => {
+  afterEach(async () => {
     lib.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -118,7 +121,7 @@ describe('record views of the life cycle', () => {
     serviceUrl: null,
     ...over,
   });
-  const view = (r: StoredRecord) => recordView(lib.records.get(r.id)!, lib.profiles.get('Sandbox'), lib.records);
+  const view = (r: StoredRecord) => recordView(lib.records.get(r.id)!, sandbox, lib.records);
   const mined = (r: StoredRecord, confirmations = 1) =>
     lib.records.recordConfirmation(
       r.id,

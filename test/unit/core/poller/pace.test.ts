@@ -106,7 +106,7 @@ describe('status pace', () => {
     poller.start();
     await clock.advance(2 * SLOW - 1);
     expect(calls).toHaveLength(1);
-    lib.profiles.save({ name: 'Slow', baseUrl: 'https://records.example.com', network: 'testnet', expectedBlockSeconds: 600 });
+    await lib.profiles.save({ name: 'Slow', baseUrl: 'https://records.example.com', network: 'testnet', expectedBlockSeconds: 600 });
     await clock.advance(3 * 600_000);
     expect(Math.min(...shortestGaps(calls).values())).toBeGreaterThanOrEqual(600_000);
     expect(calls.length).toBeGreaterThan(1);

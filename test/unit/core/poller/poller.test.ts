@@ -16,7 +16,7 @@ let calls: { txId: string; at: number }[];
 let poller: Poller;
 const BLOCK = 10_000; // the Sandbox profile: 10 s blocks, 3 confirmations, reject after 120 s
 
-beforeEach(() => {
+beforeEach(async () => {
   clock = new ManualClock();
   lib = Library.open(':memory:', clock.now);
   answers = new Map();

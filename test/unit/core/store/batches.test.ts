@@ -100,8 +100,8 @@ describe('content the profile already has', () => {
     expect([count('records'), count('batches'), count('batch_members')]).toEqual([2, 1, 2]);
   });
 
-  it('not when it failed, was rejected, is in another profile, or `again` is asked for', () => {
-    lib.profiles.save({ name: 'Acme', baseUrl: 'https://acme.example', network: 'mainnet' });
+  it('not when it failed, was rejected, is in another profile, or `again` is asked for', async () => {
+    await lib.profiles.save({ name: 'Acme', baseUrl: 'https://acme.example', network: 'mainnet' });
     const failed = lib.records.insertSubmitting(plainRecord({ sha256: sha('a.txt') }));
     lib.records.markFailed(failed.id, 'refused');
     const lost = store(batchSubmission({ newKey }, 'Sandbox', where, files('b.txt', 'c.txt'))).registration;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Library } from '../../../../main/core/store/library.ts';
 import { MIGRATIONS } from '../../../../main/core/store/migrations.ts';
+import { inputOf } from '../../../../main/core/store/profiles.ts';
 
 /**
  * The upgrade that brings a profile's block lookup (the chain step) only adds its
@@ -20,7 +21,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the block lookup upgrade', () => {
-  it('keeps the profiles written before it, with no lookup until one is set', () => {
+  it('keeps the profiles written before it, with no lookup until one is set', async () => {
     const old = new Database(join(dir, 'library.sqlite'));
     for (const sql of MIGRATIONS.slice(0, BEFORE)) old.exec(sql);
     old.pragma(`user_version = ${BEFORE}`);
@@ -37,7 +38,7 @@ describe('the block lookup upgrade', () => {
     const lib = Library.open(dir);
     try {
       expect(lib.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-      expect(lib.profiles.require('Acme')).toMatchObject({
+      expect(await lib.profiles.require('Acme')).toMatchObject({
         baseUrl: 'https://records.acme.example',
         explorerTxUrl: 'https://woc.example/tx/{txId}/hex',
         explorerHeaderUrl: 'https://woc.example/block/{blockHash}/header',
@@ -46,9 +47,9 @@ describe('the block lookup upgrade', () => {
         network: 'mainnet',
         apiKeyUrl: 'https://records.acme.example',
       });
-      expect(lib.profiles.require('Sandbox').explorerBlockUrl).toBeNull();
-      expect(lib.profiles.currentName()).toBe('Acme');
-      const set = lib.profiles.save({ ...lib.profiles.inputOf(lib.profiles.require('Acme')), explorerBlockUrl: 'https://woc.example/block/hash/{blockHash}' });
+      expect((await lib.profiles.require('Sandbox')).explorerBlockUrl).toBeNull();
+      expect(await lib.profiles.currentName()).toBe('Acme');
+      const set = await lib.profiles.save({ ...inputOf(await lib.profiles.require('Acme')), explorerBlockUrl: 'https://woc.example/block/hash/{blockHash}' });
       expect(set).toMatchObject({ explorerBlockUrl: 'https://woc.example/block/hash/{blockHash}', apiKeyUrl: 'https://records.acme.example' });
     } finally {
       lib.close();

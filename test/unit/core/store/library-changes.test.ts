@@ -22,13 +22,13 @@ beforeEach(() => {
   clock = new ManualClock();
   changes = new LibraryChanges(here.db, { timers: clock, everyMs: 1000 });
 });
-afterEach(() => {
+afterEach(async () => {
   here.close();
   elsewhere.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const addProfile = (lib: Library, name: string) => lib.profiles.save({ name, baseUrl: 'https://records.example.org' });
+const addProfile = async (lib: Library, name: string) => lib.profiles.save({ name, baseUrl: 'https://records.example.org' });
 
 describe('library changes', () => {
   it("tells its listeners of another connection's writes at its next read, once; never of its own connection's", async () => {
@@ -38,17 +38,17 @@ describe('library changes', () => {
     await clock.advance(1000);
     expect(heard).toEqual([]); // nothing written
 
-    addProfile(elsewhere, 'Work');
+    await addProfile(elsewhere, 'Work');
     expect(heard).toEqual([]); // told at the next read, not at once
     await clock.advance(1000);
     expect(heard).toEqual(['a', 'b']);
     await clock.advance(3000);
     expect(heard).toEqual(['a', 'b']);
 
-    addProfile(here, 'Home'); // this connection's own write: its writer knows
+    await addProfile(here, 'Home'); // this connection's own write: its writer knows
     await clock.advance(1000);
     expect(heard).toEqual(['a', 'b']);
-    expect(here.profiles.list().map((p) => p.name)).toContain('Work');
+    expect((await here.profiles.list()).map((p) => p.name)).toContain('Work');
   });
 
   it('reads only while someone listens, and the next read waits for the listeners', async () => {
@@ -59,11 +59,11 @@ describe('library changes', () => {
       return new Promise<void>((resolve) => (finish = resolve));
     });
     expect(clock.timerCount).toBe(1);
-    addProfile(elsewhere, 'One');
+    await addProfile(elsewhere, 'One');
     await clock.advance(1000);
     expect(calls).toBe(1);
     expect(clock.timerCount).toBe(0); // a listener still at work: no read meanwhile
-    addProfile(elsewhere, 'Two');
+    await addProfile(elsewhere, 'Two');
     finish();
     await clock.advance(1000);
     expect(calls).toBe(2);
@@ -71,7 +71,7 @@ describe('library changes', () => {
     await clock.advance(0);
     stop();
     expect(clock.timerCount).toBe(0);
-    addProfile(elsewhere, 'Three');
+    await addProfile(elsewhere, 'Three');
     await clock.advance(5000);
     expect(calls).toBe(2);
   });

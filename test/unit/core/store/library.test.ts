@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Library } from '../../../../main/core/store/library.ts';
 import { MIGRATIONS } from '../../../../main/core/store/migrations.ts';
 import type { Submission } from '../../../../main/core/store/record.ts';
+import { inputOf } from '../../../../main/core/store/profiles.ts';
 
 let dir: string;
 let now: number;
@@ -55,13 +56,13 @@ describe('schema', () => {
 });
 
 describe('profiles', () => {
-  it('starts with the built-in Sandbox profile as the current one', () => {
-    expect(lib.profiles.current()).toMatchObject({ name: 'Sandbox', kind: 'sandbox', network: 'sandbox', idempotentWrites: true });
-    expect(lib.profiles.list().map((p) => p.name)).toEqual(['Sandbox']);
+  it('starts with the built-in Sandbox profile as the current one', async () => {
+    expect(await lib.profiles.current()).toMatchObject({ name: 'Sandbox', kind: 'sandbox', network: 'sandbox', idempotentWrites: true });
+    expect((await lib.profiles.list()).map((p) => p.name)).toEqual(['Sandbox']);
   });
 
-  it('adds, uses, updates and removes a service profile, with defaults', () => {
-    const p = lib.profiles.save({ name: 'Production', baseUrl: 'https://records.example.com', explorerTxUrl: 'https://x.example/tx/{txId}/hex' });
+  it('adds, uses, updates and removes a service profile, with defaults', async () => {
+    const p = await lib.profiles.save({ name: 'Production', baseUrl: 'https://records.example.com', explorerTxUrl: 'https://x.example/tx/{txId}/hex' });
     expect(p).toMatchObject({
       kind: 'service',
       targetConfirmations: 6,
@@ -70,12 +71,12 @@ describe('profiles', () => {
       idempotentWrites: false,
       resubmitAfterSeconds: 3600,
     });
-    lib.profiles.use('Production');
-    expect(lib.profiles.current().name).toBe('Production');
-    lib.profiles.save({ name: 'Production', baseUrl: 'https://records.example.com', targetConfirmations: 12 });
-    expect(lib.profiles.get('Production')!.targetConfirmations).toBe(12);
-    lib.profiles.remove('Production');
-    expect(lib.profiles.current().name).toBe('Sandbox');
+    await lib.profiles.use('Production');
+    expect((await lib.profiles.current()).name).toBe('Production');
+    await lib.profiles.save({ name: 'Production', baseUrl: 'https://records.example.com', targetConfirmations: 12 });
+    expect((await lib.profiles.get('Production'))!.targetConfirmations).toBe(12);
+    await lib.profiles.remove('Production');
+    expect((await lib.profiles.current()).name).toBe('Sandbox');
   });
 
   it.each([
@@ -92,29 +93,29 @@ describe('profiles', () => {
     ],
     [{ name: 'x', baseUrl: 'https://a.example', network: 'mainnet\u200b' }, /network must be mainnet, testnet, stn, regtest or sandbox/],
     [{ name: 'x', baseUrl: 'https://a.example', network: ' mainnet' }, /network must be mainnet, testnet, stn, regtest or sandbox/],
-  ])('refuses %j with a sentence naming the field', (input, message) => {
-    expect(() => lib.profiles.save(input)).toThrow(message);
+  ])('refuses %j with a sentence naming the field', async (input, message) => {
+    await expect(lib.profiles.save(input)).rejects.toThrow(message);
   });
 
-  it("keeps a resubmit time, and ties the Sandbox profile's to its block interval", () => {
-    expect(lib.profiles.save({ name: 'Slow', baseUrl: 'https://a.example', resubmitAfterSeconds: 5400 }).resubmitAfterSeconds).toBe(5400);
-    expect(lib.profiles.get('Slow')!.resubmitAfterSeconds).toBe(5400);
-    expect(lib.profiles.require('Sandbox').resubmitAfterSeconds).toBe(60); // six of its 10 s blocks
-    lib.profiles.tuneSandbox(20);
-    expect(lib.profiles.require('Sandbox')).toMatchObject({ expectedBlockSeconds: 20, resubmitAfterSeconds: 120 });
-    lib.profiles.tuneSandbox(0.5);
-    expect(lib.profiles.require('Sandbox').resubmitAfterSeconds).toBe(30);
-    expect(lib.profiles.get('Slow')!.resubmitAfterSeconds).toBe(5400);
+  it("keeps a resubmit time, and ties the Sandbox profile's to its block interval", async () => {
+    expect((await lib.profiles.save({ name: 'Slow', baseUrl: 'https://a.example', resubmitAfterSeconds: 5400 })).resubmitAfterSeconds).toBe(5400);
+    expect((await lib.profiles.get('Slow'))!.resubmitAfterSeconds).toBe(5400);
+    expect((await lib.profiles.require('Sandbox')).resubmitAfterSeconds).toBe(60); // six of its 10 s blocks
+    await lib.profiles.tuneSandbox(20);
+    expect(await lib.profiles.require('Sandbox')).toMatchObject({ expectedBlockSeconds: 20, resubmitAfterSeconds: 120 });
+    await lib.profiles.tuneSandbox(0.5);
+    expect((await lib.profiles.require('Sandbox')).resubmitAfterSeconds).toBe(30);
+    expect((await lib.profiles.get('Slow'))!.resubmitAfterSeconds).toBe(5400);
   });
 
-  it('keeps a block lookup for the chain step, checked like the other explorer templates; the Sandbox profile has none stored', () => {
+  it('keeps a block lookup for the chain step, checked like the other explorer templates; the Sandbox profile has none stored', async () => {
     const woc = 'https://api.whatsonchain.com/v1/bsv/main/block/hash/{blockHash}';
-    expect(lib.profiles.save({ name: 'Main', baseUrl: 'https://a.example', explorerBlockUrl: woc }).explorerBlockUrl).toBe(woc);
-    expect(lib.profiles.get('Main')!.explorerBlockUrl).toBe(woc);
+    expect((await lib.profiles.save({ name: 'Main', baseUrl: 'https://a.example', explorerBlockUrl: woc })).explorerBlockUrl).toBe(woc);
+    expect((await lib.profiles.get('Main'))!.explorerBlockUrl).toBe(woc);
     // Saved again from what it holds (a form showing only some settings), it keeps it; left out of a new save, it goes.
-    expect(lib.profiles.save(lib.profiles.inputOf(lib.profiles.require('Main'))).explorerBlockUrl).toBe(woc);
-    expect(lib.profiles.save({ name: 'Main', baseUrl: 'https://a.example' }).explorerBlockUrl).toBeNull();
-    expect(lib.profiles.require('Sandbox').explorerBlockUrl).toBeNull();
+    expect((await lib.profiles.save(inputOf(await lib.profiles.require('Main')))).explorerBlockUrl).toBe(woc);
+    expect((await lib.profiles.save({ name: 'Main', baseUrl: 'https://a.example' })).explorerBlockUrl).toBeNull();
+    expect((await lib.profiles.require('Sandbox')).explorerBlockUrl).toBeNull();
     for (const [url, message] of [
       ['https://e.example/block/', /^The profile's explorer block lookup URL must contain \{blockHash\}\.$/],
       [
@@ -123,43 +124,43 @@ describe('profiles', () => {
       ],
       ['ftp://e.example/{blockHash}', /explorer block lookup URL must start with http:\/\/ or https:\/\//],
     ] as const) {
-      expect(() => lib.profiles.save({ name: 'Main', baseUrl: 'https://a.example', explorerBlockUrl: url })).toThrow(message);
+      await expect(lib.profiles.save({ name: 'Main', baseUrl: 'https://a.example', explorerBlockUrl: url })).rejects.toThrow(message);
     }
   });
 
-  it('says why a profile is kept, counting as people do, and only what can be done', () => {
-    lib.profiles.save({ name: 'Away', baseUrl: 'https://a.example' });
+  it('says why a profile is kept, counting as people do, and only what can be done', async () => {
+    await lib.profiles.save({ name: 'Away', baseUrl: 'https://a.example' });
     const first = lib.records.insertSubmitting(submission({ profile: 'Away' }));
     lib.records.markNotSent(first.id, 'The service could not be reached.');
-    expect(lib.profiles.removalRefusal('Away')?.message).toBe(
+    expect((await lib.profiles.removalRefusal('Away'))?.message).toBe(
       `The profile "Away" keeps 1 record that never reached the service: remove it in the app's Library (nothing of it was registered), then remove the profile.`,
     );
     const second = lib.records.insertSubmitting(submission({ profile: 'Away', sha256: 'cd'.repeat(32) }));
     lib.records.markNotSent(second.id, 'The service could not be reached.');
-    expect(lib.profiles.removalRefusal('Away')?.message).toBe(
+    expect((await lib.profiles.removalRefusal('Away'))?.message).toBe(
       `The profile "Away" keeps 2 records that never reached the service: remove them in the app's Library (nothing of them was registered), then remove the profile.`,
     );
     // One registered: removing the unsent ones would not free it, so they are not mentioned.
     lib.records.markPublished(lib.records.insertSubmitting(submission({ profile: 'Away', sha256: 'ef'.repeat(32) })).id, 'ab'.repeat(32), 0, null);
-    expect(lib.profiles.removalRefusal('Away')?.message).toBe(
+    expect((await lib.profiles.removalRefusal('Away'))?.message).toBe(
       'The profile "Away" cannot be removed: 3 records in the library were made with it, and their status and verification go to its service.',
     );
-    lib.profiles.save({ name: 'Free', baseUrl: 'https://b.example' });
-    expect(lib.profiles.removalRefusal('Free')).toBeNull();
+    await lib.profiles.save({ name: 'Free', baseUrl: 'https://b.example' });
+    expect(await lib.profiles.removalRefusal('Free')).toBeNull();
   });
 
-  it('keeps a network label only from the vocabulary, in its own spelling', () => {
-    expect(lib.profiles.save({ name: 'Test', baseUrl: 'https://a.example', network: 'TestNet' }).network).toBe('testnet');
-    expect(lib.profiles.get('Test')!.network).toBe('testnet');
-    expect(lib.profiles.save({ name: 'Test', baseUrl: 'https://a.example', network: 'stn' }).network).toBe('stn');
+  it('keeps a network label only from the vocabulary, in its own spelling', async () => {
+    expect((await lib.profiles.save({ name: 'Test', baseUrl: 'https://a.example', network: 'TestNet' })).network).toBe('testnet');
+    expect((await lib.profiles.get('Test'))!.network).toBe('testnet');
+    expect((await lib.profiles.save({ name: 'Test', baseUrl: 'https://a.example', network: 'stn' })).network).toBe('stn');
   });
 
-  it('keeps a profile that records refer to, and the built-in one', () => {
-    lib.profiles.save({ name: 'Used', baseUrl: 'https://a.example' });
+  it('keeps a profile that records refer to, and the built-in one', async () => {
+    await lib.profiles.save({ name: 'Used', baseUrl: 'https://a.example' });
     lib.records.insertSubmitting(submission({ profile: 'Used' }));
-    expect(() => lib.profiles.remove('Used')).toThrow(expect.objectContaining({ code: 'PROFILE_IN_USE' }));
-    expect(() => lib.profiles.remove('Sandbox')).toThrow(expect.objectContaining({ code: 'SANDBOX_PROFILE_FIXED' }));
-    expect(() => lib.profiles.use('Nope')).toThrow(expect.objectContaining({ code: 'PROFILE_NOT_FOUND' }));
+    await expect(lib.profiles.remove('Used')).rejects.toThrow(expect.objectContaining({ code: 'PROFILE_IN_USE' }));
+    await expect(lib.profiles.remove('Sandbox')).rejects.toThrow(expect.objectContaining({ code: 'SANDBOX_PROFILE_FIXED' }));
+    await expect(lib.profiles.use('Nope')).rejects.toThrow(expect.objectContaining({ code: 'PROFILE_NOT_FOUND' }));
   });
 });
 
@@ -176,22 +177,22 @@ describe('records', () => {
     expect(lib.records.get(r.id)!.submittedAt).toBe(first);
   });
 
-  it('a row never sent is removed only by the engine holding its send lease, and only while it is still not sent', () => {
+  it('a row never sent is removed only by the engine holding its send lease, and only while it is still not sent', async () => {
     const lease = { owner: 'this-engine', until: now + 60_000 };
-    lib.profiles.save({ name: 'Away', baseUrl: 'https://away.example' });
+    await lib.profiles.save({ name: 'Away', baseUrl: 'https://away.example' });
     const r = lib.records.insertSubmitting(submission({ profile: 'Away' }), lease);
     // Not sent yet (on its way) is not "not sent": it may leave at any moment.
     expect(lib.records.removeNotSent(r.id, 'this-engine')).toEqual([]);
     lib.records.markNotSent(r.id, 'refused');
-    expect(() => lib.profiles.remove('Away')).toThrow(
+    await expect(lib.profiles.remove('Away')).rejects.toThrow(
       `The profile "Away" keeps 1 record that never reached the service: remove it in the app's Library (nothing of it was registered), then remove the profile.`,
     );
     expect(lib.records.removeNotSent(r.id, 'another-engine')).toEqual([]);
     expect(lib.records.removeNotSent(r.id, 'this-engine').map((x) => x.id)).toEqual([r.id]);
     expect(lib.records.get(r.id)).toBeUndefined();
     expect(lib.records.pendingCount()).toBe(0);
-    lib.profiles.remove('Away');
-    expect(lib.profiles.get('Away')).toBeUndefined();
+    await lib.profiles.remove('Away');
+    expect(await lib.profiles.get('Away')).toBeUndefined();
 
     // Once it has left, it may be on the service: it stays.
     const sent = lib.records.insertSubmitting(submission(), lease);

@@ -101,7 +101,7 @@ describe('the life-cycle migration', () => {
       expect(record).toMatchObject({ resubmits: null, supersededBy: null, possibleDuplicate: false, lastCheckedAt: null });
       expect(lib.watchedFolders.file(2, 'contract.pdf')).toMatchObject({ recordId: 5, documentId: 7 });
       expect(await lib.documents.byTxId('a2'.repeat(32))).toMatchObject({ id: 7, headTxId: 'a2'.repeat(32) });
-      expect(lib.profiles.require('Acme').resubmitAfterSeconds).toBe(3600);
+      expect((await lib.profiles.require('Acme')).resubmitAfterSeconds).toBe(3600);
 
       // The rebuilt table keeps its indexes, its uniqueness and its references.
       const indexes = lib.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'records' AND name NOT LIKE 'sqlite_%'").pluck().all();

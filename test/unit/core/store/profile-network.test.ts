@@ -18,41 +18,45 @@ beforeEach(() => {
 afterEach(() => lib.close());
 
 describe('the network setting of a service profile', () => {
-  it('a new profile detects unless told: no label until its first block', () => {
-    expect(lib.profiles.save({ name: 'A', baseUrl: BASE })).toMatchObject({ network: null, networkSource: 'detect', networkDetectedFrom: null });
-    expect(lib.profiles.save({ name: 'B', baseUrl: BASE, network: 'Detect' })).toMatchObject({ network: null, networkSource: 'detect' });
-    expect(lib.profiles.save({ name: 'C', baseUrl: BASE, network: 'testnet' })).toMatchObject({
+  it('a new profile detects unless told: no label until its first block', async () => {
+    expect(await lib.profiles.save({ name: 'A', baseUrl: BASE })).toMatchObject({ network: null, networkSource: 'detect', networkDetectedFrom: null });
+    expect(await lib.profiles.save({ name: 'B', baseUrl: BASE, network: 'Detect' })).toMatchObject({ network: null, networkSource: 'detect' });
+    expect(await lib.profiles.save({ name: 'C', baseUrl: BASE, network: 'testnet' })).toMatchObject({
       network: 'testnet',
       networkSource: 'set',
       networkDetectedFrom: null,
     });
-    expect(lib.profiles.get('A')).toMatchObject({ network: null, networkSource: 'detect' });
+    expect(await lib.profiles.get('A')).toMatchObject({ network: null, networkSource: 'detect' });
   });
 
-  it('keeps what a detecting profile read: the first block wins, and saving without a network keeps it', () => {
-    lib.profiles.save({ name: 'A', baseUrl: BASE });
-    expect(lib.profiles.noteDetectedNetwork('A', 'regtest', 'ab'.repeat(32))).toBe(true);
-    expect(lib.profiles.noteDetectedNetwork('A', 'mainnet', 'cd'.repeat(32))).toBe(false);
+  it('keeps what a detecting profile read: the first block wins, and saving without a network keeps it', async () => {
+    await lib.profiles.save({ name: 'A', baseUrl: BASE });
+    expect(await lib.profiles.noteDetectedNetwork('A', 'regtest', 'ab'.repeat(32))).toBe(true);
+    expect(await lib.profiles.noteDetectedNetwork('A', 'mainnet', 'cd'.repeat(32))).toBe(false);
     const detected = { network: 'regtest', networkSource: 'detect', networkDetectedFrom: 'ab'.repeat(32) };
-    expect(lib.profiles.get('A')).toMatchObject(detected);
-    expect(lib.profiles.save({ name: 'A', baseUrl: BASE, targetConfirmations: 2 })).toMatchObject(detected);
-    expect(lib.profiles.save({ name: 'A', baseUrl: BASE, network: 'detect' })).toMatchObject(detected);
+    expect(await lib.profiles.get('A')).toMatchObject(detected);
+    expect(await lib.profiles.save({ name: 'A', baseUrl: BASE, targetConfirmations: 2 })).toMatchObject(detected);
+    expect(await lib.profiles.save({ name: 'A', baseUrl: BASE, network: 'detect' })).toMatchObject(detected);
     // A label given replaces it; "detect" again starts afresh.
-    expect(lib.profiles.save({ name: 'A', baseUrl: BASE, network: 'stn' })).toMatchObject({ network: 'stn', networkSource: 'set', networkDetectedFrom: null });
-    expect(lib.profiles.noteDetectedNetwork('A', 'regtest', 'ab'.repeat(32))).toBe(false);
-    expect(lib.profiles.save({ name: 'A', baseUrl: BASE, network: 'detect' })).toMatchObject({
+    expect(await lib.profiles.save({ name: 'A', baseUrl: BASE, network: 'stn' })).toMatchObject({
+      network: 'stn',
+      networkSource: 'set',
+      networkDetectedFrom: null,
+    });
+    expect(await lib.profiles.noteDetectedNetwork('A', 'regtest', 'ab'.repeat(32))).toBe(false);
+    expect(await lib.profiles.save({ name: 'A', baseUrl: BASE, network: 'detect' })).toMatchObject({
       network: null,
       networkSource: 'detect',
       networkDetectedFrom: null,
     });
   });
 
-  it('an existing profile keeps its label when saved without one; the Sandbox profile is never detected', () => {
-    lib.profiles.save({ name: 'Prod', baseUrl: BASE, network: 'mainnet' });
-    expect(lib.profiles.save({ name: 'Prod', baseUrl: 'https://other.example.com' })).toMatchObject({ network: 'mainnet', networkSource: 'set' });
-    expect(lib.profiles.noteDetectedNetwork('Prod', 'regtest', 'ab'.repeat(32))).toBe(false);
-    expect(lib.profiles.require('Sandbox')).toMatchObject({ network: 'sandbox', networkSource: 'set' });
-    expect(lib.profiles.noteDetectedNetwork('Sandbox', 'regtest', 'ab'.repeat(32))).toBe(false);
+  it('an existing profile keeps its label when saved without one; the Sandbox profile is never detected', async () => {
+    await lib.profiles.save({ name: 'Prod', baseUrl: BASE, network: 'mainnet' });
+    expect(await lib.profiles.save({ name: 'Prod', baseUrl: 'https://other.example.com' })).toMatchObject({ network: 'mainnet', networkSource: 'set' });
+    expect(await lib.profiles.noteDetectedNetwork('Prod', 'regtest', 'ab'.repeat(32))).toBe(false);
+    expect(await lib.profiles.require('Sandbox')).toMatchObject({ network: 'sandbox', networkSource: 'set' });
+    expect(await lib.profiles.noteDetectedNetwork('Sandbox', 'regtest', 'ab'.repeat(32))).toBe(false);
   });
 });
 
@@ -63,7 +67,7 @@ describe('the migration that lets a profile detect its network', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('keeps every profile saved before as it was: its label, set', () => {
+  it('keeps every profile saved before as it was: its label, set', async () => {
     const before = MIGRATIONS.findIndex((m) => m.includes('network_detect'));
     const db = new Database(join(dir, 'library.sqlite'));
     for (const sql of MIGRATIONS.slice(0, before)) db.exec(sql);
@@ -73,8 +77,8 @@ describe('the migration that lets a profile detect its network', () => {
     db.close();
     const opened = Library.open(dir);
     try {
-      expect(opened.profiles.get('Acme')).toMatchObject({ network: 'mainnet', networkSource: 'set', networkDetectedFrom: null });
-      expect(opened.profiles.get('Sandbox')).toMatchObject({ network: 'sandbox', networkSource: 'set' });
+      expect(await opened.profiles.get('Acme')).toMatchObject({ network: 'mainnet', networkSource: 'set', networkDetectedFrom: null });
+      expect(await opened.profiles.get('Sandbox')).toMatchObject({ network: 'sandbox', networkSource: 'set' });
     } finally {
       opened.close();
     }

@@ -63,7 +63,7 @@ describe('the baseline on SQLite', () => {
     await migrateLibrary(kysely(database), 'sqlite');
     const before = sqliteCatalogue(database);
     const library = Library.open(dir);
-    expect(library.profiles.list().map((p) => p.name)).toContain('Sandbox'); // the store wrote its built-in profile into it
+    expect((await library.profiles.list()).map((p) => p.name)).toContain('Sandbox'); // the store wrote its built-in profile into it
     expect(sqliteCatalogue(library.db)).toEqual(before);
     library.close();
   });

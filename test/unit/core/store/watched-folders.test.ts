@@ -97,14 +97,14 @@ describe('WatchedFolders', () => {
     expect([...lib.watchedFolders.filesInOrder(folder.id, 2)].map((f) => f.relPath)).toEqual(['A.pdf', 'a-b.pdf', 'a.pdf', 'a/z.pdf', 'b.pdf', 'é.pdf']);
   });
 
-  it('forgets a folder’s files with it, and the folders of a removed profile', () => {
+  it('forgets a folder’s files with it, and the folders of a removed profile', async () => {
     const folder = lib.watchedFolders.add('/docs', 'Sandbox', settings);
     lib.watchedFolders.saveFile({ ...seen('a.pdf'), folderId: folder.id });
     lib.watchedFolders.remove(folder.id);
     expect(lib.watchedFolders.files(folder.id)).toEqual([]);
-    lib.profiles.save({ name: 'Work', baseUrl: 'https://records.example' });
+    await lib.profiles.save({ name: 'Work', baseUrl: 'https://records.example' });
     lib.watchedFolders.add('/work', 'Work', settings);
-    lib.profiles.remove('Work');
+    await lib.profiles.remove('Work');
     expect(lib.watchedFolders.list()).toEqual([]);
   });
 });

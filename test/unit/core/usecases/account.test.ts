@@ -15,10 +15,10 @@ const SIGNED_IN: SignInState = { status: 'signed-in', identity: IDENTITY };
 
 let dir: string;
 let library: Library;
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'notarium-account-'));
   library = Library.open(dir, () => 1_700_000_000_000);
-  library.profiles.save({ name: 'Records', baseUrl: 'https://records.example' });
+  await library.profiles.save({ name: 'Records', baseUrl: 'https://records.example' });
 });
 afterEach(() => {
   library.close();
@@ -36,14 +36,14 @@ describe('accountOf', () => {
   it('is the current profile’s when none is named, and restores a kept sign-in where there is an identity service', async () => {
     const session = signIn({ status: 'signed-out' }, async () => SIGNED_IN);
     const names: string[] = [];
-    const account = await accountOf(context(true), (p) => (names.push(p), session));
-    expect(names).toEqual([library.profiles.currentName()]);
-    expect(account).toEqual({ profile: library.profiles.currentName(), available: true, state: SIGNED_IN, claims: ['read'] });
+    const account = await accountOf(context(true), async (p) => (names.push(p), session));
+    expect(names).toEqual([await library.profiles.currentName()]);
+    expect(account).toEqual({ profile: await library.profiles.currentName(), available: true, state: SIGNED_IN, claims: ['read'] });
   });
 
   it('asks nothing of a profile without an identity service', async () => {
     const session = signIn({ status: 'signed-out' }, async () => SIGNED_IN);
-    expect(await accountOf(context(false), () => session, 'Records')).toEqual({
+    expect(await accountOf(context(false), async () => session, 'Records')).toEqual({
       profile: 'Records',
       available: false,
       state: { status: 'signed-out' },
@@ -55,19 +55,19 @@ describe('accountOf', () => {
 
   it('does not restore a sign-in already in memory', async () => {
     const session = signIn(SIGNED_IN, async () => ({ status: 'signed-out' }));
-    expect((await accountOf(context(true), () => session, 'Records')).state).toEqual(SIGNED_IN);
+    expect((await accountOf(context(true), async () => session, 'Records')).state).toEqual(SIGNED_IN);
     expect(session.restore).not.toHaveBeenCalled();
   });
 
   it('keeps the state as it was when the sign-in cannot be restored, and has no claims when they cannot be read', async () => {
     const out = signIn({ status: 'signed-out', message: 'Sign in again.' }, () => Promise.reject(new Error('portal down')));
-    expect((await accountOf(context(true), () => out, 'Records')).state).toEqual({ status: 'signed-out', message: 'Sign in again.' });
+    expect((await accountOf(context(true), async () => out, 'Records')).state).toEqual({ status: 'signed-out', message: 'Sign in again.' });
     const noClaims = signIn(
       SIGNED_IN,
       async () => SIGNED_IN,
       () => Promise.reject(new Error('portal down')),
     );
-    expect((await accountOf(context(true), () => noClaims, 'Records')).claims).toEqual([]);
+    expect((await accountOf(context(true), async () => noClaims, 'Records')).claims).toEqual([]);
   });
 });
 

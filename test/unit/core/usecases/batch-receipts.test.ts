@@ -28,10 +28,10 @@ function publishedBatch() {
 }
 
 describe('memberReceipt', () => {
-  it("is its registration's receipt with the member's file and its path to the registered root", () => {
+  it("is its registration's receipt with the member's file and its path to the registered root", async () => {
     const batch = publishedBatch();
     const found = lib.batches.membersBySha256(sha('c.txt'))[0]!;
-    const receipt = memberReceipt(ctx, found);
+    const receipt = await memberReceipt(ctx, found);
     expect(receipt.file).toEqual({ name: 'c.txt', size: 5, sha256: sha('c.txt') });
     expect(receipt.registration).toMatchObject({ kind: 'record', txId: 'ab'.repeat(32) });
     expect(receipt.aggregation).toEqual({
@@ -45,15 +45,15 @@ describe('memberReceipt', () => {
     expect(batch.files).toBe(3);
   });
 
-  it('is refused when the library does not hold together: a member whose nonce changed, a tree that is not the registered one', () => {
+  it('is refused when the library does not hold together: a member whose nonce changed, a tree that is not the registered one', async () => {
     const batch = publishedBatch();
     const found = lib.batches.membersBySha256(sha('a.txt'))[0]!;
     lib.db.prepare('UPDATE batch_members SET nonce = ? WHERE id = ?').run('00'.repeat(16), found.member.id);
-    expect(() => memberReceipt(ctx, lib.batches.member(found.member.id)!)).toThrow(/does not hold together for a\.txt/);
+    await expect(memberReceipt(ctx, lib.batches.member(found.member.id)!)).rejects.toThrow(/does not hold together for a\.txt/);
 
     const other = lib.batches.membersBySha256(sha('b.txt'))[0]!;
-    expect(() => memberReceipt(ctx, other)).not.toThrow();
+    await expect(memberReceipt(ctx, other)).resolves.toBeDefined();
     lib.db.prepare('UPDATE batches SET tree = zeroblob(length(tree)) WHERE id = ?').run(batch.id);
-    expect(() => memberReceipt(ctx, other)).toThrow(expect.objectContaining({ code: 'STORE_ERROR' }));
+    await expect(memberReceipt(ctx, other)).rejects.toThrow(expect.objectContaining({ code: 'STORE_ERROR' }));
   });
 });

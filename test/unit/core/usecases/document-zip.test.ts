@@ -22,7 +22,7 @@ afterEach(() => {
 
 describe('documentZip', () => {
   it('is named for the document and holds its index, counting no receipt while no version is accepted', async () => {
-    const document = await library.documents.create(library.profiles.currentName(), 'Contract');
+    const document = await library.documents.create(await library.profiles.currentName(), 'Contract');
     const ctx = { library, now: () => Date.UTC(2026, 10, 24) } as unknown as NotaryContext;
     const { fileName, zip, receipts } = await documentZip(ctx, document);
     expect(fileName).toBe('Contract receipts.zip');

@@ -44,11 +44,11 @@ describe('profileFor', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('finds the profile of the service that made a receipt by the one rule, whatever the spelling', () => {
-    library.profiles.save({ name: 'Records', baseUrl: 'https://records.example', network: 'mainnet' });
+  it('finds the profile of the service that made a receipt by the one rule, whatever the spelling', async () => {
+    await library.profiles.save({ name: 'Records', baseUrl: 'https://records.example', network: 'mainnet' });
     const ctx = { library } as NotaryContext;
-    expect(profileFor(ctx, 'HTTPS://RECORDS.example:443/')).toBe('Records');
-    expect(profileFor(ctx, 'https://records.example')).toBe('Records');
-    expect(profileFor(ctx, 'https://other.example')).toBeUndefined();
+    expect(await profileFor(ctx, 'HTTPS://RECORDS.example:443/')).toBe('Records');
+    expect(await profileFor(ctx, 'https://records.example')).toBe('Records');
+    expect(await profileFor(ctx, 'https://other.example')).toBeUndefined();
   });
 });

@@ -28,7 +28,7 @@ beforeEach(() => {
     held,
     signedOut,
     writeHeldReceipts: async (profile) => void held.push(profile),
-    signIn: (profile) => ({ signOut: async (message?: string) => void signedOut.push({ profile, message }) }),
+    signIn: async (profile) => ({ signOut: async (message?: string) => void signedOut.push({ profile, message }) }),
   };
 });
 afterEach(() => {
@@ -48,7 +48,7 @@ const SERVICE = {
 
 describe('saveProfile', () => {
   it('keeps the settings the form does not show, and a setting given as undefined is not given', async () => {
-    library.profiles.save(SERVICE);
+    await library.profiles.save(SERVICE);
     const { profile } = await saveProfile(
       ctx,
       engine,
@@ -65,7 +65,7 @@ describe('saveProfile', () => {
   });
 
   it('signs the profile out when it signs in with another identity service, saying so', async () => {
-    library.profiles.save(SERVICE);
+    await library.profiles.save(SERVICE);
     const saved = await saveProfile(ctx, engine, { ...SERVICE, authUrl: 'https://other-id.example' }, {});
     expect(saved.signedOut).toBe(true);
     expect(engine.signedOut).toEqual([
@@ -74,7 +74,7 @@ describe('saveProfile', () => {
   });
 
   it('leaves the sign-in alone when the identity settings stay, and for a new profile', async () => {
-    library.profiles.save(SERVICE);
+    await library.profiles.save(SERVICE);
     expect((await saveProfile(ctx, engine, { ...SERVICE, targetConfirmations: 2 }, {})).signedOut).toBe(false);
     expect((await saveProfile(ctx, engine, { name: 'New', baseUrl: 'https://new.example', authUrl: 'https://id.example' }, {})).signedOut).toBe(false);
     expect(engine.signedOut).toEqual([]);
@@ -82,23 +82,23 @@ describe('saveProfile', () => {
 
   it('leaves the API key behind at a new address unless the person chose to keep it', async () => {
     const secrets = new MemorySecretStore();
-    library.profiles.save(SERVICE);
+    await library.profiles.save(SERVICE);
     await setApiKey(library.profiles, secrets, 'Records', 'key');
     await saveProfile(ctx, engine, { ...SERVICE, baseUrl: 'https://moved.example' }, {});
-    expect(await apiKeyReady(library.profiles.require('Records'), secrets)).toBe(false);
+    expect(await apiKeyReady(await library.profiles.require('Records'), secrets)).toBe(false);
     await setApiKey(library.profiles, secrets, 'Records', 'key');
     await saveProfile(ctx, engine, { ...SERVICE, baseUrl: 'https://moved-again.example' }, { keepApiKey: true });
-    expect(await apiKeyReady(library.profiles.require('Records'), secrets)).toBe(true);
+    expect(await apiKeyReady(await library.profiles.require('Records'), secrets)).toBe(true);
   });
 });
 
 describe('useProfile and removeProfile', () => {
   it('make the connections again', async () => {
-    library.profiles.save(SERVICE);
-    expect(useProfile(ctx, 'Records').name).toBe('Records');
-    expect(library.profiles.currentName()).toBe('Records');
+    await library.profiles.save(SERVICE);
+    expect((await useProfile(ctx, 'Records')).name).toBe('Records');
+    expect(await library.profiles.currentName()).toBe('Records');
     await removeProfile(ctx, new MemorySecretStore(), 'Records');
-    expect(library.profiles.get('Records')).toBeUndefined();
+    expect(await library.profiles.get('Records')).toBeUndefined();
     expect(reset).toHaveBeenCalledTimes(2);
   });
 });
@@ -106,8 +106,8 @@ describe('useProfile and removeProfile', () => {
 describe('removeProfile', () => {
   it('deletes the API key and the sign-in from the keychain, and leaves other profiles their secrets', async () => {
     const secrets = new MemorySecretStore();
-    library.profiles.save(SERVICE);
-    library.profiles.save({ ...SERVICE, name: 'Other' });
+    await library.profiles.save(SERVICE);
+    await library.profiles.save({ ...SERVICE, name: 'Other' });
     await setApiKey(library.profiles, secrets, 'Records', 'key');
     await setApiKey(library.profiles, secrets, 'Other', 'other key');
     await secrets.set(refreshTokenAccount('Records'), 'refresh');
@@ -117,7 +117,7 @@ describe('removeProfile', () => {
 
   it('keeps the secrets of a profile it refuses to remove (its records keep it)', async () => {
     const secrets = new MemorySecretStore();
-    library.profiles.save(SERVICE);
+    await library.profiles.save(SERVICE);
     await setApiKey(library.profiles, secrets, 'Records', 'key');
     library.records.insertSubmitting({
       profile: 'Records',
@@ -135,25 +135,25 @@ describe('removeProfile', () => {
       serviceUrl: null,
     });
     await expect(removeProfile(ctx, secrets, 'Records')).rejects.toThrow(/1 record in the library was made with it/);
-    expect(await apiKeyReady(library.profiles.require('Records'), secrets)).toBe(true);
+    expect(await apiKeyReady(await library.profiles.require('Records'), secrets)).toBe(true);
   });
 });
 
 describe('apiKeyReady', () => {
   it('is true for the sandbox without asking the keychain', async () => {
     const secrets = { get: vi.fn(), set: vi.fn(), delete: vi.fn() };
-    expect(await apiKeyReady(library.profiles.current(), secrets)).toBe(true);
+    expect(await apiKeyReady(await library.profiles.current(), secrets)).toBe(true);
     expect(secrets.get).not.toHaveBeenCalled();
   });
 
   it('is true for a key entered for the profile’s address, false without one, and false when the keychain cannot answer', async () => {
     const secrets = new MemorySecretStore();
-    library.profiles.save(SERVICE);
-    expect(await apiKeyReady(library.profiles.require('Records'), secrets)).toBe(false);
+    await library.profiles.save(SERVICE);
+    expect(await apiKeyReady(await library.profiles.require('Records'), secrets)).toBe(false);
     await setApiKey(library.profiles, secrets, 'Records', 'key');
-    expect(await apiKeyReady(library.profiles.require('Records'), secrets)).toBe(true);
+    expect(await apiKeyReady(await library.profiles.require('Records'), secrets)).toBe(true);
     expect(secrets.entries.has(apiKeyAccount('Records'))).toBe(true);
     const locked = { get: async () => Promise.reject(new Error('locked')), set: vi.fn(), delete: vi.fn() };
-    expect(await apiKeyReady(library.profiles.require('Records'), locked)).toBe(false);
+    expect(await apiKeyReady(await library.profiles.require('Records'), locked)).toBe(false);
   });
 });

@@ -52,11 +52,11 @@ function published(profile: string, network: string | null): StoredRecord {
 }
 
 /** A registration of `profile` (with the network its profile had then), in the TSC vector's block or another. */
-function inBlock(
+async function inBlock(
   profile: string,
   options: { network?: string | null; header?: string; blockHash?: string; targetType?: 'header' | 'hash'; blockHeader?: string } = {},
-): StoredRecord {
-  const r = published(profile, options.network === undefined ? lib.profiles.require(profile).network : options.network);
+): Promise<StoredRecord> {
+  const r = published(profile, options.network === undefined ? (await lib.profiles.require(profile)).network : options.network);
   const header = options.header ?? TSC.header;
   const blockHash = options.blockHash ?? TSC.blockHash;
   const targetType = options.targetType ?? 'header';
@@ -85,16 +85,16 @@ function inBlock(
 }
 
 /** The TSC vector's own transaction in its block: a receipt whose Merkle proof and header check out. */
-function tscRecord(profile: string, options: Parameters<typeof inBlock>[1] = {}): StoredRecord {
+async function tscRecord(profile: string, options: Parameters<typeof inBlock>[1] = {}): Promise<StoredRecord> {
   sequence = 0;
-  const r = inBlock(profile, options);
+  const r = await inBlock(profile, options);
   lib.db.prepare('UPDATE records SET tx_id = ? WHERE id = ?').run(TSC.txid, r.id);
   return lib.records.get(r.id)!;
 }
 
-const mismatch = (fn: () => unknown): NotariumError => {
+const mismatch = async (fn: () => Promise<unknown>): Promise<NotariumError> => {
   try {
-    fn();
+    await fn();
   } catch (err) {
     if (err instanceof NotariumError && err.code === 'NETWORK_MISMATCH') return err;
     throw err;
@@ -103,86 +103,88 @@ const mismatch = (fn: () => unknown): NotariumError => {
 };
 
 describe('a profile that detects its network', () => {
-  it('reads it from its first confirmed block header; the records it registered before take it', () => {
-    lib.profiles.save({ name: 'Acme', baseUrl: BASE });
-    const first = tscRecord('Acme');
+  it('reads it from its first confirmed block header; the records it registered before take it', async () => {
+    await lib.profiles.save({ name: 'Acme', baseUrl: BASE });
+    const first = await tscRecord('Acme');
     expect(first.network).toBeNull();
-    const receipt = receiptOf(ctx, first);
+    const receipt = await receiptOf(ctx, first);
     expect(receipt.network).toBe('regtest');
-    expect(lib.profiles.get('Acme')).toMatchObject({ network: 'regtest', networkSource: 'detect', networkDetectedFrom: TSC.blockHash });
+    expect(await lib.profiles.get('Acme')).toMatchObject({ network: 'regtest', networkSource: 'detect', networkDetectedFrom: TSC.blockHash });
     expect(lib.records.get(first.id)!.network).toBe('regtest');
     expect(verifyReceipt(receipt).steps.find((s) => s.id === 'block-header')).toMatchObject({ status: 'pass' });
   });
 
-  it('reads mainnet from a header at or above the work floor', () => {
-    lib.profiles.save({ name: 'Acme', baseUrl: BASE });
-    const r = inBlock('Acme', { header: REAL_HEADERS.block400000.header, blockHash: REAL_HEADERS.block400000.hash });
-    expect(receiptNetwork(ctx, r)).toBe('mainnet');
-    expect(lib.profiles.get('Acme')).toMatchObject({ network: 'mainnet', networkDetectedFrom: REAL_HEADERS.block400000.hash });
+  it('reads mainnet from a header at or above the work floor', async () => {
+    await lib.profiles.save({ name: 'Acme', baseUrl: BASE });
+    const r = await inBlock('Acme', { header: REAL_HEADERS.block400000.header, blockHash: REAL_HEADERS.block400000.hash });
+    expect(await receiptNetwork(ctx, r)).toBe('mainnet');
+    expect(await lib.profiles.get('Acme')).toMatchObject({ network: 'mainnet', networkDetectedFrom: REAL_HEADERS.block400000.hash });
   });
 
-  it('holds the receipt, saying how to set the network, while no header of its service has been seen', () => {
-    lib.profiles.save({ name: 'Acme', baseUrl: BASE });
-    const r = inBlock('Acme', { targetType: 'hash' });
-    expect(mismatch(() => receiptOf(ctx, r)).message).toMatch(
+  it('holds the receipt, saying how to set the network, while no header of its service has been seen', async () => {
+    await lib.profiles.save({ name: 'Acme', baseUrl: BASE });
+    const r = await inBlock('Acme', { targetType: 'hash' });
+    expect((await mismatch(async () => receiptOf(ctx, r))).message).toMatch(
       /^No receipt was written: the profile "Acme" reads its network from a block header of its service, and none has been seen yet .*"notarium profile add Acme --network <label>" \(or in Settings\)/,
     );
-    expect(checkReceiptNetwork(ctx, r).receiptHeld).toMatch(/none has been seen yet/);
-    expect(lib.profiles.get('Acme')!.network).toBeNull();
+    expect((await checkReceiptNetwork(ctx, r)).receiptHeld).toMatch(/none has been seen yet/);
+    expect((await lib.profiles.get('Acme'))!.network).toBeNull();
   });
 
-  it('says of a registration in no block yet (a pending receipt) that it is in none, not that no explorer gave its header', () => {
-    lib.profiles.save({ name: 'Acme', baseUrl: BASE });
+  it('says of a registration in no block yet (a pending receipt) that it is in none, not that no explorer gave its header', async () => {
+    await lib.profiles.save({ name: 'Acme', baseUrl: BASE });
     const r = published('Acme', null);
-    const message = mismatch(() => receiptNetwork(ctx, r)).message;
+    const message = (await mismatch(async () => receiptNetwork(ctx, r))).message;
     expect(message).toMatch(/none has been seen yet \(this registration is in no block yet: its receipt can be written once it is\)/);
     expect(message).not.toMatch(/explorer/);
   });
 });
 
 describe('a label its chain disproves', () => {
-  it('mainnet with a regtest header: no receipt, one sentence with the fix, written once the label is right', () => {
-    lib.profiles.save({ name: 'My Service', baseUrl: BASE, network: 'mainnet' });
-    const r = tscRecord('My Service');
-    const err = mismatch(() => receiptOf(ctx, r));
+  it('mainnet with a regtest header: no receipt, one sentence with the fix, written once the label is right', async () => {
+    await lib.profiles.save({ name: 'My Service', baseUrl: BASE, network: 'mainnet' });
+    const r = await tscRecord('My Service');
+    const err = await mismatch(async () => receiptOf(ctx, r));
     expect(err.message).toBe(
       `No receipt was written for ${r.name}: the profile "My Service" names the network mainnet, but its block ${TSC.blockHash} has bits 0x207fffff, easier than mainnet allows (the chain reads as regtest); set the network with "notarium profile add 'My Service' --network regtest" (or in Settings), and the receipt is written then.`,
     );
-    expect(checkReceiptNetwork(ctx, r).receiptHeld).toBe(err.message);
+    expect((await checkReceiptNetwork(ctx, r)).receiptHeld).toBe(err.message);
     // Detection never overrides a label a person set.
-    expect(lib.profiles.get('My Service')).toMatchObject({ network: 'mainnet', networkSource: 'set' });
+    expect(await lib.profiles.get('My Service')).toMatchObject({ network: 'mainnet', networkSource: 'set' });
 
-    lib.profiles.save({ name: 'My Service', baseUrl: BASE, network: 'regtest' });
-    expect(checkReceiptNetwork(ctx, lib.records.get(r.id)!).receiptHeld).toBeNull();
-    const receipt = receiptOf(ctx, lib.records.get(r.id)!);
+    await lib.profiles.save({ name: 'My Service', baseUrl: BASE, network: 'regtest' });
+    expect((await checkReceiptNetwork(ctx, lib.records.get(r.id)!)).receiptHeld).toBeNull();
+    const receipt = await receiptOf(ctx, lib.records.get(r.id)!);
     expect(receipt.network).toBe('regtest'); // the corrected label, over the one it was registered with
     expect(verifyReceipt(receipt).steps.find((s) => s.id === 'block-header')).toMatchObject({ status: 'pass' });
   });
 
-  it('testnet with bits past its limit, and mainnet with a header below the work floor', () => {
-    lib.profiles.save({ name: 'T', baseUrl: BASE, network: 'testnet' });
-    expect(mismatch(() => receiptNetwork(ctx, inBlock('T'))).message).toMatch(
+  it('testnet with bits past its limit, and mainnet with a header below the work floor', async () => {
+    await lib.profiles.save({ name: 'T', baseUrl: BASE, network: 'testnet' });
+    expect((await mismatch(async () => receiptNetwork(ctx, await inBlock('T')))).message).toMatch(
       /names the network testnet, but its block \w+ has bits 0x207fffff, easier than testnet allows \(the chain reads as regtest\); .*--network regtest/,
     );
-    lib.profiles.save({ name: 'M', baseUrl: BASE, network: 'mainnet' });
-    const genesis = inBlock('M', { header: REAL_HEADERS.genesis.header, blockHash: REAL_HEADERS.genesis.hash });
-    expect(mismatch(() => receiptNetwork(ctx, genesis)).message).toMatch(
+    await lib.profiles.save({ name: 'M', baseUrl: BASE, network: 'mainnet' });
+    const genesis = await inBlock('M', { header: REAL_HEADERS.genesis.header, blockHash: REAL_HEADERS.genesis.hash });
+    expect((await mismatch(async () => receiptNetwork(ctx, genesis))).message).toMatch(
       /has bits 0x1d00ffff, easier than mainnet allows \(the chain reads as testnet\); .*--network testnet/,
     );
   });
 
-  it('a label that fits is kept as registered: regtest, sandbox and testnet over a mainnet header', () => {
+  it('a label that fits is kept as registered: regtest, sandbox and testnet over a mainnet header', async () => {
     for (const network of ['regtest', 'sandbox', 'testnet', 'mainnet']) {
-      lib.profiles.save({ name: network, baseUrl: BASE, network });
-      expect(receiptNetwork(ctx, inBlock(network, { header: REAL_HEADERS.block400000.header, blockHash: REAL_HEADERS.block400000.hash }))).toBe(network);
+      await lib.profiles.save({ name: network, baseUrl: BASE, network });
+      expect(await receiptNetwork(ctx, await inBlock(network, { header: REAL_HEADERS.block400000.header, blockHash: REAL_HEADERS.block400000.hash }))).toBe(
+        network,
+      );
     }
-    expect(receiptNetwork(ctx, inBlock('Sandbox'))).toBe('sandbox');
+    expect(await receiptNetwork(ctx, await inBlock('Sandbox'))).toBe('sandbox');
   });
 
-  it('never writes a receipt that fails its own block-header check, whatever header it was given', () => {
-    lib.profiles.save({ name: 'R', baseUrl: BASE, network: 'regtest' });
+  it('never writes a receipt that fails its own block-header check, whatever header it was given', async () => {
+    await lib.profiles.save({ name: 'R', baseUrl: BASE, network: 'regtest' });
     // The proof names the block by hash; the header fetched for it is another block's.
-    const r = tscRecord('R', { targetType: 'hash', blockHeader: REAL_HEADERS.genesis.header });
-    expect(() => receiptOf(ctx, r)).toThrow(/No receipt was written for .*: it would fail its own block-header check/);
+    const r = await tscRecord('R', { targetType: 'hash', blockHeader: REAL_HEADERS.genesis.header });
+    await expect(receiptOf(ctx, r)).rejects.toThrow(/No receipt was written for .*: it would fail its own block-header check/);
   });
 });

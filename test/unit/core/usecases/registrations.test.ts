@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Library } from '../../../../main/core/store/library.ts';
 import { batchSubmission } from '../../../../main/core/usecases/notarise-batch.ts';
-import { batchFacts, batchOfReceipt, registrationsOfContent } from '../../../../main/core/usecases/registrations.ts';
+import { batchFacts, batchOfReceipt, profileNetworks, registrationsOfContent } from '../../../../main/core/usecases/registrations.ts';
 
 /** A content's registrations, records and batch members alike: what every use-case that looks a file up asks. */
 
@@ -44,32 +44,32 @@ function storeRecord(name: string) {
 }
 
 describe('registrationsOfContent', () => {
-  it('finds a content registered on its own and as a batch member, newest registration first, each with its member', () => {
-    expect(registrationsOfContent({ library: lib }, sha('a.txt'))).toEqual([]);
+  it('finds a content registered on its own and as a batch member, newest registration first, each with its member', async () => {
+    expect(registrationsOfContent({ library: lib }, await profileNetworks({ library: lib }), sha('a.txt'))).toEqual([]);
     const older = storeBatch('Sandbox', 'a.txt', 'b.txt');
     const own = storeRecord('a.txt');
     const newer = storeBatch('Sandbox', 'c.txt', 'a.txt');
-    const found = registrationsOfContent({ library: lib }, sha('a.txt'));
+    const found = registrationsOfContent({ library: lib }, await profileNetworks({ library: lib }), sha('a.txt'));
     expect(found.map((f) => [f.record.id, f.member?.batch.id ?? null, f.member?.member.position ?? null])).toEqual([
       [newer.registration.id, newer.batch.id, 1],
       [own.id, null, null],
       [older.registration.id, older.batch.id, 0],
     ]);
-    expect(registrationsOfContent({ library: lib }, sha('b.txt'), 'Other')).toEqual([]);
+    expect(registrationsOfContent({ library: lib }, await profileNetworks({ library: lib }), sha('b.txt'), 'Other')).toEqual([]);
   });
 
-  it("a member follows its registration's current submission", () => {
+  it("a member follows its registration's current submission", async () => {
     const { registration } = storeBatch('Sandbox', 'a.txt', 'b.txt');
     lib.records.markPublished(registration.id, tx(7), 0);
-    const [found] = registrationsOfContent({ library: lib }, sha('b.txt'));
+    const [found] = registrationsOfContent({ library: lib }, await profileNetworks({ library: lib }), sha('b.txt'));
     expect(found!.record).toMatchObject({ id: registration.id, state: 'published', txId: tx(7) });
   });
 });
 
 describe('batch facts', () => {
-  it("a member's place; a batch's own registration, what it anchors; a record of no batch, none", () => {
+  it("a member's place; a batch's own registration, what it anchors; a record of no batch, none", async () => {
     const { batch, registration } = storeBatch('Sandbox', 'a.txt', 'b.txt', 'c.txt');
-    const [member] = registrationsOfContent({ library: lib }, sha('c.txt'));
+    const [member] = registrationsOfContent({ library: lib }, await profileNetworks({ library: lib }), sha('c.txt'));
     expect(batchFacts({ library: lib }, member!)).toEqual({ id: batch.id, files: 3, position: 2 });
     expect(batchFacts({ library: lib }, { record: registration })).toEqual({ id: batch.id, files: 3, position: null });
     expect(batchFacts({ library: lib }, { record: storeRecord('d.txt') })).toBeNull();
